@@ -1,0 +1,119 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./http/app-env.ts";
+import { originCheck, requestId, requestLog, sessionLoader } from "./http/middleware.ts";
+import { HttpProblem, problemResponse } from "./http/problem.ts";
+import { staticSite } from "./http/static-site.ts";
+import { log } from "./log.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Builds the Hono app: middleware, routes, errors. Importing or calling this does no I/O;
+ * `index.ts` serves it, tests call `app.request()` on it.
+ */
+export function createApp(options: { clientDist?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId, requestLog);
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // ApexCharts and Radix set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(originCheck);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpProblem(413, "The body is larger than 1 MiB");
+      },
+    }),
+  );
+  app.use(sessionLoader);
+
+  const api = new Hono<AppEnv>();
+  api.route("/health", healthRoutes);
+  // Resource routers are mounted here, one line each (CONVENTIONS 1).
+
+  app.route("/api", api);
+  app.use(staticSite(options.clientDist));
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (path === "/api" || path.startsWith("/api/")) {
+      const allowed = allowedMethods(app, path);
+      if (allowed.length > 0) {
+        return problemResponse(
+          c,
+          new HttpProblem(405, `${c.req.method} is not allowed here`, {
+            headers: { Allow: allowed.join(", ") },
+          }),
+        );
+      }
+      return problemResponse(c, new HttpProblem(404, `No API route at ${path}`));
+    }
+    return c.text("Not Found", 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) return problemResponse(c, error);
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return problemResponse(c, new HttpProblem(status, error.message || undefined));
+    }
+    log.error("unhandled error", {
+      requestId: c.get("requestId"),
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return problemResponse(c, new HttpProblem(500, "Something went wrong on our side"));
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function routePattern(path: string): RegExp {
+  const source = path
+    .split("/")
+    .map((seg) => {
+      if (seg === "*") return ".*";
+      if (seg.startsWith(":")) return "[^/]+";
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return new RegExp(`^${source}/?$`);
+}
+
+/** Methods that have a real handler at this path: a 405 instead of a 404 for the others. */
+function allowedMethods(app: Hono<AppEnv>, path: string): string[] {
+  const found = new Set<string>();
+  for (const route of app.routes) {
+    if (!METHODS.includes(route.method as (typeof METHODS)[number])) continue;
+    if (route.path.endsWith("*")) continue;
+    if (routePattern(route.path).test(path)) found.add(route.method);
+  }
+  return [...found];
+}

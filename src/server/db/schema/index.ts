@@ -1,0 +1,2 @@
+// One schema, split by area. Each area's file is re-exported here for drizzle and drizzle-kit.
+export * from "./auth.ts";

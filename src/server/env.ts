@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * Typed configuration, parsed once. This module is the only reader of `process.env`
+ * (ARCHITECTURE "One config"): a bad value stops the server with a message naming the variable.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("file:./data/app.db")
+    .refine((v) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/|:memory:$)/.test(v), {
+      message: "must start with file:, libsql://, http(s):// or ws(s)://",
+    }),
+  DATABASE_AUTH_TOKEN: optionalString,
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Outside services (issue 5). Each base URL lets tests point an adapter at a local server.
+  IGDB_CLIENT_ID: optionalString,
+  IGDB_CLIENT_SECRET: optionalString,
+  GITHUB_TOKEN: optionalString,
+  KAGGLE_USERNAME: optionalString,
+  KAGGLE_KEY: optionalString,
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The configuration, parsed on first use so that importing modules does no I/O. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests only: forget the parsed configuration so the next `env()` reads `process.env` again. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

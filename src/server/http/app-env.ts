@@ -1,0 +1,10 @@
+import type { SessionRow, UserRow } from "../db/schema/index.ts";
+
+/** The Hono environment shared by every route: what middleware puts on `c.var`. */
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    user: UserRow | null;
+    session: SessionRow | null;
+  };
+}

@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import { normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "./app-env.ts";
+
+export const CLIENT_DIST = fileURLToPath(new URL("../../../dist/client", import.meta.url));
+
+/**
+ * Serves the built client with SPA fallback (STACK.md): a path with a file extension is an asset
+ * (404 when missing); any other GET gets `index.html`, whose router shows `Page Not Found` itself.
+ * `/api/*` and `/ws` never reach here.
+ */
+export function staticSite(distDir = CLIENT_DIST) {
+  const root = resolve(distDir);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const path = decodeURIComponent(c.req.path);
+    if (path === "/api" || path.startsWith("/api/") || path === "/ws") return next();
+    const last = path.split("/").pop() ?? "";
+    if (last.includes(".")) {
+      const file = resolve(root, `.${normalize(path)}`);
+      if (!file.startsWith(root + sep)) return c.text("Not Found", 404);
+      const blob = Bun.file(file);
+      if (!(await blob.exists())) return c.text("Not Found", 404);
+      c.header("Content-Type", blob.type);
+      c.header(
+        "Cache-Control",
+        path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      );
+      return c.body(await blob.arrayBuffer());
+    }
+    return serveIndex(c, root);
+  });
+}
+
+async function serveIndex(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0], root: string) {
+  const index = resolve(root, "index.html");
+  if (!existsSync(index)) {
+    return c.text("The client is not built yet: run `bun run build`.", 503);
+  }
+  c.header("Cache-Control", "no-cache");
+  return c.html(await Bun.file(index).text());
+}

@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from "hono";
+import { validator } from "hono/validator";
+import type { z } from "zod";
+import { type FieldError, HttpProblem } from "./problem.ts";
+
+export function zodFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join(".") : "(body)",
+    message: issue.message,
+  }));
+}
+
+function invalid(error: z.ZodError): HttpProblem {
+  const errors = zodFieldErrors(error);
+  const detail = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
+  return new HttpProblem(422, detail, { errors });
+}
+
+/**
+ * Validates a JSON body: wrong content type → 415, malformed JSON → 400,
+ * well-formed but invalid → 422 naming each field at fault. Read it with `c.req.valid("json")`.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return validator("json", (value, c) => {
+    // Hono parses the body only for a JSON content type (and answers malformed JSON with 400).
+    const type = c.req.header("content-type") ?? "";
+    if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+      throw new HttpProblem(415, "Send the body as application/json");
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw invalid(parsed.error);
+    return parsed.data as z.output<T>;
+  });
+}
+
+/** Validates the query string (422 naming the parameter). Read it with `c.req.valid("query")`. */
+export function queryParams<T extends z.ZodType>(schema: T) {
+  return validator("query", (value, _c) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw invalid(parsed.error);
+    return parsed.data as z.output<T>;
+  });
+}
+
+/** Validates path parameters (422 naming the parameter). Read it with `c.req.valid("param")`. */
+export function pathParams<T extends z.ZodType>(schema: T) {
+  return validator("param", (value, _c) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw invalid(parsed.error);
+    return parsed.data as z.output<T>;
+  });
+}
+
+export type { MiddlewareHandler };
