@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
+
+/**
+ * End-to-end harness: the real server (`bun src/server/index.ts`) on a free port with its own
+ * temporary database, serving the built client (`bun run build` runs before the suite), and
+ * Debian's Chromium driven by playwright-core.
+ */
+export interface TestServer {
+  url: string;
+  port: number;
+  databaseFile: string;
+  stop(): Promise<void>;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+}
+
+export interface ServerOptions {
+  env?: Record<string, string>;
+  demoData?: boolean;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const databaseFile = join(tmpdir(), `gi-e2e-${crypto.randomUUID()}.db`);
+  let output = "";
+  const child: ChildProcess = spawn("bun", ["src/server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATABASE_URL: `file:${databaseFile}`,
+      DEMO_DATA: options.demoData ? "auto" : "off",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/"url":"http:\/\/localhost:(\d+)"/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    databaseFile,
+    output: () => output,
+    async stop() {
+      child.removeAllListeners("exit");
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(databaseFile + suffix, { force: true });
+    },
+  };
+}
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export type Role = "regular" | "premium" | "admin";
+const TIER: Record<Role, string> = { regular: "starter", premium: "professional", admin: "enterprise" };
+
+/**
+ * A user of the given role with a live session, written straight into the server's database, and a
+ * browser context that carries the session cookie. For tests of signed-in screens; sign-up and
+ * sign-in themselves are tested through the real dialog.
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: TestServer,
+  user: { role?: Role; email?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ context: BrowserContext; userId: string; email: string }> {
+  const role = user.role ?? "regular";
+  const userId = crypto.randomUUID();
+  const email = user.email ?? `${role}-${userId.slice(0, 8)}@example.com`;
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase32LowerCaseNoPadding(bytes);
+  const sessionId = encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  const db = createClient({ url: `file:${server.databaseFile}` });
+  try {
+    await db.execute({
+      sql: "INSERT INTO users (id, email, first_name, last_name, role, subscription_tier) VALUES (?, ?, ?, ?, ?, ?)",
+      args: [userId, email, user.firstName ?? null, user.lastName ?? null, role, TIER[role]],
+    });
+    await db.execute({
+      sql: "INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)",
+      args: [sessionId, userId, Date.now() + 30 * 24 * 3600 * 1000],
+    });
+  } finally {
+    db.close();
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([
+    { name: "session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" },
+  ]);
+  return { context, userId, email };
+}
+
+/** Where e2e screenshots go (ignored by git); look at them after a run. */
+export const SCREENSHOT_DIR = join(process.cwd(), "tests/e2e/screenshots");
