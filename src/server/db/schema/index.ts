@@ -1,2 +1,3 @@
 // One schema, split by area. Each area's file is re-exported here for drizzle and drizzle-kit.
 export * from "./auth.ts";
+export * from "./catalog.ts";
