@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+/**
+ * The user's settings object (spec §3 "Settings object") with the choices of spec §5.
+ * Shared by the Settings screen and `GET`/`PATCH /api/user/settings`.
+ */
+export const THEMES = ["dark", "light", "auto"] as const;
+export const LANGUAGES = ["en", "es", "fr", "de"] as const;
+/** Seconds between automatic data refreshes (spec §5). */
+export const REFRESH_INTERVALS = [60, 300, 600, 1800] as const;
+export const PLATFORMS = ["steam", "epic", "xbox", "origin", "uplay", "gog"] as const;
+export const GENRES = ["fps", "rpg", "moba", "rts", "racing", "sports", "puzzle", "horror"] as const;
+
+export type Theme = (typeof THEMES)[number];
+export type Language = (typeof LANGUAGES)[number];
+export type RefreshInterval = (typeof REFRESH_INTERVALS)[number];
+export type Platform = (typeof PLATFORMS)[number];
+export type Genre = (typeof GENRES)[number];
+
+/** True for an IANA time zone name the runtime knows ("UTC", "Europe/Paris"…). */
+export function isTimeZone(value: string): boolean {
+  if (value === "" || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A subset of a fixed list: every value known, none twice. */
+function subsetOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .array(z.enum(values))
+    .max(values.length)
+    .refine((list) => new Set(list).size === list.length, { message: "Each value may appear only once" });
+}
+
+export const NotificationSettingsSchema = z.strictObject({
+  email: z.boolean(),
+  push: z.boolean(),
+  gameUpdates: z.boolean(),
+  priceAlerts: z.boolean(),
+});
+
+export const PreferenceSettingsSchema = z.strictObject({
+  theme: z.enum(THEMES),
+  language: z.enum(LANGUAGES),
+  timezone: z.string().trim().refine(isTimeZone, { message: "Unknown time zone" }),
+  dataRefreshInterval: z.literal(REFRESH_INTERVALS),
+});
+
+export const PrivacySettingsSchema = z.strictObject({
+  profilePublic: z.boolean(),
+  shareData: z.boolean(),
+  analyticsTracking: z.boolean(),
+});
+
+export const GamingSettingsSchema = z.strictObject({
+  platforms: subsetOf(PLATFORMS),
+  favoriteGenres: subsetOf(GENRES),
+  trackingEnabled: z.boolean(),
+});
+
+export const SettingsSchema = z.strictObject({
+  notifications: NotificationSettingsSchema,
+  preferences: PreferenceSettingsSchema,
+  privacy: PrivacySettingsSchema,
+  gaming: GamingSettingsSchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * What `PATCH /api/user/settings` accepts: the full object or any part of it, at any depth of
+ * the four sections. It is deep-merged onto the saved settings (arrays are replaced whole).
+ */
+export const SettingsPatchSchema = z.strictObject({
+  notifications: NotificationSettingsSchema.partial().optional(),
+  preferences: PreferenceSettingsSchema.partial().optional(),
+  privacy: PrivacySettingsSchema.partial().optional(),
+  gaming: GamingSettingsSchema.partial().optional(),
+});
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/** Spec §3 defaults: what a user has until they save anything. */
+export const DEFAULT_SETTINGS: Settings = {
+  notifications: { email: true, push: false, gameUpdates: true, priceAlerts: true },
+  preferences: { theme: "dark", language: "en", timezone: "UTC", dataRefreshInterval: 300 },
+  privacy: { profilePublic: false, shareData: true, analyticsTracking: true },
+  gaming: { platforms: ["steam", "epic"], favoriteGenres: ["fps", "rpg"], trackingEnabled: true },
+};
+
+/** Applies a patch onto full settings, section by section; the result is a new object. */
+export function mergeSettings(base: Settings, patch: SettingsPatch): Settings {
+  return {
+    notifications: { ...base.notifications, ...patch.notifications },
+    preferences: { ...base.preferences, ...patch.preferences },
+    privacy: { ...base.privacy, ...patch.privacy },
+    gaming: { ...base.gaming, ...patch.gaming },
+  };
+}
