@@ -8,7 +8,9 @@ import { originCheck, requestId, requestLog, sessionLoader } from "./http/middle
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
 import { log } from "./log.ts";
+import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { createLoginRoutes } from "./routes/login.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -16,7 +18,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * Builds the Hono app: middleware, routes, errors. Importing or calling this does no I/O;
  * `index.ts` serves it, tests call `app.request()` on it.
  */
-export function createApp(options: { clientDist?: string } = {}) {
+export function createApp(options: { clientDist?: string; auth?: AuthRouteOptions } = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId, requestLog);
@@ -53,6 +55,8 @@ export function createApp(options: { clientDist?: string } = {}) {
   const api = new Hono<AppEnv>();
   api.route("/health", healthRoutes);
   // Resource routers are mounted here, one line each (CONVENTIONS 1).
+  api.route("/auth", createAuthRoutes(options.auth));
+  api.route("/", createLoginRoutes(options.auth));
 
   app.route("/api", api);
   app.use(staticSite(options.clientDist));

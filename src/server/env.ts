@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
+  // Sign-up and login attempts allowed per 15 minutes (issue 2 §4).
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Outside services (issue 5). Each base URL lets tests point an adapter at a local server.

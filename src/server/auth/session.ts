@@ -41,6 +41,8 @@ export async function createSession(token: string, userId: string): Promise<Sess
 export interface SessionResult {
   session: SessionRow;
   user: UserRow;
+  /** True when the expiry was just pushed back: the cookie must be sent again with it. */
+  renewed: boolean;
 }
 
 export async function validateSessionToken(token: string): Promise<SessionResult | null> {
@@ -53,7 +55,7 @@ export async function validateSessionToken(token: string): Promise<SessionResult
     .limit(1);
   const found = rows[0];
   if (!found) return null;
-  const { session } = found;
+  const { session, user } = found;
   const now = Date.now();
   if (now >= session.expiresAt.getTime()) {
     await db().delete(sessions).where(eq(sessions.id, id));
@@ -62,8 +64,9 @@ export async function validateSessionToken(token: string): Promise<SessionResult
   if (now >= session.expiresAt.getTime() - RENEW_BELOW_MS) {
     session.expiresAt = new Date(now + SESSION_TTL_MS);
     await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+    return { session, user, renewed: true };
   }
-  return found;
+  return { session, user, renewed: false };
 }
 
 export async function invalidateSession(sessionId: string): Promise<void> {

@@ -1,5 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import { clearSessionCookie, readSessionToken, validateSessionToken } from "../auth/session.ts";
+import {
+  clearSessionCookie,
+  readSessionToken,
+  setSessionCookie,
+  validateSessionToken,
+} from "../auth/session.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -81,6 +86,8 @@ export const sessionLoader = createMiddleware<AppEnv>(async (c, next) => {
     if (result) {
       c.set("user", result.user);
       c.set("session", result.session);
+      // Sliding expiry: the browser's cookie must follow the session's new expiry.
+      if (result.renewed) setSessionCookie(c, token, result.session.expiresAt);
     } else {
       clearSessionCookie(c);
     }

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { PublicUser } from "./user.ts";
+
+/**
+ * Bodies and answers of the account endpoints (issue 2 §4). The landing page's sign-in dialog
+ * sends these; the server validates them with the same schemas.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const OAUTH_PROVIDERS = ["google", "discord", "github"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Emails are compared trimmed and lower-cased: `Ann@Example.com ` and `ann@example.com` are one account. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { message: "Too long: at most 254 characters" })
+  .pipe(z.email({ message: "Enter a valid email address" }));
+
+const NameSchema = z
+  .string()
+  .trim()
+  .max(100, { message: "Too long: at most 100 characters" })
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const SignupBodySchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
+  firstName: NameSchema,
+  lastName: NameSchema,
+});
+export type SignupBody = z.input<typeof SignupBodySchema>;
+
+/** Login takes any non-empty password up to the maximum: rules of length belong to sign-up. */
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(1, { message: "Enter your password" })
+    .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
+});
+export type LoginBody = z.input<typeof LoginBodySchema>;
+
+/** `POST /api/auth/signup` (201) and `POST /api/auth/login` (200) answer `{ user }`. */
+export interface AuthAnswer {
+  user: PublicUser;
+}
+
+/**
+ * Codes the server puts in `/?auth_error=<code>` after a failed sign-in through a provider,
+ * for the landing page's toast. `<provider>_not_configured` names the provider.
+ */
+export const AUTH_ERROR_CODES = [
+  "unknown_provider",
+  "google_not_configured",
+  "discord_not_configured",
+  "github_not_configured",
+  "invalid_state",
+  "access_denied",
+  "provider_error",
+  "email_unverified",
+  "email_missing",
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+/** What the landing page may say for each code. */
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
+  unknown_provider: "That sign-in provider is not supported.",
+  google_not_configured: "Google sign-in is not configured on this server.",
+  discord_not_configured: "Discord sign-in is not configured on this server.",
+  github_not_configured: "GitHub sign-in is not configured on this server.",
+  invalid_state: "The sign-in attempt expired or was tampered with. Please try again.",
+  access_denied: "Sign-in was cancelled.",
+  provider_error: "The sign-in provider could not be reached. Please try again.",
+  email_unverified:
+    "An account with this email already exists. Verify the email with the provider, or sign in with your password.",
+  email_missing: "The provider did not share an email address with us.",
+};

@@ -1,0 +1,169 @@
+import { count, eq, sql } from "drizzle-orm";
+import { ROLE_TIER, type Role } from "../../contracts/user.ts";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
+import { invalidateUserSessions } from "../auth/session.ts";
+import { db } from "../db/client.ts";
+import { type UserRow, users } from "../db/schema/index.ts";
+import { env } from "../env.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { log } from "../log.ts";
+import { recordAudit } from "./audit.ts";
+
+/** Accounts: creation, password login, admin promotion by email, deletion (issue 2 §4–§6, issue 3). */
+
+/** Trimmed and lower-cased: the form every email is stored and compared in. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isAdminEmail(email: string): boolean {
+  return env().ADMIN_EMAILS.includes(normalizeEmail(email));
+}
+
+export async function findUserById(id: string): Promise<UserRow | undefined> {
+  const [row] = await db().select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+  const [row] = await db()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return row;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (String((e as { message?: unknown }).message ?? "").includes("UNIQUE constraint failed")) return true;
+    if ((e as { code?: unknown }).code === "SQLITE_CONSTRAINT_UNIQUE") return true;
+  }
+  return false;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists");
+  }
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+}
+
+/**
+ * Inserts a user: regular/starter, or admin/enterprise when the email is in ADMIN_EMAILS
+ * (issue 2 §5). Throws `EmailTakenError` when the email is already used, whatever its case.
+ */
+export async function createUser(input: NewUser): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  const role: Role = isAdminEmail(email) ? "admin" : "regular";
+  try {
+    const [row] = await db()
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        email,
+        passwordHash: input.passwordHash ?? null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        profileImageUrl: input.profileImageUrl ?? null,
+        role,
+        subscriptionTier: ROLE_TIER[role],
+        createdAt: new Date(),
+      })
+      .returning();
+    await recordAudit({ actorId: row!.id, action: "user.signup", targetId: row!.id, detail: { role } });
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** `POST /api/auth/signup`: 409 when the email is taken. */
+export async function signUpWithPassword(input: {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}): Promise<UserRow> {
+  if (await findUserByEmail(input.email)) throw new HttpProblem(409, new EmailTakenError().message);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await createUser({ ...input, passwordHash });
+  } catch (error) {
+    // Two sign-ups for one email at once: the unique index decides.
+    if (error instanceof EmailTakenError) throw new HttpProblem(409, error.message);
+    throw error;
+  }
+}
+
+/**
+ * The user whose email and password match, or null. The hashing work is done whether or not the
+ * account exists or has a password (accounts made through a provider have none), so the answer
+ * time doesn't tell which emails are registered.
+ */
+export async function authenticateWithPassword(email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(email);
+  if (!user?.passwordHash) {
+    await verifyAgainstDecoy(password);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+export async function countAdmins(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  return row?.n ?? 0;
+}
+
+/** An ADMIN_EMAILS user who is not yet admin becomes admin/enterprise at sign-in (issue 2 §5). */
+export async function promoteIfAdminEmail(user: UserRow): Promise<UserRow> {
+  if (user.role === "admin" || !isAdminEmail(user.email)) return user;
+  const [row] = await db()
+    .update(users)
+    .set({ role: "admin", subscriptionTier: ROLE_TIER.admin })
+    .where(eq(users.id, user.id))
+    .returning();
+  await recordAudit({
+    actorId: null,
+    action: "user.promoted_by_admin_email",
+    targetId: user.id,
+    detail: {
+      from: { role: user.role, tier: user.subscriptionTier },
+      to: { role: "admin", tier: "enterprise" },
+    },
+  });
+  log.info("user promoted to admin by ADMIN_EMAILS", { userId: user.id });
+  return row ?? user;
+}
+
+/**
+ * Deletes an account and everything it owns: sessions, provider links, settings, tracked games
+ * and reports go with it through ON DELETE CASCADE (foreign keys are enforced per connection,
+ * see db/client.ts). The audit entry stays.
+ */
+export async function deleteAccount(userId: string, actorId: string): Promise<boolean> {
+  const user = await findUserById(userId);
+  if (!user) return false;
+  if (user.role === "admin" && (await countAdmins()) <= 1) {
+    throw new HttpProblem(409, "The last admin cannot be deleted. Make another user admin first.");
+  }
+  // Sessions first, explicitly: a session must never outlive its user, even on a connection
+  // where foreign keys were not switched on.
+  await invalidateUserSessions(userId);
+  await db().delete(users).where(eq(users.id, userId));
+  await recordAudit({
+    actorId,
+    action: "user.deleted",
+    targetId: userId,
+    detail: { role: user.role, self: actorId === userId },
+  });
+  return true;
+}
