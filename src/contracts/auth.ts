@@ -65,6 +65,7 @@ export const AUTH_ERROR_CODES = [
   "provider_error",
   "email_unverified",
   "email_missing",
+  "server_error",
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
@@ -80,4 +81,5 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   email_unverified:
     "An account with this email already exists. Verify the email with the provider, or sign in with your password.",
   email_missing: "The provider did not share an email address with us.",
+  server_error: "Something went wrong on our side while signing you in. Please try again.",
 };

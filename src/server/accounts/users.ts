@@ -1,9 +1,9 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
 import { invalidateUserSessions } from "../auth/session.ts";
 import { db } from "../db/client.ts";
-import { type UserRow, users } from "../db/schema/index.ts";
+import { oauthAccounts, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
@@ -54,6 +54,8 @@ export interface NewUser {
   firstName?: string | null;
   lastName?: string | null;
   profileImageUrl?: string | null;
+  /** Whether an ADMIN_EMAILS address makes this user admin (false for an unverified provider email). */
+  adminByEmail?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface NewUser {
  */
 export async function createUser(input: NewUser): Promise<UserRow> {
   const email = normalizeEmail(input.email);
-  const role: Role = isAdminEmail(email) ? "admin" : "regular";
+  const role: Role = input.adminByEmail !== false && isAdminEmail(email) ? "admin" : "regular";
   try {
     const [row] = await db()
       .insert(users)
@@ -166,4 +168,75 @@ export async function deleteAccount(userId: string, actorId: string): Promise<bo
     detail: { role: user.role, self: actorId === userId },
   });
   return true;
+}
+
+/** A provider's view of a person, as `src/server/auth/oauth.ts` parsed it. */
+export interface ProviderIdentity {
+  provider: "google" | "discord" | "github";
+  providerUserId: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+}
+
+export class ProviderSignInError extends Error {
+  constructor(readonly code: "email_unverified" | "email_missing") {
+    super(code);
+  }
+}
+
+async function linkProvider(userId: string, identity: ProviderIdentity): Promise<void> {
+  await db().insert(oauthAccounts).values({
+    provider: identity.provider,
+    providerUserId: identity.providerUserId,
+    userId,
+    createdAt: new Date(),
+  });
+  await recordAudit({
+    actorId: userId,
+    action: "user.oauth_linked",
+    targetId: userId,
+    detail: { provider: identity.provider },
+  });
+}
+
+/**
+ * The account a provider sign-in belongs to (issue 2 §4): the one already linked to this
+ * provider id; else the account with the same email, but only when the provider says the email
+ * is verified (otherwise anyone could claim an account by typing its email at a provider); else a
+ * new account without a password. Admin by ADMIN_EMAILS needs a verified email too.
+ */
+export async function signInWithProvider(identity: ProviderIdentity): Promise<UserRow> {
+  const [linked] = await db()
+    .select({ user: users })
+    .from(oauthAccounts)
+    .innerJoin(users, eq(oauthAccounts.userId, users.id))
+    .where(
+      and(
+        eq(oauthAccounts.provider, identity.provider),
+        eq(oauthAccounts.providerUserId, identity.providerUserId),
+      ),
+    )
+    .limit(1);
+  if (linked) return identity.emailVerified ? promoteIfAdminEmail(linked.user) : linked.user;
+
+  if (!identity.email) throw new ProviderSignInError("email_missing");
+  const existing = await findUserByEmail(identity.email);
+  if (existing) {
+    if (!identity.emailVerified) throw new ProviderSignInError("email_unverified");
+    await linkProvider(existing.id, identity);
+    return promoteIfAdminEmail(existing);
+  }
+
+  const user = await createUser({
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    profileImageUrl: identity.avatarUrl,
+    adminByEmail: identity.emailVerified,
+  });
+  await linkProvider(user.id, identity);
+  return user;
 }

@@ -77,7 +77,8 @@ export async function invalidateUserSessions(userId: string): Promise<void> {
   await db().delete(sessions).where(eq(sessions.userId, userId));
 }
 
-function isSecureRequest(c: Context): boolean {
+/** Whether the browser reached us over https (directly, through PUBLIC_URL, or behind a proxy). */
+export function isSecureRequest(c: Context): boolean {
   const publicUrl = env().PUBLIC_URL;
   if (publicUrl) return publicUrl.startsWith("https:");
   const forwarded = c.req.header("x-forwarded-proto");

@@ -1,7 +1,23 @@
 import { Hono } from "hono";
-import { LoginBodySchema, SignupBodySchema } from "../../contracts/auth.ts";
-import { authenticateWithPassword, promoteIfAdminEmail, signUpWithPassword } from "../accounts/users.ts";
+import { type AuthErrorCode, LoginBodySchema, SignupBodySchema } from "../../contracts/auth.ts";
+import {
+  authenticateWithPassword,
+  ProviderSignInError,
+  promoteIfAdminEmail,
+  signInWithProvider,
+  signUpWithPassword,
+} from "../accounts/users.ts";
 import { requireUser } from "../auth/guards.ts";
+import {
+  clearOAuthCookies,
+  completeAuthorization,
+  isOAuthProvider,
+  isProviderConfigured,
+  OAuthFlowError,
+  readOAuthCookies,
+  redirectUri,
+  statesMatch,
+} from "../auth/oauth.ts";
 import {
   type AuthRateLimits,
   clientIp,
@@ -54,5 +70,53 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       clearSessionCookie(c);
       return c.body(null, 204);
     })
-    .get("/user", requireUser, (c) => c.json(toPublicUser(c.get("user"))));
+    .get("/user", requireUser, (c) => c.json(toPublicUser(c.get("user"))))
+    .get("/callback/:provider", async (c) => {
+      const provider = c.req.param("provider");
+      const fail = (code: AuthErrorCode) => {
+        clearOAuthCookies(c);
+        return c.redirect(`/?auth_error=${code}`, 302);
+      };
+      if (!isOAuthProvider(provider)) return fail("unknown_provider");
+      if (!isProviderConfigured(provider)) return fail(`${provider}_not_configured`);
+
+      // The provider sends the person back with ?error=… when they cancel or it refuses.
+      const providerError = c.req.query("error");
+      if (providerError) return fail(providerError === "access_denied" ? "access_denied" : "provider_error");
+
+      const cookies = readOAuthCookies(c);
+      const code = c.req.query("code");
+      if (!statesMatch(c.req.query("state"), cookies.state) || !code) return fail("invalid_state");
+
+      try {
+        const profile = await completeAuthorization(
+          provider,
+          redirectUri(c, provider),
+          code,
+          cookies.codeVerifier ?? null,
+        );
+        const user = await signInWithProvider(profile);
+        clearOAuthCookies(c);
+        await startSession(c, user.id);
+        log.info("signed in through provider", { requestId: c.get("requestId"), provider, userId: user.id });
+        return c.redirect("/", 302);
+      } catch (error) {
+        if (error instanceof OAuthFlowError || error instanceof ProviderSignInError) {
+          // The detail names what went wrong with the provider's answer, never a code or token.
+          log.warn("provider sign-in failed", {
+            requestId: c.get("requestId"),
+            provider,
+            code: error.code,
+            detail: error.message,
+          });
+          return fail(error.code);
+        }
+        log.error("provider sign-in failed", {
+          requestId: c.get("requestId"),
+          provider,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return fail("server_error");
+      }
+    });
 }
