@@ -99,3 +99,12 @@ export function mergeSettings(base: Settings, patch: SettingsPatch): Settings {
     gaming: { ...base.gaming, ...patch.gaming },
   };
 }
+
+/** `GET /api/user/stats`: the Profile tab's figures (spec §3 "User stats"), computed by the server. */
+export const UserStatsSchema = z.object({
+  trackedGames: z.number().int().nonnegative(),
+  reportsGenerated: z.number().int().nonnegative(),
+  /** Whole days since the account was created, counting the first day as 1. */
+  daysActive: z.number().int().positive(),
+});
+export type UserStats = z.infer<typeof UserStatsSchema>;

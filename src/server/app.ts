@@ -8,9 +8,11 @@ import { originCheck, requestId, requestLog, sessionLoader } from "./http/middle
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
 import { log } from "./log.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { createLoginRoutes } from "./routes/login.ts";
+import { userRoutes } from "./routes/user.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -57,6 +59,8 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   // Resource routers are mounted here, one line each (CONVENTIONS 1).
   api.route("/auth", createAuthRoutes(options.auth));
   api.route("/", createLoginRoutes(options.auth));
+  api.route("/user", userRoutes);
+  api.route("/admin", adminRoutes);
 
   app.route("/api", api);
   app.use(staticSite(options.clientDist));

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { RoleChangeBodySchema } from "../../contracts/admin.ts";
+import { changeUserRole, getAdminStats, listUsers } from "../accounts/admin.ts";
+import { requireAdmin } from "../auth/guards.ts";
+import { toPublicUser } from "../auth/session.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { jsonBody, pathParams } from "../http/validate.ts";
+import { log } from "../log.ts";
+
+const UserIdParam = z.object({ id: z.string().min(1).max(100) });
+
+/** `/api/admin`: admins only (spec §6, enforced here as well as on screen). */
+export const adminRoutes = new Hono<AppEnv>()
+  .get("/users", requireAdmin, async (c) => c.json((await listUsers()).map(toPublicUser)))
+  .get("/stats", requireAdmin, async (c) => c.json(await getAdminStats()))
+  .put(
+    "/users/:id/role",
+    requireAdmin,
+    pathParams(UserIdParam),
+    jsonBody(RoleChangeBodySchema),
+    async (c) => {
+      const actor = c.get("user");
+      const { id } = c.req.valid("param");
+      const { role } = c.req.valid("json");
+      const updated = await changeUserRole(actor, id, role);
+      log.info("role changed", { requestId: c.get("requestId"), actorId: actor.id, targetId: id, role });
+      return c.json(toPublicUser(updated));
+    },
+  );

@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { SettingsPatchSchema } from "../../contracts/settings.ts";
+import { getSettings, updateSettings } from "../accounts/settings.ts";
+import { getUserStats } from "../accounts/stats.ts";
+import { deleteAccount } from "../accounts/users.ts";
+import { requireUser } from "../auth/guards.ts";
+import { clearSessionCookie } from "../auth/session.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { jsonBody } from "../http/validate.ts";
+import { log } from "../log.ts";
+
+/** `/api/user`: the signed-in user's stats, settings, and Delete Account (issue 2 §6, issue 3). */
+export const userRoutes = new Hono<AppEnv>()
+  .get("/stats", requireUser, async (c) => c.json(await getUserStats(c.get("user"))))
+  .get("/settings", requireUser, async (c) => c.json(await getSettings(c.get("user").id)))
+  .patch("/settings", requireUser, jsonBody(SettingsPatchSchema), async (c) =>
+    c.json(await updateSettings(c.get("user").id, c.req.valid("json"))),
+  )
+  .delete("/", requireUser, async (c) => {
+    const user = c.get("user");
+    await deleteAccount(user.id, user.id);
+    clearSessionCookie(c);
+    log.info("account deleted", { requestId: c.get("requestId"), userId: user.id });
+    return c.body(null, 204);
+  });
