@@ -1,0 +1,211 @@
+import { spawnSync } from "node:child_process";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, test } from "vitest";
+import { PublicUserSchema } from "../../src/contracts/user.ts";
+import { db } from "../../src/server/db/client.ts";
+import { auditLog, games, users } from "../../src/server/db/schema/index.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+async function setRole(cookie: string, id: string, json: unknown) {
+  return request(`/api/admin/users/${id}/role`, { method: "PUT", cookie, json });
+}
+
+/** Each test starts with no users, so counts and "last admin" are exact. */
+beforeEach(async () => {
+  await db().delete(users);
+  await db().delete(games);
+  await db().delete(auditLog);
+});
+
+describe("GET /api/admin/users", () => {
+  test("lists every user with the spec §3 fields, newest first, never a password hash", async () => {
+    const admin = await createTestUser({ role: "admin", firstName: "Root" });
+    const older = await createTestUser({ firstName: "Old" });
+    const newer = await createTestUser({ role: "premium", firstName: "New" });
+    await db()
+      .update(users)
+      .set({ createdAt: new Date("2025-01-01T00:00:00Z") })
+      .where(eq(users.id, older.user.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date("2026-06-01T00:00:00Z") })
+      .where(eq(users.id, admin.user.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date("2026-09-01T00:00:00Z") })
+      .where(eq(users.id, newer.user.id));
+
+    const res = await request("/api/admin/users", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list.map((u: { firstName: string }) => u.firstName)).toEqual(["New", "Root", "Old"]);
+    for (const u of list) {
+      expect(PublicUserSchema.strict().safeParse(u).success).toBe(true);
+    }
+    expect(list[0]).toMatchObject({
+      role: "premium",
+      subscriptionTier: "professional",
+      createdAt: "2026-09-01T00:00:00.000Z",
+    });
+  });
+});
+
+describe("GET /api/admin/stats", () => {
+  test("counts users, games, and games with live player figures", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    await createTestUser();
+    await createTestUser();
+    const game = (name: string, currentPlayers: number | null) => ({
+      id: crypto.randomUUID(),
+      slug: name.toLowerCase().replace(/\W+/g, "-"),
+      name,
+      normalizedName: name.toLowerCase(),
+      currentPlayers,
+    });
+    await db()
+      .insert(games)
+      .values([
+        game("Dota 2", 612_000),
+        game("Counter-Strike 2", 1_280_000),
+        game("Tetris Effect", null),
+        game("Loop Hero", null),
+      ]);
+
+    const res = await request("/api/admin/stats", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ totalUsers: 3, totalGames: 4, trendingGames: 2 });
+  });
+
+  test("an empty catalog counts zero games", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    expect(await (await request("/api/admin/stats", { cookie: admin.cookie })).json()).toEqual({
+      totalUsers: 1,
+      totalGames: 0,
+      trendingGames: 0,
+    });
+  });
+});
+
+describe("PUT /api/admin/users/:id/role", () => {
+  test.each([
+    ["premium", "professional"],
+    ["admin", "enterprise"],
+    ["regular", "starter"],
+  ])("sets %s/%s, answers the updated user, and the change is in the audit log", async (role, tier) => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: role === "regular" ? "premium" : "regular" });
+    const res = await setRole(admin.cookie, target.user.id, { role, tier });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ id: target.user.id, role, subscriptionTier: tier });
+
+    // The change takes effect for the target's own session at once.
+    expect(await (await request("/api/auth/user", { cookie: target.cookie })).json()).toMatchObject({ role });
+
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, target.user.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: admin.user.id,
+      action: "user.role_changed",
+      detail: {
+        from: { role: target.user.role, tier: target.user.subscriptionTier },
+        to: { role, tier },
+        via: "api",
+      },
+    });
+  });
+
+  test.each([
+    [{ role: "admin", tier: "starter" }, "tier"],
+    [{ role: "regular", tier: "enterprise" }, "tier"],
+    [{ role: "premium", tier: "starter" }, "tier"],
+    [{ role: "owner", tier: "enterprise" }, "role"],
+    [{ role: "premium", tier: "gold" }, "tier"],
+    [{ role: "premium" }, "tier"],
+    [{}, "role"],
+  ])("422 for %j (names %s) and nothing changes", async (body, field) => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser();
+    const res = await setRole(admin.cookie, target.user.id, body);
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors.map((e: { field: string }) => e.field)).toContain(field);
+    const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ role: "regular", subscriptionTier: "starter" });
+    expect(await db().select().from(auditLog)).toHaveLength(0);
+  });
+
+  test("an unknown user is 404", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await setRole(admin.cookie, "no-such-user", { role: "premium", tier: "professional" });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+  });
+
+  test("the last admin cannot be demoted, not even by themself; with two admins one can go", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await setRole(admin.cookie, admin.user.id, { role: "regular", tier: "starter" });
+    expect(res.status).toBe(409);
+    expect((await res.json()).detail).toMatch(/last admin/i);
+    expect((await db().select().from(users).where(eq(users.id, admin.user.id)))[0]!.role).toBe("admin");
+
+    const second = await createTestUser({ role: "admin" });
+    expect(
+      (await setRole(admin.cookie, second.user.id, { role: "premium", tier: "professional" })).status,
+    ).toBe(200);
+    // Now `admin` is the last one again.
+    expect(
+      (await setRole(admin.cookie, admin.user.id, { role: "premium", tier: "professional" })).status,
+    ).toBe(409);
+  });
+
+  test("setting the role a user already has changes nothing and writes no audit entry", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: "premium" });
+    const res = await setRole(admin.cookie, target.user.id, { role: "premium", tier: "professional" });
+    expect(res.status).toBe(200);
+    expect(await db().select().from(auditLog)).toHaveLength(0);
+  });
+});
+
+describe("bun run user:role", () => {
+  function run(...args: string[]) {
+    const result = spawnSync("bun", ["scripts/user-role.ts", ...args], {
+      env: { ...process.env, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
+    return { code: result.status, out: result.stdout + result.stderr };
+  }
+
+  test("sets the role and its tier from the shell, by email in any case", async () => {
+    const target = await createTestUser({ email: "lead@studio.example" });
+    const { code, out } = run("LEAD@studio.example", "admin");
+    expect(out).toContain("lead@studio.example: regular/starter → admin/enterprise");
+    expect(code).toBe(0);
+    const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ role: "admin", subscriptionTier: "enterprise" });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, target.user.id));
+    expect(audit[0]).toMatchObject({ actorId: null, action: "user.role_changed", detail: { via: "shell" } });
+  });
+
+  test("an unknown email, an unknown role, or missing arguments exit 1 with a clear message", async () => {
+    const unknownEmail = run("ghost@studio.example", "premium");
+    expect(unknownEmail.code).toBe(1);
+    expect(unknownEmail.out).toContain("No user with the email ghost@studio.example");
+
+    await createTestUser({ email: "dev@studio.example" });
+    const badRole = run("dev@studio.example", "superuser");
+    expect(badRole.code).toBe(1);
+    expect(badRole.out).toContain('Unknown role "superuser"');
+
+    const usage = run();
+    expect(usage.code).toBe(1);
+    expect(usage.out).toContain("Usage: bun run user:role <email> <regular|premium|admin>");
+  });
+
+  test("refuses to demote the last admin", async () => {
+    await createTestUser({ role: "admin", email: "only-admin@studio.example" });
+    const { code, out } = run("only-admin@studio.example", "regular");
+    expect(code).toBe(1);
+    expect(out).toMatch(/last admin/i);
+  });
+});
