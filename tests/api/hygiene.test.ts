@@ -1,0 +1,246 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
+
+/** HTTP hygiene (issue 2 §7): one error shape, body limits, secure headers, Origin check, request ids, logs. */
+
+const PROBLEM = "application/problem+json";
+
+describe("problem JSON for every kind of bad request", () => {
+  test("400 malformed JSON", async () => {
+    const res = await request("/api/auth/login", {
+      method: "POST",
+      body: '{"email":',
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    expect(await res.json()).toMatchObject({ type: "about:blank", title: "Bad Request", status: 400 });
+  });
+
+  test("413 for a body over 1 MiB, before anything reads it", async () => {
+    const big = JSON.stringify({ email: "big@example.com", password: "x".repeat(1024 * 1024) });
+    const res = await request("/api/auth/signup", {
+      method: "POST",
+      body: big,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    expect(await res.json()).toMatchObject({ status: 413, title: "Payload Too Large" });
+  });
+
+  test("413 also when the body is streamed without a length", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 20) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const { cookie } = await createTestUser();
+    const res = await request("/api/user/settings", {
+      method: "PATCH",
+      body,
+      cookie,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(413);
+  });
+
+  test("415 for a body that is not JSON", async () => {
+    const res = await request("/api/auth/signup", {
+      method: "POST",
+      body: "<xml/>",
+      headers: { "Content-Type": "application/xml" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+  });
+
+  test("422 lists each field at fault", async () => {
+    const res = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "x", password: "short" },
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 422, title: "Unprocessable Content" });
+    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["email", "password"]);
+    expect(body.detail).toContain("email");
+  });
+
+  test("404 problem JSON for an unknown API path, even under a known prefix", async () => {
+    for (const path of ["/api/auth/nope", "/api/user/nope", "/api/admin/nope"]) {
+      const res = await request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toContain(PROBLEM);
+    }
+  });
+
+  test.each([
+    ["POST", "/api/auth/user", "GET"],
+    ["GET", "/api/auth/signup", "POST"],
+    ["DELETE", "/api/auth/login", "POST"],
+    ["PUT", "/api/user/settings", "GET, PATCH"],
+    ["POST", "/api/admin/stats", "GET"],
+  ])("405 for %s %s, with Allow: %s", async (method, path, allow) => {
+    const res = await request(path, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    expect(res.headers.get("allow")).toBe(allow);
+  });
+});
+
+describe("secure headers", () => {
+  test("API answers carry a CSP and the usual protections", async () => {
+    const res = await request("/api/auth/user");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  test("the session cookie is httpOnly and SameSite=Lax", async () => {
+    const res = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "headers@example.com", password: "long enough" },
+    });
+    expect(res.headers.get("set-cookie")).toMatch(/HttpOnly/i);
+    expect(res.headers.get("set-cookie")).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe("Origin check", () => {
+  test("a state-changing request from a foreign origin is 403 and changes nothing", async () => {
+    const { cookie, user } = await createTestUser();
+    const res = await request("/api/user", {
+      method: "DELETE",
+      cookie,
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    const me = await request("/api/auth/user", { cookie });
+    expect((await me.json()).id).toBe(user.id);
+  });
+
+  test.each([
+    ["POST", "/api/auth/login"],
+    ["POST", "/api/auth/signup"],
+    ["POST", "/api/auth/logout"],
+    ["PATCH", "/api/user/settings"],
+    ["PUT", "/api/admin/users/x/role"],
+  ])("%s %s from another origin → 403", async (method, path) => {
+    const res = await request(path, {
+      method,
+      json: {},
+      headers: { Origin: "http://localhost.evil.example" },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  test("an opaque origin (`null`, sandboxed frames) is refused", async () => {
+    const res = await request("/api/auth/login", { method: "POST", json: {}, headers: { Origin: "null" } });
+    expect(res.status).toBe(403);
+  });
+
+  test("a cross-site request without Origin is refused by Sec-Fetch-Site", async () => {
+    const res = await request("/api/auth/logout", {
+      method: "POST",
+      headers: { Origin: "", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  test("the same origin passes, and so does a client that sends no Origin (curl)", async () => {
+    const same = await request("/api/auth/logout", { method: "POST" });
+    expect(same.status).toBe(204);
+    const none = await request("/api/auth/logout", { method: "POST", headers: { Origin: "" } });
+    expect(none.status).toBe(204);
+  });
+
+  test("PUBLIC_URL's origin is accepted behind a proxy that rewrites Host", async () => {
+    process.env.PUBLIC_URL = "https://gi.example.com";
+    resetEnvForTests();
+    try {
+      const res = await request("/api/auth/logout", {
+        method: "POST",
+        headers: { Origin: "https://gi.example.com" },
+      });
+      expect(res.status).toBe(204);
+    } finally {
+      delete process.env.PUBLIC_URL;
+      resetEnvForTests();
+    }
+  });
+
+  test("reads from a foreign origin are not blocked (they are not state-changing)", async () => {
+    const res = await request("/api/auth/user", { headers: { Origin: "https://evil.example" } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("request ids and logs", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.env.LOG_LEVEL = "silent";
+    resetEnvForTests();
+  });
+
+  test("every answer carries X-Request-Id; a well-formed incoming one is kept, a bad one replaced", async () => {
+    const fresh = await request("/api/auth/user");
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request("/api/auth/user", { headers: { "X-Request-Id": "edge-1234.abc" } });
+    expect(kept.headers.get("x-request-id")).toBe("edge-1234.abc");
+    const replaced = await request("/api/auth/user", { headers: { "X-Request-Id": "bad id <script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("logs are JSON lines with the request id, and never hold passwords, tokens, cookies or OAuth codes", async () => {
+    process.env.LOG_LEVEL = "debug";
+    resetEnvForTests();
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    vi.spyOn(console, "error").mockImplementation((line: unknown) => void lines.push(String(line)));
+
+    const password = "SuperSecret-Passw0rd!";
+    const signup = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "logs@example.com", password },
+      headers: { "X-Request-Id": "req-signup-1" },
+    });
+    const cookie = cookieFrom(signup)!;
+    const token = cookie.split("=")[1]!;
+    await request("/api/auth/login", {
+      method: "POST",
+      json: { email: "logs@example.com", password: "wrong-Passw0rd" },
+    });
+    await request("/api/auth/user", { cookie });
+    await request("/api/auth/callback/google?code=4%2F0AfJohXsecretcode&state=s3cr3tstate", {
+      cookie: "oauth_state=s3cr3tstate",
+    });
+    await request("/api/login?provider=github");
+
+    expect(lines.length).toBeGreaterThan(3);
+    const parsed = lines.map((l) => JSON.parse(l));
+    expect(
+      parsed.some((l) => l.requestId === "req-signup-1" && l.path === "/api/auth/signup" && l.status === 201),
+    ).toBe(true);
+    for (const line of parsed) {
+      expect(typeof line.time).toBe("string");
+      expect(typeof line.level).toBe("string");
+    }
+    const all = lines.join("\n");
+    for (const secret of [password, "wrong-Passw0rd", token, "secretcode", "s3cr3tstate", "argon2"]) {
+      expect(all).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { describe, expect, test } from "vitest";
+import { createApp } from "../../src/server/app.ts";
+import { createAuthRateLimits, RateLimiter } from "../../src/server/auth/rate-limit.ts";
+import { request, TEST_ORIGIN } from "../helpers/api.ts";
+
+const MINUTE = 60 * 1000;
+
+/** An app with small limits and a clock the test moves. */
+function limitedApp(limits: { perIp: number; perEmail: number }) {
+  let now = Date.UTC(2026, 0, 1, 12, 0, 0);
+  const app = createApp({ auth: { rateLimits: createAuthRateLimits({ ...limits, now: () => now }) } });
+  return { app, advance: (ms: number) => (now += ms) };
+}
+
+function login(app: ReturnType<typeof createApp>, email: string, ip: string) {
+  return request("/api/auth/login", {
+    app,
+    method: "POST",
+    json: { email, password: "not the password" },
+    headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` },
+  });
+}
+
+describe("login and sign-up rate limits", () => {
+  test("per email: the attempt over the limit is 429 problem JSON with Retry-After in seconds", async () => {
+    const { app } = limitedApp({ perIp: 100, perEmail: 3 });
+    for (let i = 0; i < 3; i++)
+      expect((await login(app, "target@example.com", `198.51.100.${i}`)).status).toBe(401);
+    const res = await login(app, "TARGET@example.com", "198.51.100.99");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(res.headers.get("retry-after")).toBe("900");
+    expect(await res.json()).toMatchObject({ status: 429, title: "Too Many Requests" });
+    // Another email from the same addresses is not affected.
+    expect((await login(app, "someone-else@example.com", "198.51.100.0")).status).toBe(401);
+  });
+
+  test("per IP: many emails from one address are stopped", async () => {
+    const { app } = limitedApp({ perIp: 4, perEmail: 100 });
+    for (let i = 0; i < 4; i++)
+      expect((await login(app, `victim${i}@example.com`, "203.0.113.7")).status).toBe(401);
+    const res = await login(app, "victim9@example.com", "203.0.113.7");
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address may still try.
+    expect((await login(app, "victim9@example.com", "203.0.113.8")).status).toBe(401);
+  });
+
+  test("Retry-After counts down, and the window reopens after 15 minutes", async () => {
+    const { app, advance } = limitedApp({ perIp: 100, perEmail: 2 });
+    await login(app, "clock@example.com", "192.0.2.1");
+    await login(app, "clock@example.com", "192.0.2.1");
+    advance(10 * MINUTE);
+    const blocked = await login(app, "clock@example.com", "192.0.2.1");
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toBe("300");
+    expect((await blocked.json()).detail).toBe("Too many attempts. Try again in 5 minutes.");
+    advance(5 * MINUTE);
+    expect((await login(app, "clock@example.com", "192.0.2.1")).status).toBe(401);
+  });
+
+  test("sign-up is limited too, and a limited request creates nothing", async () => {
+    const { app } = limitedApp({ perIp: 2, perEmail: 100 });
+    const signup = (email: string) =>
+      request("/api/auth/signup", {
+        app,
+        method: "POST",
+        json: { email, password: "long enough" },
+        headers: { "X-Forwarded-For": "192.0.2.50" },
+      });
+    expect((await signup("one@rl.example")).status).toBe(201);
+    expect((await signup("two@rl.example")).status).toBe(201);
+    const third = await signup("three@rl.example");
+    expect(third.status).toBe(429);
+    const login3 = await request("/api/auth/login", {
+      app,
+      method: "POST",
+      json: { email: "three@rl.example", password: "long enough" },
+      headers: { "X-Forwarded-For": "192.0.2.51" },
+    });
+    expect(login3.status).toBe(401);
+  });
+
+  test("the default limit is 10 attempts per email in 15 minutes", async () => {
+    const app = createApp();
+    for (let i = 0; i < 10; i++)
+      expect((await login(app, "default@example.com", `192.0.2.${i}`)).status).toBe(401);
+    expect((await login(app, "default@example.com", "192.0.2.200")).status).toBe(429);
+  });
+
+  test("each app instance counts on its own", async () => {
+    const a = limitedApp({ perIp: 100, perEmail: 1 });
+    const b = limitedApp({ perIp: 100, perEmail: 1 });
+    await login(a.app, "split@example.com", "192.0.2.1");
+    expect((await login(a.app, "split@example.com", "192.0.2.1")).status).toBe(429);
+    expect((await login(b.app, "split@example.com", "192.0.2.1")).status).toBe(401);
+  });
+
+  test("the client IP comes from the Bun server when there is one, not from a spoofable header", async () => {
+    const { app } = limitedApp({ perIp: 1, perEmail: 100 });
+    const server = { requestIP: () => ({ address: "203.0.113.200", family: "IPv4", port: 5555 }) };
+    const attempt = (email: string, forwardedFor: string) =>
+      app.request(
+        `${TEST_ORIGIN}/api/auth/login`,
+        {
+          method: "POST",
+          headers: {
+            Origin: TEST_ORIGIN,
+            "Content-Type": "application/json",
+            "X-Forwarded-For": forwardedFor,
+          },
+          body: JSON.stringify({ email, password: "whatever-123" }),
+        },
+        { server },
+      );
+    expect((await attempt("a@ip.example", "1.1.1.1")).status).toBe(401);
+    // A different X-Forwarded-For does not make it a different client.
+    expect((await attempt("b@ip.example", "2.2.2.2")).status).toBe(429);
+  });
+
+  test("bad input is validated before counting: a 422 does not use up attempts", async () => {
+    const { app } = limitedApp({ perIp: 1, perEmail: 1 });
+    for (let i = 0; i < 3; i++) {
+      const res = await request("/api/auth/login", {
+        app,
+        method: "POST",
+        json: { email: "not-an-email" },
+        headers: { "X-Forwarded-For": "192.0.2.9" },
+      });
+      expect(res.status).toBe(422);
+    }
+    expect((await login(app, "ok@example.com", "192.0.2.9")).status).toBe(401);
+  });
+});
+
+describe("RateLimiter", () => {
+  test("forgets expired windows so memory stays bounded", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, () => now);
+    for (let i = 0; i < 1000; i++) limiter.hit(`key-${i}`);
+    now = 5000;
+    limiter.hit("fresh");
+    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBe(1);
+  });
+
+  test("answers the seconds to wait, at least 1", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, () => now);
+    expect(limiter.hit("k")).toBe(0);
+    now = 999;
+    expect(limiter.hit("k")).toBe(1);
+    now = 1000;
+    expect(limiter.hit("k")).toBe(0);
+  });
+});
