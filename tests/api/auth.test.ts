@@ -186,10 +186,12 @@ describe("POST /api/auth/login", () => {
       return performance.now() - started;
     }
     await time({ email: "warm@example.com", password: "x" }); // the decoy hash is made on first use
-    const known = await time({ email, password: "wrong password" });
-    const unknown = await time({ email: "ghost@example.com", password: "wrong password" });
+    // The fastest of a few runs: other work on the machine can only make a run slower.
+    const fastest = async (json: unknown) => Math.min(await time(json), await time(json), await time(json));
+    const known = await fastest({ email, password: "wrong password" });
+    const unknown = await fastest({ email: "ghost@example.com", password: "wrong password" });
     // argon2id takes tens of milliseconds; skipping it would make the unknown case near-instant.
-    expect(unknown).toBeGreaterThan(known * 0.3);
+    expect(unknown).toBeGreaterThan(known * 0.5);
   });
 
   test("bad input is 422 / 400 / 415, never 500", async () => {
