@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./http/app-env.ts";
-import { originCheck, requestId, requestLog, sessionLoader } from "./http/middleware.ts";
+import { apiNoStore, originCheck, requestId, requestLog, sessionLoader } from "./http/middleware.ts";
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
 import { log } from "./log.ts";
@@ -52,6 +52,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
       },
     }),
   );
+  app.use("/api/*", apiNoStore);
   app.use(sessionLoader);
 
   const api = new Hono<AppEnv>();

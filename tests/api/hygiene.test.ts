@@ -108,6 +108,13 @@ describe("secure headers", () => {
     expect(res.headers.get("strict-transport-security")).toContain("max-age=");
   });
 
+  test("API answers, errors included, are not stored by caches", async () => {
+    const { cookie } = await createTestUser();
+    expect((await request("/api/auth/user", { cookie })).headers.get("cache-control")).toBe("no-store");
+    expect((await request("/api/auth/user")).headers.get("cache-control")).toBe("no-store");
+    expect((await request("/api/nope")).headers.get("cache-control")).toBe("no-store");
+  });
+
   test("the session cookie is httpOnly and SameSite=Lax", async () => {
     const res = await request("/api/auth/signup", {
       method: "POST",

@@ -76,6 +76,15 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * API answers carry personal data and session cookies: shared caches must not keep them.
+ * A route that wants caching sets its own Cache-Control.
+ */
+export const apiNoStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+});
+
 /** Puts the signed-in user (or null) on `c.var.user`; a stale cookie is cleared. */
 export const sessionLoader = createMiddleware<AppEnv>(async (c, next) => {
   c.set("user", null);
