@@ -1,4 +1,3 @@
-import { desc, eq } from "drizzle-orm";
 import { db } from "../db/client.ts";
 import { auditLog } from "../db/schema/index.ts";
 
@@ -31,11 +30,4 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
       detail: entry.detail ?? null,
       createdAt: new Date(),
     });
-}
-
-/** Newest first; for one target when given. */
-export async function listAudit(options: { targetId?: string; limit?: number } = {}) {
-  const query = db().select().from(auditLog);
-  const filtered = options.targetId ? query.where(eq(auditLog.targetId, options.targetId)) : query;
-  return filtered.orderBy(desc(auditLog.createdAt)).limit(options.limit ?? 100);
 }
