@@ -67,6 +67,16 @@ describe("POST /api/auth/signup", () => {
     expect(await again.json()).toMatchObject({ status: 409, title: "Conflict" });
   });
 
+  test("two sign-ups for one email at the same moment: one account, the other gets 409", async () => {
+    const email = freshEmail();
+    const answers = await Promise.all([
+      signUp({ email, password: PASSWORD }),
+      signUp({ email: email.toUpperCase(), password: PASSWORD }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   test("password must be 8 to 256 characters (422 naming the field)", async () => {
     const short = await signUp({ email: freshEmail(), password: "1234567" });
     expect(short.status).toBe(422);
