@@ -59,7 +59,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/health", healthRoutes);
   // Resource routers are mounted here, one line each (CONVENTIONS 1).
   api.route("/auth", createAuthRoutes(options.auth));
-  api.route("/", createLoginRoutes(options.auth));
+  api.route("/", createLoginRoutes());
   api.route("/user", userRoutes);
   api.route("/admin", adminRoutes);
 

@@ -8,13 +8,12 @@ import {
 } from "../auth/oauth.ts";
 import { clearSessionCookie, invalidateSession } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import type { AuthRouteOptions } from "./auth.ts";
 
 /**
  * The browser-navigation endpoints of spec §7: full-page `GET /api/login` and `GET /api/logout`.
  * They always answer with a redirect, never JSON: a person is looking at the result.
  */
-export function createLoginRoutes(_options: AuthRouteOptions = {}) {
+export function createLoginRoutes() {
   return new Hono<AppEnv>()
     .get("/login", (c) => {
       const provider = c.req.query("provider");
