@@ -8,6 +8,7 @@ import { apiNoStore, originCheck, requestId, requestLog, sessionLoader } from ".
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
 import { log } from "./log.ts";
+import { socketRoutes } from "./realtime/socket.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -64,6 +65,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/admin", adminRoutes);
 
   app.route("/api", api);
+  app.route("/ws", socketRoutes);
   app.use(staticSite(options.clientDist));
 
   app.notFound((c) => {

@@ -1,19 +1,35 @@
 import { createApp } from "./app.ts";
 import { closeDb } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
-import { env } from "./env.ts";
+import { EnvError, env } from "./env.ts";
 import { log } from "./log.ts";
+import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
+import { type SocketState, websocketHandler } from "./realtime/socket.ts";
+import { startStatsPublisher } from "./realtime/stats-publisher.ts";
 
 /** The only file that opens a port: migrations, then HTTP + WebSocket on Bun, graceful shutdown. */
 const started = performance.now();
-const config = env();
+let config: ReturnType<typeof env>;
+try {
+  config = env();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
 await runMigrations();
 const app = createApp();
 
-const server = Bun.serve({
+const server = Bun.serve<SocketState>({
   port: config.PORT,
   fetch: (request, srv) => app.fetch(request, { server: srv }),
+  websocket: websocketHandler,
 });
+attachServer(server);
+const stopStats = startStatsPublisher();
 
 log.info("server started", {
   url: `http://localhost:${server.port}`,
@@ -25,6 +41,9 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
+  stopStats();
+  closeAll();
+  detachServer();
   await server.stop();
   closeDb();
   process.exit(0);

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** The live channels of spec §7. */
+export const CHANNELS = ["analytics_stats", "trending_games", "ai_analysis", "market_trends"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
+}
+
+/** What a client may send. Unknown channel names in a list are dropped, not an error. */
+export const ClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("subscribe"), channels: z.array(z.string()).max(20) }),
+  z.object({ type: z.literal("unsubscribe"), channels: z.array(z.string()).max(20) }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+/** Real-time stats (spec §3): published on `analytics_stats`. */
+export interface AnalyticsStats {
+  activeUsers: number;
+  connections: number;
+  gamesAnalyzed: number;
+  aiAnalyses: number;
+}
+
+export type ServerMessage =
+  | { type: "connection"; status: "connected"; channels: readonly Channel[]; timestamp: string }
+  | { type: "subscription_confirmed"; channels: Channel[]; subscribed: Channel[]; timestamp: string }
+  | { type: "pong"; timestamp: string }
+  | { type: "channel_update"; channel: Channel; data: unknown; timestamp: string };

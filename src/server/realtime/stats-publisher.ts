@@ -1,0 +1,30 @@
+import type { AnalyticsStats } from "../../contracts/realtime.ts";
+import { countGames, countReports } from "../catalog/stats.ts";
+import { log } from "../log.ts";
+import { connectionStats, publish, subscriberCount } from "./hub.ts";
+
+export const STATS_INTERVAL_MS = 5000;
+
+/** Real figures for the `analytics_stats` channel (spec §3 "Real-time stats"). */
+export async function collectStats(): Promise<AnalyticsStats> {
+  const { activeUsers, connections } = connectionStats();
+  const [gamesAnalyzed, aiAnalyses] = await Promise.all([countGames(), countReports()]);
+  return { activeUsers, connections, gamesAnalyzed, aiAnalyses };
+}
+
+/** Publishes stats every few seconds while anyone listens; returns a stop function. */
+export function startStatsPublisher(intervalMs = STATS_INTERVAL_MS): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running || subscriberCount("analytics_stats") === 0) return;
+    running = true;
+    try {
+      publish("analytics_stats", await collectStats());
+    } catch (error) {
+      log.warn("analytics_stats: could not collect", { error: String(error) });
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  return () => clearInterval(timer);
+}

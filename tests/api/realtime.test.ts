@@ -1,0 +1,169 @@
+import type { Server } from "bun";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createApp } from "../../src/server/app.ts";
+import { db } from "../../src/server/db/client.ts";
+import { sessions } from "../../src/server/db/schema/index.ts";
+import { attachServer, detachServer, publish } from "../../src/server/realtime/hub.ts";
+import { type SocketState, websocketHandler } from "../../src/server/realtime/socket.ts";
+import { collectStats } from "../../src/server/realtime/stats-publisher.ts";
+import { createTestUser, type TestUser } from "../helpers/api.ts";
+
+let server: Server<SocketState>;
+let base: string;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  const app = createApp();
+  server = Bun.serve<SocketState>({
+    port: 0,
+    fetch: (req, srv) => app.fetch(req, { server: srv }),
+    websocket: websocketHandler,
+  });
+  attachServer(server);
+  base = `localhost:${server.port}`;
+  alice = await createTestUser();
+  bob = await createTestUser({ role: "premium" });
+});
+
+afterAll(async () => {
+  detachServer();
+  await server.stop(true);
+});
+
+/** A socket with a message queue, so tests can await the next message of a type. */
+function connect(cookie?: string, origin = `http://${base}`) {
+  const headers: Record<string, string> = { Origin: origin };
+  if (cookie) headers.Cookie = cookie;
+  const ws = new WebSocket(`ws://${base}/ws`, { headers } as unknown as string[]);
+  const messages: Array<Record<string, unknown>> = [];
+  const waiters: Array<() => void> = [];
+  ws.addEventListener("message", (e) => {
+    messages.push(JSON.parse(String(e.data)));
+    for (const w of waiters.splice(0)) w();
+  });
+  async function next(type: string, timeoutMs = 3000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = messages.findIndex((m) => m.type === type);
+      if (i >= 0) return messages.splice(i, 1)[0]!;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${type} message within ${timeoutMs} ms`);
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, left);
+      });
+    }
+  }
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.addEventListener("open", () => resolve());
+    ws.addEventListener("error", () => reject(new Error("socket error")));
+    ws.addEventListener("close", () => reject(new Error("socket closed")));
+  });
+  return { ws, next, opened, messages };
+}
+
+async function upgradeStatus(headers: Record<string, string>): Promise<number> {
+  const res = await fetch(`http://${base}/ws`, {
+    headers: {
+      Connection: "Upgrade",
+      Upgrade: "websocket",
+      "Sec-WebSocket-Version": "13",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+      ...headers,
+    },
+  });
+  return res.status;
+}
+
+test("the upgrade is refused without a session (401)", async () => {
+  expect(await upgradeStatus({ Origin: `http://${base}` })).toBe(401);
+  const { opened } = connect(undefined);
+  await expect(opened).rejects.toThrow();
+});
+
+test("the upgrade is refused from a foreign origin (403)", async () => {
+  expect(await upgradeStatus({ Origin: "https://evil.example", Cookie: alice.cookie })).toBe(403);
+});
+
+test("an expired session cannot connect", async () => {
+  const carol = await createTestUser();
+  await db()
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) });
+  expect(await upgradeStatus({ Origin: `http://${base}`, Cookie: carol.cookie })).toBe(401);
+  // Give the other users fresh sessions again for the following tests.
+  alice = await createTestUser();
+  bob = await createTestUser({ role: "premium" });
+});
+
+test("a plain GET on /ws with a session asks for an upgrade (426)", async () => {
+  const res = await fetch(`http://${base}/ws`, { headers: { Cookie: alice.cookie } });
+  expect(res.status).toBe(426);
+});
+
+test("connection, subscribe/confirm and ping/pong", async () => {
+  const c = connect(alice.cookie);
+  await c.opened;
+  const hello = await c.next("connection");
+  expect(hello.status).toBe("connected");
+  c.ws.send(JSON.stringify({ type: "subscribe", channels: ["trending_games", "no_such_channel"] }));
+  const confirmed = await c.next("subscription_confirmed");
+  expect(confirmed.channels).toEqual(["trending_games"]);
+  c.ws.send(JSON.stringify({ type: "ping" }));
+  expect((await c.next("pong")).type).toBe("pong");
+  c.ws.close();
+});
+
+test("a malformed or unknown message is ignored and the connection stays open", async () => {
+  const c = connect(alice.cookie);
+  await c.opened;
+  await c.next("connection");
+  c.ws.send("{not json");
+  c.ws.send(JSON.stringify({ type: "launch_missiles" }));
+  c.ws.send(JSON.stringify({ type: "subscribe", channels: "trending_games" }));
+  c.ws.send(JSON.stringify({ type: "ping" }));
+  await c.next("pong");
+  expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  c.ws.close();
+});
+
+test("channel_update reaches only the channel's subscribers, and stops after unsubscribe", async () => {
+  const a = connect(alice.cookie);
+  const b = connect(bob.cookie);
+  await Promise.all([a.opened, b.opened]);
+  await Promise.all([a.next("connection"), b.next("connection")]);
+  a.ws.send(JSON.stringify({ type: "subscribe", channels: ["trending_games"] }));
+  b.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends"] }));
+  await Promise.all([a.next("subscription_confirmed"), b.next("subscription_confirmed")]);
+
+  publish("trending_games", {
+    games: [{ id: "g1", gameName: "Portal 2", playerCount: 5000, platform: "Steam" }],
+  });
+  const update = await a.next("channel_update");
+  expect(update).toMatchObject({ channel: "trending_games", data: { games: [{ gameName: "Portal 2" }] } });
+  expect(typeof update.timestamp).toBe("string");
+  await expect(b.next("channel_update", 300)).rejects.toThrow();
+
+  a.ws.send(JSON.stringify({ type: "unsubscribe", channels: ["trending_games"] }));
+  const after = await a.next("subscription_confirmed");
+  expect(after.subscribed).toEqual([]);
+  publish("trending_games", { games: [] });
+  await expect(a.next("channel_update", 300)).rejects.toThrow();
+  a.ws.close();
+  b.ws.close();
+});
+
+test("analytics_stats counts connected users from the database and the hub", async () => {
+  const a = connect(alice.cookie);
+  const a2 = connect(alice.cookie);
+  const b = connect(bob.cookie);
+  await Promise.all([a.opened, a2.opened, b.opened]);
+  await Promise.all([a.next("connection"), a2.next("connection"), b.next("connection")]);
+  const stats = await collectStats();
+  expect(stats.activeUsers).toBe(2);
+  expect(stats.connections).toBe(3);
+  expect(stats.gamesAnalyzed).toBe(0);
+  expect(stats.aiAnalyses).toBe(0);
+  for (const c of [a, a2, b]) c.ws.close();
+});
