@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The real server (`bun src/server/index.ts`) on a free port with a temporary database. */
+export async function startBenchServer(env: Record<string, string> = {}) {
+  const databaseFile = join(tmpdir(), `gi-bench-${crypto.randomUUID()}.db`);
+  let output = "";
+  const child: ChildProcess = spawn("bun", ["src/server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATABASE_URL: `file:${databaseFile}`,
+      DEMO_DATA: "off",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = output.match(/"url":"http:\/\/localhost:(\d+)"/);
+      if (m) resolve(Number(m[1]));
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited ${code}: ${output}`)));
+  });
+  return {
+    url: `http://localhost:${port}`,
+    pid: child.pid!,
+    databaseFile,
+    async stop() {
+      child.removeAllListeners("exit");
+      child.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 300));
+      for (const s of ["", "-wal", "-shm"]) rmSync(databaseFile + s, { force: true });
+    },
+  };
+}
+
+export function rssMiB(pid: number): number {
+  const status = require("node:fs").readFileSync(`/proc/${pid}/status`, "utf8") as string;
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
