@@ -1,0 +1,49 @@
+import { LineChart as LineIcon } from "lucide-react";
+import { EmptyState } from "../empty-state/EmptyState.tsx";
+import { ApexChart, useChartTheme } from "./ApexChart.tsx";
+import { baseOptions } from "./chart-theme.ts";
+
+export interface LineSeries {
+  name: string;
+  points: Array<{ x: string | number; y: number }>;
+}
+
+export function LineChart({
+  series,
+  height = 280,
+  area = false,
+  emptyText = "No data available",
+  formatValue,
+}: {
+  series: LineSeries[];
+  height?: number;
+  area?: boolean;
+  emptyText?: string;
+  formatValue?: (v: number) => string;
+}) {
+  const theme = useChartTheme();
+  const nonEmpty = series.filter((s) => s.points.length > 0);
+  if (nonEmpty.length === 0) return <EmptyState icon={LineIcon} title={emptyText} />;
+  const options = {
+    ...baseOptions(theme),
+    stroke: { curve: "smooth", width: 2 },
+    xaxis: { type: "category", tickAmount: 8 },
+    yaxis: { labels: { formatter: formatValue } },
+    fill: area ? { type: "gradient", gradient: { opacityFrom: 0.35, opacityTo: 0.02 } } : undefined,
+    tooltip: { theme, y: { formatter: formatValue } },
+  };
+  return (
+    <div
+      data-slot="line-chart"
+      role="img"
+      aria-label={`${nonEmpty.map((s) => s.name).join(", ")} line chart`}
+    >
+      <ApexChart
+        type={area ? "area" : "line"}
+        height={height}
+        options={options}
+        series={nonEmpty.map((s) => ({ name: s.name, data: s.points }))}
+      />
+    </div>
+  );
+}
