@@ -1,12 +1,20 @@
+import "../ui/styles.css";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { Toaster, TooltipProvider } from "../ui/index.ts";
+import { App } from "./app.tsx";
+import { createQueryClient } from "./query-client.ts";
 
-function App() {
-  return <h1>Gaming Intelligence</h1>;
-}
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <App />
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

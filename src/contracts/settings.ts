@@ -4,18 +4,22 @@ import { z } from "zod";
  * The user's settings object (spec §3 "Settings object") with the choices of spec §5.
  * Shared by the Settings screen and `GET`/`PATCH /api/user/settings`.
  */
-export const THEMES = ["dark", "light", "auto"] as const;
-export const LANGUAGES = ["en", "es", "fr", "de"] as const;
-/** Seconds between automatic data refreshes (spec §5). */
-export const REFRESH_INTERVALS = [60, 300, 600, 1800] as const;
-export const PLATFORMS = ["steam", "epic", "xbox", "origin", "uplay", "gog"] as const;
-export const GENRES = ["fps", "rpg", "moba", "rts", "racing", "sports", "puzzle", "horror"] as const;
+import {
+  GENRES,
+  type Genre,
+  LANGUAGES,
+  type Language,
+  PLATFORMS,
+  type Platform,
+  REFRESH_INTERVALS,
+  type RefreshInterval,
+  type Settings,
+  THEMES,
+  type Theme,
+} from "./settings-options.ts";
 
-export type Theme = (typeof THEMES)[number];
-export type Language = (typeof LANGUAGES)[number];
-export type RefreshInterval = (typeof REFRESH_INTERVALS)[number];
-export type Platform = (typeof PLATFORMS)[number];
-export type Genre = (typeof GENRES)[number];
+export type { Genre, Language, Platform, RefreshInterval, Settings, Theme };
+export { GENRES, LANGUAGES, PLATFORMS, REFRESH_INTERVALS, THEMES };
 
 /** True for an IANA time zone name the runtime knows ("UTC", "Europe/Paris"…). */
 export function isTimeZone(value: string): boolean {
@@ -68,7 +72,9 @@ export const SettingsSchema = z.strictObject({
   privacy: PrivacySettingsSchema,
   gaming: GamingSettingsSchema,
 });
-export type Settings = z.infer<typeof SettingsSchema>;
+// The schema must keep producing exactly the shape of `Settings` in settings-options.ts.
+const _shapeCheck: (v: z.infer<typeof SettingsSchema>) => Settings = (v) => v;
+void _shapeCheck;
 
 /**
  * What `PATCH /api/user/settings` accepts: the full object or any part of it, at any depth of

@@ -1,0 +1,68 @@
+import { Menu, X } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { PublicUser } from "../../contracts/roles.ts";
+import { Button, StatusDot } from "../../ui/index.ts";
+import { useRealtimeStatus } from "../realtime.ts";
+import { Sidebar } from "./Sidebar.tsx";
+
+export function LiveIndicator() {
+  const status = useRealtimeStatus();
+  return (
+    <StatusDot
+      live={status === "connected"}
+      label={status === "connected" ? "Live" : status === "connecting" ? "Connecting" : "Disconnected"}
+    />
+  );
+}
+
+/** Sidebar on wide screens, a drawer behind a menu button on narrow ones. */
+export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-border border-r bg-card/40 lg:block">
+        <Sidebar user={user} />
+      </aside>
+      {open && (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-black/60"
+            onClick={() => setOpen(false)}
+          />
+          <aside className="absolute inset-y-0 left-0 w-72 overflow-y-auto border-border border-r bg-background">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute top-3 right-3"
+              aria-label="Close menu"
+              onClick={() => setOpen(false)}
+            >
+              <X />
+            </Button>
+            <Sidebar user={user} onNavigate={() => setOpen(false)} />
+          </aside>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-border border-b bg-background/80 px-4 backdrop-blur">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Open menu"
+            onClick={() => setOpen(true)}
+          >
+            <Menu />
+          </Button>
+          <span className="font-semibold lg:hidden">Gaming Intelligence</span>
+          <div className="ml-auto">
+            <LiveIndicator />
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-7xl flex-1 p-4 md:p-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,457 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Save } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import {
+  GENRES,
+  LANGUAGES,
+  PLATFORMS,
+  REFRESH_INTERVALS,
+  type Settings,
+  THEMES,
+} from "../../../contracts/settings-options.ts";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+  Switch,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  TierBadge,
+  toast,
+} from "../../../ui/index.ts";
+import { apiRequest } from "../../api.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
+import { applyTheme } from "../../theme.ts";
+
+const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
+  en: "English",
+  es: "Español",
+  fr: "Français",
+  de: "Deutsch",
+};
+const PLATFORM_NAMES: Record<(typeof PLATFORMS)[number], string> = {
+  steam: "Steam",
+  epic: "Epic Games",
+  xbox: "Xbox",
+  origin: "Origin",
+  uplay: "Uplay",
+  gog: "GOG",
+};
+const GENRE_NAMES: Record<(typeof GENRES)[number], string> = {
+  fps: "FPS",
+  rpg: "RPG",
+  moba: "MOBA",
+  rts: "RTS",
+  racing: "Racing",
+  sports: "Sports",
+  puzzle: "Puzzle",
+  horror: "Horror",
+};
+const INTERVAL_NAMES: Record<number, string> = {
+  60: "1 minute",
+  300: "5 minutes",
+  600: "10 minutes",
+  1800: "30 minutes",
+};
+
+function SwitchRow({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description?: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div>
+        <Label htmlFor={id}>{label}</Label>
+        {description && <p className="mt-1 text-muted-foreground text-sm">{description}</p>}
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+    </div>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function toggle<T>(list: T[], value: T, on: boolean): T[] {
+  return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
+}
+
+export default function SettingsPage() {
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery);
+  const { data: stats } = useQuery(userStatsQuery);
+  const saved = useQuery(userSettingsQuery);
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    if (saved.data) {
+      setDraft(saved.data);
+      applyTheme(saved.data.preferences.theme);
+    }
+  }, [saved.data]);
+
+  const save = useMutation({
+    mutationFn: (settings: Settings) => apiRequest<Settings>("PATCH", "/api/user/settings", settings),
+    onSuccess: (result) => {
+      queryClient.setQueryData(userSettingsQuery.queryKey, result);
+      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      applyTheme(result.preferences.theme);
+      toast({ title: "Settings Updated", description: "Your preferences have been saved successfully." });
+    },
+    onError: () => {
+      toast({
+        title: "Error",
+        description: "Failed to update settings. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const deleteAccount = useMutation({
+    mutationFn: () => apiRequest("DELETE", "/api/user"),
+    onSuccess: () => {
+      window.location.href = "/";
+    },
+    onError: () => {
+      toast({
+        title: "Error",
+        description: "Failed to delete your account. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const update = <K extends keyof Settings>(section: K, patch: Partial<Settings[K]>) =>
+    setDraft((d) => (d ? { ...d, [section]: { ...d[section], ...patch } } : d));
+
+  return (
+    <div>
+      <PageHeader
+        title="Settings"
+        description="Manage your account, notifications and preferences."
+        actions={
+          <>
+            <TierBadge tier={user?.subscriptionTier} />
+            <Button onClick={() => draft && save.mutate(draft)} disabled={!draft || save.isPending}>
+              <Save aria-hidden="true" />
+              {save.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </>
+        }
+      />
+      {!draft ? (
+        <div className="grid gap-4">
+          <Skeleton className="h-10 w-96" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : (
+        <Tabs defaultValue="profile">
+          <TabsList>
+            <TabsTrigger value="profile">Profile</TabsTrigger>
+            <TabsTrigger value="notifications">Notifications</TabsTrigger>
+            <TabsTrigger value="preferences">Preferences</TabsTrigger>
+            <TabsTrigger value="gaming">Gaming</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="profile" className="grid gap-4">
+            <Section title="Profile" description="Your account details.">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid gap-2">
+                  <Label htmlFor="firstName">First name</Label>
+                  <Input id="firstName" value={user?.firstName ?? ""} readOnly />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="lastName">Last name</Label>
+                  <Input id="lastName" value={user?.lastName ?? ""} readOnly />
+                </div>
+                <div className="grid gap-2 sm:col-span-2">
+                  <Label htmlFor="email">Email</Label>
+                  <Input id="email" type="email" value={user?.email ?? ""} readOnly />
+                </div>
+              </div>
+            </Section>
+            <Section title="Your activity">
+              <dl className="grid grid-cols-3 gap-4 text-center">
+                {[
+                  ["Tracked games", stats?.trackedGames],
+                  ["Reports generated", stats?.reportsGenerated],
+                  ["Days active", stats?.daysActive],
+                ].map(([label, value]) => (
+                  <div key={label as string} className="rounded-lg bg-muted p-4">
+                    <dd className="font-bold text-2xl">{value ?? "–"}</dd>
+                    <dt className="text-muted-foreground text-sm">{label}</dt>
+                  </div>
+                ))}
+              </dl>
+            </Section>
+          </TabsContent>
+
+          <TabsContent value="notifications">
+            <Section title="Notifications" description="Choose what we tell you about.">
+              <div className="divide-y divide-border">
+                <SwitchRow
+                  id="n-email"
+                  label="Email notifications"
+                  checked={draft.notifications.email}
+                  onChange={(v) => update("notifications", { email: v })}
+                />
+                <SwitchRow
+                  id="n-push"
+                  label="Push notifications"
+                  checked={draft.notifications.push}
+                  onChange={(v) => update("notifications", { push: v })}
+                />
+                <SwitchRow
+                  id="n-updates"
+                  label="Game updates"
+                  description="Patches, launches and player spikes for games you track."
+                  checked={draft.notifications.gameUpdates}
+                  onChange={(v) => update("notifications", { gameUpdates: v })}
+                />
+                <SwitchRow
+                  id="n-price"
+                  label="Price alerts"
+                  description="When a tracked game's price changes."
+                  checked={draft.notifications.priceAlerts}
+                  onChange={(v) => update("notifications", { priceAlerts: v })}
+                />
+              </div>
+            </Section>
+          </TabsContent>
+
+          <TabsContent value="preferences">
+            <Section title="Preferences">
+              <div className="grid gap-5 sm:grid-cols-3">
+                <div className="grid gap-2">
+                  <Label htmlFor="theme">Theme</Label>
+                  <Select
+                    value={draft.preferences.theme}
+                    onValueChange={(v) =>
+                      update("preferences", { theme: v as Settings["preferences"]["theme"] })
+                    }
+                  >
+                    <SelectTrigger id="theme" aria-label="Theme">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {THEMES.map((t) => (
+                        <SelectItem key={t} value={t}>
+                          {t === "auto" ? "Auto (system)" : t === "dark" ? "Dark" : "Light"}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="language">Language</Label>
+                  <Select
+                    value={draft.preferences.language}
+                    onValueChange={(v) =>
+                      update("preferences", { language: v as Settings["preferences"]["language"] })
+                    }
+                  >
+                    <SelectTrigger id="language" aria-label="Language">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {LANGUAGES.map((l) => (
+                        <SelectItem key={l} value={l}>
+                          {LANGUAGE_NAMES[l]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="refresh">Data refresh interval</Label>
+                  <Select
+                    value={String(draft.preferences.dataRefreshInterval)}
+                    onValueChange={(v) =>
+                      update("preferences", {
+                        dataRefreshInterval: Number(v) as Settings["preferences"]["dataRefreshInterval"],
+                      })
+                    }
+                  >
+                    <SelectTrigger id="refresh" aria-label="Data refresh interval">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {REFRESH_INTERVALS.map((s) => (
+                        <SelectItem key={s} value={String(s)}>
+                          {INTERVAL_NAMES[s]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+              </div>
+              <p className="mt-4 text-muted-foreground text-sm">Time zone: {draft.preferences.timezone}</p>
+            </Section>
+          </TabsContent>
+
+          <TabsContent value="gaming" className="grid gap-4">
+            <Section title="Platforms" description="Where your games are.">
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {PLATFORMS.map((p) => (
+                  <div
+                    key={p}
+                    className="flex items-center justify-between rounded-lg border border-border p-3"
+                  >
+                    <Label htmlFor={`p-${p}`}>{PLATFORM_NAMES[p]}</Label>
+                    <Switch
+                      id={`p-${p}`}
+                      checked={draft.gaming.platforms.includes(p)}
+                      onCheckedChange={(on) =>
+                        update("gaming", { platforms: toggle(draft.gaming.platforms, p, on) })
+                      }
+                    />
+                  </div>
+                ))}
+              </div>
+            </Section>
+            <Section title="Favourite genres">
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {GENRES.map((g) => (
+                  <div
+                    key={g}
+                    className="flex items-center justify-between rounded-lg border border-border p-3"
+                  >
+                    <Label htmlFor={`g-${g}`}>{GENRE_NAMES[g]}</Label>
+                    <Switch
+                      id={`g-${g}`}
+                      checked={draft.gaming.favoriteGenres.includes(g)}
+                      onCheckedChange={(on) =>
+                        update("gaming", { favoriteGenres: toggle(draft.gaming.favoriteGenres, g, on) })
+                      }
+                    />
+                  </div>
+                ))}
+              </div>
+              <div className="mt-4 border-border border-t">
+                <SwitchRow
+                  id="tracking"
+                  label="Game tracking"
+                  description="Track play statistics for your watchlist."
+                  checked={draft.gaming.trackingEnabled}
+                  onChange={(v) => update("gaming", { trackingEnabled: v })}
+                />
+              </div>
+            </Section>
+          </TabsContent>
+
+          <TabsContent value="security" className="grid gap-4">
+            <Section title="Privacy">
+              <div className="divide-y divide-border">
+                <SwitchRow
+                  id="s-public"
+                  label="Public profile"
+                  checked={draft.privacy.profilePublic}
+                  onChange={(v) => update("privacy", { profilePublic: v })}
+                />
+                <SwitchRow
+                  id="s-share"
+                  label="Data sharing"
+                  description="Share anonymised usage to improve market estimates."
+                  checked={draft.privacy.shareData}
+                  onChange={(v) => update("privacy", { shareData: v })}
+                />
+                <SwitchRow
+                  id="s-analytics"
+                  label="Analytics tracking"
+                  checked={draft.privacy.analyticsTracking}
+                  onChange={(v) => update("privacy", { analyticsTracking: v })}
+                />
+              </div>
+            </Section>
+            <Card className="border-destructive/50">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2 text-destructive">
+                  <AlertTriangle className="size-4" aria-hidden="true" /> Danger Zone
+                </CardTitle>
+                <CardDescription>
+                  Deleting your account removes your watchlist, reports and settings for good.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Button variant="destructive" onClick={() => setConfirmDelete(true)}>
+                  Delete Account
+                </Button>
+              </CardContent>
+            </Card>
+          </TabsContent>
+        </Tabs>
+      )}
+
+      <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This cannot be undone. Your watchlist, reports and settings will be deleted.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirmDelete(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              loading={deleteAccount.isPending}
+              onClick={() => deleteAccount.mutate()}
+            >
+              Delete Account
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

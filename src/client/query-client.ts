@@ -1,0 +1,45 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { toast } from "../ui/index.ts";
+import { apiGet, isUnauthorizedError } from "./api.ts";
+
+export const REDIRECT_DELAY_MS = 500;
+
+let redirecting = false;
+/** Spec §8: toast, then after 500 ms a full navigation to sign-in. */
+export function handleLoggedOut(): void {
+  if (redirecting) return;
+  redirecting = true;
+  toast({
+    title: "Unauthorized",
+    description: "You are logged out. Logging in again...",
+    variant: "destructive",
+  });
+  setTimeout(() => {
+    window.location.href = "/api/login";
+  }, REDIRECT_DELAY_MS);
+}
+
+function onError(error: unknown) {
+  if (isUnauthorizedError(error)) handleLoggedOut();
+}
+
+/**
+ * Spec §7 query defaults: no automatic refetching, data never stale, no retry. Queries fetch the
+ * path made of their key's string segments joined with slashes, unless they bring their own queryFn.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        queryFn: ({ queryKey }) => apiGet(queryKey.filter((k) => typeof k === "string").join("/")),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
