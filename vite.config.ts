@@ -8,6 +8,14 @@ export default defineConfig({
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads the manifest to link the landing page's island (src/server/http/landing.ts).
+    manifest: true,
+    rolldownOptions: {
+      input: {
+        app: "index.html",
+        landing: "src/client/landing/island.tsx",
+      },
+    },
   },
   server: {
     port: 5173,

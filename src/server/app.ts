@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./http/app-env.ts";
+import { landingPage } from "./http/landing.ts";
 import { apiNoStore, originCheck, requestId, requestLog, sessionLoader } from "./http/middleware.ts";
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
@@ -66,6 +67,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
 
   app.route("/api", api);
   app.route("/ws", socketRoutes);
+  app.get("/", landingPage(options.clientDist));
   app.use(staticSite(options.clientDist));
 
   app.notFound((c) => {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Settings } from "../../contracts/settings-options.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
+import type { Settings } from "../../contracts/settings-options.ts";
 import { ApiError, apiGet } from "../api.ts";
 
 /** Spec §4: authentication is the presence of the current user; a failed load is not retried. */

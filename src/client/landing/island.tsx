@@ -1,0 +1,15 @@
+import "../../ui/styles.css";
+import { createRoot } from "react-dom/client";
+import { Toaster } from "../../ui/index.ts";
+import { SignInIsland } from "./SignInDialog.tsx";
+
+// The landing page's only script: the sign-in dialog and its triggers (issue 3 "islands").
+const root = document.getElementById("signin-root");
+if (root) {
+  createRoot(root).render(
+    <>
+      <SignInIsland />
+      <Toaster />
+    </>,
+  );
+}
