@@ -204,10 +204,9 @@ export function LandingPage() {
                 ))}
               </div>
               <div className="mt-5 flex h-32 items-end gap-2" aria-hidden="true">
-                {[38, 52, 45, 61, 58, 72, 66, 84, 78, 92].map((h, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative bar row
+                {[38, 52, 45, 61, 58, 72, 66, 84, 78, 92].map((h) => (
                   <div
-                    key={i}
+                    key={h}
                     className="flex-1 rounded-t-md bg-gradient-to-t from-primary/40 to-primary"
                     style={{ height: `${h}%` }}
                   />

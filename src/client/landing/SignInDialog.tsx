@@ -77,8 +77,6 @@ export function SignInDialog({
   const [pending, setPending] = useState(false);
   const create = mode === "create";
 
-  useEffect(() => setError(null), [mode, open]);
-
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setPending(true);
@@ -104,7 +102,13 @@ export function SignInDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setError(null);
+        onOpenChange(next);
+      }}
+    >
       <DialogContent aria-describedby="signin-description">
         <DialogHeader>
           <DialogTitle>{create ? "Create your account" : "Welcome back"}</DialogTitle>
@@ -163,7 +167,10 @@ export function SignInDialog({
           <button
             type="button"
             className="cursor-pointer font-medium text-primary hover:underline"
-            onClick={() => onModeChange(create ? "signin" : "create")}
+            onClick={() => {
+              setError(null);
+              onModeChange(create ? "signin" : "create");
+            }}
           >
             {create ? "Sign in" : "Create an account"}
           </button>

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import type { Role, Tier } from "../../contracts/user.ts";
+import type { Role, Tier } from "../../contracts/roles.ts";
 import { cn } from "../cn.ts";
 
 export const badgeVariants = cva(
