@@ -7,7 +7,12 @@ export default defineProject({
     environment: "node",
     // Vitest's forks pool cannot start its workers under Bun; threads can.
     pool: "threads",
-    include: ["src/server/**/*.test.ts", "src/contracts/**/*.test.ts", "src/client/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: [
+      "src/server/**/*.test.ts",
+      "src/contracts/**/*.test.ts",
+      "src/client/**/*.test.ts",
+      "tests/api/**/*.test.ts",
+    ],
     setupFiles: ["./tests/helpers/setup-db.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
