@@ -80,7 +80,7 @@ export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate?: (
         <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-chart-2">
           <Gamepad2 className="size-4 text-white" aria-hidden="true" />
         </span>
-        <span className="font-bold text-lg tracking-tight">Gaming Intelligence</span>
+        <span className="whitespace-nowrap font-bold text-base tracking-tight">Gaming Intelligence</span>
       </Link>
 
       <div className="flex flex-col gap-1">

@@ -1,0 +1,186 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, startServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visitor(
+  path = "/",
+  options: { javaScriptEnabled?: boolean; width?: number } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+test("the landing page is rendered on the server with every section, claim and meta tag", async () => {
+  const res = await fetch(`${server.url}/`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  for (const text of [
+    "500+",
+    "Game Studios",
+    "10M+",
+    "Data Points",
+    "99.9%",
+    "Uptime",
+    "+24.5%",
+    "2.4M",
+    "$1.2M",
+  ]) {
+    expect(html).toContain(text);
+  }
+  for (const text of [
+    "Live player tracking",
+    "Revenue analytics",
+    "Engagement heatmaps",
+    "Trend prediction",
+    "Competitor analysis",
+    "Platform insights",
+    "Success forecasting",
+    "Optimal pricing",
+    "Launch timing",
+    "14-day free trial",
+    "No credit card required",
+    "Terms of Service",
+    "Privacy Policy",
+  ]) {
+    expect(html).toContain(text);
+  }
+  for (const id of ["features", "pricing", "about", "contact"]) {
+    expect(html).toContain(`href="#${id}"`);
+    expect(html).toContain(`id="${id}"`);
+  }
+  expect(html).toMatch(/<meta property="og:title"/);
+  expect(html).toMatch(/<meta name="description"/);
+  // The page ships one script: the sign-in island.
+  expect(html.match(/<script/g)).toHaveLength(1);
+});
+
+test("navigation anchors scroll to sections that exist", async () => {
+  const page = await visitor();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe("#pricing");
+  await expect
+    .poll(() => page.locator("#pricing").evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBeLessThan(120);
+  await page.context().close();
+});
+
+test("the dialog opens in create mode and toggles to sign-in mode; it closes by button and by Escape", async () => {
+  const page = await visitor();
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  expect(await page.getByLabel("Password").getAttribute("placeholder")).toBe("Create a password");
+  expect(await page.getByLabel("Password").getAttribute("type")).toBe("password");
+  expect(await page.getByLabel("Email").getAttribute("type")).toBe("email");
+  expect(await dialog(page).getByRole("button", { name: "Create Account" }).isVisible()).toBe(true);
+  for (const provider of ["google", "discord", "github"]) {
+    expect(await dialog(page).locator(`a[href="/api/login?provider=${provider}"]`).count()).toBe(1);
+  }
+
+  await dialog(page).getByRole("button", { name: "Sign in" }).click();
+  expect(await page.getByLabel("Password").getAttribute("placeholder")).toBe("Enter your password");
+  expect(await dialog(page).getByRole("button", { name: "Sign In", exact: true }).isVisible()).toBe(true);
+
+  await dialog(page).getByRole("button", { name: "Close" }).click();
+  await expect.poll(() => dialog(page).count()).toBe(0);
+
+  await page.getByRole("link", { name: "Start Free Trial" }).first().click();
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect.poll(() => dialog(page).count()).toBe(0);
+  await page.context().close();
+});
+
+test("creating an account through the dialog lands in the app, signed in", async () => {
+  const page = await visitor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/landing-desktop.png`, fullPage: false });
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await page.getByLabel("Email").fill("founder@studio.example");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect.poll(() => page.getByTestId("signin-error").textContent()).toContain("at least 8 characters");
+
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  const status = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
+  expect(status).toBe(200);
+  await page.context().close();
+});
+
+test("signing in: a wrong password and a taken email are explained inside the dialog; the right password works", async () => {
+  const page = await visitor();
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await page.getByLabel("Email").fill("founder@studio.example");
+  await page.getByLabel("Password").fill("another-password-123");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect.poll(() => page.getByTestId("signin-error").textContent()).toContain("already exists");
+
+  await dialog(page).getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("Password").fill("wrong-password-123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect
+    .poll(() => page.getByTestId("signin-error").textContent())
+    .toContain("Incorrect email or password");
+
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  await page.context().close();
+});
+
+test("/?signin=1 opens the dialog in sign-in mode; /?auth_error shows a toast", async () => {
+  const page = await visitor("/?signin=1");
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  expect(await page.getByLabel("Password").getAttribute("placeholder")).toBe("Enter your password");
+  await page.context().close();
+
+  const errored = await visitor("/?auth_error=github_not_configured");
+  await expect
+    .poll(() =>
+      errored
+        .getByText("GitHub sign-in is not configured on this server.", { exact: true })
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
+  await errored.context().close();
+});
+
+test("without JavaScript every section still renders and the sign-in links fall back to a page", async () => {
+  const page = await visitor("/", { javaScriptEnabled: false });
+  for (const id of ["features", "pricing", "about", "contact"]) {
+    expect(await page.locator(`#${id}`).isVisible()).toBe(true);
+  }
+  expect(await page.getByRole("link", { name: "Get Started" }).first().getAttribute("href")).toBe(
+    "/?signin=1",
+  );
+  await page.context().close();
+
+  const mobile = await visitor("/", { width: 390 });
+  await mobile.screenshot({ path: `${SCREENSHOT_DIR}/landing-mobile.png`, fullPage: false });
+  const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await mobile.context().close();
+});

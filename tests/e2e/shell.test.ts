@@ -1,0 +1,142 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  launchBrowser,
+  type Role,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function as(
+  role: Role,
+  path: string,
+  user: { firstName?: string; lastName?: string } = {},
+): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role, ...user });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main" }).first();
+
+test("an unknown path shows Page Not Found", async () => {
+  const page = await as("regular", "/no/such/screen");
+  await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+  await page.context().close();
+});
+
+test("a visitor on a protected screen is told and sent to sign in after 500 ms", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/settings`);
+  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+  // The landing page opened its dialog in sign-in mode.
+  await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+  await context.close();
+});
+
+test("a regular user on an admin screen sees Access Denied, a toast, and is sent home", async () => {
+  const page = await as("regular", "/admin");
+  await page.getByText("You need administrator privileges to access this page.").waitFor();
+  await page.getByText("Admin access required. Redirecting...").first().waitFor();
+  await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  await page.context().close();
+});
+
+test("the sidebar follows the role: premium items locked for regular users, admin section for admins", async () => {
+  const regular = await as("regular", "/", { firstName: "Rae", lastName: "Regular" });
+  await sidebar(regular).getByText("Gaming Intelligence").waitFor();
+  expect(await regular.getByTestId("nav-/analytics").isDisabled()).toBe(true);
+  expect(await regular.getByTestId("nav-/ai-analytics").isDisabled()).toBe(true);
+  expect(await regular.getByTestId("premium-dot").count()).toBe(2);
+  expect(await regular.getByTestId("upgrade-box").isVisible()).toBe(true);
+  expect(await regular.getByText("Admin Dashboard").count()).toBe(0);
+  const card = regular.getByTestId("user-card");
+  expect(await card.textContent()).toContain("Rae Regular");
+  expect(await card.textContent()).toContain("REGULAR");
+  expect(await card.textContent()).toContain("STARTER");
+  await regular.screenshot({ path: `${SCREENSHOT_DIR}/shell-regular.png` });
+  await regular.context().close();
+
+  const premium = await as("premium", "/");
+  await sidebar(premium).getByText("Gaming Intelligence").waitFor();
+  expect(await premium.getByTestId("nav-/analytics").getAttribute("href")).toBe("/analytics");
+  expect(await premium.getByTestId("upgrade-box").count()).toBe(0);
+  expect(await premium.getByTestId("user-card").textContent()).toContain("PROFESSIONAL");
+  await premium.screenshot({ path: `${SCREENSHOT_DIR}/shell-premium.png` });
+  await premium.context().close();
+
+  const admin = await as("admin", "/");
+  await sidebar(admin).getByText("Gaming Intelligence").waitFor();
+  for (const name of ["Admin Dashboard", "User Management", "Workflows"]) {
+    expect(await sidebar(admin).getByRole("link", { name }).isVisible()).toBe(true);
+  }
+  expect(await admin.getByTestId("user-card").textContent()).toContain("ENTERPRISE");
+  await admin.getByRole("link", { name: "Admin Dashboard" }).click();
+  await admin.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await admin.screenshot({ path: `${SCREENSHOT_DIR}/shell-admin.png` });
+  await admin.context().close();
+});
+
+test("settings are saved, survive a reload, and the theme applies at once", async () => {
+  const page = await as("regular", "/settings");
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await page.getByRole("switch", { name: "Push notifications" }).click();
+  await page.getByRole("tab", { name: "Preferences" }).click();
+  await page.getByRole("combobox", { name: "Theme" }).click();
+  await page.getByRole("option", { name: "Light" }).click();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByText("Your preferences have been saved successfully.").first().waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains("light"))).toBe(true);
+
+  await page.reload();
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  expect(await page.getByRole("switch", { name: "Push notifications" }).getAttribute("aria-checked")).toBe(
+    "true",
+  );
+  expect(await page.evaluate(() => document.documentElement.classList.contains("light"))).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-light.png` });
+  await page.context().close();
+});
+
+test("Sign Out ends the session", async () => {
+  const page = await as("regular", "/");
+  await sidebar(page).getByRole("link", { name: "Sign Out" }).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole("link", { name: "Get Started" }).first().waitFor();
+  const status = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
+  expect(status).toBe(401);
+  await page.context().close();
+});
+
+test("Delete Account asks first, then removes the account", async () => {
+  const page = await as("regular", "/settings");
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const confirm = page.getByRole("dialog");
+  await confirm.getByText("This cannot be undone.", { exact: false }).waitFor();
+  await confirm.getByRole("button", { name: "Delete Account" }).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole("link", { name: "Get Started" }).first().waitFor();
+  await page.context().close();
+});
