@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    projects: ["./vitest.server.config.ts", "./vitest.e2e.config.ts"],
+    projects: ["./vitest.server.config.ts", "./vitest.e2e.config.ts", "./vitest.storybook.config.ts"],
     reporters: ["default", "./tests/helpers/summary-reporter.ts"],
   },
 });

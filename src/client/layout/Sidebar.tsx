@@ -128,7 +128,7 @@ export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate?: (
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-sm">{displayName(user)}</p>
             <div className="mt-1 flex gap-1">
-              <RoleBadge role={user.role} />
+              <RoleBadge userRole={user.role} />
               <TierBadge tier={user.subscriptionTier} />
             </div>
           </div>

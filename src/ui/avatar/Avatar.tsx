@@ -37,7 +37,9 @@ export function Avatar({
           {initial}
         </span>
       ) : (
-        <User className="size-1/2" aria-label="User" />
+        <span role="img" aria-label="User" className="flex size-full items-center justify-center">
+          <User className="size-1/2" aria-hidden="true" />
+        </span>
       )}
     </span>
   );

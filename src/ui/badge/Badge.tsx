@@ -35,8 +35,8 @@ const ROLE_VARIANT: Record<Role, BadgeProps["variant"]> = {
 };
 
 /** The user's role in capitals (spec §9 default REGULAR). */
-export function RoleBadge({ role, className }: { role?: Role | null; className?: string }) {
-  const value = role ?? "regular";
+export function RoleBadge({ userRole, className }: { userRole?: Role | null; className?: string }) {
+  const value = userRole ?? "regular";
   return (
     <Badge variant={ROLE_VARIANT[value]} className={className} data-role={value}>
       {value.toUpperCase()}

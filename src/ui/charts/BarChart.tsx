@@ -38,13 +38,13 @@ export function BarChart({
     tooltip: { theme, y: { formatter: formatValue } },
   };
   return (
-    <div data-slot="bar-chart" role="img" aria-label={`${seriesName} bar chart`}>
+    <figure data-slot="bar-chart" aria-label={`${seriesName} bar chart`}>
       <ApexChart
         type="bar"
         height={height}
         options={options}
         series={[{ name: seriesName, data: bars.map((d) => d.value) }]}
       />
-    </div>
+    </figure>
   );
 }

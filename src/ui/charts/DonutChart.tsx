@@ -35,8 +35,8 @@ export function DonutChart({
     tooltip: { theme, y: { formatter: formatValue } },
   };
   return (
-    <div data-slot="donut-chart" role="img" aria-label={`Share: ${shown.map((d) => d.label).join(", ")}`}>
+    <figure data-slot="donut-chart" aria-label={`Share: ${shown.map((d) => d.label).join(", ")}`}>
       <ApexChart type="donut" height={height} options={options} series={shown.map((d) => d.value)} />
-    </div>
+    </figure>
   );
 }

@@ -33,17 +33,13 @@ export function LineChart({
     tooltip: { theme, y: { formatter: formatValue } },
   };
   return (
-    <div
-      data-slot="line-chart"
-      role="img"
-      aria-label={`${nonEmpty.map((s) => s.name).join(", ")} line chart`}
-    >
+    <figure data-slot="line-chart" aria-label={`${nonEmpty.map((s) => s.name).join(", ")} line chart`}>
       <ApexChart
         type={area ? "area" : "line"}
         height={height}
         options={options}
         series={nonEmpty.map((s) => ({ name: s.name, data: s.points }))}
       />
-    </div>
+    </figure>
   );
 }

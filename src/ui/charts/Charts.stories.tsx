@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, waitFor } from "storybook/test";
+import { BarChart } from "./BarChart.tsx";
+import { DonutChart } from "./DonutChart.tsx";
+import { LineChart } from "./LineChart.tsx";
+
+const meta = {
+  title: "Kit/Charts",
+  component: BarChart,
+  tags: ["autodocs"],
+  args: {
+    seriesName: "Players",
+    data: Array.from({ length: 10 }, (_, i) => ({ label: `Game ${i + 1}`, value: 1000 * (10 - i) })),
+  },
+} satisfies Meta<typeof BarChart>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Bars: Story = {
+  play: async ({ canvasElement }) => {
+    // At most 8 bars (spec §9), whatever the data holds.
+    await waitFor(() => expect(canvasElement.querySelectorAll(".apexcharts-bar-area")).toHaveLength(8), {
+      timeout: 5000,
+    });
+  },
+};
+
+export const BarsEmpty: Story = {
+  args: { data: [], emptyText: "No trending games available at the moment" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("No trending games available at the moment")).toBeVisible();
+  },
+};
+
+export const Lines: Story = {
+  render: () => (
+    <LineChart
+      area
+      series={[
+        {
+          name: "Players",
+          points: ["Jan", "Feb", "Mar", "Apr", "May"].map((x, i) => ({ x, y: 1200 + i * 150 })),
+        },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), {
+      timeout: 5000,
+    });
+  },
+};
+
+export const Donut: Story = {
+  render: () => (
+    <DonutChart
+      data={[
+        { label: "PC", value: 45 },
+        { label: "Console", value: 28 },
+        { label: "Mobile", value: 18 },
+        { label: "Cloud", value: 5 },
+        { label: "VR", value: 4 },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    // A legend of at most 4 entries: the smallest shares are summed into "Other".
+    await waitFor(() => expect(canvasElement.querySelectorAll(".apexcharts-legend-series")).toHaveLength(4), {
+      timeout: 5000,
+    });
+  },
+};

@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect } from "storybook/test";
+import { RoleBadge, TierBadge } from "../badge/Badge.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./Table.tsx";
+
+const USERS = [
+  { email: "ada@studio.example", role: "admin", tier: "enterprise", joined: "2026-01-04" },
+  { email: "lin@studio.example", role: "premium", tier: "professional", joined: "2026-03-18" },
+  { email: "sam@studio.example", role: "regular", tier: "starter", joined: "2026-11-02" },
+] as const;
+
+const meta = {
+  title: "Kit/Table",
+  component: Table,
+  tags: ["autodocs"],
+  render: () => (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>User</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Tier</TableHead>
+          <TableHead>Joined</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {USERS.map((u) => (
+          <TableRow key={u.email}>
+            <TableCell>{u.email}</TableCell>
+            <TableCell>
+              <RoleBadge userRole={u.role} />
+            </TableCell>
+            <TableCell>
+              <TierBadge tier={u.tier} />
+            </TableCell>
+            <TableCell>{u.joined}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  ),
+} satisfies Meta<typeof Table>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Users: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole("row")).toHaveLength(4);
+    await expect(canvas.getByRole("columnheader", { name: "Role" })).toBeVisible();
+  },
+};

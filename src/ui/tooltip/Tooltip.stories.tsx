@@ -1,0 +1,23 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, screen, userEvent } from "storybook/test";
+import { Button } from "../button/Button.tsx";
+import { Tooltip } from "./Tooltip.tsx";
+
+const meta = {
+  title: "Kit/Tooltip",
+  component: Tooltip,
+  tags: ["autodocs"],
+  args: { content: "Premium feature", children: <Button variant="outline">Analytics</Button> },
+} satisfies Meta<typeof Tooltip>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OnHover: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.hover(canvas.getByRole("button", { name: "Analytics" }));
+    // Opens after the 700 ms delay (spec §9).
+    await expect(await screen.findByRole("tooltip", {}, { timeout: 2000 })).toHaveTextContent(
+      "Premium feature",
+    );
+  },
+};
