@@ -89,3 +89,73 @@ export const reports = sqliteTable(
   },
   (t) => [index("reports_user_idx").on(t.userId, t.generatedAt)],
 );
+
+/** What a time-series point measures. */
+export const METRICS = [
+  "players", // average concurrent players over the period (or an instant count)
+  "players_peak", // peak concurrent players over the period
+  "owners", // owners estimate
+  "reviews_positive",
+  "reviews_negative",
+  "price", // USD
+] as const;
+export type Metric = (typeof METRICS)[number];
+
+/**
+ * Time series per game: one value per (game, metric, time, source). Periods are stored at their
+ * start (a monthly average is dated the 1st of the month); `period` says how long they cover.
+ */
+export const gameMetrics = sqliteTable(
+  "game_metrics",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    metric: text("metric", { enum: METRICS }).notNull(),
+    ts: integer("ts", { mode: "timestamp_ms" }).notNull(),
+    value: real("value").notNull(),
+    period: text("period", { enum: ["instant", "day", "month"] })
+      .notNull()
+      .default("day"),
+    source: text("source").notNull(),
+  },
+  (t) => [
+    uniqueIndex("game_metrics_point_unique").on(t.gameId, t.metric, t.ts, t.source),
+    index("game_metrics_metric_ts_idx").on(t.metric, t.ts),
+  ],
+);
+
+export const platforms = sqliteTable(
+  "platforms",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    abbreviation: text("abbreviation"),
+    generation: integer("generation"),
+    summary: text("summary"),
+    logoUrl: text("logo_url"),
+    igdbId: integer("igdb_id"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("platforms_slug_unique").on(t.slug), uniqueIndex("platforms_igdb_unique").on(t.igdbId)],
+);
+
+export const companies = sqliteTable(
+  "companies",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    logoUrl: text("logo_url"),
+    startDate: text("start_date"),
+    description: text("description"),
+    developedCount: integer("developed_count").notNull().default(0),
+    publishedCount: integer("published_count").notNull().default(0),
+    igdbId: integer("igdb_id"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [uniqueIndex("companies_slug_unique").on(t.slug), uniqueIndex("companies_igdb_unique").on(t.igdbId)],
+);
+
+export type GameRow = typeof games.$inferSelect;

@@ -1,0 +1,27 @@
+/**
+ * `bun run import <kind> <path>`: loads a public dataset file (or folder) into the database.
+ * Kinds: steam-store-csv, steamspy-csv, steamcharts-csv, vgsales-csv, esports-csv, twitch-csv.
+ */
+import { closeDb } from "../src/server/db/client.ts";
+import { runMigrations } from "../src/server/db/migrate.ts";
+import { formatSummary, IMPORTERS, ImportInputError } from "../src/server/importers/index.ts";
+
+const [kind, path] = process.argv.slice(2);
+const importer = kind ? IMPORTERS[kind] : undefined;
+if (!importer || !path) {
+  console.error(`usage: bun run import <kind> <path>\nkinds: ${Object.keys(IMPORTERS).join(", ")}`);
+  process.exit(2);
+}
+try {
+  await runMigrations();
+  const summary = await importer(path);
+  console.log(formatSummary(summary));
+} catch (error) {
+  if (error instanceof ImportInputError) {
+    console.error(`import failed: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+} finally {
+  closeDb();
+}

@@ -1,0 +1,407 @@
+import type { InStatement } from "@libsql/client";
+import { rawClient } from "../db/client.ts";
+import type { Metric } from "../db/schema/index.ts";
+import { markCatalogChanged } from "./changes.ts";
+import { normalizeName, slugify } from "./normalize.ts";
+
+/**
+ * The one way games and their series enter the catalog (importers, live sources, demo data).
+ * Sources describe a game with a `GameRecord`; `upsertGames` finds the game it already knows —
+ * by Steam appid, then IGDB id, then normalised name + release year — and merges what is new
+ * without erasing known values. Running the same input twice changes nothing.
+ */
+export interface GameRecord {
+  name: string;
+  steamAppId?: number | null;
+  igdbId?: number | null;
+  summary?: string | null;
+  genres?: string[];
+  tags?: string[];
+  platforms?: string[];
+  developer?: string | null;
+  publisher?: string | null;
+  /** YYYY-MM-DD */
+  releaseDate?: string | null;
+  releaseYear?: number | null;
+  price?: number | null;
+  rating?: number | null;
+  ratingCount?: number | null;
+  coverUrl?: string | null;
+  websiteUrl?: string | null;
+  currentPlayers?: number | null;
+  ownersEstimate?: number | null;
+  positiveReviews?: number | null;
+  negativeReviews?: number | null;
+  isDemo?: boolean;
+}
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** The catalog id of each record, in input order. */
+  ids: string[];
+}
+
+const SCALARS = [
+  ["summary", "summary"],
+  ["developer", "developer"],
+  ["publisher", "publisher"],
+  ["releaseDate", "release_date"],
+  ["releaseYear", "release_year"],
+  ["price", "price"],
+  ["rating", "rating"],
+  ["ratingCount", "rating_count"],
+  ["coverUrl", "cover_url"],
+  ["websiteUrl", "website_url"],
+  ["steamAppId", "steam_app_id"],
+  ["igdbId", "igdb_id"],
+  ["currentPlayers", "current_players"],
+  ["ownersEstimate", "owners_estimate"],
+  ["positiveReviews", "positive_reviews"],
+  ["negativeReviews", "negative_reviews"],
+] as const satisfies ReadonlyArray<readonly [keyof GameRecord, string]>;
+const LISTS = [
+  ["genres", "genres"],
+  ["tags", "tags"],
+  ["platforms", "platforms"],
+] as const;
+
+type Row = Record<string, unknown> & { id: string; rowid?: number };
+
+/** A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal dominates). */
+export function popularityOf(g: Record<string, unknown>): number {
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
+  const reviews = n(g.positive_reviews) + n(g.negative_reviews);
+  const score =
+    3 * Math.log10(1 + n(g.current_players)) +
+    2 * Math.log10(1 + reviews) +
+    Math.log10(1 + n(g.owners_estimate)) +
+    Math.log10(1 + n(g.rating_count) * 10);
+  return Math.round(score * 1000) / 1000;
+}
+
+function yearOf(r: GameRecord): number | null {
+  if (r.releaseYear) return r.releaseYear;
+  const y = r.releaseDate ? Number(r.releaseDate.slice(0, 4)) : Number.NaN;
+  return Number.isFinite(y) ? y : null;
+}
+
+function parseList(v: unknown): string[] {
+  if (Array.isArray(v)) return v as string[];
+  if (typeof v === "string") {
+    try {
+      const parsed = JSON.parse(v);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+function placeholders(n: number): string {
+  return Array.from({ length: n }, () => "?").join(",");
+}
+
+const BATCH = 500;
+
+export async function upsertGames(records: GameRecord[], source: string): Promise<UpsertResult> {
+  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, ids: [] };
+  for (let i = 0; i < records.length; i += BATCH) {
+    const part = await upsertBatch(records.slice(i, i + BATCH), source);
+    result.inserted += part.inserted;
+    result.updated += part.updated;
+    result.unchanged += part.unchanged;
+    result.ids.push(...part.ids);
+  }
+  if (result.inserted + result.updated > 0) markCatalogChanged();
+  return result;
+}
+
+async function upsertBatch(records: GameRecord[], _source: string): Promise<UpsertResult> {
+  const client = rawClient();
+  const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
+  const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
+  const names = [...new Set(records.map((r) => normalizeName(r.name)))];
+
+  const existing = new Map<string, Row>();
+  const bySteam = new Map<number, Row>();
+  const byIgdb = new Map<number, Row>();
+  const byName = new Map<string, Row[]>();
+  const remember = (row: Row) => {
+    existing.set(row.id, row);
+    if (row.steam_app_id != null) bySteam.set(Number(row.steam_app_id), row);
+    if (row.igdb_id != null) byIgdb.set(Number(row.igdb_id), row);
+    const key = String(row.normalized_name);
+    byName.set(key, [...(byName.get(key) ?? []).filter((r) => r.id !== row.id), row]);
+  };
+  const lookups: Array<[string, unknown[]]> = [];
+  if (steamIds.length) lookups.push([`steam_app_id IN (${placeholders(steamIds.length)})`, steamIds]);
+  if (igdbIds.length) lookups.push([`igdb_id IN (${placeholders(igdbIds.length)})`, igdbIds]);
+  if (names.length) lookups.push([`normalized_name IN (${placeholders(names.length)})`, names]);
+  for (const [where, args] of lookups) {
+    const rs = await client.execute({ sql: `SELECT * FROM games WHERE ${where}`, args: args as never });
+    for (const row of rs.rows) remember({ ...(row as unknown as Row) });
+  }
+
+  // Slugs must be unique: look up every candidate slug (name, name-year, name-id) at once.
+  const slugCandidates = (r: GameRecord) => {
+    const base = slugify(r.name);
+    const year = yearOf(r);
+    return [
+      base,
+      year ? `${base}-${year}` : null,
+      r.steamAppId ? `${base}-${r.steamAppId}` : null,
+      r.igdbId ? `${base}-igdb-${r.igdbId}` : null,
+    ].filter((v): v is string => !!v);
+  };
+  const allSlugs = [...new Set(records.flatMap(slugCandidates))];
+  const taken = new Set<string>();
+  for (let i = 0; i < allSlugs.length; i += 500) {
+    const chunk = allSlugs.slice(i, i + 500);
+    const rs = await client.execute({
+      sql: `SELECT slug FROM games WHERE slug IN (${placeholders(chunk.length)})`,
+      args: chunk,
+    });
+    for (const row of rs.rows) taken.add(String(row.slug));
+  }
+
+  const statements: InStatement[] = [];
+  const out: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, ids: [] };
+  const now = Date.now();
+
+  for (const r of records) {
+    const norm = normalizeName(r.name);
+    const year = yearOf(r);
+    let match: Row | undefined =
+      (r.steamAppId != null ? bySteam.get(r.steamAppId) : undefined) ??
+      (r.igdbId != null ? byIgdb.get(r.igdbId) : undefined);
+    if (!match) {
+      const candidates = byName.get(norm) ?? [];
+      match = candidates.find((c) => {
+        // Same name, same year — and no conflicting source id.
+        const sameYear = year == null || c.release_year == null || Number(c.release_year) === year;
+        const steamOk =
+          r.steamAppId == null || c.steam_app_id == null || Number(c.steam_app_id) === r.steamAppId;
+        const igdbOk = r.igdbId == null || c.igdb_id == null || Number(c.igdb_id) === r.igdbId;
+        return sameYear && steamOk && igdbOk;
+      });
+    }
+
+    if (!match) {
+      let slug =
+        slugCandidates(r).find((c) => !taken.has(c)) ??
+        `${slugify(r.name)}-${crypto.randomUUID().slice(0, 8)}`;
+      while (taken.has(slug)) slug = `${slugify(r.name)}-${crypto.randomUUID().slice(0, 8)}`;
+      taken.add(slug);
+      const row: Row = {
+        id: crypto.randomUUID(),
+        slug,
+        name: r.name,
+        normalized_name: norm,
+        genres: JSON.stringify(r.genres ?? []),
+        tags: JSON.stringify(r.tags ?? []),
+        platforms: JSON.stringify(r.platforms ?? []),
+        is_demo: r.isDemo ? 1 : 0,
+        release_year: year,
+      };
+      for (const [field, column] of SCALARS) {
+        if (column === "release_year") continue;
+        const v = r[field];
+        row[column] = v === undefined ? null : v;
+      }
+      row.popularity = popularityOf(row);
+      row.created_at = now;
+      row.updated_at = now;
+      const cols = Object.keys(row);
+      statements.push({
+        sql: `INSERT INTO games (${cols.join(",")}) VALUES (${placeholders(cols.length)})`,
+        args: cols.map((c) => row[c]) as never,
+      });
+      remember(row);
+      out.inserted++;
+      out.ids.push(row.id);
+      continue;
+    }
+
+    // Merge: new non-empty values win; lists are united; nothing known is erased.
+    const changes: Record<string, unknown> = {};
+    for (const [field, column] of SCALARS) {
+      let v = r[field] as unknown;
+      if (column === "release_year") v = year;
+      if (v === undefined || v === null || v === "") continue;
+      if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
+    }
+    for (const [field, column] of LISTS) {
+      const incoming = r[field];
+      if (!incoming?.length) continue;
+      const current = parseList(match[column]);
+      const merged = [...new Set([...current, ...incoming])];
+      if (merged.length !== current.length) changes[column] = JSON.stringify(merged);
+    }
+    if (match.name !== r.name && r.steamAppId != null && Number(match.steam_app_id) === r.steamAppId) {
+      // The store's own name for its appid is authoritative.
+      changes.name = r.name;
+      changes.normalized_name = norm;
+    }
+    if (Object.keys(changes).length === 0) {
+      out.unchanged++;
+      out.ids.push(match.id);
+      continue;
+    }
+    const merged = { ...match, ...changes };
+    const popularity = popularityOf(merged);
+    if (popularity !== Number(match.popularity)) changes.popularity = popularity;
+    changes.updated_at = now;
+    const cols = Object.keys(changes);
+    statements.push({
+      sql: `UPDATE games SET ${cols.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
+      args: [...cols.map((c) => changes[c]), match.id] as never,
+    });
+    remember({ ...merged, ...changes });
+    out.updated++;
+    out.ids.push(match.id);
+  }
+  if (statements.length) await client.batch(statements, "write");
+  return out;
+}
+
+export interface MetricPoint {
+  gameId: string;
+  metric: Metric;
+  ts: Date;
+  value: number;
+  period?: "instant" | "day" | "month";
+  source: string;
+}
+
+/**
+ * Records time-series points; re-recording the same point changes nothing. Afterwards each touched
+ * game's latest figures (players, owners, reviews) are refreshed for ranking.
+ */
+export async function recordMetrics(points: MetricPoint[]): Promise<number> {
+  const client = rawClient();
+  let changed = 0;
+  const touched = new Set<string>();
+  for (let i = 0; i < points.length; i += 1000) {
+    const part = points.slice(i, i + 1000);
+    const statements: InStatement[] = part.map((p) => ({
+      sql: `INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (game_id, metric, ts, source) DO UPDATE SET value = excluded.value, period = excluded.period
+            WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period`,
+      args: [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source],
+    }));
+    const results = await client.batch(statements, "write");
+    results.forEach((rs, j) => {
+      if (rs.rowsAffected > 0) {
+        changed++;
+        touched.add(part[j]!.gameId);
+      }
+    });
+  }
+  if (touched.size) {
+    await refreshLatestFigures([...touched]);
+    markCatalogChanged();
+  }
+  return changed;
+}
+
+const LATEST: Array<[Metric, string]> = [
+  ["players", "current_players"],
+  ["owners", "owners_estimate"],
+  ["reviews_positive", "positive_reviews"],
+  ["reviews_negative", "negative_reviews"],
+];
+
+async function refreshLatestFigures(gameIds: string[]): Promise<void> {
+  const client = rawClient();
+  for (let i = 0; i < gameIds.length; i += 500) {
+    const ids = gameIds.slice(i, i + 500);
+    const statements: InStatement[] = LATEST.map(([metric, column]) => ({
+      sql: `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS INTEGER) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
+            WHERE id IN (${placeholders(ids.length)})`,
+      args: [metric, ...ids],
+    }));
+    await client.batch(statements, "write");
+    const rs = await client.execute({
+      sql: `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity FROM games WHERE id IN (${placeholders(ids.length)})`,
+      args: ids,
+    });
+    const updates: InStatement[] = [];
+    for (const row of rs.rows) {
+      const p = popularityOf(row as unknown as Record<string, unknown>);
+      if (p !== Number(row.popularity))
+        updates.push({ sql: "UPDATE games SET popularity = ? WHERE id = ?", args: [p, String(row.id)] });
+    }
+    if (updates.length) await client.batch(updates, "write");
+  }
+}
+
+export interface PlatformRecord {
+  name: string;
+  slug?: string;
+  abbreviation?: string | null;
+  generation?: number | null;
+  summary?: string | null;
+  logoUrl?: string | null;
+  igdbId?: number | null;
+}
+
+export async function upsertPlatforms(records: PlatformRecord[]): Promise<number> {
+  const statements: InStatement[] = records.map((p) => ({
+    sql: `INSERT INTO platforms (id, slug, name, abbreviation, generation, summary, logo_url, igdb_id)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (slug) DO UPDATE SET name = excluded.name,
+            abbreviation = coalesce(excluded.abbreviation, abbreviation), generation = coalesce(excluded.generation, generation),
+            summary = coalesce(excluded.summary, summary), logo_url = coalesce(excluded.logo_url, logo_url),
+            igdb_id = coalesce(excluded.igdb_id, igdb_id)`,
+    args: [
+      crypto.randomUUID(),
+      p.slug ?? slugify(p.name),
+      p.name,
+      p.abbreviation ?? null,
+      p.generation ?? null,
+      p.summary ?? null,
+      p.logoUrl ?? null,
+      p.igdbId ?? null,
+    ],
+  }));
+  if (statements.length) await rawClient().batch(statements, "write");
+  return statements.length;
+}
+
+export interface CompanyRecord {
+  name: string;
+  slug?: string;
+  logoUrl?: string | null;
+  startDate?: string | null;
+  description?: string | null;
+  developedCount?: number;
+  publishedCount?: number;
+  igdbId?: number | null;
+}
+
+export async function upsertCompanies(records: CompanyRecord[]): Promise<number> {
+  const statements: InStatement[] = records.map((c) => ({
+    sql: `INSERT INTO companies (id, slug, name, logo_url, start_date, description, developed_count, published_count, igdb_id)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (slug) DO UPDATE SET name = excluded.name, logo_url = coalesce(excluded.logo_url, logo_url),
+            start_date = coalesce(excluded.start_date, start_date), description = coalesce(excluded.description, description),
+            developed_count = max(excluded.developed_count, developed_count), published_count = max(excluded.published_count, published_count),
+            igdb_id = coalesce(excluded.igdb_id, igdb_id)`,
+    args: [
+      crypto.randomUUID(),
+      c.slug ?? slugify(c.name),
+      c.name,
+      c.logoUrl ?? null,
+      c.startDate ?? null,
+      c.description ?? null,
+      c.developedCount ?? 0,
+      c.publishedCount ?? 0,
+      c.igdbId ?? null,
+    ],
+  }));
+  if (statements.length) await rawClient().batch(statements, "write");
+  return statements.length;
+}

@@ -1,0 +1,117 @@
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { InStatement } from "@libsql/client";
+import { rawClient } from "../db/client.ts";
+import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+/**
+ * Esports Earnings: `GeneralEsportData.csv` (per-game totals) and `HistoricalEsportData.csv`
+ * (monthly earnings, players, tournaments per game, 1998–2021). Both are latin-1, not UTF-8.
+ */
+export const ESPORTS_SOURCE = "esports-earnings";
+
+async function writeChanged(statements: InStatement[], summary: ImportSummary, table: string): Promise<void> {
+  if (statements.length === 0) return;
+  const client = rawClient();
+  const before = Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+  const results = await client.batch(statements, "write");
+  const after = Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+  const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
+  summary.inserted += after - before;
+  summary.updated += touched - (after - before);
+}
+
+export function parseUsDate(value: string): string | null {
+  const m = value.trim().match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  if (!m) return null;
+  return `${m[3]}-${m[1]!.padStart(2, "0")}`;
+}
+
+export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
+  const started = Date.now();
+  const summary = newSummary("esports-csv", dir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ImportInputError(`${dir} is not a folder`);
+  const general = join(dir, "GeneralEsportData.csv");
+  const historical = join(dir, "HistoricalEsportData.csv");
+  if (!existsSync(general) && !existsSync(historical)) {
+    throw new ImportInputError(`${dir} has neither GeneralEsportData.csv nor HistoricalEsportData.csv`);
+  }
+
+  if (existsSync(general)) {
+    let statements: InStatement[] = [];
+    for await (const { line, record: r } of readCsv(general, {
+      encoding: "latin1",
+      progressLabel: "esports games",
+    })) {
+      summary.read++;
+      const game = r.Game?.trim();
+      const total = parseNumber(r.TotalEarnings);
+      if (!game || total == null) {
+        skip(summary, line, !game ? "missing Game" : `invalid TotalEarnings "${r.TotalEarnings ?? ""}"`);
+        continue;
+      }
+      const args = [
+        game,
+        parseNumber(r.ReleaseDate),
+        r.Genre?.trim() || null,
+        total,
+        parseNumber(r.OnlineEarnings),
+        parseNumber(r.TotalPlayers),
+        parseNumber(r.TotalTournaments),
+        ESPORTS_SOURCE,
+      ];
+      statements.push({
+        sql: `INSERT INTO esports_games (game, release_year, genre, total_earnings, online_earnings, total_players, total_tournaments, source)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (game) DO UPDATE SET release_year = excluded.release_year, genre = excluded.genre, total_earnings = excluded.total_earnings,
+                online_earnings = excluded.online_earnings, total_players = excluded.total_players, total_tournaments = excluded.total_tournaments
+              WHERE total_earnings IS NOT excluded.total_earnings OR online_earnings IS NOT excluded.online_earnings
+                 OR total_players IS NOT excluded.total_players OR total_tournaments IS NOT excluded.total_tournaments
+                 OR genre IS NOT excluded.genre OR release_year IS NOT excluded.release_year`,
+        args: args as never,
+      });
+      if (statements.length >= 500) {
+        await writeChanged(statements, summary, "esports_games");
+        statements = [];
+      }
+    }
+    await writeChanged(statements, summary, "esports_games");
+  }
+
+  if (existsSync(historical)) {
+    let statements: InStatement[] = [];
+    for await (const { line, record: r } of readCsv(historical, {
+      encoding: "latin1",
+      progressLabel: "esports history",
+    })) {
+      summary.read++;
+      const month = parseUsDate(r.Date ?? "");
+      const game = r.Game?.trim();
+      const earnings = parseNumber(r.Earnings);
+      if (!month || !game || earnings == null) {
+        skip(
+          summary,
+          line,
+          !month ? `unreadable Date "${r.Date ?? ""}"` : !game ? "missing Game" : "invalid Earnings",
+        );
+        continue;
+      }
+      statements.push({
+        sql: `INSERT INTO esports_monthly (month, game, earnings, players, tournaments, source) VALUES (?, ?, ?, ?, ?, ?)
+              ON CONFLICT (month, game) DO UPDATE SET earnings = excluded.earnings, players = excluded.players, tournaments = excluded.tournaments
+              WHERE earnings IS NOT excluded.earnings OR players IS NOT excluded.players OR tournaments IS NOT excluded.tournaments`,
+        args: [month, game, earnings, parseNumber(r.Players), parseNumber(r.Tournaments), ESPORTS_SOURCE],
+      });
+      if (statements.length >= 1000) {
+        await writeChanged(statements, summary, "esports_monthly");
+        statements = [];
+      }
+    }
+    await writeChanged(statements, summary, "esports_monthly");
+  }
+  summary.ms = Date.now() - started;
+  return summary;
+}
+
+export { writeChanged };

@@ -1,0 +1,20 @@
+import { importEsportsCsv } from "./esports.ts";
+import { importSteamStoreCsv } from "./steam-store.ts";
+import { importSteamChartsCsv } from "./steamcharts.ts";
+import { importSteamSpyCsv } from "./steamspy.ts";
+import type { ImportSummary } from "./summary.ts";
+import { importTwitchCsv } from "./twitch.ts";
+import { importVgSalesCsv } from "./vgsales.ts";
+
+/** Every importer by the name `bun run import <kind> <path>` takes. */
+export const IMPORTERS: Record<string, (path: string) => Promise<ImportSummary>> = {
+  "steam-store-csv": importSteamStoreCsv,
+  "steamspy-csv": (path) => importSteamSpyCsv(path),
+  "steamcharts-csv": importSteamChartsCsv,
+  "vgsales-csv": importVgSalesCsv,
+  "esports-csv": importEsportsCsv,
+  "twitch-csv": importTwitchCsv,
+};
+
+export { ImportInputError } from "./csv-source.ts";
+export { formatSummary, type ImportSummary } from "./summary.ts";

@@ -1,0 +1,84 @@
+import { parseList, parseNumber, readCsv } from "./csv-source.ts";
+import { GameBatcher } from "./game-batch.ts";
+import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+/**
+ * Kaggle "Steam Store Games" steam.csv (gathered May 2019 from the Steam store and SteamSpy).
+ * Prices are in GBP: stored in USD at 1.27 USD/GBP (the May 2019 average), rounded to cents.
+ * Owners come as a range (`20000-50000`): stored as its midpoint.
+ */
+export const STEAM_STORE_SOURCE = "steam-store-csv";
+export const STEAM_STORE_SNAPSHOT = new Date(Date.UTC(2019, 4, 1));
+export const GBP_TO_USD_2019 = 1.27;
+
+const PLATFORM_NAMES: Record<string, string> = { windows: "PC", mac: "Mac", linux: "Linux" };
+
+export function ownersMidpoint(range: string | undefined): number | null {
+  const m = range?.replace(/,/g, "").match(/(\d+)\s*(?:-|\.\.)\s*(\d+)/);
+  if (!m) return parseNumber(range);
+  return Math.round((Number(m[1]) + Number(m[2])) / 2);
+}
+
+export async function importSteamStoreCsv(path: string): Promise<ImportSummary> {
+  const started = Date.now();
+  const summary = newSummary("steam-store-csv", path);
+  const batch = new GameBatcher(STEAM_STORE_SOURCE, summary);
+  for await (const { line, record: r } of readCsv(path, { progressLabel: "steam.csv" })) {
+    summary.read++;
+    const appid = parseNumber(r.appid);
+    const name = r.name?.trim();
+    if (!appid || !Number.isInteger(appid) || !name) {
+      skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
+      continue;
+    }
+    const positive = parseNumber(r.positive_ratings);
+    const negative = parseNumber(r.negative_ratings);
+    if (positive == null || negative == null) {
+      skip(summary, line, "positive_ratings/negative_ratings are not numbers");
+      continue;
+    }
+    const priceGbp = parseNumber(r.price);
+    const owners = ownersMidpoint(r.owners);
+    const releaseDate = /^\d{4}-\d{2}-\d{2}$/.test(r.release_date ?? "") ? r.release_date! : null;
+    const total = positive + negative;
+    const price = priceGbp == null ? null : Math.round(priceGbp * GBP_TO_USD_2019 * 100) / 100;
+    await batch.add({
+      game: {
+        name,
+        steamAppId: appid,
+        developer: parseList(r.developer)[0] ?? null,
+        publisher: parseList(r.publisher)[0] ?? null,
+        releaseDate,
+        platforms: parseList(r.platforms).map((p) => PLATFORM_NAMES[p] ?? p),
+        genres: parseList(r.genres),
+        tags: parseList(r.steamspy_tags),
+        price,
+        positiveReviews: positive,
+        negativeReviews: negative,
+        rating: total > 0 ? Math.round((positive / total) * 1000) / 10 : null,
+        ratingCount: total,
+        ownersEstimate: owners,
+      },
+      points: [
+        { metric: "reviews_positive", ts: STEAM_STORE_SNAPSHOT, value: positive, period: "instant" },
+        { metric: "reviews_negative", ts: STEAM_STORE_SNAPSHOT, value: negative, period: "instant" },
+        ...(owners != null
+          ? [
+              {
+                metric: "owners" as const,
+                ts: STEAM_STORE_SNAPSHOT,
+                value: owners,
+                period: "instant" as const,
+              },
+            ]
+          : []),
+        ...(price != null
+          ? [{ metric: "price" as const, ts: STEAM_STORE_SNAPSHOT, value: price, period: "instant" as const }]
+          : []),
+      ],
+    });
+  }
+  await batch.flush();
+  summary.ms = Date.now() - started;
+  return summary;
+}

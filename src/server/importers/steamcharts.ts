@@ -1,0 +1,117 @@
+import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { GameBatcher } from "./game-batch.ts";
+import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+/**
+ * SteamCharts history in two layouts:
+ * - monthly (`Month, Avg. Players, Gain, % Gain, Peak Players, App ID, Game`): one row per app and
+ *   month; the first row per app is the rolling "Last 30 Days", which overlaps the latest month and is
+ *   not a calendar point, so it is passed over. Gain columns may be `-`.
+ * - SteamDB's daily export (`DateTime, <game>, <game>…`, with a BOM): one column per game, daily peaks.
+ */
+export const STEAMCHARTS_SOURCE = "steamcharts-csv";
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
+export function parseMonth(value: string): Date | null {
+  const m = value.trim().match(/^([A-Za-z]+)\s+(\d{4})$/);
+  if (!m) return null;
+  const month = MONTHS.indexOf(m[1]!.toLowerCase());
+  return month < 0 ? null : new Date(Date.UTC(Number(m[2]), month, 1));
+}
+
+export async function importSteamChartsCsv(path: string): Promise<ImportSummary> {
+  const started = Date.now();
+  const summary = newSummary("steamcharts-csv", path);
+  const batch = new GameBatcher(STEAMCHARTS_SOURCE, summary, 1000);
+  let layout: "monthly" | "daily" | undefined;
+  let dailyColumns: string[] = [];
+  // Daily files are wide: gather each game's points, then write one record per game.
+  const daily = new Map<string, Array<{ ts: Date; value: number }>>();
+
+  for await (const { line, record: r } of readCsv(path, { progressLabel: "steamcharts" })) {
+    if (!layout) {
+      const columns = Object.keys(r);
+      if (columns.includes("Month") && columns.includes("App ID")) layout = "monthly";
+      else if (columns[0]?.replace(/^\uFEFF/, "") === "DateTime") {
+        layout = "daily";
+        dailyColumns = columns.slice(1);
+      } else
+        throw new ImportInputError(
+          `${path}: not a SteamCharts monthly or SteamDB daily file (columns: ${columns.join(", ")})`,
+        );
+    }
+    summary.read++;
+    if (layout === "monthly") {
+      if ((r.Month ?? "").trim() === "Last 30 Days") continue;
+      const ts = parseMonth(r.Month ?? "");
+      const appid = parseNumber(r["App ID"]);
+      const avg = parseNumber(r["Avg. Players"]);
+      const peak = parseNumber(r["Peak Players"]);
+      const name = r.Game?.trim();
+      if (!ts || !appid || !name || avg == null) {
+        skip(
+          summary,
+          line,
+          !ts
+            ? `unreadable month "${r.Month ?? ""}"`
+            : !appid
+              ? "missing App ID"
+              : !name
+                ? "missing game name"
+                : "missing Avg. Players",
+        );
+        continue;
+      }
+      await batch.add({
+        game: { name, steamAppId: appid },
+        points: [
+          { metric: "players", ts, value: Math.round(avg), period: "month" },
+          ...(peak != null
+            ? [{ metric: "players_peak" as const, ts, value: peak, period: "month" as const }]
+            : []),
+        ],
+      });
+    } else {
+      const raw = r.DateTime ?? r["\uFEFFDateTime"] ?? "";
+      const ts = new Date(`${raw.trim().slice(0, 10)}T00:00:00Z`);
+      if (Number.isNaN(ts.getTime())) {
+        skip(summary, line, `unreadable date "${raw}"`);
+        continue;
+      }
+      for (const game of dailyColumns) {
+        const value = parseNumber(r[game]);
+        if (value == null) continue;
+        const list = daily.get(game) ?? [];
+        list.push({ ts, value });
+        daily.set(game, list);
+      }
+    }
+  }
+  for (const [name, points] of daily) {
+    await batch.add({
+      game: { name },
+      points: points.map((p) => ({
+        metric: "players_peak" as const,
+        ts: p.ts,
+        value: p.value,
+        period: "day" as const,
+      })),
+    });
+  }
+  await batch.flush();
+  summary.ms = Date.now() - started;
+  return summary;
+}

@@ -1,0 +1,88 @@
+import { parseNumber, readCsv } from "./csv-source.ts";
+import { GameBatcher } from "./game-batch.ts";
+import { ownersMidpoint } from "./steam-store.ts";
+import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+/**
+ * SteamSpy `appdetails` / `all` columns. Prices are in US cents; owners a range
+ * (`"10,000,000 .. 20,000,000"`); `ccu` is yesterday's peak concurrent players; `tags` (optional) is a
+ * Python-style dict string `{'Action': 5448, ...}` ordered by votes. `snapshot` dates the points
+ * (the 2023 file: 2023-01-01 unless told otherwise).
+ */
+export const STEAMSPY_SOURCE = "steamspy-csv";
+
+export function parseTagDict(value: string | undefined): string[] {
+  if (!value || value === "[]" || value === "{}") return [];
+  const tags: Array<[string, number]> = [];
+  for (const m of value.matchAll(/(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*:\s*(\d+)/g)) {
+    tags.push([(m[1] ?? m[2] ?? "").trim(), Number(m[3])]);
+  }
+  return tags.sort((a, b) => b[1] - a[1]).map(([t]) => t);
+}
+
+export async function importSteamSpyCsv(
+  path: string,
+  snapshot = new Date(Date.UTC(2023, 0, 1)),
+): Promise<ImportSummary> {
+  const started = Date.now();
+  const summary = newSummary("steamspy-csv", path);
+  const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
+  for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
+    summary.read++;
+    const appid = parseNumber(r.appid);
+    const name = r.name?.trim();
+    if (!appid || !Number.isInteger(appid) || !name) {
+      skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
+      continue;
+    }
+    const positive = parseNumber(r.positive);
+    const negative = parseNumber(r.negative);
+    const ccu = parseNumber(r.ccu);
+    const owners = ownersMidpoint(r.owners);
+    const cents = parseNumber(r.price);
+    const price = cents == null ? null : cents / 100;
+    const total = (positive ?? 0) + (negative ?? 0);
+    const genres = (r.genre ?? "")
+      .split(",")
+      .map((g) => g.trim())
+      .filter(Boolean);
+    const points = [
+      ...(ccu != null
+        ? [{ metric: "players" as const, ts: snapshot, value: ccu, period: "instant" as const }]
+        : []),
+      ...(owners != null
+        ? [{ metric: "owners" as const, ts: snapshot, value: owners, period: "instant" as const }]
+        : []),
+      ...(positive != null
+        ? [{ metric: "reviews_positive" as const, ts: snapshot, value: positive, period: "instant" as const }]
+        : []),
+      ...(negative != null
+        ? [{ metric: "reviews_negative" as const, ts: snapshot, value: negative, period: "instant" as const }]
+        : []),
+      ...(price != null
+        ? [{ metric: "price" as const, ts: snapshot, value: price, period: "instant" as const }]
+        : []),
+    ];
+    await batch.add({
+      game: {
+        name,
+        steamAppId: appid,
+        developer: r.developer?.split(",")[0]?.trim() || null,
+        publisher: r.publisher?.split(",")[0]?.trim() || null,
+        genres,
+        tags: parseTagDict(r.tags),
+        price,
+        ownersEstimate: owners,
+        positiveReviews: positive,
+        negativeReviews: negative,
+        currentPlayers: ccu,
+        rating: total > 0 ? Math.round(((positive ?? 0) / total) * 1000) / 10 : null,
+        ratingCount: total || null,
+      },
+      points,
+    });
+  }
+  await batch.flush();
+  summary.ms = Date.now() - started;
+  return summary;
+}

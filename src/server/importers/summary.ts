@@ -1,0 +1,34 @@
+/** What every importer reports (issue 4): counts, and each bad row with its line number. */
+export interface ImportSummary {
+  kind: string;
+  file: string;
+  read: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errors: Array<{ line: number; message: string }>;
+  ms: number;
+  notes?: string[];
+}
+
+export function newSummary(kind: string, file: string): ImportSummary {
+  return { kind, file, read: 0, inserted: 0, updated: 0, skipped: 0, errors: [], ms: 0 };
+}
+
+export const MAX_REPORTED_ERRORS = 50;
+
+export function skip(summary: ImportSummary, line: number, message: string): void {
+  summary.skipped++;
+  if (summary.errors.length < MAX_REPORTED_ERRORS) summary.errors.push({ line, message });
+}
+
+export function formatSummary(s: ImportSummary): string {
+  const lines = [
+    `${s.kind}: ${s.file}`,
+    `  read ${s.read}, inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(1)} s)`,
+  ];
+  for (const note of s.notes ?? []) lines.push(`  ${note}`);
+  for (const e of s.errors) lines.push(`  line ${e.line}: ${e.message}`);
+  if (s.skipped > s.errors.length) lines.push(`  … and ${s.skipped - s.errors.length} more skipped rows`);
+  return lines.join("\n");
+}

@@ -1,0 +1,105 @@
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { InStatement } from "@libsql/client";
+import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { writeChanged } from "./esports.ts";
+import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+/**
+ * Twitch viewing: `Twitch_game_data.csv` (top 200 games per month, 2016–2021; `Hours_Streamed` is a
+ * string like `"1362044 hours"`) and `Twitch_global_data.csv` (monthly totals; `Games_streamed` may
+ * carry a thousands comma).
+ */
+export const TWITCH_SOURCE = "twitch-sullygnome";
+
+const month = (year: string | undefined, m: string | undefined) => {
+  const y = parseNumber(year);
+  const mm = parseNumber(m);
+  return y && mm && mm >= 1 && mm <= 12 ? `${y}-${String(mm).padStart(2, "0")}` : null;
+};
+
+export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
+  const started = Date.now();
+  const summary = newSummary("twitch-csv", dir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ImportInputError(`${dir} is not a folder`);
+  const gamesFile = join(dir, "Twitch_game_data.csv");
+  const globalFile = join(dir, "Twitch_global_data.csv");
+  if (!existsSync(gamesFile) && !existsSync(globalFile)) {
+    throw new ImportInputError(`${dir} has neither Twitch_game_data.csv nor Twitch_global_data.csv`);
+  }
+  if (existsSync(gamesFile)) {
+    let statements: InStatement[] = [];
+    for await (const { line, record: r } of readCsv(gamesFile, {
+      encoding: "latin1",
+      progressLabel: "twitch games",
+    })) {
+      summary.read++;
+      const m = month(r.Year, r.Month);
+      const game = r.Game?.trim();
+      const watched = parseNumber(r.Hours_watched);
+      if (!m || !game || watched == null) {
+        skip(summary, line, !m ? "unreadable Year/Month" : !game ? "missing Game" : "invalid Hours_watched");
+        continue;
+      }
+      statements.push({
+        sql: `INSERT INTO twitch_game_months (month, game, rank, hours_watched, hours_streamed, peak_viewers, peak_channels, streamers, avg_viewers, avg_channels, source)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (month, game) DO UPDATE SET rank = excluded.rank, hours_watched = excluded.hours_watched, hours_streamed = excluded.hours_streamed,
+                peak_viewers = excluded.peak_viewers, peak_channels = excluded.peak_channels, streamers = excluded.streamers,
+                avg_viewers = excluded.avg_viewers, avg_channels = excluded.avg_channels
+              WHERE rank IS NOT excluded.rank OR hours_watched IS NOT excluded.hours_watched OR hours_streamed IS NOT excluded.hours_streamed
+                 OR peak_viewers IS NOT excluded.peak_viewers OR avg_viewers IS NOT excluded.avg_viewers`,
+        args: [
+          m,
+          game,
+          parseNumber(r.Rank),
+          watched,
+          parseNumber(r.Hours_Streamed),
+          parseNumber(r.Peak_viewers),
+          parseNumber(r.Peak_channels),
+          parseNumber(r.Streamers),
+          parseNumber(r.Avg_viewers),
+          parseNumber(r.Avg_channels),
+          TWITCH_SOURCE,
+        ],
+      });
+      if (statements.length >= 1000) {
+        await writeChanged(statements, summary, "twitch_game_months");
+        statements = [];
+      }
+    }
+    await writeChanged(statements, summary, "twitch_game_months");
+  }
+  if (existsSync(globalFile)) {
+    const statements: InStatement[] = [];
+    for await (const { line, record: r } of readCsv(globalFile, { progressLabel: "twitch global" })) {
+      summary.read++;
+      const m = month(r.year, r.Month);
+      const watched = parseNumber(r.Hours_watched);
+      if (!m || watched == null) {
+        skip(summary, line, !m ? "unreadable year/Month" : "invalid Hours_watched");
+        continue;
+      }
+      statements.push({
+        sql: `INSERT INTO twitch_global_months (month, hours_watched, avg_viewers, peak_viewers, streams, avg_channels, games_streamed, source)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (month) DO UPDATE SET hours_watched = excluded.hours_watched, avg_viewers = excluded.avg_viewers, peak_viewers = excluded.peak_viewers,
+                streams = excluded.streams, avg_channels = excluded.avg_channels, games_streamed = excluded.games_streamed
+              WHERE hours_watched IS NOT excluded.hours_watched OR avg_viewers IS NOT excluded.avg_viewers OR games_streamed IS NOT excluded.games_streamed`,
+        args: [
+          m,
+          watched,
+          parseNumber(r.Avg_viewers),
+          parseNumber(r.Peak_viewers),
+          parseNumber(r.Streams),
+          parseNumber(r.Avg_channels),
+          parseNumber(r.Games_streamed),
+          TWITCH_SOURCE,
+        ],
+      });
+    }
+    await writeChanged(statements, summary, "twitch_global_months");
+  }
+  summary.ms = Date.now() - started;
+  return summary;
+}

@@ -1,0 +1,140 @@
+import type { InStatement } from "@libsql/client";
+import { rawClient } from "../db/client.ts";
+import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { GameBatcher } from "./game-batch.ts";
+import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+/**
+ * VGChartz unit sales (millions) per game and platform, in both layouts: `vgsales.csv`
+ * (Rank, Name, Platform, Year, …) and `Video_Games_Sales_as_at_22_Dec_2016.csv` (Name, Platform,
+ * Year_of_Release, …, Critic_Score, User_Score, Developer). Year may be `N/A`, User_Score `tbd`.
+ * Rows of one game on several platforms become one game with one sales row per platform.
+ */
+export const VGSALES_SOURCE = "vgsales-csv";
+
+interface SalesRow {
+  gameId?: string;
+  platform: string;
+  year: number | null;
+  rank: number | null;
+  na: number | null;
+  eu: number | null;
+  jp: number | null;
+  other: number | null;
+  global: number;
+  critic: number | null;
+  user: number | null;
+}
+
+export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
+  const started = Date.now();
+  const summary = newSummary("vgsales-csv", path);
+  const batch = new GameBatcher(VGSALES_SOURCE, summary);
+  const pending: SalesRow[] = [];
+  let checked = false;
+  const client = rawClient();
+  let salesInserted = 0;
+  let salesUpdated = 0;
+
+  const flushSales = async () => {
+    await batch.flush();
+    const statements: InStatement[] = pending
+      .filter((s) => s.gameId)
+      .map((s) => ({
+        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = coalesce(excluded.rank, rank),
+                na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
+                other_sales = excluded.other_sales, global_sales = excluded.global_sales,
+                critic_score = coalesce(excluded.critic_score, critic_score), user_score = coalesce(excluded.user_score, user_score)
+              WHERE global_sales IS NOT excluded.global_sales OR year IS NOT excluded.year OR rank IS NOT coalesce(excluded.rank, rank)
+                 OR critic_score IS NOT coalesce(excluded.critic_score, critic_score) OR user_score IS NOT coalesce(excluded.user_score, user_score)`,
+        args: [
+          s.gameId!,
+          s.platform,
+          s.year,
+          s.rank,
+          s.na,
+          s.eu,
+          s.jp,
+          s.other,
+          s.global,
+          s.critic,
+          s.user,
+          VGSALES_SOURCE,
+        ],
+      }));
+    pending.length = 0;
+    if (statements.length === 0) return;
+    const before = await client.execute("SELECT count(*) AS n FROM game_sales");
+    const results = await client.batch(statements, "write");
+    const after = await client.execute("SELECT count(*) AS n FROM game_sales");
+    const added = Number(after.rows[0]!.n) - Number(before.rows[0]!.n);
+    const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
+    salesInserted += added;
+    salesUpdated += touched - added;
+  };
+
+  for await (const { line, record: r } of readCsv(path, { progressLabel: "vgsales" })) {
+    if (!checked) {
+      checked = true;
+      if (!("Name" in r && "Platform" in r && "Global_Sales" in r)) {
+        throw new ImportInputError(`${path}: not a VGChartz sales file (needs Name, Platform, Global_Sales)`);
+      }
+    }
+    summary.read++;
+    const name = r.Name?.trim();
+    const platform = r.Platform?.trim();
+    const global = parseNumber(r.Global_Sales);
+    if (!name || !platform || global == null) {
+      skip(
+        summary,
+        line,
+        !name
+          ? "missing Name"
+          : !platform
+            ? "missing Platform"
+            : `invalid Global_Sales "${r.Global_Sales ?? ""}"`,
+      );
+      continue;
+    }
+    const year = parseNumber(r.Year ?? r.Year_of_Release);
+    const critic = parseNumber(r.Critic_Score);
+    const user = parseNumber(r.User_Score);
+    const sales: SalesRow = {
+      platform,
+      year: year && year > 1950 ? year : null,
+      rank: parseNumber(r.Rank),
+      na: parseNumber(r.NA_Sales),
+      eu: parseNumber(r.EU_Sales),
+      jp: parseNumber(r.JP_Sales),
+      other: parseNumber(r.Other_Sales),
+      global,
+      critic,
+      user,
+    };
+    pending.push(sales);
+    await batch.add({
+      game: {
+        name,
+        releaseYear: sales.year,
+        platforms: [platform],
+        genres: r.Genre ? [r.Genre.trim()] : [],
+        publisher: r.Publisher && r.Publisher !== "N/A" ? r.Publisher.trim() : null,
+        developer: r.Developer?.trim() || null,
+        ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
+      },
+      after: (gameId) => {
+        sales.gameId = gameId;
+      },
+    });
+    if (pending.length >= 500) await flushSales();
+  }
+  await flushSales();
+  // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
+  summary.notes = [`games: ${summary.inserted} new, ${summary.updated} updated`];
+  summary.inserted = salesInserted;
+  summary.updated = salesUpdated;
+  summary.ms = Date.now() - started;
+  return summary;
+}
