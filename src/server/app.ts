@@ -11,10 +11,13 @@ import { staticSite } from "./http/static-site.ts";
 import { log } from "./log.ts";
 import { socketRoutes } from "./realtime/socket.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
+import { gameRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { createLoginRoutes } from "./routes/login.ts";
 import { userRoutes } from "./routes/user.ts";
+import { userGameRoutes } from "./routes/user-games.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -63,6 +66,9 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/auth", createAuthRoutes(options.auth));
   api.route("/", createLoginRoutes());
   api.route("/user", userRoutes);
+  api.route("/user", userGameRoutes);
+  api.route("/games", gameRoutes);
+  api.route("/analytics", analyticsRoutes);
   api.route("/admin", adminRoutes);
 
   app.route("/api", api);

@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { PublicUserSchema } from "../../src/contracts/user.ts";
+import { markCatalogChanged } from "../../src/server/catalog/changes.ts";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
 import { auditLog, games, users } from "../../src/server/db/schema/index.ts";
 import { createTestUser, request } from "../helpers/api.ts";
@@ -14,6 +16,8 @@ async function setRole(cookie: string, id: string, json: unknown) {
 beforeEach(async () => {
   await db().delete(users);
   await db().delete(games);
+  // Rows removed behind the catalog services' back: tell its caches.
+  markCatalogChanged();
   await db().delete(auditLog);
 });
 
@@ -51,29 +55,26 @@ describe("GET /api/admin/users", () => {
 });
 
 describe("GET /api/admin/stats", () => {
-  test("counts users, games, and games with live player figures", async () => {
+  test("counts users, games, and the games trending from their player series", async () => {
     const admin = await createTestUser({ role: "admin" });
     await createTestUser();
     await createTestUser();
-    const game = (name: string, currentPlayers: number | null) => ({
-      id: crypto.randomUUID(),
-      slug: name.toLowerCase().replace(/\W+/g, "-"),
-      name,
-      normalizedName: name.toLowerCase(),
-      currentPlayers,
-    });
-    await db()
-      .insert(games)
-      .values([
-        game("Dota 2", 612_000),
-        game("Counter-Strike 2", 1_280_000),
-        game("Tetris Effect", null),
-        game("Loop Hero", null),
-      ]);
+    const { ids } = await upsertGames(
+      [{ name: "Dota 2" }, { name: "Counter-Strike 2" }, { name: "Tetris Effect" }, { name: "Loop Hero" }],
+      "test",
+    );
+    const month = (m: number) => new Date(Date.UTC(2026, m, 1));
+    await recordMetrics([
+      // Dota 2 grows, Counter-Strike 2 shrinks; the other two have no series.
+      { gameId: ids[0]!, metric: "players", ts: month(8), value: 500_000, period: "month", source: "test" },
+      { gameId: ids[0]!, metric: "players", ts: month(9), value: 612_000, period: "month", source: "test" },
+      { gameId: ids[1]!, metric: "players", ts: month(8), value: 1_400_000, period: "month", source: "test" },
+      { gameId: ids[1]!, metric: "players", ts: month(9), value: 1_280_000, period: "month", source: "test" },
+    ]);
 
     const res = await request("/api/admin/stats", { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ totalUsers: 3, totalGames: 4, trendingGames: 2 });
+    expect(await res.json()).toEqual({ totalUsers: 3, totalGames: 4, trendingGames: 1 });
   });
 
   test("an empty catalog counts zero games", async () => {

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { AdminStats } from "../../contracts/admin.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { countGames } from "../catalog/stats.ts";
+import { getTrendingGames } from "../catalog/trending.ts";
 import { db } from "../db/client.ts";
-import { games, type UserRow, users } from "../db/schema/index.ts";
+import { type UserRow, users } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { recordAudit } from "./audit.ts";
 import { findUserById } from "./users.ts";
@@ -19,20 +20,11 @@ async function countUsers(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * Games with a live player count: the ones the trending list can rank. The catalog's trending
- * service (src/server/catalog/trending.ts) was not there to call when this was written.
- */
-async function countTrendingGames(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(games).where(isNotNull(games.currentPlayers));
-  return row?.n ?? 0;
-}
-
 export async function getAdminStats(): Promise<AdminStats> {
   const [totalUsers, totalGames, trendingGames] = await Promise.all([
     countUsers(),
     countGames(),
-    countTrendingGames(),
+    getTrendingGames().then((list) => list.length),
   ]);
   return { totalUsers, totalGames, trendingGames };
 }

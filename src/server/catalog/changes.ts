@@ -12,7 +12,16 @@ export function onCatalogChanged(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+const invalidators = new Set<Listener>();
+
+/** Called at once on every change: drop caches so the next read recomputes. */
+export function onCatalogInvalidated(listener: Listener): () => void {
+  invalidators.add(listener);
+  return () => invalidators.delete(listener);
+}
+
 export function markCatalogChanged(): void {
+  for (const invalidate of invalidators) invalidate();
   if (timer) return;
   timer = setTimeout(() => {
     timer = undefined;

@@ -1,0 +1,60 @@
+import { rawClient } from "../db/client.ts";
+import { type GameSummary, toGameSummary } from "./shapes.ts";
+
+/** The paged catalog list (`GET /api/games`). Filters match one genre, platform or tag exactly. */
+export const GAME_SORTS = ["popularity", "name", "release", "rating", "players"] as const;
+export type GameSort = (typeof GAME_SORTS)[number];
+
+const ORDER: Record<GameSort, string> = {
+  popularity: "popularity DESC, name",
+  name: "name COLLATE NOCASE, popularity DESC",
+  release: "release_date IS NULL, release_date DESC, popularity DESC",
+  rating: "rating IS NULL, rating DESC, rating_count DESC",
+  players: "current_players IS NULL, current_players DESC",
+};
+
+export interface GameListQuery {
+  page: number;
+  pageSize: number;
+  sort: GameSort;
+  genre?: string | undefined;
+  platform?: string | undefined;
+  tag?: string | undefined;
+}
+
+export async function listGames(
+  q: GameListQuery,
+): Promise<{ games: GameSummary[]; total: number; page: number; pageSize: number }> {
+  const where: string[] = [];
+  const args: string[] = [];
+  for (const [column, value] of [
+    ["genres", q.genre],
+    ["platforms", q.platform],
+    ["tags", q.tag],
+  ] as const) {
+    if (!value) continue;
+    where.push(`EXISTS (SELECT 1 FROM json_each(games.${column}) WHERE value = ? COLLATE NOCASE)`);
+    args.push(value);
+  }
+  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const client = rawClient();
+  const [rows, count] = await Promise.all([
+    client.execute({
+      sql: `SELECT * FROM games ${clause} ORDER BY ${ORDER[q.sort]} LIMIT ? OFFSET ?`,
+      args: [...args, q.pageSize, (q.page - 1) * q.pageSize],
+    }),
+    client.execute({ sql: `SELECT count(*) AS n FROM games ${clause}`, args }),
+  ]);
+  return {
+    games: rows.rows.map((r) => toGameSummary(r as unknown as Record<string, unknown>)),
+    total: Number(count.rows[0]?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function getGame(id: string): Promise<GameSummary | null> {
+  const rs = await rawClient().execute({ sql: "SELECT * FROM games WHERE id = ?", args: [id] });
+  const row = rs.rows[0];
+  return row ? toGameSummary(row as unknown as Record<string, unknown>) : null;
+}

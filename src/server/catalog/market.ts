@@ -1,0 +1,119 @@
+import { rawClient } from "../db/client.ts";
+import { getTrendingSnapshot } from "./trending.ts";
+
+/**
+ * Market volatility per category (genre), from the player series (issue 4): the genre's total players
+ * per period over the last 90 days of data; the volatility score is the standard deviation of its
+ * period-over-period changes, ×50 and capped at 10 (a steady ±2% a day scores about 1; swings of
+ * ±20% score 10). Genres need at least 3 games and 5 periods.
+ */
+export interface MarketTrend {
+  category: string;
+  volatilityScore: number;
+  players: number;
+  games: number;
+  change: number;
+}
+
+const WINDOW_DAYS = 90;
+
+export async function getMarketTrends(): Promise<MarketTrend[]> {
+  const client = rawClient();
+  const newest = Number(
+    (await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'")).rows[0]?.ts ??
+      0,
+  );
+  if (!newest) return [];
+  const rs = await client.execute({
+    sql: `SELECT j.value AS genre, m.ts AS ts, sum(m.value) AS total, count(DISTINCT m.game_id) AS games
+          FROM game_metrics m JOIN games g ON g.id = m.game_id, json_each(g.genres) j
+          WHERE m.metric = 'players' AND m.ts >= ?
+          GROUP BY j.value, m.ts ORDER BY j.value, m.ts`,
+    args: [newest - WINDOW_DAYS * 86_400_000],
+  });
+  const byGenre = new Map<string, Array<{ total: number; games: number }>>();
+  for (const row of rs.rows) {
+    const list = byGenre.get(String(row.genre)) ?? [];
+    list.push({ total: Number(row.total), games: Number(row.games) });
+    byGenre.set(String(row.genre), list);
+  }
+  const trends: MarketTrend[] = [];
+  for (const [category, series] of byGenre) {
+    const maxGames = Math.max(...series.map((s) => s.games));
+    if (series.length < 5 || maxGames < 3) continue;
+    const changes: number[] = [];
+    for (let i = 1; i < series.length; i++) {
+      const prev = series[i - 1]!.total;
+      if (prev > 0) changes.push((series[i]!.total - prev) / prev);
+    }
+    if (changes.length < 4) continue;
+    const mean = changes.reduce((s, c) => s + c, 0) / changes.length;
+    const sd = Math.sqrt(changes.reduce((s, c) => s + (c - mean) ** 2, 0) / changes.length);
+    const first = series[0]!.total;
+    const last = series.at(-1)!.total;
+    trends.push({
+      category,
+      volatilityScore: Math.round(Math.min(10, sd * 50) * 10) / 10,
+      players: Math.round(last),
+      games: maxGames,
+      change: first > 0 ? Math.round(((last - first) / first) * 1000) / 10 : 0,
+    });
+  }
+  return trends.sort((a, b) => b.players - a.players);
+}
+
+export interface OverviewFigures {
+  marketActivity: { players: number; change: number | null; games: number };
+  trendingCount: number;
+  /** Premium only (spec §6): omitted for regular users by the route. */
+  aiPredictions?: { rising: number; falling: number };
+  marketVolatility?: { score: number | null; categories: number };
+  isDemo: boolean;
+  dataAsOf: string | null;
+}
+
+/** The Overview's four metric cards, computed from the catalog. */
+export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
+  const client = rawClient();
+  const newest = Number(
+    (await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'")).rows[0]?.ts ??
+      0,
+  );
+  const [trending, trends, demo] = await Promise.all([
+    getTrendingSnapshot(),
+    getMarketTrends(),
+    client.execute("SELECT count(*) AS n FROM games WHERE is_demo = 1"),
+  ]);
+  let players = 0;
+  let previous = 0;
+  let games = 0;
+  if (newest) {
+    const day = 86_400_000;
+    const rs = await client.execute({
+      sql: `SELECT sum(CASE WHEN ts > ? THEN value END) / 7.0 AS cur, sum(CASE WHEN ts <= ? AND ts > ? THEN value END) / 7.0 AS prev,
+                   count(DISTINCT game_id) AS games
+            FROM game_metrics WHERE metric = 'players' AND ts > ?`,
+      args: [newest - 7 * day, newest - 7 * day, newest - 14 * day, newest - 14 * day],
+    });
+    players = Math.round(Number(rs.rows[0]?.cur ?? 0));
+    previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
+    games = Number(rs.rows[0]?.games ?? 0);
+  }
+  return {
+    marketActivity: {
+      players,
+      change: previous > 0 ? Math.round(((players - previous) / previous) * 1000) / 10 : null,
+      games,
+    },
+    trendingCount: trending.games.length,
+    aiPredictions: { rising: trending.rising, falling: trending.falling },
+    marketVolatility: {
+      score: trends.length
+        ? Math.round((trends.reduce((s, t) => s + t.volatilityScore, 0) / trends.length) * 10) / 10
+        : null,
+      categories: trends.length,
+    },
+    isDemo: Number(demo.rows[0]?.n ?? 0) > 0,
+    dataAsOf: newest ? new Date(newest).toISOString() : null,
+  };
+}

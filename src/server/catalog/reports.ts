@@ -1,0 +1,89 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "../db/client.ts";
+import { reports } from "../db/schema/index.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { getMarketTrends, getOverviewFigures } from "./market.ts";
+import { getTrendingGames } from "./trending.ts";
+import { listUserGames } from "./watchlist.ts";
+
+/** Reports a user generates from the data as it is now (the Overview's "Generate Report"). */
+export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+async function buildReport(type: ReportType, userId: string): Promise<Record<string, unknown>> {
+  switch (type) {
+    case "market_overview": {
+      const [figures, trending, trends] = await Promise.all([
+        getOverviewFigures(),
+        getTrendingGames(),
+        getMarketTrends(),
+      ]);
+      return {
+        marketActivity: figures.marketActivity,
+        dataAsOf: figures.dataAsOf,
+        topTrending: trending.slice(0, 10),
+        largestGenres: trends.slice(0, 8),
+      };
+    }
+    case "watchlist_summary": {
+      const [tracked, trending] = await Promise.all([listUserGames(userId), getTrendingGames()]);
+      const growth = new Map(trending.map((t) => [t.gameId, t.growth]));
+      return {
+        games: tracked.map((g) => ({
+          gameId: g.gameId,
+          gameName: g.gameName,
+          playerCount: g.playerCount,
+          price: g.price,
+          growth: growth.get(g.gameId) ?? null,
+        })),
+        trackedCount: tracked.length,
+        trendingInWatchlist: tracked.filter((g) => growth.has(g.gameId)).length,
+      };
+    }
+    case "genre_trends": {
+      const trends = await getMarketTrends();
+      return {
+        genres: trends,
+        mostVolatile: [...trends].sort((a, b) => b.volatilityScore - a.volatilityScore).slice(0, 5),
+      };
+    }
+  }
+}
+
+export async function generateReport(userId: string, reportType: ReportType) {
+  const data = await buildReport(reportType, userId);
+  const [row] = await db()
+    .insert(reports)
+    .values({ id: crypto.randomUUID(), userId, reportType, data })
+    .returning();
+  return {
+    id: row!.id,
+    reportType: row!.reportType,
+    generatedAt: row!.generatedAt.toISOString(),
+    data: row!.data,
+  };
+}
+
+export async function listReports(userId: string) {
+  const rows = await db()
+    .select({ id: reports.id, reportType: reports.reportType, generatedAt: reports.generatedAt })
+    .from(reports)
+    .where(eq(reports.userId, userId))
+    .orderBy(desc(reports.generatedAt));
+  return rows.map((r) => ({ ...r, generatedAt: r.generatedAt.toISOString() }));
+}
+
+export async function getReport(userId: string, id: string) {
+  const [row] = await db()
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, id), eq(reports.userId, userId)))
+    .limit(1);
+  if (!row) throw new HttpProblem(404, "No such report");
+  return {
+    id: row.id,
+    reportType: row.reportType,
+    generatedAt: row.generatedAt.toISOString(),
+    data: row.data,
+  };
+}

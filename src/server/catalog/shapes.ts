@@ -1,0 +1,77 @@
+import type { GameRow } from "../db/schema/index.ts";
+
+/** Turns stored rows into the spec §3 shapes; ratings are answered out of 5, prices in USD. */
+export function listOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  if (typeof value === "string") {
+    try {
+      const parsed = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+export function ratingOutOf5(rating: unknown): number | null {
+  const n = typeof rating === "number" ? rating : rating == null ? Number.NaN : Number(rating);
+  return Number.isFinite(n) ? Math.round((n / 20) * 10) / 10 : null;
+}
+
+export interface GameSummary {
+  id: string;
+  gameId: string;
+  name: string;
+  gameName: string;
+  slug: string;
+  imageUrl: string | null;
+  platform: string | null;
+  platforms: string[];
+  source: string | null;
+  genre: string | null;
+  genres: string[];
+  price: number | null;
+  rating: number | null;
+  ratingCount: number | null;
+  playerCount: number | null;
+  releaseDate: string | null;
+  developer: string | null;
+  publisher: string | null;
+  summary: string | null;
+  isDemo: boolean;
+}
+
+type Rowish = Partial<Record<keyof GameRow | string, unknown>>;
+
+/** Accepts a drizzle row (camelCase) or a raw SQL row (snake_case). */
+export function toGameSummary(row: Rowish): GameSummary {
+  const get = (camel: string, snake: string) => (row[camel] !== undefined ? row[camel] : row[snake]);
+  const platforms = listOf(get("platforms", "platforms"));
+  const genres = listOf(get("genres", "genres"));
+  const steam = get("steamAppId", "steam_app_id");
+  const igdb = get("igdbId", "igdb_id");
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    id: String(row.id),
+    gameId: String(row.id),
+    name: String(row.name),
+    gameName: String(row.name),
+    slug: String(row.slug ?? ""),
+    imageUrl: (get("coverUrl", "cover_url") as string | null) ?? null,
+    platform: platforms[0] ?? null,
+    platforms,
+    source: steam != null ? "Steam" : igdb != null ? "IGDB" : null,
+    genre: genres[0] ?? null,
+    genres,
+    price: num(row.price),
+    rating: ratingOutOf5(row.rating),
+    ratingCount: num(get("ratingCount", "rating_count")),
+    playerCount: num(get("currentPlayers", "current_players")),
+    releaseDate: (get("releaseDate", "release_date") as string | null) ?? null,
+    developer: (row.developer as string | null) ?? null,
+    publisher: (row.publisher as string | null) ?? null,
+    summary: (row.summary as string | null) ?? null,
+    isDemo: Boolean(get("isDemo", "is_demo")),
+  };
+}

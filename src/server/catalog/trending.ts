@@ -1,0 +1,143 @@
+import { rawClient } from "../db/client.ts";
+import { log } from "../log.ts";
+import { publish } from "../realtime/hub.ts";
+import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
+import { listOf, ratingOutOf5 } from "./shapes.ts";
+
+/**
+ * Trending games, computed from the player series (issue 4). For each game with recent points:
+ *   current  = mean players over its latest period (last 7 daily points, or the latest month),
+ *   previous = mean over the period before it,
+ *   growth   = (current − previous) / previous,
+ *   score    = growth × log10(1 + current)   — growth weighted by size,
+ * so a small game doubling ranks near a huge game growing a little. Games are considered only when
+ * their latest point is within 45 days of the newest point stored, and with at least 100 players.
+ * The list is cached and recomputed when the catalog changes, then published on `trending_games`.
+ */
+export interface TrendingGame {
+  id: string;
+  gameId: string;
+  gameName: string;
+  platform: string | null;
+  genre: string | null;
+  playerCount: number;
+  previousPlayerCount: number;
+  growth: number;
+  price: number | null;
+  rating: number | null;
+  imageUrl: string | null;
+  isDemo: boolean;
+}
+
+export const TRENDING_SIZE = 50;
+const RECENT_DAYS = 45;
+const MIN_PLAYERS = 100;
+
+let cache: TrendingSnapshot | null = null;
+let computing: Promise<TrendingSnapshot> | null = null;
+
+export interface TrendingSnapshot {
+  games: TrendingGame[];
+  /** Games whose players grew or fell by more than 10% against their previous period. */
+  rising: number;
+  falling: number;
+}
+
+export async function computeTrending(): Promise<TrendingSnapshot> {
+  const client = rawClient();
+  const newest = await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'");
+  const newestTs = Number(newest.rows[0]?.ts ?? 0);
+  if (!newestTs) return { games: [], rising: 0, falling: 0 };
+  const since = newestTs - RECENT_DAYS * 86_400_000;
+  const rs = await client.execute({
+    sql: `WITH recent AS (
+            SELECT game_id, ts, value, period,
+                   ROW_NUMBER() OVER (PARTITION BY game_id ORDER BY ts DESC) AS rn
+            FROM game_metrics
+            WHERE metric = 'players' AND game_id IN (SELECT DISTINCT game_id FROM game_metrics WHERE metric = 'players' AND ts >= ?)
+          ),
+          windows AS (
+            SELECT game_id,
+                   max(CASE WHEN rn = 1 THEN period END) AS period,
+                   avg(CASE WHEN rn = 1 THEN value END) AS latest,
+                   avg(CASE WHEN rn BETWEEN 1 AND 7 THEN value END) AS cur7,
+                   avg(CASE WHEN rn BETWEEN 8 AND 14 THEN value END) AS prev7,
+                   avg(CASE WHEN rn = 2 THEN value END) AS prev1
+            FROM recent WHERE rn <= 14 GROUP BY game_id
+          )
+          SELECT w.*, g.name, g.platforms, g.genres, g.price, g.rating, g.cover_url, g.is_demo
+          FROM windows w JOIN games g ON g.id = w.game_id`,
+    args: [since],
+  });
+  const games: Array<TrendingGame & { score: number }> = [];
+  for (const row of rs.rows) {
+    const daily = row.period === "day";
+    const current = Number(daily ? row.cur7 : row.latest);
+    const previous = Number(daily ? row.prev7 : row.prev1);
+    if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0 || current < MIN_PLAYERS)
+      continue;
+    const growth = (current - previous) / previous;
+    const score = Math.max(-1, Math.min(5, growth)) * Math.log10(1 + current);
+    const platforms = listOf(row.platforms);
+    const genres = listOf(row.genres);
+    games.push({
+      id: String(row.game_id),
+      gameId: String(row.game_id),
+      gameName: String(row.name),
+      platform: platforms[0] ?? null,
+      genre: genres[0] ?? null,
+      playerCount: Math.round(current),
+      previousPlayerCount: Math.round(previous),
+      growth: Math.round(growth * 10000) / 10000,
+      price: row.price == null ? null : Number(row.price),
+      rating: ratingOutOf5(row.rating),
+      imageUrl: (row.cover_url as string | null) ?? null,
+      isDemo: Boolean(row.is_demo),
+      score,
+    });
+  }
+  games.sort((a, b) => b.score - a.score || b.playerCount - a.playerCount);
+  return {
+    games: games
+      .filter((g) => g.growth > 0)
+      .slice(0, TRENDING_SIZE)
+      .map(({ score: _score, ...g }) => g),
+    rising: games.filter((g) => g.growth > 0.1).length,
+    falling: games.filter((g) => g.growth < -0.1).length,
+  };
+}
+
+export async function getTrendingSnapshot(): Promise<TrendingSnapshot> {
+  if (cache) return cache;
+  computing ??= computeTrending().finally(() => {
+    computing = null;
+  });
+  cache = await computing;
+  return cache;
+}
+
+export async function getTrendingGames(): Promise<TrendingGame[]> {
+  return (await getTrendingSnapshot()).games;
+}
+
+export function invalidateTrending(): void {
+  cache = null;
+}
+
+/** Recompute after catalog changes and tell live screens (spec §3 "Trending live channel"). */
+onCatalogInvalidated(invalidateTrending);
+onCatalogChanged(() => {
+  getTrendingGames()
+    .then((games) =>
+      publish("trending_games", {
+        games: games.slice(0, 12).map((g) => ({
+          id: g.id,
+          gameName: g.gameName,
+          playerCount: g.playerCount,
+          platform: g.platform,
+          growth: g.growth,
+        })),
+      }),
+    )
+    .catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
+});

@@ -1,0 +1,80 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "../db/client.ts";
+import { games, userGames } from "../db/schema/index.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { toGameSummary } from "./shapes.ts";
+
+/** A user's tracked games (spec §3 "User game", §4 watchlist transitions). */
+export interface UserGame {
+  id: string;
+  gameId: string;
+  gameName: string;
+  imageUrl: string | null;
+  isWatchlisted: boolean;
+  playTime: number | null;
+  lastPlayed: string | null;
+  rating: number | null;
+  platform: string | null;
+  genre: string | null;
+  playerCount: number | null;
+  price: number | null;
+  addedAt: string;
+}
+
+export async function listUserGames(userId: string): Promise<UserGame[]> {
+  const rows = await db()
+    .select({ entry: userGames, game: games })
+    .from(userGames)
+    .innerJoin(games, eq(userGames.gameId, games.id))
+    .where(eq(userGames.userId, userId))
+    .orderBy(desc(userGames.createdAt));
+  return rows.map(({ entry, game }) => {
+    const summary = toGameSummary(game);
+    return {
+      id: entry.id,
+      gameId: game.id,
+      gameName: game.name,
+      imageUrl: game.coverUrl,
+      isWatchlisted: entry.isWatchlisted,
+      playTime: entry.playTime,
+      lastPlayed: entry.lastPlayed?.toISOString() ?? null,
+      rating: entry.rating,
+      platform: summary.platform,
+      genre: summary.genre,
+      playerCount: game.currentPlayers,
+      price: game.price,
+      addedAt: entry.createdAt.toISOString(),
+    };
+  });
+}
+
+/** Adding twice keeps one entry (answers `created: false`); an unknown game is 404. */
+export async function trackGame(
+  userId: string,
+  gameId: string,
+  isWatchlisted = true,
+): Promise<{ entry: UserGame; created: boolean }> {
+  const [game] = await db().select({ id: games.id }).from(games).where(eq(games.id, gameId)).limit(1);
+  if (!game) throw new HttpProblem(404, "No game with that id in the catalog");
+  const inserted = await db()
+    .insert(userGames)
+    .values({ id: crypto.randomUUID(), userId, gameId, isWatchlisted })
+    .onConflictDoNothing()
+    .returning({ id: userGames.id });
+  if (!inserted.length && isWatchlisted) {
+    await db()
+      .update(userGames)
+      .set({ isWatchlisted: true })
+      .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)));
+  }
+  const entry = (await listUserGames(userId)).find((g) => g.gameId === gameId)!;
+  return { entry, created: inserted.length > 0 };
+}
+
+export async function untrackGame(userId: string, gameId: string): Promise<void> {
+  const deleted = await db()
+    .delete(userGames)
+    .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)))
+    .returning({ id: userGames.id });
+  if (!deleted.length) throw new HttpProblem(404, "That game is not in your watchlist");
+}

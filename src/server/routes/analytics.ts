@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { hasPremiumAccess } from "../../contracts/roles.ts";
+import { requireUser } from "../auth/guards.ts";
+import { getMarketTrends, getOverviewFigures } from "../catalog/market.ts";
+import { generateReport, getReport, listReports, REPORT_TYPES } from "../catalog/reports.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { jsonBody, pathParams } from "../http/validate.ts";
+
+export const analyticsRoutes = new Hono<AppEnv>()
+  .get("/market-trends", requireUser, async (c) => c.json(await getMarketTrends()))
+  .get("/overview", requireUser, async (c) => {
+    const { aiPredictions, marketVolatility, ...figures } = await getOverviewFigures();
+    // Spec §6: the premium cards' figures are not sent to regular users at all.
+    return c.json(
+      hasPremiumAccess(c.get("user")) ? { ...figures, aiPredictions, marketVolatility } : figures,
+    );
+  })
+  .get("/reports", requireUser, async (c) => c.json(await listReports(c.get("user").id)))
+  .post("/reports", requireUser, jsonBody(z.object({ reportType: z.enum(REPORT_TYPES) })), async (c) =>
+    c.json(await generateReport(c.get("user").id, c.req.valid("json").reportType), 201),
+  )
+  .get("/reports/:id", requireUser, pathParams(z.object({ id: z.string().min(1).max(100) })), async (c) =>
+    c.json(await getReport(c.get("user").id, c.req.valid("param").id)),
+  );
