@@ -1,12 +1,18 @@
 // The UI kit. Components import nothing of ours but `src/contracts`.
-export { Alert, AlertDescription, AlertTitle } from "./alert/Alert.tsx";
-export { Avatar } from "./avatar/Avatar.tsx";
-export { Badge, badgeVariants, RoleBadge, TierBadge } from "./badge/Badge.tsx";
-export { Button, type ButtonProps, buttonVariants } from "./button/Button.tsx";
-export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card/Card.tsx";
-export { BarChart, type BarDatum, MAX_BARS } from "./charts/BarChart.tsx";
-export { DonutChart, MAX_LEGEND } from "./charts/DonutChart.tsx";
-export { LineChart, type LineSeries } from "./charts/LineChart.tsx";
+export { Alert, AlertDescription, AlertTitle } from "./alert/index.ts";
+export { Avatar } from "./avatar/index.ts";
+export { Badge, badgeVariants, RoleBadge, TierBadge } from "./badge/index.ts";
+export { Button, type ButtonProps, buttonVariants } from "./button/index.ts";
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card/index.ts";
+export {
+  BarChart,
+  type BarDatum,
+  DonutChart,
+  LineChart,
+  type LineSeries,
+  MAX_BARS,
+  MAX_LEGEND,
+} from "./charts/index.ts";
 export { cn } from "./cn.ts";
 export {
   Dialog,
@@ -17,15 +23,15 @@ export {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "./dialog/Dialog.tsx";
-export { EmptyState } from "./empty-state/EmptyState.tsx";
-export { ImageWithFallback } from "./image-with-fallback/ImageWithFallback.tsx";
-export { Input } from "./input/Input.tsx";
-export { Label } from "./label/Label.tsx";
-export { MetricCard } from "./metric-card/MetricCard.tsx";
-export { PremiumLock } from "./premium-lock/PremiumLock.tsx";
-export { Progress } from "./progress/Progress.tsx";
-export { ScrollArea } from "./scroll-area/ScrollArea.tsx";
+} from "./dialog/index.ts";
+export { EmptyState } from "./empty-state/index.ts";
+export { ImageWithFallback } from "./image-with-fallback/index.ts";
+export { Input } from "./input/index.ts";
+export { Label } from "./label/index.ts";
+export { MetricCard } from "./metric-card/index.ts";
+export { PremiumLock } from "./premium-lock/index.ts";
+export { Progress } from "./progress/index.ts";
+export { ScrollArea } from "./scroll-area/index.ts";
 export {
   Select,
   SelectContent,
@@ -33,13 +39,12 @@ export {
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from "./select/Select.tsx";
-export { Skeleton } from "./skeleton/Skeleton.tsx";
-export { Spinner } from "./spinner/Spinner.tsx";
-export { StatusDot } from "./status-dot/StatusDot.tsx";
-export { Switch } from "./switch/Switch.tsx";
-export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./table/Table.tsx";
-export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs/Tabs.tsx";
-export { Toaster } from "./toast/Toaster.tsx";
-export { dismissToast, type ToastInput, toast, useToast } from "./toast/toast-store.ts";
-export { Tooltip, TooltipProvider } from "./tooltip/Tooltip.tsx";
+} from "./select/index.ts";
+export { Skeleton } from "./skeleton/index.ts";
+export { Spinner } from "./spinner/index.ts";
+export { StatusDot } from "./status-dot/index.ts";
+export { Switch } from "./switch/index.ts";
+export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./table/index.ts";
+export { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs/index.ts";
+export { dismissToast, Toaster, type ToastInput, toast, useToast } from "./toast/index.ts";
+export { Tooltip, TooltipProvider } from "./tooltip/index.ts";

@@ -1,0 +1,1 @@
+export { Alert, AlertDescription, AlertTitle } from "./Alert.tsx";

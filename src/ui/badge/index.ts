@@ -1,0 +1,1 @@
+export { Badge, badgeVariants, RoleBadge, TierBadge } from "./Badge.tsx";

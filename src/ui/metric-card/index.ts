@@ -1,0 +1,1 @@
+export { MetricCard } from "./MetricCard.tsx";

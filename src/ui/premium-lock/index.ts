@@ -1,0 +1,1 @@
+export { PremiumLock } from "./PremiumLock.tsx";

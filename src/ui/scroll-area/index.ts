@@ -1,0 +1,1 @@
+export { ScrollArea } from "./ScrollArea.tsx";

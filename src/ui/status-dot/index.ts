@@ -1,0 +1,1 @@
+export { StatusDot } from "./StatusDot.tsx";

@@ -1,0 +1,1 @@
+export { Tooltip, TooltipProvider } from "./Tooltip.tsx";
