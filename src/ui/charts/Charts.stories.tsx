@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import { BarChart } from "./BarChart.tsx";
+import { cssColorToHex } from "./chart-theme.ts";
 import { DonutChart } from "./DonutChart.tsx";
 import { LineChart } from "./LineChart.tsx";
 
@@ -22,6 +23,30 @@ export const Bars: Story = {
     await waitFor(() => expect(canvasElement.querySelectorAll(".apexcharts-bar-area")).toHaveLength(8), {
       timeout: 5000,
     });
+    await expectFirstBarInTokenColour(canvasElement);
+  },
+};
+
+/** The first bar is painted with the `--chart-1` token of the theme on <html>. */
+async function expectFirstBarInTokenColour(canvasElement: HTMLElement) {
+  const expected = cssColorToHex(getComputedStyle(document.documentElement).getPropertyValue("--chart-1"));
+  await waitFor(
+    () => {
+      const bar = canvasElement.querySelector(".apexcharts-bar-area");
+      expect(bar).not.toBeNull();
+      expect(cssColorToHex(bar!.getAttribute("fill") ?? "")).toBe(expected);
+    },
+    { timeout: 5000 },
+  );
+  return expected;
+}
+
+export const BarsLightTheme: Story = {
+  globals: { theme: "light" },
+  play: async ({ canvasElement }) => {
+    const colour = await expectFirstBarInTokenColour(canvasElement);
+    await expect(document.documentElement).toHaveClass("light");
+    await expect(colour).not.toBeNull();
   },
 };
 
