@@ -95,3 +95,33 @@ export const Donut: Story = {
     });
   },
 };
+
+export const LinesEmpty: Story = {
+  render: () => <LineChart series={[{ name: "Players", points: [] }]} emptyText="No player data yet" />,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText("No player data yet")).toBeVisible();
+    await expect(canvasElement.querySelector(".apexcharts-svg")).toBeNull();
+  },
+};
+
+export const DonutEmpty: Story = {
+  render: () => <DonutChart data={[]} emptyText="No platform data available" />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("No platform data available")).toBeVisible();
+  },
+};
+
+/** Switching the theme on <html> repaints the chart with the other theme's tokens. */
+export const FollowsThemeSwitch: Story = {
+  play: async ({ canvasElement }) => {
+    const dark = await expectFirstBarInTokenColour(canvasElement);
+    const root = document.documentElement;
+    root.classList.replace("dark", "light");
+    try {
+      const light = await expectFirstBarInTokenColour(canvasElement);
+      await expect(light).not.toBe(dark);
+    } finally {
+      root.classList.replace("light", "dark");
+    }
+  },
+};

@@ -30,3 +30,13 @@ export const Unlocked: Story = {
     await expect(canvas.getByText("6.4 / 10")).toBeVisible();
   },
 };
+
+/** Without `onUpgrade` the button is a plain link to the subscription settings. */
+export const LinksToSettings: Story = {
+  args: { onUpgrade: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/settings");
+    // The locked content is blurred and hidden from assistive technology, not merely covered.
+    await expect(canvas.queryByText("6.4 / 10")?.closest("[aria-hidden=true]")).not.toBeNull();
+  },
+};
