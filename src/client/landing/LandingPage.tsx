@@ -42,9 +42,9 @@ function SignInTrigger({
 }
 
 const primaryBtn =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-primary px-5 py-2.5 font-semibold text-primary-foreground text-sm shadow-lg shadow-primary/25 transition hover:bg-primary/90";
+  "inline-flex items-center justify-center gap-2 rounded-lg whitespace-nowrap bg-primary px-5 py-2.5 font-semibold text-primary-foreground text-sm shadow-lg shadow-primary/25 transition hover:bg-primary/90";
 const outlineBtn =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-border px-5 py-2.5 font-semibold text-sm transition hover:bg-accent";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg border border-border px-5 py-2.5 font-semibold text-sm transition hover:bg-accent";
 
 const FEATURES = [
   {
@@ -106,11 +106,12 @@ export function LandingPage() {
     <div className="min-h-screen overflow-x-hidden bg-background text-foreground">
       <header className="sticky top-0 z-40 border-border/60 border-b bg-background/80 backdrop-blur">
         <nav className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 md:px-8" aria-label="Main">
-          <a href="/" className="flex items-center gap-2 font-bold text-lg">
+          <a href="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-bold text-lg">
             <span className="flex size-8 items-center justify-center rounded-lg bg-gradient-to-br from-primary to-chart-2">
               <Gamepad2 className="size-4 text-white" aria-hidden="true" />
             </span>
-            Gaming Intelligence
+            {/* Phones keep the mark only, so the sign-in buttons fit on one line. */}
+            <span className="sr-only sm:not-sr-only">Gaming Intelligence</span>
           </a>
           <div className="ml-auto hidden items-center gap-6 text-muted-foreground text-sm md:flex">
             <a href="#features" className="hover:text-foreground">
@@ -127,11 +128,24 @@ export function LandingPage() {
             </a>
           </div>
           <div className="ml-auto flex items-center gap-2 md:ml-0">
-            <SignInTrigger mode="signin" className="rounded-lg px-3 py-2 font-medium text-sm hover:bg-accent">
+            <SignInTrigger
+              mode="signin"
+              className="whitespace-nowrap rounded-lg px-3 py-2 font-medium text-sm hover:bg-accent"
+            >
               Sign In
             </SignInTrigger>
             <SignInTrigger className={primaryBtn}>Get Started</SignInTrigger>
           </div>
+        </nav>
+        {/* Below md the section links get their own row instead of disappearing. */}
+        <nav
+          className="flex justify-between gap-4 border-border/60 border-t px-4 py-2 text-muted-foreground text-sm md:hidden"
+          aria-label="Sections"
+        >
+          <a href="#features">Features</a>
+          <a href="#pricing">Pricing</a>
+          <a href="#about">About</a>
+          <a href="#contact">Contact</a>
         </nav>
       </header>
 
@@ -216,7 +230,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="features" className="scroll-mt-20 border-border/60 border-t">
+        <section id="features" className="scroll-mt-28 md:scroll-mt-20 border-border/60 border-t">
           <div className="mx-auto max-w-7xl px-4 py-20 md:px-8">
             <h2 className="text-center font-bold text-3xl md:text-4xl">
               Everything a studio needs to read the market
@@ -254,7 +268,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="pricing" className="scroll-mt-20 border-border/60 border-t bg-card/30">
+        <section id="pricing" className="scroll-mt-28 md:scroll-mt-20 border-border/60 border-t bg-card/30">
           <div className="mx-auto max-w-7xl px-4 py-20 md:px-8">
             <h2 className="text-center font-bold text-3xl md:text-4xl">Plans that grow with your studio</h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-muted-foreground">
@@ -290,7 +304,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="about" className="scroll-mt-20 border-border/60 border-t">
+        <section id="about" className="scroll-mt-28 md:scroll-mt-20 border-border/60 border-t">
           <div className="mx-auto grid max-w-7xl gap-10 px-4 py-20 md:px-8 lg:grid-cols-2">
             <div>
               <h2 className="font-bold text-3xl md:text-4xl">Built on real data</h2>
@@ -335,7 +349,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="contact" className="scroll-mt-20 border-border/60 border-t bg-card/30">
+        <section id="contact" className="scroll-mt-28 md:scroll-mt-20 border-border/60 border-t bg-card/30">
           <div className="mx-auto max-w-4xl px-4 py-16 text-center md:px-8">
             <h2 className="font-bold text-2xl">Contact</h2>
             <p className="mt-3 text-muted-foreground">
@@ -351,7 +365,7 @@ export function LandingPage() {
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 text-muted-foreground text-sm md:flex-row md:items-start md:justify-between md:px-8">
           <p>© {new Date().getUTCFullYear()} Gaming Intelligence</p>
           <div className="grid max-w-2xl gap-4 md:grid-cols-2">
-            <div id="terms" className="scroll-mt-20">
+            <div id="terms" className="scroll-mt-28 md:scroll-mt-20">
               <a href="#terms" className="font-medium text-foreground hover:underline">
                 Terms of Service
               </a>
@@ -359,7 +373,7 @@ export function LandingPage() {
                 Use the product for your own analysis; published figures keep their sources' licences.
               </p>
             </div>
-            <div id="privacy" className="scroll-mt-20">
+            <div id="privacy" className="scroll-mt-28 md:scroll-mt-20">
               <a href="#privacy" className="font-medium text-foreground hover:underline">
                 Privacy Policy
               </a>

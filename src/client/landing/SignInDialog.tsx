@@ -1,18 +1,18 @@
 import { useEffect, useState } from "react";
 import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "../../contracts/auth-errors.ts";
+// Deep imports, not the kit's index: the island ships only what the dialog needs.
+import { Alert, AlertDescription } from "../../ui/alert/index.ts";
+import { Button } from "../../ui/button/index.ts";
 import {
-  Alert,
-  AlertDescription,
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  Input,
-  Label,
-  toast,
-} from "../../ui/index.ts";
+} from "../../ui/dialog/index.ts";
+import { Input } from "../../ui/input/index.ts";
+import { Label } from "../../ui/label/index.ts";
+import { toast } from "../../ui/toast/index.ts";
 
 export type Mode = "create" | "signin";
 
