@@ -86,7 +86,7 @@ test("navigation anchors scroll to sections that exist", async () => {
   await page.context().close();
 });
 
-test("the dialog opens in create mode and toggles to sign-in mode; it closes by button and by Escape", async () => {
+test("the dialog opens in create mode and toggles to sign-in mode; it closes by button, Escape and overlay", async () => {
   const page = await visitor();
   await page.getByRole("link", { name: "Get Started" }).first().click();
   await expect.poll(() => dialog(page).isVisible()).toBe(true);
@@ -108,6 +108,12 @@ test("the dialog opens in create mode and toggles to sign-in mode; it closes by 
   await page.getByRole("link", { name: "Start Free Trial" }).first().click();
   await expect.poll(() => dialog(page).isVisible()).toBe(true);
   await page.keyboard.press("Escape");
+  await expect.poll(() => dialog(page).count()).toBe(0);
+
+  // A click on the overlay, outside the dialog, dismisses it too.
+  await page.getByRole("link", { name: "Sign In", exact: true }).first().click();
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  await page.mouse.click(8, 780);
   await expect.poll(() => dialog(page).count()).toBe(0);
   await page.context().close();
 });
@@ -182,5 +188,17 @@ test("without JavaScript every section still renders and the sign-in links fall 
   await mobile.screenshot({ path: `${SCREENSHOT_DIR}/landing-mobile.png`, fullPage: false });
   const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflow).toBe(false);
+  // The phone header keeps its buttons on one line and its section links reach their sections.
+  const headerHeight = await mobile
+    .locator("header nav[aria-label='Main']")
+    .evaluate((el) => el.clientHeight);
+  expect(headerHeight).toBeLessThanOrEqual(64);
+  await mobile.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "About" }).click();
+  await expect
+    .poll(() => mobile.locator("#about").evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBeLessThan(140);
+  const aboutTop = await mobile.locator("#about").evaluate((el) => el.getBoundingClientRect().top);
+  const headerBottom = await mobile.locator("header").evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(aboutTop).toBeGreaterThanOrEqual(headerBottom - 1);
   await mobile.context().close();
 });

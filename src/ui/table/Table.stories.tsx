@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import { RoleBadge, TierBadge } from "../badge/Badge.tsx";
+import { EmptyState } from "../empty-state/EmptyState.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./Table.tsx";
 
 const USERS = [
@@ -47,5 +48,33 @@ export const Users: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole("row")).toHaveLength(4);
     await expect(canvas.getByRole("columnheader", { name: "Role" })).toBeVisible();
+    // Role and tier badges read in upper case, as the admin screen shows them.
+    await expect(canvas.getByText("STARTER")).toBeVisible();
+    await expect(canvas.getByText("REGULAR")).toBeVisible();
+  },
+};
+
+/** No rows: one full-width row with an honest empty state instead of a bare header. */
+export const Empty: Story = {
+  render: () => (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>User</TableHead>
+          <TableHead>Role</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        <TableRow>
+          <TableCell colSpan={2}>
+            <EmptyState title="No users found" description="Try another search." />
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole("row")).toHaveLength(2);
+    await expect(canvas.getByText("No users found")).toBeVisible();
   },
 };

@@ -31,3 +31,19 @@ export const Default: Story = {
     await expect(canvas.getByRole("tab", { name: "Search Results" })).toBeDisabled();
   },
 };
+
+/** Arrow keys move between tabs and skip the disabled one (Radix roving focus). */
+export const KeyboardNavigation: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole("tab", { name: "My Watchlist (2)" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowRight}");
+    await expect(canvas.getByRole("tab", { name: "Discover Games" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(canvas.getByText("Trending games to track.")).toBeVisible();
+    await userEvent.keyboard("{ArrowRight}");
+    await expect(canvas.getByRole("tab", { name: "My Watchlist (2)" })).toHaveFocus();
+  },
+};
