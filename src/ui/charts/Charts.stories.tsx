@@ -113,6 +113,7 @@ export const DonutEmpty: Story = {
 
 /** Switching the theme on <html> repaints the chart with the other theme's tokens. */
 export const FollowsThemeSwitch: Story = {
+  globals: { theme: "dark" },
   play: async ({ canvasElement }) => {
     const dark = await expectFirstBarInTokenColour(canvasElement);
     const root = document.documentElement;
