@@ -1,6 +1,8 @@
 import { createApp } from "./app.ts";
 import { closeDb } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
+import { seedDemoIfEmpty } from "./db/seed/demo.ts";
+import { seedMarketYears } from "./db/seed/market.ts";
 import { EnvError, env } from "./env.ts";
 import { log } from "./log.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
@@ -21,6 +23,16 @@ try {
 }
 
 await runMigrations();
+await seedMarketYears();
+if (config.DEMO_DATA === "auto") {
+  const demo = await seedDemoIfEmpty();
+  if (demo)
+    log.info("demo data seeded into the empty database", {
+      games: demo.games,
+      points: demo.points,
+      ms: demo.ms,
+    });
+}
 const app = createApp();
 
 const server = Bun.serve<SocketState>({

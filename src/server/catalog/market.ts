@@ -2,10 +2,10 @@ import { rawClient } from "../db/client.ts";
 import { getTrendingSnapshot } from "./trending.ts";
 
 /**
- * Market volatility per category (genre), from the player series (issue 4): the genre's total players
- * per period over the last 90 days of data; the volatility score is the standard deviation of its
- * period-over-period changes, ×50 and capped at 10 (a steady ±2% a day scores about 1; swings of
- * ±20% score 10). Genres need at least 3 games and 5 periods.
+ * Market volatility per category (genre), from the player series (issue 4): the genre's average daily
+ * players per week (or per month for monthly data) over the last 90 days of data; the volatility score
+ * is the standard deviation of its period-over-period changes, ×50 and capped at 10 (steady ±2% weeks
+ * score about 1; swings of ±20% score 10). Genres need at least 3 games and 5 periods.
  */
 export interface MarketTrend {
   category: string;
@@ -16,6 +16,7 @@ export interface MarketTrend {
 }
 
 const WINDOW_DAYS = 90;
+const WEEK_MS = 7 * 86_400_000;
 
 export async function getMarketTrends(): Promise<MarketTrend[]> {
   const client = rawClient();
@@ -25,11 +26,13 @@ export async function getMarketTrends(): Promise<MarketTrend[]> {
   );
   if (!newest) return [];
   const rs = await client.execute({
-    sql: `SELECT j.value AS genre, m.ts AS ts, sum(m.value) AS total, count(DISTINCT m.game_id) AS games
+    // Weekly buckets (counted back from the newest point) take out the weekend cycle of daily data.
+    sql: `SELECT j.value AS genre, CAST((? - m.ts) / ${WEEK_MS} AS INTEGER) AS bucket, sum(m.value) * 1.0 / count(DISTINCT m.ts) AS total,
+                 count(DISTINCT m.game_id) AS games
           FROM game_metrics m JOIN games g ON g.id = m.game_id, json_each(g.genres) j
           WHERE m.metric = 'players' AND m.ts >= ?
-          GROUP BY j.value, m.ts ORDER BY j.value, m.ts`,
-    args: [newest - WINDOW_DAYS * 86_400_000],
+          GROUP BY j.value, bucket ORDER BY j.value, bucket DESC`,
+    args: [newest, newest - WINDOW_DAYS * 86_400_000],
   });
   const byGenre = new Map<string, Array<{ total: number; games: number }>>();
   for (const row of rs.rows) {

@@ -67,6 +67,19 @@ const LISTS = [
   ["platforms", "platforms"],
 ] as const;
 
+/** Descriptive fields: set once, never overwritten by another row's opinion. */
+const FILL_ONLY = new Set([
+  "summary",
+  "developer",
+  "publisher",
+  "release_date",
+  "release_year",
+  "rating",
+  "rating_count",
+  "cover_url",
+  "website_url",
+]);
+
 type Row = Record<string, unknown> & { id: string; rowid?: number };
 
 /** A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal dominates). */
@@ -141,7 +154,10 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
   if (igdbIds.length) lookups.push([`igdb_id IN (${placeholders(igdbIds.length)})`, igdbIds]);
   if (names.length) lookups.push([`normalized_name IN (${placeholders(names.length)})`, names]);
   for (const [where, args] of lookups) {
-    const rs = await client.execute({ sql: `SELECT * FROM games WHERE ${where}`, args: args as never });
+    const rs = await client.execute({
+      sql: `SELECT rowid AS row_order, * FROM games WHERE ${where} ORDER BY rowid`,
+      args: args as never,
+    });
     for (const row of rs.rows) remember({ ...(row as unknown as Row) });
   }
 
@@ -179,16 +195,23 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
       (r.igdbId != null ? byIgdb.get(r.igdbId) : undefined);
     if (!match) {
       const candidates = byName.get(norm) ?? [];
-      match = candidates.find((c) => {
-        // Same name, same year — and no conflicting source id.
-        const sameYear = year == null || c.release_year == null || Number(c.release_year) === year;
-        const steamOk =
-          r.steamAppId == null || c.steam_app_id == null || Number(c.steam_app_id) === r.steamAppId;
-        const igdbOk = r.igdbId == null || c.igdb_id == null || Number(c.igdb_id) === r.igdbId;
-        return sameYear && steamOk && igdbOk;
-      });
+      // Deterministic, so a second run makes the same choices: the same year first; a record without a
+      // year joins the oldest game of that name; a dated record may complete an undated game.
+      const compatible = candidates
+        .filter(
+          (c) =>
+            (r.steamAppId == null || c.steam_app_id == null || Number(c.steam_app_id) === r.steamAppId) &&
+            (r.igdbId == null || c.igdb_id == null || Number(c.igdb_id) === r.igdbId),
+        )
+        .sort(
+          (a, b) =>
+            Number(a.row_order ?? Number.MAX_SAFE_INTEGER) - Number(b.row_order ?? Number.MAX_SAFE_INTEGER),
+        );
+      match =
+        (year != null
+          ? compatible.find((c) => c.release_year != null && Number(c.release_year) === year)
+          : undefined) ?? (year == null ? compatible[0] : compatible.find((c) => c.release_year == null));
     }
-
     if (!match) {
       let slug =
         slugCandidates(r).find((c) => !taken.has(c)) ??
@@ -225,12 +248,15 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
       continue;
     }
 
-    // Merge: new non-empty values win; lists are united; nothing known is erased.
+    // Merge: measures (price, players, reviews…) take the newest value; descriptions only fill gaps, so
+    // rows that disagree (one publisher per platform, say) cannot flip a game back and forth; lists are
+    // united; nothing known is erased.
     const changes: Record<string, unknown> = {};
     for (const [field, column] of SCALARS) {
       let v = r[field] as unknown;
       if (column === "release_year") v = year;
       if (v === undefined || v === null || v === "") continue;
+      if (FILL_ONLY.has(column) && match[column] != null && match[column] !== "") continue;
       if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
     }
     for (const [field, column] of LISTS) {

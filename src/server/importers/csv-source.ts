@@ -1,4 +1,5 @@
 import { createReadStream, statSync } from "node:fs";
+import { Transform } from "node:stream";
 import { parse } from "csv-parse";
 
 /**
@@ -28,13 +29,26 @@ export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGen
     throw new ImportInputError(`Cannot read ${path}: no such file`);
   }
   const progress = createProgress(options.progressLabel ?? path, size);
-  const stream = createReadStream(path, { encoding: options.encoding ?? "utf8", highWaterMark: 256 * 1024 });
+  const raw = createReadStream(path, { highWaterMark: 256 * 1024 });
   let bytes = 0;
-  stream.on("data", (chunk) => {
-    bytes += Buffer.byteLength(chunk as string, options.encoding ?? "utf8");
+  raw.on("data", (chunk) => {
+    bytes += (chunk as Buffer).length;
     progress.update(bytes);
   });
-  const parser = stream.pipe(
+  // "latin-1" files from Windows tools are really windows-1252 (0x92 is ’, not a control code);
+  // the WHATWG decoder maps the `latin1` label to exactly that.
+  const decoder = new TextDecoder(options.encoding === "latin1" ? "windows-1252" : "utf-8");
+  const decoded = raw.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        done(null, decoder.decode(chunk, { stream: true }));
+      },
+      flush(done) {
+        done(null, decoder.decode());
+      },
+    }),
+  );
+  const parser = decoded.pipe(
     parse({
       columns: (header: string[]) => header.map((h) => h.trim()),
       bom: true,

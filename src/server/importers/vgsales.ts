@@ -8,7 +8,8 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
  * VGChartz unit sales (millions) per game and platform, in both layouts: `vgsales.csv`
  * (Rank, Name, Platform, Year, …) and `Video_Games_Sales_as_at_22_Dec_2016.csv` (Name, Platform,
  * Year_of_Release, …, Critic_Score, User_Score, Developer). Year may be `N/A`, User_Score `tbd`.
- * Rows of one game on several platforms become one game with one sales row per platform.
+ * Rows of one game on several platforms become one game with one sales row per platform. The files
+ * hold a few duplicate (game, platform) rows: the larger sales figure wins, so re-imports change nothing.
  */
 export const VGSALES_SOURCE = "vgsales-csv";
 
@@ -47,8 +48,7 @@ export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
                 other_sales = excluded.other_sales, global_sales = excluded.global_sales,
                 critic_score = coalesce(excluded.critic_score, critic_score), user_score = coalesce(excluded.user_score, user_score)
-              WHERE global_sales IS NOT excluded.global_sales OR year IS NOT excluded.year OR rank IS NOT coalesce(excluded.rank, rank)
-                 OR critic_score IS NOT coalesce(excluded.critic_score, critic_score) OR user_score IS NOT coalesce(excluded.user_score, user_score)`,
+              WHERE excluded.global_sales > game_sales.global_sales`,
         args: [
           s.gameId!,
           s.platform,

@@ -1,0 +1,60 @@
+import { fileURLToPath } from "node:url";
+import type { InStatement } from "@libsql/client";
+import { parseNumber, readCsv } from "../../importers/csv-source.ts";
+import { rawClient } from "../client.ts";
+
+/**
+ * Newzoo's yearly global games market (2012–2027), carried into the project as published figures
+ * with their citation per row (global_games_market.csv beside this file; see its notes in the
+ * repository's docs). Seeded at every start, idempotently.
+ */
+export const MARKET_CSV = fileURLToPath(new URL("./global_games_market.csv", import.meta.url));
+
+export async function seedMarketYears(): Promise<number> {
+  const statements: InStatement[] = [];
+  for await (const { record: r } of readCsv(MARKET_CSV, { progressLabel: "market" })) {
+    const year = parseNumber(r.year);
+    const total = parseNumber(r.total_busd);
+    if (!year || total == null) continue;
+    const pick = (entries: Array<[string, string]>) => {
+      const out: Record<string, number> = {};
+      for (const [key, column] of entries) {
+        const v = parseNumber(r[column]);
+        if (v != null) out[key] = v;
+      }
+      return out;
+    };
+    const segments = pick([
+      ["Mobile", "mobile_busd"],
+      ["Console", "console_busd"],
+      ["PC", "pc_busd"],
+    ]);
+    const regions = pick([
+      ["Asia-Pacific", "apac_busd"],
+      ["North America", "north_america_busd"],
+      ["Europe", "europe_busd"],
+      ["Latin America", "latam_busd"],
+      ["Middle East & Africa", "mea_busd"],
+    ]);
+    const source = [r.edition, r.source_url].filter(Boolean).join(" — ");
+    statements.push({
+      sql: `INSERT INTO market_years (year, total_revenue_bn, growth_pct, segments, regions, players_bn, confidence, source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (year) DO UPDATE SET total_revenue_bn = excluded.total_revenue_bn, growth_pct = excluded.growth_pct,
+              segments = excluded.segments, regions = excluded.regions, players_bn = excluded.players_bn,
+              confidence = excluded.confidence, source = excluded.source`,
+      args: [
+        year,
+        total,
+        parseNumber(r.growth_pct),
+        JSON.stringify(segments),
+        JSON.stringify(regions),
+        parseNumber(r.players_billion),
+        r.confidence || null,
+        source,
+      ],
+    });
+  }
+  if (statements.length) await rawClient().batch(statements, "write");
+  return statements.length;
+}

@@ -1,0 +1,128 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { rawClient } from "../../src/server/db/client.ts";
+import { importEsportsCsv } from "../../src/server/importers/esports.ts";
+import { ImportInputError } from "../../src/server/importers/index.ts";
+import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
+import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
+import { importSteamSpyCsv, parseTagDict } from "../../src/server/importers/steamspy.ts";
+import { importTwitchCsv } from "../../src/server/importers/twitch.ts";
+import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+
+/** The real public files (never copied into the repository). */
+const DATA = fileURLToPath(new URL("../../../shared/datasets/", import.meta.url));
+const one = async (sql: string, args: Array<string | number> = []) =>
+  (await rawClient().execute({ sql, args })).rows[0]!;
+
+describe("steam-store-csv (Kaggle steam.csv)", () => {
+  test("imports all 27,075 rows; appid 10 is Counter-Strike with 124,534 positive ratings; a second run changes nothing", async () => {
+    const first = await importSteamStoreCsv(`${DATA}steam-store-games/steam.csv`);
+    expect(first).toMatchObject({ read: 27075, inserted: 27075, updated: 0, skipped: 0 });
+    const cs = await one(
+      "SELECT name, positive_reviews, negative_reviews, developer, platforms, owners_estimate, price FROM games WHERE steam_app_id = 10",
+    );
+    expect(cs).toMatchObject({
+      name: "Counter-Strike",
+      positive_reviews: 124534,
+      negative_reviews: 3339,
+      developer: "Valve",
+    });
+    expect(JSON.parse(String(cs.platforms))).toEqual(["PC", "Mac", "Linux"]);
+    expect(cs.owners_estimate).toBe(15_000_000);
+    expect(cs.price).toBeCloseTo(7.19 * 1.27, 2);
+
+    const second = await importSteamStoreCsv(`${DATA}steam-store-games/steam.csv`);
+    expect(second).toMatchObject({ read: 27075, inserted: 0, updated: 0, skipped: 0 });
+  }, 120_000);
+
+  test("broken rows are reported with their line numbers and the rest imported", async () => {
+    const summary = await importSteamStoreCsv(
+      fileURLToPath(new URL("../fixtures/broken/steam-broken.csv", import.meta.url)),
+    );
+    expect(summary.read).toBe(5);
+    expect(summary.skipped).toBe(3);
+    expect(summary.errors.map((e) => e.line)).toEqual([3, 4, 6]);
+    expect((await one("SELECT name FROM games WHERE steam_app_id = 40")).name).toBe("Deathmatch Classic");
+  });
+
+  test("a missing file is an input error", async () => {
+    await expect(importSteamStoreCsv(`${DATA}nope.csv`)).rejects.toBeInstanceOf(ImportInputError);
+  });
+});
+
+describe("other formats", () => {
+  test("vgsales.csv: Wii Sports is rank 1 with 82.74 M; N/A years are kept as unknown", async () => {
+    const summary = await importVgSalesCsv(`${DATA}vgsales/vgsales.csv`);
+    expect(summary.read).toBe(16598);
+    const wii = await one(
+      "SELECT s.rank, s.global_sales, s.platform, s.year FROM game_sales s JOIN games g ON g.id = s.game_id WHERE g.name = 'Wii Sports'",
+    );
+    expect(wii).toMatchObject({ rank: 1, global_sales: 82.74, platform: "Wii", year: 2006 });
+    const again = await importVgSalesCsv(`${DATA}vgsales/vgsales.csv`);
+    expect(again).toMatchObject({ inserted: 0, updated: 0 });
+  }, 120_000);
+
+  test("the Metacritic layout of VGChartz also imports, with tbd user scores left empty", async () => {
+    const summary = await importVgSalesCsv(`${DATA}vgsales/Video_Games_Sales_as_at_22_Dec_2016.csv`);
+    expect(summary.read).toBe(16719);
+    expect(summary.skipped).toBeLessThan(5);
+  }, 120_000);
+
+  test("steamspy: owners ranges, cents and tag dictionaries", async () => {
+    expect(parseTagDict("{'Action': 5448, 'FPS': 4862, \"1990's\": 1212}")).toEqual([
+      "Action",
+      "FPS",
+      "1990's",
+    ]);
+    const summary = await importSteamSpyCsv(`${DATA}steamspy/steamspy_top1000_2023_tags.csv`);
+    expect(summary).toMatchObject({ read: 1000, skipped: 0 });
+    const cs = await one("SELECT price, tags, current_players FROM games WHERE steam_app_id = 10");
+    expect(cs.price).toBe(9.99);
+    expect(JSON.parse(String(cs.tags))).toContain("FPS");
+    expect(cs.current_players).toBe(10775);
+  });
+
+  test("steamcharts monthly: Lost Ark's February 2022 average; 'Last 30 Days' rows are not points", async () => {
+    const summary = await importSteamChartsCsv(`${DATA}steamcharts/steamcharts_monthly_top1000_2022-02.csv`);
+    expect(summary.read).toBe(53558);
+    const point = await one(
+      "SELECT m.value, m.period FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.steam_app_id = 1599340 AND m.metric = 'players' AND m.ts = ?",
+      [Date.UTC(2022, 1, 1)],
+    );
+    expect(point).toMatchObject({ value: 699094, period: "month" });
+  }, 120_000);
+
+  test("steamdb daily file with a BOM: one column per game", async () => {
+    const summary = await importSteamChartsCsv(`${DATA}steamcharts/steamdb_daily_ccu_top10_2011-2022.csv`);
+    expect(summary.read).toBeGreaterThan(4000);
+    expect(summary.skipped).toBe(0);
+    const dota = await one(
+      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak'",
+    );
+    expect(Number(dota.n)).toBeGreaterThan(1000);
+  }, 60_000);
+
+  test("esports (latin-1): totals and monthly history; accents survive", async () => {
+    const summary = await importEsportsCsv(`${DATA}esports`);
+    expect(summary.skipped).toBe(0);
+    const dota = await one("SELECT total_earnings FROM esports_games WHERE game = 'Dota 2'");
+    expect(Number(dota.total_earnings)).toBeGreaterThan(200_000_000);
+    // Byte 0x92 of the windows-1252 ("latin-1") file is a right single quote.
+    const pubg = await one("SELECT count(*) AS n FROM esports_games WHERE game = ?", [
+      "PLAYERUNKNOWN\u2019S BATTLEGROUNDS",
+    ]);
+    expect(Number(pubg.n)).toBe(1);
+    expect((await importEsportsCsv(`${DATA}esports`)).inserted).toBe(0);
+  });
+
+  test("twitch: '1362044 hours' is a number, and the global file's thousands commas too", async () => {
+    const summary = await importTwitchCsv(`${DATA}twitch`);
+    expect(summary.read).toBeGreaterThan(13800);
+    const lol = await one(
+      "SELECT hours_streamed, rank FROM twitch_game_months WHERE game = 'League of Legends' AND month = '2016-01'",
+    );
+    expect(lol).toMatchObject({ hours_streamed: 1362044, rank: 1 });
+    const global = await one("SELECT games_streamed FROM twitch_global_months WHERE month = '2016-01'");
+    expect(global.games_streamed).toBe(12149);
+  });
+});

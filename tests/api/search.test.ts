@@ -1,0 +1,144 @@
+import { beforeAll, expect, test } from "vitest";
+import { buildMatchExpression } from "../../src/server/catalog/search.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+let user: TestUser;
+
+beforeAll(async () => {
+  user = await createTestUser();
+  await upsertGames(
+    [
+      {
+        name: "Counter-Strike",
+        steamAppId: 10,
+        developer: "Valve",
+        positiveReviews: 124534,
+        negativeReviews: 3339,
+      },
+      {
+        name: "Counter-Strike: Global Offensive",
+        steamAppId: 730,
+        developer: "Valve",
+        positiveReviews: 2644404,
+        negativeReviews: 402313,
+      },
+      {
+        name: "Baldur's Gate 3",
+        steamAppId: 1086940,
+        developer: "Larian Studios",
+        positiveReviews: 500000,
+        negativeReviews: 10000,
+      },
+      { name: "Pokémon Legends: Arceus", igdbId: 119388, developer: "Game Freak", ratingCount: 300 },
+      {
+        name: "Half-Life 2",
+        steamAppId: 220,
+        developer: "Valve",
+        positiveReviews: 150000,
+        negativeReviews: 3000,
+      },
+      {
+        name: "Half Past Midnight",
+        steamAppId: 999001,
+        developer: "Tiny Indie",
+        positiveReviews: 12,
+        negativeReviews: 3,
+      },
+      {
+        name: "Stardew Valley",
+        steamAppId: 413150,
+        developer: "ConcernedApe",
+        positiveReviews: 400000,
+        negativeReviews: 5000,
+      },
+    ],
+    "test",
+  );
+});
+
+async function search(q: string, limit?: number) {
+  const params = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  return request(`/api/games/search?${params}`, { cookie: user.cookie });
+}
+
+async function names(q: string): Promise<string[]> {
+  const res = await search(q);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Array<{ gameName: string }>).map((g) => g.gameName);
+}
+
+test("a prefix finds games, the most relevant and popular first", async () => {
+  expect(await names("stard")).toEqual(["Stardew Valley"]);
+  const half = await names("half");
+  expect(half[0]).toBe("Half-Life 2");
+  expect(half).toContain("Half Past Midnight");
+});
+
+test("several words must all match", async () => {
+  expect(await names("half life")).toEqual(["Half-Life 2"]);
+  expect(await names("counter global")).toEqual(["Counter-Strike: Global Offensive"]);
+});
+
+test("punctuation in names and queries: Counter-Strike and Baldur's", async () => {
+  const cs = await names("Counter-Strike");
+  expect(cs[0]).toBe("Counter-Strike");
+  expect(cs).toContain("Counter-Strike: Global Offensive");
+  expect(await names("Baldur's Gate")).toEqual(["Baldur's Gate 3"]);
+  expect(await names("baldurs")).toEqual([]); // a different word, honestly not found
+});
+
+test("accents are folded both ways", async () => {
+  expect(await names("pokemon")).toEqual(["Pokémon Legends: Arceus"]);
+  expect(await names("Pokémon leg")).toEqual(["Pokémon Legends: Arceus"]);
+});
+
+test("FTS syntax characters in the query cannot break it", async () => {
+  for (const q of [
+    '"half',
+    "half*",
+    "half:life",
+    "(half)",
+    "half -life",
+    "^half",
+    "half NEAR life",
+    "half AND OR NOT",
+    "***",
+    '"""',
+  ]) {
+    const res = await search(q);
+    expect([200, 422]).toContain(res.status);
+    if (res.status === 422) expect(q.replace(/[^\p{L}\p{N}]/gu, "").length).toBeLessThan(3);
+  }
+  expect(await names("half OR stardew")).toEqual([]);
+  expect(buildMatchExpression('x" OR "y')).toBe('"x"* "or"* "y"*');
+});
+
+test("fewer than 3 characters is 422 naming q; a missing q too", async () => {
+  for (const path of ["/api/games/search?q=ha", "/api/games/search?q=%20%20a%20", "/api/games/search"]) {
+    const res = await request(path, { cookie: user.cookie });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.errors[0].field).toBe("q");
+  }
+});
+
+test("the limit is capped, and results carry the spec's search-result fields", async () => {
+  const res = await search("a b c d e f g h i", 500);
+  expect(res.status).toBe(200);
+  const one = ((await (await search("stardew", 1)).json()) as unknown[])[0];
+  expect(one).toMatchObject({
+    gameId: expect.any(String),
+    gameName: "Stardew Valley",
+    name: "Stardew Valley",
+    source: "Steam",
+  });
+  expect(one).toHaveProperty("imageUrl");
+  expect(one).toHaveProperty("price");
+  expect(one).toHaveProperty("rating");
+  expect(one).toHaveProperty("genre");
+});
+
+test("search needs a signed-in user", async () => {
+  expect((await request("/api/games/search?q=half")).status).toBe(401);
+});
