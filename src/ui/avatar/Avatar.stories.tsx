@@ -13,7 +13,12 @@ type Story = StoryObj<typeof meta>;
 const PIXEL =
   "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect width='8' height='8' fill='%238b7cf6'/></svg>";
 
-export const WithImage: Story = { args: { src: PIXEL, name: "Ada Lovelace" } };
+export const WithImage: Story = {
+  args: { src: PIXEL, name: "Ada Lovelace" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("img", { name: "Ada Lovelace" })).toHaveAttribute("src", PIXEL);
+  },
+};
 
 export const InitialFallback: Story = {
   args: { name: "ada@example.com" },
@@ -23,9 +28,18 @@ export const InitialFallback: Story = {
 };
 
 export const BrokenImage: Story = {
-  args: { src: "/missing-avatar.png", name: null },
+  args: { src: "/missing-avatar.png", name: "Ada Lovelace" },
+  play: async ({ canvasElement }) => {
+    // The broken picture is hidden and the placeholder icon shown (spec §4), not the initial.
+    await waitFor(() => expect(canvasElement.querySelector("img")).toBeNull());
+    await expect(canvasElement.querySelector("svg.lucide-user")).not.toBeNull();
+    await expect(canvasElement).not.toHaveTextContent("A");
+  },
+};
+
+export const NoNameNoImage: Story = {
+  args: { name: null },
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.queryByRole("img", { name: "Avatar" })).toBeNull());
-    await expect(canvas.getByRole("img", { name: "User" })).toBeInTheDocument();
+    await expect(canvas.getByRole("img", { name: "User" })).toBeVisible();
   },
 };

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { cn } from "../cn.ts";
 
 /**
- * A round avatar: the picture when it loads; otherwise the name's initial; a broken picture with no
- * name falls back to a placeholder icon.
+ * A round avatar: the picture when there is one; without a picture, the name's initial; a picture
+ * that fails to load is hidden and a placeholder icon takes its place (spec §4 "Failed image load").
  */
 export function Avatar({
   src,
@@ -15,7 +15,9 @@ export function Avatar({
   name?: string | null;
   className?: string;
 }) {
-  const [failed, setFailed] = useState(false);
+  // Remember which address failed, so a new picture gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = !!src && failedSrc === src;
   const initial = name?.trim().charAt(0).toUpperCase();
   return (
     <span
@@ -30,14 +32,14 @@ export function Avatar({
           src={src}
           alt={name ?? "Avatar"}
           className="size-full object-cover"
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src)}
         />
-      ) : initial ? (
+      ) : initial && !failed ? (
         <span role="img" aria-label={name ?? undefined}>
           {initial}
         </span>
       ) : (
-        <span role="img" aria-label="User" className="flex size-full items-center justify-center">
+        <span role="img" aria-label={name || "User"} className="flex size-full items-center justify-center">
           <User className="size-1/2" aria-hidden="true" />
         </span>
       )}

@@ -7,8 +7,10 @@ import { cn } from "../cn.ts";
  * Protocol-relative URLs (IGDB's `//images…`) get `https:` (spec §3 "Search result").
  */
 export function ImageWithFallback({ src, alt, className, ...props }: ComponentProps<"img">) {
-  const [failed, setFailed] = useState(false);
   const url = typeof src === "string" && src.startsWith("//") ? `https:${src}` : src;
+  // Remember which address failed, so a new picture gets its own chance to load.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const failed = !!url && failedUrl === url;
   if (!url || failed) {
     return (
       <div
@@ -27,7 +29,7 @@ export function ImageWithFallback({ src, alt, className, ...props }: ComponentPr
       src={url}
       alt={alt}
       loading="lazy"
-      onError={() => setFailed(true)}
+      onError={() => setFailedUrl(url ?? null)}
       className={cn("object-cover", className)}
       {...props}
     />
