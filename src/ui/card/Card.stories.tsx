@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import { Button } from "../button/Button.tsx";
+import { EmptyState } from "../empty-state/EmptyState.tsx";
+import { Skeleton } from "../skeleton/Skeleton.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./Card.tsx";
 
 const meta = {
@@ -28,5 +30,39 @@ export const Default: Story = {
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole("heading", { name: "Market Intelligence" })).toBeVisible();
+  },
+};
+
+/** While data loads the card keeps its title and shows placeholders of the content's shape. */
+export const Loading: Story = {
+  render: () => (
+    <Card className="max-w-sm" aria-busy="true">
+      <CardHeader>
+        <CardTitle>Market Intelligence</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+      </CardContent>
+    </Card>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll("[data-slot=skeleton]")).toHaveLength(2);
+  },
+};
+
+export const Empty: Story = {
+  render: () => (
+    <Card className="max-w-sm">
+      <CardHeader>
+        <CardTitle>Market Intelligence</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <EmptyState title="No market data yet" description="Figures appear after the first import." />
+      </CardContent>
+    </Card>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("No market data yet")).toBeVisible();
   },
 };
