@@ -13,15 +13,17 @@ import { applyTheme } from "./theme.ts";
 // Every screen is its own lazy chunk, so the first route loads only what it shows.
 const SettingsPage = lazy(() => import("./pages/settings/SettingsPage.tsx"));
 const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage.tsx"));
+const OverviewPage = lazy(() => import("./pages/overview/OverviewPage.tsx"));
+const GameTrackingPage = lazy(() => import("./pages/game-tracking/GameTrackingPage.tsx"));
 
 function soon(title: string, description: string): ComponentType {
   return () => <ComingSoonPage title={title} description={description} />;
 }
 
 export const SCREENS = {
-  overview: soon("Overview", "Your market at a glance: activity, trending games and volatility."),
+  overview: OverviewPage,
   dashboard: soon("Gaming Analytics Dashboard", "Live platform statistics, charts and reports."),
-  gameTracking: soon("Game Tracking", "Search the catalog, discover trending games and keep a watchlist."),
+  gameTracking: GameTrackingPage,
   analytics: soon("Analytics", "Market and revenue analytics."),
   aiAnalytics: soon("AI Analytics", "Game analysis, market insights, recommendations and trending topics."),
   historical: soon("Historical Analytics", "Player, review, revenue and esports history."),

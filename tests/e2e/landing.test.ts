@@ -129,7 +129,7 @@ test("creating an account through the dialog lands in the app, signed in", async
 
   await page.getByLabel("Password").fill("a-long-enough-password");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   const status = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
   expect(status).toBe(200);
   await page.context().close();
@@ -152,7 +152,7 @@ test("signing in: a wrong password and a taken email are explained inside the di
 
   await page.getByLabel("Password").fill("a-long-enough-password");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   await page.context().close();
 });
 

@@ -59,7 +59,7 @@ test("a regular user on an admin screen sees Access Denied, a toast, and is sent
   await page.getByText("You need administrator privileges to access this page.").waitFor();
   await page.getByText("Admin access required. Redirecting...").first().waitFor();
   await page.waitForURL(`${server.url}/`, { timeout: 5000 });
-  await page.getByRole("heading", { name: "Overview" }).waitFor();
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   await page.context().close();
 });
 

@@ -1,0 +1,16 @@
+/** Compact figures for cards: 1.2K, 3.4M. */
+export function compactNumber(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return "–";
+  return new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(value);
+}
+
+export function formatPrice(value: number | null | undefined): string {
+  if (value == null) return "–";
+  if (value === 0) return "Free";
+  return new Intl.NumberFormat("en", { style: "currency", currency: "USD" }).format(value);
+}
+
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (value == null || !Number.isFinite(value)) return "–";
+  return `${value >= 0 ? "+" : ""}${value.toFixed(digits)}%`;
+}

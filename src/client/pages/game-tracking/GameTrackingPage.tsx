@@ -1,0 +1,215 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  Button,
+  EmptyState,
+  Input,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from "../../../ui/index.ts";
+import { apiRequest } from "../../api.ts";
+import { GameCardView } from "../../components/GameCardView.tsx";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { userStatsQuery } from "../../queries/auth.ts";
+import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
+import { useChannel } from "../../realtime.ts";
+
+/** Spec §9: Discover shows the first 12 trending games. */
+export const DISCOVER_COUNT = 12;
+type Tab = "watchlist" | "discover" | "search";
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3 md:grid-cols-2" aria-busy="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className="h-28" />
+      ))}
+    </div>
+  );
+}
+
+export default function GameTrackingPage() {
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState("");
+  // `/games`, `/game-tracking` and the sidebar's `/watchlist` all open on the watchlist.
+  const [tab, setTab] = useState<Tab>("watchlist");
+  const trimmed = query.trim();
+  const debounced = useDebounced(trimmed, 250);
+
+  // Spec §2: the tab follows the query — search above 2 characters, back to the watchlist when cleared.
+  useEffect(() => {
+    if (trimmed.length > 2) setTab("search");
+    else if (trimmed.length === 0) setTab((t) => (t === "search" ? "watchlist" : t));
+  }, [trimmed]);
+
+  const watchlist = useQuery(userGamesQuery);
+  const trending = useQuery(trendingQuery);
+  const search = useQuery(searchQuery(debounced));
+  useChannel("trending_games", () => {
+    void queryClient.invalidateQueries({ queryKey: trendingQuery.queryKey });
+  });
+
+  const tracked = new Set((watchlist.data ?? []).map((g) => g.gameId));
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: userGamesQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });
+  };
+
+  const add = useMutation({
+    mutationFn: (game: GameCard) =>
+      apiRequest("POST", "/api/user/games", {
+        gameId: game.gameId,
+        gameName: game.gameName,
+        imageUrl: game.imageUrl,
+        isWatchlisted: true,
+      }),
+    onSuccess: () =>
+      toast({ title: "Added to Watchlist", description: "Game has been added to your watchlist" }),
+    onError: () =>
+      toast({ title: "Error", description: "Failed to add game to watchlist", variant: "destructive" }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (gameId: string) => apiRequest("DELETE", `/api/user/watchlist/${encodeURIComponent(gameId)}`),
+    onSuccess: () =>
+      toast({ title: "Removed from Watchlist", description: "Game has been removed from your watchlist" }),
+    onError: () =>
+      toast({ title: "Error", description: "Failed to remove game from watchlist", variant: "destructive" }),
+    onSettled: refresh,
+  });
+
+  const trackButton = (game: GameCard) => {
+    const isTracked = tracked.has(game.gameId);
+    const pending = add.isPending && add.variables?.gameId === game.gameId;
+    return (
+      <Button
+        size="sm"
+        variant={isTracked ? "secondary" : "default"}
+        disabled={isTracked || add.isPending}
+        loading={pending}
+        onClick={() => add.mutate(game)}
+      >
+        {isTracked ? "Added" : "Track"}
+      </Button>
+    );
+  };
+
+  const watchCount = watchlist.data?.length ?? 0;
+  return (
+    <div>
+      <PageHeader
+        title="Game Tracking"
+        description="Search the catalog, discover trending games and keep your watchlist."
+      />
+      <div className="relative mb-2 max-w-xl">
+        <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label="Search games"
+          placeholder="Search games..."
+          className="pl-9"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <p className="mb-4 h-5 text-muted-foreground text-sm" aria-live="polite">
+        {trimmed.length > 0 && trimmed.length < 3 ? "Type at least 3 characters to search" : ""}
+      </p>
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList>
+          <TabsTrigger value="watchlist">My Watchlist ({watchCount})</TabsTrigger>
+          <TabsTrigger value="discover">Discover Games</TabsTrigger>
+          {trimmed.length > 2 && <TabsTrigger value="search">Search Results</TabsTrigger>}
+        </TabsList>
+
+        <TabsContent value="watchlist">
+          {watchlist.isLoading ? (
+            <ListSkeleton />
+          ) : watchCount === 0 ? (
+            <EmptyState
+              icon={Eye}
+              title="No games in your watchlist yet"
+              description="Track games from Discover or search to follow their players and prices."
+            />
+          ) : (
+            <div className="grid gap-3 md:grid-cols-2">
+              {watchlist.data!.map((g) => (
+                <GameCardView
+                  key={g.id}
+                  game={g}
+                  action={
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${g.gameName} from watchlist`}
+                      disabled={remove.isPending && remove.variables === g.gameId}
+                      onClick={() => remove.mutate(g.gameId)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  }
+                />
+              ))}
+            </div>
+          )}
+        </TabsContent>
+
+        <TabsContent value="discover">
+          {trending.isLoading ? (
+            <ListSkeleton />
+          ) : !trending.data?.length ? (
+            <EmptyState icon={TrendingUp} title="No trending games available at the moment" />
+          ) : (
+            <div className="grid gap-3 md:grid-cols-2">
+              {trending.data.slice(0, DISCOVER_COUNT).map((g) => (
+                <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
+              ))}
+            </div>
+          )}
+        </TabsContent>
+
+        {trimmed.length > 2 && (
+          <TabsContent value="search">
+            {search.isLoading || debounced !== trimmed ? (
+              <ListSkeleton />
+            ) : search.isError ? (
+              <EmptyState
+                icon={Search}
+                title={search.error.message}
+                description="Please try again in a moment."
+              />
+            ) : !search.data?.length ? (
+              <EmptyState
+                icon={Search}
+                title={`No games found for "${trimmed}"`}
+                description="Try searching with different keywords"
+              />
+            ) : (
+              <div className="grid gap-3 md:grid-cols-2">
+                {search.data.map((g) => (
+                  <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
+                ))}
+              </div>
+            )}
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,324 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Activity, BarChart3, Brain, FileText, Gauge, Info, LineChart, Plus, TrendingUp } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { hasPremiumAccess } from "../../../contracts/roles.ts";
+import {
+  Alert,
+  AlertDescription,
+  BarChart,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  EmptyState,
+  MetricCard,
+  PremiumLock,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TierBadge,
+  toast,
+} from "../../../ui/index.ts";
+import { apiRequest } from "../../api.ts";
+import { GameCardView } from "../../components/GameCardView.tsx";
+import { compactNumber, formatPercent } from "../../format/numbers.ts";
+import { LiveIndicator } from "../../layout/AppShell.tsx";
+import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
+import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
+import { useChannel } from "../../realtime.ts";
+
+/** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
+export const OVERVIEW_TRENDING = 6;
+
+interface GeneratedReport {
+  id: string;
+  reportType: string;
+  generatedAt: string;
+  data: {
+    marketActivity?: { players: number; change: number | null; games: number };
+    topTrending?: Array<{ gameId: string; gameName: string; playerCount: number; growth: number }>;
+    largestGenres?: Array<{ category: string; players: number; volatilityScore: number; change: number }>;
+    dataAsOf?: string | null;
+  };
+}
+
+export default function OverviewPage() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { data: user } = useQuery(currentUserQuery);
+  const premium = hasPremiumAccess(user);
+  const overview = useQuery(overviewQuery);
+  const trending = useQuery(trendingQuery);
+  // Spec §2: Market Intelligence is locked for regular users: fetch it only for those who may see it.
+  const market = useQuery({ ...marketTrendsQuery, enabled: premium });
+  const [report, setReport] = useState<GeneratedReport | null>(null);
+
+  // Live Gaming Trends: the server publishes a new list whenever the catalog changes.
+  useChannel("trending_games", () => {
+    void queryClient.invalidateQueries({ queryKey: trendingQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: overviewQuery.queryKey });
+  });
+
+  const generate = useMutation({
+    mutationFn: () =>
+      apiRequest<GeneratedReport>("POST", "/api/analytics/reports", { reportType: "market_overview" }),
+    onSuccess: (created) => {
+      setReport(created);
+      void queryClient.invalidateQueries({ queryKey: reportsQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });
+      toast({ title: "Report generated", description: "Your market overview report is ready." });
+    },
+    onError: () =>
+      toast({
+        title: "Error",
+        description: "Failed to generate the report. Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  const figures = overview.data;
+  const games = trending.data ?? [];
+  const firstName = user?.firstName?.trim() || "Gamer";
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-2xl tracking-tight md:text-3xl">Welcome back, {firstName}</h1>
+          <p className="mt-1 flex items-center gap-2 text-muted-foreground">
+            Your plan: <TierBadge tier={user?.subscriptionTier} />
+          </p>
+        </div>
+        <Button asChild>
+          <Link href="/dashboard">
+            <BarChart3 aria-hidden="true" /> Full Dashboard
+          </Link>
+        </Button>
+      </div>
+
+      {figures?.isDemo && (
+        <Alert>
+          <Info />
+          <AlertDescription>
+            You are looking at demo data: generated games and player series, not real titles. Import public
+            datasets or connect live sources to replace it.
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <MetricCard
+          title="Market Activity"
+          icon={Activity}
+          loading={overview.isLoading}
+          value={figures ? `${compactNumber(figures.marketActivity.players)} players` : "–"}
+          change={figures?.marketActivity.change ?? null}
+          hint={
+            figures?.marketActivity.games
+              ? `across ${figures.marketActivity.games} games, vs previous week`
+              : "no player series yet"
+          }
+        />
+        <MetricCard
+          title="Trending Games"
+          icon={TrendingUp}
+          loading={trending.isLoading}
+          value={games.length}
+          hint="growing against their previous period"
+        />
+        <PremiumLock locked={!premium} message="Upgrade to Premium to see AI predictions">
+          <MetricCard
+            title="AI Predictions"
+            icon={Brain}
+            loading={premium && overview.isLoading}
+            value={figures?.aiPredictions ? `${figures.aiPredictions.rising} rising` : "–"}
+            hint={
+              figures?.aiPredictions
+                ? `${figures.aiPredictions.falling} falling by more than 10%`
+                : "games by player momentum"
+            }
+          />
+        </PremiumLock>
+        <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">
+          <MetricCard
+            title="Market Volatility"
+            icon={Gauge}
+            loading={premium && overview.isLoading}
+            value={
+              figures?.marketVolatility?.score != null
+                ? `${figures.marketVolatility.score.toFixed(1)} / 10`
+                : "–"
+            }
+            hint={
+              figures?.marketVolatility
+                ? `average over ${figures.marketVolatility.categories} genres`
+                : "average over genres"
+            }
+          />
+        </PremiumLock>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle>Live Gaming Trends</CardTitle>
+              <LiveIndicator />
+            </div>
+            <CardDescription>Players of the fastest-growing games now.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {trending.isLoading ? (
+              <Skeleton className="h-72" />
+            ) : (
+              <BarChart
+                seriesName="Players"
+                data={games.map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}
+                emptyText="No trending games available at the moment"
+                formatValue={(v) => compactNumber(v)}
+              />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Market Intelligence</CardTitle>
+            <CardDescription>Volatility by genre (0–10), from weekly player totals.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PremiumLock
+              locked={!premium}
+              message="Market Intelligence is a Premium feature. Upgrade to unlock genre volatility."
+            >
+              {premium && market.isLoading ? (
+                <Skeleton className="h-72" />
+              ) : (
+                <BarChart
+                  seriesName="Volatility"
+                  data={(market.data ?? []).map((t) => ({ label: t.category, value: t.volatilityScore }))}
+                  emptyText="No market data available yet"
+                  formatValue={(v) => v.toFixed(1)}
+                />
+              )}
+            </PremiumLock>
+          </CardContent>
+        </Card>
+      </div>
+
+      <div>
+        <h2 className="mb-3 font-semibold text-lg">Quick Actions</h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          <Card className="p-5">
+            <FileText className="size-5 text-primary" aria-hidden="true" />
+            <h3 className="mt-3 font-semibold">Generate Report</h3>
+            <p className="mt-1 text-muted-foreground text-sm">
+              A market overview from today's data, saved to your reports.
+            </p>
+            <Button className="mt-4" size="sm" loading={generate.isPending} onClick={() => generate.mutate()}>
+              Generate Report
+            </Button>
+          </Card>
+          <Card className="p-5">
+            <Plus className="size-5 text-chart-2" aria-hidden="true" />
+            <h3 className="mt-3 font-semibold">Track New Game</h3>
+            <p className="mt-1 text-muted-foreground text-sm">
+              Search the catalog and add games to your watchlist.
+            </p>
+            <Button className="mt-4" size="sm" variant="secondary" onClick={() => navigate("/games")}>
+              Track New Game
+            </Button>
+          </Card>
+          <Card className="p-5">
+            <LineChart className="size-5 text-chart-3" aria-hidden="true" />
+            <h3 className="mt-3 font-semibold">Market Analysis</h3>
+            <p className="mt-1 text-muted-foreground text-sm">
+              Genre volatility, size and momentum over the last 90 days.
+            </p>
+            <Button
+              className="mt-4"
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                premium
+                  ? navigate("/analytics")
+                  : toast({
+                      title: "Premium feature",
+                      description: "Upgrade to Premium to open the market analysis.",
+                    })
+              }
+            >
+              Market Analysis
+            </Button>
+          </Card>
+        </div>
+      </div>
+
+      <div>
+        <h2 className="mb-3 font-semibold text-lg">Trending Games</h2>
+        {trending.isLoading ? (
+          <Skeleton className="h-40" />
+        ) : games.length === 0 ? (
+          <EmptyState icon={TrendingUp} title="No trending games available at the moment" />
+        ) : (
+          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {games.slice(0, OVERVIEW_TRENDING).map((g) => (
+              <GameCardView key={g.gameId} game={g} />
+            ))}
+          </div>
+        )}
+      </div>
+
+      <Dialog open={report != null} onOpenChange={(open) => !open && setReport(null)}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Market overview report</DialogTitle>
+            <DialogDescription>
+              Generated {report ? new Date(report.generatedAt).toLocaleString() : ""}
+              {report?.data.dataAsOf
+                ? ` from data up to ${new Date(report.data.dataAsOf).toLocaleDateString()}`
+                : ""}
+              .
+            </DialogDescription>
+          </DialogHeader>
+          {report?.data.marketActivity && (
+            <p className="text-sm">
+              {compactNumber(report.data.marketActivity.players)} average daily players across{" "}
+              {report.data.marketActivity.games} games ({formatPercent(report.data.marketActivity.change)}{" "}
+              week on week).
+            </p>
+          )}
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Top trending</TableHead>
+                <TableHead>Players</TableHead>
+                <TableHead>Growth</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(report?.data.topTrending ?? []).slice(0, 5).map((g) => (
+                <TableRow key={g.gameId}>
+                  <TableCell>{g.gameName}</TableCell>
+                  <TableCell>{compactNumber(g.playerCount)}</TableCell>
+                  <TableCell>{formatPercent(g.growth * 100)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
