@@ -1,0 +1,105 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  launchBrowser,
+  type Role,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let empty: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, empty] = await Promise.all([startServer({ demoData: true }), startServer()]);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.stop(), empty?.stop()]);
+});
+
+async function as(role: Role, path: string, on = server): Promise<Page> {
+  const { context } = await signedInContext(browser, on, { role, firstName: "Ada" });
+  const page = await context.newPage();
+  await page.goto(`${on.url}${path}`);
+  return page;
+}
+
+test("Overview for a regular user: computed figures, premium cards locked, six trending cards", async () => {
+  const page = await as("regular", "/");
+  await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
+  await page.getByText("You are looking at demo data", { exact: false }).waitFor();
+  await page
+    .getByText(/\d(\.\d)?[KM]? players/)
+    .first()
+    .waitFor();
+  expect(await page.getByText("Upgrade Now", { exact: true }).count()).toBeGreaterThanOrEqual(4);
+  await expect.poll(() => page.getByTestId("game-card").count()).toBe(6);
+  // The premium figures never reach a regular user's browser.
+  const overview = await page.evaluate(async () => (await fetch("/api/analytics/overview")).json());
+  expect(overview.aiPredictions).toBeUndefined();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-regular.png`, fullPage: true });
+  await page.context().close();
+});
+
+test("Overview for a premium user: predictions and volatility shown; Generate Report makes a real report", async () => {
+  const page = await as("premium", "/");
+  await page.getByText(/\d+ rising/).waitFor();
+  await page.getByText(/\d+\.\d \/ 10/).waitFor();
+  expect(await page.getByText("Upgrade Now", { exact: true }).count()).toBe(0);
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  await page.getByRole("dialog", { name: "Market overview report" }).waitFor();
+  const reports = await page.evaluate(async () => (await fetch("/api/analytics/reports")).json());
+  expect(reports).toHaveLength(1);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-premium.png`, fullPage: true });
+  await page.context().close();
+});
+
+test("Game Tracking: the 3-character hint, tabs that follow the query, Track → Added, and remove", async () => {
+  const page = await as("regular", "/games");
+  await page.getByText("No games in your watchlist yet").waitFor();
+  await page.getByRole("tab", { name: "Discover Games" }).click();
+  await expect.poll(() => page.getByTestId("game-card").count()).toBe(12);
+
+  const search = page.getByLabel("Search games");
+  await search.fill("sh");
+  await page.getByText("Type at least 3 characters to search").waitFor();
+  expect(await page.getByRole("tab", { name: "Search Results" }).count()).toBe(0);
+  await search.fill("shadow");
+  await expect
+    .poll(() => page.getByRole("tab", { name: "Search Results" }).getAttribute("data-state"))
+    .toBe("active");
+  const first = page.getByTestId("game-card").first();
+  await first.getByRole("button", { name: "Track" }).click();
+  await page.getByText("Game has been added to your watchlist").first().waitFor();
+  await expect.poll(() => first.getByRole("button", { name: "Added" }).isDisabled()).toBe(true);
+
+  await search.fill("zzqxv");
+  await page.getByText('No games found for "zzqxv"').waitFor();
+  await page.getByText("Try searching with different keywords").waitFor();
+
+  await search.fill("");
+  await expect
+    .poll(() => page.getByRole("tab", { name: /My Watchlist \(1\)/ }).getAttribute("data-state"))
+    .toBe("active");
+  await page.getByRole("button", { name: /^Remove / }).click();
+  await page.getByText("Game has been removed from your watchlist").first().waitFor();
+  await page.getByText("No games in your watchlist yet").waitFor();
+  await page.context().close();
+});
+
+test("on an empty database the screens say so honestly", async () => {
+  const page = await as("premium", "/", empty);
+  await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
+  expect(await page.getByText("No trending games available at the moment").count()).toBeGreaterThan(0);
+  await page.goto(`${empty.url}/watchlist`);
+  await page.getByText("No games in your watchlist yet").waitFor();
+  await page.getByRole("tab", { name: "Discover Games" }).click();
+  await page.getByText("No trending games available at the moment").waitFor();
+  await page.context().close();
+});
