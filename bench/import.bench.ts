@@ -1,0 +1,47 @@
+/**
+ * Import speed of the Kaggle steam.csv (rows/s) and the importer's peak memory (RSS sampled every
+ * 20 ms from /proc), on a fresh database. Run: `bun bench/import.bench.ts`.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { printTable } from "./machine.ts";
+
+const FILE = "../shared/datasets/steam-store-games/steam.csv";
+const rows = [];
+const db = join(tmpdir(), `gi-bench-import-${crypto.randomUUID()}.db`);
+for (const label of ["first import", "re-import (no changes)"]) {
+  const started = performance.now();
+  const child = spawn("bun", ["scripts/import.ts", "steam-store-csv", FILE], {
+    env: { ...process.env, DATABASE_URL: `file:${db}`, LOG_LEVEL: "error" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      const kb = Number(readFileSync(`/proc/${child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      peak = Math.max(peak, kb);
+    } catch {
+      // the process has exited
+    }
+  }, 20);
+  let out = "";
+  child.stdout.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  await new Promise((r) => child.on("exit", r));
+  clearInterval(timer);
+  const seconds = (performance.now() - started) / 1000;
+  const read = Number(out.match(/read (\d+)/)?.[1] ?? 0);
+  rows.push({
+    run: label,
+    rows: read,
+    seconds: seconds.toFixed(1),
+    "rows/s": Math.round(read / seconds),
+    "peak RSS MiB": (peak / 1024).toFixed(0),
+    summary: out.split("\n")[1]?.trim() ?? "",
+  });
+}
+for (const s of ["", "-wal", "-shm"]) rmSync(db + s, { force: true });
+printTable("bun run import steam-store-csv (27,075 rows, 5.8 MB)", rows);
