@@ -16,6 +16,7 @@ import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { createLoginRoutes } from "./routes/login.ts";
+import { githubGamingRoutes, igdbRoutes, kaggleRoutes, platformRoutes } from "./routes/sources.ts";
 import { userRoutes } from "./routes/user.ts";
 import { userGameRoutes } from "./routes/user-games.ts";
 
@@ -69,6 +70,10 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/user", userGameRoutes);
   api.route("/games", gameRoutes);
   api.route("/analytics", analyticsRoutes);
+  api.route("/igdb", igdbRoutes);
+  api.route("/github-gaming", githubGamingRoutes);
+  api.route("/kaggle", kaggleRoutes);
+  api.route("/platforms", platformRoutes);
   api.route("/admin", adminRoutes);
 
   app.route("/api", api);

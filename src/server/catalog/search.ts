@@ -4,13 +4,16 @@ import { type GameSummary, toGameSummary } from "./shapes.ts";
 
 /**
  * Full-text search (issue 4). User input never reaches FTS5 syntax: it is cut into words (letters and
- * digits only, accents folded), each quoted and made a prefix, all required. Ranking mixes text
- * relevance (bm25, the name weighted most) with popularity, among the most popular few hundred
- * matches rather than all of them (STACK.md: ranking 46,000 prefix matches by bm25 costs ~55 ms).
+ * digits only, accents folded), each quoted and made a prefix, all required. Ranking mixes how well
+ * the name matches (every word, a prefix of the name, the exact name) with popularity, among the most
+ * popular few hundred matches rather than all of them: scoring tens of thousands of prefix matches
+ * with bm25 is what makes short queries slow (STACK.md).
  */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LIMIT = 50;
 const CANDIDATES = 300;
+/** Above this many text matches a term counts as common (see phase 1). */
+const DENSE = 2000;
 
 export function searchTokens(q: string): string[] {
   return q
@@ -35,18 +38,32 @@ export interface SearchResult extends GameSummary {
 export async function searchGames(q: string, limit = 20): Promise<SearchResult[]> {
   const match = buildMatchExpression(q);
   if (!match) return [];
-  const rs = await rawClient().execute({
-    sql: `SELECT g.*, bm25(games_fts, 10.0, 2.0, 2.0, 1.0) AS text_score
-          FROM games_fts JOIN games g ON g.rowid = games_fts.rowid
-          WHERE games_fts MATCH ?
-          ORDER BY g.popularity DESC
-          LIMIT ${CANDIDATES}`,
-    args: [match],
-  });
+  // Phase 1: the most popular few hundred matches. A rare term: its (small) match set, by popularity.
+  // A common prefix ("sha" can match tens of thousands of games): walk the popularity index and keep
+  // the names that contain every word — that stops after a few thousand rows instead of sorting all.
+  const client = rawClient();
+  const probe = await client.execute({ sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${DENSE}`, args: [match] });
+  const tokens = searchTokens(q);
+  const rs =
+    probe.rows.length < DENSE
+      ? await client.execute({
+          sql: `SELECT * FROM games WHERE rowid IN (${probe.rows.map(() => "?").join(",") || "NULL"})
+                ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
+          args: probe.rows.map((r) => Number(r.rowid)),
+        })
+      : await client.execute({
+          sql: `SELECT * FROM games WHERE ${tokens.map(() => "(' ' || normalized_name) LIKE ? ESCAPE '\\'").join(" AND ")}
+                ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
+          args: tokens.map((t) => `% ${t.replace(/[\\%_]/g, "\\$&")}%`),
+        });
+  // Phase 2: rank those by how well the name matches, then by popularity.
   const wanted = normalizeName(q);
+  const queryTokens = tokens;
   const scored = rs.rows.map((row) => {
     const name = String(row.normalized_name ?? "");
-    let score = -Number(row.text_score) + Number(row.popularity) * 0.5;
+    const nameTokens = name.split(" ");
+    const inName = queryTokens.filter((t) => nameTokens.some((n) => n.startsWith(t))).length;
+    let score = (inName / queryTokens.length) * 10 + Number(row.popularity) * 0.5;
     if (name === wanted) score += 25;
     else if (name.startsWith(wanted)) score += 8;
     return {

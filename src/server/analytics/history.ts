@@ -1,0 +1,179 @@
+import { desc } from "drizzle-orm";
+import { listOf } from "../catalog/shapes.ts";
+import { db, rawClient } from "../db/client.ts";
+import { kaggleDatasets } from "../db/schema/index.ts";
+
+/**
+ * What the Historical analytics screen shows (spec §2, §3), all from stored data: Kaggle's dataset
+ * list, per-game player and review-sentiment series, the Newzoo yearly market table, and esports
+ * prize money with Twitch viewing.
+ */
+export async function listKaggleDatasets() {
+  const rows = await db().select().from(kaggleDatasets).orderBy(desc(kaggleDatasets.downloadCount));
+  return rows.map(({ fetchedAt: _f, ...d }) => d);
+}
+
+export interface HistoricalGame {
+  gameId: string;
+  gameName: string;
+  platform: string | null;
+  playerTrends: Array<{ date: string; playerCount: number }>;
+  reviewTrends: Array<{ date: string; sentiment: number; averageRating: number }>;
+}
+
+/** The games with the longest player series, each with its player and review history. */
+export async function historicalGames(limit = 12): Promise<HistoricalGame[]> {
+  const client = rawClient();
+  const games = await client.execute({
+    sql: `SELECT g.id, g.name, g.platforms, count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id
+          WHERE m.metric IN ('players', 'players_peak') GROUP BY g.id ORDER BY g.popularity DESC, n DESC LIMIT ?`,
+    args: [limit],
+  });
+  const out: HistoricalGame[] = [];
+  for (const g of games.rows) {
+    const id = String(g.id);
+    const series = await client.execute({
+      sql: `SELECT metric, ts, value FROM game_metrics WHERE game_id = ? AND metric IN ('players', 'players_peak', 'reviews_positive', 'reviews_negative') ORDER BY ts`,
+      args: [id],
+    });
+    const players = new Map<number, number>();
+    const positive = new Map<number, number>();
+    const negative = new Map<number, number>();
+    for (const row of series.rows) {
+      const ts = Number(row.ts);
+      const v = Number(row.value);
+      if (row.metric === "players") players.set(ts, v);
+      else if (row.metric === "players_peak" && !players.has(ts)) players.set(ts, v);
+      else if (row.metric === "reviews_positive") positive.set(ts, v);
+      else if (row.metric === "reviews_negative") negative.set(ts, v);
+    }
+    const reviewTrends = [...positive.entries()]
+      .filter(([ts]) => negative.has(ts))
+      .map(([ts, pos]) => {
+        const share = pos / Math.max(1, pos + negative.get(ts)!);
+        return {
+          date: new Date(ts).toISOString(),
+          sentiment: Math.round(share * 1000) / 1000,
+          averageRating: Math.round(share * 50) / 10,
+        };
+      });
+    out.push({
+      gameId: id,
+      gameName: String(g.name),
+      platform: listOf(g.platforms)[0] ?? null,
+      playerTrends: [...players.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([ts, v]) => ({ date: new Date(ts).toISOString(), playerCount: Math.round(v) })),
+      reviewTrends,
+    });
+  }
+  return out;
+}
+
+export interface MarketHistory {
+  globalRevenue: Array<{ year: number; revenue: number; growth: number | null; forecast: boolean }>;
+  platformDistribution: Record<string, number>;
+  platformYear: number | null;
+  regionalMarkets: Array<{ region: string; share: number; growth: number | null; revenue: number }>;
+  regionalYear: number | null;
+  source: string;
+}
+
+export async function marketHistory(): Promise<MarketHistory> {
+  const rs = await rawClient().execute("SELECT * FROM market_years ORDER BY year");
+  const currentYear = new Date().getUTCFullYear();
+  const rows = rs.rows.map((r) => ({
+    year: Number(r.year),
+    total: Number(r.total_revenue_bn),
+    growth: r.growth_pct == null ? null : Number(r.growth_pct),
+    segments: JSON.parse(String(r.segments ?? "{}")) as Record<string, number>,
+    regions: JSON.parse(String(r.regions ?? "{}")) as Record<string, number>,
+    source: String(r.source ?? ""),
+  }));
+  const withSegments = [...rows].reverse().find((r) => Object.keys(r.segments).length >= 3);
+  const withRegions = [...rows].reverse().find((r) => Object.keys(r.regions).length >= 3);
+  const platformDistribution: Record<string, number> = {};
+  if (withSegments) {
+    const sum = Object.values(withSegments.segments).reduce((s, v) => s + v, 0);
+    for (const [k, v] of Object.entries(withSegments.segments))
+      platformDistribution[k] = Math.round((v / sum) * 1000) / 10;
+  }
+  const regionalMarkets: MarketHistory["regionalMarkets"] = [];
+  if (withRegions) {
+    const previous = [...rows].reverse().filter((r) => r.year < withRegions.year);
+    for (const [region, value] of Object.entries(withRegions.regions)) {
+      const before = previous.find((r) => r.regions[region] != null)?.regions[region];
+      const prevYear = previous.find((r) => r.regions[region] != null)?.year;
+      const years = prevYear ? withRegions.year - prevYear : 1;
+      regionalMarkets.push({
+        region,
+        revenue: value,
+        share: Math.round((value / withRegions.total) * 1000) / 10,
+        // Compound yearly growth since the last edition that reported this region.
+        growth: before ? Math.round(((value / before) ** (1 / years) - 1) * 1000) / 10 : null,
+      });
+    }
+    regionalMarkets.sort((a, b) => b.share - a.share);
+  }
+  return {
+    globalRevenue: rows.map((r) => ({
+      year: r.year,
+      revenue: r.total,
+      growth: r.growth,
+      forecast: r.year >= currentYear || /forecast/i.test(r.source),
+    })),
+    platformDistribution,
+    platformYear: withSegments?.year ?? null,
+    regionalMarkets,
+    regionalYear: withRegions?.year ?? null,
+    source: "Newzoo Global Games Market Reports (published figures, cited per year)",
+  };
+}
+
+export interface EsportsSummary {
+  topGames: Array<{ game: string; viewership: number | null; prizePool: number }>;
+  growth: Array<{ year: number; totalPrizePool: number; totalViewership: number | null }>;
+  tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
+}
+
+/**
+ * Esports from Esports Earnings and Twitch: top games by prize money with their peak Twitch viewers;
+ * prize money and hours watched per year; and, as no per-tournament list is public here, each game's
+ * richest month standing in for its major event.
+ */
+export async function esportsSummary(): Promise<EsportsSummary> {
+  const client = rawClient();
+  const top =
+    await client.execute(`SELECT e.game, e.total_earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game = e.game) AS peak
+                                    FROM esports_games e ORDER BY e.total_earnings DESC LIMIT 10`);
+  const yearly = await client.execute(`SELECT substr(month, 1, 4) AS year, sum(earnings) AS prize,
+                                         (SELECT sum(hours_watched) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched
+                                       FROM esports_monthly e GROUP BY year ORDER BY year`);
+  const months =
+    await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT t.peak_viewers FROM twitch_game_months t WHERE t.game = e.game AND t.month = e.month) AS viewers
+                                       FROM esports_monthly e ORDER BY e.earnings DESC LIMIT 10`);
+  const monthName = (m: string) =>
+    new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  return {
+    topGames: top.rows.map((r) => ({
+      game: String(r.game),
+      viewership: r.peak == null ? null : Number(r.peak),
+      prizePool: Number(r.total_earnings),
+    })),
+    growth: yearly.rows.map((r) => ({
+      year: Number(r.year),
+      totalPrizePool: Number(r.prize),
+      totalViewership: r.watched == null ? null : Number(r.watched),
+    })),
+    tournaments: months.rows.map((r) => ({
+      name: `${r.game} — ${monthName(String(r.month))}`,
+      game: String(r.game),
+      prizePool: Number(r.earnings),
+      viewers: r.viewers == null ? null : Number(r.viewers),
+    })),
+  };
+}

@@ -1,0 +1,31 @@
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** The last sync of each live source: when, how it went, how many records it stored. */
+export const sourceSyncs = sqliteTable("source_syncs", {
+  source: text("source").primaryKey(),
+  status: text("status", { enum: ["ok", "error"] }).notNull(),
+  message: text("message"),
+  records: integer("records").notNull().default(0),
+  lastSyncAt: integer("last_sync_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Game datasets published in public GitHub repositories (spec §3 "Community dataset"). */
+export const communityDatasets = sqliteTable("community_datasets", {
+  fullName: text("full_name").primaryKey(),
+  kind: text("kind", { enum: ["dataset", "trending"] }).notNull(),
+  stars: integer("stars").notNull(),
+  data: text("data", { mode: "json" }).notNull(),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** Kaggle's video-game datasets (spec §3 "Dataset"). */
+export const kaggleDatasets = sqliteTable("kaggle_datasets", {
+  ref: text("ref").primaryKey(),
+  title: text("title").notNull(),
+  downloadCount: integer("download_count").notNull(),
+  usabilityRating: real("usability_rating").notNull(),
+  size: integer("size").notNull(),
+  voteCount: integer("vote_count").notNull(),
+  lastUpdated: text("last_updated"),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+});
