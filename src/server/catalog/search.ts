@@ -42,7 +42,10 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
   // A common prefix ("sha" can match tens of thousands of games): walk the popularity index and keep
   // the names that contain every word — that stops after a few thousand rows instead of sorting all.
   const client = rawClient();
-  const probe = await client.execute({ sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${DENSE}`, args: [match] });
+  const probe = await client.execute({
+    sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${DENSE}`,
+    args: [match],
+  });
   const tokens = searchTokens(q);
   const rs =
     probe.rows.length < DENSE
