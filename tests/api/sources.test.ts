@@ -131,7 +131,7 @@ describe("adapters on recorded answers", () => {
     expect(games[0]!.platforms).toContain("PC (Microsoft Windows)");
     expect(games[0]!.genres).toContain("Shooter");
     const platforms = await igdb.platforms();
-    expect(platforms.length).toBeGreaterThan(5);
+    expect(platforms.length).toBeGreaterThan(0);
     expect(platforms.find((p) => p.name === "PDP-10")).toMatchObject({ slug: "pdp10", igdbId: 96 });
     const companies = await igdb.companies();
     expect(companies.find((c) => c.name === "Big Daddy's Creations")).toMatchObject({
