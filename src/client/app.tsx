@@ -15,6 +15,9 @@ const SettingsPage = lazy(() => import("./pages/settings/SettingsPage.tsx"));
 const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage.tsx"));
 const OverviewPage = lazy(() => import("./pages/overview/OverviewPage.tsx"));
 const GameTrackingPage = lazy(() => import("./pages/game-tracking/GameTrackingPage.tsx"));
+const HistoricalPage = lazy(() => import("./pages/historical/HistoricalPage.tsx"));
+const GamesDatabasePage = lazy(() => import("./pages/igdb-games/GamesDatabasePage.tsx"));
+const CommunityDatasetsPage = lazy(() => import("./pages/github-gaming/CommunityDatasetsPage.tsx"));
 
 function soon(title: string, description: string): ComponentType {
   return () => <ComingSoonPage title={title} description={description} />;
@@ -26,9 +29,9 @@ export const SCREENS = {
   gameTracking: GameTrackingPage,
   analytics: soon("Analytics", "Market and revenue analytics."),
   aiAnalytics: soon("AI Analytics", "Game analysis, market insights, recommendations and trending topics."),
-  historical: soon("Historical Analytics", "Player, review, revenue and esports history."),
-  githubGaming: soon("Community Datasets", "Game datasets published in public repositories."),
-  igdbGames: soon("Games Database", "Games, platforms and companies."),
+  historical: HistoricalPage,
+  githubGaming: CommunityDatasetsPage,
+  igdbGames: GamesDatabasePage,
   admin: soon("Admin Dashboard", "Users, catalog and system health."),
   adminUsers: soon("User Management", "Roles and tiers of every account."),
   workflows: soon("Workflows", "The data pipelines that keep the catalog fresh."),

@@ -1,0 +1,358 @@
+import { useQuery } from "@tanstack/react-query";
+import { Database, Download, Star, ThumbsUp, Trophy } from "lucide-react";
+import type { ReactNode } from "react";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Progress,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "../../../ui/index.ts";
+import { compactNumber, formatPercent } from "../../format/numbers.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import {
+  esportsQuery,
+  historicalQuery,
+  kaggleDatasetsQuery,
+  marketHistoryQuery,
+} from "../../queries/sources.ts";
+
+/** Spec §9 limits and bar scales. */
+export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
+export const SCALE = { viewership: 6_000_000, prizePool: 200_000_000, totalViewership: 1_000_000_000 };
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString("en", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+function Loading() {
+  return (
+    <div className="grid gap-3 md:grid-cols-3" aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className="h-32" />
+      ))}
+    </div>
+  );
+}
+
+function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
+  return (
+    <div className="grid gap-1">
+      <div className="flex justify-between text-sm">
+        <span>{label}</span>
+        <span className="text-muted-foreground">{text}</span>
+      </div>
+      <Progress value={Math.min(100, (value / max) * 100)} aria-label={`${label}: ${text}`} />
+    </div>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export default function HistoricalPage() {
+  const datasets = useQuery(kaggleDatasetsQuery);
+  const historical = useQuery(historicalQuery);
+  const market = useQuery(marketHistoryQuery);
+  const esports = useQuery(esportsQuery);
+  const count = datasets.data?.length ?? 0;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Historical Analytics"
+        description="Player, review, revenue and esports history from public data."
+      />
+      <Card className="flex items-center gap-4 p-5" data-testid="datasets-status">
+        <Database className="size-6 text-primary" aria-hidden="true" />
+        {datasets.isLoading ? (
+          <Skeleton className="h-5 w-64" />
+        ) : (
+          <p className="text-sm">
+            <span className="font-medium">Datasets API active</span> — {count}{" "}
+            {count === 1 ? "dataset" : "datasets"} available
+            {count === 0 && " (connect Kaggle and run a sync to list them)"}.
+          </p>
+        )}
+      </Card>
+
+      <Tabs defaultValue="datasets">
+        <TabsList>
+          <TabsTrigger value="datasets">Gaming Datasets</TabsTrigger>
+          <TabsTrigger value="historical">Historical Data</TabsTrigger>
+          <TabsTrigger value="market">Market Trends</TabsTrigger>
+          <TabsTrigger value="esports">Esports Analytics</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="datasets">
+          {datasets.isLoading ? (
+            <Loading />
+          ) : !count ? (
+            <EmptyState icon={Database} title="No datasets available" />
+          ) : (
+            <div className="grid gap-3 md:grid-cols-3">
+              {datasets.data!.slice(0, LIMITS.datasets).map((d) => (
+                <Card key={d.ref} className="p-4">
+                  <p className="font-semibold">{d.title}</p>
+                  <p className="text-muted-foreground text-xs">{d.ref}</p>
+                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                    <div className="flex items-center gap-1">
+                      <Download className="size-3" aria-hidden="true" />
+                      <dt className="sr-only">Downloads</dt>
+                      <dd>{compactNumber(d.downloadCount)}</dd>
+                    </div>
+                    <div className="flex items-center gap-1">
+                      <Star className="size-3" aria-hidden="true" />
+                      <dt className="sr-only">Usability</dt>
+                      <dd>{(d.usabilityRating * 10).toFixed(1)}/10</dd>
+                    </div>
+                    <div>
+                      <dt className="sr-only">Size</dt>
+                      <dd>{Math.round(d.size / 1024).toLocaleString("en")} KB</dd>
+                    </div>
+                    <div className="flex items-center gap-1">
+                      <ThumbsUp className="size-3" aria-hidden="true" />
+                      <dt className="sr-only">Votes</dt>
+                      <dd>{d.voteCount}</dd>
+                    </div>
+                  </dl>
+                </Card>
+              ))}
+            </div>
+          )}
+        </TabsContent>
+
+        <TabsContent value="historical">
+          {historical.isLoading ? (
+            <Loading />
+          ) : !historical.data?.length ? (
+            <EmptyState icon={Database} title="No historical data available" />
+          ) : (
+            <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+              {historical.data.map((g) => (
+                <Card key={g.gameId} className="p-4" data-testid="historical-game">
+                  <p className="font-semibold">{g.gameName}</p>
+                  <p className="text-muted-foreground text-xs">{g.platform ?? "—"}</p>
+                  <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">Players</p>
+                  <ul className="text-sm">
+                    {g.playerTrends.slice(-LIMITS.playerPoints).map((p) => (
+                      <li key={p.date} className="flex justify-between">
+                        <span>{day(p.date)}</span>
+                        <span>{p.playerCount.toLocaleString("en")}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  {g.reviewTrends.length > 0 && (
+                    <>
+                      <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">
+                        Review sentiment
+                      </p>
+                      <ul className="text-sm">
+                        {g.reviewTrends.slice(-LIMITS.reviewPoints).map((r) => (
+                          <li key={r.date} className="flex justify-between">
+                            <span>{day(r.date)}</span>
+                            <span>
+                              {Math.round(r.sentiment * 100)}% positive · {r.averageRating.toFixed(1)}/5
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
+                </Card>
+              ))}
+            </div>
+          )}
+        </TabsContent>
+
+        <TabsContent value="market" className="grid gap-4 md:grid-cols-3">
+          {market.isLoading ? (
+            <div className="md:col-span-3">
+              <Loading />
+            </div>
+          ) : (
+            <>
+              <Section title="Global revenue" description="Billions of USD (Newzoo).">
+                {!market.data?.globalRevenue.length ? (
+                  <EmptyState title="No revenue data available" />
+                ) : (
+                  <ul className="grid gap-2 text-sm">
+                    {market.data.globalRevenue.slice(-LIMITS.revenueYears).map((y) => (
+                      <li key={y.year} className="flex justify-between">
+                        <span>
+                          {y.year}
+                          {y.forecast ? " (forecast)" : ""}
+                        </span>
+                        <span>
+                          ${y.revenue.toFixed(1)}B{" "}
+                          <span className={(y.growth ?? 0) >= 0 ? "text-success" : "text-destructive"}>
+                            {formatPercent(y.growth)}
+                          </span>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Section>
+              <Section
+                title="Platform share"
+                description={
+                  market.data?.platformYear ? `Share of revenue, ${market.data.platformYear}.` : undefined
+                }
+              >
+                {!market.data || Object.keys(market.data.platformDistribution).length === 0 ? (
+                  <EmptyState title="No revenue data available" />
+                ) : (
+                  <div className="grid gap-3">
+                    {Object.entries(market.data.platformDistribution).map(([platform, share]) => (
+                      <Bar
+                        key={platform}
+                        label={platform}
+                        value={share}
+                        max={100}
+                        text={`${share.toFixed(1)}%`}
+                      />
+                    ))}
+                  </div>
+                )}
+              </Section>
+              <Section
+                title="Regional markets"
+                description={
+                  market.data?.regionalYear
+                    ? `Share and yearly growth, ${market.data.regionalYear}.`
+                    : undefined
+                }
+              >
+                {!market.data?.regionalMarkets.length ? (
+                  <EmptyState title="No regional data available" />
+                ) : (
+                  <ul className="grid gap-2 text-sm">
+                    {market.data.regionalMarkets.map((r) => (
+                      <li key={r.region} className="flex justify-between">
+                        <span>{r.region}</span>
+                        <span>
+                          {r.share.toFixed(1)}% · {formatPercent(r.growth)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Section>
+              {market.data && (
+                <p className="text-muted-foreground text-xs md:col-span-3">Source: {market.data.source}.</p>
+              )}
+            </>
+          )}
+        </TabsContent>
+
+        <TabsContent value="esports" className="grid gap-4 md:grid-cols-3">
+          {esports.isLoading ? (
+            <div className="md:col-span-3">
+              <Loading />
+            </div>
+          ) : (
+            <>
+              <Section title="Top games" description="Peak Twitch viewers and total prize money.">
+                {!esports.data?.topGames.length ? (
+                  <EmptyState icon={Trophy} title="No esports games data available" />
+                ) : (
+                  <div className="grid gap-4">
+                    {esports.data.topGames.map((g) => (
+                      <div key={g.game} className="grid gap-2">
+                        <p className="font-medium text-sm">{g.game}</p>
+                        <Bar
+                          label="Viewership"
+                          value={g.viewership ?? 0}
+                          max={SCALE.viewership}
+                          text={g.viewership == null ? "—" : `${(g.viewership / 1e6).toFixed(2)}M`}
+                        />
+                        <Bar
+                          label="Prize pool"
+                          value={g.prizePool}
+                          max={SCALE.prizePool}
+                          text={`$${(g.prizePool / 1e6).toFixed(1)}M`}
+                        />
+                      </div>
+                    ))}
+                  </div>
+                )}
+              </Section>
+              <Section title="Growth" description="Prize money and Twitch hours watched per year.">
+                {!esports.data?.growth.length ? (
+                  <EmptyState title="No growth data available" />
+                ) : (
+                  <div className="grid gap-4">
+                    {esports.data.growth.slice(-LIMITS.growthYears).map((y) => (
+                      <div key={y.year} className="grid gap-2">
+                        <p className="font-medium text-sm">{y.year}</p>
+                        <Bar
+                          label="Prize pool"
+                          value={y.totalPrizePool}
+                          max={SCALE.prizePool}
+                          text={`$${(y.totalPrizePool / 1e6).toFixed(1)}M`}
+                        />
+                        <Bar
+                          label="Hours watched"
+                          value={y.totalViewership ?? 0}
+                          max={SCALE.totalViewership}
+                          text={y.totalViewership == null ? "—" : compactNumber(y.totalViewership)}
+                        />
+                      </div>
+                    ))}
+                  </div>
+                )}
+              </Section>
+              <Section title="Major tournaments" description="Each game's richest months by prize money.">
+                {!esports.data?.tournaments.length ? (
+                  <EmptyState title="No tournaments data available" />
+                ) : (
+                  <ul className="grid gap-2 text-sm">
+                    {esports.data.tournaments.map((t) => (
+                      <li key={t.name} className="flex justify-between gap-2">
+                        <span>{t.name}</span>
+                        <span className="shrink-0 text-muted-foreground">
+                          ${(t.prizePool / 1e6).toFixed(1)}M
+                          {t.viewers ? ` · ${compactNumber(t.viewers)} viewers` : ""}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Section>
+            </>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { useQuery } from "@tanstack/react-query";
+import { AlertCircle, Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import {
+  Alert,
+  AlertDescription,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ImageWithFallback,
+  Input,
+  Skeleton,
+  StatusDot,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "../../../ui/index.ts";
+import { apiGet } from "../../api.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import {
+  type IgdbGame,
+  igdbCompaniesQuery,
+  igdbList,
+  igdbPlatformsQuery,
+  igdbStatusQuery,
+} from "../../queries/sources.ts";
+
+const LIST_ERROR =
+  "Unable to connect to IGDB API. Please check your API credentials and ensure the service is available.";
+const date = (unix: number | null) =>
+  unix == null
+    ? "—"
+    : new Date(unix * 1000).toLocaleDateString("en", {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        timeZone: "UTC",
+      });
+
+function More({ n }: { n: number }) {
+  return n > 0 ? <Badge variant="outline">+{n}</Badge> : null;
+}
+
+/** A game card (spec §2): 2 genres and 3 platforms at most, each with a +N badge for the rest. */
+export function GameDbCard({ game }: { game: IgdbGame }) {
+  const developer = game.involved_companies.find((c) => c.developer)?.company.name;
+  return (
+    <Card className="flex gap-4 p-4" data-testid="igdb-game">
+      <ImageWithFallback
+        src={game.cover?.url}
+        alt={`${game.name} cover`}
+        className="h-28 w-20 shrink-0 rounded-md"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <p className="font-semibold">{game.name}</p>
+          {game.url && (
+            <a
+              href={game.url}
+              target="_blank"
+              rel="noreferrer"
+              className="shrink-0 text-muted-foreground hover:text-foreground"
+              aria-label={`Open ${game.name}`}
+            >
+              <ExternalLink className="size-4" />
+            </a>
+          )}
+        </div>
+        <div className="mt-1 flex flex-wrap gap-1">
+          {game.genres.slice(0, 2).map((g) => (
+            <Badge key={g.id} variant="secondary">
+              {g.name}
+            </Badge>
+          ))}
+          <More n={game.genres.length - 2} />
+        </div>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+          <span className="flex items-center gap-1">
+            <Star className="size-3" aria-hidden="true" />
+            {game.aggregated_rating == null ? "No rating" : `${(game.aggregated_rating / 10).toFixed(1)}/10`}
+            {game.aggregated_rating_count ? ` (${game.aggregated_rating_count.toLocaleString("en")})` : ""}
+          </span>
+          <span>Released {date(game.first_release_date)}</span>
+          {developer && <span>by {developer}</span>}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-1">
+          {game.platforms.slice(0, 3).map((p) => (
+            <Badge key={p.id} variant="outline">
+              {p.name}
+            </Badge>
+          ))}
+          <More n={game.platforms.length - 3} />
+        </div>
+        {game.summary && <p className="mt-2 line-clamp-2 text-muted-foreground text-sm">{game.summary}</p>}
+      </div>
+    </Card>
+  );
+}
+
+function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
+  const list = useQuery(igdbList(tab));
+  if (list.isLoading) return <Skeleton className="h-64" />;
+  if (list.isError)
+    return (
+      <Alert variant="destructive">
+        <AlertCircle />
+        <AlertDescription>{LIST_ERROR}</AlertDescription>
+      </Alert>
+    );
+  if (!list.data?.length)
+    return (
+      <EmptyState
+        icon={Gamepad2}
+        title={tab === "recent" ? "No games released in the past 30 days" : "No games available yet"}
+      />
+    );
+  return (
+    <div className="grid gap-3 lg:grid-cols-2">
+      {list.data.map((g) => (
+        <GameDbCard key={g.id} game={g} />
+      ))}
+    </div>
+  );
+}
+
+export default function GamesDatabasePage() {
+  const [term, setTerm] = useState("");
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const [tab, setTab] = useState("trending");
+  const status = useQuery(igdbStatusQuery);
+  const platforms = useQuery({ ...igdbPlatformsQuery, enabled: tab === "platforms" });
+  const companies = useQuery({ ...igdbCompaniesQuery, enabled: tab === "companies" });
+  const search = useQuery({
+    queryKey: ["/api/igdb/search", { q: submitted }],
+    enabled: !!submitted,
+    queryFn: () => apiGet<IgdbGame[]>(`/api/igdb/search?${new URLSearchParams({ q: submitted ?? "" })}`),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec §5: an empty query (after trimming) does nothing.
+    const q = term.trim();
+    if (!q) return;
+    setSubmitted(q);
+    setTab("search");
+  };
+
+  const connected = status.data?.authenticated === true;
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title="Games Database"
+        description="Games, platforms and companies. PlayStation and Xbox coverage: metadata via IGDB."
+        actions={
+          status.data && (
+            <div className="flex items-center gap-3 text-sm" data-testid="igdb-status">
+              <StatusDot
+                live={status.data.status === "operational"}
+                label={status.data.status === "operational" ? "Operational" : "Degraded"}
+              />
+              <span className="text-muted-foreground">{connected ? "Connected" : "Not authenticated"}</span>
+            </div>
+          )
+        }
+      />
+      <form className="flex max-w-xl gap-2" onSubmit={submit} aria-label="Search the games database">
+        <Input
+          aria-label="Search the games database"
+          placeholder="Search games..."
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+        />
+        <Button type="submit" disabled={search.isFetching}>
+          <Search aria-hidden="true" />
+          {search.isFetching ? "Searching..." : "Search"}
+        </Button>
+      </form>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="trending">Trending</TabsTrigger>
+          <TabsTrigger value="popular">Popular</TabsTrigger>
+          <TabsTrigger value="recent">Recent</TabsTrigger>
+          <TabsTrigger value="platforms">Platforms</TabsTrigger>
+          <TabsTrigger value="companies">Companies</TabsTrigger>
+          {submitted && <TabsTrigger value="search">Results for "{submitted}"</TabsTrigger>}
+        </TabsList>
+        <TabsContent value="trending">
+          <GameList tab="trending" />
+        </TabsContent>
+        <TabsContent value="popular">
+          <GameList tab="popular" />
+        </TabsContent>
+        <TabsContent value="recent">
+          <GameList tab="recent" />
+        </TabsContent>
+        <TabsContent value="platforms">
+          {platforms.isLoading ? (
+            <Skeleton className="h-48" />
+          ) : !platforms.data?.length ? (
+            <EmptyState icon={Monitor} title="No platforms available yet" />
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {platforms.data.map((p) => (
+                <Card key={p.id} className="flex items-center gap-3 p-4" data-testid="igdb-platform">
+                  <ImageWithFallback
+                    src={p.platform_logo?.url}
+                    alt={`${p.name} logo`}
+                    className="size-12 shrink-0 rounded-md"
+                  />
+                  <div>
+                    <p className="font-semibold">{p.name}</p>
+                    <p className="text-muted-foreground text-xs">
+                      {p.abbreviation ?? "—"}
+                      {p.generation ? ` · generation ${p.generation}` : ""}
+                    </p>
+                  </div>
+                </Card>
+              ))}
+            </div>
+          )}
+        </TabsContent>
+        <TabsContent value="companies">
+          {companies.isLoading ? (
+            <Skeleton className="h-48" />
+          ) : !companies.data?.length ? (
+            <EmptyState
+              icon={Building2}
+              title="No companies available yet"
+              description="Companies arrive with the IGDB sync."
+            />
+          ) : (
+            <div className="grid gap-3 md:grid-cols-2">
+              {companies.data.map((c) => (
+                <Card key={c.id} className="flex gap-3 p-4">
+                  <ImageWithFallback
+                    src={c.logo?.url}
+                    alt={`${c.name} logo`}
+                    className="size-12 shrink-0 rounded-md"
+                  />
+                  <div className="min-w-0">
+                    <p className="font-semibold">{c.name}</p>
+                    <p className="text-muted-foreground text-xs">
+                      Founded {date(c.start_date)} · {c.developed} developed · {c.published} published
+                    </p>
+                    {c.description && (
+                      <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{c.description}</p>
+                    )}
+                  </div>
+                </Card>
+              ))}
+            </div>
+          )}
+        </TabsContent>
+        {submitted && (
+          <TabsContent value="search">
+            {search.isLoading ? (
+              <Skeleton className="h-48" />
+            ) : !search.data?.length ? (
+              <EmptyState
+                icon={Search}
+                title={`No games found for "${submitted}"`}
+                description="Try searching with different keywords"
+              />
+            ) : (
+              <div className="grid gap-3 lg:grid-cols-2">
+                {search.data.map((g) => (
+                  <GameDbCard key={g.id} game={g} />
+                ))}
+              </div>
+            )}
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}

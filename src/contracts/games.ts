@@ -1,0 +1,163 @@
+import { z } from "zod";
+
+/**
+ * The games catalog API (issue 4; spec §3 shapes, §7 calls): request schemas the server validates
+ * with, and the answer shapes the client reads. One definition for both sides.
+ */
+
+// ---- Requests ----------------------------------------------------------------------------------
+
+/** Spec §5: search needs at least 3 characters (after trimming). */
+export const SEARCH_MIN_LENGTH = 3;
+/** Larger `limit`s are capped to this rather than refused. */
+export const SEARCH_MAX_LIMIT = 50;
+
+export const SearchQuerySchema = z.object({
+  q: z
+    .string({ message: "Required" })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, { message: `Type at least ${SEARCH_MIN_LENGTH} characters to search` })
+    .max(100, { message: "At most 100 characters" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((n) => Math.min(n, SEARCH_MAX_LIMIT)),
+});
+
+export const GAME_SORTS = ["popularity", "name", "release", "rating", "players"] as const;
+export type GameSort = (typeof GAME_SORTS)[number];
+
+export const GameListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+  sort: z.enum(GAME_SORTS).default("popularity"),
+  genre: z.string().trim().max(60).optional(),
+  platform: z.string().trim().max(60).optional(),
+  tag: z.string().trim().max(60).optional(),
+});
+export type GameListQuery = z.infer<typeof GameListQuerySchema>;
+
+/** Spec §7 body of `POST /api/user/games`. Name and image are taken from the catalog, not the body. */
+export const TrackGameBodySchema = z.object({
+  gameId: z.string({ message: "Required" }).trim().min(1).max(100),
+  gameName: z.string().max(300).optional(),
+  imageUrl: z.string().max(2000).nullable().optional(),
+  isWatchlisted: z.boolean().default(true),
+});
+
+export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) });
+
+// ---- Answers -----------------------------------------------------------------------------------
+
+/** A game as lists and search answer it (spec §3 "Search result": both id/gameId and name/gameName). */
+export interface GameSummary {
+  id: string;
+  gameId: string;
+  name: string;
+  gameName: string;
+  slug: string;
+  imageUrl: string | null;
+  platform: string | null;
+  platforms: string[];
+  /** Where the record comes from ("Steam", "IGDB"), null for other sources. */
+  source: string | null;
+  genre: string | null;
+  genres: string[];
+  /** USD; 0 for free to play. */
+  price: number | null;
+  /** Out of 5. */
+  rating: number | null;
+  ratingCount: number | null;
+  playerCount: number | null;
+  releaseDate: string | null;
+  developer: string | null;
+  publisher: string | null;
+  summary: string | null;
+  isDemo: boolean;
+}
+
+export interface SearchResult extends GameSummary {
+  /** Relevance and popularity combined; higher first. */
+  score: number;
+}
+
+export interface GameListPage {
+  games: GameSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Spec §3 "Trending game", plus the figures it was ranked on. */
+export interface TrendingGame {
+  id: string;
+  gameId: string;
+  gameName: string;
+  platform: string | null;
+  genre: string | null;
+  playerCount: number;
+  previousPlayerCount: number;
+  /** (current − previous) / previous. */
+  growth: number;
+  price: number | null;
+  rating: number | null;
+  imageUrl: string | null;
+  isDemo: boolean;
+}
+
+/** Payload on the `trending_games` channel (spec §3 "Trending live channel"). */
+export interface TrendingEvent {
+  games: Array<{ id: string; gameName: string; playerCount: number; platform: string | null; growth: number }>;
+}
+
+/** Spec §3 "User game", joined with the catalog's figures. */
+export interface UserGame {
+  id: string;
+  gameId: string;
+  gameName: string;
+  imageUrl: string | null;
+  isWatchlisted: boolean;
+  playTime: number | null;
+  lastPlayed: string | null;
+  rating: number | null;
+  platform: string | null;
+  genre: string | null;
+  playerCount: number | null;
+  price: number | null;
+  addedAt: string;
+}
+
+export interface MarketTrend {
+  category: string;
+  /** 0–10, see src/server/catalog/market.ts for the formula. */
+  volatilityScore: number;
+  players: number;
+  games: number;
+  /** Percent change of the genre's players over the window. */
+  change: number;
+}
+
+export interface OverviewFigures {
+  marketActivity: { players: number; change: number | null; games: number };
+  trendingCount: number;
+  /** Premium only (spec §6): absent for regular users. */
+  aiPredictions?: { rising: number; falling: number };
+  /** Premium only (spec §6): absent for regular users. */
+  marketVolatility?: { score: number | null; categories: number };
+  isDemo: boolean;
+  dataAsOf: string | null;
+}
+
+export interface ReportSummary {
+  id: string;
+  reportType: string;
+  generatedAt: string;
+}
+
+export interface Report extends ReportSummary {
+  data: unknown;
+}
