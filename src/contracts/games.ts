@@ -111,7 +111,13 @@ export interface TrendingGame {
 
 /** Payload on the `trending_games` channel (spec §3 "Trending live channel"). */
 export interface TrendingEvent {
-  games: Array<{ id: string; gameName: string; playerCount: number; platform: string | null; growth: number }>;
+  games: Array<{
+    id: string;
+    gameName: string;
+    playerCount: number;
+    platform: string | null;
+    growth: number;
+  }>;
 }
 
 /** Spec §3 "User game", joined with the catalog's figures. */

@@ -1,9 +1,8 @@
+import type { GameListPage, GameListQuery, GameSort, GameSummary } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
-import { type GameSummary, toGameSummary } from "./shapes.ts";
+import { toGameSummary } from "./shapes.ts";
 
 /** The paged catalog list (`GET /api/games`). Filters match one genre, platform or tag exactly. */
-export const GAME_SORTS = ["popularity", "name", "release", "rating", "players"] as const;
-export type GameSort = (typeof GAME_SORTS)[number];
 
 const ORDER: Record<GameSort, string> = {
   popularity: "popularity DESC, name",
@@ -13,18 +12,7 @@ const ORDER: Record<GameSort, string> = {
   players: "current_players IS NULL, current_players DESC",
 };
 
-export interface GameListQuery {
-  page: number;
-  pageSize: number;
-  sort: GameSort;
-  genre?: string | undefined;
-  platform?: string | undefined;
-  tag?: string | undefined;
-}
-
-export async function listGames(
-  q: GameListQuery,
-): Promise<{ games: GameSummary[]; total: number; page: number; pageSize: number }> {
+export async function listGames(q: GameListQuery): Promise<GameListPage> {
   const where: string[] = [];
   const args: string[] = [];
   for (const [column, value] of [

@@ -1,3 +1,4 @@
+import type { MarketTrend, OverviewFigures } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { getTrendingSnapshot } from "./trending.ts";
 
@@ -7,13 +8,7 @@ import { getTrendingSnapshot } from "./trending.ts";
  * is the standard deviation of its period-over-period changes, ×50 and capped at 10 (steady ±2% weeks
  * score about 1; swings of ±20% score 10). Genres need at least 3 games and 5 periods.
  */
-export interface MarketTrend {
-  category: string;
-  volatilityScore: number;
-  players: number;
-  games: number;
-  change: number;
-}
+export type { MarketTrend };
 
 const WINDOW_DAYS = 90;
 const WEEK_MS = 7 * 86_400_000;
@@ -65,15 +60,7 @@ export async function getMarketTrends(): Promise<MarketTrend[]> {
   return trends.sort((a, b) => b.players - a.players);
 }
 
-export interface OverviewFigures {
-  marketActivity: { players: number; change: number | null; games: number };
-  trendingCount: number;
-  /** Premium only (spec §6): omitted for regular users by the route. */
-  aiPredictions?: { rising: number; falling: number };
-  marketVolatility?: { score: number | null; categories: number };
-  isDemo: boolean;
-  dataAsOf: string | null;
-}
+export type { OverviewFigures };
 
 /** The Overview's four metric cards, computed from the catalog. */
 export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {

@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { REPORT_TYPES, type Report, type ReportSummary, type ReportType } from "../../contracts/games.ts";
 import { db } from "../db/client.ts";
 import { reports } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -7,8 +8,7 @@ import { getTrendingGames } from "./trending.ts";
 import { listUserGames } from "./watchlist.ts";
 
 /** Reports a user generates from the data as it is now (the Overview's "Generate Report"). */
-export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+export { REPORT_TYPES, type ReportType };
 
 async function buildReport(type: ReportType, userId: string): Promise<Record<string, unknown>> {
   switch (type) {
@@ -50,7 +50,7 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
   }
 }
 
-export async function generateReport(userId: string, reportType: ReportType) {
+export async function generateReport(userId: string, reportType: ReportType): Promise<Report> {
   const data = await buildReport(reportType, userId);
   const [row] = await db()
     .insert(reports)
@@ -64,7 +64,7 @@ export async function generateReport(userId: string, reportType: ReportType) {
   };
 }
 
-export async function listReports(userId: string) {
+export async function listReports(userId: string): Promise<ReportSummary[]> {
   const rows = await db()
     .select({ id: reports.id, reportType: reports.reportType, generatedAt: reports.generatedAt })
     .from(reports)
@@ -73,7 +73,7 @@ export async function listReports(userId: string) {
   return rows.map((r) => ({ ...r, generatedAt: r.generatedAt.toISOString() }));
 }
 
-export async function getReport(userId: string, id: string) {
+export async function getReport(userId: string, id: string): Promise<Report> {
   const [row] = await db()
     .select()
     .from(reports)

@@ -1,6 +1,7 @@
+import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
-import { type GameSummary, toGameSummary } from "./shapes.ts";
+import { toGameSummary } from "./shapes.ts";
 
 /**
  * Full-text search (issue 4). User input never reaches FTS5 syntax: it is cut into words (letters and
@@ -9,8 +10,6 @@ import { type GameSummary, toGameSummary } from "./shapes.ts";
  * popular few hundred matches rather than all of them: scoring tens of thousands of prefix matches
  * with bm25 is what makes short queries slow (STACK.md).
  */
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_MAX_LIMIT = 50;
 const CANDIDATES = 300;
 /** Above this many text matches a term counts as common (see phase 1). */
 const DENSE = 2000;
@@ -31,9 +30,7 @@ export function buildMatchExpression(q: string): string | null {
   return tokens.map((t) => `"${t.replace(/"/g, "")}"*`).join(" ");
 }
 
-export interface SearchResult extends GameSummary {
-  score: number;
-}
+export type { SearchResult };
 
 export async function searchGames(q: string, limit = 20): Promise<SearchResult[]> {
   const match = buildMatchExpression(q);

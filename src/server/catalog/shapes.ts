@@ -1,3 +1,4 @@
+import type { GameSummary } from "../../contracts/games.ts";
 import type { GameRow } from "../db/schema/index.ts";
 
 /** Turns stored rows into the spec §3 shapes; ratings are answered out of 5, prices in USD. */
@@ -19,28 +20,7 @@ export function ratingOutOf5(rating: unknown): number | null {
   return Number.isFinite(n) ? Math.round((n / 20) * 10) / 10 : null;
 }
 
-export interface GameSummary {
-  id: string;
-  gameId: string;
-  name: string;
-  gameName: string;
-  slug: string;
-  imageUrl: string | null;
-  platform: string | null;
-  platforms: string[];
-  source: string | null;
-  genre: string | null;
-  genres: string[];
-  price: number | null;
-  rating: number | null;
-  ratingCount: number | null;
-  playerCount: number | null;
-  releaseDate: string | null;
-  developer: string | null;
-  publisher: string | null;
-  summary: string | null;
-  isDemo: boolean;
-}
+export type { GameSummary };
 
 type Rowish = Partial<Record<keyof GameRow | string, unknown>>;
 

@@ -1,3 +1,4 @@
+import type { TrendingEvent, TrendingGame } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
@@ -14,20 +15,7 @@ import { listOf, ratingOutOf5 } from "./shapes.ts";
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
  * The list is cached and recomputed when the catalog changes, then published on `trending_games`.
  */
-export interface TrendingGame {
-  id: string;
-  gameId: string;
-  gameName: string;
-  platform: string | null;
-  genre: string | null;
-  playerCount: number;
-  previousPlayerCount: number;
-  growth: number;
-  price: number | null;
-  rating: number | null;
-  imageUrl: string | null;
-  isDemo: boolean;
-}
+export type { TrendingGame };
 
 export const TRENDING_SIZE = 50;
 const RECENT_DAYS = 45;
@@ -130,7 +118,7 @@ onCatalogChanged(() => {
   getTrendingGames()
     .then((games) =>
       publish("trending_games", {
-        games: games.slice(0, 12).map((g) => ({
+        games: games.slice(0, 12).map((g): TrendingEvent["games"][number] => ({
           id: g.id,
           gameName: g.gameName,
           playerCount: g.playerCount,

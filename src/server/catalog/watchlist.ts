@@ -1,25 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { UserGame } from "../../contracts/games.ts";
 import { db } from "../db/client.ts";
 import { games, userGames } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /** A user's tracked games (spec §3 "User game", §4 watchlist transitions). */
-export interface UserGame {
-  id: string;
-  gameId: string;
-  gameName: string;
-  imageUrl: string | null;
-  isWatchlisted: boolean;
-  playTime: number | null;
-  lastPlayed: string | null;
-  rating: number | null;
-  platform: string | null;
-  genre: string | null;
-  playerCount: number | null;
-  price: number | null;
-  addedAt: string;
-}
+export type { UserGame };
 
 export async function listUserGames(userId: string): Promise<UserGame[]> {
   const rows = await db()

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { ReportBodySchema } from "../../contracts/games.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { requireUser } from "../auth/guards.ts";
 import { getMarketTrends, getOverviewFigures } from "../catalog/market.ts";
-import { generateReport, getReport, listReports, REPORT_TYPES } from "../catalog/reports.ts";
+import { generateReport, getReport, listReports } from "../catalog/reports.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
 
@@ -17,7 +18,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     );
   })
   .get("/reports", requireUser, async (c) => c.json(await listReports(c.get("user").id)))
-  .post("/reports", requireUser, jsonBody(z.object({ reportType: z.enum(REPORT_TYPES) })), async (c) =>
+  .post("/reports", requireUser, jsonBody(ReportBodySchema), async (c) =>
     c.json(await generateReport(c.get("user").id, c.req.valid("json").reportType), 201),
   )
   .get("/reports/:id", requireUser, pathParams(z.object({ id: z.string().min(1).max(100) })), async (c) =>
