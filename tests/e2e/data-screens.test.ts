@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+let full: TestServer;
+let empty: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [full, empty] = await Promise.all([startServer({ demoData: true }), startServer()]);
+  // Real public data for the historical screens.
+  for (const [kind, path] of [
+    ["esports-csv", "../shared/datasets/esports"],
+    ["twitch-csv", "../shared/datasets/twitch"],
+  ] as const) {
+    const r = spawnSync("bun", ["scripts/import.ts", kind, path], {
+      env: { ...process.env, DATABASE_URL: `file:${full.databaseFile}`, LOG_LEVEL: "error" },
+    });
+    if (r.status !== 0) throw new Error(String(r.stderr));
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([full?.stop(), empty?.stop()]);
+});
+
+async function open(server: TestServer, path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+test("Historical analytics: player history, Newzoo revenue, esports with real figures", async () => {
+  const page = await open(full, "/historical-analytics");
+  await page.getByTestId("datasets-status").getByText("Datasets API active").waitFor();
+  await page.getByText("No datasets available").waitFor();
+  await page.getByRole("tab", { name: "Historical Data" }).click();
+  await expect.poll(() => page.getByTestId("historical-game").count()).toBeGreaterThan(0);
+  await page.getByRole("tab", { name: "Market Trends" }).click();
+  await page.getByText("$187.7B").first().waitFor();
+  await page.getByText("Asia-Pacific").waitFor();
+  await page.getByRole("tab", { name: "Esports Analytics" }).click();
+  await page.getByText("Dota 2").first().waitFor();
+  await page
+    .getByText(/\$279\.\dM/)
+    .first()
+    .waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-esports.png` });
+  await page.context().close();
+});
+
+test("Historical analytics on an empty database: every empty state of spec §8", async () => {
+  const page = await open(empty, "/historical-analytics");
+  await page.getByText("No datasets available").waitFor();
+  await page.getByRole("tab", { name: "Historical Data" }).click();
+  await page.getByText("No historical data available").waitFor();
+  await page.getByRole("tab", { name: "Esports Analytics" }).click();
+  for (const text of [
+    "No esports games data available",
+    "No growth data available",
+    "No tournaments data available",
+  ]) {
+    await page.getByText(text).waitFor();
+  }
+  await page.context().close();
+});
+
+test("Games database: tabs, search by Enter, platforms, and the status indicator", async () => {
+  const page = await open(full, "/igdb-games");
+  await page.getByTestId("igdb-status").getByText("Not authenticated").waitFor();
+  await expect.poll(() => page.getByTestId("igdb-game").count()).toBeGreaterThan(0);
+  await page.getByRole("tab", { name: "Popular" }).click();
+  await expect.poll(() => page.getByTestId("igdb-game").count()).toBe(20);
+  await page.getByRole("tab", { name: "Platforms" }).click();
+  await page.getByText("PlayStation 5").waitFor();
+  const box = page.getByRole("textbox", { name: "Search the games database" });
+  await box.fill("   ");
+  await box.press("Enter");
+  expect(await page.getByRole("tab", { name: /Results for/ }).count()).toBe(0);
+  await box.fill("shadow");
+  await box.press("Enter");
+  await page.getByRole("tab", { name: 'Results for "shadow"' }).waitFor();
+  await expect.poll(() => page.getByTestId("igdb-game").count()).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database.png` });
+  await page.context().close();
+});
+
+test("Community datasets on an empty database say so; the filter has nothing to hide", async () => {
+  const page = await open(empty, "/github-gaming");
+  await page.getByRole("tab", { name: "Gaming Datasets (0)" }).waitFor();
+  await page.getByText("No datasets available").waitFor();
+  await page.getByRole("tab", { name: "Trending (0)" }).click();
+  await page.getByText("No datasets available").waitFor();
+  await page.context().close();
+});
