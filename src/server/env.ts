@@ -51,9 +51,6 @@ const EnvSchema = z.object({
   GITHUB_TOKEN: optionalString,
   KAGGLE_USERNAME: optionalString,
   KAGGLE_KEY: optionalString,
-  AI_BASE_URL: optionalString,
-  AI_API_KEY: optionalString,
-  AI_MODEL: optionalString,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
