@@ -42,14 +42,60 @@ test("demo data: marked as demo, power-law popularity, weekly cycles, a trending
   const mean = (d: number) => (byDay.get(d) ?? []).reduce((s, v) => s + v, 0) / (byDay.get(d)?.length ?? 1);
   expect(mean(6)).toBeGreaterThan(mean(3));
   expect((await getTrendingGames()).length).toBeGreaterThan(0);
+});
 
-  // Same seed, same games (names and figures), whatever day it runs.
-  const again = await seedDemoData({ games: 5, seed: 99, today });
-  expect(again.games).toBe(5);
-  const names = (
-    await client.execute("SELECT name, current_players FROM games WHERE id LIKE 'demo-99-%' ORDER BY id")
+test("same seed, same data; seeding it again changes nothing", async () => {
+  const today = new Date(Date.UTC(2026, 10, 22));
+  const client = rawClient();
+  const snapshot = async () => ({
+    games: (
+      await client.execute(
+        `SELECT id, slug, name, genres, tags, platforms, developer, publisher, release_date, price, rating,
+                current_players, owners_estimate, positive_reviews, negative_reviews, popularity, is_demo
+         FROM games WHERE id LIKE 'demo-99-%' ORDER BY id`,
+      )
+    ).rows.map((r) => ({ ...r })),
+    points: (
+      await client.execute(
+        "SELECT game_id, ts, value FROM game_metrics WHERE game_id LIKE 'demo-99-%' ORDER BY game_id, ts",
+      )
+    ).rows.map((r) => ({ ...r })),
+  });
+
+  const first = await seedDemoData({ games: 40, seed: 99, today });
+  expect(first.inserted).toBe(40);
+  const a = await snapshot();
+  expect(a.games).toHaveLength(40);
+  expect(a.points.length).toBeGreaterThan(40 * 60);
+
+  // Idempotent: the same seed again adds and changes nothing.
+  const second = await seedDemoData({ games: 40, seed: 99, today });
+  expect(second.inserted).toBe(0);
+  expect(await snapshot()).toEqual(a);
+
+  // Deterministic: from scratch, the same seed makes the same games and series.
+  await client.execute("DELETE FROM games WHERE id LIKE 'demo-99-%'");
+  expect((await snapshot()).games).toHaveLength(0);
+  await seedDemoData({ games: 40, seed: 99, today });
+  expect(await snapshot()).toEqual(a);
+
+  // Another seed makes other games.
+  await seedDemoData({ games: 40, seed: 100, today });
+  const other = (await client.execute("SELECT name FROM games WHERE id LIKE 'demo-100-%' ORDER BY id")).rows;
+  expect(other.map((r) => r.name)).not.toEqual(a.games.map((g) => g.name));
+});
+
+test("demo platforms and studios fill the platform and company tables", async () => {
+  const client = rawClient();
+  const platforms = (await client.execute("SELECT name, abbreviation FROM platforms ORDER BY name")).rows;
+  expect(platforms.map((p) => p.abbreviation)).toEqual(expect.arrayContaining(["PS5", "Switch", "PC"]));
+  const companies = (
+    await client.execute("SELECT name, developed_count, published_count, description FROM companies")
   ).rows;
-  expect(names).toHaveLength(5);
+  expect(companies.length).toBeGreaterThan(5);
+  expect(companies.every((c) => String(c.description).startsWith("Demo data"))).toBe(true);
+  const developed = companies.reduce((s, c) => s + Number(c.developed_count), 0);
+  expect(developed).toBeGreaterThan(0);
 });
 
 test("the Newzoo market table seeds idempotently with its sources", async () => {

@@ -1,7 +1,7 @@
 import type { InStatement } from "@libsql/client";
 import { markCatalogChanged } from "../../catalog/changes.ts";
 import { normalizeName, slugify } from "../../catalog/normalize.ts";
-import { popularityOf, upsertPlatforms } from "../../catalog/write.ts";
+import { type CompanyRecord, popularityOf, upsertCompanies, upsertPlatforms } from "../../catalog/write.ts";
 import { rawClient } from "../client.ts";
 
 /**
@@ -9,6 +9,7 @@ import { rawClient } from "../client.ts";
  * marked `is_demo` (the UI says so). Shapes are realistic: popularity follows a power law (a few huge
  * games, a long tail), players follow weekly cycles with weekend peaks, recent launches spike and
  * decay, and sales bring short bumps. Values depend only on the seed; dates end today.
+ * Seeding the same seed again changes nothing (rows are keyed `demo-{seed}-{rank}`).
  */
 export const DEMO_SOURCE = "demo";
 export const DEFAULT_DEMO_GAMES = 2000;
@@ -219,6 +220,8 @@ export interface DemoOptions {
 
 export interface DemoResult {
   games: number;
+  /** Games actually added (0 when the same seed was seeded before). */
+  inserted: number;
   points: number;
   ms: number;
 }
@@ -231,7 +234,15 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
   const today = options.today ?? new Date();
   const day0 = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const client = rawClient();
-  const usedSlugs = new Set<string>();
+  // Slugs are unique across the catalog: another seed's (or a real) game may hold one already.
+  const slugOwner = new Map<string, string>();
+  const existing = Number((await client.execute("SELECT count(*) AS n FROM games")).rows[0]?.n ?? 0);
+  if (existing > 0) {
+    for (const row of (await client.execute("SELECT id, slug FROM games")).rows)
+      slugOwner.set(String(row.slug), String(row.id));
+  }
+  const studios = new Map<string, { developed: number; published: number; founded: number }>();
+  let inserted = 0;
   const seriesGames: Array<{ id: string; base: number; launchDay: number | null; trend: number }> = [];
   let rows: unknown[][] = [];
   const columns = [
@@ -265,22 +276,25 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     for (let i = 0; i < rows.length; i += 100) {
       const part = rows.slice(i, i + 100);
       statements.push({
-        sql: `INSERT INTO games (${columns.join(",")}) VALUES ${part.map(() => `(${columns.map(() => "?").join(",")})`).join(",")}`,
+        sql: `INSERT INTO games (${columns.join(",")}) VALUES ${part.map(() => `(${columns.map(() => "?").join(",")})`).join(",")}
+              ON CONFLICT (id) DO NOTHING`,
         args: part.flat() as never,
       });
     }
-    await client.batch(statements, "write");
+    for (const rs of await client.batch(statements, "write")) inserted += rs.rowsAffected;
     rows = [];
   };
 
   for (let rank = 1; rank <= count; rank++) {
+    const id = `demo-${options.seed ?? 20261122}-${rank}`;
     let name = `${pick(rand, ADJECTIVES)} ${pick(rand, NOUNS)}${pick(rand, SUFFIXES)}`;
     let slug = slugify(name);
-    if (usedSlugs.has(slug)) {
+    if (slugOwner.has(slug) && slugOwner.get(slug) !== id) {
       name = `${name} ${rank}`;
       slug = slugify(name);
+      if (slugOwner.has(slug) && slugOwner.get(slug) !== id) slug = `${slug}-${id}`;
     }
-    usedSlugs.add(slug);
+    slugOwner.set(slug, id);
     // Zipf-like popularity: rank 1 has ~800k concurrent players, rank 1000 ~500.
     const base = Math.max(5, Math.round(800_000 * rank ** -1.07 * (0.6 + rand() * 0.8)));
     const ageDays = rank <= 40 && rand() < 0.25 ? Math.floor(rand() * 30) : Math.floor(rand() * 3650);
@@ -293,7 +307,17 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     const positive = Math.round(reviews * positiveShare);
     const owners = Math.round(base * (20 + rand() * 80));
     const studio = `${pick(rand, STUDIO_A)} ${pick(rand, STUDIO_B)} ${pick(rand, STUDIO_C)}`;
-    const id = `demo-${options.seed ?? 20261122}-${rank}`;
+    const publisher = rand() < 0.6 ? studio : `${pick(rand, STUDIO_A)} ${pick(rand, STUDIO_B)} Publishing`;
+    for (const [company, role] of [
+      [studio, "developed"],
+      [publisher, "published"],
+    ] as const) {
+      const entry = studios.get(company) ?? { developed: 0, published: 0, founded: 0 };
+      entry[role]++;
+      // Founded before its first game, on a date derived from the name alone.
+      entry.founded ||= 1985 + ((normalizeName(company).length * 7 + company.charCodeAt(0)) % 35);
+      studios.set(company, entry);
+    }
     const row: Record<string, unknown> = {
       id,
       slug,
@@ -304,7 +328,7 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
       tags: JSON.stringify(pickSome(rand, TAGS, 2, 5).concat(free ? ["Free to Play"] : [])),
       platforms: JSON.stringify(["PC", ...pickSome(rand, PLATFORMS, 0, 3).filter((p) => p !== "PC")]),
       developer: studio,
-      publisher: rand() < 0.6 ? studio : `${pick(rand, STUDIO_A)} ${pick(rand, STUDIO_B)} Publishing`,
+      publisher,
       release_date: release.toISOString().slice(0, 10),
       release_year: release.getUTCFullYear(),
       price,
@@ -363,12 +387,37 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     }
   }
   if (batch.length) await client.batch(batch, "write");
-  // The latest daily figure is the game's current player count.
-  await client.execute(`UPDATE games SET current_players = (SELECT value FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'players' ORDER BY ts DESC LIMIT 1)
-                        WHERE is_demo = 1 AND id IN (SELECT DISTINCT game_id FROM game_metrics WHERE source = 'demo')`);
+  // The latest daily figure is the game's current player count, and popularity follows it.
+  const ids = seriesGames.map((g) => g.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const marks = part.map(() => "?").join(",");
+    await client.execute({
+      sql: `UPDATE games SET current_players = (SELECT value FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'players' ORDER BY ts DESC LIMIT 1)
+            WHERE id IN (${marks}) AND EXISTS (SELECT 1 FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'players')`,
+      args: part,
+    });
+    const rs = await client.execute({ sql: `SELECT * FROM games WHERE id IN (${marks})`, args: part });
+    const updates: InStatement[] = rs.rows
+      .map((row) => ({ id: String(row.id), old: Number(row.popularity), now: popularityOf(row as never) }))
+      .filter((r) => r.old !== r.now)
+      .map((r) => ({ sql: "UPDATE games SET popularity = ? WHERE id = ?", args: [r.now, r.id] }));
+    if (updates.length) await client.batch(updates, "write");
+  }
   await upsertPlatforms(REFERENCE_PLATFORMS);
-  markCatalogChanged();
-  return { games: count, points, ms: Date.now() - started };
+  await upsertCompanies(
+    [...studios].map(
+      ([name, s]): CompanyRecord => ({
+        name,
+        startDate: `${s.founded}-01-01`,
+        description: "Demo data: a generated studio, not a real company.",
+        developedCount: s.developed,
+        publishedCount: s.published,
+      }),
+    ),
+  );
+  if (inserted > 0) markCatalogChanged();
+  return { games: count, inserted, points, ms: Date.now() - started };
 }
 
 /** `DEMO_DATA=auto`: seed only an empty catalog. */
