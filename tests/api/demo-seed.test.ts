@@ -14,7 +14,6 @@ test("the generator is deterministic for a seed", () => {
 });
 
 test("demo data: marked as demo, power-law popularity, weekly cycles, a trending list; only into an empty catalog", async () => {
-  const today = new Date(Date.UTC(2026, 10, 22));
   const result = await seedDemoIfEmpty(300);
   expect(result?.games).toBe(300);
   expect(await seedDemoIfEmpty(300)).toBeNull();

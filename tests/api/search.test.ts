@@ -85,7 +85,10 @@ test("punctuation in names and queries: Counter-Strike and Baldur's", async () =
   expect(cs[0]).toBe("Counter-Strike");
   expect(cs).toContain("Counter-Strike: Global Offensive");
   expect(await names("Baldur's Gate")).toEqual(["Baldur's Gate 3"]);
-  expect(await names("baldurs")).toEqual([]); // a different word, honestly not found
+  // The apostrophe is optional, straight or curly.
+  expect(await names("baldurs gate")).toEqual(["Baldur's Gate 3"]);
+  expect(await names("Baldur’s")).toEqual(["Baldur's Gate 3"]);
+  expect(await names("counterstrike")).toEqual([]); // a different word: honestly not found
 });
 
 test("accents are folded both ways", async () => {
@@ -123,20 +126,32 @@ test("fewer than 3 characters is 422 naming q; a missing q too", async () => {
   }
 });
 
-test("the limit is capped, and results carry the spec's search-result fields", async () => {
-  const res = await search("a b c d e f g h i", 500);
-  expect(res.status).toBe(200);
+test("the limit is capped at 50, and results carry the spec's search-result fields", async () => {
+  await upsertGames(
+    Array.from({ length: 60 }, (_, i) => ({ name: `Capped Racer ${i + 1}`, positiveReviews: i })),
+    "test",
+  );
+  const capped = await search("capped racer", 500);
+  expect(capped.status).toBe(200);
+  expect(await capped.json()).toHaveLength(50);
+  expect(await (await search("capped racer", 5)).json()).toHaveLength(5);
+  expect((await request("/api/games/search?q=capped&limit=0", { cookie: user.cookie })).status).toBe(422);
+
   const one = ((await (await search("stardew", 1)).json()) as unknown[])[0];
   expect(one).toMatchObject({
+    id: expect.any(String),
     gameId: expect.any(String),
     gameName: "Stardew Valley",
     name: "Stardew Valley",
     source: "Steam",
   });
-  expect(one).toHaveProperty("imageUrl");
-  expect(one).toHaveProperty("price");
-  expect(one).toHaveProperty("rating");
-  expect(one).toHaveProperty("genre");
+  for (const field of ["imageUrl", "platform", "price", "rating", "genre", "summary"])
+    expect(one).toHaveProperty(field);
+});
+
+test("names in other scripts are found too", async () => {
+  await upsertGames([{ name: "Ведьмак 3: Дикая Охота", igdbId: 1942 }], "test");
+  expect(await names("ведьмак")).toEqual(["Ведьмак 3: Дикая Охота"]);
 });
 
 test("search needs a signed-in user", async () => {

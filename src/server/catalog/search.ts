@@ -15,13 +15,17 @@ const CANDIDATES = 300;
 const DENSE = 2000;
 
 export function searchTokens(q: string): string[] {
-  return q
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
+  return (
+    q
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      // As in normalizeName: "Baldur's" is the one word "baldurs" (the index holds both forms).
+      .replace(/['’`]/g, "")
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, 8)
+  );
 }
 
 export function buildMatchExpression(q: string): string | null {
