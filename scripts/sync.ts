@@ -1,4 +1,4 @@
-/** `bun run sync <igdb|github|kaggle>`: runs one live source and stores what it returns. */
+/** `bun run sync <source>`: runs one live source (steam, steamspy, epic, gog, igdb, github, kaggle) and stores what it returns. */
 import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { NotConfiguredError, SYNCABLE, type SyncSource, syncSource } from "../src/server/sources/sync.ts";

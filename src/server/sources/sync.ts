@@ -1,24 +1,40 @@
-import { sql } from "drizzle-orm";
-import { upsertCompanies, upsertGames, upsertPlatforms } from "../catalog/write.ts";
-import { db } from "../db/client.ts";
-import { communityDatasets, kaggleDatasets, sourceSyncs } from "../db/schema/index.ts";
+import { eq, sql } from "drizzle-orm";
+import {
+  type MetricPoint,
+  recordMetrics,
+  upsertCompanies,
+  upsertGames,
+  upsertPlatforms,
+} from "../catalog/write.ts";
+import { db, rawClient } from "../db/client.ts";
+import { communityDatasets, kaggleDatasets, sourceSyncs, storeOffers } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { DATASET_QUERY, GithubClient, TRENDING_QUERY } from "./github.ts";
 import { IgdbClient } from "./igdb.ts";
 import { KaggleClient } from "./kaggle.ts";
+import { SteamClient } from "./steam.ts";
+import { SteamSpyClient } from "./steamspy.ts";
+import { StoresClient } from "./stores.ts";
 
 /**
  * Runs one live source and stores what it returned: games, platforms and companies through the
  * catalog's write services, the rest in the sources' own tables. Each run is recorded in
  * `source_syncs`, so screens can say when data last came in, and what failed.
  */
-export const SYNCABLE = ["igdb", "github", "kaggle"] as const;
+export const SYNCABLE = ["steam", "steamspy", "epic", "gog", "igdb", "github", "kaggle"] as const;
 export type SyncSource = (typeof SYNCABLE)[number];
 
 export class NotConfiguredError extends Error {}
 
 export interface SyncOptions {
+  steamStoreBase?: string;
+  steamApiBase?: string;
+  steamspyBase?: string;
+  epicBase?: string;
+  gogBase?: string;
+  /** How many of the most popular Steam games get live player counts and review summaries. */
+  steamGames?: number;
   /** Base URLs for tests (recorded answers served locally). */
   igdbApiBase?: string;
   igdbTokenUrl?: string;
@@ -39,6 +55,105 @@ async function record(source: string, status: "ok" | "error", records: number, m
 async function run(source: SyncSource, options: SyncOptions): Promise<number> {
   const config = env();
   switch (source) {
+    case "steam": {
+      const client = new SteamClient({
+        ...(options.steamStoreBase ? { storeBase: options.steamStoreBase } : {}),
+        ...(options.steamApiBase ? { apiBase: options.steamApiBase } : {}),
+      });
+      const top = await rawClient().execute({
+        sql: "SELECT id, steam_app_id FROM games WHERE steam_app_id IS NOT NULL ORDER BY popularity DESC LIMIT ?",
+        args: [options.steamGames ?? 25],
+      });
+      const now = new Date();
+      const points: MetricPoint[] = [];
+      for (const row of top.rows) {
+        const gameId = String(row.id);
+        const appid = Number(row.steam_app_id);
+        const players = await client.currentPlayers(appid);
+        if (players != null)
+          points.push({
+            gameId,
+            metric: "players",
+            ts: now,
+            value: players,
+            period: "instant",
+            source: "steam-api",
+          });
+        const reviews = await client.reviewSummary(appid).catch(() => null);
+        if (reviews) {
+          points.push({
+            gameId,
+            metric: "reviews_positive",
+            ts: now,
+            value: reviews.positive,
+            period: "instant",
+            source: "steam-api",
+          });
+          points.push({
+            gameId,
+            metric: "reviews_negative",
+            ts: now,
+            value: reviews.negative,
+            period: "instant",
+            source: "steam-api",
+          });
+        }
+      }
+      await recordMetrics(points);
+      return points.length;
+    }
+    case "steamspy": {
+      const apps = await new SteamSpyClient(options.steamspyBase).top100In2Weeks();
+      const { ids } = await upsertGames(
+        apps.map((a) => a.game),
+        "steamspy-api",
+      );
+      const today = new Date(
+        Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()),
+      );
+      const points: MetricPoint[] = [];
+      apps.forEach((a, i) => {
+        if (a.ccu != null)
+          points.push({
+            gameId: ids[i]!,
+            metric: "players",
+            ts: today,
+            value: a.ccu,
+            period: "day",
+            source: "steamspy-api",
+          });
+        if (a.owners != null)
+          points.push({
+            gameId: ids[i]!,
+            metric: "owners",
+            ts: today,
+            value: a.owners,
+            period: "instant",
+            source: "steamspy-api",
+          });
+      });
+      await recordMetrics(points);
+      return apps.length;
+    }
+    case "epic":
+    case "gog": {
+      const client = new StoresClient({
+        ...(options.epicBase ? { epicBase: options.epicBase } : {}),
+        ...(options.gogBase ? { gogBase: options.gogBase } : {}),
+      });
+      const offers = source === "epic" ? await client.epicFreeGames() : await client.gogCatalog();
+      const now = new Date();
+      const store = source === "epic" ? "Epic" : "GOG";
+      // A store's answer replaces its previous offers (a promotion that ended is gone).
+      await db().delete(storeOffers).where(eq(storeOffers.store, store));
+      for (const o of offers) {
+        await db()
+          .insert(storeOffers)
+          .values({ key: `${o.store}:${o.id}`, ...o, fetchedAt: now })
+          .onConflictDoNothing();
+      }
+      return offers.length;
+    }
     case "igdb": {
       if (!config.IGDB_CLIENT_ID || !config.IGDB_CLIENT_SECRET)
         throw new NotConfiguredError("IGDB needs IGDB_CLIENT_ID and IGDB_CLIENT_SECRET");

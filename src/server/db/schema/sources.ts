@@ -29,3 +29,19 @@ export const kaggleDatasets = sqliteTable("kaggle_datasets", {
   lastUpdated: text("last_updated"),
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** Store offers from Epic (current free games) and GOG (prices and discounts). */
+export const storeOffers = sqliteTable("store_offers", {
+  key: text("key").primaryKey(), // `${store}:${id}`
+  store: text("store").notNull(),
+  title: text("title").notNull(),
+  price: real("price"),
+  originalPrice: real("original_price"),
+  discountPercent: real("discount_percent"),
+  free: integer("free", { mode: "boolean" }).notNull(),
+  imageUrl: text("image_url"),
+  url: text("url"),
+  startsAt: text("starts_at"),
+  endsAt: text("ends_at"),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { GameRecord } from "../catalog/write.ts";
+import { RateLimiter, requestJson, SourceError } from "./http.ts";
+
+/**
+ * Steam (no key): store `appdetails`, the review summary of `appreviews`, and
+ * `ISteamUserStats/GetNumberOfCurrentPlayers`. The store tolerates about 200 requests in 5 minutes,
+ * so the limiter keeps to 1 request per 1.5 s.
+ */
+export interface SteamConfig {
+  storeBase?: string;
+  apiBase?: string;
+}
+
+const AppDetails = z.object({
+  success: z.boolean(),
+  data: z
+    .object({
+      name: z.string(),
+      steam_appid: z.number(),
+      is_free: z.boolean().optional(),
+      short_description: z.string().optional(),
+      header_image: z.string().optional(),
+      website: z.string().nullable().optional(),
+      developers: z.array(z.string()).optional(),
+      publishers: z.array(z.string()).optional(),
+      genres: z.array(z.object({ description: z.string() })).optional(),
+      platforms: z
+        .object({ windows: z.boolean(), mac: z.boolean(), linux: z.boolean() })
+        .partial()
+        .optional(),
+      price_overview: z.object({ currency: z.string(), final: z.number() }).optional(),
+      release_date: z.object({ date: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
+const Reviews = z.object({
+  success: z.number(),
+  query_summary: z.object({
+    total_positive: z.number(),
+    total_negative: z.number(),
+    total_reviews: z.number(),
+  }),
+});
+const Players = z.object({ response: z.object({ player_count: z.number().optional(), result: z.number() }) });
+
+export class SteamClient {
+  readonly limiter = new RateLimiter(1 / 1.5, 2);
+  constructor(private readonly config: SteamConfig = {}) {}
+
+  private get store() {
+    return this.config.storeBase ?? "https://store.steampowered.com";
+  }
+
+  async appDetails(appid: number): Promise<GameRecord | null> {
+    const body = (await requestJson(
+      `${this.store}/api/appdetails?appids=${appid}&cc=us`,
+      {},
+      { service: "steam", limiter: this.limiter },
+    )) as Record<string, unknown>;
+    const parsed = AppDetails.safeParse(body[String(appid)]);
+    if (!parsed.success || !parsed.data.success || !parsed.data.data) return null;
+    const d = parsed.data.data;
+    const date = d.release_date?.date ? new Date(`${d.release_date.date} UTC`) : null;
+    return {
+      name: d.name,
+      steamAppId: d.steam_appid,
+      summary: d.short_description ?? null,
+      coverUrl: d.header_image ?? null,
+      websiteUrl: d.website ?? null,
+      developer: d.developers?.[0] ?? null,
+      publisher: d.publishers?.[0] ?? null,
+      genres: d.genres?.map((g) => g.description) ?? [],
+      platforms: Object.entries(d.platforms ?? {})
+        .filter(([, on]) => on)
+        .map(([p]) => ({ windows: "PC", mac: "Mac", linux: "Linux" })[p] ?? p),
+      price: d.is_free ? 0 : d.price_overview?.currency === "USD" ? d.price_overview.final / 100 : null,
+      releaseDate: date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null,
+    };
+  }
+
+  async reviewSummary(appid: number): Promise<{ positive: number; negative: number }> {
+    const body = await requestJson(
+      `${this.store}/appreviews/${appid}?json=1&num_per_page=0&language=all&purchase_type=all`,
+      {},
+      { service: "steam", limiter: this.limiter },
+    );
+    const parsed = Reviews.safeParse(body);
+    if (!parsed.success) throw new SourceError("steam", `review summary for ${appid} not understood`);
+    return {
+      positive: parsed.data.query_summary.total_positive,
+      negative: parsed.data.query_summary.total_negative,
+    };
+  }
+
+  async currentPlayers(appid: number): Promise<number | null> {
+    const base = this.config.apiBase ?? "https://api.steampowered.com";
+    const body = await requestJson(
+      `${base}/ISteamUserStats/GetNumberOfCurrentPlayers/v1/?appid=${appid}`,
+      {},
+      { service: "steam", limiter: this.limiter },
+    );
+    const parsed = Players.safeParse(body);
+    if (!parsed.success || parsed.data.response.result !== 1) return null;
+    return parsed.data.response.player_count ?? null;
+  }
+}
