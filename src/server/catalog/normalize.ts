@@ -3,15 +3,18 @@
  * folded to spaces. "Baldur's Gate 3" and "BALDUR’S GATE™ 3" give the same key.
  */
 export function normalizeName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[™®©]/g, "")
-    .toLowerCase()
-    .replace(/['’`]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+  return (
+    name
+      // Before NFKD, which would turn "™" into the letters "TM".
+      .replace(/[™®©℠]/g, "")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/['’`]/g, "")
+      .replace(/&/g, " and ")
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim()
+  );
 }
 
 export function slugify(name: string): string {

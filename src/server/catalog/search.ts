@@ -17,6 +17,7 @@ const DENSE = 2000;
 export function searchTokens(q: string): string[] {
   return (
     q
+      .replace(/[™®©℠]/g, "")
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
       .toLowerCase()
@@ -39,27 +40,37 @@ export type { SearchResult };
 export async function searchGames(q: string, limit = 20): Promise<SearchResult[]> {
   const match = buildMatchExpression(q);
   if (!match) return [];
-  // Phase 1: the most popular few hundred matches. A rare term: its (small) match set, by popularity.
-  // A common prefix ("sha" can match tens of thousands of games): walk the popularity index and keep
-  // the names that contain every word — that stops after a few thousand rows instead of sorting all.
+  // Phase 1: the most popular few hundred matches. Density is judged on names alone: a word that is
+  // common among developers or tags ("iron" in "Iron Fox Studios") but rare in names must not send the
+  // query down the index walk, which would then scan the whole table for the few names that match.
+  // - Rare in names: every name match, plus (bounded) developer/publisher/tag matches, by popularity.
+  // - Common in names ("sha" can match tens of thousands): walk the popularity index and keep the names
+  //   that contain every word — at least 1 row in DENSE/N matches, so it stops after a bounded scan.
   const client = rawClient();
+  const tokens = searchTokens(q);
   const probe = await client.execute({
     sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${DENSE}`,
-    args: [match],
+    args: [`{name normalized_name} : (${match})`],
   });
-  const tokens = searchTokens(q);
-  const rs =
-    probe.rows.length < DENSE
-      ? await client.execute({
-          sql: `SELECT * FROM games WHERE rowid IN (${probe.rows.map(() => "?").join(",") || "NULL"})
-                ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
-          args: probe.rows.map((r) => Number(r.rowid)),
-        })
-      : await client.execute({
-          sql: `SELECT * FROM games WHERE ${tokens.map(() => "(' ' || normalized_name) LIKE ? ESCAPE '\\'").join(" AND ")}
-                ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
-          args: tokens.map((t) => `% ${t.replace(/[\\%_]/g, "\\$&")}%`),
-        });
+  let rs: Awaited<ReturnType<typeof client.execute>>;
+  if (probe.rows.length < DENSE) {
+    const others = await client.execute({
+      sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${DENSE}`,
+      args: [match],
+    });
+    const rowids = [...new Set([...probe.rows, ...others.rows].map((r) => Number(r.rowid)))];
+    rs = await client.execute({
+      sql: `SELECT * FROM games WHERE rowid IN (${rowids.map(() => "?").join(",") || "NULL"})
+            ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
+      args: rowids,
+    });
+  } else {
+    rs = await client.execute({
+      sql: `SELECT * FROM games WHERE ${tokens.map(() => "(' ' || normalized_name) LIKE ? ESCAPE '\\'").join(" AND ")}
+            ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
+      args: tokens.map((t) => `% ${t.replace(/[\\%_]/g, "\\$&")}%`),
+    });
+  }
   // Phase 2: rank those by how well the name matches, then by popularity.
   const wanted = normalizeName(q);
   const queryTokens = tokens;

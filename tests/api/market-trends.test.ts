@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+const DAY = 86_400_000;
+const END = Date.UTC(2026, 10, 20);
+let regular: TestUser;
+let premium: TestUser;
+
+/** Weekly points over 8 weeks for each game of a genre; `factor(week)` shapes the swings. */
+async function genre(name: string, games: number, factor: (week: number) => number): Promise<string[]> {
+  const { ids } = await upsertGames(
+    Array.from({ length: games }, (_, i) => ({ name: `${name} Game ${i}`, genres: [name] })),
+    "test",
+  );
+  const points: MetricPoint[] = [];
+  for (const id of ids)
+    for (let w = 0; w < 8; w++)
+      points.push({
+        gameId: id,
+        metric: "players",
+        ts: new Date(END - (7 - w) * 7 * DAY),
+        value: 1000 * factor(w),
+        period: "day",
+        source: "test",
+      });
+  await recordMetrics(points);
+  return ids;
+}
+
+beforeAll(async () => {
+  regular = await createTestUser();
+  premium = await createTestUser({ role: "premium" });
+  await genre("Calm", 3, (w) => 1 + 0.01 * (w % 2)); // ±1% weeks
+  await genre("Swinging", 3, (w) => (w % 2 ? 1.2 : 1)); // ±20% weeks
+  await genre("Wild", 3, (w) => (w % 2 ? 2 : 0.5)); // halves and quadruples
+  await genre("Lonely", 2, (w) => (w % 2 ? 2 : 0.5)); // too few games to score
+  // A trending game for the overview: one week at 2,000 then one at 6,000 daily players.
+  const { ids } = await upsertGames([{ name: "Rising Hit", genres: ["Indie"], platforms: ["PC"] }], "test");
+  await recordMetrics(
+    Array.from({ length: 14 }, (_, i) => ({
+      gameId: ids[0]!,
+      metric: "players" as const,
+      ts: new Date(END - (13 - i) * DAY),
+      value: i < 7 ? 2000 : 6000,
+      source: "test",
+    })),
+  );
+});
+
+describe("GET /api/analytics/market-trends", () => {
+  test("scores volatility per genre from the series, 0–10", async () => {
+    const res = await request("/api/analytics/market-trends", { cookie: regular.cookie });
+    expect(res.status).toBe(200);
+    const trends = (await res.json()) as Array<{ category: string; volatilityScore: number }>;
+    const score = (c: string) => trends.find((t) => t.category === c)?.volatilityScore;
+    expect(score("Calm")).toBeLessThan(1);
+    expect(score("Swinging")).toBeGreaterThan(score("Calm")!);
+    expect(score("Swinging")).toBeLessThan(10);
+    expect(score("Wild")).toBe(10);
+    expect(score("Lonely")).toBeUndefined();
+    for (const t of trends) {
+      expect(t.volatilityScore).toBeGreaterThanOrEqual(0);
+      expect(t.volatilityScore).toBeLessThanOrEqual(10);
+    }
+  });
+
+  test("needs a session", async () => {
+    expect((await request("/api/analytics/market-trends")).status).toBe(401);
+  });
+});
+
+describe("GET /api/analytics/overview", () => {
+  test("regular users get the open figures only; premium users get all four", async () => {
+    const basic = await (await request("/api/analytics/overview", { cookie: regular.cookie })).json();
+    expect(basic.marketActivity.players).toBeGreaterThan(0);
+    expect(basic.trendingCount).toBeGreaterThan(0);
+    expect(basic.isDemo).toBe(false);
+    expect(basic).not.toHaveProperty("aiPredictions");
+    expect(basic).not.toHaveProperty("marketVolatility");
+    const full = await (await request("/api/analytics/overview", { cookie: premium.cookie })).json();
+    expect(full.aiPredictions.rising).toBeGreaterThan(0);
+    expect(full.marketVolatility.categories).toBe(3);
+    expect(full.marketVolatility.score).toBeGreaterThan(0);
+    expect((await request("/api/analytics/overview")).status).toBe(401);
+  });
+});
+
+describe("reports", () => {
+  const generate = (user: TestUser, reportType: string) =>
+    request("/api/analytics/reports", { method: "POST", cookie: user.cookie, json: { reportType } });
+
+  test("each type is computed from the data and stored", async () => {
+    const market = await generate(regular, "market_overview");
+    expect(market.status).toBe(201);
+    const m = await market.json();
+    expect(m.data.topTrending.map((t: { gameName: string }) => t.gameName)).toContain("Rising Hit");
+
+    const genres = await (await generate(regular, "genre_trends")).json();
+    expect(genres.data.mostVolatile[0].category).toBe("Wild");
+
+    const watch = await (await generate(regular, "watchlist_summary")).json();
+    expect(watch.data).toMatchObject({ trackedCount: 0, games: [] });
+  });
+
+  test("listed newest first, readable by their owner only; bad types are 422", async () => {
+    const list = (await (
+      await request("/api/analytics/reports", { cookie: regular.cookie })
+    ).json()) as Array<{
+      id: string;
+      reportType: string;
+      generatedAt: string;
+    }>;
+    expect(list.map((r) => r.reportType)).toEqual(["watchlist_summary", "genre_trends", "market_overview"]);
+    const own = await request(`/api/analytics/reports/${list[0]!.id}`, { cookie: regular.cookie });
+    expect(own.status).toBe(200);
+    expect((await own.json()).data).toHaveProperty("trackedCount");
+    expect((await request(`/api/analytics/reports/${list[0]!.id}`, { cookie: premium.cookie })).status).toBe(
+      404,
+    );
+    expect(await (await request("/api/analytics/reports", { cookie: premium.cookie })).json()).toEqual([]);
+    const bad = await generate(regular, "nope");
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors[0].field).toBe("reportType");
+    expect((await request("/api/analytics/reports")).status).toBe(401);
+    expect((await request("/api/analytics/reports", { method: "POST", json: {} })).status).toBe(401);
+  });
+});

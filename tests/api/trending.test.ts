@@ -1,0 +1,103 @@
+import { beforeAll, expect, test } from "vitest";
+import { CHANGE_DEBOUNCE_MS } from "../../src/server/catalog/changes.ts";
+import { getTrendingGames } from "../../src/server/catalog/trending.ts";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { attachServer, detachServer } from "../../src/server/realtime/hub.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+const DAY = 86_400_000;
+const END = Date.UTC(2026, 10, 20);
+let user: TestUser;
+let ids: string[];
+
+/** 14 daily points: a week at `before`, then a week at `after` players. */
+function series(gameId: string, before: number, after: number): MetricPoint[] {
+  return Array.from({ length: 14 }, (_, i) => ({
+    gameId,
+    metric: "players" as const,
+    ts: new Date(END - (13 - i) * DAY),
+    value: i < 7 ? before : after,
+    period: "day" as const,
+    source: "test",
+  }));
+}
+
+beforeAll(async () => {
+  user = await createTestUser();
+  ({ ids } = await upsertGames(
+    [
+      { name: "Big Steady", genres: ["Action"], platforms: ["PC"], price: 0 },
+      { name: "Small Rocket", genres: ["Indie"], platforms: ["PC", "Mac"], price: 9.99, rating: 90 },
+      { name: "Huge Grower", genres: ["Action"], platforms: ["PC"], price: 59.99 },
+      { name: "Falling Star", genres: ["Indie"], platforms: ["PC"] },
+      { name: "Tiny Doubler", genres: ["Puzzle"], platforms: ["PC"] },
+      { name: "No Series", genres: ["Puzzle"] },
+    ],
+    "test",
+  ));
+  await recordMetrics([
+    ...series(ids[0]!, 100_000, 101_000), // +1% on a big base
+    ...series(ids[1]!, 2_000, 6_000), // tripled, small
+    ...series(ids[2]!, 500_000, 600_000), // +20% on a huge base
+    ...series(ids[3]!, 50_000, 30_000), // falling
+    ...series(ids[4]!, 40, 80), // doubled, but under 100 players: too small to rank
+  ]);
+});
+
+test("growth weighted by size decides the order; falling, tiny and series-less games stay out", async () => {
+  const res = await request("/api/games/trending", { cookie: user.cookie });
+  expect(res.status).toBe(200);
+  const list = (await res.json()) as Array<{ gameName: string; growth: number; playerCount: number }>;
+  // Small Rocket: 2 × log10(6001) ≈ 7.6; Huge Grower: 0.2 × log10(600001) ≈ 1.16; Big Steady: 0.01 × 5 ≈ 0.05.
+  expect(list.map((g) => g.gameName)).toEqual(["Small Rocket", "Huge Grower", "Big Steady"]);
+});
+
+test("each entry carries the spec's trending-game fields", async () => {
+  const [first] = await (await request("/api/games/trending", { cookie: user.cookie })).json();
+  expect(first).toEqual(
+    expect.objectContaining({
+      id: ids[1],
+      gameId: ids[1],
+      gameName: "Small Rocket",
+      platform: "PC",
+      genre: "Indie",
+      playerCount: 6000,
+      previousPlayerCount: 2000,
+      growth: 2,
+      price: 9.99,
+      rating: 4.5,
+      imageUrl: null,
+    }),
+  );
+});
+
+test("is recomputed when the data changes, and published on trending_games", async () => {
+  const published: Array<{ topic: string; data: unknown }> = [];
+  attachServer({
+    publish: (topic: string, data: string | ArrayBufferLike) => {
+      published.push({ topic, data: JSON.parse(String(data)) });
+      return 0;
+    },
+  } as never);
+  try {
+    expect((await getTrendingGames()).map((g) => g.gameName)).not.toContain("Falling Star");
+    await recordMetrics(series(ids[3]!, 30_000, 90_000));
+    // The cache is dropped at once…
+    expect((await getTrendingGames())[0]?.gameName).toBe("Falling Star");
+    // …and live screens hear about it once the burst of changes settles.
+    await new Promise((r) => setTimeout(r, CHANGE_DEBOUNCE_MS + 200));
+    const event = published.find((p) => p.topic.includes("trending_games"));
+    expect(event).toBeDefined();
+    expect(JSON.stringify(event!.data)).toContain("Falling Star");
+  } finally {
+    detachServer();
+  }
+});
+
+test("re-recording the same points changes nothing and publishes nothing new", async () => {
+  expect(await recordMetrics(series(ids[3]!, 30_000, 90_000))).toBe(0);
+});
+
+test("trending needs a session", async () => {
+  expect((await request("/api/games/trending")).status).toBe(401);
+});

@@ -1,0 +1,104 @@
+import { beforeAll, expect, test } from "vitest";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+let alice: TestUser;
+let bob: TestUser;
+let ids: string[];
+
+beforeAll(async () => {
+  alice = await createTestUser();
+  bob = await createTestUser();
+  ({ ids } = await upsertGames(
+    [
+      {
+        name: "Small Rocket",
+        genres: ["Indie"],
+        platforms: ["PC"],
+        price: 9.99,
+        coverUrl: "https://images.example/rocket.jpg",
+      },
+      { name: "Huge Grower", genres: ["Action"], platforms: ["PC"], price: 59.99 },
+    ],
+    "test",
+  ));
+});
+
+const track = (user: TestUser, json: unknown) =>
+  request("/api/user/games", { method: "POST", cookie: user.cookie, json });
+const list = async (user: TestUser) =>
+  (await (await request("/api/user/games", { cookie: user.cookie })).json()) as Array<
+    Record<string, unknown>
+  >;
+const remove = (user: TestUser, gameId: string) =>
+  request(`/api/user/watchlist/${encodeURIComponent(gameId)}`, { method: "DELETE", cookie: user.cookie });
+
+test("add answers 201 with the entry; adding twice answers 200 and keeps one entry", async () => {
+  const first = await track(alice, {
+    gameId: ids[0],
+    gameName: "Small Rocket",
+    imageUrl: null,
+    isWatchlisted: true,
+  });
+  expect(first.status).toBe(201);
+  expect(await first.json()).toMatchObject({ gameId: ids[0], gameName: "Small Rocket", isWatchlisted: true });
+  const again = await track(alice, { gameId: ids[0] });
+  expect(again.status).toBe(200);
+  expect(await list(alice)).toHaveLength(1);
+});
+
+test("the list joins each entry with the catalog (spec §3 user game)", async () => {
+  // The name and image sent by the client do not override the catalog's own.
+  await track(alice, { gameId: ids[1], gameName: "Something Else", imageUrl: "https://evil.example/x.png" });
+  const entries = await list(alice);
+  expect(entries.map((e) => e.gameName)).toEqual(["Huge Grower", "Small Rocket"]); // newest first
+  expect(entries[1]).toMatchObject({
+    gameId: ids[0],
+    gameName: "Small Rocket",
+    imageUrl: "https://images.example/rocket.jpg",
+    isWatchlisted: true,
+    platform: "PC",
+    genre: "Indie",
+    price: 9.99,
+    playTime: null,
+    lastPlayed: null,
+    addedAt: expect.any(String),
+  });
+  expect(entries[0]!.imageUrl).toBeNull();
+});
+
+test("remove answers 204; removing again, or something never tracked, is 404", async () => {
+  expect((await remove(alice, ids[1]!)).status).toBe(204);
+  expect((await list(alice)).map((e) => e.gameId)).toEqual([ids[0]]);
+  expect((await remove(alice, ids[1]!)).status).toBe(404);
+  expect((await remove(alice, "no-such-game")).status).toBe(404);
+});
+
+test("an unknown game is 404; a bad body is 422 naming the field; not JSON is 415", async () => {
+  expect((await track(alice, { gameId: "no-such-game" })).status).toBe(404);
+  const bad = await track(alice, { gameId: 42 });
+  expect(bad.status).toBe(422);
+  expect((await bad.json()).errors[0].field).toBe("gameId");
+  const missing = await track(alice, {});
+  expect(missing.status).toBe(422);
+  const text = await request("/api/user/games", {
+    method: "POST",
+    cookie: alice.cookie,
+    body: "gameId=x",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  expect(text.status).toBe(415);
+});
+
+test("one user's watchlist is not another's", async () => {
+  await track(bob, { gameId: ids[1] });
+  expect((await list(alice)).map((e) => e.gameId)).toEqual([ids[0]]);
+  expect((await remove(alice, ids[1]!)).status).toBe(404);
+  expect((await list(bob)).map((e) => e.gameId)).toEqual([ids[1]]);
+});
+
+test("anonymous requests are 401 on every watchlist route", async () => {
+  expect((await request("/api/user/games")).status).toBe(401);
+  expect((await request("/api/user/games", { method: "POST", json: { gameId: ids[0] } })).status).toBe(401);
+  expect((await request(`/api/user/watchlist/${ids[0]}`, { method: "DELETE" })).status).toBe(401);
+});
