@@ -54,8 +54,9 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
   });
   let rs: Awaited<ReturnType<typeof client.execute>>;
   if (probe.rows.length < DENSE) {
+    // Matches on developer, publisher or tags only: a bounded sample (name matches rank above them).
     const others = await client.execute({
-      sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${DENSE}`,
+      sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${CANDIDATES}`,
       args: [match],
     });
     const rowids = [...new Set([...probe.rows, ...others.rows].map((r) => Number(r.rowid)))];
@@ -81,11 +82,12 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
     let score = (inName / queryTokens.length) * 10 + Number(row.popularity) * 0.5;
     if (name === wanted) score += 25;
     else if (name.startsWith(wanted)) score += 8;
-    return {
-      ...toGameSummary(row as unknown as Record<string, unknown>),
-      score: Math.round(score * 100) / 100,
-    };
+    return { row, score: Math.round(score * 100) / 100 };
   });
   scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT));
+  // Only the answered few are turned into the API shape.
+  return scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT)).map(({ row, score }) => ({
+    ...toGameSummary(row as unknown as Record<string, unknown>),
+    score,
+  }));
 }
