@@ -1,55 +1,30 @@
 import { queryOptions } from "@tanstack/react-query";
+import type {
+  MarketTrend,
+  OverviewFigures,
+  ReportSummary,
+  SearchResult,
+  TrendingGame,
+  UserGame,
+} from "../../contracts/games.ts";
 import { apiGet } from "../api.ts";
 
+export type { MarketTrend, OverviewFigures, ReportSummary, UserGame };
+
 /** Query options for the catalog (CONVENTIONS 8): keys are the API paths (spec §7). */
-export interface GameCard {
-  id: string;
-  gameId: string;
-  gameName: string;
-  platform: string | null;
-  genre: string | null;
+
+/** What a game card shows, whether it came from trending, search or the watchlist. */
+export type GameCard = Pick<
+  TrendingGame,
+  "gameId" | "gameName" | "platform" | "genre" | "price" | "rating" | "imageUrl"
+> & {
   playerCount: number | null;
-  price: number | null;
-  rating: number | null;
-  imageUrl: string | null;
   growth?: number;
-  isDemo?: boolean;
-  summary?: string | null;
-}
-
-export interface UserGame extends GameCard {
-  isWatchlisted: boolean;
-  playTime: number | null;
-  lastPlayed: string | null;
-  addedAt: string;
-}
-
-export interface MarketTrend {
-  category: string;
-  volatilityScore: number;
-  players: number;
-  games: number;
-  change: number;
-}
-
-export interface OverviewFigures {
-  marketActivity: { players: number; change: number | null; games: number };
-  trendingCount: number;
-  aiPredictions?: { rising: number; falling: number };
-  marketVolatility?: { score: number | null; categories: number };
-  isDemo: boolean;
-  dataAsOf: string | null;
-}
-
-export interface ReportSummary {
-  id: string;
-  reportType: string;
-  generatedAt: string;
-}
+};
 
 export const trendingQuery = queryOptions({
   queryKey: ["/api/games/trending"],
-  queryFn: () => apiGet<GameCard[]>("/api/games/trending"),
+  queryFn: () => apiGet<TrendingGame[]>("/api/games/trending"),
 });
 export const userGamesQuery = queryOptions({
   queryKey: ["/api/user/games"],
@@ -79,7 +54,7 @@ export function searchQuery(q: string) {
         signal,
       });
       if (!res.ok) throw new Error(`Search failed: ${res.status}`);
-      return (await res.json()) as GameCard[];
+      return (await res.json()) as SearchResult[];
     },
   });
 }

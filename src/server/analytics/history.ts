@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import type { EsportsSummary, HistoricalGame, MarketHistory } from "../../contracts/sources.ts";
 import { listOf } from "../catalog/shapes.ts";
 import { db, rawClient } from "../db/client.ts";
 import { kaggleDatasets } from "../db/schema/index.ts";
@@ -11,14 +12,6 @@ import { kaggleDatasets } from "../db/schema/index.ts";
 export async function listKaggleDatasets() {
   const rows = await db().select().from(kaggleDatasets).orderBy(desc(kaggleDatasets.downloadCount));
   return rows.map(({ fetchedAt: _f, ...d }) => d);
-}
-
-export interface HistoricalGame {
-  gameId: string;
-  gameName: string;
-  platform: string | null;
-  playerTrends: Array<{ date: string; playerCount: number }>;
-  reviewTrends: Array<{ date: string; sentiment: number; averageRating: number }>;
 }
 
 /** The games with the longest player series, each with its player and review history. */
@@ -70,15 +63,6 @@ export async function historicalGames(limit = 12): Promise<HistoricalGame[]> {
   return out;
 }
 
-export interface MarketHistory {
-  globalRevenue: Array<{ year: number; revenue: number; growth: number | null; forecast: boolean }>;
-  platformDistribution: Record<string, number>;
-  platformYear: number | null;
-  regionalMarkets: Array<{ region: string; share: number; growth: number | null; revenue: number }>;
-  regionalYear: number | null;
-  source: string;
-}
-
 export async function marketHistory(): Promise<MarketHistory> {
   const rs = await rawClient().execute("SELECT * FROM market_years ORDER BY year");
   const currentYear = new Date().getUTCFullYear();
@@ -128,12 +112,6 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
-}
-
-export interface EsportsSummary {
-  topGames: Array<{ game: string; viewership: number | null; prizePool: number }>;
-  growth: Array<{ year: number; totalPrizePool: number; totalViewership: number | null }>;
-  tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
 }
 
 /**

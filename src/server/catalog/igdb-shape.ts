@@ -1,3 +1,4 @@
+import type { IgdbCompany, IgdbGame, IgdbPlatform } from "../../contracts/sources.ts";
 import { rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
@@ -7,20 +8,6 @@ import { listOf } from "./shapes.ts";
  * catalog, whichever source filled it. Ids of genres and platforms are stable numbers derived from
  * their names, as the catalog stores names.
  */
-export interface IgdbGame {
-  id: string;
-  name: string;
-  genres: Array<{ id: number; name: string }>;
-  aggregated_rating: number | null;
-  aggregated_rating_count: number | null;
-  cover: { url: string } | null;
-  first_release_date: number | null;
-  involved_companies: Array<{ developer: boolean; publisher: boolean; company: { name: string } }>;
-  platforms: Array<{ id: number; name: string }>;
-  summary: string | null;
-  url: string | null;
-  isDemo: boolean;
-}
 
 function nameId(name: string): number {
   let h = 0;
@@ -87,7 +74,7 @@ export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {
   return ids.map((id) => byId.get(id)).filter((g): g is IgdbGame => !!g);
 }
 
-export async function listPlatforms() {
+export async function listPlatforms(): Promise<IgdbPlatform[]> {
   const rs = await rawClient().execute(
     "SELECT * FROM platforms ORDER BY generation IS NULL, generation DESC, name",
   );
@@ -101,7 +88,7 @@ export async function listPlatforms() {
   }));
 }
 
-export async function listCompanies() {
+export async function listCompanies(): Promise<IgdbCompany[]> {
   const rs = await rawClient().execute(
     "SELECT * FROM companies ORDER BY developed_count + published_count DESC, name LIMIT 60",
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RateLimiter, request, requestJson, SourceError, validEach } from "./http.ts";
+import type { CommunityDataset, DatasetContent } from "../../contracts/sources.ts";
+import { limiterFor, request, requestJson, SourceError, validEach } from "./http.ts";
 
 /** GitHub repository search for game datasets, and a chosen repository's CSV/JSON data file (issue 5). */
 export interface GithubConfig {
@@ -22,26 +23,11 @@ const RepoSchema = z.object({
   default_branch: z.string().optional(),
 });
 
-export interface CommunityDataset {
-  fullName: string;
-  name: string;
-  description: string | null;
-  topics: string[];
-  owner: { login: string; avatarUrl: string | null };
-  stars: number;
-  lastUpdated: string;
-  /** KB, as GitHub reports repository size. */
-  size: number;
-  language: string | null;
-  htmlUrl: string;
-  downloadUrl: string;
-}
-
 export const DATASET_QUERY = "topic:dataset games in:name,description,topics";
 export const TRENDING_QUERY = "video game dataset in:name,description";
 
 export class GithubClient {
-  readonly limiter = new RateLimiter(1, 2);
+  readonly limiter = limiterFor("github");
   constructor(private readonly config: GithubConfig = {}) {}
 
   private headers(): Record<string, string> {
@@ -130,13 +116,6 @@ export class GithubClient {
   }
 }
 
-export interface DatasetContent {
-  file: string;
-  metadata: { totalEntries: number; format: "csv" | "json"; lastUpdated: string | null };
-  dataType: string;
-  games: Array<Record<string, unknown>>;
-}
-
 /** Parses a data file into its entries (spec §3 "Dataset content"), keeping the first 10. */
 export function parseDatasetFile(name: string, text: string, lastModified: string | null): DatasetContent {
   const lastUpdated = lastModified ? new Date(lastModified).toISOString() : null;
@@ -196,3 +175,5 @@ function splitCsvLine(line: string): string[] {
   out.push(cur);
   return out.map((c) => c.trim());
 }
+
+export type { CommunityDataset, DatasetContent };

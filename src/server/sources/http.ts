@@ -15,7 +15,27 @@ export class SourceError extends Error {
   }
 }
 
-/** Requests per second, as each service publishes it. */
+/**
+ * Requests per second each service allows (published limits, or a polite pace where none is
+ * published: the Steam store tolerates about 200 requests in 5 minutes).
+ */
+export const SERVICE_LIMITS = {
+  steam: 1 / 1.5,
+  steamspy: 1,
+  igdb: 4,
+  github: 1,
+  kaggle: 2,
+  epic: 1,
+  gog: 2,
+} as const;
+export type LimitedService = keyof typeof SERVICE_LIMITS;
+
+/** Requests evenly spaced at the service's rate (no bursts, so no second ever sees more than allowed). */
+export function limiterFor(service: LimitedService): RateLimiter {
+  return new RateLimiter(SERVICE_LIMITS[service], 1);
+}
+
+/** A token bucket: `perSecond` on average, at most `burst` at once. */
 export class RateLimiter {
   private tokens: number;
   private last = performance.now();

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { CompanyRecord, GameRecord, PlatformRecord } from "../catalog/write.ts";
-import { RateLimiter, requestJson, SourceError, validEach } from "./http.ts";
+import { limiterFor, requestJson, SourceError, validEach } from "./http.ts";
 
 /**
  * IGDB v4 (issue 5): a Twitch client-credentials token, cached until it expires, then Apicalypse
- * queries for games, platforms and companies. IGDB allows 4 requests per second.
+ * queries for games, platforms and companies. IGDB allows 4 requests per second (SERVICE_LIMITS).
  */
-export const IGDB_LIMIT_PER_SECOND = 4;
 
 export interface IgdbConfig {
   clientId: string;
@@ -61,7 +60,7 @@ const TokenSchema = z.object({ access_token: z.string(), expires_in: z.number() 
 
 export class IgdbClient {
   private token: { value: string; expiresAt: number } | null = null;
-  readonly limiter = new RateLimiter(IGDB_LIMIT_PER_SECOND, 4);
+  readonly limiter = limiterFor("igdb");
   constructor(private readonly config: IgdbConfig) {}
 
   private async accessToken(): Promise<string> {

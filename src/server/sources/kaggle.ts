@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RateLimiter, requestJson, validEach } from "./http.ts";
+import type { KaggleDataset } from "../../contracts/sources.ts";
+import { limiterFor, requestJson, validEach } from "./http.ts";
 
 /** Kaggle's datasets list for video-game data (`KAGGLE_USERNAME`, `KAGGLE_KEY`). */
 export interface KaggleConfig {
@@ -18,18 +19,8 @@ const DatasetSchema = z.object({
   lastUpdated: z.string().optional(),
 });
 
-export interface KaggleDataset {
-  ref: string;
-  title: string;
-  downloadCount: number;
-  usabilityRating: number;
-  size: number;
-  voteCount: number;
-  lastUpdated: string | null;
-}
-
 export class KaggleClient {
-  readonly limiter = new RateLimiter(2, 2);
+  readonly limiter = limiterFor("kaggle");
   constructor(private readonly config: KaggleConfig) {}
 
   async datasets(search = "video games", pages = 1): Promise<KaggleDataset[]> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GameRecord } from "../catalog/write.ts";
-import { RateLimiter, requestJson, SourceError } from "./http.ts";
+import { limiterFor, requestJson, SourceError } from "./http.ts";
 
 /**
  * Steam (no key): store `appdetails`, the review summary of `appreviews`, and
@@ -45,7 +45,7 @@ const Reviews = z.object({
 const Players = z.object({ response: z.object({ player_count: z.number().optional(), result: z.number() }) });
 
 export class SteamClient {
-  readonly limiter = new RateLimiter(1 / 1.5, 2);
+  readonly limiter = limiterFor("steam");
   constructor(private readonly config: SteamConfig = {}) {}
 
   private get store() {

@@ -2,10 +2,9 @@ import { z } from "zod";
 import type { GameRecord } from "../catalog/write.ts";
 import { ownersMidpoint } from "../importers/steam-store.ts";
 import { parseTagDict } from "../importers/steamspy.ts";
-import { RateLimiter, requestJson, validEach } from "./http.ts";
+import { limiterFor, requestJson, validEach } from "./http.ts";
 
 /** SteamSpy (no key, 1 request per second): `appdetails`, `top100in2weeks`, and `all` pages. */
-export const STEAMSPY_LIMIT_PER_SECOND = 1;
 
 const App = z.object({
   appid: z.number(),
@@ -58,7 +57,7 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
 }
 
 export class SteamSpyClient {
-  readonly limiter = new RateLimiter(STEAMSPY_LIMIT_PER_SECOND, 1);
+  readonly limiter = limiterFor("steamspy");
   constructor(private readonly base = "https://steamspy.com/api.php") {}
 
   private async call(params: Record<string, string>): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RateLimiter, requestJson, validEach } from "./http.ts";
+import { limiterFor, requestJson, validEach } from "./http.ts";
 
 /**
  * Public store endpoints (no key): Epic's free-games promotions and GOG's catalog. Both are
@@ -61,8 +61,8 @@ const GogProduct = z.object({
 });
 
 export class StoresClient {
-  readonly epicLimiter = new RateLimiter(1, 1);
-  readonly gogLimiter = new RateLimiter(2, 2);
+  readonly epicLimiter = limiterFor("epic");
+  readonly gogLimiter = limiterFor("gog");
   constructor(private readonly config: { epicBase?: string; gogBase?: string } = {}) {}
 
   /** Games free right now on the Epic Games Store. */

@@ -1,12 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Database, Download, Star, ThumbsUp, Trophy } from "lucide-react";
-import type { ReactNode } from "react";
 import {
   Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   EmptyState,
   Progress,
   Skeleton,
@@ -15,6 +10,7 @@ import {
   TabsList,
   TabsTrigger,
 } from "../../../ui/index.ts";
+import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatPercent } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
@@ -56,26 +52,6 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
       </div>
       <Progress value={Math.min(100, (value / max) * 100)} aria-label={`${label}: ${text}`} />
     </div>
-  );
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
   );
 }
 
