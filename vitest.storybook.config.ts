@@ -10,6 +10,26 @@ import { defineProject } from "vitest/config";
  */
 export default defineProject({
   plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
+  // Pre-bundle every dependency up front: on a clean clone, Vite otherwise discovers some mid-run,
+  // re-optimizes and reloads the browser, and the story running then fails to start.
+  optimizeDeps: {
+    include: [
+      "react",
+      "react/jsx-runtime",
+      "react/jsx-dev-runtime",
+      "react-dom",
+      "react-dom/client",
+      "radix-ui",
+      "lucide-react",
+      "class-variance-authority",
+      "clsx",
+      "tailwind-merge",
+      "react-apexcharts",
+      "apexcharts",
+      "@tanstack/react-query",
+      "wouter",
+    ],
+  },
   test: {
     name: "storybook",
     browser: {
