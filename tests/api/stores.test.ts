@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { rawClient } from "../../src/server/db/client.ts";
+import { KaggleClient } from "../../src/server/sources/kaggle.ts";
 import { SteamClient } from "../../src/server/sources/steam.ts";
 import { SteamSpyClient } from "../../src/server/sources/steamspy.ts";
 import { StoresClient } from "../../src/server/sources/stores.ts";
@@ -30,6 +31,12 @@ beforeAll(() => {
         return json(file(FIXTURES, "steamspy-top100in2weeks.json"));
       if (url.pathname === "/freeGamesPromotions") return json(file(FIXTURES, "epic-free-games.json"));
       if (url.pathname === "/v1/catalog") return json(file(FIXTURES, "gog-catalog.json"));
+      if (url.pathname === "/api/v1/datasets/list") {
+        // Basic auth with the configured user name and key.
+        if (req.headers.get("authorization") !== `Basic ${btoa("analyst:secret-key")}`)
+          return new Response("no", { status: 401 });
+        return json(file(FIXTURES, "kaggle-datasets.json"));
+      }
       return new Response("not found", { status: 404 });
     },
   });
@@ -104,4 +111,30 @@ test("syncs store through the catalog: SteamSpy players, Steam live counts, Epic
   const states = await (await request("/api/platforms/all", { cookie: user.cookie })).json();
   expect(states.find((p: { id: string }) => p.id === "epic").status).toBe("connected");
   expect(states.find((p: { id: string }) => p.id === "steam").status).toBe("connected");
+});
+
+test("Kaggle: the datasets list, with a malformed record skipped, through to the historical screen's API", async () => {
+  const kaggle = new KaggleClient({ username: "analyst", key: "secret-key", apiBase: `${base}/api/v1` });
+  const list = await kaggle.datasets("video games", 1);
+  expect(list.map((d) => d.ref)).toEqual(["nikdavis/steam-store-games", "gregorut/videogamesales"]);
+  expect(list[0]).toMatchObject({ downloadCount: 51234, voteCount: 812, size: 9021951 });
+
+  process.env.KAGGLE_USERNAME = "analyst";
+  process.env.KAGGLE_KEY = "secret-key";
+  const { resetEnvForTests } = await import("../../src/server/env.ts");
+  resetEnvForTests();
+  try {
+    await syncSource("kaggle", { kaggleApiBase: `${base}/api/v1` });
+    const user = await createTestUser();
+    const stored = await (await request("/api/kaggle/datasets", { cookie: user.cookie })).json();
+    expect(stored[0]).toMatchObject({
+      ref: "gregorut/videogamesales",
+      title: "Video Game Sales",
+      usabilityRating: 0.8235294,
+    });
+  } finally {
+    delete process.env.KAGGLE_USERNAME;
+    delete process.env.KAGGLE_KEY;
+    resetEnvForTests();
+  }
 });
