@@ -127,7 +127,7 @@ export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate?: (
           <Avatar src={user.profileImageUrl} name={displayName(user)} />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-sm">{displayName(user)}</p>
-            <div className="mt-1 flex gap-1">
+            <div className="mt-1 flex flex-wrap gap-1">
               <RoleBadge userRole={user.role} />
               <TierBadge tier={user.subscriptionTier} />
             </div>
