@@ -5,7 +5,7 @@ import { db } from "../../src/server/db/client.ts";
 import { sessions } from "../../src/server/db/schema/index.ts";
 import { attachServer, detachServer, publish } from "../../src/server/realtime/hub.ts";
 import { type SocketState, websocketHandler } from "../../src/server/realtime/socket.ts";
-import { collectStats } from "../../src/server/realtime/stats-publisher.ts";
+import { collectStats, startStatsPublisher } from "../../src/server/realtime/stats-publisher.ts";
 import { createTestUser, type TestUser } from "../helpers/api.ts";
 
 let server: Server<SocketState>;
@@ -166,4 +166,24 @@ test("analytics_stats counts connected users from the database and the hub", asy
   expect(stats.gamesAnalyzed).toBe(0);
   expect(stats.aiAnalyses).toBe(0);
   for (const c of [a, a2, b]) c.ws.close();
+});
+
+test("analytics_stats is published on its own schedule, to its subscribers only", async () => {
+  const stop = startStatsPublisher(100);
+  const a = connect(alice.cookie);
+  const b = connect(bob.cookie);
+  try {
+    await Promise.all([a.opened, b.opened]);
+    await Promise.all([a.next("connection"), b.next("connection")]);
+    a.ws.send(JSON.stringify({ type: "subscribe", channels: ["analytics_stats"] }));
+    await a.next("subscription_confirmed");
+    const update = await a.next("channel_update", 3000);
+    expect(update.channel).toBe("analytics_stats");
+    expect(update.data).toMatchObject({ activeUsers: 2, connections: 2, gamesAnalyzed: 0 });
+    await expect(b.next("channel_update", 300)).rejects.toThrow();
+  } finally {
+    stop();
+    a.ws.close();
+    b.ws.close();
+  }
 });

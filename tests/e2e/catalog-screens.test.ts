@@ -56,6 +56,11 @@ test("Overview for a premium user: predictions and volatility shown; Generate Re
   await page.getByRole("dialog", { name: "Market overview report" }).waitFor();
   const reports = await page.evaluate(async () => (await fetch("/api/analytics/reports")).json());
   expect(reports).toHaveLength(1);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Market Analysis" }).click();
+  const analysis = page.getByRole("dialog", { name: "Market analysis" });
+  await analysis.waitFor();
+  await expect.poll(() => analysis.getByRole("row").count()).toBeGreaterThan(3);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-premium.png`, fullPage: true });
   await page.context().close();
 });

@@ -64,6 +64,7 @@ export default function OverviewPage() {
   // Spec §2: Market Intelligence is locked for regular users: fetch it only for those who may see it.
   const market = useQuery({ ...marketTrendsQuery, enabled: premium });
   const [report, setReport] = useState<GeneratedReport | null>(null);
+  const [analysisOpen, setAnalysisOpen] = useState(false);
 
   // Live Gaming Trends: the server publishes a new list whenever the catalog changes.
   useChannel("trending_games", () => {
@@ -252,7 +253,7 @@ export default function OverviewPage() {
               variant="secondary"
               onClick={() =>
                 premium
-                  ? navigate("/analytics")
+                  ? setAnalysisOpen(true)
                   : toast({
                       title: "Premium feature",
                       description: "Upgrade to Premium to open the market analysis.",
@@ -279,6 +280,41 @@ export default function OverviewPage() {
           </div>
         )}
       </div>
+
+      <Dialog open={analysisOpen} onOpenChange={setAnalysisOpen}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Market analysis</DialogTitle>
+            <DialogDescription>
+              Genres by players now, their change over the window, and how volatile they are (0–10).
+            </DialogDescription>
+          </DialogHeader>
+          {!market.data?.length ? (
+            <EmptyState title="No market data available yet" />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Genre</TableHead>
+                  <TableHead>Players</TableHead>
+                  <TableHead>Change</TableHead>
+                  <TableHead>Volatility</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {market.data.map((t) => (
+                  <TableRow key={t.category}>
+                    <TableCell>{t.category}</TableCell>
+                    <TableCell>{compactNumber(t.players)}</TableCell>
+                    <TableCell>{formatPercent(t.change)}</TableCell>
+                    <TableCell>{t.volatilityScore.toFixed(1)} / 10</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </DialogContent>
+      </Dialog>
 
       <Dialog open={report != null} onOpenChange={(open) => !open && setReport(null)}>
         <DialogContent className="max-w-2xl">
