@@ -19,18 +19,30 @@ export function ownersMidpoint(range: string | undefined): number | null {
   return Math.round((Number(m[1]) + Number(m[2])) / 2);
 }
 
+/** A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it). */
+export function steamApp(
+  r: Record<string, string>,
+  line: number,
+  summary: ImportSummary,
+): { appid: number; name: string } | null {
+  const appid = parseNumber(r.appid);
+  const name = r.name?.trim();
+  if (!appid || !Number.isInteger(appid) || !name) {
+    skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
+    return null;
+  }
+  return { appid, name };
+}
+
 export async function importSteamStoreCsv(path: string): Promise<ImportSummary> {
   const started = Date.now();
   const summary = newSummary("steam-store-csv", path);
   const batch = new GameBatcher(STEAM_STORE_SOURCE, summary);
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steam.csv" })) {
     summary.read++;
-    const appid = parseNumber(r.appid);
-    const name = r.name?.trim();
-    if (!appid || !Number.isInteger(appid) || !name) {
-      skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
-      continue;
-    }
+    const app = steamApp(r, line, summary);
+    if (!app) continue;
+    const { appid, name } = app;
     const positive = parseNumber(r.positive_ratings);
     const negative = parseNumber(r.negative_ratings);
     if (positive == null || negative == null) {

@@ -1,7 +1,7 @@
 import { parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
-import { ownersMidpoint } from "./steam-store.ts";
-import { type ImportSummary, newSummary, skip } from "./summary.ts";
+import { ownersMidpoint, steamApp } from "./steam-store.ts";
+import { type ImportSummary, newSummary } from "./summary.ts";
 
 /**
  * SteamSpy `appdetails` / `all` columns. Prices are in US cents; owners a range
@@ -29,12 +29,9 @@ export async function importSteamSpyCsv(
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
     summary.read++;
-    const appid = parseNumber(r.appid);
-    const name = r.name?.trim();
-    if (!appid || !Number.isInteger(appid) || !name) {
-      skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
-      continue;
-    }
+    const app = steamApp(r, line, summary);
+    if (!app) continue;
+    const { appid, name } = app;
     const positive = parseNumber(r.positive);
     const negative = parseNumber(r.negative);
     const ccu = parseNumber(r.ccu);
