@@ -16,7 +16,9 @@ try {
   config = env();
 } catch (error) {
   if (error instanceof EnvError) {
-    console.error(error.message);
+    // One line naming each bad variable, e.g. "Invalid configuration: PORT: expected a number".
+    const [head, ...issues] = error.message.split("\n");
+    console.error([head, issues.map((line) => line.trim()).join("; ")].filter(Boolean).join(" "));
     process.exit(1);
   }
   throw error;

@@ -1,12 +1,14 @@
 import type { Server } from "bun";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createApp } from "../../src/server/app.ts";
+import { generateReport } from "../../src/server/catalog/reports.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
 import { sessions } from "../../src/server/db/schema/index.ts";
 import { attachServer, detachServer, publish } from "../../src/server/realtime/hub.ts";
 import { type SocketState, websocketHandler } from "../../src/server/realtime/socket.ts";
 import { collectStats, startStatsPublisher } from "../../src/server/realtime/stats-publisher.ts";
-import { createTestUser, type TestUser } from "../helpers/api.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 let server: Server<SocketState>;
 let base: string;
@@ -102,6 +104,12 @@ test("a plain GET on /ws with a session asks for an upgrade (426)", async () => 
   expect(res.status).toBe(426);
 });
 
+test("without a Bun server to upgrade with, /ws answers 503 problem JSON rather than failing", async () => {
+  const res = await request("/ws", { cookie: alice.cookie, headers: { Upgrade: "websocket" } });
+  expect(res.status).toBe(503);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+});
+
 test("connection, subscribe/confirm and ping/pong", async () => {
   const c = connect(alice.cookie);
   await c.opened;
@@ -165,7 +173,17 @@ test("analytics_stats counts connected users from the database and the hub", asy
   expect(stats.connections).toBe(3);
   expect(stats.gamesAnalyzed).toBe(0);
   expect(stats.aiAnalyses).toBe(0);
+
+  // The figures follow the catalog and the reports table as they grow.
+  await upsertGames([{ name: "Portal 2" }, { name: "Hades" }], "test");
+  await generateReport(bob.user.id, "genre_trends");
+  expect(await collectStats()).toMatchObject({ gamesAnalyzed: 2, aiAnalyses: 1 });
+
   for (const c of [a, a2, b]) c.ws.close();
+  // Closed sockets leave the counts.
+  const deadline = Date.now() + 2000;
+  while ((await collectStats()).connections > 0 && Date.now() < deadline) await Bun.sleep(20);
+  expect(await collectStats()).toMatchObject({ activeUsers: 0, connections: 0 });
 });
 
 test("analytics_stats is published on its own schedule, to its subscribers only", async () => {
@@ -179,7 +197,7 @@ test("analytics_stats is published on its own schedule, to its subscribers only"
     await a.next("subscription_confirmed");
     const update = await a.next("channel_update", 3000);
     expect(update.channel).toBe("analytics_stats");
-    expect(update.data).toMatchObject({ activeUsers: 2, connections: 2, gamesAnalyzed: 0 });
+    expect(update.data).toEqual({ activeUsers: 2, connections: 2, gamesAnalyzed: 2, aiAnalyses: 1 });
     await expect(b.next("channel_update", 300)).rejects.toThrow();
   } finally {
     stop();

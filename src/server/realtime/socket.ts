@@ -1,11 +1,8 @@
-import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
+import type { ServerWebSocket, WebSocketHandler } from "bun";
 import { Hono } from "hono";
-import {
-  type Channel,
-  ClientMessageSchema,
-  isChannel,
-  type ServerMessage,
-} from "../../contracts/realtime.ts";
+import { type BunWebSocketData, upgradeWebSocket, websocket } from "hono/bun";
+import { createMiddleware } from "hono/factory";
+import { ClientMessageSchema, isChannel, type ServerMessage } from "../../contracts/realtime.ts";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -14,80 +11,118 @@ import { CHANNELS, register, subscribe, subscribedChannels, unregister, unsubscr
 
 /**
  * `/ws` (spec §7). The upgrade passes the app's middleware first: a foreign Origin gets 403 from
- * `originCheck`, a visitor without a session 401 from `requireUser`.
+ * `originCheck`, a visitor without a valid session 401 from `requireUser`. `hono/bun` performs the
+ * upgrade; `index.ts` passes `websocketHandler` (its `websocket` plus our limits) to `Bun.serve`.
  */
-export interface SocketState {
-  userId: string;
-}
+export type SocketState = BunWebSocketData;
+type Socket = ServerWebSocket<unknown>;
 
 /** A slow client is dropped once this much is queued for it, instead of growing server memory. */
 export const BACKPRESSURE_LIMIT_BYTES = 1024 * 1024;
+/** Client messages are a few dozen bytes; anything near this is not our protocol. */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
-function send(ws: ServerWebSocket<unknown>, message: ServerMessage): void {
-  // -1: enqueued under backpressure; 0: dropped (the socket is closing). Either way nothing to retry.
-  ws.send(JSON.stringify(message));
+/**
+ * Sends one message and acts on Bun's status: -1 means it was queued behind backpressure (Bun
+ * closes the socket itself once the queue passes the limit); 0 means it was dropped, so the client
+ * has already missed data and is closed rather than left silently out of step.
+ */
+export function send(ws: Socket, message: ServerMessage): boolean {
+  const status = ws.send(JSON.stringify(message));
+  if (status === 0) {
+    log.debug("ws: message dropped, closing the socket", { type: message.type });
+    ws.close(1013, "Too far behind");
+    return false;
+  }
+  return true;
 }
 
-export const socketRoutes = new Hono<AppEnv>().get("/", requireUser, (c) => {
+const requireUpgrade = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new HttpProblem(426, "Connect with a WebSocket", { headers: { Upgrade: "websocket" } });
   }
-  const server = (c.env as { server?: Server<SocketState> } | undefined)?.server;
-  if (!server) throw new HttpProblem(503, "Live updates are not available on this server");
-  const upgraded = server.upgrade(c.req.raw, { data: { userId: c.get("user").id } });
-  if (!upgraded) throw new HttpProblem(400, "WebSocket upgrade failed");
-  return new Response(null);
+  // `app.request()` in tests and non-Bun hosts have no server to upgrade with.
+  const env = c.env as { server?: unknown } | undefined;
+  if (!env?.server) throw new HttpProblem(503, "Live updates are not available on this server");
+  await next();
 });
 
-export const websocketHandler: WebSocketHandler<SocketState> = {
+function handleMessage(ws: Socket, userId: string, raw: unknown): void {
+  if (typeof raw !== "string") {
+    log.warn("ws: binary message ignored", { userId });
+    return;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    log.warn("ws: malformed message ignored", { userId });
+    return;
+  }
+  const message = ClientMessageSchema.safeParse(parsed);
+  if (!message.success) {
+    log.warn("ws: unknown message ignored", { userId });
+    return;
+  }
+  const now = new Date().toISOString();
+  switch (message.data.type) {
+    case "ping":
+      send(ws, { type: "pong", timestamp: now });
+      return;
+    case "subscribe":
+    case "unsubscribe": {
+      // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
+      const channels = message.data.channels.filter(isChannel);
+      if (message.data.type === "subscribe") subscribe(ws, channels);
+      else unsubscribe(ws, channels);
+      send(ws, {
+        type: "subscription_confirmed",
+        channels,
+        subscribed: subscribedChannels(ws),
+        timestamp: now,
+      });
+      return;
+    }
+  }
+}
+
+export const socketRoutes = new Hono<AppEnv>().get(
+  "/",
+  requireUser,
+  requireUpgrade,
+  upgradeWebSocket((c) => {
+    const userId = c.get("user").id;
+    return {
+      onOpen(_event, ctx) {
+        const ws = ctx.raw as Socket;
+        register(ws, userId);
+        send(ws, {
+          type: "connection",
+          status: "connected",
+          channels: CHANNELS,
+          timestamp: new Date().toISOString(),
+        });
+      },
+      onMessage(event, ctx) {
+        handleMessage(ctx.raw as Socket, userId, event.data);
+      },
+      onClose(_event, ctx) {
+        unregister(ctx.raw as Socket);
+      },
+    };
+  }),
+  // Reached only when Bun refused the handshake (a malformed upgrade request).
+  () => {
+    throw new HttpProblem(400, "WebSocket upgrade failed");
+  },
+);
+
+/** For `Bun.serve({ websocket })`: `hono/bun`'s dispatcher with this socket's limits. */
+export const websocketHandler = {
+  ...websocket,
   backpressureLimit: BACKPRESSURE_LIMIT_BYTES,
   closeOnBackpressureLimit: true,
+  maxPayloadLength: MAX_CLIENT_MESSAGE_BYTES,
   idleTimeout: 120,
   sendPings: true,
-  open(ws) {
-    register(ws as ServerWebSocket<unknown>, ws.data.userId);
-    send(ws as ServerWebSocket<unknown>, {
-      type: "connection",
-      status: "connected",
-      channels: CHANNELS,
-      timestamp: new Date().toISOString(),
-    });
-  },
-  message(ws, raw) {
-    const socket = ws as ServerWebSocket<unknown>;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
-    } catch {
-      log.warn("ws: malformed message ignored", { userId: ws.data.userId });
-      return;
-    }
-    const message = ClientMessageSchema.safeParse(parsed);
-    if (!message.success) {
-      log.warn("ws: unknown message ignored", { userId: ws.data.userId });
-      return;
-    }
-    const now = new Date().toISOString();
-    switch (message.data.type) {
-      case "ping":
-        send(socket, { type: "pong", timestamp: now });
-        return;
-      case "subscribe":
-      case "unsubscribe": {
-        const channels = message.data.channels.filter(isChannel) as Channel[];
-        if (message.data.type === "subscribe") subscribe(socket, channels);
-        else unsubscribe(socket, channels);
-        send(socket, {
-          type: "subscription_confirmed",
-          channels,
-          subscribed: subscribedChannels(socket),
-          timestamp: now,
-        });
-        return;
-      }
-    }
-  },
-  close(ws) {
-    unregister(ws as ServerWebSocket<unknown>);
-  },
-};
+} satisfies WebSocketHandler<SocketState>;
