@@ -1,22 +1,31 @@
-import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** The last sync of each live source: when, how it went, how many records it stored. */
+/**
+ * The last sync of each live source: when, how it went, how many records it stored, and when one
+ * last succeeded (what the app serves came in then, even if the latest run failed).
+ */
 export const sourceSyncs = sqliteTable("source_syncs", {
   source: text("source").primaryKey(),
   status: text("status", { enum: ["ok", "error"] }).notNull(),
   message: text("message"),
   records: integer("records").notNull().default(0),
   lastSyncAt: integer("last_sync_at", { mode: "timestamp_ms" }).notNull(),
+  lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+  durationMs: integer("duration_ms"),
 });
 
 /** Game datasets published in public GitHub repositories (spec §3 "Community dataset"). */
-export const communityDatasets = sqliteTable("community_datasets", {
-  fullName: text("full_name").primaryKey(),
-  kind: text("kind", { enum: ["dataset", "trending"] }).notNull(),
-  stars: integer("stars").notNull(),
-  data: text("data", { mode: "json" }).notNull(),
-  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const communityDatasets = sqliteTable(
+  "community_datasets",
+  {
+    fullName: text("full_name").primaryKey(),
+    kind: text("kind", { enum: ["dataset", "trending"] }).notNull(),
+    stars: integer("stars").notNull(),
+    data: text("data", { mode: "json" }).notNull(),
+    fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("community_datasets_kind_stars").on(t.kind, t.stars)],
+);
 
 /** Kaggle's video-game datasets (spec §3 "Dataset"). */
 export const kaggleDatasets = sqliteTable("kaggle_datasets", {
@@ -31,17 +40,21 @@ export const kaggleDatasets = sqliteTable("kaggle_datasets", {
 });
 
 /** Store offers from Epic (current free games) and GOG (prices and discounts). */
-export const storeOffers = sqliteTable("store_offers", {
-  key: text("key").primaryKey(), // `${store}:${id}`
-  store: text("store").notNull(),
-  title: text("title").notNull(),
-  price: real("price"),
-  originalPrice: real("original_price"),
-  discountPercent: real("discount_percent"),
-  free: integer("free", { mode: "boolean" }).notNull(),
-  imageUrl: text("image_url"),
-  url: text("url"),
-  startsAt: text("starts_at"),
-  endsAt: text("ends_at"),
-  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const storeOffers = sqliteTable(
+  "store_offers",
+  {
+    key: text("key").primaryKey(), // `${store}:${id}`
+    store: text("store").notNull(),
+    title: text("title").notNull(),
+    price: real("price"),
+    originalPrice: real("original_price"),
+    discountPercent: real("discount_percent"),
+    free: integer("free", { mode: "boolean" }).notNull(),
+    imageUrl: text("image_url"),
+    url: text("url"),
+    startsAt: text("starts_at"),
+    endsAt: text("ends_at"),
+    fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("store_offers_store_free").on(t.store, t.free)],
+);
