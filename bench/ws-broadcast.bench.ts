@@ -9,6 +9,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { percentile, printTable } from "./machine.ts";
+import { rssMiB } from "./server-process.ts";
 
 const SOCKETS = 1000;
 const BROADCASTS = 20;
@@ -39,7 +40,8 @@ const token = generateSessionToken();
 await createSession(token, userId);
 
 Bun.gc(true);
-const rssBefore = process.memoryUsage().rss;
+// The server is this process: its VmRSS from /proc/<pid>/status.
+const rssBefore = rssMiB(process.pid);
 const origin = `http://localhost:${server.port}`;
 const child = spawn(
   "bun",
@@ -68,7 +70,7 @@ async function waitFor(prefix: string): Promise<string> {
 
 await waitFor("READY");
 Bun.gc(true);
-const rssOpen = process.memoryUsage().rss;
+const rssOpen = rssMiB(process.pid);
 const latencies: number[] = [];
 for (let seq = 0; seq < BROADCASTS; seq++) {
   const sentAt = performance.timeOrigin + performance.now();
@@ -92,8 +94,8 @@ printTable(`Broadcast to ${SOCKETS} sockets (${BROADCASTS} broadcasts; time unti
     sockets: connectionStats().connections,
     "p50 ms": percentile(latencies, 50).toFixed(2),
     "p99 ms": percentile(latencies, 99).toFixed(2),
-    "server RSS before MiB": (rssBefore / 2 ** 20).toFixed(1),
-    "server RSS with sockets MiB": (rssOpen / 2 ** 20).toFixed(1),
+    "server RSS before MiB": rssBefore.toFixed(1),
+    "server RSS with sockets MiB": rssOpen.toFixed(1),
   },
 ]);
 child.kill();
