@@ -1,93 +1,136 @@
 /**
- * Live sources against a local server replaying recorded answers: sync throughput per adapter
- * (records stored per second), and how each service's rate limiter holds its published limit over a
- * 60-second run (requests per second, overall and in the busiest 1-second window).
+ * Live sources against a local server replaying recorded answers (tests/fixtures/recorded/server.ts):
+ *  1. sync throughput per adapter (records stored per second), once at each service's published
+ *     pace, as a real run goes, and once with the pacing lifted, which is what parsing, validating
+ *     and storing cost;
+ *  2. how each service's rate limiter holds its published limit over a 60-second run, with four
+ *     callers competing (requests per second overall, and in the busiest 1-second window).
  * Run: `bun bench/sources.bench.ts [seconds]` (default 60).
  */
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import { printTable } from "./machine.ts";
 
 const SECONDS = Number(process.argv[2] ?? 60);
 const dbFile = join(tmpdir(), `gi-bench-sources-${crypto.randomUUID()}.db`);
 process.env.DATABASE_URL = `file:${dbFile}`;
 process.env.LOG_LEVEL = "error";
+process.env.DEMO_DATA = "off";
 process.env.IGDB_CLIENT_ID = "bench";
 process.env.IGDB_CLIENT_SECRET = "bench";
+process.env.KAGGLE_USERNAME = "analyst";
+process.env.KAGGLE_KEY = "kaggle-key";
+process.env.GITHUB_TOKEN = "bench";
 
 const { runMigrations } = await import("../src/server/db/migrate.ts");
-const { syncSource } = await import("../src/server/sources/sync.ts");
+const { closeDb } = await import("../src/server/db/client.ts");
+const { syncSource } = await import("../src/server/sync/index.ts");
 const { SERVICE_LIMITS, limiterFor, request } = await import("../src/server/sources/http.ts");
+const { startReplay, sample, recorded, DATASETS } = await import("../tests/fixtures/recorded/server.ts");
 type LimitedService = keyof typeof SERVICE_LIMITS;
+type SyncSource = Parameters<typeof syncSource>[0];
 await runMigrations();
 
-const SAMPLES = new URL("../../shared/datasets/api-samples/", import.meta.url);
-const FIXTURES = new URL("../tests/fixtures/recorded/", import.meta.url);
-const doom = JSON.parse(
-  await Bun.file(new URL("doom-2016/igdb.games.expanded_single.json", SAMPLES)).text(),
-)[0];
-// 200 IGDB games per answer (the recorded DOOM record with distinct ids and names).
-const igdbGames = JSON.stringify(
-  Array.from({ length: 200 }, (_, i) => ({ ...doom, id: 100_000 + i, name: `${doom.name} ${i}` })),
+const replay = await startReplay();
+// Volume where the recordings are small: IGDB answers 500 games per query (the recorded DOOM record
+// under distinct ids and names); a SteamSpy `all` page holds the 1,000 real SteamSpy records of
+// ../shared/datasets/steamspy (its appdetails for the top 1000 apps, 2023).
+const doom = (
+  (await sample("doom-2016/igdb.games.expanded_single.json").json()) as Array<Record<string, unknown>>
+)[0]!;
+const igdbPage = JSON.stringify(
+  Array.from({ length: 500 }, (_, i) => ({ ...doom, id: 100_000 + i, name: `${doom.name} ${i}` })),
 );
-const files: Record<string, Blob> = {
-  "/v4/platforms": Bun.file(new URL("igdb-v3-henry-sarabia/platform_list.json", SAMPLES)),
-  "/v4/companies": Bun.file(new URL("igdb-v3-henry-sarabia/company_list.json", SAMPLES)),
-  "/search/repositories": Bun.file(new URL("github-search/search_repositories_page1.json", SAMPLES)),
-  "/api.php": Bun.file(new URL("steamspy-top100in2weeks.json", FIXTURES)),
-  "/freeGamesPromotions": Bun.file(new URL("epic-free-games.json", FIXTURES)),
-  "/v1/catalog": Bun.file(new URL("gog-catalog.json", FIXTURES)),
-};
-const server = Bun.serve({
-  port: 0,
-  fetch(req) {
-    const path = new URL(req.url).pathname;
-    if (path === "/oauth2/token") return Response.json({ access_token: "t", expires_in: 1e7 });
-    if (path === "/v4/games")
-      return new Response(igdbGames, { headers: { "Content-Type": "application/json" } });
-    const f = files[path];
-    return f
-      ? new Response(f, { headers: { "Content-Type": "application/json" } })
-      : Response.json({ ok: true });
-  },
+replay.override(
+  "/v4/games",
+  () => new Response(igdbPage, { headers: { "Content-Type": "application/json" } }),
+);
+const spyRows = parse(await Bun.file(new URL("steamspy/steamspy_top1000_2023_tags.csv", DATASETS)).text(), {
+  columns: true,
+  skip_empty_lines: true,
+}) as Array<Record<string, string>>;
+const allPage = JSON.stringify(
+  Object.fromEntries(
+    spyRows.map((r) => [
+      r.appid,
+      {
+        appid: Number(r.appid),
+        name: r.name,
+        developer: r.developer,
+        publisher: r.publisher,
+        positive: Number(r.positive),
+        negative: Number(r.negative),
+        owners: r.owners,
+        price: r.price,
+        ccu: Number(r.ccu),
+        genre: r.genre,
+      },
+    ]),
+  ),
+);
+replay.override("/api.php", (_req, url) => {
+  const kind = url.searchParams.get("request");
+  const body =
+    kind === "all"
+      ? url.searchParams.get("page") === "0"
+        ? allPage
+        : "{}"
+      : recorded("steamspy-top100in2weeks.json");
+  return new Response(body, { headers: { "Content-Type": "application/json" } });
 });
-const base = `http://localhost:${server.port}`;
 
-const throughput = [];
-for (const [source, options] of [
-  ["igdb", { igdbApiBase: `${base}/v4`, igdbTokenUrl: `${base}/oauth2/token` }],
-  ["github", { githubApiBase: base }],
-  ["steamspy", { steamspyBase: `${base}/api.php` }],
-  ["epic", { epicBase: base }],
-  ["gog", { gogBase: base }],
-] as const) {
-  const t = performance.now();
-  const { records } = await syncSource(source, options);
-  const seconds = (performance.now() - t) / 1000;
-  throughput.push({
-    source,
-    records,
-    seconds: seconds.toFixed(2),
-    "records/s": Math.round(records / seconds),
-  });
+const RUNS: Array<[SyncSource, Parameters<typeof syncSource>[1]]> = [
+  ["igdb", { bases: replay.bases, igdbPages: 1 }],
+  ["steamspy", { bases: replay.bases, steamspyAllPages: 1 }],
+  ["steam", { bases: replay.bases, steamGames: 10 }],
+  ["github", { bases: replay.bases }],
+  ["kaggle", { bases: replay.bases, kagglePages: 2 }],
+  ["epic", { bases: replay.bases }],
+  ["gog", { bases: replay.bases }],
+];
+
+async function throughput(paced: boolean) {
+  const rows = [];
+  for (const [source, options] of RUNS) {
+    const { records, durationMs } = await syncSource(source, options);
+    const requests = replay.log.length;
+    replay.log.length = 0;
+    rows.push({
+      source,
+      requests,
+      records,
+      seconds: (durationMs / 1000).toFixed(2),
+      "records/s": Math.round(records / (durationMs / 1000)),
+      pacing: paced ? "published limit" : "lifted",
+    });
+  }
+  return rows;
 }
-printTable("Sync against recorded answers (includes each service's rate limit)", throughput);
+
+replay.log.length = 0;
+const paced = await throughput(true);
+for (const service of Object.keys(SERVICE_LIMITS) as LimitedService[]) limiterFor(service).setRate(1e9);
+const unpaced = await throughput(false);
+printTable("Sync against recorded answers (records stored per second)", [...paced, ...unpaced]);
+for (const service of Object.keys(SERVICE_LIMITS) as LimitedService[])
+  limiterFor(service).setRate(SERVICE_LIMITS[service]);
 
 const results = await Promise.all(
   (Object.keys(SERVICE_LIMITS) as LimitedService[]).map(async (service) => {
-    const perSecond = SERVICE_LIMITS[service];
     const limiter = limiterFor(service);
     const times: number[] = [];
     const end = performance.now() + SECONDS * 1000;
-    // Four callers competing for one limiter, as parallel sync steps would.
+    // Four callers competing for one limiter, as parallel sync steps and API routes would.
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         while (performance.now() < end) {
-          // The moment the limiter lets a request go is when it leaves (response times vary).
+          // The moment the limiter lets a request go is when it leaves (answer times vary).
           await limiter.take();
+          if (performance.now() >= end) break;
           times.push(performance.now());
-          await request(`${base}/ping`, {}, { service });
+          await request(`${replay.base}/v1/catalog`, {}, { service });
         }
       }),
     );
@@ -98,17 +141,18 @@ const results = await Promise.all(
       while (times[i]! - times[j]! >= 1000) j++;
       busiest = Math.max(busiest, i - j + 1);
     }
-    const span = (times.at(-1)! - times[0]!) / 1000;
+    const span = times.length > 1 ? (times.at(-1)! - times[0]!) / 1000 : Number.NaN;
     return {
       service,
-      "limit /s": perSecond.toFixed(2),
+      "limit /s": SERVICE_LIMITS[service].toFixed(3),
       requests: times.length,
-      "observed /s": ((times.length - 1) / span).toFixed(2),
+      "observed /s": times.length > 1 ? ((times.length - 1) / span).toFixed(3) : "—",
       "busiest 1 s": busiest,
     };
   }),
 );
 printTable(`Rate limiters over ${SECONDS} s (4 competing callers each)`, results);
-server.stop(true);
+await replay.stop();
+closeDb();
 for (const s of ["", "-wal", "-shm"]) rmSync(dbFile + s, { force: true });
 process.exit(0);

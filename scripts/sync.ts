@@ -1,20 +1,55 @@
-/** `bun run sync <source>`: runs one live source (steam, steamspy, epic, gog, igdb, github, kaggle) and stores what it returns. */
+/**
+ * `bun run sync <source> [--pages N] [--games N]`: runs one live source and stores what it returns.
+ * Sources: steam, steamspy, epic, gog, igdb, github, kaggle. `--pages` is SteamSpy's `all` pages
+ * (1 a minute), IGDB's pages of 500 games or Kaggle's pages of 20 datasets; `--games` is how many
+ * popular games a Steam sync refreshes.
+ */
+import { parseArgs } from "node:util";
 import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { NotConfiguredError, SYNCABLE, type SyncSource, syncSource } from "../src/server/sources/sync.ts";
+import {
+  isSyncSource,
+  NotConfiguredError,
+  SYNC_SOURCES,
+  type SyncOptions,
+  syncSource,
+} from "../src/server/sync/index.ts";
 
-const source = process.argv[2] as SyncSource | undefined;
-if (!source || !SYNCABLE.includes(source)) {
-  console.error(`usage: bun run sync <${SYNCABLE.join("|")}>`);
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  options: { pages: { type: "string" }, games: { type: "string" } },
+  allowPositionals: true,
+});
+const source = positionals[0];
+const count = (v: string | undefined, name: string) => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 1000) {
+    console.error(`--${name} must be a whole number from 0 to 1000`);
+    process.exit(2);
+  }
+  return n;
+};
+if (!source || !isSyncSource(source)) {
+  console.error(`usage: bun run sync <${SYNC_SOURCES.join("|")}> [--pages N] [--games N]`);
   process.exit(2);
 }
+const pages = count(values.pages, "pages");
+const options: SyncOptions = {
+  ...(pages !== undefined ? { steamspyAllPages: pages, igdbPages: pages, kagglePages: pages } : {}),
+  ...(values.games !== undefined ? { steamGames: count(values.games, "games") } : {}),
+};
+
 await runMigrations();
 try {
-  const { records } = await syncSource(source);
-  console.log(`${source}: ${records} records stored`);
+  const { records, durationMs } = await syncSource(source, options);
+  console.log(`${source}: ${records} records stored in ${(durationMs / 1000).toFixed(1)} s`);
 } catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
   console.error(
-    `${source}: ${error instanceof NotConfiguredError ? "not configured — " : "failed — "}${error instanceof Error ? error.message : String(error)}`,
+    error instanceof NotConfiguredError
+      ? `${source}: not configured — set ${error.missing.join(" and ")} (see .env.example)`
+      : `${source}: failed — ${message} (what was stored before is kept)`,
   );
   process.exitCode = 1;
 } finally {

@@ -37,10 +37,15 @@ export interface IgdbCompany {
   published: number;
 }
 
+/**
+ * Spec §3 Status. `degraded`: the last IGDB sync failed; the games database still answers from what
+ * was stored (at `lastSuccess`).
+ */
 export interface IgdbStatus {
   status: "operational" | "degraded";
   authenticated: true | "Not authenticated";
   lastSync: string | null;
+  lastSuccess: string | null;
   message: string | null;
 }
 
@@ -97,4 +102,75 @@ export interface EsportsSummary {
   topGames: Array<{ game: string; viewership: number | null; prizePool: number }>;
   growth: Array<{ year: number; totalPrizePool: number; totalViewership: number | null }>;
   tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
+}
+
+/** A store's offer: Epic's running free promotions, GOG's prices and discounts. */
+export interface StoreOffer {
+  store: "Epic" | "GOG";
+  id: string;
+  title: string;
+  /** USD. */
+  price: number | null;
+  originalPrice: number | null;
+  discountPercent: number | null;
+  free: boolean;
+  imageUrl: string | null;
+  url: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** The sources `bun run sync <source>` runs. */
+export type SyncSource = "steam" | "steamspy" | "epic" | "gog" | "igdb" | "github" | "kaggle";
+
+/** The last run of one source (`source_syncs`). */
+export interface SyncState {
+  source: SyncSource;
+  status: "ok" | "error";
+  message: string | null;
+  /** Records the last run stored. */
+  records: number;
+  lastSyncAt: string;
+  /** The last run that succeeded: what the app serves came in then. */
+  lastSuccessAt: string | null;
+  durationMs: number | null;
+}
+
+/**
+ * One of the 8 platforms of spec §1 with its real connection state (`/api/platforms/all`).
+ * `not_configured`: a key is missing; `never_synced`: ready, nothing fetched yet; `connected`: the
+ * last sync succeeded; `error`: it failed, and what was stored before is still served.
+ */
+export interface PlatformConnection {
+  id: "steam" | "epic" | "gog" | "playstation" | "xbox" | "igdb" | "kaggle" | "github";
+  name: string;
+  /** How the data comes in, e.g. "metadata via IGDB" for PlayStation and Xbox. */
+  source: string;
+  configured: boolean;
+  /** The environment variables still missing, when not configured. */
+  missing: string[];
+  status: "connected" | "never_synced" | "error" | "not_configured";
+  lastSync: string | null;
+  lastSuccess: string | null;
+  message: string | null;
+  /** What we hold from it now. */
+  stored: { count: number; unit: "games" | "free games" | "offers" | "datasets" };
+}
+
+/** Games and current players per platform, counted from the catalog (`/api/platforms/stats`). */
+export interface PlatformStat {
+  platform: string;
+  games: number;
+  players: number;
+}
+
+/** A game free to play right now (`/api/platforms/free-games`). */
+export interface FreeGame {
+  id: string;
+  name: string;
+  store: "Epic" | "Steam" | "GOG" | "Catalog";
+  playerCount: number | null;
+  imageUrl: string | null;
+  url: string | null;
+  endsAt: string | null;
 }

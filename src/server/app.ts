@@ -14,9 +14,12 @@ import { adminRoutes } from "./routes/admin.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { gameRoutes } from "./routes/games.ts";
+import { githubGamingRoutes } from "./routes/github-gaming.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { igdbRoutes } from "./routes/igdb.ts";
+import { kaggleRoutes } from "./routes/kaggle.ts";
 import { createLoginRoutes } from "./routes/login.ts";
-import { githubGamingRoutes, igdbRoutes, kaggleRoutes, platformRoutes } from "./routes/sources.ts";
+import { platformRoutes } from "./routes/platforms.ts";
 import { userRoutes } from "./routes/user.ts";
 import { userGameRoutes } from "./routes/user-games.ts";
 

@@ -1,11 +1,20 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import type { CommunityDataset, DatasetContent } from "../../contracts/sources.ts";
-import { limiterFor, request, requestJson, SourceError, validEach } from "./http.ts";
+import {
+  type BaseOverrides,
+  baseUrl,
+  limiterFor,
+  type RateLimiter,
+  request,
+  SourceError,
+  validEach,
+} from "./http.ts";
 
 /** GitHub repository search for game datasets, and a chosen repository's CSV/JSON data file (issue 5). */
 export interface GithubConfig {
   token?: string | undefined;
-  apiBase?: string;
+  bases?: BaseOverrides;
 }
 
 const RepoSchema = z.object({
@@ -28,18 +37,21 @@ export const TRENDING_QUERY = "video game dataset in:name,description";
 
 export class GithubClient {
   readonly limiter = limiterFor("github");
-  constructor(private readonly config: GithubConfig = {}) {}
+  /** Search has its own, lower limit: 30 a minute with a token, 10 without. */
+  readonly searchLimiter: RateLimiter;
+  constructor(private readonly config: GithubConfig = {}) {
+    this.searchLimiter = limiterFor(config.token ? "github-search" : "github-search-anonymous");
+  }
 
   private headers(): Record<string, string> {
     return {
       Accept: "application/vnd.github+json",
-      "User-Agent": "gaming-intelligence",
       ...(this.config.token ? { Authorization: `Bearer ${this.config.token}` } : {}),
     };
   }
 
   private get base() {
-    return this.config.apiBase ?? "https://api.github.com";
+    return baseUrl("github", this.config.bases);
   }
 
   async searchRepositories(
@@ -48,132 +60,178 @@ export class GithubClient {
     perPage = 30,
   ): Promise<CommunityDataset[]> {
     const url = `${this.base}/search/repositories?${new URLSearchParams({ q, sort, order: "desc", per_page: String(perPage) })}`;
-    const body = (await requestJson(
-      url,
-      { headers: this.headers() },
-      { service: "github", limiter: this.limiter },
-    )) as { items?: unknown };
-    return validEach("github", body.items, (item) => {
-      const r = RepoSchema.safeParse(item);
-      if (!r.success) return null;
-      const d = r.data;
-      return {
-        fullName: d.full_name,
-        name: d.name,
-        description: d.description ?? null,
-        topics: d.topics ?? [],
-        owner: { login: d.owner.login, avatarUrl: d.owner.avatar_url ?? null },
-        stars: d.stargazers_count,
-        lastUpdated: d.pushed_at ?? d.updated_at,
-        size: d.size,
-        language: d.language ?? null,
-        htmlUrl: d.html_url,
-        downloadUrl: `${d.html_url}/archive/refs/heads/${d.default_branch ?? "main"}.zip`,
-      };
-    });
+    const res = await this.get(url, this.searchLimiter);
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new SourceError("github", `search answered ${res.status}`, res.status);
+    }
+    const body = (await res.json().catch(() => {
+      throw new SourceError("github", "search answered with malformed JSON");
+    })) as { items?: unknown };
+    return validEach("github", body.items, RepoSchema, (d) => ({
+      fullName: d.full_name,
+      name: d.name,
+      description: d.description ?? null,
+      topics: d.topics ?? [],
+      owner: { login: d.owner.login, avatarUrl: d.owner.avatar_url ?? null },
+      stars: d.stargazers_count,
+      lastUpdated: d.pushed_at ?? d.updated_at,
+      size: d.size,
+      language: d.language ?? null,
+      htmlUrl: d.html_url,
+      downloadUrl: `${d.html_url}/archive/refs/heads/${d.default_branch ?? "main"}.zip`,
+    }));
   }
 
-  /** The first CSV or JSON file at the top of the repository (or under data/): its first entries. */
+  private async get(url: string, limiter = this.limiter): Promise<Response> {
+    const res = await request(url, { headers: this.headers() }, { service: "github", limiter });
+    // GitHub says "rate limit used up" with a 403 (or 429) and x-ratelimit-remaining: 0.
+    if ((res.status === 403 || res.status === 429) && res.headers.get("x-ratelimit-remaining") === "0") {
+      await res.body?.cancel().catch(() => {});
+      const reset = Number(res.headers.get("x-ratelimit-reset"));
+      const until =
+        Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString()}` : "";
+      throw new SourceError("github", `rate limit used up${until}`, 429);
+    }
+    return res;
+  }
+
+  /**
+   * A repository's data file: the first CSV (else JSON) file at its top level or in a data folder,
+   * with its total entries and first 10 (spec §2 "Dataset content"). Manifests such as package.json
+   * are not data.
+   */
   async datasetContent(owner: string, repo: string): Promise<DatasetContent> {
+    const repoPath = `${this.base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+    const repoRes = await this.get(repoPath);
+    if (repoRes.status === 404) throw new SourceError("github", `no repository ${owner}/${repo}`, 404);
+    if (!repoRes.ok) throw new SourceError("github", `answered ${repoRes.status}`, repoRes.status);
+    const info = RepoInfo.safeParse(await repoRes.json().catch(() => null));
+    if (!info.success) throw new SourceError("github", "the repository answer was not understood");
+
     const list = async (path: string) => {
-      const url = `${this.base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/contents/${path}`;
-      const res = await request(
-        url,
-        { headers: this.headers() },
-        { service: "github", limiter: this.limiter },
-      );
-      if (res.status === 404) return [];
+      const res = await this.get(`${repoPath}/contents/${path}`);
+      if (res.status === 404) {
+        await res.body?.cancel().catch(() => {});
+        return [];
+      }
       if (!res.ok) throw new SourceError("github", `answered ${res.status}`, res.status);
-      const body = await res.json();
-      return Array.isArray(body)
-        ? (body as Array<{
-            name: string;
-            type: string;
-            path: string;
-            download_url: string | null;
-            size: number;
-          }>)
-        : [];
+      const parsed = ContentList.safeParse(await res.json().catch(() => null));
+      return parsed.success ? parsed.data : [];
     };
     const top = await list("");
-    const files = [
-      ...top,
-      ...(top.some((f) => f.name === "data" && f.type === "dir") ? await list("data") : []),
-    ];
-    const file = files.find(
-      (f) => f.type === "file" && /\.(csv|json)$/i.test(f.name) && f.download_url && f.size < 20_000_000,
+    const dataDir = top.find((f) => f.type === "dir" && DATA_DIRS.test(f.name));
+    const files = [...(dataDir ? await list(dataDir.path) : []), ...top].filter(
+      (f) =>
+        f.type === "file" &&
+        f.download_url &&
+        f.size > 0 &&
+        f.size <= MAX_FILE_BYTES &&
+        /\.(csv|json)$/i.test(f.name) &&
+        !NOT_DATA.test(f.name),
     );
+    const file = files.find((f) => /\.csv$/i.test(f.name)) ?? files[0];
     if (!file?.download_url)
       throw new SourceError("github", "no CSV or JSON data file in this repository", 404);
-    const res = await request(
-      file.download_url,
-      { headers: { "User-Agent": "gaming-intelligence" } },
-      { service: "github", limiter: this.limiter },
-    );
-    if (!res.ok) throw new SourceError("github", `answered ${res.status}`, res.status);
-    const text = await res.text();
-    return parseDatasetFile(file.name, text, res.headers.get("last-modified"));
+    const res = await request(file.download_url, {}, { service: "github", limiter: this.limiter });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new SourceError("github", `answered ${res.status} for ${file.path}`, res.status);
+    }
+    return parseDatasetFile(file.path, await res.text(), info.data.pushed_at ?? info.data.updated_at);
   }
 }
 
-/** Parses a data file into its entries (spec §3 "Dataset content"), keeping the first 10. */
-export function parseDatasetFile(name: string, text: string, lastModified: string | null): DatasetContent {
-  const lastUpdated = lastModified ? new Date(lastModified).toISOString() : null;
-  if (/\.json$/i.test(name)) {
+const RepoInfo = z.object({ updated_at: z.string(), pushed_at: z.string().nullable().optional() });
+const ContentList = z.array(
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    type: z.string(),
+    size: z.number(),
+    download_url: z.string().nullable(),
+  }),
+);
+const DATA_DIRS = /^(data|datasets?|csv|json)$/i;
+/** Manifests and settings that are JSON but not data. */
+const NOT_DATA =
+  /^(\.|package(-lock)?\.json$|tsconfig.*\.json$|composer\.json$|bower\.json$|renovate\.json$|manifest\.json$|app\.json$|vercel\.json$|lerna\.json$)/i;
+const MAX_FILE_BYTES = 20_000_000;
+
+/**
+ * Parses a data file into its entries (spec §3 "Dataset content"): the total, and the first 10.
+ * CSV goes through csv-parse, so quoted commas and line breaks inside a field are one cell.
+ */
+export function parseDatasetFile(path: string, text: string, lastUpdated: string | null): DatasetContent {
+  if (/\.json$/i.test(path)) {
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch {
-      throw new SourceError("github", `${name} is not valid JSON`);
+      throw new SourceError("github", `${path} is not valid JSON`);
     }
+    // A JSON file is a list of records, or an object holding one (`{"games": [...]}`).
     const list = Array.isArray(data)
       ? data
-      : ((Object.values(data as Record<string, unknown>).find((v) => Array.isArray(v)) as
-          | unknown[]
-          | undefined) ?? [data]);
+      : ((data && typeof data === "object"
+          ? (Object.values(data).find((v) => Array.isArray(v)) as unknown[] | undefined)
+          : undefined) ?? [data]);
     return {
-      file: name,
+      file: path,
       metadata: { totalEntries: list.length, format: "json", lastUpdated },
-      dataType: Array.isArray(data) ? "array of records" : "object",
+      dataType: Array.isArray(data) ? "array of records" : "object with a list of records",
       games: list
         .slice(0, 10)
-        .map((e) => (typeof e === "object" && e ? (e as Record<string, unknown>) : { value: e })),
+        .map((e) =>
+          e && typeof e === "object" && !Array.isArray(e) ? (e as Record<string, unknown>) : { value: e },
+        ),
     };
   }
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
-  const header = splitCsvLine(lines[0] ?? "");
-  const rows = lines.slice(1);
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  } catch {
+    throw new SourceError("github", `${path} is not readable CSV`);
+  }
+  const [header = [], ...records] = rows;
   return {
-    file: name,
-    metadata: { totalEntries: rows.length, format: "csv", lastUpdated },
+    file: path,
+    metadata: { totalEntries: records.length, format: "csv", lastUpdated },
     dataType: `table of ${header.length} columns`,
-    games: rows.slice(0, 10).map((line) => {
-      const cells = splitCsvLine(line);
-      return Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ""]));
-    }),
+    games: records.slice(0, 10).map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ""]))),
   };
 }
 
-function splitCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out.map((c) => c.trim());
+const CONTENT_TTL_MS = 5 * 60_000;
+const CONTENT_CACHE_SIZE = 200;
+const contentCache = new Map<string, { at: number; value: Promise<DatasetContent> }>();
+
+/**
+ * A repository's data file through the adapter, kept 5 minutes (spec §9) so choosing the same card
+ * again costs GitHub nothing. Concurrent requests for one repository share one fetch; a failure is
+ * not kept. The oldest entry goes when the cache is full.
+ */
+export function cachedDatasetContent(
+  owner: string,
+  repo: string,
+  client: GithubClient,
+  now = Date.now(),
+): Promise<DatasetContent> {
+  const key = `${owner}/${repo}`.toLowerCase();
+  const hit = contentCache.get(key);
+  if (hit && now - hit.at < CONTENT_TTL_MS) return hit.value;
+  const value = client.datasetContent(owner, repo);
+  contentCache.delete(key);
+  contentCache.set(key, { at: now, value });
+  if (contentCache.size > CONTENT_CACHE_SIZE) contentCache.delete(contentCache.keys().next().value!);
+  value.catch(() => {
+    if (contentCache.get(key)?.value === value) contentCache.delete(key);
+  });
+  return value;
+}
+
+export function clearDatasetContentCache(): void {
+  contentCache.clear();
 }
 
 export type { CommunityDataset, DatasetContent };

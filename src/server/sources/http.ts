@@ -1,9 +1,11 @@
+import type { z } from "zod";
 import { log } from "../log.ts";
 
 /**
- * The HTTP layer every source adapter uses (issue 5): a timeout per request, retries with exponential
- * backoff on 429 and 5xx (honouring Retry-After), and a per-service rate limit (token bucket). Each
- * service's base URL is a parameter, so tests point adapters at a local server.
+ * The HTTP layer every source adapter uses (issue 5): a timeout per attempt, retries with
+ * exponential backoff on 429, 5xx and network failures (honouring Retry-After), one rate limiter per
+ * service shared by the whole process, and a base URL per service that tests and benchmarks point at
+ * a local server.
  */
 export class SourceError extends Error {
   constructor(
@@ -12,115 +14,181 @@ export class SourceError extends Error {
     readonly status?: number,
   ) {
     super(`${service}: ${message}`);
+    this.name = "SourceError";
   }
 }
 
 /**
- * Requests per second each service allows (published limits, or a polite pace where none is
- * published: the Steam store tolerates about 200 requests in 5 minutes).
+ * Requests per second each service allows: the published limit, or a polite pace where none is
+ * published. Steam's store tolerates about 200 requests in 5 minutes; SteamSpy allows 1 request per
+ * second, and 1 per 60 seconds for its `all` pages; IGDB 4 per second; GitHub's search API 30 per
+ * minute with a token (10 without), its other calls about 1 per second; Kaggle, Epic and GOG publish none.
  */
 export const SERVICE_LIMITS = {
   steam: 1 / 1.5,
   steamspy: 1,
+  "steamspy-all": 1 / 60,
   igdb: 4,
   github: 1,
+  "github-search": 0.5,
+  "github-search-anonymous": 1 / 6,
   kaggle: 2,
   epic: 1,
   gog: 2,
 } as const;
 export type LimitedService = keyof typeof SERVICE_LIMITS;
 
-/** Requests evenly spaced at the service's rate (no bursts, so no second ever sees more than allowed). */
-export function limiterFor(service: LimitedService): RateLimiter {
-  return new RateLimiter(SERVICE_LIMITS[service], 1);
-}
+/** Where each service answers. Every adapter takes an override, so tests point it at a local server. */
+export const DEFAULT_BASES = {
+  steamStore: "https://store.steampowered.com",
+  steamApi: "https://api.steampowered.com",
+  steamspy: "https://steamspy.com/api.php",
+  igdbApi: "https://api.igdb.com/v4",
+  twitchToken: "https://id.twitch.tv/oauth2/token",
+  github: "https://api.github.com",
+  kaggle: "https://www.kaggle.com/api/v1",
+  epic: "https://store-site-backend-static.ak.epicgames.com",
+  gog: "https://catalog.gog.com",
+} as const;
+export type BaseName = keyof typeof DEFAULT_BASES;
+export type BaseOverrides = Partial<Record<BaseName, string>>;
 
-/** A token bucket: `perSecond` on average, at most `burst` at once. */
+export const baseUrl = (name: BaseName, overrides?: BaseOverrides): string =>
+  (overrides?.[name] ?? DEFAULT_BASES[name]).replace(/\/+$/, "");
+
+/**
+ * A token bucket: `perSecond` on average, at most `burst` at once, callers served in order. With
+ * `burst` 1 requests are evenly spaced, so no 1-second window ever sees more than the limit.
+ */
 export class RateLimiter {
   private tokens: number;
   private last = performance.now();
+  private pausedUntil = 0;
   private queue: Promise<void> = Promise.resolve();
   constructor(
-    readonly perSecond: number,
+    public perSecond: number,
     readonly burst = 1,
   ) {
     this.tokens = burst;
   }
 
-  /** Resolves when a request may go; callers are served in order. */
+  /** A new pace from now on (a raised quota; benchmarks that measure work without the pacing). */
+  setRate(perSecond: number): void {
+    this.perSecond = perSecond;
+  }
+
+  /** Resolves when a request may go. */
   take(): Promise<void> {
     const turn = this.queue.then(async () => {
       for (;;) {
         const now = performance.now();
+        if (now < this.pausedUntil) {
+          await sleep(this.pausedUntil - now);
+          continue;
+        }
         this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
         this.last = now;
         if (this.tokens >= 1) {
           this.tokens -= 1;
           return;
         }
-        await new Promise((r) => setTimeout(r, ((1 - this.tokens) / this.perSecond) * 1000));
+        await sleep(((1 - this.tokens) / this.perSecond) * 1000);
       }
     });
     this.queue = turn.catch(() => {});
     return turn;
   }
-}
 
-export interface HttpOptions {
-  service: string;
-  limiter?: RateLimiter;
-  timeoutMs?: number;
-  retries?: number;
-  /** Longest wait honoured from a Retry-After header. */
-  maxRetryAfterMs?: number;
-  fetchImpl?: typeof fetch;
-}
-
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
-}
-
-export async function request(url: string, init: RequestInit, options: HttpOptions): Promise<Response> {
-  const retries = options.retries ?? 3;
-  const doFetch = options.fetchImpl ?? fetch;
-  let attempt = 0;
-  for (;;) {
-    await options.limiter?.take();
-    let res: Response;
-    try {
-      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      if (attempt >= retries)
-        throw new SourceError(options.service, timedOut ? "timed out" : `unreachable (${String(error)})`);
-      attempt++;
-      await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
-      continue;
-    }
-    if (res.status === 429 || res.status >= 500) {
-      if (attempt >= retries) throw new SourceError(options.service, `answered ${res.status}`, res.status);
-      const wait = Math.min(
-        retryAfterMs(res.headers.get("retry-after")) ?? 250 * 2 ** attempt,
-        options.maxRetryAfterMs ?? 60_000,
-      );
-      log.warn("source: retrying", { service: options.service, status: res.status, waitMs: wait });
-      await res.arrayBuffer().catch(() => {});
-      attempt++;
-      await new Promise((r) => setTimeout(r, wait));
-      continue;
-    }
-    return res;
+  /** A service said "wait" (429 with Retry-After): nobody else sends to it before then either. */
+  pauseFor(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, performance.now() + ms);
   }
 }
 
+const limiters = new Map<LimitedService, RateLimiter>();
+
+/** The one limiter of a service in this process, so every caller (sync runs, API routes) shares it. */
+export function limiterFor(service: LimitedService): RateLimiter {
+  let limiter = limiters.get(service);
+  if (!limiter) {
+    limiter = new RateLimiter(SERVICE_LIMITS[service], 1);
+    limiters.set(service, limiter);
+  }
+  return limiter;
+}
+
+export interface HttpOptions {
+  /** Names the service in errors and logs. */
+  service: string;
+  limiter?: RateLimiter | undefined;
+  /** Per attempt. */
+  timeoutMs?: number;
+  retries?: number;
+  /** A Retry-After longer than this fails the request at once instead of holding the caller. */
+  maxRetryAfterMs?: number;
+  /** First backoff step; doubles with each retry. */
+  backoffMs?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (header.trim() !== "" && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
+/** Exponential backoff with jitter, so callers that failed together don't retry together. */
+const backoff = (base: number, attempt: number) => base * 2 ** attempt * (0.75 + Math.random() * 0.5);
+
+/** One request with the layer's timeout, retries and rate limit; answers other than 429/5xx are returned. */
+export async function request(url: string, init: RequestInit, options: HttpOptions): Promise<Response> {
+  const retries = options.retries ?? 3;
+  const backoffMs = options.backoffMs ?? 250;
+  const headers = new Headers(init.headers);
+  if (!headers.has("User-Agent")) headers.set("User-Agent", "gaming-intelligence");
+  for (let attempt = 0; ; attempt++) {
+    await options.limiter?.take();
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      const reason = timedOut ? "timed out" : "unreachable";
+      if (attempt >= retries) throw new SourceError(options.service, reason);
+      log.warn("source: retrying", { service: options.service, reason, attempt: attempt + 1 });
+      await sleep(backoff(backoffMs, attempt));
+      continue;
+    }
+    if (res.status !== 429 && res.status < 500) return res;
+    await res.body?.cancel().catch(() => {});
+    const asked = retryAfterMs(res.headers.get("retry-after"));
+    if (asked != null && res.status === 429) options.limiter?.pauseFor(asked);
+    if (attempt >= retries) throw new SourceError(options.service, `answered ${res.status}`, res.status);
+    if (asked != null && asked > (options.maxRetryAfterMs ?? 60_000))
+      throw new SourceError(
+        options.service,
+        `answered ${res.status}; asked to wait ${Math.ceil(asked / 1000)} s`,
+        res.status,
+      );
+    const wait = asked ?? backoff(backoffMs, attempt);
+    log.warn("source: retrying", { service: options.service, status: res.status, waitMs: Math.round(wait) });
+    await sleep(wait);
+  }
+}
+
+/** A request whose answer must be 2xx JSON; anything else is a SourceError. */
 export async function requestJson(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
-  const res = await request(url, init, options);
-  if (!res.ok) throw new SourceError(options.service, `answered ${res.status}`, res.status);
+  const headers = new Headers(init.headers);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  const res = await request(url, { ...init, headers }, options);
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw new SourceError(options.service, `answered ${res.status}`, res.status);
+  }
   try {
     return await res.json();
   } catch {
@@ -128,16 +196,29 @@ export async function requestJson(url: string, init: RequestInit, options: HttpO
   }
 }
 
-/** Validates each record on its own: a malformed one is skipped and logged, never the whole run. */
-export function validEach<T>(service: string, items: unknown, parse: (item: unknown) => T | null): T[] {
-  if (!Array.isArray(items)) throw new SourceError(service, "expected a list");
+/**
+ * Validates each record on its own against `schema`: a malformed one is skipped and logged (with the
+ * first problem zod found), never the whole run.
+ */
+export function validEach<S extends z.ZodType, T>(
+  service: string,
+  items: unknown,
+  schema: S,
+  map: (record: z.output<S>) => T,
+): T[] {
+  if (!Array.isArray(items)) throw new SourceError(service, "expected a list of records");
   const out: T[] = [];
   let skipped = 0;
+  let firstProblem: string | undefined;
   for (const item of items) {
-    const parsed = parse(item);
-    if (parsed == null) skipped++;
-    else out.push(parsed);
+    const parsed = schema.safeParse(item);
+    if (parsed.success) out.push(map(parsed.data));
+    else {
+      skipped++;
+      const issue = parsed.error.issues[0];
+      firstProblem ??= issue ? `${issue.path.join(".") || "record"}: ${issue.message}` : undefined;
+    }
   }
-  if (skipped) log.warn("source: malformed records skipped", { service, skipped });
+  if (skipped) log.warn("source: malformed records skipped", { service, skipped, firstProblem });
   return out;
 }

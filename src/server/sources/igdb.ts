@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CompanyRecord, GameRecord, PlatformRecord } from "../catalog/write.ts";
-import { limiterFor, requestJson, SourceError, validEach } from "./http.ts";
+import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError, validEach } from "./http.ts";
 
 /**
  * IGDB v4 (issue 5): a Twitch client-credentials token, cached until it expires, then Apicalypse
@@ -10,11 +10,18 @@ import { limiterFor, requestJson, SourceError, validEach } from "./http.ts";
 export interface IgdbConfig {
   clientId: string;
   clientSecret: string;
-  apiBase?: string;
-  tokenUrl?: string;
+  bases?: BaseOverrides;
 }
 
 const Named = z.object({ id: z.number(), name: z.string() });
+/** An image IGDB expanded (`cover.url`), or only its id when a query didn't expand it. */
+const Image = z.union([z.object({ url: z.string() }).partial(), z.number()]);
+const imageUrl = (image: z.output<typeof Image> | undefined, size?: string) => {
+  const url = typeof image === "object" ? image.url : undefined;
+  if (!url) return null;
+  const sized = size ? url.replace("/t_thumb/", `/${size}/`) : url;
+  return sized.startsWith("//") ? `https:${sized}` : sized;
+};
 const GameSchema = z.object({
   id: z.number(),
   name: z.string().min(1),
@@ -23,7 +30,7 @@ const GameSchema = z.object({
   first_release_date: z.number().optional(),
   aggregated_rating: z.number().optional(),
   aggregated_rating_count: z.number().optional(),
-  cover: z.object({ url: z.string() }).partial().optional(),
+  cover: Image.optional(),
   genres: z.array(Named).optional(),
   platforms: z.array(Named).optional(),
   involved_companies: z
@@ -43,7 +50,7 @@ const PlatformSchema = z.object({
   abbreviation: z.string().optional(),
   generation: z.number().optional(),
   summary: z.string().optional(),
-  platform_logo: z.object({ url: z.string() }).partial().optional(),
+  platform_logo: Image.optional(),
 });
 const CompanySchema = z.object({
   id: z.number(),
@@ -51,84 +58,113 @@ const CompanySchema = z.object({
   slug: z.string().optional(),
   description: z.string().optional(),
   start_date: z.number().optional(),
-  logo: z.object({ url: z.string() }).partial().optional(),
+  logo: Image.optional(),
   developed: z.array(z.number()).optional(),
   published: z.array(z.number()).optional(),
 });
 
-const TokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
+const TokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+
+const GAME_FIELDS =
+  "name,summary,url,first_release_date,aggregated_rating,aggregated_rating_count,cover.url,genres.name,platforms.name,involved_companies.developer,involved_companies.publisher,involved_companies.company.name";
 
 export class IgdbClient {
   private token: { value: string; expiresAt: number } | null = null;
+  private pendingToken: Promise<string> | null = null;
   readonly limiter = limiterFor("igdb");
   constructor(private readonly config: IgdbConfig) {}
 
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now() + 60_000) return this.token.value;
-    const url = new URL(this.config.tokenUrl ?? "https://id.twitch.tv/oauth2/token");
+  /** The Twitch app token, fetched once and reused until a minute before it expires. */
+  private accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > Date.now() + 60_000) return Promise.resolve(this.token.value);
+    this.pendingToken ??= this.fetchToken().finally(() => {
+      this.pendingToken = null;
+    });
+    return this.pendingToken;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const url = new URL(baseUrl("twitchToken", this.config.bases));
     url.searchParams.set("client_id", this.config.clientId);
     url.searchParams.set("client_secret", this.config.clientSecret);
     url.searchParams.set("grant_type", "client_credentials");
-    const parsed = TokenSchema.safeParse(
-      await requestJson(url.toString(), { method: "POST" }, { service: "igdb-auth", retries: 1 }),
-    );
+    let body: unknown;
+    try {
+      body = await requestJson(url.toString(), { method: "POST" }, { service: "igdb", retries: 1 });
+    } catch (error) {
+      // Twitch answers 400/403 to a wrong id or secret: say that, not a bare status.
+      if (
+        error instanceof SourceError &&
+        (error.status === 400 || error.status === 401 || error.status === 403)
+      )
+        throw new SourceError("igdb", "Twitch refused the client id and secret", error.status);
+      throw error;
+    }
+    const parsed = TokenSchema.safeParse(body);
     if (!parsed.success) throw new SourceError("igdb", "the token answer was not understood");
     this.token = { value: parsed.data.access_token, expiresAt: Date.now() + parsed.data.expires_in * 1000 };
     return this.token.value;
   }
 
-  async query(endpoint: string, body: string): Promise<unknown> {
-    const token = await this.accessToken();
-    return requestJson(
-      `${this.config.apiBase ?? "https://api.igdb.com/v4"}/${endpoint}`,
-      {
-        method: "POST",
-        headers: {
-          "Client-ID": this.config.clientId,
-          Authorization: `Bearer ${token}`,
-          Accept: "application/json",
-        },
-        body,
-      },
-      { service: "igdb", limiter: this.limiter },
-    );
+  /** One Apicalypse query. A 401 means the token was revoked early: fetch a new one once. */
+  async query(endpoint: "games" | "platforms" | "companies", body: string): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.accessToken();
+      try {
+        return await requestJson(
+          `${baseUrl("igdbApi", this.config.bases)}/${endpoint}`,
+          {
+            method: "POST",
+            headers: { "Client-ID": this.config.clientId, Authorization: `Bearer ${token}` },
+            body,
+          },
+          { service: "igdb", limiter: this.limiter },
+        );
+      } catch (error) {
+        if (attempt === 0 && error instanceof SourceError && error.status === 401) {
+          this.token = null;
+          continue;
+        }
+        throw error;
+      }
+    }
   }
 
-  async games(limit = 100, offset = 0): Promise<GameRecord[]> {
+  /** Rated games, most ratings first (IGDB answers at most 500 per query). */
+  async games(limit = 200, offset = 0): Promise<GameRecord[]> {
     const rows = await this.query(
       "games",
-      `fields name,summary,url,first_release_date,aggregated_rating,aggregated_rating_count,cover.url,genres.name,platforms.name,involved_companies.developer,involved_companies.publisher,involved_companies.company.name; where aggregated_rating_count > 0; sort aggregated_rating_count desc; limit ${limit}; offset ${offset};`,
+      `fields ${GAME_FIELDS}; where aggregated_rating_count > 0; sort aggregated_rating_count desc; limit ${limit}; offset ${offset};`,
     );
-    return validEach("igdb", rows, (item) => {
-      const g = GameSchema.safeParse(item);
-      return g.success ? toGameRecord(g.data) : null;
-    });
+    return validEach("igdb", rows, GameSchema, toGameRecord);
   }
 
-  async platforms(limit = 200): Promise<PlatformRecord[]> {
+  /** Games released between two moments (Unix seconds), newest first: what "Recent" shows. */
+  async releasedBetween(from: number, to: number, limit = 200): Promise<GameRecord[]> {
+    const rows = await this.query(
+      "games",
+      `fields ${GAME_FIELDS}; where first_release_date >= ${Math.floor(from)} & first_release_date <= ${Math.floor(to)}; sort first_release_date desc; limit ${limit};`,
+    );
+    return validEach("igdb", rows, GameSchema, toGameRecord);
+  }
+
+  /** Platforms, including PlayStation and Xbox, which have no public catalog of their own. */
+  async platforms(limit = 500): Promise<PlatformRecord[]> {
     const rows = await this.query(
       "platforms",
       `fields name,slug,abbreviation,generation,summary,platform_logo.url; limit ${limit};`,
     );
-    return validEach("igdb", rows, (item) => {
-      const p = PlatformSchema.safeParse(item);
-      return p.success ? toPlatformRecord(p.data) : null;
-    });
+    return validEach("igdb", rows, PlatformSchema, toPlatformRecord);
   }
 
   async companies(limit = 200): Promise<CompanyRecord[]> {
     const rows = await this.query(
       "companies",
-      `fields name,slug,description,start_date,logo.url,developed,published; sort developed desc; limit ${limit};`,
+      `fields name,slug,description,start_date,logo.url,developed,published; where developed != null; limit ${limit};`,
     );
-    return validEach("igdb", rows, (item) => {
-      const c = CompanySchema.safeParse(item);
-      return c.success ? toCompanyRecord(c.data) : null;
-    });
+    return validEach("igdb", rows, CompanySchema, toCompanyRecord);
   }
 }
-
-const https = (url: string | undefined) => (url ? (url.startsWith("//") ? `https:${url}` : url) : null);
 
 export function toGameRecord(g: z.infer<typeof GameSchema>): GameRecord {
   const date = g.first_release_date ? new Date(g.first_release_date * 1000) : null;
@@ -143,7 +179,7 @@ export function toGameRecord(g: z.infer<typeof GameSchema>): GameRecord {
     platforms: (g.platforms ?? []).map((x) => x.name),
     rating: g.aggregated_rating ?? null,
     ratingCount: g.aggregated_rating_count ?? null,
-    coverUrl: https(g.cover?.url?.replace("t_thumb", "t_cover_big")),
+    coverUrl: imageUrl(g.cover, "t_cover_big"),
     developer: companies.find((c) => c.developer)?.company?.name ?? null,
     publisher: companies.find((c) => c.publisher)?.company?.name ?? null,
   };
@@ -156,7 +192,7 @@ export function toPlatformRecord(p: z.infer<typeof PlatformSchema>): PlatformRec
     abbreviation: p.abbreviation ?? null,
     generation: p.generation ?? null,
     summary: p.summary ?? null,
-    logoUrl: https(p.platform_logo?.url),
+    logoUrl: imageUrl(p.platform_logo, "t_logo_med"),
     igdbId: p.id,
   };
 }
@@ -167,7 +203,7 @@ export function toCompanyRecord(c: z.infer<typeof CompanySchema>): CompanyRecord
     slug: c.slug,
     description: c.description ?? null,
     startDate: c.start_date ? new Date(c.start_date * 1000).toISOString().slice(0, 10) : null,
-    logoUrl: https(c.logo?.url),
+    logoUrl: imageUrl(c.logo, "t_logo_med"),
     developedCount: c.developed?.length ?? 0,
     publishedCount: c.published?.length ?? 0,
     igdbId: c.id,

@@ -1,17 +1,17 @@
 import { z } from "zod";
 import type { KaggleDataset } from "../../contracts/sources.ts";
-import { limiterFor, requestJson, validEach } from "./http.ts";
+import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError, validEach } from "./http.ts";
 
-/** Kaggle's datasets list for video-game data (`KAGGLE_USERNAME`, `KAGGLE_KEY`). */
+/** Kaggle's public datasets list, searched for video-game data (`KAGGLE_USERNAME`, `KAGGLE_KEY`). */
 export interface KaggleConfig {
   username: string;
   key: string;
-  apiBase?: string;
+  bases?: BaseOverrides;
 }
 
 const DatasetSchema = z.object({
-  ref: z.string(),
-  title: z.string(),
+  ref: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
+  title: z.string().min(1),
   downloadCount: z.number().optional(),
   usabilityRating: z.number().optional(),
   totalBytes: z.number().optional(),
@@ -23,31 +23,36 @@ export class KaggleClient {
   readonly limiter = limiterFor("kaggle");
   constructor(private readonly config: KaggleConfig) {}
 
+  /** `pages` pages of the list (20 datasets each), most popular first. */
   async datasets(search = "video games", pages = 1): Promise<KaggleDataset[]> {
     const out: KaggleDataset[] = [];
     const auth = `Basic ${btoa(`${this.config.username}:${this.config.key}`)}`;
     for (let page = 1; page <= pages; page++) {
-      const url = `${this.config.apiBase ?? "https://www.kaggle.com/api/v1"}/datasets/list?${new URLSearchParams({ search, page: String(page), sortBy: "hottest" })}`;
-      const body = await requestJson(
-        url,
-        { headers: { Authorization: auth } },
-        { service: "kaggle", limiter: this.limiter },
-      );
-      out.push(
-        ...validEach("kaggle", body, (item) => {
-          const d = DatasetSchema.safeParse(item);
-          if (!d.success) return null;
-          return {
-            ref: d.data.ref,
-            title: d.data.title,
-            downloadCount: d.data.downloadCount ?? 0,
-            usabilityRating: d.data.usabilityRating ?? 0,
-            size: d.data.totalBytes ?? 0,
-            voteCount: d.data.voteCount ?? 0,
-            lastUpdated: d.data.lastUpdated ?? null,
-          };
-        }),
-      );
+      const url = `${baseUrl("kaggle", this.config.bases)}/datasets/list?${new URLSearchParams({ search, page: String(page), sortBy: "hottest" })}`;
+      let body: unknown;
+      try {
+        body = await requestJson(
+          url,
+          { headers: { Authorization: auth } },
+          { service: "kaggle", limiter: this.limiter },
+        );
+      } catch (error) {
+        if (error instanceof SourceError && error.status === 401)
+          throw new SourceError("kaggle", "Kaggle refused KAGGLE_USERNAME and KAGGLE_KEY", 401);
+        throw error;
+      }
+      const batch = validEach("kaggle", body, DatasetSchema, (d) => ({
+        ref: d.ref,
+        title: d.title,
+        downloadCount: d.downloadCount ?? 0,
+        usabilityRating: d.usabilityRating ?? 0,
+        size: d.totalBytes ?? 0,
+        voteCount: d.voteCount ?? 0,
+        lastUpdated: d.lastUpdated ?? null,
+      }));
+      out.push(...batch);
+      // An empty page is the end of the list.
+      if (Array.isArray(body) && body.length === 0) break;
     }
     return out;
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GameRecord } from "../catalog/write.ts";
-import { limiterFor, requestJson, SourceError } from "./http.ts";
+import { log } from "../log.ts";
+import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError } from "./http.ts";
 
 /**
  * Steam (no key): store `appdetails`, the review summary of `appreviews`, and
@@ -8,8 +9,7 @@ import { limiterFor, requestJson, SourceError } from "./http.ts";
  * so the limiter keeps to 1 request per 1.5 s.
  */
 export interface SteamConfig {
-  storeBase?: string;
-  apiBase?: string;
+  bases?: BaseOverrides;
 }
 
 const AppDetails = z.object({
@@ -49,7 +49,7 @@ export class SteamClient {
   constructor(private readonly config: SteamConfig = {}) {}
 
   private get store() {
-    return this.config.storeBase ?? "https://store.steampowered.com";
+    return baseUrl("steamStore", this.config.bases);
   }
 
   async appDetails(appid: number): Promise<GameRecord | null> {
@@ -57,9 +57,14 @@ export class SteamClient {
       `${this.store}/api/appdetails?appids=${appid}&cc=us`,
       {},
       { service: "steam", limiter: this.limiter },
-    )) as Record<string, unknown>;
-    const parsed = AppDetails.safeParse(body[String(appid)]);
-    if (!parsed.success || !parsed.data.success || !parsed.data.data) return null;
+    )) as Record<string, unknown> | null;
+    const parsed = AppDetails.safeParse(body?.[String(appid)]);
+    if (!parsed.success) {
+      log.warn("source: malformed records skipped", { service: "steam", skipped: 1, appid });
+      return null;
+    }
+    // `success: false` is Steam's answer for an app it doesn't list (removed, or region-locked).
+    if (!parsed.data.success || !parsed.data.data) return null;
     const d = parsed.data.data;
     const date = d.release_date?.date ? new Date(`${d.release_date.date} UTC`) : null;
     return {
@@ -94,7 +99,7 @@ export class SteamClient {
   }
 
   async currentPlayers(appid: number): Promise<number | null> {
-    const base = this.config.apiBase ?? "https://api.steampowered.com";
+    const base = baseUrl("steamApi", this.config.bases);
     const body = await requestJson(
       `${base}/ISteamUserStats/GetNumberOfCurrentPlayers/v1/?appid=${appid}`,
       {},

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { GameRecord } from "../catalog/write.ts";
 import { ownersMidpoint } from "../importers/steam-store.ts";
-import { parseTagDict } from "../importers/steamspy.ts";
-import { limiterFor, requestJson, validEach } from "./http.ts";
+import { type BaseOverrides, baseUrl, limiterFor, requestJson, validEach } from "./http.ts";
 
-/** SteamSpy (no key, 1 request per second): `appdetails`, `top100in2weeks`, and `all` pages. */
+/**
+ * SteamSpy (no key): `appdetails` and `top100in2weeks` at 1 request per second, and the `all` pages
+ * (1,000 apps each) at 1 request per 60 seconds, as SteamSpy asks.
+ */
 
 const App = z.object({
   appid: z.number(),
@@ -44,7 +46,7 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
         .split(",")
         .map((g) => g.trim())
         .filter(Boolean),
-      tags: tags.length ? tags : parseTagDict(undefined),
+      tags,
       price: cents == null || Number.isNaN(cents) ? null : cents / 100,
       positiveReviews: a.positive ?? null,
       negativeReviews: a.negative ?? null,
@@ -58,35 +60,35 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
 
 export class SteamSpyClient {
   readonly limiter = limiterFor("steamspy");
-  constructor(private readonly base = "https://steamspy.com/api.php") {}
+  readonly allLimiter = limiterFor("steamspy-all");
+  constructor(private readonly config: { bases?: BaseOverrides } = {}) {}
 
-  private async call(params: Record<string, string>): Promise<unknown> {
+  private call(params: Record<string, string>, limiter = this.limiter): Promise<unknown> {
     return requestJson(
-      `${this.base}?${new URLSearchParams(params)}`,
+      `${baseUrl("steamspy", this.config.bases)}?${new URLSearchParams(params)}`,
       {},
-      { service: "steamspy", limiter: this.limiter },
+      { service: "steamspy", limiter },
     );
   }
 
+  /** One app; null when SteamSpy doesn't know it (it answers an empty record). */
   async appDetails(appid: number): Promise<SteamSpyApp | null> {
     const parsed = App.safeParse(await this.call({ request: "appdetails", appid: String(appid) }));
     return parsed.success ? toSteamSpyApp(parsed.data) : null;
   }
 
-  /** Answers are objects keyed by appid. */
+  /** The 100 most played games of the past two weeks. Answers are objects keyed by appid. */
   async top100In2Weeks(): Promise<SteamSpyApp[]> {
-    const body = (await this.call({ request: "top100in2weeks" })) as Record<string, unknown>;
-    return validEach("steamspy", Object.values(body ?? {}), (item) => {
-      const a = App.safeParse(item);
-      return a.success ? toSteamSpyApp(a.data) : null;
-    });
+    return keyedApps(await this.call({ request: "top100in2weeks" }));
   }
 
+  /** Page `page` (from 0) of every app SteamSpy knows, 1,000 per page. */
   async allPage(page: number): Promise<SteamSpyApp[]> {
-    const body = (await this.call({ request: "all", page: String(page) })) as Record<string, unknown>;
-    return validEach("steamspy", Object.values(body ?? {}), (item) => {
-      const a = App.safeParse(item);
-      return a.success ? toSteamSpyApp(a.data) : null;
-    });
+    return keyedApps(await this.call({ request: "all", page: String(page) }, this.allLimiter));
   }
+}
+
+function keyedApps(body: unknown): SteamSpyApp[] {
+  const records = body && typeof body === "object" && !Array.isArray(body) ? Object.values(body) : body;
+  return validEach("steamspy", records, App, toSteamSpyApp);
 }

@@ -1,0 +1,12 @@
+import { Hono } from "hono";
+import { requireUser } from "../auth/guards.ts";
+import { freeGames, platformStats } from "../catalog/igdb-shape.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { platformConnections } from "../sync/state.ts";
+
+/** The 8 platforms with their real state, games and players per platform, free games (spec §7). */
+export const platformRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/all", async (c) => c.json(await platformConnections()))
+  .get("/stats", async (c) => c.json(await platformStats()))
+  .get("/free-games", async (c) => c.json(await freeGames()));

@@ -1,0 +1,241 @@
+import type { SyncSource } from "../../contracts/sources.ts";
+import {
+  type MetricPoint,
+  recordMetrics,
+  upsertCompanies,
+  upsertGames,
+  upsertPlatforms,
+} from "../catalog/write.ts";
+import { env } from "../env.ts";
+import { log } from "../log.ts";
+import { EpicClient } from "../sources/epic.ts";
+import { DATASET_QUERY, GithubClient, TRENDING_QUERY } from "../sources/github.ts";
+import { GogClient } from "../sources/gog.ts";
+import type { BaseOverrides } from "../sources/http.ts";
+import { IgdbClient } from "../sources/igdb.ts";
+import { KaggleClient } from "../sources/kaggle.ts";
+import { SteamClient } from "../sources/steam.ts";
+import { type SteamSpyApp, SteamSpyClient } from "../sources/steamspy.ts";
+import { missingConfig, recordSyncRun } from "./state.ts";
+import { replaceStoreOffers, saveCommunityDatasets, saveKaggleDatasets, topSteamApps } from "./stored.ts";
+
+/**
+ * Runs one live source (issue 5) and stores what its adapter returned: games, platforms, companies
+ * and time-series points through the catalog's write services, the rest in the sources' own tables.
+ * Each run is recorded in `source_syncs`; a failed run stores nothing new and leaves what was stored
+ * before, so the screens keep answering and say when data last came in. `bun run sync <source>` and
+ * the scheduled workflow both call `syncSource`.
+ */
+export const SYNC_SOURCES = [
+  "steam",
+  "steamspy",
+  "epic",
+  "gog",
+  "igdb",
+  "github",
+  "kaggle",
+] as const satisfies readonly SyncSource[];
+export type { SyncSource };
+
+export const isSyncSource = (value: string): value is SyncSource =>
+  (SYNC_SOURCES as readonly string[]).includes(value);
+
+export class NotConfiguredError extends Error {
+  constructor(
+    readonly source: SyncSource,
+    readonly missing: string[],
+  ) {
+    super(`${source} needs ${missing.join(" and ")}`);
+    this.name = "NotConfiguredError";
+  }
+}
+
+export class AlreadyRunningError extends Error {
+  constructor(readonly source: SyncSource) {
+    super(`a ${source} sync is already running`);
+    this.name = "AlreadyRunningError";
+  }
+}
+
+export interface SyncOptions {
+  /** Where each service answers (tests and benchmarks point these at a local server). */
+  bases?: BaseOverrides;
+  /** Steam: how many of the most popular catalog games get live players and review summaries. */
+  steamGames?: number;
+  /** SteamSpy: pages of `all` (1,000 apps each, 1 request a minute) after the top 100. */
+  steamspyAllPages?: number;
+  /** IGDB: pages of 500 rated games. */
+  igdbPages?: number;
+  /** Kaggle: pages of 20 datasets. */
+  kagglePages?: number;
+}
+
+/** A Steam sync gives up after this many calls in a row fail: the service is down, not one app. */
+const MAX_CONSECUTIVE_FAILURES = 3;
+
+async function syncSteam(options: SyncOptions): Promise<number> {
+  const steam = new SteamClient({ bases: options.bases });
+  const apps = await topSteamApps(options.steamGames ?? 25);
+  const now = new Date();
+  const points: MetricPoint[] = [];
+  const details = [];
+  let failuresInARow = 0;
+  const attempt = async <T>(call: () => Promise<T>): Promise<T | null> => {
+    try {
+      const value = await call();
+      failuresInARow = 0;
+      return value;
+    } catch (error) {
+      if (++failuresInARow >= MAX_CONSECUTIVE_FAILURES) throw error;
+      log.warn("sync: steam call failed", { error: String(error) });
+      return null;
+    }
+  };
+  for (const { gameId, appid, hasDetails } of apps) {
+    const point = (metric: MetricPoint["metric"], value: number): MetricPoint => ({
+      gameId,
+      metric,
+      ts: now,
+      value,
+      period: "instant",
+      source: "steam-api",
+    });
+    const players = await attempt(() => steam.currentPlayers(appid));
+    if (players != null) points.push(point("players", players));
+    const reviews = await attempt(() => steam.reviewSummary(appid));
+    if (reviews)
+      points.push(point("reviews_positive", reviews.positive), point("reviews_negative", reviews.negative));
+    // The store page fills what the catalog lacks (summary, cover); descriptive fields are never overwritten.
+    if (!hasDetails) {
+      const game = await attempt(() => steam.appDetails(appid));
+      if (game) details.push(game);
+    }
+  }
+  if (details.length) await upsertGames(details, "steam-api");
+  await recordMetrics(points);
+  return points.length + details.length;
+}
+
+async function syncSteamSpy(options: SyncOptions): Promise<number> {
+  const spy = new SteamSpyClient({ bases: options.bases });
+  const apps: SteamSpyApp[] = await spy.top100In2Weeks();
+  for (let page = 0; page < (options.steamspyAllPages ?? 0); page++) {
+    const batch = await spy.allPage(page);
+    if (!batch.length) break;
+    apps.push(...batch);
+  }
+  const { ids } = await upsertGames(
+    apps.map((a) => a.game),
+    "steamspy-api",
+  );
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const points: MetricPoint[] = [];
+  apps.forEach((a, i) => {
+    const gameId = ids[i]!;
+    if (a.ccu != null)
+      points.push({
+        gameId,
+        metric: "players",
+        ts: today,
+        value: a.ccu,
+        period: "day",
+        source: "steamspy-api",
+      });
+    if (a.owners != null)
+      points.push({
+        gameId,
+        metric: "owners",
+        ts: today,
+        value: a.owners,
+        period: "instant",
+        source: "steamspy-api",
+      });
+  });
+  await recordMetrics(points);
+  return apps.length;
+}
+
+async function syncIgdb(options: SyncOptions): Promise<number> {
+  const config = env();
+  const igdb = new IgdbClient({
+    clientId: config.IGDB_CLIENT_ID ?? "",
+    clientSecret: config.IGDB_CLIENT_SECRET ?? "",
+    bases: options.bases,
+  });
+  const games = [];
+  for (let page = 0; page < (options.igdbPages ?? 1); page++) {
+    const batch = await igdb.games(500, page * 500);
+    games.push(...batch);
+    if (batch.length < 500) break;
+  }
+  // "Recent" is what came out in the past 30 days: fetch those too, rated or not.
+  const now = Date.now() / 1000;
+  games.push(...(await igdb.releasedBetween(now - 30 * 86_400, now)));
+  const platforms = await igdb.platforms();
+  const companies = await igdb.companies();
+  await upsertPlatforms(platforms);
+  await upsertCompanies(companies);
+  const unique = [...new Map(games.map((g) => [g.igdbId, g])).values()];
+  await upsertGames(unique, "igdb");
+  return unique.length + platforms.length + companies.length;
+}
+
+async function syncGithub(options: SyncOptions): Promise<number> {
+  const github = new GithubClient({ token: env().GITHUB_TOKEN, bases: options.bases });
+  const datasets = await github.searchRepositories(DATASET_QUERY, "stars");
+  const trending = await github.searchRepositories(TRENDING_QUERY, "updated");
+  return saveCommunityDatasets(datasets, trending);
+}
+
+async function syncKaggle(options: SyncOptions): Promise<number> {
+  const config = env();
+  const kaggle = new KaggleClient({
+    username: config.KAGGLE_USERNAME ?? "",
+    key: config.KAGGLE_KEY ?? "",
+    bases: options.bases,
+  });
+  return saveKaggleDatasets(await kaggle.datasets("video games", options.kagglePages ?? 2));
+}
+
+const RUNNERS: Record<SyncSource, (options: SyncOptions) => Promise<number>> = {
+  steam: syncSteam,
+  steamspy: syncSteamSpy,
+  igdb: syncIgdb,
+  github: syncGithub,
+  kaggle: syncKaggle,
+  epic: async (o) => replaceStoreOffers("Epic", await new EpicClient({ bases: o.bases }).freeGames()),
+  gog: async (o) => replaceStoreOffers("GOG", await new GogClient({ bases: o.bases }).catalog()),
+};
+
+const running = new Set<SyncSource>();
+
+/**
+ * Runs one source and records the run. Throws NotConfiguredError (nothing recorded: the platform
+ * list already says what is missing), AlreadyRunningError, or the adapter's error (recorded).
+ */
+export async function syncSource(
+  source: SyncSource,
+  options: SyncOptions = {},
+): Promise<{ records: number; durationMs: number }> {
+  const missing = missingConfig(source);
+  if (missing.length) throw new NotConfiguredError(source, missing);
+  if (running.has(source)) throw new AlreadyRunningError(source);
+  running.add(source);
+  const started = performance.now();
+  try {
+    const records = await RUNNERS[source](options);
+    const durationMs = Math.round(performance.now() - started);
+    await recordSyncRun(source, { status: "ok", records, message: null, durationMs });
+    log.info("sync finished", { source, records, durationMs });
+    return { records, durationMs };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const durationMs = Math.round(performance.now() - started);
+    await recordSyncRun(source, { status: "error", records: 0, message, durationMs });
+    log.error("sync failed", { source, message, durationMs });
+    throw error;
+  } finally {
+    running.delete(source);
+  }
+}

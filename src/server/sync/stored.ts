@@ -1,0 +1,141 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { CommunityDataset, KaggleDataset, StoreOffer } from "../../contracts/sources.ts";
+import { db, rawClient } from "../db/client.ts";
+import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
+
+/**
+ * The sources' own tables (community datasets, Kaggle datasets, store offers): what a sync writes
+ * and what the data APIs read back. Games, platforms and companies go through catalog/write.ts.
+ */
+
+/**
+ * Stores GitHub's two lists. A repository in both is a dataset (the Datasets tab); Trending shows
+ * the most recently updated of all of them.
+ */
+export async function saveCommunityDatasets(
+  datasets: CommunityDataset[],
+  trending: CommunityDataset[],
+  now = new Date(),
+): Promise<number> {
+  const seen = new Set<string>();
+  const rows = [
+    ...datasets.map((d) => ({ d, kind: "dataset" as const })),
+    ...trending.map((d) => ({ d, kind: "trending" as const })),
+  ]
+    .filter(({ d }) => !seen.has(d.fullName) && !!seen.add(d.fullName))
+    .map(({ d, kind }) => ({ fullName: d.fullName, kind, stars: d.stars, data: d, fetchedAt: now }));
+  if (!rows.length) return 0;
+  await db()
+    .insert(communityDatasets)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: communityDatasets.fullName,
+      set: {
+        kind: sql`excluded.kind`,
+        stars: sql`excluded.stars`,
+        data: sql`excluded.data`,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
+    });
+  return rows.length;
+}
+
+/** The Datasets tab: repositories found as game datasets, most starred first. */
+export async function listCommunityDatasets(limit = 100): Promise<CommunityDataset[]> {
+  const rows = await db()
+    .select({ data: communityDatasets.data })
+    .from(communityDatasets)
+    .where(eq(communityDatasets.kind, "dataset"))
+    .orderBy(desc(communityDatasets.stars))
+    .limit(limit);
+  return rows.map((r) => r.data as CommunityDataset);
+}
+
+/** The Trending tab: every stored repository, most recently updated first. */
+export async function trendingCommunityDatasets(limit = 30): Promise<CommunityDataset[]> {
+  const rows = await db()
+    .select({ data: communityDatasets.data })
+    .from(communityDatasets)
+    .orderBy(desc(sql`json_extract(${communityDatasets.data}, '$.lastUpdated')`))
+    .limit(limit);
+  return rows.map((r) => r.data as CommunityDataset);
+}
+
+export async function saveKaggleDatasets(list: KaggleDataset[], now = new Date()): Promise<number> {
+  const unique = [...new Map(list.map((d) => [d.ref, d])).values()];
+  if (!unique.length) return 0;
+  await db()
+    .insert(kaggleDatasets)
+    .values(unique.map((d) => ({ ...d, fetchedAt: now })))
+    .onConflictDoUpdate({
+      target: kaggleDatasets.ref,
+      set: {
+        title: sql`excluded.title`,
+        downloadCount: sql`excluded.download_count`,
+        usabilityRating: sql`excluded.usability_rating`,
+        size: sql`excluded.size`,
+        voteCount: sql`excluded.vote_count`,
+        lastUpdated: sql`excluded.last_updated`,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
+    });
+  return unique.length;
+}
+
+/** A store's answer replaces its previous offers in one transaction: a promotion that ended is gone. */
+export async function replaceStoreOffers(
+  store: StoreOffer["store"],
+  offers: StoreOffer[],
+  now = new Date(),
+): Promise<number> {
+  const unique = [...new Map(offers.map((o) => [o.id, o])).values()];
+  await db().transaction(async (tx) => {
+    await tx.delete(storeOffers).where(eq(storeOffers.store, store));
+    if (unique.length)
+      await tx
+        .insert(storeOffers)
+        .values(unique.map(({ id, ...o }) => ({ key: `${store}:${id}`, ...o, fetchedAt: now })));
+  });
+  return unique.length;
+}
+
+export async function countStoreOffers(store: StoreOffer["store"], freeOnly = false): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)` })
+    .from(storeOffers)
+    .where(
+      freeOnly ? and(eq(storeOffers.store, store), eq(storeOffers.free, true)) : eq(storeOffers.store, store),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The most popular catalog games that have a Steam app id: the ones a Steam sync refreshes. */
+export async function topSteamApps(
+  limit: number,
+): Promise<Array<{ gameId: string; appid: number; hasDetails: boolean }>> {
+  const rs = await rawClient().execute({
+    sql: `SELECT id, steam_app_id, summary IS NOT NULL AND cover_url IS NOT NULL AS has_details FROM games
+          WHERE steam_app_id IS NOT NULL ORDER BY popularity DESC LIMIT ?`,
+    args: [limit],
+  });
+  return rs.rows.map((r) => ({
+    gameId: String(r.id),
+    appid: Number(r.steam_app_id),
+    hasDetails: Boolean(r.has_details),
+  }));
+}
+
+/** What the catalog holds per source, for the platform list (spec §2 Dashboard "Multi-Platform"). */
+export async function storedCounts(): Promise<Record<string, number>> {
+  const rs = await rawClient().execute(`SELECT
+      (SELECT count(*) FROM games WHERE steam_app_id IS NOT NULL) AS steam,
+      (SELECT count(*) FROM games WHERE igdb_id IS NOT NULL) AS igdb,
+      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'PlayStation%' OR value LIKE 'PS Vita%')) AS playstation,
+      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'Xbox%')) AS xbox,
+      (SELECT count(*) FROM store_offers WHERE store = 'Epic' AND free = 1) AS epic,
+      (SELECT count(*) FROM store_offers WHERE store = 'GOG') AS gog,
+      (SELECT count(*) FROM kaggle_datasets) AS kaggle,
+      (SELECT count(*) FROM community_datasets) AS github`);
+  const row = rs.rows[0] ?? {};
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)]));
+}
