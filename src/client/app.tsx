@@ -5,37 +5,25 @@ import { isAdmin, type PublicUser } from "../contracts/roles.ts";
 import { Spinner, toast } from "../ui/index.ts";
 import { AppShell } from "./layout/AppShell.tsx";
 import { AccessDenied } from "./pages/admin/AccessDenied.tsx";
-import { ComingSoonPage } from "./pages/coming-soon/ComingSoonPage.tsx";
 import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
 import { handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
 import { applyTheme } from "./theme.ts";
 
-// Every screen is its own lazy chunk, so the first route loads only what it shows.
-const SettingsPage = lazy(() => import("./pages/settings/SettingsPage.tsx"));
-const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage.tsx"));
+// Every screen is its own lazy chunk, so the first route loads only what it shows. Each screen is the
+// default export of src/client/pages/<screen>/<Screen>Page.tsx; replace the file to fill a screen in.
 const OverviewPage = lazy(() => import("./pages/overview/OverviewPage.tsx"));
+const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage.tsx"));
 const GameTrackingPage = lazy(() => import("./pages/game-tracking/GameTrackingPage.tsx"));
+const AnalyticsPage = lazy(() => import("./pages/analytics/AnalyticsPage.tsx"));
+const AiAnalyticsPage = lazy(() => import("./pages/ai-analytics/AiAnalyticsPage.tsx"));
 const HistoricalPage = lazy(() => import("./pages/historical/HistoricalPage.tsx"));
-const GamesDatabasePage = lazy(() => import("./pages/igdb-games/GamesDatabasePage.tsx"));
 const CommunityDatasetsPage = lazy(() => import("./pages/github-gaming/CommunityDatasetsPage.tsx"));
-
-function soon(title: string, description: string): ComponentType {
-  return () => <ComingSoonPage title={title} description={description} />;
-}
-
-export const SCREENS = {
-  overview: OverviewPage,
-  dashboard: soon("Gaming Analytics Dashboard", "Live platform statistics, charts and reports."),
-  gameTracking: GameTrackingPage,
-  analytics: soon("Analytics", "Market and revenue analytics."),
-  aiAnalytics: soon("AI Analytics", "Game analysis, market insights, recommendations and trending topics."),
-  historical: HistoricalPage,
-  githubGaming: CommunityDatasetsPage,
-  igdbGames: GamesDatabasePage,
-  admin: soon("Admin Dashboard", "Users, catalog and system health."),
-  adminUsers: soon("User Management", "Roles and tiers of every account."),
-  workflows: soon("Workflows", "The data pipelines that keep the catalog fresh."),
-};
+const GamesDatabasePage = lazy(() => import("./pages/igdb-games/GamesDatabasePage.tsx"));
+const SettingsPage = lazy(() => import("./pages/settings/SettingsPage.tsx"));
+const AdminPage = lazy(() => import("./pages/admin/AdminPage.tsx"));
+const UserManagementPage = lazy(() => import("./pages/admin-users/UserManagementPage.tsx"));
+const WorkflowsPage = lazy(() => import("./pages/workflows/WorkflowsPage.tsx"));
+const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage.tsx"));
 
 function PageFallback() {
   return (
@@ -69,7 +57,8 @@ function SignedInApp({ user }: { user: PublicUser }) {
     if (settings.data) applyTheme(settings.data.preferences.theme);
   }, [settings.data]);
 
-  const admin = (Screen: ComponentType) => () => (
+  // Admin screens render only behind the guard, so for anyone else they never mount and fetch nothing.
+  const admin = (Screen: ComponentType) => (
     <AdminOnly user={user}>
       <Screen />
     </AdminOnly>
@@ -78,20 +67,20 @@ function SignedInApp({ user }: { user: PublicUser }) {
     <AppShell user={user}>
       <Suspense fallback={<PageFallback />}>
         <Switch>
-          <Route path="/" component={SCREENS.overview} />
-          <Route path="/dashboard" component={SCREENS.dashboard} />
-          <Route path="/games" component={SCREENS.gameTracking} />
-          <Route path="/game-tracking" component={SCREENS.gameTracking} />
-          <Route path="/watchlist" component={SCREENS.gameTracking} />
-          <Route path="/analytics" component={SCREENS.analytics} />
-          <Route path="/ai-analytics" component={SCREENS.aiAnalytics} />
-          <Route path="/historical-analytics" component={SCREENS.historical} />
-          <Route path="/github-gaming" component={SCREENS.githubGaming} />
-          <Route path="/igdb-games" component={SCREENS.igdbGames} />
+          <Route path="/" component={OverviewPage} />
+          <Route path="/dashboard" component={DashboardPage} />
+          <Route path="/games" component={GameTrackingPage} />
+          <Route path="/game-tracking" component={GameTrackingPage} />
+          <Route path="/watchlist" component={GameTrackingPage} />
+          <Route path="/analytics" component={AnalyticsPage} />
+          <Route path="/ai-analytics" component={AiAnalyticsPage} />
+          <Route path="/historical-analytics" component={HistoricalPage} />
+          <Route path="/github-gaming" component={CommunityDatasetsPage} />
+          <Route path="/igdb-games" component={GamesDatabasePage} />
           <Route path="/settings" component={SettingsPage} />
-          <Route path="/admin" component={admin(SCREENS.admin)} />
-          <Route path="/admin/users" component={admin(SCREENS.adminUsers)} />
-          <Route path="/workflows" component={admin(SCREENS.workflows)} />
+          <Route path="/admin">{admin(AdminPage)}</Route>
+          <Route path="/admin/users">{admin(UserManagementPage)}</Route>
+          <Route path="/workflows">{admin(WorkflowsPage)}</Route>
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

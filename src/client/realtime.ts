@@ -62,19 +62,28 @@ export class RealtimeClient {
   connect(): void {
     this.stopped = false;
     if (this.socket && (this.state === "connecting" || this.state === "connected")) return;
+    this.socket?.close();
     this.setState("connecting");
     const socket = this.o.createSocket(this.o.url);
     this.socket = socket;
+    // Events from a socket this client has already let go of (after disconnect()) are ignored.
+    const current = () => this.socket === socket;
     socket.onopen = () => {
+      if (!current()) return;
       this.attempts = 0;
       this.setState("connected");
       const remembered = [...this.channels.keys()];
       if (remembered.length) this.send({ type: "subscribe", channels: remembered });
       this.pingTimer = this.o.setRepeat(() => this.send({ type: "ping" }), PING_INTERVAL_MS);
     };
-    socket.onmessage = (event) => this.handleMessage(event.data);
-    socket.onerror = () => this.setState("error");
+    socket.onmessage = (event) => {
+      if (current()) this.handleMessage(event.data);
+    };
+    socket.onerror = () => {
+      if (current()) this.setState("error");
+    };
     socket.onclose = () => {
+      if (!current()) return;
       this.stopPing();
       this.socket = null;
       this.setState("disconnected");

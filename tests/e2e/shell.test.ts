@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { createClient } from "@libsql/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
@@ -54,6 +55,48 @@ test("a visitor on a protected screen is told and sent to sign in after 500 ms",
   await context.close();
 });
 
+test("a visitor on an admin screen is sent to sign in, not home", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/workflows`);
+  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await page.waitForURL(`${server.url}/?signin=1`, { timeout: 5000 });
+  await context.close();
+});
+
+test("a session that ends mid-use: the next request's 401 shows the logged-out toast and redirects", async () => {
+  const page = await as("regular", "/settings");
+  await page.getByRole("tab", { name: "Profile" }).waitFor();
+  const db = createClient({ url: `file:${server.databaseFile}` });
+  await db.execute("DELETE FROM sessions");
+  db.close();
+  await sidebar(page).getByRole("link", { name: "Community Datasets" }).click();
+  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await page.waitForURL(`${server.url}/?signin=1`, { timeout: 5000 });
+  await page.context().close();
+});
+
+test("on a narrow screen the sidebar is a drawer behind a menu button", async () => {
+  const { context } = await signedInContext(browser, server, { role: "admin" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/`);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  await menu.waitFor();
+  expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+  await menu.click();
+  const drawer = page.getByRole("dialog", { name: "Navigation" });
+  await drawer.getByRole("link", { name: "User Management" }).waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-mobile-drawer.png` });
+  await page.keyboard.press("Escape");
+  await drawer.waitFor({ state: "detached" });
+  await menu.click();
+  await drawer.getByRole("link", { name: "Settings" }).click();
+  await drawer.waitFor({ state: "detached" });
+  await page.getByRole("heading", { name: "Settings" }).waitFor();
+  await context.close();
+});
+
 test("a regular user on an admin screen sees Access Denied, a toast, and is sent home", async () => {
   const page = await as("regular", "/admin");
   await page.getByText("You need administrator privileges to access this page.").waitFor();
@@ -66,8 +109,15 @@ test("a regular user on an admin screen sees Access Denied, a toast, and is sent
 test("the sidebar follows the role: premium items locked for regular users, admin section for admins", async () => {
   const regular = await as("regular", "/", { firstName: "Rae", lastName: "Regular" });
   await sidebar(regular).getByText("Gaming Intelligence").waitFor();
-  expect(await regular.getByTestId("nav-/analytics").isDisabled()).toBe(true);
-  expect(await regular.getByTestId("nav-/ai-analytics").isDisabled()).toBe(true);
+  for (const href of ["/analytics", "/ai-analytics"]) {
+    const item = regular.getByTestId(`nav-${href}`);
+    expect(await item.getAttribute("aria-disabled")).toBe("true");
+    expect(await item.getAttribute("href")).toBeNull();
+    expect(await item.isDisabled()).toBe(true);
+    // Clicking it anyway goes nowhere.
+    await item.click({ force: true });
+    expect(new URL(regular.url()).pathname).toBe("/");
+  }
   expect(await regular.getByTestId("premium-dot").count()).toBe(2);
   expect(await regular.getByTestId("upgrade-box").isVisible()).toBe(true);
   expect(await regular.getByText("Admin Dashboard").count()).toBe(0);

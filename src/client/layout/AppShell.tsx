@@ -1,4 +1,5 @@
 import { Menu, X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { Button, StatusDot } from "../../ui/index.ts";
@@ -23,28 +24,24 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-border border-r bg-card/40 lg:block">
         <Sidebar user={user} />
       </aside>
-      {open && (
-        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/60"
-            onClick={() => setOpen(false)}
-          />
-          <aside className="absolute inset-y-0 left-0 w-72 overflow-y-auto border-border border-r bg-background">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="absolute top-3 right-3"
-              aria-label="Close menu"
-              onClick={() => setOpen(false)}
-            >
-              <X />
-            </Button>
+      {/* Radix Dialog gives the drawer a focus trap, Escape to close and focus returned to the menu button. */}
+      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60 lg:hidden" />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto border-border border-r bg-background lg:hidden"
+          >
+            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+            <DialogPrimitive.Close asChild>
+              <Button variant="ghost" size="icon" className="absolute top-3 right-3" aria-label="Close menu">
+                <X />
+              </Button>
+            </DialogPrimitive.Close>
             <Sidebar user={user} onNavigate={() => setOpen(false)} />
-          </aside>
-        </div>
-      )}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-border border-b bg-background/80 px-4 backdrop-blur">
           <Button

@@ -1,7 +1,7 @@
 import { Crown, Gamepad2, LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { hasPremiumAccess, isAdmin, type PublicUser } from "../../contracts/roles.ts";
-import { Avatar, Button, cn, RoleBadge, TierBadge } from "../../ui/index.ts";
+import { Avatar, Button, cn, RoleBadge, TierBadge, Tooltip } from "../../ui/index.ts";
 import { ADMIN_NAV, MAIN_NAV, type NavItem, SETTINGS_NAV } from "./nav.ts";
 
 export function displayName(user: PublicUser): string {
@@ -30,24 +30,26 @@ function NavLink({
   const Icon = item.icon;
   const base = "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors";
   if (locked) {
-    // Spec §6: premium items are disabled for regular users, marked with a yellow dot.
+    // Spec §6: premium items are disabled for regular users, marked with a yellow dot. Not a link;
+    // aria-disabled rather than `disabled` keeps it reachable by keyboard so its tooltip says why.
     return (
-      <button
-        type="button"
-        disabled
-        title="Premium feature"
-        data-testid={`nav-${item.href}`}
-        className={cn(base, "w-full cursor-not-allowed text-muted-foreground/60")}
-      >
-        <Icon className="size-4" aria-hidden="true" />
-        {item.label}
-        <span className="sr-only">(Premium)</span>
-        <span
-          className="ml-auto size-2 rounded-full bg-premium"
-          aria-hidden="true"
-          data-testid="premium-dot"
-        />
-      </button>
+      <Tooltip content="Premium feature: upgrade to unlock" side="right">
+        <button
+          type="button"
+          aria-disabled="true"
+          data-testid={`nav-${item.href}`}
+          className={cn(base, "w-full cursor-not-allowed text-muted-foreground/60")}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+          {item.label}
+          <span className="sr-only"> (Premium)</span>
+          <span
+            className="ml-auto size-2 rounded-full bg-premium"
+            aria-hidden="true"
+            data-testid="premium-dot"
+          />
+        </button>
+      </Tooltip>
     );
   }
   const active = isActive(location, item.href);
