@@ -1,0 +1,211 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { rawClient } from "../../src/server/db/client.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
+import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
+import { syncStates } from "../../src/server/sync/state.ts";
+import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * `syncSource` runs one adapter against recorded answers and stores what it returns: games,
+ * platforms, companies and points through the catalog's write services, the rest in the sources'
+ * tables; every run is recorded, and a failed run keeps what was stored before.
+ */
+let replay: Replay;
+let user: TestUser;
+const PACED = ["steam", "steamspy-all"] as const;
+const KEYS = {
+  IGDB_CLIENT_ID: "client-id",
+  IGDB_CLIENT_SECRET: "client-secret",
+  KAGGLE_USERNAME: "analyst",
+  KAGGLE_KEY: "kaggle-key",
+  GITHUB_TOKEN: "token",
+};
+const configure = (on: boolean) => {
+  for (const [k, v] of Object.entries(KEYS)) {
+    if (on) process.env[k] = v;
+    else delete process.env[k];
+  }
+  resetEnvForTests();
+};
+
+beforeAll(async () => {
+  // SteamSpy's `all` pages go out 1 a minute and Steam's calls 1 per 1.5 s; that pacing is the
+  // limiters', tested with the HTTP layer and measured in bench/sources.bench.ts. Here it is lifted.
+  for (const service of PACED) limiterFor(service).setRate(20);
+  replay = await startReplay();
+  user = await createTestUser();
+  configure(true);
+});
+afterAll(async () => {
+  configure(false);
+  for (const service of PACED) limiterFor(service).setRate(SERVICE_LIMITS[service]);
+  await replay.stop();
+});
+afterEach(() => {
+  for (const path of ["/v4/games", "/freeGamesPromotions", "/v1/catalog", "/api.php"])
+    replay.override(path, null);
+});
+
+const one = async (sql: string, args: Array<string | number> = []) =>
+  (await rawClient().execute({ sql, args })).rows[0] as Record<string, unknown> | undefined;
+const get = async (path: string) => (await request(path, { cookie: user.cookie })).json();
+
+describe("sync stores through the catalog", () => {
+  test("SteamSpy: the top 100 and an `all` page become games with players and owners over time", async () => {
+    const { records } = await syncSource("steamspy", { bases: replay.bases, steamspyAllPages: 2 });
+    expect(records).toBe(4);
+    expect(
+      await one("SELECT name, current_players, owners_estimate, price FROM games WHERE steam_app_id = 570"),
+    ).toEqual({
+      name: "Dota 2",
+      current_players: 681249,
+      owners_estimate: 350_000_000,
+      price: 0,
+    });
+    const points = await one(
+      "SELECT count(*) AS n FROM game_metrics WHERE source = 'steamspy-api' AND metric = 'players'",
+    );
+    expect(Number(points?.n)).toBe(4);
+    // Page 1 answered empty: the end of the list, page 2 never asked for.
+    expect(replay.log.filter((r) => r.search.includes("request=all")).length).toBe(2);
+  });
+
+  test("Steam: live players and review summaries for the most popular games; store details fill what is missing", async () => {
+    const { records } = await syncSource("steam", { bases: replay.bases, steamGames: 4 });
+    const metrics = await rawClient().execute(
+      "SELECT metric, count(*) AS n FROM game_metrics WHERE source = 'steam-api' GROUP BY metric ORDER BY metric",
+    );
+    expect(metrics.rows.map((r) => [r.metric, Number(r.n)])).toEqual([
+      ["players", 4],
+      ["reviews_negative", 4],
+      ["reviews_positive", 4],
+    ]);
+    // Portal 2 had no summary: its recorded store page filled it.
+    expect(String((await one("SELECT summary FROM games WHERE steam_app_id = 620"))?.summary ?? "")).not.toBe(
+      "",
+    );
+    expect(records).toBe(12 + 1);
+  });
+
+  test("IGDB: games (and PlayStation/Xbox coverage), platforms and companies; the games database shows them", async () => {
+    const { records } = await syncSource("igdb", { bases: replay.bases });
+    // DOOM from the rated list and again from the recent list: stored once.
+    expect(records).toBe(1 + 5 + 5);
+    expect(await one("SELECT name, igdb_id, release_date FROM games WHERE igdb_id = 7351")).toEqual({
+      name: "Doom",
+      igdb_id: 7351,
+      release_date: "2016-05-12",
+    });
+    const found = await get("/api/igdb/search?q=doom");
+    expect(found[0]).toMatchObject({ name: "Doom", first_release_date: 1463011200 });
+    expect(found[0].platforms.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["PlayStation 4", "Xbox One"]),
+    );
+    expect(Number((await one("SELECT count(*) AS n FROM platforms"))?.n)).toBe(5);
+    expect(Number((await one("SELECT count(*) AS n FROM companies"))?.n)).toBe(5);
+  });
+
+  test("GitHub and Kaggle fill their tables; Epic and GOG their offers", async () => {
+    expect((await syncSource("github", { bases: replay.bases })).records).toBe(60);
+    expect((await syncSource("kaggle", { bases: replay.bases })).records).toBe(2);
+    expect((await syncSource("epic", { bases: replay.bases })).records).toBe(1);
+    expect((await syncSource("gog", { bases: replay.bases })).records).toBe(2);
+    expect((await get("/api/github-gaming/datasets")).length).toBe(30);
+    expect((await get("/api/kaggle/datasets")).map((d: { ref: string }) => d.ref)).toEqual([
+      "gregorut/videogamesales",
+      "nikdavis/steam-store-games",
+    ]);
+  });
+
+  test("a store's new answer replaces its offers: a promotion that ended is gone", async () => {
+    replay.override("/freeGamesPromotions", () =>
+      Response.json({ data: { Catalog: { searchStore: { elements: [] } } } }),
+    );
+    expect((await syncSource("epic", { bases: replay.bases })).records).toBe(0);
+    const free = await get("/api/platforms/free-games");
+    expect(free.some((g: { store: string }) => g.store === "Epic")).toBe(false);
+  });
+
+  test("every run is recorded: when, how many, how long", async () => {
+    const states = await syncStates();
+    expect([...states.keys()].sort()).toEqual([
+      "epic",
+      "github",
+      "gog",
+      "igdb",
+      "kaggle",
+      "steam",
+      "steamspy",
+    ]);
+    expect(states.get("gog")).toMatchObject({ status: "ok", records: 2, message: null });
+    expect(states.get("gog")!.lastSuccessAt).toBe(states.get("gog")!.lastSyncAt);
+  });
+});
+
+describe("when a service fails or is not configured", () => {
+  test("a service that is down: the run fails and says why, the stored data stays and is still served", async () => {
+    const before = (await syncStates()).get("gog")!;
+    replay.override("/v1/catalog", () => new Response("maintenance", { status: 503 }));
+    await expect(syncSource("gog", { bases: replay.bases })).rejects.toThrow("gog: answered 503");
+    const after = (await syncStates()).get("gog")!;
+    expect(after).toMatchObject({
+      status: "error",
+      message: "gog: answered 503",
+      lastSuccessAt: before.lastSuccessAt,
+    });
+    const gog = (await get("/api/platforms/all")).find((p: { id: string }) => p.id === "gog");
+    expect(gog).toMatchObject({
+      status: "error",
+      message: "gog: answered 503",
+      lastSuccess: before.lastSuccessAt,
+      stored: { count: 2, unit: "offers" },
+    });
+  }, 30_000);
+
+  test("IGDB answering garbage: the games stored before are still answered, and the status says degraded", async () => {
+    replay.override("/v4/games", () => new Response("<html>", { headers: { "Content-Type": "text/html" } }));
+    await expect(syncSource("igdb", { bases: replay.bases })).rejects.toThrow(
+      "igdb: answered with malformed JSON",
+    );
+    expect((await get("/api/igdb/search?q=doom"))[0]).toMatchObject({ name: "Doom" });
+    const status = await get("/api/igdb/status");
+    expect(status).toMatchObject({ status: "degraded", authenticated: true });
+    expect(status.message).toContain("The last IGDB sync failed");
+  });
+
+  test("a source without its keys is not run, and the platform list names what is missing", async () => {
+    configure(false);
+    try {
+      const error = await syncSource("kaggle", { bases: replay.bases }).catch((e) => e);
+      expect(error).toBeInstanceOf(NotConfiguredError);
+      expect(error.message).toBe("kaggle needs KAGGLE_USERNAME and KAGGLE_KEY");
+      const kaggle = (await get("/api/platforms/all")).find((p: { id: string }) => p.id === "kaggle");
+      // Not configured now, but what came in before is still held.
+      expect(kaggle).toMatchObject({
+        configured: false,
+        missing: ["KAGGLE_USERNAME", "KAGGLE_KEY"],
+        status: "not_configured",
+        stored: { count: 2, unit: "datasets" },
+      });
+    } finally {
+      configure(true);
+    }
+  });
+
+  test("one run per source at a time", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    replay.override("/v1/catalog", async () => {
+      await gate;
+      return Response.json({ products: [] });
+    });
+    const first = syncSource("gog", { bases: replay.bases });
+    await expect(syncSource("gog", { bases: replay.bases })).rejects.toBeInstanceOf(AlreadyRunningError);
+    release();
+    expect((await first).records).toBe(0);
+  });
+});
