@@ -1,0 +1,82 @@
+/**
+ * The signed-in app's JavaScript as a browser downloads it (issue 3, "Measure"): gzipped bytes of the
+ * shell (the `index.html` entry and the chunks it imports statically), of the first route (`/`, the
+ * shell plus the Overview screen's lazy chunk and what it imports), and of every lazy chunk, largest
+ * first. Also says which chunk holds ApexCharts, which must not be part of the shell's first paint.
+ * Reads the build manifest: run `bun run build` first. Run: `bun bench/spa-bundle.bench.ts`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { printTable } from "./machine.ts";
+
+const DIST = "dist/client";
+const MANIFEST = join(DIST, ".vite", "manifest.json");
+
+if (!existsSync(MANIFEST)) {
+  console.error("Build the client first: bun run build");
+  process.exit(1);
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, ManifestChunk>;
+const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The JS files a chunk needs before it runs: itself and its static imports, transitively. */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file) || !chunk.file.endsWith(".js")) return into;
+  into.add(chunk.file);
+  for (const i of chunk.imports ?? []) closure(i, into);
+  return into;
+}
+const total = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + gz(f), 0);
+
+const shell = closure("index.html");
+const overviewKey = Object.keys(manifest).find((k) => k.endsWith("pages/overview/OverviewPage.tsx"));
+const firstRoute = overviewKey ? closure(overviewKey, new Set(shell)) : shell;
+
+const lazyRows = (manifest["index.html"]?.dynamicImports ?? [])
+  .map((key) => {
+    const own = manifest[key]!.file;
+    // What navigating to the screen adds on top of the shell.
+    const added = [...closure(key)].filter((f) => !shell.has(f));
+    return { key, own, ownGzip: gz(own), addedGzip: total(added) };
+  })
+  .sort((a, b) => b.addedGzip - a.addedGzip);
+
+// Chunks loaded only through other lazy chunks (the charts): the largest usually lives here.
+const nested = Object.entries(manifest)
+  .filter(([, c]) => c.isDynamicEntry && c.file.endsWith(".js"))
+  .filter(([key]) => !(manifest["index.html"]?.dynamicImports ?? []).includes(key))
+  .map(([key, c]) => ({ key, own: c.file, ownGzip: gz(c.file), addedGzip: gz(c.file) }));
+
+const apex = Object.values(manifest).find(
+  (c) => c.src?.includes("apexcharts") || c.file.includes("apexcharts"),
+);
+
+printTable("SPA JavaScript (gzip -9)", [
+  { what: "shell (index.html entry + static imports)", files: shell.size, gzip: kib(total(shell)) },
+  { what: "first route / (shell + Overview chunk)", files: firstRoute.size, gzip: kib(total(firstRoute)) },
+  ...[...lazyRows, ...nested]
+    .sort((a, b) => b.ownGzip - a.ownGzip)
+    .map((r) => ({
+      what: `lazy ${r.key.replace(/^.*\//, "")}`,
+      files: 1,
+      gzip: `${kib(r.ownGzip)} (adds ${kib(r.addedGzip)})`,
+    })),
+]);
+console.log(
+  apex
+    ? `ApexCharts: ${apex.file}, ${shell.has(apex.file) || firstRoute.has(apex.file) ? "IN the first route (fix this)" : "lazy, not in the first route"}`
+    : "ApexCharts: not in the build",
+);
