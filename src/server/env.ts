@@ -10,6 +10,19 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** The services whose address SOURCE_BASE_URLS may change (DEFAULT_BASES in src/server/sources/http.ts). */
+const SOURCE_NAMES = [
+  "steamStore",
+  "steamApi",
+  "steamspy",
+  "igdbApi",
+  "twitchToken",
+  "github",
+  "kaggle",
+  "epic",
+  "gog",
+];
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,6 +64,28 @@ const EnvSchema = z.object({
   GITHUB_TOKEN: optionalString,
   KAGGLE_USERNAME: optionalString,
   KAGGLE_KEY: optionalString,
+  // `name=url` pairs, comma-separated (names as in DEFAULT_BASES of src/server/sources/http.ts).
+  SOURCE_BASE_URLS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const out: Record<string, string> = {};
+      for (const pair of v
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const [name, url] = pair.split(/=(.*)/s);
+        if (!name || !SOURCE_NAMES.includes(name) || !url || !z.url().safeParse(url).success) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${pair}" is not name=url with a name of ${SOURCE_NAMES.join(", ")}`,
+          });
+          return z.NEVER;
+        }
+        out[name] = url;
+      }
+      return out;
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

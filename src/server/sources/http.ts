@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { env } from "../env.ts";
 import { log } from "../log.ts";
 
 /**
@@ -53,8 +54,9 @@ export const DEFAULT_BASES = {
 export type BaseName = keyof typeof DEFAULT_BASES;
 export type BaseOverrides = Partial<Record<BaseName, string>>;
 
+/** A service's base URL: the caller's override, else `SOURCE_BASE_URLS`, else its public address. */
 export const baseUrl = (name: BaseName, overrides?: BaseOverrides): string =>
-  (overrides?.[name] ?? DEFAULT_BASES[name]).replace(/\/+$/, "");
+  (overrides?.[name] ?? env().SOURCE_BASE_URLS[name] ?? DEFAULT_BASES[name]).replace(/\/+$/, "");
 
 /**
  * A token bucket: `perSecond` on average, at most `burst` at once, callers served in order. With
