@@ -49,7 +49,7 @@ test("a visitor on a protected screen is told and sent to sign in after 500 ms",
   const page = await context.newPage();
   await page.goto(`${server.url}/settings`);
   await page.getByText("You are logged out. Logging in again...").first().waitFor();
-  await page.waitForURL(`${server.url}/`, { timeout: 5000 });
+  await page.waitForURL(`${server.url}/?signin=1`, { timeout: 5000 });
   // The landing page opened its dialog in sign-in mode.
   await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
   await context.close();
@@ -180,7 +180,9 @@ test("Sign Out ends the session", async () => {
 });
 
 test("Delete Account asks first, then removes the account", async () => {
-  const page = await as("regular", "/settings");
+  const { context, userId } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/settings`);
   await page.getByRole("tab", { name: "Security" }).click();
   await page.getByRole("button", { name: "Delete Account" }).click();
   const confirm = page.getByRole("dialog");
@@ -188,5 +190,37 @@ test("Delete Account asks first, then removes the account", async () => {
   await confirm.getByRole("button", { name: "Delete Account" }).click();
   await page.waitForURL(`${server.url}/`);
   await page.getByRole("link", { name: "Get Started" }).first().waitFor();
+  const db = createClient({ url: `file:${server.databaseFile}` });
+  const left = await db.execute({ sql: "SELECT count(*) AS n FROM users WHERE id = ?", args: [userId] });
+  db.close();
+  expect(Number(left.rows[0]!.n)).toBe(0);
+  await page.context().close();
+});
+
+test("Profile is read-only with the user's stats; a failed save says so and keeps the choice", async () => {
+  const page = await as("premium", "/settings", { firstName: "Pia", lastName: "Premium" });
+  // The shell's live indicator is connected to /ws.
+  await page.locator("header").getByText("Live", { exact: true }).waitFor();
+  expect(await page.getByLabel("First name").inputValue()).toBe("Pia");
+  expect(await page.getByLabel("First name").getAttribute("readonly")).not.toBeNull();
+  const activity = page.getByRole("definition");
+  await expect.poll(() => activity.allTextContents()).toEqual(["0", "0", "1"]);
+  expect(await page.getByText("PROFESSIONAL").first().isVisible()).toBe(true);
+
+  // The server answers the save with an error, slowly enough to see the pending label.
+  await page.route("**/api/user/settings", async (route) => {
+    if (route.request().method() !== "PATCH") return route.continue();
+    await new Promise((r) => setTimeout(r, 400));
+    await route.fulfill({ status: 500, contentType: "application/problem+json", body: "{}" });
+  });
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByRole("switch", { name: "Public profile" }).click();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await page.getByRole("button", { name: "Saving..." }).waitFor();
+  await page.getByText("Failed to update settings. Please try again.").first().waitFor();
+  expect(await page.getByRole("switch", { name: "Public profile" }).getAttribute("aria-checked")).toBe(
+    "true",
+  );
+  await page.getByRole("button", { name: "Save Changes" }).waitFor();
   await page.context().close();
 });

@@ -206,9 +206,10 @@ export default function SettingsPage() {
                   ["Reports generated", stats?.reportsGenerated],
                   ["Days active", stats?.daysActive],
                 ].map(([label, value]) => (
-                  <div key={label as string} className="rounded-lg bg-muted p-4">
-                    <dd className="font-bold text-2xl">{value ?? "–"}</dd>
+                  // Term first for screen readers; the figure is shown above it.
+                  <div key={label as string} className="flex flex-col-reverse rounded-lg bg-muted p-4">
                     <dt className="text-muted-foreground text-sm">{label}</dt>
+                    <dd className="font-bold text-2xl">{value ?? "–"}</dd>
                   </div>
                 ))}
               </dl>
