@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { CommunityDataset, KaggleDataset, StoreOffer } from "../../contracts/sources.ts";
+import type { CommunityDataset, FreeGame, KaggleDataset, StoreOffer } from "../../contracts/sources.ts";
 import { db, rawClient } from "../db/client.ts";
 import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
 
@@ -99,16 +99,6 @@ export async function replaceStoreOffers(
   return unique.length;
 }
 
-export async function countStoreOffers(store: StoreOffer["store"], freeOnly = false): Promise<number> {
-  const [row] = await db()
-    .select({ n: sql<number>`count(*)` })
-    .from(storeOffers)
-    .where(
-      freeOnly ? and(eq(storeOffers.store, store), eq(storeOffers.free, true)) : eq(storeOffers.store, store),
-    );
-  return Number(row?.n ?? 0);
-}
-
 /** The most popular catalog games that have a Steam app id: the ones a Steam sync refreshes. */
 export async function topSteamApps(
   limit: number,
@@ -126,16 +116,60 @@ export async function topSteamApps(
 }
 
 /** What the catalog holds per source, for the platform list (spec §2 Dashboard "Multi-Platform"). */
-export async function storedCounts(): Promise<Record<string, number>> {
-  const rs = await rawClient().execute(`SELECT
+export async function storedCounts(now = new Date()): Promise<Record<string, number>> {
+  const rs = await rawClient().execute({
+    args: [now.toISOString()],
+    sql: `SELECT
       (SELECT count(*) FROM games WHERE steam_app_id IS NOT NULL) AS steam,
       (SELECT count(*) FROM games WHERE igdb_id IS NOT NULL) AS igdb,
       (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'PlayStation%' OR value LIKE 'PS Vita%')) AS playstation,
       (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'Xbox%')) AS xbox,
-      (SELECT count(*) FROM store_offers WHERE store = 'Epic' AND free = 1) AS epic,
+      (SELECT count(*) FROM store_offers WHERE store = 'Epic' AND free = 1 AND (ends_at IS NULL OR ends_at > ?1)) AS epic,
       (SELECT count(*) FROM store_offers WHERE store = 'GOG') AS gog,
       (SELECT count(*) FROM kaggle_datasets) AS kaggle,
-      (SELECT count(*) FROM community_datasets) AS github`);
+      (SELECT count(*) FROM community_datasets) AS github`,
+  });
   const row = rs.rows[0] ?? {};
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)]));
+}
+
+/**
+ * Games free to play right now (spec §7 `/api/platforms/free-games`): Epic's promotions still running
+ * (one that ended since the last sync is left out), then the catalog's free-to-play games, most
+ * played first.
+ */
+export async function freeGames(limit = 20, now = new Date()): Promise<FreeGame[]> {
+  const client = rawClient();
+  const [epic, catalog] = await Promise.all([
+    client.execute({
+      sql: `SELECT key, title, image_url, url, ends_at FROM store_offers
+            WHERE store = 'Epic' AND free = 1 AND (ends_at IS NULL OR ends_at > ?) ORDER BY ends_at`,
+      args: [now.toISOString()],
+    }),
+    client.execute({
+      sql: `SELECT id, name, current_players, cover_url, steam_app_id FROM games
+            WHERE price = 0 ORDER BY coalesce(current_players, 0) DESC, popularity DESC LIMIT ?`,
+      args: [limit],
+    }),
+  ]);
+  return [
+    ...epic.rows.map((r) => ({
+      id: String(r.key),
+      name: String(r.title),
+      store: "Epic" as const,
+      playerCount: null,
+      imageUrl: (r.image_url as string | null) ?? null,
+      url: (r.url as string | null) ?? null,
+      endsAt: (r.ends_at as string | null) ?? null,
+    })),
+    ...catalog.rows.map((r) => ({
+      id: String(r.id),
+      name: String(r.name),
+      store: r.steam_app_id != null ? ("Steam" as const) : ("Catalog" as const),
+      playerCount: r.current_players == null ? null : Number(r.current_players),
+      imageUrl: (r.cover_url as string | null) ?? null,
+      url: r.steam_app_id != null ? `https://store.steampowered.com/app/${r.steam_app_id}` : null,
+      endsAt: null,
+    })),
+  ];
 }

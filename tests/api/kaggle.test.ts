@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { seedMarketYears } from "../../src/server/db/seed/market.ts";
+import { importEsportsCsv } from "../../src/server/importers/esports.ts";
+import { importTwitchCsv } from "../../src/server/importers/twitch.ts";
+import { saveKaggleDatasets } from "../../src/server/sync/stored.ts";
+import { DATASETS } from "../fixtures/recorded/server.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/** Historical analytics (spec §7 `/api/kaggle/*`), all from stored data. */
+let user: TestUser;
+beforeAll(async () => {
+  user = await createTestUser();
+});
+const get = async (path: string) => {
+  const res = await request(path, { cookie: user.cookie });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+
+describe("with an empty database", () => {
+  test("every answer is an honest empty value, never a 500", async () => {
+    expect(await get("/api/kaggle/datasets")).toEqual([]);
+    expect(await get("/api/kaggle/historical")).toEqual([]);
+    expect(await get("/api/kaggle/market-trends")).toMatchObject({
+      globalRevenue: [],
+      platformDistribution: {},
+      regionalMarkets: [],
+    });
+    expect(await get("/api/kaggle/esports")).toEqual({ topGames: [], growth: [], tournaments: [] });
+  });
+
+  test("without a session: 401", async () => {
+    for (const path of ["datasets", "historical", "market-trends", "esports"]) {
+      expect((await request(`/api/kaggle/${path}`)).status, path).toBe(401);
+    }
+  });
+});
+
+describe("with stored data", () => {
+  test("datasets: the stored Kaggle list, most downloaded first, with spec §3's fields", async () => {
+    await saveKaggleDatasets([
+      {
+        ref: "nikdavis/steam-store-games",
+        title: "Steam Store Games (Clean dataset)",
+        downloadCount: 51234,
+        usabilityRating: 0.88235295,
+        size: 9021951,
+        voteCount: 812,
+        lastUpdated: "2019-06-12T10:49:37.78Z",
+      },
+      {
+        ref: "gregorut/videogamesales",
+        title: "Video Game Sales",
+        downloadCount: 402118,
+        usabilityRating: 0.8235294,
+        size: 390286,
+        voteCount: 5170,
+        lastUpdated: null,
+      },
+    ]);
+    expect(await get("/api/kaggle/datasets")).toEqual([
+      {
+        ref: "gregorut/videogamesales",
+        title: "Video Game Sales",
+        downloadCount: 402118,
+        usabilityRating: 0.8235294,
+        size: 390286,
+        voteCount: 5170,
+        lastUpdated: null,
+      },
+      expect.objectContaining({ ref: "nikdavis/steam-store-games", size: 9021951 }),
+    ]);
+  });
+
+  test("historical: each game's player series and review sentiment from game_metrics, oldest first", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Skyline Tactics", platforms: ["PC"], steamAppId: 999001 }],
+      "test",
+    );
+    const at = (d: string) => new Date(`${d}T00:00:00Z`);
+    await recordMetrics([
+      ...["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01"].map((d, i) => ({
+        gameId: ids[0]!,
+        metric: "players" as const,
+        ts: at(d),
+        value: 1000 * (i + 1),
+        period: "month" as const,
+        source: "test",
+      })),
+      {
+        gameId: ids[0]!,
+        metric: "reviews_positive",
+        ts: at("2024-04-01"),
+        value: 900,
+        period: "instant",
+        source: "test",
+      },
+      {
+        gameId: ids[0]!,
+        metric: "reviews_negative",
+        ts: at("2024-04-01"),
+        value: 100,
+        period: "instant",
+        source: "test",
+      },
+    ]);
+    const [game] = await get("/api/kaggle/historical");
+    expect(game).toEqual({
+      gameId: ids[0],
+      gameName: "Skyline Tactics",
+      platform: "PC",
+      playerTrends: [
+        { date: "2024-01-01T00:00:00.000Z", playerCount: 1000 },
+        { date: "2024-02-01T00:00:00.000Z", playerCount: 2000 },
+        { date: "2024-03-01T00:00:00.000Z", playerCount: 3000 },
+        { date: "2024-04-01T00:00:00.000Z", playerCount: 4000 },
+      ],
+      reviewTrends: [{ date: "2024-04-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5 }],
+    });
+  });
+
+  test("market trends: yearly revenue with growth, platform share and regions from the Newzoo table", async () => {
+    await seedMarketYears();
+    const market = await get("/api/kaggle/market-trends");
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2023)).toMatchObject({
+      revenue: 187.7,
+      growth: 2.6,
+    });
+    const shares = Object.values(market.platformDistribution) as number[];
+    expect(shares.reduce((s, v) => s + v, 0)).toBeCloseTo(100, 0);
+    expect(market.regionalMarkets.length).toBeGreaterThanOrEqual(3);
+    expect(market.regionalMarkets[0]).toEqual({
+      region: expect.any(String),
+      share: expect.any(Number),
+      growth: expect.anything(),
+      revenue: expect.any(Number),
+    });
+  });
+
+  test("esports: top games by prize money with Twitch peak viewers, yearly growth, richest events", async () => {
+    await importEsportsCsv(new URL("esports", DATASETS).pathname);
+    await importTwitchCsv(new URL("twitch", DATASETS).pathname);
+    const esports = await get("/api/kaggle/esports");
+    expect(esports.topGames[0]).toMatchObject({ game: "Dota 2", viewership: expect.any(Number) });
+    expect(esports.topGames[0].prizePool).toBeGreaterThan(200_000_000);
+    const prizes = esports.topGames.map((g: { prizePool: number }) => g.prizePool);
+    expect(prizes).toEqual([...prizes].sort((a, b) => b - a));
+    const years = esports.growth.map((g: { year: number }) => g.year);
+    expect(years).toEqual([...years].sort((a, b) => a - b));
+    expect(esports.growth.find((g: { year: number }) => g.year === 2019)).toMatchObject({
+      totalPrizePool: expect.any(Number),
+      totalViewership: expect.any(Number),
+    });
+    // The richest month of prize money stands in for a major event (no per-tournament list is public here).
+    expect(esports.tournaments[0]).toMatchObject({ name: "Dota 2 — October 2021", game: "Dota 2" });
+    expect(esports.tournaments[0].prizePool).toBeGreaterThan(10_000_000);
+    expect(Object.keys(esports.tournaments[0]).sort()).toEqual(["game", "name", "prizePool", "viewers"]);
+  }, 60_000);
+});

@@ -1,0 +1,186 @@
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { recordSyncRun } from "../../src/server/sync/state.ts";
+import { replaceStoreOffers } from "../../src/server/sync/stored.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/** `/api/platforms/*` (spec §7): the 8 platforms' real state, games and players per platform, free games. */
+let user: TestUser;
+beforeAll(async () => {
+  user = await createTestUser();
+});
+afterEach(() => {
+  delete process.env.IGDB_CLIENT_ID;
+  delete process.env.IGDB_CLIENT_SECRET;
+  resetEnvForTests();
+});
+const get = async (path: string) => {
+  const res = await request(path, { cookie: user.cookie });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+const ENDS = new Date(Date.now() + 6 * 86_400_000).toISOString();
+type Connection = {
+  id: string;
+  status: string;
+  configured: boolean;
+  source: string;
+  stored: { count: number };
+};
+
+describe("with an empty database", () => {
+  test("all 8 platforms, none synced; the keyed ones say what is missing", async () => {
+    const all: Connection[] = await get("/api/platforms/all");
+    expect(all.map((p) => [p.id, p.status])).toEqual([
+      ["steam", "never_synced"],
+      ["epic", "never_synced"],
+      ["gog", "never_synced"],
+      ["playstation", "not_configured"],
+      ["xbox", "not_configured"],
+      ["igdb", "not_configured"],
+      ["kaggle", "not_configured"],
+      ["github", "never_synced"],
+    ]);
+    expect(all.find((p) => p.id === "kaggle")).toMatchObject({
+      configured: false,
+      missing: ["KAGGLE_USERNAME", "KAGGLE_KEY"],
+      lastSync: null,
+      stored: { count: 0, unit: "datasets" },
+    });
+    // No public PlayStation or Xbox catalog: the screen says where their data comes from.
+    expect(all.filter((p) => p.source === "metadata via IGDB").map((p) => p.id)).toEqual([
+      "playstation",
+      "xbox",
+    ]);
+  });
+
+  test("stats and free games are empty lists", async () => {
+    expect(await get("/api/platforms/stats")).toEqual([]);
+    expect(await get("/api/platforms/free-games")).toEqual([]);
+  });
+
+  test("without a session: 401", async () => {
+    for (const path of ["all", "stats", "free-games"]) {
+      expect((await request(`/api/platforms/${path}`)).status, path).toBe(401);
+    }
+  });
+});
+
+describe("with stored data", () => {
+  beforeAll(async () => {
+    await upsertGames(
+      [
+        {
+          name: "Frontier Racers",
+          steamAppId: 70001,
+          platforms: ["PC", "PlayStation 5", "Xbox Series X|S"],
+          currentPlayers: 5000,
+          price: 0,
+        },
+        {
+          name: "Quiet Orchard",
+          steamAppId: 70002,
+          platforms: ["PC", "Mac"],
+          currentPlayers: 120,
+          price: 14.99,
+        },
+        { name: "Harbor Lights", igdbId: 8001, platforms: ["PlayStation 4"], price: 0 },
+      ],
+      "test",
+    );
+    await replaceStoreOffers("Epic", [
+      {
+        store: "Epic",
+        id: "e1",
+        title: "Vault Breakers",
+        price: 0,
+        originalPrice: 24.99,
+        discountPercent: 100,
+        free: true,
+        imageUrl: "https://cdn.example/vault.jpg",
+        url: "https://store.epicgames.com/p/vault-breakers",
+        startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+        endsAt: ENDS,
+      },
+      {
+        store: "Epic",
+        id: "e0",
+        title: "Yesterday's Gift",
+        price: 0,
+        originalPrice: 9.99,
+        discountPercent: 100,
+        free: true,
+        imageUrl: null,
+        url: null,
+        startsAt: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+        // Ended after the last sync: no longer free.
+        endsAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+    ]);
+  });
+
+  test("stats: games and current players per platform, counted from the catalog", async () => {
+    const stats = await get("/api/platforms/stats");
+    expect(stats).toEqual(
+      expect.arrayContaining([
+        { platform: "PC", games: 2, players: 5120 },
+        { platform: "PlayStation 5", games: 1, players: 5000 },
+        { platform: "PlayStation 4", games: 1, players: 0 },
+        { platform: "Mac", games: 1, players: 120 },
+      ]),
+    );
+    expect(stats[0]).toEqual({ platform: "PC", games: 2, players: 5120 });
+  });
+
+  test("free games: Epic's running promotions, then the catalog's free-to-play games, most played first", async () => {
+    const free = await get("/api/platforms/free-games");
+    expect(free.map((g: { name: string; store: string }) => [g.name, g.store])).toEqual([
+      ["Vault Breakers", "Epic"],
+      ["Frontier Racers", "Steam"],
+      ["Harbor Lights", "Catalog"],
+    ]);
+    expect(free[0]).toMatchObject({
+      url: "https://store.epicgames.com/p/vault-breakers",
+      endsAt: ENDS,
+    });
+    expect(free[1]).toMatchObject({ playerCount: 5000, url: "https://store.steampowered.com/app/70001" });
+  });
+
+  test("all: connection state from the last sync, and what each platform holds now", async () => {
+    process.env.IGDB_CLIENT_ID = "id";
+    process.env.IGDB_CLIENT_SECRET = "secret";
+    resetEnvForTests();
+    const at = new Date("2026-02-01T12:00:00Z");
+    await recordSyncRun("epic", { status: "ok", records: 1, message: null, durationMs: 120 }, at);
+    await recordSyncRun(
+      "igdb",
+      { status: "error", records: 0, message: "igdb: timed out", durationMs: 10_000 },
+      at,
+    );
+    await recordSyncRun("steamspy", { status: "ok", records: 100, message: null, durationMs: 800 }, at);
+    const all: Array<Connection & Record<string, unknown>> = await get("/api/platforms/all");
+    const by = (id: string) => all.find((p) => p.id === id)!;
+    expect(by("epic")).toMatchObject({
+      status: "connected",
+      lastSync: at.toISOString(),
+      lastSuccess: at.toISOString(),
+      stored: { count: 1, unit: "free games" },
+    });
+    // Steam's games come in through the Steam and SteamSpy syncs.
+    expect(by("steam")).toMatchObject({ status: "connected", stored: { count: 2, unit: "games" } });
+    expect(by("igdb")).toMatchObject({
+      configured: true,
+      status: "error",
+      message: "igdb: timed out",
+      lastSuccess: null,
+    });
+    expect(by("playstation")).toMatchObject({
+      status: "error",
+      source: "metadata via IGDB",
+      stored: { count: 2 },
+    });
+    expect(by("xbox")).toMatchObject({ stored: { count: 1 } });
+    expect(by("gog")).toMatchObject({ status: "never_synced", stored: { count: 0 } });
+  });
+});
