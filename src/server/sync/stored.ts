@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { CommunityDataset, FreeGame, KaggleDataset, StoreOffer } from "../../contracts/sources.ts";
 import { db, rawClient } from "../db/client.ts";
 import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
