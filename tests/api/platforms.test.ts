@@ -118,6 +118,34 @@ describe("with stored data", () => {
         endsAt: new Date(Date.now() - 60_000).toISOString(),
       },
     ]);
+    await replaceStoreOffers("GOG", [
+      {
+        store: "GOG",
+        id: "g1",
+        title: "Beneath a Steel Sky",
+        price: 0,
+        originalPrice: 0,
+        discountPercent: null,
+        free: true,
+        imageUrl: null,
+        url: "https://www.gog.com/en/game/beneath_a_steel_sky",
+        startsAt: null,
+        endsAt: null,
+      },
+      {
+        store: "GOG",
+        id: "g2",
+        title: "The Witcher 3: Wild Hunt",
+        price: 9.99,
+        originalPrice: 39.99,
+        discountPercent: 75,
+        free: false,
+        imageUrl: null,
+        url: null,
+        startsAt: null,
+        endsAt: null,
+      },
+    ]);
   });
 
   test("stats: games and current players per platform, counted from the catalog", async () => {
@@ -133,10 +161,11 @@ describe("with stored data", () => {
     expect(stats[0]).toEqual({ platform: "PC", games: 2, players: 5120 });
   });
 
-  test("free games: Epic's running promotions, then the catalog's free-to-play games, most played first", async () => {
+  test("free games: Epic's running promotions, GOG's free games, then the catalog's free-to-play games, most played first", async () => {
     const free = await get("/api/platforms/free-games");
     expect(free.map((g: { name: string; store: string }) => [g.name, g.store])).toEqual([
       ["Vault Breakers", "Epic"],
+      ["Beneath a Steel Sky", "GOG"],
       ["Frontier Racers", "Steam"],
       ["Harbor Lights", "Catalog"],
     ]);
@@ -144,7 +173,7 @@ describe("with stored data", () => {
       url: "https://store.epicgames.com/p/vault-breakers",
       endsAt: ENDS,
     });
-    expect(free[1]).toMatchObject({ playerCount: 5000, url: "https://store.steampowered.com/app/70001" });
+    expect(free[2]).toMatchObject({ playerCount: 5000, url: "https://store.steampowered.com/app/70001" });
   });
 
   test("all: connection state from the last sync, and what each platform holds now", async () => {
@@ -181,6 +210,6 @@ describe("with stored data", () => {
       stored: { count: 2 },
     });
     expect(by("xbox")).toMatchObject({ stored: { count: 1 } });
-    expect(by("gog")).toMatchObject({ status: "never_synced", stored: { count: 0 } });
+    expect(by("gog")).toMatchObject({ status: "never_synced", stored: { count: 2, unit: "offers" } });
   });
 });

@@ -58,7 +58,7 @@ describe("SteamSpy", () => {
       ["Counter-Strike 2", 1475642, 150_000_000],
     ]);
     const page = await spy.allPage(0);
-    expect(page.map((a) => a.game.steamAppId)).toEqual([10, 620]);
+    expect(page.map((a) => a.game.steamAppId)).toEqual([10, 570, 620]);
   });
 });
 
@@ -113,11 +113,18 @@ describe("IGDB", () => {
     replay.override("/v4/platforms", null);
   });
 
+  test("a later client (the next sync run) reuses the token while it is valid", async () => {
+    const before = replay.hits.get("/oauth2/token") ?? 0;
+    await client().platforms();
+    expect((replay.hits.get("/oauth2/token") ?? 0) - before).toBe(0);
+  });
+
   test("a wrong client id or secret is said plainly", async () => {
     replay.override("/oauth2/token", () =>
       Response.json({ status: 403, message: "invalid client secret" }, { status: 403 }),
     );
-    await expect(client().games()).rejects.toThrow("igdb: Twitch refused the client id and secret");
+    const wrong = new IgdbClient({ clientId: "other-id", clientSecret: "wrong", bases: replay.bases });
+    await expect(wrong.games()).rejects.toThrow("igdb: Twitch refused the client id and secret");
     replay.override("/oauth2/token", null);
   });
 });

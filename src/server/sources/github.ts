@@ -104,18 +104,24 @@ export class GithubClient {
   async datasetContent(owner: string, repo: string): Promise<DatasetContent> {
     const repoPath = `${this.base}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
     const repoRes = await this.get(repoPath);
-    if (repoRes.status === 404) throw new SourceError("github", `no repository ${owner}/${repo}`, 404);
-    if (!repoRes.ok) throw new SourceError("github", `answered ${repoRes.status}`, repoRes.status);
+    if (!repoRes.ok) {
+      await repoRes.body?.cancel().catch(() => {});
+      if (repoRes.status === 404) throw new SourceError("github", `no repository ${owner}/${repo}`, 404);
+      throw new SourceError("github", `answered ${repoRes.status}`, repoRes.status);
+    }
     const info = RepoInfo.safeParse(await repoRes.json().catch(() => null));
     if (!info.success) throw new SourceError("github", "the repository answer was not understood");
 
     const list = async (path: string) => {
-      const res = await this.get(`${repoPath}/contents/${path}`);
+      const res = await this.get(`${repoPath}/contents/${path.split("/").map(encodeURIComponent).join("/")}`);
       if (res.status === 404) {
         await res.body?.cancel().catch(() => {});
         return [];
       }
-      if (!res.ok) throw new SourceError("github", `answered ${res.status}`, res.status);
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => {});
+        throw new SourceError("github", `answered ${res.status}`, res.status);
+      }
       const parsed = ContentList.safeParse(await res.json().catch(() => null));
       return parsed.success ? parsed.data : [];
     };

@@ -59,13 +59,19 @@ export const baseUrl = (name: BaseName, overrides?: BaseOverrides): string =>
   (overrides?.[name] ?? env().SOURCE_BASE_URLS[name] ?? DEFAULT_BASES[name]).replace(/\/+$/, "");
 
 /**
- * A token bucket: `perSecond` on average, at most `burst` at once, callers served in order. With
- * `burst` 1 requests are evenly spaced, so no 1-second window ever sees more than the limit.
+ * A token bucket (`perSecond` on average, at most `burst` at once, callers served in order) with a
+ * sliding-window guard: no more than the limit is granted within any window of 1 s plus
+ * `WINDOW_GUARD_MS`, so requests that leave evenly but arrive unevenly (a busy event loop, the
+ * network) still never land more than the limit into one second at the service.
  */
+export const WINDOW_GUARD_MS = 50;
+
 export class RateLimiter {
   private tokens: number;
   private last = performance.now();
   private pausedUntil = 0;
+  /** When the grants of the last window went, oldest first. */
+  private recent: number[] = [];
   private queue: Promise<void> = Promise.resolve();
   constructor(
     public perSecond: number,
@@ -90,11 +96,16 @@ export class RateLimiter {
         }
         this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
         this.last = now;
-        if (this.tokens >= 1) {
+        const window = 1000 + WINDOW_GUARD_MS;
+        while (this.recent.length && now - this.recent[0]! >= window) this.recent.shift();
+        const perWindow = Math.max(1, Math.floor(this.perSecond));
+        const windowWait = this.recent.length < perWindow ? 0 : this.recent[0]! + window - now;
+        if (this.tokens >= 1 && windowWait <= 0) {
           this.tokens -= 1;
+          this.recent.push(now);
           return;
         }
-        await sleep(((1 - this.tokens) / this.perSecond) * 1000);
+        await sleep(Math.max(windowWait, ((1 - this.tokens) / this.perSecond) * 1000, 1));
       }
     });
     this.queue = turn.catch(() => {});

@@ -68,19 +68,41 @@ const TokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.nu
 const GAME_FIELDS =
   "name,summary,url,first_release_date,aggregated_rating,aggregated_rating_count,cover.url,genres.name,platforms.name,involved_companies.developer,involved_companies.publisher,involved_companies.company.name";
 
+/**
+ * Tokens per client id, kept for the process: Twitch app tokens last about two months, and each sync
+ * run (or scheduled workflow) builds a new client.
+ */
+const tokens = new Map<string, { value: string; expiresAt: number }>();
+const pendingTokens = new Map<string, Promise<string>>();
+
 export class IgdbClient {
-  private token: { value: string; expiresAt: number } | null = null;
-  private pendingToken: Promise<string> | null = null;
   readonly limiter = limiterFor("igdb");
   constructor(private readonly config: IgdbConfig) {}
 
+  private get tokenKey() {
+    return `${baseUrl("twitchToken", this.config.bases)} ${this.config.clientId}`;
+  }
+
+  private get token() {
+    return tokens.get(this.tokenKey) ?? null;
+  }
+
+  private set token(value: { value: string; expiresAt: number } | null) {
+    if (value) tokens.set(this.tokenKey, value);
+    else tokens.delete(this.tokenKey);
+  }
+
   /** The Twitch app token, fetched once and reused until a minute before it expires. */
   private accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now() + 60_000) return Promise.resolve(this.token.value);
-    this.pendingToken ??= this.fetchToken().finally(() => {
-      this.pendingToken = null;
-    });
-    return this.pendingToken;
+    const token = this.token;
+    if (token && token.expiresAt > Date.now() + 60_000) return Promise.resolve(token.value);
+    const key = this.tokenKey;
+    let pending = pendingTokens.get(key);
+    if (!pending) {
+      pending = this.fetchToken().finally(() => pendingTokens.delete(key));
+      pendingTokens.set(key, pending);
+    }
+    return pending;
   }
 
   private async fetchToken(): Promise<string> {
@@ -103,7 +125,7 @@ export class IgdbClient {
     const parsed = TokenSchema.safeParse(body);
     if (!parsed.success) throw new SourceError("igdb", "the token answer was not understood");
     this.token = { value: parsed.data.access_token, expiresAt: Date.now() + parsed.data.expires_in * 1000 };
-    return this.token.value;
+    return parsed.data.access_token;
   }
 
   /** One Apicalypse query. A 401 means the token was revoked early: fetch a new one once. */

@@ -124,14 +124,16 @@ async function syncSteamSpy(options: SyncOptions): Promise<number> {
     if (!batch.length) break;
     apps.push(...batch);
   }
+  // The top 100 are on the first `all` pages too: each app once (its top-100 record).
+  const unique = [...new Map(apps.reverse().map((a) => [a.game.steamAppId, a])).values()];
   const { ids } = await upsertGames(
-    apps.map((a) => a.game),
+    unique.map((a) => a.game),
     "steamspy-api",
   );
   const now = new Date();
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const points: MetricPoint[] = [];
-  apps.forEach((a, i) => {
+  unique.forEach((a, i) => {
     const gameId = ids[i]!;
     if (a.ccu != null)
       points.push({
@@ -153,7 +155,7 @@ async function syncSteamSpy(options: SyncOptions): Promise<number> {
       });
   });
   await recordMetrics(points);
-  return apps.length;
+  return unique.length;
 }
 
 async function syncIgdb(options: SyncOptions): Promise<number> {

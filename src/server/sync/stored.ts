@@ -135,15 +135,15 @@ export async function storedCounts(now = new Date()): Promise<Record<string, num
 
 /**
  * Games free to play right now (spec §7 `/api/platforms/free-games`): Epic's promotions still running
- * (one that ended since the last sync is left out), then the catalog's free-to-play games, most
- * played first.
+ * (one that ended since the last sync is left out) and GOG's free games, then the catalog's
+ * free-to-play games, most played first.
  */
 export async function freeGames(limit = 20, now = new Date()): Promise<FreeGame[]> {
   const client = rawClient();
-  const [epic, catalog] = await Promise.all([
+  const [offers, catalog] = await Promise.all([
     client.execute({
-      sql: `SELECT key, title, image_url, url, ends_at FROM store_offers
-            WHERE store = 'Epic' AND free = 1 AND (ends_at IS NULL OR ends_at > ?) ORDER BY ends_at`,
+      sql: `SELECT key, store, title, image_url, url, ends_at FROM store_offers
+            WHERE free = 1 AND (ends_at IS NULL OR ends_at > ?) ORDER BY store = 'GOG', ends_at, title`,
       args: [now.toISOString()],
     }),
     client.execute({
@@ -153,10 +153,10 @@ export async function freeGames(limit = 20, now = new Date()): Promise<FreeGame[
     }),
   ]);
   return [
-    ...epic.rows.map((r) => ({
+    ...offers.rows.map((r) => ({
       id: String(r.key),
       name: String(r.title),
-      store: "Epic" as const,
+      store: r.store === "GOG" ? ("GOG" as const) : ("Epic" as const),
       playerCount: null,
       imageUrl: (r.image_url as string | null) ?? null,
       url: (r.url as string | null) ?? null,
