@@ -43,7 +43,9 @@ const options: SyncOptions = {
 await runMigrations();
 try {
   const { records, durationMs } = await syncSource(source, options);
-  console.log(`${source}: ${records} record${records === 1 ? "" : "s"} stored in ${(durationMs / 1000).toFixed(1)} s`);
+  console.log(
+    `${source}: ${records} record${records === 1 ? "" : "s"} stored in ${(durationMs / 1000).toFixed(1)} s`,
+  );
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(
