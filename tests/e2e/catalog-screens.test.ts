@@ -101,7 +101,9 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
 test("on an empty database the screens say so honestly", async () => {
   const page = await as("premium", "/", empty);
   await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
-  await expect.poll(() => page.getByText("No trending games available at the moment").count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByText("No trending games available at the moment").count())
+    .toBeGreaterThan(0);
   await page.goto(`${empty.url}/watchlist`);
   await page.getByText("No games in your watchlist yet").waitFor();
   await page.getByRole("tab", { name: "Discover Games" }).click();
