@@ -114,35 +114,3 @@ export async function platformStats() {
     players: Number(r.players),
   }));
 }
-
-/** Current free games: Epic's running promotions first, then the catalog's free-to-play games, most played first. */
-export async function freeGames() {
-  const client = rawClient();
-  const [epic, catalog] = await Promise.all([
-    client.execute(
-      "SELECT key, title, image_url, url, ends_at FROM store_offers WHERE store = 'Epic' AND free = 1 ORDER BY ends_at",
-    ),
-    client.execute(`SELECT id, name, current_players, cover_url, steam_app_id FROM games
-                    WHERE price = 0 ORDER BY coalesce(current_players, 0) DESC, popularity DESC LIMIT 20`),
-  ]);
-  return [
-    ...epic.rows.map((r) => ({
-      id: String(r.key),
-      name: String(r.title),
-      store: "Epic",
-      playerCount: null,
-      imageUrl: (r.image_url as string | null) ?? null,
-      url: (r.url as string | null) ?? null,
-      endsAt: (r.ends_at as string | null) ?? null,
-    })),
-    ...catalog.rows.map((r) => ({
-      id: String(r.id),
-      name: String(r.name),
-      store: r.steam_app_id != null ? "Steam" : "Catalog",
-      playerCount: r.current_players == null ? null : Number(r.current_players),
-      imageUrl: (r.cover_url as string | null) ?? null,
-      url: r.steam_app_id != null ? `https://store.steampowered.com/app/${r.steam_app_id}` : null,
-      endsAt: null,
-    })),
-  ];
-}
