@@ -13,6 +13,9 @@ export default defineProject({
     include: ["tests/e2e/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A browser on a busy two-core machine can need more than the default second to settle
+    // (smooth scrolling, a query answering); polls wait up to 10 s before failing.
+    expect: { poll: { timeout: 10_000 } },
     // One browser and one server at a time: the machine has 2 cores.
     fileParallelism: false,
   },
