@@ -86,8 +86,9 @@ describe("PATCH /api/user/settings", () => {
     [{ gaming: { favoriteGenres: "fps" } }, "gaming.favoriteGenres"],
     [{ notifications: { email: "yes" } }, "notifications.email"],
     [{ privacy: { profilePublic: 1 } }, "privacy.profilePublic"],
-    [{ privacy: { sellMyData: true } }, "privacy"],
-    [{ extras: {} }, "(body)"],
+    [{ privacy: { sellMyData: true } }, "privacy.sellMyData"],
+    [{ extras: {} }, "extras"],
+    [{ theme: "pink" }, "theme"],
   ])("422 for %j names %s, and nothing is saved", async (body, field) => {
     const { cookie, user } = await createTestUser();
     const res = await patch(cookie, body);

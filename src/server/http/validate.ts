@@ -4,10 +4,16 @@ import type { z } from "zod";
 import { type FieldError, HttpProblem } from "./problem.ts";
 
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join(".") : "(body)",
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    // An unknown key is the field at fault itself, not the object that holds it.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        field: [...issue.path, key].join("."),
+        message: issue.path.length ? `Unknown field in ${issue.path.join(".")}` : "Unknown field",
+      }));
+    }
+    return [{ field: issue.path.length ? issue.path.join(".") : "(body)", message: issue.message }];
+  });
 }
 
 function invalid(error: z.ZodError): HttpProblem {
