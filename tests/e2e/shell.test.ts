@@ -224,3 +224,29 @@ test("Profile is read-only with the user's stats; a failed save says so and keep
   await page.getByRole("button", { name: "Save Changes" }).waitFor();
   await page.context().close();
 });
+
+test.each(["regular", "admin"] as const)(
+  "every screen opens for a %s user without a script error or a failed request",
+  async (role) => {
+    const { context } = await signedInContext(browser, server, { role });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`script error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()} (${message.location().url})`);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    const screens = ["/", "/dashboard", "/games", "/watchlist", "/analytics", "/ai-analytics"];
+    screens.push("/historical-analytics", "/github-gaming", "/igdb-games", "/settings");
+    if (role === "admin") screens.push("/admin", "/admin/users", "/workflows");
+    for (const path of screens) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  },
+);

@@ -89,6 +89,8 @@ export function SignInDialog({
         body: JSON.stringify({ email, password }),
       });
       if (res.ok) {
+        // Read the answer to its end before leaving, so the request is not cut off mid-body.
+        await res.arrayBuffer();
         // Signed in: `/` now serves the app.
         window.location.assign("/");
         return;
