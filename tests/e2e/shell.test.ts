@@ -155,6 +155,11 @@ test("settings are saved, survive a reload, and the theme applies at once", asyn
   await page.getByRole("tab", { name: "Preferences" }).click();
   await page.getByRole("combobox", { name: "Theme" }).click();
   await page.getByRole("option", { name: "Light" }).click();
+  await page.getByRole("tab", { name: "Gaming" }).click();
+  await page.getByRole("switch", { name: "GOG" }).click();
+  await page.getByRole("switch", { name: "Horror" }).click();
+  await page.getByRole("tab", { name: "Security" }).click();
+  await page.getByRole("switch", { name: "Public profile" }).click();
   await page.getByRole("button", { name: "Save Changes" }).click();
   await page.getByText("Your preferences have been saved successfully.").first().waitFor();
   expect(await page.evaluate(() => document.documentElement.classList.contains("light"))).toBe(true);
@@ -165,6 +170,10 @@ test("settings are saved, survive a reload, and the theme applies at once", asyn
     "true",
   );
   expect(await page.evaluate(() => document.documentElement.classList.contains("light"))).toBe(true);
+  const saved = await page.evaluate(() => fetch("/api/user/settings").then((r) => r.json()));
+  expect(saved.gaming.platforms).toContain("gog");
+  expect(saved.gaming.favoriteGenres).toContain("horror");
+  expect(saved.privacy.profilePublic).toBe(true);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-light.png` });
   await page.context().close();
 });

@@ -103,6 +103,68 @@ function toggle<T>(list: T[], value: T, on: boolean): T[] {
   return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 }
 
+type SwitchOption<K extends string> = { key: K; id: string; label: string; description?: string };
+
+const NOTIFICATION_SWITCHES: SwitchOption<keyof Settings["notifications"]>[] = [
+  { key: "email", id: "n-email", label: "Email notifications" },
+  { key: "push", id: "n-push", label: "Push notifications" },
+  {
+    key: "gameUpdates",
+    id: "n-updates",
+    label: "Game updates",
+    description: "Patches, launches and player spikes for games you track.",
+  },
+  {
+    key: "priceAlerts",
+    id: "n-price",
+    label: "Price alerts",
+    description: "When a tracked game's price changes.",
+  },
+];
+
+const PRIVACY_SWITCHES: SwitchOption<keyof Settings["privacy"]>[] = [
+  { key: "profilePublic", id: "s-public", label: "Public profile" },
+  {
+    key: "shareData",
+    id: "s-share",
+    label: "Data sharing",
+    description: "Share anonymised usage to improve market estimates.",
+  },
+  { key: "analyticsTracking", id: "s-analytics", label: "Analytics tracking" },
+];
+
+/** A grid of named on/off choices over a list of values (platforms, genres). */
+function ToggleGrid<T extends string>({
+  idPrefix,
+  values,
+  names,
+  selected,
+  onChange,
+  className,
+}: {
+  idPrefix: string;
+  values: readonly T[];
+  names: Record<T, string>;
+  selected: T[];
+  onChange: (next: T[]) => void;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      {values.map((value) => (
+        <div key={value} className="flex items-center justify-between rounded-lg border border-border p-3">
+          <Label htmlFor={`${idPrefix}-${value}`}>{names[value]}</Label>
+          <Switch
+            id={`${idPrefix}-${value}`}
+            checked={selected.includes(value)}
+            onCheckedChange={(on) => onChange(toggle(selected, value, on))}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function SettingsPage() {
   const queryClient = useQueryClient();
   const { data: user } = useQuery(currentUserQuery);
@@ -219,32 +281,14 @@ export default function SettingsPage() {
           <TabsContent value="notifications">
             <Section title="Notifications" description="Choose what we tell you about.">
               <div className="divide-y divide-border">
-                <SwitchRow
-                  id="n-email"
-                  label="Email notifications"
-                  checked={draft.notifications.email}
-                  onChange={(v) => update("notifications", { email: v })}
-                />
-                <SwitchRow
-                  id="n-push"
-                  label="Push notifications"
-                  checked={draft.notifications.push}
-                  onChange={(v) => update("notifications", { push: v })}
-                />
-                <SwitchRow
-                  id="n-updates"
-                  label="Game updates"
-                  description="Patches, launches and player spikes for games you track."
-                  checked={draft.notifications.gameUpdates}
-                  onChange={(v) => update("notifications", { gameUpdates: v })}
-                />
-                <SwitchRow
-                  id="n-price"
-                  label="Price alerts"
-                  description="When a tracked game's price changes."
-                  checked={draft.notifications.priceAlerts}
-                  onChange={(v) => update("notifications", { priceAlerts: v })}
-                />
+                {NOTIFICATION_SWITCHES.map(({ key, ...row }) => (
+                  <SwitchRow
+                    key={key}
+                    {...row}
+                    checked={draft.notifications[key]}
+                    onChange={(v) => update("notifications", { [key]: v })}
+                  />
+                ))}
               </div>
             </Section>
           </TabsContent>
@@ -321,42 +365,24 @@ export default function SettingsPage() {
 
           <TabsContent value="gaming" className="grid gap-4">
             <Section title="Platforms" description="Where your games are.">
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                {PLATFORMS.map((p) => (
-                  <div
-                    key={p}
-                    className="flex items-center justify-between rounded-lg border border-border p-3"
-                  >
-                    <Label htmlFor={`p-${p}`}>{PLATFORM_NAMES[p]}</Label>
-                    <Switch
-                      id={`p-${p}`}
-                      checked={draft.gaming.platforms.includes(p)}
-                      onCheckedChange={(on) =>
-                        update("gaming", { platforms: toggle(draft.gaming.platforms, p, on) })
-                      }
-                    />
-                  </div>
-                ))}
-              </div>
+              <ToggleGrid
+                idPrefix="p"
+                values={PLATFORMS}
+                names={PLATFORM_NAMES}
+                selected={draft.gaming.platforms}
+                onChange={(platforms) => update("gaming", { platforms })}
+                className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+              />
             </Section>
             <Section title="Favourite genres">
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                {GENRES.map((g) => (
-                  <div
-                    key={g}
-                    className="flex items-center justify-between rounded-lg border border-border p-3"
-                  >
-                    <Label htmlFor={`g-${g}`}>{GENRE_NAMES[g]}</Label>
-                    <Switch
-                      id={`g-${g}`}
-                      checked={draft.gaming.favoriteGenres.includes(g)}
-                      onCheckedChange={(on) =>
-                        update("gaming", { favoriteGenres: toggle(draft.gaming.favoriteGenres, g, on) })
-                      }
-                    />
-                  </div>
-                ))}
-              </div>
+              <ToggleGrid
+                idPrefix="g"
+                values={GENRES}
+                names={GENRE_NAMES}
+                selected={draft.gaming.favoriteGenres}
+                onChange={(favoriteGenres) => update("gaming", { favoriteGenres })}
+                className="grid grid-cols-2 gap-3 sm:grid-cols-4"
+              />
               <div className="mt-4 border-border border-t">
                 <SwitchRow
                   id="tracking"
@@ -372,25 +398,14 @@ export default function SettingsPage() {
           <TabsContent value="security" className="grid gap-4">
             <Section title="Privacy">
               <div className="divide-y divide-border">
-                <SwitchRow
-                  id="s-public"
-                  label="Public profile"
-                  checked={draft.privacy.profilePublic}
-                  onChange={(v) => update("privacy", { profilePublic: v })}
-                />
-                <SwitchRow
-                  id="s-share"
-                  label="Data sharing"
-                  description="Share anonymised usage to improve market estimates."
-                  checked={draft.privacy.shareData}
-                  onChange={(v) => update("privacy", { shareData: v })}
-                />
-                <SwitchRow
-                  id="s-analytics"
-                  label="Analytics tracking"
-                  checked={draft.privacy.analyticsTracking}
-                  onChange={(v) => update("privacy", { analyticsTracking: v })}
-                />
+                {PRIVACY_SWITCHES.map(({ key, ...row }) => (
+                  <SwitchRow
+                    key={key}
+                    {...row}
+                    checked={draft.privacy[key]}
+                    onChange={(v) => update("privacy", { [key]: v })}
+                  />
+                ))}
               </div>
             </Section>
             <Card className="border-destructive/50">
