@@ -46,6 +46,13 @@ try {
   console.log(
     `${source}: ${records} record${records === 1 ? "" : "s"} stored in ${(durationMs / 1000).toFixed(1)} s`,
   );
+  if (source === "steam" && records === 0) {
+    // Steam has no list of games to ask for: it refreshes the catalog's Steam games.
+    console.log(
+      "steam: the catalog has no Steam games to refresh yet; run `bun run sync steamspy` or " +
+        "`bun run import steam-store-csv FILE` first",
+    );
+  }
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(
