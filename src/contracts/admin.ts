@@ -1,23 +1,42 @@
 import { z } from "zod";
-import { ROLE_TIER, ROLES, type Role, TIERS, type Tier } from "./user.ts";
+import { ROLE_TIER, ROLES, TIERS } from "./user.ts";
 
 /**
  * Admin API bodies and answers (issue 2 §6, spec §3 "Admin stats"). `GET /api/admin/users`
  * answers `PublicUser[]` (src/contracts/user.ts), newest first.
  */
+const count = z.number().int().nonnegative();
 export const AdminStatsSchema = z.object({
-  totalUsers: z.number().int().nonnegative(),
-  totalGames: z.number().int().nonnegative(),
-  trendingGames: z.number().int().nonnegative(),
+  totalUsers: count,
+  totalGames: count,
+  trendingGames: count,
+  /** Beyond the spec's three counts: what the admin screen shows, all measured, none fixed. */
+  usersByRole: z.object({ regular: count, premium: count, admin: count }),
+  newUsersLast7Days: count,
+  newUsersLast30Days: count,
+  activeSessions: count,
+  watchlistEntries: count,
+  reportsGenerated: count,
+  system: z.object({
+    /** "ok" when the database answered; "degraded" when it answered slower than a second. */
+    status: z.enum(["ok", "degraded"]),
+    dbLatencyMs: z.number().nonnegative(),
+    uptimeSeconds: count,
+    rssBytes: count,
+    heapUsedBytes: count,
+    /** The machine's memory and processors, and its load over the last minute. */
+    totalMemoryBytes: count,
+    cpuCount: count,
+    loadAverage1m: z.number().nonnegative(),
+    /** Open realtime sockets and the distinct users behind them. */
+    connections: count,
+    activeUsers: count,
+    version: z.string(),
+  }),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
-/** The role/tier pairs an admin may choose from (spec §5: Regular-Starter, Premium-Professional, Admin-Enterprise). */
-export const ROLE_CHOICES: { role: Role; tier: Tier; label: string }[] = [
-  { role: "regular", tier: "starter", label: "Regular - Starter" },
-  { role: "premium", tier: "professional", label: "Premium - Professional" },
-  { role: "admin", tier: "enterprise", label: "Admin - Enterprise" },
-];
+export { ROLE_CHOICES } from "./roles.ts";
 
 /** `PUT /api/admin/users/:id/role`: role and tier change together, only as the spec's pairs. */
 export const RoleChangeBodySchema = z

@@ -11,6 +11,13 @@ export const ROLE_TIER: Record<Role, Tier> = {
   admin: "enterprise",
 };
 
+/** The role/tier pairs an admin may choose from (spec §5: Regular-Starter, Premium-Professional, Admin-Enterprise). */
+export const ROLE_CHOICES: { role: Role; tier: Tier; label: string }[] = [
+  { role: "regular", tier: "starter", label: "Regular - Starter" },
+  { role: "premium", tier: "professional", label: "Premium - Professional" },
+  { role: "admin", tier: "enterprise", label: "Admin - Enterprise" },
+];
+
 /** The user as answered by the API (spec §3). Never carries the password hash. */
 export interface PublicUser {
   id: string;

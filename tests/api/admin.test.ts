@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
+import { AdminStatsSchema } from "../../src/contracts/admin.ts";
 import { PublicUserSchema } from "../../src/contracts/user.ts";
 import { markCatalogChanged } from "../../src/server/catalog/changes.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
-import { auditLog, games, users } from "../../src/server/db/schema/index.ts";
+import { auditLog, games, sessions, users } from "../../src/server/db/schema/index.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 async function setRole(cookie: string, id: string, json: unknown) {
@@ -74,12 +75,50 @@ describe("GET /api/admin/stats", () => {
 
     const res = await request("/api/admin/stats", { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ totalUsers: 3, totalGames: 4, trendingGames: 1 });
+    const stats = await res.json();
+    expect(AdminStatsSchema.strict().safeParse(stats).success).toBe(true);
+    expect(stats).toMatchObject({ totalUsers: 3, totalGames: 4, trendingGames: 1 });
+  });
+
+  test("beyond the three counts: users by role, sign-ups by age, live sessions, watchlists, reports, system", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const premium = await createTestUser({ role: "premium" });
+    const old = await createTestUser();
+    await db()
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 20 * 24 * 60 * 60 * 1000) })
+      .where(eq(users.id, old.user.id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 90 * 24 * 60 * 60 * 1000) })
+      .where(eq(users.id, admin.user.id));
+    // One of the premium user's two sessions has expired.
+    await db()
+      .insert(sessions)
+      .values({
+        id: "expired-session-hash",
+        userId: premium.user.id,
+        expiresAt: new Date(Date.now() - 1000),
+      });
+    const { ids } = await upsertGames([{ name: "Dota 2" }], "test");
+    await request("/api/user/games", { method: "POST", cookie: premium.cookie, json: { gameId: ids[0] } });
+
+    const stats = await (await request("/api/admin/stats", { cookie: admin.cookie })).json();
+    expect(stats.usersByRole).toEqual({ regular: 1, premium: 1, admin: 1 });
+    expect(stats.newUsersLast7Days).toBe(1);
+    expect(stats.newUsersLast30Days).toBe(2);
+    expect(stats.activeSessions).toBe(3);
+    expect(stats.watchlistEntries).toBe(1);
+    expect(stats.reportsGenerated).toBe(0);
+    expect(stats.system.status).toBe("ok");
+    expect(stats.system.rssBytes).toBeGreaterThan(0);
+    expect(stats.system.dbLatencyMs).toBeGreaterThanOrEqual(0);
+    expect(stats.system.connections).toBe(0);
   });
 
   test("an empty catalog counts zero games", async () => {
     const admin = await createTestUser({ role: "admin" });
-    expect(await (await request("/api/admin/stats", { cookie: admin.cookie })).json()).toEqual({
+    expect(await (await request("/api/admin/stats", { cookie: admin.cookie })).json()).toMatchObject({
       totalUsers: 1,
       totalGames: 0,
       trendingGames: 0,

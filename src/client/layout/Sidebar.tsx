@@ -118,7 +118,7 @@ export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate?: (
               Unlock Analytics, AI predictions and market volatility.
             </p>
             <Button variant="premium" size="sm" className="mt-3 w-full" asChild>
-              <Link href="/settings" onClick={onNavigate}>
+              <Link href="/settings#plan" onClick={onNavigate}>
                 Upgrade Now
               </Link>
             </Button>

@@ -35,7 +35,7 @@ export const Unlocked: Story = {
 export const LinksToSettings: Story = {
   args: { onUpgrade: undefined },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/settings");
+    await expect(canvas.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/settings#plan");
     // The locked content is blurred and hidden from assistive technology, not merely covered.
     await expect(canvas.queryByText("6.4 / 10")?.closest("[aria-hidden=true]")).not.toBeNull();
   },

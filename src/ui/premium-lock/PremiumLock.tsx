@@ -9,7 +9,7 @@ export function PremiumLock({
   children,
   message = "Upgrade to Premium to unlock this feature",
   onUpgrade,
-  upgradeHref = "/settings",
+  upgradeHref = "/settings#plan",
   className,
 }: {
   locked: boolean;

@@ -1,6 +1,312 @@
-import { ComingSoonPage } from "../coming-soon/ComingSoonPage.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { Database, HeartPulse, TrendingUp, Users } from "lucide-react";
+import type { AdminStats } from "../../../contracts/admin.ts";
+import type { PlatformConnection } from "../../../contracts/sources.ts";
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Badge,
+  MetricCard,
+  Progress,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from "../../../ui/index.ts";
+import { errorMessage } from "../../api.ts";
+import { Section } from "../../components/Section.tsx";
+import { compactNumber } from "../../format/numbers.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { adminStatsQuery, platformConnectionsQuery } from "../../queries/admin.ts";
+import { UsersTable } from "../admin-users/UsersTable.tsx";
 
-/** Spec §2 "Admin Dashboard": users, catalog and system health. Reached only through the admin guard. */
+const MiB = 1024 * 1024;
+
+function formatUptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days) return `${days} d ${hours} h`;
+  if (hours) return `${hours} h ${minutes} min`;
+  return `${minutes} min`;
+}
+
+const since = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
+
+/** A labelled bar: how much of something is in use. */
+function ResourceBar({
+  label,
+  value,
+  max,
+  text,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  text: string;
+}) {
+  return (
+    <div className="grid gap-2">
+      <div className="flex justify-between text-sm">
+        <span>{label}</span>
+        <span className="text-muted-foreground">{text}</span>
+      </div>
+      <Progress value={Math.min(value, max)} max={Math.max(max, 1)} aria-label={label} />
+    </div>
+  );
+}
+
+/** One line of the System Overview: a component, its state and the figure that shows it. */
+function StatusRow({
+  name,
+  ok,
+  state,
+  detail,
+}: {
+  name: string;
+  ok: boolean;
+  state: string;
+  detail: string;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-4 py-3" data-testid="system-status">
+      <div>
+        <p className="font-medium">{name}</p>
+        <p className="text-muted-foreground text-sm">{detail}</p>
+      </div>
+      <Badge variant={ok ? "success" : "warning"}>{state}</Badge>
+    </li>
+  );
+}
+
+const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
+  connected: { label: "Connected", ok: true },
+  never_synced: { label: "Not synced yet", ok: false },
+  error: { label: "Last sync failed", ok: false },
+  not_configured: { label: "Not configured", ok: false },
+};
+
+function SystemOverview({ stats }: { stats: AdminStats }) {
+  const sources = useQuery(platformConnectionsQuery);
+  const { system } = stats;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Services" description="Measured when this page loaded.">
+        <ul className="divide-y divide-border">
+          <StatusRow
+            name="Database"
+            ok={system.status === "ok"}
+            state={system.status === "ok" ? "Healthy" : "Slow"}
+            detail={`Answered in ${system.dbLatencyMs} ms`}
+          />
+          <StatusRow
+            name="API"
+            ok
+            state="Online"
+            detail={`Version ${system.version}, up ${formatUptime(system.uptimeSeconds)}`}
+          />
+          <StatusRow
+            name="Authentication"
+            ok
+            state="Online"
+            detail={`${stats.activeSessions} active session${stats.activeSessions === 1 ? "" : "s"}`}
+          />
+          <StatusRow
+            name="Realtime"
+            ok
+            state="Online"
+            detail={`${system.connections} open socket${system.connections === 1 ? "" : "s"} from ${system.activeUsers} user${system.activeUsers === 1 ? "" : "s"}`}
+          />
+        </ul>
+      </Section>
+      <Section title="Resources" description="This server and the machine it runs on.">
+        <div className="grid gap-5">
+          <ResourceBar
+            label="Memory used by the server"
+            value={system.rssBytes}
+            max={system.totalMemoryBytes}
+            text={`${(system.rssBytes / MiB).toFixed(0)} MiB of ${(system.totalMemoryBytes / MiB / 1024).toFixed(1)} GiB`}
+          />
+          <ResourceBar
+            label="Processor load, last minute"
+            value={system.loadAverage1m}
+            max={system.cpuCount}
+            text={`${system.loadAverage1m.toFixed(2)} on ${system.cpuCount} core${system.cpuCount === 1 ? "" : "s"}`}
+          />
+          <div className="flex justify-between text-sm">
+            <span>JavaScript heap in use</span>
+            <span className="text-muted-foreground">{(system.heapUsedBytes / MiB).toFixed(0)} MiB</span>
+          </div>
+          <div className="flex justify-between text-sm">
+            <span>Games in the catalog</span>
+            <span className="text-muted-foreground">{stats.totalGames.toLocaleString("en")}</span>
+          </div>
+        </div>
+      </Section>
+      <div className="lg:col-span-2">
+        <Section title="Data sources" description="Each outside service, its connection and its last sync.">
+          {sources.isLoading ? (
+            <Skeleton className="h-40 w-full" />
+          ) : sources.isError ? (
+            <p className="text-muted-foreground text-sm">
+              {errorMessage(sources.error, "Sources did not load.")}
+            </p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {(sources.data ?? []).map((source) => {
+                const state = SOURCE_STATE[source.status];
+                const detail = [
+                  source.source,
+                  `${source.stored.count.toLocaleString("en")} ${source.stored.unit} stored`,
+                  source.lastSync ? `last sync ${since.format(new Date(source.lastSync))}` : null,
+                  source.status === "not_configured" && source.missing.length
+                    ? `set ${source.missing.join(" and ")}`
+                    : null,
+                  source.status === "error" ? source.message : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ");
+                return (
+                  <StatusRow
+                    key={source.id}
+                    name={source.name}
+                    ok={state.ok}
+                    state={state.label}
+                    detail={detail}
+                  />
+                );
+              })}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function UsageAnalytics({ stats }: { stats: AdminStats }) {
+  const roles = [
+    { label: "Regular (Starter)", value: stats.usersByRole.regular },
+    { label: "Premium (Professional)", value: stats.usersByRole.premium },
+    { label: "Admin (Enterprise)", value: stats.usersByRole.admin },
+  ];
+  const figures = [
+    ["New users, last 7 days", stats.newUsersLast7Days],
+    ["New users, last 30 days", stats.newUsersLast30Days],
+    ["Games on watchlists", stats.watchlistEntries],
+    ["Reports generated", stats.reportsGenerated],
+  ] as const;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Users by plan">
+        <div className="grid gap-4">
+          {roles.map((role) => (
+            <div key={role.label} className="grid gap-2">
+              <div className="flex justify-between text-sm">
+                <span>{role.label}</span>
+                <span className="text-muted-foreground">{role.value}</span>
+              </div>
+              <Progress value={role.value} max={Math.max(stats.totalUsers, 1)} aria-label={role.label} />
+            </div>
+          ))}
+        </div>
+      </Section>
+      <Section title="Activity">
+        <dl className="grid grid-cols-2 gap-4">
+          {figures.map(([label, value]) => (
+            <div key={label} className="flex flex-col-reverse rounded-lg bg-muted p-4">
+              <dt className="text-muted-foreground text-sm">{label}</dt>
+              <dd className="font-bold text-2xl">{value.toLocaleString("en")}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+    </div>
+  );
+}
+
+/** Spec §2 "Admin Dashboard", every figure counted or measured. Reached only through the admin guard. */
 export default function AdminPage() {
-  return <ComingSoonPage title="Admin Dashboard" description="Users, catalog and system health." />;
+  const stats = useQuery(adminStatsQuery);
+  const data = stats.data;
+  const healthy = data?.system.status === "ok";
+  return (
+    <div>
+      <PageHeader
+        title="Admin Dashboard"
+        description="Users, catalog and system health."
+        actions={
+          <>
+            <Badge variant="destructive">ADMIN</Badge>
+            {data && (
+              <Badge variant={healthy ? "success" : "warning"}>
+                {healthy ? "System Online" : "System Degraded"}
+              </Badge>
+            )}
+          </>
+        }
+      />
+      {stats.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load the system figures</AlertTitle>
+          <AlertDescription>
+            {errorMessage(stats.error, "The admin statistics did not load.")}
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <MetricCard
+            title="Total Users"
+            icon={Users}
+            loading={!data}
+            value={data ? compactNumber(data.totalUsers) : null}
+            hint={data ? `${data.newUsersLast7Days} new in the last 7 days` : null}
+          />
+          <MetricCard
+            title="Games in Database"
+            icon={Database}
+            loading={!data}
+            value={data ? compactNumber(data.totalGames) : null}
+            hint="in the catalog, all sources"
+          />
+          <MetricCard
+            title="Trending Games"
+            icon={TrendingUp}
+            loading={!data}
+            value={data ? compactNumber(data.trendingGames) : null}
+            hint="growing against their previous period"
+          />
+          <MetricCard
+            title="System Health"
+            icon={HeartPulse}
+            loading={!data}
+            value={data ? (healthy ? "Healthy" : "Degraded") : null}
+            hint={
+              data
+                ? `database ${data.system.dbLatencyMs} ms · up ${formatUptime(data.system.uptimeSeconds)}`
+                : null
+            }
+          />
+        </div>
+      )}
+      <Tabs defaultValue="users">
+        <TabsList>
+          <TabsTrigger value="users">User Management</TabsTrigger>
+          <TabsTrigger value="system">System Overview</TabsTrigger>
+          <TabsTrigger value="analytics">Analytics</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTable />
+        </TabsContent>
+        <TabsContent value="system">
+          {data ? <SystemOverview stats={data} /> : <Skeleton className="h-64 w-full" />}
+        </TabsContent>
+        <TabsContent value="analytics">
+          {data ? <UsageAnalytics stats={data} /> : <Skeleton className="h-64 w-full" />}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

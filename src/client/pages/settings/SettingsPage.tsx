@@ -43,6 +43,7 @@ import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
 import { applyTheme } from "../../theme.ts";
+import { PlanSection } from "./PlanSection.tsx";
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   en: "English",
@@ -276,6 +277,7 @@ export default function SettingsPage() {
                 ))}
               </dl>
             </Section>
+            <PlanSection user={user} />
           </TabsContent>
 
           <TabsContent value="notifications">

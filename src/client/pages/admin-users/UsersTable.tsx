@@ -1,0 +1,190 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Search, Users } from "lucide-react";
+import { useMemo, useState } from "react";
+import { type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  Avatar,
+  EmptyState,
+  Input,
+  RoleBadge,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TierBadge,
+  toast,
+} from "../../../ui/index.ts";
+import { apiRequest, errorMessage } from "../../api.ts";
+import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
+import { currentUserQuery } from "../../queries/auth.ts";
+
+function fullName(user: PublicUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ");
+}
+
+const joined = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
+
+/**
+ * Spec §2 "User Management": User, Role, Tier, Joined, Actions. A role change applies as soon as it
+ * is chosen (spec §4), its select disabled while it is saved; role and tier move as the fixed pairs.
+ */
+export function UsersTable() {
+  const queryClient = useQueryClient();
+  const { data: me } = useQuery(currentUserQuery);
+  const users = useQuery(adminUsersQuery);
+  const [filter, setFilter] = useState("");
+
+  const changeRole = useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) => {
+      const tier = ROLE_CHOICES.find((c) => c.role === role)?.tier;
+      return apiRequest<PublicUser>("PUT", `/api/admin/users/${encodeURIComponent(id)}/role`, { role, tier });
+    },
+    onSuccess: async (updated) => {
+      toast({ title: "Success", description: "User role updated successfully" });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUsersQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: adminStatsQuery.queryKey }),
+        // An admin who changed their own role sees the app as that role at once.
+        updated.id === me?.id
+          ? queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })
+          : undefined,
+      ]);
+    },
+    onError: () =>
+      toast({ title: "Error", description: "Failed to update user role", variant: "destructive" }),
+  });
+
+  const list = users.data ?? [];
+  const admins = list.filter((u) => u.role === "admin").length;
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return users.data ?? [];
+    return (users.data ?? []).filter((u) => `${fullName(u)} ${u.email}`.toLowerCase().includes(needle));
+  }, [users.data, filter]);
+
+  if (users.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>Could not load users</AlertTitle>
+        <AlertDescription>{errorMessage(users.error, "The user list did not load.")}</AlertDescription>
+      </Alert>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <Search
+            className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Filter users"
+            placeholder="Filter by name or email..."
+            className="pl-9"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        <p className="text-muted-foreground text-sm" data-testid="user-count">
+          {users.isLoading
+            ? "Loading users..."
+            : filter.trim()
+              ? `${shown.length} of ${list.length} users`
+              : `${list.length} user${list.length === 1 ? "" : "s"}`}
+        </p>
+      </div>
+
+      {users.isLoading ? (
+        <div className="grid gap-2" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        <EmptyState icon={Users} title="No users found" description={`No user matches "${filter.trim()}".`} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>User</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Tier</TableHead>
+                <TableHead>Joined</TableHead>
+                <TableHead>Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.map((user) => {
+                const name = fullName(user);
+                const lastAdmin = user.role === "admin" && admins <= 1;
+                const pending = changeRole.isPending && changeRole.variables?.id === user.id;
+                return (
+                  <TableRow key={user.id} data-testid="user-row">
+                    <TableCell>
+                      <div className="flex items-center gap-3">
+                        <Avatar src={user.profileImageUrl} name={name || user.email} />
+                        <div className="min-w-0">
+                          <p className="truncate font-medium">
+                            {name || user.email}
+                            {user.id === me?.id && <span className="text-muted-foreground"> (you)</span>}
+                          </p>
+                          {name && <p className="truncate text-muted-foreground text-xs">{user.email}</p>}
+                        </div>
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <RoleBadge userRole={user.role} />
+                    </TableCell>
+                    <TableCell>
+                      <TierBadge tier={user.subscriptionTier} />
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-muted-foreground">
+                      <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
+                    </TableCell>
+                    <TableCell>
+                      <Select
+                        value={user.role}
+                        disabled={pending || lastAdmin}
+                        onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
+                      >
+                        <SelectTrigger
+                          className="w-56"
+                          aria-label={`Role and tier of ${name || user.email}`}
+                          title={lastAdmin ? "The only admin: make another user admin first" : undefined}
+                        >
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {ROLE_CHOICES.map((choice) => (
+                            <SelectItem key={choice.role} value={choice.role}>
+                              {choice.label}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </div>
+  );
+}

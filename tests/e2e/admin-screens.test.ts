@@ -1,0 +1,114 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("Admin Dashboard: counted metric cards, the user table, a role change that takes effect, system and usage tabs", async () => {
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Ada",
+    lastName: "Admin",
+  });
+  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.getByText("System Online").waitFor();
+
+  const card = (title: string) => page.locator("[data-slot='metric-card']").filter({ hasText: title });
+  await expect.poll(() => card("Total Users").textContent()).toContain("2");
+  expect(await card("Total Users").textContent()).toContain("2 new in the last 7 days");
+  expect(await card("Games in Database").textContent()).toContain("0");
+  expect(await card("System Health").textContent()).toContain("Healthy");
+
+  // The only admin cannot demote themselves; the regular member can be promoted.
+  const rows = page.getByTestId("user-row");
+  await expect.poll(() => rows.count()).toBe(2);
+  expect(await page.getByRole("combobox", { name: "Role and tier of Ada Admin" }).isDisabled()).toBe(true);
+  const memberRow = rows.filter({ hasText: "Rob Regular" });
+  expect(await memberRow.textContent()).toContain("REGULAR");
+  await page.getByRole("combobox", { name: "Role and tier of Rob Regular" }).click();
+  await page.getByRole("option", { name: "Premium - Professional" }).click();
+  await page.getByText("User role updated successfully").first().waitFor();
+  await expect.poll(() => memberRow.textContent()).toContain("PROFESSIONAL");
+  expect(await memberRow.textContent()).toContain("PREMIUM");
+
+  // The member's next visit has premium access: no locked items in the sidebar.
+  const memberPage = await member.context.newPage();
+  await memberPage.goto(`${server.url}/`);
+  await memberPage.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  expect(await memberPage.getByTestId("premium-dot").count()).toBe(0);
+  expect(await memberPage.getByTestId("upgrade-box").count()).toBe(0);
+
+  // Filtering narrows the table.
+  await page.getByRole("searchbox", { name: "Filter users" }).fill(member.email);
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await page.getByTestId("user-count").textContent()).toBe("1 of 2 users");
+  await page.getByRole("searchbox", { name: "Filter users" }).fill("nobody-by-that-name");
+  await page.getByText("No users found").waitFor();
+  await page.getByRole("searchbox", { name: "Filter users" }).fill("");
+
+  await page.getByRole("tab", { name: "System Overview" }).click();
+  await page.getByText(/Answered in [\d.]+ ms/).waitFor();
+  await expect.poll(() => page.getByTestId("system-status").count()).toBe(4 + 8);
+  expect(await page.getByText("metadata via IGDB").count()).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-system.png`, fullPage: true });
+
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  const plans = page.getByText("Premium (Professional)");
+  await plans.waitFor();
+  expect(await page.getByText("New users, last 7 days").isVisible()).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-dashboard.png`, fullPage: true });
+  await admin.context.close();
+  await member.context.close();
+});
+
+test("User Management: the same table on its own screen; a failed change says so and keeps the role", async () => {
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Second",
+    lastName: "Admin",
+  });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  await page.getByRole("heading", { name: "User Management" }).waitFor();
+  await expect.poll(() => page.getByTestId("user-row").count()).toBeGreaterThanOrEqual(3);
+
+  // With two admins, one may step down to Regular; here the server fails, and the table keeps the role.
+  await page.route("**/api/admin/users/*/role", (route) =>
+    route.fulfill({ status: 500, contentType: "application/problem+json", body: '{"title":"Internal"}' }),
+  );
+  await page.getByRole("combobox", { name: "Role and tier of Second Admin" }).click();
+  await page.getByRole("option", { name: "Regular - Starter" }).click();
+  await page.getByText("Failed to update user role").first().waitFor();
+  const row = page.getByTestId("user-row").filter({ hasText: "Second Admin" });
+  expect(await row.textContent()).toContain("ENTERPRISE");
+  await admin.context.close();
+});
+
+test("Upgrade Now opens the plan section, which names the current plan and who changes it", async () => {
+  const regular = await signedInContext(browser, server);
+  const page = await regular.context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.getByTestId("upgrade-box").getByRole("link", { name: "Upgrade Now" }).click();
+  await page.waitForURL(/\/settings#plan$/);
+  const plans = page.getByRole("list", { name: "Plans" });
+  await plans.waitFor();
+  expect(await plans.locator("[aria-current='true']").textContent()).toContain("Starter");
+  expect(await page.getByText("To move to Professional, ask an administrator").isVisible()).toBe(true);
+  await regular.context.close();
+});
