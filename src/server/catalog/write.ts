@@ -118,6 +118,8 @@ function placeholders(n: number): string {
 }
 
 const BATCH = 500;
+/** Series points written per statement. */
+const METRIC_CHUNK = 2000;
 
 export async function upsertGames(records: GameRecord[], source: string): Promise<UpsertResult> {
   const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, ids: [] };
@@ -184,6 +186,9 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
   }
 
   const statements: InStatement[] = [];
+  // New rows by column list: each group is one statement carrying its rows as a JSON array, so SQLite
+  // prepares one statement per batch rather than one per game.
+  const inserts = new Map<string, Row[]>();
   const out: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, ids: [] };
   const now = Date.now();
 
@@ -237,11 +242,8 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
       row.popularity = popularityOf(row);
       row.created_at = now;
       row.updated_at = now;
-      const cols = Object.keys(row);
-      statements.push({
-        sql: `INSERT INTO games (${cols.join(",")}) VALUES (${placeholders(cols.length)})`,
-        args: cols.map((c) => row[c]) as never,
-      });
+      const columns = Object.keys(row).join(",");
+      inserts.set(columns, [...(inserts.get(columns) ?? []), row]);
       remember(row);
       out.inserted++;
       out.ids.push(row.id);
@@ -289,7 +291,18 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
     out.updated++;
     out.ids.push(match.id);
   }
-  if (statements.length) await client.batch(statements, "write");
+  const insertStatements: InStatement[] = [...inserts].map(([columns, rows]) => {
+    const names = columns.split(",");
+    return {
+      sql: `INSERT INTO games (${columns}) SELECT ${names.map((_, i) => `value ->> ${i}`).join(", ")}
+            FROM json_each(?)`,
+      args: [JSON.stringify(rows.map((row) => names.map((c) => row[c] ?? null)))],
+    };
+  });
+  // Inserts first: an update in this batch may complete a game the same batch inserted.
+  if (insertStatements.length || statements.length) {
+    await client.batch([...insertStatements, ...statements], "write");
+  }
   return out;
 }
 
@@ -310,21 +323,23 @@ export async function recordMetrics(points: MetricPoint[]): Promise<number> {
   const client = rawClient();
   let changed = 0;
   const touched = new Set<string>();
-  for (let i = 0; i < points.length; i += 1000) {
-    const part = points.slice(i, i + 1000);
-    const statements: InStatement[] = part.map((p) => ({
-      sql: `INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, ?, ?)
+  // One statement per chunk: the points travel as one JSON array, so SQLite prepares one short
+  // statement instead of one per point. RETURNING names the points inserted or changed; a point
+  // that is already stored with the same value returns nothing.
+  for (let i = 0; i < points.length; i += METRIC_CHUNK) {
+    const part = points.slice(i, i + METRIC_CHUNK);
+    const rows = part.map((p) => [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source]);
+    const rs = await client.execute({
+      sql: `INSERT INTO game_metrics (game_id, metric, ts, value, period, source)
+            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5
+            FROM json_each(?) WHERE true
             ON CONFLICT (game_id, metric, ts, source) DO UPDATE SET value = excluded.value, period = excluded.period
-            WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period`,
-      args: [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source],
-    }));
-    const results = await client.batch(statements, "write");
-    results.forEach((rs, j) => {
-      if (rs.rowsAffected > 0) {
-        changed++;
-        touched.add(part[j]!.gameId);
-      }
+            WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period
+            RETURNING game_id`,
+      args: [JSON.stringify(rows)],
     });
+    changed += rs.rows.length;
+    for (const row of rs.rows) touched.add(String(row.game_id));
   }
   if (touched.size) {
     await refreshLatestFigures([...touched]);
