@@ -147,6 +147,15 @@ export interface MarketTrend {
   change: number;
 }
 
+/** One day of the catalog's player series (`GET /api/analytics/activity`). */
+export interface ActivityPoint {
+  /** The day, `YYYY-MM-DD` (UTC). */
+  date: string;
+  /** Players summed over the games with a point that day. */
+  players: number;
+  games: number;
+}
+
 export interface OverviewFigures {
   marketActivity: { players: number; change: number | null; games: number };
   trendingCount: number;

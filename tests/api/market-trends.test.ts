@@ -86,6 +86,23 @@ describe("GET /api/analytics/overview", () => {
   });
 });
 
+describe("GET /api/analytics/activity", () => {
+  test("players summed per day over the last 90 days of data, with the games counted", async () => {
+    const res = await request("/api/analytics/activity", { cookie: regular.cookie });
+    expect(res.status).toBe(200);
+    const days = (await res.json()) as Array<{ date: string; players: number; games: number }>;
+    expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
+    const last = days.at(-1)!;
+    // The last day: the 11 genre games' final weekly points plus Rising Hit's 6,000.
+    expect(last.date).toBe("2026-11-20");
+    expect(last.games).toBe(12);
+    expect(last.players).toBe(3 * 1010 + 3 * 1200 + 3 * 2000 + 2 * 2000 + 6000);
+    // Rising Hit alone on a day without weekly points.
+    expect(days.find((d) => d.date === "2026-11-19")).toEqual({ date: "2026-11-19", players: 6000, games: 1 });
+    expect((await request("/api/analytics/activity")).status).toBe(401);
+  });
+});
+
 describe("reports", () => {
   const generate = (user: TestUser, reportType: string) =>
     request("/api/analytics/reports", { method: "POST", cookie: user.cookie, json: { reportType } });

@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminStats } from "../../contracts/admin.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
-import type { PlatformConnection } from "../../contracts/sources.ts";
 import { apiGet } from "../api.ts";
 
 /** Admin screens only: they mount behind the admin guard, so nobody else ever fetches these. */
@@ -13,10 +12,4 @@ export const adminUsersQuery = queryOptions({
 export const adminStatsQuery = queryOptions({
   queryKey: ["/api/admin/stats"],
   queryFn: () => apiGet<AdminStats>("/api/admin/stats"),
-});
-
-/** The 8 platforms with their real connection state and last sync (System Overview's data sources). */
-export const platformConnectionsQuery = queryOptions({
-  queryKey: ["/api/platforms/all"],
-  queryFn: () => apiGet<PlatformConnection[]>("/api/platforms/all"),
 });

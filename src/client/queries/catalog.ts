@@ -1,5 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type {
+  ActivityPoint,
+  GameListPage,
   MarketTrend,
   OverviewFigures,
   ReportSummary,
@@ -37,6 +39,16 @@ export const marketTrendsQuery = queryOptions({
 export const overviewQuery = queryOptions({
   queryKey: ["/api/analytics/overview"],
   queryFn: () => apiGet<OverviewFigures>("/api/analytics/overview"),
+});
+/** Players across the catalog per day (the Dashboard's trends chart). */
+export const activityQuery = queryOptions({
+  queryKey: ["/api/analytics/activity"],
+  queryFn: () => apiGet<ActivityPoint[]>("/api/analytics/activity"),
+});
+/** The catalog's size: one game is enough to read the total. */
+export const catalogSizeQuery = queryOptions({
+  queryKey: ["/api/games", { pageSize: 1 }],
+  queryFn: async () => (await apiGet<GameListPage>("/api/games?pageSize=1")).total,
 });
 export const reportsQuery = queryOptions({
   queryKey: ["/api/analytics/reports"],

@@ -3,6 +3,7 @@ import type {
   CommunityDataset,
   DatasetContent,
   EsportsSummary,
+  FreeGame,
   HistoricalGame,
   IgdbCompany,
   IgdbGame,
@@ -10,6 +11,8 @@ import type {
   IgdbStatus,
   KaggleDataset,
   MarketHistory,
+  PlatformConnection,
+  PlatformStat,
 } from "../../contracts/sources.ts";
 import { apiGet } from "../api.ts";
 
@@ -46,3 +49,10 @@ export const kaggleDatasetsQuery = get<KaggleDataset[]>("/api/kaggle/datasets");
 export const historicalQuery = get<HistoricalGame[]>("/api/kaggle/historical");
 export const marketHistoryQuery = get<MarketHistory>("/api/kaggle/market-trends");
 export const esportsQuery = get<EsportsSummary>("/api/kaggle/esports");
+
+/** The 8 platforms with their real connection state and last sync. */
+export const platformConnectionsQuery = get<PlatformConnection[]>("/api/platforms/all");
+/** Games and players per platform, counted from the catalog. */
+export const platformStatsQuery = get<PlatformStat[]>("/api/platforms/stats");
+/** Games free to play now (Epic promotions, Steam free-to-play). */
+export const freeGamesQuery = get<FreeGame[]>("/api/platforms/free-games");

@@ -1,4 +1,4 @@
-import type { MarketTrend, OverviewFigures } from "../../contracts/games.ts";
+import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { getTrendingSnapshot } from "./trending.ts";
 
@@ -106,4 +106,30 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
     isDemo: Number(demo.rows[0]?.n ?? 0) > 0,
     dataAsOf: newest ? new Date(newest).toISOString() : null,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Players across the catalog per day over the last `days` days of data (counted back from the newest
+ * point, so an old import still draws its own history): the sum of the player points recorded each day.
+ */
+export async function getPlayerActivity(days = WINDOW_DAYS): Promise<ActivityPoint[]> {
+  const client = rawClient();
+  const newest = Number(
+    (await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'")).rows[0]?.ts ??
+      0,
+  );
+  if (!newest) return [];
+  const rs = await client.execute({
+    sql: `SELECT CAST(ts / ${DAY_MS} AS INTEGER) AS day, sum(value) AS players, count(DISTINCT game_id) AS games
+          FROM game_metrics WHERE metric = 'players' AND ts > ?
+          GROUP BY day ORDER BY day`,
+    args: [newest - days * DAY_MS],
+  });
+  return rs.rows.map((row) => ({
+    date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
+    players: Math.round(Number(row.players)),
+    games: Number(row.games),
+  }));
 }

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Database, HeartPulse, TrendingUp, Users } from "lucide-react";
 import type { AdminStats } from "../../../contracts/admin.ts";
-import type { PlatformConnection } from "../../../contracts/sources.ts";
 import {
   Alert,
   AlertDescription,
@@ -16,10 +15,12 @@ import {
   TabsTrigger,
 } from "../../../ui/index.ts";
 import { errorMessage } from "../../api.ts";
+import { PlatformStatusList, StatusRow } from "../../components/PlatformStatusList.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
-import { adminStatsQuery, platformConnectionsQuery } from "../../queries/admin.ts";
+import { adminStatsQuery } from "../../queries/admin.ts";
+import { platformConnectionsQuery } from "../../queries/sources.ts";
 import { UsersTable } from "../admin-users/UsersTable.tsx";
 
 const MiB = 1024 * 1024;
@@ -32,8 +33,6 @@ function formatUptime(seconds: number): string {
   if (hours) return `${hours} h ${minutes} min`;
   return `${minutes} min`;
 }
-
-const since = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 /** A labelled bar: how much of something is in use. */
 function ResourceBar({
@@ -57,36 +56,6 @@ function ResourceBar({
     </div>
   );
 }
-
-/** One line of the System Overview: a component, its state and the figure that shows it. */
-function StatusRow({
-  name,
-  ok,
-  state,
-  detail,
-}: {
-  name: string;
-  ok: boolean;
-  state: string;
-  detail: string;
-}) {
-  return (
-    <li className="flex items-center justify-between gap-4 py-3" data-testid="system-status">
-      <div>
-        <p className="font-medium">{name}</p>
-        <p className="text-muted-foreground text-sm">{detail}</p>
-      </div>
-      <Badge variant={ok ? "success" : "warning"}>{state}</Badge>
-    </li>
-  );
-}
-
-const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
-  connected: { label: "Connected", ok: true },
-  never_synced: { label: "Not synced yet", ok: false },
-  error: { label: "Last sync failed", ok: false },
-  not_configured: { label: "Not configured", ok: false },
-};
 
 function SystemOverview({ stats }: { stats: AdminStats }) {
   const sources = useQuery(platformConnectionsQuery);
@@ -154,31 +123,7 @@ function SystemOverview({ stats }: { stats: AdminStats }) {
               {errorMessage(sources.error, "Sources did not load.")}
             </p>
           ) : (
-            <ul className="divide-y divide-border">
-              {(sources.data ?? []).map((source) => {
-                const state = SOURCE_STATE[source.status];
-                const detail = [
-                  source.source,
-                  `${source.stored.count.toLocaleString("en")} ${source.stored.unit} stored`,
-                  source.lastSync ? `last sync ${since.format(new Date(source.lastSync))}` : null,
-                  source.status === "not_configured" && source.missing.length
-                    ? `set ${source.missing.join(" and ")}`
-                    : null,
-                  source.status === "error" ? source.message : null,
-                ]
-                  .filter(Boolean)
-                  .join(" · ");
-                return (
-                  <StatusRow
-                    key={source.id}
-                    name={source.name}
-                    ok={state.ok}
-                    state={state.label}
-                    detail={detail}
-                  />
-                );
-              })}
-            </ul>
+            <PlatformStatusList platforms={sources.data ?? []} />
           )}
         </Section>
       </div>

@@ -1,11 +1,620 @@
-import { ComingSoonPage } from "../coming-soon/ComingSoonPage.tsx";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Activity, Brain, Download, Eye, Gauge, Gift, Layers, Search, TrendingUp, Users } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import type { Report } from "../../../contracts/games.ts";
+import type { AnalyticsStats } from "../../../contracts/realtime.ts";
+import { hasPremiumAccess } from "../../../contracts/roles.ts";
+import {
+  Badge,
+  BarChart,
+  Button,
+  DonutChart,
+  EmptyState,
+  Input,
+  LineChart,
+  MetricCard,
+  PremiumLock,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from "../../../ui/index.ts";
+import { apiGet } from "../../api.ts";
+import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
+import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
+import { Section } from "../../components/Section.tsx";
+import { compactNumber, formatPercent, formatPrice } from "../../format/numbers.ts";
+import { LiveIndicator } from "../../layout/AppShell.tsx";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
+import {
+  activityQuery,
+  catalogSizeQuery,
+  marketTrendsQuery,
+  overviewQuery,
+  reportsQuery,
+  searchQuery,
+  trendingQuery,
+  userGamesQuery,
+} from "../../queries/catalog.ts";
+import {
+  freeGamesQuery,
+  marketHistoryQuery,
+  platformConnectionsQuery,
+  platformStatsQuery,
+} from "../../queries/sources.ts";
+import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 
-/** Spec §2 "Dashboard": live platform statistics, charts and reports. */
-export default function DashboardPage() {
+/** Spec §9: recent reports shows up to 5; charts at most 8 bars. */
+const RECENT_REPORTS = 5;
+
+const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
+
+/** The live panel: figures the server publishes on `analytics_stats` every few seconds. */
+function RealtimePanel() {
+  const [stats, setStats] = useState<(AnalyticsStats & { at: string }) | null>(null);
+  useChannel<AnalyticsStats>("analytics_stats", (data) =>
+    setStats({ ...data, at: new Date().toISOString() }),
+  );
+  const tiles: Array<[string, number | undefined]> = [
+    ["Users online", stats?.activeUsers],
+    ["Open connections", stats?.connections],
+    ["Games analysed", stats?.gamesAnalyzed],
+    ["Reports generated", stats?.aiAnalyses],
+  ];
   return (
-    <ComingSoonPage
-      title="Gaming Analytics Dashboard"
-      description="Live platform statistics, charts and reports."
-    />
+    <Section
+      title="Real-time"
+      description={
+        stats
+          ? `Updated ${new Date(stats.at).toLocaleTimeString()} — the server sends new figures every few seconds.`
+          : "Waiting for the first update from the server..."
+      }
+    >
+      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="realtime-panel">
+        {tiles.map(([label, value]) => (
+          <div key={label} className="flex flex-col-reverse rounded-lg bg-muted p-4">
+            <dt className="text-muted-foreground text-sm">{label}</dt>
+            <dd className="font-bold text-2xl">{value == null ? "–" : compactNumber(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function OverviewTab() {
+  const activity = useQuery(activityQuery);
+  const platforms = useQuery(platformStatsQuery);
+  const byPlayers = [...(platforms.data ?? [])].sort((a, b) => b.players - a.players);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <Section
+          title="Player trends"
+          description="Players across the catalog per day, last 90 days of data."
+        >
+          {activity.isLoading ? (
+            <Skeleton className="h-72 w-full" />
+          ) : (
+            <LineChart
+              area
+              series={[
+                { name: "Players", points: (activity.data ?? []).map((d) => ({ x: d.date, y: d.players })) },
+              ]}
+              emptyText="No player series yet"
+              formatValue={compactNumber}
+            />
+          )}
+        </Section>
+      </div>
+      <Section title="Cross-platform players" description="Current players of the games on each platform.">
+        {platforms.isLoading ? (
+          <Skeleton className="h-72 w-full" />
+        ) : (
+          <BarChart
+            data={byPlayers
+              .filter((p) => p.players > 0)
+              .map((p) => ({ label: p.platform, value: p.players }))}
+            seriesName="Players"
+            emptyText="No player counts yet"
+            formatValue={compactNumber}
+          />
+        )}
+      </Section>
+      <Section title="Platform distribution" description="Share of catalog games on each platform.">
+        {platforms.isLoading ? (
+          <Skeleton className="h-72 w-full" />
+        ) : (
+          <DonutChart
+            data={(platforms.data ?? [])
+              .filter((p) => p.games > 0)
+              .map((p) => ({ label: p.platform, value: p.games }))}
+            emptyText="No games yet"
+            formatValue={(v) => `${compactNumber(v)} games`}
+          />
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function MultiPlatformTab() {
+  const connections = useQuery(platformConnectionsQuery);
+  const free = useQuery(freeGamesQuery);
+  const [query, setQuery] = useState("");
+  const search = useQuery(searchQuery(query));
+  const searching = query.trim().length > 2;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Platform status" description="Each source, its connection and its last sync.">
+        {connections.isLoading ? (
+          <Skeleton className="h-64 w-full" />
+        ) : (
+          <PlatformStatusList platforms={connections.data ?? []} />
+        )}
+      </Section>
+      <div className="grid content-start gap-4">
+        <Section title="Cross-platform search" description="Find a game and see every platform it is on.">
+          <div className="relative">
+            <Search
+              className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search games across platforms"
+              placeholder="Search games across platforms..."
+              className="pl-9"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          {query.trim().length > 0 && !searching && (
+            <p className="mt-2 text-muted-foreground text-sm">Type at least 3 characters to search</p>
+          )}
+          {searching && search.isLoading && <Skeleton className="mt-3 h-24 w-full" />}
+          {searching && search.isError && (
+            <p className="mt-2 text-destructive text-sm">{(search.error as Error).message}</p>
+          )}
+          {searching && search.data && (
+            <ul className="mt-3 divide-y divide-border" aria-label="Cross-platform results">
+              {search.data.length === 0 && (
+                <li className="py-2 text-muted-foreground text-sm">No games found for "{query.trim()}"</li>
+              )}
+              {search.data.slice(0, 8).map((game) => (
+                <li key={game.gameId} className="flex items-center justify-between gap-3 py-2">
+                  <span className="truncate font-medium">{game.gameName}</span>
+                  <span className="flex flex-wrap justify-end gap-1">
+                    {(game.platforms.length ? game.platforms : [game.platform ?? "Unknown"]).map((p) => (
+                      <Badge key={p} variant="outline">
+                        {p}
+                      </Badge>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Free games" description="Free to play now: store promotions and free-to-play titles.">
+          {free.isLoading ? (
+            <Skeleton className="h-40 w-full" />
+          ) : (free.data ?? []).length === 0 ? (
+            <EmptyState
+              icon={Gift}
+              title="No free games right now"
+              description="Sync the Epic store or import Steam data to see them."
+            />
+          ) : (
+            <ul className="divide-y divide-border" aria-label="Free games">
+              {(free.data ?? []).slice(0, 10).map((game) => (
+                <li key={`${game.store}-${game.id}`} className="flex items-center justify-between gap-3 py-2">
+                  <span className="truncate">
+                    {game.url ? (
+                      <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
+                        {game.name}
+                      </a>
+                    ) : (
+                      game.name
+                    )}
+                  </span>
+                  <span className="shrink-0 text-muted-foreground text-sm">
+                    {game.store}
+                    {game.endsAt ? ` · until ${dateFormat.format(new Date(game.endsAt))}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </div>
+  );
+}
+
+function AnalyticsTab() {
+  const queryClient = useQueryClient();
+  const market = useQuery(marketTrendsQuery);
+  const history = useQuery(marketHistoryQuery);
+  const reports = useQuery(reportsQuery);
+  const [open, setOpen] = useState<Report | null>(null);
+  const [loading, setLoading] = useState<string | null>(null);
+  const view = async (id: string) => {
+    setLoading(id);
+    try {
+      setOpen(
+        await queryClient.fetchQuery({
+          queryKey: ["/api/analytics/reports", id],
+          queryFn: () => apiGet<Report>(`/api/analytics/reports/${id}`),
+        }),
+      );
+    } catch {
+      toast({
+        title: "Error",
+        description: "Could not open the report. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setLoading(null);
+    }
+  };
+  const revenue = (history.data?.globalRevenue ?? []).filter((r) => !r.forecast).slice(-8);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section title="Market by genre" description="Current players per genre, from the player series.">
+        {market.isLoading ? (
+          <Skeleton className="h-72 w-full" />
+        ) : (
+          <BarChart
+            data={(market.data ?? []).map((t) => ({ label: t.category, value: t.players }))}
+            seriesName="Players"
+            emptyText="No genre series yet"
+            formatValue={compactNumber}
+          />
+        )}
+      </Section>
+      <Section
+        title="Global games revenue"
+        description={
+          history.data?.source
+            ? `Billions of USD per year. Source: ${history.data.source}`
+            : "Billions of USD per year."
+        }
+      >
+        {history.isLoading ? (
+          <Skeleton className="h-72 w-full" />
+        ) : (
+          <BarChart
+            data={revenue.map((r) => ({ label: String(r.year), value: r.revenue }))}
+            seriesName="Revenue"
+            emptyText="No revenue data available"
+            formatValue={(v) => `$${v.toFixed(1)}B`}
+          />
+        )}
+      </Section>
+      <div className="lg:col-span-2">
+        <Section title="Recent reports" description="Reports you generated, newest first.">
+          {reports.isLoading ? (
+            <Skeleton className="h-24 w-full" />
+          ) : (reports.data ?? []).length === 0 ? (
+            <p className="text-muted-foreground text-sm">
+              No reports yet. Generate one from the{" "}
+              <Link href="/" className="text-primary hover:underline">
+                Overview
+              </Link>
+              .
+            </p>
+          ) : (
+            <ul className="divide-y divide-border" aria-label="Recent reports">
+              {(reports.data ?? []).slice(0, RECENT_REPORTS).map((report) => (
+                <li
+                  key={report.id}
+                  className="flex items-center justify-between gap-3 py-2"
+                  data-testid="recent-report"
+                >
+                  <div>
+                    <p className="font-medium">{REPORT_TITLES[report.reportType] ?? report.reportType}</p>
+                    <p className="text-muted-foreground text-sm">
+                      Generated {new Date(report.generatedAt).toLocaleString()}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    loading={loading === report.id}
+                    onClick={() => void view(report.id)}
+                  >
+                    <Eye aria-hidden="true" /> View
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+      <ReportDialog report={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function GameTrackingTab() {
+  const games = useQuery(userGamesQuery);
+  if (games.isLoading) return <Skeleton className="h-40 w-full" />;
+  const list = games.data ?? [];
+  if (list.length === 0) {
+    return (
+      <EmptyState
+        icon={Eye}
+        title="No games in your watchlist yet"
+        description="Track games from Game Tracking to follow them here."
+        action={
+          <Button asChild size="sm">
+            <Link href="/games">Find games to track</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border">
+      <Table aria-label="Your watchlist">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Game</TableHead>
+            <TableHead>Platform</TableHead>
+            <TableHead>Genre</TableHead>
+            <TableHead>Players</TableHead>
+            <TableHead>Price</TableHead>
+            <TableHead>Tracked since</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.map((g) => (
+            <TableRow key={g.id}>
+              <TableCell className="font-medium">{g.gameName}</TableCell>
+              <TableCell>{g.platform ?? "–"}</TableCell>
+              <TableCell>{g.genre ?? "–"}</TableCell>
+              <TableCell>{compactNumber(g.playerCount)}</TableCell>
+              <TableCell>{formatPrice(g.price)}</TableCell>
+              <TableCell>{dateFormat.format(new Date(g.addedAt))}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Premium: where the player series point, game by game and genre by genre. */
+function AdvancedTab({ premium }: { premium: boolean }) {
+  const trending = useQuery({ ...trendingQuery, enabled: premium });
+  const market = useQuery({ ...marketTrendsQuery, enabled: premium });
+  const rising = [...(trending.data ?? [])].sort((a, b) => b.growth - a.growth).slice(0, 8);
+  const volatile = [...(market.data ?? [])].sort((a, b) => b.volatilityScore - a.volatilityScore).slice(0, 8);
+  return (
+    <PremiumLock locked={!premium} message="Upgrade to Premium to see growth and volatility projections">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="Fastest growing" description="Players against the previous period, from the series.">
+          {rising.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No growth data available</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Game</TableHead>
+                  <TableHead>Players</TableHead>
+                  <TableHead>Growth</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rising.map((g) => (
+                  <TableRow key={g.gameId}>
+                    <TableCell>{g.gameName}</TableCell>
+                    <TableCell>{compactNumber(g.playerCount)}</TableCell>
+                    <TableCell className={g.growth >= 0 ? "text-success" : "text-destructive"}>
+                      {formatPercent(g.growth * 100)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Section>
+        <Section
+          title="Most volatile genres"
+          description="Week-on-week swings of each genre's players (0–10)."
+        >
+          {volatile.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No genre series yet</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Genre</TableHead>
+                  <TableHead>Volatility</TableHead>
+                  <TableHead>Change</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {volatile.map((t) => (
+                  <TableRow key={t.category}>
+                    <TableCell>{t.category}</TableCell>
+                    <TableCell>{t.volatilityScore.toFixed(1)} / 10</TableCell>
+                    <TableCell>{formatPercent(t.change)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Section>
+      </div>
+    </PremiumLock>
+  );
+}
+
+/** Spec §2 "Gaming Analytics Dashboard": every figure read from the catalog, the sources and the socket. */
+export default function DashboardPage() {
+  const { data: user } = useQuery(currentUserQuery);
+  const premium = hasPremiumAccess(user);
+  const status = useRealtimeStatus();
+  const overview = useQuery(overviewQuery);
+  const trending = useQuery(trendingQuery);
+  const size = useQuery(catalogSizeQuery);
+  const connections = useQuery(platformConnectionsQuery);
+  const free = useQuery(freeGamesQuery);
+  const figures = overview.data;
+  const connected = (connections.data ?? []).filter((p) => p.status === "connected").length;
+
+  const exportFigures = () => {
+    const snapshot = {
+      exportedAt: new Date().toISOString(),
+      dataAsOf: figures?.dataAsOf ?? null,
+      isDemo: figures?.isDemo ?? false,
+      platforms: connections.data ?? [],
+      games: size.data ?? null,
+      freeGames: free.data ?? [],
+      marketActivity: figures?.marketActivity ?? null,
+      trending: trending.data ?? [],
+      ...(premium
+        ? { aiPredictions: figures?.aiPredictions, marketVolatility: figures?.marketVolatility }
+        : {}),
+    };
+    const blob = new Blob([JSON.stringify(snapshot, null, 2)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `gaming-intelligence-dashboard-${snapshot.exportedAt.slice(0, 10)}.json`;
+    link.click();
+    URL.revokeObjectURL(url);
+    toast({ title: "Dashboard exported", description: "The figures on this screen were saved as JSON." });
+  };
+
+  const stats: Array<[string, string | null, string]> = [
+    ["Platforms", connections.data ? String(connections.data.length) : null, `${connected} connected`],
+    ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
+    ["Free games", free.data ? String(free.data.length) : null, "free to play now"],
+    [
+      "Live players",
+      figures ? compactNumber(figures.marketActivity.players) : null,
+      "average daily, last 7 days",
+    ],
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Gaming Analytics Dashboard"
+        description="Live platform statistics, charts and reports."
+        actions={
+          <>
+            <LiveIndicator />
+            {status === "connected" && <Badge variant="live">LIVE</Badge>}
+            <Button variant="outline" onClick={exportFigures} disabled={!figures}>
+              <Download aria-hidden="true" /> Export
+            </Button>
+          </>
+        }
+      />
+      <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-stats">
+        {stats.map(([label, value, hint]) => (
+          <div key={label} className="rounded-xl border border-border bg-card/50 p-4">
+            <p className="text-muted-foreground text-sm">{label}</p>
+            {value == null ? (
+              <Skeleton className="mt-1 h-7 w-16" />
+            ) : (
+              <p className="font-bold text-xl">{value}</p>
+            )}
+            <p className="text-muted-foreground text-xs">{hint}</p>
+          </div>
+        ))}
+      </div>
+      <div className="mb-4">
+        <RealtimePanel />
+      </div>
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <MetricCard
+          title="Games Tracked"
+          icon={Layers}
+          loading={overview.isLoading}
+          value={figures ? compactNumber(figures.marketActivity.games) : "–"}
+          hint="with a player series this week"
+        />
+        <MetricCard
+          title="Trending"
+          icon={TrendingUp}
+          loading={trending.isLoading}
+          value={trending.data?.length ?? "–"}
+          hint="growing against their previous period"
+        />
+        <PremiumLock locked={!premium} message="Upgrade to Premium to see AI predictions">
+          <MetricCard
+            title="AI Analyses"
+            icon={Brain}
+            loading={premium && overview.isLoading}
+            value={figures?.aiPredictions ? `${figures.aiPredictions.rising} rising` : "–"}
+            hint={
+              figures?.aiPredictions ? `${figures.aiPredictions.falling} falling by more than 10%` : "premium"
+            }
+          />
+        </PremiumLock>
+        <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">
+          <MetricCard
+            title="Volatility"
+            icon={Gauge}
+            loading={premium && overview.isLoading}
+            value={figures?.marketVolatility?.score != null ? `${figures.marketVolatility.score} / 10` : "–"}
+            hint={
+              figures?.marketVolatility
+                ? `average over ${figures.marketVolatility.categories} genres`
+                : "premium"
+            }
+          />
+        </PremiumLock>
+      </div>
+      <Tabs defaultValue="overview">
+        <TabsList className="flex-wrap">
+          <TabsTrigger value="overview">
+            <Activity aria-hidden="true" /> Overview
+          </TabsTrigger>
+          <TabsTrigger value="platforms">
+            <Layers aria-hidden="true" /> Multi-Platform
+          </TabsTrigger>
+          <TabsTrigger value="analytics">
+            <TrendingUp aria-hidden="true" /> Analytics
+          </TabsTrigger>
+          <TabsTrigger value="tracking">
+            <Users aria-hidden="true" /> Game Tracking
+          </TabsTrigger>
+          <TabsTrigger value="advanced">
+            <Brain aria-hidden="true" /> Advanced
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab />
+        </TabsContent>
+        <TabsContent value="platforms">
+          <MultiPlatformTab />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="tracking">
+          <GameTrackingTab />
+        </TabsContent>
+        <TabsContent value="advanced">
+          <AdvancedTab premium={premium} />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, BarChart3, Brain, FileText, Gauge, Info, LineChart, Plus, TrendingUp } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import type { Report } from "../../../contracts/games.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import {
   Alert,
@@ -33,6 +34,7 @@ import {
 } from "../../../ui/index.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView } from "../../components/GameCardView.tsx";
+import { ReportDialog } from "../../components/ReportDialog.tsx";
 import { compactNumber, formatPercent } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
@@ -41,18 +43,6 @@ import { useChannel } from "../../realtime.ts";
 
 /** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
 export const OVERVIEW_TRENDING = 6;
-
-interface GeneratedReport {
-  id: string;
-  reportType: string;
-  generatedAt: string;
-  data: {
-    marketActivity?: { players: number; change: number | null; games: number };
-    topTrending?: Array<{ gameId: string; gameName: string; playerCount: number; growth: number }>;
-    largestGenres?: Array<{ category: string; players: number; volatilityScore: number; change: number }>;
-    dataAsOf?: string | null;
-  };
-}
 
 export default function OverviewPage() {
   const queryClient = useQueryClient();
@@ -63,7 +53,7 @@ export default function OverviewPage() {
   const trending = useQuery(trendingQuery);
   // Spec §2: Market Intelligence is locked for regular users: fetch it only for those who may see it.
   const market = useQuery({ ...marketTrendsQuery, enabled: premium });
-  const [report, setReport] = useState<GeneratedReport | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
   const [analysisOpen, setAnalysisOpen] = useState(false);
 
   // Live Gaming Trends: the server publishes a new list whenever the catalog changes.
@@ -73,8 +63,7 @@ export default function OverviewPage() {
   });
 
   const generate = useMutation({
-    mutationFn: () =>
-      apiRequest<GeneratedReport>("POST", "/api/analytics/reports", { reportType: "market_overview" }),
+    mutationFn: () => apiRequest<Report>("POST", "/api/analytics/reports", { reportType: "market_overview" }),
     onSuccess: (created) => {
       setReport(created);
       void queryClient.invalidateQueries({ queryKey: reportsQuery.queryKey });
@@ -316,45 +305,7 @@ export default function OverviewPage() {
         </DialogContent>
       </Dialog>
 
-      <Dialog open={report != null} onOpenChange={(open) => !open && setReport(null)}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Market overview report</DialogTitle>
-            <DialogDescription>
-              Generated {report ? new Date(report.generatedAt).toLocaleString() : ""}
-              {report?.data.dataAsOf
-                ? ` from data up to ${new Date(report.data.dataAsOf).toLocaleDateString()}`
-                : ""}
-              .
-            </DialogDescription>
-          </DialogHeader>
-          {report?.data.marketActivity && (
-            <p className="text-sm">
-              {compactNumber(report.data.marketActivity.players)} average daily players across{" "}
-              {report.data.marketActivity.games} games ({formatPercent(report.data.marketActivity.change)}{" "}
-              week on week).
-            </p>
-          )}
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Top trending</TableHead>
-                <TableHead>Players</TableHead>
-                <TableHead>Growth</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(report?.data.topTrending ?? []).slice(0, 5).map((g) => (
-                <TableRow key={g.gameId}>
-                  <TableCell>{g.gameName}</TableCell>
-                  <TableCell>{compactNumber(g.playerCount)}</TableCell>
-                  <TableCell>{formatPercent(g.growth * 100)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </DialogContent>
-      </Dialog>
+      <ReportDialog report={report} onClose={() => setReport(null)} />
     </div>
   );
 }

@@ -1,0 +1,160 @@
+import type { Report } from "../../contracts/games.ts";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../ui/index.ts";
+import { compactNumber, formatPercent, formatPrice } from "../format/numbers.ts";
+
+/** What each report type holds (src/server/catalog/reports.ts builds them). */
+interface ReportData {
+  marketActivity?: { players: number; change: number | null; games: number };
+  topTrending?: Array<{ gameId: string; gameName: string; playerCount: number; growth: number }>;
+  largestGenres?: Genre[];
+  dataAsOf?: string | null;
+  games?: Array<{
+    gameId: string;
+    gameName: string;
+    playerCount: number | null;
+    price: number | null;
+    growth: number | null;
+  }>;
+  trackedCount?: number;
+  trendingInWatchlist?: number;
+  genres?: Genre[];
+  mostVolatile?: Genre[];
+}
+interface Genre {
+  category: string;
+  players: number;
+  volatilityScore: number;
+  change: number;
+}
+
+export const REPORT_TITLES: Record<string, string> = {
+  market_overview: "Market overview report",
+  watchlist_summary: "Watchlist summary",
+  genre_trends: "Genre trends report",
+};
+
+function GenreTable({ genres, caption }: { genres: Genre[]; caption: string }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{caption}</TableHead>
+          <TableHead>Players</TableHead>
+          <TableHead>Change</TableHead>
+          <TableHead>Volatility</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {genres.map((g) => (
+          <TableRow key={g.category}>
+            <TableCell>{g.category}</TableCell>
+            <TableCell>{compactNumber(g.players)}</TableCell>
+            <TableCell>{formatPercent(g.change)}</TableCell>
+            <TableCell>{g.volatilityScore.toFixed(1)} / 10</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ReportBody({ report }: { report: Report }) {
+  const data = (report.data ?? {}) as ReportData;
+  switch (report.reportType) {
+    case "market_overview":
+      return (
+        <>
+          {data.marketActivity && (
+            <p className="text-sm">
+              {compactNumber(data.marketActivity.players)} average daily players across{" "}
+              {data.marketActivity.games} games ({formatPercent(data.marketActivity.change)} week on week).
+            </p>
+          )}
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Top trending</TableHead>
+                <TableHead>Players</TableHead>
+                <TableHead>Growth</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(data.topTrending ?? []).slice(0, 5).map((g) => (
+                <TableRow key={g.gameId}>
+                  <TableCell>{g.gameName}</TableCell>
+                  <TableCell>{compactNumber(g.playerCount)}</TableCell>
+                  <TableCell>{formatPercent(g.growth * 100)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      );
+    case "watchlist_summary":
+      return (
+        <>
+          <p className="text-sm">
+            {data.trackedCount ?? 0} tracked game{data.trackedCount === 1 ? "" : "s"},{" "}
+            {data.trendingInWatchlist ?? 0} of them trending.
+          </p>
+          {(data.games ?? []).length > 0 && (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Game</TableHead>
+                  <TableHead>Players</TableHead>
+                  <TableHead>Price</TableHead>
+                  <TableHead>Growth</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(data.games ?? []).map((g) => (
+                  <TableRow key={g.gameId}>
+                    <TableCell>{g.gameName}</TableCell>
+                    <TableCell>{compactNumber(g.playerCount)}</TableCell>
+                    <TableCell>{formatPrice(g.price)}</TableCell>
+                    <TableCell>{g.growth == null ? "–" : formatPercent(g.growth * 100)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </>
+      );
+    case "genre_trends":
+      return <GenreTable genres={data.mostVolatile ?? []} caption="Most volatile genres" />;
+    default:
+      return <p className="text-muted-foreground text-sm">This report type has no view yet.</p>;
+  }
+}
+
+/** A stored report, shown by its type; `report` null keeps the dialog closed. */
+export function ReportDialog({ report, onClose }: { report: Report | null; onClose: () => void }) {
+  const dataAsOf = (report?.data as ReportData | undefined)?.dataAsOf;
+  return (
+    <Dialog open={report != null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{report ? (REPORT_TITLES[report.reportType] ?? "Report") : "Report"}</DialogTitle>
+          <DialogDescription>
+            Generated {report ? new Date(report.generatedAt).toLocaleString() : ""}
+            {dataAsOf ? ` from data up to ${new Date(dataAsOf).toLocaleDateString()}` : ""}.
+          </DialogDescription>
+        </DialogHeader>
+        {report && <ReportBody report={report} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  launchBrowser,
+  type Role,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function dashboard(role: Role): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  return page;
+}
+
+const stat = (page: Page, label: string) =>
+  page.getByTestId("dashboard-stats").locator("div").filter({ hasText: label }).first();
+
+test("Dashboard: figures from the catalog and the sources, live figures from the socket, charts", async () => {
+  const page = await dashboard("regular");
+  await expect.poll(() => stat(page, "Platforms").textContent()).toContain("8");
+  await expect.poll(() => stat(page, "Games").textContent()).toContain("2K");
+  await expect.poll(() => stat(page, "Live players").textContent()).toMatch(/\d/);
+  await page.getByText("LIVE", { exact: true }).waitFor();
+  // The server publishes analytics_stats every few seconds to subscribers.
+  await page.getByText(/^Updated .* the server sends new figures/).waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId("realtime-panel").textContent()).toMatch(/Users online\s*[1-9]/);
+  await page.locator("[data-slot='line-chart']").waitFor();
+  await page.locator("[data-slot='donut-chart'], [data-slot='bar-chart']").first().waitFor();
+  // Premium cards are locked for a regular user.
+  expect(await page.getByText("Upgrade to Premium to see AI predictions").isVisible()).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-regular.png`, fullPage: true });
+
+  await page.getByRole("tab", { name: "Multi-Platform" }).click();
+  await expect.poll(() => page.getByTestId("system-status").count()).toBe(8);
+  await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("co");
+  await page.getByText("Type at least 3 characters to search").waitFor();
+  await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("cosmic");
+  const results = page.getByRole("list", { name: "Cross-platform results" });
+  await expect.poll(() => results.locator("li").count()).toBeGreaterThan(0);
+  expect(await results.textContent()).toMatch(/Cosmic/i);
+  await page.context().close();
+});
+
+test("Dashboard tabs: reports to view, the watchlist, premium projections, and an export of the figures", async () => {
+  const page = await dashboard("premium");
+  await page.evaluate(async () => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await post("/api/analytics/reports", { reportType: "market_overview" });
+    await post("/api/analytics/reports", { reportType: "genre_trends" });
+    await post("/api/user/games", { gameId: "demo-20261122-1" });
+  });
+
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  const reports = page.getByTestId("recent-report");
+  await expect.poll(() => reports.count()).toBe(2);
+  expect(await reports.first().textContent()).toContain("Genre trends report");
+  await reports.first().getByRole("button", { name: "View" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Genre trends report" }).waitFor();
+  expect(await dialog.getByRole("row").count()).toBeGreaterThan(1);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("tab", { name: "Game Tracking" }).click();
+  const watchlist = page.getByRole("table", { name: "Your watchlist" });
+  await watchlist.waitFor();
+  expect(await watchlist.textContent()).toContain("Cosmic Protocol");
+
+  await page.getByRole("tab", { name: "Advanced" }).click();
+  await page.getByText("Fastest growing").waitFor();
+  expect(await page.getByText("Upgrade to Premium to see growth").count()).toBe(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^gaming-intelligence-dashboard-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync((await download.path())!, "utf8"));
+  expect(exported.platforms).toHaveLength(8);
+  expect(exported.games).toBe(2000);
+  expect(exported.isDemo).toBe(true);
+  expect(exported.aiPredictions.rising).toBeGreaterThan(0);
+  await page.context().close();
+});
+
+test("a regular user's Advanced tab is locked, and their empty watchlist says so", async () => {
+  const page = await dashboard("regular");
+  await page.getByRole("tab", { name: "Game Tracking" }).click();
+  await page.getByText("No games in your watchlist yet").waitFor();
+  await page.getByRole("tab", { name: "Advanced" }).click();
+  await page.getByText("Upgrade to Premium to see growth and volatility projections").waitFor();
+  await page.context().close();
+});
