@@ -98,7 +98,11 @@ describe("GET /api/analytics/activity", () => {
     expect(last.games).toBe(12);
     expect(last.players).toBe(3 * 1010 + 3 * 1200 + 3 * 2000 + 2 * 2000 + 6000);
     // Rising Hit alone on a day without weekly points.
-    expect(days.find((d) => d.date === "2026-11-19")).toEqual({ date: "2026-11-19", players: 6000, games: 1 });
+    expect(days.find((d) => d.date === "2026-11-19")).toEqual({
+      date: "2026-11-19",
+      players: 6000,
+      games: 1,
+    });
     expect((await request("/api/analytics/activity")).status).toBe(401);
   });
 });
