@@ -13,6 +13,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
       PORT: "0",
       DATABASE_URL: `file:${databaseFile}`,
       DEMO_DATA: "off",
+      WORKFLOW_SCHEDULER: "off",
       LOG_LEVEL: "info",
       ...env,
     },

@@ -22,6 +22,7 @@ import { createLoginRoutes } from "./routes/login.ts";
 import { platformRoutes } from "./routes/platforms.ts";
 import { userRoutes } from "./routes/user.ts";
 import { userGameRoutes } from "./routes/user-games.ts";
+import { workflowRoutes } from "./routes/workflows.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -78,6 +79,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/kaggle", kaggleRoutes);
   api.route("/platforms", platformRoutes);
   api.route("/admin", adminRoutes);
+  api.route("/workflows", workflowRoutes);
 
   app.route("/api", api);
   app.route("/ws", socketRoutes);

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
+  // Data pipelines run on their schedules (`off`: only when an admin runs them).
+  WORKFLOW_SCHEDULER: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Outside services (issue 5). Each base URL lets tests point an adapter at a local server.
   IGDB_CLIENT_ID: optionalString,

@@ -8,6 +8,7 @@ import { log } from "./log.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
 import { startStatsPublisher } from "./realtime/stats-publisher.ts";
+import { closeInterruptedRuns, startScheduler } from "./workflows/runner.ts";
 
 /** The only file that opens a port: migrations, then HTTP + WebSocket on Bun, graceful shutdown. */
 const started = performance.now();
@@ -44,6 +45,9 @@ const server = Bun.serve<SocketState>({
 });
 attachServer(server);
 const stopStats = startStatsPublisher();
+const interrupted = await closeInterruptedRuns();
+if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
+const stopScheduler = config.WORKFLOW_SCHEDULER === "on" ? startScheduler() : () => {};
 
 log.info("server started", {
   url: `http://localhost:${server.port}`,
@@ -56,6 +60,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   stopStats();
+  stopScheduler();
   closeAll();
   detachServer();
   await server.stop();

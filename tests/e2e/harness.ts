@@ -35,6 +35,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       PORT: "0",
       DATABASE_URL: `file:${databaseFile}`,
       DEMO_DATA: options.demoData ? "auto" : "off",
+      // Scheduled syncs would reach the internet; tests run workflows by hand.
+      WORKFLOW_SCHEDULER: "off",
       LOG_LEVEL: "info",
       NODE_ENV: "test",
       ...options.env,

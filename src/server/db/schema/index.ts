@@ -3,3 +3,4 @@ export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./datasets.ts";
 export * from "./sources.ts";
+export * from "./workflows.ts";

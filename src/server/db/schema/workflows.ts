@@ -1,0 +1,45 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth.ts";
+
+/**
+ * Data pipelines (spec §2 "Workflows"). What each workflow does is code (src/server/workflows);
+ * the database keeps whether an admin paused it, and every run with its steps.
+ */
+export const workflowStates = sqliteTable("workflow_states", {
+  workflowId: text("workflow_id").primaryKey(),
+  active: integer("active", { mode: "boolean" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export interface StepResult {
+  name: string;
+  status: "completed" | "failed" | "skipped";
+  /** What the step did ("412 records stored") or why it failed or was skipped. */
+  detail: string;
+  durationMs: number;
+}
+
+export const workflowExecutions = sqliteTable(
+  "workflow_executions",
+  {
+    id: text("id").primaryKey(),
+    workflowId: text("workflow_id").notNull(),
+    status: text("status", { enum: ["running", "completed", "failed"] }).notNull(),
+    /** Steps finished so far (1-based while running: the step in progress is currentStep + 1). */
+    currentStep: integer("current_step").notNull().default(0),
+    totalSteps: integer("total_steps").notNull(),
+    steps: text("steps", { mode: "json" }).$type<StepResult[]>().notNull(),
+    trigger: text("trigger", { enum: ["schedule", "manual"] }).notNull(),
+    triggeredBy: text("triggered_by").references(() => users.id, { onDelete: "set null" }),
+    /** The JSON metadata an admin sent with a manual run. */
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    error: text("error"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("workflow_executions_started").on(t.startedAt),
+    index("workflow_executions_workflow").on(t.workflowId, t.startedAt),
+  ],
+);

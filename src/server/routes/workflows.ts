@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAdmin } from "../auth/guards.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { pathParams, queryParams, zodFieldErrors } from "../http/validate.ts";
+import {
+  executeWorkflow,
+  listExecutions,
+  listWorkflows,
+  setWorkflowActive,
+  workflowStatus,
+} from "../workflows/runner.ts";
+
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+const ExecutionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+const Metadata = z.record(z.string(), z.unknown());
+
+/**
+ * The body of an Execute: optional JSON metadata kept with the run (spec §7). No body is an empty
+ * object; a body must be a JSON object under 16 KiB.
+ */
+async function readMetadata(request: Request): Promise<Record<string, unknown> | null> {
+  const text = await request.text();
+  if (!text.trim()) return null;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw new HttpProblem(415, "Send the metadata as application/json");
+  }
+  if (text.length > 16 * 1024) throw new HttpProblem(413, "The metadata is larger than 16 KiB");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpProblem(400, "Malformed JSON in request body");
+  }
+  const parsed = Metadata.safeParse(value);
+  if (!parsed.success) {
+    throw new HttpProblem(422, "The metadata must be a JSON object", {
+      errors: zodFieldErrors(parsed.error),
+    });
+  }
+  return Object.keys(parsed.data).length ? parsed.data : null;
+}
+
+/** `/api/workflows`: admins only (spec §6), on the server as on screen. */
+export const workflowRoutes = new Hono<AppEnv>()
+  .get("/", requireAdmin, async (c) => c.json(await listWorkflows()))
+  .get("/executions", requireAdmin, queryParams(ExecutionsQuery), async (c) =>
+    c.json(await listExecutions(c.req.valid("query").limit)),
+  )
+  .get("/status", requireAdmin, async (c) => c.json(await workflowStatus()))
+  .post("/:id/execute", requireAdmin, pathParams(IdParam), async (c) => {
+    const metadata = await readMetadata(c.req.raw);
+    const { execution } = await executeWorkflow(c.req.valid("param").id, {
+      trigger: "manual",
+      userId: c.get("user").id,
+      metadata,
+    });
+    return c.json(execution, 202);
+  })
+  .post("/:id/pause", requireAdmin, pathParams(IdParam), async (c) =>
+    c.json(await setWorkflowActive(c.req.valid("param").id, false, c.get("user").id)),
+  )
+  .post("/:id/resume", requireAdmin, pathParams(IdParam), async (c) =>
+    c.json(await setWorkflowActive(c.req.valid("param").id, true, c.get("user").id)),
+  );

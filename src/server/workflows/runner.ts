@@ -1,0 +1,312 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type {
+  ExecutionStep,
+  Workflow,
+  WorkflowExecution,
+  WorkflowId,
+  WorkflowStatus,
+} from "../../contracts/workflows.ts";
+import { db } from "../db/client.ts";
+import { workflowExecutions, workflowStates } from "../db/schema/index.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { log } from "../log.ts";
+import type { SyncOptions } from "../sync/index.ts";
+import { WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.ts";
+
+/**
+ * Runs the workflows of definitions.ts: by hand (an admin's Execute) or on their schedule. Every run
+ * is a row in `workflow_executions`, updated after each step, so the screen shows progress. A step
+ * that fails does not stop the others (one unreachable store must not keep the rest stale); the run
+ * then ends `failed` naming what failed.
+ */
+
+type ExecutionRow = typeof workflowExecutions.$inferSelect;
+
+const running = new Map<WorkflowId, Promise<void>>();
+let scheduling = false;
+
+/** Sources' base URLs for runs (tests and benchmarks point them at a local server). */
+let runOptions: SyncOptions = {};
+export function setWorkflowRunOptions(options: SyncOptions): void {
+  runOptions = options;
+}
+
+export class WorkflowRunningError extends HttpProblem {
+  constructor(name: string) {
+    super(409, `${name} is already running`, { title: "Conflict" });
+  }
+}
+
+function toExecution(row: ExecutionRow, now = Date.now()): WorkflowExecution {
+  const definition = workflowById(row.workflowId);
+  return {
+    id: row.id,
+    workflowId: row.workflowId as WorkflowId,
+    workflowName: definition?.name ?? row.workflowId,
+    status: row.status,
+    currentStep: row.currentStep,
+    totalSteps: row.totalSteps,
+    steps: row.steps,
+    trigger: row.trigger,
+    metadata: row.metadata ?? null,
+    error: row.error,
+    startedAt: row.startedAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    durationMs: (row.completedAt?.getTime() ?? now) - row.startedAt.getTime(),
+  };
+}
+
+async function activeStates(): Promise<Map<string, boolean>> {
+  const rows = await db().select().from(workflowStates);
+  return new Map(rows.map((r) => [r.workflowId, r.active]));
+}
+
+async function lastRuns(): Promise<Map<string, ExecutionRow>> {
+  // The newest run of each workflow.
+  const rows = await db()
+    .select()
+    .from(workflowExecutions)
+    .where(
+      sql`${workflowExecutions.startedAt} = (SELECT max(e.started_at) FROM workflow_executions e WHERE e.workflow_id = ${workflowExecutions.workflowId})`,
+    );
+  return new Map(rows.map((r) => [r.workflowId, r]));
+}
+
+function nextRunAt(
+  definition: WorkflowDefinition,
+  active: boolean,
+  last: ExecutionRow | undefined,
+): Date | null {
+  if (!scheduling || !active) return null;
+  if (!last) return new Date();
+  return new Date(Math.max(Date.now(), last.startedAt.getTime() + definition.intervalMs));
+}
+
+export async function listWorkflows(): Promise<Workflow[]> {
+  const [states, last] = await Promise.all([activeStates(), lastRuns()]);
+  return WORKFLOWS.map((w) => {
+    const active = states.get(w.id) ?? true;
+    const run = last.get(w.id);
+    return {
+      id: w.id,
+      name: w.name,
+      description: w.description,
+      active,
+      trigger: "schedule",
+      schedule: w.schedule,
+      intervalMs: w.intervalMs,
+      steps: w.steps.map(({ name, description }) => ({ name, description })),
+      lastRun: run
+        ? {
+            id: run.id,
+            status: run.status,
+            startedAt: run.startedAt.toISOString(),
+            completedAt: run.completedAt?.toISOString() ?? null,
+          }
+        : null,
+      nextRunAt: nextRunAt(w, active, run)?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function listExecutions(limit = 50): Promise<WorkflowExecution[]> {
+  const rows = await db()
+    .select()
+    .from(workflowExecutions)
+    .orderBy(desc(workflowExecutions.startedAt), desc(workflowExecutions.id))
+    .limit(limit);
+  const now = Date.now();
+  return rows.map((r) => toExecution(r, now));
+}
+
+export async function getExecution(id: string): Promise<WorkflowExecution | null> {
+  const [row] = await db().select().from(workflowExecutions).where(eq(workflowExecutions.id, id)).limit(1);
+  return row ? toExecution(row) : null;
+}
+
+export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> {
+  const since = new Date(now.getTime() - 24 * 3600_000);
+  const [states, recent] = await Promise.all([
+    activeStates(),
+    db().select().from(workflowExecutions).where(gte(workflowExecutions.startedAt, since)),
+  ]);
+  const finished = recent.filter((r) => r.status !== "running" && r.completedAt);
+  const completed = finished.filter((r) => r.status === "completed").length;
+  const durations = finished.map((r) => r.completedAt!.getTime() - r.startedAt.getTime());
+  return {
+    total: WORKFLOWS.length,
+    active: WORKFLOWS.filter((w) => states.get(w.id) ?? true).length,
+    running: running.size,
+    scheduling,
+    last24h: {
+      executions: recent.length,
+      completed,
+      failed: finished.length - completed,
+      averageDurationMs: durations.length
+        ? Math.round(durations.reduce((s, d) => s + d, 0) / durations.length)
+        : null,
+    },
+    successRate: finished.length ? Math.round((completed / finished.length) * 1000) / 10 : null,
+  };
+}
+
+/** Pauses or resumes a workflow's schedule. */
+export async function setWorkflowActive(
+  id: string,
+  active: boolean,
+  userId: string | null,
+): Promise<Workflow> {
+  const definition = workflowById(id);
+  if (!definition) throw new HttpProblem(404, `No workflow "${id}"`);
+  const now = new Date();
+  await db()
+    .insert(workflowStates)
+    .values({ workflowId: id, active, updatedAt: now, updatedBy: userId })
+    .onConflictDoUpdate({
+      target: workflowStates.workflowId,
+      set: { active, updatedAt: now, updatedBy: userId },
+    });
+  log.info(active ? "workflow resumed" : "workflow paused", { workflowId: id, userId });
+  return (await listWorkflows()).find((w) => w.id === id)!;
+}
+
+async function runSteps(definition: WorkflowDefinition, executionId: string): Promise<void> {
+  const results: ExecutionStep[] = [];
+  const failures: string[] = [];
+  for (const step of definition.steps) {
+    const started = performance.now();
+    try {
+      const outcome = await step.run(runOptions);
+      results.push({ name: step.name, ...outcome, durationMs: Math.round(performance.now() - started) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      failures.push(`${step.name}: ${message}`);
+      results.push({
+        name: step.name,
+        status: "failed",
+        detail: message,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+    await db()
+      .update(workflowExecutions)
+      .set({ currentStep: results.length, steps: results })
+      .where(eq(workflowExecutions.id, executionId));
+  }
+  await db()
+    .update(workflowExecutions)
+    .set({
+      status: failures.length ? "failed" : "completed",
+      error: failures.length ? failures.join("; ") : null,
+      completedAt: new Date(),
+    })
+    .where(eq(workflowExecutions.id, executionId));
+  log.info("workflow finished", {
+    workflowId: definition.id,
+    executionId,
+    status: failures.length ? "failed" : "completed",
+  });
+}
+
+/**
+ * Starts a run and answers at once with its row; the steps go on in the background.
+ * `done` settles when the run has ended (tests and the shell wait on it).
+ */
+export async function executeWorkflow(
+  id: string,
+  run: { trigger: "schedule" | "manual"; userId?: string | null; metadata?: Record<string, unknown> | null },
+): Promise<{ execution: WorkflowExecution; done: Promise<void> }> {
+  const definition = workflowById(id);
+  if (!definition) throw new HttpProblem(404, `No workflow "${id}"`);
+  if (running.has(definition.id)) throw new WorkflowRunningError(definition.name);
+  const placeholder = Promise.resolve();
+  running.set(definition.id, placeholder);
+  try {
+    const [row] = await db()
+      .insert(workflowExecutions)
+      .values({
+        id: crypto.randomUUID(),
+        workflowId: definition.id,
+        status: "running",
+        currentStep: 0,
+        totalSteps: definition.steps.length,
+        steps: [],
+        trigger: run.trigger,
+        triggeredBy: run.userId ?? null,
+        metadata: run.metadata ?? null,
+        startedAt: new Date(),
+      })
+      .returning();
+    const done = runSteps(definition, row!.id)
+      .catch((error) => log.error("workflow run failed to record", { workflowId: id, error: String(error) }))
+      .finally(() => running.delete(definition.id));
+    running.set(definition.id, done);
+    log.info("workflow started", { workflowId: id, executionId: row!.id, trigger: run.trigger });
+    return { execution: toExecution(row!), done };
+  } catch (error) {
+    running.delete(definition.id);
+    throw error;
+  }
+}
+
+/** Runs left `running` by a stopped process are marked failed: nothing will finish them. */
+export async function closeInterruptedRuns(): Promise<number> {
+  const rows = await db()
+    .update(workflowExecutions)
+    .set({
+      status: "failed",
+      error: "interrupted: the server stopped during the run",
+      completedAt: new Date(),
+    })
+    .where(and(eq(workflowExecutions.status, "running")))
+    .returning({ id: workflowExecutions.id });
+  return rows.length;
+}
+
+/** Starts every active workflow whose interval has passed since its last run. */
+export async function runDueWorkflows(now = Date.now()): Promise<WorkflowId[]> {
+  const [states, last] = await Promise.all([activeStates(), lastRuns()]);
+  const started: WorkflowId[] = [];
+  for (const w of WORKFLOWS) {
+    if (!(states.get(w.id) ?? true) || running.has(w.id)) continue;
+    const previous = last.get(w.id);
+    if (previous && previous.startedAt.getTime() + w.intervalMs > now) continue;
+    await executeWorkflow(w.id, { trigger: "schedule" });
+    started.push(w.id);
+  }
+  return started;
+}
+
+export const SCHEDULER_TICK_MS = 30_000;
+
+/**
+ * Checks every `tickMs` for due workflows; returns a stop function. Stopping does not wait for a run
+ * in progress (a paced sync can take minutes): the next start marks it interrupted.
+ */
+export function startScheduler(tickMs = SCHEDULER_TICK_MS): () => void {
+  scheduling = true;
+  let ticking = false;
+  const tick = async () => {
+    if (ticking) return;
+    ticking = true;
+    try {
+      await runDueWorkflows();
+    } catch (error) {
+      log.error("workflow scheduler tick failed", { error: String(error) });
+    } finally {
+      ticking = false;
+    }
+  };
+  const first = setTimeout(tick, 1000);
+  const timer = setInterval(tick, tickMs);
+  return () => {
+    scheduling = false;
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+/** For tests: waits for every run in progress. */
+export async function waitForRuns(): Promise<void> {
+  await Promise.allSettled([...running.values()]);
+}
