@@ -112,3 +112,60 @@ test("Upgrade Now opens the plan section, which names the current plan and who c
   expect(await page.getByText("To move to Professional, ask an administrator").isVisible()).toBe(true);
   await regular.context.close();
 });
+
+test("Workflows: the four pipelines, a run by hand with its steps in the history, pause and resume", async () => {
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/workflows`);
+  await page.getByRole("heading", { name: "Workflows", level: 1 }).waitFor();
+  const cards = page.getByTestId("workflow-card");
+  await expect.poll(() => cards.count()).toBe(4);
+  expect(await page.getByText("Scheduler off: runs by hand only").isVisible()).toBe(true);
+
+  await page.getByRole("tab", { name: "Execution History" }).click();
+  await page.getByText("No workflow executions found").waitFor();
+  await page.getByRole("tab", { name: "Workflows" }).click();
+
+  const health = cards.filter({ hasText: "Comprehensive Health Monitoring" });
+  expect(await health.textContent()).toContain("every 5 minutes");
+  await health.getByRole("button", { name: "Execute" }).click();
+  await page.getByText("Comprehensive Health Monitoring is running.").waitFor();
+
+  await page.getByRole("tab", { name: "Execution History" }).click();
+  const run = page.getByTestId("execution").first();
+  await expect.poll(() => run.textContent()).toContain("completed");
+  await run.locator("summary").click();
+  expect(await run.textContent()).toContain("Check the database");
+  expect(await run.textContent()).toMatch(/answered in [\d.]+ ms/);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/workflows-history.png`, fullPage: true });
+
+  await page.getByRole("tab", { name: "Workflows" }).click();
+  const ai = cards.filter({ hasText: "Advanced AI Intelligence" });
+  await ai.getByRole("button", { name: "Pause" }).click();
+  await expect.poll(() => ai.textContent()).toContain("Paused");
+  await ai.getByRole("button", { name: "Resume" }).click();
+  await expect.poll(() => ai.textContent()).toContain("Active");
+
+  // A refused run says so.
+  await page.route("**/api/workflows/*/execute", (route) =>
+    route.fulfill({ status: 500, contentType: "application/problem+json", body: '{"title":"Internal"}' }),
+  );
+  await ai.getByRole("button", { name: "Execute" }).click();
+  await page
+    .getByText(/^Failed to execute workflow/)
+    .first()
+    .waitFor();
+  await admin.context.close();
+});
+
+test("a regular user on Workflows sees Access Denied and the API refuses them", async () => {
+  const regular = await signedInContext(browser, server);
+  const page = await regular.context.newPage();
+  await page.goto(`${server.url}/workflows`);
+  await page.getByText("You need administrator privileges to access this page.").waitFor();
+  const status = await page.evaluate(() =>
+    fetch("/api/workflows/comprehensive-health-monitoring/execute", { method: "POST" }).then((r) => r.status),
+  );
+  expect(status).toBe(403);
+  await regular.context.close();
+});

@@ -164,7 +164,11 @@ export const WORKFLOWS: WorkflowDefinition[] = [
         description: "Counts open sockets",
         run: async () => {
           const { connections, activeUsers } = connectionStats();
-          return { status: "completed", detail: `${connections} sockets open from ${activeUsers} users` };
+          const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+          return {
+            status: "completed",
+            detail: `${plural(connections, "socket")} open from ${plural(activeUsers, "user")}`,
+          };
         },
       },
     ],
