@@ -11,6 +11,7 @@ import { staticSite } from "./http/static-site.ts";
 import { log } from "./log.ts";
 import { socketRoutes } from "./realtime/socket.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { aiRoutes } from "./routes/ai.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { gameRoutes } from "./routes/games.ts";
@@ -80,6 +81,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/platforms", platformRoutes);
   api.route("/admin", adminRoutes);
   api.route("/workflows", workflowRoutes);
+  api.route("/ai", aiRoutes);
 
   app.route("/api", api);
   app.route("/ws", socketRoutes);

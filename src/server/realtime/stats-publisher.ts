@@ -1,4 +1,5 @@
 import type { AnalyticsStats } from "../../contracts/realtime.ts";
+import { countAiAnalyses } from "../ai/service.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
 import { log } from "../log.ts";
 import { connectionStats, publish, subscriberCount } from "./hub.ts";
@@ -8,8 +9,13 @@ export const STATS_INTERVAL_MS = 5000;
 /** Real figures for the `analytics_stats` channel (spec §3 "Real-time stats"). */
 export async function collectStats(): Promise<AnalyticsStats> {
   const { activeUsers, connections } = connectionStats();
-  const [gamesAnalyzed, aiAnalyses] = await Promise.all([countGames(), countReports()]);
-  return { activeUsers, connections, gamesAnalyzed, aiAnalyses };
+  // Analyses run: the reports users generated and the AI analyses they ran.
+  const [gamesAnalyzed, reports, analyses] = await Promise.all([
+    countGames(),
+    countReports(),
+    countAiAnalyses(),
+  ]);
+  return { activeUsers, connections, gamesAnalyzed, aiAnalyses: reports + analyses };
 }
 
 /** Publishes stats every few seconds while anyone listens; returns a stop function. */

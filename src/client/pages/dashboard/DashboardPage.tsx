@@ -69,7 +69,7 @@ function RealtimePanel() {
     ["Users online", stats?.activeUsers],
     ["Open connections", stats?.connections],
     ["Games analysed", stats?.gamesAnalyzed],
-    ["Reports generated", stats?.aiAnalyses],
+    ["Analyses run", stats?.aiAnalyses],
   ];
   return (
     <Section

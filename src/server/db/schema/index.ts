@@ -1,4 +1,6 @@
 // One schema, split by area. Each area's file is re-exported here for drizzle and drizzle-kit.
+
+export * from "./ai.ts";
 export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./datasets.ts";

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { aiHistory, analyzeGames, analyzeMarket, analyzeTrending, recommendGames } from "../ai/service.ts";
+import { requirePremium } from "../auth/guards.ts";
+import type { AppEnv } from "../http/app-env.ts";
+
+/**
+ * `/api/ai`: premium (spec §6: AI Analytics is a premium screen; enforced here too). The POST bodies
+ * are not read: each analysis works from the user's watchlist, settings and the catalog.
+ */
+export const aiRoutes = new Hono<AppEnv>()
+  .post("/analyze-games", requirePremium, async (c) => c.json(await analyzeGames(c.get("user").id)))
+  .post("/market-insights", requirePremium, async (c) => c.json(await analyzeMarket(c.get("user").id)))
+  .post("/recommendations", requirePremium, async (c) => c.json(await recommendGames(c.get("user").id)))
+  .post("/trending-analysis", requirePremium, async (c) => c.json(await analyzeTrending(c.get("user").id)))
+  .get("/analytics", requirePremium, async (c) => c.json(await aiHistory(c.get("user").id)));
