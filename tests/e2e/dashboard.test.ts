@@ -114,3 +114,48 @@ test("a regular user's Advanced tab is locked, and their empty watchlist says so
   await page.getByText("Upgrade to Premium to see growth and volatility projections").waitFor();
   await page.context().close();
 });
+
+test("AI Analytics: each analysis runs on the catalog, shows its results and metadata, and joins the history", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("heading", { name: "AI Analytics" }).waitFor();
+  await page.getByText("No Analysis Results Yet").waitFor();
+  await page.getByText("Real-time connection active").waitFor();
+
+  await page.getByRole("button", { name: "Run Game Analysis" }).click();
+  const metadata = page.getByTestId("ai-metadata").first();
+  await metadata.waitFor();
+  expect(await metadata.textContent()).toMatch(
+    /Processing time \d+ ms.*Confidence \d+%.*5 games analysed \(trending games\)/,
+  );
+  await page.getByText(/last analysis: Game Analysis in \d+ ms/).waitFor();
+
+  await page.getByRole("button", { name: "Run Market Insights" }).click();
+  await page.getByText("Next quarter:").waitFor();
+  await page.getByRole("button", { name: "Run Recommendations" }).click();
+  await page
+    .getByText(/match$/)
+    .first()
+    .waitFor();
+
+  await page.getByRole("tab", { name: "AI History" }).click();
+  await expect.poll(() => page.getByTestId("ai-history").count()).toBe(3);
+  expect(await page.getByTestId("ai-history").first().textContent()).toContain("Recommendations");
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/ai-analytics.png`, fullPage: true });
+  await context.close();
+});
+
+test("a regular user's AI Analytics explains the plan and asks the server nothing", async () => {
+  const { context } = await signedInContext(browser, server);
+  const page = await context.newPage();
+  const aiCalls: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/ai/")) aiCalls.push(r.url());
+  });
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByText("AI Analytics is a Professional feature").waitFor();
+  await page.waitForLoadState("networkidle");
+  expect(aiCalls).toEqual([]);
+  await context.close();
+});

@@ -1,11 +1,366 @@
-import { ComingSoonPage } from "../coming-soon/ComingSoonPage.tsx";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Brain, Gamepad2, History, LineChart, Lock, Sparkles, TrendingUp } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link } from "wouter";
+import type {
+  AiAnalysisEvent,
+  AiAnalysisType,
+  AiHistoryRecord,
+  AiMetadata,
+  GameAnalysis,
+  MarketInsights,
+  Recommendations,
+  TrendingAnalysis,
+} from "../../../contracts/ai.ts";
+import { hasPremiumAccess } from "../../../contracts/roles.ts";
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from "../../../ui/index.ts";
+import { apiGet, apiRequest } from "../../api.ts";
+import { Section } from "../../components/Section.tsx";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
+import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 
-/** Spec §2 "AI analytics": game analysis, market insights, recommendations and trending topics. */
-export default function AiAnalyticsPage() {
+/** Spec §9: the AI history is cached 30 s. */
+const aiHistoryQuery = {
+  queryKey: ["/api/ai/analytics"],
+  queryFn: () => apiGet<AiHistoryRecord[]>("/api/ai/analytics"),
+  staleTime: 30_000,
+};
+
+const TYPE_NAMES: Record<AiAnalysisType, string> = {
+  game_analysis: "Game Analysis",
+  market_insights: "Market Insights",
+  recommendations: "Recommendations",
+  trending_analysis: "Trending Topics",
+};
+
+type Result =
+  | { type: "game_analysis"; data: GameAnalysis }
+  | { type: "market_insights"; data: MarketInsights }
+  | { type: "recommendations"; data: Recommendations }
+  | { type: "trending_analysis"; data: TrendingAnalysis };
+
+const ACTIONS: Array<{ type: AiAnalysisType; path: string; icon: typeof Brain; description: string }> = [
+  {
+    type: "game_analysis",
+    path: "/api/ai/analyze-games",
+    icon: Gamepad2,
+    description: "Reception, player trend and risk of your watchlist (or today's trending games).",
+  },
+  {
+    type: "market_insights",
+    path: "/api/ai/market-insights",
+    icon: LineChart,
+    description: "Genres gaining and losing players, volatility, and where daily players are heading.",
+  },
+  {
+    type: "recommendations",
+    path: "/api/ai/recommendations",
+    icon: Sparkles,
+    description: "Games like the ones you track and the genres you chose in Settings.",
+  },
+  {
+    type: "trending_analysis",
+    path: "/api/ai/trending-analysis",
+    icon: TrendingUp,
+    description: "The themes the growing games share, and the fastest risers.",
+  },
+];
+
+const percent = (v: number) => `${Math.round(v * 100)}%`;
+
+function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode }) {
   return (
-    <ComingSoonPage
-      title="AI Analytics"
-      description="Game analysis, market insights, recommendations and trending topics."
-    />
+    <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs" data-testid="ai-metadata">
+      <span>Processing time {metadata.processingTime} ms</span>
+      <span>Confidence {percent(metadata.confidence)}</span>
+      <span>{extra}</span>
+      <span>Model {metadata.modelUsed}</span>
+    </p>
   );
+}
+
+function ResultView({ result }: { result: Result }) {
+  switch (result.type) {
+    case "game_analysis": {
+      const { analysis, metadata } = result.data;
+      return (
+        <div className="grid gap-3">
+          <Metadata
+            metadata={metadata}
+            extra={`${metadata.gamesAnalyzed} games analysed (${metadata.source === "watchlist" ? "your watchlist" : "trending games"})`}
+          />
+          {analysis.length === 0 && <p className="text-muted-foreground text-sm">No games to analyse yet.</p>}
+          {analysis.map((item) => (
+            <Card key={item.gameId} className="grid gap-2 p-4 text-sm">
+              <p className="font-semibold">{item.gameName}</p>
+              <p>
+                <span className="font-medium">Sentiment: </span>
+                {item.sentiment.rating == null ? "–" : `${item.sentiment.rating.toFixed(1)} / 5`} ·{" "}
+                {item.sentiment.reasoning}
+              </p>
+              <p>
+                <span className="font-medium">Market prediction: </span>
+                <Badge
+                  variant={
+                    item.marketPrediction.trend === "rising"
+                      ? "success"
+                      : item.marketPrediction.trend === "declining"
+                        ? "destructive"
+                        : "secondary"
+                  }
+                >
+                  {item.marketPrediction.trend}
+                </Badge>{" "}
+                {item.marketPrediction.timeframe} · {item.marketPrediction.reasoning}
+              </p>
+              <p>
+                <span className="font-medium">Recommendation: </span>
+                {item.recommendations.action} ({item.recommendations.riskLevel} risk) ·{" "}
+                {item.recommendations.reasoning}
+              </p>
+            </Card>
+          ))}
+        </div>
+      );
+    }
+    case "market_insights": {
+      const { insights, metadata } = result.data;
+      return (
+        <div className="grid gap-3 text-sm">
+          <Metadata metadata={metadata} extra={`${metadata.dataPoints.toLocaleString("en")} data points`} />
+          <p>
+            <span className="font-medium">Overall sentiment: </span>
+            {insights.overallSentiment}
+            {" · "}
+            <span className="font-medium">Volatility: </span>
+            {insights.marketVolatility == null ? "–" : `${insights.marketVolatility} / 10`}
+          </p>
+          <p>
+            <span className="font-medium">Trending genres: </span>
+            {insights.trendingGenres.length ? insights.trendingGenres.join(", ") : "none growing"}
+          </p>
+          <ul className="list-disc pl-5">
+            {insights.keyInsights.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>
+            <span className="font-medium">Next month: </span>
+            {insights.predictions.nextMonth}
+          </p>
+          <p>
+            <span className="font-medium">Next quarter: </span>
+            {insights.predictions.nextQuarter}
+          </p>
+        </div>
+      );
+    }
+    case "recommendations": {
+      const { recommendations, metadata } = result.data;
+      return (
+        <div className="grid gap-3 text-sm">
+          <Metadata metadata={metadata} extra={`${metadata.userGames} of your games`} />
+          <p>{recommendations.reasoning}</p>
+          {recommendations.recommendations.map((r) => (
+            <Card key={r.gameId} className="grid gap-1 p-4">
+              <div className="flex items-center justify-between gap-2">
+                <p className="font-semibold">{r.gameName}</p>
+                <Badge variant="success">{percent(r.matchScore)} match</Badge>
+              </div>
+              <p className="text-muted-foreground">{r.genres.join(", ")}</p>
+              <p>{r.reasoning}</p>
+              <p className="text-muted-foreground">Expected enjoyment {percent(r.expectedEnjoyment)}</p>
+            </Card>
+          ))}
+          {recommendations.insights.length > 0 && (
+            <ul className="list-disc pl-5 text-muted-foreground">
+              {recommendations.insights.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      );
+    }
+    case "trending_analysis": {
+      const { analysis, metadata } = result.data;
+      return (
+        <div className="grid gap-3 text-sm">
+          <Metadata metadata={metadata} extra={`${metadata.gamesAnalyzed} games analysed`} />
+          <p>
+            <span className="font-medium">Sentiment: </span>
+            {analysis.sentiment}
+          </p>
+          <div className="flex flex-wrap gap-1">
+            {analysis.topics.map((topic) => (
+              <Badge key={topic} variant="outline">
+                {topic}
+              </Badge>
+            ))}
+          </div>
+          {analysis.emergingTrends.length > 0 && (
+            <ul className="list-disc pl-5">
+              {analysis.emergingTrends.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+          <p>{analysis.analysis}</p>
+        </div>
+      );
+    }
+  }
+}
+
+function AiAnalytics() {
+  const queryClient = useQueryClient();
+  const status = useRealtimeStatus();
+  const [results, setResults] = useState<Result[]>([]);
+  const [tab, setTab] = useState("results");
+  const [lastEvent, setLastEvent] = useState<AiAnalysisEvent | null>(null);
+  const history = useQuery(aiHistoryQuery);
+  useChannel<AiAnalysisEvent>("ai_analysis", (event) => setLastEvent(event));
+
+  const run = useMutation({
+    mutationFn: async ({ type, path }: { type: AiAnalysisType; path: string }) =>
+      ({ type, data: await apiRequest("POST", path, {}) }) as Result,
+    onSuccess: (result) => {
+      setResults((list) => [result, ...list.filter((r) => r.type !== result.type)]);
+      setTab("results");
+      void queryClient.invalidateQueries({ queryKey: aiHistoryQuery.queryKey });
+    },
+    onError: () =>
+      toast({
+        title: "Error",
+        description: "The analysis could not be run. Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <div>
+      <Link
+        href="/dashboard"
+        className="mb-3 inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+      </Link>
+      <PageHeader
+        title="AI Analytics"
+        description="Statistical analyses of the catalog's player, review and price series."
+      />
+      <p className="mb-4 text-muted-foreground text-sm" data-testid="ai-connection">
+        {status === "connected"
+          ? "Real-time connection active"
+          : status === "connecting"
+            ? "Connecting..."
+            : "Real-time connection lost"}
+        {lastEvent ? ` · last analysis: ${TYPE_NAMES[lastEvent.type]} in ${lastEvent.processingTime} ms` : ""}
+      </p>
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {ACTIONS.map(({ type, path, icon: Icon, description }) => {
+          const pending = run.isPending && run.variables?.type === type;
+          return (
+            <Card key={type} className="flex flex-col gap-3 p-5" data-testid="ai-action">
+              <Icon className="size-6 text-primary" aria-hidden="true" />
+              <p className="font-semibold">{TYPE_NAMES[type]}</p>
+              <p className="flex-1 text-muted-foreground text-sm">{description}</p>
+              <Button onClick={() => run.mutate({ type, path })} disabled={run.isPending}>
+                {pending ? "Analyzing..." : `Run ${TYPE_NAMES[type]}`}
+              </Button>
+            </Card>
+          );
+        })}
+      </div>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="results">Analysis Results</TabsTrigger>
+          <TabsTrigger value="history">AI History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="results" className="grid gap-4">
+          {results.length === 0 ? (
+            <EmptyState
+              icon={Brain}
+              title="No Analysis Results Yet"
+              description="Run one of the analyses above; its results appear here."
+            />
+          ) : (
+            results.map((result) => (
+              <Section key={result.type} title={TYPE_NAMES[result.type]}>
+                <ResultView result={result} />
+              </Section>
+            ))
+          )}
+        </TabsContent>
+        <TabsContent value="history">
+          {history.isLoading ? (
+            <Skeleton className="h-40 w-full" />
+          ) : (history.data ?? []).length === 0 ? (
+            <EmptyState
+              icon={History}
+              title="No AI Analysis History"
+              description="The analyses you run are kept here."
+            />
+          ) : (
+            <Card className="px-5">
+              <ul className="divide-y divide-border" aria-label="AI history">
+                {(history.data ?? []).map((h) => (
+                  <li
+                    key={h.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+                    data-testid="ai-history"
+                  >
+                    <div>
+                      <p className="font-medium">{TYPE_NAMES[h.analysisType]}</p>
+                      <p className="text-muted-foreground text-xs">
+                        {new Date(h.createdAt).toLocaleString()}
+                      </p>
+                    </div>
+                    <p className="text-muted-foreground">
+                      Confidence {percent(Number(h.confidence))} · {h.processingTime} ms · {h.modelUsed}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** Spec §2 "AI analytics" (premium). A regular user is told what it is and fetches nothing. */
+export default function AiAnalyticsPage() {
+  const { data: user } = useQuery(currentUserQuery);
+  if (!hasPremiumAccess(user)) {
+    return (
+      <div>
+        <PageHeader title="AI Analytics" description="Statistical analyses of the catalog's series." />
+        <EmptyState
+          icon={Lock}
+          title="AI Analytics is a Professional feature"
+          description="Game analysis, market insights, recommendations and trending topics come with the Professional plan."
+          action={
+            <Button variant="premium" asChild>
+              <Link href="/settings#plan">Upgrade Now</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <AiAnalytics />;
 }
