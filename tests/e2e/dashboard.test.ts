@@ -159,3 +159,27 @@ test("a regular user's AI Analytics explains the plan and asks the server nothin
   expect(aiCalls).toEqual([]);
   await context.close();
 });
+
+test("Analytics (Premium): revenue by year, segment and region from the Newzoo table, genres and the most played", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/analytics`);
+  await page.getByRole("heading", { name: "Analytics", level: 1 }).waitFor();
+  await page.locator("[data-slot='line-chart']").waitFor();
+  await page.locator("[data-slot='donut-chart']").waitFor();
+  const genres = page.getByRole("table", { name: "Genres" });
+  await expect.poll(() => genres.getByRole("row").count()).toBeGreaterThan(5);
+  await page.getByText("Regional markets").waitFor();
+  await page.locator("[data-slot='bar-chart']").waitFor();
+  // Bars carry the games' names, not numbers.
+  await expect.poll(() => page.locator("[data-slot='bar-chart']").textContent()).toContain("Cosmic Protocol");
+  await page.waitForTimeout(1500); // let the charts finish drawing before the picture
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/analytics-premium.png`, fullPage: true });
+  await context.close();
+
+  const regular = await signedInContext(browser, server);
+  const locked = await regular.context.newPage();
+  await locked.goto(`${server.url}/analytics`);
+  await locked.getByText("Analytics is a Professional feature").waitFor();
+  await regular.context.close();
+});

@@ -33,8 +33,14 @@ export function BarChart({
     ...baseOptions(theme),
     plotOptions: { bar: { horizontal, borderRadius: 4, distributed: true } },
     legend: { show: false },
-    xaxis: { categories: bars.map((d) => d.label) },
-    yaxis: { labels: { formatter: formatValue } },
+    // Horizontal bars put the values on the x axis and the names on the y axis.
+    xaxis: {
+      categories: bars.map((d) => d.label),
+      ...(horizontal && formatValue
+        ? { labels: { formatter: (v: string | number) => formatValue(Number(v)) } }
+        : {}),
+    },
+    yaxis: horizontal ? { labels: { maxWidth: 180 } } : { labels: { formatter: formatValue } },
     tooltip: { theme, y: { formatter: formatValue } },
   };
   return (

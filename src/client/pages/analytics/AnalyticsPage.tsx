@@ -1,6 +1,189 @@
-import { ComingSoonPage } from "../coming-soon/ComingSoonPage.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { Lock } from "lucide-react";
+import { Link } from "wouter";
+import type { GameListPage } from "../../../contracts/games.ts";
+import { hasPremiumAccess } from "../../../contracts/roles.ts";
+import {
+  BarChart,
+  Button,
+  DonutChart,
+  EmptyState,
+  LineChart,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../ui/index.ts";
+import { apiGet } from "../../api.ts";
+import { Section } from "../../components/Section.tsx";
+import { compactNumber, formatPercent } from "../../format/numbers.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
+import { marketTrendsQuery } from "../../queries/catalog.ts";
+import { marketHistoryQuery } from "../../queries/sources.ts";
 
-/** Premium market and revenue analytics (spec §6). */
+const topByPlayersQuery = {
+  queryKey: ["/api/games", { sort: "players", pageSize: 10 }],
+  queryFn: () => apiGet<GameListPage>("/api/games?sort=players&pageSize=10"),
+};
+
+function Analytics() {
+  const genres = useQuery(marketTrendsQuery);
+  const market = useQuery(marketHistoryQuery);
+  const top = useQuery(topByPlayersQuery);
+  const revenue = market.data?.globalRevenue ?? [];
+  const forecast = revenue.filter((r) => r.forecast);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <Section
+          title="Global games revenue"
+          description={
+            market.data?.source
+              ? `Billions of USD per year${forecast.length ? `; ${forecast.map((r) => r.year).join(", ")} are forecasts` : ""}. Source: ${market.data.source}`
+              : "Billions of USD per year."
+          }
+        >
+          {market.isLoading ? (
+            <Skeleton className="h-72 w-full" />
+          ) : (
+            <LineChart
+              series={[
+                { name: "Revenue", points: revenue.map((r) => ({ x: String(r.year), y: r.revenue })) },
+              ]}
+              emptyText="No revenue data available"
+              formatValue={(v) => `$${v.toFixed(1)}B`}
+            />
+          )}
+        </Section>
+      </div>
+      <Section
+        title="Revenue by segment"
+        description={
+          market.data?.platformYear ? `Share of ${market.data.platformYear} revenue.` : "Share of revenue."
+        }
+      >
+        {market.isLoading ? (
+          <Skeleton className="h-72 w-full" />
+        ) : (
+          <DonutChart
+            data={Object.entries(market.data?.platformDistribution ?? {}).map(([label, value]) => ({
+              label,
+              value,
+            }))}
+            emptyText="No segment data available"
+            formatValue={(v) => `${v}%`}
+          />
+        )}
+      </Section>
+      <Section
+        title="Regional markets"
+        description={
+          market.data?.regionalYear ? `${market.data.regionalYear}, with yearly growth.` : undefined
+        }
+      >
+        {!market.data?.regionalMarkets.length ? (
+          <EmptyState title="No regional data available" />
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Region</TableHead>
+                <TableHead>Revenue</TableHead>
+                <TableHead>Share</TableHead>
+                <TableHead>Growth</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {market.data.regionalMarkets.map((r) => (
+                <TableRow key={r.region}>
+                  <TableCell>{r.region}</TableCell>
+                  <TableCell>${r.revenue.toFixed(1)}B</TableCell>
+                  <TableCell>{r.share.toFixed(1)}%</TableCell>
+                  <TableCell>{r.growth == null ? "–" : formatPercent(r.growth)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+      <Section
+        title="Genres"
+        description="Players now, change over the last 90 days of data, and volatility (0–10)."
+      >
+        {genres.isLoading ? (
+          <Skeleton className="h-64 w-full" />
+        ) : !(genres.data ?? []).length ? (
+          <EmptyState title="No genre series yet" description="Import player data or run a sync." />
+        ) : (
+          <Table aria-label="Genres">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Genre</TableHead>
+                <TableHead>Players</TableHead>
+                <TableHead>Games</TableHead>
+                <TableHead>Change</TableHead>
+                <TableHead>Volatility</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(genres.data ?? []).map((g) => (
+                <TableRow key={g.category}>
+                  <TableCell>{g.category}</TableCell>
+                  <TableCell>{compactNumber(g.players)}</TableCell>
+                  <TableCell>{g.games}</TableCell>
+                  <TableCell className={g.change >= 0 ? "text-success" : "text-destructive"}>
+                    {formatPercent(g.change)}
+                  </TableCell>
+                  <TableCell>{g.volatilityScore.toFixed(1)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+      <Section title="Most played" description="Games with the most current players in the catalog.">
+        {top.isLoading ? (
+          <Skeleton className="h-64 w-full" />
+        ) : (
+          <BarChart
+            data={(top.data?.games ?? [])
+              .filter((g) => (g.playerCount ?? 0) > 0)
+              .map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}
+            seriesName="Players"
+            horizontal
+            emptyText="No player counts yet"
+            formatValue={compactNumber}
+          />
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/** Premium market and revenue analytics (spec §6). A regular user is told what it is and fetches nothing. */
 export default function AnalyticsPage() {
-  return <ComingSoonPage title="Analytics" description="Market and revenue analytics." />;
+  const { data: user } = useQuery(currentUserQuery);
+  return (
+    <div>
+      <PageHeader title="Analytics" description="Market and revenue analytics." />
+      {hasPremiumAccess(user) ? (
+        <Analytics />
+      ) : (
+        <EmptyState
+          icon={Lock}
+          title="Analytics is a Professional feature"
+          description="Revenue by year, segment and region, genre volatility and the most played games come with the Professional plan."
+          action={
+            <Button variant="premium" asChild>
+              <Link href="/settings#plan">Upgrade Now</Link>
+            </Button>
+          }
+        />
+      )}
+    </div>
+  );
 }
