@@ -45,7 +45,8 @@ export const REPORT_TITLES: Record<string, string> = {
   genre_trends: "Genre trends report",
 };
 
-function GenreTable({ genres, caption }: { genres: Genre[]; caption: string }) {
+/** Genres with players, change and volatility (reports and the Overview's market analysis). */
+export function GenreTable({ genres, caption }: { genres: Genre[]; caption: string }) {
   return (
     <Table>
       <TableHeader>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Search, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
 import {
@@ -8,7 +8,6 @@ import {
   AlertTitle,
   Avatar,
   EmptyState,
-  Input,
   RoleBadge,
   Select,
   SelectContent,
@@ -26,6 +25,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
+import { SearchField } from "../../components/SearchField.tsx";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 
@@ -85,20 +85,13 @@ export function UsersTable() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <Search
-            className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Filter users"
-            placeholder="Filter by name or email..."
-            className="pl-9"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
+        <SearchField
+          className="w-full sm:max-w-sm"
+          label="Filter users"
+          placeholder="Filter by name or email..."
+          value={filter}
+          onChange={setFilter}
+        />
         <p className="text-muted-foreground text-sm" data-testid="user-count">
           {users.isLoading
             ? "Loading users..."

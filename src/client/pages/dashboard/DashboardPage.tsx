@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Activity, Brain, Download, Eye, Gauge, Gift, Layers, Search, TrendingUp, Users } from "lucide-react";
+import { Activity, Brain, Download, Eye, Gauge, Gift, Layers, TrendingUp, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Report } from "../../../contracts/games.ts";
@@ -11,7 +11,6 @@ import {
   Button,
   DonutChart,
   EmptyState,
-  Input,
   LineChart,
   MetricCard,
   PremiumLock,
@@ -31,6 +30,7 @@ import {
 import { apiGet } from "../../api.ts";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
+import { SearchField } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatPercent, formatPrice } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
@@ -165,20 +165,12 @@ function MultiPlatformTab() {
       </Section>
       <div className="grid content-start gap-4">
         <Section title="Cross-platform search" description="Find a game and see every platform it is on.">
-          <div className="relative">
-            <Search
-              className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search games across platforms"
-              placeholder="Search games across platforms..."
-              className="pl-9"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Search games across platforms"
+            placeholder="Search games across platforms..."
+            value={query}
+            onChange={setQuery}
+          />
           {query.trim().length > 0 && !searching && (
             <p className="mt-2 text-muted-foreground text-sm">Type at least 3 characters to search</p>
           )}

@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import {
   Button,
   EmptyState,
-  Input,
   Skeleton,
   Tabs,
   TabsContent,
@@ -14,6 +13,7 @@ import {
 } from "../../../ui/index.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView } from "../../components/GameCardView.tsx";
+import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
 import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
@@ -116,17 +116,13 @@ export default function GameTrackingPage() {
         title="Game Tracking"
         description="Search the catalog, discover trending games and keep your watchlist."
       />
-      <div className="relative mb-2 max-w-xl">
-        <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          aria-label="Search games"
-          placeholder="Search games..."
-          className="pl-9"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </div>
+      <SearchField
+        className="mb-2 max-w-xl"
+        label="Search games"
+        placeholder="Search games..."
+        value={query}
+        onChange={setQuery}
+      />
       <p className="mb-4 h-5 text-muted-foreground text-sm" aria-live="polite">
         {trimmed.length > 0 && trimmed.length < 3 ? "Type at least 3 characters to search" : ""}
       </p>

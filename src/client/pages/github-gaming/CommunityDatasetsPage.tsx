@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   EmptyState,
-  Input,
   Skeleton,
   Table,
   TableBody,
@@ -21,6 +20,7 @@ import {
   TabsTrigger,
 } from "../../../ui/index.ts";
 import { apiGet } from "../../api.ts";
+import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type CommunityDataset,
@@ -152,16 +152,14 @@ export default function CommunityDatasetsPage() {
         title="Community Datasets"
         description="Game datasets published in public GitHub repositories."
       />
-      <div className="relative max-w-xl">
-        <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          aria-label="Filter datasets"
-          placeholder="Filter by name, description or topic..."
-          className="pl-9"
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-      </div>
+      <SearchField
+        className="max-w-xl"
+        type="text"
+        label="Filter datasets"
+        placeholder="Filter by name, description or topic..."
+        value={filter}
+        onChange={setFilter}
+      />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="datasets">Gaming Datasets ({shownDatasets.length})</TabsTrigger>

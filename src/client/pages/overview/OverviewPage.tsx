@@ -23,19 +23,13 @@ import {
   MetricCard,
   PremiumLock,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   TierBadge,
   toast,
 } from "../../../ui/index.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView } from "../../components/GameCardView.tsx";
-import { ReportDialog } from "../../components/ReportDialog.tsx";
-import { compactNumber, formatPercent } from "../../format/numbers.ts";
+import { GenreTable, ReportDialog } from "../../components/ReportDialog.tsx";
+import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
@@ -281,26 +275,7 @@ export default function OverviewPage() {
           {!market.data?.length ? (
             <EmptyState title="No market data available yet" />
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Genre</TableHead>
-                  <TableHead>Players</TableHead>
-                  <TableHead>Change</TableHead>
-                  <TableHead>Volatility</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {market.data.map((t) => (
-                  <TableRow key={t.category}>
-                    <TableCell>{t.category}</TableCell>
-                    <TableCell>{compactNumber(t.players)}</TableCell>
-                    <TableCell>{formatPercent(t.change)}</TableCell>
-                    <TableCell>{t.volatilityScore.toFixed(1)} / 10</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <GenreTable genres={market.data} caption="Genre" />
           )}
         </DialogContent>
       </Dialog>

@@ -1,0 +1,39 @@
+import { Search } from "lucide-react";
+import { cn } from "../../ui/cn.ts";
+import { Input } from "../../ui/index.ts";
+
+/** A text box with a search icon: the screens' search and filter fields. */
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  type = "search",
+  className,
+}: {
+  /** The accessible name. */
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** "search" (a searchbox) or "text" for a plain filter box. */
+  type?: "search" | "text";
+  className?: string;
+}) {
+  return (
+    <div className={cn("relative", className)}>
+      <Search
+        className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input
+        type={type}
+        aria-label={label}
+        placeholder={placeholder}
+        className="pl-9"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
