@@ -259,3 +259,26 @@ test.each(["regular", "admin"] as const)(
     await context.close();
   },
 );
+
+test("on a phone no screen is wider than the screen", async () => {
+  const { context } = await signedInContext(browser, server, { role: "admin" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide: string[] = [];
+  for (const path of [
+    "/",
+    "/dashboard",
+    "/games",
+    "/analytics",
+    "/ai-analytics",
+    "/historical-analytics",
+  ].concat(["/github-gaming", "/igdb-games", "/settings", "/admin", "/admin/users", "/workflows"])) {
+    await page.goto(`${server.url}${path}`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) wide.push(`${path}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+  await context.close();
+});
