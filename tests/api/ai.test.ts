@@ -69,6 +69,12 @@ describe("permissions", () => {
   });
 });
 
+test("a wrong method is 405 naming the right one", async () => {
+  const res = await request("/api/ai/analyze-games", { cookie: premium.cookie });
+  expect(res.status).toBe(405);
+  expect(res.headers.get("allow")).toContain("POST");
+});
+
 describe("analyses", () => {
   test("game analysis of the watchlist: sentiment from reviews, trend from players, risk from swings", async () => {
     const res = await post("/api/ai/analyze-games", premium);

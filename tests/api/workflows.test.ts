@@ -164,6 +164,13 @@ describe("executions", () => {
     expect((await get("/api/workflows/executions")).length).toBe(before);
   });
 
+  test("the executions limit is checked", async () => {
+    const res = await request("/api/workflows/executions?limit=0", { cookie: admin.cookie });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[0].field).toBe("limit");
+    expect(await get("/api/workflows/executions?limit=1")).toHaveLength(1);
+  });
+
   test("status counts the last 24 hours", async () => {
     const status = await get("/api/workflows/status");
     expect(status.total).toBe(4);
