@@ -11,6 +11,8 @@ import { toGameSummary } from "./shapes.ts";
  * with bm25 is what makes short queries slow (STACK.md).
  */
 const CANDIDATES = 300;
+/** What ranking reads of each candidate; the few answered are then read whole. */
+const RANKING_COLUMNS = "id, normalized_name, popularity";
 /** Above this many text matches a term counts as common (see phase 1). */
 const DENSE = 2000;
 
@@ -61,13 +63,13 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
     });
     const rowids = [...new Set([...probe.rows, ...others.rows].map((r) => Number(r.rowid)))];
     rs = await client.execute({
-      sql: `SELECT * FROM games WHERE rowid IN (${rowids.map(() => "?").join(",") || "NULL"})
+      sql: `SELECT ${RANKING_COLUMNS} FROM games WHERE rowid IN (${rowids.map(() => "?").join(",") || "NULL"})
             ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
       args: rowids,
     });
   } else {
     rs = await client.execute({
-      sql: `SELECT * FROM games WHERE ${tokens.map(() => "(' ' || normalized_name) LIKE ? ESCAPE '\\'").join(" AND ")}
+      sql: `SELECT ${RANKING_COLUMNS} FROM games WHERE ${tokens.map(() => "(' ' || normalized_name) LIKE ? ESCAPE '\\'").join(" AND ")}
             ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
       args: tokens.map((t) => `% ${t.replace(/[\\%_]/g, "\\$&")}%`),
     });
@@ -85,9 +87,16 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
     return { row, score: Math.round(score * 100) / 100 };
   });
   scored.sort((a, b) => b.score - a.score);
-  // Only the answered few are turned into the API shape.
-  return scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT)).map(({ row, score }) => ({
-    ...toGameSummary(row as unknown as Record<string, unknown>),
-    score,
-  }));
+  // Only the answered few are read whole and turned into the API shape.
+  const top = scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT));
+  if (top.length === 0) return [];
+  const full = await client.execute({
+    sql: `SELECT * FROM games WHERE id IN (${top.map(() => "?").join(",")})`,
+    args: top.map(({ row }) => String(row.id)),
+  });
+  const byId = new Map(full.rows.map((row) => [String(row.id), row]));
+  return top.flatMap(({ row, score }) => {
+    const game = byId.get(String(row.id));
+    return game ? [{ ...toGameSummary(game as unknown as Record<string, unknown>), score }] : [];
+  });
 }
