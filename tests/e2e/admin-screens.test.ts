@@ -129,7 +129,7 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
   const health = cards.filter({ hasText: "Comprehensive Health Monitoring" });
   expect(await health.textContent()).toContain("every 5 minutes");
   await health.getByRole("button", { name: "Execute" }).click();
-  await page.getByText("Comprehensive Health Monitoring is running.").waitFor();
+  await page.getByText("Comprehensive Health Monitoring is running.").first().waitFor();
 
   await page.getByRole("tab", { name: "Execution History" }).click();
   const run = page.getByTestId("execution").first();
@@ -168,4 +168,30 @@ test("a regular user on Workflows sees Access Denied and the API refuses them", 
   );
   expect(status).toBe(403);
   await regular.context.close();
+});
+
+test("running the analysis workflow publishes market_trends to an open Overview", async () => {
+  const viewer = await signedInContext(browser, server, { role: "premium" });
+  const overview = await viewer.context.newPage();
+  const frames: string[] = [];
+  overview.on("websocket", (ws) => ws.on("framereceived", (frame) => frames.push(String(frame.payload))));
+  await overview.goto(`${server.url}/`);
+  await overview.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  await expect
+    .poll(() => frames.some((f) => f.includes('"subscription_confirmed"') && f.includes("market_trends")))
+    .toBe(true);
+
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/workflows`);
+  await page
+    .getByTestId("workflow-card")
+    .filter({ hasText: "Advanced AI Intelligence" })
+    .getByRole("button", { name: "Execute" })
+    .click();
+  await expect
+    .poll(() => frames.some((f) => f.includes('"channel_update"') && f.includes('"market_trends"')))
+    .toBe(true);
+  await admin.context.close();
+  await viewer.context.close();
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, BarChart3, Brain, FileText, Gauge, Info, LineChart, Plus, TrendingUp } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { Report } from "../../../contracts/games.ts";
+import type { MarketTrend, Report } from "../../../contracts/games.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import {
   Alert,
@@ -54,6 +54,10 @@ export default function OverviewPage() {
   useChannel("trending_games", () => {
     void queryClient.invalidateQueries({ queryKey: trendingQuery.queryKey });
     void queryClient.invalidateQueries({ queryKey: overviewQuery.queryKey });
+  });
+  // Market Intelligence: the analysis workflow publishes fresh volatility per genre.
+  useChannel<MarketTrend[]>("market_trends", (trends) => {
+    if (premium) queryClient.setQueryData(marketTrendsQuery.queryKey, trends);
   });
 
   const generate = useMutation({
