@@ -1,16 +1,11 @@
 import type { Report } from "../../contracts/games.ts";
 import {
+  DataTable,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
 } from "../../ui/index.ts";
 import { compactNumber, formatPercent, formatPrice } from "../format/numbers.ts";
 
@@ -48,26 +43,16 @@ export const REPORT_TITLES: Record<string, string> = {
 /** Genres with players, change and volatility (reports and the Overview's market analysis). */
 export function GenreTable({ genres, caption }: { genres: Genre[]; caption: string }) {
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{caption}</TableHead>
-          <TableHead>Players</TableHead>
-          <TableHead>Change</TableHead>
-          <TableHead>Volatility</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {genres.map((g) => (
-          <TableRow key={g.category}>
-            <TableCell>{g.category}</TableCell>
-            <TableCell>{compactNumber(g.players)}</TableCell>
-            <TableCell>{formatPercent(g.change)}</TableCell>
-            <TableCell>{g.volatilityScore.toFixed(1)} / 10</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      rows={genres}
+      rowKey={(g) => g.category}
+      columns={[
+        { header: caption, cell: (g) => g.category },
+        { header: "Players", cell: (g) => compactNumber(g.players) },
+        { header: "Change", cell: (g) => formatPercent(g.change) },
+        { header: "Volatility", cell: (g) => `${g.volatilityScore.toFixed(1)} / 10` },
+      ]}
+    />
   );
 }
 
@@ -83,24 +68,15 @@ function ReportBody({ report }: { report: Report }) {
               {data.marketActivity.games} games ({formatPercent(data.marketActivity.change)} week on week).
             </p>
           )}
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Top trending</TableHead>
-                <TableHead>Players</TableHead>
-                <TableHead>Growth</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(data.topTrending ?? []).slice(0, 5).map((g) => (
-                <TableRow key={g.gameId}>
-                  <TableCell>{g.gameName}</TableCell>
-                  <TableCell>{compactNumber(g.playerCount)}</TableCell>
-                  <TableCell>{formatPercent(g.growth * 100)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={(data.topTrending ?? []).slice(0, 5)}
+            rowKey={(g) => g.gameId}
+            columns={[
+              { header: "Top trending", cell: (g) => g.gameName },
+              { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+              { header: "Growth", cell: (g) => formatPercent(g.growth * 100) },
+            ]}
+          />
         </>
       );
     case "watchlist_summary":
@@ -111,26 +87,16 @@ function ReportBody({ report }: { report: Report }) {
             {data.trendingInWatchlist ?? 0} of them trending.
           </p>
           {(data.games ?? []).length > 0 && (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Game</TableHead>
-                  <TableHead>Players</TableHead>
-                  <TableHead>Price</TableHead>
-                  <TableHead>Growth</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(data.games ?? []).map((g) => (
-                  <TableRow key={g.gameId}>
-                    <TableCell>{g.gameName}</TableCell>
-                    <TableCell>{compactNumber(g.playerCount)}</TableCell>
-                    <TableCell>{formatPrice(g.price)}</TableCell>
-                    <TableCell>{g.growth == null ? "–" : formatPercent(g.growth * 100)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              rows={data.games ?? []}
+              rowKey={(g) => g.gameId}
+              columns={[
+                { header: "Game", cell: (g) => g.gameName },
+                { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+                { header: "Price", cell: (g) => formatPrice(g.price) },
+                { header: "Growth", cell: (g) => (g.growth == null ? "–" : formatPercent(g.growth * 100)) },
+              ]}
+            />
           )}
         </>
       );

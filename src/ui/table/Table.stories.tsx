@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect } from "storybook/test";
 import { RoleBadge, TierBadge } from "../badge/Badge.tsx";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./Table.tsx";
+import { DataTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./Table.tsx";
 
 const USERS = [
   { email: "ada@studio.example", role: "admin", tier: "enterprise", joined: "2026-01-04" },
@@ -76,5 +76,39 @@ export const Empty: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole("row")).toHaveLength(2);
     await expect(canvas.getByText("No users found")).toBeVisible();
+  },
+};
+
+const GENRES = [
+  { category: "Action", players: 412_000, change: 4.2 },
+  { category: "Strategy", players: 98_500, change: -3.1 },
+];
+
+/** DataTable: the same table described by its columns; a cell class can depend on the row. */
+export const Columns: Story = {
+  render: () => (
+    <DataTable
+      aria-label="Genres"
+      rows={GENRES}
+      rowKey={(g) => g.category}
+      columns={[
+        { header: "Genre", cell: (g) => g.category },
+        { header: "Players", cell: (g) => g.players.toLocaleString("en-US") },
+        {
+          header: "Change",
+          cell: (g) => `${g.change > 0 ? "+" : ""}${g.change.toFixed(1)}%`,
+          className: (g) => (g.change >= 0 ? "text-success" : "text-destructive"),
+        },
+      ]}
+    />
+  ),
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole("table", { name: "Genres" });
+    await expect(table).toBeVisible();
+    await expect(canvas.getAllByRole("row")).toHaveLength(3);
+    await expect(canvas.getByRole("columnheader", { name: "Change" })).toBeVisible();
+    await expect(canvas.getByText("412,000")).toBeVisible();
+    await expect(canvas.getByText("-3.1%")).toHaveClass("text-destructive");
+    await expect(canvas.getByText("+4.2%")).toHaveClass("text-success");
   },
 };

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../cn.ts";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
@@ -38,5 +38,53 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
   return (
     <td data-slot="table-cell" className={cn("whitespace-nowrap p-3 align-middle", className)} {...props} />
+  );
+}
+
+/** One column of a DataTable: its header, how a row fills its cell, and optional cell classes. */
+export interface DataColumn<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  className?: string | ((row: Row) => string | undefined);
+}
+
+/** A table described by its columns: the screens' read-only lists of games, genres and regions. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  ...props
+}: {
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+} & Omit<ComponentProps<"table">, "children">) {
+  return (
+    <Table {...props}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column, i) => (
+            // Columns are a fixed list per table, so their position is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <TableHead key={i}>{column.header}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {columns.map((column, i) => (
+              <TableCell
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list
+                key={i}
+                className={typeof column.className === "function" ? column.className(row) : column.className}
+              >
+                {column.cell(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

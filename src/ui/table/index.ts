@@ -1,1 +1,2 @@
-export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./Table.tsx";
+export type { DataColumn } from "./Table.tsx";
+export { DataTable, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./Table.tsx";

@@ -6,16 +6,11 @@ import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import {
   BarChart,
   Button,
+  DataTable,
   DonutChart,
   EmptyState,
   LineChart,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
 } from "../../../ui/index.ts";
 import { apiGet } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
@@ -88,26 +83,16 @@ function Analytics() {
         {!market.data?.regionalMarkets.length ? (
           <EmptyState title="No regional data available" />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Region</TableHead>
-                <TableHead>Revenue</TableHead>
-                <TableHead>Share</TableHead>
-                <TableHead>Growth</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {market.data.regionalMarkets.map((r) => (
-                <TableRow key={r.region}>
-                  <TableCell>{r.region}</TableCell>
-                  <TableCell>${r.revenue.toFixed(1)}B</TableCell>
-                  <TableCell>{r.share.toFixed(1)}%</TableCell>
-                  <TableCell>{r.growth == null ? "–" : formatPercent(r.growth)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            rows={market.data.regionalMarkets}
+            rowKey={(r) => r.region}
+            columns={[
+              { header: "Region", cell: (r) => r.region },
+              { header: "Revenue", cell: (r) => `$${r.revenue.toFixed(1)}B` },
+              { header: "Share", cell: (r) => `${r.share.toFixed(1)}%` },
+              { header: "Growth", cell: (r) => (r.growth == null ? "–" : formatPercent(r.growth)) },
+            ]}
+          />
         )}
       </Section>
       <Section
@@ -119,30 +104,22 @@ function Analytics() {
         ) : !(genres.data ?? []).length ? (
           <EmptyState title="No genre series yet" description="Import player data or run a sync." />
         ) : (
-          <Table aria-label="Genres">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Genre</TableHead>
-                <TableHead>Players</TableHead>
-                <TableHead>Games</TableHead>
-                <TableHead>Change</TableHead>
-                <TableHead>Volatility</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(genres.data ?? []).map((g) => (
-                <TableRow key={g.category}>
-                  <TableCell>{g.category}</TableCell>
-                  <TableCell>{compactNumber(g.players)}</TableCell>
-                  <TableCell>{g.games}</TableCell>
-                  <TableCell className={g.change >= 0 ? "text-success" : "text-destructive"}>
-                    {formatPercent(g.change)}
-                  </TableCell>
-                  <TableCell>{g.volatilityScore.toFixed(1)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            aria-label="Genres"
+            rows={genres.data ?? []}
+            rowKey={(g) => g.category}
+            columns={[
+              { header: "Genre", cell: (g) => g.category },
+              { header: "Players", cell: (g) => compactNumber(g.players) },
+              { header: "Games", cell: (g) => g.games },
+              {
+                header: "Change",
+                cell: (g) => formatPercent(g.change),
+                className: (g) => (g.change >= 0 ? "text-success" : "text-destructive"),
+              },
+              { header: "Volatility", cell: (g) => g.volatilityScore.toFixed(1) },
+            ]}
+          />
         )}
       </Section>
       <Section title="Most played" description="Games with the most current players in the catalog.">

@@ -9,18 +9,13 @@ import {
   Badge,
   BarChart,
   Button,
+  DataTable,
   DonutChart,
   EmptyState,
   LineChart,
   MetricCard,
   PremiumLock,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
   Tabs,
   TabsContent,
   TabsList,
@@ -359,30 +354,19 @@ function GameTrackingTab() {
   }
   return (
     <div className="overflow-x-auto rounded-xl border border-border">
-      <Table aria-label="Your watchlist">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Game</TableHead>
-            <TableHead>Platform</TableHead>
-            <TableHead>Genre</TableHead>
-            <TableHead>Players</TableHead>
-            <TableHead>Price</TableHead>
-            <TableHead>Tracked since</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.map((g) => (
-            <TableRow key={g.id}>
-              <TableCell className="font-medium">{g.gameName}</TableCell>
-              <TableCell>{g.platform ?? "–"}</TableCell>
-              <TableCell>{g.genre ?? "–"}</TableCell>
-              <TableCell>{compactNumber(g.playerCount)}</TableCell>
-              <TableCell>{formatPrice(g.price)}</TableCell>
-              <TableCell>{dateFormat.format(new Date(g.addedAt))}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        aria-label="Your watchlist"
+        rows={list}
+        rowKey={(g) => g.id}
+        columns={[
+          { header: "Game", cell: (g) => g.gameName, className: "font-medium" },
+          { header: "Platform", cell: (g) => g.platform ?? "–" },
+          { header: "Genre", cell: (g) => g.genre ?? "–" },
+          { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+          { header: "Price", cell: (g) => formatPrice(g.price) },
+          { header: "Tracked since", cell: (g) => dateFormat.format(new Date(g.addedAt)) },
+        ]}
+      />
     </div>
   );
 }
@@ -400,26 +384,19 @@ function AdvancedTab({ premium }: { premium: boolean }) {
           {rising.length === 0 ? (
             <p className="text-muted-foreground text-sm">No growth data available</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Game</TableHead>
-                  <TableHead>Players</TableHead>
-                  <TableHead>Growth</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rising.map((g) => (
-                  <TableRow key={g.gameId}>
-                    <TableCell>{g.gameName}</TableCell>
-                    <TableCell>{compactNumber(g.playerCount)}</TableCell>
-                    <TableCell className={g.growth >= 0 ? "text-success" : "text-destructive"}>
-                      {formatPercent(g.growth * 100)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              rows={rising}
+              rowKey={(g) => g.gameId}
+              columns={[
+                { header: "Game", cell: (g) => g.gameName },
+                { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+                {
+                  header: "Growth",
+                  cell: (g) => formatPercent(g.growth * 100),
+                  className: (g) => (g.growth >= 0 ? "text-success" : "text-destructive"),
+                },
+              ]}
+            />
           )}
         </Section>
         <Section
@@ -429,24 +406,15 @@ function AdvancedTab({ premium }: { premium: boolean }) {
           {volatile.length === 0 ? (
             <p className="text-muted-foreground text-sm">No genre series yet</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Genre</TableHead>
-                  <TableHead>Volatility</TableHead>
-                  <TableHead>Change</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {volatile.map((t) => (
-                  <TableRow key={t.category}>
-                    <TableCell>{t.category}</TableCell>
-                    <TableCell>{t.volatilityScore.toFixed(1)} / 10</TableCell>
-                    <TableCell>{formatPercent(t.change)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              rows={volatile}
+              rowKey={(t) => t.category}
+              columns={[
+                { header: "Genre", cell: (t) => t.category },
+                { header: "Volatility", cell: (t) => `${t.volatilityScore.toFixed(1)} / 10` },
+                { header: "Change", cell: (t) => formatPercent(t.change) },
+              ]}
+            />
           )}
         </Section>
       </div>
