@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { WORKFLOW_IDS } from "../../src/contracts/workflows.ts";
 import { rawClient } from "../../src/server/db/client.ts";
+import { attachServer, detachServer } from "../../src/server/realtime/hub.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { runDueWorkflows, setWorkflowRunOptions, waitForRuns } from "../../src/server/workflows/runner.ts";
 import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
@@ -199,5 +200,25 @@ describe("the schedule", () => {
     expect(runs[0].trigger).toBe("schedule");
     await post("/api/workflows/multi-platform-intelligence/resume");
     await post("/api/workflows/historical-data-integration/resume");
+  });
+});
+
+describe("live updates", () => {
+  test("the analysis workflow tells open screens: trending_games and market_trends", async () => {
+    const topics: string[] = [];
+    attachServer({
+      publish: (topic: string) => {
+        topics.push(topic);
+        return 0;
+      },
+    } as never);
+    try {
+      await post("/api/workflows/advanced-ai-intelligence/execute");
+      await waitForRuns();
+    } finally {
+      detachServer();
+    }
+    expect(topics.some((t) => t.includes("trending_games"))).toBe(true);
+    expect(topics.some((t) => t.includes("market_trends"))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
+import { DAY_MS, newestPlayerPoint } from "./stats.ts";
 
 /**
  * Trending games, computed from the player series (issue 4). For each game with recent points:
@@ -33,10 +34,9 @@ export interface TrendingSnapshot {
 
 export async function computeTrending(): Promise<TrendingSnapshot> {
   const client = rawClient();
-  const newest = await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'");
-  const newestTs = Number(newest.rows[0]?.ts ?? 0);
+  const newestTs = await newestPlayerPoint();
   if (!newestTs) return { games: [], rising: 0, falling: 0 };
-  const since = newestTs - RECENT_DAYS * 86_400_000;
+  const since = newestTs - RECENT_DAYS * DAY_MS;
   const rs = await client.execute({
     sql: `WITH recent AS (
             SELECT game_id, ts, value, period,
@@ -112,20 +112,23 @@ export function invalidateTrending(): void {
   cache = null;
 }
 
-/** Recompute after catalog changes and tell live screens (spec §3 "Trending live channel"). */
+/** Tells live screens the current list (spec §3 "Trending live channel"); answers the snapshot sent. */
+export async function publishTrending(): Promise<TrendingSnapshot> {
+  const snapshot = await getTrendingSnapshot();
+  publish("trending_games", {
+    games: snapshot.games.slice(0, 12).map((g): TrendingEvent["games"][number] => ({
+      id: g.id,
+      gameName: g.gameName,
+      playerCount: g.playerCount,
+      platform: g.platform,
+      growth: g.growth,
+    })),
+  });
+  return snapshot;
+}
+
+/** Recompute after catalog changes and tell live screens. */
 onCatalogInvalidated(invalidateTrending);
 onCatalogChanged(() => {
-  getTrendingGames()
-    .then((games) =>
-      publish("trending_games", {
-        games: games.slice(0, 12).map((g): TrendingEvent["games"][number] => ({
-          id: g.id,
-          gameName: g.gameName,
-          playerCount: g.playerCount,
-          platform: g.platform,
-          growth: g.growth,
-        })),
-      }),
-    )
-    .catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
+  publishTrending().catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
 });
