@@ -36,6 +36,7 @@ export type ExecutionStatus = "running" | "completed" | "failed";
 export interface ExecutionStep {
   name: string;
   status: "completed" | "failed" | "skipped";
+  /** What the step did ("412 records stored") or why it failed or was skipped. */
   detail: string;
   durationMs: number;
 }

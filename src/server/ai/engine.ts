@@ -4,9 +4,10 @@ import type {
   Recommendation,
   TrendingAnalysis,
 } from "../../contracts/ai.ts";
-import { getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
+import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
+import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
-import { rawClient } from "../db/client.ts";
+import { placeholders, rawClient } from "../db/client.ts";
 
 /**
  * The analyses behind AI Analytics: statistical models over the catalog's series, not a language
@@ -16,7 +17,6 @@ import { rawClient } from "../db/client.ts";
  */
 export const MODEL = "trend-statistics-v1";
 
-const DAY = 86_400_000;
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
 
@@ -42,7 +42,7 @@ export interface GameFacts {
 export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
   if (ids.length === 0) return [];
   const client = rawClient();
-  const marks = ids.map(() => "?").join(",");
+  const marks = placeholders(ids.length);
   const games = await client.execute({
     sql: `SELECT id, name, genres, tags, rating, rating_count, positive_reviews, negative_reviews, price
           FROM games WHERE id IN (${marks})`,
@@ -52,10 +52,10 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
                         WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
           SELECT m.game_id,
-                 avg(CASE WHEN m.ts > last.ts - ${7 * DAY} THEN m.value END) AS current,
-                 avg(CASE WHEN m.ts <= last.ts - ${7 * DAY} AND m.ts > last.ts - ${14 * DAY} THEN m.value END) AS previous,
-                 avg(CASE WHEN m.ts > last.ts - ${30 * DAY} THEN m.value END) AS mean30,
-                 avg(CASE WHEN m.ts > last.ts - ${30 * DAY} THEN m.value * m.value END) AS square30,
+                 avg(CASE WHEN m.ts > last.ts - ${7 * DAY_MS} THEN m.value END) AS current,
+                 avg(CASE WHEN m.ts <= last.ts - ${7 * DAY_MS} AND m.ts > last.ts - ${14 * DAY_MS} THEN m.value END) AS previous,
+                 avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value END) AS mean30,
+                 avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value * m.value END) AS square30,
                  count(*) AS points
           FROM game_metrics m JOIN last ON last.game_id = m.game_id
           WHERE m.metric = 'players' GROUP BY m.game_id`,
@@ -87,6 +87,13 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
+/** The share of positive reviews (0–1), else the rating out of 100, else null. */
+function positiveShare(g: GameFacts): number | null {
+  const reviews = (g.positive ?? 0) + (g.negative ?? 0);
+  if (reviews > 0) return (g.positive ?? 0) / reviews;
+  return g.rating != null ? g.rating / 100 : null;
+}
+
 /** Confidence from how much evidence there is: more reviews and more points, up to 0.95. */
 function evidence(count: number, enough: number): number {
   return round(Math.min(0.95, 0.3 + 0.65 * Math.min(1, Math.log10(1 + count) / Math.log10(1 + enough))));
@@ -95,7 +102,7 @@ function evidence(count: number, enough: number): number {
 /** Spec §3 "AI game analysis item" for one game. */
 export function analyseGame(g: GameFacts): GameAnalysisItem {
   const reviews = (g.positive ?? 0) + (g.negative ?? 0);
-  const share = reviews > 0 ? (g.positive ?? 0) / reviews : g.rating != null ? g.rating / 100 : null;
+  const share = positiveShare(g);
   const sentiment =
     share == null
       ? { rating: null, confidence: 0.1, reasoning: "No reviews or rating stored for this game yet." }
@@ -166,9 +173,7 @@ export async function marketInsights(): Promise<{
     .filter((t) => t.change > 0)
     .slice(0, 5)
     .map((t) => t.category);
-  const volatility = trends.length
-    ? round(trends.reduce((s, t) => s + t.volatilityScore, 0) / trends.length, 1)
-    : null;
+  const volatility = averageVolatility(trends);
   const weighted =
     trends.reduce((s, t) => s + t.change * t.players, 0) /
     Math.max(
@@ -177,7 +182,7 @@ export async function marketInsights(): Promise<{
     );
   const overallSentiment = weighted > 2 ? "positive" : weighted < -2 ? "negative" : "neutral";
 
-  const line = slope(activity.map((d) => ({ x: Date.parse(d.date) / DAY, y: d.players })));
+  const line = slope(activity.map((d) => ({ x: Date.parse(d.date) / DAY_MS, y: d.players })));
   const last = activity.at(-1)?.players ?? 0;
   const project = (days: number) =>
     line == null || last === 0
@@ -236,18 +241,16 @@ export async function recommend(
   const client = rawClient();
   const candidates = await client.execute({
     sql: `SELECT g.id FROM games g, json_each(g.genres) j
-          WHERE lower(j.value) IN (${liked.map(() => "?").join(",")})
-            ${trackedIds.length ? `AND g.id NOT IN (${trackedIds.map(() => "?").join(",")})` : ""}
+          WHERE lower(j.value) IN (${placeholders(liked.length)})
+            ${trackedIds.length ? `AND g.id NOT IN (${placeholders(trackedIds.length)})` : ""}
           GROUP BY g.id ORDER BY max(g.popularity) DESC LIMIT 60`,
     args: [...liked.map(([g]) => g), ...trackedIds],
   });
   const facts = await gameFacts(candidates.rows.map((r) => String(r.id)));
   const scored = facts.map((g) => {
     const overlap = g.genres.reduce((s, genre) => s + (weight.get(genre.toLowerCase()) ?? 0), 0) / total;
-    const share = (() => {
-      const reviews = (g.positive ?? 0) + (g.negative ?? 0);
-      return reviews > 0 ? (g.positive ?? 0) / reviews : g.rating != null ? g.rating / 100 : 0.5;
-    })();
+    // A game without reviews or rating counts as half liked.
+    const share = positiveShare(g) ?? 0.5;
     const matchScore = round(Math.min(1, overlap));
     const shared = g.genres.filter((genre) => weight.has(genre.toLowerCase()));
     return {

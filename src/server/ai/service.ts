@@ -29,17 +29,17 @@ const GENRE_NAMES: Record<string, string[]> = {
 };
 
 /** Runs one analysis, stores it with its timing and confidence, and tells `ai_analysis` subscribers. */
-async function record<T extends object>(
+async function record<T extends object, E extends object>(
   userId: string,
   type: AiAnalysisType,
-  run: () => Promise<{ body: T; confidence: number; extra: Record<string, unknown> }>,
-): Promise<T & { metadata: AiMetadata }> {
+  run: () => Promise<{ body: T; confidence: number; extra: E }>,
+): Promise<T & { metadata: AiMetadata & E }> {
   const started = performance.now();
   const { body, confidence, extra } = await run();
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const id = crypto.randomUUID();
   const createdAt = new Date();
-  const metadata = {
+  const metadata: AiMetadata & E = {
     processingTime,
     confidence,
     modelUsed: MODEL,
@@ -74,14 +74,14 @@ export function analyzeGames(userId: string): Promise<GameAnalysis> {
       ? Math.round((analysis.reduce((s, a) => s + a.sentiment.confidence, 0) / analysis.length) * 100) / 100
       : 0.1;
     return { body: { analysis }, confidence, extra: { gamesAnalyzed: analysis.length, source } };
-  }) as Promise<GameAnalysis>;
+  });
 }
 
 export function analyzeMarket(userId: string): Promise<MarketInsights> {
   return record(userId, "market_insights", async () => {
     const { insights, dataPoints, confidence } = await marketInsights();
     return { body: { insights }, confidence, extra: { dataPoints } };
-  }) as Promise<MarketInsights>;
+  });
 }
 
 export function recommendGames(userId: string): Promise<Recommendations> {
@@ -97,14 +97,14 @@ export function recommendGames(userId: string): Promise<Recommendations> {
       confidence,
       extra: { userGames: tracked.length },
     };
-  }) as Promise<Recommendations>;
+  });
 }
 
 export function analyzeTrending(userId: string): Promise<TrendingAnalysis> {
   return record(userId, "trending_analysis", async () => {
     const { analysis, games, confidence } = await trendingAnalysis();
     return { body: { analysis }, confidence, extra: { gamesAnalyzed: games } };
-  }) as Promise<TrendingAnalysis>;
+  });
 }
 
 /** The user's analyses, newest first (spec §3 "AI analysis history record"). */

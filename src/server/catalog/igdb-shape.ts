@@ -1,5 +1,5 @@
 import type { IgdbCompany, IgdbGame, IgdbPlatform } from "../../contracts/sources.ts";
-import { rawClient } from "../db/client.ts";
+import { placeholders, rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 
@@ -65,7 +65,7 @@ export async function recentGames(limit = 20, now = new Date()): Promise<IgdbGam
 export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {
   if (!ids.length) return [];
   const rs = await rawClient().execute({
-    sql: `SELECT * FROM games WHERE id IN (${ids.map(() => "?").join(",")})`,
+    sql: `SELECT * FROM games WHERE id IN (${placeholders(ids.length)})`,
     args: ids,
   });
   const byId = new Map(

@@ -1,5 +1,6 @@
 import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
+import { DAY_MS, newestPlayerPoint } from "./stats.ts";
 import { getTrendingSnapshot } from "./trending.ts";
 
 /**
@@ -11,14 +12,11 @@ import { getTrendingSnapshot } from "./trending.ts";
 export type { MarketTrend };
 
 const WINDOW_DAYS = 90;
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 
 export async function getMarketTrends(): Promise<MarketTrend[]> {
   const client = rawClient();
-  const newest = Number(
-    (await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'")).rows[0]?.ts ??
-      0,
-  );
+  const newest = await newestPlayerPoint();
   if (!newest) return [];
   const rs = await client.execute({
     // Weekly buckets (counted back from the newest point) take out the weekend cycle of daily data.
@@ -27,7 +25,7 @@ export async function getMarketTrends(): Promise<MarketTrend[]> {
           FROM game_metrics m JOIN games g ON g.id = m.game_id, json_each(g.genres) j
           WHERE m.metric = 'players' AND m.ts >= ?
           GROUP BY j.value, bucket ORDER BY j.value, bucket DESC`,
-    args: [newest, newest - WINDOW_DAYS * 86_400_000],
+    args: [newest, newest - WINDOW_DAYS * DAY_MS],
   });
   const byGenre = new Map<string, Array<{ total: number; games: number }>>();
   for (const row of rs.rows) {
@@ -62,13 +60,16 @@ export async function getMarketTrends(): Promise<MarketTrend[]> {
 
 export type { OverviewFigures };
 
+/** The genres' mean volatility score (0–10, one decimal), or null with no genre scored. */
+export function averageVolatility(trends: MarketTrend[]): number | null {
+  if (trends.length === 0) return null;
+  return Math.round((trends.reduce((s, t) => s + t.volatilityScore, 0) / trends.length) * 10) / 10;
+}
+
 /** The Overview's four metric cards, computed from the catalog. */
 export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
   const client = rawClient();
-  const newest = Number(
-    (await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'")).rows[0]?.ts ??
-      0,
-  );
+  const newest = await newestPlayerPoint();
   const [trending, trends, demo] = await Promise.all([
     getTrendingSnapshot(),
     getMarketTrends(),
@@ -78,12 +79,11 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
   let previous = 0;
   let games = 0;
   if (newest) {
-    const day = 86_400_000;
     const rs = await client.execute({
       sql: `SELECT sum(CASE WHEN ts > ? THEN value END) / 7.0 AS cur, sum(CASE WHEN ts <= ? AND ts > ? THEN value END) / 7.0 AS prev,
                    count(DISTINCT game_id) AS games
             FROM game_metrics WHERE metric = 'players' AND ts > ?`,
-      args: [newest - 7 * day, newest - 7 * day, newest - 14 * day, newest - 14 * day],
+      args: [newest - 7 * DAY_MS, newest - 7 * DAY_MS, newest - 14 * DAY_MS, newest - 14 * DAY_MS],
     });
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
@@ -98,9 +98,7 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
     trendingCount: trending.games.length,
     aiPredictions: { rising: trending.rising, falling: trending.falling },
     marketVolatility: {
-      score: trends.length
-        ? Math.round((trends.reduce((s, t) => s + t.volatilityScore, 0) / trends.length) * 10) / 10
-        : null,
+      score: averageVolatility(trends),
       categories: trends.length,
     },
     isDemo: Number(demo.rows[0]?.n ?? 0) > 0,
@@ -108,18 +106,13 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
   };
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * Players across the catalog per day over the last `days` days of data (counted back from the newest
  * point, so an old import still draws its own history): the sum of the player points recorded each day.
  */
 export async function getPlayerActivity(days = WINDOW_DAYS): Promise<ActivityPoint[]> {
   const client = rawClient();
-  const newest = Number(
-    (await client.execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'")).rows[0]?.ts ??
-      0,
-  );
+  const newest = await newestPlayerPoint();
   if (!newest) return [];
   const rs = await client.execute({
     sql: `SELECT CAST(ts / ${DAY_MS} AS INTEGER) AS day, sum(value) AS players, count(DISTINCT game_id) AS games

@@ -1,5 +1,5 @@
 import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
-import { rawClient } from "../db/client.ts";
+import { placeholders, rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { toGameSummary } from "./shapes.ts";
 
@@ -63,7 +63,7 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
     });
     const rowids = [...new Set([...probe.rows, ...others.rows].map((r) => Number(r.rowid)))];
     rs = await client.execute({
-      sql: `SELECT ${RANKING_COLUMNS} FROM games WHERE rowid IN (${rowids.map(() => "?").join(",") || "NULL"})
+      sql: `SELECT ${RANKING_COLUMNS} FROM games WHERE rowid IN (${placeholders(rowids.length) || "NULL"})
             ORDER BY popularity DESC LIMIT ${CANDIDATES}`,
       args: rowids,
     });
@@ -91,7 +91,7 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
   const top = scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT));
   if (top.length === 0) return [];
   const full = await client.execute({
-    sql: `SELECT * FROM games WHERE id IN (${top.map(() => "?").join(",")})`,
+    sql: `SELECT * FROM games WHERE id IN (${placeholders(top.length)})`,
     args: top.map(({ row }) => String(row.id)),
   });
   const byId = new Map(full.rows.map((row) => [String(row.id), row]));

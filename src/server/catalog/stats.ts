@@ -1,11 +1,19 @@
 import { count, eq } from "drizzle-orm";
-import { db } from "../db/client.ts";
+import { db, rawClient } from "../db/client.ts";
 import { games, reports, userGames } from "../db/schema/index.ts";
 
 /** Counts that several screens and the realtime stats share. */
 export async function countGames(): Promise<number> {
   const [row] = await db().select({ n: count() }).from(games);
   return row?.n ?? 0;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** When the newest player point was recorded (ms since the epoch), or 0 when there is none. */
+export async function newestPlayerPoint(): Promise<number> {
+  const rs = await rawClient().execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'");
+  return Number(rs.rows[0]?.ts ?? 0);
 }
 
 export async function countTrackedGames(userId: string): Promise<number> {

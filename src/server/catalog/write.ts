@@ -1,5 +1,5 @@
 import type { InStatement } from "@libsql/client";
-import { rawClient } from "../db/client.ts";
+import { placeholders, rawClient } from "../db/client.ts";
 import type { Metric } from "../db/schema/index.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { normalizeName, slugify } from "./normalize.ts";
@@ -111,10 +111,6 @@ function parseList(v: unknown): string[] {
     }
   }
   return [];
-}
-
-function placeholders(n: number): string {
-  return Array.from({ length: n }, () => "?").join(",");
 }
 
 const BATCH = 500;

@@ -34,6 +34,21 @@ export function rawClient(): Client {
   return client!;
 }
 
+/** `?,?,?` for an `IN (...)` list of `n` values. */
+export function placeholders(n: number): string {
+  return Array.from({ length: n }, () => "?").join(",");
+}
+
+/** Above this a database answer counts as slow: the admin screen and health monitoring say so. */
+export const SLOW_DATABASE_MS = 1000;
+
+/** How long the database takes to answer a trivial query, in milliseconds (one decimal). */
+export async function measureDatabaseLatency(): Promise<number> {
+  const started = performance.now();
+  await rawClient().execute("SELECT 1");
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
 /** Pragmas for an embedded file database: WAL for concurrent readers, and enforced foreign keys. */
 export async function configureConnection(): Promise<void> {
   const c = rawClient();

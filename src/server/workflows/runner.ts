@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { desc, eq, gte, sql } from "drizzle-orm";
 import type {
   ExecutionStep,
   Workflow,
@@ -56,9 +56,10 @@ function toExecution(row: ExecutionRow, now = Date.now()): WorkflowExecution {
   };
 }
 
-async function activeStates(): Promise<Map<string, boolean>> {
-  const rows = await db().select().from(workflowStates);
-  return new Map(rows.map((r) => [r.workflowId, r.active]));
+/** The ids of the workflows an admin paused; every other workflow is active. */
+async function pausedWorkflows(): Promise<Set<string>> {
+  const rows = await db().select().from(workflowStates).where(eq(workflowStates.active, false));
+  return new Set(rows.map((r) => r.workflowId));
 }
 
 async function lastRuns(): Promise<Map<string, ExecutionRow>> {
@@ -83,9 +84,9 @@ function nextRunAt(
 }
 
 export async function listWorkflows(): Promise<Workflow[]> {
-  const [states, last] = await Promise.all([activeStates(), lastRuns()]);
+  const [paused, last] = await Promise.all([pausedWorkflows(), lastRuns()]);
   return WORKFLOWS.map((w) => {
-    const active = states.get(w.id) ?? true;
+    const active = !paused.has(w.id);
     const run = last.get(w.id);
     return {
       id: w.id,
@@ -119,15 +120,10 @@ export async function listExecutions(limit = 50): Promise<WorkflowExecution[]> {
   return rows.map((r) => toExecution(r, now));
 }
 
-export async function getExecution(id: string): Promise<WorkflowExecution | null> {
-  const [row] = await db().select().from(workflowExecutions).where(eq(workflowExecutions.id, id)).limit(1);
-  return row ? toExecution(row) : null;
-}
-
 export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> {
   const since = new Date(now.getTime() - 24 * 3600_000);
-  const [states, recent] = await Promise.all([
-    activeStates(),
+  const [paused, recent] = await Promise.all([
+    pausedWorkflows(),
     db().select().from(workflowExecutions).where(gte(workflowExecutions.startedAt, since)),
   ]);
   const finished = recent.filter((r) => r.status !== "running" && r.completedAt);
@@ -135,7 +131,7 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
   const durations = finished.map((r) => r.completedAt!.getTime() - r.startedAt.getTime());
   return {
     total: WORKFLOWS.length,
-    active: WORKFLOWS.filter((w) => states.get(w.id) ?? true).length,
+    active: WORKFLOWS.filter((w) => !paused.has(w.id)).length,
     running: running.size,
     scheduling,
     last24h: {
@@ -258,17 +254,17 @@ export async function closeInterruptedRuns(): Promise<number> {
       error: "interrupted: the server stopped during the run",
       completedAt: new Date(),
     })
-    .where(and(eq(workflowExecutions.status, "running")))
+    .where(eq(workflowExecutions.status, "running"))
     .returning({ id: workflowExecutions.id });
   return rows.length;
 }
 
 /** Starts every active workflow whose interval has passed since its last run. */
 export async function runDueWorkflows(now = Date.now()): Promise<WorkflowId[]> {
-  const [states, last] = await Promise.all([activeStates(), lastRuns()]);
+  const [paused, last] = await Promise.all([pausedWorkflows(), lastRuns()]);
   const started: WorkflowId[] = [];
   for (const w of WORKFLOWS) {
-    if (!(states.get(w.id) ?? true) || running.has(w.id)) continue;
+    if (paused.has(w.id) || running.has(w.id)) continue;
     const previous = last.get(w.id);
     if (previous && previous.startedAt.getTime() + w.intervalMs > now) continue;
     await executeWorkflow(w.id, { trigger: "schedule" });

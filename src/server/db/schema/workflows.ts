@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ExecutionStep } from "../../../contracts/workflows.ts";
 import { users } from "./auth.ts";
 
 /**
@@ -12,14 +13,6 @@ export const workflowStates = sqliteTable("workflow_states", {
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
 
-export interface StepResult {
-  name: string;
-  status: "completed" | "failed" | "skipped";
-  /** What the step did ("412 records stored") or why it failed or was skipped. */
-  detail: string;
-  durationMs: number;
-}
-
 export const workflowExecutions = sqliteTable(
   "workflow_executions",
   {
@@ -29,7 +22,7 @@ export const workflowExecutions = sqliteTable(
     /** Steps finished so far (1-based while running: the step in progress is currentStep + 1). */
     currentStep: integer("current_step").notNull().default(0),
     totalSteps: integer("total_steps").notNull(),
-    steps: text("steps", { mode: "json" }).$type<StepResult[]>().notNull(),
+    steps: text("steps", { mode: "json" }).$type<ExecutionStep[]>().notNull(),
     trigger: text("trigger", { enum: ["schedule", "manual"] }).notNull(),
     triggeredBy: text("triggered_by").references(() => users.id, { onDelete: "set null" }),
     /** The JSON metadata an admin sent with a manual run. */

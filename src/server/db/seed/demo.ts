@@ -2,7 +2,7 @@ import type { InStatement } from "@libsql/client";
 import { markCatalogChanged } from "../../catalog/changes.ts";
 import { normalizeName, slugify } from "../../catalog/normalize.ts";
 import { type CompanyRecord, popularityOf, upsertCompanies, upsertPlatforms } from "../../catalog/write.ts";
-import { rawClient } from "../client.ts";
+import { placeholders, rawClient } from "../client.ts";
 
 /**
  * Demo data for a fresh start with no network (issue 4): generated deterministically from a seed and
@@ -391,7 +391,7 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
   const ids = seriesGames.map((g) => g.id);
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    const marks = part.map(() => "?").join(",");
+    const marks = placeholders(part.length);
     await client.execute({
       sql: `UPDATE games SET current_players = (SELECT value FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'players' ORDER BY ts DESC LIMIT 1)
             WHERE id IN (${marks}) AND EXISTS (SELECT 1 FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'players')`,
