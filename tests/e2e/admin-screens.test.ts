@@ -71,7 +71,7 @@ test("Admin Dashboard: counted metric cards, the user table, a role change that 
   await page.getByRole("tab", { name: "Analytics" }).click();
   const plans = page.getByText("Premium (Professional)");
   await plans.waitFor();
-  expect(await page.getByText("New users, last 7 days").isVisible()).toBe(true);
+  await expect.poll(() => page.getByText("New users, last 7 days").isVisible()).toBe(true);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-dashboard.png`, fullPage: true });
   await admin.context.close();
   await member.context.close();
@@ -109,7 +109,9 @@ test("Upgrade Now opens the plan section, which names the current plan and who c
   const plans = page.getByRole("list", { name: "Plans" });
   await plans.waitFor();
   expect(await plans.locator("[aria-current='true']").textContent()).toContain("Starter");
-  expect(await page.getByText("To move to Professional, ask an administrator").isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByText("To move to Professional, ask an administrator").isVisible())
+    .toBe(true);
   await regular.context.close();
 });
 
@@ -120,7 +122,7 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
   await page.getByRole("heading", { name: "Workflows", level: 1 }).waitFor();
   const cards = page.getByTestId("workflow-card");
   await expect.poll(() => cards.count()).toBe(4);
-  expect(await page.getByText("Scheduler off: runs by hand only").isVisible()).toBe(true);
+  await expect.poll(() => page.getByText("Scheduler off: runs by hand only").isVisible()).toBe(true);
 
   await page.getByRole("tab", { name: "Execution History" }).click();
   await page.getByText("No workflow executions found").waitFor();

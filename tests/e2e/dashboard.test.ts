@@ -46,7 +46,7 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
   await page.locator("[data-slot='line-chart']").waitFor();
   await page.locator("[data-slot='donut-chart'], [data-slot='bar-chart']").first().waitFor();
   // Premium cards are locked for a regular user.
-  expect(await page.getByText("Upgrade to Premium to see AI predictions").isVisible()).toBe(true);
+  await expect.poll(() => page.getByText("Upgrade to Premium to see AI predictions").isVisible()).toBe(true);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-regular.png`, fullPage: true });
 
   await page.getByRole("tab", { name: "Multi-Platform" }).click();

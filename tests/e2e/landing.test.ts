@@ -93,14 +93,18 @@ test("the dialog opens in create mode and toggles to sign-in mode; it closes by 
   expect(await page.getByLabel("Password").getAttribute("placeholder")).toBe("Create a password");
   expect(await page.getByLabel("Password").getAttribute("type")).toBe("password");
   expect(await page.getByLabel("Email").getAttribute("type")).toBe("email");
-  expect(await dialog(page).getByRole("button", { name: "Create Account" }).isVisible()).toBe(true);
+  await expect
+    .poll(() => dialog(page).getByRole("button", { name: "Create Account" }).isVisible())
+    .toBe(true);
   for (const provider of ["google", "discord", "github"]) {
     expect(await dialog(page).locator(`a[href="/api/login?provider=${provider}"]`).count()).toBe(1);
   }
 
   await dialog(page).getByRole("button", { name: "Sign in" }).click();
   expect(await page.getByLabel("Password").getAttribute("placeholder")).toBe("Enter your password");
-  expect(await dialog(page).getByRole("button", { name: "Sign In", exact: true }).isVisible()).toBe(true);
+  await expect
+    .poll(() => dialog(page).getByRole("button", { name: "Sign In", exact: true }).isVisible())
+    .toBe(true);
 
   await dialog(page).getByRole("button", { name: "Close" }).click();
   await expect.poll(() => dialog(page).count()).toBe(0);
@@ -177,7 +181,7 @@ test("/?signin=1 opens the dialog in sign-in mode; /?auth_error shows a toast", 
 test("without JavaScript every section still renders and the sign-in links fall back to a page", async () => {
   const page = await visitor("/", { javaScriptEnabled: false });
   for (const id of ["features", "pricing", "about", "contact"]) {
-    expect(await page.locator(`#${id}`).isVisible()).toBe(true);
+    await expect.poll(() => page.locator(`#${id}`).isVisible()).toBe(true);
   }
   expect(await page.getByRole("link", { name: "Get Started" }).first().getAttribute("href")).toBe(
     "/?signin=1",

@@ -119,7 +119,7 @@ test("the sidebar follows the role: premium items locked for regular users, admi
     expect(new URL(regular.url()).pathname).toBe("/");
   }
   expect(await regular.getByTestId("premium-dot").count()).toBe(2);
-  expect(await regular.getByTestId("upgrade-box").isVisible()).toBe(true);
+  await expect.poll(() => regular.getByTestId("upgrade-box").isVisible()).toBe(true);
   expect(await regular.getByText("Admin Dashboard").count()).toBe(0);
   const card = regular.getByTestId("user-card");
   expect(await card.textContent()).toContain("Rae Regular");
@@ -139,7 +139,7 @@ test("the sidebar follows the role: premium items locked for regular users, admi
   const admin = await as("admin", "/");
   await sidebar(admin).getByText("Gaming Intelligence").waitFor();
   for (const name of ["Admin Dashboard", "User Management", "Workflows"]) {
-    expect(await sidebar(admin).getByRole("link", { name }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(admin).getByRole("link", { name }).isVisible()).toBe(true);
   }
   expect(await admin.getByTestId("user-card").textContent()).toContain("ENTERPRISE");
   await admin.getByRole("link", { name: "Admin Dashboard" }).click();
@@ -214,7 +214,7 @@ test("Profile is read-only with the user's stats; a failed save says so and keep
   expect(await page.getByLabel("First name").getAttribute("readonly")).not.toBeNull();
   const activity = page.getByRole("definition");
   await expect.poll(() => activity.allTextContents()).toEqual(["0", "0", "1"]);
-  expect(await page.getByText("PROFESSIONAL").first().isVisible()).toBe(true);
+  await expect.poll(() => page.getByText("PROFESSIONAL").first().isVisible()).toBe(true);
 
   // The server answers the save with an error, slowly enough to see the pending label.
   await page.route("**/api/user/settings", async (route) => {
