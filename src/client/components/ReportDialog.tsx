@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/index.ts";
-import { compactNumber, formatPercent, formatPrice } from "../format/numbers.ts";
+import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
@@ -83,8 +83,8 @@ function ReportBody({ report }: { report: Report }) {
       return (
         <>
           <p className="text-sm">
-            {data.trackedCount ?? 0} tracked game{data.trackedCount === 1 ? "" : "s"},{" "}
-            {data.trendingInWatchlist ?? 0} of them trending.
+            {plural(data.trackedCount ?? 0, "tracked game")}, {data.trendingInWatchlist ?? 0} of them
+            trending.
           </p>
           {(data.games ?? []).length > 0 && (
             <DataTable

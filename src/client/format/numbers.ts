@@ -14,3 +14,13 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   if (value == null || !Number.isFinite(value)) return "–";
   return `${value >= 0 ? "+" : ""}${value.toFixed(digits)}%`;
 }
+
+/** Billions of USD with one decimal: $184.4B. */
+export function formatBillions(value: number): string {
+  return `$${value.toFixed(1)}B`;
+}
+
+/** A count with its noun: "1 user", "3 users". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}

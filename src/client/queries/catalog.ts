@@ -4,6 +4,7 @@ import type {
   GameListPage,
   MarketTrend,
   OverviewFigures,
+  Report,
   ReportSummary,
   SearchResult,
   TrendingGame,
@@ -50,10 +51,23 @@ export const catalogSizeQuery = queryOptions({
   queryKey: ["/api/games", { pageSize: 1 }],
   queryFn: async () => (await apiGet<GameListPage>("/api/games?pageSize=1")).total,
 });
+/** The ten games with the most current players (Analytics' "Most played"). */
+export const topByPlayersQuery = queryOptions({
+  queryKey: ["/api/games", { sort: "players", pageSize: 10 }],
+  queryFn: () => apiGet<GameListPage>("/api/games?sort=players&pageSize=10"),
+});
 export const reportsQuery = queryOptions({
   queryKey: ["/api/analytics/reports"],
   queryFn: () => apiGet<ReportSummary[]>("/api/analytics/reports"),
 });
+
+/** One stored report with its data (the report dialog). */
+export function reportQuery(id: string) {
+  return queryOptions({
+    queryKey: ["/api/analytics/reports", id],
+    queryFn: () => apiGet<Report>(`/api/analytics/reports/${encodeURIComponent(id)}`),
+  });
+}
 
 /** Spec §7/§8: search runs only above 2 characters; a failure reads "Search failed: {status}". */
 export function searchQuery(q: string) {

@@ -26,6 +26,7 @@ import {
 } from "../../../ui/index.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { SearchField } from "../../components/SearchField.tsx";
+import { plural } from "../../format/numbers.ts";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 
@@ -97,7 +98,7 @@ export function UsersTable() {
             ? "Loading users..."
             : filter.trim()
               ? `${shown.length} of ${list.length} users`
-              : `${list.length} user${list.length === 1 ? "" : "s"}`}
+              : plural(list.length, "user")}
         </p>
       </div>
 

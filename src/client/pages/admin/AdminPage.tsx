@@ -17,7 +17,8 @@ import {
 import { errorMessage } from "../../api.ts";
 import { PlatformStatusList, StatusRow } from "../../components/PlatformStatusList.tsx";
 import { Section } from "../../components/Section.tsx";
-import { compactNumber } from "../../format/numbers.ts";
+import { StatTiles } from "../../components/StatTiles.tsx";
+import { compactNumber, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { adminStatsQuery } from "../../queries/admin.ts";
 import { platformConnectionsQuery } from "../../queries/sources.ts";
@@ -80,13 +81,13 @@ function SystemOverview({ stats }: { stats: AdminStats }) {
             name="Authentication"
             ok
             state="Online"
-            detail={`${stats.activeSessions} active session${stats.activeSessions === 1 ? "" : "s"}`}
+            detail={plural(stats.activeSessions, "active session")}
           />
           <StatusRow
             name="Realtime"
             ok
             state="Online"
-            detail={`${system.connections} open socket${system.connections === 1 ? "" : "s"} from ${system.activeUsers} user${system.activeUsers === 1 ? "" : "s"}`}
+            detail={`${plural(system.connections, "open socket")} from ${plural(system.activeUsers, "user")}`}
           />
         </ul>
       </Section>
@@ -102,7 +103,7 @@ function SystemOverview({ stats }: { stats: AdminStats }) {
             label="Processor load, last minute"
             value={system.loadAverage1m}
             max={system.cpuCount}
-            text={`${system.loadAverage1m.toFixed(2)} on ${system.cpuCount} core${system.cpuCount === 1 ? "" : "s"}`}
+            text={`${system.loadAverage1m.toFixed(2)} on ${plural(system.cpuCount, "core")}`}
           />
           <div className="flex justify-between text-sm">
             <span>JavaScript heap in use</span>
@@ -148,25 +149,18 @@ function UsageAnalytics({ stats }: { stats: AdminStats }) {
       <Section title="Users by plan">
         <div className="grid gap-4">
           {roles.map((role) => (
-            <div key={role.label} className="grid gap-2">
-              <div className="flex justify-between text-sm">
-                <span>{role.label}</span>
-                <span className="text-muted-foreground">{role.value}</span>
-              </div>
-              <Progress value={role.value} max={Math.max(stats.totalUsers, 1)} aria-label={role.label} />
-            </div>
+            <ResourceBar
+              key={role.label}
+              label={role.label}
+              value={role.value}
+              max={stats.totalUsers}
+              text={String(role.value)}
+            />
           ))}
         </div>
       </Section>
       <Section title="Activity">
-        <dl className="grid grid-cols-2 gap-4">
-          {figures.map(([label, value]) => (
-            <div key={label} className="flex flex-col-reverse rounded-lg bg-muted p-4">
-              <dt className="text-muted-foreground text-sm">{label}</dt>
-              <dd className="font-bold text-2xl">{value.toLocaleString("en")}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatTiles tiles={figures.map(([label, value]) => [label, value.toLocaleString("en")] as const)} />
       </Section>
     </div>
   );

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Brain, Gamepad2, History, LineChart, Lock, Sparkles, TrendingUp } from "lucide-react";
+import { ArrowLeft, Brain, Gamepad2, History, LineChart, Sparkles, TrendingUp } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import type {
   AiAnalysisEvent,
   AiAnalysisType,
-  AiHistoryRecord,
   AiMetadata,
   GameAnalysis,
   MarketInsights,
@@ -25,18 +24,13 @@ import {
   TabsTrigger,
   toast,
 } from "../../../ui/index.ts";
-import { apiGet, apiRequest } from "../../api.ts";
+import { apiRequest } from "../../api.ts";
+import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
+import { aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
-
-/** Spec §9: the AI history is cached 30 s. */
-const aiHistoryQuery = {
-  queryKey: ["/api/ai/analytics"],
-  queryFn: () => apiGet<AiHistoryRecord[]>("/api/ai/analytics"),
-  staleTime: 30_000,
-};
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -349,15 +343,9 @@ export default function AiAnalyticsPage() {
     return (
       <div>
         <PageHeader title="AI Analytics" description="Statistical analyses of the catalog's series." />
-        <EmptyState
-          icon={Lock}
+        <LockedScreen
           title="AI Analytics is a Professional feature"
           description="Game analysis, market insights, recommendations and trending topics come with the Professional plan."
-          action={
-            <Button variant="premium" asChild>
-              <Link href="/settings#plan">Upgrade Now</Link>
-            </Button>
-          }
         />
       </div>
     );

@@ -1,29 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { Lock } from "lucide-react";
-import { Link } from "wouter";
-import type { GameListPage } from "../../../contracts/games.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import {
-  BarChart,
-  Button,
-  DataTable,
-  DonutChart,
-  EmptyState,
-  LineChart,
-  Skeleton,
-} from "../../../ui/index.ts";
-import { apiGet } from "../../api.ts";
+import { BarChart, DataTable, DonutChart, EmptyState, LineChart, Skeleton } from "../../../ui/index.ts";
+import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
-import { compactNumber, formatPercent } from "../../format/numbers.ts";
+import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
-import { marketTrendsQuery } from "../../queries/catalog.ts";
+import { marketTrendsQuery, topByPlayersQuery } from "../../queries/catalog.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
-
-const topByPlayersQuery = {
-  queryKey: ["/api/games", { sort: "players", pageSize: 10 }],
-  queryFn: () => apiGet<GameListPage>("/api/games?sort=players&pageSize=10"),
-};
 
 function Analytics() {
   const genres = useQuery(marketTrendsQuery);
@@ -50,7 +34,7 @@ function Analytics() {
                 { name: "Revenue", points: revenue.map((r) => ({ x: String(r.year), y: r.revenue })) },
               ]}
               emptyText="No revenue data available"
-              formatValue={(v) => `$${v.toFixed(1)}B`}
+              formatValue={formatBillions}
             />
           )}
         </Section>
@@ -80,7 +64,9 @@ function Analytics() {
           market.data?.regionalYear ? `${market.data.regionalYear}, with yearly growth.` : undefined
         }
       >
-        {!market.data?.regionalMarkets.length ? (
+        {market.isLoading ? (
+          <Skeleton className="h-48 w-full" />
+        ) : !market.data?.regionalMarkets.length ? (
           <EmptyState title="No regional data available" />
         ) : (
           <DataTable
@@ -88,9 +74,9 @@ function Analytics() {
             rowKey={(r) => r.region}
             columns={[
               { header: "Region", cell: (r) => r.region },
-              { header: "Revenue", cell: (r) => `$${r.revenue.toFixed(1)}B` },
+              { header: "Revenue", cell: (r) => formatBillions(r.revenue) },
               { header: "Share", cell: (r) => `${r.share.toFixed(1)}%` },
-              { header: "Growth", cell: (r) => (r.growth == null ? "–" : formatPercent(r.growth)) },
+              { header: "Growth", cell: (r) => formatPercent(r.growth) },
             ]}
           />
         )}
@@ -150,15 +136,9 @@ export default function AnalyticsPage() {
       {hasPremiumAccess(user) ? (
         <Analytics />
       ) : (
-        <EmptyState
-          icon={Lock}
+        <LockedScreen
           title="Analytics is a Professional feature"
           description="Revenue by year, segment and region, genre volatility and the most played games come with the Professional plan."
-          action={
-            <Button variant="premium" asChild>
-              <Link href="/settings#plan">Upgrade Now</Link>
-            </Button>
-          }
         />
       )}
     </div>

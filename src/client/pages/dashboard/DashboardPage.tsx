@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Activity, Brain, Download, Eye, Gauge, Gift, Layers, TrendingUp, Users } from "lucide-react";
+import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { Report } from "../../../contracts/games.ts";
@@ -22,12 +22,13 @@ import {
   TabsTrigger,
   toast,
 } from "../../../ui/index.ts";
-import { apiGet } from "../../api.ts";
+import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
-import { compactNumber, formatPercent, formatPrice } from "../../format/numbers.ts";
+import { StatTiles } from "../../components/StatTiles.tsx";
+import { compactNumber, formatBillions, formatPercent, formatPrice } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -36,6 +37,7 @@ import {
   catalogSizeQuery,
   marketTrendsQuery,
   overviewQuery,
+  reportQuery,
   reportsQuery,
   searchQuery,
   trendingQuery,
@@ -75,14 +77,11 @@ function RealtimePanel() {
           : "Waiting for the first update from the server..."
       }
     >
-      <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="realtime-panel">
-        {tiles.map(([label, value]) => (
-          <div key={label} className="flex flex-col-reverse rounded-lg bg-muted p-4">
-            <dt className="text-muted-foreground text-sm">{label}</dt>
-            <dd className="font-bold text-2xl">{value == null ? "–" : compactNumber(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatTiles
+        className="md:grid-cols-4"
+        testId="realtime-panel"
+        tiles={tiles.map(([label, value]) => [label, compactNumber(value)] as const)}
+      />
     </Section>
   );
 }
@@ -239,12 +238,7 @@ function AnalyticsTab() {
   const view = async (id: string) => {
     setLoading(id);
     try {
-      setOpen(
-        await queryClient.fetchQuery({
-          queryKey: ["/api/analytics/reports", id],
-          queryFn: () => apiGet<Report>(`/api/analytics/reports/${id}`),
-        }),
-      );
+      setOpen(await queryClient.fetchQuery(reportQuery(id)));
     } catch {
       toast({
         title: "Error",
@@ -285,7 +279,7 @@ function AnalyticsTab() {
             data={revenue.map((r) => ({ label: String(r.year), value: r.revenue }))}
             seriesName="Revenue"
             emptyText="No revenue data available"
-            formatValue={(v) => `$${v.toFixed(1)}B`}
+            formatValue={formatBillions}
           />
         )}
       </Section>
@@ -516,30 +510,7 @@ export default function DashboardPage() {
           value={trending.data?.length ?? "–"}
           hint="growing against their previous period"
         />
-        <PremiumLock locked={!premium} message="Upgrade to Premium to see AI predictions">
-          <MetricCard
-            title="AI Analyses"
-            icon={Brain}
-            loading={premium && overview.isLoading}
-            value={figures?.aiPredictions ? `${figures.aiPredictions.rising} rising` : "–"}
-            hint={
-              figures?.aiPredictions ? `${figures.aiPredictions.falling} falling by more than 10%` : "premium"
-            }
-          />
-        </PremiumLock>
-        <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">
-          <MetricCard
-            title="Volatility"
-            icon={Gauge}
-            loading={premium && overview.isLoading}
-            value={figures?.marketVolatility?.score != null ? `${figures.marketVolatility.score} / 10` : "–"}
-            hint={
-              figures?.marketVolatility
-                ? `average over ${figures.marketVolatility.categories} genres`
-                : "premium"
-            }
-          />
-        </PremiumLock>
+        <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
       </div>
       <Tabs defaultValue="overview">
         <TabsList className="flex-wrap">

@@ -11,7 +11,7 @@ import {
   TabsTrigger,
 } from "../../../ui/index.ts";
 import { Section } from "../../components/Section.tsx";
-import { compactNumber, formatPercent } from "../../format/numbers.ts";
+import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   esportsQuery,
@@ -189,7 +189,7 @@ export default function HistoricalPage() {
                           {y.forecast ? " (forecast)" : ""}
                         </span>
                         <span>
-                          ${y.revenue.toFixed(1)}B{" "}
+                          {formatBillions(y.revenue)}{" "}
                           <span className={(y.growth ?? 0) >= 0 ? "text-success" : "text-destructive"}>
                             {formatPercent(y.growth)}
                           </span>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Activity, BarChart3, Brain, FileText, Gauge, Info, LineChart, Plus, TrendingUp } from "lucide-react";
+import { Activity, BarChart3, FileText, Info, LineChart, Plus, TrendingUp } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { MarketTrend, Report } from "../../../contracts/games.ts";
@@ -28,6 +28,7 @@ import {
 } from "../../../ui/index.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView } from "../../components/GameCardView.tsx";
+import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { GenreTable, ReportDialog } from "../../components/ReportDialog.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
@@ -126,36 +127,7 @@ export default function OverviewPage() {
           value={games.length}
           hint="growing against their previous period"
         />
-        <PremiumLock locked={!premium} message="Upgrade to Premium to see AI predictions">
-          <MetricCard
-            title="AI Predictions"
-            icon={Brain}
-            loading={premium && overview.isLoading}
-            value={figures?.aiPredictions ? `${figures.aiPredictions.rising} rising` : "–"}
-            hint={
-              figures?.aiPredictions
-                ? `${figures.aiPredictions.falling} falling by more than 10%`
-                : "games by player momentum"
-            }
-          />
-        </PremiumLock>
-        <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">
-          <MetricCard
-            title="Market Volatility"
-            icon={Gauge}
-            loading={premium && overview.isLoading}
-            value={
-              figures?.marketVolatility?.score != null
-                ? `${figures.marketVolatility.score.toFixed(1)} / 10`
-                : "–"
-            }
-            hint={
-              figures?.marketVolatility
-                ? `average over ${figures.marketVolatility.categories} genres`
-                : "average over genres"
-            }
-          />
-        </PremiumLock>
+        <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">

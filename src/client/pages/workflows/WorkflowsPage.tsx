@@ -30,6 +30,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
+import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { executionsQuery, workflowStatusQuery, workflowsQuery } from "../../queries/workflows.ts";
 
@@ -266,9 +267,7 @@ export default function WorkflowsPage() {
                 : formatDuration(s.last24h.averageDurationMs)
               : null
           }
-          hint={
-            s ? `${s.last24h.executions} run${s.last24h.executions === 1 ? "" : "s"} in the last 24 h` : null
-          }
+          hint={s ? `${plural(s.last24h.executions, "run")} in the last 24 h` : null}
         />
       </div>
       <Tabs defaultValue="workflows">

@@ -1,0 +1,43 @@
+import { Brain, Gauge } from "lucide-react";
+import type { OverviewFigures } from "../../contracts/games.ts";
+import { MetricCard, PremiumLock } from "../../ui/index.ts";
+
+/**
+ * The two premium metric cards of the Overview and the Dashboard: AI predictions (games rising and
+ * falling by player momentum) and market volatility. Regular users see them locked; the server does
+ * not send them these figures at all.
+ */
+export function MarketSignalCards({
+  figures,
+  premium,
+  loading,
+}: {
+  figures: OverviewFigures | undefined;
+  premium: boolean;
+  loading: boolean;
+}) {
+  const predictions = figures?.aiPredictions;
+  const volatility = figures?.marketVolatility;
+  return (
+    <>
+      <PremiumLock locked={!premium} message="Upgrade to Premium to see AI predictions">
+        <MetricCard
+          title="AI Predictions"
+          icon={Brain}
+          loading={premium && loading}
+          value={predictions ? `${predictions.rising} rising` : "–"}
+          hint={predictions ? `${predictions.falling} falling by more than 10%` : "games by player momentum"}
+        />
+      </PremiumLock>
+      <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">
+        <MetricCard
+          title="Market Volatility"
+          icon={Gauge}
+          loading={premium && loading}
+          value={volatility?.score != null ? `${volatility.score.toFixed(1)} / 10` : "–"}
+          hint={volatility ? `average over ${volatility.categories} genres` : "average over genres"}
+        />
+      </PremiumLock>
+    </>
+  );
+}
