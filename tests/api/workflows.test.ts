@@ -180,6 +180,11 @@ describe("executions", () => {
     expect(status.last24h.failed).toBeGreaterThanOrEqual(1);
     expect(status.successRate).toBeGreaterThan(0);
     expect(status.successRate).toBeLessThan(100);
+    expect(status.last24h.completed + status.last24h.failed).toBeLessThanOrEqual(status.last24h.executions);
+    expect(status.last24h.averageDurationMs).toBeGreaterThan(0);
+    expect(status.successRate).toBe(
+      Math.round((status.last24h.completed / (status.last24h.completed + status.last24h.failed)) * 1000) / 10,
+    );
   });
 });
 
