@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Brain, Gamepad2, History, LineChart, Sparkles, TrendingUp } from "lucide-react";
+import { ArrowLeft, Brain, Gamepad2, LineChart, Sparkles, TrendingUp } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import type {
@@ -17,7 +17,6 @@ import {
   Button,
   Card,
   EmptyState,
-  Skeleton,
   Tabs,
   TabsContent,
   TabsList,
@@ -25,6 +24,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiRequest } from "../../api.ts";
+import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -299,37 +299,29 @@ function AiAnalytics() {
           )}
         </TabsContent>
         <TabsContent value="history">
-          {history.isLoading ? (
-            <Skeleton className="h-40 w-full" />
-          ) : (history.data ?? []).length === 0 ? (
-            <EmptyState
-              icon={History}
-              title="No AI Analysis History"
-              description="The analyses you run are kept here."
-            />
-          ) : (
-            <Card className="px-5">
-              <ul className="divide-y divide-border" aria-label="AI history">
-                {(history.data ?? []).map((h) => (
-                  <li
-                    key={h.id}
-                    className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
-                    data-testid="ai-history"
-                  >
-                    <div>
-                      <p className="font-medium">{TYPE_NAMES[h.analysisType]}</p>
-                      <p className="text-muted-foreground text-xs">
-                        {new Date(h.createdAt).toLocaleString()}
-                      </p>
-                    </div>
-                    <p className="text-muted-foreground">
-                      Confidence {percent(Number(h.confidence))} · {h.processingTime} ms · {h.modelUsed}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          )}
+          <HistoryList
+            loading={history.isLoading}
+            items={history.data}
+            emptyTitle="No AI Analysis History"
+            emptyDescription="The analyses you run are kept here."
+            label="AI history"
+          >
+            {(h) => (
+              <li
+                key={h.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+                data-testid="ai-history"
+              >
+                <div>
+                  <p className="font-medium">{TYPE_NAMES[h.analysisType]}</p>
+                  <p className="text-muted-foreground text-xs">{new Date(h.createdAt).toLocaleString()}</p>
+                </div>
+                <p className="text-muted-foreground">
+                  Confidence {percent(Number(h.confidence))} · {h.processingTime} ms · {h.modelUsed}
+                </p>
+              </li>
+            )}
+          </HistoryList>
         </TabsContent>
       </Tabs>
     </div>

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   CheckCircle2,
   Clock,
-  History,
   Loader2,
   Pause,
   Play,
@@ -19,7 +18,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   MetricCard,
   Progress,
   Skeleton,
@@ -30,6 +28,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
+import { HistoryList } from "../../components/HistoryList.tsx";
 import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { executionsQuery, workflowStatusQuery, workflowsQuery } from "../../queries/workflows.ts";
@@ -298,23 +297,14 @@ export default function WorkflowsPage() {
           )}
         </TabsContent>
         <TabsContent value="history">
-          {executions.isLoading ? (
-            <Skeleton className="h-40 w-full" />
-          ) : (executions.data ?? []).length === 0 ? (
-            <EmptyState
-              icon={History}
-              title="No workflow executions found"
-              description="Runs appear here when a workflow starts, on its schedule or by hand."
-            />
-          ) : (
-            <Card className="px-5">
-              <ul className="divide-y divide-border">
-                {(executions.data ?? []).map((execution) => (
-                  <ExecutionRow key={execution.id} execution={execution} />
-                ))}
-              </ul>
-            </Card>
-          )}
+          <HistoryList
+            loading={executions.isLoading}
+            items={executions.data}
+            emptyTitle="No workflow executions found"
+            emptyDescription="Runs appear here when a workflow starts, on its schedule or by hand."
+          >
+            {(execution) => <ExecutionRow key={execution.id} execution={execution} />}
+          </HistoryList>
         </TabsContent>
       </Tabs>
     </div>
