@@ -117,8 +117,14 @@ test("the dialog opens in create mode and toggles to sign-in mode; it closes by 
   // A click on the overlay, outside the dialog, dismisses it too.
   await page.getByRole("link", { name: "Sign In", exact: true }).first().click();
   await expect.poll(() => dialog(page).isVisible()).toBe(true);
-  await page.mouse.click(8, 780);
-  await expect.poll(() => dialog(page).count()).toBe(0);
+  // The dialog starts listening for outside clicks a tick after it opens, and the browser may handle
+  // a click before that tick: click again until it has been heard.
+  await expect
+    .poll(async () => {
+      await page.mouse.click(8, 780);
+      return dialog(page).count();
+    })
+    .toBe(0);
   await page.context().close();
 });
 
