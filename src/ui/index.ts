@@ -41,6 +41,7 @@ export {
   SelectValue,
 } from "./select/index.ts";
 export { Skeleton } from "./skeleton/index.ts";
+export { describeAsOf, SourceNote } from "./source-note/index.ts";
 export { Spinner } from "./spinner/index.ts";
 export { StatusDot } from "./status-dot/index.ts";
 export { Switch } from "./switch/index.ts";

@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect } from "storybook/test";
+import { SourceNote } from "./SourceNote.tsx";
+
+const NOW = Date.parse("2026-11-23T12:00:00Z");
+
+const meta = {
+  title: "Kit/SourceNote",
+  component: SourceNote,
+  tags: ["autodocs"],
+  args: {
+    now: NOW,
+    provenance: { source: "Steam via SteamSpy", asOf: "2019-05-01T00:00:00Z" },
+  },
+} satisfies Meta<typeof SourceNote>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Snapshot: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("Source: Steam via SteamSpy · May 2019")).toBeVisible();
+  },
+};
+
+export const Recent: Story = {
+  args: {
+    provenance: { source: "Steam", asOf: "2026-11-23T11:56:00Z", method: "7-day average of daily players" },
+  },
+  play: async ({ canvas }) => {
+    const note = canvas.getByText(/Source: Steam · updated 4 min ago/);
+    await expect(note).toBeVisible();
+    await expect(note).toHaveAttribute("title", "7-day average of daily players");
+  },
+};
+
+export const TwoSources: Story = {
+  args: {
+    provenance: [
+      { source: "SteamCharts", asOf: "2022-02-01T00:00:00Z" },
+      { source: "Steam", asOf: "2026-11-23T10:00:00Z" },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("Source: SteamCharts · Feb 2022; Steam · updated 2 h ago")).toBeVisible();
+  },
+};

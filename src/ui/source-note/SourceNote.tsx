@@ -1,0 +1,56 @@
+import type { Provenance } from "../../contracts/provenance.ts";
+import { cn } from "../cn.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "updated 4 min ago" for recent data, "May 2019" / "Nov 22, 2026" for older data. */
+export function describeAsOf(asOf: string | null, now: number = Date.now()): string | null {
+  if (!asOf) return null;
+  const t = Date.parse(asOf);
+  if (Number.isNaN(t)) return null;
+  const age = now - t;
+  if (age >= 0 && age < HOUR) return `updated ${Math.max(1, Math.round(age / MINUTE))} min ago`;
+  if (age >= 0 && age < DAY) return `updated ${Math.round(age / HOUR)} h ago`;
+  const d = new Date(t);
+  if (age >= 0 && age < 60 * DAY) {
+    return d.toLocaleDateString("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  }
+  return d.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * The footnote under a card, chart or table: "Steam via SteamSpy · May 2019", with the method in
+ * its tooltip. One or several provenances (a chart mixing two sources names both).
+ */
+export function SourceNote({
+  provenance,
+  className,
+  now,
+}: {
+  provenance: Provenance | Provenance[] | null | undefined;
+  className?: string;
+  /** Fixed clock for stories and tests. */
+  now?: number;
+}) {
+  const list = (Array.isArray(provenance) ? provenance : provenance ? [provenance] : []).filter(Boolean);
+  if (list.length === 0) return null;
+  const parts = list.map((p) => [p.source, describeAsOf(p.asOf, now)].filter(Boolean).join(" · "));
+  const methods = list.map((p) => p.method).filter(Boolean);
+  return (
+    <p
+      data-slot="source-note"
+      className={cn("text-muted-foreground text-xs", className)}
+      title={methods.length ? methods.join("; ") : undefined}
+    >
+      Source: {[...new Set(parts)].join("; ")}
+      {methods.length > 0 && <span className="sr-only"> ({methods.join("; ")})</span>}
+    </p>
+  );
+}

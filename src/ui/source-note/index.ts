@@ -1,0 +1,1 @@
+export { describeAsOf, SourceNote } from "./SourceNote.tsx";
