@@ -1,9 +1,11 @@
 import { expect, test } from "vitest";
 import {
+  MAX_BACKOFF_MS,
   MAX_RECONNECT_ATTEMPTS,
   PING_INTERVAL_MS,
   RECONNECT_DELAY_MS,
   RealtimeClient,
+  reconnectDelay,
   type SocketLike,
 } from "./realtime.ts";
 
@@ -30,9 +32,10 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup() {
+function setup(random = 0.5) {
   const sockets: FakeSocket[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
+  const cleared: unknown[] = [];
   const warnings: string[] = [];
   const repeats = new Map<number, { fn: () => void; ms: number }>();
   let nextRepeat = 1;
@@ -43,16 +46,24 @@ function setup() {
       sockets.push(s);
       return s;
     },
-    setTimer: (fn, ms) => timers.push({ fn, ms }),
-    clearTimer: () => {},
+    setTimer: (fn, ms) => {
+      const timer = { fn, ms };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (id) => {
+      cleared.push(id);
+      timers.splice(timers.indexOf(id as (typeof timers)[number]), 1);
+    },
     setRepeat: (fn, ms) => {
       repeats.set(nextRepeat, { fn, ms });
       return nextRepeat++;
     },
     clearRepeat: (id) => repeats.delete(id as number),
     logger: { warn: (m: string) => warnings.push(m) },
+    random: () => random,
   });
-  return { client, sockets, timers, warnings, repeats };
+  return { client, sockets, timers, warnings, repeats, cleared };
 }
 
 test("connecting, then connected; remembered subscriptions are re-sent on reconnect", () => {
@@ -80,17 +91,92 @@ test("connecting, then connected; remembered subscriptions are re-sent on reconn
   expect(got).toEqual([{ n: 1 }]);
 });
 
-test("gives up after 5 reconnect attempts", () => {
-  const { client, sockets, timers } = setup();
+test("the spec's first 5 attempts are 3 s apart; then it keeps trying with a backoff capped at 30 s", () => {
+  const { client, sockets, timers } = setup(1);
   client.connect();
-  for (let i = 0; i < 10; i++) {
+  const waits: number[] = [];
+  for (let i = 0; i < 12; i++) {
     sockets.at(-1)!.drop();
-    const timer = timers.shift();
-    if (!timer) break;
+    const timer = timers.shift()!;
+    waits.push(timer.ms);
     timer.fn();
   }
-  expect(sockets.length).toBe(1 + MAX_RECONNECT_ATTEMPTS);
-  expect(client.state).toBe("disconnected");
+  expect(waits.slice(0, MAX_RECONNECT_ATTEMPTS)).toEqual(
+    Array(MAX_RECONNECT_ATTEMPTS).fill(RECONNECT_DELAY_MS),
+  );
+  expect(waits.slice(MAX_RECONNECT_ATTEMPTS)).toEqual([6000, 12000, 24000, 30000, 30000, 30000, 30000]);
+  // Still trying: twelve drops, thirteen sockets, and a connection resets the count.
+  expect(sockets).toHaveLength(13);
+  expect(client.state).toBe("connecting");
+  sockets.at(-1)!.open();
+  expect(client.attempts).toBe(0);
+  expect(client.reconnecting).toBe(false);
+});
+
+test("later waits are spread over their last fifth and never pass the ceiling", () => {
+  expect(reconnectDelay(1, 0)).toBe(RECONNECT_DELAY_MS);
+  expect(reconnectDelay(MAX_RECONNECT_ATTEMPTS, 0.9)).toBe(RECONNECT_DELAY_MS);
+  expect(reconnectDelay(6, 0)).toBe(4800);
+  expect(reconnectDelay(6, 1)).toBe(6000);
+  expect(reconnectDelay(50, 0)).toBe(MAX_BACKOFF_MS * 0.8);
+  expect(reconnectDelay(50, 1)).toBe(MAX_BACKOFF_MS);
+  expect(reconnectDelay(1000, 1)).toBe(MAX_BACKOFF_MS);
+});
+
+test("reconnecting is shown from the first lost connection until the next open", () => {
+  const { client, sockets, timers } = setup();
+  const seen: boolean[] = [];
+  client.onStateChange(() => seen.push(client.reconnecting));
+  client.connect();
+  expect(client.reconnecting).toBe(false);
+  sockets[0]!.open();
+  sockets[0]!.drop();
+  expect(client.reconnecting).toBe(true);
+  timers.shift()!.fn();
+  expect(client.state).toBe("connecting");
+  expect(client.reconnecting).toBe(true);
+  sockets[1]!.open();
+  expect(client.reconnecting).toBe(false);
+  // Listeners heard the change when the reconnect was planned, not only on state changes.
+  expect(seen.at(-1)).toBe(false);
+  expect(seen).toContain(true);
+});
+
+test("retryNow() cancels the planned attempt and connects at once; it does nothing while connected", () => {
+  const { client, sockets, timers, cleared } = setup();
+  client.connect();
+  sockets[0]!.open();
+  client.retryNow();
+  expect(sockets).toHaveLength(1);
+  for (let i = 0; i < 7; i++) {
+    sockets.at(-1)!.drop();
+    timers.shift()!.fn();
+  }
+  sockets.at(-1)!.drop();
+  expect(timers).toHaveLength(1);
+  const planned = timers[0]!;
+  expect(planned.ms).toBeGreaterThan(RECONNECT_DELAY_MS);
+  const before = sockets.length;
+  client.retryNow();
+  expect(cleared).toEqual([planned]);
+  expect(timers).toHaveLength(0);
+  expect(sockets).toHaveLength(before + 1);
+  expect(client.state).toBe("connecting");
+  // A second press while the attempt is under way opens no second socket.
+  client.retryNow();
+  expect(sockets).toHaveLength(before + 1);
+  sockets.at(-1)!.open();
+  expect(client.state).toBe("connected");
+});
+
+test("retryNow() after disconnect() does not reconnect", () => {
+  const { client, sockets } = setup();
+  client.connect();
+  sockets[0]!.open();
+  client.disconnect();
+  client.retryNow();
+  expect(sockets).toHaveLength(1);
+  expect(client.reconnecting).toBe(false);
 });
 
 test("a socket error is the error state; a malformed message is logged and ignored", () => {

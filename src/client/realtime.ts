@@ -3,7 +3,10 @@ import type { Channel } from "../contracts/realtime.ts";
 
 /**
  * The /ws client (spec §4, §7): connecting → connected (attempts reset, remembered subscriptions
- * re-sent) → disconnected on close, error on socket error; up to 5 reconnects 3000 ms apart;
+ * re-sent) → disconnected on close, error on socket error; the spec's 5 reconnects 3000 ms apart,
+ * then (issue 8) it keeps trying with a backoff capped at 30 s instead of giving up for good — a
+ * server restart or a long network outage must not leave the screen dead until a manual reload —
+ * and tries at once when the tab becomes visible again or the browser comes back online;
  * a ping every 30000 ms while connected; malformed messages logged and ignored.
  */
 export type ConnectionState = "disconnected" | "connecting" | "connected" | "error";
@@ -11,6 +14,21 @@ export type ConnectionState = "disconnected" | "connecting" | "connected" | "err
 export const RECONNECT_DELAY_MS = 3000;
 export const MAX_RECONNECT_ATTEMPTS = 5;
 export const PING_INTERVAL_MS = 30000;
+/** After the spec's first attempts, the wait doubles from RECONNECT_DELAY_MS up to this ceiling. */
+export const MAX_BACKOFF_MS = 30000;
+
+/**
+ * The wait before reconnect attempt `attempt` (1-based): the spec's fixed delay for the first
+ * MAX_RECONNECT_ATTEMPTS, then doubling up to MAX_BACKOFF_MS. `random` (0..1) spreads the later
+ * attempts over the last fifth of the wait so clients dropped by the same restart do not all
+ * knock at once.
+ */
+export function reconnectDelay(attempt: number, random = 0): number {
+  if (attempt <= MAX_RECONNECT_ATTEMPTS) return RECONNECT_DELAY_MS;
+  const doubled = RECONNECT_DELAY_MS * 2 ** (attempt - MAX_RECONNECT_ATTEMPTS);
+  const ceiling = Math.min(MAX_BACKOFF_MS, doubled);
+  return Math.round(ceiling * (0.8 + 0.2 * Math.min(1, Math.max(0, random))));
+}
 
 type Listener = (data: unknown) => void;
 
@@ -32,6 +50,7 @@ export interface RealtimeOptions {
   setRepeat?: (fn: () => void, ms: number) => unknown;
   clearRepeat?: (id: unknown) => void;
   logger?: Pick<Console, "warn">;
+  random?: () => number;
 }
 
 const OPEN = 1;
@@ -55,6 +74,7 @@ export class RealtimeClient {
       setRepeat: (fn, ms) => setInterval(fn, ms),
       clearRepeat: (id) => clearInterval(id as ReturnType<typeof setInterval>),
       logger: console,
+      random: Math.random,
       ...options,
     };
   }
@@ -89,6 +109,23 @@ export class RealtimeClient {
       this.setState("disconnected");
       this.scheduleReconnect();
     };
+  }
+
+  /**
+   * Tries now rather than at the next planned attempt (the header's Retry, the tab becoming
+   * visible, the browser coming back online). Does nothing while connected or connecting, or
+   * after disconnect().
+   */
+  retryNow(): void {
+    if (this.stopped || this.state === "connecting" || this.state === "connected") return;
+    if (this.reconnectTimer !== null) this.o.clearTimer(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.connect();
+  }
+
+  /** True from the first lost connection until the next successful open (the header's "Reconnecting…"). */
+  get reconnecting(): boolean {
+    return !this.stopped && this.attempts > 0 && this.state !== "connected";
   }
 
   disconnect(): void {
@@ -145,12 +182,16 @@ export class RealtimeClient {
   }
 
   private scheduleReconnect(): void {
-    if (this.stopped || this.attempts >= MAX_RECONNECT_ATTEMPTS) return;
+    if (this.stopped) return;
     this.attempts++;
-    this.reconnectTimer = this.o.setTimer(() => {
-      this.reconnectTimer = null;
-      this.connect();
-    }, RECONNECT_DELAY_MS);
+    this.reconnectTimer = this.o.setTimer(
+      () => {
+        this.reconnectTimer = null;
+        this.connect();
+      },
+      reconnectDelay(this.attempts, this.o.random()),
+    );
+    this.notify();
   }
 
   private stopPing(): void {
@@ -160,6 +201,10 @@ export class RealtimeClient {
 
   private setState(state: ConnectionState): void {
     this.state = state;
+    this.notify();
+  }
+
+  private notify(): void {
     for (const l of this.stateListeners) l();
   }
 }
@@ -170,8 +215,15 @@ let shared: RealtimeClient | null = null;
 export function realtime(): RealtimeClient {
   if (!shared) {
     const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
-    shared = new RealtimeClient({ url: `${protocol}//${window.location.host}/ws` });
-    shared.connect();
+    const client = new RealtimeClient({ url: `${protocol}//${window.location.host}/ws` });
+    shared = client;
+    client.connect();
+    // A tab in the background or a laptop off the network may have waited out a long backoff;
+    // the moment the user can see the screen again, or the network is back, try at once.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") client.retryNow();
+    });
+    window.addEventListener("online", () => client.retryNow());
   }
   return shared;
 }
@@ -182,6 +234,16 @@ export function useRealtimeStatus(): ConnectionState {
     (cb) => client.onStateChange(cb),
     () => client.state,
     () => "disconnected",
+  );
+}
+
+/** True while the connection was lost and the client is trying again. */
+export function useRealtimeReconnecting(): boolean {
+  const client = realtime();
+  return useSyncExternalStore(
+    (cb) => client.onStateChange(cb),
+    () => client.reconnecting,
+    () => false,
   );
 }
 

@@ -39,9 +39,12 @@ function connect(cookie?: string, origin = `http://${base}`) {
   if (cookie) headers.Cookie = cookie;
   const ws = new WebSocket(`ws://${base}/ws`, { headers } as unknown as string[]);
   const messages: Array<Record<string, unknown>> = [];
+  /** Every message's type in arrival order (messages is a queue that next() takes from). */
+  const arrived: string[] = [];
   const waiters: Array<() => void> = [];
   ws.addEventListener("message", (e) => {
     messages.push(JSON.parse(String(e.data)));
+    arrived.push(String(messages.at(-1)!.type));
     for (const w of waiters.splice(0)) w();
   });
   async function next(type: string, timeoutMs = 3000): Promise<Record<string, unknown>> {
@@ -62,7 +65,7 @@ function connect(cookie?: string, origin = `http://${base}`) {
     ws.addEventListener("error", () => reject(new Error("socket error")));
     ws.addEventListener("close", () => reject(new Error("socket closed")));
   });
-  return { ws, next, opened, messages };
+  return { ws, next, opened, messages, arrived };
 }
 
 async function upgradeStatus(headers: Record<string, string>): Promise<number> {
@@ -203,5 +206,47 @@ test("analytics_stats is published on its own schedule, to its subscribers only"
     stop();
     a.ws.close();
     b.ws.close();
+  }
+});
+
+test("a new subscriber gets the channel's last published value at once, after its confirmation", async () => {
+  publish("market_trends", [{ genre: "Roguelike", volatility: 0.12 }]);
+  publish("ai_analysis", { type: "sentiment", processingTime: 40 });
+  const c = connect(alice.cookie);
+  try {
+    await c.opened;
+    await c.next("connection");
+    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends", "ai_analysis"] }));
+    await c.next("subscription_confirmed");
+    const update = await c.next("channel_update");
+    expect(update).toMatchObject({ channel: "market_trends", data: [{ genre: "Roguelike" }] });
+    expect(c.arrived).toEqual(["connection", "subscription_confirmed", "channel_update"]);
+    // ai_analysis carries events, not a value: an old event is not replayed as if new.
+    await expect(c.next("channel_update", 300)).rejects.toThrow();
+
+    // Subscribing again to a channel already held sends nothing twice.
+    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends"] }));
+    await c.next("subscription_confirmed");
+    await expect(c.next("channel_update", 300)).rejects.toThrow();
+  } finally {
+    c.ws.close();
+  }
+});
+
+test("the first analytics_stats subscriber gets the figures of the moment, not after the next tick", async () => {
+  // An interval far longer than the test: the only update that can arrive is the one sent on subscribe.
+  const stop = startStatsPublisher(10 * 60_000);
+  const a = connect(alice.cookie);
+  try {
+    await a.opened;
+    await a.next("connection");
+    a.ws.send(JSON.stringify({ type: "subscribe", channels: ["analytics_stats"] }));
+    await a.next("subscription_confirmed");
+    const update = await a.next("channel_update");
+    expect(update.channel).toBe("analytics_stats");
+    expect(update.data).toEqual(await collectStats());
+  } finally {
+    stop();
+    a.ws.close();
   }
 });

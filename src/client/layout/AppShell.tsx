@@ -3,11 +3,28 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { Button, StatusDot } from "../../ui/index.ts";
-import { useRealtimeStatus } from "../realtime.ts";
+import { realtime, useRealtimeReconnecting, useRealtimeStatus } from "../realtime.ts";
 import { Sidebar } from "./Sidebar.tsx";
 
+/** The header's connection state; once a connection was lost it says so and offers to try now. */
 export function LiveIndicator() {
   const status = useRealtimeStatus();
+  const reconnecting = useRealtimeReconnecting();
+  if (reconnecting) {
+    return (
+      <span className="inline-flex items-center gap-2" data-testid="live-reconnecting">
+        <StatusDot live={false} label="Reconnecting…" />
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => realtime().retryNow()}
+          disabled={status === "connecting"}
+        >
+          Retry
+        </Button>
+      </span>
+    );
+  }
   return (
     <StatusDot
       live={status === "connected"}

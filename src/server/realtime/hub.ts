@@ -1,5 +1,6 @@
 import type { Server, ServerWebSocket } from "bun";
 import { CHANNELS, type Channel } from "../../contracts/realtime.ts";
+import { log } from "../log.ts";
 
 /**
  * The realtime hub: Bun's native pub/sub in one process (docs/decisions/004-realtime-hub.md).
@@ -14,6 +15,18 @@ export interface SocketData {
 const topic = (channel: Channel) => `channel:${channel}`;
 
 let server: Pick<Server<unknown>, "publish"> | undefined;
+/** The last message published on each channel, sent to a socket the moment it subscribes. */
+const latest = new Map<Channel, string>();
+/**
+ * Channels whose current value is computed on demand (analytics_stats: its figures are only
+ * published every few seconds while someone listens, so a first subscriber would wait).
+ */
+const currentValue = new Map<Channel, () => Promise<unknown>>();
+/**
+ * ai_analysis carries events ("an analysis just finished"), not a value: replaying the last one to a
+ * new subscriber would show an old event as if it had just happened.
+ */
+const EVENT_CHANNELS: ReadonlySet<Channel> = new Set(["ai_analysis"]);
 const sockets = new Set<ServerWebSocket<unknown>>();
 const socketUsers = new Map<ServerWebSocket<unknown>, SocketData>();
 
@@ -23,17 +36,28 @@ export function attachServer(srv: Pick<Server<unknown>, "publish">): void {
 
 export function detachServer(): void {
   server = undefined;
+  latest.clear();
 }
+
+const updateMessage = (channel: Channel, data: unknown, timestamp = new Date().toISOString()) =>
+  JSON.stringify({ type: "channel_update", channel, data, timestamp });
 
 export function publish(channel: Channel, data: unknown): void {
   if (!server) return;
-  const message = JSON.stringify({
-    type: "channel_update",
-    channel,
-    data,
-    timestamp: new Date().toISOString(),
-  });
+  const message = updateMessage(channel, data);
+  if (!EVENT_CHANNELS.has(channel)) latest.set(channel, message);
   server.publish(topic(channel), message);
+}
+
+/**
+ * Lets a channel's owner answer "what is the value now?" for sockets that just subscribed;
+ * returns a function that withdraws the answer.
+ */
+export function provideCurrentValue(channel: Channel, compute: () => Promise<unknown>): () => void {
+  currentValue.set(channel, compute);
+  return () => {
+    if (currentValue.get(channel) === compute) currentValue.delete(channel);
+  };
 }
 
 export function register(ws: ServerWebSocket<unknown>, userId: string): SocketData {
@@ -48,11 +72,41 @@ export function unregister(ws: ServerWebSocket<unknown>): void {
   socketUsers.delete(ws);
 }
 
-export function subscribe(ws: ServerWebSocket<unknown>, channels: Channel[]): void {
+/**
+ * Subscribes the socket and sends each newly subscribed channel's latest value, so a panel shows
+ * figures at once instead of staying blank until the next publish. The values go out after the
+ * caller's subscription_confirmed (the send is deferred a tick) and only while the socket is still
+ * open and subscribed. Returns when they were sent (tests await it).
+ */
+export function subscribe(ws: ServerWebSocket<unknown>, channels: Channel[]): Promise<void> {
   const data = socketUsers.get(ws);
+  const fresh: Channel[] = [];
   for (const channel of channels) {
+    if (!ws.isSubscribed(topic(channel))) fresh.push(channel);
     ws.subscribe(topic(channel));
     data?.channels.add(channel);
+  }
+  return sendLatest(ws, fresh);
+}
+
+async function sendLatest(ws: ServerWebSocket<unknown>, channels: Channel[]): Promise<void> {
+  await Promise.resolve();
+  for (const channel of channels) {
+    if (EVENT_CHANNELS.has(channel)) continue;
+    let message = latest.get(channel);
+    const compute = currentValue.get(channel);
+    if (compute) {
+      try {
+        message = updateMessage(channel, await compute());
+      } catch (error) {
+        log.warn("realtime: could not compute a channel's current value", {
+          channel,
+          error: String(error),
+        });
+      }
+    }
+    if (message === undefined || ws.readyState !== 1 || !ws.isSubscribed(topic(channel))) continue;
+    ws.send(message);
   }
 }
 

@@ -2,7 +2,7 @@ import type { AnalyticsStats } from "../../contracts/realtime.ts";
 import { countAiAnalyses } from "../ai/service.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
 import { log } from "../log.ts";
-import { connectionStats, publish, subscriberCount } from "./hub.ts";
+import { connectionStats, provideCurrentValue, publish, subscriberCount } from "./hub.ts";
 
 export const STATS_INTERVAL_MS = 5000;
 
@@ -18,8 +18,12 @@ export async function collectStats(): Promise<AnalyticsStats> {
   return { activeUsers, connections, gamesAnalyzed, aiAnalyses: reports + analyses };
 }
 
-/** Publishes stats every few seconds while anyone listens; returns a stop function. */
+/**
+ * Publishes stats every few seconds while anyone listens, and answers a new subscriber with the
+ * figures of the moment; returns a stop function.
+ */
 export function startStatsPublisher(intervalMs = STATS_INTERVAL_MS): () => void {
+  const withdraw = provideCurrentValue("analytics_stats", collectStats);
   let running = false;
   const timer = setInterval(async () => {
     if (running || subscriberCount("analytics_stats") === 0) return;
@@ -32,5 +36,8 @@ export function startStatsPublisher(intervalMs = STATS_INTERVAL_MS): () => void 
       running = false;
     }
   }, intervalMs);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    withdraw();
+  };
 }
