@@ -14,12 +14,14 @@ import { adminRoutes } from "./routes/admin.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
+import { companyRoutes } from "./routes/companies.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { githubGamingRoutes } from "./routes/github-gaming.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { igdbRoutes } from "./routes/igdb.ts";
 import { kaggleRoutes } from "./routes/kaggle.ts";
 import { createLoginRoutes } from "./routes/login.ts";
+import { marketRoutes } from "./routes/market.ts";
 import { platformRoutes } from "./routes/platforms.ts";
 import { userRoutes } from "./routes/user.ts";
 import { userGameRoutes } from "./routes/user-games.ts";
@@ -82,6 +84,8 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/admin", adminRoutes);
   api.route("/workflows", workflowRoutes);
   api.route("/ai", aiRoutes);
+  api.route("/market", marketRoutes);
+  api.route("/companies", companyRoutes);
 
   app.route("/api", api);
   app.route("/ws", socketRoutes);

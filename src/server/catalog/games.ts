@@ -1,4 +1,4 @@
-import type { GameListPage, GameListQuery, GameSort, GameSummary } from "../../contracts/games.ts";
+import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { toGameSummary } from "./shapes.ts";
 
@@ -39,10 +39,4 @@ export async function listGames(q: GameListQuery): Promise<GameListPage> {
     page: q.page,
     pageSize: q.pageSize,
   };
-}
-
-export async function getGame(id: string): Promise<GameSummary | null> {
-  const rs = await rawClient().execute({ sql: "SELECT * FROM games WHERE id = ?", args: [id] });
-  const row = rs.rows[0];
-  return row ? toGameSummary(row as unknown as Record<string, unknown>) : null;
 }

@@ -1,0 +1,42 @@
+/**
+ * CSV as every export of the app writes it (issue 10): RFC 4180 — comma separated, CRLF line ends,
+ * a field quoted when it holds a comma, quote, CR or LF, quotes doubled — UTF-8 with a header row.
+ * Numbers are written unformatted (no thousands separators, a dot for decimals); times as ISO 8601.
+ * The server streams exports with it and the client builds chart and table downloads with it.
+ */
+export type CsvValue = string | number | boolean | null | undefined | Date | readonly string[];
+
+export function csvField(value: CsvValue): string {
+  if (value == null) return "";
+  let text: string;
+  if (value instanceof Date) text = value.toISOString();
+  else if (Array.isArray(value)) text = value.join("; ");
+  else if (typeof value === "number") text = Number.isFinite(value) ? String(value) : "";
+  else text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: readonly CsvValue[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return csvRow(header) + rows.map(csvRow).join("");
+}
+
+/** A header cell with its unit: `price (USD)`; a unitless column keeps its bare name. */
+export function headerWithUnit(name: string, unit: string | null | undefined): string {
+  return unit ? `${name} (${unit})` : name;
+}
+
+/** A file name from free text: letters, digits, dots, dashes and underscores only. */
+export function csvFileName(...parts: string[]): string {
+  const stem = parts
+    .filter(Boolean)
+    .join("_")
+    .replace(/[^A-Za-z0-9._=-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 150);
+  return `${stem || "export"}.csv`;
+}

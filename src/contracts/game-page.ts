@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { GameSummary } from "./games.ts";
+import type { Provenance } from "./provenance.ts";
+
+/**
+ * One page per game (issue 10): the game with its latest figures, its series and similar games.
+ * `:id` is the catalog id or `steam-<appid>`.
+ */
+
+export const SERIES_METRICS = [
+  "players",
+  "players_peak",
+  "reviews_positive",
+  "reviews_negative",
+  "price",
+  "owners",
+] as const;
+export type SeriesMetric = (typeof SERIES_METRICS)[number];
+
+/** What a series' values count; CSV headers carry it. */
+export const METRIC_UNITS: Record<SeriesMetric, string> = {
+  players: "players",
+  players_peak: "players",
+  reviews_positive: "reviews",
+  reviews_negative: "reviews",
+  price: "USD",
+  owners: "owners",
+};
+
+export const METRIC_LABELS: Record<SeriesMetric, string> = {
+  players: "Average players",
+  players_peak: "Peak players",
+  reviews_positive: "Positive reviews",
+  reviews_negative: "Negative reviews",
+  price: "Price",
+  owners: "Owners",
+};
+
+/** Which source fills a series the catalog has no points for (the empty chart says so). */
+export const METRIC_FILLED_BY: Record<SeriesMetric, string> = {
+  players: "Steam's live player counts (the Steam sync) or a SteamCharts history import",
+  players_peak: "Steam's live player counts (the Steam sync) or a SteamCharts history import",
+  reviews_positive: "the SteamSpy sync or a Steam store dataset import",
+  reviews_negative: "the SteamSpy sync or a Steam store dataset import",
+  price: "the SteamSpy sync or a Steam store dataset import",
+  owners: "the SteamSpy sync or a Steam store dataset import",
+};
+
+/** A date (`2024-01-31`) or a full ISO 8601 time. */
+const isoTime = z
+  .string()
+  .trim()
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+    {
+      message: "Use an ISO 8601 date or time, such as 2024-01-31",
+    },
+  );
+
+export const SeriesQuerySchema = z
+  .object({
+    metric: z.enum(SERIES_METRICS, { message: `One of ${SERIES_METRICS.join(", ")}` }),
+    from: isoTime.optional(),
+    to: isoTime.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: "Must not be before from",
+    path: ["to"],
+  });
+export type SeriesQuery = z.infer<typeof SeriesQuerySchema>;
+
+/** A latest figure with where and when it comes from. */
+export interface LatestFigure extends Provenance {
+  value: number;
+  /** `instant`, `day` or `month`: how long the value covers. */
+  period: string;
+}
+
+export interface GameDetail extends GameSummary {
+  tags: string[];
+  steamAppId: number | null;
+  /** Steam store page for a Steam app; the game's own site otherwise; null when neither is known. */
+  storeUrl: string | null;
+  websiteUrl: string | null;
+  /** Slugs of the developer's and publisher's company pages. */
+  developerSlug: string | null;
+  publisherSlug: string | null;
+  /** The newest point of each series the catalog holds for the game. */
+  latest: Partial<Record<SeriesMetric, LatestFigure>>;
+}
+
+export interface SeriesPoint {
+  /** ISO 8601 start of the period. */
+  t: string;
+  value: number;
+}
+
+export interface GameSeries {
+  metric: SeriesMetric;
+  unit: string;
+  /** The period most points cover (`day`, `month`, `instant`); null without points. */
+  period: string | null;
+  /** The sources of the points, as a person reads them ("SteamCharts; Steam"); null without points. */
+  source: string | null;
+  /** Time of the newest point; null without points. */
+  asOf: string | null;
+  /** Oldest first. */
+  points: SeriesPoint[];
+  /** Without points: the source that would fill the series. */
+  filledBy?: string;
+}
+
+export interface SimilarGame extends GameSummary {
+  /** Shared genres weigh 2, shared tags 1. */
+  score: number;
+  shared: string[];
+}

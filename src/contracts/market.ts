@@ -1,0 +1,231 @@
+import { z } from "zod";
+import type { Provenance } from "./provenance.ts";
+
+/**
+ * The market screener (issue 10): the whole catalog filtered, sorted and paged on the server,
+ * `GET /api/market/screener`, its market-size summary `GET /api/market/summary` (same filters),
+ * and company pages `GET /api/companies/:slug`.
+ */
+
+export const SCREENER_COLUMNS = [
+  "name",
+  "releaseDate",
+  "developer",
+  "publisher",
+  "genres",
+  "tags",
+  "platforms",
+  "price",
+  "reviews",
+  "positiveShare",
+  "owners",
+  "players",
+] as const;
+export type ScreenerColumn = (typeof SCREENER_COLUMNS)[number];
+
+export const SCREENER_COLUMN_INFO: Record<ScreenerColumn, { label: string; unit: string | null }> = {
+  name: { label: "Name", unit: null },
+  releaseDate: { label: "Release date", unit: "ISO date" },
+  developer: { label: "Developer", unit: null },
+  publisher: { label: "Publisher", unit: null },
+  genres: { label: "Genres", unit: null },
+  tags: { label: "Tags", unit: null },
+  platforms: { label: "Platforms", unit: null },
+  price: { label: "Price", unit: "USD" },
+  reviews: { label: "Reviews", unit: "count" },
+  positiveShare: { label: "Positive share", unit: "%" },
+  owners: { label: "Owners (source figure)", unit: "owners" },
+  players: { label: "Players (latest)", unit: "players" },
+};
+
+/** What the table shows before the user picks columns. */
+export const DEFAULT_SCREENER_COLUMNS: ScreenerColumn[] = [
+  "name",
+  "releaseDate",
+  "genres",
+  "price",
+  "reviews",
+  "positiveShare",
+  "owners",
+];
+
+export const SCREENER_SORTS = [
+  "name",
+  "releaseDate",
+  "price",
+  "reviews",
+  "positiveShare",
+  "owners",
+  "players",
+] as const;
+export type ScreenerSort = (typeof SCREENER_SORTS)[number];
+
+export const SCREENER_MAX_PAGE_SIZE = 200;
+
+const text = z.string().trim().min(1).max(60).optional();
+const year = z.coerce
+  .number({ message: "A year, such as 2019" })
+  .int({ message: "A whole year, such as 2019" })
+  .min(1970, { message: "From 1970" })
+  .max(2100, { message: "Up to 2100" })
+  .optional();
+const money = z.coerce
+  .number({ message: "A price in USD, such as 9.99" })
+  .min(0, { message: "At least 0" })
+  .max(10_000, { message: "At most 10000" })
+  .optional();
+
+const filterShape = {
+  genre: text,
+  tag: text,
+  platform: text,
+  /** Part of the name, case-insensitive. */
+  q: z.string().trim().max(100).optional(),
+  yearFrom: year,
+  yearTo: year,
+  priceMin: money,
+  priceMax: money,
+  minReviews: z.coerce
+    .number({ message: "A number of reviews" })
+    .int({ message: "A whole number" })
+    .min(0, { message: "At least 0" })
+    .optional(),
+  /** Percent of positive reviews, 0–100. */
+  minPositive: z.coerce
+    .number({ message: "A percentage from 0 to 100" })
+    .min(0, { message: "At least 0" })
+    .max(100, { message: "At most 100" })
+    .optional(),
+};
+export const SCREENER_FILTER_KEYS = Object.keys(filterShape) as Array<keyof typeof filterShape>;
+
+type Ranges = { yearFrom?: number; yearTo?: number; priceMin?: number; priceMax?: number };
+/** A range whose end is before its start names the end as the field at fault. */
+function checkRanges(f: Ranges, ctx: z.RefinementCtx) {
+  if (f.yearFrom != null && f.yearTo != null && f.yearFrom > f.yearTo)
+    ctx.addIssue({ code: "custom", message: "Must not be before yearFrom", path: ["yearTo"] });
+  if (f.priceMin != null && f.priceMax != null && f.priceMin > f.priceMax)
+    ctx.addIssue({ code: "custom", message: "Must not be below priceMin", path: ["priceMax"] });
+}
+
+/** The filters alone (`GET /api/market/summary`); the screener, its CSV and the screen's URL share them. */
+export const ScreenerFilterSchema = z.object(filterShape).strict().superRefine(checkRanges);
+export type ScreenerFilter = z.infer<typeof ScreenerFilterSchema>;
+
+const columnList = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    const list = s
+      .split(",")
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const unknown = list.filter((c) => !(SCREENER_COLUMNS as readonly string[]).includes(c));
+    if (unknown.length) {
+      ctx.addIssue({ code: "custom", message: `Unknown column ${unknown.join(", ")}` });
+      return z.NEVER;
+    }
+    return [...new Set(list)] as ScreenerColumn[];
+  });
+
+export const ScreenerQuerySchema = z
+  .object({
+    ...filterShape,
+    sort: z.enum(SCREENER_SORTS, { message: `One of ${SCREENER_SORTS.join(", ")}` }).default("reviews"),
+    order: z.enum(["asc", "desc"], { message: "asc or desc" }).default("desc"),
+    page: z.coerce.number().int().min(1, { message: "From 1" }).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1, { message: "From 1" })
+      .max(SCREENER_MAX_PAGE_SIZE, { message: `At most ${SCREENER_MAX_PAGE_SIZE}` })
+      .default(50),
+    /** The CSV's columns (all when absent); the JSON rows always carry every column. */
+    columns: columnList.optional(),
+    format: z.enum(["json", "csv"], { message: "json or csv" }).default("json"),
+  })
+  .strict()
+  .superRefine(checkRanges);
+export type ScreenerQuery = z.infer<typeof ScreenerQuerySchema>;
+
+export interface ScreenerRow {
+  id: string;
+  name: string;
+  releaseDate: string | null;
+  developer: string | null;
+  publisher: string | null;
+  genres: string[];
+  tags: string[];
+  platforms: string[];
+  price: number | null;
+  reviews: number | null;
+  /** Percent, one decimal. */
+  positiveShare: number | null;
+  owners: number | null;
+  players: number | null;
+  isDemo: boolean;
+}
+
+export interface ScreenerPage {
+  rows: ScreenerRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: ScreenerSort;
+  order: "asc" | "desc";
+  /** Where the figures come from (one entry per source), newest data time of each. */
+  provenance: Provenance[];
+}
+
+export interface MarketSummary {
+  games: number;
+  /** USD, among the games with a known price. */
+  medianPrice: number | null;
+  /** Reviews (positive + negative), among the games with reviews. */
+  medianReviews: number | null;
+  releasesPerYear: Array<{ year: number; games: number }>;
+  /** The five with the most reviews. */
+  topGames: Array<{ id: string; name: string; reviews: number }>;
+  provenance: Provenance[];
+}
+
+export interface CompanyGame {
+  id: string;
+  name: string;
+  releaseDate: string | null;
+  role: "developer" | "publisher" | "developer and publisher";
+  price: number | null;
+  reviews: number | null;
+  positiveShare: number | null;
+  owners: number | null;
+  genres: string[];
+  isDemo: boolean;
+}
+
+export interface CompanyPage {
+  slug: string;
+  name: string;
+  games: CompanyGame[];
+  totals: {
+    games: number;
+    developed: number;
+    published: number;
+    reviews: number;
+    firstYear: number | null;
+    lastYear: number | null;
+    releasesPerYear: Array<{ year: number; games: number }>;
+  };
+  provenance: Provenance[];
+}
+
+/** The URL and API query of a filter: empty values left out, keys in a stable order. */
+export function filterToParams(
+  filter: Partial<Record<string, string | number | undefined | null>>,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  return params;
+}

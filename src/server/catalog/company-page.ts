@@ -1,0 +1,120 @@
+import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
+import { placeholders, rawClient } from "../db/client.ts";
+import { slugify } from "./normalize.ts";
+import { catalogProvenance } from "./screener.ts";
+import { listOf } from "./shapes.ts";
+
+/**
+ * A developer's or publisher's page (issue 10). Games name their developer and publisher as text; the
+ * slug is that name through `slugify`. Its words find the candidates in the full-text index on
+ * developer and publisher, and only names whose slug is exactly this one count.
+ */
+
+/** More games than any one company has; bounds the candidates of a very common word. */
+const MAX_CANDIDATES = 20_000;
+
+async function readCompanyGames(
+  slug: string,
+  rowids: number[],
+): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
+  const client = rawClient();
+  const games: CompanyGame[] = [];
+  const names = new Map<string, number>();
+  for (let i = 0; i < rowids.length; i += 500) {
+    const chunk = rowids.slice(i, i + 500);
+    const rs = await client.execute({
+      sql: `SELECT id, name, release_date, developer, publisher, price, positive_reviews, negative_reviews,
+                   owners_estimate, genres, is_demo
+            FROM games WHERE rowid IN (${placeholders(chunk.length)})`,
+      args: chunk,
+    });
+    for (const r of rs.rows) {
+      const developer = r.developer == null ? null : String(r.developer);
+      const publisher = r.publisher == null ? null : String(r.publisher);
+      const developed = developer != null && slugify(developer) === slug;
+      const published = publisher != null && slugify(publisher) === slug;
+      if (!developed && !published) continue;
+      for (const name of [developed ? developer : null, published ? publisher : null]) {
+        if (name) names.set(name, (names.get(name) ?? 0) + 1);
+      }
+      const pos = r.positive_reviews == null ? null : Number(r.positive_reviews);
+      const neg = r.negative_reviews == null ? null : Number(r.negative_reviews);
+      const reviews = pos == null && neg == null ? null : (pos ?? 0) + (neg ?? 0);
+      games.push({
+        id: String(r.id),
+        name: String(r.name),
+        releaseDate: (r.release_date as string | null) ?? null,
+        role: developed && published ? "developer and publisher" : developed ? "developer" : "publisher",
+        price: r.price == null ? null : Number(r.price),
+        reviews,
+        positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
+        owners: r.owners_estimate == null ? null : Number(r.owners_estimate),
+        genres: listOf(r.genres),
+        isDemo: Boolean(r.is_demo),
+      });
+    }
+  }
+  return { games, names };
+}
+
+export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
+  const words = slug.split("-").filter((w) => /^[a-z0-9]+$/.test(w));
+  if (words.length === 0 || words.join("-") !== slug) return null;
+  const client = rawClient();
+  // "&" became "and" in the slug, and the index splits "Meier's" where the slug says "meiers": words
+  // that may not be in the index are left to the exact slug comparison.
+  const indexed = words.filter((w) => w !== "and");
+  const fts = indexed.length
+    ? await client.execute({
+        sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${MAX_CANDIDATES}`,
+        args: [`{developer publisher} : (${indexed.map((w) => `"${w}"`).join(" ")})`],
+      })
+    : null;
+  let found = await readCompanyGames(slug, fts?.rows.map((r) => Number(r.rowid)) ?? []);
+  if (found.games.length === 0) {
+    // A name the index splits differently: the longest word, minus a possessive "s", read by scan.
+    const longest = [...words].sort((a, b) => b.length - a.length)[0]!.replace(/s$/, "");
+    if (longest.length >= 3) {
+      const like = `%${longest}%`;
+      const rs = await client.execute({
+        sql: `SELECT rowid FROM games WHERE developer LIKE ? OR publisher LIKE ? LIMIT ${MAX_CANDIDATES}`,
+        args: [like, like],
+      });
+      found = await readCompanyGames(
+        slug,
+        rs.rows.map((r) => Number(r.rowid)),
+      );
+    }
+  }
+  const { games, names } = found;
+  if (games.length === 0) return null;
+  games.sort(
+    (a, b) =>
+      (b.releaseDate ?? "").localeCompare(a.releaseDate ?? "") ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+  const years = new Map<number, number>();
+  for (const g of games) {
+    const y = g.releaseDate ? Number(g.releaseDate.slice(0, 4)) : Number.NaN;
+    if (Number.isFinite(y)) years.set(y, (years.get(y) ?? 0) + 1);
+  }
+  const releasesPerYear = [...years].sort((a, b) => a[0] - b[0]).map(([year, n]) => ({ year, games: n }));
+  // The name as the catalog writes it most often.
+  const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+  return {
+    slug,
+    name,
+    games,
+    totals: {
+      games: games.length,
+      developed: games.filter((g) => g.role !== "publisher").length,
+      published: games.filter((g) => g.role !== "developer").length,
+      reviews: games.reduce((s, g) => s + (g.reviews ?? 0), 0),
+      firstYear: releasesPerYear[0]?.year ?? null,
+      lastYear: releasesPerYear.at(-1)?.year ?? null,
+      releasesPerYear,
+    },
+    provenance: await catalogProvenance(),
+  };
+}

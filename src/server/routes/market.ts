@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { ScreenerFilterSchema, ScreenerQuerySchema } from "../../contracts/market.ts";
+import { requirePremium } from "../auth/guards.ts";
+import { marketSummary, screenerCsv, screenerCsvName, screenGames } from "../catalog/screener.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { queryParams } from "../http/validate.ts";
+
+/**
+ * Mounted at /api/market (issue 10, Premium): the screener's pages, or with `format=csv` every matching
+ * row streamed as CSV named after the filter; and the market size of a filter.
+ */
+export const marketRoutes = new Hono<AppEnv>()
+  .get("/screener", requirePremium, queryParams(ScreenerQuerySchema), async (c) => {
+    const query = c.req.valid("query");
+    if (query.format === "csv") {
+      const stream = await screenerCsv(query);
+      return c.body(stream, 200, {
+        "Content-Type": "text/csv; charset=utf-8; header=present",
+        "Content-Disposition": `attachment; filename="${screenerCsvName(query)}"`,
+      });
+    }
+    return c.json(await screenGames(query));
+  })
+  .get("/summary", requirePremium, queryParams(ScreenerFilterSchema), async (c) =>
+    c.json(await marketSummary(c.req.valid("query"))),
+  );

@@ -1,0 +1,211 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+let user: TestUser;
+let charted: string;
+let bare: string;
+
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  user = await createTestUser();
+  const { ids } = await upsertGames(
+    [
+      {
+        name: "Charted Colony",
+        steamAppId: 730730,
+        genres: ["Strategy", "Simulation"],
+        tags: ["Colony Sim", "Base Building", "Survival"],
+        platforms: ["PC", "Mac"],
+        developer: "Hollow & Pine Studio",
+        publisher: "Northwind Publishing",
+        releaseDate: "2021-03-04",
+        price: 24.99,
+        coverUrl: "https://images.example/colony.jpg",
+      },
+      { name: "Bare Bones", genres: ["Puzzle"], tags: [] },
+      {
+        name: "Colony Cousin",
+        genres: ["Strategy", "Simulation"],
+        tags: ["Colony Sim", "Base Building"],
+        positiveReviews: 10,
+      },
+      { name: "Distant Strategy", genres: ["Strategy"], tags: ["Card Game"], positiveReviews: 5_000 },
+      { name: "Tag Twin", genres: ["Action"], tags: ["Survival", "Colony Sim"] },
+      { name: "Unrelated Racer", genres: ["Racing"], tags: ["Cars"] },
+    ],
+    "test",
+  );
+  [charted, bare] = ids as [string, string];
+  const start = Date.UTC(2026, 0, 1);
+  const points: MetricPoint[] = [];
+  for (let d = 0; d < 40; d++) {
+    points.push({
+      gameId: charted,
+      metric: "players",
+      ts: new Date(start + d * DAY),
+      value: 1000 + d,
+      period: "day",
+      source: "steamcharts-csv",
+    });
+  }
+  // The same day from a second source is one point, not two.
+  points.push({
+    gameId: charted,
+    metric: "players",
+    ts: new Date(start),
+    value: 999,
+    period: "day",
+    source: "steam-api",
+  });
+  points.push(
+    {
+      gameId: charted,
+      metric: "reviews_positive",
+      ts: new Date("2019-05-01"),
+      value: 900,
+      period: "instant",
+      source: "steam-store-csv",
+    },
+    {
+      gameId: charted,
+      metric: "owners",
+      ts: new Date("2019-05-01"),
+      value: 150_000,
+      period: "instant",
+      source: "steam-store-csv",
+    },
+  );
+  await recordMetrics(points);
+});
+
+const get = (path: string) => request(path, { cookie: user.cookie });
+
+describe("GET /api/games/:id", () => {
+  test("answers the game with its header fields and latest figures with source and time", async () => {
+    const res = await get(`/api/games/${charted}`);
+    expect(res.status).toBe(200);
+    const game = await res.json();
+    expect(game).toMatchObject({
+      id: charted,
+      gameId: charted,
+      name: "Charted Colony",
+      gameName: "Charted Colony",
+      tags: ["Colony Sim", "Base Building", "Survival"],
+      platforms: ["PC", "Mac"],
+      steamAppId: 730730,
+      storeUrl: "https://store.steampowered.com/app/730730/",
+      developer: "Hollow & Pine Studio",
+      developerSlug: "hollow-and-pine-studio",
+      publisherSlug: "northwind-publishing",
+      price: 24.99,
+      releaseDate: "2021-03-04",
+    });
+    expect(game.latest.players).toEqual({
+      value: 1039,
+      period: "day",
+      source: "SteamCharts",
+      asOf: new Date(Date.UTC(2026, 0, 1) + 39 * DAY).toISOString(),
+    });
+    expect(game.latest.owners).toMatchObject({ value: 150_000, asOf: "2019-05-01T00:00:00.000Z" });
+    expect(game.latest.price).toBeUndefined();
+  });
+
+  test("steam-<appid> finds the same game; unknown ids are 404 problem JSON", async () => {
+    const bySteam = await (await get("/api/games/steam-730730")).json();
+    expect(bySteam.id).toBe(charted);
+    for (const id of ["steam-1", "no-such-game", "steam-abc"]) {
+      const res = await get(`/api/games/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect((await res.json()).status).toBe(404);
+    }
+  });
+
+  test("a game without series has no latest figures and no store link", async () => {
+    const game = await (await get(`/api/games/${bare}`)).json();
+    expect(game.latest).toEqual({});
+    expect(game.storeUrl).toBeNull();
+    expect(game.developerSlug).toBeNull();
+  });
+
+  test("anonymous is 401", async () => {
+    expect((await request(`/api/games/${charted}`)).status).toBe(401);
+    expect((await request(`/api/games/${charted}/series?metric=players`)).status).toBe(401);
+    expect((await request(`/api/games/${charted}/similar`)).status).toBe(401);
+  });
+});
+
+describe("GET /api/games/:id/series", () => {
+  test("answers points oldest first with unit, period, source and asOf", async () => {
+    const res = await get(`/api/games/steam-730730/series?metric=players`);
+    expect(res.status).toBe(200);
+    const series = await res.json();
+    expect(series).toMatchObject({ metric: "players", unit: "players", period: "day" });
+    expect(series.points).toHaveLength(40);
+    expect(series.points[0]).toEqual({ t: "2026-01-01T00:00:00.000Z", value: 999 });
+    expect(series.points[39]).toEqual({ t: "2026-02-09T00:00:00.000Z", value: 1039 });
+    expect(series.source).toBe("Steam; SteamCharts");
+    expect(series.asOf).toBe("2026-02-09T00:00:00.000Z");
+    const times = series.points.map((p: { t: string }) => Date.parse(p.t));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  test("from and to bound the range (a bare to covers its whole day)", async () => {
+    const series = await (
+      await get(`/api/games/${charted}/series?metric=players&from=2026-01-10&to=2026-01-12`)
+    ).json();
+    expect(series.points.map((p: { t: string }) => p.t.slice(0, 10))).toEqual([
+      "2026-01-10",
+      "2026-01-11",
+      "2026-01-12",
+    ]);
+    const fromTime = await (
+      await get(`/api/games/${charted}/series?metric=players&from=2026-02-08T12:00:00Z`)
+    ).json();
+    expect(fromTime.points).toHaveLength(1);
+  });
+
+  test("a series without points says which source would fill it", async () => {
+    const res = await get(`/api/games/${bare}/series?metric=price`);
+    expect(res.status).toBe(200);
+    const series = await res.json();
+    expect(series).toMatchObject({ metric: "price", unit: "USD", points: [], source: null, asOf: null });
+    expect(series.filledBy).toMatch(/SteamSpy/);
+  });
+
+  test("bad metric or dates are 422 naming the field; unknown game is 404", async () => {
+    for (const [query, field] of [
+      ["metric=bogus", "metric"],
+      ["", "metric"],
+      ["metric=players&from=yesterday", "from"],
+      ["metric=players&to=2026-13-45", "to"],
+      ["metric=players&from=2026-02-01&to=2026-01-01", "to"],
+    ] as const) {
+      const res = await get(`/api/games/${charted}/series?${query}`);
+      expect(res.status, query).toBe(422);
+      const body = await res.json();
+      expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect((await get("/api/games/steam-999999/series?metric=players")).status).toBe(404);
+  });
+});
+
+describe("GET /api/games/:id/similar", () => {
+  test("ranks shared genres (2 each) above shared tags (1 each), never the game itself", async () => {
+    const res = await get(`/api/games/${charted}/similar`);
+    expect(res.status).toBe(200);
+    const similar = (await res.json()) as Array<{ name: string; score: number; shared: string[] }>;
+    expect(similar.map((s) => s.name)).toEqual(["Colony Cousin", "Distant Strategy", "Tag Twin"]);
+    expect(similar[0]).toMatchObject({ score: 6 });
+    expect(similar[0]!.shared).toEqual(["Strategy", "Simulation", "Colony Sim", "Base Building"]);
+    expect(similar[2]).toMatchObject({ score: 2, shared: ["Survival", "Colony Sim"] });
+  });
+
+  test("a game sharing nothing has no similar games; unknown id is 404", async () => {
+    const res = await get(`/api/games/${bare}/similar`);
+    expect(await res.json()).toEqual([]);
+    expect((await get("/api/games/nope/similar")).status).toBe(404);
+  });
+});

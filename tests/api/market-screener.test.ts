@@ -1,0 +1,306 @@
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, test } from "vitest";
+import { type GameRecord, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+let premium: TestUser;
+let regular: TestUser;
+
+const GAMES: GameRecord[] = [
+  {
+    name: "Alpha Siege",
+    genres: ["Strategy"],
+    tags: ["Medieval", "RTS"],
+    platforms: ["PC"],
+    releaseDate: "2018-02-01",
+    price: 19.99,
+    positiveReviews: 900,
+    negativeReviews: 100,
+    developer: "Keep Works",
+    publisher: "Big Crown",
+  },
+  {
+    name: "Beta Siege, Redux",
+    genres: ["Strategy"],
+    tags: ["Medieval"],
+    platforms: ["PC", "Mac"],
+    releaseDate: "2020-06-15",
+    price: 9.99,
+    positiveReviews: 300,
+    negativeReviews: 300,
+    developer: "Keep Works",
+    publisher: "Keep Works",
+  },
+  {
+    name: 'Gamma "Quoted" Fields',
+    genres: ["Strategy", "Puzzle"],
+    tags: ["RTS"],
+    platforms: ["PC"],
+    releaseDate: "2020-09-01",
+    price: 0,
+    positiveReviews: 50,
+    negativeReviews: 0,
+    developer: "Other Folk",
+  },
+  {
+    name: "Delta Drift",
+    genres: ["Racing"],
+    tags: ["Cars"],
+    platforms: ["PlayStation 5"],
+    releaseDate: "2022-01-01",
+    price: 59.99,
+    positiveReviews: 20_000,
+    negativeReviews: 5_000,
+    publisher: "Big Crown",
+  },
+  { name: "Epsilon Unknown", genres: ["Strategy"], platforms: ["PC"] },
+];
+
+beforeAll(async () => {
+  premium = await createTestUser({ role: "premium" });
+  regular = await createTestUser();
+  const { ids } = await upsertGames(GAMES, "test");
+  await recordMetrics([
+    {
+      gameId: ids[0]!,
+      metric: "reviews_positive",
+      ts: new Date("2019-05-01"),
+      value: 900,
+      period: "instant",
+      source: "steam-store-csv",
+    },
+  ]);
+});
+
+type Page = {
+  rows: Array<{ name: string; reviews: number | null; positiveShare: number | null; price: number | null }>;
+  total: number;
+  page: number;
+  provenance: Array<{ source: string; asOf: string | null }>;
+};
+
+const screen = async (query: string) => {
+  const res = await request(`/api/market/screener?${query}`, { cookie: premium.cookie });
+  expect(res.status, query).toBe(200);
+  return (await res.json()) as Page;
+};
+const names = (p: Page) => p.rows.map((r) => r.name);
+
+describe("GET /api/market/screener", () => {
+  test("sorts by reviews by default, unknown figures last, with provenance", async () => {
+    const page = await screen("");
+    expect(names(page)).toEqual([
+      "Delta Drift",
+      "Alpha Siege",
+      "Beta Siege, Redux",
+      'Gamma "Quoted" Fields',
+      "Epsilon Unknown",
+    ]);
+    expect(page.total).toBe(5);
+    expect(page.rows[1]).toMatchObject({ reviews: 1000, positiveShare: 90, price: 19.99 });
+    expect(page.provenance).toContainEqual({
+      source: "Steam Store Games dataset (Steam and SteamSpy)",
+      asOf: "2019-05-01T00:00:00.000Z",
+      method: "each game's latest figure",
+    });
+    // Ascending keeps unknown values last too.
+    expect(names(await screen("sort=price&order=asc"))).toEqual([
+      'Gamma "Quoted" Fields',
+      "Beta Siege, Redux",
+      "Alpha Siege",
+      "Delta Drift",
+      "Epsilon Unknown",
+    ]);
+  });
+
+  test("filters by genre, tag, platform, years, price, reviews and positive share", async () => {
+    expect(names(await screen("genre=strategy&sort=name&order=asc"))).toEqual([
+      "Alpha Siege",
+      "Beta Siege, Redux",
+      "Epsilon Unknown",
+      'Gamma "Quoted" Fields',
+    ]);
+    expect(names(await screen("tag=RTS&platform=PC&sort=name&order=asc"))).toEqual([
+      "Alpha Siege",
+      'Gamma "Quoted" Fields',
+    ]);
+    expect(names(await screen("yearFrom=2019&yearTo=2020&sort=name&order=asc"))).toEqual([
+      "Beta Siege, Redux",
+      'Gamma "Quoted" Fields',
+    ]);
+    expect(names(await screen("priceMin=5&priceMax=20"))).toEqual(["Alpha Siege", "Beta Siege, Redux"]);
+    expect(names(await screen("minReviews=600"))).toEqual([
+      "Delta Drift",
+      "Alpha Siege",
+      "Beta Siege, Redux",
+    ]);
+    expect(names(await screen("minPositive=80&sort=positiveShare"))).toEqual([
+      'Gamma "Quoted" Fields',
+      "Alpha Siege",
+      "Delta Drift",
+    ]);
+    expect(names(await screen("q=siege&sort=name&order=asc"))).toEqual(["Alpha Siege", "Beta Siege, Redux"]);
+    expect((await screen("genre=Nothing")).total).toBe(0);
+  });
+
+  test("pages carry the total", async () => {
+    const second = await screen("sort=name&order=asc&pageSize=2&page=2");
+    expect(second).toMatchObject({ total: 5, page: 2 });
+    expect(names(second)).toEqual(["Delta Drift", "Epsilon Unknown"]);
+  });
+
+  test("bad filters are 422 naming the field", async () => {
+    for (const [query, field] of [
+      ["sort=bogus", "sort"],
+      ["order=up", "order"],
+      ["yearFrom=nineteen", "yearFrom"],
+      ["yearFrom=2020&yearTo=2010", "yearTo"],
+      ["priceMin=-1", "priceMin"],
+      ["priceMin=30&priceMax=10", "priceMax"],
+      ["minReviews=1.5", "minReviews"],
+      ["minPositive=140", "minPositive"],
+      ["pageSize=5000", "pageSize"],
+      ["page=0", "page"],
+      ["columns=name,bogus", "columns"],
+      ["format=xml", "format"],
+      ["genres=Action", "genres"],
+    ] as const) {
+      const res = await request(`/api/market/screener?${query}`, { cookie: premium.cookie });
+      expect(res.status, query).toBe(422);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      const body = await res.json();
+      expect(
+        body.errors.map((e: { field: string }) => e.field),
+        query,
+      ).toContain(field);
+    }
+  });
+
+  test("Premium only, on the server: regular users 403, anonymous 401", async () => {
+    expect((await request("/api/market/screener", { cookie: regular.cookie })).status).toBe(403);
+    expect((await request("/api/market/summary", { cookie: regular.cookie })).status).toBe(403);
+    expect((await request("/api/market/screener?format=csv", { cookie: regular.cookie })).status).toBe(403);
+    expect((await request("/api/market/screener")).status).toBe(401);
+  });
+});
+
+describe("GET /api/market/screener?format=csv", () => {
+  test("streams every matching row (not one page) and parses back to the same rows", async () => {
+    const query = "genre=Strategy&sort=name&order=asc&pageSize=1";
+    const res = await request(`/api/market/screener?${query}&format=csv`, { cookie: premium.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="market-screener_genre=Strategy.csv"',
+    );
+    const text = await res.text();
+    expect(text.endsWith("\r\n")).toBe(true);
+    const records = parse(text, { columns: true }) as Array<Record<string, string>>;
+    const json = await screen(query.replace("pageSize=1", "pageSize=200"));
+    expect(records).toHaveLength(4);
+    expect(records.map((r) => r.name)).toEqual(names(json));
+    const header = Object.keys(records[0]!);
+    expect(header).toEqual([
+      "name",
+      "releaseDate",
+      "developer",
+      "publisher",
+      "genres",
+      "tags",
+      "platforms",
+      "price (USD)",
+      "reviews (count)",
+      "positiveShare (%)",
+      "owners (owners)",
+      "players (players)",
+    ]);
+    for (const [i, record] of records.entries()) {
+      const row = json.rows[i]!;
+      expect(record["price (USD)"]).toBe(row.price == null ? "" : String(row.price));
+      expect(record["reviews (count)"]).toBe(row.reviews == null ? "" : String(row.reviews));
+      expect(record["positiveShare (%)"]).toBe(row.positiveShare == null ? "" : String(row.positiveShare));
+    }
+    expect(records[1]!.name).toBe("Beta Siege, Redux");
+    expect(records[3]!.name).toBe('Gamma "Quoted" Fields');
+    expect(records[3]!.genres).toBe("Strategy; Puzzle");
+    expect(records[2]!["price (USD)"]).toBe("");
+  });
+
+  test("chosen columns only; an empty filter names the whole catalog", async () => {
+    const res = await request("/api/market/screener?format=csv&columns=name,price", {
+      cookie: premium.cookie,
+    });
+    expect(res.headers.get("content-disposition")).toContain("market-screener_all-games.csv");
+    const rows = parse(await res.text()) as string[][];
+    expect(rows[0]).toEqual(["name", "price (USD)"]);
+    expect(rows).toHaveLength(6);
+  });
+});
+
+describe("GET /api/market/summary", () => {
+  test("the market size of a filter: count, medians, releases per year, top games", async () => {
+    const res = await request("/api/market/summary?genre=Strategy", { cookie: premium.cookie });
+    expect(res.status).toBe(200);
+    const summary = await res.json();
+    expect(summary).toMatchObject({
+      games: 4,
+      // Prices 19.99, 9.99, 0 (the unknown one left out): the middle one.
+      medianPrice: 9.99,
+      // Reviews 1000, 600, 50: the middle one.
+      medianReviews: 600,
+      releasesPerYear: [
+        { year: 2018, games: 1 },
+        { year: 2020, games: 2 },
+      ],
+    });
+    expect(summary.topGames.map((g: { name: string }) => g.name)).toEqual([
+      "Alpha Siege",
+      "Beta Siege, Redux",
+      'Gamma "Quoted" Fields',
+    ]);
+    const even = await (await request("/api/market/summary?priceMin=5", { cookie: premium.cookie })).json();
+    // 9.99, 19.99, 59.99 → 19.99; with no reviews filter the median of 600, 1000, 25000 is 1000.
+    expect(even).toMatchObject({ games: 3, medianPrice: 19.99, medianReviews: 1000 });
+    const empty = await (await request("/api/market/summary?genre=None", { cookie: premium.cookie })).json();
+    expect(empty).toMatchObject({ games: 0, medianPrice: null, medianReviews: null, topGames: [] });
+  });
+
+  test("bad filters are 422 naming the field; paging parameters are not filters", async () => {
+    for (const [query, field] of [
+      ["yearTo=abc", "yearTo"],
+      ["sort=name", "sort"],
+    ] as const) {
+      const res = await request(`/api/market/summary?${query}`, { cookie: premium.cookie });
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors[0].field).toBe(field);
+    }
+  });
+});
+
+describe("GET /api/companies/:slug", () => {
+  test("a developer's and publisher's games with totals", async () => {
+    const res = await request("/api/companies/keep-works", { cookie: regular.cookie });
+    expect(res.status).toBe(200);
+    const company = await res.json();
+    expect(company).toMatchObject({
+      slug: "keep-works",
+      name: "Keep Works",
+      totals: { games: 2, developed: 2, published: 1, reviews: 1600, firstYear: 2018, lastYear: 2020 },
+    });
+    expect(company.games.map((g: { name: string; role: string }) => [g.name, g.role])).toEqual([
+      ["Beta Siege, Redux", "developer and publisher"],
+      ["Alpha Siege", "developer"],
+    ]);
+    const crown = await (await request("/api/companies/big-crown", { cookie: regular.cookie })).json();
+    expect(crown.totals).toMatchObject({ games: 2, developed: 0, published: 2, reviews: 26_000 });
+  });
+
+  test("an unknown company is 404 problem JSON; anonymous is 401", async () => {
+    for (const slug of ["nobody-here", "keep", "Keep-Works", "--"]) {
+      const res = await request(`/api/companies/${slug}`, { cookie: regular.cookie });
+      expect(res.status, slug).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+    }
+    expect((await request("/api/companies/keep-works")).status).toBe(401);
+  });
+});
