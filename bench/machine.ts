@@ -1,4 +1,6 @@
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
+import { relative } from "node:path";
 
 /** One line describing the machine a bench ran on, printed under each table. */
 export function machineLine(): string {
@@ -15,6 +17,36 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
   console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
   console.log(`\n${machineLine()}`);
+  recordBenchmark(title, rows);
+}
+
+const LOG = "BENCHMARKS.md";
+const LOG_HEADER = `# Benchmarks
+
+One line per table a bench printed (\`bun run bench\` runs them all; \`bun bench/<name>.bench.ts\` one):
+when, the command, the table's title, every row with its figures — the baselines (the health floor,
+Node \`ws\`, the previous implementation) are rows of the same run — and the machine. Figures from
+different machines or loads are not comparable; ratios within one line are.
+`;
+
+/** The command that reproduces this run, as typed in the repository folder. */
+export function benchCommand(): string {
+  return ["bun", relative(process.cwd(), process.argv[1] ?? ""), ...process.argv.slice(2)].join(" ");
+}
+
+/** Appends one line for this table to BENCHMARKS.md (created with its header when missing). */
+export function recordBenchmark(title: string, rows: Array<Record<string, string | number>>): void {
+  if (!existsSync(LOG)) writeFileSync(LOG, `${LOG_HEADER}\n`);
+  const cells = rows.map((r) =>
+    Object.entries(r)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", "),
+  );
+  const when = new Date().toISOString().slice(0, 16).replace("T", " ");
+  appendFileSync(
+    LOG,
+    `- ${when} UTC · \`${benchCommand()}\` · **${title}** · ${cells.join(" · ")} · ${machineLine()}\n`,
+  );
 }
 
 export function percentile(sorted: number[], p: number): number {

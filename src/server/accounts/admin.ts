@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
 import pkg from "../../../package.json" with { type: "json" };
 import type { AdminStats } from "../../contracts/admin.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
+import { forgetCachedUser } from "../auth/session.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { db, measureDatabaseLatency, SLOW_DATABASE_MS } from "../db/client.ts";
@@ -125,6 +126,8 @@ export async function changeUserRole(
           ),
     )
     .returning();
+  // Signed-in sessions carry the user row: the new role and tier apply from the next request.
+  forgetCachedUser(targetId);
   if (!updated) {
     throw new HttpProblem(409, "This is the last admin: make another user admin before changing this one", {
       title: "Conflict",

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
-import { invalidateUserSessions } from "../auth/session.ts";
+import { forgetCachedUser, invalidateUserSessions } from "../auth/session.ts";
 import { db } from "../db/client.ts";
 import { oauthAccounts, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
@@ -133,6 +133,7 @@ export async function promoteIfAdminEmail(user: UserRow): Promise<UserRow> {
     .set({ role: "admin", subscriptionTier: ROLE_TIER.admin })
     .where(eq(users.id, user.id))
     .returning();
+  forgetCachedUser(user.id);
   await recordAudit({
     actorId: null,
     action: "user.promoted_by_admin_email",

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { PublicUser } from "../../contracts/user.ts";
-import { db } from "../db/client.ts";
+import { dataVersion, db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 
@@ -60,8 +60,100 @@ function prepareSessionLookup(database: ReturnType<typeof db>) {
     .prepare();
 }
 
+/**
+ * Validated sessions, kept briefly in memory: without this every signed-in request reads the session
+ * and its user from the database, and `GET /api/auth/user` served a quarter of what `GET /api/health`
+ * does (bench/auth-user.bench.ts). An entry is used only while all of these hold:
+ * - nothing has committed to the database since it was read (`dataVersion()`: logout, a role change,
+ *   "sign out everyone", an account deleted — from this process, the shell or another process);
+ * - it is younger than `SESSION_CACHE_TTL_MS`;
+ * - the session is not expired and not yet due for its sliding renewal (both go to the database).
+ * The functions below that end sessions or change users also drop entries themselves, so a lookup
+ * that was in flight while they ran cannot put an old answer back.
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  session: SessionRow;
+  user: UserRow;
+  cachedAt: number;
+}
+
+export class SessionCache {
+  #entries = new Map<string, CachedSession>();
+  #version: number | null = null;
+  /** Moves on every invalidation: a lookup started before one must not store what it read. */
+  #generation = 0;
+
+  constructor(private readonly version: () => number | null) {}
+
+  /** The generation and database version a lookup starts at, or null when nothing may be cached. */
+  begin(): { generation: number; version: number } | null {
+    const version = this.#current();
+    return version === null ? null : { generation: this.#generation, version };
+  }
+
+  get(id: string, now: number): CachedSession | undefined {
+    if (this.#current() === null) return undefined;
+    const hit = this.#entries.get(id);
+    if (!hit) return undefined;
+    if (
+      now - hit.cachedAt >= SESSION_CACHE_TTL_MS ||
+      now >= hit.session.expiresAt.getTime() - RENEW_BELOW_MS
+    ) {
+      this.#entries.delete(id);
+      return undefined;
+    }
+    return hit;
+  }
+
+  set(id: string, entry: CachedSession, startedAt: { generation: number; version: number }): void {
+    if (startedAt.generation !== this.#generation || this.#current() !== startedAt.version) return;
+    if (this.#entries.size >= SESSION_CACHE_MAX) {
+      // The oldest entry first (a Map keeps insertion order).
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(id, entry);
+  }
+
+  forgetSession(id: string): void {
+    this.#generation++;
+    this.#entries.delete(id);
+  }
+
+  forgetUser(userId: string): void {
+    this.#generation++;
+    for (const [id, entry] of this.#entries) if (entry.user.id === userId) this.#entries.delete(id);
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #current(): number | null {
+    const version = this.version();
+    if (version !== this.#version) {
+      this.#entries.clear();
+      this.#version = version;
+    }
+    return version;
+  }
+}
+
+const cache = new SessionCache(dataVersion);
+
 export async function validateSessionToken(token: string): Promise<SessionResult | null> {
   const id = sessionIdFromToken(token);
+  const hit = cache.get(id, Date.now());
+  if (hit) return { session: hit.session, user: hit.user, renewed: false };
+  const started = cache.begin();
   const database = db();
   let lookup = sessionLookups.get(database);
   if (!lookup) {
@@ -74,7 +166,7 @@ export async function validateSessionToken(token: string): Promise<SessionResult
   const { session, user } = found;
   const now = Date.now();
   if (now >= session.expiresAt.getTime()) {
-    await db().delete(sessions).where(eq(sessions.id, id));
+    await invalidateSession(id);
     return null;
   }
   if (now >= session.expiresAt.getTime() - RENEW_BELOW_MS) {
@@ -82,15 +174,33 @@ export async function validateSessionToken(token: string): Promise<SessionResult
     await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
     return { session, user, renewed: true };
   }
+  if (started) cache.set(id, { session, user, cachedAt: now }, started);
   return { session, user, renewed: false };
 }
 
 export async function invalidateSession(sessionId: string): Promise<void> {
+  cache.forgetSession(sessionId);
   await db().delete(sessions).where(eq(sessions.id, sessionId));
+  cache.forgetSession(sessionId);
 }
 
 export async function invalidateUserSessions(userId: string): Promise<void> {
+  cache.forgetUser(userId);
   await db().delete(sessions).where(eq(sessions.userId, userId));
+  cache.forgetUser(userId);
+}
+
+/**
+ * Call after changing a user's row (role, tier, profile) outside the functions above: their cached
+ * sessions carry the old row.
+ */
+export function forgetCachedUser(userId: string): void {
+  cache.forgetUser(userId);
+}
+
+/** How many validated sessions are held in memory (the admin screen and tests read it). */
+export function cachedSessionCount(): number {
+  return cache.size;
 }
 
 /** Whether the browser reached us over https (directly, through PUBLIC_URL, or behind a proxy). */

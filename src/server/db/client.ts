@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
@@ -64,4 +65,47 @@ export function closeDb(): void {
   client?.close();
   client = undefined;
   database = undefined;
+  probe?.db.close();
+  probe = undefined;
+}
+
+/**
+ * A number that moves whenever anything commits to the database — this process's own connections, a
+ * shell script, an import running in another process — or null where that cannot be known. In-memory
+ * caches (sessions, the search index) compare it with the value they were filled at and drop what
+ * they hold when it moved, so no write anywhere leaves them stale.
+ *
+ * It is SQLite's `data_version` read on a connection of our own that never writes (so every commit is
+ * another connection's and counts), through Bun's built-in SQLite: a couple of microseconds, where a
+ * query through the libSQL client costs tens (bench/auth-user.bench.ts). Only a local file database
+ * has one; for a remote libSQL server or `:memory:` the answer is null and callers must not cache.
+ */
+export function dataVersion(): number | null {
+  const { DATABASE_URL } = env();
+  if (probe?.url !== DATABASE_URL) openProbe(DATABASE_URL);
+  if (!probe) return null;
+  try {
+    const row = probe.statement.get() as { data_version: number } | null;
+    // A reopened probe counts from its own start: the epoch keeps its numbers apart from the last one's.
+    return row ? probe.epoch * 2 ** 32 + row.data_version : null;
+  } catch {
+    return null;
+  }
+}
+
+let probe: { url: string; db: Database; statement: ReturnType<Database["query"]>; epoch: number } | undefined;
+let probeEpoch = 0;
+
+function openProbe(url: string): void {
+  probe?.db.close();
+  probe = undefined;
+  const path = url.startsWith("file:") ? (url.slice("file:".length).split("?")[0] ?? "") : "";
+  // The file must exist already (the libSQL client creates it); the probe never creates or writes.
+  if (!path || path === ":memory:" || !existsSync(path)) return;
+  try {
+    const handle = new Database(path, { readwrite: true, create: false });
+    probe = { url, db: handle, statement: handle.query("PRAGMA data_version"), epoch: ++probeEpoch };
+  } catch {
+    probe = undefined;
+  }
 }

@@ -1,0 +1,169 @@
+import { createClient } from "@libsql/client";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ROLE_TIER } from "../../src/contracts/user.ts";
+import { deleteAccount } from "../../src/server/accounts/users.ts";
+import {
+  cachedSessionCount,
+  SESSION_CACHE_TTL_MS,
+  SESSION_TTL_MS,
+  SessionCache,
+} from "../../src/server/auth/session.ts";
+import type { SessionRow, UserRow } from "../../src/server/db/schema/index.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * Validated sessions are cached in memory (src/server/auth/session.ts); whatever ends a session or
+ * changes its user must apply from the very next request.
+ */
+
+async function me(cookie: string): Promise<Response> {
+  return request("/api/auth/user", { cookie });
+}
+
+/** A connection of its own, as the shell (`bun run user:role`) or another process would have. */
+async function fromAnotherConnection(sql: string, args: string[]): Promise<void> {
+  const other = createClient({ url: process.env.DATABASE_URL! });
+  try {
+    await other.execute({ sql, args });
+  } finally {
+    other.close();
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("the session cache", () => {
+  test("a signed-in request is answered from memory the second time", async () => {
+    const { cookie } = await createTestUser();
+    const before = cachedSessionCount();
+    expect((await me(cookie)).status).toBe(200);
+    expect(cachedSessionCount()).toBe(before + 1);
+    expect((await me(cookie)).status).toBe(200);
+  });
+
+  test("logout ends the session at once", async () => {
+    const { cookie } = await createTestUser();
+    expect((await me(cookie)).status).toBe(200);
+    expect((await request("/api/auth/logout", { method: "POST", cookie })).status).toBe(204);
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  test("a role change by an admin (and its tier) applies to the user's next request", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser();
+    expect(await (await me(target.cookie)).json()).toMatchObject({
+      role: "regular",
+      subscriptionTier: "starter",
+    });
+    const res = await request(`/api/admin/users/${target.user.id}/role`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { role: "premium", tier: ROLE_TIER.premium },
+    });
+    expect(res.status).toBe(200);
+    expect(await (await me(target.cookie)).json()).toMatchObject({
+      role: "premium",
+      subscriptionTier: ROLE_TIER.premium,
+    });
+    // And back: premium features close again on the next request.
+    await request(`/api/admin/users/${target.user.id}/role`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { role: "regular", tier: ROLE_TIER.regular },
+    });
+    expect(await (await me(target.cookie)).json()).toMatchObject({
+      role: "regular",
+      subscriptionTier: "starter",
+    });
+  });
+
+  test("a role or tier changed from the shell or another process applies at once", async () => {
+    const { cookie, user } = await createTestUser();
+    expect((await (await me(cookie)).json()).role).toBe("regular");
+    await fromAnotherConnection(
+      "UPDATE users SET role = 'premium', subscription_tier = 'professional' WHERE id = ?",
+      [user.id],
+    );
+    expect(await (await me(cookie)).json()).toMatchObject({
+      role: "premium",
+      subscriptionTier: "professional",
+    });
+  });
+
+  test("sessions deleted from another process (everyone signed out) end at once", async () => {
+    const a = await createTestUser();
+    const b = await createTestUser();
+    expect((await me(a.cookie)).status).toBe(200);
+    expect((await me(b.cookie)).status).toBe(200);
+    await fromAnotherConnection("DELETE FROM sessions WHERE user_id IN (?, ?)", [a.user.id, b.user.id]);
+    expect((await me(a.cookie)).status).toBe(401);
+    expect((await me(b.cookie)).status).toBe(401);
+  });
+
+  test("a deleted account's sessions end at once", async () => {
+    const { cookie, user } = await createTestUser();
+    expect((await me(cookie)).status).toBe(200);
+    await deleteAccount(user.id, user.id);
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  test("a cached session stops working the moment it expires", async () => {
+    const { cookie } = await createTestUser();
+    expect((await me(cookie)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + SESSION_TTL_MS + 1000);
+    expect((await me(cookie)).status).toBe(401);
+  });
+});
+
+describe("SessionCache on its own (the database version held still)", () => {
+  const user = { id: "u1" } as UserRow;
+  const other = { id: "u2" } as UserRow;
+  const session = (expiresIn: number) => ({ expiresAt: new Date(1_000_000 + expiresIn) }) as SessionRow;
+  const now = 1_000_000;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  test("keeps an entry until its user or session is forgotten", () => {
+    const cache = new SessionCache(() => 7);
+    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, cache.begin()!);
+    cache.set("s2", { session: session(20 * DAY), user: other, cachedAt: now }, cache.begin()!);
+    expect(cache.get("s1", now + 1)?.user).toBe(user);
+    cache.forgetUser("u1");
+    expect(cache.get("s1", now + 1)).toBeUndefined();
+    expect(cache.get("s2", now + 1)?.user).toBe(other);
+    cache.forgetSession("s2");
+    expect(cache.get("s2", now + 1)).toBeUndefined();
+  });
+
+  test("a lookup that was in flight during an invalidation does not store its answer", () => {
+    const cache = new SessionCache(() => 7);
+    const started = cache.begin()!;
+    cache.forgetUser("u1");
+    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, started);
+    expect(cache.get("s1", now)).toBeUndefined();
+  });
+
+  test("any commit to the database empties it", () => {
+    let version = 7;
+    const cache = new SessionCache(() => version);
+    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, cache.begin()!);
+    version = 8;
+    expect(cache.get("s1", now)).toBeUndefined();
+  });
+
+  test("entries last SESSION_CACHE_TTL_MS, and never past expiry or the renewal point", () => {
+    const cache = new SessionCache(() => 7);
+    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, cache.begin()!);
+    expect(cache.get("s1", now + SESSION_CACHE_TTL_MS - 1)).toBeDefined();
+    expect(cache.get("s1", now + SESSION_CACHE_TTL_MS)).toBeUndefined();
+    cache.set("s2", { session: session(16 * DAY), user, cachedAt: now }, cache.begin()!);
+    expect(cache.get("s2", now + DAY + 1)).toBeUndefined();
+  });
+
+  test("nothing is cached where the database cannot say it changed", () => {
+    const cache = new SessionCache(() => null);
+    expect(cache.begin()).toBeNull();
+  });
+});
