@@ -1,7 +1,8 @@
 /**
  * AI analytics (spec §2 "AI analytics", §3): what `POST /api/ai/*` and `GET /api/ai/analytics`
- * answer. Plain types, no zod: the client imports this file. The analyses are statistical models over
- * the catalog's series (the `modelUsed` field names them); no language model is involved.
+ * answer. Plain types, no zod: the client imports this file. Statistics over the catalog's series
+ * compute the facts; a configured language model writes the interpretation of those facts, and
+ * `modelUsed` names it (or says that no language model was configured).
  */
 export const AI_ANALYSIS_TYPES = [
   "game_analysis",
@@ -11,13 +12,33 @@ export const AI_ANALYSIS_TYPES = [
 ] as const;
 export type AiAnalysisType = (typeof AI_ANALYSIS_TYPES)[number];
 
+/** Whether the language model wrote this result's text. */
+export type LanguageModelStatus = "used" | "not_configured" | "unavailable";
+
+export interface NumberCheckDrop {
+  /** Where the sentence was: "analysis[0].sentiment", "keyInsights[2]"... */
+  field: string;
+  sentence: string;
+  /** The numbers in it that are none of the facts. */
+  unknown: string[];
+}
+
 export interface AiMetadata {
   processingTime: number;
-  /** 0–1. */
+  /** 0–1: how much evidence there is (sample size) times how well the facts fit (see confidenceBasis). */
   confidence: number;
+  /** In words: the sample and the fit that `confidence` rests on. */
+  confidenceBasis: string;
   modelUsed: string;
   analysisId: string;
   createdAt: string;
+  languageModel: LanguageModelStatus;
+  /** Set when the language model was configured but did not answer usably. */
+  note: string | null;
+  /** Tokens the language model used for this result (0 without one). */
+  tokens: { input: number; output: number; total: number };
+  /** Numbers in the model's text checked against the facts, and the sentences dropped. */
+  numberCheck: { checked: number; dropped: NumberCheckDrop[] };
 }
 
 export interface GameAnalysisItem {
@@ -28,6 +49,12 @@ export interface GameAnalysisItem {
     trend: "rising" | "stable" | "declining" | "unknown";
     timeframe: string;
     reasoning: string;
+    /** Average daily players now (the fitted line's value at the newest point) and at the horizon. */
+    currentPlayers: number | null;
+    projectedPlayers: number | null;
+    horizonDays: number;
+    /** R² of the line through the last 30 days' players, 0–1. */
+    fit: number | null;
   };
   recommendations: { action: string; riskLevel: "low" | "medium" | "high"; reasoning: string };
 }
@@ -82,6 +109,11 @@ export interface AiHistoryRecord {
   confidence: string;
   processingTime: number;
   modelUsed: string;
+}
+
+/** `GET /api/ai/analytics/:id`: a stored analysis, whole. */
+export interface AiHistoryEntry extends AiHistoryRecord {
+  result: GameAnalysis | MarketInsights | Recommendations | TrendingAnalysis;
 }
 
 /** Published on `ai_analysis` (spec §3 "AI analysis live event"). */

@@ -66,6 +66,19 @@ const EnvSchema = z.object({
   GITHUB_TOKEN: optionalString,
   KAGGLE_USERNAME: optionalString,
   KAGGLE_KEY: optionalString,
+  // The AI analyst's language model: any OpenAI-compatible chat endpoint (issue 12). Without a base
+  // URL and a model, the analyses answer from the statistics alone.
+  AI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  // The provider's name as the screen shows it ("llama3.1:8b via Ollama"); guessed from the address if empty.
+  AI_PROVIDER_NAME: optionalString,
+  // One attempt's limit; the answer falls back to the statistics after the retries.
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).default(1500),
   // `name=url` pairs, comma-separated (names as in DEFAULT_BASES of src/server/sources/http.ts).
   SOURCE_BASE_URLS: z
     .string()

@@ -63,6 +63,7 @@ describe("permissions", () => {
     ["POST", "/api/ai/recommendations"],
     ["POST", "/api/ai/trending-analysis"],
     ["GET", "/api/ai/analytics"],
+    ["GET", "/api/ai/analytics/some-id"],
   ])("%s %s: 401 anonymous, 403 regular", async (method, path) => {
     expect((await request(path, { method })).status).toBe(401);
     expect((await request(path, { method, cookie: regular.cookie })).status).toBe(403);
@@ -83,19 +84,31 @@ describe("analyses", () => {
     expect(body.metadata).toMatchObject({
       gamesAnalyzed: 2,
       source: "watchlist",
-      modelUsed: "trend-statistics-v1",
+      modelUsed: "statistical model (no language model configured)",
+      languageModel: "not_configured",
+      note: null,
+      tokens: { input: 0, output: 0, total: 0 },
     });
+    expect(body.metadata.confidenceBasis).toMatch(/^2 games; .* mean R² \d\.\d\d\.$/);
     expect(body.metadata.processingTime).toBeGreaterThan(0);
     const byName = (name: string) => body.analysis.find((a: { gameName: string }) => a.gameName === name);
     const rising = byName("Rising Star");
     const fading = byName("Fading Giant");
     expect(rising.gameName).toBe("Rising Star");
     expect(rising.sentiment.rating).toBe(4.5);
-    expect(rising.marketPrediction.trend).toBe("rising");
+    // A prediction is a projection with a horizon: the line through the last 30 days, 30 days on.
+    expect(rising.marketPrediction).toMatchObject({
+      trend: "rising",
+      horizonDays: 30,
+      timeframe: "next 30 days",
+    });
+    expect(rising.marketPrediction.projectedPlayers).toBeGreaterThan(rising.marketPrediction.currentPlayers);
+    expect(rising.marketPrediction.reasoning).toMatch(/reaches [\d,]+ daily players in 30 days/);
     // Doubling within a month: daily players spread a third around their mean.
     expect(rising.recommendations).toMatchObject({ action: "Invest: grow coverage", riskLevel: "medium" });
     expect(fading.sentiment.rating).toBe(2);
     expect(fading.marketPrediction.trend).toBe("declining");
+    expect(fading.marketPrediction.projectedPlayers).toBeLessThan(fading.marketPrediction.currentPlayers);
     expect(fading.recommendations).toMatchObject({ action: "Reduce exposure", riskLevel: "high" });
   });
 
@@ -144,8 +157,16 @@ describe("analyses", () => {
     ]);
     for (const h of history) {
       expect(h.confidence).toMatch(/^0\.\d\d$|^1\.00$/);
-      expect(h.modelUsed).toBe("trend-statistics-v1");
+      expect(h.modelUsed).toBe("statistical model (no language model configured)");
     }
     expect(await (await request("/api/ai/analytics", { cookie: fresh.cookie })).json()).toHaveLength(1);
+  });
+
+  test("a history row reopens the whole stored result", async () => {
+    const [newest] = await (await request("/api/ai/analytics", { cookie: premium.cookie })).json();
+    const entry = await (await request(`/api/ai/analytics/${newest.id}`, { cookie: premium.cookie })).json();
+    expect(entry.result.metadata.analysisId).toBe(newest.id);
+    expect(entry.result.analysis.topics).toContain("RPG");
+    expect((await request("/api/ai/analytics/nope", { cookie: premium.cookie })).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AiHistoryRecord } from "../../contracts/ai.ts";
+import type { AiHistoryEntry, AiHistoryRecord } from "../../contracts/ai.ts";
 import { apiGet } from "../api.ts";
 
 /** Premium only: AI Analytics mounts it for premium users. Spec §9: the AI history is cached 30 s. */
@@ -8,3 +8,11 @@ export const aiHistoryQuery = queryOptions({
   queryFn: () => apiGet<AiHistoryRecord[]>("/api/ai/analytics"),
   staleTime: 30_000,
 });
+
+/** One stored analysis, whole; a stored result never changes, so it is cached for the session. */
+export const aiHistoryEntryQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["/api/ai/analytics", id],
+    queryFn: () => apiGet<AiHistoryEntry>(`/api/ai/analytics/${encodeURIComponent(id)}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

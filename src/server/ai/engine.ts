@@ -9,13 +9,16 @@ import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 
+import { type Projection, project } from "./projection.ts";
+
 /**
- * The analyses behind AI Analytics: statistical models over the catalog's series, not a language
- * model. Each figure says where it comes from: player growth week on week, the spread of daily
- * players, the share of positive reviews, genre volatility (src/server/catalog/market.ts), and a
- * least-squares line through the catalog's daily players for the predictions.
+ * The statistics behind AI Analytics: the facts each analysis rests on, and a complete result
+ * from them alone. Each figure says where it comes from: player growth week on week, the spread of
+ * daily players, the share of positive reviews, genre volatility (src/server/catalog/market.ts),
+ * and least-squares lines through daily players for the predictions (./projection.ts). A language
+ * model, when configured, rewrites the interpretation from these facts (./service.ts).
  */
-export const MODEL = "trend-statistics-v1";
+export const HORIZON_DAYS = 30;
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
@@ -36,6 +39,8 @@ export interface GameFacts {
   /** Coefficient of variation of the last 30 days' points (spread ÷ mean). */
   variation: number | null;
   points: number;
+  /** Average players per day over the last 30 days that have points, oldest first. */
+  daily: number[];
 }
 
 /** What the analyses need to know about some games, read in two queries. */
@@ -61,6 +66,21 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
           WHERE m.metric = 'players' GROUP BY m.game_id`,
     args: ids,
   });
+  const recent = await client.execute({
+    sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                        WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
+          SELECT m.game_id, m.ts / ${DAY_MS} AS day, avg(m.value) AS value
+          FROM game_metrics m JOIN last ON last.game_id = m.game_id
+          WHERE m.metric = 'players' AND m.ts > last.ts - ${30 * DAY_MS}
+          GROUP BY m.game_id, day ORDER BY m.game_id, day`,
+    args: ids,
+  });
+  const daily = new Map<string, number[]>();
+  for (const r of recent.rows) {
+    const list = daily.get(String(r.game_id)) ?? [];
+    list.push(Number(r.value));
+    daily.set(String(r.game_id), list);
+  }
   const byId = new Map(series.rows.map((r) => [String(r.game_id), r]));
   const order = new Map(ids.map((id, i) => [id, i]));
   return games.rows
@@ -82,6 +102,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         previous: s?.previous == null ? null : Number(s.previous),
         variation: mean && variance != null ? Math.sqrt(variance) / mean : null,
         points: Number(s?.points ?? 0),
+        daily: daily.get(String(g.id)) ?? [],
       };
     })
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -94,9 +115,22 @@ function positiveShare(g: GameFacts): number | null {
   return g.rating != null ? g.rating / 100 : null;
 }
 
-/** Confidence from how much evidence there is: more reviews and more points, up to 0.95. */
-function evidence(count: number, enough: number): number {
+/** How much evidence there is, 0.3–0.95: grows with the log of the sample until `enough`. */
+export function evidence(count: number, enough: number): number {
   return round(Math.min(0.95, 0.3 + 0.65 * Math.min(1, Math.log10(1 + count) / Math.log10(1 + enough))));
+}
+
+/**
+ * Confidence (issue 12): the sample score times a fit factor, 0.5 + 0.5·R², so a projection whose
+ * line explains nothing of its series keeps half the sample's confidence. Without a fit, the sample
+ * score alone.
+ */
+export function confidenceOf(sample: number, fit: number | null): number {
+  return round(fit == null ? sample : sample * (0.5 + 0.5 * fit));
+}
+
+export function projectGame(g: GameFacts): Projection | null {
+  return g.daily.length >= 7 ? project(g.daily, HORIZON_DAYS) : null;
 }
 
 /** Spec §3 "AI game analysis item" for one game. */
@@ -116,15 +150,19 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
         };
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
-  const trend: GameAnalysisItem["marketPrediction"]["trend"] =
-    growth == null ? "unknown" : growth > 0.05 ? "rising" : growth < -0.05 ? "declining" : "stable";
+  const projection = projectGame(g);
+  const trend: GameAnalysisItem["marketPrediction"]["trend"] = projection?.direction ?? "unknown";
   const marketPrediction = {
     trend,
-    timeframe: "next 30 days",
+    timeframe: `next ${HORIZON_DAYS} days`,
     reasoning:
-      growth == null
-        ? "Not enough player history to compare two weeks."
-        : `Average daily players ${Math.round(g.current!).toLocaleString("en")}, ${pct(growth)} against the week before; the trend is expected to hold while the change stays above 5%.`,
+      projection == null
+        ? "Fewer than 7 days of player history: no projection."
+        : `A line through the last ${projection.n} days of players (R² ${projection.r2.toFixed(2)}) reaches ${Math.round(projection.projected).toLocaleString("en")} daily players in ${HORIZON_DAYS} days, ${pct(projection.change)} on today's ${Math.round(projection.from).toLocaleString("en")}${growth == null ? "" : `; last week moved ${pct(growth)} against the week before`}.`,
+    currentPlayers: projection ? Math.round(projection.from) : null,
+    projectedPlayers: projection ? Math.round(projection.projected) : null,
+    horizonDays: HORIZON_DAYS,
+    fit: projection ? round(projection.r2) : null,
   };
 
   const variation = g.variation ?? 0;
@@ -151,20 +189,57 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
   return { gameId: g.id, gameName: g.name, sentiment, marketPrediction, recommendations };
 }
 
-/** A least-squares line through (x, y); the slope per unit of x. */
-function slope(points: Array<{ x: number; y: number }>): number | null {
-  if (points.length < 3) return null;
-  const n = points.length;
-  const mx = points.reduce((s, p) => s + p.x, 0) / n;
-  const my = points.reduce((s, p) => s + p.y, 0) / n;
-  const den = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
-  return den === 0 ? null : points.reduce((s, p) => s + (p.x - mx) * (p.y - my), 0) / den;
+/** The facts about one game that its analysis rests on, in the units the text may quote. */
+export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
+  const reviews = (g.positive ?? 0) + (g.negative ?? 0);
+  const share = positiveShare(g);
+  const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
+  return {
+    gameId: g.id,
+    name: g.name,
+    genres: g.genres.slice(0, 4),
+    tags: g.tags.slice(0, 5),
+    priceUsd: g.price,
+    reviews: reviews > 0 ? { positive: g.positive ?? 0, negative: g.negative ?? 0, total: reviews } : null,
+    positiveSharePct: share == null ? null : round(share * 100, 1),
+    sentimentOutOf5: item.sentiment.rating,
+    players: {
+      averageLast7Days: g.current == null ? null : Math.round(g.current),
+      averagePrevious7Days: g.previous == null ? null : Math.round(g.previous),
+      weekOnWeekChangePct: growth == null ? null : round(growth * 100, 1),
+      daysOfHistory: g.daily.length,
+    },
+    projection:
+      item.marketPrediction.projectedPlayers == null
+        ? null
+        : {
+            horizonDays: HORIZON_DAYS,
+            fromPlayers: item.marketPrediction.currentPlayers,
+            projectedPlayers: item.marketPrediction.projectedPlayers,
+            changePct:
+              item.marketPrediction.currentPlayers && item.marketPrediction.projectedPlayers != null
+                ? round(
+                    ((item.marketPrediction.projectedPlayers - item.marketPrediction.currentPlayers) /
+                      item.marketPrediction.currentPlayers) *
+                      100,
+                    1,
+                  )
+                : null,
+            fitR2: item.marketPrediction.fit,
+            trend: item.marketPrediction.trend,
+          },
+    volatilityPct: g.variation == null ? null : round(g.variation * 100, 0),
+    riskLevel: item.recommendations.riskLevel,
+    suggestedAction: item.recommendations.action,
+  };
 }
 
 export async function marketInsights(): Promise<{
   insights: MarketInsights["insights"];
   dataPoints: number;
   confidence: number;
+  basis: string;
+  facts: Record<string, unknown>;
 }> {
   const [trends, activity] = await Promise.all([getMarketTrends(), getPlayerActivity()]);
   const dataPoints = activity.reduce((s, d) => s + d.games, 0);
@@ -182,12 +257,39 @@ export async function marketInsights(): Promise<{
     );
   const overallSentiment = weighted > 2 ? "positive" : weighted < -2 ? "negative" : "neutral";
 
-  const line = slope(activity.map((d) => ({ x: Date.parse(d.date) / DAY_MS, y: d.players })));
-  const last = activity.at(-1)?.players ?? 0;
-  const project = (days: number) =>
-    line == null || last === 0
+  const players = activity.map((d) => d.players);
+  const month = project(players, 30);
+  const quarter = project(players, 90);
+  const describe = (p: Projection | null) =>
+    p == null
       ? "Not enough daily player history for a projection."
-      : `${Math.round(Math.max(0, last + line * days)).toLocaleString("en")} daily players (${pct((line * days) / last)} on today's ${last.toLocaleString("en")}), on the line through the last ${activity.length} days.`;
+      : `${Math.round(p.projected).toLocaleString("en")} daily players (${pct(p.change)} on today's ${Math.round(p.from).toLocaleString("en")}), on the line through the last ${p.n} days (R² ${p.r2.toFixed(2)}).`;
+  const sample = evidence(dataPoints, 50_000);
+  const fit = month?.r2 ?? null;
+  const confidence = confidenceOf(sample, fit);
+  const basis = `${dataPoints.toLocaleString("en")} daily player points over ${activity.length} days (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}.`;
+  const projectionFacts = (p: Projection | null) =>
+    p && {
+      horizonDays: p.horizon,
+      fromDailyPlayers: Math.round(p.from),
+      projectedDailyPlayers: Math.round(p.projected),
+      changePct: round(p.change * 100, 1),
+      fitR2: round(p.r2),
+    };
+  const facts = {
+    days: activity.length,
+    dataPoints,
+    weightedGenreChangePct: round(weighted, 1),
+    overallSentiment,
+    marketVolatilityOutOf10: volatility,
+    genres: trends.slice(0, 15).map((t) => ({
+      genre: t.category,
+      dailyPlayers: t.players,
+      changePct: round(t.change, 1),
+      volatilityOutOf10: t.volatilityScore,
+    })),
+    projections: { nextMonth: projectionFacts(month), nextQuarter: projectionFacts(quarter) },
+  };
 
   const keyInsights: string[] = [];
   if (byChange[0])
@@ -210,10 +312,12 @@ export async function marketInsights(): Promise<{
       trendingGenres,
       marketVolatility: volatility,
       keyInsights,
-      predictions: { nextMonth: project(30), nextQuarter: project(90) },
+      predictions: { nextMonth: describe(month), nextQuarter: describe(quarter) },
     },
     dataPoints,
-    confidence: evidence(dataPoints, 50_000),
+    confidence,
+    basis,
+    facts,
   };
 }
 
@@ -221,7 +325,14 @@ export async function marketInsights(): Promise<{
 export async function recommend(
   trackedIds: string[],
   favouriteGenres: string[],
-): Promise<{ list: Recommendation[]; reasoning: string; insights: string[]; confidence: number }> {
+): Promise<{
+  list: Recommendation[];
+  reasoning: string;
+  insights: string[];
+  confidence: number;
+  basis: string;
+  facts: Record<string, unknown>;
+}> {
   const tracked = await gameFacts(trackedIds);
   const weight = new Map<string, number>();
   for (const g of tracked)
@@ -236,6 +347,8 @@ export async function recommend(
       reasoning: "Track a few games or choose favourite genres in Settings: recommendations follow them.",
       insights: [],
       confidence: 0.1,
+      basis: "Nothing to go on: no tracked games and no favourite genres.",
+      facts: { trackedGames: [], favouriteGenres: [], candidates: [] },
     };
   }
   const client = rawClient();
@@ -264,6 +377,10 @@ export async function recommend(
   });
   const list = scored.sort((a, b) => b.expectedEnjoyment - a.expectedEnjoyment).slice(0, 6);
   const top = liked.slice(0, 3).map(([g]) => g);
+  const signals = tracked.length * 10 + favouriteGenres.length * 5;
+  const sample = evidence(signals, 100);
+  const meanMatch = list.length ? list.reduce((s, r) => s + r.matchScore, 0) / list.length : null;
+  const byId = new Map(facts.map((g) => [g.id, g]));
   return {
     list,
     reasoning: `Ranked by how much each game's genres overlap yours (${top.join(", ")}) and by how well it is received.`,
@@ -271,7 +388,28 @@ export async function recommend(
       `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${top[0]}.`,
       ...(favouriteGenres.length ? [`Favourite genres from Settings: ${favouriteGenres.join(", ")}.`] : []),
     ],
-    confidence: evidence(tracked.length * 10 + favouriteGenres.length * 5, 100),
+    // The fit here is how well the recommended games' genres match the user's.
+    confidence: confidenceOf(sample, meanMatch),
+    basis: `${tracked.length} tracked game${tracked.length === 1 ? "" : "s"} and ${favouriteGenres.length} favourite genre${favouriteGenres.length === 1 ? "" : "s"} (sample score ${sample.toFixed(2)})${meanMatch == null ? "" : `; the recommended games match your genres by ${Math.round(meanMatch * 100)}% on average`}.`,
+    facts: {
+      trackedGames: tracked.map((g) => ({ name: g.name, genres: g.genres.slice(0, 4) })),
+      favouriteGenres,
+      genreWeights: Object.fromEntries(liked.slice(0, 8)),
+      candidates: list.map((r) => {
+        const g = byId.get(r.gameId);
+        const share = g ? positiveShare(g) : null;
+        return {
+          gameId: r.gameId,
+          name: r.gameName,
+          genres: r.genres,
+          matchScorePct: Math.round(r.matchScore * 100),
+          expectedEnjoymentPct: Math.round(r.expectedEnjoyment * 100),
+          positiveSharePct: share == null ? null : round(share * 100, 1),
+          priceUsd: g?.price ?? null,
+          averageDailyPlayers: g?.current == null ? null : Math.round(g.current),
+        };
+      }),
+    },
   };
 }
 
@@ -279,6 +417,8 @@ export async function trendingAnalysis(): Promise<{
   analysis: TrendingAnalysis["analysis"];
   games: number;
   confidence: number;
+  basis: string;
+  facts: Record<string, unknown>;
 }> {
   const trending = await getTrendingGames();
   if (trending.length === 0) {
@@ -292,6 +432,8 @@ export async function trendingAnalysis(): Promise<{
       },
       games: 0,
       confidence: 0.1,
+      basis: "No trending games to rest on.",
+      facts: { trendingGames: 0 },
     };
   }
   const facts = await gameFacts(trending.map((t) => t.gameId));
@@ -306,6 +448,10 @@ export async function trendingAnalysis(): Promise<{
   const fast = [...trending].sort((a, b) => b.growth - a.growth).slice(0, 3);
   const avgGrowth = trending.reduce((s, t) => s + t.growth, 0) / trending.length;
   const sentiment = avgGrowth > 0.05 ? "positive" : avgGrowth < 0 ? "negative" : "neutral";
+  const sample = evidence(trending.length, 50);
+  // The fit: the share of trending games growing at least as fast as the average, i.e. whether the
+  // movement is broad or carried by a few.
+  const broad = trending.filter((t) => t.growth > 0).length / trending.length;
   return {
     analysis: {
       topics,
@@ -316,6 +462,24 @@ export async function trendingAnalysis(): Promise<{
       analysis: `${trending.length} games are trending, growing ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
     },
     games: trending.length,
-    confidence: evidence(trending.length, 50),
+    confidence: confidenceOf(sample, broad),
+    basis: `${trending.length} trending games (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
+    facts: {
+      trendingGames: trending.length,
+      averageGrowthPct: round(avgGrowth * 100, 1),
+      sentiment,
+      topics: topics.map((t) => ({ topic: t, games: topicWeight.get(t) })),
+      fastest: trending
+        .slice()
+        .sort((a, b) => b.growth - a.growth)
+        .slice(0, 8)
+        .map((t) => ({
+          gameId: t.gameId,
+          name: t.gameName,
+          genre: t.genre,
+          growthPct: round(t.growth * 100, 1),
+          dailyPlayers: Math.round(t.playerCount),
+        })),
+    },
   };
 }

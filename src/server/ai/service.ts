@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type {
   AiAnalysisType,
+  AiHistoryEntry,
   AiHistoryRecord,
   AiMetadata,
   GameAnalysis,
@@ -13,8 +14,24 @@ import { getTrendingGames } from "../catalog/trending.ts";
 import { listUserGames } from "../catalog/watchlist.ts";
 import { db } from "../db/client.ts";
 import { aiAnalyses } from "../db/schema/index.ts";
+import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
-import { analyseGame, gameFacts, MODEL, marketInsights, recommend, trendingAnalysis } from "./engine.ts";
+import {
+  analyseGame,
+  confidenceOf,
+  gameFactSheet,
+  gameFacts,
+  marketInsights,
+  recommend,
+  trendingAnalysis,
+} from "./engine.ts";
+import {
+  type Interpreted,
+  interpretGames,
+  interpretMarket,
+  interpretRecommendations,
+  interpretTrending,
+} from "./interpret.ts";
 
 /** Settings' favourite genres (spec §5) as the catalog names them. */
 const GENRE_NAMES: Record<string, string[]> = {
@@ -28,83 +45,144 @@ const GENRE_NAMES: Record<string, string[]> = {
   horror: ["Horror"],
 };
 
-/** Runs one analysis, stores it with its timing and confidence, and tells `ai_analysis` subscribers. */
-async function record<T extends object, E extends object>(
+/** What one analysis computed: its body (statistics, perhaps reworded by the model) and its metadata. */
+interface Run<T, E> {
+  interpreted: Interpreted<T>;
+  confidence: number;
+  basis: string;
+  extra: E;
+}
+
+/** Runs one analysis, stores it whole with its timing, confidence and tokens, and tells `ai_analysis` subscribers. */
+async function record<B extends object, T, E extends object>(
   userId: string,
   type: AiAnalysisType,
-  run: () => Promise<{ body: T; confidence: number; extra: E }>,
-): Promise<T & { metadata: AiMetadata & E }> {
+  run: () => Promise<Run<T, E>>,
+  shape: (body: T) => B,
+): Promise<B & { metadata: AiMetadata & E }> {
   const started = performance.now();
-  const { body, confidence, extra } = await run();
+  const { interpreted, confidence, basis, extra } = await run();
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const id = crypto.randomUUID();
   const createdAt = new Date();
   const metadata: AiMetadata & E = {
     processingTime,
     confidence,
-    modelUsed: MODEL,
+    confidenceBasis: basis,
+    modelUsed: interpreted.modelUsed,
     analysisId: id,
     createdAt: createdAt.toISOString(),
+    languageModel: interpreted.languageModel,
+    note: interpreted.note,
+    tokens: {
+      input: interpreted.usage.inputTokens,
+      output: interpreted.usage.outputTokens,
+      total: interpreted.usage.totalTokens,
+    },
+    numberCheck: interpreted.numberCheck,
     ...extra,
   };
-  const result = { ...body, metadata };
+  const result = { ...shape(interpreted.body), metadata };
   await db().insert(aiAnalyses).values({
     id,
     userId,
     analysisType: type,
     confidence,
     processingTime,
-    modelUsed: MODEL,
+    modelUsed: interpreted.modelUsed,
     result,
+    inputTokens: interpreted.usage.inputTokens,
+    outputTokens: interpreted.usage.outputTokens,
     createdAt,
   });
+  if (interpreted.numberCheck.dropped.length)
+    log.info("ai number check dropped sentences", {
+      analysisId: id,
+      type,
+      dropped: interpreted.numberCheck.dropped.length,
+    });
   publish("ai_analysis", { type, processingTime });
   return result;
 }
 
+const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
+
 export function analyzeGames(userId: string): Promise<GameAnalysis> {
-  return record(userId, "game_analysis", async () => {
-    const tracked = await listUserGames(userId);
-    const source = tracked.length ? "watchlist" : "trending";
-    const ids = tracked.length
-      ? tracked.slice(0, 10).map((g) => g.gameId)
-      : (await getTrendingGames()).slice(0, 5).map((g) => g.gameId);
-    const analysis = (await gameFacts(ids)).map(analyseGame);
-    const confidence = analysis.length
-      ? Math.round((analysis.reduce((s, a) => s + a.sentiment.confidence, 0) / analysis.length) * 100) / 100
-      : 0.1;
-    return { body: { analysis }, confidence, extra: { gamesAnalyzed: analysis.length, source } };
-  });
+  return record(
+    userId,
+    "game_analysis",
+    async () => {
+      const tracked = await listUserGames(userId);
+      const source = tracked.length ? "watchlist" : "trending";
+      const ids = tracked.length
+        ? tracked.slice(0, 10).map((g) => g.gameId)
+        : (await getTrendingGames()).slice(0, 5).map((g) => g.gameId);
+      const facts = await gameFacts(ids);
+      const analysis = facts.map(analyseGame);
+      const sample = mean(analysis.map((a) => a.sentiment.confidence));
+      const fits = analysis.flatMap((a) => (a.marketPrediction.fit == null ? [] : [a.marketPrediction.fit]));
+      const fit = mean(fits);
+      const confidence = sample == null ? 0.1 : confidenceOf(sample, fit);
+      const basis =
+        sample == null
+          ? "No games to rest on."
+          : `${analysis.length} games; their reviews give a mean sample score of ${sample.toFixed(2)}${fit == null ? "; no game has 7 days of players for a projection" : `; the lines through ${fits.length} games' last 30 days of players fit with mean R² ${fit.toFixed(2)}`}.`;
+      const interpreted = await interpretGames(
+        facts.map((g, i) => gameFactSheet(g, analysis[i]!)),
+        analysis,
+      );
+      return { interpreted, confidence, basis, extra: { gamesAnalyzed: analysis.length, source } };
+    },
+    (analysis) => ({ analysis }),
+  );
 }
 
 export function analyzeMarket(userId: string): Promise<MarketInsights> {
-  return record(userId, "market_insights", async () => {
-    const { insights, dataPoints, confidence } = await marketInsights();
-    return { body: { insights }, confidence, extra: { dataPoints } };
-  });
+  return record(
+    userId,
+    "market_insights",
+    async () => {
+      const { insights, dataPoints, confidence, basis, facts } = await marketInsights();
+      const interpreted = await interpretMarket(facts, insights);
+      return { interpreted, confidence, basis, extra: { dataPoints } };
+    },
+    (insights) => ({ insights }),
+  );
 }
 
 export function recommendGames(userId: string): Promise<Recommendations> {
-  return record(userId, "recommendations", async () => {
-    const [tracked, settings] = await Promise.all([listUserGames(userId), getSettings(userId)]);
-    const favourites = settings.gaming.favoriteGenres.flatMap((g) => GENRE_NAMES[g] ?? [g]);
-    const { list, reasoning, insights, confidence } = await recommend(
-      tracked.map((g) => g.gameId),
-      favourites,
-    );
-    return {
-      body: { recommendations: { recommendations: list, reasoning, insights } },
-      confidence,
-      extra: { userGames: tracked.length },
-    };
-  });
+  return record(
+    userId,
+    "recommendations",
+    async () => {
+      const [tracked, settings] = await Promise.all([listUserGames(userId), getSettings(userId)]);
+      const favourites = settings.gaming.favoriteGenres.flatMap((g) => GENRE_NAMES[g] ?? [g]);
+      const { list, reasoning, insights, confidence, basis, facts } = await recommend(
+        tracked.map((g) => g.gameId),
+        favourites,
+      );
+      const interpreted = await interpretRecommendations(facts, {
+        recommendations: list,
+        reasoning,
+        insights,
+      });
+      return { interpreted, confidence, basis, extra: { userGames: tracked.length } };
+    },
+    (recommendations) => ({ recommendations }),
+  );
 }
 
 export function analyzeTrending(userId: string): Promise<TrendingAnalysis> {
-  return record(userId, "trending_analysis", async () => {
-    const { analysis, games, confidence } = await trendingAnalysis();
-    return { body: { analysis }, confidence, extra: { gamesAnalyzed: games } };
-  });
+  return record(
+    userId,
+    "trending_analysis",
+    async () => {
+      const { analysis, games, confidence, basis, facts } = await trendingAnalysis();
+      const interpreted = await interpretTrending(facts, analysis);
+      return { interpreted, confidence, basis, extra: { gamesAnalyzed: games } };
+    },
+    (analysis) => ({ analysis }),
+  );
 }
 
 /** The user's analyses, newest first (spec §3 "AI analysis history record"). */
@@ -123,6 +201,25 @@ export async function aiHistory(userId: string, limit = 50): Promise<AiHistoryRe
     processingTime: r.processingTime,
     modelUsed: r.modelUsed,
   }));
+}
+
+/** One of the user's analyses, whole, or null if it is not theirs. */
+export async function aiHistoryEntry(userId: string, id: string): Promise<AiHistoryEntry | null> {
+  const [r] = await db()
+    .select()
+    .from(aiAnalyses)
+    .where(and(eq(aiAnalyses.userId, userId), eq(aiAnalyses.id, id)))
+    .limit(1);
+  if (!r) return null;
+  return {
+    id: r.id,
+    analysisType: r.analysisType,
+    createdAt: r.createdAt.toISOString(),
+    confidence: r.confidence.toFixed(2),
+    processingTime: r.processingTime,
+    modelUsed: r.modelUsed,
+    result: r.result as AiHistoryEntry["result"],
+  };
 }
 
 export async function countAiAnalyses(): Promise<number> {

@@ -1,22 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Brain, Gamepad2, LineChart, Sparkles, TrendingUp } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
-import type {
-  AiAnalysisEvent,
-  AiAnalysisType,
-  AiMetadata,
-  GameAnalysis,
-  MarketInsights,
-  Recommendations,
-  TrendingAnalysis,
+import {
+  AI_ANALYSIS_TYPES,
+  type AiAnalysisEvent,
+  type AiAnalysisType,
+  type AiHistoryEntry,
+  type AiMetadata,
+  type GameAnalysis,
+  type MarketInsights,
+  type Recommendations,
+  type TrendingAnalysis,
 } from "../../../contracts/ai.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import {
+  Alert,
+  AlertDescription,
   Badge,
   Button,
   Card,
   EmptyState,
+  Skeleton,
   Tabs,
   TabsContent,
   TabsList,
@@ -28,7 +33,7 @@ import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
-import { aiHistoryQuery } from "../../queries/ai.ts";
+import { aiHistoryEntryQuery, aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 
@@ -74,14 +79,53 @@ const ACTIONS: Array<{ type: AiAnalysisType; path: string; icon: typeof Brain; d
 
 const percent = (v: number) => `${Math.round(v * 100)}%`;
 
+/** What "confidence" means, wherever it is shown (issue 12). */
+const CONFIDENCE_DEFINITION =
+  "Confidence = sample score × (0.5 + 0.5 × fit). The sample score grows with the amount of evidence (reviews, days of player data, tracked games) from 0.30 to 0.95; the fit is how well the facts agree (R² of the projection line, genre match, breadth of growth), so a poor fit halves it.";
+
 function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode }) {
+  const dropped = metadata.numberCheck?.dropped.length ?? 0;
   return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs" data-testid="ai-metadata">
-      <span>Processing time {metadata.processingTime} ms</span>
-      <span>Confidence {percent(metadata.confidence)}</span>
-      <span>{extra}</span>
-      <span>Model {metadata.modelUsed}</span>
-    </p>
+    <div className="grid gap-2">
+      {metadata.note && (
+        <Alert data-testid="ai-note">
+          <AlertDescription>{metadata.note}</AlertDescription>
+        </Alert>
+      )}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs" data-testid="ai-metadata">
+        <span>Processing time {metadata.processingTime} ms</span>
+        <span>Confidence {percent(metadata.confidence)}</span>
+        <span>{extra}</span>
+        <span data-testid="ai-model">Model {metadata.modelUsed}</span>
+        {metadata.tokens && metadata.tokens.total > 0 && (
+          <span>{metadata.tokens.total.toLocaleString("en")} tokens</span>
+        )}
+        {metadata.numberCheck && metadata.languageModel === "used" && (
+          <span>
+            Number check: {metadata.numberCheck.checked} figures checked against the facts
+            {dropped > 0 ? `, ${dropped} sentence${dropped === 1 ? "" : "s"} dropped` : ", none unknown"}
+          </span>
+        )}
+      </p>
+      {metadata.confidenceBasis && (
+        <details className="text-muted-foreground text-xs" data-testid="ai-confidence">
+          <summary className="cursor-pointer">
+            What does confidence {percent(metadata.confidence)} rest on?
+          </summary>
+          <p className="mt-1">{metadata.confidenceBasis}</p>
+          <p className="mt-1">{CONFIDENCE_DEFINITION}</p>
+          {dropped > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {metadata.numberCheck.dropped.map((d) => (
+                <li key={`${d.field}:${d.sentence}`}>
+                  Dropped from {d.field}: “{d.sentence}” ({d.unknown.join(", ")} is not among the facts)
+                </li>
+              ))}
+            </ul>
+          )}
+        </details>
+      )}
+    </div>
   );
 }
 
@@ -98,7 +142,9 @@ function ResultView({ result }: { result: Result }) {
           {analysis.length === 0 && <p className="text-muted-foreground text-sm">No games to analyse yet.</p>}
           {analysis.map((item) => (
             <Card key={item.gameId} className="grid gap-2 p-4 text-sm">
-              <p className="font-semibold">{item.gameName}</p>
+              <Link href={`/games/${item.gameId}`} className="font-semibold hover:underline">
+                {item.gameName}
+              </Link>
               <p>
                 <span className="font-medium">Sentiment: </span>
                 {item.sentiment.rating == null ? "–" : `${item.sentiment.rating.toFixed(1)} / 5`} ·{" "}
@@ -117,7 +163,11 @@ function ResultView({ result }: { result: Result }) {
                 >
                   {item.marketPrediction.trend}
                 </Badge>{" "}
-                {item.marketPrediction.timeframe} · {item.marketPrediction.reasoning}
+                {item.marketPrediction.projectedPlayers != null &&
+                item.marketPrediction.currentPlayers != null
+                  ? `${item.marketPrediction.currentPlayers.toLocaleString("en")} → ${item.marketPrediction.projectedPlayers.toLocaleString("en")} daily players in ${item.marketPrediction.horizonDays} days`
+                  : item.marketPrediction.timeframe}{" "}
+                · {item.marketPrediction.reasoning}
               </p>
               <p>
                 <span className="font-medium">Recommendation: </span>
@@ -170,7 +220,9 @@ function ResultView({ result }: { result: Result }) {
           {recommendations.recommendations.map((r) => (
             <Card key={r.gameId} className="grid gap-1 p-4">
               <div className="flex items-center justify-between gap-2">
-                <p className="font-semibold">{r.gameName}</p>
+                <Link href={`/games/${r.gameId}`} className="font-semibold hover:underline">
+                  {r.gameName}
+                </Link>
                 <Badge variant="success">{percent(r.matchScore)} match</Badge>
               </div>
               <p className="text-muted-foreground">{r.genres.join(", ")}</p>
@@ -218,22 +270,61 @@ function ResultView({ result }: { result: Result }) {
   }
 }
 
+function toResult(entry: AiHistoryEntry): Result {
+  return { type: entry.analysisType, data: entry.result } as Result;
+}
+
+/** `?analysis=<id>`: the history entry opened, kept in the address so a reload reopens it. */
+function openedFromUrl(): string | null {
+  return new URLSearchParams(window.location.search).get("analysis");
+}
+
+function setOpenedInUrl(id: string | null) {
+  const url = new URL(window.location.href);
+  if (id) url.searchParams.set("analysis", id);
+  else url.searchParams.delete("analysis");
+  window.history.replaceState(window.history.state, "", url);
+}
+
 function AiAnalytics() {
   const queryClient = useQueryClient();
   const status = useRealtimeStatus();
-  const [results, setResults] = useState<Result[]>([]);
+  const [fresh, setFresh] = useState<Result[]>([]);
+  const [opened, setOpened] = useState<string | null>(openedFromUrl);
   const [tab, setTab] = useState("results");
   const [lastEvent, setLastEvent] = useState<AiAnalysisEvent | null>(null);
   const history = useQuery(aiHistoryQuery);
   useChannel<AiAnalysisEvent>("ai_analysis", (event) => setLastEvent(event));
 
+  // After a reload the results are the newest stored one of each type (and the opened one).
+  const newestIds = AI_ANALYSIS_TYPES.flatMap((type) => {
+    if (fresh.some((r) => r.type === type)) return [];
+    const row = history.data?.find((h) => h.analysisType === type);
+    return row ? [row.id] : [];
+  });
+  const stored = useQueries({
+    queries: [...(opened ? [opened] : []), ...newestIds].map((id) => aiHistoryEntryQuery(id)),
+  });
+  const openedEntry = opened ? stored[0]?.data : undefined;
+  const openedFailed = opened ? stored[0]?.isError : false;
+  const storedResults = stored.slice(opened ? 1 : 0).flatMap((q) => (q.data ? [toResult(q.data)] : []));
+  const results = [...fresh, ...storedResults].sort((a, b) =>
+    b.data.metadata.createdAt.localeCompare(a.data.metadata.createdAt),
+  );
+
+  const open = (id: string | null) => {
+    setOpened(id);
+    setOpenedInUrl(id);
+    if (id) setTab("results");
+  };
+
   const run = useMutation({
     mutationFn: async ({ type, path }: { type: AiAnalysisType; path: string }) =>
       ({ type, data: await apiRequest("POST", path, {}) }) as Result,
     onSuccess: (result) => {
-      setResults((list) => [result, ...list.filter((r) => r.type !== result.type)]);
+      setFresh((list) => [result, ...list.filter((r) => r.type !== result.type)]);
       setTab("results");
-      void queryClient.invalidateQueries({ queryKey: aiHistoryQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: aiHistoryQuery.queryKey, exact: true });
     },
     onError: () =>
       toast({
@@ -253,7 +344,7 @@ function AiAnalytics() {
       </Link>
       <PageHeader
         title="AI Analytics"
-        description="Statistical analyses of the catalog's player, review and price series."
+        description="Statistics over the catalog's player, review and price series compute the facts; a language model, when one is configured, writes their interpretation."
       />
       <p className="mb-4 text-muted-foreground text-sm" data-testid="ai-connection">
         {status === "connected"
@@ -284,7 +375,29 @@ function AiAnalytics() {
           <TabsTrigger value="history">AI History</TabsTrigger>
         </TabsList>
         <TabsContent value="results" className="grid gap-4">
-          {results.length === 0 ? (
+          {opened && (
+            <Section
+              title={
+                openedEntry
+                  ? `${TYPE_NAMES[openedEntry.analysisType]} · from your history, ${new Date(openedEntry.createdAt).toLocaleString()}`
+                  : "From your history"
+              }
+            >
+              <div className="grid gap-3" data-testid="ai-opened">
+                {openedEntry ? (
+                  <ResultView result={toResult(openedEntry)} />
+                ) : openedFailed ? (
+                  <p className="text-muted-foreground text-sm">This analysis is not in your history.</p>
+                ) : (
+                  <Skeleton className="h-24 w-full" />
+                )}
+                <Button variant="outline" className="justify-self-start" onClick={() => open(null)}>
+                  Close
+                </Button>
+              </div>
+            </Section>
+          )}
+          {results.length === 0 && !opened ? (
             <EmptyState
               icon={Brain}
               title="No Analysis Results Yet"
@@ -292,7 +405,7 @@ function AiAnalytics() {
             />
           ) : (
             results.map((result) => (
-              <Section key={result.type} title={TYPE_NAMES[result.type]}>
+              <Section key={result.data.metadata.analysisId} title={TYPE_NAMES[result.type]}>
                 <ResultView result={result} />
               </Section>
             ))
@@ -313,7 +426,14 @@ function AiAnalytics() {
                 data-testid="ai-history"
               >
                 <div>
-                  <p className="font-medium">{TYPE_NAMES[h.analysisType]}</p>
+                  <button
+                    type="button"
+                    className="font-medium hover:underline"
+                    onClick={() => open(h.id)}
+                    aria-label={`Open ${TYPE_NAMES[h.analysisType]} of ${new Date(h.createdAt).toLocaleString()}`}
+                  >
+                    {TYPE_NAMES[h.analysisType]}
+                  </button>
                   <p className="text-muted-foreground text-xs">{new Date(h.createdAt).toLocaleString()}</p>
                 </div>
                 <p className="text-muted-foreground">

@@ -1,0 +1,233 @@
+import { z } from "zod";
+import type {
+  GameAnalysisItem,
+  LanguageModelStatus,
+  MarketInsights,
+  NumberCheckDrop,
+  Recommendation,
+  TrendingAnalysis,
+} from "../../contracts/ai.ts";
+import { Grounding } from "./grounding.ts";
+import { generateStructured, NO_USAGE, type Usage } from "./llm.ts";
+import { STATISTICAL_MODEL } from "./provider.ts";
+
+/**
+ * The language model's part of each analysis: it receives the statistics' facts (never raw tables),
+ * answers in a zod schema, and its text replaces the statistical wording only where every number
+ * in it is one of the facts. Structure (trend, risk, scores, lists of games) stays statistical.
+ */
+const SYSTEM = `You are the market analyst of Gaming Intelligence, a game-market analytics product for game studios.
+You are given FACTS as JSON, computed from the product's own data. Interpret them for a studio's producer.
+Rules:
+- Use only the facts. Never invent games, figures, dates or sources.
+- Every number you write must be one of the facts, written as given or rounded (42.3 may be written 42). Do not compute new numbers (no sums, differences or ratios of your own).
+- Projections are on a stated horizon in days: say so ("over the next 30 days"), and never present last week's change as a prediction.
+- Be concise: one to three sentences per field, plain English, no markdown.
+- Answer only with JSON that matches the schema given.`;
+
+export interface Interpreted<T> {
+  body: T;
+  modelUsed: string;
+  languageModel: LanguageModelStatus;
+  note: string | null;
+  usage: Usage;
+  numberCheck: { checked: number; dropped: NumberCheckDrop[] };
+}
+
+async function interpret<S extends z.ZodType, T>(
+  purpose: string,
+  task: string,
+  schema: S,
+  facts: unknown,
+  statistical: T,
+  apply: (output: z.infer<S>, grounding: Grounding, statistical: T) => T,
+): Promise<Interpreted<T>> {
+  const outcome = await generateStructured({
+    purpose,
+    schema,
+    system: `${SYSTEM}\n\nJSON schema of the answer:\n${JSON.stringify(z.toJSONSchema(schema))}`,
+    prompt: `${task}\n\nFACTS:\n${JSON.stringify(facts)}`,
+  });
+  if (outcome.ok) {
+    const grounding = new Grounding(facts);
+    const body = apply(outcome.output, grounding, statistical);
+    return {
+      body,
+      modelUsed: outcome.model.label,
+      languageModel: "used",
+      note: grounding.dropped.length
+        ? `${grounding.dropped.length} sentence${grounding.dropped.length === 1 ? "" : "s"} of the language model cited a number that is none of the facts and ${grounding.dropped.length === 1 ? "was" : "were"} left out.`
+        : null,
+      usage: outcome.usage,
+      numberCheck: { checked: grounding.checked, dropped: grounding.dropped },
+    };
+  }
+  if (!outcome.model) {
+    return {
+      body: statistical,
+      modelUsed: STATISTICAL_MODEL,
+      languageModel: "not_configured",
+      note: null,
+      usage: NO_USAGE,
+      numberCheck: { checked: 0, dropped: [] },
+    };
+  }
+  return {
+    body: statistical,
+    modelUsed: `statistical model (${outcome.model.label} unavailable)`,
+    languageModel: "unavailable",
+    note: `The language model (${outcome.model.label}) was unavailable: ${outcome.reason} after ${outcome.attempts} attempt${outcome.attempts === 1 ? "" : "s"}. This result comes from the statistics alone.`,
+    usage: outcome.usage,
+    numberCheck: { checked: 0, dropped: [] },
+  };
+}
+
+/** The model's text where it survived the number check, else the statistical text. */
+const prefer = (grounded: string, fallback: string) => grounded || fallback;
+
+const GameAnswer = z.object({
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      sentiment: z.string().describe("How players receive the game, from the review facts."),
+      marketPrediction: z
+        .string()
+        .describe(
+          "Where daily players are heading over the projection's horizon, from the projection facts.",
+        ),
+      recommendation: z
+        .string()
+        .describe("Why the suggested action and risk level fit, from volatility and trend."),
+    }),
+  ),
+});
+
+export function interpretGames(facts: unknown[], statistical: GameAnalysisItem[]) {
+  return interpret(
+    "game_analysis",
+    "For each game in FACTS, write the sentiment reasoning, the market prediction reasoning and the recommendation reasoning. Use each game's gameId.",
+    GameAnswer,
+    { games: facts },
+    statistical,
+    (output, grounding, items) =>
+      items.map((item, i) => {
+        const answer = output.games.find((g) => g.gameId === item.gameId);
+        if (!answer) return item;
+        return {
+          ...item,
+          sentiment: {
+            ...item.sentiment,
+            reasoning: prefer(
+              grounding.text(`analysis[${i}].sentiment`, answer.sentiment),
+              item.sentiment.reasoning,
+            ),
+          },
+          marketPrediction: {
+            ...item.marketPrediction,
+            reasoning: prefer(
+              grounding.text(`analysis[${i}].marketPrediction`, answer.marketPrediction),
+              item.marketPrediction.reasoning,
+            ),
+          },
+          recommendations: {
+            ...item.recommendations,
+            reasoning: prefer(
+              grounding.text(`analysis[${i}].recommendation`, answer.recommendation),
+              item.recommendations.reasoning,
+            ),
+          },
+        };
+      }),
+  );
+}
+
+const MarketAnswer = z.object({
+  keyInsights: z.array(z.string()).min(1).max(6),
+  nextMonth: z.string().describe("The projection for the next 30 days."),
+  nextQuarter: z.string().describe("The projection for the next 90 days."),
+});
+
+export function interpretMarket(facts: unknown, statistical: MarketInsights["insights"]) {
+  return interpret(
+    "market_insights",
+    "Write the key insights about the genres and the market, and the next-month and next-quarter projections.",
+    MarketAnswer,
+    facts,
+    statistical,
+    (output, grounding, insights) => {
+      const keyInsights = grounding.list("keyInsights", output.keyInsights);
+      return {
+        ...insights,
+        keyInsights: keyInsights.length ? keyInsights : insights.keyInsights,
+        predictions: {
+          nextMonth: prefer(
+            grounding.text("predictions.nextMonth", output.nextMonth),
+            insights.predictions.nextMonth,
+          ),
+          nextQuarter: prefer(
+            grounding.text("predictions.nextQuarter", output.nextQuarter),
+            insights.predictions.nextQuarter,
+          ),
+        },
+      };
+    },
+  );
+}
+
+const RecommendationAnswer = z.object({
+  reasoning: z.string().describe("How the list was chosen, for this user."),
+  insights: z.array(z.string()).max(4),
+  games: z.array(z.object({ gameId: z.string(), reasoning: z.string() })),
+});
+
+export function interpretRecommendations(
+  facts: unknown,
+  statistical: { recommendations: Recommendation[]; reasoning: string; insights: string[] },
+) {
+  return interpret(
+    "recommendations",
+    "Explain to this user why each candidate game suits them (use each candidate's gameId), how the list was chosen, and up to 4 insights about their taste.",
+    RecommendationAnswer,
+    facts,
+    statistical,
+    (output, grounding, s) => {
+      const insights = grounding.list("insights", output.insights);
+      return {
+        reasoning: prefer(grounding.text("reasoning", output.reasoning), s.reasoning),
+        insights: insights.length ? insights : s.insights,
+        recommendations: s.recommendations.map((r, i) => {
+          const answer = output.games.find((g) => g.gameId === r.gameId);
+          return answer
+            ? {
+                ...r,
+                reasoning: prefer(grounding.text(`recommendations[${i}]`, answer.reasoning), r.reasoning),
+              }
+            : r;
+        }),
+      };
+    },
+  );
+}
+
+const TrendingAnswer = z.object({
+  analysis: z.string().describe("What the trending games have in common and what it means for studios."),
+  emergingTrends: z.array(z.string()).max(5),
+});
+
+export function interpretTrending(facts: unknown, statistical: TrendingAnalysis["analysis"]) {
+  return interpret(
+    "trending_analysis",
+    "Write the analysis of what is trending and up to 5 emerging trends, each naming the games and figures it rests on.",
+    TrendingAnswer,
+    facts,
+    statistical,
+    (output, grounding, s) => {
+      const emergingTrends = grounding.list("emergingTrends", output.emergingTrends);
+      return {
+        ...s,
+        analysis: prefer(grounding.text("analysis", output.analysis), s.analysis),
+        emergingTrends: emergingTrends.length ? emergingTrends : s.emergingTrends,
+      };
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * The AI analyst with a language model: the app runs with AI_BASE_URL pointing at a local
+ * OpenAI-compatible server (tests/fixtures/recorded/llm-server.ts).
+ */
+let llm: FakeLlm;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  server = await startServer({
+    demoData: true,
+    env: {
+      AI_BASE_URL: llm.base,
+      AI_MODEL: "llama3.1:8b",
+      AI_PROVIDER_NAME: "Ollama",
+      AI_TIMEOUT_MS: "5000",
+    },
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await llm?.stop();
+});
+
+test("the model's name reaches the screen; a history row reopens its result, also after a reload", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("button", { name: "Run Market Insights" }).click();
+  await expect
+    .poll(() => page.getByTestId("ai-model").first().textContent())
+    .toBe("Model llama3.1:8b via Ollama");
+  // The invented year in the recorded answer is dropped and said so.
+  await page.getByText("What does confidence").first().click();
+  await page.getByText(/Dropped from keyInsights\[1\]: “The market will double by 2031\.”/).waitFor();
+  await page.getByText(/Confidence = sample score × \(0\.5 \+ 0\.5 × fit\)/).waitFor();
+
+  // The model fails: the statistics answer, with the note, not an error.
+  llm.queue.push(
+    { kind: "status", status: 500 },
+    { kind: "status", status: 500 },
+    { kind: "status", status: 500 },
+  );
+  await page.getByRole("button", { name: "Run Trending Topics" }).click();
+  await page.getByTestId("ai-note").filter({ hasText: "was unavailable: server error (500)" }).waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/ai-analyst.png`, fullPage: true });
+
+  await page.getByRole("tab", { name: "AI History" }).click();
+  await expect.poll(() => page.getByTestId("ai-history").count()).toBe(2);
+  expect(await page.getByTestId("ai-history").nth(1).textContent()).toContain("llama3.1:8b via Ollama");
+  await page.getByRole("button", { name: /^Open Market Insights of / }).click();
+  const opened = page.getByTestId("ai-opened");
+  await opened.getByText("Model llama3.1:8b via Ollama").waitFor();
+  expect(page.url()).toMatch(/\?analysis=/);
+
+  await page.reload();
+  await page.getByTestId("ai-opened").getByText("Model llama3.1:8b via Ollama").waitFor();
+  // Both results are back after the reload, from the stored history.
+  await expect.poll(() => page.getByTestId("ai-metadata").count()).toBe(3);
+  await context.close();
+});
