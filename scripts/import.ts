@@ -4,6 +4,7 @@
  */
 import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
+import { recomputeEstimates } from "../src/server/estimates/store.ts";
 import { formatSummary, IMPORTERS, ImportInputError } from "../src/server/importers/index.ts";
 
 const [kind, path] = process.argv.slice(2);
@@ -16,6 +17,11 @@ try {
   await runMigrations();
   const summary = await importer(path);
   console.log(formatSummary(summary));
+  // Estimates follow their inputs: recompute the games whose inputs changed.
+  const estimates = await recomputeEstimates();
+  console.log(
+    `estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged in ${estimates.ms} ms`,
+  );
 } catch (error) {
   if (error instanceof ImportInputError) {
     console.error(`import failed: ${error.message}`);

@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
+import { recomputeEstimates } from "../src/server/estimates/store.ts";
 import {
   isSyncSource,
   NotConfiguredError,
@@ -46,6 +47,10 @@ try {
   console.log(
     `${source}: ${records} record${records === 1 ? "" : "s"} stored in ${(durationMs / 1000).toFixed(1)} s`,
   );
+  if (records > 0) {
+    const estimates = await recomputeEstimates();
+    console.log(`estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged`);
+  }
   if (source === "steam" && records === 0) {
     // Steam has no list of games to ask for: it refreshes the catalog's Steam games.
     console.log(

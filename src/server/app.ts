@@ -15,6 +15,7 @@ import { aiRoutes } from "./routes/ai.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { companyRoutes } from "./routes/companies.ts";
+import { estimateRoutes, gameEstimateRoutes } from "./routes/estimates.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { githubGamingRoutes } from "./routes/github-gaming.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -76,6 +77,8 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/user", userRoutes);
   api.route("/user", userGameRoutes);
   api.route("/games", gameRoutes);
+  api.route("/games", gameEstimateRoutes);
+  api.route("/estimates", estimateRoutes);
   api.route("/analytics", analyticsRoutes);
   api.route("/igdb", igdbRoutes);
   api.route("/github-gaming", githubGamingRoutes);

@@ -4,6 +4,7 @@ import { runMigrations } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { seedMarketYears } from "./db/seed/market.ts";
 import { EnvError, env } from "./env.ts";
+import { startEstimates } from "./estimates/store.ts";
 import { log } from "./log.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
@@ -45,6 +46,7 @@ const server = Bun.serve<SocketState>({
 });
 attachServer(server);
 const stopStats = startStatsPublisher();
+const stopEstimates = startEstimates();
 const interrupted = await closeInterruptedRuns();
 if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
 const stopScheduler = config.WORKFLOW_SCHEDULER === "on" ? startScheduler() : () => {};
@@ -60,6 +62,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   stopStats();
+  stopEstimates();
   stopScheduler();
   closeAll();
   detachServer();

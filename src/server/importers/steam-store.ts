@@ -1,3 +1,4 @@
+import { type OwnersBandRecord, parseOwnersBand, recordOwnerBands } from "../estimates/owner-bands.ts";
 import { parseList, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
@@ -38,6 +39,7 @@ export async function importSteamStoreCsv(path: string): Promise<ImportSummary> 
   const started = Date.now();
   const summary = newSummary("steam-store-csv", path);
   const batch = new GameBatcher(STEAM_STORE_SOURCE, summary);
+  const bands: OwnersBandRecord[] = [];
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steam.csv" })) {
     summary.read++;
     const app = steamApp(r, line, summary);
@@ -51,6 +53,7 @@ export async function importSteamStoreCsv(path: string): Promise<ImportSummary> 
     }
     const priceGbp = parseNumber(r.price);
     const owners = ownersMidpoint(r.owners);
+    const band = parseOwnersBand(r.owners);
     const releaseDate = /^\d{4}-\d{2}-\d{2}$/.test(r.release_date ?? "") ? r.release_date! : null;
     const total = positive + negative;
     const price = priceGbp == null ? null : Math.round(priceGbp * GBP_TO_USD_2019 * 100) / 100;
@@ -88,9 +91,13 @@ export async function importSteamStoreCsv(path: string): Promise<ImportSummary> 
           ? [{ metric: "price" as const, ts: STEAM_STORE_SNAPSHOT, value: price, period: "instant" as const }]
           : []),
       ],
+      after: band
+        ? (gameId) => bands.push({ gameId, source: STEAM_STORE_SOURCE, asOf: STEAM_STORE_SNAPSHOT, ...band })
+        : undefined,
     });
   }
   await batch.flush();
+  await recordOwnerBands(bands);
   summary.ms = Date.now() - started;
   return summary;
 }

@@ -1,3 +1,4 @@
+import { type OwnersBandRecord, parseOwnersBand, recordOwnerBands } from "../estimates/owner-bands.ts";
 import { parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { ownersMidpoint, steamApp } from "./steam-store.ts";
@@ -7,7 +8,8 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  * SteamSpy `appdetails` / `all` columns. Prices are in US cents; owners a range
  * (`"10,000,000 .. 20,000,000"`); `ccu` is yesterday's peak concurrent players; `tags` (optional) is a
  * Python-style dict string `{'Action': 5448, ...}` ordered by votes. `snapshot` dates the points
- * (the 2023 file: 2023-01-01 unless told otherwise).
+ * (the 2023 file: 2023-01-01 unless told otherwise). An empty `owners` means owners unknown, not a bad
+ * row; a band is kept whole as a source figure for the estimates (issue 11).
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
 
@@ -27,6 +29,7 @@ export async function importSteamSpyCsv(
   const started = Date.now();
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
+  const bands: OwnersBandRecord[] = [];
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
     summary.read++;
     const app = steamApp(r, line, summary);
@@ -36,6 +39,7 @@ export async function importSteamSpyCsv(
     const negative = parseNumber(r.negative);
     const ccu = parseNumber(r.ccu);
     const owners = ownersMidpoint(r.owners);
+    const band = parseOwnersBand(r.owners);
     const cents = parseNumber(r.price);
     const price = cents == null ? null : cents / 100;
     const total = (positive ?? 0) + (negative ?? 0);
@@ -77,9 +81,13 @@ export async function importSteamSpyCsv(
         ratingCount: total || null,
       },
       points,
+      after: band
+        ? (gameId) => bands.push({ gameId, source: STEAMSPY_SOURCE, asOf: snapshot, ...band })
+        : undefined,
     });
   }
   await batch.flush();
+  await recordOwnerBands(bands);
   summary.ms = Date.now() - started;
   return summary;
 }

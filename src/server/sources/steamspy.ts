@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GameRecord } from "../catalog/write.ts";
+import { type OwnersBand, parseOwnersBand } from "../estimates/owner-bands.ts";
 import { ownersMidpoint } from "../importers/steam-store.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, validEach } from "./http.ts";
 
@@ -26,6 +27,8 @@ export interface SteamSpyApp {
   game: GameRecord;
   ccu: number | null;
   owners: number | null;
+  /** SteamSpy's owners range as published, for the estimates. */
+  ownersBand: OwnersBand | null;
 }
 
 export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
@@ -55,6 +58,7 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
     },
     ccu: a.ccu ?? null,
     owners,
+    ownersBand: parseOwnersBand(a.owners),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   upsertPlatforms,
 } from "../catalog/write.ts";
 import { env } from "../env.ts";
+import { recordOwnerBands } from "../estimates/owner-bands.ts";
 import { log } from "../log.ts";
 import { EpicClient } from "../sources/epic.ts";
 import { DATASET_QUERY, GithubClient, TRENDING_QUERY } from "../sources/github.ts";
@@ -155,6 +156,11 @@ async function syncSteamSpy(options: SyncOptions): Promise<number> {
       });
   });
   await recordMetrics(points);
+  await recordOwnerBands(
+    unique.flatMap((a, i) =>
+      a.ownersBand ? [{ gameId: ids[i]!, source: "steamspy-api", asOf: today, ...a.ownersBand }] : [],
+    ),
+  );
   return unique.length;
 }
 

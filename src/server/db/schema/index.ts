@@ -4,5 +4,6 @@ export * from "./ai.ts";
 export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./datasets.ts";
+export * from "./estimates.ts";
 export * from "./sources.ts";
 export * from "./workflows.ts";

@@ -1,0 +1,49 @@
+/**
+ * `bun run estimates:calibrate [FILE]`: fits the estimator's coefficients on the Steam Store Games
+ * snapshot (the copy shipped in the repository when FILE is not given) and writes
+ * src/server/estimates/coefficients.json. Deterministic: the same file gives the same JSON.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+import { calibrate } from "../src/server/estimates/calibrate.ts";
+import { COEFFICIENTS_PATH, findShippedSnapshot } from "../src/server/estimates/coefficients.ts";
+import { averagePlaytimeHours, readCsvRecords, steamStoreRow } from "../src/server/estimates/dataset-rows.ts";
+
+const args = process.argv.slice(2);
+const outIndex = args.indexOf("--out");
+const out = outIndex >= 0 ? args[outIndex + 1] : COEFFICIENTS_PATH;
+const file = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--out") ?? findShippedSnapshot();
+if (!file || !out) {
+  console.error(
+    "usage: bun run estimates:calibrate [steam.csv or steam.csv.gz] [--out FILE]\n" +
+      "No file given and no shipped Steam Store Games snapshot found in the repository.",
+  );
+  process.exit(2);
+}
+
+const started = performance.now();
+let records: Record<string, string>[];
+try {
+  records = readCsvRecords(file);
+} catch {
+  console.error(`calibrate: cannot read ${file}`);
+  process.exit(1);
+}
+const rows = [];
+const playtime = [];
+for (const r of records) {
+  const row = steamStoreRow(r);
+  if (!row) continue;
+  rows.push(row);
+  const hours = averagePlaytimeHours(r);
+  if (hours != null && row.input.releaseYear != null) playtime.push({ input: row.input, hours });
+}
+const sha256 = createHash("sha256").update(readFileSync(file)).digest("hex");
+const coefficients = calibrate(rows, playtime, { name: basename(file), sha256 });
+writeFileSync(out, `${JSON.stringify(coefficients, null, 2)}\n`);
+console.log(
+  `${coefficients.modelVersion}: fitted on ${rows.length} rows of ${basename(file)} in ${Math.round(performance.now() - started)} ms → ${out}`,
+);
+const m = coefficients.reviewModel.withYear;
+console.log("residual spread of log(owners) by review bucket (with year):", m.sigmaByBucket.join(", "));

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { ProvenanceSchema } from "./provenance.ts";
+
+/**
+ * Owners, units and revenue estimates (issue 11): `GET /api/games/:id/estimates`, the totals by
+ * developer, publisher, genre and tag, and the methodology. Every range is P10 / P50 / P90.
+ */
+export const RangeSchema = z.object({ low: z.number(), mid: z.number(), high: z.number() });
+export type EstimateRange = z.infer<typeof RangeSchema>;
+
+export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band"] as const;
+
+export const EstimateMethodSchema = z.object({
+  name: z.enum(ESTIMATE_METHODS),
+  label: z.string(),
+  owners: RangeSchema,
+  /** Share of the blend (0–1); the weights of one answer add up to 1. */
+  weight: z.number(),
+  /** What the figure was computed from, in words. */
+  detail: z.string(),
+});
+export type EstimateMethod = z.infer<typeof EstimateMethodSchema>;
+
+export const EstimateInputsSchema = z.object({
+  positiveReviews: z.number().nullable(),
+  negativeReviews: z.number().nullable(),
+  priceUsd: z.number().nullable(),
+  releaseYear: z.number().nullable(),
+  genres: z.array(z.string()),
+  tags: z.array(z.string()),
+  ownersBand: z
+    .object({ low: z.number(), high: z.number(), source: z.string(), asOf: z.string().nullable() })
+    .nullable(),
+  playerSeries: z
+    .object({ playerHours: z.number(), from: z.string(), to: z.string(), source: z.string() })
+    .nullable(),
+});
+export type EstimateInputs = z.infer<typeof EstimateInputsSchema>;
+
+export const GameEstimateSchema = z.object({
+  gameId: z.string(),
+  gameName: z.string(),
+  owners: RangeSchema,
+  unitsSold: RangeSchema,
+  revenue: z.object({
+    /** Units × US list price. Null when the price is unknown. */
+    gross: RangeSchema.nullable(),
+    /** What the developer keeps after regional prices, discounts, refunds, taxes and the store's cut. */
+    net: RangeSchema.nullable(),
+    currency: z.literal("USD"),
+  }),
+  methods: z.array(EstimateMethodSchema),
+  modelVersion: z.string(),
+  /** Time of the newest input the estimate used (ISO 8601). */
+  asOf: z.string().nullable(),
+  computedAt: z.string(),
+  /** Fewer than 10 reviews and no other signal: a wide range, and `notes` says so. */
+  lowSignal: z.boolean(),
+  notes: z.array(z.string()),
+  inputs: EstimateInputsSchema,
+  provenance: ProvenanceSchema,
+});
+export type GameEstimate = z.infer<typeof GameEstimateSchema>;
+
+export const ESTIMATE_GROUPINGS = ["developer", "publisher", "genre", "tag"] as const;
+export type EstimateGrouping = (typeof ESTIMATE_GROUPINGS)[number];
+
+export const EstimateTotalsQuerySchema = z.object({
+  by: z.enum(ESTIMATE_GROUPINGS, { message: `One of ${ESTIMATE_GROUPINGS.join(", ")}` }),
+  /** Only this developer/publisher/genre/tag (exact name). */
+  name: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(["owners", "gross", "net", "games"]).default("gross"),
+});
+export type EstimateTotalsQuery = z.infer<typeof EstimateTotalsQuerySchema>;
+
+/**
+ * Totals of a group: the sums of the games' P50s, with the sums of their P10s and P90s as a loose
+ * bracket (the games' errors are not independent, so the true P10 of a sum lies between the two).
+ */
+export const EstimateTotalSchema = z.object({
+  name: z.string(),
+  games: z.number(),
+  owners: RangeSchema,
+  unitsSold: RangeSchema,
+  grossRevenue: RangeSchema,
+  netRevenue: RangeSchema,
+  /** Games of the group whose revenue could not be estimated (unknown price). */
+  gamesWithoutRevenue: z.number(),
+});
+export type EstimateTotal = z.infer<typeof EstimateTotalSchema>;
+
+export const EstimateTotalsSchema = z.object({
+  by: z.enum(ESTIMATE_GROUPINGS),
+  currency: z.literal("USD"),
+  modelVersion: z.string(),
+  totals: z.array(EstimateTotalSchema),
+  provenance: ProvenanceSchema,
+});
+export type EstimateTotals = z.infer<typeof EstimateTotalsSchema>;
+
+const CellSchema = z.object({
+  rows: z.number(),
+  p50InBand: z.number().nullable(),
+  rangeOverlaps: z.number().nullable(),
+  medianRatio: z.number().nullable(),
+});
+
+export const MethodologySchema = z.object({
+  modelVersion: z.string(),
+  fittedOn: z.object({ dataset: z.string(), rows: z.number(), sha256: z.string() }),
+  fitMethod: z.string(),
+  reviewModel: z.object({
+    features: z.array(z.string()),
+    coefficients: z.array(z.number()),
+    featuresWithoutYear: z.array(z.string()),
+    coefficientsWithoutYear: z.array(z.number()),
+    reviewBuckets: z.array(z.string()),
+    sigmaByBucket: z.array(z.number()),
+  }),
+  playtimeModel: z.object({ sigma: z.number(), rows: z.number() }),
+  revenueParameters: z.array(
+    z.object({ name: z.string(), label: z.string(), value: z.string(), why: z.string() }),
+  ),
+  lowSignalReviews: z.number(),
+  backtest: z
+    .object({
+      modelVersion: z.string(),
+      dataset: z.string(),
+      ranAt: z.string(),
+      rowsRead: z.number(),
+      rowsWithBand: z.number(),
+      targets: z.object({ p50InBandAbove: z.number(), overlapAbove: z.number(), appliesTo: z.string() }),
+      groups: z.array(
+        z.object({ name: z.string(), model: CellSchema, flat: z.record(z.string(), CellSchema) }),
+      ),
+    })
+    .nullable(),
+});
+export type Methodology = z.infer<typeof MethodologySchema>;

@@ -1,0 +1,60 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { games } from "./catalog.ts";
+
+/**
+ * Owners bands a source published for a game (SteamSpy: `20,000 .. 50,000`), kept as the source gave
+ * them: the estimator reads the band and its width, not just a midpoint.
+ */
+export const gameOwnerBands = sqliteTable(
+  "game_owner_bands",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    low: integer("low").notNull(),
+    high: integer("high").notNull(),
+    /** When the source measured the band. */
+    asOf: integer("as_of", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.source] })],
+);
+
+/**
+ * Owners, units and revenue per game (issue 11), recomputed when a game's inputs change, so lists
+ * can filter and sort by them in SQL. `inputs_key` is the fingerprint of what the estimate was
+ * computed from; a row is recomputed when it differs or the model version changes.
+ */
+export const gameEstimates = sqliteTable(
+  "game_estimates",
+  {
+    gameId: text("game_id")
+      .primaryKey()
+      .references(() => games.id, { onDelete: "cascade" }),
+    ownersLow: integer("owners_low").notNull(),
+    ownersMid: integer("owners_mid").notNull(),
+    ownersHigh: integer("owners_high").notNull(),
+    unitsLow: integer("units_low").notNull(),
+    unitsMid: integer("units_mid").notNull(),
+    unitsHigh: integer("units_high").notNull(),
+    /** USD; null when the price is unknown. */
+    grossLow: real("gross_low"),
+    grossMid: real("gross_mid"),
+    grossHigh: real("gross_high"),
+    netLow: real("net_low"),
+    netMid: real("net_mid"),
+    netHigh: real("net_high"),
+    lowSignal: integer("low_signal", { mode: "boolean" }).notNull(),
+    /** The methods with their figures and weights, the inputs and notes, as answered by the API. */
+    detail: text("detail", { mode: "json" }).notNull(),
+    inputsKey: text("inputs_key").notNull(),
+    modelVersion: text("model_version").notNull(),
+    /** Time of the newest input the estimate used. */
+    asOf: integer("as_of", { mode: "timestamp_ms" }),
+    computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("game_estimates_owners_idx").on(t.ownersMid),
+    index("game_estimates_gross_idx").on(t.grossMid),
+  ],
+);

@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { parseList, parseNumber } from "../importers/csv-source.ts";
+import { GBP_TO_USD_2019 } from "../importers/steam-store.ts";
+import { parseTagDict } from "../importers/steamspy.ts";
+import type { EstimateInput } from "./features.ts";
+import { parseOwnersBand } from "./owner-bands.ts";
+
+/** One row of a dataset that publishes SteamSpy owners bands: what the estimator may see, and the band it must not. */
+export interface BandedRow {
+  appid: number;
+  name: string;
+  input: EstimateInput;
+  /** SteamSpy's owners band; null when the row has none (empty `owners`). */
+  band: { low: number; high: number } | null;
+}
+
+/** Reads a whole CSV file (plain or gzip-compressed) into records keyed by header. */
+export function readCsvRecords(path: string): Record<string, string>[] {
+  const raw = readFileSync(path);
+  const bytes: Uint8Array = path.endsWith(".gz") ? Bun.gunzipSync(new Uint8Array(raw)) : raw;
+  const text = new TextDecoder("utf-8").decode(bytes);
+  return parse(text, {
+    columns: (header: string[]) => header.map((h) => h.trim()),
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
+}
+
+/** Kaggle "Steam Store Games" steam.csv (May 2019): price in GBP, `;`-separated lists. */
+export function steamStoreRow(r: Record<string, string>): BandedRow | null {
+  const appid = parseNumber(r.appid);
+  if (!appid || !r.name) return null;
+  const priceGbp = parseNumber(r.price);
+  const year = /^\d{4}/.test(r.release_date ?? "") ? Number(r.release_date!.slice(0, 4)) : null;
+  return {
+    appid,
+    name: r.name,
+    input: {
+      positiveReviews: parseNumber(r.positive_ratings),
+      negativeReviews: parseNumber(r.negative_ratings),
+      priceUsd: priceGbp == null ? null : Math.round(priceGbp * GBP_TO_USD_2019 * 100) / 100,
+      releaseYear: year,
+      genres: parseList(r.genres),
+      tags: parseList(r.steamspy_tags),
+    },
+    band: parseOwnersBand(r.owners),
+  };
+}
+
+/** SteamSpy `all` / `appdetails` layout: price and initialprice in US cents, `genre` comma-separated, tags a dict. */
+export function steamSpyRow(r: Record<string, string>): BandedRow | null {
+  const appid = parseNumber(r.appid);
+  if (!appid || !r.name) return null;
+  // The list price, not today's sale price.
+  const cents = parseNumber(r.initialprice) ?? parseNumber(r.price);
+  const year = /^\d{4}/.test(r.release_date ?? "") ? Number(r.release_date!.slice(0, 4)) : null;
+  return {
+    appid,
+    name: r.name,
+    input: {
+      positiveReviews: parseNumber(r.positive),
+      negativeReviews: parseNumber(r.negative),
+      priceUsd: cents == null ? null : cents / 100,
+      releaseYear: year,
+      genres: parseList(r.genre, ","),
+      tags: parseTagDict(r.tags),
+    },
+    band: parseOwnersBand(r.owners),
+  };
+}
+
+/** Average playtime per owner who played, in hours (SteamSpy's `average_playtime`/`average_forever`, minutes). */
+export function averagePlaytimeHours(r: Record<string, string>): number | null {
+  const minutes = parseNumber(r.average_playtime ?? r.average_forever);
+  return minutes != null && minutes > 0 ? minutes / 60 : null;
+}

@@ -1,0 +1,124 @@
+/**
+ * What the estimator knows about one game, whichever source it came from, and the feature vector
+ * the fitted review model reads. The same code builds features for calibration (Steam Store Games
+ * rows), the back-test (SteamSpy rows) and the catalog, so the three cannot drift apart.
+ */
+export interface EstimateInput {
+  positiveReviews: number | null;
+  negativeReviews: number | null;
+  /** List price in USD; 0 = free to play; null = unknown. */
+  priceUsd: number | null;
+  releaseYear: number | null;
+  genres: string[];
+  tags: string[];
+  /** Player-hours summed over a player series (average concurrent players × hours covered). */
+  playerHours?: number | null;
+  /** First and last time covered by that series (ISO dates). */
+  playerSeriesFrom?: string | null;
+  playerSeriesTo?: string | null;
+  /** An owners band a source published (SteamSpy: `20,000 .. 50,000`). */
+  ownersBand?: { low: number; high: number; source: string; asOf: string | null } | null;
+}
+
+/** Genres (Steam's store genres) that get their own coefficient; the rest share the baseline. */
+export const MODEL_GENRES = [
+  "Action",
+  "Adventure",
+  "Casual",
+  "Indie",
+  "RPG",
+  "Simulation",
+  "Strategy",
+  "Sports",
+  "Racing",
+  "Massively Multiplayer",
+  "Early Access",
+  "Free to Play",
+] as const;
+
+/** Release-year groups; 2016 is the baseline (no coefficient). */
+export const YEAR_GROUPS = [
+  { name: "year ≤ 2009", test: (y: number) => y <= 2009 },
+  { name: "year 2010–2012", test: (y: number) => y >= 2010 && y <= 2012 },
+  { name: "year 2013", test: (y: number) => y === 2013 },
+  { name: "year 2014", test: (y: number) => y === 2014 },
+  { name: "year 2015", test: (y: number) => y === 2015 },
+  { name: "year 2017", test: (y: number) => y === 2017 },
+  { name: "year 2018", test: (y: number) => y === 2018 },
+  { name: "year ≥ 2019", test: (y: number) => y >= 2019 },
+] as const;
+
+/** Review-count buckets: the residual spread is fitted per bucket, and the back-test reports by them. */
+export const REVIEW_BUCKETS = [
+  { name: "0–9", min: 0, max: 9 },
+  { name: "10–99", min: 10, max: 99 },
+  { name: "100–999", min: 100, max: 999 },
+  { name: "1,000–9,999", min: 1000, max: 9999 },
+  { name: "10,000+", min: 10000, max: Number.POSITIVE_INFINITY },
+] as const;
+
+export function reviewBucket(reviews: number): number {
+  return REVIEW_BUCKETS.findIndex((b) => reviews >= b.min && reviews <= b.max);
+}
+
+export function totalReviews(input: EstimateInput): number {
+  return Math.max(0, input.positiveReviews ?? 0) + Math.max(0, input.negativeReviews ?? 0);
+}
+
+/** Centre of the log-review scale, so the squared term does not fight the intercept. */
+const LOG_REVIEW_CENTRE = 5;
+/** Typical positive share on Steam; centring keeps "unknown share" at the average. */
+const SHARE_CENTRE = 0.8;
+
+/**
+ * An unknown price counts as the median paid price of the calibration snapshot (£4.79 = $6.08): the
+ * price term then adds nothing beyond what a typical paid game carries.
+ */
+export const TYPICAL_PAID_PRICE_USD = 6.08;
+
+/** The genres a game is filed under; tags stand in when a source gave none (tags include the genre names). */
+export function modelGenres(input: EstimateInput): string[] {
+  const own = input.genres.length ? input.genres : input.tags;
+  const lower = new Set(own.map((g) => g.toLowerCase()));
+  return MODEL_GENRES.filter((g) => lower.has(g.toLowerCase()));
+}
+
+export function isFreeToPlay(input: EstimateInput): boolean {
+  return input.priceUsd === 0 || modelGenres(input).includes("Free to Play");
+}
+
+/** Feature names of a model, in the order of its coefficients. */
+export function featureNames(withYear: boolean): string[] {
+  return [
+    "intercept",
+    "log reviews",
+    "log reviews squared",
+    "positive share",
+    "positive share × log reviews",
+    "free to play",
+    "log price (USD)",
+    ...(withYear ? YEAR_GROUPS.map((g) => g.name) : []),
+    ...MODEL_GENRES.map((g) => `genre ${g}`),
+  ];
+}
+
+export function features(input: EstimateInput, withYear: boolean): number[] {
+  const reviews = totalReviews(input);
+  const lr = Math.log1p(reviews) - LOG_REVIEW_CENTRE;
+  const share = reviews > 0 ? (input.positiveReviews ?? 0) / reviews - SHARE_CENTRE : 0;
+  const free = isFreeToPlay(input);
+  const price = input.priceUsd;
+  const genres = new Set(modelGenres(input));
+  const year = input.releaseYear;
+  return [
+    1,
+    lr,
+    lr * lr,
+    share,
+    share * lr,
+    free ? 1 : 0,
+    free ? 0 : Math.log1p(price ?? TYPICAL_PAID_PRICE_USD),
+    ...(withYear ? YEAR_GROUPS.map((g) => (year != null && g.test(year) ? 1 : 0)) : []),
+    ...MODEL_GENRES.map((g) => (genres.has(g) ? 1 : 0)),
+  ];
+}

@@ -1,0 +1,154 @@
+import { describe, expect, test } from "vitest";
+import type { EstimateInput } from "./features.ts";
+import { bandMethod, estimate, LOW_SIGNAL_REVIEWS, playerMethod, reviewMethod } from "./model.ts";
+import { afterStoreCut, netFromGross, REVENUE_PARAMETERS } from "./revenue.ts";
+
+const base: EstimateInput = {
+  positiveReviews: 900,
+  negativeReviews: 100,
+  priceUsd: 19.99,
+  releaseYear: 2017,
+  genres: ["Action", "Indie"],
+  tags: [],
+};
+
+describe("review model", () => {
+  test("more reviews, more owners; the range brackets the middle", () => {
+    const small = estimate({ ...base, positiveReviews: 90, negativeReviews: 10 });
+    const large = estimate(base);
+    expect(large.owners.mid).toBeGreaterThan(small.owners.mid);
+    expect(large.owners.low).toBeLessThan(large.owners.mid);
+    expect(large.owners.high).toBeGreaterThan(large.owners.mid);
+    expect(large.methods.map((m) => m.name)).toEqual(["review-model"]);
+    expect(large.methods[0]!.weight).toBe(1);
+  });
+
+  test("the multiplier moves with release year, price and positive share (fitted, not one constant)", () => {
+    const owners = (input: EstimateInput) => estimate(input).owners.mid;
+    expect(owners({ ...base, releaseYear: 2010 })).not.toBe(owners({ ...base, releaseYear: 2018 }));
+    expect(owners({ ...base, priceUsd: 4.99 })).not.toBe(owners({ ...base, priceUsd: 59.99 }));
+    expect(owners({ ...base, positiveReviews: 500, negativeReviews: 500 })).not.toBe(owners(base));
+  });
+
+  test("0 reviews and nothing else: a wide range, flagged low-signal, with a note saying so", () => {
+    const e = estimate({ ...base, positiveReviews: 0, negativeReviews: 0 });
+    expect(e.lowSignal).toBe(true);
+    expect(e.notes.join(" ")).toMatch(/wide, not a point figure/);
+    // P90 / P10 spans more than a factor of 10.
+    expect(e.owners.high / Math.max(1, e.owners.low)).toBeGreaterThan(10);
+    const wellReviewed = estimate(base);
+    expect(wellReviewed.lowSignal).toBe(false);
+    expect(wellReviewed.owners.high / wellReviewed.owners.low).toBeLessThan(
+      e.owners.high / Math.max(1, e.owners.low),
+    );
+  });
+
+  test(`${LOW_SIGNAL_REVIEWS - 1} reviews with an owners band is not low-signal: the band is another signal`, () => {
+    const e = estimate({
+      ...base,
+      positiveReviews: 9,
+      negativeReviews: 0,
+      ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+    });
+    expect(e.lowSignal).toBe(false);
+    expect(e.methods.map((m) => m.name)).toEqual(["review-model", "owners-band"]);
+  });
+
+  test("owners never fall below the number of reviewers", () => {
+    const e = estimate({ ...base, positiveReviews: 5000, negativeReviews: 5000, priceUsd: 0 });
+    expect(e.owners.low).toBeGreaterThanOrEqual(10_000);
+  });
+
+  test("missing year uses the model fitted without years", () => {
+    const m = reviewMethod({ ...base, releaseYear: null });
+    expect(m.detail).not.toMatch(/release year/);
+    expect(reviewMethod(base).detail).toMatch(/release year/);
+    expect(Number.isFinite(m.logMean)).toBe(true);
+  });
+});
+
+describe("units and revenue", () => {
+  test("free to play: owners yes, no units sold and no store revenue, said in a note", () => {
+    const e = estimate({ ...base, priceUsd: 0, genres: ["Free to Play", "Action"] });
+    expect(e.owners.mid).toBeGreaterThan(0);
+    expect(e.unitsSold).toEqual({ low: 0, mid: 0, high: 0 });
+    expect(e.revenue.gross).toEqual({ low: 0, mid: 0, high: 0 });
+    expect(e.notes.join(" ")).toMatch(/Free to play/);
+  });
+
+  test("missing price: units are estimated, revenue is null and the note says why", () => {
+    const e = estimate({ ...base, priceUsd: null });
+    expect(e.unitsSold.mid).toBeGreaterThan(0);
+    expect(e.revenue.gross).toBeNull();
+    expect(e.revenue.net).toBeNull();
+    expect(e.notes.join(" ")).toMatch(/Price unknown/);
+  });
+
+  test("units are owners less unpaid copies; gross is units × list price; net is less than gross", () => {
+    const e = estimate(base);
+    const unpaid = REVENUE_PARAMETERS.unpaidOwnerShare.value;
+    // Figures are rounded to three significant digits: compare ratios.
+    expect(e.unitsSold.mid / (e.owners.mid * (1 - unpaid))).toBeCloseTo(1, 2);
+    expect(e.revenue.gross!.mid / (e.unitsSold.mid * 19.99)).toBeCloseTo(1, 2);
+    expect(e.revenue.net!.mid).toBeLessThan(e.revenue.gross!.mid);
+    expect(e.revenue.net!.low).toBeLessThanOrEqual(e.revenue.net!.mid);
+  });
+
+  test("the store cut steps down at $10M and $50M", () => {
+    expect(afterStoreCut(10_000_000)).toBeCloseTo(7_000_000);
+    expect(afterStoreCut(50_000_000)).toBeCloseTo(7_000_000 + 30_000_000);
+    expect(afterStoreCut(60_000_000)).toBeCloseTo(37_000_000 + 8_000_000);
+    expect(netFromGross(0)).toBe(0);
+  });
+});
+
+describe("owners band and player hours", () => {
+  test("a band is an input with its width: centred on its geometric middle, spread by its width", () => {
+    const m = bandMethod({
+      ...base,
+      ownersBand: { low: 1_000_000, high: 2_000_000, source: "SteamSpy", asOf: null },
+    })!;
+    expect(Math.exp(m.logMean)).toBeCloseTo(Math.sqrt(2e12), -2);
+    expect(m.logSigma).toBeCloseTo(Math.log(2) / Math.sqrt(12), 6);
+    const wide = bandMethod({
+      ...base,
+      ownersBand: { low: 100_000, high: 2_000_000, source: "SteamSpy", asOf: null },
+    })!;
+    expect(wide.logSigma).toBeGreaterThan(m.logSigma);
+    expect(bandMethod(base)).toBeNull();
+  });
+
+  test("a narrow band outweighs the review model and pulls the blend into it", () => {
+    const e = estimate({
+      ...base,
+      ownersBand: { low: 2_000_000, high: 5_000_000, source: "SteamSpy", asOf: null },
+    });
+    const band = e.methods.find((m) => m.name === "owners-band")!;
+    expect(band.weight).toBeGreaterThan(0.5);
+    expect(e.owners.mid).toBeGreaterThan(estimate(base).owners.mid);
+    expect(e.methods.reduce((s, m) => s + m.weight, 0)).toBeCloseTo(1, 2);
+  });
+
+  test("player-hours: more hours, more owners; absent without a series", () => {
+    expect(playerMethod(base)).toBeNull();
+    const a = playerMethod({ ...base, playerHours: 1_000_000 })!;
+    const b = playerMethod({ ...base, playerHours: 10_000_000 })!;
+    expect(b.logMean - a.logMean).toBeCloseTo(Math.log(10), 6);
+    expect(playerMethod({ ...base, releaseYear: null, playerHours: 1_000_000 })).not.toBeNull();
+  });
+
+  test("methods that disagree widen the blended range", () => {
+    const agreeing = estimate({ ...base, playerHours: 1 });
+    const hours = (owners: number) => {
+      // Player-hours that put the player method at `owners`.
+      const m = playerMethod({ ...base, playerHours: 1 })!;
+      return Math.exp(Math.log(owners) - m.logMean);
+    };
+    const review = Math.exp(reviewMethod(base).logMean);
+    const close = estimate({ ...base, playerHours: hours(review) });
+    const far = estimate({ ...base, playerHours: hours(review * 50) });
+    expect(far.owners.high / far.owners.low).toBeGreaterThan(close.owners.high / close.owners.low);
+    expect(far.notes.join(" ")).toMatch(/disagree/);
+    expect(agreeing.methods).toHaveLength(2);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Coefficients } from "./calibrate.ts";
+import { COEFFICIENTS } from "./coefficients.ts";
+import { type EstimateInput, features, isFreeToPlay, reviewBucket, totalReviews } from "./features.ts";
+import { type RevenueEstimate, revenueFromOwners } from "./revenue.ts";
+import { dot, roundSignificant, Z90 } from "./stats.ts";
+
+/**
+ * The estimator: each method gives log(owners) as a normal distribution (a centre and a spread);
+ * the blend weighs them by precision and widens the range by how far they disagree.
+ */
+export type MethodName = "review-model" | "player-hours" | "owners-band";
+
+export interface MethodFigure {
+  name: MethodName;
+  label: string;
+  /** Centre and spread of log(owners) by this method. */
+  logMean: number;
+  logSigma: number;
+  owners: Range;
+  weight: number;
+  detail: string;
+}
+
+export interface Range {
+  low: number;
+  mid: number;
+  high: number;
+}
+
+export interface Estimate {
+  owners: Range;
+  unitsSold: Range;
+  revenue: RevenueEstimate;
+  methods: MethodFigure[];
+  modelVersion: string;
+  /** Fewer than 10 reviews and no other signal: the range is wide and the answer says so. */
+  lowSignal: boolean;
+  notes: string[];
+}
+
+/** Below this many reviews, reviews alone do not make an estimate worth a point figure. */
+export const LOW_SIGNAL_REVIEWS = 10;
+
+function range(logMean: number, logSigma: number, floor: number): Range {
+  const clamp = (v: number) => Math.max(floor, roundSignificant(v));
+  return {
+    low: clamp(Math.exp(logMean - Z90 * logSigma)),
+    mid: clamp(Math.exp(logMean)),
+    high: clamp(Math.exp(logMean + Z90 * logSigma)),
+  };
+}
+
+type Partial = Omit<MethodFigure, "owners" | "weight">;
+
+export function reviewMethod(input: EstimateInput, c: Coefficients = COEFFICIENTS): Partial {
+  const withYear = input.releaseYear != null;
+  const model = withYear ? c.reviewModel.withYear : c.reviewModel.withoutYear;
+  const reviews = totalReviews(input);
+  const logMean = dot(model.coefficients, features(input, withYear));
+  const multiplier = Math.exp(logMean) / Math.max(1, reviews);
+  return {
+    name: "review-model",
+    label: "Review model",
+    logMean,
+    logSigma: model.sigmaByBucket[reviewBucket(reviews)]!,
+    detail: `${reviews.toLocaleString("en-US")} reviews × ${roundSignificant(multiplier, 2)} (fitted multiplier for this game's ${withYear ? "release year, " : ""}price, genres and positive share)`,
+  };
+}
+
+export function playerMethod(input: EstimateInput, c: Coefficients = COEFFICIENTS): Partial | null {
+  const hours = input.playerHours;
+  if (hours == null || hours <= 0) return null;
+  const m = c.playtimeModel;
+  const yearKnown = input.releaseYear != null;
+  // The playtime model was fitted with release years; without one the game counts as a 2016 release (the baseline).
+  const logHoursPerOwner = dot(
+    m.coefficients,
+    features(yearKnown ? input : { ...input, releaseYear: 2016 }, true),
+  );
+  return {
+    name: "player-hours",
+    label: "Player hours",
+    logMean: Math.log(hours) - logHoursPerOwner,
+    logSigma: m.sigma,
+    detail: `${roundSignificant(hours, 3).toLocaleString("en-US")} player-hours${input.playerSeriesFrom ? ` (${input.playerSeriesFrom} to ${input.playerSeriesTo})` : ""} ÷ ${roundSignificant(Math.exp(logHoursPerOwner), 2)} hours per owner (fitted)`,
+  };
+}
+
+export function bandMethod(input: EstimateInput): Partial | null {
+  const band = input.ownersBand;
+  if (!band || !(band.high > 0)) return null;
+  // A band with no lower end (0 .. 20,000) starts at the reviewer count: every reviewer owns the game.
+  const low = Math.max(band.low, totalReviews(input), 1);
+  if (low >= band.high) return null;
+  // Owners spread evenly in log scale across the band: centre at the geometric middle, sd = width/√12.
+  const logWidth = Math.log(band.high) - Math.log(low);
+  return {
+    name: "owners-band",
+    label: "Owners band",
+    logMean: (Math.log(band.high) + Math.log(low)) / 2,
+    logSigma: logWidth / Math.sqrt(12),
+    detail: `${band.source}: ${band.low.toLocaleString("en-US")} .. ${band.high.toLocaleString("en-US")} owners${band.asOf ? ` (${band.asOf.slice(0, 10)})` : ""}`,
+  };
+}
+
+/** Every method that has data for this game, blended. */
+export function estimate(
+  input: EstimateInput,
+  options: { coefficients?: Coefficients; exclude?: MethodName[] } = {},
+): Estimate {
+  const c = options.coefficients ?? COEFFICIENTS;
+  const reviews = totalReviews(input);
+  const candidates = [reviewMethod(input, c), playerMethod(input, c), bandMethod(input)].filter(
+    (m): m is Partial => m != null && !options.exclude?.includes(m.name),
+  );
+  const precision = candidates.map((m) => 1 / m.logSigma ** 2);
+  const total = precision.reduce((a, b) => a + b, 0);
+  const weights = precision.map((p) => p / total);
+  const logMean = candidates.reduce((s, m, i) => s + weights[i]! * m.logMean, 0);
+  // Spread of the blend: the combined precision, plus the weighted disagreement between methods.
+  const disagreement = candidates.reduce((s, m, i) => s + weights[i]! * (m.logMean - logMean) ** 2, 0);
+  const logSigma = Math.sqrt(1 / total + disagreement);
+  const floor = reviews;
+  const methods = candidates.map((m, i) => ({
+    ...m,
+    owners: range(m.logMean, m.logSigma, floor),
+    weight: Math.round(weights[i]! * 1000) / 1000,
+  }));
+  const owners = range(logMean, logSigma, floor);
+  const notes: string[] = [];
+  const lowSignal = reviews < LOW_SIGNAL_REVIEWS && candidates.length === 1;
+  if (lowSignal) {
+    notes.push(
+      `Only ${reviews} review${reviews === 1 ? "" : "s"} and no player series or owners band: the range is wide, not a point figure.`,
+    );
+  }
+  if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");
+  const free = isFreeToPlay(input);
+  const revenue = revenueFromOwners(owners, free ? 0 : input.priceUsd);
+  if (free) notes.push("Free to play: no copies are sold; in-game purchases are not estimated.");
+  else if (input.priceUsd == null) notes.push("Price unknown: units are estimated, revenue is not.");
+  return {
+    owners,
+    unitsSold: revenue.units,
+    revenue: revenue.revenue,
+    methods,
+    modelVersion: c.modelVersion,
+    lowSignal,
+    notes,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The few numerical tools the calibration needs, written out so every step of the fit can be read:
+ * the normal distribution, and weighted ridge least squares solved by Cholesky.
+ */
+
+/** z of the 10th/90th percentile of a normal distribution. */
+export const Z90 = 1.2815515655446004;
+
+export function normalPdf(z: number): number {
+  return Number.isFinite(z) ? Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI) : 0;
+}
+
+/** Upper tail P(Z > z), by the complementary error function (Numerical Recipes erfcc, |rel err| < 1.2e-7). */
+export function normalUpperTail(z: number): number {
+  if (z === Number.POSITIVE_INFINITY) return 0;
+  if (z === Number.NEGATIVE_INFINITY) return 1;
+  const x = z / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * Math.abs(x));
+  const erfc =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+
+/** P(a < Z < b) for a standard normal, accurate in both tails. */
+export function normalMass(a: number, b: number): number {
+  if (a >= 0) return normalUpperTail(a) - normalUpperTail(b);
+  if (b <= 0) return normalUpperTail(-b) - normalUpperTail(-a);
+  return 1 - normalUpperTail(b) - normalUpperTail(-a);
+}
+
+/**
+ * Solves (XᵀWX + λI′)β = XᵀWy, where I′ leaves the intercept (column 0) unpenalised. The small ridge
+ * keeps rare genre and year columns from taking extreme values.
+ */
+export function weightedRidge(rows: number[][], y: number[], weights: number[], lambda: number): number[] {
+  const p = rows[0]!.length;
+  const a = Array.from({ length: p }, () => new Float64Array(p));
+  const rhs = new Float64Array(p);
+  for (let i = 0; i < rows.length; i++) {
+    const x = rows[i]!;
+    const w = weights[i]!;
+    for (let j = 0; j < p; j++) {
+      const wx = w * x[j]!;
+      if (wx === 0) continue;
+      rhs[j]! += wx * y[i]!;
+      const aj = a[j]!;
+      for (let k = 0; k <= j; k++) aj[k]! += wx * x[k]!;
+    }
+  }
+  for (let j = 0; j < p; j++) {
+    for (let k = 0; k < j; k++) a[k]![j] = a[j]![k]!;
+    if (j > 0) a[j]![j]! += lambda;
+  }
+  return choleskySolve(a, rhs);
+}
+
+function choleskySolve(a: Float64Array[], b: Float64Array): number[] {
+  const n = b.length;
+  const l = Array.from({ length: n }, () => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      let sum = a[i]![j]!;
+      for (let k = 0; k < j; k++) sum -= l[i]![k]! * l[j]![k]!;
+      if (i === j) {
+        if (sum <= 0) throw new Error("calibration: the design matrix is singular");
+        l[i]![i] = Math.sqrt(sum);
+      } else l[i]![j] = sum / l[j]![j]!;
+    }
+  }
+  const z = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = b[i]!;
+    for (let k = 0; k < i; k++) sum -= l[i]![k]! * z[k]!;
+    z[i] = sum / l[i]![i]!;
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = z[i]!;
+    for (let k = i + 1; k < n; k++) sum -= l[k]![i]! * x[k]!;
+    x[i] = sum / l[i]![i]!;
+  }
+  return x;
+}
+
+export function dot(a: number[], b: number[]): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Rounds to `digits` significant figures: an estimate should not pretend to more precision than it has. */
+export function roundSignificant(value: number, digits = 3): number {
+  if (value === 0 || !Number.isFinite(value)) return value;
+  const scale = 10 ** (digits - Math.ceil(Math.log10(Math.abs(value))));
+  return Math.round(value * scale) / scale;
+}

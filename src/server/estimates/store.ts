@@ -1,0 +1,419 @@
+import type {
+  EstimateGrouping,
+  EstimateTotals,
+  EstimateTotalsQuery,
+  GameEstimate,
+} from "../../contracts/estimates.ts";
+import { onCatalogChanged } from "../catalog/changes.ts";
+import { rawClient } from "../db/client.ts";
+import { log } from "../log.ts";
+import { MODEL_VERSION } from "./coefficients.ts";
+import type { EstimateInput } from "./features.ts";
+import { estimate } from "./model.ts";
+
+/**
+ * The `game_estimates` table: one estimate per game, recomputed when its inputs change (after
+ * imports and syncs, through the catalog-change signal), never per request. Lists filter and sort
+ * on its columns in SQL.
+ */
+
+/** How sources are named on screen. */
+const SOURCE_NAMES: Record<string, string> = {
+  "steam-store-csv": "Steam Store Games (Kaggle, 2019)",
+  "steamspy-csv": "SteamSpy",
+  "steamspy-api": "SteamSpy",
+  "steamcharts-csv": "SteamCharts",
+  steam: "Steam",
+  "steam-api": "Steam",
+};
+export function sourceName(source: string): string {
+  return SOURCE_NAMES[source] ?? source;
+}
+
+interface Detail {
+  gameName: string;
+  methods: GameEstimate["methods"];
+  notes: string[];
+  inputs: GameEstimate["inputs"];
+  reviewSources: string[];
+}
+
+interface Loaded {
+  id: string;
+  name: string;
+  input: EstimateInput;
+  reviewSources: string[];
+  seriesSource: string | null;
+  asOf: number | null;
+}
+
+const toNumber = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
+const toList = (v: unknown): string[] => {
+  try {
+    const parsed = JSON.parse(String(v ?? "[]"));
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Reads the inputs of every game (or of the given games) in a handful of grouped queries. */
+async function loadInputs(gameIds?: string[]): Promise<Loaded[]> {
+  const client = rawClient();
+  const only = gameIds ? "IN (SELECT value FROM json_each(?))" : "IS NOT NULL";
+  const args = gameIds ? [JSON.stringify(gameIds)] : [];
+  const [games, bands, series, reviews] = await client.batch(
+    [
+      {
+        sql: `SELECT id, name, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
+              FROM games WHERE id ${only}`,
+        args,
+      },
+      // The newest band per game.
+      {
+        sql: `SELECT game_id, source, low, high, as_of FROM game_owner_bands b WHERE game_id ${only}
+              AND as_of = (SELECT max(as_of) FROM game_owner_bands o WHERE o.game_id = b.game_id)`,
+        args,
+      },
+      // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
+      // Daily figures are left out: the sources answer peaks or instants for a day, not averages.
+      {
+        sql: `SELECT game_id, source,
+                sum(value * (julianday(ts / 1000, 'unixepoch', '+1 month') - julianday(ts / 1000, 'unixepoch')) * 24) AS hours,
+                min(ts) AS first, max(ts) AS last, count(*) AS n
+              FROM game_metrics WHERE metric = 'players' AND period = 'month' AND game_id ${only}
+              GROUP BY game_id, source HAVING n >= 3`,
+        args,
+      },
+      {
+        sql: `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS last
+              FROM game_metrics WHERE metric IN ('reviews_positive', 'reviews_negative') AND game_id ${only}
+              GROUP BY game_id`,
+        args,
+      },
+    ],
+    "read",
+  );
+  const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
+  for (const r of bands!.rows) {
+    const ms = Number(r.as_of);
+    bandOf.set(String(r.game_id), {
+      low: Number(r.low),
+      high: Number(r.high),
+      source: sourceName(String(r.source)),
+      asOf: new Date(ms).toISOString(),
+      ms,
+    });
+  }
+  const seriesOf = new Map<string, { hours: number; first: number; last: number; source: string }>();
+  for (const r of series!.rows) {
+    const id = String(r.game_id);
+    const hours = Number(r.hours);
+    // Sources overlap in time: take the one covering the most player-hours rather than adding them.
+    if ((seriesOf.get(id)?.hours ?? 0) < hours) {
+      seriesOf.set(id, {
+        hours,
+        first: Number(r.first),
+        last: Number(r.last),
+        source: sourceName(String(r.source)),
+      });
+    }
+  }
+  const reviewsOf = new Map<string, { sources: string[]; last: number }>();
+  for (const r of reviews!.rows) {
+    reviewsOf.set(String(r.game_id), {
+      sources: String(r.sources ?? "")
+        .split(",")
+        .filter(Boolean)
+        .sort(),
+      last: Number(r.last),
+    });
+  }
+  return games!.rows.map((g) => {
+    const id = String(g.id);
+    const band = bandOf.get(id);
+    const s = seriesOf.get(id);
+    const rv = reviewsOf.get(id);
+    const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
+    return {
+      id,
+      name: String(g.name),
+      input: {
+        positiveReviews: toNumber(g.positive_reviews),
+        negativeReviews: toNumber(g.negative_reviews),
+        priceUsd: toNumber(g.price),
+        releaseYear: toNumber(g.release_year),
+        genres: toList(g.genres),
+        tags: toList(g.tags),
+        playerHours: s ? Math.round(s.hours) : null,
+        playerSeriesFrom: s ? isoDate(s.first) : null,
+        playerSeriesTo: s ? isoDate(s.last) : null,
+        ownersBand: band ? { low: band.low, high: band.high, source: band.source, asOf: band.asOf } : null,
+      },
+      reviewSources: rv?.sources.map(sourceName) ?? [],
+      seriesSource: s?.source ?? null,
+      asOf,
+    };
+  });
+}
+
+export interface RecomputeResult {
+  games: number;
+  computed: number;
+  unchanged: number;
+  ms: number;
+}
+
+/**
+ * Brings `game_estimates` up to date: a game is estimated again when the fingerprint of its inputs
+ * or the model version differs from the stored row's. `force` recomputes every game (for benchmarks).
+ */
+export async function recomputeEstimates(
+  options: { gameIds?: string[]; force?: boolean } = {},
+): Promise<RecomputeResult> {
+  const started = performance.now();
+  const client = rawClient();
+  const loaded = await loadInputs(options.gameIds);
+  const stored = new Map<string, string>();
+  if (!options.force) {
+    const only = options.gameIds ? "WHERE game_id IN (SELECT value FROM json_each(?))" : "";
+    const rs = await client.execute({
+      sql: `SELECT game_id, inputs_key, model_version FROM game_estimates ${only}`,
+      args: options.gameIds ? [JSON.stringify(options.gameIds)] : [],
+    });
+    for (const r of rs.rows) stored.set(String(r.game_id), `${r.model_version}|${r.inputs_key}`);
+  }
+  const now = Date.now();
+  const rows: unknown[][] = [];
+  for (const game of loaded) {
+    const key = JSON.stringify(game.input);
+    if (stored.get(game.id) === `${MODEL_VERSION}|${key}`) continue;
+    const e = estimate(game.input);
+    const { ownersBand, playerHours, playerSeriesFrom, playerSeriesTo, ...plain } = game.input;
+    const detail: Detail = {
+      gameName: game.name,
+      methods: e.methods.map((m) => ({
+        name: m.name,
+        label: m.label,
+        owners: m.owners,
+        weight: m.weight,
+        detail: m.detail,
+      })),
+      notes: e.notes,
+      inputs: {
+        ...plain,
+        ownersBand: ownersBand ?? null,
+        playerSeries:
+          playerHours != null && playerSeriesFrom && playerSeriesTo
+            ? { playerHours, from: playerSeriesFrom, to: playerSeriesTo, source: game.seriesSource ?? "" }
+            : null,
+      },
+      reviewSources: game.reviewSources,
+    };
+    const g = e.revenue.gross;
+    const n = e.revenue.net;
+    rows.push([
+      game.id,
+      e.owners.low,
+      e.owners.mid,
+      e.owners.high,
+      e.unitsSold.low,
+      e.unitsSold.mid,
+      e.unitsSold.high,
+      g?.low ?? null,
+      g?.mid ?? null,
+      g?.high ?? null,
+      n?.low ?? null,
+      n?.mid ?? null,
+      n?.high ?? null,
+      e.lowSignal ? 1 : 0,
+      JSON.stringify(detail),
+      key,
+      e.modelVersion,
+      game.asOf,
+      now,
+    ]);
+  }
+  const columns = [
+    "game_id",
+    "owners_low",
+    "owners_mid",
+    "owners_high",
+    "units_low",
+    "units_mid",
+    "units_high",
+    "gross_low",
+    "gross_mid",
+    "gross_high",
+    "net_low",
+    "net_mid",
+    "net_high",
+    "low_signal",
+    "detail",
+    "inputs_key",
+    "model_version",
+    "as_of",
+    "computed_at",
+  ];
+  for (let i = 0; i < rows.length; i += 1000) {
+    await client.execute({
+      sql: `INSERT INTO game_estimates (${columns.join(", ")})
+            SELECT ${columns.map((_, j) => `value ->> ${j}`).join(", ")} FROM json_each(?) WHERE true
+            ON CONFLICT (game_id) DO UPDATE SET ${columns
+              .slice(1)
+              .map((c) => `${c} = excluded.${c}`)
+              .join(", ")}`,
+      args: [JSON.stringify(rows.slice(i, i + 1000))],
+    });
+  }
+  return {
+    games: loaded.length,
+    computed: rows.length,
+    unchanged: loaded.length - rows.length,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** `steam-<appid>`, a catalog id or a slug → the catalog id. */
+async function resolveGameId(id: string): Promise<string | null> {
+  const steam = /^steam-(\d{1,10})$/.exec(id);
+  const rs = await rawClient().execute(
+    steam
+      ? { sql: "SELECT id FROM games WHERE steam_app_id = ?", args: [Number(steam[1])] }
+      : {
+          sql: "SELECT id FROM games WHERE id = ? UNION ALL SELECT id FROM games WHERE slug = ? LIMIT 1",
+          args: [id, id],
+        },
+  );
+  return rs.rows[0] ? String(rs.rows[0].id) : null;
+}
+
+const range = (r: Record<string, unknown>, prefix: string) => ({
+  low: Number(r[`${prefix}_low`]),
+  mid: Number(r[`${prefix}_mid`]),
+  high: Number(r[`${prefix}_high`]),
+});
+const nullableRange = (r: Record<string, unknown>, prefix: string) =>
+  r[`${prefix}_mid`] == null ? null : range(r, prefix);
+
+/** One game's estimate; null for an unknown game. A game not yet estimated is estimated now and stored. */
+export async function getGameEstimate(id: string): Promise<GameEstimate | null> {
+  const gameId = await resolveGameId(id);
+  if (!gameId) return null;
+  const read = () =>
+    rawClient().execute({
+      sql: "SELECT * FROM game_estimates WHERE game_id = ? AND model_version = ?",
+      args: [gameId, MODEL_VERSION],
+    });
+  let rs = await read();
+  if (!rs.rows[0]) {
+    await recomputeEstimates({ gameIds: [gameId] });
+    rs = await read();
+  }
+  const row = rs.rows[0] as unknown as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const detail = JSON.parse(String(row.detail)) as Detail;
+  const asOf = row.as_of == null ? null : new Date(Number(row.as_of)).toISOString();
+  const sources = [
+    ...detail.reviewSources.map((s) => `${s} (reviews)`),
+    ...(detail.inputs.ownersBand ? [`${detail.inputs.ownersBand.source} (owners band)`] : []),
+    ...(detail.inputs.playerSeries ? [`${detail.inputs.playerSeries.source} (players)`] : []),
+  ];
+  return {
+    gameId,
+    gameName: detail.gameName,
+    owners: range(row, "owners"),
+    unitsSold: range(row, "units"),
+    revenue: { gross: nullableRange(row, "gross"), net: nullableRange(row, "net"), currency: "USD" },
+    methods: detail.methods,
+    modelVersion: String(row.model_version),
+    asOf,
+    computedAt: new Date(Number(row.computed_at)).toISOString(),
+    lowSignal: Boolean(Number(row.low_signal)),
+    notes: detail.notes,
+    inputs: detail.inputs,
+    provenance: {
+      source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",
+      asOf,
+      method: `Blend of ${detail.methods.map((m) => `${m.label.toLowerCase()} (${Math.round(m.weight * 100)} %)`).join(", ")}; model ${String(row.model_version)}`,
+    },
+  };
+}
+
+const GROUP_SQL: Record<EstimateGrouping, { from: string; key: string }> = {
+  developer: { from: "", key: "g.developer" },
+  publisher: { from: "", key: "g.publisher" },
+  genre: { from: ", json_each(g.genres) AS j", key: "j.value" },
+  tag: { from: ", json_each(g.tags) AS j", key: "j.value" },
+};
+const SORT_SQL = { owners: "owners_mid", gross: "gross_mid", net: "net_mid", games: "games" } as const;
+
+/** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
+export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
+  const g = GROUP_SQL[query.by];
+  const sums = ["owners", "units", "gross", "net"]
+    .flatMap((p) => ["low", "mid", "high"].map((q) => `sum(coalesce(e.${p}_${q}, 0)) AS ${p}_${q}`))
+    .join(", ");
+  const rs = await rawClient().execute({
+    sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
+            sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue, max(e.as_of) AS as_of
+          FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
+          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? ${query.name ? `AND ${g.key} = ?` : ""}
+          GROUP BY ${g.key} ORDER BY ${SORT_SQL[query.sort]} DESC, name LIMIT ?`,
+    args: [MODEL_VERSION, ...(query.name ? [query.name] : []), query.limit],
+  });
+  const rows = rs.rows as unknown as Record<string, unknown>[];
+  const newest = Math.max(0, ...rows.map((r) => Number(r.as_of ?? 0)));
+  return {
+    by: query.by,
+    currency: "USD",
+    modelVersion: MODEL_VERSION,
+    totals: rows.map((r) => ({
+      name: String(r.name),
+      games: Number(r.games),
+      owners: range(r, "owners"),
+      unitsSold: range(r, "units"),
+      grossRevenue: range(r, "gross"),
+      netRevenue: range(r, "net"),
+      gamesWithoutRevenue: Number(r.without_revenue),
+    })),
+    provenance: {
+      source: "Estimates per game",
+      asOf: newest ? new Date(newest).toISOString() : null,
+      method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket); model ${MODEL_VERSION}`,
+    },
+  };
+}
+
+let running: Promise<unknown> | undefined;
+let again = false;
+
+/** Recompute after a burst of catalog changes; one run at a time, one more if changes arrived meanwhile. */
+export function scheduleRecompute(): void {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = recomputeEstimates()
+    .then((r) => {
+      if (r.computed) log.info("estimates: recomputed", { ...r });
+    })
+    .catch((error) => log.warn("estimates: recompute failed", { error: String(error) }))
+    .finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        scheduleRecompute();
+      }
+    });
+}
+
+/**
+ * Keeps `game_estimates` current while the server runs: once at start (a new model version or data
+ * loaded while it was down) and after every burst of catalog changes. Returns the stop function.
+ */
+export function startEstimates(): () => void {
+  scheduleRecompute();
+  return onCatalogChanged(scheduleRecompute);
+}

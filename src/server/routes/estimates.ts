@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { EstimateTotalsQuerySchema } from "../../contracts/estimates.ts";
+import { requireUser } from "../auth/guards.ts";
+import { methodology } from "../estimates/methodology.ts";
+import { estimateTotals, getGameEstimate } from "../estimates/store.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { pathParams, queryParams } from "../http/validate.ts";
+
+/** Mounted at /api/games beside the game routes: one game's owners, units and revenue estimate. */
+export const gameEstimateRoutes = new Hono<AppEnv>().get(
+  "/:id/estimates",
+  requireUser,
+  pathParams(z.object({ id: z.string().min(1).max(100) })),
+  async (c) => {
+    const estimate = await getGameEstimate(c.req.valid("param").id);
+    if (!estimate) throw new HttpProblem(404, "No game with that id in the catalog");
+    return c.json(estimate);
+  },
+);
+
+/** Mounted at /api/estimates: totals by developer, publisher, genre or tag, and the methodology. */
+export const estimateRoutes = new Hono<AppEnv>()
+  .get("/totals", requireUser, queryParams(EstimateTotalsQuerySchema), async (c) =>
+    c.json(await estimateTotals(c.req.valid("query"))),
+  )
+  .get("/methodology", requireUser, (c) => c.json(methodology()));

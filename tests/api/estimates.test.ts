@@ -1,0 +1,149 @@
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, test } from "vitest";
+import { GameEstimateSchema, MethodologySchema } from "../../src/contracts/estimates.ts";
+import { rawClient } from "../../src/server/db/client.ts";
+import { MODEL_VERSION } from "../../src/server/estimates/coefficients.ts";
+import { recomputeEstimates } from "../../src/server/estimates/store.ts";
+import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/estimates/${name}`, import.meta.url));
+let cookie: string;
+
+beforeAll(async () => {
+  cookie = (await createTestUser()).cookie;
+  await importSteamSpyCsv(fixture("steamspy-sample.csv"));
+});
+
+describe("GET /api/games/:id/estimates", () => {
+  test("answers owners, units and revenue ranges, the methods with weights, model version and inputs", async () => {
+    const res = await request("/api/games/steam-10/estimates", { cookie });
+    expect(res.status).toBe(200);
+    const body = GameEstimateSchema.parse(await res.json());
+    expect(body.gameName).toBe("Counter-Strike");
+    expect(body.modelVersion).toBe(MODEL_VERSION);
+    expect(body.revenue.currency).toBe("USD");
+    for (const r of [body.owners, body.unitsSold, body.revenue.gross!, body.revenue.net!]) {
+      expect(r.low).toBeLessThanOrEqual(r.mid);
+      expect(r.mid).toBeLessThanOrEqual(r.high);
+    }
+    // SteamSpy's band (10M .. 20M) is one method beside the review model; weights add up to 1.
+    expect(body.methods.map((m) => m.name).sort()).toEqual(["owners-band", "review-model"]);
+    expect(body.methods.reduce((s, m) => s + m.weight, 0)).toBeCloseTo(1, 2);
+    expect(body.inputs).toMatchObject({
+      positiveReviews: 216345,
+      negativeReviews: 5530,
+      priceUsd: 9.99,
+      ownersBand: { low: 10_000_000, high: 20_000_000, source: "SteamSpy" },
+    });
+    expect(body.asOf).toBe("2023-01-01T00:00:00.000Z");
+    expect(body.provenance.source).toMatch(/SteamSpy/);
+    expect(body.provenance.method).toMatch(/Blend of review model/);
+    expect(body.owners.mid).toBeGreaterThan(5_000_000);
+    expect(body.owners.mid).toBeLessThan(30_000_000);
+  });
+
+  test("the catalog id answers the same estimate as steam-<appid>", async () => {
+    const { id } = (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 10")).rows[0]!;
+    const byId = await (await request(`/api/games/${String(id)}/estimates`, { cookie })).json();
+    const bySteam = await (await request("/api/games/steam-10/estimates", { cookie })).json();
+    expect(byId).toEqual(bySteam);
+  });
+
+  test("an unknown game is a 404 problem", async () => {
+    for (const id of ["steam-999999999", "no-such-game"]) {
+      const res = await request(`/api/games/${id}/estimates`, { cookie });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/application\/problem\+json/);
+    }
+  });
+
+  test("signed out is a 401 problem", async () => {
+    const res = await request("/api/games/steam-10/estimates");
+    expect(res.status).toBe(401);
+  });
+
+  test("estimates are stored in game_estimates when inputs change, not per request", async () => {
+    await recomputeEstimates();
+    const before = await rawClient().execute(
+      "SELECT count(*) AS n, max(computed_at) AS at FROM game_estimates",
+    );
+    expect(Number(before.rows[0]!.n)).toBe(35);
+    const again = await recomputeEstimates();
+    expect(again).toMatchObject({ games: 35, computed: 0, unchanged: 35 });
+    await rawClient().execute(
+      "UPDATE games SET positive_reviews = positive_reviews * 2 WHERE steam_app_id = 10",
+    );
+    const after = await recomputeEstimates();
+    expect(after.computed).toBe(1);
+    // Sortable in SQL: the largest estimated owners first.
+    const top = await rawClient().execute(
+      "SELECT g.name FROM game_estimates e JOIN games g ON g.id = e.game_id ORDER BY e.owners_mid DESC LIMIT 1",
+    );
+    expect(top.rows[0]!.name).toBeTruthy();
+  });
+});
+
+describe("steamspy-csv import", () => {
+  test("an empty owners column is owners unknown, not an error; the band is kept when present", async () => {
+    const { importSteamSpyCsv: run } = await import("../../src/server/importers/steamspy.ts");
+    const summary = await run(fixture("steamspy-owners-empty.csv"));
+    expect(summary.skipped).toBe(0);
+    const bands = await rawClient().execute(
+      "SELECT g.steam_app_id AS appid, b.low, b.high FROM game_owner_bands b JOIN games g ON g.id = b.game_id WHERE g.steam_app_id IN (10, 20, 30) ORDER BY appid",
+    );
+    // Row 20's band came from the first import; the emptied row does not erase it.
+    expect(bands.rows.map((r) => [r.appid, r.low, r.high])).toEqual([
+      [10, 10_000_000, 20_000_000],
+      [20, 5_000_000, 10_000_000],
+      [30, 5_000_000, 10_000_000],
+    ]);
+  });
+});
+
+describe("GET /api/estimates/totals", () => {
+  test("sums by developer, genre and tag; filters to one name", async () => {
+    await recomputeEstimates();
+    const res = await request("/api/estimates/totals?by=developer&name=Valve", { cookie });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.totals).toHaveLength(1);
+    expect(body.totals[0].name).toBe("Valve");
+    expect(body.totals[0].games).toBeGreaterThan(3);
+    expect(body.totals[0].owners.mid).toBeGreaterThan(body.totals[0].games * 100_000);
+    expect(body.modelVersion).toBe(MODEL_VERSION);
+
+    const genres = await (
+      await request("/api/estimates/totals?by=genre&sort=owners&limit=3", { cookie })
+    ).json();
+    expect(genres.totals).toHaveLength(3);
+    expect(genres.totals[0].owners.mid).toBeGreaterThanOrEqual(genres.totals[1].owners.mid);
+    const tags = await (await request("/api/estimates/totals?by=tag&limit=5", { cookie })).json();
+    expect(tags.totals.length).toBeGreaterThan(0);
+  });
+
+  test("a bad grouping is a 422 naming the parameter", async () => {
+    const res = await request("/api/estimates/totals?by=platform", { cookie });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.errors[0].field).toBe("by");
+  });
+});
+
+describe("GET /api/estimates/methodology", () => {
+  test("publishes the model version, fitted coefficients, revenue parameters and the latest back-test", async () => {
+    const res = await request("/api/estimates/methodology", { cookie });
+    expect(res.status).toBe(200);
+    const body = MethodologySchema.parse(await res.json());
+    expect(body.modelVersion).toBe(MODEL_VERSION);
+    expect(body.reviewModel.features).toContain("log reviews");
+    expect(body.revenueParameters.map((p) => p.name)).toEqual([
+      "unpaidOwnerShare",
+      "regionalPricing",
+      "averageDiscount",
+      "refundRate",
+      "salesTax",
+      "storeCutTiers",
+    ]);
+  });
+});
