@@ -5,6 +5,8 @@ import type {
   GameEstimate,
 } from "../../contracts/estimates.ts";
 import { onCatalogChanged } from "../catalog/changes.ts";
+import { resolveGameId } from "../catalog/game-page.ts";
+import { sourceName } from "../catalog/source-names.ts";
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
@@ -16,19 +18,6 @@ import { estimate } from "./model.ts";
  * imports and syncs, through the catalog-change signal), never per request. Lists filter and sort
  * on its columns in SQL.
  */
-
-/** How sources are named on screen. */
-const SOURCE_NAMES: Record<string, string> = {
-  "steam-store-csv": "Steam Store Games (Kaggle, 2019)",
-  "steamspy-csv": "SteamSpy",
-  "steamspy-api": "SteamSpy",
-  "steamcharts-csv": "SteamCharts",
-  steam: "Steam",
-  "steam-api": "Steam",
-};
-export function sourceName(source: string): string {
-  return SOURCE_NAMES[source] ?? source;
-}
 
 interface Detail {
   gameName: string;
@@ -273,20 +262,6 @@ export async function recomputeEstimates(
     unchanged: loaded.length - rows.length,
     ms: Math.round(performance.now() - started),
   };
-}
-
-/** `steam-<appid>`, a catalog id or a slug → the catalog id. */
-async function resolveGameId(id: string): Promise<string | null> {
-  const steam = /^steam-(\d{1,10})$/.exec(id);
-  const rs = await rawClient().execute(
-    steam
-      ? { sql: "SELECT id FROM games WHERE steam_app_id = ?", args: [Number(steam[1])] }
-      : {
-          sql: "SELECT id FROM games WHERE id = ? UNION ALL SELECT id FROM games WHERE slug = ? LIMIT 1",
-          args: [id, id],
-        },
-  );
-  return rs.rows[0] ? String(rs.rows[0].id) : null;
 }
 
 const range = (r: Record<string, unknown>, prefix: string) => ({
