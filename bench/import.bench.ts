@@ -9,6 +9,12 @@ import { join } from "node:path";
 import { printTable } from "./machine.ts";
 
 const FILE = "../shared/datasets/steam-store-games/steam.csv";
+if (!(await Bun.file(FILE).exists())) {
+  console.error(
+    `${FILE} is absent: put the team's datasets folder beside the repository (see README, "Public datasets") and run again.`,
+  );
+  process.exit(1);
+}
 const rows = [];
 const db = join(tmpdir(), `gi-bench-import-${crypto.randomUUID()}.db`);
 for (const label of ["first import", "re-import (no changes)"]) {

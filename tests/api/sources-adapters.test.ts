@@ -9,8 +9,8 @@ import { SteamSpyClient } from "../../src/server/sources/steamspy.ts";
 import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
 
 /**
- * Each adapter against recorded answers served locally: the real recordings in
- * ../shared/datasets/api-samples, and the documented-format answers in tests/fixtures/recorded.
+ * Each adapter against recorded answers served locally: the real recordings copied into
+ * tests/fixtures/api-samples, and the documented-format answers in tests/fixtures/recorded.
  * Adapters return typed records and skip malformed ones; they never touch the database.
  */
 let replay: Replay;

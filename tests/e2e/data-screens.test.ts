@@ -9,10 +9,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   [full, empty] = await Promise.all([startServer({ demoData: true }), startServer()]);
-  // Real public data for the historical screens.
+  // Real public data for the historical screens (excerpts kept with the tests).
   for (const [kind, path] of [
-    ["esports-csv", "../shared/datasets/esports"],
-    ["twitch-csv", "../shared/datasets/twitch"],
+    ["esports-csv", "tests/fixtures/datasets/esports"],
+    ["twitch-csv", "tests/fixtures/datasets/twitch"],
   ] as const) {
     const r = spawnSync("bun", ["scripts/import.ts", kind, path], {
       env: { ...process.env, DATABASE_URL: `file:${full.databaseFile}`, LOG_LEVEL: "error" },
