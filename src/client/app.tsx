@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { isAdmin, type PublicUser } from "../contracts/roles.ts";
 import { Spinner, toast } from "../ui/index.ts";
@@ -7,23 +7,26 @@ import { AppShell } from "./layout/AppShell.tsx";
 import { AccessDenied } from "./pages/admin/AccessDenied.tsx";
 import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
 import { handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
+import { lazyScreen } from "./recovery/chunks.ts";
+import { ScreenErrorBoundary } from "./recovery/ScreenErrorBoundary.tsx";
 import { applyTheme } from "./theme.ts";
 
-// Every screen is its own lazy chunk, so the first route loads only what it shows. Each screen is the
+// Every screen is its own lazy chunk, so the first route loads only what it shows; a chunk that
+// cannot be fetched reloads the page once or shows the error screen (recovery/chunks.ts). Each screen is the
 // default export of src/client/pages/<screen>/<Screen>Page.tsx; replace the file to fill a screen in.
-const OverviewPage = lazy(() => import("./pages/overview/OverviewPage.tsx"));
-const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage.tsx"));
-const GameTrackingPage = lazy(() => import("./pages/game-tracking/GameTrackingPage.tsx"));
-const AnalyticsPage = lazy(() => import("./pages/analytics/AnalyticsPage.tsx"));
-const AiAnalyticsPage = lazy(() => import("./pages/ai-analytics/AiAnalyticsPage.tsx"));
-const HistoricalPage = lazy(() => import("./pages/historical/HistoricalPage.tsx"));
-const CommunityDatasetsPage = lazy(() => import("./pages/github-gaming/CommunityDatasetsPage.tsx"));
-const GamesDatabasePage = lazy(() => import("./pages/igdb-games/GamesDatabasePage.tsx"));
-const SettingsPage = lazy(() => import("./pages/settings/SettingsPage.tsx"));
-const AdminPage = lazy(() => import("./pages/admin/AdminPage.tsx"));
-const UserManagementPage = lazy(() => import("./pages/admin-users/UserManagementPage.tsx"));
-const WorkflowsPage = lazy(() => import("./pages/workflows/WorkflowsPage.tsx"));
-const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage.tsx"));
+const OverviewPage = lazyScreen(() => import("./pages/overview/OverviewPage.tsx"));
+const DashboardPage = lazyScreen(() => import("./pages/dashboard/DashboardPage.tsx"));
+const GameTrackingPage = lazyScreen(() => import("./pages/game-tracking/GameTrackingPage.tsx"));
+const AnalyticsPage = lazyScreen(() => import("./pages/analytics/AnalyticsPage.tsx"));
+const AiAnalyticsPage = lazyScreen(() => import("./pages/ai-analytics/AiAnalyticsPage.tsx"));
+const HistoricalPage = lazyScreen(() => import("./pages/historical/HistoricalPage.tsx"));
+const CommunityDatasetsPage = lazyScreen(() => import("./pages/github-gaming/CommunityDatasetsPage.tsx"));
+const GamesDatabasePage = lazyScreen(() => import("./pages/igdb-games/GamesDatabasePage.tsx"));
+const SettingsPage = lazyScreen(() => import("./pages/settings/SettingsPage.tsx"));
+const AdminPage = lazyScreen(() => import("./pages/admin/AdminPage.tsx"));
+const UserManagementPage = lazyScreen(() => import("./pages/admin-users/UserManagementPage.tsx"));
+const WorkflowsPage = lazyScreen(() => import("./pages/workflows/WorkflowsPage.tsx"));
+const NotFoundPage = lazyScreen(() => import("./pages/not-found/NotFoundPage.tsx"));
 
 function PageFallback() {
   return (
@@ -44,7 +47,8 @@ function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }
       description: "Admin access required. Redirecting...",
       variant: "destructive",
     });
-    const timer = setTimeout(() => navigate("/"), REDIRECT_DELAY_MS);
+    // Replace, not push: Back from home must not return to the admin screen and bounce again.
+    const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [allowed, navigate]);
   return allowed ? children : <AccessDenied />;
@@ -63,27 +67,30 @@ function SignedInApp({ user }: { user: PublicUser }) {
       <Screen />
     </AdminOnly>
   );
+  const [location] = useLocation();
   return (
     <AppShell user={user}>
-      <Suspense fallback={<PageFallback />}>
-        <Switch>
-          <Route path="/" component={OverviewPage} />
-          <Route path="/dashboard" component={DashboardPage} />
-          <Route path="/games" component={GameTrackingPage} />
-          <Route path="/game-tracking" component={GameTrackingPage} />
-          <Route path="/watchlist" component={GameTrackingPage} />
-          <Route path="/analytics" component={AnalyticsPage} />
-          <Route path="/ai-analytics" component={AiAnalyticsPage} />
-          <Route path="/historical-analytics" component={HistoricalPage} />
-          <Route path="/github-gaming" component={CommunityDatasetsPage} />
-          <Route path="/igdb-games" component={GamesDatabasePage} />
-          <Route path="/settings" component={SettingsPage} />
-          <Route path="/admin">{admin(AdminPage)}</Route>
-          <Route path="/admin/users">{admin(UserManagementPage)}</Route>
-          <Route path="/workflows">{admin(WorkflowsPage)}</Route>
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <ScreenErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageFallback />}>
+          <Switch>
+            <Route path="/" component={OverviewPage} />
+            <Route path="/dashboard" component={DashboardPage} />
+            <Route path="/games" component={GameTrackingPage} />
+            <Route path="/game-tracking" component={GameTrackingPage} />
+            <Route path="/watchlist" component={GameTrackingPage} />
+            <Route path="/analytics" component={AnalyticsPage} />
+            <Route path="/ai-analytics" component={AiAnalyticsPage} />
+            <Route path="/historical-analytics" component={HistoricalPage} />
+            <Route path="/github-gaming" component={CommunityDatasetsPage} />
+            <Route path="/igdb-games" component={GamesDatabasePage} />
+            <Route path="/settings" component={SettingsPage} />
+            <Route path="/admin">{admin(AdminPage)}</Route>
+            <Route path="/admin/users">{admin(UserManagementPage)}</Route>
+            <Route path="/workflows">{admin(WorkflowsPage)}</Route>
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </ScreenErrorBoundary>
     </AppShell>
   );
 }

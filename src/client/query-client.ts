@@ -1,11 +1,15 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { safeReturnPath } from "../contracts/return-path.ts";
 import { toast } from "../ui/index.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
 
 export const REDIRECT_DELAY_MS = 500;
 
 let redirecting = false;
-/** Spec §8: toast, then after 500 ms a full navigation to sign-in. */
+/**
+ * Spec §8: toast, then after 500 ms a full navigation to sign-in, carrying the screen the visitor
+ * was on so signing in lands back there (issue 8).
+ */
 export function handleLoggedOut(): void {
   if (redirecting) return;
   redirecting = true;
@@ -15,7 +19,8 @@ export function handleLoggedOut(): void {
     variant: "destructive",
   });
   setTimeout(() => {
-    window.location.href = "/api/login";
+    const next = safeReturnPath(window.location.pathname + window.location.search);
+    window.location.href = next ? `/api/login?next=${encodeURIComponent(next)}` : "/api/login";
   }, REDIRECT_DELAY_MS);
 }
 

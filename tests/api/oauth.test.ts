@@ -223,6 +223,15 @@ describe("GET /api/login", () => {
     expect(res.headers.get("location")).toBe("/?signin=1");
   });
 
+  test("a deep link's screen is carried to the dialog; another site or an API path is dropped", async () => {
+    const res = await request(`/api/login?next=${encodeURIComponent("/igdb-games?q=doom")}`);
+    expect(res.headers.get("location")).toBe(`/?signin=1&next=${encodeURIComponent("/igdb-games?q=doom")}`);
+    for (const bad of ["//evil.example/", "https://evil.example/", "/api/logout"]) {
+      const refused = await request(`/api/login?next=${encodeURIComponent(bad)}`);
+      expect(refused.headers.get("location")).toBe("/?signin=1");
+    }
+  });
+
   test("an unknown provider → /?auth_error=unknown_provider", async () => {
     const res = await request("/api/login?provider=myspace");
     expect(res.status).toBe(302);
@@ -300,6 +309,36 @@ describe("GET /api/login", () => {
 });
 
 describe("GET /api/auth/callback/google", () => {
+  test("signing in through a provider from a deep link lands on that screen", async () => {
+    profiles.set("token-deep", {
+      body: { sub: "2041", name: "Dee Link", email: "dee.link@gmail.com", email_verified: true },
+    });
+    const start = await request(`/api/login?provider=google&next=${encodeURIComponent("/dashboard")}`);
+    const cookies = setCookies(start);
+    const state = cookieValue(cookies.get("oauth_state"));
+    const cookie = ["oauth_state", "oauth_code_verifier", "oauth_next"]
+      .map((name) => `${name}=${cookieValue(cookies.get(name))}`)
+      .join("; ");
+    expect(cookieValue(cookies.get("oauth_next"))).not.toBe("");
+    const res = await callback("google", { code: "code-deep", state }, cookie);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    expect(await whoAmI(res)).toMatchObject({ email: "dee.link@gmail.com" });
+    // A forged cookie naming another site is ignored.
+    const again = await request("/api/login?provider=google");
+    const againCookies = setCookies(again);
+    const forged = [
+      `oauth_state=${cookieValue(againCookies.get("oauth_state"))}`,
+      `oauth_code_verifier=${cookieValue(againCookies.get("oauth_code_verifier"))}`,
+      "oauth_next=//evil.example",
+    ].join("; ");
+    const res2 = await callback(
+      "google",
+      { code: "code-deep", state: cookieValue(againCookies.get("oauth_state")) },
+      forged,
+    );
+    expect(res2.headers.get("location")).toBe("/");
+  });
+
   test("a new person with a verified email gets an account, a session, and lands on /", async () => {
     profiles.set("token-ana", {
       body: {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "../../contracts/auth-errors.ts";
+import { safeReturnPath } from "../../contracts/return-path.ts";
 // Deep imports, not the kit's index: the island ships only what the dialog needs.
 import { Alert, AlertDescription } from "../../ui/alert/index.ts";
 import { Button } from "../../ui/button/index.ts";
@@ -65,9 +66,12 @@ export function SignInDialog({
   mode,
   onOpenChange,
   onModeChange,
+  next = null,
 }: {
   open: boolean;
   mode: Mode;
+  /** The screen the visitor asked for before signing in (a checked same-site path). */
+  next?: string | null;
   onOpenChange: (open: boolean) => void;
   onModeChange: (mode: Mode) => void;
 }) {
@@ -91,8 +95,8 @@ export function SignInDialog({
       if (res.ok) {
         // Read the answer to its end before leaving, so the request is not cut off mid-body.
         await res.arrayBuffer();
-        // Signed in: `/` now serves the app.
-        window.location.assign("/");
+        // Signed in: `/` now serves the app; a visitor who came from a deep link goes back there.
+        window.location.assign(next ?? "/");
         return;
       }
       setError(await describeFailure(res, mode));
@@ -123,7 +127,9 @@ export function SignInDialog({
         <div className="grid gap-2">
           {PROVIDERS.map((p) => (
             <Button key={p.id} variant="outline" asChild>
-              <a href={`/api/login?provider=${p.id}`}>Continue with {p.label}</a>
+              <a href={`/api/login?provider=${p.id}${next ? `&next=${encodeURIComponent(next)}` : ""}`}>
+                Continue with {p.label}
+              </a>
             </Button>
           ))}
         </div>
@@ -186,6 +192,7 @@ export function SignInDialog({
 export function SignInIsland() {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<Mode>("create");
+  const [next, setNext] = useState<string | null>(null);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -201,6 +208,7 @@ export function SignInIsland() {
     if (params.get("signin") === "1") {
       setMode("signin");
       setOpen(true);
+      setNext(safeReturnPath(params.get("next")));
     }
     const authError = params.get("auth_error");
     if (authError) {
@@ -211,11 +219,11 @@ export function SignInIsland() {
         variant: "destructive",
       });
     }
-    if (params.has("signin") || params.has("auth_error")) {
+    if (params.has("signin") || params.has("auth_error") || params.has("next")) {
       window.history.replaceState(null, "", window.location.pathname + window.location.hash);
     }
     return () => document.removeEventListener("click", onClick);
   }, []);
 
-  return <SignInDialog open={open} mode={mode} onOpenChange={setOpen} onModeChange={setMode} />;
+  return <SignInDialog open={open} mode={mode} onOpenChange={setOpen} onModeChange={setMode} next={next} />;
 }

@@ -12,6 +12,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { AuthErrorCode, OAuthProvider } from "../../contracts/auth.ts";
 import { OAUTH_PROVIDERS } from "../../contracts/auth.ts";
+import { safeReturnPath } from "../../contracts/return-path.ts";
 import { env } from "../env.ts";
 import { isSecureRequest } from "./session.ts";
 
@@ -307,6 +308,7 @@ export async function completeAuthorization(
 /* The state and PKCE verifier live for 10 minutes in httpOnly cookies (CONVENTIONS 7). */
 export const OAUTH_STATE_COOKIE = "oauth_state";
 export const OAUTH_VERIFIER_COOKIE = "oauth_code_verifier";
+export const OAUTH_NEXT_COOKIE = "oauth_next";
 const OAUTH_COOKIE_SECONDS = 10 * 60;
 
 function cookieOptions(c: Context) {
@@ -325,6 +327,16 @@ export function setOAuthCookies(c: Context, start: AuthorizationStart): void {
   }
 }
 
+/** The screen to land on after the provider sends the person back (kept beside the state cookie). */
+export function setReturnPathCookie(c: Context, path: string | null): void {
+  if (path) setCookie(c, OAUTH_NEXT_COOKIE, path, { ...cookieOptions(c), maxAge: OAUTH_COOKIE_SECONDS });
+  else deleteCookie(c, OAUTH_NEXT_COOKIE, cookieOptions(c));
+}
+
+export function readReturnPathCookie(c: Context): string | null {
+  return safeReturnPath(getCookie(c, OAUTH_NEXT_COOKIE));
+}
+
 export function readOAuthCookies(c: Context): { state?: string; codeVerifier?: string } {
   return { state: getCookie(c, OAUTH_STATE_COOKIE), codeVerifier: getCookie(c, OAUTH_VERIFIER_COOKIE) };
 }
@@ -332,6 +344,7 @@ export function readOAuthCookies(c: Context): { state?: string; codeVerifier?: s
 export function clearOAuthCookies(c: Context): void {
   deleteCookie(c, OAUTH_STATE_COOKIE, cookieOptions(c));
   deleteCookie(c, OAUTH_VERIFIER_COOKIE, cookieOptions(c));
+  deleteCookie(c, OAUTH_NEXT_COOKIE, cookieOptions(c));
 }
 
 /** Compares the state from the query with the cookie's in constant time. */

@@ -15,6 +15,7 @@ import {
   isProviderConfigured,
   OAuthFlowError,
   readOAuthCookies,
+  readReturnPathCookie,
   redirectUri,
   statesMatch,
 } from "../auth/oauth.ts";
@@ -96,10 +97,11 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
           cookies.codeVerifier ?? null,
         );
         const user = await signInWithProvider(profile);
+        const next = readReturnPathCookie(c);
         clearOAuthCookies(c);
         await startSession(c, user.id);
         log.info("signed in through provider", { requestId: c.get("requestId"), provider, userId: user.id });
-        return c.redirect("/", 302);
+        return c.redirect(next ?? "/", 302);
       } catch (error) {
         if (error instanceof OAuthFlowError || error instanceof ProviderSignInError) {
           // The detail names what went wrong with the provider's answer, never a code or token.

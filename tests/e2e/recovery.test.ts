@@ -1,0 +1,117 @@
+import type { Browser, WebSocketRoute } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/** Issue 8: the client recovers by itself — deep links through sign-in, redirects, lost code chunks, a lost socket. */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("signing in from a deep link (/dashboard while signed out) lands on that screen", async () => {
+  const setup = await browser.newContext();
+  const first = await setup.newPage();
+  await first.goto(server.url);
+  const created = await first.evaluate(
+    async () =>
+      (
+        await fetch("/api/auth/signup", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "deep.link@studio.example", password: "a-long-enough-password" }),
+        })
+      ).status,
+  );
+  expect(created).toBe(201);
+  await setup.close();
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  // Sent to sign in: the landing page opens its dialog in sign-in mode.
+  await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe("/");
+  await page.getByLabel("Email").fill("deep.link@studio.example");
+  await page.getByLabel("Password").fill("a-long-enough-password");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(`${server.url}/dashboard`);
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  await context.close();
+});
+
+test("the admin-only redirect replaces the history entry, so Back does not return to it", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole("tab", { name: "Security" }).waitFor();
+  await page.goto(`${server.url}/admin`);
+  await page.getByText("Admin access required. Redirecting...").first().waitFor();
+  await page.waitForURL(`${server.url}/`);
+  await page.goBack();
+  await page.waitForURL(`${server.url}/settings`);
+  await page.getByRole("tab", { name: "Security" }).waitFor();
+  await context.close();
+});
+
+test("a screen whose code cannot be fetched shows an error screen with Reload, after one reload of its own", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  let documentLoads = 0;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) documentLoads++;
+  });
+  // The chunk is gone (as after a deploy) while the server itself answers.
+  const gone = /\/assets\/DashboardPage-[^/]+\.js$/;
+  await page.route(gone, (route) => route.fulfill({ status: 404, body: "Not Found" }));
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole("heading", { name: "This screen could not be loaded" }).waitFor();
+  // The page reloaded itself once (two document loads), and not again: no loop.
+  expect(documentLoads).toBe(2);
+  // The shell stays usable around the error.
+  expect(await page.getByRole("navigation").first().isVisible()).toBe(true);
+
+  // The chunk is back: Reload shows the screen.
+  await page.unroute(gone);
+  await page.getByRole("button", { name: "Reload" }).click();
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  await context.close();
+});
+
+test("a lost live connection says Reconnecting… with Retry, and Retry reconnects", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  // Sockets pass through to the server until `down`; then each new one is closed at once.
+  let down = false;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (down) {
+      void ws.close({ code: 1012, reason: "Service restart" });
+      return;
+    }
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await page.goto(`${server.url}/settings`);
+  const header = page.locator("header");
+  await header.getByText("Live", { exact: true }).waitFor();
+
+  down = true;
+  for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
+  await header.getByText("Reconnecting…").waitFor();
+  const retry = header.getByRole("button", { name: "Retry" });
+  await retry.waitFor();
+
+  down = false;
+  await retry.click();
+  await header.getByText("Live", { exact: true }).waitFor();
+  expect(await header.getByRole("button", { name: "Retry" }).count()).toBe(0);
+  await context.close();
+});
