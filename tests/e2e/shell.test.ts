@@ -49,7 +49,8 @@ test("a visitor on a protected screen is told and sent to sign in after 500 ms",
   const page = await context.newPage();
   await page.goto(`${server.url}/settings`);
   await page.getByText("You are logged out. Logging in again...").first().waitFor();
-  await page.waitForURL(`${server.url}/?signin=1`, { timeout: 5000 });
+  // The screen asked for rides along, to land on after signing in.
+  await page.waitForURL(`${server.url}/?signin=1&next=%2Fsettings`, { timeout: 5000 });
   // The landing page opened its dialog in sign-in mode.
   await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
   await context.close();
@@ -60,7 +61,7 @@ test("a visitor on an admin screen is sent to sign in, not home", async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/workflows`);
   await page.getByText("You are logged out. Logging in again...").first().waitFor();
-  await page.waitForURL(`${server.url}/?signin=1`, { timeout: 5000 });
+  await page.waitForURL(`${server.url}/?signin=1&next=%2Fworkflows`, { timeout: 5000 });
   await context.close();
 });
 
@@ -72,7 +73,7 @@ test("a session that ends mid-use: the next request's 401 shows the logged-out t
   db.close();
   await sidebar(page).getByRole("link", { name: "Community Datasets" }).click();
   await page.getByText("You are logged out. Logging in again...").first().waitFor();
-  await page.waitForURL(`${server.url}/?signin=1`, { timeout: 5000 });
+  await page.waitForURL(`${server.url}/?signin=1&next=%2Fgithub-gaming`, { timeout: 5000 });
   await page.context().close();
 });
 
