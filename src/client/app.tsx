@@ -26,6 +26,10 @@ const SettingsPage = lazyScreen(() => import("./pages/settings/SettingsPage.tsx"
 const AdminPage = lazyScreen(() => import("./pages/admin/AdminPage.tsx"));
 const UserManagementPage = lazyScreen(() => import("./pages/admin-users/UserManagementPage.tsx"));
 const WorkflowsPage = lazyScreen(() => import("./pages/workflows/WorkflowsPage.tsx"));
+const GamePage = lazyScreen(() => import("./pages/game/GamePage.tsx"));
+const ComparePage = lazyScreen(() => import("./pages/compare/ComparePage.tsx"));
+const MarketPage = lazyScreen(() => import("./pages/market/MarketPage.tsx"));
+const CompanyPage = lazyScreen(() => import("./pages/company/CompanyPage.tsx"));
 const NotFoundPage = lazyScreen(() => import("./pages/not-found/NotFoundPage.tsx"));
 
 function PageFallback() {
@@ -76,6 +80,10 @@ function SignedInApp({ user }: { user: PublicUser }) {
             <Route path="/" component={OverviewPage} />
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/games" component={GameTrackingPage} />
+            <Route path="/games/:id" component={GamePage} />
+            <Route path="/compare" component={ComparePage} />
+            <Route path="/market" component={MarketPage} />
+            <Route path="/companies/:slug" component={CompanyPage} />
             <Route path="/game-tracking" component={GameTrackingPage} />
             <Route path="/watchlist" component={GameTrackingPage} />
             <Route path="/analytics" component={AnalyticsPage} />

@@ -14,6 +14,7 @@ export {
   MAX_LEGEND,
 } from "./charts/index.ts";
 export { cn } from "./cn.ts";
+export { ColumnPicker, type PickableColumn } from "./column-picker/index.ts";
 export {
   Dialog,
   DialogClose,
@@ -25,12 +26,15 @@ export {
   DialogTrigger,
 } from "./dialog/index.ts";
 export { EmptyState } from "./empty-state/index.ts";
+export { type CsvData, downloadFile, ExportCsvButton } from "./export/index.ts";
+export { FilterBar, type FilterField, type FilterValues } from "./filter-bar/index.ts";
 export { ImageWithFallback } from "./image-with-fallback/index.ts";
 export { Input } from "./input/index.ts";
 export { Label } from "./label/index.ts";
 export { MetricCard } from "./metric-card/index.ts";
 export { PremiumLock } from "./premium-lock/index.ts";
 export { Progress } from "./progress/index.ts";
+export { isRange, RANGES, type Range, RangeSelector, rangeStart } from "./range-selector/index.ts";
 export { ScrollArea } from "./scroll-area/index.ts";
 export {
   Select,
@@ -40,6 +44,7 @@ export {
   SelectTrigger,
   SelectValue,
 } from "./select/index.ts";
+export { SeriesChart, seriesToCsv, type TimeSeries } from "./series-chart/index.ts";
 export { Skeleton } from "./skeleton/index.ts";
 export { describeAsOf, SourceNote } from "./source-note/index.ts";
 export { Spinner } from "./spinner/index.ts";

@@ -110,7 +110,7 @@ test("a regular user on an admin screen sees Access Denied, a toast, and is sent
 test("the sidebar follows the role: premium items locked for regular users, admin section for admins", async () => {
   const regular = await as("regular", "/", { firstName: "Rae", lastName: "Regular" });
   await sidebar(regular).getByText("Gaming Intelligence").waitFor();
-  for (const href of ["/analytics", "/ai-analytics"]) {
+  for (const href of ["/analytics", "/ai-analytics", "/market"]) {
     const item = regular.getByTestId(`nav-${href}`);
     expect(await item.getAttribute("aria-disabled")).toBe("true");
     expect(await item.getAttribute("href")).toBeNull();
@@ -119,7 +119,7 @@ test("the sidebar follows the role: premium items locked for regular users, admi
     await item.click({ force: true });
     expect(new URL(regular.url()).pathname).toBe("/");
   }
-  expect(await regular.getByTestId("premium-dot").count()).toBe(2);
+  expect(await regular.getByTestId("premium-dot").count()).toBe(3);
   await expect.poll(() => regular.getByTestId("upgrade-box").isVisible()).toBe(true);
   expect(await regular.getByText("Admin Dashboard").count()).toBe(0);
   const card = regular.getByTestId("user-card");

@@ -1,10 +1,14 @@
 import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { Badge, Card, ImageWithFallback } from "../../ui/index.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 
-/** A game as the Overview and Game Tracking show it (spec §2: name, platform, genre, players, price, rating). */
+/**
+ * A game as the Overview and Game Tracking show it (spec §2: name, platform, genre, players, price, rating);
+ * its name opens the game's page.
+ */
 export function GameCardView({ game, action }: { game: GameCard; action?: ReactNode }) {
   return (
     <Card className="flex gap-4 p-4" data-testid="game-card">
@@ -14,9 +18,13 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         className="h-20 w-16 shrink-0 rounded-md"
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold" title={game.gameName}>
+        <Link
+          href={`/games/${encodeURIComponent(game.gameId)}`}
+          className="block truncate font-semibold hover:underline"
+          title={game.gameName}
+        >
           {game.gameName}
-        </p>
+        </Link>
         <div className="mt-1 flex flex-wrap gap-1">
           {game.platform && <Badge variant="secondary">{game.platform}</Badge>}
           {game.genre && <Badge variant="outline">{game.genre}</Badge>}

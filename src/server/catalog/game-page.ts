@@ -18,13 +18,17 @@ import { sourceName } from "./source-names.ts";
 
 type Row = Record<string, unknown>;
 
-/** The catalog id behind `:id`: the id itself, or the game of `steam-<appid>`. Null when unknown. */
+/**
+ * The catalog id behind `:id`: the id itself, or the game of `steam-<appid>` (or `igdb-<id>`, which the
+ * Games Database links with). Null when unknown.
+ */
 export async function resolveGameId(id: string): Promise<string | null> {
-  const steam = /^steam-(\d{1,10})$/.exec(id);
-  const rs = steam
+  const source = /^(steam|igdb)-(\d{1,10})$/.exec(id);
+  const column = source?.[1] === "igdb" ? "igdb_id" : "steam_app_id";
+  const rs = source
     ? await rawClient().execute({
-        sql: "SELECT id FROM games WHERE steam_app_id = ?",
-        args: [Number(steam[1])],
+        sql: `SELECT id FROM games WHERE ${column} = ?`,
+        args: [Number(source[2])],
       })
     : await rawClient().execute({ sql: "SELECT id FROM games WHERE id = ?", args: [id] });
   const row = rs.rows[0];

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, Plus } from "lucide-react";
+import { Button, toast } from "../../ui/index.ts";
+import { apiRequest } from "../api.ts";
+import { userStatsQuery } from "../queries/auth.ts";
+import { userGamesQuery } from "../queries/catalog.ts";
+
+/** Track / Tracked for one game: adds it to the watchlist, says so once it is there. */
+export function TrackButton({ gameId, gameName }: { gameId: string; gameName: string }) {
+  const queryClient = useQueryClient();
+  const watchlist = useQuery(userGamesQuery);
+  const tracked = (watchlist.data ?? []).some((g) => g.gameId === gameId);
+  const add = useMutation({
+    mutationFn: () => apiRequest("POST", "/api/user/games", { gameId, gameName, isWatchlisted: true }),
+    onSuccess: () =>
+      toast({ title: "Added to Watchlist", description: "Game has been added to your watchlist" }),
+    onError: () =>
+      toast({ title: "Error", description: "Failed to add game to watchlist", variant: "destructive" }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: userGamesQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });
+    },
+  });
+  return (
+    <Button
+      variant={tracked ? "secondary" : "default"}
+      disabled={tracked || watchlist.isLoading}
+      loading={add.isPending}
+      onClick={() => add.mutate()}
+    >
+      {tracked ? <Check aria-hidden="true" /> : <Plus aria-hidden="true" />}
+      {tracked ? "Tracked" : "Track"}
+    </Button>
+  );
+}

@@ -1,0 +1,307 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { GitCompare, X } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import type { GameDetail, SeriesMetric } from "../../../contracts/game-page.ts";
+import type { Provenance } from "../../../contracts/provenance.ts";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  ExportCsvButton,
+  isRange,
+  type Range,
+  rangeStart,
+  SeriesChart,
+  Skeleton,
+  SourceNote,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../ui/index.ts";
+import { SearchField } from "../../components/SearchField.tsx";
+import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { searchQuery } from "../../queries/catalog.ts";
+import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
+import { useUrlParam } from "../../url-state.ts";
+
+/** Issue 10: up to five games on the same charts. */
+export const MAX_COMPARED = 5;
+
+function parseIds(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_COMPARED);
+}
+
+function OverlayChart({
+  games,
+  metric,
+  title,
+  format,
+}: {
+  games: GameDetail[];
+  metric: SeriesMetric;
+  title: string;
+  format: (v: number) => string;
+}) {
+  const [rangeParam, setRange] = useUrlParam(`${metric}Range`, "all");
+  const range: Range = isRange(rangeParam) ? rangeParam : "all";
+  const newest = games
+    .map((g) => g.latest[metric]?.asOf)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
+  const from = rangeStart(range, newest)?.toISOString() ?? null;
+  const results = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, from)) });
+  const provenance: Provenance[] = results.flatMap((r) =>
+    r.data?.source ? [{ source: r.data.source, asOf: r.data.asOf }] : [],
+  );
+  return (
+    <SeriesChart
+      title={title}
+      fileName={`compare_${metric}_${range}`}
+      range={range}
+      onRangeChange={(r) => setRange(r, { replace: true })}
+      loading={results.some((r) => r.isLoading)}
+      series={games.map((g, i) => ({
+        name: g.name,
+        unit: results[i]?.data?.unit ?? "",
+        points: results[i]?.data?.points ?? [],
+      }))}
+      provenance={provenance}
+      formatValue={format}
+      empty={{
+        title: `None of these games has a ${title.toLowerCase()} history`,
+        description: results[0]?.data?.filledBy ? `It fills from ${results[0].data.filledBy}.` : undefined,
+      }}
+    />
+  );
+}
+
+function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: boolean }) {
+  const [q, setQ] = useState("");
+  const search = useQuery(searchQuery(q));
+  return (
+    <div className="relative max-w-xl">
+      <SearchField
+        label="Add a game to compare"
+        placeholder={disabled ? `At most ${MAX_COMPARED} games` : "Add a game..."}
+        value={q}
+        onChange={setQ}
+      />
+      {q.trim().length > 2 && !disabled && (
+        <ul
+          aria-label="Games to add"
+          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-popover shadow-md"
+        >
+          {search.isLoading && <li className="p-3 text-muted-foreground text-sm">Searching…</li>}
+          {search.data?.length === 0 && <li className="p-3 text-muted-foreground text-sm">No games found</li>}
+          {search.data?.map((g) => (
+            <li key={g.id}>
+              <button
+                type="button"
+                className="w-full cursor-pointer px-3 py-2 text-left text-sm hover:bg-accent"
+                onClick={() => {
+                  onAdd(g.id);
+                  setQ("");
+                }}
+              >
+                {g.name}
+                {g.releaseDate && (
+                  <span className="text-muted-foreground"> ({g.releaseDate.slice(0, 4)})</span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
+export default function ComparePage() {
+  const [idsParam, setIdsParam] = useUrlParam("ids");
+  const ids = parseIds(idsParam);
+  const setIds = (next: string[]) => setIdsParam(next.join(","));
+  const details = useQueries({ queries: ids.map((id) => gameQuery(id)) });
+  const games = details.flatMap((d) => (d.data ? [d.data] : []));
+  const missing = ids.filter((_, i) => details[i]?.isError);
+  const loading = details.some((d) => d.isLoading);
+
+  const figures: Array<{
+    label: string;
+    unit: string;
+    value: (g: GameDetail) => number | string | null;
+    show: (g: GameDetail) => string;
+    source?: SeriesMetric;
+  }> = [
+    { label: "Released", unit: "ISO date", value: (g) => g.releaseDate, show: (g) => g.releaseDate ?? "–" },
+    { label: "Developer", unit: "", value: (g) => g.developer, show: (g) => g.developer ?? "–" },
+    {
+      label: "Price",
+      unit: "USD",
+      value: (g) => g.latest.price?.value ?? g.price,
+      show: (g) => formatPrice(g.latest.price?.value ?? g.price),
+      source: "price",
+    },
+    {
+      label: "Players (latest)",
+      unit: "players",
+      value: (g) => g.latest.players?.value ?? null,
+      show: (g) => compactNumber(g.latest.players?.value),
+      source: "players",
+    },
+    {
+      label: "Positive reviews",
+      unit: "reviews",
+      value: (g) => g.latest.reviews_positive?.value ?? null,
+      show: (g) => compactNumber(g.latest.reviews_positive?.value),
+      source: "reviews_positive",
+    },
+    {
+      label: "Negative reviews",
+      unit: "reviews",
+      value: (g) => g.latest.reviews_negative?.value ?? null,
+      show: (g) => compactNumber(g.latest.reviews_negative?.value),
+      source: "reviews_negative",
+    },
+    {
+      label: "Owners (source figure)",
+      unit: "owners",
+      value: (g) => g.latest.owners?.value ?? null,
+      show: (g) => compactNumber(g.latest.owners?.value),
+      source: "owners",
+    },
+  ];
+  const provenance = games.flatMap((g) =>
+    figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Compare games"
+        description={`Up to ${MAX_COMPARED} games on the same charts. The address of this page opens the same comparison.`}
+      />
+      <AddGame
+        disabled={ids.length >= MAX_COMPARED}
+        onAdd={(id) => setIds([...ids.filter((x) => x !== id), id])}
+      />
+      {ids.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Compared games">
+          {ids.map((id, i) => {
+            const game = details[i]?.data;
+            return (
+              <li
+                key={id}
+                className="flex items-center gap-1 rounded-full border border-border py-1 pr-1 pl-3 text-sm"
+              >
+                {game ? (
+                  <Link href={`/games/${encodeURIComponent(id)}`} className="hover:underline">
+                    {game.name}
+                  </Link>
+                ) : (
+                  <span className="text-muted-foreground">
+                    {details[i]?.isError ? `${id} (not in the catalog)` : id}
+                  </span>
+                )}
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-6"
+                  aria-label={`Remove ${game?.name ?? id}`}
+                  onClick={() => setIds(ids.filter((x) => x !== id))}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {missing.length > 0 && (
+        <p className="mt-2 text-destructive text-sm" role="alert">
+          Not in the catalog: {missing.join(", ")}
+        </p>
+      )}
+      {ids.length === 0 ? (
+        <EmptyState
+          className="mt-6"
+          icon={GitCompare}
+          title="No games to compare yet"
+          description="Search for a game above, or open a game's page and choose Compare."
+        />
+      ) : loading ? (
+        <Skeleton className="mt-6 h-64" aria-busy="true" />
+      ) : (
+        <div className="mt-6 space-y-4">
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+              <CardTitle className="text-base">Key figures</CardTitle>
+              <ExportCsvButton
+                fileName="compare_key-figures"
+                data={() => ({
+                  header: ["figure", "unit", ...games.map((g) => g.name)],
+                  rows: figures.map((f) => [f.label, f.unit, ...games.map((g) => f.value(g))]),
+                })}
+              />
+            </CardHeader>
+            <CardContent>
+              <Table aria-label="Key figures">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Figure</TableHead>
+                    {games.map((g) => (
+                      <TableHead key={g.id}>{g.name}</TableHead>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {figures.map((f) => (
+                    <TableRow key={f.label}>
+                      <TableCell className="text-muted-foreground">{f.label}</TableCell>
+                      {games.map((g) => (
+                        <TableCell key={g.id}>{f.show(g)}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <SourceNote provenance={provenance} className="mt-2" />
+            </CardContent>
+          </Card>
+          <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+            <OverlayChart games={games} metric="players" title="Players" format={compactNumber} />
+            <OverlayChart
+              games={games}
+              metric="reviews_positive"
+              title="Positive reviews"
+              format={compactNumber}
+            />
+            <OverlayChart
+              games={games}
+              metric="reviews_negative"
+              title="Negative reviews"
+              format={compactNumber}
+            />
+            <OverlayChart games={games} metric="price" title="Price" format={formatPrice} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

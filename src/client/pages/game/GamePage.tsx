@@ -1,0 +1,389 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ExternalLink, GitCompare, SearchX } from "lucide-react";
+import { Link, useParams } from "wouter";
+import {
+  type GameDetail,
+  type GameSeries,
+  type LatestFigure,
+  METRIC_FILLED_BY,
+  type SeriesMetric,
+} from "../../../contracts/game-page.ts";
+import type { Provenance } from "../../../contracts/provenance.ts";
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  ImageWithFallback,
+  isRange,
+  type Range,
+  rangeStart,
+  SeriesChart,
+  Skeleton,
+  SourceNote,
+  type TimeSeries,
+} from "../../../ui/index.ts";
+import { ApiError } from "../../api.ts";
+import { TrackButton } from "../../components/TrackButton.tsx";
+import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
+import { useUrlParam } from "../../url-state.ts";
+import { SimilarGames } from "./SimilarGames.tsx";
+
+const releaseDate = (iso: string | null) =>
+  iso
+    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      })
+    : "Unknown";
+
+function provenanceOf(series: GameSeries | undefined): Provenance | null {
+  return series?.source ? { source: series.source, asOf: series.asOf } : null;
+}
+
+function toTimeSeries(name: string, series: GameSeries | undefined): TimeSeries {
+  return { name, unit: series?.unit ?? "", points: series?.points ?? [] };
+}
+
+/** One chart's range lives in the URL (`?players=30d`), so a shared link opens the same view. */
+function useChartRange(key: string): [Range, (range: Range) => void] {
+  const [value, setValue] = useUrlParam(key, "all");
+  return [isRange(value) ? value : "all", (range) => setValue(range, { replace: true })];
+}
+
+/** The series of a chart's metrics over its range, counted back from each game's newest point. */
+function useSeries(game: GameDetail, metrics: SeriesMetric[], range: Range) {
+  const newest = metrics
+    .map((m) => game.latest[m]?.asOf)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
+  const from = rangeStart(range, newest)?.toISOString() ?? null;
+  return useQueries({ queries: metrics.map((metric) => gameSeriesQuery(game.id, metric, from)) });
+}
+
+function PlayersChart({ game }: { game: GameDetail }) {
+  const [range, setRange] = useChartRange("players");
+  const [avg, peak] = useSeries(game, ["players", "players_peak"], range);
+  return (
+    <SeriesChart
+      title="Players"
+      fileName={`${game.slug || game.id}_players_${range}`}
+      range={range}
+      onRangeChange={setRange}
+      loading={avg!.isLoading || peak!.isLoading}
+      series={[toTimeSeries("Average players", avg!.data), toTimeSeries("Peak players", peak!.data)]}
+      provenance={[provenanceOf(avg!.data), provenanceOf(peak!.data)].filter((p): p is Provenance => !!p)}
+      formatValue={compactNumber}
+      empty={{
+        title: "No player history for this game",
+        description: `This chart fills from ${METRIC_FILLED_BY.players}.`,
+      }}
+    />
+  );
+}
+
+function ReviewsCharts({ game }: { game: GameDetail }) {
+  const [range, setRange] = useChartRange("reviews");
+  const [positive, negative] = useSeries(game, ["reviews_positive", "reviews_negative"], range);
+  const negatives = new Map((negative!.data?.points ?? []).map((p) => [p.t, p.value]));
+  // The share is computed where both counts exist at the same time, never filled in.
+  const share: TimeSeries = {
+    name: "Positive share",
+    unit: "%",
+    points: (positive!.data?.points ?? []).flatMap((p) => {
+      const neg = negatives.get(p.t);
+      const total = neg == null ? 0 : p.value + neg;
+      return total > 0 ? [{ t: p.t, value: Math.round((p.value / total) * 1000) / 10 }] : [];
+    }),
+  };
+  const provenance = [provenanceOf(positive!.data), provenanceOf(negative!.data)].filter(
+    (p): p is Provenance => !!p,
+  );
+  const empty = {
+    title: "No review history for this game",
+    description: `This chart fills from ${METRIC_FILLED_BY.reviews_positive}.`,
+  };
+  const loading = positive!.isLoading || negative!.isLoading;
+  return (
+    <>
+      <SeriesChart
+        title="Reviews"
+        fileName={`${game.slug || game.id}_reviews_${range}`}
+        range={range}
+        onRangeChange={setRange}
+        loading={loading}
+        series={[
+          toTimeSeries("Positive reviews", positive!.data),
+          toTimeSeries("Negative reviews", negative!.data),
+        ]}
+        provenance={provenance}
+        formatValue={compactNumber}
+        empty={empty}
+      />
+      <SeriesChart
+        title="Positive share of reviews"
+        fileName={`${game.slug || game.id}_positive-share_${range}`}
+        range={range}
+        onRangeChange={setRange}
+        loading={loading}
+        series={[share]}
+        provenance={provenance.map((p) => ({
+          ...p,
+          method: "positive ÷ (positive + negative) at each time",
+        }))}
+        formatValue={(v) => `${v.toFixed(1)}%`}
+        empty={empty}
+      />
+    </>
+  );
+}
+
+function SingleChart({
+  game,
+  metric,
+  title,
+  name,
+  format,
+}: {
+  game: GameDetail;
+  metric: SeriesMetric;
+  title: string;
+  name: string;
+  format: (v: number) => string;
+}) {
+  const [range, setRange] = useChartRange(metric);
+  const [series] = useSeries(game, [metric], range);
+  return (
+    <SeriesChart
+      title={title}
+      fileName={`${game.slug || game.id}_${metric}_${range}`}
+      range={range}
+      onRangeChange={setRange}
+      loading={series!.isLoading}
+      series={[toTimeSeries(name, series!.data)]}
+      provenance={provenanceOf(series!.data)}
+      formatValue={format}
+      empty={{
+        title: `No ${name.toLowerCase()} history for this game`,
+        description: `This chart fills from ${METRIC_FILLED_BY[metric]}.`,
+      }}
+    />
+  );
+}
+
+function Figure({
+  label,
+  figure,
+  format,
+}: {
+  label: string;
+  figure: LatestFigure | undefined;
+  format: (v: number) => string;
+}) {
+  return (
+    <div className="rounded-lg border border-border p-3">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="font-semibold text-xl">{figure ? format(figure.value) : "–"}</dd>
+      {figure ? (
+        <SourceNote provenance={figure} />
+      ) : (
+        <p className="text-muted-foreground text-xs">No source has this figure yet</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Owners as the sources give them. The estimates panel (P10/P50/P90 owners and revenue) takes its
+ * place beside this one when the estimates service serves this game.
+ */
+function OwnersPanel({ game }: { game: GameDetail }) {
+  const owners = game.latest.owners;
+  return (
+    <Card data-slot="estimates" aria-label="Owners">
+      <CardHeader>
+        <CardTitle className="text-base">Owners</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {owners ? (
+          <>
+            <p className="font-semibold text-2xl">{compactNumber(owners.value)}</p>
+            <p className="text-muted-foreground text-sm">
+              The source's owners figure (the middle of the range it publishes), not an estimate of ours.
+            </p>
+            <SourceNote provenance={owners} />
+          </>
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            No owners figure for this game yet: it comes from {METRIC_FILLED_BY.owners}.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Header({ game }: { game: GameDetail }) {
+  const company = (name: string | null, slug: string | null, role: string) =>
+    name && slug ? (
+      <span>
+        {role}:{" "}
+        <Link href={`/companies/${slug}`} className="text-primary hover:underline">
+          {name}
+        </Link>
+      </span>
+    ) : null;
+  return (
+    <div className="mb-6 flex flex-col gap-5 sm:flex-row">
+      <ImageWithFallback
+        src={game.imageUrl ?? undefined}
+        alt={`${game.name} cover`}
+        className="h-40 w-full shrink-0 rounded-lg object-cover sm:w-72"
+      />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-bold text-2xl tracking-tight md:text-3xl">{game.name}</h1>
+          {game.isDemo && <Badge variant="warning">Demo data</Badge>}
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
+          {company(game.developer, game.developerSlug, "Developer")}
+          {company(game.publisher, game.publisherSlug, "Publisher")}
+          <span>Released: {releaseDate(game.releaseDate)}</span>
+          <span>Price: {formatPrice(game.latest.price?.value ?? game.price)}</span>
+        </div>
+        {game.genres.length + game.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Genres and tags">
+            {game.genres.map((g) => (
+              <li key={`g-${g}`}>
+                <Badge variant="secondary">{g}</Badge>
+              </li>
+            ))}
+            {game.tags
+              .filter((t) => !game.genres.includes(t))
+              .slice(0, 12)
+              .map((t) => (
+                <li key={`t-${t}`}>
+                  <Badge variant="outline">{t}</Badge>
+                </li>
+              ))}
+          </ul>
+        )}
+        {game.platforms.length > 0 && (
+          <p className="text-muted-foreground text-sm">Platforms: {game.platforms.join(", ")}</p>
+        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          <TrackButton gameId={game.id} gameName={game.name} />
+          {game.storeUrl && (
+            <Button variant="outline" asChild>
+              <a href={game.storeUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                {game.steamAppId != null ? "Steam store page" : "Website"}
+              </a>
+            </Button>
+          )}
+          <Button variant="outline" asChild>
+            <Link href={`/compare?ids=${encodeURIComponent(game.id)}`}>
+              <GitCompare aria-hidden="true" />
+              Compare
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function GamePage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const game = useQuery(gameQuery(id));
+
+  if (game.isLoading) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (game.isError || !game.data) {
+    const missing = game.error instanceof ApiError && game.error.status === 404;
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={missing ? "No game with that id in the catalog" : "The game could not be loaded"}
+        description={
+          missing ? "It may have been removed, or the link is mistyped." : "Please try again in a moment."
+        }
+        action={
+          <Button variant="outline" asChild>
+            <Link href="/games">
+              <ArrowLeft aria-hidden="true" />
+              Game Tracking
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+  const g = game.data;
+  const latest = g.latest;
+  const reviews =
+    latest.reviews_positive && latest.reviews_negative
+      ? latest.reviews_positive.value + latest.reviews_negative.value
+      : null;
+  return (
+    <div>
+      <Header game={g} />
+      {g.summary && <p className="mb-6 max-w-3xl text-muted-foreground">{g.summary}</p>}
+      <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Latest figures">
+        <Figure label="Players (latest)" figure={latest.players} format={compactNumber} />
+        <Figure label="Peak players (latest)" figure={latest.players_peak} format={compactNumber} />
+        <Figure
+          label="Reviews"
+          figure={
+            reviews != null && latest.reviews_positive
+              ? {
+                  ...latest.reviews_positive,
+                  value: reviews,
+                  method: "positive + negative reviews",
+                }
+              : undefined
+          }
+          format={(v) =>
+            `${compactNumber(v)} (${Math.round((latest.reviews_positive!.value / (v || 1)) * 100)}% positive)`
+          }
+        />
+        <Figure
+          label="Price"
+          figure={
+            latest.price ??
+            (g.price != null
+              ? {
+                  value: g.price,
+                  period: "instant",
+                  source: "The game's catalog record (undated)",
+                  asOf: null,
+                }
+              : undefined)
+          }
+          format={formatPrice}
+        />
+      </dl>
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <PlayersChart game={g} />
+        <OwnersPanel game={g} />
+        <ReviewsCharts game={g} />
+        <SingleChart game={g} metric="price" title="Price" name="Price" format={formatPrice} />
+        <SingleChart game={g} metric="owners" title="Owners" name="Owners" format={compactNumber} />
+      </div>
+      <SimilarGames id={g.id} />
+    </div>
+  );
+}

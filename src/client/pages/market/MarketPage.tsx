@@ -1,0 +1,365 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDown, ArrowUp, Download, Filter } from "lucide-react";
+import { Link, useSearchParams } from "wouter";
+import {
+  DEFAULT_SCREENER_COLUMNS,
+  SCREENER_COLUMN_INFO,
+  SCREENER_COLUMNS,
+  SCREENER_FILTER_KEYS,
+  SCREENER_SORTS,
+  type ScreenerColumn,
+  type ScreenerRow,
+  type ScreenerSort,
+} from "../../../contracts/market.ts";
+import { hasPremiumAccess } from "../../../contracts/roles.ts";
+import {
+  Alert,
+  AlertDescription,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  ColumnPicker,
+  EmptyState,
+  ExportCsvButton,
+  FilterBar,
+  type FilterField,
+  LineChart,
+  Skeleton,
+  SourceNote,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../ui/index.ts";
+import { ApiError } from "../../api.ts";
+import { LockedScreen } from "../../components/LockedScreen.tsx";
+import { StatTiles } from "../../components/StatTiles.tsx";
+import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
+import { marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
+
+const PAGE_SIZE = 50;
+
+const FIELDS: FilterField[] = [
+  { key: "q", label: "Name contains", placeholder: "e.g. siege" },
+  { key: "genre", label: "Genre", placeholder: "e.g. Strategy" },
+  { key: "tag", label: "Tag", placeholder: "e.g. Roguelike" },
+  { key: "platform", label: "Platform", placeholder: "e.g. PC" },
+  { key: "yearFrom", label: "Released from", type: "number", placeholder: "year", min: 1970, max: 2100 },
+  { key: "yearTo", label: "Released to", type: "number", placeholder: "year", min: 1970, max: 2100 },
+  { key: "priceMin", label: "Price from (USD)", type: "number", min: 0, step: "any" },
+  { key: "priceMax", label: "Price to (USD)", type: "number", min: 0, step: "any" },
+  { key: "minReviews", label: "Min. reviews", type: "number", min: 0 },
+  { key: "minPositive", label: "Min. positive %", type: "number", min: 0, max: 100 },
+];
+
+const SORTABLE = new Set<string>(SCREENER_SORTS);
+
+function cell(row: ScreenerRow, column: ScreenerColumn) {
+  switch (column) {
+    case "name":
+      return (
+        <Link href={`/games/${encodeURIComponent(row.id)}`} className="font-medium hover:underline">
+          {row.name}
+          {row.isDemo && (
+            <Badge variant="warning" className="ml-2">
+              Demo
+            </Badge>
+          )}
+        </Link>
+      );
+    case "genres":
+    case "tags":
+    case "platforms":
+      return <span className="block max-w-56 truncate">{row[column].slice(0, 4).join(", ") || "–"}</span>;
+    case "price":
+      return formatPrice(row.price);
+    case "reviews":
+    case "owners":
+    case "players":
+      return compactNumber(row[column]);
+    case "positiveShare":
+      return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
+    default:
+      return row[column] ?? "–";
+  }
+}
+
+function Screener() {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(
+    SCREENER_FILTER_KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])),
+  );
+  const sort = (SCREENER_SORTS as readonly string[]).includes(params.get("sort") ?? "")
+    ? (params.get("sort") as ScreenerSort)
+    : "reviews";
+  const order = params.get("order") === "asc" ? "asc" : "desc";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const columns = (params.get("columns") ?? "")
+    .split(",")
+    .filter((c): c is ScreenerColumn => (SCREENER_COLUMNS as readonly string[]).includes(c));
+  const shown = columns.length ? columns : DEFAULT_SCREENER_COLUMNS;
+
+  const filterParams = new URLSearchParams(filters);
+  const pageParams = new URLSearchParams(filters);
+  pageParams.set("sort", sort);
+  pageParams.set("order", order);
+  pageParams.set("page", String(page));
+  pageParams.set("pageSize", String(PAGE_SIZE));
+  const screener = useQuery(screenerQuery(pageParams));
+  const summary = useQuery(marketSummaryQuery(filterParams));
+
+  /** Changes some parameters of the URL (the screen's whole state); a new filter starts at page 1. */
+  const update = (changes: Record<string, string | null>, resetPage = true) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v == null || v === "") next.delete(k);
+        else next.set(k, v);
+      }
+      if (resetPage) next.delete("page");
+      return next;
+    });
+
+  const problem = screener.error instanceof ApiError ? screener.error.problem : undefined;
+  const errors = Object.fromEntries((problem?.errors ?? []).map((e) => [e.field, e.message]));
+  const data = screener.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  const csvParams = new URLSearchParams(filters);
+  csvParams.set("sort", sort);
+  csvParams.set("order", order);
+  csvParams.set("columns", shown.join(","));
+  csvParams.set("format", "csv");
+
+  return (
+    <div className="space-y-4">
+      <Card>
+        <CardContent className="pt-5">
+          <FilterBar
+            fields={FIELDS}
+            values={filters}
+            errors={errors}
+            onApply={(values) =>
+              update(Object.fromEntries(SCREENER_FILTER_KEYS.map((k) => [k, values[k] ?? null])))
+            }
+          />
+        </CardContent>
+      </Card>
+
+      <Card role="region" aria-label="Market size">
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle className="text-base">Market size of this filter</CardTitle>
+          <ExportCsvButton
+            fileName="market-size_releases-per-year"
+            disabled={!summary.data}
+            data={() => ({
+              header: ["year", "games released (count)"],
+              rows: (summary.data?.releasesPerYear ?? []).map((r) => [r.year, r.games]),
+            })}
+          />
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {summary.isLoading ? (
+            <Skeleton className="h-24" />
+          ) : summary.data ? (
+            <>
+              <StatTiles
+                className="md:grid-cols-4"
+                testId="market-size"
+                tiles={[
+                  ["Games", summary.data.games.toLocaleString("en-US")],
+                  ["Median price", formatPrice(summary.data.medianPrice)],
+                  ["Median reviews", compactNumber(summary.data.medianReviews)],
+                  [
+                    "Release years",
+                    summary.data.releasesPerYear.length
+                      ? `${summary.data.releasesPerYear[0]!.year}–${summary.data.releasesPerYear.at(-1)!.year}`
+                      : "–",
+                  ],
+                ]}
+              />
+              <div className="grid min-w-0 gap-4 lg:grid-cols-3">
+                <div className="min-w-0 lg:col-span-2">
+                  <p className="mb-1 font-medium text-sm">Releases per year</p>
+                  <LineChart
+                    height={200}
+                    emptyText="No release dates in this filter"
+                    series={[
+                      {
+                        name: "Games released",
+                        points: summary.data.releasesPerYear.map((r) => ({ x: String(r.year), y: r.games })),
+                      },
+                    ]}
+                  />
+                </div>
+                <div>
+                  <p className="mb-1 font-medium text-sm">Top games by reviews</p>
+                  {summary.data.topGames.length === 0 ? (
+                    <p className="text-muted-foreground text-sm">No game with reviews in this filter</p>
+                  ) : (
+                    <ol className="list-decimal space-y-1 pl-5 text-sm">
+                      {summary.data.topGames.map((g) => (
+                        <li key={g.id}>
+                          <Link href={`/games/${encodeURIComponent(g.id)}`} className="hover:underline">
+                            {g.name}
+                          </Link>{" "}
+                          <span className="text-muted-foreground">{compactNumber(g.reviews)} reviews</span>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </div>
+              </div>
+              <SourceNote provenance={summary.data.provenance} />
+            </>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <Card role="region" aria-label="Games">
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+          <CardTitle className="text-base">
+            {data ? `${data.total.toLocaleString("en-US")} games` : "Games"}
+          </CardTitle>
+          <div className="flex flex-wrap gap-2">
+            <ColumnPicker
+              columns={SCREENER_COLUMNS.map((c) => ({
+                key: c,
+                label: SCREENER_COLUMN_INFO[c].label,
+                required: c === "name",
+              }))}
+              selected={shown}
+              onChange={(next) => update({ columns: next.join(",") }, false)}
+            />
+            <Button variant="outline" size="sm" asChild>
+              <a href={`/api/market/screener?${csvParams}`} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {problem ? (
+            <Alert variant="destructive">
+              <AlertDescription>{problem.detail ?? problem.title}</AlertDescription>
+            </Alert>
+          ) : screener.isLoading ? (
+            <Skeleton className="h-96" />
+          ) : !data || data.rows.length === 0 ? (
+            <EmptyState icon={Filter} title="No game matches these filters" />
+          ) : (
+            <>
+              <Table aria-label="Screener results">
+                <TableHeader>
+                  <TableRow>
+                    {shown.map((c) => {
+                      const active = sort === c;
+                      return (
+                        <TableHead
+                          key={c}
+                          aria-sort={active ? (order === "asc" ? "ascending" : "descending") : undefined}
+                        >
+                          {SORTABLE.has(c) ? (
+                            <button
+                              type="button"
+                              className="inline-flex cursor-pointer items-center gap-1 hover:text-foreground"
+                              onClick={() =>
+                                update({
+                                  sort: c,
+                                  order:
+                                    active && order === "desc"
+                                      ? "asc"
+                                      : active
+                                        ? "desc"
+                                        : c === "name"
+                                          ? "asc"
+                                          : "desc",
+                                })
+                              }
+                            >
+                              {SCREENER_COLUMN_INFO[c].label}
+                              {active &&
+                                (order === "asc" ? (
+                                  <ArrowUp className="size-3" aria-hidden="true" />
+                                ) : (
+                                  <ArrowDown className="size-3" aria-hidden="true" />
+                                ))}
+                            </button>
+                          ) : (
+                            SCREENER_COLUMN_INFO[c].label
+                          )}
+                        </TableHead>
+                      );
+                    })}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.rows.map((row) => (
+                    <TableRow key={row.id}>
+                      {shown.map((c) => (
+                        <TableCell key={c}>{cell(row, c)}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                <SourceNote provenance={data.provenance} />
+                <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => update({ page: String(page - 1) }, false)}
+                  >
+                    Previous
+                  </Button>
+                  <span>
+                    Page {page} of {pages.toLocaleString("en-US")}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => update({ page: String(page + 1) }, false)}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              </div>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** `/market`: the whole catalog screened by genre, tag, platform, years, price and reviews (Premium). */
+export default function MarketPage() {
+  const { data: user } = useQuery(currentUserQuery);
+  return (
+    <div>
+      <PageHeader
+        title="Market Screener"
+        description="Screen the whole catalog, size the market of a niche and take the rows away as CSV."
+      />
+      {hasPremiumAccess(user) ? (
+        <Screener />
+      ) : (
+        <LockedScreen
+          title="Market Screener is a Professional feature"
+          description="Filter and sort the whole catalog by genre, tag, platform, release year, price and reviews, see the market size of any niche and export every matching game as CSV with the Professional plan."
+        />
+      )}
+    </div>
+  );
+}

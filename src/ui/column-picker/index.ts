@@ -1,0 +1,1 @@
+export { ColumnPicker, type PickableColumn } from "./ColumnPicker.tsx";

@@ -1,0 +1,1 @@
+export { type CsvData, downloadFile, ExportCsvButton } from "./ExportButton.tsx";

@@ -1,0 +1,1 @@
+export { FilterBar, type FilterField, type FilterValues } from "./FilterBar.tsx";

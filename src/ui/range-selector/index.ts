@@ -1,0 +1,1 @@
+export { isRange, RANGES, type Range, RangeSelector, rangeStart } from "./RangeSelector.tsx";

@@ -1,0 +1,1 @@
+export { SeriesChart, seriesToCsv, type TimeSeries } from "./SeriesChart.tsx";

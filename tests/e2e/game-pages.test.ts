@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import { createClient } from "@libsql/client";
+import { parse } from "csv-parse/sync";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  launchBrowser,
+  type Role,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+let top: Array<{ id: string; name: string }>;
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+  const db = createClient({ url: `file:${server.databaseFile}` });
+  try {
+    // The demo catalog is generated at first start: the most popular games have player series.
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const n = Number((await db.execute("SELECT count(*) AS n FROM game_metrics")).rows[0]!.n);
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const rs = await db.execute(
+      "SELECT id, name FROM games WHERE current_players IS NOT NULL ORDER BY popularity DESC LIMIT 3",
+    );
+    top = rs.rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
+  } finally {
+    db.close();
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function as(role: Role, path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const chartDrawn = (page: Page, title: string) =>
+  page
+    .getByRole("region", { name: title, exact: true })
+    .locator(".apexcharts-svg")
+    .first()
+    .waitFor({ timeout: 15_000 });
+
+test("a search result opens the game's page with its charts and their sources", async () => {
+  const game = top[0]!;
+  const page = await as("regular", "/games");
+  await page.getByRole("searchbox", { name: "Search games" }).fill(game.name);
+  await page.getByRole("link", { name: game.name, exact: true }).first().click();
+  await page.waitForURL(`${server.url}/games/${game.id}`);
+  await page.getByRole("heading", { name: game.name, level: 1 }).waitFor();
+  await chartDrawn(page, "Players");
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  expect(await players.getByText(/^Source: Demo data/).count()).toBe(1);
+  // The range lives in the URL.
+  await players.getByRole("button", { name: "30 d" }).click();
+  await page.waitForURL(/players=30d/);
+  expect(await players.getByRole("button", { name: "30 d" }).getAttribute("aria-pressed")).toBe("true");
+  // The chart's series downloads as CSV with units in the header.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    players.getByRole("button", { name: "Export Players as CSV" }).click(),
+  ]);
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(["time (ISO 8601)", "Average players (players)", "Peak players (players)"]);
+  expect(rows.length).toBeGreaterThan(2);
+  expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+  await page.getByRole("region", { name: "Similar games" }).getByRole("link").first().waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page.png`, fullPage: true });
+  // steam-<appid> and unknown ids.
+  await page.goto(`${server.url}/games/steam-999999999`);
+  await page.getByText("No game with that id in the catalog").waitFor();
+  await page.context().close();
+});
+
+test("compare three games: key figures side by side, overlaid charts, add and remove in the URL", async () => {
+  const [a, b, c] = top as [
+    { id: string; name: string },
+    { id: string; name: string },
+    { id: string; name: string },
+  ];
+  const page = await as("regular", `/compare?ids=${a.id},${b.id},${c.id}`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.waitFor();
+  for (const g of [a, b, c]) await table.getByRole("columnheader", { name: g.name }).waitFor();
+  await chartDrawn(page, "Players");
+  await expect
+    .poll(() =>
+      page.getByRole("region", { name: "Players", exact: true }).locator(".apexcharts-series").count(),
+    )
+    .toBe(3);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/compare.png`, fullPage: true });
+  await page.getByRole("button", { name: `Remove ${c.name}` }).click();
+  await page.waitForURL((url) => url.searchParams.get("ids") === `${a.id},${b.id}`);
+  expect(await table.getByRole("columnheader").count()).toBe(3);
+  await page.getByRole("searchbox", { name: "Add a game to compare" }).fill(c.name);
+  await page
+    .getByRole("list", { name: "Games to add" })
+    .getByRole("button", { name: c.name })
+    .first()
+    .click();
+  await page.waitForURL((url) => url.searchParams.get("ids") === `${a.id},${b.id},${c.id}`);
+  await table.getByRole("columnheader", { name: c.name }).waitFor();
+  await page.context().close();
+});
+
+test("screener: a filter goes into the URL, survives a reload, and exports every matching row as CSV", async () => {
+  const page = await as("premium", "/market");
+  const results = page.getByRole("table", { name: "Screener results" });
+  await results.waitFor();
+  await page.getByLabel("Genre").fill("Strategy");
+  await page.getByLabel("Min. reviews").fill("10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.waitForURL(/genre=Strategy/);
+  expect(new URL(page.url()).searchParams.get("minReviews")).toBe("10");
+  const heading = page.getByRole("region", { name: "Games" }).getByRole("heading");
+  await expect.poll(async () => (await heading.textContent()) ?? "").toMatch(/^[\d,]+ games$/);
+  const before = await heading.textContent();
+  await page.reload();
+  await results.waitFor();
+  expect(await page.getByLabel("Genre").inputValue()).toBe("Strategy");
+  await expect.poll(() => heading.textContent()).toBe(before);
+  const total = Number(before!.replace(/\D/g, ""));
+  expect(total).toBeGreaterThan(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("market-screener_genre=Strategy_minReviews=10.csv");
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { columns: true }) as Array<
+    Record<string, string>
+  >;
+  expect(rows).toHaveLength(total);
+  expect(Object.keys(rows[0]!)).toContain("price (USD)");
+  for (const row of rows) {
+    expect(row.genres).toContain("Strategy");
+    expect(Number(row["reviews (count)"])).toBeGreaterThanOrEqual(10);
+  }
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/market-screener.png`, fullPage: true });
+  await page.context().close();
+});
+
+test("a regular user sees what the screener opens, and the server refuses its data", async () => {
+  const page = await as("regular", "/market");
+  await page.getByText("Market Screener is a Professional feature").waitFor();
+  const status = await page.evaluate(async () => (await fetch("/api/market/screener")).status);
+  expect(status).toBe(403);
+  await page.context().close();
+});
