@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { printTable } from "./machine.ts";
 
-const FILE = "../shared/datasets/steam-store-games/steam.csv";
+const FILE = process.env.STEAM_CSV ?? "../shared/datasets/steam-store-games/steam.csv";
 if (!(await Bun.file(FILE).exists())) {
   console.error(
     `${FILE} is absent: put the team's datasets folder beside the repository (see README, "Public datasets") and run again.`,

@@ -13,6 +13,8 @@ export async function startBenchServer(env: Record<string, string> = {}) {
       PORT: "0",
       DATABASE_URL: `file:${databaseFile}`,
       DEMO_DATA: "off",
+      SNAPSHOT_DATA: "off",
+      LIVE_BOOTSTRAP: "off",
       WORKFLOW_SCHEDULER: "off",
       LOG_LEVEL: "info",
       ...env,

@@ -30,6 +30,7 @@ const GamePage = lazyScreen(() => import("./pages/game/GamePage.tsx"));
 const ComparePage = lazyScreen(() => import("./pages/compare/ComparePage.tsx"));
 const MarketPage = lazyScreen(() => import("./pages/market/MarketPage.tsx"));
 const CompanyPage = lazyScreen(() => import("./pages/company/CompanyPage.tsx"));
+const DataSourcesPage = lazyScreen(() => import("./pages/data-sources/DataSourcesPage.tsx"));
 const NotFoundPage = lazyScreen(() => import("./pages/not-found/NotFoundPage.tsx"));
 
 function PageFallback() {
@@ -92,6 +93,7 @@ function SignedInApp({ user }: { user: PublicUser }) {
             <Route path="/github-gaming" component={CommunityDatasetsPage} />
             <Route path="/igdb-games" component={GamesDatabasePage} />
             <Route path="/settings" component={SettingsPage} />
+            <Route path="/data-sources" component={DataSourcesPage} />
             <Route path="/admin">{admin(AdminPage)}</Route>
             <Route path="/admin/users">{admin(UserManagementPage)}</Route>
             <Route path="/workflows">{admin(WorkflowsPage)}</Route>

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { PlayerFigures } from "./player-figures.ts";
+import type { Provenance } from "./provenance.ts";
 
 /**
  * The games catalog API (issue 4; spec §3 shapes, §7 calls): request schemas the server validates
@@ -72,12 +74,17 @@ export interface GameSummary {
   /** Out of 5. */
   rating: number | null;
   ratingCount: number | null;
+  /** The latest player count (`players.latest.value`): the same figure on every endpoint. */
   playerCount: number | null;
   releaseDate: string | null;
   developer: string | null;
   publisher: string | null;
   summary: string | null;
   isDemo: boolean;
+  /** Latest count, 7-day average and peak (src/server/catalog/player-figures.ts); null without a history. */
+  players?: PlayerFigures | null;
+  /** Source and time of the game's review, rating, owner and price figures. */
+  provenance?: Provenance | null;
 }
 
 export interface SearchResult extends GameSummary {
@@ -99,14 +106,20 @@ export interface TrendingGame {
   gameName: string;
   platform: string | null;
   genre: string | null;
+  /** The latest player count (`players.latest.value`), as on every endpoint. */
   playerCount: number;
+  /** Mean players over the latest 7 days (or the latest month): what growth compares. */
+  currentAverage: number;
+  /** Mean players over the 7 days (or month) before. */
   previousPlayerCount: number;
-  /** (current − previous) / previous. */
+  /** (currentAverage − previous) / previous. */
   growth: number;
   price: number | null;
   rating: number | null;
   imageUrl: string | null;
   isDemo: boolean;
+  players?: PlayerFigures | null;
+  provenance?: Provenance | null;
 }
 
 /** Payload on the `trending_games` channel (spec §3 "Trending live channel"). */
@@ -132,9 +145,15 @@ export interface UserGame {
   rating: number | null;
   platform: string | null;
   genre: string | null;
+  /** The latest player count, as on every endpoint. */
   playerCount: number | null;
   price: number | null;
   addedAt: string;
+  /** The game's rating out of 5 from its reviews, as the other lists show it (`rating` is the user's own). */
+  gameRating?: number | null;
+  players?: PlayerFigures | null;
+  provenance?: Provenance | null;
+  isDemo?: boolean;
 }
 
 export interface MarketTrend {
@@ -157,7 +176,9 @@ export interface ActivityPoint {
 }
 
 export interface OverviewFigures {
-  marketActivity: { players: number; change: number | null; games: number };
+  /** Average daily total of players over the latest 7 days of data (not a live sum). */
+  marketActivity: { players: number; change: number | null; games: number; provenance?: Provenance };
+  /** Games whose players actually grew against their previous period (not the list cap). */
   trendingCount: number;
   /** Premium only (spec §6): absent for regular users. */
   aiPredictions?: { rising: number; falling: number };

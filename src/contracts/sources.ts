@@ -1,3 +1,5 @@
+import type { Provenance } from "./provenance.ts";
+
 /**
  * Answers of the data screens' endpoints (spec §3): the games database (`/api/igdb/*`), community
  * datasets (`/api/github-gaming/*`) and historical data (`/api/kaggle/*`). Types only: shared by the
@@ -16,6 +18,8 @@ export interface IgdbGame {
   summary: string | null;
   url: string | null;
   isDemo: boolean;
+  /** Source and time of the game's rating and review figures (issue 9). */
+  provenance?: Provenance | null;
 }
 
 export interface IgdbPlatform {

@@ -15,6 +15,7 @@ import { aiRoutes } from "./routes/ai.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
 import { companyRoutes } from "./routes/companies.ts";
+import { dataSourceRoutes } from "./routes/data-sources.ts";
 import { estimateRoutes, gameEstimateRoutes } from "./routes/estimates.ts";
 import { gameRoutes } from "./routes/games.ts";
 import { githubGamingRoutes } from "./routes/github-gaming.ts";
@@ -85,6 +86,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/kaggle", kaggleRoutes);
   api.route("/platforms", platformRoutes);
   api.route("/admin", adminRoutes);
+  api.route("/data-sources", dataSourceRoutes);
   api.route("/workflows", workflowRoutes);
   api.route("/ai", aiRoutes);
   api.route("/market", marketRoutes);

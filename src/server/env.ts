@@ -56,7 +56,15 @@ const EnvSchema = z.object({
   // Sign-up and login attempts allowed per 15 minutes (issue 2 §4).
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-  DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
+  // Generated demo games (issue 9): opt-in, for benchmarks and demonstrations; `auto` is the old name of `on`.
+  DEMO_DATA: z
+    .enum(["on", "off", "auto"])
+    .default("off")
+    .transform((v) => (v === "auto" ? "on" : v)),
+  // On an empty database, load the shipped Steam Store Games snapshot (May 2019) at start.
+  SNAPSHOT_DATA: z.enum(["on", "off"]).default("on"),
+  // On first start, begin the keyless live syncs (SteamSpy, Steam current players) when online.
+  LIVE_BOOTSTRAP: z.enum(["on", "off"]).default("on"),
   // Data pipelines run on their schedules (`off`: only when an admin runs them).
   WORKFLOW_SCHEDULER: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -3,6 +3,7 @@ import { closeDb } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { seedMarketYears } from "./db/seed/market.ts";
+import { loadSnapshotIfEmpty } from "./db/seed/snapshot.ts";
 import { EnvError, env } from "./env.ts";
 import { startEstimates } from "./estimates/store.ts";
 import { log } from "./log.ts";
@@ -28,13 +29,23 @@ try {
 
 await runMigrations();
 await seedMarketYears();
-if (config.DEMO_DATA === "auto") {
+// An empty catalog starts with real data (the shipped May 2019 snapshot); demo data only when asked.
+if (config.DEMO_DATA === "on") {
   const demo = await seedDemoIfEmpty();
   if (demo)
     log.info("demo data seeded into the empty database", {
       games: demo.games,
       points: demo.points,
       ms: demo.ms,
+    });
+} else if (config.SNAPSHOT_DATA === "on") {
+  const loaded = await loadSnapshotIfEmpty();
+  if (loaded)
+    log.info("Steam Store Games snapshot loaded", {
+      games: loaded.summary.inserted,
+      skipped: loaded.summary.skipped,
+      ms: loaded.summary.ms,
+      rowsPerSecond: loaded.rowsPerSecond,
     });
 }
 const app = createApp();

@@ -4,15 +4,20 @@ import { closeDb } from "../../src/server/db/client.ts";
 import { EnvError, parseEnv, resetEnvForTests } from "../../src/server/env.ts";
 import { request } from "../helpers/api.ts";
 
-test("defaults: port 3000, an embedded database file, demo data on an empty database", () => {
+test("defaults: port 3000, an embedded database file, the real snapshot on an empty database, no demo data", () => {
   const env = parseEnv({});
   expect(env).toMatchObject({
     PORT: 3000,
     DATABASE_URL: "file:./data/app.db",
-    DEMO_DATA: "auto",
+    DEMO_DATA: "off",
+    SNAPSHOT_DATA: "on",
+    LIVE_BOOTSTRAP: "on",
     LOG_LEVEL: "info",
     ADMIN_EMAILS: [],
   });
+  // Demo data is opt-in; `auto`, its old name, still means on.
+  expect(parseEnv({ DEMO_DATA: "on" }).DEMO_DATA).toBe("on");
+  expect(parseEnv({ DEMO_DATA: "auto" }).DEMO_DATA).toBe("on");
   expect(parseEnv({ ADMIN_EMAILS: " Boss@Studio.com, ,ops@studio.com" }).ADMIN_EMAILS).toEqual([
     "boss@studio.com",
     "ops@studio.com",

@@ -99,7 +99,7 @@ describe("GET /api/market/screener", () => {
     expect(page.total).toBe(5);
     expect(page.rows[1]).toMatchObject({ reviews: 1000, positiveShare: 90, price: 19.99 });
     expect(page.provenance).toContainEqual({
-      source: "Steam Store Games dataset (Steam and SteamSpy)",
+      source: "Steam Store Games (Kaggle, CC BY 4.0)",
       asOf: "2019-05-01T00:00:00.000Z",
       method: "each game's latest figure",
     });

@@ -24,6 +24,8 @@ export interface TestServer {
 export interface ServerOptions {
   env?: Record<string, string>;
   demoData?: boolean;
+  /** Load the shipped Steam Store Games snapshot at start, as a first start does (a few seconds). */
+  snapshot?: boolean;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -34,7 +36,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       ...process.env,
       PORT: "0",
       DATABASE_URL: `file:${databaseFile}`,
-      DEMO_DATA: options.demoData ? "auto" : "off",
+      DEMO_DATA: options.demoData ? "on" : "off",
+      SNAPSHOT_DATA: options.snapshot ? "on" : "off",
+      // The live bootstrap would reach the internet: tests point syncs at the recorded server instead.
+      LIVE_BOOTSTRAP: "off",
       // Scheduled syncs would reach the internet; tests run workflows by hand.
       WORKFLOW_SCHEDULER: "off",
       LOG_LEVEL: "info",

@@ -11,6 +11,9 @@ const file = join(tmpdir(), `gi-test-${process.pid}-${crypto.randomUUID()}.db`);
 process.env.DATABASE_URL = `file:${file}`;
 process.env.LOG_LEVEL ??= "silent";
 process.env.DEMO_DATA = "off";
+// Tests load the shipped snapshot themselves when they need it, and never go online.
+process.env.SNAPSHOT_DATA = "off";
+process.env.LIVE_BOOTSTRAP = "off";
 process.env.NODE_ENV = "test";
 
 beforeAll(async () => {

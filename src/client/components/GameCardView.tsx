@@ -1,15 +1,34 @@
 import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { Badge, Card, ImageWithFallback } from "../../ui/index.ts";
+import { PLAYER_FIGURE_LABELS } from "../../contracts/player-figures.ts";
+import { Badge, Card, ImageWithFallback, SourceNote } from "../../ui/index.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
 /**
- * A game as the Overview and Game Tracking show it (spec §2: name, platform, genre, players, price, rating);
- * its name opens the game's page.
+ * A game as the Overview and Game Tracking show it (spec §2: name, platform, genre, players, price,
+ * rating); its name opens the game's page. Players are the latest count, named with its time; the
+ * tooltip gives the 7-day average and peak (src/server/catalog/player-figures.ts). The footnote names
+ * the figures' source and date.
  */
 export function GameCardView({ game, action }: { game: GameCard; action?: ReactNode }) {
+  const rating = game.gameRating !== undefined ? game.gameRating : game.rating;
+  const players = game.players;
+  const playersTitle = players
+    ? [
+        players.latest && `${PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`,
+        players.average &&
+          `${PLAYER_FIGURE_LABELS.average}: ${players.average.value.toLocaleString("en-US")}`,
+        players.peak &&
+          `${PLAYER_FIGURE_LABELS.peak}, ${shortDate.format(new Date(players.peak.at))}: ${players.peak.value.toLocaleString("en-US")}`,
+      ]
+        .filter(Boolean)
+        .join(" · ")
+    : "No player history yet";
+  const notes = [game.provenance, players?.provenance].filter((p) => p != null);
   return (
     <Card className="flex gap-4 p-4" data-testid="game-card">
       <ImageWithFallback
@@ -26,14 +45,19 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
           {game.gameName}
         </Link>
         <div className="mt-1 flex flex-wrap gap-1">
+          {game.isDemo && <Badge variant="outline">demo</Badge>}
           {game.platform && <Badge variant="secondary">{game.platform}</Badge>}
           {game.genre && <Badge variant="outline">{game.genre}</Badge>}
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">
-          <div className="flex items-center gap-1">
+          <div className="flex items-center gap-1" title={playersTitle}>
             <Users className="size-3" aria-hidden="true" />
             <dt className="sr-only">Players</dt>
-            <dd>{game.playerCount == null ? "–" : `${compactNumber(game.playerCount)} players`}</dd>
+            <dd>
+              {game.playerCount == null
+                ? "no player history"
+                : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}${players?.latest ? `, ${shortDate.format(new Date(players.latest.at))}` : ""}`}
+            </dd>
           </div>
           <div>
             <dt className="sr-only">Price</dt>
@@ -42,18 +66,19 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
           <div className="flex items-center gap-1">
             <Star className="size-3" aria-hidden="true" />
             <dt className="sr-only">Rating</dt>
-            <dd>{game.rating == null ? "–" : `${game.rating.toFixed(1)}/5`}</dd>
+            <dd>{rating == null ? "–" : `${rating.toFixed(1)}/5`}</dd>
           </div>
           {game.growth != null && (
             <div className={game.growth >= 0 ? "text-success" : "text-destructive"}>
               <dt className="sr-only">Growth</dt>
               <dd>
                 {game.growth >= 0 ? "+" : ""}
-                {(game.growth * 100).toFixed(1)}% players
+                {(game.growth * 100).toFixed(1)}% {PLAYER_FIGURE_LABELS.average} vs. the 7 before
               </dd>
             </div>
           )}
         </dl>
+        {notes.length > 0 && <SourceNote provenance={notes} className="mt-2" />}
       </div>
       {action && <div className="flex shrink-0 items-start">{action}</div>}
     </Card>

@@ -33,25 +33,53 @@ const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: bo
 
 const since = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
-/** The 8 platforms with how their data comes in, what we hold, the last sync and what is missing. */
-export function PlatformStatusList({ platforms }: { platforms: PlatformConnection[] }) {
+/** What a customer sees: what is available and since when, never what to configure (issue 9 §4). */
+const CUSTOMER_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
+  connected: { label: "Available", ok: true },
+  never_synced: { label: "Not available yet", ok: false },
+  error: { label: "Available", ok: true },
+  not_configured: { label: "Not available", ok: false },
+};
+
+/**
+ * The 8 platforms with how their data comes in, what we hold and since when. Operators (admins) also
+ * see what is missing from the configuration and why a sync failed, with a link to Workflows.
+ */
+export function PlatformStatusList({
+  platforms,
+  operator = false,
+}: {
+  platforms: PlatformConnection[];
+  operator?: boolean;
+}) {
   return (
     <ul className="divide-y divide-border">
       {platforms.map((source) => {
-        const state = SOURCE_STATE[source.status];
+        const state = (operator ? SOURCE_STATE : CUSTOMER_STATE)[source.status];
+        const held = source.stored.count > 0 || source.status === "connected" || source.status === "error";
+        const state2 =
+          !operator && source.status === "error" && source.stored.count === 0
+            ? { label: "Not available yet", ok: false }
+            : state;
         const detail = [
           source.source,
           `${source.stored.count.toLocaleString("en")} ${source.stored.unit} stored`,
-          source.lastSync ? `last sync ${since.format(new Date(source.lastSync))}` : null,
-          source.status === "not_configured" && source.missing.length
-            ? `set ${source.missing.join(" and ")}`
+          operator
+            ? source.lastSync
+              ? `last sync ${since.format(new Date(source.lastSync))}`
+              : null
+            : held && source.lastSuccess
+              ? `data from ${since.format(new Date(source.lastSuccess))}`
+              : null,
+          operator && source.status === "not_configured" && source.missing.length
+            ? `set ${source.missing.join(" and ")} (Workflows)`
             : null,
-          source.status === "error" ? source.message : null,
+          operator && source.status === "error" ? source.message : null,
         ]
           .filter(Boolean)
           .join(" · ");
         return (
-          <StatusRow key={source.id} name={source.name} ok={state.ok} state={state.label} detail={detail} />
+          <StatusRow key={source.id} name={source.name} ok={state2.ok} state={state2.label} detail={detail} />
         );
       })}
     </ul>

@@ -2,7 +2,7 @@ import { Crown, Gamepad2, LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { hasPremiumAccess, isAdmin, type PublicUser } from "../../contracts/roles.ts";
 import { Avatar, Button, cn, RoleBadge, TierBadge, Tooltip } from "../../ui/index.ts";
-import { ADMIN_NAV, MAIN_NAV, type NavItem, SETTINGS_NAV } from "./nav.ts";
+import { ADMIN_NAV, DATA_SOURCES_NAV, MAIN_NAV, type NavItem, SETTINGS_NAV } from "./nav.ts";
 
 export function displayName(user: PublicUser): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
@@ -124,6 +124,7 @@ export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate?: (
             </Button>
           </div>
         )}
+        <NavLink item={DATA_SOURCES_NAV} location={location} locked={false} onNavigate={onNavigate} />
         <NavLink item={SETTINGS_NAV} location={location} locked={false} onNavigate={onNavigate} />
         <div className="flex items-center gap-3 rounded-xl border border-border p-3" data-testid="user-card">
           <Avatar src={user.profileImageUrl} name={displayName(user)} />

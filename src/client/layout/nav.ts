@@ -8,6 +8,7 @@ import {
   GitBranch,
   History,
   LayoutDashboard,
+  Library,
   type LucideIcon,
   Settings,
   Shield,
@@ -44,3 +45,6 @@ export const ADMIN_NAV: NavItem[] = [
 ];
 
 export const SETTINGS_NAV: NavItem = { href: "/settings", label: "Settings", icon: Settings };
+
+/** Where every figure comes from (issue 9): licences, what each source provides, and since when. */
+export const DATA_SOURCES_NAV: NavItem = { href: "/data-sources", label: "Data sources", icon: Library };

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { DataSourcesAnswer } from "../../contracts/data-sources.ts";
 import type {
   ActivityPoint,
   GameListPage,
@@ -10,6 +11,8 @@ import type {
   TrendingGame,
   UserGame,
 } from "../../contracts/games.ts";
+import type { PlayerFigures } from "../../contracts/player-figures.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import { apiGet } from "../api.ts";
 
 export type { MarketTrend, OverviewFigures, ReportSummary, UserGame };
@@ -23,6 +26,11 @@ export type GameCard = Pick<
 > & {
   playerCount: number | null;
   growth?: number;
+  /** The game's own rating out of 5, where `rating` is a user's (watchlist entries). */
+  gameRating?: number | null;
+  players?: PlayerFigures | null;
+  provenance?: Provenance | null;
+  isDemo?: boolean;
 };
 
 export const trendingQuery = queryOptions({
@@ -55,6 +63,11 @@ export const catalogSizeQuery = queryOptions({
 export const topByPlayersQuery = queryOptions({
   queryKey: ["/api/games", { sort: "players", pageSize: 10 }],
   queryFn: () => apiGet<GameListPage>("/api/games?sort=players&pageSize=10"),
+});
+/** Every data source with its licence and newest data (the Data sources page). */
+export const dataSourcesQuery = queryOptions({
+  queryKey: ["/api/data-sources"],
+  queryFn: () => apiGet<DataSourcesAnswer>("/api/data-sources"),
 });
 export const reportsQuery = queryOptions({
   queryKey: ["/api/analytics/reports"],

@@ -10,7 +10,8 @@ export type AuditAction =
   | "user.role_changed"
   | "user.deleted"
   | "user.promoted_by_admin_email"
-  | "user.oauth_linked";
+  | "user.oauth_linked"
+  | "catalog.demo_removed";
 
 export interface AuditEntry {
   actorId: string | null;

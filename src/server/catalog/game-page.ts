@@ -11,6 +11,7 @@ import {
 } from "../../contracts/game-page.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { slugify } from "./normalize.ts";
+import { withFigures } from "./player-figures.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
@@ -71,8 +72,10 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const websiteUrl = (row.website_url as string | null) ?? null;
   const developer = (row.developer as string | null) ?? null;
   const publisher = (row.publisher as string | null) ?? null;
+  // The same player figures, with their source and time, as every other endpoint (player-figures.ts).
+  const [summary] = await withFigures([toGameSummary(row)]);
   return {
-    ...toGameSummary(row),
+    ...summary!,
     tags: listOf(row.tags),
     steamAppId,
     storeUrl: steamAppId != null ? steamStoreUrl(steamAppId) : websiteUrl,

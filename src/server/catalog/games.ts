@@ -1,5 +1,6 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
+import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /** The paged catalog list (`GET /api/games`). Filters match one genre, platform or tag exactly. */
@@ -34,7 +35,7 @@ export async function listGames(q: GameListQuery): Promise<GameListPage> {
     client.execute({ sql: `SELECT count(*) AS n FROM games ${clause}`, args }),
   ]);
   return {
-    games: rows.rows.map((r) => toGameSummary(r as unknown as Record<string, unknown>)),
+    games: await withFigures(rows.rows.map((r) => toGameSummary(r as unknown as Record<string, unknown>))),
     total: Number(count.rows[0]?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,

@@ -1,6 +1,7 @@
 import type { IgdbCompany, IgdbGame, IgdbPlatform } from "../../contracts/sources.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
+import { figureProvenance } from "./player-figures.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -43,12 +44,18 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
   };
 }
 
+/** Each game's figures with their source and time (issue 9 §3). */
+async function withProvenance(list: IgdbGame[]): Promise<IgdbGame[]> {
+  const provenance = await figureProvenance(list.map((g) => g.id));
+  return list.map((g) => ({ ...g, provenance: provenance.get(g.id) ?? null }));
+}
+
 export async function popularGames(limit = 20): Promise<IgdbGame[]> {
   const rs = await rawClient().execute({
     sql: "SELECT * FROM games WHERE rating_count IS NOT NULL ORDER BY rating_count DESC LIMIT ?",
     args: [limit],
   });
-  return rs.rows.map((r) => toIgdbGame(r as unknown as Record<string, unknown>));
+  return withProvenance(rs.rows.map((r) => toIgdbGame(r as unknown as Record<string, unknown>)));
 }
 
 /** Spec §9: recent = released in the past 30 days. */
@@ -59,7 +66,7 @@ export async function recentGames(limit = 20, now = new Date()): Promise<IgdbGam
     sql: "SELECT * FROM games WHERE release_date >= ? AND release_date <= ? ORDER BY release_date DESC, popularity DESC LIMIT ?",
     args: [from, to, limit],
   });
-  return rs.rows.map((r) => toIgdbGame(r as unknown as Record<string, unknown>));
+  return withProvenance(rs.rows.map((r) => toIgdbGame(r as unknown as Record<string, unknown>)));
 }
 
 export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {
@@ -71,7 +78,7 @@ export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {
   const byId = new Map(
     rs.rows.map((r) => [String(r.id), toIgdbGame(r as unknown as Record<string, unknown>)]),
   );
-  return ids.map((id) => byId.get(id)).filter((g): g is IgdbGame => !!g);
+  return withProvenance(ids.map((id) => byId.get(id)).filter((g): g is IgdbGame => !!g));
 }
 
 export async function listPlatforms(): Promise<IgdbPlatform[]> {

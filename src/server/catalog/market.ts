@@ -1,5 +1,6 @@
 import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
+import { provenanceOf } from "./provenance.ts";
 import { DAY_MS, newestPlayerPoint } from "./stats.ts";
 import { getTrendingSnapshot } from "./trending.ts";
 
@@ -78,6 +79,14 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
   let players = 0;
   let previous = 0;
   let games = 0;
+  let sources: string[] = [];
+  if (newest) {
+    const rs = await client.execute({
+      sql: "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND ts > ?",
+      args: [newest - 7 * DAY_MS],
+    });
+    sources = rs.rows.map((r) => String(r.source));
+  }
   if (newest) {
     const rs = await client.execute({
       sql: `SELECT sum(CASE WHEN ts > ? THEN value END) / 7.0 AS cur, sum(CASE WHEN ts <= ? AND ts > ? THEN value END) / 7.0 AS prev,
@@ -94,8 +103,13 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
       players,
       change: previous > 0 ? Math.round(((players - previous) / previous) * 1000) / 10 : null,
       games,
+      provenance: provenanceOf(
+        sources,
+        newest || null,
+        "average daily total of the player counts recorded over the latest 7 days of data",
+      ),
     },
-    trendingCount: trending.games.length,
+    trendingCount: trending.growing,
     aiPredictions: { rising: trending.rising, falling: trending.falling },
     marketVolatility: {
       score: averageVolatility(trends),

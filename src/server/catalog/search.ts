@@ -1,6 +1,7 @@
 import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
+import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -95,8 +96,10 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
     args: top.map(({ row }) => String(row.id)),
   });
   const byId = new Map(full.rows.map((row) => [String(row.id), row]));
-  return top.flatMap(({ row, score }) => {
-    const game = byId.get(String(row.id));
-    return game ? [{ ...toGameSummary(game as unknown as Record<string, unknown>), score }] : [];
-  });
+  return withFigures(
+    top.flatMap(({ row, score }) => {
+      const game = byId.get(String(row.id));
+      return game ? [{ ...toGameSummary(game as unknown as Record<string, unknown>), score }] : [];
+    }),
+  );
 }

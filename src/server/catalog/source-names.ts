@@ -7,12 +7,13 @@ const NAMES: Record<string, string> = {
   "steam-api": "Steam",
   "steamspy-api": "Steam via SteamSpy",
   "steamspy-csv": "Steam via SteamSpy (dataset)",
-  "steam-store-csv": "Steam Store Games dataset (Steam and SteamSpy)",
+  "steam-store-csv": "Steam Store Games (Kaggle, CC BY 4.0)",
   "steamcharts-csv": "SteamCharts",
   "vgsales-csv": "VGChartz sales dataset",
   "twitch-sullygnome": "Twitch via SullyGnome",
   "esports-earnings": "Esports Earnings",
   igdb: "IGDB",
+  newzoo: "Newzoo",
 };
 
 export function sourceName(id: string): string {

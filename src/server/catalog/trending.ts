@@ -3,6 +3,7 @@ import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
+import { withFigures } from "./player-figures.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
 import { DAY_MS, newestPlayerPoint } from "./stats.ts";
 
@@ -27,6 +28,8 @@ let computing: Promise<TrendingSnapshot> | null = null;
 
 export interface TrendingSnapshot {
   games: TrendingGame[];
+  /** Games whose players grew against their previous period (the list shows at most TRENDING_SIZE). */
+  growing: number;
   /** Games whose players grew or fell by more than 10% against their previous period. */
   rising: number;
   falling: number;
@@ -35,7 +38,7 @@ export interface TrendingSnapshot {
 export async function computeTrending(): Promise<TrendingSnapshot> {
   const client = rawClient();
   const newestTs = await newestPlayerPoint();
-  if (!newestTs) return { games: [], rising: 0, falling: 0 };
+  if (!newestTs) return { games: [], growing: 0, rising: 0, falling: 0 };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const rs = await client.execute({
     sql: `WITH recent AS (
@@ -74,7 +77,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       gameName: String(row.name),
       platform: platforms[0] ?? null,
       genre: genres[0] ?? null,
-      playerCount: Math.round(current),
+      playerCount: Math.round(Number(row.latest)),
+      currentAverage: Math.round(current),
       previousPlayerCount: Math.round(previous),
       growth: Math.round(growth * 10000) / 10000,
       price: row.price == null ? null : Number(row.price),
@@ -85,11 +89,13 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     });
   }
   games.sort((a, b) => b.score - a.score || b.playerCount - a.playerCount);
+  const growing = games.filter((g) => g.growth > 0);
   return {
-    games: games
-      .filter((g) => g.growth > 0)
-      .slice(0, TRENDING_SIZE)
-      .map(({ score: _score, ...g }) => g),
+    // The same player figures as every other endpoint (player-figures.ts), with their source and time.
+    games: await withFigures(growing.slice(0, TRENDING_SIZE).map(({ score: _score, ...g }) => g)).then(
+      (list) => list.map((g) => ({ ...g, playerCount: g.playerCount ?? 0 })),
+    ),
+    growing: growing.length,
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
   };

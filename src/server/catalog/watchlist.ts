@@ -3,6 +3,7 @@ import type { UserGame } from "../../contracts/games.ts";
 import { db } from "../db/client.ts";
 import { games, userGames } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /** A user's tracked games (spec §3 "User game", §4 watchlist transitions). */
@@ -15,24 +16,29 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
     .innerJoin(games, eq(userGames.gameId, games.id))
     .where(eq(userGames.userId, userId))
     .orderBy(desc(userGames.createdAt));
-  return rows.map(({ entry, game }) => {
-    const summary = toGameSummary(game);
-    return {
-      id: entry.id,
-      gameId: game.id,
-      gameName: game.name,
-      imageUrl: game.coverUrl,
-      isWatchlisted: entry.isWatchlisted,
-      playTime: entry.playTime,
-      lastPlayed: entry.lastPlayed?.toISOString() ?? null,
-      rating: entry.rating,
-      platform: summary.platform,
-      genre: summary.genre,
-      playerCount: game.currentPlayers,
-      price: game.price,
-      addedAt: entry.createdAt.toISOString(),
-    };
-  });
+  return withFigures(
+    rows.map(({ entry, game }) => {
+      const summary = toGameSummary(game);
+      return {
+        id: entry.id,
+        gameId: game.id,
+        gameName: game.name,
+        imageUrl: game.coverUrl,
+        isWatchlisted: entry.isWatchlisted,
+        playTime: entry.playTime,
+        lastPlayed: entry.lastPlayed?.toISOString() ?? null,
+        rating: entry.rating,
+        platform: summary.platform,
+        genre: summary.genre,
+        playerCount: game.currentPlayers,
+        price: game.price,
+        addedAt: entry.createdAt.toISOString(),
+        // The game's own rating, out of 5 like every other list (the entry's `rating` is the user's).
+        gameRating: summary.rating,
+        isDemo: game.isDemo,
+      };
+    }),
+  );
 }
 
 /** Adding twice keeps one entry (answers `created: false`); an unknown game is 404. */

@@ -1,10 +1,11 @@
 import { createReadStream, statSync } from "node:fs";
-import { Transform } from "node:stream";
+import { type Readable, Transform } from "node:stream";
+import { createGunzip } from "node:zlib";
 import { parse } from "csv-parse";
 
 /**
- * Streams a CSV file as records with their line numbers, in constant memory, decoding latin-1 or
- * UTF-8 (a BOM is dropped). A progress bar is drawn on a terminal only.
+ * Streams a CSV file (or a gzip-compressed `.csv.gz`) as records with their line numbers, in constant
+ * memory, decoding latin-1 or UTF-8 (a BOM is dropped). A progress bar is drawn on a terminal only.
  */
 export interface CsvRow {
   line: number;
@@ -38,7 +39,9 @@ export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGen
   // "latin-1" files from Windows tools are really windows-1252 (0x92 is ’, not a control code);
   // the WHATWG decoder maps the `latin1` label to exactly that.
   const decoder = new TextDecoder(options.encoding === "latin1" ? "windows-1252" : "utf-8");
-  const decoded = raw.pipe(
+  // A `.gz` file is decompressed as it streams (the shipped snapshot is stored compressed).
+  const input: Readable = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+  const decoded = input.pipe(
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         done(null, decoder.decode(chunk, { stream: true }));

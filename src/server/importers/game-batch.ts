@@ -16,7 +16,9 @@ export class GameBatcher {
   constructor(
     private readonly source: string,
     private readonly summary: ImportSummary,
-    private readonly size = 500,
+    private readonly size = 1000,
+    /** The rows' records carry the same latest figures as their points (no refresh needed for new games). */
+    private readonly figuresOnRecord = false,
   ) {}
 
   async add(row: GameRow): Promise<void> {
@@ -40,6 +42,6 @@ export class GameBatcher {
       for (const p of row.points ?? []) points.push({ ...p, gameId, source: this.source });
       row.after?.(gameId);
     });
-    if (points.length) await recordMetrics(points);
+    if (points.length) await recordMetrics(points, this.figuresOnRecord ? { fresh: result.insertedIds } : {});
   }
 }

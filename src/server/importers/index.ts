@@ -8,7 +8,7 @@ import { importVgSalesCsv } from "./vgsales.ts";
 
 /** Every importer by the name `bun run import <kind> <path>` takes. */
 export const IMPORTERS: Record<string, (path: string) => Promise<ImportSummary>> = {
-  "steam-store-csv": importSteamStoreCsv,
+  "steam-store-csv": (path) => importSteamStoreCsv(path),
   "steamspy-csv": (path) => importSteamSpyCsv(path),
   "steamcharts-csv": importSteamChartsCsv,
   "vgsales-csv": importVgSalesCsv,

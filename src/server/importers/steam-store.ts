@@ -35,12 +35,18 @@ export function steamApp(
   return { appid, name };
 }
 
-export async function importSteamStoreCsv(path: string): Promise<ImportSummary> {
+export async function importSteamStoreCsv(
+  path: string,
+  options: { progressLabel?: string } = {},
+): Promise<ImportSummary> {
   const started = Date.now();
   const summary = newSummary("steam-store-csv", path);
-  const batch = new GameBatcher(STEAM_STORE_SOURCE, summary);
+  // Each row's game carries the same figures as its points: new games need no refresh from the series.
+  const batch = new GameBatcher(STEAM_STORE_SOURCE, summary, 1000, true);
   const bands: OwnersBandRecord[] = [];
-  for await (const { line, record: r } of readCsv(path, { progressLabel: "steam.csv" })) {
+  for await (const { line, record: r } of readCsv(path, {
+    progressLabel: options.progressLabel ?? "steam.csv",
+  })) {
     summary.read++;
     const app = steamApp(r, line, summary);
     if (!app) continue;

@@ -124,7 +124,7 @@ function SystemOverview({ stats }: { stats: AdminStats }) {
               {errorMessage(sources.error, "Sources did not load.")}
             </p>
           ) : (
-            <PlatformStatusList platforms={sources.data ?? []} />
+            <PlatformStatusList platforms={sources.data ?? []} operator />
           )}
         </Section>
       </div>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import type { Report } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
-import { hasPremiumAccess } from "../../../contracts/roles.ts";
+import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import {
   Badge,
   BarChart,
@@ -143,6 +143,7 @@ function OverviewTab() {
 }
 
 function MultiPlatformTab() {
+  const { data: user } = useQuery(currentUserQuery);
   const connections = useQuery(platformConnectionsQuery);
   const free = useQuery(freeGamesQuery);
   const [query, setQuery] = useState("");
@@ -154,7 +155,7 @@ function MultiPlatformTab() {
         {connections.isLoading ? (
           <Skeleton className="h-64 w-full" />
         ) : (
-          <PlatformStatusList platforms={connections.data ?? []} />
+          <PlatformStatusList platforms={connections.data ?? []} operator={!!user && isAdmin(user)} />
         )}
       </Section>
       <div className="grid content-start gap-4">

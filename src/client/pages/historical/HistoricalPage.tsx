@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Database, Download, Star, ThumbsUp, Trophy } from "lucide-react";
+import { Link } from "wouter";
+import { isAdmin } from "../../../contracts/roles.ts";
 import {
   Card,
   EmptyState,
@@ -13,6 +15,7 @@ import {
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
 import {
   esportsQuery,
   historicalQuery,
@@ -56,6 +59,8 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
 }
 
 export default function HistoricalPage() {
+  const { data: user } = useQuery(currentUserQuery);
+  const operator = !!user && isAdmin(user);
   const datasets = useQuery(kaggleDatasetsQuery);
   const historical = useQuery(historicalQuery);
   const market = useQuery(marketHistoryQuery);
@@ -76,7 +81,18 @@ export default function HistoricalPage() {
           <p className="text-sm">
             <span className="font-medium">Datasets API active</span> — {count}{" "}
             {count === 1 ? "dataset" : "datasets"} available
-            {count === 0 && " (connect Kaggle and run a sync to list them)"}.
+            {/* What to configure is for operators only (issue 9 §4); customers see what is available. */}
+            {count === 0 && operator && (
+              <>
+                {" "}
+                (connect Kaggle and run a sync to list them:{" "}
+                <Link href="/workflows" className="underline">
+                  Workflows
+                </Link>
+                )
+              </>
+            )}
+            .
           </p>
         )}
       </Card>

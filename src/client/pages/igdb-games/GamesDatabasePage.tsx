@@ -11,6 +11,7 @@ import {
   ImageWithFallback,
   Input,
   Skeleton,
+  SourceNote,
   StatusDot,
   Tabs,
   TabsContent,
@@ -94,6 +95,7 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
           <More n={game.platforms.length - 3} />
         </div>
         {game.summary && <p className="mt-2 line-clamp-2 text-muted-foreground text-sm">{game.summary}</p>}
+        <SourceNote provenance={game.provenance} className="mt-2" />
       </div>
     </Card>
   );

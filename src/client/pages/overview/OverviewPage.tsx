@@ -3,6 +3,7 @@ import { Activity, BarChart3, FileText, Info, LineChart, Plus, TrendingUp } from
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { MarketTrend, Report } from "../../../contracts/games.ts";
+import { NO_PLAYER_HISTORY } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import {
   Alert,
@@ -23,6 +24,7 @@ import {
   MetricCard,
   PremiumLock,
   Skeleton,
+  SourceNote,
   TierBadge,
   toast,
 } from "../../../ui/index.ts";
@@ -101,8 +103,12 @@ export default function OverviewPage() {
         <Alert>
           <Info />
           <AlertDescription>
-            You are looking at demo data: generated games and player series, not real titles. Import public
-            datasets or connect live sources to replace it.
+            You are looking at demo data: these games and player series are generated, not real titles. They
+            go as soon as real data is imported or synced (see{" "}
+            <Link href="/data-sources" className="underline">
+              Data sources
+            </Link>
+            ).
           </AlertDescription>
         </Alert>
       )}
@@ -112,23 +118,34 @@ export default function OverviewPage() {
           title="Market Activity"
           icon={Activity}
           loading={overview.isLoading}
-          value={figures ? `${compactNumber(figures.marketActivity.players)} players` : "–"}
+          value={
+            figures?.marketActivity.games
+              ? `${compactNumber(figures.marketActivity.players)} players`
+              : "No player history"
+          }
           change={figures?.marketActivity.change ?? null}
           hint={
             figures?.marketActivity.games
-              ? `across ${figures.marketActivity.games} games, vs previous week`
-              : "no player series yet"
+              ? `avg. daily total, 7 days, across ${figures.marketActivity.games} games, vs previous week`
+              : NO_PLAYER_HISTORY
           }
         />
         <MetricCard
           title="Trending Games"
           icon={TrendingUp}
-          loading={trending.isLoading}
-          value={games.length}
-          hint="growing against their previous period"
+          loading={overview.isLoading}
+          value={figures?.marketActivity.games ? figures.trendingCount : "–"}
+          hint={
+            figures?.marketActivity.games
+              ? "games growing against their previous 7 days"
+              : `${NO_PLAYER_HISTORY}: growth needs two weeks of it`
+          }
         />
         <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
       </div>
+      {figures?.marketActivity.games ? (
+        <SourceNote provenance={figures.marketActivity.provenance} className="-mt-4" />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -137,7 +154,7 @@ export default function OverviewPage() {
               <CardTitle>Live Gaming Trends</CardTitle>
               <LiveIndicator />
             </div>
-            <CardDescription>Players of the fastest-growing games now.</CardDescription>
+            <CardDescription>Latest players of the fastest-growing games.</CardDescription>
           </CardHeader>
           <CardContent>
             {trending.isLoading ? (
@@ -146,10 +163,13 @@ export default function OverviewPage() {
               <BarChart
                 seriesName="Players"
                 data={games.map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}
-                emptyText="No trending games available at the moment"
-                formatValue={(v) => compactNumber(v)}
+                emptyText={
+                  figures?.marketActivity.games ? "No game is growing at the moment" : NO_PLAYER_HISTORY
+                }
+                formatValue={(v) => `${compactNumber(v)} players`}
               />
             )}
+            <SourceNote provenance={games[0]?.players?.provenance} className="mt-2" />
           </CardContent>
         </Card>
         <Card>
@@ -230,7 +250,15 @@ export default function OverviewPage() {
         {trending.isLoading ? (
           <Skeleton className="h-40" />
         ) : games.length === 0 ? (
-          <EmptyState icon={TrendingUp} title="No trending games available at the moment" />
+          <EmptyState
+            icon={TrendingUp}
+            title={figures?.marketActivity.games ? "No game is growing at the moment" : NO_PLAYER_HISTORY}
+            description={
+              figures?.marketActivity.games
+                ? undefined
+                : "Trending compares each game's players with the week before; the catalog snapshot (May 2019) has no player counts."
+            }
+          />
         ) : (
           <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {games.slice(0, OVERVIEW_TRENDING).map((g) => (

@@ -1,5 +1,6 @@
 import type { InStatement } from "@libsql/client";
 import { markCatalogChanged } from "../../catalog/changes.ts";
+import { DEMO_COMPANY_NOTE, noteDemoDataSeeded } from "../../catalog/demo-data.ts";
 import { normalizeName, slugify } from "../../catalog/normalize.ts";
 import { type CompanyRecord, popularityOf, upsertCompanies, upsertPlatforms } from "../../catalog/write.ts";
 import { placeholders, rawClient } from "../client.ts";
@@ -410,17 +411,18 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
       ([name, s]): CompanyRecord => ({
         name,
         startDate: `${s.founded}-01-01`,
-        description: "Demo data: a generated studio, not a real company.",
+        description: DEMO_COMPANY_NOTE,
         developedCount: s.developed,
         publishedCount: s.published,
       }),
     ),
   );
+  noteDemoDataSeeded();
   if (inserted > 0) markCatalogChanged();
   return { games: count, inserted, points, ms: Date.now() - started };
 }
 
-/** `DEMO_DATA=auto`: seed only an empty catalog. */
+/** `DEMO_DATA=on`: seed only an empty catalog (demo rows never mix with real ones). */
 export async function seedDemoIfEmpty(games = DEFAULT_DEMO_GAMES): Promise<DemoResult | null> {
   const rs = await rawClient().execute("SELECT count(*) AS n FROM games");
   if (Number(rs.rows[0]?.n ?? 0) > 0) return null;

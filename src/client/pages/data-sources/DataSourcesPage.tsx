@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import type { DemoRemovalAnswer } from "../../../contracts/data-sources.ts";
+import { isAdmin } from "../../../contracts/roles.ts";
+import {
+  Alert,
+  AlertDescription,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  describeAsOf,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from "../../../ui/index.ts";
+import { apiRequest } from "../../api.ts";
+import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
+import { dataSourcesQuery } from "../../queries/catalog.ts";
+
+/**
+ * Data sources (issue 9): every source the product shows data from, its licence, what it provides
+ * and the time of its newest data. Admins may remove demo data here (the server audit-logs it).
+ */
+export default function DataSourcesPage() {
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery);
+  const sources = useQuery(dataSourcesQuery);
+  const removeDemo = useMutation({
+    mutationFn: () => apiRequest<DemoRemovalAnswer>("DELETE", "/api/data-sources/demo"),
+    onSuccess: (removed) => {
+      void queryClient.invalidateQueries();
+      toast({
+        title: "Demo data removed",
+        description: `${removed.games} demo games and their series are gone.`,
+      });
+    },
+    onError: () =>
+      toast({ title: "Error", description: "Could not remove the demo data.", variant: "destructive" }),
+  });
+  const demoGames = sources.data?.demo.games ?? 0;
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Data sources"
+        description="Where every figure in the app comes from, under which licence, and how recent it is."
+      />
+      {demoGames > 0 && (
+        <Alert>
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>
+              The catalog holds {demoGames.toLocaleString("en-US")} generated demo games: every screen that
+              shows one says "demo". They go as soon as real data is imported or synced.
+            </span>
+            {user && isAdmin(user) && (
+              <Button
+                size="sm"
+                variant="destructive"
+                loading={removeDemo.isPending}
+                onClick={() => removeDemo.mutate()}
+              >
+                Remove demo data
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      )}
+      <Card>
+        <CardHeader>
+          <CardTitle>Sources</CardTitle>
+          <CardDescription>
+            Newest data is the time of the data itself, not of the last visit.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {sources.isLoading ? (
+            <Skeleton className="h-48" />
+          ) : (
+            <div className="overflow-x-auto">
+              <Table aria-label="Data sources">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Source</TableHead>
+                    <TableHead>Licence</TableHead>
+                    <TableHead>Provides</TableHead>
+                    <TableHead>Newest data</TableHead>
+                    <TableHead>Stored</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {(sources.data?.sources ?? []).map((s) => (
+                    <TableRow key={s.id} data-testid={`source-${s.id}`}>
+                      <TableCell className="align-top">
+                        <a
+                          href={s.url}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="inline-flex items-center gap-1 font-medium hover:underline"
+                        >
+                          {s.name} <ExternalLink className="size-3" aria-hidden="true" />
+                        </a>
+                        <p className="text-muted-foreground text-xs">{s.publisher}</p>
+                      </TableCell>
+                      <TableCell className="align-top">{s.licence}</TableCell>
+                      <TableCell className="max-w-md align-top text-sm">{s.provides}</TableCell>
+                      <TableCell className="align-top">
+                        {describeAsOf(s.asOf) ?? (s.unit === "years" ? "by edition, per year" : "none yet")}
+                        {s.lastSync && (
+                          <p className="text-muted-foreground text-xs">synced {describeAsOf(s.lastSync)}</p>
+                        )}
+                      </TableCell>
+                      <TableCell className="align-top">
+                        {s.records.toLocaleString("en-US")} {s.unit}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

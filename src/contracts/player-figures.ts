@@ -1,0 +1,30 @@
+import type { Provenance } from "./provenance.ts";
+
+/**
+ * The player figures of one game, each defined once (src/server/catalog/player-figures.ts) and
+ * answered the same way by every endpoint that shows a game's players (issue 9 "One truth per
+ * figure"). The screens name the figure they show with `PLAYER_FIGURE_LABELS`.
+ */
+export interface PlayerFigures {
+  /** The newest player count recorded, at its own time (`at`). */
+  latest: { value: number; at: string } | null;
+  /** Mean of the player points over the `days` days up to the newest one (daily data only). */
+  average: { value: number; days: number; from: string; to: string } | null;
+  /** The highest player count over the same window, and when it was recorded. */
+  peak: { value: number; at: string; days: number } | null;
+  /** Where the player points come from and when the newest was recorded. */
+  provenance: Provenance;
+}
+
+/** How many days the average and peak cover. */
+export const PLAYER_WINDOW_DAYS = 7;
+
+/** The names the screens give each figure. */
+export const PLAYER_FIGURE_LABELS = {
+  latest: "players",
+  average: `avg. players, ${PLAYER_WINDOW_DAYS} days`,
+  peak: "peak",
+} as const;
+
+/** What a screen says when a game (or the catalog) has no player history yet. */
+export const NO_PLAYER_HISTORY = "Player history starts with the first live sync";

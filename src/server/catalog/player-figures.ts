@@ -1,0 +1,137 @@
+import { PLAYER_WINDOW_DAYS, type PlayerFigures } from "../../contracts/player-figures.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import { placeholders, rawClient } from "../db/client.ts";
+import { provenanceOf } from "./provenance.ts";
+import { DAY_MS } from "./stats.ts";
+
+/**
+ * The one definition of a game's player figures (issue 9 "One truth per figure"). Every endpoint
+ * that shows a game's players — lists, search, the watchlist, trending, reports — takes them from
+ * here, so the same label means the same number everywhere:
+ *   latest  = the newest `players` point of the game, with its time (a live count, or the mean of
+ *             the period it covers for daily/monthly imports);
+ *   average = the mean of the game's daily or live points over the PLAYER_WINDOW_DAYS days up to
+ *             its newest point ("avg. players, 7 days"); none for monthly-only series;
+ *   peak    = the highest of those points, and when.
+ * `playerCount` in every answer is `latest.value`.
+ */
+export type { PlayerFigures };
+
+const WINDOW_MS = PLAYER_WINDOW_DAYS * DAY_MS;
+const CHUNK = 500;
+
+export const PLAYER_AVERAGE_METHOD = `mean of the player counts recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
+export const PLAYER_PEAK_METHOD = `highest player count recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
+
+/** The player figures of each game id that has a player history (games without one are absent). */
+export async function playerFigures(ids: readonly string[]): Promise<Map<string, PlayerFigures>> {
+  const out = new Map<string, PlayerFigures>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const part = unique.slice(i, i + CHUNK);
+    const rs = await rawClient().execute({
+      sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                          WHERE metric = 'players' AND game_id IN (${placeholders(part.length)}) GROUP BY game_id)
+            SELECT m.game_id, m.ts, m.value, m.period, m.source
+            FROM game_metrics m JOIN last ON last.game_id = m.game_id
+            WHERE m.metric = 'players' AND m.ts > last.ts - ${WINDOW_MS}
+            ORDER BY m.game_id, m.ts, m.source`,
+      args: part,
+    });
+    let current: string | null = null;
+    let rows: Array<{ ts: number; value: number; period: string; source: string }> = [];
+    const finish = () => {
+      if (current && rows.length) out.set(current, figuresOf(rows));
+    };
+    for (const row of rs.rows) {
+      const id = String(row.game_id);
+      if (id !== current) {
+        finish();
+        current = id;
+        rows = [];
+      }
+      rows.push({
+        ts: Number(row.ts),
+        value: Number(row.value),
+        period: String(row.period),
+        source: String(row.source),
+      });
+    }
+    finish();
+  }
+  return out;
+}
+
+function figuresOf(
+  rows: Array<{ ts: number; value: number; period: string; source: string }>,
+): PlayerFigures {
+  const newest = rows.at(-1)!;
+  const iso = (ts: number) => new Date(ts).toISOString();
+  // A monthly mean is one figure for a month: averaging it over "7 days" would misname it.
+  const windowed = rows.filter((r) => r.period !== "month");
+  let average: PlayerFigures["average"] = null;
+  let peak: PlayerFigures["peak"] = null;
+  if (windowed.length) {
+    const mean = windowed.reduce((s, r) => s + r.value, 0) / windowed.length;
+    average = {
+      value: Math.round(mean),
+      days: PLAYER_WINDOW_DAYS,
+      from: iso(Math.max(windowed[0]!.ts, newest.ts - WINDOW_MS)),
+      to: iso(newest.ts),
+    };
+    const top = windowed.reduce((a, b) => (b.value > a.value ? b : a));
+    peak = { value: Math.round(top.value), at: iso(top.ts), days: PLAYER_WINDOW_DAYS };
+  }
+  return {
+    latest: { value: Math.round(newest.value), at: iso(newest.ts) },
+    average,
+    peak,
+    provenance: provenanceOf(
+      rows.map((r) => r.source),
+      newest.ts,
+      average ? PLAYER_AVERAGE_METHOD : undefined,
+    ),
+  };
+}
+
+/**
+ * Where each game's other figures (reviews, rating, owners, price) come from and when: the newest
+ * point of those series. Games without any such point are absent.
+ */
+export async function figureProvenance(ids: readonly string[]): Promise<Map<string, Provenance>> {
+  const out = new Map<string, Provenance>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const part = unique.slice(i, i + CHUNK);
+    const rs = await rawClient().execute({
+      sql: `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS ts FROM game_metrics
+            WHERE game_id IN (${placeholders(part.length)}) AND metric IN ('reviews_positive', 'reviews_negative', 'owners', 'price')
+            GROUP BY game_id`,
+      args: part,
+    });
+    for (const row of rs.rows)
+      out.set(String(row.game_id), provenanceOf(String(row.sources).split(","), Number(row.ts)));
+  }
+  return out;
+}
+
+/**
+ * Fills `playerCount` (the latest count), `players` (all three figures) and `provenance` of games as
+ * the lists answer them. Games without a player history get `playerCount: null` and `players: null`.
+ */
+export async function withFigures<T extends { gameId: string; playerCount: number | null }>(
+  items: T[],
+): Promise<Array<T & { players: PlayerFigures | null; provenance: Provenance | null }>> {
+  if (items.length === 0) return [];
+  const ids = items.map((g) => g.gameId);
+  const [players, provenance] = await Promise.all([playerFigures(ids), figureProvenance(ids)]);
+  return items.map((g) => {
+    const figures = players.get(g.gameId) ?? null;
+    return {
+      ...g,
+      playerCount: figures?.latest?.value ?? null,
+      players: figures,
+      provenance: provenance.get(g.gameId) ?? null,
+    };
+  });
+}

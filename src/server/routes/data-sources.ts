@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { recordAudit } from "../accounts/audit.ts";
+import { requireAdmin, requireUser } from "../auth/guards.ts";
+import { listDataSources } from "../catalog/data-sources.ts";
+import { removeDemoData } from "../catalog/demo-data.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { log } from "../log.ts";
+
+/** `/api/data-sources`: the Data sources page, and the admins' removal of demo data (audit-logged). */
+export const dataSourceRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => c.json(await listDataSources()))
+  .delete("/demo", requireAdmin, async (c) => {
+    const actor = c.get("user");
+    const removed = await removeDemoData();
+    await recordAudit({
+      actorId: actor.id,
+      action: "catalog.demo_removed",
+      targetId: null,
+      detail: { ...removed },
+    });
+    log.info("demo data removed", { requestId: c.get("requestId"), actorId: actor.id, ...removed });
+    return c.json(removed);
+  });

@@ -1,0 +1,92 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  launchBrowser,
+  type Role,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
+
+/**
+ * Issue 9: a fresh start on an empty database shows real games (the shipped Steam Store Games
+ * snapshot, May 2019) with their source and date, says honestly what needs a player history, and
+ * keeps configuration messages for admins.
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ snapshot: true });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function as(role: Role, path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role, firstName: "Ada" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const SNAPSHOT_NOTE = "Source: Steam Store Games (Kaggle, CC BY 4.0) · May 2019";
+const OPERATOR_TEXT = /IGDB_CLIENT|KAGGLE_|connect Kaggle|unreachable|set [A-Z_]{4,}/;
+
+test("Overview on the snapshot alone: no demo, no made-up players, and says how player history fills", async () => {
+  expect(server.output()).toMatch(/Steam Store Games snapshot loaded/);
+  const page = await as("regular", "/");
+  await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
+  await page.getByText("Player history starts with the first live sync").first().waitFor();
+  expect(await page.getByText("You are looking at demo data").count()).toBe(0);
+  expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_TEXT);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/real-data-overview.png`, fullPage: true });
+  await page.context().close();
+});
+
+test("Game Tracking finds real games, dated May 2019 with their source", async () => {
+  const page = await as("regular", "/games");
+  await page.getByRole("searchbox").first().fill("Counter-Strike");
+  const card = page
+    .getByTestId("game-card")
+    .filter({ hasText: /^Counter-Strike/ })
+    .first();
+  await card.waitFor();
+  await card.getByText(SNAPSHOT_NOTE).waitFor();
+  await card.getByText("no player history").waitFor();
+  expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_TEXT);
+  await page.context().close();
+});
+
+test("Games Database lists the most-reviewed real games with their release dates and source", async () => {
+  const page = await as("regular", "/igdb-games");
+  await page.getByRole("tab", { name: "Popular" }).click();
+  await page.getByText("Counter-Strike: Global Offensive").first().waitFor();
+  await page.getByText("Released Aug 21, 2012").first().waitFor();
+  await page.getByText(SNAPSHOT_NOTE).first().waitFor();
+  await page.context().close();
+});
+
+test("Data sources names the snapshot and its licence; the dashboard keeps configuration for admins", async () => {
+  const page = await as("regular", "/data-sources");
+  const row = page.getByTestId("source-steam-store-csv");
+  await row.getByText("CC BY 4.0", { exact: true }).waitFor();
+  await row.getByText("May 2019", { exact: true }).waitFor();
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole("tab", { name: /Multi-?Platform/i }).click();
+  await expect.poll(() => page.getByTestId("system-status").count()).toBeGreaterThan(0);
+  expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_TEXT);
+  await page.context().close();
+
+  const admin = await as("admin", "/dashboard");
+  await admin.getByRole("tab", { name: /Multi-?Platform/i }).click();
+  await admin
+    .getByText(/set IGDB_CLIENT_ID and IGDB_CLIENT_SECRET/)
+    .first()
+    .waitFor();
+  await admin.context().close();
+});
