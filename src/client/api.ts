@@ -48,6 +48,39 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 
 export const apiGet = <T>(url: string) => apiRequest<T>("GET", url);
 
+/**
+ * POSTs JSON and reads the answer as server-sent events, calling `onEvent` with each event's parsed
+ * `data` as it arrives (the AI analyst's streamed answers). Resolves when the stream ends.
+ */
+export async function apiStream<E>(url: string, body: unknown, onEvent: (event: E) => void): Promise<void> {
+  const res = await fetch(url, {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+    body: JSON.stringify(body),
+  });
+  await throwIfNotOk(res);
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const data = buffer
+        .slice(0, end)
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trimStart())
+        .join("\n");
+      buffer = buffer.slice(end + 2);
+      if (data) onEvent(JSON.parse(data) as E);
+      end = buffer.indexOf("\n\n");
+    }
+    if (done) return;
+  }
+}
+
 /** Spec §8: a 401 whose text mentions Unauthorized means the session is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);

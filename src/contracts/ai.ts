@@ -121,3 +121,58 @@ export interface AiAnalysisEvent {
   type: AiAnalysisType;
   processingTime: number;
 }
+
+/** A figure an answer of the analyst quoted, with where in the game's facts it is. */
+export interface CitedFigure {
+  label: string;
+  value: number;
+}
+
+/** A game an answer used, linked to its page (`/games/:id`), with the figures quoted from it. */
+export interface Citation {
+  gameId: string;
+  name: string;
+  figures: CitedFigure[];
+}
+
+export interface ChatMessage {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  citations: Citation[];
+  /** The tools the model called for this answer, in order. */
+  toolCalls: Array<{ name: string; input: unknown }>;
+  modelUsed: string | null;
+  note: string | null;
+  tokens: { input: number; output: number; total: number };
+  processingTime: number | null;
+  /** Milliseconds until the first words were streamed (answers only). */
+  timeToFirstToken: number | null;
+  numberCheck: { checked: number; dropped: NumberCheckDrop[] } | null;
+  createdAt: string;
+}
+
+/** `GET /api/ai/conversations`. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  messages: number;
+}
+
+/** `GET /api/ai/conversations/:id`. */
+export interface Conversation extends ConversationSummary {
+  messageList: ChatMessage[];
+}
+
+/**
+ * `POST /api/ai/chat` streams these as server-sent events (`event: <type>`, `data: <json>`): the
+ * conversation's id first, the tools as they are called, the words as they come, and the stored
+ * answer (after the number check, with its citations) last.
+ */
+export type ChatEvent =
+  | { type: "start"; conversationId: string; messageId: string }
+  | { type: "tool"; name: string; input: unknown }
+  | { type: "delta"; text: string }
+  | { type: "done"; message: ChatMessage };

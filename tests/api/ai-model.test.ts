@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
@@ -55,6 +56,8 @@ afterAll(async () => {
 beforeEach(() => {
   llm.queue.length = 0;
   llm.requests.length = 0;
+  // Each test asks a few analyses; the tier's requests per minute are tested in ai-chat.test.ts.
+  resetRequestCountsForTests();
 });
 
 const analyse = async (path = "/api/ai/analyze-games") => {

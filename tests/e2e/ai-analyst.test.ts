@@ -68,3 +68,31 @@ test("the model's name reaches the screen; a history row reopens its result, als
   await expect.poll(() => page.getByTestId("ai-metadata").count()).toBe(3);
   await context.close();
 });
+
+test("Ask the analyst: tools, a streamed answer citing the game as a link to its page, the conversation kept", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("tab", { name: "Ask the Analyst" }).click();
+  llm.queue.push(
+    { kind: "stream", toolCalls: [{ name: "search_games", arguments: { query: "cosmic" } }] },
+    { kind: "stream", nameFirstGame: true },
+  );
+  await page.getByRole("textbox", { name: "Your question" }).fill("Is there a game about cosmic things?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  const answer = page.getByTestId("chat-answer");
+  await answer.getByText(/is in our catalog\./).waitFor();
+  expect(await answer.getByTestId("chat-model").textContent()).toBe("Model llama3.1:8b via Ollama");
+  expect(await answer.textContent()).toContain("Looked up: search_games");
+  const link = answer.getByTestId("chat-citation").first();
+  expect(await link.getAttribute("href")).toMatch(/^\/games\/.+/);
+  expect((await answer.textContent())?.startsWith(`${await link.textContent()} is in our catalog.`)).toBe(
+    true,
+  );
+  await expect.poll(() => page.getByTestId("chat-conversation").count()).toBe(1);
+  expect(await page.getByTestId("chat-conversation").textContent()).toBe(
+    "Is there a game about cosmic things?",
+  );
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/ai-ask-analyst.png`, fullPage: true });
+  await context.close();
+});

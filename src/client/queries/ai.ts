@@ -1,5 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AiHistoryEntry, AiHistoryRecord } from "../../contracts/ai.ts";
+import type {
+  AiHistoryEntry,
+  AiHistoryRecord,
+  Conversation,
+  ConversationSummary,
+} from "../../contracts/ai.ts";
 import { apiGet } from "../api.ts";
 
 /** Premium only: AI Analytics mounts it for premium users. Spec §9: the AI history is cached 30 s. */
@@ -15,4 +20,15 @@ export const aiHistoryEntryQuery = (id: string) =>
     queryKey: ["/api/ai/analytics", id],
     queryFn: () => apiGet<AiHistoryEntry>(`/api/ai/analytics/${encodeURIComponent(id)}`),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const conversationsQuery = queryOptions({
+  queryKey: ["/api/ai/conversations"],
+  queryFn: () => apiGet<ConversationSummary[]>("/api/ai/conversations"),
+});
+
+export const conversationQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["/api/ai/conversations", id],
+    queryFn: () => apiGet<Conversation>(`/api/ai/conversations/${encodeURIComponent(id)}`),
   });

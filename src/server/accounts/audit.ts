@@ -11,7 +11,8 @@ export type AuditAction =
   | "user.deleted"
   | "user.promoted_by_admin_email"
   | "user.oauth_linked"
-  | "catalog.demo_removed";
+  | "catalog.demo_removed"
+  | "ai.limits_changed";
 
 export interface AuditEntry {
   actorId: string | null;

@@ -9,7 +9,7 @@ import type {
 } from "../../contracts/ai.ts";
 import { Grounding } from "./grounding.ts";
 import { generateStructured, NO_USAGE, type Usage } from "./llm.ts";
-import { STATISTICAL_MODEL } from "./provider.ts";
+import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
 
 /**
  * The language model's part of each analysis: it receives the statistics' facts (never raw tables),
@@ -34,7 +34,14 @@ export interface Interpreted<T> {
   numberCheck: { checked: number; dropped: NumberCheckDrop[] };
 }
 
+/** Whether the user's monthly token budget lets the model be asked (src/server/ai/limits.ts). */
+export interface Allowance {
+  allowed: boolean;
+  reason: string | null;
+}
+
 async function interpret<S extends z.ZodType, T>(
+  allowance: Allowance,
   purpose: string,
   task: string,
   schema: S,
@@ -42,6 +49,17 @@ async function interpret<S extends z.ZodType, T>(
   statistical: T,
   apply: (output: z.infer<S>, grounding: Grounding, statistical: T) => T,
 ): Promise<Interpreted<T>> {
+  const configured = configuredModel();
+  if (configured && !allowance.allowed) {
+    return {
+      body: statistical,
+      modelUsed: "statistical model (monthly token budget used up)",
+      languageModel: "unavailable",
+      note: allowance.reason,
+      usage: NO_USAGE,
+      numberCheck: { checked: 0, dropped: [] },
+    };
+  }
   const outcome = await generateStructured({
     purpose,
     schema,
@@ -102,8 +120,9 @@ const GameAnswer = z.object({
   ),
 });
 
-export function interpretGames(facts: unknown[], statistical: GameAnalysisItem[]) {
+export function interpretGames(allowance: Allowance, facts: unknown[], statistical: GameAnalysisItem[]) {
   return interpret(
+    allowance,
     "game_analysis",
     "For each game in FACTS, write the sentiment reasoning, the market prediction reasoning and the recommendation reasoning. Use each game's gameId.",
     GameAnswer,
@@ -147,8 +166,13 @@ const MarketAnswer = z.object({
   nextQuarter: z.string().describe("The projection for the next 90 days."),
 });
 
-export function interpretMarket(facts: unknown, statistical: MarketInsights["insights"]) {
+export function interpretMarket(
+  allowance: Allowance,
+  facts: unknown,
+  statistical: MarketInsights["insights"],
+) {
   return interpret(
+    allowance,
     "market_insights",
     "Write the key insights about the genres and the market, and the next-month and next-quarter projections.",
     MarketAnswer,
@@ -181,10 +205,12 @@ const RecommendationAnswer = z.object({
 });
 
 export function interpretRecommendations(
+  allowance: Allowance,
   facts: unknown,
   statistical: { recommendations: Recommendation[]; reasoning: string; insights: string[] },
 ) {
   return interpret(
+    allowance,
     "recommendations",
     "Explain to this user why each candidate game suits them (use each candidate's gameId), how the list was chosen, and up to 4 insights about their taste.",
     RecommendationAnswer,
@@ -214,8 +240,13 @@ const TrendingAnswer = z.object({
   emergingTrends: z.array(z.string()).max(5),
 });
 
-export function interpretTrending(facts: unknown, statistical: TrendingAnalysis["analysis"]) {
+export function interpretTrending(
+  allowance: Allowance,
+  facts: unknown,
+  statistical: TrendingAnalysis["analysis"],
+) {
   return interpret(
+    allowance,
     "trending_analysis",
     "Write the analysis of what is trending and up to 5 emerging trends, each naming the games and figures it rests on.",
     TrendingAnswer,

@@ -9,6 +9,7 @@ import type {
   Recommendations,
   TrendingAnalysis,
 } from "../../contracts/ai.ts";
+import type { Tier } from "../../contracts/roles.ts";
 import { getSettings } from "../accounts/settings.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { listUserGames } from "../catalog/watchlist.ts";
@@ -26,12 +27,14 @@ import {
   trendingAnalysis,
 } from "./engine.ts";
 import {
+  type Allowance,
   type Interpreted,
   interpretGames,
   interpretMarket,
   interpretRecommendations,
   interpretTrending,
 } from "./interpret.ts";
+import { takeRequest, tokenBudget } from "./limits.ts";
 
 /** Settings' favourite genres (spec §5) as the catalog names them. */
 const GENRE_NAMES: Record<string, string[]> = {
@@ -45,6 +48,12 @@ const GENRE_NAMES: Record<string, string[]> = {
   horror: ["Horror"],
 };
 
+/** Who asks: the limits and budget follow the tier. */
+export interface AiUser {
+  id: string;
+  subscriptionTier: Tier;
+}
+
 /** What one analysis computed: its body (statistics, perhaps reworded by the model) and its metadata. */
 interface Run<T, E> {
   interpreted: Interpreted<T>;
@@ -55,13 +64,16 @@ interface Run<T, E> {
 
 /** Runs one analysis, stores it whole with its timing, confidence and tokens, and tells `ai_analysis` subscribers. */
 async function record<B extends object, T, E extends object>(
-  userId: string,
+  user: AiUser,
   type: AiAnalysisType,
-  run: () => Promise<Run<T, E>>,
+  run: (allowance: Allowance) => Promise<Run<T, E>>,
   shape: (body: T) => B,
 ): Promise<B & { metadata: AiMetadata & E }> {
+  const userId = user.id;
+  await takeRequest(userId, user.subscriptionTier);
   const started = performance.now();
-  const { interpreted, confidence, basis, extra } = await run();
+  const allowance = await tokenBudget(userId, user.subscriptionTier);
+  const { interpreted, confidence, basis, extra } = await run(allowance);
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const id = crypto.randomUUID();
   const createdAt = new Date();
@@ -107,12 +119,12 @@ async function record<B extends object, T, E extends object>(
 
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
 
-export function analyzeGames(userId: string): Promise<GameAnalysis> {
+export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
   return record(
-    userId,
+    user,
     "game_analysis",
-    async () => {
-      const tracked = await listUserGames(userId);
+    async (allowance) => {
+      const tracked = await listUserGames(user.id);
       const source = tracked.length ? "watchlist" : "trending";
       const ids = tracked.length
         ? tracked.slice(0, 10).map((g) => g.gameId)
@@ -128,6 +140,7 @@ export function analyzeGames(userId: string): Promise<GameAnalysis> {
           ? "No games to rest on."
           : `${analysis.length} games; their reviews give a mean sample score of ${sample.toFixed(2)}${fit == null ? "; no game has 7 days of players for a projection" : `; the lines through ${fits.length} games' last 30 days of players fit with mean R² ${fit.toFixed(2)}`}.`;
       const interpreted = await interpretGames(
+        allowance,
         facts.map((g, i) => gameFactSheet(g, analysis[i]!)),
         analysis,
       );
@@ -137,31 +150,31 @@ export function analyzeGames(userId: string): Promise<GameAnalysis> {
   );
 }
 
-export function analyzeMarket(userId: string): Promise<MarketInsights> {
+export function analyzeMarket(user: AiUser): Promise<MarketInsights> {
   return record(
-    userId,
+    user,
     "market_insights",
-    async () => {
+    async (allowance) => {
       const { insights, dataPoints, confidence, basis, facts } = await marketInsights();
-      const interpreted = await interpretMarket(facts, insights);
+      const interpreted = await interpretMarket(allowance, facts, insights);
       return { interpreted, confidence, basis, extra: { dataPoints } };
     },
     (insights) => ({ insights }),
   );
 }
 
-export function recommendGames(userId: string): Promise<Recommendations> {
+export function recommendGames(user: AiUser): Promise<Recommendations> {
   return record(
-    userId,
+    user,
     "recommendations",
-    async () => {
-      const [tracked, settings] = await Promise.all([listUserGames(userId), getSettings(userId)]);
+    async (allowance) => {
+      const [tracked, settings] = await Promise.all([listUserGames(user.id), getSettings(user.id)]);
       const favourites = settings.gaming.favoriteGenres.flatMap((g) => GENRE_NAMES[g] ?? [g]);
       const { list, reasoning, insights, confidence, basis, facts } = await recommend(
         tracked.map((g) => g.gameId),
         favourites,
       );
-      const interpreted = await interpretRecommendations(facts, {
+      const interpreted = await interpretRecommendations(allowance, facts, {
         recommendations: list,
         reasoning,
         insights,
@@ -172,13 +185,13 @@ export function recommendGames(userId: string): Promise<Recommendations> {
   );
 }
 
-export function analyzeTrending(userId: string): Promise<TrendingAnalysis> {
+export function analyzeTrending(user: AiUser): Promise<TrendingAnalysis> {
   return record(
-    userId,
+    user,
     "trending_analysis",
-    async () => {
+    async (allowance) => {
       const { analysis, games, confidence, basis, facts } = await trendingAnalysis();
-      const interpreted = await interpretTrending(facts, analysis);
+      const interpreted = await interpretTrending(allowance, facts, analysis);
       return { interpreted, confidence, basis, extra: { gamesAnalyzed: games } };
     },
     (analysis) => ({ analysis }),

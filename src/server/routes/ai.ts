@@ -1,4 +1,9 @@
 import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { TIERS } from "../../contracts/roles.ts";
+import { askAnalyst, getConversation, listConversations } from "../ai/chat.ts";
+import { listTierLimits, setTierLimits, takeRequest, tokenBudget } from "../ai/limits.ts";
 import {
   aiHistory,
   aiHistoryEntry,
@@ -7,22 +12,85 @@ import {
   analyzeTrending,
   recommendGames,
 } from "../ai/service.ts";
-import { requirePremium } from "../auth/guards.ts";
+import { requireAdmin, requirePremium } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { jsonBody, pathParams } from "../http/validate.ts";
+import { log } from "../log.ts";
+
+const ChatBodySchema = z
+  .object({
+    message: z
+      .string()
+      .trim()
+      .min(1, { message: "Ask a question" })
+      .max(2000, { message: "At most 2000 characters" }),
+    conversationId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+const LimitsBodySchema = z
+  .object({
+    monthlyTokens: z.number({ message: "A number of tokens" }).int().min(0).max(1_000_000_000),
+    requestsPerMinute: z.number({ message: "A number of requests" }).int().min(0).max(10_000),
+  })
+  .strict();
+
+const TierParam = z.object({ tier: z.enum(TIERS, { message: `One of ${TIERS.join(", ")}` }) });
 
 /**
- * `/api/ai`: premium (spec §6: AI Analytics is a premium screen; enforced here too). The POST bodies
- * are not read: each analysis works from the user's watchlist, settings and the catalog.
+ * `/api/ai`: premium (spec §6: AI Analytics is a premium screen; enforced here too). The analyses'
+ * POST bodies are not read: each works from the user's watchlist, settings and the catalog.
  */
 export const aiRoutes = new Hono<AppEnv>()
-  .post("/analyze-games", requirePremium, async (c) => c.json(await analyzeGames(c.get("user").id)))
-  .post("/market-insights", requirePremium, async (c) => c.json(await analyzeMarket(c.get("user").id)))
-  .post("/recommendations", requirePremium, async (c) => c.json(await recommendGames(c.get("user").id)))
-  .post("/trending-analysis", requirePremium, async (c) => c.json(await analyzeTrending(c.get("user").id)))
+  .post("/analyze-games", requirePremium, async (c) => c.json(await analyzeGames(c.get("user"))))
+  .post("/market-insights", requirePremium, async (c) => c.json(await analyzeMarket(c.get("user"))))
+  .post("/recommendations", requirePremium, async (c) => c.json(await recommendGames(c.get("user"))))
+  .post("/trending-analysis", requirePremium, async (c) => c.json(await analyzeTrending(c.get("user"))))
   .get("/analytics", requirePremium, async (c) => c.json(await aiHistory(c.get("user").id)))
   .get("/analytics/:id", requirePremium, async (c) => {
     const entry = await aiHistoryEntry(c.get("user").id, c.req.param("id"));
     if (!entry) throw new HttpProblem(404, "No analysis of yours has this id.");
     return c.json(entry);
+  })
+  .get("/conversations", requirePremium, async (c) => c.json(await listConversations(c.get("user").id)))
+  .get("/conversations/:id", requirePremium, async (c) => {
+    const conversation = await getConversation(c.get("user").id, c.req.param("id"));
+    if (!conversation) throw new HttpProblem(404, "No conversation of yours has this id.");
+    return c.json(conversation);
+  })
+  // Server-sent events over the POST's response: `start`, `tool`, `delta`... then `done`.
+  .post("/chat", requirePremium, jsonBody(ChatBodySchema), async (c) => {
+    const user = c.get("user");
+    await takeRequest(user.id, user.subscriptionTier);
+    const budget = await tokenBudget(user.id, user.subscriptionTier);
+    const events = askAnalyst(user.id, c.req.valid("json"), budget);
+    // The first event (after the conversation is found or made) decides between a stream and a 404.
+    const first = await events.next();
+    return streamSSE(c, async (stream) => {
+      try {
+        if (!first.done)
+          await stream.writeSSE({ event: first.value.type, data: JSON.stringify(first.value) });
+        for await (const event of events) {
+          await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        }
+      } catch (error) {
+        log.error("ai chat failed", { requestId: c.get("requestId"), error: String(error) });
+        await stream.writeSSE({
+          event: "error",
+          data: JSON.stringify({
+            type: "error",
+            message: "The answer could not be completed. Please ask again.",
+          }),
+        });
+      }
+    });
+  })
+  .get("/limits", requireAdmin, async (c) => c.json(await listTierLimits()))
+  .put("/limits/:tier", requireAdmin, pathParams(TierParam), jsonBody(LimitsBodySchema), async (c) => {
+    const actor = c.get("user");
+    const { tier } = c.req.valid("param");
+    const updated = await setTierLimits(actor.id, tier, c.req.valid("json"));
+    log.info("ai limits changed", { requestId: c.get("requestId"), actorId: actor.id, tier });
+    return c.json(updated);
   });

@@ -36,6 +36,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { aiHistoryEntryQuery, aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
+import { AskAnalyst } from "./AskAnalyst.tsx";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -373,7 +374,11 @@ function AiAnalytics() {
         <TabsList>
           <TabsTrigger value="results">Analysis Results</TabsTrigger>
           <TabsTrigger value="history">AI History</TabsTrigger>
+          <TabsTrigger value="ask">Ask the Analyst</TabsTrigger>
         </TabsList>
+        <TabsContent value="ask">
+          <AskAnalyst />
+        </TabsContent>
         <TabsContent value="results" className="grid gap-4">
           {opened && (
             <Section

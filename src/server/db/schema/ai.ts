@@ -56,6 +56,8 @@ export const aiMessages = sqliteTable(
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
     processingTime: integer("processing_time"),
+    // The answer's number check and time to first token.
+    details: text("details", { mode: "json" }).notNull().default({}),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("ai_messages_conversation_created").on(t.conversationId, t.createdAt)],

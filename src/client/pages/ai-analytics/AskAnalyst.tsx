@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { MessageSquarePlus, Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import type { ChatEvent, ChatMessage } from "../../../contracts/ai.ts";
+import { Alert, AlertDescription, Button, Card, EmptyState, Input, Skeleton } from "../../../ui/index.ts";
+import { apiStream, errorMessage } from "../../api.ts";
+import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
+
+const EXAMPLES = [
+  "Which roguelike deckbuilders under $20 grew fastest this quarter?",
+  "Compare Hades and Dead Cells reviews",
+];
+
+/** An answer: its text, the games it cited (links to their pages, with the figures quoted), and how it was made. */
+function Answer({ message }: { message: ChatMessage }) {
+  return (
+    <div className="grid gap-2" data-testid="chat-answer">
+      {message.note && (
+        <Alert data-testid="chat-note">
+          <AlertDescription>{message.note}</AlertDescription>
+        </Alert>
+      )}
+      <p className="whitespace-pre-wrap">{message.content}</p>
+      {message.citations.length > 0 && (
+        <div className="grid gap-1 text-xs">
+          <p className="text-muted-foreground">Sources in our data:</p>
+          <ul className="flex flex-wrap gap-2" aria-label="Cited games">
+            {message.citations.map((c) => (
+              <li key={c.gameId}>
+                <Link href={`/games/${c.gameId}`} className="underline" data-testid="chat-citation">
+                  {c.name}
+                </Link>
+                {c.figures.length > 0 && (
+                  <span className="text-muted-foreground">
+                    {" "}
+                    ({c.figures.map((f) => `${f.label} ${f.value.toLocaleString("en")}`).join(", ")})
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="flex flex-wrap gap-x-3 text-muted-foreground text-xs" data-testid="chat-meta">
+        {message.modelUsed && <span data-testid="chat-model">Model {message.modelUsed}</span>}
+        {message.toolCalls.length > 0 && (
+          <span>Looked up: {message.toolCalls.map((t) => t.name).join(", ")}</span>
+        )}
+        {message.timeToFirstToken != null && <span>First words after {message.timeToFirstToken} ms</span>}
+        {message.processingTime != null && <span>Answered in {message.processingTime} ms</span>}
+        {message.tokens.total > 0 && <span>{message.tokens.total.toLocaleString("en")} tokens</span>}
+      </p>
+    </div>
+  );
+}
+
+interface Pending {
+  question: string;
+  text: string;
+  tools: string[];
+}
+
+/** "Ask the analyst" (issue 12): questions answered from our own data, streamed, conversations kept per user. */
+export function AskAnalyst() {
+  const queryClient = useQueryClient();
+  const conversations = useQuery(conversationsQuery);
+  const [selected, setSelected] = useState<string | null>(null);
+  const conversation = useQuery({ ...conversationQuery(selected ?? ""), enabled: selected != null });
+  const [question, setQuestion] = useState("");
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const ask = async (event: FormEvent) => {
+    event.preventDefault();
+    const message = question.trim();
+    if (!message || pending) return;
+    setError(null);
+    setPending({ question: message, text: "", tools: [] });
+    setQuestion("");
+    let conversationId = selected;
+    try {
+      await apiStream<ChatEvent | { type: "error"; message: string }>(
+        "/api/ai/chat",
+        { message, ...(selected ? { conversationId: selected } : {}) },
+        (e) => {
+          if (e.type === "start") conversationId = e.conversationId;
+          else if (e.type === "tool") setPending((p) => p && { ...p, tools: [...p.tools, e.name] });
+          else if (e.type === "delta") setPending((p) => p && { ...p, text: p.text + e.text });
+          else if (e.type === "error") setError(e.message);
+        },
+      );
+      if (conversationId) {
+        await queryClient.invalidateQueries({ queryKey: ["/api/ai/conversations"] });
+        setSelected(conversationId);
+      }
+    } catch (e) {
+      setError(errorMessage(e, "The question could not be asked."));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const messages = selected ? (conversation.data?.messageList ?? []) : [];
+  return (
+    <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
+      <Card className="grid content-start gap-2 p-3">
+        <Button variant="outline" onClick={() => setSelected(null)} disabled={pending != null}>
+          <MessageSquarePlus className="size-4" aria-hidden="true" /> New conversation
+        </Button>
+        {conversations.isLoading ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-label="Your conversations">
+            {conversations.data?.map((c) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(c.id)}
+                  disabled={pending != null}
+                  className={`w-full truncate rounded px-2 py-1 text-left hover:bg-muted ${selected === c.id ? "bg-muted font-medium" : ""}`}
+                  data-testid="chat-conversation"
+                >
+                  {c.title}
+                </button>
+              </li>
+            ))}
+            {conversations.data?.length === 0 && (
+              <li className="px-2 text-muted-foreground text-xs">Your conversations are kept here.</li>
+            )}
+          </ul>
+        )}
+      </Card>
+      <Card className="grid content-start gap-4 p-4 text-sm">
+        {messages.length === 0 && !pending && (
+          <EmptyState
+            icon={Send}
+            title="Ask the analyst"
+            description={`Questions about games and the market, answered from our own data. For example: “${EXAMPLES[0]}” or “${EXAMPLES[1]}”.`}
+          />
+        )}
+        {messages.map((m) =>
+          m.role === "user" ? (
+            <p key={m.id} className="justify-self-end rounded bg-muted px-3 py-2" data-testid="chat-question">
+              {m.content}
+            </p>
+          ) : (
+            <Answer key={m.id} message={m} />
+          ),
+        )}
+        {pending && (
+          <>
+            <p className="justify-self-end rounded bg-muted px-3 py-2">{pending.question}</p>
+            <div className="grid gap-1" aria-live="polite" data-testid="chat-streaming">
+              {pending.tools.length > 0 && (
+                <p className="text-muted-foreground text-xs">Looking up: {pending.tools.join(", ")}</p>
+              )}
+              <p className="whitespace-pre-wrap">{pending.text || "Thinking…"}</p>
+            </div>
+          </>
+        )}
+        {error && (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        )}
+        <form onSubmit={ask} className="flex gap-2">
+          <Input
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            placeholder="Ask about games, genres or the market"
+            aria-label="Your question"
+            maxLength={2000}
+          />
+          <Button type="submit" disabled={pending != null || question.trim() === ""}>
+            {pending ? "Answering..." : "Ask"}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,376 @@
+import { isStepCount, type ModelMessage, streamText } from "ai";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import type {
+  ChatEvent,
+  ChatMessage,
+  Citation,
+  Conversation,
+  ConversationSummary,
+  NumberCheckDrop,
+} from "../../contracts/ai.ts";
+import { searchGames } from "../catalog/search.ts";
+import { db } from "../db/client.ts";
+import { aiConversations, aiMessages } from "../db/schema/index.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { log } from "../log.ts";
+import { Grounding, numbersIn } from "./grounding.ts";
+import { classify, MAX_ATTEMPTS, NO_USAGE, type Usage } from "./llm.ts";
+import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
+import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
+
+/**
+ * "Ask the analyst": a conversation whose answers the model writes from tool calls into our own
+ * data, streamed as they come. The stored answer is the number-checked one, with the games and
+ * figures it cited; without a model (or when it fails) the statistics answer with the facts of the
+ * games the question names.
+ */
+const SYSTEM = `You are the analyst of Gaming Intelligence, a game-market analytics product for game studios.
+Answer questions about games and the games market using ONLY the tools, which read the product's own data.
+- Find games with search_games first; use their ids with game_facts or compare_games.
+- For questions about segments (genre, tag, price range, growth), use screen_games and market_figures.
+- Every number you write must come from a tool result (rounded at most). Never invent figures, games or dates.
+- If the tools do not hold the answer, say so plainly.
+- Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
+
+const HISTORY_MESSAGES = 20;
+const MAX_STEPS = 6;
+
+function toMessage(r: typeof aiMessages.$inferSelect): ChatMessage {
+  const details = (r.details ?? {}) as {
+    numberCheck?: ChatMessage["numberCheck"];
+    timeToFirstToken?: number;
+  };
+  return {
+    id: r.id,
+    role: r.role,
+    content: r.content,
+    citations: r.citations as Citation[],
+    toolCalls: r.toolCalls as ChatMessage["toolCalls"],
+    modelUsed: r.modelUsed,
+    note: r.note,
+    tokens: { input: r.inputTokens, output: r.outputTokens, total: r.inputTokens + r.outputTokens },
+    processingTime: r.processingTime,
+    timeToFirstToken: details.timeToFirstToken ?? null,
+    numberCheck: details.numberCheck ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listConversations(userId: string): Promise<ConversationSummary[]> {
+  const rows = await db()
+    .select({
+      id: aiConversations.id,
+      title: aiConversations.title,
+      createdAt: aiConversations.createdAt,
+      updatedAt: aiConversations.updatedAt,
+      messages: count(aiMessages.id),
+    })
+    .from(aiConversations)
+    .leftJoin(aiMessages, eq(aiMessages.conversationId, aiConversations.id))
+    .where(eq(aiConversations.userId, userId))
+    .groupBy(aiConversations.id)
+    .orderBy(desc(aiConversations.updatedAt))
+    .limit(50);
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+export async function getConversation(userId: string, id: string): Promise<Conversation | null> {
+  const [c] = await db()
+    .select()
+    .from(aiConversations)
+    .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, userId)));
+  if (!c) return null;
+  const rows = await db()
+    .select()
+    .from(aiMessages)
+    .where(eq(aiMessages.conversationId, id))
+    .orderBy(asc(aiMessages.createdAt), asc(aiMessages.role));
+  return {
+    id: c.id,
+    title: c.title,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    messages: rows.length,
+    messageList: rows.map(toMessage),
+  };
+}
+
+/** The games an answer names (from those the tools returned), each with the figures it quoted from them. */
+export function citationsOf(text: string, ledger: ToolLedger): Citation[] {
+  const written = numbersIn(text);
+  const lower = text.toLowerCase();
+  const out: Citation[] = [];
+  for (const [gameId, { name, facts }] of ledger.games) {
+    if (!lower.includes(name.toLowerCase())) continue;
+    const figures: Citation["figures"] = [];
+    const walk = (v: unknown, path: string) => {
+      if (typeof v === "number" && Number.isFinite(v)) {
+        if (written.some((w) => Math.abs(Math.abs(v) - w.value) <= w.tolerance + 1e-9))
+          figures.push({ label: path, value: v });
+      } else if (v && typeof v === "object" && !Array.isArray(v))
+        for (const [k, child] of Object.entries(v)) walk(child, path ? `${path}.${k}` : k);
+    };
+    walk(facts, "");
+    out.push({ gameId, name, figures });
+  }
+  return out;
+}
+
+/** Words that start a question rather than a game's name. */
+const QUESTION_WORDS = new Set(
+  "which what who how why when where is are does do did can could should would compare tell show give list the a an and or vs versus of in on for with about me".split(
+    " ",
+  ),
+);
+
+/**
+ * The names a question seems to mention: runs of capitalised words ("Compare Hades and Dead Cells"
+ * → "Hades", "Dead Cells"), then the whole question as a last resort.
+ */
+export function namesIn(question: string): string[] {
+  const runs = question.match(/[A-Z0-9][\w'’:-]*(?:\s+(?:[A-Z0-9][\w'’:-]*|of|the))*/g) ?? [];
+  const names = runs
+    .map((run) => {
+      const words = run.split(/\s+/);
+      while (words.length && QUESTION_WORDS.has(words[0]!.toLowerCase())) words.shift();
+      return words.join(" ");
+    })
+    .filter((n) => n.length >= 2);
+  return [...new Set([...names, question])];
+}
+
+/** Without the model: the facts of the games the question names, as plain sentences. */
+async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<string> {
+  const ids: string[] = [];
+  for (const name of namesIn(question)) {
+    const [best] = await searchGames(name.slice(0, 100), 1).catch(() => []);
+    if (best && !ids.includes(best.id)) ids.push(best.id);
+    if (ids.length === 3) break;
+  }
+  if (ids.length === 0)
+    return "Without the language model I can only look games up by name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
+  const lines: string[] = [];
+  for (const sheet of await factSheets(ledger, ids)) {
+    const parts = [
+      sheet.positiveSharePct != null && sheet.reviews
+        ? `${sheet.positiveSharePct}% positive of ${sheet.reviews.total.toLocaleString("en")} reviews`
+        : null,
+      sheet.players.averageLast7Days != null
+        ? `${sheet.players.averageLast7Days.toLocaleString("en")} average daily players over the last 7 days`
+        : null,
+      sheet.projection
+        ? `projected ${sheet.projection.trend} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
+        : null,
+      sheet.priceUsd != null ? `$${sheet.priceUsd}` : null,
+    ].filter(Boolean);
+    lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
+  }
+  return `The games your question names, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+}
+
+async function conversationFor(userId: string, id: string | undefined, question: string) {
+  const now = new Date();
+  if (id) {
+    const [c] = await db()
+      .select()
+      .from(aiConversations)
+      .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, userId)));
+    if (!c) throw new HttpProblem(404, "No conversation of yours has this id.");
+    return c.id;
+  }
+  const newId = crypto.randomUUID();
+  await db()
+    .insert(aiConversations)
+    .values({ id: newId, userId, title: question.slice(0, 80), createdAt: now, updatedAt: now });
+  return newId;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Asks the analyst; yields the events to stream. The conversation and question are stored before
+ * the first event, the answer after the last, so a dropped connection loses no question.
+ */
+export async function* askAnalyst(
+  userId: string,
+  request: { conversationId?: string; message: string },
+  budget: { allowed: boolean; reason: string | null } = { allowed: true, reason: null },
+): AsyncGenerator<ChatEvent> {
+  const started = performance.now();
+  const conversationId = await conversationFor(userId, request.conversationId, request.message);
+  const previous = await db()
+    .select()
+    .from(aiMessages)
+    .where(eq(aiMessages.conversationId, conversationId))
+    .orderBy(desc(aiMessages.createdAt))
+    .limit(HISTORY_MESSAGES);
+  const questionAt = new Date();
+  await db().insert(aiMessages).values({
+    id: crypto.randomUUID(),
+    conversationId,
+    role: "user",
+    content: request.message,
+    createdAt: questionAt,
+  });
+  const messageId = crypto.randomUUID();
+  yield { type: "start", conversationId, messageId };
+
+  const ledger = newLedger();
+  const model = budget.allowed ? configuredModel() : null;
+  let text = "";
+  let usage: Usage = NO_USAGE;
+  let note: string | null = budget.allowed ? null : budget.reason;
+  let firstToken: number | null = null;
+  const toolCalls: ChatMessage["toolCalls"] = [];
+  let answeredByModel = false;
+
+  if (model) {
+    const messages: ModelMessage[] = [
+      ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
+      { role: "user", content: request.message },
+    ];
+    const deadline = performance.now() + model.timeoutMs * 2;
+    let reason = "";
+    let attempts = 0;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && !answeredByModel; attempt++) {
+      const left = deadline - performance.now();
+      if (left <= 0) break;
+      attempts = attempt;
+      const controller = new AbortController();
+      let timedOut = false;
+      // Until the first words, one attempt may take AI_TIMEOUT_MS; the whole answer, the deadline.
+      let timer = setTimeout(
+        () => {
+          timedOut = true;
+          controller.abort();
+        },
+        Math.min(model.timeoutMs, left),
+      );
+      try {
+        const result = streamText({
+          model: model.model,
+          system: SYSTEM,
+          messages,
+          tools: analystTools(ledger),
+          stopWhen: isStepCount(MAX_STEPS),
+          maxOutputTokens: model.maxOutputTokens,
+          temperature: 0.2,
+          maxRetries: 0,
+          abortSignal: controller.signal,
+          // Errors arrive as `error` parts below and are logged there; the SDK would print them again.
+          onError: () => {},
+        });
+        for await (const part of result.fullStream) {
+          if (part.type === "text-delta") {
+            if (firstToken == null) {
+              firstToken = Math.round(performance.now() - started);
+              clearTimeout(timer);
+              timer = setTimeout(
+                () => {
+                  timedOut = true;
+                  controller.abort();
+                },
+                Math.max(1, deadline - performance.now()),
+              );
+            }
+            text += part.text;
+            yield { type: "delta", text: part.text };
+          } else if (part.type === "tool-call") {
+            toolCalls.push({ name: part.toolName, input: part.input });
+            yield { type: "tool", name: part.toolName, input: part.input };
+          } else if (part.type === "finish-step") {
+            usage = {
+              inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
+              outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
+              totalTokens: usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
+            };
+          } else if (part.type === "error") {
+            throw part.error;
+          } else if (part.type === "abort") {
+            throw new Error("aborted");
+          }
+        }
+        answeredByModel = text.trim().length > 0;
+        if (!answeredByModel) reason = "answered nothing";
+      } catch (error) {
+        const verdict = classify(error, timedOut);
+        reason = verdict.reason;
+        log.warn("language model attempt failed", {
+          purpose: "chat",
+          attempt,
+          reason,
+          error: error instanceof Error ? error.message.slice(0, 300) : String(error),
+        });
+        // Words already on the screen are kept; another attempt would repeat them.
+        if (text) {
+          note = `The language model (${model.label}) stopped: ${reason}. The answer may be incomplete.`;
+          answeredByModel = true;
+          break;
+        }
+        if (!verdict.retry || attempt === MAX_ATTEMPTS) break;
+        const wait = verdict.waitMs ?? 250 * 2 ** (attempt - 1);
+        if (wait > 10_000 || performance.now() + wait >= deadline) break;
+        await sleep(wait);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    if (!answeredByModel)
+      note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
+  }
+
+  let numberCheck: ChatMessage["numberCheck"] = null;
+  let modelUsed: string;
+  if (answeredByModel && model) {
+    // The question's own numbers ("under $20") may be repeated; anything else must come from a tool.
+    const grounding = new Grounding({ tools: ledger.results, question: request.message });
+    const checked = grounding.text("answer", text.replace(/\n+/g, "\n"));
+    numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
+    if (grounding.dropped.length) {
+      text = checked || "The answer cited figures that are not in our data and was withheld.";
+      note = [
+        note,
+        `${grounding.dropped.length} sentence${grounding.dropped.length === 1 ? "" : "s"} citing a number that is not in our data ${grounding.dropped.length === 1 ? "was" : "were"} left out.`,
+      ]
+        .filter(Boolean)
+        .join(" ");
+    }
+    modelUsed = model.label;
+  } else {
+    text = await statisticalAnswer(request.message, ledger);
+    firstToken = Math.round(performance.now() - started);
+    yield { type: "delta", text };
+    modelUsed = model ? `statistical model (${model.label} unavailable)` : STATISTICAL_MODEL;
+  }
+
+  const processingTime = Math.max(1, Math.round(performance.now() - started));
+  const citations = citationsOf(text, ledger);
+  const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));
+  const [row] = await db()
+    .insert(aiMessages)
+    .values({
+      id: messageId,
+      conversationId,
+      role: "assistant",
+      content: text,
+      citations,
+      toolCalls,
+      modelUsed,
+      note,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      processingTime,
+      details: { numberCheck, timeToFirstToken: firstToken },
+      createdAt,
+    })
+    .returning();
+  await db()
+    .update(aiConversations)
+    .set({ updatedAt: createdAt })
+    .where(eq(aiConversations.id, conversationId));
+  yield { type: "done", message: toMessage(row!) };
+}

@@ -1,0 +1,169 @@
+import { tool } from "ai";
+import { z } from "zod";
+import { ScreenerQuerySchema } from "../../contracts/market.ts";
+import { getMarketTrends } from "../catalog/market.ts";
+import { marketSummary, screenGames } from "../catalog/screener.ts";
+import { searchGames } from "../catalog/search.ts";
+import { DAY_MS } from "../catalog/stats.ts";
+import { placeholders, rawClient } from "../db/client.ts";
+import { analyseGame, gameFactSheet, gameFacts } from "./engine.ts";
+
+/**
+ * The analyst's tools for "Ask the analyst": each reads our own data through the catalog's
+ * services and answers facts in the units the model may quote. Every game a tool returns is
+ * remembered with its facts, so the answer can cite the games and figures it used.
+ */
+export interface ToolLedger {
+  /** Games the tools returned, by id, with the facts they carried. */
+  games: Map<string, { name: string; facts: Record<string, unknown> }>;
+  /** Every tool result, for the number check of the answer. */
+  results: unknown[];
+}
+
+export const newLedger = (): ToolLedger => ({ games: new Map(), results: [] });
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+function remember(ledger: ToolLedger, id: string, name: string, facts: Record<string, unknown>) {
+  const known = ledger.games.get(id);
+  ledger.games.set(id, { name, facts: { ...known?.facts, ...facts } });
+}
+
+/** Average daily players over the last `days` and the same span before it, per game. */
+async function growthOver(ids: string[], days: number) {
+  if (ids.length === 0) return new Map<string, { now: number; before: number }>();
+  const marks = placeholders(ids.length);
+  const rs = await rawClient().execute({
+    sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                        WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
+          SELECT m.game_id,
+                 avg(CASE WHEN m.ts > last.ts - ${days * DAY_MS} THEN m.value END) AS now,
+                 avg(CASE WHEN m.ts <= last.ts - ${days * DAY_MS} AND m.ts > last.ts - ${2 * days * DAY_MS} THEN m.value END) AS before
+          FROM game_metrics m JOIN last ON last.game_id = m.game_id
+          WHERE m.metric = 'players' GROUP BY m.game_id`,
+    args: ids,
+  });
+  return new Map(
+    rs.rows
+      .filter((r) => r.now != null && r.before != null && Number(r.before) > 0)
+      .map((r) => [String(r.game_id), { now: Number(r.now), before: Number(r.before) }]),
+  );
+}
+
+export async function factSheets(ledger: ToolLedger, ids: string[]) {
+  const facts = await gameFacts(ids);
+  return facts.map((g) => {
+    const sheet = gameFactSheet(g, analyseGame(g));
+    remember(ledger, g.id, g.name, sheet);
+    return sheet;
+  });
+}
+
+export function analystTools(ledger: ToolLedger) {
+  const record = <T>(result: T): T => {
+    ledger.results.push(result);
+    return result;
+  };
+  return {
+    search_games: tool({
+      description: "Find games in our catalog by name. Returns ids to use with the other tools.",
+      inputSchema: z.object({
+        query: z.string().min(1).max(100),
+        limit: z.number().int().min(1).max(10).optional(),
+      }),
+      execute: async ({ query, limit }) => {
+        const found = await searchGames(query, limit ?? 5);
+        return record(
+          found.map((g) => {
+            const facts = { gameId: g.id, name: g.name, genres: g.genres.slice(0, 4), priceUsd: g.price };
+            remember(ledger, g.id, g.name, facts);
+            return facts;
+          }),
+        );
+      },
+    }),
+    game_facts: tool({
+      description:
+        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, and the 30-day projection with its fit.",
+      inputSchema: z.object({ gameId: z.string().min(1) }),
+      execute: async ({ gameId }) => {
+        const [sheet] = await factSheets(ledger, [gameId]);
+        return record(sheet ?? { error: `No game with id ${gameId}.` });
+      },
+    }),
+    compare_games: tool({
+      description: "The facts of two to five games side by side (ids from search_games).",
+      inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(5) }),
+      execute: async ({ gameIds }) => record(await factSheets(ledger, gameIds)),
+    }),
+    screen_games: tool({
+      description:
+        "Games matching filters (genre, tag, price range in USD, minimum reviews), with their growth in average daily players over the last `days` against the `days` before. Sorted by that growth, fastest first.",
+      inputSchema: z.object({
+        genre: z.string().optional(),
+        tag: z.string().optional(),
+        priceMin: z.number().min(0).optional(),
+        priceMax: z.number().min(0).optional(),
+        minReviews: z.number().int().min(0).optional(),
+        days: z.number().int().min(7).max(180).optional(),
+      }),
+      execute: async ({ days, ...filter }) => {
+        const span = days ?? 90;
+        const query = ScreenerQuerySchema.parse({ ...filter, sort: "players", order: "desc", pageSize: 50 });
+        const page = await screenGames(query);
+        const growth = await growthOver(
+          page.rows.map((r) => r.id),
+          span,
+        );
+        const rows = page.rows
+          .map((r) => {
+            const g = growth.get(r.id);
+            const facts = {
+              gameId: r.id,
+              name: r.name,
+              priceUsd: r.price,
+              reviews: r.reviews,
+              positiveSharePct: r.positiveShare,
+              averageDailyPlayers: g ? Math.round(g.now) : null,
+              growthPct: g ? round1(((g.now - g.before) / g.before) * 100) : null,
+            };
+            remember(ledger, r.id, r.name, facts);
+            return facts;
+          })
+          .sort(
+            (a, b) => (b.growthPct ?? Number.NEGATIVE_INFINITY) - (a.growthPct ?? Number.NEGATIVE_INFINITY),
+          )
+          .slice(0, 10);
+        return record({ matching: page.total, days: span, games: rows });
+      },
+    }),
+    market_figures: tool({
+      description:
+        "Market figures of a genre or tag: number of games, median price and reviews; for genres also daily players, change over the last weeks (momentum) and volatility out of 10.",
+      inputSchema: z.object({ genre: z.string().optional(), tag: z.string().optional() }),
+      execute: async ({ genre, tag }) => {
+        const [summary, trends] = await Promise.all([marketSummary({ genre, tag }), getMarketTrends()]);
+        const trend = genre
+          ? trends.find((t) => t.category.toLowerCase() === genre.toLowerCase())
+          : undefined;
+        for (const g of summary.topGames)
+          remember(ledger, g.id, g.name, { gameId: g.id, name: g.name, reviews: g.reviews });
+        return record({
+          genre: genre ?? null,
+          tag: tag ?? null,
+          games: summary.games,
+          medianPriceUsd: summary.medianPrice,
+          medianReviews: summary.medianReviews,
+          mostReviewed: summary.topGames,
+          momentum: trend
+            ? {
+                dailyPlayers: trend.players,
+                changePct: trend.change,
+                volatilityOutOf10: trend.volatilityScore,
+              }
+            : null,
+        });
+      },
+    }),
+  };
+}

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
+import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * "Ask the analyst": the model answers through tool calls into our own data, streamed as
+ * server-sent events; the stored answer is number-checked and cites the games and figures it used.
+ * Also the per-tier limits: requests per minute (429) and the monthly token budget (admin-set, audited).
+ */
+const DAY = 86_400_000;
+const END = Date.UTC(2026, 10, 20);
+let llm: FakeLlm;
+let premium: TestUser;
+let admin: TestUser;
+let ids: string[];
+
+const series = (gameId: string, before: number, after: number): MetricPoint[] =>
+  Array.from({ length: 14 }, (_, i) => ({
+    gameId,
+    metric: "players" as const,
+    ts: new Date(END - (13 - i) * DAY),
+    value: i < 7 ? before : after,
+    source: "test",
+  }));
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  process.env.AI_BASE_URL = llm.base;
+  process.env.AI_MODEL = "llama3.1:8b";
+  process.env.AI_PROVIDER_NAME = "Ollama";
+  process.env.AI_TIMEOUT_MS = "3000";
+  resetEnvForTests();
+  premium = await createTestUser({ role: "premium" });
+  admin = await createTestUser({ role: "admin" });
+  ({ ids } = await upsertGames(
+    [
+      { name: "Rising Star", genres: ["RPG"], positiveReviews: 9000, negativeReviews: 1000, price: 19.99 },
+      { name: "Fading Giant", genres: ["Shooter"], positiveReviews: 4000, negativeReviews: 6000 },
+    ],
+    "test",
+  ));
+  await recordMetrics([...series(ids[0]!, 10_000, 20_000), ...series(ids[1]!, 50_000, 30_000)]);
+});
+
+afterAll(async () => {
+  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
+  resetEnvForTests();
+  await llm.stop();
+});
+
+beforeEach(() => {
+  llm.queue.length = 0;
+  llm.requests.length = 0;
+  resetRequestCountsForTests();
+});
+
+async function ask(message: string, conversationId?: string, user = premium) {
+  const res = await request("/api/ai/chat", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { message, ...(conversationId ? { conversationId } : {}) },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  const events: ChatEvent[] = (await res.text())
+    .split("\n\n")
+    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
+    .filter((l): l is string => Boolean(l))
+    .map((l) => JSON.parse(l.slice(5)));
+  const done = events.at(-1) as Extract<ChatEvent, { type: "done" }>;
+  expect(done.type).toBe("done");
+  return {
+    events,
+    answer: done.message as ChatMessage,
+    conversationId: (events[0] as { conversationId: string }).conversationId,
+  };
+}
+
+describe("a streamed chat with tool calls", () => {
+  test("tools read our data, the words stream, the answer cites its games and figures and drops an invented one", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "search_games", arguments: { query: "Rising Star" } }] },
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        text: [
+          "Rising Star is ",
+          "well liked: 90% of 10,000 reviews are positive. ",
+          "It will sell 5,555,555 copies.",
+        ],
+      },
+    );
+    const { events, answer, conversationId } = await ask("How is Rising Star doing?");
+    expect(events.map((e) => e.type)).toEqual(["start", "tool", "tool", "delta", "delta", "delta", "done"]);
+    expect(events.filter((e) => e.type === "tool").map((e) => (e as { name: string }).name)).toEqual([
+      "search_games",
+      "game_facts",
+    ]);
+    // The model's second and third requests carry the tools' answers from our database.
+    const toolMessage = llm.requests[2]!.body.messages.findLast((m: { role: string }) => m.role === "tool");
+    expect(toolMessage.content).toContain('"positiveSharePct":90');
+    expect(answer.content).toBe("Rising Star is well liked: 90% of 10,000 reviews are positive.");
+    expect(answer.numberCheck?.dropped).toEqual([
+      { field: "answer", sentence: "It will sell 5,555,555 copies.", unknown: ["5,555,555"] },
+    ]);
+    expect(answer.citations).toHaveLength(1);
+    expect(answer.citations[0]).toMatchObject({ gameId: ids[0], name: "Rising Star" });
+    expect(answer.citations[0]!.figures).toEqual(
+      expect.arrayContaining([
+        { label: "positiveSharePct", value: 90 },
+        { label: "reviews.total", value: 10_000 },
+      ]),
+    );
+    expect(answer).toMatchObject({
+      modelUsed: "llama3.1:8b via Ollama",
+      tokens: { input: 1400, output: 140 },
+    });
+    expect(answer.timeToFirstToken).toBeGreaterThan(0);
+
+    // The conversation is kept and listed; a follow-up joins it with the history sent along.
+    llm.queue.push({ kind: "stream", text: ["Its price is $19.99."] });
+    const follow = await ask("And its price?", conversationId);
+    expect(follow.conversationId).toBe(conversationId);
+    expect(llm.requests.at(-1)!.body.messages.map((m: { role: string }) => m.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "user",
+    ]);
+    // $19.99 came from no tool in this answer: dropped.
+    expect(follow.answer.content).toMatch(/not in our data/);
+    const list = await (await request("/api/ai/conversations", { cookie: premium.cookie })).json();
+    expect(list[0]).toMatchObject({ id: conversationId, title: "How is Rising Star doing?", messages: 4 });
+    const whole = await (
+      await request(`/api/ai/conversations/${conversationId}`, { cookie: premium.cookie })
+    ).json();
+    expect(whole.messageList.map((m: ChatMessage) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(whole.messageList[1].citations[0].gameId).toBe(ids[0]);
+  });
+
+  test("the model unavailable: the statistics answer with the facts of the games named, and a note", async () => {
+    llm.queue.push(
+      { kind: "status", status: 500 },
+      { kind: "status", status: 500 },
+      { kind: "status", status: 500 },
+    );
+    const { answer } = await ask("Compare Rising Star and Fading Giant");
+    expect(answer.modelUsed).toBe("statistical model (llama3.1:8b via Ollama unavailable)");
+    expect(answer.note).toMatch(/was unavailable: server error \(500\) after 3 attempts/);
+    expect(answer.content).toContain("Rising Star: 90% positive of 10,000 reviews");
+    expect(answer.content).toContain("Fading Giant: 40% positive of 10,000 reviews");
+    expect(answer.citations.map((c) => c.name).sort()).toEqual(["Fading Giant", "Rising Star"]);
+  });
+
+  test("someone else's conversation is 404; a bad body is 422 naming the field", async () => {
+    const { conversationId } = await ask("How is Rising Star doing?");
+    const other = await createTestUser({ role: "premium" });
+    const res = await request("/api/ai/chat", {
+      method: "POST",
+      cookie: other.cookie,
+      json: { message: "hi", conversationId },
+    });
+    expect(res.status).toBe(404);
+    expect((await request(`/api/ai/conversations/${conversationId}`, { cookie: other.cookie })).status).toBe(
+      404,
+    );
+    const bad = await request("/api/ai/chat", {
+      method: "POST",
+      cookie: premium.cookie,
+      json: { message: "" },
+    });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors[0].field).toBe("message");
+    const regular = await createTestUser();
+    expect(
+      (await request("/api/ai/chat", { method: "POST", cookie: regular.cookie, json: { message: "hi" } }))
+        .status,
+    ).toBe(403);
+  });
+});
+
+describe("limits per tier", () => {
+  test("only admins read and set them; a change is audited", async () => {
+    expect((await request("/api/ai/limits", { cookie: premium.cookie })).status).toBe(403);
+    const bad = await request("/api/ai/limits/professional", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { monthlyTokens: -1, requestsPerMinute: 3 },
+    });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors[0].field).toBe("monthlyTokens");
+    const res = await request("/api/ai/limits/professional", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { monthlyTokens: 1000, requestsPerMinute: 3 },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ tier: "professional", monthlyTokens: 1000, setBy: "admin" });
+    const { rawClient } = await import("../../src/server/db/client.ts");
+    const audit = await rawClient().execute(
+      "SELECT actor_id, target_id, detail FROM audit_log WHERE action = 'ai.limits_changed'",
+    );
+    expect(audit.rows[0]).toMatchObject({ actor_id: admin.user.id, target_id: "professional" });
+  });
+
+  test("past the requests per minute: 429 with Retry-After", async () => {
+    const user = await createTestUser({ role: "premium" });
+    for (let i = 0; i < 3; i++) {
+      const ok = await request("/api/ai/trending-analysis", { method: "POST", cookie: user.cookie });
+      expect(ok.status).toBe(200);
+    }
+    const limited = await request("/api/ai/trending-analysis", { method: "POST", cookie: user.cookie });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("past the monthly token budget: the statistics answer, with a note, and the model is not asked", async () => {
+    // The 1,000-token budget set above; the premium user has used 2,000+ in the chats.
+    llm.requests.length = 0;
+    const res = await request("/api/ai/market-insights", { method: "POST", cookie: premium.cookie });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(llm.requests).toHaveLength(0);
+    expect(body.metadata.modelUsed).toBe("statistical model (monthly token budget used up)");
+    expect(body.metadata.note).toMatch(/monthly budget of 1,000 language-model tokens is used up/);
+  });
+});
