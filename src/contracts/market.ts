@@ -20,6 +20,8 @@ export const SCREENER_COLUMNS = [
   "positiveShare",
   "owners",
   "players",
+  "ownersEstimate",
+  "revenueEstimate",
 ] as const;
 export type ScreenerColumn = (typeof SCREENER_COLUMNS)[number];
 
@@ -36,6 +38,8 @@ export const SCREENER_COLUMN_INFO: Record<ScreenerColumn, { label: string; unit:
   positiveShare: { label: "Positive share", unit: "%" },
   owners: { label: "Owners (source figure)", unit: "owners" },
   players: { label: "Players (latest)", unit: "players" },
+  ownersEstimate: { label: "Est. owners (P50)", unit: "owners" },
+  revenueEstimate: { label: "Est. gross revenue (P50)", unit: "USD" },
 };
 
 /** What the table shows before the user picks columns. */
@@ -46,7 +50,8 @@ export const DEFAULT_SCREENER_COLUMNS: ScreenerColumn[] = [
   "price",
   "reviews",
   "positiveShare",
-  "owners",
+  "ownersEstimate",
+  "revenueEstimate",
 ];
 
 export const SCREENER_SORTS = [
@@ -57,6 +62,8 @@ export const SCREENER_SORTS = [
   "positiveShare",
   "owners",
   "players",
+  "ownersEstimate",
+  "revenueEstimate",
 ] as const;
 export type ScreenerSort = (typeof SCREENER_SORTS)[number];
 
@@ -74,6 +81,8 @@ const money = z.coerce
   .min(0, { message: "At least 0" })
   .max(10_000, { message: "At most 10000" })
   .optional();
+
+const count = (message: string) => z.coerce.number({ message }).min(0, { message: "At least 0" }).optional();
 
 const filterShape = {
   genre: text,
@@ -96,16 +105,31 @@ const filterShape = {
     .min(0, { message: "At least 0" })
     .max(100, { message: "At most 100" })
     .optional(),
+  /** Estimated owners (P50 of the estimates), a range. */
+  ownersMin: count("A number of owners"),
+  ownersMax: count("A number of owners"),
+  /** Estimated gross revenue in USD (P50 of the estimates), a range. */
+  revenueMin: count("An amount in USD"),
+  revenueMax: count("An amount in USD"),
 };
 export const SCREENER_FILTER_KEYS = Object.keys(filterShape) as Array<keyof typeof filterShape>;
 
-type Ranges = { yearFrom?: number; yearTo?: number; priceMin?: number; priceMax?: number };
+type Ranges = Partial<
+  Record<
+    "yearFrom" | "yearTo" | "priceMin" | "priceMax" | "ownersMin" | "ownersMax" | "revenueMin" | "revenueMax",
+    number
+  >
+>;
 /** A range whose end is before its start names the end as the field at fault. */
 function checkRanges(f: Ranges, ctx: z.RefinementCtx) {
   if (f.yearFrom != null && f.yearTo != null && f.yearFrom > f.yearTo)
     ctx.addIssue({ code: "custom", message: "Must not be before yearFrom", path: ["yearTo"] });
   if (f.priceMin != null && f.priceMax != null && f.priceMin > f.priceMax)
     ctx.addIssue({ code: "custom", message: "Must not be below priceMin", path: ["priceMax"] });
+  if (f.ownersMin != null && f.ownersMax != null && f.ownersMin > f.ownersMax)
+    ctx.addIssue({ code: "custom", message: "Must not be below ownersMin", path: ["ownersMax"] });
+  if (f.revenueMin != null && f.revenueMax != null && f.revenueMin > f.revenueMax)
+    ctx.addIssue({ code: "custom", message: "Must not be below revenueMin", path: ["revenueMax"] });
 }
 
 /** The filters alone (`GET /api/market/summary`); the screener, its CSV and the screen's URL share them. */
@@ -163,6 +187,10 @@ export interface ScreenerRow {
   positiveShare: number | null;
   owners: number | null;
   players: number | null;
+  /** P50 of the game's estimate; null when the game is not estimated. */
+  ownersEstimate: number | null;
+  /** Gross revenue in USD, P50 of the game's estimate; null without an estimate or a price. */
+  revenueEstimate: number | null;
   isDemo: boolean;
 }
 
@@ -198,6 +226,9 @@ export interface CompanyGame {
   reviews: number | null;
   positiveShare: number | null;
   owners: number | null;
+  /** P50 of the game's estimate. */
+  ownersEstimate: number | null;
+  revenueEstimate: number | null;
   genres: string[];
   isDemo: boolean;
 }
@@ -214,6 +245,13 @@ export interface CompanyPage {
     firstYear: number | null;
     lastYear: number | null;
     releasesPerYear: Array<{ year: number; games: number }>;
+    /** Sums of the games' estimates (P50, with P10 and P90 summed as a loose bracket); null when none is estimated. */
+    estimates: {
+      games: number;
+      owners: { low: number; mid: number; high: number };
+      grossRevenue: { low: number; mid: number; high: number };
+      provenance: Provenance;
+    } | null;
   };
   provenance: Provenance[];
 }

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, test } from "vitest";
 import { type GameRecord, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 let premium: TestUser;
@@ -70,10 +71,18 @@ beforeAll(async () => {
       source: "steam-store-csv",
     },
   ]);
+  await recomputeEstimates();
 });
 
 type Page = {
-  rows: Array<{ name: string; reviews: number | null; positiveShare: number | null; price: number | null }>;
+  rows: Array<{
+    name: string;
+    reviews: number | null;
+    positiveShare: number | null;
+    price: number | null;
+    ownersEstimate: number | null;
+    revenueEstimate: number | null;
+  }>;
   total: number;
   page: number;
   provenance: Array<{ source: string; asOf: string | null }>;
@@ -143,6 +152,26 @@ describe("GET /api/market/screener", () => {
     expect((await screen("genre=Nothing")).total).toBe(0);
   });
 
+  test("estimated owners and revenue (P50 of the stored estimates) filter, sort and fill their columns", async () => {
+    const all = await screen("sort=revenueEstimate&order=desc");
+    const revenues = all.rows.map((r) => r.revenueEstimate);
+    const known = revenues.filter((v): v is number => v != null);
+    expect(known.length).toBeGreaterThanOrEqual(3);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    // Unknown revenue (no price, or no estimate) comes last.
+    expect(revenues.slice(0, known.length)).toEqual(known);
+    expect(all.provenance.map((p) => p.source)).toContain("Estimates per game");
+    const owners = all.rows.map((r) => r.ownersEstimate).filter((v): v is number => v != null);
+    const threshold = [...owners].sort((a, b) => a - b)[Math.floor(owners.length / 2)]!;
+    const filtered = await screen(`ownersMin=${threshold}`);
+    expect(filtered.total).toBe(owners.filter((v) => v >= threshold).length);
+    for (const row of filtered.rows) expect(row.ownersEstimate!).toBeGreaterThanOrEqual(threshold);
+    const capped = await screen(`revenueMax=${known.at(-1)}`);
+    expect(capped.rows.every((r) => r.revenueEstimate != null && r.revenueEstimate <= known.at(-1)!)).toBe(
+      true,
+    );
+  });
+
   test("pages carry the total", async () => {
     const second = await screen("sort=name&order=asc&pageSize=2&page=2");
     expect(second).toMatchObject({ total: 5, page: 2 });
@@ -164,6 +193,8 @@ describe("GET /api/market/screener", () => {
       ["columns=name,bogus", "columns"],
       ["format=xml", "format"],
       ["genres=Action", "genres"],
+      ["ownersMin=-5", "ownersMin"],
+      ["revenueMin=100&revenueMax=10", "revenueMax"],
     ] as const) {
       const res = await request(`/api/market/screener?${query}`, { cookie: premium.cookie });
       expect(res.status, query).toBe(422);
@@ -213,6 +244,8 @@ describe("GET /api/market/screener?format=csv", () => {
       "positiveShare (%)",
       "owners (owners)",
       "players (players)",
+      "ownersEstimate (owners)",
+      "revenueEstimate (USD)",
     ]);
     for (const [i, record] of records.entries()) {
       const row = json.rows[i]!;
@@ -291,6 +324,14 @@ describe("GET /api/companies/:slug", () => {
       ["Beta Siege, Redux", "developer and publisher"],
       ["Alpha Siege", "developer"],
     ]);
+    const estimated = company.games.filter(
+      (g: { ownersEstimate: number | null }) => g.ownersEstimate != null,
+    );
+    expect(company.totals.estimates.games).toBe(estimated.length);
+    expect(company.totals.estimates.owners.mid).toBe(
+      estimated.reduce((s: number, g: { ownersEstimate: number }) => s + g.ownersEstimate, 0),
+    );
+    expect(company.totals.estimates.provenance.source).toBe("Estimates per game");
     const crown = await (await request("/api/companies/big-crown", { cookie: regular.cookie })).json();
     expect(crown.totals).toMatchObject({ games: 2, developed: 0, published: 2, reviews: 26_000 });
   });

@@ -1,5 +1,6 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, rawClient } from "../db/client.ts";
+import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { slugify } from "./normalize.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
@@ -49,6 +50,8 @@ async function readCompanyGames(
         reviews,
         positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
         owners: r.owners_estimate == null ? null : Number(r.owners_estimate),
+        ownersEstimate: null,
+        revenueEstimate: null,
         genres: listOf(r.genres),
         isDemo: Boolean(r.is_demo),
       });
@@ -99,6 +102,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
     const y = g.releaseDate ? Number(g.releaseDate.slice(0, 4)) : Number.NaN;
     if (Number.isFinite(y)) years.set(y, (years.get(y) ?? 0) + 1);
   }
+  const estimates = await companyEstimates(games);
   const releasesPerYear = [...years].sort((a, b) => a[0] - b[0]).map(([year, n]) => ({ year, games: n }));
   // The name as the catalog writes it most often.
   const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
@@ -114,7 +118,46 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       firstYear: releasesPerYear[0]?.year ?? null,
       lastYear: releasesPerYear.at(-1)?.year ?? null,
       releasesPerYear,
+      estimates,
     },
     provenance: await catalogProvenance(),
+  };
+}
+
+/** Sums of the games' stored estimates (issue 11); each game's P50 is set on its row. */
+async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["totals"]["estimates"]> {
+  const rs = await rawClient().execute({
+    sql: `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of
+          FROM game_estimates WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
+    args: [MODEL_VERSION, JSON.stringify(games.map((g) => g.id))],
+  });
+  if (rs.rows.length === 0) return null;
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const owners = { low: 0, mid: 0, high: 0 };
+  const gross = { low: 0, mid: 0, high: 0 };
+  let newest = 0;
+  for (const r of rs.rows) {
+    const game = byId.get(String(r.game_id));
+    if (game) {
+      game.ownersEstimate = Number(r.owners_mid);
+      game.revenueEstimate = r.gross_mid == null ? null : Number(r.gross_mid);
+    }
+    owners.low += Number(r.owners_low);
+    owners.mid += Number(r.owners_mid);
+    owners.high += Number(r.owners_high);
+    gross.low += Number(r.gross_low ?? 0);
+    gross.mid += Number(r.gross_mid ?? 0);
+    gross.high += Number(r.gross_high ?? 0);
+    newest = Math.max(newest, Number(r.as_of ?? 0));
+  }
+  return {
+    games: rs.rows.length,
+    owners,
+    grossRevenue: gross,
+    provenance: {
+      source: "Estimates per game",
+      asOf: newest ? new Date(newest).toISOString() : null,
+      method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket); model ${MODEL_VERSION}`,
+    },
   };
 }

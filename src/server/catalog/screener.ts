@@ -14,6 +14,7 @@ import {
 } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, rawClient } from "../db/client.ts";
+import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { onCatalogInvalidated } from "./changes.ts";
 import { normalizeName } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
@@ -36,9 +37,43 @@ const SORT_EXPR: Record<ScreenerSort, string> = {
   positiveShare: SHARE,
   owners: "owners_estimate",
   players: "current_players",
+  ownersEstimate: "e.owners_mid",
+  revenueEstimate: "e.gross_mid",
 };
 
-const COLUMNS_READ = `id, name, release_date, developer, publisher, genres, tags, platforms, price,
+/**
+ * Estimates (issue 11) live in `game_estimates`: joined only when a filter or the sort needs them, so
+ * the other screens of the screener scan `games` alone; a page's own estimates are read by id.
+ */
+const WITH_ESTIMATES = `games LEFT JOIN game_estimates e ON e.game_id = games.id AND e.model_version = '${MODEL_VERSION.replace(/'/g, "''")}'`;
+
+function fromOf(f: ScreenerFilter, sort?: ScreenerSort): string {
+  const needed =
+    f.ownersMin != null ||
+    f.ownersMax != null ||
+    f.revenueMin != null ||
+    f.revenueMax != null ||
+    sort === "ownersEstimate" ||
+    sort === "revenueEstimate";
+  return needed ? WITH_ESTIMATES : "games";
+}
+
+async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number; revenue: number | null }>> {
+  if (ids.length === 0) return new Map();
+  const rs = await rawClient().execute({
+    sql: `SELECT game_id, owners_mid, gross_mid FROM game_estimates
+          WHERE model_version = ? AND game_id IN (${placeholders(ids.length)})`,
+    args: [MODEL_VERSION, ...ids],
+  });
+  return new Map(
+    rs.rows.map((r) => [
+      String(r.game_id),
+      { owners: Number(r.owners_mid), revenue: r.gross_mid == null ? null : Number(r.gross_mid) },
+    ]),
+  );
+}
+
+const COLUMNS_READ = `games.id, name, release_date, developer, publisher, genres, tags, platforms, price,
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo`;
 
 export function whereOf(f: ScreenerFilter): { clause: string; args: InValue[] } {
@@ -69,6 +104,10 @@ export function whereOf(f: ScreenerFilter): { clause: string; args: InValue[] } 
   range("price", "<=", f.priceMax);
   if (f.minReviews != null && f.minReviews > 0) range(REVIEWS, ">=", f.minReviews);
   range(SHARE, ">=", f.minPositive);
+  range("e.owners_mid", ">=", f.ownersMin);
+  range("e.owners_mid", "<=", f.ownersMax);
+  range("e.gross_mid", ">=", f.revenueMin);
+  range("e.gross_mid", "<=", f.revenueMax);
   return { clause: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
 
@@ -76,10 +115,13 @@ function orderOf(sort: ScreenerSort, order: "asc" | "desc"): string {
   const expr = SORT_EXPR[sort];
   const dir = order === "asc" ? "ASC" : "DESC";
   // Unknown values last whichever the direction; the id keeps pages stable between equal values.
-  return `${expr} IS NULL, ${expr} ${dir}, id`;
+  return `${expr} IS NULL, ${expr} ${dir}, games.id`;
 }
 
-function toRow(r: Record<string, unknown>): ScreenerRow {
+function toRow(
+  r: Record<string, unknown>,
+  estimate: { owners: number; revenue: number | null } | undefined,
+): ScreenerRow {
   const num = (v: unknown) => (v == null ? null : Number(v));
   const pos = num(r.positive_reviews);
   const neg = num(r.negative_reviews);
@@ -98,6 +140,8 @@ function toRow(r: Record<string, unknown>): ScreenerRow {
     positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
     owners: num(r.owners_estimate),
     players: num(r.current_players),
+    ownersEstimate: estimate?.owners ?? null,
+    revenueEstimate: estimate?.revenue ?? null,
     isDemo: Boolean(r.is_demo),
   };
 }
@@ -118,11 +162,30 @@ export function catalogProvenance(): Promise<Provenance[]> {
       `SELECT source, max(ts) AS ts FROM game_metrics WHERE metric IN (${SCREENED_METRICS.map((m) => `'${m}'`).join(",")})
        GROUP BY source ORDER BY max(ts) DESC`,
     );
-    return rs.rows.map((r) => ({
-      source: sourceName(String(r.source)),
-      asOf: new Date(Number(r.ts)).toISOString(),
-      method: "each game's latest figure",
-    }));
+    const estimates = await rawClient().execute({
+      sql: "SELECT count(*) AS n, max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
+      args: [MODEL_VERSION],
+    });
+    const estimated = Number(estimates.rows[0]?.n ?? 0);
+    return [
+      ...rs.rows.map((r) => ({
+        source: sourceName(String(r.source)),
+        asOf: new Date(Number(r.ts)).toISOString(),
+        method: "each game's latest figure",
+      })),
+      ...(estimated > 0
+        ? [
+            {
+              source: "Estimates per game",
+              asOf:
+                estimates.rows[0]?.as_of == null
+                  ? null
+                  : new Date(Number(estimates.rows[0].as_of)).toISOString(),
+              method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
+            },
+          ]
+        : []),
+    ];
   })().catch((error) => {
     provenanceCache = null;
     throw error;
@@ -135,14 +198,15 @@ export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   const client = rawClient();
   const [rows, count, provenance] = await Promise.all([
     client.execute({
-      sql: `SELECT ${COLUMNS_READ} FROM games ${clause} ORDER BY ${orderOf(q.sort, q.order)} LIMIT ? OFFSET ?`,
+      sql: `SELECT ${COLUMNS_READ} FROM ${fromOf(q, q.sort)} ${clause} ORDER BY ${orderOf(q.sort, q.order)} LIMIT ? OFFSET ?`,
       args: [...args, q.pageSize, (q.page - 1) * q.pageSize],
     }),
-    client.execute({ sql: `SELECT count(*) AS n FROM games ${clause}`, args }),
+    client.execute({ sql: `SELECT count(*) AS n FROM ${fromOf(q)} ${clause}`, args }),
     catalogProvenance(),
   ]);
+  const estimates = await estimatesOf(rows.rows.map((r) => String(r.id)));
   return {
-    rows: rows.rows.map((r) => toRow(r as unknown as Record<string, unknown>)),
+    rows: rows.rows.map((r) => toRow(r as unknown as Record<string, unknown>, estimates.get(String(r.id)))),
     total: Number(count.rows[0]?.n ?? 0),
     page: q.page,
     pageSize: q.pageSize,
@@ -162,15 +226,15 @@ export function filterKey(f: ScreenerFilter): string {
   return SCREENER_FILTER_KEYS.flatMap((k) => (f[k] == null || f[k] === "" ? [] : [`${k}=${f[k]}`])).join("&");
 }
 
-async function median(clause: string, args: InValue[], expr: string): Promise<number | null> {
+async function median(from: string, clause: string, args: InValue[], expr: string): Promise<number | null> {
   const client = rawClient();
   const known = `${clause ? `${clause} AND` : "WHERE"} ${expr} IS NOT NULL`;
   const n = Number(
-    (await client.execute({ sql: `SELECT count(*) AS n FROM games ${known}`, args })).rows[0]?.n ?? 0,
+    (await client.execute({ sql: `SELECT count(*) AS n FROM ${from} ${known}`, args })).rows[0]?.n ?? 0,
   );
   if (n === 0) return null;
   const rs = await client.execute({
-    sql: `SELECT ${expr} AS v FROM games ${known} ORDER BY v LIMIT ? OFFSET ?`,
+    sql: `SELECT ${expr} AS v FROM ${from} ${known} ORDER BY v LIMIT ? OFFSET ?`,
     args: [...args, n % 2 === 0 ? 2 : 1, Math.floor((n - 1) / 2)],
   });
   const values = rs.rows.map((r) => Number(r.v));
@@ -192,21 +256,22 @@ export function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
 
 async function computeSummary(f: ScreenerFilter): Promise<MarketSummary> {
   const { clause, args } = whereOf(f);
+  const from = fromOf(f);
   const client = rawClient();
   const withReviews = `${clause ? `${clause} AND` : "WHERE"} ${REVIEWS} > 0`;
   const [count, years, top, medianPrice, medianReviews, provenance] = await Promise.all([
-    client.execute({ sql: `SELECT count(*) AS n FROM games ${clause}`, args }),
+    client.execute({ sql: `SELECT count(*) AS n FROM ${from} ${clause}`, args }),
     client.execute({
-      sql: `SELECT release_year AS year, count(*) AS n FROM games ${clause ? `${clause} AND` : "WHERE"} release_year IS NOT NULL
+      sql: `SELECT release_year AS year, count(*) AS n FROM ${from} ${clause ? `${clause} AND` : "WHERE"} release_year IS NOT NULL
             GROUP BY release_year ORDER BY release_year`,
       args,
     }),
     client.execute({
-      sql: `SELECT id, name, ${REVIEWS} AS reviews FROM games ${withReviews} ORDER BY reviews DESC, id LIMIT 5`,
+      sql: `SELECT games.id, name, ${REVIEWS} AS reviews FROM ${from} ${withReviews} ORDER BY reviews DESC, games.id LIMIT 5`,
       args,
     }),
-    median(clause, args, "price"),
-    median(clause, args, `(CASE WHEN ${REVIEWS} > 0 THEN ${REVIEWS} END)`),
+    median(from, clause, args, "price"),
+    median(from, clause, args, `(CASE WHEN ${REVIEWS} > 0 THEN ${REVIEWS} END)`),
     catalogProvenance(),
   ]);
   return {
@@ -241,9 +306,10 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
   const { clause, args } = whereOf(q);
   const client = rawClient();
   const columns = q.columns?.length ? q.columns : [...SCREENER_COLUMNS];
+  const needEstimates = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
   const ids = (
     await client.execute({
-      sql: `SELECT rowid AS r FROM games ${clause} ORDER BY ${orderOf(q.sort, q.order)}`,
+      sql: `SELECT games.rowid AS r FROM ${fromOf(q, q.sort)} ${clause} ORDER BY ${orderOf(q.sort, q.order)}`,
       args,
     })
   ).rows.map((r) => Number(r.r));
@@ -276,11 +342,12 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
         args: chunk,
       });
       const byRowid = new Map(rs.rows.map((r) => [Number(r.r), r as unknown as Record<string, unknown>]));
+      const estimates = needEstimates ? await estimatesOf(rs.rows.map((r) => String(r.id))) : new Map();
       let text = "";
       for (const rowid of chunk) {
         const r = byRowid.get(rowid);
         if (!r) continue; // deleted since the ids were read
-        const row = toRow(r);
+        const row = toRow(r, estimates.get(String(r.id)));
         text += csvRow(columns.map((c) => csvCell(row, c)));
       }
       controller.enqueue(encoder.encode(text));

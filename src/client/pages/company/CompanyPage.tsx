@@ -42,6 +42,11 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
   { header: "Reviews", cell: (g) => compactNumber(g.reviews) },
   { header: "Positive", cell: (g) => (g.positiveShare == null ? "–" : `${g.positiveShare}%`) },
   { header: "Owners (source)", cell: (g) => compactNumber(g.owners) },
+  { header: "Est. owners (P50)", cell: (g) => compactNumber(g.ownersEstimate) },
+  {
+    header: "Est. gross revenue (P50)",
+    cell: (g) => (g.revenueEstimate == null ? "–" : `$${compactNumber(g.revenueEstimate)}`),
+  },
 ];
 
 /** A developer's or publisher's games, each linked, with totals (issue 10). */
@@ -81,6 +86,32 @@ export default function CompanyPage() {
           ["Latest release", t.lastYear ?? "–"],
         ]}
       />
+      {t.estimates ? (
+        <Card className="mb-6" role="region" aria-label="Estimated totals">
+          <CardHeader>
+            <CardTitle className="text-base">Estimated totals</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-2">
+            <StatTiles
+              className="md:grid-cols-2"
+              tiles={[
+                [
+                  "Owners (P50, P10–P90)",
+                  `${compactNumber(t.estimates.owners.mid)} (${compactNumber(t.estimates.owners.low)}–${compactNumber(t.estimates.owners.high)})`,
+                ],
+                [
+                  "Gross revenue (P50, P10–P90)",
+                  `$${compactNumber(t.estimates.grossRevenue.mid)} ($${compactNumber(t.estimates.grossRevenue.low)}–$${compactNumber(t.estimates.grossRevenue.high)})`,
+                ],
+              ]}
+            />
+            <p className="text-muted-foreground text-xs">
+              {t.estimates.games} of {t.games} games estimated.
+            </p>
+            <SourceNote provenance={t.estimates.provenance} />
+          </CardContent>
+        </Card>
+      ) : null}
       {t.releasesPerYear.length > 0 && (
         <Card className="mb-6">
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -121,6 +152,8 @@ export default function CompanyPage() {
                 "reviews (count)",
                 "positive share (%)",
                 "owners (owners, source figure)",
+                "estimated owners P50 (owners)",
+                "estimated gross revenue P50 (USD)",
                 "genres",
               ],
               rows: c.games.map((g) => [
@@ -132,6 +165,8 @@ export default function CompanyPage() {
                 g.reviews,
                 g.positiveShare,
                 g.owners,
+                g.ownersEstimate,
+                g.revenueEstimate,
                 g.genres,
               ]),
             })}

@@ -57,6 +57,10 @@ const FIELDS: FilterField[] = [
   { key: "priceMax", label: "Price to (USD)", type: "number", min: 0, step: "any" },
   { key: "minReviews", label: "Min. reviews", type: "number", min: 0 },
   { key: "minPositive", label: "Min. positive %", type: "number", min: 0, max: 100 },
+  { key: "ownersMin", label: "Est. owners from", type: "number", min: 0 },
+  { key: "ownersMax", label: "Est. owners to", type: "number", min: 0 },
+  { key: "revenueMin", label: "Est. revenue from (USD)", type: "number", min: 0 },
+  { key: "revenueMax", label: "Est. revenue to (USD)", type: "number", min: 0 },
 ];
 
 const SORTABLE = new Set<string>(SCREENER_SORTS);
@@ -83,7 +87,10 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
     case "reviews":
     case "owners":
     case "players":
+    case "ownersEstimate":
       return compactNumber(row[column]);
+    case "revenueEstimate":
+      return row.revenueEstimate == null ? "–" : `$${compactNumber(row.revenueEstimate)}`;
     case "positiveShare":
       return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
     default:
