@@ -8,6 +8,7 @@ import {
   METRIC_FILLED_BY,
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
+import { NO_PLAYER_HISTORY, PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import {
   Badge,
@@ -182,10 +183,12 @@ function Figure({
   label,
   figure,
   format,
+  missing = "No source has this figure yet",
 }: {
   label: string;
   figure: LatestFigure | undefined;
   format: (v: number) => string;
+  missing?: string;
 }) {
   return (
     <div className="rounded-lg border border-border p-3">
@@ -194,7 +197,7 @@ function Figure({
       {figure ? (
         <SourceNote provenance={figure} />
       ) : (
-        <p className="text-muted-foreground text-xs">No source has this figure yet</p>
+        <p className="text-muted-foreground text-xs">{missing}</p>
       )}
     </div>
   );
@@ -343,8 +346,37 @@ export default function GamePage() {
       <Header game={g} />
       {g.summary && <p className="mb-6 max-w-3xl text-muted-foreground">{g.summary}</p>}
       <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Latest figures">
-        <Figure label="Players (latest)" figure={latest.players} format={compactNumber} />
-        <Figure label="Peak players (latest)" figure={latest.players_peak} format={compactNumber} />
+        <Figure
+          label={`Players (${PLAYER_FIGURE_LABELS.latest}, latest count)`}
+          figure={
+            g.players?.latest
+              ? {
+                  value: g.players.latest.value,
+                  period: "instant",
+                  ...g.players.provenance,
+                  asOf: g.players.latest.at,
+                }
+              : undefined
+          }
+          format={compactNumber}
+          missing={NO_PLAYER_HISTORY}
+        />
+        <Figure
+          label={`${PLAYER_FIGURE_LABELS.average[0]!.toUpperCase()}${PLAYER_FIGURE_LABELS.average.slice(1)}`}
+          figure={
+            g.players?.average
+              ? {
+                  value: g.players.average.value,
+                  period: "day",
+                  ...g.players.provenance,
+                  asOf: g.players.average.to,
+                  method: `mean of the daily points from ${g.players.average.from.slice(0, 10)} to ${g.players.average.to.slice(0, 10)}`,
+                }
+              : undefined
+          }
+          format={compactNumber}
+          missing={NO_PLAYER_HISTORY}
+        />
         <Figure
           label="Reviews"
           figure={
