@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
-import { createClient } from "@libsql/client";
+import { openClient } from "../src/server/db/client.ts";
 import { percentile, printTable } from "./machine.ts";
 import { startBenchServer } from "./server-process.ts";
 
@@ -21,7 +21,8 @@ try {
   if (seed.status !== 0) throw new Error(seed.stderr);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  const db = createClient({ url: `file:${server.databaseFile}` });
+  // The server is running on this file: wait on its locks like every other connection does.
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   const names = (await db.execute("SELECT name FROM games ORDER BY popularity DESC LIMIT 10")).rows.map((r) =>
     String(r.name),
   );

@@ -3,12 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "./db/busy.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { landingPage } from "./http/landing.ts";
 import { apiNoStore, originCheck, requestId, requestLog, sessionLoader } from "./http/middleware.ts";
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
-import { log } from "./log.ts";
+import { describeError, log } from "./log.ts";
 import { socketRoutes } from "./realtime/socket.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { aiRoutes } from "./routes/ai.ts";
@@ -120,10 +121,31 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
       const status = error.status as ContentfulStatusCode;
       return problemResponse(c, new HttpProblem(status, error.message || undefined));
     }
+    if (isBusyError(error)) {
+      // Another process held the write lock longer than the connection waits: the write did not
+      // happen (its transaction was rolled back), so say so and when to try again.
+      log.warn("database busy", {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        ...describeError(error),
+      });
+      return problemResponse(
+        c,
+        new HttpProblem(
+          503,
+          "The database is busy with another write; nothing was saved. Try again shortly.",
+          {
+            headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+          },
+        ),
+      );
+    }
     log.error("unhandled error", {
       requestId: c.get("requestId"),
+      method: c.req.method,
       path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      ...describeError(error),
     });
     return problemResponse(c, new HttpProblem(500, "Something went wrong on our side"));
   });

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
       message: "must start with file:, libsql://, http(s):// or ws(s)://",
     }),
   DATABASE_AUTH_TOKEN: optionalString,
+  // How long each database connection waits on another writer's lock before giving up (ms).
+  DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   PUBLIC_URL: z
     .url()
     .optional()

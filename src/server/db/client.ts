@@ -11,20 +11,27 @@ export type Db = LibSQLDatabase<typeof schema>;
 let client: Client | undefined;
 let database: Db | undefined;
 
-function openClient(url: string, authToken: string | undefined): Client {
+/**
+ * Opens a libSQL client the way every part of the product must: the server, the scripts and the
+ * benches. `@libsql/client` keeps a pool of connections for a `file:` URL, so a `PRAGMA
+ * busy_timeout` reaches only the connection that ran it; the `timeout` option is given to every
+ * connection the pool opens, so each one waits up to `timeoutMs` on another process's lock instead
+ * of failing at once (and losing a transaction that was rolled back under it).
+ */
+export function openClient(url: string, authToken: string | undefined, timeoutMs: number): Client {
   if (url.startsWith("file:")) {
     // libSQL does not create the parent folder of a file database (STACK.md).
     const path = url.slice("file:".length).split("?")[0] ?? "";
     if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   }
-  return createClient({ url, authToken });
+  return createClient({ url, authToken, timeout: timeoutMs });
 }
 
 /** The one database handle, opened on first use (importing this module does no I/O). */
 export function db(): Db {
   if (!database) {
-    const { DATABASE_URL, DATABASE_AUTH_TOKEN } = env();
-    client = openClient(DATABASE_URL, DATABASE_AUTH_TOKEN);
+    const { DATABASE_URL, DATABASE_AUTH_TOKEN, DATABASE_BUSY_TIMEOUT_MS } = env();
+    client = openClient(DATABASE_URL, DATABASE_AUTH_TOKEN, DATABASE_BUSY_TIMEOUT_MS);
     database = drizzle(client, { schema });
   }
   return database;
@@ -50,15 +57,25 @@ export async function measureDatabaseLatency(): Promise<number> {
   return Math.round((performance.now() - started) * 10) / 10;
 }
 
-/** Pragmas for an embedded file database: WAL for concurrent readers, and enforced foreign keys. */
+/**
+ * Database-wide settings for an embedded file database. Only settings stored in the database file
+ * belong here: WAL (for readers beside one writer) persists in the file, so one connection setting
+ * it is enough. Per-connection pragmas (`busy_timeout`, `synchronous`) would reach only the pooled
+ * connection that ran them, so none is set: the lock wait comes from `openClient`'s `timeout`, and
+ * libSQL enforces foreign keys on every connection by default, which is checked here.
+ */
 export async function configureConnection(): Promise<void> {
   const c = rawClient();
-  if (env().DATABASE_URL.startsWith("file:")) {
-    await c.execute("PRAGMA journal_mode = WAL");
-    await c.execute("PRAGMA synchronous = NORMAL");
-    await c.execute("PRAGMA busy_timeout = 5000");
+  if (!env().DATABASE_URL.startsWith("file:")) {
+    // A remote server runs each request on its own stream: the pragma is the server's business.
+    await c.execute("PRAGMA foreign_keys = ON");
+    return;
   }
-  await c.execute("PRAGMA foreign_keys = ON");
+  await c.execute("PRAGMA journal_mode = WAL");
+  const fk = await c.execute("PRAGMA foreign_keys");
+  if (Number(fk.rows[0]?.[0] ?? 0) !== 1) {
+    throw new Error("This libSQL build does not enforce foreign keys by default; the schema relies on them");
+  }
 }
 
 export function closeDb(): void {

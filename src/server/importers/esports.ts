@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
 /**
@@ -14,9 +15,12 @@ export const ESPORTS_SOURCE = "esports-earnings";
 async function writeChanged(statements: InStatement[], summary: ImportSummary, table: string): Promise<void> {
   if (statements.length === 0) return;
   const client = rawClient();
-  const before = Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
-  const results = await client.batch(statements, "write");
-  const after = Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+  const { before, results, after } = await retryBatch(async () => {
+    const before = Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    const results = await client.batch(statements, "write");
+    const after = Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+    return { before, results, after };
+  });
   const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
   summary.inserted += after - before;
   summary.updated += touched - (after - before);

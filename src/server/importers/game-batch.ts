@@ -1,5 +1,7 @@
 import { type GameRecord, type MetricPoint, recordMetrics, upsertGames } from "../catalog/write.ts";
+import { sqliteCode, withBusyRetry } from "../db/busy.ts";
 import type { Metric } from "../db/schema/index.ts";
+import { log } from "../log.ts";
 import type { ImportSummary } from "./summary.ts";
 
 /** A game from one row, with the series points that row carries. */
@@ -30,9 +32,13 @@ export class GameBatcher {
     if (this.rows.length === 0) return;
     const rows = this.rows;
     this.rows = [];
-    const result = await upsertGames(
-      rows.map((r) => r.game),
-      this.source,
+    // Another process (the server, a second import) may hold the write lock past the connection's
+    // wait: each step is repeated whole with backoff, which is safe as both are upserts.
+    const result = await retryBatch(() =>
+      upsertGames(
+        rows.map((r) => r.game),
+        this.source,
+      ),
     );
     this.summary.inserted += result.inserted;
     this.summary.updated += result.updated;
@@ -42,6 +48,17 @@ export class GameBatcher {
       for (const p of row.points ?? []) points.push({ ...p, gameId, source: this.source });
       row.after?.(gameId);
     });
-    if (points.length) await recordMetrics(points, this.figuresOnRecord ? { fresh: result.insertedIds } : {});
+    if (points.length)
+      await retryBatch(() =>
+        recordMetrics(points, this.figuresOnRecord ? { fresh: result.insertedIds } : {}),
+      );
   }
+}
+
+/** An import's write, repeated with backoff while another writer holds the database lock. */
+export function retryBatch<T>(work: () => Promise<T>): Promise<T> {
+  return withBusyRetry(work, {
+    onRetry: (attempt, delayMs, error) =>
+      log.warn("import: database busy, retrying the batch", { attempt, delayMs, code: sqliteCode(error) }),
+  });
 }

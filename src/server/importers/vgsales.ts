@@ -1,7 +1,7 @@
 import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
-import { GameBatcher } from "./game-batch.ts";
+import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
 /**
@@ -66,9 +66,12 @@ export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
       }));
     pending.length = 0;
     if (statements.length === 0) return;
-    const before = await client.execute("SELECT count(*) AS n FROM game_sales");
-    const results = await client.batch(statements, "write");
-    const after = await client.execute("SELECT count(*) AS n FROM game_sales");
+    const { before, results, after } = await retryBatch(async () => {
+      const before = await client.execute("SELECT count(*) AS n FROM game_sales");
+      const results = await client.batch(statements, "write");
+      const after = await client.execute("SELECT count(*) AS n FROM game_sales");
+      return { before, results, after };
+    });
     const added = Number(after.rows[0]!.n) - Number(before.rows[0]!.n);
     const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
     salesInserted += added;
