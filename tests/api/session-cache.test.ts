@@ -1,4 +1,3 @@
-import { createClient } from "@libsql/client";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ROLE_TIER } from "../../src/contracts/user.ts";
 import { deleteAccount } from "../../src/server/accounts/users.ts";
@@ -8,6 +7,7 @@ import {
   SESSION_TTL_MS,
   SessionCache,
 } from "../../src/server/auth/session.ts";
+import { openClient } from "../../src/server/db/client.ts";
 import type { SessionRow, UserRow } from "../../src/server/db/schema/index.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
@@ -22,7 +22,7 @@ async function me(cookie: string): Promise<Response> {
 
 /** A connection of its own, as the shell (`bun run user:role`) or another process would have. */
 async function fromAnotherConnection(sql: string, args: string[]): Promise<void> {
-  const other = createClient({ url: process.env.DATABASE_URL! });
+  const other = openClient(process.env.DATABASE_URL!, undefined, 5000);
   try {
     await other.execute({ sql, args });
   } finally {

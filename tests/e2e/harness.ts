@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { openClient } from "../../src/server/db/client.ts";
 
 /**
  * End-to-end harness: the real server (`bun src/server/index.ts`) on a free port with its own
@@ -124,7 +124,7 @@ export async function signedInContext(
   crypto.getRandomValues(bytes);
   const token = encodeBase32LowerCaseNoPadding(bytes);
   const sessionId = encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-  const db = createClient({ url: `file:${server.databaseFile}` });
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   try {
     await db.execute({
       sql: "INSERT INTO users (id, email, first_name, last_name, role, subscription_tier) VALUES (?, ?, ?, ?, ?, ?)",

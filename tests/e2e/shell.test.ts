@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { createClient } from "@libsql/client";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { openClient } from "../../src/server/db/client.ts";
 import {
   launchBrowser,
   type Role,
@@ -68,7 +68,7 @@ test("a visitor on an admin screen is sent to sign in, not home", async () => {
 test("a session that ends mid-use: the next request's 401 shows the logged-out toast and redirects", async () => {
   const page = await as("regular", "/settings");
   await page.getByRole("tab", { name: "Profile" }).waitFor();
-  const db = createClient({ url: `file:${server.databaseFile}` });
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   await db.execute("DELETE FROM sessions");
   db.close();
   await sidebar(page).getByRole("link", { name: "Community Datasets" }).click();
@@ -200,7 +200,7 @@ test("Delete Account asks first, then removes the account", async () => {
   await confirm.getByRole("button", { name: "Delete Account" }).click();
   await page.waitForURL(`${server.url}/`);
   await page.getByRole("link", { name: "Get Started" }).first().waitFor();
-  const db = createClient({ url: `file:${server.databaseFile}` });
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   const left = await db.execute({ sql: "SELECT count(*) AS n FROM users WHERE id = ?", args: [userId] });
   db.close();
   expect(Number(left.rows[0]!.n)).toBe(0);

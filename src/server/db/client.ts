@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { env } from "../env.ts";
+import { guardConnectionsAgainstLockedStatements } from "./busy-guard.ts";
 import * as schema from "./schema/index.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
@@ -23,6 +24,7 @@ export function openClient(url: string, authToken: string | undefined, timeoutMs
     // libSQL does not create the parent folder of a file database (STACK.md).
     const path = url.slice("file:".length).split("?")[0] ?? "";
     if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    guardConnectionsAgainstLockedStatements();
   }
   return createClient({ url, authToken, timeout: timeoutMs });
 }
