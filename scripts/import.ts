@@ -5,6 +5,7 @@
 import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { recomputeEstimates } from "../src/server/estimates/store.ts";
+import { retryBatch } from "../src/server/importers/game-batch.ts";
 import { formatSummary, IMPORTERS, ImportInputError } from "../src/server/importers/index.ts";
 
 const [kind, path] = process.argv.slice(2);
@@ -18,7 +19,7 @@ try {
   const summary = await importer(path);
   console.log(formatSummary(summary));
   // Estimates follow their inputs: recompute the games whose inputs changed.
-  const estimates = await recomputeEstimates();
+  const estimates = await retryBatch(() => recomputeEstimates());
   console.log(
     `estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged in ${estimates.ms} ms`,
   );

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { createClient } from "@libsql/client";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { openClient } from "../../src/server/db/client.ts";
 import {
   launchBrowser,
   type Role,
@@ -19,7 +19,7 @@ let top: Array<{ id: string; name: string }>;
 beforeAll(async () => {
   server = await startServer({ demoData: true });
   browser = await launchBrowser();
-  const db = createClient({ url: `file:${server.databaseFile}` });
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   try {
     // The demo catalog is generated at first start: the most popular games have player series.
     for (let waited = 0; waited < 60_000; waited += 250) {
