@@ -123,6 +123,8 @@ export const MethodologySchema = z.object({
     z.object({ name: z.string(), label: z.string(), value: z.string(), why: z.string() }),
   ),
   lowSignalReviews: z.number(),
+  /** How each figure on the AI Analytics screen is computed. */
+  aiFigures: z.array(z.object({ figure: z.string(), how: z.string() })),
   backtest: z
     .object({
       modelVersion: z.string(),

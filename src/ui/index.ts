@@ -26,6 +26,7 @@ export {
   DialogTrigger,
 } from "./dialog/index.ts";
 export { EmptyState } from "./empty-state/index.ts";
+export { compactFigure, EstimatesPanel } from "./estimates-panel/index.ts";
 export { type CsvData, downloadFile, ExportCsvButton } from "./export/index.ts";
 export { FilterBar, type FilterField, type FilterValues } from "./filter-bar/index.ts";
 export { ImageWithFallback } from "./image-with-fallback/index.ts";

@@ -42,7 +42,8 @@ export interface Estimate {
 export const LOW_SIGNAL_REVIEWS = 10;
 
 function range(logMean: number, logSigma: number, floor: number): Range {
-  const clamp = (v: number) => Math.max(floor, roundSignificant(v));
+  // Owners are whole people: at least one, and never fewer than the reviewers.
+  const clamp = (v: number) => Math.max(floor, 1, Math.round(roundSignificant(v)));
   return {
     low: clamp(Math.exp(logMean - Z90 * logSigma)),
     mid: clamp(Math.exp(logMean)),

@@ -113,6 +113,6 @@ export function median(values: number[]): number | null {
 /** Rounds to `digits` significant figures: an estimate should not pretend to more precision than it has. */
 export function roundSignificant(value: number, digits = 3): number {
   if (value === 0 || !Number.isFinite(value)) return value;
-  const scale = 10 ** (digits - Math.ceil(Math.log10(Math.abs(value))));
-  return Math.round(value * scale) / scale;
+  // toPrecision rounds in decimal, so 14,100,000 stays 14100000 rather than 14099999.999999998.
+  return Number(value.toPrecision(digits));
 }

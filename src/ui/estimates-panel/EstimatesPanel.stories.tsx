@@ -1,0 +1,163 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import type { GameEstimate } from "../../contracts/estimates.ts";
+import { EstimatesPanel } from "./EstimatesPanel.tsx";
+
+const NOW = Date.parse("2026-11-23T12:00:00Z");
+
+/** Portal 2 as the estimator answers it from the Steam Store Games snapshot (model owners-1.c4db1346). */
+const portal2: GameEstimate = {
+  gameId: "portal-2",
+  gameName: "Portal 2",
+  owners: { low: 11_000_000, mid: 14_100_000, high: 17_900_000 },
+  unitsSold: { low: 9_900_000, mid: 12_700_000, high: 16_100_000 },
+  revenue: {
+    gross: { low: 90_400_000, mid: 116_000_000, high: 147_000_000 },
+    net: { low: 35_600_000, mid: 46_500_000, high: 59_700_000 },
+    currency: "USD",
+  },
+  methods: [
+    {
+      name: "review-model",
+      label: "Review model",
+      owners: { low: 6_330_000, mid: 13_400_000, high: 28_400_000 },
+      weight: 0.105,
+      detail:
+        "140,111 reviews × 96 (fitted multiplier for this game's release year, price, genres and positive share)",
+    },
+    {
+      name: "owners-band",
+      label: "Owners band",
+      owners: { low: 10_900_000, mid: 14_100_000, high: 18_300_000 },
+      weight: 0.895,
+      detail: "Steam Store Games dataset (Steam and SteamSpy): 10,000,000 .. 20,000,000 owners (2019-05-01)",
+    },
+  ],
+  modelVersion: "owners-1.c4db1346",
+  asOf: "2019-05-01T00:00:00.000Z",
+  computedAt: "2026-11-23T17:43:05.112Z",
+  lowSignal: false,
+  notes: [],
+  inputs: {
+    positiveReviews: 138_220,
+    negativeReviews: 1_891,
+    priceUsd: 9.13,
+    releaseYear: 2011,
+    genres: ["Action", "Adventure"],
+    tags: ["Puzzle", "Co-op", "First-Person"],
+    ownersBand: {
+      low: 10_000_000,
+      high: 20_000_000,
+      source: "Steam Store Games dataset (Steam and SteamSpy)",
+      asOf: "2019-05-01T00:00:00.000Z",
+    },
+    playerSeries: null,
+  },
+  provenance: {
+    source: "Steam Store Games dataset (Steam and SteamSpy)",
+    asOf: "2019-05-01T00:00:00.000Z",
+    method: "Blend of review model (11 %), owners band (90 %); model owners-1.c4db1346",
+  },
+};
+
+const meta = {
+  title: "Kit/EstimatesPanel",
+  component: EstimatesPanel,
+  tags: ["autodocs"],
+  args: { estimate: portal2, now: NOW },
+} satisfies Meta<typeof EstimatesPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const owners = within(canvas.getByText("Owners").closest("[data-slot=estimate-row]") as HTMLElement);
+    await expect(owners.getByText("14.1M")).toBeVisible();
+    await expect(owners.getByText("P10 11M")).toBeVisible();
+    await expect(owners.getByText("P90 17.9M")).toBeVisible();
+    await expect(canvas.getByText("$116M")).toBeVisible();
+    await expect(canvas.getByText("90 %")).toBeVisible();
+    await expect(canvas.getByText("Review model")).toBeVisible();
+    await expect(canvas.getByText(/10,000,000 \.\. 20,000,000 \(Steam Store Games/)).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "How these estimates are made" })).toHaveAttribute(
+      "href",
+      "/methodology",
+    );
+    await expect(canvas.getByText("model owners-1.c4db1346")).toBeVisible();
+  },
+};
+
+export const LowSignal: Story = {
+  args: {
+    estimate: {
+      ...portal2,
+      owners: { low: 134, mid: 1_010, high: 7_600 },
+      unitsSold: { low: 121, mid: 909, high: 6_840 },
+      revenue: {
+        gross: { low: 1_210, mid: 9_080, high: 68_300 },
+        net: { low: 451, mid: 3_390, high: 25_500 },
+        currency: "USD",
+      },
+      methods: [
+        {
+          ...portal2.methods[0]!,
+          owners: { low: 134, mid: 1_010, high: 7_600 },
+          weight: 1,
+          detail: "3 reviews × 340",
+        },
+      ],
+      lowSignal: true,
+      notes: ["Only 3 reviews and no player series or owners band: the range is wide, not a point figure."],
+      inputs: { ...portal2.inputs, positiveReviews: 2, negativeReviews: 1, ownersBand: null },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("alert")).toHaveTextContent(/wide, not a point figure/);
+    // No owners band and no player series.
+    await expect(canvas.getAllByText("none", { selector: "dd" })).toHaveLength(2);
+  },
+};
+
+export const FreeToPlay: Story = {
+  args: {
+    estimate: {
+      ...portal2,
+      unitsSold: { low: 0, mid: 0, high: 0 },
+      revenue: { gross: { low: 0, mid: 0, high: 0 }, net: { low: 0, mid: 0, high: 0 }, currency: "USD" },
+      notes: ["Free to play: no copies are sold; in-game purchases are not estimated."],
+      inputs: { ...portal2.inputs, priceUsd: 0 },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/in-game purchases are not estimated/)).toBeVisible();
+    await expect(canvas.getByText("free")).toBeVisible();
+  },
+};
+
+export const UnknownPrice: Story = {
+  args: {
+    estimate: {
+      ...portal2,
+      revenue: { gross: null, net: null, currency: "USD" },
+      notes: ["Price unknown: units are estimated, revenue is not."],
+      inputs: { ...portal2.inputs, priceUsd: null },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByText("unknown (no price)")).toHaveLength(2);
+  },
+};
+
+export const Loading: Story = {
+  args: { estimate: undefined, loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText("Loading estimates")).toBeVisible();
+  },
+};
+
+export const ErrorState: Story = {
+  args: { estimate: undefined, error: "404: No game with that id in the catalog" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("alert")).toHaveTextContent(/could not be loaded/);
+  },
+};

@@ -1,0 +1,222 @@
+import type { EstimateRange, GameEstimate } from "../../contracts/estimates.ts";
+import { Alert, AlertDescription } from "../alert/index.ts";
+import { Badge } from "../badge/index.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card/index.ts";
+import { cn } from "../cn.ts";
+import { Skeleton } from "../skeleton/index.ts";
+import { SourceNote } from "../source-note/index.ts";
+
+/** 1234567 → "1.23M"; estimates carry three significant digits at most. */
+export function compactFigure(value: number, currency = false): string {
+  const sign = currency ? "$" : "";
+  const abs = Math.abs(value);
+  const [div, suffix] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "K"] : [1, ""];
+  const scaled = value / div;
+  const digits = Math.abs(scaled) >= 100 || div === 1 ? 0 : Math.abs(scaled) >= 10 ? 1 : 2;
+  return `${sign}${Number(scaled.toFixed(digits))}${suffix}`;
+}
+
+function RangeBar({ range, label }: { range: EstimateRange; label: string }) {
+  // Log scale: P10 at the left end, P90 at the right, the P50 marker where it falls between them.
+  const span = Math.log(Math.max(range.high, 1)) - Math.log(Math.max(range.low, 1));
+  const at = span > 0 ? (Math.log(Math.max(range.mid, 1)) - Math.log(Math.max(range.low, 1))) / span : 0.5;
+  return (
+    <div
+      className="relative h-2 w-full rounded-full bg-primary/20"
+      role="img"
+      aria-label={`${label}: P10 to P90 range with the P50 marked`}
+    >
+      <div
+        className="absolute top-1/2 h-4 w-1 -translate-x-1/2 -translate-y-1/2 rounded bg-primary"
+        style={{ left: `${Math.min(100, Math.max(0, at * 100))}%` }}
+      />
+    </div>
+  );
+}
+
+function FigureRow({
+  label,
+  range,
+  currency,
+  missing,
+}: {
+  label: string;
+  range: EstimateRange | null;
+  currency?: boolean;
+  missing?: string;
+}) {
+  return (
+    <div data-slot="estimate-row" className="grid gap-1.5">
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="text-muted-foreground text-sm">{label}</span>
+        {range ? (
+          <span className="font-semibold text-lg tabular-nums">{compactFigure(range.mid, currency)}</span>
+        ) : (
+          <span className="text-muted-foreground text-sm">{missing}</span>
+        )}
+      </div>
+      {range && (
+        <>
+          <RangeBar range={range} label={label} />
+          <div className="flex justify-between text-muted-foreground text-xs tabular-nums">
+            <span>P10 {compactFigure(range.low, currency)}</span>
+            <span>P90 {compactFigure(range.high, currency)}</span>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function describeInputs(inputs: GameEstimate["inputs"]): Array<[string, string]> {
+  const reviews =
+    inputs.positiveReviews == null && inputs.negativeReviews == null
+      ? "none"
+      : `${(inputs.positiveReviews ?? 0).toLocaleString("en-US")} positive, ${(inputs.negativeReviews ?? 0).toLocaleString("en-US")} negative`;
+  return [
+    ["Reviews", reviews],
+    [
+      "Price",
+      inputs.priceUsd == null ? "unknown" : inputs.priceUsd === 0 ? "free" : `$${inputs.priceUsd.toFixed(2)}`,
+    ],
+    ["Release year", inputs.releaseYear == null ? "unknown" : String(inputs.releaseYear)],
+    ["Genres", inputs.genres.length ? inputs.genres.join(", ") : "none"],
+    [
+      "Owners band",
+      inputs.ownersBand
+        ? `${inputs.ownersBand.low.toLocaleString("en-US")} .. ${inputs.ownersBand.high.toLocaleString("en-US")} (${inputs.ownersBand.source})`
+        : "none",
+    ],
+    [
+      "Player series",
+      inputs.playerSeries
+        ? `${compactFigure(inputs.playerSeries.playerHours)} player-hours, ${inputs.playerSeries.from} to ${inputs.playerSeries.to} (${inputs.playerSeries.source})`
+        : "none",
+    ],
+  ];
+}
+
+/**
+ * A game's sales estimates (issue 11): owners, units and revenue as P50 with the P10–P90 range,
+ * each method's figure and weight, the inputs used, and a link to how it is all computed.
+ */
+export function EstimatesPanel({
+  estimate,
+  loading,
+  error,
+  methodologyHref = "/methodology",
+  className,
+  now,
+}: {
+  estimate?: GameEstimate | null;
+  loading?: boolean;
+  error?: string | null;
+  methodologyHref?: string;
+  className?: string;
+  /** Fixed clock for stories and tests. */
+  now?: number;
+}) {
+  return (
+    <Card data-slot="estimates-panel" className={cn("w-full", className)}>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>Sales estimates</CardTitle>
+          {estimate && <Badge variant="outline">model {estimate.modelVersion}</Badge>}
+        </div>
+        <CardDescription>
+          P50 with the P10–P90 range: the true figure is below P10 or above P90 one time in ten each.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {loading && !estimate ? (
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading estimates">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : error && !estimate ? (
+          <Alert variant="destructive">
+            <AlertDescription>Estimates could not be loaded: {error}</AlertDescription>
+          </Alert>
+        ) : !estimate ? (
+          <p className="text-muted-foreground text-sm">No estimate for this game.</p>
+        ) : (
+          <>
+            {estimate.notes.length > 0 && (
+              <Alert variant={estimate.lowSignal ? "warning" : "default"}>
+                <AlertDescription>
+                  <ul className="grid gap-1">
+                    {estimate.notes.map((n) => (
+                      <li key={n}>{n}</li>
+                    ))}
+                  </ul>
+                </AlertDescription>
+              </Alert>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FigureRow label="Owners" range={estimate.owners} />
+              <FigureRow label="Units sold" range={estimate.unitsSold} />
+              <FigureRow
+                label="Gross revenue (USD)"
+                range={estimate.revenue.gross}
+                currency
+                missing="unknown (no price)"
+              />
+              <FigureRow
+                label="Net revenue (USD)"
+                range={estimate.revenue.net}
+                currency
+                missing="unknown (no price)"
+              />
+            </div>
+            <div>
+              <h4 className="mb-2 font-medium text-sm">Methods</h4>
+              <table className="w-full text-sm">
+                <thead className="text-left text-muted-foreground text-xs">
+                  <tr>
+                    <th className="pb-1 font-normal">Method</th>
+                    <th className="pb-1 text-right font-normal">Owners P50</th>
+                    <th className="pb-1 text-right font-normal">P10–P90</th>
+                    <th className="pb-1 text-right font-normal">Weight</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {estimate.methods.map((m) => (
+                    <tr key={m.name} className="border-border border-t align-top">
+                      <td className="py-1.5 pr-2">
+                        <div>{m.label}</div>
+                        <div className="text-muted-foreground text-xs">{m.detail}</div>
+                      </td>
+                      <td className="py-1.5 text-right tabular-nums">{compactFigure(m.owners.mid)}</td>
+                      <td className="py-1.5 text-right tabular-nums">
+                        {compactFigure(m.owners.low)}–{compactFigure(m.owners.high)}
+                      </td>
+                      <td className="py-1.5 text-right tabular-nums">{Math.round(m.weight * 100)} %</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div>
+              <h4 className="mb-2 font-medium text-sm">Inputs used</h4>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                {describeInputs(estimate.inputs).map(([k, v]) => (
+                  <div key={k} className="contents">
+                    <dt className="text-muted-foreground">{k}</dt>
+                    <dd className="min-w-0 break-words">{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <SourceNote provenance={estimate.provenance} now={now} />
+              <a className="text-primary text-sm underline-offset-4 hover:underline" href={methodologyHref}>
+                How these estimates are made
+              </a>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

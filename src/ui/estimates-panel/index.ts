@@ -1,0 +1,1 @@
+export { compactFigure, EstimatesPanel } from "./EstimatesPanel.tsx";
