@@ -178,7 +178,7 @@ export default function MethodologyPage() {
               columns={[
                 { header: "Parameter", cell: (p: Methodology["revenueParameters"][number]) => p.label },
                 { header: "Value", cell: (p) => p.value },
-                { header: "Why", cell: (p) => p.why },
+                { header: "Why", cell: (p) => p.why, className: "min-w-64 whitespace-normal" },
               ]}
               rows={data.revenueParameters}
               rowKey={(p) => p.name}

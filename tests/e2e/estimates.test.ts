@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  const r = spawnSync(
+    "bun",
+    ["scripts/import.ts", "steamspy-csv", "tests/fixtures/estimates/steamspy-sample.csv"],
+    {
+      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
+    },
+  );
+  if (r.status !== 0) throw new Error(String(r.stderr));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("Methodology: the fitted model, the revenue parameters and the saved back-test table", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/methodology`);
+  await page.getByRole("heading", { name: "Methodology" }).waitFor();
+  await page.getByText(/Model owners-1\.[0-9a-f]{8}, fitted on/).waitFor();
+  await page.getByRole("table", { name: "Revenue parameters" }).getByText("Store cut tiers").waitFor();
+  const backtest = page.getByRole("table", { name: /Back-test/ });
+  await backtest.getByText("10,000+").waitFor();
+  await expect.poll(() => backtest.getByRole("row").count()).toBeGreaterThan(5);
+  await page
+    .getByText(/P50 in band \d+\.\d %/)
+    .first()
+    .waitFor();
+  await page.getByText("Market prediction").waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/methodology.png`, fullPage: true });
+  await context.close();
+});
