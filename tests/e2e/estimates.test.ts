@@ -42,3 +42,23 @@ test("Methodology: the fitted model, the revenue parameters and the saved back-t
   await page.screenshot({ path: `${SCREENSHOT_DIR}/methodology.png`, fullPage: true });
   await context.close();
 });
+
+test("Game page: the estimates panel with P50 and range, methods with weights, inputs and the methodology link", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/steam-10`);
+  await page.getByRole("heading", { name: "Counter-Strike", level: 1 }).waitFor();
+  const panel = page.locator("[data-slot=estimates-panel]");
+  await panel.getByText("Sales estimates").waitFor();
+  await panel.getByText(/^P10 /).first().waitFor();
+  await panel.getByRole("cell", { name: /Owners band/ }).waitFor();
+  await panel
+    .getByText(/10,000,000 \.\. 20,000,000/)
+    .first()
+    .waitFor();
+  expect(await panel.getByText(/^\d+ %$/).count()).toBe(2);
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/estimates-panel.png` });
+  await panel.getByRole("link", { name: "How these estimates are made" }).click();
+  await page.getByRole("heading", { name: "Methodology" }).waitFor();
+  await context.close();
+});

@@ -168,6 +168,11 @@ export function calibrate(
     playtimeModel: fitPlaytimeModel(playtime),
   };
   // A change of coefficients is a new version: the version is named after what was fitted.
-  const digest = createHash("sha256").update(JSON.stringify(body)).digest("hex").slice(0, 8);
+  // The file's name is left out: the same content under another name is the same model.
+  const { fittedOn, ...fitted } = body;
+  const digest = createHash("sha256")
+    .update(JSON.stringify({ sha256: fittedOn.sha256, ...fitted }))
+    .digest("hex")
+    .slice(0, 8);
   return { modelVersion: `owners-1.${digest}`, ...body };
 }

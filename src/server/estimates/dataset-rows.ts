@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { parse } from "csv-parse/sync";
 import { parseList, parseNumber } from "../importers/csv-source.ts";
 import { GBP_TO_USD_2019 } from "../importers/steam-store.ts";
@@ -17,9 +19,25 @@ export interface BandedRow {
 
 /** Reads a whole CSV file (plain or gzip-compressed) into records keyed by header. */
 export function readCsvRecords(path: string): Record<string, string>[] {
+  return readCsvText(path).records;
+}
+
+/** The records with the file's name (without `.gz`) and the SHA-256 of its uncompressed content. */
+export function readCsvText(path: string): {
+  records: Record<string, string>[];
+  name: string;
+  sha256: string;
+} {
   const raw = readFileSync(path);
   const bytes: Uint8Array = path.endsWith(".gz") ? Bun.gunzipSync(new Uint8Array(raw)) : raw;
-  const text = new TextDecoder("utf-8").decode(bytes);
+  return {
+    records: parseCsv(new TextDecoder("utf-8").decode(bytes)),
+    name: basename(path).replace(/\.gz$/, ""),
+    sha256: createHash("sha256").update(bytes).digest("hex"),
+  };
+}
+
+function parseCsv(text: string): Record<string, string>[] {
   return parse(text, {
     columns: (header: string[]) => header.map((h) => h.trim()),
     bom: true,

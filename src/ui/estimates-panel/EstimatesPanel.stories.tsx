@@ -5,7 +5,7 @@ import { EstimatesPanel } from "./EstimatesPanel.tsx";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 
-/** Portal 2 as the estimator answers it from the Steam Store Games snapshot (model owners-1.c4db1346). */
+/** Portal 2 as the estimator answers it from the Steam Store Games snapshot (model owners-1.817c91a5). */
 const portal2: GameEstimate = {
   gameId: "portal-2",
   gameName: "Portal 2",
@@ -33,7 +33,7 @@ const portal2: GameEstimate = {
       detail: "Steam Store Games dataset (Steam and SteamSpy): 10,000,000 .. 20,000,000 owners (2019-05-01)",
     },
   ],
-  modelVersion: "owners-1.c4db1346",
+  modelVersion: "owners-1.817c91a5",
   asOf: "2019-05-01T00:00:00.000Z",
   computedAt: "2026-11-23T17:43:05.112Z",
   lowSignal: false,
@@ -56,7 +56,7 @@ const portal2: GameEstimate = {
   provenance: {
     source: "Steam Store Games dataset (Steam and SteamSpy)",
     asOf: "2019-05-01T00:00:00.000Z",
-    method: "Blend of review model (11 %), owners band (90 %); model owners-1.c4db1346",
+    method: "Blend of review model (11 %), owners band (90 %); model owners-1.817c91a5",
   },
 };
 
@@ -83,7 +83,7 @@ export const Default: Story = {
       "href",
       "/methodology",
     );
-    await expect(canvas.getByText("model owners-1.c4db1346")).toBeVisible();
+    await expect(canvas.getByText("model owners-1.817c91a5")).toBeVisible();
   },
 };
 

@@ -32,6 +32,7 @@ import { TrackButton } from "../../components/TrackButton.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { GameEstimates } from "./GameEstimates.tsx";
 import { SimilarGames } from "./SimilarGames.tsx";
 
 const releaseDate = (iso: string | null) =>
@@ -203,10 +204,7 @@ function Figure({
   );
 }
 
-/**
- * Owners as the sources give them. The estimates panel (P10/P50/P90 owners and revenue) takes its
- * place beside this one when the estimates service serves this game.
- */
+/** Owners as the sources give them; our own estimates (P10/P50/P90 owners and revenue) sit below. */
 function OwnersPanel({ game }: { game: GameDetail }) {
   const owners = game.latest.owners;
   return (
@@ -411,6 +409,7 @@ export default function GamePage() {
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <PlayersChart game={g} />
         <OwnersPanel game={g} />
+        <GameEstimates id={g.id} className="lg:col-span-2" />
         <ReviewsCharts game={g} />
         <SingleChart game={g} metric="price" title="Price" name="Price" format={formatPrice} />
         <SingleChart game={g} metric="owners" title="Owners" name="Owners" format={compactNumber} />
