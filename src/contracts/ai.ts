@@ -176,3 +176,25 @@ export type ChatEvent =
   | { type: "tool"; name: string; input: unknown }
   | { type: "delta"; text: string }
   | { type: "done"; message: ChatMessage };
+
+/** `GET /api/ai/backtest`: the committed back-test of the market prediction (`bun run ai:backtest`). */
+export interface AiBacktest {
+  source: string;
+  ranAt: string;
+  games: number;
+  firstMonth: string | null;
+  lastMonth: string | null;
+  /** A change within ± this percent counts as stable. */
+  stableBandPct: number;
+  mainWindowMonths: number;
+  actualDirections: { rising: number; stable: number; declining: number };
+  rows: Array<{
+    windowMonths: number;
+    cases: number;
+    /** 0–1. */
+    predictionAccuracy: number | null;
+    baselineAccuracy: number | null;
+  }>;
+  /** Whether the prediction (main window) was right more often than the baseline. */
+  beatsBaseline: boolean | null;
+}

@@ -79,6 +79,8 @@ describe("with a good answer", () => {
     expect(prompt).toContain('"averageLast7Days":20000');
     expect(prompt).toContain('"priceUsd":19.99');
     expect(prompt).toContain('"horizonDays":30');
+    // The estimates (owners, units, revenue ranges) travel with the facts.
+    expect(prompt).toMatch(/"estimates":\{"owners":\{"low":\d+,"mid":\d+,"high":\d+\}/);
     expect(prompt).not.toContain("game_metrics");
   });
 

@@ -170,3 +170,12 @@ describe("analyses", () => {
     expect((await request("/api/ai/analytics/nope", { cookie: premium.cookie })).status).toBe(404);
   });
 });
+
+test("the market prediction's back-test is readable by any signed-in user", async () => {
+  expect((await request("/api/ai/backtest")).status).toBe(401);
+  const res = await request("/api/ai/backtest", { cookie: regular.cookie });
+  expect(res.status).toBe(200);
+  const body = await res.json();
+  expect(body.rows.map((r: { windowMonths: number }) => r.windowMonths)).toEqual([3, 6, 12]);
+  expect(typeof body.beatsBaseline).toBe("boolean");
+});

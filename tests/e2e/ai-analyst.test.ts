@@ -66,6 +66,12 @@ test("the model's name reaches the screen; a history row reopens its result, als
   await page.getByTestId("ai-opened").getByText("Model llama3.1:8b via Ollama").waitFor();
   // Both results are back after the reload, from the stored history.
   await expect.poll(() => page.getByTestId("ai-metadata").count()).toBe(3);
+
+  // The back-test says on screen whether the prediction beats "same as last month".
+  await page.getByRole("tab", { name: "How it works" }).click();
+  const verdict = page.getByTestId("ai-backtest-verdict");
+  await verdict.waitFor();
+  expect(await verdict.textContent()).toMatch(/The prediction (does not beat|beats) the (naive )?baseline/);
   await context.close();
 });
 

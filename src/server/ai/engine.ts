@@ -8,6 +8,7 @@ import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalo
 import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
+import { getGameEstimate } from "../estimates/store.ts";
 
 import { type Projection, project } from "./projection.ts";
 
@@ -187,6 +188,25 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
         : `Daily players vary by ${(variation * 100).toFixed(0)}% around their 30-day mean (${riskLevel} risk).`,
   };
   return { gameId: g.id, gameName: g.name, sentiment, marketPrediction, recommendations };
+}
+
+/**
+ * A game's estimates (src/server/estimates: owners, units sold, revenue as P10 / P50 / P90), rounded
+ * as the screen shows them; null when the estimates cannot be had.
+ */
+export async function estimateFacts(gameId: string) {
+  const e = await getGameEstimate(gameId).catch(() => null);
+  if (!e) return null;
+  const r = (x: { low: number; mid: number; high: number } | null) =>
+    x && { low: Math.round(x.low), mid: Math.round(x.mid), high: Math.round(x.high) };
+  return {
+    owners: r(e.owners),
+    unitsSold: r(e.unitsSold),
+    grossRevenueUsd: r(e.revenue.gross),
+    netRevenueUsd: r(e.revenue.net),
+    lowSignal: e.lowSignal,
+    modelVersion: e.modelVersion,
+  };
 }
 
 /** The facts about one game that its analysis rests on, in the units the text may quote. */

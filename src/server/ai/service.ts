@@ -20,6 +20,7 @@ import { publish } from "../realtime/hub.ts";
 import {
   analyseGame,
   confidenceOf,
+  estimateFacts,
   gameFactSheet,
   gameFacts,
   marketInsights,
@@ -139,9 +140,10 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
         sample == null
           ? "No games to rest on."
           : `${analysis.length} games; their reviews give a mean sample score of ${sample.toFixed(2)}${fit == null ? "; no game has 7 days of players for a projection" : `; the lines through ${fits.length} games' last 30 days of players fit with mean R² ${fit.toFixed(2)}`}.`;
+      const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
       const interpreted = await interpretGames(
         allowance,
-        facts.map((g, i) => gameFactSheet(g, analysis[i]!)),
+        facts.map((g, i) => ({ ...gameFactSheet(g, analysis[i]!), estimates: estimates[i] })),
         analysis,
       );
       return { interpreted, confidence, basis, extra: { gamesAnalyzed: analysis.length, source } };

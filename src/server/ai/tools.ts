@@ -6,7 +6,7 @@ import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { placeholders, rawClient } from "../db/client.ts";
-import { analyseGame, gameFactSheet, gameFacts } from "./engine.ts";
+import { analyseGame, estimateFacts, gameFactSheet, gameFacts } from "./engine.ts";
 
 /**
  * The analyst's tools for "Ask the analyst": each reads our own data through the catalog's
@@ -52,8 +52,9 @@ async function growthOver(ids: string[], days: number) {
 
 export async function factSheets(ledger: ToolLedger, ids: string[]) {
   const facts = await gameFacts(ids);
-  return facts.map((g) => {
-    const sheet = gameFactSheet(g, analyseGame(g));
+  const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
+  return facts.map((g, i) => {
+    const sheet = { ...gameFactSheet(g, analyseGame(g)), estimates: estimates[i] };
     remember(ledger, g.id, g.name, sheet);
     return sheet;
   });
@@ -84,7 +85,7 @@ export function analystTools(ledger: ToolLedger) {
     }),
     game_facts: tool({
       description:
-        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, and the 30-day projection with its fit.",
+        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, the 30-day projection with its fit, and the estimates of owners, units sold and revenue (low / mid / high).",
       inputSchema: z.object({ gameId: z.string().min(1) }),
       execute: async ({ gameId }) => {
         const [sheet] = await factSheets(ledger, [gameId]);

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import type { AiBacktest } from "../../contracts/ai.ts";
 import { TIERS } from "../../contracts/roles.ts";
+import latestBacktest from "../ai/backtest-latest.json" with { type: "json" };
 import { askAnalyst, getConversation, listConversations } from "../ai/chat.ts";
 import { listTierLimits, setTierLimits, takeRequest, tokenBudget } from "../ai/limits.ts";
 import {
@@ -12,7 +14,7 @@ import {
   analyzeTrending,
   recommendGames,
 } from "../ai/service.ts";
-import { requireAdmin, requirePremium } from "../auth/guards.ts";
+import { requireAdmin, requirePremium, requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
@@ -86,6 +88,8 @@ export const aiRoutes = new Hono<AppEnv>()
       }
     });
   })
+  // The committed back-test of the market prediction (`bun run ai:backtest`), for the methodology.
+  .get("/backtest", requireUser, (c) => c.json(latestBacktest as AiBacktest))
   .get("/limits", requireAdmin, async (c) => c.json(await listTierLimits()))
   .put("/limits/:tier", requireAdmin, pathParams(TierParam), jsonBody(LimitsBodySchema), async (c) => {
     const actor = c.get("user");

@@ -36,6 +36,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { aiHistoryEntryQuery, aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
+import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
@@ -375,7 +376,11 @@ function AiAnalytics() {
           <TabsTrigger value="results">Analysis Results</TabsTrigger>
           <TabsTrigger value="history">AI History</TabsTrigger>
           <TabsTrigger value="ask">Ask the Analyst</TabsTrigger>
+          <TabsTrigger value="method">How it works</TabsTrigger>
         </TabsList>
+        <TabsContent value="method">
+          <AiMethodology />
+        </TabsContent>
         <TabsContent value="ask">
           <AskAnalyst />
         </TabsContent>

@@ -1,0 +1,105 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AiBacktest } from "../../../contracts/ai.ts";
+import {
+  Alert,
+  AlertDescription,
+  AlertTitle,
+  type DataColumn,
+  DataTable,
+  Skeleton,
+} from "../../../ui/index.ts";
+import { apiGet } from "../../api.ts";
+import { Section } from "../../components/Section.tsx";
+
+const pct = (v: number | null) => (v == null ? "–" : `${(v * 100).toFixed(1)} %`);
+
+type Row = AiBacktest["rows"][number];
+const COLUMNS: DataColumn<Row>[] = [
+  { header: "Window (months)", cell: (r) => String(r.windowMonths) },
+  { header: "Game-months", cell: (r) => r.cases.toLocaleString("en") },
+  { header: "Prediction right", cell: (r) => pct(r.predictionAccuracy) },
+  { header: "“Same as last month” right", cell: (r) => pct(r.baselineAccuracy) },
+];
+
+/**
+ * How the AI analyst works and how well its market prediction does (issue 12): the back-test
+ * against the naive baseline, from the committed result of `bun run ai:backtest`, saying plainly
+ * when the prediction does not beat it.
+ */
+export function AiMethodology() {
+  const backtest = useQuery({
+    queryKey: ["/api/ai/backtest"],
+    queryFn: () => apiGet<AiBacktest>("/api/ai/backtest"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const b = backtest.data;
+  const main = b?.rows.find((r) => r.windowMonths === b.mainWindowMonths);
+  return (
+    <div className="grid gap-4 text-sm">
+      <Section title="How the AI analyst works">
+        <ul className="grid list-disc gap-1 pl-5">
+          <li>
+            Statistics compute the facts: reviews and their share of positive, average daily players and their
+            week-on-week change, the spread of daily players (volatility), price, genre momentum and
+            volatility.
+          </li>
+          <li>
+            Predictions are projections: a least-squares line through a game's last 30 days of daily players,
+            carried 30 days on (the market's: the catalog's daily totals, 30 and 90 days on). Rising or
+            declining means more than 5 % either way at the horizon.
+          </li>
+          <li>
+            With a language model configured, each analysis sends it those facts (never raw tables) and it
+            writes the interpretation in a fixed structure. Every number it writes is checked against the
+            facts; a sentence with any other number is dropped, and the drop is shown with the result.
+          </li>
+          <li>
+            Confidence = sample score × (0.5 + 0.5 × fit): the sample score grows with the evidence (0.30 to
+            0.95), the fit is how well the facts agree (R² of the projection line, genre match, breadth of
+            growth).
+          </li>
+        </ul>
+      </Section>
+      <Section title="Back-test of the market prediction">
+        {backtest.isLoading ? (
+          <Skeleton className="h-32 w-full" />
+        ) : !b || !main ? (
+          <p className="text-muted-foreground">No back-test has been run yet (bun run ai:backtest).</p>
+        ) : (
+          <div className="grid gap-3" data-testid="ai-backtest">
+            <p>
+              On {b.source} ({b.games.toLocaleString("en")} games, {b.firstMonth} to {b.lastMonth}), each
+              month the prediction (a line through the last {b.mainWindowMonths} months, one month on) named
+              next month's direction — rising, stable within ±{b.stableBandPct} %, or declining — and so did
+              the naive baseline, “same as last month”.
+            </p>
+            <DataTable
+              columns={COLUMNS}
+              rows={b.rows}
+              rowKey={(r) => r.windowMonths}
+              aria-label="Back-test"
+            />
+            <Alert variant={b.beatsBaseline ? "default" : "destructive"} data-testid="ai-backtest-verdict">
+              <AlertTitle>
+                {b.beatsBaseline
+                  ? "The prediction beats the baseline"
+                  : "The prediction does not beat the naive baseline"}
+              </AlertTitle>
+              <AlertDescription>
+                {b.beatsBaseline
+                  ? `Right ${pct(main.predictionAccuracy)} of the time against ${pct(main.baselineAccuracy)}.`
+                  : `Right ${pct(main.predictionAccuracy)} of the time against ${pct(main.baselineAccuracy)} for “same as last month”: on monthly player history a straight-line projection calls the next month's direction worse than repeating last month's. Read the projections as where the recent line leads, not as a forecast that beats persistence.`}
+              </AlertDescription>
+            </Alert>
+            <p className="text-muted-foreground text-xs">
+              Run {new Date(b.ranAt).toLocaleString()}; actual directions:{" "}
+              {b.actualDirections.rising.toLocaleString("en")} rising,{" "}
+              {b.actualDirections.stable.toLocaleString("en")} stable,{" "}
+              {b.actualDirections.declining.toLocaleString("en")} declining.
+            </p>
+          </div>
+        )}
+      </Section>
+    </div>
+  );
+}
