@@ -72,6 +72,10 @@ test("the model's name reaches the screen; a history row reopens its result, als
   const verdict = page.getByTestId("ai-backtest-verdict");
   await verdict.waitFor();
   expect(await verdict.textContent()).toMatch(/The prediction (does not beat|beats) the (naive )?baseline/);
+  // And on the methodology page.
+  await page.goto(`${server.url}/methodology`);
+  await page.getByText("AI market prediction: back-test").waitFor();
+  await page.getByTestId("ai-backtest-verdict").waitFor();
   await context.close();
 });
 

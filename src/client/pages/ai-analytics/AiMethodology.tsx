@@ -21,12 +21,8 @@ const COLUMNS: DataColumn<Row>[] = [
   { header: "“Same as last month” right", cell: (r) => pct(r.baselineAccuracy) },
 ];
 
-/**
- * How the AI analyst works and how well its market prediction does (issue 12): the back-test
- * against the naive baseline, from the committed result of `bun run ai:backtest`, saying plainly
- * when the prediction does not beat it.
- */
-export function AiMethodology() {
+/** The back-test table and its verdict (also on the methodology page). */
+export function AiBacktestPanel() {
   const backtest = useQuery({
     queryKey: ["/api/ai/backtest"],
     queryFn: () => apiGet<AiBacktest>("/api/ai/backtest"),
@@ -34,6 +30,46 @@ export function AiMethodology() {
   });
   const b = backtest.data;
   const main = b?.rows.find((r) => r.windowMonths === b.mainWindowMonths);
+  if (backtest.isLoading) return <Skeleton className="h-32 w-full" />;
+  if (!b || !main)
+    return <p className="text-muted-foreground">No back-test has been run yet (bun run ai:backtest).</p>;
+  return (
+    <div className="grid gap-3 text-sm" data-testid="ai-backtest">
+      <p>
+        On {b.source} ({b.games.toLocaleString("en")} games, {b.firstMonth} to {b.lastMonth}), each month the
+        prediction (a line through the last {b.mainWindowMonths} months, one month on) named next month's
+        direction — rising, stable within ±{b.stableBandPct} %, or declining — and so did the naive baseline,
+        “same as last month”.
+      </p>
+      <DataTable columns={COLUMNS} rows={b.rows} rowKey={(r) => r.windowMonths} aria-label="Back-test" />
+      <Alert variant={b.beatsBaseline ? "default" : "destructive"} data-testid="ai-backtest-verdict">
+        <AlertTitle>
+          {b.beatsBaseline
+            ? "The prediction beats the baseline"
+            : "The prediction does not beat the naive baseline"}
+        </AlertTitle>
+        <AlertDescription>
+          {b.beatsBaseline
+            ? `Right ${pct(main.predictionAccuracy)} of the time against ${pct(main.baselineAccuracy)}.`
+            : `Right ${pct(main.predictionAccuracy)} of the time against ${pct(main.baselineAccuracy)} for “same as last month”: on monthly player history a straight-line projection calls the next month's direction worse than repeating last month's. Read the projections as where the recent line leads, not as a forecast that beats persistence.`}
+        </AlertDescription>
+      </Alert>
+      <p className="text-muted-foreground text-xs">
+        Run {new Date(b.ranAt).toLocaleString()} with bun run ai:backtest; actual directions:{" "}
+        {b.actualDirections.rising.toLocaleString("en")} rising,{" "}
+        {b.actualDirections.stable.toLocaleString("en")} stable,{" "}
+        {b.actualDirections.declining.toLocaleString("en")} declining.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * How the AI analyst works and how well its market prediction does (issue 12): the back-test
+ * against the naive baseline, from the committed result of `bun run ai:backtest`, saying plainly
+ * when the prediction does not beat it.
+ */
+export function AiMethodology() {
   return (
     <div className="grid gap-4 text-sm">
       <Section title="How the AI analyst works">
@@ -61,44 +97,7 @@ export function AiMethodology() {
         </ul>
       </Section>
       <Section title="Back-test of the market prediction">
-        {backtest.isLoading ? (
-          <Skeleton className="h-32 w-full" />
-        ) : !b || !main ? (
-          <p className="text-muted-foreground">No back-test has been run yet (bun run ai:backtest).</p>
-        ) : (
-          <div className="grid gap-3" data-testid="ai-backtest">
-            <p>
-              On {b.source} ({b.games.toLocaleString("en")} games, {b.firstMonth} to {b.lastMonth}), each
-              month the prediction (a line through the last {b.mainWindowMonths} months, one month on) named
-              next month's direction — rising, stable within ±{b.stableBandPct} %, or declining — and so did
-              the naive baseline, “same as last month”.
-            </p>
-            <DataTable
-              columns={COLUMNS}
-              rows={b.rows}
-              rowKey={(r) => r.windowMonths}
-              aria-label="Back-test"
-            />
-            <Alert variant={b.beatsBaseline ? "default" : "destructive"} data-testid="ai-backtest-verdict">
-              <AlertTitle>
-                {b.beatsBaseline
-                  ? "The prediction beats the baseline"
-                  : "The prediction does not beat the naive baseline"}
-              </AlertTitle>
-              <AlertDescription>
-                {b.beatsBaseline
-                  ? `Right ${pct(main.predictionAccuracy)} of the time against ${pct(main.baselineAccuracy)}.`
-                  : `Right ${pct(main.predictionAccuracy)} of the time against ${pct(main.baselineAccuracy)} for “same as last month”: on monthly player history a straight-line projection calls the next month's direction worse than repeating last month's. Read the projections as where the recent line leads, not as a forecast that beats persistence.`}
-              </AlertDescription>
-            </Alert>
-            <p className="text-muted-foreground text-xs">
-              Run {new Date(b.ranAt).toLocaleString()}; actual directions:{" "}
-              {b.actualDirections.rising.toLocaleString("en")} rising,{" "}
-              {b.actualDirections.stable.toLocaleString("en")} stable,{" "}
-              {b.actualDirections.declining.toLocaleString("en")} declining.
-            </p>
-          </div>
-        )}
+        <AiBacktestPanel />
       </Section>
     </div>
   );
