@@ -39,3 +39,33 @@ export interface DemoRemovalAnswer {
   reports: number;
   analyses: number;
 }
+
+/**
+ * What the catalog says without any player history (`GET /api/analytics/catalog`, issue 9): the
+ * most-owned and best-reviewed games, each genre's size, and releases per year, with their source.
+ */
+export interface CatalogInsights {
+  mostOwned: Array<{ gameId: string; name: string; owners: number }>;
+  /** Share of positive reviews (percent), among games with at least `minReviews` reviews. */
+  bestReviewed: Array<{ gameId: string; name: string; positiveShare: number; reviews: number }>;
+  minReviews: number;
+  /** Games per genre and the sum of their owner estimates (the genre's size in owners). */
+  genres: Array<{ genre: string; games: number; owners: number }>;
+  releasesPerYear: Array<{ year: number; games: number }>;
+  provenance: import("./provenance.ts").Provenance;
+}
+
+/** The first start's live bootstrap, as admins see it (`GET /api/data-sources/bootstrap`). */
+export interface LiveBootstrapState {
+  status: "not_started" | "running" | "done" | "failed";
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** What it is doing now. */
+  step: string | null;
+  /** SteamSpy `all` pages stored so far, of `pagesTotal`. */
+  pagesDone: number;
+  pagesTotal: number;
+  records: number;
+  /** Why it failed (unreachable services when offline). */
+  message: string | null;
+}

@@ -10,6 +10,7 @@ import { log } from "./log.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
 import { startStatsPublisher } from "./realtime/stats-publisher.ts";
+import { startLiveBootstrap } from "./sync/bootstrap.ts";
 import { closeInterruptedRuns, startScheduler } from "./workflows/runner.ts";
 
 /** The only file that opens a port: migrations, then HTTP + WebSocket on Bun, graceful shutdown. */
@@ -29,6 +30,7 @@ try {
 
 await runMigrations();
 await seedMarketYears();
+let firstStart = false;
 // An empty catalog starts with real data (the shipped May 2019 snapshot); demo data only when asked.
 if (config.DEMO_DATA === "on") {
   const demo = await seedDemoIfEmpty();
@@ -40,6 +42,7 @@ if (config.DEMO_DATA === "on") {
     });
 } else if (config.SNAPSHOT_DATA === "on") {
   const loaded = await loadSnapshotIfEmpty();
+  firstStart = loaded != null;
   if (loaded)
     log.info("Steam Store Games snapshot loaded", {
       games: loaded.summary.inserted,
@@ -61,6 +64,8 @@ const stopEstimates = startEstimates();
 const interrupted = await closeInterruptedRuns();
 if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
 const stopScheduler = config.WORKFLOW_SCHEDULER === "on" ? startScheduler() : () => {};
+// A first start also begins the keyless live syncs, so player history starts within minutes.
+if (firstStart && config.LIVE_BOOTSTRAP === "on") startLiveBootstrap();
 
 log.info("server started", {
   url: `http://localhost:${server.port}`,

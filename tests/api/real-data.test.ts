@@ -109,6 +109,21 @@ describe("first start on an empty catalog loads the shipped snapshot", () => {
   });
 });
 
+describe("the snapshot alone answers what it can, dated", () => {
+  test("most-owned, best-reviewed, genre sizes and releases per year, with source and May 2019", async () => {
+    const user = await createTestUser();
+    const insights = await (await request("/api/analytics/catalog", { cookie: user.cookie })).json();
+    expect(insights.mostOwned[0]).toMatchObject({ name: "Dota 2", owners: 150_000_000 });
+    expect(insights.bestReviewed.length).toBe(10);
+    for (const g of insights.bestReviewed) expect(g.reviews).toBeGreaterThanOrEqual(insights.minReviews);
+    expect(insights.genres.map((g: { genre: string }) => g.genre)).toContain("Action");
+    expect(insights.releasesPerYear.find((y: { year: number }) => y.year === 2018).games).toBeGreaterThan(
+      5000,
+    );
+    expect(insights.provenance).toMatchObject({ source: SNAPSHOT_SOURCE, asOf: MAY_2019 });
+  });
+});
+
 describe("one truth per player figure", () => {
   test("the same game's player figure is identical on every endpoint that returns it", async () => {
     const cs = await one("SELECT id FROM games WHERE steam_app_id = 10");

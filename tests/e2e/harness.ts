@@ -126,6 +126,8 @@ export async function signedInContext(
   const sessionId = encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
   const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   try {
+    // The server may be writing (a first start's snapshot, derived figures): wait for it, don't fail.
+    await db.execute("PRAGMA busy_timeout = 30000");
     await db.execute({
       sql: "INSERT INTO users (id, email, first_name, last_name, role, subscription_tier) VALUES (?, ?, ?, ?, ?, ?)",
       args: [userId, email, user.firstName ?? null, user.lastName ?? null, role, TIER[role]],

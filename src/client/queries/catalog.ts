@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { DataSourcesAnswer } from "../../contracts/data-sources.ts";
+import type { CatalogInsights, DataSourcesAnswer } from "../../contracts/data-sources.ts";
 import type {
   ActivityPoint,
   GameListPage,
@@ -63,6 +63,11 @@ export const catalogSizeQuery = queryOptions({
 export const topByPlayersQuery = queryOptions({
   queryKey: ["/api/games", { sort: "players", pageSize: 10 }],
   queryFn: () => apiGet<GameListPage>("/api/games?sort=players&pageSize=10"),
+});
+/** What the catalog says without player history: most-owned, best-reviewed, genres, releases per year. */
+export const catalogInsightsQuery = queryOptions({
+  queryKey: ["/api/analytics/catalog"],
+  queryFn: () => apiGet<CatalogInsights>("/api/analytics/catalog"),
 });
 /** Every data source with its licence and newest data (the Data sources page). */
 export const dataSourcesQuery = queryOptions({

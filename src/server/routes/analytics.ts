@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ReportBodySchema } from "../../contracts/games.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { requireUser } from "../auth/guards.ts";
+import { catalogInsights } from "../catalog/catalog-insights.ts";
 import { getMarketTrends, getOverviewFigures, getPlayerActivity } from "../catalog/market.ts";
 import { generateReport, getReport, listReports } from "../catalog/reports.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -11,6 +12,7 @@ import { jsonBody, pathParams } from "../http/validate.ts";
 export const analyticsRoutes = new Hono<AppEnv>()
   .get("/market-trends", requireUser, async (c) => c.json(await getMarketTrends()))
   .get("/activity", requireUser, async (c) => c.json(await getPlayerActivity()))
+  .get("/catalog", requireUser, async (c) => c.json(await catalogInsights()))
   .get("/overview", requireUser, async (c) => {
     const { aiPredictions, marketVolatility, ...figures } = await getOverviewFigures();
     // Spec §6: the premium cards' figures are not sent to regular users at all.

@@ -5,10 +5,13 @@ import { listDataSources } from "../catalog/data-sources.ts";
 import { removeDemoData } from "../catalog/demo-data.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { log } from "../log.ts";
+import { liveBootstrapState } from "../sync/bootstrap.ts";
 
 /** `/api/data-sources`: the Data sources page, and the admins' removal of demo data (audit-logged). */
 export const dataSourceRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => c.json(await listDataSources()))
+  // The first start's live bootstrap: its progress, or why it failed (offline), for operators only.
+  .get("/bootstrap", requireAdmin, (c) => c.json(liveBootstrapState()))
   .delete("/demo", requireAdmin, async (c) => {
     const actor = c.get("user");
     const removed = await removeDemoData();

@@ -65,6 +65,8 @@ export interface SyncOptions {
   steamGames?: number;
   /** SteamSpy: pages of `all` (1,000 apps each, 1 request a minute) after the top 100. */
   steamspyAllPages?: number;
+  /** SteamSpy: told after each `all` page is stored (the live bootstrap shows admins its progress). */
+  onSteamSpyPage?: (progress: { page: number; pages: number; records: number }) => void;
   /** IGDB: pages of 500 rated games. */
   igdbPages?: number;
   /** Kaggle: pages of 20 datasets. */
@@ -119,14 +121,28 @@ async function syncSteam(options: SyncOptions): Promise<number> {
 
 async function syncSteamSpy(options: SyncOptions): Promise<number> {
   const spy = new SteamSpyClient({ bases: options.bases });
-  const apps: SteamSpyApp[] = await spy.top100In2Weeks();
-  for (let page = 0; page < (options.steamspyAllPages ?? 0); page++) {
+  // The top 100 first, then each `all` page stored as it arrives (a page comes once a minute, so a
+  // long run shows its progress in the catalog); the top 100 are on the first pages too: each app
+  // is stored once per run (its top-100 record).
+  const seen = new Set<number>();
+  let stored = await storeSteamSpyApps(await spy.top100In2Weeks(), seen);
+  const pages = options.steamspyAllPages ?? 0;
+  for (let page = 0; page < pages; page++) {
     const batch = await spy.allPage(page);
     if (!batch.length) break;
-    apps.push(...batch);
+    stored += await storeSteamSpyApps(batch, seen);
+    options.onSteamSpyPage?.({ page: page + 1, pages, records: stored });
   }
-  // The top 100 are on the first `all` pages too: each app once (its top-100 record).
-  const unique = [...new Map(apps.reverse().map((a) => [a.game.steamAppId, a])).values()];
+  return stored;
+}
+
+/** Stores SteamSpy apps not stored yet in this run: games, players and owners today, owner bands. */
+async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promise<number> {
+  const unique = [...new Map(apps.map((a) => [a.game.steamAppId, a])).values()].filter(
+    (a) => a.game.steamAppId == null || !seen.has(a.game.steamAppId),
+  );
+  for (const a of unique) if (a.game.steamAppId != null) seen.add(a.game.steamAppId);
+  if (unique.length === 0) return 0;
   const { ids } = await upsertGames(
     unique.map((a) => a.game),
     "steamspy-api",

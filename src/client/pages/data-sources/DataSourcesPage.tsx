@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import type { DemoRemovalAnswer } from "../../../contracts/data-sources.ts";
+import { Link } from "wouter";
+import type { DemoRemovalAnswer, LiveBootstrapState } from "../../../contracts/data-sources.ts";
 import { isAdmin } from "../../../contracts/roles.ts";
 import {
   Alert,
@@ -34,6 +35,14 @@ export default function DataSourcesPage() {
   const queryClient = useQueryClient();
   const { data: user } = useQuery(currentUserQuery);
   const sources = useQuery(dataSourcesQuery);
+  const operator = !!user && isAdmin(user);
+  // The first start's live bootstrap: operators only (the server refuses anyone else).
+  const bootstrap = useQuery({
+    queryKey: ["/api/data-sources/bootstrap"],
+    queryFn: () => apiRequest<LiveBootstrapState>("GET", "/api/data-sources/bootstrap"),
+    enabled: operator,
+    refetchInterval: (q) => (q.state.data?.status === "running" ? 10_000 : false),
+  });
   const removeDemo = useMutation({
     mutationFn: () => apiRequest<DemoRemovalAnswer>("DELETE", "/api/data-sources/demo"),
     onSuccess: (removed) => {
@@ -72,6 +81,43 @@ export default function DataSourcesPage() {
             )}
           </AlertDescription>
         </Alert>
+      )}
+      {operator && bootstrap.data && bootstrap.data.status !== "not_started" && (
+        <Card data-testid="live-bootstrap">
+          <CardHeader>
+            <CardTitle>Live bootstrap</CardTitle>
+            <CardDescription>
+              First start: SteamSpy's top 100, Steam's current players, then SteamSpy's full list at one page
+              a minute. Runs are on the{" "}
+              <Link href="/workflows" className="underline">
+                Workflows
+              </Link>{" "}
+              screen.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {bootstrap.data.status === "running" && (
+              <p>
+                Running{bootstrap.data.step ? `: ${bootstrap.data.step}` : ""} — {bootstrap.data.pagesDone} of{" "}
+                {bootstrap.data.pagesTotal} pages, {bootstrap.data.records.toLocaleString("en-US")} games
+                stored.
+              </p>
+            )}
+            {bootstrap.data.status === "done" && (
+              <p>
+                Done {describeAsOf(bootstrap.data.finishedAt)}:{" "}
+                {bootstrap.data.records.toLocaleString("en-US")} games from SteamSpy,{" "}
+                {bootstrap.data.pagesDone} pages.
+              </p>
+            )}
+            {bootstrap.data.status === "failed" && (
+              <p className="text-destructive">
+                Did not complete ({bootstrap.data.message}). Customers keep seeing the snapshot; the scheduled
+                syncs retry every 15 minutes.
+              </p>
+            )}
+          </CardContent>
+        </Card>
       )}
       <Card>
         <CardHeader>

@@ -29,6 +29,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiRequest } from "../../api.ts";
+import { CatalogInsights } from "../../components/CatalogInsights.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { GenreTable, ReportDialog } from "../../components/ReportDialog.tsx";
@@ -147,6 +148,8 @@ export default function OverviewPage() {
         <SourceNote provenance={figures.marketActivity.provenance} className="-mt-4" />
       ) : null}
 
+      {figures && !figures.marketActivity.games && <CatalogInsights />}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -163,9 +166,7 @@ export default function OverviewPage() {
               <BarChart
                 seriesName="Players"
                 data={games.map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}
-                emptyText={
-                  figures?.marketActivity.games ? "No game is growing at the moment" : NO_PLAYER_HISTORY
-                }
+                emptyText="No trending games available at the moment"
                 formatValue={(v) => `${compactNumber(v)} players`}
               />
             )}
@@ -252,11 +253,11 @@ export default function OverviewPage() {
         ) : games.length === 0 ? (
           <EmptyState
             icon={TrendingUp}
-            title={figures?.marketActivity.games ? "No game is growing at the moment" : NO_PLAYER_HISTORY}
+            title="No trending games available at the moment"
             description={
               figures?.marketActivity.games
                 ? undefined
-                : "Trending compares each game's players with the week before; the catalog snapshot (May 2019) has no player counts."
+                : `${NO_PLAYER_HISTORY}: trending compares each game's players with the week before, and the catalog snapshot (May 2019) has no player counts.`
             }
           />
         ) : (

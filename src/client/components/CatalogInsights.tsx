@@ -1,0 +1,107 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
+import {
+  BarChart,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+  SourceNote,
+} from "../../ui/index.ts";
+import { compactNumber } from "../format/numbers.ts";
+import { catalogInsightsQuery } from "../queries/catalog.ts";
+
+/**
+ * What the catalog can say while there is no player history yet (issue 9): most-owned and
+ * best-reviewed games, genre sizes and releases per year, each dated with its source.
+ */
+export function CatalogInsights() {
+  const insights = useQuery(catalogInsightsQuery);
+  const data = insights.data;
+  const recentYears = (data?.releasesPerYear ?? []).filter((y) => y.year >= 2006);
+  const charts = [
+    {
+      title: "Most-owned games",
+      description: "Owner estimates (midpoint of each game's range).",
+      chart: (
+        <BarChart
+          horizontal
+          seriesName="Owners"
+          data={(data?.mostOwned ?? []).map((g) => ({ label: g.name, value: g.owners }))}
+          formatValue={(v) => `${compactNumber(v)} owners`}
+          emptyText="No owner estimates yet"
+        />
+      ),
+    },
+    {
+      title: "Best-reviewed games",
+      description: `Share of positive Steam reviews, games with at least ${(data?.minReviews ?? 0).toLocaleString("en-US")} reviews.`,
+      chart: (
+        <BarChart
+          horizontal
+          seriesName="Positive reviews"
+          data={(data?.bestReviewed ?? []).map((g) => ({ label: g.name, value: g.positiveShare }))}
+          formatValue={(v) => `${v.toFixed(1)}% positive`}
+          emptyText="No review counts yet"
+        />
+      ),
+    },
+    {
+      title: "Genre market sizes",
+      description: "Owners summed over each genre's games (a game counts in each of its genres).",
+      chart: (
+        <BarChart
+          horizontal
+          seriesName="Owners"
+          data={(data?.genres ?? []).map((g) => ({ label: g.genre, value: g.owners }))}
+          formatValue={(v) => `${compactNumber(v)} owners`}
+          emptyText="No genres yet"
+        />
+      ),
+    },
+    {
+      title: "Releases per year",
+      description: "Games in the catalog by release year, since 2006.",
+      chart: (
+        <BarChart
+          seriesName="Games released"
+          data={recentYears.map((y) => ({ label: String(y.year), value: y.games }))}
+          formatValue={(v) => `${compactNumber(v)} games`}
+          emptyText="No release dates yet"
+        />
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="catalog-insights" className="grid gap-3" data-testid="catalog-insights">
+      <div>
+        <h2 id="catalog-insights" className="font-semibold text-lg">
+          What the catalog says
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          {NO_PLAYER_HISTORY}: until then, these figures come from the catalog itself.{" "}
+          <Link href="/data-sources" className="underline">
+            Data sources
+          </Link>
+        </p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {charts.map((c) => (
+          <Card key={c.title}>
+            <CardHeader>
+              <CardTitle>{c.title}</CardTitle>
+              <CardDescription>{c.description}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {insights.isLoading ? <Skeleton className="h-72" /> : c.chart}
+              <SourceNote provenance={data?.provenance} className="mt-2" />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
