@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { GameEstimateSchema, MethodologySchema } from "../../src/contracts/estimates.ts";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { MODEL_VERSION } from "../../src/server/estimates/coefficients.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
@@ -81,6 +82,64 @@ describe("GET /api/games/:id/estimates", () => {
       "SELECT g.name FROM game_estimates e JOIN games g ON g.id = e.game_id ORDER BY e.owners_mid DESC LIMIT 1",
     );
     expect(top.rows[0]!.name).toBeTruthy();
+  });
+});
+
+describe("player-hours method", () => {
+  test("a monthly player series adds the method: average players × hours in each month; daily peaks do not count", async () => {
+    const { ids } = await upsertGames(
+      [
+        {
+          name: "Hand-made Series Game",
+          steamAppId: 990001,
+          positiveReviews: 400,
+          negativeReviews: 100,
+          price: 14.99,
+          releaseYear: 2016,
+          genres: ["Strategy"],
+        },
+      ],
+      "test",
+    );
+    const gameId = ids[0]!;
+    // Twelve months of 1,000 average players (2017): 1,000 × 8,760 hours = 8.76M player-hours.
+    await recordMetrics(
+      Array.from({ length: 12 }, (_, m) => ({
+        gameId,
+        metric: "players" as const,
+        ts: new Date(Date.UTC(2017, m, 1)),
+        value: 1000,
+        period: "month" as const,
+        source: "steamcharts-csv",
+      })),
+    );
+    // A daily peak from another source: not an average, left out of player-hours.
+    await recordMetrics([
+      {
+        gameId,
+        metric: "players",
+        ts: new Date(Date.UTC(2017, 5, 3)),
+        value: 50_000,
+        period: "day",
+        source: "steamspy-api",
+      },
+    ]);
+    await recomputeEstimates({ gameIds: [gameId] });
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-990001/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.playerSeries).toEqual({
+      playerHours: 8_760_000,
+      from: "2017-01-01",
+      to: "2017-12-01",
+      source: "SteamCharts",
+    });
+    const player = body.methods.find((m) => m.name === "player-hours")!;
+    expect(player.detail).toMatch(/^8,760,000 player-hours \(2017-01-01 to 2017-12-01\)/);
+    expect(player.weight).toBeGreaterThan(0);
+    expect(body.methods.map((m) => m.name)).toEqual(["review-model", "player-hours"]);
+    expect(body.lowSignal).toBe(false);
+    expect(body.provenance.source).toMatch(/SteamCharts \(players\)/);
   });
 });
 
