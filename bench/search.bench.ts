@@ -1,28 +1,40 @@
 /**
- * `/api/games/search` over HTTP with 330,000 games: p50 and p99 for a spread of real queries (short
- * prefixes, full names, misses) at 1 and 32 concurrent clients, and the database size.
- * Run: `bun bench/search.bench.ts [games]` (default 330000).
+ * `/api/games/search` over HTTP with 330,000 games (issue 13): p50 and p99 from wrk for each kind of
+ * query (short prefixes, full names, two words, misses) and all of them mixed, at 1 and 32 concurrent
+ * clients, beside `GET /api/health` on the same server (the floor: what HTTP, middleware and a session
+ * cost without searching). Also the search index's memory, built in this process from the same data.
+ *
+ * Run: `bun bench/search.bench.ts [games]` (default 330000; the database is made with
+ * `bun run db:seed --demo --games N`, about a minute for 330,000). To reuse a seeded database:
+ * `SEARCH_BENCH_DATABASE=/path/to/seeded.db bun bench/search.bench.ts`.
  */
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { openClient } from "../src/server/db/client.ts";
-import { percentile, printTable } from "./machine.ts";
+import { printTable } from "./machine.ts";
 import { startBenchServer } from "./server-process.ts";
+import { requireWrk, runWrk, type WrkResult } from "./wrk.ts";
 
+requireWrk();
 const GAMES = Number(process.argv[2] ?? 330_000);
-const server = await startBenchServer();
+const reuse = process.env.SEARCH_BENCH_DATABASE;
+const SECONDS = 8;
+const server = await startBenchServer({}, { databaseFrom: reuse });
 try {
-  // Seed the server's (empty, migrated) database with demo games.
-  const seedStart = performance.now();
-  const seed = spawnSync("bun", ["scripts/seed.ts", "--demo", "--games", String(GAMES)], {
-    env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
-    encoding: "utf8",
-  });
-  if (seed.status !== 0) throw new Error(seed.stderr);
-  const seedSeconds = (performance.now() - seedStart) / 1000;
+  let seedNote = `database from ${reuse}`;
+  if (!reuse) {
+    const seedStart = performance.now();
+    const seed = spawnSync("bun", ["scripts/seed.ts", "--demo", "--games", String(GAMES)], {
+      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
+      encoding: "utf8",
+    });
+    if (seed.status !== 0) throw new Error(seed.stderr);
+    seedNote = `seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`;
+  }
 
   // The server is running on this file: wait on its locks like every other connection does.
   const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  const count = Number((await db.execute("SELECT count(*) AS n FROM games")).rows[0]!.n);
   const names = (await db.execute("SELECT name FROM games ORDER BY popularity DESC LIMIT 10")).rows.map((r) =>
     String(r.name),
   );
@@ -37,6 +49,7 @@ try {
     body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: "bench-password-123" }),
   });
   const cookie = signup.headers.get("set-cookie")!.split(";")[0]!;
+  const headers = { Cookie: cookie };
 
   const spread: Record<string, string[]> = {
     "short prefix": ["sha", "iro", "leg", "neo", "sta", "cry", "kin", "dri"],
@@ -44,41 +57,59 @@ try {
     "two words": ["shadow legends", "iron forge", "lost kingdom", "neon drift", "golden saga"],
     miss: ["zzqxv", "qwertyuiop", "xylophone zebra", "nonexistent title"],
   };
+  spread.mixed = Object.values(spread).flat();
+  const path = (q: string) => `/api/games/search?q=${encodeURIComponent(q)}&limit=20`;
 
-  async function run(queries: string[], concurrency: number, total: number): Promise<number[]> {
-    const latencies: number[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < total) {
-          const q = queries[next++ % queries.length]!;
-          const t = performance.now();
-          const res = await fetch(`${server.url}/api/games/search?q=${encodeURIComponent(q)}&limit=20`, {
-            headers: { Cookie: cookie },
-          });
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`search ${q}: ${res.status}`);
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-    return latencies.sort((a, b) => a - b);
-  }
+  // The first search after the data arrived builds the index: not part of any figure.
+  const first = performance.now();
+  const warm = await fetch(`${server.url}${path("sha")}`, { headers });
+  if (warm.status !== 200) throw new Error(`search: ${warm.status} ${await warm.text()}`);
+  const firstMs = performance.now() - first;
+  runWrk({ url: server.url, paths: spread.mixed.map(path), connections: 8, seconds: 3, headers });
 
-  await run(Object.values(spread).flat(), 4, 200); // warm-up
   const rows = [];
-  for (const [kind, queries] of Object.entries(spread)) {
-    for (const concurrency of [1, 32]) {
-      const lat = await run(queries, concurrency, concurrency === 1 ? 200 : 1000);
-      rows.push({
-        queries: kind,
-        clients: concurrency,
-        requests: lat.length,
-        "p50 ms": percentile(lat, 50).toFixed(2),
-        "p99 ms": percentile(lat, 99).toFixed(2),
+  const row = (queries: string, clients: number, r: WrkResult) => ({
+    queries,
+    clients,
+    requests: r.requests,
+    "req/s": Math.round(r.rps),
+    "p50 ms": r.p50ms.toFixed(2),
+    "p99 ms": r.p99ms.toFixed(2),
+    "non-2xx": r.non2xx,
+  });
+  for (const clients of [1, 32]) {
+    rows.push(
+      row(
+        "GET /api/health (floor)",
+        clients,
+        runWrk({ url: server.url, paths: ["/api/health"], connections: clients, seconds: SECONDS, headers }),
+      ),
+    );
+    for (const [kind, queries] of Object.entries(spread)) {
+      const r = runWrk({
+        url: server.url,
+        paths: queries.map(path),
+        connections: clients,
+        seconds: SECONDS,
+        headers,
       });
+      if (r.non2xx > 0) throw new Error(`${kind}: ${r.non2xx} answers were not 200`);
+      rows.push(row(kind, clients, r));
     }
   }
+  // The index's memory: built again in this process from the same database, measured after collection.
+  process.env.DATABASE_URL = `file:${server.databaseFile}`;
+  process.env.LOG_LEVEL = "error";
+  const { searchIndex } = await import("../src/server/catalog/search-index.ts");
+  Bun.gc(true);
+  const before = process.memoryUsage();
+  const buildStart = performance.now();
+  const index = await searchIndex();
+  const buildMs = performance.now() - buildStart;
+  Bun.gc(true);
+  const after = process.memoryUsage();
+  const mib = (n: number) => (n / 2 ** 20).toFixed(0);
+  const indexNote = `index: ${index.size.toLocaleString("en")} games, heap +${mib(after.heapUsed - before.heapUsed)} MiB, RSS +${mib(after.rss - before.rss)} MiB, built in ${(buildMs / 1000).toFixed(1)} s`;
   const size = ["", "-wal"].reduce((s, suffix) => {
     try {
       return s + statSync(server.databaseFile + suffix).size;
@@ -87,7 +118,7 @@ try {
     }
   }, 0);
   printTable(
-    `/api/games/search with ${GAMES.toLocaleString("en")} games (seeded in ${seedSeconds.toFixed(1)} s; database ${(size / 2 ** 20).toFixed(0)} MiB)`,
+    `/api/games/search with ${count.toLocaleString("en")} games (${seedNote}; database ${(size / 2 ** 20).toFixed(0)} MiB; first search ${firstMs.toFixed(0)} ms; ${indexNote}; wrk ${SECONDS} s per row)`,
     rows,
   );
 } finally {

@@ -1,11 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The real server (`bun src/server/index.ts`) on a free port with a temporary database. */
-export async function startBenchServer(env: Record<string, string> = {}) {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { databaseFrom?: string } = {},
+) {
   const databaseFile = join(tmpdir(), `gi-bench-${crypto.randomUUID()}.db`);
+  // A database seeded earlier (its WAL too), so a bench can skip minutes of seeding.
+  if (options.databaseFrom) {
+    for (const s of ["", "-wal"])
+      if (existsSync(options.databaseFrom + s)) copyFileSync(options.databaseFrom + s, databaseFile + s);
+  }
   let output = "";
   const child: ChildProcess = spawn("bun", ["src/server/index.ts"], {
     env: {

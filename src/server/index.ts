@@ -1,4 +1,5 @@
 import { createApp } from "./app.ts";
+import { warmSearchIndex } from "./catalog/search-index.ts";
 import { closeDb } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
@@ -51,6 +52,8 @@ if (config.DEMO_DATA === "on") {
       rowsPerSecond: loaded.rowsPerSecond,
     });
 }
+// Built in the background: the first searches wait for it rather than the server's start.
+warmSearchIndex();
 const app = createApp();
 
 const server = Bun.serve<SocketState>({

@@ -1,0 +1,688 @@
+import { dataVersion, placeholders, rawClient } from "../db/client.ts";
+import { env } from "../env.ts";
+import { log } from "../log.ts";
+
+/**
+ * The catalog's search index, in this process's memory (issue 13, docs/decisions/011-search-index.md):
+ * every word of each game's name (display and normalised), developer, publisher and tags, so a
+ * search answers in microseconds instead of queueing behind one database connection.
+ *
+ * Words are tokenised as SQLite FTS5's `unicode61 remove_diacritics 2` does (letters and digits, case
+ * and accents folded), the way search matched before. A query word matches a game when it is a prefix
+ * of one of the game's words; a game matches by name when every query word is found in its name.
+ *
+ * Layout, chosen for memory and for cheap changes:
+ * - games live in numbered slots (typed arrays: popularity, liveness, where their words are); a
+ *   changed game moves to a new slot and its old slot dies, so nothing is ever searched for and
+ *   patched in place; dead slots are dropped when the index is compacted.
+ * - words have numeric ids. Ids below `sortedCount` are in alphabetical order, so all the words that
+ *   start with a prefix are one id range (two binary searches) and "does this game have a word with
+ *   this prefix" is an integer comparison. Words first seen since are checked by string until there
+ *   are enough of them to renumber everything.
+ * - each word keeps the slots whose name has it and the slots whose other fields have it.
+ * - slots are numbered in popularity order, so every posting list is in popularity order too: the
+ *   few hundred most popular matches are the first ones met, and a query stops there. Games added or
+ *   re-ranked since are checked one by one until there are enough of them to renumber all slots.
+ *
+ * It follows the database through the `catalog_changes` log (one row per inserted, changed or deleted
+ * game, written by triggers, migration 0013): whenever `dataVersion()` says something committed, the
+ * next search first reads the log from where it stopped and re-reads those games — whichever process
+ * or code path wrote them.
+ */
+
+/** Printable ASCII: nothing to fold (other text takes the full path, which is correct for all). */
+const ASCII = /^[\t\n\r -~]*$/;
+
+/** Words as FTS5's unicode61 tokenizer with remove_diacritics 2 makes them. */
+export function fieldWords(text: string | null | undefined): string[] {
+  if (!text) return [];
+  // Most names are plain ASCII: nothing to fold, and a cheaper split (the index is built from 330,000).
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  return (
+    text
+      // Before NFKD, which would turn "™" into the letters "TM".
+      .replace(/[™®©℠]/g, "")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+  );
+}
+
+export interface IndexedGame {
+  id: string;
+  name: string;
+  normalizedName: string;
+  developer: string | null;
+  publisher: string | null;
+  /** As stored: a JSON array of strings. */
+  tags: string | null;
+  popularity: number;
+}
+
+export interface Candidate {
+  id: string;
+  normalizedName: string;
+  popularity: number;
+}
+
+/** Words first seen since the last renumbering, checked by string, before everything is renumbered. */
+const MAX_UNSORTED_WORDS = 4096;
+/** Games added or re-ranked since slots were last numbered by popularity; checked one by one until then. */
+const MAX_RECENT_GAMES = 2048;
+/** A prefix spanning more words than this is walked slot by slot rather than merged word by word. */
+const MAX_MERGED_WORDS = 24;
+
+const NO_SLOTS: number[] = [];
+
+interface Range {
+  /** Sorted word ids from lo (inclusive) to hi (exclusive)… */
+  lo: number;
+  hi: number;
+  /** …and unsorted ones (ids >= sortedCount) that match. */
+  extra: number[];
+  words: number;
+  nameSize: number;
+  anySize: number;
+}
+
+export interface IndexLimits {
+  unsortedWords: number;
+  recentGames: number;
+}
+
+export class SearchIndex {
+  constructor(
+    private readonly limits: IndexLimits = {
+      unsortedWords: MAX_UNSORTED_WORDS,
+      recentGames: MAX_RECENT_GAMES,
+    },
+  ) {}
+
+  // Slots: below `rankedSlots` numbered by popularity (0 the most popular), so every posting list, kept
+  // in slot order, is also in popularity order. Games added or re-ranked since are in `recent`.
+  private ids: string[] = [];
+  private normalized: string[] = [];
+  private popularity = new Float64Array(1024);
+  private alive = new Uint8Array(1024);
+  private moved = new Uint8Array(1024);
+  /** Where the slot's word ids start in `words`, how many, and how many of those are its name's. */
+  private start = new Int32Array(1024);
+  private count = new Uint16Array(1024);
+  private nameCount = new Uint16Array(1024);
+  private words = new Int32Array(1 << 16);
+  private wordsLength = 0;
+  private slots = 0;
+  private rankedSlots = 0;
+  private recent: number[] = [];
+  private slotById = new Map<string, number>();
+  private deadSlots = 0;
+  // Words. Sorted ones are found by binary search; only those seen since are in this map.
+  private unsortedIds = new Map<string, number>();
+  private wordText: string[] = [];
+  private namePostings: number[][] = [];
+  private otherPostings: number[][] = [];
+  private sortedCount = 0;
+
+  get size(): number {
+    return this.slotById.size;
+  }
+
+  /** Adds the game, or replaces what the index knew of it. */
+  put(game: IndexedGame): void {
+    const existing = this.slotById.get(game.id);
+    if (existing !== undefined) {
+      if (this.sameWords(existing, game)) {
+        if (this.popularity[existing] !== game.popularity) {
+          this.popularity[existing] = game.popularity;
+          if (!this.moved[existing]) {
+            this.moved[existing] = 1;
+            this.recent.push(existing);
+          }
+        }
+        return;
+      }
+      this.kill(existing);
+    }
+    this.add(game);
+  }
+
+  remove(id: string): void {
+    const slot = this.slotById.get(id);
+    if (slot !== undefined) this.kill(slot);
+  }
+
+  /**
+   * The matching games for the query words, most popular first: at most `want` whose names match,
+   * then — only when the names gave fewer than `want` — games matched through developer, publisher
+   * or tags, up to `want` in all.
+   */
+  candidates(tokens: string[], want: number): Candidate[] {
+    if (tokens.length === 0 || this.size === 0) return [];
+    this.tidy();
+    const ranges = tokens.map((t) => this.range(t));
+    const named = this.collect(ranges, true, want);
+    const others = named.length < want ? this.collect(ranges, false, want - named.length) : [];
+    return [...named, ...others].map((slot) => ({
+      id: this.ids[slot]!,
+      normalizedName: this.normalized[slot]!,
+      popularity: this.popularity[slot]!,
+    }));
+  }
+
+  /** Rough bytes held (typed arrays exactly; arrays, strings and maps estimated). */
+  approximateBytes(): number {
+    let postings = 0;
+    for (const list of this.namePostings) postings += 8 + (list === NO_SLOTS ? 0 : 16 + list.length * 8);
+    for (const list of this.otherPostings) postings += 8 + (list === NO_SLOTS ? 0 : 16 + list.length * 8);
+    let strings = 0;
+    for (const s of this.ids) strings += 24 + s.length;
+    for (const s of this.normalized) strings += 24 + s.length;
+    for (const s of this.wordText) strings += 24 + s.length;
+    const typed =
+      this.popularity.byteLength +
+      this.alive.byteLength +
+      this.moved.byteLength +
+      this.start.byteLength +
+      this.count.byteLength +
+      this.nameCount.byteLength +
+      this.words.byteLength;
+    const maps = (this.slotById.size + this.unsortedIds.size) * 40;
+    return (
+      typed +
+      postings +
+      strings +
+      maps +
+      (this.ids.length + this.normalized.length + this.wordText.length) * 8
+    );
+  }
+
+  // --- matching ---------------------------------------------------------------------------------
+
+  /**
+   * Live slots matching every range — by name, or (nameOnly false) in any field but not by name —
+   * most popular first, at most `want`.
+   */
+  private collect(ranges: Range[], nameOnly: boolean, want: number): number[] {
+    const sized = [...ranges].sort((a, b) => (nameOnly ? a.nameSize - b.nameSize : a.anySize - b.anySize));
+    const rarest = sized[0]!;
+    if ((nameOnly ? rarest.nameSize : rarest.anySize) === 0) return [];
+    const accept = (slot: number) =>
+      this.alive[slot] === 1 &&
+      this.matches(slot, sized, nameOnly) &&
+      (nameOnly || !this.matches(slot, sized, true));
+    const found: number[] = [];
+    const ranked = this.rankedSlots;
+    // Words spanning few distinct words (most) are joined through their posting lists; a prefix of
+    // very many words ("2" in a name: every number starting with 2) is only checked on the slots the
+    // others produce — or, when every word is like that, on every slot in order.
+    const joined = sized.filter((r) => r.words <= MAX_MERGED_WORDS);
+    if (joined.length > 0) {
+      // Every posting list is in slot (popularity) order: a leapfrog join over one cursor per word
+      // meets the matches most popular first, jumping over runs that cannot match.
+      const cursors = joined.map((r) => this.cursor(r, nameOnly));
+      const lead = cursors[0]!;
+      let candidate = lead.seek(0);
+      while (candidate < ranked && found.length < want) {
+        let agreed = true;
+        for (let c = 1; c < cursors.length; c++) {
+          const at = cursors[c]!.seek(candidate);
+          if (at !== candidate) {
+            candidate = lead.seek(at);
+            agreed = false;
+            break;
+          }
+        }
+        if (!agreed) continue;
+        // The cursors agree; the wide words, dead or re-ranked slots and, for other fields, games that
+        // match by name are checked here.
+        if (!this.moved[candidate] && accept(candidate)) found.push(candidate);
+        candidate = lead.seek(candidate + 1);
+      }
+    } else {
+      for (let slot = 0; slot < ranked && found.length < want; slot++) {
+        if (!this.moved[slot] && accept(slot)) found.push(slot);
+      }
+    }
+    if (this.recent.length === 0) return found;
+    // Games added or re-ranked since slots were numbered: checked one by one, merged by popularity.
+    const extra = this.recent.filter(accept);
+    if (extra.length === 0) return found;
+    return [...found, ...extra]
+      .sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b)
+      .slice(0, want);
+  }
+
+  /** The slots having a word of the range (in their name, or anywhere), as one ascending cursor. */
+  private cursor(range: Range, nameOnly: boolean): Cursor {
+    const lists: number[][] = [];
+    const each = (id: number) => {
+      if (this.namePostings[id]!.length) lists.push(this.namePostings[id]!);
+      if (!nameOnly && this.otherPostings[id]!.length) lists.push(this.otherPostings[id]!);
+    };
+    for (let id = range.lo; id < range.hi; id++) each(id);
+    for (const id of range.extra) each(id);
+    return new Cursor(lists);
+  }
+
+  /** Whether every range has a word in the slot (in its name, or anywhere). */
+  private matches(slot: number, ranges: Range[], nameOnly: boolean): boolean {
+    const from = this.start[slot]!;
+    const to = from + (nameOnly ? this.nameCount[slot]! : this.count[slot]!);
+    const words = this.words;
+    const sorted = this.sortedCount;
+    for (const r of ranges) {
+      let hit = false;
+      for (let k = from; k < to; k++) {
+        const w = words[k]!;
+        if (w < sorted ? w >= r.lo && w < r.hi : r.extra.includes(w)) {
+          hit = true;
+          break;
+        }
+      }
+      if (!hit) return false;
+    }
+    return true;
+  }
+
+  /** The words starting with `prefix`, and how many slots they hold. */
+  private range(prefix: string): Range {
+    const text = this.wordText;
+    let lo = 0;
+    let hi = this.sortedCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (text[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    let top = this.sortedCount;
+    while (end < top) {
+      const mid = (end + top) >>> 1;
+      if (text[mid]!.startsWith(prefix)) end = mid + 1;
+      else top = mid;
+    }
+    const extra: number[] = [];
+    for (let id = this.sortedCount; id < text.length; id++) if (text[id]!.startsWith(prefix)) extra.push(id);
+    const words = end - lo + extra.length;
+    // Too many words to merge: it is checked slot by slot, never led with, so its size does not matter.
+    if (words > MAX_MERGED_WORDS) {
+      return {
+        lo,
+        hi: end,
+        extra,
+        words,
+        nameSize: Number.MAX_SAFE_INTEGER,
+        anySize: Number.MAX_SAFE_INTEGER,
+      };
+    }
+    let nameSize = 0;
+    let anySize = 0;
+    const add = (id: number) => {
+      nameSize += this.namePostings[id]!.length;
+      anySize += this.namePostings[id]!.length + this.otherPostings[id]!.length;
+    };
+    for (let id = lo; id < end; id++) add(id);
+    for (const id of extra) add(id);
+    return { lo, hi: end, extra, words, nameSize, anySize };
+  }
+
+  // --- changes ----------------------------------------------------------------------------------
+
+  private wordsOf(game: IndexedGame): { name: string[]; other: string[] } {
+    const name = [...new Set([...fieldWords(game.name), ...fieldWords(game.normalizedName)])];
+    const other = [
+      ...new Set([...fieldWords(game.developer), ...fieldWords(game.publisher), ...fieldWords(game.tags)]),
+    ];
+    return { name, other };
+  }
+
+  private sameWords(slot: number, game: IndexedGame): boolean {
+    const { name, other } = this.wordsOf(game);
+    if (name.length !== this.nameCount[slot] || name.length + other.length !== this.count[slot]) return false;
+    const from = this.start[slot]!;
+    const all = [...name, ...other];
+    for (let k = 0; k < all.length; k++) if (this.wordText[this.words[from + k]!] !== all[k]) return false;
+    return this.normalized[slot] === game.normalizedName;
+  }
+
+  private wordId(word: string): number {
+    const text = this.wordText;
+    let lo = 0;
+    let hi = this.sortedCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (text[mid]! < word) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < this.sortedCount && text[lo] === word) return lo;
+    let id = this.unsortedIds.get(word);
+    if (id === undefined) {
+      id = text.length;
+      this.unsortedIds.set(word, id);
+      text.push(word);
+      // Most words are in names only or in other fields only: one shared empty list until needed.
+      this.namePostings.push(NO_SLOTS);
+      this.otherPostings.push(NO_SLOTS);
+    }
+    return id;
+  }
+
+  private post(lists: number[][], word: number, slot: number): void {
+    if (lists[word] === NO_SLOTS) lists[word] = [slot];
+    else lists[word]!.push(slot);
+  }
+
+  private add(game: IndexedGame): void {
+    this.addWords(game.id, game.normalizedName, game.popularity, this.wordsOf(game));
+  }
+
+  private addWords(
+    id: string,
+    normalized: string,
+    popularity: number,
+    words: { name: string[]; other: string[] },
+  ): void {
+    const { name, other } = words;
+    const slot = this.slots++;
+    this.ensureSlots(this.slots);
+    const total = name.length + other.length;
+    this.ensureWords(this.wordsLength + total);
+    this.ids[slot] = id;
+    this.normalized[slot] = normalized;
+    this.popularity[slot] = popularity;
+    this.alive[slot] = 1;
+    this.start[slot] = this.wordsLength;
+    this.count[slot] = Math.min(total, 0xffff);
+    this.nameCount[slot] = Math.min(name.length, 0xffff);
+    const nameSet = new Set<number>();
+    for (const w of name) {
+      const wid = this.wordId(w);
+      this.words[this.wordsLength++] = wid;
+      nameSet.add(wid);
+      this.post(this.namePostings, wid, slot);
+    }
+    for (const w of other) {
+      const wid = this.wordId(w);
+      this.words[this.wordsLength++] = wid;
+      if (!nameSet.has(wid)) this.post(this.otherPostings, wid, slot);
+    }
+    this.slotById.set(id, slot);
+    // "moved" marks every slot listed in `recent`, so none is listed twice.
+    this.moved[slot] = 1;
+    this.recent.push(slot);
+  }
+
+  private kill(slot: number): void {
+    this.alive[slot] = 0;
+    this.slotById.delete(this.ids[slot]!);
+    this.deadSlots++;
+  }
+
+  private ensureSlots(n: number): void {
+    if (n <= this.alive.length) return;
+    const size = Math.max(n, this.alive.length * 2);
+    const grow = <T extends Float64Array | Uint8Array | Int32Array | Uint16Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.popularity = grow(this.popularity);
+    this.alive = grow(this.alive);
+    this.moved = grow(this.moved);
+    this.start = grow(this.start);
+    this.count = grow(this.count);
+    this.nameCount = grow(this.nameCount);
+  }
+
+  private ensureWords(n: number): void {
+    if (n <= this.words.length) return;
+    const b = new Int32Array(Math.max(n, this.words.length * 2));
+    b.set(this.words.subarray(0, this.wordsLength));
+    this.words = b;
+  }
+
+  /** Before a query: renumber words, or slots by popularity, once enough has piled up. */
+  private tidy(): void {
+    if (this.wordText.length - this.sortedCount > this.limits.unsortedWords) this.renumberWords();
+    if (
+      this.recent.length > this.limits.recentGames ||
+      (this.deadSlots > 1024 && this.deadSlots > this.size / 4)
+    ) {
+      this.renumberSlots();
+    }
+  }
+
+  /** Puts every word id in alphabetical order (postings and slot words follow). */
+  private renumberWords(): void {
+    const n = this.wordText.length;
+    const byText = Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+      this.wordText[a]! < this.wordText[b]! ? -1 : this.wordText[a]! > this.wordText[b]! ? 1 : 0,
+    );
+    const newId = new Int32Array(n);
+    for (let i = 0; i < n; i++) newId[byText[i]!] = i;
+    this.wordText = byText.map((id) => this.wordText[id]!);
+    this.namePostings = byText.map((id) => this.namePostings[id]!);
+    this.otherPostings = byText.map((id) => this.otherPostings[id]!);
+    for (let k = 0; k < this.wordsLength; k++) this.words[k] = newId[this.words[k]!]!;
+    this.unsortedIds = new Map();
+    this.sortedCount = n;
+  }
+
+  /** Re-adds every live game in popularity order, without dead slots: slot order is popularity again. */
+  private renumberSlots(): void {
+    const live: number[] = [];
+    for (let s = 0; s < this.slots; s++) if (this.alive[s]) live.push(s);
+    live.sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b);
+    const next = new SearchIndex(this.limits);
+    for (const s of live) {
+      const from = this.start[s]!;
+      const text = (a: number, b: number) => Array.from(this.words.subarray(a, b), (w) => this.wordText[w]!);
+      next.addWords(this.ids[s]!, this.normalized[s]!, this.popularity[s]!, {
+        name: text(from, from + this.nameCount[s]!),
+        other: text(from + this.nameCount[s]!, from + this.count[s]!),
+      });
+    }
+    next.recent = [];
+    next.moved.fill(0);
+    next.rankedSlots = next.slots;
+    next.renumberWords();
+    Object.assign(this, next);
+  }
+
+  /** A whole index at once: slots in popularity order, words in alphabetical order. */
+  static from(games: IndexedGame[], limits?: IndexLimits): SearchIndex {
+    const index = new SearchIndex(limits);
+    const sorted = [...games].sort(
+      (a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+    for (const g of sorted) index.put(g);
+    index.recent = [];
+    index.moved.fill(0);
+    index.rankedSlots = index.slots;
+    index.renumberWords();
+    return index;
+  }
+}
+
+/** The union of ascending slot lists, read in ascending order with jumps forward. */
+class Cursor {
+  private heads: Int32Array;
+
+  constructor(private readonly lists: number[][]) {
+    this.heads = new Int32Array(lists.length);
+  }
+
+  /** The smallest slot >= target in any list (MAX_SAFE_INTEGER when none). */
+  seek(target: number): number {
+    let best = Number.MAX_SAFE_INTEGER;
+    for (let l = 0; l < this.lists.length; l++) {
+      const list = this.lists[l]!;
+      let h = this.heads[l]!;
+      if (h < list.length && list[h]! < target) {
+        // Gallop, then binary search: long runs below the target are skipped in log steps.
+        let step = 1;
+        while (h + step < list.length && list[h + step]! < target) step *= 2;
+        let lo = h + (step >> 1) + 1;
+        let hi = Math.min(h + step, list.length);
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (list[mid]! < target) lo = mid + 1;
+          else hi = mid;
+        }
+        h = lo;
+        this.heads[l] = h;
+      }
+      if (h < list.length && list[h]! < best) best = list[h]!;
+    }
+    return best;
+  }
+}
+
+// --- following the database ---------------------------------------------------------------------
+
+const COLUMNS = "id, name, normalized_name, developer, publisher, tags, popularity";
+/** Above this many logged changes a full rebuild is cheaper than re-reading each game. */
+const REBUILD_ABOVE = 50_000;
+/** Rows read per query when (re)building, so other requests get turns in between. */
+const BUILD_CHUNK = 20_000;
+/** Applied log rows are deleted once this many have piled up. */
+const PRUNE_ABOVE = 20_000;
+
+function toGame(row: Record<string, unknown>): IndexedGame {
+  return {
+    id: String(row.id),
+    name: String(row.name ?? ""),
+    normalizedName: String(row.normalized_name ?? ""),
+    developer: row.developer == null ? null : String(row.developer),
+    publisher: row.publisher == null ? null : String(row.publisher),
+    tags: row.tags == null ? null : String(row.tags),
+    popularity: Number(row.popularity ?? 0),
+  };
+}
+
+interface State {
+  url: string;
+  index: SearchIndex;
+  /** The last `catalog_changes.seq` applied. */
+  seq: number;
+  /** `dataVersion()` when the index was last brought up to date. */
+  version: number | null;
+}
+
+let state: State | undefined;
+let pending: Promise<State> | undefined;
+
+type ChangeListener = (ids: string[] | null) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/**
+ * Told which games the database says changed (any column), or null when the index was rebuilt: for
+ * caches of what results show (search.ts), which must drop those games before the next answer.
+ */
+export function onIndexedGamesChanged(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+function announce(ids: string[] | null): void {
+  for (const listener of changeListeners) listener(ids);
+}
+
+/** The index, brought up to date with the database first when anything has committed since. */
+export async function searchIndex(): Promise<SearchIndex> {
+  const url = env().DATABASE_URL;
+  const version = dataVersion();
+  if (state && state.url === url && version !== null && version === state.version) return state.index;
+  pending ??= refresh(url).finally(() => {
+    pending = undefined;
+  });
+  return (await pending).index;
+}
+
+async function refresh(url: string): Promise<State> {
+  // Read before anything else: a commit after this point moves it again and is picked up next time.
+  const version = dataVersion();
+  if (!state || state.url !== url) {
+    state = await build(url, version);
+    return state;
+  }
+  const client = rawClient();
+  const oldest = await client.execute("SELECT min(seq) AS seq FROM catalog_changes");
+  const first = oldest.rows[0]?.seq;
+  // Log rows this index had not applied were pruned (by another process): start again.
+  if (first != null && Number(first) > state.seq + 1) {
+    state = await build(url, version);
+    return state;
+  }
+  const log = await client.execute({
+    sql: "SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?",
+    args: [state.seq, REBUILD_ABOVE + 1],
+  });
+  if (log.rows.length > REBUILD_ABOVE) {
+    state = await build(url, version);
+    return state;
+  }
+  const ids = [...new Set(log.rows.map((r) => String(r.game_id)))];
+  const seen = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rs = await client.execute({
+      sql: `SELECT ${COLUMNS} FROM games WHERE id IN (${placeholders(chunk.length)})`,
+      args: chunk,
+    });
+    for (const row of rs.rows) {
+      const game = toGame(row as unknown as Record<string, unknown>);
+      seen.add(game.id);
+      state.index.put(game);
+    }
+  }
+  for (const id of ids) if (!seen.has(id)) state.index.remove(id);
+  if (ids.length) announce(ids);
+  const last = log.rows.at(-1)?.seq;
+  if (last != null) state.seq = Number(last);
+  state.version = version;
+  if (state.seq > PRUNE_ABOVE && first != null && state.seq - Number(first) > PRUNE_ABOVE) {
+    await client.execute({ sql: "DELETE FROM catalog_changes WHERE seq <= ?", args: [state.seq] });
+    // That delete was a commit: take the version after it, so it does not send the next search here.
+    state.version = dataVersion();
+  }
+  return state;
+}
+
+async function build(url: string, version: number | null): Promise<State> {
+  const started = performance.now();
+  const client = rawClient();
+  const top = await client.execute("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
+  const seq = Number(top.rows[0]?.seq ?? 0);
+  const games: IndexedGame[] = [];
+  let after = "";
+  for (;;) {
+    const rs = await client.execute({
+      sql: `SELECT ${COLUMNS} FROM games WHERE id > ? ORDER BY id LIMIT ${BUILD_CHUNK}`,
+      args: [after],
+    });
+    for (const row of rs.rows) games.push(toGame(row as unknown as Record<string, unknown>));
+    if (rs.rows.length < BUILD_CHUNK) break;
+    after = games.at(-1)!.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const index = SearchIndex.from(games);
+  announce(null);
+  log.info("search index built", {
+    games: index.size,
+    ms: Math.round(performance.now() - started),
+    approximateMiB: Math.round(index.approximateBytes() / 2 ** 20),
+  });
+  return { url, index, seq, version };
+}
+
+/** Starts building the index now (at server start) rather than on the first search. */
+export function warmSearchIndex(): void {
+  searchIndex().catch((error) => log.error("search index build failed", { error: String(error) }));
+}

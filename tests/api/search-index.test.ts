@@ -1,0 +1,216 @@
+import { createClient } from "@libsql/client";
+import { beforeAll, describe, expect, test } from "vitest";
+import { searchTokens } from "../../src/server/catalog/search.ts";
+import { fieldWords, type IndexedGame, SearchIndex } from "../../src/server/catalog/search-index.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * Search answers from an in-memory index (src/server/catalog/search-index.ts); whatever changes the
+ * catalog — the write services, bulk imports, demo removal, another process — shows in the next search.
+ */
+
+let user: TestUser;
+beforeAll(async () => {
+  user = await createTestUser();
+  await upsertGames([{ name: "Lumen Harbor", steamAppId: 501, positiveReviews: 100 }], "test");
+});
+
+async function names(q: string): Promise<string[]> {
+  const res = await request(`/api/games/search?${new URLSearchParams({ q, limit: "50" })}`, {
+    cookie: user.cookie,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Array<{ gameName: string }>).map((g) => g.gameName);
+}
+
+describe("the index follows the catalog", () => {
+  test("a game added after the index was built is found by the next search", async () => {
+    expect(await names("lumen")).toEqual(["Lumen Harbor"]);
+    await upsertGames([{ name: "Lumen Drift", steamAppId: 502, positiveReviews: 5000 }], "test");
+    expect(await names("lumen")).toEqual(["Lumen Drift", "Lumen Harbor"]);
+  });
+
+  test("a renamed game is found by its new name only; a new developer is searchable", async () => {
+    await upsertGames([{ name: "Quasar Vale", steamAppId: 503 }], "test");
+    expect(await names("quasar")).toEqual(["Quasar Vale"]);
+    await upsertGames([{ name: "Nebula Vale", steamAppId: 503, developer: "Orrery Works" }], "test");
+    expect(await names("quasar")).toEqual([]);
+    expect(await names("nebula vale")).toEqual(["Nebula Vale"]);
+    expect(await names("orrery")).toEqual(["Nebula Vale"]);
+  });
+
+  test("deleted games (demo data removed, say) disappear at once", async () => {
+    await upsertGames(
+      [
+        { name: "Brindle Demo One", isDemo: true },
+        { name: "Brindle Demo Two", isDemo: true },
+        { name: "Brindle Real", steamAppId: 504 },
+      ],
+      "test",
+    );
+    expect(await names("brindle")).toHaveLength(3);
+    await rawClient().execute("DELETE FROM games WHERE is_demo = 1 AND name LIKE 'Brindle%'");
+    expect(await names("brindle")).toEqual(["Brindle Real"]);
+  });
+
+  test("a game written by another process (an import, the shell) is found at once", async () => {
+    expect(await names("zephyrine")).toEqual([]);
+    const other = createClient({ url: process.env.DATABASE_URL! });
+    try {
+      await other.execute(
+        `INSERT INTO games (id, slug, name, normalized_name, popularity, created_at, updated_at)
+         VALUES ('zeph-1', 'zephyrine-coast', 'Zephyrine Coast', 'zephyrine coast', 3, 0, 0)`,
+      );
+    } finally {
+      other.close();
+    }
+    expect(await names("zephyrine")).toEqual(["Zephyrine Coast"]);
+  });
+
+  test("a change of popularity changes the order", async () => {
+    await upsertGames(
+      [
+        { name: "Tandem Alpha", steamAppId: 505, positiveReviews: 10 },
+        { name: "Tandem Beta", steamAppId: 506, positiveReviews: 1000 },
+      ],
+      "test",
+    );
+    expect(await names("tandem")).toEqual(["Tandem Beta", "Tandem Alpha"]);
+    await upsertGames([{ name: "Tandem Alpha", steamAppId: 505, positiveReviews: 1_000_000 }], "test");
+    expect(await names("tandem")).toEqual(["Tandem Alpha", "Tandem Beta"]);
+  });
+
+  test("a bulk import of thousands of games is searchable in full", async () => {
+    await upsertGames(
+      Array.from({ length: 3000 }, (_, i) => ({
+        name: `Bulkwave ${i + 1}`,
+        positiveReviews: i === 1234 ? 1_000_000 : 10,
+      })),
+      "test",
+    );
+    expect(await names("bulkwave 2999")).toEqual(["Bulkwave 2999"]);
+    expect(await names("bulkwave")).toHaveLength(50);
+    expect((await names("bulkwave"))[0]).toBe("Bulkwave 1235");
+  });
+});
+
+describe("SearchIndex against a brute-force reference", () => {
+  // Deterministic pseudo-random catalog: a small vocabulary so words are shared, distinct popularity.
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const vocabulary = [
+    "shadow",
+    "shade",
+    "iron",
+    "irony",
+    "neon",
+    "legend",
+    "legends",
+    "kingdom",
+    "drift",
+    "saga",
+    "café",
+    "ведьмак",
+  ];
+  const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
+  const makeGame = (i: number): IndexedGame => {
+    const name = `${pick()} ${pick()} ${i}`;
+    return {
+      id: `g${i}`,
+      name,
+      normalizedName: name
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .replace(/[^a-z0-9]+/g, " ")
+        .trim(),
+      developer: random() < 0.5 ? `${pick()} studio` : null,
+      publisher: null,
+      tags: JSON.stringify([pick()]),
+      popularity: Math.round(random() * 1e6) / 1000 + i / 1e7,
+    };
+  };
+
+  const wordsOf = new WeakMap<IndexedGame, { name: string[]; all: string[] }>();
+  function words(g: IndexedGame) {
+    let w = wordsOf.get(g);
+    if (!w) {
+      const name = [...fieldWords(g.name), ...fieldWords(g.normalizedName)];
+      w = {
+        name,
+        all: [...name, ...fieldWords(g.developer), ...fieldWords(g.publisher), ...fieldWords(g.tags)],
+      };
+      wordsOf.set(g, w);
+    }
+    return w;
+  }
+
+  function reference(games: Map<string, IndexedGame>, tokens: string[], want: number): string[] {
+    const has = (list: string[]) => tokens.every((t) => list.some((w) => w.startsWith(t)));
+    const all = [...games.values()].sort((a, b) => b.popularity - a.popularity);
+    const named = all.filter((g) => has(words(g).name)).slice(0, want);
+    if (named.length >= want) return named.map((g) => g.id);
+    const others = all.filter((g) => !has(words(g).name) && has(words(g).all)).slice(0, want - named.length);
+    return [...named, ...others].map((g) => g.id);
+  }
+
+  test.each([
+    ["the default limits", undefined],
+    ["small limits, so words and slots are renumbered many times", { unsortedWords: 16, recentGames: 64 }],
+  ])("the same matches in the same order, through additions, changes and removals (%s)", (_, limits) => {
+    seed = 42;
+    const games = new Map<string, IndexedGame>();
+    for (let i = 0; i < 4000; i++) games.set(`g${i}`, makeGame(i));
+    const index = SearchIndex.from([...games.values()], limits);
+    const queries = [
+      "sha",
+      "shadow",
+      "iron",
+      "iron leg",
+      "legends kingdom",
+      "s",
+      "cafe",
+      "caf",
+      "ведь",
+      "studio",
+      "shade 12",
+      "zz",
+      "drift saga neon",
+    ];
+    const check = () => {
+      for (const q of queries) {
+        const tokens = searchTokens(q);
+        expect(
+          index.candidates(tokens, 30).map((c) => c.id),
+          q,
+        ).toEqual(reference(games, tokens, 30));
+      }
+    };
+    check();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 1500; i++) {
+        if (i % 500 === 0) check();
+        const id = `g${Math.floor(random() * 6000)}`;
+        const roll = random();
+        if (roll < 0.3) {
+          games.delete(id);
+          index.remove(id);
+        } else if (roll < 0.6) {
+          const g = { ...(games.get(id) ?? makeGame(Number(id.slice(1)))), popularity: random() * 1000 };
+          games.set(id, g);
+          index.put(g);
+        } else {
+          // A new game, or one renamed (new words, some never seen before).
+          const g = { ...makeGame(Number(id.slice(1)) + 7919 * round), id };
+          games.set(id, g);
+          index.put(g);
+        }
+      }
+      check();
+    }
+  });
+});
