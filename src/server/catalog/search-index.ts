@@ -3,7 +3,7 @@ import { env } from "../env.ts";
 import { log } from "../log.ts";
 
 /**
- * The catalog's search index, in this process's memory (issue 13, docs/decisions/011-search-index.md):
+ * The catalog's search index, in this process's memory (issue 13, docs/decisions/012-search-index.md):
  * every word of each game's name (display and normalised), developer, publisher and tags, so a
  * search answers in microseconds instead of queueing behind one database connection.
  *
