@@ -7,7 +7,7 @@
  *       replaces any demo data.
  */
 import { hasDemoData, removeDemoData } from "../src/server/catalog/demo-data.ts";
-import { closeDb, rawClient } from "../src/server/db/client.ts";
+import { closeDb, rawClient, refreshPlannerStatistics } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { MAX_DEMO_GAMES, seedDemoData } from "../src/server/db/seed/demo.ts";
 import { loadSnapshot } from "../src/server/db/seed/snapshot.ts";
@@ -53,6 +53,8 @@ try {
     console.error(usage);
     process.exit(2);
   }
+  // The server plans its queries with these statistics (src/server/db/client.ts).
+  await refreshPlannerStatistics();
 } finally {
   closeDb();
 }

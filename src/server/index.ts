@@ -1,6 +1,7 @@
 import { createApp } from "./app.ts";
+import { onCatalogChanged } from "./catalog/changes.ts";
 import { warmSearchIndex } from "./catalog/search-index.ts";
-import { closeDb } from "./db/client.ts";
+import { closeDb, refreshPlannerStatistics } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { seedMarketYears } from "./db/seed/market.ts";
@@ -52,6 +53,13 @@ if (config.DEMO_DATA === "on") {
       rowsPerSecond: loaded.rowsPerSecond,
     });
 }
+// Planner statistics for what the start loaded, and again after each burst of catalog writes.
+await refreshPlannerStatistics();
+const stopPlannerStatistics = onCatalogChanged(() => {
+  refreshPlannerStatistics().catch((error) =>
+    log.warn("planner statistics not refreshed", { error: String(error) }),
+  );
+});
 // Built in the background: the first searches wait for it rather than the server's start.
 warmSearchIndex();
 const app = createApp();
@@ -82,6 +90,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopStats();
   stopEstimates();
+  stopPlannerStatistics();
   stopScheduler();
   closeAll();
   detachServer();

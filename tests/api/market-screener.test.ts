@@ -345,3 +345,20 @@ describe("GET /api/companies/:slug", () => {
     expect((await request("/api/companies/keep-works")).status).toBe(401);
   });
 });
+
+describe("list filters match whole elements only", () => {
+  test("a genre that is part of another, or holds LIKE wildcards, matches nothing else", async () => {
+    await upsertGames(
+      [
+        { name: "Wildcard One", genres: ["Strategy RPG", "100%_Fun"], tags: ['Say "Hi"'] },
+        { name: "Wildcard Two", genres: ["100x Fun"] },
+      ],
+      "test",
+    );
+    expect(names(await screen("genre=Strategy&sort=name&order=asc"))).not.toContain("Wildcard One");
+    expect(names(await screen("genre=strategy%20rpg"))).toEqual(["Wildcard One"]);
+    expect(names(await screen(`genre=${encodeURIComponent("100%_Fun")}`))).toEqual(["Wildcard One"]);
+    expect(names(await screen(`tag=${encodeURIComponent('Say "Hi"')}`))).toEqual(["Wildcard One"]);
+    expect(names(await screen("tag=Hi"))).toEqual([]);
+  });
+});

@@ -132,7 +132,7 @@ function endOf(to: string): number {
 
 const SIMILAR = 12;
 /** Tag matches read for scoring: enough for the long tail, bounded for the most common tags. */
-const TAG_CANDIDATES = 4000;
+const TAG_CANDIDATES = 2000;
 const GENRE_CANDIDATES = 500;
 
 /**
@@ -144,8 +144,9 @@ export async function getSimilarGames(id: string): Promise<SimilarGame[] | null>
   const gameId = await resolveGameId(id);
   if (!gameId) return null;
   const client = rawClient();
-  const base = (await client.execute({ sql: "SELECT genres, tags FROM games WHERE id = ?", args: [gameId] }))
-    .rows[0];
+  const base = (
+    await client.execute({ sql: "SELECT rowid, genres, tags FROM games WHERE id = ?", args: [gameId] })
+  ).rows[0];
   if (!base) return null;
   const genres = listOf(base.genres);
   const tags = listOf(base.tags).slice(0, 10);
@@ -169,46 +170,34 @@ export async function getSimilarGames(id: string): Promise<SimilarGame[] | null>
     });
     for (const r of rs.rows) rowids.add(Number(r.rowid));
   }
+  rowids.delete(Number(base.rowid));
   if (rowids.size === 0) return [];
-  const ids = [...rowids];
-  const genreSet = new Set(genres.map((g) => g.toLowerCase()));
-  const tagSet = new Set(tags.map((t) => t.toLowerCase()));
-  const scored: Array<{ id: string; score: number; popularity: number; shared: string[] }> = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const rs = await client.execute({
-      sql: `SELECT id, genres, tags, popularity FROM games WHERE rowid IN (${placeholders(chunk.length)})`,
-      args: chunk,
-    });
-    for (const r of rs.rows) {
-      if (String(r.id) === gameId) continue;
-      const shared: string[] = [];
-      let score = 0;
-      for (const g of listOf(r.genres)) {
-        if (genreSet.has(g.toLowerCase())) {
-          score += 2;
-          shared.push(g);
-        }
-      }
-      for (const t of listOf(r.tags)) {
-        if (tagSet.has(t.toLowerCase()) && !shared.includes(t)) {
-          score += 1;
-          shared.push(t);
-        }
-      }
-      if (score > 0) scored.push({ id: String(r.id), score, popularity: Number(r.popularity), shared });
-    }
-  }
-  scored.sort((a, b) => b.score - a.score || b.popularity - a.popularity || a.id.localeCompare(b.id));
-  const top = scored.slice(0, SIMILAR);
+  // Scored in SQL (JSON in C, no row leaves the database but the dozen answered).
+  const rs = await client.execute({
+    sql: `SELECT id, popularity,
+            (SELECT count(*) FROM json_each(games.genres) WHERE value IN (SELECT value FROM json_each(?1))) * 2
+            + (SELECT count(*) FROM json_each(games.tags)
+               WHERE value IN (SELECT value FROM json_each(?2)) AND value NOT IN (SELECT value FROM json_each(?1))) AS score
+          FROM games WHERE rowid IN (SELECT value FROM json_each(?3))
+          ORDER BY score DESC, popularity DESC, id LIMIT ${SIMILAR}`,
+    args: [JSON.stringify(genres), JSON.stringify(tags), JSON.stringify([...rowids])],
+  });
+  const top = rs.rows
+    .filter((r) => Number(r.score) > 0)
+    .map((r) => ({ id: String(r.id), score: Number(r.score) }));
   if (top.length === 0) return [];
   const full = await client.execute({
     sql: `SELECT * FROM games WHERE id IN (${placeholders(top.length)})`,
     args: top.map((t) => t.id),
   });
   const byId = new Map(full.rows.map((r) => [String(r.id), r as Row]));
+  const genreSet = new Set(genres);
+  const tagSet = new Set(tags);
   return top.flatMap((t) => {
     const row = byId.get(t.id);
-    return row ? [{ ...toGameSummary(row), score: t.score, shared: t.shared }] : [];
+    if (!row) return [];
+    const sharedGenres = listOf(row.genres).filter((g) => genreSet.has(g));
+    const sharedTags = listOf(row.tags).filter((g) => tagSet.has(g) && !genreSet.has(g));
+    return [{ ...toGameSummary(row), score: t.score, shared: [...sharedGenres, ...sharedTags] }];
   });
 }

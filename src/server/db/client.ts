@@ -80,6 +80,18 @@ export async function configureConnection(): Promise<void> {
   }
 }
 
+/**
+ * Refreshes the query planner's statistics (ANALYZE, sampled so it takes milliseconds on the full
+ * catalog). Without them SQLite can choose the series' (metric, ts) index for one game's figures and
+ * read every point of that metric in the catalog instead of the game's few: 34 ms instead of 1 ms
+ * for one game's player figures on 5,000 games, growing with the catalog. Run after bulk writes.
+ */
+export async function refreshPlannerStatistics(): Promise<void> {
+  const c = rawClient();
+  await c.execute("PRAGMA analysis_limit = 1000");
+  await c.execute("ANALYZE");
+}
+
 export function closeDb(): void {
   client?.close();
   client = undefined;
