@@ -43,6 +43,8 @@ export async function startBenchServer(
     url: `http://localhost:${port}`,
     pid: child.pid!,
     databaseFile,
+    /** Everything the server printed so far. */
+    output: () => output,
     async stop() {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");

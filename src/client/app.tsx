@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { isAdmin, type PublicUser } from "../contracts/roles.ts";
@@ -9,6 +9,7 @@ import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
 import { handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
 import { lazyScreen } from "./recovery/chunks.ts";
 import { ScreenErrorBoundary } from "./recovery/ScreenErrorBoundary.tsx";
+import { applyRefreshInterval } from "./refresh.ts";
 import { applyTheme } from "./theme.ts";
 
 // Every screen is its own lazy chunk, so the first route loads only what it shows; a chunk that
@@ -66,6 +67,12 @@ function SignedInApp({ user }: { user: PublicUser }) {
   useEffect(() => {
     if (settings.data) applyTheme(settings.data.preferences.theme);
   }, [settings.data]);
+  // Live screens refetch at the user's chosen interval (Settings → Preferences).
+  const queryClient = useQueryClient();
+  const refreshSeconds = settings.data?.preferences.dataRefreshInterval;
+  useEffect(() => {
+    if (refreshSeconds) applyRefreshInterval(queryClient, refreshSeconds);
+  }, [queryClient, refreshSeconds]);
 
   // Admin screens render only behind the guard, so for anyone else they never mount and fetch nothing.
   const admin = (Screen: ComponentType) => (

@@ -16,3 +16,10 @@ export const PublicUserSchema = z.object({
 
 const _shapeCheck: (v: z.infer<typeof PublicUserSchema>) => PublicUser = (v) => v;
 void _shapeCheck;
+
+/** `PATCH /api/user/profile` (issue 9 §5): a user's first and last name; empty clears it. */
+export const ProfilePatchSchema = z.object({
+  firstName: z.string().trim().max(60, { message: "At most 60 characters" }).nullable().optional(),
+  lastName: z.string().trim().max(60, { message: "At most 60 characters" }).nullable().optional(),
+});
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;

@@ -207,12 +207,15 @@ test("Delete Account asks first, then removes the account", async () => {
   await page.context().close();
 });
 
-test("Profile is read-only with the user's stats; a failed save says so and keeps the choice", async () => {
+test("Profile: the user sets their name, sees their stats; a failed save says so and keeps the choice", async () => {
   const page = await as("premium", "/settings", { firstName: "Pia", lastName: "Premium" });
   // The shell's live indicator is connected to /ws.
   await page.locator("header").getByText("Live", { exact: true }).waitFor();
   expect(await page.getByLabel("First name").inputValue()).toBe("Pia");
-  expect(await page.getByLabel("First name").getAttribute("readonly")).not.toBeNull();
+  // Issue 9 §5: names are editable and saved on their own; the sidebar follows.
+  await page.getByLabel("Last name").fill("Premium-Smith");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await page.getByTestId("user-card").getByText("Pia Premium-Smith").waitFor();
   const activity = page.getByRole("definition");
   await expect.poll(() => activity.allTextContents()).toEqual(["0", "0", "1"]);
   await expect.poll(() => page.getByText("PROFESSIONAL").first().isVisible()).toBe(true);

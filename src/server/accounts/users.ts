@@ -241,3 +241,20 @@ export async function signInWithProvider(identity: ProviderIdentity): Promise<Us
   await linkProvider(user.id, identity);
   return user;
 }
+
+/** Sets a user's first and/or last name (an empty name is cleared); answers the updated row. */
+export async function updateProfile(
+  userId: string,
+  patch: { firstName?: string | null; lastName?: string | null },
+): Promise<UserRow> {
+  const set: { firstName?: string | null; lastName?: string | null; updatedAt: Date } = {
+    updatedAt: new Date(),
+  };
+  if (patch.firstName !== undefined) set.firstName = patch.firstName?.trim() || null;
+  if (patch.lastName !== undefined) set.lastName = patch.lastName?.trim() || null;
+  const [row] = await db().update(users).set(set).where(eq(users.id, userId)).returning();
+  if (!row) throw new HttpProblem(404, "No such user");
+  // Sessions cache the user's row: the next request must see the new name.
+  forgetCachedUser(userId);
+  return row;
+}

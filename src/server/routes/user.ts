@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { SettingsPatchSchema } from "../../contracts/settings.ts";
+import { ProfilePatchSchema } from "../../contracts/user.ts";
 import { getSettings, updateSettings } from "../accounts/settings.ts";
 import { getUserStats } from "../accounts/stats.ts";
-import { deleteAccount } from "../accounts/users.ts";
+import { deleteAccount, updateProfile } from "../accounts/users.ts";
 import { requireUser } from "../auth/guards.ts";
-import { clearSessionCookie } from "../auth/session.ts";
+import { clearSessionCookie, toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody } from "../http/validate.ts";
 import { log } from "../log.ts";
@@ -15,6 +16,9 @@ export const userRoutes = new Hono<AppEnv>()
   .get("/settings", requireUser, async (c) => c.json(await getSettings(c.get("user").id)))
   .patch("/settings", requireUser, jsonBody(SettingsPatchSchema), async (c) =>
     c.json(await updateSettings(c.get("user").id, c.req.valid("json"))),
+  )
+  .patch("/profile", requireUser, jsonBody(ProfilePatchSchema), async (c) =>
+    c.json(toPublicUser(await updateProfile(c.get("user").id, c.req.valid("json")))),
   )
   .delete("/", requireUser, async (c) => {
     const user = c.get("user");

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Save } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { PublicUser } from "../../../contracts/roles.ts";
 import {
   GENRES,
   LANGUAGES,
@@ -44,6 +45,45 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
 import { applyTheme } from "../../theme.ts";
 import { PlanSection } from "./PlanSection.tsx";
+
+/** First and last name, saved on their own (issue 9 §5: an email user is no longer "Gamer" forever). */
+function NameFields({ user }: { user: PublicUser }) {
+  const queryClient = useQueryClient();
+  const [firstName, setFirstName] = useState(user.firstName ?? "");
+  const [lastName, setLastName] = useState(user.lastName ?? "");
+  const saveName = useMutation({
+    mutationFn: () => apiRequest<PublicUser>("PATCH", "/api/user/profile", { firstName, lastName }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(currentUserQuery.queryKey, updated);
+      toast({ title: "Name saved", description: "Your name has been updated." });
+    },
+    onError: () =>
+      toast({ title: "Error", description: "Could not save your name.", variant: "destructive" }),
+  });
+  const changed = firstName.trim() !== (user.firstName ?? "") || lastName.trim() !== (user.lastName ?? "");
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor="firstName">First name</Label>
+        <Input
+          id="firstName"
+          value={firstName}
+          maxLength={60}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="lastName">Last name</Label>
+        <Input id="lastName" value={lastName} maxLength={60} onChange={(e) => setLastName(e.target.value)} />
+      </div>
+      <div className="sm:col-span-2">
+        <Button size="sm" disabled={!changed} loading={saveName.isPending} onClick={() => saveName.mutate()}>
+          Save name
+        </Button>
+      </div>
+    </>
+  );
+}
 
 const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   en: "English",
@@ -248,14 +288,7 @@ export default function SettingsPage() {
           <TabsContent value="profile" className="grid gap-4">
             <Section title="Profile" description="Your account details.">
               <div className="grid gap-4 sm:grid-cols-2">
-                <div className="grid gap-2">
-                  <Label htmlFor="firstName">First name</Label>
-                  <Input id="firstName" value={user?.firstName ?? ""} readOnly />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="lastName">Last name</Label>
-                  <Input id="lastName" value={user?.lastName ?? ""} readOnly />
-                </div>
+                {user && <NameFields key={user.id} user={user} />}
                 <div className="grid gap-2 sm:col-span-2">
                   <Label htmlFor="email">Email</Label>
                   <Input id="email" type="email" value={user?.email ?? ""} readOnly />
