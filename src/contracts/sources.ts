@@ -94,17 +94,37 @@ export interface HistoricalGame {
 }
 
 export interface MarketHistory {
-  globalRevenue: Array<{ year: number; revenue: number; growth: number | null; forecast: boolean }>;
+  globalRevenue: Array<{
+    year: number;
+    revenue: number;
+    growth: number | null;
+    forecast: boolean;
+    /** What later editions reported for this year instead: the figure was revised. Null when not. */
+    revisedLater?: string | null;
+    /** The citation's confidence ("high", "medium (forecast)"…). */
+    confidence?: string | null;
+  }>;
   platformDistribution: Record<string, number>;
   platformYear: number | null;
   regionalMarkets: Array<{ region: string; share: number; growth: number | null; revenue: number }>;
   regionalYear: number | null;
   source: string;
+  /** Newzoo, dated by the latest edition quoted (issue 9 §3). */
+  provenance?: Provenance;
 }
 
 export interface EsportsSummary {
   topGames: Array<{ game: string; viewership: number | null; prizePool: number }>;
-  growth: Array<{ year: number; totalPrizePool: number; totalViewership: number | null }>;
+  growth: Array<{
+    year: number;
+    totalPrizePool: number;
+    totalViewership: number | null;
+    /** Months of the year the data covers (2021 ends in September): a partial year is not comparable. */
+    months?: number;
+    /** Months of the year the hours watched cover (null without Twitch data for the year). */
+    viewershipMonths?: number | null;
+    partial?: boolean;
+  }>;
   tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
 }
 

@@ -126,7 +126,18 @@ describe("with stored data", () => {
     expect(market.globalRevenue.find((y: { year: number }) => y.year === 2023)).toMatchObject({
       revenue: 187.7,
       growth: 2.6,
+      forecast: false,
     });
+    // 2023 and 2024 both read $187.7B: each says it was revised in a later edition.
+    for (const year of [2023, 2024]) {
+      const y = market.globalRevenue.find((r: { year: number }) => r.year === year);
+      expect(y.revisedLater).toMatch(/later|update/);
+    }
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2027)).toMatchObject({
+      forecast: true,
+      confidence: "medium (forecast)",
+    });
+    expect(market.provenance).toMatchObject({ source: "Newzoo", asOf: "2025-09-01T00:00:00.000Z" });
     const shares = Object.values(market.platformDistribution) as number[];
     expect(shares.reduce((s, v) => s + v, 0)).toBeCloseTo(100, 0);
     expect(market.regionalMarkets.length).toBeGreaterThanOrEqual(3);
@@ -151,7 +162,11 @@ describe("with stored data", () => {
     expect(esports.growth.find((g: { year: number }) => g.year === 2019)).toMatchObject({
       totalPrizePool: expect.any(Number),
       totalViewership: expect.any(Number),
+      months: 12,
+      partial: false,
     });
+    // The data ends in September 2021: that year is marked partial.
+    expect(esports.growth.find((g: { year: number }) => g.year === 2021)).toMatchObject({ partial: true });
     // The richest month of prize money stands in for a major event (no per-tournament list is public here).
     expect(esports.tournaments[0]).toMatchObject({ name: "Dota 2 — October 2021", game: "Dota 2" });
     expect(esports.tournaments[0].prizePool).toBeGreaterThan(10_000_000);

@@ -1,8 +1,10 @@
 import { desc } from "drizzle-orm";
 import type { EsportsSummary, HistoricalGame, MarketHistory } from "../../contracts/sources.ts";
+import { provenanceOf } from "../catalog/provenance.ts";
 import { listOf } from "../catalog/shapes.ts";
 import { db, rawClient } from "../db/client.ts";
 import { kaggleDatasets } from "../db/schema/index.ts";
+import { marketYearNotes } from "../db/seed/market.ts";
 
 /**
  * What the Historical analytics screen shows (spec §2, §3), all from stored data: Kaggle's dataset
@@ -99,13 +101,29 @@ export async function marketHistory(): Promise<MarketHistory> {
     }
     regionalMarkets.sort((a, b) => b.share - a.share);
   }
+  const notes = await marketYearNotes();
+  // The latest edition quoted dates the table ("Newzoo Global Games Market Report 2025 (Sep 2025)").
+  const editionDates = rows
+    .filter((r) => !/forecast/i.test(r.source))
+    .map((r) => /\((?:[^()]*\s)?([A-Z][a-z]{2}) (\d{4})\)/.exec(notes.get(r.year)?.edition ?? ""))
+    .filter((m): m is RegExpExecArray => m != null)
+    .map((m) => Date.parse(`1 ${m[1]} ${m[2]} UTC`))
+    .filter(Number.isFinite);
+  const asOf = editionDates.length ? new Date(Math.max(...editionDates)).toISOString() : null;
   return {
     globalRevenue: rows.map((r) => ({
       year: r.year,
       revenue: r.total,
       growth: r.growth,
       forecast: r.year >= currentYear || /forecast/i.test(r.source),
+      revisedLater: notes.get(r.year)?.revisedLater ?? null,
+      confidence: notes.get(r.year)?.confidence ?? null,
     })),
+    provenance: provenanceOf(
+      "newzoo",
+      asOf,
+      "yearly figures as published in each year's edition; later revisions noted per year",
+    ),
     platformDistribution,
     platformYear: withSegments?.year ?? null,
     regionalMarkets,
@@ -124,8 +142,10 @@ export async function esportsSummary(): Promise<EsportsSummary> {
   const top =
     await client.execute(`SELECT e.game, e.total_earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game = e.game) AS peak
                                     FROM esports_games e ORDER BY e.total_earnings DESC LIMIT 10`);
-  const yearly = await client.execute(`SELECT substr(month, 1, 4) AS year, sum(earnings) AS prize,
-                                         (SELECT sum(hours_watched) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched
+  const yearly =
+    await client.execute(`SELECT substr(month, 1, 4) AS year, sum(earnings) AS prize, count(DISTINCT month) AS months,
+                                         (SELECT sum(hours_watched) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched,
+                                         (SELECT count(DISTINCT month) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched_months
                                        FROM esports_monthly e GROUP BY year ORDER BY year`);
   const months =
     await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT t.peak_viewers FROM twitch_game_months t WHERE t.game = e.game AND t.month = e.month) AS viewers
@@ -146,6 +166,11 @@ export async function esportsSummary(): Promise<EsportsSummary> {
       year: Number(r.year),
       totalPrizePool: Number(r.prize),
       totalViewership: r.watched == null ? null : Number(r.watched),
+      months: Number(r.months),
+      viewershipMonths: r.watched == null ? null : Number(r.watched_months),
+      // Twitch's data ends in September 2021: a year either figure covers only in part is marked, so it
+      // is never compared with a full one as if it were.
+      partial: Number(r.months) < 12 || (r.watched != null && Number(r.watched_months) < 12),
     })),
     tournaments: months.rows.map((r) => ({
       name: `${r.game} — ${monthName(String(r.month))}`,

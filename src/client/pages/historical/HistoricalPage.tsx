@@ -7,6 +7,7 @@ import {
   EmptyState,
   Progress,
   Skeleton,
+  SourceNote,
   Tabs,
   TabsContent,
   TabsList,
@@ -200,9 +201,10 @@ export default function HistoricalPage() {
                   <ul className="grid gap-2 text-sm">
                     {market.data.globalRevenue.slice(-LIMITS.revenueYears).map((y) => (
                       <li key={y.year} className="flex justify-between">
-                        <span>
+                        <span title={y.revisedLater ? `Revised later: ${y.revisedLater}` : undefined}>
                           {y.year}
                           {y.forecast ? " (forecast)" : ""}
+                          {y.revisedLater ? " (revised later)" : ""}
                         </span>
                         <span>
                           {formatBillions(y.revenue)}{" "}
@@ -214,6 +216,7 @@ export default function HistoricalPage() {
                     ))}
                   </ul>
                 )}
+                <SourceNote provenance={market.data?.provenance} className="mt-2" />
               </Section>
               <Section
                 title="Platform share"
@@ -306,7 +309,12 @@ export default function HistoricalPage() {
                   <div className="grid gap-4">
                     {esports.data.growth.slice(-LIMITS.growthYears).map((y) => (
                       <div key={y.year} className="grid gap-2">
-                        <p className="font-medium text-sm">{y.year}</p>
+                        <p className="font-medium text-sm">
+                          {y.year}
+                          {y.partial
+                            ? ` (partial: ${Math.min(y.months ?? 12, y.viewershipMonths ?? 12)} months, not comparable with a full year)`
+                            : ""}
+                        </p>
                         <Bar
                           label="Prize pool"
                           value={y.totalPrizePool}

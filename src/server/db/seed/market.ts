@@ -58,3 +58,31 @@ export async function seedMarketYears(): Promise<number> {
   if (statements.length) await rawClient().batch(statements, "write");
   return statements.length;
 }
+
+export interface MarketYearNotes {
+  /** What later editions reported for this year instead ("184.0 (+0.6%) Oct 2023 update…"); null when unrevised. */
+  revisedLater: string | null;
+  /** The citation's confidence ("high", "medium (forecast)", "low (inferred…)"). */
+  confidence: string | null;
+  /** The edition quoted. */
+  edition: string;
+}
+
+let notes: Map<number, MarketYearNotes> | undefined;
+
+/** Each year's revision note, confidence and edition, from the shipped citation table (read once). */
+export async function marketYearNotes(): Promise<Map<number, MarketYearNotes>> {
+  if (notes) return notes;
+  const out = new Map<number, MarketYearNotes>();
+  for await (const { record: r } of readCsv(MARKET_CSV, { progressLabel: "market" })) {
+    const year = parseNumber(r.year);
+    if (!year) continue;
+    out.set(year, {
+      revisedLater: r.revised_later?.trim() || null,
+      confidence: r.confidence?.trim() || null,
+      edition: r.edition?.trim() ?? "",
+    });
+  }
+  notes = out;
+  return out;
+}
