@@ -31,14 +31,14 @@ test("Methodology: the fitted model, the revenue parameters and the saved back-t
   await page.getByRole("heading", { name: "Methodology" }).waitFor();
   await page.getByText(/Model owners-1\.[0-9a-f]{8}, fitted on/).waitFor();
   await page.getByRole("table", { name: "Revenue parameters" }).getByText("Store cut tiers").waitFor();
-  const backtest = page.getByRole("table", { name: /Back-test/ });
+  const backtest = page.getByRole("table", { name: /^Back-test: the estimate/ });
   await backtest.getByText("10,000+").waitFor();
   await expect.poll(() => backtest.getByRole("row").count()).toBeGreaterThan(5);
   await page
     .getByText(/P50 in band \d+\.\d %/)
     .first()
     .waitFor();
-  await page.getByText("Market prediction").waitFor();
+  await page.getByText("Market prediction", { exact: true }).waitFor();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/methodology.png`, fullPage: true });
   await context.close();
 });

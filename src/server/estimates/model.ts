@@ -132,7 +132,7 @@ export function estimate(
   const lowSignal = reviews < LOW_SIGNAL_REVIEWS && candidates.length === 1;
   if (lowSignal) {
     notes.push(
-      `Only ${reviews} review${reviews === 1 ? "" : "s"} and no player series or owners band: the range is wide, not a point figure.`,
+      `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`} and no player series or owners band: the range is wide, not a point figure.`,
     );
   }
   if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");
