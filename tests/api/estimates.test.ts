@@ -51,6 +51,14 @@ describe("GET /api/games/:id/estimates", () => {
     expect(byId).toEqual(bySteam);
   });
 
+  test("a renamed game answers its new name without waiting for a recompute", async () => {
+    await rawClient().execute(
+      "UPDATE games SET name = 'Team Fortress Classic (renamed)' WHERE steam_app_id = 20",
+    );
+    const body = await (await request("/api/games/steam-20/estimates", { cookie })).json();
+    expect(body.gameName).toBe("Team Fortress Classic (renamed)");
+  });
+
   test("an unknown game is a 404 problem", async () => {
     for (const id of ["steam-999999999", "no-such-game", "steam-abc"]) {
       const res = await request(`/api/games/${id}/estimates`, { cookie });

@@ -281,7 +281,9 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   if (!gameId) return null;
   const read = () =>
     rawClient().execute({
-      sql: "SELECT * FROM game_estimates WHERE game_id = ? AND model_version = ?",
+      // The name from the game itself: a rename is not an input of the estimate, so the stored detail may lag.
+      sql: `SELECT e.*, g.name AS game_name FROM game_estimates e JOIN games g ON g.id = e.game_id
+            WHERE e.game_id = ? AND e.model_version = ?`,
       args: [gameId, MODEL_VERSION],
     });
   let rs = await read();
@@ -300,7 +302,7 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   ];
   return {
     gameId,
-    gameName: detail.gameName,
+    gameName: String(row.game_name),
     owners: range(row, "owners"),
     unitsSold: range(row, "units"),
     revenue: { gross: nullableRange(row, "gross"), net: nullableRange(row, "net"), currency: "USD" },
