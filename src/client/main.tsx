@@ -2,8 +2,8 @@ import "../ui/styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { Toaster, TooltipProvider } from "../ui/index.ts";
 import { App } from "./app.tsx";
+import { DeferredToaster } from "./DeferredToaster.tsx";
 import { createQueryClient } from "./query-client.ts";
 
 const queryClient = createQueryClient();
@@ -11,10 +11,8 @@ const queryClient = createQueryClient();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <App />
-        <Toaster />
-      </TooltipProvider>
+      <App />
+      <DeferredToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

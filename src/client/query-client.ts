@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { safeReturnPath } from "../contracts/return-path.ts";
-import { toast } from "../ui/index.ts";
+import { toast } from "../ui/toast/toast-store.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
+import { toasterReady } from "./DeferredToaster.tsx";
 
 export const REDIRECT_DELAY_MS = 500;
 
@@ -18,10 +19,13 @@ export function handleLoggedOut(): void {
     description: "You are logged out. Logging in again...",
     variant: "destructive",
   });
-  setTimeout(() => {
-    const next = safeReturnPath(window.location.pathname + window.location.search);
-    window.location.href = next ? `/api/login?next=${encodeURIComponent(next)}` : "/api/login";
-  }, REDIRECT_DELAY_MS);
+  // The 500 ms count from when the toast can be on screen (the Toaster loads on first use).
+  void toasterReady().then(() =>
+    setTimeout(() => {
+      const next = safeReturnPath(window.location.pathname + window.location.search);
+      window.location.href = next ? `/api/login?next=${encodeURIComponent(next)}` : "/api/login";
+    }, REDIRECT_DELAY_MS),
+  );
 }
 
 function onError(error: unknown) {

@@ -1,16 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
-import {
-  BarChart,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Skeleton,
-  SourceNote,
-} from "../../ui/index.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card/index.ts";
+import { BarChart } from "../../ui/charts/index.ts";
+import { Skeleton } from "../../ui/skeleton/index.ts";
+import { SourceNote } from "../../ui/source-note/index.ts";
 import { compactNumber } from "../format/numbers.ts";
 import { catalogInsightsQuery } from "../queries/catalog.ts";
 

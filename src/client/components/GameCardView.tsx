@@ -2,7 +2,10 @@ import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PLAYER_FIGURE_LABELS } from "../../contracts/player-figures.ts";
-import { Badge, Card, ImageWithFallback, SourceNote } from "../../ui/index.ts";
+import { Badge } from "../../ui/badge/index.ts";
+import { Card } from "../../ui/card/index.ts";
+import { ImageWithFallback } from "../../ui/image-with-fallback/index.ts";
+import { SourceNote } from "../../ui/source-note/index.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 

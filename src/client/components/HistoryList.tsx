@@ -1,6 +1,8 @@
 import { History } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card, EmptyState, Skeleton } from "../../ui/index.ts";
+import { Card } from "../../ui/card/index.ts";
+import { EmptyState } from "../../ui/empty-state/index.ts";
+import { Skeleton } from "../../ui/skeleton/index.ts";
 
 /** A history tab: a skeleton while loading, an empty state with nothing yet, else the runs in a card. */
 export function HistoryList<T>({

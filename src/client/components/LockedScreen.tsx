@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
 import { Link } from "wouter";
-import { Button, EmptyState } from "../../ui/index.ts";
+import { Button } from "../../ui/button/index.ts";
+import { EmptyState } from "../../ui/empty-state/index.ts";
 
 /** A premium screen as a regular user sees it: what it opens, and the way to the plans. */
 export function LockedScreen({ title, description }: { title: string; description: string }) {

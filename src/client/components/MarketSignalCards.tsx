@@ -1,6 +1,7 @@
 import { Brain, Gauge } from "lucide-react";
 import type { OverviewFigures } from "../../contracts/games.ts";
-import { MetricCard, PremiumLock } from "../../ui/index.ts";
+import { MetricCard } from "../../ui/metric-card/index.ts";
+import { PremiumLock } from "../../ui/premium-lock/index.ts";
 
 /**
  * The two premium metric cards of the Overview and the Dashboard: AI predictions (games rising and

@@ -1,5 +1,5 @@
 import type { PlatformConnection } from "../../contracts/sources.ts";
-import { Badge } from "../../ui/index.ts";
+import { Badge } from "../../ui/badge/index.ts";
 
 /** One line of a status list: a component, its state and the figure that shows it. */
 export function StatusRow({

@@ -1,13 +1,14 @@
 import type { Report } from "../../contracts/games.ts";
 import {
-  DataTable,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from "../../ui/index.ts";
+} from "../../ui/dialog/index.ts";
+import { DataTable } from "../../ui/table/index.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
+import { type Genre, GenreTable } from "./GenreTable.tsx";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
@@ -27,34 +28,11 @@ interface ReportData {
   genres?: Genre[];
   mostVolatile?: Genre[];
 }
-interface Genre {
-  category: string;
-  players: number;
-  volatilityScore: number;
-  change: number;
-}
-
 export const REPORT_TITLES: Record<string, string> = {
   market_overview: "Market overview report",
   watchlist_summary: "Watchlist summary",
   genre_trends: "Genre trends report",
 };
-
-/** Genres with players, change and volatility (reports and the Overview's market analysis). */
-export function GenreTable({ genres, caption }: { genres: Genre[]; caption: string }) {
-  return (
-    <DataTable
-      rows={genres}
-      rowKey={(g) => g.category}
-      columns={[
-        { header: caption, cell: (g) => g.category },
-        { header: "Players", cell: (g) => compactNumber(g.players) },
-        { header: "Change", cell: (g) => formatPercent(g.change) },
-        { header: "Volatility", cell: (g) => `${g.volatilityScore.toFixed(1)} / 10` },
-      ]}
-    />
-  );
-}
 
 function ReportBody({ report }: { report: Report }) {
   const data = (report.data ?? {}) as ReportData;

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { cn } from "../../ui/cn.ts";
-import { Input } from "../../ui/index.ts";
+import { Input } from "../../ui/input/index.ts";
 
 /** A text box with a search icon: the screens' search and filter fields. */
 export function SearchField({

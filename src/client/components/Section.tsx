@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/index.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card/index.ts";
 
 /** A titled card around one part of a screen. */
 export function Section({

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Plus } from "lucide-react";
-import { Button, toast } from "../../ui/index.ts";
+import { Button } from "../../ui/button/index.ts";
+import { toast } from "../../ui/toast/toast-store.ts";
 import { apiRequest } from "../api.ts";
 import { userStatsQuery } from "../queries/auth.ts";
 import { userGamesQuery } from "../queries/catalog.ts";

@@ -18,6 +18,7 @@ import {
   Zap,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { SignInDialog } from "./SignInDialog.tsx";
 
 /**
  * The landing page for visitors (spec §1, §2 "Landing page"), rendered on the server. It is static
@@ -385,7 +386,7 @@ export function LandingPage() {
           </div>
         </div>
       </footer>
-      <div id="signin-root" />
+      <SignInDialog />
     </div>
   );
 }

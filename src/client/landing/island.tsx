@@ -1,15 +1,166 @@
 import "../../ui/styles.css";
-import { createRoot } from "react-dom/client";
-import { Toaster } from "../../ui/toast/index.ts";
-import { SignInIsland } from "./SignInDialog.tsx";
+import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "../../contracts/auth-errors.ts";
+import { safeReturnPath } from "../../contracts/return-path.ts";
+import { type Mode, SIGNIN_TEXTS } from "./signin-texts.ts";
 
-// The landing page's only script: the sign-in dialog and its triggers (issue 3 "islands").
-const root = document.getElementById("signin-root");
-if (root) {
-  createRoot(root).render(
-    <>
-      <SignInIsland />
-      <Toaster />
-    </>,
+/**
+ * The landing page's only script (issue 3 "islands"; issue 13: no React, no Radix): it drives the
+ * server-rendered native `<dialog>` of SignInDialog.tsx. Every element with `data-open-signin`
+ * opens it; without JavaScript those are plain links to `/?signin=1`.
+ */
+
+interface Problem {
+  title?: string;
+  detail?: string;
+  errors?: Array<{ field: string; message: string }>;
+}
+
+function waitText(retryAfter: string | null): string {
+  const seconds = Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds <= 0) return "Please wait a while and try again.";
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 90 ? `Try again in ${Math.ceil(seconds)} seconds.` : `Try again in ${minutes} minutes.`;
+}
+
+/** What the dialog says for a failed sign-up or sign-in (issue 3: the form works and explains itself). */
+export async function describeFailure(res: Response, mode: Mode): Promise<string> {
+  let problem: Problem = {};
+  try {
+    problem = (await res.json()) as Problem;
+  } catch {
+    // Not JSON: fall back to the status below.
+  }
+  if (res.status === 409) return "An account with this email already exists. Sign in instead.";
+  if (res.status === 401) return "Incorrect email or password.";
+  if (res.status === 429) return `Too many attempts. ${waitText(res.headers.get("retry-after"))}`;
+  if (res.status === 422 && problem.errors?.length) {
+    return problem.errors
+      .map(
+        (e) =>
+          `${e.field === "password" ? "Password" : e.field === "email" ? "Email" : e.field}: ${e.message}`,
+      )
+      .join(" ");
+  }
+  return (
+    problem.detail ??
+    `Could not ${mode === "create" ? "create your account" : "sign you in"}. Please try again.`
   );
 }
+
+const TOAST_MS = 5000;
+
+function showToast(title: string, description: string): void {
+  const box = document.getElementById("landing-toast");
+  if (!box) return;
+  box.querySelector("[data-toast=title]")!.textContent = title;
+  box.querySelector("[data-toast=description]")!.textContent = description;
+  box.hidden = false;
+  setTimeout(() => {
+    box.hidden = true;
+  }, TOAST_MS);
+}
+
+function start(dialog: HTMLDialogElement): void {
+  const part = <T extends HTMLElement = HTMLElement>(name: string) =>
+    dialog.querySelector<T>(`[data-signin="${name}"]`)!;
+  const form = part<HTMLFormElement>("form");
+  const email = dialog.querySelector<HTMLInputElement>("#signin-email")!;
+  const password = dialog.querySelector<HTMLInputElement>("#signin-password")!;
+  const error = part("error");
+  const submit = part<HTMLButtonElement>("submit");
+  let mode: Mode = "create";
+  let next: string | null = null;
+
+  const setError = (message: string | null) => {
+    part("error-text").textContent = message ?? "";
+    error.hidden = message === null;
+  };
+  const setMode = (m: Mode) => {
+    mode = m;
+    const t = SIGNIN_TEXTS[m];
+    part("title").textContent = t.title;
+    part("description").textContent = t.description;
+    part("submit-label").textContent = t.submit;
+    part("switch-prompt").textContent = t.switchPrompt;
+    part("switch").textContent = t.switchLabel;
+    password.placeholder = t.placeholder;
+    password.autocomplete = t.autocomplete as AutoFill;
+    setError(null);
+  };
+  const setNext = (path: string | null) => {
+    next = path;
+    for (const a of dialog.querySelectorAll<HTMLAnchorElement>("[data-signin-provider]")) {
+      const provider = a.dataset.signinProvider!;
+      a.href = `/api/login?provider=${provider}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
+    }
+  };
+  const setPending = (pending: boolean) => {
+    submit.disabled = pending;
+    if (pending) submit.setAttribute("aria-busy", "true");
+    else submit.removeAttribute("aria-busy");
+    part("spinner").toggleAttribute("hidden", !pending);
+  };
+  const open = (m: Mode) => {
+    setMode(m);
+    if (!dialog.open) dialog.showModal();
+  };
+
+  document.addEventListener("click", (event) => {
+    const trigger = (event.target as Element | null)?.closest?.("[data-open-signin]");
+    if (!trigger) return;
+    event.preventDefault();
+    open(trigger.getAttribute("data-open-signin") === "signin" ? "signin" : "create");
+  });
+  part("switch").addEventListener("click", () => setMode(mode === "create" ? "signin" : "create"));
+  part("close").addEventListener("click", () => dialog.close());
+  // The content fills the <dialog> box, so a click whose target is the dialog itself is on the backdrop.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  dialog.addEventListener("close", () => setError(null));
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      const res = await fetch(mode === "create" ? "/api/auth/signup" : "/api/auth/login", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: email.value, password: password.value }),
+      });
+      if (res.ok) {
+        // Read the answer to its end before leaving, so the request is not cut off mid-body.
+        await res.arrayBuffer();
+        // Signed in: `/` now serves the app; a visitor who came from a deep link goes back there.
+        window.location.assign(next ?? "/");
+        return;
+      }
+      setError(await describeFailure(res, mode));
+    } catch {
+      setError("Could not reach the server. Check your connection and try again.");
+    } finally {
+      setPending(false);
+    }
+  });
+
+  const params = new URLSearchParams(window.location.search);
+  if (params.get("signin") === "1") {
+    setNext(safeReturnPath(params.get("next")));
+    open("signin");
+  }
+  const authError = params.get("auth_error");
+  if (authError) {
+    showToast(
+      "Sign-in failed",
+      AUTH_ERROR_MESSAGES[authError as AuthErrorCode] ?? "Sign-in did not complete. Please try again.",
+    );
+  }
+  if (params.has("signin") || params.has("auth_error") || params.has("next")) {
+    window.history.replaceState(null, "", window.location.pathname + window.location.hash);
+  }
+}
+
+const dialog = document.getElementById("signin-dialog");
+if (dialog instanceof HTMLDialogElement) start(dialog);

@@ -1,10 +1,18 @@
-import { Menu, X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { Menu } from "lucide-react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import type { PublicUser } from "../../contracts/roles.ts";
-import { Button, StatusDot } from "../../ui/index.ts";
+import { Button } from "../../ui/button/index.ts";
+import { StatusDot } from "../../ui/status-dot/index.ts";
 import { realtime, useRealtimeReconnecting, useRealtimeStatus } from "../realtime.ts";
+import { loadChunk } from "../recovery/chunks.ts";
+import type { NavDrawerProps } from "./NavDrawer.tsx";
 import { Sidebar } from "./Sidebar.tsx";
+
+// A stale chunk reloads the page once (recovery/chunks.ts); if the server is down the menu stays
+// closed rather than taking the whole app down with it.
+const NavDrawer = lazy<ComponentType<NavDrawerProps>>(() =>
+  loadChunk(() => import("./NavDrawer.tsx")).catch(() => ({ default: () => null })),
+);
 
 /** The header's connection state; once a connection was lost it says so and offers to try now. */
 export function LiveIndicator() {
@@ -36,29 +44,19 @@ export function LiveIndicator() {
 /** Sidebar on wide screens, a drawer behind a menu button on narrow ones. */
 export function AppShell({ user, children }: { user: PublicUser; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // The drawer's code is fetched the first time the menu button is pressed, then kept mounted so
+  // it can animate closed and reopen at once.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-border border-r bg-card/40 lg:block">
         <Sidebar user={user} />
       </aside>
-      {/* Radix Dialog gives the drawer a focus trap, Escape to close and focus returned to the menu button. */}
-      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60 lg:hidden" />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto border-border border-r bg-background lg:hidden"
-          >
-            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" className="absolute top-3 right-3" aria-label="Close menu">
-                <X />
-              </Button>
-            </DialogPrimitive.Close>
-            <Sidebar user={user} onNavigate={() => setOpen(false)} />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer user={user} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-border border-b bg-background/80 px-4 backdrop-blur">
           <Button
@@ -66,7 +64,10 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             size="icon"
             className="lg:hidden"
             aria-label="Open menu"
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setDrawerWanted(true);
+              setOpen(true);
+            }}
           >
             <Menu />
           </Button>

@@ -1,7 +1,11 @@
 import { Crown, Gamepad2, LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { hasPremiumAccess, isAdmin, type PublicUser } from "../../contracts/roles.ts";
-import { Avatar, Button, cn, RoleBadge, TierBadge, Tooltip } from "../../ui/index.ts";
+import { Avatar } from "../../ui/avatar/index.ts";
+import { RoleBadge, TierBadge } from "../../ui/badge/index.ts";
+import { Button } from "../../ui/button/index.ts";
+import { cn } from "../../ui/cn.ts";
+import { DeferredTooltip } from "./DeferredTooltip.tsx";
 import { ADMIN_NAV, DATA_SOURCES_NAV, MAIN_NAV, type NavItem, SETTINGS_NAV } from "./nav.ts";
 
 export function displayName(user: PublicUser): string {
@@ -33,7 +37,7 @@ function NavLink({
     // Spec §6: premium items are disabled for regular users, marked with a yellow dot. Not a link;
     // aria-disabled rather than `disabled` keeps it reachable by keyboard so its tooltip says why.
     return (
-      <Tooltip content="Premium feature: upgrade to unlock" side="right">
+      <DeferredTooltip content="Premium feature: upgrade to unlock" side="right">
         <button
           type="button"
           aria-disabled="true"
@@ -49,7 +53,7 @@ function NavLink({
             data-testid="premium-dot"
           />
         </button>
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
   const active = isActive(location, item.href);

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { Button } from "../../ui/index.ts";
+import { Button } from "../../ui/button/index.ts";
 import { ChunkLoadError } from "./chunks.ts";
 
 interface Props {

@@ -2,28 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Avatar,
-  EmptyState,
-  RoleBadge,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TierBadge,
-  toast,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
+import { Avatar } from "../../../ui/avatar/index.ts";
+import { RoleBadge, TierBadge } from "../../../ui/badge/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { plural } from "../../format/numbers.ts";

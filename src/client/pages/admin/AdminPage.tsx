@@ -1,19 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Database, HeartPulse, TrendingUp, Users } from "lucide-react";
 import type { AdminStats } from "../../../contracts/admin.ts";
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  MetricCard,
-  Progress,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { MetricCard } from "../../../ui/metric-card/index.ts";
+import { Progress } from "../../../ui/progress/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { errorMessage } from "../../api.ts";
 import { PlatformStatusList, StatusRow } from "../../components/PlatformStatusList.tsx";
 import { Section } from "../../components/Section.tsx";

@@ -14,20 +14,14 @@ import {
   type TrendingAnalysis,
 } from "../../../contracts/ai.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import {
-  Alert,
-  AlertDescription,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";

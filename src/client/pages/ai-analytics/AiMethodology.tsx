@@ -1,13 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AiBacktest } from "../../../contracts/ai.ts";
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  type DataColumn,
-  DataTable,
-  Skeleton,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { apiGet } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 

@@ -3,7 +3,12 @@ import { MessageSquarePlus, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { ChatEvent, ChatMessage } from "../../../contracts/ai.ts";
-import { Alert, AlertDescription, Button, Card, EmptyState, Input, Skeleton } from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Input } from "../../../ui/input/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { apiStream, errorMessage } from "../../api.ts";
 import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
 

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import { BarChart, DataTable, DonutChart, EmptyState, LineChart, Skeleton } from "../../../ui/index.ts";
+import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { DataTable } from "../../../ui/table/index.ts";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";

@@ -2,20 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { Link, useParams } from "wouter";
 import type { CompanyGame } from "../../../contracts/market.ts";
-import {
-  Badge,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  type DataColumn,
-  DataTable,
-  EmptyState,
-  ExportCsvButton,
-  LineChart,
-  Skeleton,
-  SourceNote,
-} from "../../../ui/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { LineChart } from "../../../ui/charts/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";

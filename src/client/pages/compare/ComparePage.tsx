@@ -4,27 +4,15 @@ import { useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, SeriesMetric } from "../../../contracts/game-page.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  ExportCsvButton,
-  isRange,
-  type Range,
-  rangeStart,
-  SeriesChart,
-  Skeleton,
-  SourceNote,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../ui/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
+import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
+import { SeriesChart } from "../../../ui/series-chart/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";

@@ -5,23 +5,16 @@ import { Link } from "wouter";
 import type { Report } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
-import {
-  Badge,
-  BarChart,
-  Button,
-  DataTable,
-  DonutChart,
-  EmptyState,
-  LineChart,
-  MetricCard,
-  PremiumLock,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from "../../../ui/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { MetricCard } from "../../../ui/metric-card/index.ts";
+import { PremiumLock } from "../../../ui/premium-lock/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { DataTable } from "../../../ui/table/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";

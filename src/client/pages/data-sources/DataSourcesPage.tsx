@@ -3,25 +3,13 @@ import { ExternalLink } from "lucide-react";
 import { Link } from "wouter";
 import type { DemoRemovalAnswer, LiveBootstrapState } from "../../../contracts/data-sources.ts";
 import { isAdmin } from "../../../contracts/roles.ts";
-import {
-  Alert,
-  AlertDescription,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  describeAsOf,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  toast,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { describeAsOf } from "../../../ui/source-note/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";

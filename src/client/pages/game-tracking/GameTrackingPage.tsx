@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
 import { useEffect, useState } from "react";
-import {
-  Button,
-  EmptyState,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from "../../../ui/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { SearchField } from "../../components/SearchField.tsx";

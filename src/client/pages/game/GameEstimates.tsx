@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { EstimatesPanel } from "../../../ui/index.ts";
+import { EstimatesPanel } from "../../../ui/estimates-panel/index.ts";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
 
 /** The game's owners, units and revenue estimates (issue 11), computed when its inputs last changed. */

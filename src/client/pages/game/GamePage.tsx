@@ -10,23 +10,15 @@ import {
 } from "../../../contracts/game-page.ts";
 import { NO_PLAYER_HISTORY, PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  ImageWithFallback,
-  isRange,
-  type Range,
-  rangeStart,
-  SeriesChart,
-  Skeleton,
-  SourceNote,
-  type TimeSeries,
-} from "../../../ui/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
+import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
+import { SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";

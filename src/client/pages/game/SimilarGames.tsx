@@ -1,15 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import {
-  Badge,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  ExportCsvButton,
-  ImageWithFallback,
-  Skeleton,
-} from "../../../ui/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
+import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { formatPrice } from "../../format/numbers.ts";
 import { similarGamesQuery } from "../../queries/game-page.ts";
 

@@ -1,24 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, ExternalLink, FolderGit2, Search, Star } from "lucide-react";
 import { useState } from "react";
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "../../../ui/index.ts";
+import { Avatar } from "../../../ui/avatar/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";

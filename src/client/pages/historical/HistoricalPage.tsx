@@ -2,17 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Database, Download, Star, ThumbsUp, Trophy } from "lucide-react";
 import { Link } from "wouter";
 import { isAdmin } from "../../../contracts/roles.ts";
-import {
-  Card,
-  EmptyState,
-  Progress,
-  Skeleton,
-  SourceNote,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "../../../ui/index.ts";
+import { Card } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { Progress } from "../../../ui/progress/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";

@@ -1,23 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import {
-  Alert,
-  AlertDescription,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  ImageWithFallback,
-  Input,
-  Skeleton,
-  SourceNote,
-  StatusDot,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card } from "../../../ui/card/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
+import { Input } from "../../../ui/input/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { StatusDot } from "../../../ui/status-dot/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {

@@ -12,30 +12,18 @@ import {
   type ScreenerSort,
 } from "../../../contracts/market.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import {
-  Alert,
-  AlertDescription,
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  ColumnPicker,
-  EmptyState,
-  ExportCsvButton,
-  FilterBar,
-  type FilterField,
-  LineChart,
-  Skeleton,
-  SourceNote,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { LineChart } from "../../../ui/charts/index.ts";
+import { ColumnPicker } from "../../../ui/column-picker/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
+import { FilterBar, type FilterField } from "../../../ui/filter-bar/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Methodology } from "../../../contracts/estimates.ts";
-import { Alert, AlertDescription, Badge, type DataColumn, DataTable, Skeleton } from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { methodologyQuery } from "../../queries/estimates.ts";

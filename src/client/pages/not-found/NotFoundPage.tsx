@@ -1,6 +1,6 @@
 import { Ghost } from "lucide-react";
 import { Link } from "wouter";
-import { Button } from "../../../ui/index.ts";
+import { Button } from "../../../ui/button/index.ts";
 
 export default function NotFoundPage() {
   return (

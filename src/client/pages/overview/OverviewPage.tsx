@@ -1,43 +1,38 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, BarChart3, FileText, Info, LineChart, Plus, TrendingUp } from "lucide-react";
-import { useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { MarketTrend, Report } from "../../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import {
-  Alert,
-  AlertDescription,
-  BarChart,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  EmptyState,
-  MetricCard,
-  PremiumLock,
-  Skeleton,
-  SourceNote,
-  TierBadge,
-  toast,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { TierBadge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { BarChart } from "../../../ui/charts/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { MetricCard } from "../../../ui/metric-card/index.ts";
+import { PremiumLock } from "../../../ui/premium-lock/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { CatalogInsights } from "../../components/CatalogInsights.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
+import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
-import { GenreTable, ReportDialog } from "../../components/ReportDialog.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
+import { loadChunk } from "../../recovery/chunks.ts";
+import type { MarketAnalysisDialogProps } from "./MarketAnalysisDialog.tsx";
+
+// Dialogs load when first opened, so the first screen after sign-in does not download Radix Dialog.
+const MarketAnalysisDialog = lazy<ComponentType<MarketAnalysisDialogProps>>(() =>
+  loadChunk(() => import("./MarketAnalysisDialog.tsx")),
+);
 
 /** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
 export const OVERVIEW_TRENDING = 6;
@@ -52,7 +47,13 @@ export default function OverviewPage() {
   // Spec §2: Market Intelligence is locked for regular users: fetch it only for those who may see it.
   const market = useQuery({ ...marketTrendsQuery, enabled: premium });
   const [report, setReport] = useState<Report | null>(null);
-  const [analysisOpen, setAnalysisOpen] = useState(false);
+  const [analysisOpen, setAnalysisOpenState] = useState(false);
+  // Mounted from the first opening on, so it can animate closed.
+  const [analysisWanted, setAnalysisWanted] = useState(false);
+  const setAnalysisOpen = (open: boolean) => {
+    if (open) setAnalysisWanted(true);
+    setAnalysisOpenState(open);
+  };
 
   // Live Gaming Trends: the server publishes a new list whenever the catalog changes.
   useChannel("trending_games", () => {
@@ -269,23 +270,13 @@ export default function OverviewPage() {
         )}
       </div>
 
-      <Dialog open={analysisOpen} onOpenChange={setAnalysisOpen}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Market analysis</DialogTitle>
-            <DialogDescription>
-              Genres by players now, their change over the window, and how volatile they are (0–10).
-            </DialogDescription>
-          </DialogHeader>
-          {!market.data?.length ? (
-            <EmptyState title="No market data available yet" />
-          ) : (
-            <GenreTable genres={market.data} caption="Genre" />
-          )}
-        </DialogContent>
-      </Dialog>
+      {analysisWanted && (
+        <Suspense fallback={null}>
+          <MarketAnalysisDialog open={analysisOpen} onOpenChange={setAnalysisOpen} genres={market.data} />
+        </Suspense>
+      )}
 
-      <ReportDialog report={report} onClose={() => setReport(null)} />
+      <LazyReportDialog report={report} onClose={() => setReport(null)} />
     </div>
   );
 }

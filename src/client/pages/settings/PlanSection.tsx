@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { type PublicUser, ROLE_TIER, type Role } from "../../../contracts/roles.ts";
+import { TierBadge } from "../../../ui/badge/index.ts";
 import { cn } from "../../../ui/cn.ts";
-import { TierBadge } from "../../../ui/index.ts";
 import { Section } from "../../components/Section.tsx";
 
 /** What each plan opens (spec §6): each includes everything of the one before it. */

@@ -10,35 +10,24 @@ import {
   type Settings,
   THEMES,
 } from "../../../contracts/settings-options.ts";
+import { TierBadge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Skeleton,
-  Switch,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  TierBadge,
-  toast,
-} from "../../../ui/index.ts";
+} from "../../../ui/dialog/index.ts";
+import { Input } from "../../../ui/input/index.ts";
+import { Label } from "../../../ui/label/index.ts";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Switch } from "../../../ui/switch/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";

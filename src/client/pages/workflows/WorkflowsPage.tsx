@@ -11,22 +11,15 @@ import {
   XCircle,
 } from "lucide-react";
 import type { ExecutionStatus, Workflow, WorkflowExecution } from "../../../contracts/workflows.ts";
-import {
-  Alert,
-  AlertDescription,
-  AlertTitle,
-  Badge,
-  Button,
-  Card,
-  MetricCard,
-  Progress,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from "../../../ui/index.ts";
+import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
+import { Badge } from "../../../ui/badge/index.ts";
+import { Button } from "../../../ui/button/index.ts";
+import { Card } from "../../../ui/card/index.ts";
+import { MetricCard } from "../../../ui/metric-card/index.ts";
+import { Progress } from "../../../ui/progress/index.ts";
+import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { HistoryList } from "../../components/HistoryList.tsx";
 import { plural } from "../../format/numbers.ts";

@@ -1,0 +1,37 @@
+import type { MarketTrend } from "../../../contracts/games.ts";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../ui/dialog/index.ts";
+import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { GenreTable } from "../../components/GenreTable.tsx";
+
+export interface MarketAnalysisDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  genres: MarketTrend[] | undefined;
+}
+
+/** The Overview's "Market analysis": genres by players, change and volatility. */
+export default function MarketAnalysisDialog({ open, onOpenChange, genres }: MarketAnalysisDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Market analysis</DialogTitle>
+          <DialogDescription>
+            Genres by players now, their change over the window, and how volatile they are (0–10).
+          </DialogDescription>
+        </DialogHeader>
+        {!genres?.length ? (
+          <EmptyState title="No market data available yet" />
+        ) : (
+          <GenreTable genres={genres} caption="Genre" />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
