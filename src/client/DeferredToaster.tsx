@@ -22,12 +22,27 @@ export function toasterReady(capMs = 3000): Promise<void> {
   return Promise.race([ready, new Promise<void>((r) => setTimeout(r, capMs))]);
 }
 
+/** Marks the Toaster ready once it is on screen (React may hold a resolved lazy back ~300 ms). */
+function Ready() {
+  useEffect(() => markReady(), []);
+  return null;
+}
+
 const LazyToaster = lazy<ComponentType>(() =>
   loadChunk(load)
-    .then((m) => ({ default: m.Toaster }))
+    .then(({ Toaster }) => ({
+      default: () => (
+        <>
+          <Toaster />
+          <Ready />
+        </>
+      ),
+    }))
     // Without the chunk (server down) a toast cannot be shown; the screen's own state still says what happened.
-    .catch(() => ({ default: () => null }))
-    .finally(() => markReady()),
+    .catch(() => {
+      markReady();
+      return { default: () => null };
+    }),
 );
 
 export function DeferredToaster() {
