@@ -18,7 +18,7 @@ const ready = new Promise<void>((resolve) => {
  * Resolves once the Toaster can show toasts (or could not be loaded), at most `capMs` later: a
  * toast followed by a full-page navigation waits for it, or the person would never see it.
  */
-export function toasterReady(capMs = 3000): Promise<void> {
+export function toasterReady(capMs = 10_000): Promise<void> {
   return Promise.race([ready, new Promise<void>((r) => setTimeout(r, capMs))]);
 }
 
