@@ -164,6 +164,8 @@ export interface MarketTrend {
   games: number;
   /** Percent change of the genre's players over the window. */
   change: number;
+  /** The player series behind it and the newest point's time. */
+  provenance?: Provenance;
 }
 
 /** One day of the catalog's player series (`GET /api/analytics/activity`). */
@@ -173,6 +175,9 @@ export interface ActivityPoint {
   /** Players summed over the games with a point that day. */
   players: number;
   games: number;
+  /** Where that day's points come from ("Steam", "Steam via SteamSpy"), and the day itself. */
+  source?: string;
+  asOf?: string;
 }
 
 export interface OverviewFigures {

@@ -102,6 +102,9 @@ describe("GET /api/analytics/activity", () => {
       date: "2026-11-19",
       players: 6000,
       games: 1,
+      // Every series answer names its source and the time of its data (issue 9 §3).
+      source: "test",
+      asOf: "2026-11-19T00:00:00.000Z",
     });
     expect((await request("/api/analytics/activity")).status).toBe(401);
   });

@@ -191,3 +191,26 @@ describe("one truth per player figure", () => {
     expect(figures.marketActivity.provenance.method).toMatch(/average daily total/);
   });
 });
+
+describe("every series answer carries its source and time", () => {
+  test("activity, genre trends, market history and a game's series", async () => {
+    const user = await createTestUser({ role: "premium" });
+    const get = async (path: string) => (await request(path, { cookie: user.cookie })).json();
+    const activity = await get("/api/analytics/activity");
+    expect(activity.length).toBeGreaterThan(0);
+    for (const day of activity) {
+      expect(day.source).toBe("Steam");
+      expect(day.asOf).toBe(`${day.date}T00:00:00.000Z`);
+    }
+    for (const trend of await get("/api/analytics/market-trends")) {
+      expect(trend.provenance).toMatchObject({ source: "Steam", asOf: expect.any(String) });
+    }
+    const market = await get("/api/kaggle/market-trends");
+    expect(market.provenance).toMatchObject({ source: "Newzoo" });
+    const cs = await one("SELECT id FROM games WHERE steam_app_id = 10");
+    const series = await get(`/api/games/${cs.id}/series?metric=players`);
+    expect(series).toMatchObject({ source: "Steam", asOf: expect.any(String) });
+    const reviews = await get(`/api/games/${cs.id}/series?metric=reviews_positive`);
+    expect(reviews).toMatchObject({ source: SNAPSHOT_SOURCE, asOf: MAY_2019 });
+  });
+});

@@ -38,7 +38,8 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
   const page = await dashboard("regular");
   await expect.poll(() => stat(page, "Platforms").textContent()).toContain("8");
   await expect.poll(() => stat(page, "Games").textContent()).toContain("2K");
-  await expect.poll(() => stat(page, "Live players").textContent()).toMatch(/\d/);
+  // Named for what it is: the average daily total of the recorded player counts, not a live sum.
+  await expect.poll(() => stat(page, "avg. daily total, 7 days").textContent()).toMatch(/\d/);
   await page.getByText("LIVE", { exact: true }).waitFor();
   // The server publishes analytics_stats every few seconds to subscribers.
   await page.getByText(/^Updated .* the server sends new figures/).waitFor({ timeout: 15_000 });

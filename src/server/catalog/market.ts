@@ -34,6 +34,15 @@ export async function getMarketTrends(): Promise<MarketTrend[]> {
     list.push({ total: Number(row.total), games: Number(row.games) });
     byGenre.set(String(row.genre), list);
   }
+  const sources = await client.execute({
+    sql: "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND ts >= ?",
+    args: [newest - WINDOW_DAYS * DAY_MS],
+  });
+  const provenance = provenanceOf(
+    sources.rows.map((r) => String(r.source)),
+    newest,
+    "weekly average daily players per genre over the latest 90 days; volatility = 50 × the standard deviation of week-on-week changes, capped at 10",
+  );
   const trends: MarketTrend[] = [];
   for (const [category, series] of byGenre) {
     const maxGames = Math.max(...series.map((s) => s.games));
@@ -54,6 +63,7 @@ export async function getMarketTrends(): Promise<MarketTrend[]> {
       players: Math.round(last),
       games: maxGames,
       change: first > 0 ? Math.round(((last - first) / first) * 1000) / 10 : 0,
+      provenance,
     });
   }
   return trends.sort((a, b) => b.players - a.players);
@@ -129,7 +139,8 @@ export async function getPlayerActivity(days = WINDOW_DAYS): Promise<ActivityPoi
   const newest = await newestPlayerPoint();
   if (!newest) return [];
   const rs = await client.execute({
-    sql: `SELECT CAST(ts / ${DAY_MS} AS INTEGER) AS day, sum(value) AS players, count(DISTINCT game_id) AS games
+    sql: `SELECT CAST(ts / ${DAY_MS} AS INTEGER) AS day, sum(value) AS players, count(DISTINCT game_id) AS games,
+                 group_concat(DISTINCT source) AS sources
           FROM game_metrics WHERE metric = 'players' AND ts > ?
           GROUP BY day ORDER BY day`,
     args: [newest - days * DAY_MS],
@@ -138,5 +149,12 @@ export async function getPlayerActivity(days = WINDOW_DAYS): Promise<ActivityPoi
     date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
     players: Math.round(Number(row.players)),
     games: Number(row.games),
+    source: provenanceOf(
+      String(row.sources ?? "")
+        .split(",")
+        .filter(Boolean),
+      null,
+    ).source,
+    asOf: new Date(Number(row.day) * DAY_MS).toISOString(),
   }));
 }

@@ -99,7 +99,7 @@ function OverviewTab() {
                 { name: "Players", points: (activity.data ?? []).map((d) => ({ x: d.date, y: d.players })) },
               ]}
               emptyText="No player series yet"
-              formatValue={compactNumber}
+              formatValue={(v) => `${compactNumber(v)} players`}
             />
           )}
         </Section>
@@ -114,7 +114,7 @@ function OverviewTab() {
               .map((p) => ({ label: p.platform, value: p.players }))}
             seriesName="Players"
             emptyText="No player counts yet"
-            formatValue={compactNumber}
+            formatValue={(v) => `${compactNumber(v)} players`}
           />
         )}
       </Section>
@@ -452,9 +452,12 @@ export default function DashboardPage() {
     ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
     ["Free games", free.data ? String(free.data.length) : null, "free to play now"],
     [
-      "Live players",
-      figures ? compactNumber(figures.marketActivity.players) : null,
-      "average daily, last 7 days",
+      // Not a live sum: the average daily total of the player counts recorded over 7 days (issue 9).
+      "Players (avg. daily total, 7 days)",
+      figures ? (figures.marketActivity.games ? compactNumber(figures.marketActivity.players) : "–") : null,
+      figures?.marketActivity.games
+        ? `across ${figures.marketActivity.games} games`
+        : "no player history yet",
     ],
   ];
 
