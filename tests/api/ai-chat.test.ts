@@ -232,5 +232,10 @@ describe("limits per tier", () => {
     expect(llm.requests).toHaveLength(0);
     expect(body.metadata.modelUsed).toBe("statistical model (monthly token budget used up)");
     expect(body.metadata.note).toMatch(/monthly budget of 1,000 language-model tokens is used up/);
+    const { answer } = await ask("How is Rising Star doing?");
+    expect(llm.requests).toHaveLength(0);
+    expect(answer.modelUsed).toBe("statistical model (monthly token budget used up)");
+    expect(answer.note).toMatch(/monthly budget of 1,000 language-model tokens is used up/);
+    expect(answer.content).toContain("Rising Star: 90% positive of 10,000 reviews");
   });
 });

@@ -74,7 +74,7 @@ test("the model's name reaches the screen; a history row reopens its result, als
   expect(await verdict.textContent()).toMatch(/The prediction (does not beat|beats) the (naive )?baseline/);
   // And on the methodology page.
   await page.goto(`${server.url}/methodology`);
-  await page.getByText("AI market prediction: back-test").waitFor();
+  await page.getByText("AI Analytics projections, tested").waitFor();
   await page.getByTestId("ai-backtest-verdict").waitFor();
   await context.close();
 });

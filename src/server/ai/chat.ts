@@ -220,10 +220,11 @@ export async function* askAnalyst(
   yield { type: "start", conversationId, messageId };
 
   const ledger = newLedger();
-  const model = budget.allowed ? configuredModel() : null;
+  const configured = configuredModel();
+  const model = budget.allowed ? configured : null;
   let text = "";
   let usage: Usage = NO_USAGE;
-  let note: string | null = budget.allowed ? null : budget.reason;
+  let note: string | null = budget.allowed || !configuredModel() ? null : budget.reason;
   let firstToken: number | null = null;
   const toolCalls: ChatMessage["toolCalls"] = [];
   let answeredByModel = false;
@@ -344,7 +345,11 @@ export async function* askAnalyst(
     text = await statisticalAnswer(request.message, ledger);
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
-    modelUsed = model ? `statistical model (${model.label} unavailable)` : STATISTICAL_MODEL;
+    modelUsed = model
+      ? `statistical model (${model.label} unavailable)`
+      : configured
+        ? "statistical model (monthly token budget used up)"
+        : STATISTICAL_MODEL;
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));

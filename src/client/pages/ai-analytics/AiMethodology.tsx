@@ -36,7 +36,12 @@ export function AiBacktestPanel() {
         direction — rising, stable within ±{b.stableBandPct} %, or declining — and so did the naive baseline,
         “same as last month”.
       </p>
-      <DataTable columns={COLUMNS} rows={b.rows} rowKey={(r) => r.windowMonths} aria-label="Back-test" />
+      <DataTable
+        columns={COLUMNS}
+        rows={b.rows}
+        rowKey={(r) => r.windowMonths}
+        aria-label="Projection against the baseline"
+      />
       <Alert variant={b.beatsBaseline ? "default" : "destructive"} data-testid="ai-backtest-verdict">
         <AlertTitle>
           {b.beatsBaseline
