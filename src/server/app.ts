@@ -6,12 +6,21 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "./db/busy.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { landingPage } from "./http/landing.ts";
-import { apiNoStore, originCheck, requestId, requestLog, sessionLoader } from "./http/middleware.ts";
+import {
+  apiNoStore,
+  originCheck,
+  pathGuard,
+  requestId,
+  requestLog,
+  sessionLoader,
+} from "./http/middleware.ts";
 import { HttpProblem, problemResponse } from "./http/problem.ts";
 import { staticSite } from "./http/static-site.ts";
 import { describeError, log } from "./log.ts";
+import { apiRateLimit, maintenanceGuard } from "./operations/middleware.ts";
 import { socketRoutes } from "./realtime/socket.ts";
 import { adminRoutes } from "./routes/admin.ts";
+import { adminSettingsRoutes } from "./routes/admin-settings.ts";
 import { aiRoutes } from "./routes/ai.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { type AuthRouteOptions, createAuthRoutes } from "./routes/auth.ts";
@@ -26,6 +35,7 @@ import { kaggleRoutes } from "./routes/kaggle.ts";
 import { createLoginRoutes } from "./routes/login.ts";
 import { marketRoutes } from "./routes/market.ts";
 import { platformRoutes } from "./routes/platforms.ts";
+import { statusRoutes } from "./routes/status.ts";
 import { userRoutes } from "./routes/user.ts";
 import { userGameRoutes } from "./routes/user-games.ts";
 import { workflowRoutes } from "./routes/workflows.ts";
@@ -37,9 +47,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * `index.ts` serves it, tests call `app.request()` on it.
  */
 export function createApp(options: { clientDist?: string; auth?: AuthRouteOptions } = {}) {
-  const app = new Hono<AppEnv>();
+  // Not strict: `/api/health/` is routed as `/api/health` (a trailing slash answered 405 before).
+  const app = new Hono<AppEnv>({ strict: false });
 
-  app.use(requestId, requestLog);
+  app.use(requestId, requestLog, pathGuard);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -70,9 +81,11 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   );
   app.use("/api/*", apiNoStore);
   app.use(sessionLoader);
+  app.use("/api/*", maintenanceGuard, apiRateLimit());
 
   const api = new Hono<AppEnv>();
   api.route("/health", healthRoutes);
+  api.route("/status", statusRoutes);
   // Resource routers are mounted here, one line each (CONVENTIONS 1).
   api.route("/auth", createAuthRoutes(options.auth));
   api.route("/", createLoginRoutes());
@@ -87,6 +100,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/kaggle", kaggleRoutes);
   api.route("/platforms", platformRoutes);
   api.route("/admin", adminRoutes);
+  api.route("/admin", adminSettingsRoutes);
   api.route("/data-sources", dataSourceRoutes);
   api.route("/workflows", workflowRoutes);
   api.route("/ai", aiRoutes);

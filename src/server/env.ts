@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -55,9 +56,46 @@ const EnvSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
-  // Sign-up and login attempts allowed per 15 minutes (issue 2 §4).
+  // Sign-up and login attempts allowed per 15 minutes (issue 2 §4, issue 8 §2): from one address,
+  // on one email from one address, and on one email from anywhere (looser, so guessers elsewhere
+  // cannot lock the owner out). The admin Settings tab can change them at run time.
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  // API requests a minute per signed-in user (per address when signed out); 0: no limit. Admins can
+  // change it on the Settings tab.
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  // Scheduled backups (VACUUM INTO) kept on disk: folder, how many to keep, hours between them (0: none).
+  BACKUP_DIR: z.string().trim().default("./data/backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  // Whose forwarding header names the client: `off` (the socket's peer), `fly` (Fly-Client-IP), or
+  // a comma-separated list of proxy addresses whose X-Forwarded-For is believed.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("off")
+    .transform((v, ctx): TrustProxy => {
+      if (v === "" || v === "off") return { mode: "off" };
+      if (v === "fly") return { mode: "fly" };
+      const addresses = v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const bad = addresses.find((a) => !isIP(a));
+      if (bad) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${bad}" is not an IP address (use off, fly or proxy addresses)`,
+        });
+        return z.NEVER;
+      }
+      return { mode: "list", addresses };
+    }),
   // Generated demo games (issue 9): opt-in, for benchmarks and demonstrations; `auto` is the old name of `on`.
   DEMO_DATA: z
     .enum(["on", "off", "auto"])
@@ -114,6 +152,8 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+export type TrustProxy = { mode: "off" } | { mode: "fly" } | { mode: "list"; addresses: string[] };
 
 export class EnvError extends Error {}
 

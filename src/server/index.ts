@@ -9,6 +9,8 @@ import { loadSnapshotIfEmpty } from "./db/seed/snapshot.ts";
 import { EnvError, env } from "./env.ts";
 import { startEstimates } from "./estimates/store.ts";
 import { log } from "./log.ts";
+import { startBackupSchedule } from "./operations/backup.ts";
+import { loadSystemSettings } from "./operations/settings.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
 import { startStatsPublisher } from "./realtime/stats-publisher.ts";
@@ -62,6 +64,7 @@ const stopPlannerStatistics = onCatalogChanged(() => {
 });
 // Built in the background: the first searches wait for it rather than the server's start.
 warmSearchIndex();
+await loadSystemSettings();
 const app = createApp();
 
 const server = Bun.serve<SocketState>({
@@ -74,6 +77,7 @@ const stopStats = startStatsPublisher();
 const stopEstimates = startEstimates();
 const interrupted = await closeInterruptedRuns();
 if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
+const stopBackups = startBackupSchedule();
 const stopScheduler = config.WORKFLOW_SCHEDULER === "on" ? startScheduler() : () => {};
 // A first start also begins the keyless live syncs, so player history starts within minutes.
 if (firstStart && config.LIVE_BOOTSTRAP === "on") startLiveBootstrap();
@@ -92,6 +96,7 @@ async function shutdown(signal: string) {
   stopEstimates();
   stopPlannerStatistics();
   stopScheduler();
+  stopBackups();
   closeAll();
   detachServer();
   await server.stop();

@@ -88,3 +88,38 @@ test("an import whose batch meets a held lock retries it with backoff instead of
   const rs = await rawClient().execute("SELECT count(*) AS n FROM games WHERE steam_app_id IS NOT NULL");
   expect(Number(rs.rows[0]!.n)).toBe(300);
 });
+
+test("a sign-up refused on a lock logs SQLITE_BUSY and the request id, not the email or the password hash", async () => {
+  const { vi } = await import("vitest");
+  const { resetEnvForTests } = await import("../../src/server/env.ts");
+  const previous = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = "warn";
+  resetEnvForTests();
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, "error").mockImplementation((line: unknown) => {
+    lines.push(String(line));
+  });
+  const other = openClient(env().DATABASE_URL, undefined, 200);
+  const tx = await other.transaction("write");
+  await tx.execute("DELETE FROM reports WHERE 0");
+  let res: Response;
+  try {
+    res = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "locked.out@example.com", password: "a long enough password" },
+      headers: { "X-Request-Id": "req-locked-signup" },
+    });
+  } finally {
+    await tx.rollback();
+    other.close();
+    spy.mockRestore();
+    process.env.LOG_LEVEL = previous;
+    resetEnvForTests();
+  }
+  expect(res.status).toBe(503);
+  const logged = lines.join("\n");
+  expect(logged).toContain("SQLITE_BUSY");
+  expect(logged).toContain("req-locked-signup");
+  expect(logged).not.toContain("locked.out");
+  expect(logged).not.toContain("argon2");
+});

@@ -5,6 +5,7 @@ import { Button } from "../../ui/button/index.ts";
 import { StatusDot } from "../../ui/status-dot/index.ts";
 import { realtime, useRealtimeReconnecting, useRealtimeStatus } from "../realtime.ts";
 import { loadChunk } from "../recovery/chunks.ts";
+import { MaintenanceBanner } from "./MaintenanceBanner.tsx";
 import type { NavDrawerProps } from "./NavDrawer.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
@@ -76,6 +77,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             <LiveIndicator />
           </div>
         </header>
+        <MaintenanceBanner />
         <main className="mx-auto w-full max-w-7xl flex-1 p-4 md:p-8">{children}</main>
       </div>
     </div>

@@ -12,7 +12,11 @@ export type AuditAction =
   | "user.promoted_by_admin_email"
   | "user.oauth_linked"
   | "catalog.demo_removed"
-  | "ai.limits_changed";
+  | "ai.limits_changed"
+  | "settings.changed"
+  | "backup.created"
+  | "backup.downloaded"
+  | "sessions.ended_all";
 
 export interface AuditEntry {
   actorId: string | null;

@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, sql } from "drizzle-orm";
+import { eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { PublicUser } from "../../contracts/user.ts";
@@ -15,7 +15,13 @@ import { env } from "../env.ts";
 export const SESSION_COOKIE = "session";
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
-const RENEW_BELOW_MS = 15 * DAY;
+// The lifetime in force: an admin may change it (Settings → Security); renewal starts at half of it.
+let lifetimeMs = SESSION_TTL_MS;
+
+/** Sessions started or renewed from now on last this long (existing ones keep their expiry). */
+export function setSessionLifetimeDays(days: number): void {
+  lifetimeMs = days * DAY;
+}
 
 export function generateSessionToken(): string {
   const bytes = new Uint8Array(20);
@@ -31,7 +37,7 @@ export async function createSession(token: string, userId: string): Promise<Sess
   const row = {
     id: sessionIdFromToken(token),
     userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt: new Date(Date.now() + lifetimeMs),
     createdAt: new Date(),
   };
   await db().insert(sessions).values(row);
@@ -100,7 +106,7 @@ export class SessionCache {
     if (!hit) return undefined;
     if (
       now - hit.cachedAt >= SESSION_CACHE_TTL_MS ||
-      now >= hit.session.expiresAt.getTime() - RENEW_BELOW_MS
+      now >= hit.session.expiresAt.getTime() - lifetimeMs / 2
     ) {
       this.#entries.delete(id);
       return undefined;
@@ -169,8 +175,8 @@ export async function validateSessionToken(token: string): Promise<SessionResult
     await invalidateSession(id);
     return null;
   }
-  if (now >= session.expiresAt.getTime() - RENEW_BELOW_MS) {
-    session.expiresAt = new Date(now + SESSION_TTL_MS);
+  if (now >= session.expiresAt.getTime() - lifetimeMs / 2) {
+    session.expiresAt = new Date(now + lifetimeMs);
     await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
     return { session, user, renewed: true };
   }
@@ -188,6 +194,19 @@ export async function invalidateUserSessions(userId: string): Promise<void> {
   cache.forgetUser(userId);
   await db().delete(sessions).where(eq(sessions.userId, userId));
   cache.forgetUser(userId);
+}
+
+/**
+ * Ends every session but one (an admin's "sign out everyone" keeps their own). Answers how many ended.
+ */
+export async function invalidateAllSessionsExcept(keepSessionId: string): Promise<number> {
+  cache.clear();
+  const ended = await db()
+    .delete(sessions)
+    .where(ne(sessions.id, keepSessionId))
+    .returning({ id: sessions.id });
+  cache.clear();
+  return ended.length;
 }
 
 /**

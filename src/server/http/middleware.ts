@@ -18,6 +18,22 @@ export const requestId = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * A path with a malformed %-escape (`/%`, `/%zz`) or a NUL byte (`/%00.js`) names nothing we could
+ * serve: 400 problem JSON before any route or the file system sees it.
+ */
+export const pathGuard = createMiddleware<AppEnv>(async (c, next) => {
+  const raw = new URL(c.req.url).pathname;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new HttpProblem(400, "The address has a malformed %-escape");
+  }
+  if (decoded.includes("\0")) throw new HttpProblem(400, "The address contains a NUL character");
+  await next();
+});
+
 /** One structured line per request. Paths only: query strings may carry tokens (OAuth `code`). */
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();

@@ -15,7 +15,8 @@ export function staticSite(distDir = CLIENT_DIST) {
   const root = resolve(distDir);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const path = decodeURIComponent(c.req.path);
+    // Already decoded by the router; `pathGuard` has refused malformed escapes and NUL bytes.
+    const path = c.req.path;
     if (path === "/api" || path.startsWith("/api/") || path === "/ws") return next();
     const last = path.split("/").pop() ?? "";
     if (last.includes(".")) {

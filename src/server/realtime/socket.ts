@@ -47,21 +47,60 @@ const requireUpgrade = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** Malformed messages are logged at most once per this interval (with how many were not logged). */
+export const BAD_MESSAGE_LOG_INTERVAL_MS = 10_000;
+/** A socket sending more malformed messages than this within one interval is closed with 1008. */
+export const BAD_MESSAGE_LIMIT = 20;
+
+type BadKind = "binary" | "malformed" | "unknown";
+const badBySocket = new WeakMap<Socket, { count: number; since: number }>();
+const lastLogged = new Map<BadKind, { at: number; suppressed: number }>();
+
+/** Tests only: forget when each kind was last logged. */
+export function resetBadMessageLogForTests(): void {
+  lastLogged.clear();
+}
+
+/**
+ * Counts a message that is not our protocol. One socket flooding them must neither fill the log
+ * (one line per kind per interval, across all sockets) nor stay connected (closed with 1008, policy
+ * violation, once over the limit).
+ */
+function rejectMessage(ws: Socket, userId: string, kind: BadKind, now = Date.now()): void {
+  const entry = lastLogged.get(kind);
+  if (!entry || now - entry.at >= BAD_MESSAGE_LOG_INTERVAL_MS) {
+    log.warn(`ws: ${kind} message ignored`, { userId, notLoggedSinceLast: entry?.suppressed ?? 0 });
+    lastLogged.set(kind, { at: now, suppressed: 0 });
+  } else {
+    entry.suppressed++;
+  }
+  let bad = badBySocket.get(ws);
+  if (!bad || now - bad.since >= BAD_MESSAGE_LOG_INTERVAL_MS) {
+    bad = { count: 0, since: now };
+    badBySocket.set(ws, bad);
+  }
+  bad.count++;
+  if (bad.count === BAD_MESSAGE_LIMIT + 1) {
+    log.warn("ws: closed for malformed messages", { userId, messages: bad.count });
+    ws.close(1008, "Malformed messages");
+  }
+}
+
 function handleMessage(ws: Socket, userId: string, raw: unknown): void {
   if (typeof raw !== "string") {
-    log.warn("ws: binary message ignored", { userId });
+    rejectMessage(ws, userId, "binary");
     return;
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    log.warn("ws: malformed message ignored", { userId });
+    rejectMessage(ws, userId, "malformed");
     return;
   }
   const message = ClientMessageSchema.safeParse(parsed);
   if (!message.success) {
-    log.warn("ws: unknown message ignored", { userId });
+    rejectMessage(ws, userId, "unknown");
     return;
   }
   const now = new Date().toISOString();

@@ -31,6 +31,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { jsonBody } from "../http/validate.ts";
 import { log } from "../log.ts";
+import { currentSettings } from "../operations/settings.ts";
 
 /** One message for every failed login, so it doesn't tell whether the email has an account. */
 export const INVALID_CREDENTIALS = "Incorrect email or password";
@@ -45,7 +46,12 @@ export interface AuthRouteOptions {
 export function createAuthRoutes(options: AuthRouteOptions = {}) {
   const limits =
     options.rateLimits ??
-    createAuthRateLimits({ perIp: env().AUTH_RATE_LIMIT_PER_IP, perEmail: env().AUTH_RATE_LIMIT_PER_EMAIL });
+    // Read on every attempt: a limit an admin changes on the Settings tab applies at once.
+    createAuthRateLimits({
+      perIp: () => currentSettings().rateLimits.signInPerIp,
+      perPair: () => currentSettings().rateLimits.signInPerEmailAndIp,
+      perEmail: () => currentSettings().rateLimits.signInPerEmail,
+    });
 
   return new Hono<AppEnv>()
     .post("/signup", jsonBody(SignupBodySchema), async (c) => {
@@ -58,9 +64,11 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
     })
     .post("/login", jsonBody(LoginBodySchema), async (c) => {
       const { email, password } = c.req.valid("json");
-      enforceAuthRateLimit(limits, "login", clientIp(c), email);
+      const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
       const found = await authenticateWithPassword(email, password);
       if (!found) throw new HttpProblem(401, INVALID_CREDENTIALS);
+      // Only failures count: the owner signing in is never held against the account or address.
+      attempt.refund();
       const user = await promoteIfAdminEmail(found);
       await startSession(c, user.id);
       return c.json({ user: toPublicUser(user) }, 200);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { safeReturnPath } from "../../contracts/return-path.ts";
 import {
   createAuthorization,
@@ -10,6 +10,7 @@ import {
 } from "../auth/oauth.ts";
 import { clearSessionCookie, invalidateSession } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { isForeignOrigin } from "../http/middleware.ts";
 
 /**
  * The browser-navigation endpoints of spec §7: full-page `GET /api/login` and `GET /api/logout`.
@@ -37,9 +38,34 @@ export function createLoginRoutes() {
       }
     })
     .get("/logout", async (c) => {
-      const session = c.get("session");
-      if (session) await invalidateSession(session.id);
-      clearSessionCookie(c);
-      return c.redirect("/", 302);
-    });
+      // Another site may link or embed this address to sign our users out: a navigation that does
+      // not come from our own pages asks first (the form posts back here, same origin).
+      if (isCrossSite(c)) return c.html(CONFIRM_LOGOUT_PAGE, 200, { "Cache-Control": "no-store" });
+      return signOutAndGoHome(c);
+    })
+    .post("/logout", (c) => signOutAndGoHome(c));
 }
+
+async function signOutAndGoHome(c: Context<AppEnv>) {
+  const session = c.get("session");
+  if (session) await invalidateSession(session.id);
+  clearSessionCookie(c);
+  return c.redirect("/", c.req.method === "POST" ? 303 : 302);
+}
+
+/** Sec-Fetch-Site says where a browser navigation came from; an Origin header is the fallback. */
+function isCrossSite(c: Context<AppEnv>): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  return isForeignOrigin(c.req.header("origin"), c.req.url, c.req.header("host"));
+}
+
+const CONFIRM_LOGOUT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out? · Gaming Intelligence</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 28rem; margin: 4rem auto; padding: 0 1rem">
+<h1>Sign out?</h1>
+<p>Another site sent you here. Sign out of Gaming Intelligence only if you meant to.</p>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
+<p><a href="/">Stay signed in</a></p>
+</body></html>`;

@@ -16,6 +16,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { adminStatsQuery } from "../../queries/admin.ts";
 import { platformConnectionsQuery } from "../../queries/sources.ts";
 import { UsersTable } from "../admin-users/UsersTable.tsx";
+import { SettingsTab } from "./SettingsTab.tsx";
 
 const MiB = 1024 * 1024;
 
@@ -228,6 +229,7 @@ export default function AdminPage() {
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="system">System Overview</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="users">
           <UsersTable />
@@ -237,6 +239,9 @@ export default function AdminPage() {
         </TabsContent>
         <TabsContent value="analytics">
           {data ? <UsageAnalytics stats={data} /> : <Skeleton className="h-64 w-full" />}
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
         </TabsContent>
       </Tabs>
     </div>

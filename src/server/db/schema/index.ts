@@ -5,5 +5,6 @@ export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./datasets.ts";
 export * from "./estimates.ts";
+export * from "./operations.ts";
 export * from "./sources.ts";
 export * from "./workflows.ts";

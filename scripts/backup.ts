@@ -1,0 +1,19 @@
+/**
+ * `bun run db:backup [folder]`: a consistent snapshot of the database (VACUUM INTO), with its search
+ * index rebuilt and its integrity checked, written to the folder (default BACKUP_DIR). Safe while the
+ * server runs. Keeps the newest BACKUP_KEEP snapshots in that folder.
+ */
+import { closeDb } from "../src/server/db/client.ts";
+import { runMigrations } from "../src/server/db/migrate.ts";
+import { createBackup } from "../src/server/operations/backup.ts";
+
+try {
+  await runMigrations();
+  const dir = process.argv[2];
+  const backup = await createBackup(dir ? { dir } : {});
+  console.log(
+    `backup written: ${backup.file} (${(backup.bytes / 1024 / 1024).toFixed(1)} MiB in ${backup.ms} ms)`,
+  );
+} finally {
+  closeDb();
+}

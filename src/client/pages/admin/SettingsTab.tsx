@@ -1,0 +1,278 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import type {
+  AdminSettingsResponse,
+  MaintenanceSetting,
+  RateLimitSettings,
+  SecuritySettings,
+} from "../../../contracts/operations.ts";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Skeleton,
+  Switch,
+  toast,
+} from "../../../ui/index.ts";
+import { apiGet, apiRequest, errorMessage } from "../../api.ts";
+
+const SETTINGS_KEY = ["/api/admin/settings"];
+const MiB = 1024 * 1024;
+
+function useSave<T>(path: string, title: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => apiRequest("PUT", path, body),
+    onSuccess: () => {
+      toast({ title, description: "Saved and applied." });
+      client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      client.invalidateQueries({ queryKey: ["/api/status"] });
+    },
+    onError: (error) => toast({ title, description: errorMessage(error), variant: "destructive" }),
+  });
+}
+
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  min,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  min: number;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        min={min}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </div>
+  );
+}
+
+function MaintenanceCard({ value }: { value: MaintenanceSetting }) {
+  const [message, setMessage] = useState(value.message);
+  useEffect(() => setMessage(value.message), [value.message]);
+  const save = useSave<MaintenanceSetting>("/api/admin/settings/maintenance", "Maintenance Mode");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Maintenance Mode</CardTitle>
+        <CardDescription>
+          While on, every change by a non-admin answers “under maintenance” and a banner tells signed-in
+          users. Admins can still sign in and turn it off.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="maintenance-message">Message shown in the banner</Label>
+          <Input
+            id="maintenance-message"
+            maxLength={300}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+        <div className="flex items-center gap-3">
+          <Switch
+            id="maintenance-enabled"
+            checked={value.enabled}
+            disabled={save.isPending}
+            onCheckedChange={(enabled) => save.mutate({ enabled, message })}
+          />
+          <Label htmlFor="maintenance-enabled">{value.enabled ? "On" : "Off"}</Label>
+          {value.enabled && (
+            <Button size="sm" variant="outline" onClick={() => save.mutate({ enabled: true, message })}>
+              Update message
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RateLimitCard({ value }: { value: RateLimitSettings }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const save = useSave<RateLimitSettings>("/api/admin/settings/rate-limits", "API Rate Limiting");
+  const set = (key: keyof RateLimitSettings) => (v: number) => setDraft((d) => ({ ...d, [key]: v }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(draft);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API Rate Limiting</CardTitle>
+        <CardDescription>
+          Applied at once to every new request. Sign-in limits count 15 minutes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-3" onSubmit={submit}>
+          <NumberField
+            id="rl-ip"
+            label="Sign-in attempts from one address"
+            value={draft.signInPerIp}
+            onChange={set("signInPerIp")}
+            min={1}
+          />
+          <NumberField
+            id="rl-pair"
+            label="Sign-in attempts on one email from one address"
+            value={draft.signInPerEmailAndIp}
+            onChange={set("signInPerEmailAndIp")}
+            min={1}
+          />
+          <NumberField
+            id="rl-email"
+            label="Sign-in attempts on one email from anywhere"
+            value={draft.signInPerEmail}
+            onChange={set("signInPerEmail")}
+            min={1}
+          />
+          <NumberField
+            id="rl-api"
+            label="API requests a minute per user (0: no limit)"
+            value={draft.apiPerMinute}
+            onChange={set("apiPerMinute")}
+            min={0}
+          />
+          <Button type="submit" disabled={save.isPending}>
+            Save limits
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: () => apiRequest<{ name: string }>("POST", "/api/admin/backups"),
+    onSuccess: (made) => {
+      client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      // The browser downloads the snapshot just taken.
+      window.location.assign(`/api/admin/backups/${encodeURIComponent(made.name)}`);
+    },
+    onError: (error) =>
+      toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Data Backup</CardTitle>
+        <CardDescription>
+          {backup.intervalHours > 0
+            ? `A snapshot is taken every ${backup.intervalHours} h; the newest ${backup.keep} are kept in ${backup.folder}.`
+            : `Scheduled snapshots are off; the newest ${backup.keep} are kept in ${backup.folder}.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Button onClick={() => create.mutate()} disabled={create.isPending} data-testid="backup-download">
+          {create.isPending ? "Taking snapshot…" : "Download a backup now"}
+        </Button>
+        {backup.backups.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No backups on disk yet.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {backup.backups.map((b) => (
+              <li key={b.name} className="flex justify-between gap-2">
+                <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
+                  {new Date(b.createdAt).toLocaleString()}
+                </a>
+                <span className="text-muted-foreground">{(b.bytes / MiB).toFixed(1)} MiB</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SecurityCard({ value }: { value: SecuritySettings }) {
+  const [days, setDays] = useState(value.sessionLifetimeDays);
+  useEffect(() => setDays(value.sessionLifetimeDays), [value.sessionLifetimeDays]);
+  const save = useSave<SecuritySettings>("/api/admin/settings/security", "Security Settings");
+  const endAll = useMutation({
+    mutationFn: () => apiRequest<{ ended: number }>("POST", "/api/admin/sessions/end-all"),
+    onSuccess: ({ ended }) =>
+      toast({ title: "Security Settings", description: `${ended} session${ended === 1 ? "" : "s"} ended.` }),
+    onError: (error) =>
+      toast({ title: "Security Settings", description: errorMessage(error), variant: "destructive" }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Security Settings</CardTitle>
+        <CardDescription>
+          Session lifetime applies to sessions started or renewed from now on.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <form
+          className="grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate({ sessionLifetimeDays: days });
+          }}
+        >
+          <NumberField
+            id="session-days"
+            label="Session lifetime (days)"
+            value={days}
+            onChange={setDays}
+            min={1}
+          />
+          <Button type="submit" disabled={save.isPending}>
+            Save session lifetime
+          </Button>
+        </form>
+        <Button
+          variant="destructive"
+          disabled={endAll.isPending}
+          onClick={() => {
+            if (window.confirm("Sign out everyone? Every session but yours ends now.")) endAll.mutate();
+          }}
+        >
+          Sign out everyone
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The spec's admin Settings tab, each card working end to end (issue 8 §5). */
+export function SettingsTab() {
+  const { data, error } = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: () => apiGet<AdminSettingsResponse>("/api/admin/settings"),
+  });
+  if (error) return <p className="text-destructive">{errorMessage(error)}</p>;
+  if (!data) return <Skeleton className="h-64 w-full" />;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <MaintenanceCard value={data.settings.maintenance} />
+      <RateLimitCard value={data.settings.rateLimits} />
+      <BackupCard backup={data.backup} />
+      <SecurityCard value={data.settings.security} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { createMiddleware } from "hono/factory";
+import { clientIp, RateLimiter } from "../auth/rate-limit.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { currentSettings } from "./settings.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Signing in and out stay open in maintenance, so an admin can come in and turn it off. */
+const OPEN_IN_MAINTENANCE = new Set(["/api/auth/login", "/api/auth/logout", "/api/logout"]);
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * Maintenance mode (Settings tab): every write answers 503 with Retry-After, except signing in and
+ * out and anything an admin does. Reads go on, so people can still look while nothing changes.
+ */
+export const maintenanceGuard = createMiddleware<AppEnv>(async (c, next) => {
+  const { maintenance } = currentSettings();
+  if (
+    maintenance.enabled &&
+    !SAFE_METHODS.has(c.req.method) &&
+    !OPEN_IN_MAINTENANCE.has(c.req.path) &&
+    c.get("user")?.role !== "admin"
+  ) {
+    throw new HttpProblem(
+      503,
+      maintenance.message
+        ? `Gaming Intelligence is under maintenance: ${maintenance.message}`
+        : "Gaming Intelligence is under maintenance; changes cannot be saved right now.",
+      { headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  await next();
+});
+
+/**
+ * The API limit an admin sets (requests a minute per signed-in user, per address otherwise; 0 is
+ * no limit), read on every request so a change applies at once. Each app instance counts its own.
+ */
+export function apiRateLimit(now: () => number = Date.now) {
+  const limiter = new RateLimiter(
+    { limit: () => currentSettings().rateLimits.apiPerMinute, windowMs: 60_000 },
+    now,
+  );
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (currentSettings().rateLimits.apiPerMinute > 0) {
+      const user = c.get("user");
+      const wait = limiter.hit(user ? `user:${user.id}` : `ip:${clientIp(c)}`);
+      if (wait > 0) {
+        throw new HttpProblem(
+          429,
+          `Too many requests. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
+          {
+            headers: { "Retry-After": String(wait) },
+          },
+        );
+      }
+    }
+    await next();
+  });
+}

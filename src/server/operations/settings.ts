@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "../accounts/audit.ts";
+import { setSessionLifetimeDays } from "../auth/session.ts";
+import { db } from "../db/client.ts";
+import { systemSettings } from "../db/schema/index.ts";
+import { env } from "../env.ts";
+import { log } from "../log.ts";
+
+/**
+ * Run-time settings an admin changes on the Settings tab. They are read on every request (the
+ * maintenance check, the rate limiters, session expiry), so the process keeps the current values in
+ * memory: loaded at start by `loadSystemSettings()`, replaced by `updateSystemSetting()` after the
+ * database write. One server process owns the database (ARCHITECTURE), so no other writer can make
+ * the copy stale; `bun run user:role` and the importers do not change these.
+ */
+export const MaintenanceSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string().trim().max(300),
+});
+const limit = z.number().int().min(1).max(100_000);
+export const RateLimitsSchema = z.object({
+  /** Sign-in and sign-up attempts in 15 minutes: from one address, one email from one address, one email. */
+  signInPerIp: limit,
+  signInPerEmailAndIp: limit,
+  signInPerEmail: limit,
+  /** API requests a minute for one signed-in user (or one address when signed out); 0: no limit. */
+  apiPerMinute: z.number().int().min(0).max(100_000),
+});
+export const SecuritySchema = z.object({
+  sessionLifetimeDays: z.number().int().min(1).max(365),
+});
+
+export const SETTINGS = {
+  maintenance: MaintenanceSchema,
+  rateLimits: RateLimitsSchema,
+  security: SecuritySchema,
+} as const;
+export type SettingKey = keyof typeof SETTINGS;
+export type SystemSettings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]> };
+
+export function defaultSettings(): SystemSettings {
+  const e = env();
+  return {
+    maintenance: { enabled: false, message: "" },
+    rateLimits: {
+      signInPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+      signInPerEmailAndIp: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      signInPerEmail: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      apiPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    },
+    security: { sessionLifetimeDays: 30 },
+  };
+}
+
+let current: SystemSettings | undefined;
+
+/** The settings in force (defaults until `loadSystemSettings` has run or an admin changed one). */
+export function currentSettings(): SystemSettings {
+  current ??= defaultSettings();
+  return current;
+}
+
+/** Reads every stored setting; a row that no longer validates is logged and its default kept. */
+export async function loadSystemSettings(): Promise<SystemSettings> {
+  const next = defaultSettings();
+  const rows = await db().select().from(systemSettings);
+  for (const row of rows) {
+    if (!(row.key in SETTINGS)) continue;
+    const key = row.key as SettingKey;
+    const parsed = SETTINGS[key].safeParse(row.value);
+    if (parsed.success) (next as Record<SettingKey, unknown>)[key] = parsed.data;
+    else log.warn("stored system setting no longer valid; using its default", { key });
+  }
+  current = next;
+  apply(next);
+  return next;
+}
+
+/** Settings that live elsewhere (session expiry) follow the current values. */
+function apply(settings: SystemSettings): void {
+  setSessionLifetimeDays(settings.security.sessionLifetimeDays);
+}
+
+/** Stores one setting, applies it at once, and writes the audit log. */
+export async function updateSystemSetting<K extends SettingKey>(
+  actorId: string,
+  key: K,
+  value: SystemSettings[K],
+): Promise<SystemSettings> {
+  const before = currentSettings()[key];
+  const now = new Date();
+  await db()
+    .insert(systemSettings)
+    .values({ key, value, updatedAt: now, updatedBy: actorId })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actorId } });
+  current = { ...currentSettings(), [key]: value };
+  apply(current);
+  await recordAudit({ actorId, action: "settings.changed", targetId: key, detail: { before, after: value } });
+  return current;
+}
+
+/** Tests only: forget the in-memory copy (the next read starts from defaults). */
+export function resetSettingsForTests(): void {
+  current = undefined;
+  apply(currentSettings());
+}
+
+export async function storedSetting(key: SettingKey): Promise<unknown> {
+  const [row] = await db().select().from(systemSettings).where(eq(systemSettings.key, key));
+  return row?.value;
+}

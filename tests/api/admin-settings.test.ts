@@ -1,0 +1,259 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { desc } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { validateSessionToken } from "../../src/server/auth/session.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { db, openClient, rawClient } from "../../src/server/db/client.ts";
+import { auditLog } from "../../src/server/db/schema/index.ts";
+import { loadSystemSettings, resetSettingsForTests } from "../../src/server/operations/settings.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+const backupFolder = mkdtempSync(join(tmpdir(), "gi-backups-"));
+process.env.BACKUP_DIR = backupFolder;
+process.env.BACKUP_KEEP = "2";
+
+afterAll(() => rmSync(backupFolder, { recursive: true, force: true }));
+beforeEach(() => resetSettingsForTests());
+
+async function lastAudit() {
+  const [row] = await db().select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1);
+  return row;
+}
+
+describe("only admins reach the Settings tab's API", () => {
+  test("a regular or premium user gets 403 on every settings route; a visitor 401", async () => {
+    for (const role of ["regular", "premium"] as const) {
+      const { cookie } = await createTestUser({ role });
+      const calls: Array<[string, string, unknown?]> = [
+        ["GET", "/api/admin/settings"],
+        ["PUT", "/api/admin/settings/maintenance", { enabled: true, message: "" }],
+        [
+          "PUT",
+          "/api/admin/settings/rate-limits",
+          { signInPerIp: 1, signInPerEmailAndIp: 1, signInPerEmail: 1, apiPerMinute: 0 },
+        ],
+        ["PUT", "/api/admin/settings/security", { sessionLifetimeDays: 1 }],
+        ["POST", "/api/admin/backups"],
+        ["GET", "/api/admin/backups"],
+        ["POST", "/api/admin/sessions/end-all"],
+      ];
+      for (const [method, path, json] of calls) {
+        expect((await request(path, { method, cookie, json })).status, `${role} ${method} ${path}`).toBe(403);
+      }
+    }
+    expect((await request("/api/admin/settings")).status).toBe(401);
+  });
+});
+
+describe("maintenance mode", () => {
+  test("writes answer 503 with Retry-After, reads go on, the status says so; admins sign in and turn it off", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const user = await createTestUser();
+    const on = await request("/api/admin/settings/maintenance", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { enabled: true, message: "Upgrading the database until 20:00 UTC" },
+    });
+    expect(on.status).toBe(200);
+    expect(await lastAudit()).toMatchObject({
+      action: "settings.changed",
+      targetId: "maintenance",
+      actorId: admin.user.id,
+    });
+
+    const status = await (await request("/api/status")).json();
+    expect(status).toEqual({
+      maintenance: { enabled: true, message: "Upgrading the database until 20:00 UTC" },
+    });
+
+    const write = await request("/api/analytics/reports", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { reportType: "market_overview" },
+    });
+    expect(write.status).toBe(503);
+    expect(Number(write.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await write.json()) as { detail: string }).detail).toContain("Upgrading the database");
+    expect((await request("/api/analytics/reports", { cookie: user.cookie })).status).toBe(200);
+    // Sign-up is a write: refused. Signing in stays open (the admin must be able to come in).
+    const signup = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "new-in-maintenance@example.com", password: "long enough password" },
+    });
+    expect(signup.status).toBe(503);
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      json: { email: "nobody-here@example.com", password: "wrong password" },
+    });
+    expect(login.status).toBe(401);
+
+    // Stored: a restart keeps it.
+    resetSettingsForTests();
+    expect((await loadSystemSettings()).maintenance.enabled).toBe(true);
+
+    const off = await request("/api/admin/settings/maintenance", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { enabled: false, message: "" },
+    });
+    expect(off.status).toBe(200);
+    expect(
+      (
+        await request("/api/analytics/reports", {
+          method: "POST",
+          cookie: user.cookie,
+          json: { reportType: "market_overview" },
+        })
+      ).status,
+    ).toBe(201);
+  });
+});
+
+describe("API rate limiting", () => {
+  test("sign-in limits change at once and persist; bad values are 422 naming the field", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const bad = await request("/api/admin/settings/rate-limits", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { signInPerIp: 0, signInPerEmailAndIp: 2, signInPerEmail: 100, apiPerMinute: 0 },
+    });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain("signInPerIp");
+
+    const res = await request("/api/admin/settings/rate-limits", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { signInPerIp: 100, signInPerEmailAndIp: 2, signInPerEmail: 100, apiPerMinute: 0 },
+    });
+    expect(res.status).toBe(200);
+    const attempt = () =>
+      request("/api/auth/login", {
+        method: "POST",
+        json: { email: "limited@example.com", password: "wrong password" },
+        headers: { "X-Forwarded-For": "192.0.2.150" },
+      });
+    expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(429);
+    resetSettingsForTests();
+    expect((await loadSystemSettings()).rateLimits.signInPerEmailAndIp).toBe(2);
+  });
+
+  test("an API limit per user applies at once, and 0 turns it off", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const user = await createTestUser();
+    const set = (apiPerMinute: number) =>
+      request("/api/admin/settings/rate-limits", {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { signInPerIp: 30, signInPerEmailAndIp: 10, signInPerEmail: 100, apiPerMinute },
+      });
+    expect((await set(3)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await request("/api/user/games", { cookie: user.cookie })).status);
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+    // The admin (another user) is counted separately and can lift it.
+    expect((await set(0)).status).toBe(200);
+    expect((await request("/api/user/games", { cookie: user.cookie })).status).toBe(200);
+  });
+});
+
+describe("security settings", () => {
+  test("session lifetime applies to new sessions; sign out everyone ends all sessions but the admin's own", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await request("/api/admin/settings/security", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { sessionLifetimeDays: 7 },
+    });
+    expect(res.status).toBe(200);
+    const fresh = await createTestUser();
+    const session = await validateSessionToken(fresh.token);
+    const days = (session!.session.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const others = [
+      fresh,
+      await createTestUser({ role: "premium" }),
+      await createTestUser({ role: "admin" }),
+    ];
+    const ended = await request("/api/admin/sessions/end-all", { method: "POST", cookie: admin.cookie });
+    expect(ended.status).toBe(200);
+    expect(((await ended.json()) as { ended: number }).ended).toBeGreaterThanOrEqual(3);
+    for (const other of others) expect(await validateSessionToken(other.token)).toBeNull();
+    expect(await validateSessionToken(admin.token)).not.toBeNull();
+    expect((await request("/api/auth/user", { cookie: admin.cookie })).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ action: "sessions.ended_all", actorId: admin.user.id });
+  });
+});
+
+describe("data backup", () => {
+  test("a snapshot downloads, keeps the newest BACKUP_KEEP, and restores into a database that passes integrity_check and still finds games", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    // Gaps in the games' rowids: VACUUM renumbers them, which the search index must survive.
+    const { ids } = await upsertGames(
+      [
+        { name: "Backup Gap One", genres: ["Indie"], platforms: ["PC"] },
+        { name: "Backup Gap Two", genres: ["Indie"], platforms: ["PC"] },
+        { name: "Zeppelin Harbour Tycoon", genres: ["Simulation"], platforms: ["PC"] },
+      ],
+      "test",
+    );
+    await rawClient().execute({ sql: "DELETE FROM games WHERE id IN (?, ?)", args: [ids[0]!, ids[1]!] });
+
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = await request("/api/admin/backups", { method: "POST", cookie: admin.cookie });
+      expect(made.status).toBe(201);
+      names.push(((await made.json()) as { name: string }).name);
+    }
+    const listed = (await (await request("/api/admin/backups", { cookie: admin.cookie })).json()) as {
+      backups: Array<{ name: string; bytes: number }>;
+      keep: number;
+    };
+    expect(listed.keep).toBe(2);
+    expect(listed.backups.map((b) => b.name)).toEqual([names[2], names[1]]);
+
+    const download = await request(`/api/admin/backups/${names[2]}`, { cookie: admin.cookie });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain(names[2]!);
+    const bytes = new Uint8Array(await download.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 15))).toBe("SQLite format 3");
+    expect(await lastAudit()).toMatchObject({ action: "backup.downloaded", targetId: names[2] });
+    expect((await request("/api/admin/backups/not-a-backup.db", { cookie: admin.cookie })).status).toBe(422);
+
+    // Restore the downloaded file into a fresh database with the shell script.
+    const restoredDir = mkdtempSync(join(tmpdir(), "gi-restore-"));
+    try {
+      const downloaded = join(restoredDir, "download.db");
+      await Bun.write(downloaded, bytes);
+      const target = join(restoredDir, "restored.db");
+      const run = spawnSync("bun", ["scripts/restore.ts", downloaded], {
+        env: { ...process.env, DATABASE_URL: `file:${target}`, LOG_LEVEL: "error" },
+        encoding: "utf8",
+      });
+      expect(run.status, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toContain("integrity check ok");
+      const restored = openClient(`file:${target}`, undefined, 5000);
+      try {
+        expect((await restored.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
+        const found = await restored.execute({
+          sql: "SELECT g.name FROM games_fts f JOIN games g ON g.rowid = f.rowid WHERE games_fts MATCH ?",
+          args: ['"zeppelin"'],
+        });
+        expect(found.rows.map((r) => r.name)).toEqual(["Zeppelin Harbour Tycoon"]);
+      } finally {
+        restored.close();
+      }
+      expect(readFileSync(downloaded).length).toBe(bytes.length);
+    } finally {
+      rmSync(restoredDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+const backups = mkdtempSync(join(tmpdir(), "gi-e2e-backups-"));
+
+beforeAll(async () => {
+  server = await startServer({ env: { BACKUP_DIR: backups, BACKUP_INTERVAL_HOURS: "0" } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(backups, { recursive: true, force: true });
+});
+
+test("Admin Settings: a backup downloads as a SQLite file; maintenance mode shows every signed-in user a banner", async () => {
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Ada",
+    lastName: "Admin",
+  });
+  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  for (const title of ["Maintenance Mode", "API Rate Limiting", "Data Backup", "Security Settings"])
+    await page.getByText(title, { exact: true }).first().waitFor();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("backup-download").click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^gaming-intelligence-\d{8}T\d{9}Z\.db$/);
+  const file = await download.path();
+  const head = new Uint8Array(await Bun.file(file).slice(0, 15).arrayBuffer());
+  expect(new TextDecoder().decode(head)).toBe("SQLite format 3");
+
+  await page.getByLabel("Message shown in the banner").fill("Back at 20:00 UTC");
+  await page.locator("#maintenance-enabled").click();
+  await page.getByTestId("maintenance-banner").waitFor();
+
+  const memberPage = await member.context.newPage();
+  await memberPage.goto(`${server.url}/`);
+  const banner = memberPage.getByTestId("maintenance-banner");
+  await banner.waitFor();
+  expect(await banner.textContent()).toContain("Back at 20:00 UTC");
+
+  // Turned off, the banner goes away on the next visit.
+  await page.locator("#maintenance-enabled").click();
+  await expect.poll(() => page.getByTestId("maintenance-banner").count()).toBe(0);
+  await memberPage.reload();
+  await memberPage.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  expect(await memberPage.getByTestId("maintenance-banner").count()).toBe(0);
+}, 120_000);
