@@ -12,6 +12,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
@@ -102,6 +103,17 @@ function OverviewTab() {
               formatValue={(v) => `${compactNumber(v)} players`}
             />
           )}
+          {activity.data?.length ? (
+            <SourceNote
+              className="mt-2"
+              provenance={{
+                source:
+                  [...new Set(activity.data.map((d) => d.source).filter(Boolean))].join(", ") || "catalog",
+                asOf: activity.data.at(-1)?.asOf ?? null,
+                method: "sum of the player counts recorded each day",
+              }}
+            />
+          ) : null}
         </Section>
       </div>
       <Section title="Cross-platform players" description="Current players of the games on each platform.">

@@ -50,7 +50,14 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <p className="font-semibold">{game.name}</p>
+          <p className="font-semibold">
+            {game.name}
+            {game.isDemo && (
+              <Badge variant="outline" className="ml-2">
+                demo
+              </Badge>
+            )}
+          </p>
           {game.url && (
             <a
               href={game.url}
