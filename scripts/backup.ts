@@ -1,14 +1,13 @@
 /**
  * `bun run db:backup [folder]`: a consistent snapshot of the database (VACUUM INTO), with its search
  * index rebuilt and its integrity checked, written to the folder (default BACKUP_DIR). Safe while the
- * server runs. Keeps the newest BACKUP_KEEP snapshots in that folder.
+ * server runs, and changes nothing in the database. Keeps the newest BACKUP_KEEP snapshots there.
  */
 import { closeDb } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
 import { createBackup } from "../src/server/operations/backup.ts";
 
 try {
-  await runMigrations();
+  // No migrations here: a backup copies the database as it is, whichever version wrote it.
   const dir = process.argv[2];
   const backup = await createBackup(dir ? { dir } : {});
   console.log(
