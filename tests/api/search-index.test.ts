@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import { beforeAll, describe, expect, test } from "vitest";
 import { searchTokens } from "../../src/server/catalog/search.ts";
 import { fieldWords, type IndexedGame, SearchIndex } from "../../src/server/catalog/search-index.ts";
-import { upsertGames } from "../../src/server/catalog/write.ts";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
@@ -80,6 +80,21 @@ describe("the index follows the catalog", () => {
     expect(await names("tandem")).toEqual(["Tandem Beta", "Tandem Alpha"]);
     await upsertGames([{ name: "Tandem Alpha", steamAppId: 505, positiveReviews: 1_000_000 }], "test");
     expect(await names("tandem")).toEqual(["Tandem Alpha", "Tandem Beta"]);
+  });
+
+  test("a new player count shows in the next answer (results are cached only until anything is written)", async () => {
+    const [id] = (await upsertGames([{ name: "Halcyon Relay", steamAppId: 507 }], "test")).ids;
+    const count = async () => {
+      const res = await request("/api/games/search?q=halcyon", { cookie: user.cookie });
+      return ((await res.json()) as Array<{ playerCount: number | null }>)[0]?.playerCount;
+    };
+    expect(await count()).toBeNull();
+    await recordMetrics([{ gameId: id!, metric: "players", ts: new Date(), value: 1234, source: "test" }]);
+    expect(await count()).toBe(1234);
+    await recordMetrics([
+      { gameId: id!, metric: "players", ts: new Date(Date.now() + 1000), value: 99, source: "test" },
+    ]);
+    expect(await count()).toBe(99);
   });
 
   test("a bulk import of thousands of games is searchable in full", async () => {

@@ -578,22 +578,6 @@ interface State {
 let state: State | undefined;
 let pending: Promise<State> | undefined;
 
-type ChangeListener = (ids: string[] | null) => void;
-const changeListeners = new Set<ChangeListener>();
-
-/**
- * Told which games the database says changed (any column), or null when the index was rebuilt: for
- * caches of what results show (search.ts), which must drop those games before the next answer.
- */
-export function onIndexedGamesChanged(listener: ChangeListener): () => void {
-  changeListeners.add(listener);
-  return () => changeListeners.delete(listener);
-}
-
-function announce(ids: string[] | null): void {
-  for (const listener of changeListeners) listener(ids);
-}
-
 /** The index, brought up to date with the database first when anything has committed since. */
 export async function searchIndex(): Promise<SearchIndex> {
   const url = env().DATABASE_URL;
@@ -643,7 +627,6 @@ async function refresh(url: string): Promise<State> {
     }
   }
   for (const id of ids) if (!seen.has(id)) state.index.remove(id);
-  if (ids.length) announce(ids);
   const last = log.rows.at(-1)?.seq;
   if (last != null) state.seq = Number(last);
   state.version = version;
@@ -673,7 +656,6 @@ async function build(url: string, version: number | null): Promise<State> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   const index = SearchIndex.from(games);
-  announce(null);
   log.info("search index built", {
     games: index.size,
     ms: Math.round(performance.now() - started),

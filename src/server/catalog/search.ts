@@ -1,8 +1,8 @@
 import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
-import { placeholders, rawClient } from "../db/client.ts";
+import { dataVersion, placeholders, rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
-import { onIndexedGamesChanged, searchIndex } from "./search-index.ts";
+import { searchIndex } from "./search-index.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -15,19 +15,15 @@ import { toGameSummary } from "./shapes.ts";
 const CANDIDATES = 300;
 
 /**
- * What results show of recently answered games: reading and shaping 20 whole rows cost about a
- * millisecond, 40 times what finding them costs. Dropped per game as the change log names it.
+ * Recently answered games as results show them (the row's summary and the player figures from the
+ * series): reading and shaping them cost more than the rest of a search together. Kept only while
+ * nothing commits to the database (`dataVersion()`, as the session cache), so no write anywhere —
+ * a game, a series point, another process — can leave an answer stale.
  */
-type Summary = ReturnType<typeof toGameSummary>;
-const summaries = new Map<string, Summary>();
-const SUMMARIES_MAX = 5000;
-/** Moves with every change: a read that was in flight across one does not store what it read. */
-let summariesGeneration = 0;
-onIndexedGamesChanged((ids) => {
-  summariesGeneration++;
-  if (ids === null) summaries.clear();
-  else for (const id of ids) summaries.delete(id);
-});
+type Shown = Awaited<ReturnType<typeof withFigures<ReturnType<typeof toGameSummary>>>>[number];
+const shown = new Map<string, Shown>();
+let shownVersion: number | null = null;
+const SHOWN_MAX = 5000;
 
 export function searchTokens(q: string): string[] {
   return (
@@ -73,27 +69,32 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
   scored.sort((a, b) => b.score - a.score);
   // Only the answered few are read whole and turned into the API shape.
   const top = scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT));
-  const missing = top.filter(({ id }) => !summaries.has(id)).map(({ id }) => id);
-  const read = new Map<string, Summary>();
+  const version = dataVersion();
+  if (version !== shownVersion) {
+    shown.clear();
+    shownVersion = version;
+  }
+  const missing = top.filter(({ id }) => !shown.has(id)).map(({ id }) => id);
+  const read = new Map<string, Shown>();
   if (missing.length) {
-    const generation = summariesGeneration;
     const full = await rawClient().execute({
       sql: `SELECT * FROM games WHERE id IN (${placeholders(missing.length)})`,
       args: missing,
     });
-    for (const row of full.rows) {
-      const summary = toGameSummary(row as unknown as Record<string, unknown>);
-      read.set(String(row.id), summary);
-      if (generation !== summariesGeneration) continue;
-      if (summaries.size >= SUMMARIES_MAX) summaries.delete(summaries.keys().next().value!);
-      summaries.set(String(row.id), summary);
+    const games = await withFigures(
+      full.rows.map((row) => toGameSummary(row as unknown as Record<string, unknown>)),
+    );
+    // Stored only when nothing committed while they were read.
+    const keep = version !== null && dataVersion() === version;
+    for (const game of games) {
+      read.set(game.gameId, game);
+      if (!keep) continue;
+      if (shown.size >= SHOWN_MAX) shown.delete(shown.keys().next().value!);
+      shown.set(game.gameId, game);
     }
   }
-  // Player figures come from the series, not the games row: read for every answer.
-  return withFigures(
-    top.flatMap(({ id, score }) => {
-      const summary = read.get(id) ?? summaries.get(id);
-      return summary ? [{ ...summary, score }] : [];
-    }),
-  );
+  return top.flatMap(({ id, score }) => {
+    const game = read.get(id) ?? shown.get(id);
+    return game ? [{ ...game, score }] : [];
+  });
 }
