@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
@@ -96,7 +97,7 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Export" }).click(),
+    page.getByRole("button", { name: "Export JSON" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^gaming-intelligence-dashboard-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(readFileSync((await download.path())!, "utf8"));
@@ -104,6 +105,14 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   expect(exported.games).toBe(2000);
   expect(exported.isDemo).toBe(true);
   expect(exported.aiPredictions.rising).toBeGreaterThan(0);
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^gaming-intelligence-dashboard-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(["figure", "unit", "value", "as of (ISO 8601)"]);
+  expect(rows).toContainEqual(["games in the catalog", "count", "2000", expect.any(String)]);
   await page.context().close();
 });
 

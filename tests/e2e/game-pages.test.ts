@@ -72,7 +72,7 @@ test("a search result opens the game's page with its charts and their sources", 
   // The chart's series downloads as CSV with units in the header.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    players.getByRole("button", { name: "Export Players as CSV" }).click(),
+    players.getByRole("button", { name: "Export CSV of Players" }).click(),
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
   expect(rows[0]).toEqual(["time (ISO 8601)", "Average players (players)", "Peak players (players)"]);

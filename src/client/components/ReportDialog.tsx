@@ -8,6 +8,7 @@ import {
 } from "../../ui/dialog/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
+import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
@@ -50,7 +51,7 @@ function ReportBody({ report }: { report: Report }) {
             rows={(data.topTrending ?? []).slice(0, 5)}
             rowKey={(g) => g.gameId}
             columns={[
-              { header: "Top trending", cell: (g) => g.gameName },
+              { header: "Top trending", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
               { header: "Players", cell: (g) => compactNumber(g.playerCount) },
               { header: "Growth", cell: (g) => formatPercent(g.growth * 100) },
             ]}
@@ -69,7 +70,7 @@ function ReportBody({ report }: { report: Report }) {
               rows={data.games ?? []}
               rowKey={(g) => g.gameId}
               columns={[
-                { header: "Game", cell: (g) => g.gameName },
+                { header: "Game", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
                 { header: "Players", cell: (g) => compactNumber(g.playerCount) },
                 { header: "Price", cell: (g) => formatPrice(g.price) },
                 { header: "Growth", cell: (g) => (g.growth == null ? "–" : formatPercent(g.growth * 100)) },

@@ -44,6 +44,7 @@ export function ColumnPicker({
         <PopoverPrimitive.Content
           align="end"
           sideOffset={6}
+          aria-label="Show columns"
           className="z-50 w-56 rounded-md border border-border bg-popover p-2 text-popover-foreground shadow-md"
         >
           <fieldset>

@@ -90,7 +90,7 @@ export function SeriesChart({
             fileName={fileName}
             data={() => seriesToCsv(series)}
             disabled={loading || drawn.length === 0}
-            aria-label={`Export ${title} as CSV`}
+            aria-label={`Export CSV of ${title}`}
           />
         </div>
       </CardHeader>

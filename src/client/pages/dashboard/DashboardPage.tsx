@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
@@ -9,6 +10,7 @@ import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { downloadFile } from "../../../ui/export/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -16,6 +18,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
+import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
@@ -185,7 +188,7 @@ function MultiPlatformTab() {
               )}
               {search.data.slice(0, 8).map((game) => (
                 <li key={game.gameId} className="flex items-center justify-between gap-3 py-2">
-                  <span className="truncate font-medium">{game.gameName}</span>
+                  <GameLink id={game.gameId} name={game.gameName} className="truncate font-medium" />
                   <span className="flex flex-wrap justify-end gap-1">
                     {(game.platforms.length ? game.platforms : [game.platform ?? "Unknown"]).map((p) => (
                       <Badge key={p} variant="outline">
@@ -359,7 +362,11 @@ function GameTrackingTab() {
         rows={list}
         rowKey={(g) => g.id}
         columns={[
-          { header: "Game", cell: (g) => g.gameName, className: "font-medium" },
+          {
+            header: "Game",
+            cell: (g) => <GameLink id={g.gameId} name={g.gameName} />,
+            className: "font-medium",
+          },
           { header: "Platform", cell: (g) => g.platform ?? "–" },
           { header: "Genre", cell: (g) => g.genre ?? "–" },
           { header: "Players", cell: (g) => compactNumber(g.playerCount) },
@@ -388,7 +395,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               rows={rising}
               rowKey={(g) => g.gameId}
               columns={[
-                { header: "Game", cell: (g) => g.gameName },
+                { header: "Game", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
                 { header: "Players", cell: (g) => compactNumber(g.playerCount) },
                 {
                   header: "Growth",
@@ -435,7 +442,7 @@ export default function DashboardPage() {
   const figures = overview.data;
   const connected = (connections.data ?? []).filter((p) => p.status === "connected").length;
 
-  const exportFigures = () => {
+  const exportFigures = (format: "json" | "csv") => {
     const snapshot = {
       exportedAt: new Date().toISOString(),
       dataAsOf: figures?.dataAsOf ?? null,
@@ -449,14 +456,45 @@ export default function DashboardPage() {
         ? { aiPredictions: figures?.aiPredictions, marketVolatility: figures?.marketVolatility }
         : {}),
     };
-    const blob = new Blob([JSON.stringify(snapshot, null, 2)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `gaming-intelligence-dashboard-${snapshot.exportedAt.slice(0, 10)}.json`;
-    link.click();
-    URL.revokeObjectURL(url);
-    toast({ title: "Dashboard exported", description: "The figures on this screen were saved as JSON." });
+    const name = `gaming-intelligence-dashboard-${snapshot.exportedAt.slice(0, 10)}`;
+    if (format === "json") {
+      downloadFile(`${name}.json`, JSON.stringify(snapshot, null, 2), "application/json");
+    } else {
+      // One row per figure: what it is, its unit, the value and the time of its data.
+      const asOf = snapshot.dataAsOf;
+      const rows: CsvValue[][] = [
+        ["platforms", "count", snapshot.platforms.length, snapshot.exportedAt],
+        ["platforms connected", "count", connected, snapshot.exportedAt],
+        ["games in the catalog", "count", snapshot.games, snapshot.exportedAt],
+        ["free games", "count", snapshot.freeGames.length, snapshot.exportedAt],
+        ["players, average daily over 7 days", "players", snapshot.marketActivity?.players, asOf],
+        ["players, change week on week", "%", snapshot.marketActivity?.change, asOf],
+        ...snapshot.trending.map((g): CsvValue[] => [
+          `trending: ${g.gameName}, latest players`,
+          "players",
+          g.playerCount,
+          asOf,
+        ]),
+        ...(premium && figures?.aiPredictions
+          ? [
+              ["AI predictions: rising", "games", figures.aiPredictions.rising, asOf] as CsvValue[],
+              ["AI predictions: falling", "games", figures.aiPredictions.falling, asOf] as CsvValue[],
+            ]
+          : []),
+        ...(premium && figures?.marketVolatility
+          ? [["market volatility", "score 0-10", figures.marketVolatility.score, asOf] as CsvValue[]]
+          : []),
+      ];
+      downloadFile(
+        `${name}.csv`,
+        toCsv(["figure", "unit", "value", "as of (ISO 8601)"], rows),
+        "text/csv;charset=utf-8",
+      );
+    }
+    toast({
+      title: "Dashboard exported",
+      description: `The figures on this screen were saved as ${format.toUpperCase()}.`,
+    });
   };
 
   const stats: Array<[string, string | null, string]> = [
@@ -482,8 +520,11 @@ export default function DashboardPage() {
           <>
             <LiveIndicator />
             {status === "connected" && <Badge variant="live">LIVE</Badge>}
-            <Button variant="outline" onClick={exportFigures} disabled={!figures}>
-              <Download aria-hidden="true" /> Export
+            <Button variant="outline" onClick={() => exportFigures("csv")} disabled={!figures}>
+              <Download aria-hidden="true" /> Export CSV
+            </Button>
+            <Button variant="outline" onClick={() => exportFigures("json")} disabled={!figures}>
+              <Download aria-hidden="true" /> Export JSON
             </Button>
           </>
         }

@@ -8,6 +8,7 @@ import { Progress } from "../../../ui/progress/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { GameLink } from "../../components/GameLink.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -148,7 +149,7 @@ export default function HistoricalPage() {
             <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
               {historical.data.map((g) => (
                 <Card key={g.gameId} className="p-4" data-testid="historical-game">
-                  <p className="font-semibold">{g.gameName}</p>
+                  <GameLink id={g.gameId} name={g.gameName} className="block font-semibold" />
                   <p className="text-muted-foreground text-xs">{g.platform ?? "—"}</p>
                   <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">Players</p>
                   <ul className="text-sm">

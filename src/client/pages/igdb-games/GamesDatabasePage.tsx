@@ -13,6 +13,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { StatusDot } from "../../../ui/status-dot/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
+import { GameLink } from "../../components/GameLink.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type IgdbGame,
@@ -51,7 +52,8 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="font-semibold">
-            {game.name}
+            {/* Catalog rows carry our id; a live IGDB answer its numeric IGDB id, which the game page also takes. */}
+            <GameLink id={/^\d+$/.test(game.id) ? `igdb-${game.id}` : game.id} name={game.name} />
             {game.isDemo && (
               <Badge variant="outline" className="ml-2">
                 demo

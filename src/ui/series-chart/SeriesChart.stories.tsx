@@ -1,0 +1,83 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, waitFor } from "storybook/test";
+import { SeriesChart, seriesToCsv } from "./SeriesChart.tsx";
+
+const NOW = Date.parse("2026-11-23T12:00:00Z");
+const days = (n: number, start = Date.UTC(2026, 9, 1)) =>
+  Array.from({ length: n }, (_, i) => ({
+    t: new Date(start + i * 86_400_000).toISOString(),
+    value: 1000 + i * 10,
+  }));
+
+const meta = {
+  title: "Kit/SeriesChart",
+  component: SeriesChart,
+  tags: ["autodocs"],
+  args: {
+    title: "Players",
+    fileName: "players",
+    now: NOW,
+    series: [{ name: "Average players", unit: "players", points: days(30) }],
+    provenance: { source: "SteamCharts", asOf: "2026-10-30T00:00:00Z" },
+  },
+} satisfies Meta<typeof SeriesChart>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithData: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector(".apexcharts-svg")).not.toBeNull(), {
+      timeout: 5000,
+    });
+    await expect(canvas.getByText("Source: SteamCharts · Oct 30, 2026")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Export CSV of Players" })).toBeEnabled();
+  },
+};
+
+export const Empty: Story = {
+  args: {
+    series: [{ name: "Average players", unit: "players", points: [] }],
+    provenance: null,
+    empty: {
+      title: "No player history for this game",
+      description: "This chart fills from Steam's live player counts.",
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("No player history for this game")).toBeVisible();
+    await expect(canvas.getByText("This chart fills from Steam's live player counts.")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Export CSV of Players" })).toBeDisabled();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector("[data-slot='skeleton']")).not.toBeNull();
+  },
+};
+
+export const TwoSeriesExportAsOneTable: Story = {
+  args: {
+    series: [
+      { name: "Average players", unit: "players", points: days(3) },
+      { name: "Peak players", unit: "players", points: days(2, Date.UTC(2026, 9, 2)) },
+    ],
+  },
+  play: async () => {
+    const csv = seriesToCsv([
+      { name: "Average players", unit: "players", points: days(3) },
+      { name: "Peak players", unit: "players", points: days(2, Date.UTC(2026, 9, 2)) },
+    ]);
+    await expect(csv.header).toEqual([
+      "time (ISO 8601)",
+      "Average players (players)",
+      "Peak players (players)",
+    ]);
+    await expect(csv.rows).toEqual([
+      ["2026-10-01T00:00:00.000Z", 1000, undefined],
+      ["2026-10-02T00:00:00.000Z", 1010, 1000],
+      ["2026-10-03T00:00:00.000Z", 1020, 1010],
+    ]);
+  },
+};
