@@ -44,6 +44,18 @@ test("Overview on the snapshot alone: no demo, no made-up players, and says how 
   await page.getByText("Player history starts with the first live sync").first().waitFor();
   expect(await page.getByText("You are looking at demo data").count()).toBe(0);
   expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_TEXT);
+  // Releases per year: every year from 2006 through the snapshot's, the last one marked partial.
+  await page.getByText("2019 is partial: the data ends May 2019.").waitFor();
+  const releases = page.locator('figure[aria-label="Games released bar chart"]');
+  await releases.locator(".apexcharts-bar-area").nth(13).waitFor();
+  expect(await releases.locator(".apexcharts-bar-area").count()).toBe(14);
+  expect(await releases.locator(".apexcharts-xaxis-label").allTextContents()).toContain("2019 (partial)");
+  // Best-reviewed: short axis labels, the unit in the axis title.
+  const reviewed = page.locator('figure[aria-label="Positive reviews bar chart"]');
+  await reviewed.locator(".apexcharts-xaxis-title").getByText("Positive reviews (%)").waitFor();
+  for (const label of await reviewed.locator(".apexcharts-xaxis-label").allTextContents()) {
+    expect(label).toMatch(/^\d+ %$/);
+  }
   await page.screenshot({ path: `${SCREENSHOT_DIR}/real-data-overview.png`, fullPage: true });
   await page.context().close();
 });

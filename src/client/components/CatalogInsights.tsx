@@ -15,7 +15,14 @@ import { catalogInsightsQuery } from "../queries/catalog.ts";
 export function CatalogInsights() {
   const insights = useQuery(catalogInsightsQuery);
   const data = insights.data;
-  const recentYears = (data?.releasesPerYear ?? []).filter((y) => y.year >= 2006);
+  // The data ends in the year it was taken (May 2019 for the snapshot): that year is partial, and
+  // anything after it is an announced date, not a release.
+  const asOf = data?.provenance.asOf ?? null;
+  const lastYear = asOf ? new Date(asOf).getUTCFullYear() : null;
+  const recentYears = (data?.releasesPerYear ?? []).filter(
+    (y) => y.year >= 2006 && (lastYear === null || y.year <= lastYear),
+  );
+  const partial = lastYear !== null && recentYears.at(-1)?.year === lastYear;
   const charts = [
     {
       title: "Most-owned games",
@@ -26,6 +33,9 @@ export function CatalogInsights() {
           seriesName="Owners"
           data={(data?.mostOwned ?? []).map((g) => ({ label: g.name, value: g.owners }))}
           formatValue={(v) => `${compactNumber(v)} owners`}
+          formatAxis={compactNumber}
+          axisTitle="Owners"
+          valueTicks={4}
           emptyText="No owner estimates yet"
         />
       ),
@@ -39,6 +49,9 @@ export function CatalogInsights() {
           seriesName="Positive reviews"
           data={(data?.bestReviewed ?? []).map((g) => ({ label: g.name, value: g.positiveShare }))}
           formatValue={(v) => `${v.toFixed(1)}% positive`}
+          formatAxis={(v) => `${Math.round(v)} %`}
+          axisTitle="Positive reviews (%)"
+          valueTicks={5}
           emptyText="No review counts yet"
         />
       ),
@@ -52,17 +65,26 @@ export function CatalogInsights() {
           seriesName="Owners"
           data={(data?.genres ?? []).map((g) => ({ label: g.genre, value: g.owners }))}
           formatValue={(v) => `${compactNumber(v)} owners`}
+          formatAxis={compactNumber}
+          axisTitle="Owners"
+          valueTicks={4}
           emptyText="No genres yet"
         />
       ),
     },
     {
       title: "Releases per year",
-      description: "Games in the catalog by release year, since 2006.",
+      description: `Games in the catalog by release year, since 2006.${
+        partial ? ` ${lastYear} is partial: the data ends ${monthYear(asOf)}.` : ""
+      }`,
       chart: (
         <BarChart
           seriesName="Games released"
-          data={recentYears.map((y) => ({ label: String(y.year), value: y.games }))}
+          maxBars={recentYears.length}
+          data={recentYears.map((y) => ({
+            label: partial && y.year === lastYear ? `${y.year} (partial)` : String(y.year),
+            value: y.games,
+          }))}
           formatValue={(v) => `${compactNumber(v)} games`}
           emptyText="No release dates yet"
         />
@@ -98,4 +120,10 @@ export function CatalogInsights() {
       </div>
     </section>
   );
+}
+
+function monthYear(iso: string | null): string {
+  return iso
+    ? new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })
+    : "";
 }

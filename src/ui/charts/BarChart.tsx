@@ -18,6 +18,10 @@ export function BarChart({
   horizontal = false,
   emptyText = "No data available",
   formatValue,
+  formatAxis,
+  axisTitle,
+  valueTicks,
+  maxBars = MAX_BARS,
 }: {
   data: BarDatum[];
   seriesName?: string;
@@ -25,9 +29,26 @@ export function BarChart({
   horizontal?: boolean;
   emptyText?: string;
   formatValue?: (v: number) => string;
+  /** Short value-axis labels ("20 %") when the unit goes in `axisTitle`; tooltips keep `formatValue`. */
+  formatAxis?: (v: number) => string;
+  /** Value-axis title, e.g. the unit the short axis labels leave out. */
+  axisTitle?: string;
+  /** Number of value-axis ticks; fewer keeps long labels from overlapping. */
+  valueTicks?: number;
+  /**
+   * A ranking keeps to the spec's 8 bars; a complete series (one bar per year) passes its own
+   * length so no point is dropped.
+   */
+  maxBars?: number;
 }) {
   const theme = useChartTheme();
-  const bars = data.slice(0, MAX_BARS);
+  const bars = data.slice(0, maxBars);
+  const axisFormat = formatAxis ?? formatValue;
+  const valueAxis = {
+    ...(axisFormat ? { labels: { formatter: (v: string | number) => axisFormat(Number(v)) } } : {}),
+    ...(axisTitle ? { title: { text: axisTitle } } : {}),
+    ...(valueTicks ? { tickAmount: valueTicks } : {}),
+  };
   if (bars.length === 0) return <EmptyState icon={BarChart3} title={emptyText} />;
   const options = {
     ...baseOptions(theme),
@@ -36,11 +57,9 @@ export function BarChart({
     // Horizontal bars put the values on the x axis and the names on the y axis.
     xaxis: {
       categories: bars.map((d) => d.label),
-      ...(horizontal && formatValue
-        ? { labels: { formatter: (v: string | number) => formatValue(Number(v)) } }
-        : {}),
+      ...(horizontal ? valueAxis : {}),
     },
-    yaxis: horizontal ? { labels: { maxWidth: 180 } } : { labels: { formatter: formatValue } },
+    yaxis: horizontal ? { labels: { maxWidth: 180 } } : valueAxis,
     tooltip: { theme, y: { formatter: formatValue } },
   };
   return (

@@ -41,6 +41,50 @@ async function expectFirstBarInTokenColour(canvasElement: HTMLElement) {
   return expected;
 }
 
+/** A complete series (one bar per year) passes its length: no year is dropped. */
+export const BarsFullSeries: Story = {
+  args: {
+    seriesName: "Games released",
+    data: Array.from({ length: 14 }, (_, i) => ({ label: String(2006 + i), value: 100 * (i + 1) })),
+    maxBars: 14,
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll(".apexcharts-bar-area")).toHaveLength(14), {
+      timeout: 5000,
+    });
+  },
+};
+
+/** Short value-axis labels carry no unit; the axis title does, the tooltip keeps the long form. */
+export const BarsShortAxisLabels: Story = {
+  args: {
+    horizontal: true,
+    seriesName: "Positive reviews",
+    data: [
+      { label: "Game A", value: 97.5 },
+      { label: "Game B", value: 96.1 },
+    ],
+    formatValue: (v: number) => `${v.toFixed(1)}% positive`,
+    formatAxis: (v: number) => `${Math.round(v)} %`,
+    axisTitle: "Positive reviews (%)",
+    valueTicks: 5,
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector(".apexcharts-xaxis-title")).not.toBeNull(), {
+      timeout: 5000,
+    });
+    await expect(canvasElement.querySelector(".apexcharts-xaxis-title")?.textContent).toBe(
+      "Positive reviews (%)",
+    );
+    const labels = [...canvasElement.querySelectorAll(".apexcharts-xaxis-label")].map(
+      (l) => l.textContent ?? "",
+    );
+    await expect(labels.length).toBeGreaterThan(1);
+    await expect(labels.length).toBeLessThanOrEqual(6);
+    for (const label of labels) await expect(label).toMatch(/^\d+ %$/);
+  },
+};
+
 export const BarsLightTheme: Story = {
   globals: { theme: "light" },
   play: async ({ canvasElement }) => {
