@@ -26,7 +26,6 @@ import {
   enforceAuthRateLimit,
 } from "../auth/rate-limit.ts";
 import { clearSessionCookie, invalidateSession, startSession, toPublicUser } from "../auth/session.ts";
-import { env } from "../env.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { jsonBody } from "../http/validate.ts";
