@@ -140,6 +140,9 @@ test("AI Analytics: each analysis runs on the catalog, shows its results and met
     /Processing time \d+ ms.*Confidence \d+%.*5 games analysed \(trending games\)/,
   );
   await page.getByText(/last analysis: Game Analysis in \d+ ms/).waitFor();
+  // Its provenance: the model that wrote it and when it ran.
+  const note = page.locator('[data-slot="source-note"]').first();
+  expect(await note.textContent()).toMatch(/^Source: .*(model|Model).* · updated \d+ min ago$/);
 
   await page.getByRole("button", { name: "Run Market Insights" }).click();
   await page.getByText("Next quarter:").waitFor();

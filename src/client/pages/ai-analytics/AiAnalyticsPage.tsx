@@ -20,6 +20,7 @@ import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
@@ -103,6 +104,8 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
           </span>
         )}
       </p>
+      {/* An analysis is dated by when it ran and sourced by the model that wrote it (issue 9). */}
+      <SourceNote provenance={{ source: metadata.modelUsed, asOf: metadata.createdAt }} className="-mt-1" />
       {metadata.confidenceBasis && (
         <details className="text-muted-foreground text-xs" data-testid="ai-confidence">
           <summary className="cursor-pointer">
