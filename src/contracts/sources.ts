@@ -126,6 +126,8 @@ export interface EsportsSummary {
     partial?: boolean;
   }>;
   tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
+  /** One per dataset (Esports Earnings, Twitch), dated by the last month it covers. */
+  provenance: Provenance[];
 }
 
 /** A store's offer: Epic's running free promotions, GOG's prices and discounts. */

@@ -27,7 +27,12 @@ describe("with an empty database", () => {
       platformDistribution: {},
       regionalMarkets: [],
     });
-    expect(await get("/api/kaggle/esports")).toEqual({ topGames: [], growth: [], tournaments: [] });
+    expect(await get("/api/kaggle/esports")).toEqual({
+      topGames: [],
+      growth: [],
+      tournaments: [],
+      provenance: [],
+    });
   });
 
   test("without a session: 401", async () => {
@@ -171,5 +176,13 @@ describe("with stored data", () => {
     expect(esports.tournaments[0]).toMatchObject({ name: "Dota 2 — October 2021", game: "Dota 2" });
     expect(esports.tournaments[0].prizePool).toBeGreaterThan(10_000_000);
     expect(Object.keys(esports.tournaments[0]).sort()).toEqual(["game", "name", "prizePool", "viewers"]);
+    // Each dataset names itself and the last month it covers.
+    expect(esports.provenance).toEqual(
+      expect.arrayContaining([
+        { source: "Esports Earnings", asOf: expect.stringMatching(/^2021-\d\d-01T00:00:00.000Z$/) },
+        { source: "Twitch via SullyGnome", asOf: expect.stringMatching(/^2021-\d\d-01T00:00:00.000Z$/) },
+      ]),
+    );
+    expect(esports.provenance).toHaveLength(2);
   }, 60_000);
 });

@@ -49,6 +49,16 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
     .getByText(/\$279\.\dM/)
     .first()
     .waitFor();
+  // Each esports list names both datasets and the last month each covers.
+  const notes = page
+    .getByRole("tabpanel", { name: "Esports Analytics" })
+    .locator('[data-slot="source-note"]');
+  await expect.poll(() => notes.count()).toBe(3);
+  for (const note of await notes.allTextContents()) {
+    expect(note).toMatch(
+      /^Source: (?=.*Esports Earnings · \w{3} 2021)(?=.*Twitch via SullyGnome · \w{3} 2021)/,
+    );
+  }
   await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-esports.png` });
   await page.context().close();
 });

@@ -150,6 +150,11 @@ export async function esportsSummary(): Promise<EsportsSummary> {
   const months =
     await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT t.peak_viewers FROM twitch_game_months t WHERE t.game = e.game AND t.month = e.month) AS viewers
                                        FROM esports_monthly e ORDER BY e.earnings DESC LIMIT 10`);
+  // Each dataset behind these figures, dated by the last month it covers (issue 9 §3).
+  const sources =
+    await client.execute(`SELECT source, max(month) AS month FROM esports_monthly GROUP BY source
+                                         UNION ALL
+                                         SELECT source, max(month) AS month FROM twitch_global_months GROUP BY source`);
   const monthName = (m: string) =>
     new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en", {
       month: "long",
@@ -178,5 +183,6 @@ export async function esportsSummary(): Promise<EsportsSummary> {
       prizePool: Number(r.earnings),
       viewers: r.viewers == null ? null : Number(r.viewers),
     })),
+    provenance: sources.rows.map((r) => provenanceOf(String(r.source), `${String(r.month)}-01T00:00:00Z`)),
   };
 }

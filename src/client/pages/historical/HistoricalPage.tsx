@@ -297,6 +297,7 @@ export default function HistoricalPage() {
                     ))}
                   </div>
                 )}
+                <SourceNote provenance={esports.data?.provenance} className="mt-2" />
               </Section>
               <Section title="Growth" description="Prize money and Twitch hours watched per year.">
                 {!esports.data?.growth.length ? (
@@ -327,6 +328,7 @@ export default function HistoricalPage() {
                     ))}
                   </div>
                 )}
+                <SourceNote provenance={esports.data?.provenance} className="mt-2" />
               </Section>
               <Section title="Major tournaments" description="Each game's richest months by prize money.">
                 {!esports.data?.tournaments.length ? (
@@ -344,6 +346,7 @@ export default function HistoricalPage() {
                     ))}
                   </ul>
                 )}
+                <SourceNote provenance={esports.data?.provenance} className="mt-2" />
               </Section>
             </>
           )}
