@@ -185,8 +185,18 @@ export interface OverviewFigures {
   marketActivity: { players: number; change: number | null; games: number; provenance?: Provenance };
   /** Games whose players actually grew against their previous period (not the list cap). */
   trendingCount: number;
-  /** Premium only (spec §6): absent for regular users. */
-  aiPredictions?: { rising: number; falling: number };
+  /**
+   * Premium only (spec §6): absent for regular users. Games the AI's market prediction projects to
+   * rise, hold (within ±5%) or decline over the next `horizonDays`, of the `projected` games.
+   */
+  aiPredictions?: {
+    rising: number;
+    stable: number;
+    declining: number;
+    projected: number;
+    horizonDays: number;
+    provenance: Provenance;
+  };
   /** Premium only (spec §6): absent for regular users. */
   marketVolatility?: { score: number | null; categories: number };
   isDemo: boolean;

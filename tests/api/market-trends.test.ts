@@ -79,7 +79,14 @@ describe("GET /api/analytics/overview", () => {
     expect(basic).not.toHaveProperty("aiPredictions");
     expect(basic).not.toHaveProperty("marketVolatility");
     const full = await (await request("/api/analytics/overview", { cookie: premium.cookie })).json();
-    expect(full.aiPredictions.rising).toBeGreaterThan(0);
+    // Issue 12: a projection with its horizon (the AI's market prediction), not last week's change.
+    const predictions = full.aiPredictions;
+    expect(predictions.horizonDays).toBe(30);
+    expect(predictions.projected).toBeGreaterThan(0);
+    expect(predictions.rising + predictions.stable + predictions.declining).toBe(predictions.projected);
+    expect(predictions.rising).toBeGreaterThan(0);
+    expect(predictions.provenance.method).toMatch(/least-squares line .* carried 30 days forward/);
+    expect(predictions.provenance.asOf).toBe(full.dataAsOf);
     expect(full.marketVolatility.categories).toBe(3);
     expect(full.marketVolatility.score).toBeGreaterThan(0);
     expect((await request("/api/analytics/overview")).status).toBe(401);

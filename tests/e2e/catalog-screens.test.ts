@@ -50,6 +50,11 @@ test("Overview for a regular user: computed figures, premium cards locked, six t
 test("Overview for a premium user: predictions and volatility shown; Generate Report makes a real report", async () => {
   const page = await as("premium", "/");
   await page.getByText(/\d+ rising/).waitFor();
+  // A projection with its horizon and source, not last week's change (issue 12).
+  await page.getByText(/projected over the next 30 days/).waitFor();
+  expect(await page.locator('[data-slot="metric-card"] [data-slot="source-note"]').count()).toBeGreaterThan(
+    0,
+  );
   await page.getByText(/\d+\.\d \/ 10/).waitFor();
   expect(await page.getByText("Upgrade Now", { exact: true }).count()).toBe(0);
   await page.getByRole("button", { name: "Generate Report" }).click();

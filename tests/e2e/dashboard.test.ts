@@ -104,7 +104,8 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   expect(exported.platforms).toHaveLength(8);
   expect(exported.games).toBe(2000);
   expect(exported.isDemo).toBe(true);
-  expect(exported.aiPredictions.rising).toBeGreaterThan(0);
+  expect(exported.aiPredictions.horizonDays).toBe(30);
+  expect(exported.aiPredictions.projected).toBeGreaterThan(0);
   const [csv] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export CSV" }).click(),

@@ -2,10 +2,11 @@ import { Brain, Gauge } from "lucide-react";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { MetricCard } from "../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../ui/premium-lock/index.ts";
+import { SourceNote } from "../../ui/source-note/index.ts";
 
 /**
- * The two premium metric cards of the Overview and the Dashboard: AI predictions (games rising and
- * falling by player momentum) and market volatility. Regular users see them locked; the server does
+ * The two premium metric cards of the Overview and the Dashboard: AI predictions (games the AI's
+ * market prediction projects to rise or decline over its horizon, issue 12) and market volatility. Regular users see them locked; the server does
  * not send them these figures at all.
  */
 export function MarketSignalCards({
@@ -27,7 +28,18 @@ export function MarketSignalCards({
           icon={Brain}
           loading={premium && loading}
           value={predictions ? `${predictions.rising} rising` : "–"}
-          hint={predictions ? `${predictions.falling} falling by more than 10%` : "games by player momentum"}
+          hint={
+            predictions ? (
+              <>
+                projected over the next {predictions.horizonDays} days: {predictions.declining} declining,{" "}
+                {predictions.stable} within ±5% of {predictions.projected} games projected (30-day player
+                trend line)
+              </>
+            ) : (
+              "games projected by their player trend line"
+            )
+          }
+          footer={predictions && <SourceNote provenance={predictions.provenance} className="mt-1" />}
         />
       </PremiumLock>
       <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">

@@ -4,8 +4,10 @@ import type {
   Recommendation,
   TrendingAnalysis,
 } from "../../contracts/ai.ts";
+import type { OverviewFigures } from "../../contracts/games.ts";
 import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
-import { DAY_MS } from "../catalog/stats.ts";
+import { provenanceOf } from "../catalog/provenance.ts";
+import { DAY_MS, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { getGameEstimate } from "../estimates/store.ts";
@@ -130,8 +132,59 @@ export function confidenceOf(sample: number, fit: number | null): number {
   return round(fit == null ? sample : sample * (0.5 + 0.5 * fit));
 }
 
-export function projectGame(g: GameFacts): Projection | null {
+/** The market prediction of one game: its daily players carried HORIZON_DAYS forward. */
+export function projectGame(g: Pick<GameFacts, "daily">): Projection | null {
   return g.daily.length >= 7 ? project(g.daily, HORIZON_DAYS) : null;
+}
+
+export const PROJECTED_MOVERS_METHOD = `games whose market prediction (a least-squares line through their last 30 days of daily players, carried ${HORIZON_DAYS} days forward) moves more than 5% either way; games with fewer than 7 days of players are not projected`;
+
+/**
+ * The premium "AI Predictions" card (issue 12: "predictions are projected values with a horizon"):
+ * how many games the market prediction projects to rise or decline over the next HORIZON_DAYS, by
+ * projectGame itself over the same daily series gameFacts builds, so the card and the AI screen agree.
+ * Games count when their newest player point lies within 30 days of the catalog's newest.
+ */
+export async function projectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
+  const client = rawClient();
+  const newest = await newestPlayerPoint();
+  const empty = { rising: 0, stable: 0, declining: 0, projected: 0, horizonDays: HORIZON_DAYS };
+  if (!newest) return { ...empty, provenance: provenanceOf([], null, PROJECTED_MOVERS_METHOD) };
+  const since = newest - 30 * DAY_MS;
+  const rs = await client.execute({
+    sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                        WHERE metric = 'players' GROUP BY game_id HAVING max(ts) > ?)
+          SELECT m.game_id, m.ts / ${DAY_MS} AS day, avg(m.value) AS value
+          FROM game_metrics m JOIN last ON last.game_id = m.game_id
+          WHERE m.metric = 'players' AND m.ts > last.ts - ${30 * DAY_MS}
+          GROUP BY m.game_id, day ORDER BY m.game_id, day`,
+    args: [since],
+  });
+  const daily = new Map<string, number[]>();
+  for (const r of rs.rows) {
+    const list = daily.get(String(r.game_id)) ?? [];
+    list.push(Number(r.value));
+    daily.set(String(r.game_id), list);
+  }
+  const counts = { ...empty };
+  for (const series of daily.values()) {
+    const p = projectGame({ daily: series });
+    if (!p) continue;
+    counts.projected++;
+    counts[p.direction]++;
+  }
+  const sources = await client.execute({
+    sql: "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND ts > ?",
+    args: [since],
+  });
+  return {
+    ...counts,
+    provenance: provenanceOf(
+      sources.rows.map((r) => String(r.source)),
+      newest,
+      PROJECTED_MOVERS_METHOD,
+    ),
+  };
 }
 
 /** Spec §3 "AI game analysis item" for one game. */

@@ -77,8 +77,11 @@ export function averageVolatility(trends: MarketTrend[]): number | null {
   return Math.round((trends.reduce((s, t) => s + t.volatilityScore, 0) / trends.length) * 10) / 10;
 }
 
-/** The Overview's four metric cards, computed from the catalog. */
-export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
+/**
+ * The Overview's metric cards, computed from the catalog; the AI Predictions card's projection comes
+ * from the AI's market prediction (src/server/ai/engine.ts projectedMovers), premium only.
+ */
+export async function getOverviewFigures(): Promise<Required<Omit<OverviewFigures, "aiPredictions">>> {
   const client = rawClient();
   const newest = await newestPlayerPoint();
   const [trending, trends, demo] = await Promise.all([
@@ -120,7 +123,6 @@ export async function getOverviewFigures(): Promise<Required<OverviewFigures>> {
       ),
     },
     trendingCount: trending.growing,
-    aiPredictions: { rising: trending.rising, falling: trending.falling },
     marketVolatility: {
       score: averageVolatility(trends),
       categories: trends.length,

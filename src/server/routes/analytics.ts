@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ReportBodySchema } from "../../contracts/games.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
+import { projectedMovers } from "../ai/engine.ts";
 import { requireUser } from "../auth/guards.ts";
 import { catalogInsights } from "../catalog/catalog-insights.ts";
 import { getMarketTrends, getOverviewFigures, getPlayerActivity } from "../catalog/market.ts";
@@ -14,11 +15,10 @@ export const analyticsRoutes = new Hono<AppEnv>()
   .get("/activity", requireUser, async (c) => c.json(await getPlayerActivity()))
   .get("/catalog", requireUser, async (c) => c.json(await catalogInsights()))
   .get("/overview", requireUser, async (c) => {
-    const { aiPredictions, marketVolatility, ...figures } = await getOverviewFigures();
-    // Spec §6: the premium cards' figures are not sent to regular users at all.
-    return c.json(
-      hasPremiumAccess(c.get("user")) ? { ...figures, aiPredictions, marketVolatility } : figures,
-    );
+    const { marketVolatility, ...figures } = await getOverviewFigures();
+    // Spec §6: the premium cards' figures are not sent to regular users at all (nor computed).
+    if (!hasPremiumAccess(c.get("user"))) return c.json(figures);
+    return c.json({ ...figures, aiPredictions: await projectedMovers(), marketVolatility });
   })
   .get("/reports", requireUser, async (c) => c.json(await listReports(c.get("user").id)))
   .post("/reports", requireUser, jsonBody(ReportBodySchema), async (c) =>

@@ -10,6 +10,7 @@ export function MetricCard({
   change,
   hint,
   icon: Icon,
+  footer,
   loading = false,
   className,
 }: {
@@ -19,6 +20,8 @@ export function MetricCard({
   change?: number | null;
   hint?: ReactNode;
   icon?: LucideIcon;
+  /** Below the hint, outside its paragraph: a SourceNote (itself a paragraph) for the figure. */
+  footer?: ReactNode;
   loading?: boolean;
   className?: string;
 }) {
@@ -44,6 +47,7 @@ export function MetricCard({
           {hint}
         </p>
       )}
+      {!loading && footer}
     </Card>
   );
 }

@@ -477,8 +477,18 @@ export default function DashboardPage() {
         ]),
         ...(premium && figures?.aiPredictions
           ? [
-              ["AI predictions: rising", "games", figures.aiPredictions.rising, asOf] as CsvValue[],
-              ["AI predictions: falling", "games", figures.aiPredictions.falling, asOf] as CsvValue[],
+              [
+                `AI predictions: projected rising over the next ${figures.aiPredictions.horizonDays} days`,
+                "games",
+                figures.aiPredictions.rising,
+                figures.aiPredictions.provenance.asOf,
+              ] as CsvValue[],
+              [
+                `AI predictions: projected declining over the next ${figures.aiPredictions.horizonDays} days`,
+                "games",
+                figures.aiPredictions.declining,
+                figures.aiPredictions.provenance.asOf,
+              ] as CsvValue[],
             ]
           : []),
         ...(premium && figures?.marketVolatility
