@@ -60,3 +60,48 @@ test("Admin Settings: a backup downloads as a SQLite file; maintenance mode show
   await memberPage.getByRole("heading", { name: /Welcome back/ }).waitFor();
   expect(await memberPage.getByTestId("maintenance-banner").count()).toBe(0);
 }, 120_000);
+
+test("Admin Settings: AI limits per tier are saved through the API, and a bad value names its field", async () => {
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Ada",
+    lastName: "Admin",
+  });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByText("AI limits", { exact: true }).first().waitFor();
+  const enterprise = page.getByRole("form", { name: "AI limits for enterprise" });
+  // The defaults the server answers (src/server/ai/limits.ts), before anyone sets them.
+  await expect.poll(() => enterprise.getByLabel("AI requests a minute per user").inputValue()).toBe("30");
+  await enterprise.getByLabel("AI requests a minute per user").fill("42");
+  await enterprise.getByLabel("Language-model tokens a month per user").fill("750000");
+  await enterprise.getByRole("button", { name: "Save enterprise limits" }).click();
+  await page.getByText("Saved for enterprise.").first().waitFor();
+  const limits = (await page.evaluate(async () => (await fetch("/api/ai/limits")).json())) as Array<{
+    tier: string;
+    requestsPerMinute: number;
+    monthlyTokens: number;
+    setBy: string;
+  }>;
+  expect(limits.find((l) => l.tier === "enterprise")).toMatchObject({
+    requestsPerMinute: 42,
+    monthlyTokens: 750_000,
+    setBy: "admin",
+  });
+
+  // Past the server's ceiling: a 422 naming the field, shown in an error toast; nothing saved.
+  await enterprise.getByLabel("Language-model tokens a month per user").fill("5000000000");
+  await enterprise.getByRole("button", { name: "Save enterprise limits" }).click();
+  await page
+    .getByText(/monthlyTokens/)
+    .first()
+    .waitFor();
+  const after = (await page.evaluate(async () => (await fetch("/api/ai/limits")).json())) as Array<{
+    tier: string;
+    monthlyTokens: number;
+  }>;
+  expect(after.find((l) => l.tier === "enterprise")?.monthlyTokens).toBe(750_000);
+  await page.context().close();
+}, 120_000);

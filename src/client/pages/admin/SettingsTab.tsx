@@ -21,6 +21,16 @@ import {
 } from "../../../ui/index.ts";
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 
+/** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
+interface AiTierLimits {
+  tier: string;
+  monthlyTokens: number;
+  requestsPerMinute: number;
+  setBy: "default" | "admin";
+  updatedAt: string | null;
+}
+const AI_LIMITS_KEY = ["/api/ai/limits"];
+
 const SETTINGS_KEY = ["/api/admin/settings"];
 const MiB = 1024 * 1024;
 
@@ -259,6 +269,92 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
   );
 }
 
+function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
+  const [draft, setDraft] = useState({
+    requestsPerMinute: value.requestsPerMinute,
+    monthlyTokens: value.monthlyTokens,
+  });
+  useEffect(
+    () => setDraft({ requestsPerMinute: value.requestsPerMinute, monthlyTokens: value.monthlyTokens }),
+    [value.requestsPerMinute, value.monthlyTokens],
+  );
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: typeof draft) =>
+      apiRequest("PUT", `/api/ai/limits/${encodeURIComponent(value.tier)}`, body),
+    onSuccess: () => {
+      toast({ title: "AI limits", description: `Saved for ${value.tier}.` });
+      client.invalidateQueries({ queryKey: AI_LIMITS_KEY });
+    },
+    onError: (error) =>
+      toast({ title: "AI limits", description: errorMessage(error), variant: "destructive" }),
+  });
+  return (
+    <form
+      className="grid gap-2 border-t pt-3 first:border-t-0 first:pt-0"
+      aria-label={`AI limits for ${value.tier}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(draft);
+      }}
+    >
+      <p className="font-medium text-sm capitalize">
+        {value.tier}{" "}
+        <span className="font-normal text-muted-foreground text-xs normal-case">
+          {value.setBy === "admin" && value.updatedAt
+            ? `set ${new Date(value.updatedAt).toLocaleString()}`
+            : "default"}
+        </span>
+      </p>
+      <NumberField
+        id={`ai-rpm-${value.tier}`}
+        label="AI requests a minute per user"
+        value={draft.requestsPerMinute}
+        onChange={(v) => setDraft((d) => ({ ...d, requestsPerMinute: v }))}
+        min={0}
+      />
+      <NumberField
+        id={`ai-tokens-${value.tier}`}
+        label="Language-model tokens a month per user"
+        value={draft.monthlyTokens}
+        onChange={(v) => setDraft((d) => ({ ...d, monthlyTokens: v }))}
+        min={0}
+      />
+      <Button type="submit" disabled={save.isPending}>
+        Save {value.tier} limits
+      </Button>
+    </form>
+  );
+}
+
+/** The AI analyst's per-tier limits (issue 12), saved through PUT /api/ai/limits/:tier (audited). */
+function AiLimitsCard() {
+  const { data, error } = useQuery({
+    queryKey: AI_LIMITS_KEY,
+    queryFn: () => apiGet<AiTierLimits[]>("/api/ai/limits"),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>AI limits</CardTitle>
+        <CardDescription>
+          Per user of each tier: AI requests a minute (0: none), and language-model tokens a calendar month;
+          past the budget the AI answers from the statistics alone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {error ? (
+          <p className="text-destructive text-sm">{errorMessage(error)}</p>
+        ) : !data ? (
+          <Skeleton className="h-32 w-full" />
+        ) : (
+          data.map((limits) => <AiTierLimitsForm key={limits.tier} value={limits} />)
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The spec's admin Settings tab, each card working end to end (issue 8 §5). */
 export function SettingsTab() {
   const { data, error } = useQuery({
@@ -273,6 +369,7 @@ export function SettingsTab() {
       <RateLimitCard value={data.settings.rateLimits} />
       <BackupCard backup={data.backup} />
       <SecurityCard value={data.settings.security} />
+      <AiLimitsCard />
     </div>
   );
 }
