@@ -187,6 +187,12 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   await page.locator("[data-slot='bar-chart']").waitFor();
   // Bars carry the games' names, not numbers.
   await expect.poll(() => page.locator("[data-slot='bar-chart']").textContent()).toContain("Cosmic Protocol");
+  // Every chart and table names its source: Newzoo for revenue, the player series for genres and games.
+  const notes = page.locator("[data-slot='source-note']");
+  await expect.poll(() => notes.count()).toBe(5);
+  const texts = await notes.allTextContents();
+  for (const text of texts.slice(0, 3)) expect(text).toMatch(/^Source: Newzoo · \w{3} \d{4}/);
+  for (const text of texts.slice(3)) expect(text).toMatch(/^Source: \S/);
   await page.waitForTimeout(1500); // let the charts finish drawing before the picture
   await page.screenshot({ path: `${SCREENSHOT_DIR}/analytics-premium.png`, fullPage: true });
   await context.close();

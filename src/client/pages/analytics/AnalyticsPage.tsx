@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Provenance } from "../../../contracts/provenance.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
@@ -18,6 +20,11 @@ function Analytics() {
   const top = useQuery(topByPlayersQuery);
   const revenue = market.data?.globalRevenue ?? [];
   const forecast = revenue.filter((r) => r.forecast);
+  const newzoo = market.data?.provenance;
+  const genreSources = distinct((genres.data ?? []).map((g) => g.provenance));
+  const playerSources = distinct(
+    (top.data?.games ?? []).filter((g) => (g.playerCount ?? 0) > 0).map((g) => g.players?.provenance),
+  );
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -40,6 +47,7 @@ function Analytics() {
               formatValue={formatBillions}
             />
           )}
+          <SourceNote provenance={newzoo} className="mt-2" />
         </Section>
       </div>
       <Section
@@ -60,6 +68,7 @@ function Analytics() {
             formatValue={(v) => `${v}%`}
           />
         )}
+        <SourceNote provenance={newzoo} className="mt-2" />
       </Section>
       <Section
         title="Regional markets"
@@ -83,6 +92,7 @@ function Analytics() {
             ]}
           />
         )}
+        <SourceNote provenance={newzoo} className="mt-2" />
       </Section>
       <Section
         title="Genres"
@@ -110,6 +120,7 @@ function Analytics() {
             ]}
           />
         )}
+        <SourceNote provenance={genreSources} className="mt-2" />
       </Section>
       <Section title="Most played" description="Games with the most current players in the catalog.">
         {top.isLoading ? (
@@ -125,9 +136,17 @@ function Analytics() {
             formatValue={compactNumber}
           />
         )}
+        <SourceNote provenance={playerSources} className="mt-2" />
       </Section>
     </div>
   );
+}
+
+/** The different provenances behind a list of rows, once each (rows share their series' source). */
+function distinct(list: Array<Provenance | null | undefined>): Provenance[] {
+  const seen = new Map<string, Provenance>();
+  for (const p of list) if (p) seen.set(`${p.source}|${p.asOf}|${p.method ?? ""}`, p);
+  return [...seen.values()];
 }
 
 /** Premium market and revenue analytics (spec §6). A regular user is told what it is and fetches nothing. */
