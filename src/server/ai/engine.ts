@@ -6,6 +6,7 @@ import type {
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
+import { playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { DAY_MS, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
@@ -36,7 +37,11 @@ export interface GameFacts {
   positive: number | null;
   negative: number | null;
   price: number | null;
-  /** Average daily players over the game's last 7 days of points, and the 7 before. */
+  /**
+   * Average players over the game's last 7 days of points — the catalog's one definition
+   * (src/server/catalog/player-figures.ts), so the AI quotes the number the game page shows — and
+   * the average of the 7 days before.
+   */
   current: number | null;
   previous: number | null;
   /** Coefficient of variation of the last 30 days' points (spread ÷ mean). */
@@ -60,7 +65,6 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
                         WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
           SELECT m.game_id,
-                 avg(CASE WHEN m.ts > last.ts - ${7 * DAY_MS} THEN m.value END) AS current,
                  avg(CASE WHEN m.ts <= last.ts - ${7 * DAY_MS} AND m.ts > last.ts - ${14 * DAY_MS} THEN m.value END) AS previous,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value END) AS mean30,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value * m.value END) AS square30,
@@ -78,6 +82,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
           GROUP BY m.game_id, day ORDER BY m.game_id, day`,
     args: ids,
   });
+  const figures = await playerFigures(ids);
   const daily = new Map<string, number[]>();
   for (const r of recent.rows) {
     const list = daily.get(String(r.game_id)) ?? [];
@@ -101,7 +106,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         positive: g.positive_reviews == null ? null : Number(g.positive_reviews),
         negative: g.negative_reviews == null ? null : Number(g.negative_reviews),
         price: g.price == null ? null : Number(g.price),
-        current: s?.current == null ? null : Number(s.current),
+        current: figures.get(String(g.id))?.average?.value ?? null,
         previous: s?.previous == null ? null : Number(s.previous),
         variation: mean && variance != null ? Math.sqrt(variance) / mean : null,
         points: Number(s?.points ?? 0),
