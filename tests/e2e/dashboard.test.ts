@@ -85,6 +85,12 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   await dialog.getByRole("heading", { name: "Genre trends report" }).waitFor();
   expect(await dialog.getByRole("row").count()).toBeGreaterThan(1);
   await page.keyboard.press("Escape");
+  // Genre players and revenue name their sources (the demo series and Newzoo) and time.
+  const analyticsNotes = page
+    .getByRole("tabpanel", { name: "Analytics" })
+    .locator("[data-slot='source-note']");
+  await expect.poll(() => analyticsNotes.count()).toBe(2);
+  expect(await analyticsNotes.nth(1).textContent()).toMatch(/^Source: Newzoo · \w{3} \d{4}/);
 
   await page.getByRole("tab", { name: "Game Tracking" }).click();
   const watchlist = page.getByRole("table", { name: "Your watchlist" });

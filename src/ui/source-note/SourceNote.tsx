@@ -42,7 +42,8 @@ export function SourceNote({
   const list = (Array.isArray(provenance) ? provenance : provenance ? [provenance] : []).filter(Boolean);
   if (list.length === 0) return null;
   const parts = list.map((p) => [p.source, describeAsOf(p.asOf, now)].filter(Boolean).join(" · "));
-  const methods = list.map((p) => p.method).filter(Boolean);
+  // Rows of one series share a method: name it once.
+  const methods = [...new Set(list.map((p) => p.method).filter(Boolean))];
   return (
     <p
       data-slot="source-note"

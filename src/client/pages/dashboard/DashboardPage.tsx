@@ -272,6 +272,10 @@ function AnalyticsTab() {
             formatValue={compactNumber}
           />
         )}
+        <SourceNote
+          provenance={(market.data ?? []).flatMap((t) => (t.provenance ? [t.provenance] : []))}
+          className="mt-2"
+        />
       </Section>
       <Section
         title="Global games revenue"
@@ -291,6 +295,7 @@ function AnalyticsTab() {
             formatValue={formatBillions}
           />
         )}
+        <SourceNote provenance={history.data?.provenance} className="mt-2" />
       </Section>
       <div className="lg:col-span-2">
         <Section title="Recent reports" description="Reports you generated, newest first.">
@@ -423,6 +428,10 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
+          <SourceNote
+            provenance={volatile.flatMap((t) => (t.provenance ? [t.provenance] : []))}
+            className="mt-2"
+          />
         </Section>
       </div>
     </PremiumLock>
