@@ -13,15 +13,15 @@ export function useUrlParam(
   const value = params.get(key) ?? defaultValue;
   const set = useCallback(
     (next: string, options: { replace?: boolean } = {}) => {
-      setParams(
-        (prev) => {
-          const copy = new URLSearchParams(prev);
-          if (next === defaultValue || next === "") copy.delete(key);
-          else copy.set(key, next);
-          return copy;
-        },
-        { replace: options.replace ?? false },
-      );
+      // Start from the address bar itself: another hook may have written it in this same event.
+      const current = new URLSearchParams(window.location.search);
+      const copy = new URLSearchParams(current);
+      if (next === defaultValue || next === "") copy.delete(key);
+      else copy.set(key, next);
+      // A tab reports its choice on both mouse-down and focus; a second identical entry would make
+      // Back land on the same view.
+      if (copy.toString() === current.toString()) return;
+      setParams(copy, { replace: options.replace ?? false });
     },
     [key, defaultValue, setParams],
   );

@@ -47,6 +47,7 @@ import {
   platformStatsQuery,
 } from "../../queries/sources.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
+import { useUrlParam } from "../../url-state.ts";
 
 /** Spec §9: recent reports shows up to 5; charts at most 8 bars. */
 const RECENT_REPORTS = 5;
@@ -154,7 +155,9 @@ function MultiPlatformTab() {
   const { data: user } = useQuery(currentUserQuery);
   const connections = useQuery(platformConnectionsQuery);
   const free = useQuery(freeGamesQuery);
-  const [query, setQuery] = useState("");
+  // Kept in the URL; keystrokes replace the history entry rather than adding one each.
+  const [query, setUrlQuery] = useUrlParam("q");
+  const setQuery = (value: string) => setUrlQuery(value, { replace: true });
   const search = useQuery(searchQuery(query));
   const searching = query.trim().length > 2;
   return (
@@ -441,6 +444,8 @@ function AdvancedTab({ premium }: { premium: boolean }) {
 /** Spec §2 "Gaming Analytics Dashboard": every figure read from the catalog, the sources and the socket. */
 export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
+  // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
+  const [tab, setTab] = useUrlParam("tab", "overview");
   const premium = hasPremiumAccess(user);
   const status = useRealtimeStatus();
   const overview = useQuery(overviewQuery);
@@ -581,7 +586,7 @@ export default function DashboardPage() {
         />
         <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="overview">
             <Activity aria-hidden="true" /> Overview

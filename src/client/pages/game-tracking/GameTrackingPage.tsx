@@ -13,6 +13,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
 import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
+import { useUrlParam } from "../../url-state.ts";
 
 /** Spec §9: Discover shows the first 12 trending games. */
 export const DISCOVER_COUNT = 12;
@@ -40,17 +41,28 @@ function ListSkeleton() {
 
 export default function GameTrackingPage() {
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState("");
+  // The query and the tab live in the URL so Back and bookmarks return to them. Keystrokes replace
+  // the history entry (one per keystroke would make Back useless); choosing a tab pushes one.
+  const [query, setUrlQuery] = useUrlParam("q");
+  const setQuery = (value: string) => setUrlQuery(value, { replace: true });
   // `/games`, `/game-tracking` and the sidebar's `/watchlist` all open on the watchlist.
-  const [tab, setTab] = useState<Tab>("watchlist");
+  const [tabParam, setTab] = useUrlParam("tab", "watchlist");
   const trimmed = query.trim();
+  // Spec §2: back to the watchlist when the query is cleared.
+  const tab: Tab =
+    tabParam === "discover"
+      ? "discover"
+      : tabParam === "search" && trimmed.length > 0
+        ? "search"
+        : "watchlist";
   const debounced = useDebounced(trimmed, 250);
 
   // Spec §2: the tab follows the query — search above 2 characters, back to the watchlist when cleared.
+  // The effect runs after the query is in the URL, so this write starts from the fresh query string.
+  const searchable = trimmed.length > 2;
   useEffect(() => {
-    if (trimmed.length > 2) setTab("search");
-    else if (trimmed.length === 0) setTab((t) => (t === "search" ? "watchlist" : t));
-  }, [trimmed]);
+    if (searchable) setTab("search", { replace: true });
+  }, [searchable, setTab]);
 
   const watchlist = useQuery(userGamesQuery);
   const trending = useQuery(trendingQuery);
@@ -122,7 +134,7 @@ export default function GameTrackingPage() {
         {trimmed.length > 0 && trimmed.length < 3 ? "Type at least 3 characters to search" : ""}
       </p>
 
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList>
           <TabsTrigger value="watchlist">My Watchlist ({watchCount})</TabsTrigger>
           <TabsTrigger value="discover">Discover Games</TabsTrigger>

@@ -19,6 +19,7 @@ import {
   kaggleDatasetsQuery,
   marketHistoryQuery,
 } from "../../queries/sources.ts";
+import { useUrlParam } from "../../url-state.ts";
 
 /** Spec §9 limits and bar scales. */
 export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
@@ -57,6 +58,8 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
 
 export default function HistoricalPage() {
   const { data: user } = useQuery(currentUserQuery);
+  // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
+  const [tab, setTab] = useUrlParam("tab", "datasets");
   const operator = !!user && isAdmin(user);
   const datasets = useQuery(kaggleDatasetsQuery);
   const historical = useQuery(historicalQuery);
@@ -94,7 +97,7 @@ export default function HistoricalPage() {
         )}
       </Card>
 
-      <Tabs defaultValue="datasets">
+      <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList>
           <TabsTrigger value="datasets">Gaming Datasets</TabsTrigger>
           <TabsTrigger value="historical">Historical Data</TabsTrigger>

@@ -22,6 +22,9 @@ import {
   igdbPlatformsQuery,
   igdbStatusQuery,
 } from "../../queries/sources.ts";
+import { useUrlParam, useUrlParams } from "../../url-state.ts";
+
+const SEARCH_KEYS = ["q", "tab"] as const;
 
 const LIST_ERROR =
   "Unable to connect to IGDB API. Please check your API credentials and ensure the service is available.";
@@ -131,9 +134,12 @@ function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
 }
 
 export default function GamesDatabasePage() {
-  const [term, setTerm] = useState("");
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  const [tab, setTab] = useState("trending");
+  // The tab and the submitted query live in the URL (Back, reload and bookmarks keep them).
+  const [search_, setSearch] = useUrlParams(SEARCH_KEYS);
+  const submitted = search_.q ?? null;
+  const [term, setTerm] = useState(submitted ?? "");
+  const [tabParam, setTab] = useUrlParam("tab", "trending");
+  const tab = tabParam === "search" && !submitted ? "trending" : tabParam;
   const status = useQuery(igdbStatusQuery);
   const platforms = useQuery({ ...igdbPlatformsQuery, enabled: tab === "platforms" });
   const companies = useQuery({ ...igdbCompaniesQuery, enabled: tab === "companies" });
@@ -148,8 +154,7 @@ export default function GamesDatabasePage() {
     // Spec §5: an empty query (after trimming) does nothing.
     const q = term.trim();
     if (!q) return;
-    setSubmitted(q);
-    setTab("search");
+    setSearch({ q, tab: "search" });
   };
 
   const connected = status.data?.authenticated === true;

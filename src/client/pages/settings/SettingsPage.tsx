@@ -33,6 +33,7 @@ import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
 import { applyTheme } from "../../theme.ts";
+import { useUrlParam } from "../../url-state.ts";
 import { PlanSection } from "./PlanSection.tsx";
 
 /** First and last name, saved on their own (issue 9 §5: an email user is no longer "Gamer" forever). */
@@ -201,6 +202,7 @@ export default function SettingsPage() {
   const { data: stats } = useQuery(userStatsQuery);
   const saved = useQuery(userSettingsQuery);
   const [draft, setDraft] = useState<Settings | null>(null);
+  const [tab, setTab] = useUrlParam("tab", "profile");
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   useEffect(() => {
@@ -265,7 +267,7 @@ export default function SettingsPage() {
           <Skeleton className="h-64 w-full" />
         </div>
       ) : (
-        <Tabs defaultValue="profile">
+        <Tabs value={tab} onValueChange={(v) => setTab(v)}>
           <TabsList>
             <TabsTrigger value="profile">Profile</TabsTrigger>
             <TabsTrigger value="notifications">Notifications</TabsTrigger>

@@ -1,0 +1,43 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("a chosen tab lives in the URL: Back returns to the previous tab and a reload keeps it", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+
+  // Historical: choose two tabs in turn, Back, reload.
+  await page.goto(`${server.url}/historical-analytics`);
+  await page.getByRole("tab", { name: "Historical Data" }).click();
+  await page.getByRole("tab", { name: "Market Trends" }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("market");
+  await page.goBack();
+  await page.getByRole("tab", { name: "Historical Data", selected: true }).waitFor();
+  await page.reload();
+  await page.getByRole("tab", { name: "Historical Data", selected: true }).waitFor();
+  expect(new URL(page.url()).searchParams.get("tab")).toBe("historical");
+
+  // Settings: the same on a second screen.
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole("tab", { name: "Preferences" }).click();
+  await page.getByRole("tab", { name: "Security" }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("security");
+  await page.goBack();
+  await page.getByRole("tab", { name: "Preferences", selected: true }).waitFor();
+  await page.reload();
+  await page.getByRole("tab", { name: "Preferences", selected: true }).waitFor();
+  await context.close();
+});
