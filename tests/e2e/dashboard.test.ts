@@ -100,6 +100,12 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   await page.getByRole("tab", { name: "Advanced" }).click();
   await page.getByText("Fastest growing").waitFor();
   expect(await page.getByText("Upgrade to Premium to see growth").count()).toBe(0);
+  // Growth names the player series it compares and its time.
+  await page
+    .getByRole("tabpanel", { name: "Advanced" })
+    .locator("[data-slot='source-note']")
+    .first()
+    .waitFor();
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -413,6 +413,10 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
+          <SourceNote
+            provenance={rising.flatMap((g) => (g.provenance ? [g.provenance] : []))}
+            className="mt-2"
+          />
         </Section>
         <Section
           title="Most volatile genres"
