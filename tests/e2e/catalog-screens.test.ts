@@ -61,7 +61,15 @@ test("Overview for a premium user: predictions and volatility shown; Generate Re
   await page.getByRole("dialog", { name: "Market overview report" }).waitFor();
   const reports = await page.evaluate(async () => (await fetch("/api/analytics/reports")).json());
   expect(reports).toHaveLength(1);
-  await page.keyboard.press("Escape");
+  // Escape closes the report. The dialog's code loads with the first report, and a busy browser can
+  // take the key before the dialog listens for it: press again until it has closed.
+  const reportDialog = page.getByRole("dialog", { name: "Market overview report" });
+  await expect
+    .poll(async () => {
+      if ((await reportDialog.count()) > 0) await page.keyboard.press("Escape");
+      return reportDialog.count();
+    })
+    .toBe(0);
   await page.getByRole("button", { name: "Market Analysis" }).click();
   const analysis = page.getByRole("dialog", { name: "Market analysis" });
   await analysis.waitFor();
