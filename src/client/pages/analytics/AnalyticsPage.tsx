@@ -3,6 +3,7 @@ import type { Provenance } from "../../../contracts/provenance.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
@@ -22,9 +23,9 @@ function Analytics() {
   const forecast = revenue.filter((r) => r.forecast);
   const newzoo = market.data?.provenance;
   const genreSources = distinct((genres.data ?? []).map((g) => g.provenance));
-  const playerSources = distinct(
-    (top.data?.games ?? []).filter((g) => (g.playerCount ?? 0) > 0).map((g) => g.players?.provenance),
-  );
+  // The bars and their export are the same rows.
+  const mostPlayed = (top.data?.games ?? []).filter((g) => (g.playerCount ?? 0) > 0);
+  const playerSources = distinct(mostPlayed.map((g) => g.players?.provenance));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -48,6 +49,16 @@ function Analytics() {
             />
           )}
           <SourceNote provenance={newzoo} className="mt-2" />
+          <ExportCsvButton
+            className="mt-2"
+            fileName="global-games-revenue"
+            aria-label="Export CSV of Global games revenue"
+            disabled={revenue.length === 0}
+            data={() => ({
+              header: ["year", "revenue (billion USD)", "forecast"],
+              rows: revenue.map((r) => [r.year, r.revenue, r.forecast]),
+            })}
+          />
         </Section>
       </div>
       <Section
@@ -69,6 +80,16 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={newzoo} className="mt-2" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName="revenue-by-segment"
+          aria-label="Export CSV of Revenue by segment"
+          disabled={Object.keys(market.data?.platformDistribution ?? {}).length === 0}
+          data={() => ({
+            header: ["segment", "share of revenue (%)"],
+            rows: Object.entries(market.data?.platformDistribution ?? {}),
+          })}
+        />
       </Section>
       <Section
         title="Regional markets"
@@ -93,6 +114,16 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={newzoo} className="mt-2" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName="regional-markets"
+          aria-label="Export CSV of Regional markets"
+          disabled={!market.data?.regionalMarkets.length}
+          data={() => ({
+            header: ["region", "revenue (billion USD)", "share (%)", "growth (%)"],
+            rows: (market.data?.regionalMarkets ?? []).map((r) => [r.region, r.revenue, r.share, r.growth]),
+          })}
+        />
       </Section>
       <Section
         title="Genres"
@@ -121,15 +152,29 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={genreSources} className="mt-2" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName="genres"
+          aria-label="Export CSV of Genres"
+          disabled={!(genres.data ?? []).length}
+          data={() => ({
+            header: ["genre", "players (players)", "games (games)", "change (%)", "volatility (0-10)"],
+            rows: (genres.data ?? []).map((g) => [
+              g.category,
+              g.players,
+              g.games,
+              g.change,
+              g.volatilityScore,
+            ]),
+          })}
+        />
       </Section>
       <Section title="Most played" description="Games with the most current players in the catalog.">
         {top.isLoading ? (
           <Skeleton className="h-64 w-full" />
         ) : (
           <BarChart
-            data={(top.data?.games ?? [])
-              .filter((g) => (g.playerCount ?? 0) > 0)
-              .map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}
+            data={mostPlayed.map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}
             seriesName="Players"
             horizontal
             emptyText="No player counts yet"
@@ -137,6 +182,20 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={playerSources} className="mt-2" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName="most-played"
+          aria-label="Export CSV of Most played"
+          disabled={!mostPlayed.length}
+          data={() => ({
+            header: ["game", "players (players)", "as of (ISO 8601)"],
+            rows: mostPlayed.map((g) => [
+              g.gameName,
+              g.playerCount ?? 0,
+              g.players?.provenance?.asOf ?? null,
+            ]),
+          })}
+        />
       </Section>
     </div>
   );
