@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { isAdmin } from "../../../contracts/roles.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Progress } from "../../../ui/progress/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
@@ -216,6 +217,18 @@ export default function HistoricalPage() {
                   </ul>
                 )}
                 <SourceNote provenance={market.data?.provenance} className="mt-2" />
+                <ExportCsvButton
+                  className="mt-2"
+                  fileName="global-revenue"
+                  aria-label="Export CSV of Global revenue"
+                  disabled={!market.data?.globalRevenue.length}
+                  data={() => ({
+                    header: ["year", "revenue (billion USD)", "growth (%)", "forecast", "revised later"],
+                    rows: (market.data?.globalRevenue ?? [])
+                      .slice(-LIMITS.revenueYears)
+                      .map((y) => [y.year, y.revenue, y.growth, y.forecast, y.revisedLater ?? null]),
+                  })}
+                />
               </Section>
               <Section
                 title="Platform share"
@@ -238,6 +251,16 @@ export default function HistoricalPage() {
                     ))}
                   </div>
                 )}
+                <ExportCsvButton
+                  className="mt-2"
+                  fileName="platform-share"
+                  aria-label="Export CSV of Platform share"
+                  disabled={Object.keys(market.data?.platformDistribution ?? {}).length === 0}
+                  data={() => ({
+                    header: ["platform", "share of revenue (%)"],
+                    rows: Object.entries(market.data?.platformDistribution ?? {}),
+                  })}
+                />
               </Section>
               <Section
                 title="Regional markets"
@@ -261,6 +284,16 @@ export default function HistoricalPage() {
                     ))}
                   </ul>
                 )}
+                <ExportCsvButton
+                  className="mt-2"
+                  fileName="regional-markets"
+                  aria-label="Export CSV of Regional markets"
+                  disabled={!market.data?.regionalMarkets.length}
+                  data={() => ({
+                    header: ["region", "share (%)", "growth (%)"],
+                    rows: (market.data?.regionalMarkets ?? []).map((r) => [r.region, r.share, r.growth]),
+                  })}
+                />
               </Section>
               {market.data && (
                 <p className="text-muted-foreground text-xs md:col-span-3">Source: {market.data.source}.</p>
