@@ -11,6 +11,7 @@ import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -172,6 +173,16 @@ export default function OverviewPage() {
               />
             )}
             <SourceNote provenance={games[0]?.players?.provenance} className="mt-2" />
+            <ExportCsvButton
+              className="mt-2"
+              fileName="live-gaming-trends"
+              aria-label="Export CSV of Live Gaming Trends"
+              disabled={games.length === 0}
+              data={() => ({
+                header: ["game", "players (players)", "as of (ISO 8601)"],
+                rows: games.map((g) => [g.gameName, g.playerCount ?? 0, g.players?.provenance?.asOf ?? null]),
+              })}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -195,6 +206,18 @@ export default function OverviewPage() {
                 />
               )}
             </PremiumLock>
+            {premium && (
+              <ExportCsvButton
+                className="mt-2"
+                fileName="genre-volatility"
+                aria-label="Export CSV of Market Intelligence"
+                disabled={!market.data?.length}
+                data={() => ({
+                  header: ["genre", "volatility (0-10)"],
+                  rows: (market.data ?? []).map((t) => [t.category, t.volatilityScore]),
+                })}
+              />
+            )}
           </CardContent>
         </Card>
       </div>
