@@ -334,6 +334,20 @@ export default function HistoricalPage() {
                   </div>
                 )}
                 <SourceNote provenance={esports.data?.provenance} className="mt-2" />
+                <ExportCsvButton
+                  className="mt-2"
+                  fileName="esports-top-games"
+                  aria-label="Export CSV of Top games"
+                  disabled={!esports.data?.topGames.length}
+                  data={() => ({
+                    header: ["game", "peak Twitch viewers (viewers)", "prize pool (USD)"],
+                    rows: (esports.data?.topGames ?? []).map((g) => [
+                      g.game,
+                      g.viewership ?? null,
+                      g.prizePool,
+                    ]),
+                  })}
+                />
               </Section>
               <Section title="Growth" description="Prize money and Twitch hours watched per year.">
                 {!esports.data?.growth.length ? (
@@ -365,6 +379,18 @@ export default function HistoricalPage() {
                   </div>
                 )}
                 <SourceNote provenance={esports.data?.provenance} className="mt-2" />
+                <ExportCsvButton
+                  className="mt-2"
+                  fileName="esports-growth"
+                  aria-label="Export CSV of Growth"
+                  disabled={!esports.data?.growth.length}
+                  data={() => ({
+                    header: ["year", "prize pool (USD)", "Twitch hours watched (hours)", "partial year"],
+                    rows: (esports.data?.growth ?? [])
+                      .slice(-LIMITS.growthYears)
+                      .map((y) => [y.year, y.totalPrizePool, y.totalViewership ?? null, !!y.partial]),
+                  })}
+                />
               </Section>
               <Section title="Major tournaments" description="Each game's richest months by prize money.">
                 {!esports.data?.tournaments.length ? (
