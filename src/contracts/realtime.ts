@@ -4,6 +4,12 @@ import { z } from "zod";
 export const CHANNELS = ["analytics_stats", "trending_games", "ai_analysis", "market_trends"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * Channels whose data is a Premium feature (Market Intelligence, AI Analytics): the server confirms
+ * them only to Premium and Admin users, as it guards the same figures over HTTP.
+ */
+export const PREMIUM_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["market_trends", "ai_analysis"]);
+
 export function isChannel(value: unknown): value is Channel {
   return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
 }

@@ -212,7 +212,7 @@ test("analytics_stats is published on its own schedule, to its subscribers only"
 test("a new subscriber gets the channel's last published value at once, after its confirmation", async () => {
   publish("market_trends", [{ genre: "Roguelike", volatility: 0.12 }]);
   publish("ai_analysis", { type: "sentiment", processingTime: 40 });
-  const c = connect(alice.cookie);
+  const c = connect(bob.cookie);
   try {
     await c.opened;
     await c.next("connection");
@@ -248,5 +248,23 @@ test("the first analytics_stats subscriber gets the figures of the moment, not a
   } finally {
     stop();
     a.ws.close();
+  }
+});
+
+test("Premium channels are confirmed only to Premium users: a Starter user gets neither the confirmation nor the data", async () => {
+  publish("market_trends", [{ genre: "Roguelike", volatility: 0.12 }]);
+  const c = connect(alice.cookie);
+  try {
+    await c.opened;
+    await c.next("connection");
+    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends", "ai_analysis"] }));
+    const confirmed = await c.next("subscription_confirmed");
+    expect(confirmed.channels).toEqual([]);
+    expect(confirmed.subscribed).toEqual([]);
+    publish("market_trends", [{ genre: "Strategy", volatility: 0.3 }]);
+    publish("ai_analysis", { type: "sentiment", processingTime: 40 });
+    await expect(c.next("channel_update", 300)).rejects.toThrow();
+  } finally {
+    c.ws.close();
   }
 });

@@ -2,7 +2,13 @@ import type { ServerWebSocket, WebSocketHandler } from "bun";
 import { Hono } from "hono";
 import { type BunWebSocketData, upgradeWebSocket, websocket } from "hono/bun";
 import { createMiddleware } from "hono/factory";
-import { ClientMessageSchema, isChannel, type ServerMessage } from "../../contracts/realtime.ts";
+import {
+  ClientMessageSchema,
+  isChannel,
+  PREMIUM_CHANNELS,
+  type ServerMessage,
+} from "../../contracts/realtime.ts";
+import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -86,7 +92,7 @@ function rejectMessage(ws: Socket, userId: string, kind: BadKind, now = Date.now
   }
 }
 
-function handleMessage(ws: Socket, userId: string, raw: unknown): void {
+function handleMessage(ws: Socket, userId: string, premium: boolean, raw: unknown): void {
   if (typeof raw !== "string") {
     rejectMessage(ws, userId, "binary");
     return;
@@ -111,7 +117,10 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
     case "subscribe":
     case "unsubscribe": {
       // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
-      const channels = message.data.channels.filter(isChannel);
+      // Premium channels are dropped the same way for a Starter user: their figures are Premium.
+      const channels = message.data.channels
+        .filter(isChannel)
+        .filter((name) => premium || !PREMIUM_CHANNELS.has(name));
       if (message.data.type === "subscribe") subscribe(ws, channels);
       else unsubscribe(ws, channels);
       send(ws, {
@@ -131,6 +140,8 @@ export const socketRoutes = new Hono<AppEnv>().get(
   requireUpgrade,
   upgradeWebSocket((c) => {
     const userId = c.get("user").id;
+    // Fixed for the connection: a role change takes effect when the client reconnects.
+    const premium = hasPremiumAccess(c.get("user"));
     return {
       onOpen(_event, ctx) {
         const ws = ctx.raw as Socket;
@@ -143,7 +154,7 @@ export const socketRoutes = new Hono<AppEnv>().get(
         });
       },
       onMessage(event, ctx) {
-        handleMessage(ctx.raw as Socket, userId, event.data);
+        handleMessage(ctx.raw as Socket, userId, premium, event.data);
       },
       onClose(_event, ctx) {
         unregister(ctx.raw as Socket);
