@@ -9,7 +9,7 @@ import { HttpProblem } from "../http/problem.ts";
 /**
  * The AI analyst's limits per tier (issue 12): requests per minute per user (a 429 with
  * Retry-After beyond), and language-model tokens per user per calendar month (beyond it the
- * statistics answer, with a note). Admins change them (PUT /api/admin/ai-limits/:tier, audited).
+ * statistics answer, with a note). Admins change them (PUT /api/ai/limits/:tier, from the Admin Settings tab, audited).
  */
 export interface TierLimits {
   tier: Tier;
