@@ -1,6 +1,6 @@
 import { createClient } from "@libsql/client";
 import { beforeAll, describe, expect, test } from "vitest";
-import { searchTokens } from "../../src/server/catalog/search.ts";
+import { searchGames, searchGamesJson, searchTokens } from "../../src/server/catalog/search.ts";
 import { fieldWords, type IndexedGame, SearchIndex } from "../../src/server/catalog/search-index.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
@@ -95,6 +95,43 @@ describe("the index follows the catalog", () => {
       { gameId: id!, metric: "players", ts: new Date(Date.now() + 1000), value: 99, source: "test" },
     ]);
     expect(await count()).toBe(99);
+  });
+
+  test("a kept answer is the same text as a fresh one, and a write replaces it", async () => {
+    await upsertGames(
+      [
+        { name: "Orchid Vault", steamAppId: 508, positiveReviews: 300 },
+        { name: "Orchid Vault: Ashes & Ice", steamAppId: 509, positiveReviews: 20 },
+        { name: "Vault of Orchids", steamAppId: 510, developer: "Orchid Works" },
+      ],
+      "test",
+    );
+    for (const [q, limit] of [
+      ["orchid", 20],
+      ["Orchid Vault", 20],
+      ["orchid vault", 1],
+      ["ORCHID  vault!", 1],
+      ["orchid ashes & ice", 5],
+      ["orchid works", 50],
+      ["orchidzz", 20],
+    ] as const) {
+      const fresh = JSON.stringify(await searchGames(q, limit));
+      // Twice: the second answer comes from what the first kept.
+      expect(await searchGamesJson(q, limit)).toBe(fresh);
+      expect(await searchGamesJson(q, limit)).toBe(fresh);
+    }
+    expect(await names("orchid vault")).toEqual([
+      "Orchid Vault",
+      "Orchid Vault: Ashes & Ice",
+      "Vault of Orchids",
+    ]);
+    await upsertGames([{ name: "Orchid Vault Deluxe", steamAppId: 511, positiveReviews: 90 }], "test");
+    expect(await names("orchid vault")).toEqual([
+      "Orchid Vault",
+      "Orchid Vault Deluxe",
+      "Orchid Vault: Ashes & Ice",
+      "Vault of Orchids",
+    ]);
   });
 
   test("a bulk import of thousands of games is searchable in full", async () => {

@@ -48,7 +48,14 @@ export function buildMatchExpression(q: string): string | null {
 
 export type { SearchResult };
 
-export async function searchGames(q: string, limit = 20): Promise<SearchResult[]> {
+/** The answered games of one query, best first, with their scores (`game` as results show it). */
+interface Ranked {
+  id: string;
+  score: number;
+  game: Shown;
+}
+
+async function rank(q: string, limit: number): Promise<Ranked[]> {
   const tokens = searchTokens(q);
   if (tokens.length === 0) return [];
   const candidates = (await searchIndex()).candidates(tokens, CANDIDATES);
@@ -95,6 +102,66 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
   }
   return top.flatMap(({ id, score }) => {
     const game = read.get(id) ?? shown.get(id);
-    return game ? [{ ...game, score }] : [];
+    return game ? [{ id, score, game }] : [];
   });
 }
+
+export async function searchGames(q: string, limit = 20): Promise<SearchResult[]> {
+  return (await rank(q, limit)).map(({ game, score }) => ({ ...game, score }));
+}
+
+/**
+ * Answers as sent: the JSON text of `searchGames(q, limit)`, byte for byte. Typing into the search
+ * box sends the same prefixes again and again, so whole answers are kept (ANSWERS_MAX_CHARS in all)
+ * — like `shown`, only while nothing commits to the database. Games are serialised once each and
+ * their text reused by every answer that shows them: building a 20-game answer is then joining
+ * strings, not walking objects.
+ */
+export async function searchGamesJson(q: string, limit = 20): Promise<string> {
+  const key = `${Math.min(limit, SEARCH_MAX_LIMIT)}\u0000${normalizeName(q)}\u0000${searchTokens(q).join(" ")}`;
+  const version = dataVersion();
+  if (version !== answersVersion) {
+    answers.clear();
+    answersChars = 0;
+    answersVersion = version;
+  }
+  const cached = answers.get(key);
+  if (cached !== undefined) {
+    // Most recently used last: the oldest unused answers go first when the cache is full.
+    answers.delete(key);
+    answers.set(key, cached);
+    return cached;
+  }
+  const ranked = await rank(q, limit);
+  let json = "[";
+  for (let i = 0; i < ranked.length; i++) {
+    const { game, score } = ranked[i]!;
+    let fragment = fragments.get(game);
+    if (fragment === undefined) {
+      // `{...game, score}` serialises as the game's members, then score: the same text.
+      fragment = JSON.stringify(game).slice(0, -1);
+      fragments.set(game, fragment);
+    }
+    json += `${i ? "," : ""}${fragment},"score":${JSON.stringify(score)}}`;
+  }
+  json += "]";
+  if (version !== null && dataVersion() === version && answersVersion === version) {
+    answers.set(key, json);
+    answersChars += key.length + json.length;
+    for (const [oldKey, old] of answers) {
+      if (answersChars <= ANSWERS_MAX_CHARS) break;
+      answers.delete(oldKey);
+      answersChars -= oldKey.length + old.length;
+    }
+  }
+  return json;
+}
+
+/** Whole answers by (limit, query key) while `answersVersion` is the database's version. */
+const answers = new Map<string, string>();
+let answersChars = 0;
+let answersVersion: number | null = null;
+/** About 16 MiB of UTF-16: some 500 answers of 20 games. */
+const ANSWERS_MAX_CHARS = 8 * 2 ** 20;
+/** Each shown game's JSON text without its closing brace; dropped with the game. */
+const fragments = new WeakMap<Shown, string>();
