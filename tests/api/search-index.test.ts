@@ -211,58 +211,69 @@ describe("SearchIndex against a brute-force reference", () => {
   }
 
   test.each([
-    ["the default limits", undefined],
-    ["small limits, so words and slots are renumbered many times", { unsortedWords: 16, recentGames: 64 }],
-  ])("the same matches in the same order, through additions, changes and removals (%s)", (_, limits) => {
-    seed = 42;
-    const games = new Map<string, IndexedGame>();
-    for (let i = 0; i < 4000; i++) games.set(`g${i}`, makeGame(i));
-    const index = SearchIndex.from([...games.values()], limits);
-    const queries = [
-      "sha",
-      "shadow",
-      "iron",
-      "iron leg",
-      "legends kingdom",
-      "s",
-      "cafe",
-      "caf",
-      "ведь",
-      "studio",
-      "shade 12",
-      "zz",
-      "drift saga neon",
-    ];
-    const check = () => {
-      for (const q of queries) {
-        const tokens = searchTokens(q);
-        expect(
-          index.candidates(tokens, 30).map((c) => c.id),
-          q,
-        ).toEqual(reference(games, tokens, 30));
-      }
-    };
-    check();
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 1500; i++) {
-        if (i % 500 === 0) check();
-        const id = `g${Math.floor(random() * 6000)}`;
-        const roll = random();
-        if (roll < 0.3) {
-          games.delete(id);
-          index.remove(id);
-        } else if (roll < 0.6) {
-          const g = { ...(games.get(id) ?? makeGame(Number(id.slice(1)))), popularity: random() * 1000 };
-          games.set(id, g);
-          index.put(g);
-        } else {
-          // A new game, or one renamed (new words, some never seen before).
-          const g = { ...makeGame(Number(id.slice(1)) + 7919 * round), id };
-          games.set(id, g);
-          index.put(g);
+    ["the default limits", undefined, false],
+    [
+      "small limits, so words and slots are renumbered many times",
+      { unsortedWords: 16, recentGames: 64 },
+      false,
+    ],
+    ["built and renumbered in slices, as the server does", { unsortedWords: 16, recentGames: 64 }, true],
+  ] as const)(
+    "the same matches in the same order, through additions, changes and removals (%s)",
+    async (_, limits, sliced) => {
+      seed = 42;
+      const games = new Map<string, IndexedGame>();
+      for (let i = 0; i < 4000; i++) games.set(`g${i}`, makeGame(i));
+      const index = sliced
+        ? await SearchIndex.fromSliced([...games.values()], limits)
+        : SearchIndex.from([...games.values()], limits);
+      const queries = [
+        "sha",
+        "shadow",
+        "iron",
+        "iron leg",
+        "legends kingdom",
+        "s",
+        "cafe",
+        "caf",
+        "ведь",
+        "studio",
+        "shade 12",
+        "zz",
+        "drift saga neon",
+      ];
+      const check = async () => {
+        if (sliced) await index.settle();
+        for (const q of queries) {
+          const tokens = searchTokens(q);
+          expect(
+            index.candidates(tokens, 30).map((c) => c.id),
+            q,
+          ).toEqual(reference(games, tokens, 30));
         }
+      };
+      await check();
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 1500; i++) {
+          if (i % 500 === 0) await check();
+          const id = `g${Math.floor(random() * 6000)}`;
+          const roll = random();
+          if (roll < 0.3) {
+            games.delete(id);
+            index.remove(id);
+          } else if (roll < 0.6) {
+            const g = { ...(games.get(id) ?? makeGame(Number(id.slice(1)))), popularity: random() * 1000 };
+            games.set(id, g);
+            index.put(g);
+          } else {
+            // A new game, or one renamed (new words, some never seen before).
+            const g = { ...makeGame(Number(id.slice(1)) + 7919 * round), id };
+            games.set(id, g);
+            index.put(g);
+          }
+        }
+        await check();
       }
-      check();
-    }
-  });
+    },
+  );
 });
