@@ -61,7 +61,8 @@ try {
       case 1:
         return name;
       case 2:
-        return words.length > 1 ? `${words[Math.floor(Math.random() * words.length)]} ${words.at(-1)}` : name;
+        // Its first word and its number or last word: "Cosmic 123302".
+        return words.length > 2 ? `${words[0]} ${words.at(-1)}` : name;
       default:
         return Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
           "",

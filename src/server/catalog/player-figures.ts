@@ -1,6 +1,6 @@
 import { PLAYER_WINDOW_DAYS, type PlayerFigures } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { placeholders, rawClient } from "../db/client.ts";
+import { placeholders, readRows } from "../db/client.ts";
 import { provenanceOf } from "./provenance.ts";
 import { DAY_MS } from "./stats.ts";
 
@@ -29,21 +29,21 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
-    const rs = await rawClient().execute({
-      sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+    const points = await readRows(
+      `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
                           WHERE metric = 'players' AND game_id IN (${placeholders(part.length)}) GROUP BY game_id)
             SELECT m.game_id, m.ts, m.value, m.period, m.source
             FROM game_metrics m JOIN last ON last.game_id = m.game_id
             WHERE m.metric = 'players' AND m.ts > last.ts - ${WINDOW_MS}
             ORDER BY m.game_id, m.ts, m.source`,
-      args: part,
-    });
+      part,
+    );
     let current: string | null = null;
     let rows: Array<{ ts: number; value: number; period: string; source: string }> = [];
     const finish = () => {
       if (current && rows.length) out.set(current, figuresOf(rows));
     };
-    for (const row of rs.rows) {
+    for (const row of points) {
       const id = String(row.game_id);
       if (id !== current) {
         finish();
@@ -103,13 +103,13 @@ export async function figureProvenance(ids: readonly string[]): Promise<Map<stri
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
-    const rs = await rawClient().execute({
-      sql: `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS ts FROM game_metrics
+    const rows = await readRows(
+      `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS ts FROM game_metrics
             WHERE game_id IN (${placeholders(part.length)}) AND metric IN ('reviews_positive', 'reviews_negative', 'owners', 'price')
             GROUP BY game_id`,
-      args: part,
-    });
-    for (const row of rs.rows)
+      part,
+    );
+    for (const row of rows)
       out.set(String(row.game_id), provenanceOf(String(row.sources).split(","), Number(row.ts)));
   }
   return out;

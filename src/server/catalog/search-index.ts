@@ -1,4 +1,4 @@
-import { dataVersion, placeholders, rawClient } from "../db/client.ts";
+import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 
@@ -712,12 +712,12 @@ async function refresh(url: string): Promise<State> {
   const seen = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const rs = await client.execute({
-      sql: `SELECT ${COLUMNS} FROM games WHERE id IN (${placeholders(chunk.length)})`,
-      args: chunk,
-    });
-    for (const row of rs.rows) {
-      const game = toGame(row as unknown as Record<string, unknown>);
+    const rows = await readRows(
+      `SELECT ${COLUMNS} FROM games WHERE id IN (${placeholders(chunk.length)})`,
+      chunk,
+    );
+    for (const row of rows) {
+      const game = toGame(row);
       seen.add(game.id);
       state.index.put(game);
     }
@@ -738,18 +738,17 @@ async function refresh(url: string): Promise<State> {
 
 async function build(url: string, version: number | null): Promise<State> {
   const started = performance.now();
-  const client = rawClient();
-  const top = await client.execute("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
-  const seq = Number(top.rows[0]?.seq ?? 0);
+  const top = await readRows("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
+  const seq = Number(top[0]?.seq ?? 0);
   const games: IndexedGame[] = [];
   let after = "";
   for (;;) {
-    const rs = await client.execute({
-      sql: `SELECT ${COLUMNS} FROM games WHERE id > ? ORDER BY id LIMIT ${BUILD_CHUNK}`,
-      args: [after],
-    });
-    for (const row of rs.rows) games.push(toGame(row as unknown as Record<string, unknown>));
-    if (rs.rows.length < BUILD_CHUNK) break;
+    const rows = await readRows(
+      `SELECT ${COLUMNS} FROM games WHERE id > ? ORDER BY id LIMIT ${BUILD_CHUNK}`,
+      [after],
+    );
+    for (const row of rows) games.push(toGame(row));
+    if (rows.length < BUILD_CHUNK) break;
     after = games.at(-1)!.id;
     await new Promise((resolve) => setImmediate(resolve));
   }

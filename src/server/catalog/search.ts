@@ -1,5 +1,5 @@
 import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
-import { dataVersion, placeholders, rawClient } from "../db/client.ts";
+import { dataVersion, placeholders, readRows } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { searchIndex } from "./search-index.ts";
@@ -84,13 +84,8 @@ async function rank(q: string, limit: number): Promise<Ranked[]> {
   const missing = top.filter(({ id }) => !shown.has(id)).map(({ id }) => id);
   const read = new Map<string, Shown>();
   if (missing.length) {
-    const full = await rawClient().execute({
-      sql: `SELECT * FROM games WHERE id IN (${placeholders(missing.length)})`,
-      args: missing,
-    });
-    const games = await withFigures(
-      full.rows.map((row) => toGameSummary(row as unknown as Record<string, unknown>)),
-    );
+    const rows = await readRows(`SELECT * FROM games WHERE id IN (${placeholders(missing.length)})`, missing);
+    const games = await withFigures(rows.map((row) => toGameSummary(row)));
     // Stored only when nothing committed while they were read.
     const keep = version !== null && dataVersion() === version;
     for (const game of games) {
