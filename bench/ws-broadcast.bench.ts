@@ -1,24 +1,44 @@
 /**
- * One `channel_update` to 10,000 subscribed sockets (issue 13): the time until the last socket has it
- * (p50, p99 over the broadcasts), with the clients spread over 4 processes — the app's server (Bun,
- * the hub's native publish, sessions checked on upgrade) beside a Node server on the `ws` library
- * doing the same broadcast (bench/ws-node-server.mjs), in the same harness. Also the servers' memory
- * (RSS) with the sockets open.
+ * One `channel_update` to 10,000 subscribed sockets (issue 13): the time from the server starting a
+ * broadcast until the LAST socket has it (p50, p99 over the broadcasts), with the clients spread over
+ * 4 processes. Three servers, each with its own 10,000 sockets, measured by the same client code
+ * (bench/ws-clients.ts, raw TCP with a minimal frame reader — see there why):
+ * - the app's server (Bun + Hono, sessions checked on upgrade, the hub's `publish`: one serialised
+ *   message published to a topic, no compression, nothing per socket in JS);
+ * - a Node server on the `ws` library doing the same broadcast (bench/ws-node-server.mjs), the
+ *   baseline the issue compares with;
+ * - the floor: a bare `Bun.serve` that does nothing but the broadcast (bench/ws-bun-floor-server.ts),
+ *   so what remains of the app's figure beside it is the machine, the kernel and the clients.
  *
- * The Bun server runs in this process, so the bench can publish without any public trigger endpoint.
- * Needs about 2 file descriptors per socket: `ulimit -n 65536` first if the limit is lower.
+ * What is measured: the server notes the time just before serialising and sending; each client
+ * process notes the arrival of every frame as it reads it (before parsing anything) and reports the
+ * first and the last arrival once all its sockets have the broadcast. Clocks are
+ * `performance.timeOrigin + performance.now()`, which agree across processes on one machine to about
+ * 0.1 ms. The first 5 broadcasts are warm-up and not counted. Broadcasts run one at a time (the next
+ * starts after every socket has the previous one, and a pause), interleaved across the three servers
+ * in a rotating order so that whatever else the machine does falls on all of them alike.
+ *
+ * Beside the latency, where the time goes: the CPU time (user and kernel, from /proc) the server and
+ * its 4 client processes used per broadcast, and the server's memory (RSS) with the sockets open. On
+ * loopback the kernel's work for both ends of every TCP send is charged to the machine's cores, so
+ * server CPU + clients CPU divided by the number of cores is a floor under the last arrival.
+ *
+ * The app's server runs in this process, so the bench can publish without any public trigger
+ * endpoint. Needs about 1 file descriptor per socket in each process (`ulimit -n`).
  * Run: `bun bench/ws-broadcast.bench.ts [sockets]` (default 10000).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { percentile, printTable } from "./machine.ts";
 import { rssMiB } from "./server-process.ts";
 
 const SOCKETS = Number(process.argv[2] ?? 10_000);
 const PROCESSES = 4;
-const BROADCASTS = 40;
+const WARMUP = 5;
+const BROADCASTS = 50;
+const PAUSE_MS = 100;
 
 const limit = Number(spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).stdout.trim());
 if (Number.isFinite(limit) && limit < SOCKETS + 1000) {
@@ -45,6 +65,26 @@ const { createSession, generateSessionToken } = await import("../src/server/auth
 const { db } = await import("../src/server/db/client.ts");
 const { users } = await import("../src/server/db/schema/index.ts");
 
+const now = () => performance.timeOrigin + performance.now();
+const loadAtStart = loadavg()[0]!;
+
+/** CPU time a process has used so far, in ms: in its own code (user) and in the kernel (system). */
+function cpuMs(pid: number): Cpu {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second).
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+interface Cpu {
+  user: number;
+  system: number;
+}
+const cpuDiff = (a: Cpu, b: Cpu, n: number): Cpu => ({
+  user: (a.user - b.user) / n,
+  system: (a.system - b.system) / n,
+});
+const cpuText = (c: Cpu) =>
+  `${(c.user + c.system).toFixed(1)} (user ${c.user.toFixed(1)}, system ${c.system.toFixed(1)})`;
+
 /** Lines from child processes, waited for by prefix. */
 class Lines {
   private lines: string[] = [];
@@ -70,7 +110,7 @@ class Lines {
   }
 }
 
-function startClients(url: string, cookie: string, origin: string) {
+async function startClients(url: string, cookie: string, origin: string) {
   const children = Array.from({ length: PROCESSES }, (_, i) =>
     spawn(
       "bun",
@@ -84,33 +124,79 @@ function startClients(url: string, cookie: string, origin: string) {
       { stdio: ["ignore", "pipe", "inherit"] },
     ),
   );
-  return { children, lines: new Lines(children) };
+  const lines = new Lines(children);
+  let confirmed = 0;
+  for (let p = 0; p < PROCESSES; p++) confirmed += Number((await lines.take("READY ")).split(" ")[1]);
+  return { children, lines, confirmed };
 }
 
+/** One server under test, its sockets open and its clients ready. */
+interface Target {
+  name: string;
+  pid: number;
+  clients: { children: ChildProcess[]; lines: Lines; confirmed: number };
+  /** Starts broadcast `seq`; resolves with when the server started it. */
+  broadcast: (seq: number) => Promise<number>;
+  rssBefore: number;
+  rssOpen: number;
+  last: number[];
+  first: number[];
+  serverCpu: Cpu;
+  clientsCpu: Cpu;
+}
+
+const ZERO: Cpu = { user: 0, system: 0 };
+const add = (a: Cpu, b: Cpu): Cpu => ({ user: a.user + b.user, system: a.system + b.system });
+const clientsCpu = (t: Target) => t.clients.children.reduce((sum, c) => add(sum, cpuMs(c.pid!)), ZERO);
+
 /**
- * Broadcasts `BROADCASTS` times; for each, the latest arrival over every client process, and how long
- * the server's own sending took (what `broadcast` returns or reports).
+ * One broadcast on one server: the first and the last arrival over its client processes, relative to
+ * when the server started it, and the CPU its server and clients used until the last arrival.
  */
-async function measure(
-  lines: Lines,
-  broadcast: (seq: number) => Promise<number>,
-): Promise<{ latencies: number[]; sending: number[] }> {
-  const latencies: number[] = [];
-  const sending: number[] = [];
-  for (let seq = 0; seq < BROADCASTS; seq++) {
-    sending.push(await broadcast(seq));
-    let last = 0;
-    for (let p = 0; p < PROCESSES; p++)
-      last = Math.max(last, Number((await lines.take(`DONE ${seq} `)).split(" ")[2]));
-    latencies.push(last);
-    await new Promise((r) => setTimeout(r, 100));
+async function broadcastOnce(t: Target, seq: number, counted: boolean): Promise<void> {
+  const serverBefore = cpuMs(t.pid);
+  const clientsBefore = clientsCpu(t);
+  const startedAt = await t.broadcast(seq);
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (let p = 0; p < PROCESSES; p++) {
+    const [, , firstAt, lastAt] = (await t.clients.lines.take(`DONE ${seq} `)).split(" ");
+    first = Math.min(first, Number(firstAt));
+    last = Math.max(last, Number(lastAt));
   }
-  return { latencies: latencies.sort((a, b) => a - b), sending: sending.sort((a, b) => a - b) };
+  if (!counted) return;
+  t.first.push(first - startedAt);
+  t.last.push(last - startedAt);
+  t.serverCpu = add(t.serverCpu, cpuDiff(cpuMs(t.pid), serverBefore, 1));
+  t.clientsCpu = add(t.clientsCpu, cpuDiff(clientsCpu(t), clientsBefore, 1));
+}
+
+/** A server in its own process speaking the PORT / PUBLISH / SENT protocol on its stdio. */
+async function childServer(name: string, command: string, args: string[]): Promise<Target> {
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+  const lines = new Lines([child]);
+  const port = Number((await lines.take("PORT ")).split(" ")[1]);
+  const rssBefore = rssMiB(child.pid!);
+  const clients = await startClients(`ws://localhost:${port}/`, "", `http://localhost:${port}`);
+  return {
+    name,
+    pid: child.pid!,
+    clients,
+    broadcast: async (seq) => {
+      child.stdin!.write(`PUBLISH ${seq}\n`);
+      return Number((await lines.take(`SENT ${seq} `)).split(" ")[2]);
+    },
+    rssBefore,
+    rssOpen: rssMiB(child.pid!),
+    last: [],
+    first: [],
+    serverCpu: ZERO,
+    clientsCpu: ZERO,
+  };
 }
 
 const payload = (seq: number) => ({
   seq,
-  sentAt: performance.timeOrigin + performance.now(),
   games: Array.from({ length: 6 }, (_, i) => ({
     id: `g${i}`,
     gameName: `Game ${i}`,
@@ -119,7 +205,7 @@ const payload = (seq: number) => ({
   })),
 });
 
-// --- the app's server (Bun) ---
+// --- the app's server (Bun), in this process ---
 await runMigrations();
 const app = createApp();
 const server = Bun.serve({
@@ -133,59 +219,68 @@ await db().insert(users).values({ id: userId, email: "bench-ws@example.com" });
 const token = generateSessionToken();
 await createSession(token, userId);
 Bun.gc(true);
-const bunRssBefore = rssMiB(process.pid);
+const appRssBefore = rssMiB(process.pid);
 const origin = `http://localhost:${server.port}`;
-const bunClients = startClients(`ws://localhost:${server.port}/ws`, `session=${token}`, origin);
-for (let p = 0; p < PROCESSES; p++) await bunClients.lines.take("READY");
+const appClients = await startClients(`ws://localhost:${server.port}/ws`, `session=${token}`, origin);
 Bun.gc(true);
-const bunRssOpen = rssMiB(process.pid);
-const bunSockets = connectionStats().connections;
-const bun = await measure(bunClients.lines, async (seq) => {
-  const started = performance.now();
-  publish("trending_games", payload(seq));
-  return performance.now() - started;
-});
-for (const c of bunClients.children) c.kill();
-await server.stop(true);
+const appTarget: Target = {
+  name: "app (Bun, hub publish)",
+  pid: process.pid,
+  clients: { ...appClients, confirmed: connectionStats().connections },
+  broadcast: async (seq) => {
+    const data = payload(seq);
+    const startedAt = now();
+    publish("trending_games", data);
+    return startedAt;
+  },
+  rssBefore: appRssBefore,
+  rssOpen: rssMiB(process.pid),
+  last: [],
+  first: [],
+  serverCpu: ZERO,
+  clientsCpu: ZERO,
+};
 
-// --- the Node baseline ---
-const node = spawn("node", ["bench/ws-node-server.mjs"], { stdio: ["pipe", "pipe", "inherit"] });
-const nodeLines = new Lines([node]);
-const nodePort = Number((await nodeLines.take("PORT ")).split(" ")[1]);
-const nodeRssBefore = rssMiB(node.pid!);
-const nodeClients = startClients(`ws://localhost:${nodePort}`, "", `http://localhost:${nodePort}`);
-for (let p = 0; p < PROCESSES; p++) await nodeClients.lines.take("READY");
-const nodeRssOpen = rssMiB(node.pid!);
-const nodeResult = await measure(nodeClients.lines, async (seq) => {
-  node.stdin!.write(`PUBLISH ${seq}\n`);
-  return Number((await nodeLines.take(`SENT ${seq} `)).split(" ")[2]);
-});
-for (const c of nodeClients.children) c.kill();
-node.kill();
+const targets = [
+  appTarget,
+  await childServer("Node ws (baseline)", "node", ["bench/ws-node-server.mjs"]),
+  await childServer("floor: bare Bun.serve, publish only", "bun", ["bench/ws-bun-floor-server.ts"]),
+];
 
-const row = (
-  serverName: string,
-  sockets: number,
-  result: { latencies: number[]; sending: number[] },
-  before: number,
-  open: number,
-) => ({
-  server: serverName,
-  sockets,
-  "client processes": PROCESSES,
-  broadcasts: result.latencies.length,
-  "last arrival p50 ms": percentile(result.latencies, 50).toFixed(2),
-  "last arrival p99 ms": percentile(result.latencies, 99).toFixed(2),
-  "server sending p50 ms": percentile(result.sending, 50).toFixed(2),
-  "RSS before MiB": before.toFixed(1),
-  "RSS with sockets MiB": open.toFixed(1),
-});
+// Interleaved: each round broadcasts once on every server, in a rotating order, so that whatever
+// else the machine is doing falls on all of them alike rather than on whichever ran during it.
+for (let seq = 0; seq < WARMUP + BROADCASTS; seq++) {
+  for (let k = 0; k < targets.length; k++) {
+    await broadcastOnce(targets[(seq + k) % targets.length]!, seq, seq >= WARMUP);
+    await new Promise((r) => setTimeout(r, PAUSE_MS));
+  }
+}
+for (const t of targets) for (const c of t.clients.children) c.kill();
+
+const row = (t: Target) => {
+  const last = t.last.toSorted((a, b) => a - b);
+  const first = t.first.toSorted((a, b) => a - b);
+  return {
+    server: t.name,
+    sockets: t.clients.confirmed,
+    broadcasts: last.length,
+    "last arrival p50 ms": percentile(last, 50).toFixed(1),
+    "last arrival p99 ms": percentile(last, 99).toFixed(1),
+    "first arrival p50 ms": percentile(first, 50).toFixed(1),
+    "server CPU ms/broadcast": cpuText(cpuDiff(t.serverCpu, ZERO, last.length)),
+    "clients CPU ms/broadcast": cpuText(cpuDiff(t.clientsCpu, ZERO, last.length)),
+    "RSS before MiB": t.rssBefore.toFixed(1),
+    "RSS with sockets MiB": t.rssOpen.toFixed(1),
+  };
+};
 printTable(
-  `One update to ${SOCKETS.toLocaleString("en")} subscribed sockets: time until the last socket has it`,
-  [
-    row("app (Bun, hub publish)", bunSockets, bun, bunRssBefore, bunRssOpen),
-    row("Node ws (baseline)", SOCKETS, nodeResult, nodeRssBefore, nodeRssOpen),
-  ],
+  `One update to ${SOCKETS.toLocaleString("en")} subscribed sockets (${PROCESSES} client processes, ` +
+    `raw-TCP observers): ms from the server starting the broadcast until the last socket has it ` +
+    `(${WARMUP} warm-up broadcasts not counted; servers interleaved; load average ` +
+    `${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end)`,
+  targets.map(row),
 );
+await server.stop(true);
+for (const t of targets.slice(1)) process.kill(t.pid);
 for (const s of ["", "-wal", "-shm"]) rmSync(dbFile + s, { force: true });
 process.exit(0);

@@ -113,6 +113,28 @@ test("without a Bun server to upgrade with, /ws answers 503 problem JSON rather 
   expect(res.headers.get("content-type")).toContain("application/problem+json");
 });
 
+test("compression is not negotiated, even when the client offers it", async () => {
+  // Raw TCP: the handshake's response headers are what we check, and a WebSocket client hides them.
+  const { connect: tcp } = await import("node:net");
+  const response = await new Promise<string>((resolve, reject) => {
+    const socket = tcp(server.port!, "localhost", () =>
+      socket.write(
+        `GET /ws HTTP/1.1\r\nHost: ${base}\r\nOrigin: http://${base}\r\nCookie: ${alice.cookie}\r\n` +
+          "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
+          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
+          "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n",
+      ),
+    );
+    socket.on("data", (chunk) => {
+      resolve(String(chunk));
+      socket.destroy();
+    });
+    socket.on("error", reject);
+  });
+  expect(response).toMatch(/^HTTP\/1\.1 101/);
+  expect(response.toLowerCase()).not.toContain("sec-websocket-extensions");
+});
+
 test("connection, subscribe/confirm and ping/pong", async () => {
   const c = connect(alice.cookie);
   await c.opened;

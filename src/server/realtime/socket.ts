@@ -173,6 +173,9 @@ export const websocketHandler = {
   backpressureLimit: BACKPRESSURE_LIMIT_BYTES,
   closeOnBackpressureLimit: true,
   maxPayloadLength: MAX_CLIENT_MESSAGE_BYTES,
+  // Off (Bun's default, stated so it stays off): our frames are a few hundred bytes of JSON, where
+  // deflate saves little, and a broadcast to thousands of sockets would pay for it on every one.
+  perMessageDeflate: false,
   idleTimeout: 120,
   sendPings: true,
 } satisfies WebSocketHandler<SocketState>;
