@@ -18,8 +18,10 @@ try {
   await runMigrations();
   const summary = await importer(path);
   console.log(formatSummary(summary));
-  // Estimates follow their inputs: recompute the games whose inputs changed.
-  const estimates = await retryBatch(() => recomputeEstimates());
+  // Estimates follow their inputs: recompute the games whose inputs changed (all of them, checked by
+  // their inputs' fingerprint, when the importer cannot say which).
+  const changed = summary.changedGameIds;
+  const estimates = await retryBatch(() => recomputeEstimates(changed ? { gameIds: [...changed] } : {}));
   console.log(
     `estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged in ${estimates.ms} ms`,
   );

@@ -1,6 +1,7 @@
 import type { InStatement } from "@libsql/client";
-import { placeholders, rawClient } from "../db/client.ts";
+import { rawClient } from "../db/client.ts";
 import type { Metric } from "../db/schema/index.ts";
+import { type WriteTx, writeTransaction } from "../db/write-transaction.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
 import { normalizeName, slugify } from "./normalize.ts";
@@ -44,6 +45,8 @@ export interface UpsertResult {
   ids: string[];
   /** The ids of the games this call created (their rows already carry the record's figures). */
   insertedIds: Set<string>;
+  /** The ids of the games this call changed. */
+  updatedIds: Set<string>;
 }
 
 const SCALARS = [
@@ -117,27 +120,90 @@ function parseList(v: unknown): string[] {
 }
 
 const BATCH = 1000;
-/** Series points written per statement. */
-const METRIC_CHUNK = 2000;
+/** Games per INSERT statement (27 columns: 13,500 bound values, well under SQLite's 32,766). */
+const GAME_ROWS_PER_STATEMENT = 500;
+/** Series points per INSERT statement (6 columns). */
+const POINTS_PER_STATEMENT = 1000;
 
-export async function upsertGames(records: GameRecord[], source: string): Promise<UpsertResult> {
-  const result: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, ids: [], insertedIds: new Set() };
+/**
+ * Multi-row INSERTs of `rows` (arrays in `columns` order), `perStatement` rows each. Full statements
+ * have the same text, so the write connection prepares one and reuses it (write-transaction.ts).
+ * One statement per many rows also lets SQLite maintain the FTS index once per statement rather than
+ * once per row (FTS5 flushes its pending terms at each statement's end).
+ */
+async function insertRows(
+  tx: WriteTx,
+  head: string,
+  width: number,
+  rows: unknown[][],
+  perStatement: number,
+  tail = "",
+): Promise<number> {
+  let changed = 0;
+  const one = `(${Array.from({ length: width }, () => "?").join(",")})`;
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const part = rows.slice(i, i + perStatement);
+    const args: unknown[] = [];
+    for (const row of part) for (const v of row) args.push(v);
+    changed += await tx.run(`${head} VALUES ${Array.from(part, () => one).join(",")} ${tail}`, args);
+  }
+  return changed;
+}
+
+/**
+ * Upserts games in batches of 1,000, each in one write transaction (or in `tx`, the caller's, which
+ * then also carries the batch's series points: see GameBatcher). Demo games are removed before the
+ * first real one is written; a caller passing `tx` does that before opening it.
+ */
+export async function upsertGames(
+  records: GameRecord[],
+  source: string,
+  tx?: WriteTx,
+): Promise<UpsertResult> {
+  const result: UpsertResult = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    ids: [],
+    insertedIds: new Set(),
+    updatedIds: new Set(),
+  };
   // Real games replace demo ones: the two never mix on a screen (issue 9).
-  if (records.some((r) => !r.isDemo)) await removeDemoDataIfPresent();
+  if (!tx && records.some((r) => !r.isDemo)) await removeDemoDataIfPresent();
   for (let i = 0; i < records.length; i += BATCH) {
-    const part = await upsertBatch(records.slice(i, i + BATCH), source);
+    const batch = records.slice(i, i + BATCH);
+    const part = tx
+      ? await upsertBatch(tx, batch, source)
+      : await writeTransaction((own) => upsertBatch(own, batch, source));
     result.inserted += part.inserted;
     result.updated += part.updated;
     result.unchanged += part.unchanged;
     result.ids.push(...part.ids);
     for (const id of part.insertedIds) result.insertedIds.add(id);
+    for (const id of part.updatedIds) result.updatedIds.add(id);
   }
   if (result.inserted + result.updated > 0) markCatalogChanged();
   return result;
 }
 
-async function upsertBatch(records: GameRecord[], _source: string): Promise<UpsertResult> {
-  const client = rawClient();
+/** The columns of a new game's row, in the order its INSERT names them. */
+const INSERT_COLUMNS = [
+  "id",
+  "slug",
+  "name",
+  "normalized_name",
+  "genres",
+  "tags",
+  "platforms",
+  "is_demo",
+  "release_year",
+  ...SCALARS.map(([, column]) => column).filter((c) => c !== "release_year"),
+  "popularity",
+  "created_at",
+  "updated_at",
+];
+
+async function upsertBatch(tx: WriteTx, records: GameRecord[], _source: string): Promise<UpsertResult> {
   const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
   const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
   const names = [...new Set(records.map((r) => normalizeName(r.name)))];
@@ -151,18 +217,22 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
     if (row.steam_app_id != null) bySteam.set(Number(row.steam_app_id), row);
     if (row.igdb_id != null) byIgdb.set(Number(row.igdb_id), row);
     const key = String(row.normalized_name);
-    byName.set(key, [...(byName.get(key) ?? []).filter((r) => r.id !== row.id), row]);
+    const known = byName.get(key);
+    if (!known) byName.set(key, [row]);
+    else byName.set(key, [...known.filter((r) => r.id !== row.id), row]);
   };
+  // The games this batch may match, read in one query per key (the keys travel as one JSON array, so
+  // the statement text never changes and stays prepared), inside the batch's write transaction.
   const lookups: Array<[string, unknown[]]> = [];
-  if (steamIds.length) lookups.push([`steam_app_id IN (${placeholders(steamIds.length)})`, steamIds]);
-  if (igdbIds.length) lookups.push([`igdb_id IN (${placeholders(igdbIds.length)})`, igdbIds]);
-  if (names.length) lookups.push([`normalized_name IN (${placeholders(names.length)})`, names]);
-  for (const [where, args] of lookups) {
-    const rs = await client.execute({
-      sql: `SELECT rowid AS row_order, * FROM games WHERE ${where} ORDER BY rowid`,
-      args: args as never,
-    });
-    for (const row of rs.rows) remember({ ...(row as unknown as Row) });
+  if (steamIds.length) lookups.push(["steam_app_id", steamIds]);
+  if (igdbIds.length) lookups.push(["igdb_id", igdbIds]);
+  if (names.length) lookups.push(["normalized_name", names]);
+  for (const [column, keys] of lookups) {
+    const rows = await tx.query(
+      `SELECT rowid AS row_order, * FROM games WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
+      [JSON.stringify(keys)],
+    );
+    for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
   }
 
   // Slugs must be unique: look up every candidate slug (name, name-year, name-id) at once.
@@ -178,22 +248,22 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
   };
   const allSlugs = [...new Set(records.flatMap(slugCandidates))];
   const taken = new Set<string>();
-  for (let i = 0; i < allSlugs.length; i += 500) {
-    const chunk = allSlugs.slice(i, i + 500);
-    const rs = await client.execute({
-      sql: `SELECT slug FROM games WHERE slug IN (${placeholders(chunk.length)})`,
-      args: chunk,
-    });
-    for (const row of rs.rows) taken.add(String(row.slug));
-  }
+  const takenRows = await tx.query("SELECT slug FROM games WHERE slug IN (SELECT value FROM json_each(?))", [
+    JSON.stringify(allSlugs),
+  ]);
+  for (const row of takenRows) taken.add(String(row.slug));
 
-  const statements: InStatement[] = [];
-  // New rows by column list: each group is one statement carrying its rows as a JSON array, so SQLite
-  // prepares one statement per batch rather than one per game.
-  const inserts = new Map<string, Row[]>();
-  const out: UpsertResult = { inserted: 0, updated: 0, unchanged: 0, ids: [], insertedIds: new Set() };
+  const updates: Array<{ sql: string; args: unknown[] }> = [];
+  const inserts: unknown[][] = [];
+  const out: UpsertResult = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    ids: [],
+    insertedIds: new Set(),
+    updatedIds: new Set(),
+  };
   const now = Date.now();
-
   for (const r of records) {
     const norm = normalizeName(r.name);
     const year = yearOf(r);
@@ -246,10 +316,7 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
       row.popularity = popularityOf(row);
       row.created_at = now;
       row.updated_at = now;
-      const columns = Object.keys(row).join(",");
-      const group = inserts.get(columns);
-      if (group) group.push(row);
-      else inserts.set(columns, [row]);
+      inserts.push(INSERT_COLUMNS.map((c) => row[c] ?? null));
       remember(row);
       out.inserted++;
       out.ids.push(row.id);
@@ -290,26 +357,24 @@ async function upsertBatch(records: GameRecord[], _source: string): Promise<Upse
     if (popularity !== Number(match.popularity)) changes.popularity = popularity;
     changes.updated_at = now;
     const cols = Object.keys(changes);
-    statements.push({
+    updates.push({
       sql: `UPDATE games SET ${cols.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
-      args: [...cols.map((c) => changes[c]), match.id] as never,
+      args: [...cols.map((c) => changes[c]), match.id],
     });
     remember({ ...merged, ...changes });
     out.updated++;
+    out.updatedIds.add(match.id);
     out.ids.push(match.id);
   }
-  const insertStatements: InStatement[] = [...inserts].map(([columns, rows]) => {
-    const names = columns.split(",");
-    return {
-      sql: `INSERT INTO games (${columns}) SELECT ${names.map((_, i) => `value ->> ${i}`).join(", ")}
-            FROM json_each(?)`,
-      args: [JSON.stringify(rows.map((row) => names.map((c) => row[c] ?? null)))],
-    };
-  });
   // Inserts first: an update in this batch may complete a game the same batch inserted.
-  if (insertStatements.length || statements.length) {
-    await client.batch([...insertStatements, ...statements], "write");
-  }
+  await insertRows(
+    tx,
+    `INSERT INTO games (${INSERT_COLUMNS.join(",")})`,
+    INSERT_COLUMNS.length,
+    inserts,
+    GAME_ROWS_PER_STATEMENT,
+  );
+  for (const update of updates) await tx.run(update.sql, update.args);
   return out;
 }
 
@@ -332,50 +397,61 @@ export interface RecordOptions {
    * (an importer's new games): their figures need no refresh from the series.
    */
   fresh?: ReadonlySet<string>;
+  /** The caller's write transaction (GameBatcher: a batch's games and points commit together). */
+  tx?: WriteTx;
+  /** Told the id of every game whose points changed (for estimates of just those games). */
+  touched?: Set<string>;
 }
 
+const POINT_HEAD = "INSERT INTO game_metrics (game_id, metric, ts, value, period, source)";
+const POINT_CONFLICT = `ON CONFLICT (game_id, metric, ts, source) DO UPDATE SET value = excluded.value, period = excluded.period
+  WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period`;
+
 export async function recordMetrics(points: MetricPoint[], options: RecordOptions = {}): Promise<number> {
-  const client = rawClient();
+  if (!options.tx) {
+    if (points.length === 0) return 0;
+    const changed = await writeTransaction((tx) => recordMetricsIn(tx, points, options));
+    if (changed > 0) markCatalogChanged();
+    return changed;
+  }
+  const changed = await recordMetricsIn(options.tx, points, options);
+  if (changed > 0) markCatalogChanged();
+  return changed;
+}
+
+async function recordMetricsIn(tx: WriteTx, points: MetricPoint[], options: RecordOptions): Promise<number> {
   let changed = 0;
   const touched = new Set<string>();
   const fresh = options.fresh;
+  const row = (p: MetricPoint) => [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source];
   // Points of games created with them change no other game's figures: they are written without
   // asking SQLite to answer each row back (most of a large import's points).
   const newGamePoints = fresh ? points.filter((p) => fresh.has(p.gameId)) : [];
   const others = fresh ? points.filter((p) => !fresh.has(p.gameId)) : points;
-  for (let i = 0; i < newGamePoints.length; i += METRIC_CHUNK) {
-    const part = newGamePoints.slice(i, i + METRIC_CHUNK);
-    const rows = part.map((p) => [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source]);
-    const rs = await client.execute({
-      sql: `INSERT INTO game_metrics (game_id, metric, ts, value, period, source)
-            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5
-            FROM json_each(?) WHERE true
-            ON CONFLICT (game_id, metric, ts, source) DO UPDATE SET value = excluded.value, period = excluded.period
-            WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period`,
-      args: [JSON.stringify(rows)],
-    });
-    changed += rs.rowsAffected;
+  changed += await insertRows(
+    tx,
+    POINT_HEAD,
+    6,
+    newGamePoints.map(row),
+    POINTS_PER_STATEMENT,
+    POINT_CONFLICT,
+  );
+  for (const p of newGamePoints) options.touched?.add(p.gameId);
+  // RETURNING names the points inserted or changed; a point already stored with the same value
+  // returns nothing, so a re-import of unchanged data touches no game.
+  for (let i = 0; i < others.length; i += POINTS_PER_STATEMENT) {
+    const part = others.slice(i, i + POINTS_PER_STATEMENT);
+    const args: unknown[] = [];
+    for (const p of part) args.push(...row(p));
+    const rows = await tx.query(
+      `${POINT_HEAD} VALUES ${Array.from(part, () => "(?,?,?,?,?,?)").join(",")} ${POINT_CONFLICT} RETURNING game_id`,
+      args,
+    );
+    changed += rows.length;
+    for (const r of rows) touched.add(String(r.game_id));
   }
-  // One statement per chunk: the points travel as one JSON array, so SQLite prepares one short
-  // statement instead of one per point. RETURNING names the points inserted or changed; a point
-  // that is already stored with the same value returns nothing.
-  for (let i = 0; i < others.length; i += METRIC_CHUNK) {
-    const part = others.slice(i, i + METRIC_CHUNK);
-    const rows = part.map((p) => [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source]);
-    const rs = await client.execute({
-      sql: `INSERT INTO game_metrics (game_id, metric, ts, value, period, source)
-            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5
-            FROM json_each(?) WHERE true
-            ON CONFLICT (game_id, metric, ts, source) DO UPDATE SET value = excluded.value, period = excluded.period
-            WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period
-            RETURNING game_id`,
-      args: [JSON.stringify(rows)],
-    });
-    changed += rs.rows.length;
-    for (const row of rs.rows) touched.add(String(row.game_id));
-  }
-  if (touched.size) await refreshLatestFigures([...touched]);
-  if (changed > 0) markCatalogChanged();
+  for (const id of touched) options.touched?.add(id);
+  if (touched.size) await refreshLatestFigures(tx, [...touched]);
   return changed;
 }
 
@@ -386,27 +462,26 @@ const LATEST: Array<[Metric, string]> = [
   ["reviews_negative", "negative_reviews"],
 ];
 
-async function refreshLatestFigures(gameIds: string[]): Promise<void> {
-  const client = rawClient();
+async function refreshLatestFigures(tx: WriteTx, gameIds: string[]): Promise<void> {
   for (let i = 0; i < gameIds.length; i += 500) {
-    const ids = gameIds.slice(i, i + 500);
-    const statements: InStatement[] = LATEST.map(([metric, column]) => ({
-      sql: `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS INTEGER) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
-            WHERE id IN (${placeholders(ids.length)})`,
-      args: [metric, ...ids],
-    }));
-    await client.batch(statements, "write");
-    const rs = await client.execute({
-      sql: `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity FROM games WHERE id IN (${placeholders(ids.length)})`,
-      args: ids,
-    });
-    const updates: InStatement[] = [];
-    for (const row of rs.rows) {
-      const p = popularityOf(row as unknown as Record<string, unknown>);
-      if (p !== Number(row.popularity))
-        updates.push({ sql: "UPDATE games SET popularity = ? WHERE id = ?", args: [p, String(row.id)] });
+    const ids = JSON.stringify(gameIds.slice(i, i + 500));
+    for (const [metric, column] of LATEST) {
+      await tx.run(
+        `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS INTEGER) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
+         WHERE id IN (SELECT value FROM json_each(?))`,
+        [metric, ids],
+      );
     }
-    if (updates.length) await client.batch(updates, "write");
+    const rows = await tx.query(
+      `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity
+       FROM games WHERE id IN (SELECT value FROM json_each(?))`,
+      [ids],
+    );
+    for (const row of rows) {
+      const p = popularityOf(row);
+      if (p !== Number(row.popularity))
+        await tx.run("UPDATE games SET popularity = ? WHERE id = ?", [p, String(row.id)]);
+    }
   }
 }
 

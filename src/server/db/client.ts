@@ -7,6 +7,7 @@ import { env } from "../env.ts";
 import { isBusyError } from "./busy.ts";
 import { guardConnectionsAgainstLockedStatements } from "./busy-guard.ts";
 import * as schema from "./schema/index.ts";
+import { closeWriteConnection } from "./write-transaction.ts";
 
 export type Db = LibSQLDatabase<typeof schema>;
 
@@ -94,6 +95,7 @@ export async function refreshPlannerStatistics(): Promise<void> {
 }
 
 export function closeDb(): void {
+  closeWriteConnection();
   client?.close();
   client = undefined;
   database = undefined;

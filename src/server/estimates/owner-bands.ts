@@ -1,4 +1,4 @@
-import { rawClient } from "../db/client.ts";
+import { type WriteTx, writeTransaction } from "../db/write-transaction.ts";
 
 /**
  * Owners bands as sources publish them. SteamSpy answers owners as a range (`20000-50000` in the
@@ -27,15 +27,32 @@ export interface OwnersBandRecord extends OwnersBand {
 
 /** Stores bands (one per game and source; a newer measurement replaces an older one). */
 export async function recordOwnerBands(bands: OwnersBandRecord[]): Promise<void> {
-  const client = rawClient();
-  for (let i = 0; i < bands.length; i += 2000) {
-    const rows = bands.slice(i, i + 2000).map((b) => [b.gameId, b.source, b.low, b.high, b.asOf.getTime()]);
-    await client.execute({
-      sql: `INSERT INTO game_owner_bands (game_id, source, low, high, as_of)
-            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(?) WHERE true
-            ON CONFLICT (game_id, source) DO UPDATE SET low = excluded.low, high = excluded.high, as_of = excluded.as_of
-            WHERE excluded.as_of >= game_owner_bands.as_of`,
-      args: [JSON.stringify(rows)],
-    });
+  for (let i = 0; i < bands.length; i += BANDS_PER_TRANSACTION) {
+    const part = bands.slice(i, i + BANDS_PER_TRANSACTION);
+    await writeTransaction((tx) => recordOwnerBandsIn(tx, part));
   }
+}
+
+const BANDS_PER_TRANSACTION = 2000;
+const BANDS_PER_STATEMENT = 1000;
+
+/** Stores bands inside the caller's write transaction; answers the ids of the games whose band changed. */
+export async function recordOwnerBandsIn(tx: WriteTx, bands: OwnersBandRecord[]): Promise<string[]> {
+  const changed: string[] = [];
+  for (let i = 0; i < bands.length; i += BANDS_PER_STATEMENT) {
+    const part = bands.slice(i, i + BANDS_PER_STATEMENT);
+    const args: unknown[] = [];
+    for (const b of part) args.push(b.gameId, b.source, b.low, b.high, b.asOf.getTime());
+    const rows = await tx.query(
+      `INSERT INTO game_owner_bands (game_id, source, low, high, as_of)
+       VALUES ${part.map(() => "(?,?,?,?,?)").join(",")}
+       ON CONFLICT (game_id, source) DO UPDATE SET low = excluded.low, high = excluded.high, as_of = excluded.as_of
+       WHERE excluded.as_of >= game_owner_bands.as_of
+         AND (game_owner_bands.low, game_owner_bands.high, game_owner_bands.as_of) IS NOT (excluded.low, excluded.high, excluded.as_of)
+       RETURNING game_id`,
+      args,
+    );
+    for (const r of rows) changed.push(String(r.game_id));
+  }
+  return changed;
 }

@@ -7,7 +7,9 @@ import type {
 import { onCatalogChanged } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { sourceName } from "../catalog/source-names.ts";
+import { withBusyRetry } from "../db/busy.ts";
 import { rawClient } from "../db/client.ts";
+import { writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import type { EstimateInput } from "./features.ts";
@@ -48,10 +50,10 @@ const toList = (v: unknown): string[] => {
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Reads the inputs of every game (or of the given games) in a handful of grouped queries. */
-async function loadInputs(gameIds?: string[]): Promise<Loaded[]> {
+async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   const client = rawClient();
-  const only = gameIds ? "IN (SELECT value FROM json_each(?))" : "IS NOT NULL";
-  const args = gameIds ? [JSON.stringify(gameIds)] : [];
+  const only = "IN (SELECT value FROM json_each(?))";
+  const args = [JSON.stringify(gameIds)];
   const [games, bands, series, reviews] = await client.batch(
     [
       {
@@ -154,22 +156,84 @@ export interface RecomputeResult {
   ms: number;
 }
 
+/** Games estimated per step: bounds memory whatever the catalog's size, and each write transaction. */
+const RECOMPUTE_CHUNK = 2000;
+/** Estimate rows per INSERT (19 values each); full statements share one prepared statement. */
+const ESTIMATE_ROWS_PER_STATEMENT = 100;
+
+const COLUMNS = [
+  "game_id",
+  "owners_low",
+  "owners_mid",
+  "owners_high",
+  "units_low",
+  "units_mid",
+  "units_high",
+  "gross_low",
+  "gross_mid",
+  "gross_high",
+  "net_low",
+  "net_mid",
+  "net_high",
+  "low_signal",
+  "detail",
+  "inputs_key",
+  "model_version",
+  "as_of",
+  "computed_at",
+];
+const ESTIMATE_ROW = `(${COLUMNS.map(() => "?").join(", ")})`;
+const ESTIMATE_CONFLICT = `ON CONFLICT (game_id) DO UPDATE SET ${COLUMNS.slice(1)
+  .map((c) => `${c} = excluded.${c}`)
+  .join(", ")}`;
+
 /**
  * Brings `game_estimates` up to date: a game is estimated again when the fingerprint of its inputs
  * or the model version differs from the stored row's. `force` recomputes every game (for benchmarks).
+ *
+ * The catalog is taken 2,000 games at a time (in id order, or from `gameIds`), each step written in
+ * one short write transaction with reused statements; between steps the event loop runs, so a server
+ * recomputing after its first start keeps answering requests meanwhile.
  */
 export async function recomputeEstimates(
   options: { gameIds?: string[]; force?: boolean } = {},
 ): Promise<RecomputeResult> {
   const started = performance.now();
+  const result: RecomputeResult = { games: 0, computed: 0, unchanged: 0, ms: 0 };
+  if (options.gameIds) {
+    for (let i = 0; i < options.gameIds.length; i += RECOMPUTE_CHUNK) {
+      await recomputeChunk(options.gameIds.slice(i, i + RECOMPUTE_CHUNK), options.force === true, result);
+      if (i + RECOMPUTE_CHUNK < options.gameIds.length) await yieldToEventLoop();
+    }
+  } else {
+    let after = "";
+    for (;;) {
+      const rs = await rawClient().execute({
+        sql: `SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ${RECOMPUTE_CHUNK}`,
+        args: [after],
+      });
+      const ids = rs.rows.map((r) => String(r.id));
+      if (ids.length === 0) break;
+      await recomputeChunk(ids, options.force === true, result);
+      if (ids.length < RECOMPUTE_CHUNK) break;
+      after = ids.at(-1)!;
+      await yieldToEventLoop();
+    }
+  }
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}
+
+const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+async function recomputeChunk(gameIds: string[], force: boolean, result: RecomputeResult): Promise<void> {
   const client = rawClient();
-  const loaded = await loadInputs(options.gameIds);
+  const loaded = await loadInputs(gameIds);
   const stored = new Map<string, string>();
-  if (!options.force) {
-    const only = options.gameIds ? "WHERE game_id IN (SELECT value FROM json_each(?))" : "";
+  if (!force) {
     const rs = await client.execute({
-      sql: `SELECT game_id, inputs_key, model_version FROM game_estimates ${only}`,
-      args: options.gameIds ? [JSON.stringify(options.gameIds)] : [],
+      sql: "SELECT game_id, inputs_key, model_version FROM game_estimates WHERE game_id IN (SELECT value FROM json_each(?))",
+      args: [JSON.stringify(gameIds)],
     });
     for (const r of rs.rows) stored.set(String(r.game_id), `${r.model_version}|${r.inputs_key}`);
   }
@@ -224,47 +288,26 @@ export async function recomputeEstimates(
       now,
     ]);
   }
-  const columns = [
-    "game_id",
-    "owners_low",
-    "owners_mid",
-    "owners_high",
-    "units_low",
-    "units_mid",
-    "units_high",
-    "gross_low",
-    "gross_mid",
-    "gross_high",
-    "net_low",
-    "net_mid",
-    "net_high",
-    "low_signal",
-    "detail",
-    "inputs_key",
-    "model_version",
-    "as_of",
-    "computed_at",
-  ];
-  // Multi-row VALUES with plain arguments, 500 games to a statement: SQLite parses each row once,
-  // where unpacking a JSON array per column re-read every row's detail JSON nineteen times.
-  const row = `(${columns.map(() => "?").join(", ")})`;
-  const conflict = `ON CONFLICT (game_id) DO UPDATE SET ${columns
-    .slice(1)
-    .map((c) => `${c} = excluded.${c}`)
-    .join(", ")}`;
-  for (let i = 0; i < rows.length; i += 500) {
-    const part = rows.slice(i, i + 500);
-    await client.execute({
-      sql: `INSERT INTO game_estimates (${columns.join(", ")}) VALUES ${part.map(() => row).join(", ")} ${conflict}`,
-      args: part.flat() as never,
-    });
-  }
-  return {
-    games: loaded.length,
-    computed: rows.length,
-    unchanged: loaded.length - rows.length,
-    ms: Math.round(performance.now() - started),
-  };
+  result.games += loaded.length;
+  result.computed += rows.length;
+  result.unchanged += loaded.length - rows.length;
+  if (rows.length === 0) return;
+  // Multi-row VALUES with plain arguments: SQLite parses each row once, where unpacking a JSON array
+  // per column re-read every row's detail JSON nineteen times. Upserts: a step refused on a lock is
+  // repeated whole.
+  await withBusyRetry(() =>
+    writeTransaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += ESTIMATE_ROWS_PER_STATEMENT) {
+        const part = rows.slice(i, i + ESTIMATE_ROWS_PER_STATEMENT);
+        const args: unknown[] = [];
+        for (const row of part) for (const v of row) args.push(v);
+        await tx.run(
+          `INSERT INTO game_estimates (${COLUMNS.join(", ")}) VALUES ${part.map(() => ESTIMATE_ROW).join(", ")} ${ESTIMATE_CONFLICT}`,
+          args,
+        );
+      }
+    }),
+  );
 }
 
 const range = (r: Record<string, unknown>, prefix: string) => ({

@@ -1,4 +1,4 @@
-import { type OwnersBandRecord, parseOwnersBand, recordOwnerBands } from "../estimates/owner-bands.ts";
+import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseList, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
@@ -43,7 +43,6 @@ export async function importSteamStoreCsv(
   const summary = newSummary("steam-store-csv", path);
   // Each row's game carries the same figures as its points: new games need no refresh from the series.
   const batch = new GameBatcher(STEAM_STORE_SOURCE, summary, 1000, true);
-  const bands: OwnersBandRecord[] = [];
   for await (const { line, record: r } of readCsv(path, {
     progressLabel: options.progressLabel ?? "steam.csv",
   })) {
@@ -97,13 +96,10 @@ export async function importSteamStoreCsv(
           ? [{ metric: "price" as const, ts: STEAM_STORE_SNAPSHOT, value: price, period: "instant" as const }]
           : []),
       ],
-      after: band
-        ? (gameId) => bands.push({ gameId, source: STEAM_STORE_SOURCE, asOf: STEAM_STORE_SNAPSHOT, ...band })
-        : undefined,
+      ownersBand: band ? { ...band, asOf: STEAM_STORE_SNAPSHOT } : undefined,
     });
   }
   await batch.flush();
-  await recordOwnerBands(bands);
   summary.ms = Date.now() - started;
   return summary;
 }

@@ -1,4 +1,4 @@
-import { type OwnersBandRecord, parseOwnersBand, recordOwnerBands } from "../estimates/owner-bands.ts";
+import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { ownersMidpoint, steamApp } from "./steam-store.ts";
@@ -29,7 +29,6 @@ export async function importSteamSpyCsv(
   const started = Date.now();
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
-  const bands: OwnersBandRecord[] = [];
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
     summary.read++;
     const app = steamApp(r, line, summary);
@@ -81,13 +80,10 @@ export async function importSteamSpyCsv(
         ratingCount: total || null,
       },
       points,
-      after: band
-        ? (gameId) => bands.push({ gameId, source: STEAMSPY_SOURCE, asOf: snapshot, ...band })
-        : undefined,
+      ownersBand: band ? { ...band, asOf: snapshot } : undefined,
     });
   }
   await batch.flush();
-  await recordOwnerBands(bands);
   summary.ms = Date.now() - started;
   return summary;
 }

@@ -9,6 +9,11 @@ export interface ImportSummary {
   errors: Array<{ line: number; message: string }>;
   ms: number;
   notes?: string[];
+  /**
+   * The games whose stored inputs this import inserted or changed, when the importer knows them:
+   * `bun run import` re-estimates just those. Absent: every game is checked.
+   */
+  changedGameIds?: Set<string>;
 }
 
 export function newSummary(kind: string, file: string): ImportSummary {

@@ -3,7 +3,9 @@ import { markCatalogChanged } from "../../catalog/changes.ts";
 import { DEMO_COMPANY_NOTE, noteDemoDataSeeded } from "../../catalog/demo-data.ts";
 import { normalizeName, slugify } from "../../catalog/normalize.ts";
 import { type CompanyRecord, popularityOf, upsertCompanies, upsertPlatforms } from "../../catalog/write.ts";
+import { withBusyRetry } from "../busy.ts";
 import { placeholders, rawClient } from "../client.ts";
+import { writeTransaction } from "../write-transaction.ts";
 
 /**
  * Demo data for a fresh start with no network (issue 4): generated deterministically from a seed and
@@ -271,19 +273,26 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     "created_at",
     "updated_at",
   ];
+  // Each 1,000 games in one write transaction, 500 to a statement: full statements share one prepared
+  // statement on the bulk-write connection (docs/decisions/016-bulk-catalog-writes.md).
   const flush = async () => {
     if (!rows.length) return;
-    const statements: InStatement[] = [];
-    for (let i = 0; i < rows.length; i += 100) {
-      const part = rows.slice(i, i + 100);
-      statements.push({
-        sql: `INSERT INTO games (${columns.join(",")}) VALUES ${part.map(() => `(${columns.map(() => "?").join(",")})`).join(",")}
-              ON CONFLICT (id) DO NOTHING`,
-        args: part.flat() as never,
-      });
-    }
-    for (const rs of await client.batch(statements, "write")) inserted += rs.rowsAffected;
+    const part = rows;
     rows = [];
+    inserted += await withBusyRetry(() =>
+      writeTransaction(async (tx) => {
+        let changed = 0;
+        for (let i = 0; i < part.length; i += 500) {
+          const chunk = part.slice(i, i + 500);
+          changed += await tx.run(
+            `INSERT INTO games (${columns.join(",")}) VALUES ${chunk.map(() => `(${columns.map(() => "?").join(",")})`).join(",")}
+              ON CONFLICT (id) DO NOTHING`,
+            chunk.flat(),
+          );
+        }
+        return changed;
+      }),
+    );
   };
 
   for (let rank = 1; rank <= count; rank++) {
@@ -359,7 +368,13 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
 
   // Daily player series for the most popular games.
   let points = 0;
-  let batch: InStatement[] = [];
+  let batch: Array<{ sql: string; args: unknown[] }> = [];
+  const writeSeries = (statements: Array<{ sql: string; args: unknown[] }>) =>
+    withBusyRetry(() =>
+      writeTransaction(async (tx) => {
+        for (const st of statements) await tx.run(st.sql, st.args);
+      }),
+    );
   for (const g of seriesGames) {
     const values: unknown[] = [];
     const sale = Math.floor(rand() * SERIES_DAYS);
@@ -379,15 +394,15 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     if (values.length) {
       batch.push({
         sql: `INSERT OR IGNORE INTO game_metrics (game_id, metric, ts, value, period, source) VALUES ${Array.from({ length: values.length / 6 }, () => "(?,?,?,?,?,?)").join(",")}`,
-        args: values as never,
+        args: values,
       });
     }
     if (batch.length >= 50) {
-      await client.batch(batch, "write");
+      await writeSeries(batch);
       batch = [];
     }
   }
-  if (batch.length) await client.batch(batch, "write");
+  if (batch.length) await writeSeries(batch);
   // The latest daily figure is the game's current player count, and popularity follows it.
   const ids = seriesGames.map((g) => g.id);
   for (let i = 0; i < ids.length; i += 500) {

@@ -1,0 +1,169 @@
+import Database from "libsql";
+import { env } from "../env.ts";
+import { withBusyRetry } from "./busy.ts";
+import { guardConnectionsAgainstLockedStatements } from "./busy-guard.ts";
+import { rawClient } from "./client.ts";
+
+/**
+ * Bulk catalog writes (imports, the first start's snapshot, demo data) in short write transactions
+ * with their prepared statements kept (docs/decisions/016-bulk-catalog-writes.md).
+ *
+ * `@libsql/client` prepares every statement it runs again and commits every `execute` on its own, so
+ * a batch of games, their series points and owner bands cost a dozen commits and as many parses of
+ * long statements. A local file database gets one connection of its own here, of the same driver as
+ * the client's pool (so SQLite's locks are shared correctly within the process), opened with the same
+ * lock wait (`DATABASE_BUSY_TIMEOUT_MS`) and guarded the same way (busy-guard.ts). Each
+ * `writeTransaction` is `BEGIN IMMEDIATE` … `COMMIT` on it: the batch waits for the write lock like
+ * any writer, holds it only for its own statements, and a batch refused on a lock is rolled back
+ * whole and repeated with backoff by the caller (`withBusyRetry`). A remote libSQL server gets the
+ * client's own interactive transaction instead.
+ */
+export interface WriteTx {
+  /** Rows as objects keyed by column name (integers as numbers). */
+  query(sql: string, args?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /** Runs a statement; answers the number of rows it changed. */
+  run(sql: string, args?: readonly unknown[]): Promise<number>;
+}
+
+type Statement = {
+  all(args: unknown[]): Record<string, unknown>[];
+  run(args: unknown[]): { changes: number };
+};
+type Connection = {
+  open: boolean;
+  inTransaction: boolean;
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  close(): void;
+};
+
+interface Local {
+  url: string;
+  connection?: Connection;
+  statements: Map<string, Statement>;
+  /** One transaction at a time on the one connection: the next waits for the previous to settle. */
+  queue: Promise<unknown>;
+}
+
+let local: Local | undefined;
+const MAX_STATEMENTS = 256;
+
+function localFor(url: string): Local {
+  if (local?.url !== url) {
+    closeWriteConnection();
+    local = { url, statements: new Map(), queue: Promise.resolve() };
+  }
+  return local;
+}
+
+function connect(state: Local): Connection {
+  if (state.connection?.open) return state.connection;
+  guardConnectionsAgainstLockedStatements();
+  const path = state.url.slice("file:".length).split("?")[0] ?? "";
+  const Driver = Database as unknown as new (path: string, options: { timeout: number }) => Connection;
+  state.connection = new Driver(path, { timeout: env().DATABASE_BUSY_TIMEOUT_MS });
+  // Statements belong to the connection they were prepared on: a reopened one prepares them again.
+  state.statements.clear();
+  return state.connection;
+}
+
+function statement(state: Local, connection: Connection, sql: string): Statement {
+  let prepared = state.statements.get(sql);
+  if (!prepared) {
+    // Texts that vary (an UPDATE of some columns, a last short chunk) must not pile up without end.
+    if (state.statements.size >= MAX_STATEMENTS) state.statements.clear();
+    prepared = connection.prepare(sql);
+    state.statements.set(sql, prepared);
+  }
+  return prepared;
+}
+
+/** Plain values for the driver: booleans as 0/1 (what the client sends), everything else as is. */
+function bindable(args: readonly unknown[] | undefined): unknown[] {
+  if (!args) return [];
+  return args.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v));
+}
+
+function isLocal(url: string): boolean {
+  return url.startsWith("file:") && !url.includes(":memory:");
+}
+
+/**
+ * Runs `work` inside one write transaction and commits it; any error rolls it back whole. `work`
+ * must not wait on other I/O while it holds the lock (it runs statements only). Not retried here:
+ * wrap in `withBusyRetry` (or `retryBatch`) where repeating the whole batch is safe.
+ */
+export async function writeTransaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+  const url = env().DATABASE_URL;
+  if (!isLocal(url)) return clientTransaction(work);
+  const state = localFor(url);
+  const run = async (): Promise<T> => {
+    const connection = connect(state);
+    connection.exec("BEGIN IMMEDIATE");
+    try {
+      const tx: WriteTx = {
+        async query(sql, args) {
+          return statement(state, connection, sql).all(bindable(args));
+        },
+        async run(sql, args) {
+          return statement(state, connection, sql).run(bindable(args)).changes;
+        },
+      };
+      const result = await work(tx);
+      connection.exec("COMMIT");
+      return result;
+    } catch (error) {
+      // A statement refused on a lock has closed the connection already (busy-guard.ts): nothing to undo.
+      if (connection.open && connection.inTransaction) {
+        try {
+          connection.exec("ROLLBACK");
+        } catch {
+          connection.close();
+        }
+      }
+      throw error;
+    }
+  };
+  const next = state.queue.then(run, run);
+  state.queue = next.catch(() => undefined);
+  return next;
+}
+
+async function clientTransaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+  const transaction = await rawClient().transaction("write");
+  try {
+    const tx: WriteTx = {
+      async query(sql, args) {
+        const rs = await transaction.execute({ sql, args: (args ?? []) as never });
+        return rs.rows as unknown as Record<string, unknown>[];
+      },
+      async run(sql, args) {
+        const rs = await transaction.execute({ sql, args: (args ?? []) as never });
+        return rs.rowsAffected;
+      },
+    };
+    const result = await work(tx);
+    await transaction.commit();
+    return result;
+  } finally {
+    transaction.close();
+  }
+}
+
+/** `writeTransaction`, repeated whole with backoff while another writer holds the lock past the wait. */
+export function retriedWriteTransaction<T>(
+  work: (tx: WriteTx) => Promise<T>,
+  onRetry?: (attempt: number, delayMs: number, error: unknown) => void,
+): Promise<T> {
+  return withBusyRetry(() => writeTransaction(work), { onRetry });
+}
+
+/** Closes the bulk-write connection (with the client, at shutdown and between test databases). */
+export function closeWriteConnection(): void {
+  try {
+    local?.connection?.close();
+  } catch {
+    // already closed
+  }
+  local = undefined;
+}
