@@ -6,7 +6,7 @@ import { rawClient } from "./client.ts";
 
 /**
  * Bulk catalog writes (imports, the first start's snapshot, demo data) in short write transactions
- * with their prepared statements kept (docs/decisions/016-bulk-catalog-writes.md).
+ * with their prepared statements kept (docs/decisions/017-bulk-catalog-writes.md).
  *
  * `@libsql/client` prepares every statement it runs again and commits every `execute` on its own, so
  * a batch of games, their series points and owner bands cost a dozen commits and as many parses of

@@ -274,7 +274,7 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     "updated_at",
   ];
   // Each 1,000 games in one write transaction, 500 to a statement: full statements share one prepared
-  // statement on the bulk-write connection (docs/decisions/016-bulk-catalog-writes.md).
+  // statement on the bulk-write connection (docs/decisions/017-bulk-catalog-writes.md).
   const flush = async () => {
     if (!rows.length) return;
     const part = rows;
