@@ -1,3 +1,4 @@
+import type { Provenance } from "./provenance.ts";
 /**
  * AI analytics (spec §2 "AI analytics", §3): what `POST /api/ai/*` and `GET /api/ai/analytics`
  * answer. Plain types, no zod: the client imports this file. Statistics over the catalog's series
@@ -149,6 +150,11 @@ export interface ChatMessage {
   /** Milliseconds until the first words were streamed (answers only). */
   timeToFirstToken: number | null;
   numberCheck: { checked: number; dropped: NumberCheckDrop[] } | null;
+  /**
+   * Where the data the answer used comes from and its time (issue 9 §3): the series of the games
+   * the tools returned and, for segment questions, the catalog's. Empty when no data was looked up.
+   */
+  sources: Provenance[];
   createdAt: string;
 }
 

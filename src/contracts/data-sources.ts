@@ -26,6 +26,17 @@ export interface DemoDataState {
   games: number;
 }
 
+/**
+ * `GET /api/data-sources/catalog`: where the catalog's figures come from and when (each source at its
+ * newest point), and whether any generated demo game exists. Figures computed over the whole catalog
+ * name these sources; while `demo` holds, every card, list and chart fed by the catalog says "demo"
+ * (issue 9 §1). The screens ask once and share the answer.
+ */
+export interface CatalogState {
+  demo: boolean;
+  provenance: import("./provenance.ts").Provenance[];
+}
+
 export interface DataSourcesAnswer {
   sources: DataSourceEntry[];
   demo: DemoDataState;

@@ -91,6 +91,9 @@ export interface HistoricalGame {
   platform: string | null;
   playerTrends: Array<{ date: string; playerCount: number }>;
   reviewTrends: Array<{ date: string; sentiment: number; averageRating: number }>;
+  isDemo?: boolean;
+  /** Where the game's player and review series come from, and their newest point. */
+  provenance?: Provenance;
 }
 
 export interface MarketHistory {

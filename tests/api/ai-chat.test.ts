@@ -120,6 +120,8 @@ describe("a streamed chat with tool calls", () => {
       tokens: { input: 1400, output: 140 },
     });
     expect(answer.timeToFirstToken).toBeGreaterThan(0);
+    // What data it used and its time: the games' player series (newest point) among them.
+    expect(answer.sources).toContainEqual({ source: "test", asOf: new Date(END).toISOString() });
 
     // The conversation is kept and listed; a follow-up joins it with the history sent along.
     llm.queue.push({ kind: "stream", text: ["Its price is $19.99."] });
@@ -133,6 +135,8 @@ describe("a streamed chat with tool calls", () => {
     ]);
     // $19.99 came from no tool in this answer: dropped.
     expect(follow.answer.content).toMatch(/not in our data/);
+    // No tool ran for it: it used no data, and says none.
+    expect(follow.answer.sources).toEqual([]);
     const list = await (await request("/api/ai/conversations", { cookie: premium.cookie })).json();
     expect(list[0]).toMatchObject({ id: conversationId, title: "How is Rising Star doing?", messages: 4 });
     const whole = await (

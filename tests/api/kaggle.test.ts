@@ -122,6 +122,8 @@ describe("with stored data", () => {
         { date: "2024-04-01T00:00:00.000Z", playerCount: 4000 },
       ],
       reviewTrends: [{ date: "2024-04-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5 }],
+      isDemo: false,
+      provenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
     });
   });
 

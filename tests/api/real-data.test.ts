@@ -38,6 +38,15 @@ describe("demo data is opt-in and never mixes with real data", () => {
     ).toBeGreaterThan(0);
     const sources = await (await request("/api/data-sources", { cookie: admin.cookie })).json();
     expect(sources.demo.games).toBe(60);
+    // What every screen reads to mark its demo figures.
+    const regular = await createTestUser();
+    const state = await request("/api/data-sources/catalog", { cookie: regular.cookie });
+    expect(state.status).toBe(200);
+    expect(await state.json()).toMatchObject({
+      demo: true,
+      provenance: [expect.objectContaining({ source: "Demo data (generated, not real)" })],
+    });
+    expect((await request("/api/data-sources/catalog")).status).toBe(401);
 
     // A first start on this catalog does not load the snapshot over it (it is not empty)…
     expect(await loadSnapshotIfEmpty()).toBeNull();
@@ -50,6 +59,11 @@ describe("demo data is opt-in and never mixes with real data", () => {
     ).toBe(0);
     expect(Number((await one("SELECT count(*) AS n FROM reports")).n)).toBe(0);
     expect(Number((await one("SELECT count(*) AS n FROM games")).n)).toBe(1);
+    expect(
+      await (await request("/api/data-sources/catalog", { cookie: regular.cookie })).json(),
+    ).toMatchObject({
+      demo: false,
+    });
     await rawClient().execute("DELETE FROM games");
   });
 

@@ -8,6 +8,9 @@ import type {
   ConversationSummary,
   NumberCheckDrop,
 } from "../../contracts/ai.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
+import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
@@ -39,6 +42,7 @@ function toMessage(r: typeof aiMessages.$inferSelect): ChatMessage {
   const details = (r.details ?? {}) as {
     numberCheck?: ChatMessage["numberCheck"];
     timeToFirstToken?: number;
+    sources?: Provenance[];
   };
   return {
     id: r.id,
@@ -52,6 +56,7 @@ function toMessage(r: typeof aiMessages.$inferSelect): ChatMessage {
     processingTime: r.processingTime,
     timeToFirstToken: details.timeToFirstToken ?? null,
     numberCheck: details.numberCheck ?? null,
+    sources: details.sources ?? [],
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -97,6 +102,33 @@ export async function getConversation(userId: string, id: string): Promise<Conve
     messages: rows.length,
     messageList: rows.map(toMessage),
   };
+}
+
+/** Tools that read the whole catalog (segments), not only the games they return. */
+const CATALOG_TOOLS = new Set(["screen_games", "market_figures"]);
+
+/**
+ * What data an answer used and its time: the player and other series of every game the tools
+ * returned, and the catalog's own sources when a segment tool ran. One entry per source, at its
+ * newest time (the methods differ per figure, so none is named).
+ */
+export async function sourcesOf(
+  ledger: ToolLedger,
+  toolCalls: ChatMessage["toolCalls"],
+): Promise<Provenance[]> {
+  const ids = [...ledger.games.keys()];
+  const [players, figures, catalog] = await Promise.all([
+    playerFigures(ids),
+    figureProvenance(ids),
+    toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) ? catalogProvenance() : Promise.resolve([]),
+  ]);
+  const newest = new Map<string, string | null>();
+  for (const p of [...[...players.values()].map((f) => f.provenance), ...figures.values(), ...catalog]) {
+    const known = newest.get(p.source);
+    if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
+      newest.set(p.source, p.asOf);
+  }
+  return [...newest].map(([source, asOf]) => ({ source, asOf }));
 }
 
 /** The games an answer names (from those the tools returned), each with the figures it quoted from them. */
@@ -354,6 +386,7 @@ export async function* askAnalyst(
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const citations = citationsOf(text, ledger);
+  const sources = await sourcesOf(ledger, toolCalls);
   const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));
   const [row] = await db()
     .insert(aiMessages)
@@ -369,7 +402,7 @@ export async function* askAnalyst(
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       processingTime,
-      details: { numberCheck, timeToFirstToken: firstToken },
+      details: { numberCheck, timeToFirstToken: firstToken, sources },
       createdAt,
     })
     .returning();

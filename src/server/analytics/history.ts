@@ -20,7 +20,7 @@ export async function listKaggleDatasets() {
 export async function historicalGames(limit = 12): Promise<HistoricalGame[]> {
   const client = rawClient();
   const games = await client.execute({
-    sql: `SELECT g.id, g.name, g.platforms, count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id
+    sql: `SELECT g.id, g.name, g.platforms, g.is_demo, count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id
           WHERE m.metric IN ('players', 'players_peak') GROUP BY g.id ORDER BY g.popularity DESC, n DESC LIMIT ?`,
     args: [limit],
   });
@@ -28,14 +28,18 @@ export async function historicalGames(limit = 12): Promise<HistoricalGame[]> {
   for (const g of games.rows) {
     const id = String(g.id);
     const series = await client.execute({
-      sql: `SELECT metric, ts, value FROM game_metrics WHERE game_id = ? AND metric IN ('players', 'players_peak', 'reviews_positive', 'reviews_negative') ORDER BY ts`,
+      sql: `SELECT metric, ts, value, source FROM game_metrics WHERE game_id = ? AND metric IN ('players', 'players_peak', 'reviews_positive', 'reviews_negative') ORDER BY ts`,
       args: [id],
     });
     const players = new Map<number, number>();
     const positive = new Map<number, number>();
     const negative = new Map<number, number>();
+    const sources = new Set<string>();
+    let newest = 0;
     for (const row of series.rows) {
       const ts = Number(row.ts);
+      sources.add(String(row.source));
+      newest = Math.max(newest, ts);
       const v = Number(row.value);
       if (row.metric === "players") players.set(ts, v);
       else if (row.metric === "players_peak" && !players.has(ts)) players.set(ts, v);
@@ -60,6 +64,8 @@ export async function historicalGames(limit = 12): Promise<HistoricalGame[]> {
         .sort((a, b) => a[0] - b[0])
         .map(([ts, v]) => ({ date: new Date(ts).toISOString(), playerCount: Math.round(v) })),
       reviewTrends,
+      isDemo: Boolean(g.is_demo),
+      provenance: provenanceOf([...sources], newest || null),
     });
   }
   return out;

@@ -1,7 +1,9 @@
-import type { DataSourceEntry, DataSourcesAnswer } from "../../contracts/data-sources.ts";
+import type { CatalogState, DataSourceEntry, DataSourcesAnswer } from "../../contracts/data-sources.ts";
 import { rawClient } from "../db/client.ts";
 import { SNAPSHOT_INFO } from "../db/seed/snapshot.ts";
+import { hasDemoData } from "./demo-data.ts";
 import { sourceLabel } from "./provenance.ts";
+import { catalogProvenance } from "./screener.ts";
 
 /**
  * The Data sources page: each source with its licence and what it provides, and — from the data
@@ -103,4 +105,14 @@ export async function listDataSources(): Promise<DataSourcesAnswer> {
     };
   });
   return { sources, demo: { games: Number(demo.rows[0]?.n ?? 0) } };
+}
+
+/**
+ * The catalog's sources (each at its newest point of reviews, owners, price or players) and whether
+ * demo games exist: what a figure computed over the whole catalog names, and the "demo" marker.
+ */
+export async function catalogState(): Promise<CatalogState> {
+  const [demo, provenance] = await Promise.all([hasDemoData(), catalogProvenance()]);
+  // The per-game estimates are a figure of their own, named where they are shown.
+  return { demo, provenance: provenance.filter((p) => p.source !== "Estimates per game") };
 }

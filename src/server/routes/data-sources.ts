@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { recordAudit } from "../accounts/audit.ts";
 import { requireAdmin, requireUser } from "../auth/guards.ts";
-import { listDataSources } from "../catalog/data-sources.ts";
+import { catalogState, listDataSources } from "../catalog/data-sources.ts";
 import { removeDemoData } from "../catalog/demo-data.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { log } from "../log.ts";
@@ -12,6 +12,8 @@ export const dataSourceRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => c.json(await listDataSources()))
   // The first start's live bootstrap: its progress, or why it failed (offline), for operators only.
   .get("/bootstrap", requireAdmin, (c) => c.json(liveBootstrapState()))
+  // Cheap (a cached flag and cached sources, both kept current by the writers): every screen reads it.
+  .get("/catalog", requireUser, async (c) => c.json(await catalogState()))
   .delete("/demo", requireAdmin, async (c) => {
     const actor = c.get("user");
     const removed = await removeDemoData();
