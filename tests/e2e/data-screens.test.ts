@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
@@ -59,6 +61,20 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
       /^Source: (?=.*Esports Earnings · \w{3} 2021)(?=.*Twitch via SullyGnome · \w{3} 2021)/,
     );
   }
+  // Major tournaments download as shown: prize money unformatted, USD in the header.
+  const tournaments = page
+    .locator("[data-slot='card']")
+    .filter({ hasText: "Major tournaments" })
+    .locator("li");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Major tournaments" }).click(),
+  ]);
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(["tournament", "game", "prize pool (USD)", "peak Twitch viewers (viewers)"]);
+  expect(rows).toHaveLength((await tournaments.count()) + 1);
+  expect(await tournaments.first().textContent()).toContain(rows[1]![0]);
+  expect(await tournaments.first().textContent()).toContain(`$${(Number(rows[1]![2]) / 1e6).toFixed(1)}M`);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-esports.png` });
   await page.context().close();
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
@@ -57,6 +59,35 @@ test("Overview on the snapshot alone: no demo, no made-up players, and says how 
     expect(label).toMatch(/^\d+ %$/);
   }
   await page.screenshot({ path: `${SCREENSHOT_DIR}/real-data-overview.png`, fullPage: true });
+  await page.context().close();
+});
+
+test("The catalog's own charts download what they show, with units; no demo marker without demo data", async () => {
+  const page = await as("regular", "/");
+  const insights = page.getByTestId("catalog-insights");
+  const owned = page.locator("[data-slot='card']").filter({ hasText: "Most-owned games" });
+  await owned.locator(".apexcharts-bar-area").first().waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Most-owned games" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("most-owned-games.csv");
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(["game", "owners (owners, midpoint of range)"]);
+  expect(rows).toHaveLength((await owned.locator(".apexcharts-bar-area").count()) + 1);
+  expect(rows[1]).toEqual(["Dota 2", "150000000"]);
+  const [years] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Releases per year" }).click(),
+  ]);
+  const yearRows = parse(readFileSync((await years.path())!, "utf8"), { bom: true }) as string[][];
+  expect(yearRows[0]).toEqual(["year", "games released (games)", "partial year"]);
+  expect(yearRows.at(-1)).toEqual(["2019", expect.stringMatching(/^\d+$/), "true"]);
+  // Real data only: every chart names the snapshot, and none says "demo".
+  const notes = await insights.locator("[data-slot='source-note']").allTextContents();
+  expect(notes).toHaveLength(4);
+  for (const note of notes) expect(note.startsWith(SNAPSHOT_NOTE)).toBe(true);
+  expect(await page.locator("[data-slot='demo-marker']").count()).toBe(0);
   await page.context().close();
 });
 

@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card/index.ts";
-import { BarChart } from "../../ui/charts/index.ts";
+import { BarChart, MAX_BARS } from "../../ui/charts/index.ts";
+import { ExportCsvButton } from "../../ui/export/index.ts";
 import { Skeleton } from "../../ui/skeleton/index.ts";
-import { SourceNote } from "../../ui/source-note/index.ts";
 import { compactNumber } from "../format/numbers.ts";
 import { catalogInsightsQuery } from "../queries/catalog.ts";
+import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 
 /**
  * What the catalog can say while there is no player history yet (issue 9): most-owned and
@@ -39,6 +40,13 @@ export function CatalogInsights() {
           emptyText="No owner estimates yet"
         />
       ),
+      csv: {
+        fileName: "most-owned-games",
+        rows: () => ({
+          header: ["game", "owners (owners, midpoint of range)"],
+          rows: (data?.mostOwned ?? []).slice(0, MAX_BARS).map((g) => [g.name, g.owners]),
+        }),
+      },
     },
     {
       title: "Best-reviewed games",
@@ -55,6 +63,15 @@ export function CatalogInsights() {
           emptyText="No review counts yet"
         />
       ),
+      csv: {
+        fileName: "best-reviewed-games",
+        rows: () => ({
+          header: ["game", "positive reviews (%)", "reviews (reviews)"],
+          rows: (data?.bestReviewed ?? [])
+            .slice(0, MAX_BARS)
+            .map((g) => [g.name, g.positiveShare, g.reviews]),
+        }),
+      },
     },
     {
       title: "Genre market sizes",
@@ -71,6 +88,13 @@ export function CatalogInsights() {
           emptyText="No genres yet"
         />
       ),
+      csv: {
+        fileName: "genre-market-sizes",
+        rows: () => ({
+          header: ["genre", "owners (owners)", "games (games)"],
+          rows: (data?.genres ?? []).slice(0, MAX_BARS).map((g) => [g.genre, g.owners, g.games]),
+        }),
+      },
     },
     {
       title: "Releases per year",
@@ -89,6 +113,13 @@ export function CatalogInsights() {
           emptyText="No release dates yet"
         />
       ),
+      csv: {
+        fileName: "releases-per-year",
+        rows: () => ({
+          header: ["year", "games released (games)", "partial year"],
+          rows: recentYears.map((y) => [y.year, y.games, partial && y.year === lastYear]),
+        }),
+      },
     },
   ];
   return (
@@ -113,7 +144,14 @@ export function CatalogInsights() {
             </CardHeader>
             <CardContent>
               {insights.isLoading ? <Skeleton className="h-72" /> : c.chart}
-              <SourceNote provenance={data?.provenance} className="mt-2" />
+              <CatalogSourceNote provenance={data?.provenance} className="mt-2" />
+              <ExportCsvButton
+                className="mt-2"
+                fileName={c.csv.fileName}
+                aria-label={`Export CSV of ${c.title}`}
+                disabled={!data}
+                data={c.csv.rows}
+              />
             </CardContent>
           </Card>
         ))}

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CatalogInsights, DataSourcesAnswer } from "../../contracts/data-sources.ts";
+import type { CatalogInsights, CatalogState, DataSourcesAnswer } from "../../contracts/data-sources.ts";
 import type {
   ActivityPoint,
   GameListPage,
@@ -102,3 +102,10 @@ export function searchQuery(q: string) {
     },
   });
 }
+
+/** The catalog's sources and whether demo games exist: read once, shared by every catalog source note. */
+export const catalogStateQuery = queryOptions({
+  queryKey: ["/api/data-sources/catalog"],
+  queryFn: () => apiGet<CatalogState>("/api/data-sources/catalog"),
+  staleTime: 60_000,
+});

@@ -44,3 +44,33 @@ export const TwoSources: Story = {
     await expect(canvas.getByText("Source: SteamCharts · Feb 2022; Steam · updated 2 h ago")).toBeVisible();
   },
 };
+
+export const WithDemoData: Story = {
+  args: {
+    demo: true,
+    provenance: { source: "Demo data (generated, not real)", asOf: "2026-11-23T11:00:00Z" },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("demo")).toBeVisible();
+    await expect(canvas.getByText("demo")).toHaveAttribute(
+      "title",
+      "Includes generated demo data, not real figures",
+    );
+  },
+};
+
+/** A chart without a dated source yet still says its data may be demo data. */
+export const DemoWithoutProvenance: Story = {
+  args: { demo: true, provenance: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("demo")).toBeVisible();
+    await expect(canvas.queryByText(/Source:/)).toBeNull();
+  },
+};
+
+export const NothingToSay: Story = {
+  args: { provenance: null },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector("[data-slot=source-note]")).toBeNull();
+  },
+};

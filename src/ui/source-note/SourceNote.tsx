@@ -27,20 +27,24 @@ export function describeAsOf(asOf: string | null, now: number = Date.now()): str
 
 /**
  * The footnote under a card, chart or table: "Steam via SteamSpy · May 2019", with the method in
- * its tooltip. One or several provenances (a chart mixing two sources names both).
+ * its tooltip. One or several provenances (a chart mixing two sources names both). `demo` adds the
+ * "demo" marker: what it shows may include generated demo data (issue 9 §1).
  */
 export function SourceNote({
   provenance,
+  demo = false,
   className,
   now,
 }: {
   provenance: Provenance | Provenance[] | null | undefined;
+  /** Generated demo rows exist among the data shown. */
+  demo?: boolean;
   className?: string;
   /** Fixed clock for stories and tests. */
   now?: number;
 }) {
   const list = (Array.isArray(provenance) ? provenance : provenance ? [provenance] : []).filter(Boolean);
-  if (list.length === 0) return null;
+  if (list.length === 0 && !demo) return null;
   const parts = list.map((p) => [p.source, describeAsOf(p.asOf, now)].filter(Boolean).join(" · "));
   // Rows of one series share a method: name it once.
   const methods = [...new Set(list.map((p) => p.method).filter(Boolean))];
@@ -50,8 +54,21 @@ export function SourceNote({
       className={cn("text-muted-foreground text-xs", className)}
       title={methods.length ? methods.join("; ") : undefined}
     >
-      Source: {[...new Set(parts)].join("; ")}
+      {list.length > 0 && <>Source: {[...new Set(parts)].join("; ")}</>}
       {methods.length > 0 && <span className="sr-only"> ({methods.join("; ")})</span>}
+      {demo && (
+        <>
+          {list.length > 0 && " "}
+          <span
+            data-slot="demo-marker"
+            title="Includes generated demo data, not real figures"
+            className="rounded border border-warning/40 bg-warning/15 px-1 font-semibold text-warning"
+          >
+            demo
+          </span>
+          <span className="sr-only"> (includes generated demo data, not real figures)</span>
+        </>
+      )}
     </p>
   );
 }

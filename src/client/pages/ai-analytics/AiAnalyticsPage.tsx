@@ -20,10 +20,10 @@ import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
-import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
@@ -105,7 +105,10 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
         )}
       </p>
       {/* An analysis is dated by when it ran and sourced by the model that wrote it (issue 9). */}
-      <SourceNote provenance={{ source: metadata.modelUsed, asOf: metadata.createdAt }} className="-mt-1" />
+      <CatalogSourceNote
+        provenance={{ source: metadata.modelUsed, asOf: metadata.createdAt }}
+        className="-mt-1"
+      />
       {metadata.confidenceBasis && (
         <details className="text-muted-foreground text-xs" data-testid="ai-confidence">
           <summary className="cursor-pointer">

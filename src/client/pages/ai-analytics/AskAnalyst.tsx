@@ -10,6 +10,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Input } from "../../../ui/input/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { apiStream, errorMessage } from "../../api.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
 
 const EXAMPLES = [
@@ -46,6 +47,14 @@ function Answer({ message }: { message: ChatMessage }) {
             ))}
           </ul>
         </div>
+      )}
+      {/* What data the answer used and its time (issue 9 §3); answers stored before this carry none. */}
+      {message.sources.length ? (
+        <CatalogSourceNote provenance={message.sources} />
+      ) : (
+        <p className="text-muted-foreground text-xs">
+          No data from our catalog was looked up for this answer.
+        </p>
       )}
       <p className="flex flex-wrap gap-x-3 text-muted-foreground text-xs" data-testid="chat-meta">
         {message.modelUsed && <span data-testid="chat-model">Model {message.modelUsed}</span>}

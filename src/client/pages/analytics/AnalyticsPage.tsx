@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Provenance } from "../../../contracts/provenance.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -7,9 +6,12 @@ import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
+import { PlatformShareExport } from "../../components/PlatformShareExport.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
+import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, topByPlayersQuery } from "../../queries/catalog.ts";
@@ -22,20 +24,16 @@ function Analytics() {
   const revenue = market.data?.globalRevenue ?? [];
   const forecast = revenue.filter((r) => r.forecast);
   const newzoo = market.data?.provenance;
-  const genreSources = distinct((genres.data ?? []).map((g) => g.provenance));
+  const genreSources = distinctProvenance((genres.data ?? []).map((g) => g.provenance));
   // The bars and their export are the same rows.
   const mostPlayed = (top.data?.games ?? []).filter((g) => (g.playerCount ?? 0) > 0);
-  const playerSources = distinct(mostPlayed.map((g) => g.players?.provenance));
+  const playerSources = distinctProvenance(mostPlayed.map((g) => g.players?.provenance));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
         <Section
           title="Global games revenue"
-          description={
-            market.data?.source
-              ? `Billions of USD per year${forecast.length ? `; ${forecast.map((r) => r.year).join(", ")} are forecasts` : ""}. Source: ${market.data.source}`
-              : "Billions of USD per year."
-          }
+          description={`Billions of USD per year${forecast.length ? `; ${forecast.map((r) => r.year).join(", ")} are forecasts` : ""}.`}
         >
           {market.isLoading ? (
             <Skeleton className="h-72 w-full" />
@@ -80,16 +78,7 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={newzoo} className="mt-2" />
-        <ExportCsvButton
-          className="mt-2"
-          fileName="revenue-by-segment"
-          aria-label="Export CSV of Revenue by segment"
-          disabled={Object.keys(market.data?.platformDistribution ?? {}).length === 0}
-          data={() => ({
-            header: ["segment", "share of revenue (%)"],
-            rows: Object.entries(market.data?.platformDistribution ?? {}),
-          })}
-        />
+        <PlatformShareExport market={market.data} title="Revenue by segment" fileName="revenue-by-segment" />
       </Section>
       <Section
         title="Regional markets"
@@ -151,7 +140,7 @@ function Analytics() {
             ]}
           />
         )}
-        <SourceNote provenance={genreSources} className="mt-2" />
+        <CatalogSourceNote provenance={genreSources} className="mt-2" />
         <ExportCsvButton
           className="mt-2"
           fileName="genres"
@@ -181,7 +170,7 @@ function Analytics() {
             formatValue={compactNumber}
           />
         )}
-        <SourceNote provenance={playerSources} className="mt-2" />
+        <CatalogSourceNote provenance={playerSources} className="mt-2" />
         <ExportCsvButton
           className="mt-2"
           fileName="most-played"
@@ -202,12 +191,6 @@ function Analytics() {
 }
 
 /** The different provenances behind a list of rows, once each (rows share their series' source). */
-function distinct(list: Array<Provenance | null | undefined>): Provenance[] {
-  const seen = new Map<string, Provenance>();
-  for (const p of list) if (p) seen.set(`${p.source}|${p.asOf}|${p.method ?? ""}`, p);
-  return [...seen.values()];
-}
-
 /** Premium market and revenue analytics (spec §6). A regular user is told what it is and fetches nothing. */
 export default function AnalyticsPage() {
   const { data: user } = useQuery(currentUserQuery);

@@ -3,9 +3,10 @@ import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from 
 import { useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
-import type { Report } from "../../../contracts/games.ts";
+import type { Report, SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
+import type { FreeGame, PlatformConnection } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
@@ -18,6 +19,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
@@ -26,6 +28,7 @@ import { SearchField } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatBillions, formatPercent, formatPrice } from "../../format/numbers.ts";
+import { distinctProvenance } from "../../format/provenance.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -80,6 +83,16 @@ function RealtimePanel() {
         testId="realtime-panel"
         tiles={tiles.map(([label, value]) => [label, compactNumber(value)] as const)}
       />
+      {stats && (
+        <SourceNote
+          className="mt-2"
+          provenance={{
+            source: "this server's live counts",
+            asOf: stats.at,
+            method: "sessions and sockets open now; games and analyses counted in the database",
+          }}
+        />
+      )}
     </Section>
   );
 }
@@ -108,7 +121,7 @@ function OverviewTab() {
             />
           )}
           {activity.data?.length ? (
-            <SourceNote
+            <CatalogSourceNote
               className="mt-2"
               provenance={{
                 source:
@@ -133,6 +146,7 @@ function OverviewTab() {
             formatValue={(v) => `${compactNumber(v)} players`}
           />
         )}
+        <CatalogSourceNote catalog className="mt-2" />
       </Section>
       <Section title="Platform distribution" description="Share of catalog games on each platform.">
         {platforms.isLoading ? (
@@ -146,6 +160,7 @@ function OverviewTab() {
             formatValue={(v) => `${compactNumber(v)} games`}
           />
         )}
+        <CatalogSourceNote catalog className="mt-2" />
       </Section>
     </div>
   );
@@ -203,6 +218,9 @@ function MultiPlatformTab() {
               ))}
             </ul>
           )}
+          {searching && search.data && search.data.length > 0 && (
+            <SearchSourceNote results={search.data.slice(0, 8)} />
+          )}
         </Section>
         <Section title="Free games" description="Free to play now: store promotions and free-to-play titles.">
           {free.isLoading ? (
@@ -234,9 +252,36 @@ function MultiPlatformTab() {
               ))}
             </ul>
           )}
+          {(free.data ?? []).length > 0 && (
+            <FreeGamesNote games={(free.data ?? []).slice(0, 10)} connections={connections.data ?? []} />
+          )}
         </Section>
       </div>
     </div>
+  );
+}
+
+/** The results' own figures' sources; games without any dated figure are named by the catalog's. */
+function SearchSourceNote({ results }: { results: SearchResult[] }) {
+  const own = distinctProvenance(results.flatMap((g) => [g.provenance, g.players?.provenance]));
+  return <CatalogSourceNote className="mt-2" provenance={own} catalog={own.length === 0} />;
+}
+
+/**
+ * Free games come from two kinds of source: the stores' promotions (Epic, GOG), as of their last
+ * successful sync, and the catalog's free-to-play games, as of the catalog's data.
+ */
+function FreeGamesNote({ games, connections }: { games: FreeGame[]; connections: PlatformConnection[] }) {
+  const stores = [...new Set(games.map((g) => g.store))].filter((s) => s === "Epic" || s === "GOG");
+  const fromStores = stores.map((store) => ({
+    source: `${store} store`,
+    asOf: connections.find((c) => c.id === store.toLowerCase())?.lastSuccess ?? null,
+  }));
+  const fromCatalog = games.some((g) => g.store === "Steam" || g.store === "Catalog");
+  return fromCatalog ? (
+    <CatalogSourceNote catalog provenance={fromStores} className="mt-2" />
+  ) : (
+    <SourceNote provenance={fromStores} className="mt-2" />
   );
 }
 
@@ -275,19 +320,12 @@ function AnalyticsTab() {
             formatValue={compactNumber}
           />
         )}
-        <SourceNote
+        <CatalogSourceNote
           provenance={(market.data ?? []).flatMap((t) => (t.provenance ? [t.provenance] : []))}
           className="mt-2"
         />
       </Section>
-      <Section
-        title="Global games revenue"
-        description={
-          history.data?.source
-            ? `Billions of USD per year. Source: ${history.data.source}`
-            : "Billions of USD per year."
-        }
-      >
+      <Section title="Global games revenue" description="Billions of USD per year.">
         {history.isLoading ? (
           <Skeleton className="h-72 w-full" />
         ) : (
@@ -382,6 +420,10 @@ function GameTrackingTab() {
           { header: "Tracked since", cell: (g) => dateFormat.format(new Date(g.addedAt)) },
         ]}
       />
+      <CatalogSourceNote
+        className="px-4 py-2"
+        provenance={distinctProvenance(list.flatMap((g) => [g.players?.provenance, g.provenance]))}
+      />
     </div>
   );
 }
@@ -413,7 +455,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
-          <SourceNote
+          <CatalogSourceNote
             provenance={rising.flatMap((g) => (g.provenance ? [g.provenance] : []))}
             className="mt-2"
           />
@@ -435,7 +477,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
-          <SourceNote
+          <CatalogSourceNote
             provenance={volatile.flatMap((t) => (t.provenance ? [t.provenance] : []))}
             className="mt-2"
           />

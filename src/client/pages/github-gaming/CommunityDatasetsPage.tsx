@@ -6,7 +6,9 @@ import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
@@ -17,6 +19,7 @@ import {
   type DatasetContent,
   githubDatasetsQuery,
   githubTrendingQuery,
+  platformConnectionsQuery,
 } from "../../queries/sources.ts";
 
 const LANGUAGE_COLOURS: Record<string, string> = {
@@ -36,6 +39,40 @@ export function matches(d: CommunityDataset, filter: string): boolean {
   const f = filter.trim().toLowerCase();
   if (!f) return true;
   return [d.name, d.description ?? "", ...d.topics].some((text) => text.toLowerCase().includes(f));
+}
+
+/** A dataset's cell as the table shows it: numbers kept as numbers, anything else as text. */
+function cell(value: unknown): string | number | null {
+  if (value == null) return null;
+  return typeof value === "number" ? value : String(value);
+}
+
+/** The dataset cards as CSV: each card's figures, units in the header. */
+function datasetsCsv(list: CommunityDataset[]) {
+  return {
+    header: [
+      "repository",
+      "owner",
+      "description",
+      "topics",
+      "stars (stars)",
+      "last updated (ISO 8601)",
+      "size (KB)",
+      "language",
+      "url",
+    ],
+    rows: list.map((d) => [
+      d.fullName,
+      d.owner.login,
+      d.description,
+      d.topics,
+      d.stars,
+      d.lastUpdated,
+      d.size,
+      d.language,
+      d.htmlUrl,
+    ]),
+  };
 }
 
 function DatasetCard({ d, onChoose }: { d: CommunityDataset; onChoose: (d: CommunityDataset) => void }) {
@@ -100,6 +137,7 @@ export default function CommunityDatasetsPage() {
   const [tab, setTab] = useState("datasets");
   const [chosen, setChosen] = useState<CommunityDataset | null>(null);
   const datasets = useQuery(githubDatasetsQuery);
+  const connections = useQuery(platformConnectionsQuery);
   const trending = useQuery(githubTrendingQuery);
   const [owner, repo] = chosen ? chosen.fullName.split("/") : [];
   const content = useQuery({
@@ -117,7 +155,9 @@ export default function CommunityDatasetsPage() {
   const shownDatasets = (datasets.data ?? []).filter((d) => matches(d, filter));
   const shownTrending = (trending.data ?? []).filter((d) => matches(d, filter));
 
-  const grid = (list: CommunityDataset[], loading: boolean, total: number) =>
+  // The lists are GitHub's, as of the last successful GitHub sync.
+  const githubSync = connections.data?.find((c) => c.id === "github")?.lastSuccess ?? null;
+  const grid = (list: CommunityDataset[], loading: boolean, total: number, title: string) =>
     loading ? (
       <Skeleton className="h-64" />
     ) : total === 0 ? (
@@ -129,11 +169,20 @@ export default function CommunityDatasetsPage() {
     ) : list.length === 0 ? (
       <EmptyState icon={Search} title={`No datasets found matching "${filter.trim()}"`} />
     ) : (
-      <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-        {list.map((d) => (
-          <DatasetCard key={d.fullName} d={d} onChoose={choose} />
-        ))}
-      </div>
+      <>
+        <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {list.map((d) => (
+            <DatasetCard key={d.fullName} d={d} onChoose={choose} />
+          ))}
+        </div>
+        <SourceNote provenance={{ source: "GitHub", asOf: githubSync }} className="mt-3" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName={`community-datasets-${title}`}
+          aria-label={`Export CSV of ${title === "trending" ? "Trending" : "Gaming Datasets"}`}
+          data={() => datasetsCsv(list)}
+        />
+      </>
     );
 
   return (
@@ -157,10 +206,10 @@ export default function CommunityDatasetsPage() {
           {chosen && <TabsTrigger value="content">Dataset Content</TabsTrigger>}
         </TabsList>
         <TabsContent value="datasets">
-          {grid(shownDatasets, datasets.isLoading, datasets.data?.length ?? 0)}
+          {grid(shownDatasets, datasets.isLoading, datasets.data?.length ?? 0, "datasets")}
         </TabsContent>
         <TabsContent value="trending">
-          {grid(shownTrending, trending.isLoading, trending.data?.length ?? 0)}
+          {grid(shownTrending, trending.isLoading, trending.data?.length ?? 0, "trending")}
         </TabsContent>
         {chosen && (
           <TabsContent value="content">
@@ -220,6 +269,28 @@ export default function CommunityDatasetsPage() {
                     ))}
                   </TableBody>
                 </Table>
+                <SourceNote
+                  provenance={{
+                    source: `GitHub: ${chosen.fullName}/${content.data.file}`,
+                    asOf: content.data.metadata.lastUpdated,
+                  }}
+                  className="mt-3"
+                />
+                <ExportCsvButton
+                  className="mt-2"
+                  fileName={`${chosen.fullName}-sample`}
+                  aria-label="Export CSV of Dataset Content"
+                  data={() => {
+                    // The rows and columns the table shows; the dataset's own column names (it states no units).
+                    const columns = Object.keys(content.data?.games[0] ?? {}).slice(0, 6);
+                    return {
+                      header: columns,
+                      rows: (content.data?.games ?? [])
+                        .slice(0, 10)
+                        .map((row) => columns.map((k) => cell(row[k]))),
+                    };
+                  }}
+                />
               </Card>
             )}
           </TabsContent>

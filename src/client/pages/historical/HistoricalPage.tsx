@@ -2,6 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Database, Download, Star, ThumbsUp, Trophy } from "lucide-react";
 import { Link } from "wouter";
 import { isAdmin } from "../../../contracts/roles.ts";
+import type {
+  EsportsSummary,
+  HistoricalGame,
+  KaggleDataset,
+  MarketHistory,
+} from "../../../contracts/sources.ts";
+import { Badge } from "../../../ui/badge/index.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -9,9 +16,12 @@ import { Progress } from "../../../ui/progress/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { DataCard, type DataCardProps } from "../../components/DataCard.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
-import { Section } from "../../components/Section.tsx";
+import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
+import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import {
@@ -19,6 +29,7 @@ import {
   historicalQuery,
   kaggleDatasetsQuery,
   marketHistoryQuery,
+  platformConnectionsQuery,
 } from "../../queries/sources.ts";
 import { useUrlParam } from "../../url-state.ts";
 
@@ -57,6 +68,243 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
   );
 }
 
+/** The Market Trends tab's cards (Newzoo's yearly figures), each with its source and CSV. */
+function marketCards(market: MarketHistory | undefined): DataCardProps[] {
+  const provenance = market?.provenance ?? (market?.source ? { source: market.source, asOf: null } : null);
+  const revenue = (market?.globalRevenue ?? []).slice(-LIMITS.revenueYears);
+  const shares = Object.entries(market?.platformDistribution ?? {});
+  const regions = market?.regionalMarkets ?? [];
+  return [
+    {
+      title: "Global revenue",
+      description: "Billions of USD.",
+      empty: revenue.length ? null : "No revenue data available",
+      provenance,
+      body: () => (
+        <ul className="grid gap-2 text-sm">
+          {revenue.map((y) => (
+            <li key={y.year} className="flex justify-between">
+              <span title={y.revisedLater ? `Revised later: ${y.revisedLater}` : undefined}>
+                {y.year}
+                {y.forecast ? " (forecast)" : ""}
+                {y.revisedLater ? " (revised later)" : ""}
+              </span>
+              <span>
+                {formatBillions(y.revenue)}{" "}
+                <span className={(y.growth ?? 0) >= 0 ? "text-success" : "text-destructive"}>
+                  {formatPercent(y.growth)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ),
+      csv: {
+        fileName: "global-revenue",
+        data: () => ({
+          header: ["year", "revenue (billion USD)", "growth (%)", "forecast", "revised later"],
+          rows: revenue.map((y) => [y.year, y.revenue, y.growth, y.forecast, y.revisedLater ?? null]),
+        }),
+      },
+    },
+    {
+      title: "Platform share",
+      description: market?.platformYear ? `Share of revenue, ${market.platformYear}.` : undefined,
+      empty: shares.length ? null : "No revenue data available",
+      provenance,
+      body: () => (
+        <div className="grid gap-3">
+          {shares.map(([platform, share]) => (
+            <Bar key={platform} label={platform} value={share} max={100} text={`${share.toFixed(1)}%`} />
+          ))}
+        </div>
+      ),
+      csv: { fileName: "platform-share", data: () => platformShareCsv(market) },
+    },
+    {
+      title: "Regional markets",
+      description: market?.regionalYear ? `Share and yearly growth, ${market.regionalYear}.` : undefined,
+      empty: regions.length ? null : "No regional data available",
+      provenance,
+      body: () => (
+        <ul className="grid gap-2 text-sm">
+          {regions.map((r) => (
+            <li key={r.region} className="flex justify-between">
+              <span>{r.region}</span>
+              <span>
+                {r.share.toFixed(1)}% · {formatPercent(r.growth)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ),
+      csv: {
+        fileName: "regional-markets",
+        data: () => ({
+          header: ["region", "share (%)", "growth (%)"],
+          rows: regions.map((r) => [r.region, r.share, r.growth]),
+        }),
+      },
+    },
+  ];
+}
+
+/** The Esports tab's cards (Esports Earnings and Twitch), each with its source and CSV. */
+function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
+  const provenance = esports?.provenance;
+  const top = esports?.topGames ?? [];
+  const growth = (esports?.growth ?? []).slice(-LIMITS.growthYears);
+  const tournaments = esports?.tournaments ?? [];
+  return [
+    {
+      title: "Top games",
+      description: "Peak Twitch viewers and total prize money.",
+      empty: top.length ? null : "No esports games data available",
+      emptyIcon: Trophy,
+      provenance,
+      body: () => (
+        <div className="grid gap-4">
+          {top.map((g) => (
+            <div key={g.game} className="grid gap-2">
+              <p className="font-medium text-sm">{g.game}</p>
+              <Bar
+                label="Viewership"
+                value={g.viewership ?? 0}
+                max={SCALE.viewership}
+                text={g.viewership == null ? "—" : `${(g.viewership / 1e6).toFixed(2)}M`}
+              />
+              <Bar
+                label="Prize pool"
+                value={g.prizePool}
+                max={SCALE.prizePool}
+                text={`$${(g.prizePool / 1e6).toFixed(1)}M`}
+              />
+            </div>
+          ))}
+        </div>
+      ),
+      csv: {
+        fileName: "esports-top-games",
+        data: () => ({
+          header: ["game", "peak Twitch viewers (viewers)", "prize pool (USD)"],
+          rows: top.map((g) => [g.game, g.viewership ?? null, g.prizePool]),
+        }),
+      },
+    },
+    {
+      title: "Growth",
+      description: "Prize money and Twitch hours watched per year.",
+      empty: growth.length ? null : "No growth data available",
+      provenance,
+      body: () => (
+        <div className="grid gap-4">
+          {growth.map((y) => (
+            <div key={y.year} className="grid gap-2">
+              <p className="font-medium text-sm">
+                {y.year}
+                {y.partial
+                  ? ` (partial: ${Math.min(y.months ?? 12, y.viewershipMonths ?? 12)} months, not comparable with a full year)`
+                  : ""}
+              </p>
+              <Bar
+                label="Prize pool"
+                value={y.totalPrizePool}
+                max={SCALE.prizePool}
+                text={`$${(y.totalPrizePool / 1e6).toFixed(1)}M`}
+              />
+              <Bar
+                label="Hours watched"
+                value={y.totalViewership ?? 0}
+                max={SCALE.totalViewership}
+                text={y.totalViewership == null ? "—" : compactNumber(y.totalViewership)}
+              />
+            </div>
+          ))}
+        </div>
+      ),
+      csv: {
+        fileName: "esports-growth",
+        data: () => ({
+          header: ["year", "prize pool (USD)", "Twitch hours watched (hours)", "partial year"],
+          rows: growth.map((y) => [y.year, y.totalPrizePool, y.totalViewership ?? null, !!y.partial]),
+        }),
+      },
+    },
+    {
+      title: "Major tournaments",
+      description: "Each game's richest months by prize money.",
+      empty: tournaments.length ? null : "No tournaments data available",
+      provenance,
+      body: () => (
+        <ul className="grid gap-2 text-sm">
+          {tournaments.map((t) => (
+            <li key={t.name} className="flex justify-between gap-2">
+              <span>{t.name}</span>
+              <span className="shrink-0 text-muted-foreground">
+                ${(t.prizePool / 1e6).toFixed(1)}M{t.viewers ? ` · ${compactNumber(t.viewers)} viewers` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ),
+      csv: {
+        fileName: "esports-major-tournaments",
+        data: () => ({
+          header: ["tournament", "game", "prize pool (USD)", "peak Twitch viewers (viewers)"],
+          rows: tournaments.map((t) => [t.name, t.game, t.prizePool, t.viewers]),
+        }),
+      },
+    },
+  ];
+}
+
+/** The Historical Data tab as CSV: each point the cards show, players and review sentiment in columns. */
+function historicalCsv(games: HistoricalGame[]) {
+  return {
+    header: [
+      "game",
+      "platform",
+      "date (ISO 8601)",
+      "players (players)",
+      "positive reviews (%)",
+      "average rating (out of 5)",
+      "demo data",
+    ],
+    rows: games.flatMap((g) => [
+      ...g.playerTrends
+        .slice(-LIMITS.playerPoints)
+        .map((p) => [g.gameName, g.platform, p.date, p.playerCount, null, null, !!g.isDemo]),
+      ...g.reviewTrends
+        .slice(-LIMITS.reviewPoints)
+        .map((r) => [g.gameName, g.platform, r.date, null, r.sentiment * 100, r.averageRating, !!g.isDemo]),
+    ]),
+  };
+}
+
+/** The Gaming Datasets tab as CSV: each dataset card's figures. */
+function datasetsCsv(datasets: KaggleDataset[]) {
+  return {
+    header: [
+      "dataset",
+      "ref",
+      "downloads (downloads)",
+      "usability (out of 10)",
+      "size (KB)",
+      "votes (votes)",
+      "last updated (ISO 8601)",
+    ],
+    rows: datasets.map((d) => [
+      d.title,
+      d.ref,
+      d.downloadCount,
+      d.usabilityRating * 10,
+      Math.round(d.size / 1024),
+      d.voteCount,
+      d.lastUpdated,
+    ]),
+  };
+}
+
 export default function HistoricalPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
@@ -66,7 +314,11 @@ export default function HistoricalPage() {
   const historical = useQuery(historicalQuery);
   const market = useQuery(marketHistoryQuery);
   const esports = useQuery(esportsQuery);
+  const connections = useQuery(platformConnectionsQuery);
   const count = datasets.data?.length ?? 0;
+  const shownDatasets = (datasets.data ?? []).slice(0, LIMITS.datasets);
+  // The list is Kaggle's, as of the last successful Kaggle sync.
+  const kaggleSync = connections.data?.find((c) => c.id === "kaggle")?.lastSuccess ?? null;
 
   return (
     <div className="grid gap-6">
@@ -112,35 +364,44 @@ export default function HistoricalPage() {
           ) : !count ? (
             <EmptyState icon={Database} title="No datasets available" />
           ) : (
-            <div className="grid gap-3 md:grid-cols-3">
-              {datasets.data!.slice(0, LIMITS.datasets).map((d) => (
-                <Card key={d.ref} className="p-4">
-                  <p className="font-semibold">{d.title}</p>
-                  <p className="text-muted-foreground text-xs">{d.ref}</p>
-                  <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
-                    <div className="flex items-center gap-1">
-                      <Download className="size-3" aria-hidden="true" />
-                      <dt className="sr-only">Downloads</dt>
-                      <dd>{compactNumber(d.downloadCount)}</dd>
-                    </div>
-                    <div className="flex items-center gap-1">
-                      <Star className="size-3" aria-hidden="true" />
-                      <dt className="sr-only">Usability</dt>
-                      <dd>{(d.usabilityRating * 10).toFixed(1)}/10</dd>
-                    </div>
-                    <div>
-                      <dt className="sr-only">Size</dt>
-                      <dd>{Math.round(d.size / 1024).toLocaleString("en")} KB</dd>
-                    </div>
-                    <div className="flex items-center gap-1">
-                      <ThumbsUp className="size-3" aria-hidden="true" />
-                      <dt className="sr-only">Votes</dt>
-                      <dd>{d.voteCount}</dd>
-                    </div>
-                  </dl>
-                </Card>
-              ))}
-            </div>
+            <>
+              <div className="grid gap-3 md:grid-cols-3">
+                {shownDatasets.map((d) => (
+                  <Card key={d.ref} className="p-4">
+                    <p className="font-semibold">{d.title}</p>
+                    <p className="text-muted-foreground text-xs">{d.ref}</p>
+                    <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+                      <div className="flex items-center gap-1">
+                        <Download className="size-3" aria-hidden="true" />
+                        <dt className="sr-only">Downloads</dt>
+                        <dd>{compactNumber(d.downloadCount)}</dd>
+                      </div>
+                      <div className="flex items-center gap-1">
+                        <Star className="size-3" aria-hidden="true" />
+                        <dt className="sr-only">Usability</dt>
+                        <dd>{(d.usabilityRating * 10).toFixed(1)}/10</dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Size</dt>
+                        <dd>{Math.round(d.size / 1024).toLocaleString("en")} KB</dd>
+                      </div>
+                      <div className="flex items-center gap-1">
+                        <ThumbsUp className="size-3" aria-hidden="true" />
+                        <dt className="sr-only">Votes</dt>
+                        <dd>{d.voteCount}</dd>
+                      </div>
+                    </dl>
+                  </Card>
+                ))}
+              </div>
+              <SourceNote provenance={{ source: "Kaggle", asOf: kaggleSync }} className="mt-3" />
+              <ExportCsvButton
+                className="mt-2"
+                fileName="kaggle-gaming-datasets"
+                aria-label="Export CSV of Gaming Datasets"
+                data={() => datasetsCsv(shownDatasets)}
+              />
+            </>
           )}
         </TabsContent>
 
@@ -150,40 +411,55 @@ export default function HistoricalPage() {
           ) : !historical.data?.length ? (
             <EmptyState icon={Database} title="No historical data available" />
           ) : (
-            <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-              {historical.data.map((g) => (
-                <Card key={g.gameId} className="p-4" data-testid="historical-game">
-                  <GameLink id={g.gameId} name={g.gameName} className="block font-semibold" />
-                  <p className="text-muted-foreground text-xs">{g.platform ?? "—"}</p>
-                  <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">Players</p>
-                  <ul className="text-sm">
-                    {g.playerTrends.slice(-LIMITS.playerPoints).map((p) => (
-                      <li key={p.date} className="flex justify-between">
-                        <span>{day(p.date)}</span>
-                        <span>{p.playerCount.toLocaleString("en")}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  {g.reviewTrends.length > 0 && (
-                    <>
-                      <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">
-                        Review sentiment
-                      </p>
-                      <ul className="text-sm">
-                        {g.reviewTrends.slice(-LIMITS.reviewPoints).map((r) => (
-                          <li key={r.date} className="flex justify-between">
-                            <span>{day(r.date)}</span>
-                            <span>
-                              {Math.round(r.sentiment * 100)}% positive · {r.averageRating.toFixed(1)}/5
-                            </span>
-                          </li>
-                        ))}
-                      </ul>
-                    </>
-                  )}
-                </Card>
-              ))}
-            </div>
+            <>
+              <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+                {historical.data.map((g) => (
+                  <Card key={g.gameId} className="p-4" data-testid="historical-game">
+                    <div className="flex items-center justify-between gap-2">
+                      <GameLink id={g.gameId} name={g.gameName} className="block font-semibold" />
+                      {g.isDemo && <Badge variant="warning">demo</Badge>}
+                    </div>
+                    <p className="text-muted-foreground text-xs">{g.platform ?? "—"}</p>
+                    <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">Players</p>
+                    <ul className="text-sm">
+                      {g.playerTrends.slice(-LIMITS.playerPoints).map((p) => (
+                        <li key={p.date} className="flex justify-between">
+                          <span>{day(p.date)}</span>
+                          <span>{p.playerCount.toLocaleString("en")}</span>
+                        </li>
+                      ))}
+                    </ul>
+                    {g.reviewTrends.length > 0 && (
+                      <>
+                        <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">
+                          Review sentiment
+                        </p>
+                        <ul className="text-sm">
+                          {g.reviewTrends.slice(-LIMITS.reviewPoints).map((r) => (
+                            <li key={r.date} className="flex justify-between">
+                              <span>{day(r.date)}</span>
+                              <span>
+                                {Math.round(r.sentiment * 100)}% positive · {r.averageRating.toFixed(1)}/5
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
+                  </Card>
+                ))}
+              </div>
+              <CatalogSourceNote
+                provenance={distinctProvenance(historical.data.map((g) => g.provenance))}
+                className="mt-3"
+              />
+              <ExportCsvButton
+                className="mt-2"
+                fileName="historical-data"
+                aria-label="Export CSV of Historical Data"
+                data={() => historicalCsv(historical.data ?? [])}
+              />
+            </>
           )}
         </TabsContent>
 
@@ -193,112 +469,7 @@ export default function HistoricalPage() {
               <Loading />
             </div>
           ) : (
-            <>
-              <Section title="Global revenue" description="Billions of USD (Newzoo).">
-                {!market.data?.globalRevenue.length ? (
-                  <EmptyState title="No revenue data available" />
-                ) : (
-                  <ul className="grid gap-2 text-sm">
-                    {market.data.globalRevenue.slice(-LIMITS.revenueYears).map((y) => (
-                      <li key={y.year} className="flex justify-between">
-                        <span title={y.revisedLater ? `Revised later: ${y.revisedLater}` : undefined}>
-                          {y.year}
-                          {y.forecast ? " (forecast)" : ""}
-                          {y.revisedLater ? " (revised later)" : ""}
-                        </span>
-                        <span>
-                          {formatBillions(y.revenue)}{" "}
-                          <span className={(y.growth ?? 0) >= 0 ? "text-success" : "text-destructive"}>
-                            {formatPercent(y.growth)}
-                          </span>
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <SourceNote provenance={market.data?.provenance} className="mt-2" />
-                <ExportCsvButton
-                  className="mt-2"
-                  fileName="global-revenue"
-                  aria-label="Export CSV of Global revenue"
-                  disabled={!market.data?.globalRevenue.length}
-                  data={() => ({
-                    header: ["year", "revenue (billion USD)", "growth (%)", "forecast", "revised later"],
-                    rows: (market.data?.globalRevenue ?? [])
-                      .slice(-LIMITS.revenueYears)
-                      .map((y) => [y.year, y.revenue, y.growth, y.forecast, y.revisedLater ?? null]),
-                  })}
-                />
-              </Section>
-              <Section
-                title="Platform share"
-                description={
-                  market.data?.platformYear ? `Share of revenue, ${market.data.platformYear}.` : undefined
-                }
-              >
-                {!market.data || Object.keys(market.data.platformDistribution).length === 0 ? (
-                  <EmptyState title="No revenue data available" />
-                ) : (
-                  <div className="grid gap-3">
-                    {Object.entries(market.data.platformDistribution).map(([platform, share]) => (
-                      <Bar
-                        key={platform}
-                        label={platform}
-                        value={share}
-                        max={100}
-                        text={`${share.toFixed(1)}%`}
-                      />
-                    ))}
-                  </div>
-                )}
-                <ExportCsvButton
-                  className="mt-2"
-                  fileName="platform-share"
-                  aria-label="Export CSV of Platform share"
-                  disabled={Object.keys(market.data?.platformDistribution ?? {}).length === 0}
-                  data={() => ({
-                    header: ["platform", "share of revenue (%)"],
-                    rows: Object.entries(market.data?.platformDistribution ?? {}),
-                  })}
-                />
-              </Section>
-              <Section
-                title="Regional markets"
-                description={
-                  market.data?.regionalYear
-                    ? `Share and yearly growth, ${market.data.regionalYear}.`
-                    : undefined
-                }
-              >
-                {!market.data?.regionalMarkets.length ? (
-                  <EmptyState title="No regional data available" />
-                ) : (
-                  <ul className="grid gap-2 text-sm">
-                    {market.data.regionalMarkets.map((r) => (
-                      <li key={r.region} className="flex justify-between">
-                        <span>{r.region}</span>
-                        <span>
-                          {r.share.toFixed(1)}% · {formatPercent(r.growth)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <ExportCsvButton
-                  className="mt-2"
-                  fileName="regional-markets"
-                  aria-label="Export CSV of Regional markets"
-                  disabled={!market.data?.regionalMarkets.length}
-                  data={() => ({
-                    header: ["region", "share (%)", "growth (%)"],
-                    rows: (market.data?.regionalMarkets ?? []).map((r) => [r.region, r.share, r.growth]),
-                  })}
-                />
-              </Section>
-              {market.data && (
-                <p className="text-muted-foreground text-xs md:col-span-3">Source: {market.data.source}.</p>
-              )}
-            </>
+            marketCards(market.data).map((card) => <DataCard key={card.title} {...card} />)
           )}
         </TabsContent>
 
@@ -308,109 +479,7 @@ export default function HistoricalPage() {
               <Loading />
             </div>
           ) : (
-            <>
-              <Section title="Top games" description="Peak Twitch viewers and total prize money.">
-                {!esports.data?.topGames.length ? (
-                  <EmptyState icon={Trophy} title="No esports games data available" />
-                ) : (
-                  <div className="grid gap-4">
-                    {esports.data.topGames.map((g) => (
-                      <div key={g.game} className="grid gap-2">
-                        <p className="font-medium text-sm">{g.game}</p>
-                        <Bar
-                          label="Viewership"
-                          value={g.viewership ?? 0}
-                          max={SCALE.viewership}
-                          text={g.viewership == null ? "—" : `${(g.viewership / 1e6).toFixed(2)}M`}
-                        />
-                        <Bar
-                          label="Prize pool"
-                          value={g.prizePool}
-                          max={SCALE.prizePool}
-                          text={`$${(g.prizePool / 1e6).toFixed(1)}M`}
-                        />
-                      </div>
-                    ))}
-                  </div>
-                )}
-                <SourceNote provenance={esports.data?.provenance} className="mt-2" />
-                <ExportCsvButton
-                  className="mt-2"
-                  fileName="esports-top-games"
-                  aria-label="Export CSV of Top games"
-                  disabled={!esports.data?.topGames.length}
-                  data={() => ({
-                    header: ["game", "peak Twitch viewers (viewers)", "prize pool (USD)"],
-                    rows: (esports.data?.topGames ?? []).map((g) => [
-                      g.game,
-                      g.viewership ?? null,
-                      g.prizePool,
-                    ]),
-                  })}
-                />
-              </Section>
-              <Section title="Growth" description="Prize money and Twitch hours watched per year.">
-                {!esports.data?.growth.length ? (
-                  <EmptyState title="No growth data available" />
-                ) : (
-                  <div className="grid gap-4">
-                    {esports.data.growth.slice(-LIMITS.growthYears).map((y) => (
-                      <div key={y.year} className="grid gap-2">
-                        <p className="font-medium text-sm">
-                          {y.year}
-                          {y.partial
-                            ? ` (partial: ${Math.min(y.months ?? 12, y.viewershipMonths ?? 12)} months, not comparable with a full year)`
-                            : ""}
-                        </p>
-                        <Bar
-                          label="Prize pool"
-                          value={y.totalPrizePool}
-                          max={SCALE.prizePool}
-                          text={`$${(y.totalPrizePool / 1e6).toFixed(1)}M`}
-                        />
-                        <Bar
-                          label="Hours watched"
-                          value={y.totalViewership ?? 0}
-                          max={SCALE.totalViewership}
-                          text={y.totalViewership == null ? "—" : compactNumber(y.totalViewership)}
-                        />
-                      </div>
-                    ))}
-                  </div>
-                )}
-                <SourceNote provenance={esports.data?.provenance} className="mt-2" />
-                <ExportCsvButton
-                  className="mt-2"
-                  fileName="esports-growth"
-                  aria-label="Export CSV of Growth"
-                  disabled={!esports.data?.growth.length}
-                  data={() => ({
-                    header: ["year", "prize pool (USD)", "Twitch hours watched (hours)", "partial year"],
-                    rows: (esports.data?.growth ?? [])
-                      .slice(-LIMITS.growthYears)
-                      .map((y) => [y.year, y.totalPrizePool, y.totalViewership ?? null, !!y.partial]),
-                  })}
-                />
-              </Section>
-              <Section title="Major tournaments" description="Each game's richest months by prize money.">
-                {!esports.data?.tournaments.length ? (
-                  <EmptyState title="No tournaments data available" />
-                ) : (
-                  <ul className="grid gap-2 text-sm">
-                    {esports.data.tournaments.map((t) => (
-                      <li key={t.name} className="flex justify-between gap-2">
-                        <span>{t.name}</span>
-                        <span className="shrink-0 text-muted-foreground">
-                          ${(t.prizePool / 1e6).toFixed(1)}M
-                          {t.viewers ? ` · ${compactNumber(t.viewers)} viewers` : ""}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <SourceNote provenance={esports.data?.provenance} className="mt-2" />
-              </Section>
-            </>
+            esportsCards(esports.data).map((card) => <DataCard key={card.title} {...card} />)
           )}
         </TabsContent>
       </Tabs>

@@ -1,0 +1,41 @@
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Provenance } from "../../contracts/provenance.ts";
+import { EmptyState } from "../../ui/empty-state/index.ts";
+import { type CsvData, ExportCsvButton } from "../../ui/export/index.ts";
+import { SourceNote } from "../../ui/source-note/index.ts";
+import { Section } from "./Section.tsx";
+
+export interface DataCardProps {
+  title: string;
+  description?: string | undefined;
+  /** What the card says instead of its body when it has nothing to show; null when it has data. */
+  empty: string | null;
+  emptyIcon?: LucideIcon;
+  /** The body: only rendered when there is data. */
+  body: () => ReactNode;
+  provenance: Provenance | Provenance[] | null | undefined;
+  /** Export CSV of what the card shows (issue 10): a file name and the rows, read on click. */
+  csv: { fileName: string; data: () => CsvData };
+}
+
+/**
+ * A card of figures from one source: its body (or an honest empty state), the source and time under
+ * it, and Export CSV of what it shows — the shape of every card of the data screens, so each of
+ * them is a row in a list rather than a copy of this markup.
+ */
+export function DataCard({ title, description, empty, emptyIcon, body, provenance, csv }: DataCardProps) {
+  return (
+    <Section title={title} description={description}>
+      {empty != null ? <EmptyState icon={emptyIcon} title={empty} /> : body()}
+      <SourceNote provenance={provenance} className="mt-2" />
+      <ExportCsvButton
+        className="mt-2"
+        fileName={csv.fileName}
+        aria-label={`Export CSV of ${title}`}
+        disabled={empty != null}
+        data={csv.data}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,202 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import type { Browser, Download, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openClient } from "../../src/server/db/client.ts";
+import { launchBrowser, type Role, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * Issue 9 §1 and §3, issue 10 "Export everywhere": with demo data in the catalog, every card, list
+ * and chart fed by it names its source and time and says "demo"; the exports added to the data
+ * screens download what they show, units in the header row.
+ */
+let server: TestServer;
+let browser: Browser;
+
+// A community dataset as the GitHub sync stores it (fields of tests/fixtures/recorded/github-repo.json).
+const DATASET = {
+  fullName: "analyst/video-game-sales",
+  name: "video-game-sales",
+  description: "VGChartz sales by platform, as CSV",
+  topics: ["video-games", "dataset"],
+  owner: { login: "analyst", avatarUrl: null },
+  stars: 87,
+  lastUpdated: "2024-03-02T10:00:00Z",
+  size: 1412,
+  language: "Jupyter Notebook",
+  htmlUrl: "https://github.com/analyst/video-game-sales",
+  downloadUrl: "https://github.com/analyst/video-game-sales/archive/refs/heads/main.zip",
+};
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute("PRAGMA busy_timeout = 30000");
+    await db.execute({
+      sql: "INSERT INTO community_datasets (full_name, kind, stars, data, fetched_at) VALUES (?, 'dataset', ?, ?, ?)",
+      args: [DATASET.fullName, DATASET.stars, JSON.stringify(DATASET), Date.now()],
+    });
+  } finally {
+    db.close();
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(role: Role, path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** The card whose title is `title`. */
+const card = (scope: Page | Locator, title: string) =>
+  scope.locator("[data-slot='card']").filter({
+    has: scope.locator("[data-slot='card-title']").getByText(title, { exact: true }),
+  });
+
+const noteOf = (scope: Locator) => scope.locator("[data-slot='source-note']");
+
+/** Waits for the card's source note and returns the text it shows (screen-reader-only words left out). */
+async function noteText(scope: Locator): Promise<string> {
+  const note = noteOf(scope).first();
+  await note.waitFor();
+  return note.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const hidden of copy.querySelectorAll(".sr-only")) hidden.remove();
+    return copy.textContent ?? "";
+  });
+}
+
+async function csvOf(page: Page, button: string): Promise<{ name: string; rows: string[][] }> {
+  const [download]: [Download, void] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  const text = readFileSync((await download.path())!, "utf8");
+  return { name: download.suggestedFilename(), rows: parse(text, { bom: true }) as string[][] };
+}
+
+test("Dashboard: every card of the catalog names its source and time and says demo; the live panel is dated", async () => {
+  const page = await open("premium", "/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  for (const title of ["Player trends", "Cross-platform players", "Platform distribution"]) {
+    const text = await noteText(card(page, title));
+    expect(text, title).toMatch(/^Source: \S.* · .* demo$/);
+  }
+  // The live panel: the server's own counts, dated by their last update (no demo rows in them).
+  const realtime = await noteText(card(page, "Real-time"));
+  expect(realtime).toMatch(/^Source: this server's live counts · updated \d+ min ago$/);
+
+  await page.getByRole("tab", { name: /Multi-?Platform/ }).click();
+  await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("Cosmic");
+  const search = card(page, "Cross-platform search");
+  await search.getByRole("list", { name: "Cross-platform results" }).locator("li").first().waitFor();
+  expect(await noteText(search)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  // Free games: the stores' offers and the catalog's free-to-play games, named, or an honest empty state.
+  const free = card(page, "Free games");
+  await expect
+    .poll(
+      async () => (await noteOf(free).count()) + (await free.getByText("No free games right now").count()),
+    )
+    .toBe(1);
+
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  // The revenue card names its source once, under the chart.
+  const revenue = card(page, "Global games revenue");
+  await noteText(revenue);
+  expect(((await revenue.textContent()) ?? "").match(/Source:/g)).toHaveLength(1);
+
+  await page.getByRole("tab", { name: "Game Tracking" }).click();
+  await page.getByText("No games in your watchlist yet").waitFor();
+  await page.context().close();
+});
+
+test("Overview: Market Intelligence names its player series and says demo; its CSV is the bars it shows", async () => {
+  const page = await open("premium", "/");
+  const market = card(page, "Market Intelligence");
+  expect(await noteText(market)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  expect(await noteText(card(page, "Live Gaming Trends"))).toMatch(/demo$/);
+  const bars = market.locator(".apexcharts-bar-area");
+  await bars.first().waitFor();
+  const { name, rows } = await csvOf(page, "Export CSV of Market Intelligence");
+  expect(name).toBe("genre-volatility.csv");
+  expect(rows[0]).toEqual(["genre", "volatility (0-10)", "as of (ISO 8601)"]);
+  expect(rows).toHaveLength((await bars.count()) + 1);
+  const labels = await market.locator(".apexcharts-xaxis-label").allTextContents();
+  expect(rows.slice(1).map((r) => r[0])).toEqual(labels);
+  for (const row of rows.slice(1)) {
+    expect(row[1]).toMatch(/^\d+(\.\d+)?$/);
+    expect(row[2]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  }
+  await page.context().close();
+});
+
+test("Historical Data: the games' series say demo and their source; the CSV holds every point shown", async () => {
+  const page = await open("regular", "/historical-analytics?tab=historical");
+  const games = page.getByTestId("historical-game");
+  await games.first().waitFor();
+  const panel = page.getByRole("tabpanel", { name: "Historical Data" });
+  expect(await noteText(panel)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  expect(await games.first().getByText("demo", { exact: true }).count()).toBe(1);
+  const shownPoints = await panel.locator("[data-testid='historical-game'] li").count();
+  const { name, rows } = await csvOf(page, "Export CSV of Historical Data");
+  expect(name).toBe("historical-data.csv");
+  expect(rows[0]).toEqual([
+    "game",
+    "platform",
+    "date (ISO 8601)",
+    "players (players)",
+    "positive reviews (%)",
+    "average rating (out of 5)",
+    "demo data",
+  ]);
+  expect(rows).toHaveLength(shownPoints + 1);
+  // The first card's first point, unformatted.
+  const first = games.first();
+  const gameName = await first.getByRole("link").first().textContent();
+  const shownPlayers = (await first.locator("li").first().locator("span").nth(1).textContent())!;
+  expect(rows[1]![0]).toBe(gameName);
+  expect(rows[1]![3]).toBe(shownPlayers.replace(/,/g, ""));
+  expect(rows[1]![6]).toBe("true");
+  await page.context().close();
+});
+
+test("Community datasets: the cards name GitHub and download as CSV, one row per card", async () => {
+  const page = await open("regular", "/github-gaming");
+  await page.getByTestId("dataset-card").first().waitFor();
+  const panel = page.getByRole("tabpanel", { name: /Gaming Datasets/ });
+  expect(await noteText(panel)).toMatch(/^Source: GitHub/);
+  const { name, rows } = await csvOf(page, "Export CSV of Gaming Datasets");
+  expect(name).toBe("community-datasets-datasets.csv");
+  expect(rows[0]).toEqual([
+    "repository",
+    "owner",
+    "description",
+    "topics",
+    "stars (stars)",
+    "last updated (ISO 8601)",
+    "size (KB)",
+    "language",
+    "url",
+  ]);
+  expect(rows).toHaveLength((await page.getByTestId("dataset-card").count()) + 1);
+  expect(rows[1]).toEqual([
+    DATASET.fullName,
+    "analyst",
+    DATASET.description,
+    "video-games; dataset",
+    "87",
+    DATASET.lastUpdated,
+    "1412",
+    DATASET.language,
+    DATASET.htmlUrl,
+  ]);
+  await page.context().close();
+});
