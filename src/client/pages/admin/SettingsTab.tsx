@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import type {
   AdminSettingsResponse,
   MaintenanceSetting,
@@ -79,42 +79,74 @@ function MaintenanceCard({ value }: { value: MaintenanceSetting }) {
   useEffect(() => setMessage(value.message), [value.message]);
   const save = useSave<MaintenanceSetting>("/api/admin/settings/maintenance", "Maintenance Mode");
   return (
+    <SettingsCard
+      title="Maintenance Mode"
+      grid
+      description="While on, every change by a non-admin answers “under maintenance” and a banner tells signed-in users. Admins can still sign in and turn it off."
+    >
+      <div className="grid gap-1">
+        <Label htmlFor="maintenance-message">Message shown in the banner</Label>
+        <Input
+          id="maintenance-message"
+          maxLength={300}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch
+          id="maintenance-enabled"
+          checked={value.enabled}
+          disabled={save.isPending}
+          onCheckedChange={(enabled) => save.mutate({ enabled, message })}
+        />
+        <Label htmlFor="maintenance-enabled">{value.enabled ? "On" : "Off"}</Label>
+        {value.enabled && (
+          <Button size="sm" variant="outline" onClick={() => save.mutate({ enabled: true, message })}>
+            Update message
+          </Button>
+        )}
+      </div>
+    </SettingsCard>
+  );
+}
+
+/** One settings card: a title, what it does, and its form. */
+function SettingsCard({
+  title,
+  description,
+  grid = false,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** Space the body's items as a grid (forms with several rows). */
+  grid?: boolean;
+  children: ReactNode;
+}) {
+  return (
     <Card>
       <CardHeader>
-        <CardTitle>Maintenance Mode</CardTitle>
-        <CardDescription>
-          While on, every change by a non-admin answers “under maintenance” and a banner tells signed-in
-          users. Admins can still sign in and turn it off.
-        </CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="maintenance-message">Message shown in the banner</Label>
-          <Input
-            id="maintenance-message"
-            maxLength={300}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </div>
-        <div className="flex items-center gap-3">
-          <Switch
-            id="maintenance-enabled"
-            checked={value.enabled}
-            disabled={save.isPending}
-            onCheckedChange={(enabled) => save.mutate({ enabled, message })}
-          />
-          <Label htmlFor="maintenance-enabled">{value.enabled ? "On" : "Off"}</Label>
-          {value.enabled && (
-            <Button size="sm" variant="outline" onClick={() => save.mutate({ enabled: true, message })}>
-              Update message
-            </Button>
-          )}
-        </div>
-      </CardContent>
+      <CardContent className={grid ? "grid gap-3" : undefined}>{children}</CardContent>
     </Card>
   );
 }
+
+/** The rate limits an admin may set, in the order the form asks them. */
+const RATE_LIMIT_FIELDS: Array<{ key: keyof RateLimitSettings; id: string; label: string; min: number }> = [
+  { key: "signInPerIp", id: "rl-ip", label: "Sign-in attempts from one address", min: 1 },
+  {
+    key: "signInPerEmailAndIp",
+    id: "rl-pair",
+    label: "Sign-in attempts on one email from one address",
+    min: 1,
+  },
+  { key: "signInPerEmail", id: "rl-email", label: "Sign-in attempts on one email from anywhere", min: 1 },
+  { key: "apiPerMinute", id: "rl-api", label: "API requests a minute per user (0: no limit)", min: 0 },
+];
 
 function RateLimitCard({ value }: { value: RateLimitSettings }) {
   const [draft, setDraft] = useState(value);
@@ -126,49 +158,26 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
     save.mutate(draft);
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>API Rate Limiting</CardTitle>
-        <CardDescription>
-          Applied at once to every new request. Sign-in limits count 15 minutes.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-3" onSubmit={submit}>
+    <SettingsCard
+      title="API Rate Limiting"
+      description="Applied at once to every new request. Sign-in limits count 15 minutes."
+    >
+      <form className="grid gap-3" onSubmit={submit}>
+        {RATE_LIMIT_FIELDS.map((f) => (
           <NumberField
-            id="rl-ip"
-            label="Sign-in attempts from one address"
-            value={draft.signInPerIp}
-            onChange={set("signInPerIp")}
-            min={1}
+            key={f.key}
+            id={f.id}
+            label={f.label}
+            value={draft[f.key]}
+            onChange={set(f.key)}
+            min={f.min}
           />
-          <NumberField
-            id="rl-pair"
-            label="Sign-in attempts on one email from one address"
-            value={draft.signInPerEmailAndIp}
-            onChange={set("signInPerEmailAndIp")}
-            min={1}
-          />
-          <NumberField
-            id="rl-email"
-            label="Sign-in attempts on one email from anywhere"
-            value={draft.signInPerEmail}
-            onChange={set("signInPerEmail")}
-            min={1}
-          />
-          <NumberField
-            id="rl-api"
-            label="API requests a minute per user (0: no limit)"
-            value={draft.apiPerMinute}
-            onChange={set("apiPerMinute")}
-            min={0}
-          />
-          <Button type="submit" disabled={save.isPending}>
-            Save limits
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+        ))}
+        <Button type="submit" disabled={save.isPending}>
+          Save limits
+        </Button>
+      </form>
+    </SettingsCard>
   );
 }
 
@@ -185,35 +194,33 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
       toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" }),
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Data Backup</CardTitle>
-        <CardDescription>
-          {backup.intervalHours > 0
-            ? `A snapshot is taken every ${backup.intervalHours} h; the newest ${backup.keep} are kept in ${backup.folder}.`
-            : `Scheduled snapshots are off; the newest ${backup.keep} are kept in ${backup.folder}.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <Button onClick={() => create.mutate()} disabled={create.isPending} data-testid="backup-download">
-          {create.isPending ? "Taking snapshot…" : "Download a backup now"}
-        </Button>
-        {backup.backups.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No backups on disk yet.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm">
-            {backup.backups.map((b) => (
-              <li key={b.name} className="flex justify-between gap-2">
-                <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
-                  {new Date(b.createdAt).toLocaleString()}
-                </a>
-                <span className="text-muted-foreground">{(b.bytes / MiB).toFixed(1)} MiB</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="Data Backup"
+      grid
+      description={
+        backup.intervalHours > 0
+          ? `A snapshot is taken every ${backup.intervalHours} h; the newest ${backup.keep} are kept in ${backup.folder}.`
+          : `Scheduled snapshots are off; the newest ${backup.keep} are kept in ${backup.folder}.`
+      }
+    >
+      <Button onClick={() => create.mutate()} disabled={create.isPending} data-testid="backup-download">
+        {create.isPending ? "Taking snapshot…" : "Download a backup now"}
+      </Button>
+      {backup.backups.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No backups on disk yet.</p>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          {backup.backups.map((b) => (
+            <li key={b.name} className="flex justify-between gap-2">
+              <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
+                {new Date(b.createdAt).toLocaleString()}
+              </a>
+              <span className="text-muted-foreground">{(b.bytes / MiB).toFixed(1)} MiB</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsCard>
   );
 }
 
@@ -229,43 +236,39 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
       toast({ title: "Security Settings", description: errorMessage(error), variant: "destructive" }),
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Security Settings</CardTitle>
-        <CardDescription>
-          Session lifetime applies to sessions started or renewed from now on.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <form
-          className="grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate({ sessionLifetimeDays: days });
-          }}
-        >
-          <NumberField
-            id="session-days"
-            label="Session lifetime (days)"
-            value={days}
-            onChange={setDays}
-            min={1}
-          />
-          <Button type="submit" disabled={save.isPending}>
-            Save session lifetime
-          </Button>
-        </form>
-        <Button
-          variant="destructive"
-          disabled={endAll.isPending}
-          onClick={() => {
-            if (window.confirm("Sign out everyone? Every session but yours ends now.")) endAll.mutate();
-          }}
-        >
-          Sign out everyone
+    <SettingsCard
+      title="Security Settings"
+      grid
+      description="Session lifetime applies to sessions started or renewed from now on."
+    >
+      <form
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate({ sessionLifetimeDays: days });
+        }}
+      >
+        <NumberField
+          id="session-days"
+          label="Session lifetime (days)"
+          value={days}
+          onChange={setDays}
+          min={1}
+        />
+        <Button type="submit" disabled={save.isPending}>
+          Save session lifetime
         </Button>
-      </CardContent>
-    </Card>
+      </form>
+      <Button
+        variant="destructive"
+        disabled={endAll.isPending}
+        onClick={() => {
+          if (window.confirm("Sign out everyone? Every session but yours ends now.")) endAll.mutate();
+        }}
+      >
+        Sign out everyone
+      </Button>
+    </SettingsCard>
   );
 }
 
@@ -334,24 +337,19 @@ function AiLimitsCard() {
     queryFn: () => apiGet<AiTierLimits[]>("/api/ai/limits"),
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>AI limits</CardTitle>
-        <CardDescription>
-          Per user of each tier: AI requests a minute (0: none), and language-model tokens a calendar month;
-          past the budget the AI answers from the statistics alone.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {error ? (
-          <p className="text-destructive text-sm">{errorMessage(error)}</p>
-        ) : !data ? (
-          <Skeleton className="h-32 w-full" />
-        ) : (
-          data.map((limits) => <AiTierLimitsForm key={limits.tier} value={limits} />)
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="AI limits"
+      grid
+      description="Per user of each tier: AI requests a minute (0: none), and language-model tokens a calendar month; past the budget the AI answers from the statistics alone."
+    >
+      {error ? (
+        <p className="text-destructive text-sm">{errorMessage(error)}</p>
+      ) : !data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        data.map((limits) => <AiTierLimitsForm key={limits.tier} value={limits} />)
+      )}
+    </SettingsCard>
   );
 }
 
