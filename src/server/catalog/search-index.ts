@@ -609,6 +609,8 @@ async function runSliced(steps: Generator<void, void>): Promise<void> {
 /** The union of ascending slot lists, read in ascending order with jumps forward. */
 class Cursor {
   private heads: Int32Array;
+  /** What the last seek answered: the smallest head, until a seek asks for more. */
+  private current = -1;
 
   constructor(private readonly lists: number[][]) {
     this.heads = new Int32Array(lists.length);
@@ -616,6 +618,8 @@ class Cursor {
 
   /** The smallest slot >= target in any list (MAX_SAFE_INTEGER when none). */
   seek(target: number): number {
+    // A join asks each word again for the slot it already stands on: answered without the lists.
+    if (target <= this.current) return this.current;
     let best = Number.MAX_SAFE_INTEGER;
     for (let l = 0; l < this.lists.length; l++) {
       const list = this.lists[l]!;
@@ -636,6 +640,7 @@ class Cursor {
       }
       if (h < list.length && list[h]! < best) best = list[h]!;
     }
+    this.current = best;
     return best;
   }
 }
