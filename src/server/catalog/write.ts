@@ -1,7 +1,7 @@
 import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
 import type { Metric } from "../db/schema/index.ts";
-import { type WriteTx, writeTransaction } from "../db/write-transaction.ts";
+import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
 import { normalizeName, slugify } from "./normalize.ts";
@@ -131,35 +131,26 @@ const POINTS_PER_STATEMENT = 1000;
  * One statement per many rows also lets SQLite maintain the FTS index once per statement rather than
  * once per row (FTS5 flushes its pending terms at each statement's end).
  */
-async function insertRows(
-  tx: WriteTx,
+export function* insertRows(
   head: string,
   width: number,
   rows: unknown[][],
   perStatement: number,
   tail = "",
-): Promise<number> {
+): TxWork<number> {
   let changed = 0;
   const one = `(${Array.from({ length: width }, () => "?").join(",")})`;
   for (let i = 0; i < rows.length; i += perStatement) {
     const part = rows.slice(i, i + perStatement);
     const args: unknown[] = [];
     for (const row of part) for (const v of row) args.push(v);
-    changed += await tx.run(`${head} VALUES ${Array.from(part, () => one).join(",")} ${tail}`, args);
+    changed += yield* run(`${head} VALUES ${Array.from(part, () => one).join(",")} ${tail}`, args);
   }
   return changed;
 }
 
-/**
- * Upserts games in batches of 1,000, each in one write transaction (or in `tx`, the caller's, which
- * then also carries the batch's series points: see GameBatcher). Demo games are removed before the
- * first real one is written; a caller passing `tx` does that before opening it.
- */
-export async function upsertGames(
-  records: GameRecord[],
-  source: string,
-  tx?: WriteTx,
-): Promise<UpsertResult> {
+/** Upserts games in batches of 1,000, each in one write transaction. */
+export async function upsertGames(records: GameRecord[], source: string): Promise<UpsertResult> {
   const result: UpsertResult = {
     inserted: 0,
     updated: 0,
@@ -169,12 +160,10 @@ export async function upsertGames(
     updatedIds: new Set(),
   };
   // Real games replace demo ones: the two never mix on a screen (issue 9).
-  if (!tx && records.some((r) => !r.isDemo)) await removeDemoDataIfPresent();
+  if (records.some((r) => !r.isDemo)) await removeDemoDataIfPresent();
   for (let i = 0; i < records.length; i += BATCH) {
     const batch = records.slice(i, i + BATCH);
-    const part = tx
-      ? await upsertBatch(tx, batch, source)
-      : await writeTransaction((own) => upsertBatch(own, batch, source));
+    const part = await writeTransaction(() => upsertGamesIn(batch, source));
     result.inserted += part.inserted;
     result.updated += part.updated;
     result.unchanged += part.unchanged;
@@ -203,7 +192,11 @@ const INSERT_COLUMNS = [
   "updated_at",
 ];
 
-async function upsertBatch(tx: WriteTx, records: GameRecord[], _source: string): Promise<UpsertResult> {
+/**
+ * Upserts up to 1,000 games inside the caller's write transaction (GameBatcher: with their series
+ * points). The caller removes demo data first and signals the catalog change after the commit.
+ */
+export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<UpsertResult> {
   const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
   const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
   const names = [...new Set(records.map((r) => normalizeName(r.name)))];
@@ -228,7 +221,7 @@ async function upsertBatch(tx: WriteTx, records: GameRecord[], _source: string):
   if (igdbIds.length) lookups.push(["igdb_id", igdbIds]);
   if (names.length) lookups.push(["normalized_name", names]);
   for (const [column, keys] of lookups) {
-    const rows = await tx.query(
+    const rows = yield* query(
       `SELECT rowid AS row_order, * FROM games WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
       [JSON.stringify(keys)],
     );
@@ -248,7 +241,7 @@ async function upsertBatch(tx: WriteTx, records: GameRecord[], _source: string):
   };
   const allSlugs = [...new Set(records.flatMap(slugCandidates))];
   const taken = new Set<string>();
-  const takenRows = await tx.query("SELECT slug FROM games WHERE slug IN (SELECT value FROM json_each(?))", [
+  const takenRows = yield* query("SELECT slug FROM games WHERE slug IN (SELECT value FROM json_each(?))", [
     JSON.stringify(allSlugs),
   ]);
   for (const row of takenRows) taken.add(String(row.slug));
@@ -367,14 +360,13 @@ async function upsertBatch(tx: WriteTx, records: GameRecord[], _source: string):
     out.ids.push(match.id);
   }
   // Inserts first: an update in this batch may complete a game the same batch inserted.
-  await insertRows(
-    tx,
+  yield* insertRows(
     `INSERT INTO games (${INSERT_COLUMNS.join(",")})`,
     INSERT_COLUMNS.length,
     inserts,
     GAME_ROWS_PER_STATEMENT,
   );
-  for (const update of updates) await tx.run(update.sql, update.args);
+  for (const update of updates) yield* run(update.sql, update.args);
   return out;
 }
 
@@ -397,8 +389,6 @@ export interface RecordOptions {
    * (an importer's new games): their figures need no refresh from the series.
    */
   fresh?: ReadonlySet<string>;
-  /** The caller's write transaction (GameBatcher: a batch's games and points commit together). */
-  tx?: WriteTx;
   /** Told the id of every game whose points changed (for estimates of just those games). */
   touched?: Set<string>;
 }
@@ -408,18 +398,14 @@ const POINT_CONFLICT = `ON CONFLICT (game_id, metric, ts, source) DO UPDATE SET 
   WHERE game_metrics.value != excluded.value OR game_metrics.period != excluded.period`;
 
 export async function recordMetrics(points: MetricPoint[], options: RecordOptions = {}): Promise<number> {
-  if (!options.tx) {
-    if (points.length === 0) return 0;
-    const changed = await writeTransaction((tx) => recordMetricsIn(tx, points, options));
-    if (changed > 0) markCatalogChanged();
-    return changed;
-  }
-  const changed = await recordMetricsIn(options.tx, points, options);
+  if (points.length === 0) return 0;
+  const changed = await writeTransaction(() => recordMetricsIn(points, options));
   if (changed > 0) markCatalogChanged();
   return changed;
 }
 
-async function recordMetricsIn(tx: WriteTx, points: MetricPoint[], options: RecordOptions): Promise<number> {
+/** `recordMetrics` inside the caller's write transaction; the caller signals the catalog change. */
+export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions = {}): TxWork<number> {
   let changed = 0;
   const touched = new Set<string>();
   const fresh = options.fresh;
@@ -428,14 +414,7 @@ async function recordMetricsIn(tx: WriteTx, points: MetricPoint[], options: Reco
   // asking SQLite to answer each row back (most of a large import's points).
   const newGamePoints = fresh ? points.filter((p) => fresh.has(p.gameId)) : [];
   const others = fresh ? points.filter((p) => !fresh.has(p.gameId)) : points;
-  changed += await insertRows(
-    tx,
-    POINT_HEAD,
-    6,
-    newGamePoints.map(row),
-    POINTS_PER_STATEMENT,
-    POINT_CONFLICT,
-  );
+  changed += yield* insertRows(POINT_HEAD, 6, newGamePoints.map(row), POINTS_PER_STATEMENT, POINT_CONFLICT);
   for (const p of newGamePoints) options.touched?.add(p.gameId);
   // RETURNING names the points inserted or changed; a point already stored with the same value
   // returns nothing, so a re-import of unchanged data touches no game.
@@ -443,7 +422,7 @@ async function recordMetricsIn(tx: WriteTx, points: MetricPoint[], options: Reco
     const part = others.slice(i, i + POINTS_PER_STATEMENT);
     const args: unknown[] = [];
     for (const p of part) args.push(...row(p));
-    const rows = await tx.query(
+    const rows = yield* query(
       `${POINT_HEAD} VALUES ${Array.from(part, () => "(?,?,?,?,?,?)").join(",")} ${POINT_CONFLICT} RETURNING game_id`,
       args,
     );
@@ -451,7 +430,7 @@ async function recordMetricsIn(tx: WriteTx, points: MetricPoint[], options: Reco
     for (const r of rows) touched.add(String(r.game_id));
   }
   for (const id of touched) options.touched?.add(id);
-  if (touched.size) await refreshLatestFigures(tx, [...touched]);
+  if (touched.size) yield* refreshLatestFigures([...touched]);
   return changed;
 }
 
@@ -462,17 +441,17 @@ const LATEST: Array<[Metric, string]> = [
   ["reviews_negative", "negative_reviews"],
 ];
 
-async function refreshLatestFigures(tx: WriteTx, gameIds: string[]): Promise<void> {
+function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
   for (let i = 0; i < gameIds.length; i += 500) {
     const ids = JSON.stringify(gameIds.slice(i, i + 500));
     for (const [metric, column] of LATEST) {
-      await tx.run(
+      yield* run(
         `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS INTEGER) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
          WHERE id IN (SELECT value FROM json_each(?))`,
         [metric, ids],
       );
     }
-    const rows = await tx.query(
+    const rows = yield* query(
       `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity
        FROM games WHERE id IN (SELECT value FROM json_each(?))`,
       [ids],
@@ -480,7 +459,7 @@ async function refreshLatestFigures(tx: WriteTx, gameIds: string[]): Promise<voi
     for (const row of rows) {
       const p = popularityOf(row);
       if (p !== Number(row.popularity))
-        await tx.run("UPDATE games SET popularity = ? WHERE id = ?", [p, String(row.id)]);
+        yield* run("UPDATE games SET popularity = ? WHERE id = ?", [p, String(row.id)]);
     }
   }
 }

@@ -18,11 +18,29 @@ import { rawClient } from "./client.ts";
  * whole and repeated with backoff by the caller (`withBusyRetry`). A remote libSQL server gets the
  * client's own interactive transaction instead.
  */
-export interface WriteTx {
-  /** Rows as objects keyed by column name (integers as numbers). */
-  query(sql: string, args?: readonly unknown[]): Promise<Record<string, unknown>[]>;
-  /** Runs a statement; answers the number of rows it changed. */
-  run(sql: string, args?: readonly unknown[]): Promise<number>;
+/**
+ * The work of one transaction, written as a generator: it yields each statement (`yield* query(…)`,
+ * `yield* run(…)`) and gets its answer back. On the local connection the whole generator is driven
+ * synchronously, so nothing else in this process runs between its statements: no request's write can
+ * land in the middle and wait on our own lock (which an `await` between statements would allow, and
+ * which would stall that request for its whole busy timeout). A remote server's interactive
+ * transaction drives the same generator with awaits.
+ */
+export type TxWork<T> = Generator<TxStep, T, unknown>;
+export interface TxStep {
+  kind: "query" | "run";
+  sql: string;
+  args: readonly unknown[];
+}
+
+/** Rows as objects keyed by column name (integers as numbers). */
+export function* query(sql: string, args: readonly unknown[] = []): TxWork<Record<string, unknown>[]> {
+  return (yield { kind: "query", sql, args }) as Record<string, unknown>[];
+}
+
+/** Runs a statement; answers the number of rows it changed. */
+export function* run(sql: string, args: readonly unknown[] = []): TxWork<number> {
+  return (yield { kind: "run", sql, args }) as number;
 }
 
 type Statement = {
@@ -41,8 +59,6 @@ interface Local {
   url: string;
   connection?: Connection;
   statements: Map<string, Statement>;
-  /** One transaction at a time on the one connection: the next waits for the previous to settle. */
-  queue: Promise<unknown>;
 }
 
 let local: Local | undefined;
@@ -51,7 +67,7 @@ const MAX_STATEMENTS = 256;
 function localFor(url: string): Local {
   if (local?.url !== url) {
     closeWriteConnection();
-    local = { url, statements: new Map(), queue: Promise.resolve() };
+    local = { url, statements: new Map() };
   }
   return local;
 }
@@ -62,6 +78,11 @@ function connect(state: Local): Connection {
   const path = state.url.slice("file:".length).split("?")[0] ?? "";
   const Driver = Database as unknown as new (path: string, options: { timeout: number }) => Connection;
   state.connection = new Driver(path, { timeout: env().DATABASE_BUSY_TIMEOUT_MS });
+  // This connection only carries work that can be run again (imports, the snapshot, live syncs, demo
+  // data, estimates): in WAL mode NORMAL still never corrupts the file, and a power cut can lose at most
+  // the last batches, where FULL waits for the disk at every batch's commit. Other connections keep
+  // FULL (docs/decisions/010-database-locks.md).
+  state.connection.exec("PRAGMA synchronous = NORMAL");
   // Statements belong to the connection they were prepared on: a reopened one prepares them again.
   state.statements.clear();
   return state.connection;
@@ -89,29 +110,29 @@ function isLocal(url: string): boolean {
 }
 
 /**
- * Runs `work` inside one write transaction and commits it; any error rolls it back whole. `work`
- * must not wait on other I/O while it holds the lock (it runs statements only). Not retried here:
- * wrap in `withBusyRetry` (or `retryBatch`) where repeating the whole batch is safe.
+ * Runs `work` inside one write transaction and commits it; any error rolls it back whole. Not
+ * retried here: wrap in `withBusyRetry` (or `retryBatch`) where repeating the whole batch is safe.
  */
-export async function writeTransaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+export async function writeTransaction<T>(work: () => TxWork<T>): Promise<T> {
   const url = env().DATABASE_URL;
   if (!isLocal(url)) return clientTransaction(work);
   const state = localFor(url);
-  const run = async (): Promise<T> => {
+  const runLocal = (): T => {
     const connection = connect(state);
     connection.exec("BEGIN IMMEDIATE");
     try {
-      const tx: WriteTx = {
-        async query(sql, args) {
-          return statement(state, connection, sql).all(bindable(args));
-        },
-        async run(sql, args) {
-          return statement(state, connection, sql).run(bindable(args)).changes;
-        },
-      };
-      const result = await work(tx);
-      connection.exec("COMMIT");
-      return result;
+      const steps = work();
+      let answer: unknown;
+      for (;;) {
+        const step = steps.next(answer);
+        if (step.done) {
+          connection.exec("COMMIT");
+          return step.value;
+        }
+        const { kind, sql, args } = step.value;
+        const prepared = statement(state, connection, sql);
+        answer = kind === "query" ? prepared.all(bindable(args)) : prepared.run(bindable(args)).changes;
+      }
     } catch (error) {
       // A statement refused on a lock has closed the connection already (busy-guard.ts): nothing to undo.
       if (connection.open && connection.inTransaction) {
@@ -124,27 +145,24 @@ export async function writeTransaction<T>(work: (tx: WriteTx) => Promise<T>): Pr
       throw error;
     }
   };
-  const next = state.queue.then(run, run);
-  state.queue = next.catch(() => undefined);
-  return next;
+  return runLocal();
 }
 
-async function clientTransaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+async function clientTransaction<T>(work: () => TxWork<T>): Promise<T> {
   const transaction = await rawClient().transaction("write");
   try {
-    const tx: WriteTx = {
-      async query(sql, args) {
-        const rs = await transaction.execute({ sql, args: (args ?? []) as never });
-        return rs.rows as unknown as Record<string, unknown>[];
-      },
-      async run(sql, args) {
-        const rs = await transaction.execute({ sql, args: (args ?? []) as never });
-        return rs.rowsAffected;
-      },
-    };
-    const result = await work(tx);
-    await transaction.commit();
-    return result;
+    const steps = work();
+    let answer: unknown;
+    for (;;) {
+      const step = steps.next(answer);
+      if (step.done) {
+        await transaction.commit();
+        return step.value;
+      }
+      const { kind, sql, args } = step.value;
+      const rs = await transaction.execute({ sql, args: args as never });
+      answer = kind === "query" ? (rs.rows as unknown as Record<string, unknown>[]) : rs.rowsAffected;
+    }
   } finally {
     transaction.close();
   }
@@ -152,7 +170,7 @@ async function clientTransaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<
 
 /** `writeTransaction`, repeated whole with backoff while another writer holds the lock past the wait. */
 export function retriedWriteTransaction<T>(
-  work: (tx: WriteTx) => Promise<T>,
+  work: () => TxWork<T>,
   onRetry?: (attempt: number, delayMs: number, error: unknown) => void,
 ): Promise<T> {
   return withBusyRetry(() => writeTransaction(work), { onRetry });

@@ -1,4 +1,4 @@
-import { type WriteTx, writeTransaction } from "../db/write-transaction.ts";
+import { query, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 
 /**
  * Owners bands as sources publish them. SteamSpy answers owners as a range (`20000-50000` in the
@@ -29,7 +29,7 @@ export interface OwnersBandRecord extends OwnersBand {
 export async function recordOwnerBands(bands: OwnersBandRecord[]): Promise<void> {
   for (let i = 0; i < bands.length; i += BANDS_PER_TRANSACTION) {
     const part = bands.slice(i, i + BANDS_PER_TRANSACTION);
-    await writeTransaction((tx) => recordOwnerBandsIn(tx, part));
+    await writeTransaction(() => recordOwnerBandsIn(part));
   }
 }
 
@@ -37,13 +37,13 @@ const BANDS_PER_TRANSACTION = 2000;
 const BANDS_PER_STATEMENT = 1000;
 
 /** Stores bands inside the caller's write transaction; answers the ids of the games whose band changed. */
-export async function recordOwnerBandsIn(tx: WriteTx, bands: OwnersBandRecord[]): Promise<string[]> {
+export function* recordOwnerBandsIn(bands: OwnersBandRecord[]): TxWork<string[]> {
   const changed: string[] = [];
   for (let i = 0; i < bands.length; i += BANDS_PER_STATEMENT) {
     const part = bands.slice(i, i + BANDS_PER_STATEMENT);
     const args: unknown[] = [];
     for (const b of part) args.push(b.gameId, b.source, b.low, b.high, b.asOf.getTime());
-    const rows = await tx.query(
+    const rows = yield* query(
       `INSERT INTO game_owner_bands (game_id, source, low, high, as_of)
        VALUES ${part.map(() => "(?,?,?,?,?)").join(",")}
        ON CONFLICT (game_id, source) DO UPDATE SET low = excluded.low, high = excluded.high, as_of = excluded.as_of

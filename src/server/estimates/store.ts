@@ -8,8 +8,8 @@ import { onCatalogChanged } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
-import { rawClient } from "../db/client.ts";
-import { writeTransaction } from "../db/write-transaction.ts";
+import { rawClient, readRows } from "../db/client.ts";
+import { run, writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import type { EstimateInput } from "./features.ts";
@@ -51,43 +51,40 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Reads the inputs of every game (or of the given games) in a handful of grouped queries. */
 async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
-  const client = rawClient();
   const only = "IN (SELECT value FROM json_each(?))";
   const args = [JSON.stringify(gameIds)];
-  const [games, bands, series, reviews] = await client.batch(
-    [
-      {
-        sql: `SELECT id, name, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
+  // Four reads through the fast read connection (readRows, docs/decisions/015-search-reads.md); an
+  // estimate written from reads a commit apart is fingerprinted by its inputs and redone on the next
+  // change, as after any write.
+  const games = await readRows(
+    `SELECT id, name, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
               FROM games WHERE id ${only}`,
-        args,
-      },
-      // The newest band per game.
-      {
-        sql: `SELECT game_id, source, low, high, as_of FROM game_owner_bands b WHERE game_id ${only}
+    args,
+  );
+  // The newest band per game.
+  const bands = await readRows(
+    `SELECT game_id, source, low, high, as_of FROM game_owner_bands b WHERE game_id ${only}
               AND as_of = (SELECT max(as_of) FROM game_owner_bands o WHERE o.game_id = b.game_id)`,
-        args,
-      },
-      // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
-      // Daily figures are left out: the sources answer peaks or instants for a day, not averages.
-      {
-        sql: `SELECT game_id, source,
+    args,
+  );
+  // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
+  // Daily figures are left out: the sources answer peaks or instants for a day, not averages.
+  const series = await readRows(
+    `SELECT game_id, source,
                 sum(value * (julianday(ts / 1000, 'unixepoch', '+1 month') - julianday(ts / 1000, 'unixepoch')) * 24) AS hours,
                 min(ts) AS first, max(ts) AS last, count(*) AS n
               FROM game_metrics WHERE metric = 'players' AND period = 'month' AND game_id ${only}
               GROUP BY game_id, source HAVING n >= 3`,
-        args,
-      },
-      {
-        sql: `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS last
+    args,
+  );
+  const reviews = await readRows(
+    `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS last
               FROM game_metrics WHERE metric IN ('reviews_positive', 'reviews_negative') AND game_id ${only}
               GROUP BY game_id`,
-        args,
-      },
-    ],
-    "read",
+    args,
   );
   const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
-  for (const r of bands!.rows) {
+  for (const r of bands) {
     const ms = Number(r.as_of);
     bandOf.set(String(r.game_id), {
       low: Number(r.low),
@@ -98,7 +95,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     });
   }
   const seriesOf = new Map<string, { hours: number; first: number; last: number; source: string }>();
-  for (const r of series!.rows) {
+  for (const r of series) {
     const id = String(r.game_id);
     const hours = Number(r.hours);
     // Sources overlap in time: take the one covering the most player-hours rather than adding them.
@@ -112,7 +109,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     }
   }
   const reviewsOf = new Map<string, { sources: string[]; last: number }>();
-  for (const r of reviews!.rows) {
+  for (const r of reviews) {
     reviewsOf.set(String(r.game_id), {
       sources: String(r.sources ?? "")
         .split(",")
@@ -121,7 +118,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
       last: Number(r.last),
     });
   }
-  return games!.rows.map((g) => {
+  return games.map((g) => {
     const id = String(g.id);
     const band = bandOf.get(id);
     const s = seriesOf.get(id);
@@ -296,12 +293,12 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
   // per column re-read every row's detail JSON nineteen times. Upserts: a step refused on a lock is
   // repeated whole.
   await withBusyRetry(() =>
-    writeTransaction(async (tx) => {
+    writeTransaction(function* () {
       for (let i = 0; i < rows.length; i += ESTIMATE_ROWS_PER_STATEMENT) {
         const part = rows.slice(i, i + ESTIMATE_ROWS_PER_STATEMENT);
         const args: unknown[] = [];
         for (const row of part) for (const v of row) args.push(v);
-        await tx.run(
+        yield* run(
           `INSERT INTO game_estimates (${COLUMNS.join(", ")}) VALUES ${part.map(() => ESTIMATE_ROW).join(", ")} ${ESTIMATE_CONFLICT}`,
           args,
         );

@@ -1,9 +1,10 @@
+import { markCatalogChanged } from "../catalog/changes.ts";
 import { removeDemoDataIfPresent } from "../catalog/demo-data.ts";
-import { type GameRecord, type MetricPoint, recordMetrics, upsertGames } from "../catalog/write.ts";
+import { type GameRecord, type MetricPoint, recordMetricsIn, upsertGamesIn } from "../catalog/write.ts";
 import { sqliteCode, withBusyRetry } from "../db/busy.ts";
 import type { Metric } from "../db/schema/index.ts";
 import { writeTransaction } from "../db/write-transaction.ts";
-import { type OwnersBand, recordOwnerBandsIn } from "../estimates/owner-bands.ts";
+import { type OwnersBand, type OwnersBandRecord, recordOwnerBandsIn } from "../estimates/owner-bands.ts";
 import { log } from "../log.ts";
 import type { ImportSummary } from "./summary.ts";
 
@@ -55,31 +56,33 @@ export class GameBatcher {
       await retryBatch(() => removeDemoDataIfPresent());
       this.demoChecked = true;
     }
+    const source = this.source;
+    const fresh = this.figuresOnRecord;
     const result = await retryBatch(() =>
-      writeTransaction(async (tx) => {
-        const games = await upsertGames(
+      writeTransaction(function* () {
+        const games = yield* upsertGamesIn(
           rows.map((r) => r.game),
-          this.source,
-          tx,
+          source,
         );
         const points: MetricPoint[] = [];
-        const bands: Parameters<typeof recordOwnerBandsIn>[1] = [];
+        const bands: OwnersBandRecord[] = [];
         rows.forEach((row, i) => {
           const gameId = games.ids[i]!;
-          for (const p of row.points ?? []) points.push({ ...p, gameId, source: this.source });
-          if (row.ownersBand) bands.push({ gameId, source: this.source, ...row.ownersBand });
+          for (const p of row.points ?? []) points.push({ ...p, gameId, source });
+          if (row.ownersBand) bands.push({ gameId, source, ...row.ownersBand });
         });
         const touched = new Set<string>();
+        let changed = games.inserted + games.updated;
         if (points.length)
-          await recordMetrics(points, {
-            tx,
+          changed += yield* recordMetricsIn(points, {
             touched,
-            ...(this.figuresOnRecord ? { fresh: games.insertedIds } : {}),
+            ...(fresh ? { fresh: games.insertedIds } : {}),
           });
-        for (const id of await recordOwnerBandsIn(tx, bands)) touched.add(id);
-        return { games, touched };
+        for (const id of yield* recordOwnerBandsIn(bands)) touched.add(id);
+        return { games, touched, changed };
       }),
     );
+    if (result.changed > 0) markCatalogChanged();
     const { games, touched } = result;
     this.summary.inserted += games.inserted;
     this.summary.updated += games.updated;

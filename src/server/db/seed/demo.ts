@@ -5,7 +5,7 @@ import { normalizeName, slugify } from "../../catalog/normalize.ts";
 import { type CompanyRecord, popularityOf, upsertCompanies, upsertPlatforms } from "../../catalog/write.ts";
 import { withBusyRetry } from "../busy.ts";
 import { placeholders, rawClient } from "../client.ts";
-import { writeTransaction } from "../write-transaction.ts";
+import { run, writeTransaction } from "../write-transaction.ts";
 
 /**
  * Demo data for a fresh start with no network (issue 4): generated deterministically from a seed and
@@ -280,11 +280,11 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
     const part = rows;
     rows = [];
     inserted += await withBusyRetry(() =>
-      writeTransaction(async (tx) => {
+      writeTransaction(function* () {
         let changed = 0;
         for (let i = 0; i < part.length; i += 500) {
           const chunk = part.slice(i, i + 500);
-          changed += await tx.run(
+          changed += yield* run(
             `INSERT INTO games (${columns.join(",")}) VALUES ${chunk.map(() => `(${columns.map(() => "?").join(",")})`).join(",")}
               ON CONFLICT (id) DO NOTHING`,
             chunk.flat(),
@@ -371,8 +371,8 @@ export async function seedDemoData(options: DemoOptions = {}): Promise<DemoResul
   let batch: Array<{ sql: string; args: unknown[] }> = [];
   const writeSeries = (statements: Array<{ sql: string; args: unknown[] }>) =>
     withBusyRetry(() =>
-      writeTransaction(async (tx) => {
-        for (const st of statements) await tx.run(st.sql, st.args);
+      writeTransaction(function* () {
+        for (const st of statements) yield* run(st.sql, st.args);
       }),
     );
   for (const g of seriesGames) {
