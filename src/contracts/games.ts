@@ -198,7 +198,7 @@ export interface OverviewFigures {
     provenance: Provenance;
   };
   /** Premium only (spec §6): absent for regular users. */
-  marketVolatility?: { score: number | null; categories: number };
+  marketVolatility?: { score: number | null; categories: number; provenance?: Provenance };
   isDemo: boolean;
   dataAsOf: string | null;
 }

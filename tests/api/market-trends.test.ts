@@ -89,6 +89,11 @@ describe("GET /api/analytics/overview", () => {
     expect(predictions.provenance.asOf).toBe(full.dataAsOf);
     expect(full.marketVolatility.categories).toBe(3);
     expect(full.marketVolatility.score).toBeGreaterThan(0);
+    // Its source: the genres' player series, dated by their newest point.
+    expect(full.marketVolatility.provenance).toMatchObject({
+      asOf: full.dataAsOf,
+      method: expect.stringMatching(/volatility/),
+    });
     expect((await request("/api/analytics/overview")).status).toBe(401);
   });
 });

@@ -120,7 +120,7 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   expect(exported.aiPredictions.projected).toBeGreaterThan(0);
   const [csv] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Export CSV" }).click(),
+    page.getByRole("button", { name: "Export CSV", exact: true }).click(),
   ]);
   expect(csv.suggestedFilename()).toMatch(/^gaming-intelligence-dashboard-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import type { Browser, Download, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openClient } from "../../src/server/db/client.ts";
 import { launchBrowser, type Role, signedInContext, startServer, type TestServer } from "./harness.ts";
@@ -63,19 +63,25 @@ const card = (scope: Page | Locator, title: string) =>
 
 const noteOf = (scope: Locator) => scope.locator("[data-slot='source-note']");
 
-/** Waits for the card's source note and returns the text it shows (screen-reader-only words left out). */
+/**
+ * The text the card's source note shows (screen-reader-only words left out), once it names a source:
+ * a note may say "demo" alone for a moment, before its figures (and their sources) arrive.
+ */
 async function noteText(scope: Locator): Promise<string> {
   const note = noteOf(scope).first();
+  const shown = () =>
+    note.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll(".sr-only")) hidden.remove();
+      return copy.textContent ?? "";
+    });
   await note.waitFor();
-  return note.evaluate((el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    for (const hidden of copy.querySelectorAll(".sr-only")) hidden.remove();
-    return copy.textContent ?? "";
-  });
+  await expect.poll(shown).toMatch(/^Source: /);
+  return shown();
 }
 
 async function csvOf(page: Page, button: string): Promise<{ name: string; rows: string[][] }> {
-  const [download]: [Download, void] = await Promise.all([
+  const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: button }).click(),
   ]);
@@ -90,6 +96,19 @@ test("Dashboard: every card of the catalog names its source and time and says de
     const text = await noteText(card(page, title));
     expect(text, title).toMatch(/^Source: \S.* · .* demo$/);
   }
+  // Each chart downloads the bars it shows: platform names unformatted, players as integers.
+  const platforms = card(page, "Cross-platform players");
+  await platforms.locator(".apexcharts-bar-area").first().waitFor();
+  const players = await csvOf(page, "Export CSV of Cross-platform players");
+  expect(players.name).toBe("cross-platform-players.csv");
+  expect(players.rows[0]).toEqual(["platform", "players (players)"]);
+  expect(players.rows.slice(1).map((r) => r[0])).toEqual(
+    await platforms.locator(".apexcharts-xaxis-label").allTextContents(),
+  );
+  for (const row of players.rows.slice(1)) expect(row[1]).toMatch(/^\d+$/);
+  const trends = await csvOf(page, "Export CSV of Player trends");
+  expect(trends.rows[0]).toEqual(["date (ISO 8601)", "players (players)", "games (games)"]);
+  expect(trends.rows.length).toBeGreaterThan(30);
   // The live panel: the server's own counts, dated by their last update (no demo rows in them).
   const realtime = await noteText(card(page, "Real-time"));
   expect(realtime).toMatch(/^Source: this server's live counts · updated \d+ min ago$/);
@@ -123,6 +142,9 @@ test("Overview: Market Intelligence names its player series and says demo; its C
   const market = card(page, "Market Intelligence");
   expect(await noteText(market)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
   expect(await noteText(card(page, "Live Gaming Trends"))).toMatch(/demo$/);
+  // The volatility card averages the same genre series, and says so.
+  const volatility = page.locator("[data-slot='metric-card']").filter({ hasText: "Market Volatility" });
+  expect(await noteText(volatility)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
   const bars = market.locator(".apexcharts-bar-area");
   await bars.first().waitFor();
   const { name, rows } = await csvOf(page, "Export CSV of Market Intelligence");

@@ -2,7 +2,7 @@ import { Brain, Gauge } from "lucide-react";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { MetricCard } from "../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../ui/premium-lock/index.ts";
-import { SourceNote } from "../../ui/source-note/index.ts";
+import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 
 /**
  * The two premium metric cards of the Overview and the Dashboard: AI predictions (games the AI's
@@ -39,7 +39,7 @@ export function MarketSignalCards({
               "games projected by their player trend line"
             )
           }
-          footer={predictions && <SourceNote provenance={predictions.provenance} className="mt-1" />}
+          footer={predictions && <CatalogSourceNote provenance={predictions.provenance} className="mt-1" />}
         />
       </PremiumLock>
       <PremiumLock locked={!premium} message="Upgrade to Premium to see market volatility">
@@ -49,6 +49,11 @@ export function MarketSignalCards({
           loading={premium && loading}
           value={volatility?.score != null ? `${volatility.score.toFixed(1)} / 10` : "–"}
           hint={volatility ? `average over ${volatility.categories} genres` : "average over genres"}
+          footer={
+            volatility?.provenance && (
+              <CatalogSourceNote provenance={volatility.provenance} className="mt-1" />
+            )
+          }
         />
       </PremiumLock>
     </>

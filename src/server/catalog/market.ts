@@ -126,6 +126,10 @@ export async function getOverviewFigures(): Promise<Required<Omit<OverviewFigure
     marketVolatility: {
       score: averageVolatility(trends),
       categories: trends.length,
+      // The genres' player series behind it, at their newest point.
+      ...(trends[0]?.provenance
+        ? { provenance: { ...trends[0].provenance, method: "mean of the genres' volatility scores (0–10)" } }
+        : {}),
     },
     isDemo: Number(demo.rows[0]?.n ?? 0) > 0,
     dataAsOf: newest ? new Date(newest).toISOString() : null,

@@ -6,6 +6,17 @@ import { baseOptions } from "./chart-theme.ts";
 /** Spec §9: a legend of at most 4 entries; the rest are summed into "Other". */
 export const MAX_LEGEND = 4;
 
+/** The slices a donut draws: positive values, largest first, those past the legend summed into "Other". */
+export function donutSlices(data: ReadonlyArray<{ label: string; value: number }>) {
+  const sorted = [...data].filter((d) => d.value > 0).sort((a, b) => b.value - a.value);
+  return sorted.length > MAX_LEGEND
+    ? [
+        ...sorted.slice(0, MAX_LEGEND - 1),
+        { label: "Other", value: sorted.slice(MAX_LEGEND - 1).reduce((s, d) => s + d.value, 0) },
+      ]
+    : sorted;
+}
+
 export function DonutChart({
   data,
   height = 260,
@@ -18,15 +29,8 @@ export function DonutChart({
   formatValue?: (v: number) => string;
 }) {
   const theme = useChartTheme();
-  const sorted = [...data].filter((d) => d.value > 0).sort((a, b) => b.value - a.value);
-  if (sorted.length === 0) return <EmptyState icon={PieChart} title={emptyText} />;
-  const shown =
-    sorted.length > MAX_LEGEND
-      ? [
-          ...sorted.slice(0, MAX_LEGEND - 1),
-          { label: "Other", value: sorted.slice(MAX_LEGEND - 1).reduce((s, d) => s + d.value, 0) },
-        ]
-      : sorted;
+  const shown = donutSlices(data);
+  if (shown.length === 0) return <EmptyState icon={PieChart} title={emptyText} />;
   const options = {
     ...baseOptions(theme),
     labels: shown.map((d) => d.label),

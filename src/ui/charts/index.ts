@@ -1,3 +1,3 @@
 export { BarChart, type BarDatum, MAX_BARS } from "./BarChart.tsx";
-export { DonutChart, MAX_LEGEND } from "./DonutChart.tsx";
+export { DonutChart, donutSlices, MAX_LEGEND } from "./DonutChart.tsx";
 export { LineChart, type LineSeries } from "./LineChart.tsx";

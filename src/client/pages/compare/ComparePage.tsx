@@ -269,7 +269,7 @@ export default function ComparePage() {
                   ))}
                 </TableBody>
               </Table>
-              <SourceNote provenance={provenance} className="mt-2" />
+              <SourceNote provenance={provenance} demo={games.some((g) => g.isDemo)} className="mt-2" />
             </CardContent>
           </Card>
           <div className="grid min-w-0 gap-4 lg:grid-cols-2">

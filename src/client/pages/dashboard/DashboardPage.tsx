@@ -9,9 +9,9 @@ import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import type { FreeGame, PlatformConnection } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
-import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
+import { BarChart, DonutChart, donutSlices, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
-import { downloadFile } from "../../../ui/export/index.ts";
+import { downloadFile, ExportCsvButton } from "../../../ui/export/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -97,10 +97,27 @@ function RealtimePanel() {
   );
 }
 
+/** Export CSV of a card: the rows it shows, units in the header (issue 10). */
+function CardExport({ title, header, rows }: { title: string; header: string[]; rows: CsvValue[][] }) {
+  return (
+    <ExportCsvButton
+      className="mt-2"
+      fileName={title.toLowerCase()}
+      aria-label={`Export CSV of ${title}`}
+      disabled={rows.length === 0}
+      data={() => ({ header, rows })}
+    />
+  );
+}
+
 function OverviewTab() {
   const activity = useQuery(activityQuery);
   const platforms = useQuery(platformStatsQuery);
-  const byPlayers = [...(platforms.data ?? [])].sort((a, b) => b.players - a.players);
+  const byPlayers = [...(platforms.data ?? [])]
+    .sort((a, b) => b.players - a.players)
+    .filter((p) => p.players > 0)
+    .map((p) => ({ label: p.platform, value: p.players }));
+  const byGames = donutSlices((platforms.data ?? []).map((p) => ({ label: p.platform, value: p.games })));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -131,6 +148,11 @@ function OverviewTab() {
               }}
             />
           ) : null}
+          <CardExport
+            title="Player trends"
+            header={["date (ISO 8601)", "players (players)", "games (games)"]}
+            rows={(activity.data ?? []).map((d) => [d.date, d.players, d.games])}
+          />
         </Section>
       </div>
       <Section title="Cross-platform players" description="Current players of the games on each platform.">
@@ -138,29 +160,35 @@ function OverviewTab() {
           <Skeleton className="h-72 w-full" />
         ) : (
           <BarChart
-            data={byPlayers
-              .filter((p) => p.players > 0)
-              .map((p) => ({ label: p.platform, value: p.players }))}
+            data={byPlayers}
             seriesName="Players"
             emptyText="No player counts yet"
             formatValue={(v) => `${compactNumber(v)} players`}
           />
         )}
         <CatalogSourceNote catalog className="mt-2" />
+        <CardExport
+          title="Cross-platform players"
+          header={["platform", "players (players)"]}
+          rows={byPlayers.slice(0, MAX_BARS).map((p) => [p.label, p.value])}
+        />
       </Section>
       <Section title="Platform distribution" description="Share of catalog games on each platform.">
         {platforms.isLoading ? (
           <Skeleton className="h-72 w-full" />
         ) : (
           <DonutChart
-            data={(platforms.data ?? [])
-              .filter((p) => p.games > 0)
-              .map((p) => ({ label: p.platform, value: p.games }))}
+            data={byGames}
             emptyText="No games yet"
             formatValue={(v) => `${compactNumber(v)} games`}
           />
         )}
         <CatalogSourceNote catalog className="mt-2" />
+        <CardExport
+          title="Platform distribution"
+          header={["platform", "games (games)"]}
+          rows={byGames.map((p) => [p.label, p.value])}
+        />
       </Section>
     </div>
   );
@@ -324,6 +352,13 @@ function AnalyticsTab() {
           provenance={(market.data ?? []).flatMap((t) => (t.provenance ? [t.provenance] : []))}
           className="mt-2"
         />
+        <CardExport
+          title="Market by genre"
+          header={["genre", "players (players)", "as of (ISO 8601)"]}
+          rows={(market.data ?? [])
+            .slice(0, MAX_BARS)
+            .map((t) => [t.category, t.players, t.provenance?.asOf ?? null])}
+        />
       </Section>
       <Section title="Global games revenue" description="Billions of USD per year.">
         {history.isLoading ? (
@@ -337,6 +372,11 @@ function AnalyticsTab() {
           />
         )}
         <SourceNote provenance={history.data?.provenance} className="mt-2" />
+        <CardExport
+          title="Global games revenue"
+          header={["year", "revenue (billion USD)", "growth (%)"]}
+          rows={revenue.map((r) => [r.year, r.revenue, r.growth])}
+        />
       </Section>
       <div className="lg:col-span-2">
         <Section title="Recent reports" description="Reports you generated, newest first.">
@@ -420,10 +460,24 @@ function GameTrackingTab() {
           { header: "Tracked since", cell: (g) => dateFormat.format(new Date(g.addedAt)) },
         ]}
       />
-      <CatalogSourceNote
-        className="px-4 py-2"
-        provenance={distinctProvenance(list.flatMap((g) => [g.players?.provenance, g.provenance]))}
-      />
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 pb-3">
+        <CatalogSourceNote
+          className="mt-2"
+          provenance={distinctProvenance(list.flatMap((g) => [g.players?.provenance, g.provenance]))}
+        />
+        <CardExport
+          title="Your watchlist"
+          header={[
+            "game",
+            "platform",
+            "genre",
+            "players (players)",
+            "price (USD)",
+            "tracked since (ISO 8601)",
+          ]}
+          rows={list.map((g) => [g.gameName, g.platform, g.genre, g.playerCount, g.price, g.addedAt])}
+        />
+      </div>
     </div>
   );
 }
@@ -459,6 +513,11 @@ function AdvancedTab({ premium }: { premium: boolean }) {
             provenance={rising.flatMap((g) => (g.provenance ? [g.provenance] : []))}
             className="mt-2"
           />
+          <CardExport
+            title="Fastest growing"
+            header={["game", "players (players)", "growth (%)"]}
+            rows={rising.map((g) => [g.gameName, g.playerCount, g.growth * 100])}
+          />
         </Section>
         <Section
           title="Most volatile genres"
@@ -480,6 +539,11 @@ function AdvancedTab({ premium }: { premium: boolean }) {
           <CatalogSourceNote
             provenance={volatile.flatMap((t) => (t.provenance ? [t.provenance] : []))}
             className="mt-2"
+          />
+          <CardExport
+            title="Most volatile genres"
+            header={["genre", "volatility (0-10)", "change (%)"]}
+            rows={volatile.map((t) => [t.category, t.volatilityScore, t.change])}
           />
         </Section>
       </div>

@@ -41,7 +41,9 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
               formatValue={(v) => `${compactNumber(v)} players`}
             />
           )}
-          <CatalogSourceNote provenance={games[0]?.players?.provenance} className="mt-2" />
+          {!trending.isLoading && (
+            <CatalogSourceNote provenance={games[0]?.players?.provenance} className="mt-2" />
+          )}
           <ExportCsvButton
             className="mt-2"
             fileName="live-gaming-trends"
@@ -80,10 +82,12 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
           </PremiumLock>
           {premium && (
             <>
-              <CatalogSourceNote
-                provenance={trends.flatMap((t) => (t.provenance ? [t.provenance] : []))}
-                className="mt-2"
-              />
+              {!market.isLoading && (
+                <CatalogSourceNote
+                  provenance={trends.flatMap((t) => (t.provenance ? [t.provenance] : []))}
+                  className="mt-2"
+                />
+              )}
               <ExportCsvButton
                 className="mt-2"
                 fileName="genre-volatility"
