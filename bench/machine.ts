@@ -1,11 +1,12 @@
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { relative } from "node:path";
 
-/** One line describing the machine a bench ran on, printed under each table. */
+/** One line describing the machine a bench ran on (and how busy it was), printed under each table. */
 export function machineLine(): string {
   const cpu = cpus();
-  return `machine: ${cpu.length} cores (${cpu[0]?.model ?? "unknown"}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Bun ${Bun.version}, ${process.platform}/${process.arch}`;
+  const load = loadavg().map((l) => l.toFixed(2));
+  return `machine: ${cpu.length} cores (${cpu[0]?.model ?? "unknown"}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Bun ${Bun.version}, ${process.platform}/${process.arch}, load average ${load.join(" ")}`;
 }
 
 export function printTable(title: string, rows: Array<Record<string, string | number>>): void {

@@ -267,3 +267,18 @@ export function filterToParams(
   }
   return params;
 }
+
+/** One value of a genre, tag or platform pick list, with the number of catalog games having it. */
+export interface FacetValue {
+  value: string;
+  games: number;
+}
+
+/** `GET /api/market/facets`: the catalog's genres, tags and platforms, most games first. */
+export interface CatalogFacets {
+  genres: FacetValue[];
+  tags: FacetValue[];
+  platforms: FacetValue[];
+  /** Games in the catalog the counts are over. */
+  games: number;
+}

@@ -1,4 +1,5 @@
 import { createApp } from "./app.ts";
+import { warmCatalogIndex } from "./catalog/catalog-index.ts";
 import { onCatalogChanged } from "./catalog/changes.ts";
 import { warmSearchIndex } from "./catalog/search-index.ts";
 import { closeDb, refreshPlannerStatistics } from "./db/client.ts";
@@ -64,6 +65,7 @@ const stopPlannerStatistics = onCatalogChanged(() => {
 });
 // Built in the background: the first searches wait for it rather than the server's start.
 warmSearchIndex();
+warmCatalogIndex();
 await loadSystemSettings();
 const app = createApp();
 

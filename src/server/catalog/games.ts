@@ -1,42 +1,64 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
-import { rawClient } from "../db/client.ts";
+import { placeholders, rawClient } from "../db/client.ts";
+import { byName, byNumber, byText, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
 import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
-/** The paged catalog list (`GET /api/games`). Filters match one genre, platform or tag exactly. */
+/**
+ * The paged catalog list (`GET /api/games`). Filters match one genre, platform or tag exactly (ASCII
+ * case folded, as SQLite's NOCASE); the matching, ordering and count come from the in-memory catalog
+ * index (catalog-index.ts), the page's rows from the database by id.
+ */
 
-const ORDER: Record<GameSort, string> = {
-  popularity: "popularity DESC, name",
-  name: "name COLLATE NOCASE, popularity DESC",
-  release: "release_date IS NULL, release_date DESC, popularity DESC",
-  rating: "rating IS NULL, rating DESC, rating_count DESC",
-  players: "current_players IS NULL, current_players DESC",
-};
+type Order = (a: number, b: number) => number;
+
+/** The orders the list offered in SQL; unknown values last, and the id breaks the remaining ties. */
+function orderOf(index: CatalogIndex, sort: GameSort): Order {
+  const { popularity, rating, ratingCount, players } = index.col;
+  const popularityDesc: Order = (a, b) => popularity[b]! - popularity[a]!;
+  switch (sort) {
+    case "popularity":
+      return byNumber(index, popularity, "desc", (a, b) => compareText(index.names[a]!, index.names[b]!));
+    case "name":
+      return byName(index, "asc", popularityDesc);
+    case "release":
+      return byText(index, index.releaseDates, "desc", false, popularityDesc);
+    case "rating": {
+      const count = byNumber(index, ratingCount, "desc");
+      return byNumber(index, rating, "desc", (a, b) => {
+        const x = ratingCount[a]!;
+        const y = ratingCount[b]!;
+        return x === y || (Number.isNaN(x) && Number.isNaN(y)) ? 0 : count(a, b);
+      });
+    }
+    case "players":
+      return byNumber(index, players, "desc");
+  }
+}
 
 export async function listGames(q: GameListQuery): Promise<GameListPage> {
-  const where: string[] = [];
-  const args: string[] = [];
-  for (const [column, value] of [
-    ["genres", q.genre],
-    ["platforms", q.platform],
-    ["tags", q.tag],
-  ] as const) {
-    if (!value) continue;
-    where.push(`EXISTS (SELECT 1 FROM json_each(games.${column}) WHERE value = ? COLLATE NOCASE)`);
-    args.push(value);
-  }
-  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const client = rawClient();
-  const [rows, count] = await Promise.all([
-    client.execute({
-      sql: `SELECT * FROM games ${clause} ORDER BY ${ORDER[q.sort]} LIMIT ? OFFSET ?`,
-      args: [...args, q.pageSize, (q.page - 1) * q.pageSize],
-    }),
-    client.execute({ sql: `SELECT count(*) AS n FROM games ${clause}`, args }),
-  ]);
+  const { index } = await catalogIndex();
+  const candidates = index.candidates({ genres: q.genre, platforms: q.platform, tags: q.tag });
+  const matches: number[] = [];
+  if (candidates) CatalogIndex.forEach(candidates, (s) => matches.push(s));
+  const offset = (q.page - 1) * q.pageSize;
+  const ids = topK(matches, offset + q.pageSize, orderOf(index, q.sort))
+    .slice(offset)
+    .map((s) => index.ids[s]!);
+  const rs = ids.length
+    ? await rawClient().execute({
+        sql: `SELECT * FROM games WHERE id IN (${placeholders(ids.length)})`,
+        args: ids,
+      })
+    : { rows: [] };
+  const byId = new Map(rs.rows.map((r) => [String(r.id), r as unknown as Record<string, unknown>]));
+  const rows = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toGameSummary(row)] : [];
+  });
   return {
-    games: await withFigures(rows.rows.map((r) => toGameSummary(r as unknown as Record<string, unknown>))),
-    total: Number(count.rows[0]?.n ?? 0),
+    games: await withFigures(rows),
+    total: matches.length,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -1,11 +1,10 @@
-import type { InValue } from "@libsql/client";
 import { csvFileName, csvRow, headerWithUnit } from "../../contracts/csv.ts";
 import {
+  type CatalogFacets,
   type MarketSummary,
   SCREENER_COLUMN_INFO,
   SCREENER_COLUMNS,
   SCREENER_FILTER_KEYS,
-  type ScreenerColumn,
   type ScreenerFilter,
   type ScreenerPage,
   type ScreenerQuery,
@@ -15,47 +14,92 @@ import {
 import type { Provenance } from "../../contracts/provenance.ts";
 import { dataVersion, placeholders, rawClient } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { onCatalogInvalidated } from "./changes.ts";
 import { normalizeName } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
 /**
- * The market screener (issue 10): the whole catalog filtered, sorted and paged in SQL. Figures are the
- * catalog's latest per game (denormalised on `games` from the series); `provenance` names the sources
- * behind them. Reviews are positive + negative; the positive share is positive / reviews in percent.
+ * The market screener (issue 10): the whole catalog filtered, sorted and paged on the in-memory
+ * catalog index (catalog-index.ts), then the page's rows read by id. Figures are the catalog's latest
+ * per game (denormalised on `games` from the series); `provenance` names the sources behind them. Reviews are positive + negative; the positive share is positive / reviews in percent.
  */
 
-const REVIEWS = "(coalesce(positive_reviews, 0) + coalesce(negative_reviews, 0))";
-const SHARE = `(CASE WHEN ${REVIEWS} > 0 THEN positive_reviews * 100.0 / ${REVIEWS} END)`;
+/** The slots of the games matching a filter, in slot order. */
+export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Array {
+  const candidates = index.candidates({ genres: f.genre, tags: f.tag, platforms: f.platform });
+  if (!candidates) return new Int32Array(0);
+  const q = f.q ? normalizeName(f.q) : "";
+  const { releaseYear, price, ownersEstimate, revenueEstimate } = index.col;
+  const reviews = index.reviews;
+  const share = index.share;
+  const names = index.normalizedNames;
+  // Each bound, or a value that every known figure passes; unknown figures (NaN) fail any comparison.
+  const bound = (v: number | undefined, none: number) => (v == null ? none : v);
+  const yearFrom = bound(f.yearFrom, Number.NEGATIVE_INFINITY);
+  const yearTo = bound(f.yearTo, Number.POSITIVE_INFINITY);
+  const priceMin = bound(f.priceMin, Number.NEGATIVE_INFINITY);
+  const priceMax = bound(f.priceMax, Number.POSITIVE_INFINITY);
+  const minReviews = f.minReviews != null && f.minReviews > 0 ? f.minReviews : 0;
+  const ownersMin = bound(f.ownersMin, Number.NEGATIVE_INFINITY);
+  const ownersMax = bound(f.ownersMax, Number.POSITIVE_INFINITY);
+  const revenueMin = bound(f.revenueMin, Number.NEGATIVE_INFINITY);
+  const revenueMax = bound(f.revenueMax, Number.POSITIVE_INFINITY);
+  const checkYear = f.yearFrom != null || f.yearTo != null;
+  const checkPrice = f.priceMin != null || f.priceMax != null;
+  const checkShare = f.minPositive != null;
+  const minPositive = f.minPositive ?? 0;
+  const checkOwners = f.ownersMin != null || f.ownersMax != null;
+  const checkRevenue = f.revenueMin != null || f.revenueMax != null;
+  const out = new Int32Array(index.live);
+  let n = 0;
+  for (let w = 0; w < candidates.length; w++) {
+    let word = candidates[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const s = (w << 5) + (31 - Math.clz32(low));
+      if (checkYear && !(releaseYear[s]! >= yearFrom && releaseYear[s]! <= yearTo)) continue;
+      if (checkPrice && !(price[s]! >= priceMin && price[s]! <= priceMax)) continue;
+      // Reviews count as 0 when both counts are unknown, as the SQL's coalesce did.
+      if (minReviews > 0 && !(reviews[s]! >= minReviews)) continue;
+      if (checkShare && !(share[s]! >= minPositive)) continue;
+      if (checkOwners && !(ownersEstimate[s]! >= ownersMin && ownersEstimate[s]! <= ownersMax)) continue;
+      if (checkRevenue && !(revenueEstimate[s]! >= revenueMin && revenueEstimate[s]! <= revenueMax)) continue;
+      if (q && !names[s]!.includes(q)) continue;
+      out[n++] = s;
+    }
+  }
+  return out.subarray(0, n);
+}
 
-const SORT_EXPR: Record<ScreenerSort, string> = {
-  name: "name COLLATE NOCASE",
-  releaseDate: "release_date",
-  price: "price",
-  reviews: `(CASE WHEN positive_reviews IS NULL AND negative_reviews IS NULL THEN NULL ELSE ${REVIEWS} END)`,
-  positiveShare: SHARE,
-  owners: "owners_estimate",
-  players: "current_players",
-  ownersEstimate: "e.owners_mid",
-  revenueEstimate: "e.gross_mid",
-};
-
-/**
- * Estimates (issue 11) live in `game_estimates`: joined only when a filter or the sort needs them, so
- * the other screens of the screener scan `games` alone; a page's own estimates are read by id.
- */
-const WITH_ESTIMATES = `games LEFT JOIN game_estimates e ON e.game_id = games.id AND e.model_version = '${MODEL_VERSION.replace(/'/g, "''")}'`;
-
-function fromOf(f: ScreenerFilter, sort?: ScreenerSort): string {
-  const needed =
-    f.ownersMin != null ||
-    f.ownersMax != null ||
-    f.revenueMin != null ||
-    f.revenueMax != null ||
-    sort === "ownersEstimate" ||
-    sort === "revenueEstimate";
-  return needed ? WITH_ESTIMATES : "games";
+/** The screener's order: unknown values last whichever the direction; the id keeps pages stable between equal values. */
+export function screenerOrder(
+  index: CatalogIndex,
+  sort: ScreenerSort,
+  order: "asc" | "desc",
+): (a: number, b: number) => number {
+  switch (sort) {
+    case "name":
+      return byName(index, order);
+    case "releaseDate":
+      return byText(index, index.releaseDates, order, false);
+    case "price":
+      return byNumber(index, index.col.price, order);
+    case "reviews":
+      return byNumber(index, index.reviews, order);
+    case "positiveShare":
+      return byNumber(index, index.share, order);
+    case "owners":
+      return byNumber(index, index.col.owners, order);
+    case "players":
+      return byNumber(index, index.col.players, order);
+    case "ownersEstimate":
+      return byNumber(index, index.col.ownersEstimate, order);
+    case "revenueEstimate":
+      return byNumber(index, index.col.revenueEstimate, order);
+  }
 }
 
 async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number; revenue: number | null }>> {
@@ -76,52 +120,20 @@ async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number;
 const COLUMNS_READ = `games.id, name, release_date, developer, publisher, genres, tags, platforms, price,
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo`;
 
-export function whereOf(f: ScreenerFilter): { clause: string; args: InValue[] } {
-  const where: string[] = [];
-  const args: InValue[] = [];
-  const lists: Array<[string, string]> = [];
-  for (const [column, value] of [
-    ["genres", f.genre],
-    ["tags", f.tag],
-    ["platforms", f.platform],
-  ] as const) {
-    if (value) lists.push([column, value]);
-  }
-  const q = f.q ? normalizeName(f.q) : "";
-  if (q) {
-    where.push("normalized_name LIKE ? ESCAPE '\\'");
-    args.push(`%${q.replace(/[\\%_]/g, "\\$&")}%`);
-  }
-  const range = (expr: string, op: ">=" | "<=", value: number | undefined) => {
-    if (value == null) return;
-    where.push(`${expr} ${op} ?`);
-    args.push(value);
-  };
-  range("release_year", ">=", f.yearFrom);
-  range("release_year", "<=", f.yearTo);
-  range("price", ">=", f.priceMin);
-  range("price", "<=", f.priceMax);
-  if (f.minReviews != null && f.minReviews > 0) range(REVIEWS, ">=", f.minReviews);
-  range(SHARE, ">=", f.minPositive);
-  range("e.owners_mid", ">=", f.ownersMin);
-  range("e.owners_mid", "<=", f.ownersMax);
-  range("e.gross_mid", ">=", f.revenueMin);
-  range("e.gross_mid", "<=", f.revenueMax);
-  // A list holds an element when its JSON text holds the element quoted: `"Strategy"` can only be a
-  // whole element (a quote inside one is written \"). LIKE is case-insensitive as the other filters
-  // are, and ten times cheaper than parsing every row with json_each (bench/game-pages.bench.ts).
-  for (const [column, value] of lists) {
-    where.push(`games.${column} LIKE ? ESCAPE '\\'`);
-    args.push(`%${JSON.stringify(value).replace(/[\\%_]/g, "\\$&")}%`);
-  }
-  return { clause: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
-}
-
-function orderOf(sort: ScreenerSort, order: "asc" | "desc"): string {
-  const expr = SORT_EXPR[sort];
-  const dir = order === "asc" ? "ASC" : "DESC";
-  // Unknown values last whichever the direction; the id keeps pages stable between equal values.
-  return `${expr} IS NULL, ${expr} ${dir}, games.id`;
+/** The rows of these games as the screener answers them, in the given order. */
+async function rowsOf(ids: string[], withEstimates: boolean): Promise<ScreenerRow[]> {
+  if (ids.length === 0) return [];
+  const rs = await rawClient().execute({
+    sql: `SELECT ${COLUMNS_READ} FROM games WHERE id IN (${placeholders(ids.length)})`,
+    args: ids,
+  });
+  const byId = new Map(rs.rows.map((r) => [String(r.id), r as unknown as Record<string, unknown>]));
+  const estimates = withEstimates ? await estimatesOf(ids) : new Map();
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    // Deleted since the index was read.
+    return r ? [toRow(r, estimates.get(id))] : [];
+  });
 }
 
 function toRow(
@@ -152,7 +164,7 @@ function toRow(
   };
 }
 
-// ---- Provenance: which sources the catalog's figures come from, cached until the catalog changes ----
+// ---- Provenance: which sources the catalog's figures come from, cached until the database changes ----
 
 let provenanceCache: Promise<Provenance[]> | null = null;
 /** The database's data version the caches were filled at: a write by any process (an import run by hand) drops them. */
@@ -161,7 +173,6 @@ onCatalogInvalidated(dropCaches);
 
 function dropCaches(): void {
   provenanceCache = null;
-  summaryCache.clear();
 }
 
 /** Drops what the caches hold when anything committed since; without a data version, caches nothing. */
@@ -218,20 +229,16 @@ export function catalogProvenance(): Promise<Provenance[]> {
 }
 
 export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
-  const { clause, args } = whereOf(q);
-  const client = rawClient();
-  const [rows, count, provenance] = await Promise.all([
-    client.execute({
-      sql: `SELECT ${COLUMNS_READ} FROM ${fromOf(q, q.sort)} ${clause} ORDER BY ${orderOf(q.sort, q.order)} LIMIT ? OFFSET ?`,
-      args: [...args, q.pageSize, (q.page - 1) * q.pageSize],
-    }),
-    client.execute({ sql: `SELECT count(*) AS n FROM ${fromOf(q)} ${clause}`, args }),
-    catalogProvenance(),
-  ]);
-  const estimates = await estimatesOf(rows.rows.map((r) => String(r.id)));
+  const [{ index }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);
+  const matches = matchingSlots(index, q);
+  const offset = (q.page - 1) * q.pageSize;
+  const page = topK(matches, offset + q.pageSize, screenerOrder(index, q.sort, q.order)).slice(offset);
   return {
-    rows: rows.rows.map((r) => toRow(r as unknown as Record<string, unknown>, estimates.get(String(r.id)))),
-    total: Number(count.rows[0]?.n ?? 0),
+    rows: await rowsOf(
+      page.map((s) => index.ids[s]!),
+      true,
+    ),
+    total: matches.length,
     page: q.page,
     pageSize: q.pageSize,
     sort: q.sort,
@@ -240,73 +247,84 @@ export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   };
 }
 
+// ---- Pick lists ----------------------------------------------------------------------------------------
+
+let facetsCache: { generation: number; facets: CatalogFacets } | undefined;
+
+/** The catalog's genres, tags and platforms with their game counts, recomputed when the catalog changed. */
+export async function catalogFacets(): Promise<CatalogFacets> {
+  const { index, generation } = await catalogIndex();
+  if (facetsCache?.generation !== generation) {
+    facetsCache = {
+      generation,
+      facets: {
+        genres: index.facet("genres"),
+        tags: index.facet("tags"),
+        platforms: index.facet("platforms"),
+        games: index.live,
+      },
+    };
+  }
+  return facetsCache.facets;
+}
+
 // ---- Market size of a filter -------------------------------------------------------------------------
 
 const SUMMARY_CACHE_SIZE = 200;
-const summaryCache = new Map<string, Promise<MarketSummary>>();
+/** Figures of recent filters, for the index generation they were computed at. */
+const summaryCache = new Map<string, Omit<MarketSummary, "provenance">>();
+let summaryGeneration = -1;
 
 /** The filter alone, keys in a fixed order: the cache key and the CSV file name. */
 export function filterKey(f: ScreenerFilter): string {
   return SCREENER_FILTER_KEYS.flatMap((k) => (f[k] == null || f[k] === "" ? [] : [`${k}=${f[k]}`])).join("&");
 }
 
-async function median(from: string, clause: string, args: InValue[], expr: string): Promise<number | null> {
-  const client = rawClient();
-  const known = `${clause ? `${clause} AND` : "WHERE"} ${expr} IS NOT NULL`;
-  const n = Number(
-    (await client.execute({ sql: `SELECT count(*) AS n FROM ${from} ${known}`, args })).rows[0]?.n ?? 0,
-  );
-  if (n === 0) return null;
-  const rs = await client.execute({
-    sql: `SELECT ${expr} AS v FROM ${from} ${known} ORDER BY v LIMIT ? OFFSET ?`,
-    args: [...args, n % 2 === 0 ? 2 : 1, Math.floor((n - 1) / 2)],
-  });
-  const values = rs.rows.map((r) => Number(r.v));
-  return Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100;
+/** The median of the known values (the mean of the middle two for an even count), to the cent. */
+function medianOf(values: Float64Array): number | null {
+  if (values.length === 0) return null;
+  values.sort();
+  const n = values.length;
+  const mid = n % 2 === 0 ? (values[n / 2 - 1]! + values[n / 2]!) / 2 : values[(n - 1) / 2]!;
+  return Math.round(mid * 100) / 100;
 }
 
-export function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
-  const cacheable = checkCaches();
+export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
+  const [{ index, generation }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);
+  if (generation !== summaryGeneration) {
+    summaryCache.clear();
+    summaryGeneration = generation;
+  }
   const key = filterKey(f);
-  const cached = summaryCache.get(key);
-  if (cached) return cached;
-  const computing = computeSummary(f).catch((error) => {
-    summaryCache.delete(key);
-    throw error;
-  });
-  if (!cacheable) return computing;
-  if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
-  summaryCache.set(key, computing);
-  return computing;
+  let figures = summaryCache.get(key);
+  if (!figures) {
+    figures = summarize(index, f);
+    if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
+    summaryCache.set(key, figures);
+  }
+  return { ...figures, provenance };
 }
 
-async function computeSummary(f: ScreenerFilter): Promise<MarketSummary> {
-  const { clause, args } = whereOf(f);
-  const from = fromOf(f);
-  const client = rawClient();
-  const withReviews = `${clause ? `${clause} AND` : "WHERE"} ${REVIEWS} > 0`;
-  const [count, years, top, medianPrice, medianReviews, provenance] = await Promise.all([
-    client.execute({ sql: `SELECT count(*) AS n FROM ${from} ${clause}`, args }),
-    client.execute({
-      sql: `SELECT release_year AS year, count(*) AS n FROM ${from} ${clause ? `${clause} AND` : "WHERE"} release_year IS NOT NULL
-            GROUP BY release_year ORDER BY release_year`,
-      args,
-    }),
-    client.execute({
-      sql: `SELECT games.id, name, ${REVIEWS} AS reviews FROM ${from} ${withReviews} ORDER BY reviews DESC, games.id LIMIT 5`,
-      args,
-    }),
-    median(from, clause, args, "price"),
-    median(from, clause, args, `(CASE WHEN ${REVIEWS} > 0 THEN ${REVIEWS} END)`),
-    catalogProvenance(),
-  ]);
+function summarize(index: CatalogIndex, f: ScreenerFilter): Omit<MarketSummary, "provenance"> {
+  const matches = matchingSlots(index, f);
+  const { price, releaseYear } = index.col;
+  const reviews = index.reviews;
+  const prices: number[] = [];
+  const reviewed: number[] = [];
+  const years = new Map<number, number>();
+  for (const s of matches) {
+    if (!Number.isNaN(price[s]!)) prices.push(price[s]!);
+    if (reviews[s]! > 0) reviewed.push(s);
+    const year = releaseYear[s]!;
+    if (!Number.isNaN(year)) years.set(year, (years.get(year) ?? 0) + 1);
+  }
+  const top = topK(reviewed, 5, byNumber(index, reviews, "desc"));
   return {
-    games: Number(count.rows[0]?.n ?? 0),
-    medianPrice,
-    medianReviews,
-    releasesPerYear: years.rows.map((r) => ({ year: Number(r.year), games: Number(r.n) })),
-    topGames: top.rows.map((r) => ({ id: String(r.id), name: String(r.name), reviews: Number(r.reviews) })),
-    provenance,
+    games: matches.length,
+    medianPrice: medianOf(Float64Array.from(prices)),
+    medianReviews: medianOf(Float64Array.from(reviewed, (s) => reviews[s]!)),
+    releasesPerYear: [...years].sort((a, b) => a[0] - b[0]).map(([year, games]) => ({ year, games })),
+    topGames: top.map((s) => ({ id: index.ids[s]!, name: index.names[s]!, reviews: reviews[s]! })),
   };
 }
 
@@ -319,26 +337,18 @@ export function screenerCsvName(f: ScreenerFilter): string {
   return csvFileName("market-screener", filterKey(f).replace(/&/g, "_") || "all-games");
 }
 
-function csvCell(row: ScreenerRow, column: ScreenerColumn) {
-  return row[column];
-}
-
 /**
- * Every matching row, in the screener's order, as a stream of CSV text. The sorted ids are read once
- * (a few MB for the whole catalog), then the rows in chunks, so memory stays flat and no page is read
- * twice however large the export.
+ * Every matching row, in the screener's order, as a stream of CSV text. The sorted ids come from the
+ * catalog index (a few MB for the whole catalog), then the rows are read in chunks as the client
+ * takes them, so memory stays flat however large the export.
  */
 export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint8Array>> {
-  const { clause, args } = whereOf(q);
-  const client = rawClient();
+  const { index } = await catalogIndex();
   const columns = q.columns?.length ? q.columns : [...SCREENER_COLUMNS];
   const needEstimates = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
-  const ids = (
-    await client.execute({
-      sql: `SELECT games.rowid AS r FROM ${fromOf(q, q.sort)} ${clause} ORDER BY ${orderOf(q.sort, q.order)}`,
-      args,
-    })
-  ).rows.map((r) => Number(r.r));
+  // A plain array: V8 sorts it with a comparator about twice as fast as a typed one.
+  const matches = Array.from(matchingSlots(index, q)).sort(screenerOrder(index, q.sort, q.order));
+  const ids = matches.map((s) => index.ids[s]!);
   const encoder = new TextEncoder();
   let next = 0;
   return new ReadableStream<Uint8Array>({
@@ -363,19 +373,9 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       }
       const chunk = ids.slice(next, next + CSV_CHUNK);
       next += chunk.length;
-      const rs = await client.execute({
-        sql: `SELECT rowid AS r, ${COLUMNS_READ} FROM games WHERE rowid IN (${placeholders(chunk.length)})`,
-        args: chunk,
-      });
-      const byRowid = new Map(rs.rows.map((r) => [Number(r.r), r as unknown as Record<string, unknown>]));
-      const estimates = needEstimates ? await estimatesOf(rs.rows.map((r) => String(r.id))) : new Map();
+      const rows = await rowsOf(chunk, needEstimates);
       let text = "";
-      for (const rowid of chunk) {
-        const r = byRowid.get(rowid);
-        if (!r) continue; // deleted since the ids were read
-        const row = toRow(r, estimates.get(String(r.id)));
-        text += csvRow(columns.map((c) => csvCell(row, c)));
-      }
+      for (const row of rows) text += csvRow(columns.map((c) => row[c]));
       controller.enqueue(encoder.encode(text));
     },
   });

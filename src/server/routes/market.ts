@@ -1,13 +1,20 @@
 import { Hono } from "hono";
 import { ScreenerFilterSchema, ScreenerQuerySchema } from "../../contracts/market.ts";
 import { requirePremium } from "../auth/guards.ts";
-import { marketSummary, screenerCsv, screenerCsvName, screenGames } from "../catalog/screener.ts";
+import {
+  catalogFacets,
+  marketSummary,
+  screenerCsv,
+  screenerCsvName,
+  screenGames,
+} from "../catalog/screener.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { queryParams } from "../http/validate.ts";
 
 /**
  * Mounted at /api/market (issue 10, Premium): the screener's pages, or with `format=csv` every matching
- * row streamed as CSV named after the filter; and the market size of a filter.
+ * row streamed as CSV named after the filter; the market size of a filter; and the genres, tags and
+ * platforms the filters can pick from, with their game counts.
  */
 export const marketRoutes = new Hono<AppEnv>()
   .get("/screener", requirePremium, queryParams(ScreenerQuerySchema), async (c) => {
@@ -23,4 +30,5 @@ export const marketRoutes = new Hono<AppEnv>()
   })
   .get("/summary", requirePremium, queryParams(ScreenerFilterSchema), async (c) =>
     c.json(await marketSummary(c.req.valid("query"))),
-  );
+  )
+  .get("/facets", requirePremium, async (c) => c.json(await catalogFacets()));

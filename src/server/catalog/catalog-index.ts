@@ -1,0 +1,597 @@
+import { dataVersion, placeholders, rawClient } from "../db/client.ts";
+import { env } from "../env.ts";
+import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { log } from "../log.ts";
+import { listOf } from "./shapes.ts";
+
+/**
+ * The catalog's filterable figures, in this process's memory (docs/decisions/015-catalog-index.md):
+ * what the market screener, its summary and CSV, the Games Database list, the genre/tag/platform pick
+ * lists and similar games filter and sort on. At 330,000 games SQLite answered a filtered, sorted page
+ * with its count in hundreds of milliseconds (every row's JSON lists are read to test a genre), so a
+ * few concurrent requests queued for seconds; here one pass over typed arrays takes a few.
+ *
+ * Layout:
+ * - games live in numbered slots; figures are columns (Float64Array, NaN for unknown). A changed game
+ *   moves to a new slot and its old slot dies, so nothing is patched in place; when a quarter of the
+ *   slots are dead the index is rebuilt.
+ * - each genre, tag and platform (case-folded as SQLite's NOCASE does: ASCII letters only) has a bit
+ *   set over the slots; a filter ANDs them with the live slots, 32 games a word.
+ *
+ * It follows the database as the search index does (docs/decisions/012-search-index.md): triggers log
+ * every change of `games` (and of `game_estimates`, migration 0015) in `catalog_changes`; when
+ * `dataVersion()` moved, the next read applies the log from where it stopped. The search index prunes
+ * the log; a log pruned past this index's place means a rebuild.
+ *
+ * Semantics are those of the SQL the screener ran before (tests/api/catalog-index.test.ts compares them):
+ * unknown values never pass a range and sort last in both directions; ties are broken by id.
+ */
+
+export type ListField = "genres" | "tags" | "platforms";
+export const LIST_FIELDS: readonly ListField[] = ["genres", "tags", "platforms"];
+
+/** SQLite's NOCASE: only ASCII letters fold. */
+export function foldCase(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+/** SQLite's BINARY order on UTF-8 text: code point order (UTF-16 code units differ above U+FFFF). */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (U+D800–U+DFFF) stands for a code point above every BMP character.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** SQLite's NOCASE order: BINARY after folding ASCII letters (compared in place: sorts call it 10⁶ times). */
+export function compareNoCase(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x === y) continue;
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** One genre, tag or platform: the slots that have it, and its spellings (the most used is shown). */
+interface ValueSet {
+  bits: Uint32Array;
+  spellings: Map<string, number>;
+}
+
+export interface IndexedRow {
+  id: string;
+  name: string;
+  normalizedName: string;
+  genres: string[];
+  tags: string[];
+  platforms: string[];
+  releaseDate: string | null;
+  releaseYear: number | null;
+  price: number | null;
+  positiveReviews: number | null;
+  negativeReviews: number | null;
+  owners: number | null;
+  players: number | null;
+  popularity: number;
+  rating: number | null;
+  ratingCount: number | null;
+  ownersEstimate: number | null;
+  revenueEstimate: number | null;
+}
+
+const NUMERIC = [
+  "releaseYear",
+  "price",
+  "positiveReviews",
+  "negativeReviews",
+  "owners",
+  "players",
+  "popularity",
+  "rating",
+  "ratingCount",
+  "ownersEstimate",
+  "revenueEstimate",
+] as const;
+type NumericField = (typeof NUMERIC)[number];
+
+export class CatalogIndex {
+  /** Slots used (live and dead). */
+  size = 0;
+  live = 0;
+  private capacity: number;
+  readonly ids: string[] = [];
+  readonly names: string[] = [];
+  readonly normalizedNames: string[] = [];
+  readonly releaseDates: Array<string | null> = [];
+  /** Per column, NaN where unknown. */
+  readonly col: Record<NumericField, Float64Array>;
+  /** Reviews as the screener counts them (positive + negative; NaN when both unknown), and the positive share. */
+  reviews: Float64Array;
+  share: Float64Array;
+  /** The name's first three characters NOCASE-folded as one number, so most name comparisons are one. */
+  nameKey: Float64Array;
+  alive: Uint32Array;
+  private readonly slotOf = new Map<string, number>();
+  readonly lists: Record<ListField, Map<string, ValueSet>> = {
+    genres: new Map(),
+    tags: new Map(),
+    platforms: new Map(),
+  };
+
+  constructor(capacity = 1024) {
+    this.capacity = Math.max(64, capacity);
+    this.col = Object.fromEntries(NUMERIC.map((k) => [k, new Float64Array(this.capacity)])) as Record<
+      NumericField,
+      Float64Array
+    >;
+    this.reviews = new Float64Array(this.capacity);
+    this.share = new Float64Array(this.capacity);
+    this.nameKey = new Float64Array(this.capacity);
+    this.alive = new Uint32Array(words(this.capacity));
+  }
+
+  static from(rows: IndexedRow[]): CatalogIndex {
+    const index = new CatalogIndex(rows.length + 1024);
+    for (const row of rows) index.put(row);
+    return index;
+  }
+
+  get deadShare(): number {
+    return this.size === 0 ? 0 : (this.size - this.live) / this.size;
+  }
+
+  slot(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    for (const k of NUMERIC) this.col[k] = extend(this.col[k], capacity);
+    this.reviews = extend(this.reviews, capacity);
+    this.share = extend(this.share, capacity);
+    this.nameKey = extend(this.nameKey, capacity);
+    this.alive = extendBits(this.alive, capacity);
+    for (const field of LIST_FIELDS)
+      for (const set of this.lists[field].values()) set.bits = extendBits(set.bits, capacity);
+    this.capacity = capacity;
+  }
+
+  /** Adds the game, or replaces what the index held for it. */
+  put(row: IndexedRow): void {
+    this.remove(row.id);
+    if (this.size === this.capacity) this.grow();
+    const s = this.size++;
+    this.live++;
+    this.ids[s] = row.id;
+    this.names[s] = row.name;
+    this.normalizedNames[s] = row.normalizedName;
+    this.releaseDates[s] = row.releaseDate;
+    this.nameKey[s] = prefixKey(row.name);
+    for (const k of NUMERIC) {
+      const v = row[k];
+      this.col[k][s] = v == null || !Number.isFinite(v) ? Number.NaN : v;
+    }
+    const pos = row.positiveReviews;
+    const neg = row.negativeReviews;
+    const reviews = pos == null && neg == null ? Number.NaN : (pos ?? 0) + (neg ?? 0);
+    this.reviews[s] = reviews;
+    // As SQL computed it: positive × 100 / reviews, unknown without reviews or without a positive count.
+    this.share[s] = reviews > 0 && pos != null ? (pos * 100) / reviews : Number.NaN;
+    this.alive[s >>> 5]! |= 1 << (s & 31);
+    for (const field of LIST_FIELDS) {
+      const seen = new Set<string>();
+      for (const value of row[field]) {
+        if (typeof value !== "string") continue;
+        const key = foldCase(value);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        let set = this.lists[field].get(key);
+        if (!set) {
+          set = { bits: new Uint32Array(words(this.capacity)), spellings: new Map() };
+          this.lists[field].set(key, set);
+        }
+        set.bits[s >>> 5]! |= 1 << (s & 31);
+        set.spellings.set(value, (set.spellings.get(value) ?? 0) + 1);
+      }
+    }
+    this.slotOf.set(row.id, s);
+  }
+
+  remove(id: string): void {
+    const s = this.slotOf.get(id);
+    if (s == null) return;
+    this.slotOf.delete(id);
+    this.alive[s >>> 5]! &= ~(1 << (s & 31));
+    this.live--;
+    const bit = 1 << (s & 31);
+    for (const field of LIST_FIELDS)
+      for (const set of this.lists[field].values()) {
+        if ((set.bits[s >>> 5]! & bit) === 0) continue;
+        set.bits[s >>> 5]! &= ~bit;
+      }
+  }
+
+  /** The live slots having every given list value (case-folded), as a bit set; null: no such value. */
+  candidates(filters: Partial<Record<ListField, string>>): Uint32Array | null {
+    const out = this.alive.slice(0, words(this.size));
+    for (const field of LIST_FIELDS) {
+      const value = filters[field];
+      if (!value) continue;
+      const set = this.lists[field].get(foldCase(value));
+      if (!set) return null;
+      for (let w = 0; w < out.length; w++) out[w]! &= set.bits[w]!;
+    }
+    return out;
+  }
+
+  /** Calls `visit` with each slot whose bit is set, in slot order. */
+  static forEach(bits: Uint32Array, visit: (slot: number) => void): void {
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        visit((w << 5) + (31 - Math.clz32(low)));
+        word ^= low;
+      }
+    }
+  }
+
+  /** Each value of a list field with the number of live games having it (spelled as most games spell it). */
+  facet(field: ListField): Array<{ value: string; games: number }> {
+    const out: Array<{ value: string; games: number }> = [];
+    const n = words(this.size);
+    for (const set of this.lists[field].values()) {
+      let games = 0;
+      for (let w = 0; w < n; w++) games += popcount(set.bits[w]! & this.alive[w]!);
+      if (games === 0) continue;
+      let value = "";
+      let best = -1;
+      for (const [spelling, count] of set.spellings)
+        if (count > best || (count === best && compareText(spelling, value) < 0)) {
+          value = spelling;
+          best = count;
+        }
+      out.push({ value, games });
+    }
+    return out.sort((a, b) => b.games - a.games || compareNoCase(a.value, b.value));
+  }
+
+  approximateBytes(): number {
+    let bits = 0;
+    for (const field of LIST_FIELDS) bits += this.lists[field].size * words(this.capacity) * 4;
+    // Typed columns, bit sets, and about 3 short strings a slot.
+    return this.capacity * 8 * (NUMERIC.length + 2) + bits + this.size * 3 * 48;
+  }
+}
+
+/**
+ * Three UTF-16 units of `name`, ASCII letters folded, packed in 48 bits so that comparing two keys
+ * orders as compareNoCase orders the prefixes (equal keys: compare the names). Units are remapped so
+ * surrogates (code points above U+FFFF) sort above the rest of the BMP, as in UTF-8.
+ */
+function prefixKey(name: string): number {
+  let key = 0;
+  for (let i = 0; i < 3; i++) {
+    let u = i < name.length ? name.charCodeAt(i) : 0;
+    if (u >= 65 && u <= 90) u += 32;
+    else if (u >= 0xd800 && u <= 0xdfff) u += 0x2000;
+    else if (u >= 0xe000) u -= 0x800;
+    key = key * 65536 + u;
+  }
+  return key;
+}
+
+/** By name as SQLite's `name COLLATE NOCASE` orders, then `then`, then by id. */
+export function byName(
+  index: CatalogIndex,
+  order: "asc" | "desc",
+  then?: (a: number, b: number) => number,
+): (a: number, b: number) => number {
+  const { ids, names, nameKey } = index;
+  const sign = order === "asc" ? 1 : -1;
+  return (a, b) => {
+    const x = nameKey[a]!;
+    const y = nameKey[b]!;
+    if (x !== y) return x < y ? -sign : sign;
+    const c = compareNoCase(names[a]!, names[b]!);
+    if (c !== 0) return c * sign;
+    if (then) {
+      const t = then(a, b);
+      if (t !== 0) return t;
+    }
+    return compareText(ids[a]!, ids[b]!);
+  };
+}
+
+function words(n: number): number {
+  return (n + 31) >>> 5;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function extend(a: Float64Array, capacity: number): Float64Array {
+  const b = new Float64Array(capacity);
+  b.set(a);
+  return b;
+}
+
+function extendBits(a: Uint32Array, capacity: number): Uint32Array {
+  const b = new Uint32Array(words(capacity));
+  b.set(a);
+  return b;
+}
+
+/**
+ * The `k` best slots of `slots` in `compare`'s order (a bounded heap: a page near the top of
+ * 330,000 matches costs one comparison for most of them), best first.
+ */
+export function topK(
+  slots: ArrayLike<number>,
+  k: number,
+  compare: (a: number, b: number) => number,
+): number[] {
+  if (k <= 0) return [];
+  const n = slots.length;
+  if (k * 4 >= n) return Array.from(slots).sort(compare).slice(0, k);
+  // A max-heap on `compare`: the root is the worst of the best k so far.
+  const heap: number[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (compare(heap[i]!, heap[p]!) <= 0) return;
+      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && compare(heap[l]!, heap[m]!) > 0) m = l;
+      if (r < heap.length && compare(heap[r]!, heap[m]!) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    const s = slots[i]!;
+    if (heap.length < k) {
+      heap.push(s);
+      up(heap.length - 1);
+    } else if (compare(s, heap[0]!) < 0) {
+      heap[0] = s;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/**
+ * An order on slots by a numeric column: unknown (NaN) last whichever the direction, then by id.
+ * `then` breaks ties before the id.
+ */
+export function byNumber(
+  index: CatalogIndex,
+  values: Float64Array,
+  order: "asc" | "desc",
+  then?: (a: number, b: number) => number,
+): (a: number, b: number) => number {
+  const ids = index.ids;
+  const sign = order === "asc" ? 1 : -1;
+  return (a, b) => {
+    const x = values[a]!;
+    const y = values[b]!;
+    if (x !== y) {
+      if (Number.isNaN(x)) return 1;
+      if (Number.isNaN(y)) return -1;
+      return x < y ? -sign : sign;
+    }
+    if (then) {
+      const t = then(a, b);
+      if (t !== 0) return t;
+    }
+    return compareText(ids[a]!, ids[b]!);
+  };
+}
+
+/** An order on slots by a text column (BINARY or NOCASE), unknown last, then by id. */
+export function byText(
+  index: CatalogIndex,
+  values: ReadonlyArray<string | null>,
+  order: "asc" | "desc",
+  noCase: boolean,
+  then?: (a: number, b: number) => number,
+): (a: number, b: number) => number {
+  const ids = index.ids;
+  const sign = order === "asc" ? 1 : -1;
+  const cmp = noCase ? compareNoCase : compareText;
+  return (a, b) => {
+    const x = values[a] ?? null;
+    const y = values[b] ?? null;
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      const c = cmp(x, y);
+      if (c !== 0) return c * sign;
+    }
+    if (then) {
+      const t = then(a, b);
+      if (t !== 0) return t;
+    }
+    return compareText(ids[a]!, ids[b]!);
+  };
+}
+
+// --- following the database ---------------------------------------------------------------------
+
+const COLUMNS = `g.id, g.name, g.normalized_name, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
+  g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
+  g.rating, g.rating_count, e.owners_mid, e.gross_mid`;
+const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
+/** Above this many logged changes a full rebuild is cheaper than re-reading each game. */
+const REBUILD_ABOVE = 50_000;
+/** Rows read per query when (re)building, so other requests get turns in between. */
+const BUILD_CHUNK = 20_000;
+
+const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
+
+function toRow(r: Record<string, unknown>): IndexedRow {
+  return {
+    id: String(r.id),
+    name: String(r.name ?? ""),
+    normalizedName: String(r.normalized_name ?? ""),
+    genres: listOf(r.genres),
+    tags: listOf(r.tags),
+    platforms: listOf(r.platforms),
+    releaseDate: r.release_date == null ? null : String(r.release_date),
+    releaseYear: num(r.release_year),
+    price: num(r.price),
+    positiveReviews: num(r.positive_reviews),
+    negativeReviews: num(r.negative_reviews),
+    owners: num(r.owners_estimate),
+    players: num(r.current_players),
+    popularity: Number(r.popularity ?? 0),
+    rating: num(r.rating),
+    ratingCount: num(r.rating_count),
+    ownersEstimate: num(r.owners_mid),
+    revenueEstimate: num(r.gross_mid),
+  };
+}
+
+interface State {
+  url: string;
+  index: CatalogIndex;
+  /** The last `catalog_changes.seq` applied. */
+  seq: number;
+  /** `dataVersion()` when the index was last brought up to date (null: check the log every time). */
+  version: number | null;
+  /** Moves whenever the index's content changed: the key of caches derived from it. */
+  generation: number;
+}
+
+let state: State | undefined;
+let pending: Promise<State> | undefined;
+let generations = 0;
+
+export interface CatalogSnapshot {
+  index: CatalogIndex;
+  /** Changes whenever the index's content did: derived caches are keyed by it. */
+  generation: number;
+}
+
+/** The index, brought up to date with the database first when anything has committed since. */
+export async function catalogIndex(): Promise<CatalogSnapshot> {
+  const url = env().DATABASE_URL;
+  const version = dataVersion();
+  if (state && state.url === url && version !== null && version === state.version) return state;
+  pending ??= refresh(url).finally(() => {
+    pending = undefined;
+  });
+  return await pending;
+}
+
+async function refresh(url: string): Promise<State> {
+  // Read before anything else: a commit after this point moves it again and is picked up next time.
+  const version = dataVersion();
+  if (!state || state.url !== url) {
+    state = await build(url, version);
+    return state;
+  }
+  const client = rawClient();
+  const oldest = await client.execute("SELECT min(seq) AS seq FROM catalog_changes");
+  const first = oldest.rows[0]?.seq;
+  if (first != null && Number(first) > state.seq + 1) {
+    state = await build(url, version);
+    return state;
+  }
+  const changes = await client.execute({
+    sql: "SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?",
+    args: [state.seq, REBUILD_ABOVE + 1],
+  });
+  if (changes.rows.length > REBUILD_ABOVE) {
+    state = await build(url, version);
+    return state;
+  }
+  if (changes.rows.length > 0) {
+    const ids = [...new Set(changes.rows.map((r) => String(r.game_id)))];
+    const seen = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rs = await client.execute({
+        sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE g.id IN (${placeholders(chunk.length)})`,
+        args: [MODEL_VERSION, ...chunk],
+      });
+      for (const r of rs.rows) {
+        const row = toRow(r as unknown as Record<string, unknown>);
+        seen.add(row.id);
+        state.index.put(row);
+      }
+    }
+    for (const id of ids) if (!seen.has(id)) state.index.remove(id);
+    state.seq = Number(changes.rows.at(-1)!.seq);
+    state.generation = ++generations;
+    if (state.index.deadShare > 0.25) {
+      state = await build(url, version);
+      return state;
+    }
+  }
+  state.version = version;
+  return state;
+}
+
+async function build(url: string, version: number | null): Promise<State> {
+  const started = performance.now();
+  const client = rawClient();
+  const top = await client.execute("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
+  const seq = Number(top.rows[0]?.seq ?? 0);
+  const count = Number((await client.execute("SELECT count(*) AS n FROM games")).rows[0]?.n ?? 0);
+  const index = new CatalogIndex(count + 1024);
+  let after = "";
+  for (;;) {
+    const rs = await client.execute({
+      sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE g.id > ? ORDER BY g.id LIMIT ${BUILD_CHUNK}`,
+      args: [MODEL_VERSION, after],
+    });
+    for (const r of rs.rows) index.put(toRow(r as unknown as Record<string, unknown>));
+    if (rs.rows.length < BUILD_CHUNK) break;
+    after = String(rs.rows.at(-1)!.id);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (index.live > 1000)
+    log.info("catalog index built", {
+      games: index.live,
+      ms: Math.round(performance.now() - started),
+      approximateMiB: Math.round(index.approximateBytes() / 2 ** 20),
+    });
+  return { url, index, seq, version, generation: ++generations };
+}
+
+/** Starts building the index now (at server start) rather than on the first screener request. */
+export function warmCatalogIndex(): void {
+  catalogIndex().catch((error) => log.error("catalog index build failed", { error: String(error) }));
+}
