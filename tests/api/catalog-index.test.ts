@@ -256,6 +256,23 @@ describe("GET /api/market/facets", () => {
     expect(after.games).toBe(before.games + 1);
     const screened = await apiScreen({ genre: "metroidvania" }, "name", "asc");
     expect(screened).toEqual(ids);
+    // Its estimate, written later, reaches the index through the estimates' own log.
+    await recomputeEstimates();
+    const stored = await rawClient().execute({
+      sql: "SELECT owners_mid FROM game_estimates WHERE game_id = ?",
+      args: [ids[0]!],
+    });
+    const owners = Number(stored.rows[0]!.owners_mid);
+    const res = await request(
+      `/api/market/screener?genre=metroidvania&ownersMin=${owners}&ownersMax=${owners}`,
+      {
+        cookie: premium.cookie,
+      },
+    );
+    expect(((await res.json()) as { rows: Array<{ ownersEstimate: number }> }).rows).toMatchObject([
+      { ownersEstimate: owners },
+    ]);
+    expect(await apiScreen({ genre: "metroidvania", ownersMin: owners + 1 }, "name", "asc")).toEqual([]);
     await rawClient().execute({ sql: "DELETE FROM games WHERE id = ?", args: [ids[0]!] });
     const gone = (await (
       await request("/api/market/facets", { cookie: premium.cookie })

@@ -19,9 +19,9 @@ import { listOf } from "./shapes.ts";
  *   set over the slots; a filter ANDs them with the live slots, 32 games a word.
  *
  * It follows the database as the search index does (docs/decisions/012-search-index.md): triggers log
- * every change of `games` (and of `game_estimates`, migration 0015) in `catalog_changes`; when
- * `dataVersion()` moved, the next read applies the log from where it stopped. The search index prunes
- * the log; a log pruned past this index's place means a rebuild.
+ * every change of `games` in `catalog_changes` (and of `game_estimates` in `estimate_changes`,
+ * migration 0015); when `dataVersion()` moved, the next read applies the logs from where it stopped.
+ * The search index prunes the games' log; a log pruned past this index's place means a rebuild.
  *
  * Semantics are those of the SQL the screener ran before (tests/api/catalog-index.test.ts compares them):
  * unknown values never pass a range and sort last in both directions; ties are broken by id.
@@ -456,7 +456,9 @@ const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model
 /** Above this many logged changes a full rebuild is cheaper than re-reading each game. */
 const REBUILD_ABOVE = 50_000;
 /** Rows read per query when (re)building, so other requests get turns in between. */
-const BUILD_CHUNK = 20_000;
+const BUILD_CHUNK = 5_000;
+/** Applied rows of the estimates log are deleted once this many have piled up. */
+const PRUNE_ABOVE = 20_000;
 
 const num = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
 
@@ -488,6 +490,8 @@ interface State {
   index: CatalogIndex;
   /** The last `catalog_changes.seq` applied. */
   seq: number;
+  /** The last `estimate_changes.seq` applied. */
+  estimateSeq: number;
   /** `dataVersion()` when the index was last brought up to date (null: check the log every time). */
   version: number | null;
   /** Moves whenever the index's content changed: the key of caches derived from it. */
@@ -537,6 +541,7 @@ async function refresh(url: string): Promise<State> {
     state = await build(url, version);
     return state;
   }
+  let changed = false;
   if (changes.rows.length > 0) {
     const ids = [...new Set(changes.rows.map((r) => String(r.game_id)))];
     const seen = new Set<string>();
@@ -554,21 +559,103 @@ async function refresh(url: string): Promise<State> {
     }
     for (const id of ids) if (!seen.has(id)) state.index.remove(id);
     state.seq = Number(changes.rows.at(-1)!.seq);
-    state.generation = ++generations;
+    changed = true;
     if (state.index.deadShare > 0.25) {
       state = await build(url, version);
       return state;
     }
   }
+  if (await applyEstimateChanges(state)) changed = true;
+  if (changed) state.generation = ++generations;
   state.version = version;
   return state;
+}
+
+/**
+ * Estimates change apart from games (a new model version re-estimates all of them): their log is
+ * applied to the estimate columns in place, or, past 50,000 changes or pruned past this index, the
+ * columns are read again whole. True when anything was applied.
+ */
+async function applyEstimateChanges(current: State): Promise<boolean> {
+  const client = rawClient();
+  const [oldest, changes] = await client.batch(
+    [
+      "SELECT min(seq) AS seq FROM estimate_changes",
+      {
+        sql: "SELECT seq, game_id FROM estimate_changes WHERE seq > ? ORDER BY seq LIMIT ?",
+        args: [current.estimateSeq, REBUILD_ABOVE + 1],
+      },
+    ],
+    "read",
+  );
+  const first = oldest!.rows[0]?.seq;
+  const index = current.index;
+  const { ownersEstimate, revenueEstimate } = index.col;
+  const set = (rows: Array<Record<string, unknown>>) => {
+    for (const r of rows) {
+      const s = index.slot(String(r.game_id));
+      if (s == null) continue;
+      ownersEstimate[s] = r.owners_mid == null ? Number.NaN : Number(r.owners_mid);
+      revenueEstimate[s] = r.gross_mid == null ? Number.NaN : Number(r.gross_mid);
+    }
+  };
+  if ((first != null && Number(first) > current.estimateSeq + 1) || changes!.rows.length > REBUILD_ABOVE) {
+    const top = await client.execute("SELECT coalesce(max(seq), 0) AS seq FROM estimate_changes");
+    ownersEstimate.fill(Number.NaN);
+    revenueEstimate.fill(Number.NaN);
+    let after = "";
+    for (;;) {
+      const rs = await client.execute({
+        sql: `SELECT game_id, owners_mid, gross_mid FROM game_estimates
+              WHERE model_version = ? AND game_id > ? ORDER BY game_id LIMIT ${BUILD_CHUNK}`,
+        args: [MODEL_VERSION, after],
+      });
+      set(rs.rows as unknown as Array<Record<string, unknown>>);
+      if (rs.rows.length < BUILD_CHUNK) break;
+      after = String(rs.rows.at(-1)!.game_id);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    current.estimateSeq = Number(top.rows[0]?.seq ?? 0);
+    return true;
+  }
+  if (changes!.rows.length === 0) return false;
+  const ids = [...new Set(changes!.rows.map((r) => String(r.game_id)))];
+  for (const id of ids) {
+    const s = index.slot(id);
+    if (s == null) continue;
+    ownersEstimate[s] = Number.NaN;
+    revenueEstimate[s] = Number.NaN;
+  }
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rs = await client.execute({
+      sql: `SELECT game_id, owners_mid, gross_mid FROM game_estimates
+            WHERE model_version = ? AND game_id IN (${placeholders(chunk.length)})`,
+      args: [MODEL_VERSION, ...chunk],
+    });
+    set(rs.rows as unknown as Array<Record<string, unknown>>);
+  }
+  current.estimateSeq = Number(changes!.rows.at(-1)!.seq);
+  // This index is the log's only reader: applied rows go once enough pile up (another server
+  // process behind it reads the columns whole).
+  if (first != null && current.estimateSeq - Number(first) > PRUNE_ABOVE) {
+    await client.execute({ sql: "DELETE FROM estimate_changes WHERE seq <= ?", args: [current.estimateSeq] });
+  }
+  return true;
 }
 
 async function build(url: string, version: number | null): Promise<State> {
   const started = performance.now();
   const client = rawClient();
-  const top = await client.execute("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
-  const seq = Number(top.rows[0]?.seq ?? 0);
+  const [top, estimatesTop] = await client.batch(
+    [
+      "SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes",
+      "SELECT coalesce(max(seq), 0) AS seq FROM estimate_changes",
+    ],
+    "read",
+  );
+  const seq = Number(top!.rows[0]?.seq ?? 0);
+  const estimateSeq = Number(estimatesTop!.rows[0]?.seq ?? 0);
   const count = Number((await client.execute("SELECT count(*) AS n FROM games")).rows[0]?.n ?? 0);
   const index = new CatalogIndex(count + 1024);
   let after = "";
@@ -588,7 +675,7 @@ async function build(url: string, version: number | null): Promise<State> {
       ms: Math.round(performance.now() - started),
       approximateMiB: Math.round(index.approximateBytes() / 2 ** 20),
     });
-  return { url, index, seq, version, generation: ++generations };
+  return { url, index, seq, estimateSeq, version, generation: ++generations };
 }
 
 /** Starts building the index now (at server start) rather than on the first screener request. */
