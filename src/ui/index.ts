@@ -15,6 +15,7 @@ export {
 } from "./charts/index.ts";
 export { cn } from "./cn.ts";
 export { ColumnPicker, type PickableColumn } from "./column-picker/index.ts";
+export { Combobox, type ComboboxOption } from "./combobox/index.ts";
 export {
   Dialog,
   DialogClose,

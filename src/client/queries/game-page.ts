@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { GameDetail, GameSeries, SeriesMetric, SimilarGame } from "../../contracts/game-page.ts";
-import type { CompanyPage, MarketSummary, ScreenerPage } from "../../contracts/market.ts";
+import type { CatalogFacets, CompanyPage, MarketSummary, ScreenerPage } from "../../contracts/market.ts";
 import { apiGet } from "../api.ts";
 
 /** Query options for game pages, the screener and company pages (issue 10); keys are the API paths. */
@@ -39,6 +39,13 @@ export function screenerQuery(params: URLSearchParams) {
     retry: false,
   });
 }
+
+/** The catalog's genres, tags and platforms with their game counts: the screener's pick lists. */
+export const catalogFacetsQuery = queryOptions({
+  queryKey: ["/api/market/facets"],
+  queryFn: () => apiGet<CatalogFacets>("/api/market/facets"),
+  staleTime: 5 * 60_000,
+});
 
 export function marketSummaryQuery(params: URLSearchParams) {
   const query = params.toString();

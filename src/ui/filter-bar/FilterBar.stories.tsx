@@ -50,3 +50,29 @@ export const ServerErrorOnItsField: Story = {
     await expect(canvas.getByLabelText("Released from")).toHaveAttribute("aria-invalid", "true");
   },
 };
+
+export const PickListField: Story = {
+  args: {
+    fields: [
+      {
+        key: "platform",
+        label: "Platform",
+        type: "combobox",
+        placeholder: "Any platform",
+        choices: [
+          { value: "PC", hint: "312,004 games" },
+          { value: "PlayStation 5", hint: "20,331 games" },
+        ],
+      },
+    ],
+    values: {},
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    await userEvent.click(canvas.getByRole("combobox", { name: "Platform" }));
+    await userEvent.keyboard("play{ArrowDown}{Enter}");
+    await expect(canvas.getByRole("combobox", { name: "Platform" })).toHaveValue("PlayStation 5");
+    // Enter on a picked value (no option highlighted) submits the form.
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onApply).toHaveBeenCalledWith({ platform: "PlayStation 5" });
+  },
+};

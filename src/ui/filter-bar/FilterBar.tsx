@@ -1,14 +1,17 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../button/Button.tsx";
 import { cn } from "../cn.ts";
+import { Combobox, type ComboboxOption } from "../combobox/Combobox.tsx";
 import { Input } from "../input/Input.tsx";
 
 export interface FilterField {
   key: string;
   label: string;
-  type?: "text" | "number" | "select";
+  type?: "text" | "number" | "select" | "combobox";
   /** For `select`: the choices; an empty choice ("Any") is added first. */
   options?: readonly string[];
+  /** For `combobox`: the pick list offered while typing (free text is kept). */
+  choices?: readonly ComboboxOption[];
   placeholder?: string;
   min?: number;
   max?: number;
@@ -70,7 +73,15 @@ export function FilterBar({
             <label htmlFor={fieldId} className="font-medium text-muted-foreground text-xs">
               {field.label}
             </label>
-            {field.type === "select" ? (
+            {field.type === "combobox" ? (
+              <Combobox
+                {...common}
+                options={field.choices ?? []}
+                placeholder={field.placeholder}
+                className="w-40"
+                onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}
+              />
+            ) : field.type === "select" ? (
               <select
                 {...common}
                 onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}

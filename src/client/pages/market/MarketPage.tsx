@@ -30,15 +30,15 @@ import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
-import { marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
+import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
 
 const PAGE_SIZE = 50;
 
 const FIELDS: FilterField[] = [
   { key: "q", label: "Name contains", placeholder: "e.g. siege" },
-  { key: "genre", label: "Genre", placeholder: "e.g. Strategy" },
-  { key: "tag", label: "Tag", placeholder: "e.g. Roguelike" },
-  { key: "platform", label: "Platform", placeholder: "e.g. PC" },
+  { key: "genre", label: "Genre", type: "combobox", placeholder: "Any genre" },
+  { key: "tag", label: "Tag", type: "combobox", placeholder: "Any tag" },
+  { key: "platform", label: "Platform", type: "combobox", placeholder: "Any platform" },
   { key: "yearFrom", label: "Released from", type: "number", placeholder: "year", min: 1970, max: 2100 },
   { key: "yearTo", label: "Released to", type: "number", placeholder: "year", min: 1970, max: 2100 },
   { key: "priceMin", label: "Price from (USD)", type: "number", min: 0, step: "any" },
@@ -109,6 +109,27 @@ function Screener() {
   pageParams.set("pageSize", String(PAGE_SIZE));
   const screener = useQuery(screenerQuery(pageParams));
   const summary = useQuery(marketSummaryQuery(filterParams));
+  const facets = useQuery(catalogFacetsQuery);
+  // Genre, tag and platform pick from the catalog's own values, each with its number of games.
+  const fields = FIELDS.map((field) => {
+    const list =
+      field.key === "genre"
+        ? facets.data?.genres
+        : field.key === "tag"
+          ? facets.data?.tags
+          : field.key === "platform"
+            ? facets.data?.platforms
+            : undefined;
+    return list
+      ? {
+          ...field,
+          choices: list.map((f) => ({
+            value: f.value,
+            hint: `${f.games.toLocaleString("en-US")} ${f.games === 1 ? "game" : "games"}`,
+          })),
+        }
+      : field;
+  });
 
   /** Changes some parameters of the URL (the screen's whole state); a new filter starts at page 1. */
   const update = (changes: Record<string, string | null>, resetPage = true) =>
@@ -138,7 +159,7 @@ function Screener() {
       <Card>
         <CardContent className="pt-5">
           <FilterBar
-            fields={FIELDS}
+            fields={fields}
             values={filters}
             errors={errors}
             onApply={(values) =>
