@@ -5,7 +5,7 @@ import { log } from "../log.ts";
 import { listOf } from "./shapes.ts";
 
 /**
- * The catalog's filterable figures, in this process's memory (docs/decisions/015-catalog-index.md):
+ * The catalog's filterable figures, in this process's memory (docs/decisions/018-catalog-index.md):
  * what the market screener, its summary and CSV, the Games Database list, the genre/tag/platform pick
  * lists and similar games filter and sort on. At 330,000 games SQLite answered a filtered, sorted page
  * with its count in hundreds of milliseconds (every row's JSON lists are read to test a genre), so a
