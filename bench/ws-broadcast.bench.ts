@@ -37,7 +37,7 @@ import { rssMiB } from "./server-process.ts";
 const SOCKETS = Number(process.argv[2] ?? 10_000);
 const PROCESSES = 4;
 const WARMUP = 5;
-const BROADCASTS = 50;
+const BROADCASTS = 100;
 const PAUSE_MS = 100;
 
 const limit = Number(spawnSync("sh", ["-c", "ulimit -n"], { encoding: "utf8" }).stdout.trim());
