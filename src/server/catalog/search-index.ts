@@ -678,6 +678,8 @@ interface State {
 
 let state: State | undefined;
 let pending: Promise<State> | undefined;
+/** A whole build (not a catch-up from the change log) is under way. */
+let building = false;
 
 /** The index, brought up to date with the database first when anything has committed since. */
 export async function searchIndex(): Promise<SearchIndex> {
@@ -742,6 +744,15 @@ async function refresh(url: string): Promise<State> {
 }
 
 async function build(url: string, version: number | null): Promise<State> {
+  building = true;
+  try {
+    return await buildIndex(url, version);
+  } finally {
+    building = false;
+  }
+}
+
+async function buildIndex(url: string, version: number | null): Promise<State> {
   const started = performance.now();
   const top = await readRows("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
   const seq = Number(top[0]?.seq ?? 0);
@@ -766,6 +777,14 @@ async function build(url: string, version: number | null): Promise<State> {
     approximateMiB: Math.round(index.approximateBytes() / 2 ** 20),
   });
   return { url, index, seq, version };
+}
+
+/**
+ * Whether a search now would wait for a whole build (the first after a start, or a rebuild): seconds
+ * at 330,000 games, longer than an HTTP server lets a request sit idle by default.
+ */
+export function searchIndexBuilding(): boolean {
+  return state?.url !== env().DATABASE_URL || (pending !== undefined && building);
 }
 
 /** Starts building the index now (at server start) rather than on the first search. */
