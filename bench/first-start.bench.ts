@@ -4,6 +4,7 @@
  * rows per second as the server logs it; median of 5 runs, peak RSS of the server.
  * Run: `bun bench/first-start.bench.ts`. Needs nothing beside the repository.
  */
+import { loadavg } from "node:os";
 import { percentile, printTable } from "./machine.ts";
 import { rssMiB, startBenchServer } from "./server-process.ts";
 
@@ -11,6 +12,8 @@ const wall: number[] = [];
 const rates: number[] = [];
 const loads: number[] = [];
 let peak = 0;
+// Timings depend on what else the machine runs: the load average is kept beside them.
+const loadBefore = loadavg()[0]!;
 for (let i = 0; i < 5; i++) {
   const t = performance.now();
   const server = await startBenchServer({ SNAPSHOT_DATA: "on" });
@@ -37,5 +40,6 @@ printTable("First start on an empty database: Steam Store Games snapshot (27,075
     "median load ms": loads.length ? percentile(sorted(loads), 50).toFixed(0) : "–",
     "median rows/s": rates.length ? percentile(sorted(rates), 50).toFixed(0) : "–",
     "server RSS MiB": peak.toFixed(0),
+    "load avg (1 min) before / after": `${loadBefore.toFixed(1)} / ${loadavg()[0]!.toFixed(1)}`,
   },
 ]);
