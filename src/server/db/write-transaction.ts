@@ -1,6 +1,5 @@
 import Database from "libsql";
 import { env } from "../env.ts";
-import { withBusyRetry } from "./busy.ts";
 import { guardConnectionsAgainstLockedStatements } from "./busy-guard.ts";
 import { rawClient } from "./client.ts";
 
@@ -166,14 +165,6 @@ async function clientTransaction<T>(work: () => TxWork<T>): Promise<T> {
   } finally {
     transaction.close();
   }
-}
-
-/** `writeTransaction`, repeated whole with backoff while another writer holds the lock past the wait. */
-export function retriedWriteTransaction<T>(
-  work: () => TxWork<T>,
-  onRetry?: (attempt: number, delayMs: number, error: unknown) => void,
-): Promise<T> {
-  return withBusyRetry(() => writeTransaction(work), { onRetry });
 }
 
 /** Closes the bulk-write connection (with the client, at shutdown and between test databases). */
