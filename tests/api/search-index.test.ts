@@ -241,6 +241,9 @@ describe("SearchIndex against a brute-force reference", () => {
         "shade 12",
         "zz",
         "drift saga neon",
+        // One word in the name, one only in the developer's: matched through other fields.
+        "shadow studio",
+        "kingdom stud 1",
       ];
       const check = async () => {
         if (sliced) await index.settle();

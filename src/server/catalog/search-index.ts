@@ -226,6 +226,28 @@ export class SearchIndex {
       // Every posting list is in slot (popularity) order: a leapfrog join over one cursor per word
       // meets the matches most popular first, jumping over runs that cannot match.
       const cursors = joined.map((r) => this.cursor(r, nameOnly));
+      if (!nameOnly && joined.length === sized.length) {
+        // A game matching here has a query word outside its name (else it matched by name), so it
+        // is in some word's other-fields list: joined too, the walk skips the name matches, and
+        // leads when it is the smallest (developer, publisher and tag words are rarer in names).
+        const lists: number[][] = [];
+        let size = 0;
+        for (const r of joined) {
+          const each = (id: number) => {
+            const list = this.otherPostings[id]!;
+            if (list.length) {
+              lists.push(list);
+              size += list.length;
+            }
+          };
+          for (let id = r.lo; id < r.hi; id++) each(id);
+          for (const id of r.extra) each(id);
+        }
+        // No query word outside any name (recent games' words are listed too): nothing matches here.
+        if (size === 0) return [];
+        if (size < rarest.anySize) cursors.unshift(new Cursor(lists));
+        else cursors.push(new Cursor(lists));
+      }
       const lead = cursors[0]!;
       let candidate = lead.seek(0);
       while (candidate < ranked && found.length < want) {
