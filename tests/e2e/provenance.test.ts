@@ -160,6 +160,35 @@ test("Overview: Market Intelligence names its player series and says demo; its C
   await page.context().close();
 });
 
+test("Reports and the market analysis name their series, say demo, and download their tables", async () => {
+  const page = await open("premium", "/");
+  await page.getByRole("button", { name: "Market Analysis" }).click();
+  const analysis = page.getByRole("dialog", { name: "Market analysis" });
+  const table = analysis.getByRole("table", { name: "Genre" });
+  await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(3);
+  expect(await noteText(analysis)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  const genres = await csvOf(page, "Export CSV of Genre");
+  expect(genres.rows[0]).toEqual(["genre", "players (players)", "change (%)", "volatility (0-10)"]);
+  expect(genres.rows).toHaveLength(await table.getByRole("row").count());
+  expect(genres.rows.slice(1).map((r) => r[0])).toEqual(
+    (await table.getByRole("row").allTextContents())
+      .slice(1)
+      .map((t) => expect.stringContaining(t.slice(0, 3))),
+  );
+  await page.keyboard.press("Escape");
+  await analysis.waitFor({ state: "detached" });
+
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  const report = page.getByRole("dialog", { name: "Market overview report" });
+  await report.getByRole("table").waitFor();
+  expect(await noteText(report)).toMatch(/^Source: the catalog's player series · .* demo$/);
+  const { rows } = await csvOf(page, "Export CSV of Market overview report");
+  expect(rows[0]).toEqual(["game", "players (players)", "growth (%)"]);
+  expect(rows).toHaveLength(await report.getByRole("row").count());
+  for (const row of rows.slice(1)) expect(row[1]).toMatch(/^\d+$/);
+  await page.context().close();
+});
+
 test("Historical Data: the games' series say demo and their source; the CSV holds every point shown", async () => {
   const page = await open("regular", "/historical-analytics?tab=historical");
   const games = page.getByTestId("historical-game");

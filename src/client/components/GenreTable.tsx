@@ -1,5 +1,8 @@
+import type { Provenance } from "../../contracts/provenance.ts";
+import { ExportCsvButton } from "../../ui/export/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
 import { compactNumber, formatPercent } from "../format/numbers.ts";
+import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 
 export interface Genre {
   category: string;
@@ -8,18 +11,45 @@ export interface Genre {
   change: number;
 }
 
-/** Genres with players, change and volatility (reports and the Overview's market analysis). */
-export function GenreTable({ genres, caption }: { genres: Genre[]; caption: string }) {
+/**
+ * Genres with players, change and volatility (reports and the Overview's market analysis), with the
+ * source of the genre series under it and Export CSV of the rows shown.
+ */
+export function GenreTable({
+  genres,
+  caption,
+  provenance,
+  fileName,
+}: {
+  genres: Genre[];
+  caption: string;
+  provenance: Provenance | Provenance[] | null | undefined;
+  fileName: string;
+}) {
   return (
-    <DataTable
-      rows={genres}
-      rowKey={(g) => g.category}
-      columns={[
-        { header: caption, cell: (g) => g.category },
-        { header: "Players", cell: (g) => compactNumber(g.players) },
-        { header: "Change", cell: (g) => formatPercent(g.change) },
-        { header: "Volatility", cell: (g) => `${g.volatilityScore.toFixed(1)} / 10` },
-      ]}
-    />
+    <div className="grid gap-2">
+      <DataTable
+        aria-label={caption}
+        rows={genres}
+        rowKey={(g) => g.category}
+        columns={[
+          { header: caption, cell: (g) => g.category },
+          { header: "Players", cell: (g) => compactNumber(g.players) },
+          { header: "Change", cell: (g) => formatPercent(g.change) },
+          { header: "Volatility", cell: (g) => `${g.volatilityScore.toFixed(1)} / 10` },
+        ]}
+      />
+      <CatalogSourceNote provenance={provenance} />
+      <ExportCsvButton
+        className="justify-self-start"
+        fileName={fileName}
+        aria-label={`Export CSV of ${caption}`}
+        disabled={genres.length === 0}
+        data={() => ({
+          header: ["genre", "players (players)", "change (%)", "volatility (0-10)"],
+          rows: genres.map((g) => [g.category, g.players, g.change, g.volatilityScore]),
+        })}
+      />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { CsvValue } from "../../contracts/csv.ts";
 import type { Report } from "../../contracts/games.ts";
 import {
   Dialog,
@@ -6,8 +7,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog/index.ts";
+import { ExportCsvButton } from "../../ui/export/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
+import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 
@@ -35,8 +38,29 @@ export const REPORT_TITLES: Record<string, string> = {
   genre_trends: "Genre trends report",
 };
 
+/** Export CSV of a report's table: its rows, units in the header. */
+function ReportExport({ report, header, rows }: { report: Report; header: string[]; rows: CsvValue[][] }) {
+  const title = REPORT_TITLES[report.reportType] ?? "Report";
+  return (
+    <ExportCsvButton
+      className="justify-self-start"
+      fileName={`${title}-${report.generatedAt.slice(0, 10)}`}
+      aria-label={`Export CSV of ${title}`}
+      disabled={rows.length === 0}
+      data={() => ({ header, rows })}
+    />
+  );
+}
+
 function ReportBody({ report }: { report: Report }) {
   const data = (report.data ?? {}) as ReportData;
+  // A report is a snapshot of the catalog's player series: named, and dated by its newest point.
+  const provenance = {
+    source: "the catalog's player series",
+    asOf: data.dataAsOf ?? null,
+    method: `report generated ${new Date(report.generatedAt).toISOString()}`,
+  };
+  const trending = (data.topTrending ?? []).slice(0, 5);
   switch (report.reportType) {
     case "market_overview":
       return (
@@ -48,13 +72,19 @@ function ReportBody({ report }: { report: Report }) {
             </p>
           )}
           <DataTable
-            rows={(data.topTrending ?? []).slice(0, 5)}
+            rows={trending}
             rowKey={(g) => g.gameId}
             columns={[
               { header: "Top trending", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
               { header: "Players", cell: (g) => compactNumber(g.playerCount) },
               { header: "Growth", cell: (g) => formatPercent(g.growth * 100) },
             ]}
+          />
+          <CatalogSourceNote provenance={provenance} />
+          <ReportExport
+            report={report}
+            header={["game", "players (players)", "growth (%)"]}
+            rows={trending.map((g) => [g.gameName, g.playerCount, g.growth * 100])}
           />
         </>
       );
@@ -77,10 +107,28 @@ function ReportBody({ report }: { report: Report }) {
               ]}
             />
           )}
+          <CatalogSourceNote provenance={provenance} />
+          <ReportExport
+            report={report}
+            header={["game", "players (players)", "price (USD)", "growth (%)"]}
+            rows={(data.games ?? []).map((g) => [
+              g.gameName,
+              g.playerCount,
+              g.price,
+              g.growth == null ? null : g.growth * 100,
+            ])}
+          />
         </>
       );
     case "genre_trends":
-      return <GenreTable genres={data.mostVolatile ?? []} caption="Most volatile genres" />;
+      return (
+        <GenreTable
+          genres={data.mostVolatile ?? []}
+          caption="Most volatile genres"
+          provenance={provenance}
+          fileName={`genre-trends-report-${report.generatedAt.slice(0, 10)}`}
+        />
+      );
     default:
       return <p className="text-muted-foreground text-sm">This report type has no view yet.</p>;
   }

@@ -8,6 +8,7 @@ import {
 } from "../../../ui/dialog/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { GenreTable } from "../../components/GenreTable.tsx";
+import { distinctProvenance } from "../../format/provenance.ts";
 
 export interface MarketAnalysisDialogProps {
   open: boolean;
@@ -29,7 +30,12 @@ export default function MarketAnalysisDialog({ open, onOpenChange, genres }: Mar
         {!genres?.length ? (
           <EmptyState title="No market data available yet" />
         ) : (
-          <GenreTable genres={genres} caption="Genre" />
+          <GenreTable
+            genres={genres}
+            caption="Genre"
+            provenance={distinctProvenance(genres.map((g) => g.provenance))}
+            fileName="market-analysis-genres"
+          />
         )}
       </DialogContent>
     </Dialog>
