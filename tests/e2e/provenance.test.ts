@@ -64,10 +64,10 @@ const card = (scope: Page | Locator, title: string) =>
 const noteOf = (scope: Locator) => scope.locator("[data-slot='source-note']");
 
 /**
- * The text the card's source note shows (screen-reader-only words left out), once it names a source:
- * a note may say "demo" alone for a moment, before its figures (and their sources) arrive.
+ * Waits until the card's source note shows text matching `shows` (screen-reader-only words left out)
+ * and returns it: its figures, their sources and the catalog's demo flag arrive separately.
  */
-async function noteText(scope: Locator): Promise<string> {
+async function noteText(scope: Locator, shows: RegExp = /^Source: /): Promise<string> {
   const note = noteOf(scope).first();
   const shown = () =>
     note.evaluate((el) => {
@@ -76,7 +76,7 @@ async function noteText(scope: Locator): Promise<string> {
       return copy.textContent ?? "";
     });
   await note.waitFor();
-  await expect.poll(shown).toMatch(/^Source: /);
+  await expect.poll(shown).toMatch(shows);
   return shown();
 }
 
@@ -93,8 +93,7 @@ test("Dashboard: every card of the catalog names its source and time and says de
   const page = await open("premium", "/dashboard");
   await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
   for (const title of ["Player trends", "Cross-platform players", "Platform distribution"]) {
-    const text = await noteText(card(page, title));
-    expect(text, title).toMatch(/^Source: \S.* · .* demo$/);
+    await noteText(card(page, title), /^Source: \S.* · .* demo$/);
   }
   // Each chart downloads the bars it shows: platform names unformatted, players as integers.
   const platforms = card(page, "Cross-platform players");
@@ -110,14 +109,14 @@ test("Dashboard: every card of the catalog names its source and time and says de
   expect(trends.rows[0]).toEqual(["date (ISO 8601)", "players (players)", "games (games)"]);
   expect(trends.rows.length).toBeGreaterThan(30);
   // The live panel: the server's own counts, dated by their last update (no demo rows in them).
-  const realtime = await noteText(card(page, "Real-time"));
+  const realtime = await noteText(card(page, "Real-time"), /^Source: this server's live counts/);
   expect(realtime).toMatch(/^Source: this server's live counts · updated \d+ min ago$/);
 
   await page.getByRole("tab", { name: /Multi-?Platform/ }).click();
   await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("Cosmic");
   const search = card(page, "Cross-platform search");
   await search.getByRole("list", { name: "Cross-platform results" }).locator("li").first().waitFor();
-  expect(await noteText(search)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  await noteText(search, /^Source: Demo data \(generated, not real\) · .* demo$/);
   // Free games: the stores' offers and the catalog's free-to-play games, named, or an honest empty state.
   const free = card(page, "Free games");
   await expect
@@ -140,11 +139,11 @@ test("Dashboard: every card of the catalog names its source and time and says de
 test("Overview: Market Intelligence names its player series and says demo; its CSV is the bars it shows", async () => {
   const page = await open("premium", "/");
   const market = card(page, "Market Intelligence");
-  expect(await noteText(market)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
-  expect(await noteText(card(page, "Live Gaming Trends"))).toMatch(/demo$/);
+  await noteText(market, /^Source: Demo data \(generated, not real\) · .* demo$/);
+  await noteText(card(page, "Live Gaming Trends"), /demo$/);
   // The volatility card averages the same genre series, and says so.
   const volatility = page.locator("[data-slot='metric-card']").filter({ hasText: "Market Volatility" });
-  expect(await noteText(volatility)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  await noteText(volatility, /^Source: Demo data \(generated, not real\) · .* demo$/);
   const bars = market.locator(".apexcharts-bar-area");
   await bars.first().waitFor();
   const { name, rows } = await csvOf(page, "Export CSV of Market Intelligence");
@@ -166,7 +165,7 @@ test("Reports and the market analysis name their series, say demo, and download 
   const analysis = page.getByRole("dialog", { name: "Market analysis" });
   const table = analysis.getByRole("table", { name: "Genre" });
   await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(3);
-  expect(await noteText(analysis)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  await noteText(analysis, /^Source: Demo data \(generated, not real\) · .* demo$/);
   const genres = await csvOf(page, "Export CSV of Genre");
   expect(genres.rows[0]).toEqual(["genre", "players (players)", "change (%)", "volatility (0-10)"]);
   expect(genres.rows).toHaveLength(await table.getByRole("row").count());
@@ -181,7 +180,7 @@ test("Reports and the market analysis name their series, say demo, and download 
   await page.getByRole("button", { name: "Generate Report" }).click();
   const report = page.getByRole("dialog", { name: "Market overview report" });
   await report.getByRole("table").waitFor();
-  expect(await noteText(report)).toMatch(/^Source: the catalog's player series · .* demo$/);
+  await noteText(report, /^Source: the catalog's player series · .* demo$/);
   const { rows } = await csvOf(page, "Export CSV of Market overview report");
   expect(rows[0]).toEqual(["game", "players (players)", "growth (%)"]);
   expect(rows).toHaveLength(await report.getByRole("row").count());
@@ -194,7 +193,7 @@ test("Historical Data: the games' series say demo and their source; the CSV hold
   const games = page.getByTestId("historical-game");
   await games.first().waitFor();
   const panel = page.getByRole("tabpanel", { name: "Historical Data" });
-  expect(await noteText(panel)).toMatch(/^Source: Demo data \(generated, not real\) · .* demo$/);
+  await noteText(panel, /^Source: Demo data \(generated, not real\) · .* demo$/);
   expect(await games.first().getByText("demo", { exact: true }).count()).toBe(1);
   const shownPoints = await panel.locator("[data-testid='historical-game'] li").count();
   const { name, rows } = await csvOf(page, "Export CSV of Historical Data");
@@ -223,7 +222,7 @@ test("Community datasets: the cards name GitHub and download as CSV, one row per
   const page = await open("regular", "/github-gaming");
   await page.getByTestId("dataset-card").first().waitFor();
   const panel = page.getByRole("tabpanel", { name: /Gaming Datasets/ });
-  expect(await noteText(panel)).toMatch(/^Source: GitHub/);
+  await noteText(panel, /^Source: GitHub/);
   const { name, rows } = await csvOf(page, "Export CSV of Gaming Datasets");
   expect(name).toBe("community-datasets-datasets.csv");
   expect(rows[0]).toEqual([
@@ -249,5 +248,30 @@ test("Community datasets: the cards name GitHub and download as CSV, one row per
     DATASET.language,
     DATASET.htmlUrl,
   ]);
+  await page.context().close();
+});
+
+test("Data sources: the table downloads as CSV, one row per source, times in ISO 8601", async () => {
+  const page = await open("regular", "/data-sources");
+  const table = page.getByRole("table", { name: "Data sources" });
+  await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(2);
+  const { name, rows } = await csvOf(page, "Export CSV of Data sources");
+  expect(name).toBe("data-sources.csv");
+  expect(rows[0]).toEqual([
+    "source",
+    "publisher",
+    "licence",
+    "url",
+    "provides",
+    "newest data (ISO 8601)",
+    "last sync (ISO 8601)",
+    "stored (records)",
+    "record unit",
+  ]);
+  expect(rows).toHaveLength(await table.getByRole("row").count());
+  for (const row of rows.slice(1)) {
+    expect(row[5]).toMatch(/^$|^\d{4}-\d{2}-\d{2}T/);
+    expect(row[7]).toMatch(/^\d+$/);
+  }
   await page.context().close();
 });

@@ -87,6 +87,10 @@ test("The catalog's own charts download what they show, with units; no demo mark
   const notes = await insights.locator("[data-slot='source-note']").allTextContents();
   expect(notes).toHaveLength(4);
   for (const note of notes) expect(note.startsWith(SNAPSHOT_NOTE)).toBe(true);
+  // The flag the notes read says so too (so the count below is not read before it arrives).
+  const state = await page.request.get(`${server.url}/api/data-sources/catalog`);
+  expect(await state.json()).toMatchObject({ demo: false });
+  await page.waitForLoadState("networkidle");
   expect(await page.locator("[data-slot='demo-marker']").count()).toBe(0);
   await page.context().close();
 });

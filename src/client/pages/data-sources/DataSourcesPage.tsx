@@ -6,6 +6,7 @@ import { isAdmin } from "../../../contracts/roles.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { describeAsOf } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
@@ -160,6 +161,36 @@ export default function DataSourcesPage() {
               </Table>
             </div>
           )}
+          <ExportCsvButton
+            className="mt-3"
+            fileName="data-sources"
+            aria-label="Export CSV of Data sources"
+            disabled={!sources.data?.sources.length}
+            data={() => ({
+              header: [
+                "source",
+                "publisher",
+                "licence",
+                "url",
+                "provides",
+                "newest data (ISO 8601)",
+                "last sync (ISO 8601)",
+                "stored (records)",
+                "record unit",
+              ],
+              rows: (sources.data?.sources ?? []).map((s) => [
+                s.name,
+                s.publisher,
+                s.licence,
+                s.url,
+                s.provides,
+                s.asOf,
+                s.lastSync,
+                s.records,
+                s.unit,
+              ]),
+            })}
+          />
         </CardContent>
       </Card>
     </div>

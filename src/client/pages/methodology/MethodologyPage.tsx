@@ -2,7 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { Methodology } from "../../../contracts/estimates.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -66,6 +68,36 @@ function BacktestTable({ backtest }: { backtest: Backtest }) {
         columns={backtestColumns(flat)}
         rows={backtest.groups}
         rowKey={(g) => g.name}
+      />
+      <SourceNote
+        provenance={{
+          source: backtest.dataset,
+          asOf: backtest.ranAt,
+          method: `model ${backtest.modelVersion}`,
+        }}
+      />
+      <ExportCsvButton
+        className="justify-self-start"
+        fileName={`owners-backtest-${backtest.modelVersion}`}
+        aria-label="Export CSV of Back-test"
+        data={() => ({
+          header: [
+            "reviews",
+            "games (games)",
+            "P50 in band (share 0-1)",
+            "P10-P90 overlaps (share 0-1)",
+            "P50 / band middle (ratio)",
+            ...flat.flatMap((k) => [`${k} in band (share 0-1)`, `${k} / middle (ratio)`]),
+          ],
+          rows: backtest.groups.map((g) => [
+            g.name.replace(/ reviews$/, ""),
+            g.model.rows,
+            g.model.p50InBand,
+            g.model.rangeOverlaps,
+            g.model.medianRatio,
+            ...flat.flatMap((k) => [g.flat[k]?.p50InBand ?? null, g.flat[k]?.medianRatio ?? null]),
+          ]),
+        })}
       />
       {target && (
         <p className="flex flex-wrap gap-2 text-sm">
