@@ -14,7 +14,7 @@
  * indexes and gone quiet.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -84,6 +84,26 @@ await db.execute({
   args: [encodeHexLowerCase(sha256(new TextEncoder().encode(token))), userId, Date.now() + 30 * DAY],
 });
 const total = Number((await db.execute("SELECT count(*) AS n FROM games")).rows[0]!.n);
+// Similar games are kept per game until the catalog changes: a wrk script asks for 5,000 different
+// games in turn (each thread its own half), so that row measures answers computed afresh.
+const others = (await db.execute("SELECT id FROM games ORDER BY popularity DESC LIMIT 5000")).rows.map((r) =>
+  String(r.id),
+);
+const similarScript = join(tmpdir(), `gi-bench-similar-${crypto.randomUUID()}.lua`);
+writeFileSync(
+  similarScript,
+  `local ids = {${others.map((id) => JSON.stringify(id)).join(",")}}
+local threads = 0
+function setup(thread) thread:set("first", threads * 2500); threads = threads + 1 end
+local i = nil
+-- The warm-up starts a quarter further on (wrk ... -- 1250), so the measured run meets no answer it kept.
+function init(args) i = first + tonumber(args[1] or "0") end
+function request()
+  i = i + 1
+  return wrk.format("GET", "/api/games/" .. ids[(i % #ids) + 1] .. "/similar")
+end
+`,
+);
 await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
 db.close();
 
@@ -125,9 +145,16 @@ try {
     spawnSync("curl", ["-s", "-o", "/dev/null", "-H", `Cookie: ${cookie}`, `${server.url}${path}`]);
   await quiet(server.pid);
 
-  const wrk = (path: string) => {
-    const args = ["-t2", "-c10", "-H", `Cookie: ${cookie}`, `${server.url}${path}`];
-    spawnSync("wrk", ["-d3s", ...args]); // warm-up
+  const wrk = (path: string, script?: string) => {
+    const args = [
+      "-t2",
+      "-c10",
+      "-H",
+      `Cookie: ${cookie}`,
+      ...(script ? ["-s", script] : []),
+      `${server.url}${path}`,
+    ];
+    spawnSync("wrk", ["-d3s", ...args, ...(script ? ["--", "1250"] : [])]); // warm-up
     const out = spawnSync("wrk", ["-d10s", "--latency", ...args], { encoding: "utf8" }).stdout;
     const ms = (label: string) => {
       const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)\\b`));
@@ -170,8 +197,10 @@ try {
       "GET …/series?metric=players&from= (1 year)",
       `/api/games/${gameId}/series?metric=players&from=${yearAgo}`,
     ],
-    ["GET …/similar", `/api/games/${gameId}/similar`],
-  ].map(([label, path]) => ({ endpoint: label!, ...wrk(path!) }));
+    ["GET …/similar (the same game: kept until the catalog changes)", `/api/games/${gameId}/similar`],
+    ["GET …/similar (5,000 different games in turn)", "/", similarScript],
+  ].map(([label, path, script]) => ({ endpoint: label!, ...wrk(path!, script) }));
+  rmSync(similarScript, { force: true });
   printTable(
     `Game page API, a game with ${YEARS} years of daily points in 6 series, ${total} games (wrk, 10 connections, 10 s)`,
     gameRows,

@@ -1,4 +1,4 @@
-import { dataVersion, placeholders, rawClient } from "../db/client.ts";
+import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
@@ -526,39 +526,37 @@ async function refresh(url: string): Promise<State> {
     state = await build(url, version);
     return state;
   }
-  const client = rawClient();
-  const oldest = await client.execute("SELECT min(seq) AS seq FROM catalog_changes");
-  const first = oldest.rows[0]?.seq;
+  const first = (await readRows("SELECT min(seq) AS seq FROM catalog_changes"))[0]?.seq;
   if (first != null && Number(first) > state.seq + 1) {
     state = await build(url, version);
     return state;
   }
-  const changes = await client.execute({
-    sql: "SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?",
-    args: [state.seq, REBUILD_ABOVE + 1],
-  });
-  if (changes.rows.length > REBUILD_ABOVE) {
+  const changes = await readRows(
+    "SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?",
+    [state.seq, REBUILD_ABOVE + 1],
+  );
+  if (changes.length > REBUILD_ABOVE) {
     state = await build(url, version);
     return state;
   }
   let changed = false;
-  if (changes.rows.length > 0) {
-    const ids = [...new Set(changes.rows.map((r) => String(r.game_id)))];
+  if (changes.length > 0) {
+    const ids = [...new Set(changes.map((r) => String(r.game_id)))];
     const seen = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const rs = await client.execute({
-        sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE g.id IN (${placeholders(chunk.length)})`,
-        args: [MODEL_VERSION, ...chunk],
-      });
-      for (const r of rs.rows) {
-        const row = toRow(r as unknown as Record<string, unknown>);
+      const rows = await readRows(
+        `SELECT ${COLUMNS} FROM ${FROM} WHERE g.id IN (SELECT value FROM json_each(?))`,
+        [MODEL_VERSION, JSON.stringify(chunk)],
+      );
+      for (const r of rows) {
+        const row = toRow(r);
         seen.add(row.id);
         state.index.put(row);
       }
     }
     for (const id of ids) if (!seen.has(id)) state.index.remove(id);
-    state.seq = Number(changes.rows.at(-1)!.seq);
+    state.seq = Number(changes.at(-1)!.seq);
     changed = true;
     if (state.index.deadShare > 0.25) {
       state = await build(url, version);
@@ -577,18 +575,11 @@ async function refresh(url: string): Promise<State> {
  * columns are read again whole. True when anything was applied.
  */
 async function applyEstimateChanges(current: State): Promise<boolean> {
-  const client = rawClient();
-  const [oldest, changes] = await client.batch(
-    [
-      "SELECT min(seq) AS seq FROM estimate_changes",
-      {
-        sql: "SELECT seq, game_id FROM estimate_changes WHERE seq > ? ORDER BY seq LIMIT ?",
-        args: [current.estimateSeq, REBUILD_ABOVE + 1],
-      },
-    ],
-    "read",
+  const first = (await readRows("SELECT min(seq) AS seq FROM estimate_changes"))[0]?.seq;
+  const changes = await readRows(
+    "SELECT seq, game_id FROM estimate_changes WHERE seq > ? ORDER BY seq LIMIT ?",
+    [current.estimateSeq, REBUILD_ABOVE + 1],
   );
-  const first = oldest!.rows[0]?.seq;
   const index = current.index;
   const { ownersEstimate, revenueEstimate } = index.col;
   const set = (rows: Array<Record<string, unknown>>) => {
@@ -599,27 +590,27 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
       revenueEstimate[s] = r.gross_mid == null ? Number.NaN : Number(r.gross_mid);
     }
   };
-  if ((first != null && Number(first) > current.estimateSeq + 1) || changes!.rows.length > REBUILD_ABOVE) {
-    const top = await client.execute("SELECT coalesce(max(seq), 0) AS seq FROM estimate_changes");
+  if ((first != null && Number(first) > current.estimateSeq + 1) || changes.length > REBUILD_ABOVE) {
+    const top = await readRows("SELECT coalesce(max(seq), 0) AS seq FROM estimate_changes");
     ownersEstimate.fill(Number.NaN);
     revenueEstimate.fill(Number.NaN);
     let after = "";
     for (;;) {
-      const rs = await client.execute({
-        sql: `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-              WHERE model_version = ? AND game_id > ? ORDER BY game_id LIMIT ${BUILD_CHUNK}`,
-        args: [MODEL_VERSION, after],
-      });
-      set(rs.rows as unknown as Array<Record<string, unknown>>);
-      if (rs.rows.length < BUILD_CHUNK) break;
-      after = String(rs.rows.at(-1)!.game_id);
+      const rows = await readRows(
+        `SELECT game_id, owners_mid, gross_mid FROM game_estimates
+         WHERE model_version = ? AND game_id > ? ORDER BY game_id LIMIT ${BUILD_CHUNK}`,
+        [MODEL_VERSION, after],
+      );
+      set(rows);
+      if (rows.length < BUILD_CHUNK) break;
+      after = String(rows.at(-1)!.game_id);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    current.estimateSeq = Number(top.rows[0]?.seq ?? 0);
+    current.estimateSeq = Number(top[0]?.seq ?? 0);
     return true;
   }
-  if (changes!.rows.length === 0) return false;
-  const ids = [...new Set(changes!.rows.map((r) => String(r.game_id)))];
+  if (changes.length === 0) return false;
+  const ids = [...new Set(changes.map((r) => String(r.game_id)))];
   for (const id of ids) {
     const s = index.slot(id);
     if (s == null) continue;
@@ -628,45 +619,46 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
   }
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    const rs = await client.execute({
-      sql: `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-            WHERE model_version = ? AND game_id IN (${placeholders(chunk.length)})`,
-      args: [MODEL_VERSION, ...chunk],
-    });
-    set(rs.rows as unknown as Array<Record<string, unknown>>);
+    set(
+      await readRows(
+        `SELECT game_id, owners_mid, gross_mid FROM game_estimates
+         WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
+        [MODEL_VERSION, JSON.stringify(chunk)],
+      ),
+    );
   }
-  current.estimateSeq = Number(changes!.rows.at(-1)!.seq);
+  current.estimateSeq = Number(changes.at(-1)!.seq);
   // This index is the log's only reader: applied rows go once enough pile up (another server
   // process behind it reads the columns whole).
   if (first != null && current.estimateSeq - Number(first) > PRUNE_ABOVE) {
-    await client.execute({ sql: "DELETE FROM estimate_changes WHERE seq <= ?", args: [current.estimateSeq] });
+    await rawClient().execute({
+      sql: "DELETE FROM estimate_changes WHERE seq <= ?",
+      args: [current.estimateSeq],
+    });
   }
   return true;
 }
 
 async function build(url: string, version: number | null): Promise<State> {
   const started = performance.now();
-  const client = rawClient();
-  const [top, estimatesTop] = await client.batch(
-    [
-      "SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes",
-      "SELECT coalesce(max(seq), 0) AS seq FROM estimate_changes",
-    ],
-    "read",
+  const [top] = await readRows(
+    `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) AS seq,
+            (SELECT coalesce(max(seq), 0) FROM estimate_changes) AS estimate_seq,
+            (SELECT count(*) FROM games) AS n`,
   );
-  const seq = Number(top!.rows[0]?.seq ?? 0);
-  const estimateSeq = Number(estimatesTop!.rows[0]?.seq ?? 0);
-  const count = Number((await client.execute("SELECT count(*) AS n FROM games")).rows[0]?.n ?? 0);
+  const seq = Number(top?.seq ?? 0);
+  const estimateSeq = Number(top?.estimate_seq ?? 0);
+  const count = Number(top?.n ?? 0);
   const index = new CatalogIndex(count + 1024);
   let after = "";
   for (;;) {
-    const rs = await client.execute({
-      sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE g.id > ? ORDER BY g.id LIMIT ${BUILD_CHUNK}`,
-      args: [MODEL_VERSION, after],
-    });
-    for (const r of rs.rows) index.put(toRow(r as unknown as Record<string, unknown>));
-    if (rs.rows.length < BUILD_CHUNK) break;
-    after = String(rs.rows.at(-1)!.id);
+    const rows = await readRows(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE g.id > ? ORDER BY g.id LIMIT ${BUILD_CHUNK}`,
+      [MODEL_VERSION, after],
+    );
+    for (const r of rows) index.put(toRow(r));
+    if (rows.length < BUILD_CHUNK) break;
+    after = String(rows.at(-1)!.id);
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (index.live > 1000)

@@ -9,7 +9,7 @@ import {
   type SeriesQuery,
   type SimilarGame,
 } from "../../contracts/game-page.ts";
-import { placeholders, rawClient } from "../db/client.ts";
+import { readRows } from "../db/client.ts";
 import { byNumber, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
@@ -27,13 +27,9 @@ type Row = Record<string, unknown>;
 export async function resolveGameId(id: string): Promise<string | null> {
   const source = /^(steam|igdb)-(\d{1,10})$/.exec(id);
   const column = source?.[1] === "igdb" ? "igdb_id" : "steam_app_id";
-  const rs = source
-    ? await rawClient().execute({
-        sql: `SELECT id FROM games WHERE ${column} = ?`,
-        args: [Number(source[2])],
-      })
-    : await rawClient().execute({ sql: "SELECT id FROM games WHERE id = ?", args: [id] });
-  const row = rs.rows[0];
+  const [row] = source
+    ? await readRows(`SELECT id FROM games WHERE ${column} = ?`, [Number(source[2])])
+    : await readRows("SELECT id FROM games WHERE id = ?", [id]);
   return row ? String(row.id) : null;
 }
 
@@ -44,22 +40,20 @@ export function steamStoreUrl(appid: number): string {
 export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const gameId = await resolveGameId(id);
   if (!gameId) return null;
-  const client = rawClient();
-  const [game, latest] = await Promise.all([
-    client.execute({ sql: "SELECT * FROM games WHERE id = ?", args: [gameId] }),
-    // The newest point of each metric (the unique index on game, metric, ts, source answers this).
-    client.execute({
-      sql: `SELECT m.metric, m.value, m.ts, m.period, m.source FROM game_metrics m
-            JOIN (SELECT metric, max(ts) AS ts FROM game_metrics WHERE game_id = ? GROUP BY metric) newest
-              ON newest.metric = m.metric AND newest.ts = m.ts
-            WHERE m.game_id = ?`,
-      args: [gameId, gameId],
-    }),
-  ]);
-  const row = game.rows[0] as Row | undefined;
+  const [row] = await readRows("SELECT * FROM games WHERE id = ?", [gameId]);
   if (!row) return null;
+  // The newest point of each metric: one seek each on the unique index (game, metric, ts, source),
+  // where grouping read every point of the game (11,000 for five years of six daily series).
+  const latest = await readRows(
+    `WITH k(metric) AS (VALUES ${SERIES_METRICS.map((m) => `('${m}')`).join(", ")})
+     SELECT m.metric, m.value, m.ts, m.period, m.source FROM k
+     JOIN game_metrics m ON m.game_id = ?1 AND m.metric = k.metric
+       AND m.ts = (SELECT max(ts) FROM game_metrics WHERE game_id = ?1 AND metric = k.metric)
+     ORDER BY m.metric, m.source`,
+    [gameId],
+  );
   const figures: GameDetail["latest"] = {};
-  for (const point of latest.rows) {
+  for (const point of latest) {
     const metric = String(point.metric) as SeriesMetric;
     if (!SERIES_METRICS.includes(metric) || figures[metric]) continue;
     figures[metric] = {
@@ -96,16 +90,16 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   if (!gameId) return null;
   const from = q.from ? Date.parse(q.from) : Number.MIN_SAFE_INTEGER;
   const to = q.to ? endOf(q.to) : Number.MAX_SAFE_INTEGER;
-  const rs = await rawClient().execute({
-    sql: `SELECT ts, value, period, source FROM game_metrics
-          WHERE game_id = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts, source`,
-    args: [gameId, q.metric, from, to],
-  });
+  const rows = await readRows(
+    `SELECT ts, value, period, source FROM game_metrics
+     WHERE game_id = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts, source`,
+    [gameId, q.metric, from, to],
+  );
   const points: GameSeries["points"] = [];
   const sources = new Set<string>();
   const periods = new Map<string, number>();
   let lastTs = Number.NaN;
-  for (const r of rs.rows) {
+  for (const r of rows) {
     const ts = Number(r.ts);
     if (ts === lastTs) continue;
     lastTs = ts;
@@ -142,12 +136,32 @@ const SIMILAR = 12;
 export async function getSimilarGames(id: string): Promise<SimilarGame[] | null> {
   const gameId = await resolveGameId(id);
   if (!gameId) return null;
-  const client = rawClient();
-  const [base, { index }] = await Promise.all([
-    client.execute({ sql: "SELECT genres, tags FROM games WHERE id = ?", args: [gameId] }),
+  const snapshot = await catalogIndex();
+  // Answers depend on the catalog alone (genres, tags, popularity, the rows shown): kept until it changes.
+  if (similarCache.generation !== snapshot.generation) {
+    similarCache.generation = snapshot.generation;
+    similarCache.answers.clear();
+  }
+  const kept = similarCache.answers.get(gameId);
+  if (kept) return kept;
+  const answer = await computeSimilar(gameId);
+  if (answer && similarCache.generation === snapshot.generation) {
+    if (similarCache.answers.size >= SIMILAR_KEPT)
+      similarCache.answers.delete(similarCache.answers.keys().next().value!);
+    similarCache.answers.set(gameId, answer);
+  }
+  return answer;
+}
+
+/** Similar games of the most recently asked games, for the index generation they were computed at. */
+const SIMILAR_KEPT = 2000;
+const similarCache = { generation: -1, answers: new Map<string, SimilarGame[]>() };
+
+async function computeSimilar(gameId: string): Promise<SimilarGame[] | null> {
+  const [[row], { index }] = await Promise.all([
+    readRows("SELECT genres, tags FROM games WHERE id = ?", [gameId]),
     catalogIndex(),
   ]);
-  const row = base.rows[0];
   if (!row) return null;
   const genres = listOf(row.genres);
   const tags = listOf(row.tags).slice(0, 10);
@@ -186,11 +200,10 @@ export async function getSimilarGames(id: string): Promise<SimilarGame[] | null>
   const top = topK(scored, SIMILAR, (a, b) => score[b]! - score[a]! || popularity(a, b));
   if (top.length === 0) return [];
   const ids = top.map((s) => index.ids[s]!);
-  const full = await client.execute({
-    sql: `SELECT * FROM games WHERE id IN (${placeholders(ids.length)})`,
-    args: ids,
-  });
-  const byId = new Map(full.rows.map((r) => [String(r.id), r as Row]));
+  const full = await readRows("SELECT * FROM games WHERE id IN (SELECT value FROM json_each(?))", [
+    JSON.stringify(ids),
+  ]);
+  const byId = new Map(full.map((r) => [String(r.id), r as Row]));
   const genreSet = new Set(genres);
   const tagSet = new Set(tags);
   return top.flatMap((s) => {

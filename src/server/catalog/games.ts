@@ -1,5 +1,5 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
-import { placeholders, rawClient } from "../db/client.ts";
+import { readRows } from "../db/client.ts";
 import { byName, byNumber, byText, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
 import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
@@ -45,19 +45,18 @@ export async function listGames(q: GameListQuery): Promise<GameListPage> {
   const ids = topK(matches, offset + q.pageSize, orderOf(index, q.sort))
     .slice(offset)
     .map((s) => index.ids[s]!);
-  const rs = ids.length
-    ? await rawClient().execute({
-        sql: `SELECT * FROM games WHERE id IN (${placeholders(ids.length)})`,
-        args: ids,
-      })
-    : { rows: [] };
-  const byId = new Map(rs.rows.map((r) => [String(r.id), r as unknown as Record<string, unknown>]));
-  const rows = ids.flatMap((id) => {
+  const rows = ids.length
+    ? await readRows("SELECT * FROM games WHERE id IN (SELECT value FROM json_each(?))", [
+        JSON.stringify(ids),
+      ])
+    : [];
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
+  const summaries = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toGameSummary(row)] : [];
   });
   return {
-    games: await withFigures(rows),
+    games: await withFigures(summaries),
     total: matches.length,
     page: q.page,
     pageSize: q.pageSize,

@@ -12,7 +12,7 @@ import {
   type ScreenerSort,
 } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { dataVersion, placeholders, rawClient } from "../db/client.ts";
+import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { onCatalogInvalidated } from "./changes.ts";
@@ -104,13 +104,13 @@ export function screenerOrder(
 
 async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number; revenue: number | null }>> {
   if (ids.length === 0) return new Map();
-  const rs = await rawClient().execute({
-    sql: `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-          WHERE model_version = ? AND game_id IN (${placeholders(ids.length)})`,
-    args: [MODEL_VERSION, ...ids],
-  });
+  const rows = await readRows(
+    `SELECT game_id, owners_mid, gross_mid FROM game_estimates
+     WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
+    [MODEL_VERSION, JSON.stringify(ids)],
+  );
   return new Map(
-    rs.rows.map((r) => [
+    rows.map((r) => [
       String(r.game_id),
       { owners: Number(r.owners_mid), revenue: r.gross_mid == null ? null : Number(r.gross_mid) },
     ]),
@@ -123,11 +123,11 @@ const COLUMNS_READ = `games.id, name, release_date, developer, publisher, genres
 /** The rows of these games as the screener answers them, in the given order. */
 async function rowsOf(ids: string[], withEstimates: boolean): Promise<ScreenerRow[]> {
   if (ids.length === 0) return [];
-  const rs = await rawClient().execute({
-    sql: `SELECT ${COLUMNS_READ} FROM games WHERE id IN (${placeholders(ids.length)})`,
-    args: ids,
-  });
-  const byId = new Map(rs.rows.map((r) => [String(r.id), r as unknown as Record<string, unknown>]));
+  const rows = await readRows(
+    `SELECT ${COLUMNS_READ} FROM games WHERE id IN (SELECT value FROM json_each(?))`,
+    [JSON.stringify(ids)],
+  );
+  const byId = new Map(rows.map((r) => [String(r.id), r]));
   const estimates = withEstimates ? await estimatesOf(ids) : new Map();
   return ids.flatMap((id) => {
     const r = byId.get(id);
