@@ -282,6 +282,18 @@ describe("GET /api/market/facets", () => {
     expect(await apiScreen({ genre: "metroidvania" }, "name", "asc")).toEqual([]);
   });
 
+  test("a value no pick list could hold is still 422 naming its field", async () => {
+    const long = "x".repeat(61);
+    for (const field of ["genre", "tag", "platform"]) {
+      const res = await request(`/api/market/screener?${field}=${long}`, { cookie: premium.cookie });
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors[0].field).toBe(field);
+    }
+    const res = await request(`/api/games?genre=${long}`, { cookie: regular.cookie });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[0].field).toBe("genre");
+  });
+
   test("Premium only: regular users 403, anonymous 401", async () => {
     expect((await request("/api/market/facets", { cookie: regular.cookie })).status).toBe(403);
     expect((await request("/api/market/facets")).status).toBe(401);

@@ -131,6 +131,8 @@ export class CatalogIndex {
   nameKey: Float64Array;
   alive: Uint32Array;
   private readonly slotOf = new Map<string, number>();
+  /** Every live slot in order, kept until the next change. */
+  private liveList: Int32Array | null = null;
   readonly lists: Record<ListField, Map<string, ValueSet>> = {
     genres: new Map(),
     tags: new Map(),
@@ -175,9 +177,23 @@ export class CatalogIndex {
     this.capacity = capacity;
   }
 
+  /** Every live slot, in slot order (do not modify). */
+  liveSlots(): Int32Array {
+    if (!this.liveList) {
+      const out = new Int32Array(this.live);
+      let n = 0;
+      CatalogIndex.forEach(this.alive.subarray(0, words(this.size)), (s) => {
+        out[n++] = s;
+      });
+      this.liveList = out;
+    }
+    return this.liveList;
+  }
+
   /** Adds the game, or replaces what the index held for it. */
   put(row: IndexedRow): void {
     this.remove(row.id);
+    this.liveList = null;
     if (this.size === this.capacity) this.grow();
     const s = this.size++;
     this.live++;
@@ -219,6 +235,7 @@ export class CatalogIndex {
   remove(id: string): void {
     const s = this.slotOf.get(id);
     if (s == null) return;
+    this.liveList = null;
     this.slotOf.delete(id);
     this.alive[s >>> 5]! &= ~(1 << (s & 31));
     this.live--;
@@ -352,6 +369,8 @@ export function topK(
   slots: ArrayLike<number>,
   k: number,
   compare: (a: number, b: number) => number,
+  /** When `compare` orders first by this column (NaN last): lets most slots be turned away without a call. */
+  key?: { values: Float64Array; order: "asc" | "desc" },
 ): number[] {
   if (k <= 0) return [];
   const n = slots.length;
@@ -383,9 +402,18 @@ export function topK(
     if (heap.length < k) {
       heap.push(s);
       up(heap.length - 1);
-    } else if (compare(s, heap[0]!) < 0) {
-      heap[0] = s;
-      down(0);
+    } else {
+      if (key) {
+        const v = key.values[s]!;
+        const r = key.values[heap[0]!]!;
+        if (Number.isNaN(v)) {
+          if (!Number.isNaN(r)) continue;
+        } else if (!Number.isNaN(r) && (key.order === "desc" ? v < r : v > r)) continue;
+      }
+      if (compare(s, heap[0]!) < 0) {
+        heap[0] = s;
+        down(0);
+      }
     }
   }
   return heap.sort(compare);
@@ -607,6 +635,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
       await new Promise((resolve) => setImmediate(resolve));
     }
     current.estimateSeq = Number(top[0]?.seq ?? 0);
+    await pruneEstimateLog(current.estimateSeq, first);
     return true;
   }
   if (changes.length === 0) return false;
@@ -628,15 +657,17 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
     );
   }
   current.estimateSeq = Number(changes.at(-1)!.seq);
-  // This index is the log's only reader: applied rows go once enough pile up (another server
-  // process behind it reads the columns whole).
-  if (first != null && current.estimateSeq - Number(first) > PRUNE_ABOVE) {
-    await rawClient().execute({
-      sql: "DELETE FROM estimate_changes WHERE seq <= ?",
-      args: [current.estimateSeq],
-    });
-  }
+  await pruneEstimateLog(current.estimateSeq, first);
   return true;
+}
+
+/**
+ * This index is the estimates log's only reader: applied rows go once enough pile up (another server
+ * process behind it reads the columns whole).
+ */
+async function pruneEstimateLog(applied: number, first: unknown): Promise<void> {
+  if (first == null || applied - Number(first) <= PRUNE_ABOVE) return;
+  await rawClient().execute({ sql: "DELETE FROM estimate_changes WHERE seq <= ?", args: [applied] });
 }
 
 async function build(url: string, version: number | null): Promise<State> {

@@ -10,7 +10,7 @@ import {
   type SimilarGame,
 } from "../../contracts/game-page.ts";
 import { readRows } from "../db/client.ts";
-import { byNumber, catalogIndex, foldCase, topK } from "./catalog-index.ts";
+import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
@@ -167,37 +167,20 @@ async function computeSimilar(gameId: string): Promise<SimilarGame[] | null> {
   const tags = listOf(row.tags).slice(0, 10);
   if (genres.length === 0 && tags.length === 0) return [];
 
-  const score = new Uint8Array(index.size);
-  const alive = index.alive;
-  const add = (sets: Map<string, { bits: Uint32Array }>, keys: Set<string>, weight: number) => {
-    for (const key of keys) {
-      const bits = sets.get(key)?.bits;
-      if (!bits) continue;
-      for (let w = 0; w < alive.length; w++) {
-        let word = bits[w]! & alive[w]!;
-        while (word !== 0) {
-          const low = word & -word;
-          score[(w << 5) + (31 - Math.clz32(low))]! += weight;
-          word ^= low;
-        }
-      }
-    }
-  };
   const genreKeys = new Set(genres.map(foldCase));
-  add(index.lists.genres, genreKeys, 2);
-  add(index.lists.tags, new Set(tags.map(foldCase).filter((t) => !genreKeys.has(t))), 1);
-  const self = index.slot(gameId);
-  if (self != null) score[self] = 0;
-  // Only games scoring at least the 12th best score can be among the 12: find that score first.
-  const histogram = new Uint32Array(256);
-  for (let s = 0; s < score.length; s++) histogram[score[s]!]!++;
-  let threshold = 255;
-  for (let seen = 0; threshold > 1 && seen + histogram[threshold]! < SIMILAR; threshold--)
-    seen += histogram[threshold]!;
-  const scored: number[] = [];
-  for (let s = 0; s < score.length; s++) if (score[s]! >= threshold) scored.push(s);
+  const tagKeys = new Set(tags.map(foldCase).filter((t) => !genreKeys.has(t)));
+  const scores = scoreSlots(index, [
+    ...[...genreKeys].map((k) => ({ bits: index.lists.genres.get(k)?.bits, weight: 2 as const })),
+    ...[...tagKeys].map((k) => ({ bits: index.lists.tags.get(k)?.bits, weight: 1 as const })),
+  ]);
+  scores.delete(index.slot(gameId) ?? -1);
   const popularity = byNumber(index, index.col.popularity, "desc");
-  const top = topK(scored, SIMILAR, (a, b) => score[b]! - score[a]! || popularity(a, b));
+  const top = topK(
+    [...scores.keys()],
+    SIMILAR,
+    (a, b) => scores.get(b)! - scores.get(a)! || popularity(a, b),
+  );
+  const score = (s: number) => scores.get(s)!;
   if (top.length === 0) return [];
   const ids = top.map((s) => index.ids[s]!);
   const full = await readRows("SELECT * FROM games WHERE id IN (SELECT value FROM json_each(?))", [
@@ -211,6 +194,77 @@ async function computeSimilar(gameId: string): Promise<SimilarGame[] | null> {
     if (!game) return [];
     const sharedGenres = listOf(game.genres).filter((g) => genreSet.has(g));
     const sharedTags = listOf(game.tags).filter((g) => tagSet.has(g) && !genreSet.has(g));
-    return [{ ...toGameSummary(game), score: score[s]!, shared: [...sharedGenres, ...sharedTags] }];
+    return [{ ...toGameSummary(game), score: score(s), shared: [...sharedGenres, ...sharedTags] }];
   });
+}
+
+/**
+ * Each live game's weighted count of the given sets it is in, for the games with the highest counts:
+ * at least SIMILAR + 1 of them (all those tied at the lowest count kept), as slot → count. The counts
+ * are kept bit-sliced — bit p of every slot's count in one bit set — so adding a set of 100,000 games
+ * is a few operations per 32 games, not one per game.
+ */
+function scoreSlots(
+  index: CatalogIndex,
+  sets: Array<{ bits: Uint32Array | undefined; weight: 1 | 2 }>,
+): Map<number, number> {
+  const alive = index.alive;
+  const words = alive.length;
+  const most = sets.reduce((n, s) => n + (s.bits ? s.weight : 0), 0);
+  const out = new Map<number, number>();
+  if (most === 0) return out;
+  const depth = 32 - Math.clz32(most);
+  const planes = Array.from({ length: depth }, () => new Uint32Array(words));
+  for (const { bits, weight } of sets) {
+    if (!bits) continue;
+    const from = weight === 2 ? 1 : 0;
+    for (let w = 0; w < words; w++) {
+      let carry = bits[w]! & alive[w]!;
+      for (let p = from; carry !== 0 && p < depth; p++) {
+        const plane = planes[p]!;
+        const next = plane[w]! & carry;
+        plane[w] = plane[w]! ^ carry;
+        carry = next;
+      }
+    }
+  }
+  // The slots counting at least `t`, one word at a time (a bit-sliced comparison, high bit first).
+  const atLeast = (t: number, w: number) => {
+    let greater = 0;
+    let equal = ~0;
+    for (let p = depth - 1; p >= 0; p--) {
+      const a = planes[p]![w]!;
+      if ((t >>> p) & 1) equal &= a;
+      else {
+        greater |= equal & a;
+        equal &= ~a;
+      }
+    }
+    return (greater | equal) >>> 0;
+  };
+  // The highest count that SIMILAR + 1 games reach (the game itself may be among them).
+  let threshold = most;
+  for (; threshold > 1; threshold--) {
+    let n = 0;
+    for (let w = 0; w < words && n <= SIMILAR; w++) n += popcount(atLeast(threshold, w));
+    if (n > SIMILAR) break;
+  }
+  for (let w = 0; w < words; w++) {
+    let word = atLeast(threshold, w);
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      const bit = 31 - Math.clz32(low);
+      let count = 0;
+      for (let p = 0; p < depth; p++) count |= ((planes[p]![w]! >>> bit) & 1) << p;
+      out.set((w << 5) + bit, count);
+    }
+  }
+  return out;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

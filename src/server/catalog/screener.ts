@@ -28,6 +28,7 @@ import { sourceName } from "./source-names.ts";
 
 /** The slots of the games matching a filter, in slot order. */
 export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Array {
+  if (SCREENER_FILTER_KEYS.every((k) => f[k] == null || f[k] === "")) return index.liveSlots();
   const candidates = index.candidates({ genres: f.genre, tags: f.tag, platforms: f.platform });
   if (!candidates) return new Int32Array(0);
   const q = f.q ? normalizeName(f.q) : "";
@@ -72,6 +73,25 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
     }
   }
   return out.subarray(0, n);
+}
+
+/** The numeric column a screener order sorts by first, if any (topK turns most slots away on it). */
+export function screenerKey(
+  index: CatalogIndex,
+  sort: ScreenerSort,
+  order: "asc" | "desc",
+): { values: Float64Array; order: "asc" | "desc" } | undefined {
+  const values: Partial<Record<ScreenerSort, Float64Array>> = {
+    price: index.col.price,
+    reviews: index.reviews,
+    positiveShare: index.share,
+    owners: index.col.owners,
+    players: index.col.players,
+    ownersEstimate: index.col.ownersEstimate,
+    revenueEstimate: index.col.revenueEstimate,
+  };
+  const column = values[sort];
+  return column ? { values: column, order } : undefined;
 }
 
 /** The screener's order: unknown values last whichever the direction; the id keeps pages stable between equal values. */
@@ -232,7 +252,12 @@ export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   const [{ index }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);
   const matches = matchingSlots(index, q);
   const offset = (q.page - 1) * q.pageSize;
-  const page = topK(matches, offset + q.pageSize, screenerOrder(index, q.sort, q.order)).slice(offset);
+  const page = topK(
+    matches,
+    offset + q.pageSize,
+    screenerOrder(index, q.sort, q.order),
+    screenerKey(index, q.sort, q.order),
+  ).slice(offset);
   return {
     rows: await rowsOf(
       page.map((s) => index.ids[s]!),
@@ -318,7 +343,7 @@ function summarize(index: CatalogIndex, f: ScreenerFilter): Omit<MarketSummary, 
     const year = releaseYear[s]!;
     if (!Number.isNaN(year)) years.set(year, (years.get(year) ?? 0) + 1);
   }
-  const top = topK(reviewed, 5, byNumber(index, reviews, "desc"));
+  const top = topK(reviewed, 5, byNumber(index, reviews, "desc"), { values: reviews, order: "desc" });
   return {
     games: matches.length,
     medianPrice: medianOf(Float64Array.from(prices)),
