@@ -397,23 +397,25 @@ export function topK(
       i = m;
     }
   };
+  const values = key?.values;
+  const desc = key?.order === "desc";
   for (let i = 0; i < n; i++) {
     const s = slots[i]!;
     if (heap.length < k) {
       heap.push(s);
       up(heap.length - 1);
-    } else {
-      if (key) {
-        const v = key.values[s]!;
-        const r = key.values[heap[0]!]!;
-        if (Number.isNaN(v)) {
-          if (!Number.isNaN(r)) continue;
-        } else if (!Number.isNaN(r) && (key.order === "desc" ? v < r : v > r)) continue;
-      }
-      if (compare(s, heap[0]!) < 0) {
-        heap[0] = s;
-        down(0);
-      }
+      continue;
+    }
+    if (values) {
+      const v = values[s]!;
+      const r = values[heap[0]!]!;
+      if (Number.isNaN(v)) {
+        if (!Number.isNaN(r)) continue;
+      } else if (!Number.isNaN(r) && (desc ? v < r : v > r)) continue;
+    }
+    if (compare(s, heap[0]!) < 0) {
+      heap[0] = s;
+      down(0);
     }
   }
   return heap.sort(compare);
