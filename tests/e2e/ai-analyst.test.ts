@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
@@ -72,6 +74,21 @@ test("the model's name reaches the screen; a history row reopens its result, als
   const verdict = page.getByTestId("ai-backtest-verdict");
   await verdict.waitFor();
   expect(await verdict.textContent()).toMatch(/The prediction (does not beat|beats) the (naive )?baseline/);
+  // The table downloads as shown: one row per window, shares unformatted.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Projection against the baseline" }).click(),
+  ]);
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual([
+    "window (months)",
+    "game-months (cases)",
+    "prediction right (share 0-1)",
+    "same as last month right (share 0-1)",
+  ]);
+  expect(rows).toHaveLength(
+    await page.getByRole("table", { name: "Projection against the baseline" }).getByRole("row").count(),
+  );
   // And on the methodology page.
   await page.goto(`${server.url}/methodology`);
   await page.getByText("AI Analytics projections, tested").waitFor();

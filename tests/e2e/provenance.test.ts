@@ -37,6 +37,20 @@ beforeAll(async () => {
       sql: "INSERT INTO community_datasets (full_name, kind, stars, data, fetched_at) VALUES (?, 'dataset', ?, ?, ?)",
       args: [DATASET.fullName, DATASET.stars, JSON.stringify(DATASET), Date.now()],
     });
+    // A Kaggle dataset as the Kaggle sync stores it (tests/fixtures/recorded/kaggle-datasets.json's first).
+    await db.execute({
+      sql: "INSERT INTO kaggle_datasets (ref, title, download_count, usability_rating, size, vote_count, last_updated, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      args: [
+        "nikdavis/steam-store-games",
+        "Steam Store Games (Clean dataset)",
+        51234,
+        0.88235295,
+        9021951,
+        812,
+        "2019-06-12T10:49:37.78Z",
+        Date.now(),
+      ],
+    });
   } finally {
     db.close();
   }
@@ -248,6 +262,40 @@ test("Community datasets: the cards name GitHub and download as CSV, one row per
     DATASET.language,
     DATASET.htmlUrl,
   ]);
+  await page.context().close();
+});
+
+test("Historical Gaming Datasets: the Kaggle cards download as CSV, sizes and counts unformatted", async () => {
+  const page = await open("regular", "/historical-analytics");
+  const panel = page.getByRole("tabpanel", { name: "Gaming Datasets" });
+  await panel.getByText("Steam Store Games (Clean dataset)").waitFor();
+  await noteText(panel, /^Source: Kaggle/);
+  const { name, rows } = await csvOf(page, "Export CSV of Gaming Datasets");
+  expect(name).toBe("kaggle-gaming-datasets.csv");
+  expect(rows).toEqual([
+    [
+      "dataset",
+      "ref",
+      "downloads (downloads)",
+      "usability (out of 10)",
+      "size (KB)",
+      "votes (votes)",
+      "last updated (ISO 8601)",
+    ],
+    [
+      "Steam Store Games (Clean dataset)",
+      "nikdavis/steam-store-games",
+      "51234",
+      // Out of 10, as the card shows it, unrounded.
+      String(0.88235295 * 10),
+      "8810",
+      "812",
+      "2019-06-12T10:49:37.78Z",
+    ],
+  ]);
+  // The card shows the same figures, formatted.
+  await panel.getByText("8.8/10").waitFor();
+  await panel.getByText("8,810 KB").waitFor();
   await page.context().close();
 });
 

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AiBacktest } from "../../../contracts/ai.ts";
 import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { apiGet } from "../../api.ts";
@@ -41,6 +42,20 @@ export function AiBacktestPanel() {
         rows={b.rows}
         rowKey={(r) => r.windowMonths}
         aria-label="Projection against the baseline"
+      />
+      <ExportCsvButton
+        className="justify-self-start"
+        fileName="ai-backtest"
+        aria-label="Export CSV of Projection against the baseline"
+        data={() => ({
+          header: [
+            "window (months)",
+            "game-months (cases)",
+            "prediction right (share 0-1)",
+            "same as last month right (share 0-1)",
+          ],
+          rows: b.rows.map((r) => [r.windowMonths, r.cases, r.predictionAccuracy, r.baselineAccuracy]),
+        })}
       />
       <Alert variant={b.beatsBaseline ? "default" : "destructive"} data-testid="ai-backtest-verdict">
         <AlertTitle>
