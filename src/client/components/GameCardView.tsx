@@ -4,12 +4,60 @@ import { Link } from "wouter";
 import { PLAYER_FIGURE_LABELS } from "../../contracts/player-figures.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";
+import type { CsvData } from "../../ui/export/index.ts";
 import { ImageWithFallback } from "../../ui/image-with-fallback/index.ts";
 import { SourceNote } from "../../ui/source-note/index.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * The cards' figures as CSV (what a list of GameCardView shows, with the times the card only hints at
+ * in its tooltip): unformatted numbers, ISO times, units in the header.
+ */
+export function gameCardsCsv(games: GameCard[]): CsvData {
+  return {
+    header: [
+      "id",
+      "name",
+      "platform",
+      "genre",
+      `${PLAYER_FIGURE_LABELS.latest} (players)`,
+      "players at",
+      `${PLAYER_FIGURE_LABELS.average} (players)`,
+      `${PLAYER_FIGURE_LABELS.peak} (players)`,
+      "peak at",
+      "growth (share, avg. vs. the 7 days before)",
+      "price (USD)",
+      "rating (out of 5)",
+      "demo",
+      "source",
+      "as of",
+      "players source",
+      "players as of",
+    ],
+    rows: games.map((g) => [
+      g.gameId,
+      g.gameName,
+      g.platform ?? null,
+      g.genre ?? null,
+      g.players?.latest?.value ?? g.playerCount,
+      g.players?.latest?.at ?? null,
+      g.players?.average?.value ?? null,
+      g.players?.peak?.value ?? null,
+      g.players?.peak?.at ?? null,
+      g.growth ?? null,
+      g.price ?? null,
+      (g.gameRating !== undefined ? g.gameRating : g.rating) ?? null,
+      g.isDemo ? "yes" : "no",
+      g.provenance?.source ?? null,
+      g.provenance?.asOf ?? null,
+      g.players?.provenance.source ?? null,
+      g.players?.provenance.asOf ?? null,
+    ]),
+  };
+}
 
 /**
  * A game as the Overview and Game Tracking show it (spec §2: name, platform, genre, players, price,

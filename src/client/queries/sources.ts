@@ -20,6 +20,7 @@ export type {
   CommunityDataset,
   DatasetContent,
   HistoricalGame,
+  IgdbCompany,
   IgdbGame,
   IgdbPlatform,
   KaggleDataset,

@@ -3,11 +3,12 @@ import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../../ui/button/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
-import { GameCardView } from "../../components/GameCardView.tsx";
+import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
@@ -26,6 +27,19 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return debounced;
+}
+
+/** A list's Export CSV (the games it shows), right-aligned above it. */
+function ListExport({ what, fileName, games }: { what: string; fileName: string; games: GameCard[] }) {
+  return (
+    <div className="mb-3 flex justify-end">
+      <ExportCsvButton
+        aria-label={`Export CSV of ${what}`}
+        fileName={fileName}
+        data={() => gameCardsCsv(games)}
+      />
+    </div>
+  );
 }
 
 function ListSkeleton() {
@@ -151,25 +165,28 @@ export default function GameTrackingPage() {
               description="Track games from Discover or search to follow their players and prices."
             />
           ) : (
-            <div className="grid gap-3 md:grid-cols-2">
-              {watchlist.data!.map((g) => (
-                <GameCardView
-                  key={g.id}
-                  game={g}
-                  action={
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${g.gameName} from watchlist`}
-                      disabled={remove.isPending && remove.variables === g.gameId}
-                      onClick={() => remove.mutate(g.gameId)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  }
-                />
-              ))}
-            </div>
+            <>
+              <ListExport what="My Watchlist" fileName="watchlist" games={watchlist.data!} />
+              <div className="grid gap-3 md:grid-cols-2">
+                {watchlist.data!.map((g) => (
+                  <GameCardView
+                    key={g.id}
+                    game={g}
+                    action={
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Remove ${g.gameName} from watchlist`}
+                        disabled={remove.isPending && remove.variables === g.gameId}
+                        onClick={() => remove.mutate(g.gameId)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    }
+                  />
+                ))}
+              </div>
+            </>
           )}
         </TabsContent>
 
@@ -179,11 +196,18 @@ export default function GameTrackingPage() {
           ) : !trending.data?.length ? (
             <EmptyState icon={TrendingUp} title="No trending games available at the moment" />
           ) : (
-            <div className="grid gap-3 md:grid-cols-2">
-              {trending.data.slice(0, DISCOVER_COUNT).map((g) => (
-                <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
-              ))}
-            </div>
+            <>
+              <ListExport
+                what="Discover Games"
+                fileName="discover-games"
+                games={trending.data.slice(0, DISCOVER_COUNT)}
+              />
+              <div className="grid gap-3 md:grid-cols-2">
+                {trending.data.slice(0, DISCOVER_COUNT).map((g) => (
+                  <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
+                ))}
+              </div>
+            </>
           )}
         </TabsContent>
 
@@ -204,11 +228,14 @@ export default function GameTrackingPage() {
                 description="Try searching with different keywords"
               />
             ) : (
-              <div className="grid gap-3 md:grid-cols-2">
-                {search.data.map((g) => (
-                  <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
-                ))}
-              </div>
+              <>
+                <ListExport what="Search Results" fileName={`search-${trimmed}`} games={search.data} />
+                <div className="grid gap-3 md:grid-cols-2">
+                  {search.data.map((g) => (
+                    <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
+                  ))}
+                </div>
+              </>
             )}
           </TabsContent>
         )}

@@ -6,6 +6,7 @@ import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
+import { type CsvData, ExportCsvButton } from "../../../ui/export/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
 import { Input } from "../../../ui/input/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -16,7 +17,9 @@ import { apiGet } from "../../api.ts";
 import { GameLink } from "../../components/GameLink.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
+  type IgdbCompany,
   type IgdbGame,
+  type IgdbPlatform,
   igdbCompaniesQuery,
   igdbList,
   igdbPlatformsQuery,
@@ -37,6 +40,60 @@ const date = (unix: number | null) =>
         day: "numeric",
         timeZone: "UTC",
       });
+
+const isoDay = (unix: number | null) =>
+  unix == null ? null : new Date(unix * 1000).toISOString().slice(0, 10);
+
+/** The games a list shows, as CSV: every genre and platform (the cards show a few), ratings unformatted. */
+function gamesCsv(games: IgdbGame[]): CsvData {
+  return {
+    header: [
+      "id",
+      "name",
+      "rating (0-100)",
+      "ratings (count)",
+      "release date",
+      "developer",
+      "genres",
+      "platforms",
+      "demo",
+      "source",
+      "as of",
+    ],
+    rows: games.map((g) => [
+      g.id,
+      g.name,
+      g.aggregated_rating,
+      g.aggregated_rating_count,
+      isoDay(g.first_release_date),
+      g.involved_companies.find((c) => c.developer)?.company.name ?? null,
+      g.genres.map((x) => x.name).join("; "),
+      g.platforms.map((x) => x.name).join("; "),
+      g.isDemo ? "yes" : "no",
+      g.provenance?.source ?? null,
+      g.provenance?.asOf ?? null,
+    ]),
+  };
+}
+
+const platformsCsv = (platforms: IgdbPlatform[]): CsvData => ({
+  header: ["id", "name", "abbreviation", "generation"],
+  rows: platforms.map((p) => [p.id, p.name, p.abbreviation, p.generation]),
+});
+
+const companiesCsv = (companies: IgdbCompany[]): CsvData => ({
+  header: ["id", "name", "founded", "games developed (count)", "games published (count)"],
+  rows: companies.map((c) => [c.id, c.name, isoDay(c.start_date), c.developed, c.published]),
+});
+
+/** The list's Export CSV, right-aligned above it. */
+function ListExport({ what, fileName, data }: { what: string; fileName: string; data: () => CsvData }) {
+  return (
+    <div className="mb-3 flex justify-end">
+      <ExportCsvButton aria-label={`Export CSV of ${what}`} fileName={fileName} data={data} />
+    </div>
+  );
+}
 
 function More({ n }: { n: number }) {
   return n > 0 ? <Badge variant="outline">+{n}</Badge> : null;
@@ -124,12 +181,16 @@ function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
         title={tab === "recent" ? "No games released in the past 30 days" : "No games available yet"}
       />
     );
+  const games = list.data;
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
-      {list.data.map((g) => (
-        <GameDbCard key={g.id} game={g} />
-      ))}
-    </div>
+    <>
+      <ListExport what={`${tab} games`} fileName={`games-database-${tab}`} data={() => gamesCsv(games)} />
+      <div className="grid gap-3 lg:grid-cols-2">
+        {games.map((g) => (
+          <GameDbCard key={g.id} game={g} />
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -211,24 +272,31 @@ export default function GamesDatabasePage() {
           ) : !platforms.data?.length ? (
             <EmptyState icon={Monitor} title="No platforms available yet" />
           ) : (
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              {platforms.data.map((p) => (
-                <Card key={p.id} className="flex items-center gap-3 p-4" data-testid="igdb-platform">
-                  <ImageWithFallback
-                    src={p.platform_logo?.url}
-                    alt={`${p.name} logo`}
-                    className="size-12 shrink-0 rounded-md"
-                  />
-                  <div>
-                    <p className="font-semibold">{p.name}</p>
-                    <p className="text-muted-foreground text-xs">
-                      {p.abbreviation ?? "—"}
-                      {p.generation ? ` · generation ${p.generation}` : ""}
-                    </p>
-                  </div>
-                </Card>
-              ))}
-            </div>
+            <>
+              <ListExport
+                what="platforms"
+                fileName="games-database-platforms"
+                data={() => platformsCsv(platforms.data)}
+              />
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {platforms.data.map((p) => (
+                  <Card key={p.id} className="flex items-center gap-3 p-4" data-testid="igdb-platform">
+                    <ImageWithFallback
+                      src={p.platform_logo?.url}
+                      alt={`${p.name} logo`}
+                      className="size-12 shrink-0 rounded-md"
+                    />
+                    <div>
+                      <p className="font-semibold">{p.name}</p>
+                      <p className="text-muted-foreground text-xs">
+                        {p.abbreviation ?? "—"}
+                        {p.generation ? ` · generation ${p.generation}` : ""}
+                      </p>
+                    </div>
+                  </Card>
+                ))}
+              </div>
+            </>
           )}
         </TabsContent>
         <TabsContent value="companies">
@@ -241,26 +309,33 @@ export default function GamesDatabasePage() {
               description="Companies arrive with the IGDB sync."
             />
           ) : (
-            <div className="grid gap-3 md:grid-cols-2">
-              {companies.data.map((c) => (
-                <Card key={c.id} className="flex gap-3 p-4">
-                  <ImageWithFallback
-                    src={c.logo?.url}
-                    alt={`${c.name} logo`}
-                    className="size-12 shrink-0 rounded-md"
-                  />
-                  <div className="min-w-0">
-                    <p className="font-semibold">{c.name}</p>
-                    <p className="text-muted-foreground text-xs">
-                      Founded {date(c.start_date)} · {c.developed} developed · {c.published} published
-                    </p>
-                    {c.description && (
-                      <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{c.description}</p>
-                    )}
-                  </div>
-                </Card>
-              ))}
-            </div>
+            <>
+              <ListExport
+                what="companies"
+                fileName="games-database-companies"
+                data={() => companiesCsv(companies.data)}
+              />
+              <div className="grid gap-3 md:grid-cols-2">
+                {companies.data.map((c) => (
+                  <Card key={c.id} className="flex gap-3 p-4">
+                    <ImageWithFallback
+                      src={c.logo?.url}
+                      alt={`${c.name} logo`}
+                      className="size-12 shrink-0 rounded-md"
+                    />
+                    <div className="min-w-0">
+                      <p className="font-semibold">{c.name}</p>
+                      <p className="text-muted-foreground text-xs">
+                        Founded {date(c.start_date)} · {c.developed} developed · {c.published} published
+                      </p>
+                      {c.description && (
+                        <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{c.description}</p>
+                      )}
+                    </div>
+                  </Card>
+                ))}
+              </div>
+            </>
           )}
         </TabsContent>
         {submitted && (
@@ -274,11 +349,18 @@ export default function GamesDatabasePage() {
                 description="Try searching with different keywords"
               />
             ) : (
-              <div className="grid gap-3 lg:grid-cols-2">
-                {search.data.map((g) => (
-                  <GameDbCard key={g.id} game={g} />
-                ))}
-              </div>
+              <>
+                <ListExport
+                  what="search results"
+                  fileName={`games-database-search-${submitted}`}
+                  data={() => gamesCsv(search.data)}
+                />
+                <div className="grid gap-3 lg:grid-cols-2">
+                  {search.data.map((g) => (
+                    <GameDbCard key={g.id} game={g} />
+                  ))}
+                </div>
+              </>
             )}
           </TabsContent>
         )}
