@@ -123,11 +123,18 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
   await results.waitFor();
   await page.getByLabel("Genre").fill("Strategy");
   await page.getByLabel("Min. reviews").fill("10");
+  // The table keeps the previous answer on screen until the filtered one arrives: wait for that one.
+  const filtered = page.waitForResponse(
+    (r) => r.url().includes("/api/market/screener?") && r.url().includes("genre=Strategy") && r.ok(),
+  );
   await page.getByRole("button", { name: "Apply" }).click();
   await page.waitForURL(/genre=Strategy/);
   expect(new URL(page.url()).searchParams.get("minReviews")).toBe("10");
+  const answer = (await (await filtered).json()) as { total: number };
   const heading = page.getByRole("region", { name: "Games" }).getByRole("heading");
-  await expect.poll(async () => (await heading.textContent()) ?? "").toMatch(/^[\d,]+ games$/);
+  await expect
+    .poll(async () => Number(((await heading.textContent()) ?? "").replace(/\D/g, "")))
+    .toBe(answer.total);
   const before = await heading.textContent();
   await page.reload();
   await results.waitFor();
