@@ -2,6 +2,7 @@ import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
+import { followCatalogLog } from "./changes.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -529,6 +530,8 @@ interface State {
 }
 
 let state: State | undefined;
+// The search index prunes the shared change log; it leaves the rows this index has not applied yet.
+followCatalogLog(() => state?.seq ?? null);
 let pending: Promise<State> | undefined;
 let generations = 0;
 

@@ -28,3 +28,25 @@ export function markCatalogChanged(): void {
     for (const l of listeners) l();
   }, CHANGE_DEBOUNCE_MS);
 }
+
+/**
+ * How far each in-process follower of the `catalog_changes` log (the search index, the catalog
+ * index) has applied it. Whoever prunes the log deletes only what every follower has applied, so one
+ * index's pruning never forces the other to rebuild from scratch — unless that follower lags so far
+ * behind (`lagLimit`) that it would rebuild anyway.
+ */
+const logFollowers = new Set<() => number | null>();
+
+export function followCatalogLog(applied: () => number | null): () => void {
+  logFollowers.add(applied);
+  return () => logFollowers.delete(applied);
+}
+
+export function catalogLogPrunableTo(seq: number, lagLimit: number): number {
+  let upTo = seq;
+  for (const applied of logFollowers) {
+    const at = applied();
+    if (at != null && seq - at <= lagLimit) upTo = Math.min(upTo, at);
+  }
+  return upTo;
+}

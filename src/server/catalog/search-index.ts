@@ -1,6 +1,7 @@
 import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
+import { catalogLogPrunableTo } from "./changes.ts";
 
 /**
  * The catalog's search index, in this process's memory (issue 13, docs/decisions/012-search-index.md):
@@ -757,8 +758,10 @@ async function refresh(url: string): Promise<State> {
   const last = log.rows.at(-1)?.seq;
   if (last != null) state.seq = Number(last);
   state.version = version;
-  if (state.seq > PRUNE_ABOVE && first != null && state.seq - Number(first) > PRUNE_ABOVE) {
-    await client.execute({ sql: "DELETE FROM catalog_changes WHERE seq <= ?", args: [state.seq] });
+  // Only what the other followers in this process (the catalog index) have applied too.
+  const prunable = catalogLogPrunableTo(state.seq, REBUILD_ABOVE);
+  if (prunable > PRUNE_ABOVE && first != null && prunable - Number(first) > PRUNE_ABOVE) {
+    await client.execute({ sql: "DELETE FROM catalog_changes WHERE seq <= ?", args: [prunable] });
     // That delete was a commit: take the version after it, so it does not send the next search here.
     state.version = dataVersion();
   }
