@@ -93,3 +93,21 @@ test("Games Database: the Popular list downloads every genre and platform of the
   for (const row of rows.slice(1)) expect(row[4]).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
   await context.close();
 });
+
+test("Methodology: the revenue parameters download as the table shows them", async () => {
+  const { context } = await signedInContext(browser, server);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/methodology`);
+  const table = page.getByRole("table", { name: "Revenue parameters" });
+  await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(1);
+  const labels = await table.locator("tbody tr td:first-child").allTextContents();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Revenue parameters" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^revenue-parameters-.*\.csv$/);
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(["parameter", "name", "value (as stated)", "why"]);
+  expect(rows.slice(1).map((r) => r[0])).toEqual(labels);
+  await context.close();
+});

@@ -182,6 +182,15 @@ export default function MethodologyPage() {
                 rows={data.reviewModel.features.map((f, i) => ({ f, c: data.reviewModel.coefficients[i]! }))}
                 rowKey={(r) => r.f}
               />
+              <ExportCsvButton
+                className="justify-self-start"
+                fileName={`review-model-coefficients-${data.modelVersion}`}
+                aria-label="Export CSV of Review model coefficients"
+                data={() => ({
+                  header: ["feature", "coefficient (log owners per unit of the feature)"],
+                  rows: data.reviewModel.features.map((f, i) => [f, data.reviewModel.coefficients[i]!]),
+                })}
+              />
               <DataTable
                 aria-label="Residual spread of log(owners) by review count"
                 columns={[
@@ -203,6 +212,18 @@ export default function MethodologyPage() {
                 }))}
                 rowKey={(r) => r.b}
               />
+              <ExportCsvButton
+                className="justify-self-start"
+                fileName={`residual-spread-${data.modelVersion}`}
+                aria-label="Export CSV of Residual spread"
+                data={() => ({
+                  header: ["reviews", "spread (log owners)", "P90 / P10 (ratio)"],
+                  rows: data.reviewModel.reviewBuckets.map((b, i) => {
+                    const spread = data.reviewModel.sigmaByBucket[i]!;
+                    return [b, spread, Math.exp(2 * 1.2816 * spread)];
+                  }),
+                })}
+              />
             </div>
           </Section>
           <Section
@@ -218,6 +239,15 @@ export default function MethodologyPage() {
               ]}
               rows={data.revenueParameters}
               rowKey={(p) => p.name}
+            />
+            <ExportCsvButton
+              className="mt-3"
+              fileName={`revenue-parameters-${data.modelVersion}`}
+              aria-label="Export CSV of Revenue parameters"
+              data={() => ({
+                header: ["parameter", "name", "value (as stated)", "why"],
+                rows: data.revenueParameters.map((p) => [p.label, p.name, p.value, p.why]),
+              })}
             />
             <p className="mt-3 text-muted-foreground text-sm">
               Units = owners × (1 − owners who did not pay). Net = store cut tiers applied to gross × regional
