@@ -323,3 +323,10 @@ test("Data sources: the table downloads as CSV, one row per source, times in ISO
   }
   await page.context().close();
 });
+
+test("Market screener: the market size and the results name their source and say demo", async () => {
+  const page = await open("premium", "/market");
+  await noteText(page.getByRole("region", { name: "Market size" }), /^Source: \S.* · .* demo$/);
+  await noteText(page.getByRole("region", { name: "Games" }), /^Source: \S.* · .* demo$/);
+  await page.context().close();
+});

@@ -22,9 +22,9 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { FilterBar, type FilterField } from "../../../ui/filter-bar/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
-import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
@@ -233,7 +233,7 @@ function Screener() {
                   )}
                 </div>
               </div>
-              <SourceNote provenance={summary.data.provenance} />
+              <CatalogSourceNote provenance={summary.data.provenance} />
             </>
           ) : null}
         </CardContent>
@@ -328,7 +328,7 @@ function Screener() {
                 </TableBody>
               </Table>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                <SourceNote provenance={data.provenance} />
+                <CatalogSourceNote provenance={data.provenance} />
                 <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
                   <Button
                     variant="outline"
