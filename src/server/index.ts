@@ -63,9 +63,10 @@ const stopPlannerStatistics = onCatalogChanged(() => {
     log.warn("planner statistics not refreshed", { error: String(error) }),
   );
 });
-// Built in the background: the first searches wait for it rather than the server's start.
-warmSearchIndex();
-warmCatalogIndex();
+// Built in the background: the first searches wait for it rather than the server's start. The
+// search index first (every screen's header searches), then the catalog index (the screener, lists):
+// built side by side, both slices shared the event loop and the first search waited for both.
+void warmSearchIndex().then(warmCatalogIndex);
 await loadSystemSettings();
 const app = createApp();
 

@@ -813,6 +813,10 @@ export function searchIndexBuilding(): boolean {
 }
 
 /** Starts building the index now (at server start) rather than on the first search. */
-export function warmSearchIndex(): void {
-  searchIndex().catch((error) => log.error("search index build failed", { error: String(error) }));
+/** Builds the index in the background; settles (never rejects) when it is built or has failed. */
+export function warmSearchIndex(): Promise<void> {
+  return searchIndex().then(
+    () => undefined,
+    (error) => log.error("search index build failed", { error: String(error) }),
+  );
 }
