@@ -3,12 +3,12 @@ import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../../ui/button/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
-import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
+import { ListExport } from "../../components/ListExport.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
@@ -27,19 +27,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(t);
   }, [value, ms]);
   return debounced;
-}
-
-/** A list's Export CSV (the games it shows), right-aligned above it. */
-function ListExport({ what, fileName, games }: { what: string; fileName: string; games: GameCard[] }) {
-  return (
-    <div className="mb-3 flex justify-end">
-      <ExportCsvButton
-        aria-label={`Export CSV of ${what}`}
-        fileName={fileName}
-        data={() => gameCardsCsv(games)}
-      />
-    </div>
-  );
 }
 
 function ListSkeleton() {
@@ -131,6 +118,7 @@ export default function GameTrackingPage() {
   };
 
   const watchCount = watchlist.data?.length ?? 0;
+  const discover = trending.data?.slice(0, DISCOVER_COUNT) ?? [];
   return (
     <div>
       <PageHeader
@@ -166,7 +154,11 @@ export default function GameTrackingPage() {
             />
           ) : (
             <>
-              <ListExport what="My Watchlist" fileName="watchlist" games={watchlist.data!} />
+              <ListExport
+                what="My Watchlist"
+                fileName="watchlist"
+                data={() => gameCardsCsv(watchlist.data!)}
+              />
               <div className="grid gap-3 md:grid-cols-2">
                 {watchlist.data!.map((g) => (
                   <GameCardView
@@ -200,10 +192,10 @@ export default function GameTrackingPage() {
               <ListExport
                 what="Discover Games"
                 fileName="discover-games"
-                games={trending.data.slice(0, DISCOVER_COUNT)}
+                data={() => gameCardsCsv(discover)}
               />
               <div className="grid gap-3 md:grid-cols-2">
-                {trending.data.slice(0, DISCOVER_COUNT).map((g) => (
+                {discover.map((g) => (
                   <GameCardView key={g.gameId} game={g} action={trackButton(g)} />
                 ))}
               </div>
@@ -229,7 +221,11 @@ export default function GameTrackingPage() {
               />
             ) : (
               <>
-                <ListExport what="Search Results" fileName={`search-${trimmed}`} games={search.data} />
+                <ListExport
+                  what="Search Results"
+                  fileName={`search-${trimmed}`}
+                  data={() => gameCardsCsv(search.data)}
+                />
                 <div className="grid gap-3 md:grid-cols-2">
                   {search.data.map((g) => (
                     <GameCardView key={g.gameId} game={g} action={trackButton(g)} />

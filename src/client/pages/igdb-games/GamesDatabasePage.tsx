@@ -6,7 +6,7 @@ import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
-import { type CsvData, ExportCsvButton } from "../../../ui/export/index.ts";
+import type { CsvData } from "../../../ui/export/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
 import { Input } from "../../../ui/input/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -15,6 +15,7 @@ import { StatusDot } from "../../../ui/status-dot/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
 import { GameLink } from "../../components/GameLink.tsx";
+import { ListExport } from "../../components/ListExport.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type IgdbCompany,
@@ -85,15 +86,6 @@ const companiesCsv = (companies: IgdbCompany[]): CsvData => ({
   header: ["id", "name", "founded", "games developed (count)", "games published (count)"],
   rows: companies.map((c) => [c.id, c.name, isoDay(c.start_date), c.developed, c.published]),
 });
-
-/** The list's Export CSV, right-aligned above it. */
-function ListExport({ what, fileName, data }: { what: string; fileName: string; data: () => CsvData }) {
-  return (
-    <div className="mb-3 flex justify-end">
-      <ExportCsvButton aria-label={`Export CSV of ${what}`} fileName={fileName} data={data} />
-    </div>
-  );
-}
 
 function More({ n }: { n: number }) {
   return n > 0 ? <Badge variant="outline">+{n}</Badge> : null;
