@@ -216,25 +216,23 @@ export function catalogProvenance(): Promise<Provenance[]> {
         `SELECT source, max(ts) AS ts FROM game_metrics WHERE metric IN (${SCREENED_METRICS.map((m) => `'${m}'`).join(",")})
        GROUP BY source ORDER BY max(ts) DESC`,
       );
+      // The newest estimate's time; none (null) when no game has an estimate of this model yet.
       const estimates = await rawClient().execute({
-        sql: "SELECT count(*) AS n, max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
+        sql: "SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
         args: [MODEL_VERSION],
       });
-      const estimated = Number(estimates.rows[0]?.n ?? 0);
+      const newestEstimate = estimates.rows[0]?.as_of;
       return [
         ...rs.rows.map((r) => ({
           source: sourceName(String(r.source)),
           asOf: new Date(Number(r.ts)).toISOString(),
           method: "each game's latest figure",
         })),
-        ...(estimated > 0
+        ...(newestEstimate != null
           ? [
               {
                 source: "Estimates per game",
-                asOf:
-                  estimates.rows[0]?.as_of == null
-                    ? null
-                    : new Date(Number(estimates.rows[0].as_of)).toISOString(),
+                asOf: new Date(Number(newestEstimate)).toISOString(),
                 method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
               },
             ]
