@@ -2,7 +2,7 @@ import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
-import { followCatalogLog } from "./changes.ts";
+import { followCatalogLog, readCatalogLog } from "./changes.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -559,22 +559,14 @@ async function refresh(url: string): Promise<State> {
     state = await build(url, version);
     return state;
   }
-  const first = (await readRows("SELECT min(seq) AS seq FROM catalog_changes"))[0]?.seq;
-  if (first != null && Number(first) > state.seq + 1) {
-    state = await build(url, version);
-    return state;
-  }
-  const changes = await readRows(
-    "SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?",
-    [state.seq, REBUILD_ABOVE + 1],
-  );
-  if (changes.length > REBUILD_ABOVE) {
+  const log = await readCatalogLog(state.seq, REBUILD_ABOVE);
+  if (log.rebuild) {
     state = await build(url, version);
     return state;
   }
   let changed = false;
-  if (changes.length > 0) {
-    const ids = [...new Set(changes.map((r) => String(r.game_id)))];
+  if (log.last != null) {
+    const ids = log.gameIds;
     const seen = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
@@ -589,7 +581,7 @@ async function refresh(url: string): Promise<State> {
       }
     }
     for (const id of ids) if (!seen.has(id)) state.index.remove(id);
-    state.seq = Number(changes.at(-1)!.seq);
+    state.seq = log.last;
     changed = true;
     if (state.index.deadShare > 0.25) {
       state = await build(url, version);

@@ -1,3 +1,5 @@
+import { readRows } from "../db/client.ts";
+
 /**
  * Catalog change notifications: writers call `markCatalogChanged()`; derived views (trending,
  * market trends) subscribe and recompute once per burst of changes.
@@ -49,4 +51,32 @@ export function catalogLogPrunableTo(seq: number, lagLimit: number): number {
     if (at != null && seq - at <= lagLimit) upTo = Math.min(upTo, at);
   }
   return upTo;
+}
+
+/** What a follower of the `catalog_changes` log has to do to catch up from `applied`. */
+export type CatalogLogRead =
+  | { rebuild: true }
+  | { rebuild: false; first: number | null; last: number | null; gameIds: string[] };
+
+/**
+ * Reads the log after `applied` for a follower: `rebuild` when rows it had not applied were pruned
+ * (by another process) or when more than `rebuildAbove` changes piled up (re-reading everything is
+ * cheaper); otherwise the changed games, each once, and the log's first and last sequence numbers.
+ */
+export async function readCatalogLog(applied: number, rebuildAbove: number): Promise<CatalogLogRead> {
+  const oldest = (await readRows("SELECT min(seq) AS seq FROM catalog_changes"))[0]?.seq;
+  const first = oldest == null ? null : Number(oldest);
+  if (first != null && first > applied + 1) return { rebuild: true };
+  const rows = await readRows("SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?", [
+    applied,
+    rebuildAbove + 1,
+  ]);
+  if (rows.length > rebuildAbove) return { rebuild: true };
+  const last = rows.at(-1)?.seq;
+  return {
+    rebuild: false,
+    first,
+    last: last == null ? null : Number(last),
+    gameIds: [...new Set(rows.map((r) => String(r.game_id)))],
+  };
 }

@@ -1,7 +1,7 @@
 import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
-import { catalogLogPrunableTo } from "./changes.ts";
+import { catalogLogPrunableTo, readCatalogLog } from "./changes.ts";
 
 /**
  * The catalog's search index, in this process's memory (issue 13, docs/decisions/012-search-index.md):
@@ -722,23 +722,12 @@ async function refresh(url: string): Promise<State> {
     state = await build(url, version);
     return state;
   }
-  const client = rawClient();
-  const oldest = await client.execute("SELECT min(seq) AS seq FROM catalog_changes");
-  const first = oldest.rows[0]?.seq;
-  // Log rows this index had not applied were pruned (by another process): start again.
-  if (first != null && Number(first) > state.seq + 1) {
+  const log = await readCatalogLog(state.seq, REBUILD_ABOVE);
+  if (log.rebuild) {
     state = await build(url, version);
     return state;
   }
-  const log = await client.execute({
-    sql: "SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?",
-    args: [state.seq, REBUILD_ABOVE + 1],
-  });
-  if (log.rows.length > REBUILD_ABOVE) {
-    state = await build(url, version);
-    return state;
-  }
-  const ids = [...new Set(log.rows.map((r) => String(r.game_id)))];
+  const ids = log.gameIds;
   const seen = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
@@ -755,13 +744,12 @@ async function refresh(url: string): Promise<State> {
   for (const id of ids) if (!seen.has(id)) state.index.remove(id);
   // Renumbering, when enough changes piled up, here in slices rather than inside the next query.
   await state.index.settle();
-  const last = log.rows.at(-1)?.seq;
-  if (last != null) state.seq = Number(last);
+  if (log.last != null) state.seq = log.last;
   state.version = version;
   // Only what the other followers in this process (the catalog index) have applied too.
   const prunable = catalogLogPrunableTo(state.seq, REBUILD_ABOVE);
-  if (prunable > PRUNE_ABOVE && first != null && prunable - Number(first) > PRUNE_ABOVE) {
-    await client.execute({ sql: "DELETE FROM catalog_changes WHERE seq <= ?", args: [prunable] });
+  if (prunable > PRUNE_ABOVE && log.first != null && prunable - log.first > PRUNE_ABOVE) {
+    await rawClient().execute({ sql: "DELETE FROM catalog_changes WHERE seq <= ?", args: [prunable] });
     // That delete was a commit: take the version after it, so it does not send the next search here.
     state.version = dataVersion();
   }
