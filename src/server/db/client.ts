@@ -3,7 +3,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import LibsqlDatabase from "libsql";
 import { env } from "../env.ts";
+import { log } from "../log.ts";
 import { isBusyError } from "./busy.ts";
 import { guardConnectionsAgainstLockedStatements } from "./busy-guard.ts";
 import * as schema from "./schema/index.ts";
@@ -35,6 +37,8 @@ export function openClient(url: string, authToken: string | undefined, timeoutMs
 export function db(): Db {
   if (!database) {
     const { DATABASE_URL, DATABASE_AUTH_TOKEN, DATABASE_BUSY_TIMEOUT_MS } = env();
+    // Bun's read connection first, before any libSQL connection of this process touches the file.
+    if (probe?.url !== DATABASE_URL) openProbe(DATABASE_URL);
     client = openClient(DATABASE_URL, DATABASE_AUTH_TOKEN, DATABASE_BUSY_TIMEOUT_MS);
     database = drizzle(client, { schema });
   }
@@ -99,7 +103,7 @@ export function closeDb(): void {
   client?.close();
   client = undefined;
   database = undefined;
-  probe?.db.close();
+  probe?.db?.close();
   probe = undefined;
 }
 
@@ -117,7 +121,7 @@ export function closeDb(): void {
 export function dataVersion(): number | null {
   const { DATABASE_URL } = env();
   if (probe?.url !== DATABASE_URL) openProbe(DATABASE_URL);
-  if (!probe) return null;
+  if (!probe?.statement) return null;
   try {
     const row = probe.statement.get() as { data_version: number } | null;
     // A reopened probe counts from its own start: the epoch keeps its numbers apart from the last one's.
@@ -141,7 +145,7 @@ export async function readRows(
 ): Promise<Array<Record<string, unknown>>> {
   const { DATABASE_URL } = env();
   if (probe?.url !== DATABASE_URL) openProbe(DATABASE_URL);
-  if (probe) {
+  if (probe?.db) {
     try {
       return probe.db.query(sql).all(...args) as Array<Record<string, unknown>>;
     } catch (error) {
@@ -152,21 +156,56 @@ export async function readRows(
   return rs.rows as unknown as Array<Record<string, unknown>>;
 }
 
-let probe: { url: string; db: Database; statement: ReturnType<Database["query"]>; epoch: number } | undefined;
+/** Bun's read connection for `url`; `db` null where there is none (remote, `:memory:`, failed to open). */
+let probe:
+  | { url: string; db: Database | null; statement: ReturnType<Database["query"]> | null; epoch: number }
+  | undefined;
 let probeEpoch = 0;
 
+/**
+ * Opens Bun's read connection (`dataVersion`, `readRows`) on a local file database.
+ *
+ * Two SQLite libraries open the file in this process, libSQL's and Bun's, and each keeps its own
+ * record of what it has open. The first time either maps the WAL index (`-shm`), it finds no other
+ * connection's lock there (POSIX locks never conflict within one process), takes itself for the
+ * first user of the file and truncates the index before rebuilding it. If the other library had
+ * mapped more of it than the first 32 KiB (a WAL of more than 4,096 pages: a crash during a large
+ * import or migration leaves one), those pages now lie past the end of the file, and its next write
+ * there kills the process with SIGBUS (tests/api/wal-index.test.ts). So this connection maps the
+ * index first, while it is one region: it empties the WAL (a checkpoint) and reopens, before any
+ * libSQL connection of this process opens the file (`db()` calls this first; a missing file is
+ * created by libSQL and closed again). libSQL's truncation then only resets the one region both
+ * rebuild at once. Another process using the file holds its own lock there, which stops every
+ * truncation; that is also when the checkpoint may leave the WAL as it is.
+ */
 function openProbe(url: string): void {
-  probe?.db.close();
-  probe = undefined;
+  probe?.db?.close();
+  probe = { url, db: null, statement: null, epoch: ++probeEpoch };
   const path = url.startsWith("file:") ? (url.slice("file:".length).split("?")[0] ?? "") : "";
-  // The file must exist already (the libSQL client creates it); the probe never creates or writes.
-  if (!path || path === ":memory:" || !existsSync(path)) return;
+  if (!path || path === ":memory:") return;
   try {
+    if (!existsSync(path)) {
+      mkdirSync(dirname(path), { recursive: true });
+      const created = new LibsqlDatabase(path);
+      created.exec("PRAGMA journal_mode = WAL");
+      created.close();
+    }
+    const empty = new Database(path, { readwrite: true, create: false });
+    try {
+      empty.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } finally {
+      empty.close();
+    }
     const handle = new Database(path, { readwrite: true, create: false });
     // Reads only (readRows), enforced: a write here would also hide commits from data_version.
     handle.exec("PRAGMA query_only = 1");
-    probe = { url, db: handle, statement: handle.query("PRAGMA data_version"), epoch: ++probeEpoch };
-  } catch {
-    probe = undefined;
+    // Maps the WAL index now, while it is small (see above).
+    handle.query("SELECT count(*) FROM sqlite_master").get();
+    probe = { url, db: handle, statement: handle.query("PRAGMA data_version"), epoch: probeEpoch };
+  } catch (error) {
+    // Not tried again for this database: a later first mapping could truncate libSQL's (see above).
+    log.warn("database: no fast read connection; reads go through the libSQL client", {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

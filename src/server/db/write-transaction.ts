@@ -73,6 +73,8 @@ function localFor(url: string): Local {
 
 function connect(state: Local): Connection {
   if (state.connection?.open) return state.connection;
+  // The client first: it opens Bun's read connection before any libSQL one (client.ts, openProbe).
+  rawClient();
   guardConnectionsAgainstLockedStatements();
   const path = state.url.slice("file:".length).split("?")[0] ?? "";
   const Driver = Database as unknown as new (path: string, options: { timeout: number }) => Connection;
