@@ -201,7 +201,12 @@ describe("data backup", () => {
       [
         { name: "Backup Gap One", genres: ["Indie"], platforms: ["PC"] },
         { name: "Backup Gap Two", genres: ["Indie"], platforms: ["PC"] },
-        { name: "Zeppelin Harbour Tycoon", genres: ["Simulation"], platforms: ["PC"] },
+        {
+          name: "Zeppelin Harbour Tycoon",
+          developer: "Aerostat Works",
+          genres: ["Simulation"],
+          platforms: ["PC"],
+        },
       ],
       "test",
     );
@@ -245,7 +250,7 @@ describe("data backup", () => {
         expect((await restored.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
         const found = await restored.execute({
           sql: "SELECT g.name FROM games_fts f JOIN games g ON g.rowid = f.rowid WHERE games_fts MATCH ?",
-          args: ['"zeppelin"'],
+          args: ['"aerostat"'],
         });
         expect(found.rows.map((r) => r.name)).toEqual(["Zeppelin Harbour Tycoon"]);
       } finally {
