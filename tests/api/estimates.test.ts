@@ -148,6 +148,18 @@ describe("player-hours method", () => {
     expect(body.methods.map((m) => m.name)).toEqual(["review-model", "player-hours"]);
     expect(body.lowSignal).toBe(false);
     expect(body.provenance.source).toMatch(/SteamCharts \(players\)/);
+
+    // A row stored before the detail column kept only the sources held the whole answer: it reads the same.
+    const id = (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 990001")).rows[0]!.id;
+    const { methods, notes, inputs } = body;
+    await rawClient().execute({
+      sql: "UPDATE game_estimates SET detail = ? WHERE game_id = ?",
+      args: [JSON.stringify({ gameName: "Old", methods, notes, inputs, reviewSources: [] }), id],
+    });
+    const old = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-990001/estimates", { cookie })).json(),
+    );
+    expect({ ...old, computedAt: body.computedAt }).toEqual(body);
   });
 });
 

@@ -22,11 +22,53 @@ import { estimate } from "./model.ts";
  */
 
 interface Detail {
-  gameName: string;
   methods: GameEstimate["methods"];
   notes: string[];
   inputs: GameEstimate["inputs"];
   reviewSources: string[];
+}
+
+/**
+ * The `detail` column: the sources of the inputs, which the inputs themselves do not name. Rows
+ * written before it held the whole Detail, which has \`reviewSources\` and the series' source too.
+ */
+interface StoredDetail {
+  reviewSources: string[];
+  seriesSource: string | null;
+}
+
+/**
+ * A stored estimate's methods, notes and inputs: the model run again on the stored inputs. The row
+ * is read only under the model version that wrote it, and the model is a function of its inputs, so
+ * this is the estimate the row's figures came from (about 15 µs; storing it cost 0.9 KB a game).
+ */
+function readDetail(
+  inputsKey: string,
+  stored: Partial<StoredDetail> & { inputs?: GameEstimate["inputs"] },
+): Detail {
+  const input = JSON.parse(inputsKey) as EstimateInput;
+  const e = estimate(input);
+  const { ownersBand, playerHours, playerSeriesFrom, playerSeriesTo, ...plain } = input;
+  const seriesSource = stored.seriesSource ?? stored.inputs?.playerSeries?.source ?? "";
+  return {
+    methods: e.methods.map((m) => ({
+      name: m.name,
+      label: m.label,
+      owners: m.owners,
+      weight: m.weight,
+      detail: m.detail,
+    })),
+    notes: e.notes,
+    inputs: {
+      ...plain,
+      ownersBand: ownersBand ?? null,
+      playerSeries:
+        playerHours != null && playerSeriesFrom && playerSeriesTo
+          ? { playerHours, from: playerSeriesFrom, to: playerSeriesTo, source: seriesSource }
+          : null,
+    },
+    reviewSources: stored.reviewSources ?? [],
+  };
 }
 
 interface Loaded {
@@ -240,27 +282,9 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
     const key = JSON.stringify(game.input);
     if (stored.get(game.id) === `${MODEL_VERSION}|${key}`) continue;
     const e = estimate(game.input);
-    const { ownersBand, playerHours, playerSeriesFrom, playerSeriesTo, ...plain } = game.input;
-    const detail: Detail = {
-      gameName: game.name,
-      methods: e.methods.map((m) => ({
-        name: m.name,
-        label: m.label,
-        owners: m.owners,
-        weight: m.weight,
-        detail: m.detail,
-      })),
-      notes: e.notes,
-      inputs: {
-        ...plain,
-        ownersBand: ownersBand ?? null,
-        playerSeries:
-          playerHours != null && playerSeriesFrom && playerSeriesTo
-            ? { playerHours, from: playerSeriesFrom, to: playerSeriesTo, source: game.seriesSource ?? "" }
-            : null,
-      },
-      reviewSources: game.reviewSources,
-    };
+    // Only what the inputs do not say: the methods, notes and inputs a game page shows are the
+    // model's answer to \`inputs_key\` again, the same under the same model version (readDetail).
+    const sources: StoredDetail = { reviewSources: game.reviewSources, seriesSource: game.seriesSource };
     const g = e.revenue.gross;
     const n = e.revenue.net;
     rows.push([
@@ -278,7 +302,7 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
       n?.mid ?? null,
       n?.high ?? null,
       e.lowSignal ? 1 : 0,
-      JSON.stringify(detail),
+      JSON.stringify(sources),
       key,
       e.modelVersion,
       game.asOf,
@@ -333,7 +357,7 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   }
   const row = rs.rows[0] as unknown as Record<string, unknown> | undefined;
   if (!row) return null;
-  const detail = JSON.parse(String(row.detail)) as Detail;
+  const detail = readDetail(String(row.inputs_key), JSON.parse(String(row.detail)));
   const asOf = row.as_of == null ? null : new Date(Number(row.as_of)).toISOString();
   const sources = [
     ...detail.reviewSources.map((s) => `${s} (reviews)`),
