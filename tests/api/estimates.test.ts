@@ -150,7 +150,9 @@ describe("player-hours method", () => {
     expect(body.provenance.source).toMatch(/SteamCharts \(players\)/);
 
     // A row stored before the detail column kept only the sources held the whole answer: it reads the same.
-    const id = (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 990001")).rows[0]!.id;
+    const id = String(
+      (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 990001")).rows[0]!.id,
+    );
     const { methods, notes, inputs } = body;
     await rawClient().execute({
       sql: "UPDATE game_estimates SET detail = ? WHERE game_id = ?",

@@ -76,11 +76,18 @@ const SHARE_CENTRE = 0.8;
  */
 export const TYPICAL_PAID_PRICE_USD = 6.08;
 
+/** Each model genre by its lower-case name (a catalog's genres and tags differ in case). */
+const MODEL_GENRE_OF = new Map(MODEL_GENRES.map((g) => [g.toLowerCase(), g]));
+
 /** The genres a game is filed under; tags stand in when a source gave none (tags include the genre names). */
 export function modelGenres(input: EstimateInput): string[] {
   const own = input.genres.length ? input.genres : input.tags;
-  const lower = new Set(own.map((g) => g.toLowerCase()));
-  return MODEL_GENRES.filter((g) => lower.has(g.toLowerCase()));
+  const found = new Set<string>();
+  for (const g of own) {
+    const known = MODEL_GENRE_OF.get(g.toLowerCase());
+    if (known) found.add(known);
+  }
+  return MODEL_GENRES.filter((g) => found.has(g));
 }
 
 export function isFreeToPlay(input: EstimateInput): boolean {
