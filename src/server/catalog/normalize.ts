@@ -18,5 +18,10 @@ export function normalizeName(name: string): string {
 }
 
 export function slugify(name: string): string {
-  return normalizeName(name).replace(/ /g, "-").slice(0, 80) || "game";
+  return slugOfNormalized(normalizeName(name));
+}
+
+/** `slugify` of a name whose `normalizeName` is already known. */
+export function slugOfNormalized(normalized: string): string {
+  return normalized.replace(/ /g, "-").slice(0, 80) || "game";
 }

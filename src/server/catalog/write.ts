@@ -4,7 +4,7 @@ import type { Metric } from "../db/schema/index.ts";
 import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
-import { normalizeName, slugify } from "./normalize.ts";
+import { normalizeName, slugify, slugOfNormalized } from "./normalize.ts";
 
 /**
  * The one way games and their series enter the catalog (importers, live sources, demo data).
@@ -199,7 +199,10 @@ const INSERT_COLUMNS = [
 export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<UpsertResult> {
   const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
   const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
-  const names = [...new Set(records.map((r) => normalizeName(r.name)))];
+  // Each record's name key and slug base, worked out once (an import calls this for every row).
+  const norms = records.map((r) => normalizeName(r.name));
+  const bases = norms.map(slugOfNormalized);
+  const names = [...new Set(norms)];
 
   const existing = new Map<string, Row>();
   const bySteam = new Map<number, Row>();
@@ -229,8 +232,8 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
   }
 
   // Slugs must be unique: look up every candidate slug (name, name-year, name-id) at once.
-  const slugCandidates = (r: GameRecord) => {
-    const base = slugify(r.name);
+  const slugCandidates = (r: GameRecord, i: number) => {
+    const base = bases[i]!;
     const year = yearOf(r);
     return [
       base,
@@ -239,7 +242,8 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       r.igdbId ? `${base}-igdb-${r.igdbId}` : null,
     ].filter((v): v is string => !!v);
   };
-  const allSlugs = [...new Set(records.flatMap(slugCandidates))];
+  const candidates = records.map(slugCandidates);
+  const allSlugs = [...new Set(candidates.flat())];
   const taken = new Set<string>();
   const takenRows = yield* query("SELECT slug FROM games WHERE slug IN (SELECT value FROM json_each(?))", [
     JSON.stringify(allSlugs),
@@ -257,8 +261,8 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     updatedIds: new Set(),
   };
   const now = Date.now();
-  for (const r of records) {
-    const norm = normalizeName(r.name);
+  for (const [i, r] of records.entries()) {
+    const norm = norms[i]!;
     const year = yearOf(r);
     let match: Row | undefined =
       (r.steamAppId != null ? bySteam.get(r.steamAppId) : undefined) ??
@@ -284,9 +288,8 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     }
     if (!match) {
       let slug =
-        slugCandidates(r).find((c) => !taken.has(c)) ??
-        `${slugify(r.name)}-${crypto.randomUUID().slice(0, 8)}`;
-      while (taken.has(slug)) slug = `${slugify(r.name)}-${crypto.randomUUID().slice(0, 8)}`;
+        candidates[i]!.find((c) => !taken.has(c)) ?? `${bases[i]}-${crypto.randomUUID().slice(0, 8)}`;
+      while (taken.has(slug)) slug = `${bases[i]}-${crypto.randomUUID().slice(0, 8)}`;
       taken.add(slug);
       const row: Row = {
         // Time-ordered ids: a bulk load appends to the primary key and series indexes instead of
