@@ -30,7 +30,7 @@ export function skip(summary: ImportSummary, line: number, message: string): voi
 export function formatSummary(s: ImportSummary): string {
   const lines = [
     `${s.kind}: ${s.file}`,
-    `  read ${s.read}, inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(1)} s)`,
+    `  read ${s.read}, inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(2)} s, ${s.ms > 0 ? Math.round(s.read / (s.ms / 1000)) : 0} rows/s)`,
   ];
   for (const note of s.notes ?? []) lines.push(`  ${note}`);
   for (const e of s.errors) lines.push(`  line ${e.line}: ${e.message}`);
