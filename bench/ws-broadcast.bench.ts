@@ -2,7 +2,8 @@
  * One `channel_update` to 10,000 subscribed sockets (issue 13): the time from the server starting a
  * broadcast until the LAST socket has it (p50, p99 over the broadcasts), with the clients spread over
  * 4 processes. Three servers, each with its own 10,000 sockets, measured by the same client code
- * (bench/ws-clients.ts, raw TCP with a minimal frame reader — see there why):
+ * (bench/ws-observer.c, compiled at start, or where there is no C compiler bench/ws-clients.ts: raw
+ * TCP with a minimal frame reader — see there why):
  * - the app's server (Bun + Hono, sessions checked on upgrade, the hub's `publish`: one serialised
  *   message published to a topic, no compression, nothing per socket in JS);
  * - a Node server on the `ws` library doing the same broadcast (bench/ws-node-server.mjs), the
@@ -110,20 +111,27 @@ class Lines {
   }
 }
 
+/**
+ * The observer in C (bench/ws-observer.c), compiled here, where a C compiler is present; otherwise the
+ * same observer in TypeScript (bench/ws-clients.ts), which costs the machine more per message.
+ */
+const observerBinary = join(tmpdir(), `gi-ws-observer-${process.pid}`);
+const compiled = spawnSync("cc", ["-O2", "-o", observerBinary, "bench/ws-observer.c"], { encoding: "utf8" });
+const observer =
+  compiled.status === 0 ? "C (bench/ws-observer.c)" : "TypeScript (bench/ws-clients.ts; no C compiler)";
+
 async function startClients(url: string, cookie: string, origin: string) {
-  const children = Array.from({ length: PROCESSES }, (_, i) =>
-    spawn(
-      "bun",
-      [
-        "bench/ws-clients.ts",
-        url,
-        cookie,
-        origin,
-        String(Math.floor(SOCKETS / PROCESSES) + (i < SOCKETS % PROCESSES ? 1 : 0)),
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    ),
-  );
+  const children = Array.from({ length: PROCESSES }, (_, i) => {
+    const n = String(Math.floor(SOCKETS / PROCESSES) + (i < SOCKETS % PROCESSES ? 1 : 0));
+    const target = new URL(url);
+    return compiled.status === 0
+      ? spawn(observerBinary, [target.hostname, target.port, target.pathname, cookie, origin, n], {
+          stdio: ["ignore", "pipe", "inherit"],
+        })
+      : spawn("bun", ["bench/ws-clients.ts", url, cookie, origin, n], {
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+  });
   const lines = new Lines(children);
   let confirmed = 0;
   for (let p = 0; p < PROCESSES; p++) confirmed += Number((await lines.take("READY ")).split(" ")[1]);
@@ -275,7 +283,7 @@ const row = (t: Target) => {
 };
 printTable(
   `One update to ${SOCKETS.toLocaleString("en")} subscribed sockets (${PROCESSES} client processes, ` +
-    `raw-TCP observers): ms from the server starting the broadcast until the last socket has it ` +
+    `raw-TCP observers in ${observer}): ms from the server starting the broadcast until the last socket has it ` +
     `(${WARMUP} warm-up broadcasts not counted; servers interleaved; load average ` +
     `${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end)`,
   targets.map(row),
@@ -283,4 +291,5 @@ printTable(
 await server.stop(true);
 for (const t of targets.slice(1)) process.kill(t.pid);
 for (const s of ["", "-wal", "-shm"]) rmSync(dbFile + s, { force: true });
+rmSync(observerBinary, { force: true });
 process.exit(0);
