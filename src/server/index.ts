@@ -66,7 +66,7 @@ const stopPlannerStatistics = onCatalogChanged(() => {
 // Built in the background: the first searches wait for it rather than the server's start. The
 // search index first (every screen's header searches), then the catalog index (the screener, lists):
 // built side by side, both slices shared the event loop and the first search waited for both.
-void warmSearchIndex().then(warmCatalogIndex);
+const indexesBuilt = warmSearchIndex().then(warmCatalogIndex);
 await loadSystemSettings();
 const app = createApp();
 
@@ -77,7 +77,9 @@ const server = Bun.serve<SocketState>({
 });
 attachServer(server);
 const stopStats = startStatsPublisher();
-const stopEstimates = startEstimates();
+// The check of every game's estimate (seconds at 330,000 games) waits for the indexes, which the
+// first searches and lists wait for; a first start's new games are estimated then too.
+const stopEstimates = startEstimates(indexesBuilt);
 const interrupted = await closeInterruptedRuns();
 if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
 const stopBackups = startBackupSchedule();

@@ -698,7 +698,13 @@ async function build(url: string, version: number | null): Promise<State> {
   return { url, index, seq, estimateSeq, version, generation: ++generations };
 }
 
-/** Starts building the index now (at server start) rather than on the first screener request. */
-export function warmCatalogIndex(): void {
-  catalogIndex().catch((error) => log.error("catalog index build failed", { error: String(error) }));
+/**
+ * Starts building the index now (at server start) rather than on the first screener request; settles
+ * (never rejects) when it is built or has failed.
+ */
+export function warmCatalogIndex(): Promise<void> {
+  return catalogIndex().then(
+    () => undefined,
+    (error) => log.error("catalog index build failed", { error: String(error) }),
+  );
 }

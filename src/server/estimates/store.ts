@@ -455,9 +455,17 @@ export function scheduleRecompute(): void {
 
 /**
  * Keeps `game_estimates` current while the server runs: once at start (a new model version or data
- * loaded while it was down) and after every burst of catalog changes. Returns the stop function.
+ * loaded while it was down), after `startAfter` settles, and after every burst of catalog changes.
+ * Returns the stop function.
  */
-export function startEstimates(): () => void {
-  scheduleRecompute();
-  return onCatalogChanged(scheduleRecompute);
+export function startEstimates(startAfter: Promise<unknown> = Promise.resolve()): () => void {
+  let stopped = false;
+  void startAfter.then(() => {
+    if (!stopped) scheduleRecompute();
+  });
+  const stop = onCatalogChanged(scheduleRecompute);
+  return () => {
+    stopped = true;
+    stop();
+  };
 }
