@@ -2,6 +2,7 @@
  * Game pages and the market screener over HTTP with a full-size catalog (issue 10):
  * - a game page's API (`/api/games/:id`, its series, similar games) for a game with 5 years of daily
  *   points in each of its six series;
+ * - company pages: the developer with the most games, and 2,000 developers in turn;
  * - the screener's filtered, sorted page and its market-size summary over 330,000 games;
  * - the CSV export of the whole catalog, in rows per second.
  * Latencies are measured with wrk (a C load generator in its own process, 10 connections, 10 s); the
@@ -20,6 +21,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { slugify } from "../src/server/catalog/normalize.ts";
 import { printTable } from "./machine.ts";
 import { startBenchServer } from "./server-process.ts";
 
@@ -84,25 +86,46 @@ await db.execute({
   args: [encodeHexLowerCase(sha256(new TextEncoder().encode(token))), userId, Date.now() + 30 * DAY],
 });
 const total = Number((await db.execute("SELECT count(*) AS n FROM games")).rows[0]!.n);
-// Similar games are kept per game until the catalog changes: a wrk script asks for 5,000 different
-// games in turn (each thread its own half), so that row measures answers computed afresh.
-const others = (await db.execute("SELECT id FROM games ORDER BY popularity DESC LIMIT 5000")).rows.map((r) =>
-  String(r.id),
-);
-const similarScript = join(tmpdir(), `gi-bench-similar-${crypto.randomUUID()}.lua`);
-writeFileSync(
-  similarScript,
-  `local ids = {${others.map((id) => JSON.stringify(id)).join(",")}}
+/**
+ * A wrk script asking for `paths` in turn, each of wrk's two threads its own half, so that answers a
+ * server keeps (similar games per game until the catalog changes, say) do not serve the measured run.
+ */
+type Script = { file: string; warmupOffset: string };
+function inTurn(name: string, paths: string[]): Script {
+  const file = join(tmpdir(), `gi-bench-${name}-${crypto.randomUUID()}.lua`);
+  const half = Math.floor(paths.length / 2);
+  writeFileSync(
+    file,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}
 local threads = 0
-function setup(thread) thread:set("first", threads * 2500); threads = threads + 1 end
+function setup(thread) thread:set("first", threads * ${half}); threads = threads + 1 end
 local i = nil
--- The warm-up starts a quarter further on (wrk ... -- 1250), so the measured run meets no answer it kept.
+-- The warm-up starts a quarter further on (wrk ... -- <offset>), so the measured run meets no answer it kept.
 function init(args) i = first + tonumber(args[1] or "0") end
 function request()
   i = i + 1
-  return wrk.format("GET", "/api/games/" .. ids[(i % #ids) + 1] .. "/similar")
+  return wrk.format("GET", paths[(i % #paths) + 1])
 end
 `,
+  );
+  return { file, warmupOffset: String(Math.floor(half / 2)) };
+}
+const others = (await db.execute("SELECT id FROM games ORDER BY popularity DESC LIMIT 5000")).rows.map((r) =>
+  String(r.id),
+);
+const similarScript = inTurn(
+  "similar",
+  others.map((id) => `/api/games/${id}/similar`),
+);
+// Company pages: the developer with the most games, and 2,000 developers in turn.
+const developers = (
+  await db.execute(
+    "SELECT developer, count(*) AS n FROM games WHERE developer IS NOT NULL AND developer != '' GROUP BY developer ORDER BY n DESC LIMIT 2000",
+  )
+).rows.map((r) => ({ slug: slugify(String(r.developer)), games: Number(r.n) }));
+const companyScript = inTurn(
+  "companies",
+  developers.map((d) => `/api/companies/${d.slug}`),
 );
 await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
 db.close();
@@ -145,16 +168,16 @@ try {
     spawnSync("curl", ["-s", "-o", "/dev/null", "-H", `Cookie: ${cookie}`, `${server.url}${path}`]);
   await quiet(server.pid);
 
-  const wrk = (path: string, script?: string) => {
+  const wrk = (path: string, script?: Script) => {
     const args = [
       "-t2",
       "-c10",
       "-H",
       `Cookie: ${cookie}`,
-      ...(script ? ["-s", script] : []),
+      ...(script ? ["-s", script.file] : []),
       `${server.url}${path}`,
     ];
-    spawnSync("wrk", ["-d3s", ...args, ...(script ? ["--", "1250"] : [])]); // warm-up
+    spawnSync("wrk", ["-d3s", ...args, ...(script ? ["--", script.warmupOffset] : [])]); // warm-up
     const out = spawnSync("wrk", ["-d10s", "--latency", ...args], { encoding: "utf8" }).stdout;
     const ms = (label: string) => {
       const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)\\b`));
@@ -190,21 +213,38 @@ try {
   };
 
   const yearAgo = new Date(end - 365 * DAY).toISOString().slice(0, 10);
-  const gameRows = [
-    ["GET /api/games/:id", `/api/games/${gameId}`],
-    [`GET …/series?metric=players (${days} points)`, `/api/games/${gameId}/series?metric=players`],
+  const gameRows = (
     [
-      "GET …/series?metric=players&from= (1 year)",
-      `/api/games/${gameId}/series?metric=players&from=${yearAgo}`,
-    ],
-    ["GET …/similar (the same game: kept until the catalog changes)", `/api/games/${gameId}/similar`],
-    ["GET …/similar (5,000 different games in turn)", "/", similarScript],
-  ].map(([label, path, script]) => ({ endpoint: label!, ...wrk(path!, script) }));
-  rmSync(similarScript, { force: true });
+      ["GET /api/games/:id", `/api/games/${gameId}`],
+      [`GET …/series?metric=players (${days} points)`, `/api/games/${gameId}/series?metric=players`],
+      [
+        "GET …/series?metric=players&from= (1 year)",
+        `/api/games/${gameId}/series?metric=players&from=${yearAgo}`,
+      ],
+      ["GET …/similar (the same game: kept until the catalog changes)", `/api/games/${gameId}/similar`],
+      ["GET …/similar (5,000 different games in turn)", "/", similarScript],
+    ] as Array<[string, string, Script?]>
+  ).map(([label, path, script]) => ({ endpoint: label, ...wrk(path, script) }));
+  rmSync(similarScript.file, { force: true });
   printTable(
     `Game page API, a game with ${YEARS} years of daily points in 6 series, ${total} games (wrk, 10 connections, 10 s)`,
     gameRows,
   );
+  const companyRows = (
+    [
+      [
+        `GET /api/companies/:slug, the largest developer (${developers[0]?.games} games)`,
+        `/api/companies/${developers[0]?.slug}`,
+      ],
+      [
+        `GET /api/companies/:slug, ${developers.length.toLocaleString("en")} developers in turn`,
+        "/",
+        companyScript,
+      ],
+    ] as Array<[string, string, Script?]>
+  ).map(([label, path, script]) => ({ endpoint: label, ...wrk(path, script) }));
+  rmSync(companyScript.file, { force: true });
+  printTable(`Company pages, ${total} games (wrk, 10 connections, 10 s)`, companyRows);
 
   const filter = "genre=Strategy&yearFrom=2015&yearTo=2024&minReviews=50";
   const screenerRows = [
