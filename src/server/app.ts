@@ -5,6 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "./db/busy.ts";
 import type { AppEnv } from "./http/app-env.ts";
+import { indexBuildWait } from "./http/index-wait.ts";
 import { landingPage } from "./http/landing.ts";
 import {
   apiNoStore,
@@ -81,7 +82,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   );
   app.use("/api/*", apiNoStore);
   app.use(sessionLoader);
-  app.use("/api/*", maintenanceGuard, apiRateLimit());
+  app.use("/api/*", maintenanceGuard, apiRateLimit(), indexBuildWait);
 
   const api = new Hono<AppEnv>();
   api.route("/health", healthRoutes);
