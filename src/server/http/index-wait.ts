@@ -6,7 +6,7 @@ import { searchIndexBuilding } from "../catalog/search-index.ts";
 export const INDEX_BUILD_WAIT_SECONDS = 120;
 
 /** What Bun.serve passes to the app (absent under `app.request()` in tests). */
-type BunEnv = { server?: { timeout(request: Request, seconds: number): void } };
+type BunEnv = { server?: { timeout?(request: Request, seconds: number): void } };
 
 /**
  * Right after a start (or during a rebuild) the search and catalog indexes are being built, and a
@@ -16,6 +16,6 @@ type BunEnv = { server?: { timeout(request: Request, seconds: number): void } };
  */
 export const indexBuildWait: MiddlewareHandler = async (c, next) => {
   if (searchIndexBuilding() || catalogIndexBuilding())
-    (c.env as BunEnv | undefined)?.server?.timeout(c.req.raw, INDEX_BUILD_WAIT_SECONDS);
+    (c.env as BunEnv | undefined)?.server?.timeout?.(c.req.raw, INDEX_BUILD_WAIT_SECONDS);
   await next();
 };
