@@ -15,7 +15,7 @@
  * indexes and gone quiet.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -23,7 +23,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { slugify } from "../src/server/catalog/normalize.ts";
 import { printTable } from "./machine.ts";
-import { startBenchServer } from "./server-process.ts";
+import { quiet, startBenchServer } from "./server-process.ts";
 
 if (!existsSync("/usr/bin/wrk")) {
   console.error("wrk is needed (apt-get install wrk)");
@@ -132,28 +132,6 @@ db.close();
 
 const server = await startBenchServer({}, { databaseFrom: prepared });
 for (const s of ["", "-wal", "-shm"]) rmSync(prepared + s, { force: true });
-
-/** CPU seconds the server process has used (user + system). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/**
- * Waits until the server has built its search and catalog indexes and recomputed estimates: it is
- * quiet when it used under a tenth of a core for two seconds running (at most three minutes).
- */
-async function quiet(pid: number): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  let calm = 0;
-  let last = cpuSeconds(pid);
-  while (Date.now() < deadline && calm < 2) {
-    await Bun.sleep(1000);
-    const now = cpuSeconds(pid);
-    calm = now - last < 0.1 ? calm + 1 : 0;
-    last = now;
-  }
-}
 
 try {
   await quiet(server.pid);

@@ -59,3 +59,26 @@ export function rssMiB(pid: number): number {
   const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
 }
+
+/** CPU seconds a process has used (user + system). */
+function cpuSeconds(pid: number): number {
+  const fields = require("node:fs").readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until a server has done what its start set off (building its search and catalog indexes,
+ * checking every game's estimate): it is quiet when it used under a tenth of a core for two seconds
+ * running (at most three minutes).
+ */
+export async function quiet(pid: number): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  let calm = 0;
+  let last = cpuSeconds(pid);
+  while (Date.now() < deadline && calm < 2) {
+    await Bun.sleep(1000);
+    const now = cpuSeconds(pid);
+    calm = now - last < 0.1 ? calm + 1 : 0;
+    last = now;
+  }
+}
