@@ -1,5 +1,5 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
-import { placeholders, rawClient } from "../db/client.ts";
+import { placeholders, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { slugify } from "./normalize.ts";
 import { catalogProvenance } from "./screener.ts";
@@ -18,18 +18,17 @@ async function readCompanyGames(
   slug: string,
   rowids: number[],
 ): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
-  const client = rawClient();
   const games: CompanyGame[] = [];
   const names = new Map<string, number>();
   for (let i = 0; i < rowids.length; i += 500) {
     const chunk = rowids.slice(i, i + 500);
-    const rs = await client.execute({
-      sql: `SELECT id, name, release_date, developer, publisher, price, positive_reviews, negative_reviews,
+    const rows = await readRows(
+      `SELECT id, name, release_date, developer, publisher, price, positive_reviews, negative_reviews,
                    owners_estimate, genres, is_demo
             FROM games WHERE rowid IN (${placeholders(chunk.length)})`,
-      args: chunk,
-    });
-    for (const r of rs.rows) {
+      chunk,
+    );
+    for (const r of rows) {
       const developer = r.developer == null ? null : String(r.developer);
       const publisher = r.publisher == null ? null : String(r.publisher);
       const developed = developer != null && slugify(developer) === slug;
@@ -63,29 +62,30 @@ async function readCompanyGames(
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
   const words = slug.split("-").filter((w) => /^[a-z0-9]+$/.test(w));
   if (words.length === 0 || words.join("-") !== slug) return null;
-  const client = rawClient();
   // "&" became "and" in the slug, and the index splits "Meier's" where the slug says "meiers": words
   // that may not be in the index are left to the exact slug comparison.
   const indexed = words.filter((w) => w !== "and");
   const fts = indexed.length
-    ? await client.execute({
-        sql: `SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${MAX_CANDIDATES}`,
-        args: [`{developer publisher} : (${indexed.map((w) => `"${w}"`).join(" ")})`],
-      })
-    : null;
-  let found = await readCompanyGames(slug, fts?.rows.map((r) => Number(r.rowid)) ?? []);
+    ? await readRows(`SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${MAX_CANDIDATES}`, [
+        `{developer publisher} : (${indexed.map((w) => `"${w}"`).join(" ")})`,
+      ])
+    : [];
+  let found = await readCompanyGames(
+    slug,
+    fts.map((r) => Number(r.rowid)),
+  );
   if (found.games.length === 0) {
     // A name the index splits differently: the longest word, minus a possessive "s", read by scan.
     const longest = [...words].sort((a, b) => b.length - a.length)[0]!.replace(/s$/, "");
     if (longest.length >= 3) {
       const like = `%${longest}%`;
-      const rs = await client.execute({
-        sql: `SELECT rowid FROM games WHERE developer LIKE ? OR publisher LIKE ? LIMIT ${MAX_CANDIDATES}`,
-        args: [like, like],
-      });
+      const rows = await readRows(
+        `SELECT rowid FROM games WHERE developer LIKE ? OR publisher LIKE ? LIMIT ${MAX_CANDIDATES}`,
+        [like, like],
+      );
       found = await readCompanyGames(
         slug,
-        rs.rows.map((r) => Number(r.rowid)),
+        rows.map((r) => Number(r.rowid)),
       );
     }
   }
@@ -126,17 +126,17 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
 
 /** Sums of the games' stored estimates (issue 11); each game's P50 is set on its row. */
 async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["totals"]["estimates"]> {
-  const rs = await rawClient().execute({
-    sql: `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of
+  const rows = await readRows(
+    `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of
           FROM game_estimates WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
-    args: [MODEL_VERSION, JSON.stringify(games.map((g) => g.id))],
-  });
-  if (rs.rows.length === 0) return null;
+    [MODEL_VERSION, JSON.stringify(games.map((g) => g.id))],
+  );
+  if (rows.length === 0) return null;
   const byId = new Map(games.map((g) => [g.id, g]));
   const owners = { low: 0, mid: 0, high: 0 };
   const gross = { low: 0, mid: 0, high: 0 };
   let newest = 0;
-  for (const r of rs.rows) {
+  for (const r of rows) {
     const game = byId.get(String(r.game_id));
     if (game) {
       game.ownersEstimate = Number(r.owners_mid);
@@ -151,7 +151,7 @@ async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["tota
     newest = Math.max(newest, Number(r.as_of ?? 0));
   }
   return {
-    games: rs.rows.length,
+    games: rows.length,
     owners,
     grossRevenue: gross,
     provenance: {
