@@ -163,17 +163,32 @@ export class SearchIndex {
    * then — only when the names gave fewer than `want` — games matched through developer, publisher
    * or tags, up to `want` in all.
    */
-  candidates(tokens: string[], want: number): Candidate[] {
+  candidates(
+    tokens: string[],
+    want: number,
+    /**
+     * Given the name matches, the popularity at or below which a match through other fields can no
+     * longer matter to the caller (search.ts: it could not rank among the answered): those are not
+     * collected. Ignored while games added or re-ranked since the last numbering are pending.
+     */
+    othersFloor?: (named: Candidate[]) => number,
+  ): Candidate[] {
     if (tokens.length === 0 || this.size === 0) return [];
     this.tidy();
     const ranges = tokens.map((t) => this.range(t));
-    const named = this.collect(ranges, true, want);
-    const others = named.length < want ? this.collect(ranges, false, want - named.length) : [];
-    return [...named, ...others].map((slot) => ({
+    const named = this.collect(ranges, true, want).map((slot) => this.candidate(slot));
+    if (named.length >= want) return named;
+    const floor = othersFloor && this.recent.length === 0 ? othersFloor(named) : Number.NEGATIVE_INFINITY;
+    const others = this.collect(ranges, false, want - named.length, floor);
+    return [...named, ...others.map((slot) => this.candidate(slot))];
+  }
+
+  private candidate(slot: number): Candidate {
+    return {
       id: this.ids[slot]!,
       normalizedName: this.normalized[slot]!,
       popularity: this.popularity[slot]!,
-    }));
+    };
   }
 
   /** Rough bytes held (typed arrays exactly; arrays, strings and maps estimated). */
@@ -209,16 +224,24 @@ export class SearchIndex {
    * Live slots matching every range — by name, or (nameOnly false) in any field but not by name —
    * most popular first, at most `want`.
    */
-  private collect(ranges: Range[], nameOnly: boolean, want: number): number[] {
+  private collect(
+    ranges: Range[],
+    nameOnly: boolean,
+    want: number,
+    /** Slots are walked most popular first: the walk ends at the first at or below this popularity. */
+    floor = Number.NEGATIVE_INFINITY,
+  ): number[] {
     const sized = [...ranges].sort((a, b) => (nameOnly ? a.nameSize - b.nameSize : a.anySize - b.anySize));
     const rarest = sized[0]!;
     if ((nameOnly ? rarest.nameSize : rarest.anySize) === 0) return [];
+    // Even the most popular game is at or below it: nothing to walk.
+    if (this.rankedSlots > 0 && this.popularity[0]! <= floor) return [];
+    const ranked = Math.min(this.rankedSlots, this.slotsAbove(floor));
     const accept = (slot: number) =>
       this.alive[slot] === 1 &&
       this.matches(slot, sized, nameOnly) &&
       (nameOnly || !this.matches(slot, sized, true));
     const found: number[] = [];
-    const ranked = this.rankedSlots;
     // Words spanning few distinct words (most) are joined through their posting lists; a prefix of
     // very many words ("2" in a name: every number starting with 2) is only checked on the slots the
     // others produce — or, when every word is like that, on every slot in order.
@@ -279,6 +302,19 @@ export class SearchIndex {
     return [...found, ...extra]
       .sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b)
       .slice(0, want);
+  }
+
+  /** How many ranked slots (most popular first) are above `floor` in popularity. */
+  private slotsAbove(floor: number): number {
+    if (floor === Number.NEGATIVE_INFINITY) return this.rankedSlots;
+    let lo = 0;
+    let hi = this.rankedSlots;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.popularity[mid]! > floor) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The slots having a word of the range (in their name, or anywhere), as one ascending cursor. */

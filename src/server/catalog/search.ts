@@ -2,7 +2,7 @@ import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
 import { dataVersion, placeholders, readRows } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
-import { searchIndex } from "./search-index.ts";
+import { type Candidate, type SearchIndex, searchIndex } from "./search-index.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -55,14 +55,10 @@ interface Ranked {
   game: Shown;
 }
 
-async function rank(q: string, limit: number): Promise<Ranked[]> {
-  const tokens = searchTokens(q);
-  if (tokens.length === 0) return [];
-  const candidates = (await searchIndex()).candidates(tokens, CANDIDATES);
-  // Rank by how well the name matches, then by popularity (candidates come most popular first, and
-  // the sort is stable).
+/** How well a candidate's name matches the query, with its popularity: the ranking's score. */
+export function scorer(q: string, tokens: string[]): (game: Candidate) => number {
   const wanted = normalizeName(q);
-  const scored = candidates.map((game) => {
+  return (game) => {
     const name = game.normalizedName;
     // Words of the normalised name that start with the token: at the start, or after a space (the
     // name is single-spaced, and tokens have none). No split: this runs for every candidate.
@@ -71,11 +67,52 @@ async function rank(q: string, limit: number): Promise<Ranked[]> {
     let score = (inName / tokens.length) * 10 + game.popularity * 0.5;
     if (name === wanted) score += 25;
     else if (name.startsWith(wanted)) score += 8;
-    return { id: game.id, score: Math.round(score * 100) / 100 };
-  });
+    return Math.round(score * 100) / 100;
+  };
+}
+
+/**
+ * The popularity at or below which a game matched through its developer, publisher or tags can no
+ * longer be among the `limit` answered, given the name matches (search-index.ts walks such games
+ * most popular first and stops there). Such a game misses a query word in its name, so it scores at
+ * most (n − 1)/n of the name's 10 points plus half its popularity, and no name bonus: a name that
+ * starts with the query holds every query word when the words are plain letters and digits (other
+ * scripts fall outside the normalised name, so no floor for them). Ties keep name matches first.
+ */
+export function othersFloor(
+  tokens: string[],
+  score: (game: Candidate) => number,
+  named: Candidate[],
+  limit: number,
+): number {
+  if (named.length < limit || !tokens.every((t) => /^[a-z0-9]+$/.test(t))) return Number.NEGATIVE_INFINITY;
+  const scores = named.map(score).sort((a, b) => b - a);
+  const nth = scores[limit - 1]!;
+  return 2 * (nth - ((tokens.length - 1) / tokens.length) * 10);
+}
+
+/** The best `limit` candidates, best first, with their scores (ties: in candidate order). */
+export function rankCandidates(
+  q: string,
+  tokens: string[],
+  index: SearchIndex,
+  limit: number,
+): Array<{ id: string; score: number }> {
+  const score = scorer(q, tokens);
+  const top = Math.min(limit, SEARCH_MAX_LIMIT);
+  // Rank by how well the name matches, then by popularity (candidates come most popular first, and
+  // the sort is stable).
+  const candidates = index.candidates(tokens, CANDIDATES, (named) => othersFloor(tokens, score, named, top));
+  const scored = candidates.map((game) => ({ id: game.id, score: score(game) }));
   scored.sort((a, b) => b.score - a.score);
+  return scored.slice(0, top);
+}
+
+async function rank(q: string, limit: number): Promise<Ranked[]> {
+  const tokens = searchTokens(q);
+  if (tokens.length === 0) return [];
+  const top = rankCandidates(q, tokens, await searchIndex(), limit);
   // Only the answered few are read whole and turned into the API shape.
-  const top = scored.slice(0, Math.min(limit, SEARCH_MAX_LIMIT));
   const version = dataVersion();
   if (version !== shownVersion) {
     shown.clear();

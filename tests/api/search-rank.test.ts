@@ -1,0 +1,93 @@
+import { expect, test } from "vitest";
+import { normalizeName } from "../../src/server/catalog/normalize.ts";
+import { othersFloor, rankCandidates, scorer, searchTokens } from "../../src/server/catalog/search.ts";
+import { type IndexedGame, SearchIndex } from "../../src/server/catalog/search-index.ts";
+
+/**
+ * Search stops collecting games matched through developer, publisher or tags once none of them could
+ * be among the answered (search.ts, othersFloor). The answers must be exactly those of scoring every
+ * candidate, as before: checked against that on a catalog where many queries reach those matches.
+ */
+let seed = 7;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const vocabulary = [
+  "shadow",
+  "shade",
+  "iron",
+  "irony",
+  "neon",
+  "legend",
+  "kingdom",
+  "drift",
+  "saga",
+  "pixel",
+];
+const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
+
+function makeGame(i: number): IndexedGame {
+  const name = `${pick()} ${pick()}${random() < 0.3 ? ` ${pick()}` : ""} ${i}`;
+  return {
+    id: `g${i}`,
+    name,
+    normalizedName: normalizeName(name),
+    developer: `${pick()} ${pick()} studio`,
+    publisher: random() < 0.3 ? `${pick()} works` : null,
+    tags: JSON.stringify([pick(), pick()]),
+    // Popularity on the product's scale (0 to about 50), with ties.
+    popularity: Math.round(random() * 50 * 4) / 4,
+  };
+}
+
+/** Every candidate scored as the ranking documents it, best first (ties in candidate order). */
+function reference(index: SearchIndex, q: string, limit: number) {
+  const tokens = searchTokens(q);
+  const wanted = normalizeName(q);
+  return index
+    .candidates(tokens, 300)
+    .map((g) => {
+      const inName = tokens.filter((t) => g.normalizedName.split(" ").some((w) => w.startsWith(t))).length;
+      let score = (inName / tokens.length) * 10 + g.popularity * 0.5;
+      if (g.normalizedName === wanted) score += 25;
+      else if (g.normalizedName.startsWith(wanted)) score += 8;
+      return { id: g.id, score: Math.round(score * 100) / 100 };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+}
+
+const queries: string[] = [];
+for (const a of vocabulary) {
+  queries.push(a, a.slice(0, 3));
+  for (const b of vocabulary) {
+    queries.push(`${a} ${b}`, `${a} ${b.slice(0, 2)}`, `${a} ${b} studio`, `${a} works`, `${a} ${b} 1`);
+  }
+}
+queries.push("shadow iron 12", "neon saga pixel", "кошка", "shadow ведьмак");
+
+test("the answered games and their order are those of scoring every candidate", async () => {
+  const games = Array.from({ length: 6000 }, (_, i) => makeGame(i));
+  const index = await SearchIndex.fromSliced(games);
+  let cut = 0;
+  for (const q of queries) {
+    for (const limit of [1, 5, 20]) {
+      const expected = reference(index, q, limit);
+      expect(rankCandidates(q, searchTokens(q), index, limit), `${q} (${limit})`).toEqual(expected);
+    }
+    const tokens = searchTokens(q);
+    const floored = index.candidates(tokens, 300, (named) =>
+      othersFloor(tokens, scorer(q, tokens), named, 20),
+    );
+    if (floored.length < index.candidates(tokens, 300).length) cut++;
+  }
+  // The check means something only if the floor left out games for many queries.
+  expect(cut).toBeGreaterThan(30);
+
+  // With games added since the last numbering pending, the floor is not used: still the same answers.
+  for (let i = 6000; i < 6050; i++) index.put(makeGame(i));
+  for (const q of queries.slice(0, 200)) {
+    expect(rankCandidates(q, searchTokens(q), index, 20), q).toEqual(reference(index, q, 20));
+  }
+});
