@@ -56,5 +56,8 @@ export const gameEstimates = sqliteTable(
   (t) => [
     index("game_estimates_owners_idx").on(t.ownersMid),
     index("game_estimates_gross_idx").on(t.grossMid),
+    // The newest estimate of the current model (catalog provenance, read again after every commit):
+    // without it, a scan of every estimate, about 50 ms at 330,000 games.
+    index("game_estimates_version_as_of_idx").on(t.modelVersion, t.asOf),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `game_estimates_version_as_of_idx` ON `game_estimates` (`model_version`,`as_of`);
