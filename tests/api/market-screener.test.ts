@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, test } from "vitest";
 import { type GameRecord, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
@@ -343,6 +344,25 @@ describe("GET /api/companies/:slug", () => {
       expect(res.headers.get("content-type")).toContain("application/problem+json");
     }
     expect((await request("/api/companies/keep-works")).status).toBe(401);
+  });
+
+  test("a game whose developer changes moves to the new company's page at once; a removed one leaves", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Lantern Drift", developer: "Moth & Lamp", genres: ["Indie"], platforms: ["PC"] }],
+      "test",
+    );
+    const page = async (slug: string) => request(`/api/companies/${slug}`, { cookie: regular.cookie });
+    expect((await (await page("moth-and-lamp")).json()).games.map((g: { name: string }) => g.name)).toEqual([
+      "Lantern Drift",
+    ]);
+    await rawClient().execute({
+      sql: "UPDATE games SET developer = 'Moth Works' WHERE id = ?",
+      args: [ids[0]!],
+    });
+    expect((await page("moth-and-lamp")).status).toBe(404);
+    expect((await (await page("moth-works")).json()).totals.games).toBe(1);
+    await rawClient().execute({ sql: "DELETE FROM games WHERE id = ?", args: [ids[0]!] });
+    expect((await page("moth-works")).status).toBe(404);
   });
 });
 

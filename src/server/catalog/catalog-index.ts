@@ -3,6 +3,7 @@ import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
 import { followCatalogLog, readCatalogLog } from "./changes.ts";
+import { slugify } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -82,6 +83,9 @@ export interface IndexedRow {
   id: string;
   name: string;
   normalizedName: string;
+  /** The company names, for company pages (absent: none). */
+  developer?: string | null;
+  publisher?: string | null;
   genres: string[];
   tags: string[];
   platforms: string[];
@@ -132,6 +136,13 @@ export class CatalogIndex {
   nameKey: Float64Array;
   alive: Uint32Array;
   private readonly slotOf = new Map<string, number>();
+  /**
+   * The slots whose developer or publisher has this slug (slugify: a company page's address), in slot
+   * order; dead slots stay until the next build and are skipped when read.
+   */
+  private readonly companySlots = new Map<string, number[]>();
+  /** slugify of each company name seen: a few thousand names, each slugified once. */
+  private readonly companySlug = new Map<string, string>();
   /** Every live slot in order, kept until the next change. */
   private liveList: Int32Array | null = null;
   readonly lists: Record<ListField, Map<string, ValueSet>> = {
@@ -214,6 +225,20 @@ export class CatalogIndex {
     // As SQL computed it: positive × 100 / reviews, unknown without reviews or without a positive count.
     this.share[s] = reviews > 0 && pos != null ? (pos * 100) / reviews : Number.NaN;
     this.alive[s >>> 5]! |= 1 << (s & 31);
+    let firstSlug: string | undefined;
+    for (const company of [row.developer, row.publisher]) {
+      if (!company) continue;
+      let slug = this.companySlug.get(company);
+      if (slug === undefined) {
+        slug = slugify(company);
+        this.companySlug.set(company, slug);
+      }
+      if (slug === firstSlug) continue;
+      firstSlug = slug;
+      const slots = this.companySlots.get(slug);
+      if (slots) slots.push(s);
+      else this.companySlots.set(slug, [s]);
+    }
     for (const field of LIST_FIELDS) {
       const seen = new Set<string>();
       for (const value of row[field]) {
@@ -246,6 +271,15 @@ export class CatalogIndex {
         if ((set.bits[s >>> 5]! & bit) === 0) continue;
         set.bits[s >>> 5]! &= ~bit;
       }
+  }
+
+  /** The ids of the live games whose developer or publisher has this slug, in slot order. */
+  companyGameIds(slug: string): string[] {
+    const out: string[] = [];
+    for (const s of this.companySlots.get(slug) ?? []) {
+      if (this.alive[s >>> 5]! & (1 << (s & 31))) out.push(this.ids[s]!);
+    }
+    return out;
   }
 
   /** The live slots having every given list value (case-folded), as a bit set; null: no such value. */
@@ -480,7 +514,7 @@ export function byText(
 
 // --- following the database ---------------------------------------------------------------------
 
-const COLUMNS = `g.id, g.name, g.normalized_name, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
+const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
   g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
   g.rating, g.rating_count, e.owners_mid, e.gross_mid`;
 const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
@@ -498,6 +532,8 @@ function toRow(r: Record<string, unknown>): IndexedRow {
     id: String(r.id),
     name: String(r.name ?? ""),
     normalizedName: String(r.normalized_name ?? ""),
+    developer: r.developer == null ? null : String(r.developer),
+    publisher: r.publisher == null ? null : String(r.publisher),
     genres: listOf(r.genres),
     tags: listOf(r.tags),
     platforms: listOf(r.platforms),

@@ -1,31 +1,29 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { catalogIndex } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
 
 /**
  * A developer's or publisher's page (issue 10). Games name their developer and publisher as text; the
- * slug is that name through `slugify`. Its words find the candidates in the full-text index on
- * developer and publisher, and only names whose slug is exactly this one count.
+ * slug is that name through `slugify`, and the catalog index (catalog-index.ts) keeps the games of
+ * each slug, so a page reads only its own games.
  */
-
-/** More games than any one company has; bounds the candidates of a very common word. */
-const MAX_CANDIDATES = 20_000;
 
 async function readCompanyGames(
   slug: string,
-  rowids: number[],
+  ids: string[],
 ): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
   const games: CompanyGame[] = [];
   const names = new Map<string, number>();
-  for (let i = 0; i < rowids.length; i += 500) {
-    const chunk = rowids.slice(i, i + 500);
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
     const rows = await readRows(
       `SELECT id, name, release_date, developer, publisher, price, positive_reviews, negative_reviews,
                    owners_estimate, genres, is_demo
-            FROM games WHERE rowid IN (${placeholders(chunk.length)})`,
+            FROM games WHERE id IN (${placeholders(chunk.length)})`,
       chunk,
     );
     for (const r of rows) {
@@ -62,33 +60,10 @@ async function readCompanyGames(
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
   const words = slug.split("-").filter((w) => /^[a-z0-9]+$/.test(w));
   if (words.length === 0 || words.join("-") !== slug) return null;
-  // "&" became "and" in the slug, and the index splits "Meier's" where the slug says "meiers": words
-  // that may not be in the index are left to the exact slug comparison.
-  const indexed = words.filter((w) => w !== "and");
-  const fts = indexed.length
-    ? await readRows(`SELECT rowid FROM games_fts WHERE games_fts MATCH ? LIMIT ${MAX_CANDIDATES}`, [
-        `{developer publisher} : (${indexed.map((w) => `"${w}"`).join(" ")})`,
-      ])
-    : [];
-  let found = await readCompanyGames(
-    slug,
-    fts.map((r) => Number(r.rowid)),
-  );
-  if (found.games.length === 0) {
-    // A name the index splits differently: the longest word, minus a possessive "s", read by scan.
-    const longest = [...words].sort((a, b) => b.length - a.length)[0]!.replace(/s$/, "");
-    if (longest.length >= 3) {
-      const like = `%${longest}%`;
-      const rows = await readRows(
-        `SELECT rowid FROM games WHERE developer LIKE ? OR publisher LIKE ? LIMIT ${MAX_CANDIDATES}`,
-        [like, like],
-      );
-      found = await readCompanyGames(
-        slug,
-        rows.map((r) => Number(r.rowid)),
-      );
-    }
-  }
+  const { index } = await catalogIndex();
+  // The rows are read again, so a write since the index was brought up to date cannot show a game
+  // under a company it no longer names.
+  const found = await readCompanyGames(slug, index.companyGameIds(slug));
   const { games, names } = found;
   if (games.length === 0) return null;
   games.sort(

@@ -7,9 +7,7 @@ import { log } from "../log.ts";
 
 /**
  * Backups are `VACUUM INTO` snapshots: one consistent copy of the live database taken inside a read
- * transaction, so the server keeps answering (and writing, in WAL mode) meanwhile. Each snapshot is
- * then made whole on its own: `games_fts` points at games by implicit rowid, which VACUUM may
- * renumber (schema/catalog.ts), so its index is rebuilt in the copy, and the copy must pass
+ * transaction, so the server keeps answering (and writing, in WAL mode) meanwhile. Each copy must pass
  * `PRAGMA integrity_check` before it counts as a backup.
  */
 export const BACKUP_PREFIX = "gaming-intelligence-";
@@ -32,9 +30,12 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[-:.]/g, "");
 }
 
-/** Rebuilds the search index and checks the file; throws if SQLite finds it damaged. */
+/** Checks the file; throws if SQLite finds it damaged. */
 export async function finishSnapshot(client: Client): Promise<void> {
-  await client.execute("INSERT INTO games_fts(games_fts) VALUES('rebuild')");
+  // A snapshot from before migration 0018 still has the full-text index, which points at games by
+  // implicit rowid, which VACUUM may renumber: rebuilt, so the copy is whole until migrations drop it.
+  const fts = await client.execute("SELECT 1 FROM sqlite_master WHERE name = 'games_fts'");
+  if (fts.rows.length) await client.execute("INSERT INTO games_fts(games_fts) VALUES('rebuild')");
   const check = await client.execute("PRAGMA integrity_check");
   const verdict = check.rows.map((r) => String(r[0])).join("; ");
   if (verdict !== "ok") throw new Error(`the snapshot failed its integrity check: ${verdict.slice(0, 500)}`);

@@ -7,8 +7,6 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 /**
  * One row per game, whichever sources describe it (issue 4): matched on source ids first
  * (Steam appid, IGDB id), then on normalised name + release year.
- * `games_fts` (developer and publisher, for company pages; migration 0016) points at rows by their implicit rowid, which VACUUM may renumber
- * on a table with a text primary key: after a VACUUM run `INSERT INTO games_fts(games_fts) VALUES('rebuild')`.
  */
 export const games = sqliteTable(
   "games",
