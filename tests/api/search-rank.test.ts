@@ -2,17 +2,14 @@ import { expect, test } from "vitest";
 import { normalizeName } from "../../src/server/catalog/normalize.ts";
 import { othersFloor, rankCandidates, scorer, searchTokens } from "../../src/server/catalog/search.ts";
 import { type IndexedGame, SearchIndex } from "../../src/server/catalog/search-index.ts";
+import { picker, seededRandom } from "../helpers/random.ts";
 
 /**
  * Search stops collecting games matched through developer, publisher or tags once none of them could
  * be among the answered (search.ts, othersFloor). The answers must be exactly those of scoring every
  * candidate, as before: checked against that on a catalog where many queries reach those matches.
  */
-let seed = 7;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const random = seededRandom(7);
 const vocabulary = [
   "shadow",
   "shade",
@@ -25,7 +22,7 @@ const vocabulary = [
   "saga",
   "pixel",
 ];
-const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
+const pick = picker(random, vocabulary);
 
 function makeGame(i: number): IndexedGame {
   const name = `${pick()} ${pick()}${random() < 0.3 ? ` ${pick()}` : ""} ${i}`;
@@ -77,9 +74,8 @@ test("the answered games and their order are those of scoring every candidate", 
       expect(rankCandidates(q, searchTokens(q), index, limit), `${q} (${limit})`).toEqual(expected);
     }
     const tokens = searchTokens(q);
-    const floored = index.candidates(tokens, 300, (named) =>
-      othersFloor(tokens, scorer(q, tokens), named, 20),
-    );
+    const score = scorer(q, tokens);
+    const floored = index.candidates(tokens, 300, (named) => othersFloor(tokens, named.map(score), 20));
     if (floored.length < index.candidates(tokens, 300).length) cut++;
   }
   // The check means something only if the floor left out games for many queries.

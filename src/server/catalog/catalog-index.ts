@@ -83,9 +83,9 @@ export interface IndexedRow {
   id: string;
   name: string;
   normalizedName: string;
-  /** The company names, for company pages (absent: none). */
-  developer?: string | null;
-  publisher?: string | null;
+  /** The company names, for company pages. */
+  developer: string | null;
+  publisher: string | null;
   genres: string[];
   tags: string[];
   platforms: string[];

@@ -63,8 +63,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   const { index } = await catalogIndex();
   // The rows are read again, so a write since the index was brought up to date cannot show a game
   // under a company it no longer names.
-  const found = await readCompanyGames(slug, index.companyGameIds(slug));
-  const { games, names } = found;
+  const { games, names } = await readCompanyGames(slug, index.companyGameIds(slug));
   if (games.length === 0) return null;
   games.sort(
     (a, b) =>

@@ -234,9 +234,9 @@ export class SearchIndex {
     const sized = [...ranges].sort((a, b) => (nameOnly ? a.nameSize - b.nameSize : a.anySize - b.anySize));
     const rarest = sized[0]!;
     if ((nameOnly ? rarest.nameSize : rarest.anySize) === 0) return [];
-    // Even the most popular game is at or below it: nothing to walk.
-    if (this.rankedSlots > 0 && this.popularity[0]! <= floor) return [];
-    const ranked = Math.min(this.rankedSlots, this.slotsAbove(floor));
+    const ranked = this.slotsAbove(floor);
+    // Every game is at or below the floor (or none is numbered) and none is pending: nothing to walk.
+    if (ranked === 0 && this.recent.length === 0) return [];
     const accept = (slot: number) =>
       this.alive[slot] === 1 &&
       this.matches(slot, sized, nameOnly) &&
@@ -836,8 +836,10 @@ export function searchIndexBuilding(): boolean {
   return state?.url !== env().DATABASE_URL || (pending !== undefined && building);
 }
 
-/** Starts building the index now (at server start) rather than on the first search. */
-/** Builds the index in the background; settles (never rejects) when it is built or has failed. */
+/**
+ * Starts building the index now (at server start) rather than on the first search; settles (never
+ * rejects) when it is built or has failed.
+ */
 export function warmSearchIndex(): Promise<void> {
   return searchIndex().then(
     () => undefined,

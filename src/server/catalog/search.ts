@@ -79,15 +79,10 @@ export function scorer(q: string, tokens: string[]): (game: Candidate) => number
  * starts with the query holds every query word when the words are plain letters and digits (other
  * scripts fall outside the normalised name, so no floor for them). Ties keep name matches first.
  */
-export function othersFloor(
-  tokens: string[],
-  score: (game: Candidate) => number,
-  named: Candidate[],
-  limit: number,
-): number {
-  if (named.length < limit || !tokens.every((t) => /^[a-z0-9]+$/.test(t))) return Number.NEGATIVE_INFINITY;
-  const scores = named.map(score).sort((a, b) => b - a);
-  const nth = scores[limit - 1]!;
+export function othersFloor(tokens: string[], namedScores: readonly number[], limit: number): number {
+  if (namedScores.length < limit || !tokens.every((t) => /^[a-z0-9]+$/.test(t)))
+    return Number.NEGATIVE_INFINITY;
+  const nth = namedScores.toSorted((a, b) => b - a)[limit - 1]!;
   return 2 * (nth - ((tokens.length - 1) / tokens.length) * 10);
 }
 
@@ -102,8 +97,13 @@ export function rankCandidates(
   const top = Math.min(limit, SEARCH_MAX_LIMIT);
   // Rank by how well the name matches, then by popularity (candidates come most popular first, and
   // the sort is stable).
-  const candidates = index.candidates(tokens, CANDIDATES, (named) => othersFloor(tokens, score, named, top));
-  const scored = candidates.map((game) => ({ id: game.id, score: score(game) }));
+  // The name matches come first among the candidates, scored once: for the floor, then for the ranking.
+  let namedScores: number[] = [];
+  const candidates = index.candidates(tokens, CANDIDATES, (named) => {
+    namedScores = named.map(score);
+    return othersFloor(tokens, namedScores, top);
+  });
+  const scored = candidates.map((game, i) => ({ id: game.id, score: namedScores[i] ?? score(game) }));
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, top);
 }

@@ -30,7 +30,7 @@ interface Detail {
 
 /**
  * The `detail` column: the sources of the inputs, which the inputs themselves do not name. Rows
- * written before it held the whole Detail, which has \`reviewSources\` and the series' source too.
+ * written before it held the whole Detail, which has `reviewSources` and the series' source too.
  */
 interface StoredDetail {
   reviewSources: string[];
@@ -73,7 +73,6 @@ function readDetail(
 
 interface Loaded {
   id: string;
-  name: string;
   input: EstimateInput;
   reviewSources: string[];
   seriesSource: string | null;
@@ -99,7 +98,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   // estimate written from reads a commit apart is fingerprinted by its inputs and redone on the next
   // change, as after any write.
   const games = await readRows(
-    `SELECT id, name, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
+    `SELECT id, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
               FROM games WHERE id ${only}`,
     args,
   );
@@ -168,7 +167,6 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
     return {
       id,
-      name: String(g.name),
       input: {
         positiveReviews: toNumber(g.positive_reviews),
         negativeReviews: toNumber(g.negative_reviews),
@@ -291,7 +289,7 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
     if (stored.get(game.id) === `${MODEL_VERSION}|${key}`) continue;
     const e = estimate(game.input);
     // Only what the inputs do not say: the methods, notes and inputs a game page shows are the
-    // model's answer to \`inputs_key\` again, the same under the same model version (readDetail).
+    // model's answer to `inputs_key` again, the same under the same model version (readDetail).
     const sources: StoredDetail = { reviewSources: game.reviewSources, seriesSource: game.seriesSource };
     const g = e.revenue.gross;
     const n = e.revenue.net;

@@ -32,10 +32,6 @@ function stamp(date: Date): string {
 
 /** Checks the file; throws if SQLite finds it damaged. */
 export async function finishSnapshot(client: Client): Promise<void> {
-  // A snapshot from before migration 0018 still has the full-text index, which points at games by
-  // implicit rowid, which VACUUM may renumber: rebuilt, so the copy is whole until migrations drop it.
-  const fts = await client.execute("SELECT 1 FROM sqlite_master WHERE name = 'games_fts'");
-  if (fts.rows.length) await client.execute("INSERT INTO games_fts(games_fts) VALUES('rebuild')");
   const check = await client.execute("PRAGMA integrity_check");
   const verdict = check.rows.map((r) => String(r[0])).join("; ");
   if (verdict !== "ok") throw new Error(`the snapshot failed its integrity check: ${verdict.slice(0, 500)}`);
