@@ -5,6 +5,7 @@ import { fieldWords, type IndexedGame, SearchIndex } from "../../src/server/cata
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { seededRandom } from "../helpers/random.ts";
 
 /**
  * Search answers from an in-memory index (src/server/catalog/search-index.ts); whatever changes the
@@ -150,11 +151,7 @@ describe("the index follows the catalog", () => {
 
 describe("SearchIndex against a brute-force reference", () => {
   // Deterministic pseudo-random catalog: a small vocabulary so words are shared, distinct popularity.
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  let random = seededRandom(42);
   const vocabulary = [
     "shadow",
     "shade",
@@ -221,7 +218,7 @@ describe("SearchIndex against a brute-force reference", () => {
   ] as const)(
     "the same matches in the same order, through additions, changes and removals (%s)",
     async (_, limits, sliced) => {
-      seed = 42;
+      random = seededRandom(42);
       const games = new Map<string, IndexedGame>();
       for (let i = 0; i < 4000; i++) games.set(`g${i}`, makeGame(i));
       const index = sliced
