@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { catalogLogPrunableTo, followCatalogLog } from "../../src/server/catalog/changes.ts";
+import {
+  catalogLogPrunableTo,
+  followCatalogLog,
+  logHeadSql,
+  readCatalogLog,
+} from "../../src/server/catalog/changes.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient, readRows } from "../../src/server/db/client.ts";
 
 test("the change log is pruned only up to what every follower applied, unless one lags past rebuilding", () => {
   let behind: number | null = null;
@@ -15,4 +22,28 @@ test("the change log is pruned only up to what every follower applied, unless on
     stop();
   }
   expect(catalogLogPrunableTo(30_000, 50_000)).toBe(30_000);
+});
+
+test("a follower built after the log was pruned empty (a restart) catches up on the next change without reading everything again", async () => {
+  await upsertGames(
+    [
+      { name: "Pruned Before Restart", steamAppId: 9001 },
+      { name: "Also Pruned", steamAppId: 9002 },
+    ],
+    "test",
+  );
+  const last = Number((await readRows("SELECT max(seq) AS seq FROM catalog_changes"))[0]?.seq);
+  expect(last).toBeGreaterThan(0);
+  // What pruning does once every follower has applied everything.
+  await rawClient().execute("DELETE FROM catalog_changes");
+  // Where a follower building now starts.
+  const head = Number((await readRows(`SELECT ${logHeadSql("catalog_changes")} AS seq`))[0]?.seq);
+  expect(head).toBe(last);
+  const { ids } = await upsertGames([{ name: "Changed After Restart", steamAppId: 9003 }], "test");
+  expect(await readCatalogLog(head, 50_000)).toEqual({
+    rebuild: false,
+    first: last + 1,
+    last: last + 1,
+    gameIds: ids,
+  });
 });

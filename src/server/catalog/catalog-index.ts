@@ -2,7 +2,7 @@ import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
-import { followCatalogLog, readCatalogLog } from "./changes.ts";
+import { followCatalogLog, logHeadSql, readCatalogLog } from "./changes.ts";
 import { slugify } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 
@@ -670,7 +670,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
     }
   };
   if ((first != null && Number(first) > current.estimateSeq + 1) || changes.length > REBUILD_ABOVE) {
-    const top = await readRows("SELECT coalesce(max(seq), 0) AS seq FROM estimate_changes");
+    const top = await readRows(`SELECT ${logHeadSql("estimate_changes")} AS seq`);
     ownersEstimate.fill(Number.NaN);
     revenueEstimate.fill(Number.NaN);
     let after = "";
@@ -724,8 +724,7 @@ async function pruneEstimateLog(applied: number, first: unknown): Promise<void> 
 async function build(url: string, version: number | null): Promise<State> {
   const started = performance.now();
   const [top] = await readRows(
-    `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) AS seq,
-            (SELECT coalesce(max(seq), 0) FROM estimate_changes) AS estimate_seq,
+    `SELECT ${logHeadSql("catalog_changes")} AS seq, ${logHeadSql("estimate_changes")} AS estimate_seq,
             (SELECT count(*) FROM games) AS n`,
   );
   const seq = Number(top?.seq ?? 0);

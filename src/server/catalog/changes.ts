@@ -53,6 +53,18 @@ export function catalogLogPrunableTo(seq: number, lagLimit: number): number {
   return upTo;
 }
 
+/**
+ * SQL for the last sequence number a change log (`catalog_changes`, `estimate_changes`) has handed
+ * out. A follower that builds from scratch starts from it. Not `max(seq)`: pruning deletes every row
+ * applied so far, so an emptied log's `max(seq)` is null. A follower built then (after a restart) took
+ * 0 for its start, and the next change (numbered past the pruned rows, AUTOINCREMENT) looked like rows
+ * pruned before it had read them: the whole index was read again. SQLite keeps the last number handed out in
+ * `sqlite_sequence`, rolled back with the transaction that took it.
+ */
+export function logHeadSql(log: "catalog_changes" | "estimate_changes"): string {
+  return `coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${log}'), 0)`;
+}
+
 /** What a follower of the `catalog_changes` log has to do to catch up from `applied`. */
 export type CatalogLogRead =
   | { rebuild: true }

@@ -1,7 +1,7 @@
 import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
-import { catalogLogPrunableTo, readCatalogLog } from "./changes.ts";
+import { catalogLogPrunableTo, logHeadSql, readCatalogLog } from "./changes.ts";
 
 /**
  * The catalog's search index, in this process's memory (issue 13, docs/decisions/012-search-index.md):
@@ -803,7 +803,7 @@ async function build(url: string, version: number | null): Promise<State> {
 
 async function buildIndex(url: string, version: number | null): Promise<State> {
   const started = performance.now();
-  const top = await readRows("SELECT coalesce(max(seq), 0) AS seq FROM catalog_changes");
+  const top = await readRows(`SELECT ${logHeadSql("catalog_changes")} AS seq`);
   const seq = Number(top[0]?.seq ?? 0);
   const games: IndexedGame[] = [];
   let after = "";
