@@ -1,4 +1,4 @@
-import { query, type TxWork, writeTransaction } from "../db/write-transaction.ts";
+import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 
 /**
  * Owners bands as sources publish them. SteamSpy answers owners as a range (`20000-50000` in the
@@ -36,8 +36,17 @@ export async function recordOwnerBands(bands: OwnersBandRecord[]): Promise<void>
 const BANDS_PER_TRANSACTION = 2000;
 const BANDS_PER_STATEMENT = 1000;
 
-/** Stores bands inside the caller's write transaction; answers the ids of the games whose band changed. */
-export function* recordOwnerBandsIn(bands: OwnersBandRecord[]): TxWork<string[]> {
+/**
+ * Stores bands inside the caller's write transaction; answers the ids of the games whose band changed.
+ * A band is an input of the game's estimate: a changed one logs its game in `catalog_changes`, as a
+ * change to the game's row does (by trigger), so the server's estimates follow it
+ * (store.ts, catchUpEstimates) — except for the games in `fresh`, created in this transaction and
+ * logged by their insert already (most of a large import's bands).
+ */
+export function* recordOwnerBandsIn(
+  bands: OwnersBandRecord[],
+  fresh?: ReadonlySet<string>,
+): TxWork<string[]> {
   const changed: string[] = [];
   for (let i = 0; i < bands.length; i += BANDS_PER_STATEMENT) {
     const part = bands.slice(i, i + BANDS_PER_STATEMENT);
@@ -54,5 +63,8 @@ export function* recordOwnerBandsIn(bands: OwnersBandRecord[]): TxWork<string[]>
     );
     for (const r of rows) changed.push(String(r.game_id));
   }
+  const log = fresh ? changed.filter((id) => !fresh.has(id)) : changed;
+  if (log.length)
+    yield* run("INSERT INTO catalog_changes (game_id) SELECT value FROM json_each(?)", [JSON.stringify(log)]);
   return changed;
 }

@@ -4,7 +4,7 @@ import type {
   EstimateTotalsQuery,
   GameEstimate,
 } from "../../contracts/estimates.ts";
-import { onCatalogChanged } from "../catalog/changes.ts";
+import { followCatalogLog, logHeadSql, onCatalogChanged, readCatalogLog } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
@@ -436,16 +436,56 @@ export async function estimateTotals(query: EstimateTotalsQuery): Promise<Estima
   };
 }
 
+/**
+ * Where this process's estimates stand in the `catalog_changes` log: the last sequence number whose
+ * games were estimated again (null until the first sweep). A catalog change — a game's row, its series
+ * (which update the row's latest figures), its owners band (logged by recordOwnerBandsIn) — logs the
+ * game, so after a burst only the games logged since need their inputs read again, where a sweep reads
+ * every game's (about 2.5 s of CPU at 330,000 games, after every sync).
+ */
+let applied: number | null = null;
+followCatalogLog(() => applied);
+/** Past this many logged changes a sweep of every game is as cheap (the search index's bound too). */
+const SWEEP_ABOVE = 50_000;
+
+export interface CatchUp extends RecomputeResult {
+  /** `sweep`: every game was checked; `changes`: only the games logged since the last run. */
+  mode: "sweep" | "changes";
+}
+
+/**
+ * One run of the server's background upkeep: every game on the first run, when the log was pruned
+ * past what this process applied, or when more than 50,000 changes piled up; otherwise only the games
+ * the log names since the last run. Either way a game is estimated again only when its inputs'
+ * fingerprint or the model version differs from its stored row's.
+ */
+export async function catchUpEstimates(): Promise<CatchUp> {
+  const from = applied;
+  if (from != null) {
+    const log = await readCatalogLog(from, SWEEP_ABOVE);
+    if (!log.rebuild) {
+      const result = await recomputeEstimates({ gameIds: log.gameIds, step: SERVING_CHUNK });
+      if (log.last != null) applied = log.last;
+      return { ...result, mode: "changes" };
+    }
+  }
+  // Read before the sweep: a change committed during it is logged after this point and read next time.
+  const head = Number((await readRows(`SELECT ${logHeadSql("catalog_changes")} AS seq`))[0]?.seq ?? 0);
+  const result = await recomputeEstimates({ step: SERVING_CHUNK });
+  applied = head;
+  return { ...result, mode: "sweep" };
+}
+
 let running: Promise<unknown> | undefined;
 let again = false;
 
-/** Recompute after a burst of catalog changes; one run at a time, one more if changes arrived meanwhile. */
+/** Catch up after a burst of catalog changes; one run at a time, one more if changes arrived meanwhile. */
 export function scheduleRecompute(): void {
   if (running) {
     again = true;
     return;
   }
-  running = recomputeEstimates({ step: SERVING_CHUNK })
+  running = catchUpEstimates()
     .then((r) => {
       if (r.computed) log.info("estimates: recomputed", { ...r });
     })

@@ -78,7 +78,7 @@ export class GameBatcher {
             touched,
             ...(fresh ? { fresh: games.insertedIds } : {}),
           });
-        for (const id of yield* recordOwnerBandsIn(bands)) touched.add(id);
+        for (const id of yield* recordOwnerBandsIn(bands, games.insertedIds)) touched.add(id);
         return { games, touched, changed };
       }),
     );
