@@ -266,6 +266,14 @@ describe("sessions", () => {
     expect((await request("/api/auth/user", { cookie })).status).toBe(401);
   });
 
+  test("a session's id is the SHA-256 of its token in hex (Lucia's scheme: sessions stored before stay valid)", () => {
+    // FIPS 180-2's test vector, and a token of the shape the server hands out.
+    expect(sessionIdFromToken("abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
+    expect(sessionIdFromToken("abcdefghijklmnopqrstuvwxyz234567")).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   test("logout without a session is still 204", async () => {
     expect((await request("/api/auth/logout", { method: "POST" })).status).toBe(204);
   });
