@@ -58,12 +58,15 @@ interface Ranked {
 /** How well a candidate's name matches the query, with its popularity: the ranking's score. */
 export function scorer(q: string, tokens: string[]): (game: Candidate) => number {
   const wanted = normalizeName(q);
+  // Each token with the space before it, built once rather than for every candidate.
+  const spaced = tokens.map((t) => ` ${t}`);
   return (game) => {
     const name = game.normalizedName;
     // Words of the normalised name that start with the token: at the start, or after a space (the
     // name is single-spaced, and tokens have none). No split: this runs for every candidate.
     let inName = 0;
-    for (const t of tokens) if (name.startsWith(t) || name.includes(` ${t}`)) inName++;
+    for (let i = 0; i < tokens.length; i++)
+      if (name.startsWith(tokens[i]!) || name.includes(spaced[i]!)) inName++;
     let score = (inName / tokens.length) * 10 + game.popularity * 0.5;
     if (name === wanted) score += 25;
     else if (name.startsWith(wanted)) score += 8;

@@ -1,5 +1,6 @@
 import Database from "libsql";
 import { isBusyError } from "./busy.ts";
+import { forgetVersion } from "./version-memo.ts";
 
 /**
  * A statement that fails on a lock (SQLITE_BUSY) stays "in progress" on its connection until it is
@@ -9,6 +10,9 @@ import { isBusyError } from "./busy.ts";
  * connection closes: an acknowledged write lost. The pool drops a closed connection instead of reusing
  * it, so the connection is closed the moment one of its statements meets a lock, before anything else
  * can borrow it. (Reproduced in tests/api/db-busy.test.ts.)
+ *
+ * The same wrappers tell version-memo.ts after every statement and `exec` of a libSQL connection of
+ * this process: any of them may have committed.
  */
 type Prepared = Record<string, (...args: unknown[]) => unknown>;
 type Connection = { close(): void };
@@ -40,9 +44,23 @@ export function guardConnectionsAgainstLockedStatements(): void {
             }
           }
           throw error;
+        } finally {
+          // It may have committed: dataVersion() reads the pragma again (version-memo.ts).
+          forgetVersion();
         }
       };
     }
     return statement;
+  };
+  const exec = (proto as unknown as { exec: (this: Connection, sql: string) => unknown }).exec;
+  (proto as unknown as { exec: (this: Connection, sql: string) => unknown }).exec = function (
+    this: Connection,
+    sql: string,
+  ) {
+    try {
+      return exec.call(this, sql);
+    } finally {
+      forgetVersion();
+    }
   };
 }
