@@ -241,6 +241,15 @@ describe("SearchIndex against a brute-force reference", () => {
         // One word in the name, one only in the developer's: matched through other fields.
         "shadow studio",
         "kingdom stud 1",
+        // Numbers' prefixes span many words (12, 120…129, 1200…): checked slot by slot on what the
+        // other words give, or alone over every slot.
+        "12",
+        "iron 12",
+        "shadow 3",
+        "33 iron",
+        "1",
+        "studio 27",
+        "legends 4 kingdom",
       ];
       const check = async () => {
         if (sliced) await index.settle();
