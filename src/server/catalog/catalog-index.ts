@@ -1,6 +1,6 @@
 import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
-import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
 import { followCatalogLog, logHeadSql, readCatalogLog } from "./changes.ts";
 import { slugify } from "./normalize.ts";
@@ -677,7 +677,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
     for (;;) {
       const rows = await readRows(
         `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-         WHERE model_version = ? AND game_id > ? ORDER BY game_id LIMIT ${BUILD_CHUNK}`,
+         WHERE ${OF_CURRENT_MODEL} AND game_id > ? ORDER BY game_id LIMIT ${BUILD_CHUNK}`,
         [MODEL_VERSION, after],
       );
       set(rows);
@@ -702,7 +702,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
     set(
       await readRows(
         `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-         WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
+         WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
         [MODEL_VERSION, JSON.stringify(chunk)],
       ),
     );

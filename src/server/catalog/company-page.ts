@@ -1,6 +1,6 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
-import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { catalogProvenance } from "./screener.ts";
@@ -102,7 +102,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
 async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["totals"]["estimates"]> {
   const rows = await readRows(
     `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of
-          FROM game_estimates WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
+          FROM game_estimates WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
     [MODEL_VERSION, JSON.stringify(games.map((g) => g.id))],
   );
   if (rows.length === 0) return null;

@@ -13,7 +13,7 @@ import {
 } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { dataVersion, rawClient, readRows } from "../db/client.ts";
-import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { onCatalogInvalidated } from "./changes.ts";
 import { normalizeName } from "./normalize.ts";
@@ -126,7 +126,7 @@ async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number;
   if (ids.length === 0) return new Map();
   const rows = await readRows(
     `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-     WHERE model_version = ? AND game_id IN (SELECT value FROM json_each(?))`,
+     WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
     [MODEL_VERSION, JSON.stringify(ids)],
   );
   return new Map(
