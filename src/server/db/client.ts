@@ -188,9 +188,6 @@ function readStatement(handle: Database, sql: string): ReturnType<Database["prep
   return statement;
 }
 
-/** How much of the database file Bun's read connection maps (SQLite caps it near 2 GiB). */
-const READ_MAP_BYTES = 2 ** 31;
-
 /** Bun's read connection for `url`; `db` null where there is none (remote, `:memory:`, failed to open). */
 let probe:
   | { url: string; db: Database | null; statement: ReturnType<Database["query"]> | null; epoch: number }
@@ -236,13 +233,6 @@ function openProbe(url: string): void {
     const handle = new Database(path, { readwrite: true, create: false });
     // Reads only (readRows), enforced: a write here would also hide commits from data_version.
     handle.exec("PRAGMA query_only = 1");
-    // Reads through a memory map instead of a read() per page missing from the 2 MiB page cache: a
-    // search shows 20 games picked from 330,000, so nearly every page it reads is a miss (20 games by
-    // id: 133 → 76 µs; bench/search.bench.ts's distinct queries about 10 % more per second). The file
-    // only ever grows here (no in-place VACUUM, no auto_vacuum), and SQLite checks its size at the
-    // start of each read, so the map never covers a page past the end. Address space, not memory: the
-    // pages are the kernel's file cache, shared with every process reading the file.
-    handle.exec(`PRAGMA mmap_size = ${READ_MAP_BYTES}`);
     // Maps the WAL index now, while it is small (see above).
     handle.query("SELECT count(*) FROM sqlite_master").get();
     probe = { url, db: handle, statement: handle.query("PRAGMA data_version"), epoch: probeEpoch };
