@@ -47,8 +47,11 @@ test("an unknown path shows Page Not Found", async () => {
 test("a visitor on a protected screen is told and sent to sign in after 500 ms", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  // Watched for from before the page loads: the toast is on screen for 500 ms, and the page's load
+  // event can come later than the 401 that shows it.
+  const told = page.getByText("You are logged out. Logging in again...").first().waitFor();
   await page.goto(`${server.url}/settings`);
-  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await told;
   // The screen asked for rides along, to land on after signing in.
   await page.waitForURL(`${server.url}/?signin=1&next=%2Fsettings`, { timeout: 5000 });
   // The landing page opened its dialog in sign-in mode.
@@ -59,8 +62,9 @@ test("a visitor on a protected screen is told and sent to sign in after 500 ms",
 test("a visitor on an admin screen is sent to sign in, not home", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const told = page.getByText("You are logged out. Logging in again...").first().waitFor();
   await page.goto(`${server.url}/workflows`);
-  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await told;
   await page.waitForURL(`${server.url}/?signin=1&next=%2Fworkflows`, { timeout: 5000 });
   await context.close();
 });
@@ -116,6 +120,7 @@ test("the sidebar follows the role: premium items locked for regular users, admi
     expect(await item.getAttribute("href")).toBeNull();
     expect(await item.isDisabled()).toBe(true);
     // Clicking it anyway goes nowhere.
+    await item.waitFor({ state: "visible" });
     await item.click({ force: true });
     expect(new URL(regular.url()).pathname).toBe("/");
   }
