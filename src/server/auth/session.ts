@@ -31,8 +31,8 @@ export function generateSessionToken(): string {
 /**
  * The session's id: the token's SHA-256 in hex, as Lucia's guide has it. Every signed-in request works
  * it out, so natively (Bun's hasher, about 0.2 µs): the JavaScript SHA-256 of `@oslojs/crypto` took
- * about 2 µs in a warm loop and, under load beside the search index's large heap, about 9 % of the CPU
- * profile of a search request (bench/search.bench.ts). Same digest, so existing sessions stay valid.
+ * about 2 µs in a warm loop and, under load beside the search index's large heap, about 15 % of the
+ * server's CPU profile under distinct searches (bench/search.bench.ts). Same digest, so existing sessions stay valid.
  */
 export function sessionIdFromToken(token: string): string {
   return Bun.SHA256.hash(token, "hex") as string;

@@ -2,7 +2,7 @@ import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
-import { followCatalogLog, logHeadSql, readCatalogLog } from "./changes.ts";
+import { CATCH_UP_LIMIT, followCatalogLog, logHead, logHeadSql, readCatalogLog } from "./changes.ts";
 import { slugify } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 
@@ -518,8 +518,6 @@ const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.ge
   g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
   g.rating, g.rating_count, e.owners_mid, e.gross_mid`;
 const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
-/** Above this many logged changes a full rebuild is cheaper than re-reading each game. */
-const REBUILD_ABOVE = 50_000;
 /** Rows read per query when (re)building, so other requests get turns in between. */
 const BUILD_CHUNK = 5_000;
 /** Applied rows of the estimates log are deleted once this many have piled up. */
@@ -613,7 +611,7 @@ async function refresh(url: string): Promise<State> {
     state = await wholeBuild(url, version);
     return state;
   }
-  const log = await readCatalogLog(state.seq, REBUILD_ABOVE);
+  const log = await readCatalogLog(state.seq, CATCH_UP_LIMIT);
   if (log.rebuild) {
     state = await wholeBuild(url, version);
     return state;
@@ -657,7 +655,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
   const first = (await readRows("SELECT min(seq) AS seq FROM estimate_changes"))[0]?.seq;
   const changes = await readRows(
     "SELECT seq, game_id FROM estimate_changes WHERE seq > ? ORDER BY seq LIMIT ?",
-    [current.estimateSeq, REBUILD_ABOVE + 1],
+    [current.estimateSeq, CATCH_UP_LIMIT + 1],
   );
   const index = current.index;
   const { ownersEstimate, revenueEstimate } = index.col;
@@ -669,8 +667,8 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
       revenueEstimate[s] = r.gross_mid == null ? Number.NaN : Number(r.gross_mid);
     }
   };
-  if ((first != null && Number(first) > current.estimateSeq + 1) || changes.length > REBUILD_ABOVE) {
-    const top = await readRows(`SELECT ${logHeadSql("estimate_changes")} AS seq`);
+  if ((first != null && Number(first) > current.estimateSeq + 1) || changes.length > CATCH_UP_LIMIT) {
+    const top = await logHead("estimate_changes");
     ownersEstimate.fill(Number.NaN);
     revenueEstimate.fill(Number.NaN);
     let after = "";
@@ -685,7 +683,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
       after = String(rows.at(-1)!.game_id);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    current.estimateSeq = Number(top[0]?.seq ?? 0);
+    current.estimateSeq = top;
     await pruneEstimateLog(current.estimateSeq, first);
     return true;
   }

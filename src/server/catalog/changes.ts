@@ -54,6 +54,13 @@ export function catalogLogPrunableTo(seq: number, lagLimit: number): number {
 }
 
 /**
+ * Past this many logged changes a follower of the log (the search index, the catalog index, the
+ * server's estimates) reads everything again rather than each logged game: one bound for all of them,
+ * so pruning for one (`catalogLogPrunableTo`) holds the rows the others would still read one by one.
+ */
+export const CATCH_UP_LIMIT = 50_000;
+
+/**
  * SQL for the last sequence number a change log (`catalog_changes`, `estimate_changes`) has handed
  * out. A follower that builds from scratch starts from it. Not `max(seq)`: pruning deletes every row
  * applied so far, so an emptied log's `max(seq)` is null. A follower built then (after a restart) took
@@ -63,6 +70,11 @@ export function catalogLogPrunableTo(seq: number, lagLimit: number): number {
  */
 export function logHeadSql(log: "catalog_changes" | "estimate_changes"): string {
   return `coalesce((SELECT seq FROM sqlite_sequence WHERE name = '${log}'), 0)`;
+}
+
+/** The last sequence number the log has handed out (`logHeadSql`): where a whole build starts from. */
+export async function logHead(log: "catalog_changes" | "estimate_changes"): Promise<number> {
+  return Number((await readRows(`SELECT ${logHeadSql(log)} AS seq`))[0]?.seq ?? 0);
 }
 
 /** What a follower of the `catalog_changes` log has to do to catch up from `applied`. */

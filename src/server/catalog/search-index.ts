@@ -1,7 +1,7 @@
 import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
-import { catalogLogPrunableTo, logHeadSql, readCatalogLog } from "./changes.ts";
+import { CATCH_UP_LIMIT, catalogLogPrunableTo, logHead, readCatalogLog } from "./changes.ts";
 
 /**
  * The catalog's search index, in this process's memory (issue 13, docs/decisions/012-search-index.md):
@@ -707,8 +707,6 @@ class Cursor {
 // --- following the database ---------------------------------------------------------------------
 
 const COLUMNS = "id, name, normalized_name, developer, publisher, tags, popularity";
-/** Above this many logged changes a full rebuild is cheaper than re-reading each game. */
-const REBUILD_ABOVE = 50_000;
 /** Rows read per query when (re)building, so other requests get turns in between (each read blocks). */
 const BUILD_CHUNK = 5_000;
 /** Applied log rows are deleted once this many have piled up. */
@@ -758,7 +756,7 @@ async function refresh(url: string): Promise<State> {
     state = await build(url, version);
     return state;
   }
-  const log = await readCatalogLog(state.seq, REBUILD_ABOVE);
+  const log = await readCatalogLog(state.seq, CATCH_UP_LIMIT);
   if (log.rebuild) {
     state = await build(url, version);
     return state;
@@ -783,7 +781,7 @@ async function refresh(url: string): Promise<State> {
   if (log.last != null) state.seq = log.last;
   state.version = version;
   // Only what the other followers in this process (the catalog index) have applied too.
-  const prunable = catalogLogPrunableTo(state.seq, REBUILD_ABOVE);
+  const prunable = catalogLogPrunableTo(state.seq, CATCH_UP_LIMIT);
   if (prunable > PRUNE_ABOVE && log.first != null && prunable - log.first > PRUNE_ABOVE) {
     await rawClient().execute({ sql: "DELETE FROM catalog_changes WHERE seq <= ?", args: [prunable] });
     // That delete was a commit: take the version after it, so it does not send the next search here.
@@ -803,8 +801,7 @@ async function build(url: string, version: number | null): Promise<State> {
 
 async function buildIndex(url: string, version: number | null): Promise<State> {
   const started = performance.now();
-  const top = await readRows(`SELECT ${logHeadSql("catalog_changes")} AS seq`);
-  const seq = Number(top[0]?.seq ?? 0);
+  const seq = await logHead("catalog_changes");
   const games: IndexedGame[] = [];
   let after = "";
   for (;;) {

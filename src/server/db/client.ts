@@ -128,14 +128,14 @@ export function dataVersion(): number | null {
   // Kept until this process runs a statement or the event loop turns (version-memo.ts).
   const kept = rememberedVersion();
   if (kept !== undefined) return kept;
-  let version: number | null = null;
+  let row: { data_version: number } | null;
   try {
-    const row = probe.statement.get() as { data_version: number } | null;
-    // A reopened probe counts from its own start: the epoch keeps its numbers apart from the last one's.
-    version = row ? probe.epoch * 2 ** 32 + row.data_version : null;
+    row = probe.statement.get() as { data_version: number } | null;
   } catch {
     return null;
   }
+  // A reopened probe counts from its own start: the epoch keeps its numbers apart from the last one's.
+  const version = row ? probe.epoch * 2 ** 32 + row.data_version : null;
   rememberVersion(version);
   return version;
 }

@@ -4,7 +4,13 @@ import type {
   EstimateTotalsQuery,
   GameEstimate,
 } from "../../contracts/estimates.ts";
-import { followCatalogLog, logHeadSql, onCatalogChanged, readCatalogLog } from "../catalog/changes.ts";
+import {
+  CATCH_UP_LIMIT,
+  followCatalogLog,
+  logHead,
+  onCatalogChanged,
+  readCatalogLog,
+} from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
@@ -445,8 +451,6 @@ export async function estimateTotals(query: EstimateTotalsQuery): Promise<Estima
  */
 let applied: number | null = null;
 followCatalogLog(() => applied);
-/** Past this many logged changes a sweep of every game is as cheap (the search index's bound too). */
-const SWEEP_ABOVE = 50_000;
 
 export interface CatchUp extends RecomputeResult {
   /** `sweep`: every game was checked; `changes`: only the games logged since the last run. */
@@ -455,14 +459,14 @@ export interface CatchUp extends RecomputeResult {
 
 /**
  * One run of the server's background upkeep: every game on the first run, when the log was pruned
- * past what this process applied, or when more than 50,000 changes piled up; otherwise only the games
+ * past what this process applied, or when more than CATCH_UP_LIMIT changes piled up; otherwise only the games
  * the log names since the last run. Either way a game is estimated again only when its inputs'
  * fingerprint or the model version differs from its stored row's.
  */
 export async function catchUpEstimates(): Promise<CatchUp> {
   const from = applied;
   if (from != null) {
-    const log = await readCatalogLog(from, SWEEP_ABOVE);
+    const log = await readCatalogLog(from, CATCH_UP_LIMIT);
     if (!log.rebuild) {
       const result = await recomputeEstimates({ gameIds: log.gameIds, step: SERVING_CHUNK });
       if (log.last != null) applied = log.last;
@@ -470,7 +474,7 @@ export async function catchUpEstimates(): Promise<CatchUp> {
     }
   }
   // Read before the sweep: a change committed during it is logged after this point and read next time.
-  const head = Number((await readRows(`SELECT ${logHeadSql("catalog_changes")} AS seq`))[0]?.seq ?? 0);
+  const head = await logHead("catalog_changes");
   const result = await recomputeEstimates({ step: SERVING_CHUNK });
   applied = head;
   return { ...result, mode: "sweep" };
