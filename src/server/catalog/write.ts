@@ -47,6 +47,8 @@ export interface UpsertResult {
   insertedIds: Set<string>;
   /** The ids of the games this call changed. */
   updatedIds: Set<string>;
+  /** The rows of the games this call created, by id, as written (upsertGamesIn; not merged by upsertGames). */
+  newRows?: Map<string, Record<string, unknown>>;
 }
 
 const SCALARS = [
@@ -259,6 +261,7 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     ids: [],
     insertedIds: new Set(),
     updatedIds: new Set(),
+    newRows: new Map(),
   };
   const now = Date.now();
   for (const [i, r] of records.entries()) {
@@ -317,6 +320,7 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       out.inserted++;
       out.ids.push(row.id);
       out.insertedIds.add(row.id);
+      out.newRows!.set(row.id, row);
       continue;
     }
 

@@ -53,7 +53,7 @@ function range(logMean: number, logSigma: number, floor: number): Range {
 
 type Partial = Omit<MethodFigure, "owners" | "weight">;
 
-export function reviewMethod(input: EstimateInput, c: Coefficients = COEFFICIENTS): Partial {
+export function reviewMethod(input: EstimateInput, c: Coefficients = COEFFICIENTS, explain = true): Partial {
   const withYear = input.releaseYear != null;
   const model = withYear ? c.reviewModel.withYear : c.reviewModel.withoutYear;
   const reviews = totalReviews(input);
@@ -64,11 +64,17 @@ export function reviewMethod(input: EstimateInput, c: Coefficients = COEFFICIENT
     label: "Review model",
     logMean,
     logSigma: model.sigmaByBucket[reviewBucket(reviews)]!,
-    detail: `${reviews.toLocaleString("en-US")} reviews × ${roundSignificant(multiplier, 2)} (fitted multiplier for this game's ${withYear ? "release year, " : ""}price, genres and positive share)`,
+    detail: !explain
+      ? ""
+      : `${reviews.toLocaleString("en-US")} reviews × ${roundSignificant(multiplier, 2)} (fitted multiplier for this game's ${withYear ? "release year, " : ""}price, genres and positive share)`,
   };
 }
 
-export function playerMethod(input: EstimateInput, c: Coefficients = COEFFICIENTS): Partial | null {
+export function playerMethod(
+  input: EstimateInput,
+  c: Coefficients = COEFFICIENTS,
+  explain = true,
+): Partial | null {
   const hours = input.playerHours;
   if (hours == null || hours <= 0) return null;
   const m = c.playtimeModel;
@@ -83,11 +89,13 @@ export function playerMethod(input: EstimateInput, c: Coefficients = COEFFICIENT
     label: "Player hours",
     logMean: Math.log(hours) - logHoursPerOwner,
     logSigma: m.sigma,
-    detail: `${roundSignificant(hours, 3).toLocaleString("en-US")} player-hours${input.playerSeriesFrom ? ` (${input.playerSeriesFrom} to ${input.playerSeriesTo})` : ""} ÷ ${roundSignificant(Math.exp(logHoursPerOwner), 2)} hours per owner (fitted)`,
+    detail: !explain
+      ? ""
+      : `${roundSignificant(hours, 3).toLocaleString("en-US")} player-hours${input.playerSeriesFrom ? ` (${input.playerSeriesFrom} to ${input.playerSeriesTo})` : ""} ÷ ${roundSignificant(Math.exp(logHoursPerOwner), 2)} hours per owner (fitted)`,
   };
 }
 
-export function bandMethod(input: EstimateInput): Partial | null {
+export function bandMethod(input: EstimateInput, explain = true): Partial | null {
   const band = input.ownersBand;
   if (!band || !(band.high > 0)) return null;
   // A band with no lower end (0 .. 20,000) starts at the reviewer count: every reviewer owns the game.
@@ -100,20 +108,30 @@ export function bandMethod(input: EstimateInput): Partial | null {
     label: "Owners band",
     logMean: (Math.log(band.high) + Math.log(low)) / 2,
     logSigma: logWidth / Math.sqrt(12),
-    detail: `${band.source}: ${band.low.toLocaleString("en-US")} .. ${band.high.toLocaleString("en-US")} owners${band.asOf ? ` (${band.asOf.slice(0, 10)})` : ""}`,
+    detail: !explain
+      ? ""
+      : `${band.source}: ${band.low.toLocaleString("en-US")} .. ${band.high.toLocaleString("en-US")} owners${band.asOf ? ` (${band.asOf.slice(0, 10)})` : ""}`,
   };
 }
 
-/** Every method that has data for this game, blended. */
+/**
+ * Every method that has data for this game, blended. `explain: false` leaves each method's `detail`
+ * empty: the figures are the same, without the text only a game page shows (the estimates store
+ * keeps figures, and a page runs the model again on the stored inputs; about a third of the model's
+ * time for an import's games).
+ */
 export function estimate(
   input: EstimateInput,
-  options: { coefficients?: Coefficients; exclude?: MethodName[] } = {},
+  options: { coefficients?: Coefficients; exclude?: MethodName[]; explain?: boolean } = {},
 ): Estimate {
   const c = options.coefficients ?? COEFFICIENTS;
+  const explain = options.explain ?? true;
   const reviews = totalReviews(input);
-  const candidates = [reviewMethod(input, c), playerMethod(input, c), bandMethod(input)].filter(
-    (m): m is Partial => m != null && !options.exclude?.includes(m.name),
-  );
+  const candidates = [
+    reviewMethod(input, c, explain),
+    playerMethod(input, c, explain),
+    bandMethod(input, explain),
+  ].filter((m): m is Partial => m != null && !options.exclude?.includes(m.name));
   const precision = candidates.map((m) => 1 / m.logSigma ** 2);
   const total = precision.reduce((a, b) => a + b, 0);
   const weights = precision.map((p) => p / total);
