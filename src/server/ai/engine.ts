@@ -5,8 +5,9 @@ import type {
   TrendingAnalysis,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
+import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
-import { playerFigures } from "../catalog/player-figures.ts";
+import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { DAY_MS, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
@@ -69,7 +70,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value END) AS mean30,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value * m.value END) AS square30,
                  count(*) AS points
-          FROM game_metrics m JOIN last ON last.game_id = m.game_id
+          ${POINTS_OF_LAST}
           WHERE m.metric = 'players' GROUP BY m.game_id`,
     args: ids,
   });
@@ -77,7 +78,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
                         WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
           SELECT m.game_id, m.ts / ${DAY_MS} AS day, avg(m.value) AS value
-          FROM game_metrics m JOIN last ON last.game_id = m.game_id
+          ${POINTS_OF_LAST}
           WHERE m.metric = 'players' AND m.ts > last.ts - ${30 * DAY_MS}
           GROUP BY m.game_id, day ORDER BY m.game_id, day`,
     args: ids,
@@ -150,7 +151,10 @@ export const PROJECTED_MOVERS_METHOD = `games whose market prediction (a least-s
  * projectGame itself over the same daily series gameFacts builds, so the card and the AI screen agree.
  * Games count when their newest player point lies within 30 days of the catalog's newest.
  */
-export async function projectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
+export const projectedMovers: () => Promise<NonNullable<OverviewFigures["aiPredictions"]>> =
+  keptUntilChange(computeProjectedMovers);
+
+async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
   const client = rawClient();
   const newest = await newestPlayerPoint();
   const empty = { rising: 0, stable: 0, declining: 0, projected: 0, horizonDays: HORIZON_DAYS };

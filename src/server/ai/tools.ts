@@ -2,6 +2,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { ScreenerQuerySchema } from "../../contracts/market.ts";
 import { getMarketTrends } from "../catalog/market.ts";
+import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { DAY_MS } from "../catalog/stats.ts";
@@ -39,7 +40,7 @@ async function growthOver(ids: string[], days: number) {
           SELECT m.game_id,
                  avg(CASE WHEN m.ts > last.ts - ${days * DAY_MS} THEN m.value END) AS now,
                  avg(CASE WHEN m.ts <= last.ts - ${days * DAY_MS} AND m.ts > last.ts - ${2 * days * DAY_MS} THEN m.value END) AS before
-          FROM game_metrics m JOIN last ON last.game_id = m.game_id
+          ${POINTS_OF_LAST}
           WHERE m.metric = 'players' GROUP BY m.game_id`,
     args: ids,
   });

@@ -1,5 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { EsportsSummary, HistoricalGame, MarketHistory } from "../../contracts/sources.ts";
+import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { listOf } from "../catalog/shapes.ts";
 import { db, rawClient } from "../db/client.ts";
@@ -16,8 +17,15 @@ export async function listKaggleDatasets() {
   return rows.map(({ fetchedAt: _f, ...d }) => d);
 }
 
-/** The games with the longest player series, each with its player and review history. */
-export async function historicalGames(limit = 12): Promise<HistoricalGame[]> {
+/**
+ * The games with the longest player series, each with its player and review history. Kept until the
+ * data changes (kept-answers.ts): it counts every player point stored.
+ */
+export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(() =>
+  computeHistoricalGames(12),
+);
+
+async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> {
   const client = rawClient();
   const games = await client.execute({
     sql: `SELECT g.id, g.name, g.platforms, g.is_demo, count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id

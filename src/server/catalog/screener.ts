@@ -12,10 +12,10 @@ import {
   type ScreenerSort,
 } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { dataVersion, rawClient, readRows } from "../db/client.ts";
+import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
-import { onCatalogInvalidated } from "./changes.ts";
+import { keptUntilChange } from "./kept-answers.ts";
 import { normalizeName } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
@@ -186,65 +186,36 @@ function toRow(
 
 // ---- Provenance: which sources the catalog's figures come from, cached until the database changes ----
 
-let provenanceCache: Promise<Provenance[]> | null = null;
-/** The database's data version the caches were filled at: a write by any process (an import run by hand) drops them. */
-let cachedAt: number | null = null;
-onCatalogInvalidated(dropCaches);
-
-function dropCaches(): void {
-  provenanceCache = null;
-}
-
-/** Drops what the caches hold when anything committed since; without a data version, caches nothing. */
-function checkCaches(): boolean {
-  const version = dataVersion();
-  if (version == null || version !== cachedAt) {
-    dropCaches();
-    cachedAt = version;
-  }
-  return version != null;
-}
-
 const SCREENED_METRICS = ["reviews_positive", "owners", "price", "players"] as const;
 
-export function catalogProvenance(): Promise<Provenance[]> {
-  const cacheable = checkCaches();
-  const computing =
-    provenanceCache ??
-    (async () => {
-      const rs = await rawClient().execute(
-        `SELECT source, max(ts) AS ts FROM game_metrics WHERE metric IN (${SCREENED_METRICS.map((m) => `'${m}'`).join(",")})
+export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(async () => {
+  const rs = await rawClient().execute(
+    `SELECT source, max(ts) AS ts FROM game_metrics WHERE metric IN (${SCREENED_METRICS.map((m) => `'${m}'`).join(",")})
        GROUP BY source ORDER BY max(ts) DESC`,
-      );
-      // The newest estimate's time; none (null) when no game has an estimate of this model yet.
-      const estimates = await rawClient().execute({
-        sql: "SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
-        args: [MODEL_VERSION],
-      });
-      const newestEstimate = estimates.rows[0]?.as_of;
-      return [
-        ...rs.rows.map((r) => ({
-          source: sourceName(String(r.source)),
-          asOf: new Date(Number(r.ts)).toISOString(),
-          method: "each game's latest figure",
-        })),
-        ...(newestEstimate != null
-          ? [
-              {
-                source: "Estimates per game",
-                asOf: new Date(Number(newestEstimate)).toISOString(),
-                method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
-              },
-            ]
-          : []),
-      ];
-    })().catch((error) => {
-      provenanceCache = null;
-      throw error;
-    });
-  if (cacheable) provenanceCache = computing;
-  return computing;
-}
+  );
+  // The newest estimate's time; none (null) when no game has an estimate of this model yet.
+  const estimates = await rawClient().execute({
+    sql: "SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
+    args: [MODEL_VERSION],
+  });
+  const newestEstimate = estimates.rows[0]?.as_of;
+  return [
+    ...rs.rows.map((r) => ({
+      source: sourceName(String(r.source)),
+      asOf: new Date(Number(r.ts)).toISOString(),
+      method: "each game's latest figure",
+    })),
+    ...(newestEstimate != null
+      ? [
+          {
+            source: "Estimates per game",
+            asOf: new Date(Number(newestEstimate)).toISOString(),
+            method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
+          },
+        ]
+      : []),
+  ];
+});
 
 export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   const [{ index }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);

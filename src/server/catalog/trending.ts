@@ -41,11 +41,18 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   if (!newestTs) return { games: [], growing: 0, rising: 0, falling: 0 };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const rs = await client.execute({
-    sql: `WITH recent AS (
-            SELECT game_id, ts, value, period,
-                   ROW_NUMBER() OVER (PARTITION BY game_id ORDER BY ts DESC) AS rn
-            FROM game_metrics
-            WHERE metric = 'players' AND game_id IN (SELECT DISTINCT game_id FROM game_metrics WHERE metric = 'players' AND ts >= ?)
+    // Each game's 14 newest points, read backwards through the point index (game_id, metric, ts):
+    // numbering every point of every such game (its whole history) took 11.5 s with 3 million
+    // points and held the server all that time, after every sync.
+    sql: `WITH recent_games AS (
+            SELECT DISTINCT game_id FROM game_metrics WHERE metric = 'players' AND ts >= ?
+          ),
+          recent AS (
+            SELECT m.game_id, m.ts, m.value, m.period,
+                   ROW_NUMBER() OVER (PARTITION BY m.game_id ORDER BY m.ts DESC) AS rn
+            FROM recent_games r JOIN game_metrics m ON m.rowid IN (
+              SELECT rowid FROM game_metrics x WHERE x.game_id = r.game_id AND x.metric = 'players'
+              ORDER BY x.ts DESC LIMIT 14)
           ),
           windows AS (
             SELECT game_id,
