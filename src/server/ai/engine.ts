@@ -9,7 +9,7 @@ import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
-import { DAY_MS, newestPlayerPoint } from "../catalog/stats.ts";
+import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { getGameEstimate } from "../estimates/store.ts";
@@ -161,13 +161,15 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
   if (!newest) return { ...empty, provenance: provenanceOf([], null, PROJECTED_MOVERS_METHOD) };
   const since = newest - 30 * DAY_MS;
   const rs = await client.execute({
-    sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
-                        WHERE metric = 'players' GROUP BY game_id HAVING max(ts) > ?)
-          SELECT m.game_id, m.ts / ${DAY_MS} AS day, avg(m.value) AS value
-          FROM game_metrics m JOIN last ON last.game_id = m.game_id
-          WHERE m.metric = 'players' AND m.ts > last.ts - ${30 * DAY_MS}
-          GROUP BY m.game_id, day ORDER BY m.game_id, day`,
-    args: [since],
+    // From the series by day (player_days): a game's newest point is on a day from `since` on when it
+    // is after `since`, and each game's 30 days lie after the 30 days before `since`.
+    sql: `WITH last AS (SELECT game_id, max(last_ts) AS ts FROM player_days
+                        WHERE metric = 'players' AND day >= ?2 GROUP BY game_id HAVING max(last_ts) > ?1)
+          SELECT d.game_id, d.day, sum(d.total) / sum(d.points) AS value
+          FROM player_days d JOIN last ON last.game_id = d.game_id
+          WHERE d.metric = 'players' AND d.day > ?3 AND d.day * ${DAY_MS} > last.ts - ${30 * DAY_MS}
+          GROUP BY d.game_id, d.day ORDER BY d.game_id, d.day`,
+    args: [since, lastDayUpTo(since), lastDayUpTo(since - 30 * DAY_MS)],
   });
   const daily = new Map<string, number[]>();
   for (const r of rs.rows) {
@@ -183,8 +185,8 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
     counts[p.direction]++;
   }
   const sources = await client.execute({
-    sql: "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND ts > ?",
-    args: [since],
+    sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day > ? AND last_ts > ?",
+    args: [lastDayUpTo(since) - 1, since],
   });
   return {
     ...counts,

@@ -28,8 +28,9 @@ export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(
 async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> {
   const client = rawClient();
   const games = await client.execute({
-    sql: `SELECT g.id, g.name, g.platforms, g.is_demo, count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id
-          WHERE m.metric IN ('players', 'players_peak') GROUP BY g.id ORDER BY g.popularity DESC, n DESC LIMIT ?`,
+    // Points counted from the series by day (player_days), not point by point.
+    sql: `SELECT g.id, g.name, g.platforms, g.is_demo, sum(d.points) AS n FROM player_days d JOIN games g ON g.id = d.game_id
+          WHERE d.metric IN ('players', 'players_peak') GROUP BY g.id ORDER BY g.popularity DESC, n DESC LIMIT ?`,
     args: [limit],
   });
   const out: HistoricalGame[] = [];

@@ -1,5 +1,6 @@
 import type { CatalogState, DataSourceEntry, DataSourcesAnswer } from "../../contracts/data-sources.ts";
 import { rawClient } from "../db/client.ts";
+import { METRICS } from "../db/schema/index.ts";
 import { SNAPSHOT_INFO } from "../db/seed/snapshot.ts";
 import { hasDemoData } from "./demo-data.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -66,7 +67,18 @@ export const listDataSources: () => Promise<DataSourcesAnswer> = keptUntilChange
 async function computeDataSources(): Promise<DataSourcesAnswer> {
   const client = rawClient();
   const [points, syncs, market, demo] = await Promise.all([
-    client.execute("SELECT source, count(*) AS n, max(ts) AS ts FROM game_metrics GROUP BY source"),
+    // Player counts from the series by day (player_days): live syncs store them every 15 minutes.
+    client.execute(
+      `SELECT source, sum(n) AS n, max(ts) AS ts FROM (
+         SELECT source, count(*) AS n, max(ts) AS ts FROM game_metrics
+         WHERE metric IN (${METRICS.filter((m) => !m.startsWith("players"))
+           .map((m) => `'${m}'`)
+           .join(",")})
+         GROUP BY source
+         UNION ALL
+         SELECT source, sum(points), max(last_ts) FROM player_days GROUP BY source)
+       GROUP BY source`,
+    ),
     client.execute("SELECT source, last_success_at FROM source_syncs"),
     client.execute("SELECT count(*) AS n, max(year) AS year FROM market_years"),
     client.execute("SELECT count(*) AS n FROM games WHERE is_demo = 1"),

@@ -2,7 +2,7 @@ import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contract
 import { rawClient } from "../db/client.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { provenanceOf } from "./provenance.ts";
-import { DAY_MS, newestPlayerPoint } from "./stats.ts";
+import { DAY_MS, firstDayFrom, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 import { getTrendingSnapshot } from "./trending.ts";
 
 /**
@@ -25,18 +25,20 @@ async function computeMarketTrends(): Promise<MarketTrend[]> {
   const newest = await newestPlayerPoint();
   if (!newest) return [];
   const rs = await client.execute({
-    // Weekly buckets (counted back from the newest point) take out the weekend cycle of daily data.
-    // Each game's week first, then its genres: joining every point to its game's genres cost 7.4 s
-    // with 3 million points (bench/series-scale.bench.ts).
+    // Weekly buckets (counted back from the newest point, by the start of each day) take out the
+    // weekend cycle of daily data. Each game's week first, from the series by day (player_days,
+    // migration 0019), then its genres: joining every point to its game's genres took 7.4 s with
+    // 3 million points (bench/series-scale.bench.ts).
     sql: `WITH weeks AS (
-            SELECT game_id, CAST((?1 - ts) / ${WEEK_MS} AS INTEGER) AS bucket, avg(value) AS players
-            FROM game_metrics WHERE metric = 'players' AND ts >= ?2
+            SELECT game_id, CAST((?1 - day * ${DAY_MS}) / ${WEEK_MS} AS INTEGER) AS bucket,
+                   sum(total) / sum(points) AS players
+            FROM player_days WHERE metric = 'players' AND day >= ?2
             GROUP BY game_id, bucket
           )
           SELECT j.value AS genre, w.bucket, sum(w.players) AS total, count(DISTINCT w.game_id) AS games
           FROM weeks w JOIN games g ON g.id = w.game_id, json_each(g.genres) j
           GROUP BY j.value, w.bucket ORDER BY j.value, w.bucket DESC`,
-    args: [newest, newest - WINDOW_DAYS * DAY_MS],
+    args: [newest, firstDayFrom(newest - WINDOW_DAYS * DAY_MS)],
   });
   const byGenre = new Map<string, Array<{ total: number; games: number }>>();
   for (const row of rs.rows) {
@@ -45,8 +47,8 @@ async function computeMarketTrends(): Promise<MarketTrend[]> {
     byGenre.set(String(row.genre), list);
   }
   const sources = await client.execute({
-    sql: "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND ts >= ?",
-    args: [newest - WINDOW_DAYS * DAY_MS],
+    sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day >= ?",
+    args: [firstDayFrom(newest - WINDOW_DAYS * DAY_MS)],
   });
   const provenance = provenanceOf(
     sources.rows.map((r) => String(r.source)),
@@ -108,17 +110,20 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   let sources: string[] = [];
   if (newest) {
     const rs = await client.execute({
-      sql: "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND ts > ?",
-      args: [newest - 7 * DAY_MS],
+      sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day > ?",
+      args: [lastDayUpTo(newest - 7 * DAY_MS)],
     });
     sources = rs.rows.map((r) => String(r.source));
   }
   if (newest) {
+    // Days whose start lies within the last 7 days of data, and the 7 before them.
+    const week = lastDayUpTo(newest - 7 * DAY_MS);
+    const fortnight = lastDayUpTo(newest - 14 * DAY_MS);
     const rs = await client.execute({
-      sql: `SELECT sum(CASE WHEN ts > ? THEN value END) / 7.0 AS cur, sum(CASE WHEN ts <= ? AND ts > ? THEN value END) / 7.0 AS prev,
+      sql: `SELECT sum(CASE WHEN day > ?1 THEN total END) / 7.0 AS cur, sum(CASE WHEN day <= ?1 THEN total END) / 7.0 AS prev,
                    count(DISTINCT game_id) AS games
-            FROM game_metrics WHERE metric = 'players' AND ts > ?`,
-      args: [newest - 7 * DAY_MS, newest - 7 * DAY_MS, newest - 14 * DAY_MS, newest - 14 * DAY_MS],
+            FROM player_days WHERE metric = 'players' AND day > ?2`,
+      args: [week, fortnight],
     });
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
@@ -162,11 +167,11 @@ async function computePlayerActivity(days: number): Promise<ActivityPoint[]> {
   const newest = await newestPlayerPoint();
   if (!newest) return [];
   const rs = await client.execute({
-    sql: `SELECT CAST(ts / ${DAY_MS} AS INTEGER) AS day, sum(value) AS players, count(DISTINCT game_id) AS games,
+    sql: `SELECT day, sum(total) AS players, count(DISTINCT game_id) AS games,
                  group_concat(DISTINCT source) AS sources
-          FROM game_metrics WHERE metric = 'players' AND ts > ?
+          FROM player_days WHERE metric = 'players' AND day > ?
           GROUP BY day ORDER BY day`,
-    args: [newest - days * DAY_MS],
+    args: [lastDayUpTo(newest - days * DAY_MS)],
   });
   return rs.rows.map((row) => ({
     date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),

@@ -189,9 +189,17 @@ function toRow(
 const SCREENED_METRICS = ["reviews_positive", "owners", "price", "players"] as const;
 
 export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(async () => {
+  // Players from the series by day (player_days): live syncs store them every 15 minutes.
   const rs = await rawClient().execute(
-    `SELECT source, max(ts) AS ts FROM game_metrics WHERE metric IN (${SCREENED_METRICS.map((m) => `'${m}'`).join(",")})
-       GROUP BY source ORDER BY max(ts) DESC`,
+    `SELECT source, max(ts) AS ts FROM (
+       SELECT source, max(ts) AS ts FROM game_metrics
+       WHERE metric IN (${SCREENED_METRICS.filter((m) => m !== "players")
+         .map((m) => `'${m}'`)
+         .join(",")})
+       GROUP BY source
+       UNION ALL
+       SELECT source, max(last_ts) FROM player_days WHERE metric = 'players' GROUP BY source)
+     GROUP BY source ORDER BY max(ts) DESC`,
   );
   // The newest estimate's time; none (null) when no game has an estimate of this model yet.
   const estimates = await rawClient().execute({

@@ -10,6 +10,15 @@ export async function countGames(): Promise<number> {
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * The player series by day (`player_days`, migrations/0019_player-days.sql) counts whole UTC days since
+ * 1970. A window "after time t" is the days that start after t (`day > lastDayUpTo(t)`); "from t" the
+ * days that start at t or later (`day >= firstDayFrom(t)`). For points recorded at midnight, as daily
+ * and monthly sources give them, that is exactly the points after (or from) t.
+ */
+export const lastDayUpTo = (t: number): number => Math.floor(t / DAY_MS);
+export const firstDayFrom = (t: number): number => Math.ceil(t / DAY_MS);
+
 /** When the newest player point was recorded (ms since the epoch), or 0 when there is none. */
 export async function newestPlayerPoint(): Promise<number> {
   const rs = await rawClient().execute("SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players'");

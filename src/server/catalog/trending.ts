@@ -5,7 +5,7 @@ import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
 import { withFigures } from "./player-figures.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
-import { DAY_MS, newestPlayerPoint } from "./stats.ts";
+import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 
 /**
  * Trending games, computed from the player series (issue 4). For each game with recent points:
@@ -44,8 +44,10 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     // Each game's 14 newest points, read backwards through the point index (game_id, metric, ts):
     // numbering every point of every such game (its whole history) took 11.5 s with 3 million
     // points and held the server all that time, after every sync.
+    // The games with a day of players since `since` (the series by day, player_days), kept when their
+    // newest point itself is (HAVING below).
     sql: `WITH recent_games AS (
-            SELECT DISTINCT game_id FROM game_metrics WHERE metric = 'players' AND ts >= ?
+            SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2
           ),
           recent AS (
             SELECT m.game_id, m.ts, m.value, m.period,
@@ -62,10 +64,11 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
                    avg(CASE WHEN rn BETWEEN 8 AND 14 THEN value END) AS prev7,
                    avg(CASE WHEN rn = 2 THEN value END) AS prev1
             FROM recent WHERE rn <= 14 GROUP BY game_id
+            HAVING max(CASE WHEN rn = 1 THEN ts END) >= ?1
           )
           SELECT w.*, g.name, g.platforms, g.genres, g.price, g.rating, g.cover_url, g.is_demo
           FROM windows w JOIN games g ON g.id = w.game_id`,
-    args: [since],
+    args: [since, lastDayUpTo(since)],
   });
   const games: Array<TrendingGame & { score: number }> = [];
   for (const row of rs.rows) {
