@@ -127,6 +127,34 @@ describe("with stored data", () => {
     });
   });
 
+  test("historical: a live series of counts every 15 minutes is answered by day, each day's average", async () => {
+    const { ids } = await upsertGames([{ name: "Quarter Hour Live", steamAppId: 999002 }], "test");
+    const day = Date.UTC(2026, 10, 1);
+    await recordMetrics(
+      Array.from({ length: 192 }, (_, k) => ({
+        gameId: ids[0]!,
+        metric: "players" as const,
+        ts: new Date(day + k * 15 * 60_000),
+        // 100 all of the first day, 200..295 over the second.
+        value: k < 96 ? 100 : 200 + (k - 96),
+        period: "instant" as const,
+        source: "steam-api",
+      })),
+    );
+    const games = (await get("/api/kaggle/historical")) as Array<{
+      gameId: string;
+      playerTrends: unknown[];
+      provenance: { asOf: string };
+    }>;
+    const game = games.find((g) => g.gameId === ids[0]);
+    expect(game?.playerTrends).toEqual([
+      { date: "2026-11-01T00:00:00.000Z", playerCount: 100 },
+      { date: "2026-11-02T00:00:00.000Z", playerCount: 248 },
+    ]);
+    // Dated by its newest point, not by the day.
+    expect(game?.provenance.asOf).toBe(new Date(day + 191 * 15 * 60_000).toISOString());
+  });
+
   test("market trends: yearly revenue with growth, platform share and regions from the Newzoo table", async () => {
     await seedMarketYears();
     const market = await get("/api/kaggle/market-trends");

@@ -3,6 +3,7 @@ import type { EsportsSummary, HistoricalGame, MarketHistory } from "../../contra
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { listOf } from "../catalog/shapes.ts";
+import { DAY_MS } from "../catalog/stats.ts";
 import { db, rawClient } from "../db/client.ts";
 import { kaggleDatasets } from "../db/schema/index.ts";
 import { marketYearNotes } from "../db/seed/market.ts";
@@ -18,8 +19,8 @@ export async function listKaggleDatasets() {
 }
 
 /**
- * The games with the longest player series, each with its player and review history. Kept until the
- * data changes (kept-answers.ts): it counts every player point stored.
+ * The games with the longest player series, each with its players by day and its review history.
+ * Kept until the data changes (kept-answers.ts).
  */
 export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(() =>
   computeHistoricalGames(12),
@@ -36,8 +37,17 @@ async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> 
   const out: HistoricalGame[] = [];
   for (const g of games.rows) {
     const id = String(g.id);
-    const series = await client.execute({
-      sql: `SELECT metric, ts, value, source FROM game_metrics WHERE game_id = ? AND metric IN ('players', 'players_peak', 'reviews_positive', 'reviews_negative') ORDER BY ts`,
+    // Players by day (player_days): a live series every 15 minutes would otherwise answer every
+    // point it ever stored. The day's average count, or its average peak on a day with no count; for
+    // daily and monthly sources (one point at midnight) that is each point as stored.
+    const days = await client.execute({
+      sql: `SELECT day, metric, sum(total) / sum(points) AS value, max(last_ts) AS last, group_concat(DISTINCT source) AS sources
+            FROM player_days WHERE game_id = ? AND metric IN ('players', 'players_peak')
+            GROUP BY day, metric ORDER BY day, metric`,
+      args: [id],
+    });
+    const reviews = await client.execute({
+      sql: `SELECT metric, ts, value, source FROM game_metrics WHERE game_id = ? AND metric IN ('reviews_positive', 'reviews_negative') ORDER BY ts`,
       args: [id],
     });
     const players = new Map<number, number>();
@@ -45,15 +55,20 @@ async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> 
     const negative = new Map<number, number>();
     const sources = new Set<string>();
     let newest = 0;
-    for (const row of series.rows) {
+    for (const row of days.rows) {
+      const ts = Number(row.day) * DAY_MS;
+      for (const source of String(row.sources ?? "").split(",")) if (source) sources.add(source);
+      newest = Math.max(newest, Number(row.last));
+      // "players" sorts before "players_peak": a day with a count keeps it.
+      if (!players.has(ts)) players.set(ts, Number(row.value));
+    }
+    for (const row of reviews.rows) {
       const ts = Number(row.ts);
       sources.add(String(row.source));
       newest = Math.max(newest, ts);
       const v = Number(row.value);
-      if (row.metric === "players") players.set(ts, v);
-      else if (row.metric === "players_peak" && !players.has(ts)) players.set(ts, v);
-      else if (row.metric === "reviews_positive") positive.set(ts, v);
-      else if (row.metric === "reviews_negative") negative.set(ts, v);
+      if (row.metric === "reviews_positive") positive.set(ts, v);
+      else negative.set(ts, v);
     }
     const reviewTrends = [...positive.entries()]
       .filter(([ts]) => negative.has(ts))
