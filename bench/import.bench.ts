@@ -49,8 +49,7 @@ for (const label of ["first import", "re-import (no changes)"]) {
     "rows/s": Math.round(read / seconds),
     "CPU s": cpu.toFixed(2),
     "rows per CPU s": Math.round(read / cpu),
-    // The import step alone, as the importer times it: without the process's start and migrations, and
-    // without the estimates of games it changed; the games it creates it estimates with their batch.
+    // The import step alone, as the importer times it: without the process's start, migrations and estimates.
     "import step rows/s": Number(out.match(/s, (\d+) rows\/s\)/)?.[1] ?? 0),
     "peak RSS MiB": (peak / 1024).toFixed(0),
     "load avg (1 min) before": load.toFixed(1),

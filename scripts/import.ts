@@ -20,14 +20,10 @@ try {
   console.log(formatSummary(summary));
   // Estimates follow their inputs: recompute the games whose inputs changed (all of them, checked by
   // their inputs' fingerprint, when the importer cannot say which).
-  // New games the importer estimated with their batch are left out.
   const changed = summary.changedGameIds;
-  const withImport = summary.estimatedGameIds ?? new Set<string>();
-  const estimates = await retryBatch(() =>
-    recomputeEstimates(changed ? { gameIds: [...changed].filter((id) => !withImport.has(id)) } : {}),
-  );
+  const estimates = await retryBatch(() => recomputeEstimates(changed ? { gameIds: [...changed] } : {}));
   console.log(
-    `estimates: ${withImport.size} estimated with the import; ${estimates.computed} recomputed, ${estimates.unchanged} unchanged in ${estimates.ms} ms`,
+    `estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged in ${estimates.ms} ms`,
   );
 } catch (error) {
   if (error instanceof ImportInputError) {

@@ -47,8 +47,6 @@ export interface UpsertResult {
   insertedIds: Set<string>;
   /** The ids of the games this call changed. */
   updatedIds: Set<string>;
-  /** The rows of the games this call created, by id, as written (upsertGamesIn; not merged by upsertGames). */
-  newRows?: Map<string, Record<string, unknown>>;
 }
 
 const SCALARS = [
@@ -261,7 +259,6 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     ids: [],
     insertedIds: new Set(),
     updatedIds: new Set(),
-    newRows: new Map(),
   };
   const now = Date.now();
   for (const [i, r] of records.entries()) {
@@ -320,7 +317,6 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       out.inserted++;
       out.ids.push(row.id);
       out.insertedIds.add(row.id);
-      out.newRows!.set(row.id, row);
       continue;
     }
 

@@ -189,9 +189,7 @@ const bandInput = (source: string, low: number, high: number, ms: number): BandI
 
 /**
  * A game's estimate inputs from its `games` row and what its newest owners band, player series and
- * review points say. Both paths build them here (loadInputs from the database, estimateNewGamesIn
- * from an import's batch), so the fingerprint (`inputs_key`, the inputs' JSON, key order included)
- * is the same whichever wrote it.
+ * review points say. Their JSON, key order included, is the fingerprint (`inputs_key`).
  */
 function loadedOf(g: Record<string, unknown>, band?: BandInput, s?: SeriesInput, rv?: ReviewsInput): Loaded {
   const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
@@ -372,40 +370,6 @@ function* writeEstimateRows(rows: unknown[][]): TxWork<void> {
       args,
     );
   }
-}
-
-/** A game an import has just created, with what its batch wrote beside it. */
-export interface NewGame {
-  /** Its `games` row as inserted (UpsertResult.newRows). */
-  row: Record<string, unknown>;
-  /** The owners band written with it, if any. */
-  band?: { source: string; low: number; high: number; asOf: Date };
-  /** The source and newest time of the review points written with it, if any. */
-  reviews?: { source: string; last: number };
-}
-
-/**
- * Estimates games created in the caller's write transaction from what the transaction wrote, without
- * reading their inputs back (about a third of the estimates' time for a steam.csv import, and a
- * second commit for each batch). Only for games whose row is final as inserted and whose band and
- * review points are the only ones they have: an importer whose records carry the same figures as their
- * points (GameBatcher's `figuresOnRecord`), games that appear once in their batch, and no player series
- * (those are summed in SQL, by loadInputs). Their inputs are built by the same loadedOf as the
- * database path's, so the server's follower finds the fingerprints current and writes nothing.
- */
-export function* estimateNewGamesIn(games: NewGame[]): TxWork<number> {
-  const now = Date.now();
-  const rows = games.map(({ row, band, reviews }) => {
-    const game = loadedOf(
-      row,
-      band && bandInput(band.source, band.low, band.high, band.asOf.getTime()),
-      undefined,
-      reviews && { sources: [reviews.source], last: reviews.last },
-    );
-    return estimateRow(game, JSON.stringify(game.input), now);
-  });
-  yield* writeEstimateRows(rows);
-  return rows.length;
 }
 
 const range = (r: Record<string, unknown>, prefix: string) => ({

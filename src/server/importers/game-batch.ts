@@ -1,17 +1,10 @@
 import { markCatalogChanged } from "../catalog/changes.ts";
 import { removeDemoDataIfPresent } from "../catalog/demo-data.ts";
-import {
-  type GameRecord,
-  type MetricPoint,
-  recordMetricsIn,
-  type UpsertResult,
-  upsertGamesIn,
-} from "../catalog/write.ts";
+import { type GameRecord, type MetricPoint, recordMetricsIn, upsertGamesIn } from "../catalog/write.ts";
 import { sqliteCode, withBusyRetry } from "../db/busy.ts";
 import type { Metric } from "../db/schema/index.ts";
 import { writeTransaction } from "../db/write-transaction.ts";
 import { type OwnersBand, type OwnersBandRecord, recordOwnerBandsIn } from "../estimates/owner-bands.ts";
-import { estimateNewGamesIn, type NewGame } from "../estimates/store.ts";
 import { log } from "../log.ts";
 import type { ImportSummary } from "./summary.ts";
 
@@ -39,8 +32,6 @@ export class GameBatcher {
   private demoChecked = false;
   /** Ids of the games this import inserted or changed (their games, points or bands): estimates follow. */
   readonly changed = new Set<string>();
-  /** Those of them estimated in their batch's transaction (estimateNewGamesIn). */
-  readonly estimated = new Set<string>();
   constructor(
     private readonly source: string,
     private readonly summary: ImportSummary,
@@ -49,7 +40,6 @@ export class GameBatcher {
     private readonly figuresOnRecord = false,
   ) {
     summary.changedGameIds = this.changed;
-    summary.estimatedGameIds = this.estimated;
   }
 
   async add(row: GameRow): Promise<void> {
@@ -89,15 +79,11 @@ export class GameBatcher {
             ...(fresh ? { fresh: games.insertedIds } : {}),
           });
         for (const id of yield* recordOwnerBandsIn(bands, games.insertedIds)) touched.add(id);
-        // New games whose rows carry their figures are estimated here, from what the batch wrote.
-        const estimable = fresh ? newGamesOf(rows, games, source) : [];
-        if (estimable.length) yield* estimateNewGamesIn(estimable);
-        return { games, touched, changed, estimated: estimable.map((g) => String(g.row.id)) };
+        return { games, touched, changed };
       }),
     );
     if (result.changed > 0) markCatalogChanged();
     const { games, touched } = result;
-    for (const id of result.estimated) this.estimated.add(id);
     this.summary.inserted += games.inserted;
     this.summary.updated += games.updated;
     for (const id of touched) this.changed.add(id);
@@ -105,35 +91,6 @@ export class GameBatcher {
     for (const id of games.updatedIds) this.changed.add(id);
     for (let i = 0; i < rows.length; i++) rows[i]!.after?.(games.ids[i]!);
   }
-}
-
-/**
- * The games this batch created that estimateNewGamesIn can estimate from the batch alone: each
- * appears once in the batch (a second row would have changed it after its insert), with no monthly
- * player series (summed in SQL when their inputs are read back). Their band and review points are the
- * batch's: nothing else can be stored for a game created in this transaction.
- */
-function newGamesOf(rows: GameRow[], games: UpsertResult, source: string): NewGame[] {
-  const seen = new Map<string, number>();
-  for (const id of games.ids) seen.set(id, (seen.get(id) ?? 0) + 1);
-  const out: NewGame[] = [];
-  rows.forEach((r, i) => {
-    const id = games.ids[i]!;
-    const row = games.newRows?.get(id);
-    if (!row || seen.get(id) !== 1) return;
-    const points = r.points ?? [];
-    if (points.some((p) => p.metric === "players" && p.period === "month")) return;
-    let last: number | null = null;
-    for (const p of points) {
-      if (p.metric === "reviews_positive" || p.metric === "reviews_negative")
-        last = Math.max(last ?? p.ts.getTime(), p.ts.getTime());
-    }
-    const game: NewGame = { row };
-    if (r.ownersBand) game.band = { source, ...r.ownersBand };
-    if (last != null) game.reviews = { source, last };
-    out.push(game);
-  });
-  return out;
 }
 
 /** An import's write, repeated with backoff while another writer holds the database lock. */

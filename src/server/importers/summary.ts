@@ -14,8 +14,6 @@ export interface ImportSummary {
    * `bun run import` re-estimates just those. Absent: every game is checked.
    */
   changedGameIds?: Set<string>;
-  /** Those of them estimated with their import (GameBatcher): `bun run import` leaves them out. */
-  estimatedGameIds?: Set<string>;
 }
 
 export function newSummary(kind: string, file: string): ImportSummary {
