@@ -152,3 +152,19 @@ describe("owners band and player hours", () => {
     expect(agreeing.methods).toHaveLength(2);
   });
 });
+
+test("without explanations: the same figures, methods and weights, each method's text left empty", () => {
+  const input: EstimateInput = {
+    ...base,
+    playerHours: 2_000_000,
+    playerSeriesFrom: "2018-01-01",
+    playerSeriesTo: "2018-12-01",
+    ownersBand: { low: 50_000, high: 100_000, source: "SteamSpy", asOf: "2019-05-01T00:00:00.000Z" },
+  };
+  const explained = estimate(input);
+  const bare = estimate(input, { explain: false });
+  expect(explained.methods.map((m) => m.detail).every((d) => d.length > 0)).toBe(true);
+  expect(bare.methods.map((m) => m.detail)).toEqual(["", "", ""]);
+  const strip = (e: typeof bare) => ({ ...e, methods: e.methods.map((m) => ({ ...m, detail: "" })) });
+  expect(strip(bare)).toEqual(strip(explained));
+});

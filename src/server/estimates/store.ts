@@ -15,7 +15,7 @@ import { resolveGameId } from "../catalog/game-page.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
-import { run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
+import { run, writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import type { EstimateInput } from "./features.ts";
@@ -130,14 +130,18 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
               GROUP BY game_id`,
     args,
   );
-  const bandOf = new Map<string, BandInput>();
+  const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
   for (const r of bands) {
-    bandOf.set(
-      String(r.game_id),
-      bandInput(String(r.source), Number(r.low), Number(r.high), Number(r.as_of)),
-    );
+    const ms = Number(r.as_of);
+    bandOf.set(String(r.game_id), {
+      low: Number(r.low),
+      high: Number(r.high),
+      source: sourceName(String(r.source)),
+      asOf: new Date(ms).toISOString(),
+      ms,
+    });
   }
-  const seriesOf = new Map<string, SeriesInput>();
+  const seriesOf = new Map<string, { hours: number; first: number; last: number; source: string }>();
   for (const r of series) {
     const id = String(r.game_id);
     const hours = Number(r.hours);
@@ -151,66 +155,41 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
       });
     }
   }
-  const reviewsOf = new Map<string, ReviewsInput>();
+  const reviewsOf = new Map<string, { sources: string[]; last: number }>();
   for (const r of reviews) {
     reviewsOf.set(String(r.game_id), {
       sources: String(r.sources ?? "")
         .split(",")
-        .filter(Boolean),
+        .filter(Boolean)
+        .sort(),
       last: Number(r.last),
     });
   }
   return games.map((g) => {
     const id = String(g.id);
-    return loadedOf(g, bandOf.get(id), seriesOf.get(id), reviewsOf.get(id));
+    const band = bandOf.get(id);
+    const s = seriesOf.get(id);
+    const rv = reviewsOf.get(id);
+    const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
+    return {
+      id,
+      input: {
+        positiveReviews: toNumber(g.positive_reviews),
+        negativeReviews: toNumber(g.negative_reviews),
+        priceUsd: toNumber(g.price),
+        releaseYear: toNumber(g.release_year),
+        genres: toList(g.genres),
+        tags: toList(g.tags),
+        playerHours: s ? Math.round(s.hours) : null,
+        playerSeriesFrom: s ? isoDate(s.first) : null,
+        playerSeriesTo: s ? isoDate(s.last) : null,
+        ownersBand: band ? { low: band.low, high: band.high, source: band.source, asOf: band.asOf } : null,
+      },
+      reviewSources: rv?.sources.map(sourceName) ?? [],
+      seriesSource: s?.source ?? null,
+      asOf,
+    };
   });
-}
-
-type BandInput = NonNullable<EstimateInput["ownersBand"]> & { ms: number };
-interface SeriesInput {
-  hours: number;
-  first: number;
-  last: number;
-  source: string;
-}
-/** The sources of a game's review points as stored (not yet display names), and their newest time. */
-interface ReviewsInput {
-  sources: string[];
-  last: number;
-}
-
-const bandInput = (source: string, low: number, high: number, ms: number): BandInput => ({
-  low,
-  high,
-  source: sourceName(source),
-  asOf: new Date(ms).toISOString(),
-  ms,
-});
-
-/**
- * A game's estimate inputs from its `games` row and what its newest owners band, player series and
- * review points say. Their JSON, key order included, is the fingerprint (`inputs_key`).
- */
-function loadedOf(g: Record<string, unknown>, band?: BandInput, s?: SeriesInput, rv?: ReviewsInput): Loaded {
-  const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
-  return {
-    id: String(g.id),
-    input: {
-      positiveReviews: toNumber(g.positive_reviews),
-      negativeReviews: toNumber(g.negative_reviews),
-      priceUsd: toNumber(g.price),
-      releaseYear: toNumber(g.release_year),
-      genres: toList(g.genres),
-      tags: toList(g.tags),
-      playerHours: s ? Math.round(s.hours) : null,
-      playerSeriesFrom: s ? isoDate(s.first) : null,
-      playerSeriesTo: s ? isoDate(s.last) : null,
-      ownersBand: band ? { low: band.low, high: band.high, source: band.source, asOf: band.asOf } : null,
-    },
-    reviewSources: rv ? [...rv.sources].sort().map(sourceName) : [],
-    seriesSource: s?.source ?? null,
-    asOf,
-  };
 }
 
 export interface RecomputeResult {
@@ -314,62 +293,55 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
   for (const game of loaded) {
     const key = JSON.stringify(game.input);
     if (stored.get(game.id) === `${MODEL_VERSION}|${key}`) continue;
-    rows.push(estimateRow(game, key, now));
+    // The figures only: the methods' explanatory text is built when a game page asks (readDetail).
+    const e = estimate(game.input, { explain: false });
+    // Only what the inputs do not say: the methods, notes and inputs a game page shows are the
+    // model's answer to `inputs_key` again, the same under the same model version (readDetail).
+    const sources: StoredDetail = { reviewSources: game.reviewSources, seriesSource: game.seriesSource };
+    const g = e.revenue.gross;
+    const n = e.revenue.net;
+    rows.push([
+      game.id,
+      e.owners.low,
+      e.owners.mid,
+      e.owners.high,
+      e.unitsSold.low,
+      e.unitsSold.mid,
+      e.unitsSold.high,
+      g?.low ?? null,
+      g?.mid ?? null,
+      g?.high ?? null,
+      n?.low ?? null,
+      n?.mid ?? null,
+      n?.high ?? null,
+      e.lowSignal ? 1 : 0,
+      JSON.stringify(sources),
+      key,
+      e.modelVersion,
+      game.asOf,
+      now,
+    ]);
   }
   result.games += loaded.length;
   result.computed += rows.length;
   result.unchanged += loaded.length - rows.length;
   if (rows.length === 0) return;
-  // A step refused on a lock is repeated whole (upserts).
-  await withBusyRetry(() => writeTransaction(() => writeEstimateRows(rows)));
-}
-
-/** A game's `game_estimates` row (COLUMNS order) from its inputs; `key` is the inputs' JSON. */
-function estimateRow(game: Loaded, key: string, now: number): unknown[] {
-  const e = estimate(game.input, { explain: false });
-  // Only what the inputs do not say: the methods, notes and inputs a game page shows are the
-  // model's answer to `inputs_key` again, the same under the same model version (readDetail).
-  const sources: StoredDetail = { reviewSources: game.reviewSources, seriesSource: game.seriesSource };
-  const g = e.revenue.gross;
-  const n = e.revenue.net;
-  return [
-    game.id,
-    e.owners.low,
-    e.owners.mid,
-    e.owners.high,
-    e.unitsSold.low,
-    e.unitsSold.mid,
-    e.unitsSold.high,
-    g?.low ?? null,
-    g?.mid ?? null,
-    g?.high ?? null,
-    n?.low ?? null,
-    n?.mid ?? null,
-    n?.high ?? null,
-    e.lowSignal ? 1 : 0,
-    JSON.stringify(sources),
-    key,
-    e.modelVersion,
-    game.asOf,
-    now,
-  ];
-}
-
-/**
- * Upserts estimate rows inside the caller's write transaction. Multi-row VALUES with plain
- * arguments: SQLite parses each row once, where unpacking a JSON array per column re-read every
- * row's detail JSON nineteen times.
- */
-function* writeEstimateRows(rows: unknown[][]): TxWork<void> {
-  for (let i = 0; i < rows.length; i += ESTIMATE_ROWS_PER_STATEMENT) {
-    const part = rows.slice(i, i + ESTIMATE_ROWS_PER_STATEMENT);
-    const args: unknown[] = [];
-    for (const row of part) for (const v of row) args.push(v);
-    yield* run(
-      `INSERT INTO game_estimates (${COLUMNS.join(", ")}) VALUES ${part.map(() => ESTIMATE_ROW).join(", ")} ${ESTIMATE_CONFLICT}`,
-      args,
-    );
-  }
+  // Multi-row VALUES with plain arguments: SQLite parses each row once, where unpacking a JSON array
+  // per column re-read every row's detail JSON nineteen times. Upserts: a step refused on a lock is
+  // repeated whole.
+  await withBusyRetry(() =>
+    writeTransaction(function* () {
+      for (let i = 0; i < rows.length; i += ESTIMATE_ROWS_PER_STATEMENT) {
+        const part = rows.slice(i, i + ESTIMATE_ROWS_PER_STATEMENT);
+        const args: unknown[] = [];
+        for (const row of part) for (const v of row) args.push(v);
+        yield* run(
+          `INSERT INTO game_estimates (${COLUMNS.join(", ")}) VALUES ${part.map(() => ESTIMATE_ROW).join(", ")} ${ESTIMATE_CONFLICT}`,
+          args,
+        );
+      }
+    }),
+  );
 }
 
 const range = (r: Record<string, unknown>, prefix: string) => ({
