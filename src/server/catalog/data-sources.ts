@@ -61,7 +61,7 @@ const SOURCES: SourceInfo[] = [
   },
 ];
 
-/** Kept until the data changes (kept-answers.ts): counting every stored point takes about a second per 3 million. */
+/** Kept until the data changes (kept-answers.ts): it counts every point of the metrics other than players. */
 export const listDataSources: () => Promise<DataSourcesAnswer> = keptUntilChange(computeDataSources);
 
 async function computeDataSources(): Promise<DataSourcesAnswer> {

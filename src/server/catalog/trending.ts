@@ -41,11 +41,10 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   if (!newestTs) return { games: [], growing: 0, rising: 0, falling: 0 };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const rs = await client.execute({
-    // Each game's 14 newest points, read backwards through the point index (game_id, metric, ts):
-    // numbering every point of every such game (its whole history) took 11.5 s with 3 million
-    // points and held the server all that time, after every sync.
-    // The games with a day of players since `since` (the series by day, player_days), kept when their
-    // newest point itself is (HAVING below).
+    // The games with a day of players since `since` (the series by day, player_days; a game stays
+    // when its newest point itself is since then, HAVING below), then each one's 14 newest points,
+    // read backwards through the point index (game_id, metric, ts). Numbering every point of such
+    // games, whole histories, took 11.5 s with 3 million points, after every sync.
     sql: `WITH recent_games AS (
             SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2
           ),
