@@ -89,6 +89,30 @@ describe("sync stores through the catalog", () => {
     expect(records).toBe(12 + 1);
   });
 
+  test("Steam again the same day: a new player count per game, the day's review totals kept as one point", async () => {
+    await syncSource("steam", { bases: replay.bases, steamGames: 4 });
+    const metrics = await rawClient().execute(
+      "SELECT metric, count(*) AS n, min(period) AS period FROM game_metrics WHERE source = 'steam-api' GROUP BY metric ORDER BY metric",
+    );
+    // Both runs on one UTC day, unless they straddled midnight.
+    const days = Number(
+      (
+        await one(
+          "SELECT count(DISTINCT ts / 86400000) AS n FROM game_metrics WHERE source = 'steam-api' AND metric = 'players'",
+        )
+      )?.n,
+    );
+    expect(metrics.rows.map((r) => [r.metric, Number(r.n), r.period])).toEqual([
+      ["players", 8, "instant"],
+      ["reviews_negative", 4 * days, "day"],
+      ["reviews_positive", 4 * days, "day"],
+    ]);
+    const review = await one(
+      "SELECT ts FROM game_metrics WHERE source = 'steam-api' AND metric = 'reviews_positive' LIMIT 1",
+    );
+    expect(Number(review?.ts) % 86_400_000).toBe(0);
+  });
+
   test("IGDB: games (and PlayStation/Xbox coverage), platforms and companies; the games database shows them", async () => {
     const { records } = await syncSource("igdb", { bases: replay.bases });
     // DOOM from the rated list and again from the recent list: stored once.

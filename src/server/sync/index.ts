@@ -80,6 +80,10 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   const steam = new SteamClient({ bases: options.bases });
   const apps = await topSteamApps(options.steamGames ?? 25);
   const now = new Date();
+  // Review totals move slowly: one point per game and day (the day's latest answer), where players
+  // get one every run. A point every 15 minutes made the review series 96 times larger for nothing,
+  // and reads over them (the catalog's sources, each game's estimate inputs) grew with it.
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const points: MetricPoint[] = [];
   const details = [];
   let failuresInARow = 0;
@@ -103,11 +107,16 @@ async function syncSteam(options: SyncOptions): Promise<number> {
       period: "instant",
       source: "steam-api",
     });
+    const daily = (metric: MetricPoint["metric"], value: number): MetricPoint => ({
+      ...point(metric, value),
+      ts: today,
+      period: "day",
+    });
     const players = await attempt(() => steam.currentPlayers(appid));
     if (players != null) points.push(point("players", players));
     const reviews = await attempt(() => steam.reviewSummary(appid));
     if (reviews)
-      points.push(point("reviews_positive", reviews.positive), point("reviews_negative", reviews.negative));
+      points.push(daily("reviews_positive", reviews.positive), daily("reviews_negative", reviews.negative));
     // The store page fills what the catalog lacks (summary, cover); descriptive fields are never overwritten.
     if (!hasDetails) {
       const game = await attempt(() => steam.appDetails(appid));
