@@ -185,8 +185,8 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
     counts[p.direction]++;
   }
   const sources = await client.execute({
-    sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day > ? AND last_ts > ?",
-    args: [lastDayUpTo(since) - 1, since],
+    sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day >= ? AND last_ts > ?",
+    args: [lastDayUpTo(since), since],
   });
   return {
     ...counts,

@@ -22,54 +22,77 @@ export async function listKaggleDatasets() {
  * The games with the longest player series, each with its players by day and its review history.
  * Kept until the data changes (kept-answers.ts).
  */
-export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(() =>
-  computeHistoricalGames(12),
-);
+export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(computeHistoricalGames);
 
-async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> {
+const HISTORICAL_GAMES = 12;
+
+interface Series {
+  players: Map<number, number>;
+  positive: Map<number, number>;
+  negative: Map<number, number>;
+  sources: Set<string>;
+  newest: number;
+}
+
+async function computeHistoricalGames(): Promise<HistoricalGame[]> {
   const client = rawClient();
   const games = await client.execute({
     // Points counted from the series by day (player_days), not point by point.
     sql: `SELECT g.id, g.name, g.platforms, g.is_demo, sum(d.points) AS n FROM player_days d JOIN games g ON g.id = d.game_id
           WHERE d.metric IN ('players', 'players_peak') GROUP BY g.id ORDER BY g.popularity DESC, n DESC LIMIT ?`,
-    args: [limit],
+    args: [HISTORICAL_GAMES],
   });
-  const out: HistoricalGame[] = [];
-  for (const g of games.rows) {
-    const id = String(g.id);
-    // Players by day (player_days): a live series every 15 minutes would otherwise answer every
-    // point it ever stored. The day's average count, or its average peak on a day with no count; for
-    // daily and monthly sources (one point at midnight) that is each point as stored.
-    const days = await client.execute({
-      sql: `SELECT day, metric, sum(total) / sum(points) AS value, max(last_ts) AS last, group_concat(DISTINCT source) AS sources
-            FROM player_days WHERE game_id = ? AND metric IN ('players', 'players_peak')
-            GROUP BY day, metric ORDER BY day, metric`,
-      args: [id],
-    });
-    const reviews = await client.execute({
-      sql: `SELECT metric, ts, value, source FROM game_metrics WHERE game_id = ? AND metric IN ('reviews_positive', 'reviews_negative') ORDER BY ts`,
-      args: [id],
-    });
-    const players = new Map<number, number>();
-    const positive = new Map<number, number>();
-    const negative = new Map<number, number>();
-    const sources = new Set<string>();
-    let newest = 0;
-    for (const row of days.rows) {
-      const ts = Number(row.day) * DAY_MS;
-      for (const source of String(row.sources ?? "").split(",")) if (source) sources.add(source);
-      newest = Math.max(newest, Number(row.last));
-      // "players" sorts before "players_peak": a day with a count keeps it.
-      if (!players.has(ts)) players.set(ts, Number(row.value));
+  const ids = JSON.stringify(games.rows.map((g) => String(g.id)));
+  // Players by day (player_days): a live series every 15 minutes would otherwise answer every point
+  // it ever stored. The day's average count, or its average peak on a day with no count; for daily and
+  // monthly sources (one point at midnight) that is each point as stored. Both reads for all the games.
+  const [days, reviews] = await Promise.all([
+    client.execute({
+      sql: `SELECT game_id, day, metric, sum(total) / sum(points) AS value, max(last_ts) AS last,
+                   group_concat(DISTINCT source) AS sources
+            FROM player_days WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN ('players', 'players_peak')
+            GROUP BY game_id, day, metric ORDER BY game_id, day, metric`,
+      args: [ids],
+    }),
+    client.execute({
+      sql: `SELECT game_id, metric, ts, value, source FROM game_metrics
+            WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN ('reviews_positive', 'reviews_negative')
+            ORDER BY game_id, ts`,
+      args: [ids],
+    }),
+  ]);
+  const byGame = new Map<string, Series>();
+  const seriesOf = (id: unknown): Series => {
+    let series = byGame.get(String(id));
+    if (!series) {
+      series = {
+        players: new Map(),
+        positive: new Map(),
+        negative: new Map(),
+        sources: new Set(),
+        newest: 0,
+      };
+      byGame.set(String(id), series);
     }
-    for (const row of reviews.rows) {
-      const ts = Number(row.ts);
-      sources.add(String(row.source));
-      newest = Math.max(newest, ts);
-      const v = Number(row.value);
-      if (row.metric === "reviews_positive") positive.set(ts, v);
-      else negative.set(ts, v);
-    }
+    return series;
+  };
+  for (const row of days.rows) {
+    const series = seriesOf(row.game_id);
+    const ts = Number(row.day) * DAY_MS;
+    for (const source of String(row.sources ?? "").split(",")) if (source) series.sources.add(source);
+    series.newest = Math.max(series.newest, Number(row.last));
+    // "players" sorts before "players_peak": a day with a count keeps it.
+    if (!series.players.has(ts)) series.players.set(ts, Number(row.value));
+  }
+  for (const row of reviews.rows) {
+    const series = seriesOf(row.game_id);
+    const ts = Number(row.ts);
+    series.sources.add(String(row.source));
+    series.newest = Math.max(series.newest, ts);
+    (row.metric === "reviews_positive" ? series.positive : series.negative).set(ts, Number(row.value));
+  }
+  return games.rows.map((g) => {
+    const { players, positive, negative, sources, newest } = seriesOf(g.id);
     const reviewTrends = [...positive.entries()]
       .filter(([ts]) => negative.has(ts))
       .map(([ts, pos]) => {
@@ -80,8 +103,8 @@ async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> 
           averageRating: Math.round(share * 50) / 10,
         };
       });
-    out.push({
-      gameId: id,
+    return {
+      gameId: String(g.id),
       gameName: String(g.name),
       platform: listOf(g.platforms)[0] ?? null,
       playerTrends: [...players.entries()]
@@ -90,9 +113,8 @@ async function computeHistoricalGames(limit: number): Promise<HistoricalGame[]> 
       reviewTrends,
       isDemo: Boolean(g.is_demo),
       provenance: provenanceOf([...sources], newest || null),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 export async function marketHistory(): Promise<MarketHistory> {

@@ -6,6 +6,7 @@ import { hasDemoData } from "./demo-data.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { sourceLabel } from "./provenance.ts";
 import { catalogProvenance } from "./screener.ts";
+import { PLAYER_DAY_METRICS } from "./stats.ts";
 
 /**
  * The Data sources page: each source with its licence and what it provides, and — from the data
@@ -71,7 +72,7 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
     client.execute(
       `SELECT source, sum(n) AS n, max(ts) AS ts FROM (
          SELECT source, count(*) AS n, max(ts) AS ts FROM game_metrics
-         WHERE metric IN (${METRICS.filter((m) => !m.startsWith("players"))
+         WHERE metric IN (${METRICS.filter((m) => !PLAYER_DAY_METRICS.includes(m))
            .map((m) => `'${m}'`)
            .join(",")})
          GROUP BY source

@@ -53,7 +53,7 @@ async function computeMarketTrends(): Promise<MarketTrend[]> {
   const provenance = provenanceOf(
     sources.rows.map((r) => String(r.source)),
     newest,
-    "weekly average daily players per genre over the latest 90 days; volatility = 50 × the standard deviation of week-on-week changes, capped at 10",
+    "players per genre each week over the latest 90 days (the sum of its games' average player counts that week); volatility = 50 × the standard deviation of week-on-week changes, capped at 10",
   );
   const trends: MarketTrend[] = [];
   for (const [category, series] of byGenre) {
@@ -109,25 +109,21 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   let games = 0;
   let sources: string[] = [];
   if (newest) {
-    const rs = await client.execute({
-      sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day > ?",
-      args: [lastDayUpTo(newest - 7 * DAY_MS)],
-    });
-    sources = rs.rows.map((r) => String(r.source));
-  }
-  if (newest) {
-    // Days whose start lies within the last 7 days of data, and the 7 before them.
-    const week = lastDayUpTo(newest - 7 * DAY_MS);
-    const fortnight = lastDayUpTo(newest - 14 * DAY_MS);
+    // Days whose start lies within the last 7 days of data, and the 7 before them; the sources of
+    // the last 7.
     const rs = await client.execute({
       sql: `SELECT sum(CASE WHEN day > ?1 THEN total END) / 7.0 AS cur, sum(CASE WHEN day <= ?1 THEN total END) / 7.0 AS prev,
-                   count(DISTINCT game_id) AS games
+                   count(DISTINCT game_id) AS games, group_concat(DISTINCT CASE WHEN day > ?1 THEN source END) AS sources
             FROM player_days WHERE metric = 'players' AND day > ?2`,
-      args: [week, fortnight],
+      args: [lastDayUpTo(newest - 7 * DAY_MS), lastDayUpTo(newest - 14 * DAY_MS)],
     });
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
     games = Number(rs.rows[0]?.games ?? 0);
+    sources = String(rs.rows[0]?.sources ?? "")
+      .split(",")
+      .filter(Boolean)
+      .sort();
   }
   return {
     marketActivity: {
@@ -158,11 +154,9 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
  * Players across the catalog per day over the last 90 days of data (counted back from the newest
  * point, so an old import still draws its own history): the sum of the player points recorded each day.
  */
-export const getPlayerActivity: () => Promise<ActivityPoint[]> = keptUntilChange(() =>
-  computePlayerActivity(WINDOW_DAYS),
-);
+export const getPlayerActivity: () => Promise<ActivityPoint[]> = keptUntilChange(computePlayerActivity);
 
-async function computePlayerActivity(days: number): Promise<ActivityPoint[]> {
+async function computePlayerActivity(): Promise<ActivityPoint[]> {
   const client = rawClient();
   const newest = await newestPlayerPoint();
   if (!newest) return [];
@@ -171,7 +165,7 @@ async function computePlayerActivity(days: number): Promise<ActivityPoint[]> {
                  group_concat(DISTINCT source) AS sources
           FROM player_days WHERE metric = 'players' AND day > ?
           GROUP BY day ORDER BY day`,
-    args: [lastDayUpTo(newest - days * DAY_MS)],
+    args: [lastDayUpTo(newest - WINDOW_DAYS * DAY_MS)],
   });
   return rs.rows.map((row) => ({
     date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),

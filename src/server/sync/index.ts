@@ -73,6 +73,11 @@ export interface SyncOptions {
   kagglePages?: number;
 }
 
+/** Midnight UTC of `now`'s day: the time of a source's once-a-day figures. */
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
 /** A Steam sync gives up after this many calls in a row fail: the service is down, not one app. */
 const MAX_CONSECUTIVE_FAILURES = 3;
 
@@ -83,7 +88,7 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   // Review totals move slowly: one point per game and day (the day's latest answer), where players
   // get one every run. A point every 15 minutes made the review series 96 times larger for nothing,
   // and reads over them (the catalog's sources, each game's estimate inputs) grew with it.
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const today = startOfUtcDay(now);
   const points: MetricPoint[] = [];
   const details = [];
   let failuresInARow = 0;
@@ -157,7 +162,7 @@ async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promis
     "steamspy-api",
   );
   const now = new Date();
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const today = startOfUtcDay(now);
   const points: MetricPoint[] = [];
   unique.forEach((a, i) => {
     const gameId = ids[i]!;
