@@ -1,7 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
+import type { TrendingGame } from "../../src/contracts/games.ts";
 import { CHANGE_DEBOUNCE_MS } from "../../src/server/catalog/changes.ts";
-import { getTrendingGames } from "../../src/server/catalog/trending.ts";
+import { getTrendingGames, publishTrending } from "../../src/server/catalog/trending.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { env } from "../../src/server/env.ts";
 import { attachServer, detachServer } from "../../src/server/realtime/hub.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
@@ -96,6 +98,44 @@ test("is recomputed when the data changes, and published on trending_games", asy
 
 test("re-recording the same points changes nothing and publishes nothing new", async () => {
   expect(await recordMetrics(series(ids[3]!, 30_000, 90_000))).toBe(0);
+});
+
+test("another process's new points reach the list at the next request, and live screens hear of it", async () => {
+  const published: Array<{ topic: string; data: unknown }> = [];
+  attachServer({
+    publish: (topic: string, data: string | ArrayBufferLike) => {
+      published.push({ topic, data: JSON.parse(String(data)) });
+      return 0;
+    },
+  } as never);
+  try {
+    await publishTrending();
+    published.length = 0;
+    const names = async () =>
+      ((await (await request("/api/games/trending", { cookie: user.cookie })).json()) as TrendingGame[]).map(
+        (g) => g.gameName,
+      );
+    expect(await names()).not.toContain("No Series");
+    // An import run by hand: another process commits points, with no signal inside this one.
+    const path = env().DATABASE_URL.slice("file:".length);
+    const rows = series(ids[5]!, 1_000, 50_000).map((p) => [p.gameId, p.ts.getTime(), p.value]);
+    const child = Bun.spawnSync([
+      "bun",
+      "-e",
+      `import { Database } from "bun:sqlite"; const db = new Database(${JSON.stringify(path)}); db.exec("PRAGMA busy_timeout = 5000"); const q = db.query("INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'players', ?, ?, 'day', 'test')"); db.transaction(() => { for (const r of ${JSON.stringify(rows)}) q.run(...r); })(); db.close();`,
+    ]);
+    expect(child.exitCode).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await names())[0]).toBe("No Series");
+    const event = published.find((p) => p.topic.includes("trending_games"));
+    expect(JSON.stringify(event?.data)).toContain("No Series");
+    // Asked again with nothing new: kept, and nothing more published.
+    published.length = 0;
+    expect((await names())[0]).toBe("No Series");
+    expect(published).toEqual([]);
+  } finally {
+    detachServer();
+  }
 });
 
 test("trending needs a session", async () => {

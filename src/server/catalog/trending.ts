@@ -1,5 +1,5 @@
 import type { TrendingEvent, TrendingGame } from "../../contracts/games.ts";
-import { rawClient } from "../db/client.ts";
+import { dataVersion, rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
@@ -15,7 +15,9 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
  *   score    = growth × log10(1 + current)   — growth weighted by size,
  * so a small game doubling ranks near a huge game growing a little. Games are considered only when
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
- * The list is cached and recomputed when the catalog changes, then published on `trending_games`.
+ * The list is kept until the catalog changes in this process (then recomputed and published on
+ * `trending_games`) or anything commits to the database (`dataVersion()`: an import run by hand in
+ * another process, say; the next reader recomputes it and live screens get it when their list moved).
  */
 export type { TrendingGame };
 
@@ -24,7 +26,13 @@ const RECENT_DAYS = 45;
 const MIN_PLAYERS = 100;
 
 let cache: TrendingSnapshot | null = null;
-let computing: Promise<TrendingSnapshot> | null = null;
+/** `dataVersion()` when `cache` was computed (null: no data version; kept until this process changes the catalog). */
+let cacheVersion: number | null = null;
+/** Moves at every in-process catalog change: a computation started before it is not kept. */
+let epoch = 0;
+let computing: { promise: Promise<TrendingSnapshot>; version: number | null; epoch: number } | null = null;
+/** What live screens were last told (`publishTrending`), to tell them again only when it moved. */
+let lastPublished: string | null = null;
 
 export interface TrendingSnapshot {
   games: TrendingGame[];
@@ -111,12 +119,31 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
 }
 
 export async function getTrendingSnapshot(): Promise<TrendingSnapshot> {
-  if (cache) return cache;
-  computing ??= computeTrending().finally(() => {
-    computing = null;
-  });
-  cache = await computing;
-  return cache;
+  const version = dataVersion();
+  if (cache && version === cacheVersion) return cache;
+  if (!computing || computing.version !== version || computing.epoch !== epoch) {
+    const started = { version, epoch };
+    const promise = computeTrending().then((snapshot) => {
+      if (started.epoch === epoch) {
+        cache = snapshot;
+        cacheVersion = started.version;
+      }
+      return snapshot;
+    });
+    const current = { ...started, promise };
+    computing = current;
+    promise
+      .finally(() => {
+        if (computing === current) computing = null;
+      })
+      .catch(() => undefined);
+  }
+  const { promise } = computing;
+  const snapshot = await promise;
+  // Another process's commit moved the list: live screens hear of it too, not only this reader.
+  if (cache === snapshot && lastPublished !== null && eventOf(snapshot) !== lastPublished)
+    publishSnapshot(snapshot);
+  return snapshot;
 }
 
 export async function getTrendingGames(): Promise<TrendingGame[]> {
@@ -125,20 +152,31 @@ export async function getTrendingGames(): Promise<TrendingGame[]> {
 
 export function invalidateTrending(): void {
   cache = null;
+  epoch++;
 }
 
-/** Tells live screens the current list (spec §3 "Trending live channel"); answers the snapshot sent. */
-export async function publishTrending(): Promise<TrendingSnapshot> {
-  const snapshot = await getTrendingSnapshot();
-  publish("trending_games", {
-    games: snapshot.games.slice(0, 12).map((g): TrendingEvent["games"][number] => ({
+function eventOf(snapshot: TrendingSnapshot): string {
+  return JSON.stringify(
+    snapshot.games.slice(0, 12).map((g): TrendingEvent["games"][number] => ({
       id: g.id,
       gameName: g.gameName,
       playerCount: g.playerCount,
       platform: g.platform,
       growth: g.growth,
     })),
-  });
+  );
+}
+
+function publishSnapshot(snapshot: TrendingSnapshot): void {
+  const games = eventOf(snapshot);
+  lastPublished = games;
+  publish("trending_games", { games: JSON.parse(games) as TrendingEvent["games"] });
+}
+
+/** Tells live screens the current list (spec §3 "Trending live channel"); answers the snapshot sent. */
+export async function publishTrending(): Promise<TrendingSnapshot> {
+  const snapshot = await getTrendingSnapshot();
+  publishSnapshot(snapshot);
   return snapshot;
 }
 
