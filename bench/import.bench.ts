@@ -2,7 +2,9 @@
  * Import speed of the Kaggle steam.csv (rows/s) and the importer's peak memory (RSS sampled every
  * 20 ms from /proc), on a fresh database: the whole `bun run import` process (start, migrations, the
  * import, the estimates of the games it changed), and the import step alone as the importer times it. Wall time depends on what else the machine runs, so
- * the process's CPU time and the load average are given beside it. Run: `bun bench/import.bench.ts`.
+ * the process's CPU time and the load average are given beside it. The last row is the floor: the first
+ * import's rows written again by SQLite alone (bench/import-floor.ts), what no importer can beat on
+ * this schema. Run: `bun bench/import.bench.ts`.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -18,11 +20,14 @@ if (!(await Bun.file(FILE).exists())) {
 }
 const rows = [];
 const db = join(tmpdir(), `gi-bench-import-${crypto.randomUUID()}.db`);
-for (const label of ["first import", "re-import (no changes)"]) {
+const floorDb = join(tmpdir(), `gi-bench-import-floor-${crypto.randomUUID()}.db`);
+
+/** Runs `argv` on `database` and measures it: wall and CPU time, peak RSS (sampled every 20 ms). */
+async function measured(argv: string[], database: string) {
   const load = loadavg()[0]!;
   const started = performance.now();
-  const child = Bun.spawn(["bun", "scripts/import.ts", "steam-store-csv", FILE], {
-    env: { ...process.env, DATABASE_URL: `file:${db}`, LOG_LEVEL: "error" },
+  const child = Bun.spawn(argv, {
+    env: { ...process.env, DATABASE_URL: `file:${database}`, LOG_LEVEL: "error" },
     stdout: "pipe",
     stderr: "inherit",
   });
@@ -36,11 +41,20 @@ for (const label of ["first import", "re-import (no changes)"]) {
     }
   }, 20);
   const out = await new Response(child.stdout).text();
-  await child.exited;
+  const code = await child.exited;
   clearInterval(timer);
+  if (code !== 0) throw new Error(`${argv.join(" ")} exited with ${code}`);
   const seconds = (performance.now() - started) / 1000;
   const usage = child.resourceUsage();
   const cpu = usage ? Number(usage.cpuTime.user + usage.cpuTime.system) / 1e6 : Number.NaN;
+  return { out, seconds, cpu, peak, load };
+}
+
+for (const label of ["first import", "re-import (no changes)"]) {
+  const { out, seconds, cpu, peak, load } = await measured(
+    ["bun", "scripts/import.ts", "steam-store-csv", FILE],
+    db,
+  );
   const read = Number(out.match(/read (\d+)/)?.[1] ?? 0);
   rows.push({
     run: label,
@@ -57,5 +71,25 @@ for (const label of ["first import", "re-import (no changes)"]) {
     estimates: out.match(/estimates: .*/)?.[0] ?? "",
   });
 }
-for (const s of ["", "-wal", "-shm"]) rmSync(db + s, { force: true });
+
+// The floor: the same rows written by SQLite alone, every index and trigger included (import-floor.ts).
+{
+  const { out, seconds, cpu, peak, load } = await measured(["bun", "bench/import-floor.ts", db], floorDb);
+  const f = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
+  const games = f.games ?? 0;
+  rows.push({
+    run: "floor: the first import's rows copied by SQLite alone (bench/import-floor.ts)",
+    rows: games,
+    seconds: seconds.toFixed(1),
+    "rows/s": Math.round(games / seconds),
+    "CPU s": cpu.toFixed(2),
+    "rows per CPU s": Math.round(games / cpu),
+    "import step rows/s": Math.round(games / ((f.importMs ?? 0) / 1000)),
+    "peak RSS MiB": (peak / 1024).toFixed(0),
+    "load avg (1 min) before": load.toFixed(1),
+    summary: `games ${f.gamesMs} ms, points ${f.pointsMs} ms, owner bands ${f.bandsMs} ms, commits ${f.commitsMs} ms (migrations ${f.migrationsMs} ms)`,
+    estimates: `${games} estimates copied in ${f.estimatesMs} ms`,
+  });
+}
+for (const file of [db, floorDb]) for (const s of ["", "-wal", "-shm"]) rmSync(file + s, { force: true });
 printTable("bun run import steam-store-csv (27,075 rows, 5.8 MB)", rows);
