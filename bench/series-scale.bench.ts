@@ -3,7 +3,9 @@
  * Store Games snapshot (27,075 games) plus a player count every 15 minutes for 2,000 of its games over
  * the latest 15 days (2,880,000 points, what a few months of live syncs store). For each endpoint, the
  * time of a single request (curl) on a started server: the first one, the same again, and the first
- * after another process commits one more point (as a sync run by another process does).
+ * after another process commits one more point (as a sync run by another process does: the point and
+ * its game's latest figures), and the first after another process commits something that changes no
+ * game (a setting; a sign-in is such a commit too).
  * Run: `bun bench/series-scale.bench.ts` (about two minutes). Needs nothing beside the repository.
  */
 import { Database } from "bun:sqlite";
@@ -108,15 +110,24 @@ try {
   const load = loadavg()[0]!;
   const first = PATHS.map(seconds);
   const again = PATHS.map(seconds);
-  // Another process commits one more point, as a sync running elsewhere would.
+  // Another process commits one more point, as a sync running elsewhere would (recordMetrics: the
+  // point, then its game's latest figures).
   const other = new Database(server.databaseFile);
   other.exec("PRAGMA busy_timeout = 5000");
+  other.transaction(() => {
+    other.run(
+      "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'players', ?, 100, 'day', 'steam-api')",
+      [ids[1]!, end + STEP_MS],
+    );
+    other.run("UPDATE games SET current_players = 100 WHERE id = ?", [ids[1]!]);
+  })();
+  const afterWrite = PATHS.map(seconds);
+  // Then a commit that changes no game.
   other.run(
-    "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'players', ?, 100, 'day', 'steam-api')",
-    [ids[1]!, end + STEP_MS],
+    "INSERT INTO system_settings (key, value, updated_at) VALUES ('bench', '1', 0) ON CONFLICT (key) DO UPDATE SET value = value || '1'",
   );
   other.close();
-  const afterWrite = PATHS.map(seconds);
+  const afterOther = PATHS.map(seconds);
   const ms = (s: number) => (s * 1000).toFixed(1);
   printTable(
     `Single requests with ${points.toLocaleString("en-US")} series points (${GAMES} games × a point every 15 min for 15 days, on the 27,075-game snapshot; load average ${load.toFixed(2)} before)`,
@@ -125,6 +136,7 @@ try {
       "first ms": ms(first[i]!),
       "again ms": ms(again[i]!),
       "after a commit ms": ms(afterWrite[i]!),
+      "after a commit changing no game ms": ms(afterOther[i]!),
     })),
   );
 } finally {

@@ -1,13 +1,15 @@
 import { beforeAll, expect, test } from "vitest";
 import type { TrendingGame } from "../../src/contracts/games.ts";
 import { CHANGE_DEBOUNCE_MS } from "../../src/server/catalog/changes.ts";
-import { getTrendingGames, publishTrending } from "../../src/server/catalog/trending.ts";
+import { getTrendingGames, getTrendingSnapshot, publishTrending } from "../../src/server/catalog/trending.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
 import { env } from "../../src/server/env.ts";
 import { attachServer, detachServer } from "../../src/server/realtime/hub.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 const DAY = 86_400_000;
+const WRITE_MODULE = new URL("../../src/server/catalog/write.ts", import.meta.url).pathname;
 const END = Date.UTC(2026, 10, 20);
 let user: TestUser;
 let ids: string[];
@@ -116,14 +118,19 @@ test("another process's new points reach the list at the next request, and live 
         (g) => g.gameName,
       );
     expect(await names()).not.toContain("No Series");
-    // An import run by hand: another process commits points, with no signal inside this one.
-    const path = env().DATABASE_URL.slice("file:".length);
-    const rows = series(ids[5]!, 1_000, 50_000).map((p) => [p.gameId, p.ts.getTime(), p.value]);
-    const child = Bun.spawnSync([
-      "bun",
-      "-e",
-      `import { Database } from "bun:sqlite"; const db = new Database(${JSON.stringify(path)}); db.exec("PRAGMA busy_timeout = 5000"); const q = db.query("INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'players', ?, ?, 'day', 'test')"); db.transaction(() => { for (const r of ${JSON.stringify(rows)}) q.run(...r); })(); db.close();`,
-    ]);
+    // An import run by hand: another process records points, with no signal inside this one.
+    const points = series(ids[5]!, 1_000, 50_000).map((p) => ({ ...p, ts: p.ts.getTime() }));
+    const child = Bun.spawnSync(
+      [
+        "bun",
+        "-e",
+        `const { recordMetrics } = await import(${JSON.stringify(WRITE_MODULE)});
+         const points = ${JSON.stringify(points)};
+         await recordMetrics(points.map((p) => ({ ...p, ts: new Date(p.ts) })));
+         process.exit(0);`,
+      ],
+      { env: { ...process.env, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "error" } },
+    );
     expect(child.exitCode).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
     expect((await names())[0]).toBe("No Series");
@@ -131,11 +138,77 @@ test("another process's new points reach the list at the next request, and live 
     expect(JSON.stringify(event?.data)).toContain("No Series");
     // Asked again with nothing new: kept, and nothing more published.
     published.length = 0;
+    const kept = await getTrendingSnapshot();
     expect((await names())[0]).toBe("No Series");
+    // A commit that changes no game (a setting, a sign-in) keeps the list as it is.
+    await rawClient().execute(
+      "INSERT INTO system_settings (key, value, updated_at) VALUES ('trending-test', '1', 0) ON CONFLICT (key) DO UPDATE SET value = value || '1'",
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await getTrendingSnapshot()).toBe(kept);
     expect(published).toEqual([]);
   } finally {
     detachServer();
   }
+});
+
+test("counts during the day compare this week's daily means with last week's, from the newest point's source", async () => {
+  const { ids: [live, monthly] = [] } = await upsertGames(
+    [
+      { name: "Live Counted", genres: ["Strategy"] },
+      { name: "Monthly Averaged", genres: ["Strategy"] },
+    ],
+    "test",
+  );
+  const points: MetricPoint[] = [];
+  // A count every 3 hours for 14 days, up to the evening of END's day: 800/1,200 the first week (a
+  // daily mean of 1,000), 1,600/2,400 the second (2,000). The last count (1,600) is below the one
+  // before it: one count against the previous says −33 %, the weeks say +100 %.
+  for (let k = 0; k < 14 * 8; k++) {
+    const ts = END - 13 * DAY + k * 3 * 3_600_000;
+    const week2 = k >= 7 * 8;
+    points.push({
+      gameId: live!,
+      metric: "players",
+      ts: new Date(ts),
+      value: (week2 ? 2 : 1) * (k % 2 === 0 ? 1_200 : 800),
+      period: "instant",
+      source: "live-test",
+    });
+  }
+  // Another source's daily peaks on the same days, at another level: not mixed into the means.
+  for (let d = 0; d < 14; d++)
+    points.push({
+      gameId: live!,
+      metric: "players",
+      ts: new Date(END - (13 - d) * DAY),
+      value: 10_000,
+      period: "day",
+      source: "peaks-test",
+    });
+  // Monthly averages: the latest month against the month before.
+  for (const [month, value] of [
+    [8, 1_000],
+    [9, 1_500],
+    [10, 3_000],
+  ] as const)
+    points.push({
+      gameId: monthly!,
+      metric: "players",
+      ts: new Date(Date.UTC(2026, month, 1)),
+      value,
+      period: "month",
+      source: "monthly-test",
+    });
+  await recordMetrics(points);
+  const list = await getTrendingGames();
+  const counted = list.find((g) => g.gameName === "Live Counted");
+  expect(counted).toEqual(
+    expect.objectContaining({ currentAverage: 2_000, previousPlayerCount: 1_000, growth: 1 }),
+  );
+  expect(list.find((g) => g.gameName === "Monthly Averaged")).toEqual(
+    expect.objectContaining({ currentAverage: 3_000, previousPlayerCount: 1_500, growth: 1 }),
+  );
 });
 
 test("trending needs a session", async () => {

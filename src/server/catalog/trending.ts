@@ -2,22 +2,27 @@ import type { TrendingEvent, TrendingGame } from "../../contracts/games.ts";
 import { dataVersion, rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
-import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
+import { logHead, onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
 import { withFigures } from "./player-figures.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 
 /**
  * Trending games, computed from the player series (issue 4). For each game with recent points:
- *   current  = mean players over its latest period (last 7 daily points, or the latest month),
- *   previous = mean over the period before it,
+ *   current  = mean players over its latest period: the 7 days ending on its newest point's day (each
+ *              day's mean count, from the source of that point), or its latest month for monthly series,
+ *   previous = the same over the period before it (the 7 days before; the month before); counts
+ *              taken during the day that have no week before yet compare their latest two counts,
  *   growth   = (current − previous) / previous,
  *   score    = growth × log10(1 + current)   — growth weighted by size,
  * so a small game doubling ranks near a huge game growing a little. Games are considered only when
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
  * The list is kept until the catalog changes in this process (then recomputed and published on
- * `trending_games`) or anything commits to the database (`dataVersion()`: an import run by hand in
- * another process, say; the next reader recomputes it and live screens get it when their list moved).
+ * `trending_games`) or another process changes it (an import run by hand, say): after any commit
+ * (`dataVersion()` moved) the next reader compares the `catalog_changes` log's head, which every write
+ * of games or of their series moves (a point updates its game's latest figures), recomputes when it
+ * moved and tells live screens when their list did. Commits that change no game (a sign-in, the log's
+ * own pruning) keep the list.
  */
 export type { TrendingGame };
 
@@ -26,11 +31,18 @@ const RECENT_DAYS = 45;
 const MIN_PLAYERS = 100;
 
 let cache: TrendingSnapshot | null = null;
-/** `dataVersion()` when `cache` was computed (null: no data version; kept until this process changes the catalog). */
+/** `dataVersion()` when `cache` was computed or last confirmed (null: no data version; kept until this process changes the catalog). */
 let cacheVersion: number | null = null;
+/** The `catalog_changes` log's head when `cache` was computed (null: not read, no data version). */
+let cacheHead: number | null = null;
 /** Moves at every in-process catalog change: a computation started before it is not kept. */
 let epoch = 0;
-let computing: { promise: Promise<TrendingSnapshot>; version: number | null; epoch: number } | null = null;
+let computing: {
+  promise: Promise<TrendingSnapshot>;
+  version: number | null;
+  head: number | null;
+  epoch: number;
+} | null = null;
 /** What live screens were last told (`publishTrending`), to tell them again only when it moved. */
 let lastPublished: string | null = null;
 
@@ -48,40 +60,59 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   const newestTs = await newestPlayerPoint();
   if (!newestTs) return { games: [], growing: 0, rising: 0, falling: 0 };
   const since = newestTs - RECENT_DAYS * DAY_MS;
+  const sinceDay = lastDayUpTo(since);
   const rs = await client.execute({
-    // The games with a day of players since `since` (the series by day, player_days; a game stays
-    // when its newest point itself is since then, HAVING below), then each one's 14 newest points,
-    // read backwards through the point index (game_id, metric, ts). Numbering every point of such
-    // games, whole histories, took 11.5 s with 3 million points, after every sync.
+    // Per game with a day of players since `since` (player_days): its newest point (read backwards
+    // through the point index), whose source and period decide the comparison; the game stays when
+    // that point itself is since then. Then, from that source's days (player_days, the mean of each
+    // day's counts), the mean of its latest 7 calendar days (the newest point's day and the 6 before)
+    // and of the 7 before those; and the point before the newest of that source, for monthly series.
+    // Days rather than points: a live sync's count every 15 minutes compares this week with last
+    // week, not the last count with the one 15 minutes earlier.
     sql: `WITH recent_games AS (
             SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2
           ),
-          recent AS (
-            SELECT m.game_id, m.ts, m.value, m.period,
-                   ROW_NUMBER() OVER (PARTITION BY m.game_id ORDER BY m.ts DESC) AS rn
-            FROM recent_games r JOIN game_metrics m ON m.rowid IN (
+          newest AS MATERIALIZED (
+            SELECT m.game_id, m.source, m.period, m.ts, m.value, m.ts / 86400000 AS d0,
+                   (SELECT x.value FROM game_metrics x
+                    WHERE x.game_id = m.game_id AND x.metric = 'players' AND x.source = m.source AND x.ts < m.ts
+                    ORDER BY x.ts DESC LIMIT 1) AS prev1
+            FROM recent_games r JOIN game_metrics m ON m.rowid = (
               SELECT rowid FROM game_metrics x WHERE x.game_id = r.game_id AND x.metric = 'players'
-              ORDER BY x.ts DESC LIMIT 14)
+              ORDER BY x.ts DESC LIMIT 1)
+            WHERE m.ts >= ?1
           ),
-          windows AS (
-            SELECT game_id,
-                   max(CASE WHEN rn = 1 THEN period END) AS period,
-                   avg(CASE WHEN rn = 1 THEN value END) AS latest,
-                   avg(CASE WHEN rn BETWEEN 1 AND 7 THEN value END) AS cur7,
-                   avg(CASE WHEN rn BETWEEN 8 AND 14 THEN value END) AS prev7,
-                   avg(CASE WHEN rn = 2 THEN value END) AS prev1
-            FROM recent WHERE rn <= 14 GROUP BY game_id
-            HAVING max(CASE WHEN rn = 1 THEN ts END) >= ?1
+          -- Each game's 14 days looked up one by one in the primary key (metric, day, game_id, source):
+          -- a range of days would read every game's rows of those days, once per game.
+          windows AS MATERIALIZED (
+            SELECT n.game_id,
+                   avg(CASE WHEN p.day > n.d0 - 7 THEN p.total / p.points END) AS cur7,
+                   avg(CASE WHEN p.day <= n.d0 - 7 THEN p.total / p.points END) AS prev7
+            FROM newest n CROSS JOIN player_days p
+              ON p.metric = 'players' AND p.game_id = n.game_id AND p.source = n.source
+             AND p.day IN (n.d0 - 13, n.d0 - 12, n.d0 - 11, n.d0 - 10, n.d0 - 9, n.d0 - 8, n.d0 - 7,
+                           n.d0 - 6, n.d0 - 5, n.d0 - 4, n.d0 - 3, n.d0 - 2, n.d0 - 1, n.d0)
+            GROUP BY n.game_id
           )
-          SELECT w.*, g.name, g.platforms, g.genres, g.price, g.rating, g.cover_url, g.is_demo
-          FROM windows w JOIN games g ON g.id = w.game_id`,
-    args: [since, lastDayUpTo(since)],
+          SELECT n.game_id, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
+                 g.name, g.platforms, g.genres, g.price, g.rating, g.cover_url, g.is_demo
+          FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
+    args: [since, sinceDay],
   });
   const games: Array<TrendingGame & { score: number }> = [];
   for (const row of rs.rows) {
-    const daily = row.period === "day";
-    const current = Number(daily ? row.cur7 : row.latest);
-    const previous = Number(daily ? row.prev7 : row.prev1);
+    // Monthly series compare their latest two months; daily ones and counts during the day their
+    // latest 7 days with the 7 before. Counts younger than that (a live sync's first days) have no
+    // week before: their latest count against the one before it is all there is.
+    let current: number;
+    let previous: number;
+    if (row.period !== "month" && row.prev7 != null) {
+      current = Number(row.cur7);
+      previous = Number(row.prev7);
+    } else if (row.period !== "day" && row.prev1 != null) {
+      current = Number(row.latest);
+      previous = Number(row.prev1);
+    } else continue;
     if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0 || current < MIN_PLAYERS)
       continue;
     const growth = (current - previous) / previous;
@@ -121,12 +152,19 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
 export async function getTrendingSnapshot(): Promise<TrendingSnapshot> {
   const version = dataVersion();
   if (cache && version === cacheVersion) return cache;
+  const head = version == null ? null : await logHead("catalog_changes");
+  if (cache && head != null && head === cacheHead) {
+    // Something committed, but no game changed.
+    cacheVersion = version;
+    return cache;
+  }
   if (!computing || computing.version !== version || computing.epoch !== epoch) {
-    const started = { version, epoch };
+    const started = { version, head, epoch };
     const promise = computeTrending().then((snapshot) => {
       if (started.epoch === epoch) {
         cache = snapshot;
         cacheVersion = started.version;
+        cacheHead = started.head;
       }
       return snapshot;
     });
