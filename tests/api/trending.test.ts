@@ -85,14 +85,17 @@ test("is recomputed when the data changes, and published on trending_games", asy
   } as never);
   try {
     expect((await getTrendingGames()).map((g) => g.gameName)).not.toContain("Falling Star");
+    await publishTrending();
+    published.length = 0;
     await recordMetrics(series(ids[3]!, 30_000, 90_000));
     // The cache is dropped at once…
     expect((await getTrendingGames())[0]?.gameName).toBe("Falling Star");
     // …and live screens hear about it once the burst of changes settles.
     await new Promise((r) => setTimeout(r, CHANGE_DEBOUNCE_MS + 200));
-    const event = published.find((p) => p.topic.includes("trending_games"));
-    expect(event).toBeDefined();
-    expect(JSON.stringify(event!.data)).toContain("Falling Star");
+    const events = published.filter((p) => p.topic.includes("trending_games"));
+    // Once: the recompute that found the list moved is the one that tells them.
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events[0]!.data)).toContain("Falling Star");
   } finally {
     detachServer();
   }

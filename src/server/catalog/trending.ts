@@ -211,15 +211,25 @@ function publishSnapshot(snapshot: TrendingSnapshot): void {
   publish("trending_games", { games: JSON.parse(games) as TrendingEvent["games"] });
 }
 
-/** Tells live screens the current list (spec §3 "Trending live channel"); answers the snapshot sent. */
+/**
+ * Tells live screens the current list (spec §3 "Trending live channel"), once, whether or not it moved
+ * (the workflow's step); answers the snapshot sent.
+ */
 export async function publishTrending(): Promise<TrendingSnapshot> {
+  const told = lastPublished;
   const snapshot = await getTrendingSnapshot();
-  publishSnapshot(snapshot);
+  // Unless reading it told them already (the list had moved since they were last told).
+  if (lastPublished === told) publishSnapshot(snapshot);
   return snapshot;
 }
 
-/** Recompute after catalog changes and tell live screens. */
+/** Recompute after catalog changes and tell live screens when their list moved. */
 onCatalogInvalidated(invalidateTrending);
 onCatalogChanged(() => {
-  publishTrending().catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
+  getTrendingSnapshot()
+    .then((snapshot) => {
+      // Told once: a reader that recomputed it first has told them already.
+      if (eventOf(snapshot) !== lastPublished) publishSnapshot(snapshot);
+    })
+    .catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
 });
