@@ -17,6 +17,15 @@ export type { MarketTrend };
 const WINDOW_DAYS = 90;
 const WEEK_MS = 7 * DAY_MS;
 
+/**
+ * Each game's players on each day, for sums across the catalog (add \`AND day …\` and
+ * \`GROUP BY day, game_id\`): the mean of the day's points from the series by day (player_days), and
+ * their sources. Summing the points themselves would count a game once per point: a live sync stores
+ * 96 counts a day, a daily source one.
+ */
+const GAME_DAYS = `SELECT day, game_id, sum(total) / sum(points) AS players, group_concat(source) AS sources
+  FROM player_days WHERE metric = 'players'`;
+
 /** Kept until the data changes (kept-answers.ts): the Overview, reports and the AI ask for it. */
 export const getMarketTrends: () => Promise<MarketTrend[]> = keptUntilChange(computeMarketTrends);
 
@@ -110,20 +119,18 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   let sources: string[] = [];
   if (newest) {
     // Days whose start lies within the last 7 days of data, and the 7 before them; the sources of
-    // the last 7.
+    // the last 7. Each game counts its mean count of the day (GAME_DAYS): a live sync's 96 counts a
+    // day are one game's players, not 96 of them.
     const rs = await client.execute({
-      sql: `SELECT sum(CASE WHEN day > ?1 THEN total END) / 7.0 AS cur, sum(CASE WHEN day <= ?1 THEN total END) / 7.0 AS prev,
-                   count(DISTINCT game_id) AS games, group_concat(DISTINCT CASE WHEN day > ?1 THEN source END) AS sources
-            FROM player_days WHERE metric = 'players' AND day > ?2`,
+      sql: `SELECT sum(CASE WHEN day > ?1 THEN players END) / 7.0 AS cur, sum(CASE WHEN day <= ?1 THEN players END) / 7.0 AS prev,
+                   count(DISTINCT game_id) AS games, group_concat(DISTINCT CASE WHEN day > ?1 THEN sources END) AS sources
+            FROM (${GAME_DAYS} AND day > ?2 GROUP BY day, game_id)`,
       args: [lastDayUpTo(newest - 7 * DAY_MS), lastDayUpTo(newest - 14 * DAY_MS)],
     });
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
     games = Number(rs.rows[0]?.games ?? 0);
-    sources = String(rs.rows[0]?.sources ?? "")
-      .split(",")
-      .filter(Boolean)
-      .sort();
+    sources = [...new Set(String(rs.rows[0]?.sources ?? "").split(","))].filter(Boolean).sort();
   }
   return {
     marketActivity: {
@@ -133,7 +140,7 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       provenance: provenanceOf(
         sources,
         newest || null,
-        "average daily total of the player counts recorded over the latest 7 days of data",
+        "average daily total of players across the catalog over the latest 7 days of data (each game counted at its average player count of the day)",
       ),
     },
     trendingCount: trending.growing,
@@ -152,7 +159,8 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
 
 /**
  * Players across the catalog per day over the last 90 days of data (counted back from the newest
- * point, so an old import still draws its own history): the sum of the player points recorded each day.
+ * point, so an old import still draws its own history): each day, the sum of each game's average
+ * player count that day.
  */
 export const getPlayerActivity: () => Promise<ActivityPoint[]> = keptUntilChange(computePlayerActivity);
 
@@ -161,9 +169,8 @@ async function computePlayerActivity(): Promise<ActivityPoint[]> {
   const newest = await newestPlayerPoint();
   if (!newest) return [];
   const rs = await client.execute({
-    sql: `SELECT day, sum(total) AS players, count(DISTINCT game_id) AS games,
-                 group_concat(DISTINCT source) AS sources
-          FROM player_days WHERE metric = 'players' AND day > ?
+    sql: `SELECT day, sum(players) AS players, count(*) AS games, group_concat(sources) AS sources
+          FROM (${GAME_DAYS} AND day > ? GROUP BY day, game_id)
           GROUP BY day ORDER BY day`,
     args: [lastDayUpTo(newest - WINDOW_DAYS * DAY_MS)],
   });
@@ -171,12 +178,7 @@ async function computePlayerActivity(): Promise<ActivityPoint[]> {
     date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
     players: Math.round(Number(row.players)),
     games: Number(row.games),
-    source: provenanceOf(
-      String(row.sources ?? "")
-        .split(",")
-        .filter(Boolean),
-      null,
-    ).source,
+    source: provenanceOf([...new Set(String(row.sources ?? "").split(","))].filter(Boolean), null).source,
     asOf: new Date(Number(row.day) * DAY_MS).toISOString(),
   }));
 }

@@ -144,7 +144,7 @@ function OverviewTab() {
                 source:
                   [...new Set(activity.data.map((d) => d.source).filter(Boolean))].join(", ") || "catalog",
                 asOf: activity.data.at(-1)?.asOf ?? null,
-                method: "sum of the player counts recorded each day",
+                method: "each day, the sum of each game's average player count that day",
               }}
             />
           ) : null}
@@ -636,7 +636,7 @@ export default function DashboardPage() {
     ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
     ["Free games", free.data ? String(free.data.length) : null, "free to play now"],
     [
-      // Not a live sum: the average daily total of the player counts recorded over 7 days (issue 9).
+      // Not a live sum: players across the catalog each day (each game's average count), averaged over 7 days (issue 9).
       "Players (avg. daily total, 7 days)",
       figures ? (figures.marketActivity.games ? compactNumber(figures.marketActivity.players) : "–") : null,
       figures?.marketActivity.games
