@@ -138,6 +138,44 @@ describe("GET /api/games/:id", () => {
 });
 
 describe("GET /api/games/:id/series", () => {
+  test("a day with a live sync's counts shows those, not another source's one daily figure", async () => {
+    const {
+      ids: [id],
+    } = await upsertGames([{ name: "Counted And Peaked", steamAppId: 730_731 }], "test");
+    const start = Date.UTC(2026, 2, 1);
+    const points: MetricPoint[] = [];
+    // Daily peaks from SteamSpy for 3 days (at midnight); counts every 6 hours from Steam on the last 2
+    // (from 01:00).
+    for (let d = 0; d < 3; d++)
+      points.push({
+        gameId: id!,
+        metric: "players",
+        ts: new Date(start + d * DAY),
+        value: 5_000,
+        period: "day",
+        source: "steamspy-api",
+      });
+    for (let k = 0; k < 8; k++)
+      points.push({
+        gameId: id!,
+        metric: "players",
+        ts: new Date(start + DAY + 3_600_000 + k * 6 * 3_600_000),
+        value: 2_000 + k,
+        period: "instant",
+        source: "steam-api",
+      });
+    await recordMetrics(points);
+    const series = await (await get(`/api/games/${id}/series?metric=players`)).json();
+    expect(series.points).toEqual([
+      { t: "2026-03-01T00:00:00.000Z", value: 5_000 },
+      ...Array.from({ length: 8 }, (_, k) => ({
+        t: new Date(start + DAY + 3_600_000 + k * 6 * 3_600_000).toISOString(),
+        value: 2_000 + k,
+      })),
+    ]);
+    expect(series).toMatchObject({ period: "instant", source: "Steam via SteamSpy; Steam" });
+  });
+
   test("answers points oldest first with unit, period, source and asOf", async () => {
     const res = await get(`/api/games/steam-730730/series?metric=players`);
     expect(res.status).toBe(200);

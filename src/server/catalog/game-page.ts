@@ -15,6 +15,7 @@ import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
+import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
 
@@ -82,8 +83,11 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
 }
 
 /**
- * A game's series for one metric between `from` and `to` (inclusive), oldest first. Two sources with a
- * point at the same time give one point (the first source by name), so a chart never draws it twice.
+ * A game's series for one metric between `from` and `to` (inclusive), oldest first. Each UTC day shows
+ * one source's points: the one with the most points that day (the first by name on a tie). A live
+ * sync's counts every 15 minutes and another source's one daily figure (SteamSpy's peak of the day
+ * before) would otherwise draw a spike at every midnight; two sources with a point at the same time
+ * give one point, so a chart never draws it twice. Days before a live sync began keep their source.
  */
 export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSeries | null> {
   const gameId = await resolveGameId(id);
@@ -95,14 +99,25 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
      WHERE game_id = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts, source`,
     [gameId, q.metric, from, to],
   );
+  const dayOf = (ts: number) => Math.floor(ts / DAY_MS);
+  const perDay = new Map<number, Map<string, number>>();
+  for (const r of rows) {
+    const day = dayOf(Number(r.ts));
+    const counts = perDay.get(day) ?? new Map<string, number>();
+    counts.set(String(r.source), (counts.get(String(r.source)) ?? 0) + 1);
+    perDay.set(day, counts);
+  }
+  const shown = new Map<number, string>();
+  for (const [day, counts] of perDay) {
+    const [source] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]!;
+    shown.set(day, source);
+  }
   const points: GameSeries["points"] = [];
   const sources = new Set<string>();
   const periods = new Map<string, number>();
-  let lastTs = Number.NaN;
   for (const r of rows) {
     const ts = Number(r.ts);
-    if (ts === lastTs) continue;
-    lastTs = ts;
+    if (shown.get(dayOf(ts)) !== String(r.source)) continue;
     points.push({ t: new Date(ts).toISOString(), value: Number(r.value) });
     sources.add(sourceName(String(r.source)));
     periods.set(String(r.period), (periods.get(String(r.period)) ?? 0) + 1);
