@@ -26,6 +26,18 @@ function series(gameId: string, before: number, after: number): MetricPoint[] {
   }));
 }
 
+/** What the hub publishes from now on (a stand-in server); `detachServer()` when done. */
+function capturePublished(): Array<{ topic: string; data: unknown }> {
+  const published: Array<{ topic: string; data: unknown }> = [];
+  attachServer({
+    publish: (topic: string, data: string | ArrayBufferLike) => {
+      published.push({ topic, data: JSON.parse(String(data)) });
+      return 0;
+    },
+  } as never);
+  return published;
+}
+
 beforeAll(async () => {
   user = await createTestUser();
   ({ ids } = await upsertGames(
@@ -76,13 +88,7 @@ test("each entry carries the spec's trending-game fields", async () => {
 });
 
 test("is recomputed when the data changes, and published on trending_games", async () => {
-  const published: Array<{ topic: string; data: unknown }> = [];
-  attachServer({
-    publish: (topic: string, data: string | ArrayBufferLike) => {
-      published.push({ topic, data: JSON.parse(String(data)) });
-      return 0;
-    },
-  } as never);
+  const published = capturePublished();
   try {
     expect((await getTrendingGames()).map((g) => g.gameName)).not.toContain("Falling Star");
     await publishTrending();
@@ -106,13 +112,7 @@ test("re-recording the same points changes nothing and publishes nothing new", a
 });
 
 test("another process's new points reach the list at the next request, and live screens hear of it", async () => {
-  const published: Array<{ topic: string; data: unknown }> = [];
-  attachServer({
-    publish: (topic: string, data: string | ArrayBufferLike) => {
-      published.push({ topic, data: JSON.parse(String(data)) });
-      return 0;
-    },
-  } as never);
+  const published = capturePublished();
   try {
     await publishTrending();
     published.length = 0;
