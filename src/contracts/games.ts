@@ -108,9 +108,12 @@ export interface TrendingGame {
   genre: string | null;
   /** The latest player count (`players.latest.value`), as on every endpoint. */
   playerCount: number;
-  /** Mean players over the latest 7 days (or the latest month): what growth compares. */
+  /**
+   * Mean players over the latest 7 days (or the latest month; for live counts younger than two weeks
+   * the last 24 hours, or in their first two days the latest count): what growth compares.
+   */
   currentAverage: number;
-  /** Mean players over the 7 days (or month) before. */
+  /** Mean players over the 7 days (month, 24 hours) before, or the count before. */
   previousPlayerCount: number;
   /** (currentAverage − previous) / previous. */
   growth: number;

@@ -214,6 +214,46 @@ test("counts during the day compare this week's daily means with last week's, fr
   );
 });
 
+test("counts without a week before them compare their last 24 hours with the 24 before", async () => {
+  const {
+    ids: [young, newborn],
+  } = await upsertGames([{ name: "Young Live" }, { name: "Newborn Live" }], "test");
+  const last = END + 12 * 3_600_000;
+  const points: MetricPoint[] = [];
+  // A count every 3 hours for 3 days: 1,000 the first two, then 2,400 and 1,600 in turn (a mean of
+  // 2,000), ending on 1,600: the last two counts say −33 %, the days +100 %.
+  for (let k = 0; k < 24; k++)
+    points.push({
+      gameId: young!,
+      metric: "players",
+      ts: new Date(last - (23 - k) * 3 * 3_600_000),
+      value: k < 16 ? 1_000 : k % 2 === 0 ? 2_400 : 1_600,
+      period: "instant",
+      source: "live-test",
+    });
+  // Two counts an hour apart: all there is to compare.
+  for (const [hoursAgo, value] of [
+    [1, 1_000],
+    [0, 1_500],
+  ] as const)
+    points.push({
+      gameId: newborn!,
+      metric: "players",
+      ts: new Date(last - hoursAgo * 3_600_000),
+      value,
+      period: "instant",
+      source: "live-test",
+    });
+  await recordMetrics(points);
+  const list = await getTrendingGames();
+  expect(list.find((g) => g.gameName === "Young Live")).toEqual(
+    expect.objectContaining({ currentAverage: 2_000, previousPlayerCount: 1_000, growth: 1 }),
+  );
+  expect(list.find((g) => g.gameName === "Newborn Live")).toEqual(
+    expect.objectContaining({ currentAverage: 1_500, previousPlayerCount: 1_000, growth: 0.5 }),
+  );
+});
+
 test("trending needs a session", async () => {
   expect((await request("/api/games/trending")).status).toBe(401);
 });

@@ -3,7 +3,7 @@ import { dataVersion, rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
 import { logHead, onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
-import { withFigures } from "./player-figures.ts";
+import { POINTS_OF_LAST, withFigures } from "./player-figures.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 
@@ -12,7 +12,8 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
  *   current  = mean players over its latest period: the 7 days ending on its newest point's day (each
  *              day's mean count, from the source of that point), or its latest month for monthly series,
  *   previous = the same over the period before it (the 7 days before; the month before); counts
- *              taken during the day that have no week before yet compare their latest two counts,
+ *              taken during the day that have no week before yet compare their last 24 hours with the
+ *              24 before, and in their first two days their latest two counts,
  *   growth   = (current − previous) / previous,
  *   score    = growth × log10(1 + current)   — growth weighted by size,
  * so a small game doubling ranks near a huge game growing a little. Games are considered only when
@@ -94,21 +95,29 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
                            n.d0 - 6, n.d0 - 5, n.d0 - 4, n.d0 - 3, n.d0 - 2, n.d0 - 1, n.d0)
             GROUP BY n.game_id
           )
-          SELECT n.game_id, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
+          SELECT n.game_id, n.source, n.ts, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
                  g.name, g.platforms, g.genres, g.price, g.rating, g.cover_url, g.is_demo
           FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
     args: [since, sinceDay],
   });
+  // Counts during the day without a week before them (a live sync's first days): their last 24 hours
+  // against the 24 before, when the series covers both (whole days, so the time of day cancels out).
+  const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
+  const days = await lastTwoDays(young);
   const games: Array<TrendingGame & { score: number }> = [];
   for (const row of rs.rows) {
     // Monthly series compare their latest two months; daily ones and counts during the day their
-    // latest 7 days with the 7 before. Counts younger than that (a live sync's first days) have no
-    // week before: their latest count against the one before it is all there is.
+    // latest 7 days with the 7 before; young counts their last 24 hours with the 24 before, or, in
+    // their first two days, their latest count with the one before it: all there is to compare.
     let current: number;
     let previous: number;
+    const day = days.get(String(row.game_id));
     if (row.period !== "month" && row.prev7 != null) {
       current = Number(row.cur7);
       previous = Number(row.prev7);
+    } else if (day) {
+      current = day.current;
+      previous = day.previous;
     } else if (row.period !== "day" && row.prev1 != null) {
       current = Number(row.latest);
       previous = Number(row.prev1);
@@ -147,6 +156,34 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
   };
+}
+
+/**
+ * Mean players over the last 24 hours up to each game's newest point and over the 24 hours before,
+ * from that point's source, for the games whose series reaches back over both (it has a point 48 hours
+ * or more before its newest).
+ */
+async function lastTwoDays(
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Promise<Map<string, { current: number; previous: number }>> {
+  const out = new Map<string, { current: number; previous: number }>();
+  if (rows.length === 0) return out;
+  const rs = await rawClient().execute({
+    sql: `WITH last AS (SELECT value ->> 0 AS game_id, value ->> 1 AS source, value ->> 2 AS ts FROM json_each(?))
+          SELECT last.game_id,
+                 (SELECT max(x.ts) FROM game_metrics x WHERE x.game_id = last.game_id AND x.metric = 'players'
+                    AND x.source = last.source AND x.ts <= last.ts - ${2 * DAY_MS}) AS earlier,
+                 avg(CASE WHEN m.ts > last.ts - ${DAY_MS} THEN m.value END) AS current,
+                 avg(CASE WHEN m.ts <= last.ts - ${DAY_MS} THEN m.value END) AS previous
+          ${POINTS_OF_LAST}
+          WHERE m.metric = 'players' AND m.source = last.source AND m.ts > last.ts - ${2 * DAY_MS} AND m.ts <= last.ts
+          GROUP BY last.game_id`,
+    args: [JSON.stringify(rows.map((r) => [String(r.game_id), String(r.source), Number(r.ts)]))],
+  });
+  for (const r of rs.rows)
+    if (r.previous != null && r.earlier != null)
+      out.set(String(r.game_id), { current: Number(r.current), previous: Number(r.previous) });
+  return out;
 }
 
 export async function getTrendingSnapshot(): Promise<TrendingSnapshot> {
