@@ -164,27 +164,28 @@ test("counts during the day compare this week's daily means with last week's, fr
     "test",
   );
   const points: MetricPoint[] = [];
-  // A count every 3 hours for 14 days, up to the evening of END's day: 800/1,200 the first week (a
-  // daily mean of 1,000), 1,600/2,400 the second (2,000). The last count (1,600) is below the one
-  // before it: one count against the previous says −33 %, the weeks say +100 %.
-  for (let k = 0; k < 14 * 8; k++) {
-    const ts = END - 13 * DAY + k * 3 * 3_600_000;
-    const week2 = k >= 7 * 8;
+  // A count every 3 hours for 14 whole days before END's day: 800/1,200 the first week (a daily mean
+  // of 1,000), 1,600/2,400 the second (2,000); the last count of the second week (1,600) is below the
+  // one before it: one count against the previous says −33 %, the weeks +100 %. Then END's morning so
+  // far, 4 night counts of 500: a day not over yet, left out (its hours would pull its mean down).
+  for (let k = 0; k < 14 * 8 + 4; k++) {
+    const ts = END - 14 * DAY + k * 3 * 3_600_000;
+    const week = Math.floor(k / (7 * 8));
     points.push({
       gameId: live!,
       metric: "players",
       ts: new Date(ts),
-      value: (week2 ? 2 : 1) * (k % 2 === 0 ? 1_200 : 800),
+      value: week === 2 ? 500 : (week + 1) * (k % 2 === 0 ? 1_200 : 800),
       period: "instant",
       source: "live-test",
     });
   }
   // Another source's daily peaks on the same days, at another level: not mixed into the means.
-  for (let d = 0; d < 14; d++)
+  for (let d = 0; d <= 14; d++)
     points.push({
       gameId: live!,
       metric: "players",
-      ts: new Date(END - (13 - d) * DAY),
+      ts: new Date(END - d * DAY),
       value: 10_000,
       period: "day",
       source: "peaks-test",

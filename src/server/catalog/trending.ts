@@ -10,7 +10,8 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 /**
  * Trending games, computed from the player series (issue 4). For each game with recent points:
  *   current  = mean players over its latest period: the 7 days ending on its newest point's day (each
- *              day's mean count, from the source of that point), or its latest month for monthly series,
+ *              day's mean count, from the source of that point; for counts during the day the 7 whole
+ *              days before it), or its latest month for monthly series,
  *   previous = the same over the period before it (the 7 days before; the month before); counts
  *              taken during the day that have no week before yet compare their last 24 hours with the
  *              24 before, and in their first two days their latest two counts,
@@ -66,15 +67,19 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     // Per game with a day of players since `since` (player_days): its newest point (read backwards
     // through the point index), whose source and period decide the comparison; the game stays when
     // that point itself is since then. Then, from that source's days (player_days, the mean of each
-    // day's counts), the mean of its latest 7 calendar days (the newest point's day and the 6 before)
-    // and of the 7 before those; and the point before the newest of that source, for monthly series.
+    // day's counts), the mean of its latest 7 calendar days (ending on the newest point's day, or the
+    // day before for counts during the day) and of the 7 before those; and the point before the
+    // newest of that source, for monthly series.
     // Days rather than points: a live sync's count every 15 minutes compares this week with last
     // week, not the last count with the one 15 minutes earlier.
     sql: `WITH recent_games AS (
             SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2
           ),
           newest AS MATERIALIZED (
-            SELECT m.game_id, m.source, m.period, m.ts, m.value, m.ts / 86400000 AS d0,
+            SELECT m.game_id, m.source, m.period, m.ts, m.value,
+                   -- The windows' last day: the newest point's, or for counts during the day the day
+                   -- before it (the newest is not over: its hours so far would tilt its mean).
+                   m.ts / 86400000 - (CASE WHEN m.period = 'instant' THEN 1 ELSE 0 END) AS d0,
                    (SELECT x.value FROM game_metrics x
                     WHERE x.game_id = m.game_id AND x.metric = 'players' AND x.source = m.source AND x.ts < m.ts
                     ORDER BY x.ts DESC LIMIT 1) AS prev1
@@ -84,15 +89,16 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
             WHERE m.ts >= ?1
           ),
           -- Each game's 14 days looked up one by one in the primary key (metric, day, game_id, source):
-          -- a range of days would read every game's rows of those days, once per game.
+          -- a range of days would read every game's rows of those days, once per game. The day after
+          -- d0 is read too, unused, so that every game has a row here (its newest point's own day).
           windows AS MATERIALIZED (
             SELECT n.game_id,
-                   avg(CASE WHEN p.day > n.d0 - 7 THEN p.total / p.points END) AS cur7,
+                   avg(CASE WHEN p.day > n.d0 - 7 AND p.day <= n.d0 THEN p.total / p.points END) AS cur7,
                    avg(CASE WHEN p.day <= n.d0 - 7 THEN p.total / p.points END) AS prev7
             FROM newest n CROSS JOIN player_days p
               ON p.metric = 'players' AND p.game_id = n.game_id AND p.source = n.source
              AND p.day IN (n.d0 - 13, n.d0 - 12, n.d0 - 11, n.d0 - 10, n.d0 - 9, n.d0 - 8, n.d0 - 7,
-                           n.d0 - 6, n.d0 - 5, n.d0 - 4, n.d0 - 3, n.d0 - 2, n.d0 - 1, n.d0)
+                           n.d0 - 6, n.d0 - 5, n.d0 - 4, n.d0 - 3, n.d0 - 2, n.d0 - 1, n.d0, n.d0 + 1)
             GROUP BY n.game_id
           )
           SELECT n.game_id, n.source, n.ts, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
