@@ -79,7 +79,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
             SELECT m.game_id, m.source, m.period, m.ts, m.value,
                    -- The windows' last day: the newest point's, or for counts during the day the day
                    -- before it (the newest is not over: its hours so far would tilt its mean).
-                   m.ts / 86400000 - (CASE WHEN m.period = 'instant' THEN 1 ELSE 0 END) AS d0,
+                   m.ts / ${DAY_MS} - (CASE WHEN m.period = 'instant' THEN 1 ELSE 0 END) AS d0,
                    (SELECT x.value FROM game_metrics x
                     WHERE x.game_id = m.game_id AND x.metric = 'players' AND x.source = m.source AND x.ts < m.ts
                     ORDER BY x.ts DESC LIMIT 1) AS prev1
