@@ -4,6 +4,7 @@ import { keptUntilChange } from "../../src/server/catalog/kept-answers.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { env } from "../../src/server/env.ts";
+import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -42,6 +43,38 @@ test("computed once while nothing changes; again after any commit, a catalog cha
   fail = false;
   expect(await answer()).toEqual({ runs: 5 });
   expect(runs).toBe(5);
+});
+
+test("a catalog answer is kept across commits that leave the catalog as it was", async () => {
+  let runs = 0;
+  const answer = keptUntilChange(
+    async () => {
+      runs++;
+      return { runs };
+    },
+    { catalogOnly: true },
+  );
+  expect(await answer()).toEqual({ runs: 1 });
+  // A setting (a sign-in, a report, a log's pruning: any commit that changes no game) keeps it.
+  await rawClient().execute(
+    "INSERT INTO system_settings (key, value, updated_at) VALUES ('kept-catalog-test', '1', 0) ON CONFLICT (key) DO UPDATE SET value = value || '1'",
+  );
+  await nextTurn();
+  expect(await answer()).toEqual({ runs: 1 });
+  // A game, a point, an estimate: each one makes it recompute.
+  const { ids } = await upsertGames([{ name: "Kept Catalog Game" }], "test");
+  await nextTurn();
+  expect(await answer()).toEqual({ runs: 2 });
+  await rawClient().execute({
+    sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'owners', 0, 1, 'day', 'test')",
+    args: [ids[0]!],
+  });
+  await nextTurn();
+  expect(await answer()).toEqual({ runs: 3 });
+  await recomputeEstimates({ gameIds: [ids[0]!] });
+  await nextTurn();
+  expect(await answer()).toEqual({ runs: 4 });
+  expect(await answer()).toEqual({ runs: 4 });
 });
 
 test("the daily activity shows a day another process added at the next request", async () => {

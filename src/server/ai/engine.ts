@@ -151,8 +151,10 @@ export const PROJECTED_MOVERS_METHOD = `games whose market prediction (a least-s
  * projectGame itself over the same daily series gameFacts builds, so the card and the AI screen agree.
  * Games count when their newest player point lies within 30 days of the catalog's newest.
  */
-export const projectedMovers: () => Promise<NonNullable<OverviewFigures["aiPredictions"]>> =
-  keptUntilChange(computeProjectedMovers);
+export const projectedMovers: () => Promise<NonNullable<OverviewFigures["aiPredictions"]>> = keptUntilChange(
+  computeProjectedMovers,
+  { catalogOnly: true },
+);
 
 async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
   const client = rawClient();

@@ -22,7 +22,9 @@ export async function listKaggleDatasets() {
  * The games with the longest player series, each with its players by day and its review history.
  * Kept until the data changes (kept-answers.ts).
  */
-export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(computeHistoricalGames);
+export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(computeHistoricalGames, {
+  catalogOnly: true,
+});
 
 const HISTORICAL_GAMES = 12;
 

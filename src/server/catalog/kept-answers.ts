@@ -1,5 +1,5 @@
-import { dataVersion } from "../db/client.ts";
-import { onCatalogInvalidated } from "./changes.ts";
+import { dataVersion, readRows } from "../db/client.ts";
+import { logHeadSql, onCatalogInvalidated } from "./changes.ts";
 
 /**
  * An answer computed from the database, kept until anything commits to it (`dataVersion()` moved: this
@@ -7,28 +7,57 @@ import { onCatalogInvalidated } from "./changes.ts";
  * Callers asking while it is computed share that computation; a failed one is not kept. Without a data
  * version (a remote database, `:memory:`) nothing is kept.
  *
+ * With `catalogOnly` (answers that read nothing but games, their series and their estimates), a commit
+ * is first checked against `catalogContentKey()`: one that left the catalog as it was (a sign-in, a
+ * setting, a report, a change log's pruning) keeps the answer.
+ *
  * For answers that read many series points (genre volatility, daily activity, the catalog's sources):
  * they cost hundreds of milliseconds to seconds once a catalog holds millions of points, and are asked
  * by every Overview and screener page while the data changes only with imports and syncs.
  */
-export function keptUntilChange<T>(compute: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | null = null;
+export function keptUntilChange<T>(
+  compute: () => Promise<T>,
+  options: { catalogOnly?: boolean } = {},
+): () => Promise<T> {
+  let kept: Promise<{ key: string | null; value: T }> | null = null;
   let keptAt: number | null = null;
   onCatalogInvalidated(() => {
     kept = null;
   });
   return () => {
     const version = dataVersion();
-    if (version == null || version !== keptAt) {
-      kept = null;
+    if (version == null) return compute();
+    if (!kept || version !== keptAt) {
+      const before = kept;
       keptAt = version;
+      const next = (async () => {
+        const key = options.catalogOnly ? await catalogContentKey() : null;
+        if (before && key != null) {
+          const previous = await before.catch(() => null);
+          if (previous?.key === key) return previous;
+        }
+        return { key, value: await compute() };
+      })();
+      kept = next;
+      next.catch(() => {
+        if (kept === next) kept = null;
+      });
     }
-    if (kept) return kept;
-    const computing = compute().catch((error) => {
-      if (kept === computing) kept = null;
-      throw error;
-    });
-    if (version != null) kept = computing;
-    return computing;
+    return kept.then((answer) => answer.value);
   };
+}
+
+/**
+ * Where the catalog's content stands: the heads of the `catalog_changes` log (every insert, change or
+ * deletion of a game: triggers) and of `estimate_changes` (every estimate written or removed), and the
+ * newest series point's rowid (every point inserted, whatever writes it). A point whose value changes
+ * is covered by the first: `recordMetrics` then updates its game's latest figures. Equal keys mean
+ * no game, point or estimate changed between them.
+ */
+export async function catalogContentKey(): Promise<string> {
+  const [row] = await readRows(
+    `SELECT ${logHeadSql("catalog_changes")} AS games, ${logHeadSql("estimate_changes")} AS estimates,
+            (SELECT max(rowid) FROM game_metrics) AS points`,
+  );
+  return `${row?.games}/${row?.estimates}/${row?.points}`;
 }

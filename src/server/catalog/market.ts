@@ -27,7 +27,9 @@ const GAME_DAYS = `SELECT day, game_id, sum(total) / sum(points) AS players, gro
   FROM player_days WHERE metric = 'players'`;
 
 /** Kept until the data changes (kept-answers.ts): the Overview, reports and the AI ask for it. */
-export const getMarketTrends: () => Promise<MarketTrend[]> = keptUntilChange(computeMarketTrends);
+export const getMarketTrends: () => Promise<MarketTrend[]> = keptUntilChange(computeMarketTrends, {
+  catalogOnly: true,
+});
 
 async function computeMarketTrends(): Promise<MarketTrend[]> {
   const client = rawClient();
@@ -103,7 +105,7 @@ export function averageVolatility(trends: MarketTrend[]): number | null {
  * from the AI's market prediction (src/server/ai/engine.ts projectedMovers), premium only.
  */
 export const getOverviewFigures: () => Promise<Required<Omit<OverviewFigures, "aiPredictions">>> =
-  keptUntilChange(computeOverviewFigures);
+  keptUntilChange(computeOverviewFigures, { catalogOnly: true });
 
 async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, "aiPredictions">>> {
   const client = rawClient();
@@ -162,7 +164,9 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
  * point, so an old import still draws its own history): each day, the sum of each game's average
  * player count that day.
  */
-export const getPlayerActivity: () => Promise<ActivityPoint[]> = keptUntilChange(computePlayerActivity);
+export const getPlayerActivity: () => Promise<ActivityPoint[]> = keptUntilChange(computePlayerActivity, {
+  catalogOnly: true,
+});
 
 async function computePlayerActivity(): Promise<ActivityPoint[]> {
   const client = rawClient();

@@ -188,10 +188,11 @@ function toRow(
 
 const SCREENED_METRICS = ["reviews_positive", "owners", "price", "players"] as const;
 
-export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(async () => {
-  // Players from the series by day (player_days): live syncs store them every 15 minutes.
-  const rs = await rawClient().execute(
-    `SELECT source, max(ts) AS ts FROM (
+export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(
+  async () => {
+    // Players from the series by day (player_days): live syncs store them every 15 minutes.
+    const rs = await rawClient().execute(
+      `SELECT source, max(ts) AS ts FROM (
        SELECT source, max(ts) AS ts FROM game_metrics
        WHERE metric IN (${SCREENED_METRICS.filter((m) => m !== "players")
          .map((m) => `'${m}'`)
@@ -200,30 +201,32 @@ export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(as
        UNION ALL
        SELECT source, max(last_ts) FROM player_days WHERE metric = 'players' GROUP BY source)
      GROUP BY source ORDER BY max(ts) DESC`,
-  );
-  // The newest estimate's time; none (null) when no game has an estimate of this model yet.
-  const estimates = await rawClient().execute({
-    sql: "SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
-    args: [MODEL_VERSION],
-  });
-  const newestEstimate = estimates.rows[0]?.as_of;
-  return [
-    ...rs.rows.map((r) => ({
-      source: sourceName(String(r.source)),
-      asOf: new Date(Number(r.ts)).toISOString(),
-      method: "each game's latest figure",
-    })),
-    ...(newestEstimate != null
-      ? [
-          {
-            source: "Estimates per game",
-            asOf: new Date(Number(newestEstimate)).toISOString(),
-            method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
-          },
-        ]
-      : []),
-  ];
-});
+    );
+    // The newest estimate's time; none (null) when no game has an estimate of this model yet.
+    const estimates = await rawClient().execute({
+      sql: "SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
+      args: [MODEL_VERSION],
+    });
+    const newestEstimate = estimates.rows[0]?.as_of;
+    return [
+      ...rs.rows.map((r) => ({
+        source: sourceName(String(r.source)),
+        asOf: new Date(Number(r.ts)).toISOString(),
+        method: "each game's latest figure",
+      })),
+      ...(newestEstimate != null
+        ? [
+            {
+              source: "Estimates per game",
+              asOf: new Date(Number(newestEstimate)).toISOString(),
+              method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
+            },
+          ]
+        : []),
+    ];
+  },
+  { catalogOnly: true },
+);
 
 export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   const [{ index }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);

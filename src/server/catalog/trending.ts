@@ -2,7 +2,8 @@ import type { TrendingEvent, TrendingGame } from "../../contracts/games.ts";
 import { dataVersion, rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
-import { logHead, onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
+import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
+import { catalogContentKey } from "./kept-answers.ts";
 import { POINTS_OF_LAST, withFigures } from "./player-figures.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -21,10 +22,10 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
  * The list is kept until the catalog changes in this process (then recomputed and published on
  * `trending_games`) or another process changes it (an import run by hand, say): after any commit
- * (`dataVersion()` moved) the next reader compares the `catalog_changes` log's head, which every write
- * of games or of their series moves (a point updates its game's latest figures), recomputes when it
- * moved and tells live screens when their list did. Commits that change no game (a sign-in, the log's
- * own pruning) keep the list.
+ * (`dataVersion()` moved) the next reader compares where the catalog's content stands
+ * (`catalogContentKey()`: every write of games, of their series or estimates moves it), recomputes
+ * when it moved and tells live screens when their list did. Commits that change no game (a sign-in,
+ * a change log's pruning) keep the list.
  */
 export type { TrendingGame };
 
@@ -35,14 +36,14 @@ const MIN_PLAYERS = 100;
 let cache: TrendingSnapshot | null = null;
 /** `dataVersion()` when `cache` was computed or last confirmed (null: no data version; kept until this process changes the catalog). */
 let cacheVersion: number | null = null;
-/** The `catalog_changes` log's head when `cache` was computed (null: not read, no data version). */
-let cacheHead: number | null = null;
+/** `catalogContentKey()` when `cache` was computed (null: not read, no data version). */
+let cacheHead: string | null = null;
 /** Moves at every in-process catalog change: a computation started before it is not kept. */
 let epoch = 0;
 let computing: {
   promise: Promise<TrendingSnapshot>;
   version: number | null;
-  head: number | null;
+  head: string | null;
   epoch: number;
 } | null = null;
 /** What live screens were last told (`publishTrending`), to tell them again only when it moved. */
@@ -195,7 +196,7 @@ async function lastTwoDays(
 export async function getTrendingSnapshot(): Promise<TrendingSnapshot> {
   const version = dataVersion();
   if (cache && version === cacheVersion) return cache;
-  const head = version == null ? null : await logHead("catalog_changes");
+  const head = version == null ? null : await catalogContentKey();
   if (cache && head != null && head === cacheHead) {
     // Something committed, but no game changed.
     cacheVersion = version;
