@@ -62,27 +62,43 @@ const SOURCES: SourceInfo[] = [
   },
 ];
 
-/** Kept until the data changes (kept-answers.ts): it counts every point of the metrics other than players. */
+/** Kept until the data changes (kept-answers.ts): the sources' syncs and the market years, every commit. */
 export const listDataSources: () => Promise<DataSourcesAnswer> = keptUntilChange(computeDataSources);
+
+/**
+ * Points and demo games: the costly part (it counts every point of the metrics other than players),
+ * read from the catalog alone, so it is kept across commits that leave the catalog as it is (a sync's
+ * run being recorded, a sign-in).
+ */
+const catalogCounts = keptUntilChange(
+  async () => {
+    const client = rawClient();
+    const [points, demo] = await Promise.all([
+      // Player counts from the series by day (player_days): live syncs store them every 15 minutes.
+      client.execute(
+        `SELECT source, sum(n) AS n, max(ts) AS ts FROM (
+           SELECT source, count(*) AS n, max(ts) AS ts FROM game_metrics
+           WHERE metric IN (${METRICS.filter((m) => !PLAYER_DAY_METRICS.includes(m))
+             .map((m) => `'${m}'`)
+             .join(",")})
+           GROUP BY source
+           UNION ALL
+           SELECT source, sum(points), max(last_ts) FROM player_days GROUP BY source)
+         GROUP BY source`,
+      ),
+      client.execute("SELECT count(*) AS n FROM games WHERE is_demo = 1"),
+    ]);
+    return { points, demo };
+  },
+  { catalogOnly: true },
+);
 
 async function computeDataSources(): Promise<DataSourcesAnswer> {
   const client = rawClient();
-  const [points, syncs, market, demo] = await Promise.all([
-    // Player counts from the series by day (player_days): live syncs store them every 15 minutes.
-    client.execute(
-      `SELECT source, sum(n) AS n, max(ts) AS ts FROM (
-         SELECT source, count(*) AS n, max(ts) AS ts FROM game_metrics
-         WHERE metric IN (${METRICS.filter((m) => !PLAYER_DAY_METRICS.includes(m))
-           .map((m) => `'${m}'`)
-           .join(",")})
-         GROUP BY source
-         UNION ALL
-         SELECT source, sum(points), max(last_ts) FROM player_days GROUP BY source)
-       GROUP BY source`,
-    ),
+  const [{ points, demo }, syncs, market] = await Promise.all([
+    catalogCounts(),
     client.execute("SELECT source, last_success_at FROM source_syncs"),
     client.execute("SELECT count(*) AS n, max(year) AS year FROM market_years"),
-    client.execute("SELECT count(*) AS n FROM games WHERE is_demo = 1"),
   ]);
   const bySource = new Map(points.rows.map((r) => [String(r.source), { n: Number(r.n), ts: Number(r.ts) }]));
   const lastSync = new Map(
