@@ -109,8 +109,12 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   }
   const shown = new Map<number, string>();
   for (const [day, counts] of perDay) {
-    const [source] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]!;
-    shown.set(day, source);
+    let best = "";
+    for (const [source, n] of counts) {
+      const top = counts.get(best) ?? 0;
+      if (n > top || (n === top && source < best)) best = source;
+    }
+    shown.set(day, best);
   }
   const points: GameSeries["points"] = [];
   const sources = new Set<string>();

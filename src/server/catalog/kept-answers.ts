@@ -5,11 +5,12 @@ import { logHeadSql, onCatalogInvalidated } from "./changes.ts";
  * An answer computed from the database, kept until anything commits to it (`dataVersion()` moved: this
  * process's writes and another's, such as an import run by hand) or this process changes the catalog.
  * Callers asking while it is computed share that computation; a failed one is not kept. Without a data
- * version (a remote database, `:memory:`) nothing is kept.
+ * version (a remote database, `:memory:`) nothing is kept, unless…
  *
- * With `catalogOnly` (answers that read nothing but games, their series and their estimates), a commit
+ * …with `catalogOnly` (answers that read nothing but games, their series and their estimates), a commit
  * is first checked against `catalogContentKey()`: one that left the catalog as it was (a sign-in, a
- * setting, a report, a change log's pruning) keeps the answer.
+ * setting, a report, a change log's pruning) keeps the answer. Without a data version that key is
+ * read at every call instead: one small query rather than the whole answer.
  *
  * For answers that read many series points (genre volatility, daily activity, the catalog's sources):
  * they cost hundreds of milliseconds to seconds once a catalog holds millions of points, and are asked
@@ -26,8 +27,8 @@ export function keptUntilChange<T>(
   });
   return () => {
     const version = dataVersion();
-    if (version == null) return compute();
-    if (!kept || version !== keptAt) {
+    if (version == null && !options.catalogOnly) return compute();
+    if (!kept || version == null || version !== keptAt) {
       const before = kept;
       keptAt = version;
       const next = (async () => {

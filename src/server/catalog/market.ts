@@ -18,8 +18,8 @@ const WINDOW_DAYS = 90;
 const WEEK_MS = 7 * DAY_MS;
 
 /**
- * Each game's players on each day, for sums across the catalog (add \`AND day …\` and
- * \`GROUP BY day, game_id\`): the mean of the day's points from the series by day (player_days), and
+ * Each game's players on each day, for sums across the catalog (add `AND day …` and
+ * `GROUP BY day, game_id`): the mean of the day's points from the series by day (player_days), and
  * their sources. Summing the points themselves would count a game once per point: a live sync stores
  * 96 counts a day, a daily source one.
  */
@@ -132,7 +132,11 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
     games = Number(rs.rows[0]?.games ?? 0);
-    sources = [...new Set(String(rs.rows[0]?.sources ?? "").split(","))].filter(Boolean).sort();
+    // Sorted so the answer does not depend on scan order; provenanceOf drops the repeats.
+    sources = String(rs.rows[0]?.sources ?? "")
+      .split(",")
+      .filter(Boolean)
+      .sort();
   }
   return {
     marketActivity: {
@@ -182,7 +186,12 @@ async function computePlayerActivity(): Promise<ActivityPoint[]> {
     date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
     players: Math.round(Number(row.players)),
     games: Number(row.games),
-    source: provenanceOf([...new Set(String(row.sources ?? "").split(","))].filter(Boolean), null).source,
+    source: provenanceOf(
+      String(row.sources ?? "")
+        .split(",")
+        .filter(Boolean),
+      null,
+    ).source,
     asOf: new Date(Number(row.day) * DAY_MS).toISOString(),
   }));
 }

@@ -17,9 +17,10 @@ export const DAY_MS = 86_400_000;
  * and monthly sources give them, that is exactly the points after (or from) t.
  */
 export const lastDayUpTo = (t: number): number => Math.floor(t / DAY_MS);
+export const firstDayFrom = (t: number): number => Math.ceil(t / DAY_MS);
+
 /** The metrics `player_days` sums by day (its triggers, migrations/0019_player-days.sql). */
 export const PLAYER_DAY_METRICS: readonly Metric[] = ["players", "players_peak"];
-export const firstDayFrom = (t: number): number => Math.ceil(t / DAY_MS);
 
 /** When the newest player point was recorded (ms since the epoch), or 0 when there is none. */
 export async function newestPlayerPoint(): Promise<number> {

@@ -1,9 +1,9 @@
 import type { TrendingEvent, TrendingGame } from "../../contracts/games.ts";
-import { dataVersion, rawClient } from "../db/client.ts";
+import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
-import { onCatalogChanged, onCatalogInvalidated } from "./changes.ts";
-import { catalogContentKey } from "./kept-answers.ts";
+import { onCatalogChanged } from "./changes.ts";
+import { keptUntilChange } from "./kept-answers.ts";
 import { POINTS_OF_LAST, withFigures } from "./player-figures.ts";
 import { listOf, ratingOutOf5 } from "./shapes.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -20,12 +20,10 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
  *   score    = growth × log10(1 + current)   — growth weighted by size,
  * so a small game doubling ranks near a huge game growing a little. Games are considered only when
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
- * The list is kept until the catalog changes in this process (then recomputed and published on
- * `trending_games`) or another process changes it (an import run by hand, say): after any commit
- * (`dataVersion()` moved) the next reader compares where the catalog's content stands
- * (`catalogContentKey()`: every write of games, of their series or estimates moves it), recomputes
- * when it moved and tells live screens when their list did. Commits that change no game (a sign-in,
- * a change log's pruning) keep the list.
+ * The list is kept until the catalog changes (`keptUntilChange`, catalog only): a change in this
+ * process recomputes and publishes it on `trending_games`; another process's (an import run by hand)
+ * is found by the next reader, which tells live screens when their list moved. Commits that change no
+ * game (a sign-in, a change log's pruning) keep the list.
  */
 export type { TrendingGame };
 
@@ -33,19 +31,6 @@ export const TRENDING_SIZE = 50;
 const RECENT_DAYS = 45;
 const MIN_PLAYERS = 100;
 
-let cache: TrendingSnapshot | null = null;
-/** `dataVersion()` when `cache` was computed or last confirmed (null: no data version; kept until this process changes the catalog). */
-let cacheVersion: number | null = null;
-/** `catalogContentKey()` when `cache` was computed (null: not read, no data version). */
-let cacheHead: string | null = null;
-/** Moves at every in-process catalog change: a computation started before it is not kept. */
-let epoch = 0;
-let computing: {
-  promise: Promise<TrendingSnapshot>;
-  version: number | null;
-  head: string | null;
-  epoch: number;
-} | null = null;
 /** What live screens were last told (`publishTrending`), to tell them again only when it moved. */
 let lastPublished: string | null = null;
 
@@ -193,48 +178,24 @@ async function lastTwoDays(
   return out;
 }
 
+/** Kept until the catalog changes (kept-answers.ts): here or in another process. */
+const keptSnapshot = keptUntilChange(computeTrending, { catalogOnly: true });
+/** The last snapshot a reader got, to compare a newly computed one with what live screens were told once. */
+let lastRead: TrendingSnapshot | null = null;
+
 export async function getTrendingSnapshot(): Promise<TrendingSnapshot> {
-  const version = dataVersion();
-  if (cache && version === cacheVersion) return cache;
-  const head = version == null ? null : await catalogContentKey();
-  if (cache && head != null && head === cacheHead) {
-    // Something committed, but no game changed.
-    cacheVersion = version;
-    return cache;
+  const snapshot = await keptSnapshot();
+  if (snapshot !== lastRead) {
+    lastRead = snapshot;
+    // Recomputed (a change here, or in another process found by this reader): live screens hear of it
+    // when their list moved.
+    if (eventOf(snapshot) !== lastPublished) publishSnapshot(snapshot);
   }
-  if (!computing || computing.version !== version || computing.epoch !== epoch) {
-    const started = { version, head, epoch };
-    const promise = computeTrending().then((snapshot) => {
-      if (started.epoch === epoch) {
-        cache = snapshot;
-        cacheVersion = started.version;
-        cacheHead = started.head;
-      }
-      return snapshot;
-    });
-    const current = { ...started, promise };
-    computing = current;
-    promise
-      .finally(() => {
-        if (computing === current) computing = null;
-      })
-      .catch(() => undefined);
-  }
-  const { promise } = computing;
-  const snapshot = await promise;
-  // Another process's commit moved the list: live screens hear of it too, not only this reader.
-  if (cache === snapshot && lastPublished !== null && eventOf(snapshot) !== lastPublished)
-    publishSnapshot(snapshot);
   return snapshot;
 }
 
 export async function getTrendingGames(): Promise<TrendingGame[]> {
   return (await getTrendingSnapshot()).games;
-}
-
-export function invalidateTrending(): void {
-  cache = null;
-  epoch++;
 }
 
 function eventOf(snapshot: TrendingSnapshot): string {
@@ -268,12 +229,6 @@ export async function publishTrending(): Promise<TrendingSnapshot> {
 }
 
 /** Recompute after catalog changes and tell live screens when their list moved. */
-onCatalogInvalidated(invalidateTrending);
 onCatalogChanged(() => {
-  getTrendingSnapshot()
-    .then((snapshot) => {
-      // Told once: a reader that recomputed it first has told them already.
-      if (eventOf(snapshot) !== lastPublished) publishSnapshot(snapshot);
-    })
-    .catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
+  getTrendingSnapshot().catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
 });
