@@ -118,20 +118,26 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   let players = 0;
   let previous = 0;
   let games = 0;
+  let days = 0;
   let sources: string[] = [];
   if (newest) {
     // Days whose start lies within the last 7 days of data, and the 7 before them; the sources of
     // the last 7. Each game counts its mean count of the day (GAME_DAYS): a live sync's 96 counts a
     // day are one game's players, not 96 of them.
     const rs = await client.execute({
-      sql: `SELECT sum(CASE WHEN day > ?1 THEN players END) / 7.0 AS cur, sum(CASE WHEN day <= ?1 THEN players END) / 7.0 AS prev,
-                   count(DISTINCT game_id) AS games, group_concat(DISTINCT CASE WHEN day > ?1 THEN sources END) AS sources
+      // Divided by the days that have data, not by 7: a catalog with one day of counts in the
+      // window has that day's total as its daily average, not a seventh of it.
+      sql: `SELECT sum(CASE WHEN day > ?1 THEN players END) / count(DISTINCT CASE WHEN day > ?1 THEN day END) AS cur,
+                   sum(CASE WHEN day <= ?1 THEN players END) / count(DISTINCT CASE WHEN day <= ?1 THEN day END) AS prev,
+                   count(DISTINCT CASE WHEN day > ?1 THEN day END) AS days,
+                   count(DISTINCT CASE WHEN day > ?1 THEN game_id END) AS games, group_concat(DISTINCT CASE WHEN day > ?1 THEN sources END) AS sources
             FROM (${GAME_DAYS} AND day > ?2 GROUP BY day, game_id)`,
       args: [lastDayUpTo(newest - 7 * DAY_MS), lastDayUpTo(newest - 14 * DAY_MS)],
     });
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
     games = Number(rs.rows[0]?.games ?? 0);
+    days = Number(rs.rows[0]?.days ?? 0);
     // Sorted so the answer does not depend on scan order; provenanceOf drops the repeats.
     sources = String(rs.rows[0]?.sources ?? "")
       .split(",")
@@ -146,7 +152,7 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       provenance: provenanceOf(
         sources,
         newest || null,
-        "average daily total of players across the catalog over the latest 7 days of data (each game counted at its average player count of the day)",
+        `average daily total of players across the catalog over the latest 7 days of data (${days === 1 ? "1 day" : `${days} days`} with counts; each game counted at its average player count of the day)`,
       ),
     },
     trendingCount: trending.growing,

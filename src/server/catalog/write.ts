@@ -454,6 +454,16 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
         [metric, ids],
       );
     }
+    // The rating shown beside the review counts is their positive share: it follows the counts just
+    // refreshed, so a newer snapshot's reviews do not sit beside an older share and total.
+    yield* run(
+      `UPDATE games SET rating = round(positive_reviews * 1000.0 / (positive_reviews + negative_reviews)) / 10.0,
+              rating_count = positive_reviews + negative_reviews
+       WHERE id IN (SELECT value FROM json_each(?)) AND positive_reviews + negative_reviews > 0
+         AND (rating IS NOT round(positive_reviews * 1000.0 / (positive_reviews + negative_reviews)) / 10.0
+              OR rating_count IS NOT positive_reviews + negative_reviews)`,
+      [ids],
+    );
     const rows = yield* query(
       `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity
        FROM games WHERE id IN (SELECT value FROM json_each(?))`,
