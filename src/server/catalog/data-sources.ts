@@ -22,7 +22,17 @@ interface SourceInfo {
   licence: string;
   url: string;
   provides: string;
+  /**
+   * A dataset an operator imports by hand (`bun run import …`): listed once it holds records, since a
+   * deployment without it has nothing from it to show or credit.
+   */
+  imported?: true;
+  /** Counted from its own tables rather than series points: each table's rows and newest month. */
+  tables?: Array<{ table: string; month: string }>;
 }
+
+/** Datasets from the public files folder state no licence of their own. */
+const NO_LICENCE = "No licence stated by the publisher; imported locally by the operator";
 
 const SOURCES: SourceInfo[] = [
   {
@@ -36,7 +46,7 @@ const SOURCES: SourceInfo[] = [
   },
   {
     id: "steamspy-api",
-    metrics: ["steamspy-api", "steamspy-csv"],
+    metrics: ["steamspy-api"],
     sync: "steamspy",
     publisher: "SteamSpy",
     licence: "SteamSpy API terms (free use with attribution)",
@@ -51,6 +61,61 @@ const SOURCES: SourceInfo[] = [
     licence: "Steam Web API Terms of Use",
     url: "https://steamcommunity.com/dev/apiterms",
     provides: "Current player counts every 15 minutes and review summaries for the most played games",
+  },
+  {
+    id: "steamspy-csv",
+    metrics: ["steamspy-csv"],
+    publisher: "SteamSpy (an `appdetails`/`all` export)",
+    licence: NO_LICENCE,
+    url: "https://steamspy.com/api.php",
+    provides: "Owner bands, review counts, prices and the day-before peak players of the games in the file",
+    imported: true,
+  },
+  {
+    id: "steamcharts-csv",
+    metrics: ["steamcharts-csv"],
+    publisher: "SteamCharts",
+    licence: NO_LICENCE,
+    url: "https://steamcharts.com",
+    provides: "Monthly average and peak concurrent players per game",
+    imported: true,
+  },
+  {
+    id: "vgsales-csv",
+    metrics: [],
+    publisher: "VGChartz (with Metacritic scores in the 2016 edition)",
+    licence: NO_LICENCE,
+    url: "https://www.vgchartz.com",
+    provides: "Unit sales by platform and region (millions), to 2016",
+    imported: true,
+    tables: [{ table: "game_sales", month: "printf('%04d-12', year)" }],
+  },
+  {
+    id: "esports-earnings",
+    metrics: [],
+    publisher: "Esports Earnings",
+    licence: NO_LICENCE,
+    url: "https://www.esportsearnings.com",
+    provides: "Prize money, players and tournaments per game, in total and by month",
+    imported: true,
+    tables: [
+      { table: "esports_games", month: "NULL" },
+      { table: "esports_monthly", month: "month" },
+    ],
+  },
+  {
+    id: "twitch-sullygnome",
+    metrics: [],
+    publisher: "SullyGnome (Twitch statistics)",
+    licence: NO_LICENCE,
+    url: "https://sullygnome.com",
+    provides:
+      "Hours watched, viewers and channels of the top games on Twitch by month, and Twitch's monthly totals",
+    imported: true,
+    tables: [
+      { table: "twitch_game_months", month: "month" },
+      { table: "twitch_global_months", month: "month" },
+    ],
   },
   {
     id: "newzoo",
@@ -95,16 +160,17 @@ const catalogCounts = keptUntilChange(
 
 async function computeDataSources(): Promise<DataSourcesAnswer> {
   const client = rawClient();
-  const [{ points, demo }, syncs, market] = await Promise.all([
+  const [{ points, demo }, syncs, market, tables] = await Promise.all([
     catalogCounts(),
     client.execute("SELECT source, last_success_at FROM source_syncs"),
     client.execute("SELECT count(*) AS n, max(year) AS year FROM market_years"),
+    datasetTables(),
   ]);
   const bySource = new Map(points.rows.map((r) => [String(r.source), { n: Number(r.n), ts: Number(r.ts) }]));
   const lastSync = new Map(
     syncs.rows.map((r) => [String(r.source), r.last_success_at == null ? null : Number(r.last_success_at)]),
   );
-  const sources: DataSourceEntry[] = SOURCES.map((s) => {
+  const entries: DataSourceEntry[] = SOURCES.map((s) => {
     if (s.id === "newzoo") {
       const n = Number(market.rows[0]?.n ?? 0);
       return {
@@ -119,6 +185,24 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
         lastSync: null,
         records: n,
         unit: "years",
+      };
+    }
+    if (s.tables) {
+      const counted = s.tables.map((t) => tables.get(t.table) ?? { n: 0, month: null });
+      const months = counted.map((c) => c.month).filter((m): m is string => m != null);
+      const newest = months.sort().at(-1);
+      return {
+        id: s.id,
+        name: sourceLabel(s.id),
+        publisher: s.publisher,
+        licence: s.licence,
+        url: s.url,
+        provides: s.provides,
+        // The first day of the newest month (or year) the dataset covers.
+        asOf: newest ? new Date(`${newest}-01T00:00:00.000Z`).toISOString() : null,
+        lastSync: null,
+        records: counted.reduce((sum, c) => sum + c.n, 0),
+        unit: "rows",
       };
     }
     const stored = s.metrics.map((m) => bySource.get(m)).filter((v) => v != null);
@@ -137,7 +221,21 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
       unit: "data points",
     };
   });
+  const sources = entries.filter((e, i) => !SOURCES[i]!.imported || e.records > 0);
   return { sources, demo: { games: Number(demo.rows[0]?.n ?? 0) } };
+}
+
+/** Rows and newest month of the datasets kept in tables of their own (small: a few thousand rows). */
+async function datasetTables(): Promise<Map<string, { n: number; month: string | null }>> {
+  const parts = SOURCES.flatMap((s) => s.tables ?? []);
+  const rs = await rawClient().execute(
+    parts
+      .map((t) => `SELECT '${t.table}' AS t, count(*) AS n, max(${t.month}) AS month FROM ${t.table}`)
+      .join(" UNION ALL "),
+  );
+  return new Map(
+    rs.rows.map((r) => [String(r.t), { n: Number(r.n), month: r.month == null ? null : String(r.month) }]),
+  );
 }
 
 /**
