@@ -6,17 +6,48 @@ import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { recomputeEstimates } from "../src/server/estimates/store.ts";
 import { retryBatch } from "../src/server/importers/game-batch.ts";
-import { formatSummary, IMPORTERS, ImportInputError } from "../src/server/importers/index.ts";
+import {
+  DATED_IMPORTERS,
+  formatSummary,
+  IMPORTERS,
+  ImportInputError,
+} from "../src/server/importers/index.ts";
 
-const [kind, path] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const asOfAt = args.indexOf("--as-of");
+const asOfText = asOfAt >= 0 ? args[asOfAt + 1] : undefined;
+if (asOfAt >= 0) args.splice(asOfAt, 2);
+const [kind, path] = args;
 const importer = kind ? IMPORTERS[kind] : undefined;
-if (!importer || !path) {
-  console.error(`usage: bun run import <kind> <path>\nkinds: ${Object.keys(IMPORTERS).join(", ")}`);
+if (!importer || !path || args.length > 2) {
+  console.error(
+    `usage: bun run import <kind> <path> [--as-of YYYY-MM-DD]\nkinds: ${Object.keys(IMPORTERS).join(", ")}\n--as-of (${Object.keys(DATED_IMPORTERS).join(", ")}): the day the file was taken`,
+  );
   process.exit(2);
+}
+let asOf: Date | undefined;
+if (asOfAt >= 0) {
+  const dated = DATED_IMPORTERS[kind!];
+  asOf = asOfText && /^\d{4}-\d{2}-\d{2}$/.test(asOfText) ? new Date(`${asOfText}T00:00:00Z`) : undefined;
+  if (!dated) {
+    console.error(
+      `--as-of: ${kind} files carry their own dates; it applies to ${Object.keys(DATED_IMPORTERS).join(", ")}`,
+    );
+    process.exit(2);
+  }
+  if (
+    !asOf ||
+    Number.isNaN(asOf.getTime()) ||
+    asOf.toISOString().slice(0, 10) !== asOfText ||
+    asOf.getTime() > Date.now()
+  ) {
+    console.error(`--as-of: "${asOfText ?? ""}" is not a calendar date (YYYY-MM-DD) up to today`);
+    process.exit(2);
+  }
 }
 try {
   await runMigrations();
-  const summary = await importer(path);
+  const summary = await (asOf ? DATED_IMPORTERS[kind!]!(path, asOf) : importer(path));
   console.log(formatSummary(summary));
   // Estimates follow their inputs: recompute the games whose inputs changed (all of them, checked by
   // their inputs' fingerprint, when the importer cannot say which).

@@ -88,10 +88,16 @@ describe("other formats", () => {
     ]);
     const summary = await importSteamSpyCsv(`${DATA}steamspy/steamspy_top1000_2023_tags.csv`);
     expect(summary).toMatchObject({ read: 300, skipped: 0 });
-    const cs = await one("SELECT price, tags, current_players FROM games WHERE steam_app_id = 10");
+    const cs = await one("SELECT id, price, tags, current_players FROM games WHERE steam_app_id = 10");
     expect(cs.price).toBe(9.99);
     expect(JSON.parse(String(cs.tags))).toContain("FPS");
-    expect(cs.current_players).toBe(10775);
+    // `ccu` is the peak of the day before the file was taken, not a count of players at that time.
+    expect(cs.current_players).toBeNull();
+    const ccu = await one(
+      "SELECT metric, ts, value, period FROM game_metrics WHERE game_id = ? AND source = 'steamspy-csv' AND metric LIKE 'players%'",
+      [String(cs.id)],
+    );
+    expect(ccu).toEqual({ metric: "players_peak", ts: Date.UTC(2022, 11, 31), value: 10775, period: "day" });
   });
 
   test("steamcharts monthly: Lost Ark's February 2022 average; 'Last 30 Days' rows are not points", async () => {
@@ -109,7 +115,7 @@ describe("other formats", () => {
     expect(summary.read).toBe(300);
     expect(summary.skipped).toBe(0);
     const dota = await one(
-      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak' AND m.period = 'day'",
+      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak' AND m.period = 'day' AND m.source = 'steamcharts-csv'",
     );
     // Every one of the excerpt's 300 days has a Dota 2 figure; none is lost to the BOM on the header.
     expect(Number(dota.n)).toBe(300);

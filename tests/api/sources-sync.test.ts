@@ -53,21 +53,31 @@ const one = async (sql: string, args: Array<string | number> = []) =>
 const get = async (path: string) => (await request(path, { cookie: user.cookie })).json();
 
 describe("sync stores through the catalog", () => {
-  test("SteamSpy: the top 100 and an `all` page become games with players and owners over time", async () => {
+  test("SteamSpy: the top 100 and an `all` page become games with their daily peak and owners over time", async () => {
     const { records } = await syncSource("steamspy", { bases: replay.bases, steamspyAllPages: 2 });
     expect(records).toBe(4);
     expect(
       await one("SELECT name, current_players, owners_estimate, price FROM games WHERE steam_app_id = 570"),
     ).toEqual({
       name: "Dota 2",
-      current_players: 681249,
+      // SteamSpy's `ccu` is yesterday's peak, not a current count: no current players from it.
+      current_players: null,
       owners_estimate: 350_000_000,
       price: 0,
     });
-    const points = await one(
-      "SELECT count(*) AS n FROM game_metrics WHERE source = 'steamspy-api' AND metric = 'players'",
+    const yesterday = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+    const points = await rawClient().execute(
+      "SELECT metric, period, max(ts) AS ts, count(*) AS n FROM game_metrics WHERE source = 'steamspy-api' AND metric LIKE 'players%' GROUP BY 1, 2",
     );
-    expect(Number(points?.n)).toBe(4);
+    expect(points.rows.map((r) => [r.metric, r.period, Number(r.n)])).toEqual([["players_peak", "day", 4]]);
+    // Dated the day before the run (the day before that if the run straddled midnight).
+    expect(Number(points.rows[0]?.ts)).toBeGreaterThanOrEqual(yesterday - 86_400_000);
+    expect(Number(points.rows[0]?.ts)).toBeLessThanOrEqual(yesterday);
+    expect(
+      await one(
+        "SELECT value FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.steam_app_id = 570 AND m.source = 'steamspy-api' AND m.metric = 'players_peak'",
+      ),
+    ).toEqual({ value: 681249 });
     // Page 1 answered empty: the end of the list, page 2 never asked for.
     expect(replay.log.filter((r) => r.search.includes("request=all")).length).toBe(2);
   });

@@ -10,7 +10,18 @@ import { SourceNote } from "../../ui/source-note/index.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const monthDayYear = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** "Nov 22" this year, "Jan 1, 2023" before: an old import's date never reads as a recent one. */
+const shortDate = {
+  format: (d: Date) =>
+    (d.getUTCFullYear() === new Date().getUTCFullYear() ? monthDay : monthDayYear).format(d),
+};
 
 /**
  * The cards' figures as CSV (what a list of GameCardView shows, with the times the card only hints at
@@ -106,7 +117,9 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             <dt className="sr-only">Players</dt>
             <dd>
               {game.playerCount == null
-                ? "no player history"
+                ? players?.peak
+                  ? `${compactNumber(players.peak.value)} ${PLAYER_FIGURE_LABELS.peak}, ${shortDate.format(new Date(players.peak.at))}`
+                  : "no player history"
                 : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}${players?.latest ? `, ${shortDate.format(new Date(players.latest.at))}` : ""}`}
             </dd>
           </div>

@@ -12,7 +12,8 @@ import { DAY_MS } from "./stats.ts";
  *             the period it covers for daily/monthly imports);
  *   average = the mean of the game's daily or live points over the PLAYER_WINDOW_DAYS days up to
  *             its newest point ("avg. players, 7 days"); none for monthly-only series;
- *   peak    = the highest of those points, and when.
+ *   peak    = the highest of those points and of the game's daily peaks (`players_peak` by day)
+ *             over the PLAYER_WINDOW_DAYS days up to its newest player point, and when.
  * `playerCount` in every answer is `latest.value`.
  */
 export type { PlayerFigures };
@@ -21,7 +22,7 @@ const WINDOW_MS = PLAYER_WINDOW_DAYS * DAY_MS;
 const CHUNK = 500;
 
 export const PLAYER_AVERAGE_METHOD = `mean of the player counts recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
-export const PLAYER_PEAK_METHOD = `highest player count recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
+export const PLAYER_PEAK_METHOD = `highest player count or daily peak recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
 
 /**
  * `FROM` for the points of the few games in a `last` CTE (each with its newest point): `last` first, so
@@ -32,23 +33,45 @@ export const PLAYER_PEAK_METHOD = `highest player count recorded over the ${PLAY
  */
 export const POINTS_OF_LAST = "FROM last CROSS JOIN game_metrics m ON m.game_id = last.game_id";
 
-/** The player figures of each game id that has a player history (games without one are absent). */
+/** One stored point of a game's player series (a count, or a daily peak). */
+interface PlayerPoint {
+  metric: string;
+  ts: number;
+  value: number;
+  period: string;
+  source: string;
+}
+
+/**
+ * The player figures of each game id that has a player history (games without one are absent). A
+ * daily peak (`players_peak` by day: SteamSpy's peak of the day before, a daily-peak dataset) is a
+ * player figure too: it takes part in the peak, and a game with peaks only has a peak and no count.
+ */
 export async function playerFigures(ids: readonly string[]): Promise<Map<string, PlayerFigures>> {
   const out = new Map<string, PlayerFigures>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
+    // Each metric's newest point per game first, then the points of its window, one metric per
+    // SELECT, so each reads the point index (game_id, metric, ts) from the game's newest point back.
     const points = await readRows(
-      `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
-                          WHERE metric = 'players' AND game_id IN (${placeholders(part.length)}) GROUP BY game_id)
-            SELECT m.game_id, m.ts, m.value, m.period, m.source
-            ${POINTS_OF_LAST}
-            WHERE m.metric = 'players' AND m.ts > last.ts - ${WINDOW_MS}
-            ORDER BY m.game_id, m.ts, m.source`,
-      part,
+      `WITH counts AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                         WHERE metric = 'players' AND game_id IN (${placeholders(part.length)}) GROUP BY game_id),
+            peaks AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                        WHERE metric = 'players_peak' AND period = 'day' AND game_id IN (${placeholders(part.length)})
+                        GROUP BY game_id)
+       SELECT m.game_id, m.metric, m.ts, m.value, m.period, m.source
+         FROM counts last CROSS JOIN game_metrics m ON m.game_id = last.game_id
+         WHERE m.metric = 'players' AND m.ts > last.ts - ${WINDOW_MS}
+       UNION ALL
+       SELECT m.game_id, m.metric, m.ts, m.value, m.period, m.source
+         FROM peaks last CROSS JOIN game_metrics m ON m.game_id = last.game_id
+         WHERE m.metric = 'players_peak' AND m.period = 'day' AND m.ts > last.ts - ${WINDOW_MS}
+       ORDER BY 1, 3, 5`,
+      [...part, ...part],
     );
     let current: string | null = null;
-    let rows: Array<{ ts: number; value: number; period: string; source: string }> = [];
+    let rows: PlayerPoint[] = [];
     const finish = () => {
       if (current && rows.length) out.set(current, figuresOf(rows));
     };
@@ -60,6 +83,7 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
         rows = [];
       }
       rows.push({
+        metric: String(row.metric),
         ts: Number(row.ts),
         value: Number(row.value),
         period: String(row.period),
@@ -71,34 +95,39 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
   return out;
 }
 
-function figuresOf(
-  rows: Array<{ ts: number; value: number; period: string; source: string }>,
-): PlayerFigures {
-  const newest = rows.at(-1)!;
+function figuresOf(all: PlayerPoint[]): PlayerFigures {
+  const counts = all.filter((r) => r.metric === "players");
+  const newestCount = counts.at(-1);
+  // The newest point of either kind ends the peak's window.
+  const newest = Math.max(...all.map((r) => r.ts));
   const iso = (ts: number) => new Date(ts).toISOString();
   // A monthly mean is one figure for a month: averaging it over "7 days" would misname it.
-  const windowed = rows.filter((r) => r.period !== "month");
+  const windowed = counts.filter((r) => r.period !== "month");
   let average: PlayerFigures["average"] = null;
-  let peak: PlayerFigures["peak"] = null;
-  if (windowed.length) {
+  if (windowed.length && newestCount) {
     const mean = windowed.reduce((s, r) => s + r.value, 0) / windowed.length;
     average = {
       value: Math.round(mean),
       days: PLAYER_WINDOW_DAYS,
-      from: iso(Math.max(windowed[0]!.ts, newest.ts - WINDOW_MS)),
-      to: iso(newest.ts),
+      from: iso(Math.max(windowed[0]!.ts, newestCount.ts - WINDOW_MS)),
+      to: iso(newestCount.ts),
     };
-    const top = windowed.reduce((a, b) => (b.value > a.value ? b : a));
-    peak = { value: Math.round(top.value), at: iso(top.ts), days: PLAYER_WINDOW_DAYS };
   }
+  const peakCandidates = [...windowed, ...all.filter((r) => r.metric === "players_peak")].filter(
+    (r) => r.ts > newest - WINDOW_MS,
+  );
+  const top = peakCandidates.length ? peakCandidates.reduce((a, b) => (b.value > a.value ? b : a)) : null;
+  const peak: PlayerFigures["peak"] = top
+    ? { value: Math.round(top.value), at: iso(top.ts), days: PLAYER_WINDOW_DAYS }
+    : null;
   return {
-    latest: { value: Math.round(newest.value), at: iso(newest.ts) },
+    latest: newestCount ? { value: Math.round(newestCount.value), at: iso(newestCount.ts) } : null,
     average,
     peak,
     provenance: provenanceOf(
-      rows.map((r) => r.source),
-      newest.ts,
-      average ? PLAYER_AVERAGE_METHOD : undefined,
+      all.map((r) => r.source),
+      newest,
+      average ? PLAYER_AVERAGE_METHOD : peak && !newestCount ? PLAYER_PEAK_METHOD : undefined,
     ),
   };
 }

@@ -6,6 +6,11 @@ import type { ImportSummary } from "./summary.ts";
 import { importTwitchCsv } from "./twitch.ts";
 import { importVgSalesCsv } from "./vgsales.ts";
 
+/** The importers whose file carries no date of its own, so the command may say it (`--as-of`). */
+export const DATED_IMPORTERS: Record<string, (path: string, asOf: Date) => Promise<ImportSummary>> = {
+  "steamspy-csv": importSteamSpyCsv,
+};
+
 /** Every importer by the name `bun run import <kind> <path>` takes. */
 export const IMPORTERS: Record<string, (path: string) => Promise<ImportSummary>> = {
   "steam-store-csv": (path) => importSteamStoreCsv(path),

@@ -1,3 +1,4 @@
+import { DAY_MS } from "../catalog/stats.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
@@ -8,10 +9,14 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  * SteamSpy `appdetails` / `all` columns. Prices are in US cents; owners a range
  * (`"10,000,000 .. 20,000,000"`); `ccu` is yesterday's peak concurrent players; `tags` (optional) is a
  * Python-style dict string `{'Action': 5448, ...}` ordered by votes. `snapshot` dates the points
- * (the 2023 file: 2023-01-01 unless told otherwise). An empty `owners` means owners unknown, not a bad
- * row; a band is kept whole as a source figure for the estimates (issue 11).
+ * (the 2023 file: 2023-01-01 unless told otherwise, `bun run import steamspy-csv FILE --as-of DATE`).
+ * `ccu` is kept for what it is: a peak (`players_peak`) of the day before the snapshot, not a count
+ * of players at the snapshot. An empty `owners` means owners unknown, not a bad row; a band is kept
+ * whole as a source figure for the estimates (issue 11).
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
+
+const dayStart = (t: Date) => Math.floor(t.getTime() / DAY_MS) * DAY_MS;
 
 export function parseTagDict(value: string | undefined): string[] {
   if (!value || value === "[]" || value === "{}") return [];
@@ -29,6 +34,7 @@ export async function importSteamSpyCsv(
   const started = Date.now();
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
+  const dayBefore = new Date(dayStart(snapshot) - DAY_MS);
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
     summary.read++;
     const app = steamApp(r, line, summary);
@@ -48,7 +54,7 @@ export async function importSteamSpyCsv(
       .filter(Boolean);
     const points = [
       ...(ccu != null
-        ? [{ metric: "players" as const, ts: snapshot, value: ccu, period: "instant" as const }]
+        ? [{ metric: "players_peak" as const, ts: dayBefore, value: ccu, period: "day" as const }]
         : []),
       ...(owners != null
         ? [{ metric: "owners" as const, ts: snapshot, value: owners, period: "instant" as const }]
@@ -75,7 +81,6 @@ export async function importSteamSpyCsv(
         ownersEstimate: owners,
         positiveReviews: positive,
         negativeReviews: negative,
-        currentPlayers: ccu,
         rating: total > 0 ? Math.round(((positive ?? 0) / total) * 1000) / 10 : null,
         ratingCount: total || null,
       },

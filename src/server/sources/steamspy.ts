@@ -54,7 +54,6 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
       positiveReviews: a.positive ?? null,
       negativeReviews: a.negative ?? null,
       ownersEstimate: owners,
-      currentPlayers: a.ccu ?? null,
     },
     ccu: a.ccu ?? null,
     owners,

@@ -1,4 +1,5 @@
 import type { SyncSource } from "../../contracts/sources.ts";
+import { DAY_MS } from "../catalog/stats.ts";
 import {
   type MetricPoint,
   recordMetrics,
@@ -150,7 +151,7 @@ async function syncSteamSpy(options: SyncOptions): Promise<number> {
   return stored;
 }
 
-/** Stores SteamSpy apps not stored yet in this run: games, players and owners today, owner bands. */
+/** Stores SteamSpy apps not stored yet in this run: games, yesterday's peak players, owners today, owner bands. */
 async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promise<number> {
   const unique = [...new Map(apps.map((a) => [a.game.steamAppId, a])).values()].filter(
     (a) => a.game.steamAppId == null || !seen.has(a.game.steamAppId),
@@ -166,11 +167,12 @@ async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promis
   const points: MetricPoint[] = [];
   unique.forEach((a, i) => {
     const gameId = ids[i]!;
+    // SteamSpy's `ccu` is yesterday's peak of concurrent players: a peak of that day, not a count now.
     if (a.ccu != null)
       points.push({
         gameId,
-        metric: "players",
-        ts: today,
+        metric: "players_peak",
+        ts: new Date(today.getTime() - DAY_MS),
         value: a.ccu,
         period: "day",
         source: "steamspy-api",

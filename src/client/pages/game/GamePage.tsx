@@ -8,7 +8,11 @@ import {
   METRIC_FILLED_BY,
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
-import { NO_PLAYER_HISTORY, PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
+import {
+  NO_PLAYER_HISTORY,
+  PLAYER_FIGURE_LABELS,
+  PLAYER_WINDOW_DAYS,
+} from "../../../contracts/player-figures.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -336,21 +340,35 @@ export default function GamePage() {
       <Header game={g} />
       {g.summary && <p className="mb-6 max-w-3xl text-muted-foreground">{g.summary}</p>}
       <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Latest figures">
-        <Figure
-          label={`Players (${PLAYER_FIGURE_LABELS.latest}, latest count)`}
-          figure={
-            g.players?.latest
-              ? {
-                  value: g.players.latest.value,
-                  period: "instant",
-                  ...g.players.provenance,
-                  asOf: g.players.latest.at,
-                }
-              : undefined
-          }
-          format={compactNumber}
-          missing={NO_PLAYER_HISTORY}
-        />
+        {!g.players?.latest && g.players?.peak ? (
+          // Daily peaks only (SteamSpy's peak of the day before): a peak, named as one, not a count.
+          <Figure
+            label={`Players (${PLAYER_FIGURE_LABELS.peak}, ${PLAYER_WINDOW_DAYS} days)`}
+            figure={{
+              value: g.players.peak.value,
+              period: "day",
+              ...g.players.provenance,
+              asOf: g.players.peak.at,
+            }}
+            format={compactNumber}
+          />
+        ) : (
+          <Figure
+            label={`Players (${PLAYER_FIGURE_LABELS.latest}, latest count)`}
+            figure={
+              g.players?.latest
+                ? {
+                    value: g.players.latest.value,
+                    period: "instant",
+                    ...g.players.provenance,
+                    asOf: g.players.latest.at,
+                  }
+                : undefined
+            }
+            format={compactNumber}
+            missing={NO_PLAYER_HISTORY}
+          />
+        )}
         <Figure
           label={`${PLAYER_FIGURE_LABELS.average[0]!.toUpperCase()}${PLAYER_FIGURE_LABELS.average.slice(1)}`}
           figure={

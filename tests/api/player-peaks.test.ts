@@ -1,0 +1,77 @@
+import { beforeAll, expect, test } from "vitest";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * A daily peak (`players_peak` by day: SteamSpy's peak of the day before, a daily-peak dataset) is a
+ * player figure of its own: it takes part in a game's peak, and a game with peaks only has a peak,
+ * no count and no average.
+ */
+
+const DAY = 86_400_000;
+const END = Date.UTC(2026, 10, 20);
+let user: TestUser;
+let counted: string;
+let peaksOnly: string;
+
+beforeAll(async () => {
+  user = await createTestUser();
+  const { ids } = await upsertGames([{ name: "Counted And Peaked" }, { name: "Peaks Only Quest" }], "test");
+  counted = ids[0]!;
+  peaksOnly = ids[1]!;
+  await recordMetrics([
+    // Counts of 1,000 every day of a week, and the day before the last, a daily peak of 1,800.
+    ...Array.from({ length: 7 }, (_, d) => ({
+      gameId: counted,
+      metric: "players" as const,
+      ts: new Date(END - (6 - d) * DAY),
+      value: 1_000,
+      period: "day" as const,
+      source: "counts-test",
+    })),
+    {
+      gameId: counted,
+      metric: "players_peak",
+      ts: new Date(END - DAY),
+      value: 1_800,
+      period: "day",
+      source: "peaks-test",
+    },
+    {
+      gameId: peaksOnly,
+      metric: "players_peak",
+      ts: new Date(END - 2 * DAY),
+      value: 400,
+      period: "day",
+      source: "peaks-test",
+    },
+    {
+      gameId: peaksOnly,
+      metric: "players_peak",
+      ts: new Date(END - DAY),
+      value: 350,
+      period: "day",
+      source: "peaks-test",
+    },
+  ]);
+});
+
+test("a daily peak above every count is the game's peak; the count and average are the counts'", async () => {
+  const g = await (await request(`/api/games/${counted}`, { cookie: user.cookie })).json();
+  expect(g.players).toMatchObject({
+    latest: { value: 1_000, at: new Date(END).toISOString() },
+    average: { value: 1_000, days: 7 },
+    peak: { value: 1_800, at: new Date(END - DAY).toISOString(), days: 7 },
+  });
+});
+
+test("a game with daily peaks only has its peak and no count", async () => {
+  const g = await (await request(`/api/games/${peaksOnly}`, { cookie: user.cookie })).json();
+  expect(g.players).toMatchObject({
+    latest: null,
+    average: null,
+    peak: { value: 400, at: new Date(END - 2 * DAY).toISOString(), days: 7 },
+  });
+  expect(g.players.provenance).toMatchObject({ asOf: new Date(END - DAY).toISOString() });
+  expect(g.players.provenance.method).toContain("daily peak");
+});
