@@ -88,7 +88,10 @@ const filterShape = {
   genre: text,
   tag: text,
   platform: text,
-  /** Part of the name, case-insensitive. */
+  /**
+   * Part of the name, case-insensitive; text, not a pattern (`%` and `_` are characters). Words alone
+   * also match across punctuation and accents ("baldurs gate" finds "Baldur’s Gate 3").
+   */
   q: z.string().trim().max(100).optional(),
   yearFrom: year,
   yearTo: year,

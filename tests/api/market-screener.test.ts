@@ -382,3 +382,43 @@ describe("list filters match whole elements only", () => {
     expect(names(await screen("tag=Hi"))).toEqual([]);
   });
 });
+
+describe("the name filter q is text, not a pattern", () => {
+  test("%, _ and other punctuation match only names holding them; plain words still match the name key", async () => {
+    await upsertGames(
+      [
+        { name: "TIS-100", genres: ["Puzzle"] },
+        { name: "NARAKA: BLADEPOINT", genres: ["Action"] },
+        { name: "100% Orange Juice", genres: ["Casual"] },
+        { name: "Under_Score Tale", genres: ["Casual"] },
+        { name: "ストライダー飛竜", genres: ["Action"] },
+        { name: "Baldur’s Gate 3", genres: ["RPG"] },
+        { name: "Half-Life 2", genres: ["Action"] },
+      ],
+      "test",
+    );
+    const named = async (q: string) =>
+      names(await screen(`q=${encodeURIComponent(q)}&sort=name&order=asc&pageSize=200`));
+    expect(await named("%")).toEqual(["100% Orange Juice"]);
+    expect(await named("_")).toEqual(["Under_Score Tale"]);
+    expect(await named("100%")).toEqual(["100% Orange Juice"]);
+    expect(await named("a_b")).toEqual([]);
+    expect(await named("ストライダー")).toEqual(["ストライダー飛竜"]);
+    expect(await named("ストライダー x")).toEqual([]);
+    // Words alone match as before: case, accents and apostrophes folded, punctuation as a space.
+    expect(await named("TIS 100")).toEqual(["TIS-100"]);
+    expect(await named("baldurs gate")).toEqual(["Baldur’s Gate 3"]);
+    expect(await named("Baldur's")).toEqual(["Baldur’s Gate 3"]);
+    expect(await named("half-life")).toEqual(["Half-Life 2"]);
+    expect(await named("naraka: blade")).toEqual(["NARAKA: BLADEPOINT"]);
+    // The CSV and the market summary filter the same games.
+    const csv = await request(`/api/market/screener?format=csv&columns=name&q=${encodeURIComponent("%")}`, {
+      cookie: premium.cookie,
+    });
+    expect(parse(await csv.text())).toEqual([["name"], ["100% Orange Juice"]]);
+    const summary = await request(`/api/market/summary?q=${encodeURIComponent("_")}`, {
+      cookie: premium.cookie,
+    });
+    expect((await summary.json()).games).toBe(1);
+  });
+});

@@ -16,7 +16,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { normalizeName } from "./normalize.ts";
+import { foldName, nameQuery } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
@@ -31,11 +31,14 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
   if (SCREENER_FILTER_KEYS.every((k) => f[k] == null || f[k] === "")) return index.liveSlots();
   const candidates = index.candidates({ genres: f.genre, tags: f.tag, platforms: f.platform });
   if (!candidates) return new Int32Array(0);
-  const q = f.q ? normalizeName(f.q) : "";
+  const q = f.q ? nameQuery(f.q) : null;
+  const key = q && "key" in q ? q.key : "";
+  const folded = q && "folded" in q ? q.folded : "";
   const { releaseYear, price, ownersEstimate, revenueEstimate } = index.col;
   const reviews = index.reviews;
   const share = index.share;
-  const names = index.normalizedNames;
+  const keys = index.normalizedNames;
+  const names = index.names;
   // Each bound, or a value that every known figure passes; unknown figures (NaN) fail any comparison.
   const bound = (v: number | undefined, none: number) => (v == null ? none : v);
   const yearFrom = bound(f.yearFrom, Number.NEGATIVE_INFINITY);
@@ -68,7 +71,8 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
       if (checkShare && !(share[s]! >= minPositive)) continue;
       if (checkOwners && !(ownersEstimate[s]! >= ownersMin && ownersEstimate[s]! <= ownersMax)) continue;
       if (checkRevenue && !(revenueEstimate[s]! >= revenueMin && revenueEstimate[s]! <= revenueMax)) continue;
-      if (q && !names[s]!.includes(q)) continue;
+      if (key && !keys[s]!.includes(key)) continue;
+      if (folded && !foldName(names[s]!).includes(folded)) continue;
       out[n++] = s;
     }
   }
