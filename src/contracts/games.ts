@@ -46,7 +46,15 @@ export const TrackGameBodySchema = z.object({
   gameId: z.string({ message: "Required" }).trim().min(1).max(100),
   gameName: z.string().max(300).optional(),
   imageUrl: z.string().max(2000).nullable().optional(),
-  isWatchlisted: z.boolean().default(true),
+  /**
+   * Adding sets it true (spec §4); a game leaves the watchlist by DELETE /api/user/watchlist/{gameId}.
+   * Any other value is refused rather than ignored.
+   */
+  isWatchlisted: z
+    .literal(true, {
+      message: "Adding sets isWatchlisted true; remove a game with DELETE /api/user/watchlist/{gameId}",
+    })
+    .default(true),
 });
 
 export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
