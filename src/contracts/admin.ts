@@ -38,11 +38,15 @@ export type AdminStats = z.infer<typeof AdminStatsSchema>;
 
 export { ROLE_CHOICES } from "./roles.ts";
 
-/** `PUT /api/admin/users/:id/role`: role and tier change together, only as the spec's pairs. */
+/**
+ * `PUT /api/admin/users/:id/role`: role and tier change together, only as the spec's pairs. The tier
+ * may be left out (it follows from the role); when sent, it must be the role's own.
+ */
 export const RoleChangeBodySchema = z
-  .object({ role: z.enum(ROLES), tier: z.enum(TIERS) })
-  .refine((b) => ROLE_TIER[b.role] === b.tier, {
+  .object({ role: z.enum(ROLES), tier: z.enum(TIERS).optional() })
+  .refine((b) => b.tier === undefined || ROLE_TIER[b.role] === b.tier, {
     path: ["tier"],
     message: "Role and tier go together: regular/starter, premium/professional or admin/enterprise",
-  });
+  })
+  .transform((b) => ({ role: b.role, tier: ROLE_TIER[b.role] }));
 export type RoleChangeBody = z.infer<typeof RoleChangeBodySchema>;

@@ -46,16 +46,29 @@ export const METRIC_FILLED_BY: Record<SeriesMetric, string> = {
   owners: "the SteamSpy sync or a Steam store dataset import",
 };
 
-/** A date (`2024-01-31`) or a full ISO 8601 time. */
-const isoTime = z
-  .string()
-  .trim()
-  .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-    {
-      message: "Use an ISO 8601 date or time, such as 2024-01-31",
-    },
-  );
+const ISO_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Whether a date (`2024-01-31`) or ISO 8601 time names a moment the calendar has: `2019-02-30` or
+ * `T24:30` would otherwise be rolled over by Date.parse into the next month or day.
+ */
+export function isCalendarTime(s: string): boolean {
+  const m = ISO_TIME.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return false;
+  if (m[4] != null && (Number(m[4]) > 23 || Number(m[5]) > 59 || (m[6] != null && Number(m[6]) > 59)))
+    return false;
+  return !Number.isNaN(Date.parse(s));
+}
+
+/** A date (`2024-01-31`) or a full ISO 8601 time, one the calendar has. */
+const isoTime = z.string().trim().refine(isCalendarTime, {
+  message: "Use an ISO 8601 date or time the calendar has, such as 2024-01-31",
+});
 
 export const SeriesQuerySchema = z
   .object({
@@ -106,8 +119,13 @@ export interface GameSeries {
   asOf: string | null;
   /** Oldest first. */
   points: SeriesPoint[];
-  /** Without points: the source that would fill the series. */
+  /** Without points at all: the source that would fill the series. */
   filledBy?: string;
+  /**
+   * Without points between `from` and `to` while the series has points elsewhere: the times of its
+   * first and last point, and a sentence saying so (the chart shows it in place of `filledBy`).
+   */
+  outside?: { first: string; last: string; note: string };
 }
 
 export interface SimilarGame extends GameSummary {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PlayerFigures } from "./player-figures.ts";
 import type { Provenance } from "./provenance.ts";
+import { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 
 /**
  * The games catalog API (issue 4; spec §3 shapes, §7 calls): request schemas the server validates
@@ -9,8 +10,8 @@ import type { Provenance } from "./provenance.ts";
 
 // ---- Requests ----------------------------------------------------------------------------------
 
-/** Spec §5: search needs at least 3 characters (after trimming). */
-export const SEARCH_MIN_LENGTH = 3;
+export { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
+
 /** Larger `limit`s are capped to this rather than refused. */
 export const SEARCH_MAX_LIMIT = 50;
 
@@ -18,8 +19,10 @@ export const SearchQuerySchema = z.object({
   q: z
     .string({ message: "Required" })
     .trim()
-    .min(SEARCH_MIN_LENGTH, { message: `Type at least ${SEARCH_MIN_LENGTH} characters to search` })
-    .max(100, { message: "At most 100 characters" }),
+    .max(100, { message: "At most 100 characters" })
+    .refine((q) => searchableLength(q) >= SEARCH_MIN_LENGTH, {
+      message: `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`,
+    }),
   limit: z.coerce
     .number()
     .int()
@@ -46,7 +49,15 @@ export const TrackGameBodySchema = z.object({
   gameId: z.string({ message: "Required" }).trim().min(1).max(100),
   gameName: z.string().max(300).optional(),
   imageUrl: z.string().max(2000).nullable().optional(),
-  isWatchlisted: z.boolean().default(true),
+  /**
+   * Adding sets it true (spec §4); a game leaves the watchlist by DELETE /api/user/watchlist/{gameId}.
+   * Any other value is refused rather than ignored.
+   */
+  isWatchlisted: z
+    .literal(true, {
+      message: "Adding sets isWatchlisted true; remove a game with DELETE /api/user/watchlist/{gameId}",
+    })
+    .default(true),
 });
 
 export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;

@@ -36,11 +36,14 @@ export const SCREENER_COLUMN_INFO: Record<ScreenerColumn, { label: string; unit:
   price: { label: "Price", unit: "USD" },
   reviews: { label: "Reviews", unit: "count" },
   positiveShare: { label: "Positive share", unit: "%" },
-  owners: { label: "Owners (source figure)", unit: "owners" },
-  players: { label: "Players (latest)", unit: "players" },
-  ownersEstimate: { label: "Est. owners (P50)", unit: "owners" },
+  owners: { label: "Owners (source figure)", unit: "count" },
+  players: { label: "Players (latest)", unit: "count" },
+  ownersEstimate: { label: "Est. owners (P50)", unit: "count" },
   revenueEstimate: { label: "Est. gross revenue (P50)", unit: "USD" },
 };
+
+/** The CSV's first columns whatever the user picks, so its rows can be joined to other data. */
+export const SCREENER_CSV_KEYS = ["id", "steamAppId"] as const;
 
 /** What the table shows before the user picks columns. */
 export const DEFAULT_SCREENER_COLUMNS: ScreenerColumn[] = [
@@ -88,7 +91,10 @@ const filterShape = {
   genre: text,
   tag: text,
   platform: text,
-  /** Part of the name, case-insensitive. */
+  /**
+   * Part of the name, case-insensitive; text, not a pattern (`%` and `_` are characters). Words alone
+   * also match across punctuation and accents ("baldurs gate" finds "Baldur’s Gate 3").
+   */
   q: z.string().trim().max(100).optional(),
   yearFrom: year,
   yearTo: year,
@@ -174,6 +180,7 @@ export type ScreenerQuery = z.infer<typeof ScreenerQuerySchema>;
 
 export interface ScreenerRow {
   id: string;
+  steamAppId: number | null;
   name: string;
   releaseDate: string | null;
   developer: string | null;

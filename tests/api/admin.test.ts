@@ -161,7 +161,6 @@ describe("PUT /api/admin/users/:id/role", () => {
     [{ role: "premium", tier: "starter" }, "tier"],
     [{ role: "owner", tier: "enterprise" }, "role"],
     [{ role: "premium", tier: "gold" }, "tier"],
-    [{ role: "premium" }, "tier"],
     [{}, "role"],
   ])("422 for %j (names %s) and nothing changes", async (body, field) => {
     const admin = await createTestUser({ role: "admin" });
@@ -172,6 +171,20 @@ describe("PUT /api/admin/users/:id/role", () => {
     const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
     expect(row).toMatchObject({ role: "regular", subscriptionTier: "starter" });
     expect(await db().select().from(auditLog)).toHaveLength(0);
+  });
+
+  test.each([
+    ["regular", "starter"],
+    ["premium", "professional"],
+    ["admin", "enterprise"],
+  ] as const)("role %s alone sets its pair's tier, %s", async (role, tier) => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: role === "regular" ? "premium" : "regular" });
+    const res = await setRole(admin.cookie, target.user.id, { role });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: target.user.id, role, subscriptionTier: tier });
+    const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ role, subscriptionTier: tier });
   });
 
   test("an unknown user is 404", async () => {

@@ -104,8 +104,12 @@ function sqlWhere(f: Filter): { clause: string; args: Array<string | number> } {
   range("e.owners_mid", ">=", "ownersMin");
   range("e.gross_mid", "<=", "revenueMax");
   if (f.q != null) {
-    where.push("normalized_name LIKE ?");
-    args.push(`%${f.q}%`);
+    // Words alone are found in the name key; a query with other characters in the name as written
+    // (ASCII here, so LIKE's case folding is the screener's). Either way % and _ are text, not patterns.
+    const q = String(f.q);
+    const like = `%${q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+    where.push(/^[A-Za-z0-9 ]+$/.test(q) ? "normalized_name LIKE ? ESCAPE '\\'" : "name LIKE ? ESCAPE '\\'");
+    args.push(like);
   }
   return { clause: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
@@ -151,6 +155,11 @@ const FILTERS: Filter[] = [
   { minPositive: 60, platform: "Nintendo Switch" },
   { ownersMin: 10_000, genre: "Indie" },
   { q: "elan" },
+  { q: "_under" },
+  { q: "%" },
+  { q: "_" },
+  { q: "#1" },
+  { q: "a_1" },
   { genre: "No such genre" },
 ];
 const SORTS = [

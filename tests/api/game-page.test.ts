@@ -213,6 +213,38 @@ describe("GET /api/games/:id/series", () => {
     expect(series.filledBy).toMatch(/SteamSpy/);
   });
 
+  test("real calendar dates pass: a leap day, the last of a month, a time with an offset", async () => {
+    for (const query of [
+      "from=2024-02-29",
+      "to=2026-01-31",
+      "from=2026-01-10T23:59:59.999Z",
+      `from=${encodeURIComponent("2026-01-10T10:00:00+02:00")}`,
+    ]) {
+      expect((await get(`/api/games/${charted}/series?metric=players&${query}`)).status, query).toBe(200);
+    }
+  });
+
+  test("an empty range of a series that has points elsewhere says where they are, not what to import", async () => {
+    const series = await (
+      await get(`/api/games/${charted}/series?metric=owners&from=2020-01-01&to=2020-12-31`)
+    ).json();
+    expect(series.points).toEqual([]);
+    expect(series.filledBy).toBeUndefined();
+    expect(series.outside).toEqual({
+      first: "2019-05-01T00:00:00.000Z",
+      last: "2019-05-01T00:00:00.000Z",
+      note: "No points between 2020-01-01 and 2020-12-31; the series has points from 2019-05-01 to 2019-05-01.",
+    });
+    const after = await (await get(`/api/games/${charted}/series?metric=players&from=2027-01-01`)).json();
+    expect(after.outside.note).toBe(
+      "No points from 2027-01-01; the series has points from 2026-01-01 to 2026-02-09.",
+    );
+    // With no point at all, the source that would fill it.
+    const none = await (await get(`/api/games/${charted}/series?metric=price&to=2020-01-01`)).json();
+    expect(none.outside).toBeUndefined();
+    expect(none.filledBy).toMatch(/SteamSpy/);
+  });
+
   test("bad metric or dates are 422 naming the field; unknown game is 404", async () => {
     for (const [query, field] of [
       ["metric=bogus", "metric"],
@@ -220,6 +252,12 @@ describe("GET /api/games/:id/series", () => {
       ["metric=players&from=yesterday", "from"],
       ["metric=players&to=2026-13-45", "to"],
       ["metric=players&from=2026-02-01&to=2026-01-01", "to"],
+      // Dates the calendar does not have are refused, not rolled over into the next month.
+      ["metric=players&from=2019-02-30", "from"],
+      ["metric=players&to=2023-02-29", "to"],
+      ["metric=players&from=2026-04-31T10:00:00Z", "from"],
+      ["metric=players&from=2026-01-01T24:30:00Z", "from"],
+      ["metric=players&to=2026-01-01T10:61:00Z", "to"],
     ] as const) {
       const res = await get(`/api/games/${charted}/series?${query}`);
       expect(res.status, query).toBe(422);

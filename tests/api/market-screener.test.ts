@@ -233,6 +233,8 @@ describe("GET /api/market/screener?format=csv", () => {
     expect(records.map((r) => r.name)).toEqual(names(json));
     const header = Object.keys(records[0]!);
     expect(header).toEqual([
+      "id",
+      "steamAppId",
       "name",
       "releaseDate",
       "developer",
@@ -243,9 +245,9 @@ describe("GET /api/market/screener?format=csv", () => {
       "price (USD)",
       "reviews (count)",
       "positiveShare (%)",
-      "owners (owners)",
-      "players (players)",
-      "ownersEstimate (owners)",
+      "owners (count)",
+      "players (count)",
+      "ownersEstimate (count)",
       "revenueEstimate (USD)",
     ]);
     for (const [i, record] of records.entries()) {
@@ -266,7 +268,8 @@ describe("GET /api/market/screener?format=csv", () => {
     });
     expect(res.headers.get("content-disposition")).toContain("market-screener_all-games.csv");
     const rows = parse(await res.text()) as string[][];
-    expect(rows[0]).toEqual(["name", "price (USD)"]);
+    // The game id and Steam app id always lead, so rows can be joined to other data.
+    expect(rows[0]).toEqual(["id", "steamAppId", "name", "price (USD)"]);
     expect(rows).toHaveLength(6);
   });
 });
@@ -380,5 +383,100 @@ describe("list filters match whole elements only", () => {
     expect(names(await screen(`genre=${encodeURIComponent("100%_Fun")}`))).toEqual(["Wildcard One"]);
     expect(names(await screen(`tag=${encodeURIComponent('Say "Hi"')}`))).toEqual(["Wildcard One"]);
     expect(names(await screen("tag=Hi"))).toEqual([]);
+  });
+});
+
+describe("the name filter q is text, not a pattern", () => {
+  test("%, _ and other punctuation match only names holding them; plain words still match the name key", async () => {
+    await upsertGames(
+      [
+        { name: "TIS-100", genres: ["Puzzle"] },
+        { name: "NARAKA: BLADEPOINT", genres: ["Action"] },
+        { name: "100% Orange Juice", genres: ["Casual"] },
+        { name: "Under_Score Tale", genres: ["Casual"] },
+        { name: "ストライダー飛竜", genres: ["Action"] },
+        { name: "Baldur’s Gate 3", genres: ["RPG"] },
+        { name: "Half-Life 2", genres: ["Action"] },
+      ],
+      "test",
+    );
+    const named = async (q: string) =>
+      names(await screen(`q=${encodeURIComponent(q)}&sort=name&order=asc&pageSize=200`));
+    expect(await named("%")).toEqual(["100% Orange Juice"]);
+    expect(await named("_")).toEqual(["Under_Score Tale"]);
+    expect(await named("100%")).toEqual(["100% Orange Juice"]);
+    expect(await named("a_b")).toEqual([]);
+    expect(await named("ストライダー")).toEqual(["ストライダー飛竜"]);
+    expect(await named("ストライダー x")).toEqual([]);
+    // Words alone match as before: case, accents and apostrophes folded, punctuation as a space.
+    expect(await named("TIS 100")).toEqual(["TIS-100"]);
+    expect(await named("baldurs gate")).toEqual(["Baldur’s Gate 3"]);
+    expect(await named("Baldur's")).toEqual(["Baldur’s Gate 3"]);
+    expect(await named("half-life")).toEqual(["Half-Life 2"]);
+    expect(await named("naraka: blade")).toEqual(["NARAKA: BLADEPOINT"]);
+    // The CSV and the market summary filter the same games.
+    const csv = await request(`/api/market/screener?format=csv&columns=name&q=${encodeURIComponent("%")}`, {
+      cookie: premium.cookie,
+    });
+    expect((parse(await csv.text()) as string[][]).map((r) => r.at(-1))).toEqual([
+      "name",
+      "100% Orange Juice",
+    ]);
+    const summary = await request(`/api/market/summary?q=${encodeURIComponent("_")}`, {
+      cookie: premium.cookie,
+    });
+    expect((await summary.json()).games).toBe(1);
+  });
+});
+
+describe("screener query values and CSV details", () => {
+  test("an empty value means not set, as a form leaves a blank field", async () => {
+    const all = await screen("");
+    for (const query of [
+      "yearFrom=&yearTo=",
+      "priceMin=&priceMax=&minReviews=&minPositive=",
+      "q=&genre=",
+      "sort=&page=",
+    ]) {
+      const page = await screen(query);
+      expect(page.total, query).toBe(all.total);
+    }
+    expect((await screen("yearFrom=&yearTo=2019")).rows.map((r) => r.name)).toEqual(["Alpha Siege"]);
+    const summary = await request("/api/market/summary?yearFrom=&ownersMin=", { cookie: premium.cookie });
+    expect(summary.status).toBe(200);
+    // A blank key the schema does not know is still named.
+    const unknown = await request("/api/market/screener?genres=", { cookie: premium.cookie });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).errors[0].field).toBe("genres");
+  });
+
+  test("a non-ASCII filter keeps its name in filename* (RFC 5987) beside an ASCII filename", async () => {
+    const q = 'ストライダー"; x';
+    const res = await request(`/api/market/screener?format=csv&q=${encodeURIComponent(q)}`, {
+      cookie: premium.cookie,
+    });
+    expect(res.status).toBe(200);
+    const disposition = res.headers.get("content-disposition")!;
+    const ascii = /filename="([^"]*)"/.exec(disposition)![1]!;
+    expect(ascii).toMatch(/^[\x20-\x7e]+\.csv$/);
+    const star = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)![1]!;
+    expect(star).toMatch(/^[A-Za-z0-9!#$&+.^_`|~%-]+$/);
+    expect(decodeURIComponent(star)).toBe("market-screener_q=ストライダー-x.csv");
+  });
+
+  test("each CSV row carries the game's id and Steam app id", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Joinable Game", steamAppId: 4242, genres: ["Joinery"] }],
+      "test",
+    );
+    const res = await request("/api/market/screener?format=csv&genre=Joinery&columns=name", {
+      cookie: premium.cookie,
+    });
+    expect(parse(await res.text())).toEqual([
+      ["id", "steamAppId", "name"],
+      [ids[0], "4242", "Joinable Game"],
+    ]);
+    const json = await screen("genre=Joinery");
+    expect(json.rows[0]).toMatchObject({ id: ids[0], steamAppId: 4242 });
   });
 });

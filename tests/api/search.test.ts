@@ -157,3 +157,27 @@ test("names in other scripts are found too", async () => {
 test("search needs a signed-in user", async () => {
   expect((await request("/api/games/search?q=half")).status).toBe(401);
 });
+
+test("the 3-character minimum counts letters and digits, the characters search matches on", async () => {
+  await upsertGames(
+    [
+      { name: "Code Crafter", positiveReviews: 50 },
+      { name: "Cinder Cove", positiveReviews: 40 },
+    ],
+    "test",
+  );
+  // "c++" searched as "c" answered every game starting with C: it is too short, as "c" is.
+  for (const q of ["c++", "c#", "***", "a - b", "é!!"]) {
+    const res = await search(q);
+    expect(res.status, q).toBe(422);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = await res.json();
+    expect(body.errors[0].field).toBe("q");
+    expect(body.errors[0].message).toBe("Type at least 3 letters or digits to search");
+  }
+  // Three letters or digits with punctuation between them still search, as they did.
+  expect((await search("c-3po")).status).toBe(200);
+  expect(await names("a.b.c")).toEqual([]);
+  expect(await names("hal")).toEqual(["Half-Life 2", "Half Past Midnight"]);
+  expect(await names("ベヨネッタ")).toEqual([]);
+});

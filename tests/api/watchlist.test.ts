@@ -102,3 +102,42 @@ test("anonymous requests are 401 on every watchlist route", async () => {
   expect((await request("/api/user/games", { method: "POST", json: { gameId: ids[0] } })).status).toBe(401);
   expect((await request(`/api/user/watchlist/${ids[0]}`, { method: "DELETE" })).status).toBe(401);
 });
+
+test("steam-<appid> names a game as it does on /api/games/:id: add, then remove by it", async () => {
+  const carol = await createTestUser();
+  const { ids: steamIds } = await upsertGames(
+    [{ name: "Counter-Strike: Global Offensive", steamAppId: 730, genres: ["Action"], platforms: ["PC"] }],
+    "test",
+  );
+  expect((await request("/api/games/steam-730", { cookie: carol.cookie })).status).toBe(200);
+  const added = await track(carol, { gameId: "steam-730" });
+  expect(added.status).toBe(201);
+  expect(await added.json()).toMatchObject({
+    gameId: steamIds[0],
+    gameName: "Counter-Strike: Global Offensive",
+  });
+  // The same game by its catalog id is the same entry.
+  expect((await track(carol, { gameId: steamIds[0] })).status).toBe(200);
+  expect((await list(carol)).map((e) => e.gameId)).toEqual([steamIds[0]]);
+  expect((await remove(carol, "steam-730")).status).toBe(204);
+  expect(await list(carol)).toEqual([]);
+  expect((await remove(carol, "steam-730")).status).toBe(404);
+  // An app id the catalog does not hold is unknown, as on the game page.
+  expect((await track(carol, { gameId: "steam-999999" })).status).toBe(404);
+});
+
+test("isWatchlisted: adding sets it true (spec §4); false is 422 naming the field, never ignored", async () => {
+  const dave = await createTestUser();
+  for (const isWatchlisted of [false, "yes"]) {
+    const res = await track(dave, { gameId: ids[0], isWatchlisted });
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).errors.map((e: { field: string }) => e.field)).toEqual(["isWatchlisted"]);
+  }
+  expect(await list(dave)).toEqual([]);
+  expect((await track(dave, { gameId: ids[0] })).status).toBe(201);
+  // Already tracked: false still does not pass for a change it would not make.
+  const again = await track(dave, { gameId: ids[0], isWatchlisted: false });
+  expect(again.status).toBe(422);
+  expect((await list(dave)).map((e) => e.isWatchlisted)).toEqual([true]);
+});

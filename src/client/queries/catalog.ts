@@ -13,6 +13,7 @@ import type {
 } from "../../contracts/games.ts";
 import type { PlayerFigures } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
+import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
 import { apiGet } from "../api.ts";
 
 export type { MarketTrend, OverviewFigures, ReportSummary, UserGame };
@@ -91,7 +92,8 @@ export function reportQuery(id: string) {
 export function searchQuery(q: string) {
   return queryOptions({
     queryKey: ["/api/games/search", { q }],
-    enabled: q.trim().length > 2,
+    // What the server would refuse (fewer than 3 letters or digits, "c++") is not asked.
+    enabled: searchableLength(q) >= SEARCH_MIN_LENGTH,
     queryFn: async ({ signal }) => {
       const res = await fetch(`/api/games/search?${new URLSearchParams({ q: q.trim(), limit: "20" })}`, {
         credentials: "include",

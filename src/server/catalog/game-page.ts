@@ -134,7 +134,38 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     source: sources.size ? [...sources].join("; ") : null,
     asOf: points.at(-1)?.t ?? null,
     points,
-    ...(points.length === 0 ? { filledBy: METRIC_FILLED_BY[q.metric] } : {}),
+    ...(points.length === 0 ? await whyEmpty(gameId, q) : {}),
+  };
+}
+
+/**
+ * Why a series has no points between `from` and `to`: the series has points outside them (say where),
+ * or none at all (say which source would fill it).
+ */
+async function whyEmpty(gameId: string, q: SeriesQuery): Promise<Pick<GameSeries, "filledBy" | "outside">> {
+  const [extent] = await readRows(
+    "SELECT min(ts) AS first, max(ts) AS last FROM game_metrics WHERE game_id = ? AND metric = ?",
+    [gameId, q.metric],
+  );
+  if (extent?.first == null || extent.last == null) return { filledBy: METRIC_FILLED_BY[q.metric] };
+  const first = new Date(Number(extent.first)).toISOString();
+  const last = new Date(Number(extent.last)).toISOString();
+  // A point at midnight UTC reads as its day.
+  const shown = (t: string) => (t.endsWith("T00:00:00.000Z") ? t.slice(0, 10) : t);
+  const asked =
+    q.from && q.to
+      ? `between ${q.from} and ${q.to}`
+      : q.from
+        ? `from ${q.from}`
+        : q.to
+          ? `up to ${q.to}`
+          : "in this range";
+  return {
+    outside: {
+      first,
+      last,
+      note: `No points ${asked}; the series has points from ${shown(first)} to ${shown(last)}.`,
+    },
   };
 }
 

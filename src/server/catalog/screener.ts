@@ -4,6 +4,7 @@ import {
   type MarketSummary,
   SCREENER_COLUMN_INFO,
   SCREENER_COLUMNS,
+  SCREENER_CSV_KEYS,
   SCREENER_FILTER_KEYS,
   type ScreenerFilter,
   type ScreenerPage,
@@ -16,7 +17,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { normalizeName } from "./normalize.ts";
+import { foldName, nameQuery } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
@@ -31,11 +32,14 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
   if (SCREENER_FILTER_KEYS.every((k) => f[k] == null || f[k] === "")) return index.liveSlots();
   const candidates = index.candidates({ genres: f.genre, tags: f.tag, platforms: f.platform });
   if (!candidates) return new Int32Array(0);
-  const q = f.q ? normalizeName(f.q) : "";
+  const q = f.q ? nameQuery(f.q) : null;
+  const key = q && "key" in q ? q.key : "";
+  const folded = q && "folded" in q ? q.folded : "";
   const { releaseYear, price, ownersEstimate, revenueEstimate } = index.col;
   const reviews = index.reviews;
   const share = index.share;
-  const names = index.normalizedNames;
+  const keys = index.normalizedNames;
+  const names = index.names;
   // Each bound, or a value that every known figure passes; unknown figures (NaN) fail any comparison.
   const bound = (v: number | undefined, none: number) => (v == null ? none : v);
   const yearFrom = bound(f.yearFrom, Number.NEGATIVE_INFINITY);
@@ -68,7 +72,8 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
       if (checkShare && !(share[s]! >= minPositive)) continue;
       if (checkOwners && !(ownersEstimate[s]! >= ownersMin && ownersEstimate[s]! <= ownersMax)) continue;
       if (checkRevenue && !(revenueEstimate[s]! >= revenueMin && revenueEstimate[s]! <= revenueMax)) continue;
-      if (q && !names[s]!.includes(q)) continue;
+      if (key && !keys[s]!.includes(key)) continue;
+      if (folded && !foldName(names[s]!).includes(folded)) continue;
       out[n++] = s;
     }
   }
@@ -137,7 +142,7 @@ async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number;
   );
 }
 
-const COLUMNS_READ = `games.id, name, release_date, developer, publisher, genres, tags, platforms, price,
+const COLUMNS_READ = `games.id, steam_app_id, name, release_date, developer, publisher, genres, tags, platforms, price,
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo`;
 
 /** The rows of these games as the screener answers them, in the given order. */
@@ -166,6 +171,7 @@ function toRow(
   const reviews = pos == null && neg == null ? null : (pos ?? 0) + (neg ?? 0);
   return {
     id: String(r.id),
+    steamAppId: num(r.steam_app_id),
     name: String(r.name),
     releaseDate: (r.release_date as string | null) ?? null,
     developer: (r.developer as string | null) ?? null,
@@ -338,8 +344,31 @@ function summarize(index: CatalogIndex, f: ScreenerFilter): Omit<MarketSummary, 
 /** Rows read per statement while streaming. */
 const CSV_CHUNK = 2000;
 
+/** The CSV's file name: ASCII only, for `filename=`. */
 export function screenerCsvName(f: ScreenerFilter): string {
   return csvFileName("market-screener", filterKey(f).replace(/&/g, "_") || "all-games");
+}
+
+/**
+ * The Content-Disposition of the CSV: the ASCII name, and when the filter holds other letters
+ * (`q=ストライダー`) the full name as `filename*` (RFC 6266 §4.3, RFC 5987), which browsers prefer.
+ */
+export function screenerCsvDisposition(f: ScreenerFilter): string {
+  const ascii = screenerCsvName(f);
+  const full = `${
+    `market-screener_${filterKey(f).replace(/&/g, "_") || "all-games"}`
+      .replace(/[^\p{L}\p{N}._=-]+/gu, "-")
+      .replace(/-+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 150) || "export"
+  }.csv`;
+  if (full === ascii) return `attachment; filename="${ascii}"`;
+  // encodeURIComponent leaves ' ( ) * as they are; RFC 5987's attr-char does not allow them.
+  const encoded = encodeURIComponent(full).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
@@ -360,14 +389,15 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
     start(controller) {
       controller.enqueue(
         encoder.encode(
-          csvRow(
-            columns.map((c) =>
+          csvRow([
+            ...SCREENER_CSV_KEYS,
+            ...columns.map((c) =>
               headerWithUnit(
                 c,
                 SCREENER_COLUMN_INFO[c].unit === "ISO date" ? null : SCREENER_COLUMN_INFO[c].unit,
               ),
             ),
-          ),
+          ]),
         ),
       );
     },
@@ -380,7 +410,8 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       next += chunk.length;
       const rows = await rowsOf(chunk, needEstimates);
       let text = "";
-      for (const row of rows) text += csvRow(columns.map((c) => row[c]));
+      for (const row of rows)
+        text += csvRow([...SCREENER_CSV_KEYS.map((k) => row[k]), ...columns.map((c) => row[c])]);
       controller.enqueue(encoder.encode(text));
     },
   });

@@ -3,6 +3,7 @@ import type { UserGame } from "../../contracts/games.ts";
 import { db } from "../db/client.ts";
 import { games, userGames } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { resolveGameId } from "./game-page.ts";
 import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
@@ -41,20 +42,20 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
   );
 }
 
-/** Adding twice keeps one entry (answers `created: false`); an unknown game is 404. */
-export async function trackGame(
-  userId: string,
-  gameId: string,
-  isWatchlisted = true,
-): Promise<{ entry: UserGame; created: boolean }> {
-  const [game] = await db().select({ id: games.id }).from(games).where(eq(games.id, gameId)).limit(1);
-  if (!game) throw new HttpProblem(404, "No game with that id in the catalog");
+/**
+ * Adding sets `isWatchlisted` (spec §4 "add sets isWatchlisted true"); adding twice keeps one entry
+ * (answers `created: false`). `id` is the catalog id or `steam-<appid>`, as on the game page (issue 10);
+ * an unknown game is 404.
+ */
+export async function trackGame(userId: string, id: string): Promise<{ entry: UserGame; created: boolean }> {
+  const gameId = await resolveGameId(id);
+  if (!gameId) throw new HttpProblem(404, "No game with that id in the catalog");
   const inserted = await db()
     .insert(userGames)
-    .values({ id: crypto.randomUUID(), userId, gameId, isWatchlisted })
+    .values({ id: crypto.randomUUID(), userId, gameId, isWatchlisted: true })
     .onConflictDoNothing()
     .returning({ id: userGames.id });
-  if (!inserted.length && isWatchlisted) {
+  if (!inserted.length) {
     await db()
       .update(userGames)
       .set({ isWatchlisted: true })
@@ -64,7 +65,10 @@ export async function trackGame(
   return { entry, created: inserted.length > 0 };
 }
 
-export async function untrackGame(userId: string, gameId: string): Promise<void> {
+/** `id` as in trackGame. */
+export async function untrackGame(userId: string, id: string): Promise<void> {
+  const gameId = await resolveGameId(id);
+  if (!gameId) throw new HttpProblem(404, "That game is not in your watchlist");
   const deleted = await db()
     .delete(userGames)
     .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)))

@@ -39,10 +39,18 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   });
 }
 
-/** Validates the query string (422 naming the parameter). Read it with `c.req.valid("query")`. */
+/**
+ * Validates the query string (422 naming the parameter). Read it with `c.req.valid("query")`. An empty
+ * value (`?yearFrom=&yearTo=`, as a form leaves a blank field) means the parameter is not set: coerced
+ * to a number it would be 0, and a default would not apply. The key stays, so an unknown one is still
+ * named by a strict schema.
+ */
 export function queryParams<T extends z.ZodType>(schema: T) {
   return validator("query", (value, _c) => {
-    const parsed = schema.safeParse(value);
+    const params: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value))
+      params[key] = typeof v === "string" && v.trim() === "" ? undefined : v;
+    const parsed = schema.safeParse(params);
     if (!parsed.success) throw invalid(parsed.error);
     return parsed.data as z.output<T>;
   });

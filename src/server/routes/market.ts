@@ -5,7 +5,7 @@ import {
   catalogFacets,
   marketSummary,
   screenerCsv,
-  screenerCsvName,
+  screenerCsvDisposition,
   screenGames,
 } from "../catalog/screener.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -23,7 +23,7 @@ export const marketRoutes = new Hono<AppEnv>()
       const stream = await screenerCsv(query);
       return c.body(stream, 200, {
         "Content-Type": "text/csv; charset=utf-8; header=present",
-        "Content-Disposition": `attachment; filename="${screenerCsvName(query)}"`,
+        "Content-Disposition": screenerCsvDisposition(query),
       });
     }
     return c.json(await screenGames(query));

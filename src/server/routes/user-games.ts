@@ -6,12 +6,15 @@ import { listUserGames, trackGame, untrackGame } from "../catalog/watchlist.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody, pathParams } from "../http/validate.ts";
 
-/** Mounted at /api/user: `/games` (list, add) and `/watchlist/:gameId` (remove). */
+/**
+ * Mounted at /api/user: `/games` (list, add) and `/watchlist/:gameId` (remove). A game is named by its
+ * catalog id or `steam-<appid>`, as on `/api/games/:id`.
+ */
 export const userGameRoutes = new Hono<AppEnv>()
   .get("/games", requireUser, async (c) => c.json(await listUserGames(c.get("user").id)))
   .post("/games", requireUser, jsonBody(TrackGameBodySchema), async (c) => {
     const body = c.req.valid("json");
-    const { entry, created } = await trackGame(c.get("user").id, body.gameId, body.isWatchlisted);
+    const { entry, created } = await trackGame(c.get("user").id, body.gameId);
     return c.json(entry, created ? 201 : 200);
   })
   .delete(

@@ -2,7 +2,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { GitCompare, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import type { GameDetail, SeriesMetric } from "../../../contracts/game-page.ts";
+import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
@@ -73,10 +73,18 @@ function OverlayChart({
       formatValue={format}
       empty={{
         title: `None of these games has a ${title.toLowerCase()} history`,
-        description: results[0]?.data?.filledBy ? `It fills from ${results[0].data.filledBy}.` : undefined,
+        description: emptyNote(games.map((g, i) => ({ name: g.name, series: results[i]?.data }))),
       }}
     />
   );
+}
+
+/** Where a game's points are when they all lie outside the range, or else which source would fill the chart. */
+function emptyNote(series: Array<{ name: string; series: GameSeries | undefined }>): string | undefined {
+  const outside = series.find((s) => s.series?.outside);
+  if (outside) return `${outside.name}: ${outside.series!.outside!.note}`;
+  const filledBy = series.find((s) => s.series?.filledBy)?.series?.filledBy;
+  return filledBy ? `It fills from ${filledBy}.` : undefined;
 }
 
 function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: boolean }) {

@@ -66,6 +66,16 @@ function useSeries(game: GameDetail, metrics: SeriesMetric[], range: Range) {
   return useQueries({ queries: metrics.map((metric) => gameSeriesQuery(game.id, metric, from)) });
 }
 
+/**
+ * What an empty chart says: where the series' points are when they all lie outside the range, or else
+ * which source would fill it.
+ */
+function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric): string {
+  return (
+    series.find((s) => s?.outside)?.outside?.note ?? `This chart fills from ${METRIC_FILLED_BY[metric]}.`
+  );
+}
+
 function PlayersChart({ game }: { game: GameDetail }) {
   const [range, setRange] = useChartRange("players");
   const [avg, peak] = useSeries(game, ["players", "players_peak"], range);
@@ -81,7 +91,7 @@ function PlayersChart({ game }: { game: GameDetail }) {
       formatValue={compactNumber}
       empty={{
         title: "No player history for this game",
-        description: `This chart fills from ${METRIC_FILLED_BY.players}.`,
+        description: emptyNote([avg!.data, peak!.data], "players"),
       }}
     />
   );
@@ -106,7 +116,7 @@ function ReviewsCharts({ game }: { game: GameDetail }) {
   );
   const empty = {
     title: "No review history for this game",
-    description: `This chart fills from ${METRIC_FILLED_BY.reviews_positive}.`,
+    description: emptyNote([positive!.data, negative!.data], "reviews_positive"),
   };
   const loading = positive!.isLoading || negative!.isLoading;
   return (
@@ -170,7 +180,7 @@ function SingleChart({
       formatValue={format}
       empty={{
         title: `No ${name.toLowerCase()} history for this game`,
-        description: `This chart fills from ${METRIC_FILLED_BY[metric]}.`,
+        description: emptyNote([series!.data], metric),
       }}
     />
   );
