@@ -203,6 +203,36 @@ describe("GET /api/estimates/totals", () => {
     expect(tags.totals.length).toBeGreaterThan(0);
   });
 
+  test("the name filter ignores case and accents", async () => {
+    await upsertGames(
+      [
+        {
+          name: "Hand-made Accent Game",
+          steamAppId: 990002,
+          developer: "Café Studio",
+          price: 4.99,
+          genres: ["Indie"],
+        },
+      ],
+      "test",
+    );
+    await recomputeEstimates();
+    const totals = async (q: string) =>
+      (await (await request(`/api/estimates/totals?${q}`, { cookie })).json()).totals as Array<{
+        name: string;
+        games: number;
+      }>;
+    const action = await totals("by=genre&name=Action");
+    expect(action).toHaveLength(1);
+    expect(await totals("by=genre&name=action")).toEqual(action);
+    expect(await totals("by=genre&name=%20ACTION%20")).toEqual(action);
+    expect((await totals("by=developer&name=valve")).map((t) => t.name)).toEqual(["Valve"]);
+    expect((await totals("by=developer&name=cafe%20studio")).map((t) => [t.name, t.games])).toEqual([
+      ["Café Studio", 1],
+    ]);
+    expect(await totals("by=developer&name=No%20Such%20Studio")).toEqual([]);
+  });
+
   test("a bad grouping is a 422 naming the parameter", async () => {
     const res = await request("/api/estimates/totals?by=platform", { cookie });
     expect(res.status).toBe(422);

@@ -12,6 +12,7 @@ import {
   readCatalogLog,
 } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
+import { normalizeName } from "../catalog/normalize.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -406,20 +407,39 @@ const GROUP_SQL: Record<EstimateGrouping, { from: string; key: string }> = {
 };
 const SORT_SQL = { owners: "owners_mid", gross: "gross_mid", net: "net_mid", games: "games" } as const;
 
+/**
+ * The developer, publisher, genre or tag names that `name` stands for: the catalog spells them as its
+ * sources did ("Action", "action"; "Bandai Namco", "BANDAI NAMCO"), so names are compared by their
+ * name-matching key (case, accents and punctuation folded), as searches compare game names.
+ */
+async function namesMatching(by: EstimateGrouping, name: string): Promise<string[]> {
+  const g = GROUP_SQL[by];
+  const wanted = normalizeName(name);
+  if (!wanted) return [name];
+  const rs = await rawClient().execute(
+    `SELECT DISTINCT ${g.key} AS name FROM games g${g.from} WHERE ${g.key} IS NOT NULL AND ${g.key} != ''`,
+  );
+  return rs.rows.map((r) => String(r.name)).filter((n) => normalizeName(n) === wanted);
+}
+
 /** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
 export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
   const g = GROUP_SQL[query.by];
   const sums = ["owners", "units", "gross", "net"]
     .flatMap((p) => ["low", "mid", "high"].map((q) => `sum(coalesce(e.${p}_${q}, 0)) AS ${p}_${q}`))
     .join(", ");
-  const rs = await rawClient().execute({
-    sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
+  const names = query.name ? await namesMatching(query.by, query.name) : null;
+  const rs =
+    names?.length === 0
+      ? { rows: [] }
+      : await rawClient().execute({
+          sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
             sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue, max(e.as_of) AS as_of
           FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
-          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? ${query.name ? `AND ${g.key} = ?` : ""}
+          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? ${names ? `AND ${g.key} IN (SELECT value FROM json_each(?))` : ""}
           GROUP BY ${g.key} ORDER BY ${SORT_SQL[query.sort]} DESC, name LIMIT ?`,
-    args: [MODEL_VERSION, ...(query.name ? [query.name] : []), query.limit],
-  });
+          args: [MODEL_VERSION, ...(names ? [JSON.stringify(names)] : []), query.limit],
+        });
   const rows = rs.rows as unknown as Record<string, unknown>[];
   const newest = Math.max(0, ...rows.map((r) => Number(r.as_of ?? 0)));
   return {
