@@ -40,6 +40,10 @@ describe("GET /api/games/:id/estimates", () => {
     expect(body.asOf).toBe("2023-01-01T00:00:00.000Z");
     expect(body.provenance.source).toMatch(/SteamSpy/);
     expect(body.provenance.method).toMatch(/Blend of review model/);
+    // The percentages shown add up to 100 (largest remainder, not each rounded on its own).
+    const shown = [...(body.provenance.method ?? "").matchAll(/\((\d+) %\)/g)].map((m) => Number(m[1]));
+    expect(shown).toHaveLength(2);
+    expect(shown.reduce((a, b) => a + b, 0)).toBe(100);
     expect(body.owners.mid).toBeGreaterThan(5_000_000);
     expect(body.owners.mid).toBeLessThan(30_000_000);
   });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { EstimateInput } from "./features.ts";
 import { bandMethod, estimate, LOW_SIGNAL_REVIEWS, playerMethod, reviewMethod } from "./model.ts";
 import { afterStoreCut, netFromGross, REVENUE_PARAMETERS } from "./revenue.ts";
+import { wholePercentages } from "./stats.ts";
 
 const base: EstimateInput = {
   positiveReviews: 900,
@@ -94,6 +95,27 @@ describe("units and revenue", () => {
     expect(e.revenue.net!.low).toBeLessThanOrEqual(e.revenue.net!.mid);
   });
 
+  test("owners and units are whole numbers and revenue whole dollars, small games included", () => {
+    const figures: number[] = [];
+    for (const reviews of [0, 1, 2, 3, 7, 12, 40, 150, 999, 25_000]) {
+      for (const priceUsd of [0.99, 4.99, 19.99, null]) {
+        for (const releaseYear of [2008, 2017, null]) {
+          const e = estimate({
+            ...base,
+            positiveReviews: reviews,
+            negativeReviews: Math.round(reviews / 7),
+            priceUsd,
+            releaseYear,
+          });
+          figures.push(...Object.values(e.owners), ...Object.values(e.unitsSold));
+          for (const r of [e.revenue.gross, e.revenue.net]) if (r) figures.push(...Object.values(r));
+          for (const m of e.methods) figures.push(...Object.values(m.owners));
+        }
+      }
+    }
+    expect(figures.filter((v) => !Number.isInteger(v))).toEqual([]);
+  });
+
   test("the store cut steps down at $10M and $50M", () => {
     expect(afterStoreCut(10_000_000)).toBeCloseTo(7_000_000);
     expect(afterStoreCut(50_000_000)).toBeCloseTo(7_000_000 + 30_000_000);
@@ -127,6 +149,29 @@ describe("owners band and player hours", () => {
     expect(band.weight).toBeGreaterThan(0.5);
     expect(e.owners.mid).toBeGreaterThan(estimate(base).owners.mid);
     expect(e.methods.reduce((s, m) => s + m.weight, 0)).toBeCloseTo(1, 2);
+  });
+
+  test("method weights are whole percentages that add up to exactly 100", () => {
+    const sums = new Set<number>();
+    for (const low of [1_000, 20_000, 50_000, 200_000, 1_000_000]) {
+      for (const factor of [2, 2.5, 5]) {
+        for (const playerHours of [null, 50_000, 2_000_000, 90_000_000]) {
+          for (const reviews of [15, 300, 4_000]) {
+            const e = estimate({
+              ...base,
+              positiveReviews: reviews,
+              negativeReviews: Math.round(reviews / 9),
+              playerHours,
+              ownersBand: { low, high: low * factor, source: "SteamSpy", asOf: null },
+            });
+            const percents = e.methods.map((m) => m.weight * 100);
+            for (const p of percents) expect(Math.abs(p - Math.round(p))).toBeLessThan(1e-9);
+            sums.add(percents.reduce((a, p) => a + Math.round(p), 0));
+          }
+        }
+      }
+    }
+    expect([...sums]).toEqual([100]);
   });
 
   test("player-hours: more hours, more owners; absent without a series", () => {
@@ -167,4 +212,12 @@ test("without explanations: the same figures, methods and weights, each method's
   expect(bare.methods.map((m) => m.detail)).toEqual(["", "", ""]);
   const strip = (e: typeof bare) => ({ ...e, methods: e.methods.map((m) => ({ ...m, detail: "" })) });
   expect(strip(bare)).toEqual(strip(explained));
+});
+
+test("whole percentages: largest remainders take the points left over", () => {
+  expect(wholePercentages([0.105, 0.895])).toEqual([11, 89]);
+  expect(wholePercentages([1 / 3, 1 / 3, 1 / 3])).toEqual([34, 33, 33]);
+  expect(wholePercentages([0.004, 0.996])).toEqual([0, 100]);
+  expect(wholePercentages([1])).toEqual([100]);
+  expect(wholePercentages([])).toEqual([]);
 });

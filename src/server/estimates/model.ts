@@ -2,7 +2,7 @@ import type { Coefficients } from "./calibrate.ts";
 import { COEFFICIENTS } from "./coefficients.ts";
 import { type EstimateInput, features, isFreeToPlay, reviewBucket, totalReviews } from "./features.ts";
 import { type RevenueEstimate, revenueFromOwners } from "./revenue.ts";
-import { dot, roundSignificant, Z90 } from "./stats.ts";
+import { dot, roundSignificant, wholePercentages, Z90 } from "./stats.ts";
 
 /**
  * The estimator: each method gives log(owners) as a normal distribution (a centre and a spread);
@@ -17,6 +17,7 @@ export interface MethodFigure {
   logMean: number;
   logSigma: number;
   owners: Range;
+  /** Share of the blend, in whole percent (0.11 = 11 %); the weights of one estimate add up to 1. */
   weight: number;
   detail: string;
 }
@@ -140,10 +141,12 @@ export function estimate(
   const disagreement = candidates.reduce((s, m, i) => s + weights[i]! * (m.logMean - logMean) ** 2, 0);
   const logSigma = Math.sqrt(1 / total + disagreement);
   const floor = reviews;
+  // Whole percentages that add up to 100, so the weights a page or a provenance line shows do too.
+  const percent = wholePercentages(weights);
   const methods = candidates.map((m, i) => ({
     ...m,
     owners: range(m.logMean, m.logSigma, floor),
-    weight: Math.round(weights[i]! * 1000) / 1000,
+    weight: percent[i]! / 100,
   }));
   const owners = range(logMean, logSigma, floor);
   const notes: string[] = [];

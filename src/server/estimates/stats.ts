@@ -116,3 +116,23 @@ export function roundSignificant(value: number, digits = 3): number {
   // toPrecision rounds in decimal, so 14,100,000 stays 14100000 rather than 14099999.999999998.
   return Number(value.toPrecision(digits));
 }
+
+/**
+ * Shares (adding up to 1) as whole percentages that add up to exactly 100: each share's percentage
+ * rounded down, then the points left over given to the largest remainders (the earlier share first on
+ * a tie). Rounding each on its own shows 0.105 and 0.895 as 11 % and 90 %.
+ */
+export function wholePercentages(shares: number[]): number[] {
+  if (shares.length === 0) return [];
+  const total = shares.reduce((a, b) => a + b, 0);
+  const exact = shares.map((s) => (total > 0 ? (s / total) * 100 : 100 / shares.length));
+  const out = exact.map((e) => Math.floor(e + 1e-9));
+  let left = 100 - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, rest: e - out[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i]!++;
+    left--;
+  }
+  return out;
+}
