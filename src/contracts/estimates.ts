@@ -8,13 +8,14 @@ import { ProvenanceSchema } from "./provenance.ts";
 export const RangeSchema = z.object({ low: z.number(), mid: z.number(), high: z.number() });
 export type EstimateRange = z.infer<typeof RangeSchema>;
 
-export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band"] as const;
+/** `catalog-spread`: no method had data, so the spread of owners across the calibration catalog (low signal). */
+export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band", "catalog-spread"] as const;
 
 export const EstimateMethodSchema = z.object({
   name: z.enum(ESTIMATE_METHODS),
   label: z.string(),
   owners: RangeSchema,
-  /** Share of the blend (0–1); the weights of one answer add up to 1. */
+  /** Share of the blend (0–1, whole percent); the weights of one answer add up to 1. An owners band with no lower end only caps a low-signal range: weight 0. */
   weight: z.number(),
   /** What the figure was computed from, in words. */
   detail: z.string(),
@@ -54,7 +55,7 @@ export const GameEstimateSchema = z.object({
   /** Time of the newest input the estimate used (ISO 8601). */
   asOf: z.string().nullable(),
   computedAt: z.string(),
-  /** Fewer than 10 reviews and no other signal: a wide range, and `notes` says so. */
+  /** Fewer than 10 reviews (or none known) and no other signal (no player series, no owners band with a lower end): a wide range, and `notes` says so. */
   lowSignal: z.boolean(),
   notes: z.array(z.string()),
   inputs: EstimateInputsSchema,

@@ -169,6 +169,42 @@ describe("player-hours method", () => {
   });
 });
 
+describe("reviews unknown", () => {
+  test("a game imported from player figures only gets no review method and a low-signal answer that says so", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Hand-made Players Only", steamAppId: 990003, price: 0, genres: ["Free to Play"] }],
+      "test",
+    );
+    const gameId = ids[0]!;
+    // One month of average players: too short for the player-hours method (3 months).
+    await recordMetrics([
+      {
+        gameId,
+        metric: "players",
+        ts: new Date(Date.UTC(2022, 1, 1)),
+        value: 87_124,
+        period: "month",
+        source: "steamcharts-csv",
+      },
+    ]);
+    await recomputeEstimates({ gameIds: [gameId] });
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-990003/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.positiveReviews).toBeNull();
+    expect(body.methods.map((m) => [m.name, m.weight])).toEqual([["catalog-spread", 1]]);
+    expect(body.methods.map((m) => m.detail).join(" ")).not.toMatch(/0 reviews/);
+    expect(body.lowSignal).toBe(true);
+    expect(body.notes.join(" ")).toMatch(/Reviews unknown .*wide, not a point figure/);
+    expect(body.owners.high / body.owners.low).toBeGreaterThan(100);
+    const stored = await rawClient().execute({
+      sql: "SELECT low_signal FROM game_estimates WHERE game_id = ?",
+      args: [gameId],
+    });
+    expect(Number(stored.rows[0]!.low_signal)).toBe(1);
+  });
+});
+
 describe("steamspy-csv import", () => {
   test("an empty owners column is owners unknown, not an error; the band is kept when present", async () => {
     const { importSteamSpyCsv: run } = await import("../../src/server/importers/steamspy.ts");

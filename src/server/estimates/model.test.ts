@@ -44,15 +44,57 @@ describe("review model", () => {
     );
   });
 
-  test(`${LOW_SIGNAL_REVIEWS - 1} reviews with an owners band is not low-signal: the band is another signal`, () => {
+  test(`${LOW_SIGNAL_REVIEWS - 1} reviews with a band that has a lower end is not low-signal: the band is another signal`, () => {
     const e = estimate({
       ...base,
       positiveReviews: 9,
       negativeReviews: 0,
-      ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+      ownersBand: { low: 20_000, high: 50_000, source: "SteamSpy", asOf: null },
     });
     expect(e.lowSignal).toBe(false);
     expect(e.methods.map((m) => m.name)).toEqual(["review-model", "owners-band"]);
+  });
+
+  test("few reviews and a band with no lower end (0 .. 20,000) is low signal; the band caps the range but does not narrow it", () => {
+    const streng = { ...base, positiveReviews: 2, negativeReviews: 0 };
+    const alone = estimate(streng);
+    const e = estimate({
+      ...streng,
+      ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+    });
+    expect(e.lowSignal).toBe(true);
+    expect(e.notes.join(" ")).toMatch(
+      /with a lower end: the range is wide, not a point figure, capped at the owners band's 20,000/,
+    );
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([
+      ["review-model", 1],
+      ["owners-band", 0],
+    ]);
+    expect(e.methods[1]!.detail).toMatch(/no lower end/);
+    // As wide as without the band (the cap at 20,000 is far above this game's P90), never narrower.
+    const width = (x: typeof e) => x.owners.high / x.owners.low;
+    expect(width(e)).toBeGreaterThanOrEqual(width(alone) * 0.97);
+    expect(width(e)).toBeGreaterThan(10);
+    expect(e.owners.high).toBeLessThanOrEqual(20_000);
+    expect(e.owners.low).toBeGreaterThanOrEqual(2);
+    // The same with no reviews at all, and with reviews unknown.
+    for (const reviews of [0, null]) {
+      const z = estimate({
+        ...base,
+        positiveReviews: reviews,
+        negativeReviews: reviews,
+        ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+      });
+      expect(z.lowSignal).toBe(true);
+      expect(z.owners.high).toBeLessThanOrEqual(20_000);
+      expect(width(z)).toBeGreaterThan(10);
+    }
+  });
+
+  test("with 10+ reviews a band with no lower end still joins the blend (it starts at the reviewer count)", () => {
+    const e = estimate({ ...base, ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null } });
+    expect(e.lowSignal).toBe(false);
+    expect(e.methods.find((m) => m.name === "owners-band")!.weight).toBeGreaterThan(0);
   });
 
   test("owners never fall below the number of reviewers", () => {
@@ -61,10 +103,43 @@ describe("review model", () => {
   });
 
   test("missing year uses the model fitted without years", () => {
-    const m = reviewMethod({ ...base, releaseYear: null });
+    const m = reviewMethod({ ...base, releaseYear: null })!;
     expect(m.detail).not.toMatch(/release year/);
-    expect(reviewMethod(base).detail).toMatch(/release year/);
+    expect(reviewMethod(base)!.detail).toMatch(/release year/);
     expect(Number.isFinite(m.logMean)).toBe(true);
+  });
+});
+
+describe("unknown reviews", () => {
+  const unknown = { ...base, positiveReviews: null, negativeReviews: null };
+
+  test("unknown reviews are not 0 reviews: the review model does not run", () => {
+    expect(reviewMethod(unknown)).toBeNull();
+    expect(reviewMethod({ ...base, positiveReviews: 0, negativeReviews: 0 })).not.toBeNull();
+    // A player series alone decides (MIR4: 92M player-hours, reviews not imported).
+    const e = estimate({ ...unknown, playerHours: 92_000_000 });
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["player-hours", 1]]);
+    expect(e.methods.some((m) => /0 reviews/.test(m.detail))).toBe(false);
+    expect(e.owners.mid).toBe(
+      estimate({ ...unknown, playerHours: 92_000_000 }, { exclude: ["review-model"] }).owners.mid,
+    );
+    expect(e.owners.mid).toBeGreaterThan(
+      estimate({ ...base, positiveReviews: 0, negativeReviews: 0 }).owners.mid * 10,
+    );
+    expect(e.lowSignal).toBe(false);
+    expect(e.notes.join(" ")).toMatch(/Reviews unknown: the review model is left out/);
+  });
+
+  test("nothing known: the catalog's spread of owners, flagged low-signal and said so, not a figure for 0 reviews", () => {
+    const e = estimate(unknown);
+    expect(e.lowSignal).toBe(true);
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["catalog-spread", 1]]);
+    expect(e.methods[0]!.detail).toMatch(/not a figure for this game/);
+    expect(e.notes.join(" ")).toMatch(/Reviews unknown .*wide, not a point figure/);
+    // Wider than the range a game with 0 known reviews gets.
+    const zero = estimate({ ...base, positiveReviews: 0, negativeReviews: 0 });
+    expect(e.owners.high / e.owners.low).toBeGreaterThan(zero.owners.high / zero.owners.low);
+    expect(e.owners.high / e.owners.low).toBeGreaterThan(100);
   });
 });
 
@@ -189,7 +264,7 @@ describe("owners band and player hours", () => {
       const m = playerMethod({ ...base, playerHours: 1 })!;
       return Math.exp(Math.log(owners) - m.logMean);
     };
-    const review = Math.exp(reviewMethod(base).logMean);
+    const review = Math.exp(reviewMethod(base)!.logMean);
     const close = estimate({ ...base, playerHours: hours(review) });
     const far = estimate({ ...base, playerHours: hours(review * 50) });
     expect(far.owners.high / far.owners.low).toBeGreaterThan(close.owners.high / close.owners.low);

@@ -136,3 +136,20 @@ export function wholePercentages(shares: number[]): number[] {
   }
   return out;
 }
+
+/**
+ * The q-quantile (0 < q < 1) of a standard normal truncated to [a, b] (either end may be infinite),
+ * by bisection on the mass below it. When the interval holds no mass the nearer end is answered.
+ */
+export function truncatedNormalQuantile(q: number, a: number, b: number): number {
+  let lo = Math.max(a, -40);
+  let hi = Math.min(b, 40);
+  const mass = normalMass(a, b);
+  if (!(mass > 1e-300)) return b <= 0 ? hi : lo;
+  for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalMass(a, mid) < q * mass) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
