@@ -197,12 +197,33 @@ describe("reviews unknown", () => {
     expect(body.lowSignal).toBe(true);
     expect(body.notes.join(" ")).toMatch(/Reviews unknown .*wide, not a point figure/);
     expect(body.owners.high / body.owners.low).toBeGreaterThan(100);
+    // Dated by its data (the month of players), not by the import.
+    expect(body.asOf).toBe("2022-02-01T00:00:00.000Z");
+    expect(body.provenance.asOf).toBe(body.asOf);
     const stored = await rawClient().execute({
       sql: "SELECT low_signal FROM game_estimates WHERE game_id = ?",
       args: [gameId],
     });
     expect(Number(stored.rows[0]!.low_signal)).toBe(1);
   });
+});
+
+test("an estimate with no dated input has no asOf rather than the time it was written", async () => {
+  const { ids } = await upsertGames(
+    [{ name: "Hand-made Undated Game", steamAppId: 990004, price: 9.99, releaseYear: 2020 }],
+    "test",
+  );
+  await recomputeEstimates({ gameIds: ids });
+  const body = GameEstimateSchema.parse(
+    await (await request("/api/games/steam-990004/estimates", { cookie })).json(),
+  );
+  expect(body.asOf).toBeNull();
+  expect(body.provenance.asOf).toBeNull();
+  const stored = await rawClient().execute({
+    sql: "SELECT as_of FROM game_estimates WHERE game_id = ?",
+    args: [ids[0]!],
+  });
+  expect(stored.rows[0]!.as_of).toBeNull();
 });
 
 describe("steamspy-csv import", () => {

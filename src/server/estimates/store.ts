@@ -105,7 +105,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   // estimate written from reads a commit apart is fingerprinted by its inputs and redone on the next
   // change, as after any write.
   const games = await readRows(
-    `SELECT id, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
+    `SELECT id, positive_reviews, negative_reviews, price, release_year, genres, tags
               FROM games WHERE id ${only}`,
     args,
   );
@@ -116,13 +116,14 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     args,
   );
   // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
-  // Daily figures are left out: the sources answer peaks or instants for a day, not averages.
+  // Daily figures are left out: the sources answer peaks or instants for a day, not averages. A
+  // series shorter than 3 months does not make the method, but its newest month still dates the data.
   const series = await readRows(
     `SELECT game_id, source,
                 sum(value * (julianday(ts / 1000, 'unixepoch', '+1 month') - julianday(ts / 1000, 'unixepoch')) * 24) AS hours,
                 min(ts) AS first, max(ts) AS last, count(*) AS n
               FROM game_metrics WHERE metric = 'players' AND period = 'month' AND game_id ${only}
-              GROUP BY game_id, source HAVING n >= 3`,
+              GROUP BY game_id, source`,
     args,
   );
   const reviews = await readRows(
@@ -143,8 +144,11 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     });
   }
   const seriesOf = new Map<string, { hours: number; first: number; last: number; source: string }>();
+  const playersLast = new Map<string, number>();
   for (const r of series) {
     const id = String(r.game_id);
+    playersLast.set(id, Math.max(playersLast.get(id) ?? 0, Number(r.last)));
+    if (Number(r.n) < 3) continue;
     const hours = Number(r.hours);
     // Sources overlap in time: take the one covering the most player-hours rather than adding them.
     if ((seriesOf.get(id)?.hours ?? 0) < hours) {
@@ -171,7 +175,10 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     const band = bandOf.get(id);
     const s = seriesOf.get(id);
     const rv = reviewsOf.get(id);
-    const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
+    // The time of the data: the newest of the band, the player months and the review counts. A game
+    // with none of them dated (a catalog row with no figures) has no data time; the time the row was
+    // written (updated_at) is not the data's, and made the estimates' provenance read "now".
+    const asOf = Math.max(band?.ms ?? 0, playersLast.get(id) ?? 0, rv?.last ?? 0) || null;
     return {
       id,
       input: {
