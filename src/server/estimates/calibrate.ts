@@ -42,6 +42,17 @@ export interface Coefficients {
   catalogPrior: CatalogPrior;
 }
 
+/**
+ * The revision of the estimator's code (model.ts, revenue.ts, what store.ts reads), hashed into the
+ * model version with the coefficients. A change that alters any stored figure, note or date for the
+ * same inputs bumps it, and `bun run estimates:calibrate` then writes the new version: stored
+ * estimates are redone only when their inputs or the model version change, so a change without a
+ * new version would leave every stored estimate as the old code wrote it.
+ * 1: the original estimator. 2: unknown reviews, open bands for few reviews, the catalog spread,
+ * whole figures and percentages, asOf from the data.
+ */
+export const ESTIMATOR_REVISION = 2;
+
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;
 const TOLERANCE = 1e-7;
@@ -201,11 +212,12 @@ export function calibrate(
     playtimeModel: fitPlaytimeModel(playtime),
     catalogPrior: fitCatalogPrior(rows),
   };
-  // A change of coefficients is a new version: the version is named after what was fitted.
+  // A change of coefficients is a new version: the version is named after what was fitted, and after
+  // the estimator's revision, since the same coefficients can give other figures (ADR 011).
   // The file's name is left out: the same content under another name is the same model.
   const { fittedOn, ...fitted } = body;
   const digest = createHash("sha256")
-    .update(JSON.stringify({ sha256: fittedOn.sha256, ...fitted }))
+    .update(JSON.stringify({ estimator: ESTIMATOR_REVISION, sha256: fittedOn.sha256, ...fitted }))
     .digest("hex")
     .slice(0, 8);
   return { modelVersion: `owners-1.${digest}`, ...body };
