@@ -52,7 +52,7 @@ export const GameEstimateSchema = z.object({
   }),
   methods: z.array(EstimateMethodSchema),
   modelVersion: z.string(),
-  /** Time of the newest input the estimate used (ISO 8601). */
+  /** Time of the newest dated input (band, monthly players, review counts; ISO 8601); null when none is dated. */
   asOf: z.string().nullable(),
   computedAt: z.string(),
   /** Fewer than 10 reviews (or none known) and no other signal (no player series, no owners band with a lower end): a wide range, and `notes` says so. */
