@@ -8,13 +8,14 @@ import { ProvenanceSchema } from "./provenance.ts";
 export const RangeSchema = z.object({ low: z.number(), mid: z.number(), high: z.number() });
 export type EstimateRange = z.infer<typeof RangeSchema>;
 
-export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band"] as const;
+/** `catalog-spread`: no method had data, so the spread of owners across the calibration catalog (low signal). */
+export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band", "catalog-spread"] as const;
 
 export const EstimateMethodSchema = z.object({
   name: z.enum(ESTIMATE_METHODS),
   label: z.string(),
   owners: RangeSchema,
-  /** Share of the blend (0–1); the weights of one answer add up to 1. */
+  /** Share of the blend (0–1, whole percent); the weights of one answer add up to 1. An owners band with no lower end only caps a low-signal range: weight 0. */
   weight: z.number(),
   /** What the figure was computed from, in words. */
   detail: z.string(),
@@ -51,10 +52,10 @@ export const GameEstimateSchema = z.object({
   }),
   methods: z.array(EstimateMethodSchema),
   modelVersion: z.string(),
-  /** Time of the newest input the estimate used (ISO 8601). */
+  /** Time of the newest dated input (band, monthly players, review counts; ISO 8601); null when none is dated. */
   asOf: z.string().nullable(),
   computedAt: z.string(),
-  /** Fewer than 10 reviews and no other signal: a wide range, and `notes` says so. */
+  /** Fewer than 10 reviews (or none known) and no other signal (no player series, no owners band with a lower end): a wide range, and `notes` says so. */
   lowSignal: z.boolean(),
   notes: z.array(z.string()),
   inputs: EstimateInputsSchema,
@@ -67,7 +68,7 @@ export type EstimateGrouping = (typeof ESTIMATE_GROUPINGS)[number];
 
 export const EstimateTotalsQuerySchema = z.object({
   by: z.enum(ESTIMATE_GROUPINGS, { message: `One of ${ESTIMATE_GROUPINGS.join(", ")}` }),
-  /** Only this developer/publisher/genre/tag (exact name). */
+  /** Only this developer/publisher/genre/tag (case, accents and punctuation aside: "action" finds "Action"). */
   name: z.string().trim().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   sort: z.enum(["owners", "gross", "net", "games"]).default("gross"),

@@ -40,6 +40,10 @@ describe("GET /api/games/:id/estimates", () => {
     expect(body.asOf).toBe("2023-01-01T00:00:00.000Z");
     expect(body.provenance.source).toMatch(/SteamSpy/);
     expect(body.provenance.method).toMatch(/Blend of review model/);
+    // The percentages shown add up to 100 (largest remainder, not each rounded on its own).
+    const shown = [...(body.provenance.method ?? "").matchAll(/\((\d+) %\)/g)].map((m) => Number(m[1]));
+    expect(shown).toHaveLength(2);
+    expect(shown.reduce((a, b) => a + b, 0)).toBe(100);
     expect(body.owners.mid).toBeGreaterThan(5_000_000);
     expect(body.owners.mid).toBeLessThan(30_000_000);
   });
@@ -165,6 +169,63 @@ describe("player-hours method", () => {
   });
 });
 
+describe("reviews unknown", () => {
+  test("a game imported from player figures only gets no review method and a low-signal answer that says so", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Hand-made Players Only", steamAppId: 990003, price: 0, genres: ["Free to Play"] }],
+      "test",
+    );
+    const gameId = ids[0]!;
+    // One month of average players: too short for the player-hours method (3 months).
+    await recordMetrics([
+      {
+        gameId,
+        metric: "players",
+        ts: new Date(Date.UTC(2022, 1, 1)),
+        value: 87_124,
+        period: "month",
+        source: "steamcharts-csv",
+      },
+    ]);
+    await recomputeEstimates({ gameIds: [gameId] });
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-990003/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.positiveReviews).toBeNull();
+    expect(body.methods.map((m) => [m.name, m.weight])).toEqual([["catalog-spread", 1]]);
+    expect(body.methods.map((m) => m.detail).join(" ")).not.toMatch(/0 reviews/);
+    expect(body.lowSignal).toBe(true);
+    expect(body.notes.join(" ")).toMatch(/Reviews unknown .*wide, not a point figure/);
+    expect(body.owners.high / body.owners.low).toBeGreaterThan(100);
+    // Dated by its data (the month of players), not by the import.
+    expect(body.asOf).toBe("2022-02-01T00:00:00.000Z");
+    expect(body.provenance.asOf).toBe(body.asOf);
+    const stored = await rawClient().execute({
+      sql: "SELECT low_signal FROM game_estimates WHERE game_id = ?",
+      args: [gameId],
+    });
+    expect(Number(stored.rows[0]!.low_signal)).toBe(1);
+  });
+});
+
+test("an estimate with no dated input has no asOf rather than the time it was written", async () => {
+  const { ids } = await upsertGames(
+    [{ name: "Hand-made Undated Game", steamAppId: 990004, price: 9.99, releaseYear: 2020 }],
+    "test",
+  );
+  await recomputeEstimates({ gameIds: ids });
+  const body = GameEstimateSchema.parse(
+    await (await request("/api/games/steam-990004/estimates", { cookie })).json(),
+  );
+  expect(body.asOf).toBeNull();
+  expect(body.provenance.asOf).toBeNull();
+  const stored = await rawClient().execute({
+    sql: "SELECT as_of FROM game_estimates WHERE game_id = ?",
+    args: [ids[0]!],
+  });
+  expect(stored.rows[0]!.as_of).toBeNull();
+});
+
 describe("steamspy-csv import", () => {
   test("an empty owners column is owners unknown, not an error; the band is kept when present", async () => {
     const { importSteamSpyCsv: run } = await import("../../src/server/importers/steamspy.ts");
@@ -201,6 +262,36 @@ describe("GET /api/estimates/totals", () => {
     expect(genres.totals[0].owners.mid).toBeGreaterThanOrEqual(genres.totals[1].owners.mid);
     const tags = await (await request("/api/estimates/totals?by=tag&limit=5", { cookie })).json();
     expect(tags.totals.length).toBeGreaterThan(0);
+  });
+
+  test("the name filter ignores case and accents", async () => {
+    await upsertGames(
+      [
+        {
+          name: "Hand-made Accent Game",
+          steamAppId: 990002,
+          developer: "Café Studio",
+          price: 4.99,
+          genres: ["Indie"],
+        },
+      ],
+      "test",
+    );
+    await recomputeEstimates();
+    const totals = async (q: string) =>
+      (await (await request(`/api/estimates/totals?${q}`, { cookie })).json()).totals as Array<{
+        name: string;
+        games: number;
+      }>;
+    const action = await totals("by=genre&name=Action");
+    expect(action).toHaveLength(1);
+    expect(await totals("by=genre&name=action")).toEqual(action);
+    expect(await totals("by=genre&name=%20ACTION%20")).toEqual(action);
+    expect((await totals("by=developer&name=valve")).map((t) => t.name)).toEqual(["Valve"]);
+    expect((await totals("by=developer&name=cafe%20studio")).map((t) => [t.name, t.games])).toEqual([
+      ["Café Studio", 1],
+    ]);
+    expect(await totals("by=developer&name=No%20Such%20Studio")).toEqual([]);
   });
 
   test("a bad grouping is a 422 naming the parameter", async () => {

@@ -39,7 +39,19 @@ export interface Coefficients {
   method: string;
   reviewModel: { withYear: LinearModel; withoutYear: LinearModel };
   playtimeModel: PlaytimeModel;
+  catalogPrior: CatalogPrior;
 }
+
+/**
+ * The revision of the estimator's code (model.ts, revenue.ts, what store.ts reads), hashed into the
+ * model version with the coefficients. A change that alters any stored figure, note or date for the
+ * same inputs bumps it, and `bun run estimates:calibrate` then writes the new version: stored
+ * estimates are redone only when their inputs or the model version change, so a change without a
+ * new version would leave every stored estimate as the old code wrote it.
+ * 1: the original estimator. 2: unknown reviews, open bands for few reviews, the catalog spread,
+ * whole figures and percentages, asOf from the data.
+ */
+export const ESTIMATOR_REVISION = 2;
 
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;
@@ -67,8 +79,47 @@ function intervalOf(row: BandedRow, withYear: boolean): Interval | null {
 
 export function fitIntervalModel(rows: BandedRow[], withYear: boolean): LinearModel {
   const usable = rows.map((r) => intervalOf(r, withYear)).filter((d): d is Interval => d != null);
+  const { beta, sigma } = fitIntervals(usable, REVIEW_BUCKETS.length);
+  const rowsByBucket = new Array<number>(REVIEW_BUCKETS.length).fill(0);
+  for (const d of usable) rowsByBucket[d.bucket]!++;
+  return {
+    features: featureNames(withYear),
+    coefficients: beta.map(round6),
+    sigmaByBucket: sigma.map(round6),
+    rowsByBucket,
+  };
+}
+
+/**
+ * What a game's owners are when nothing is known of it but that it is on the store: the spread of
+ * log(owners) across every game of the calibration catalog, fitted on their bands as the review model
+ * is (an intercept and one spread). The estimate of a game with no reviews known, no player series and
+ * no owners band with a lower end is this spread, said to be so, rather than a figure for 0 reviews.
+ */
+export interface CatalogPrior {
+  logMean: number;
+  logSigma: number;
+  rows: number;
+}
+
+export function fitCatalogPrior(rows: BandedRow[]): CatalogPrior {
+  const usable: Interval[] = [];
+  for (const r of rows) {
+    if (!r.band) continue;
+    usable.push({
+      x: [1],
+      lo: r.band.low > 0 ? Math.log(r.band.low) : Number.NEGATIVE_INFINITY,
+      hi: Math.log(r.band.high),
+      bucket: 0,
+    });
+  }
+  const { beta, sigma } = fitIntervals(usable, 1);
+  return { logMean: round6(beta[0]!), logSigma: round6(sigma[0]!), rows: usable.length };
+}
+
+/** The EM fit of log(owners) = xβ + ε on interval-censored rows, with one spread per bucket. */
+function fitIntervals(usable: Interval[], buckets: number): { beta: number[]; sigma: number[] } {
   const x = usable.map((d) => d.x);
-  const buckets = REVIEW_BUCKETS.length;
   // Start from the band's middle (one band-width below the top when the band has no lower end).
   let y = usable.map((d) => (Number.isFinite(d.lo) ? (d.lo + d.hi) / 2 : d.hi - 1));
   let sigma = new Array<number>(buckets).fill(1);
@@ -117,14 +168,7 @@ export function fitIntervalModel(rows: BandedRow[], withYear: boolean): LinearMo
     if (Math.abs(previous - logLik) < TOLERANCE * Math.abs(logLik)) break;
     previous = logLik;
   }
-  const rowsByBucket = new Array<number>(buckets).fill(0);
-  for (const d of usable) rowsByBucket[d.bucket]!++;
-  return {
-    features: featureNames(withYear),
-    coefficients: beta.map(round6),
-    sigmaByBucket: sigma.map(round6),
-    rowsByBucket,
-  };
+  return { beta, sigma };
 }
 
 /** log(hours played per owner who played) on the same features: turns player-hours into owners. */
@@ -166,12 +210,14 @@ export function calibrate(
       withoutYear: fitIntervalModel(rows, false),
     },
     playtimeModel: fitPlaytimeModel(playtime),
+    catalogPrior: fitCatalogPrior(rows),
   };
-  // A change of coefficients is a new version: the version is named after what was fitted.
+  // A change of coefficients is a new version: the version is named after what was fitted, and after
+  // the estimator's revision, since the same coefficients can give other figures (ADR 011).
   // The file's name is left out: the same content under another name is the same model.
   const { fittedOn, ...fitted } = body;
   const digest = createHash("sha256")
-    .update(JSON.stringify({ sha256: fittedOn.sha256, ...fitted }))
+    .update(JSON.stringify({ estimator: ESTIMATOR_REVISION, sha256: fittedOn.sha256, ...fitted }))
     .digest("hex")
     .slice(0, 8);
   return { modelVersion: `owners-1.${digest}`, ...body };

@@ -61,6 +61,15 @@ export function reviewBucket(reviews: number): number {
   return REVIEW_BUCKETS.findIndex((b) => reviews >= b.min && reviews <= b.max);
 }
 
+/**
+ * Whether the game's review counts are known: a source that carries none (SteamCharts, an
+ * IGDB-only game) leaves both null, which is not the same as 0 reviews.
+ */
+export function reviewsKnown(input: EstimateInput): boolean {
+  return input.positiveReviews != null || input.negativeReviews != null;
+}
+
+/** Reviews counted (0 when unknown: check reviewsKnown before reading it as a signal). */
 export function totalReviews(input: EstimateInput): number {
   return Math.max(0, input.positiveReviews ?? 0) + Math.max(0, input.negativeReviews ?? 0);
 }

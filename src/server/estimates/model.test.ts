@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { EstimateInput } from "./features.ts";
 import { bandMethod, estimate, LOW_SIGNAL_REVIEWS, playerMethod, reviewMethod } from "./model.ts";
 import { afterStoreCut, netFromGross, REVENUE_PARAMETERS } from "./revenue.ts";
+import { wholePercentages } from "./stats.ts";
 
 const base: EstimateInput = {
   positiveReviews: 900,
@@ -43,15 +44,57 @@ describe("review model", () => {
     );
   });
 
-  test(`${LOW_SIGNAL_REVIEWS - 1} reviews with an owners band is not low-signal: the band is another signal`, () => {
+  test(`${LOW_SIGNAL_REVIEWS - 1} reviews with a band that has a lower end is not low-signal: the band is another signal`, () => {
     const e = estimate({
       ...base,
       positiveReviews: 9,
       negativeReviews: 0,
-      ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+      ownersBand: { low: 20_000, high: 50_000, source: "SteamSpy", asOf: null },
     });
     expect(e.lowSignal).toBe(false);
     expect(e.methods.map((m) => m.name)).toEqual(["review-model", "owners-band"]);
+  });
+
+  test("few reviews and a band with no lower end (0 .. 20,000) is low signal; the band caps the range but does not narrow it", () => {
+    const streng = { ...base, positiveReviews: 2, negativeReviews: 0 };
+    const alone = estimate(streng);
+    const e = estimate({
+      ...streng,
+      ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+    });
+    expect(e.lowSignal).toBe(true);
+    expect(e.notes.join(" ")).toMatch(
+      /with a lower end: the range is wide, not a point figure, capped at the owners band's 20,000/,
+    );
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([
+      ["review-model", 1],
+      ["owners-band", 0],
+    ]);
+    expect(e.methods[1]!.detail).toMatch(/no lower end/);
+    // As wide as without the band (the cap at 20,000 is far above this game's P90), never narrower.
+    const width = (x: typeof e) => x.owners.high / x.owners.low;
+    expect(width(e)).toBeGreaterThanOrEqual(width(alone) * 0.97);
+    expect(width(e)).toBeGreaterThan(10);
+    expect(e.owners.high).toBeLessThanOrEqual(20_000);
+    expect(e.owners.low).toBeGreaterThanOrEqual(2);
+    // The same with no reviews at all, and with reviews unknown.
+    for (const reviews of [0, null]) {
+      const z = estimate({
+        ...base,
+        positiveReviews: reviews,
+        negativeReviews: reviews,
+        ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null },
+      });
+      expect(z.lowSignal).toBe(true);
+      expect(z.owners.high).toBeLessThanOrEqual(20_000);
+      expect(width(z)).toBeGreaterThan(10);
+    }
+  });
+
+  test("with 10+ reviews a band with no lower end still joins the blend (it starts at the reviewer count)", () => {
+    const e = estimate({ ...base, ownersBand: { low: 0, high: 20_000, source: "SteamSpy", asOf: null } });
+    expect(e.lowSignal).toBe(false);
+    expect(e.methods.find((m) => m.name === "owners-band")!.weight).toBeGreaterThan(0);
   });
 
   test("owners never fall below the number of reviewers", () => {
@@ -60,10 +103,43 @@ describe("review model", () => {
   });
 
   test("missing year uses the model fitted without years", () => {
-    const m = reviewMethod({ ...base, releaseYear: null });
+    const m = reviewMethod({ ...base, releaseYear: null })!;
     expect(m.detail).not.toMatch(/release year/);
-    expect(reviewMethod(base).detail).toMatch(/release year/);
+    expect(reviewMethod(base)!.detail).toMatch(/release year/);
     expect(Number.isFinite(m.logMean)).toBe(true);
+  });
+});
+
+describe("unknown reviews", () => {
+  const unknown = { ...base, positiveReviews: null, negativeReviews: null };
+
+  test("unknown reviews are not 0 reviews: the review model does not run", () => {
+    expect(reviewMethod(unknown)).toBeNull();
+    expect(reviewMethod({ ...base, positiveReviews: 0, negativeReviews: 0 })).not.toBeNull();
+    // A player series alone decides (MIR4: 92M player-hours, reviews not imported).
+    const e = estimate({ ...unknown, playerHours: 92_000_000 });
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["player-hours", 1]]);
+    expect(e.methods.some((m) => /0 reviews/.test(m.detail))).toBe(false);
+    expect(e.owners.mid).toBe(
+      estimate({ ...unknown, playerHours: 92_000_000 }, { exclude: ["review-model"] }).owners.mid,
+    );
+    expect(e.owners.mid).toBeGreaterThan(
+      estimate({ ...base, positiveReviews: 0, negativeReviews: 0 }).owners.mid * 10,
+    );
+    expect(e.lowSignal).toBe(false);
+    expect(e.notes.join(" ")).toMatch(/Reviews unknown: the review model is left out/);
+  });
+
+  test("nothing known: the catalog's spread of owners, flagged low-signal and said so, not a figure for 0 reviews", () => {
+    const e = estimate(unknown);
+    expect(e.lowSignal).toBe(true);
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["catalog-spread", 1]]);
+    expect(e.methods[0]!.detail).toMatch(/not a figure for this game/);
+    expect(e.notes.join(" ")).toMatch(/Reviews unknown .*wide, not a point figure/);
+    // Wider than the range a game with 0 known reviews gets.
+    const zero = estimate({ ...base, positiveReviews: 0, negativeReviews: 0 });
+    expect(e.owners.high / e.owners.low).toBeGreaterThan(zero.owners.high / zero.owners.low);
+    expect(e.owners.high / e.owners.low).toBeGreaterThan(100);
   });
 });
 
@@ -92,6 +168,27 @@ describe("units and revenue", () => {
     expect(e.revenue.gross!.mid / (e.unitsSold.mid * 19.99)).toBeCloseTo(1, 2);
     expect(e.revenue.net!.mid).toBeLessThan(e.revenue.gross!.mid);
     expect(e.revenue.net!.low).toBeLessThanOrEqual(e.revenue.net!.mid);
+  });
+
+  test("owners and units are whole numbers and revenue whole dollars, small games included", () => {
+    const figures: number[] = [];
+    for (const reviews of [0, 1, 2, 3, 7, 12, 40, 150, 999, 25_000]) {
+      for (const priceUsd of [0.99, 4.99, 19.99, null]) {
+        for (const releaseYear of [2008, 2017, null]) {
+          const e = estimate({
+            ...base,
+            positiveReviews: reviews,
+            negativeReviews: Math.round(reviews / 7),
+            priceUsd,
+            releaseYear,
+          });
+          figures.push(...Object.values(e.owners), ...Object.values(e.unitsSold));
+          for (const r of [e.revenue.gross, e.revenue.net]) if (r) figures.push(...Object.values(r));
+          for (const m of e.methods) figures.push(...Object.values(m.owners));
+        }
+      }
+    }
+    expect(figures.filter((v) => !Number.isInteger(v))).toEqual([]);
   });
 
   test("the store cut steps down at $10M and $50M", () => {
@@ -129,6 +226,29 @@ describe("owners band and player hours", () => {
     expect(e.methods.reduce((s, m) => s + m.weight, 0)).toBeCloseTo(1, 2);
   });
 
+  test("method weights are whole percentages that add up to exactly 100", () => {
+    const sums = new Set<number>();
+    for (const low of [1_000, 20_000, 50_000, 200_000, 1_000_000]) {
+      for (const factor of [2, 2.5, 5]) {
+        for (const playerHours of [null, 50_000, 2_000_000, 90_000_000]) {
+          for (const reviews of [15, 300, 4_000]) {
+            const e = estimate({
+              ...base,
+              positiveReviews: reviews,
+              negativeReviews: Math.round(reviews / 9),
+              playerHours,
+              ownersBand: { low, high: low * factor, source: "SteamSpy", asOf: null },
+            });
+            const percents = e.methods.map((m) => m.weight * 100);
+            for (const p of percents) expect(Math.abs(p - Math.round(p))).toBeLessThan(1e-9);
+            sums.add(percents.reduce((a, p) => a + Math.round(p), 0));
+          }
+        }
+      }
+    }
+    expect([...sums]).toEqual([100]);
+  });
+
   test("player-hours: more hours, more owners; absent without a series", () => {
     expect(playerMethod(base)).toBeNull();
     const a = playerMethod({ ...base, playerHours: 1_000_000 })!;
@@ -144,7 +264,7 @@ describe("owners band and player hours", () => {
       const m = playerMethod({ ...base, playerHours: 1 })!;
       return Math.exp(Math.log(owners) - m.logMean);
     };
-    const review = Math.exp(reviewMethod(base).logMean);
+    const review = Math.exp(reviewMethod(base)!.logMean);
     const close = estimate({ ...base, playerHours: hours(review) });
     const far = estimate({ ...base, playerHours: hours(review * 50) });
     expect(far.owners.high / far.owners.low).toBeGreaterThan(close.owners.high / close.owners.low);
@@ -167,4 +287,12 @@ test("without explanations: the same figures, methods and weights, each method's
   expect(bare.methods.map((m) => m.detail)).toEqual(["", "", ""]);
   const strip = (e: typeof bare) => ({ ...e, methods: e.methods.map((m) => ({ ...m, detail: "" })) });
   expect(strip(bare)).toEqual(strip(explained));
+});
+
+test("whole percentages: largest remainders take the points left over", () => {
+  expect(wholePercentages([0.105, 0.895])).toEqual([11, 89]);
+  expect(wholePercentages([1 / 3, 1 / 3, 1 / 3])).toEqual([34, 33, 33]);
+  expect(wholePercentages([0.004, 0.996])).toEqual([0, 100]);
+  expect(wholePercentages([1])).toEqual([100]);
+  expect(wholePercentages([])).toEqual([]);
 });

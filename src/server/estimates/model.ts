@@ -1,14 +1,21 @@
 import type { Coefficients } from "./calibrate.ts";
 import { COEFFICIENTS } from "./coefficients.ts";
-import { type EstimateInput, features, isFreeToPlay, reviewBucket, totalReviews } from "./features.ts";
+import {
+  type EstimateInput,
+  features,
+  isFreeToPlay,
+  reviewBucket,
+  reviewsKnown,
+  totalReviews,
+} from "./features.ts";
 import { type RevenueEstimate, revenueFromOwners } from "./revenue.ts";
-import { dot, roundSignificant, Z90 } from "./stats.ts";
+import { dot, roundSignificant, truncatedNormalQuantile, wholePercentages, Z90 } from "./stats.ts";
 
 /**
  * The estimator: each method gives log(owners) as a normal distribution (a centre and a spread);
  * the blend weighs them by precision and widens the range by how far they disagree.
  */
-export type MethodName = "review-model" | "player-hours" | "owners-band";
+export type MethodName = "review-model" | "player-hours" | "owners-band" | "catalog-spread";
 
 export interface MethodFigure {
   name: MethodName;
@@ -17,6 +24,7 @@ export interface MethodFigure {
   logMean: number;
   logSigma: number;
   owners: Range;
+  /** Share of the blend, in whole percent (0.11 = 11 %); the weights of one estimate add up to 1. */
   weight: number;
   detail: string;
 }
@@ -33,7 +41,10 @@ export interface Estimate {
   revenue: RevenueEstimate;
   methods: MethodFigure[];
   modelVersion: string;
-  /** Fewer than 10 reviews and no other signal: the range is wide and the answer says so. */
+  /**
+   * Fewer than 10 reviews (or none known) and no other signal — no player series, no owners band with
+   * a lower end: the range is wide and the answer says so.
+   */
   lowSignal: boolean;
   notes: string[];
 }
@@ -53,7 +64,13 @@ function range(logMean: number, logSigma: number, floor: number): Range {
 
 type Partial = Omit<MethodFigure, "owners" | "weight">;
 
-export function reviewMethod(input: EstimateInput, c: Coefficients = COEFFICIENTS, explain = true): Partial {
+/** Null when the game's reviews are unknown: unknown is not 0 reviews (see catalogSpread). */
+export function reviewMethod(
+  input: EstimateInput,
+  c: Coefficients = COEFFICIENTS,
+  explain = true,
+): Partial | null {
+  if (!reviewsKnown(input)) return null;
   const withYear = input.releaseYear != null;
   const model = withYear ? c.reviewModel.withYear : c.reviewModel.withoutYear;
   const reviews = totalReviews(input);
@@ -115,6 +132,28 @@ export function bandMethod(input: EstimateInput, explain = true): Partial | null
 }
 
 /**
+ * Nothing known but that the game is on the store: the spread of owners across the calibration
+ * catalog's games. Used only when no method has data; the estimate is then flagged low-signal.
+ */
+export function catalogSpread(c: Coefficients = COEFFICIENTS, explain = true): Partial {
+  const prior = c.catalogPrior;
+  return {
+    name: "catalog-spread",
+    label: "Catalog spread",
+    logMean: prior.logMean,
+    logSigma: prior.logSigma,
+    detail: !explain
+      ? ""
+      : `No reviews, player series or owners band with a lower end known: the spread of owners across the ${prior.rows.toLocaleString("en-US")} games of ${c.fittedOn.dataset}, not a figure for this game`,
+  };
+}
+
+/** An owners band that starts at 0 (SteamSpy's `0 .. 20,000`) says only that owners stay below its top. */
+function hasNoLowerEnd(input: EstimateInput): boolean {
+  return input.ownersBand != null && !(input.ownersBand.low > 0);
+}
+
+/**
  * Every method that has data for this game, blended. `explain: false` leaves each method's `detail`
  * empty: the figures are the same, without the text only a game page shows (the estimates store
  * keeps figures, and a page runs the model again on the stored inputs; about a third of the model's
@@ -126,12 +165,20 @@ export function estimate(
 ): Estimate {
   const c = options.coefficients ?? COEFFICIENTS;
   const explain = options.explain ?? true;
+  const known = reviewsKnown(input);
   const reviews = totalReviews(input);
-  const candidates = [
-    reviewMethod(input, c, explain),
-    playerMethod(input, c, explain),
-    bandMethod(input, explain),
-  ].filter((m): m is Partial => m != null && !options.exclude?.includes(m.name));
+  const kept = (m: Partial | null): m is Partial => m != null && !options.exclude?.includes(m.name);
+  const review = reviewMethod(input, c, explain);
+  const player = playerMethod(input, c, explain);
+  const band = bandMethod(input, explain);
+  // Fewer than 10 reviews (or none known) is low signal unless a player series or a band with a lower
+  // end says more. A band with no lower end (0 .. 20,000) spans four orders of magnitude over such a
+  // game: it only says owners stay below its top, so it caps the range and is not blended, where its
+  // precision would have narrowed the range around its log-middle as if it were a measurement.
+  const openBand = kept(band) && hasNoLowerEnd(input);
+  const lowSignal = (!known || reviews < LOW_SIGNAL_REVIEWS) && !kept(player) && (!kept(band) || openBand);
+  const blended = [review, player, lowSignal ? null : band].filter(kept);
+  const candidates = blended.length ? blended : [catalogSpread(c, explain)];
   const precision = candidates.map((m) => 1 / m.logSigma ** 2);
   const total = precision.reduce((a, b) => a + b, 0);
   const weights = precision.map((p) => p / total);
@@ -140,19 +187,42 @@ export function estimate(
   const disagreement = candidates.reduce((s, m, i) => s + weights[i]! * (m.logMean - logMean) ** 2, 0);
   const logSigma = Math.sqrt(1 / total + disagreement);
   const floor = reviews;
-  const methods = candidates.map((m, i) => ({
+  // Whole percentages that add up to 100, so the weights a page or a provenance line shows do too.
+  const percent = wholePercentages(weights);
+  const methods: MethodFigure[] = candidates.map((m, i) => ({
     ...m,
     owners: range(m.logMean, m.logSigma, floor),
-    weight: Math.round(weights[i]! * 1000) / 1000,
+    weight: percent[i]! / 100,
   }));
-  const owners = range(logMean, logSigma, floor);
+  let owners = range(logMean, logSigma, floor);
   const notes: string[] = [];
-  const lowSignal = reviews < LOW_SIGNAL_REVIEWS && candidates.length === 1;
-  if (lowSignal) {
-    notes.push(
-      `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`} and no player series or owners band: the range is wide, not a point figure.`,
-    );
+  if (lowSignal && openBand && band && input.ownersBand) {
+    // The blend truncated to what the band says (between the reviewers and its top).
+    const lo = (Math.log(Math.max(1, reviews)) - logMean) / logSigma;
+    const hi = (Math.log(input.ownersBand.high) - logMean) / logSigma;
+    const at = (q: number) => Math.exp(logMean + logSigma * truncatedNormalQuantile(q, lo, hi));
+    const clamp = (v: number) => Math.max(floor, 1, Math.round(roundSignificant(v)));
+    owners = { low: clamp(at(0.1)), mid: clamp(at(0.5)), high: clamp(at(0.9)) };
+    methods.push({
+      ...band,
+      owners: range(band.logMean, band.logSigma, floor),
+      weight: 0,
+      detail: explain
+        ? `${band.detail}: no lower end, so it caps the range rather than joining the blend`
+        : "",
+    });
   }
+  if (lowSignal) {
+    const capped =
+      openBand && input.ownersBand
+        ? `, capped at the owners band's ${input.ownersBand.high.toLocaleString("en-US")}`
+        : "";
+    notes.push(
+      known
+        ? `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`} and no player series or owners band${openBand ? " with a lower end" : ""}: the range is wide, not a point figure${capped}.`
+        : `Reviews unknown and no player series or owners band${openBand ? " with a lower end" : ""}: the range is the spread of owners across Steam games${capped}; it is wide, not a point figure.`,
+    );
+  } else if (!known) notes.push("Reviews unknown: the review model is left out.");
   if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");
   const free = isFreeToPlay(input);
   const revenue = revenueFromOwners(owners, free ? 0 : input.priceUsd);

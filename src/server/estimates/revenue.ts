@@ -77,12 +77,13 @@ export function netFromGross(gross: number): number {
   return afterStoreCut(storeRevenue);
 }
 
+/**
+ * Three significant digits, and whole: units are copies and revenue is in whole US dollars (the
+ * screens show no cents, and 81.9 copies is not a figure anyone sold).
+ */
 function map(r: Range, f: (v: number) => number): Range {
-  return {
-    low: roundSignificant(f(r.low)),
-    mid: roundSignificant(f(r.mid)),
-    high: roundSignificant(f(r.high)),
-  };
+  const whole = (v: number) => Math.round(roundSignificant(v));
+  return { low: whole(f(r.low)), mid: whole(f(r.mid)), high: whole(f(r.high)) };
 }
 
 /** `priceUsd` 0 = free to play (no units sold), null = unknown (units yes, revenue no). */

@@ -116,3 +116,40 @@ export function roundSignificant(value: number, digits = 3): number {
   // toPrecision rounds in decimal, so 14,100,000 stays 14100000 rather than 14099999.999999998.
   return Number(value.toPrecision(digits));
 }
+
+/**
+ * Shares (adding up to 1) as whole percentages that add up to exactly 100: each share's percentage
+ * rounded down, then the points left over given to the largest remainders (the earlier share first on
+ * a tie). Rounding each on its own shows 0.105 and 0.895 as 11 % and 90 %.
+ */
+export function wholePercentages(shares: number[]): number[] {
+  if (shares.length === 0) return [];
+  const total = shares.reduce((a, b) => a + b, 0);
+  const exact = shares.map((s) => (total > 0 ? (s / total) * 100 : 100 / shares.length));
+  const out = exact.map((e) => Math.floor(e + 1e-9));
+  let left = 100 - out.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, rest: e - out[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i]!++;
+    left--;
+  }
+  return out;
+}
+
+/**
+ * The q-quantile (0 < q < 1) of a standard normal truncated to [a, b] (either end may be infinite),
+ * by bisection on the mass below it. When the interval holds no mass the nearer end is answered.
+ */
+export function truncatedNormalQuantile(q: number, a: number, b: number): number {
+  let lo = Math.max(a, -40);
+  let hi = Math.min(b, 40);
+  const mass = normalMass(a, b);
+  if (!(mass > 1e-300)) return b <= 0 ? hi : lo;
+  for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalMass(a, mid) < q * mass) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}

@@ -12,6 +12,7 @@ import {
   readCatalogLog,
 } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
+import { normalizeName } from "../catalog/normalize.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -104,7 +105,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   // estimate written from reads a commit apart is fingerprinted by its inputs and redone on the next
   // change, as after any write.
   const games = await readRows(
-    `SELECT id, positive_reviews, negative_reviews, price, release_year, genres, tags, updated_at
+    `SELECT id, positive_reviews, negative_reviews, price, release_year, genres, tags
               FROM games WHERE id ${only}`,
     args,
   );
@@ -115,13 +116,14 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     args,
   );
   // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
-  // Daily figures are left out: the sources answer peaks or instants for a day, not averages.
+  // Daily figures are left out: the sources answer peaks or instants for a day, not averages. A
+  // series shorter than 3 months does not make the method, but its newest month still dates the data.
   const series = await readRows(
     `SELECT game_id, source,
                 sum(value * (julianday(ts / 1000, 'unixepoch', '+1 month') - julianday(ts / 1000, 'unixepoch')) * 24) AS hours,
                 min(ts) AS first, max(ts) AS last, count(*) AS n
               FROM game_metrics WHERE metric = 'players' AND period = 'month' AND game_id ${only}
-              GROUP BY game_id, source HAVING n >= 3`,
+              GROUP BY game_id, source`,
     args,
   );
   const reviews = await readRows(
@@ -142,8 +144,11 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     });
   }
   const seriesOf = new Map<string, { hours: number; first: number; last: number; source: string }>();
+  const playersLast = new Map<string, number>();
   for (const r of series) {
     const id = String(r.game_id);
+    playersLast.set(id, Math.max(playersLast.get(id) ?? 0, Number(r.last)));
+    if (Number(r.n) < 3) continue;
     const hours = Number(r.hours);
     // Sources overlap in time: take the one covering the most player-hours rather than adding them.
     if ((seriesOf.get(id)?.hours ?? 0) < hours) {
@@ -170,7 +175,10 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     const band = bandOf.get(id);
     const s = seriesOf.get(id);
     const rv = reviewsOf.get(id);
-    const asOf = Math.max(band?.ms ?? 0, s?.last ?? 0, rv?.last ?? 0) || Number(g.updated_at) || null;
+    // The time of the data: the newest of the band, the player months and the review counts. A game
+    // with none of them dated (a catalog row with no figures) has no data time; the time the row was
+    // written (updated_at) is not the data's, and made the estimates' provenance read "now".
+    const asOf = Math.max(band?.ms ?? 0, playersLast.get(id) ?? 0, rv?.last ?? 0) || null;
     return {
       id,
       input: {
@@ -406,20 +414,39 @@ const GROUP_SQL: Record<EstimateGrouping, { from: string; key: string }> = {
 };
 const SORT_SQL = { owners: "owners_mid", gross: "gross_mid", net: "net_mid", games: "games" } as const;
 
+/**
+ * The developer, publisher, genre or tag names that `name` stands for: the catalog spells them as its
+ * sources did ("Action", "action"; "Bandai Namco", "BANDAI NAMCO"), so names are compared by their
+ * name-matching key (case, accents and punctuation folded), as searches compare game names.
+ */
+async function namesMatching(by: EstimateGrouping, name: string): Promise<string[]> {
+  const g = GROUP_SQL[by];
+  const wanted = normalizeName(name);
+  if (!wanted) return [name];
+  const rs = await rawClient().execute(
+    `SELECT DISTINCT ${g.key} AS name FROM games g${g.from} WHERE ${g.key} IS NOT NULL AND ${g.key} != ''`,
+  );
+  return rs.rows.map((r) => String(r.name)).filter((n) => normalizeName(n) === wanted);
+}
+
 /** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
 export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
   const g = GROUP_SQL[query.by];
   const sums = ["owners", "units", "gross", "net"]
     .flatMap((p) => ["low", "mid", "high"].map((q) => `sum(coalesce(e.${p}_${q}, 0)) AS ${p}_${q}`))
     .join(", ");
-  const rs = await rawClient().execute({
-    sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
+  const names = query.name ? await namesMatching(query.by, query.name) : null;
+  const rs =
+    names?.length === 0
+      ? { rows: [] }
+      : await rawClient().execute({
+          sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
             sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue, max(e.as_of) AS as_of
           FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
-          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? ${query.name ? `AND ${g.key} = ?` : ""}
+          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? ${names ? `AND ${g.key} IN (SELECT value FROM json_each(?))` : ""}
           GROUP BY ${g.key} ORDER BY ${SORT_SQL[query.sort]} DESC, name LIMIT ?`,
-    args: [MODEL_VERSION, ...(query.name ? [query.name] : []), query.limit],
-  });
+          args: [MODEL_VERSION, ...(names ? [JSON.stringify(names)] : []), query.limit],
+        });
   const rows = rs.rows as unknown as Record<string, unknown>[];
   const newest = Math.max(0, ...rows.map((r) => Number(r.as_of ?? 0)));
   return {

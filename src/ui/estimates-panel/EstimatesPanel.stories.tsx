@@ -118,6 +118,47 @@ export const LowSignal: Story = {
   },
 };
 
+export const ReviewsUnknown: Story = {
+  args: {
+    estimate: {
+      ...portal2,
+      owners: { low: 227, mid: 5_870, high: 152_000 },
+      unitsSold: { low: 204, mid: 5_280, high: 137_000 },
+      revenue: { gross: null, net: null, currency: "USD" },
+      methods: [
+        {
+          name: "catalog-spread",
+          label: "Catalog spread",
+          owners: { low: 227, mid: 5_870, high: 152_000 },
+          weight: 1,
+          detail:
+            "No reviews, player series or owners band with a lower end known: the spread of owners across the 27,075 games of steam-store-games.csv, not a figure for this game",
+        },
+      ],
+      lowSignal: true,
+      notes: [
+        "Reviews unknown and no player series or owners band: the range is the spread of owners across Steam games; it is wide, not a point figure.",
+      ],
+      inputs: {
+        ...portal2.inputs,
+        positiveReviews: null,
+        negativeReviews: null,
+        priceUsd: null,
+        ownersBand: null,
+        playerSeries: null,
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("alert")).toHaveTextContent(/Reviews unknown/);
+    // Unknown reviews read "unknown", not "none" (which would say 0 reviews).
+    await expect(canvas.getByText("Reviews", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      "unknown",
+    );
+    await expect(canvas.getByText(/not a figure for this game/)).toBeInTheDocument();
+  },
+};
+
 export const FreeToPlay: Story = {
   args: {
     estimate: {

@@ -71,7 +71,7 @@ function FigureRow({
 function describeInputs(inputs: GameEstimate["inputs"]): Array<[string, string]> {
   const reviews =
     inputs.positiveReviews == null && inputs.negativeReviews == null
-      ? "none"
+      ? "unknown"
       : `${(inputs.positiveReviews ?? 0).toLocaleString("en-US")} positive, ${(inputs.negativeReviews ?? 0).toLocaleString("en-US")} negative`;
   return [
     ["Reviews", reviews],

@@ -159,7 +159,16 @@ export default function MethodologyPage() {
                 <li>
                   <span className="font-medium">Owners band.</span> When a source such as SteamSpy publishes a
                   band, owners are taken as spread evenly in log scale across it: centre at its geometric
-                  middle, spread its log width ÷ √12. A band with no lower end starts at the review count.
+                  middle, spread its log width ÷ √12. A band with no lower end starts at the review count; for
+                  a game with fewer than {data.lowSignalReviews} reviews it says only that owners stay below
+                  its top, so it caps the range (weight 0) rather than joining the blend.
+                </li>
+                <li>
+                  <span className="font-medium">Catalog spread.</span> When no method has data — reviews
+                  unknown (not 0: unknown), no player series of three months and no band with a lower end —
+                  the range is the spread of owners across the {data.fittedOn.rows.toLocaleString("en-US")}{" "}
+                  games of {data.fittedOn.dataset}, fitted on their bands: what any game on the store might
+                  have, not a figure for this one.
                 </li>
               </ol>
               <p>
@@ -167,7 +176,10 @@ export default function MethodologyPage() {
                 The blend's spread is the combined precision's plus the weighted spread of the methods around
                 the blend, so the range widens where the methods disagree. P10 and P90 are the centre ∓ 1.28
                 spreads; owners never fall below the review count. With fewer than {data.lowSignalReviews}{" "}
-                reviews and no other signal the answer is flagged as a wide range, not a point figure.
+                reviews (or reviews unknown) and no other signal — no player series, no owners band with a
+                lower end — the answer is flagged as a wide range, not a point figure. Method weights are
+                shown as whole percentages that add up to 100 (largest remainder); owners and units are whole,
+                and revenue is in whole dollars.
               </p>
               <DataTable
                 aria-label="Review model coefficients (with release year)"
