@@ -201,7 +201,19 @@ describe("limits per tier", () => {
       json: { monthlyTokens: -1, requestsPerMinute: 3 },
     });
     expect(bad.status).toBe(422);
-    expect((await bad.json()).errors[0].field).toBe("monthlyTokens");
+    const problem = await bad.json();
+    expect(problem.errors[0].field).toBe("monthlyTokens");
+    // Out of range: the detail says the range allowed.
+    expect(JSON.stringify(problem)).toContain("from 0 to 1,000,000,000");
+    const tooMany = await request("/api/ai/limits/professional", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { monthlyTokens: 5, requestsPerMinute: 10_001 },
+    });
+    expect(tooMany.status).toBe(422);
+    const tooManyProblem = await tooMany.json();
+    expect(tooManyProblem.errors[0].field).toBe("requestsPerMinute");
+    expect(JSON.stringify(tooManyProblem)).toContain("from 0 to 10,000");
     const res = await request("/api/ai/limits/professional", {
       method: "PUT",
       cookie: admin.cookie,
