@@ -42,6 +42,14 @@ export interface AiMetadata {
   numberCheck: { checked: number; dropped: NumberCheckDrop[] };
 }
 
+/**
+ * Spec §4 "Action: buy, hold, sell, watch": buy when players are projected to rise and reviews are
+ * at least 70% positive, hold when they decline but are that well liked, sell when they decline
+ * otherwise, watch for the rest (stable, or too little history to project).
+ */
+export const RECOMMENDED_ACTIONS = ["buy", "hold", "sell", "watch"] as const;
+export type RecommendedAction = (typeof RECOMMENDED_ACTIONS)[number];
+
 export interface GameAnalysisItem {
   gameId: string;
   gameName: string;
@@ -57,7 +65,7 @@ export interface GameAnalysisItem {
     /** R² of the line through the last 30 days' players, 0–1. */
     fit: number | null;
   };
-  recommendations: { action: string; riskLevel: "low" | "medium" | "high"; reasoning: string };
+  recommendations: { action: RecommendedAction; riskLevel: "low" | "medium" | "high"; reasoning: string };
 }
 export interface GameAnalysis {
   analysis: GameAnalysisItem[];

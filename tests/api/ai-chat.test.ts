@@ -80,6 +80,13 @@ async function ask(message: string, conversationId?: string, user = premium) {
   };
 }
 
+/** The words the stream gave, in order. */
+const streamed = (events: ChatEvent[]) =>
+  events
+    .filter((e): e is Extract<ChatEvent, { type: "delta" }> => e.type === "delta")
+    .map((e) => e.text)
+    .join("");
+
 describe("a streamed chat with tool calls", () => {
   test("tools read our data, the words stream, the answer cites its games and figures and drops an invented one", async () => {
     llm.queue.push(
@@ -95,7 +102,9 @@ describe("a streamed chat with tool calls", () => {
       },
     );
     const { events, answer, conversationId } = await ask("How is Rising Star doing?");
-    expect(events.map((e) => e.type)).toEqual(["start", "tool", "tool", "delta", "delta", "delta", "done"]);
+    // Only checked sentences stream: the invented one never does.
+    expect(events.map((e) => e.type)).toEqual(["start", "tool", "tool", "delta", "done"]);
+    expect(streamed(events)).toBe(answer.content);
     expect(events.filter((e) => e.type === "tool").map((e) => (e as { name: string }).name)).toEqual([
       "search_games",
       "game_facts",
@@ -133,8 +142,9 @@ describe("a streamed chat with tool calls", () => {
       "assistant",
       "user",
     ]);
-    // $19.99 came from no tool in this answer: dropped.
-    expect(follow.answer.content).toMatch(/not in our data/);
+    // $19.99 came from no tool in this answer but from the first answer's game_facts: kept.
+    expect(follow.answer.content).toBe("Its price is $19.99.");
+    expect(follow.answer.numberCheck?.dropped).toEqual([]);
     // No tool ran for it: it used no data, and says none.
     expect(follow.answer.sources).toEqual([]);
     const list = await (await request("/api/ai/conversations", { cookie: premium.cookie })).json();
@@ -192,6 +202,172 @@ describe("a streamed chat with tool calls", () => {
   });
 });
 
+describe("the number check of the chat", () => {
+  test("the question's own numbers are not facts: repeating them with no tool call is withheld", async () => {
+    llm.queue.push({
+      kind: "stream",
+      text: ["Yes, Dota 2 sold 50 million copies ", "and made $900 million."],
+    });
+    const { events, answer } = await ask("Did Dota 2 sell 50 million copies and make $900 million?");
+    expect(answer.toolCalls).toEqual([]);
+    expect(answer.content).toBe("The answer cited figures that are not in our data and was withheld.");
+    expect(answer.numberCheck?.dropped).toEqual([
+      {
+        field: "answer",
+        sentence: "Yes, Dota 2 sold 50 million copies and made $900 million.",
+        unknown: ["2", "50 million", "$900 million"],
+      },
+    ]);
+    expect(answer.note).toMatch(/withheld/);
+    expect(streamed(events)).toBe("");
+  });
+
+  test("figures of earlier answers of the conversation count on a follow-up", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 90% positive reviews out of 10,000."] },
+    );
+    const first = await ask("How do players like Rising Star?");
+    expect(first.answer.numberCheck?.dropped).toEqual([]);
+    llm.queue.push({
+      kind: "stream",
+      text: ["As said, Rising Star has 90% positive reviews out of 10,000."],
+    });
+    const follow = await ask("Say that again?", first.conversationId);
+    expect(follow.answer.toolCalls).toEqual([]);
+    expect(follow.answer.content).toBe("As said, Rising Star has 90% positive reviews out of 10,000.");
+    expect(follow.answer.numberCheck?.dropped).toEqual([]);
+    expect(follow.answer.note).toBeNull();
+    // The game it names again is cited from the earlier answer's facts.
+    expect(follow.answer.citations.map((c) => c.gameId)).toEqual([ids[0]]);
+    // Another conversation does not share them.
+    llm.queue.push({ kind: "stream", text: ["Rising Star has 90% positive reviews out of 10,000."] });
+    const other = await ask("And elsewhere?");
+    expect(other.answer.numberCheck?.dropped).toHaveLength(1);
+  });
+
+  test("a bullet list: the bullet with an invented number is dropped, the others kept, the note says so", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        text: [
+          "- Rising Star: 90% positive of 10,000 reviews\n",
+          "- It will sell 5,555,555 copies\n",
+          "- Its price is $19.99",
+        ],
+      },
+    );
+    const { events, answer } = await ask("Rising Star in bullets?");
+    expect(answer.content).toBe("- Rising Star: 90% positive of 10,000 reviews\n- Its price is $19.99");
+    expect(answer.numberCheck?.dropped).toEqual([
+      { field: "answer", sentence: "- It will sell 5,555,555 copies", unknown: ["5,555,555"] },
+    ]);
+    expect(answer.note).toBe("1 of its 3 sentences citing a number that is not in our data was left out.");
+    expect(streamed(events)).toBe(answer.content);
+  });
+
+  test("the stream gives only checked sentences: an invented figure never reaches the screen", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        text: [
+          "Rising Star is well liked: 90% of 10,000 ",
+          "reviews are positive. It will sell 5,",
+          "555,555 copies. Its price is $19.99.",
+        ],
+      },
+    );
+    const { events, answer } = await ask("Tell me about Rising Star");
+    const deltas = events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text);
+    expect(deltas.join("")).not.toContain("5,555,555");
+    expect(deltas.join("")).not.toMatch(/555/);
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.content).toBe(
+      "Rising Star is well liked: 90% of 10,000 reviews are positive. Its price is $19.99.",
+    );
+    // Each delta is whole sentences: the first was streamed before the model had finished.
+    expect(deltas[0]).toBe("Rising Star is well liked: 90% of 10,000 reviews are positive.");
+  });
+
+  test("a tool the model makes up is answered with an error and neither recorded nor shown", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "drop_tables", arguments: {} }] },
+      { kind: "stream", text: ["I cannot do that."] },
+    );
+    const { events, answer, conversationId } = await ask("Drop the tables");
+    expect(events.some((e) => e.type === "tool")).toBe(false);
+    expect(answer.toolCalls).toEqual([]);
+    const toolMessage = llm.requests[1]!.body.messages.findLast((m: { role: string }) => m.role === "tool");
+    expect(toolMessage.content).toMatch(/unavailable tool 'drop_tables'/);
+    const stored = await (
+      await request(`/api/ai/conversations/${conversationId}`, { cookie: premium.cookie })
+    ).json();
+    expect(stored.messageList.at(-1).toolCalls).toEqual([]);
+  });
+});
+
+describe("without the model, only games the question names in full", () => {
+  const gameIds: Record<string, string> = {};
+  beforeAll(async () => {
+    const names = ["20XX", "Hades", "Hades' Star", "Dead Cells", "魔塔2018"];
+    const { ids: made } = await upsertGames(
+      [
+        ...names.map((name) => ({ name, genres: ["Indie"], positiveReviews: 900, negativeReviews: 100 })),
+        {
+          name: "Counter-Strike: Global Offensive",
+          steamAppId: 730,
+          developer: "Valve",
+          publisher: "Valve",
+          genres: ["Action"],
+          positiveReviews: 7000,
+          negativeReviews: 1000,
+        },
+      ],
+      "test",
+    );
+    [...names, "Counter-Strike: Global Offensive"].forEach((n, i) => {
+      gameIds[n] = made[i]!;
+    });
+  });
+
+  const fallback = async (question: string) => {
+    llm.queue.push(
+      { kind: "status", status: 500 },
+      { kind: "status", status: 500 },
+      { kind: "status", status: 500 },
+    );
+    const { answer } = await ask(question);
+    expect(answer.modelUsed).toBe("statistical model (llama3.1:8b via Ollama unavailable)");
+    return answer;
+  };
+
+  test.each([
+    ["Which roguelike deckbuilders under $20 grew fastest this quarter?", []],
+    ["Compare Hades and Dead Cells reviews", ["Dead Cells", "Hades"]],
+    ["What are the best selling games of 2018?", []],
+    ["How much revenue did Valve make?", []],
+  ])("%s → cites %j", async (question, expected) => {
+    const answer = await fallback(question);
+    expect(answer.citations.map((c) => c.name).sort()).toEqual(expected);
+    if (expected.length === 0) expect(answer.content).toMatch(/names none I could find/);
+    for (const name of expected) expect(answer.content).toContain(`${name}: 90% positive of 1,000 reviews`);
+  });
+
+  test("game_facts takes steam-<appid> as the API does", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: "steam-730" } }] },
+      { kind: "stream", text: ["Counter-Strike: Global Offensive has 87.5% positive reviews."] },
+    );
+    const { answer } = await ask("How is steam-730 reviewed?");
+    const toolMessage = llm.requests[1]!.body.messages.findLast((m: { role: string }) => m.role === "tool");
+    expect(toolMessage.content).toContain('"name":"Counter-Strike: Global Offensive"');
+    expect(answer.content).toBe("Counter-Strike: Global Offensive has 87.5% positive reviews.");
+    expect(answer.citations.map((c) => c.gameId)).toEqual([gameIds["Counter-Strike: Global Offensive"]]);
+  });
+});
+
 describe("limits per tier", () => {
   test("only admins read and set them; a change is audited", async () => {
     expect((await request("/api/ai/limits", { cookie: premium.cookie })).status).toBe(403);
@@ -201,7 +377,19 @@ describe("limits per tier", () => {
       json: { monthlyTokens: -1, requestsPerMinute: 3 },
     });
     expect(bad.status).toBe(422);
-    expect((await bad.json()).errors[0].field).toBe("monthlyTokens");
+    const problem = await bad.json();
+    expect(problem.errors[0].field).toBe("monthlyTokens");
+    // Out of range: the detail says the range allowed.
+    expect(JSON.stringify(problem)).toContain("from 0 to 1,000,000,000");
+    const tooMany = await request("/api/ai/limits/professional", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { monthlyTokens: 5, requestsPerMinute: 10_001 },
+    });
+    expect(tooMany.status).toBe(422);
+    const tooManyProblem = await tooMany.json();
+    expect(tooManyProblem.errors[0].field).toBe("requestsPerMinute");
+    expect(JSON.stringify(tooManyProblem)).toContain("from 0 to 10,000");
     const res = await request("/api/ai/limits/professional", {
       method: "PUT",
       cookie: admin.cookie,

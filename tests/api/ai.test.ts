@@ -105,11 +105,11 @@ describe("analyses", () => {
     expect(rising.marketPrediction.projectedPlayers).toBeGreaterThan(rising.marketPrediction.currentPlayers);
     expect(rising.marketPrediction.reasoning).toMatch(/reaches [\d,]+ daily players in 30 days/);
     // Doubling within a month: daily players spread a third around their mean.
-    expect(rising.recommendations).toMatchObject({ action: "Invest: grow coverage", riskLevel: "medium" });
+    expect(rising.recommendations).toMatchObject({ action: "buy", riskLevel: "medium" });
     expect(fading.sentiment.rating).toBe(2);
     expect(fading.marketPrediction.trend).toBe("declining");
     expect(fading.marketPrediction.projectedPlayers).toBeLessThan(fading.marketPrediction.currentPlayers);
-    expect(fading.recommendations).toMatchObject({ action: "Reduce exposure", riskLevel: "high" });
+    expect(fading.recommendations).toMatchObject({ action: "sell", riskLevel: "high" });
   });
 
   test("without a watchlist, the trending games are analysed", async () => {

@@ -16,7 +16,7 @@ import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
-import { Grounding, numbersIn } from "./grounding.ts";
+import { Grounding, numbersIn, render, type Segment, segmentsOf } from "./grounding.ts";
 import { classify, MAX_ATTEMPTS, NO_USAGE, type Usage } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
@@ -131,17 +131,56 @@ export async function sourcesOf(
   return [...newest].map(([source, asOf]) => ({ source, asOf }));
 }
 
+/** A name or text for matching names: lower case, no accents, words separated by single spaces. */
+export function normaliseName(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * Which of `names` a text names: each as whole words, the longest first, and a name inside a longer
+ * name already found there ("Portal" in "Portal 2") does not count.
+ */
+export function namesFound<T extends { name: string }>(text: string, names: Iterable<T>): T[] {
+  const haystack = ` ${normaliseName(text)} `;
+  const taken: Array<[number, number]> = [];
+  const found: T[] = [];
+  const byLength = [...names]
+    .map((item) => ({ item, needle: normaliseName(item.name) }))
+    .filter((n) => /\p{L}/u.test(n.needle))
+    .sort((a, b) => b.needle.length - a.needle.length);
+  for (const { item, needle } of byLength) {
+    const word = ` ${needle} `;
+    let named = false;
+    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+      const span: [number, number] = [at + 1, at + word.length - 1];
+      if (taken.some(([from, to]) => span[0] >= from && span[1] <= to)) continue;
+      taken.push(span);
+      named = true;
+    }
+    if (named) found.push(item);
+  }
+  return found;
+}
+
 /** The games an answer names (from those the tools returned), each with the figures it quoted from them. */
 export function citationsOf(text: string, ledger: ToolLedger): Citation[] {
-  const written = numbersIn(text);
-  const lower = text.toLowerCase();
+  // A zero is no figure to cite: "$0" would match every field that happens to be 0.
+  const written = numbersIn(text).filter((w) => w.value !== 0);
+  const games = [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts }));
+  const named = new Set(namesFound(text, games));
   const out: Citation[] = [];
-  for (const [gameId, { name, facts }] of ledger.games) {
-    if (!lower.includes(name.toLowerCase())) continue;
+  for (const game of games) {
+    if (!named.has(game)) continue;
+    const { gameId, name, facts } = game;
     const figures: Citation["figures"] = [];
     const walk = (v: unknown, path: string) => {
       if (typeof v === "number" && Number.isFinite(v)) {
-        if (written.some((w) => Math.abs(Math.abs(v) - w.value) <= w.tolerance + 1e-9))
+        if (v !== 0 && written.some((w) => Math.abs(Math.abs(v) - w.value) <= w.tolerance + 1e-9))
           figures.push({ label: path, value: v });
       } else if (v && typeof v === "object" && !Array.isArray(v))
         for (const [k, child] of Object.entries(v)) walk(child, path ? `${path}.${k}` : k);
@@ -160,8 +199,9 @@ const QUESTION_WORDS = new Set(
 );
 
 /**
- * The names a question seems to mention: runs of capitalised words ("Compare Hades and Dead Cells"
- * → "Hades", "Dead Cells"), then the whole question as a last resort.
+ * Words to look games up by: runs of capitalised words or digits ("Compare Hades and Dead Cells" →
+ * "Hades", "Dead Cells"), then the whole question. Only a game whose whole name the question holds is
+ * taken from what they find (see statisticalAnswer).
  */
 export function namesIn(question: string): string[] {
   const runs = question.match(/[A-Z0-9][\w'’:-]*(?:\s+(?:[A-Z0-9][\w'’:-]*|of|the))*/g) ?? [];
@@ -175,16 +215,21 @@ export function namesIn(question: string): string[] {
   return [...new Set([...names, question])];
 }
 
+/** The games a question names in full: looked up by namesIn, kept when the question holds the whole name. */
+export async function gamesNamedIn(question: string): Promise<Array<{ id: string; name: string }>> {
+  const candidates = new Map<string, { id: string; name: string }>();
+  for (const query of namesIn(question)) {
+    const found = await searchGames(query.slice(0, 100), 20).catch(() => []);
+    for (const g of found) candidates.set(g.id, { id: g.id, name: g.name });
+  }
+  return namesFound(question, candidates.values()).slice(0, 3);
+}
+
 /** Without the model: the facts of the games the question names, as plain sentences. */
 async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<string> {
-  const ids: string[] = [];
-  for (const name of namesIn(question)) {
-    const [best] = await searchGames(name.slice(0, 100), 1).catch(() => []);
-    if (best && !ids.includes(best.id)) ids.push(best.id);
-    if (ids.length === 3) break;
-  }
+  const ids = (await gamesNamedIn(question)).map((g) => g.id);
   if (ids.length === 0)
-    return "Without the language model I can only look games up by name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
+    return "Without the language model I can only look games up by their full name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
   const lines: string[] = [];
   for (const sheet of await factSheets(ledger, ids)) {
     const parts = [
@@ -223,6 +268,97 @@ async function conversationFor(userId: string, id: string | undefined, question:
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What an answer rested on, kept with it so that follow-ups may repeat its figures and games. */
+interface StoredFacts {
+  results: unknown[];
+  games: Array<{ gameId: string; name: string; facts: Record<string, unknown> }>;
+}
+
+const storedFacts = (ledger: ToolLedger): StoredFacts => ({
+  results: ledger.results,
+  games: [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts })),
+});
+
+/** The facts of the earlier answers of a conversation (those sent to the model with the question). */
+function earlierFacts(rows: Array<typeof aiMessages.$inferSelect>): ToolLedger {
+  const earlier = newLedger();
+  for (const row of [...rows].reverse()) {
+    const facts = (row.details as { facts?: StoredFacts } | null)?.facts;
+    if (row.role !== "assistant" || !facts) continue;
+    earlier.results.push(...facts.results);
+    for (const g of facts.games) earlier.games.set(g.gameId, { name: g.name, facts: g.facts });
+  }
+  return earlier;
+}
+
+/** The facts a number may come from: this answer's tool results, then the conversation's earlier ones. */
+const groundingOf = (ledger: ToolLedger, earlier: ToolLedger) =>
+  new Grounding({
+    tools: ledger.results,
+    games: [...ledger.games.values()].map((g) => g.facts),
+    earlier: earlier.results,
+    earlierGames: [...earlier.games.values()].map((g) => g.facts),
+  });
+
+/** The games an answer may cite: this answer's, and the conversation's earlier ones it names again. */
+function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {
+  const games = new Map(earlier.games);
+  for (const [id, g] of ledger.games) games.set(id, g);
+  return { games, results: [] };
+}
+
+/**
+ * The model's words as they may be streamed: only whole sentences (or lines) whose numbers are
+ * facts known when they are complete. A sentence is complete once the text after it shows where it
+ * ends; its verdict is final, so what was streamed stays a prefix of what is shown next. The answer
+ * stored at the end is checked again, whole, against all the facts (it can only keep more).
+ */
+class CheckedStream {
+  private text = "";
+  private readonly kept: Segment[] = [];
+  private decided = 0;
+  private sent = "";
+  private grounding: Grounding | null = null;
+  private factsSeen = -1;
+
+  constructor(
+    private readonly ledger: ToolLedger,
+    private readonly earlier: ToolLedger,
+  ) {}
+
+  /** Adds model text; answers the checked words to stream now ("" for none). */
+  push(piece: string): string {
+    this.text += piece;
+    const segments = segmentsOf(this.text);
+    // The last sentence may go on, unless a line break closed it.
+    const complete = /\n\s*$/.test(this.text) ? segments.length : segments.length - 1;
+    return this.decide(segments, complete);
+  }
+
+  /** The rest at the end of the answer. */
+  end(): string {
+    const segments = segmentsOf(this.text);
+    return this.decide(segments, segments.length);
+  }
+
+  private decide(segments: Segment[], complete: number): string {
+    if (complete <= this.decided) return "";
+    const size = this.ledger.results.length + this.ledger.games.size;
+    if (!this.grounding || size !== this.factsSeen) {
+      this.grounding = groundingOf(this.ledger, this.earlier);
+      this.factsSeen = size;
+    }
+    for (; this.decided < complete; this.decided++) {
+      const s = segments[this.decided]!;
+      if (this.grounding.keeps("stream", s.text)) this.kept.push(s);
+    }
+    const now = render(this.kept);
+    const delta = now.slice(this.sent.length);
+    this.sent = now;
+    return delta;
+  }
+}
+
 /**
  * Asks the analyst; yields the events to stream. The conversation and question are stored before
  * the first event, the answer after the last, so a dropped connection loses no question.
@@ -252,12 +388,14 @@ export async function* askAnalyst(
   yield { type: "start", conversationId, messageId };
 
   const ledger = newLedger();
+  const earlier = earlierFacts(previous);
   const configured = configuredModel();
   const model = budget.allowed ? configured : null;
   let text = "";
   let usage: Usage = NO_USAGE;
   let note: string | null = budget.allowed || !configuredModel() ? null : budget.reason;
   let firstToken: number | null = null;
+  let modelStarted = false;
   const toolCalls: ChatMessage["toolCalls"] = [];
   let answeredByModel = false;
 
@@ -269,6 +407,13 @@ export async function* askAnalyst(
     const deadline = performance.now() + model.timeoutMs * 2;
     let reason = "";
     let attempts = 0;
+    const stream = new CheckedStream(ledger, earlier);
+    const tools = analystTools(ledger);
+    const words = (checked: string): ChatEvent | null => {
+      if (!checked) return null;
+      firstToken ??= Math.round(performance.now() - started);
+      return { type: "delta", text: checked };
+    };
     for (let attempt = 1; attempt <= MAX_ATTEMPTS && !answeredByModel; attempt++) {
       const left = deadline - performance.now();
       if (left <= 0) break;
@@ -288,7 +433,7 @@ export async function* askAnalyst(
           model: model.model,
           system: SYSTEM,
           messages,
-          tools: analystTools(ledger),
+          tools,
           stopWhen: isStepCount(MAX_STEPS),
           maxOutputTokens: model.maxOutputTokens,
           temperature: 0.2,
@@ -299,8 +444,8 @@ export async function* askAnalyst(
         });
         for await (const part of result.fullStream) {
           if (part.type === "text-delta") {
-            if (firstToken == null) {
-              firstToken = Math.round(performance.now() - started);
+            if (!modelStarted) {
+              modelStarted = true;
               clearTimeout(timer);
               timer = setTimeout(
                 () => {
@@ -311,8 +456,12 @@ export async function* askAnalyst(
               );
             }
             text += part.text;
-            yield { type: "delta", text: part.text };
+            const event = words(stream.push(part.text));
+            if (event) yield event;
           } else if (part.type === "tool-call") {
+            // A tool the model made up (or called with input that does not fit) did not run: the SDK
+            // answers the model with the error, and it is neither recorded nor shown.
+            if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
             toolCalls.push({ name: part.toolName, input: part.input });
             yield { type: "tool", name: part.toolName, input: part.input };
           } else if (part.type === "finish-step") {
@@ -338,7 +487,7 @@ export async function* askAnalyst(
           reason,
           error: error instanceof Error ? error.message.slice(0, 300) : String(error),
         });
-        // Words already on the screen are kept; another attempt would repeat them.
+        // Words already given are kept; another attempt would repeat them.
         if (text) {
           note = `The language model (${model.label}) stopped: ${reason}. The answer may be incomplete.`;
           answeredByModel = true;
@@ -352,6 +501,10 @@ export async function* askAnalyst(
         clearTimeout(timer);
       }
     }
+    if (answeredByModel) {
+      const event = words(stream.end());
+      if (event) yield event;
+    }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
   }
@@ -359,18 +512,18 @@ export async function* askAnalyst(
   let numberCheck: ChatMessage["numberCheck"] = null;
   let modelUsed: string;
   if (answeredByModel && model) {
-    // The question's own numbers ("under $20") may be repeated; anything else must come from a tool.
-    const grounding = new Grounding({ tools: ledger.results, question: request.message });
-    const checked = grounding.text("answer", text.replace(/\n+/g, "\n"));
+    // Numbers may come from this answer's tool results and from the earlier answers of the
+    // conversation; the question's own numbers are not facts.
+    const grounding = groundingOf(ledger, earlier);
+    const checked = grounding.text("answer", text);
     numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
-    if (grounding.dropped.length) {
+    const dropped = grounding.dropped.length;
+    if (dropped) {
       text = checked || "The answer cited figures that are not in our data and was withheld.";
-      note = [
-        note,
-        `${grounding.dropped.length} sentence${grounding.dropped.length === 1 ? "" : "s"} citing a number that is not in our data ${grounding.dropped.length === 1 ? "was" : "were"} left out.`,
-      ]
-        .filter(Boolean)
-        .join(" ");
+      const what = checked
+        ? `${dropped} of its ${grounding.segments} sentences citing a number that is not in our data ${dropped === 1 ? "was" : "were"} left out.`
+        : `Every sentence of the answer (${grounding.segments}) cited a number that is not in our data, so it was withheld.`;
+      note = [note, what].filter(Boolean).join(" ");
     }
     modelUsed = model.label;
   } else {
@@ -385,7 +538,7 @@ export async function* askAnalyst(
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
-  const citations = citationsOf(text, ledger);
+  const citations = citationsOf(text, citable(ledger, earlier));
   const sources = await sourcesOf(ledger, toolCalls);
   const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));
   const [row] = await db()
@@ -402,7 +555,7 @@ export async function* askAnalyst(
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       processingTime,
-      details: { numberCheck, timeToFirstToken: firstToken, sources },
+      details: { numberCheck, timeToFirstToken: firstToken, sources, facts: storedFacts(ledger) },
       createdAt,
     })
     .returning();

@@ -2,6 +2,7 @@ import type {
   GameAnalysisItem,
   MarketInsights,
   Recommendation,
+  RecommendedAction,
   TrendingAnalysis,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
@@ -25,6 +26,12 @@ import { type Projection, project } from "./projection.ts";
  */
 export const HORIZON_DAYS = 30;
 
+/**
+ * Days with players in the last 30 that a game needs before its swings (volatility) are measured;
+ * with fewer, volatility is unknown and the risk is high (see the methodology).
+ */
+export const MIN_VOLATILITY_DAYS = 7;
+
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
 
@@ -45,7 +52,10 @@ export interface GameFacts {
    */
   current: number | null;
   previous: number | null;
-  /** Coefficient of variation of the last 30 days' points (spread ÷ mean). */
+  /**
+   * Coefficient of variation of the last 30 days' points (spread ÷ mean); null with fewer than
+   * MIN_VOLATILITY_DAYS days of players in them.
+   */
   variation: number | null;
   points: number;
   /** Average players per day over the last 30 days that have points, oldest first. */
@@ -97,6 +107,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
       const s = byId.get(String(g.id));
       const mean = s?.mean30 == null ? null : Number(s.mean30);
       const variance = mean == null ? null : Math.max(0, Number(s!.square30) - mean * mean);
+      const days = daily.get(String(g.id)) ?? [];
       return {
         id: String(g.id),
         name: String(g.name),
@@ -109,9 +120,10 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         price: g.price == null ? null : Number(g.price),
         current: figures.get(String(g.id))?.average?.value ?? null,
         previous: s?.previous == null ? null : Number(s.previous),
-        variation: mean && variance != null ? Math.sqrt(variance) / mean : null,
+        variation:
+          mean && variance != null && days.length >= MIN_VOLATILITY_DAYS ? Math.sqrt(variance) / mean : null,
         points: Number(s?.points ?? 0),
-        daily: daily.get(String(g.id)) ?? [],
+        daily: days,
       };
     })
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -235,22 +247,18 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
   const variation = g.variation ?? 0;
   const riskLevel: GameAnalysisItem["recommendations"]["riskLevel"] =
     g.variation == null || variation > 0.35 ? "high" : variation > 0.15 ? "medium" : "low";
-  const action =
-    trend === "rising" && (share ?? 0) >= 0.7
-      ? "Invest: grow coverage"
-      : trend === "declining"
-        ? (share ?? 0) >= 0.7
-          ? "Hold: well liked but losing players"
-          : "Reduce exposure"
-        : trend === "unknown"
-          ? "Gather more data"
-          : "Monitor";
+  // Spec §4: the action is one of buy, hold, sell, watch.
+  const liked = (share ?? 0) >= 0.7;
+  const action: RecommendedAction =
+    trend === "rising" && liked ? "buy" : trend === "declining" ? (liked ? "hold" : "sell") : "watch";
   const recommendations = {
     action,
     riskLevel,
     reasoning:
       g.variation == null
-        ? "No daily player series to measure its swings."
+        ? g.daily.length === 0
+          ? "No daily player series to measure its swings: high risk until there is one."
+          : `Only ${g.daily.length} day${g.daily.length === 1 ? "" : "s"} of players in the last 30, fewer than the ${MIN_VOLATILITY_DAYS} its swings are measured from: high risk until there are more.`
         : `Daily players vary by ${(variation * 100).toFixed(0)}% around their 30-day mean (${riskLevel} risk).`,
   };
   return { gameId: g.id, gameName: g.name, sentiment, marketPrediction, recommendations };

@@ -1,6 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { ScreenerQuerySchema } from "../../contracts/market.ts";
+import { resolveGameId } from "../catalog/game-page.ts";
 import { getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
@@ -61,6 +62,9 @@ export async function factSheets(ledger: ToolLedger, ids: string[]) {
   });
 }
 
+/** The catalog ids behind ids as the API takes them (an id, `steam-<appid>`, `igdb-<id>`); unknown ones stay as given. */
+const resolveIds = (ids: string[]) => Promise.all(ids.map(async (id) => (await resolveGameId(id)) ?? id));
+
 export function analystTools(ledger: ToolLedger) {
   const record = <T>(result: T): T => {
     ledger.results.push(result);
@@ -87,16 +91,18 @@ export function analystTools(ledger: ToolLedger) {
     game_facts: tool({
       description:
         "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, the 30-day projection with its fit, and the estimates of owners, units sold and revenue (low / mid / high).",
-      inputSchema: z.object({ gameId: z.string().min(1) }),
+      inputSchema: z.object({
+        gameId: z.string().min(1).describe("An id from search_games, or steam-<appid>."),
+      }),
       execute: async ({ gameId }) => {
-        const [sheet] = await factSheets(ledger, [gameId]);
+        const [sheet] = await factSheets(ledger, await resolveIds([gameId]));
         return record(sheet ?? { error: `No game with id ${gameId}.` });
       },
     }),
     compare_games: tool({
       description: "The facts of two to five games side by side (ids from search_games).",
       inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(5) }),
-      execute: async ({ gameIds }) => record(await factSheets(ledger, gameIds)),
+      execute: async ({ gameIds }) => record(await factSheets(ledger, await resolveIds(gameIds))),
     }),
     screen_games: tool({
       description:
@@ -136,7 +142,8 @@ export function analystTools(ledger: ToolLedger) {
             (a, b) => (b.growthPct ?? Number.NEGATIVE_INFINITY) - (a.growthPct ?? Number.NEGATIVE_INFINITY),
           )
           .slice(0, 10);
-        return record({ matching: page.total, days: span, games: rows });
+        // The filter it ran with is part of the answer: "under $20" rests on it.
+        return record({ filter, matching: page.total, days: span, games: rows });
       },
     }),
     market_figures: tool({

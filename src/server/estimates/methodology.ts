@@ -1,5 +1,5 @@
 import type { Methodology } from "../../contracts/estimates.ts";
-import { HORIZON_DAYS } from "../ai/engine.ts";
+import { HORIZON_DAYS, MIN_VOLATILITY_DAYS } from "../ai/engine.ts";
 import { STABLE_BAND } from "../ai/projection.ts";
 import { STATISTICAL_MODEL } from "../ai/provider.ts";
 import { LATEST_BACKTEST } from "./backtest-latest.ts";
@@ -33,7 +33,7 @@ const AI_FIGURES: Methodology["aiFigures"] = [
   },
   {
     figure: "Risk level",
-    how: "The spread of daily players around their 30-day mean (standard deviation ÷ mean): low up to 15 %, medium up to 35 %, high above or without a series.",
+    how: `The spread of daily players around their 30-day mean (standard deviation ÷ mean): low up to 15 %, medium up to 35 %, high above — and high without a series or with fewer than ${MIN_VOLATILITY_DAYS} days of players in the last 30, too few to measure the spread (volatility unknown).`,
   },
   {
     figure: "Confidence",

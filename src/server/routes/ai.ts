@@ -31,10 +31,16 @@ const ChatBodySchema = z
   })
   .strict();
 
+/** A whole number from 0 to `max`; every way of missing says the range. */
+const wholeNumber = (what: string, max: number) => {
+  const message = `A whole number of ${what} from 0 to ${max.toLocaleString("en")}`;
+  return z.number({ message }).int({ message }).min(0, { message }).max(max, { message });
+};
+
 const LimitsBodySchema = z
   .object({
-    monthlyTokens: z.number({ message: "A number of tokens" }).int().min(0).max(1_000_000_000),
-    requestsPerMinute: z.number({ message: "A number of requests" }).int().min(0).max(10_000),
+    monthlyTokens: wholeNumber("tokens", 1_000_000_000),
+    requestsPerMinute: wholeNumber("requests", 10_000),
   })
   .strict();
 

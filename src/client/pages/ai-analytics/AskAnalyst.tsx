@@ -101,6 +101,8 @@ export function AskAnalyst() {
           if (e.type === "start") conversationId = e.conversationId;
           else if (e.type === "tool") setPending((p) => p && { ...p, tools: [...p.tools, e.name] });
           else if (e.type === "delta") setPending((p) => p && { ...p, text: p.text + e.text });
+          // The stored answer is the checked one: it replaces what was streamed until the refetch.
+          else if (e.type === "done") setPending((p) => p && { ...p, text: e.message.content });
           else if (e.type === "error") setError(e.message);
         },
       );

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "vitest";
+import { citationsOf, namesFound } from "../../src/server/ai/chat.ts";
+import { Grounding, segmentsOf } from "../../src/server/ai/grounding.ts";
+import { newLedger } from "../../src/server/ai/tools.ts";
+
+/**
+ * The number check of the AI analyst (src/server/ai/grounding.ts) and the citations of its answers:
+ * what a written number must be to count as one of the facts, how a text is cut into the pieces
+ * the check keeps or drops, and which games a text names.
+ */
+describe("a number must be the fact, with its sign and its unit", () => {
+  test("a decline does not pass as growth; a count does not pass as a percentage", () => {
+    const grounding = new Grounding({ tools: [{ growthPct: -42.5, reviews: 45 }] });
+    expect(grounding.text("a", "X grew 42.5% this quarter. X has 45% positive reviews.")).toBe("");
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([["42.5%"], ["45%"]]);
+  });
+
+  test("a decline said as one passes: fell, down, a minus sign; a count written as a count passes", () => {
+    const grounding = new Grounding({ tools: [{ growthPct: -42.5, reviews: 45 }] });
+    const text =
+      "X fell 42.5% this quarter. X was down 42.5%. X moved −42.5% on the quarter. X has 45 reviews.";
+    expect(grounding.text("a", text)).toBe(text);
+    expect(grounding.dropped).toEqual([]);
+  });
+
+  test("growth does not pass as a decline, nor a positive figure with a minus sign", () => {
+    const grounding = new Grounding({ tools: [{ changePct: 12.5, positiveSharePct: 80 }] });
+    expect(grounding.text("a", "Players fell 12.5% this month.")).toBe("");
+    expect(grounding.text("a", "Its share is -80%.")).toBe("");
+    // A share is a level, not a change: it may be said to have fallen to a value.
+    expect(grounding.text("a", "Its positive share fell to 80%.")).toBe("Its positive share fell to 80%.");
+    expect(grounding.text("a", "Players grew 12.5% while X fell 10%.")).toBe("");
+  });
+
+  test("two numbers of one sentence are read in their own clauses", () => {
+    const grounding = new Grounding({ tools: [{ growthPct: 10 }, { growthPct: -42.5 }] });
+    const text = "X grew 10% and Y fell 42.5% this quarter.";
+    expect(grounding.text("a", text)).toBe(text);
+  });
+});
+
+describe("the pieces the check keeps or drops", () => {
+  test("a bullet list is cut at its lines: one invented number drops only its bullet", () => {
+    const grounding = new Grounding({ tools: [{ name: "Hades", positiveSharePct: 98 }, { reviews: 1000 }] });
+    const text =
+      "- Hades has 98% positive reviews\n- Dead Cells sold 9 million copies\n- Hades has 1,000 reviews";
+    expect(segmentsOf(text)).toHaveLength(3);
+    expect(grounding.text("answer", text)).toBe(
+      "- Hades has 98% positive reviews\n- Hades has 1,000 reviews",
+    );
+    expect(grounding.dropped).toEqual([
+      { field: "answer", sentence: "- Dead Cells sold 9 million copies", unknown: ["9 million"] },
+    ]);
+  });
+
+  test("a numbered list's markers are no numbers of the text", () => {
+    const grounding = new Grounding({ tools: [{ positiveSharePct: 98 }] });
+    expect(grounding.text("a", "1. Hades: 98% positive\n2. Dead Cells: 98% positive")).toBe(
+      "1. Hades: 98% positive\n2. Dead Cells: 98% positive",
+    );
+  });
+});
+
+describe("citations", () => {
+  const ledger = () => {
+    const l = newLedger();
+    l.games.set("p1", { name: "Portal", facts: { gameId: "p1", name: "Portal", priceUsd: 9.99 } });
+    l.games.set("p2", { name: "Portal 2", facts: { gameId: "p2", name: "Portal 2", priceUsd: 0 } });
+    return l;
+  };
+
+  test("a name inside a longer name cited does not count; names match as whole words", () => {
+    expect(citationsOf("Portal 2 is the one to look at.", ledger()).map((c) => c.name)).toEqual(["Portal 2"]);
+    expect(
+      citationsOf("Portal and Portal 2 both sell.", ledger())
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(["Portal", "Portal 2"]);
+    expect(citationsOf("Portals are a theme.", ledger())).toEqual([]);
+    expect(
+      namesFound("Compare Hades and Dead Cells reviews", [{ name: "Hades' Star" }, { name: "Hades" }]),
+    ).toEqual([{ name: "Hades" }]);
+  });
+
+  test("a zero in the text cites no field that is zero", () => {
+    const [cited] = citationsOf("Portal 2 costs $0 now.", ledger());
+    expect(cited).toMatchObject({ name: "Portal 2", figures: [] });
+  });
+});
