@@ -117,6 +117,8 @@ export interface GameSeries {
   source: string | null;
   /** Time of the newest point; null without points. */
   asOf: string | null;
+  /** How its sources' figures were derived, where they are not the published numbers themselves. */
+  method?: string;
   /** Oldest first. */
   points: SeriesPoint[];
   /** Without points at all: the source that would fill the series. */

@@ -14,7 +14,7 @@ import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./cat
 import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
-import { sourceName } from "./source-names.ts";
+import { figureMethod, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
@@ -57,11 +57,13 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   for (const point of latest) {
     const metric = String(point.metric) as SeriesMetric;
     if (!SERIES_METRICS.includes(metric) || figures[metric]) continue;
+    const method = figureMethod(String(point.source), metric);
     figures[metric] = {
       value: Number(point.value),
       period: String(point.period),
       source: sourceName(String(point.source)),
       asOf: new Date(Number(point.ts)).toISOString(),
+      ...(method ? { method } : {}),
     } satisfies LatestFigure;
   }
   const steamAppId = row.steam_app_id == null ? null : Number(row.steam_app_id);
@@ -118,12 +120,15 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   }
   const points: GameSeries["points"] = [];
   const sources = new Set<string>();
+  const methods = new Set<string>();
   const periods = new Map<string, number>();
   for (const r of rows) {
     const ts = Number(r.ts);
     if (shown.get(dayOf(ts)) !== String(r.source)) continue;
     points.push({ t: new Date(ts).toISOString(), value: Number(r.value) });
     sources.add(sourceName(String(r.source)));
+    const method = figureMethod(String(r.source), q.metric);
+    if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
     periods.set(String(r.period), (periods.get(String(r.period)) ?? 0) + 1);
   }
   const period = [...periods].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
@@ -133,6 +138,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     period,
     source: sources.size ? [...sources].join("; ") : null,
     asOf: points.at(-1)?.t ?? null,
+    ...(methods.size ? { method: [...methods].join("; ") } : {}),
     points,
     ...(points.length === 0 ? await whyEmpty(gameId, q) : {}),
   };
