@@ -32,6 +32,7 @@ import { apiRequest } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
+import { realtime } from "../../realtime.ts";
 import { applyTheme } from "../../theme.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { PlanSection } from "./PlanSection.tsx";
@@ -230,11 +231,15 @@ export default function SettingsPage() {
   });
 
   const deleteAccount = useMutation({
+    // The server closes this session's socket as the account goes; the client lets go of it first,
+    // so that close is not taken for a session that ended behind the user's back.
+    onMutate: () => realtime().disconnect(),
     mutationFn: () => apiRequest("DELETE", "/api/user"),
     onSuccess: () => {
       window.location.href = "/";
     },
     onError: () => {
+      realtime().connect();
       toast({
         title: "Error",
         description: "Failed to delete your account. Please try again.",
