@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Save } from "lucide-react";
 import { useEffect, useState } from "react";
+import { NAME_MAX } from "../../../contracts/auth.ts";
 import type { PublicUser } from "../../../contracts/roles.ts";
 import {
   GENRES,
@@ -59,13 +60,18 @@ function NameFields({ user }: { user: PublicUser }) {
         <Input
           id="firstName"
           value={firstName}
-          maxLength={60}
+          maxLength={NAME_MAX}
           onChange={(e) => setFirstName(e.target.value)}
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="lastName">Last name</Label>
-        <Input id="lastName" value={lastName} maxLength={60} onChange={(e) => setLastName(e.target.value)} />
+        <Input
+          id="lastName"
+          value={lastName}
+          maxLength={NAME_MAX}
+          onChange={(e) => setLastName(e.target.value)}
+        />
       </div>
       <div className="sm:col-span-2">
         <Button size="sm" disabled={!changed} loading={saveName.isPending} onClick={() => saveName.mutate()}>
