@@ -9,6 +9,7 @@ import { indexBuildWait } from "./http/index-wait.ts";
 import { landingPage } from "./http/landing.ts";
 import {
   apiNoStore,
+  jsonWrites,
   originCheck,
   pathGuard,
   requestId,
@@ -71,6 +72,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
     }),
   );
   app.use(originCheck);
+  app.use("/api/*", jsonWrites);
   app.use(
     "/api/*",
     bodyLimit({
