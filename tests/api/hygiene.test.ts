@@ -116,6 +116,20 @@ describe("problem JSON for every kind of bad request", () => {
     expect((await request("/api/auth/user", { cookie })).status).toBe(401);
   });
 
+  test("a body with thousands of unknown keys gets a short 422: the first 20 listed, the rest counted", async () => {
+    const { cookie } = await createTestUser();
+    const json = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`junk${i}`, i]));
+    const res = await request("/api/user/settings", { method: "PATCH", cookie, json });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(text.length).toBeLessThan(4000);
+    const body = JSON.parse(text);
+    expect(body.errors).toHaveLength(20);
+    expect(body.errors[0]).toEqual({ field: "junk0", message: "Unknown field" });
+    expect(body.errorsNotListed).toBe(4980);
+    expect(body.detail).toMatch(/^junk0: Unknown field; .*; and 4980 more$/);
+  });
+
   test("422 lists each field at fault", async () => {
     const res = await request("/api/auth/signup", {
       method: "POST",
@@ -158,6 +172,8 @@ describe("secure headers", () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Sockets and fetches to this origin only, not to any host over ws:/wss:.
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
