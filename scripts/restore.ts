@@ -1,6 +1,7 @@
 /**
  * `bun run db:restore FILE`: replaces the database (DATABASE_URL, a file) with a backup. Stop the
- * server first. The backup is checked before anything is touched; the database it replaces is kept
+ * server first: while any other process has the database open the restore refuses and changes
+ * nothing (exit 1), since that process would go on writing into the file set aside. The backup is checked before anything is touched; the database it replaces is kept
  * beside it as `<name>.before-restore-<time>`. Afterwards the restored file is migrated to this
  * version, its search index rebuilt, and `PRAGMA integrity_check` must answer ok.
  */
@@ -9,7 +10,7 @@ import { resolve } from "node:path";
 import { closeDb, openClient, rawClient } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { env } from "../src/server/env.ts";
-import { finishSnapshot } from "../src/server/operations/backup.ts";
+import { databaseInUse, finishSnapshot } from "../src/server/operations/backup.ts";
 
 const source = process.argv[2];
 const url = env().DATABASE_URL;
@@ -23,6 +24,14 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const target = resolve(url.slice("file:".length).split("?")[0]!);
+
+if (existsSync(target) && databaseInUse(target)) {
+  console.error(
+    `${target} is open in another process (is the server running?). Stop the server, imports and ` +
+      "syncs first, then restore again. Nothing was changed.",
+  );
+  process.exit(1);
+}
 
 const check = openClient(`file:${file}`, undefined, env().DATABASE_BUSY_TIMEOUT_MS);
 try {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { SESSION_ENDED_CLOSE_CODE } from "../contracts/realtime.ts";
 import {
   MAX_BACKOFF_MS,
   MAX_RECONNECT_ATTEMPTS,
@@ -26,13 +27,13 @@ class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.({});
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.({ code });
   }
 }
 
-function setup(random = 0.5) {
+function setup(random = 0.5, session: { alive?: boolean; ended?: () => void } = {}) {
   const sockets: FakeSocket[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const cleared: unknown[] = [];
@@ -62,6 +63,8 @@ function setup(random = 0.5) {
     clearRepeat: (id) => repeats.delete(id as number),
     logger: { warn: (m: string) => warnings.push(m) },
     random: () => random,
+    onSessionEnded: session.ended,
+    sessionAlive: async () => session.alive ?? true,
   });
   return { client, sockets, timers, warnings, repeats, cleared };
 }
@@ -263,4 +266,42 @@ test("a socket let go of by disconnect() cannot change the state of the next con
   sockets[0]!.drop();
   expect(client.state).toBe("connected");
   expect(timers).toHaveLength(0);
+});
+
+test("a socket closed because its session ended stops reconnecting and goes to the signed-out state", () => {
+  let ended = 0;
+  const { client, sockets, timers } = setup(0.5, { ended: () => ended++ });
+  client.connect();
+  sockets[0]!.open();
+  sockets[0]!.drop(SESSION_ENDED_CLOSE_CODE);
+  expect(ended).toBe(1);
+  expect(client.state).toBe("disconnected");
+  expect(client.reconnecting).toBe(false);
+  expect(timers).toHaveLength(0);
+  client.retryNow();
+  expect(sockets).toHaveLength(1);
+});
+
+test("a connection refused while the session is gone stops after asking once, not at every backoff", async () => {
+  let ended = 0;
+  const { client, sockets, timers } = setup(0.5, { alive: false, ended: () => ended++ });
+  client.connect();
+  sockets[0]!.drop();
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(ended).toBe(1);
+  expect(timers).toHaveLength(0);
+  expect(client.reconnecting).toBe(false);
+});
+
+test("a connection refused while the session is alive (the server restarting) keeps retrying", async () => {
+  let ended = 0;
+  const { client, sockets, timers } = setup(0.5, { alive: true, ended: () => ended++ });
+  client.connect();
+  sockets[0]!.drop();
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(ended).toBe(0);
+  expect(timers).toHaveLength(1);
+  expect(client.reconnecting).toBe(true);
 });

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { Channel } from "../contracts/realtime.ts";
+import { type Channel, SESSION_ENDED_CLOSE_CODE } from "../contracts/realtime.ts";
+import { apiGet, isUnauthorizedError } from "./api.ts";
+import { handleLoggedOut } from "./query-client.ts";
 
 /**
  * The /ws client (spec §4, §7): connecting → connected (attempts reset, remembered subscriptions
@@ -8,6 +10,9 @@ import type { Channel } from "../contracts/realtime.ts";
  * server restart or a long network outage must not leave the screen dead until a manual reload —
  * and tries at once when the tab becomes visible again or the browser comes back online;
  * a ping every 30000 ms while connected; malformed messages logged and ignored.
+ * A session that ended (the server closes with SESSION_ENDED_CLOSE_CODE, or a socket that never
+ * opened while `sessionAlive` says the session is gone) stops the reconnects for good and hands over
+ * to `onSessionEnded` (the signed-out state): the cookie would be refused at every attempt.
  */
 export type ConnectionState = "disconnected" | "connecting" | "connected" | "error";
 
@@ -51,6 +56,13 @@ export interface RealtimeOptions {
   clearRepeat?: (id: unknown) => void;
   logger?: Pick<Console, "warn">;
   random?: () => number;
+  /** Called once when the session is found to have ended; the client has stopped by then. */
+  onSessionEnded?: () => void;
+  /**
+   * Asked after a socket closed without ever opening (the upgrade was refused, or the server is
+   * down): false means the session is gone. Without it, such closes are retried like any other.
+   */
+  sessionAlive?: () => Promise<boolean>;
 }
 
 const OPEN = 1;
@@ -75,6 +87,8 @@ export class RealtimeClient {
       clearRepeat: (id) => clearInterval(id as ReturnType<typeof setInterval>),
       logger: console,
       random: Math.random,
+      onSessionEnded: () => {},
+      sessionAlive: async () => true,
       ...options,
     };
   }
@@ -88,8 +102,10 @@ export class RealtimeClient {
     this.socket = socket;
     // Events from a socket this client has already let go of (after disconnect()) are ignored.
     const current = () => this.socket === socket;
+    let opened = false;
     socket.onopen = () => {
       if (!current()) return;
+      opened = true;
       this.attempts = 0;
       this.setState("connected");
       const remembered = [...this.channels.keys()];
@@ -102,12 +118,26 @@ export class RealtimeClient {
     socket.onerror = () => {
       if (current()) this.setState("error");
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (!current()) return;
       this.stopPing();
       this.socket = null;
+      if ((event as { code?: unknown } | null)?.code === SESSION_ENDED_CLOSE_CODE) {
+        this.endSession();
+        return;
+      }
       this.setState("disconnected");
       this.scheduleReconnect();
+      // A refused upgrade looks like any failed connection from here (the browser hides the 401):
+      // ask whether the session is still there before trying on and on with a dead cookie.
+      if (!opened) {
+        this.o.sessionAlive().then(
+          (alive) => {
+            if (!alive && !this.stopped && this.state !== "connected") this.endSession();
+          },
+          () => {},
+        );
+      }
     };
   }
 
@@ -136,6 +166,11 @@ export class RealtimeClient {
     this.socket?.close();
     this.socket = null;
     this.setState("disconnected");
+  }
+
+  private endSession(): void {
+    this.disconnect();
+    this.o.onSessionEnded();
   }
 
   subscribe(channel: Channel, listener: Listener): () => void {
@@ -215,7 +250,16 @@ let shared: RealtimeClient | null = null;
 export function realtime(): RealtimeClient {
   if (!shared) {
     const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
-    const client = new RealtimeClient({ url: `${protocol}//${window.location.host}/ws` });
+    const client = new RealtimeClient({
+      url: `${protocol}//${window.location.host}/ws`,
+      // Spec §8's signed-out path: a toast, then sign-in (the same as a 401 from the API).
+      onSessionEnded: handleLoggedOut,
+      sessionAlive: () =>
+        apiGet("/api/auth/user").then(
+          () => true,
+          (error) => !isUnauthorizedError(error),
+        ),
+    });
     shared = client;
     client.connect();
     // A tab in the background or a laptop off the network may have waited out a long backoff;

@@ -18,12 +18,20 @@ export const EmailSchema = z
   .max(254, { message: "Too long: at most 254 characters" })
   .pipe(z.email({ message: "Enter a valid email address" }));
 
-const NameSchema = z
+/** The longest first or last name, at sign-up and in the profile alike. */
+export const NAME_MAX = 100;
+// C0 and C1 control characters, DEL included: a NUL cut the stored name short without a word.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A first or last name as typed: trimmed, at most NAME_MAX characters, no control characters. */
+export const NameTextSchema = z
   .string()
   .trim()
-  .max(100, { message: "Too long: at most 100 characters" })
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
+  .max(NAME_MAX, { message: `Too long: at most ${NAME_MAX} characters` })
+  .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" });
+
+const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 
 export const SignupBodySchema = z.object({
   email: EmailSchema,

@@ -9,6 +9,7 @@ import { indexBuildWait } from "./http/index-wait.ts";
 import { landingPage } from "./http/landing.ts";
 import {
   apiNoStore,
+  jsonWrites,
   originCheck,
   pathGuard,
   requestId,
@@ -60,7 +61,9 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
         // ApexCharts and Radix set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // The client's socket is same-origin (/ws); CSP Level 3 lets 'self' match ws:/wss: to
+        // this host, so sockets to any other host stay refused.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -71,6 +74,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
     }),
   );
   app.use(originCheck);
+  app.use("/api/*", jsonWrites);
   app.use(
     "/api/*",
     bodyLimit({

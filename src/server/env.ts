@@ -44,12 +44,21 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default("")
-    .transform((v) =>
-      v
+    .transform((v, ctx) => {
+      const emails = v
         .split(",")
         .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+        .filter(Boolean);
+      for (const email of emails) {
+        if (!z.email().safeParse(email).success) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${email}" is not an email address (a comma-separated list)`,
+          });
+        }
+      }
+      return emails;
+    }),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   DISCORD_CLIENT_ID: optionalString,
@@ -152,6 +161,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable the configuration reads (`.env.example` documents each, tests/api/env.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as Array<keyof Env>;
 
 export type TrustProxy = { mode: "off" } | { mode: "fly" } | { mode: "list"; addresses: string[] };
 

@@ -13,6 +13,7 @@ import { log } from "./log.ts";
 import { startBackupSchedule } from "./operations/backup.ts";
 import { loadSystemSettings } from "./operations/settings.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
+import { startSessionWatch } from "./realtime/session-watch.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
 import { startStatsPublisher } from "./realtime/stats-publisher.ts";
 import { startLiveBootstrap } from "./sync/bootstrap.ts";
@@ -77,6 +78,8 @@ const server = Bun.serve<SocketState>({
 });
 attachServer(server);
 const stopStats = startStatsPublisher();
+// Open sockets follow their sessions and roles, also when another process changes them.
+const stopSessionWatch = startSessionWatch();
 // The check of every game's estimate (seconds at 330,000 games) waits for the indexes, which the
 // first searches and lists wait for; a first start's new games are estimated then too.
 const stopEstimates = startEstimates(indexesBuilt);
@@ -98,6 +101,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   stopStats();
+  stopSessionWatch();
   stopEstimates();
   stopPlannerStatistics();
   stopScheduler();

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { closeDb } from "../../src/server/db/client.ts";
-import { EnvError, parseEnv, resetEnvForTests } from "../../src/server/env.ts";
+import { ENV_VARIABLES, EnvError, parseEnv, resetEnvForTests } from "../../src/server/env.ts";
 import { request } from "../helpers/api.ts";
 
 test("defaults: port 3000, an embedded database file, the real snapshot on an empty database, no demo data", () => {
@@ -25,6 +26,40 @@ test("defaults: port 3000, an embedded database file, the real snapshot on an em
   expect(
     parseEnv({ DATABASE_URL: "libsql://db.example.turso.io", DATABASE_AUTH_TOKEN: "t" }).DATABASE_URL,
   ).toBe("libsql://db.example.turso.io");
+});
+
+test(".env.example lists every variable the server reads, each with its real default and a comment", () => {
+  const lines = readFileSync(".env.example", "utf8").split("\n");
+  const example = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const match = line.match(/^([A-Z][A-Z0-9_]*)=(.*)$/);
+    if (!match) return;
+    example.set(match[1]!, match[2]!);
+    // Each variable is explained by the comment line(s) just above it or above its group.
+    expect(
+      lines.slice(0, i).some((l) => l.startsWith("#")),
+      match[1],
+    ).toBe(true);
+  });
+  expect([...example.keys()].sort()).toEqual([...ENV_VARIABLES].sort());
+  const defaults = parseEnv({});
+  for (const [name, value] of example) {
+    // "The values shown are the defaults": setting the shown value changes nothing.
+    expect(parseEnv({ [name]: value })[name as keyof typeof defaults], name).toEqual(
+      defaults[name as keyof typeof defaults],
+    );
+  }
+});
+
+test("ADMIN_EMAILS that are not email addresses are refused naming the variable", () => {
+  expect(() => parseEnv({ ADMIN_EMAILS: "notanemail" })).toThrow(
+    /ADMIN_EMAILS: "notanemail" is not an email/,
+  );
+  expect(() => parseEnv({ ADMIN_EMAILS: "ann@example.com, bob" })).toThrow(/ADMIN_EMAILS/);
+  expect(parseEnv({ ADMIN_EMAILS: " Ann@Example.com , bob@example.com," }).ADMIN_EMAILS).toEqual([
+    "ann@example.com",
+    "bob@example.com",
+  ]);
 });
 
 test("a bad value is refused with a message naming the variable", () => {

@@ -60,6 +60,76 @@ describe("problem JSON for every kind of bad request", () => {
     expect(res.headers.get("content-type")).toContain(PROBLEM);
   });
 
+  test("every API write refuses what a plain HTML form can send (415), whatever the route reads", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const premium = await createTestUser({ role: "premium" });
+    const doomed = await createTestUser();
+    const forms = [
+      { "Content-Type": "text/plain" },
+      { "Content-Type": "application/x-www-form-urlencoded" },
+      { "Content-Type": "multipart/form-data; boundary=x" },
+    ];
+    const writes: Array<[string, string, string]> = [
+      ["POST", "/api/workflows/comprehensive-health-monitoring/pause", admin.cookie],
+      ["POST", "/api/ai/analyze-games", premium.cookie],
+      ["POST", "/api/admin/sessions/end-all", admin.cookie],
+      ["DELETE", "/api/user", doomed.cookie],
+    ];
+    for (const [method, path, cookie] of writes) {
+      for (const headers of forms) {
+        const res = await request(path, { method, cookie, headers, body: "a=1" });
+        expect(res.status, `${method} ${path} ${headers["Content-Type"]}`).toBe(415);
+        expect(res.headers.get("content-type")).toContain(PROBLEM);
+        // Without a body too: the content type alone says a form sent it.
+        const bare = await request(path, { method, cookie, headers });
+        expect(bare.status, `${method} ${path} ${headers["Content-Type"]} (no body)`).toBe(415);
+      }
+      // A body without any content type is refused as well.
+      const untyped = await request(path, { method, cookie, body: "{}" });
+      expect(untyped.status, `${method} ${path} untyped body`).toBe(415);
+    }
+    // Nothing happened: the user still exists, the sessions still work.
+    expect((await request("/api/auth/user", { cookie: doomed.cookie })).status).toBe(200);
+    expect((await request("/api/auth/user", { cookie: premium.cookie })).status).toBe(200);
+    // JSON, or no body and no content type (the client's DELETE and bare POSTs), still pass.
+    expect(
+      (
+        await request("/api/workflows/comprehensive-health-monitoring/pause", {
+          method: "POST",
+          cookie: admin.cookie,
+          json: {},
+        })
+      ).status,
+    ).toBe(200);
+    expect((await request("/api/user", { method: "DELETE", cookie: doomed.cookie })).status).toBe(204);
+  });
+
+  test("the cross-site logout confirm page's form still signs out (the one form write ADR 002 allows)", async () => {
+    const { cookie } = await createTestUser();
+    const res = await request("/api/logout", {
+      method: "POST",
+      cookie,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(res.status).toBe(303);
+    expect((await request("/api/auth/user", { cookie })).status).toBe(401);
+  });
+
+  test("a body with thousands of unknown keys gets a short 422: the first 20 listed, the rest counted", async () => {
+    const { cookie } = await createTestUser();
+    const json = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`junk${i}`, i]));
+    const res = await request("/api/user/settings", { method: "PATCH", cookie, json });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(text.length).toBeLessThan(4000);
+    const body = JSON.parse(text);
+    expect(body.errors).toHaveLength(20);
+    expect(body.errors[0]).toEqual({ field: "junk0", message: "Unknown field" });
+    expect(body.errorsNotListed).toBe(4980);
+    expect(body.detail).toMatch(/^junk0: Unknown field; .*; and 4980 more$/);
+  });
+
   test("422 lists each field at fault", async () => {
     const res = await request("/api/auth/signup", {
       method: "POST",
@@ -102,6 +172,8 @@ describe("secure headers", () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Sockets and fetches to this origin only, not to any host over ws:/wss:.
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { NAME_MAX } from "../../src/contracts/auth.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 test("a user sets their first and last name; the next request sees it; bad input names the field", async () => {
@@ -23,11 +24,70 @@ test("a user sets their first and last name; the next request sees it; bad input
   const bad = await request("/api/user/profile", {
     method: "PATCH",
     cookie: user.cookie,
-    json: { firstName: "x".repeat(61) },
+    json: { firstName: "x".repeat(NAME_MAX + 1) },
   });
   expect(bad.status).toBe(422);
   expect(JSON.stringify(await bad.json())).toContain("firstName");
   expect((await request("/api/user/profile", { method: "PATCH", json: { firstName: "Eve" } })).status).toBe(
     401,
   );
+});
+
+test("unknown or read-only keys are refused with 422 naming the field; an empty patch changes nothing", async () => {
+  const user = await createTestUser({ firstName: "Ann" });
+  for (const [json, field] of [
+    [{ role: "admin" }, "role"],
+    [{ email: "x@example.com" }, "email"],
+    [{ firstName: "Bea", subscriptionTier: "enterprise" }, "subscriptionTier"],
+  ] as const) {
+    const res = await request("/api/user/profile", { method: "PATCH", cookie: user.cookie, json });
+    expect(res.status).toBe(422);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const problem = (await res.json()) as { errors: Array<{ field: string }> };
+    expect(problem.errors.map((e) => e.field)).toContain(field);
+  }
+  // As PATCH /api/user/settings: an empty patch is accepted and changes nothing.
+  const empty = await request("/api/user/profile", { method: "PATCH", cookie: user.cookie, json: {} });
+  expect(empty.status).toBe(200);
+  expect(await empty.json()).toMatchObject({ firstName: "Ann", role: "regular", email: user.user.email });
+});
+
+test("control characters in a name are refused naming the field, not stored cut short", async () => {
+  const user = await createTestUser({ firstName: "Ann" });
+  for (const name of ["Ann\u0000Evil", "Ann\u0007", "Ann\nEvil", "A\u009bB"]) {
+    const res = await request("/api/user/profile", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { lastName: name },
+    });
+    expect(res.status).toBe(422);
+    const problem = (await res.json()) as { errors: Array<{ field: string; message: string }> };
+    expect(problem.errors[0]).toMatchObject({
+      field: "lastName",
+      message: "Must not contain control characters",
+    });
+  }
+  const signup = await request("/api/auth/signup", {
+    method: "POST",
+    json: { email: "ctl@example.com", password: "a-long-enough-password", firstName: "Ann\u0000Evil" },
+  });
+  expect(signup.status).toBe(422);
+  expect(JSON.stringify(await signup.json())).toContain("firstName");
+});
+
+test("the profile's name limit is sign-up's", async () => {
+  const user = await createTestUser();
+  const longest = "x".repeat(NAME_MAX);
+  const res = await request("/api/user/profile", {
+    method: "PATCH",
+    cookie: user.cookie,
+    json: { firstName: longest },
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ firstName: longest });
+  const signup = await request("/api/auth/signup", {
+    method: "POST",
+    json: { email: "long@example.com", password: "a-long-enough-password", firstName: longest },
+  });
+  expect(signup.status).toBe(201);
 });

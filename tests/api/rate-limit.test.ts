@@ -195,6 +195,30 @@ describe("abuse does not lock real users out or grow memory (issue 8 §2)", () =
       );
   });
 
+  test("sign-up and login share one per-address limit, not one each", async () => {
+    const { app } = limitedApp({ perIp: 4, perEmail: 100 });
+    const ip = "203.0.113.40";
+    for (let i = 0; i < 2; i++) {
+      const res = await request("/api/auth/signup", {
+        app,
+        method: "POST",
+        json: { email: `shared${i}@example.com`, password: "a-long-enough-password" },
+        headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` },
+      });
+      expect(res.status).toBe(201);
+    }
+    for (let i = 0; i < 2; i++) expect((await login(app, `other${i}@example.com`, ip)).status).toBe(401);
+    // Four attempts from this address in all: the fifth is refused, whichever it is.
+    expect((await login(app, "other9@example.com", ip)).status).toBe(429);
+    const signup = await request("/api/auth/signup", {
+      app,
+      method: "POST",
+      json: { email: "shared9@example.com", password: "a-long-enough-password" },
+      headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` },
+    });
+    expect(signup.status).toBe(429);
+  });
+
   test("a blocked address records nothing new: fresh emails add no keys", async () => {
     const limits = createAuthRateLimits({ perIp: 3, perPair: 10, perEmail: 100 });
     const app = createApp({ auth: { rateLimits: limits } });

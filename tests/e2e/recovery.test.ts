@@ -115,3 +115,30 @@ test("a lost live connection says Reconnecting… with Retry, and Retry reconnec
   expect(await header.getByRole("button", { name: "Retry" }).count()).toBe(0);
   await context.close();
 });
+
+test("a session ended elsewhere closes the live socket and the screen goes to sign-in, with no reconnect loop", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  let sockets = 0;
+  page.on("websocket", () => sockets++);
+  await page.goto(`${server.url}/settings`);
+  await page.locator("header").getByText("Live", { exact: true }).waitFor();
+  // Signed out in another tab: this page makes no request of its own, only its socket hears of it.
+  const status = await page.evaluate(
+    async () =>
+      (
+        await fetch("/api/auth/logout", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+  );
+  expect(status).toBe(204);
+  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  // Sent to sign in: the landing page opens its dialog in sign-in mode.
+  await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(sockets).toBe(1);
+  await context.close();
+});

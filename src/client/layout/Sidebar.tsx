@@ -5,6 +5,7 @@ import { Avatar } from "../../ui/avatar/index.ts";
 import { RoleBadge, TierBadge } from "../../ui/badge/index.ts";
 import { Button } from "../../ui/button/index.ts";
 import { cn } from "../../ui/cn.ts";
+import { realtime } from "../realtime.ts";
 import { DeferredTooltip } from "./DeferredTooltip.tsx";
 import { ADMIN_NAV, DATA_SOURCES_NAV, MAIN_NAV, type NavItem, SETTINGS_NAV } from "./nav.ts";
 
@@ -141,7 +142,8 @@ export function Sidebar({ user, onNavigate }: { user: PublicUser; onNavigate?: (
           </div>
         </div>
         <Button variant="ghost" className="justify-start" asChild>
-          <a href="/api/logout">
+          {/* Let go of the live socket first: the server closes it as the session ends. */}
+          <a href="/api/logout" onClick={() => realtime().disconnect()}>
             <LogOut aria-hidden="true" /> Sign Out
           </a>
         </Button>

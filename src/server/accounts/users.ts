@@ -247,12 +247,14 @@ export async function updateProfile(
   userId: string,
   patch: { firstName?: string | null; lastName?: string | null },
 ): Promise<UserRow> {
-  const set: { firstName?: string | null; lastName?: string | null; updatedAt: Date } = {
-    updatedAt: new Date(),
-  };
+  const set: { firstName?: string | null; lastName?: string | null } = {};
   if (patch.firstName !== undefined) set.firstName = patch.firstName?.trim() || null;
   if (patch.lastName !== undefined) set.lastName = patch.lastName?.trim() || null;
-  const [row] = await db().update(users).set(set).where(eq(users.id, userId)).returning();
+  // Nothing to change (an empty patch): an UPDATE with an empty SET is not SQL.
+  const [row] =
+    Object.keys(set).length === 0
+      ? [await findUserById(userId)]
+      : await db().update(users).set(set).where(eq(users.id, userId)).returning();
   if (!row) throw new HttpProblem(404, "No such user");
   // Sessions cache the user's row: the next request must see the new name.
   forgetCachedUser(userId);

@@ -142,7 +142,9 @@ export interface CountedAttempt {
 
 /**
  * Counts an attempt of `action` (signup, login) for the address, the (address, email) pair and the
- * email; throws 429 with `Retry-After` when any is over its limit. A blocked address or pair records
+ * email. The address has one bucket for sign-up and login together (README: "attempts allowed per
+ * client IP", one limit), so switching between them does not double it; the pair and email buckets
+ * stay per action. Throws 429 with `Retry-After` when any is over its limit. A blocked address or pair records
  * nothing new, so a flood from one address adds no keys.
  */
 export function enforceAuthRateLimit(
@@ -152,7 +154,7 @@ export function enforceAuthRateLimit(
   email: string,
 ): CountedAttempt {
   const normalized = email.trim().toLowerCase();
-  const ipKey = `${action}:${ip}`;
+  const ipKey = `auth:${ip}`;
   const pairKey = `${action}:${ip}:${normalized}`;
   const emailKey = `${action}:${normalized}`;
   const blockedIp = limits.perIp.peek(ipKey);

@@ -6,6 +6,12 @@ import type { PublicUser } from "../../contracts/user.ts";
 import { dataVersion, db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
+import {
+  closeSessionSockets,
+  closeSocketsExceptSession,
+  closeUserSockets,
+  recheckSockets,
+} from "../realtime/session-watch.ts";
 
 /**
  * Sessions as in Lucia's guide (docs/decisions/001-sessions-the-lucia-way.md): a random token in
@@ -193,12 +199,15 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   cache.forgetSession(sessionId);
   await db().delete(sessions).where(eq(sessions.id, sessionId));
   cache.forgetSession(sessionId);
+  // An open socket must not outlive its session (ADR 009).
+  closeSessionSockets(sessionId);
 }
 
 export async function invalidateUserSessions(userId: string): Promise<void> {
   cache.forgetUser(userId);
   await db().delete(sessions).where(eq(sessions.userId, userId));
   cache.forgetUser(userId);
+  closeUserSockets(userId);
 }
 
 /**
@@ -211,6 +220,7 @@ export async function invalidateAllSessionsExcept(keepSessionId: string): Promis
     .where(ne(sessions.id, keepSessionId))
     .returning({ id: sessions.id });
   cache.clear();
+  closeSocketsExceptSession(keepSessionId);
   return ended.length;
 }
 
@@ -220,6 +230,8 @@ export async function invalidateAllSessionsExcept(keepSessionId: string): Promis
  */
 export function forgetCachedUser(userId: string): void {
   cache.forgetUser(userId);
+  // Their open sockets hold channels by the old role: re-read it for them now.
+  void recheckSockets({ force: true });
 }
 
 /** How many validated sessions are held in memory (the admin screen and tests read it). */

@@ -92,6 +92,35 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/** JSON media types: `application/json` and any `application/…+json`. */
+export const JSON_CONTENT_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+
+/**
+ * Writes the API accepts without JSON: the confirm page of a cross-site `GET /api/logout` posts a
+ * plain form to `POST /api/logout` (same origin only: originCheck runs first), as ADR 002 allows.
+ */
+const FORM_WRITES = new Set(["POST /api/logout"]);
+
+/**
+ * ADR 002: "JSON bodies are required for writes (415 otherwise), so a plain HTML form cannot produce
+ * an accepted request." A form always sends a content type (urlencoded, multipart or text/plain), so
+ * every /api write whose content type is not JSON is refused, and so is a body without a content
+ * type. A write with neither body nor content type (DELETE, a bare POST from fetch) passes: no form
+ * can send it, and a cross-site script cannot send it with the user's cookies past originCheck.
+ */
+export const jsonWrites = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || FORM_WRITES.has(`${c.req.method} ${c.req.path}`)) {
+    await next();
+    return;
+  }
+  const type = c.req.header("content-type");
+  const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+  if (type ? !JSON_CONTENT_TYPE.test(type) : hasBody) {
+    throw new HttpProblem(415, "Send the body as application/json");
+  }
+  await next();
+});
+
 /**
  * API answers carry personal data and session cookies: shared caches must not keep them.
  * A route that wants caching sets its own Cache-Control.

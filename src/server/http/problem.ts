@@ -13,6 +13,8 @@ export interface ProblemBody {
   status: number;
   detail?: string;
   errors?: FieldError[];
+  /** How many more field errors there were than `errors` lists. */
+  errorsNotListed?: number;
 }
 
 const TITLES: Record<number, string> = {
@@ -31,11 +33,28 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/**
+ * Field errors listed in one answer at most: a body with 60,000 unknown keys got a 4 MB answer
+ * listing each twice. The rest are counted in `errorsNotListed` (an RFC 9457 extension member).
+ */
+export const MAX_LISTED_ERRORS = 20;
+
+/** "a: x; b: y" for the first MAX_LISTED_ERRORS errors, then "; and N more". */
+export function describeFieldErrors(errors: FieldError[]): string {
+  const listed = errors
+    .slice(0, MAX_LISTED_ERRORS)
+    .map((e) => `${e.field}: ${e.message}`)
+    .join("; ");
+  const more = errors.length - MAX_LISTED_ERRORS;
+  return more > 0 ? `${listed}; and ${more} more` : listed;
+}
+
 /** Throw from anywhere in a request: the app's error handler answers it as problem JSON. */
 export class HttpProblem extends Error {
   readonly status: ContentfulStatusCode;
   readonly title: string;
   readonly errors: FieldError[] | undefined;
+  readonly errorsNotListed: number;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
@@ -46,7 +65,8 @@ export class HttpProblem extends Error {
     super(detail ?? options.title ?? TITLES[status] ?? "Error");
     this.status = status;
     this.title = options.title ?? TITLES[status] ?? "Error";
-    this.errors = options.errors;
+    this.errors = options.errors?.slice(0, MAX_LISTED_ERRORS);
+    this.errorsNotListed = Math.max(0, (options.errors?.length ?? 0) - MAX_LISTED_ERRORS);
     this.headers = options.headers;
   }
 
@@ -57,6 +77,7 @@ export class HttpProblem extends Error {
       status: this.status,
       ...(this.message && this.message !== this.title ? { detail: this.message } : {}),
       ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.errorsNotListed ? { errorsNotListed: this.errorsNotListed } : {}),
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import { type FieldError, HttpProblem } from "./problem.ts";
+import { describeFieldErrors, type FieldError, HttpProblem } from "./problem.ts";
 
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.flatMap((issue) => {
@@ -18,8 +18,7 @@ export function zodFieldErrors(error: z.ZodError): FieldError[] {
 
 function invalid(error: z.ZodError): HttpProblem {
   const errors = zodFieldErrors(error);
-  const detail = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
-  return new HttpProblem(422, detail, { errors });
+  return new HttpProblem(422, describeFieldErrors(errors), { errors });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Client } from "@libsql/client";
@@ -124,4 +125,28 @@ export function startBackupSchedule(): () => void {
   );
   timer.unref?.();
   return () => clearInterval(timer);
+}
+
+/**
+ * Whether another process has the database file open (a running server, an import, a sync). Every
+ * connection to a WAL database holds a shared lock on the file for as long as it is open, so an
+ * exclusive lock — `locking_mode=EXCLUSIVE`, then `BEGIN EXCLUSIVE` — is refused while any other
+ * process is connected, idle or not, and granted once they are all gone. A restore must not rename
+ * the file under such a process: its later writes would land in the renamed file and be lost.
+ * Checked against a running server process in tests/api/restore-live.test.ts.
+ */
+export function databaseInUse(file: string): boolean {
+  const probe = new Database(file);
+  try {
+    probe.run("PRAGMA busy_timeout = 250");
+    probe.run("PRAGMA locking_mode = EXCLUSIVE");
+    probe.run("BEGIN EXCLUSIVE");
+    probe.run("COMMIT");
+    return false;
+  } catch (error) {
+    if (/locked|busy/i.test(String(error))) return true;
+    throw error;
+  } finally {
+    probe.close();
+  }
 }

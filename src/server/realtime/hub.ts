@@ -9,8 +9,17 @@ import { log } from "../log.ts";
  */
 export interface SocketData {
   userId: string;
+  /** The session the socket was opened with: ending it closes the socket (ADR 009). */
+  sessionId: string;
+  /** When that session expires, as last read from the database (ms since the epoch). */
+  expiresAt: number;
+  /** Whether the user may hold Premium channels, as last read from the database. */
+  premium: boolean;
   channels: Set<Channel>;
 }
+
+/** Who a socket belongs to, captured when its upgrade is accepted. */
+export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "premium">;
 
 const topic = (channel: Channel) => `channel:${channel}`;
 
@@ -60,8 +69,8 @@ export function provideCurrentValue(channel: Channel, compute: () => Promise<unk
   };
 }
 
-export function register(ws: ServerWebSocket<unknown>, userId: string): SocketData {
-  const data: SocketData = { userId, channels: new Set() };
+export function register(ws: ServerWebSocket<unknown>, owner: SocketOwner): SocketData {
+  const data: SocketData = { ...owner, channels: new Set() };
   sockets.add(ws);
   socketUsers.set(ws, data);
   return data;
@@ -118,6 +127,16 @@ export function unsubscribe(ws: ServerWebSocket<unknown>, channels: Channel[]): 
   }
 }
 
+/** The socket's owner and subscriptions (undefined once it closed). */
+export function socketData(ws: ServerWebSocket<unknown>): SocketData | undefined {
+  return socketUsers.get(ws);
+}
+
+/** Every open socket with what the hub knows of it (the session watch walks them). */
+export function openSockets(): IterableIterator<[ServerWebSocket<unknown>, SocketData]> {
+  return socketUsers.entries();
+}
+
 export function subscribedChannels(ws: ServerWebSocket<unknown>): Channel[] {
   return [...(socketUsers.get(ws)?.channels ?? [])];
 }
@@ -132,6 +151,15 @@ export function connectionStats(): { connections: number; activeUsers: number } 
   const users = new Set<string>();
   for (const data of socketUsers.values()) users.add(data.userId);
   return { connections: sockets.size, activeUsers: users.size };
+}
+
+/**
+ * Closes a socket and forgets it at once: `connectionStats()` (analytics_stats' activeUsers) must
+ * stop counting it now, not when the close handshake ends.
+ */
+export function closeSocket(ws: ServerWebSocket<unknown>, code: number, reason: string): void {
+  unregister(ws);
+  ws.close(code, reason);
 }
 
 /** Closes every socket (graceful shutdown). */

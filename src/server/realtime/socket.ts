@@ -13,7 +13,15 @@ import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
-import { CHANNELS, register, subscribe, subscribedChannels, unregister, unsubscribe } from "./hub.ts";
+import {
+  CHANNELS,
+  register,
+  socketData,
+  subscribe,
+  subscribedChannels,
+  unregister,
+  unsubscribe,
+} from "./hub.ts";
 
 /**
  * `/ws` (spec §7). The upgrade passes the app's middleware first: a foreign Origin gets 403 from
@@ -92,7 +100,7 @@ function rejectMessage(ws: Socket, userId: string, kind: BadKind, now = Date.now
   }
 }
 
-function handleMessage(ws: Socket, userId: string, premium: boolean, raw: unknown): void {
+function handleMessage(ws: Socket, userId: string, raw: unknown): void {
   if (typeof raw !== "string") {
     rejectMessage(ws, userId, "binary");
     return;
@@ -118,6 +126,8 @@ function handleMessage(ws: Socket, userId: string, premium: boolean, raw: unknow
     case "unsubscribe": {
       // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
       // Premium channels are dropped the same way for a Starter user: their figures are Premium.
+      // The role is the one last read for this socket (session-watch.ts keeps it current).
+      const premium = socketData(ws)?.premium ?? false;
       const channels = message.data.channels
         .filter(isChannel)
         .filter((name) => premium || !PREMIUM_CHANNELS.has(name));
@@ -139,13 +149,21 @@ export const socketRoutes = new Hono<AppEnv>().get(
   requireUser,
   requireUpgrade,
   upgradeWebSocket((c) => {
-    const userId = c.get("user").id;
-    // Fixed for the connection: a role change takes effect when the client reconnects.
-    const premium = hasPremiumAccess(c.get("user"));
+    const user = c.get("user");
+    const session = c.get("session");
+    const userId = user.id;
+    // Kept current while the socket is open: ending the session closes it, and a role change
+    // applies to its channels at once (session-watch.ts).
+    const owner = {
+      userId,
+      sessionId: session?.id ?? "",
+      expiresAt: session?.expiresAt.getTime() ?? 0,
+      premium: hasPremiumAccess(user),
+    };
     return {
       onOpen(_event, ctx) {
         const ws = ctx.raw as Socket;
-        register(ws, userId);
+        register(ws, owner);
         send(ws, {
           type: "connection",
           status: "connected",
@@ -154,7 +172,7 @@ export const socketRoutes = new Hono<AppEnv>().get(
         });
       },
       onMessage(event, ctx) {
-        handleMessage(ctx.raw as Socket, userId, premium, event.data);
+        handleMessage(ctx.raw as Socket, userId, event.data);
       },
       onClose(_event, ctx) {
         unregister(ctx.raw as Socket);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Save } from "lucide-react";
 import { useEffect, useState } from "react";
+import { NAME_MAX } from "../../../contracts/auth.ts";
 import type { PublicUser } from "../../../contracts/roles.ts";
 import {
   GENRES,
@@ -32,6 +33,7 @@ import { apiRequest } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
+import { realtime } from "../../realtime.ts";
 import { applyTheme } from "../../theme.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { PlanSection } from "./PlanSection.tsx";
@@ -58,13 +60,18 @@ function NameFields({ user }: { user: PublicUser }) {
         <Input
           id="firstName"
           value={firstName}
-          maxLength={60}
+          maxLength={NAME_MAX}
           onChange={(e) => setFirstName(e.target.value)}
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="lastName">Last name</Label>
-        <Input id="lastName" value={lastName} maxLength={60} onChange={(e) => setLastName(e.target.value)} />
+        <Input
+          id="lastName"
+          value={lastName}
+          maxLength={NAME_MAX}
+          onChange={(e) => setLastName(e.target.value)}
+        />
       </div>
       <div className="sm:col-span-2">
         <Button size="sm" disabled={!changed} loading={saveName.isPending} onClick={() => saveName.mutate()}>
@@ -230,11 +237,15 @@ export default function SettingsPage() {
   });
 
   const deleteAccount = useMutation({
+    // The server closes this session's socket as the account goes; the client lets go of it first,
+    // so that close is not taken for a session that ended behind the user's back.
+    onMutate: () => realtime().disconnect(),
     mutationFn: () => apiRequest("DELETE", "/api/user"),
     onSuccess: () => {
       window.location.href = "/";
     },
     onError: () => {
+      realtime().connect();
       toast({
         title: "Error",
         description: "Failed to delete your account. Please try again.",

@@ -1,0 +1,145 @@
+import type { ServerWebSocket } from "bun";
+import { eq, inArray } from "drizzle-orm";
+import { PREMIUM_CHANNELS, SESSION_ENDED_CLOSE_CODE } from "../../contracts/realtime.ts";
+import { hasPremiumAccess } from "../../contracts/roles.ts";
+import { dataVersion, db } from "../db/client.ts";
+import { sessions, users } from "../db/schema/index.ts";
+import { log } from "../log.ts";
+import {
+  closeSocket,
+  openSockets,
+  type SocketData,
+  socketData,
+  subscribedChannels,
+  unsubscribe,
+} from "./hub.ts";
+
+/**
+ * Open sockets follow their session and their user's role (docs/decisions/009-session-cache.md:
+ * logout, role changes, "sign out everyone" and expiry apply from the very next request — and a
+ * socket receives a message every few seconds, so it must not outlive them).
+ *
+ * - In this process, the functions of `auth/session.ts` that end sessions close their sockets at
+ *   once, and a changed user is re-checked at once (`recheckSockets`).
+ * - Changes from elsewhere (`bun run user:role`, another process, the shell) and expiry are found by
+ *   `recheckSockets` on a timer: it reads the open sockets' sessions in one query, and only when the
+ *   database's `dataVersion()` moved (any commit, by anyone), a socket's session is past its expiry,
+ *   or there is no local file to read a version from (a remote database). The broadcast itself never
+ *   reads the database.
+ */
+export const SESSION_WATCH_INTERVAL_MS = 5000;
+const LOOKUP_CHUNK = 500;
+
+type Socket = ServerWebSocket<unknown>;
+
+function endSocket(ws: Socket, data: SocketData, why: string): void {
+  log.debug("ws: session ended, closing its socket", { userId: data.userId, why });
+  closeSocket(ws, SESSION_ENDED_CLOSE_CODE, "Session ended");
+}
+
+function closeWhere(test: (data: SocketData) => boolean, why: string): number {
+  let closed = 0;
+  for (const [ws, data] of [...openSockets()]) {
+    if (!test(data)) continue;
+    endSocket(ws, data, why);
+    closed++;
+  }
+  return closed;
+}
+
+/** Logout or an expired session: closes that session's sockets. */
+export function closeSessionSockets(sessionId: string): number {
+  return closeWhere((data) => data.sessionId === sessionId, "session ended");
+}
+
+/** Every session of a user ended (account deleted): closes all their sockets. */
+export function closeUserSockets(userId: string): number {
+  return closeWhere((data) => data.userId === userId, "user's sessions ended");
+}
+
+/** "Sign out everyone": closes every socket but those of the session kept. */
+export function closeSocketsExceptSession(keepSessionId: string): number {
+  return closeWhere((data) => data.sessionId !== keepSessionId, "every other session ended");
+}
+
+/**
+ * Applies a changed role to one socket: a user who lost Premium loses its channels at once (told
+ * with a `subscription_confirmed` listing what is left); one who gained it may subscribe to them.
+ */
+function applyAccess(ws: Socket, data: SocketData, premium: boolean): void {
+  if (data.premium === premium) return;
+  data.premium = premium;
+  if (premium) return;
+  const dropped = [...data.channels].filter((channel) => PREMIUM_CHANNELS.has(channel));
+  if (dropped.length === 0) return;
+  unsubscribe(ws, dropped);
+  ws.send(
+    JSON.stringify({
+      type: "subscription_confirmed",
+      channels: [],
+      subscribed: subscribedChannels(ws),
+      timestamp: new Date().toISOString(),
+    }),
+  );
+}
+
+/** The database version the open sockets were last checked at (undefined: never). */
+let checkedAt: number | null | undefined;
+let chain: Promise<void> = Promise.resolve();
+
+/**
+ * Re-reads the open sockets' sessions and users when something may have changed (see above), or
+ * always with `force`; closes the sockets whose session is gone or expired and applies role changes.
+ * Calls run one after another; the promise settles when this one has run.
+ */
+export function recheckSockets(options: { force?: boolean } = {}): Promise<void> {
+  chain = chain
+    .then(() => sweep(options.force ?? false))
+    .catch((error) => log.warn("ws: could not re-check open sockets", { error: String(error) }));
+  return chain;
+}
+
+async function sweep(force: boolean): Promise<void> {
+  const open = [...openSockets()];
+  if (open.length === 0) {
+    // Nothing to check (and scripts, which have no sockets, open no version probe); the next
+    // socket is checked in full.
+    checkedAt = undefined;
+    return;
+  }
+  const version = dataVersion();
+  const now = Date.now();
+  const due =
+    force || version === null || version !== checkedAt || open.some(([, data]) => data.expiresAt <= now);
+  if (!due) return;
+  // The version is taken before the read: a commit that lands during it moves it again.
+  checkedAt = version;
+  const ids = [...new Set(open.map(([, data]) => data.sessionId))];
+  const found = new Map<string, { expiresAt: Date; role: (typeof users.$inferSelect)["role"] }>();
+  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+    const rows = await db()
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(inArray(sessions.id, ids.slice(i, i + LOOKUP_CHUNK)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  const at = Date.now();
+  for (const [ws, data] of open) {
+    // Closed (or ended by a faster path) while the read ran.
+    if (socketData(ws) !== data) continue;
+    const row = found.get(data.sessionId);
+    if (!row || row.expiresAt.getTime() <= at) {
+      endSocket(ws, data, row ? "session expired" : "session gone");
+      continue;
+    }
+    data.expiresAt = row.expiresAt.getTime();
+    applyAccess(ws, data, hasPremiumAccess(row));
+  }
+}
+
+/** Re-checks the open sockets every `intervalMs`; returns a stop function. */
+export function startSessionWatch(intervalMs = SESSION_WATCH_INTERVAL_MS): () => void {
+  const timer = setInterval(() => void recheckSockets(), intervalMs);
+  return () => clearInterval(timer);
+}
