@@ -60,3 +60,37 @@ export function nameQuery(q: string): { key: string } | { folded: string } | nul
   }
   return { folded: foldName(text) };
 }
+
+/** A company-name ending that follows a comma inside one name ("CAPCOM Co., Ltd.", "Bluehole, Inc."). */
+const COMPANY_SUFFIX =
+  /^(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?l|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
+
+/**
+ * The companies in a comma-separated credit as SteamSpy gives it ("Valve, Hidden Path
+ * Entertainment"), without cutting a name at its own comma ("CAPCOM Co., Ltd.", "Monolith
+ * Productions, Inc.") or inside brackets ("Aspyr (Mac, Linux)"). HTML entities SteamSpy leaves in
+ * ("&amp;") are decoded.
+ */
+export function splitCompanies(credit: string | null | undefined): string[] {
+  if (!credit) return [];
+  const text = credit
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'");
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const ch = text[i];
+    if (ch === "(" || ch === "[") depth++;
+    else if ((ch === ")" || ch === "]") && depth > 0) depth--;
+    else if ((ch === "," && depth === 0) || i === text.length) {
+      const part = text.slice(start, i).trim();
+      start = i + 1;
+      if (!part) continue;
+      if (parts.length && COMPANY_SUFFIX.test(part)) parts[parts.length - 1] += `, ${part}`;
+      else parts.push(part);
+    }
+  }
+  return parts;
+}

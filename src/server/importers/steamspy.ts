@@ -1,3 +1,4 @@
+import { splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseNumber, readCsv } from "./csv-source.ts";
@@ -73,8 +74,8 @@ export async function importSteamSpyCsv(
       game: {
         name,
         steamAppId: appid,
-        developer: r.developer?.split(",")[0]?.trim() || null,
-        publisher: r.publisher?.split(",")[0]?.trim() || null,
+        developer: splitCompanies(r.developer)[0] ?? null,
+        publisher: splitCompanies(r.publisher)[0] ?? null,
         genres,
         tags: parseTagDict(r.tags),
         price,

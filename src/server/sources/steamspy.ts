@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { splitCompanies } from "../catalog/normalize.ts";
 import type { GameRecord } from "../catalog/write.ts";
 import { type OwnersBand, parseOwnersBand } from "../estimates/owner-bands.ts";
 import { ownersMidpoint } from "../importers/steam-store.ts";
@@ -43,8 +44,8 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
     game: {
       name: a.name,
       steamAppId: a.appid,
-      developer: a.developer || null,
-      publisher: a.publisher || null,
+      developer: splitCompanies(a.developer)[0] ?? null,
+      publisher: splitCompanies(a.publisher)[0] ?? null,
       genres: (a.genre ?? "")
         .split(",")
         .map((g) => g.trim())

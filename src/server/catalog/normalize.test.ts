@@ -1,0 +1,22 @@
+import { expect, test } from "vitest";
+import { splitCompanies } from "./normalize.ts";
+
+test("a SteamSpy credit splits into companies without cutting a name at its own comma", () => {
+  expect(splitCompanies("Valve, Hidden Path Entertainment")).toEqual(["Valve", "Hidden Path Entertainment"]);
+  expect(splitCompanies("CAPCOM Co., Ltd.")).toEqual(["CAPCOM Co., Ltd."]);
+  expect(splitCompanies("Monolith Productions, Inc., Timegate")).toEqual([
+    "Monolith Productions, Inc.",
+    "Timegate",
+  ]);
+  expect(splitCompanies("Standing Stone Games, LLC")).toEqual(["Standing Stone Games, LLC"]);
+  expect(splitCompanies("Obsidian Entertainment, Aspyr (Mac, Linux, &amp; Windows Update)")).toEqual([
+    "Obsidian Entertainment",
+    "Aspyr (Mac, Linux, & Windows Update)",
+  ]);
+  expect(splitCompanies("Relic Entertainment, Feral Interactive (Mac/Linux)")).toEqual([
+    "Relic Entertainment",
+    "Feral Interactive (Mac/Linux)",
+  ]);
+  expect(splitCompanies("")).toEqual([]);
+  expect(splitCompanies(undefined)).toEqual([]);
+});
