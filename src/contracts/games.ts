@@ -17,7 +17,7 @@ export const SEARCH_MAX_LIMIT = 50;
 
 export const SearchQuerySchema = z.object({
   q: z
-    .string({ message: "Required" })
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Give q once, as text") })
     .trim()
     .max(100, { message: "At most 100 characters" })
     .refine((q) => searchableLength(q) >= SEARCH_MIN_LENGTH, {
@@ -46,7 +46,11 @@ export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
 /** Spec §7 body of `POST /api/user/games`. Name and image are taken from the catalog, not the body. */
 export const TrackGameBodySchema = z.object({
-  gameId: z.string({ message: "Required" }).trim().min(1).max(100),
+  gameId: z
+    .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
+    .trim()
+    .min(1)
+    .max(100),
   gameName: z.string().max(300).optional(),
   imageUrl: z.string().max(2000).nullable().optional(),
   /**

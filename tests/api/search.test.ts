@@ -124,6 +124,12 @@ test("fewer than 3 characters is 422 naming q; a missing q too", async () => {
     const body = await res.json();
     expect(body.errors[0].field).toBe("q");
   }
+  // q given twice: one error that says so, not "Required".
+  const twice = await request("/api/games/search?q=portal&q=dota", { cookie: user.cookie });
+  expect(twice.status).toBe(422);
+  expect((await twice.json()).errors).toEqual([
+    expect.objectContaining({ field: "q", message: "Give q once, as text" }),
+  ]);
 });
 
 test("the limit is capped at 50, and results carry the spec's search-result fields", async () => {
