@@ -1,42 +1,21 @@
-import type { Server } from "bun";
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { createApp } from "../../src/server/app.ts";
-import { attachServer, detachServer } from "../../src/server/realtime/hub.ts";
-import {
-  BAD_MESSAGE_LIMIT,
-  resetBadMessageLogForTests,
-  type SocketState,
-  websocketHandler,
-} from "../../src/server/realtime/socket.ts";
+import { beforeAll, expect, test, vi } from "vitest";
+import { BAD_MESSAGE_LIMIT, resetBadMessageLogForTests } from "../../src/server/realtime/socket.ts";
 import { createTestUser, type TestUser } from "../helpers/api.ts";
+import { socketServerForFile } from "../helpers/socket-server.ts";
 
 // The log is what is under test here.
 process.env.LOG_LEVEL = "warn";
 
-let server: Server<SocketState>;
-let base: string;
+const sockets = socketServerForFile();
 let alice: TestUser;
 
 beforeAll(async () => {
-  const app = createApp();
-  server = Bun.serve<SocketState>({
-    port: 0,
-    fetch: (req, srv) => app.fetch(req, { server: srv }),
-    websocket: websocketHandler,
-  });
-  attachServer(server);
-  base = `localhost:${server.port}`;
   alice = await createTestUser();
 });
 
-afterAll(async () => {
-  detachServer();
-  await server.stop(true);
-});
-
 function open(cookie: string) {
-  const ws = new WebSocket(`ws://${base}/ws`, {
-    headers: { Origin: `http://${base}`, Cookie: cookie },
+  const ws = new WebSocket(`ws://${sockets.host}/ws`, {
+    headers: { Origin: `http://${sockets.host}`, Cookie: cookie },
   } as never);
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     ws.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),

@@ -1,39 +1,20 @@
 import { type Socket, connect as tcpConnect } from "node:net";
-import type { Server } from "bun";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createApp } from "../../src/server/app.ts";
-import { attachServer, connectionStats, detachServer, publish } from "../../src/server/realtime/hub.ts";
-import {
-  BACKPRESSURE_LIMIT_BYTES,
-  type SocketState,
-  websocketHandler,
-} from "../../src/server/realtime/socket.ts";
+import { beforeAll, expect, test } from "vitest";
+import { connectionStats, publish } from "../../src/server/realtime/hub.ts";
+import { BACKPRESSURE_LIMIT_BYTES } from "../../src/server/realtime/socket.ts";
 import { createTestUser, type TestUser } from "../helpers/api.ts";
+import { socketServerForFile } from "../helpers/socket-server.ts";
 
 /**
  * A client that stops reading must be dropped, not buffered without bound (issue 2 item 8).
  * The slow client is a raw TCP socket that completes the handshake, subscribes, then pauses, so
  * nothing drains the server's queue for it; a normal client on the same channel keeps reading.
  */
-let server: Server<SocketState>;
-let port: number;
+const sockets = socketServerForFile();
 let user: TestUser;
 
 beforeAll(async () => {
-  const app = createApp();
-  server = Bun.serve<SocketState>({
-    port: 0,
-    fetch: (req, srv) => app.fetch(req, { server: srv }),
-    websocket: websocketHandler,
-  });
-  attachServer(server);
-  port = server.port!;
   user = await createTestUser();
-});
-
-afterAll(async () => {
-  detachServer();
-  await server.stop(true);
 });
 
 /** A masked client text frame (RFC 6455 §5.2); payloads here are under 126 bytes. */
@@ -45,7 +26,7 @@ function textFrame(text: string): Buffer {
 }
 
 async function slowClient(): Promise<Socket> {
-  const socket = tcpConnect(port, "127.0.0.1");
+  const socket = tcpConnect(sockets.port, "127.0.0.1");
   let received = "";
   await new Promise<void>((resolve, reject) => {
     socket.once("error", reject);
@@ -59,12 +40,12 @@ async function slowClient(): Promise<Socket> {
     socket.write(
       [
         "GET /ws HTTP/1.1",
-        `Host: localhost:${port}`,
+        `Host: ${sockets.host}`,
         "Upgrade: websocket",
         "Connection: Upgrade",
         "Sec-WebSocket-Version: 13",
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
-        `Origin: http://localhost:${port}`,
+        `Origin: http://${sockets.host}`,
         `Cookie: ${user.cookie}`,
         "",
         "",
@@ -79,8 +60,8 @@ async function slowClient(): Promise<Socket> {
 
 test("a client that stops reading is dropped while a reading client keeps receiving", async () => {
   const slow = await slowClient();
-  const fast = new WebSocket(`ws://localhost:${port}/ws`, {
-    headers: { Cookie: user.cookie, Origin: `http://localhost:${port}` },
+  const fast = new WebSocket(`ws://${sockets.host}/ws`, {
+    headers: { Cookie: user.cookie, Origin: `http://${sockets.host}` },
   } as unknown as string[]);
   const fastSeqs: unknown[] = [];
   let fastClosed = false;

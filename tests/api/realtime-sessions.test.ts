@@ -1,42 +1,23 @@
-import type { Server } from "bun";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { SESSION_ENDED_CLOSE_CODE } from "../../src/contracts/realtime.ts";
-import { createApp } from "../../src/server/app.ts";
 import { openClient } from "../../src/server/db/client.ts";
-import { attachServer, connectionStats, detachServer, publish } from "../../src/server/realtime/hub.ts";
+import { connectionStats, publish } from "../../src/server/realtime/hub.ts";
 import { recheckSockets, startSessionWatch } from "../../src/server/realtime/session-watch.ts";
-import { type SocketState, websocketHandler } from "../../src/server/realtime/socket.ts";
 import { collectStats } from "../../src/server/realtime/stats-publisher.ts";
 import { createTestUser, request } from "../helpers/api.ts";
+import { socketServerForFile } from "../helpers/socket-server.ts";
 
 /**
  * An open socket follows its session and its user's role (ADR 009): logout, "sign out everyone",
  * account deletion, expiry and role changes apply to it at once, also when another process makes them.
  */
 
-let server: Server<SocketState>;
-let base: string;
-
-beforeAll(() => {
-  const app = createApp();
-  server = Bun.serve<SocketState>({
-    port: 0,
-    fetch: (req, srv) => app.fetch(req, { server: srv }),
-    websocket: websocketHandler,
-  });
-  attachServer(server);
-  base = `localhost:${server.port}`;
-});
-
-afterAll(async () => {
-  detachServer();
-  await server.stop(true);
-});
+const sockets = socketServerForFile();
 
 /** A signed-in socket, opened, with its messages queued and its close recorded. */
 async function connect(cookie: string) {
-  const ws = new WebSocket(`ws://${base}/ws`, {
-    headers: { Origin: `http://${base}`, Cookie: cookie },
+  const ws = new WebSocket(`ws://${sockets.host}/ws`, {
+    headers: { Origin: `http://${sockets.host}`, Cookie: cookie },
   } as unknown as string[]);
   const messages: Array<Record<string, unknown>> = [];
   let closeCode: number | undefined;

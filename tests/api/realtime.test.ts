@@ -1,43 +1,27 @@
-import type { Server } from "bun";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { createApp } from "../../src/server/app.ts";
+import { beforeAll, expect, test } from "vitest";
 import { generateReport } from "../../src/server/catalog/reports.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
 import { sessions } from "../../src/server/db/schema/index.ts";
-import { attachServer, detachServer, publish } from "../../src/server/realtime/hub.ts";
-import { type SocketState, websocketHandler } from "../../src/server/realtime/socket.ts";
+import { publish } from "../../src/server/realtime/hub.ts";
 import { collectStats, startStatsPublisher } from "../../src/server/realtime/stats-publisher.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { socketServerForFile } from "../helpers/socket-server.ts";
 
-let server: Server<SocketState>;
-let base: string;
+const sockets = socketServerForFile();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  const app = createApp();
-  server = Bun.serve<SocketState>({
-    port: 0,
-    fetch: (req, srv) => app.fetch(req, { server: srv }),
-    websocket: websocketHandler,
-  });
-  attachServer(server);
-  base = `localhost:${server.port}`;
   alice = await createTestUser();
   bob = await createTestUser({ role: "premium" });
 });
 
-afterAll(async () => {
-  detachServer();
-  await server.stop(true);
-});
-
 /** A socket with a message queue, so tests can await the next message of a type. */
-function connect(cookie?: string, origin = `http://${base}`) {
+function connect(cookie?: string, origin = `http://${sockets.host}`) {
   const headers: Record<string, string> = { Origin: origin };
   if (cookie) headers.Cookie = cookie;
-  const ws = new WebSocket(`ws://${base}/ws`, { headers } as unknown as string[]);
+  const ws = new WebSocket(`ws://${sockets.host}/ws`, { headers } as unknown as string[]);
   const messages: Array<Record<string, unknown>> = [];
   /** Every message's type in arrival order (messages is a queue that next() takes from). */
   const arrived: string[] = [];
@@ -69,7 +53,7 @@ function connect(cookie?: string, origin = `http://${base}`) {
 }
 
 async function upgradeStatus(headers: Record<string, string>): Promise<number> {
-  const res = await fetch(`http://${base}/ws`, {
+  const res = await fetch(`http://${sockets.host}/ws`, {
     headers: {
       Connection: "Upgrade",
       Upgrade: "websocket",
@@ -82,7 +66,7 @@ async function upgradeStatus(headers: Record<string, string>): Promise<number> {
 }
 
 test("the upgrade is refused without a session (401)", async () => {
-  expect(await upgradeStatus({ Origin: `http://${base}` })).toBe(401);
+  expect(await upgradeStatus({ Origin: `http://${sockets.host}` })).toBe(401);
   const { opened } = connect(undefined);
   await expect(opened).rejects.toThrow();
 });
@@ -96,14 +80,14 @@ test("an expired session cannot connect", async () => {
   await db()
     .update(sessions)
     .set({ expiresAt: new Date(Date.now() - 1000) });
-  expect(await upgradeStatus({ Origin: `http://${base}`, Cookie: carol.cookie })).toBe(401);
+  expect(await upgradeStatus({ Origin: `http://${sockets.host}`, Cookie: carol.cookie })).toBe(401);
   // Give the other users fresh sessions again for the following tests.
   alice = await createTestUser();
   bob = await createTestUser({ role: "premium" });
 });
 
 test("a plain GET on /ws with a session asks for an upgrade (426)", async () => {
-  const res = await fetch(`http://${base}/ws`, { headers: { Cookie: alice.cookie } });
+  const res = await fetch(`http://${sockets.host}/ws`, { headers: { Cookie: alice.cookie } });
   expect(res.status).toBe(426);
 });
 
@@ -117,9 +101,9 @@ test("compression is not negotiated, even when the client offers it", async () =
   // Raw TCP: the handshake's response headers are what we check, and a WebSocket client hides them.
   const { connect: tcp } = await import("node:net");
   const response = await new Promise<string>((resolve, reject) => {
-    const socket = tcp(server.port!, "localhost", () =>
+    const socket = tcp(sockets.port, "localhost", () =>
       socket.write(
-        `GET /ws HTTP/1.1\r\nHost: ${base}\r\nOrigin: http://${base}\r\nCookie: ${alice.cookie}\r\n` +
+        `GET /ws HTTP/1.1\r\nHost: ${sockets.host}\r\nOrigin: http://${sockets.host}\r\nCookie: ${alice.cookie}\r\n` +
           "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
           "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n",
