@@ -203,6 +203,8 @@ export interface OverviewFigures {
   marketActivity: { players: number; change: number | null; games: number; provenance?: Provenance };
   /** Games whose players actually grew against their previous period (not the list cap). */
   trendingCount: number;
+  /** Games with two periods of player counts to compare (trending's candidates, growing or not). */
+  trendingCompared?: number;
   /**
    * Premium only (spec §6): absent for regular users. Games the AI's market prediction projects to
    * rise, hold (within ±5%) or decline over the next `horizonDays`, of the `projected` games.

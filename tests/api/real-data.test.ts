@@ -200,6 +200,8 @@ describe("one truth per player figure", () => {
     const user = await createTestUser();
     const figures = await (await request("/api/analytics/overview", { cookie: user.cookie })).json();
     expect(figures.trendingCount).toBe(1);
+    // Counter-Strike is the one game with a fortnight of counts to compare.
+    expect(figures.trendingCompared).toBe(1);
     expect(figures.marketActivity.provenance).toMatchObject({ source: "Steam" });
     expect(figures.marketActivity.provenance.asOf).toBe(new Date(Date.UTC(2026, 10, 22, 12)).toISOString());
     expect(figures.marketActivity.provenance.method).toMatch(/average daily total/);

@@ -156,6 +156,7 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       ),
     },
     trendingCount: trending.growing,
+    trendingCompared: trending.compared,
     marketVolatility: {
       score: averageVolatility(trends),
       categories: trends.length,

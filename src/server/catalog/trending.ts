@@ -38,6 +38,8 @@ export interface TrendingSnapshot {
   games: TrendingGame[];
   /** Games whose players grew against their previous period (the list shows at most TRENDING_SIZE). */
   growing: number;
+  /** Games with player counts in two periods to compare, growing or not. */
+  compared: number;
   /** Games whose players grew or fell by more than 10% against their previous period. */
   rising: number;
   falling: number;
@@ -46,7 +48,7 @@ export interface TrendingSnapshot {
 export async function computeTrending(): Promise<TrendingSnapshot> {
   const client = rawClient();
   const newestTs = await newestPlayerPoint();
-  if (!newestTs) return { games: [], growing: 0, rising: 0, falling: 0 };
+  if (!newestTs) return { games: [], growing: 0, compared: 0, rising: 0, falling: 0 };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const sinceDay = lastDayUpTo(since);
   const rs = await client.execute({
@@ -145,6 +147,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       (list) => list.map((g) => ({ ...g, playerCount: g.playerCount ?? 0 })),
     ),
     growing: growing.length,
+    compared: games.length,
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
   };
