@@ -43,7 +43,12 @@ export { ROLE_CHOICES } from "./roles.ts";
  * may be left out (it follows from the role); when sent, it must be the role's own.
  */
 export const RoleChangeBodySchema = z
-  .object({ role: z.enum(ROLES), tier: z.enum(TIERS).optional() })
+  .object({
+    role: z.enum(ROLES, {
+      error: (issue) => (issue.input === undefined ? "Required" : `One of ${ROLES.join(", ")}`),
+    }),
+    tier: z.enum(TIERS).optional(),
+  })
   .refine((b) => b.tier === undefined || ROLE_TIER[b.role] === b.tier, {
     path: ["tier"],
     message: "Role and tier go together: regular/starter, premium/professional or admin/enterprise",

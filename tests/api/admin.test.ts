@@ -187,6 +187,22 @@ describe("PUT /api/admin/users/:id/role", () => {
     expect(row).toMatchObject({ role, subscriptionTier: tier });
   });
 
+  test("a tier without a role says the role is required; an unknown role names the choices", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser();
+    const missing = await setRole(admin.cookie, target.user.id, { tier: "enterprise" });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toEqual([
+      expect.objectContaining({ field: "role", message: "Required" }),
+    ]);
+    const unknown = await setRole(admin.cookie, target.user.id, { role: "owner" });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).errors[0]).toMatchObject({
+      field: "role",
+      message: "One of regular, premium, admin",
+    });
+  });
+
   test("an unknown user is 404", async () => {
     const admin = await createTestUser({ role: "admin" });
     const res = await setRole(admin.cookie, "no-such-user", { role: "premium", tier: "professional" });
