@@ -13,7 +13,7 @@ let cookie: string;
 
 beforeAll(async () => {
   cookie = (await createTestUser()).cookie;
-  await importSteamSpyCsv(fixture("steamspy-sample.csv"));
+  await importSteamSpyCsv(fixture("steamspy-sample.csv"), new Date(Date.UTC(2023, 0, 1)));
 });
 
 describe("GET /api/games/:id/estimates", () => {

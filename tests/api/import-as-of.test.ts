@@ -6,7 +6,8 @@ import { env } from "../../src/server/env.ts";
 
 /**
  * A SteamSpy export carries no date: `bun run import steamspy-csv FILE --as-of DATE` says when it was
- * taken, and its figures are dated by it (its `ccu`, a peak of the day before). A bad date, or a date
+ * taken, and its figures are dated by it (its `ccu`, a peak of the day before); without it, the day
+ * of the import. A bad date, or a date
  * for a file that carries its own, is refused before anything is written.
  */
 
@@ -34,6 +35,10 @@ test("--as-of dates a SteamSpy file's figures; bad uses are refused", { timeout:
   const count = await rawClient().execute("SELECT count(*) AS n FROM games");
   expect(Number(count.rows[0]?.n)).toBe(0);
 
+  // Without a date: the day of the import, as the live sync dates what it fetches.
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  const undated = run("steamspy-csv", FILE);
+  expect(undated.status, undated.stderr).toBe(0);
   const ok = run("steamspy-csv", FILE, "--as-of", "2024-03-10");
   expect(ok.status, ok.stderr).toBe(0);
   const dates = await rawClient().execute(
@@ -42,7 +47,7 @@ test("--as-of dates a SteamSpy file's figures; bad uses are refused", { timeout:
   const byMetric = Object.fromEntries(
     dates.rows.map((r) => [String(r.metric), [Number(r.lo), Number(r.hi)]]),
   );
-  expect(byMetric.owners).toEqual([Date.UTC(2024, 2, 10), Date.UTC(2024, 2, 10)]);
-  expect(byMetric.players_peak).toEqual([Date.UTC(2024, 2, 9), Date.UTC(2024, 2, 9)]);
+  expect(byMetric.owners).toEqual([Date.UTC(2024, 2, 10), today]);
+  expect(byMetric.players_peak).toEqual([Date.UTC(2024, 2, 9), today - 86_400_000]);
   expect(byMetric.players).toBeUndefined();
 });

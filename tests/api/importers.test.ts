@@ -86,7 +86,10 @@ describe("other formats", () => {
       "FPS",
       "1990's",
     ]);
-    const summary = await importSteamSpyCsv(`${DATA}steamspy/steamspy_top1000_2023_tags.csv`);
+    const summary = await importSteamSpyCsv(
+      `${DATA}steamspy/steamspy_top1000_2023_tags.csv`,
+      new Date(Date.UTC(2023, 0, 1)),
+    );
     expect(summary).toMatchObject({ read: 300, skipped: 0 });
     const cs = await one("SELECT id, price, tags, current_players FROM games WHERE steam_app_id = 10");
     expect(cs.price).toBe(9.99);

@@ -10,7 +10,8 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  * SteamSpy `appdetails` / `all` columns. Prices are in US cents; owners a range
  * (`"10,000,000 .. 20,000,000"`); `ccu` is yesterday's peak concurrent players; `tags` (optional) is a
  * Python-style dict string `{'Action': 5448, ...}` ordered by votes. `snapshot` dates the points
- * (the 2023 file: 2023-01-01 unless told otherwise, `bun run import steamspy-csv FILE --as-of DATE`).
+ * (`bun run import steamspy-csv FILE --as-of DATE`; without a date, the day of the import, as for the
+ * live sync: the file itself says nothing of when it was taken, so an older export needs its date).
  * `ccu` is kept for what it is: a peak (`players_peak`) of the day before the snapshot, not a count
  * of players at the snapshot. An empty `owners` means owners unknown, not a bad row; a band is kept
  * whole as a source figure for the estimates (issue 11).
@@ -30,7 +31,7 @@ export function parseTagDict(value: string | undefined): string[] {
 
 export async function importSteamSpyCsv(
   path: string,
-  snapshot = new Date(Date.UTC(2023, 0, 1)),
+  snapshot = new Date(dayStart(new Date())),
 ): Promise<ImportSummary> {
   const started = Date.now();
   const summary = newSummary("steamspy-csv", path);
