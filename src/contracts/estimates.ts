@@ -35,6 +35,8 @@ export const EstimateInputsSchema = z.object({
   playerSeries: z
     .object({ playerHours: z.number(), from: z.string(), to: z.string(), source: z.string() })
     .nullable(),
+  /** The most players a source counted at once: owners are at least this many (absent when none). */
+  peakPlayers: z.number().optional(),
 });
 export type EstimateInputs = z.infer<typeof EstimateInputsSchema>;
 

@@ -49,9 +49,10 @@ export interface Coefficients {
  * estimates are redone only when their inputs or the model version change, so a change without a
  * new version would leave every stored estimate as the old code wrote it.
  * 1: the original estimator. 2: unknown reviews, open bands for few reviews, the catalog spread,
- * whole figures and percentages, asOf from the data.
+ * whole figures and percentages, asOf from the data. 3: owners at least the most players counted at
+ * once.
  */
-export const ESTIMATOR_REVISION = 2;
+export const ESTIMATOR_REVISION = 3;
 
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;

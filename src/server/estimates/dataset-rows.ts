@@ -75,6 +75,7 @@ export function steamSpyRow(r: Record<string, string>): BandedRow | null {
   // The list price, not today's sale price.
   const cents = parseNumber(r.initialprice) ?? parseNumber(r.price);
   const year = /^\d{4}/.test(r.release_date ?? "") ? Number(r.release_date!.slice(0, 4)) : null;
+  const ccu = parseNumber(r.ccu);
   return {
     appid,
     name: r.name,
@@ -85,6 +86,8 @@ export function steamSpyRow(r: Record<string, string>): BandedRow | null {
       releaseYear: year,
       genres: parseList(r.genre, ","),
       tags: parseTagDict(r.tags),
+      // The day's peak of players (`ccu`), as an import of the same row gives the product.
+      ...(ccu ? { peakPlayers: ccu } : {}),
     },
     band: parseOwnersBand(r.owners),
   };

@@ -18,6 +18,11 @@ export interface EstimateInput {
   playerSeriesTo?: string | null;
   /** An owners band a source published (SteamSpy: `20,000 .. 50,000`). */
   ownersBand?: { low: number; high: number; source: string; asOf: string | null } | null;
+  /**
+   * The most players any source counted at once (a count, a monthly average, a peak): every one of
+   * them owns the game, so owners are at least this many.
+   */
+  peakPlayers?: number | null;
 }
 
 /** Genres (Steam's store genres) that get their own coefficient; the rest share the baseline. */

@@ -296,3 +296,26 @@ test("whole percentages: largest remainders take the points left over", () => {
   expect(wholePercentages([1])).toEqual([100]);
   expect(wholePercentages([])).toEqual([]);
 });
+
+test("owners are at least the most players counted at once, and the note says so", () => {
+  // Nothing else known: the catalog spread alone would put P90 below the players seen at once.
+  const input = {
+    positiveReviews: null,
+    negativeReviews: null,
+    priceUsd: 10,
+    releaseYear: 2022,
+    genres: [],
+    tags: [],
+    peakPlayers: 262_333,
+  };
+  const e = estimate(input);
+  expect(e.owners.low).toBeGreaterThanOrEqual(262_333);
+  expect(e.owners.mid).toBeGreaterThanOrEqual(e.owners.low);
+  expect(e.owners.high).toBeGreaterThanOrEqual(e.owners.mid);
+  expect(e.notes.join(" ")).toContain("At least 262,333 owners");
+  // A peak under what the methods say already changes nothing.
+  const big = { ...input, positiveReviews: 200_000, negativeReviews: 10_000, peakPlayers: 50 };
+  const without = estimate({ ...big, peakPlayers: null });
+  expect(estimate(big).owners).toEqual(without.owners);
+  expect(estimate(big).notes.join(" ")).not.toContain("At least");
+});

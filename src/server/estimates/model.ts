@@ -186,7 +186,10 @@ export function estimate(
   // Spread of the blend: the combined precision, plus the weighted disagreement between methods.
   const disagreement = candidates.reduce((s, m, i) => s + weights[i]! * (m.logMean - logMean) ** 2, 0);
   const logSigma = Math.sqrt(1 / total + disagreement);
-  const floor = reviews;
+  // Every reviewer owns the game, and so does every player counted at once.
+  const peak = input.peakPlayers != null && input.peakPlayers > 0 ? Math.round(input.peakPlayers) : 0;
+  const floor = Math.max(reviews, peak);
+  const unfloored = range(logMean, logSigma, reviews);
   // Whole percentages that add up to 100, so the weights a page or a provenance line shows do too.
   const percent = wholePercentages(weights);
   const methods: MethodFigure[] = candidates.map((m, i) => ({
@@ -224,6 +227,10 @@ export function estimate(
     );
   } else if (!known) notes.push("Reviews unknown: the review model is left out.");
   if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");
+  if (peak > reviews && peak > unfloored.low)
+    notes.push(
+      `At least ${peak.toLocaleString("en-US")} owners: the most players counted at once, each of whom owns the game.`,
+    );
   const free = isFreeToPlay(input);
   const revenue = revenueFromOwners(owners, free ? 0 : input.priceUsd);
   if (free) notes.push("Free to play: no copies are sold; in-game purchases are not estimated.");

@@ -55,7 +55,7 @@ function readDetail(
 ): Detail {
   const input = JSON.parse(inputsKey) as EstimateInput;
   const e = estimate(input);
-  const { ownersBand, playerHours, playerSeriesFrom, playerSeriesTo, ...plain } = input;
+  const { ownersBand, playerHours, playerSeriesFrom, playerSeriesTo, peakPlayers, ...plain } = input;
   const seriesSource = stored.seriesSource ?? stored.inputs?.playerSeries?.source ?? "";
   return {
     methods: e.methods.map((m) => ({
@@ -68,6 +68,7 @@ function readDetail(
     notes: e.notes,
     inputs: {
       ...plain,
+      ...(peakPlayers ? { peakPlayers } : {}),
       ownersBand: ownersBand ?? null,
       playerSeries:
         playerHours != null && playerSeriesFrom && playerSeriesTo
@@ -132,6 +133,13 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
               GROUP BY game_id`,
     args,
   );
+  // The most players counted at once, by any source and period (a floor under owners).
+  const peaks = await readRows(
+    `SELECT game_id, max(value) AS peak FROM game_metrics
+              WHERE metric IN ('players', 'players_peak') AND game_id ${only} GROUP BY game_id`,
+    args,
+  );
+  const peakOf = new Map(peaks.map((r) => [String(r.game_id), Math.round(Number(r.peak))]));
   const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
   for (const r of bands) {
     const ms = Number(r.as_of);
@@ -192,6 +200,8 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
         playerSeriesFrom: s ? isoDate(s.first) : null,
         playerSeriesTo: s ? isoDate(s.last) : null,
         ownersBand: band ? { low: band.low, high: band.high, source: band.source, asOf: band.asOf } : null,
+        // Only when known, so the inputs of a game without players stay as they were.
+        ...(peakOf.get(id) ? { peakPlayers: peakOf.get(id)! } : {}),
       },
       reviewSources: rv?.sources.map(sourceName) ?? [],
       seriesSource: s?.source ?? null,

@@ -113,8 +113,8 @@ export const LowSignal: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole("alert")).toHaveTextContent(/wide, not a point figure/);
-    // No owners band and no player series.
-    await expect(canvas.getAllByText("none", { selector: "dd" })).toHaveLength(2);
+    // No owners band, no player series and no players counted.
+    await expect(canvas.getAllByText("none", { selector: "dd" })).toHaveLength(3);
   },
 };
 

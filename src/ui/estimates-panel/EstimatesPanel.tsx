@@ -93,6 +93,10 @@ function describeInputs(inputs: GameEstimate["inputs"]): Array<[string, string]>
         ? `${compactFigure(inputs.playerSeries.playerHours)} player-hours, ${inputs.playerSeries.from} to ${inputs.playerSeries.to} (${inputs.playerSeries.source})`
         : "none",
     ],
+    [
+      "Most players at once",
+      inputs.peakPlayers ? `${inputs.peakPlayers.toLocaleString("en-US")} (a floor under owners)` : "none",
+    ],
   ];
 }
 
