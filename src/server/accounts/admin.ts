@@ -5,7 +5,7 @@ import type { AdminStats } from "../../contracts/admin.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { forgetCachedUser } from "../auth/session.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
-import { getTrendingGames } from "../catalog/trending.ts";
+import { getTrendingSnapshot } from "../catalog/trending.ts";
 import { db, measureDatabaseLatency, SLOW_DATABASE_MS } from "../db/client.ts";
 import { sessions, type UserRow, userGames, users } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -60,7 +60,7 @@ export async function getAdminStats(): Promise<AdminStats> {
   ] = await Promise.all([
     countUsersByRole(),
     countGames(),
-    getTrendingGames().then((list) => list.length),
+    getTrendingSnapshot().then((t) => t.growing),
     countUsersSince(new Date(now.getTime() - 7 * DAY_MS)),
     countUsersSince(new Date(now.getTime() - 30 * DAY_MS)),
     countActiveSessions(now),

@@ -690,8 +690,9 @@ export default function DashboardPage() {
         <MetricCard
           title="Trending"
           icon={TrendingUp}
-          loading={trending.isLoading}
-          value={trending.data?.length ?? "–"}
+          loading={overview.isLoading}
+          // The games actually growing, not the length of the list (which stops at its cap).
+          value={figures?.marketActivity.games ? compactNumber(figures.trendingCount) : "–"}
           hint="growing against their previous period"
         />
         <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
