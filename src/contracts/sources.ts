@@ -193,6 +193,19 @@ export interface PlatformStat {
   players: number;
 }
 
+/** How many of the catalog's free-to-play games `/api/platforms/free-games` lists (the most played). */
+export const FREE_CATALOG_GAMES_LISTED = 20;
+
+/**
+ * How many free games a list shows: the stores' promotions and at most FREE_CATALOG_GAMES_LISTED of
+ * the catalog's free-to-play games, so a list at that cap reads "N+" rather than passing the cap off
+ * as a count.
+ */
+export function freeGamesListed(games: ReadonlyArray<Pick<FreeGame, "store">>): string {
+  const catalog = games.filter((g) => g.store === "Steam" || g.store === "Catalog").length;
+  return `${games.length}${catalog >= FREE_CATALOG_GAMES_LISTED ? "+" : ""}`;
+}
+
 /** A game free to play right now (`/api/platforms/free-games`). */
 export interface FreeGame {
   id: string;

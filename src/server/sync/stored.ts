@@ -1,5 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { CommunityDataset, FreeGame, KaggleDataset, StoreOffer } from "../../contracts/sources.ts";
+import {
+  type CommunityDataset,
+  FREE_CATALOG_GAMES_LISTED,
+  type FreeGame,
+  type KaggleDataset,
+  type StoreOffer,
+} from "../../contracts/sources.ts";
 import { db, rawClient } from "../db/client.ts";
 import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
 
@@ -138,7 +144,7 @@ export async function storedCounts(now = new Date()): Promise<Record<string, num
  * (one that ended since the last sync is left out) and GOG's free games, then the catalog's
  * free-to-play games, most played first.
  */
-export async function freeGames(limit = 20, now = new Date()): Promise<FreeGame[]> {
+export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Date()): Promise<FreeGame[]> {
   const client = rawClient();
   const [offers, catalog] = await Promise.all([
     client.execute({

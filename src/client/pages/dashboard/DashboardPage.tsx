@@ -6,7 +6,7 @@ import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report, SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
-import type { FreeGame, PlatformConnection } from "../../../contracts/sources.ts";
+import { type FreeGame, freeGamesListed, type PlatformConnection } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, DonutChart, donutSlices, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
@@ -590,7 +590,12 @@ export default function DashboardPage() {
         ["platforms", "count", snapshot.platforms.length, snapshot.exportedAt],
         ["platforms connected", "count", connected, snapshot.exportedAt],
         ["games in the catalog", "count", snapshot.games, snapshot.exportedAt],
-        ["free games", "count", snapshot.freeGames.length, snapshot.exportedAt],
+        [
+          "free games listed (promotions and the most played free-to-play)",
+          "count",
+          snapshot.freeGames.length,
+          snapshot.exportedAt,
+        ],
         ["players, average daily over 7 days", "players", snapshot.marketActivity?.players, asOf],
         ["players, change week on week", "%", snapshot.marketActivity?.change, asOf],
         ...snapshot.trending.map((g): CsvValue[] => [
@@ -634,7 +639,11 @@ export default function DashboardPage() {
   const stats: Array<[string, string | null, string]> = [
     ["Platforms", connections.data ? String(connections.data.length) : null, `${connected} connected`],
     ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
-    ["Free games", free.data ? String(free.data.length) : null, "free to play now"],
+    [
+      "Free games",
+      free.data ? freeGamesListed(free.data) : null,
+      "promotions, and the most played free-to-play games",
+    ],
     [
       // Not a live sum: players across the catalog each day (each game's average count), averaged over 7 days (issue 9).
       "Players (avg. daily total, 7 days)",
