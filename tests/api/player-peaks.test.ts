@@ -75,3 +75,30 @@ test("a game with daily peaks only has its peak and no count", async () => {
   expect(g.players.provenance).toMatchObject({ asOf: new Date(END - DAY).toISOString() });
   expect(g.players.provenance.method).toContain("daily peak");
 });
+
+test("a newer daily peak beside an older count does not date the count", async () => {
+  const { ids } = await upsertGames([{ name: "Counted In February" }], "test");
+  const gameId = ids[0]!;
+  await recordMetrics([
+    {
+      gameId,
+      metric: "players",
+      ts: new Date(Date.UTC(2022, 1, 1)),
+      value: 48_633,
+      period: "month",
+      source: "monthly-test",
+    },
+    {
+      gameId,
+      metric: "players_peak",
+      ts: new Date(Date.UTC(2022, 11, 31)),
+      value: 13_528,
+      period: "day",
+      source: "peaks-test",
+    },
+  ]);
+  const g = await (await request(`/api/games/${gameId}`, { cookie: user.cookie })).json();
+  expect(g.players.latest).toEqual({ value: 48_633, at: new Date(Date.UTC(2022, 1, 1)).toISOString() });
+  expect(g.players.provenance.asOf).toBe(new Date(Date.UTC(2022, 1, 1)).toISOString());
+  expect(g.players.peak).toMatchObject({ value: 13_528, at: new Date(Date.UTC(2022, 11, 31)).toISOString() });
+});

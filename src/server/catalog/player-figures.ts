@@ -124,9 +124,11 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
     latest: newestCount ? { value: Math.round(newestCount.value), at: iso(newestCount.ts) } : null,
     average,
     peak,
+    // Dated by the count that `playerCount` shows, where there is one: a newer daily peak beside an
+    // older count must not date the count (a February average read "· Dec 2022").
     provenance: provenanceOf(
       all.map((r) => r.source),
-      newest,
+      newestCount?.ts ?? newest,
       average ? PLAYER_AVERAGE_METHOD : peak && !newestCount ? PLAYER_PEAK_METHOD : undefined,
     ),
   };
