@@ -112,6 +112,26 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await page.context().close();
 });
 
+test("Game Tracking: a new query brings the search tab back after another tab was chosen", async () => {
+  const page = await as("regular", "/games");
+  const search = page.getByLabel("Search games");
+  const tabState = (name: string | RegExp) => page.getByRole("tab", { name }).getAttribute("data-state");
+  await search.fill("counter");
+  await expect.poll(() => tabState("Search Results")).toBe("active");
+  await page.getByRole("tab", { name: "Discover Games" }).click();
+  await expect.poll(() => tabState("Discover Games")).toBe("active");
+  await page.getByRole("tab", { name: /My Watchlist/ }).click();
+  await expect.poll(() => tabState(/My Watchlist/)).toBe("active");
+  // Choosing a tab by hand keeps it while the query stays the same…
+  await page.waitForTimeout(300);
+  expect(await tabState(/My Watchlist/)).toBe("active");
+  // …and a new query of more than 2 characters switches to the results again (spec §2).
+  await search.fill("hogwarts");
+  await expect.poll(() => tabState("Search Results")).toBe("active");
+  expect(new URL(page.url()).searchParams.get("tab")).toBe("search");
+  await page.context().close();
+});
+
 test("on an empty database the screens say so honestly", async () => {
   const page = await as("premium", "/", empty);
   await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
