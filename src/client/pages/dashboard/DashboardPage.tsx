@@ -23,6 +23,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
+import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
@@ -257,7 +258,13 @@ function MultiPlatformTab() {
             <EmptyState
               icon={Gift}
               title="No free games right now"
-              description="Sync the Epic store or import Steam data to see them."
+              description={
+                <>
+                  Free games come from the stores' current promotions and the free-to-play titles in the
+                  catalog; none is listed right now.
+                  <AdminHint>sync the Epic and GOG stores or import Steam data</AdminHint>
+                </>
+              }
             />
           ) : (
             <ul className="divide-y divide-border" aria-label="Free games">
@@ -340,11 +347,12 @@ function AnalyticsTab() {
       <Section title="Market by genre" description="Current players per genre, from the player series.">
         {market.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : !(market.data ?? []).length ? (
+          <GenreSeriesEmpty />
         ) : (
           <BarChart
             data={(market.data ?? []).map((t) => ({ label: t.category, value: t.players }))}
             seriesName="Players"
-            emptyText="No genre series yet"
             formatValue={compactNumber}
           />
         )}
@@ -524,7 +532,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
           description="Week-on-week swings of each genre's players (0–10)."
         >
           {volatile.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No genre series yet</p>
+            <GenreSeriesEmpty compact />
           ) : (
             <DataTable
               rows={volatile}

@@ -12,6 +12,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
+import { AdminHint } from "../../components/ProductState.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
@@ -164,7 +165,13 @@ export default function CommunityDatasetsPage() {
       <EmptyState
         icon={FolderGit2}
         title="No datasets available"
-        description="Run the GitHub sync to collect game datasets from public repositories."
+        description={
+          <>
+            Game datasets are collected from public GitHub repositories twice a day; none has been collected
+            yet.
+            <AdminHint>run Historical Data Integration, which syncs GitHub</AdminHint>
+          </>
+        }
       />
     ) : list.length === 0 ? (
       <EmptyState icon={Search} title={`No datasets found matching "${filter.trim()}"`} />
