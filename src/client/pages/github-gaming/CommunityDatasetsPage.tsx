@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { apiGet } from "../../api.ts";
 import { AdminHint } from "../../components/ProductState.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
+import { formatDate } from "../../format/dates.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type CommunityDataset,
@@ -104,7 +105,7 @@ function DatasetCard({ d, onChoose }: { d: CommunityDataset; onChoose: (d: Commu
           <Star className="size-3" aria-hidden="true" />
           {d.stars.toLocaleString("en")}
         </span>
-        <span>Updated {new Date(d.lastUpdated).toLocaleDateString("en", { timeZone: "UTC" })}</span>
+        <span>Updated {formatDate(d.lastUpdated, { utc: true })}</span>
         <span>{(d.size / 1024).toFixed(1)} MB</span>
         {d.language && (
           <span className="flex items-center gap-1">
