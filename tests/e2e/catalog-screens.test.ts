@@ -60,6 +60,11 @@ test("Overview for a premium user: predictions and volatility shown; Generate Re
   expect(await page.getByText("Upgrade Now", { exact: true }).count()).toBe(0);
   await page.getByRole("button", { name: "Generate Report" }).click();
   await page.getByRole("dialog", { name: "Market overview report" }).waitFor();
+  // Dates read as on every other screen: "Nov 25, 2026, 6:20 PM" and "Feb 1, 2022", not "11/25/2026".
+  const generated = page.getByRole("dialog", { name: "Market overview report" }).getByText(/^Generated /);
+  expect(await generated.textContent()).toMatch(
+    /^Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M( from data up to [A-Z][a-z]{2} \d{1,2}, \d{4})?\.$/u,
+  );
   const reports = await page.evaluate(async () => (await fetch("/api/analytics/reports")).json());
   expect(reports).toHaveLength(1);
   // Escape closes the report. The dialog's code loads with the first report, and a busy browser can
@@ -109,6 +114,26 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await page.getByRole("button", { name: /^Remove / }).click();
   await page.getByText("Game has been removed from your watchlist").first().waitFor();
   await page.getByText("No games in your watchlist yet").waitFor();
+  await page.context().close();
+});
+
+test("Game Tracking: a new query brings the search tab back after another tab was chosen", async () => {
+  const page = await as("regular", "/games");
+  const search = page.getByLabel("Search games");
+  const tabState = (name: string | RegExp) => page.getByRole("tab", { name }).getAttribute("data-state");
+  await search.fill("counter");
+  await expect.poll(() => tabState("Search Results")).toBe("active");
+  await page.getByRole("tab", { name: "Discover Games" }).click();
+  await expect.poll(() => tabState("Discover Games")).toBe("active");
+  await page.getByRole("tab", { name: /My Watchlist/ }).click();
+  await expect.poll(() => tabState(/My Watchlist/)).toBe("active");
+  // Choosing a tab by hand keeps it while the query stays the same…
+  await page.waitForTimeout(300);
+  expect(await tabState(/My Watchlist/)).toBe("active");
+  // …and a new query of more than 2 characters switches to the results again (spec §2).
+  await search.fill("hogwarts");
+  await expect.poll(() => tabState("Search Results")).toBe("active");
+  expect(new URL(page.url()).searchParams.get("tab")).toBe("search");
   await page.context().close();
 });
 

@@ -140,3 +140,42 @@ test("Data sources names the snapshot and its licence; the dashboard keeps confi
     .waitFor();
   await admin.context().close();
 });
+
+// What a customer must not be told to do (issue 9 §4): configuration and operator steps.
+const OPERATOR_STEPS = /run a sync|Import player data|Run the GitHub sync|IGDB sync|Sync the Epic|Admins:/i;
+const GENRE_RULE = "A genre appears once 3 or more of its games have player counts in at least 5 weeks";
+
+test("Without player history the genre screens say what a genre needs; only admins read what to run", async () => {
+  const page = await as("premium", "/");
+  // Overview: Market Volatility's card and Market Intelligence, then the Market Analysis dialog.
+  const volatility = page.locator("[data-slot='metric-card']").filter({ hasText: "Market Volatility" });
+  await volatility.getByText(GENRE_RULE).waitFor();
+  expect(await volatility.textContent()).not.toMatch(/average over 0 genres/);
+  const intelligence = page.locator("[data-slot='card']").filter({ hasText: "Market Intelligence" });
+  await intelligence.getByText(GENRE_RULE).waitFor();
+  expect(await page.getByText("No market data available yet").count()).toBe(0);
+  await page.getByRole("button", { name: "Market Analysis" }).click();
+  const analysis = page.getByRole("dialog", { name: "Market analysis" });
+  await analysis.getByText(GENRE_RULE).waitFor();
+  await page.keyboard.press("Escape");
+  // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
+  expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_STEPS);
+  // Analytics → Genres, and the Dashboard's Analytics and Advanced tabs.
+  await page.goto(`${server.url}/analytics`);
+  await page.getByText(GENRE_RULE).first().waitFor();
+  // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
+  expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_STEPS);
+  for (const tab of ["analytics", "advanced"]) {
+    await page.goto(`${server.url}/dashboard?tab=${tab}`);
+    await page.getByText(GENRE_RULE).first().waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
+    expect(await page.locator("body").innerText()).not.toMatch(OPERATOR_STEPS);
+  }
+  await page.context().close();
+
+  const admin = await as("admin", "/analytics");
+  const hint = admin.locator("[data-slot='admin-hint']").first();
+  await hint.getByText(/import a player history/).waitFor();
+  expect(await hint.getByRole("link", { name: "Workflows" }).getAttribute("href")).toBe("/workflows");
+  await admin.context().close();
+});

@@ -3,6 +3,7 @@ import type { OverviewFigures } from "../../contracts/games.ts";
 import { MetricCard } from "../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../ui/premium-lock/index.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
+import { GENRE_SERIES_FILLS, GENRE_SERIES_RULE } from "./ProductState.tsx";
 
 /**
  * The two premium metric cards of the Overview and the Dashboard: AI predictions (games the AI's
@@ -48,7 +49,18 @@ export function MarketSignalCards({
           icon={Gauge}
           loading={premium && loading}
           value={volatility?.score != null ? `${volatility.score.toFixed(1)} / 10` : "–"}
-          hint={volatility ? `average over ${volatility.categories} genres` : "average over genres"}
+          hint={
+            volatility && volatility.categories > 0 ? (
+              `average over ${volatility.categories} ${volatility.categories === 1 ? "genre" : "genres"}`
+            ) : volatility ? (
+              // None yet: say what a genre needs rather than "average over 0 genres".
+              <>
+                {GENRE_SERIES_RULE} {GENRE_SERIES_FILLS}
+              </>
+            ) : (
+              "average over genres"
+            )
+          }
           footer={
             volatility?.provenance && (
               <CatalogSourceNote provenance={volatility.provenance} className="mt-1" />

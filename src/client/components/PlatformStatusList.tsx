@@ -1,5 +1,6 @@
 import type { PlatformConnection } from "../../contracts/sources.ts";
 import { Badge } from "../../ui/badge/index.ts";
+import { formatDateTime } from "../format/dates.ts";
 
 /** One line of a status list: a component, its state and the figure that shows it. */
 export function StatusRow({
@@ -30,8 +31,6 @@ const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: bo
   error: { label: "Last sync failed", ok: false },
   not_configured: { label: "Not configured", ok: false },
 };
-
-const since = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 /** What a customer sees: what is available and since when, never what to configure (issue 9 §4). */
 const CUSTOMER_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
@@ -66,10 +65,10 @@ export function PlatformStatusList({
           `${source.stored.count.toLocaleString("en")} ${source.stored.unit} stored`,
           operator
             ? source.lastSync
-              ? `last sync ${since.format(new Date(source.lastSync))}`
+              ? `last sync ${formatDateTime(source.lastSync)}`
               : null
             : held && source.lastSuccess
-              ? `data from ${since.format(new Date(source.lastSuccess))}`
+              ? `data from ${formatDateTime(source.lastSuccess)}`
               : null,
           operator && source.status === "not_configured" && source.missing.length
             ? `set ${source.missing.join(" and ")} (Workflows)`

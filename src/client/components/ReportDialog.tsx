@@ -9,6 +9,7 @@ import {
 } from "../../ui/dialog/index.ts";
 import { ExportCsvButton } from "../../ui/export/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
+import { formatDate, formatDateTime } from "../format/dates.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 import { GameLink } from "./GameLink.tsx";
@@ -143,8 +144,8 @@ export function ReportDialog({ report, onClose }: { report: Report | null; onClo
         <DialogHeader>
           <DialogTitle>{report ? (REPORT_TITLES[report.reportType] ?? "Report") : "Report"}</DialogTitle>
           <DialogDescription>
-            Generated {report ? new Date(report.generatedAt).toLocaleString() : ""}
-            {dataAsOf ? ` from data up to ${new Date(dataAsOf).toLocaleDateString()}` : ""}.
+            Generated {report ? formatDateTime(report.generatedAt) : ""}
+            {dataAsOf ? ` from data up to ${formatDate(dataAsOf, { utc: true })}` : ""}.
           </DialogDescription>
         </DialogHeader>
         {report && <ReportBody report={report} />}

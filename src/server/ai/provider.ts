@@ -13,18 +13,44 @@ export interface ConfiguredModel {
   maxOutputTokens: number;
 }
 
-/** A readable provider name for the label, from the address when AI_PROVIDER_NAME is not set. */
-export function providerName(baseUrl: string): string {
+/** Public APIs whose host names their provider: the name is shown, never the host itself. */
+const KNOWN_HOSTS: Array<[suffix: string, name: string]> = [
+  ["api.openai.com", "OpenAI"],
+  [".openai.azure.com", "Azure OpenAI"],
+  ["api.anthropic.com", "Anthropic"],
+  ["generativelanguage.googleapis.com", "Google Gemini"],
+  ["api.mistral.ai", "Mistral AI"],
+  ["api.groq.com", "Groq"],
+  ["openrouter.ai", "OpenRouter"],
+  ["api.together.xyz", "Together AI"],
+  ["api.fireworks.ai", "Fireworks AI"],
+  ["api.deepseek.com", "DeepSeek"],
+  ["api.perplexity.ai", "Perplexity"],
+];
+
+/**
+ * A readable provider name for the label, from the address when AI_PROVIDER_NAME is not set; null
+ * when the address does not say which provider it is. Labels reach customers (every result's source
+ * note), so an unrecognised address is never shown: not its host, port or IP.
+ */
+export function providerName(baseUrl: string): string | null {
   const url = new URL(baseUrl);
-  const host = url.hostname;
-  if (host.endsWith(".openai.azure.com")) return "Azure OpenAI";
-  if (host === "api.openai.com") return "OpenAI";
+  const host = url.hostname.toLowerCase();
+  for (const [suffix, name] of KNOWN_HOSTS) {
+    if (host === suffix || host.endsWith(suffix.startsWith(".") ? suffix : `.${suffix}`)) return name;
+  }
   // The ports these servers listen on by default.
   if (url.port === "11434") return "Ollama";
   if (url.port === "1234") return "LM Studio";
   if (url.port === "8080") return "llama.cpp";
   if (url.port === "8000") return "vLLM";
-  return url.host;
+  return null;
+}
+
+/** "llama3.1:8b via Ollama", or the model alone when the provider has no name to show. */
+export function modelLabel(model: string, baseUrl: string, providerNameSetting?: string): string {
+  const provider = providerNameSetting?.trim() || providerName(baseUrl);
+  return provider ? `${model} via ${provider}` : model;
 }
 
 let cached: { key: string; value: ConfiguredModel | null } | undefined;
@@ -50,7 +76,7 @@ export function configuredModel(): ConfiguredModel | null {
     });
     value = {
       model: provider.chatModel(e.AI_MODEL),
-      label: `${e.AI_MODEL} via ${e.AI_PROVIDER_NAME ?? providerName(e.AI_BASE_URL)}`,
+      label: modelLabel(e.AI_MODEL, e.AI_BASE_URL, e.AI_PROVIDER_NAME),
       timeoutMs: e.AI_TIMEOUT_MS,
       maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
     };

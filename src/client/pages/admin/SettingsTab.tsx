@@ -20,6 +20,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
+import { formatDateTime } from "../../format/dates.ts";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
 interface AiTierLimits {
@@ -213,7 +214,7 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
           {backup.backups.map((b) => (
             <li key={b.name} className="flex justify-between gap-2">
               <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
-                {new Date(b.createdAt).toLocaleString()}
+                {formatDateTime(b.createdAt)}
               </a>
               <span className="text-muted-foreground">{(b.bytes / MiB).toFixed(1)} MiB</span>
             </li>
@@ -304,9 +305,7 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
       <p className="font-medium text-sm capitalize">
         {value.tier}{" "}
         <span className="font-normal text-muted-foreground text-xs normal-case">
-          {value.setBy === "admin" && value.updatedAt
-            ? `set ${new Date(value.updatedAt).toLocaleString()}`
-            : "default"}
+          {value.setBy === "admin" && value.updatedAt ? `set ${formatDateTime(value.updatedAt)}` : "default"}
         </span>
       </p>
       <NumberField

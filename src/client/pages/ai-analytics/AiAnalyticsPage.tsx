@@ -27,6 +27,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
+import { formatDateTime } from "../../format/dates.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { aiHistoryEntryQuery, aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -389,7 +390,7 @@ function AiAnalytics() {
             <Section
               title={
                 openedEntry
-                  ? `${TYPE_NAMES[openedEntry.analysisType]} · from your history, ${new Date(openedEntry.createdAt).toLocaleString()}`
+                  ? `${TYPE_NAMES[openedEntry.analysisType]} · from your history, ${formatDateTime(openedEntry.createdAt)}`
                   : "From your history"
               }
             >
@@ -440,11 +441,11 @@ function AiAnalytics() {
                     type="button"
                     className="font-medium hover:underline"
                     onClick={() => open(h.id)}
-                    aria-label={`Open ${TYPE_NAMES[h.analysisType]} of ${new Date(h.createdAt).toLocaleString()}`}
+                    aria-label={`Open ${TYPE_NAMES[h.analysisType]} of ${formatDateTime(h.createdAt)}`}
                   >
                     {TYPE_NAMES[h.analysisType]}
                   </button>
-                  <p className="text-muted-foreground text-xs">{new Date(h.createdAt).toLocaleString()}</p>
+                  <p className="text-muted-foreground text-xs">{formatDateTime(h.createdAt)}</p>
                 </div>
                 <p className="text-muted-foreground">
                   Confidence {percent(Number(h.confidence))} · {h.processingTime} ms · {h.modelUsed}

@@ -6,6 +6,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { apiGet } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
+import { formatDateTime } from "../../format/dates.ts";
 
 const pct = (v: number | null) => (v == null ? "–" : `${(v * 100).toFixed(1)} %`);
 
@@ -70,7 +71,7 @@ export function AiBacktestPanel() {
         </AlertDescription>
       </Alert>
       <p className="text-muted-foreground text-xs">
-        Run {new Date(b.ranAt).toLocaleString()} with bun run ai:backtest; actual directions:{" "}
+        Run {formatDateTime(b.ranAt)} with bun run ai:backtest; actual directions:{" "}
         {b.actualDirections.rising.toLocaleString("en")} rising,{" "}
         {b.actualDirections.stable.toLocaleString("en")} stable,{" "}
         {b.actualDirections.declining.toLocaleString("en")} declining.

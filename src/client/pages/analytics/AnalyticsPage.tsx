@@ -9,6 +9,7 @@ import { DataTable } from "../../../ui/table/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { PlatformShareExport } from "../../components/PlatformShareExport.tsx";
+import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
@@ -121,7 +122,7 @@ function Analytics() {
         {genres.isLoading ? (
           <Skeleton className="h-64 w-full" />
         ) : !(genres.data ?? []).length ? (
-          <EmptyState title="No genre series yet" description="Import player data or run a sync." />
+          <GenreSeriesEmpty />
         ) : (
           <DataTable
             aria-label="Genres"

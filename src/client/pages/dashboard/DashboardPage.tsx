@@ -23,10 +23,12 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
+import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
+import { formatDate, formatDateTime, formatTime } from "../../format/dates.ts";
 import { compactNumber, formatBillions, formatPercent, formatPrice } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
@@ -55,8 +57,6 @@ import { useUrlParam } from "../../url-state.ts";
 /** Spec §9: recent reports shows up to 5; charts at most 8 bars. */
 const RECENT_REPORTS = 5;
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
-
 /** The live panel: figures the server publishes on `analytics_stats` every few seconds. */
 function RealtimePanel() {
   const [stats, setStats] = useState<(AnalyticsStats & { at: string }) | null>(null);
@@ -74,7 +74,7 @@ function RealtimePanel() {
       title="Real-time"
       description={
         stats
-          ? `Updated ${new Date(stats.at).toLocaleTimeString()} — the server sends new figures every few seconds.`
+          ? `Updated ${formatTime(stats.at)} — the server sends new figures every few seconds.`
           : "Waiting for the first update from the server..."
       }
     >
@@ -257,7 +257,13 @@ function MultiPlatformTab() {
             <EmptyState
               icon={Gift}
               title="No free games right now"
-              description="Sync the Epic store or import Steam data to see them."
+              description={
+                <>
+                  Free games come from the stores' current promotions and the free-to-play titles in the
+                  catalog; none is listed right now.
+                  <AdminHint>sync the Epic and GOG stores or import Steam data</AdminHint>
+                </>
+              }
             />
           ) : (
             <ul className="divide-y divide-border" aria-label="Free games">
@@ -274,7 +280,7 @@ function MultiPlatformTab() {
                   </span>
                   <span className="shrink-0 text-muted-foreground text-sm">
                     {game.store}
-                    {game.endsAt ? ` · until ${dateFormat.format(new Date(game.endsAt))}` : ""}
+                    {game.endsAt ? ` · until ${formatDate(game.endsAt)}` : ""}
                   </span>
                 </li>
               ))}
@@ -340,11 +346,12 @@ function AnalyticsTab() {
       <Section title="Market by genre" description="Current players per genre, from the player series.">
         {market.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : !(market.data ?? []).length ? (
+          <GenreSeriesEmpty />
         ) : (
           <BarChart
             data={(market.data ?? []).map((t) => ({ label: t.category, value: t.players }))}
             seriesName="Players"
-            emptyText="No genre series yet"
             formatValue={compactNumber}
           />
         )}
@@ -401,7 +408,7 @@ function AnalyticsTab() {
                   <div>
                     <p className="font-medium">{REPORT_TITLES[report.reportType] ?? report.reportType}</p>
                     <p className="text-muted-foreground text-sm">
-                      Generated {new Date(report.generatedAt).toLocaleString()}
+                      Generated {formatDateTime(report.generatedAt)}
                     </p>
                   </div>
                   <Button
@@ -457,7 +464,7 @@ function GameTrackingTab() {
           { header: "Genre", cell: (g) => g.genre ?? "–" },
           { header: "Players", cell: (g) => compactNumber(g.playerCount) },
           { header: "Price", cell: (g) => formatPrice(g.price) },
-          { header: "Tracked since", cell: (g) => dateFormat.format(new Date(g.addedAt)) },
+          { header: "Tracked since", cell: (g) => formatDate(g.addedAt) },
         ]}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pb-3">
@@ -524,7 +531,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
           description="Week-on-week swings of each genre's players (0–10)."
         >
           {volatile.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No genre series yet</p>
+            <GenreSeriesEmpty compact />
           ) : (
             <DataTable
               rows={volatile}

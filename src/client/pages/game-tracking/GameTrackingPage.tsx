@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../ui/button/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -60,10 +60,15 @@ export default function GameTrackingPage() {
 
   // Spec §2: the tab follows the query — search above 2 characters, back to the watchlist when cleared.
   // The effect runs after the query is in the URL, so this write starts from the fresh query string.
-  const searchable = trimmed.length > 2;
+  // It switches on every change of the query, not only when it first grows past 2 characters: after
+  // visiting another tab, typing a new query brings the results back. A tab chosen by hand stays until
+  // the query changes again.
+  const lastQuery = useRef<string | null>(null);
   useEffect(() => {
-    if (searchable) setTab("search", { replace: true });
-  }, [searchable, setTab]);
+    if (lastQuery.current === trimmed) return;
+    lastQuery.current = trimmed;
+    if (trimmed.length > 2) setTab("search", { replace: true });
+  }, [trimmed, setTab]);
 
   const watchlist = useQuery(userGamesQuery);
   const trending = useQuery(trendingQuery);

@@ -29,6 +29,7 @@ import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { GameEstimates } from "./GameEstimates.tsx";
+import { averageMissingText, latestPlayersLabel, latestPlayersMethod } from "./player-figure-text.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
 const releaseDate = (iso: string | null) =>
@@ -341,6 +342,8 @@ export default function GamePage() {
   }
   const g = game.data;
   const latest = g.latest;
+  // `instant`, `day` or `month`: a monthly point (SteamCharts) is the month's average.
+  const latestPeriod = latest.players?.period;
   const reviews =
     latest.reviews_positive && latest.reviews_negative
       ? latest.reviews_positive.value + latest.reviews_negative.value
@@ -364,14 +367,17 @@ export default function GamePage() {
           />
         ) : (
           <Figure
-            label={`Players (${PLAYER_FIGURE_LABELS.latest}, latest count)`}
+            label={latestPlayersLabel(latestPeriod)}
             figure={
               g.players?.latest
                 ? {
                     value: g.players.latest.value,
-                    period: "instant",
+                    period: latestPeriod ?? "instant",
                     ...g.players.provenance,
                     asOf: g.players.latest.at,
+                    ...(latestPlayersMethod(latestPeriod)
+                      ? { method: latestPlayersMethod(latestPeriod) }
+                      : {}),
                   }
                 : undefined
             }
@@ -393,7 +399,7 @@ export default function GamePage() {
               : undefined
           }
           format={compactNumber}
-          missing={NO_PLAYER_HISTORY}
+          missing={averageMissingText(g.players)}
         />
         <Figure
           label="Reviews"

@@ -12,7 +12,9 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
+import { AdminHint } from "../../components/ProductState.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
+import { formatDate } from "../../format/dates.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type CommunityDataset,
@@ -103,7 +105,7 @@ function DatasetCard({ d, onChoose }: { d: CommunityDataset; onChoose: (d: Commu
           <Star className="size-3" aria-hidden="true" />
           {d.stars.toLocaleString("en")}
         </span>
-        <span>Updated {new Date(d.lastUpdated).toLocaleDateString("en", { timeZone: "UTC" })}</span>
+        <span>Updated {formatDate(d.lastUpdated, { utc: true })}</span>
         <span>{(d.size / 1024).toFixed(1)} MB</span>
         {d.language && (
           <span className="flex items-center gap-1">
@@ -164,7 +166,13 @@ export default function CommunityDatasetsPage() {
       <EmptyState
         icon={FolderGit2}
         title="No datasets available"
-        description="Run the GitHub sync to collect game datasets from public repositories."
+        description={
+          <>
+            Game datasets are collected from public GitHub repositories twice a day; none has been collected
+            yet.
+            <AdminHint>run Historical Data Integration, which syncs GitHub</AdminHint>
+          </>
+        }
       />
     ) : list.length === 0 ? (
       <EmptyState icon={Search} title={`No datasets found matching "${filter.trim()}"`} />

@@ -16,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { apiGet } from "../../api.ts";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
+import { AdminHint } from "../../components/ProductState.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type IgdbCompany,
@@ -298,7 +299,12 @@ export default function GamesDatabasePage() {
             <EmptyState
               icon={Building2}
               title="No companies available yet"
-              description="Companies arrive with the IGDB sync."
+              description={
+                <>
+                  Companies come from IGDB, which has not delivered any yet.
+                  <AdminHint>set up IGDB and run Historical Data Integration</AdminHint>
+                </>
+              }
             />
           ) : (
             <>

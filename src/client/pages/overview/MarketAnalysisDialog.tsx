@@ -6,8 +6,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../ui/dialog/index.ts";
-import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { GenreTable } from "../../components/GenreTable.tsx";
+import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { distinctProvenance } from "../../format/provenance.ts";
 
 export interface MarketAnalysisDialogProps {
@@ -28,7 +28,7 @@ export default function MarketAnalysisDialog({ open, onOpenChange, genres }: Mar
           </DialogDescription>
         </DialogHeader>
         {!genres?.length ? (
-          <EmptyState title="No market data available yet" />
+          <GenreSeriesEmpty />
         ) : (
           <GenreTable
             genres={genres}

@@ -5,6 +5,7 @@ import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { marketTrendsQuery, trendingQuery } from "../../queries/catalog.ts";
@@ -71,11 +72,13 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
           >
             {premium && market.isLoading ? (
               <Skeleton className="h-72" />
+            ) : premium && trends.length === 0 ? (
+              <GenreSeriesEmpty />
             ) : (
               <BarChart
                 seriesName="Volatility"
                 data={trends.map((t) => ({ label: t.category, value: t.volatilityScore }))}
-                emptyText="No market data available yet"
+                emptyText="No genre has enough player history yet"
                 formatValue={(v) => v.toFixed(1)}
               />
             )}

@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { BarChart3, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { isAdmin } from "../../contracts/roles.ts";
+import { EmptyState } from "../../ui/empty-state/index.ts";
+import { currentUserQuery } from "../queries/auth.ts";
+
+/**
+ * Issue 9 §4: customers see what is missing and how it fills; only admins also see what to do about
+ * it, with a link to the screen where they do it. Put this after the customer's sentence.
+ */
+export function AdminHint({
+  children,
+  href = "/workflows",
+  linkText = "Workflows",
+}: {
+  children: ReactNode;
+  href?: string;
+  linkText?: string;
+}) {
+  const { data: user } = useQuery(currentUserQuery);
+  if (!isAdmin(user)) return null;
+  return (
+    <span data-slot="admin-hint">
+      {" "}
+      Admins: {children} (
+      <Link href={href} className="underline">
+        {linkText}
+      </Link>
+      ).
+    </span>
+  );
+}
+
+/**
+ * When a genre has a series (volatility, players per genre), as `computeMarketTrends` decides it on
+ * the server: 5 weekly points in the latest 90 days of player data, 3 or more of its games in one week.
+ */
+export const GENRE_SERIES_RULE =
+  "A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days.";
+export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
+
+/** The operator's part of the genre empty state: where player series come from. */
+export function GenreSeriesAdminHint() {
+  return (
+    <AdminHint>
+      import a player history (SteamCharts) or run Multi-Platform Intelligence for live player counts
+    </AdminHint>
+  );
+}
+
+/** No genre series yet: what is missing and how it fills, plus the operator's hint for admins. */
+export function GenreSeriesEmpty({
+  title = "No genre has enough player history yet",
+  icon = BarChart3,
+  compact = false,
+}: {
+  title?: string;
+  icon?: LucideIcon;
+  compact?: boolean;
+}) {
+  const description = (
+    <>
+      {GENRE_SERIES_RULE} {GENRE_SERIES_FILLS}
+      <GenreSeriesAdminHint />
+    </>
+  );
+  if (compact)
+    return (
+      <div className="text-sm" data-slot="genre-series-empty">
+        <p className="font-medium">{title}</p>
+        <p className="text-muted-foreground">{description}</p>
+      </div>
+    );
+  return (
+    <div data-slot="genre-series-empty">
+      <EmptyState icon={icon} title={title} description={description} />
+    </div>
+  );
+}

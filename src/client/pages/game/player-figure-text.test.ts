@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { NO_PLAYER_HISTORY, type PlayerFigures } from "../../../contracts/player-figures.ts";
+import { averageMissingText, latestPlayersLabel, latestPlayersMethod } from "./player-figure-text.ts";
+
+const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
+
+test("a game with monthly player figures only says so where the 7-day average would be", () => {
+  const monthly: PlayerFigures = {
+    latest: { value: 12_345, at: "2022-02-01T00:00:00.000Z" },
+    average: null,
+    peak: null,
+    provenance,
+  };
+  expect(averageMissingText(monthly)).toBe("Monthly figures only: no 7-day average");
+  expect(averageMissingText(monthly)).not.toBe(NO_PLAYER_HISTORY);
+});
+
+test("a game without any player figure still says its history starts with the first live sync", () => {
+  expect(averageMissingText(null)).toBe(NO_PLAYER_HISTORY);
+  expect(averageMissingText({ latest: null, average: null, peak: null, provenance })).toBe(NO_PLAYER_HISTORY);
+});
+
+test("a monthly point is labelled as the month's average, a live one as the latest count", () => {
+  expect(latestPlayersLabel("month")).toBe("Players (players, average over the month)");
+  expect(latestPlayersMethod("month")).toBe("average over the month");
+  expect(latestPlayersLabel("instant")).toBe("Players (players, latest count)");
+  expect(latestPlayersLabel(undefined)).toBe("Players (players, latest count)");
+  expect(latestPlayersMethod("instant")).toBeUndefined();
+});

@@ -1,0 +1,30 @@
+import {
+  NO_PLAYER_HISTORY,
+  PLAYER_FIGURE_LABELS,
+  PLAYER_WINDOW_DAYS,
+  type PlayerFigures,
+} from "../../../contracts/player-figures.ts";
+
+/** What the game page says about its player figures, from the figures and the newest point's period. */
+
+/** A monthly-only series (SteamCharts) has counts but no 7-day average: say that, not "no history". */
+export const MONTHLY_ONLY = `Monthly figures only: no ${PLAYER_WINDOW_DAYS}-day average`;
+
+/** The label of the latest player figure: a monthly point is the month's average, not a count. */
+export function latestPlayersLabel(period: string | undefined): string {
+  return period === "month"
+    ? `Players (${PLAYER_FIGURE_LABELS.latest}, average over the month)`
+    : `Players (${PLAYER_FIGURE_LABELS.latest}, latest count)`;
+}
+
+/** The method shown with the latest figure, when its period makes it a mean rather than a count. */
+export function latestPlayersMethod(period: string | undefined): string | undefined {
+  return period === "month" ? "average over the month" : undefined;
+}
+
+/** Why the 7-day average is missing: no player history at all, or monthly figures only. */
+export function averageMissingText(players: PlayerFigures | null | undefined): string {
+  if (!players?.latest) return NO_PLAYER_HISTORY;
+  // The server averages daily and live points only; with counts and no average, they are monthly.
+  return MONTHLY_ONLY;
+}
