@@ -28,8 +28,9 @@ test("one monthly point: volatility unknown, risk high, with the reason", async 
   const body = await res.json();
   const item = body.analysis.find((a: { gameId: string }) => a.gameId === lostArk);
   expect(item.recommendations.riskLevel).toBe("high");
+  // A monthly mean is not a day of players.
   expect(item.recommendations.reasoning).toBe(
-    `Only 1 day of players in the last 30, fewer than the ${MIN_VOLATILITY_DAYS} its swings are measured from: high risk until there are more.`,
+    "Monthly player figures only, no daily series to measure its swings: high risk until there is one.",
   );
   expect(item.recommendations.reasoning).not.toMatch(/vary by 0%/);
   // Spec §4: the action is one of buy, hold, sell, watch; without a projection, watch.
@@ -44,7 +45,7 @@ test("game_facts (also by steam-<appid>) says the same: no volatility, high risk
     { toolCallId: "t", messages: [], context: {} },
   )) as Record<string, unknown> & { players: { daysOfHistory: number } };
   expect(sheet.gameId).toBe(lostArk);
-  expect(sheet.players.daysOfHistory).toBe(1);
+  expect(sheet.players.daysOfHistory).toBe(0);
   expect(sheet.volatilityPct).toBeNull();
   expect(sheet.riskLevel).toBe("high");
 });

@@ -80,6 +80,7 @@ test("each entry carries the spec's trending-game fields", async () => {
       playerCount: 6000,
       previousPlayerCount: 2000,
       growth: 2,
+      growthBasis: "7 days",
       price: 9.99,
       rating: 4.5,
       imageUrl: null,
@@ -208,10 +209,21 @@ test("counts during the day compare this week's daily means with last week's, fr
   const list = await getTrendingGames();
   const counted = list.find((g) => g.gameName === "Live Counted");
   expect(counted).toEqual(
-    expect.objectContaining({ currentAverage: 2_000, previousPlayerCount: 1_000, growth: 1 }),
+    expect.objectContaining({
+      currentAverage: 2_000,
+      previousPlayerCount: 1_000,
+      growth: 1,
+      growthBasis: "7 days",
+    }),
   );
+  // Each says what it compared: the screens name the month, not 7 days.
   expect(list.find((g) => g.gameName === "Monthly Averaged")).toEqual(
-    expect.objectContaining({ currentAverage: 3_000, previousPlayerCount: 1_500, growth: 1 }),
+    expect.objectContaining({
+      currentAverage: 3_000,
+      previousPlayerCount: 1_500,
+      growth: 1,
+      growthBasis: "month",
+    }),
   );
 });
 
@@ -248,10 +260,20 @@ test("counts without a week before them compare their last 24 hours with the 24 
   await recordMetrics(points);
   const list = await getTrendingGames();
   expect(list.find((g) => g.gameName === "Young Live")).toEqual(
-    expect.objectContaining({ currentAverage: 2_000, previousPlayerCount: 1_000, growth: 1 }),
+    expect.objectContaining({
+      currentAverage: 2_000,
+      previousPlayerCount: 1_000,
+      growth: 1,
+      growthBasis: "24 hours",
+    }),
   );
   expect(list.find((g) => g.gameName === "Newborn Live")).toEqual(
-    expect.objectContaining({ currentAverage: 1_500, previousPlayerCount: 1_000, growth: 0.5 }),
+    expect.objectContaining({
+      currentAverage: 1_500,
+      previousPlayerCount: 1_000,
+      growth: 0.5,
+      growthBasis: "last two counts",
+    }),
   );
 });
 

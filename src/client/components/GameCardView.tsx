@@ -1,6 +1,7 @@
 import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/games.ts";
 import { PLAYER_FIGURE_LABELS } from "../../contracts/player-figures.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";
@@ -23,6 +24,11 @@ const shortDate = {
     (d.getUTCFullYear() === new Date().getUTCFullYear() ? monthDay : monthDayYear).format(d),
 };
 
+/** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
+export function growthLabel(basis: GrowthBasis | undefined): string {
+  return basis ? GROWTH_BASIS_LABELS[basis] : "vs. the period before";
+}
+
 /**
  * The cards' figures as CSV (what a list of GameCardView shows, with the times the card only hints at
  * in its tooltip): unformatted numbers, ISO times, units in the header.
@@ -39,7 +45,8 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       `${PLAYER_FIGURE_LABELS.average} (players)`,
       `${PLAYER_FIGURE_LABELS.peak} (players)`,
       "peak at",
-      "growth (share, avg. vs. the 7 days before)",
+      "growth (share, vs. the period before)",
+      "growth compares",
       "price (USD)",
       "rating (out of 5)",
       "demo",
@@ -59,6 +66,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       g.players?.peak?.value ?? null,
       g.players?.peak?.at ?? null,
       g.growth ?? null,
+      g.growth == null ? null : growthLabel(g.growthBasis),
       g.price ?? null,
       (g.gameRating !== undefined ? g.gameRating : g.rating) ?? null,
       g.isDemo ? "yes" : "no",
@@ -137,7 +145,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
               <dt className="sr-only">Growth</dt>
               <dd>
                 {game.growth >= 0 ? "+" : ""}
-                {(game.growth * 100).toFixed(1)}% {PLAYER_FIGURE_LABELS.average} vs. the 7 before
+                {(game.growth * 100).toFixed(1)}% {growthLabel(game.growthBasis)}
               </dd>
             </div>
           )}

@@ -1,5 +1,5 @@
 import type { CsvValue } from "../../contracts/csv.ts";
-import type { Report } from "../../contracts/games.ts";
+import type { GrowthBasis, Report } from "../../contracts/games.ts";
 import {
   Dialog,
   DialogContent,
@@ -12,13 +12,20 @@ import { DataTable } from "../../ui/table/index.ts";
 import { formatDate, formatDateTime } from "../format/dates.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
+import { growthLabel } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
   marketActivity?: { players: number; change: number | null; games: number };
-  topTrending?: Array<{ gameId: string; gameName: string; playerCount: number; growth: number }>;
+  topTrending?: Array<{
+    gameId: string;
+    gameName: string;
+    playerCount: number;
+    growth: number;
+    growthBasis?: GrowthBasis;
+  }>;
   largestGenres?: Genre[];
   dataAsOf?: string | null;
   games?: Array<{
@@ -79,6 +86,7 @@ function ReportBody({ report }: { report: Report }) {
               { header: "Top trending", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
               { header: "Players", cell: (g) => compactNumber(g.playerCount) },
               { header: "Growth", cell: (g) => formatPercent(g.growth * 100) },
+              { header: "Compares", cell: (g) => growthLabel(g.growthBasis) },
             ]}
           />
           <CatalogSourceNote provenance={provenance} />

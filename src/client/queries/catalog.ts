@@ -3,6 +3,7 @@ import type { CatalogInsights, CatalogState, DataSourcesAnswer } from "../../con
 import type {
   ActivityPoint,
   GameListPage,
+  GrowthBasis,
   MarketTrend,
   OverviewFigures,
   Report,
@@ -27,6 +28,8 @@ export type GameCard = Pick<
 > & {
   playerCount: number | null;
   growth?: number;
+  /** What `growth` compares (trending): the card names it. */
+  growthBasis?: GrowthBasis;
   /** The game's own rating out of 5, where `rating` is a user's (watchlist entries). */
   gameRating?: number | null;
   players?: PlayerFigures | null;

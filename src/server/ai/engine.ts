@@ -7,7 +7,7 @@ import type {
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
-import { averageVolatility, getMarketTrends, getPlayerActivity } from "../catalog/market.ts";
+import { averageVolatility, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
@@ -32,8 +32,21 @@ export const HORIZON_DAYS = 30;
  */
 export const MIN_VOLATILITY_DAYS = 7;
 
+/**
+ * Days of daily or live player counts a projection needs (the methodology's minimum); monthly means
+ * are not days and never make one.
+ */
+export const MIN_PROJECTION_DAYS = 7;
+
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
+
+/** A monthly series' change, stated as month on month (never as daily players); "" without two months. */
+function monthChange(g: Pick<GameFacts, "month">): string {
+  const m = g.month;
+  if (!m?.previousPlayers) return "";
+  return ` Its monthly average was ${m.players.toLocaleString("en")} players in ${m.month}, ${pct((m.players - m.previousPlayers) / m.previousPlayers)} on the month before.`;
+}
 
 export interface GameFacts {
   id: string;
@@ -58,8 +71,35 @@ export interface GameFacts {
    */
   variation: number | null;
   points: number;
-  /** Average players per day over the last 30 days that have points, oldest first. */
+  /**
+   * Average players per day over the last 30 days that have daily or live counts, oldest first.
+   * Monthly means are not days: they are in `month`.
+   */
   daily: number[];
+  /** The newest monthly mean (SteamCharts), and the month before's when stored; null without monthly figures. */
+  month: { month: string; players: number; previousPlayers: number | null } | null;
+}
+
+function monthOf(points: Array<{ ts: number; value: number }> | undefined): GameFacts["month"] {
+  const last = points?.at(-1);
+  if (!last) return null;
+  const before = points!.length > 1 ? points!.at(-2)! : null;
+  return {
+    month: new Date(last.ts).toISOString().slice(0, 7),
+    players: Math.round(last.value),
+    previousPlayers: before ? Math.round(before.value) : null,
+  };
+}
+
+/** Why there is no projection: the rule, and what the series has instead. */
+export function noProjectionReason(dailyDays: number, hasMonthly: boolean, subject: string): string {
+  const has =
+    dailyDays === 0
+      ? hasMonthly
+        ? "monthly figures only"
+        : "no daily player counts"
+      : `${dailyDays} day${dailyDays === 1 ? "" : "s"} of them${hasMonthly ? " besides monthly figures" : ""}`;
+  return `Projections need at least ${MIN_PROJECTION_DAYS} days of daily player counts; ${subject} has ${has}.`;
 }
 
 /** What the analyses need to know about some games, read in two queries. */
@@ -73,26 +113,43 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
     args: ids,
   });
   const series = await client.execute({
+    // Daily and live counts only: a monthly mean is one figure for a month, not a day of players.
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
-                        WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
+                        WHERE metric = 'players' AND period != 'month' AND game_id IN (${marks}) GROUP BY game_id)
           SELECT m.game_id,
                  avg(CASE WHEN m.ts <= last.ts - ${7 * DAY_MS} AND m.ts > last.ts - ${14 * DAY_MS} THEN m.value END) AS previous,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value END) AS mean30,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value * m.value END) AS square30,
                  count(*) AS points
           ${POINTS_OF_LAST}
-          WHERE m.metric = 'players' GROUP BY m.game_id`,
+          WHERE m.metric = 'players' AND m.period != 'month' GROUP BY m.game_id`,
     args: ids,
   });
   const recent = await client.execute({
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
-                        WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
+                        WHERE metric = 'players' AND period != 'month' AND game_id IN (${marks}) GROUP BY game_id)
           SELECT m.game_id, m.ts / ${DAY_MS} AS day, avg(m.value) AS value
           ${POINTS_OF_LAST}
-          WHERE m.metric = 'players' AND m.ts > last.ts - ${30 * DAY_MS}
+          WHERE m.metric = 'players' AND m.period != 'month' AND m.ts > last.ts - ${30 * DAY_MS}
           GROUP BY m.game_id, day ORDER BY m.game_id, day`,
     args: ids,
   });
+  // The monthly series (SteamCharts): their two newest months, for a change month on month.
+  const months = await client.execute({
+    sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
+                        WHERE metric = 'players' AND period = 'month' AND game_id IN (${marks}) GROUP BY game_id)
+          SELECT m.game_id, m.ts, m.value
+          ${POINTS_OF_LAST}
+          WHERE m.metric = 'players' AND m.period = 'month' AND m.ts >= last.ts - ${31 * DAY_MS}
+          ORDER BY m.game_id, m.ts`,
+    args: ids,
+  });
+  const monthly = new Map<string, Array<{ ts: number; value: number }>>();
+  for (const r of months.rows) {
+    const list = monthly.get(String(r.game_id)) ?? [];
+    list.push({ ts: Number(r.ts), value: Number(r.value) });
+    monthly.set(String(r.game_id), list);
+  }
   const figures = await playerFigures(ids);
   const daily = new Map<string, number[]>();
   for (const r of recent.rows) {
@@ -124,6 +181,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
           mean && variance != null && days.length >= MIN_VOLATILITY_DAYS ? Math.sqrt(variance) / mean : null,
         points: Number(s?.points ?? 0),
         daily: days,
+        month: monthOf(monthly.get(String(g.id))),
       };
     })
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -152,7 +210,7 @@ export function confidenceOf(sample: number, fit: number | null): number {
 
 /** The market prediction of one game: its daily players carried HORIZON_DAYS forward. */
 export function projectGame(g: Pick<GameFacts, "daily">): Projection | null {
-  return g.daily.length >= 7 ? project(g.daily, HORIZON_DAYS) : null;
+  return g.daily.length >= MIN_PROJECTION_DAYS ? project(g.daily, HORIZON_DAYS) : null;
 }
 
 export const PROJECTED_MOVERS_METHOD = `games whose market prediction (a least-squares line through their last 30 days of daily players, carried ${HORIZON_DAYS} days forward) moves more than 5% either way; games with fewer than 7 days of players are not projected`;
@@ -236,7 +294,7 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
     timeframe: `next ${HORIZON_DAYS} days`,
     reasoning:
       projection == null
-        ? "Fewer than 7 days of player history: no projection."
+        ? `${noProjectionReason(g.daily.length, g.month != null, "this game")}${monthChange(g)}`
         : `A line through the last ${projection.n} days of players (R² ${projection.r2.toFixed(2)}) reaches ${Math.round(projection.projected).toLocaleString("en")} daily players in ${HORIZON_DAYS} days, ${pct(projection.change)} on today's ${Math.round(projection.from).toLocaleString("en")}${growth == null ? "" : `; last week moved ${pct(growth)} against the week before`}.`,
     currentPlayers: projection ? Math.round(projection.from) : null,
     projectedPlayers: projection ? Math.round(projection.projected) : null,
@@ -257,7 +315,9 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
     reasoning:
       g.variation == null
         ? g.daily.length === 0
-          ? "No daily player series to measure its swings: high risk until there is one."
+          ? g.month
+            ? "Monthly player figures only, no daily series to measure its swings: high risk until there is one."
+            : "No daily player series to measure its swings: high risk until there is one."
           : `Only ${g.daily.length} day${g.daily.length === 1 ? "" : "s"} of players in the last 30, fewer than the ${MIN_VOLATILITY_DAYS} its swings are measured from: high risk until there are more.`
         : `Daily players vary by ${(variation * 100).toFixed(0)}% around their 30-day mean (${riskLevel} risk).`,
   };
@@ -303,6 +363,17 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
       weekOnWeekChangePct: growth == null ? null : round(growth * 100, 1),
       daysOfHistory: g.daily.length,
     },
+    monthlyPlayers:
+      g.month == null
+        ? null
+        : {
+            month: g.month.month,
+            averagePlayers: g.month.players,
+            previousMonthAveragePlayers: g.month.previousPlayers,
+            monthOnMonthChangePct: g.month.previousPlayers
+              ? round(((g.month.players - g.month.previousPlayers) / g.month.previousPlayers) * 100, 1)
+              : null,
+          },
     projection:
       item.marketPrediction.projectedPlayers == null
         ? null
@@ -328,6 +399,61 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
   };
 }
 
+/**
+ * Players across the catalog per day from daily and live counts only, over the last 90 days of data
+ * (as getPlayerActivity): a monthly mean (SteamCharts, dated the 1st) is taken out of its day, since
+ * it is one figure for a month, not that day's players. Also the monthly points in the window.
+ */
+export const dailyPlayerActivity = keptUntilChange(computeDailyPlayerActivity, { catalogOnly: true });
+
+async function computeDailyPlayerActivity(): Promise<{
+  days: Array<{ day: number; players: number; games: number }>;
+  monthlyPoints: number;
+}> {
+  const newest = await newestPlayerPoint();
+  if (!newest) return { days: [], monthlyPoints: 0 };
+  const from = lastDayUpTo(newest - 90 * DAY_MS);
+  // Monthly points are dated the 1st of their month at midnight: looked up at those times only.
+  const starts: number[] = [];
+  const d = new Date(from * DAY_MS);
+  for (let m = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1); m <= newest; ) {
+    if (m > from * DAY_MS) starts.push(m);
+    const next = new Date(m);
+    m = Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 1);
+  }
+  const rs = await rawClient().execute({
+    sql: `WITH monthly AS MATERIALIZED (
+            SELECT game_id, source, ts / ${DAY_MS} AS day, value FROM game_metrics
+            WHERE metric = 'players' AND period = 'month' AND ts IN (${starts.length ? placeholders(starts.length) : "NULL"})
+          ),
+          days AS (
+            SELECT p.day, p.game_id, p.total - coalesce(m.value, 0) AS total,
+                   p.points - (CASE WHEN m.value IS NULL THEN 0 ELSE 1 END) AS points
+            FROM player_days p LEFT JOIN monthly m
+              ON m.game_id = p.game_id AND m.source = p.source AND m.day = p.day
+            WHERE p.metric = 'players' AND p.day > ?
+          )
+          SELECT day, sum(players) AS players, count(*) AS games,
+                 (SELECT count(*) FROM monthly) AS monthly
+          FROM (SELECT day, game_id, sum(total) / sum(points) AS players FROM days WHERE points > 0
+                GROUP BY day, game_id)
+          GROUP BY day ORDER BY day`,
+    args: [...starts, from],
+  });
+  let monthlyPoints = Number(rs.rows[0]?.monthly ?? 0);
+  if (rs.rows.length === 0 && starts.length) {
+    const m = await rawClient().execute({
+      sql: `SELECT count(*) AS n FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ts IN (${placeholders(starts.length)})`,
+      args: starts,
+    });
+    monthlyPoints = Number(m.rows[0]?.n ?? 0);
+  }
+  return {
+    days: rs.rows.map((r) => ({ day: Number(r.day), players: Number(r.players), games: Number(r.games) })),
+    monthlyPoints,
+  };
+}
+
 export async function marketInsights(): Promise<{
   insights: MarketInsights["insights"];
   dataPoints: number;
@@ -335,7 +461,10 @@ export async function marketInsights(): Promise<{
   basis: string;
   facts: Record<string, unknown>;
 }> {
-  const [trends, activity] = await Promise.all([getMarketTrends(), getPlayerActivity()]);
+  const [trends, { days: activity, monthlyPoints }] = await Promise.all([
+    getMarketTrends(),
+    dailyPlayerActivity(),
+  ]);
   const dataPoints = activity.reduce((s, d) => s + d.games, 0);
   const byChange = [...trends].sort((a, b) => b.change - a.change);
   const trendingGenres = byChange
@@ -351,17 +480,30 @@ export async function marketInsights(): Promise<{
     );
   const overallSentiment = weighted > 2 ? "positive" : weighted < -2 ? "negative" : "neutral";
 
+  // The methodology's minimum, as for each game: days of daily or live counts, not monthly means.
+  const enough = activity.length >= MIN_PROJECTION_DAYS;
   const players = activity.map((d) => d.players);
-  const month = project(players, 30);
-  const quarter = project(players, 90);
+  const month = enough ? project(players, 30) : null;
+  const quarter = enough ? project(players, 90) : null;
+  const withoutProjection = noProjectionReason(activity.length, monthlyPoints > 0, "the catalog");
   const describe = (p: Projection | null) =>
     p == null
-      ? "Not enough daily player history for a projection."
+      ? enough
+        ? "Not enough daily player history for a projection."
+        : withoutProjection
       : `${Math.round(p.projected).toLocaleString("en")} daily players (${pct(p.change)} on today's ${Math.round(p.from).toLocaleString("en")}), on the line through the last ${p.n} days (R² ${p.r2.toFixed(2)}).`;
   const sample = evidence(dataPoints, 50_000);
   const fit = month?.r2 ?? null;
-  const confidence = confidenceOf(sample, fit);
-  const basis = `${dataPoints.toLocaleString("en")} daily player points over ${activity.length} days (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}.`;
+  // Without a projection there is nothing for the confidence to rest on (as for an analysis without
+  // games): the lowest score, and the basis says why.
+  const confidence = enough ? confidenceOf(sample, fit) : 0.1;
+  const monthlyNote =
+    monthlyPoints > 0
+      ? `; ${monthlyPoints.toLocaleString("en")} monthly player figures are not days and are left out`
+      : "";
+  const basis = enough
+    ? `${dataPoints.toLocaleString("en")} daily player points over ${activity.length} days (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}${monthlyNote}.`
+    : `No projection: ${withoutProjection.charAt(0).toLowerCase()}${withoutProjection.slice(1, -1)}${monthlyNote}.`;
   const projectionFacts = (p: Projection | null) =>
     p && {
       horizonDays: p.horizon,
@@ -373,6 +515,8 @@ export async function marketInsights(): Promise<{
   const facts = {
     days: activity.length,
     dataPoints,
+    monthlyPlayerFigures: monthlyPoints,
+    minimumDaysForProjection: MIN_PROJECTION_DAYS,
     weightedGenreChangePct: round(weighted, 1),
     overallSentiment,
     marketVolatilityOutOf10: volatility,

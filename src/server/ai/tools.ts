@@ -8,7 +8,7 @@ import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { placeholders, rawClient } from "../db/client.ts";
-import { analyseGame, estimateFacts, gameFactSheet, gameFacts } from "./engine.ts";
+import { analyseGame, estimateFacts, gameFactSheet, gameFacts, MIN_PROJECTION_DAYS } from "./engine.ts";
 
 /**
  * The analyst's tools for "Ask the analyst": each reads our own data through the catalog's
@@ -31,23 +31,34 @@ function remember(ledger: ToolLedger, id: string, name: string, facts: Record<st
   ledger.games.set(id, { name, facts: { ...known?.facts, ...facts } });
 }
 
-/** Average daily players over the last `days` and the same span before it, per game. */
+/**
+ * Average daily players over the last `days` and the same span before it, per game, from daily and
+ * live counts (a monthly mean is not a day's players), for games with at least MIN_PROJECTION_DAYS
+ * days of them in the latest span.
+ */
 async function growthOver(ids: string[], days: number) {
   if (ids.length === 0) return new Map<string, { now: number; before: number }>();
   const marks = placeholders(ids.length);
   const rs = await rawClient().execute({
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
-                        WHERE metric = 'players' AND game_id IN (${marks}) GROUP BY game_id)
+                        WHERE metric = 'players' AND period != 'month' AND game_id IN (${marks}) GROUP BY game_id)
           SELECT m.game_id,
                  avg(CASE WHEN m.ts > last.ts - ${days * DAY_MS} THEN m.value END) AS now,
-                 avg(CASE WHEN m.ts <= last.ts - ${days * DAY_MS} AND m.ts > last.ts - ${2 * days * DAY_MS} THEN m.value END) AS before
+                 avg(CASE WHEN m.ts <= last.ts - ${days * DAY_MS} AND m.ts > last.ts - ${2 * days * DAY_MS} THEN m.value END) AS before,
+                 count(DISTINCT CASE WHEN m.ts > last.ts - ${days * DAY_MS} THEN m.ts / ${DAY_MS} END) AS recent_days
           ${POINTS_OF_LAST}
-          WHERE m.metric = 'players' GROUP BY m.game_id`,
+          WHERE m.metric = 'players' AND m.period != 'month' GROUP BY m.game_id`,
     args: ids,
   });
   return new Map(
     rs.rows
-      .filter((r) => r.now != null && r.before != null && Number(r.before) > 0)
+      .filter(
+        (r) =>
+          r.now != null &&
+          r.before != null &&
+          Number(r.before) > 0 &&
+          Number(r.recent_days) >= MIN_PROJECTION_DAYS,
+      )
       .map((r) => [String(r.game_id), { now: Number(r.now), before: Number(r.before) }]),
   );
 }

@@ -1,4 +1,4 @@
-import type { TrendingEvent, TrendingGame } from "../../contracts/games.ts";
+import type { GrowthBasis, TrendingEvent, TrendingGame } from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
@@ -105,16 +105,20 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     // their first two days, their latest count with the one before it: all there is to compare.
     let current: number;
     let previous: number;
+    let growthBasis: GrowthBasis;
     const day = days.get(String(row.game_id));
     if (row.period !== "month" && row.prev7 != null) {
       current = Number(row.cur7);
       previous = Number(row.prev7);
+      growthBasis = "7 days";
     } else if (day) {
       current = day.current;
       previous = day.previous;
+      growthBasis = "24 hours";
     } else if (row.period !== "day" && row.prev1 != null) {
       current = Number(row.latest);
       previous = Number(row.prev1);
+      growthBasis = row.period === "month" ? "month" : "last two counts";
     } else continue;
     if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0 || current < MIN_PLAYERS)
       continue;
@@ -132,6 +136,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       currentAverage: Math.round(current),
       previousPlayerCount: Math.round(previous),
       growth: Math.round(growth * 10000) / 10000,
+      growthBasis,
       price: row.price == null ? null : Number(row.price),
       rating: ratingOutOf5(row.rating),
       imageUrl: (row.cover_url as string | null) ?? null,

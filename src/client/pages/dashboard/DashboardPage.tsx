@@ -20,6 +20,7 @@ import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { growthLabel } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
@@ -513,6 +514,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
                   cell: (g) => formatPercent(g.growth * 100),
                   className: (g) => (g.growth >= 0 ? "text-success" : "text-destructive"),
                 },
+                { header: "Compares", cell: (g) => growthLabel(g.growthBasis) },
               ]}
             />
           )}

@@ -152,7 +152,7 @@ export default function OverviewPage() {
           value={figures?.marketActivity.games ? figures.trendingCount : "–"}
           hint={
             figures?.marketActivity.games
-              ? "games growing against their previous 7 days"
+              ? "games growing against their previous period"
               : `${NO_PLAYER_HISTORY}: growth needs two weeks of it`
           }
         />
