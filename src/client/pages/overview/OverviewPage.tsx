@@ -230,7 +230,7 @@ export default function OverviewPage() {
             title="No trending games available at the moment"
             description={
               !figures?.marketActivity.games
-                ? `${NO_PLAYER_HISTORY}: trending compares each game's players with the week before, and the catalog snapshot (May 2019) has no player counts.`
+                ? `${NO_PLAYER_HISTORY}: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.`
                 : figures.trendingCompared
                   ? `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`
                   : "No game has player counts in two periods to compare yet: trending compares a game's last 7 days with the 7 before (a month with the month before for monthly figures)."
