@@ -1,25 +1,19 @@
 import { beforeAll, expect, test } from "vitest";
 import { MIN_PROJECTION_DAYS } from "../../src/server/ai/engine.ts";
 import { analystTools, newLedger } from "../../src/server/ai/tools.ts";
-import { rawClient } from "../../src/server/db/client.ts";
-import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
-import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { request, type TestUser } from "../helpers/api.ts";
+import { premiumWatchingMonthlyGame } from "../helpers/monthly-players.ts";
 
 /**
  * Monthly player series (SteamCharts: one mean per month, dated the 1st) are not days: no AI
  * projection rests on them. The methodology's minimum of MIN_PROJECTION_DAYS days of daily or live
  * counts holds for market insights, game analysis and the chat's tools alike.
  */
-const DATA = new URL("../fixtures/datasets/steamcharts/", import.meta.url).pathname;
 let premium: TestUser;
 let lostArk: string;
 
 beforeAll(async () => {
-  await importSteamChartsCsv(`${DATA}steamcharts_monthly_top1000_2022-02.csv`);
-  const rs = await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 1599340");
-  lostArk = String(rs.rows[0]!.id);
-  premium = await createTestUser({ role: "premium" });
-  await request("/api/user/games", { method: "POST", cookie: premium.cookie, json: { gameId: lostArk } });
+  ({ premium, gameId: lostArk } = await premiumWatchingMonthlyGame());
 });
 
 test("market insights: monthly figures only, so no projection, the lowest confidence and why", async () => {

@@ -2,24 +2,18 @@ import { beforeAll, expect, test } from "vitest";
 import { RECOMMENDED_ACTIONS } from "../../src/contracts/ai.ts";
 import { MIN_VOLATILITY_DAYS } from "../../src/server/ai/engine.ts";
 import { analystTools, newLedger } from "../../src/server/ai/tools.ts";
-import { rawClient } from "../../src/server/db/client.ts";
-import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { premiumWatchingMonthlyGame } from "../helpers/monthly-players.ts";
 
 /**
  * Risk needs a series: a game with a single monthly point (SteamCharts' February 2022 excerpt) has
  * no measurable swings, so its volatility is unknown and its risk high, as the methodology says.
  */
-const DATA = new URL("../fixtures/datasets/steamcharts/", import.meta.url).pathname;
 let premium: TestUser;
 let lostArk: string;
 
 beforeAll(async () => {
-  await importSteamChartsCsv(`${DATA}steamcharts_monthly_top1000_2022-02.csv`);
-  const rs = await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 1599340");
-  lostArk = String(rs.rows[0]!.id);
-  premium = await createTestUser({ role: "premium" });
-  await request("/api/user/games", { method: "POST", cookie: premium.cookie, json: { gameId: lostArk } });
+  ({ premium, gameId: lostArk } = await premiumWatchingMonthlyGame());
 });
 
 test("one monthly point: volatility unknown, risk high, with the reason", async () => {
