@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { type Channel, SESSION_ENDED_CLOSE_CODE } from "../contracts/realtime.ts";
+import { SESSION_ENDED_CLOSE_CODE } from "../contracts/close-codes.ts";
+import type { Channel } from "../contracts/realtime.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
 import { handleLoggedOut } from "./query-client.ts";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { GrowthBasis } from "./growth-basis.ts";
 import type { PlayerFigures } from "./player-figures.ts";
 import type { Provenance } from "./provenance.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
@@ -142,23 +143,6 @@ export interface TrendingGame {
   provenance?: Provenance | null;
 }
 
-/**
- * The periods a trending game's growth compares (src/server/catalog/trending.ts): its latest 7 days
- * with the 7 before; a monthly series' latest month with the month before; counts during the day
- * younger than two weeks, their last 24 hours with the 24 before; in their first two days, their
- * latest count with the one before.
- */
-export const GROWTH_BASES = ["7 days", "month", "24 hours", "last two counts"] as const;
-export type GrowthBasis = (typeof GROWTH_BASES)[number];
-
-/** How the screens name each comparison, after the growth figure. */
-export const GROWTH_BASIS_LABELS: Record<GrowthBasis, string> = {
-  "7 days": "avg. players, 7 days vs. the 7 before",
-  month: "avg. players, latest month vs. the month before",
-  "24 hours": "avg. players, last 24 h vs. the 24 before",
-  "last two counts": "players, latest count vs. the one before",
-};
-
 /** Payload on the `trending_games` channel (spec §3 "Trending live channel"). */
 export interface TrendingEvent {
   games: Array<{
@@ -251,3 +235,4 @@ export interface ReportSummary {
 export interface Report extends ReportSummary {
   data: unknown;
 }
+export { GROWTH_BASES, GROWTH_BASIS_LABELS, type GrowthBasis } from "./growth-basis.ts";

@@ -14,12 +14,7 @@ export function isChannel(value: unknown): value is Channel {
   return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
 }
 
-/**
- * The close code of a socket whose session ended (logout, "sign out everyone", expiry, the account
- * deleted): the client must not reconnect with that cookie but go to the signed-out state. 4000–4999
- * are for applications (RFC 6455 §7.4.2); 4401 echoes HTTP 401.
- */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+export { SESSION_ENDED_CLOSE_CODE } from "./close-codes.ts";
 
 /** What a client may send. Unknown channel names in a list are dropped, not an error. */
 export const ClientMessageSchema = z.discriminatedUnion("type", [

@@ -1,7 +1,7 @@
 import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/games.ts";
+import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
 import { PLAYER_FIGURE_LABELS } from "../../contracts/player-figures.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";

@@ -1,0 +1,8 @@
+// No zod here: the client's shell imports this, and zod would weigh on every page's first load.
+
+/**
+ * The close code of a socket whose session ended (logout, "sign out everyone", expiry, the account
+ * deleted): the client must not reconnect with that cookie but go to the signed-out state. 4000–4999
+ * are for applications (RFC 6455 §7.4.2); 4401 echoes HTTP 401.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
