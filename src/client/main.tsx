@@ -4,9 +4,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { DeferredToaster } from "./DeferredToaster.tsx";
-import { createQueryClient } from "./query-client.ts";
+import { createQueryClient, handleLoggedOut } from "./query-client.ts";
+import { onRealtimeSessionEnded } from "./realtime.ts";
 
 const queryClient = createQueryClient();
+// A socket whose session the server ended takes the same path as a 401 from the API.
+onRealtimeSessionEnded(handleLoggedOut);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { SESSION_ENDED_CLOSE_CODE } from "../contracts/close-codes.ts";
 import type { Channel } from "../contracts/realtime.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
-import { handleLoggedOut } from "./query-client.ts";
 
 /**
  * The /ws client (spec §4, §7): connecting → connected (attempts reset, remembered subscriptions
@@ -246,6 +245,16 @@ export class RealtimeClient {
 }
 
 let shared: RealtimeClient | null = null;
+let sessionEndedHandler: () => void = () => {};
+
+/**
+ * What the app does when the server ends the socket's session (spec §8's signed-out path). Set once
+ * at start (main.tsx) rather than imported here, so the socket code stays out of the query client's
+ * import graph and the first route's chunks stay as they were.
+ */
+export function onRealtimeSessionEnded(handler: () => void): void {
+  sessionEndedHandler = handler;
+}
 
 /** The app's one connection, opened on first use. */
 export function realtime(): RealtimeClient {
@@ -254,7 +263,7 @@ export function realtime(): RealtimeClient {
     const client = new RealtimeClient({
       url: `${protocol}//${window.location.host}/ws`,
       // Spec §8's signed-out path: a toast, then sign-in (the same as a 401 from the API).
-      onSessionEnded: handleLoggedOut,
+      onSessionEnded: () => sessionEndedHandler(),
       sessionAlive: () =>
         apiGet("/api/auth/user").then(
           () => true,
