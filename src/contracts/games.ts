@@ -203,7 +203,17 @@ export interface ActivityPoint {
 
 export interface OverviewFigures {
   /** Average daily total of players over the latest 7 days of data (not a live sum). */
-  marketActivity: { players: number; change: number | null; games: number; provenance?: Provenance };
+  marketActivity: {
+    players: number;
+    change: number | null;
+    games: number;
+    /**
+     * `month` when the latest figures are monthly averages (SteamCharts): the total of the games'
+     * averages for that month, compared with the month before, not a daily total over 7 days.
+     */
+    basis?: "days" | "month";
+    provenance?: Provenance;
+  };
   /** Games whose players actually grew against their previous period (not the list cap). */
   trendingCount: number;
   /** Games with two periods of player counts to compare (trending's candidates, growing or not). */

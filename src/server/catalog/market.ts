@@ -120,7 +120,36 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   let games = 0;
   let days = 0;
   let sources: string[] = [];
+  let basis: "days" | "month" = "days";
   if (newest) {
+    const [latest] = (
+      await client.execute({
+        sql: "SELECT period FROM game_metrics WHERE metric = 'players' AND ts = ? ORDER BY period = 'month' LIMIT 1",
+        args: [newest],
+      })
+    ).rows;
+    if (latest?.period === "month") basis = "month";
+  }
+  if (newest && basis === "month") {
+    // Monthly averages only at the newest time: that month's total against the month before's, each
+    // game at its average of the month (one point a month: nothing to average over days).
+    const month = new Date(newest);
+    const monthBefore = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() - 1, 1);
+    const rs = await client.execute({
+      sql: `SELECT sum(CASE WHEN ts = ?1 THEN value END) AS cur, sum(CASE WHEN ts = ?2 THEN value END) AS prev,
+                   count(DISTINCT CASE WHEN ts = ?1 THEN game_id END) AS games,
+                   group_concat(DISTINCT CASE WHEN ts = ?1 THEN source END) AS sources
+            FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ts IN (?1, ?2)`,
+      args: [newest, monthBefore],
+    });
+    players = Math.round(Number(rs.rows[0]?.cur ?? 0));
+    previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
+    games = Number(rs.rows[0]?.games ?? 0);
+    sources = String(rs.rows[0]?.sources ?? "")
+      .split(",")
+      .filter(Boolean)
+      .sort();
+  } else if (newest) {
     // Days whose start lies within the last 7 days of data, and the 7 before them; the sources of
     // the last 7. Each game counts its mean count of the day (GAME_DAYS): a live sync's 96 counts a
     // day are one game's players, not 96 of them.
@@ -149,10 +178,13 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       players,
       change: previous > 0 ? Math.round(((players - previous) / previous) * 1000) / 10 : null,
       games,
+      basis,
       provenance: provenanceOf(
         sources,
         newest || null,
-        `average daily total of players across the catalog over the latest 7 days of data (${days === 1 ? "1 day" : `${days} days`} with counts; each game counted at its average player count of the day)`,
+        basis === "month"
+          ? `total of the games' average players in ${new Date(newest).toISOString().slice(0, 7)} (monthly figures, no daily counts), against the month before`
+          : `average daily total of players across the catalog over the latest 7 days of data (${days === 1 ? "1 day" : `${days} days`} with counts; each game counted at its average player count of the day)`,
       ),
     },
     trendingCount: trending.growing,

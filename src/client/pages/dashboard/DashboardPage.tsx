@@ -655,7 +655,9 @@ export default function DashboardPage() {
     ],
     [
       // Not a live sum: players across the catalog each day (each game's average count), averaged over 7 days (issue 9).
-      "Players (avg. daily total, 7 days)",
+      figures?.marketActivity.basis === "month"
+        ? "Players (total of monthly averages)"
+        : "Players (avg. daily total, 7 days)",
       figures ? (figures.marketActivity.games ? compactNumber(figures.marketActivity.players) : "–") : null,
       figures?.marketActivity.games
         ? `across ${figures.marketActivity.games} games`

@@ -50,6 +50,10 @@ function ChartsFallback() {
 /** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
 export const OVERVIEW_TRENDING = 6;
 
+/** "Feb 2022" for the month of an ISO time (UTC). */
+const monthOf = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" }) : "";
+
 export default function OverviewPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -140,9 +144,11 @@ export default function OverviewPage() {
           }
           change={figures?.marketActivity.change ?? null}
           hint={
-            figures?.marketActivity.games
-              ? `avg. daily total, 7 days, across ${figures.marketActivity.games} games, vs previous week`
-              : NO_PLAYER_HISTORY
+            !figures?.marketActivity.games
+              ? NO_PLAYER_HISTORY
+              : figures.marketActivity.basis === "month"
+                ? `total of monthly averages, ${monthOf(figures.dataAsOf)}, across ${figures.marketActivity.games} games, vs the month before`
+                : `avg. daily total, 7 days, across ${figures.marketActivity.games} games, vs previous week`
           }
         />
         <MetricCard

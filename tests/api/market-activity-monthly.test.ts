@@ -1,0 +1,40 @@
+import { beforeAll, expect, test } from "vitest";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * A catalog whose newest player figures are monthly averages (SteamCharts) has no daily total over 7
+ * days: Market Activity is that month's total of the games' averages against the month before, and
+ * says so (`basis: "month"`), rather than "1 day with counts" of a week.
+ */
+
+let user: TestUser;
+const JAN = Date.UTC(2022, 0, 1);
+const FEB = Date.UTC(2022, 1, 1);
+
+beforeAll(async () => {
+  user = await createTestUser();
+  const { ids } = await upsertGames([{ name: "Monthly Alpha" }, { name: "Monthly Beta" }], "test");
+  const month = (gameId: string, ts: number, value: number) => ({
+    gameId,
+    metric: "players" as const,
+    ts: new Date(ts),
+    value,
+    period: "month" as const,
+    source: "monthly-test",
+  });
+  await recordMetrics([
+    month(ids[0]!, JAN, 600),
+    month(ids[1]!, JAN, 400),
+    month(ids[0]!, FEB, 900),
+    month(ids[1]!, FEB, 300),
+  ]);
+});
+
+test("monthly figures: the month's total against the month before, named as such", async () => {
+  const figures = await (await request("/api/analytics/overview", { cookie: user.cookie })).json();
+  expect(figures.marketActivity).toMatchObject({ players: 1_200, games: 2, change: 20, basis: "month" });
+  expect(figures.marketActivity.provenance.method).toContain("2022-02");
+  expect(figures.marketActivity.provenance.method).toContain("monthly figures");
+  expect(figures.marketActivity.provenance.method).not.toMatch(/7 days/);
+});
