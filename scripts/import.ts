@@ -2,6 +2,7 @@
  * `bun run import <kind> <path>`: loads a public dataset file (or folder) into the database.
  * Kinds: steam-store-csv, steamspy-csv, steamcharts-csv, vgsales-csv, esports-csv, twitch-csv.
  */
+import { isCalendarTime } from "../src/contracts/game-page.ts";
 import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { recomputeEstimates } from "../src/server/estimates/store.ts";
@@ -27,20 +28,16 @@ if (!importer || !path || args.length > 2) {
 }
 let asOf: Date | undefined;
 if (asOfAt >= 0) {
-  const dated = DATED_IMPORTERS[kind!];
-  asOf = asOfText && /^\d{4}-\d{2}-\d{2}$/.test(asOfText) ? new Date(`${asOfText}T00:00:00Z`) : undefined;
-  if (!dated) {
+  if (!DATED_IMPORTERS[kind!]) {
     console.error(
       `--as-of: ${kind} files carry their own dates; it applies to ${Object.keys(DATED_IMPORTERS).join(", ")}`,
     );
     process.exit(2);
   }
-  if (
-    !asOf ||
-    Number.isNaN(asOf.getTime()) ||
-    asOf.toISOString().slice(0, 10) !== asOfText ||
-    asOf.getTime() > Date.now()
-  ) {
+  // A day (not a time) the calendar has, up to today.
+  const day = asOfText && /^\d{4}-\d{2}-\d{2}$/.test(asOfText) && isCalendarTime(asOfText) ? asOfText : null;
+  asOf = day ? new Date(`${day}T00:00:00Z`) : undefined;
+  if (!asOf || asOf.getTime() > Date.now()) {
     console.error(`--as-of: "${asOfText ?? ""}" is not a calendar date (YYYY-MM-DD) up to today`);
     process.exit(2);
   }

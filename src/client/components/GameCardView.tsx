@@ -8,21 +8,9 @@ import { Card } from "../../ui/card/index.ts";
 import type { CsvData } from "../../ui/export/index.ts";
 import { ImageWithFallback } from "../../ui/image-with-fallback/index.ts";
 import { SourceNote } from "../../ui/source-note/index.ts";
+import { formatDay } from "../format/dates.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
-
-const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthDayYear = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-/** "Nov 22" this year, "Jan 1, 2023" before: an old import's date never reads as a recent one. */
-const shortDate = {
-  format: (d: Date) =>
-    (d.getUTCFullYear() === new Date().getUTCFullYear() ? monthDay : monthDayYear).format(d),
-};
 
 /** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
 export function growthLabel(basis: GrowthBasis | undefined): string {
@@ -93,7 +81,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         players.average &&
           `${PLAYER_FIGURE_LABELS.average}: ${players.average.value.toLocaleString("en-US")}`,
         players.peak &&
-          `${PLAYER_FIGURE_LABELS.peak}, ${shortDate.format(new Date(players.peak.at))}: ${players.peak.value.toLocaleString("en-US")}`,
+          `${PLAYER_FIGURE_LABELS.peak}, ${formatDay(new Date(players.peak.at))}: ${players.peak.value.toLocaleString("en-US")}`,
       ]
         .filter(Boolean)
         .join(" · ")
@@ -126,9 +114,9 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             <dd>
               {game.playerCount == null
                 ? players?.peak
-                  ? `${compactNumber(players.peak.value)} ${PLAYER_FIGURE_LABELS.peak}, ${shortDate.format(new Date(players.peak.at))}`
+                  ? `${compactNumber(players.peak.value)} ${PLAYER_FIGURE_LABELS.peak}, ${formatDay(new Date(players.peak.at))}`
                   : "no player history"
-                : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}${players?.latest ? `, ${shortDate.format(new Date(players.latest.at))}` : ""}`}
+                : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}${players?.latest ? `, ${formatDay(new Date(players.latest.at))}` : ""}`}
             </dd>
           </div>
           <div>

@@ -24,21 +24,18 @@ export function sourceName(id: string): string {
  * How a stored figure was derived from what its source published, where it is not the published
  * number itself (issue 9 §3: computed figures carry a `method`). Keyed by source id, then metric.
  */
+const STEAMSPY_METHODS = {
+  owners: "midpoint of SteamSpy's owners band",
+  price: "SteamSpy's US price in cents, in dollars",
+  players_peak: "SteamSpy's `ccu`: the peak of concurrent players on the day before its report",
+};
 const METHODS: Record<string, Partial<Record<string, string>>> = {
   "steam-store-csv": {
     owners: "midpoint of the owners range the dataset gives (SteamSpy's band, e.g. 20,000–50,000)",
     price: "the dataset's GBP price converted at 1.27 USD/GBP (May 2019 average), rounded to cents",
   },
-  "steamspy-csv": {
-    owners: "midpoint of SteamSpy's owners band",
-    price: "SteamSpy's US price in cents, in dollars",
-    players_peak: "SteamSpy's `ccu`: the peak of concurrent players on the day before its report",
-  },
-  "steamspy-api": {
-    owners: "midpoint of SteamSpy's owners band",
-    price: "SteamSpy's US price in cents, in dollars",
-    players_peak: "SteamSpy's `ccu`: the peak of concurrent players on the day before its report",
-  },
+  "steamspy-csv": STEAMSPY_METHODS,
+  "steamspy-api": STEAMSPY_METHODS,
 };
 
 /** The method of a stored figure of `metric` from `source`, or undefined when it is as published. */

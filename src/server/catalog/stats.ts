@@ -19,6 +19,11 @@ export const DAY_MS = 86_400_000;
 export const lastDayUpTo = (t: number): number => Math.floor(t / DAY_MS);
 export const firstDayFrom = (t: number): number => Math.ceil(t / DAY_MS);
 
+/** Midnight UTC of `now`'s day: the time of a source's once-a-day figures. */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(lastDayUpTo(now.getTime()) * DAY_MS);
+}
+
 /** The metrics `player_days` sums by day (its triggers, migrations/0019_player-days.sql). */
 export const PLAYER_DAY_METRICS: readonly Metric[] = ["players", "players_peak"];
 

@@ -1,5 +1,5 @@
 import { splitCompanies } from "../catalog/normalize.ts";
-import { DAY_MS } from "../catalog/stats.ts";
+import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
@@ -18,8 +18,6 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
 
-const dayStart = (t: Date) => Math.floor(t.getTime() / DAY_MS) * DAY_MS;
-
 export function parseTagDict(value: string | undefined): string[] {
   if (!value || value === "[]" || value === "{}") return [];
   const tags: Array<[string, number]> = [];
@@ -31,12 +29,12 @@ export function parseTagDict(value: string | undefined): string[] {
 
 export async function importSteamSpyCsv(
   path: string,
-  snapshot = new Date(dayStart(new Date())),
+  snapshot = startOfUtcDay(new Date()),
 ): Promise<ImportSummary> {
   const started = Date.now();
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
-  const dayBefore = new Date(dayStart(snapshot) - DAY_MS);
+  const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);
   for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
     summary.read++;
     const app = steamApp(r, line, summary);

@@ -1,5 +1,5 @@
 import type { SyncSource } from "../../contracts/sources.ts";
-import { DAY_MS } from "../catalog/stats.ts";
+import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import {
   type MetricPoint,
   recordMetrics,
@@ -72,11 +72,6 @@ export interface SyncOptions {
   igdbPages?: number;
   /** Kaggle: pages of 20 datasets. */
   kagglePages?: number;
-}
-
-/** Midnight UTC of `now`'s day: the time of a source's once-a-day figures. */
-function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 /** A Steam sync gives up after this many calls in a row fail: the service is down, not one app. */

@@ -18,6 +18,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
+import { formatMonth } from "../../format/dates.ts";
 import { compactNumber } from "../../format/numbers.ts";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
@@ -49,10 +50,6 @@ function ChartsFallback() {
 
 /** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
 export const OVERVIEW_TRENDING = 6;
-
-/** "Feb 2022" for the month of an ISO time (UTC). */
-const monthOf = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" }) : "";
 
 export default function OverviewPage() {
   const queryClient = useQueryClient();
@@ -147,7 +144,7 @@ export default function OverviewPage() {
             !figures?.marketActivity.games
               ? NO_PLAYER_HISTORY
               : figures.marketActivity.basis === "month"
-                ? `total of monthly averages, ${monthOf(figures.dataAsOf)}, across ${figures.marketActivity.games} games, vs the month before`
+                ? `total of monthly averages, ${figures.dataAsOf ? formatMonth(figures.dataAsOf) : "the latest month"}, across ${figures.marketActivity.games} games, vs the month before`
                 : `avg. daily total, 7 days, across ${figures.marketActivity.games} games, vs previous week`
           }
         />
