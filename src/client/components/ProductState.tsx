@@ -42,7 +42,7 @@ export const GENRE_SERIES_RULE =
 export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
 
 /** The operator's part of the genre empty state: where player series come from. */
-export function GenreSeriesAdminHint() {
+function GenreSeriesAdminHint() {
   return (
     <AdminHint>
       import a player history (SteamCharts) or run Multi-Platform Intelligence for live player counts

@@ -213,7 +213,7 @@ export function projectGame(g: Pick<GameFacts, "daily">): Projection | null {
   return g.daily.length >= MIN_PROJECTION_DAYS ? project(g.daily, HORIZON_DAYS) : null;
 }
 
-export const PROJECTED_MOVERS_METHOD = `games whose market prediction (a least-squares line through their last 30 days of daily players, carried ${HORIZON_DAYS} days forward) moves more than 5% either way; games with fewer than 7 days of players are not projected`;
+export const PROJECTED_MOVERS_METHOD = `games whose market prediction (a least-squares line through their last 30 days of daily players, carried ${HORIZON_DAYS} days forward) moves more than 5% either way; games with fewer than ${MIN_PROJECTION_DAYS} days of daily players are not projected`;
 
 /**
  * The premium "AI Predictions" card (issue 12: "predictions are projected values with a horizon"):

@@ -230,8 +230,8 @@ export async function invalidateAllSessionsExcept(keepSessionId: string): Promis
  */
 export function forgetCachedUser(userId: string): void {
   cache.forgetUser(userId);
-  // Their open sockets hold channels by the old role: re-read it for them now.
-  void recheckSockets({ force: true });
+  // Their open sockets hold channels by the old role: re-read theirs (not every socket) now.
+  void recheckSockets({ force: true, userId });
 }
 
 /** How many validated sessions are held in memory (the admin screen and tests read it). */

@@ -1,3 +1,5 @@
+import { GBP_TO_USD_2019 } from "../importers/steam-store.ts";
+
 /**
  * Stored series carry a short source id ("steamspy-csv"); screens name the source as a person reads it
  * (contracts/provenance.ts). An id not listed here is answered as it is stored.
@@ -32,7 +34,7 @@ const STEAMSPY_METHODS = {
 const METHODS: Record<string, Partial<Record<string, string>>> = {
   "steam-store-csv": {
     owners: "midpoint of the owners range the dataset gives (SteamSpy's band, e.g. 20,000–50,000)",
-    price: "the dataset's GBP price converted at 1.27 USD/GBP (May 2019 average), rounded to cents",
+    price: `the dataset's GBP price converted at ${GBP_TO_USD_2019} USD/GBP (May 2019 average), rounded to cents`,
   },
   "steamspy-csv": STEAMSPY_METHODS,
   "steamspy-api": STEAMSPY_METHODS,

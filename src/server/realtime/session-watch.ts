@@ -92,15 +92,17 @@ let chain: Promise<void> = Promise.resolve();
  * always with `force`; closes the sockets whose session is gone or expired and applies role changes.
  * Calls run one after another; the promise settles when this one has run.
  */
-export function recheckSockets(options: { force?: boolean } = {}): Promise<void> {
+export function recheckSockets(options: { force?: boolean; userId?: string } = {}): Promise<void> {
   chain = chain
-    .then(() => sweep(options.force ?? false))
+    .then(() => sweep(options.force ?? false, options.userId))
     .catch((error) => log.warn("ws: could not re-check open sockets", { error: String(error) }));
   return chain;
 }
 
-async function sweep(force: boolean): Promise<void> {
-  const open = [...openSockets()];
+async function sweep(force: boolean, userId?: string): Promise<void> {
+  // One user's sockets (their row changed): read theirs alone, now, and leave the watch's version.
+  const open = userId ? [...openSockets()].filter(([, data]) => data.userId === userId) : [...openSockets()];
+  if (userId && open.length === 0) return;
   if (open.length === 0) {
     // Nothing to check (and scripts, which have no sockets, open no version probe); the next
     // socket is checked in full.
@@ -113,7 +115,7 @@ async function sweep(force: boolean): Promise<void> {
     force || version === null || version !== checkedAt || open.some(([, data]) => data.expiresAt <= now);
   if (!due) return;
   // The version is taken before the read: a commit that lands during it moves it again.
-  checkedAt = version;
+  if (!userId) checkedAt = version;
   const ids = [...new Set(open.map(([, data]) => data.sessionId))];
   const found = new Map<string, { expiresAt: Date; role: (typeof users.$inferSelect)["role"] }>();
   for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {

@@ -344,6 +344,7 @@ export default function GamePage() {
   const latest = g.latest;
   // `instant`, `day` or `month`: a monthly point (SteamCharts) is the month's average.
   const latestPeriod = latest.players?.period;
+  const latestMethod = latestPlayersMethod(latestPeriod);
   const reviews =
     latest.reviews_positive && latest.reviews_negative
       ? latest.reviews_positive.value + latest.reviews_negative.value
@@ -375,9 +376,7 @@ export default function GamePage() {
                     period: latestPeriod ?? "instant",
                     ...g.players.provenance,
                     asOf: g.players.latest.at,
-                    ...(latestPlayersMethod(latestPeriod)
-                      ? { method: latestPlayersMethod(latestPeriod) }
-                      : {}),
+                    ...(latestMethod ? { method: latestMethod } : {}),
                   }
                 : undefined
             }

@@ -8,7 +8,7 @@ import {
 /** What the game page says about its player figures, from the figures and the newest point's period. */
 
 /** A monthly-only series (SteamCharts) has counts but no 7-day average: say that, not "no history". */
-export const MONTHLY_ONLY = `Monthly figures only: no ${PLAYER_WINDOW_DAYS}-day average`;
+const MONTHLY_ONLY = `Monthly figures only: no ${PLAYER_WINDOW_DAYS}-day average`;
 
 /** The label of the latest player figure: a monthly point is the month's average, not a count. */
 export function latestPlayersLabel(period: string | undefined): string {
@@ -24,7 +24,9 @@ export function latestPlayersMethod(period: string | undefined): string | undefi
 
 /** Why the 7-day average is missing: no player history at all, or monthly figures only. */
 export function averageMissingText(players: PlayerFigures | null | undefined): string {
-  if (!players?.latest) return NO_PLAYER_HISTORY;
+  // Daily peaks only (SteamSpy): a peak is shown beside this, so the history has started.
+  if (!players?.latest)
+    return players?.peak ? `Daily peaks only: no ${PLAYER_WINDOW_DAYS}-day average` : NO_PLAYER_HISTORY;
   // The server averages daily and live points only; with counts and no average, they are monthly.
   return MONTHLY_ONLY;
 }
