@@ -9,6 +9,7 @@ import type {
   NumberCheckDrop,
 } from "../../contracts/ai.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
+import { wordsKey } from "../catalog/normalize.ts";
 import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
@@ -132,25 +133,16 @@ export async function sourcesOf(
 }
 
 /** A name or text for matching names: lower case, no accents, words separated by single spaces. */
-export function normaliseName(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
 /**
  * Which of `names` a text names: each as whole words, the longest first, and a name inside a longer
  * name already found there ("Portal" in "Portal 2") does not count.
  */
 export function namesFound<T extends { name: string }>(text: string, names: Iterable<T>): T[] {
-  const haystack = ` ${normaliseName(text)} `;
+  const haystack = ` ${wordsKey(text)} `;
   const taken: Array<[number, number]> = [];
   const found: T[] = [];
   const byLength = [...names]
-    .map((item) => ({ item, needle: normaliseName(item.name) }))
+    .map((item) => ({ item, needle: wordsKey(item.name) }))
     .filter((n) => /\p{L}/u.test(n.needle))
     .sort((a, b) => b.needle.length - a.needle.length);
   for (const { item, needle } of byLength) {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { splitCompanies } from "./normalize.ts";
+import { splitCompanies, wordsKey } from "./normalize.ts";
 
 test("a SteamSpy credit splits into companies without cutting a name at its own comma", () => {
   expect(splitCompanies("Valve, Hidden Path Entertainment")).toEqual(["Valve", "Hidden Path Entertainment"]);
@@ -19,4 +19,10 @@ test("a SteamSpy credit splits into companies without cutting a name at its own 
   ]);
   expect(splitCompanies("")).toEqual([]);
   expect(splitCompanies(undefined)).toEqual([]);
+});
+
+test("a name as words keeps other scripts and drops trademark signs, as the name key does", () => {
+  expect(wordsKey("BALDUR’S GATE™ 3")).toBe(wordsKey("Baldur's Gate 3"));
+  expect(wordsKey("魔塔2018")).toBe("魔塔2018");
+  expect(wordsKey("Déjà Vu: Portal 2")).toBe("deja vu portal 2");
 });

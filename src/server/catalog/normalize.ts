@@ -17,6 +17,21 @@ export function normalizeName(name: string): string {
   );
 }
 
+/**
+ * A text as words of any script, for finding a name inside a sentence: like `normalizeName`
+ * (trademark signs and accents dropped, case folded) but keeping non-Latin letters ("魔塔", "ストライダー")
+ * and turning every other character into a space.
+ */
+export function wordsKey(text: string): string {
+  return text
+    .replace(/[™®©℠]/g, "")
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
 export function slugify(name: string): string {
   return slugOfNormalized(normalizeName(name));
 }
