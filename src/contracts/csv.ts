@@ -3,8 +3,17 @@
  * a field quoted when it holds a comma, quote, CR or LF, quotes doubled — UTF-8 with a header row.
  * Numbers are written unformatted (no thousands separators, a dot for decimals); times as ISO 8601.
  * The server streams exports with it and the client builds chart and table downloads with it.
+ *
+ * Text from outside (a game's name on Steam, a publisher, a tag) that a spreadsheet program would
+ * read as a formula — it starts with `=`, `+`, `-`, `@`, a tab or a carriage return — is written with
+ * a leading apostrophe, as OWASP advises against CSV injection: `=HYPERLINK(…)` as a game's name
+ * stays text when a studio opens the export, and `-KLAUS-` shows as itself instead of `#NAME?`.
+ * Numbers are never changed (they are written as numbers, sign included).
  */
 export type CsvValue = string | number | boolean | null | undefined | Date | readonly string[];
+
+/** The first characters that make a spreadsheet cell a formula (or a DDE call). */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvField(value: CsvValue): string {
   if (value == null) return "";
@@ -13,6 +22,7 @@ export function csvField(value: CsvValue): string {
   else if (Array.isArray(value)) text = value.join("; ");
   else if (typeof value === "number") text = Number.isFinite(value) ? String(value) : "";
   else text = String(value);
+  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,0 +1,27 @@
+import { parse } from "csv-parse/sync";
+import { expect, test } from "vitest";
+import { csvField, toCsv } from "./csv.ts";
+
+test("text a spreadsheet would run as a formula is kept as text with a leading apostrophe", () => {
+  expect(csvField('=HYPERLINK("http://example.com","x")')).toBe(
+    `"'=HYPERLINK(""http://example.com"",""x"")"`,
+  );
+  expect(csvField("+cmd")).toBe("'+cmd");
+  expect(csvField("-KLAUS-")).toBe("'-KLAUS-");
+  expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+  expect(csvField("\tx")).toBe("'\tx");
+  expect(csvField(["=1+1", "Action"])).toBe("'=1+1; Action");
+});
+
+test("numbers, dates and ordinary text are written as they are", () => {
+  expect(csvField(-12.5)).toBe("-12.5");
+  expect(csvField(0)).toBe("0");
+  expect(csvField(new Date("2024-01-02T00:00:00Z"))).toBe("2024-01-02T00:00:00.000Z");
+  expect(csvField("Counter-Strike 2")).toBe("Counter-Strike 2");
+  expect(csvField('Say "hi", world')).toBe('"Say ""hi"", world"');
+  const text = toCsv(["name", "change"], [["=evil()", -3]]);
+  expect(parse(text)).toEqual([
+    ["name", "change"],
+    ["'=evil()", "-3"],
+  ]);
+});
