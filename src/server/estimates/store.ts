@@ -12,6 +12,7 @@ import {
   readCatalogLog,
 } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
+import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { normalizeName } from "../catalog/normalize.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
@@ -430,14 +431,38 @@ const SORT_SQL = { owners: "owners_mid", gross: "gross_mid", net: "net_mid", gam
  * name-matching key (case, accents and punctuation folded), as searches compare game names.
  */
 async function namesMatching(by: EstimateGrouping, name: string): Promise<string[]> {
-  const g = GROUP_SQL[by];
   const wanted = normalizeName(name);
   if (!wanted) return [name];
+  return (await NAMES_BY_KEY[by]()).get(wanted) ?? [];
+}
+
+/** Every spelling of a grouping's names under its name-matching key; read again after a catalog change. */
+async function namesByKey(by: EstimateGrouping): Promise<Map<string, string[]>> {
+  const g = GROUP_SQL[by];
   const rs = await rawClient().execute(
     `SELECT DISTINCT ${g.key} AS name FROM games g${g.from} WHERE ${g.key} IS NOT NULL AND ${g.key} != ''`,
   );
-  return rs.rows.map((r) => String(r.name)).filter((n) => normalizeName(n) === wanted);
+  const byKey = new Map<string, string[]>();
+  for (const r of rs.rows) {
+    const name = String(r.name);
+    const key = normalizeName(name);
+    const spellings = byKey.get(key);
+    if (spellings) spellings.push(name);
+    else byKey.set(key, [name]);
+  }
+  return byKey;
 }
+
+/**
+ * Kept until the catalog changes: a company page asks its totals by name at every visit, and listing
+ * and folding every distinct developer (tens of thousands) per request cost more than the sums.
+ */
+const NAMES_BY_KEY = Object.fromEntries(
+  (Object.keys(GROUP_SQL) as EstimateGrouping[]).map((by) => [
+    by,
+    keptUntilChange(() => namesByKey(by), { catalogOnly: true }),
+  ]),
+) as Record<EstimateGrouping, () => Promise<Map<string, string[]>>>;
 
 /** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
 export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
