@@ -1,5 +1,6 @@
 import type {
   EstimateGrouping,
+  EstimateTotal,
   EstimateTotals,
   EstimateTotalsQuery,
   GameEstimate,
@@ -423,80 +424,108 @@ const GROUP_SQL: Record<EstimateGrouping, { from: string; key: string }> = {
   genre: { from: ", json_each(g.genres) AS j", key: "j.value" },
   tag: { from: ", json_each(g.tags) AS j", key: "j.value" },
 };
-const SORT_SQL = { owners: "owners_mid", gross: "gross_mid", net: "net_mid", games: "games" } as const;
 
-/**
- * The developer, publisher, genre or tag names that `name` stands for: the catalog spells them as its
- * sources did ("Action", "action"; "Bandai Namco", "BANDAI NAMCO"), so names are compared by their
- * name-matching key (case, accents and punctuation folded), as searches compare game names.
- */
-async function namesMatching(by: EstimateGrouping, name: string): Promise<string[]> {
-  const wanted = normalizeName(name);
-  if (!wanted) return [name];
-  return (await NAMES_BY_KEY[by]()).get(wanted) ?? [];
+const SORT_FIELD = {
+  owners: (t: EstimateTotal) => t.owners.mid,
+  gross: (t: EstimateTotal) => t.grossRevenue.mid,
+  net: (t: EstimateTotal) => t.netRevenue.mid,
+  games: (t: EstimateTotal) => t.games,
+} as const;
+
+interface GroupedTotals {
+  /** Every group with estimated games, in SQLite's order of names. */
+  groups: Array<{ total: EstimateTotal; asOf: number }>;
+  /**
+   * The groups under each name-matching key: the catalog spells names as its sources did ("Action",
+   * "action"; "Bandai Namco", "BANDAI NAMCO"), so a name is found by its key (case, accents and
+   * punctuation folded), as searches compare game names.
+   */
+  byKey: Map<string, GroupedTotals["groups"]>;
+  /** The groups in each order asked for so far. */
+  sorted: Map<EstimateTotalsQuery["sort"], GroupedTotals["groups"]>;
 }
 
-/** Every spelling of a grouping's names under its name-matching key; read again after a catalog change. */
-async function namesByKey(by: EstimateGrouping): Promise<Map<string, string[]>> {
+/** Every group's sums in one pass over the estimates. */
+async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
   const g = GROUP_SQL[by];
-  const rs = await rawClient().execute(
-    `SELECT DISTINCT ${g.key} AS name FROM games g${g.from} WHERE ${g.key} IS NOT NULL AND ${g.key} != ''`,
-  );
-  const byKey = new Map<string, string[]>();
-  for (const r of rs.rows) {
-    const name = String(r.name);
-    const key = normalizeName(name);
-    const spellings = byKey.get(key);
-    if (spellings) spellings.push(name);
-    else byKey.set(key, [name]);
-  }
-  return byKey;
-}
-
-/**
- * Kept until the catalog changes: a company page asks its totals by name at every visit, and listing
- * and folding every distinct developer (tens of thousands) per request cost more than the sums.
- */
-const NAMES_BY_KEY = Object.fromEntries(
-  (Object.keys(GROUP_SQL) as EstimateGrouping[]).map((by) => [
-    by,
-    keptUntilChange(() => namesByKey(by), { catalogOnly: true }),
-  ]),
-) as Record<EstimateGrouping, () => Promise<Map<string, string[]>>>;
-
-/** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
-export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
-  const g = GROUP_SQL[query.by];
   const sums = ["owners", "units", "gross", "net"]
     .flatMap((p) => ["low", "mid", "high"].map((q) => `sum(coalesce(e.${p}_${q}, 0)) AS ${p}_${q}`))
     .join(", ");
-  const names = query.name ? await namesMatching(query.by, query.name) : null;
-  const rs =
-    names?.length === 0
-      ? { rows: [] }
-      : await rawClient().execute({
-          sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
+  const rs = await rawClient().execute({
+    sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
             sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue, max(e.as_of) AS as_of
           FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
-          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? ${names ? `AND ${g.key} IN (SELECT value FROM json_each(?))` : ""}
-          GROUP BY ${g.key} ORDER BY ${SORT_SQL[query.sort]} DESC, name LIMIT ?`,
-          args: [MODEL_VERSION, ...(names ? [JSON.stringify(names)] : []), query.limit],
-        });
-  const rows = rs.rows as unknown as Record<string, unknown>[];
-  const newest = Math.max(0, ...rows.map((r) => Number(r.as_of ?? 0)));
+          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ?
+          GROUP BY ${g.key} ORDER BY name`,
+    args: [MODEL_VERSION],
+  });
+  const groups: GroupedTotals["groups"] = [];
+  const byKey: GroupedTotals["byKey"] = new Map();
+  for (const row of rs.rows) {
+    const r = row as unknown as Record<string, unknown>;
+    const group = {
+      total: {
+        name: String(r.name),
+        games: Number(r.games),
+        owners: range(r, "owners"),
+        unitsSold: range(r, "units"),
+        grossRevenue: range(r, "gross"),
+        netRevenue: range(r, "net"),
+        gamesWithoutRevenue: Number(r.without_revenue),
+      },
+      asOf: Number(r.as_of ?? 0),
+    };
+    groups.push(group);
+    const key = normalizeName(group.total.name);
+    const same = byKey.get(key);
+    if (same) same.push(group);
+    else byKey.set(key, [group]);
+  }
+  return { groups, byKey, sorted: new Map() };
+}
+
+/**
+ * Kept until the catalog or its estimates change: company pages and the screener ask at every visit,
+ * and each answer summed every estimate of the catalog again (no index leads from a name to its games'
+ * estimates: genres and tags are JSON lists), about 40 ms at 27,000 games and growing with the catalog.
+ */
+const GROUPED_TOTALS = Object.fromEntries(
+  (Object.keys(GROUP_SQL) as EstimateGrouping[]).map((by) => [
+    by,
+    keptUntilChange(() => groupedTotals(by), { catalogOnly: true }),
+  ]),
+) as Record<EstimateGrouping, () => Promise<GroupedTotals>>;
+
+/** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
+export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
+  const grouped = await GROUPED_TOTALS[query.by]();
+  let groups: GroupedTotals["groups"];
+  if (query.name) {
+    const wanted = normalizeName(query.name);
+    // A name of punctuation alone has no key: only its exact spelling matches.
+    groups = wanted
+      ? (grouped.byKey.get(wanted) ?? [])
+      : grouped.groups.filter((g) => g.total.name === query.name);
+  } else groups = grouped.groups;
+  // Largest first, names in SQLite's order among equals (a stable sort of the name-ordered groups).
+  const field = SORT_FIELD[query.sort];
+  const ordered =
+    groups === grouped.groups
+      ? (grouped.sorted.get(query.sort) ??
+        grouped.sorted
+          .set(
+            query.sort,
+            [...groups].sort((a, b) => field(b.total) - field(a.total)),
+          )
+          .get(query.sort)!)
+      : [...groups].sort((a, b) => field(b.total) - field(a.total));
+  const rows = ordered.slice(0, query.limit);
+  const newest = Math.max(0, ...rows.map((r) => r.asOf));
   return {
     by: query.by,
     currency: "USD",
     modelVersion: MODEL_VERSION,
-    totals: rows.map((r) => ({
-      name: String(r.name),
-      games: Number(r.games),
-      owners: range(r, "owners"),
-      unitsSold: range(r, "units"),
-      grossRevenue: range(r, "gross"),
-      netRevenue: range(r, "net"),
-      gamesWithoutRevenue: Number(r.without_revenue),
-    })),
+    totals: rows.map((r) => r.total),
     provenance: {
       source: "Estimates per game",
       asOf: newest ? new Date(newest).toISOString() : null,
