@@ -3,7 +3,7 @@ import { env } from "../env.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { log } from "../log.ts";
 import { CATCH_UP_LIMIT, followCatalogLog, logHead, logHeadSql, readCatalogLog } from "./changes.ts";
-import { slugify } from "./normalize.ts";
+import { foldName, slugify } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -126,6 +126,8 @@ export class CatalogIndex {
   readonly ids: string[] = [];
   readonly names: string[] = [];
   readonly normalizedNames: string[] = [];
+  /** foldName of each slot's name, made the first time a query outside the name key asks (slots are never reused). */
+  private readonly foldedNames: string[] = [];
   readonly releaseDates: Array<string | null> = [];
   /** Per column, NaN where unknown. */
   readonly col: Record<NumericField, Float64Array>;
@@ -200,6 +202,16 @@ export class CatalogIndex {
       this.liveList = out;
     }
     return this.liveList;
+  }
+
+  /** The slot's name as foldName folds it (the screener's `q` in other scripts than Latin). */
+  foldedName(s: number): string {
+    let folded = this.foldedNames[s];
+    if (folded === undefined) {
+      folded = foldName(this.names[s]!);
+      this.foldedNames[s] = folded;
+    }
+    return folded;
   }
 
   /** Adds the game, or replaces what the index held for it. */

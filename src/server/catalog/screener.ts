@@ -17,7 +17,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { foldName, nameQuery } from "./normalize.ts";
+import { nameQuery } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
@@ -39,7 +39,6 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
   const reviews = index.reviews;
   const share = index.share;
   const keys = index.normalizedNames;
-  const names = index.names;
   // Each bound, or a value that every known figure passes; unknown figures (NaN) fail any comparison.
   const bound = (v: number | undefined, none: number) => (v == null ? none : v);
   const yearFrom = bound(f.yearFrom, Number.NEGATIVE_INFINITY);
@@ -73,7 +72,7 @@ export function matchingSlots(index: CatalogIndex, f: ScreenerFilter): Int32Arra
       if (checkOwners && !(ownersEstimate[s]! >= ownersMin && ownersEstimate[s]! <= ownersMax)) continue;
       if (checkRevenue && !(revenueEstimate[s]! >= revenueMin && revenueEstimate[s]! <= revenueMax)) continue;
       if (key && !keys[s]!.includes(key)) continue;
-      if (folded && !foldName(names[s]!).includes(folded)) continue;
+      if (folded && !index.foldedName(s).includes(folded)) continue;
       out[n++] = s;
     }
   }
