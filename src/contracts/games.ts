@@ -189,11 +189,20 @@ export interface MarketTrend {
   provenance?: Provenance;
 }
 
-/** One day of the catalog's player series (`GET /api/analytics/activity`). */
+/**
+ * One day (or month) of the catalog's player series (`GET /api/analytics/activity`). A series has one
+ * basis throughout: days when its window has daily or live counts (monthly means are then left out,
+ * not counted as the day they are dated on), months when it has monthly figures only.
+ */
 export interface ActivityPoint {
-  /** The day, `YYYY-MM-DD` (UTC). */
+  /** The day, `YYYY-MM-DD` (UTC); for a month, its 1st. */
   date: string;
-  /** Players summed over the games with a point that day. */
+  /**
+   * `day`: the sum of the games' average daily or live count that day. `month`: the total of the
+   * games' monthly averages (SteamCharts) for the month starting at `date`, not a day's players.
+   */
+  basis: "day" | "month";
+  /** Players summed over the games with a figure that day (month). */
   players: number;
   games: number;
   /** Where that day's points come from ("Steam", "Steam via SteamSpy"), and the day itself. */

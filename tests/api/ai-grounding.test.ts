@@ -86,4 +86,66 @@ describe("citations", () => {
     const [cited] = citationsOf("Portal 2 costs $0 now.", ledger());
     expect(cited).toMatchObject({ name: "Portal 2", figures: [] });
   });
+
+  const hades = {
+    gameId: "h1",
+    name: "Hades",
+    month: "2022-02",
+    reviews: { positive: 45, negative: 1, total: 46 },
+    positiveSharePct: 97.8,
+    players: { averageLast7Days: 1_234_567, weekOnWeekChangePct: -12.5 },
+    genres: ["Action"],
+    dailyPlayers: [800, 900],
+  };
+  const hadesLedger = () => {
+    const l = newLedger();
+    l.games.set("h1", { name: "Hades", facts: hades });
+    return l;
+  };
+  const cited = (text: string) => citationsOf(text, hadesLedger())[0]?.figures ?? [];
+
+  test("a figure is cited as the number check reads it: its sign, its unit, its list marker", () => {
+    // A decline written as growth, a count written as a percentage: the check drops both, and neither cites.
+    expect(cited("Hades grew 12.5% on the week.")).toEqual([]);
+    expect(cited("Hades has 45% of its reviews positive.")).toEqual([]);
+    expect(cited("Hades fell 12.5% on the week.")).toEqual([
+      { label: "players.weekOnWeekChangePct", value: -12.5 },
+    ]);
+    expect(cited("Hades has 45 positive reviews.")).toEqual([{ label: "reviews.positive", value: 45 }]);
+    // Rounded as shown, with its unit.
+    expect(cited("Hades averages 1.2M players.")).toEqual([
+      { label: "players.averageLast7Days", value: 1_234_567 },
+    ]);
+    // A numbered list's marker is no number of the text: "1." cites no review count of 1.
+    expect(cited("1. Hades: 97.8% positive")).toEqual([{ label: "positiveSharePct", value: 97.8 }]);
+    // Digits inside a string are no figure; a list's items are.
+    expect(cited("Hades in 2022: 900 players a day.")).toEqual([{ label: "dailyPlayers[1]", value: 900 }]);
+  });
+
+  test("a citation for every number the check accepts as the game's figure, and for no other", () => {
+    const sentences = [
+      "Hades grew 12.5% on the week.",
+      "Hades fell 12.5% on the week.",
+      "Hades is down 12.5 percent.",
+      "Hades moved −12.5% on the week.",
+      "Hades has 45% positive reviews.",
+      "Hades has 45 positive reviews.",
+      "Hades has 97.8% positive reviews.",
+      "Hades has 97.8 positive reviews.",
+      "Hades has -45 reviews.",
+      "Hades averages 1.2M players.",
+      "Hades averages 1.3M players.",
+      "- Hades had 800 players a day.",
+      "2. Hades had 46 reviews.",
+      "Hades had 47 reviews.",
+    ];
+    for (const sentence of sentences) {
+      // The game's own facts only: what the check accepts as one of them.
+      const grounding = new Grounding({ games: [hades] });
+      expect({ sentence, cited: cited(sentence).length > 0 }).toEqual({
+        sentence,
+        cited: grounding.keeps("a", sentence),
+      });
+    }
+  });
 });

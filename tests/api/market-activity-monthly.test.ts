@@ -5,7 +5,9 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 /**
  * A catalog whose newest player figures are monthly averages (SteamCharts) has no daily total over 7
  * days: Market Activity is that month's total of the games' averages against the month before, and
- * says so (`basis: "month"`), rather than "1 day with counts" of a week.
+ * says so (`basis: "month"`), rather than "1 day with counts" of a week. Its activity chart draws the
+ * months, each the total of the games' averages dated the 1st, as months (`basis: "month"`), not as
+ * the players of the 1st.
  */
 
 let user: TestUser;
@@ -37,4 +39,12 @@ test("monthly figures: the month's total against the month before, named as such
   expect(figures.marketActivity.provenance.method).toContain("2022-02");
   expect(figures.marketActivity.provenance.method).toContain("monthly figures");
   expect(figures.marketActivity.provenance.method).not.toMatch(/7 days/);
+});
+
+test("monthly figures only: the activity series is the months' totals, each said to be a month", async () => {
+  const points = await (await request("/api/analytics/activity", { cookie: user.cookie })).json();
+  expect(points).toEqual([
+    expect.objectContaining({ date: "2022-01-01", players: 1_000, games: 2, basis: "month" }),
+    expect.objectContaining({ date: "2022-02-01", players: 1_200, games: 2, basis: "month" }),
+  ]);
 });

@@ -112,6 +112,7 @@ describe("GET /api/analytics/activity", () => {
     // Rising Hit alone on a day without weekly points.
     expect(days.find((d) => d.date === "2026-11-19")).toEqual({
       date: "2026-11-19",
+      basis: "day",
       players: 6000,
       games: 1,
       // Every series answer names its source and the time of its data (issue 9 §3).

@@ -17,7 +17,15 @@ import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
-import { Grounding, numbersIn, render, type Segment, segmentsOf } from "./grounding.ts";
+import {
+  factsIn,
+  Grounding,
+  matches,
+  numbersChecked,
+  render,
+  type Segment,
+  segmentsOf,
+} from "./grounding.ts";
 import { classify, MAX_ATTEMPTS, NO_USAGE, type Usage } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
@@ -159,25 +167,26 @@ export function namesFound<T extends { name: string }>(text: string, names: Iter
   return found;
 }
 
-/** The games an answer names (from those the tools returned), each with the figures it quoted from them. */
+/**
+ * The games an answer names (from those the tools returned), each with the figures it quoted from them:
+ * the fields of its facts that a number of the text is, read and matched as the number check reads and
+ * matches them (`numbersChecked`, `matches`: rounded to the digits shown, a percentage only for a
+ * percentage-like field, a decline only for a negative figure). A figure is cited for no number the
+ * check would not accept as that figure, and for every one it would. Digits inside the facts' strings
+ * (a name, a month) are no figures, and a zero cites nothing: "$0" would match every field that
+ * happens to be 0.
+ */
 export function citationsOf(text: string, ledger: ToolLedger): Citation[] {
-  // A zero is no figure to cite: "$0" would match every field that happens to be 0.
-  const written = numbersIn(text).filter((w) => w.value !== 0);
+  const written = numbersChecked(text).filter((w) => w.value !== 0);
   const games = [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts }));
   const named = new Set(namesFound(text, games));
   const out: Citation[] = [];
   for (const game of games) {
     if (!named.has(game)) continue;
     const { gameId, name, facts } = game;
-    const figures: Citation["figures"] = [];
-    const walk = (v: unknown, path: string) => {
-      if (typeof v === "number" && Number.isFinite(v)) {
-        if (v !== 0 && written.some((w) => Math.abs(Math.abs(v) - w.value) <= w.tolerance + 1e-9))
-          figures.push({ label: path, value: v });
-      } else if (v && typeof v === "object" && !Array.isArray(v))
-        for (const [k, child] of Object.entries(v)) walk(child, path ? `${path}.${k}` : k);
-    };
-    walk(facts, "");
+    const figures = factsIn(facts)
+      .filter((f) => !f.inText && f.value !== 0 && written.some((w) => matches(f, w)))
+      .map((f) => ({ label: f.path, value: f.value }));
     out.push({ gameId, name, figures });
   }
   return out;

@@ -7,7 +7,7 @@ import type {
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
-import { averageVolatility, getMarketTrends } from "../catalog/market.ts";
+import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
@@ -399,61 +399,6 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
   };
 }
 
-/**
- * Players across the catalog per day from daily and live counts only, over the last 90 days of data
- * (as getPlayerActivity): a monthly mean (SteamCharts, dated the 1st) is taken out of its day, since
- * it is one figure for a month, not that day's players. Also the monthly points in the window.
- */
-export const dailyPlayerActivity = keptUntilChange(computeDailyPlayerActivity, { catalogOnly: true });
-
-async function computeDailyPlayerActivity(): Promise<{
-  days: Array<{ day: number; players: number; games: number }>;
-  monthlyPoints: number;
-}> {
-  const newest = await newestPlayerPoint();
-  if (!newest) return { days: [], monthlyPoints: 0 };
-  const from = lastDayUpTo(newest - 90 * DAY_MS);
-  // Monthly points are dated the 1st of their month at midnight: looked up at those times only.
-  const starts: number[] = [];
-  const d = new Date(from * DAY_MS);
-  for (let m = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1); m <= newest; ) {
-    if (m > from * DAY_MS) starts.push(m);
-    const next = new Date(m);
-    m = Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 1);
-  }
-  const rs = await rawClient().execute({
-    sql: `WITH monthly AS MATERIALIZED (
-            SELECT game_id, source, ts / ${DAY_MS} AS day, value FROM game_metrics
-            WHERE metric = 'players' AND period = 'month' AND ts IN (${starts.length ? placeholders(starts.length) : "NULL"})
-          ),
-          days AS (
-            SELECT p.day, p.game_id, p.total - coalesce(m.value, 0) AS total,
-                   p.points - (CASE WHEN m.value IS NULL THEN 0 ELSE 1 END) AS points
-            FROM player_days p LEFT JOIN monthly m
-              ON m.game_id = p.game_id AND m.source = p.source AND m.day = p.day
-            WHERE p.metric = 'players' AND p.day > ?
-          )
-          SELECT day, sum(players) AS players, count(*) AS games,
-                 (SELECT count(*) FROM monthly) AS monthly
-          FROM (SELECT day, game_id, sum(total) / sum(points) AS players FROM days WHERE points > 0
-                GROUP BY day, game_id)
-          GROUP BY day ORDER BY day`,
-    args: [...starts, from],
-  });
-  let monthlyPoints = Number(rs.rows[0]?.monthly ?? 0);
-  if (rs.rows.length === 0 && starts.length) {
-    const m = await rawClient().execute({
-      sql: `SELECT count(*) AS n FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ts IN (${placeholders(starts.length)})`,
-      args: starts,
-    });
-    monthlyPoints = Number(m.rows[0]?.n ?? 0);
-  }
-  return {
-    days: rs.rows.map((r) => ({ day: Number(r.day), players: Number(r.players), games: Number(r.games) })),
-    monthlyPoints,
-  };
-}
-
 export async function marketInsights(): Promise<{
   insights: MarketInsights["insights"];
   dataPoints: number;
@@ -461,10 +406,10 @@ export async function marketInsights(): Promise<{
   basis: string;
   facts: Record<string, unknown>;
 }> {
-  const [trends, { days: activity, monthlyPoints }] = await Promise.all([
-    getMarketTrends(),
-    dailyPlayerActivity(),
-  ]);
+  // Days of daily and live counts only (getCatalogActivity): a monthly mean is no day's players; the
+  // monthly figures in the window are counted to say they were left out.
+  const [trends, { days: activity, months }] = await Promise.all([getMarketTrends(), getCatalogActivity()]);
+  const monthlyPoints = months.reduce((s, m) => s + m.games, 0);
   const dataPoints = activity.reduce((s, d) => s + d.games, 0);
   const byChange = [...trends].sort((a, b) => b.change - a.change);
   const trendingGenres = byChange

@@ -81,6 +81,10 @@ export interface Fact {
   percent: boolean;
   /** A change (growth, change, delta, momentum): its sign says rise or decline. */
   change: boolean;
+  /** Where it is in the facts: "players.weekOnWeekChangePct", "games[2].growthPct". */
+  path: string;
+  /** Digits inside a string (a name such as "Left 4 Dead 2", a month "2022-02"), not a field's figure. */
+  inText: boolean;
 }
 
 const PERCENT_WORDS = new Set(["pct", "percent", "percentage", "share", "rate", "growth", "change"]);
@@ -100,21 +104,31 @@ const wordsOf = (key: string) =>
  */
 export function factsIn(facts: unknown): Fact[] {
   const out: Fact[] = [];
-  const walk = (v: unknown, key: string) => {
+  // An array's items are typed by the array's field name.
+  const walk = (v: unknown, key: string, path: string) => {
     if (typeof v === "number" && Number.isFinite(v)) {
       const words = wordsOf(key);
       out.push({
         value: v,
         percent: words.some((w) => PERCENT_WORDS.has(w)),
         change: words.some((w) => CHANGE_WORDS.has(w)),
+        path,
+        inText: false,
       });
     } else if (typeof v === "string")
       for (const n of numbersIn(v))
-        out.push({ value: n.negative ? -n.value : n.value, percent: n.percent, change: false });
-    else if (Array.isArray(v)) for (const item of v) walk(item, key);
-    else if (v && typeof v === "object") for (const [k, child] of Object.entries(v)) walk(child, k);
+        out.push({
+          value: n.negative ? -n.value : n.value,
+          percent: n.percent,
+          change: false,
+          path,
+          inText: true,
+        });
+    else if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, key, `${path}[${i}]`);
+    else if (v && typeof v === "object")
+      for (const [k, child] of Object.entries(v)) walk(child, k, path ? `${path}.${k}` : k);
   };
-  walk(facts, "");
+  walk(facts, "", "");
   return out;
 }
 
@@ -129,6 +143,18 @@ export function matches(fact: Fact, n: Written): boolean {
 
 /** A list line's marker ("- ", "* ", "• ", "1. "): not a number of the text. */
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
+
+/** The numbers of one sentence (or list line) as the check reads them: its list marker is none. */
+const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
+
+/**
+ * The numbers of a text as the check reads them: sentence by sentence (a number's clause ends with its
+ * sentence), list markers left out. Citations (chat.ts) read a text with it, so that they match the
+ * numbers the check matched.
+ */
+export function numbersChecked(text: string): Written[] {
+  return segmentsOf(text).flatMap((s) => numbersOfSegment(s.text));
+}
 
 /** A piece of text the check keeps or drops whole: a sentence, on its line. */
 export interface Segment {
@@ -184,7 +210,7 @@ export class Grounding {
 
   /** Whether a sentence's numbers are all facts; a dropped one is recorded under `field`. */
   keeps(field: string, sentence: string): boolean {
-    const written = numbersIn(sentence.replace(LIST_MARKER, ""));
+    const written = numbersOfSegment(sentence);
     this.checked += written.length;
     this.segments++;
     const unknown = written.filter((n) => !this.known(n)).map((n) => n.raw);

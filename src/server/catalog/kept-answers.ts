@@ -9,8 +9,9 @@ import { logHeadSql, onCatalogInvalidated } from "./changes.ts";
  *
  * …with `catalogOnly` (answers that read nothing but games, their series and their estimates), a commit
  * is first checked against `catalogContentKey()`: one that left the catalog as it was (a sign-in, a
- * setting, a report, a change log's pruning) keeps the answer. Without a data version that key is
- * read at every call instead: one small query rather than the whole answer.
+ * setting, a report, a change log's pruning) keeps the answer. The key is read once per data version
+ * for all of them (`contentKeyAt`): a commit costs one read, however many answers are kept. Without a
+ * data version that key is read at every call instead: one small query rather than the whole answer.
  *
  * For answers that read many series points (genre volatility, daily activity, the catalog's sources):
  * they cost hundreds of milliseconds to seconds once a catalog holds millions of points, and are asked
@@ -32,7 +33,7 @@ export function keptUntilChange<T>(
       const before = kept;
       keptAt = version;
       const next = (async () => {
-        const key = options.catalogOnly ? await catalogContentKey() : null;
+        const key = options.catalogOnly ? await contentKeyAt(version) : null;
         if (before && key != null) {
           const previous = await before.catch(() => null);
           if (previous?.key === key) return previous;
@@ -46,6 +47,29 @@ export function keptUntilChange<T>(
     }
     return kept.then((answer) => answer.value);
   };
+}
+
+/** The content key read at the data version it is kept for (null: none kept). */
+let keptKey: { version: number; key: Promise<string> } | null = null;
+
+/**
+ * `catalogContentKey()` at `version` (`dataVersion()`), read once for every kept answer that asks at
+ * that version: the key depends on the database's content alone, and the content changes only with a
+ * commit, which moves the version. A key read just after a commit the version does not show yet (one
+ * by another process, within this turn: version-memo.ts) is newer than the version, never older: an
+ * answer compared with it is computed again, not kept past a change. A failed read is not kept.
+ * Without a data version, read at every call.
+ */
+function contentKeyAt(version: number | null): Promise<string> {
+  if (version == null) return catalogContentKey();
+  if (keptKey?.version !== version) {
+    const key = catalogContentKey();
+    keptKey = { version, key };
+    key.catch(() => {
+      if (keptKey?.key === key) keptKey = null;
+    });
+  }
+  return keptKey.key;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
-import { rawClient } from "../db/client.ts";
+import { placeholders, rawClient } from "../db/client.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { provenanceOf } from "./provenance.ts";
 import { DAY_MS, firstDayFrom, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -18,13 +18,52 @@ const WINDOW_DAYS = 90;
 const WEEK_MS = 7 * DAY_MS;
 
 /**
- * Each game's players on each day, for sums across the catalog (add `AND day …` and
- * `GROUP BY day, game_id`): the mean of the day's points from the series by day (player_days), and
- * their sources. Summing the points themselves would count a game once per point: a live sync stores
- * 96 counts a day, a daily source one.
+ * The month starts (ms) after day `fromDay` up to `newest`: where monthly means are dated (SteamCharts:
+ * one mean per month, at midnight on the 1st, period 'month').
  */
-const GAME_DAYS = `SELECT day, game_id, sum(total) / sum(points) AS players, group_concat(source) AS sources
-  FROM player_days WHERE metric = 'players'`;
+function monthStartsAfter(fromDay: number, newest: number): number[] {
+  const starts: number[] = [];
+  const from = new Date(fromDay * DAY_MS);
+  for (let m = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1); m <= newest; ) {
+    if (m > fromDay * DAY_MS) starts.push(m);
+    const next = new Date(m);
+    m = Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 1);
+  }
+  return starts;
+}
+
+/**
+ * Each game's players on each day after `fromDay`, for sums across the catalog: the CTEs `monthly`
+ * (game_id, source, day, value: the monthly means dated in the window) and `game_days` (day, game_id,
+ * players, sources). A game's players on a day are the mean of its daily and live points of that day
+ * from the series by day (player_days). Summing the points themselves would count a game once per
+ * point: a live sync stores 96 counts a day, a daily source one. A monthly mean is taken out of the
+ * day it is dated on: it is one figure for its month, not that day's players, and a game with monthly
+ * figures only has no days.
+ *
+ * Put first in a statement (`WITH ${sql} SELECT …`), with `args` before the statement's own.
+ */
+function gameDays(fromDay: number, newest: number): { sql: string; args: number[] } {
+  const starts = monthStartsAfter(fromDay, newest);
+  return {
+    // The monthly points are looked up at the month starts only (the index on metric and ts): a
+    // range over the window would read every live count in it.
+    sql: `monthly AS MATERIALIZED (
+            SELECT game_id, source, ts / ${DAY_MS} AS day, value FROM game_metrics
+            WHERE metric = 'players' AND period = 'month' AND ts IN (${starts.length ? placeholders(starts.length) : "NULL"})
+          ),
+          game_days AS (
+            SELECT day, game_id, sum(total) / sum(points) AS players, group_concat(source) AS sources
+            FROM (SELECT p.day, p.game_id, p.source, p.total - coalesce(m.value, 0) AS total,
+                         p.points - (CASE WHEN m.value IS NULL THEN 0 ELSE 1 END) AS points
+                  FROM player_days p LEFT JOIN monthly m
+                    ON m.game_id = p.game_id AND m.source = p.source AND m.day = p.day
+                  WHERE p.metric = 'players' AND p.day > ?)
+            WHERE points > 0 GROUP BY day, game_id
+          )`,
+    args: [...starts, fromDay],
+  };
+}
 
 /** Kept until the data changes (kept-answers.ts): the Overview, reports and the AI ask for it. */
 export const getMarketTrends: () => Promise<MarketTrend[]> = keptUntilChange(computeMarketTrends, {
@@ -151,17 +190,20 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       .sort();
   } else if (newest) {
     // Days whose start lies within the last 7 days of data, and the 7 before them; the sources of
-    // the last 7. Each game counts its mean count of the day (GAME_DAYS): a live sync's 96 counts a
-    // day are one game's players, not 96 of them.
+    // the last 7. Each game counts its mean count of the day (gameDays): a live sync's 96 counts a
+    // day are one game's players, not 96 of them, and a monthly mean is no day's count.
+    const window = gameDays(lastDayUpTo(newest - 14 * DAY_MS), newest);
+    const split = `?${window.args.length + 1}`;
     const rs = await client.execute({
       // Divided by the days that have data, not by 7: a catalog with one day of counts in the
       // window has that day's total as its daily average, not a seventh of it.
-      sql: `SELECT sum(CASE WHEN day > ?1 THEN players END) / count(DISTINCT CASE WHEN day > ?1 THEN day END) AS cur,
-                   sum(CASE WHEN day <= ?1 THEN players END) / count(DISTINCT CASE WHEN day <= ?1 THEN day END) AS prev,
-                   count(DISTINCT CASE WHEN day > ?1 THEN day END) AS days,
-                   count(DISTINCT CASE WHEN day > ?1 THEN game_id END) AS games, group_concat(DISTINCT CASE WHEN day > ?1 THEN sources END) AS sources
-            FROM (${GAME_DAYS} AND day > ?2 GROUP BY day, game_id)`,
-      args: [lastDayUpTo(newest - 7 * DAY_MS), lastDayUpTo(newest - 14 * DAY_MS)],
+      sql: `WITH ${window.sql}
+            SELECT sum(CASE WHEN day > ${split} THEN players END) / count(DISTINCT CASE WHEN day > ${split} THEN day END) AS cur,
+                   sum(CASE WHEN day <= ${split} THEN players END) / count(DISTINCT CASE WHEN day <= ${split} THEN day END) AS prev,
+                   count(DISTINCT CASE WHEN day > ${split} THEN day END) AS days,
+                   count(DISTINCT CASE WHEN day > ${split} THEN game_id END) AS games, group_concat(DISTINCT CASE WHEN day > ${split} THEN sources END) AS sources
+            FROM game_days`,
+      args: [...window.args, lastDayUpTo(newest - 7 * DAY_MS)],
     });
     players = Math.round(Number(rs.rows[0]?.cur ?? 0));
     previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
@@ -202,35 +244,76 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   };
 }
 
-/**
- * Players across the catalog per day over the last 90 days of data (counted back from the newest
- * point, so an old import still draws its own history): each day, the sum of each game's average
- * player count that day.
- */
-export const getPlayerActivity: () => Promise<ActivityPoint[]> = keptUntilChange(computePlayerActivity, {
-  catalogOnly: true,
-});
+/** One day's (or month's) players across the catalog: the sum over the games with figures then. */
+export interface ActivityTotal {
+  /** Whole UTC days since 1970; for a month, its 1st. */
+  day: number;
+  /** Not rounded: projections fit lines through them. */
+  players: number;
+  games: number;
+  sources: string[];
+}
 
-async function computePlayerActivity(): Promise<ActivityPoint[]> {
-  const client = rawClient();
+/**
+ * Players across the catalog over the last 90 days of data (counted back from the newest point, so an
+ * old import still draws its own history), the one computation behind the activity chart and the AI's
+ * market insights:
+ * - `days`: each day, the sum of each game's average daily or live count that day (gameDays: monthly
+ *   means are not days);
+ * - `months`: each month whose 1st lies in the window, the sum of the games' monthly means (each game
+ *   once: several sources' means averaged), and the games with one.
+ */
+export const getCatalogActivity: () => Promise<{ days: ActivityTotal[]; months: ActivityTotal[] }> =
+  keptUntilChange(computeCatalogActivity, { catalogOnly: true });
+
+async function computeCatalogActivity(): Promise<{ days: ActivityTotal[]; months: ActivityTotal[] }> {
   const newest = await newestPlayerPoint();
-  if (!newest) return [];
-  const rs = await client.execute({
-    sql: `SELECT day, sum(players) AS players, count(*) AS games, group_concat(sources) AS sources
-          FROM (${GAME_DAYS} AND day > ? GROUP BY day, game_id)
-          GROUP BY day ORDER BY day`,
-    args: [lastDayUpTo(newest - WINDOW_DAYS * DAY_MS)],
+  if (!newest) return { days: [], months: [] };
+  const window = gameDays(lastDayUpTo(newest - WINDOW_DAYS * DAY_MS), newest);
+  const rs = await rawClient().execute({
+    sql: `WITH ${window.sql}
+          SELECT 'day' AS basis, day, sum(players) AS players, count(*) AS games, group_concat(sources) AS sources
+          FROM game_days GROUP BY day
+          UNION ALL
+          SELECT 'month', day, sum(players), count(*), group_concat(sources)
+          FROM (SELECT day, game_id, avg(value) AS players, group_concat(source) AS sources FROM monthly
+                GROUP BY day, game_id)
+          GROUP BY day
+          ORDER BY day`,
+    args: window.args,
   });
-  return rs.rows.map((row) => ({
-    date: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
-    players: Math.round(Number(row.players)),
-    games: Number(row.games),
-    source: provenanceOf(
-      String(row.sources ?? "")
+  const days: ActivityTotal[] = [];
+  const months: ActivityTotal[] = [];
+  for (const row of rs.rows)
+    (row.basis === "month" ? months : days).push({
+      day: Number(row.day),
+      players: Number(row.players),
+      games: Number(row.games),
+      sources: String(row.sources ?? "")
         .split(",")
         .filter(Boolean),
-      null,
-    ).source,
-    asOf: new Date(Number(row.day) * DAY_MS).toISOString(),
-  }));
+    });
+  return { days, months };
+}
+
+/**
+ * The activity chart's series (GET /api/analytics/activity), one basis throughout: the days of the
+ * window (getCatalogActivity) when it has daily or live counts — its monthly means left out, not
+ * counted as the day they are dated on — or else its months, each point dated the 1st and the total
+ * of the games' monthly averages (a catalog of SteamCharts figures only).
+ */
+export async function getPlayerActivity(): Promise<ActivityPoint[]> {
+  const { days, months } = await getCatalogActivity();
+  const basis = days.length > 0 ? "day" : "month";
+  return (basis === "day" ? days : months).map((total) => {
+    const asOf = new Date(total.day * DAY_MS).toISOString();
+    return {
+      date: asOf.slice(0, 10),
+      players: Math.round(total.players),
+      games: total.games,
+      basis,
+      source: provenanceOf(total.sources, null).source,
+      asOf,
+    };
+  });
 }

@@ -54,6 +54,7 @@ import {
 } from "../../queries/sources.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { activitySeries } from "./activity-series.ts";
 
 /** Spec §9: recent reports shows up to 5; charts at most 8 bars. */
 const RECENT_REPORTS = 5;
@@ -113,6 +114,7 @@ function CardExport({ title, header, rows }: { title: string; header: string[]; 
 
 function OverviewTab() {
   const activity = useQuery(activityQuery);
+  const trends = activitySeries(activity.data ?? []);
   const platforms = useQuery(platformStatsQuery);
   const byPlayers = [...(platforms.data ?? [])]
     .sort((a, b) => b.players - a.players)
@@ -122,18 +124,13 @@ function OverviewTab() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
-        <Section
-          title="Player trends"
-          description="Players across the catalog per day, last 90 days of data."
-        >
+        <Section title="Player trends" description={trends.description}>
           {activity.isLoading ? (
             <Skeleton className="h-72 w-full" />
           ) : (
             <LineChart
               area
-              series={[
-                { name: "Players", points: (activity.data ?? []).map((d) => ({ x: d.date, y: d.players })) },
-              ]}
+              series={[{ name: trends.name, points: trends.points }]}
               emptyText="No player series yet"
               formatValue={(v) => `${compactNumber(v)} players`}
             />
@@ -145,15 +142,11 @@ function OverviewTab() {
                 source:
                   [...new Set(activity.data.map((d) => d.source).filter(Boolean))].join(", ") || "catalog",
                 asOf: activity.data.at(-1)?.asOf ?? null,
-                method: "each day, the sum of each game's average player count that day",
+                method: trends.method,
               }}
             />
           ) : null}
-          <CardExport
-            title="Player trends"
-            header={["date (ISO 8601)", "players (players)", "games (games)"]}
-            rows={(activity.data ?? []).map((d) => [d.date, d.players, d.games])}
-          />
+          <CardExport title="Player trends" header={trends.header} rows={trends.rows} />
         </Section>
       </div>
       <Section title="Cross-platform players" description="Current players of the games on each platform.">

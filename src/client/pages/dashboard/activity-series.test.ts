@@ -1,0 +1,49 @@
+import { expect, test } from "vitest";
+import type { ActivityPoint } from "../../../contracts/games.ts";
+import { activitySeries } from "./activity-series.ts";
+
+const point = (date: string, players: number, basis: ActivityPoint["basis"]): ActivityPoint => ({
+  date,
+  players,
+  games: 2,
+  basis,
+});
+
+// The Player trends card says what its points are: a month's total of averages is no day's players.
+test("days are drawn and exported as days", () => {
+  const series = activitySeries([point("2026-11-19", 1_200, "day"), point("2026-11-20", 1_300, "day")]);
+  expect(series.name).toBe("Players");
+  expect(series.points).toEqual([
+    { x: "2026-11-19", y: 1_200 },
+    { x: "2026-11-20", y: 1_300 },
+  ]);
+  expect(series.method).toMatch(/each day/);
+  expect(series.method).toMatch(/monthly averages are not counted as days/);
+  expect(series.header).toEqual(["date (ISO 8601)", "players (players)", "games (games)"]);
+  expect(series.rows).toEqual([
+    ["2026-11-19", 1_200, 2],
+    ["2026-11-20", 1_300, 2],
+  ]);
+});
+
+test("monthly figures only: drawn, described and exported as months", () => {
+  const series = activitySeries([point("2022-01-01", 1_000, "month"), point("2022-02-01", 1_200, "month")]);
+  expect(series.name).toBe("Players (total of monthly averages)");
+  expect(series.description).toMatch(/per month/);
+  expect(series.method).toMatch(/each month/);
+  expect(series.points).toEqual([
+    { x: "Jan 2022", y: 1_000 },
+    { x: "Feb 2022", y: 1_200 },
+  ]);
+  expect(series.header[0]).toBe("month (ISO 8601)");
+  expect(series.rows).toEqual([
+    ["2022-01", 1_000, 2],
+    ["2022-02", 1_200, 2],
+  ]);
+});
+
+test("no points: the daily wording, nothing to draw", () => {
+  const series = activitySeries([]);
+  expect(series.name).toBe("Players");
+  expect(series.points).toEqual([]);
+});

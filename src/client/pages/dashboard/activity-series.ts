@@ -1,0 +1,31 @@
+import type { ActivityPoint } from "../../../contracts/games.ts";
+import { formatMonth } from "../../format/dates.ts";
+
+/**
+ * What the Dashboard's Player trends card draws and says of the catalog's player series (GET
+ * /api/analytics/activity): its days, each the sum of the games' average daily or live count; or, for
+ * a catalog with monthly figures only (SteamCharts), its months, each the total of the games' monthly
+ * averages, named as months and never as the players of the 1st they are dated on.
+ */
+export function activitySeries(points: ActivityPoint[]) {
+  const monthly = points.length > 0 && points.every((p) => p.basis === "month");
+  if (monthly)
+    return {
+      name: "Players (total of monthly averages)",
+      description: "Players across the catalog per month (monthly figures only), last 90 days of data.",
+      method:
+        "each month, the sum of each game's average player count that month (monthly figures, no daily counts)",
+      points: points.map((d) => ({ x: formatMonth(d.date), y: d.players })),
+      header: ["month (ISO 8601)", "players (total of monthly averages)", "games (games)"],
+      rows: points.map((d) => [d.date.slice(0, 7), d.players, d.games]),
+    };
+  return {
+    name: "Players",
+    description: "Players across the catalog per day, last 90 days of data.",
+    method:
+      "each day, the sum of each game's average daily or live player count that day (monthly averages are not counted as days)",
+    points: points.map((d) => ({ x: d.date, y: d.players })),
+    header: ["date (ISO 8601)", "players (players)", "games (games)"],
+    rows: points.map((d) => [d.date, d.players, d.games]),
+  };
+}
