@@ -113,12 +113,12 @@ describe("other formats", () => {
     expect(point).toMatchObject({ value: 699094, period: "month" });
   });
 
-  test("steamdb daily file with a BOM: one column per game", async () => {
+  test("steamdb daily file with a BOM: one column per game, stored as SteamDB's", async () => {
     const summary = await importSteamChartsCsv(`${DATA}steamcharts/steamdb_daily_ccu_top10_2011-2022.csv`);
     expect(summary.read).toBe(300);
     expect(summary.skipped).toBe(0);
     const dota = await one(
-      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak' AND m.period = 'day' AND m.source = 'steamcharts-csv'",
+      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak' AND m.period = 'day' AND m.source = 'steamdb-csv'",
     );
     // Every one of the excerpt's 300 days has a Dota 2 figure; none is lost to the BOM on the header.
     expect(Number(dota.n)).toBe(300);
