@@ -103,6 +103,26 @@ describe("two files, two sources", () => {
   });
 });
 
+describe("precision", () => {
+  test("monthly averages are stored as published, and growth is computed from them", async () => {
+    const rs = await rawClient().execute(
+      `SELECT m.ts, m.value FROM game_metrics m JOIN games g ON g.id = m.game_id
+       WHERE g.steam_app_id = 1239020 AND m.metric = 'players' ORDER BY m.ts`,
+    );
+    expect(rs.rows.map((r) => Number(r.value))).toEqual([9.03, 9.1, 515.28]);
+    const trending = (await (await request("/api/games/trending", { cookie: user.cookie })).json()) as Array<{
+      gameName: string;
+      growth: number;
+      growthBasis: string;
+    }>;
+    const bnb = trending.find((g) => g.gameName === "TOGETHER BnB");
+    // 515.28 against 9.1: +5,562.4% (rounded at import, 515 against 9 read +5,622.2%). The file's own
+    // "+5560.47%" comes from SteamCharts' unrounded January average, which the file does not give.
+    expect(bnb).toMatchObject({ growthBasis: "month" });
+    expect(bnb!.growth).toBeCloseTo((515.28 - 9.1) / 9.1, 4);
+  });
+});
+
 describe("migration 0021", () => {
   test("daily peaks an earlier import stored under SteamCharts move to SteamDB; the series by day follows", async () => {
     const { ids } = await upsertGames([{ name: "Mislabelled Daily", steamAppId: 990_021 }], "test");

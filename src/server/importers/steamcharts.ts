@@ -8,6 +8,8 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
  * - SteamCharts' monthly history (`Month, Avg. Players, Gain, % Gain, Peak Players, App ID, Game`):
  *   one row per app and month; the first row per app is the rolling "Last 30 Days", which overlaps
  *   the latest month and is not a calendar point, so it is passed over. Gain columns may be `-`.
+ *   The average is stored as published (two decimals): rounding is for display, and growth computed
+ *   from rounded averages of small games is off by whole percents.
  * - SteamDB's daily chart export (`DateTime, <game>, <game>…`, with a BOM): one column per game,
  *   daily peaks. A different publisher and measure: stored as `steamdb-csv`, so its peak dated the 1st
  *   of a month and SteamCharts' monthly peak dated the same day are two points, not one replacing the
@@ -91,7 +93,7 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
       await batch!.add({
         game: { name, steamAppId: appid },
         points: [
-          { metric: "players", ts, value: Math.round(avg), period: "month" },
+          { metric: "players", ts, value: avg, period: "month" },
           ...(peak != null
             ? [{ metric: "players_peak" as const, ts, value: peak, period: "month" as const }]
             : []),
