@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
+import type { HistoricalGame } from "../../src/contracts/sources.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { formatSummary } from "../../src/server/importers/index.ts";
 import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
+import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 /**
@@ -120,6 +122,58 @@ describe("precision", () => {
     // "+5560.47%" comes from SteamCharts' unrounded January average, which the file does not give.
     expect(bnb).toMatchObject({ growthBasis: "month" });
     expect(bnb!.growth).toBeCloseTo((515.28 - 9.1) / 9.1, 4);
+  });
+});
+
+describe("Historical Data", () => {
+  const historical = async () =>
+    (await (await request("/api/kaggle/historical", { cookie: user.cookie })).json()) as HistoricalGame[];
+
+  test("one series of one measure and source per game; other measures and sources apart, each labelled", async () => {
+    // A game with SteamDB's days only: its series is SteamDB's daily peaks.
+    const pubg = (await historical()).find((g) => g.gameName.startsWith("PUBG"))!;
+    expect(pubg.players).toMatchObject({ measure: "daily peak", provenance: { source: "SteamDB" } });
+    expect(pubg.playerTrends.map((p) => p.playerCount)).toEqual([323237, 325101, 397262]);
+
+    // SteamSpy's export dated Jan 1, 2023: its `ccu` is the peak of Dec 31, 2022.
+    await importSteamSpyCsv(`${DATA}steamspy/steamspy_top1000_2023_tags.csv`, new Date(Date.UTC(2023, 0, 1)));
+    const dota = (await historical()).find((g) => g.gameName === "Dota 2")!;
+    expect(dota.players).toEqual({
+      measure: "monthly average",
+      provenance: { source: "SteamCharts", asOf: new Date(FEB_1).toISOString() },
+    });
+    expect(dota.playerTrends).toEqual([
+      { date: "2021-12-01T00:00:00.000Z", playerCount: 449297.37 },
+      { date: "2022-01-01T00:00:00.000Z", playerCount: 485791.43 },
+      { date: "2022-02-01T00:00:00.000Z", playerCount: 450200.14 },
+    ]);
+    const spyPeak = await rawClient().execute(
+      "SELECT value FROM game_metrics WHERE source = 'steamspy-csv' AND metric = 'players_peak' AND game_id = (SELECT id FROM games WHERE name = 'Dota 2')",
+    );
+    expect(dota.otherPlayerFigures).toEqual([
+      {
+        measure: "daily peak",
+        provenance: {
+          source: "Steam via SteamSpy (dataset)",
+          asOf: "2022-12-31T00:00:00.000Z",
+          method: expect.stringContaining("day before"),
+        },
+        date: "2022-12-31T00:00:00.000Z",
+        playerCount: Number(spyPeak.rows[0]!.value),
+      },
+      {
+        measure: "monthly peak",
+        provenance: { source: "SteamCharts", asOf: new Date(FEB_1).toISOString() },
+        date: "2022-02-01T00:00:00.000Z",
+        playerCount: 725851,
+      },
+      {
+        measure: "daily peak",
+        provenance: { source: "SteamDB", asOf: new Date(FEB_1).toISOString() },
+        date: "2022-02-01T00:00:00.000Z",
+        playerCount: 647090,
+      },
+    ]);
   });
 });
 
