@@ -85,14 +85,42 @@ export interface KaggleDataset {
   lastUpdated: string | null;
 }
 
+/**
+ * What a player figure measures: the average count over a month or a day (a day's counts every 15
+ * minutes, averaged), or the peak of concurrent players in it. A peak is not an average, and a month's
+ * average is not a day's: figures of different measures or sources are not one series.
+ */
+export type PlayerMeasure = "monthly average" | "monthly peak" | "daily average" | "daily peak";
+
+/** One player series of a game: one source, one measure. */
+export interface PlayerSeriesInfo {
+  measure: PlayerMeasure;
+  /** The source as a person reads it, dated by the series' newest point. */
+  provenance: Provenance;
+}
+
 export interface HistoricalGame {
   gameId: string;
   gameName: string;
   platform: string | null;
+  /**
+   * One player series, oldest first (dated the 1st of the month for monthly figures, the day for
+   * daily ones): one source and one measure (`players`), so that its points compare. Figures keep
+   * the precision their source gives (an average may have decimals); screens round them.
+   */
   playerTrends: Array<{ date: string; playerCount: number }>;
+  /** What `playerTrends` measures and where it comes from; null without player figures. */
+  players?: PlayerSeriesInfo | null;
+  /**
+   * The newest figure of each of the game's other player series (another source or measure), newest
+   * first: shown apart, as they do not compare with `playerTrends` or with each other.
+   */
+  otherPlayerFigures?: Array<PlayerSeriesInfo & { date: string; playerCount: number }>;
   reviewTrends: Array<{ date: string; sentiment: number; averageRating: number }>;
+  /** Where the review sentiment comes from, dated by its newest point; null without reviews. */
+  reviewProvenance?: Provenance | null;
   isDemo?: boolean;
-  /** Where the game's player and review series come from, and their newest point. */
+  /** Every source of the game's player and review series, and their newest point of all. */
   provenance?: Provenance;
 }
 

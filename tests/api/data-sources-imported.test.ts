@@ -5,7 +5,7 @@ import { createTestUser, request } from "../helpers/api.ts";
 /**
  * The Data sources page lists every source the data came from: a dataset an operator imports by hand
  * appears, with its records and newest data, once it holds some, and a SteamSpy export is credited as
- * the file it is, not as the live sync.
+ * the file it is, not as the live sync; a SteamDB export (imported as `steamcharts-csv`) as SteamDB.
  */
 
 const FIXTURES = "tests/fixtures/datasets";
@@ -27,6 +27,7 @@ test("hand-imported datasets are listed once they hold records", async () => {
   const before = (await list()).map((s) => s.id);
   for (const id of [
     "steamcharts-csv",
+    "steamdb-csv",
     "steamspy-csv",
     "esports-earnings",
     "twitch-sullygnome",
@@ -35,6 +36,7 @@ test("hand-imported datasets are listed once they hold records", async () => {
     expect(before).not.toContain(id);
 
   await IMPORTERS["steamcharts-csv"]!(`${FIXTURES}/steamcharts/steamcharts_monthly_top1000_2022-02.csv`);
+  await IMPORTERS["steamcharts-csv"]!(`${FIXTURES}/steamcharts/steamdb_daily_ccu_top10_2011-2022.csv`);
   await IMPORTERS["steamspy-csv"]!(`${FIXTURES}/steamspy/steamspy_top1000_2023_tags.csv`);
   await IMPORTERS["esports-csv"]!(`${FIXTURES}/esports`);
 
@@ -42,7 +44,10 @@ test("hand-imported datasets are listed once they hold records", async () => {
   const byId = new Map(after.map((s) => [s.id, s]));
   expect(byId.get("steamcharts-csv")).toMatchObject({ name: "SteamCharts", unit: "data points" });
   expect(byId.get("steamcharts-csv")!.records).toBeGreaterThan(0);
+  // SteamCharts' data ends in February 2022; SteamDB's export runs to December 2022.
   expect(byId.get("steamcharts-csv")!.asOf?.slice(0, 7)).toBe("2022-02");
+  expect(byId.get("steamdb-csv")).toMatchObject({ name: "SteamDB", unit: "data points" });
+  expect(byId.get("steamdb-csv")!.asOf?.slice(0, 10)).toBe("2022-12-14");
   expect(byId.get("steamspy-csv")!.records).toBeGreaterThan(0);
   // The live sync has stored nothing: the export is not counted as its records.
   expect(byId.get("steamspy-api")).toMatchObject({ records: 0, asOf: null });

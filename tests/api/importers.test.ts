@@ -103,22 +103,22 @@ describe("other formats", () => {
     expect(ccu).toEqual({ metric: "players_peak", ts: Date.UTC(2022, 11, 31), value: 10775, period: "day" });
   });
 
-  test("steamcharts monthly: Lost Ark's February 2022 average; 'Last 30 Days' rows are not points", async () => {
+  test("steamcharts monthly: Lost Ark's February 2022 average as published; 'Last 30 Days' rows are not points", async () => {
     const summary = await importSteamChartsCsv(`${DATA}steamcharts/steamcharts_monthly_top1000_2022-02.csv`);
     expect(summary.read).toBe(300);
     const point = await one(
       "SELECT m.value, m.period FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.steam_app_id = 1599340 AND m.metric = 'players' AND m.ts = ?",
       [Date.UTC(2022, 1, 1)],
     );
-    expect(point).toMatchObject({ value: 699094, period: "month" });
+    expect(point).toMatchObject({ value: 699094.08, period: "month" });
   });
 
-  test("steamdb daily file with a BOM: one column per game", async () => {
+  test("steamdb daily file with a BOM: one column per game, stored as SteamDB's", async () => {
     const summary = await importSteamChartsCsv(`${DATA}steamcharts/steamdb_daily_ccu_top10_2011-2022.csv`);
     expect(summary.read).toBe(300);
     expect(summary.skipped).toBe(0);
     const dota = await one(
-      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak' AND m.period = 'day' AND m.source = 'steamcharts-csv'",
+      "SELECT count(*) AS n FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.name = 'Dota 2' AND m.metric = 'players_peak' AND m.period = 'day' AND m.source = 'steamdb-csv'",
     );
     // Every one of the excerpt's 300 days has a Dota 2 figure; none is lost to the BOM on the header.
     expect(Number(dota.n)).toBe(300);

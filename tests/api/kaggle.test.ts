@@ -121,7 +121,13 @@ describe("with stored data", () => {
         { date: "2024-03-01T00:00:00.000Z", playerCount: 3000 },
         { date: "2024-04-01T00:00:00.000Z", playerCount: 4000 },
       ],
+      players: {
+        measure: "monthly average",
+        provenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
+      },
+      otherPlayerFigures: [],
       reviewTrends: [{ date: "2024-04-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5 }],
+      reviewProvenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
       isDemo: false,
       provenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
     });
@@ -144,13 +150,15 @@ describe("with stored data", () => {
     const games = (await get("/api/kaggle/historical")) as Array<{
       gameId: string;
       playerTrends: unknown[];
+      players: { measure: string } | null;
       provenance: { asOf: string };
     }>;
     const game = games.find((g) => g.gameId === ids[0]);
     expect(game?.playerTrends).toEqual([
       { date: "2026-11-01T00:00:00.000Z", playerCount: 100 },
-      { date: "2026-11-02T00:00:00.000Z", playerCount: 248 },
+      { date: "2026-11-02T00:00:00.000Z", playerCount: 247.5 },
     ]);
+    expect(game?.players?.measure).toBe("daily average");
     // Dated by its newest point, not by the day.
     expect(game?.provenance.asOf).toBe(new Date(day + 191 * 15 * 60_000).toISOString());
   });

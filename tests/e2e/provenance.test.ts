@@ -217,6 +217,8 @@ test("Historical Data: the games' series say demo and their source; the CSV hold
     "platform",
     "date (ISO 8601)",
     "players (players)",
+    "measure",
+    "source",
     "positive reviews (%)",
     "average rating (out of 5)",
     "demo data",
@@ -228,7 +230,12 @@ test("Historical Data: the games' series say demo and their source; the CSV hold
   const shownPlayers = (await first.locator("li").first().locator("span").nth(1).textContent())!;
   expect(rows[1]![0]).toBe(gameName);
   expect(rows[1]![3]).toBe(shownPlayers.replace(/,/g, ""));
-  expect(rows[1]![6]).toBe("true");
+  // Each figure says what it measures and where it comes from, as its card does.
+  expect(rows[1]!.slice(4, 6)).toEqual(["daily average", "Demo data (generated, not real)"]);
+  expect(await first.getByTestId("player-series").textContent()).toBe(
+    "Daily average · Demo data (generated, not real)",
+  );
+  expect(rows[1]![8]).toBe("true");
   await page.context().close();
 });
 

@@ -1,8 +1,15 @@
 import { desc } from "drizzle-orm";
-import type { EsportsSummary, HistoricalGame, MarketHistory } from "../../contracts/sources.ts";
+import type {
+  EsportsSummary,
+  HistoricalGame,
+  MarketHistory,
+  PlayerMeasure,
+  PlayerSeriesInfo,
+} from "../../contracts/sources.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { listOf } from "../catalog/shapes.ts";
+import { figureMethod } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { db, rawClient } from "../db/client.ts";
 import { kaggleDatasets } from "../db/schema/index.ts";
@@ -19,8 +26,9 @@ export async function listKaggleDatasets() {
 }
 
 /**
- * The games with the longest player series, each with its players by day and its review history.
- * Kept until the data changes (kept-answers.ts).
+ * The games with the longest player series, each with one player series by day or month (one source,
+ * one measure), the newest figure of its other player series, and its review history. Kept until the
+ * data changes (kept-answers.ts).
  */
 export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(computeHistoricalGames, {
   catalogOnly: true,
@@ -28,13 +36,53 @@ export const historicalGames: () => Promise<HistoricalGame[]> = keptUntilChange(
 
 const HISTORICAL_GAMES = 12;
 
+/** One source's series of one metric for a game. */
+interface PlayerSeries {
+  source: string;
+  metric: string;
+  measure: PlayerMeasure;
+  /** Its newest point's time (ms). */
+  last: number;
+  /** Day start (ms) → the day's value: the point itself for daily and monthly sources. */
+  points: Array<[number, number]>;
+}
+
 interface Series {
-  players: Map<number, number>;
+  players: Map<string, PlayerSeries>;
   positive: Map<number, number>;
   negative: Map<number, number>;
-  sources: Set<string>;
-  newest: number;
+  reviewSources: Set<string>;
+  reviewNewest: number;
 }
+
+/** A month's or a day's average, or its peak: from the metric and the period of the points. */
+export function playerMeasure(metric: string, period: string | null): PlayerMeasure {
+  const monthly = period === "month";
+  if (metric === "players_peak") return monthly ? "monthly peak" : "daily peak";
+  return monthly ? "monthly average" : "daily average";
+}
+
+/**
+ * The series `playerTrends` shows: one with points to compare (two or more) before a single figure;
+ * then the newest; then an average before a peak (the count a screen calls players); then the longest.
+ */
+export function mainPlayerSeries<T extends Omit<PlayerSeries, "measure">>(list: T[]): T | undefined {
+  const rank = (s: T) => [
+    s.points.length >= 2 ? 1 : 0,
+    s.last,
+    s.metric === "players" ? 1 : 0,
+    s.points.length,
+  ];
+  return [...list].sort((a, b) => {
+    const ra = rank(a);
+    const rb = rank(b);
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return rb[i]! - ra[i]!;
+    return a.source < b.source ? -1 : a.source > b.source ? 1 : 0;
+  })[0];
+}
+
+/** Two decimals at most: an average keeps its source's precision without the division's noise. */
+const figure = (v: number) => Math.round(v * 100) / 100;
 
 async function computeHistoricalGames(): Promise<HistoricalGame[]> {
   const client = rawClient();
@@ -45,15 +93,26 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
     args: [HISTORICAL_GAMES],
   });
   const ids = JSON.stringify(games.rows.map((g) => String(g.id)));
-  // Players by day (player_days): a live series every 15 minutes would otherwise answer every point
-  // it ever stored. The day's average count, or its average peak on a day with no count; for daily and
-  // monthly sources (one point at midnight) that is each point as stored. Both reads for all the games.
-  const [days, reviews] = await Promise.all([
+  // Players by day (player_days), per source and metric: a live series every 15 minutes would
+  // otherwise answer every point it ever stored. The day's average (of counts, or of peaks); for daily
+  // and monthly sources (one point at midnight) that is each point as stored. Each series' period is
+  // its newest point's, looked up on the unique index. All three reads for all the games.
+  const [days, periods, reviews] = await Promise.all([
     client.execute({
-      sql: `SELECT game_id, day, metric, sum(total) / sum(points) AS value, max(last_ts) AS last,
-                   group_concat(DISTINCT source) AS sources
+      sql: `SELECT game_id, metric, source, day, total / points AS value
             FROM player_days WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN ('players', 'players_peak')
-            GROUP BY game_id, day, metric ORDER BY game_id, day, metric`,
+            ORDER BY game_id, metric, source, day`,
+      args: [ids],
+    }),
+    client.execute({
+      sql: `WITH s AS (
+              SELECT game_id, metric, source, max(last_ts) AS last FROM player_days
+              WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN ('players', 'players_peak')
+              GROUP BY game_id, metric, source)
+            SELECT s.game_id, s.metric, s.source, s.last,
+                   (SELECT m.period FROM game_metrics m WHERE m.game_id = s.game_id AND m.metric = s.metric
+                      AND m.ts = s.last AND m.source = s.source) AS period
+            FROM s`,
       args: [ids],
     }),
     client.execute({
@@ -71,30 +130,40 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
         players: new Map(),
         positive: new Map(),
         negative: new Map(),
-        sources: new Set(),
-        newest: 0,
+        reviewSources: new Set(),
+        reviewNewest: 0,
       };
       byGame.set(String(id), series);
     }
     return series;
   };
+  const key = (metric: unknown, source: unknown) => `${String(metric)}|${String(source)}`;
+  for (const row of periods.rows) {
+    seriesOf(row.game_id).players.set(key(row.metric, row.source), {
+      source: String(row.source),
+      metric: String(row.metric),
+      measure: playerMeasure(String(row.metric), row.period == null ? null : String(row.period)),
+      last: Number(row.last),
+      points: [],
+    });
+  }
   for (const row of days.rows) {
-    const series = seriesOf(row.game_id);
-    const ts = Number(row.day) * DAY_MS;
-    for (const source of String(row.sources ?? "").split(",")) if (source) series.sources.add(source);
-    series.newest = Math.max(series.newest, Number(row.last));
-    // "players" sorts before "players_peak": a day with a count keeps it.
-    if (!series.players.has(ts)) series.players.set(ts, Number(row.value));
+    const player = seriesOf(row.game_id).players.get(key(row.metric, row.source));
+    player?.points.push([Number(row.day) * DAY_MS, Number(row.value)]);
   }
   for (const row of reviews.rows) {
     const series = seriesOf(row.game_id);
     const ts = Number(row.ts);
-    series.sources.add(String(row.source));
-    series.newest = Math.max(series.newest, ts);
+    series.reviewSources.add(String(row.source));
+    series.reviewNewest = Math.max(series.reviewNewest, ts);
     (row.metric === "reviews_positive" ? series.positive : series.negative).set(ts, Number(row.value));
   }
+  const info = (s: PlayerSeries): PlayerSeriesInfo => ({
+    measure: s.measure,
+    provenance: provenanceOf(s.source, s.last, figureMethod(s.source, s.metric)),
+  });
   return games.rows.map((g) => {
-    const { players, positive, negative, sources, newest } = seriesOf(g.id);
+    const { players, positive, negative, reviewSources, reviewNewest } = seriesOf(g.id);
     const reviewTrends = [...positive.entries()]
       .filter(([ts]) => negative.has(ts))
       .map(([ts, pos]) => {
@@ -105,16 +174,32 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
           averageRating: Math.round(share * 50) / 10,
         };
       });
+    const all = [...players.values()];
+    const main = mainPlayerSeries(all);
+    const others = all
+      .filter((s) => s !== main && s.points.length > 0)
+      .sort((a, b) => b.last - a.last || (a.source < b.source ? -1 : 1));
+    const newest = Math.max(reviewNewest, ...all.map((s) => s.last));
     return {
       gameId: String(g.id),
       gameName: String(g.name),
       platform: listOf(g.platforms)[0] ?? null,
-      playerTrends: [...players.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([ts, v]) => ({ date: new Date(ts).toISOString(), playerCount: Math.round(v) })),
+      playerTrends: (main?.points ?? []).map(([ts, v]) => ({
+        date: new Date(ts).toISOString(),
+        playerCount: figure(v),
+      })),
+      players: main ? info(main) : null,
+      otherPlayerFigures: others.map((s) => {
+        const [ts, v] = s.points.at(-1)!;
+        return { ...info(s), date: new Date(ts).toISOString(), playerCount: figure(v) };
+      }),
       reviewTrends,
+      reviewProvenance: reviewSources.size ? provenanceOf([...reviewSources], reviewNewest) : null,
       isDemo: Boolean(g.is_demo),
-      provenance: provenanceOf([...sources], newest || null),
+      provenance: provenanceOf(
+        [...all.map((s) => s.source), ...reviewSources],
+        Number.isFinite(newest) && newest > 0 ? newest : null,
+      ),
     };
   });
 }

@@ -81,6 +81,15 @@ const SOURCES: SourceInfo[] = [
     imported: true,
   },
   {
+    id: "steamdb-csv",
+    metrics: ["steamdb-csv"],
+    publisher: "SteamDB (a chart export)",
+    licence: NO_LICENCE,
+    url: "https://steamdb.info",
+    provides: "Daily peak concurrent players of the games in the export",
+    imported: true,
+  },
+  {
     id: "vgsales-csv",
     metrics: [],
     publisher: "VGChartz (with Metacritic scores in the 2016 edition)",

@@ -85,7 +85,8 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
 }
 
 /**
- * A game's series for one metric between `from` and `to` (inclusive), oldest first. Each UTC day shows
+ * A game's series for one metric between `from` and `to` (inclusive), oldest first. A month with
+ * figures of a day or finer shows those, not the month's own figure. Each UTC day shows
  * one source's points: the one with the most points that day (the first by name on a tie). A live
  * sync's counts every 15 minutes and another source's one daily figure (SteamSpy's peak of the day
  * before) would otherwise draw a spike at every midnight; two sources with a point at the same time
@@ -96,12 +97,18 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   if (!gameId) return null;
   const from = q.from ? Date.parse(q.from) : Number.MIN_SAFE_INTEGER;
   const to = q.to ? endOf(q.to) : Number.MAX_SAFE_INTEGER;
-  const rows = await readRows(
+  let rows = await readRows(
     `SELECT ts, value, period, source FROM game_metrics
      WHERE game_id = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts, source`,
     [gameId, q.metric, from, to],
   );
   const dayOf = (ts: number) => Math.floor(ts / DAY_MS);
+  // A month's figure (SteamCharts' average or peak, dated the 1st) is not drawn among a day's figures
+  // of the same month (SteamDB's daily peaks, live counts): it would stand out as that day's spike.
+  const monthOf = (ts: number) => new Date(ts).toISOString().slice(0, 7);
+  const finerMonths = new Set(rows.filter((r) => r.period !== "month").map((r) => monthOf(Number(r.ts))));
+  if (finerMonths.size)
+    rows = rows.filter((r) => r.period !== "month" || !finerMonths.has(monthOf(Number(r.ts))));
   const perDay = new Map<number, Map<string, number>>();
   for (const r of rows) {
     const day = dayOf(Number(r.ts));

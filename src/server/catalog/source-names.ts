@@ -11,6 +11,7 @@ const NAMES: Record<string, string> = {
   "steamspy-csv": "Steam via SteamSpy (dataset)",
   "steam-store-csv": "Steam Store Games (Kaggle, CC BY 4.0)",
   "steamcharts-csv": "SteamCharts",
+  "steamdb-csv": "SteamDB",
   "vgsales-csv": "VGChartz sales dataset",
   "twitch-sullygnome": "Twitch via SullyGnome",
   "esports-earnings": "Esports Earnings",

@@ -3,13 +3,20 @@ import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
 /**
- * SteamCharts history in two layouts:
- * - monthly (`Month, Avg. Players, Gain, % Gain, Peak Players, App ID, Game`): one row per app and
- *   month; the first row per app is the rolling "Last 30 Days", which overlaps the latest month and is
- *   not a calendar point, so it is passed over. Gain columns may be `-`.
- * - SteamDB's daily export (`DateTime, <game>, <game>…`, with a BOM): one column per game, daily peaks.
+ * Player history files in two layouts, each stored under its own source (`bun run import
+ * steamcharts-csv` takes both):
+ * - SteamCharts' monthly history (`Month, Avg. Players, Gain, % Gain, Peak Players, App ID, Game`):
+ *   one row per app and month; the first row per app is the rolling "Last 30 Days", which overlaps
+ *   the latest month and is not a calendar point, so it is passed over. Gain columns may be `-`.
+ *   The average is stored as published (two decimals): rounding is for display, and growth computed
+ *   from rounded averages of small games is off by whole percents.
+ * - SteamDB's daily chart export (`DateTime, <game>, <game>…`, with a BOM): one column per game,
+ *   daily peaks. A different publisher and measure: stored as `steamdb-csv`, so its peak dated the 1st
+ *   of a month and SteamCharts' monthly peak dated the same day are two points, not one replacing the
+ *   other (migration 0021 moved the daily peaks an earlier import stored under SteamCharts).
  */
 export const STEAMCHARTS_SOURCE = "steamcharts-csv";
+export const STEAMDB_SOURCE = "steamdb-csv";
 const MONTHS = [
   "january",
   "february",
@@ -35,7 +42,8 @@ export function parseMonth(value: string): Date | null {
 export async function importSteamChartsCsv(path: string): Promise<ImportSummary> {
   const started = Date.now();
   const summary = newSummary("steamcharts-csv", path);
-  const batch = new GameBatcher(STEAMCHARTS_SOURCE, summary, 1000);
+  // Made once the header says which layout (and so which source) the file is.
+  let batch: GameBatcher | undefined;
   let layout: "monthly" | "daily" | undefined;
   let dailyColumns: string[] = [];
   // Daily files are wide: gather each game's points, then write one record per game.
@@ -52,6 +60,13 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
         throw new ImportInputError(
           `${path}: not a SteamCharts monthly or SteamDB daily file (columns: ${columns.join(", ")})`,
         );
+      const source = layout === "monthly" ? STEAMCHARTS_SOURCE : STEAMDB_SOURCE;
+      batch = new GameBatcher(source, summary, 1000);
+      summary.notes = [
+        layout === "monthly"
+          ? `SteamCharts monthly averages and peaks, stored as source ${source}`
+          : `SteamDB daily peaks, stored as source ${source}`,
+      ];
     }
     summary.read++;
     if (layout === "monthly") {
@@ -75,10 +90,10 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
         );
         continue;
       }
-      await batch.add({
+      await batch!.add({
         game: { name, steamAppId: appid },
         points: [
-          { metric: "players", ts, value: Math.round(avg), period: "month" },
+          { metric: "players", ts, value: avg, period: "month" },
           ...(peak != null
             ? [{ metric: "players_peak" as const, ts, value: peak, period: "month" as const }]
             : []),
@@ -101,7 +116,7 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
     }
   }
   for (const [name, points] of daily) {
-    await batch.add({
+    await batch!.add({
       game: { name },
       points: points.map((p) => ({
         metric: "players_peak" as const,
@@ -111,7 +126,7 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
       })),
     });
   }
-  await batch.flush();
+  await batch?.flush();
   summary.ms = Date.now() - started;
   return summary;
 }

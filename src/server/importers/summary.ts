@@ -8,6 +8,12 @@ export interface ImportSummary {
   skipped: number;
   errors: Array<{ line: number; message: string }>;
   ms: number;
+  /**
+   * The series points the file's rows carry (importers that write points): new, changed (a point of
+   * this source already stored for the same game, metric and time, with another value), unchanged.
+   * `inserted`/`updated` above count games.
+   */
+  points?: { inserted: number; updated: number; unchanged: number };
   notes?: string[];
   /**
    * The games whose stored inputs this import inserted or changed, when the importer knows them:
@@ -30,8 +36,12 @@ export function skip(summary: ImportSummary, line: number, message: string): voi
 export function formatSummary(s: ImportSummary): string {
   const lines = [
     `${s.kind}: ${s.file}`,
-    `  read ${s.read}, inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(2)} s, ${s.ms > 0 ? Math.round(s.read / (s.ms / 1000)) : 0} rows/s)`,
+    `  read ${s.read}, games inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(2)} s, ${s.ms > 0 ? Math.round(s.read / (s.ms / 1000)) : 0} rows/s)`,
   ];
+  if (s.points)
+    lines.push(
+      `  points: inserted ${s.points.inserted}, updated ${s.points.updated}, unchanged ${s.points.unchanged}`,
+    );
   for (const note of s.notes ?? []) lines.push(`  ${note}`);
   for (const e of s.errors) lines.push(`  line ${e.line}: ${e.message}`);
   if (s.skipped > s.errors.length) lines.push(`  … and ${s.skipped - s.errors.length} more skipped rows`);

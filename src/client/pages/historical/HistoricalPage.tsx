@@ -7,6 +7,7 @@ import type {
   HistoricalGame,
   KaggleDataset,
   MarketHistory,
+  PlayerMeasure,
 } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -44,6 +45,18 @@ const day = (iso: string) =>
     day: "numeric",
     timeZone: "UTC",
   });
+
+/** A monthly figure is the month's ("Feb 2022"), a daily one the day's ("Jan 14, 2023"). */
+export const figureDate = (iso: string, measure: PlayerMeasure) =>
+  measure.startsWith("monthly")
+    ? new Date(iso).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })
+    : day(iso);
+
+/** "Monthly average" for a label's start. */
+const capitalised = (measure: PlayerMeasure) => measure[0]!.toUpperCase() + measure.slice(1);
+
+/** Whole players on screen; the API and the CSV keep the source's precision. */
+const players = (n: number) => Math.round(n).toLocaleString("en");
 
 function Loading() {
   return (
@@ -258,7 +271,10 @@ function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
   ];
 }
 
-/** The Historical Data tab as CSV: each point the cards show, players and review sentiment in columns. */
+/**
+ * The Historical Data tab as CSV: each figure the cards show, with its measure and source (players)
+ * or its review sentiment, one row each.
+ */
 function historicalCsv(games: HistoricalGame[]) {
   return {
     header: [
@@ -266,6 +282,8 @@ function historicalCsv(games: HistoricalGame[]) {
       "platform",
       "date (ISO 8601)",
       "players (players)",
+      "measure",
+      "source",
       "positive reviews (%)",
       "average rating (out of 5)",
       "demo data",
@@ -273,12 +291,54 @@ function historicalCsv(games: HistoricalGame[]) {
     rows: games.flatMap((g) => [
       ...g.playerTrends
         .slice(-LIMITS.playerPoints)
-        .map((p) => [g.gameName, g.platform, p.date, p.playerCount, null, null, !!g.isDemo]),
+        .map((p) => [
+          g.gameName,
+          g.platform,
+          p.date,
+          p.playerCount,
+          g.players?.measure ?? null,
+          g.players?.provenance.source ?? null,
+          null,
+          null,
+          !!g.isDemo,
+        ]),
+      ...(g.otherPlayerFigures ?? []).map((f) => [
+        g.gameName,
+        g.platform,
+        f.date,
+        f.playerCount,
+        f.measure,
+        f.provenance.source,
+        null,
+        null,
+        !!g.isDemo,
+      ]),
       ...g.reviewTrends
         .slice(-LIMITS.reviewPoints)
-        .map((r) => [g.gameName, g.platform, r.date, null, r.sentiment * 100, r.averageRating, !!g.isDemo]),
+        .map((r) => [
+          g.gameName,
+          g.platform,
+          r.date,
+          null,
+          null,
+          g.reviewProvenance?.source ?? null,
+          r.sentiment * 100,
+          r.averageRating,
+          !!g.isDemo,
+        ]),
     ]),
   };
+}
+
+/** The sources of the tab's figures, each dated by its own newest point (not one date for all). */
+function historicalProvenance(games: HistoricalGame[]) {
+  return distinctProvenance(
+    games.flatMap((g) => [
+      g.players?.provenance,
+      ...(g.otherPlayerFigures ?? []).map((f) => f.provenance),
+      g.reviewProvenance,
+    ]),
+  );
 }
 
 /** The Gaming Datasets tab as CSV: each dataset card's figures. */
@@ -421,14 +481,41 @@ export default function HistoricalPage() {
                     </div>
                     <p className="text-muted-foreground text-xs">{g.platform ?? "—"}</p>
                     <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">Players</p>
-                    <ul className="text-sm">
-                      {g.playerTrends.slice(-LIMITS.playerPoints).map((p) => (
-                        <li key={p.date} className="flex justify-between">
-                          <span>{day(p.date)}</span>
-                          <span>{p.playerCount.toLocaleString("en")}</span>
-                        </li>
-                      ))}
-                    </ul>
+                    {g.players && (
+                      <>
+                        <p className="text-muted-foreground text-xs" data-testid="player-series">
+                          {capitalised(g.players.measure)} · {g.players.provenance.source}
+                        </p>
+                        <ul className="text-sm">
+                          {g.playerTrends.slice(-LIMITS.playerPoints).map((p) => (
+                            <li key={p.date} className="flex justify-between">
+                              <span>{figureDate(p.date, g.players!.measure)}</span>
+                              <span>{players(p.playerCount)}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
+                    {(g.otherPlayerFigures ?? []).length > 0 && (
+                      <>
+                        <p className="mt-2 text-muted-foreground text-xs">
+                          Other measures and sources (not comparable with the list above):
+                        </p>
+                        <ul className="grid gap-1 text-sm" data-testid="other-player-figures">
+                          {g.otherPlayerFigures!.map((f) => (
+                            <li key={`${f.measure}|${f.provenance.source}`} title={f.provenance.method}>
+                              <p className="text-muted-foreground text-xs">
+                                {capitalised(f.measure)} · {f.provenance.source}
+                              </p>
+                              <p className="flex justify-between">
+                                <span>{figureDate(f.date, f.measure)}</span>
+                                <span>{players(f.playerCount)}</span>
+                              </p>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
                     {g.reviewTrends.length > 0 && (
                       <>
                         <p className="mt-3 font-medium text-muted-foreground text-xs uppercase">
@@ -449,10 +536,7 @@ export default function HistoricalPage() {
                   </Card>
                 ))}
               </div>
-              <CatalogSourceNote
-                provenance={distinctProvenance(historical.data.map((g) => g.provenance))}
-                className="mt-3"
-              />
+              <CatalogSourceNote provenance={historicalProvenance(historical.data)} className="mt-3" />
               <ExportCsvButton
                 className="mt-2"
                 fileName="historical-data"

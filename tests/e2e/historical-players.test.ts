@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * Historical Analytics → Historical Data with SteamCharts' monthly history, SteamDB's daily peaks and a
+ * SteamSpy export imported: a card lists one series (one measure, one source) and shows every other
+ * figure apart with its measure, source and date, so a monthly average is never read against a daily
+ * peak as growth or collapse. The fixtures are the months the SteamCharts and SteamDB files share.
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  for (const args of [
+    ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_overlap.csv"],
+    ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamdb_daily_month-starts.csv"],
+    [
+      "steamspy-csv",
+      "tests/fixtures/datasets/steamspy/steamspy_top1000_2023_tags.csv",
+      "--as-of",
+      "2023-01-01",
+    ],
+  ]) {
+    const r = spawnSync("bun", ["scripts/import.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
+    });
+    if (r.status !== 0) throw new Error(String(r.stderr));
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("each player figure on a Historical Data card says its measure, source and date", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/historical-analytics?tab=historical`);
+  const dota = page.getByTestId("historical-game").filter({ hasText: "Dota 2" });
+  await dota.waitFor();
+  // The series: SteamCharts' monthly averages, dated by their month, in whole players.
+  expect(await dota.getByTestId("player-series").textContent()).toBe("Monthly average · SteamCharts");
+  const rows = await dota.getByTestId("player-series").locator("+ ul li").allTextContents();
+  expect(rows).toEqual(["Dec 2021449,297", "Jan 2022485,791", "Feb 2022450,200"]);
+  // The other figures, each with its own measure, source and date.
+  const others = await dota.getByTestId("other-player-figures").locator("li").allTextContents();
+  expect(others).toEqual([
+    expect.stringMatching(/^Daily peak · Steam via SteamSpy \(dataset\)Dec 31, 2022[\d,]+$/),
+    "Monthly peak · SteamChartsFeb 2022725,851",
+    "Daily peak · SteamDBFeb 1, 2022647,090",
+  ]);
+  await dota.getByText("Other measures and sources (not comparable with the list above):").waitFor();
+  // The tab's source line dates each source by its own newest figure.
+  const note = await page
+    .getByRole("tabpanel", { name: "Historical Data" })
+    .locator('[data-slot="source-note"]')
+    .textContent();
+  expect(note).toMatch(
+    /^Source: (?=.*SteamCharts · Feb 2022)(?=.*SteamDB · Feb 2022)(?=.*SteamSpy \(dataset\) · Dec 2022)/,
+  );
+
+  // The CSV carries each figure's measure and source, at the source's precision.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Historical Data" }).click(),
+  ]);
+  const csv = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(csv[0]).toEqual([
+    "game",
+    "platform",
+    "date (ISO 8601)",
+    "players (players)",
+    "measure",
+    "source",
+    "positive reviews (%)",
+    "average rating (out of 5)",
+    "demo data",
+  ]);
+  const dotaRows = csv.filter((r) => r[0] === "Dota 2" && r[3] !== "");
+  expect(dotaRows.map((r) => [r[2]!.slice(0, 10), r[3], r[4], r[5]])).toEqual([
+    ["2021-12-01", "449297.37", "monthly average", "SteamCharts"],
+    ["2022-01-01", "485791.43", "monthly average", "SteamCharts"],
+    ["2022-02-01", "450200.14", "monthly average", "SteamCharts"],
+    ["2022-12-31", expect.any(String), "daily peak", "Steam via SteamSpy (dataset)"],
+    ["2022-02-01", "725851", "monthly peak", "SteamCharts"],
+    ["2022-02-01", "647090", "daily peak", "SteamDB"],
+  ]);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-player-measures.png`, fullPage: true });
+  await context.close();
+});
