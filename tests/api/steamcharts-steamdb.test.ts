@@ -177,7 +177,7 @@ describe("Historical Data", () => {
   });
 });
 
-describe("migration 0021", () => {
+describe("migration 0020", () => {
   test("daily peaks an earlier import stored under SteamCharts move to SteamDB; the series by day follows", async () => {
     const { ids } = await upsertGames([{ name: "Mislabelled Daily", steamAppId: 990_021 }], "test");
     const id = ids[0]!;
@@ -195,7 +195,7 @@ describe("migration 0021", () => {
       // …beside the monthly file's own figures, which stay.
       { gameId: id, metric: "players", ts: day(1), value: 800.5, period: "month", source: "steamcharts-csv" },
     ]);
-    const sql = readFileSync(new URL("../../migrations/0021_steamdb-source.sql", import.meta.url), "utf8");
+    const sql = readFileSync(new URL("../../migrations/0020_steamdb-source.sql", import.meta.url), "utf8");
     for (const statement of sql.split("--> statement-breakpoint")) await rawClient().execute(statement);
     const points = await rawClient().execute({
       sql: "SELECT metric, source, period, count(*) AS n FROM game_metrics WHERE game_id = ? GROUP BY metric, source, period ORDER BY metric",

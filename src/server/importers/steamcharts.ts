@@ -13,7 +13,7 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
  * - SteamDB's daily chart export (`DateTime, <game>, <game>…`, with a BOM): one column per game,
  *   daily peaks. A different publisher and measure: stored as `steamdb-csv`, so its peak dated the 1st
  *   of a month and SteamCharts' monthly peak dated the same day are two points, not one replacing the
- *   other (migration 0021 moved the daily peaks an earlier import stored under SteamCharts).
+ *   other (migration 0020 moved the daily peaks an earlier import stored under SteamCharts).
  */
 export const STEAMCHARTS_SOURCE = "steamcharts-csv";
 export const STEAMDB_SOURCE = "steamdb-csv";
