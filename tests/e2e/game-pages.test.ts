@@ -148,10 +148,12 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("market-screener_genre=Strategy_minReviews=10.csv");
-  const rows = parse(readFileSync((await download.path())!, "utf8"), { columns: true }) as Array<
-    Record<string, string>
-  >;
+  const file = readFileSync((await download.path())!);
+  // A UTF-8 byte-order mark first, as the client's own exports: Excel reads the names as UTF-8.
+  expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = parse(file.toString("utf8"), { columns: true, bom: true }) as Array<Record<string, string>>;
   expect(rows).toHaveLength(total);
+  expect(Object.keys(rows[0]!)[0]).toBe("id");
   expect(Object.keys(rows[0]!)).toContain("price (USD)");
   for (const row of rows) {
     expect(row.genres).toContain("Strategy");
