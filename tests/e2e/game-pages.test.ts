@@ -75,7 +75,8 @@ test("a search result opens the game's page with its charts and their sources", 
     players.getByRole("button", { name: "Export CSV of Players" }).click(),
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[0]).toEqual(["time (ISO 8601)", "Average players (players)", "Peak players (players)"]);
+  // Each column says its period (the demo's players are daily; it has no peaks).
+  expect(rows[0]).toEqual(["time (ISO 8601)", "Average players, daily (players)", "Peak players (players)"]);
   expect(rows.length).toBeGreaterThan(2);
   expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
   await page.getByRole("region", { name: "Similar games" }).getByRole("link").first().waitFor();
