@@ -100,12 +100,15 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   await page.getByRole("tab", { name: "Advanced" }).click();
   await page.getByText("Fastest growing").waitFor();
   expect(await page.getByText("Upgrade to Premium to see growth").count()).toBe(0);
-  // Growth names the player series it compares and its time.
-  await page
-    .getByRole("tabpanel", { name: "Advanced" })
-    .locator("[data-slot='source-note']")
-    .first()
-    .waitFor();
+  // Growth names the player series it compares and its time: the players' source (the demo series),
+  // not the games' review and price sources (review 6, item 10).
+  const growing = page
+    .locator("[data-slot='card']")
+    .filter({ has: page.locator("[data-slot='card-title']").getByText("Fastest growing", { exact: true }) });
+  await growing.locator("[data-slot='source-note']").waitFor();
+  expect(await growing.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Demo data \(generated, not real\) · /,
+  );
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -511,8 +511,9 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
+          {/* The players and growth come from the player series: their source, not the reviews' and prices'. */}
           <CatalogSourceNote
-            provenance={rising.flatMap((g) => (g.provenance ? [g.provenance] : []))}
+            provenance={distinctProvenance(rising.map((g) => g.players?.provenance))}
             className="mt-2"
           />
           <CardExport
