@@ -39,8 +39,15 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
   const page = await dashboard("regular");
   await expect.poll(() => stat(page, "Platforms").textContent()).toContain("8");
   await expect.poll(() => stat(page, "Games").textContent()).toContain("2K");
-  // Named for what it is: the average daily total of the recorded player counts, not a live sum.
-  await expect.poll(() => stat(page, "avg. daily total, 7 days").textContent()).toMatch(/\d/);
+  // Named for what it is: the average daily total of the recorded player counts, not a live sum,
+  // dated by its data; Games Tracked says over which days, not "this week" (review 6, item 15).
+  await expect
+    .poll(() => stat(page, "avg. daily total, 7 days").textContent())
+    .toMatch(/across \d+ games, 7 days to [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await page
+    .getByText(/^with player counts in the 7 days of data up to [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    .waitFor();
+  expect(await page.getByText("this week").count()).toBe(0);
   await page.getByText("LIVE", { exact: true }).waitFor();
   // The server publishes analytics_stats every few seconds to subscribers.
   await page.getByText(/^Updated .* the server sends new figures/).waitFor({ timeout: 15_000 });
