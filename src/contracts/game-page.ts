@@ -106,12 +106,20 @@ export interface SeriesPoint {
   /** ISO 8601 start of the period. */
   t: string;
   value: number;
+  /**
+   * `instant`, `day` or `month`: how long this point covers. Only when the series' points differ in
+   * period (SteamCharts' monthly peaks beside daily peaks); otherwise the series' `period` says it.
+   */
+  period?: string;
 }
 
 export interface GameSeries {
   metric: SeriesMetric;
   unit: string;
-  /** The period most points cover (`day`, `month`, `instant`); null without points. */
+  /**
+   * The period most points cover (`day`, `month`, `instant`); null without points. When the points
+   * differ in period, each also carries its own.
+   */
   period: string | null;
   /** The sources of the points, as a person reads them ("SteamCharts; Steam"); null without points. */
   source: string | null;

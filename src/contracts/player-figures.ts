@@ -6,8 +6,11 @@ import type { Provenance } from "./provenance.ts";
  * figure"). The screens name the figure they show with `PLAYER_FIGURE_LABELS`.
  */
 export interface PlayerFigures {
-  /** The newest player count recorded, at its own time (`at`). */
-  latest: { value: number; at: string } | null;
+  /**
+   * The newest player count recorded, at its own time (`at`). `period: "month"` when it is a monthly
+   * average (SteamCharts, dated the 1st): the month's mean, to be named as such, not a count at `at`.
+   */
+  latest: { value: number; at: string; period?: "month" } | null;
   /** Mean of the player points over the `days` days up to the newest one (daily data only). */
   average: { value: number; days: number; from: string; to: string } | null;
   /** The highest player count over the same window, and when it was recorded. */

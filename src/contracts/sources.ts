@@ -132,6 +132,11 @@ export interface MarketHistory {
     forecast: boolean;
     /** What later editions reported for this year instead: the figure was revised. Null when not. */
     revisedLater?: string | null;
+    /**
+     * What earlier editions had given for this year before the figure shown (a forecast year's
+     * earlier forecasts): not a revision of the figure. Null when none.
+     */
+    earlierFigures?: string | null;
     /** The citation's confidence ("high", "medium (forecast)"…). */
     confidence?: string | null;
   }>;

@@ -166,14 +166,58 @@ describe("GET /api/games/:id/series", () => {
       });
     await recordMetrics(points);
     const series = await (await get(`/api/games/${id}/series?metric=players`)).json();
+    // A day's figure beside counts: each point says which it is.
     expect(series.points).toEqual([
-      { t: "2026-03-01T00:00:00.000Z", value: 5_000 },
+      { t: "2026-03-01T00:00:00.000Z", value: 5_000, period: "day" },
       ...Array.from({ length: 8 }, (_, k) => ({
         t: new Date(start + DAY + 3_600_000 + k * 6 * 3_600_000).toISOString(),
         value: 2_000 + k,
+        period: "instant",
       })),
     ]);
     expect(series).toMatchObject({ period: "instant", source: "Steam via SteamSpy; Steam" });
+  });
+
+  test("monthly peaks beside daily peaks: each point says its period, so the CSV can tell them apart", async () => {
+    const {
+      ids: [id],
+    } = await upsertGames([{ name: "Monthly And Daily Peaks", steamAppId: 730_732 }], "test");
+    await recordMetrics([
+      ...[Date.UTC(2021, 11, 1), Date.UTC(2022, 0, 1)].map(
+        (ts, i): MetricPoint => ({
+          gameId: id!,
+          metric: "players_peak",
+          ts: new Date(ts),
+          value: 750_000 + i,
+          period: "month",
+          source: "steamcharts-csv",
+        }),
+      ),
+      ...[Date.UTC(2022, 0, 14), Date.UTC(2022, 0, 15)].map(
+        (ts, i): MetricPoint => ({
+          gameId: id!,
+          metric: "players_peak",
+          ts: new Date(ts),
+          value: 640_000 + i,
+          period: "day",
+          source: "steamspy-api",
+        }),
+      ),
+    ]);
+    const series = await (await get(`/api/games/${id}/series?metric=players_peak`)).json();
+    expect(series.points).toEqual([
+      { t: "2021-12-01T00:00:00.000Z", value: 750_000, period: "month" },
+      { t: "2022-01-01T00:00:00.000Z", value: 750_001, period: "month" },
+      { t: "2022-01-14T00:00:00.000Z", value: 640_000, period: "day" },
+      { t: "2022-01-15T00:00:00.000Z", value: 640_001, period: "day" },
+    ]);
+    // One period throughout: the series says it once, the points do not repeat it.
+    const monthly = await (await get(`/api/games/${id}/series?metric=players_peak&to=2022-01-10`)).json();
+    expect(monthly).toMatchObject({ period: "month" });
+    expect(monthly.points).toEqual([
+      { t: "2021-12-01T00:00:00.000Z", value: 750_000 },
+      { t: "2022-01-01T00:00:00.000Z", value: 750_001 },
+    ]);
   });
 
   test("answers points oldest first with unit, period, source and asOf", async () => {

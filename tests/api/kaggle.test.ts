@@ -180,6 +180,20 @@ describe("with stored data", () => {
       forecast: true,
       confidence: "medium (forecast)",
     });
+    // A forecast year's note lists the earlier forecasts it replaced: no later edition revised it.
+    for (const year of [2026, 2027]) {
+      const y = market.globalRevenue.find((r: { year: number }) => r.year === year);
+      expect(y.revisedLater).toBeNull();
+      expect(y.earlierFigures).toMatch(new RegExp(`^forecasts for ${year}: \\d`));
+    }
+    // A note with both keeps each part in its place.
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2022)).toMatchObject({
+      revisedLater: expect.stringMatching(/^184\.4 \(-4\.3%\) Nov 2022 update/),
+      earlierFigures: "May 2022 update: 203.1 (+5.4%)",
+    });
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2023)).toMatchObject({
+      earlierFigures: null,
+    });
     expect(market.provenance).toMatchObject({ source: "Newzoo", asOf: "2025-09-01T00:00:00.000Z" });
     const shares = Object.values(market.platformDistribution) as number[];
     expect(shares.reduce((s, v) => s + v, 0)).toBeCloseTo(100, 0);

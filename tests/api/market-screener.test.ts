@@ -225,9 +225,14 @@ describe("GET /api/market/screener?format=csv", () => {
     expect(res.headers.get("content-disposition")).toBe(
       'attachment; filename="market-screener_genre=Strategy.csv"',
     );
-    const text = await res.text();
+    // A UTF-8 byte-order mark first, as the client's exports: Excel then reads "Pokémon" as UTF-8
+    // (Response.text() would drop it, so the bytes are read).
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith("\uFEFFid,steamAppId,")).toBe(true);
     expect(text.endsWith("\r\n")).toBe(true);
-    const records = parse(text, { columns: true }) as Array<Record<string, string>>;
+    const records = parse(text, { columns: true, bom: true }) as Array<Record<string, string>>;
     const json = await screen(query.replace("pageSize=1", "pageSize=200"));
     expect(records).toHaveLength(4);
     expect(records.map((r) => r.name)).toEqual(names(json));

@@ -82,6 +82,8 @@ describe("GET /api/analytics/overview", () => {
     // Issue 12: a projection with its horizon (the AI's market prediction), not last week's change.
     const predictions = full.aiPredictions;
     expect(predictions.horizonDays).toBe(30);
+    // What a game needs to be projected: with none projected, the card says so by it, not "0 rising".
+    expect(predictions.minDays).toBe(7);
     expect(predictions.projected).toBeGreaterThan(0);
     expect(predictions.rising + predictions.stable + predictions.declining).toBe(predictions.projected);
     expect(predictions.rising).toBeGreaterThan(0);

@@ -98,7 +98,12 @@ test("a newer daily peak beside an older count does not date the count", async (
     },
   ]);
   const g = await (await request(`/api/games/${gameId}`, { cookie: user.cookie })).json();
-  expect(g.players.latest).toEqual({ value: 48_633, at: new Date(Date.UTC(2022, 1, 1)).toISOString() });
+  // A monthly average, and it says so (the cards name it "avg. players, Feb 2022", not a day's count).
+  expect(g.players.latest).toEqual({
+    value: 48_633,
+    at: new Date(Date.UTC(2022, 1, 1)).toISOString(),
+    period: "month",
+  });
   expect(g.players.provenance.asOf).toBe(new Date(Date.UTC(2022, 1, 1)).toISOString());
   expect(g.players.peak).toMatchObject({ value: 13_528, at: new Date(Date.UTC(2022, 11, 31)).toISOString() });
 });

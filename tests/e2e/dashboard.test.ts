@@ -39,8 +39,15 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
   const page = await dashboard("regular");
   await expect.poll(() => stat(page, "Platforms").textContent()).toContain("8");
   await expect.poll(() => stat(page, "Games").textContent()).toContain("2K");
-  // Named for what it is: the average daily total of the recorded player counts, not a live sum.
-  await expect.poll(() => stat(page, "avg. daily total, 7 days").textContent()).toMatch(/\d/);
+  // Named for what it is: the average daily total of the recorded player counts, not a live sum,
+  // dated by its data; Games Tracked says over which days, not "this week" (review 6, item 15).
+  await expect
+    .poll(() => stat(page, "avg. daily total, 7 days").textContent())
+    .toMatch(/across \d+ games, 7 days to [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await page
+    .getByText(/^with player counts in the 7 days of data up to [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    .waitFor();
+  expect(await page.getByText("this week").count()).toBe(0);
   await page.getByText("LIVE", { exact: true }).waitFor();
   // The server publishes analytics_stats every few seconds to subscribers.
   await page.getByText(/^Updated .* the server sends new figures/).waitFor({ timeout: 15_000 });
@@ -100,12 +107,15 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   await page.getByRole("tab", { name: "Advanced" }).click();
   await page.getByText("Fastest growing").waitFor();
   expect(await page.getByText("Upgrade to Premium to see growth").count()).toBe(0);
-  // Growth names the player series it compares and its time.
-  await page
-    .getByRole("tabpanel", { name: "Advanced" })
-    .locator("[data-slot='source-note']")
-    .first()
-    .waitFor();
+  // Growth names the player series it compares and its time: the players' source (the demo series),
+  // not the games' review and price sources (review 6, item 10).
+  const growing = page
+    .locator("[data-slot='card']")
+    .filter({ has: page.locator("[data-slot='card-title']").getByText("Fastest growing", { exact: true }) });
+  await growing.locator("[data-slot='source-note']").waitFor();
+  expect(await growing.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Demo data \(generated, not real\) · /,
+  );
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -44,6 +44,11 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
   await expect.poll(() => page.getByTestId("historical-game").count()).toBeGreaterThan(0);
   await page.getByRole("tab", { name: "Market Trends" }).click();
   await page.getByText("$187.7B").first().waitFor();
+  // A forecast year lists the earlier forecasts it replaced: it is not "revised later" (review 6, item 20).
+  const years = page.locator("[data-slot='card']").filter({ hasText: "Global revenue" }).locator("li");
+  const forecasts = (await years.allTextContents()).filter((t) => t.includes("(forecast)"));
+  expect(forecasts.length).toBeGreaterThan(0);
+  for (const year of forecasts) expect(year).not.toContain("revised later");
   await page.getByText("Asia-Pacific").waitFor();
   await page.getByRole("tab", { name: "Esports Analytics" }).click();
   await page.getByText("Dota 2").first().waitFor();

@@ -75,7 +75,8 @@ test("a search result opens the game's page with its charts and their sources", 
     players.getByRole("button", { name: "Export CSV of Players" }).click(),
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[0]).toEqual(["time (ISO 8601)", "Average players (players)", "Peak players (players)"]);
+  // Each column says its period (the demo's players are daily; it has no peaks).
+  expect(rows[0]).toEqual(["time (ISO 8601)", "Average players, daily (players)", "Peak players (players)"]);
   expect(rows.length).toBeGreaterThan(2);
   expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
   await page.getByRole("region", { name: "Similar games" }).getByRole("link").first().waitFor();
@@ -148,10 +149,12 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
     page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("market-screener_genre=Strategy_minReviews=10.csv");
-  const rows = parse(readFileSync((await download.path())!, "utf8"), { columns: true }) as Array<
-    Record<string, string>
-  >;
+  const file = readFileSync((await download.path())!);
+  // A UTF-8 byte-order mark first, as the client's own exports: Excel reads the names as UTF-8.
+  expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = parse(file.toString("utf8"), { columns: true, bom: true }) as Array<Record<string, string>>;
   expect(rows).toHaveLength(total);
+  expect(Object.keys(rows[0]!)[0]).toBe("id");
   expect(Object.keys(rows[0]!)).toContain("price (USD)");
   for (const row of rows) {
     expect(row.genres).toContain("Strategy");

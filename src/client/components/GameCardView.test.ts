@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { GROWTH_BASES } from "../../contracts/games.ts";
 import type { GameCard } from "../queries/catalog.ts";
-import { gameCardsCsv, growthLabel } from "./GameCardView.tsx";
+import { gameCardsCsv, growthLabel, latestPlayersText, playersPeriod } from "./GameCardView.tsx";
 
 // A trending game's growth names what it compares: a month against the month before is not 7 days.
 test("growth is labelled with the periods it compares", () => {
@@ -31,4 +31,34 @@ test("the cards' CSV says what each growth compares", () => {
   expect(at).toBeGreaterThan(0);
   expect(csv.rows[0]![at]).toBe("avg. players, latest month vs. the month before");
   expect(csv.header.join()).not.toMatch(/7 days before/);
+});
+
+// Review 6, item 15: a February average read "48.6K players, Feb 1, 2022", as if counted that day.
+test("a monthly average is named with its month; a count with its day", () => {
+  const month = { value: 48_633, at: "2022-02-01T00:00:00.000Z", period: "month" as const };
+  expect(latestPlayersText(month)).toBe("48.6K avg. players, Feb 2022");
+  expect(playersPeriod(month)).toBe("month (average)");
+  const count = { value: 48_633, at: "2022-02-01T00:00:00.000Z" };
+  expect(latestPlayersText(count)).toBe("48.6K players, Feb 1, 2022");
+  expect(playersPeriod(count)).toBe("count");
+  expect(playersPeriod(null)).toBeNull();
+  const csv = gameCardsCsv([
+    {
+      gameId: "g1",
+      gameName: "Monthly Game",
+      platform: null,
+      genre: null,
+      price: null,
+      rating: null,
+      imageUrl: null,
+      playerCount: 48_633,
+      players: {
+        latest: month,
+        average: null,
+        peak: null,
+        provenance: { source: "SteamCharts", asOf: month.at },
+      },
+    },
+  ]);
+  expect(csv.rows[0]![csv.header.indexOf("players period")]).toBe("month (average)");
 });

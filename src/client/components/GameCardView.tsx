@@ -2,15 +2,34 @@ import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
-import { PLAYER_FIGURE_LABELS } from "../../contracts/player-figures.ts";
+import { PLAYER_FIGURE_LABELS, type PlayerFigures } from "../../contracts/player-figures.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";
 import type { CsvData } from "../../ui/export/index.ts";
 import { ImageWithFallback } from "../../ui/image-with-fallback/index.ts";
 import { SourceNote } from "../../ui/source-note/index.ts";
-import { formatDay } from "../format/dates.ts";
+import { formatDay, formatMonth } from "../format/dates.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
+
+/** A monthly mean's name (the 7-day average is "avg. players, 7 days"). */
+const MONTH_AVERAGE_LABEL = "avg. players";
+
+/**
+ * The latest players figure as the cards write it: a count with its day ("48.6K players, Nov 22"); a
+ * monthly average (SteamCharts, dated the 1st) with its month ("48.6K avg. players, Feb 2022"), never as
+ * if it were the count of its first day.
+ */
+export function latestPlayersText(latest: NonNullable<PlayerFigures["latest"]>): string {
+  return latest.period === "month"
+    ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at)}`
+    : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
+}
+
+/** What the latest players figure is, for a CSV column beside it: a month's average or a count. */
+export function playersPeriod(latest: PlayerFigures["latest"] | undefined): string | null {
+  return latest ? (latest.period === "month" ? "month (average)" : "count") : null;
+}
 
 /** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
 export function growthLabel(basis: GrowthBasis | undefined): string {
@@ -30,6 +49,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       "genre",
       `${PLAYER_FIGURE_LABELS.latest} (players)`,
       "players at",
+      "players period",
       `${PLAYER_FIGURE_LABELS.average} (players)`,
       `${PLAYER_FIGURE_LABELS.peak} (players)`,
       "peak at",
@@ -50,6 +70,8 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       g.genre ?? null,
       g.players?.latest?.value ?? g.playerCount,
       g.players?.latest?.at ?? null,
+      // A monthly mean is the month's average, not a count at "players at".
+      playersPeriod(g.players?.latest),
       g.players?.average?.value ?? null,
       g.players?.peak?.value ?? null,
       g.players?.peak?.at ?? null,
@@ -77,7 +99,10 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
   const players = game.players;
   const playersTitle = players
     ? [
-        players.latest && `${PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`,
+        players.latest &&
+          (players.latest.period === "month"
+            ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at)}: ${players.latest.value.toLocaleString("en-US")}`
+            : `${PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`),
         players.average &&
           `${PLAYER_FIGURE_LABELS.average}: ${players.average.value.toLocaleString("en-US")}`,
         players.peak &&
@@ -116,7 +141,9 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
                 ? players?.peak
                   ? `${compactNumber(players.peak.value)} ${PLAYER_FIGURE_LABELS.peak}, ${formatDay(new Date(players.peak.at))}`
                   : "no player history"
-                : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}${players?.latest ? `, ${formatDay(new Date(players.latest.at))}` : ""}`}
+                : players?.latest
+                  ? latestPlayersText(players.latest)
+                  : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
             </dd>
           </div>
           <div>

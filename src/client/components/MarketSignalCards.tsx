@@ -3,6 +3,7 @@ import type { OverviewFigures } from "../../contracts/games.ts";
 import { MetricCard } from "../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../ui/premium-lock/index.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
+import { aiPredictionsText } from "./market-figure-text.ts";
 import { GENRE_SERIES_FILLS, GENRE_SERIES_RULE } from "./ProductState.tsx";
 
 /**
@@ -20,6 +21,7 @@ export function MarketSignalCards({
   loading: boolean;
 }) {
   const predictions = figures?.aiPredictions;
+  const ai = aiPredictionsText(figures);
   const volatility = figures?.marketVolatility;
   return (
     <>
@@ -28,18 +30,9 @@ export function MarketSignalCards({
           title="AI Predictions"
           icon={Brain}
           loading={premium && loading}
-          value={predictions ? `${predictions.rising} rising` : "–"}
-          hint={
-            predictions ? (
-              <>
-                projected over the next {predictions.horizonDays} days: {predictions.declining} declining,{" "}
-                {predictions.stable} within ±5% of {predictions.projected} games projected (30-day player
-                trend line)
-              </>
-            ) : (
-              "games projected by their player trend line"
-            )
-          }
+          // With no game projected: "–" and why, not "0 rising" (market-figure-text.ts).
+          value={ai.value}
+          hint={ai.hint}
           footer={predictions && <CatalogSourceNote provenance={predictions.provenance} className="mt-1" />}
         />
       </PremiumLock>

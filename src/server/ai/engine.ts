@@ -229,7 +229,14 @@ export const projectedMovers: () => Promise<NonNullable<OverviewFigures["aiPredi
 async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
   const client = rawClient();
   const newest = await newestPlayerPoint();
-  const empty = { rising: 0, stable: 0, declining: 0, projected: 0, horizonDays: HORIZON_DAYS };
+  const empty = {
+    rising: 0,
+    stable: 0,
+    declining: 0,
+    projected: 0,
+    horizonDays: HORIZON_DAYS,
+    minDays: MIN_PROJECTION_DAYS,
+  };
   if (!newest) return { ...empty, provenance: provenanceOf([], null, PROJECTED_MOVERS_METHOD) };
   const since = newest - 30 * DAY_MS;
   const rs = await client.execute({

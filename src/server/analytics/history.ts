@@ -256,6 +256,7 @@ export async function marketHistory(): Promise<MarketHistory> {
       growth: r.growth,
       forecast: r.year >= currentYear || /forecast/i.test(r.source),
       revisedLater: notes.get(r.year)?.revisedLater ?? null,
+      earlierFigures: notes.get(r.year)?.earlier ?? null,
       confidence: notes.get(r.year)?.confidence ?? null,
     })),
     provenance: provenanceOf(

@@ -91,6 +91,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
  * sync's counts every 15 minutes and another source's one daily figure (SteamSpy's peak of the day
  * before) would otherwise draw a spike at every midnight; two sources with a point at the same time
  * give one point, so a chart never draws it twice. Days before a live sync began keep their source.
+ * Points of different periods (monthly and daily peaks) each carry theirs.
  */
 export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSeries | null> {
   const gameId = await resolveGameId(id);
@@ -126,6 +127,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     shown.set(day, best);
   }
   const points: GameSeries["points"] = [];
+  const pointPeriods: string[] = [];
   const sources = new Set<string>();
   const methods = new Set<string>();
   const periods = new Map<string, number>();
@@ -133,12 +135,16 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     const ts = Number(r.ts);
     if (shown.get(dayOf(ts)) !== String(r.source)) continue;
     points.push({ t: new Date(ts).toISOString(), value: Number(r.value) });
+    pointPeriods.push(String(r.period));
     sources.add(sourceName(String(r.source)));
     const method = figureMethod(String(r.source), q.metric);
     if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
     periods.set(String(r.period), (periods.get(String(r.period)) ?? 0) + 1);
   }
   const period = [...periods].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  // Each point says its period only where they differ (a month's peak beside a day's): the one
+  // `period` of the series says it for all of them otherwise.
+  if (periods.size > 1) for (const [i, p] of points.entries()) p.period = pointPeriods[i];
   return {
     metric: q.metric,
     unit: METRIC_UNITS[q.metric],

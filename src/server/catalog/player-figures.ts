@@ -9,7 +9,7 @@ import { DAY_MS } from "./stats.ts";
  * that shows a game's players — lists, search, the watchlist, trending, reports — takes them from
  * here, so the same label means the same number everywhere:
  *   latest  = the newest `players` point of the game, with its time (a live count, or the mean of
- *             the period it covers for daily/monthly imports);
+ *             the period it covers for daily/monthly imports; `period: "month"` on a monthly mean);
  *   average = the mean of the game's daily or live points over the PLAYER_WINDOW_DAYS days up to
  *             its newest point ("avg. players, 7 days"); none for monthly-only series;
  *   peak    = the highest of those points and of the game's daily peaks (`players_peak` by day)
@@ -121,7 +121,14 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
     ? { value: Math.round(top.value), at: iso(top.ts), days: PLAYER_WINDOW_DAYS }
     : null;
   return {
-    latest: newestCount ? { value: Math.round(newestCount.value), at: iso(newestCount.ts) } : null,
+    latest: newestCount
+      ? {
+          value: Math.round(newestCount.value),
+          at: iso(newestCount.ts),
+          // A monthly mean says so: the screens name it as the month's average, not a count.
+          ...(newestCount.period === "month" ? { period: "month" as const } : {}),
+        }
+      : null,
     average,
     peak,
     // Dated by the count that `playerCount` shows, where there is one: a newer daily peak beside an

@@ -374,6 +374,9 @@ export function screenerCsvDisposition(f: ScreenerFilter): string {
  * Every matching row, in the screener's order, as a stream of CSV text. The sorted ids come from the
  * catalog index (a few MB for the whole catalog), then the rows are read in chunks as the client
  * takes them, so memory stays flat however large the export.
+ *
+ * It starts with a UTF-8 byte-order mark, as the client's exports do (src/ui/export): without it
+ * Excel on Windows reads the file as ANSI and garbles "Pokémon", "™" and CJK names.
  */
 export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint8Array>> {
   const { index } = await catalogIndex();
@@ -388,7 +391,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
     start(controller) {
       controller.enqueue(
         encoder.encode(
-          csvRow([
+          `\uFEFF${csvRow([
             ...SCREENER_CSV_KEYS,
             ...columns.map((c) =>
               headerWithUnit(
@@ -396,7 +399,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
                 SCREENER_COLUMN_INFO[c].unit === "ISO date" ? null : SCREENER_COLUMN_INFO[c].unit,
               ),
             ),
-          ]),
+          ])}`,
         ),
       );
     },

@@ -14,6 +14,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { SearchField } from "../../components/SearchField.tsx";
+import { seriesByPeriod } from "../../components/series-periods.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { searchQuery } from "../../queries/catalog.ts";
@@ -64,11 +65,8 @@ function OverlayChart({
       range={range}
       onRangeChange={(r) => setRange(r, { replace: true })}
       loading={results.some((r) => r.isLoading)}
-      series={games.map((g, i) => ({
-        name: g.name,
-        unit: results[i]?.data?.unit ?? "",
-        points: results[i]?.data?.points ?? [],
-      }))}
+      // A game whose points differ in period (monthly beside daily) gets a line per period.
+      series={games.flatMap((g, i) => seriesByPeriod(results[i]?.data, g.name))}
       provenance={provenance}
       formatValue={format}
       empty={{

@@ -20,9 +20,10 @@ import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
-import { growthLabel } from "../../components/GameCardView.tsx";
+import { growthLabel, latestPlayersText, playersPeriod } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
+import { gamesTrackedHint, playersTile } from "../../components/market-figure-text.ts";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
@@ -456,7 +457,11 @@ function GameTrackingTab() {
           },
           { header: "Platform", cell: (g) => g.platform ?? "–" },
           { header: "Genre", cell: (g) => g.genre ?? "–" },
-          { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+          {
+            header: "Players",
+            cell: (g) =>
+              g.players?.latest ? latestPlayersText(g.players.latest) : compactNumber(g.playerCount),
+          },
           { header: "Price", cell: (g) => formatPrice(g.price) },
           { header: "Tracked since", cell: (g) => formatDate(g.addedAt) },
         ]}
@@ -473,10 +478,21 @@ function GameTrackingTab() {
             "platform",
             "genre",
             "players (players)",
+            "players period",
+            "players at (ISO 8601)",
             "price (USD)",
             "tracked since (ISO 8601)",
           ]}
-          rows={list.map((g) => [g.gameName, g.platform, g.genre, g.playerCount, g.price, g.addedAt])}
+          rows={list.map((g) => [
+            g.gameName,
+            g.platform,
+            g.genre,
+            g.playerCount,
+            playersPeriod(g.players?.latest),
+            g.players?.latest?.at ?? null,
+            g.price,
+            g.addedAt,
+          ])}
         />
       </div>
     </div>
@@ -501,7 +517,12 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               rowKey={(g) => g.gameId}
               columns={[
                 { header: "Game", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
-                { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+                {
+                  header: "Players",
+                  // A monthly average is named with its month, a count with its day.
+                  cell: (g) =>
+                    g.players?.latest ? latestPlayersText(g.players.latest) : compactNumber(g.playerCount),
+                },
                 {
                   header: "Growth",
                   cell: (g) => formatPercent(g.growth * 100),
@@ -511,14 +532,29 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
+          {/* The players and growth come from the player series: their source, not the reviews' and prices'. */}
           <CatalogSourceNote
-            provenance={rising.flatMap((g) => (g.provenance ? [g.provenance] : []))}
+            provenance={distinctProvenance(rising.map((g) => g.players?.provenance))}
             className="mt-2"
           />
           <CardExport
             title="Fastest growing"
-            header={["game", "players (players)", "growth (%)"]}
-            rows={rising.map((g) => [g.gameName, g.playerCount, g.growth * 100])}
+            header={[
+              "game",
+              "players (players)",
+              "players period",
+              "players at (ISO 8601)",
+              "growth (%)",
+              "growth compares",
+            ]}
+            rows={rising.map((g) => [
+              g.gameName,
+              g.playerCount,
+              playersPeriod(g.players?.latest),
+              g.players?.latest?.at ?? null,
+              g.growth * 100,
+              growthLabel(g.growthBasis),
+            ])}
           />
         </Section>
         <Section
@@ -598,15 +634,31 @@ export default function DashboardPage() {
           snapshot.freeGames.length,
           snapshot.exportedAt,
         ],
-        ["players, average daily over 7 days", "players", snapshot.marketActivity?.players, asOf],
-        ["players, change week on week", "%", snapshot.marketActivity?.change, asOf],
+        // Each figure named by its measure and period: a month's total of averages is no 7-day figure.
+        ...(snapshot.marketActivity?.basis === "month"
+          ? [
+              [
+                "players, total of the games' monthly averages",
+                "players",
+                snapshot.marketActivity.players,
+                asOf,
+              ],
+              ["players, change month on month", "%", snapshot.marketActivity.change, asOf],
+            ]
+          : [
+              ["players, average daily total over 7 days", "players", snapshot.marketActivity?.players, asOf],
+              ["players, change week on week", "%", snapshot.marketActivity?.change, asOf],
+            ]),
         ...snapshot.trending.map((g): CsvValue[] => [
-          `trending: ${g.gameName}, latest players`,
+          g.players?.latest?.period === "month"
+            ? `trending: ${g.gameName}, average players of the month`
+            : `trending: ${g.gameName}, latest players`,
           "players",
           g.playerCount,
-          asOf,
+          g.players?.latest?.at ?? asOf,
         ]),
-        ...(premium && figures?.aiPredictions
+        // No game projected: no figure, rather than "0 rising".
+        ...(premium && figures?.aiPredictions?.projected
           ? [
               [
                 `AI predictions: projected rising over the next ${figures.aiPredictions.horizonDays} days`,
@@ -647,14 +699,11 @@ export default function DashboardPage() {
       "promotions, and the most played free-to-play games",
     ],
     [
-      // Not a live sum: players across the catalog each day (each game's average count), averaged over 7 days (issue 9).
-      figures?.marketActivity.basis === "month"
-        ? "Players (total of monthly averages)"
-        : "Players (avg. daily total, 7 days)",
+      // Not a live sum: players across the catalog each day (each game's average count), averaged over
+      // 7 days (issue 9), or a month's total of averages; named with the date of its data.
+      playersTile(figures).label,
       figures ? (figures.marketActivity.games ? compactNumber(figures.marketActivity.players) : "–") : null,
-      figures?.marketActivity.games
-        ? `across ${figures.marketActivity.games} games`
-        : "no player history yet",
+      playersTile(figures).hint,
     ],
   ];
 
@@ -698,7 +747,7 @@ export default function DashboardPage() {
           icon={Layers}
           loading={overview.isLoading}
           value={figures ? compactNumber(figures.marketActivity.games) : "–"}
-          hint="with a player series this week"
+          hint={gamesTrackedHint(figures)}
         />
         <MetricCard
           title="Trending"

@@ -13,6 +13,10 @@ const point = (date: string, players: number, basis: ActivityPoint["basis"]): Ac
 test("days are drawn and exported as days", () => {
   const series = activitySeries([point("2026-11-19", 1_200, "day"), point("2026-11-20", 1_300, "day")]);
   expect(series.name).toBe("Players");
+  // The date of its data, so old data never reads as the last 90 days before today.
+  expect(series.description).toBe(
+    "Players across the catalog per day, the last 90 days of data (to Nov 20, 2026).",
+  );
   expect(series.points).toEqual([
     { x: "2026-11-19", y: 1_200 },
     { x: "2026-11-20", y: 1_300 },
@@ -29,7 +33,10 @@ test("days are drawn and exported as days", () => {
 test("monthly figures only: drawn, described and exported as months", () => {
   const series = activitySeries([point("2022-01-01", 1_000, "month"), point("2022-02-01", 1_200, "month")]);
   expect(series.name).toBe("Players (total of monthly averages)");
-  expect(series.description).toMatch(/per month/);
+  expect(series.description).toBe(
+    "Players across the catalog per month (monthly figures only), Jan 2022 – Feb 2022 (2 months).",
+  );
+  expect(series.description).not.toMatch(/days/);
   expect(series.method).toMatch(/each month/);
   expect(series.points).toEqual([
     { x: "Jan 2022", y: 1_000 },

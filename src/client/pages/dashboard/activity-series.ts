@@ -1,5 +1,5 @@
 import type { ActivityPoint } from "../../../contracts/games.ts";
-import { formatMonth } from "../../format/dates.ts";
+import { formatDate, formatMonth } from "../../format/dates.ts";
 
 /**
  * What the Dashboard's Player trends card draws and says of the catalog's player series (GET
@@ -7,12 +7,20 @@ import { formatMonth } from "../../format/dates.ts";
  * a catalog with monthly figures only (SteamCharts), its months, each the total of the games' monthly
  * averages, named as months and never as the players of the 1st they are dated on.
  */
+/** "Dec 2021 – Feb 2022 (3 months)", or the one month. */
+function monthSpan(points: ActivityPoint[]): string {
+  const first = formatMonth(points[0]!.date);
+  const last = formatMonth(points.at(-1)!.date);
+  return first === last ? first : `${first} – ${last} (${points.length} months)`;
+}
+
 export function activitySeries(points: ActivityPoint[]) {
   const monthly = points.length > 0 && points.every((p) => p.basis === "month");
   if (monthly)
     return {
       name: "Players (total of monthly averages)",
-      description: "Players across the catalog per month (monthly figures only), last 90 days of data.",
+      // Its months by name: "the last 90 days" over three monthly points from 2022 read as recent days.
+      description: `Players across the catalog per month (monthly figures only), ${monthSpan(points)}.`,
       method:
         "each month, the sum of each game's average player count that month (monthly figures, no daily counts)",
       points: points.map((d) => ({ x: formatMonth(d.date), y: d.players })),
@@ -21,7 +29,10 @@ export function activitySeries(points: ActivityPoint[]) {
     };
   return {
     name: "Players",
-    description: "Players across the catalog per day, last 90 days of data.",
+    description:
+      points.length > 0
+        ? `Players across the catalog per day, the last 90 days of data (to ${formatDate(points.at(-1)!.date, { utc: true })}).`
+        : "Players across the catalog per day, the last 90 days of data.",
     method:
       "each day, the sum of each game's average daily or live player count that day (monthly averages are not counted as days)",
     points: points.map((d) => ({ x: d.date, y: d.players })),

@@ -24,6 +24,7 @@ import { SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts"
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
+import { type PeriodNames, seriesByPeriod } from "../../components/series-periods.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
@@ -46,9 +47,19 @@ function provenanceOf(series: GameSeries | undefined): Provenance | null {
   return series?.source ? { source: series.source, asOf: series.asOf } : null;
 }
 
-function toTimeSeries(name: string, series: GameSeries | undefined): TimeSeries {
-  return { name, unit: series?.unit ?? "", points: series?.points ?? [] };
-}
+/**
+ * The Players chart's lines, named for their period: a monthly average (SteamCharts) is no day's
+ * count, and a month's peak is no day's peak, so each has its own line and CSV column.
+ */
+const PLAYER_SERIES_NAMES: Record<"players" | "players_peak", PeriodNames> = {
+  players: {
+    base: "Average players",
+    month: "Average players, monthly",
+    day: "Average players, daily",
+    instant: "Players, live count",
+  },
+  players_peak: { base: "Peak players", month: "Peak players, monthly", day: "Peak players, daily" },
+};
 
 /** One chart's range lives in the URL (`?players=30d`), so a shared link opens the same view. */
 function useChartRange(key: string): [Range, (range: Range) => void] {
@@ -87,7 +98,10 @@ function PlayersChart({ game }: { game: GameDetail }) {
       range={range}
       onRangeChange={setRange}
       loading={avg!.isLoading || peak!.isLoading}
-      series={[toTimeSeries("Average players", avg!.data), toTimeSeries("Peak players", peak!.data)]}
+      series={[
+        ...seriesByPeriod(avg!.data, PLAYER_SERIES_NAMES.players),
+        ...seriesByPeriod(peak!.data, PLAYER_SERIES_NAMES.players_peak),
+      ]}
       provenance={[provenanceOf(avg!.data), provenanceOf(peak!.data)].filter((p): p is Provenance => !!p)}
       formatValue={compactNumber}
       empty={{
@@ -129,8 +143,8 @@ function ReviewsCharts({ game }: { game: GameDetail }) {
         onRangeChange={setRange}
         loading={loading}
         series={[
-          toTimeSeries("Positive reviews", positive!.data),
-          toTimeSeries("Negative reviews", negative!.data),
+          ...seriesByPeriod(positive!.data, "Positive reviews"),
+          ...seriesByPeriod(negative!.data, "Negative reviews"),
         ]}
         provenance={provenance}
         formatValue={compactNumber}
@@ -176,7 +190,7 @@ function SingleChart({
       range={range}
       onRangeChange={setRange}
       loading={series!.isLoading}
-      series={[toTimeSeries(name, series!.data)]}
+      series={seriesByPeriod(series!.data, name)}
       provenance={provenanceOf(series!.data)}
       formatValue={format}
       empty={{

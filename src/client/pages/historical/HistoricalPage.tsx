@@ -97,9 +97,19 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
         <ul className="grid gap-2 text-sm">
           {revenue.map((y) => (
             <li key={y.year} className="flex justify-between">
-              <span title={y.revisedLater ? `Revised later: ${y.revisedLater}` : undefined}>
+              <span
+                title={
+                  [
+                    y.earlierFigures && `Earlier: ${y.earlierFigures}`,
+                    y.revisedLater && `Revised later: ${y.revisedLater}`,
+                  ]
+                    .filter(Boolean)
+                    .join("\n") || undefined
+                }
+              >
                 {y.year}
                 {y.forecast ? " (forecast)" : ""}
+                {/* Only a later edition's figure revises this one; a forecast's earlier forecasts do not. */}
                 {y.revisedLater ? " (revised later)" : ""}
               </span>
               <span>
@@ -115,8 +125,22 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
       csv: {
         fileName: "global-revenue",
         data: () => ({
-          header: ["year", "revenue (billion USD)", "growth (%)", "forecast", "revised later"],
-          rows: revenue.map((y) => [y.year, y.revenue, y.growth, y.forecast, y.revisedLater ?? null]),
+          header: [
+            "year",
+            "revenue (billion USD)",
+            "growth (%)",
+            "forecast",
+            "revised later",
+            "earlier figures",
+          ],
+          rows: revenue.map((y) => [
+            y.year,
+            y.revenue,
+            y.growth,
+            y.forecast,
+            y.revisedLater ?? null,
+            y.earlierFigures ?? null,
+          ]),
         }),
       },
     },

@@ -5,6 +5,8 @@ import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { playersPeriod } from "../../components/GameCardView.tsx";
+import { trendingChartDescription } from "../../components/market-figure-text.ts";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
@@ -29,7 +31,7 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
             <CardTitle>Live Gaming Trends</CardTitle>
             <LiveIndicator />
           </div>
-          <CardDescription>Latest players of the fastest-growing games.</CardDescription>
+          <CardDescription>{trendingChartDescription(games)}</CardDescription>
         </CardHeader>
         <CardContent>
           {trending.isLoading ? (
@@ -51,11 +53,16 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
             aria-label="Export CSV of Live Gaming Trends"
             disabled={games.length === 0}
             data={() => ({
-              header: ["game", "players (players)", "as of (ISO 8601)"],
+              header: ["game", "players (players)", "players period", "as of (ISO 8601)"],
               // The bars the chart shows, no more.
               rows: games
                 .slice(0, MAX_BARS)
-                .map((g) => [g.gameName, g.playerCount ?? 0, g.players?.provenance?.asOf ?? null]),
+                .map((g) => [
+                  g.gameName,
+                  g.playerCount ?? 0,
+                  playersPeriod(g.players?.latest),
+                  g.players?.latest?.at ?? g.players?.provenance?.asOf ?? null,
+                ]),
             })}
           />
         </CardContent>

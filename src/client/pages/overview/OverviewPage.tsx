@@ -202,7 +202,7 @@ export default function OverviewPage() {
             <LineChart className="size-5 text-chart-3" aria-hidden="true" />
             <h3 className="mt-3 font-semibold">Market Analysis</h3>
             <p className="mt-1 text-muted-foreground text-sm">
-              Genre volatility, size and momentum over the last 90 days.
+              Genre volatility, size and momentum over the latest 90 days of data.
             </p>
             <Button
               className="mt-4"

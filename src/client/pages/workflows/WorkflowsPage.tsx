@@ -22,17 +22,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { HistoryList } from "../../components/HistoryList.tsx";
+import { formatDuration } from "../../format/durations.ts";
 import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { executionsQuery, workflowStatusQuery, workflowsQuery } from "../../queries/workflows.ts";
-
-/** Spec §9 units: seconds, minutes or hours. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${(ms / 1000).toFixed(2)}s`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
-  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)}m`;
-  return `${(ms / 3_600_000).toFixed(1)}h`;
-}
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" });
 

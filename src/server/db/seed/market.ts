@@ -62,10 +62,36 @@ export async function seedMarketYears(): Promise<number> {
 export interface MarketYearNotes {
   /** What later editions reported for this year instead ("184.0 (+0.6%) Oct 2023 update…"); null when unrevised. */
   revisedLater: string | null;
+  /**
+   * What earlier editions or updates had said of this year before the figure quoted ("forecasts for
+   * 2026: 212.4 (GGMR 2023), …"): a forecast year's earlier forecasts, not a revision of it. Null when none.
+   */
+  earlier: string | null;
   /** The citation's confidence ("high", "medium (forecast)", "low (inferred…)"). */
   confidence: string | null;
   /** The edition quoted. */
   edition: string;
+}
+
+/**
+ * The citation table's `revised_later` column, split by what it reports: most rows list later
+ * figures only ("184.0 (+0.6%) Oct 2023 update"); some begin with the figures earlier editions gave
+ * ("earlier May 2022 update: 203.1 (+5.4%); later 184.4 …"), and a forecast year's lists earlier
+ * forecasts only ("earlier forecasts for 2026: 212.4 (GGMR 2023), …"), which no later edition revised.
+ */
+export function splitRevisionNote(
+  note: string | null | undefined,
+): Pick<MarketYearNotes, "revisedLater" | "earlier"> {
+  const text = note?.trim();
+  if (!text) return { revisedLater: null, earlier: null };
+  if (!/^earlier\b/i.test(text)) return { revisedLater: text, earlier: null };
+  const body = text.replace(/^earlier\s+/i, "");
+  const later = /;\s*later\s+/i.exec(body);
+  if (!later) return { revisedLater: null, earlier: body };
+  return {
+    revisedLater: body.slice(later.index + later[0].length).trim() || null,
+    earlier: body.slice(0, later.index).trim() || null,
+  };
 }
 
 let notes: Map<number, MarketYearNotes> | undefined;
@@ -78,7 +104,7 @@ export async function marketYearNotes(): Promise<Map<number, MarketYearNotes>> {
     const year = parseNumber(r.year);
     if (!year) continue;
     out.set(year, {
-      revisedLater: r.revised_later?.trim() || null,
+      ...splitRevisionNote(r.revised_later),
       confidence: r.confidence?.trim() || null,
       edition: r.edition?.trim() ?? "",
     });

@@ -1,0 +1,89 @@
+import { expect, test } from "vitest";
+import type { OverviewFigures } from "../../contracts/games.ts";
+import {
+  aiPredictionsText,
+  gamesTrackedHint,
+  playersTile,
+  trendingChartDescription,
+} from "./market-figure-text.ts";
+
+const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
+
+function figures(basis: "days" | "month", games: number, projected: number): OverviewFigures {
+  return {
+    marketActivity: { players: 1_000_000, change: 2.5, games, basis, provenance },
+    trendingCount: 10,
+    aiPredictions: {
+      rising: projected ? 3 : 0,
+      stable: projected ? projected - 4 : 0,
+      declining: projected ? 1 : 0,
+      projected,
+      horizonDays: 30,
+      minDays: 7,
+      provenance,
+    },
+    isDemo: false,
+    dataAsOf: basis === "month" ? "2022-02-01T00:00:00.000Z" : "2026-11-20T00:00:00.000Z",
+  };
+}
+
+// Review 6, item 15: "with a player series this week" over data from February 2022.
+test("Games Tracked names the period of its data, never 'this week'", () => {
+  expect(gamesTrackedHint(figures("month", 958, 0))).toBe(
+    "with a monthly player average for Feb 2022 (the newest month of data)",
+  );
+  expect(gamesTrackedHint(figures("days", 12, 12))).toBe(
+    "with player counts in the 7 days of data up to Nov 20, 2026",
+  );
+  expect(gamesTrackedHint(figures("days", 0, 0))).toBe("no player history yet");
+  for (const f of [figures("month", 958, 0), figures("days", 12, 12), undefined])
+    expect(gamesTrackedHint(f)).not.toMatch(/this week/);
+});
+
+test("the players tile names its measure and the date of its data", () => {
+  expect(playersTile(figures("month", 958, 0))).toEqual({
+    label: "Players (total of monthly averages)",
+    hint: "across 958 games, Feb 2022",
+  });
+  expect(playersTile(figures("days", 12, 12))).toEqual({
+    label: "Players (avg. daily total, 7 days)",
+    hint: "across 12 games, 7 days to Nov 20, 2026",
+  });
+});
+
+test("AI Predictions with no game projected shows no figure and says why, not '0 rising'", () => {
+  const monthly = aiPredictionsText(figures("month", 958, 0));
+  expect(monthly.value).toBe("–");
+  expect(monthly.projected).toBe(false);
+  expect(monthly.hint).toBe(
+    "No projection possible: a projection needs 7 days of daily player counts in the latest 30 days of data, and the catalog's newest player figures are monthly averages (Feb 2022).",
+  );
+  expect(monthly.hint).not.toMatch(/\b0 /);
+  expect(aiPredictionsText(figures("days", 5, 0)).hint).toMatch(/and no game has that many\.$/);
+  expect(aiPredictionsText(figures("days", 0, 0)).hint).toMatch(/no player history yet\.$/);
+  const projected = aiPredictionsText(figures("days", 12, 12));
+  expect(projected).toMatchObject({ value: "3 rising", projected: true });
+  expect(projected.hint).toBe(
+    "projected over the next 30 days: 1 declining, 8 within ±5% of 12 games projected (30-day player trend line)",
+  );
+});
+
+test("Live Gaming Trends says its bars are a month's averages when the data is monthly", () => {
+  const at = "2022-02-01T00:00:00.000Z";
+  const figure = (period?: "month") => ({
+    players: {
+      latest: { value: 48_633, at, ...(period ? { period } : {}) },
+      average: null,
+      peak: null,
+      provenance,
+    },
+  });
+  expect(trendingChartDescription([figure("month"), figure("month")])).toBe(
+    "Average players in Feb 2022 of the fastest-growing games (monthly figures).",
+  );
+  expect(trendingChartDescription([figure(), figure()])).toBe("Latest players of the fastest-growing games.");
+  expect(trendingChartDescription([figure("month"), figure()])).toBe(
+    "Latest players of the fastest-growing games (for monthly figures, the average of Feb 2022).",
+  );
+  expect(trendingChartDescription([])).toBe("Latest players of the fastest-growing games.");
+});

@@ -1,0 +1,82 @@
+import type { OverviewFigures } from "../../contracts/games.ts";
+import { formatDate, formatMonth } from "../format/dates.ts";
+import type { GameCard } from "../queries/catalog.ts";
+
+/**
+ * What the Overview's and the Dashboard's catalog figures say they are (review 6, item 15): the
+ * period and measure of each, and the date of its data, never "this week" over data years old.
+ */
+
+/** The data's newest time as the labels name it: its month for monthly figures, else its day. */
+function dataDate(figures: OverviewFigures): string | null {
+  if (!figures.dataAsOf) return null;
+  return figures.marketActivity.basis === "month"
+    ? formatMonth(figures.dataAsOf)
+    : formatDate(figures.dataAsOf, { utc: true });
+}
+
+/** The hint under "Games Tracked": which games it counts, over which period of data. */
+export function gamesTrackedHint(figures: OverviewFigures | undefined): string {
+  if (!figures) return "with player figures in the latest data";
+  if (!figures.marketActivity.games) return "no player history yet";
+  const date = dataDate(figures);
+  return figures.marketActivity.basis === "month"
+    ? `with a monthly player average for ${date ?? "the latest month"} (the newest month of data)`
+    : `with player counts in the 7 days of data up to ${date ?? "the newest"}`;
+}
+
+/** The Dashboard's players tile: its label, and the hint naming the games and the period. */
+export function playersTile(figures: OverviewFigures | undefined): { label: string; hint: string } {
+  const month = figures?.marketActivity.basis === "month";
+  const label = month ? "Players (total of monthly averages)" : "Players (avg. daily total, 7 days)";
+  if (!figures?.marketActivity.games) return { label, hint: "no player history yet" };
+  const date = dataDate(figures);
+  const games = `across ${figures.marketActivity.games.toLocaleString("en-US")} games`;
+  return {
+    label,
+    hint: date ? (month ? `${games}, ${date}` : `${games}, 7 days to ${date}`) : games,
+  };
+}
+
+/**
+ * The AI Predictions card: how many games the market prediction projects to rise, or, where no game
+ * could be projected, no figure at all ("–") and why: a "0 rising … of 0 games projected" reads as a
+ * projection that found nothing rising.
+ */
+export function aiPredictionsText(figures: OverviewFigures | undefined): {
+  value: string;
+  hint: string;
+  projected: boolean;
+} {
+  const predictions = figures?.aiPredictions;
+  if (!predictions)
+    return { value: "–", hint: "games projected by their player trend line", projected: false };
+  if (predictions.projected === 0) {
+    const needs = `a projection needs ${predictions.minDays ? `${predictions.minDays} days` : "days"} of daily player counts in the latest 30 days of data`;
+    const has = !figures?.marketActivity.games
+      ? "the catalog has no player history yet"
+      : figures.marketActivity.basis === "month"
+        ? `the catalog's newest player figures are monthly averages (${dataDate(figures) ?? "the latest month"})`
+        : "no game has that many";
+    return { value: "–", hint: `No projection possible: ${needs}, and ${has}.`, projected: false };
+  }
+  return {
+    value: `${predictions.rising} rising`,
+    hint: `projected over the next ${predictions.horizonDays} days: ${predictions.declining} declining, ${predictions.stable} within ±5% of ${predictions.projected} games projected (30-day player trend line)`,
+    projected: true,
+  };
+}
+
+/**
+ * What the Live Gaming Trends bars are: the games' latest counts, or, where the data is monthly
+ * (SteamCharts), each game's average players of its latest month, named with that month.
+ */
+export function trendingChartDescription(games: Pick<GameCard, "players">[]): string {
+  const latest = games.map((g) => g.players?.latest).filter((l) => l != null);
+  const months = [...new Set(latest.filter((l) => l.period === "month").map((l) => formatMonth(l.at)))];
+  if (latest.length === 0 || months.length === 0) return "Latest players of the fastest-growing games.";
+  const monthly = months.length === 1 ? months[0] : "their latest month";
+  return latest.every((l) => l.period === "month")
+    ? `Average players in ${monthly} of the fastest-growing games (monthly figures).`
+    : `Latest players of the fastest-growing games (for monthly figures, the average of ${monthly}).`;
+}

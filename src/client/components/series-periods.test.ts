@@ -1,0 +1,66 @@
+import { expect, test } from "vitest";
+import type { GameSeries } from "../../contracts/game-page.ts";
+import { seriesByPeriod } from "./series-periods.ts";
+
+const series = (points: GameSeries["points"], period: string | null): GameSeries => ({
+  metric: "players_peak",
+  unit: "players",
+  period,
+  source: "SteamCharts",
+  asOf: points.at(-1)?.t ?? null,
+  points,
+});
+
+const PEAKS = { base: "Peak players", month: "Peak players, monthly", day: "Peak players, daily" };
+
+// Review 6, item 18: monthly and daily peaks were one "Peak players" column in the chart's CSV.
+test("monthly beside daily points: one series (and CSV column) per period, each named", () => {
+  const mixed = series(
+    [
+      { t: "2022-01-01T00:00:00.000Z", value: 786_118, period: "month" },
+      { t: "2022-02-01T00:00:00.000Z", value: 725_851, period: "month" },
+      { t: "2022-02-14T00:00:00.000Z", value: 647_090, period: "day" },
+    ],
+    "month",
+  );
+  expect(seriesByPeriod(mixed, PEAKS)).toEqual([
+    {
+      name: "Peak players, monthly",
+      unit: "players",
+      points: [
+        { t: "2022-01-01T00:00:00.000Z", value: 786_118 },
+        { t: "2022-02-01T00:00:00.000Z", value: 725_851 },
+      ],
+    },
+    {
+      name: "Peak players, daily",
+      unit: "players",
+      points: [{ t: "2022-02-14T00:00:00.000Z", value: 647_090 }],
+    },
+  ]);
+  // A plain name gets the period only when the series mixes them.
+  expect(seriesByPeriod(mixed, "Positive reviews").map((s) => s.name)).toEqual([
+    "Positive reviews, monthly",
+    "Positive reviews, daily",
+  ]);
+});
+
+test("one period: one series, named for its period when names per period are given", () => {
+  const monthly = series([{ t: "2022-02-01T00:00:00.000Z", value: 725_851 }], "month");
+  expect(seriesByPeriod(monthly, PEAKS)).toEqual([
+    { name: "Peak players, monthly", unit: "players", points: monthly.points },
+  ]);
+  expect(seriesByPeriod(monthly, "Price")).toEqual([
+    { name: "Price", unit: "players", points: monthly.points },
+  ]);
+  // A period without its own name reads "<base>, <period>".
+  const live = series([{ t: "2026-11-20T10:15:00.000Z", value: 12 }], "instant");
+  expect(seriesByPeriod(live, PEAKS)[0]!.name).toBe("Peak players, point in time");
+});
+
+test("no points (or no answer yet): the bare name, nothing to draw", () => {
+  expect(seriesByPeriod(undefined, PEAKS)).toEqual([{ name: "Peak players", unit: "", points: [] }]);
+  expect(seriesByPeriod(series([], null), PEAKS)).toEqual([
+    { name: "Peak players", unit: "players", points: [] },
+  ]);
+});

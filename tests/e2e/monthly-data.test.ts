@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, type Role, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * Review 6, item 15: a catalog whose player figures are SteamCharts' monthly averages (the newest
+ * February 2022) is described as such — its month, its measure — and never as this week's players,
+ * a day's count or a projection of 0 games.
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  const r = spawnSync(
+    "bun",
+    [
+      "scripts/import.ts",
+      "steamcharts-csv",
+      "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv",
+    ],
+    { env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" } },
+  );
+  if (r.status !== 0) throw new Error(String(r.stderr));
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function as(role: Role, path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+test("Overview: trending cards name the month of an average, and no projection reads as none", async () => {
+  const page = await as("premium", "/");
+  const cards = page.getByTestId("game-card");
+  await cards.first().waitFor();
+  // "48.6K avg. players, Feb 2022", not "48.6K players, Feb 1, 2022".
+  expect(await cards.first().textContent()).toMatch(/\d(\.\d)?[KM]? avg\. players, Feb 2022/);
+  expect(await cards.first().textContent()).not.toMatch(/players, Feb 1, 2022/);
+  await page
+    .getByText("Average players in Feb 2022 of the fastest-growing games (monthly figures).")
+    .waitFor();
+  // AI Predictions: no game has daily counts to project, and the card says so rather than "0 rising".
+  await page.getByText(/^No projection possible: .* monthly averages \(Feb 2022\)\.$/).waitFor();
+  expect(await page.getByText(/\b0 rising/).count()).toBe(0);
+  expect(await page.getByText(/of 0 games projected/).count()).toBe(0);
+  await page.context().close();
+});
+
+test("Dashboard: Games Tracked and Player trends say their month, not this week or days", async () => {
+  const page = await as("premium", "/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  await page.getByText("with a monthly player average for Feb 2022 (the newest month of data)").waitFor();
+  expect(await page.getByText("this week").count()).toBe(0);
+  await page
+    .getByText(/^Players across the catalog per month \(monthly figures only\), .* – Feb 2022/)
+    .waitFor();
+  expect(await page.getByText("Players across the catalog per day").count()).toBe(0);
+  const tile = page
+    .getByTestId("dashboard-stats")
+    .locator("div")
+    .filter({ hasText: "total of monthly averages" });
+  await expect.poll(() => tile.first().textContent()).toMatch(/across [\d,]+ games, Feb 2022/);
+  await page.context().close();
+});
