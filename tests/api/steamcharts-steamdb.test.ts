@@ -90,18 +90,26 @@ describe("two files, two sources", () => {
     });
   });
 
-  test("a game's peak chart draws the days of a month that has them, not the month's peak among them", async () => {
+  test("a game's peak chart draws the month's peak and the day's peak as two measures, neither hiding the other", async () => {
     const dota = (await rawClient().execute("SELECT id FROM games WHERE name = 'Dota 2'")).rows[0]!;
     const res = await request(`/api/games/${String(dota.id)}/series?metric=players_peak`, {
       cookie: user.cookie,
     });
-    const series = (await res.json()) as { points: Array<{ t: string; value: number }>; source: string };
+    const series = (await res.json()) as {
+      points: Array<{ t: string; value: number; period?: string }>;
+      source: string;
+    };
+    // Each point says its period, so the chart draws a monthly line and a daily line.
     expect(series.points).toEqual([
-      { t: "2021-12-01T00:00:00.000Z", value: 565845 },
-      { t: "2022-01-01T00:00:00.000Z", value: 701209 },
-      { t: "2022-02-01T00:00:00.000Z", value: 647090 },
+      { t: "2021-12-01T00:00:00.000Z", value: 756170, period: "month" },
+      { t: "2021-12-01T00:00:00.000Z", value: 565845, period: "day" },
+      { t: "2022-01-01T00:00:00.000Z", value: 786118, period: "month" },
+      { t: "2022-01-01T00:00:00.000Z", value: 701209, period: "day" },
+      { t: "2022-02-01T00:00:00.000Z", value: 725851, period: "month" },
+      { t: "2022-02-01T00:00:00.000Z", value: 647090, period: "day" },
     ]);
-    expect(series.source).toBe("SteamDB");
+    expect(series.source).toMatch(/SteamCharts/);
+    expect(series.source).toMatch(/SteamDB/);
   });
 });
 

@@ -85,9 +85,9 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
 }
 
 /**
- * A game's series for one metric between `from` and `to` (inclusive), oldest first. A month with
- * figures of a day or finer shows those, not the month's own figure. Each UTC day shows
- * one source's points: the one with the most points that day (the first by name on a tie). A live
+ * A game's series for one metric between `from` and `to` (inclusive), oldest first. Each UTC day
+ * shows one source's figures of a day or finer — the one with the most points that day (the first by
+ * name on a tie) — and one source's monthly figure beside them. A live
  * sync's counts every 15 minutes and another source's one daily figure (SteamSpy's peak of the day
  * before) would otherwise draw a spike at every midnight; two sources with a point at the same time
  * give one point, so a chart never draws it twice. Days before a live sync began keep their source.
@@ -98,33 +98,33 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   if (!gameId) return null;
   const from = q.from ? Date.parse(q.from) : Number.MIN_SAFE_INTEGER;
   const to = q.to ? endOf(q.to) : Number.MAX_SAFE_INTEGER;
-  let rows = await readRows(
+  const rows = await readRows(
     `SELECT ts, value, period, source FROM game_metrics
      WHERE game_id = ? AND metric = ? AND ts >= ? AND ts <= ? ORDER BY ts, source`,
     [gameId, q.metric, from, to],
   );
   const dayOf = (ts: number) => Math.floor(ts / DAY_MS);
-  // A month's figure (SteamCharts' average or peak, dated the 1st) is not drawn among a day's figures
-  // of the same month (SteamDB's daily peaks, live counts): it would stand out as that day's spike.
-  const monthOf = (ts: number) => new Date(ts).toISOString().slice(0, 7);
-  const finerMonths = new Set(rows.filter((r) => r.period !== "month").map((r) => monthOf(Number(r.ts))));
-  if (finerMonths.size)
-    rows = rows.filter((r) => r.period !== "month" || !finerMonths.has(monthOf(Number(r.ts))));
-  const perDay = new Map<number, Map<string, number>>();
+  // One source per day for the month's figures and one for the finer ones: a month's figure
+  // (SteamCharts' peak, dated the 1st) and a day's (SteamDB's peak that day) are different measures,
+  // drawn as different lines (each point then says its period), so neither hides the other. Among
+  // a day's and a live sync's figures the day keeps one source, as above.
+  const slot = (r: Record<string, unknown>) =>
+    `${r.period === "month" ? "month" : "finer"}|${dayOf(Number(r.ts))}`;
+  const perDay = new Map<string, Map<string, number>>();
   for (const r of rows) {
-    const day = dayOf(Number(r.ts));
-    const counts = perDay.get(day) ?? new Map<string, number>();
+    const key = slot(r);
+    const counts = perDay.get(key) ?? new Map<string, number>();
     counts.set(String(r.source), (counts.get(String(r.source)) ?? 0) + 1);
-    perDay.set(day, counts);
+    perDay.set(key, counts);
   }
-  const shown = new Map<number, string>();
-  for (const [day, counts] of perDay) {
+  const shown = new Map<string, string>();
+  for (const [key, counts] of perDay) {
     let best = "";
     for (const [source, n] of counts) {
       const top = counts.get(best) ?? 0;
       if (n > top || (n === top && source < best)) best = source;
     }
-    shown.set(day, best);
+    shown.set(key, best);
   }
   const points: GameSeries["points"] = [];
   const pointPeriods: string[] = [];
@@ -133,7 +133,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   const periods = new Map<string, number>();
   for (const r of rows) {
     const ts = Number(r.ts);
-    if (shown.get(dayOf(ts)) !== String(r.source)) continue;
+    if (shown.get(slot(r)) !== String(r.source)) continue;
     points.push({ t: new Date(ts).toISOString(), value: Number(r.value) });
     pointPeriods.push(String(r.period));
     sources.add(sourceName(String(r.source)));
