@@ -37,6 +37,7 @@ const portal2: GameEstimate = {
   asOf: "2019-05-01T00:00:00.000Z",
   computedAt: "2026-11-23T17:43:05.112Z",
   lowSignal: false,
+  covered: true,
   notes: [],
   inputs: {
     positiveReviews: 138_220,
