@@ -59,6 +59,12 @@ export const GameEstimateSchema = z.object({
   computedAt: z.string(),
   /** Fewer than 10 reviews (or none known) and no other signal (no player series, no owners band with a lower end): a wide range, and `notes` says so. */
   lowSignal: z.boolean(),
+  /**
+   * Whether the owners model (fitted on Steam games) covers this game: it is on Steam, or a Steam
+   * signal (reviews, owners band, players) is known. When false the ranges are the Steam catalog's
+   * spread, not this game's figures: screens show none of them, and `notes` says why.
+   */
+  covered: z.boolean(),
   notes: z.array(z.string()),
   inputs: EstimateInputsSchema,
   provenance: ProvenanceSchema,

@@ -100,6 +100,44 @@ export interface GameDetail extends GameSummary {
   publisherSlug: string | null;
   /** The newest point of each series the catalog holds for the game. */
   latest: Partial<Record<SeriesMetric, LatestFigure>>;
+  /**
+   * Units sold as a sales dataset published them (VGChartz), per platform and region; null when the
+   * catalog holds none. Published figures, apart from (never blended into) the Steam-based estimates.
+   */
+  publishedSales: PublishedSales | null;
+}
+
+/** Units sold per region; null where the dataset does not give the region (the 2016 file has no "other"). */
+export interface SalesRegions {
+  northAmerica: number | null;
+  europe: number | null;
+  japan: number | null;
+  other: number | null;
+}
+
+/** One platform's published sales, in units (the datasets publish millions to two decimals). */
+export interface PublishedPlatformSales {
+  platform: string;
+  /** Release year on the platform as the dataset gives it. */
+  year: number | null;
+  units: number;
+  regions: SalesRegions;
+  /** The dataset named as a person reads it, with its file ("VGChartz sales dataset (vgsales.csv)"). */
+  source: string;
+  /** When the file was taken; null when neither the import nor the file's name says. */
+  asOf: string | null;
+}
+
+/** Published unit sales of one game or a set of games, with where and when they come from. */
+export interface PublishedSales {
+  /** Sum over the platforms. */
+  units: number;
+  /** Sums over the platforms; a region is null unless every platform gives it. */
+  regions: SalesRegions;
+  /** Largest first. */
+  platforms: PublishedPlatformSales[];
+  /** One per dataset the figures come from. */
+  provenance: Provenance[];
 }
 
 export interface SeriesPoint {

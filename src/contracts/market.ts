@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SalesRegions } from "./game-page.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -233,9 +234,11 @@ export interface CompanyGame {
   reviews: number | null;
   positiveShare: number | null;
   owners: number | null;
-  /** P50 of the game's estimate. */
+  /** P50 of the game's estimate; null when none, or when the owners model does not cover the game (not on Steam, no Steam signal). */
   ownersEstimate: number | null;
   revenueEstimate: number | null;
+  /** Units sold as a sales dataset published them (VGChartz), over its platforms; null when the catalog holds none. */
+  publishedUnits: number | null;
   genres: string[];
   isDemo: boolean;
 }
@@ -252,12 +255,29 @@ export interface CompanyPage {
     firstYear: number | null;
     lastYear: number | null;
     releasesPerYear: Array<{ year: number; games: number }>;
+    /**
+     * Games the owners model does not cover (not on Steam, and no Steam reviews, owners band or
+     * players): no estimate of theirs is shown or summed.
+     */
+    outsideModel: number;
     /** Sums of the games' estimates (P50, with P10 and P90 summed as a loose bracket); null when none is estimated. */
     estimates: {
       games: number;
       owners: { low: number; mid: number; high: number };
       grossRevenue: { low: number; mid: number; high: number };
       provenance: Provenance;
+    } | null;
+    /**
+     * Units sold as sales datasets published them (VGChartz), summed over the games that have any: a
+     * published figure beside the estimates, never added to them. Null when no game has one.
+     */
+    publishedSales: {
+      games: number;
+      units: number;
+      /** A region is null unless every game's figures give it. */
+      regions: SalesRegions;
+      /** One per dataset (file and date) the figures come from. */
+      provenance: Provenance[];
     } | null;
   };
   provenance: Provenance[];

@@ -36,6 +36,7 @@ export { Label } from "./label/index.ts";
 export { MetricCard } from "./metric-card/index.ts";
 export { PremiumLock } from "./premium-lock/index.ts";
 export { Progress } from "./progress/index.ts";
+export { datedProvenance, PublishedSalesCard, publishedUnits } from "./published-sales/index.ts";
 export { isRange, RANGES, type Range, RangeSelector, rangeStart } from "./range-selector/index.ts";
 export { ScrollArea } from "./scroll-area/index.ts";
 export {

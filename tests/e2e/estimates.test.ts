@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { openClient } from "../../src/server/db/client.ts";
 import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -16,6 +17,19 @@ beforeAll(async () => {
     },
   );
   if (r.status !== 0) throw new Error(String(r.stderr));
+  // VGChartz unit sales of console games, dated by --as-of (the file states no date of its own).
+  const sales = spawnSync(
+    "bun",
+    [
+      "scripts/import.ts",
+      "vgsales-csv",
+      "tests/fixtures/datasets/vgsales/vgsales.csv",
+      "--as-of",
+      "2016-10-26",
+    ],
+    { env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" } },
+  );
+  if (sales.status !== 0) throw new Error(String(sales.stderr));
   browser = await launchBrowser();
 });
 
@@ -60,5 +74,39 @@ test("Game page: the estimates panel with P50 and range, methods with weights, i
   await panel.screenshot({ path: `${SCREENSHOT_DIR}/estimates-panel.png` });
   await panel.getByRole("link", { name: "How these estimates are made" }).click();
   await page.getByRole("heading", { name: "Methodology" }).waitFor();
+  await context.close();
+});
+
+test("Console game page: VGChartz units with file and date, no Steam estimate, no live-sync promise; its publisher's totals", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  const id = String((await db.execute("SELECT id FROM games WHERE name = 'Wii Sports'")).rows[0]!.id);
+  db.close();
+  await page.goto(`${server.url}/games/${id}`);
+  await page.getByRole("heading", { name: "Wii Sports", level: 1 }).waitFor();
+  const published = page.getByRole("region", { name: "Units sold (published)" });
+  await published.getByText("82.74M").waitFor();
+  await published.getByText("Source: VGChartz sales dataset (vgsales.csv) · Oct 2016").waitFor();
+  const panel = page.locator("[data-slot=estimates-panel]");
+  await panel.getByText(/the owners model covers Steam games/).waitFor();
+  await panel.getByText("82.74M").waitFor();
+  expect(await panel.getByText(/^P10 /).count()).toBe(0);
+  // No sync will ever count a Wii game's players: the page does not promise one.
+  await page
+    .getByText(/player counts come from Steam, and this game is not on Steam/)
+    .first()
+    .waitFor();
+  expect(await page.getByText("Player history starts with the first live sync").count()).toBe(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/console-game-page.png`, fullPage: true });
+
+  await page.getByRole("link", { name: "Nintendo" }).first().click();
+  await page.getByRole("heading", { name: "Nintendo" }).first().waitFor();
+  const totals = page.getByRole("region", { name: "Units sold (published)" });
+  await totals.getByText(/as the sales datasets published them/).waitFor();
+  await totals.getByText(/Oct 2016/).waitFor();
+  await page.getByRole("table", { name: "Nintendo games" }).getByText("82.74M").waitFor();
+  await page.getByText(/No estimate: the owners model covers Steam games/).waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/console-publisher-page.png`, fullPage: true });
   await context.close();
 });

@@ -333,11 +333,12 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
 
 /**
  * A game's estimates (src/server/estimates: owners, units sold, revenue as P10 / P50 / P90), rounded
- * as the screen shows them; null when the estimates cannot be had.
+ * as the screen shows them; null when the estimates cannot be had, or when the model does not cover
+ * the game (not on Steam, no Steam signal: its ranges would be the Steam catalog's, not the game's).
  */
 export async function estimateFacts(gameId: string) {
   const e = await getGameEstimate(gameId).catch(() => null);
-  if (!e) return null;
+  if (!e?.covered) return null;
   const r = (x: { low: number; mid: number; high: number } | null) =>
     x && { low: Math.round(x.low), mid: Math.round(x.mid), high: Math.round(x.high) };
   return {

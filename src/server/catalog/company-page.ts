@@ -1,8 +1,11 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
+import type { EstimateInput } from "../estimates/features.ts";
+import { modelCovers } from "../estimates/model.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
+import { publishedSalesOf, totalPublishedSales } from "./published-sales.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
 
@@ -15,14 +18,15 @@ import { listOf } from "./shapes.ts";
 async function readCompanyGames(
   slug: string,
   ids: string[],
-): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
+): Promise<{ games: CompanyGame[]; names: Map<string, number>; onSteam: Set<string> }> {
   const games: CompanyGame[] = [];
   const names = new Map<string, number>();
+  const onSteam = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = await readRows(
       `SELECT id, name, release_date, developer, publisher, price, positive_reviews, negative_reviews,
-                   owners_estimate, genres, is_demo
+                   owners_estimate, genres, is_demo, steam_app_id
             FROM games WHERE id IN (${placeholders(chunk.length)})`,
       chunk,
     );
@@ -38,6 +42,7 @@ async function readCompanyGames(
       const pos = r.positive_reviews == null ? null : Number(r.positive_reviews);
       const neg = r.negative_reviews == null ? null : Number(r.negative_reviews);
       const reviews = pos == null && neg == null ? null : (pos ?? 0) + (neg ?? 0);
+      if (r.steam_app_id != null) onSteam.add(String(r.id));
       games.push({
         id: String(r.id),
         name: String(r.name),
@@ -49,12 +54,13 @@ async function readCompanyGames(
         owners: r.owners_estimate == null ? null : Number(r.owners_estimate),
         ownersEstimate: null,
         revenueEstimate: null,
+        publishedUnits: null,
         genres: listOf(r.genres),
         isDemo: Boolean(r.is_demo),
       });
     }
   }
-  return { games, names };
+  return { games, names, onSteam };
 }
 
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
@@ -63,7 +69,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   const { index } = await catalogIndex();
   // The rows are read again, so a write since the index was brought up to date cannot show a game
   // under a company it no longer names.
-  const { games, names } = await readCompanyGames(slug, index.companyGameIds(slug));
+  const { games, names, onSteam } = await readCompanyGames(slug, index.companyGameIds(slug));
   if (games.length === 0) return null;
   games.sort(
     (a, b) =>
@@ -76,7 +82,11 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
     const y = g.releaseDate ? Number(g.releaseDate.slice(0, 4)) : Number.NaN;
     if (Number.isFinite(y)) years.set(y, (years.get(y) ?? 0) + 1);
   }
-  const estimates = await companyEstimates(games);
+  const [{ estimates, outsideModel }, sales] = await Promise.all([
+    companyEstimates(games, onSteam),
+    publishedSalesOf(games.map((g) => g.id)),
+  ]);
+  for (const g of games) g.publishedUnits = sales.get(g.id)?.units ?? null;
   const releasesPerYear = [...years].sort((a, b) => a[0] - b[0]).map(([year, n]) => ({ year, games: n }));
   // The name as the catalog writes it most often.
   const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
@@ -92,20 +102,33 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       firstYear: releasesPerYear[0]?.year ?? null,
       lastYear: releasesPerYear.at(-1)?.year ?? null,
       releasesPerYear,
+      outsideModel,
       estimates,
+      publishedSales: totalPublishedSales(sales.values()),
     },
     provenance: await catalogProvenance(),
   };
 }
 
-/** Sums of the games' stored estimates (issue 11); each game's P50 is set on its row. */
-async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["totals"]["estimates"]> {
-  const rows = await readRows(
-    `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of
+/**
+ * Sums of the games' stored estimates (issue 11); each game's P50 is set on its row. A game the owners
+ * model does not cover (not on Steam, no Steam signal: modelCovers) is counted apart and left out: its
+ * stored range is the spread of owners across Steam games, not a figure for it.
+ */
+async function companyEstimates(
+  games: CompanyGame[],
+  onSteam: Set<string>,
+): Promise<Pick<CompanyPage["totals"], "estimates" | "outsideModel">> {
+  const all = await readRows(
+    `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of, inputs_key
           FROM game_estimates WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
     [MODEL_VERSION, JSON.stringify(games.map((g) => g.id))],
   );
-  if (rows.length === 0) return null;
+  const rows = all.filter((r) =>
+    modelCovers(JSON.parse(String(r.inputs_key)) as EstimateInput, onSteam.has(String(r.game_id))),
+  );
+  const outsideModel = all.length - rows.length;
+  if (rows.length === 0) return { estimates: null, outsideModel };
   const byId = new Map(games.map((g) => [g.id, g]));
   const owners = { low: 0, mid: 0, high: 0 };
   const gross = { low: 0, mid: 0, high: 0 };
@@ -124,7 +147,7 @@ async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["tota
     gross.high += Number(r.gross_high ?? 0);
     newest = Math.max(newest, Number(r.as_of ?? 0));
   }
-  return {
+  const estimates = {
     games: rows.length,
     owners,
     grossRevenue: gross,
@@ -134,4 +157,5 @@ async function companyEstimates(games: CompanyGame[]): Promise<CompanyPage["tota
       method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket); model ${MODEL_VERSION}`,
     },
   };
+  return { estimates, outsideModel };
 }

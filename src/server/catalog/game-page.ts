@@ -13,6 +13,7 @@ import { readRows } from "../db/client.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
+import { gamePublishedSales } from "./published-sales.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import { figureMethod, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
@@ -71,7 +72,10 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const developer = (row.developer as string | null) ?? null;
   const publisher = (row.publisher as string | null) ?? null;
   // The same player figures, with their source and time, as every other endpoint (player-figures.ts).
-  const [summary] = await withFigures([toGameSummary(row)]);
+  const [[summary], publishedSales] = await Promise.all([
+    withFigures([toGameSummary(row)]),
+    gamePublishedSales(gameId),
+  ]);
   return {
     ...summary!,
     tags: listOf(row.tags),
@@ -81,6 +85,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     developerSlug: developer ? slugify(developer) : null,
     publisherSlug: publisher ? slugify(publisher) : null,
     latest: figures,
+    publishedSales,
   };
 }
 

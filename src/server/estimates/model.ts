@@ -148,6 +148,28 @@ export function catalogSpread(c: Coefficients = COEFFICIENTS, explain = true): P
   };
 }
 
+/**
+ * Whether the owners model speaks for a game at all. It is fitted on Steam games and reads Steam's
+ * signals, so it covers a game on Steam (even one it knows nothing more of: the catalog spread is then
+ * what any game on the store might have) and a game with any Steam signal — reviews, an owners band,
+ * a player series, players counted. A game with none of them and not on Steam (a console game from a
+ * sales dataset, an IGDB record) would get the spread of Steam games' owners, which says nothing about
+ * it: screens show no figure for it (published sales, where the catalog has them, stand on their own).
+ */
+export function modelCovers(input: EstimateInput, onSteam: boolean): boolean {
+  return (
+    onSteam ||
+    reviewsKnown(input) ||
+    input.ownersBand != null ||
+    (input.playerHours ?? 0) > 0 ||
+    (input.peakPlayers ?? 0) > 0
+  );
+}
+
+/** What an estimate says of a game the model does not cover (modelCovers). */
+export const NOT_COVERED_NOTE =
+  "Not on Steam, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this game.";
+
 /** An owners band that starts at 0 (SteamSpy's `0 .. 20,000`) says only that owners stay below its top. */
 function hasNoLowerEnd(input: EstimateInput): boolean {
   return input.ownersBand != null && !(input.ownersBand.low > 0);

@@ -22,7 +22,7 @@ import { run, writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import type { EstimateInput } from "./features.ts";
-import { estimate } from "./model.ts";
+import { estimate, modelCovers, NOT_COVERED_NOTE } from "./model.ts";
 
 /**
  * The `game_estimates` table: one estimate per game, recomputed when its inputs change (after
@@ -379,7 +379,7 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   const read = () =>
     rawClient().execute({
       // The name from the game itself: a rename is not an input of the estimate, so the stored detail may lag.
-      sql: `SELECT e.*, g.name AS game_name FROM game_estimates e JOIN games g ON g.id = e.game_id
+      sql: `SELECT e.*, g.name AS game_name, g.steam_app_id FROM game_estimates e JOIN games g ON g.id = e.game_id
             WHERE e.game_id = ? AND e.model_version = ?`,
       args: [gameId, MODEL_VERSION],
     });
@@ -392,6 +392,9 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   if (!row) return null;
   const detail = readDetail(String(row.inputs_key), JSON.parse(String(row.detail)));
   const asOf = row.as_of == null ? null : new Date(Number(row.as_of)).toISOString();
+  // Whether the model speaks for the game is read with the game (its Steam app id), not stored: the
+  // stored figures stay the model's answer to the inputs.
+  const covered = modelCovers(JSON.parse(String(row.inputs_key)) as EstimateInput, row.steam_app_id != null);
   const sources = [
     ...detail.reviewSources.map((s) => `${s} (reviews)`),
     ...(detail.inputs.ownersBand ? [`${detail.inputs.ownersBand.source} (owners band)`] : []),
@@ -408,7 +411,8 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
     asOf,
     computedAt: new Date(Number(row.computed_at)).toISOString(),
     lowSignal: Boolean(Number(row.low_signal)),
-    notes: detail.notes,
+    covered,
+    notes: covered ? detail.notes : [NOT_COVERED_NOTE],
     inputs: detail.inputs,
     provenance: {
       source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",

@@ -9,6 +9,7 @@ import { importVgSalesCsv } from "./vgsales.ts";
 /** The importers whose file carries no date of its own, so the command may say it (`--as-of`). */
 export const DATED_IMPORTERS: Record<string, (path: string, asOf: Date) => Promise<ImportSummary>> = {
   "steamspy-csv": importSteamSpyCsv,
+  "vgsales-csv": importVgSalesCsv,
 };
 
 /** Every importer by the name `bun run import <kind> <path>` takes. */
@@ -16,7 +17,7 @@ export const IMPORTERS: Record<string, (path: string) => Promise<ImportSummary>>
   "steam-store-csv": (path) => importSteamStoreCsv(path),
   "steamspy-csv": (path) => importSteamSpyCsv(path),
   "steamcharts-csv": importSteamChartsCsv,
-  "vgsales-csv": importVgSalesCsv,
+  "vgsales-csv": (path) => importVgSalesCsv(path),
   "esports-csv": importEsportsCsv,
   "twitch-csv": importTwitchCsv,
 };

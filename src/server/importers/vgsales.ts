@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
@@ -10,6 +11,9 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
  * Year_of_Release, …, Critic_Score, User_Score, Developer). Year may be `N/A`, User_Score `tbd`.
  * Rows of one game on several platforms become one game with one sales row per platform. The files
  * hold a few duplicate (game, platform) rows: the larger sales figure wins, so re-imports change nothing.
+ * Each row keeps the file its figures came from and when that file was taken: `asOf` (the import's
+ * `--as-of`), else a date in the file's name (`…_as_at_22_Dec_2016.csv`, `…_2016-12-22.csv`), else
+ * none — the files carry no date of their own, and the day of the import would not be theirs.
  */
 export const VGSALES_SOURCE = "vgsales-csv";
 
@@ -27,8 +31,30 @@ interface SalesRow {
   user: number | null;
 }
 
-export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** The date a file's name states (`as_at_22_Dec_2016`, `2016-12-22`), as UTC midnight; null when none. */
+export function dateInFileName(name: string): Date | null {
+  const words = /(\d{1,2})[_ -]([A-Za-z]{3})[a-z]*[_ -](\d{4})/.exec(name);
+  const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(name);
+  const month = words ? MONTHS.indexOf(words[2]!.toLowerCase()) : -1;
+  const [y, m, d] =
+    month >= 0
+      ? [Number(words![3]), month, Number(words![1])]
+      : iso
+        ? [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])]
+        : [0, -1, 0];
+  const date = new Date(Date.UTC(y, m, d));
+  // A day the calendar has (not 31 Feb) and not after today.
+  return m >= 0 && date.getUTCDate() === d && date.getUTCMonth() === m && date.getTime() <= Date.now()
+    ? date
+    : null;
+}
+
+export async function importVgSalesCsv(path: string, asOf?: Date): Promise<ImportSummary> {
   const started = Date.now();
+  const dataset = basename(path);
+  const takenAt = (asOf ?? dateInFileName(dataset))?.getTime() ?? null;
   const summary = newSummary("vgsales-csv", path);
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
   const pending: SalesRow[] = [];
@@ -42,13 +68,18 @@ export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
     const statements: InStatement[] = pending
       .filter((s) => s.gameId)
       .map((s) => ({
-        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        // The larger figure wins, with its file and date. The same figure again names its file where the
+        // row was imported before files were kept, and takes a date the row lacked from the same file.
+        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = coalesce(excluded.rank, rank),
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
                 other_sales = excluded.other_sales, global_sales = excluded.global_sales,
-                critic_score = coalesce(excluded.critic_score, critic_score), user_score = coalesce(excluded.user_score, user_score)
-              WHERE excluded.global_sales > game_sales.global_sales`,
+                critic_score = coalesce(excluded.critic_score, critic_score), user_score = coalesce(excluded.user_score, user_score),
+                dataset = excluded.dataset, as_of = excluded.as_of
+              WHERE excluded.global_sales > game_sales.global_sales
+                OR (excluded.global_sales = game_sales.global_sales AND (game_sales.dataset IS NULL
+                  OR (game_sales.dataset = excluded.dataset AND game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)))`,
         args: [
           s.gameId!,
           s.platform,
@@ -62,6 +93,8 @@ export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
           s.critic,
           s.user,
           VGSALES_SOURCE,
+          dataset,
+          takenAt,
         ],
       }));
     pending.length = 0;

@@ -37,6 +37,7 @@ const portal2: GameEstimate = {
   asOf: "2019-05-01T00:00:00.000Z",
   computedAt: "2026-11-23T17:43:05.112Z",
   lowSignal: false,
+  covered: true,
   notes: [],
   inputs: {
     positiveReviews: 138_220,
@@ -186,6 +187,75 @@ export const UnknownPrice: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByText("unknown (no price)")).toHaveLength(2);
+  },
+};
+
+/** Wii Sports as the store answers it: the model does not cover it, so its Steam spread is not shown. */
+const wiiSports: GameEstimate = {
+  ...portal2,
+  gameId: "wii-sports",
+  gameName: "Wii Sports",
+  owners: { low: 227, mid: 5_870, high: 152_000 },
+  unitsSold: { low: 204, mid: 5_280, high: 137_000 },
+  revenue: { gross: null, net: null, currency: "USD" },
+  methods: [
+    {
+      name: "catalog-spread",
+      label: "Catalog spread",
+      owners: { low: 227, mid: 5_870, high: 152_000 },
+      weight: 1,
+      detail: "No reviews, player series or owners band with a lower end known",
+    },
+  ],
+  lowSignal: true,
+  covered: false,
+  notes: [
+    "Not on Steam, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this game.",
+  ],
+  inputs: {
+    ...portal2.inputs,
+    positiveReviews: null,
+    negativeReviews: null,
+    priceUsd: null,
+    releaseYear: 2006,
+    genres: ["Sports"],
+    ownersBand: null,
+  },
+};
+
+export const NotOnSteam: Story = {
+  args: {
+    estimate: wiiSports,
+    published: {
+      units: 82_740_000,
+      provenance: [
+        {
+          source: "VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)",
+          asOf: "2016-12-22T00:00:00.000Z",
+        },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/owners model covers Steam games/)).toBeVisible();
+    await expect(canvas.getByText("82.74M")).toBeVisible();
+    await expect(
+      canvas.getByText(/VGChartz sales dataset \(Video_Games_Sales_as_at_22_Dec_2016\.csv\) · Dec 2016/),
+    ).toBeVisible();
+    // None of the Steam catalog's spread is shown as this game's figures.
+    for (const figure of ["5.87K", "5.28K", "P10 204", "P90 137K", "Catalog spread"]) {
+      await expect(canvas.queryByText(figure)).toBeNull();
+    }
+    await expect(canvas.queryByText(/model owners-/)).toBeNull();
+  },
+};
+
+export const NotOnSteamWithoutSales: Story = {
+  args: { estimate: wiiSports, published: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/owners model covers Steam games/)).toBeVisible();
+    await expect(canvas.getByText("No published sales figure for this game either.")).toBeVisible();
+    await expect(canvas.queryByText("5.28K")).toBeNull();
   },
 };
 

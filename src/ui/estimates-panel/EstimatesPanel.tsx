@@ -1,8 +1,10 @@
 import type { EstimateRange, GameEstimate } from "../../contracts/estimates.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import { Alert, AlertDescription } from "../alert/index.ts";
 import { Badge } from "../badge/index.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card/index.ts";
 import { cn } from "../cn.ts";
+import { datedProvenance, publishedUnits } from "../published-sales/index.ts";
 import { Skeleton } from "../skeleton/index.ts";
 import { SourceNote } from "../source-note/index.ts";
 
@@ -101,11 +103,52 @@ function describeInputs(inputs: GameEstimate["inputs"]): Array<[string, string]>
 }
 
 /**
+ * A game the owners model does not cover (`covered: false`: not on Steam, no Steam signal): why there
+ * is no estimate, and the units a sales dataset published for it, if any, in its place.
+ */
+function NotCovered({
+  estimate,
+  published,
+  now,
+}: {
+  estimate: GameEstimate;
+  published?: { units: number; provenance: Provenance[] } | null;
+  now?: number;
+}) {
+  return (
+    <>
+      <Alert>
+        <AlertDescription>
+          <ul className="grid gap-1">
+            {estimate.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </AlertDescription>
+      </Alert>
+      {published ? (
+        <div data-slot="estimate-row" className="grid gap-1">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="text-muted-foreground text-sm">Units sold (published, not an estimate)</span>
+            <span className="font-semibold text-lg tabular-nums">{publishedUnits(published.units)}</span>
+          </div>
+          <SourceNote provenance={datedProvenance(published.provenance)} now={now} />
+        </div>
+      ) : (
+        <p className="text-muted-foreground text-sm">No published sales figure for this game either.</p>
+      )}
+    </>
+  );
+}
+
+/**
  * A game's sales estimates (issue 11): owners, units and revenue as P50 with the P10–P90 range,
- * each method's figure and weight, the inputs used, and a link to how it is all computed.
+ * each method's figure and weight, the inputs used, and a link to how it is all computed. For a game
+ * the model does not cover, no figure: why, and the published units (`published`) where there are any.
  */
 export function EstimatesPanel({
   estimate,
+  published,
   loading,
   error,
   methodologyHref = "/methodology",
@@ -113,6 +156,8 @@ export function EstimatesPanel({
   now,
 }: {
   estimate?: GameEstimate | null;
+  /** Units a sales dataset published for the game: shown in place of figures the model does not give. */
+  published?: { units: number; provenance: Provenance[] } | null;
   loading?: boolean;
   error?: string | null;
   methodologyHref?: string;
@@ -125,10 +170,14 @@ export function EstimatesPanel({
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
           <CardTitle>Sales estimates</CardTitle>
-          {estimate && <Badge variant="outline">model {estimate.modelVersion}</Badge>}
+          {estimate && estimate.covered !== false && (
+            <Badge variant="outline">model {estimate.modelVersion}</Badge>
+          )}
         </div>
         <CardDescription>
-          P50 with the P10–P90 range: the true figure is below P10 or above P90 one time in ten each.
+          {estimate?.covered === false
+            ? "Owners, units and revenue of Steam games, estimated from their reviews, owners bands and players."
+            : "P50 with the P10–P90 range: the true figure is below P10 or above P90 one time in ten each."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -144,6 +193,13 @@ export function EstimatesPanel({
           </Alert>
         ) : !estimate ? (
           <p className="text-muted-foreground text-sm">No estimate for this game.</p>
+        ) : estimate.covered === false ? (
+          <>
+            <NotCovered estimate={estimate} published={published} now={now} />
+            <a className="text-primary text-sm underline-offset-4 hover:underline" href={methodologyHref}>
+              How these estimates are made
+            </a>
+          </>
         ) : (
           <>
             {estimate.notes.length > 0 && (

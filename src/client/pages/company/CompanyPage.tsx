@@ -7,12 +7,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index
 import { LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
+import { PublishedSalesCard, publishedUnits } from "../../../ui/published-sales/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { StatTiles } from "../../components/StatTiles.tsx";
-import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { companyQuery } from "../../queries/game-page.ts";
 
@@ -36,12 +37,21 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
   { header: "Reviews", cell: (g) => compactNumber(g.reviews) },
   { header: "Positive", cell: (g) => (g.positiveShare == null ? "–" : `${g.positiveShare}%`) },
   { header: "Owners (source)", cell: (g) => compactNumber(g.owners) },
+  {
+    header: "Units sold (published)",
+    cell: (g) => (g.publishedUnits == null ? "–" : publishedUnits(g.publishedUnits)),
+  },
   { header: "Est. owners (P50)", cell: (g) => compactNumber(g.ownersEstimate) },
   {
     header: "Est. gross revenue (P50)",
     cell: (g) => (g.revenueEstimate == null ? "–" : `$${compactNumber(g.revenueEstimate)}`),
   },
 ];
+
+/** Games whose stored estimate is the Steam catalog's spread, not theirs: left out of the sums. */
+function outsideModelText(n: number): string {
+  return `${plural(n, "game")} not on Steam and without Steam data ${n === 1 ? "is" : "are"} outside the owners model: no estimate of ${n === 1 ? "its" : "theirs"} is summed.`;
+}
 
 /** A developer's or publisher's games, each linked, with totals (issue 10). */
 export default function CompanyPage() {
@@ -80,6 +90,13 @@ export default function CompanyPage() {
           ["Latest release", t.lastYear ?? "–"],
         ]}
       />
+      {t.publishedSales && (
+        <PublishedSalesCard
+          className="mb-6"
+          sales={t.publishedSales}
+          description={`${t.publishedSales.games} of its ${plural(t.games, "game")}, as the sales datasets published them: a figure of their own, not added to the estimates.`}
+        />
+      )}
       {t.estimates ? (
         <Card className="mb-6" role="region" aria-label="Estimated totals">
           <CardHeader>
@@ -101,8 +118,21 @@ export default function CompanyPage() {
             />
             <p className="text-muted-foreground text-xs">
               {t.estimates.games} of {t.games} games estimated.
+              {t.outsideModel > 0 && ` ${outsideModelText(t.outsideModel)}`}
             </p>
             <SourceNote provenance={t.estimates.provenance} />
+          </CardContent>
+        </Card>
+      ) : t.outsideModel > 0 ? (
+        <Card className="mb-6" role="region" aria-label="Estimated totals">
+          <CardHeader>
+            <CardTitle className="text-base">Estimated totals</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-muted-foreground text-sm">
+              No estimate: the owners model covers Steam games, and none of these games is on Steam or has
+              Steam reviews, an owners band or players.
+            </p>
           </CardContent>
         </Card>
       ) : null}
@@ -146,6 +176,7 @@ export default function CompanyPage() {
                 "reviews (count)",
                 "positive share (%)",
                 "owners (owners, source figure)",
+                "units sold, published (units)",
                 "estimated owners P50 (owners)",
                 "estimated gross revenue P50 (USD)",
                 "genres",
@@ -159,6 +190,7 @@ export default function CompanyPage() {
                 g.reviews,
                 g.positiveShare,
                 g.owners,
+                g.publishedUnits,
                 g.ownersEstimate,
                 g.revenueEstimate,
                 g.genres,

@@ -8,17 +8,14 @@ import {
   METRIC_FILLED_BY,
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
-import {
-  NO_PLAYER_HISTORY,
-  PLAYER_FIGURE_LABELS,
-  PLAYER_WINDOW_DAYS,
-} from "../../../contracts/player-figures.ts";
+import { PLAYER_FIGURE_LABELS, PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
+import { PublishedSalesCard } from "../../../ui/published-sales/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
 import { SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -30,7 +27,13 @@ import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { GameEstimates } from "./GameEstimates.tsx";
-import { averageMissingText, latestPlayersLabel, latestPlayersMethod } from "./player-figure-text.ts";
+import {
+  averageMissingText,
+  chartFillsFrom,
+  latestPlayersLabel,
+  latestPlayersMethod,
+  noPlayerHistoryText,
+} from "./player-figure-text.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
 const releaseDate = (iso: string | null) =>
@@ -80,12 +83,10 @@ function useSeries(game: GameDetail, metrics: SeriesMetric[], range: Range) {
 
 /**
  * What an empty chart says: where the series' points are when they all lie outside the range, or else
- * which source would fill it.
+ * which source would fill it (Steam sources, none of which covers a game not on Steam).
  */
-function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric): string {
-  return (
-    series.find((s) => s?.outside)?.outside?.note ?? `This chart fills from ${METRIC_FILLED_BY[metric]}.`
-  );
+function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric, game: GameDetail): string {
+  return series.find((s) => s?.outside)?.outside?.note ?? chartFillsFrom(metric, game.steamAppId != null);
 }
 
 function PlayersChart({ game }: { game: GameDetail }) {
@@ -106,7 +107,7 @@ function PlayersChart({ game }: { game: GameDetail }) {
       formatValue={compactNumber}
       empty={{
         title: "No player history for this game",
-        description: emptyNote([avg!.data, peak!.data], "players"),
+        description: emptyNote([avg!.data, peak!.data], "players", game),
       }}
     />
   );
@@ -131,7 +132,7 @@ function ReviewsCharts({ game }: { game: GameDetail }) {
   );
   const empty = {
     title: "No review history for this game",
-    description: emptyNote([positive!.data, negative!.data], "reviews_positive"),
+    description: emptyNote([positive!.data, negative!.data], "reviews_positive", game),
   };
   const loading = positive!.isLoading || negative!.isLoading;
   return (
@@ -195,7 +196,7 @@ function SingleChart({
       formatValue={format}
       empty={{
         title: `No ${name.toLowerCase()} history for this game`,
-        description: emptyNote([series!.data], metric),
+        description: emptyNote([series!.data], metric, game),
       }}
     />
   );
@@ -242,9 +243,14 @@ function OwnersPanel({ game }: { game: GameDetail }) {
             </p>
             <SourceNote provenance={owners} />
           </>
-        ) : (
+        ) : game.steamAppId != null ? (
           <p className="text-muted-foreground text-sm">
             No owners figure for this game yet: it comes from {METRIC_FILLED_BY.owners}.
+          </p>
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            No owners figure: it comes from {METRIC_FILLED_BY.owners}, Steam sources, and this game is not on
+            Steam.
           </p>
         )}
       </CardContent>
@@ -395,7 +401,7 @@ export default function GamePage() {
                 : undefined
             }
             format={compactNumber}
-            missing={NO_PLAYER_HISTORY}
+            missing={noPlayerHistoryText(g.steamAppId != null)}
           />
         )}
         <Figure
@@ -412,7 +418,7 @@ export default function GamePage() {
               : undefined
           }
           format={compactNumber}
-          missing={averageMissingText(g.players)}
+          missing={averageMissingText(g.players, g.steamAppId != null)}
         />
         <Figure
           label="Reviews"
@@ -448,7 +454,8 @@ export default function GamePage() {
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <PlayersChart game={g} />
         <OwnersPanel game={g} />
-        <GameEstimates id={g.id} className="lg:col-span-2" />
+        {g.publishedSales && <PublishedSalesCard sales={g.publishedSales} className="lg:col-span-2" />}
+        <GameEstimates id={g.id} published={g.publishedSales} className="lg:col-span-2" />
         <ReviewsCharts game={g} />
         <SingleChart game={g} metric="price" title="Price" name="Price" format={formatPrice} />
         <SingleChart game={g} metric="owners" title="Owners" name="Owners" format={compactNumber} />

@@ -1,6 +1,13 @@
 import { expect, test } from "vitest";
 import { NO_PLAYER_HISTORY, type PlayerFigures } from "../../../contracts/player-figures.ts";
-import { averageMissingText, latestPlayersLabel, latestPlayersMethod } from "./player-figure-text.ts";
+import {
+  averageMissingText,
+  chartFillsFrom,
+  latestPlayersLabel,
+  latestPlayersMethod,
+  NOT_ON_STEAM_PLAYERS,
+  noPlayerHistoryText,
+} from "./player-figure-text.ts";
 
 const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
 
@@ -18,6 +25,19 @@ test("a game with monthly player figures only says so where the 7-day average wo
 test("a game without any player figure still says its history starts with the first live sync", () => {
   expect(averageMissingText(null)).toBe(NO_PLAYER_HISTORY);
   expect(averageMissingText({ latest: null, average: null, peak: null, provenance })).toBe(NO_PLAYER_HISTORY);
+});
+
+test("a game not on Steam is never promised a live sync: no source counts its players", () => {
+  expect(noPlayerHistoryText(true)).toBe(NO_PLAYER_HISTORY);
+  expect(noPlayerHistoryText(false)).toBe(NOT_ON_STEAM_PLAYERS);
+  expect(averageMissingText(null, false)).toBe(NOT_ON_STEAM_PLAYERS);
+  expect(NOT_ON_STEAM_PLAYERS).not.toMatch(/live sync/);
+  expect(chartFillsFrom("players", true)).toBe(
+    "This chart fills from Steam's live player counts (the Steam sync) or a SteamCharts history import.",
+  );
+  expect(chartFillsFrom("reviews_positive", false)).toMatch(
+    /Steam sources, and this game is not on Steam\.$/,
+  );
 });
 
 test("a monthly point is labelled as the month's average, a live one as the latest count", () => {

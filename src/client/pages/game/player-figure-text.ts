@@ -1,3 +1,4 @@
+import { METRIC_FILLED_BY, type SeriesMetric } from "../../../contracts/game-page.ts";
 import {
   NO_PLAYER_HISTORY,
   PLAYER_FIGURE_LABELS,
@@ -22,11 +23,32 @@ export function latestPlayersMethod(period: string | undefined): string | undefi
   return period === "month" ? "average over the month" : undefined;
 }
 
+/**
+ * A game with no Steam app (a console game from a sales dataset, an IGDB record): every source of
+ * player counts is a Steam one, so no sync will ever start its history.
+ */
+export const NOT_ON_STEAM_PLAYERS =
+  "No source counts this game's players: player counts come from Steam, and this game is not on Steam";
+
+/** What the page says of a game with no player figure: its history starts with a live sync only on Steam. */
+export function noPlayerHistoryText(onSteam: boolean): string {
+  return onSteam ? NO_PLAYER_HISTORY : NOT_ON_STEAM_PLAYERS;
+}
+
+/** What an empty chart of a metric says of its sources; none of them covers a game not on Steam. */
+export function chartFillsFrom(metric: SeriesMetric, onSteam: boolean): string {
+  return onSteam
+    ? `This chart fills from ${METRIC_FILLED_BY[metric]}.`
+    : `This chart fills from ${METRIC_FILLED_BY[metric]}: Steam sources, and this game is not on Steam.`;
+}
+
 /** Why the 7-day average is missing: no player history at all, or monthly figures only. */
-export function averageMissingText(players: PlayerFigures | null | undefined): string {
+export function averageMissingText(players: PlayerFigures | null | undefined, onSteam = true): string {
   // Daily peaks only (SteamSpy): a peak is shown beside this, so the history has started.
   if (!players?.latest)
-    return players?.peak ? `Daily peaks only: no ${PLAYER_WINDOW_DAYS}-day average` : NO_PLAYER_HISTORY;
+    return players?.peak
+      ? `Daily peaks only: no ${PLAYER_WINDOW_DAYS}-day average`
+      : noPlayerHistoryText(onSteam);
   // The server averages daily and live points only; with counts and no average, they are monthly.
   return MONTHLY_ONLY;
 }

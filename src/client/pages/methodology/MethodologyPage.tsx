@@ -181,6 +181,14 @@ export default function MethodologyPage() {
                 shown as whole percentages that add up to 100 (largest remainder); owners and units are whole,
                 and revenue is in whole dollars.
               </p>
+              <p>
+                <span className="font-medium">Published sales are not estimates.</span> The model is fitted on
+                Steam games: a game not on Steam with none of Steam's signals (reviews, an owners band,
+                players) — a console game from a sales dataset — gets no estimate, since the catalog spread
+                says what a Steam game might have, not what it sold. Unit sales a dataset published (VGChartz,
+                per platform and region, with the file and its date) are shown as published on game and
+                company pages, beside the estimates and never blended into them or their totals.
+              </p>
               <DataTable
                 aria-label="Review model coefficients (with release year)"
                 columns={[

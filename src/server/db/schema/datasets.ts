@@ -23,6 +23,10 @@ export const gameSales = sqliteTable(
     criticScore: real("critic_score"),
     userScore: real("user_score"),
     source: text("source").notNull(),
+    /** The file the stored figures came from ("vgsales.csv"); null for rows imported before it was kept. */
+    dataset: text("dataset"),
+    /** When the file was taken (epoch ms): `--as-of`, or a date in its name; null when neither says. */
+    asOf: integer("as_of"),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.platform] }), index("game_sales_global_idx").on(t.globalSales)],
 );

@@ -1,0 +1,141 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { PublishedSalesCard, publishedUnits } from "./PublishedSalesCard.tsx";
+
+const NOW = Date.parse("2026-11-26T12:00:00Z");
+const VGSALES = "VGChartz sales dataset (vgsales.csv)";
+const DEC_2016 = "VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)";
+const METHOD = "Units sold as the dataset publishes them (millions, to two decimals), summed over platforms";
+
+/** Wii Sports in vgsales.csv (which states no date): one platform. */
+const wiiSports = {
+  units: 82_740_000,
+  regions: { northAmerica: 41_490_000, europe: 29_020_000, japan: 3_770_000, other: 8_460_000 },
+  platforms: [
+    {
+      platform: "Wii",
+      year: 2006,
+      units: 82_740_000,
+      regions: { northAmerica: 41_490_000, europe: 29_020_000, japan: 3_770_000, other: 8_460_000 },
+      source: VGSALES,
+      asOf: null,
+    },
+  ],
+  provenance: [{ source: VGSALES, asOf: null, method: METHOD }],
+};
+
+const meta = {
+  title: "Kit/PublishedSalesCard",
+  component: PublishedSalesCard,
+  tags: ["autodocs"],
+  args: { sales: wiiSports, now: NOW },
+} satisfies Meta<typeof PublishedSalesCard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OnePlatform: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("82.74M")).toBeVisible();
+    const regions = within(canvas.getByLabelText("By region"));
+    await expect(regions.getByText("North America").nextElementSibling).toHaveTextContent("41.49M");
+    await expect(regions.getByText("Other regions").nextElementSibling).toHaveTextContent("8.46M");
+    await expect(canvas.getByText("Wii, released 2006")).toBeVisible();
+    await expect(canvas.getByText(/not an estimate/)).toBeVisible();
+    // No date in the file: the note says so instead of leaving the date out.
+    await expect(
+      canvas.getByText(
+        /Source: VGChartz sales dataset \(vgsales\.csv\), undated \(the file states no date\)/,
+      ),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Modern Warfare 3 with the Dec 2016 file imported first, then vgsales.csv (dated by --as-of): the
+ * larger figure of each platform wins; PC's 1.72M is the same in both, so it stays the 2016 file's.
+ */
+export const SeveralPlatformsAndFiles: Story = {
+  args: {
+    sales: {
+      units: 30_830_000,
+      regions: { northAmerica: 15_580_000, europe: 11_290_000, japan: 620_000, other: null },
+      platforms: [
+        {
+          platform: "X360",
+          year: 2011,
+          units: 14_760_000,
+          regions: { northAmerica: 9_030_000, europe: 4_280_000, japan: 130_000, other: 1_320_000 },
+          source: VGSALES,
+          asOf: "2016-10-26T00:00:00.000Z",
+        },
+        {
+          platform: "PS3",
+          year: 2011,
+          units: 13_460_000,
+          regions: { northAmerica: 5_540_000, europe: 5_820_000, japan: 490_000, other: 1_620_000 },
+          source: VGSALES,
+          asOf: "2016-10-26T00:00:00.000Z",
+        },
+        {
+          platform: "PC",
+          year: 2011,
+          units: 1_720_000,
+          regions: { northAmerica: 410_000, europe: 980_000, japan: 0, other: null },
+          source: DEC_2016,
+          asOf: "2016-12-22T00:00:00.000Z",
+        },
+        {
+          platform: "Wii",
+          year: 2011,
+          units: 890_000,
+          regions: { northAmerica: 600_000, europe: 210_000, japan: 0, other: 80_000 },
+          source: VGSALES,
+          asOf: "2016-10-26T00:00:00.000Z",
+        },
+      ],
+      provenance: [
+        { source: DEC_2016, asOf: "2016-12-22T00:00:00.000Z", method: METHOD },
+        { source: VGSALES, asOf: "2016-10-26T00:00:00.000Z", method: METHOD },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("30.83M")).toBeVisible();
+    const table = within(canvas.getByRole("table", { name: "Units sold by platform" }));
+    await expect(table.getAllByRole("row")).toHaveLength(5);
+    await expect(table.getByText("14.76M")).toBeVisible();
+    // A region the file does not give is named as such, and that region's total is not summed.
+    await expect(table.getByText("not given")).toBeVisible();
+    const regions = within(canvas.getByLabelText("By region"));
+    await expect(regions.getByText("Other regions").nextElementSibling).toHaveTextContent("not given");
+    await expect(
+      canvas.getByText(/Dec 2016; VGChartz sales dataset \(vgsales\.csv\) · Oct 2016/),
+    ).toBeVisible();
+  },
+};
+
+/** Nintendo's games in vgsales.csv summed (703 rows, 667 names): no platform table. */
+export const CompanyTotal: Story = {
+  args: {
+    title: "Units sold (published)",
+    description: "667 games, as the sales datasets published them; not added to the estimates.",
+    sales: {
+      units: 1_786_560_000,
+      regions: { northAmerica: 816_870_000, europe: 418_740_000, japan: 455_420_000, other: 95_330_000 },
+      provenance: [{ source: VGSALES, asOf: null, method: METHOD }],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("1,786.56M")).toBeVisible();
+    await expect(canvas.queryByRole("table")).toBeNull();
+    await expect(canvas.getByText(/667 games/)).toBeVisible();
+  },
+};
+
+export const Formatting: Story = {
+  play: async () => {
+    await expect(publishedUnits(10_000)).toBe("0.01M");
+    await expect(publishedUnits(82_740_000)).toBe("82.74M");
+    await expect(publishedUnits(33_000_000)).toBe("33.00M");
+  },
+};

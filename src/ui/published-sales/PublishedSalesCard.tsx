@@ -1,0 +1,101 @@
+import type { PublishedPlatformSales, SalesRegions } from "../../contracts/game-page.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card/index.ts";
+import { cn } from "../cn.ts";
+import { SourceNote } from "../source-note/index.ts";
+import { DataTable } from "../table/index.ts";
+
+/**
+ * Units as the sales datasets publish them: millions to two decimals (82.74M, 0.01M), so a figure
+ * reads with the precision it was published with, never rounded further or made finer.
+ */
+export function publishedUnits(units: number): string {
+  return `${(units / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}M`;
+}
+
+const REGIONS: Array<[keyof SalesRegions, string]> = [
+  ["northAmerica", "North America"],
+  ["europe", "Europe"],
+  ["japan", "Japan"],
+  ["other", "Other regions"],
+];
+
+const region = (v: number | null) => (v == null ? "not given" : publishedUnits(v));
+
+/** A file with no date says so, rather than the note leaving the date out. */
+export function datedProvenance(list: Provenance[]): Provenance[] {
+  return list.map((p) => (p.asOf ? p : { ...p, source: `${p.source}, undated (the file states no date)` }));
+}
+
+/**
+ * Published unit sales (VGChartz) of a game or of a company's games: the total, its regions, each
+ * platform where there are several, and the dataset each figure comes from with its date. A published
+ * figure, shown apart from the sales estimates and never added to them.
+ */
+export function PublishedSalesCard({
+  sales,
+  title = "Units sold (published)",
+  description = "As the sales dataset published them, not an estimate of ours.",
+  className,
+  now,
+}: {
+  sales: {
+    units: number;
+    regions: SalesRegions;
+    platforms?: PublishedPlatformSales[];
+    provenance: Provenance[];
+  };
+  title?: string;
+  description?: string;
+  className?: string;
+  /** Fixed clock for stories and tests. */
+  now?: number;
+}) {
+  const platforms = sales.platforms ?? [];
+  return (
+    <Card data-slot="published-sales" role="region" aria-label={title} className={cn("w-full", className)}>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="font-semibold text-2xl tabular-nums">
+          {publishedUnits(sales.units)}{" "}
+          <span className="font-normal text-muted-foreground text-sm">units</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4" aria-label="By region">
+          {REGIONS.map(([key, label]) => (
+            <div key={key}>
+              <dt className="text-muted-foreground text-xs">{label}</dt>
+              <dd className="tabular-nums">{region(sales.regions[key])}</dd>
+            </div>
+          ))}
+        </dl>
+        {platforms.length > 1 && (
+          <DataTable
+            aria-label="Units sold by platform"
+            columns={[
+              { header: "Platform", cell: (p: PublishedPlatformSales) => p.platform },
+              { header: "Year", cell: (p) => p.year ?? "–" },
+              ...REGIONS.map(([key, label]) => ({
+                header: label,
+                cell: (p: PublishedPlatformSales) => region(p.regions[key]),
+                className: "text-right tabular-nums",
+              })),
+              { header: "Units", cell: (p) => publishedUnits(p.units), className: "text-right tabular-nums" },
+            ]}
+            rows={platforms}
+            rowKey={(p) => p.platform}
+          />
+        )}
+        {platforms.length === 1 && (
+          <p className="text-muted-foreground text-sm">
+            {platforms[0]!.platform}
+            {platforms[0]!.year != null ? `, released ${platforms[0]!.year}` : ""}
+          </p>
+        )}
+        <SourceNote provenance={datedProvenance(sales.provenance)} now={now} />
+      </CardContent>
+    </Card>
+  );
+}

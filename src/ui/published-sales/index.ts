@@ -1,0 +1,1 @@
+export { datedProvenance, PublishedSalesCard, publishedUnits } from "./PublishedSalesCard.tsx";

@@ -1,0 +1,203 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { GameEstimateSchema } from "../../src/contracts/estimates.ts";
+import type { GameDetail } from "../../src/contracts/game-page.ts";
+import type { CompanyPage } from "../../src/contracts/market.ts";
+import { estimateFacts } from "../../src/server/ai/engine.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
+import { NOT_COVERED_NOTE } from "../../src/server/estimates/model.ts";
+import { recomputeEstimates } from "../../src/server/estimates/store.ts";
+import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * VGChartz unit sales (game_sales) on the game and company pages: published figures with their file
+ * and date, apart from the Steam-based estimates, which do not speak for a game with no Steam signal.
+ * Rows copied unchanged from the two public files (shared/datasets/vgsales), a few of each.
+ */
+const dir = mkdtempSync(join(tmpdir(), "gi-vgsales-"));
+const VGSALES = join(dir, "vgsales.csv");
+const DEC_2016 = join(dir, "Video_Games_Sales_as_at_22_Dec_2016.csv");
+writeFileSync(
+  VGSALES,
+  `Rank,Name,Platform,Year,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Other_Sales,Global_Sales
+1,Wii Sports,Wii,2006,Sports,Nintendo,41.49,29.02,3.77,8.46,82.74
+3,Mario Kart Wii,Wii,2008,Racing,Nintendo,15.85,12.88,3.79,3.31,35.82
+30,Call of Duty: Modern Warfare 3,X360,2011,Shooter,Activision,9.03,4.28,0.13,1.32,14.76
+38,Call of Duty: Modern Warfare 3,PS3,2011,Shooter,Activision,5.54,5.82,0.49,1.62,13.46
+43,Mario Kart 7,3DS,2011,Racing,Nintendo,4.74,3.91,2.67,0.89,12.21
+`,
+);
+writeFileSync(
+  DEC_2016,
+  `Name,Platform,Year_of_Release,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Global_Sales,Critic_Score,Critic_Count,User_Score,User_Count,Developer,Rating
+Wii Sports,Wii,2006,Sports,Nintendo,41.36,28.96,3.77,82.53,76,51,8,322,Nintendo,E
+Mario Kart 7,3DS,2011,Racing,Nintendo,5.03,4.02,2.69,12.66,85,73,8.2,632,"Retro Studios, Entertainment Analysis & Development Division",E
+Pokemon Sun/Moon,3DS,2016,Role-Playing,Nintendo,2.98,1.45,2.26,7.14,,,,,,
+`,
+);
+
+let cookie: string;
+const idOf = async (name: string) =>
+  String(
+    (await rawClient().execute({ sql: "SELECT id FROM games WHERE name = ?", args: [name] })).rows[0]!.id,
+  );
+
+beforeAll(async () => {
+  cookie = (await createTestUser()).cookie;
+  await importVgSalesCsv(VGSALES);
+  await importVgSalesCsv(DEC_2016);
+  // A Steam game of the same publisher with reviews, and one on Steam the catalog knows nothing more of.
+  await upsertGames(
+    [
+      {
+        name: "Hand-made Steam Port",
+        steamAppId: 991_001,
+        publisher: "Nintendo",
+        positiveReviews: 900,
+        negativeReviews: 100,
+        price: 19.99,
+        releaseYear: 2018,
+        genres: ["Action"],
+      },
+      { name: "Bare Steam Listing", steamAppId: 991_002, genres: ["Indie"] },
+    ],
+    "test",
+  );
+  await recomputeEstimates();
+});
+
+const game = async (name: string): Promise<GameDetail> =>
+  (await request(`/api/games/${await idOf(name)}`, { cookie })).json();
+
+describe("published unit sales on the game page", () => {
+  test("Wii Sports: VGChartz's 82.74M with its regions, platform and file; the file states no date", async () => {
+    const wii = await game("Wii Sports");
+    expect(wii.publishedSales).toEqual({
+      units: 82_740_000,
+      regions: { northAmerica: 41_490_000, europe: 29_020_000, japan: 3_770_000, other: 8_460_000 },
+      platforms: [
+        {
+          platform: "Wii",
+          year: 2006,
+          units: 82_740_000,
+          regions: { northAmerica: 41_490_000, europe: 29_020_000, japan: 3_770_000, other: 8_460_000 },
+          source: "VGChartz sales dataset (vgsales.csv)",
+          asOf: null,
+        },
+      ],
+      provenance: [
+        {
+          source: "VGChartz sales dataset (vgsales.csv)",
+          asOf: null,
+          method: expect.stringMatching(/as the dataset publishes them.*not an estimate/),
+        },
+      ],
+    });
+  });
+
+  test("one game on two platforms: the total is their sum, largest platform first", async () => {
+    const mw3 = await game("Call of Duty: Modern Warfare 3");
+    expect(mw3.publishedSales?.units).toBe(28_220_000);
+    expect(mw3.publishedSales?.platforms.map((p) => [p.platform, p.units])).toEqual([
+      ["X360", 14_760_000],
+      ["PS3", 13_460_000],
+    ]);
+    expect(mw3.publishedSales?.regions.northAmerica).toBe(14_570_000);
+  });
+
+  test("a figure from the Dec 2016 file is dated by its name, and its missing region stays unknown", async () => {
+    // The 2016 file's 12.66M is larger than vgsales.csv's 12.21M: the row is that file's, whole.
+    const mk7 = await game("Mario Kart 7");
+    expect(mk7.publishedSales?.platforms[0]).toMatchObject({
+      units: 12_660_000,
+      regions: { northAmerica: 5_030_000, europe: 4_020_000, japan: 2_690_000, other: null },
+      source: "VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)",
+      asOf: "2016-12-22T00:00:00.000Z",
+    });
+    expect(mk7.publishedSales?.regions.other).toBeNull();
+    expect(mk7.publishedSales?.provenance.map((p) => p.asOf)).toEqual(["2016-12-22T00:00:00.000Z"]);
+  });
+
+  test("a game without sales rows answers null", async () => {
+    expect((await game("Hand-made Steam Port")).publishedSales).toBeNull();
+  });
+});
+
+describe("the Steam owners model and games it does not cover", () => {
+  test("a console game with no Steam signal: not covered, the note says so, the AI gets no estimate", async () => {
+    const id = await idOf("Wii Sports");
+    const e = GameEstimateSchema.parse(
+      await (await request(`/api/games/${id}/estimates`, { cookie })).json(),
+    );
+    expect(e.covered).toBe(false);
+    expect(e.notes).toEqual([NOT_COVERED_NOTE]);
+    expect(e.notes.join(" ")).not.toMatch(/spread of owners/);
+    expect(await estimateFacts(id)).toBeNull();
+  });
+
+  test("a Steam game is covered, with reviews or with nothing more known (the catalog spread of Steam games)", async () => {
+    for (const [name, lowSignal] of [
+      ["Hand-made Steam Port", false],
+      ["Bare Steam Listing", true],
+    ] as const) {
+      const id = await idOf(name);
+      const e = GameEstimateSchema.parse(
+        await (await request(`/api/games/${id}/estimates`, { cookie })).json(),
+      );
+      expect(e.covered, name).toBe(true);
+      expect(e.lowSignal, name).toBe(lowSignal);
+      expect(e.notes, name).not.toContain(NOT_COVERED_NOTE);
+      expect(await estimateFacts(id), name).not.toBeNull();
+    }
+  });
+});
+
+describe("published unit totals on the company page", () => {
+  test("Nintendo: published units of its four console games beside the estimate of its one Steam game", async () => {
+    const res = await request("/api/companies/nintendo", { cookie });
+    expect(res.status).toBe(200);
+    const company: CompanyPage = await res.json();
+    // 82.74 + 35.82 + 12.66 + 7.14 million: the Dec 2016 file gives no "other" region.
+    expect(company.totals.publishedSales).toMatchObject({
+      games: 4,
+      units: 138_360_000,
+      regions: { northAmerica: 65_350_000, europe: 47_370_000, japan: 12_510_000, other: null },
+    });
+    expect(company.totals.publishedSales?.provenance.map((p) => [p.source, p.asOf])).toEqual([
+      ["VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)", "2016-12-22T00:00:00.000Z"],
+      ["VGChartz sales dataset (vgsales.csv)", null],
+    ]);
+    // The estimates sum the Steam game alone; the console games are counted apart, not as owners.
+    const port = company.games.find((g) => g.name === "Hand-made Steam Port")!;
+    expect(company.totals.outsideModel).toBe(4);
+    expect(company.totals.estimates?.games).toBe(1);
+    expect(company.totals.estimates?.owners.mid).toBe(port.ownersEstimate);
+    const wii = company.games.find((g) => g.name === "Wii Sports")!;
+    expect(wii).toMatchObject({ publishedUnits: 82_740_000, ownersEstimate: null, revenueEstimate: null });
+    expect(port.publishedUnits).toBeNull();
+  });
+});
+
+describe("vgsales-csv: the file and date of each row", () => {
+  test("--as-of dates the file; a row imported before files were kept gets its file from the same figure, once", async () => {
+    await rawClient().execute("UPDATE game_sales SET dataset = NULL, as_of = NULL");
+    const again = await importVgSalesCsv(VGSALES, new Date(Date.UTC(2016, 9, 26)));
+    // Wii Sports, Mario Kart Wii and Modern Warfare 3's two platforms: the same figures, now with their file.
+    expect(again).toMatchObject({ inserted: 0, updated: 4 });
+    const wii = await game("Wii Sports");
+    expect(wii.publishedSales?.platforms[0]).toMatchObject({
+      source: "VGChartz sales dataset (vgsales.csv)",
+      asOf: "2016-10-26T00:00:00.000Z",
+    });
+    // Mario Kart 7's larger Dec 2016 figure is not the vgsales.csv row: it stays unnamed until that file again.
+    expect((await game("Mario Kart 7")).publishedSales?.platforms[0]?.units).toBe(12_660_000);
+    expect(await importVgSalesCsv(VGSALES, new Date(Date.UTC(2016, 9, 26)))).toMatchObject({
+      inserted: 0,
+      updated: 0,
+    });
+  });
+});
