@@ -156,6 +156,30 @@ describe("the Steam owners model and games it does not cover", () => {
   });
 });
 
+describe("sums and lists of estimates leave out games the model does not cover", () => {
+  test("estimate totals by publisher and the screener count only the covered games", async () => {
+    const totals = await (
+      await request("/api/estimates/totals?by=publisher&name=Nintendo", { cookie })
+    ).json();
+    // Its one Steam game; the four console games' stored spread (Steam games' owners) is not summed.
+    expect(totals.totals.map((t: { name: string; games: number }) => [t.name, t.games])).toEqual([
+      ["Nintendo", 1],
+    ]);
+    expect(totals.provenance.method).toMatch(/games the owners model covers/);
+    const premium = (await createTestUser({ role: "premium" })).cookie;
+    const page = await (
+      await request("/api/market/screener?q=Wii%20Sports&columns=name,ownersEstimate", { cookie: premium })
+    ).json();
+    const wii = page.rows.find((g: { name: string }) => g.name === "Wii Sports");
+    expect(wii).toBeDefined();
+    expect(wii.ownersEstimate ?? null).toBeNull();
+    const port = await (
+      await request("/api/market/screener?q=Hand-made%20Steam%20Port", { cookie: premium })
+    ).json();
+    expect(port.rows[0].ownersEstimate).toBeGreaterThan(0);
+  });
+});
+
 describe("published unit totals on the company page", () => {
   test("Nintendo: published units of its four console games beside the estimate of its one Steam game", async () => {
     const res = await request("/api/companies/nintendo", { cookie });

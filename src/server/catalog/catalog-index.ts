@@ -1,6 +1,7 @@
 import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
-import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
+import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { modelCoversSql } from "../estimates/model.ts";
 import { log } from "../log.ts";
 import { CATCH_UP_LIMIT, followCatalogLog, logHead, logHeadSql, readCatalogLog } from "./changes.ts";
 import { foldName, slugify } from "./normalize.ts";
@@ -526,9 +527,17 @@ export function byText(
 
 // --- following the database ---------------------------------------------------------------------
 
+/**
+ * A stored estimate's P50s, for games the owners model covers (modelCovers): a game with no Steam
+ * signal keeps the Steam catalog's spread as its stored range, which is not a figure for it, so the
+ * screener shows none rather than sort and filter by it.
+ */
+const COVERED_FIGURES = `CASE WHEN ${modelCoversSql("e", "g")} THEN e.owners_mid END AS owners_mid,
+  CASE WHEN ${modelCoversSql("e", "g")} THEN e.gross_mid END AS gross_mid`;
+const COVERED_ESTIMATES = `SELECT e.game_id, ${COVERED_FIGURES} FROM game_estimates e JOIN games g ON g.id = e.game_id`;
 const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
   g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
-  g.rating, g.rating_count, e.owners_mid, e.gross_mid`;
+  g.rating, g.rating_count, ${COVERED_FIGURES}`;
 const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
 /** Rows read per query when (re)building, so other requests get turns in between. */
 const BUILD_CHUNK = 5_000;
@@ -686,8 +695,8 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
     let after = "";
     for (;;) {
       const rows = await readRows(
-        `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-         WHERE ${OF_CURRENT_MODEL} AND game_id > ? ORDER BY game_id LIMIT ${BUILD_CHUNK}`,
+        `${COVERED_ESTIMATES}
+         WHERE +e.model_version = ? AND e.game_id > ? ORDER BY e.game_id LIMIT ${BUILD_CHUNK}`,
         [MODEL_VERSION, after],
       );
       set(rows);
@@ -711,8 +720,8 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
     const chunk = ids.slice(i, i + 500);
     set(
       await readRows(
-        `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-         WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
+        `${COVERED_ESTIMATES}
+         WHERE +e.model_version = ? AND e.game_id IN (SELECT value FROM json_each(?))`,
         [MODEL_VERSION, JSON.stringify(chunk)],
       ),
     );

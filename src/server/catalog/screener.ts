@@ -14,7 +14,8 @@ import {
 } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
-import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
+import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { modelCoversSql } from "../estimates/model.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
@@ -128,9 +129,10 @@ export function screenerOrder(
 
 async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number; revenue: number | null }>> {
   if (ids.length === 0) return new Map();
+  // Only the games the owners model covers: another's stored range is the Steam catalog's spread.
   const rows = await readRows(
-    `SELECT game_id, owners_mid, gross_mid FROM game_estimates
-     WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
+    `SELECT e.game_id, e.owners_mid, e.gross_mid FROM game_estimates e JOIN games g ON g.id = e.game_id
+     WHERE +e.model_version = ? AND e.game_id IN (SELECT value FROM json_each(?)) AND ${modelCoversSql("e", "g")}`,
     [MODEL_VERSION, JSON.stringify(ids)],
   );
   return new Map(

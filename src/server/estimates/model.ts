@@ -166,6 +166,17 @@ export function modelCovers(input: EstimateInput, onSteam: boolean): boolean {
   );
 }
 
+/**
+ * modelCovers in SQL, for a stored estimate `e` (its inputs in `inputs_key`) of a game `g`: for sums
+ * and lists that read many estimates at once (estimate totals, the screener's columns).
+ */
+export function modelCoversSql(e: string, g: string): string {
+  const input = (field: string) => `json_extract(${e}.inputs_key, '$.${field}')`;
+  return `(${g}.steam_app_id IS NOT NULL OR ${input("positiveReviews")} IS NOT NULL
+    OR ${input("negativeReviews")} IS NOT NULL OR ${input("ownersBand")} IS NOT NULL
+    OR coalesce(${input("playerHours")}, 0) > 0 OR coalesce(${input("peakPlayers")}, 0) > 0)`;
+}
+
 /** What an estimate says of a game the model does not cover (modelCovers). */
 export const NOT_COVERED_NOTE =
   "Not on Steam, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this game.";

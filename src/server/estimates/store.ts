@@ -22,7 +22,7 @@ import { run, writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import type { EstimateInput } from "./features.ts";
-import { estimate, modelCovers, NOT_COVERED_NOTE } from "./model.ts";
+import { estimate, modelCovers, modelCoversSql, NOT_COVERED_NOTE } from "./model.ts";
 
 /**
  * The `game_estimates` table: one estimate per game, recomputed when its inputs change (after
@@ -459,7 +459,7 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
     sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
             sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue, max(e.as_of) AS as_of
           FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
-          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ?
+          WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? AND ${modelCoversSql("e", "g")}
           GROUP BY ${g.key} ORDER BY name`,
     args: [MODEL_VERSION],
   });
@@ -533,7 +533,7 @@ export async function estimateTotals(query: EstimateTotalsQuery): Promise<Estima
     provenance: {
       source: "Estimates per game",
       asOf: newest ? new Date(newest).toISOString() : null,
-      method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket); model ${MODEL_VERSION}`,
+      method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket), games the owners model covers (on Steam or with a Steam signal); model ${MODEL_VERSION}`,
     },
   };
 }
