@@ -76,6 +76,7 @@ export const SeriesQuerySchema = z
     from: isoTime.optional(),
     to: isoTime.optional(),
   })
+  .strict()
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     message: "Must not be before from",
     path: ["to"],
