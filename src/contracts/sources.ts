@@ -13,6 +13,11 @@ export interface IgdbGame {
   aggregated_rating_count: number | null;
   cover: { url: string } | null;
   first_release_date: number | null;
+  /**
+   * The release year, also when no full date is known (VGChartz gives years only): `first_release_date`
+   * stays null rather than inventing a 1 January, and the card shows the year.
+   */
+  release_year: number | null;
   involved_companies: Array<{ developer: boolean; publisher: boolean; company: { name: string } }>;
   platforms: Array<{ id: number; name: string }>;
   summary: string | null;

@@ -13,6 +13,7 @@ import { readRows } from "../db/client.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
+import { releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import { figureMethod, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
@@ -74,6 +75,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const [summary] = await withFigures([toGameSummary(row)]);
   return {
     ...summary!,
+    releaseYear: releaseYearOf(row.release_date, row.release_year),
     tags: listOf(row.tags),
     steamAppId,
     storeUrl: steamAppId != null ? steamStoreUrl(steamAppId) : websiteUrl,

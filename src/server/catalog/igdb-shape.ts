@@ -2,6 +2,7 @@ import type { IgdbCompany, IgdbGame, IgdbPlatform } from "../../contracts/source
 import { placeholders, rawClient } from "../db/client.ts";
 import { normalizeName } from "./normalize.ts";
 import { figureProvenance } from "./player-figures.ts";
+import { releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -27,6 +28,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
   if (row.publisher && row.publisher !== row.developer)
     companies.push({ developer: false, publisher: true, company: { name: String(row.publisher) } });
   const date = row.release_date ? Date.parse(`${row.release_date}T00:00:00Z`) : Number.NaN;
+  const year = releaseYearOf(row.release_date, row.release_year);
   const steam = row.steam_app_id != null ? `https://store.steampowered.com/app/${row.steam_app_id}` : null;
   return {
     id: String(row.id),
@@ -36,6 +38,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
     aggregated_rating_count: row.rating_count == null ? null : Number(row.rating_count),
     cover: row.cover_url ? { url: String(row.cover_url) } : null,
     first_release_date: Number.isFinite(date) ? Math.floor(date / 1000) : null,
+    release_year: year,
     involved_companies: companies,
     platforms: listOf(row.platforms).map((name) => ({ id: nameId(name), name })),
     summary: (row.summary as string | null) ?? null,

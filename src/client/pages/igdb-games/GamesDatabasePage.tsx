@@ -46,6 +46,12 @@ const date = (unix: number | null) =>
 const isoDay = (unix: number | null) =>
   unix == null ? null : new Date(unix * 1000).toISOString().slice(0, 10);
 
+/** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
+export const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year">) =>
+  game.first_release_date == null && game.release_year != null
+    ? String(game.release_year)
+    : date(game.first_release_date);
+
 /** The games a list shows, as CSV: every genre and platform (the cards show a few), ratings unformatted. */
 function gamesCsv(games: IgdbGame[]): CsvData {
   return {
@@ -67,7 +73,7 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       g.name,
       g.aggregated_rating,
       g.aggregated_rating_count,
-      isoDay(g.first_release_date),
+      isoDay(g.first_release_date) ?? (g.release_year == null ? null : String(g.release_year)),
       g.involved_companies.find((c) => c.developer)?.company.name ?? null,
       g.genres.map((x) => x.name).join("; "),
       g.platforms.map((x) => x.name).join("; "),
@@ -139,7 +145,7 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
             {game.aggregated_rating == null ? "No rating" : `${(game.aggregated_rating / 10).toFixed(1)}/10`}
             {game.aggregated_rating_count ? ` (${game.aggregated_rating_count.toLocaleString("en")})` : ""}
           </span>
-          <span>Released {date(game.first_release_date)}</span>
+          <span>Released {releasedText(game)}</span>
           {developer && <span>by {developer}</span>}
         </p>
         <div className="mt-2 flex flex-wrap gap-1">
