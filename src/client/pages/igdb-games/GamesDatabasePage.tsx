@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import type { Provenance } from "../../../contracts/provenance.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -14,6 +16,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { StatusDot } from "../../../ui/status-dot/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
@@ -85,14 +88,46 @@ function gamesCsv(games: IgdbGame[]): CsvData {
 }
 
 const platformsCsv = (platforms: IgdbPlatform[]): CsvData => ({
-  header: ["id", "name", "abbreviation", "generation"],
-  rows: platforms.map((p) => [p.id, p.name, p.abbreviation, p.generation]),
+  header: ["id", "name", "abbreviation", "generation", "games in the catalog (count)", "source"],
+  rows: platforms.map((p) => [
+    p.id,
+    p.name,
+    p.abbreviation,
+    p.generation,
+    p.games ?? null,
+    p.provenance?.source ?? null,
+  ]),
 });
 
 const companiesCsv = (companies: IgdbCompany[]): CsvData => ({
-  header: ["id", "name", "founded", "games developed (count)", "games published (count)"],
-  rows: companies.map((c) => [c.id, c.name, isoDay(c.start_date), c.developed, c.published]),
+  header: ["id", "name", "founded", "games developed (count)", "games published (count)", "source"],
+  rows: companies.map((c) => [
+    c.id,
+    c.name,
+    isoDay(c.start_date),
+    c.developed,
+    c.published,
+    c.provenance?.source ?? null,
+  ]),
 });
+
+/**
+ * The note under the Platforms or Companies tab: IGDB's records with their date, or — answered from the
+ * catalog's own games until IGDB delivers — the catalog's sources, each at its newest.
+ */
+function ListSourceNote({ items }: { items: Array<{ provenance?: Provenance }> }) {
+  const igdb = items.flatMap((i) =>
+    i.provenance && i.provenance.source !== "Games catalog" ? [i.provenance] : [],
+  );
+  const fromCatalog = items.find((i) => i.provenance?.source === "Games catalog")?.provenance;
+  if (!fromCatalog) return <SourceNote provenance={igdb.slice(0, 1)} className="mt-3" />;
+  return (
+    <div className="mt-3 grid gap-1">
+      <p className="text-muted-foreground text-xs">From the catalog's games: {fromCatalog.method}.</p>
+      <CatalogSourceNote catalog provenance={igdb.slice(0, 1)} />
+    </div>
+  );
+}
 
 function More({ n }: { n: number }) {
   return n > 0 ? <Badge variant="outline">+{n}</Badge> : null;
@@ -290,11 +325,13 @@ export default function GamesDatabasePage() {
                       <p className="text-muted-foreground text-xs">
                         {p.abbreviation ?? "—"}
                         {p.generation ? ` · generation ${p.generation}` : ""}
+                        {p.games != null ? ` · ${p.games.toLocaleString("en")} games` : ""}
                       </p>
                     </div>
                   </Card>
                 ))}
               </div>
+              <ListSourceNote items={platforms.data} />
             </>
           )}
         </TabsContent>
@@ -307,8 +344,9 @@ export default function GamesDatabasePage() {
               title="No companies available yet"
               description={
                 <>
-                  Companies come from IGDB, which has not delivered any yet.
-                  <AdminHint>set up IGDB and run Historical Data Integration</AdminHint>
+                  Companies come from IGDB or from the developers and publishers of the catalog's games;
+                  neither has any yet.
+                  <AdminHint>import a dataset, or set up IGDB and run Historical Data Integration</AdminHint>
                 </>
               }
             />
@@ -328,9 +366,19 @@ export default function GamesDatabasePage() {
                       className="size-12 shrink-0 rounded-md"
                     />
                     <div className="min-w-0">
-                      <p className="font-semibold">{c.name}</p>
+                      <p className="font-semibold">
+                        {c.slug ? (
+                          <Link href={`/companies/${c.slug}`} className="hover:underline">
+                            {c.name}
+                          </Link>
+                        ) : (
+                          c.name
+                        )}
+                      </p>
                       <p className="text-muted-foreground text-xs">
-                        Founded {date(c.start_date)} · {c.developed} developed · {c.published} published
+                        {c.start_date != null ? `Founded ${date(c.start_date)} · ` : ""}
+                        {c.developed.toLocaleString("en")} developed · {c.published.toLocaleString("en")}{" "}
+                        published
                       </p>
                       {c.description && (
                         <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{c.description}</p>
@@ -339,6 +387,7 @@ export default function GamesDatabasePage() {
                   </Card>
                 ))}
               </div>
+              <ListSourceNote items={companies.data} />
             </>
           )}
         </TabsContent>
