@@ -323,9 +323,13 @@ export default function GamesDatabasePage() {
                     <div>
                       <p className="font-semibold">{p.name}</p>
                       <p className="text-muted-foreground text-xs">
-                        {p.abbreviation ?? "—"}
-                        {p.generation ? ` · generation ${p.generation}` : ""}
-                        {p.games != null ? ` · ${p.games.toLocaleString("en")} games` : ""}
+                        {[
+                          p.abbreviation,
+                          p.generation ? `generation ${p.generation}` : null,
+                          p.games != null ? `${p.games.toLocaleString("en")} games` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(" · ") || "—"}
                       </p>
                     </div>
                   </Card>
