@@ -76,6 +76,7 @@ export const SeriesQuerySchema = z
     from: isoTime.optional(),
     to: isoTime.optional(),
   })
+  .strict()
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     message: "Must not be before from",
     path: ["to"],
@@ -90,6 +91,8 @@ export interface LatestFigure extends Provenance {
 }
 
 export interface GameDetail extends GameSummary {
+  /** The release year, also when no full date is known (VGChartz gives years only); null when neither. */
+  releaseYear: number | null;
   tags: string[];
   steamAppId: number | null;
   /** Steam store page for a Steam app; the game's own site otherwise; null when neither is known. */

@@ -16,33 +16,49 @@ export { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 /** Larger `limit`s are capped to this rather than refused. */
 export const SEARCH_MAX_LIMIT = 50;
 
-export const SearchQuerySchema = z.object({
-  q: z
-    .string({ error: (issue) => (issue.input === undefined ? "Required" : "Give q once, as text") })
-    .trim()
-    .max(100, { message: "At most 100 characters" })
-    .refine((q) => searchableLength(q) >= SEARCH_MIN_LENGTH, {
-      message: `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`,
-    }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(20)
-    .transform((n) => Math.min(n, SEARCH_MAX_LIMIT)),
-});
+/** A page number or size: a whole number, in words a person reads rather than zod's "received NaN". */
+const wholeNumber = (from: number, to?: number) => {
+  const range = to == null ? `from ${from}` : `from ${from} to ${to}`;
+  const n = z.coerce
+    .number({ message: `A whole number ${range}` })
+    .int({ message: `A whole number ${range}` })
+    .min(from, { message: `From ${from}` });
+  return to == null ? n : n.max(to, { message: `At most ${to}` });
+};
+
+export const SearchQuerySchema = z
+  .object({
+    q: z
+      // Given twice, queryParams names it before this runs ("Give q once").
+      .string({ message: "Required" })
+      .trim()
+      .max(100, { message: "At most 100 characters" })
+      .refine((q) => searchableLength(q) >= SEARCH_MIN_LENGTH, {
+        message: `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`,
+      }),
+    limit: wholeNumber(1)
+      .default(20)
+      .transform((n) => Math.min(n, SEARCH_MAX_LIMIT)),
+  })
+  .strict();
 
 export const GAME_SORTS = ["popularity", "name", "release", "rating", "players"] as const;
 export type GameSort = (typeof GAME_SORTS)[number];
 
-export const GameListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(24),
-  sort: z.enum(GAME_SORTS).default("popularity"),
-  genre: z.string().trim().max(60).optional(),
-  platform: z.string().trim().max(60).optional(),
-  tag: z.string().trim().max(60).optional(),
-});
+/**
+ * `GET /api/games`. Strict: a misspelt filter (`genres=Racing`) is named, not ignored — ignored, it
+ * answered the whole catalog as if filtered (as the screener's schema, contracts/market.ts).
+ */
+export const GameListQuerySchema = z
+  .object({
+    page: wholeNumber(1).default(1),
+    pageSize: wholeNumber(1, 100).default(24),
+    sort: z.enum(GAME_SORTS, { message: `One of ${GAME_SORTS.join(", ")}` }).default("popularity"),
+    genre: z.string().trim().max(60, { message: "At most 60 characters" }).optional(),
+    platform: z.string().trim().max(60, { message: "At most 60 characters" }).optional(),
+    tag: z.string().trim().max(60, { message: "At most 60 characters" }).optional(),
+  })
+  .strict();
 export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
 /** Spec §7 body of `POST /api/user/games`. Name and image are taken from the catalog, not the body. */

@@ -184,6 +184,11 @@ export interface ScreenerRow {
   steamAppId: number | null;
   name: string;
   releaseDate: string | null;
+  /**
+   * The release year, also when no full date is known (VGChartz gives years only): the table shows it,
+   * and `sort=releaseDate` places such a game by its year.
+   */
+  releaseYear: number | null;
   developer: string | null;
   publisher: string | null;
   genres: string[];
@@ -229,6 +234,8 @@ export interface CompanyGame {
   id: string;
   name: string;
   releaseDate: string | null;
+  /** The release year, also when no full date is known (VGChartz gives years only). */
+  releaseYear: number | null;
   role: "developer" | "publisher" | "developer and publisher";
   price: number | null;
   reviews: number | null;

@@ -13,6 +13,11 @@ export interface IgdbGame {
   aggregated_rating_count: number | null;
   cover: { url: string } | null;
   first_release_date: number | null;
+  /**
+   * The release year, also when no full date is known (VGChartz gives years only): `first_release_date`
+   * stays null rather than inventing a 1 January, and the card shows the year.
+   */
+  release_year: number | null;
   involved_companies: Array<{ developer: boolean; publisher: boolean; company: { name: string } }>;
   platforms: Array<{ id: number; name: string }>;
   summary: string | null;
@@ -29,6 +34,10 @@ export interface IgdbPlatform {
   generation: number | null;
   summary: string | null;
   platform_logo: { url: string } | null;
+  /** The catalog's games on the platform, whichever source listed them. */
+  games?: number;
+  /** IGDB's platform record, or (until IGDB delivers) the platforms the catalog's games list. */
+  provenance?: Provenance;
 }
 
 export interface IgdbCompany {
@@ -39,6 +48,10 @@ export interface IgdbCompany {
   description: string | null;
   developed: number;
   published: number;
+  /** The company's page (`/companies/:slug`), for a company answered from the catalog's games. */
+  slug?: string;
+  /** IGDB's company record, or (until IGDB delivers) the developers and publishers the catalog's games name. */
+  provenance?: Provenance;
 }
 
 /**
@@ -219,11 +232,23 @@ export interface PlatformConnection {
   stored: { count: number; unit: "games" | "free games" | "offers" | "datasets" };
 }
 
-/** Games and current players per platform, counted from the catalog (`/api/platforms/stats`). */
+/**
+ * Games and current players per platform, counted from the catalog (`/api/platforms/stats`), one row per
+ * platform whichever source spelt it ("PS4", "PlayStation 4").
+ */
 export interface PlatformStat {
   platform: string;
   games: number;
-  players: number;
+  /**
+   * Players measured on the platform now; null when no source measures them there (no data). Steam's
+   * counts are the only player counts the catalog holds: they count under PC, never under the consoles
+   * a game is also sold on.
+   */
+  players: number | null;
+  /** The games whose players are summed. */
+  playerGames: number;
+  /** Where `players` comes from and its newest data; null without players. */
+  provenance: Provenance | null;
 }
 
 /** How many of the catalog's free-to-play games `/api/platforms/free-games` lists (the most played). */

@@ -66,7 +66,8 @@ const REVIEWS = "(coalesce(positive_reviews, 0) + coalesce(negative_reviews, 0))
 const SHARE = `(CASE WHEN ${REVIEWS} > 0 THEN positive_reviews * 100.0 / ${REVIEWS} END)`;
 const SORT_SQL: Record<string, string> = {
   name: "name COLLATE NOCASE",
-  releaseDate: "release_date",
+  // A game known only by its year sorts by the year (src/server/catalog/release.ts).
+  releaseDate: "coalesce(release_date, printf('%04d', release_year))",
   price: "price",
   reviews: `(CASE WHEN positive_reviews IS NULL AND negative_reviews IS NULL THEN NULL ELSE ${REVIEWS} END)`,
   positiveShare: SHARE,

@@ -187,6 +187,7 @@ describe("with stored games, platforms and companies", () => {
         description: "Racing games.",
         developed: 7,
         published: 2,
+        provenance: { source: "IGDB", asOf: expect.any(String) },
       },
     ]);
   });

@@ -6,6 +6,7 @@ import { modelCovers } from "../estimates/model.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { slugify } from "./normalize.ts";
 import { publishedSalesOf, totalPublishedSales } from "./published-sales.ts";
+import { releaseKey, releaseYearOf } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
 
@@ -25,7 +26,7 @@ async function readCompanyGames(
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = await readRows(
-      `SELECT id, name, release_date, developer, publisher, price, positive_reviews, negative_reviews,
+      `SELECT id, name, release_date, release_year, developer, publisher, price, positive_reviews, negative_reviews,
                    owners_estimate, genres, is_demo, steam_app_id
             FROM games WHERE id IN (${placeholders(chunk.length)})`,
       chunk,
@@ -47,6 +48,7 @@ async function readCompanyGames(
         id: String(r.id),
         name: String(r.name),
         releaseDate: (r.release_date as string | null) ?? null,
+        releaseYear: releaseYearOf(r.release_date, r.release_year),
         role: developed && published ? "developer and publisher" : developed ? "developer" : "publisher",
         price: r.price == null ? null : Number(r.price),
         reviews,
@@ -71,16 +73,20 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   // under a company it no longer names.
   const { games, names, onSteam } = await readCompanyGames(slug, index.companyGameIds(slug));
   if (games.length === 0) return null;
+  // Newest first; a game known only by its year sorts by that year (after the dated games of the
+  // year), and a game with neither comes last.
   games.sort(
     (a, b) =>
-      (b.releaseDate ?? "").localeCompare(a.releaseDate ?? "") ||
+      (releaseKey(b.releaseDate, b.releaseYear) ?? "").localeCompare(
+        releaseKey(a.releaseDate, a.releaseYear) ?? "",
+      ) ||
       a.name.localeCompare(b.name) ||
       a.id.localeCompare(b.id),
   );
+  // Years count every game with a known year, dated or not (most VGChartz games have a year only).
   const years = new Map<number, number>();
   for (const g of games) {
-    const y = g.releaseDate ? Number(g.releaseDate.slice(0, 4)) : Number.NaN;
-    if (Number.isFinite(y)) years.set(y, (years.get(y) ?? 0) + 1);
+    if (g.releaseYear != null) years.set(g.releaseYear, (years.get(g.releaseYear) ?? 0) + 1);
   }
   const [{ estimates, outsideModel }, sales] = await Promise.all([
     companyEstimates(games, onSteam),

@@ -14,6 +14,7 @@ import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./cat
 import { slugify } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { gamePublishedSales } from "./published-sales.ts";
+import { releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import { figureMethod, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
@@ -78,6 +79,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   ]);
   return {
     ...summary!,
+    releaseYear: releaseYearOf(row.release_date, row.release_year),
     tags: listOf(row.tags),
     steamAppId,
     storeUrl: steamAppId != null ? steamStoreUrl(steamAppId) : websiteUrl,

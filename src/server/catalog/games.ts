@@ -1,7 +1,8 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
 import { readRows } from "../db/client.ts";
-import { byName, byNumber, byText, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
+import { byName, byNumber, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
 import { withFigures } from "./player-figures.ts";
+import { byRelease } from "./release.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -22,7 +23,8 @@ function orderOf(index: CatalogIndex, sort: GameSort): Order {
     case "name":
       return byName(index, "asc", popularityDesc);
     case "release":
-      return byText(index, index.releaseDates, "desc", false, popularityDesc);
+      // A game known only by its year sorts by that year, as the screener's releaseDate order.
+      return byRelease(index, "desc", popularityDesc);
     case "rating": {
       const count = byNumber(index, ratingCount, "desc");
       return byNumber(index, rating, "desc", (a, b) => {

@@ -1,7 +1,13 @@
-import type { IgdbCompany, IgdbGame, IgdbPlatform } from "../../contracts/sources.ts";
-import { placeholders, rawClient } from "../db/client.ts";
-import { normalizeName } from "./normalize.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import type { IgdbCompany, IgdbGame, IgdbPlatform, PlatformStat } from "../../contracts/sources.ts";
+import { placeholders, rawClient, readRows } from "../db/client.ts";
+import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
+import { keptUntilChange } from "./kept-answers.ts";
+import { normalizeName, slugify } from "./normalize.ts";
+import { platformOf } from "./platform-names.ts";
 import { figureProvenance } from "./player-figures.ts";
+import { provenanceOf } from "./provenance.ts";
+import { releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -27,6 +33,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
   if (row.publisher && row.publisher !== row.developer)
     companies.push({ developer: false, publisher: true, company: { name: String(row.publisher) } });
   const date = row.release_date ? Date.parse(`${row.release_date}T00:00:00Z`) : Number.NaN;
+  const year = releaseYearOf(row.release_date, row.release_year);
   const steam = row.steam_app_id != null ? `https://store.steampowered.com/app/${row.steam_app_id}` : null;
   return {
     id: String(row.id),
@@ -36,6 +43,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
     aggregated_rating_count: row.rating_count == null ? null : Number(row.rating_count),
     cover: row.cover_url ? { url: String(row.cover_url) } : null,
     first_release_date: Number.isFinite(date) ? Math.floor(date / 1000) : null,
+    release_year: year,
     involved_companies: companies,
     platforms: listOf(row.platforms).map((name) => ({ id: nameId(name), name })),
     summary: (row.summary as string | null) ?? null,
@@ -81,10 +89,17 @@ export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {
   return withProvenance(ids.map((id) => byId.get(id)).filter((g): g is IgdbGame => !!g));
 }
 
+/**
+ * The Platforms tab (spec §2 platform cards): IGDB's platform records once an IGDB sync stored them;
+ * until then the platforms the catalog's games list, one card per platform whichever source spelt it
+ * (platform-names.ts), with its number of games (review 6 #13). Each card names where it comes from.
+ */
 export async function listPlatforms(): Promise<IgdbPlatform[]> {
   const rs = await rawClient().execute(
     "SELECT * FROM platforms ORDER BY generation IS NULL, generation DESC, name",
   );
+  if (rs.rows.length === 0) return (await catalogPlatforms()).map(({ key: _, ...p }) => p);
+  const counts = new Map((await catalogPlatforms()).map((p) => [p.key, p.games]));
   return rs.rows.map((p) => ({
     id: String(p.id),
     name: String(p.name),
@@ -92,13 +107,80 @@ export async function listPlatforms(): Promise<IgdbPlatform[]> {
     generation: p.generation == null ? null : Number(p.generation),
     summary: (p.summary as string | null) ?? null,
     platform_logo: p.logo_url ? { url: String(p.logo_url) } : null,
+    games: counts.get(platformOf(String(p.name)).name) ?? 0,
+    provenance: provenanceOf("igdb", p.updated_at == null ? null : Number(p.updated_at)),
   }));
 }
 
+/** How a card answered from the catalog says so: the catalog's own sources are named beside it. */
+const CATALOG_PLATFORMS = {
+  source: "Games catalog",
+  asOf: null,
+  method: "the platforms the catalog's games list, counted per platform (IGDB has not delivered its records)",
+};
+const CATALOG_COMPANIES = {
+  source: "Games catalog",
+  asOf: null,
+  method:
+    "the developers and publishers the catalog's games name, with their games (IGDB has not delivered its records)",
+};
+
+type CatalogPlatform = IgdbPlatform & { key: string; games: number };
+let platformsKept: { generation: number; list: CatalogPlatform[] } | undefined;
+
+/** Each platform the catalog's games list, most games first, with the number of games listing it. */
+async function catalogPlatforms(): Promise<CatalogPlatform[]> {
+  const { index, generation } = await catalogIndex();
+  if (platformsKept?.generation !== generation) platformsKept = { generation, list: countPlatforms(index) };
+  return platformsKept.list;
+}
+
+function countPlatforms(index: CatalogIndex): CatalogPlatform[] {
+  const words = (index.size + 31) >>> 5;
+  const groups = new Map<string, { abbreviation: string | null; union: Uint32Array }>();
+  for (const { value } of index.facet("platforms")) {
+    const set = index.lists.platforms.get(foldCase(value));
+    if (!set) continue;
+    const platform = platformOf(value);
+    let group = groups.get(platform.name);
+    if (!group) {
+      group = { abbreviation: platform.abbreviation, union: new Uint32Array(words) };
+      groups.set(platform.name, group);
+    }
+    // A game listing two spellings of one platform ("PS4" and "PlayStation 4") counts once.
+    for (let w = 0; w < words; w++) group.union[w]! |= set.bits[w]! & index.alive[w]!;
+  }
+  const list: CatalogPlatform[] = [];
+  for (const [name, group] of groups) {
+    let games = 0;
+    CatalogIndex.forEach(group.union, () => {
+      games++;
+    });
+    list.push({
+      key: name,
+      id: slugify(name),
+      name,
+      abbreviation: group.abbreviation,
+      generation: null,
+      summary: null,
+      platform_logo: null,
+      games,
+      provenance: CATALOG_PLATFORMS,
+    });
+  }
+  return list.sort((a, b) => b.games - a.games || a.name.localeCompare(b.name));
+}
+
+/**
+ * The Companies tab (spec §2 company cards): IGDB's company records once an IGDB sync stored them;
+ * until then the developers and publishers the catalog's games name (review 6 #13), each with its games
+ * developed and published and its company page (`slug`), the 60 with the most games first.
+ */
 export async function listCompanies(): Promise<IgdbCompany[]> {
   const rs = await rawClient().execute(
     "SELECT * FROM companies ORDER BY developed_count + published_count DESC, name LIMIT 60",
   );
+  if (rs.rows.length === 0) return catalogCompanies();
   return rs.rows.map((c) => ({
     id: String(c.id),
     name: String(c.name),
@@ -107,17 +189,111 @@ export async function listCompanies(): Promise<IgdbCompany[]> {
     description: (c.description as string | null) ?? null,
     developed: Number(c.developed_count),
     published: Number(c.published_count),
+    provenance: provenanceOf("igdb", c.updated_at == null ? null : Number(c.updated_at)),
   }));
 }
 
-/** Games and current players per platform, counted from the catalog. */
-export async function platformStats() {
-  const rs =
-    await rawClient().execute(`SELECT j.value AS platform, count(*) AS games, sum(coalesce(g.current_players, 0)) AS players
-                                        FROM games g, json_each(g.platforms) j GROUP BY j.value ORDER BY games DESC LIMIT 20`);
-  return rs.rows.map((r) => ({
-    platform: String(r.platform),
-    games: Number(r.games),
-    players: Number(r.players),
+const COMPANIES_LISTED = 60;
+
+const catalogCompanies = keptUntilChange(
+  async (): Promise<IgdbCompany[]> => {
+    const rows = await readRows(
+      `SELECT developer AS name, 'developed' AS role, count(*) AS games FROM games WHERE developer IS NOT NULL AND developer != '' GROUP BY developer
+       UNION ALL
+       SELECT publisher, 'published', count(*) FROM games WHERE publisher IS NOT NULL AND publisher != '' GROUP BY publisher`,
+    );
+    // One company per company page (slugify of the name, as company-page.ts reads them), named as most
+    // of its games spell it.
+    const bySlug = new Map<string, { developed: number; published: number; names: Map<string, number> }>();
+    for (const r of rows) {
+      const name = String(r.name);
+      const slug = slugify(name);
+      if (!slug) continue;
+      const company = bySlug.get(slug) ?? { developed: 0, published: 0, names: new Map() };
+      const games = Number(r.games);
+      if (r.role === "developed") company.developed += games;
+      else company.published += games;
+      company.names.set(name, (company.names.get(name) ?? 0) + games);
+      bySlug.set(slug, company);
+    }
+    return [...bySlug]
+      .map(([slug, c]) => ({
+        id: slug,
+        slug,
+        name: [...c.names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
+        logo: null,
+        start_date: null,
+        description: null,
+        developed: c.developed,
+        published: c.published,
+        provenance: CATALOG_COMPANIES,
+      }))
+      .sort((a, b) => b.developed + b.published - (a.developed + a.published) || a.name.localeCompare(b.name))
+      .slice(0, COMPANIES_LISTED);
+  },
+  { catalogOnly: true },
+);
+
+/**
+ * Games and current players per platform, counted from the catalog (`/api/platforms/stats`), one row
+ * per platform whichever source spelt it. Every player count the catalog holds is Steam's (the Steam
+ * sync's live counts, SteamCharts' monthly means): Steam measures the players of its own store, a PC
+ * store, and does not split them by Windows, Mac or Linux, so they count under PC alone (review 6 #7).
+ * No source measures players on a console or on Mac or Linux apart: those platforms answer `players:
+ * null` (no data), never the Steam players of games that are also sold there.
+ */
+export async function platformStats(): Promise<PlatformStat[]> {
+  const [platforms, steam] = await Promise.all([catalogPlatforms(), steamPlayers()]);
+  const rows: PlatformStat[] = platforms.map((p) => ({
+    platform: p.name,
+    games: p.games,
+    players: null,
+    playerGames: 0,
+    provenance: null,
   }));
+  if (steam.games > 0) {
+    let pc = rows.find((r) => r.platform === STEAM_PLATFORM);
+    if (!pc) {
+      pc = { platform: STEAM_PLATFORM, games: 0, players: null, playerGames: 0, provenance: null };
+      rows.push(pc);
+    }
+    Object.assign(pc, { players: steam.players, playerGames: steam.games, provenance: steam.provenance });
+  }
+  const top = rows.slice(0, PLATFORM_STATS_LISTED);
+  // The platform with players is answered even when it has fewer games than the ones listed.
+  return top.some((r) => r.players != null) ? top : [...top, ...rows.filter((r) => r.players != null)];
 }
+
+/** The platform Steam's player counts are measured on. */
+const STEAM_PLATFORM = "PC";
+const PLATFORM_STATS_LISTED = 20;
+
+/** The sum of every game's latest (Steam) player count, the games counted, and their sources. */
+async function steamPlayers(): Promise<{ players: number; games: number; provenance: Provenance | null }> {
+  const [{ index }, provenance] = await Promise.all([catalogIndex(), steamPlayerProvenance()]);
+  const players = index.col.players;
+  let sum = 0;
+  let games = 0;
+  for (const s of index.liveSlots()) {
+    const v = players[s]!;
+    if (Number.isNaN(v)) continue;
+    sum += v;
+    games++;
+  }
+  return { players: sum, games, provenance: games > 0 ? provenance : null };
+}
+
+const steamPlayerProvenance = keptUntilChange(
+  async (): Promise<Provenance | null> => {
+    const rows = await readRows(
+      "SELECT source, max(last_ts) AS ts FROM player_days WHERE metric = 'players' GROUP BY source ORDER BY source",
+    );
+    if (rows.length === 0) return null;
+    return provenanceOf(
+      rows.map((r) => String(r.source)),
+      Math.max(...rows.map((r) => Number(r.ts))),
+      "sum of each game's latest player count on Steam, a PC store (Steam does not split players by Windows, Mac or Linux)",
+    );
+  },
+  { catalogOnly: true },
+);

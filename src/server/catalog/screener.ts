@@ -16,9 +16,10 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
-import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
+import { byName, byNumber, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
+import { byRelease, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
@@ -109,7 +110,7 @@ export function screenerOrder(
     case "name":
       return byName(index, order);
     case "releaseDate":
-      return byText(index, index.releaseDates, order, false);
+      return byRelease(index, order);
     case "price":
       return byNumber(index, index.col.price, order);
     case "reviews":
@@ -143,7 +144,7 @@ async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number;
   );
 }
 
-const COLUMNS_READ = `games.id, steam_app_id, name, release_date, developer, publisher, genres, tags, platforms, price,
+const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, developer, publisher, genres, tags, platforms, price,
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo`;
 
 /** The rows of these games as the screener answers them, in the given order. */
@@ -175,6 +176,7 @@ function toRow(
     steamAppId: num(r.steam_app_id),
     name: String(r.name),
     releaseDate: (r.release_date as string | null) ?? null,
+    releaseYear: releaseYearOf(r.release_date, r.release_year),
     developer: (r.developer as string | null) ?? null,
     publisher: (r.publisher as string | null) ?? null,
     genres: listOf(r.genres),

@@ -1,19 +1,23 @@
 import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
-import type { z } from "zod";
+import { z } from "zod";
 import { describeFieldErrors, type FieldError, HttpProblem } from "./problem.ts";
 
+type Issue = z.ZodError["issues"][number];
+
+function issueErrors(issue: Issue): FieldError[] {
+  // An unknown key is the field at fault itself, not the object that holds it.
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({
+      field: [...issue.path, key].join("."),
+      message: issue.path.length ? `Unknown field in ${issue.path.join(".")}` : "Unknown field",
+    }));
+  }
+  return [{ field: issue.path.length ? issue.path.join(".") : "(body)", message: issue.message }];
+}
+
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.flatMap((issue) => {
-    // An unknown key is the field at fault itself, not the object that holds it.
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({
-        field: [...issue.path, key].join("."),
-        message: issue.path.length ? `Unknown field in ${issue.path.join(".")}` : "Unknown field",
-      }));
-    }
-    return [{ field: issue.path.length ? issue.path.join(".") : "(body)", message: issue.message }];
-  });
+  return error.issues.flatMap(issueErrors);
 }
 
 function invalid(error: z.ZodError): HttpProblem {
@@ -42,18 +46,36 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
  * Validates the query string (422 naming the parameter). Read it with `c.req.valid("query")`. An empty
  * value (`?yearFrom=&yearTo=`, as a form leaves a blank field) means the parameter is not set: coerced
  * to a number it would be 0, and a default would not apply. The key stays, so an unknown one is still
- * named by a strict schema.
+ * named by a strict schema. Every parameter of this API takes one value: one given twice
+ * (`?page=1&page=2`) is named as such, not coerced into a NaN the schema would report. A required
+ * parameter that is missing or blank reads "Required", not zod's "expected string, received undefined".
  */
 export function queryParams<T extends z.ZodType>(schema: T) {
   return validator("query", (value, _c) => {
     const params: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value))
+    const repeated: FieldError[] = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (Array.isArray(v)) repeated.push({ field: key, message: `Give ${key} once` });
       params[key] = typeof v === "string" && v.trim() === "" ? undefined : v;
+    }
+    if (repeated.length) throw new HttpProblem(422, describeFieldErrors(repeated), { errors: repeated });
     const parsed = schema.safeParse(params);
-    if (!parsed.success) throw invalid(parsed.error);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.flatMap((issue) =>
+        issue.code === "invalid_type" &&
+        issue.path.length === 1 &&
+        params[String(issue.path[0])] === undefined
+          ? [{ field: String(issue.path[0]), message: "Required" }]
+          : issueErrors(issue),
+      );
+      throw new HttpProblem(422, describeFieldErrors(errors), { errors });
+    }
     return parsed.data as z.output<T>;
   });
 }
+
+/** A route that takes no query parameters: any one given is named as unknown (a typo is not ignored). */
+export const noQueryParams = () => queryParams(z.object({}).strict());
 
 /** Validates path parameters (422 naming the parameter). Read it with `c.req.valid("param")`. */
 export function pathParams<T extends z.ZodType>(schema: T) {

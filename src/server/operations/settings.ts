@@ -14,12 +14,17 @@ import { log } from "../log.ts";
  * database write. One server process owns the database (ARCHITECTURE), so no other writer can make
  * the copy stale; `bun run user:role` and the importers do not change these.
  */
-export const MaintenanceSchema = z.object({
+/**
+ * The bodies an admin sends are strict: a misspelt field (`{"enabeld": true}`) is named in a 422, not
+ * dropped while the rest is saved and a 200 says it worked. `loadSystemSettings` reads stored values
+ * leniently: a stored field a later version no longer knows does not reset the setting to its default.
+ */
+export const MaintenanceSchema = z.strictObject({
   enabled: z.boolean(),
   message: z.string().trim().max(300),
 });
 const limit = z.number().int().min(1).max(100_000);
-export const RateLimitsSchema = z.object({
+export const RateLimitsSchema = z.strictObject({
   /** Sign-in and sign-up attempts in 15 minutes: from one address, one email from one address, one email. */
   signInPerIp: limit,
   signInPerEmailAndIp: limit,
@@ -27,7 +32,7 @@ export const RateLimitsSchema = z.object({
   /** API requests a minute for one signed-in user (or one address when signed out); 0: no limit. */
   apiPerMinute: z.number().int().min(0).max(100_000),
 });
-export const SecuritySchema = z.object({
+export const SecuritySchema = z.strictObject({
   sessionLifetimeDays: z.number().int().min(1).max(365),
 });
 
@@ -68,7 +73,7 @@ export async function loadSystemSettings(): Promise<SystemSettings> {
   for (const row of rows) {
     if (!(row.key in SETTINGS)) continue;
     const key = row.key as SettingKey;
-    const parsed = SETTINGS[key].safeParse(row.value);
+    const parsed = z.object(SETTINGS[key].shape).safeParse(row.value);
     if (parsed.success) (next as Record<SettingKey, unknown>)[key] = parsed.data;
     else log.warn("stored system setting no longer valid; using its default", { key });
   }

@@ -9,7 +9,7 @@ import { searchGamesJson } from "../catalog/search.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { pathParams, queryParams } from "../http/validate.ts";
+import { noQueryParams, pathParams, queryParams } from "../http/validate.ts";
 
 const GameParam = z.object({ id: z.string().min(1).max(100) });
 const NOT_FOUND = "No game with that id in the catalog";
@@ -24,11 +24,11 @@ export const gameRoutes = new Hono<AppEnv>()
     // Sent as the text search keeps (the same bytes c.json would write): see searchGamesJson.
     return c.body(await searchGamesJson(q, limit), 200, { "Content-Type": "application/json" });
   })
-  .get("/trending", requireUser, async (c) => c.json(await getTrendingGames()))
+  .get("/trending", requireUser, noQueryParams(), async (c) => c.json(await getTrendingGames()))
   .get("/", requireUser, queryParams(GameListQuerySchema), async (c) =>
     c.json(await listGames(c.req.valid("query"))),
   )
-  .get("/:id", requireUser, pathParams(GameParam), async (c) => {
+  .get("/:id", requireUser, pathParams(GameParam), noQueryParams(), async (c) => {
     const game = await getGameDetail(c.req.valid("param").id);
     if (!game) throw new HttpProblem(404, NOT_FOUND);
     return c.json(game);
@@ -38,7 +38,7 @@ export const gameRoutes = new Hono<AppEnv>()
     if (!series) throw new HttpProblem(404, NOT_FOUND);
     return c.json(series);
   })
-  .get("/:id/similar", requireUser, pathParams(GameParam), async (c) => {
+  .get("/:id/similar", requireUser, pathParams(GameParam), noQueryParams(), async (c) => {
     const similar = await getSimilarGames(c.req.valid("param").id);
     if (!similar) throw new HttpProblem(404, NOT_FOUND);
     return c.json(similar);

@@ -11,7 +11,7 @@ import {
 import { searchGames } from "../catalog/search.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { queryParams } from "../http/validate.ts";
+import { noQueryParams, queryParams } from "../http/validate.ts";
 import { igdbStatus } from "../sync/state.ts";
 
 /**
@@ -21,19 +21,29 @@ import { igdbStatus } from "../sync/state.ts";
  */
 export const igdbRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/trending", async (c) =>
+  .get("/trending", noQueryParams(), async (c) =>
     c.json(await gamesByIds((await getTrendingGames()).slice(0, 20).map((g) => g.gameId))),
   )
-  .get("/popular", async (c) => c.json(await popularGames()))
-  .get("/recent", async (c) => c.json(await recentGames()))
-  .get("/platforms", async (c) => c.json(await listPlatforms()))
-  .get("/companies", async (c) => c.json(await listCompanies()))
+  .get("/popular", noQueryParams(), async (c) => c.json(await popularGames()))
+  .get("/recent", noQueryParams(), async (c) => c.json(await recentGames()))
+  .get("/platforms", noQueryParams(), async (c) => c.json(await listPlatforms()))
+  .get("/companies", noQueryParams(), async (c) => c.json(await listCompanies()))
   .get(
     "/search",
-    queryParams(z.object({ q: z.string().trim().min(1, { message: "Required" }).max(100) })),
+    queryParams(
+      z
+        .object({
+          q: z
+            .string()
+            .trim()
+            .min(1, { message: "Required" })
+            .max(100, { message: "At most 100 characters" }),
+        })
+        .strict(),
+    ),
     async (c) => {
       const results = await searchGames(c.req.valid("query").q, 20);
       return c.json(await gamesByIds(results.map((r) => r.gameId)));
     },
   )
-  .get("/status", async (c) => c.json(await igdbStatus()));
+  .get("/status", noQueryParams(), async (c) => c.json(await igdbStatus()));

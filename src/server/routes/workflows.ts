@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireAdmin } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { pathParams, queryParams, zodFieldErrors } from "../http/validate.ts";
+import { noQueryParams, pathParams, queryParams, zodFieldErrors } from "../http/validate.ts";
 import {
   executeWorkflow,
   listExecutions,
@@ -13,7 +13,17 @@ import {
 } from "../workflows/runner.ts";
 
 const IdParam = z.object({ id: z.string().min(1).max(100) });
-const ExecutionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+/** Strict: a filter it does not have (`workflowId`) is named, not ignored while every run is answered. */
+const ExecutionsQuery = z
+  .object({
+    limit: z.coerce
+      .number({ message: "A whole number from 1 to 200" })
+      .int({ message: "A whole number from 1 to 200" })
+      .min(1, { message: "From 1" })
+      .max(200, { message: "At most 200" })
+      .default(50),
+  })
+  .strict();
 const Metadata = z.record(z.string(), z.unknown());
 
 /**
@@ -45,11 +55,11 @@ async function readMetadata(request: Request): Promise<Record<string, unknown> |
 
 /** `/api/workflows`: admins only (spec §6), on the server as on screen. */
 export const workflowRoutes = new Hono<AppEnv>()
-  .get("/", requireAdmin, async (c) => c.json(await listWorkflows()))
+  .get("/", requireAdmin, noQueryParams(), async (c) => c.json(await listWorkflows()))
   .get("/executions", requireAdmin, queryParams(ExecutionsQuery), async (c) =>
     c.json(await listExecutions(c.req.valid("query").limit)),
   )
-  .get("/status", requireAdmin, async (c) => c.json(await workflowStatus()))
+  .get("/status", requireAdmin, noQueryParams(), async (c) => c.json(await workflowStatus()))
   .post("/:id/execute", requireAdmin, pathParams(IdParam), async (c) => {
     const metadata = await readMetadata(c.req.raw);
     const { execution } = await executeWorkflow(c.req.valid("param").id, {

@@ -6,6 +6,7 @@ import {
   type KaggleDataset,
   type StoreOffer,
 } from "../../contracts/sources.ts";
+import { familyCodes } from "../catalog/platform-names.ts";
 import { db, rawClient } from "../db/client.ts";
 import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
 
@@ -121,6 +122,17 @@ export async function topSteamApps(
   }));
 }
 
+/**
+ * `value IN (…)` of the family's other spellings: VGChartz's codes ("PS4", "X360"), "PS Vita". Counted
+ * by name alone, the ~5,000 PlayStation games a VGChartz import stores read "0 games stored" (review 6
+ * #13). The codes are our own constants, not input.
+ */
+function inList(family: "playstation" | "xbox"): string {
+  return `value IN (${familyCodes(family)
+    .map((c) => `'${c.replace(/'/g, "''")}'`)
+    .join(", ")})`;
+}
+
 /** What the catalog holds per source, for the platform list (spec §2 Dashboard "Multi-Platform"). */
 export async function storedCounts(now = new Date()): Promise<Record<string, number>> {
   const rs = await rawClient().execute({
@@ -128,8 +140,8 @@ export async function storedCounts(now = new Date()): Promise<Record<string, num
     sql: `SELECT
       (SELECT count(*) FROM games WHERE steam_app_id IS NOT NULL) AS steam,
       (SELECT count(*) FROM games WHERE igdb_id IS NOT NULL) AS igdb,
-      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'PlayStation%' OR value LIKE 'PS Vita%')) AS playstation,
-      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'Xbox%')) AS xbox,
+      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'PlayStation%' OR ${inList("playstation")})) AS playstation,
+      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'Xbox%' OR ${inList("xbox")})) AS xbox,
       (SELECT count(*) FROM store_offers WHERE store = 'Epic' AND free = 1 AND (ends_at IS NULL OR ends_at > ?1)) AS epic,
       (SELECT count(*) FROM store_offers WHERE store = 'GOG') AS gog,
       (SELECT count(*) FROM kaggle_datasets) AS kaggle,

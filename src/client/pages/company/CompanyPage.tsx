@@ -32,7 +32,8 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
     ),
   },
   { header: "Role", cell: (g) => g.role },
-  { header: "Released", cell: (g) => g.releaseDate ?? "–" },
+  // The year alone when that is all the catalog knows (VGChartz gives years only).
+  { header: "Released", cell: (g) => g.releaseDate ?? g.releaseYear ?? "–" },
   { header: "Price", cell: (g) => formatPrice(g.price) },
   { header: "Reviews", cell: (g) => compactNumber(g.reviews) },
   { header: "Positive", cell: (g) => (g.positiveShare == null ? "–" : `${g.positiveShare}%`) },
@@ -185,7 +186,7 @@ export default function CompanyPage() {
                 g.id,
                 g.name,
                 g.role,
-                g.releaseDate,
+                g.releaseDate ?? (g.releaseYear == null ? null : String(g.releaseYear)),
                 g.price,
                 g.reviews,
                 g.positiveShare,

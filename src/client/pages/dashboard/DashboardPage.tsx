@@ -117,10 +117,12 @@ function OverviewTab() {
   const activity = useQuery(activityQuery);
   const trends = activitySeries(activity.data ?? []);
   const platforms = useQuery(platformStatsQuery);
-  const byPlayers = [...(platforms.data ?? [])]
-    .sort((a, b) => b.players - a.players)
-    .filter((p) => p.players > 0)
-    .map((p) => ({ label: p.platform, value: p.players }));
+  // Only platforms whose players some source measures (Steam's, under PC); the rest say "no data".
+  const measured = (platforms.data ?? []).filter((p) => p.players != null && p.players > 0);
+  const byPlayers = [...measured]
+    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0))
+    .map((p) => ({ label: p.platform, value: p.players ?? 0 }));
+  const noData = (platforms.data ?? []).filter((p) => p.players == null).map((p) => p.platform);
   const byGames = donutSlices((platforms.data ?? []).map((p) => ({ label: p.platform, value: p.games })));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -150,7 +152,10 @@ function OverviewTab() {
           <CardExport title="Player trends" header={trends.header} rows={trends.rows} />
         </Section>
       </div>
-      <Section title="Cross-platform players" description="Current players of the games on each platform.">
+      <Section
+        title="Cross-platform players"
+        description="Players measured on each platform now. Steam's counts are the only ones collected: they count under PC."
+      >
         {platforms.isLoading ? (
           <Skeleton className="h-72 w-full" />
         ) : (
@@ -161,7 +166,17 @@ function OverviewTab() {
             formatValue={(v) => `${compactNumber(v)} players`}
           />
         )}
-        <CatalogSourceNote catalog className="mt-2" />
+        {noData.length > 0 && (
+          <p className="mt-2 text-muted-foreground text-sm" data-testid="players-no-data">
+            No data: {noData.slice(0, MAX_BARS).join(", ")}
+            {noData.length > MAX_BARS ? ` and ${noData.length - MAX_BARS} more` : ""} (no source measures
+            players there).
+          </p>
+        )}
+        <CatalogSourceNote
+          className="mt-2"
+          provenance={measured.flatMap((p) => (p.provenance ? [p.provenance] : []))}
+        />
         <CardExport
           title="Cross-platform players"
           header={["platform", "players (players)"]}

@@ -36,7 +36,8 @@ import {
 } from "./player-figure-text.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
-const releaseDate = (iso: string | null) =>
+/** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
+const released = (iso: string | null, year: number | null) =>
   iso
     ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", {
         year: "numeric",
@@ -44,7 +45,9 @@ const releaseDate = (iso: string | null) =>
         day: "numeric",
         timeZone: "UTC",
       })
-    : "Unknown";
+    : year != null
+      ? String(year)
+      : "Unknown";
 
 function provenanceOf(series: GameSeries | undefined): Provenance | null {
   return series?.source ? { source: series.source, asOf: series.asOf } : null;
@@ -283,7 +286,7 @@ function Header({ game }: { game: GameDetail }) {
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
           {company(game.developer, game.developerSlug, "Developer")}
           {company(game.publisher, game.publisherSlug, "Publisher")}
-          <span>Released: {releaseDate(game.releaseDate)}</span>
+          <span>Released: {released(game.releaseDate, game.releaseYear)}</span>
           <span>Price: {formatPrice(game.latest.price?.value ?? game.price)}</span>
         </div>
         {game.genres.length + game.tags.length > 0 && (

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import type { Provenance } from "../../../contracts/provenance.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -14,6 +16,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { StatusDot } from "../../../ui/status-dot/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { apiGet } from "../../api.ts";
+import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
@@ -46,6 +49,12 @@ const date = (unix: number | null) =>
 const isoDay = (unix: number | null) =>
   unix == null ? null : new Date(unix * 1000).toISOString().slice(0, 10);
 
+/** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
+export const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year">) =>
+  game.first_release_date == null && game.release_year != null
+    ? String(game.release_year)
+    : date(game.first_release_date);
+
 /** The games a list shows, as CSV: every genre and platform (the cards show a few), ratings unformatted. */
 function gamesCsv(games: IgdbGame[]): CsvData {
   return {
@@ -67,7 +76,7 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       g.name,
       g.aggregated_rating,
       g.aggregated_rating_count,
-      isoDay(g.first_release_date),
+      isoDay(g.first_release_date) ?? (g.release_year == null ? null : String(g.release_year)),
       g.involved_companies.find((c) => c.developer)?.company.name ?? null,
       g.genres.map((x) => x.name).join("; "),
       g.platforms.map((x) => x.name).join("; "),
@@ -79,14 +88,46 @@ function gamesCsv(games: IgdbGame[]): CsvData {
 }
 
 const platformsCsv = (platforms: IgdbPlatform[]): CsvData => ({
-  header: ["id", "name", "abbreviation", "generation"],
-  rows: platforms.map((p) => [p.id, p.name, p.abbreviation, p.generation]),
+  header: ["id", "name", "abbreviation", "generation", "games in the catalog (count)", "source"],
+  rows: platforms.map((p) => [
+    p.id,
+    p.name,
+    p.abbreviation,
+    p.generation,
+    p.games ?? null,
+    p.provenance?.source ?? null,
+  ]),
 });
 
 const companiesCsv = (companies: IgdbCompany[]): CsvData => ({
-  header: ["id", "name", "founded", "games developed (count)", "games published (count)"],
-  rows: companies.map((c) => [c.id, c.name, isoDay(c.start_date), c.developed, c.published]),
+  header: ["id", "name", "founded", "games developed (count)", "games published (count)", "source"],
+  rows: companies.map((c) => [
+    c.id,
+    c.name,
+    isoDay(c.start_date),
+    c.developed,
+    c.published,
+    c.provenance?.source ?? null,
+  ]),
 });
+
+/**
+ * The note under the Platforms or Companies tab: IGDB's records with their date, or — answered from the
+ * catalog's own games until IGDB delivers — the catalog's sources, each at its newest.
+ */
+function ListSourceNote({ items }: { items: Array<{ provenance?: Provenance }> }) {
+  const igdb = items.flatMap((i) =>
+    i.provenance && i.provenance.source !== "Games catalog" ? [i.provenance] : [],
+  );
+  const fromCatalog = items.find((i) => i.provenance?.source === "Games catalog")?.provenance;
+  if (!fromCatalog) return <SourceNote provenance={igdb.slice(0, 1)} className="mt-3" />;
+  return (
+    <div className="mt-3 grid gap-1">
+      <p className="text-muted-foreground text-xs">From the catalog's games: {fromCatalog.method}.</p>
+      <CatalogSourceNote catalog provenance={igdb.slice(0, 1)} />
+    </div>
+  );
+}
 
 function More({ n }: { n: number }) {
   return n > 0 ? <Badge variant="outline">+{n}</Badge> : null;
@@ -139,7 +180,7 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
             {game.aggregated_rating == null ? "No rating" : `${(game.aggregated_rating / 10).toFixed(1)}/10`}
             {game.aggregated_rating_count ? ` (${game.aggregated_rating_count.toLocaleString("en")})` : ""}
           </span>
-          <span>Released {date(game.first_release_date)}</span>
+          <span>Released {releasedText(game)}</span>
           {developer && <span>by {developer}</span>}
         </p>
         <div className="mt-2 flex flex-wrap gap-1">
@@ -282,13 +323,19 @@ export default function GamesDatabasePage() {
                     <div>
                       <p className="font-semibold">{p.name}</p>
                       <p className="text-muted-foreground text-xs">
-                        {p.abbreviation ?? "—"}
-                        {p.generation ? ` · generation ${p.generation}` : ""}
+                        {[
+                          p.abbreviation,
+                          p.generation ? `generation ${p.generation}` : null,
+                          p.games != null ? `${p.games.toLocaleString("en")} games` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(" · ") || "—"}
                       </p>
                     </div>
                   </Card>
                 ))}
               </div>
+              <ListSourceNote items={platforms.data} />
             </>
           )}
         </TabsContent>
@@ -301,8 +348,9 @@ export default function GamesDatabasePage() {
               title="No companies available yet"
               description={
                 <>
-                  Companies come from IGDB, which has not delivered any yet.
-                  <AdminHint>set up IGDB and run Historical Data Integration</AdminHint>
+                  Companies come from IGDB or from the developers and publishers of the catalog's games;
+                  neither has any yet.
+                  <AdminHint>import a dataset, or set up IGDB and run Historical Data Integration</AdminHint>
                 </>
               }
             />
@@ -322,9 +370,19 @@ export default function GamesDatabasePage() {
                       className="size-12 shrink-0 rounded-md"
                     />
                     <div className="min-w-0">
-                      <p className="font-semibold">{c.name}</p>
+                      <p className="font-semibold">
+                        {c.slug ? (
+                          <Link href={`/companies/${c.slug}`} className="hover:underline">
+                            {c.name}
+                          </Link>
+                        ) : (
+                          c.name
+                        )}
+                      </p>
                       <p className="text-muted-foreground text-xs">
-                        Founded {date(c.start_date)} · {c.developed} developed · {c.published} published
+                        {c.start_date != null ? `Founded ${date(c.start_date)} · ` : ""}
+                        {c.developed.toLocaleString("en")} developed · {c.published.toLocaleString("en")}{" "}
+                        published
                       </p>
                       {c.description && (
                         <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{c.description}</p>
@@ -333,6 +391,7 @@ export default function GamesDatabasePage() {
                   </Card>
                 ))}
               </div>
+              <ListSourceNote items={companies.data} />
             </>
           )}
         </TabsContent>

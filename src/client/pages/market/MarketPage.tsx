@@ -81,6 +81,9 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
       return row.revenueEstimate == null ? "–" : `$${compactNumber(row.revenueEstimate)}`;
     case "positiveShare":
       return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
+    case "releaseDate":
+      // The year alone when that is all the catalog knows (VGChartz gives years only): it sorts by it.
+      return row.releaseDate ?? row.releaseYear ?? "–";
     default:
       return row[column] ?? "–";
   }

@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { loadSystemSettings, resetSettingsForTests } from "../../src/server/operations/settings.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * Bad input is named, never ignored (review 6 #17): an unknown parameter or body field, a parameter
+ * given twice and a blank required one each get 422 problem JSON naming the field in words a person
+ * reads, the same way on every route (src/server/http/validate.ts).
+ */
+let user: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  user = await createTestUser();
+  admin = await createTestUser({ role: "admin" });
+  await upsertGames(
+    [
+      { name: "Strict Racer", genres: ["Racing"], platforms: ["PC"] },
+      { name: "Strict Farmer", genres: ["Simulation"], platforms: ["PC"] },
+    ],
+    "test",
+  );
+});
+
+async function problem(path: string, who: TestUser = user, init: { method?: string; json?: unknown } = {}) {
+  const res = await request(path, { cookie: who.cookie, ...init });
+  expect(res.status, path).toBe(422);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  return (await res.json()) as { detail: string; errors: Array<{ field: string; message: string }> };
+}
+
+describe("unknown query parameters are named, not ignored", () => {
+  test("a misspelt filter on the games list is 422, not the whole catalog", async () => {
+    const body = await problem("/api/games?genres=Racing&pageSize=1");
+    expect(body.errors).toEqual([{ field: "genres", message: "Unknown field" }]);
+    expect(body.detail).toBe("genres: Unknown field");
+    // Spelt right, it filters.
+    const ok = await request("/api/games?genre=Racing", { cookie: user.cookie });
+    expect(((await ok.json()) as { total: number }).total).toBe(1);
+  });
+
+  test("on search, a game's series, the games database and the workflow runs too", async () => {
+    const list = await request("/api/games?genre=Racing", { cookie: user.cookie });
+    const id = ((await list.json()) as { games: Array<{ id: string }> }).games[0]!.id;
+    for (const [path, field, who] of [
+      [`/api/games/${id}/series?metric=players&form=2024-01-01`, "form", user],
+      [`/api/games/${id}?tab=series`, "tab", user],
+      ["/api/games/search?q=strict&sort=name", "sort", user],
+      ["/api/games/trending?limit=3", "limit", user],
+      ["/api/igdb/search?q=strict&limit=5", "limit", user],
+      ["/api/igdb/popular?limit=5", "limit", user],
+      ["/api/igdb/platforms?page=2", "page", user],
+      ["/api/workflows/executions?workflowId=x", "workflowId", admin],
+      ["/api/workflows?active=true", "active", admin],
+    ] as const) {
+      expect((await problem(path, who)).errors, path).toEqual([{ field, message: "Unknown field" }]);
+    }
+  });
+
+  test("permissions are checked first: a regular user still gets 403 on the workflow runs", async () => {
+    expect((await request("/api/workflows/executions?workflowId=x", { cookie: user.cookie })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe("messages a person reads", () => {
+  test("a parameter given twice says so, rather than 'expected number, received NaN'", async () => {
+    expect((await problem("/api/games?page=1&page=2")).errors).toEqual([
+      { field: "page", message: "Give page once" },
+    ]);
+    expect((await problem("/api/games/search?q=portal&q=dota")).errors).toEqual([
+      { field: "q", message: "Give q once" },
+    ]);
+  });
+
+  test("a blank or missing required parameter is 'Required'", async () => {
+    for (const path of ["/api/igdb/search?q=", "/api/igdb/search"]) {
+      expect((await problem(path)).errors, path).toEqual([{ field: "q", message: "Required" }]);
+    }
+  });
+
+  test("a page that is not a whole number says what it takes", async () => {
+    expect((await problem("/api/games?page=two")).errors).toEqual([
+      { field: "page", message: "A whole number from 1" },
+    ]);
+    expect((await problem("/api/games?pageSize=2.5")).errors).toEqual([
+      { field: "pageSize", message: "A whole number from 1 to 100" },
+    ]);
+    expect((await problem("/api/workflows/executions?limit=many", admin)).errors).toEqual([
+      { field: "limit", message: "A whole number from 1 to 200" },
+    ]);
+  });
+});
+
+describe("admin settings bodies are strict", () => {
+  test("an unknown field is 422 naming it, and nothing is saved", async () => {
+    const put = (path: string, json: unknown) => problem(path, admin, { method: "PUT", json });
+    expect(
+      (await put("/api/admin/settings/maintenance", { enabled: true, message: "", bogus: 1 })).errors,
+    ).toEqual([{ field: "bogus", message: "Unknown field" }]);
+    expect(
+      (
+        await put("/api/admin/settings/rate-limits", {
+          signInPerIp: 10,
+          signInPerEmailAndIp: 5,
+          signInPerEmail: 20,
+          apiPerMinute: 0,
+          apiPerHour: 5,
+        })
+      ).errors,
+    ).toEqual([{ field: "apiPerHour", message: "Unknown field" }]);
+    expect(
+      (await put("/api/admin/settings/security", { sessionLifetimeDays: 7, sessionLifetimeDay: 7 })).errors,
+    ).toEqual([{ field: "sessionLifetimeDay", message: "Unknown field" }]);
+    resetSettingsForTests();
+    const stored = await loadSystemSettings();
+    expect(stored.maintenance.enabled).toBe(false);
+    expect(stored.security.sessionLifetimeDays).toBe(30);
+  });
+});

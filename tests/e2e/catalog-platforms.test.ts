@@ -1,0 +1,96 @@
+import { spawnSync } from "node:child_process";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * Review 6 #7, #8, #13 on screen, after the imports the tester ran (excerpts of the real files kept
+ * with the tests): VGChartz's year-only releases show their year; Steam's players count under PC and
+ * the consoles say "No data"; the Games Database's Platforms and Companies tabs list the catalog's.
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  for (const [kind, path] of [
+    ["steam-store-csv", "tests/fixtures/datasets/steam-store-games/steam.csv"],
+    ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv"],
+    ["vgsales-csv", "tests/fixtures/datasets/vgsales/vgsales.csv"],
+  ] as const) {
+    const r = spawnSync("bun", ["scripts/import.ts", kind, path], {
+      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
+    });
+    if (r.status !== 0) throw new Error(String(r.stderr));
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+const card = (scope: Page, title: string): Locator =>
+  scope.locator("[data-slot='card']").filter({
+    has: scope.locator("[data-slot='card-title']").getByText(title, { exact: true }),
+  });
+
+test("Dashboard: Steam's players are PC's; consoles the games are also sold on have no data", async () => {
+  const page = await open("/dashboard");
+  const players = card(page, "Cross-platform players");
+  await players.locator(".apexcharts-bar-area").first().waitFor();
+  expect(await players.locator(".apexcharts-xaxis-label").allTextContents()).toEqual(["PC"]);
+  const noData = players.getByTestId("players-no-data");
+  await noData.waitFor();
+  expect(await noData.textContent()).toMatch(/^No data: .*\bWii\b.*\(no source measures players there\)\.$/);
+  await players
+    .locator("[data-slot='source-note']")
+    .getByText(/^Source: SteamCharts · Feb 2022/)
+    .waitFor();
+  await players.screenshot({ path: `${SCREENSHOT_DIR}/cross-platform-players.png` });
+  await page.context().close();
+});
+
+test("Games Database: the catalog's platforms and companies, and a year-only game's year", async () => {
+  const page = await open("/igdb-games?tab=platforms");
+  // VGChartz's "PS4", named as IGDB names it, its code as the abbreviation, with its games.
+  await page
+    .getByTestId("igdb-platform")
+    .filter({ hasText: /^PlayStation 4PS4 · \d+ games$/ })
+    .waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-catalog-platforms.png`, fullPage: true });
+  await page.getByText(/^From the catalog's games: the platforms the catalog's games list/).waitFor();
+  await page.getByRole("tab", { name: "Companies" }).click();
+  await page.getByRole("link", { name: "Nintendo", exact: true }).waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-catalog-companies.png`, fullPage: true });
+  await page.getByRole("link", { name: "Nintendo", exact: true }).click();
+  await page.waitForURL(/\/companies\/nintendo$/);
+  // Company pages count VGChartz's year-only games: Super Mario Bros. (1985) is Nintendo's first.
+  await page.getByText("First release").waitFor();
+  await page.getByText("1985").first().waitFor();
+  await page.goto(`${server.url}/igdb-games`);
+  const box = page.getByRole("textbox", { name: "Search the games database" });
+  await box.fill("wii sports resort");
+  await box.press("Enter");
+  const resort = page.getByTestId("igdb-game").filter({ hasText: "Wii Sports Resort" }).first();
+  await resort.getByText("Released 2009").waitFor();
+  await page.context().close();
+});
+
+test("Game page: a VGChartz game reads its release year, as its estimate inputs do", async () => {
+  const page = await open("/");
+  const found = await page.request.get(`${server.url}/api/games/search?q=wii%20sports%20resort&limit=1`);
+  const [game] = (await found.json()) as Array<{ id: string; name: string }>;
+  expect(game?.name).toBe("Wii Sports Resort");
+  await page.goto(`${server.url}/games/${game!.id}`);
+  await page.getByText("Released: 2009").waitFor();
+  await page.context().close();
+});
