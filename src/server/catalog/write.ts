@@ -100,6 +100,26 @@ export function popularityOf(g: Record<string, unknown>): number {
   return Math.round(score * 1000) / 1000;
 }
 
+/** Platforms a Steam game can be on: a game listed on one of them may be the Steam game of its name. */
+const PC_PLATFORM = /^(pc|mac|linux|windows)\b|microsoft windows|macos|steamos/i;
+
+type StoreSide = "steam" | "console" | "unknown";
+
+/**
+ * What a game's ids and platforms say of where it is sold: on Steam (it has an appid), on consoles
+ * only (platforms known, none of them a PC's, and no appid: a console sales list's row), or unknown.
+ */
+function storeSide(steamAppId: unknown, platforms: readonly string[]): StoreSide {
+  if (steamAppId != null) return "steam";
+  if (platforms.length > 0 && !platforms.some((p) => PC_PLATFORM.test(p))) return "console";
+  return "unknown";
+}
+
+/** A Steam game and a console-only game of the same name are different games unless a year joins them. */
+function storesDisagree(a: StoreSide, b: StoreSide): boolean {
+  return (a === "steam" && b === "console") || (a === "console" && b === "steam");
+}
+
 function yearOf(r: GameRecord): number | null {
   if (r.releaseYear) return r.releaseYear;
   const y = r.releaseDate ? Number(r.releaseDate.slice(0, 4)) : Number.NaN;
@@ -270,7 +290,9 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     if (!match) {
       const candidates = byName.get(norm) ?? [];
       // Deterministic, so a second run makes the same choices: the same year first; a record without a
-      // year joins the oldest game of that name; a dated record may complete an undated game.
+      // year joins the oldest game of that name; a dated record may complete an undated game. Without
+      // a shared year, a name alone does not join a Steam game and a console-only one (the 2022 Steam
+      // "God of War" is not the 2005 PS2 game a sales list names).
       const compatible = candidates
         .filter(
           (c) =>
@@ -281,10 +303,15 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
           (a, b) =>
             Number(a.row_order ?? Number.MAX_SAFE_INTEGER) - Number(b.row_order ?? Number.MAX_SAFE_INTEGER),
         );
+      const side = storeSide(r.steamAppId, r.platforms ?? []);
+      const byNameOnly = (c: Row) => !storesDisagree(side, storeSide(c.steam_app_id, parseList(c.platforms)));
       match =
         (year != null
           ? compatible.find((c) => c.release_year != null && Number(c.release_year) === year)
-          : undefined) ?? (year == null ? compatible[0] : compatible.find((c) => c.release_year == null));
+          : undefined) ??
+        (year == null
+          ? compatible.find(byNameOnly)
+          : compatible.find((c) => c.release_year == null && byNameOnly(c)));
     }
     if (!match) {
       let slug =
