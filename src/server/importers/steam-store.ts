@@ -78,6 +78,7 @@ export async function importSteamStoreCsv(
         rating: total > 0 ? Math.round((positive / total) * 1000) / 10 : null,
         ratingCount: total,
         ownersEstimate: owners,
+        asOf: STEAM_STORE_SNAPSHOT,
       },
       points: [
         { metric: "reviews_positive", ts: STEAM_STORE_SNAPSHOT, value: positive, period: "instant" },

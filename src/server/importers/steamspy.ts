@@ -83,6 +83,7 @@ export async function importSteamSpyCsv(
         negativeReviews: negative,
         rating: total > 0 ? Math.round(((positive ?? 0) / total) * 1000) / 10 : null,
         ratingCount: total || null,
+        asOf: snapshot,
       },
       points,
       ownersBand: band ? { ...band, asOf: snapshot } : undefined,

@@ -122,6 +122,8 @@ async function syncSteam(options: SyncOptions): Promise<number> {
     if (!hasDetails) {
       const game = await attempt(() => steam.appDetails(appid));
       if (game) details.push(game);
+      // The store's price is a figure of today, dated like the other figures it sits beside.
+      if (game?.price != null) points.push(daily("price", game.price));
     }
   }
   if (details.length) await upsertGames(details, "steam-api");
@@ -172,15 +174,16 @@ async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promis
         period: "day",
         source: "steamspy-api",
       });
-    if (a.owners != null)
-      points.push({
-        gameId,
-        metric: "owners",
-        ts: today,
-        value: a.owners,
-        period: "instant",
-        source: "steamspy-api",
-      });
+    // Owners, reviews and price as of today: the game's row follows the newest point of each, so
+    // they are points too (a record alone would be put back by an older dataset's points).
+    const figure = (metric: MetricPoint["metric"], value: number | null | undefined) => {
+      if (value != null)
+        points.push({ gameId, metric, ts: today, value, period: "instant", source: "steamspy-api" });
+    };
+    figure("owners", a.owners);
+    figure("reviews_positive", a.game.positiveReviews);
+    figure("reviews_negative", a.game.negativeReviews);
+    figure("price", a.game.price);
   });
   await recordMetrics(points);
   await recordOwnerBands(
