@@ -169,6 +169,29 @@ describe("sync stores through the catalog", () => {
     expect(Number((await one("SELECT count(*) AS n FROM companies"))?.n)).toBe(5);
   });
 
+  test("IGDB's critic rating, where it is the rating a game shows, is dated the day it was read", async () => {
+    replay.override("/v4/games", () =>
+      Response.json([
+        {
+          id: 990_101,
+          name: "Critics' Choice Odyssey",
+          first_release_date: 1_600_000_000,
+          aggregated_rating: 88.5,
+          aggregated_rating_count: 21,
+          platforms: [{ id: 48, name: "PlayStation 4" }],
+        },
+      ]),
+    );
+    await syncSource("igdb", { bases: replay.bases });
+    const [game] = await get("/api/igdb/search?q=critics%20choice%20odyssey");
+    expect(game).toMatchObject({ aggregated_rating: 88.5, aggregated_rating_count: 21 });
+    expect(game.provenance).toEqual({
+      source: "IGDB",
+      asOf: new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000).toISOString(),
+      method: "IGDB's aggregated critic rating (0–100) and number of critic reviews",
+    });
+  });
+
   test("GitHub and Kaggle fill their tables; Epic and GOG their offers", async () => {
     expect((await syncSource("github", { bases: replay.bases })).records).toBe(60);
     expect((await syncSource("kaggle", { bases: replay.bases })).records).toBe(2);

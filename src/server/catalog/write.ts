@@ -564,6 +564,46 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
   }
 }
 
+/** A critics' score a source gives a game (0–100), dated by the source's data. */
+export interface CriticScore {
+  gameId: string;
+  score: number;
+  ts: Date;
+  source: string;
+}
+
+/**
+ * Dates a game's rating when it is a critics' score: a `critic_score` point for each game whose row
+ * shows that score as its rating (the first source to rate a game keeps the rating, so another
+ * source's score for it, or one of its other platforms', is not what the game shows). Its source and
+ * date are then the rating's provenance (`figureProvenance`).
+ */
+export async function recordCriticScores(scores: CriticScore[]): Promise<number> {
+  if (scores.length === 0) return 0;
+  const shown = new Map<string, number>();
+  const ids = [...new Set(scores.map((s) => s.gameId))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rs = await rawClient().execute({
+      sql: "SELECT id, rating FROM games WHERE id IN (SELECT value FROM json_each(?)) AND rating IS NOT NULL",
+      args: [JSON.stringify(ids.slice(i, i + 500))],
+    });
+    for (const row of rs.rows) shown.set(String(row.id), Number(row.rating));
+  }
+  const points = new Map<string, MetricPoint>();
+  for (const s of scores) {
+    if (shown.get(s.gameId) !== s.score || points.has(s.gameId)) continue;
+    points.set(s.gameId, {
+      gameId: s.gameId,
+      metric: "critic_score",
+      ts: s.ts,
+      value: s.score,
+      period: "instant",
+      source: s.source,
+    });
+  }
+  return recordMetrics([...points.values()]);
+}
+
 export interface PlatformRecord {
   name: string;
   slug?: string;

@@ -1,4 +1,7 @@
+import { basename } from "node:path";
 import type { InStatement } from "@libsql/client";
+import { startOfUtcDay } from "../catalog/stats.ts";
+import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
@@ -10,8 +13,22 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
  * Year_of_Release, …, Critic_Score, User_Score, Developer). Year may be `N/A`, User_Score `tbd`.
  * Rows of one game on several platforms become one game with one sales row per platform. The files
  * hold a few duplicate (game, platform) rows: the larger sales figure wins, so re-imports change nothing.
+ * A critic score becomes the game's rating when it has none, and is kept as a dated `critic_score`
+ * point (its provenance). The data's date: `--as-of`, else the date in the file's name
+ * ("…_as_at_22_Dec_2016.csv"), else the day of the import, as for other undated files.
  */
 export const VGSALES_SOURCE = "vgsales-csv";
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** The date a file's name gives ("Video_Games_Sales_as_at_22_Dec_2016.csv"), or null. */
+export function dateInFileName(path: string): Date | null {
+  const m = basename(path).match(/as_at_(\d{1,2})_([A-Za-z]{3})[A-Za-z]*_(\d{4})/);
+  const month = m ? MONTHS.indexOf(m[2]!.toLowerCase()) : -1;
+  if (!m || month < 0) return null;
+  const date = new Date(Date.UTC(Number(m[3]), month, Number(m[1])));
+  return date.getUTCDate() === Number(m[1]) ? date : null;
+}
 
 interface SalesRow {
   gameId?: string;
@@ -27,8 +44,9 @@ interface SalesRow {
   user: number | null;
 }
 
-export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
+export async function importVgSalesCsv(path: string, asOf?: Date): Promise<ImportSummary> {
   const started = Date.now();
+  const dated = asOf ?? dateInFileName(path) ?? startOfUtcDay(new Date());
   const summary = newSummary("vgsales-csv", path);
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
   const pending: SalesRow[] = [];
@@ -64,7 +82,13 @@ export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
           VGSALES_SOURCE,
         ],
       }));
+    const critics: CriticScore[] = pending.flatMap((s) =>
+      s.gameId && s.critic != null
+        ? [{ gameId: s.gameId, score: s.critic, ts: dated, source: VGSALES_SOURCE }]
+        : [],
+    );
     pending.length = 0;
+    await retryBatch(() => recordCriticScores(critics));
     if (statements.length === 0) return;
     const { before, results, after } = await retryBatch(async () => {
       const before = await client.execute("SELECT count(*) AS n FROM game_sales");
@@ -126,6 +150,7 @@ export async function importVgSalesCsv(path: string): Promise<ImportSummary> {
         publisher: r.Publisher && r.Publisher !== "N/A" ? r.Publisher.trim() : null,
         developer: r.Developer?.trim() || null,
         ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
+        asOf: dated,
       },
       after: (gameId) => {
         sales.gameId = gameId;

@@ -2,6 +2,7 @@ import type { SyncSource } from "../../contracts/sources.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import {
   type MetricPoint,
+  recordCriticScores,
   recordMetrics,
   upsertCompanies,
   upsertGames,
@@ -215,7 +216,14 @@ async function syncIgdb(options: SyncOptions): Promise<number> {
   await upsertPlatforms(platforms);
   await upsertCompanies(companies);
   const unique = [...new Map(games.map((g) => [g.igdbId, g])).values()];
-  await upsertGames(unique, "igdb");
+  const { ids } = await upsertGames(unique, "igdb");
+  // IGDB's critic rating, dated the day it was read: the rating's provenance where it is the one shown.
+  const today = startOfUtcDay(new Date());
+  await recordCriticScores(
+    unique.flatMap((g, i) =>
+      g.rating != null ? [{ gameId: ids[i]!, score: g.rating, ts: today, source: "igdb" }] : [],
+    ),
+  );
   return unique.length + platforms.length + companies.length;
 }
 
