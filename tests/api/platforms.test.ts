@@ -75,6 +75,7 @@ describe("with stored data", () => {
           name: "Frontier Racers",
           steamAppId: 70001,
           platforms: ["PC", "PlayStation 5", "Xbox Series X|S"],
+          genres: ["Racing", "Free to Play"],
           currentPlayers: 5000,
           price: 0,
         },
@@ -85,7 +86,15 @@ describe("with stored data", () => {
           currentPlayers: 120,
           price: 14.99,
         },
-        { name: "Harbor Lights", igdbId: 8001, platforms: ["PlayStation 4"], price: 0 },
+        {
+          name: "Harbor Lights",
+          igdbId: 8001,
+          platforms: ["PlayStation 4"],
+          tags: ["free to play"],
+          price: 0,
+        },
+        // A paid game no longer sold: SteamSpy answers 0, and nothing says it is free to play.
+        { name: "Delisted Derby", genres: ["Sports"], currentPlayers: 9000, price: 0 },
       ],
       "test",
     );
@@ -168,7 +177,7 @@ describe("with stored data", () => {
     });
   });
 
-  test("free games: Epic's running promotions, GOG's free games, then the catalog's free-to-play games, most played first", async () => {
+  test("free games: Epic's running promotions, GOG's free games, then the catalog's free-to-play games, most played first; a price of 0 without a free-to-play genre or tag is not free", async () => {
     const free = await get("/api/platforms/free-games");
     expect(free.map((g: { name: string; store: string }) => [g.name, g.store])).toEqual([
       ["Vault Breakers", "Epic"],

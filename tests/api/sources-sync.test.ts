@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { rawClient } from "../../src/server/db/client.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
 import { syncStates } from "../../src/server/sync/state.ts";
@@ -82,6 +86,30 @@ describe("sync stores through the catalog", () => {
     expect(replay.log.filter((r) => r.search.includes("request=all")).length).toBe(2);
   });
 
+  test("SteamSpy's live figures are dated points: an older dataset imported afterwards does not put its own back", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gi-sync-"));
+    const file = join(dir, "steam.csv");
+    writeFileSync(
+      file,
+      [
+        "appid,name,release_date,english,developer,publisher,platforms,required_age,categories,genres,steamspy_tags,achievements,positive_ratings,negative_ratings,average_playtime,median_playtime,owners,price",
+        "570,Dota 2,2013-07-09,1,Valve,Valve,windows;mac;linux,0,Multi-player,Action;Free to Play;Strategy,Free to Play;MOBA;Strategy,0,863507,142079,23944,801,100000000-200000000,0",
+      ].join("\n"),
+    );
+    await importSteamStoreCsv(file);
+    expect(
+      await one(
+        "SELECT positive_reviews, negative_reviews, owners_estimate, release_date FROM games WHERE steam_app_id = 570",
+      ),
+    ).toEqual({
+      positive_reviews: 1_788_224,
+      negative_reviews: 379_215,
+      owners_estimate: 350_000_000,
+      // What the older dataset knew and the live answer did not still fills in.
+      release_date: "2013-07-09",
+    });
+  });
+
   test("Steam: live players and review summaries for the most popular games; store details fill what is missing", async () => {
     const { records } = await syncSource("steam", { bases: replay.bases, steamGames: 4 });
     const metrics = await rawClient().execute(
@@ -139,6 +167,29 @@ describe("sync stores through the catalog", () => {
     );
     expect(Number((await one("SELECT count(*) AS n FROM platforms"))?.n)).toBe(5);
     expect(Number((await one("SELECT count(*) AS n FROM companies"))?.n)).toBe(5);
+  });
+
+  test("IGDB's critic rating, where it is the rating a game shows, is dated the day it was read", async () => {
+    replay.override("/v4/games", () =>
+      Response.json([
+        {
+          id: 990_101,
+          name: "Critics' Choice Odyssey",
+          first_release_date: 1_600_000_000,
+          aggregated_rating: 88.5,
+          aggregated_rating_count: 21,
+          platforms: [{ id: 48, name: "PlayStation 4" }],
+        },
+      ]),
+    );
+    await syncSource("igdb", { bases: replay.bases });
+    const [game] = await get("/api/igdb/search?q=critics%20choice%20odyssey");
+    expect(game).toMatchObject({ aggregated_rating: 88.5, aggregated_rating_count: 21 });
+    expect(game.provenance).toEqual({
+      source: "IGDB",
+      asOf: new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000).toISOString(),
+      method: "IGDB's aggregated critic rating (0–100) and number of critic reviews",
+    });
   });
 
   test("GitHub and Kaggle fill their tables; Epic and GOG their offers", async () => {

@@ -2,6 +2,7 @@ import { PLAYER_WINDOW_DAYS, type PlayerFigures } from "../../contracts/player-f
 import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { provenanceOf } from "./provenance.ts";
+import { figureMethod } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
 
 /**
@@ -143,21 +144,36 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
 
 /**
  * Where each game's other figures (reviews, rating, owners, price) come from and when: the newest
- * point of those series. Games without any such point are absent.
+ * point of those series. A rating that is a critics' score (a game without review counts, rated by
+ * Metacritic via VGChartz or by IGDB) is dated by its `critic_score` point. Games without any such
+ * point are absent.
  */
 export async function figureProvenance(ids: readonly string[]): Promise<Map<string, Provenance>> {
   const out = new Map<string, Provenance>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
+    // A game with review counts shows their positive share as its rating, not a critics' score.
     const rows = await readRows(
-      `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS ts FROM game_metrics
-            WHERE game_id IN (${placeholders(part.length)}) AND metric IN ('reviews_positive', 'reviews_negative', 'owners', 'price')
-            GROUP BY game_id`,
+      `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS ts,
+              min(metric = 'critic_score') AS critics_only, min(source) AS first_source
+       FROM game_metrics m
+       WHERE game_id IN (${placeholders(part.length)})
+         AND metric IN ('reviews_positive', 'reviews_negative', 'owners', 'price', 'critic_score')
+         AND (metric != 'critic_score' OR NOT EXISTS (
+           SELECT 1 FROM game_metrics r WHERE r.game_id = m.game_id AND r.metric IN ('reviews_positive', 'reviews_negative')))
+       GROUP BY game_id`,
       part,
     );
     for (const row of rows)
-      out.set(String(row.game_id), provenanceOf(String(row.sources).split(","), Number(row.ts)));
+      out.set(
+        String(row.game_id),
+        provenanceOf(
+          String(row.sources).split(","),
+          Number(row.ts),
+          Number(row.critics_only) === 1 ? figureMethod(String(row.first_source), "critic_score") : undefined,
+        ),
+      );
   }
   return out;
 }

@@ -39,6 +39,11 @@ const METHODS: Record<string, Partial<Record<string, string>>> = {
   },
   "steamspy-csv": STEAMSPY_METHODS,
   "steamspy-api": STEAMSPY_METHODS,
+  "vgsales-csv": {
+    critic_score:
+      "Metacritic's critic score (0–100) and number of critics, as the VGChartz dataset carries them",
+  },
+  igdb: { critic_score: "IGDB's aggregated critic rating (0–100) and number of critic reviews" },
 };
 
 /** The method of a stored figure of `metric` from `source`, or undefined when it is as published. */

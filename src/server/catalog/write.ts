@@ -10,7 +10,9 @@ import { normalizeName, slugify, slugOfNormalized } from "./normalize.ts";
  * The one way games and their series enter the catalog (importers, live sources, demo data).
  * Sources describe a game with a `GameRecord`; `upsertGames` finds the game it already knows —
  * by Steam appid, then IGDB id, then normalised name + release year — and merges what is new
- * without erasing known values. Running the same input twice changes nothing.
+ * without erasing known values; figures of a time (price, reviews, owners, the store's name) keep
+ * the newest by the data's date (`asOf`), whatever order datasets are imported in. Running the same
+ * input twice changes nothing.
  */
 export interface GameRecord {
   name: string;
@@ -35,6 +37,13 @@ export interface GameRecord {
   positiveReviews?: number | null;
   negativeReviews?: number | null;
   isDemo?: boolean;
+  /**
+   * When the record's figures were true: the date of its dataset (a snapshot's day, `--as-of`), or
+   * now when absent (a live answer). A record older than the figures a game already holds does not
+   * overwrite them (name, price, reviews, owners…): it only fills what is unknown, and its points
+   * still land in the series at their own dates.
+   */
+  asOf?: Date | null;
 }
 
 export interface UpsertResult {
@@ -86,6 +95,21 @@ const FILL_ONLY = new Set([
   "website_url",
 ]);
 
+/**
+ * Measures: figures of a time (a price, review counts, owners, players). A record dated before the
+ * game's newest figures only fills them where unknown.
+ */
+const MEASURES = new Set([
+  "price",
+  "current_players",
+  "owners_estimate",
+  "positive_reviews",
+  "negative_reviews",
+]);
+
+/** The series whose newest point dates a game's figures (as `figureProvenance` shows them). */
+const FIGURE_METRICS: readonly Metric[] = ["reviews_positive", "reviews_negative", "owners", "price"];
+
 type Row = Record<string, unknown> & { id: string; rowid?: number };
 
 /** A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal dominates). */
@@ -98,6 +122,26 @@ export function popularityOf(g: Record<string, unknown>): number {
     Math.log10(1 + n(g.owners_estimate)) +
     Math.log10(1 + n(g.rating_count) * 10);
   return Math.round(score * 1000) / 1000;
+}
+
+/** Platforms a Steam game can be on: a game listed on one of them may be the Steam game of its name. */
+const PC_PLATFORM = /^(pc|mac|linux|windows)\b|microsoft windows|macos|steamos/i;
+
+type StoreSide = "steam" | "console" | "unknown";
+
+/**
+ * What a game's ids and platforms say of where it is sold: on Steam (it has an appid), on consoles
+ * only (platforms known, none of them a PC's, and no appid: a console sales list's row), or unknown.
+ */
+function storeSide(steamAppId: unknown, platforms: readonly string[]): StoreSide {
+  if (steamAppId != null) return "steam";
+  if (platforms.length > 0 && !platforms.some((p) => PC_PLATFORM.test(p))) return "console";
+  return "unknown";
+}
+
+/** A Steam game and a console-only game of the same name are different games unless a year joins them. */
+function storesDisagree(a: StoreSide, b: StoreSide): boolean {
+  return (a === "steam" && b === "console") || (a === "console" && b === "steam");
 }
 
 function yearOf(r: GameRecord): number | null {
@@ -231,6 +275,21 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
   }
 
+  // The date of each known game's figures: its newest point of reviews, owners or price, the date its
+  // figures are shown with (figureProvenance). A record dated before it is an older dataset: it fills
+  // what the game lacks and changes nothing it knows. Only read when a record carries a date (an
+  // undated record is a live answer, newer than any point).
+  const figuresAt = new Map<string, number>();
+  if (existing.size > 0 && records.some((r) => r.asOf != null)) {
+    const rows = yield* query(
+      `SELECT game_id, max(ts) AS ts FROM game_metrics
+       WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN (${FIGURE_METRICS.map((m) => `'${m}'`).join(", ")})
+       GROUP BY game_id`,
+      [JSON.stringify([...existing.keys()])],
+    );
+    for (const row of rows) figuresAt.set(String(row.game_id), Number(row.ts));
+  }
+
   // Slugs must be unique: look up every candidate slug (name, name-year, name-id) at once.
   const slugCandidates = (r: GameRecord, i: number) => {
     const base = bases[i]!;
@@ -270,7 +329,9 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
     if (!match) {
       const candidates = byName.get(norm) ?? [];
       // Deterministic, so a second run makes the same choices: the same year first; a record without a
-      // year joins the oldest game of that name; a dated record may complete an undated game.
+      // year joins the oldest game of that name; a dated record may complete an undated game. Without
+      // a shared year, a name alone does not join a Steam game and a console-only one (the 2022 Steam
+      // "God of War" is not the 2005 PS2 game a sales list names).
       const compatible = candidates
         .filter(
           (c) =>
@@ -281,10 +342,15 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
           (a, b) =>
             Number(a.row_order ?? Number.MAX_SAFE_INTEGER) - Number(b.row_order ?? Number.MAX_SAFE_INTEGER),
         );
+      const side = storeSide(r.steamAppId, r.platforms ?? []);
+      const byNameOnly = (c: Row) => !storesDisagree(side, storeSide(c.steam_app_id, parseList(c.platforms)));
       match =
         (year != null
           ? compatible.find((c) => c.release_year != null && Number(c.release_year) === year)
-          : undefined) ?? (year == null ? compatible[0] : compatible.find((c) => c.release_year == null));
+          : undefined) ??
+        (year == null
+          ? compatible.find(byNameOnly)
+          : compatible.find((c) => c.release_year == null && byNameOnly(c)));
     }
     if (!match) {
       let slug =
@@ -320,17 +386,26 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       continue;
     }
 
-    // Merge: measures (price, players, reviews…) take the newest value; descriptions only fill gaps, so
-    // rows that disagree (one publisher per platform, say) cannot flip a game back and forth; lists are
-    // united; nothing known is erased.
+    // Merge: measures (price, players, reviews…) take the newest value by the data's date, so an older
+    // dataset imported after a newer one only fills gaps; descriptions only fill gaps, so rows that
+    // disagree (one publisher per platform, say) cannot flip a game back and forth; lists are united;
+    // nothing known is erased.
+    const at = r.asOf?.getTime() ?? now;
+    const known = figuresAt.get(match.id);
+    const older = known != null && at < known;
     const changes: Record<string, unknown> = {};
+    let measured = false;
     for (const [field, column] of SCALARS) {
       let v = r[field] as unknown;
       if (column === "release_year") v = year;
       if (v === undefined || v === null || v === "") continue;
-      if (FILL_ONLY.has(column) && match[column] != null && match[column] !== "") continue;
+      const fillOnly = FILL_ONLY.has(column) || (older && MEASURES.has(column));
+      if (MEASURES.has(column)) measured = true;
+      if (fillOnly && match[column] != null && match[column] !== "") continue;
       if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
     }
+    // The record's figures are now the game's newest (within this batch too).
+    if (measured && !older) figuresAt.set(match.id, Math.max(known ?? at, at));
     for (const [field, column] of LISTS) {
       const incoming = r[field];
       if (!incoming?.length) continue;
@@ -338,8 +413,14 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       const merged = [...new Set([...current, ...incoming])];
       if (merged.length !== current.length) changes[column] = JSON.stringify(merged);
     }
-    if (match.name !== r.name && r.steamAppId != null && Number(match.steam_app_id) === r.steamAppId) {
-      // The store's own name for its appid is authoritative.
+    if (
+      match.name !== r.name &&
+      r.steamAppId != null &&
+      Number(match.steam_app_id) === r.steamAppId &&
+      !older
+    ) {
+      // The store's own name for its appid is authoritative, as of the newest data (a 2019 snapshot
+      // does not give "PUBG: BATTLEGROUNDS" back its 2019 name).
       changes.name = r.name;
       changes.normalized_name = norm;
     }
@@ -437,19 +518,25 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
   return changed;
 }
 
-const LATEST: Array<[Metric, string]> = [
-  ["players", "current_players"],
-  ["owners", "owners_estimate"],
-  ["reviews_positive", "positive_reviews"],
-  ["reviews_negative", "negative_reviews"],
+/**
+ * A game's row carries the newest point of each of these series, whatever order sources recorded
+ * them in (an older dataset imported last does not put its figures back): counts as whole numbers,
+ * the price as it is.
+ */
+const LATEST: Array<[Metric, string, "INTEGER" | "REAL"]> = [
+  ["players", "current_players", "INTEGER"],
+  ["owners", "owners_estimate", "INTEGER"],
+  ["reviews_positive", "positive_reviews", "INTEGER"],
+  ["reviews_negative", "negative_reviews", "INTEGER"],
+  ["price", "price", "REAL"],
 ];
 
 function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
   for (let i = 0; i < gameIds.length; i += 500) {
     const ids = JSON.stringify(gameIds.slice(i, i + 500));
-    for (const [metric, column] of LATEST) {
+    for (const [metric, column, type] of LATEST) {
       yield* run(
-        `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS INTEGER) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
+        `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS ${type}) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
          WHERE id IN (SELECT value FROM json_each(?))`,
         [metric, ids],
       );
@@ -475,6 +562,46 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
         yield* run("UPDATE games SET popularity = ? WHERE id = ?", [p, String(row.id)]);
     }
   }
+}
+
+/** A critics' score a source gives a game (0–100), dated by the source's data. */
+export interface CriticScore {
+  gameId: string;
+  score: number;
+  ts: Date;
+  source: string;
+}
+
+/**
+ * Dates a game's rating when it is a critics' score: a `critic_score` point for each game whose row
+ * shows that score as its rating (the first source to rate a game keeps the rating, so another
+ * source's score for it, or one of its other platforms', is not what the game shows). Its source and
+ * date are then the rating's provenance (`figureProvenance`).
+ */
+export async function recordCriticScores(scores: CriticScore[]): Promise<number> {
+  if (scores.length === 0) return 0;
+  const shown = new Map<string, number>();
+  const ids = [...new Set(scores.map((s) => s.gameId))];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rs = await rawClient().execute({
+      sql: "SELECT id, rating FROM games WHERE id IN (SELECT value FROM json_each(?)) AND rating IS NOT NULL",
+      args: [JSON.stringify(ids.slice(i, i + 500))],
+    });
+    for (const row of rs.rows) shown.set(String(row.id), Number(row.rating));
+  }
+  const points = new Map<string, MetricPoint>();
+  for (const s of scores) {
+    if (shown.get(s.gameId) !== s.score || points.has(s.gameId)) continue;
+    points.set(s.gameId, {
+      gameId: s.gameId,
+      metric: "critic_score",
+      ts: s.ts,
+      value: s.score,
+      period: "instant",
+      source: s.source,
+    });
+  }
+  return recordMetrics([...points.values()]);
 }
 
 export interface PlatformRecord {

@@ -50,9 +50,10 @@ export interface Coefficients {
  * new version would leave every stored estimate as the old code wrote it.
  * 1: the original estimator. 2: unknown reviews, open bands for few reviews, the catalog spread,
  * whole figures and percentages, asOf from the data. 3: owners at least the most players counted at
- * once.
+ * once. 4: a price of 0 is free to play only with a free-to-play genre or tag (knownPrice); without
+ * one it is an unknown price (a delisted or bundled game).
  */
-export const ESTIMATOR_REVISION = 3;
+export const ESTIMATOR_REVISION = 4;
 
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;

@@ -6,7 +6,10 @@
 export interface EstimateInput {
   positiveReviews: number | null;
   negativeReviews: number | null;
-  /** List price in USD; 0 = free to play; null = unknown. */
+  /**
+   * List price in USD; 0 = free to play (with "Free to Play" among its genres or tags, see
+   * `knownPrice`); null = unknown.
+   */
   priceUsd: number | null;
   releaseYear: number | null;
   genres: string[];
@@ -104,8 +107,40 @@ export function modelGenres(input: EstimateInput): string[] {
   return MODEL_GENRES.filter((g) => found.has(g));
 }
 
+/** "Free to Play" among a game's genres or its tags. */
+export function freeToPlayListed(game: { genres: readonly string[]; tags: readonly string[] }): boolean {
+  return [...game.genres, ...game.tags].some((g) => g.toLowerCase() === "free to play");
+}
+
+/**
+ * The price the estimates may use. A price of 0 says "free to play" only beside a free-to-play
+ * genre or tag: SteamSpy answers 0 for a paid game no longer sold (FIFA 22, Grand Theft Auto III),
+ * and the store snapshot for one sold only in a bundle. Without that signal 0 is an unknown price:
+ * units are estimated, revenue is not.
+ */
+export function knownPrice(game: {
+  priceUsd: number | null;
+  genres: readonly string[];
+  tags: readonly string[];
+}): number | null {
+  return game.priceUsd === 0 && !freeToPlayListed(game) ? null : game.priceUsd;
+}
+
+/**
+ * The price a source's record stores: `knownPrice` by the record's own genres and tags, when it has
+ * any. A record with neither (SteamSpy's top-100 and `all` answers carry no genres) cannot tell a
+ * free game from a delisted one: its 0 is kept, and read with the catalog's genres and tags.
+ */
+export function recordPrice(game: {
+  priceUsd: number | null;
+  genres: readonly string[];
+  tags: readonly string[];
+}): number | null {
+  return game.genres.length || game.tags.length ? knownPrice(game) : game.priceUsd;
+}
+
 export function isFreeToPlay(input: EstimateInput): boolean {
-  return input.priceUsd === 0 || modelGenres(input).includes("Free to Play");
+  return (input.priceUsd === 0 && freeToPlayListed(input)) || modelGenres(input).includes("Free to Play");
 }
 
 /** Feature names of a model, in the order of its coefficients. */
@@ -128,7 +163,7 @@ export function features(input: EstimateInput, withYear: boolean): number[] {
   const lr = Math.log1p(reviews) - LOG_REVIEW_CENTRE;
   const share = reviews > 0 ? (input.positiveReviews ?? 0) / reviews - SHARE_CENTRE : 0;
   const free = isFreeToPlay(input);
-  const price = input.priceUsd;
+  const price = knownPrice(input);
   const genres = new Set(modelGenres(input));
   const year = input.releaseYear;
   return [

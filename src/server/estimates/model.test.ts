@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { EstimateInput } from "./features.ts";
+import { type EstimateInput, features, isFreeToPlay } from "./features.ts";
 import { bandMethod, estimate, LOW_SIGNAL_REVIEWS, playerMethod, reviewMethod } from "./model.ts";
 import { afterStoreCut, netFromGross, REVENUE_PARAMETERS } from "./revenue.ts";
 import { wholePercentages } from "./stats.ts";
@@ -150,6 +150,25 @@ describe("units and revenue", () => {
     expect(e.unitsSold).toEqual({ low: 0, mid: 0, high: 0 });
     expect(e.revenue.gross).toEqual({ low: 0, mid: 0, high: 0 });
     expect(e.notes.join(" ")).toMatch(/Free to play/);
+  });
+
+  test("a price of 0 is free to play only beside a free-to-play genre or tag; otherwise it is unknown", () => {
+    // SteamSpy's 0 for a paid game no longer sold (Grand Theft Auto III: Action, Open World).
+    const delisted = { ...base, priceUsd: 0, genres: ["Action"], tags: ["Open World"] };
+    const e = estimate(delisted);
+    expect(e.unitsSold.mid).toBeGreaterThan(0);
+    expect(e.revenue.gross).toBeNull();
+    expect(e.notes).toContain("Price unknown: units are estimated, revenue is not.");
+    // The model reads it as a game of unknown price, not as a free one.
+    expect(features(delisted, true)).toEqual(features({ ...delisted, priceUsd: null }, true));
+    expect(isFreeToPlay(delisted)).toBe(false);
+    for (const free of [
+      { ...base, priceUsd: 0, genres: ["Action"], tags: ["Free to Play"] },
+      { ...base, priceUsd: 0, genres: ["free to play"], tags: [] },
+    ]) {
+      expect(isFreeToPlay(free)).toBe(true);
+      expect(estimate(free).unitsSold).toEqual({ low: 0, mid: 0, high: 0 });
+    }
   });
 
   test("missing price: units are estimated, revenue is null and the note says why", () => {

@@ -4,6 +4,7 @@ import {
   type EstimateInput,
   features,
   isFreeToPlay,
+  knownPrice,
   reviewBucket,
   reviewsKnown,
   totalReviews,
@@ -265,9 +266,10 @@ export function estimate(
       `At least ${peak.toLocaleString("en-US")} owners: the most players counted at once, each of whom owns the game.`,
     );
   const free = isFreeToPlay(input);
-  const revenue = revenueFromOwners(owners, free ? 0 : input.priceUsd);
+  const price = free ? 0 : knownPrice(input);
+  const revenue = revenueFromOwners(owners, price);
   if (free) notes.push("Free to play: no copies are sold; in-game purchases are not estimated.");
-  else if (input.priceUsd == null) notes.push("Price unknown: units are estimated, revenue is not.");
+  else if (price == null) notes.push("Price unknown: units are estimated, revenue is not.");
   return {
     owners,
     unitsSold: revenue.units,

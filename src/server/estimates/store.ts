@@ -21,7 +21,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { run, writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
-import type { EstimateInput } from "./features.ts";
+import { type EstimateInput, knownPrice } from "./features.ts";
 import { estimate, modelCovers, modelCoversSql, NOT_COVERED_NOTE } from "./model.ts";
 
 /**
@@ -189,15 +189,18 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     // with none of them dated (a catalog row with no figures) has no data time; the time the row was
     // written (updated_at) is not the data's, and made the estimates' provenance read "now".
     const asOf = Math.max(band?.ms ?? 0, playersLast.get(id) ?? 0, rv?.last ?? 0) || null;
+    const genres = toList(g.genres);
+    const tags = toList(g.tags);
     return {
       id,
       input: {
         positiveReviews: toNumber(g.positive_reviews),
         negativeReviews: toNumber(g.negative_reviews),
-        priceUsd: toNumber(g.price),
+        // A stored 0 without a free-to-play genre or tag is an unknown price (a delisted game).
+        priceUsd: knownPrice({ priceUsd: toNumber(g.price), genres, tags }),
         releaseYear: toNumber(g.release_year),
-        genres: toList(g.genres),
-        tags: toList(g.tags),
+        genres,
+        tags,
         playerHours: s ? Math.round(s.hours) : null,
         playerSeriesFrom: s ? isoDate(s.first) : null,
         playerSeriesTo: s ? isoDate(s.last) : null,

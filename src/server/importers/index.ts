@@ -6,7 +6,10 @@ import type { ImportSummary } from "./summary.ts";
 import { importTwitchCsv } from "./twitch.ts";
 import { importVgSalesCsv } from "./vgsales.ts";
 
-/** The importers whose file carries no date of its own, so the command may say it (`--as-of`). */
+/**
+ * The importers whose file may carry no date of its own, so the command may say it (`--as-of`):
+ * SteamSpy's exports, and VGChartz files (the 2016 one names its date, "as_at_22_Dec_2016").
+ */
 export const DATED_IMPORTERS: Record<string, (path: string, asOf: Date) => Promise<ImportSummary>> = {
   "steamspy-csv": importSteamSpyCsv,
   "vgsales-csv": importVgSalesCsv,

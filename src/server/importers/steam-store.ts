@@ -1,3 +1,4 @@
+import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseList, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
@@ -61,7 +62,15 @@ export async function importSteamStoreCsv(
     const band = parseOwnersBand(r.owners);
     const releaseDate = /^\d{4}-\d{2}-\d{2}$/.test(r.release_date ?? "") ? r.release_date! : null;
     const total = positive + negative;
-    const price = priceGbp == null ? null : Math.round(priceGbp * GBP_TO_USD_2019 * 100) / 100;
+    const genres = parseList(r.genres);
+    const tags = parseList(r.steamspy_tags);
+    // 0 without a free-to-play genre or tag is a game sold only in a bundle or no longer sold
+    // (Half-Life: Source): an unknown price, not a free game (estimates/features.ts recordPrice).
+    const price = recordPrice({
+      priceUsd: priceGbp == null ? null : Math.round(priceGbp * GBP_TO_USD_2019 * 100) / 100,
+      genres,
+      tags,
+    });
     await batch.add({
       game: {
         name,
@@ -70,14 +79,15 @@ export async function importSteamStoreCsv(
         publisher: parseList(r.publisher)[0] ?? null,
         releaseDate,
         platforms: parseList(r.platforms).map((p) => PLATFORM_NAMES[p] ?? p),
-        genres: parseList(r.genres),
-        tags: parseList(r.steamspy_tags),
+        genres,
+        tags,
         price,
         positiveReviews: positive,
         negativeReviews: negative,
         rating: total > 0 ? Math.round((positive / total) * 1000) / 10 : null,
         ratingCount: total,
         ownersEstimate: owners,
+        asOf: STEAM_STORE_SNAPSHOT,
       },
       points: [
         { metric: "reviews_positive", ts: STEAM_STORE_SNAPSHOT, value: positive, period: "instant" },

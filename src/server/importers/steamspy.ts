@@ -1,5 +1,6 @@
 import { splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
+import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
@@ -14,7 +15,8 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  * live sync: the file itself says nothing of when it was taken, so an older export needs its date).
  * `ccu` is kept for what it is: a peak (`players_peak`) of the day before the snapshot, not a count
  * of players at the snapshot. An empty `owners` means owners unknown, not a bad row; a band is kept
- * whole as a source figure for the estimates (issue 11).
+ * whole as a source figure for the estimates (issue 11). A price of 0 on a game with no
+ * free-to-play genre or tag is a game no longer sold: its price is unknown (no price, no point).
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
 
@@ -45,13 +47,16 @@ export async function importSteamSpyCsv(
     const ccu = parseNumber(r.ccu);
     const owners = ownersMidpoint(r.owners);
     const band = parseOwnersBand(r.owners);
-    const cents = parseNumber(r.price);
-    const price = cents == null ? null : cents / 100;
     const total = (positive ?? 0) + (negative ?? 0);
     const genres = (r.genre ?? "")
       .split(",")
       .map((g) => g.trim())
       .filter(Boolean);
+    const tags = parseTagDict(r.tags);
+    // SteamSpy answers 0 for a paid game no longer sold (FIFA 22, GTA III): without a free-to-play
+    // genre or tag that is an unknown price, not a free game (estimates/features.ts recordPrice).
+    const cents = parseNumber(r.price);
+    const price = recordPrice({ priceUsd: cents == null ? null : cents / 100, genres, tags });
     const points = [
       ...(ccu != null
         ? [{ metric: "players_peak" as const, ts: dayBefore, value: ccu, period: "day" as const }]
@@ -76,13 +81,14 @@ export async function importSteamSpyCsv(
         developer: splitCompanies(r.developer)[0] ?? null,
         publisher: splitCompanies(r.publisher)[0] ?? null,
         genres,
-        tags: parseTagDict(r.tags),
+        tags,
         price,
         ownersEstimate: owners,
         positiveReviews: positive,
         negativeReviews: negative,
         rating: total > 0 ? Math.round(((positive ?? 0) / total) * 1000) / 10 : null,
         ratingCount: total || null,
+        asOf: snapshot,
       },
       points,
       ownersBand: band ? { ...band, asOf: snapshot } : undefined,

@@ -1,5 +1,7 @@
 import { basename } from "node:path";
 import type { InStatement } from "@libsql/client";
+import { startOfUtcDay } from "../catalog/stats.ts";
+import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
@@ -14,6 +16,9 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
  * Each row keeps the file its figures came from and when that file was taken: `asOf` (the import's
  * `--as-of`), else a date in the file's name (`…_as_at_22_Dec_2016.csv`, `…_2016-12-22.csv`), else
  * none — the files carry no date of their own, and the day of the import would not be theirs.
+ * A critic score becomes the game's rating when it has none, and is kept as a dated `critic_score`
+ * point (its provenance), dated as the sales rows, or by the day of the import when the file states
+ * no date (a point needs a time; its provenance then reads as that day's import).
  */
 export const VGSALES_SOURCE = "vgsales-csv";
 
@@ -55,6 +60,7 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
   const started = Date.now();
   const dataset = basename(path);
   const takenAt = (asOf ?? dateInFileName(dataset))?.getTime() ?? null;
+  const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(new Date());
   const summary = newSummary("vgsales-csv", path);
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
   const pending: SalesRow[] = [];
@@ -97,7 +103,13 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
           takenAt,
         ],
       }));
+    const critics: CriticScore[] = pending.flatMap((s) =>
+      s.gameId && s.critic != null
+        ? [{ gameId: s.gameId, score: s.critic, ts: dated, source: VGSALES_SOURCE }]
+        : [],
+    );
     pending.length = 0;
+    await retryBatch(() => recordCriticScores(critics));
     if (statements.length === 0) return;
     const { before, results, after } = await retryBatch(async () => {
       const before = await client.execute("SELECT count(*) AS n FROM game_sales");
@@ -159,6 +171,7 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
         publisher: r.Publisher && r.Publisher !== "N/A" ? r.Publisher.trim() : null,
         developer: r.Developer?.trim() || null,
         ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
+        asOf: dated,
       },
       after: (gameId) => {
         sales.gameId = gameId;

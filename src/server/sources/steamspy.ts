@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { splitCompanies } from "../catalog/normalize.ts";
 import type { GameRecord } from "../catalog/write.ts";
+import { recordPrice } from "../estimates/features.ts";
 import { type OwnersBand, parseOwnersBand } from "../estimates/owner-bands.ts";
 import { ownersMidpoint } from "../importers/steam-store.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, validEach } from "./http.ts";
@@ -40,18 +41,24 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
         .map(([t]) => t);
   const owners = ownersMidpoint(a.owners);
   const cents = a.price == null || a.price === "" ? null : Number(a.price);
+  const genres = (a.genre ?? "")
+    .split(",")
+    .map((g) => g.trim())
+    .filter(Boolean);
   return {
     game: {
       name: a.name,
       steamAppId: a.appid,
       developer: splitCompanies(a.developer)[0] ?? null,
       publisher: splitCompanies(a.publisher)[0] ?? null,
-      genres: (a.genre ?? "")
-        .split(",")
-        .map((g) => g.trim())
-        .filter(Boolean),
+      genres,
       tags,
-      price: cents == null || Number.isNaN(cents) ? null : cents / 100,
+      // 0 for a game no longer sold, unless it is free to play (estimates/features.ts recordPrice).
+      price: recordPrice({
+        priceUsd: cents == null || Number.isNaN(cents) ? null : cents / 100,
+        genres,
+        tags,
+      }),
       positiveReviews: a.positive ?? null,
       negativeReviews: a.negative ?? null,
       ownersEstimate: owners,

@@ -2,6 +2,7 @@ import type { SyncSource } from "../../contracts/sources.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import {
   type MetricPoint,
+  recordCriticScores,
   recordMetrics,
   upsertCompanies,
   upsertGames,
@@ -122,6 +123,8 @@ async function syncSteam(options: SyncOptions): Promise<number> {
     if (!hasDetails) {
       const game = await attempt(() => steam.appDetails(appid));
       if (game) details.push(game);
+      // The store's price is a figure of today, dated like the other figures it sits beside.
+      if (game?.price != null) points.push(daily("price", game.price));
     }
   }
   if (details.length) await upsertGames(details, "steam-api");
@@ -172,15 +175,16 @@ async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promis
         period: "day",
         source: "steamspy-api",
       });
-    if (a.owners != null)
-      points.push({
-        gameId,
-        metric: "owners",
-        ts: today,
-        value: a.owners,
-        period: "instant",
-        source: "steamspy-api",
-      });
+    // Owners, reviews and price as of today: the game's row follows the newest point of each, so
+    // they are points too (a record alone would be put back by an older dataset's points).
+    const figure = (metric: MetricPoint["metric"], value: number | null | undefined) => {
+      if (value != null)
+        points.push({ gameId, metric, ts: today, value, period: "instant", source: "steamspy-api" });
+    };
+    figure("owners", a.owners);
+    figure("reviews_positive", a.game.positiveReviews);
+    figure("reviews_negative", a.game.negativeReviews);
+    figure("price", a.game.price);
   });
   await recordMetrics(points);
   await recordOwnerBands(
@@ -212,7 +216,14 @@ async function syncIgdb(options: SyncOptions): Promise<number> {
   await upsertPlatforms(platforms);
   await upsertCompanies(companies);
   const unique = [...new Map(games.map((g) => [g.igdbId, g])).values()];
-  await upsertGames(unique, "igdb");
+  const { ids } = await upsertGames(unique, "igdb");
+  // IGDB's critic rating, dated the day it was read: the rating's provenance where it is the one shown.
+  const today = startOfUtcDay(new Date());
+  await recordCriticScores(
+    unique.flatMap((g, i) =>
+      g.rating != null ? [{ gameId: ids[i]!, score: g.rating, ts: today, source: "igdb" }] : [],
+    ),
+  );
   return unique.length + platforms.length + companies.length;
 }
 

@@ -154,7 +154,8 @@ export async function storedCounts(now = new Date()): Promise<Record<string, num
 /**
  * Games free to play right now (spec §7 `/api/platforms/free-games`): Epic's promotions still running
  * (one that ended since the last sync is left out) and GOG's free games, then the catalog's
- * free-to-play games, most played first.
+ * free-to-play games, most played first: a price of 0 with "Free to Play" among the genres or tags
+ * (a 0 without it is a paid game no longer sold, as SteamSpy reports FIFA 22; features.ts knownPrice).
  */
 export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Date()): Promise<FreeGame[]> {
   const client = rawClient();
@@ -166,7 +167,10 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
     }),
     client.execute({
       sql: `SELECT id, name, current_players, cover_url, steam_app_id FROM games
-            WHERE price = 0 ORDER BY coalesce(current_players, 0) DESC, popularity DESC LIMIT ?`,
+            WHERE price = 0 AND EXISTS (
+              SELECT 1 FROM json_each(games.genres) WHERE lower(value) = 'free to play'
+              UNION ALL SELECT 1 FROM json_each(games.tags) WHERE lower(value) = 'free to play')
+            ORDER BY coalesce(current_players, 0) DESC, popularity DESC LIMIT ?`,
       args: [limit],
     }),
   ]);

@@ -98,6 +98,7 @@ export const METRICS = [
   "reviews_positive",
   "reviews_negative",
   "price", // USD
+  "critic_score", // 0–100: the critics' score a game's rating shows (Metacritic via VGChartz, IGDB), dated
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
