@@ -170,8 +170,9 @@ describe("with stored data", () => {
     expect(stats[0]).toEqual({
       platform: "PC",
       games: 2,
-      players: 5120,
-      playerGames: 2,
+      // Every count the catalog holds is Steam's: Delisted Derby's 9,000 too, though it lists no platform.
+      players: 14120,
+      playerGames: 3,
       // Counts set on the games directly, with no player series behind them: no source to name.
       provenance: null,
     });
