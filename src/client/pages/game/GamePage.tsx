@@ -25,6 +25,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
+import { formatLongDate } from "../../format/dates.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
@@ -33,14 +34,7 @@ import { averageMissingText, latestPlayersLabel, latestPlayersMethod } from "./p
 import { SimilarGames } from "./SimilarGames.tsx";
 
 const releaseDate = (iso: string | null) =>
-  iso
-    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", {
-        year: "numeric",
-        month: "long",
-        day: "numeric",
-        timeZone: "UTC",
-      })
-    : "Unknown";
+  iso ? formatLongDate(`${iso.slice(0, 10)}T00:00:00Z`) : "Unknown";
 
 function provenanceOf(series: GameSeries | undefined): Provenance | null {
   return series?.source ? { source: series.source, asOf: series.asOf } : null;
