@@ -106,6 +106,43 @@ describe("price alerts", () => {
   });
 });
 
+test("a price set without a series point names no source, even when an older point held that price", async () => {
+  const g = await game({ name: "Price Watch Unsourced", price: 19.99 });
+  const user = await createTestUser();
+  await track(user, g.id);
+  const may2019 = new Date(Date.UTC(2019, 4, 1));
+  await recordMetrics([
+    {
+      gameId: g.id,
+      metric: "price",
+      ts: may2019,
+      value: 19.99,
+      period: "instant",
+      source: "steam-store-csv",
+    },
+  ]);
+  // A sync sets the price with no point, then sets it back to what the 2019 file said.
+  await setPrice(g, 14.99);
+  const [first] = await forGame(user, g.id);
+  expect(first).toMatchObject({ price: { from: 19.99, to: 14.99 }, provenance: null });
+  await recordMetrics([
+    {
+      gameId: g.id,
+      metric: "price",
+      ts: new Date(),
+      value: 19.99,
+      period: "instant",
+      source: "steamspy-api",
+    },
+  ]);
+  await setPrice(g, 19.99);
+  const [back] = await forGame(user, g.id);
+  expect(back).toMatchObject({
+    price: { from: 14.99, to: 19.99 },
+    provenance: { source: "Steam via SteamSpy" },
+  });
+});
+
 describe("game updates", () => {
   test("an upcoming release date set for a tracked game tells its watchers; an old date does not", async () => {
     const upcoming = await game({ name: "Release Watch Soon" });

@@ -33,9 +33,10 @@ function parseDetail(raw: unknown): Record<string, unknown> {
 const num = (v: unknown) => (v == null || v === "" ? null : Number(v));
 
 /**
- * Where each price notification's new price comes from: the newest point of the game's price series
- * at that price (cents compared), from the day before the change on. Live syncs that set a price
- * without a series point leave it unknown, and the screen says when the server saw it instead.
+ * Where each price notification's new price comes from: the game's price series as it stood when the
+ * change was seen (its newest point up to a day after), when that point holds the new price (cents
+ * compared). A change the series does not hold (a live sync that keeps no price history) has none,
+ * and the screen says so.
  */
 async function priceProvenance(rows: Row[]): Promise<Map<number, Provenance>> {
   const out = new Map<number, Provenance>();
@@ -48,17 +49,11 @@ async function priceProvenance(rows: Row[]): Promise<Map<number, Provenance>> {
     ids,
   );
   for (const row of prices) {
-    const detail = parseDetail(row.detail);
-    const to = num(detail.to);
+    const to = num(parseDetail(row.detail).to);
     const seen = Number(row.created_at);
-    const point = points.find(
-      (p) =>
-        p.game_id === row.game_id &&
-        to != null &&
-        Math.round(Number(p.value) * 100) === Math.round(to * 100) &&
-        Number(p.ts) >= seen - 2 * 86_400_000,
-    );
-    if (point) out.set(Number(row.id), provenanceOf(String(point.source), Number(point.ts)));
+    const newest = points.find((p) => p.game_id === row.game_id && Number(p.ts) <= seen + 86_400_000);
+    if (to != null && newest && Math.round(Number(newest.value) * 100) === Math.round(to * 100))
+      out.set(Number(row.id), provenanceOf(String(newest.source), Number(newest.ts)));
   }
   return out;
 }
