@@ -34,6 +34,7 @@ const ComparePage = lazyScreen(() => import("./pages/compare/ComparePage.tsx"));
 const MarketPage = lazyScreen(() => import("./pages/market/MarketPage.tsx"));
 const CompanyPage = lazyScreen(() => import("./pages/company/CompanyPage.tsx"));
 const DataSourcesPage = lazyScreen(() => import("./pages/data-sources/DataSourcesPage.tsx"));
+const ProfilePage = lazyScreen(() => import("./pages/profile/ProfilePage.tsx"));
 const MethodologyPage = lazyScreen(() => import("./pages/methodology/MethodologyPage.tsx"));
 const NotFoundPage = lazyScreen(() => import("./pages/not-found/NotFoundPage.tsx"));
 
@@ -106,6 +107,7 @@ function SignedInApp({ user }: { user: PublicUser }) {
             <Route path="/github-gaming" component={CommunityDatasetsPage} />
             <Route path="/igdb-games" component={GamesDatabasePage} />
             <Route path="/settings" component={SettingsPage} />
+            <Route path="/profiles/:id" component={ProfilePage} />
             <Route path="/methodology" component={MethodologyPage} />
             <Route path="/data-sources" component={DataSourcesPage} />
             <Route path="/admin">{admin(AdminPage)}</Route>
