@@ -1,4 +1,4 @@
-import { perLocale } from "../../ui/locale.ts";
+import { type FormatLocale, perLocale } from "../../ui/locale.ts";
 
 /**
  * The app's dates, one way on every screen: "Nov 25, 2026" and "Nov 25, 2026, 6:20 PM UTC" (never the
@@ -102,4 +102,15 @@ export function formatLongMonth(value: DateInput): string {
 /** "Nov 25, 2026, 6:20:15 PM UTC": an event's time to the second (a workflow run). */
 export function formatDateTimeSeconds(value: DateInput): string {
   return DATE_TIME_SECONDS().format(new Date(value));
+}
+
+/** `formatDateTime` in other conventions than the user's current ones (Settings' preview of a choice). */
+export function formatDateTimeIn(value: DateInput, conventions: FormatLocale): string {
+  return new Intl.DateTimeFormat(conventions.locale, {
+    ...DAY_PARTS,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: conventions.timeZone,
+    timeZoneName: "short",
+  }).format(new Date(value));
 }
