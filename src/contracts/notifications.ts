@@ -58,10 +58,10 @@ export interface NotificationUpdate {
 }
 
 export const NOTIFICATION_LIST_LIMIT = 50;
-/** Each user keeps this many notifications, newest first (migration 0020). */
+/** Each user keeps this many notifications, newest first (migration 0022). */
 export const NOTIFICATIONS_KEPT = 200;
 
-/** The rules of "Game updates" the triggers apply (migration 0020), as the screens state them. */
+/** The rules of "Game updates" the triggers apply (migration 0022), as the screens state them. */
 export const PLAYER_SPIKE_RATIO = 1.5;
 export const PLAYER_SPIKE_BASELINE_DAYS = 7;
 export const PLAYER_SPIKE_MIN_DAYS = 3;

@@ -8,7 +8,7 @@ import { socketServerForFile } from "../helpers/socket-server.ts";
 
 /**
  * Settings → Notifications take effect: a tracked game's price change, a new release date or a
- * player spike gives its watchers a notification (migration 0020's triggers), as their settings ask,
+ * player spike gives its watchers a notification (migration 0022's triggers), as their settings ask,
  * listed by GET /api/user/notifications and sent live on the `notifications` channel.
  */
 const sockets = socketServerForFile();

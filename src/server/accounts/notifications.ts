@@ -12,7 +12,7 @@ import { publishToUser, usersSubscribedTo } from "../realtime/hub.ts";
 
 /**
  * Notifications about the games on a user's watchlist (Settings → Notifications: price alerts and
- * game updates). The database writes them: triggers on `games` and `game_metrics` (migration 0020)
+ * game updates). The database writes them: triggers on `games` and `game_metrics` (migration 0022)
  * add a row for each user tracking the game whose settings ask for that kind, in the transaction of
  * the change itself, whichever import, sync or process made it. This module lists them, marks them
  * read, and sends new ones to their users' open sockets (`startNotificationFeed`).

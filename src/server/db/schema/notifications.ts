@@ -9,7 +9,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * A user's notifications about the games on their watchlist (Settings → Notifications: price alerts,
- * game updates). Written by triggers on `games` and `game_metrics` (migration 0020) in the same
+ * game updates). Written by triggers on `games` and `game_metrics` (migration 0022) in the same
  * transaction as the change they tell of, whichever process or code path made it, for the users
  * whose settings ask for them at that moment; the server sends new rows to their open sockets.
  * The id is a sequence (AUTOINCREMENT): "everything after id N" is how the feed and "mark read" work.
