@@ -4,6 +4,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { isAdmin, type PublicUser } from "../contracts/roles.ts";
 import { Spinner } from "../ui/spinner/index.ts";
 import { toast } from "../ui/toast/toast-store.ts";
+import { applyFormatPreferences } from "./format/preferences.ts";
 import { AppShell } from "./layout/AppShell.tsx";
 import { AccessDenied } from "./pages/admin/AccessDenied.tsx";
 import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
@@ -33,6 +34,7 @@ const ComparePage = lazyScreen(() => import("./pages/compare/ComparePage.tsx"));
 const MarketPage = lazyScreen(() => import("./pages/market/MarketPage.tsx"));
 const CompanyPage = lazyScreen(() => import("./pages/company/CompanyPage.tsx"));
 const DataSourcesPage = lazyScreen(() => import("./pages/data-sources/DataSourcesPage.tsx"));
+const ProfilePage = lazyScreen(() => import("./pages/profile/ProfilePage.tsx"));
 const MethodologyPage = lazyScreen(() => import("./pages/methodology/MethodologyPage.tsx"));
 const NotFoundPage = lazyScreen(() => import("./pages/not-found/NotFoundPage.tsx"));
 
@@ -65,6 +67,9 @@ function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }
 function SignedInApp({ user }: { user: PublicUser }) {
   // Apply the saved theme as soon as settings load (the local copy already painted the first frame).
   const settings = useQuery(userSettingsQuery);
+  // Dates and numbers follow the saved language and time zone. Set while rendering, before the
+  // screen below renders: a change re-renders this component, and the screen with it, in the new way.
+  if (settings.data) applyFormatPreferences(settings.data.preferences);
   useEffect(() => {
     if (settings.data) applyTheme(settings.data.preferences.theme);
   }, [settings.data]);
@@ -102,6 +107,7 @@ function SignedInApp({ user }: { user: PublicUser }) {
             <Route path="/github-gaming" component={CommunityDatasetsPage} />
             <Route path="/igdb-games" component={GamesDatabasePage} />
             <Route path="/settings" component={SettingsPage} />
+            <Route path="/profiles/:id" component={ProfilePage} />
             <Route path="/methodology" component={MethodologyPage} />
             <Route path="/data-sources" component={DataSourcesPage} />
             <Route path="/admin">{admin(AdminPage)}</Route>

@@ -1,8 +1,20 @@
 import { z } from "zod";
 
-/** The live channels of spec §7. */
-export const CHANNELS = ["analytics_stats", "trending_games", "ai_analysis", "market_trends"] as const;
+/**
+ * The live channels of spec §7, and `notifications`: each user's own notifications about the games
+ * they track (Settings → Notifications), delivered only to that user's sockets.
+ */
+export const CHANNELS = [
+  "analytics_stats",
+  "trending_games",
+  "ai_analysis",
+  "market_trends",
+  "notifications",
+] as const;
 export type Channel = (typeof CHANNELS)[number];
+
+/** Channels whose messages belong to one user: a subscriber hears only their own. */
+export const USER_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["notifications"]);
 
 /**
  * Channels whose data is a Premium feature (Market Intelligence, AI Analytics): the server confirms

@@ -37,6 +37,7 @@ import { kaggleRoutes } from "./routes/kaggle.ts";
 import { createLoginRoutes } from "./routes/login.ts";
 import { marketRoutes } from "./routes/market.ts";
 import { platformRoutes } from "./routes/platforms.ts";
+import { profileRoutes } from "./routes/profiles.ts";
 import { statusRoutes } from "./routes/status.ts";
 import { userRoutes } from "./routes/user.ts";
 import { userGameRoutes } from "./routes/user-games.ts";
@@ -111,6 +112,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
   api.route("/ai", aiRoutes);
   api.route("/market", marketRoutes);
   api.route("/companies", companyRoutes);
+  api.route("/profiles", profileRoutes);
 
   app.route("/api", api);
   app.route("/ws", socketRoutes);

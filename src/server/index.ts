@@ -1,3 +1,4 @@
+import { startNotificationFeed } from "./accounts/notifications.ts";
 import { createApp } from "./app.ts";
 import { warmCatalogIndex } from "./catalog/catalog-index.ts";
 import { onCatalogChanged } from "./catalog/changes.ts";
@@ -80,6 +81,8 @@ attachServer(server);
 const stopStats = startStatsPublisher();
 // Open sockets follow their sessions and roles, also when another process changes them.
 const stopSessionWatch = startSessionWatch();
+// Price alerts and game updates reach their users' open sockets as the database makes them.
+const stopNotifications = startNotificationFeed();
 // The check of every game's estimate (seconds at 330,000 games) waits for the indexes, which the
 // first searches and lists wait for; a first start's new games are estimated then too.
 const stopEstimates = startEstimates(indexesBuilt);
@@ -102,6 +105,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopStats();
   stopSessionWatch();
+  stopNotifications();
   stopEstimates();
   stopPlannerStatistics();
   stopScheduler();

@@ -60,10 +60,11 @@ test("Overview for a premium user: predictions and volatility shown; Generate Re
   expect(await page.getByText("Upgrade Now", { exact: true }).count()).toBe(0);
   await page.getByRole("button", { name: "Generate Report" }).click();
   await page.getByRole("dialog", { name: "Market overview report" }).waitFor();
-  // Dates read as on every other screen: "Nov 25, 2026, 6:20 PM" and "Feb 1, 2022", not "11/25/2026".
+  // Dates read as on every other screen: "Nov 25, 2026, 6:20 PM UTC" (the user's time zone, UTC until
+  // they choose one, named) and "Feb 1, 2022", not "11/25/2026".
   const generated = page.getByRole("dialog", { name: "Market overview report" }).getByText(/^Generated /);
   expect(await generated.textContent()).toMatch(
-    /^Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M( from data up to [A-Z][a-z]{2} \d{1,2}, \d{4})?\.$/u,
+    /^Generated [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC( from data up to [A-Z][a-z]{2} \d{1,2}, \d{4})?\.$/u,
   );
   const reports = await page.evaluate(async () => (await fetch("/api/analytics/reports")).json());
   expect(reports).toHaveLength(1);

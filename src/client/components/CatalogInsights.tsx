@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { BarChart, MAX_BARS } from "../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../ui/export/index.ts";
 import { Skeleton } from "../../ui/skeleton/index.ts";
+import { formatLongMonth } from "../format/dates.ts";
 import { compactNumber } from "../format/numbers.ts";
 import { catalogInsightsQuery } from "../queries/catalog.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
@@ -161,7 +162,5 @@ export function CatalogInsights() {
 }
 
 function monthYear(iso: string | null): string {
-  return iso
-    ? new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })
-    : "";
+  return iso ? formatLongMonth(iso) : "";
 }

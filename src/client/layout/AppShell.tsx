@@ -7,6 +7,7 @@ import { realtime, useRealtimeReconnecting, useRealtimeStatus } from "../realtim
 import { loadChunk } from "../recovery/chunks.ts";
 import { MaintenanceBanner } from "./MaintenanceBanner.tsx";
 import type { NavDrawerProps } from "./NavDrawer.tsx";
+import { NotificationBell } from "./NotificationBell.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 // A stale chunk reloads the page once (recovery/chunks.ts); if the server is down the menu stays
@@ -73,8 +74,9 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             <Menu />
           </Button>
           <span className="font-semibold lg:hidden">Gaming Intelligence</span>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
             <LiveIndicator />
+            <NotificationBell />
           </div>
         </header>
         <MaintenanceBanner />

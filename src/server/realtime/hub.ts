@@ -1,5 +1,5 @@
 import type { Server, ServerWebSocket } from "bun";
-import { CHANNELS, type Channel } from "../../contracts/realtime.ts";
+import { CHANNELS, type Channel, USER_CHANNELS } from "../../contracts/realtime.ts";
 import { log } from "../log.ts";
 
 /**
@@ -22,6 +22,14 @@ export interface SocketData {
 export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "premium">;
 
 const topic = (channel: Channel) => `channel:${channel}`;
+/** A user channel's topic: one per user, so a publish reaches that user's sockets alone. */
+const userTopic = (userId: string, channel: Channel) => `user:${userId}:${channel}`;
+/** The topic a socket listens on for a channel: the shared one, or its user's own. */
+function topicOf(ws: ServerWebSocket<unknown>, channel: Channel): string | null {
+  if (!USER_CHANNELS.has(channel)) return topic(channel);
+  const data = socketUsers.get(ws);
+  return data ? userTopic(data.userId, channel) : null;
+}
 
 let server: Pick<Server<unknown>, "publish"> | undefined;
 /** The last message published on each channel, sent to a socket the moment it subscribes. */
@@ -35,7 +43,7 @@ const currentValue = new Map<Channel, () => Promise<unknown>>();
  * ai_analysis carries events ("an analysis just finished"), not a value: replaying the last one to a
  * new subscriber would show an old event as if it had just happened.
  */
-const EVENT_CHANNELS: ReadonlySet<Channel> = new Set(["ai_analysis"]);
+const EVENT_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["ai_analysis", ...USER_CHANNELS]);
 const sockets = new Set<ServerWebSocket<unknown>>();
 const socketUsers = new Map<ServerWebSocket<unknown>, SocketData>();
 
@@ -56,6 +64,19 @@ export function publish(channel: Channel, data: unknown): void {
   const message = updateMessage(channel, data);
   if (!EVENT_CHANNELS.has(channel)) latest.set(channel, message);
   server.publish(topic(channel), message);
+}
+
+/** Publishes on a user channel (USER_CHANNELS): only that user's subscribed sockets receive it. */
+export function publishToUser(userId: string, channel: Channel, data: unknown): void {
+  if (!server || !USER_CHANNELS.has(channel)) return;
+  server.publish(userTopic(userId, channel), updateMessage(channel, data));
+}
+
+/** The users with at least one open socket subscribed to a channel. */
+export function usersSubscribedTo(channel: Channel): Set<string> {
+  const users = new Set<string>();
+  for (const data of socketUsers.values()) if (data.channels.has(channel)) users.add(data.userId);
+  return users;
 }
 
 /**
@@ -91,8 +112,10 @@ export function subscribe(ws: ServerWebSocket<unknown>, channels: Channel[]): Pr
   const data = socketUsers.get(ws);
   const fresh: Channel[] = [];
   for (const channel of channels) {
-    if (!ws.isSubscribed(topic(channel))) fresh.push(channel);
-    ws.subscribe(topic(channel));
+    const name = topicOf(ws, channel);
+    if (name === null) continue;
+    if (!ws.isSubscribed(name)) fresh.push(channel);
+    ws.subscribe(name);
     data?.channels.add(channel);
   }
   return sendLatest(ws, fresh);
@@ -122,7 +145,8 @@ async function sendLatest(ws: ServerWebSocket<unknown>, channels: Channel[]): Pr
 export function unsubscribe(ws: ServerWebSocket<unknown>, channels: Channel[]): void {
   const data = socketUsers.get(ws);
   for (const channel of channels) {
-    ws.unsubscribe(topic(channel));
+    const name = topicOf(ws, channel);
+    if (name !== null) ws.unsubscribe(name);
     data?.channels.delete(channel);
   }
 }

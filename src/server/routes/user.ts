@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { MarkNotificationsReadSchema } from "../../contracts/notifications.ts";
 import { SettingsPatchSchema } from "../../contracts/settings.ts";
 import { ProfilePatchSchema } from "../../contracts/user.ts";
+import { listNotifications, markNotificationsRead } from "../accounts/notifications.ts";
 import { getSettings, updateSettings } from "../accounts/settings.ts";
 import { getUserStats } from "../accounts/stats.ts";
 import { deleteAccount, updateProfile } from "../accounts/users.ts";
@@ -10,12 +12,19 @@ import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody } from "../http/validate.ts";
 import { log } from "../log.ts";
 
-/** `/api/user`: the signed-in user's stats, settings, and Delete Account (issue 2 §6, issue 3). */
+/**
+ * `/api/user`: the signed-in user's stats, settings, notifications and Delete Account (issue 2 §6,
+ * issue 3).
+ */
 export const userRoutes = new Hono<AppEnv>()
   .get("/stats", requireUser, async (c) => c.json(await getUserStats(c.get("user"))))
   .get("/settings", requireUser, async (c) => c.json(await getSettings(c.get("user").id)))
   .patch("/settings", requireUser, jsonBody(SettingsPatchSchema), async (c) =>
     c.json(await updateSettings(c.get("user").id, c.req.valid("json"))),
+  )
+  .get("/notifications", requireUser, async (c) => c.json(await listNotifications(c.get("user").id)))
+  .post("/notifications/read", requireUser, jsonBody(MarkNotificationsReadSchema), async (c) =>
+    c.json(await markNotificationsRead(c.get("user").id, c.req.valid("json").upTo)),
   )
   .patch("/profile", requireUser, jsonBody(ProfilePatchSchema), async (c) =>
     c.json(toPublicUser(await updateProfile(c.get("user").id, c.req.valid("json")))),

@@ -1,5 +1,6 @@
 import type { Provenance } from "../../contracts/provenance.ts";
 import { cn } from "../cn.ts";
+import { formatLocale } from "../locale.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,15 +15,17 @@ export function describeAsOf(asOf: string | null, now: number = Date.now()): str
   if (age >= 0 && age < HOUR) return `updated ${Math.max(1, Math.round(age / MINUTE))} min ago`;
   if (age >= 0 && age < DAY) return `updated ${Math.round(age / HOUR)} h ago`;
   const d = new Date(t);
+  // Data dates are days in UTC, written the user's way (Settings → Preferences → Language).
+  const { locale } = formatLocale();
   if (age >= 0 && age < 60 * DAY) {
-    return d.toLocaleDateString("en-US", {
+    return d.toLocaleDateString(locale, {
       month: "short",
       day: "numeric",
       year: "numeric",
       timeZone: "UTC",
     });
   }
-  return d.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  return d.toLocaleDateString(locale, { month: "short", year: "numeric", timeZone: "UTC" });
 }
 
 /**

@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { SearchField } from "../../components/SearchField.tsx";
+import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -19,8 +20,6 @@ import { currentUserQuery } from "../../queries/auth.ts";
 function fullName(user: PublicUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ");
 }
-
-const joined = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * Spec §2 "User Management": User, Role, Tier, Joined, Actions. A role change applies as soon as it
@@ -134,7 +133,7 @@ export function UsersTable() {
                       <TierBadge tier={user.subscriptionTier} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-muted-foreground">
-                      <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
+                      <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
                     </TableCell>
                     <TableCell>
                       <Select

@@ -23,6 +23,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
 import { type PeriodNames, seriesByPeriod } from "../../components/series-periods.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
+import { formatLongDate } from "../../format/dates.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
@@ -38,16 +39,7 @@ import { SimilarGames } from "./SimilarGames.tsx";
 
 /** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
 const released = (iso: string | null, year: number | null) =>
-  iso
-    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-US", {
-        year: "numeric",
-        month: "long",
-        day: "numeric",
-        timeZone: "UTC",
-      })
-    : year != null
-      ? String(year)
-      : "Unknown";
+  iso ? formatLongDate(`${iso.slice(0, 10)}T00:00:00Z`) : year != null ? String(year) : "Unknown";
 
 function provenanceOf(series: GameSeries | undefined): Provenance | null {
   return series?.source ? { source: series.source, asOf: series.asOf } : null;

@@ -247,7 +247,7 @@ export default function CommunityDatasetsPage() {
                     <dt className="text-muted-foreground">Last updated</dt>
                     <dd>
                       {content.data.metadata.lastUpdated
-                        ? new Date(content.data.metadata.lastUpdated).toLocaleDateString("en")
+                        ? formatDate(content.data.metadata.lastUpdated, { utc: true })
                         : "—"}
                     </dd>
                   </div>

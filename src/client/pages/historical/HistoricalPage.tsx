@@ -21,6 +21,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { DataCard, type DataCardProps } from "../../components/DataCard.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
+import { formatDate } from "../../format/dates.ts";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -38,13 +39,7 @@ import { useUrlParam } from "../../url-state.ts";
 export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
 export const SCALE = { viewership: 6_000_000, prizePool: 200_000_000, totalViewership: 1_000_000_000 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+const day = (iso: string) => formatDate(iso, { utc: true });
 
 /** A monthly figure is the month's ("Feb 2022"), a daily one the day's ("Jan 14, 2023"). */
 export const figureDate = (iso: string, measure: PlayerMeasure) =>

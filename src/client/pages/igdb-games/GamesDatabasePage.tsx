@@ -20,6 +20,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
+import { formatDate } from "../../format/dates.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type IgdbCompany,
@@ -36,15 +37,7 @@ const SEARCH_KEYS = ["q", "tab"] as const;
 
 const LIST_ERROR =
   "Unable to connect to IGDB API. Please check your API credentials and ensure the service is available.";
-const date = (unix: number | null) =>
-  unix == null
-    ? "—"
-    : new Date(unix * 1000).toLocaleDateString("en", {
-        year: "numeric",
-        month: "short",
-        day: "numeric",
-        timeZone: "UTC",
-      });
+const date = (unix: number | null) => (unix == null ? "—" : formatDate(unix * 1000, { utc: true }));
 
 const isoDay = (unix: number | null) =>
   unix == null ? null : new Date(unix * 1000).toISOString().slice(0, 10);

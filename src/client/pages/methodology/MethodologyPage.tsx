@@ -7,6 +7,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { Section } from "../../components/Section.tsx";
+import { formatDate } from "../../format/dates.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { methodologyQuery } from "../../queries/estimates.ts";
 import { AiBacktestPanel } from "../ai-analytics/AiMethodology.tsx";
@@ -59,9 +60,8 @@ function BacktestTable({ backtest }: { backtest: Backtest }) {
     <div className="grid gap-3">
       <p className="text-sm">
         Model {backtest.modelVersion} on <span className="font-medium">{backtest.dataset}</span>, run{" "}
-        {new Date(backtest.ranAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}:{" "}
-        {backtest.rowsWithBand.toLocaleString("en-US")} games with a SteamSpy owners band, estimated without
-        it. The calibration never saw this file.
+        {formatDate(backtest.ranAt)}: {backtest.rowsWithBand.toLocaleString("en-US")} games with a SteamSpy
+        owners band, estimated without it. The calibration never saw this file.
       </p>
       <DataTable
         aria-label="Back-test: the estimate against SteamSpy's owners band, beside flat review multipliers"

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Save } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { Link } from "wouter";
 import { NAME_MAX } from "../../../contracts/auth.ts";
 import type { PublicUser } from "../../../contracts/roles.ts";
 import {
@@ -14,6 +15,7 @@ import {
 import { TierBadge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { Combobox } from "../../../ui/combobox/index.ts";
 import {
   Dialog,
   DialogContent,
@@ -31,7 +33,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
+import { formatDateTimeIn } from "../../format/dates.ts";
+import { browserTimeZone, formatLocaleOf, isKnownTimeZone, timeZoneNames } from "../../format/preferences.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
+import {
+  type BrowserNotificationState,
+  browserNotificationState,
+  requestBrowserNotifications,
+} from "../../notifications/browser-notifications.ts";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
 import { realtime } from "../../realtime.ts";
 import { applyTheme } from "../../theme.ts";
@@ -119,20 +128,45 @@ function SwitchRow({
   description,
   checked,
   onChange,
+  unavailable,
+  note,
 }: {
   id: string;
   label: string;
-  description?: string;
+  description?: ReactNode;
   checked: boolean;
   onChange: (v: boolean) => void;
+  /** Why this server cannot do it: the switch shows off and cannot be turned on. */
+  unavailable?: string;
+  /** A line under the description (what this browser allows, a link). */
+  note?: ReactNode;
 }) {
+  const describedBy = unavailable || description ? `${id}-about` : undefined;
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <div>
         <Label htmlFor={id}>{label}</Label>
-        {description && <p className="mt-1 text-muted-foreground text-sm">{description}</p>}
+        {(unavailable || description) && (
+          <p id={describedBy} className="mt-1 text-muted-foreground text-sm">
+            {unavailable ? (
+              <>
+                <span className="font-medium text-foreground">Not available on this server.</span>{" "}
+                {unavailable}
+              </>
+            ) : (
+              description
+            )}
+          </p>
+        )}
+        {note && <p className="mt-1 text-sm">{note}</p>}
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Switch
+        id={id}
+        checked={unavailable ? false : checked}
+        disabled={!!unavailable}
+        aria-describedby={describedBy}
+        onCheckedChange={onChange}
+      />
     </div>
   );
 }
@@ -141,35 +175,97 @@ function toggle<T>(list: T[], value: T, on: boolean): T[] {
   return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 }
 
-type SwitchOption<K extends string> = { key: K; id: string; label: string; description?: string };
+type SwitchOption<K extends string> = {
+  key: K;
+  id: string;
+  label: string;
+  description?: string;
+  unavailable?: string;
+};
 
+/**
+ * What each switch does on this server (the house rule: no setting that does nothing). Price alerts
+ * and game updates are written by the database as the catalog changes (migration 0020) and shown
+ * under the header's bell; push shows them through the browser; this server has no mail service.
+ */
 const NOTIFICATION_SWITCHES: SwitchOption<keyof Settings["notifications"]>[] = [
-  { key: "email", id: "n-email", label: "Email notifications" },
-  { key: "push", id: "n-push", label: "Push notifications" },
-  {
-    key: "gameUpdates",
-    id: "n-updates",
-    label: "Game updates",
-    description: "Patches, launches and player spikes for games you track.",
-  },
   {
     key: "priceAlerts",
     id: "n-price",
     label: "Price alerts",
-    description: "When a tracked game's price changes.",
+    description:
+      "When the price of a game on your watchlist changes in the catalog (an import or a sync), from one known price to another.",
+  },
+  {
+    key: "gameUpdates",
+    id: "n-updates",
+    label: "Game updates",
+    description:
+      "When a game on your watchlist gets a release date (upcoming, or in the last 30 days), or its players reach 1.5 times its daily average of the 7 days before (same source, at least 3 of those days known). The catalog has no patch notes, so patches are not among them.",
+  },
+  {
+    key: "email",
+    id: "n-email",
+    label: "Email notifications",
+    unavailable:
+      "It has no mail service, so it sends no email. You are told under the bell, and by your browser with push notifications.",
   },
 ];
 
-const PRIVACY_SWITCHES: SwitchOption<keyof Settings["privacy"]>[] = [
-  { key: "profilePublic", id: "s-public", label: "Public profile" },
+const PRIVACY_SWITCHES: SwitchOption<"shareData" | "analyticsTracking">[] = [
   {
     key: "shareData",
     id: "s-share",
     label: "Data sharing",
-    description: "Share anonymised usage to improve market estimates.",
+    unavailable:
+      "There is nothing to share: the server gives nothing it holds about you to anyone outside it, and its market estimates use public data only. Its admins see counts (users, watchlist entries, reports), not your data.",
   },
-  { key: "analyticsTracking", id: "s-analytics", label: "Analytics tracking" },
+  {
+    key: "analyticsTracking",
+    id: "s-analytics",
+    label: "Analytics tracking",
+    unavailable:
+      "There is nothing to switch on: the app runs no analytics, loads no third-party scripts and sets no cookie but your sign-in session. The server keeps what its features need (your watchlist, reports, AI analyses, settings) and a log of sign-ups and account changes.",
+  },
 ];
+
+const PERMISSION_NOTES: Record<BrowserNotificationState, string> = {
+  granted: "This browser shows them.",
+  default: "This browser will ask whether this site may show notifications.",
+  denied: "This browser blocks notifications from this site: allow them in its site settings.",
+  unsupported: "This browser cannot show notifications.",
+};
+
+/** Settings → Preferences → Time zone: any zone the browser knows, with this browser's own a click away. */
+function TimeZoneField({ value, onChange }: { value: string; onChange: (zone: string) => void }) {
+  const options = useMemo(() => timeZoneNames().map((zone) => ({ value: zone })), []);
+  const own = useMemo(browserTimeZone, []);
+  const known = isKnownTimeZone(value.trim());
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="timezone">Time zone</Label>
+      <Combobox
+        id="timezone"
+        value={value}
+        onChange={onChange}
+        options={options}
+        placeholder="UTC"
+        aria-invalid={!known}
+        aria-describedby="timezone-about"
+      />
+      <p id="timezone-about" className="text-muted-foreground text-sm">
+        {known
+          ? "Times of events (reports, syncs, notifications) are shown in this zone, and named. Data dates stay days in UTC."
+          : "Pick a time zone from the list (an IANA name, such as Europe/Berlin)."}
+      </p>
+      {own && own !== value && (
+        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onChange(own)}>
+          Use this browser's time zone ({own})
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /** A grid of named on/off choices over a list of values (platforms, genres). */
 function ToggleGrid<T extends string>({
@@ -211,6 +307,7 @@ export default function SettingsPage() {
   const [draft, setDraft] = useState<Settings | null>(null);
   const [tab, setTab] = useUrlParam("tab", "profile");
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [permission, setPermission] = useState<BrowserNotificationState>(browserNotificationState);
 
   useEffect(() => {
     if (saved.data) {
@@ -256,6 +353,13 @@ export default function SettingsPage() {
 
   const update = <K extends keyof Settings>(section: K, patch: Partial<Settings[K]>) =>
     setDraft((d) => (d ? { ...d, [section]: { ...d[section], ...patch } } : d));
+  const zoneKnown = draft ? isKnownTimeZone(draft.preferences.timezone.trim()) : true;
+  const setPush = (on: boolean) => {
+    update("notifications", { push: on });
+    // Asked on the click that turns it on: browsers only ask in answer to one.
+    if (on && browserNotificationState() === "default")
+      void requestBrowserNotifications().then(setPermission);
+  };
 
   return (
     <div>
@@ -265,7 +369,16 @@ export default function SettingsPage() {
         actions={
           <>
             <TierBadge tier={user?.subscriptionTier} />
-            <Button onClick={() => draft && save.mutate(draft)} disabled={!draft || save.isPending}>
+            <Button
+              onClick={() =>
+                draft &&
+                save.mutate({
+                  ...draft,
+                  preferences: { ...draft.preferences, timezone: draft.preferences.timezone.trim() },
+                })
+              }
+              disabled={!draft || save.isPending || !zoneKnown}
+            >
               <Save aria-hidden="true" />
               {save.isPending ? "Saving..." : "Save Changes"}
             </Button>
@@ -316,9 +429,28 @@ export default function SettingsPage() {
           </TabsContent>
 
           <TabsContent value="notifications">
-            <Section title="Notifications" description="Choose what we tell you about.">
+            <Section
+              title="Notifications"
+              description="About the games on your watchlist, shown under the bell at the top of every screen as they happen."
+            >
               <div className="divide-y divide-border">
-                {NOTIFICATION_SWITCHES.map(({ key, ...row }) => (
+                {NOTIFICATION_SWITCHES.slice(0, 2).map(({ key, ...row }) => (
+                  <SwitchRow
+                    key={key}
+                    {...row}
+                    checked={draft.notifications[key]}
+                    onChange={(v) => update("notifications", { [key]: v })}
+                  />
+                ))}
+                <SwitchRow
+                  id="n-push"
+                  label="Push notifications"
+                  description="Also shows each one as a notification from this browser while Gaming Intelligence is open in a tab, in the background too. Nothing arrives while it is closed: this server has no push service."
+                  checked={draft.notifications.push}
+                  onChange={setPush}
+                  note={draft.notifications.push ? PERMISSION_NOTES[permission] : undefined}
+                />
+                {NOTIFICATION_SWITCHES.slice(2).map(({ key, ...row }) => (
                   <SwitchRow
                     key={key}
                     {...row}
@@ -332,7 +464,7 @@ export default function SettingsPage() {
 
           <TabsContent value="preferences">
             <Section title="Preferences">
-              <div className="grid gap-5 sm:grid-cols-3">
+              <div className="grid items-start gap-5 sm:grid-cols-3">
                 <div className="grid gap-2">
                   <Label htmlFor="theme">Theme</Label>
                   <Select
@@ -372,6 +504,10 @@ export default function SettingsPage() {
                       ))}
                     </SelectContent>
                   </Select>
+                  <p className="text-muted-foreground text-sm">
+                    Formats dates and times your language's way; the interface, its figures and the texts the
+                    server writes are in English.
+                  </p>
                 </div>
                 <div className="grid gap-2">
                   <Label htmlFor="refresh">Data refresh interval</Label>
@@ -394,14 +530,32 @@ export default function SettingsPage() {
                       ))}
                     </SelectContent>
                   </Select>
+                  <p className="text-muted-foreground text-sm">
+                    How often the live figures (overview, trending, your watchlist, platforms) are fetched
+                    again, besides what the live connection brings.
+                  </p>
+                </div>
+                <TimeZoneField
+                  value={draft.preferences.timezone}
+                  onChange={(timezone) => update("preferences", { timezone })}
+                />
+                <div className="grid gap-2 sm:col-span-2">
+                  <span className="font-medium text-sm">Example</span>
+                  <p className="text-sm" data-testid="format-preview">
+                    {zoneKnown
+                      ? `A report generated now: ${formatDateTimeIn(Date.now(), formatLocaleOf(draft.preferences))}`
+                      : "–"}
+                  </p>
                 </div>
               </div>
-              <p className="mt-4 text-muted-foreground text-sm">Time zone: {draft.preferences.timezone}</p>
             </Section>
           </TabsContent>
 
           <TabsContent value="gaming" className="grid gap-4">
-            <Section title="Platforms" description="Where your games are.">
+            <Section
+              title="Platforms"
+              description="Where your games are. Kept with your settings; no screen uses them yet, as the catalog does not record which store sells a game (Steam apart)."
+            >
               <ToggleGrid
                 idPrefix="p"
                 values={PLATFORMS}
@@ -411,7 +565,10 @@ export default function SettingsPage() {
                 className="grid grid-cols-2 gap-3 sm:grid-cols-3"
               />
             </Section>
-            <Section title="Favourite genres">
+            <Section
+              title="Favourite genres"
+              description="AI Analytics' recommendations favour games of these genres, and name them in their basis."
+            >
               <ToggleGrid
                 idPrefix="g"
                 values={GENRES}
@@ -424,7 +581,7 @@ export default function SettingsPage() {
                 <SwitchRow
                   id="tracking"
                   label="Game tracking"
-                  description="Track play statistics for your watchlist."
+                  unavailable="It is linked to no store account, so it has no play time or last-played dates to track for your watchlist."
                   checked={draft.gaming.trackingEnabled}
                   onChange={(v) => update("gaming", { trackingEnabled: v })}
                 />
@@ -435,6 +592,23 @@ export default function SettingsPage() {
           <TabsContent value="security" className="grid gap-4">
             <Section title="Privacy">
               <div className="divide-y divide-border">
+                <SwitchRow
+                  id="s-public"
+                  label="Public profile"
+                  description="On: the other signed-in users of this server can open your profile page, with your name and the games you track (never your email). Off: only you can."
+                  checked={draft.privacy.profilePublic}
+                  onChange={(v) => update("privacy", { profilePublic: v })}
+                  note={
+                    user && (
+                      <Link
+                        href={`/profiles/${encodeURIComponent(user.id)}`}
+                        className="text-primary hover:underline"
+                      >
+                        Your profile page
+                      </Link>
+                    )
+                  }
+                />
                 {PRIVACY_SWITCHES.map(({ key, ...row }) => (
                   <SwitchRow
                     key={key}

@@ -22,12 +22,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { HistoryList } from "../../components/HistoryList.tsx";
+import { formatDateTimeSeconds } from "../../format/dates.ts";
 import { formatDuration } from "../../format/durations.ts";
 import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { executionsQuery, workflowStatusQuery, workflowsQuery } from "../../queries/workflows.ts";
-
-const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium" });
 
 const STATUS_ICON: Record<ExecutionStatus, typeof CheckCircle2> = {
   running: Loader2,
@@ -120,9 +119,9 @@ function WorkflowCard({ workflow }: { workflow: Workflow }) {
       </ol>
       <p className="text-muted-foreground text-xs">
         {workflow.lastRun
-          ? `Last run ${when.format(new Date(workflow.lastRun.startedAt))} (${workflow.lastRun.status})`
+          ? `Last run ${formatDateTimeSeconds(workflow.lastRun.startedAt)} (${workflow.lastRun.status})`
           : "Never run yet"}
-        {workflow.nextRunAt ? ` · next ${when.format(new Date(workflow.nextRunAt))}` : ""}
+        {workflow.nextRunAt ? ` · next ${formatDateTimeSeconds(workflow.nextRunAt)}` : ""}
       </p>
       <div className="mt-auto flex gap-2">
         <Button size="sm" onClick={() => execute.mutate()} loading={execute.isPending} disabled={running}>
@@ -157,7 +156,7 @@ function ExecutionRow({ execution }: { execution: WorkflowExecution }) {
           <div className="min-w-0 flex-1">
             <p className="font-medium">{execution.workflowName}</p>
             <p className="text-muted-foreground text-xs">
-              {when.format(new Date(execution.startedAt))} ·{" "}
+              {formatDateTimeSeconds(execution.startedAt)} ·{" "}
               {execution.trigger === "manual" ? "run by hand" : "scheduled"}
             </p>
             {running && (

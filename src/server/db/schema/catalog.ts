@@ -72,7 +72,11 @@ export const userGames = sqliteTable(
     rating: real("rating"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
-  (t) => [uniqueIndex("user_games_user_game_unique").on(t.userId, t.gameId)],
+  (t) => [
+    uniqueIndex("user_games_user_game_unique").on(t.userId, t.gameId),
+    // Who tracks a game: the notification triggers ask it on every price change and new player count.
+    index("user_games_game_idx").on(t.gameId),
+  ],
 );
 
 /** Reports a user generated (spec §3 "Report"); `data` holds the computed content. */

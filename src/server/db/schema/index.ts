@@ -5,6 +5,7 @@ export * from "./auth.ts";
 export * from "./catalog.ts";
 export * from "./datasets.ts";
 export * from "./estimates.ts";
+export * from "./notifications.ts";
 export * from "./operations.ts";
 export * from "./sources.ts";
 export * from "./workflows.ts";

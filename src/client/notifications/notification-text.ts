@@ -1,0 +1,34 @@
+import type { Notification } from "../../contracts/notifications.ts";
+import { formatDate, formatLongDate } from "../format/dates.ts";
+import { formatPrice } from "../format/numbers.ts";
+
+const count = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/**
+ * What a notification says, as one line after the game's name: the list under the bell and the
+ * browser's own notifications (Settings → Notifications → Push) read the same words.
+ */
+export function notificationText(n: Notification): string {
+  switch (n.kind) {
+    case "price":
+      return `Price ${formatPrice(n.price.from)} → ${formatPrice(n.price.to)}`;
+    case "release_date":
+      return n.releaseDate.from
+        ? `Release date moved from ${formatLongDate(n.releaseDate.from)} to ${formatLongDate(n.releaseDate.to)}`
+        : `Release date set: ${formatLongDate(n.releaseDate.to)}`;
+    case "players": {
+      const { metric, value, average, days, at } = n.players;
+      const ratio = average > 0 ? `${(value / average).toFixed(1)}×` : "";
+      const what =
+        metric === "players_peak"
+          ? `Peak of ${count(value)} players on ${formatDate(at, { utc: true })}`
+          : `${count(value)} players`;
+      return `${what}, ${ratio} its daily average of the 7 days before (${count(average)}, from ${days} days with counts)`;
+    }
+  }
+}
+
+/** "Price alert", "Game update": which setting a notification belongs to. */
+export function notificationKindLabel(n: Notification): string {
+  return n.kind === "price" ? "Price alert" : "Game update";
+}

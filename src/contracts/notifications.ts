@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { Provenance } from "./provenance.ts";
+
+/**
+ * In-app notifications about the games on a user's watchlist (Settings → Notifications): price
+ * alerts and game updates. `GET /api/user/notifications` lists them, newest first; new ones also
+ * arrive on the socket's `notifications` channel, which carries each user's own.
+ * The client imports the types only (`import type`), so zod stays out of its bundle.
+ */
+interface NotificationBase {
+  /** Increasing: a later notification has a larger id. */
+  id: number;
+  game: { id: string; name: string };
+  /** When this server saw the change (ISO 8601). */
+  createdAt: string;
+  read: boolean;
+  /** Where the new figure comes from and its time, when the catalog records it; null otherwise. */
+  provenance: Provenance | null;
+}
+
+export type PriceNotification = NotificationBase & {
+  kind: "price";
+  /** USD; 0 is free to play. */
+  price: { from: number; to: number };
+};
+
+export type ReleaseDateNotification = NotificationBase & {
+  kind: "release_date";
+  /** ISO dates (YYYY-MM-DD); `from` is null for a game that had none. */
+  releaseDate: { from: string | null; to: string };
+};
+
+export type PlayersNotification = NotificationBase & {
+  kind: "players";
+  players: {
+    /** `players`: a count of concurrent players; `players_peak`: a day's peak. */
+    metric: "players" | "players_peak";
+    value: number;
+    /** The game's average of the `days` days before (daily means, same source and measure). */
+    average: number;
+    days: number;
+    /** The time of the count (ISO 8601). */
+    at: string;
+  };
+};
+
+export type Notification = PriceNotification | ReleaseDateNotification | PlayersNotification;
+
+export interface NotificationList {
+  notifications: Notification[];
+  /** Unread notifications in all (the list holds the newest `NOTIFICATION_LIST_LIMIT`). */
+  unread: number;
+}
+
+/** The `notifications` channel's message: the notifications just created for this user. */
+export interface NotificationUpdate {
+  notifications: Notification[];
+}
+
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** Each user keeps this many notifications, newest first (migration 0022). */
+export const NOTIFICATIONS_KEPT = 200;
+
+/** The rules of "Game updates" the triggers apply (migration 0022), as the screens state them. */
+export const PLAYER_SPIKE_RATIO = 1.5;
+export const PLAYER_SPIKE_BASELINE_DAYS = 7;
+export const PLAYER_SPIKE_MIN_DAYS = 3;
+
+/** `POST /api/user/notifications/read`: marks every notification up to this id read. */
+export const MarkNotificationsReadSchema = z.strictObject({
+  upTo: z.number({ message: "Give the id of the newest notification seen" }).int().positive(),
+});
+export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
