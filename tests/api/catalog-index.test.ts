@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { type GameRecord, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
+import { modelCoversSql } from "../../src/server/estimates/model.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
@@ -62,6 +63,9 @@ beforeAll(async () => {
 
 // ---- The SQL the screener ran before the index ----------------------------------------------------
 
+/** A game's estimate, when the owners model covers the game (else the screener shows none). */
+const WITH_ESTIMATES = `LEFT JOIN game_estimates e ON e.game_id = games.id AND ${modelCoversSql("e", "games")}`;
+
 const REVIEWS = "(coalesce(positive_reviews, 0) + coalesce(negative_reviews, 0))";
 const SHARE = `(CASE WHEN ${REVIEWS} > 0 THEN positive_reviews * 100.0 / ${REVIEWS} END)`;
 const SORT_SQL: Record<string, string> = {
@@ -119,7 +123,7 @@ async function sqlScreen(f: Filter, sort: string, order: "asc" | "desc"): Promis
   const { clause, args } = sqlWhere(f);
   const expr = SORT_SQL[sort]!;
   const rs = await rawClient().execute({
-    sql: `SELECT games.id FROM games LEFT JOIN game_estimates e ON e.game_id = games.id ${clause}
+    sql: `SELECT games.id FROM games ${WITH_ESTIMATES} ${clause}
           ORDER BY ${expr} IS NULL, ${expr} ${order.toUpperCase()}, games.id`,
     args,
   });
@@ -187,7 +191,7 @@ describe("the screener answers as the SQL did", () => {
   test("the market summary counts and medians the same games", async () => {
     const f = { genre: "rpg", yearFrom: 2012 };
     const { clause, args } = sqlWhere(f);
-    const from = "games LEFT JOIN game_estimates e ON e.game_id = games.id";
+    const from = `games ${WITH_ESTIMATES}`;
     const count = await rawClient().execute({ sql: `SELECT count(*) AS n FROM ${from} ${clause}`, args });
     const prices = await rawClient().execute({
       sql: `SELECT price FROM ${from} ${clause} AND price IS NOT NULL ORDER BY price`,
@@ -258,7 +262,10 @@ describe("GET /api/market/facets", () => {
       games: number;
     };
     expect(before.genres.find((g) => g.value === "Metroidvania")).toBeUndefined();
-    const { ids } = await upsertGames([{ name: "Hollow Test", genres: ["Metroidvania", "Action"] }], "test");
+    const { ids } = await upsertGames(
+      [{ name: "Hollow Test", steamAppId: 4_400_001, genres: ["Metroidvania", "Action"] }],
+      "test",
+    );
     const after = (await (
       await request("/api/market/facets", { cookie: premium.cookie })
     ).json()) as typeof before;
