@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, BarChart3, FileText, Info, LineChart, Plus, TrendingUp } from "lucide-react";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -79,21 +79,30 @@ export default function OverviewPage() {
     if (premium) queryClient.setQueryData(marketTrendsQuery.queryKey, trends);
   });
 
-  const generate = useMutation({
-    mutationFn: () => apiRequest<Report>("POST", "/api/analytics/reports", { reportType: "market_overview" }),
-    onSuccess: (created) => {
+  // Generate Report: one request at a time (the button shows it loading). A plain request rather than
+  // useMutation keeps the mutation cache's code out of the first route (ADR 014).
+  const [generating, setGenerating] = useState(false);
+  const generate = async () => {
+    if (generating) return;
+    setGenerating(true);
+    try {
+      const created = await apiRequest<Report>("POST", "/api/analytics/reports", {
+        reportType: "market_overview",
+      });
       setReport(created);
       void queryClient.invalidateQueries({ queryKey: reportsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });
       toast({ title: "Report generated", description: "Your market overview report is ready." });
-    },
-    onError: () =>
+    } catch {
       toast({
         title: "Error",
         description: "Failed to generate the report. Please try again.",
         variant: "destructive",
-      }),
-  });
+      });
+    } finally {
+      setGenerating(false);
+    }
+  };
 
   const figures = overview.data;
   const games = trending.data ?? [];
@@ -184,7 +193,7 @@ export default function OverviewPage() {
             <p className="mt-1 text-muted-foreground text-sm">
               A market overview from today's data, saved to your reports.
             </p>
-            <Button className="mt-4" size="sm" loading={generate.isPending} onClick={() => generate.mutate()}>
+            <Button className="mt-4" size="sm" loading={generating} onClick={() => void generate()}>
               Generate Report
             </Button>
           </Card>
