@@ -47,3 +47,18 @@ test("a follower built after the log was pruned empty (a restart) catches up on 
     gameIds: ids,
   });
 });
+
+test("an empty log means nothing new only to a follower at its head: one behind it missed pruned changes", async () => {
+  await upsertGames([{ name: "Logged Then Pruned", steamAppId: 9004 }], "test");
+  const head = Number((await readRows(`SELECT ${logHeadSql("catalog_changes")} AS seq`))[0]?.seq);
+  // Pruned by a follower that had applied everything, while this one lagged.
+  await rawClient().execute("DELETE FROM catalog_changes");
+  expect(await readCatalogLog(head, 50_000)).toEqual({
+    rebuild: false,
+    first: null,
+    last: null,
+    gameIds: [],
+  });
+  expect(await readCatalogLog(head - 1, 50_000)).toEqual({ rebuild: true });
+  expect(await readCatalogLog(0, 50_000)).toEqual({ rebuild: true });
+});

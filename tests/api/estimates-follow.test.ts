@@ -73,3 +73,14 @@ test("a log pruned past what the estimates applied sends them back to a sweep of
   expect(run.games).toBeGreaterThanOrEqual(42);
   expect(run.computed).toBe(2);
 });
+
+test("a log pruned empty past what the estimates applied, with nothing logged since, also sends them to a sweep", async () => {
+  expect(await catchUpEstimates()).toMatchObject({ mode: "changes", games: 0 });
+  // Logged by an import from the shell, then pruned whole by a follower that had applied it.
+  await upsertGames([{ name: "Pruned Unseen", steamAppId: 79_997, positiveReviews: 10 }], "test");
+  await rawClient().execute("DELETE FROM catalog_changes");
+  const run = await catchUpEstimates();
+  expect(run.mode).toBe("sweep");
+  expect(run.computed).toBe(1);
+  expect(await catchUpEstimates()).toMatchObject({ mode: "changes", games: 0 });
+});

@@ -3,7 +3,15 @@ import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
 import { log } from "../log.ts";
-import { CATCH_UP_LIMIT, followCatalogLog, logHead, logHeadSql, readCatalogLog } from "./changes.ts";
+import {
+  CATCH_UP_LIMIT,
+  followCatalogLog,
+  logEnds,
+  logHead,
+  logHeadSql,
+  missedLogChanges,
+  readCatalogLog,
+} from "./changes.ts";
 import { foldName, slugify } from "./normalize.ts";
 import { listOf } from "./shapes.ts";
 
@@ -669,15 +677,18 @@ async function refresh(url: string): Promise<State> {
 
 /**
  * Estimates change apart from games (a new model version re-estimates all of them): their log is
- * applied to the estimate columns in place, or, past 50,000 changes or pruned past this index, the
- * columns are read again whole. True when anything was applied.
+ * applied to the estimate columns in place, or, past 50,000 changes or pruned past this index (by
+ * another server process, even to an empty log: `missedLogChanges`), the columns are read again
+ * whole. The log's ends are read after its rows, as `readCatalogLog` does. True when anything was
+ * applied.
  */
 async function applyEstimateChanges(current: State): Promise<boolean> {
-  const first = (await readRows("SELECT min(seq) AS seq FROM estimate_changes"))[0]?.seq;
   const changes = await readRows(
     "SELECT seq, game_id FROM estimate_changes WHERE seq > ? ORDER BY seq LIMIT ?",
     [current.estimateSeq, CATCH_UP_LIMIT + 1],
   );
+  const ends = await logEnds("estimate_changes");
+  const first = ends.first;
   const index = current.index;
   const { ownersEstimate, revenueEstimate } = index.col;
   const set = (rows: Array<Record<string, unknown>>) => {
@@ -688,7 +699,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
       revenueEstimate[s] = r.gross_mid == null ? Number.NaN : Number(r.gross_mid);
     }
   };
-  if ((first != null && Number(first) > current.estimateSeq + 1) || changes.length > CATCH_UP_LIMIT) {
+  if (changes.length > CATCH_UP_LIMIT || missedLogChanges(current.estimateSeq, ends)) {
     const top = await logHead("estimate_changes");
     ownersEstimate.fill(Number.NaN);
     revenueEstimate.fill(Number.NaN);
@@ -735,8 +746,8 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
  * This index is the estimates log's only reader: applied rows go once enough pile up (another server
  * process behind it reads the columns whole).
  */
-async function pruneEstimateLog(applied: number, first: unknown): Promise<void> {
-  if (first == null || applied - Number(first) <= PRUNE_ABOVE) return;
+async function pruneEstimateLog(applied: number, first: number | null): Promise<void> {
+  if (first == null || applied - first <= PRUNE_ABOVE) return;
   await rawClient().execute({ sql: "DELETE FROM estimate_changes WHERE seq <= ?", args: [applied] });
 }
 

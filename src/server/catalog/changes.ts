@@ -33,9 +33,11 @@ export function markCatalogChanged(): void {
 
 /**
  * How far each in-process follower of the `catalog_changes` log (the search index, the catalog
- * index) has applied it. Whoever prunes the log deletes only what every follower has applied, so one
- * index's pruning never forces the other to rebuild from scratch — unless that follower lags so far
- * behind (`lagLimit`) that it would rebuild anyway.
+ * index, the server's estimates) has applied it. Whoever prunes the log deletes only what every
+ * follower has applied, so one index's pruning never forces another to rebuild from scratch — unless
+ * that follower lags so far behind (`lagLimit`) that it would rebuild anyway. Such a follower then
+ * finds the rows it had not applied gone (`missedLogChanges`, even when the log was emptied) and
+ * rebuilds.
  */
 const logFollowers = new Set<() => number | null>();
 
@@ -77,6 +79,29 @@ export async function logHead(log: "catalog_changes" | "estimate_changes"): Prom
   return Number((await readRows(`SELECT ${logHeadSql(log)} AS seq`))[0]?.seq ?? 0);
 }
 
+/** The oldest row a change log still holds (null: none) and its head (`logHeadSql`), read together. */
+export interface LogEnds {
+  first: number | null;
+  head: number;
+}
+
+export async function logEnds(log: "catalog_changes" | "estimate_changes"): Promise<LogEnds> {
+  const [row] = await readRows(`SELECT min(seq) AS first, ${logHeadSql(log)} AS head FROM ${log}`);
+  return { first: row?.first == null ? null : Number(row.first), head: Number(row?.head ?? 0) };
+}
+
+/**
+ * Whether a follower that applied the log up to `applied` missed changes that were pruned before it
+ * read them: the oldest row kept is past the next one it needs, or the log is empty although it
+ * handed out numbers the follower never reached. Pruning everything (another follower that had
+ * applied it all, while this one lagged past CATCH_UP_LIMIT) leaves no row to compare with: an empty
+ * log only means "nothing new" when its head is where the follower stands. (A head behind it means
+ * the database is not the one the follower read: it rebuilds too.)
+ */
+export function missedLogChanges(applied: number, { first, head }: LogEnds): boolean {
+  return first == null ? head !== applied : first > applied + 1;
+}
+
 /** What a follower of the `catalog_changes` log has to do to catch up from `applied`. */
 export type CatalogLogRead =
   | { rebuild: true }
@@ -84,22 +109,23 @@ export type CatalogLogRead =
 
 /**
  * Reads the log after `applied` for a follower: `rebuild` when rows it had not applied were pruned
- * (by another process) or when more than `rebuildAbove` changes piled up (re-reading everything is
+ * (`missedLogChanges`) or when more than `rebuildAbove` changes piled up (re-reading everything is
  * cheaper); otherwise the changed games, each once, and the log's first and last sequence numbers.
+ * The rows are read before the log's ends: rows pruned before or while they were read show in the
+ * ends read after them.
  */
 export async function readCatalogLog(applied: number, rebuildAbove: number): Promise<CatalogLogRead> {
-  const oldest = (await readRows("SELECT min(seq) AS seq FROM catalog_changes"))[0]?.seq;
-  const first = oldest == null ? null : Number(oldest);
-  if (first != null && first > applied + 1) return { rebuild: true };
   const rows = await readRows("SELECT seq, game_id FROM catalog_changes WHERE seq > ? ORDER BY seq LIMIT ?", [
     applied,
     rebuildAbove + 1,
   ]);
   if (rows.length > rebuildAbove) return { rebuild: true };
+  const ends = await logEnds("catalog_changes");
+  if (missedLogChanges(applied, ends)) return { rebuild: true };
   const last = rows.at(-1)?.seq;
   return {
     rebuild: false,
-    first,
+    first: ends.first,
     last: last == null ? null : Number(last),
     gameIds: [...new Set(rows.map((r) => String(r.game_id)))],
   };
