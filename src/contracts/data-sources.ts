@@ -19,6 +19,11 @@ export interface DataSourceEntry {
   /** Records stored from it (series points, games or years, as `unit` says). */
   records: number;
   unit: string;
+  /**
+   * Of `records`, those whose file states no date (imported without `--as-of` and with no date in its
+   * name): `asOf` is the newest dated file's, or null when no file is dated. Absent when none is undated.
+   */
+  undated?: number;
 }
 
 export interface DemoDataState {

@@ -74,13 +74,16 @@ export type GameEstimate = z.infer<typeof GameEstimateSchema>;
 export const ESTIMATE_GROUPINGS = ["developer", "publisher", "genre", "tag"] as const;
 export type EstimateGrouping = (typeof ESTIMATE_GROUPINGS)[number];
 
-export const EstimateTotalsQuerySchema = z.object({
-  by: z.enum(ESTIMATE_GROUPINGS, { message: `One of ${ESTIMATE_GROUPINGS.join(", ")}` }),
-  /** Only this developer/publisher/genre/tag (case, accents and punctuation aside: "action" finds "Action"). */
-  name: z.string().trim().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(["owners", "gross", "net", "games"]).default("gross"),
-});
+/** Strict: a misspelt filter (`genre=Sports` for `name=Sports`) is named, not dropped into the whole list. */
+export const EstimateTotalsQuerySchema = z
+  .object({
+    by: z.enum(ESTIMATE_GROUPINGS, { message: `One of ${ESTIMATE_GROUPINGS.join(", ")}` }),
+    /** Only this developer/publisher/genre/tag (case, accents and punctuation aside: "action" finds "Action"). */
+    name: z.string().trim().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    sort: z.enum(["owners", "gross", "net", "games"]).default("gross"),
+  })
+  .strict();
 export type EstimateTotalsQuery = z.infer<typeof EstimateTotalsQuerySchema>;
 
 /**

@@ -234,7 +234,8 @@ export interface PlatformConnection {
 
 /**
  * Games and current players per platform, counted from the catalog (`/api/platforms/stats`), one row per
- * platform whichever source spelt it ("PS4", "PlayStation 4").
+ * platform whichever source spelt it ("PS4", "PlayStation 4"): every platform the catalog's games list,
+ * none left out, most games first.
  */
 export interface PlatformStat {
   platform: string;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { loadSystemSettings, resetSettingsForTests } from "../../src/server/operations/settings.ts";
-import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { createTestUser, request, type TestUser, testApp } from "../helpers/api.ts";
 
 /**
  * Bad input is named, never ignored (review 6 #17): an unknown parameter or body field, a parameter
@@ -61,6 +61,77 @@ describe("unknown query parameters are named, not ignored", () => {
     expect((await request("/api/workflows/executions?workflowId=x", { cookie: user.cookie })).status).toBe(
       403,
     );
+  });
+});
+
+describe("every other read takes only the parameters it knows (review 7 #5)", () => {
+  test("a misspelt filter on estimate totals is 422, not every genre's totals", async () => {
+    const body = await problem("/api/estimates/totals?by=genre&genre=Sports&limit=2");
+    expect(body.errors).toEqual([{ field: "genre", message: "Unknown field" }]);
+    expect(body.detail).toBe("genre: Unknown field");
+    const ok = await request("/api/estimates/totals?by=genre&name=Racing&limit=2", { cookie: user.cookie });
+    expect(ok.status).toBe(200);
+  });
+
+  test("the routes the review named each name the parameter", async () => {
+    for (const [path, field, who] of [
+      ["/api/estimates/totals?by=developer&x=1", "x", user],
+      ["/api/games/no-such-game/estimates?x=1", "x", user],
+      ["/api/companies/505-games?sort=name", "sort", user],
+      ["/api/platforms/stats?x=1", "x", user],
+      ["/api/platforms/free-games?limit=5", "limit", user],
+      ["/api/market/facets?x=1", "x", admin],
+      [`/api/profiles/${user.user.id}?x=1`, "x", user],
+      ["/api/data-sources?x=1", "x", user],
+      ["/api/analytics/market-trends?x=1", "x", user],
+      ["/api/analytics/activity?from=2020", "from", user],
+      ["/api/kaggle/historical?x=1", "x", user],
+      ["/api/user/notifications?unread=1", "unread", user],
+    ] as const) {
+      expect((await problem(path, who)).errors, path).toEqual([{ field, message: "Unknown field" }]);
+    }
+  });
+
+  /**
+   * The sweep: every GET under /api, found from the app's own routing table, so a route added later
+   * without a query schema fails here. Left out on purpose: the browser navigations that answer with a
+   * redirect (sign-in, sign-out, the OAuth callback, whose provider adds its own parameters) and the
+   * health probe, which a load balancer may call with a cache-buster and must not read as "down".
+   */
+  const NOT_JSON_READS = new Set([
+    "/api/login",
+    "/api/logout",
+    "/api/auth/callback/:provider",
+    "/api/health",
+  ]);
+  const SAMPLE: Record<string, string> = {
+    id: "no-such-id",
+    slug: "no-such-company",
+    name: "gaming-intelligence-20260101T000000000Z.db",
+    owner: "someone",
+    repo: "something",
+    tier: "free",
+    gameId: "no-such-game",
+  };
+
+  test("no GET route under /api ignores an unknown parameter", async () => {
+    const paths = [
+      ...new Set(
+        testApp()
+          .routes.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !r.path.includes("*"))
+          .map((r) => r.path),
+      ),
+    ].filter((path) => !NOT_JSON_READS.has(path));
+    expect(paths.length).toBeGreaterThan(40);
+    const lax: string[] = [];
+    for (const path of paths) {
+      const concrete = path.replace(/:(\w+)/g, (_, key: string) => SAMPLE[key] ?? "x");
+      const res = await request(`${concrete}?zzz=1`, { cookie: admin.cookie });
+      const body = (await res.json().catch(() => null)) as { errors?: Array<{ field: string }> } | null;
+      if (res.status !== 422 || !body?.errors?.some((e) => e.field === "zzz"))
+        lax.push(`${path} → ${res.status}`);
+    }
+    expect(lax).toEqual([]);
   });
 });
 

@@ -27,8 +27,12 @@ interface SourceInfo {
    * deployment without it has nothing from it to show or credit.
    */
   imported?: true;
-  /** Counted from its own tables rather than series points: each table's rows and newest month. */
-  tables?: Array<{ table: string; month: string }>;
+  /**
+   * Counted from its own tables rather than series points: each table's rows and the newest month its
+   * data covers (`month`, 'YYYY-MM'), or the newest date its files were taken (`takenAt`, epoch ms; a row
+   * without one counts as undated).
+   */
+  tables?: Array<{ table: string; month?: string; takenAt?: string }>;
 }
 
 /** Datasets from the public files folder state no licence of their own. */
@@ -97,7 +101,9 @@ const SOURCES: SourceInfo[] = [
     url: "https://www.vgchartz.com",
     provides: "Unit sales by platform and region (millions), to 2016",
     imported: true,
-    tables: [{ table: "game_sales", month: "printf('%04d-12', year)" }],
+    // The date each file was taken (`--as-of`, or the date in its name), never a game's release year:
+    // one mis-dated row ("Year 2020") would make a 2016 file look four years newer (review 7 #4).
+    tables: [{ table: "game_sales", takenAt: "as_of" }],
   },
   {
     id: "esports-earnings",
@@ -107,10 +113,7 @@ const SOURCES: SourceInfo[] = [
     url: "https://www.esportsearnings.com",
     provides: "Prize money, players and tournaments per game, in total and by month",
     imported: true,
-    tables: [
-      { table: "esports_games", month: "NULL" },
-      { table: "esports_monthly", month: "month" },
-    ],
+    tables: [{ table: "esports_games" }, { table: "esports_monthly", month: "month" }],
   },
   {
     id: "twitch-sullygnome",
@@ -197,9 +200,13 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
       };
     }
     if (s.tables) {
-      const counted = s.tables.map((t) => tables.get(t.table) ?? { n: 0, month: null });
-      const months = counted.map((c) => c.month).filter((m): m is string => m != null);
-      const newest = months.sort().at(-1);
+      const counted = s.tables.map((t) => tables.get(t.table) ?? { n: 0, month: null, at: null, undated: 0 });
+      // The first day of the newest month (or year) the dataset covers, or the day its newest file was taken.
+      const times = counted.flatMap((c) => [
+        ...(c.month != null ? [Date.parse(`${c.month}-01T00:00:00.000Z`)] : []),
+        ...(c.at != null ? [c.at] : []),
+      ]);
+      const undated = counted.reduce((sum, c) => sum + c.undated, 0);
       return {
         id: s.id,
         name: sourceLabel(s.id),
@@ -207,11 +214,11 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
         licence: s.licence,
         url: s.url,
         provides: s.provides,
-        // The first day of the newest month (or year) the dataset covers.
-        asOf: newest ? new Date(`${newest}-01T00:00:00.000Z`).toISOString() : null,
+        asOf: times.length ? new Date(Math.max(...times)).toISOString() : null,
         lastSync: null,
         records: counted.reduce((sum, c) => sum + c.n, 0),
         unit: "rows",
+        ...(undated > 0 ? { undated } : {}),
       };
     }
     const stored = s.metrics.map((m) => bySource.get(m)).filter((v) => v != null);
@@ -234,16 +241,39 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
   return { sources, demo: { games: Number(demo.rows[0]?.n ?? 0) } };
 }
 
-/** Rows and newest month of the datasets kept in tables of their own (small: a few thousand rows). */
-async function datasetTables(): Promise<Map<string, { n: number; month: string | null }>> {
+interface TableCount {
+  n: number;
+  /** Newest month covered ('YYYY-MM'). */
+  month: string | null;
+  /** Newest time a file was taken (epoch ms). */
+  at: number | null;
+  /** Rows whose file states no date. */
+  undated: number;
+}
+
+/** Rows, newest month or file date of the datasets kept in tables of their own (tens of thousands of rows). */
+async function datasetTables(): Promise<Map<string, TableCount>> {
   const parts = SOURCES.flatMap((s) => s.tables ?? []);
   const rs = await rawClient().execute(
     parts
-      .map((t) => `SELECT '${t.table}' AS t, count(*) AS n, max(${t.month}) AS month FROM ${t.table}`)
+      .map(
+        (t) =>
+          `SELECT '${t.table}' AS t, count(*) AS n, max(${t.month ?? "NULL"}) AS month,
+                  max(${t.takenAt ?? "NULL"}) AS at, ${t.takenAt ? `sum(${t.takenAt} IS NULL)` : "0"} AS undated
+           FROM ${t.table}`,
+      )
       .join(" UNION ALL "),
   );
   return new Map(
-    rs.rows.map((r) => [String(r.t), { n: Number(r.n), month: r.month == null ? null : String(r.month) }]),
+    rs.rows.map((r) => [
+      String(r.t),
+      {
+        n: Number(r.n),
+        month: r.month == null ? null : String(r.month),
+        at: r.at == null ? null : Number(r.at),
+        undated: Number(r.undated ?? 0),
+      },
+    ]),
   );
 }
 

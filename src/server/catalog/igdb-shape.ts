@@ -259,14 +259,14 @@ export async function platformStats(): Promise<PlatformStat[]> {
     }
     Object.assign(pc, { players: steam.players, playerGames: steam.games, provenance: steam.provenance });
   }
-  const top = rows.slice(0, PLATFORM_STATS_LISTED);
-  // The platform with players is answered even when it has fewer games than the ones listed.
-  return top.some((r) => r.players != null) ? top : [...top, ...rows.filter((r) => r.players != null)];
+  // Every platform (a few dozen at most, one per console generation and store): a list cut at 20 left
+  // Wii U, NES, Dreamcast… out of the "no data" note and the games donut's "Other" without saying so
+  // (review 7 #13).
+  return rows;
 }
 
 /** The platform Steam's player counts are measured on. */
 const STEAM_PLATFORM = "PC";
-const PLATFORM_STATS_LISTED = 20;
 
 /** The sum of every game's latest (Steam) player count, the games counted, and their sources. */
 async function steamPlayers(): Promise<{ players: number; games: number; provenance: Provenance | null }> {

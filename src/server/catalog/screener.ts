@@ -197,7 +197,19 @@ function toRow(
 
 const SCREENED_METRICS = ["reviews_positive", "owners", "price", "players"] as const;
 
-export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(
+/**
+ * The catalog's sources: each source of its screened figures at its newest point, then the sources
+ * that brought games in without such a figure (gameSources), then the estimates.
+ */
+export async function catalogProvenance(): Promise<Provenance[]> {
+  const [figures, games] = await Promise.all([figureSources(), gameSources()]);
+  const estimates = figures.filter((p) => p.source === ESTIMATES_SOURCE);
+  return [...figures.filter((p) => p.source !== ESTIMATES_SOURCE), ...games, ...estimates];
+}
+
+const ESTIMATES_SOURCE = "Estimates per game";
+
+const figureSources: () => Promise<Provenance[]> = keptUntilChange(
   async () => {
     // Players from the series by day (player_days): live syncs store them every 15 minutes.
     const rs = await rawClient().execute(
@@ -226,7 +238,7 @@ export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(
       ...(newestEstimate != null
         ? [
             {
-              source: "Estimates per game",
+              source: ESTIMATES_SOURCE,
               asOf: new Date(Number(newestEstimate)).toISOString(),
               method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
             },
@@ -236,6 +248,50 @@ export const catalogProvenance: () => Promise<Provenance[]> = keptUntilChange(
   },
   { catalogOnly: true },
 );
+
+/**
+ * Sources whose games the catalog lists although no screened figure of theirs is stored (review 7 #8):
+ * the VGChartz sales files, from which every console game comes, each file at the date it was taken or
+ * undated when it states none (a game's release year is not the file's date); and IGDB's sync, at its
+ * last success. Kept per data version: it reads the sales table, which the catalog's key does not follow.
+ */
+const gameSources: () => Promise<Provenance[]> = keptUntilChange(async () => {
+  const [sales, igdb] = await Promise.all([
+    readRows(
+      `SELECT source, dataset, max(as_of) AS as_of, count(DISTINCT game_id) AS games FROM game_sales
+       GROUP BY source, dataset ORDER BY max(as_of) IS NULL, max(as_of) DESC, dataset`,
+    ),
+    readRows(
+      `SELECT (SELECT count(*) FROM games WHERE igdb_id IS NOT NULL) AS games,
+              (SELECT last_success_at FROM source_syncs WHERE source = 'igdb') AS synced`,
+    ),
+  ]);
+  const count = (n: unknown) => `${Number(n).toLocaleString("en-US")} game${Number(n) === 1 ? "" : "s"}`;
+  // Named as the published sales name their file ("VGChartz sales dataset (vgsales.csv)").
+  const fromSales = sales.map((r) => ({
+    source:
+      r.dataset == null
+        ? sourceName(String(r.source))
+        : `${sourceName(String(r.source))} (${String(r.dataset)})`,
+    asOf: r.as_of == null ? null : new Date(Number(r.as_of)).toISOString(),
+    method: `the games, platforms, release years and publishers of its file (${count(r.games)})${
+      r.as_of == null ? "; the file states no date" : ""
+    }`,
+  }));
+  const igdbGames = Number(igdb[0]?.games ?? 0);
+  const synced = igdb[0]?.synced;
+  const fromIgdb =
+    igdbGames > 0
+      ? [
+          {
+            source: sourceName("igdb"),
+            asOf: synced == null ? null : new Date(Number(synced)).toISOString(),
+            method: `the games its sync listed (${count(igdbGames)})`,
+          },
+        ]
+      : [];
+  return [...fromSales, ...fromIgdb];
+});
 
 export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   const [{ index }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);

@@ -6,7 +6,7 @@ import { invalidateAllSessionsExcept } from "../auth/session.ts";
 import { env } from "../env.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { jsonBody, pathParams } from "../http/validate.ts";
+import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
 import { BACKUP_NAME, backupDir, createBackup, listBackups } from "../operations/backup.ts";
 import {
   currentSettings,
@@ -29,7 +29,9 @@ function backupsView() {
 
 /** `/api/admin/settings…`, `/api/admin/backups…`, `/api/admin/sessions…`: the Settings tab (admins only). */
 export const adminSettingsRoutes = new Hono<AppEnv>()
-  .get("/settings", requireAdmin, (c) => c.json({ settings: currentSettings(), backup: backupsView() }))
+  .get("/settings", requireAdmin, noQueryParams(), (c) =>
+    c.json({ settings: currentSettings(), backup: backupsView() }),
+  )
   .put("/settings/maintenance", requireAdmin, jsonBody(MaintenanceSchema), async (c) =>
     c.json(await updateSystemSetting(c.get("user").id, "maintenance", c.req.valid("json"))),
   )
@@ -54,8 +56,8 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  .get("/backups", requireAdmin, (c) => c.json(backupsView()))
-  .get("/backups/:name", requireAdmin, pathParams(BackupName), async (c) => {
+  .get("/backups", requireAdmin, noQueryParams(), (c) => c.json(backupsView()))
+  .get("/backups/:name", requireAdmin, pathParams(BackupName), noQueryParams(), async (c) => {
     const { name } = c.req.valid("param");
     const found = listBackups().find((b) => b.name === name);
     if (!found) throw new HttpProblem(404, "No backup of that name");

@@ -5,15 +5,15 @@ import { changeUserRole, getAdminStats, listUsers } from "../accounts/admin.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import { toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, pathParams } from "../http/validate.ts";
+import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 const UserIdParam = z.object({ id: z.string().min(1).max(100) });
 
 /** `/api/admin`: admins only (spec §6, enforced here as well as on screen). */
 export const adminRoutes = new Hono<AppEnv>()
-  .get("/users", requireAdmin, async (c) => c.json((await listUsers()).map(toPublicUser)))
-  .get("/stats", requireAdmin, async (c) => c.json(await getAdminStats()))
+  .get("/users", requireAdmin, noQueryParams(), async (c) => c.json((await listUsers()).map(toPublicUser)))
+  .get("/stats", requireAdmin, noQueryParams(), async (c) => c.json(await getAdminStats()))
   .put(
     "/users/:id/role",
     requireAdmin,

@@ -17,7 +17,7 @@ import {
 import { requireAdmin, requirePremium, requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { jsonBody, pathParams } from "../http/validate.ts";
+import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 const ChatBodySchema = z
@@ -55,14 +55,16 @@ export const aiRoutes = new Hono<AppEnv>()
   .post("/market-insights", requirePremium, async (c) => c.json(await analyzeMarket(c.get("user"))))
   .post("/recommendations", requirePremium, async (c) => c.json(await recommendGames(c.get("user"))))
   .post("/trending-analysis", requirePremium, async (c) => c.json(await analyzeTrending(c.get("user"))))
-  .get("/analytics", requirePremium, async (c) => c.json(await aiHistory(c.get("user").id)))
-  .get("/analytics/:id", requirePremium, async (c) => {
+  .get("/analytics", requirePremium, noQueryParams(), async (c) => c.json(await aiHistory(c.get("user").id)))
+  .get("/analytics/:id", requirePremium, noQueryParams(), async (c) => {
     const entry = await aiHistoryEntry(c.get("user").id, c.req.param("id"));
     if (!entry) throw new HttpProblem(404, "No analysis of yours has this id.");
     return c.json(entry);
   })
-  .get("/conversations", requirePremium, async (c) => c.json(await listConversations(c.get("user").id)))
-  .get("/conversations/:id", requirePremium, async (c) => {
+  .get("/conversations", requirePremium, noQueryParams(), async (c) =>
+    c.json(await listConversations(c.get("user").id)),
+  )
+  .get("/conversations/:id", requirePremium, noQueryParams(), async (c) => {
     const conversation = await getConversation(c.get("user").id, c.req.param("id"));
     if (!conversation) throw new HttpProblem(404, "No conversation of yours has this id.");
     return c.json(conversation);
@@ -95,8 +97,8 @@ export const aiRoutes = new Hono<AppEnv>()
     });
   })
   // The committed back-test of the market prediction (`bun run ai:backtest`), for the methodology.
-  .get("/backtest", requireUser, (c) => c.json(latestBacktest as AiBacktest))
-  .get("/limits", requireAdmin, async (c) => c.json(await listTierLimits()))
+  .get("/backtest", requireUser, noQueryParams(), (c) => c.json(latestBacktest as AiBacktest))
+  .get("/limits", requireAdmin, noQueryParams(), async (c) => c.json(await listTierLimits()))
   .put("/limits/:tier", requireAdmin, pathParams(TierParam), jsonBody(LimitsBodySchema), async (c) => {
     const actor = c.get("user");
     const { tier } = c.req.valid("param");

@@ -8,22 +8,26 @@ import { catalogInsights } from "../catalog/catalog-insights.ts";
 import { getMarketTrends, getOverviewFigures, getPlayerActivity } from "../catalog/market.ts";
 import { generateReport, getReport, listReports } from "../catalog/reports.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, pathParams } from "../http/validate.ts";
+import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
 
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/market-trends", requireUser, async (c) => c.json(await getMarketTrends()))
-  .get("/activity", requireUser, async (c) => c.json(await getPlayerActivity()))
-  .get("/catalog", requireUser, async (c) => c.json(await catalogInsights()))
-  .get("/overview", requireUser, async (c) => {
+  .get("/market-trends", requireUser, noQueryParams(), async (c) => c.json(await getMarketTrends()))
+  .get("/activity", requireUser, noQueryParams(), async (c) => c.json(await getPlayerActivity()))
+  .get("/catalog", requireUser, noQueryParams(), async (c) => c.json(await catalogInsights()))
+  .get("/overview", requireUser, noQueryParams(), async (c) => {
     const { marketVolatility, ...figures } = await getOverviewFigures();
     // Spec §6: the premium cards' figures are not sent to regular users at all (nor computed).
     if (!hasPremiumAccess(c.get("user"))) return c.json(figures);
     return c.json({ ...figures, aiPredictions: await projectedMovers(), marketVolatility });
   })
-  .get("/reports", requireUser, async (c) => c.json(await listReports(c.get("user").id)))
+  .get("/reports", requireUser, noQueryParams(), async (c) => c.json(await listReports(c.get("user").id)))
   .post("/reports", requireUser, jsonBody(ReportBodySchema), async (c) =>
     c.json(await generateReport(c.get("user").id, c.req.valid("json").reportType), 201),
   )
-  .get("/reports/:id", requireUser, pathParams(z.object({ id: z.string().min(1).max(100) })), async (c) =>
-    c.json(await getReport(c.get("user").id, c.req.valid("param").id)),
+  .get(
+    "/reports/:id",
+    requireUser,
+    pathParams(z.object({ id: z.string().min(1).max(100) })),
+    noQueryParams(),
+    async (c) => c.json(await getReport(c.get("user").id, c.req.valid("param").id)),
   );

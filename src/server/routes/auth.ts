@@ -28,7 +28,7 @@ import {
 import { clearSessionCookie, invalidateSession, startSession, toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { jsonBody } from "../http/validate.ts";
+import { jsonBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 import { currentSettings } from "../operations/settings.ts";
 
@@ -78,7 +78,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       clearSessionCookie(c);
       return c.body(null, 204);
     })
-    .get("/user", requireUser, (c) => c.json(toPublicUser(c.get("user"))))
+    .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
     .get("/callback/:provider", async (c) => {
       const provider = c.req.param("provider");
       const fail = (code: AuthErrorCode) => {

@@ -4,16 +4,17 @@ import { requireAdmin, requireUser } from "../auth/guards.ts";
 import { catalogState, listDataSources } from "../catalog/data-sources.ts";
 import { removeDemoData } from "../catalog/demo-data.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 import { liveBootstrapState } from "../sync/bootstrap.ts";
 
 /** `/api/data-sources`: the Data sources page, and the admins' removal of demo data (audit-logged). */
 export const dataSourceRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => c.json(await listDataSources()))
+  .get("/", requireUser, noQueryParams(), async (c) => c.json(await listDataSources()))
   // The first start's live bootstrap: its progress, or why it failed (offline), for operators only.
-  .get("/bootstrap", requireAdmin, (c) => c.json(liveBootstrapState()))
+  .get("/bootstrap", requireAdmin, noQueryParams(), (c) => c.json(liveBootstrapState()))
   // Cheap (a cached flag and cached sources, both kept current by the writers): every screen reads it.
-  .get("/catalog", requireUser, async (c) => c.json(await catalogState()))
+  .get("/catalog", requireUser, noQueryParams(), async (c) => c.json(await catalogState()))
   .delete("/demo", requireAdmin, async (c) => {
     const actor = c.get("user");
     const removed = await removeDemoData();

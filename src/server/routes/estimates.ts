@@ -6,13 +6,14 @@ import { methodology } from "../estimates/methodology.ts";
 import { estimateTotals, getGameEstimate } from "../estimates/store.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { pathParams, queryParams } from "../http/validate.ts";
+import { noQueryParams, pathParams, queryParams } from "../http/validate.ts";
 
 /** Mounted at /api/games beside the game routes: one game's owners, units and revenue estimate. */
 export const gameEstimateRoutes = new Hono<AppEnv>().get(
   "/:id/estimates",
   requireUser,
   pathParams(z.object({ id: z.string().min(1).max(100) })),
+  noQueryParams(),
   async (c) => {
     const estimate = await getGameEstimate(c.req.valid("param").id);
     if (!estimate) throw new HttpProblem(404, "No game with that id in the catalog");
@@ -25,4 +26,4 @@ export const estimateRoutes = new Hono<AppEnv>()
   .get("/totals", requireUser, queryParams(EstimateTotalsQuerySchema), async (c) =>
     c.json(await estimateTotals(c.req.valid("query"))),
   )
-  .get("/methodology", requireUser, (c) => c.json(methodology()));
+  .get("/methodology", requireUser, noQueryParams(), (c) => c.json(methodology()));

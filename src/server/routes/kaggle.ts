@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { esportsSummary, historicalGames, listKaggleDatasets, marketHistory } from "../analytics/history.ts";
 import { requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { noQueryParams } from "../http/validate.ts";
 
 /**
  * Historical analytics (spec §2, §7 `/api/kaggle/*`), all from stored data: Kaggle's dataset list,
@@ -9,7 +10,7 @@ import type { AppEnv } from "../http/app-env.ts";
  */
 export const kaggleRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/datasets", async (c) => c.json(await listKaggleDatasets()))
-  .get("/historical", async (c) => c.json(await historicalGames()))
-  .get("/market-trends", async (c) => c.json(await marketHistory()))
-  .get("/esports", async (c) => c.json(await esportsSummary()));
+  .get("/datasets", noQueryParams(), async (c) => c.json(await listKaggleDatasets()))
+  .get("/historical", noQueryParams(), async (c) => c.json(await historicalGames()))
+  .get("/market-trends", noQueryParams(), async (c) => c.json(await marketHistory()))
+  .get("/esports", noQueryParams(), async (c) => c.json(await esportsSummary()));

@@ -9,7 +9,7 @@ import {
   screenGames,
 } from "../catalog/screener.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { queryParams } from "../http/validate.ts";
+import { noQueryParams, queryParams } from "../http/validate.ts";
 
 /**
  * Mounted at /api/market (issue 10, Premium): the screener's pages, or with `format=csv` every matching
@@ -31,4 +31,4 @@ export const marketRoutes = new Hono<AppEnv>()
   .get("/summary", requirePremium, queryParams(ScreenerFilterSchema), async (c) =>
     c.json(await marketSummary(c.req.valid("query"))),
   )
-  .get("/facets", requirePremium, async (c) => c.json(await catalogFacets()));
+  .get("/facets", requirePremium, noQueryParams(), async (c) => c.json(await catalogFacets()));

@@ -4,14 +4,14 @@ import { TrackGameBodySchema } from "../../contracts/games.ts";
 import { requireUser } from "../auth/guards.ts";
 import { listUserGames, trackGame, untrackGame } from "../catalog/watchlist.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, pathParams } from "../http/validate.ts";
+import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
 
 /**
  * Mounted at /api/user: `/games` (list, add) and `/watchlist/:gameId` (remove). A game is named by its
  * catalog id or `steam-<appid>`, as on `/api/games/:id`.
  */
 export const userGameRoutes = new Hono<AppEnv>()
-  .get("/games", requireUser, async (c) => c.json(await listUserGames(c.get("user").id)))
+  .get("/games", requireUser, noQueryParams(), async (c) => c.json(await listUserGames(c.get("user").id)))
   .post("/games", requireUser, jsonBody(TrackGameBodySchema), async (c) => {
     const body = c.req.valid("json");
     const { entry, created } = await trackGame(c.get("user").id, body.gameId);

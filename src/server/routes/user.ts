@@ -9,7 +9,7 @@ import { deleteAccount, updateProfile } from "../accounts/users.ts";
 import { requireUser } from "../auth/guards.ts";
 import { clearSessionCookie, toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody } from "../http/validate.ts";
+import { jsonBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 /**
@@ -17,12 +17,14 @@ import { log } from "../log.ts";
  * issue 3).
  */
 export const userRoutes = new Hono<AppEnv>()
-  .get("/stats", requireUser, async (c) => c.json(await getUserStats(c.get("user"))))
-  .get("/settings", requireUser, async (c) => c.json(await getSettings(c.get("user").id)))
+  .get("/stats", requireUser, noQueryParams(), async (c) => c.json(await getUserStats(c.get("user"))))
+  .get("/settings", requireUser, noQueryParams(), async (c) => c.json(await getSettings(c.get("user").id)))
   .patch("/settings", requireUser, jsonBody(SettingsPatchSchema), async (c) =>
     c.json(await updateSettings(c.get("user").id, c.req.valid("json"))),
   )
-  .get("/notifications", requireUser, async (c) => c.json(await listNotifications(c.get("user").id)))
+  .get("/notifications", requireUser, noQueryParams(), async (c) =>
+    c.json(await listNotifications(c.get("user").id)),
+  )
   .post("/notifications/read", requireUser, jsonBody(MarkNotificationsReadSchema), async (c) =>
     c.json(await markNotificationsRead(c.get("user").id, c.req.valid("json").upTo)),
   )

@@ -15,6 +15,7 @@ import { apiRequest } from "../../api.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { dataSourcesQuery } from "../../queries/catalog.ts";
+import { newestDataText } from "./newest-data.ts";
 
 /**
  * Data sources (issue 9): every source the product shows data from, its licence, what it provides
@@ -147,7 +148,7 @@ export default function DataSourcesPage() {
                       <TableCell className="align-top">{s.licence}</TableCell>
                       <TableCell className="max-w-md align-top text-sm">{s.provides}</TableCell>
                       <TableCell className="align-top">
-                        {describeAsOf(s.asOf) ?? (s.unit === "years" ? "by edition, per year" : "none yet")}
+                        {newestDataText(s)}
                         {s.lastSync && (
                           <p className="text-muted-foreground text-xs">synced {describeAsOf(s.lastSync)}</p>
                         )}
