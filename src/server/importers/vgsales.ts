@@ -61,7 +61,7 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
   const dataset = basename(path);
   const takenAt = (asOf ?? dateInFileName(dataset))?.getTime() ?? null;
   const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(new Date());
-  const summary = newSummary("vgsales-csv", path);
+  const summary = newSummary("vgsales-csv", path, "sales rows");
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
   const pending: SalesRow[] = [];
   let checked = false;
