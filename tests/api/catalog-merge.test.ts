@@ -360,7 +360,7 @@ describe("a sales row on PC and the Steam game of its name (review seven, item 1
       [normalized],
     );
 
-  test("join whatever the years, in either order; the Steam game keeps its own year and date; console rows of another year stay apart", async () => {
+  test("join a Steam release up to 8 years after the PC row, in either order; the Steam game keeps its own year and date; console rows of another year stay apart", async () => {
     // Steam first (the app loads the store snapshot at start), then the sales list.
     const gta3Steam = file(
       "steam-gta3.csv",
@@ -443,6 +443,19 @@ describe("a sales row on PC and the Steam game of its name (review seven, item 1
     expect(await importSteamStoreCsv(viceSteam)).toMatchObject({ inserted: 0, updated: 0 });
     expect(await importVgSalesCsv(viceSales)).toMatchObject({ inserted: 0, updated: 0 });
     expect(await games("grand theft auto vice city")).toEqual(vice);
+  });
+
+  test("a PC row and a Steam game of one name far apart in years stay two games (a name reused, not a re-release)", async () => {
+    const steam = await upsertGames(
+      [{ name: "Reused Name Shooter", steamAppId: 7_700_041, releaseDate: "2016-05-13", platforms: ["PC"] }],
+      "steam",
+    );
+    const pc = await upsertGames(
+      [{ name: "Reused Name Shooter", platforms: ["PC"], releaseYear: 1993 }],
+      "vg",
+    );
+    expect(pc).toMatchObject({ inserted: 1 });
+    expect(pc.ids).not.toEqual(steam.ids);
   });
 
   test("a console-only row of another year still does not join the Steam game", async () => {

@@ -146,14 +146,29 @@ function storesDisagree(a: StoreSide, b: StoreSide): boolean {
 
 const onPc = (platforms: readonly string[]) => platforms.some((p) => PC_PLATFORM.test(p));
 
-/** Of games of one name, the one whose release year is nearest `year` (the first on a tie). */
-function nearestYear(games: Row[], year: number): Row | undefined {
+/**
+ * How many years a Steam release may follow a PC sales row of the same name and still be that game:
+ * re-releases on Steam came a few years after the boxed PC game (GTA III: 2002 → 2008, Vice City:
+ * 2003 → 2011 in the store snapshot), while a name reused for a new game came a decade or more later
+ * (Doom: 1992 → 2016, Tomb Raider: 1996 → 2013, Prey: 2006 → 2017), or before. A name cannot tell
+ * them apart within the window: Turok (2008 on PC, 2015 on Steam, a remaster of the 1997 game) is
+ * the one wrong pair of the public files inside it.
+ */
+const STEAM_RERELEASE_YEARS = 8;
+
+/**
+ * Of games of one name, the one whose release year is nearest `year` (the first on a tie), among
+ * those within `[from, to]` years of it (`year + from` to `year + to`).
+ */
+function nearestYear(games: Row[], year: number, from: number, to: number): Row | undefined {
   let best: Row | undefined;
   for (const g of games) {
-    const gap = g.release_year == null ? Number.POSITIVE_INFINITY : Math.abs(Number(g.release_year) - year);
+    if (g.release_year == null) continue;
+    const gap = Number(g.release_year) - year;
+    if (gap < from || gap > to) continue;
     const bestGap =
       best?.release_year == null ? Number.POSITIVE_INFINITY : Math.abs(Number(best.release_year) - year);
-    if (!best || gap < bestGap) best = g;
+    if (!best || Math.abs(gap) < bestGap) best = g;
   }
   return best;
 }
@@ -368,19 +383,25 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
         (year == null
           ? compatible.find(byNameOnly)
           : compatible.find((c) => c.release_year == null && byNameOnly(c)));
-      // A Steam game is a PC game: a sales row on PC is the Steam game of its name whatever the years
-      // (GTA III: on PC in 2002, on Steam in 2008), and a Steam game is the PC sales row's game. The
-      // Steam game's own year and date stay. Console-only rows still need a shared year (above).
+      // A Steam game is a PC game: a sales row on PC is the Steam game of its name released up to
+      // STEAM_RERELEASE_YEARS later (GTA III: on PC in 2002, on Steam in 2008), and that Steam game is
+      // the PC sales row's game. The Steam game's own year and date stay. A name alone cannot tell a
+      // re-release from a new game of an old name beyond that, so those stay apart. Console-only
+      // rows still need a shared year (above).
       if (!match && year != null) {
         if (r.steamAppId == null && onPc(r.platforms ?? [])) {
           match = nearestYear(
             compatible.filter((c) => c.steam_app_id != null),
             year,
+            0,
+            STEAM_RERELEASE_YEARS,
           );
         } else if (r.steamAppId != null) {
           match = nearestYear(
             compatible.filter((c) => c.steam_app_id == null && onPc(parseList(c.platforms))),
             year,
+            -STEAM_RERELEASE_YEARS,
+            0,
           );
           if (match) steamDated = true;
         }
