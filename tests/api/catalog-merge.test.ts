@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
+import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 
@@ -28,6 +29,7 @@ const STEAM_HEADER =
   "appid,name,release_date,english,developer,publisher,platforms,required_age,categories,genres,steamspy_tags,achievements,positive_ratings,negative_ratings,average_playtime,median_playtime,owners,price";
 const SPY_HEADER =
   "appid,name,developer,publisher,score_rank,positive,negative,userscore,owners,average_forever,average_2weeks,median_forever,median_2weeks,price,initialprice,discount,languages,genre,ccu,tags";
+const CHARTS_HEADER = "Month,Avg. Players,Gain,% Gain,Peak Players,App ID,Game";
 const VG_HEADER =
   "Rank,Name,Platform,Year,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Other_Sales,Global_Sales";
 
@@ -276,4 +278,228 @@ test("a game's price follows its newest price point, whatever order the points a
   await recordMetrics([price(2023, 14.99)]);
   await recordMetrics([price(2019, 9.99)]);
   expect((await rows("SELECT price FROM games WHERE id = ?", [ids[0]!]))[0]).toEqual({ price: 14.99 });
+});
+
+describe("a game's name keeps the newest by its own date (review seven, item 2)", () => {
+  test("the May 2019 snapshot after SteamCharts' February 2022 file puts no 2019 name back, and re-imports change nothing", async () => {
+    const steam = file(
+      "steam-names.csv",
+      [
+        STEAM_HEADER,
+        `78000,Bejeweled® 3,2010-12-07,1,"PopCap Games, Inc.","PopCap Games, Inc.",windows;mac,0,Single-player;Steam Achievements,Strategy;Casual,Casual;Puzzle;Match 3,65,2670,126,85,158,200000-500000,4.25`,
+        "955900,了不起的修仙模拟器,2019-01-10,0,GSQ Games,Gamera Game,windows,0,Single-player;Steam Achievements;Steam Trading Cards;Steam Cloud;Stats,Indie;RPG;Simulation;Strategy;Early Access,Early Access;Simulation;Strategy,222,2224,1332,4164,4164,200000-500000,14.49",
+      ].join("\n"),
+    );
+    // SteamCharts writes players, not a price, reviews or owners: only the name's own date tells its
+    // February 2022 name from the snapshot's May 2019 one. Rows of one app run newest month first.
+    const charts = file(
+      "charts-names.csv",
+      [
+        CHARTS_HEADER,
+        "Last 30 Days,381.72,-1.4,-0.35%,506,78000,Bejeweled 3",
+        "February 2022,383.07,-5.12,-1.32%,506,78000,Bejeweled 3",
+        "January 2022,388.19,33.40,+9.41%,504,78000,Bejeweled 3",
+        "February 2022,1093.5,-100.2,-8.39%,1788,955900,Amazing Cultivation Simulator",
+      ].join("\n"),
+    );
+    const names = async () =>
+      (await rows("SELECT name FROM games WHERE steam_app_id IN (78000, 955900) ORDER BY steam_app_id")).map(
+        (r) => r.name,
+      );
+
+    await importSteamStoreCsv(steam);
+    expect(await names()).toEqual(["Bejeweled® 3", "了不起的修仙模拟器"]);
+    const renamed = await importSteamChartsCsv(charts);
+    expect(renamed).toMatchObject({ inserted: 0, updated: 2 });
+    expect(await names()).toEqual(["Bejeweled 3", "Amazing Cultivation Simulator"]);
+
+    // The older snapshot again: it changes nothing (it reported "updated 120" and put 2019's names back).
+    const again = await importSteamStoreCsv(steam);
+    expect(again).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await names()).toEqual(["Bejeweled 3", "Amazing Cultivation Simulator"]);
+    expect(await importSteamChartsCsv(charts)).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await names()).toEqual(["Bejeweled 3", "Amazing Cultivation Simulator"]);
+
+    // A record newer than February 2022 still renames; the SteamCharts file then no longer does.
+    await upsertGames(
+      [{ name: "Bejeweled 3 Newer Name", steamAppId: 78000, asOf: new Date(Date.UTC(2023, 0, 15)) }],
+      "spy",
+    );
+    expect(await importSteamChartsCsv(charts)).toMatchObject({ updated: 0 });
+    expect(await names()).toEqual(["Bejeweled 3 Newer Name", "Amazing Cultivation Simulator"]);
+  });
+
+  test("the same name seen in newer data is dated by it, so an older dataset of another name does not revert it", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Name Date Arena", steamAppId: 7_700_030, asOf: new Date(Date.UTC(2019, 4, 1)) }],
+      "store",
+    );
+    const newer = await upsertGames(
+      [{ name: "Name Date Arena", steamAppId: 7_700_030, asOf: new Date(Date.UTC(2022, 1, 1)) }],
+      "charts",
+    );
+    // Nothing shown changed: not counted as an update.
+    expect(newer).toMatchObject({ updated: 0, unchanged: 1 });
+    await upsertGames(
+      [{ name: "Name Date Arena (2020)", steamAppId: 7_700_030, asOf: new Date(Date.UTC(2020, 0, 1)) }],
+      "other",
+    );
+    expect((await rows("SELECT name FROM games WHERE id = ?", [ids[0]!]))[0]).toEqual({
+      name: "Name Date Arena",
+    });
+  });
+});
+
+describe("a sales row on PC and the Steam game of its name (review seven, item 10)", () => {
+  // steam.csv and vgsales.csv rows as published: a Steam re-release years after the PC original.
+  const games = (normalized: string) =>
+    rows(
+      `SELECT g.steam_app_id, g.release_year, g.release_date, g.platforms, g.publisher, group_concat(s.platform) AS sales
+       FROM games g LEFT JOIN game_sales s ON s.game_id = g.id WHERE g.normalized_name = ?
+       GROUP BY g.id ORDER BY g.steam_app_id IS NULL, g.release_year`,
+      [normalized],
+    );
+
+  test("join a Steam release up to 8 years after the PC row, in either order; the Steam game keeps its own year and date; console rows of another year stay apart", async () => {
+    // Steam first (the app loads the store snapshot at start), then the sales list.
+    const gta3Steam = file(
+      "steam-gta3.csv",
+      [
+        STEAM_HEADER,
+        "12100,Grand Theft Auto III,2008-01-04,1,Rockstar Games,Rockstar Games,windows,18,Single-player;Partial Controller Support,Action,Open World;Action;Classic,0,4718,750,98,63,1000000-2000000,5.99",
+      ].join("\n"),
+    );
+    const gta3Sales = file(
+      "vg-gta3.csv",
+      [
+        VG_HEADER,
+        "39,Grand Theft Auto III,PS2,2001,Action,Take-Two Interactive,6.99,4.51,0.3,1.3,13.1",
+        "16096,Grand Theft Auto III,PC,2002,Action,Take-Two Interactive,0,0.01,0,0,0.01",
+      ].join("\n"),
+    );
+    await importSteamStoreCsv(gta3Steam);
+    await importVgSalesCsv(gta3Sales);
+    const gta3 = [
+      {
+        steam_app_id: 12100,
+        release_year: 2008,
+        release_date: "2008-01-04",
+        platforms: '["PC"]',
+        publisher: "Rockstar Games",
+        sales: "PC",
+      },
+      {
+        steam_app_id: null,
+        release_year: 2001,
+        release_date: null,
+        platforms: '["PS2"]',
+        publisher: "Take-Two Interactive",
+        sales: "PS2",
+      },
+    ];
+    expect(await games("grand theft auto iii")).toEqual(gta3);
+    expect(await importVgSalesCsv(gta3Sales)).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await importSteamStoreCsv(gta3Steam)).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await games("grand theft auto iii")).toEqual(gta3);
+
+    // The other order: the sales list first, the Steam snapshot after it.
+    const viceSales = file(
+      "vg-vice.csv",
+      [
+        VG_HEADER,
+        "25,Grand Theft Auto: Vice City,PS2,2002,Action,Take-Two Interactive,8.41,5.49,0.47,1.78,16.15",
+        "13734,Grand Theft Auto: Vice City,PC,2003,Action,Take-Two Interactive,0,0.03,0,0.01,0.04",
+      ].join("\n"),
+    );
+    const viceSteam = file(
+      "steam-vice.csv",
+      [
+        STEAM_HEADER,
+        "12110,Grand Theft Auto: Vice City,2011-01-10,1,Rockstar Games,Rockstar Games,windows,18,Single-player;Partial Controller Support,Action,Open World;Action;1980s,0,9817,819,209,93,2000000-5000000,5.99",
+      ].join("\n"),
+    );
+    await importVgSalesCsv(viceSales);
+    await importSteamStoreCsv(viceSteam);
+    const vice = [
+      {
+        steam_app_id: 12110,
+        release_year: 2011,
+        release_date: "2011-01-10",
+        platforms: '["PC"]',
+        // The PC row gave the game its publisher first; descriptions fill gaps only.
+        publisher: "Take-Two Interactive",
+        sales: "PC",
+      },
+      {
+        steam_app_id: null,
+        release_year: 2002,
+        release_date: null,
+        platforms: '["PS2"]',
+        publisher: "Take-Two Interactive",
+        sales: "PS2",
+      },
+    ];
+    expect(await games("grand theft auto vice city")).toEqual(vice);
+    expect(await importSteamStoreCsv(viceSteam)).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await importVgSalesCsv(viceSales)).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await games("grand theft auto vice city")).toEqual(vice);
+  });
+
+  test("a PC row and a Steam game of one name far apart in years stay two games (a name reused, not a re-release)", async () => {
+    const steam = await upsertGames(
+      [{ name: "Reused Name Shooter", steamAppId: 7_700_041, releaseDate: "2016-05-13", platforms: ["PC"] }],
+      "steam",
+    );
+    const pc = await upsertGames(
+      [{ name: "Reused Name Shooter", platforms: ["PC"], releaseYear: 1993 }],
+      "vg",
+    );
+    expect(pc).toMatchObject({ inserted: 1 });
+    expect(pc.ids).not.toEqual(steam.ids);
+  });
+
+  test("a console-only row of another year still does not join the Steam game", async () => {
+    const steam = await upsertGames(
+      [{ name: "Console Port Arena", steamAppId: 7_700_040, releaseDate: "2020-03-01", platforms: ["PC"] }],
+      "steam",
+    );
+    const ps2 = await upsertGames(
+      [{ name: "Console Port Arena", platforms: ["PS2"], releaseYear: 2004 }],
+      "vg",
+    );
+    expect(ps2).toMatchObject({ inserted: 1 });
+    expect(ps2.ids).not.toEqual(steam.ids);
+  });
+});
+
+describe("the datasets' placeholder companies (review seven, item 14)", () => {
+  test("VGChartz's publisher 'Unknown' and Steam's developer 'unknown' are no company", async () => {
+    const vg = file(
+      "vg-unknown.csv",
+      [VG_HEADER, "942,Gran Turismo Concept 2001 Tokyo,PS2,2001,Racing,Unknown,0,1.1,0.42,0.33,1.84"].join(
+        "\n",
+      ),
+    );
+    const steam = file(
+      "steam-unknown.csv",
+      [
+        STEAM_HEADER,
+        "644090,MoonDigger,2018-01-21,1,unknown,Atriagames,windows,0,Single-player,Adventure;Casual;Indie,Casual;Adventure;Indie,0,18,7,0,0,0-20000,0.79",
+      ].join("\n"),
+    );
+    await importVgSalesCsv(vg);
+    await importSteamStoreCsv(steam);
+    expect(
+      await rows(
+        "SELECT name, developer, publisher FROM games WHERE name IN ('Gran Turismo Concept 2001 Tokyo', 'MoonDigger') ORDER BY name",
+      ),
+    ).toEqual([
+      { name: "Gran Turismo Concept 2001 Tokyo", developer: null, publisher: null },
+      { name: "MoonDigger", developer: null, publisher: "Atriagames" },
+    ]);
+    const unknown = await rows(
+      "SELECT count(*) AS n FROM games WHERE lower(developer) = 'unknown' OR lower(publisher) = 'unknown'",
+    );
+    expect(Number(unknown[0]!.n)).toBe(0);
+  });
 });

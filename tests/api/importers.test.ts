@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { rawClient } from "../../src/server/db/client.ts";
 import { importEsportsCsv } from "../../src/server/importers/esports.ts";
-import { ImportInputError } from "../../src/server/importers/index.ts";
+import { formatSummary, ImportInputError } from "../../src/server/importers/index.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
 import { importSteamSpyCsv, parseTagDict } from "../../src/server/importers/steamspy.ts";
@@ -58,6 +58,11 @@ describe("other formats", () => {
   test("vgsales.csv: Wii Sports is rank 1 with 82.74 M; N/A years are kept as unknown", async () => {
     const summary = await importVgSalesCsv(`${DATA}vgsales/vgsales.csv`);
     expect(summary.read).toBe(320);
+    // Each row is a game on one platform: the first line counts sales rows, the note counts games.
+    const text = formatSummary(summary);
+    expect(text).toContain(`read 320, sales rows inserted ${summary.inserted}, updated 0,`);
+    expect(text).toMatch(/\n {2}games: \d+ new, \d+ updated/);
+    expect(text).not.toContain("games inserted");
     const wii = await one(
       "SELECT s.rank, s.global_sales, s.platform, s.year FROM game_sales s JOIN games g ON g.id = s.game_id WHERE g.name = 'Wii Sports'",
     );
@@ -135,6 +140,9 @@ describe("other formats", () => {
     ]);
     expect(Number(pubg.n)).toBe(1);
     expect((await importEsportsCsv(`${DATA}esports`)).inserted).toBe(0);
+    // Its rows are earnings records, not games: the summary says so (review seven, item 11).
+    expect(formatSummary(summary)).toContain(`records inserted ${summary.inserted},`);
+    expect(formatSummary(summary)).not.toContain("games inserted");
   });
 
   test("twitch: '1362044 hours' is a number, and the global file's thousands commas too", async () => {
@@ -146,5 +154,7 @@ describe("other formats", () => {
     expect(lol).toMatchObject({ hours_streamed: 1362044, rank: 1 });
     const global = await one("SELECT games_streamed FROM twitch_global_months WHERE month = '2016-01'");
     expect(global.games_streamed).toBe(12149);
+    expect(formatSummary(summary)).toContain(`records inserted ${summary.inserted},`);
+    expect(formatSummary(summary)).not.toContain("games inserted");
   });
 });

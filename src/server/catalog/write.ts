@@ -144,6 +144,35 @@ function storesDisagree(a: StoreSide, b: StoreSide): boolean {
   return (a === "steam" && b === "console") || (a === "console" && b === "steam");
 }
 
+const onPc = (platforms: readonly string[]) => platforms.some((p) => PC_PLATFORM.test(p));
+
+/**
+ * How many years a Steam release may follow a PC sales row of the same name and still be that game:
+ * re-releases on Steam came a few years after the boxed PC game (GTA III: 2002 → 2008, Vice City:
+ * 2003 → 2011 in the store snapshot), while a name reused for a new game came a decade or more later
+ * (Doom: 1992 → 2016, Tomb Raider: 1996 → 2013, Prey: 2006 → 2017), or before. A name cannot tell
+ * them apart within the window: Turok (2008 on PC, 2015 on Steam, a remaster of the 1997 game) is
+ * the one wrong pair of the public files inside it.
+ */
+const STEAM_RERELEASE_YEARS = 8;
+
+/**
+ * Of games of one name, the one whose release year is nearest `year` (the first on a tie), among
+ * those within `[from, to]` years of it (`year + from` to `year + to`).
+ */
+function nearestYear(games: Row[], year: number, from: number, to: number): Row | undefined {
+  let best: Row | undefined;
+  for (const g of games) {
+    if (g.release_year == null) continue;
+    const gap = Number(g.release_year) - year;
+    if (gap < from || gap > to) continue;
+    const bestGap =
+      best?.release_year == null ? Number.POSITIVE_INFINITY : Math.abs(Number(best.release_year) - year);
+    if (!best || Math.abs(gap) < bestGap) best = g;
+  }
+  return best;
+}
+
 function yearOf(r: GameRecord): number | null {
   if (r.releaseYear) return r.releaseYear;
   const y = r.releaseDate ? Number(r.releaseDate.slice(0, 4)) : Number.NaN;
@@ -230,6 +259,7 @@ const INSERT_COLUMNS = [
   "platforms",
   "is_demo",
   "release_year",
+  "name_as_of",
   ...SCALARS.map(([, column]) => column).filter((c) => c !== "release_year"),
   "popularity",
   "created_at",
@@ -323,6 +353,8 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
   for (const [i, r] of records.entries()) {
     const norm = norms[i]!;
     const year = yearOf(r);
+    // The record is the Steam game joining a PC sales row of another year: its year and date win.
+    let steamDated = false;
     let match: Row | undefined =
       (r.steamAppId != null ? bySteam.get(r.steamAppId) : undefined) ??
       (r.igdbId != null ? byIgdb.get(r.igdbId) : undefined);
@@ -351,6 +383,29 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
         (year == null
           ? compatible.find(byNameOnly)
           : compatible.find((c) => c.release_year == null && byNameOnly(c)));
+      // A Steam game is a PC game: a sales row on PC is the Steam game of its name released up to
+      // STEAM_RERELEASE_YEARS later (GTA III: on PC in 2002, on Steam in 2008), and that Steam game is
+      // the PC sales row's game. The Steam game's own year and date stay. A name alone cannot tell a
+      // re-release from a new game of an old name beyond that, so those stay apart. Console-only
+      // rows still need a shared year (above).
+      if (!match && year != null) {
+        if (r.steamAppId == null && onPc(r.platforms ?? [])) {
+          match = nearestYear(
+            compatible.filter((c) => c.steam_app_id != null),
+            year,
+            0,
+            STEAM_RERELEASE_YEARS,
+          );
+        } else if (r.steamAppId != null) {
+          match = nearestYear(
+            compatible.filter((c) => c.steam_app_id == null && onPc(parseList(c.platforms))),
+            year,
+            -STEAM_RERELEASE_YEARS,
+            0,
+          );
+          if (match) steamDated = true;
+        }
+      }
     }
     if (!match) {
       let slug =
@@ -369,6 +424,7 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
         platforms: JSON.stringify(r.platforms ?? []),
         is_demo: r.isDemo ? 1 : 0,
         release_year: year,
+        name_as_of: r.asOf?.getTime() ?? now,
       };
       for (const [field, column] of SCALARS) {
         if (column === "release_year") continue;
@@ -399,7 +455,10 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       let v = r[field] as unknown;
       if (column === "release_year") v = year;
       if (v === undefined || v === null || v === "") continue;
-      const fillOnly = FILL_ONLY.has(column) || (older && MEASURES.has(column));
+      const fillOnly =
+        (FILL_ONLY.has(column) &&
+          !(steamDated && (column === "release_year" || column === "release_date"))) ||
+        (older && MEASURES.has(column));
       if (MEASURES.has(column)) measured = true;
       if (fillOnly && match[column] != null && match[column] !== "") continue;
       if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
@@ -413,22 +472,32 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       const merged = [...new Set([...current, ...incoming])];
       if (merged.length !== current.length) changes[column] = JSON.stringify(merged);
     }
-    if (
-      match.name !== r.name &&
-      r.steamAppId != null &&
-      Number(match.steam_app_id) === r.steamAppId &&
-      !older
-    ) {
-      // The store's own name for its appid is authoritative, as of the newest data (a 2019 snapshot
-      // does not give "PUBG: BATTLEGROUNDS" back its 2019 name).
-      changes.name = r.name;
-      changes.normalized_name = norm;
+    // The store's own name for its appid is authoritative, as of the newest data: the name keeps its
+    // own date (a 2019 snapshot does not give "PUBG: BATTLEGROUNDS" back its 2019 name, nor take
+    // SteamCharts' 2022 names away, though SteamCharts dates no price or reviews). Rows written before
+    // names were dated fall back on the date of their figures.
+    let nameAsOf: number | undefined;
+    if (r.steamAppId != null && Number(match.steam_app_id) === r.steamAppId) {
+      const nameAt = match.name_as_of != null ? Number(match.name_as_of) : known;
+      if (nameAt == null || at >= nameAt) {
+        if (match.name !== r.name) {
+          changes.name = r.name;
+          changes.normalized_name = norm;
+        }
+        if (nameAt == null || at > nameAt) nameAsOf = at;
+      }
     }
     if (Object.keys(changes).length === 0) {
       out.unchanged++;
       out.ids.push(match.id);
+      if (nameAsOf != null) {
+        // Only the name's date moves (the same name, seen in newer data): nothing shown changes.
+        updates.push({ sql: "UPDATE games SET name_as_of = ? WHERE id = ?", args: [nameAsOf, match.id] });
+        remember({ ...match, name_as_of: nameAsOf });
+      }
       continue;
     }
+    if (nameAsOf != null) changes.name_as_of = nameAsOf;
     const merged = { ...match, ...changes };
     const popularity = popularityOf(merged);
     if (popularity !== Number(match.popularity)) changes.popularity = popularity;

@@ -266,6 +266,15 @@ export function parseNumber(value: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * A company as the datasets name it, or null for their placeholders: VGChartz's publisher "Unknown"
+ * and "N/A", Steam's developer "Unknown" (any case) are no company, not one company of that name.
+ */
+export function companyName(value: string | null | undefined): string | null {
+  const name = value?.trim();
+  return name && !/^(unknown|n\/a)$/i.test(name) ? name : null;
+}
+
 export function parseList(value: string | undefined, separator = ";"): string[] {
   return (value ?? "")
     .split(separator)

@@ -34,7 +34,7 @@ export function parseUsDate(value: string): string | null {
 
 export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
   const started = Date.now();
-  const summary = newSummary("esports-csv", dir);
+  const summary = newSummary("esports-csv", dir, "records");
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ImportInputError(`${dir} is not a folder`);
   const general = join(dir, "GeneralEsportData.csv");
   const historical = join(dir, "HistoricalEsportData.csv");

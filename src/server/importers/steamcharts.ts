@@ -91,7 +91,8 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
         continue;
       }
       await batch!.add({
-        game: { name, steamAppId: appid },
+        // The name as of the row's month: the app's newest month names it, whatever the import order.
+        game: { name, steamAppId: appid, asOf: ts },
         points: [
           { metric: "players", ts, value: avg, period: "month" },
           ...(peak != null

@@ -3,6 +3,11 @@ export interface ImportSummary {
   kind: string;
   file: string;
   read: number;
+  /**
+   * What `inserted`/`updated` count: "games" (the game importers), "sales rows" (one game on one
+   * platform, VGChartz), "records" (esports and Twitch rows, which are not games).
+   */
+  counted: string;
   inserted: number;
   updated: number;
   skipped: number;
@@ -11,7 +16,7 @@ export interface ImportSummary {
   /**
    * The series points the file's rows carry (importers that write points): new, changed (a point of
    * this source already stored for the same game, metric and time, with another value), unchanged.
-   * `inserted`/`updated` above count games.
+   * `inserted`/`updated` above count what `counted` says.
    */
   points?: { inserted: number; updated: number; unchanged: number };
   notes?: string[];
@@ -22,8 +27,8 @@ export interface ImportSummary {
   changedGameIds?: Set<string>;
 }
 
-export function newSummary(kind: string, file: string): ImportSummary {
-  return { kind, file, read: 0, inserted: 0, updated: 0, skipped: 0, errors: [], ms: 0 };
+export function newSummary(kind: string, file: string, counted = "games"): ImportSummary {
+  return { kind, file, read: 0, counted, inserted: 0, updated: 0, skipped: 0, errors: [], ms: 0 };
 }
 
 export const MAX_REPORTED_ERRORS = 50;
@@ -36,7 +41,7 @@ export function skip(summary: ImportSummary, line: number, message: string): voi
 export function formatSummary(s: ImportSummary): string {
   const lines = [
     `${s.kind}: ${s.file}`,
-    `  read ${s.read}, games inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(2)} s, ${s.ms > 0 ? Math.round(s.read / (s.ms / 1000)) : 0} rows/s)`,
+    `  read ${s.read}, ${s.counted} inserted ${s.inserted}, updated ${s.updated}, skipped ${s.skipped} (${(s.ms / 1000).toFixed(2)} s, ${s.ms > 0 ? Math.round(s.read / (s.ms / 1000)) : 0} rows/s)`,
   ];
   if (s.points)
     lines.push(

@@ -20,7 +20,7 @@ const month = (year: string | undefined, m: string | undefined) => {
 
 export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
   const started = Date.now();
-  const summary = newSummary("twitch-csv", dir);
+  const summary = newSummary("twitch-csv", dir, "records");
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ImportInputError(`${dir} is not a folder`);
   const gamesFile = join(dir, "Twitch_game_data.csv");
   const globalFile = join(dir, "Twitch_global_data.csv");

@@ -3,7 +3,7 @@ import type { InStatement } from "@libsql/client";
 import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
-import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { companyName, ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -61,7 +61,7 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
   const dataset = basename(path);
   const takenAt = (asOf ?? dateInFileName(dataset))?.getTime() ?? null;
   const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(new Date());
-  const summary = newSummary("vgsales-csv", path);
+  const summary = newSummary("vgsales-csv", path, "sales rows");
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
   const pending: SalesRow[] = [];
   let checked = false;
@@ -168,8 +168,8 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
         releaseYear: sales.year,
         platforms: [platform],
         genres: r.Genre ? [r.Genre.trim()] : [],
-        publisher: r.Publisher && r.Publisher !== "N/A" ? r.Publisher.trim() : null,
-        developer: r.Developer?.trim() || null,
+        publisher: companyName(r.Publisher),
+        developer: companyName(r.Developer),
         ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
         asOf: dated,
       },

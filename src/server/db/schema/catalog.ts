@@ -14,6 +14,12 @@ export const games = sqliteTable(
     id: text("id").primaryKey(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
+    /**
+     * When the name was true (ms): the data date of the record that gave it (a dataset's day, or the
+     * time of a live answer). An older record does not rename the game. Null on rows written before
+     * migration 0023: their newest price, review or owners point dates the name instead.
+     */
+    nameAsOf: integer("name_as_of"),
     /** Lower-case, accents and punctuation stripped: the name-matching key. */
     normalizedName: text("normalized_name").notNull(),
     summary: text("summary"),
