@@ -14,14 +14,23 @@ interface NotificationBase {
   /** When this server saw the change (ISO 8601). */
   createdAt: string;
   read: boolean;
-  /** Where the new figure comes from and its time, when the catalog records it; null otherwise. */
+  /**
+   * Where the new figure comes from and its time, recorded when the notification was made (it never
+   * changes afterwards); null when the catalog did not record it.
+   */
   provenance: Provenance | null;
 }
 
 export type PriceNotification = NotificationBase & {
   kind: "price";
-  /** USD; 0 is free to play. */
-  price: { from: number; to: number };
+  /**
+   * USD; 0 is free to play. `fromConverted`: the earlier price is a conversion from another currency
+   * (the Steam Store snapshot's GBP at 1.27 USD/GBP), not a listed US price. A converted and a listed
+   * price are only compared when one of them is free (ADR 021).
+   */
+  price: { from: number; to: number; fromConverted: boolean };
+  /** Where the earlier price came from and its time, as recorded with the alert; null when not recorded. */
+  earlier: Provenance | null;
 };
 
 export type ReleaseDateNotification = NotificationBase & {

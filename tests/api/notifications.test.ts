@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Notification, NotificationList } from "../../src/contracts/notifications.ts";
 import { deliverNewNotifications } from "../../src/server/accounts/notifications.ts";
+import { CONVERTED_PRICE_SOURCES } from "../../src/server/catalog/source-names.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
@@ -91,56 +92,132 @@ describe("price alerts", () => {
     expect((await list(user)).notifications).toEqual([]);
   });
 
-  test("the new price names its source and time when the catalog records it as a series point", async () => {
+  test("a newer price point sets the price with its source and time, which the alert records", async () => {
     const g = await game({ name: "Price Watch Sourced", price: 29.99 });
     const user = await createTestUser();
     await track(user, g.id);
     const today = new Date(Math.floor(Date.now() / DAY) * DAY);
-    await setPrice(g, 0);
     await recordMetrics([
       { gameId: g.id, metric: "price", ts: today, value: 0, period: "instant", source: "steamspy-api" },
     ]);
     const [alert] = await forGame(user, g.id);
-    expect(alert).toMatchObject({ kind: "price", price: { from: 29.99, to: 0 } });
-    expect(alert!.provenance).toEqual({ source: "Steam via SteamSpy", asOf: today.toISOString() });
+    expect(alert).toMatchObject({ kind: "price", price: { from: 29.99, to: 0, fromConverted: false } });
+    expect(alert!.provenance).toEqual({
+      source: "Steam via SteamSpy",
+      asOf: today.toISOString(),
+      method: "SteamSpy's US price in cents, in dollars",
+    });
   });
 });
 
-test("a price set without a series point names no source, even when an older point held that price", async () => {
+/** A dataset's price for a game, as its importer writes it: the game's figures, then its series point. */
+async function importPrice(
+  g: { steamAppId: number; name: string; id: string },
+  price: number,
+  source: string,
+  asOf: Date,
+) {
+  await upsertGames([{ steamAppId: g.steamAppId, name: g.name, price, asOf }], source);
+  await recordMetrics([{ gameId: g.id, metric: "price", ts: asOf, value: price, period: "instant", source }]);
+}
+
+// Review 7, item 3: an alert's source and date were worked out again at every read, so a later import
+// erased one alert's source and gave another the later file's date.
+test("an alert keeps the source and date of its price as they were when it was made", async () => {
+  const g = await game({ name: "Price Watch Kept" });
+  const jan = new Date(Date.UTC(2023, 0, 15));
+  const jun = new Date(Date.UTC(2023, 5, 1));
+  const jul = new Date(Date.UTC(2023, 6, 1));
+  await importPrice(g, 9.99, "steamspy-csv", jan);
+  const user = await createTestUser();
+  await track(user, g.id);
+
+  await importPrice(g, 4.99, "steamspy-csv", jun);
+  const [cut] = await forGame(user, g.id);
+  const dataset = {
+    source: "Steam via SteamSpy (dataset)",
+    method: "SteamSpy's US price in cents, in dollars",
+  };
+  expect(cut).toMatchObject({
+    price: { from: 9.99, to: 4.99, fromConverted: false },
+    provenance: { ...dataset, asOf: jun.toISOString() },
+    earlier: { ...dataset, asOf: jan.toISOString() },
+  });
+
+  await importPrice(g, 9.99, "steamspy-csv", jul);
+  const [back, before] = await forGame(user, g.id);
+  expect(back).toMatchObject({
+    price: { from: 4.99, to: 9.99 },
+    provenance: { ...dataset, asOf: jul.toISOString() },
+    earlier: { ...dataset, asOf: jun.toISOString() },
+  });
+  expect(before).toEqual(cut);
+});
+
+test("a price written without its source names none; an alert made before sources were kept names none", async () => {
   const g = await game({ name: "Price Watch Unsourced", price: 19.99 });
   const user = await createTestUser();
   await track(user, g.id);
-  const may2019 = new Date(Date.UTC(2019, 4, 1));
-  await recordMetrics([
-    {
-      gameId: g.id,
-      metric: "price",
-      ts: may2019,
-      value: 19.99,
-      period: "instant",
-      source: "steam-store-csv",
-    },
-  ]);
-  // A sync sets the price with no point, then sets it back to what the 2019 file said.
-  await setPrice(g, 14.99);
-  const [first] = await forGame(user, g.id);
-  expect(first).toMatchObject({ price: { from: 19.99, to: 14.99 }, provenance: null });
   await recordMetrics([
     {
       gameId: g.id,
       metric: "price",
       ts: new Date(),
-      value: 19.99,
+      value: 14.99,
       period: "instant",
       source: "steamspy-api",
     },
   ]);
-  await setPrice(g, 19.99);
-  const [back] = await forGame(user, g.id);
-  expect(back).toMatchObject({
-    price: { from: 14.99, to: 19.99 },
-    provenance: { source: "Steam via SteamSpy" },
+  // A writer that sets the price alone (not the catalog's): the earlier price's source is still known.
+  await rawClient().execute({ sql: "UPDATE games SET price = 12.99 WHERE id = ?", args: [g.id] });
+  const [unsourced] = await forGame(user, g.id);
+  expect(unsourced).toMatchObject({
+    price: { from: 14.99, to: 12.99 },
+    provenance: null,
+    earlier: { source: "Steam via SteamSpy" },
   });
+  // A notification made before migration 0024 carries prices only; the price series holds 14.99 now,
+  // and it is not taken for that alert's source.
+  await rawClient().execute({
+    sql: "INSERT INTO notifications (user_id, game_id, kind, detail) VALUES (?, ?, 'price', ?)",
+    args: [user.user.id, g.id, JSON.stringify({ from: 19.99, to: 14.99 })],
+  });
+  const [legacy] = await forGame(user, g.id);
+  expect(legacy).toMatchObject({
+    price: { from: 19.99, to: 14.99, fromConverted: false },
+    provenance: null,
+    earlier: null,
+  });
+});
+
+// Review 7, item 7: the Steam Store snapshot's £6.99 converted at 1.27 ($8.88) against SteamSpy's US
+// $9.99 alerted, though only the currency differed.
+test("a converted price and a listed US price are compared only when one of them is free", async () => {
+  const may2019 = new Date(Date.UTC(2019, 4, 1));
+  const jan2023 = new Date(Date.UTC(2023, 0, 15));
+  const terraria = await game({ name: "Price Watch Converted" });
+  const freed = await game({ name: "Price Watch Freed" });
+  const snapshots = await game({ name: "Price Watch Two Snapshots" });
+  for (const g of [terraria, freed, snapshots]) await importPrice(g, 8.88, "steam-store-csv", may2019);
+  const user = await createTestUser();
+  for (const g of [terraria, freed, snapshots]) await track(user, g.id);
+
+  await importPrice(terraria, 9.99, "steamspy-csv", jan2023);
+  await importPrice(freed, 0, "steamspy-csv", jan2023);
+  await importPrice(snapshots, 6.34, "steam-store-csv", jan2023);
+
+  expect(await forGame(user, terraria.id)).toEqual([]);
+  const [free] = await forGame(user, freed.id);
+  expect(free).toMatchObject({
+    price: { from: 8.88, to: 0, fromConverted: true },
+    earlier: { source: "Steam Store Games (Kaggle, CC BY 4.0)", asOf: may2019.toISOString() },
+  });
+  expect(free?.kind === "price" && free.earlier?.method).toMatch(/GBP price converted at 1\.27/);
+  const [both] = await forGame(user, snapshots.id);
+  expect(both).toMatchObject({ price: { from: 8.88, to: 6.34, fromConverted: true } });
+  // The catalog takes the newer price all the same: only the alert is held back.
+  const res = await request(`/api/games/${terraria.id}`, { cookie: user.cookie });
+  expect(((await res.json()) as { price: number }).price).toBe(9.99);
 });
 
 describe("game updates", () => {
@@ -379,4 +456,12 @@ describe("live delivery", () => {
     expect(d).toEqual([]);
     for (const client of clients) client.ws.close();
   });
+});
+
+test("the price alert trigger holds back the same converted sources the screens mark converted", async () => {
+  const trigger = await Bun.file(
+    new URL("../../migrations/0024_notification-provenance.sql", import.meta.url),
+  ).text();
+  const named = [...trigger.matchAll(/price_source = '([^']+)'/g)].map((m) => m[1]);
+  expect(new Set(named)).toEqual(new Set(CONVERTED_PRICE_SOURCES));
 });

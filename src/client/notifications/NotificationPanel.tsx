@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import type { Notification, NotificationList } from "../../contracts/notifications.ts";
 import { cn } from "../../ui/cn.ts";
 import { EmptyState } from "../../ui/empty-state/EmptyState.tsx";
-import { SourceNote } from "../../ui/source-note/SourceNote.tsx";
+import { describeAsOf, SourceNote } from "../../ui/source-note/SourceNote.tsx";
 import { Spinner } from "../../ui/spinner/Spinner.tsx";
 import { apiRequest } from "../api.ts";
 import { formatDateTime } from "../format/dates.ts";
@@ -47,8 +47,18 @@ function Item({ n, isNew, onClose }: { n: Notification; isNew: boolean; onClose:
       ) : (
         <p className="text-muted-foreground text-xs">
           {n.kind === "price"
-            ? "Source: not recorded (the catalog's price history does not hold this change)"
+            ? "Source: not recorded with this alert (the price was written without its source)"
             : "Source: not recorded by the catalog"}
+        </p>
+      )}
+      {n.kind === "price" && n.earlier && (
+        <p
+          className="text-muted-foreground text-xs"
+          data-testid="notification-earlier"
+          title={n.earlier.method}
+        >
+          Earlier price from {[n.earlier.source, describeAsOf(n.earlier.asOf)].filter(Boolean).join(" · ")}
+          {n.earlier.method && <span className="sr-only"> ({n.earlier.method})</span>}
         </p>
       )}
       <p className="text-muted-foreground text-xs">Seen by this server {formatDateTime(n.createdAt)}</p>

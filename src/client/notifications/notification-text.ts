@@ -11,7 +11,8 @@ const count = (n: number) => Math.round(n).toLocaleString("en-US");
 export function notificationText(n: Notification): string {
   switch (n.kind) {
     case "price":
-      return `Price ${formatPrice(n.price.from)} → ${formatPrice(n.price.to)}`;
+      // A converted earlier price (the 2019 snapshot's GBP) says so: it is not a US list price.
+      return `Price ${formatPrice(n.price.from)}${n.price.fromConverted ? " (converted from GBP, not a US list price)" : ""} → ${formatPrice(n.price.to)}`;
     case "release_date":
       return n.releaseDate.from
         ? `Release date moved from ${formatLongDate(n.releaseDate.from)} to ${formatLongDate(n.releaseDate.to)}`

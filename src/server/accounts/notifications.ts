@@ -6,15 +6,17 @@ import {
 import type { Provenance } from "../../contracts/provenance.ts";
 import { onCatalogChanged } from "../catalog/changes.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
-import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts";
+import { CONVERTED_PRICE_SOURCES, figureMethod } from "../catalog/source-names.ts";
+import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publishToUser, usersSubscribedTo } from "../realtime/hub.ts";
 
 /**
  * Notifications about the games on a user's watchlist (Settings → Notifications: price alerts and
- * game updates). The database writes them: triggers on `games` and `game_metrics` (migration 0022)
+ * game updates). The database writes them: triggers on `games` and `game_metrics` (migrations 0022, 0024)
  * add a row for each user tracking the game whose settings ask for that kind, in the transaction of
- * the change itself, whichever import, sync or process made it. This module lists them, marks them
+ * the change itself, whichever import, sync or process made it, with the source and time of the new
+ * figure as they stood then (a later import changes no notification). This module lists them, marks them
  * read, and sends new ones to their users' open sockets (`startNotificationFeed`).
  */
 type Row = Record<string, unknown>;
@@ -33,33 +35,16 @@ function parseDetail(raw: unknown): Record<string, unknown> {
 const num = (v: unknown) => (v == null || v === "" ? null : Number(v));
 
 /**
- * Where each price notification's new price comes from: the game's price series as it stood when the
- * change was seen (its newest point up to a day after), when that point holds the new price (cents
- * compared). A change the series does not hold (a live sync that keeps no price history) has none,
- * and the screen says so.
+ * A price notification's recorded source and time (migration 0024 writes them when it is made): the
+ * key present with a null source is a price written without one; a notification made before 0024 has
+ * no key, and no source is recorded for it either.
  */
-async function priceProvenance(rows: Row[]): Promise<Map<number, Provenance>> {
-  const out = new Map<number, Provenance>();
-  const prices = rows.filter((r) => r.kind === "price");
-  if (prices.length === 0) return out;
-  const ids = [...new Set(prices.map((r) => String(r.game_id)))];
-  const points = await readRows(
-    `SELECT game_id, value, ts, source FROM game_metrics
-     WHERE game_id IN (${placeholders(ids.length)}) AND metric = 'price' ORDER BY ts DESC`,
-    ids,
-  );
-  for (const row of prices) {
-    const to = num(parseDetail(row.detail).to);
-    const seen = Number(row.created_at);
-    const newest = points.find((p) => p.game_id === row.game_id && Number(p.ts) <= seen + 86_400_000);
-    if (to != null && newest && Math.round(Number(newest.value) * 100) === Math.round(to * 100))
-      out.set(Number(row.id), provenanceOf(String(newest.source), Number(newest.ts)));
-  }
-  return out;
+function recordedPrice(source: unknown, at: unknown): Provenance | null {
+  if (typeof source !== "string" || source === "") return null;
+  return provenanceOf(source, num(at), figureMethod(source, "price"));
 }
 
-async function shape(rows: Row[]): Promise<Notification[]> {
-  const prices = await priceProvenance(rows);
+function shape(rows: Row[]): Notification[] {
   const out: Notification[] = [];
   for (const row of rows) {
     const detail = parseDetail(row.detail);
@@ -73,7 +58,14 @@ async function shape(rows: Row[]): Promise<Notification[]> {
       const from = num(detail.from);
       const to = num(detail.to);
       if (from == null || to == null) continue;
-      out.push({ ...base, kind: "price", price: { from, to }, provenance: prices.get(base.id) ?? null });
+      const fromSource = typeof detail.fromSource === "string" ? detail.fromSource : null;
+      out.push({
+        ...base,
+        kind: "price",
+        price: { from, to, fromConverted: fromSource != null && CONVERTED_PRICE_SOURCES.has(fromSource) },
+        provenance: recordedPrice(detail.source, detail.at),
+        earlier: recordedPrice(detail.fromSource, detail.fromAt),
+      });
     } else if (row.kind === "release_date") {
       if (typeof detail.to !== "string") continue;
       out.push({
@@ -109,7 +101,7 @@ export async function listNotifications(userId: string): Promise<NotificationLis
     ),
     countUnread(userId),
   ]);
-  return { notifications: await shape(rows), unread };
+  return { notifications: shape(rows), unread };
 }
 
 async function countUnread(userId: string): Promise<number> {
@@ -164,7 +156,7 @@ async function deliver(): Promise<void> {
       if (listening.has(userId)) byUser.set(userId, [...(byUser.get(userId) ?? []), row]);
     }
     for (const [userId, own] of byUser) {
-      publishToUser(userId, "notifications", { notifications: (await shape(own)).reverse() });
+      publishToUser(userId, "notifications", { notifications: shape(own).reverse() });
     }
     if (rows.length < FEED_BATCH) return;
   }

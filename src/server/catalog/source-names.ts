@@ -46,6 +46,12 @@ const METHODS: Record<string, Partial<Record<string, string>>> = {
   igdb: { critic_score: "IGDB's aggregated critic rating (0–100) and number of critic reviews" },
 };
 
+/**
+ * Sources whose prices are conversions from another currency, not listed US prices. Migration 0024's
+ * price alert trigger names the same list: a converted and a listed price are not compared.
+ */
+export const CONVERTED_PRICE_SOURCES: ReadonlySet<string> = new Set(["steam-store-csv"]);
+
 /** The method of a stored figure of `metric` from `source`, or undefined when it is as published. */
 export function figureMethod(source: string, metric: string): string | undefined {
   return METHODS[source]?.[metric];

@@ -261,6 +261,8 @@ const INSERT_COLUMNS = [
   "release_year",
   "name_as_of",
   ...SCALARS.map(([, column]) => column).filter((c) => c !== "release_year"),
+  "price_source",
+  "price_at",
   "popularity",
   "created_at",
   "updated_at",
@@ -270,7 +272,7 @@ const INSERT_COLUMNS = [
  * Upserts up to 1,000 games inside the caller's write transaction (GameBatcher: with their series
  * points). The caller removes demo data first and signals the catalog change after the commit.
  */
-export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<UpsertResult> {
+export function* upsertGamesIn(records: GameRecord[], source: string): TxWork<UpsertResult> {
   const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
   const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
   // Each record's name key and slug base, worked out once (an import calls this for every row).
@@ -431,6 +433,11 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
         const v = r[field];
         row[column] = v === undefined ? null : v;
       }
+      // The price names its source and its data's time (a price alert records them: migration 0024).
+      if (row.price != null) {
+        row.price_source = source;
+        row.price_at = r.asOf?.getTime() ?? now;
+      }
       row.popularity = popularityOf(row);
       row.created_at = now;
       row.updated_at = now;
@@ -462,6 +469,11 @@ export function* upsertGamesIn(records: GameRecord[], _source: string): TxWork<U
       if (MEASURES.has(column)) measured = true;
       if (fillOnly && match[column] != null && match[column] !== "") continue;
       if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
+    }
+    // A new price names its source and its data's time, which a price alert records (migration 0024).
+    if (changes.price !== undefined) {
+      changes.price_source = source;
+      changes.price_at = at;
     }
     // The record's figures are now the game's newest (within this batch too).
     if (measured && !older) figuresAt.set(match.id, Math.max(known ?? at, at));
@@ -590,14 +602,13 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
 /**
  * A game's row carries the newest point of each of these series, whatever order sources recorded
  * them in (an older dataset imported last does not put its figures back): counts as whole numbers,
- * the price as it is.
+ * the price with its source and time (refreshed on its own, below).
  */
 const LATEST: Array<[Metric, string, "INTEGER" | "REAL"]> = [
   ["players", "current_players", "INTEGER"],
   ["owners", "owners_estimate", "INTEGER"],
   ["reviews_positive", "positive_reviews", "INTEGER"],
   ["reviews_negative", "negative_reviews", "INTEGER"],
-  ["price", "price", "REAL"],
 ];
 
 function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
@@ -610,6 +621,15 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
         [metric, ids],
       );
     }
+    // The price with its point's source and time (a price alert records them: migration 0024).
+    yield* run(
+      `UPDATE games SET (price, price_source, price_at) = (
+         SELECT CAST(value AS REAL), source, ts FROM game_metrics m
+         WHERE m.game_id = games.id AND m.metric = 'price' ORDER BY ts DESC LIMIT 1)
+       WHERE id IN (SELECT value FROM json_each(?))
+         AND EXISTS (SELECT 1 FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'price')`,
+      [ids],
+    );
     // The rating shown beside the review counts is their positive share: it follows the counts just
     // refreshed, so a newer snapshot's reviews do not sit beside an older share and total.
     yield* run(

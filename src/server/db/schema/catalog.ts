@@ -33,6 +33,12 @@ export const games = sqliteTable(
     releaseYear: integer("release_year"),
     /** Current price in USD; 0 for free to play; null when unknown. */
     price: real("price"),
+    /**
+     * Where the current price comes from (a source id, as the series store it) and the time of its
+     * data (ms): written with the price, so a price alert records them when it is created (0024).
+     */
+    priceSource: text("price_source"),
+    priceAt: integer("price_at"),
     /** 0–100 (IGDB aggregated rating, or Steam's positive share). */
     rating: real("rating"),
     ratingCount: integer("rating_count"),

@@ -1,0 +1,20 @@
+import { expect, test } from "vitest";
+import type { PriceNotification } from "../../contracts/notifications.ts";
+import { notificationText } from "./notification-text.ts";
+
+const alert = (fromConverted: boolean): PriceNotification => ({
+  id: 1,
+  game: { id: "g", name: "Terraria" },
+  createdAt: "2026-11-26T10:00:00.000Z",
+  read: false,
+  kind: "price",
+  price: { from: 8.88, to: 0, fromConverted },
+  provenance: { source: "Steam via SteamSpy (dataset)", asOf: "2023-01-15T00:00:00.000Z" },
+  earlier: null,
+});
+
+// Review 7, item 7: an earlier price converted from the snapshot's GBP is not a US list price.
+test("a price alert says when its earlier price was converted from another currency", () => {
+  expect(notificationText(alert(true))).toBe("Price $8.88 (converted from GBP, not a US list price) → Free");
+  expect(notificationText(alert(false))).toBe("Price $8.88 → Free");
+});
