@@ -95,3 +95,29 @@ test("each player figure on a Historical Data card says its measure, source and 
   await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-player-measures.png`, fullPage: true });
   await context.close();
 });
+
+// Review 7, item 12: days followed Settings' language but every month read in English ("Dec 2021").
+test("a monthly figure's month reads in the user's language, like its days", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/historical-analytics?tab=historical`);
+  const saved = await page.evaluate(() =>
+    fetch("/api/user/settings", {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ preferences: { language: "fr" } }),
+    }).then((r) => r.status),
+  );
+  expect(saved).toBe(200);
+  await page.reload();
+  const dota = page.getByTestId("historical-game").filter({ hasText: "Dota 2" });
+  await dota.waitFor();
+  const rows = await dota.getByTestId("player-series").locator("+ ul li").allTextContents();
+  expect(rows).toEqual(["déc. 2021449,297", "janv. 2022485,791", "févr. 2022450,200"]);
+  const others = await dota.getByTestId("other-player-figures").locator("li").allTextContents();
+  expect(others.slice(1)).toEqual([
+    "Monthly peak · SteamChartsfévr. 2022725,851",
+    "Daily peak · SteamDB1 févr. 2022647,090",
+  ]);
+  await context.close();
+});
