@@ -190,7 +190,7 @@ function OverviewTab() {
           <DonutChart
             data={byGames}
             emptyText="No games yet"
-            formatValue={(v) => `${compactNumber(v)} games`}
+            formatValue={(v) => `${compactNumber(v)} ${v === 1 ? "game" : "games"}`}
           />
         )}
         <CatalogSourceNote catalog className="mt-2" />
