@@ -121,3 +121,31 @@ test("a monthly figure's month reads in the user's language, like its days", asy
   ]);
   await context.close();
 });
+
+// Review 7, item 6: the game page drew SteamDB's daily peaks and SteamSpy's peak of the day before as one
+// "Peak players, daily" line, while Historical Data (above) lists them apart as not comparable.
+test("the game page's Players chart draws a line per period and per source, as Historical Data lists them", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  const found = await page.request.get(`${server.url}/api/games/search?q=dota%202&limit=1`);
+  const [dota] = (await found.json()) as Array<{ id: string; name: string }>;
+  expect(dota?.name).toBe("Dota 2");
+  await page.goto(`${server.url}/games/${dota!.id}`);
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    players.getByRole("button", { name: "Export CSV of Players" }).click(),
+  ]);
+  const csv = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(csv[0]).toEqual([
+    "time (ISO 8601)",
+    "Average players, monthly (players)",
+    "Peak players, monthly (players)",
+    "Peak players, daily · SteamDB (players)",
+    "Peak players, daily · Steam via SteamSpy (dataset) (players)",
+  ]);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page-peaks-per-source.png`, fullPage: true });
+  await context.close();
+});
