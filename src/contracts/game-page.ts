@@ -152,6 +152,12 @@ export interface SeriesPoint {
    * period (SteamCharts' monthly peaks beside daily peaks); otherwise the series' `period` says it.
    */
   period?: string;
+  /**
+   * The source of this point, as a person reads it ("SteamDB"), only when points of its period come
+   * from more than one source (SteamDB's daily peaks, then SteamSpy's peak of the day before): those
+   * are not comparable, so a chart draws a line per source. Otherwise the series' `source` says it.
+   */
+  source?: string;
 }
 
 export interface GameSeries {

@@ -220,14 +220,59 @@ describe("GET /api/games/:id/series", () => {
     ]);
   });
 
+  // Review 7, item 6: SteamDB's daily peaks, then SteamSpy's peak of the day before, were one list with
+  // no point saying its source, and the game page drew them as one line.
+  test("daily peaks from two sources: each point says its source; one source alone, none does", async () => {
+    const {
+      ids: [id],
+    } = await upsertGames([{ name: "Peaked Twice Over", steamAppId: 730_733 }], "test");
+    await recordMetrics([
+      ...[Date.UTC(2022, 11, 13), Date.UTC(2022, 11, 14)].map(
+        (ts, i): MetricPoint => ({
+          gameId: id!,
+          metric: "players_peak",
+          ts: new Date(ts),
+          value: 1_200_000 + i,
+          period: "day",
+          source: "steamdb-csv",
+        }),
+      ),
+      {
+        gameId: id!,
+        metric: "players_peak",
+        ts: new Date(Date.UTC(2023, 0, 14)),
+        value: 1_088_407,
+        period: "day",
+        source: "steamspy-csv",
+      },
+    ]);
+    const series = await (
+      await get(`/api/games/${id}/series?metric=players_peak&from=2022-12-10T00:00:00Z`)
+    ).json();
+    expect(series).toMatchObject({ period: "day", source: "SteamDB; Steam via SteamSpy (dataset)" });
+    expect(series.points).toEqual([
+      { t: "2022-12-13T00:00:00.000Z", value: 1_200_000, source: "SteamDB" },
+      { t: "2022-12-14T00:00:00.000Z", value: 1_200_001, source: "SteamDB" },
+      { t: "2023-01-14T00:00:00.000Z", value: 1_088_407, source: "Steam via SteamSpy (dataset)" },
+    ]);
+    const steamdb = await (await get(`/api/games/${id}/series?metric=players_peak&to=2022-12-31`)).json();
+    expect(steamdb).toMatchObject({ source: "SteamDB" });
+    expect(steamdb.points).toEqual([
+      { t: "2022-12-13T00:00:00.000Z", value: 1_200_000 },
+      { t: "2022-12-14T00:00:00.000Z", value: 1_200_001 },
+    ]);
+  });
+
   test("answers points oldest first with unit, period, source and asOf", async () => {
     const res = await get(`/api/games/steam-730730/series?metric=players`);
     expect(res.status).toBe(200);
     const series = await res.json();
     expect(series).toMatchObject({ metric: "players", unit: "players", period: "day" });
     expect(series.points).toHaveLength(40);
-    expect(series.points[0]).toEqual({ t: "2026-01-01T00:00:00.000Z", value: 999 });
-    expect(series.points[39]).toEqual({ t: "2026-02-09T00:00:00.000Z", value: 1039 });
+    // The first day is Steam's, the others SteamCharts': daily figures of two sources, each point
+    // names its own (review 7, item 6), so a chart draws them as two lines rather than one.
+    expect(series.points[0]).toEqual({ t: "2026-01-01T00:00:00.000Z", value: 999, source: "Steam" });
+    expect(series.points[39]).toEqual({ t: "2026-02-09T00:00:00.000Z", value: 1039, source: "SteamCharts" });
     expect(series.source).toBe("Steam; SteamCharts");
     expect(series.asOf).toBe("2026-02-09T00:00:00.000Z");
     const times = series.points.map((p: { t: string }) => Date.parse(p.t));

@@ -95,3 +95,57 @@ test("each player figure on a Historical Data card says its measure, source and 
   await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-player-measures.png`, fullPage: true });
   await context.close();
 });
+
+// Review 7, item 12: days followed Settings' language but every month read in English ("Dec 2021").
+test("a monthly figure's month reads in the user's language, like its days", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/historical-analytics?tab=historical`);
+  const saved = await page.evaluate(() =>
+    fetch("/api/user/settings", {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ preferences: { language: "fr" } }),
+    }).then((r) => r.status),
+  );
+  expect(saved).toBe(200);
+  await page.reload();
+  const dota = page.getByTestId("historical-game").filter({ hasText: "Dota 2" });
+  await dota.waitFor();
+  const rows = await dota.getByTestId("player-series").locator("+ ul li").allTextContents();
+  expect(rows).toEqual(["déc. 2021449,297", "janv. 2022485,791", "févr. 2022450,200"]);
+  const others = await dota.getByTestId("other-player-figures").locator("li").allTextContents();
+  expect(others.slice(1)).toEqual([
+    "Monthly peak · SteamChartsfévr. 2022725,851",
+    "Daily peak · SteamDB1 févr. 2022647,090",
+  ]);
+  await context.close();
+});
+
+// Review 7, item 6: the game page drew SteamDB's daily peaks and SteamSpy's peak of the day before as one
+// "Peak players, daily" line, while Historical Data (above) lists them apart as not comparable.
+test("the game page's Players chart draws a line per period and per source, as Historical Data lists them", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  const found = await page.request.get(`${server.url}/api/games/search?q=dota%202&limit=1`);
+  const [dota] = (await found.json()) as Array<{ id: string; name: string }>;
+  expect(dota?.name).toBe("Dota 2");
+  await page.goto(`${server.url}/games/${dota!.id}`);
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    players.getByRole("button", { name: "Export CSV of Players" }).click(),
+  ]);
+  const csv = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(csv[0]).toEqual([
+    "time (ISO 8601)",
+    "Average players, monthly (players)",
+    "Peak players, monthly (players)",
+    "Peak players, daily · SteamDB (players)",
+    "Peak players, daily · Steam via SteamSpy (dataset) (players)",
+  ]);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page-peaks-per-source.png`, fullPage: true });
+  await context.close();
+});

@@ -110,7 +110,7 @@ export function CatalogInsights() {
             label: partial && y.year === lastYear ? `${y.year} (partial)` : String(y.year),
             value: y.games,
           }))}
-          formatValue={(v) => `${compactNumber(v)} games`}
+          formatValue={(v) => `${compactNumber(v)} ${v === 1 ? "game" : "games"}`}
           emptyText="No release dates yet"
         />
       ),

@@ -76,7 +76,8 @@ function ReportBody({ report }: { report: Report }) {
           {data.marketActivity && (
             <p className="text-sm">
               {compactNumber(data.marketActivity.players)} average daily players across{" "}
-              {data.marketActivity.games} games ({formatPercent(data.marketActivity.change)} week on week).
+              {plural(data.marketActivity.games, "game")} ({formatPercent(data.marketActivity.change)} week on
+              week).
             </p>
           )}
           <DataTable

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import {
   aiPredictionsText,
+  crossPlatformPlayersText,
   gamesTrackedHint,
   playersTile,
   trendingChartDescription,
@@ -86,4 +87,35 @@ test("Live Gaming Trends says its bars are a month's averages when the data is m
     "Latest players of the fastest-growing games (for monthly figures, the average of Feb 2022).",
   );
   expect(trendingChartDescription([])).toBe("Latest players of the fastest-growing games.");
+});
+
+// Review 7, item 13: "Players measured on each platform now" over SteamCharts' Feb 2022 averages, and a
+// "No data" list that read as every platform while the answer lists the 20 with the most games.
+test("Cross-platform players names its measure and the date of its data, and which platforms it lists", () => {
+  const stats = [
+    { platform: "PC", players: 5_747_110, provenance },
+    ...["Mac", "Linux", "PS2", "DS"].map((platform) => ({ platform, players: null, provenance: null })),
+  ];
+  const monthly = crossPlatformPlayersText(stats, figures("month", 958, 0), 3);
+  expect(monthly.description).toBe(
+    "Total of each game's latest monthly average players on each platform, up to Feb 2022. Steam's counts are the only ones collected: they count under PC.",
+  );
+  expect(monthly.description).not.toMatch(/\bnow\b/);
+  expect(monthly.noData).toBe(
+    "No data among the 5 platforms with the most games: Mac, Linux, PS2 and 1 more (no source measures players there).",
+  );
+  const daily = crossPlatformPlayersText(
+    [{ platform: "PC", players: 12, provenance: { source: "Steam", asOf: "2023-01-14T00:00:00.000Z" } }],
+    figures("days", 12, 12),
+    3,
+  );
+  expect(daily).toEqual({
+    description:
+      "Total of each game's latest player count on each platform, up to Jan 14, 2023. Steam's counts are the only ones collected: they count under PC.",
+    noData: null,
+  });
+  // No answer yet: no date, no list.
+  expect(crossPlatformPlayersText(undefined, undefined, 3).description).toBe(
+    "Total of each game's latest player count on each platform. Steam's counts are the only ones collected: they count under PC.",
+  );
 });

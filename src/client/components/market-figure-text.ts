@@ -1,5 +1,7 @@
 import type { OverviewFigures } from "../../contracts/games.ts";
+import type { PlatformStat } from "../../contracts/sources.ts";
 import { formatDate, formatMonth } from "../format/dates.ts";
+import { plural } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 
 /**
@@ -31,7 +33,7 @@ export function playersTile(figures: OverviewFigures | undefined): { label: stri
   const label = month ? "Players (total of monthly averages)" : "Players (avg. daily total, 7 days)";
   if (!figures?.marketActivity.games) return { label, hint: "no player history yet" };
   const date = dataDate(figures);
-  const games = `across ${figures.marketActivity.games.toLocaleString("en-US")} games`;
+  const games = `across ${plural(figures.marketActivity.games, "game")}`;
   return {
     label,
     hint: date ? (month ? `${games}, ${date}` : `${games}, 7 days to ${date}`) : games,
@@ -62,7 +64,7 @@ export function aiPredictionsText(figures: OverviewFigures | undefined): {
   }
   return {
     value: `${predictions.rising} rising`,
-    hint: `projected over the next ${predictions.horizonDays} days: ${predictions.declining} declining, ${predictions.stable} within ±5% of ${predictions.projected} games projected (30-day player trend line)`,
+    hint: `projected over the next ${predictions.horizonDays} days: ${predictions.declining} declining, ${predictions.stable} within ±5% of ${plural(predictions.projected, "game")} projected (30-day player trend line)`,
     projected: true,
   };
 }
@@ -79,4 +81,35 @@ export function trendingChartDescription(games: Pick<GameCard, "players">[]): st
   return latest.every((l) => l.period === "month")
     ? `Average players in ${monthly} of the fastest-growing games (monthly figures).`
     : `Latest players of the fastest-growing games (for monthly figures, the average of ${monthly}).`;
+}
+
+/**
+ * The Dashboard's Cross-platform players card (review 7, item 13): what its bars total and to when
+ * (each game's latest count: a monthly average where the newest data is SteamCharts' months), never
+ * "now" over data years old; and which platforms have no player data, said of the platforms the
+ * answer lists (`/api/platforms/stats` lists those with the most games, not every platform).
+ */
+export function crossPlatformPlayersText(
+  stats: ReadonlyArray<Pick<PlatformStat, "platform" | "players" | "provenance">> | undefined,
+  figures: OverviewFigures | undefined,
+  shown: number,
+): { description: string; noData: string | null } {
+  const measured = (stats ?? []).filter((p) => p.players != null && p.players > 0);
+  const newest = measured
+    .map((p) => p.provenance?.asOf)
+    .filter((t): t is string => !!t)
+    .sort()
+    .at(-1);
+  const monthly = figures?.marketActivity.basis === "month";
+  const measure = monthly ? "monthly average players" : "player count";
+  const date = newest ? (monthly ? formatMonth(newest) : formatDate(newest, { utc: true })) : null;
+  const description = `Total of each game's latest ${measure} on each platform${date ? `, up to ${date}` : ""}. Steam's counts are the only ones collected: they count under PC.`;
+  const missing = (stats ?? []).filter((p) => p.players == null).map((p) => p.platform);
+  if (missing.length === 0) return { description, noData: null };
+  const listed = stats?.length ?? 0;
+  const names = `${missing.slice(0, shown).join(", ")}${missing.length > shown ? ` and ${missing.length - shown} more` : ""}`;
+  return {
+    description,
+    noData: `No data among the ${listed} platforms with the most games: ${names} (no source measures players there).`,
+  };
 }

@@ -64,3 +64,58 @@ test("no points (or no answer yet): the bare name, nothing to draw", () => {
     { name: "Peak players", unit: "players", points: [] },
   ]);
 });
+
+// Review 7, item 6: SteamDB's daily peaks and SteamSpy's peak of the day before were one "Peak players,
+// daily" line, while Historical Data calls them not comparable.
+test("one period from several sources: a line (and CSV column) per source, named with it", () => {
+  const mixed = series(
+    [
+      { t: "2022-12-01T00:00:00.000Z", value: 900_000, period: "month" },
+      { t: "2022-12-13T00:00:00.000Z", value: 1_200_000, period: "day", source: "SteamDB" },
+      { t: "2022-12-14T00:00:00.000Z", value: 1_210_000, period: "day", source: "SteamDB" },
+      {
+        t: "2023-01-14T00:00:00.000Z",
+        value: 1_088_407,
+        period: "day",
+        source: "Steam via SteamSpy (dataset)",
+      },
+    ],
+    "day",
+  );
+  expect(seriesByPeriod(mixed, PEAKS)).toEqual([
+    {
+      name: "Peak players, monthly",
+      unit: "players",
+      points: [{ t: "2022-12-01T00:00:00.000Z", value: 900_000 }],
+    },
+    {
+      name: "Peak players, daily · SteamDB",
+      unit: "players",
+      points: [
+        { t: "2022-12-13T00:00:00.000Z", value: 1_200_000 },
+        { t: "2022-12-14T00:00:00.000Z", value: 1_210_000 },
+      ],
+    },
+    {
+      name: "Peak players, daily · Steam via SteamSpy (dataset)",
+      unit: "players",
+      points: [{ t: "2023-01-14T00:00:00.000Z", value: 1_088_407 }],
+    },
+  ]);
+  // One period, two sources: the plain name says the source, not a period nothing else differs in.
+  const daily = series(
+    [
+      { t: "2022-12-14T00:00:00.000Z", value: 1_210_000, source: "SteamDB" },
+      { t: "2023-01-14T00:00:00.000Z", value: 1_088_407, source: "Steam via SteamSpy (dataset)" },
+    ],
+    "day",
+  );
+  expect(seriesByPeriod(daily, "Counter-Strike").map((s) => s.name)).toEqual([
+    "Counter-Strike · SteamDB",
+    "Counter-Strike · Steam via SteamSpy (dataset)",
+  ]);
+  expect(seriesByPeriod(daily, PEAKS).map((s) => s.name)).toEqual([
+    "Peak players, daily · SteamDB",
+    "Peak players, daily · Steam via SteamSpy (dataset)",
+  ]);
+});

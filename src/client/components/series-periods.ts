@@ -22,20 +22,29 @@ function nameFor(names: string | PeriodNames, period: string | null | undefined,
  * A game's series as a chart draws and exports it (review 6, item 18): one line and one CSV column
  * per period, so SteamCharts' monthly peaks and a daily source's peaks are never one column. Named
  * from `names`: a plain name gets the period only when the series mixes periods; a name per period
- * is used whatever the series holds ("Peak players, monthly"), so the column says what it is.
+ * is used whatever the series holds ("Peak players, monthly"), so the column says what it is. Points
+ * of one period from several sources (SteamDB's daily peaks, then SteamSpy's) are a line per source
+ * too, named with it ("Peak players, daily · SteamDB"), as Historical Data lists them apart (review 7,
+ * item 6).
  */
 export function seriesByPeriod(series: GameSeries | undefined, names: string | PeriodNames): TimeSeries[] {
   const unit = series?.unit ?? "";
   const points = series?.points ?? [];
-  // The server gives each point its period only when they differ (GameSeries.period otherwise).
-  if (!points.some((p) => p.period))
+  // The server gives each point its period only when they differ (GameSeries.period otherwise), and
+  // its source only when its period has several.
+  if (!points.some((p) => p.period || p.source))
     return [{ name: nameFor(names, points.length ? series?.period : null, false), unit, points }];
-  const byPeriod = new Map<string, TimeSeries["points"]>();
+  const split = points.some((p) => p.period);
+  const lines = new Map<string, { period: string; source?: string; points: TimeSeries["points"] }>();
   for (const p of points) {
     const period = p.period ?? series?.period ?? "";
-    const list = byPeriod.get(period) ?? [];
-    list.push({ t: p.t, value: p.value });
-    byPeriod.set(period, list);
+    const key = `${period}|${p.source ?? ""}`;
+    const line = lines.get(key) ?? { period, source: p.source, points: [] };
+    line.points.push({ t: p.t, value: p.value });
+    lines.set(key, line);
   }
-  return [...byPeriod].map(([period, list]) => ({ name: nameFor(names, period, true), unit, points: list }));
+  return [...lines.values()].map((line) => {
+    const name = nameFor(names, line.period, split);
+    return { name: line.source ? `${name} · ${line.source}` : name, unit, points: line.points };
+  });
 }

@@ -20,7 +20,7 @@ export function formatBillions(value: number): string {
   return `$${value.toFixed(1)}B`;
 }
 
-/** A count with its noun: "1 user", "3 users". */
+/** A count with its noun: "1 user", "3 users", "1,234 games" (never "1 games"). */
 export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -98,7 +98,9 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
  * sync's counts every 15 minutes and another source's one daily figure (SteamSpy's peak of the day
  * before) would otherwise draw a spike at every midnight; two sources with a point at the same time
  * give one point, so a chart never draws it twice. Days before a live sync began keep their source.
- * Points of different periods (monthly and daily peaks) each carry theirs.
+ * Points of different periods (monthly and daily peaks) each carry theirs, and points of one period
+ * from several sources (SteamDB's daily peaks, then SteamSpy's) each carry their source: different
+ * measures, drawn as different lines, as Historical Data lists them apart (review 7, item 6).
  */
 export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSeries | null> {
   const gameId = await resolveGameId(id);
@@ -135,6 +137,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   }
   const points: GameSeries["points"] = [];
   const pointPeriods: string[] = [];
+  const pointSources: string[] = [];
   const sources = new Set<string>();
   const methods = new Set<string>();
   const periods = new Map<string, number>();
@@ -143,6 +146,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     if (shown.get(slot(r)) !== String(r.source)) continue;
     points.push({ t: new Date(ts).toISOString(), value: Number(r.value) });
     pointPeriods.push(String(r.period));
+    pointSources.push(sourceName(String(r.source)));
     sources.add(sourceName(String(r.source)));
     const method = figureMethod(String(r.source), q.metric);
     if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
@@ -152,6 +156,12 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   // Each point says its period only where they differ (a month's peak beside a day's): the one
   // `period` of the series says it for all of them otherwise.
   if (periods.size > 1) for (const [i, p] of points.entries()) p.period = pointPeriods[i];
+  // Likewise each point says its source only where its period has points from several sources.
+  const sourcesOf = new Map<string, Set<string>>();
+  for (const [i, period] of pointPeriods.entries())
+    sourcesOf.set(period, (sourcesOf.get(period) ?? new Set()).add(pointSources[i]!));
+  for (const [i, p] of points.entries())
+    if (sourcesOf.get(pointPeriods[i]!)!.size > 1) p.source = pointSources[i];
   return {
     metric: q.metric,
     unit: METRIC_UNITS[q.metric],

@@ -28,6 +28,7 @@ import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { Section } from "../../components/Section.tsx";
 import { formatDateTime } from "../../format/dates.ts";
+import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { aiHistoryEntryQuery, aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -140,7 +141,7 @@ function ResultView({ result }: { result: Result }) {
         <div className="grid gap-3">
           <Metadata
             metadata={metadata}
-            extra={`${metadata.gamesAnalyzed} games analysed (${metadata.source === "watchlist" ? "your watchlist" : "trending games"})`}
+            extra={`${plural(metadata.gamesAnalyzed, "game")} analysed (${metadata.source === "watchlist" ? "your watchlist" : "trending games"})`}
           />
           {analysis.length === 0 && <p className="text-muted-foreground text-sm">No games to analyse yet.</p>}
           {analysis.map((item) => (
@@ -247,7 +248,7 @@ function ResultView({ result }: { result: Result }) {
       const { analysis, metadata } = result.data;
       return (
         <div className="grid gap-3 text-sm">
-          <Metadata metadata={metadata} extra={`${metadata.gamesAnalyzed} games analysed`} />
+          <Metadata metadata={metadata} extra={`${plural(metadata.gamesAnalyzed, "game")} analysed`} />
           <p>
             <span className="font-medium">Sentiment: </span>
             {analysis.sentiment}

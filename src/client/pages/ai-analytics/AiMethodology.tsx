@@ -7,6 +7,7 @@ import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { apiGet } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { formatDateTime } from "../../format/dates.ts";
+import { plural } from "../../format/numbers.ts";
 
 const pct = (v: number | null) => (v == null ? "–" : `${(v * 100).toFixed(1)} %`);
 
@@ -33,10 +34,10 @@ export function AiBacktestPanel() {
   return (
     <div className="grid gap-3 text-sm" data-testid="ai-backtest">
       <p>
-        On {b.source} ({b.games.toLocaleString("en")} games, {b.firstMonth} to {b.lastMonth}), each month the
-        prediction (a line through the last {b.mainWindowMonths} months, one month on) named next month's
-        direction — rising, stable within ±{b.stableBandPct} %, or declining — and so did the naive baseline,
-        “same as last month”.
+        On {b.source} ({plural(b.games, "game")}, {b.firstMonth} to {b.lastMonth}), each month the prediction
+        (a line through the last {b.mainWindowMonths} months, one month on) named next month's direction —
+        rising, stable within ±{b.stableBandPct} %, or declining — and so did the naive baseline, “same as
+        last month”.
       </p>
       <DataTable
         columns={COLUMNS}

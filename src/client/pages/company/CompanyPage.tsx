@@ -118,7 +118,7 @@ export default function CompanyPage() {
               ]}
             />
             <p className="text-muted-foreground text-xs">
-              {t.estimates.games} of {t.games} games estimated.
+              {t.estimates.games} of {plural(t.games, "game")} estimated.
               {t.outsideModel > 0 && ` ${outsideModelText(t.outsideModel)}`}
             </p>
             <SourceNote provenance={t.estimates.provenance} />

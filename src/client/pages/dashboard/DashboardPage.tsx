@@ -23,7 +23,11 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { growthLabel, latestPlayersText, playersPeriod } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
-import { gamesTrackedHint, playersTile } from "../../components/market-figure-text.ts";
+import {
+  crossPlatformPlayersText,
+  gamesTrackedHint,
+  playersTile,
+} from "../../components/market-figure-text.ts";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
@@ -122,7 +126,8 @@ function OverviewTab() {
   const byPlayers = [...measured]
     .sort((a, b) => (b.players ?? 0) - (a.players ?? 0))
     .map((p) => ({ label: p.platform, value: p.players ?? 0 }));
-  const noData = (platforms.data ?? []).filter((p) => p.players == null).map((p) => p.platform);
+  const overview = useQuery(overviewQuery);
+  const playersText = crossPlatformPlayersText(platforms.data, overview.data, MAX_BARS);
   const byGames = donutSlices((platforms.data ?? []).map((p) => ({ label: p.platform, value: p.games })));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -152,10 +157,7 @@ function OverviewTab() {
           <CardExport title="Player trends" header={trends.header} rows={trends.rows} />
         </Section>
       </div>
-      <Section
-        title="Cross-platform players"
-        description="Players measured on each platform now. Steam's counts are the only ones collected: they count under PC."
-      >
+      <Section title="Cross-platform players" description={playersText.description}>
         {platforms.isLoading ? (
           <Skeleton className="h-72 w-full" />
         ) : (
@@ -166,11 +168,9 @@ function OverviewTab() {
             formatValue={(v) => `${compactNumber(v)} players`}
           />
         )}
-        {noData.length > 0 && (
+        {playersText.noData && (
           <p className="mt-2 text-muted-foreground text-sm" data-testid="players-no-data">
-            No data: {noData.slice(0, MAX_BARS).join(", ")}
-            {noData.length > MAX_BARS ? ` and ${noData.length - MAX_BARS} more` : ""} (no source measures
-            players there).
+            {playersText.noData}
           </p>
         )}
         <CatalogSourceNote
@@ -190,7 +190,7 @@ function OverviewTab() {
           <DonutChart
             data={byGames}
             emptyText="No games yet"
-            formatValue={(v) => `${compactNumber(v)} games`}
+            formatValue={(v) => `${compactNumber(v)} ${v === 1 ? "game" : "games"}`}
           />
         )}
         <CatalogSourceNote catalog className="mt-2" />

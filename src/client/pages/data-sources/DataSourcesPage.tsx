@@ -12,6 +12,7 @@ import { describeAsOf } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
+import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { dataSourcesQuery } from "../../queries/catalog.ts";
@@ -89,15 +90,13 @@ export default function DataSourcesPage() {
             {bootstrap.data.status === "running" && (
               <p>
                 Running{bootstrap.data.step ? `: ${bootstrap.data.step}` : ""} — {bootstrap.data.pagesDone} of{" "}
-                {bootstrap.data.pagesTotal} pages, {bootstrap.data.records.toLocaleString("en-US")} games
-                stored.
+                {bootstrap.data.pagesTotal} pages, {plural(bootstrap.data.records, "game")} stored.
               </p>
             )}
             {bootstrap.data.status === "done" && (
               <p>
-                Done {describeAsOf(bootstrap.data.finishedAt)}:{" "}
-                {bootstrap.data.records.toLocaleString("en-US")} games from SteamSpy,{" "}
-                {bootstrap.data.pagesDone} pages.
+                Done {describeAsOf(bootstrap.data.finishedAt)}: {plural(bootstrap.data.records, "game")} from
+                SteamSpy, {bootstrap.data.pagesDone} pages.
               </p>
             )}
             {bootstrap.data.status === "failed" && (

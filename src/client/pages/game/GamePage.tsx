@@ -35,6 +35,7 @@ import {
   latestPlayersMethod,
   noPlayerHistoryText,
 } from "./player-figure-text.ts";
+import { ratingFigure } from "./rating-figure.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
 /** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
@@ -364,6 +365,7 @@ export default function GamePage() {
     latest.reviews_positive && latest.reviews_negative
       ? latest.reviews_positive.value + latest.reviews_negative.value
       : null;
+  const rating = ratingFigure(g);
   return (
     <div>
       <Header game={g} />
@@ -415,21 +417,26 @@ export default function GamePage() {
           format={compactNumber}
           missing={averageMissingText(g.players, g.steamAppId != null)}
         />
-        <Figure
-          label="Reviews"
-          figure={
-            reviews != null && latest.reviews_positive
-              ? {
-                  ...latest.reviews_positive,
-                  value: reviews,
-                  method: "positive + negative reviews",
-                }
-              : undefined
-          }
-          format={(v) =>
-            `${compactNumber(v)} (${Math.round((latest.reviews_positive!.value / (v || 1)) * 100)}% positive)`
-          }
-        />
+        {reviews == null && rating ? (
+          // No review counts: the critics' score the lists show, with its source and date.
+          <Figure label={rating.label} figure={rating.figure} format={() => rating.text} />
+        ) : (
+          <Figure
+            label="Reviews"
+            figure={
+              reviews != null && latest.reviews_positive
+                ? {
+                    ...latest.reviews_positive,
+                    value: reviews,
+                    method: "positive + negative reviews",
+                  }
+                : undefined
+            }
+            format={(v) =>
+              `${compactNumber(v)} (${Math.round((latest.reviews_positive!.value / (v || 1)) * 100)}% positive)`
+            }
+          />
+        )}
         <Figure
           label="Price"
           figure={

@@ -21,7 +21,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { DataCard, type DataCardProps } from "../../components/DataCard.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
-import { formatDate } from "../../format/dates.ts";
+import { formatDate, formatMonth } from "../../format/dates.ts";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -41,11 +41,12 @@ export const SCALE = { viewership: 6_000_000, prizePool: 200_000_000, totalViewe
 
 const day = (iso: string) => formatDate(iso, { utc: true });
 
-/** A monthly figure is the month's ("Feb 2022"), a daily one the day's ("Jan 14, 2023"). */
+/**
+ * A monthly figure is the month's ("Feb 2022"), a daily one the day's ("Jan 14, 2023"), both in the
+ * user's language (Settings → Preferences: "févr. 2022" in French).
+ */
 export const figureDate = (iso: string, measure: PlayerMeasure) =>
-  measure.startsWith("monthly")
-    ? new Date(iso).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })
-    : day(iso);
+  measure.startsWith("monthly") ? formatMonth(iso) : day(iso);
 
 /** "Monthly average" for a label's start. */
 const capitalised = (measure: PlayerMeasure) => measure[0]!.toUpperCase() + measure.slice(1);

@@ -21,6 +21,7 @@ import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
 import { formatDate } from "../../format/dates.ts";
+import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import {
   type IgdbCompany,
@@ -319,7 +320,7 @@ export default function GamesDatabasePage() {
                         {[
                           p.abbreviation,
                           p.generation ? `generation ${p.generation}` : null,
-                          p.games != null ? `${p.games.toLocaleString("en")} games` : null,
+                          p.games != null ? plural(p.games, "game") : null,
                         ]
                           .filter(Boolean)
                           .join(" · ") || "—"}

@@ -27,7 +27,7 @@ import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
-import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
@@ -244,9 +244,7 @@ function Screener() {
 
       <Card role="region" aria-label="Games">
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-          <CardTitle className="text-base">
-            {data ? `${data.total.toLocaleString("en-US")} games` : "Games"}
-          </CardTitle>
+          <CardTitle className="text-base">{data ? plural(data.total, "game") : "Games"}</CardTitle>
           <div className="flex flex-wrap gap-2">
             <ColumnPicker
               columns={SCREENER_COLUMNS.map((c) => ({

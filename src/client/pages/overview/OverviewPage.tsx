@@ -19,7 +19,7 @@ import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { formatMonth } from "../../format/dates.ts";
-import { compactNumber } from "../../format/numbers.ts";
+import { compactNumber, plural } from "../../format/numbers.ts";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
@@ -153,8 +153,8 @@ export default function OverviewPage() {
             !figures?.marketActivity.games
               ? NO_PLAYER_HISTORY
               : figures.marketActivity.basis === "month"
-                ? `total of monthly averages, ${figures.dataAsOf ? formatMonth(figures.dataAsOf) : "the latest month"}, across ${figures.marketActivity.games} games, vs the month before`
-                : `avg. daily total, 7 days, across ${figures.marketActivity.games} games, vs previous week`
+                ? `total of monthly averages, ${figures.dataAsOf ? formatMonth(figures.dataAsOf) : "the latest month"}, across ${plural(figures.marketActivity.games, "game")}, vs the month before`
+                : `avg. daily total, 7 days, across ${plural(figures.marketActivity.games, "game")}, vs previous week`
           }
         />
         <MetricCard
@@ -244,7 +244,9 @@ export default function OverviewPage() {
               !figures?.marketActivity.games
                 ? `${NO_PLAYER_HISTORY}: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.`
                 : figures.trendingCompared
-                  ? `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`
+                  ? figures.trendingCompared === 1
+                    ? "The one game with player counts to compare did not grow against its previous period."
+                    : `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`
                   : "No game has player counts in two periods to compare yet: trending compares a game's last 7 days with the 7 before (a month with the month before for monthly figures)."
             }
           />

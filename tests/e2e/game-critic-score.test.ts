@@ -1,0 +1,56 @@
+import { spawnSync } from "node:child_process";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+
+/**
+ * Review 7, item 9: a console game's page said "No source has this figure yet" where search and the
+ * lists show its critics' score (Metacritic's, from the VGChartz 2016 file) with its source and date.
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  const r = spawnSync(
+    "bun",
+    [
+      "scripts/import.ts",
+      "vgsales-csv",
+      "tests/fixtures/datasets/vgsales/Video_Games_Sales_as_at_22_Dec_2016.csv",
+    ],
+    { env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" } },
+  );
+  if (r.status !== 0) throw new Error(String(r.stderr));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("a console game's page shows its critics' score with its source and date", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  const found = await page.request.get(`${server.url}/api/games/search?q=god%20of%20war&limit=5`);
+  const game = ((await found.json()) as Array<{ id: string; name: string; rating: number }>).find(
+    (g) => g.name === "God of War",
+  );
+  // Metacritic 94 from 75 critics, out of 5 as every list answers it.
+  expect(game?.rating).toBe(4.7);
+  await page.goto(`${server.url}/games/${game!.id}`);
+  const figures = page.getByRole("definition").filter({ hasText: "4.7/5" });
+  const figure = page.locator("dl[aria-label='Latest figures'] > div").filter({ hasText: "Critic score" });
+  await figure.waitFor();
+  expect(await figures.first().textContent()).toBe("4.7/5 (75 critics)");
+  expect(await figure.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: VGChartz sales dataset · Dec 2016 \(Metacritic's critic score/,
+  );
+  // In the place of the review counts it has none of (the price, which no source gives, says so).
+  const reviews = page.locator("dl[aria-label='Latest figures'] > div").filter({ hasText: "Reviews" });
+  expect(await reviews.count()).toBe(0);
+  await figure.screenshot({ path: `${SCREENSHOT_DIR}/game-critic-score.png` });
+  await context.close();
+});
