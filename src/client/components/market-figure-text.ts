@@ -86,8 +86,8 @@ export function trendingChartDescription(games: Pick<GameCard, "players">[]): st
 /**
  * The Dashboard's Cross-platform players card (review 7, item 13): what its bars total and to when
  * (each game's latest count: a monthly average where the newest data is SteamCharts' months), never
- * "now" over data years old; and which platforms have no player data, said of the platforms the
- * answer lists (`/api/platforms/stats` lists those with the most games, not every platform).
+ * "now" over data years old; and which platforms have no player data (`/api/platforms/stats` answers
+ * every platform the catalog lists).
  */
 export function crossPlatformPlayersText(
   stats: ReadonlyArray<Pick<PlatformStat, "platform" | "players" | "provenance">> | undefined,
@@ -106,10 +106,9 @@ export function crossPlatformPlayersText(
   const description = `Total of each game's latest ${measure} on each platform${date ? `, up to ${date}` : ""}. Steam's counts are the only ones collected: they count under PC.`;
   const missing = (stats ?? []).filter((p) => p.players == null).map((p) => p.platform);
   if (missing.length === 0) return { description, noData: null };
-  const listed = stats?.length ?? 0;
   const names = `${missing.slice(0, shown).join(", ")}${missing.length > shown ? ` and ${missing.length - shown} more` : ""}`;
   return {
     description,
-    noData: `No data among the ${listed} platforms with the most games: ${names} (no source measures players there).`,
+    noData: `No data: ${names} (no source measures players there).`,
   };
 }
