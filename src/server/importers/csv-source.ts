@@ -275,6 +275,15 @@ export function companyName(value: string | null | undefined): string | null {
   return name && !/^(unknown|n\/a)$/i.test(name) ? name : null;
 }
 
+/** The first real company of a credit's names (placeholders such as "Unknown" skipped), or null. */
+export function firstCompany(names: readonly string[]): string | null {
+  for (const name of names) {
+    const company = companyName(name);
+    if (company) return company;
+  }
+  return null;
+}
+
 export function parseList(value: string | undefined, separator = ";"): string[] {
   return (value ?? "")
     .split(separator)

@@ -1,6 +1,6 @@
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
-import { companyName, parseList, parseNumber, readCsv } from "./csv-source.ts";
+import { firstCompany, parseList, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -75,14 +75,8 @@ export async function importSteamStoreCsv(
       game: {
         name,
         steamAppId: appid,
-        developer:
-          parseList(r.developer)
-            .map(companyName)
-            .find((c) => c != null) ?? null,
-        publisher:
-          parseList(r.publisher)
-            .map(companyName)
-            .find((c) => c != null) ?? null,
+        developer: firstCompany(parseList(r.developer)),
+        publisher: firstCompany(parseList(r.publisher)),
         releaseDate,
         platforms: parseList(r.platforms).map((p) => PLATFORM_NAMES[p] ?? p),
         genres,

@@ -2,7 +2,7 @@ import { splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
-import { companyName, parseNumber, readCsv } from "./csv-source.ts";
+import { firstCompany, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { ownersMidpoint, steamApp } from "./steam-store.ts";
 import { type ImportSummary, newSummary } from "./summary.ts";
@@ -78,14 +78,8 @@ export async function importSteamSpyCsv(
       game: {
         name,
         steamAppId: appid,
-        developer:
-          splitCompanies(r.developer)
-            .map(companyName)
-            .find((c) => c != null) ?? null,
-        publisher:
-          splitCompanies(r.publisher)
-            .map(companyName)
-            .find((c) => c != null) ?? null,
+        developer: firstCompany(splitCompanies(r.developer)),
+        publisher: firstCompany(splitCompanies(r.publisher)),
         genres,
         tags,
         price,

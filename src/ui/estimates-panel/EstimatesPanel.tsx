@@ -8,6 +8,21 @@ import { datedProvenance, publishedUnits } from "../published-sales/index.ts";
 import { Skeleton } from "../skeleton/index.ts";
 import { SourceNote } from "../source-note/index.ts";
 
+/** The estimate's notes, one per line, in an alert. */
+function EstimateNotes({ notes, variant = "default" }: { notes: string[]; variant?: "default" | "warning" }) {
+  return (
+    <Alert variant={variant}>
+      <AlertDescription>
+        <ul className="grid gap-1">
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /** 1234567 → "1.23M"; estimates carry three significant digits at most. */
 export function compactFigure(value: number, currency = false): string {
   const sign = currency ? "$" : "";
@@ -117,15 +132,7 @@ function NotCovered({
 }) {
   return (
     <>
-      <Alert>
-        <AlertDescription>
-          <ul className="grid gap-1">
-            {estimate.notes.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-          </ul>
-        </AlertDescription>
-      </Alert>
+      <EstimateNotes notes={estimate.notes} />
       {published ? (
         <div data-slot="estimate-row" className="grid gap-1">
           <div className="flex items-baseline justify-between gap-3">
@@ -203,15 +210,7 @@ export function EstimatesPanel({
         ) : (
           <>
             {estimate.notes.length > 0 && (
-              <Alert variant={estimate.lowSignal ? "warning" : "default"}>
-                <AlertDescription>
-                  <ul className="grid gap-1">
-                    {estimate.notes.map((n) => (
-                      <li key={n}>{n}</li>
-                    ))}
-                  </ul>
-                </AlertDescription>
-              </Alert>
+              <EstimateNotes notes={estimate.notes} variant={estimate.lowSignal ? "warning" : "default"} />
             )}
             <div className="grid gap-4 sm:grid-cols-2">
               <FigureRow label="Owners" range={estimate.owners} />
