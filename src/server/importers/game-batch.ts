@@ -3,7 +3,7 @@ import { removeDemoDataIfPresent } from "../catalog/demo-data.ts";
 import { type GameRecord, type MetricPoint, recordMetricsIn, upsertGamesIn } from "../catalog/write.ts";
 import { sqliteCode, withBusyRetry } from "../db/busy.ts";
 import type { Metric } from "../db/schema/index.ts";
-import { query, type TxWork, writeTransaction } from "../db/write-transaction.ts";
+import { query, writeTransaction } from "../db/write-transaction.ts";
 import { type OwnersBand, type OwnersBandRecord, recordOwnerBandsIn } from "../estimates/owner-bands.ts";
 import { log } from "../log.ts";
 import type { ImportSummary } from "./summary.ts";
@@ -73,18 +73,33 @@ export class GameBatcher {
         });
         const touched = new Set<string>();
         let changed = games.inserted + games.updated;
-        // Which of the points are already stored (this source, same game, metric and time), so the
-        // summary can say what the file added and what it replaced.
-        const stored = yield* storedPoints(points, games.insertedIds, source);
+        // What the file added and what it replaced, for the summary: the points written that have a
+        // rowid past the table's last before them are new (this transaction is the only writer, and an
+        // update keeps its row's id); the others written replaced a value.
+        const distinct = distinctPoints(points);
         let pointsChanged = 0;
-        if (points.length)
+        let pointsInserted = 0;
+        if (points.length) {
+          const [before] = yield* query("SELECT coalesce(max(rowid), 0) AS id FROM game_metrics");
           pointsChanged = yield* recordMetricsIn(points, {
             touched,
             ...(fresh ? { fresh: games.insertedIds } : {}),
           });
+          if (pointsChanged > 0) {
+            const [added] = yield* query("SELECT count(*) AS n FROM game_metrics WHERE rowid > ?", [
+              Number(before?.id ?? 0),
+            ]);
+            pointsInserted = Number(added?.n ?? 0);
+          }
+        }
         changed += pointsChanged;
         for (const id of yield* recordOwnerBandsIn(bands, games.insertedIds)) touched.add(id);
-        return { games, touched, changed, points: { ...stored, changed: pointsChanged } };
+        return {
+          games,
+          touched,
+          changed,
+          points: { distinct, inserted: pointsInserted, changed: pointsChanged },
+        };
       }),
     );
     if (result.changed > 0) markCatalogChanged();
@@ -92,14 +107,12 @@ export class GameBatcher {
     this.summary.inserted += games.inserted;
     this.summary.updated += games.updated;
     if (points.distinct > 0) {
-      // A point written and not stored before is new; every other one written replaced a value.
-      const inserted = points.distinct - points.existing;
-      const updated = Math.max(0, points.changed - inserted);
+      const updated = Math.max(0, points.changed - points.inserted);
       this.summary.points ??= { inserted: 0, updated: 0, unchanged: 0 };
       const counts = this.summary.points;
-      counts.inserted += inserted;
+      counts.inserted += points.inserted;
       counts.updated += updated;
-      counts.unchanged += Math.max(0, points.existing - updated);
+      counts.unchanged += Math.max(0, points.distinct - points.inserted - updated);
     }
     for (const id of touched) this.changed.add(id);
     for (const id of games.insertedIds) this.changed.add(id);
@@ -108,41 +121,11 @@ export class GameBatcher {
   }
 }
 
-const KEYS_PER_LOOKUP = 5000;
-
-/**
- * The batch's distinct points (game, metric, time) and how many of them `source` has stored already,
- * each looked up on the unique index (game, metric, ts, source). Points of games this batch created
- * cannot be stored yet and are not looked up.
- */
-function* storedPoints(
-  points: MetricPoint[],
-  newGames: ReadonlySet<string>,
-  source: string,
-): TxWork<{ distinct: number; existing: number }> {
-  const keys = new Map<string, [string, string, number]>();
-  let distinctNew = 0;
-  const seenNew = new Set<string>();
-  for (const p of points) {
-    const key = `${p.gameId}|${p.metric}|${p.ts.getTime()}`;
-    if (newGames.has(p.gameId)) {
-      if (!seenNew.has(key)) {
-        seenNew.add(key);
-        distinctNew++;
-      }
-    } else keys.set(key, [p.gameId, p.metric, p.ts.getTime()]);
-  }
-  const list = [...keys.values()];
-  let existing = 0;
-  for (let i = 0; i < list.length; i += KEYS_PER_LOOKUP) {
-    const rows = yield* query(
-      `SELECT count(*) AS n FROM json_each(?) j JOIN game_metrics m
-         ON m.game_id = j.value ->> 0 AND m.metric = j.value ->> 1 AND m.ts = j.value ->> 2 AND m.source = ?`,
-      [JSON.stringify(list.slice(i, i + KEYS_PER_LOOKUP)), source],
-    );
-    existing += Number(rows[0]?.n ?? 0);
-  }
-  return { distinct: distinctNew + list.length, existing };
+/** The batch's distinct points (game, metric, time): a file may repeat a row. */
+function distinctPoints(points: MetricPoint[]): number {
+  const keys = new Set<string>();
+  for (const p of points) keys.add(`${p.gameId}|${p.metric}|${p.ts.getTime()}`);
+  return keys.size;
 }
 
 /** An import's write, repeated with backoff while another writer holds the database lock. */
