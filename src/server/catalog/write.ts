@@ -109,6 +109,10 @@ const MEASURES = new Set([
 
 /** The series whose newest point dates a game's figures (as `figureProvenance` shows them). */
 const FIGURE_METRICS: readonly Metric[] = ["reviews_positive", "reviews_negative", "owners", "price"];
+/** The newest point of FIGURE_METRICS of each game of a JSON list (0 when it has none). */
+const FIGURES_AT_SQL = `SELECT j.value AS game_id, max(${FIGURE_METRICS.map(
+  (m) => `coalesce((SELECT max(ts) FROM game_metrics m WHERE m.game_id = j.value AND m.metric = '${m}'), 0)`,
+).join(", ")}) AS ts FROM json_each(?) j`;
 
 type Row = Record<string, unknown> & { id: string; rowid?: number };
 
@@ -313,13 +317,10 @@ export function* upsertGamesIn(records: GameRecord[], source: string): TxWork<Up
   // undated record is a live answer, newer than any point).
   const figuresAt = new Map<string, number>();
   if (existing.size > 0 && records.some((r) => r.asOf != null)) {
-    const rows = yield* query(
-      `SELECT game_id, max(ts) AS ts FROM game_metrics
-       WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN (${FIGURE_METRICS.map((m) => `'${m}'`).join(", ")})
-       GROUP BY game_id`,
-      [JSON.stringify([...existing.keys()])],
-    );
-    for (const row of rows) figuresAt.set(String(row.game_id), Number(row.ts));
+    // One index seek per game and metric (the newest point of each), not a pass over every point of
+    // the game: a live-synced game holds tens of thousands.
+    const rows = yield* query(FIGURES_AT_SQL, [JSON.stringify([...existing.keys()])]);
+    for (const row of rows) if (Number(row.ts) > 0) figuresAt.set(String(row.game_id), Number(row.ts));
   }
 
   // Slugs must be unique: look up every candidate slug (name, name-year, name-id) at once.
