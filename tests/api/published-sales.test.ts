@@ -1,6 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { GameEstimateSchema } from "../../src/contracts/estimates.ts";
 import type { GameDetail } from "../../src/contracts/game-page.ts";
@@ -16,29 +14,12 @@ import { createTestUser, request } from "../helpers/api.ts";
 /**
  * VGChartz unit sales (game_sales) on the game and company pages: published figures with their file
  * and date, apart from the Steam-based estimates, which do not speak for a game with no Steam signal.
- * Rows copied unchanged from the two public files (shared/datasets/vgsales), a few of each.
+ * A few rows of each public file, unchanged (tests/fixtures/datasets/vgsales/published-sales/SOURCE.txt).
  */
-const dir = mkdtempSync(join(tmpdir(), "gi-vgsales-"));
-const VGSALES = join(dir, "vgsales.csv");
-const DEC_2016 = join(dir, "Video_Games_Sales_as_at_22_Dec_2016.csv");
-writeFileSync(
-  VGSALES,
-  `Rank,Name,Platform,Year,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Other_Sales,Global_Sales
-1,Wii Sports,Wii,2006,Sports,Nintendo,41.49,29.02,3.77,8.46,82.74
-3,Mario Kart Wii,Wii,2008,Racing,Nintendo,15.85,12.88,3.79,3.31,35.82
-30,Call of Duty: Modern Warfare 3,X360,2011,Shooter,Activision,9.03,4.28,0.13,1.32,14.76
-38,Call of Duty: Modern Warfare 3,PS3,2011,Shooter,Activision,5.54,5.82,0.49,1.62,13.46
-43,Mario Kart 7,3DS,2011,Racing,Nintendo,4.74,3.91,2.67,0.89,12.21
-`,
-);
-writeFileSync(
-  DEC_2016,
-  `Name,Platform,Year_of_Release,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Global_Sales,Critic_Score,Critic_Count,User_Score,User_Count,Developer,Rating
-Wii Sports,Wii,2006,Sports,Nintendo,41.36,28.96,3.77,82.53,76,51,8,322,Nintendo,E
-Mario Kart 7,3DS,2011,Racing,Nintendo,5.03,4.02,2.69,12.66,85,73,8.2,632,"Retro Studios, Entertainment Analysis & Development Division",E
-Pokemon Sun/Moon,3DS,2016,Role-Playing,Nintendo,2.98,1.45,2.26,7.14,,,,,,
-`,
-);
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/datasets/vgsales/published-sales/${name}`, import.meta.url));
+const VGSALES = fixture("vgsales.csv");
+const DEC_2016 = fixture("Video_Games_Sales_as_at_22_Dec_2016.csv");
 
 let cookie: string;
 const idOf = async (name: string) =>
