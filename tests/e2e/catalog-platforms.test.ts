@@ -1,7 +1,13 @@
-import { spawnSync } from "node:child_process";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  importDataset,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 /**
  * Review 6 #7, #8, #13 on screen, after the imports the tester ran (excerpts of the real files kept
@@ -18,10 +24,7 @@ beforeAll(async () => {
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv"],
     ["vgsales-csv", "tests/fixtures/datasets/vgsales/vgsales.csv"],
   ] as const) {
-    const r = spawnSync("bun", ["scripts/import.ts", kind, path], {
-      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
-    });
-    if (r.status !== 0) throw new Error(String(r.stderr));
+    importDataset(server, kind, path);
   }
   browser = await launchBrowser();
 });

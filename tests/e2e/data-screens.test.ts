@@ -1,9 +1,15 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  importDataset,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 let full: TestServer;
 let empty: TestServer;
@@ -16,10 +22,7 @@ beforeAll(async () => {
     ["esports-csv", "tests/fixtures/datasets/esports"],
     ["twitch-csv", "tests/fixtures/datasets/twitch"],
   ] as const) {
-    const r = spawnSync("bun", ["scripts/import.ts", kind, path], {
-      env: { ...process.env, DATABASE_URL: `file:${full.databaseFile}`, LOG_LEVEL: "error" },
-    });
-    if (r.status !== 0) throw new Error(String(r.stderr));
+    importDataset(full, kind, path);
   }
   browser = await launchBrowser();
 });

@@ -1,35 +1,29 @@
-import { spawnSync } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openClient } from "../../src/server/db/client.ts";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  importDataset,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  const r = spawnSync(
-    "bun",
-    ["scripts/import.ts", "steamspy-csv", "tests/fixtures/estimates/steamspy-sample.csv"],
-    {
-      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
-    },
-  );
-  if (r.status !== 0) throw new Error(String(r.stderr));
+  importDataset(server, "steamspy-csv", "tests/fixtures/estimates/steamspy-sample.csv");
   // VGChartz unit sales of console games, dated by --as-of (the file states no date of its own).
-  const sales = spawnSync(
-    "bun",
-    [
-      "scripts/import.ts",
-      "vgsales-csv",
-      "tests/fixtures/datasets/vgsales/vgsales.csv",
-      "--as-of",
-      "2016-10-26",
-    ],
-    { env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" } },
+  importDataset(
+    server,
+    "vgsales-csv",
+    "tests/fixtures/datasets/vgsales/vgsales.csv",
+    "--as-of",
+    "2016-10-26",
   );
-  if (sales.status !== 0) throw new Error(String(sales.stderr));
   browser = await launchBrowser();
 });
 

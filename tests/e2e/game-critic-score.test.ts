@@ -1,7 +1,13 @@
-import { spawnSync } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  importDataset,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 /**
  * Review 7, item 9: a console game's page said "No source has this figure yet" where search and the
@@ -12,16 +18,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  const r = spawnSync(
-    "bun",
-    [
-      "scripts/import.ts",
-      "vgsales-csv",
-      "tests/fixtures/datasets/vgsales/Video_Games_Sales_as_at_22_Dec_2016.csv",
-    ],
-    { env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" } },
+  importDataset(
+    server,
+    "vgsales-csv",
+    "tests/fixtures/datasets/vgsales/Video_Games_Sales_as_at_22_Dec_2016.csv",
   );
-  if (r.status !== 0) throw new Error(String(r.stderr));
   browser = await launchBrowser();
 });
 

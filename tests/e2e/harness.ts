@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,17 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Everything the server printed, for failure messages. */
   output(): string;
+}
+
+/**
+ * `bun run import <kind> <path> [--as-of …]` into the server's database, as an operator runs it
+ * beside a running server; throws with the importer's output when it fails.
+ */
+export function importDataset(server: Pick<TestServer, "databaseFile">, ...args: string[]): void {
+  const r = spawnSync("bun", ["scripts/import.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
+  });
+  if (r.status !== 0) throw new Error(`import ${args.join(" ")} failed: ${String(r.stderr)}`);
 }
 
 export interface ServerOptions {

@@ -1,9 +1,15 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  importDataset,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 /**
  * Historical Analytics → Historical Data with SteamCharts' monthly history, SteamDB's daily peaks and a
@@ -26,10 +32,7 @@ beforeAll(async () => {
       "2023-01-01",
     ],
   ]) {
-    const r = spawnSync("bun", ["scripts/import.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" },
-    });
-    if (r.status !== 0) throw new Error(String(r.stderr));
+    importDataset(server, ...args);
   }
   browser = await launchBrowser();
 });

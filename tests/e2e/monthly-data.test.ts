@@ -1,7 +1,13 @@
-import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, type Role, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  importDataset,
+  launchBrowser,
+  type Role,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 /**
  * Review 6, item 15: a catalog whose player figures are SteamCharts' monthly averages (the newest
@@ -13,16 +19,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  const r = spawnSync(
-    "bun",
-    [
-      "scripts/import.ts",
-      "steamcharts-csv",
-      "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv",
-    ],
-    { env: { ...process.env, DATABASE_URL: `file:${server.databaseFile}`, LOG_LEVEL: "error" } },
+  importDataset(
+    server,
+    "steamcharts-csv",
+    "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv",
   );
-  if (r.status !== 0) throw new Error(String(r.stderr));
   browser = await launchBrowser();
 }, 180_000);
 
