@@ -1,8 +1,8 @@
 /**
- * How the kit and the app write dates and numbers: the locale's conventions (Settings → Preferences →
- * Language: "Nov 25, 2026" and 1,234.5 in English, "25 nov 2026" and 1.234,5 in Spanish…) and the
- * time zone event times are shown in (Settings → Preferences → Time zone). The words of the
- * interface stay English whatever the locale. The app sets it from the user's settings
+ * How the kit and the app write dates: the locale's conventions (Settings → Preferences → Language:
+ * "Nov 25, 2026" in English, "25 nov 2026" in Spanish…) and the time zone event times are shown in
+ * (Settings → Preferences → Time zone). Numbers and the words of the interface stay English whatever
+ * the locale (the server writes figures into its texts in English). The app sets it from the user's settings
  * (src/client/format/preferences.ts); the kit only reads it.
  */
 export interface FormatLocale {
@@ -19,11 +19,6 @@ let version = 0;
 
 export function formatLocale(): FormatLocale {
   return current;
-}
-
-/** Bumped on every change, so formatters built for the last locale know they are stale. */
-export function formatLocaleVersion(): number {
-  return version;
 }
 
 /** Sets the conventions; returns whether anything changed. */

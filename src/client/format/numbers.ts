@@ -21,6 +21,10 @@ export function formatBillions(value: number): string {
 }
 
 /** A count with its noun: "1 user", "3 users", "1,234 games" (never "1 games"). */
-export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
+export function plural(
+  count: number,
+  noun: string,
+  format: (n: number) => string = (n) => n.toLocaleString("en-US"),
+): string {
+  return `${format(count)} ${noun}${count === 1 ? "" : "s"}`;
 }

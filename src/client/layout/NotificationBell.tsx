@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import type { NotificationUpdate } from "../../contracts/notifications.ts";
 import { Button } from "../../ui/button/Button.tsx";
 import { Spinner } from "../../ui/spinner/Spinner.tsx";
 import type { NotificationPanelProps } from "../notifications/NotificationPanel.tsx";
 import { userSettingsQuery } from "../queries/auth.ts";
 import { notificationsQuery } from "../queries/notifications.ts";
-import { realtime } from "../realtime.ts";
+import { useChannel } from "../realtime.ts";
 import { loadChunk } from "../recovery/chunks.ts";
 
 // The list's code loads the first time the bell is opened (the shell stays lean, ADR 014).
@@ -26,22 +26,16 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const { data } = useQuery(notificationsQuery);
   const settings = useQuery(userSettingsQuery);
-  const push = useRef(false);
-  push.current = settings.data?.notifications.push ?? false;
-  useEffect(
-    () =>
-      realtime().subscribe("notifications", (update) => {
-        void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
-        // The browser's own notifications (Settings → Notifications → Push); their code loads on first use.
-        const list = (update as NotificationUpdate | null)?.notifications ?? [];
-        if (push.current && list.length > 0)
-          void import("../notifications/browser-notifications.ts").then(
-            (m) => m.showBrowserNotifications(list),
-            () => {},
-          );
-      }),
-    [queryClient],
-  );
+  useChannel<NotificationUpdate | null>("notifications", (update) => {
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+    // The browser's own notifications (Settings → Notifications → Push); their code loads on first use.
+    const list = update?.notifications ?? [];
+    if (settings.data?.notifications.push && list.length > 0)
+      void import("../notifications/browser-notifications.ts").then(
+        (m) => m.showBrowserNotifications(list),
+        () => {},
+      );
+  });
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const unread = data?.unread ?? 0;

@@ -1,10 +1,19 @@
 import type { Provenance } from "../../contracts/provenance.ts";
 import { cn } from "../cn.ts";
-import { formatLocale } from "../locale.ts";
+import { perLocale } from "../locale.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+// Data dates are days in UTC, written the user's way (Settings → Preferences → Language); built once
+// per locale, as every card and notification row writes one.
+const DAY_FORMAT = perLocale(
+  ({ locale }) =>
+    new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }),
+);
+const MONTH_FORMAT = perLocale(
+  ({ locale }) => new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }),
+);
 
 /** "updated 4 min ago" for recent data, "May 2019" / "Nov 22, 2026" for older data. */
 export function describeAsOf(asOf: string | null, now: number = Date.now()): string | null {
@@ -14,18 +23,7 @@ export function describeAsOf(asOf: string | null, now: number = Date.now()): str
   const age = now - t;
   if (age >= 0 && age < HOUR) return `updated ${Math.max(1, Math.round(age / MINUTE))} min ago`;
   if (age >= 0 && age < DAY) return `updated ${Math.round(age / HOUR)} h ago`;
-  const d = new Date(t);
-  // Data dates are days in UTC, written the user's way (Settings → Preferences → Language).
-  const { locale } = formatLocale();
-  if (age >= 0 && age < 60 * DAY) {
-    return d.toLocaleDateString(locale, {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-  }
-  return d.toLocaleDateString(locale, { month: "short", year: "numeric", timeZone: "UTC" });
+  return (age >= 0 && age < 60 * DAY ? DAY_FORMAT() : MONTH_FORMAT()).format(t);
 }
 
 /**

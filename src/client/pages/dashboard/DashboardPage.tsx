@@ -705,6 +705,7 @@ export default function DashboardPage() {
     });
   };
 
+  const tile = playersTile(figures);
   const stats: Array<[string, string | null, string]> = [
     ["Platforms", connections.data ? String(connections.data.length) : null, `${connected} connected`],
     ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
@@ -716,9 +717,9 @@ export default function DashboardPage() {
     [
       // Not a live sum: players across the catalog each day (each game's average count), averaged over
       // 7 days (issue 9), or a month's total of averages; named with the date of its data.
-      playersTile(figures).label,
+      tile.label,
       figures ? (figures.marketActivity.games ? compactNumber(figures.marketActivity.players) : "–") : null,
-      playersTile(figures).hint,
+      tile.hint,
     ],
   ];
 

@@ -1,4 +1,5 @@
 import type { GameDetail, LatestFigure } from "../../../contracts/game-page.ts";
+import { plural } from "../../format/numbers.ts";
 
 /**
  * The game page's rating when the game has no review counts to show (review 7, item 9): a console
@@ -11,9 +12,7 @@ export function ratingFigure(
 ): { label: string; figure: LatestFigure; text: string } | null {
   if (game.rating == null) return null;
   const critics = /critic/i.test(game.provenance?.method ?? "");
-  const count = game.ratingCount
-    ? ` (${game.ratingCount.toLocaleString("en-US")} ${critics ? "critic" : "rating"}${game.ratingCount === 1 ? "" : "s"})`
-    : "";
+  const count = game.ratingCount ? ` (${plural(game.ratingCount, critics ? "critic" : "rating")})` : "";
   return {
     label: critics ? "Critic score" : "Rating",
     figure: {

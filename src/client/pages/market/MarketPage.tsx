@@ -128,7 +128,7 @@ function Screener() {
           ...field,
           choices: list.map((f) => ({
             value: f.value,
-            hint: `${f.games.toLocaleString("en-US")} ${f.games === 1 ? "game" : "games"}`,
+            hint: plural(f.games, "game"),
           })),
         }
       : field;
