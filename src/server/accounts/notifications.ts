@@ -84,7 +84,9 @@ function shape(rows: Row[]): Notification[] {
         ...base,
         kind: "players",
         players: { metric, value, average, days: Number(detail.days ?? 0), at: new Date(at).toISOString() },
-        provenance: provenanceOf(String(detail.source ?? ""), at),
+        provenance: detail.source
+          ? provenanceOf(String(detail.source), at, figureMethod(String(detail.source), metric))
+          : null,
       });
     }
   }
@@ -136,11 +138,17 @@ let checkedVersion: number | null | undefined;
 let chain: Promise<void> = Promise.resolve();
 
 async function deliver(): Promise<void> {
-  if (sentUpTo === null) sentUpTo = await newestId();
   const version = dataVersion();
   // Nothing committed since the last look (a remote database has no version: always read).
-  if (version !== null && version === checkedVersion) return;
+  if (sentUpTo !== null && version !== null && version === checkedVersion) return;
   checkedVersion = version;
+  // Nobody listening: nothing to read but where the table stands (its newest id, one index step);
+  // what is made meanwhile waits in the list.
+  const listening = usersSubscribedTo("notifications");
+  if (sentUpTo === null || listening.size === 0) {
+    sentUpTo = await newestId();
+    if (listening.size === 0) return;
+  }
   for (;;) {
     const rows = await readRows(
       `SELECT ${COLUMNS} FROM notifications n JOIN games g ON g.id = n.game_id
@@ -149,11 +157,13 @@ async function deliver(): Promise<void> {
     );
     if (rows.length === 0) return;
     sentUpTo = Number(rows.at(-1)!.id);
-    const listening = usersSubscribedTo("notifications");
     const byUser = new Map<string, Row[]>();
     for (const row of rows) {
       const userId = String(row.user_id);
-      if (listening.has(userId)) byUser.set(userId, [...(byUser.get(userId) ?? []), row]);
+      if (!listening.has(userId)) continue;
+      const own = byUser.get(userId);
+      if (own) own.push(row);
+      else byUser.set(userId, [row]);
     }
     for (const [userId, own] of byUser) {
       publishToUser(userId, "notifications", { notifications: shape(own).reverse() });
