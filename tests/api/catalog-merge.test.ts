@@ -503,3 +503,28 @@ describe("the datasets' placeholder companies (review seven, item 14)", () => {
     expect(Number(unknown[0]!.n)).toBe(0);
   });
 });
+
+describe("a store's name and other sources' spellings", () => {
+  test("a game first named by a sales list takes the store's spelling once a dated Steam record joins it", async () => {
+    // A sales list (dated today, as an undated file is) spells it its way; the store snapshot of
+    // 2019 joins it by name and gives its own spelling, older as its date is.
+    await upsertGames(
+      [{ name: "Spelling Check Racer", platforms: ["PC"], releaseYear: 2012, asOf: new Date() }],
+      "vgsales-csv",
+    );
+    await upsertGames(
+      [
+        {
+          name: "Spelling Check Racer™",
+          steamAppId: 7_700_077,
+          releaseDate: "2012-05-01",
+          platforms: ["PC"],
+          asOf: new Date(Date.UTC(2019, 4, 1)),
+        },
+      ],
+      "steam-store-csv",
+    );
+    const [game] = await rows("SELECT name, steam_app_id FROM games WHERE steam_app_id = 7700077");
+    expect(game).toEqual({ name: "Spelling Check Racer™", steam_app_id: 7_700_077 });
+  });
+});

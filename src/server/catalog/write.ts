@@ -427,7 +427,9 @@ export function* upsertGamesIn(records: GameRecord[], source: string): TxWork<Up
         platforms: JSON.stringify(r.platforms ?? []),
         is_demo: r.isDemo ? 1 : 0,
         release_year: year,
-        name_as_of: r.asOf?.getTime() ?? now,
+        // Only a store's name is dated: another source's spelling gives way to the store's name, of
+        // whatever date, once the game is matched to its appid.
+        name_as_of: r.steamAppId != null ? (r.asOf?.getTime() ?? now) : null,
       };
       for (const [field, column] of SCALARS) {
         if (column === "release_year") continue;
@@ -489,9 +491,12 @@ export function* upsertGamesIn(records: GameRecord[], source: string): TxWork<Up
     // own date (a 2019 snapshot does not give "PUBG: BATTLEGROUNDS" back its 2019 name, nor take
     // SteamCharts' 2022 names away, though SteamCharts dates no price or reviews). Rows written before
     // names were dated fall back on the date of their figures.
+    // A game matched to its appid by this record (a sales list's or IGDB's row, found by name) takes
+    // the store's name, whatever the date of the name it had.
     let nameAsOf: number | undefined;
-    if (r.steamAppId != null && Number(match.steam_app_id) === r.steamAppId) {
-      const nameAt = match.name_as_of != null ? Number(match.name_as_of) : known;
+    const sameApp = Number(match.steam_app_id) === r.steamAppId;
+    if (r.steamAppId != null && (sameApp || match.steam_app_id == null)) {
+      const nameAt = !sameApp ? null : match.name_as_of != null ? Number(match.name_as_of) : known;
       if (nameAt == null || at >= nameAt) {
         if (match.name !== r.name) {
           changes.name = r.name;
