@@ -528,3 +528,12 @@ describe("a store's name and other sources' spellings", () => {
     expect(game).toEqual({ name: "Spelling Check Racer™", steam_app_id: 7_700_077 });
   });
 });
+
+test("a placeholder company from any source (a live sync's 'Unknown') is stored as none", async () => {
+  await upsertGames(
+    [{ name: "Placeholder Credit Sim", steamAppId: 7_700_078, developer: "Unknown", publisher: "n/a" }],
+    "steamspy-api",
+  );
+  const [game] = await rows("SELECT developer, publisher FROM games WHERE steam_app_id = 7700078");
+  expect(game).toEqual({ developer: null, publisher: null });
+});

@@ -109,3 +109,12 @@ export function splitCompanies(credit: string | null | undefined): string[] {
   }
   return parts;
 }
+
+/**
+ * A company as the datasets name it, or null for their placeholders: VGChartz's publisher "Unknown"
+ * and "N/A", Steam's developer "Unknown" (any case) are no company, not one company of that name.
+ */
+export function companyName(value: string | null | undefined): string | null {
+  const name = value?.trim();
+  return name && !/^(unknown|n\/a)$/i.test(name) ? name : null;
+}

@@ -4,7 +4,7 @@ import type { Metric } from "../db/schema/index.ts";
 import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
-import { normalizeName, slugify, slugOfNormalized } from "./normalize.ts";
+import { companyName, normalizeName, slugify, slugOfNormalized } from "./normalize.ts";
 
 /**
  * The one way games and their series enter the catalog (importers, live sources, demo data).
@@ -276,7 +276,17 @@ const INSERT_COLUMNS = [
  * Upserts up to 1,000 games inside the caller's write transaction (GameBatcher: with their series
  * points). The caller removes demo data first and signals the catalog change after the commit.
  */
-export function* upsertGamesIn(records: GameRecord[], source: string): TxWork<UpsertResult> {
+export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<UpsertResult> {
+  // Every source's placeholders ("Unknown", "N/A") are no company, whichever importer or sync sent them.
+  const records = given.map((r) =>
+    r.developer === undefined && r.publisher === undefined
+      ? r
+      : {
+          ...r,
+          ...(r.developer !== undefined ? { developer: companyName(r.developer) } : {}),
+          ...(r.publisher !== undefined ? { publisher: companyName(r.publisher) } : {}),
+        },
+  );
   const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
   const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
   // Each record's name key and slug base, worked out once (an import calls this for every row).

@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { companyName } from "../catalog/normalize.ts";
 
 /**
  * Streams a CSV file (or a gzip-compressed `.csv.gz`) as records with their line numbers, in constant
@@ -264,15 +265,6 @@ export function parseNumber(value: string | undefined): number | null {
   if (cleaned === "" || cleaned === "-" || /^(n\/a|na|tbd|null|none)$/i.test(value.trim())) return null;
   const n = Number(cleaned);
   return Number.isFinite(n) ? n : null;
-}
-
-/**
- * A company as the datasets name it, or null for their placeholders: VGChartz's publisher "Unknown"
- * and "N/A", Steam's developer "Unknown" (any case) are no company, not one company of that name.
- */
-export function companyName(value: string | null | undefined): string | null {
-  const name = value?.trim();
-  return name && !/^(unknown|n\/a)$/i.test(name) ? name : null;
 }
 
 /** The first real company of a credit's names (placeholders such as "Unknown" skipped), or null. */

@@ -1,9 +1,10 @@
 import { basename } from "node:path";
 import type { InStatement } from "@libsql/client";
+import { companyName } from "../catalog/normalize.ts";
 import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
-import { companyName, ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
