@@ -79,4 +79,3 @@ export const PLAYER_SPIKE_MIN_DAYS = 3;
 export const MarkNotificationsReadSchema = z.strictObject({
   upTo: z.number({ message: "Give the id of the newest notification seen" }).int().positive(),
 });
-export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import type { Notification, NotificationList } from "../../src/contracts/notifications.ts";
+import {
+  NOTIFICATIONS_KEPT,
+  type Notification,
+  type NotificationList,
+  PLAYER_SPIKE_BASELINE_DAYS,
+  PLAYER_SPIKE_MIN_DAYS,
+  PLAYER_SPIKE_RATIO,
+} from "../../src/contracts/notifications.ts";
 import { deliverNewNotifications } from "../../src/server/accounts/notifications.ts";
 import { CONVERTED_PRICE_SOURCES } from "../../src/server/catalog/source-names.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
@@ -464,4 +471,17 @@ test("the price alert trigger holds back the same converted sources the screens 
   ).text();
   const named = [...trigger.matchAll(/price_source = '([^']+)'/g)].map((m) => m[1]);
   expect(new Set(named)).toEqual(new Set(CONVERTED_PRICE_SOURCES));
+});
+
+test("the rules the Settings screen states are the ones migration 0022's triggers apply", async () => {
+  const sql = await Bun.file(new URL("../../migrations/0022_notifications.sql", import.meta.url)).text();
+  expect(sql).toContain(`new.value >= ${PLAYER_SPIKE_RATIO} * b.average`);
+  expect(sql).toContain(`b.days >= ${PLAYER_SPIKE_MIN_DAYS}`);
+  const baseline = Array.from(
+    { length: PLAYER_SPIKE_BASELINE_DAYS },
+    (_, i) => `new.ts / 86400000 - ${i + 1}`,
+  );
+  for (const day of baseline) expect(sql).toContain(day);
+  expect(sql).not.toContain(`new.ts / 86400000 - ${PLAYER_SPIKE_BASELINE_DAYS + 1}`);
+  expect(sql).toContain(`LIMIT 1 OFFSET ${NOTIFICATIONS_KEPT}`);
 });

@@ -129,7 +129,7 @@ async function newestId(): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-export const NOTIFICATION_FEED_INTERVAL_MS = 2000;
+const NOTIFICATION_FEED_INTERVAL_MS = 2000;
 const FEED_BATCH = 1000;
 
 /** The last notification id sent (null: not read yet), and the database version last looked at. */

@@ -56,7 +56,7 @@ interface Series {
 }
 
 /** A month's or a day's average, or its peak: from the metric and the period of the points. */
-export function playerMeasure(metric: string, period: string | null): PlayerMeasure {
+function playerMeasure(metric: string, period: string | null): PlayerMeasure {
   const monthly = period === "month";
   if (metric === "players_peak") return monthly ? "monthly peak" : "daily peak";
   return monthly ? "monthly average" : "daily average";
@@ -66,7 +66,7 @@ export function playerMeasure(metric: string, period: string | null): PlayerMeas
  * The series `playerTrends` shows: one with points to compare (two or more) before a single figure;
  * then the newest; then an average before a peak (the count a screen calls players); then the longest.
  */
-export function mainPlayerSeries<T extends Omit<PlayerSeries, "measure">>(list: T[]): T | undefined {
+function mainPlayerSeries<T extends Omit<PlayerSeries, "measure">>(list: T[]): T | undefined {
   const rank = (s: T) => [
     s.points.length >= 2 ? 1 : 0,
     s.last,

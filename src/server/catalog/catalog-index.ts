@@ -13,6 +13,7 @@ import {
   readCatalogLog,
 } from "./changes.ts";
 import { foldName, slugify } from "./normalize.ts";
+import { releaseKey } from "./release.ts";
 import { listOf } from "./shapes.ts";
 
 /**
@@ -137,7 +138,11 @@ export class CatalogIndex {
   readonly normalizedNames: string[] = [];
   /** foldName of each slot's name, made the first time a query outside the name key asks (slots are never reused). */
   private readonly foldedNames: string[] = [];
-  readonly releaseDates: Array<string | null> = [];
+  /**
+   * Each slot's release as it sorts (`releaseKey`): the date, or the year alone for a game known only
+   * by its year (VGChartz), so an order by release and the year filters agree.
+   */
+  readonly releaseKeys: Array<string | null> = [];
   /** Per column, NaN where unknown. */
   readonly col: Record<NumericField, Float64Array>;
   /** Reviews as the screener counts them (positive + negative; NaN when both unknown), and the positive share. */
@@ -233,7 +238,7 @@ export class CatalogIndex {
     this.ids[s] = row.id;
     this.names[s] = row.name;
     this.normalizedNames[s] = row.normalizedName;
-    this.releaseDates[s] = row.releaseDate;
+    this.releaseKeys[s] = releaseKey(row.releaseDate, row.releaseYear);
     this.nameKey[s] = prefixKey(row.name);
     for (const k of NUMERIC) {
       const v = row[k];

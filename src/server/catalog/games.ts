@@ -1,8 +1,7 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
 import { readRows } from "../db/client.ts";
-import { byName, byNumber, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
+import { byName, byNumber, byText, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
 import { withFigures } from "./player-figures.ts";
-import { byRelease } from "./release.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -24,7 +23,7 @@ function orderOf(index: CatalogIndex, sort: GameSort): Order {
       return byName(index, "asc", popularityDesc);
     case "release":
       // A game known only by its year sorts by that year, as the screener's releaseDate order.
-      return byRelease(index, "desc", popularityDesc);
+      return byText(index, index.releaseKeys, "desc", false, popularityDesc);
     case "rating": {
       const count = byNumber(index, ratingCount, "desc");
       return byNumber(index, rating, "desc", (a, b) => {

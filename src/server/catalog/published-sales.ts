@@ -13,7 +13,7 @@ import { sourceName } from "./source-names.ts";
 const units = (millions: unknown): number | null =>
   millions == null || millions === "" ? null : Math.round(Number(millions) * 1_000_000);
 
-export const PUBLISHED_SALES_METHOD =
+const PUBLISHED_SALES_METHOD =
   "Units sold as the dataset publishes them (millions, to two decimals), summed over platforms; not an estimate";
 
 const sourceOf = (dataset: unknown) =>

@@ -16,10 +16,10 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
-import { byName, byNumber, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
+import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
-import { byRelease, releaseYearOf } from "./release.ts";
+import { releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
@@ -110,7 +110,7 @@ export function screenerOrder(
     case "name":
       return byName(index, order);
     case "releaseDate":
-      return byRelease(index, order);
+      return byText(index, index.releaseKeys, order, false);
     case "price":
       return byNumber(index, index.col.price, order);
     case "reviews":

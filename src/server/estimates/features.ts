@@ -108,7 +108,7 @@ export function modelGenres(input: EstimateInput): string[] {
 }
 
 /** "Free to Play" among a game's genres or its tags. */
-export function freeToPlayListed(game: { genres: readonly string[]; tags: readonly string[] }): boolean {
+function freeToPlayListed(game: { genres: readonly string[]; tags: readonly string[] }): boolean {
   return [...game.genres, ...game.tags].some((g) => g.toLowerCase() === "free to play");
 }
 

@@ -45,7 +45,7 @@ const day = (iso: string) => formatDate(iso, { utc: true });
  * A monthly figure is the month's ("Feb 2022"), a daily one the day's ("Jan 14, 2023"), both in the
  * user's language (Settings → Preferences: "févr. 2022" in French).
  */
-export const figureDate = (iso: string, measure: PlayerMeasure) =>
+const figureDate = (iso: string, measure: PlayerMeasure) =>
   measure.startsWith("monthly") ? formatMonth(iso) : day(iso);
 
 /** "Monthly average" for a label's start. */

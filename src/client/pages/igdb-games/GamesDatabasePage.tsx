@@ -44,7 +44,7 @@ const isoDay = (unix: number | null) =>
   unix == null ? null : new Date(unix * 1000).toISOString().slice(0, 10);
 
 /** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
-export const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year">) =>
+const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year">) =>
   game.first_release_date == null && game.release_year != null
     ? String(game.release_year)
     : date(game.first_release_date);

@@ -3,6 +3,11 @@ import { AlertTriangle, Save } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { NAME_MAX } from "../../../contracts/auth.ts";
+import {
+  PLAYER_SPIKE_BASELINE_DAYS,
+  PLAYER_SPIKE_MIN_DAYS,
+  PLAYER_SPIKE_RATIO,
+} from "../../../contracts/notifications.ts";
 import type { PublicUser } from "../../../contracts/roles.ts";
 import {
   GENRES,
@@ -200,8 +205,7 @@ const NOTIFICATION_SWITCHES: SwitchOption<keyof Settings["notifications"]>[] = [
     key: "gameUpdates",
     id: "n-updates",
     label: "Game updates",
-    description:
-      "When a game on your watchlist gets a release date (upcoming, or in the last 30 days), or its players reach 1.5 times its daily average of the 7 days before (same source, at least 3 of those days known). The catalog has no patch notes, so patches are not among them.",
+    description: `When a game on your watchlist gets a release date (upcoming, or in the last 30 days), or its players reach ${PLAYER_SPIKE_RATIO} times its daily average of the ${PLAYER_SPIKE_BASELINE_DAYS} days before (same source, at least ${PLAYER_SPIKE_MIN_DAYS} of those days known). The catalog has no patch notes, so patches are not among them.`,
   },
   {
     key: "email",

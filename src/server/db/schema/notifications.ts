@@ -4,7 +4,7 @@ import { users } from "./auth.ts";
 import { games } from "./catalog.ts";
 
 /** What a notification tells: a tracked game's price changed, it got a release date, its players spiked. */
-export const NOTIFICATION_KINDS = ["price", "release_date", "players"] as const;
+const NOTIFICATION_KINDS = ["price", "release_date", "players"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**

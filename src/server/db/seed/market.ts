@@ -79,7 +79,7 @@ export interface MarketYearNotes {
  * ("earlier May 2022 update: 203.1 (+5.4%); later 184.4 …"), and a forecast year's lists earlier
  * forecasts only ("earlier forecasts for 2026: 212.4 (GGMR 2023), …"), which no later edition revised.
  */
-export function splitRevisionNote(
+function splitRevisionNote(
   note: string | null | undefined,
 ): Pick<MarketYearNotes, "revisedLater" | "earlier"> {
   const text = note?.trim();
