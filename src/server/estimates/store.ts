@@ -506,26 +506,23 @@ const GROUPED_TOTALS = Object.fromEntries(
 /** Sums of the estimates by developer, publisher, genre or tag (company pages, the market screener). */
 export async function estimateTotals(query: EstimateTotalsQuery): Promise<EstimateTotals> {
   const grouped = await GROUPED_TOTALS[query.by]();
-  let groups: GroupedTotals["groups"];
+  // Largest first, names in SQLite's order among equals (a stable sort of the name-ordered groups).
+  const largestFirst = (groups: GroupedTotals["groups"]) => {
+    const field = SORT_FIELD[query.sort];
+    return [...groups].sort((a, b) => field(b.total) - field(a.total));
+  };
+  let ordered: GroupedTotals["groups"];
   if (query.name) {
     const wanted = normalizeName(query.name);
     // A name of punctuation alone has no key: only its exact spelling matches.
-    groups = wanted
-      ? (grouped.byKey.get(wanted) ?? [])
-      : grouped.groups.filter((g) => g.total.name === query.name);
-  } else groups = grouped.groups;
-  // Largest first, names in SQLite's order among equals (a stable sort of the name-ordered groups).
-  const field = SORT_FIELD[query.sort];
-  const ordered =
-    groups === grouped.groups
-      ? (grouped.sorted.get(query.sort) ??
-        grouped.sorted
-          .set(
-            query.sort,
-            [...groups].sort((a, b) => field(b.total) - field(a.total)),
-          )
-          .get(query.sort)!)
-      : [...groups].sort((a, b) => field(b.total) - field(a.total));
+    ordered = largestFirst(
+      wanted ? (grouped.byKey.get(wanted) ?? []) : grouped.groups.filter((g) => g.total.name === query.name),
+    );
+  } else {
+    // Every group: sorted once per order until the catalog changes.
+    ordered = grouped.sorted.get(query.sort) ?? largestFirst(grouped.groups);
+    grouped.sorted.set(query.sort, ordered);
+  }
   const rows = ordered.slice(0, query.limit);
   const newest = Math.max(0, ...rows.map((r) => r.asOf));
   return {
