@@ -257,7 +257,7 @@ export interface OverviewFigures {
      * Days of daily player counts (within the latest 30 of data) a game needs to be projected: with
      * `projected` 0, no projection was possible, and the card says why instead of "0 rising".
      */
-    minDays?: number;
+    minDays: number;
     provenance: Provenance;
   };
   /** Premium only (spec §6): absent for regular users. */

@@ -256,6 +256,12 @@ export interface PlatformStat {
 export const FREE_CATALOG_GAMES_LISTED = 20;
 
 /**
+ * The source a Games Database list names when it answers from the catalog (IGDB has not delivered
+ * its records): the screen then names the catalog's own sources beside it.
+ */
+export const CATALOG_LIST_SOURCE = "Games catalog";
+
+/**
  * How many free games a list shows: the stores' promotions and at most FREE_CATALOG_GAMES_LISTED of
  * the catalog's free-to-play games, so a list at that cap reads "N+" rather than passing the cap off
  * as a count.

@@ -54,7 +54,7 @@ export function aiPredictionsText(figures: OverviewFigures | undefined): {
   if (!predictions)
     return { value: "–", hint: "games projected by their player trend line", projected: false };
   if (predictions.projected === 0) {
-    const needs = `a projection needs ${predictions.minDays ? `${predictions.minDays} days` : "days"} of daily player counts in the latest 30 days of data`;
+    const needs = `a projection needs ${predictions.minDays} days of daily player counts in the latest 30 days of data`;
     const has = !figures?.marketActivity.games
       ? "the catalog has no player history yet"
       : figures.marketActivity.basis === "month"

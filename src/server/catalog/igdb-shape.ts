@@ -1,5 +1,6 @@
 import type { Provenance } from "../../contracts/provenance.ts";
 import type { IgdbCompany, IgdbGame, IgdbPlatform, PlatformStat } from "../../contracts/sources.ts";
+import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -114,12 +115,12 @@ export async function listPlatforms(): Promise<IgdbPlatform[]> {
 
 /** How a card answered from the catalog says so: the catalog's own sources are named beside it. */
 const CATALOG_PLATFORMS = {
-  source: "Games catalog",
+  source: CATALOG_LIST_SOURCE,
   asOf: null,
   method: "the platforms the catalog's games list, counted per platform (IGDB has not delivered its records)",
 };
 const CATALOG_COMPANIES = {
-  source: "Games catalog",
+  source: CATALOG_LIST_SOURCE,
   asOf: null,
   method:
     "the developers and publishers the catalog's games name, with their games (IGDB has not delivered its records)",

@@ -3,6 +3,7 @@ import { AlertCircle, Building2, ExternalLink, Gamepad2, Monitor, Search, Star }
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { Provenance } from "../../../contracts/provenance.ts";
+import { CATALOG_LIST_SOURCE } from "../../../contracts/sources.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -111,9 +112,9 @@ const companiesCsv = (companies: IgdbCompany[]): CsvData => ({
  */
 function ListSourceNote({ items }: { items: Array<{ provenance?: Provenance }> }) {
   const igdb = items.flatMap((i) =>
-    i.provenance && i.provenance.source !== "Games catalog" ? [i.provenance] : [],
+    i.provenance && i.provenance.source !== CATALOG_LIST_SOURCE ? [i.provenance] : [],
   );
-  const fromCatalog = items.find((i) => i.provenance?.source === "Games catalog")?.provenance;
+  const fromCatalog = items.find((i) => i.provenance?.source === CATALOG_LIST_SOURCE)?.provenance;
   if (!fromCatalog) return <SourceNote provenance={igdb.slice(0, 1)} className="mt-3" />;
   return (
     <div className="mt-3 grid gap-1">
