@@ -286,3 +286,23 @@ describe("SearchIndex against a brute-force reference", () => {
     },
   );
 });
+
+describe("titles in scripts without spaces", () => {
+  test("a Chinese or Japanese title is found from a word inside it, not only from its start", async () => {
+    await upsertGames(
+      [
+        { name: "懒人修仙传", steamAppId: 9101, positiveReviews: 40 },
+        { name: "Immortals(修仙志)", steamAppId: 9102, positiveReviews: 30 },
+        { name: "ストライダー飛竜", steamAppId: 9103, positiveReviews: 20 },
+      ],
+      "test",
+    );
+    expect(await names("懒人修仙")).toEqual(["懒人修仙传"]);
+    expect(await names("修仙传")).toEqual(["懒人修仙传"]);
+    expect(await names("修仙志")).toEqual(["Immortals(修仙志)"]);
+    expect(await names("人修仙")).toEqual(["懒人修仙传"]);
+    expect(await names("ライダー")).toEqual(["ストライダー飛竜"]);
+    // Latin words keep matching by prefix only.
+    expect(await names("mortals")).toEqual([]);
+  });
+});

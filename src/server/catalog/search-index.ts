@@ -55,6 +55,30 @@ export function fieldWords(text: string | null | undefined): string[] {
   );
 }
 
+/**
+ * Scripts written without spaces between words (Chinese, Japanese): a title such as 懒人修仙传 is one
+ * "word" to the tokenizer, so a prefix could only ever find its start. The index also holds every
+ * later part of such a word (人修仙传, 修仙传, …) among the name's words, so a query finds the title
+ * from any of its characters on.
+ */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Longer unspaced words (rare) keep their first parts only: the index stays bounded. */
+const UNSPACED_SUFFIXES_MAX = 40;
+
+/** The name's words, and for a word of an unspaced script every part of it from its 2nd character on. */
+export function nameWords(text: string | null | undefined): string[] {
+  const words = fieldWords(text);
+  if (!text || ASCII.test(text) || !UNSPACED_SCRIPT.test(text)) return words;
+  const parts: string[] = [];
+  for (const word of words) {
+    if (!UNSPACED_SCRIPT.test(word)) continue;
+    const chars = Array.from(word);
+    for (let i = 1; i < Math.min(chars.length, UNSPACED_SUFFIXES_MAX); i++)
+      parts.push(chars.slice(i).join(""));
+  }
+  return parts.length ? [...words, ...parts] : words;
+}
+
 export interface IndexedGame {
   id: string;
   name: string;
@@ -394,7 +418,7 @@ export class SearchIndex {
   // --- changes ----------------------------------------------------------------------------------
 
   private wordsOf(game: IndexedGame): { name: string[]; other: string[] } {
-    const name = [...new Set([...fieldWords(game.name), ...fieldWords(game.normalizedName)])];
+    const name = [...new Set([...nameWords(game.name), ...nameWords(game.normalizedName)])];
     const other = [
       ...new Set([...fieldWords(game.developer), ...fieldWords(game.publisher), ...fieldWords(game.tags)]),
     ];
