@@ -112,6 +112,8 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await expect
     .poll(() => page.getByRole("tab", { name: /My Watchlist \(1\)/ }).getAttribute("data-state"))
     .toBe("active");
+  // The address says the tab that is shown (issue 10: Back and bookmarks), not the search it left.
+  await expect.poll(() => new URL(page.url()).search).toBe("");
   await page.getByRole("button", { name: /^Remove / }).click();
   await page.getByText("Game has been removed from your watchlist").first().waitFor();
   await page.getByText("No games in your watchlist yet").waitFor();
@@ -134,6 +136,28 @@ test("Game Tracking: a new query brings the search tab back after another tab wa
   // …and a new query of more than 2 characters switches to the results again (spec §2).
   await search.fill("hogwarts");
   await expect.poll(() => tabState("Search Results")).toBe("active");
+  expect(new URL(page.url()).searchParams.get("tab")).toBe("search");
+  await page.context().close();
+});
+
+test("Game Tracking: the URL names the tab shown — a search tab without a search is the watchlist's", async () => {
+  const tabState = (page: Page, name: string | RegExp) =>
+    page.getByRole("tab", { name }).getAttribute("data-state");
+  // A bookmark of a search tab with no query opens on the watchlist, and the address is corrected.
+  const page = await as("regular", "/games?tab=search");
+  await expect.poll(() => tabState(page, /My Watchlist/)).toBe("active");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe(null);
+  // Shortening the query below 3 characters leaves no Search Results tab: the watchlist, in the URL too.
+  const search = page.getByLabel("Search games");
+  await search.fill("counter");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("search");
+  await search.fill("co");
+  await expect.poll(() => tabState(page, /My Watchlist/)).toBe("active");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe(null);
+  expect(new URL(page.url()).searchParams.get("q")).toBe("co");
+  // A shared search link still opens on its results.
+  await page.goto(`${server.url}/games?q=counter&tab=search`);
+  await expect.poll(() => tabState(page, "Search Results")).toBe("active");
   expect(new URL(page.url()).searchParams.get("tab")).toBe("search");
   await page.context().close();
 });
