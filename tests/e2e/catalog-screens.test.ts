@@ -162,6 +162,33 @@ test("Game Tracking: the URL names the tab shown — a search tab without a sear
   await page.context().close();
 });
 
+test("a watchlist change in one tab shows in the user's other open tab, both ways", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const list = await context.newPage();
+  await list.goto(`${server.url}/watchlist`);
+  await list.getByText("No games in your watchlist yet").waitFor();
+  const [game] = (await list.evaluate(async () => (await fetch("/api/games/trending")).json())) as Array<{
+    gameId: string;
+    gameName: string;
+  }>;
+  const detail = await context.newPage();
+  await detail.goto(`${server.url}/games/${encodeURIComponent(game!.gameId)}`);
+  // Both tabs are on the live channel before the change is made.
+  for (const page of [list, detail])
+    await page.locator("header").getByText("Live", { exact: true }).waitFor();
+
+  // Tracked on the game's page: the open watchlist lists it, without a reload.
+  await detail.getByRole("button", { name: "Track", exact: true }).click();
+  await detail.getByRole("button", { name: "Tracked", exact: true }).waitFor();
+  await list.getByRole("tab", { name: "My Watchlist (1)" }).waitFor();
+  await list.getByRole("button", { name: `Remove ${game!.gameName} from watchlist` }).click();
+  // Removed in the watchlist: the game page's button is Track again.
+  await list.getByText("No games in your watchlist yet").waitFor();
+  await detail.getByRole("button", { name: "Track", exact: true }).waitFor();
+  expect(await detail.getByRole("button", { name: "Track", exact: true }).isEnabled()).toBe(true);
+  await context.close();
+});
+
 test("on an empty database the screens say so honestly", async () => {
   const page = await as("premium", "/", empty);
   await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
