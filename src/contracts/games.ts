@@ -109,6 +109,12 @@ export interface GameSummary {
   /** The latest player count (`players.latest.value`): the same figure on every endpoint. */
   playerCount: number | null;
   releaseDate: string | null;
+  /**
+   * The year of `releaseDate`, or the only release the source gives (VGChartz lists years alone); null
+   * when neither is known. With `platforms` it tells same-named games apart (a console edition from
+   * the Steam one).
+   */
+  releaseYear: number | null;
   developer: string | null;
   publisher: string | null;
   summary: string | null;

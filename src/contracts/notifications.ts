@@ -66,6 +66,20 @@ export interface NotificationUpdate {
   notifications: Notification[];
 }
 
+/**
+ * The `notifications` channel's other message: the user's watchlist changed (from any of their tabs
+ * or devices), so every open screen of theirs refetches it and its Track buttons.
+ */
+export interface WatchlistChange {
+  watchlist: { change: "tracked" | "untracked"; gameId: string };
+}
+
+/** What the user's own channel carries. */
+export type UserChannelMessage = NotificationUpdate | WatchlistChange;
+
+export const isWatchlistChange = (message: unknown): message is WatchlistChange =>
+  typeof message === "object" && message !== null && "watchlist" in message;
+
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Each user keeps this many notifications, newest first (migration 0022). */
 export const NOTIFICATIONS_KEPT = 200;

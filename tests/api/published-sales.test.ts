@@ -2,7 +2,9 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import { GameEstimateSchema } from "../../src/contracts/estimates.ts";
 import type { GameDetail } from "../../src/contracts/game-page.ts";
+import type { SearchResult } from "../../src/contracts/games.ts";
 import type { CompanyPage } from "../../src/contracts/market.ts";
+import type { IgdbGame } from "../../src/contracts/sources.ts";
 import { estimateFacts } from "../../src/server/ai/engine.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
@@ -105,6 +107,45 @@ describe("published unit sales on the game page", () => {
 
   test("a game without sales rows answers null", async () => {
     expect((await game("Hand-made Steam Port")).publishedSales).toBeNull();
+  });
+});
+
+describe("a console game's record in lists and pickers", () => {
+  test("the Games Database names the file a console-only game comes from, and that it states no date", async () => {
+    const found = async (q: string, name: string) =>
+      (
+        (await (
+          await request(`/api/igdb/search?q=${encodeURIComponent(q)}`, { cookie })
+        ).json()) as IgdbGame[]
+      ).find((g) => g.name === name);
+    // Only in vgsales.csv, with no critics' score: the file is all that describes it.
+    expect((await found("mario kart wii", "Mario Kart Wii"))?.provenance).toEqual({
+      source: "VGChartz sales dataset (vgsales.csv)",
+      asOf: null,
+      method: expect.stringMatching(/release year as the file lists them$/),
+    });
+    // Only in the Dec 2016 file, without a score: dated as that file's name dates it.
+    expect((await found("pokemon sun moon", "Pokemon Sun/Moon"))?.provenance).toMatchObject({
+      source: "VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)",
+      asOf: "2016-12-22T00:00:00.000Z",
+    });
+    // A figure of its own (Metacritic's score) still names that figure's source, as before.
+    expect((await found("wii sports", "Wii Sports"))?.provenance?.method).toMatch(/critic score/);
+  });
+
+  test("search answers each result's release year and platforms (a year-only release included)", async () => {
+    const res = await request("/api/games/search?q=call%20of%20duty%20modern%20warfare%203", { cookie });
+    const [mw3] = (await res.json()) as SearchResult[];
+    expect(mw3).toMatchObject({
+      name: "Call of Duty: Modern Warfare 3",
+      releaseDate: null,
+      releaseYear: 2011,
+    });
+    expect(mw3!.platforms.toSorted()).toEqual(["PS3", "X360"]);
+    const steam = (await (
+      await request("/api/games/search?q=hand-made%20steam%20port", { cookie })
+    ).json()) as SearchResult[];
+    expect(steam[0]).toMatchObject({ name: "Hand-made Steam Port", releaseYear: 2018 });
   });
 });
 

@@ -92,6 +92,33 @@ test("Games Database: the catalog's platforms and companies, and a year-only gam
   await box.press("Enter");
   const resort = page.getByTestId("igdb-game").filter({ hasText: "Wii Sports Resort" }).first();
   await resort.getByText("Released 2009").waitFor();
+  // A console-only game carries its source line like the Steam cards: the file, and that it states no date.
+  expect(await resort.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: VGChartz sales dataset \(vgsales\.csv\), undated \(the file states no date\) \(the game, its genre, platforms and release year as the file lists them\)$/,
+  );
+  await page.context().close();
+});
+
+test("Compare and the Dashboard's search tell same-named games apart by year and platforms", async () => {
+  // VGChartz lists The Last of Us on PS3 (2013) and PS4 (2014): two games of one name.
+  const page = await open("/compare");
+  await page.getByRole("searchbox", { name: "Add a game to compare" }).fill("the last of us");
+  const suggestions = page.getByRole("list", { name: "Games to add" }).getByRole("button");
+  await expect
+    .poll(() => suggestions.allTextContents())
+    .toEqual(expect.arrayContaining(["The Last of Us (2013 · PS3)", "The Last of Us (2014 · PS4)"]));
+  await page.getByRole("button", { name: "The Last of Us (2014 · PS4)" }).click();
+  await page.getByRole("list", { name: "Compared games" }).getByText("The Last of Us").waitFor();
+  const [id] = new URL(page.url()).searchParams.get("ids")!.split(",");
+  const chosen = await page.request.get(`${server.url}/api/games/${id}`);
+  expect(await chosen.json()).toMatchObject({ releaseYear: 2014, platforms: ["PS4"] });
+
+  await page.goto(`${server.url}/dashboard?tab=platforms`);
+  await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("the last of us");
+  const results = page.getByRole("list", { name: "Cross-platform results" }).locator("li");
+  await expect
+    .poll(() => results.allTextContents())
+    .toEqual(expect.arrayContaining(["The Last of Us (2013)PS3", "The Last of Us (2014)PS4"]));
   await page.context().close();
 });
 

@@ -112,6 +112,8 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await expect
     .poll(() => page.getByRole("tab", { name: /My Watchlist \(1\)/ }).getAttribute("data-state"))
     .toBe("active");
+  // The address says the tab that is shown (issue 10: Back and bookmarks), not the search it left.
+  await expect.poll(() => new URL(page.url()).search).toBe("");
   await page.getByRole("button", { name: /^Remove / }).click();
   await page.getByText("Game has been removed from your watchlist").first().waitFor();
   await page.getByText("No games in your watchlist yet").waitFor();
@@ -136,6 +138,55 @@ test("Game Tracking: a new query brings the search tab back after another tab wa
   await expect.poll(() => tabState("Search Results")).toBe("active");
   expect(new URL(page.url()).searchParams.get("tab")).toBe("search");
   await page.context().close();
+});
+
+test("Game Tracking: the URL names the tab shown — a search tab without a search is the watchlist's", async () => {
+  const tabState = (page: Page, name: string | RegExp) =>
+    page.getByRole("tab", { name }).getAttribute("data-state");
+  // A bookmark of a search tab with no query opens on the watchlist, and the address is corrected.
+  const page = await as("regular", "/games?tab=search");
+  await expect.poll(() => tabState(page, /My Watchlist/)).toBe("active");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe(null);
+  // Shortening the query below 3 characters leaves no Search Results tab: the watchlist, in the URL too.
+  const search = page.getByLabel("Search games");
+  await search.fill("counter");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("search");
+  await search.fill("co");
+  await expect.poll(() => tabState(page, /My Watchlist/)).toBe("active");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe(null);
+  expect(new URL(page.url()).searchParams.get("q")).toBe("co");
+  // A shared search link still opens on its results.
+  await page.goto(`${server.url}/games?q=counter&tab=search`);
+  await expect.poll(() => tabState(page, "Search Results")).toBe("active");
+  expect(new URL(page.url()).searchParams.get("tab")).toBe("search");
+  await page.context().close();
+});
+
+test("a watchlist change in one tab shows in the user's other open tab, both ways", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const list = await context.newPage();
+  await list.goto(`${server.url}/watchlist`);
+  await list.getByText("No games in your watchlist yet").waitFor();
+  const [game] = (await list.evaluate(async () => (await fetch("/api/games/trending")).json())) as Array<{
+    gameId: string;
+    gameName: string;
+  }>;
+  const detail = await context.newPage();
+  await detail.goto(`${server.url}/games/${encodeURIComponent(game!.gameId)}`);
+  // Both tabs are on the live channel before the change is made.
+  for (const page of [list, detail])
+    await page.locator("header").getByText("Live", { exact: true }).waitFor();
+
+  // Tracked on the game's page: the open watchlist lists it, without a reload.
+  await detail.getByRole("button", { name: "Track", exact: true }).click();
+  await detail.getByRole("button", { name: "Tracked", exact: true }).waitFor();
+  await list.getByRole("tab", { name: "My Watchlist (1)" }).waitFor();
+  await list.getByRole("button", { name: `Remove ${game!.gameName} from watchlist` }).click();
+  // Removed in the watchlist: the game page's button is Track again.
+  await list.getByText("No games in your watchlist yet").waitFor();
+  await detail.getByRole("button", { name: "Track", exact: true }).waitFor();
+  expect(await detail.getByRole("button", { name: "Track", exact: true }).isEnabled()).toBe(true);
+  await context.close();
 });
 
 test("on an empty database the screens say so honestly", async () => {

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "re
 import type { PublicUser } from "../../contracts/roles.ts";
 import { Button } from "../../ui/button/index.ts";
 import { StatusDot } from "../../ui/status-dot/index.ts";
+import { useWatchlistSync } from "../queries/watchlist-sync.ts";
 import { realtime, useRealtimeReconnecting, useRealtimeStatus } from "../realtime.ts";
 import { loadChunk } from "../recovery/chunks.ts";
 import { MaintenanceBanner } from "./MaintenanceBanner.tsx";
@@ -49,6 +50,8 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   // The drawer's code is fetched the first time the menu button is pressed, then kept mounted so
   // it can animate closed and reopen at once.
   const [drawerWanted, setDrawerWanted] = useState(false);
+  // A watchlist change made in another tab or on another device shows here too.
+  useWatchlistSync();
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-border border-r bg-card/40 lg:block">

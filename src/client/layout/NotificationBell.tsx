@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
-import type { NotificationUpdate } from "../../contracts/notifications.ts";
+import { isWatchlistChange, type UserChannelMessage } from "../../contracts/notifications.ts";
 import { Button } from "../../ui/button/Button.tsx";
 import { Spinner } from "../../ui/spinner/Spinner.tsx";
 import type { NotificationPanelProps } from "../notifications/NotificationPanel.tsx";
@@ -26,7 +26,9 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const { data } = useQuery(notificationsQuery);
   const settings = useQuery(userSettingsQuery);
-  useChannel<NotificationUpdate | null>("notifications", (update) => {
+  useChannel<UserChannelMessage | null>("notifications", (update) => {
+    // The same channel says when the watchlist changed (useWatchlistSync): no notification in that.
+    if (isWatchlistChange(update)) return;
     void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
     // The browser's own notifications (Settings → Notifications → Push); their code loads on first use.
     const list = update?.notifications ?? [];

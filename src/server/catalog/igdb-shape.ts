@@ -10,6 +10,7 @@ import { figureProvenance } from "./player-figures.ts";
 import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
+import { sourceName } from "./source-names.ts";
 
 /**
  * The games database answers in IGDB's field names (spec §3 "Game (games database)"), from our own
@@ -53,10 +54,42 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
   };
 }
 
-/** Each game's figures with their source and time (issue 9 §3). */
+/**
+ * Each game's figures with their source and time (issue 9 §3). A game no review, owner, price or
+ * score figure describes — a console game known only from a VGChartz file — is described by that
+ * file: its record (genre, release year, platforms) is what the card shows, dated as the file states
+ * (null when it states no date; the card says "undated"). One read for the whole list.
+ */
 async function withProvenance(list: IgdbGame[]): Promise<IgdbGame[]> {
-  const provenance = await figureProvenance(list.map((g) => g.id));
-  return list.map((g) => ({ ...g, provenance: provenance.get(g.id) ?? null }));
+  const ids = list.map((g) => g.id);
+  const provenance = await figureProvenance(ids);
+  const bare = ids.filter((id) => !provenance.has(id));
+  const files = await salesFileProvenance(bare);
+  return list.map((g) => ({ ...g, provenance: provenance.get(g.id) ?? files.get(g.id) ?? null }));
+}
+
+/** The sales file (`game_sales`) each game's record comes from, at its date: the newest, dated first. */
+async function salesFileProvenance(ids: string[]): Promise<Map<string, Provenance>> {
+  const out = new Map<string, Provenance>();
+  if (ids.length === 0) return out;
+  const rows = await readRows(
+    `SELECT game_id, source, dataset, max(as_of) AS as_of FROM game_sales
+      WHERE game_id IN (SELECT value FROM json_each(?))
+      GROUP BY game_id, source, dataset
+      ORDER BY game_id, max(as_of) IS NULL, max(as_of) DESC`,
+    [JSON.stringify(ids)],
+  );
+  for (const r of rows) {
+    const id = String(r.game_id);
+    if (out.has(id)) continue;
+    const name = sourceName(String(r.source));
+    out.set(id, {
+      source: r.dataset == null ? name : `${name} (${String(r.dataset)})`,
+      asOf: r.as_of == null ? null : new Date(Number(r.as_of)).toISOString(),
+      method: "the game, its genre, platforms and release year as the file lists them",
+    });
+  }
+  return out;
 }
 
 export async function popularGames(limit = 20): Promise<IgdbGame[]> {

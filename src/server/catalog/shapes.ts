@@ -1,5 +1,6 @@
 import type { GameSummary } from "../../contracts/games.ts";
 import type { GameRow } from "../db/schema/index.ts";
+import { releaseYearOf } from "./release.ts";
 
 /** Turns stored rows into the spec §3 shapes; ratings are answered out of 5, prices in USD. */
 export function listOf(value: unknown): string[] {
@@ -49,6 +50,7 @@ export function toGameSummary(row: Rowish): GameSummary {
     ratingCount: num(get("ratingCount", "rating_count")),
     playerCount: num(get("currentPlayers", "current_players")),
     releaseDate: (get("releaseDate", "release_date") as string | null) ?? null,
+    releaseYear: releaseYearOf(get("releaseDate", "release_date"), get("releaseYear", "release_year")),
     developer: (row.developer as string | null) ?? null,
     publisher: (row.publisher as string | null) ?? null,
     summary: (row.summary as string | null) ?? null,

@@ -65,8 +65,8 @@ export async function trackGame(userId: string, id: string): Promise<{ entry: Us
   return { entry, created: inserted.length > 0 };
 }
 
-/** `id` as in trackGame. */
-export async function untrackGame(userId: string, id: string): Promise<void> {
+/** `id` as in trackGame; answers the catalog id of the game removed. */
+export async function untrackGame(userId: string, id: string): Promise<string> {
   const gameId = await resolveGameId(id);
   if (!gameId) throw new HttpProblem(404, "That game is not in your watchlist");
   const deleted = await db()
@@ -74,4 +74,5 @@ export async function untrackGame(userId: string, id: string): Promise<void> {
     .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)))
     .returning({ id: userGames.id });
   if (!deleted.length) throw new HttpProblem(404, "That game is not in your watchlist");
+  return gameId;
 }

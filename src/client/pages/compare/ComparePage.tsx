@@ -13,6 +13,7 @@ import { SeriesChart } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
+import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { seriesByPeriod } from "../../components/series-periods.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
@@ -114,9 +115,8 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
                 }}
               >
                 {g.name}
-                {g.releaseDate && (
-                  <span className="text-muted-foreground"> ({g.releaseDate.slice(0, 4)})</span>
-                )}
+                {/* Same-named games (a title's console editions) differ in year and platforms. */}
+                <span className="text-muted-foreground"> ({gameEditionText(g)})</span>
               </button>
             </li>
           ))}

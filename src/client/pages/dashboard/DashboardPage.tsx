@@ -244,7 +244,14 @@ function MultiPlatformTab() {
               )}
               {search.data.slice(0, 8).map((game) => (
                 <li key={game.gameId} className="flex items-center justify-between gap-3 py-2">
-                  <GameLink id={game.gameId} name={game.gameName} className="truncate font-medium" />
+                  <span className="min-w-0 truncate">
+                    <GameLink id={game.gameId} name={game.gameName} className="font-medium" />
+                    {/* Same-named games (a title's console editions) differ in their release year. */}
+                    <span className="text-muted-foreground text-sm">
+                      {" "}
+                      ({game.releaseYear ?? "year unknown"})
+                    </span>
+                  </span>
                   <span className="flex flex-wrap justify-end gap-1">
                     {(game.platforms.length ? game.platforms : [game.platform ?? "Unknown"]).map((p) => (
                       <Badge key={p} variant="outline">

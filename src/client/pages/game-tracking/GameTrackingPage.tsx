@@ -49,13 +49,12 @@ export default function GameTrackingPage() {
   // `/games`, `/game-tracking` and the sidebar's `/watchlist` all open on the watchlist.
   const [tabParam, setTab] = useUrlParam("tab", "watchlist");
   const trimmed = query.trim();
-  // Spec §2: back to the watchlist when the query is cleared.
+  // Spec §2: back to the watchlist when the query is cleared. The Search Results tab exists only for a
+  // query of more than 2 characters: without one, `tab=search` shows the watchlist (and is taken out
+  // of the address below, so the URL says the tab that is shown).
+  const searchable = trimmed.length > 2;
   const tab: Tab =
-    tabParam === "discover"
-      ? "discover"
-      : tabParam === "search" && trimmed.length > 0
-        ? "search"
-        : "watchlist";
+    tabParam === "discover" ? "discover" : tabParam === "search" && searchable ? "search" : "watchlist";
   const debounced = useDebounced(trimmed, 250);
 
   // Spec §2: the tab follows the query — search above 2 characters, back to the watchlist when cleared.
@@ -69,6 +68,11 @@ export default function GameTrackingPage() {
     lastQuery.current = trimmed;
     if (trimmed.length > 2) setTab("search", { replace: true });
   }, [trimmed, setTab]);
+  // A search tab without a search (the query cleared, or `/games?tab=search` opened with no `q`):
+  // the address is corrected to the watchlist it shows, in place, so Back does not return to it.
+  useEffect(() => {
+    if (tabParam === "search" && !searchable) setTab("watchlist", { replace: true });
+  }, [tabParam, searchable, setTab]);
 
   const watchlist = useQuery(userGamesQuery);
   const trending = useQuery(trendingQuery);
@@ -145,7 +149,7 @@ export default function GameTrackingPage() {
         <TabsList>
           <TabsTrigger value="watchlist">My Watchlist ({watchCount})</TabsTrigger>
           <TabsTrigger value="discover">Discover Games</TabsTrigger>
-          {trimmed.length > 2 && <TabsTrigger value="search">Search Results</TabsTrigger>}
+          {searchable && <TabsTrigger value="search">Search Results</TabsTrigger>}
         </TabsList>
 
         <TabsContent value="watchlist">
@@ -208,7 +212,7 @@ export default function GameTrackingPage() {
           )}
         </TabsContent>
 
-        {trimmed.length > 2 && (
+        {searchable && (
           <TabsContent value="search">
             {search.isLoading || debounced !== trimmed ? (
               <ListSkeleton />

@@ -12,6 +12,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import type { CsvData } from "../../../ui/export/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
 import { Input } from "../../../ui/input/index.ts";
+import { datedProvenance } from "../../../ui/published-sales/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { StatusDot } from "../../../ui/status-dot/index.ts";
@@ -187,7 +188,8 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
           <More n={game.platforms.length - 3} />
         </div>
         {game.summary && <p className="mt-2 line-clamp-2 text-muted-foreground text-sm">{game.summary}</p>}
-        <SourceNote provenance={game.provenance} className="mt-2" />
+        {/* A file that states no date (vgsales.csv) says so, as the game page's published sales do. */}
+        <SourceNote provenance={game.provenance && datedProvenance([game.provenance])} className="mt-2" />
       </div>
     </Card>
   );
