@@ -235,9 +235,24 @@ export interface ActivityPoint {
 export interface OverviewFigures {
   /** Average daily total of players over the latest 7 days of data (not a live sum). */
   marketActivity: {
+    /** The newest period's total, over every game with figures in it (`games`). */
     players: number;
+    /**
+     * Percent change against the period before, like with like: over the games with figures in both
+     * periods (`comparedGames`), not the newest period's total against the whole previous one.
+     */
     change: number | null;
+    /** Games with figures in the newest period (7 days, or month). */
     games: number;
+    /** Games with figures in both the newest period and the one before: the ones `change` compares. */
+    comparedGames: number;
+    /** Games with figures in the period before. */
+    previousGames: number;
+    /**
+     * The newest period has figures for notably fewer games than the one before (under 90 %): it
+     * is partial, and is said to be (issue 9).
+     */
+    partial: boolean;
     /**
      * `month` when the latest figures are monthly averages (SteamCharts): the total of the games'
      * averages for that month, compared with the month before, not a daily total over 7 days.

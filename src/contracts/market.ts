@@ -218,6 +218,21 @@ export interface ScreenerPage {
   provenance: Provenance[];
 }
 
+/**
+ * Sums of stored estimates over a set of games (issue 11: company pages and the screener), the games
+ * the owners model covers only (modelCovers): P50s summed, P10 and P90 summed as a loose bracket.
+ */
+export interface EstimateSums {
+  /** Games estimated (and covered by the model): the ones summed. */
+  games: number;
+  owners: { low: number; mid: number; high: number };
+  /** Over the estimated games with a revenue estimate (a known price); null when none has one. */
+  grossRevenue: { low: number; mid: number; high: number } | null;
+  /** Estimated games with no revenue estimate (no known price): in `owners`, not in `grossRevenue`. */
+  gamesWithoutRevenue: number;
+  provenance: Provenance;
+}
+
 export interface MarketSummary {
   games: number;
   /** USD, among the games with a known price. */
@@ -227,6 +242,10 @@ export interface MarketSummary {
   releasesPerYear: Array<{ year: number; games: number }>;
   /** The five with the most reviews. */
   topGames: Array<{ id: string; name: string; reviews: number }>;
+  /** The matching games' estimates summed (issue 11), as company pages sum theirs; null when none is estimated. */
+  estimates: EstimateSums | null;
+  /** Matching games with a stored estimate the owners model does not cover: not summed. */
+  outsideModel: number;
   provenance: Provenance[];
 }
 
@@ -258,7 +277,13 @@ export interface CompanyPage {
     games: number;
     developed: number;
     published: number;
-    reviews: number;
+    /**
+     * Reviews (positive + negative) summed over the games with review figures; null when none has
+     * any: unknown, not 0.
+     */
+    reviews: number | null;
+    /** Games with review figures: the ones `reviews` sums. */
+    reviewedGames: number;
     firstYear: number | null;
     lastYear: number | null;
     releasesPerYear: Array<{ year: number; games: number }>;
@@ -268,12 +293,7 @@ export interface CompanyPage {
      */
     outsideModel: number;
     /** Sums of the games' estimates (P50, with P10 and P90 summed as a loose bracket); null when none is estimated. */
-    estimates: {
-      games: number;
-      owners: { low: number; mid: number; high: number };
-      grossRevenue: { low: number; mid: number; high: number };
-      provenance: Provenance;
-    } | null;
+    estimates: EstimateSums | null;
     /**
      * Units sold as sales datasets published them (VGChartz), summed over the games that have any: a
      * published figure beside the estimates, never added to them. Null when no game has one.

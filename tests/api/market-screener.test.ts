@@ -307,6 +307,41 @@ describe("GET /api/market/summary", () => {
     expect(empty).toMatchObject({ games: 0, medianPrice: null, medianReviews: null, topGames: [] });
   });
 
+  // Review 8, item 5 (issue 11: "Screener and company pages: ... totals"): the matching games'
+  // estimates summed as a company page sums its games', over the games the owners model covers.
+  test("the filter's estimate totals: P50 owners and gross revenue of the covered games, with provenance", async () => {
+    const summary = await (
+      await request("/api/market/summary?genre=Strategy", { cookie: premium.cookie })
+    ).json();
+    const rows = (await screen("genre=Strategy&pageSize=200")).rows;
+    const estimated = rows.filter((r) => r.ownersEstimate != null);
+    // Alpha, Beta and Gamma have Steam reviews; Epsilon Unknown has no Steam signal: outside the model.
+    expect(estimated.map((r) => r.name).sort()).toEqual([
+      "Alpha Siege",
+      "Beta Siege, Redux",
+      'Gamma "Quoted" Fields',
+    ]);
+    expect(summary.outsideModel).toBe(1);
+    expect(summary.estimates).toMatchObject({
+      games: 3,
+      owners: { mid: estimated.reduce((s, r) => s + r.ownersEstimate!, 0) },
+      grossRevenue: { mid: estimated.reduce((s, r) => s + (r.revenueEstimate ?? 0), 0) },
+      // A game with no revenue estimate is counted apart, not summed as $0.
+      gamesWithoutRevenue: estimated.filter((r) => r.revenueEstimate == null).length,
+      provenance: { source: "Estimates per game", asOf: expect.any(String) },
+    });
+    expect(summary.estimates.owners.low).toBeLessThanOrEqual(summary.estimates.owners.mid);
+    expect(summary.estimates.owners.high).toBeGreaterThanOrEqual(summary.estimates.owners.mid);
+    expect(summary.estimates.provenance.method).toMatch(/P50.*owners model covers/);
+    // The same sums as the company page of the same games: Keep Works made Alpha and Beta.
+    const keep = await (await request("/api/market/summary?q=siege", { cookie: premium.cookie })).json();
+    const company = await (await request("/api/companies/keep-works", { cookie: premium.cookie })).json();
+    expect(keep.estimates).toEqual(company.totals.estimates);
+    // Nothing matches: no estimate, not a total of 0.
+    const none = await (await request("/api/market/summary?genre=None", { cookie: premium.cookie })).json();
+    expect(none).toMatchObject({ estimates: null, outsideModel: 0 });
+  });
+
   test("bad filters are 422 naming the field; paging parameters are not filters", async () => {
     for (const [query, field] of [
       ["yearTo=abc", "yearTo"],
@@ -327,7 +362,15 @@ describe("GET /api/companies/:slug", () => {
     expect(company).toMatchObject({
       slug: "keep-works",
       name: "Keep Works",
-      totals: { games: 2, developed: 2, published: 1, reviews: 1600, firstYear: 2018, lastYear: 2020 },
+      totals: {
+        games: 2,
+        developed: 2,
+        published: 1,
+        reviews: 1600,
+        reviewedGames: 2,
+        firstYear: 2018,
+        lastYear: 2020,
+      },
     });
     expect(company.games.map((g: { name: string; role: string }) => [g.name, g.role])).toEqual([
       ["Beta Siege, Redux", "developer and publisher"],
@@ -343,6 +386,37 @@ describe("GET /api/companies/:slug", () => {
     expect(company.totals.estimates.provenance.source).toBe("Estimates per game");
     const crown = await (await request("/api/companies/big-crown", { cookie: regular.cookie })).json();
     expect(crown.totals).toMatchObject({ games: 2, developed: 0, published: 2, reviews: 26_000 });
+  });
+
+  // Review 8, item 6: a company none of whose games has review figures has unknown reviews, not 0;
+  // and a game with no known price has no revenue estimate, counted apart, not summed as $0.
+  test("totals no source gives are null, not 0: reviews, and revenue without a price", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Cartridge Only", developer: "Quiet Carts", platforms: ["Wii"], releaseDate: "2008-03-01" }],
+      "test",
+    );
+    await recomputeEstimates();
+    const page = async () =>
+      (await (await request("/api/companies/quiet-carts", { cookie: regular.cookie })).json()).totals;
+    expect(await page()).toMatchObject({
+      games: 1,
+      reviews: null,
+      reviewedGames: 0,
+      // Not on Steam and no Steam signal: outside the owners model, so no estimate either.
+      estimates: null,
+      outsideModel: 1,
+    });
+    const { ids: more } = await upsertGames(
+      [{ name: "Cartridge Port", developer: "Quiet Carts", positiveReviews: 40, negativeReviews: 10 }],
+      "test",
+    );
+    await recomputeEstimates();
+    const totals = await page();
+    expect(totals).toMatchObject({ games: 2, reviews: 50, reviewedGames: 1, outsideModel: 1 });
+    expect(totals.estimates).toMatchObject({ games: 1, grossRevenue: null, gamesWithoutRevenue: 1 });
+    expect(totals.estimates.owners.mid).toBeGreaterThan(0);
+    for (const id of [...ids, ...more])
+      await rawClient().execute({ sql: "DELETE FROM games WHERE id = ?", args: [id] });
   });
 
   test("an unknown company is 404 problem JSON; anonymous is 401", async () => {

@@ -86,6 +86,11 @@ test("Games Database: the catalog's platforms and companies, and a year-only gam
   // Company pages count VGChartz's year-only games: Super Mario Bros. (1985) is Nintendo's first.
   await page.getByText("First release").waitFor();
   await page.getByText("1985").first().waitFor();
+  // No source gives reviews of VGChartz's games: unknown, with the reason, not "0" (review 8, item 6).
+  const reviews = page.locator("dl > div").filter({ hasText: "Total reviews" });
+  await expect
+    .poll(() => reviews.textContent())
+    .toBe("Total reviews–No source has review figures for its games yet");
   await page.goto(`${server.url}/igdb-games`);
   const box = page.getByRole("textbox", { name: "Search the games database" });
   await box.fill("wii sports resort");

@@ -143,6 +143,24 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
   await expect.poll(() => heading.textContent()).toBe(before);
   const total = Number(before!.replace(/\D/g, ""));
   expect(total).toBeGreaterThan(0);
+  // Issue 11 (review 8, item 5): the filter's estimates summed in its market size, with their source.
+  const estimates = page
+    .getByRole("region", { name: "Market size" })
+    .getByRole("region", { name: "Estimated totals" });
+  const summary = (await page.evaluate(async () =>
+    (await fetch("/api/market/summary?genre=Strategy&minReviews=10")).json(),
+  )) as { estimates: { games: number } | null };
+  expect(summary.estimates?.games).toBeGreaterThan(0);
+  await estimates
+    .getByText(
+      `${summary.estimates!.games.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} games estimated.`,
+    )
+    .waitFor();
+  await estimates.getByText("Owners (P50, P10–P90)").waitFor();
+  await estimates
+    .locator("[data-slot='source-note']")
+    .getByText(/Estimates per game/)
+    .waitFor();
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -1,3 +1,6 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
@@ -70,5 +73,32 @@ test("Dashboard: Games Tracked and Player trends say their month, not this week 
     .locator("div")
     .filter({ hasText: "total of monthly averages" });
   await expect.poll(() => tile.first().textContent()).toMatch(/across [\d,]+ games, Feb 2022/);
+  await page.context().close();
+});
+
+// Review 8, item 3: one game's newer month, imported last (this test runs after the others). Its
+// change is that game's own against its February, and the month says it is partial: not "-56.5%"
+// of one game's March against every game's February.
+test("Overview and Dashboard: a newest month only one game has is compared over that game and marked partial", async () => {
+  const file = join(tmpdir(), `gi-e2e-march-${crypto.randomUUID()}.csv`);
+  writeFileSync(
+    file,
+    "Month,Avg. Players,Gain,% Gain,Peak Players,App ID,Game\nMarch 2022,750000,-,-,1400000,1599340,Lost Ark\n",
+  );
+  importDataset(server, "steamcharts-csv", file);
+  const page = await as("premium", "/");
+  // Lost Ark: 750,000 against its own 699,094.08 of February, +7.3 %.
+  const hint = page.locator("p").filter({ hasText: "total of monthly averages, Mar 2022" });
+  await expect
+    .poll(() => hint.first().textContent())
+    .toBe(
+      "+7.3% total of monthly averages, Mar 2022, across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's",
+    );
+  await page.goto(`${server.url}/dashboard`);
+  const tile = page
+    .getByTestId("dashboard-stats")
+    .locator("div")
+    .filter({ hasText: "total of monthly averages" });
+  await expect.poll(() => tile.first().textContent()).toMatch(/across 1 game, Mar 2022; Mar 2022 is partial/);
   await page.context().close();
 });

@@ -4,6 +4,7 @@ import {
   aiPredictionsText,
   crossPlatformPlayersText,
   gamesTrackedHint,
+  marketActivityHint,
   playersTile,
   trendingChartDescription,
 } from "./market-figure-text.ts";
@@ -12,7 +13,16 @@ const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
 
 function figures(basis: "days" | "month", games: number, projected: number): OverviewFigures {
   return {
-    marketActivity: { players: 1_000_000, change: 2.5, games, basis, provenance },
+    marketActivity: {
+      players: 1_000_000,
+      change: 2.5,
+      games,
+      comparedGames: games,
+      previousGames: games,
+      partial: false,
+      basis,
+      provenance,
+    },
     trendingCount: 10,
     aiPredictions: {
       rising: projected ? 3 : 0,
@@ -50,6 +60,39 @@ test("the players tile names its measure and the date of its data", () => {
     label: "Players (avg. daily total, 7 days)",
     hint: "across 12 games, 7 days to Nov 20, 2026",
   });
+});
+
+// Review 8, item 3: one game's March set against 958 games' February read "-56.5%, across 1 game".
+test("Market Activity names the games its change compares, and says when the newest period is partial", () => {
+  expect(marketActivityHint(figures("month", 958, 0))).toBe(
+    "total of monthly averages, Feb 2022, across 958 games, vs the month before",
+  );
+  const partialMonth = figures("month", 1, 0);
+  partialMonth.dataAsOf = "2022-03-01T00:00:00.000Z";
+  partialMonth.marketActivity = { ...partialMonth.marketActivity, previousGames: 958, partial: true };
+  expect(marketActivityHint(partialMonth)).toBe(
+    "total of monthly averages, Mar 2022, across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 958 had Feb 2022's",
+  );
+  expect(playersTile(partialMonth).hint).toBe(
+    "across 1 game, Mar 2022; Mar 2022 is partial: 1 game has its figures, 958 had Feb 2022's",
+  );
+  const partialWeek = figures("days", 2, 12);
+  partialWeek.marketActivity = {
+    ...partialWeek.marketActivity,
+    comparedGames: 1,
+    previousGames: 3,
+    partial: true,
+  };
+  expect(marketActivityHint(partialWeek)).toBe(
+    "avg. daily total, 7 days, across 2 games, vs previous week (the change over the 1 counted in both weeks); the latest week is partial: 2 games have counts, 3 had them the week before",
+  );
+  // A new game in a full month: in the total, not in the change, which says over which games it is.
+  const grown = figures("month", 6, 0);
+  grown.marketActivity = { ...grown.marketActivity, comparedGames: 5, previousGames: 5 };
+  expect(marketActivityHint(grown)).toBe(
+    "total of monthly averages, Feb 2022, across 6 games, vs the month before (the change over the 5 with figures in both months)",
+  );
+  expect(playersTile(grown).hint).toBe("across 6 games, Feb 2022");
 });
 
 test("AI Predictions with no game projected shows no figure and says why, not '0 rising'", () => {

@@ -17,6 +17,41 @@ function dataDate(figures: OverviewFigures): string | null {
     : formatDate(figures.dataAsOf, { utc: true });
 }
 
+/**
+ * A newest period with figures for notably fewer games than the one before is partial (issue 9: "is
+ * marked partial and never compared with a full one as if it were"): how many games each has.
+ */
+export function partialPeriodNote(figures: OverviewFigures | undefined): string | null {
+  const a = figures?.marketActivity;
+  if (!figures || !a?.partial) return null;
+  if (a.basis === "month" && figures.dataAsOf) {
+    const at = new Date(figures.dataAsOf);
+    const before = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)).toISOString();
+    return `${formatMonth(figures.dataAsOf)} is partial: ${plural(a.games, "game")} ${a.games === 1 ? "has" : "have"} its figures, ${a.previousGames.toLocaleString("en-US")} had ${formatMonth(before)}'s`;
+  }
+  return `the latest week is partial: ${plural(a.games, "game")} ${a.games === 1 ? "has" : "have"} counts, ${a.previousGames.toLocaleString("en-US")} had them the week before`;
+}
+
+/**
+ * The hint under the Overview's Market Activity: the measure, its games and period, and what its
+ * change compares (review 8, item 3): the games with figures in both periods, named when the newest
+ * period has games the one before did not.
+ */
+export function marketActivityHint(figures: OverviewFigures): string {
+  const a = figures.marketActivity;
+  const games = `across ${plural(a.games, "game")}`;
+  const subset =
+    a.change != null && a.comparedGames > 0 && a.comparedGames < a.games
+      ? ` (the change over the ${a.comparedGames.toLocaleString("en-US")} ${a.basis === "month" ? "with figures in both months" : "counted in both weeks"})`
+      : "";
+  const base =
+    a.basis === "month"
+      ? `total of monthly averages, ${figures.dataAsOf ? formatMonth(figures.dataAsOf) : "the latest month"}, ${games}, vs the month before${subset}`
+      : `avg. daily total, 7 days, ${games}, vs previous week${subset}`;
+  const partial = partialPeriodNote(figures);
+  return partial ? `${base}; ${partial}` : base;
+}
+
 /** The hint under "Games Tracked": which games it counts, over which period of data. */
 export function gamesTrackedHint(figures: OverviewFigures | undefined): string {
   if (!figures) return "with player figures in the latest data";
@@ -34,10 +69,9 @@ export function playersTile(figures: OverviewFigures | undefined): { label: stri
   if (!figures?.marketActivity.games) return { label, hint: "no player history yet" };
   const date = dataDate(figures);
   const games = `across ${plural(figures.marketActivity.games, "game")}`;
-  return {
-    label,
-    hint: date ? (month ? `${games}, ${date}` : `${games}, 7 days to ${date}`) : games,
-  };
+  const hint = date ? (month ? `${games}, ${date}` : `${games}, 7 days to ${date}`) : games;
+  const partial = partialPeriodNote(figures);
+  return { label, hint: partial ? `${hint}; ${partial}` : hint };
 }
 
 /**

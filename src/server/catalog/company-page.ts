@@ -1,9 +1,7 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
-import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
-import type { EstimateInput } from "../estimates/features.ts";
-import { modelCovers } from "../estimates/model.ts";
 import { catalogIndex } from "./catalog-index.ts";
+import { sumStoredEstimates } from "./estimate-sums.ts";
 import { slugify } from "./normalize.ts";
 import { publishedSalesOf, totalPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
@@ -19,15 +17,14 @@ import { listOf } from "./shapes.ts";
 async function readCompanyGames(
   slug: string,
   ids: string[],
-): Promise<{ games: CompanyGame[]; names: Map<string, number>; onSteam: Set<string> }> {
+): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
   const games: CompanyGame[] = [];
   const names = new Map<string, number>();
-  const onSteam = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = await readRows(
       `SELECT id, name, release_date, release_year, developer, publisher, price, positive_reviews, negative_reviews,
-                   owners_estimate, genres, is_demo, steam_app_id
+                   owners_estimate, genres, is_demo
             FROM games WHERE id IN (${placeholders(chunk.length)})`,
       chunk,
     );
@@ -43,7 +40,6 @@ async function readCompanyGames(
       const pos = r.positive_reviews == null ? null : Number(r.positive_reviews);
       const neg = r.negative_reviews == null ? null : Number(r.negative_reviews);
       const reviews = pos == null && neg == null ? null : (pos ?? 0) + (neg ?? 0);
-      if (r.steam_app_id != null) onSteam.add(String(r.id));
       games.push({
         id: String(r.id),
         name: String(r.name),
@@ -62,7 +58,7 @@ async function readCompanyGames(
       });
     }
   }
-  return { games, names, onSteam };
+  return { games, names };
 }
 
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
@@ -71,7 +67,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   const { index } = await catalogIndex();
   // The rows are read again, so a write since the index was brought up to date cannot show a game
   // under a company it no longer names.
-  const { games, names, onSteam } = await readCompanyGames(slug, index.companyGameIds(slug));
+  const { games, names } = await readCompanyGames(slug, index.companyGameIds(slug));
   if (games.length === 0) return null;
   // Newest first; a game known only by its year sorts by that year (after the dated games of the
   // year), and a game with neither comes last.
@@ -88,11 +84,17 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   for (const g of games) {
     if (g.releaseYear != null) years.set(g.releaseYear, (years.get(g.releaseYear) ?? 0) + 1);
   }
-  const [{ estimates, outsideModel }, sales] = await Promise.all([
-    companyEstimates(games, onSteam),
+  const [{ estimates, outsideModel, perGame }, sales] = await Promise.all([
+    sumStoredEstimates(games.map((g) => g.id)),
     publishedSalesOf(games.map((g) => g.id)),
   ]);
-  for (const g of games) g.publishedUnits = sales.get(g.id)?.units ?? null;
+  for (const g of games) {
+    g.publishedUnits = sales.get(g.id)?.units ?? null;
+    g.ownersEstimate = perGame.get(g.id)?.owners ?? null;
+    g.revenueEstimate = perGame.get(g.id)?.revenue ?? null;
+  }
+  // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
+  const reviewed = games.filter((g) => g.reviews != null);
   const releasesPerYear = [...years].sort((a, b) => a[0] - b[0]).map(([year, n]) => ({ year, games: n }));
   // The name as the catalog writes it most often.
   const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
@@ -104,7 +106,8 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       games: games.length,
       developed: games.filter((g) => g.role !== "publisher").length,
       published: games.filter((g) => g.role !== "developer").length,
-      reviews: games.reduce((s, g) => s + (g.reviews ?? 0), 0),
+      reviews: reviewed.length ? reviewed.reduce((s, g) => s + g.reviews!, 0) : null,
+      reviewedGames: reviewed.length,
       firstYear: releasesPerYear[0]?.year ?? null,
       lastYear: releasesPerYear.at(-1)?.year ?? null,
       releasesPerYear,
@@ -114,54 +117,4 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
     },
     provenance: await catalogProvenance(),
   };
-}
-
-/**
- * Sums of the games' stored estimates (issue 11); each game's P50 is set on its row. A game the owners
- * model does not cover (not on Steam, no Steam signal: modelCovers) is counted apart and left out: its
- * stored range is the spread of owners across Steam games, not a figure for it.
- */
-async function companyEstimates(
-  games: CompanyGame[],
-  onSteam: Set<string>,
-): Promise<Pick<CompanyPage["totals"], "estimates" | "outsideModel">> {
-  const all = await readRows(
-    `SELECT game_id, owners_low, owners_mid, owners_high, gross_low, gross_mid, gross_high, as_of, inputs_key
-          FROM game_estimates WHERE ${OF_CURRENT_MODEL} AND game_id IN (SELECT value FROM json_each(?))`,
-    [MODEL_VERSION, JSON.stringify(games.map((g) => g.id))],
-  );
-  const rows = all.filter((r) =>
-    modelCovers(JSON.parse(String(r.inputs_key)) as EstimateInput, onSteam.has(String(r.game_id))),
-  );
-  const outsideModel = all.length - rows.length;
-  if (rows.length === 0) return { estimates: null, outsideModel };
-  const byId = new Map(games.map((g) => [g.id, g]));
-  const owners = { low: 0, mid: 0, high: 0 };
-  const gross = { low: 0, mid: 0, high: 0 };
-  let newest = 0;
-  for (const r of rows) {
-    const game = byId.get(String(r.game_id));
-    if (game) {
-      game.ownersEstimate = Number(r.owners_mid);
-      game.revenueEstimate = r.gross_mid == null ? null : Number(r.gross_mid);
-    }
-    owners.low += Number(r.owners_low);
-    owners.mid += Number(r.owners_mid);
-    owners.high += Number(r.owners_high);
-    gross.low += Number(r.gross_low ?? 0);
-    gross.mid += Number(r.gross_mid ?? 0);
-    gross.high += Number(r.gross_high ?? 0);
-    newest = Math.max(newest, Number(r.as_of ?? 0));
-  }
-  const estimates = {
-    games: rows.length,
-    owners,
-    grossRevenue: gross,
-    provenance: {
-      source: "Estimates per game",
-      asOf: newest ? new Date(newest).toISOString() : null,
-      method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket); model ${MODEL_VERSION}`,
-    },
-  };
-  return { estimates, outsideModel };
 }

@@ -140,6 +140,60 @@ export function averageVolatility(trends: MarketTrend[]): number | null {
 }
 
 /**
+ * The newest period's players, and its change against the previous period like with like (review 8,
+ * item 3): the change compares the games with figures in both periods (`comparedGames`), so a newest
+ * month that only some games have yet is not set against a full month of every game, and a game new
+ * this period is in the total but not in the change. Without a previous period, no change.
+ */
+interface PeriodTotals {
+  /** The newest period's total over every game with figures in it (`games`). */
+  players: number;
+  games: number;
+  change: number | null;
+  comparedGames: number;
+  previousGames: number;
+  sources: string[];
+}
+
+const EMPTY_PERIODS: PeriodTotals = {
+  players: 0,
+  games: 0,
+  change: null,
+  comparedGames: 0,
+  previousGames: 0,
+  sources: [],
+};
+
+function periodTotals(row: Record<string, unknown> | undefined): PeriodTotals {
+  if (!row) return EMPTY_PERIODS;
+  const current = Number(row.cur_both ?? 0);
+  const previous = Number(row.prev_both ?? 0);
+  return {
+    players: Math.round(Number(row.cur_all ?? 0)),
+    games: Number(row.latest_games ?? 0),
+    change: previous > 0 ? Math.round(((current - previous) / previous) * 1000) / 10 : null,
+    comparedGames: Number(row.both_games ?? 0),
+    previousGames: Number(row.previous_games ?? 0),
+    // Sorted so the answer does not depend on scan order; provenanceOf drops the repeats.
+    sources: String(row.sources_all ?? "")
+      .split(",")
+      .filter(Boolean)
+      .sort(),
+  };
+}
+
+/**
+ * A newest period with figures for notably fewer games than the one before (under 90 % of them) is
+ * partial: the rest have not reported yet (a monthly file with one game's new month, a live sync of
+ * the most played games only). Its comparison still sums the same games in both periods.
+ */
+export const PARTIAL_PERIOD_SHARE = 0.9;
+
+export function isPartialPeriod(latestGames: number, previousGames: number): boolean {
+  return previousGames > 0 && latestGames < previousGames * PARTIAL_PERIOD_SHARE;
+}
+
+/**
  * The Overview's metric cards, computed from the catalog; the AI Predictions card's projection comes
  * from the AI's market prediction (src/server/ai/engine.ts projectedMovers), premium only.
  */
@@ -154,11 +208,8 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
     getMarketTrends(),
     client.execute("SELECT count(*) AS n FROM games WHERE is_demo = 1"),
   ]);
-  let players = 0;
-  let previous = 0;
-  let games = 0;
+  let activity: PeriodTotals = EMPTY_PERIODS;
   let days = 0;
-  let sources: string[] = [];
   let basis: "days" | "month" = "days";
   if (newest) {
     const [latest] = (
@@ -171,23 +222,25 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   }
   if (newest && basis === "month") {
     // Monthly averages only at the newest time: that month's total against the month before's, each
-    // game at its average of the month (one point a month: nothing to average over days).
+    // game at its average of the month (one point a month: nothing to average over days; several
+    // sources' means of one game averaged, as the activity chart does).
     const month = new Date(newest);
     const monthBefore = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() - 1, 1);
     const rs = await client.execute({
-      sql: `SELECT sum(CASE WHEN ts = ?1 THEN value END) AS cur, sum(CASE WHEN ts = ?2 THEN value END) AS prev,
-                   count(DISTINCT CASE WHEN ts = ?1 THEN game_id END) AS games,
-                   group_concat(DISTINCT CASE WHEN ts = ?1 THEN source END) AS sources
-            FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ts IN (?1, ?2)`,
+      sql: `WITH per_game AS (
+              SELECT game_id, avg(CASE WHEN ts = ?1 THEN value END) AS cur, avg(CASE WHEN ts = ?2 THEN value END) AS prev,
+                     group_concat(DISTINCT CASE WHEN ts = ?1 THEN source END) AS sources
+              FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ts IN (?1, ?2) GROUP BY game_id
+            )
+            SELECT sum(cur) AS cur_all, count(cur) AS latest_games, count(prev) AS previous_games,
+                   group_concat(sources) AS sources_all,
+                   sum(CASE WHEN prev IS NOT NULL THEN cur END) AS cur_both,
+                   sum(CASE WHEN cur IS NOT NULL THEN prev END) AS prev_both,
+                   count(CASE WHEN cur IS NOT NULL AND prev IS NOT NULL THEN 1 END) AS both_games
+            FROM per_game`,
       args: [newest, monthBefore],
     });
-    players = Math.round(Number(rs.rows[0]?.cur ?? 0));
-    previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
-    games = Number(rs.rows[0]?.games ?? 0);
-    sources = String(rs.rows[0]?.sources ?? "")
-      .split(",")
-      .filter(Boolean)
-      .sort();
+    activity = periodTotals(rs.rows[0]);
   } else if (newest) {
     // Days whose start lies within the last 7 days of data, and the 7 before them; the sources of
     // the last 7. Each game counts its mean count of the day (gameDays): a live sync's 96 counts a
@@ -196,37 +249,45 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
     const split = `?${window.args.length + 1}`;
     const rs = await client.execute({
       // Divided by the days that have data, not by 7: a catalog with one day of counts in the
-      // window has that day's total as its daily average, not a seventh of it.
-      sql: `WITH ${window.sql}
-            SELECT sum(CASE WHEN day > ${split} THEN players END) / count(DISTINCT CASE WHEN day > ${split} THEN day END) AS cur,
-                   sum(CASE WHEN day <= ${split} THEN players END) / count(DISTINCT CASE WHEN day <= ${split} THEN day END) AS prev,
-                   count(DISTINCT CASE WHEN day > ${split} THEN day END) AS days,
-                   count(DISTINCT CASE WHEN day > ${split} THEN game_id END) AS games, group_concat(DISTINCT CASE WHEN day > ${split} THEN sources END) AS sources
-            FROM game_days`,
+      // window has that day's total as its daily average, not a seventh of it. The change compares
+      // the games counted in both weeks only (`paired`), each week over its days with their counts.
+      sql: `WITH ${window.sql},
+            counted AS MATERIALIZED (SELECT day, game_id, players, sources, day > ${split} AS recent FROM game_days),
+            in_both AS (SELECT game_id FROM counted GROUP BY game_id HAVING max(recent) = 1 AND min(recent) = 0),
+            tagged AS (SELECT c.*, b.game_id IS NOT NULL AS paired FROM counted c LEFT JOIN in_both b USING (game_id))
+            SELECT sum(CASE WHEN recent THEN players END) / count(DISTINCT CASE WHEN recent THEN day END) AS cur_all,
+                   count(DISTINCT CASE WHEN recent THEN day END) AS days_all,
+                   count(DISTINCT CASE WHEN recent THEN game_id END) AS latest_games,
+                   count(DISTINCT CASE WHEN NOT recent THEN game_id END) AS previous_games,
+                   group_concat(DISTINCT CASE WHEN recent THEN sources END) AS sources_all,
+                   sum(CASE WHEN recent AND paired THEN players END) / count(DISTINCT CASE WHEN recent AND paired THEN day END) AS cur_both,
+                   sum(CASE WHEN NOT recent AND paired THEN players END) / count(DISTINCT CASE WHEN NOT recent AND paired THEN day END) AS prev_both,
+                   count(DISTINCT CASE WHEN recent AND paired THEN game_id END) AS both_games
+            FROM tagged`,
       args: [...window.args, lastDayUpTo(newest - 7 * DAY_MS)],
     });
-    players = Math.round(Number(rs.rows[0]?.cur ?? 0));
-    previous = Math.round(Number(rs.rows[0]?.prev ?? 0));
-    games = Number(rs.rows[0]?.games ?? 0);
-    days = Number(rs.rows[0]?.days ?? 0);
-    // Sorted so the answer does not depend on scan order; provenanceOf drops the repeats.
-    sources = String(rs.rows[0]?.sources ?? "")
-      .split(",")
-      .filter(Boolean)
-      .sort();
+    activity = periodTotals(rs.rows[0]);
+    days = Number(rs.rows[0]?.days_all ?? 0);
   }
+  const { players, games, sources } = activity;
+  const compared =
+    activity.comparedGames > 0 && activity.comparedGames < Math.max(games, activity.previousGames);
+  const comparedText = `${activity.comparedGames} ${activity.comparedGames === 1 ? "game" : "games"}`;
   return {
     marketActivity: {
       players,
-      change: previous > 0 ? Math.round(((players - previous) / previous) * 1000) / 10 : null,
+      change: activity.change,
       games,
+      comparedGames: activity.comparedGames,
+      previousGames: activity.previousGames,
+      partial: isPartialPeriod(games, activity.previousGames),
       basis,
       provenance: provenanceOf(
         sources,
         newest || null,
         basis === "month"
-          ? `total of the games' average players in ${new Date(newest).toISOString().slice(0, 7)} (monthly figures, no daily counts), against the month before`
-          : `average daily total of players across the catalog over the latest 7 days of data (${days === 1 ? "1 day" : `${days} days`} with counts; each game counted at its average player count of the day)`,
+          ? `total of the games' average players in ${new Date(newest).toISOString().slice(0, 7)} (monthly figures, no daily counts), against the month before${compared ? ` over ${comparedText} with figures in both months` : ""}`
+          : `average daily total of players across the catalog over the latest 7 days of data (${days === 1 ? "1 day" : `${days} days`} with counts; each game counted at its average player count of the day)${compared ? `; the change against the 7 days before is over ${comparedText} with counts in both weeks` : ""}`,
       ),
     },
     trendingCount: trending.growing,

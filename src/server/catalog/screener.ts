@@ -17,6 +17,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
+import { sumStoredEstimates } from "./estimate-sums.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
@@ -368,15 +369,22 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
   const key = filterKey(f);
   let figures = summaryCache.get(key);
   if (!figures) {
-    figures = summarize(index, f);
-    if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
-    summaryCache.set(key, figures);
+    const matches = matchingSlots(index, f);
+    // The matching games' estimates summed as a company page sums its games' (estimate-sums.ts).
+    const { estimates, outsideModel } = await sumStoredEstimates(Array.from(matches, (s) => index.ids[s]!));
+    figures = { ...summarize(index, matches), estimates, outsideModel };
+    if (summaryGeneration === generation) {
+      if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
+      summaryCache.set(key, figures);
+    }
   }
   return { ...figures, provenance };
 }
 
-function summarize(index: CatalogIndex, f: ScreenerFilter): Omit<MarketSummary, "provenance"> {
-  const matches = matchingSlots(index, f);
+function summarize(
+  index: CatalogIndex,
+  matches: ReturnType<typeof matchingSlots>,
+): Omit<MarketSummary, "provenance" | "estimates" | "outsideModel"> {
   const { price, releaseYear } = index.col;
   const reviews = index.reviews;
   const prices: number[] = [];

@@ -12,6 +12,11 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
+import {
+  estimatedGamesText,
+  estimateSumTiles,
+  NO_ESTIMATE_TEXT,
+} from "../../components/estimate-sums-text.ts";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -49,11 +54,6 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
   },
 ];
 
-/** Games whose stored estimate is the Steam catalog's spread, not theirs: left out of the sums. */
-function outsideModelText(n: number): string {
-  return `${plural(n, "game")} not on Steam and without Steam data ${n === 1 ? "is" : "are"} outside the owners model: no estimate of ${n === 1 ? "its" : "theirs"} is summed.`;
-}
-
 /** A developer's or publisher's games, each linked, with totals (issue 10). */
 export default function CompanyPage() {
   const { slug = "" } = useParams<{ slug: string }>();
@@ -86,9 +86,18 @@ export default function CompanyPage() {
         className="mb-6 md:grid-cols-4"
         tiles={[
           ["Games", t.games],
-          ["Total reviews", compactNumber(t.reviews)],
-          ["First release", t.firstYear ?? "–"],
-          ["Latest release", t.lastYear ?? "–"],
+          // Unknown, not 0, where no source gives any of its games' reviews (review 8, item 6).
+          t.reviews == null
+            ? ["Total reviews", "–", "No source has review figures for its games yet"]
+            : [
+                "Total reviews",
+                compactNumber(t.reviews),
+                t.reviewedGames < t.games
+                  ? `over the ${t.reviewedGames.toLocaleString("en-US")} of its ${plural(t.games, "game")} with review figures`
+                  : undefined,
+              ],
+          ["First release", t.firstYear ?? "–", t.firstYear == null ? "No release year known" : undefined],
+          ["Latest release", t.lastYear ?? "–", t.lastYear == null ? "No release year known" : undefined],
         ]}
       />
       {t.publishedSales && (
@@ -104,22 +113,9 @@ export default function CompanyPage() {
             <CardTitle className="text-base">Estimated totals</CardTitle>
           </CardHeader>
           <CardContent className="space-y-2">
-            <StatTiles
-              className="md:grid-cols-2"
-              tiles={[
-                [
-                  "Owners (P50, P10–P90)",
-                  `${compactNumber(t.estimates.owners.mid)} (${compactNumber(t.estimates.owners.low)}–${compactNumber(t.estimates.owners.high)})`,
-                ],
-                [
-                  "Gross revenue (P50, P10–P90)",
-                  `$${compactNumber(t.estimates.grossRevenue.mid)} ($${compactNumber(t.estimates.grossRevenue.low)}–$${compactNumber(t.estimates.grossRevenue.high)})`,
-                ],
-              ]}
-            />
+            <StatTiles className="md:grid-cols-2" tiles={estimateSumTiles(t.estimates)} />
             <p className="text-muted-foreground text-xs">
-              {t.estimates.games} of {plural(t.games, "game")} estimated.
-              {t.outsideModel > 0 && ` ${outsideModelText(t.outsideModel)}`}
+              {estimatedGamesText(t.estimates, t.games, t.outsideModel)}
             </p>
             <SourceNote provenance={t.estimates.provenance} />
           </CardContent>
@@ -130,10 +126,7 @@ export default function CompanyPage() {
             <CardTitle className="text-base">Estimated totals</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-muted-foreground text-sm">
-              No estimate: the owners model covers Steam games, and none of these games is on Steam or has
-              Steam reviews, an owners band or players.
-            </p>
+            <p className="text-muted-foreground text-sm">{NO_ESTIMATE_TEXT}</p>
           </CardContent>
         </Card>
       ) : null}

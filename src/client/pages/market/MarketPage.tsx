@@ -22,9 +22,15 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { FilterBar, type FilterField } from "../../../ui/filter-bar/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import {
+  estimatedGamesText,
+  estimateSumTiles,
+  NO_ESTIMATE_TEXT,
+} from "../../components/estimate-sums-text.ts";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
@@ -237,6 +243,35 @@ function Screener() {
                 </div>
               </div>
               <CatalogSourceNote provenance={summary.data.provenance} />
+              {/* Issue 11: the filter's estimates summed, as a company page sums its games'. */}
+              <section aria-label="Estimated totals" className="space-y-2 border-border border-t pt-4">
+                <p className="font-medium text-sm">Estimated totals</p>
+                {summary.data.estimates ? (
+                  <>
+                    <StatTiles
+                      className="md:grid-cols-2"
+                      testId="market-size-estimates"
+                      tiles={estimateSumTiles(summary.data.estimates)}
+                    />
+                    <p className="text-muted-foreground text-xs">
+                      {estimatedGamesText(
+                        summary.data.estimates,
+                        summary.data.games,
+                        summary.data.outsideModel,
+                      )}
+                    </p>
+                    <SourceNote provenance={summary.data.estimates.provenance} />
+                  </>
+                ) : (
+                  <p className="text-muted-foreground text-sm">
+                    {summary.data.outsideModel > 0
+                      ? NO_ESTIMATE_TEXT
+                      : summary.data.games > 0
+                        ? "No estimate yet: the estimates of these games have not been computed."
+                        : "No game matches this filter."}
+                  </p>
+                )}
+              </section>
             </>
           ) : null}
         </CardContent>

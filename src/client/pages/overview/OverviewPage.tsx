@@ -18,8 +18,8 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
-import { formatMonth } from "../../format/dates.ts";
-import { compactNumber, plural } from "../../format/numbers.ts";
+import { marketActivityHint } from "../../components/market-figure-text.ts";
+import { compactNumber } from "../../format/numbers.ts";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
@@ -149,13 +149,7 @@ export default function OverviewPage() {
               : "No player history"
           }
           change={figures?.marketActivity.change ?? null}
-          hint={
-            !figures?.marketActivity.games
-              ? NO_PLAYER_HISTORY
-              : figures.marketActivity.basis === "month"
-                ? `total of monthly averages, ${figures.dataAsOf ? formatMonth(figures.dataAsOf) : "the latest month"}, across ${plural(figures.marketActivity.games, "game")}, vs the month before`
-                : `avg. daily total, 7 days, across ${plural(figures.marketActivity.games, "game")}, vs previous week`
-          }
+          hint={!figures?.marketActivity.games ? NO_PLAYER_HISTORY : marketActivityHint(figures)}
         />
         <MetricCard
           title="Trending Games"

@@ -1,0 +1,40 @@
+import type { EstimateSums } from "../../contracts/market.ts";
+import { compactNumber, plural } from "../format/numbers.ts";
+
+/**
+ * The words around summed estimates (issue 11), the same on company pages and in the screener's
+ * market size: the P50 with its P10–P90 bracket, which games are summed, and which are not and why.
+ */
+
+const range = (r: { low: number; mid: number; high: number }, unit = "") =>
+  `${unit}${compactNumber(r.mid)} (${unit}${compactNumber(r.low)}–${unit}${compactNumber(r.high)})`;
+
+/** The tiles: owners and gross revenue, P50 with P10–P90; revenue "–" with its reason when no game has a price. */
+export function estimateSumTiles(e: EstimateSums): Array<[label: string, value: string, note?: string]> {
+  return [
+    ["Owners (P50, P10–P90)", range(e.owners)],
+    e.grossRevenue
+      ? [
+          "Gross revenue (P50, P10–P90)",
+          range(e.grossRevenue, "$"),
+          e.gamesWithoutRevenue > 0
+            ? `${plural(e.gamesWithoutRevenue, "game")} without a known price left out`
+            : undefined,
+        ]
+      : ["Gross revenue (P50, P10–P90)", "–", "No estimated game has a known price"],
+  ];
+}
+
+/** Games whose stored estimate is the Steam catalog's spread, not theirs: left out of the sums. */
+export function outsideModelText(n: number): string {
+  return `${plural(n, "game")} not on Steam and without Steam data ${n === 1 ? "is" : "are"} outside the owners model: no estimate of ${n === 1 ? "its" : "theirs"} is summed.`;
+}
+
+/** "12 of 40 games estimated." and, where some are, the games outside the model. */
+export function estimatedGamesText(e: EstimateSums, games: number, outsideModel: number): string {
+  return `${e.games.toLocaleString("en-US")} of ${plural(games, "game")} estimated.${outsideModel > 0 ? ` ${outsideModelText(outsideModel)}` : ""}`;
+}
+
+/** No estimate at all: why. */
+export const NO_ESTIMATE_TEXT =
+  "No estimate: the owners model covers Steam games, and none of these games is on Steam or has Steam reviews, an owners band or players.";

@@ -1,0 +1,63 @@
+import { beforeAll, expect, test } from "vitest";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * Review 8, item 3: the Overview's Market Activity (and the Dashboard's players tile) compares like
+ * with like. The change of a newest month (or week) that only some games have yet is over the games
+ * with figures in both periods, never one game's March against every game's February, and the month
+ * is said to be partial. The daily case is in market-activity-partial-days.test.ts (a catalog of its own).
+ */
+
+let user: TestUser;
+const JAN = Date.UTC(2022, 0, 1);
+const FEB = Date.UTC(2022, 1, 1);
+const MAR = Date.UTC(2022, 2, 1);
+
+const month = (gameId: string, ts: number, value: number): MetricPoint => ({
+  gameId,
+  metric: "players",
+  ts: new Date(ts),
+  value,
+  period: "month",
+  source: "monthly-test",
+});
+
+beforeAll(async () => {
+  user = await createTestUser();
+  const {
+    ids: [first, second, third],
+  } = await upsertGames(
+    [{ name: "Partial Month Leader" }, { name: "Partial Month Second" }, { name: "Partial Month Third" }],
+    "test",
+  );
+  await recordMetrics([
+    month(first!, JAN, 900),
+    month(second!, JAN, 500),
+    month(third!, JAN, 100),
+    month(first!, FEB, 1_000),
+    month(second!, FEB, 600),
+    month(third!, FEB, 400),
+    // One game's March only: the other two have not reported March yet.
+    month(first!, MAR, 1_100),
+  ]);
+});
+
+test("a newest month one game has: compared over that game in both months, and marked partial", async () => {
+  const figures = await (await request("/api/analytics/overview", { cookie: user.cookie })).json();
+  expect(figures.dataAsOf).toBe(new Date(MAR).toISOString());
+  // 1,100 against that game's 1,000 (+10 %), not against February's 2,000 for all three (-45 %).
+  expect(figures.marketActivity).toMatchObject({
+    players: 1_100,
+    change: 10,
+    games: 1,
+    comparedGames: 1,
+    previousGames: 3,
+    partial: true,
+    basis: "month",
+  });
+  expect(figures.marketActivity.provenance.method).toContain("2022-03");
+  expect(figures.marketActivity.provenance.method).toContain(
+    "against the month before over 1 game with figures in both months",
+  );
+});
