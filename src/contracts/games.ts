@@ -193,16 +193,37 @@ export interface UserGame {
   isDemo?: boolean;
 }
 
-export interface MarketTrend {
+/** A genre's players and their change: what every signed-in user reads of the genres. */
+export interface GenreTrend {
   category: string;
-  /** 0–10, see src/server/catalog/market.ts for the formula. */
-  volatilityScore: number;
   players: number;
   games: number;
   /** Percent change of the genre's players over the window. */
   change: number;
   /** The player series behind it and the newest point's time. */
   provenance?: Provenance;
+}
+
+/** A genre with its volatility, a premium figure (ADR 020): premium and admin users only. */
+export interface MarketTrend extends GenreTrend {
+  /** 0–10, see src/server/catalog/market.ts for the formula. */
+  volatilityScore: number;
+}
+
+/**
+ * `GET /api/analytics/market-trends` and the genres of a report: `volatilityScore` is there for premium
+ * access only, as `marketVolatility` on the overview (ADR 020).
+ */
+export type GenreTrendRow = GenreTrend & { volatilityScore?: number };
+
+/** A row that carries its volatility (every row does for premium access). */
+export function hasVolatility(genre: GenreTrendRow): genre is MarketTrend {
+  return typeof genre.volatilityScore === "number";
+}
+
+/** The genre without its premium figure. */
+export function withoutVolatility({ volatilityScore: _, ...genre }: GenreTrendRow): GenreTrend {
+  return genre;
 }
 
 /**
