@@ -62,28 +62,30 @@ export const GameListQuerySchema = z
 export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
 /** Spec §7 body of `POST /api/user/games`. Name and image are taken from the catalog, not the body. */
-export const TrackGameBodySchema = z.object({
-  gameId: z
-    .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
-    .trim()
-    .min(1)
-    .max(100),
-  gameName: z.string().max(300).optional(),
-  imageUrl: z.string().max(2000).nullable().optional(),
-  /**
-   * Adding sets it true (spec §4); a game leaves the watchlist by DELETE /api/user/watchlist/{gameId}.
-   * Any other value is refused rather than ignored.
-   */
-  isWatchlisted: z
-    .literal(true, {
-      message: "Adding sets isWatchlisted true; remove a game with DELETE /api/user/watchlist/{gameId}",
-    })
-    .default(true),
-});
+export const TrackGameBodySchema = z
+  .object({
+    gameId: z
+      .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
+      .trim()
+      .min(1)
+      .max(100),
+    gameName: z.string().max(300).optional(),
+    imageUrl: z.string().max(2000).nullable().optional(),
+    /**
+     * Adding sets it true (spec §4); a game leaves the watchlist by DELETE /api/user/watchlist/{gameId}.
+     * Any other value is refused rather than ignored.
+     */
+    isWatchlisted: z
+      .literal(true, {
+        message: "Adding sets isWatchlisted true; remove a game with DELETE /api/user/watchlist/{gameId}",
+      })
+      .default(true),
+  })
+  .strict();
 
 export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) });
+export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) }).strict();
 
 // ---- Answers -----------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { TrackGameBodySchema } from "../../contracts/games.ts";
 import { requireUser } from "../auth/guards.ts";
 import { listUserGames, trackGame, untrackGame } from "../catalog/watchlist.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams, pathParams } from "../http/validate.ts";
 
 /**
  * Mounted at /api/user: `/games` (list, add) and `/watchlist/:gameId` (remove). A game is named by its
@@ -21,6 +21,7 @@ export const userGameRoutes = new Hono<AppEnv>()
     "/watchlist/:gameId",
     requireUser,
     pathParams(z.object({ gameId: z.string().min(1).max(100) })),
+    noBody(),
     async (c) => {
       await untrackGame(c.get("user").id, c.req.valid("param").gameId);
       return c.body(null, 204);
