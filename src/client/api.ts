@@ -13,11 +13,14 @@ export interface Problem {
 export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem | undefined;
-  constructor(status: number, message: string, problem?: Problem) {
+  /** Seconds the server asked to wait (Retry-After of a 429 or 503), when it said. */
+  readonly retryAfter: number | undefined;
+  constructor(status: number, message: string, problem?: Problem, retryAfter?: number) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.problem = problem;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -30,7 +33,13 @@ async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     problem = undefined;
   }
-  throw new ApiError(res.status, `${res.status}: ${text}`, problem);
+  const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
+  throw new ApiError(
+    res.status,
+    `${res.status}: ${text}`,
+    problem,
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+  );
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, type ReactNode, Suspense, useEffect } from "react";
+import { type ComponentType, type ReactNode, Suspense, useCallback, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { isAdmin, type PublicUser } from "../contracts/roles.ts";
+import { Button } from "../ui/button/index.ts";
 import { Spinner } from "../ui/spinner/index.ts";
 import { toast } from "../ui/toast/toast-store.ts";
 import { applyFormatPreferences } from "./format/preferences.ts";
@@ -12,6 +13,7 @@ import { handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
 import { lazyScreen } from "./recovery/chunks.ts";
 import { ScreenErrorBoundary } from "./recovery/ScreenErrorBoundary.tsx";
 import { applyRefreshInterval } from "./refresh.ts";
+import { sessionCheckFailure } from "./session-check.ts";
 import { applyTheme } from "./theme.ts";
 
 // Every screen is its own lazy chunk, so the first route loads only what it shows; a chunk that
@@ -121,13 +123,43 @@ function SignedInApp({ user }: { user: PublicUser }) {
   );
 }
 
-export function App() {
-  const { data: user, isLoading, isError } = useQuery(currentUserQuery);
+/**
+ * The current-user call failed for another reason than being signed out (a 429 of the API limit, a
+ * 503): say why, and ask again after the server's Retry-After or on Try again.
+ */
+function SessionCheckFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { message, retryInSeconds } = sessionCheckFailure(error);
   useEffect(() => {
-    // Spec §8: a visitor on a protected screen is told and sent to sign in after 500 ms.
-    if (!isLoading && (user === null || isError)) handleLoggedOut();
-  }, [user, isLoading, isError]);
+    if (retryInSeconds == null) return;
+    const timer = setTimeout(retry, retryInSeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [retry, retryInSeconds]);
+  return (
+    <div
+      className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center"
+      role="alert"
+    >
+      <p className="font-medium">{message}</p>
+      {retryInSeconds != null && (
+        <p className="text-muted-foreground text-sm">
+          Trying again in {retryInSeconds} second{retryInSeconds === 1 ? "" : "s"}.
+        </p>
+      )}
+      <Button onClick={retry}>Try again</Button>
+    </div>
+  );
+}
 
+export function App() {
+  const { data: user, isLoading, isFetching, error, refetch } = useQuery(currentUserQuery);
+  useEffect(() => {
+    // Spec §8: a visitor on a protected screen is told and sent to sign in after 500 ms. Only a 401
+    // means signed out (the query answers null): a 429 or 503 is not a reason to sign in again.
+    if (!isLoading && user === null) handleLoggedOut();
+  }, [user, isLoading]);
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  if (error && !user && !isFetching) return <SessionCheckFailed error={error} retry={retry} />;
   if (isLoading || !user) {
     return (
       <div className="flex min-h-screen items-center justify-center" aria-busy="true">

@@ -39,17 +39,21 @@ export type AdminStats = z.infer<typeof AdminStatsSchema>;
 export { ROLE_CHOICES } from "./roles.ts";
 
 /**
- * `PUT /api/admin/users/:id/role`: role and tier change together, only as the spec's pairs. The tier
- * may be left out (it follows from the role); when sent, it must be the role's own.
+ * `PUT /api/admin/users/:id/role` takes `{role, tier}` (spec §7, issue 2 §6), both required and only
+ * as the spec's three pairs, as the User Management screen sends them; anything else is 422 naming the
+ * field (ADR 023).
  */
 export const RoleChangeBodySchema = z
   .object({
     role: z.enum(ROLES, {
       error: (issue) => (issue.input === undefined ? "Required" : `One of ${ROLES.join(", ")}`),
     }),
-    tier: z.enum(TIERS).optional(),
+    tier: z.enum(TIERS, {
+      error: (issue) => (issue.input === undefined ? "Required" : `One of ${TIERS.join(", ")}`),
+    }),
   })
-  .refine((b) => b.tier === undefined || ROLE_TIER[b.role] === b.tier, {
+  .strict()
+  .refine((b) => ROLE_TIER[b.role] === b.tier, {
     path: ["tier"],
     message: "Role and tier go together: regular/starter, premium/professional or admin/enterprise",
   })

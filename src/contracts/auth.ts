@@ -33,25 +33,30 @@ export const NameTextSchema = z
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 
-export const SignupBodySchema = z.object({
-  email: EmailSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
-  firstName: NameSchema,
-  lastName: NameSchema,
-});
+export const SignupBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: z
+      .string()
+      .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
+      .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
+    firstName: NameSchema,
+    lastName: NameSchema,
+  })
+  // A misspelt field (`first_name`) is named in a 422, not dropped while the account is made.
+  .strict();
 export type SignupBody = z.input<typeof SignupBodySchema>;
 
 /** Login takes any non-empty password up to the maximum: rules of length belong to sign-up. */
-export const LoginBodySchema = z.object({
-  email: EmailSchema,
-  password: z
-    .string()
-    .min(1, { message: "Enter your password" })
-    .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
-});
+export const LoginBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: z
+      .string()
+      .min(1, { message: "Enter your password" })
+      .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
+  })
+  .strict();
 export type LoginBody = z.input<typeof LoginBodySchema>;
 
 /** `POST /api/auth/signup` (201) and `POST /api/auth/login` (200) answer `{ user }`. */

@@ -62,28 +62,30 @@ export const GameListQuerySchema = z
 export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
 /** Spec §7 body of `POST /api/user/games`. Name and image are taken from the catalog, not the body. */
-export const TrackGameBodySchema = z.object({
-  gameId: z
-    .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
-    .trim()
-    .min(1)
-    .max(100),
-  gameName: z.string().max(300).optional(),
-  imageUrl: z.string().max(2000).nullable().optional(),
-  /**
-   * Adding sets it true (spec §4); a game leaves the watchlist by DELETE /api/user/watchlist/{gameId}.
-   * Any other value is refused rather than ignored.
-   */
-  isWatchlisted: z
-    .literal(true, {
-      message: "Adding sets isWatchlisted true; remove a game with DELETE /api/user/watchlist/{gameId}",
-    })
-    .default(true),
-});
+export const TrackGameBodySchema = z
+  .object({
+    gameId: z
+      .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
+      .trim()
+      .min(1)
+      .max(100),
+    gameName: z.string().max(300).optional(),
+    imageUrl: z.string().max(2000).nullable().optional(),
+    /**
+     * Adding sets it true (spec §4); a game leaves the watchlist by DELETE /api/user/watchlist/{gameId}.
+     * Any other value is refused rather than ignored.
+     */
+    isWatchlisted: z
+      .literal(true, {
+        message: "Adding sets isWatchlisted true; remove a game with DELETE /api/user/watchlist/{gameId}",
+      })
+      .default(true),
+  })
+  .strict();
 
 export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) });
+export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) }).strict();
 
 // ---- Answers -----------------------------------------------------------------------------------
 
@@ -199,16 +201,37 @@ export interface UserGame {
   isDemo?: boolean;
 }
 
-export interface MarketTrend {
+/** A genre's players and their change: what every signed-in user reads of the genres. */
+export interface GenreTrend {
   category: string;
-  /** 0–10, see src/server/catalog/market.ts for the formula. */
-  volatilityScore: number;
   players: number;
   games: number;
   /** Percent change of the genre's players over the window. */
   change: number;
   /** The player series behind it and the newest point's time. */
   provenance?: Provenance;
+}
+
+/** A genre with its volatility, a premium figure (ADR 020): premium and admin users only. */
+export interface MarketTrend extends GenreTrend {
+  /** 0–10, see src/server/catalog/market.ts for the formula. */
+  volatilityScore: number;
+}
+
+/**
+ * `GET /api/analytics/market-trends` and the genres of a report: `volatilityScore` is there for premium
+ * access only, as `marketVolatility` on the overview (ADR 020).
+ */
+export type GenreTrendRow = GenreTrend & { volatilityScore?: number };
+
+/** A row that carries its volatility (every row does for premium access). */
+export function hasVolatility(genre: GenreTrendRow): genre is MarketTrend {
+  return typeof genre.volatilityScore === "number";
+}
+
+/** The genre without its premium figure. */
+export function withoutVolatility({ volatilityScore: _, ...genre }: GenreTrendRow): GenreTrend {
+  return genre;
 }
 
 /**

@@ -72,8 +72,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   // API requests a minute per signed-in user (per address when signed out); 0: no limit. Admins can
-  // change it on the Settings tab.
-  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  // change it on the Settings tab. From 30 when set (ADR 022): below that one screen uses it up.
+  API_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 30 && v <= 100_000), { message: "0 (no limit), or from 30 to 100000" })
+    .default(0),
   // Scheduled backups (VACUUM INTO) kept on disk: folder, how many to keep, hours between them (0: none).
   BACKUP_DIR: z.string().trim().default("./data/backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),

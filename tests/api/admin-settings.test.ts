@@ -151,15 +151,74 @@ describe("API rate limiting", () => {
         cookie: admin.cookie,
         json: { signInPerIp: 30, signInPerEmailAndIp: 10, signInPerEmail: 100, apiPerMinute },
       });
-    expect((await set(3)).status).toBe(200);
+    expect((await set(30)).status).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 32; i++)
       statuses.push((await request("/api/user/games", { cookie: user.cookie })).status);
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-    expect(statuses.at(-1)).toBe(429);
-    // The admin (another user) is counted separately and can lift it.
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const over = await request("/api/user/games", { cookie: user.cookie });
+    expect(over.status).toBe(429);
+    expect(over.headers.get("content-type")).toContain("application/problem+json");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await set(0)).status).toBe(200);
     expect((await request("/api/user/games", { cookie: user.cookie })).status).toBe(200);
+  });
+
+  test("below 30 a minute (other than 0: no limit) is 422 naming apiPerMinute: one screen would use it up", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    for (const apiPerMinute of [1, 3, 29, -1, 1.5]) {
+      const res = await request("/api/admin/settings/rate-limits", {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { signInPerIp: 30, signInPerEmailAndIp: 10, signInPerEmail: 100, apiPerMinute },
+      });
+      expect(res.status).toBe(422);
+      const problem = (await res.json()) as { errors: Array<{ field: string; message: string }> };
+      expect(problem.errors[0]).toMatchObject({
+        field: "apiPerMinute",
+        message: expect.stringMatching(/30/),
+      });
+    }
+  });
+
+  test("admins, the current-user check, and signing in and out are not counted: the limit cannot lock anyone out of undoing it", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const user = await createTestUser();
+    const set = (apiPerMinute: number) =>
+      request("/api/admin/settings/rate-limits", {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { signInPerIp: 30, signInPerEmailAndIp: 10, signInPerEmail: 100, apiPerMinute },
+      });
+    expect((await set(30)).status).toBe(200);
+    try {
+      // An admin opening screens again and again, then saving the setting.
+      for (let i = 0; i < 40; i++) {
+        expect((await request("/api/admin/stats", { cookie: admin.cookie })).status).toBe(200);
+        expect((await request("/api/admin/settings", { cookie: admin.cookie })).status).toBe(200);
+      }
+      // A regular user past the limit is still known as signed in, and the sign-in page still redirects.
+      for (let i = 0; i < 31; i++) await request("/api/user/games", { cookie: user.cookie });
+      expect((await request("/api/user/games", { cookie: user.cookie })).status).toBe(429);
+      for (let i = 0; i < 5; i++) {
+        expect((await request("/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+        const login = await request("/api/login?next=/settings", { cookie: user.cookie });
+        expect(login.status).toBe(302);
+      }
+      // Signed out from one address: the sign-in page and the sign-in call are never a JSON 429.
+      const ip = { "X-Forwarded-For": "192.0.2.77" };
+      for (let i = 0; i < 31; i++) await request("/api/games/trending", { headers: ip });
+      expect((await request("/api/games/trending", { headers: ip })).status).toBe(429);
+      expect((await request("/api/login", { headers: ip })).status).toBe(302);
+      const signIn = await request("/api/auth/login", {
+        method: "POST",
+        headers: ip,
+        json: { email: user.user.email, password: "not the password" },
+      });
+      expect(signIn.status).toBe(401);
+    } finally {
+      expect((await set(0)).status).toBe(200);
+    }
   });
 });
 

@@ -177,14 +177,16 @@ describe("PUT /api/admin/users/:id/role", () => {
     ["regular", "starter"],
     ["premium", "professional"],
     ["admin", "enterprise"],
-  ] as const)("role %s alone sets its pair's tier, %s", async (role, tier) => {
+  ] as const)("role %s alone is 422: the tier (%s) is required with it (ADR 023)", async (role, _tier) => {
     const admin = await createTestUser({ role: "admin" });
     const target = await createTestUser({ role: role === "regular" ? "premium" : "regular" });
     const res = await setRole(admin.cookie, target.user.id, { role });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: target.user.id, role, subscriptionTier: tier });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual([
+      expect.objectContaining({ field: "tier", message: "Required" }),
+    ]);
     const [row] = await db().select().from(users).where(eq(users.id, target.user.id));
-    expect(row).toMatchObject({ role, subscriptionTier: tier });
+    expect(row).toMatchObject({ role: target.user.role, subscriptionTier: target.user.subscriptionTier });
   });
 
   test("a tier without a role says the role is required; an unknown role names the choices", async () => {

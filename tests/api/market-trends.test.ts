@@ -6,6 +6,7 @@ const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 20);
 let regular: TestUser;
 let premium: TestUser;
+let admin: TestUser;
 
 /** Weekly points over 8 weeks for each game of a genre; `factor(week)` shapes the swings. */
 async function genre(name: string, games: number, factor: (week: number) => number): Promise<string[]> {
@@ -31,6 +32,7 @@ async function genre(name: string, games: number, factor: (week: number) => numb
 beforeAll(async () => {
   regular = await createTestUser();
   premium = await createTestUser({ role: "premium" });
+  admin = await createTestUser({ role: "admin" });
   await genre("Calm", 3, (w) => 1 + 0.01 * (w % 2)); // ±1% weeks
   await genre("Swinging", 3, (w) => (w % 2 ? 1.2 : 1)); // ±20% weeks
   await genre("Wild", 3, (w) => (w % 2 ? 2 : 0.5)); // halves and quadruples
@@ -50,7 +52,7 @@ beforeAll(async () => {
 
 describe("GET /api/analytics/market-trends", () => {
   test("scores volatility per genre from the series, 0–10", async () => {
-    const res = await request("/api/analytics/market-trends", { cookie: regular.cookie });
+    const res = await request("/api/analytics/market-trends", { cookie: premium.cookie });
     expect(res.status).toBe(200);
     const trends = (await res.json()) as Array<{ category: string; volatilityScore: number }>;
     const score = (c: string) => trends.find((t) => t.category === c)?.volatilityScore;
@@ -67,6 +69,79 @@ describe("GET /api/analytics/market-trends", () => {
 
   test("needs a session", async () => {
     expect((await request("/api/analytics/market-trends")).status).toBe(401);
+  });
+
+  test("genre volatility is premium (ADR 020): regular users get the genres' players without it", async () => {
+    const read = async (user: TestUser) => {
+      const res = await request("/api/analytics/market-trends", { cookie: user.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Array<Record<string, unknown>>;
+    };
+    const basic = await read(regular);
+    const full = await read(premium);
+    expect(basic.map((t) => t.category)).toEqual(full.map((t) => t.category));
+    expect(basic.length).toBeGreaterThan(0);
+    for (const t of basic) {
+      expect(t).not.toHaveProperty("volatilityScore");
+      // The Dashboard's Market by genre (a regular screen) reads these.
+      expect(t).toMatchObject({ players: expect.any(Number), change: expect.any(Number) });
+    }
+    expect(full.every((t) => typeof t.volatilityScore === "number")).toBe(true);
+    expect(await read(admin)).toEqual(full);
+  });
+});
+
+describe("POST /api/analytics/reports: genre volatility is premium", () => {
+  const generate = async (user: TestUser, reportType: string) => {
+    const res = await request("/api/analytics/reports", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { reportType },
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; data: Record<string, Array<Record<string, unknown>>> };
+  };
+
+  test("a regular user's genre trends report has the genres without volatility, nor the most volatile", async () => {
+    const reader = await createTestUser();
+    const basic = await generate(reader, "genre_trends");
+    expect(basic.data).not.toHaveProperty("mostVolatile");
+    expect(basic.data.genres!.length).toBeGreaterThan(0);
+    for (const g of basic.data.genres!) expect(g).not.toHaveProperty("volatilityScore");
+    // Read back as answered.
+    const stored = await request(`/api/analytics/reports/${basic.id}`, { cookie: reader.cookie });
+    expect(await stored.json()).toEqual(basic);
+
+    for (const user of [await createTestUser({ role: "premium" }), admin]) {
+      const full = await generate(user, "genre_trends");
+      expect(full.data.mostVolatile![0]).toMatchObject({ category: "Wild", volatilityScore: 10 });
+      expect(full.data.genres!.every((g) => typeof g.volatilityScore === "number")).toBe(true);
+    }
+  });
+
+  test("a regular user's market overview lists the largest genres without volatility", async () => {
+    const basic = await generate(await createTestUser(), "market_overview");
+    expect(basic.data.largestGenres!.length).toBeGreaterThan(0);
+    for (const g of basic.data.largestGenres!) expect(g).not.toHaveProperty("volatilityScore");
+    const full = await generate(await createTestUser({ role: "premium" }), "market_overview");
+    expect(full.data.largestGenres!.every((g) => typeof g.volatilityScore === "number")).toBe(true);
+  });
+
+  test("a report generated with Premium is read without volatility once the user is regular", async () => {
+    const user = await createTestUser({ role: "premium" });
+    const report = await generate(user, "genre_trends");
+    const demoted = await request(`/api/admin/users/${user.user.id}/role`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { role: "regular", tier: "starter" },
+    });
+    expect(demoted.status).toBe(200);
+    const res = await request(`/api/analytics/reports/${report.id}`, { cookie: user.cookie });
+    expect(res.status).toBe(200);
+    const read = (await res.json()) as typeof report;
+    expect(read.data).not.toHaveProperty("mostVolatile");
+    expect(read.data.genres!.map((g) => g.category)).toEqual(report.data.genres!.map((g) => g.category));
+    for (const g of read.data.genres!) expect(g).not.toHaveProperty("volatilityScore");
   });
 });
 
@@ -136,7 +211,8 @@ describe("reports", () => {
     expect(m.data.topTrending.map((t: { gameName: string }) => t.gameName)).toContain("Rising Hit");
 
     const genres = await (await generate(regular, "genre_trends")).json();
-    expect(genres.data.mostVolatile[0].category).toBe("Wild");
+    // The genres by players (a regular user's report has no volatility: see below).
+    expect(genres.data.genres[0].category).toBe("Wild");
 
     const watch = await (await generate(regular, "watchlist_summary")).json();
     expect(watch.data).toMatchObject({ trackedCount: 0, games: [] });

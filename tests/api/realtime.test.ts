@@ -185,7 +185,7 @@ test("analytics_stats counts connected users from the database and the hub", asy
 
   // The figures follow the catalog and the reports table as they grow.
   await upsertGames([{ name: "Portal 2" }, { name: "Hades" }], "test");
-  await generateReport(bob.user.id, "genre_trends");
+  await generateReport(bob.user, "genre_trends");
   expect(await collectStats()).toMatchObject({ gamesAnalyzed: 2, aiAnalyses: 1 });
 
   for (const c of [a, a2, b]) c.ws.close();

@@ -148,6 +148,26 @@ test("a regular user's Advanced tab is locked, and their empty watchlist says so
   await page.context().close();
 });
 
+test("a regular user's genre trends report lists the genres by players, without a Volatility column", async () => {
+  const page = await dashboard("regular");
+  await page.evaluate(() =>
+    fetch("/api/analytics/reports", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reportType: "genre_trends" }),
+    }),
+  );
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await page.getByTestId("recent-report").first().getByRole("button", { name: "View" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Genre trends report" }).waitFor();
+  const table = dialog.getByRole("table", { name: "Genres" });
+  await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(1);
+  expect(await table.getByRole("columnheader").allTextContents()).toEqual(["Genres", "Players", "Change"]);
+  await dialog.getByText("Genre volatility comes with the Premium plan.").waitFor();
+  await page.context().close();
+});
+
 test("AI Analytics: each analysis runs on the catalog, shows its results and metadata, and joins the history", async () => {
   const { context } = await signedInContext(browser, server, { role: "premium" });
   const page = await context.newPage();

@@ -69,6 +69,33 @@ test("a visitor on an admin screen is sent to sign in, not home", async () => {
   await context.close();
 });
 
+test("a 429 on the session check is a wait, not a sign-out: its message shows, and the screen loads after Retry-After", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  let limited = true;
+  await page.route("**/api/auth/user", (route) => {
+    if (!limited) return route.continue();
+    limited = false;
+    return route.fulfill({
+      status: 429,
+      headers: { "Content-Type": "application/problem+json", "Retry-After": "1" },
+      body: JSON.stringify({
+        type: "about:blank",
+        title: "Too Many Requests",
+        status: 429,
+        detail: "Too many requests. Try again in 1 second.",
+      }),
+    });
+  });
+  await page.goto(`${server.url}/settings`);
+  await page.getByText("Too many requests. Try again in 1 second.").waitFor();
+  expect(await page.getByText("You are logged out. Logging in again...").count()).toBe(0);
+  // Asked again after a second: the screen the person was on, not the sign-in page.
+  await page.getByRole("tab", { name: "Profile" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/settings");
+  await context.close();
+});
+
 test("a session that ends mid-use: the next request's 401 shows the logged-out toast and redirects", async () => {
   const page = await as("regular", "/settings");
   await page.getByRole("tab", { name: "Profile" }).waitFor();

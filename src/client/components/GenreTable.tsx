@@ -7,13 +7,20 @@ import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 export interface Genre {
   category: string;
   players: number;
-  volatilityScore: number;
+  /** Premium only (ADR 020): without it on every row, the table has no Volatility column. */
+  volatilityScore?: number;
   change: number;
+}
+
+/** Whether the table has a Volatility column: only when every row carries its score. */
+export function showsVolatility(genres: readonly Genre[]): boolean {
+  return genres.length > 0 && genres.every((g) => typeof g.volatilityScore === "number");
 }
 
 /**
  * Genres with players, change and volatility (reports and the Overview's market analysis), with the
- * source of the genre series under it and Export CSV of the rows shown.
+ * source of the genre series under it and Export CSV of the rows shown. Volatility is a column only
+ * when the rows carry it: a regular user's genres come without it, and no empty column stands in.
  */
 export function GenreTable({
   genres,
@@ -26,6 +33,7 @@ export function GenreTable({
   provenance: Provenance | Provenance[] | null | undefined;
   fileName: string;
 }) {
+  const volatility = showsVolatility(genres);
   return (
     <div className="grid gap-2">
       <DataTable
@@ -36,7 +44,9 @@ export function GenreTable({
           { header: caption, cell: (g) => g.category },
           { header: "Players", cell: (g) => compactNumber(g.players) },
           { header: "Change", cell: (g) => formatPercent(g.change) },
-          { header: "Volatility", cell: (g) => `${g.volatilityScore.toFixed(1)} / 10` },
+          ...(volatility
+            ? [{ header: "Volatility", cell: (g: Genre) => `${g.volatilityScore?.toFixed(1)} / 10` }]
+            : []),
         ]}
       />
       <CatalogSourceNote provenance={provenance} />
@@ -45,10 +55,17 @@ export function GenreTable({
         fileName={fileName}
         aria-label={`Export CSV of ${caption}`}
         disabled={genres.length === 0}
-        data={() => ({
-          header: ["genre", "players (players)", "change (%)", "volatility (0-10)"],
-          rows: genres.map((g) => [g.category, g.players, g.change, g.volatilityScore]),
-        })}
+        data={() =>
+          volatility
+            ? {
+                header: ["genre", "players (players)", "change (%)", "volatility (0-10)"],
+                rows: genres.map((g) => [g.category, g.players, g.change, g.volatilityScore ?? null]),
+              }
+            : {
+                header: ["genre", "players (players)", "change (%)"],
+                rows: genres.map((g) => [g.category, g.players, g.change]),
+              }
+        }
       />
     </div>
   );

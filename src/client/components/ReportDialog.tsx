@@ -131,13 +131,24 @@ function ReportBody({ report }: { report: Report }) {
         </>
       );
     case "genre_trends":
-      return (
+      // A regular user's report has no volatility (ADR 020): their genres by players, and why.
+      return data.mostVolatile ? (
         <GenreTable
-          genres={data.mostVolatile ?? []}
+          genres={data.mostVolatile}
           caption="Most volatile genres"
           provenance={provenance}
           fileName={`genre-trends-report-${report.generatedAt.slice(0, 10)}`}
         />
+      ) : (
+        <>
+          <GenreTable
+            genres={data.genres ?? []}
+            caption="Genres"
+            provenance={provenance}
+            fileName={`genre-trends-report-${report.generatedAt.slice(0, 10)}`}
+          />
+          <p className="text-muted-foreground text-sm">Genre volatility comes with the Premium plan.</p>
+        </>
       );
     default:
       return <p className="text-muted-foreground text-sm">This report type has no view yet.</p>;

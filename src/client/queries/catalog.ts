@@ -3,6 +3,7 @@ import type { CatalogInsights, CatalogState, DataSourcesAnswer } from "../../con
 import type {
   ActivityPoint,
   GameListPage,
+  GenreTrendRow,
   GrowthBasis,
   MarketTrend,
   OverviewFigures,
@@ -17,7 +18,7 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
 import { apiGet } from "../api.ts";
 
-export type { MarketTrend, OverviewFigures, ReportSummary, UserGame };
+export type { GenreTrendRow, MarketTrend, OverviewFigures, ReportSummary, UserGame };
 
 /** Query options for the catalog (CONVENTIONS 8): keys are the API paths (spec §7). */
 
@@ -47,7 +48,8 @@ export const userGamesQuery = queryOptions({
 });
 export const marketTrendsQuery = queryOptions({
   queryKey: ["/api/analytics/market-trends"],
-  queryFn: () => apiGet<MarketTrend[]>("/api/analytics/market-trends"),
+  // Volatility only for premium access (ADR 020): premium screens keep the rows that carry it.
+  queryFn: () => apiGet<GenreTrendRow[]>("/api/analytics/market-trends"),
 });
 export const overviewQuery = queryOptions({
   queryKey: ["/api/analytics/overview"],

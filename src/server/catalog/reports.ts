@@ -1,5 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
-import { REPORT_TYPES, type Report, type ReportSummary, type ReportType } from "../../contracts/games.ts";
+import {
+  type GenreTrendRow,
+  REPORT_TYPES,
+  type Report,
+  type ReportSummary,
+  type ReportType,
+  withoutVolatility,
+} from "../../contracts/games.ts";
+import type { PublicUser } from "../../contracts/roles.ts";
+import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db } from "../db/client.ts";
 import { reports } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -50,11 +59,29 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
   }
 }
 
-export async function generateReport(userId: string, reportType: ReportType): Promise<Report> {
-  const data = await buildReport(reportType, userId);
+/**
+ * A report as `user` may read it: genre volatility is a premium figure (ADR 020), so a regular user's
+ * genres come without it and a genre trends report without its most volatile genres. Applied when a
+ * report is stored and again when it is read, so a user demoted since does not read it either.
+ */
+function forReader(user: Pick<PublicUser, "role">, data: Record<string, unknown>): Record<string, unknown> {
+  if (hasPremiumAccess(user)) return data;
+  const { mostVolatile: _, ...rest } = data;
+  for (const key of ["largestGenres", "genres"] as const) {
+    const genres = rest[key] as GenreTrendRow[] | undefined;
+    if (Array.isArray(genres)) rest[key] = genres.map(withoutVolatility);
+  }
+  return rest;
+}
+
+export async function generateReport(
+  user: Pick<PublicUser, "id" | "role">,
+  reportType: ReportType,
+): Promise<Report> {
+  const data = forReader(user, await buildReport(reportType, user.id));
   const [row] = await db()
     .insert(reports)
-    .values({ id: crypto.randomUUID(), userId, reportType, data })
+    .values({ id: crypto.randomUUID(), userId: user.id, reportType, data })
     .returning();
   return {
     id: row!.id,
@@ -73,17 +100,17 @@ export async function listReports(userId: string): Promise<ReportSummary[]> {
   return rows.map((r) => ({ ...r, generatedAt: r.generatedAt.toISOString() }));
 }
 
-export async function getReport(userId: string, id: string): Promise<Report> {
+export async function getReport(user: Pick<PublicUser, "id" | "role">, id: string): Promise<Report> {
   const [row] = await db()
     .select()
     .from(reports)
-    .where(and(eq(reports.id, id), eq(reports.userId, userId)))
+    .where(and(eq(reports.id, id), eq(reports.userId, user.id)))
     .limit(1);
   if (!row) throw new HttpProblem(404, "No such report");
   return {
     id: row.id,
     reportType: row.reportType,
     generatedAt: row.generatedAt.toISOString(),
-    data: row.data,
+    data: row.data == null ? row.data : forReader(user, row.data as Record<string, unknown>),
   };
 }

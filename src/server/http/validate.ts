@@ -42,6 +42,29 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   });
 }
 
+const EmptyBody = z.strictObject({}, { error: "This request takes no body: send none, or {}" });
+
+/**
+ * A write that takes no body (ending sessions, running an analysis, pausing a workflow, a DELETE):
+ * none, or an empty JSON object (`{}`, as a client that always sends JSON sends it). Anything else is
+ * answered as on every other write, malformed JSON 400 and a field 422 naming it as unknown, rather
+ * than acted on as if it were not there (ADR 023). The content type is checked by `jsonWrites`.
+ */
+export const noBody = (): MiddlewareHandler => async (c, next) => {
+  const text = await c.req.text();
+  if (text.trim() !== "") {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new HttpProblem(400, "Malformed JSON in request body");
+    }
+    const parsed = EmptyBody.safeParse(value);
+    if (!parsed.success) throw invalid(parsed.error);
+  }
+  await next();
+};
+
 /**
  * Validates the query string (422 naming the parameter). Read it with `c.req.valid("query")`. An empty
  * value (`?yearFrom=&yearTo=`, as a form leaves a blank field) means the parameter is not set: coerced

@@ -33,8 +33,26 @@ export const maintenanceGuard = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
+ * Outside the API limit (ADR 022): who is signed in (a 429 there is not "signed out"), signing in and
+ * out (the sign-in limits count those), and the browser navigations a person looks at, which answer
+ * with a redirect, never a JSON error page.
+ */
+const OPEN_PAST_API_LIMIT = new Set([
+  "/api/auth/user",
+  "/api/auth/login",
+  "/api/auth/signup",
+  "/api/auth/logout",
+  "/api/login",
+  "/api/logout",
+]);
+const isOpenPastApiLimit = (path: string) =>
+  OPEN_PAST_API_LIMIT.has(path) || path.startsWith("/api/auth/callback/");
+
+/**
  * The API limit an admin sets (requests a minute per signed-in user, per address otherwise; 0 is
  * no limit), read on every request so a change applies at once. Each app instance counts its own.
+ * Admins are not counted, as maintenance does not stop them: they can always reach the setting to
+ * undo it (ADR 022).
  */
 export function apiRateLimit(now: () => number = Date.now) {
   const limiter = new RateLimiter(
@@ -42,8 +60,12 @@ export function apiRateLimit(now: () => number = Date.now) {
     now,
   );
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (currentSettings().rateLimits.apiPerMinute > 0) {
-      const user = c.get("user");
+    const user = c.get("user");
+    if (
+      currentSettings().rateLimits.apiPerMinute > 0 &&
+      user?.role !== "admin" &&
+      !isOpenPastApiLimit(c.req.path)
+    ) {
       const wait = limiter.hit(user ? `user:${user.id}` : `ip:${clientIp(c)}`);
       if (wait > 0) {
         throw new HttpProblem(

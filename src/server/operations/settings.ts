@@ -24,13 +24,23 @@ export const MaintenanceSchema = z.strictObject({
   message: z.string().trim().max(300),
 });
 const limit = z.number().int().min(1).max(100_000);
+/** The lowest API limit a minute: opening a screen takes several requests, and a few more follow. */
+export const API_MIN_PER_MINUTE = 30;
+const API_LIMIT_MESSAGE = `0 (no limit), or from ${API_MIN_PER_MINUTE} to 100,000 requests a minute`;
 export const RateLimitsSchema = z.strictObject({
   /** Sign-in and sign-up attempts in 15 minutes: from one address, one email from one address, one email. */
   signInPerIp: limit,
   signInPerEmailAndIp: limit,
   signInPerEmail: limit,
-  /** API requests a minute for one signed-in user (or one address when signed out); 0: no limit. */
-  apiPerMinute: z.number().int().min(0).max(100_000),
+  /**
+   * API requests a minute for one signed-in user (or one address when signed out); 0: no limit. Below
+   * API_MIN_PER_MINUTE one screen's own requests would use it up (ADR 022).
+   */
+  apiPerMinute: z
+    .number()
+    .int({ message: API_LIMIT_MESSAGE })
+    .max(100_000, { message: API_LIMIT_MESSAGE })
+    .refine((v) => v === 0 || v >= API_MIN_PER_MINUTE, { message: API_LIMIT_MESSAGE }),
 });
 export const SecuritySchema = z.strictObject({
   sessionLifetimeDays: z.number().int().min(1).max(365),

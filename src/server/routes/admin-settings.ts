@@ -6,7 +6,7 @@ import { invalidateAllSessionsExcept } from "../auth/session.ts";
 import { env } from "../env.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams, pathParams } from "../http/validate.ts";
 import { BACKUP_NAME, backupDir, createBackup, listBackups } from "../operations/backup.ts";
 import {
   currentSettings,
@@ -41,7 +41,7 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
   .put("/settings/security", requireAdmin, jsonBody(SecuritySchema), async (c) =>
     c.json(await updateSystemSetting(c.get("user").id, "security", c.req.valid("json"))),
   )
-  .post("/backups", requireAdmin, async (c) => {
+  .post("/backups", requireAdmin, noBody(), async (c) => {
     if (!env().DATABASE_URL.startsWith("file:"))
       throw new HttpProblem(409, "Backups are taken of a file database only");
     const backup = await createBackup();
@@ -71,7 +71,7 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .post("/sessions/end-all", requireAdmin, async (c) => {
+  .post("/sessions/end-all", requireAdmin, noBody(), async (c) => {
     const ended = await invalidateAllSessionsExcept(c.get("session")!.id);
     await recordAudit({
       actorId: c.get("user").id,

@@ -17,7 +17,7 @@ import {
 import { requireAdmin, requirePremium, requireUser } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams, pathParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 const ChatBodySchema = z
@@ -47,14 +47,19 @@ const LimitsBodySchema = z
 const TierParam = z.object({ tier: z.enum(TIERS, { message: `One of ${TIERS.join(", ")}` }) });
 
 /**
- * `/api/ai`: premium (spec §6: AI Analytics is a premium screen; enforced here too). The analyses'
- * POST bodies are not read: each works from the user's watchlist, settings and the catalog.
+ * `/api/ai`: premium (spec §6: AI Analytics is a premium screen; enforced here too). The analyses
+ * take no body (none, or `{}` as the screen sends): each works from the user's watchlist, settings
+ * and the catalog.
  */
 export const aiRoutes = new Hono<AppEnv>()
-  .post("/analyze-games", requirePremium, async (c) => c.json(await analyzeGames(c.get("user"))))
-  .post("/market-insights", requirePremium, async (c) => c.json(await analyzeMarket(c.get("user"))))
-  .post("/recommendations", requirePremium, async (c) => c.json(await recommendGames(c.get("user"))))
-  .post("/trending-analysis", requirePremium, async (c) => c.json(await analyzeTrending(c.get("user"))))
+  .post("/analyze-games", requirePremium, noBody(), async (c) => c.json(await analyzeGames(c.get("user"))))
+  .post("/market-insights", requirePremium, noBody(), async (c) => c.json(await analyzeMarket(c.get("user"))))
+  .post("/recommendations", requirePremium, noBody(), async (c) =>
+    c.json(await recommendGames(c.get("user"))),
+  )
+  .post("/trending-analysis", requirePremium, noBody(), async (c) =>
+    c.json(await analyzeTrending(c.get("user"))),
+  )
   .get("/analytics", requirePremium, noQueryParams(), async (c) => c.json(await aiHistory(c.get("user").id)))
   .get("/analytics/:id", requirePremium, noQueryParams(), async (c) => {
     const entry = await aiHistoryEntry(c.get("user").id, c.req.param("id"));

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ReportBodySchema } from "../../contracts/games.ts";
+import { ReportBodySchema, withoutVolatility } from "../../contracts/games.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { projectedMovers } from "../ai/engine.ts";
 import { requireUser } from "../auth/guards.ts";
@@ -11,7 +11,11 @@ import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
 
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/market-trends", requireUser, noQueryParams(), async (c) => c.json(await getMarketTrends()))
+  .get("/market-trends", requireUser, noQueryParams(), async (c) => {
+    const trends = await getMarketTrends();
+    // ADR 020: genre volatility is premium; regular screens (the Dashboard's Market by genre) read the rest.
+    return c.json(hasPremiumAccess(c.get("user")) ? trends : trends.map(withoutVolatility));
+  })
   .get("/activity", requireUser, noQueryParams(), async (c) => c.json(await getPlayerActivity()))
   .get("/catalog", requireUser, noQueryParams(), async (c) => c.json(await catalogInsights()))
   .get("/overview", requireUser, noQueryParams(), async (c) => {
@@ -22,12 +26,12 @@ export const analyticsRoutes = new Hono<AppEnv>()
   })
   .get("/reports", requireUser, noQueryParams(), async (c) => c.json(await listReports(c.get("user").id)))
   .post("/reports", requireUser, jsonBody(ReportBodySchema), async (c) =>
-    c.json(await generateReport(c.get("user").id, c.req.valid("json").reportType), 201),
+    c.json(await generateReport(c.get("user"), c.req.valid("json").reportType), 201),
   )
   .get(
     "/reports/:id",
     requireUser,
     pathParams(z.object({ id: z.string().min(1).max(100) })),
     noQueryParams(),
-    async (c) => c.json(await getReport(c.get("user").id, c.req.valid("param").id)),
+    async (c) => c.json(await getReport(c.get("user"), c.req.valid("param").id)),
   );

@@ -28,7 +28,7 @@ import {
 import { clearSessionCookie, invalidateSession, startSession, toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { jsonBody, noQueryParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 import { currentSettings } from "../operations/settings.ts";
 
@@ -72,7 +72,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       await startSession(c, user.id);
       return c.json({ user: toPublicUser(user) }, 200);
     })
-    .post("/logout", async (c) => {
+    .post("/logout", noBody(), async (c) => {
       const session = c.get("session");
       if (session) await invalidateSession(session.id);
       clearSessionCookie(c);

@@ -4,7 +4,7 @@ import { requireAdmin, requireUser } from "../auth/guards.ts";
 import { catalogState, listDataSources } from "../catalog/data-sources.ts";
 import { removeDemoData } from "../catalog/demo-data.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { noQueryParams } from "../http/validate.ts";
+import { noBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 import { liveBootstrapState } from "../sync/bootstrap.ts";
 
@@ -15,7 +15,7 @@ export const dataSourceRoutes = new Hono<AppEnv>()
   .get("/bootstrap", requireAdmin, noQueryParams(), (c) => c.json(liveBootstrapState()))
   // Cheap (a cached flag and cached sources, both kept current by the writers): every screen reads it.
   .get("/catalog", requireUser, noQueryParams(), async (c) => c.json(await catalogState()))
-  .delete("/demo", requireAdmin, async (c) => {
+  .delete("/demo", requireAdmin, noBody(), async (c) => {
     const actor = c.get("user");
     const removed = await removeDemoData();
     await recordAudit({

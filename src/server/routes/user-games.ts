@@ -5,7 +5,7 @@ import type { WatchlistChange } from "../../contracts/notifications.ts";
 import { requireUser } from "../auth/guards.ts";
 import { listUserGames, trackGame, untrackGame } from "../catalog/watchlist.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams, pathParams } from "../http/validate.ts";
 import { publishToUser } from "../realtime/hub.ts";
 
 /**
@@ -37,6 +37,7 @@ export const userGameRoutes = new Hono<AppEnv>()
     "/watchlist/:gameId",
     requireUser,
     pathParams(z.object({ gameId: z.string().min(1).max(100) })),
+    noBody(),
     async (c) => {
       const userId = c.get("user").id;
       const gameId = await untrackGame(userId, c.req.valid("param").gameId);

@@ -9,7 +9,7 @@ import { deleteAccount, updateProfile } from "../accounts/users.ts";
 import { requireUser } from "../auth/guards.ts";
 import { clearSessionCookie, toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, noQueryParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 /**
@@ -31,7 +31,7 @@ export const userRoutes = new Hono<AppEnv>()
   .patch("/profile", requireUser, jsonBody(ProfilePatchSchema), async (c) =>
     c.json(toPublicUser(await updateProfile(c.get("user").id, c.req.valid("json")))),
   )
-  .delete("/", requireUser, async (c) => {
+  .delete("/", requireUser, noBody(), async (c) => {
     const user = c.get("user");
     await deleteAccount(user.id, user.id);
     clearSessionCookie(c);

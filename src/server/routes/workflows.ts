@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireAdmin } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { noQueryParams, pathParams, queryParams, zodFieldErrors } from "../http/validate.ts";
+import { noBody, noQueryParams, pathParams, queryParams, zodFieldErrors } from "../http/validate.ts";
 import {
   executeWorkflow,
   listExecutions,
@@ -69,9 +69,9 @@ export const workflowRoutes = new Hono<AppEnv>()
     });
     return c.json(execution, 202);
   })
-  .post("/:id/pause", requireAdmin, pathParams(IdParam), async (c) =>
+  .post("/:id/pause", requireAdmin, pathParams(IdParam), noBody(), async (c) =>
     c.json(await setWorkflowActive(c.req.valid("param").id, false, c.get("user").id)),
   )
-  .post("/:id/resume", requireAdmin, pathParams(IdParam), async (c) =>
+  .post("/:id/resume", requireAdmin, pathParams(IdParam), noBody(), async (c) =>
     c.json(await setWorkflowActive(c.req.valid("param").id, true, c.get("user").id)),
   );

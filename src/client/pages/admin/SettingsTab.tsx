@@ -146,7 +146,12 @@ const RATE_LIMIT_FIELDS: Array<{ key: keyof RateLimitSettings; id: string; label
     min: 1,
   },
   { key: "signInPerEmail", id: "rl-email", label: "Sign-in attempts on one email from anywhere", min: 1 },
-  { key: "apiPerMinute", id: "rl-api", label: "API requests a minute per user (0: no limit)", min: 0 },
+  {
+    key: "apiPerMinute",
+    id: "rl-api",
+    label: "API requests a minute per user (0: no limit, else at least 30; admins are not limited)",
+    min: 0,
+  },
 ];
 
 function RateLimitCard({ value }: { value: RateLimitSettings }) {

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { hasVolatility } from "../../../contracts/games.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -19,7 +20,9 @@ import { marketTrendsQuery, topByPlayersQuery } from "../../queries/catalog.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
 
 function Analytics() {
-  const genres = useQuery(marketTrendsQuery);
+  const genreQuery = useQuery(marketTrendsQuery);
+  // Premium: every row carries its volatility (the server sends it with premium access only).
+  const genres = { isLoading: genreQuery.isLoading, data: genreQuery.data?.filter(hasVolatility) };
   const market = useQuery(marketHistoryQuery);
   const top = useQuery(topByPlayersQuery);
   const revenue = market.data?.globalRevenue ?? [];

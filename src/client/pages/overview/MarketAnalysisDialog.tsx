@@ -1,4 +1,4 @@
-import type { MarketTrend } from "../../../contracts/games.ts";
+import type { GenreTrendRow } from "../../../contracts/games.ts";
 import {
   Dialog,
   DialogContent,
@@ -13,7 +13,7 @@ import { distinctProvenance } from "../../format/provenance.ts";
 export interface MarketAnalysisDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  genres: MarketTrend[] | undefined;
+  genres: GenreTrendRow[] | undefined;
 }
 
 /** The Overview's "Market analysis": genres by players, change and volatility. */

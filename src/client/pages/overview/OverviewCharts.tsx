@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { hasVolatility } from "../../../contracts/games.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -22,7 +23,7 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
   // Spec §2: Market Intelligence is locked for regular users: fetch it only for those who may see it.
   const market = useQuery({ ...marketTrendsQuery, enabled: premium });
   const games = trending.data ?? [];
-  const trends = market.data ?? [];
+  const trends = (market.data ?? []).filter(hasVolatility);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
