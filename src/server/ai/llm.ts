@@ -1,4 +1,4 @@
-import { APICallError, generateText, Output } from "ai";
+import { APICallError, generateText, NoObjectGeneratedError, Output } from "ai";
 import type { z } from "zod";
 import { log } from "../log.ts";
 import { type ConfiguredModel, configuredModel } from "./provider.ts";
@@ -109,6 +109,9 @@ export async function generateStructured<S extends z.ZodType>(request: {
       const output = result.output as z.infer<S>;
       return { ok: true, output, usage, attempts: attempt, model };
     } catch (error) {
+      // An answer that could not be parsed or broke the schema was still generated and billed: the
+      // SDK throws it with the step's usage, which counts in the analysis's tokens and the budget.
+      if (NoObjectGeneratedError.isInstance(error)) usage = addUsage(usage, error.usage);
       const verdict = classify(error, timedOut);
       reason = verdict.reason;
       log.warn("language model attempt failed", {
