@@ -120,7 +120,24 @@ const GameAnswer = z.object({
   ),
 });
 
-export function interpretGames(allowance: Allowance, facts: unknown[], statistical: GameAnalysisItem[]) {
+/** What the analysis answers when it has no games: the model is not asked for nothing. */
+export const NO_GAMES_NOTE =
+  "There were no games to analyse: your watchlist is empty and no game is trending yet. Add games to your watchlist to analyse them. The language model was not asked, so no tokens were used.";
+
+export async function interpretGames(
+  allowance: Allowance,
+  facts: unknown[],
+  statistical: GameAnalysisItem[],
+): Promise<Interpreted<GameAnalysisItem[]>> {
+  if (facts.length === 0)
+    return {
+      body: statistical,
+      modelUsed: "statistical model",
+      languageModel: "not_needed",
+      note: NO_GAMES_NOTE,
+      usage: NO_USAGE,
+      numberCheck: { checked: 0, dropped: [] },
+    };
   return interpret(
     allowance,
     "game_analysis",
