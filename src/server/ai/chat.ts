@@ -26,7 +26,7 @@ import {
   type Segment,
   segmentsOf,
 } from "./grounding.ts";
-import { classify, MAX_ATTEMPTS, NO_USAGE, type Usage } from "./llm.ts";
+import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
 
@@ -405,7 +405,7 @@ export async function* askAnalyst(
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
     ];
-    const deadline = performance.now() + model.timeoutMs * 2;
+    const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
     let reason = "";
     let attempts = 0;
     const stream = new CheckedStream(ledger, earlier);

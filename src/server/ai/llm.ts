@@ -13,6 +13,13 @@ const BACKOFF_MS = 250;
 /** A Retry-After longer than this is not waited for: the statistics answer now instead. */
 const MAX_RETRY_AFTER_MS = 10_000;
 
+/**
+ * The longest one request may spend on the model, every attempt and wait included (AI_TIMEOUT_MS
+ * is one attempt's limit). The analyses and the chat both stop at it; the server's idle timeout
+ * (src/server/http/request-limits.ts) is set above it.
+ */
+export const modelDeadlineMs = (timeoutMs: number) => timeoutMs * 2;
+
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
@@ -79,7 +86,7 @@ export async function generateStructured<S extends z.ZodType>(request: {
   let reason = "";
   let attempts = 0;
   // Every attempt and wait fits in this deadline, so a failing model costs at most about two timeouts.
-  const deadline = performance.now() + model.timeoutMs * 2;
+  const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const left = deadline - performance.now();
     if (left <= 0) break;
