@@ -440,6 +440,36 @@ describe("without the model, only games the question names in full", () => {
     for (const name of expected) expect(answer.content).toContain(`${name}: 90% positive of 1,000 reviews`);
   });
 
+  test("a game with one day of player readings: the answer says so, never 'over the last 7 days'", async () => {
+    const { ids: made } = await upsertGames(
+      [{ name: "Lone Reading", genres: ["Indie"], positiveReviews: 800, negativeReviews: 200 }],
+      "test",
+    );
+    await recordMetrics([
+      { gameId: made[0]!, metric: "players", ts: new Date(END), value: 1590, source: "test" },
+    ]);
+    const one = await fallback("Tell me about Lone Reading");
+    expect(one.content).toContain(
+      "Lone Reading: 80% positive of 1,000 reviews, 1,590 players on the one day of readings we have (not yet a 7-day average).",
+    );
+    expect(one.content).not.toMatch(/over the last 7 days/);
+    // Three days of readings: an average over those three, not over seven.
+    await recordMetrics(
+      [1, 2].map((d) => ({
+        gameId: made[0]!,
+        metric: "players" as const,
+        ts: new Date(END - d * DAY),
+        value: 1590,
+        source: "test",
+      })),
+    );
+    const three = await fallback("Tell me about Lone Reading");
+    expect(three.content).toContain("1,590 average daily players over the 3 days of readings in the last 7");
+    // A full week: the 7-day wording.
+    const full = await fallback("Tell me about Rising Star");
+    expect(full.content).toContain("20,000 average daily players over the last 7 days");
+  });
+
   test("game_facts takes steam-<appid> as the API does", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: "steam-730" } }] },

@@ -77,6 +77,9 @@ describe("with a good answer", () => {
     expect(prompt).toContain('"name":"Rising Star"');
     expect(prompt).toContain('"positiveSharePct":90');
     expect(prompt).toContain('"averageLast7Days":20000');
+    // How many days of readings that average rests on (a single reading is no week's average).
+    expect(prompt).toContain('"daysInAverage":7');
+    expect(body.messages[0].content).toMatch(/averageLast7Days rests on players\.daysInAverage days/);
     expect(prompt).toContain('"priceUsd":19.99');
     expect(prompt).toContain('"horizonDays":30');
     // The estimates (owners, units, revenue ranges) travel with the facts.
