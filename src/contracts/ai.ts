@@ -13,8 +13,11 @@ export const AI_ANALYSIS_TYPES = [
 ] as const;
 export type AiAnalysisType = (typeof AI_ANALYSIS_TYPES)[number];
 
-/** Whether the language model wrote this result's text. */
-export type LanguageModelStatus = "used" | "not_configured" | "unavailable";
+/**
+ * Whether the language model wrote this result's text; `not_needed`: there was nothing for it to
+ * interpret (no games to analyse), so it was not asked and no tokens were spent.
+ */
+export type LanguageModelStatus = "used" | "not_configured" | "unavailable" | "not_needed";
 
 export interface NumberCheckDrop {
   /** Where the sentence was: "analysis[0].sentiment", "keyInsights[2]"... */

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * The live channels of spec §7, and `notifications`: each user's own notifications about the games
- * they track (Settings → Notifications), delivered only to that user's sockets.
+ * they track (Settings → Notifications), delivered only to that user's sockets. `ai_analysis` ("an
+ * analysis of yours just finished") is each user's own as well.
  */
 export const CHANNELS = [
   "analytics_stats",
@@ -14,7 +15,7 @@ export const CHANNELS = [
 export type Channel = (typeof CHANNELS)[number];
 
 /** Channels whose messages belong to one user: a subscriber hears only their own. */
-export const USER_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["notifications"]);
+export const USER_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["notifications", "ai_analysis"]);
 
 /**
  * Channels whose data is a Premium feature (Market Intelligence, AI Analytics): the server confirms

@@ -138,7 +138,13 @@ const EnvSchema = z.object({
   // The provider's name as the screen shows it ("llama3.1:8b via Ollama"); guessed from the address if empty.
   AI_PROVIDER_NAME: optionalString,
   // One attempt's limit; the answer falls back to the statistics after the retries.
-  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // At most 120 s: two attempts' worth must fit the server's longest idle timeout (255 s).
+  AI_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000, { message: "at most 120000 ms, so that the retries fit the server's 255 s idle timeout" })
+    .default(30_000),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).default(1500),
   // `name=url` pairs, comma-separated (names as in DEFAULT_BASES of src/server/sources/http.ts).
   SOURCE_BASE_URLS: z

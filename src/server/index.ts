@@ -10,6 +10,7 @@ import { seedMarketYears } from "./db/seed/market.ts";
 import { loadSnapshotIfEmpty } from "./db/seed/snapshot.ts";
 import { EnvError, env } from "./env.ts";
 import { startEstimates } from "./estimates/store.ts";
+import { serverIdleTimeoutSeconds } from "./http/request-limits.ts";
 import { log } from "./log.ts";
 import { startBackupSchedule } from "./operations/backup.ts";
 import { loadSystemSettings } from "./operations/settings.ts";
@@ -72,8 +73,11 @@ const indexesBuilt = warmSearchIndex().then(warmCatalogIndex);
 await loadSystemSettings();
 const app = createApp();
 
+// Longer than any request legitimately works (a model call with its retries, a wait on GitHub).
+const idleTimeout = serverIdleTimeoutSeconds(config.AI_TIMEOUT_MS);
 const server = Bun.serve<SocketState>({
   port: config.PORT,
+  idleTimeout,
   fetch: (request, srv) => app.fetch(request, { server: srv }),
   websocket: websocketHandler,
 });
@@ -95,6 +99,7 @@ if (firstStart && config.LIVE_BOOTSTRAP === "on") startLiveBootstrap();
 
 log.info("server started", {
   url: `http://localhost:${server.port}`,
+  idleTimeoutSeconds: idleTimeout,
   startupMs: Math.round(performance.now() - started),
 });
 

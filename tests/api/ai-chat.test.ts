@@ -3,14 +3,17 @@ import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
 import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { setChatKeepAliveForTests } from "../../src/server/routes/ai.ts";
 import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { socketServerForFile } from "../helpers/socket-server.ts";
 
 /**
  * "Ask the analyst": the model answers through tool calls into our own data, streamed as
  * server-sent events; the stored answer is number-checked and cites the games and figures it used.
  * Also the per-tier limits: requests per minute (429) and the monthly token budget (admin-set, audited).
  */
+const server = socketServerForFile();
 const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 20);
 let llm: FakeLlm;
@@ -202,6 +205,88 @@ describe("a streamed chat with tool calls", () => {
   });
 });
 
+describe("a model that is silent for a while", () => {
+  test("the stream writes keep-alive comments while the model thinks, then the answer, which is stored", async () => {
+    setChatKeepAliveForTests(50);
+    try {
+      llm.queue.push({ kind: "stream", text: ["Rising Star is in our catalog."], delayMs: 600 });
+      const res = await request("/api/ai/chat", {
+        method: "POST",
+        cookie: premium.cookie,
+        json: { message: "Tell me about Rising Star" },
+      });
+      const text = await res.text();
+      const beforeWords = text.slice(text.indexOf("event: start"), text.indexOf("event: delta"));
+      // About a dozen at 50 ms over 600 ms; a few are enough to show the silence was filled.
+      expect(beforeWords.match(/^: keep-alive$/gm)?.length).toBeGreaterThanOrEqual(3);
+      const done = JSON.parse(text.slice(text.indexOf("event: done")).split("\n")[1]!.slice(5));
+      expect(done.message.content).toBe("Rising Star is in our catalog.");
+      const conversation = await (
+        await request(`/api/ai/conversations/${JSON.parse(text.split("\n")[1]!.slice(5)).conversationId}`, {
+          cookie: premium.cookie,
+        })
+      ).json();
+      expect(conversation.messageList.map((m: ChatMessage) => m.role)).toEqual(["user", "assistant"]);
+    } finally {
+      setChatKeepAliveForTests(5_000);
+    }
+  });
+
+  test("a model silent past its deadline: keep-alives until the statistics answer, with a note, ends the stream", async () => {
+    setChatKeepAliveForTests(50);
+    process.env.AI_TIMEOUT_MS = "300";
+    resetEnvForTests();
+    try {
+      for (let i = 0; i < 3; i++) llm.queue.push({ kind: "stream", text: ["Too late."], delayMs: 5_000 });
+      const res = await request("/api/ai/chat", {
+        method: "POST",
+        cookie: premium.cookie,
+        json: { message: "How is Rising Star doing?" },
+      });
+      const text = await res.text();
+      expect(text.match(/^: keep-alive$/gm)?.length).toBeGreaterThanOrEqual(3);
+      const done = JSON.parse(text.slice(text.indexOf("event: done")).split("\n")[1]!.slice(5));
+      expect(done.message.note).toMatch(/was unavailable: timed out after \d attempts?/);
+      expect(done.message.content).toContain("Rising Star: 90% positive of 10,000 reviews");
+    } finally {
+      process.env.AI_TIMEOUT_MS = "3000";
+      resetEnvForTests();
+      setChatKeepAliveForTests(5_000);
+    }
+  });
+
+  test("a reader that leaves while the model thinks: the answer is still made and stored", async () => {
+    llm.queue.push({ kind: "stream", text: ["Fading Giant is in our catalog."], delayMs: 300 });
+    const controller = new AbortController();
+    const res = await fetch(`http://${server.host}/api/ai/chat`, {
+      method: "POST",
+      headers: {
+        Cookie: premium.cookie,
+        Origin: `http://${server.host}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ message: "Tell me about Fading Giant" }),
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let first = "";
+    while (!first.includes("\n\n")) first += (await reader.read()).value ?? "";
+    const { conversationId } = JSON.parse(first.split("\n")[1]!.slice(5));
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    let roles: string[] = [];
+    for (let i = 0; i < 50 && roles.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const c = await (
+        await request(`/api/ai/conversations/${conversationId}`, { cookie: premium.cookie })
+      ).json();
+      roles = c.messageList.map((m: ChatMessage) => m.role);
+    }
+    expect(roles).toEqual(["user", "assistant"]);
+  });
+});
+
 describe("the number check of the chat", () => {
   test("the question's own numbers are not facts: repeating them with no tool call is withheld", async () => {
     llm.queue.push({
@@ -353,6 +438,36 @@ describe("without the model, only games the question names in full", () => {
     expect(answer.citations.map((c) => c.name).sort()).toEqual(expected);
     if (expected.length === 0) expect(answer.content).toMatch(/names none I could find/);
     for (const name of expected) expect(answer.content).toContain(`${name}: 90% positive of 1,000 reviews`);
+  });
+
+  test("a game with one day of player readings: the answer says so, never 'over the last 7 days'", async () => {
+    const { ids: made } = await upsertGames(
+      [{ name: "Lone Reading", genres: ["Indie"], positiveReviews: 800, negativeReviews: 200 }],
+      "test",
+    );
+    await recordMetrics([
+      { gameId: made[0]!, metric: "players", ts: new Date(END), value: 1590, source: "test" },
+    ]);
+    const one = await fallback("Tell me about Lone Reading");
+    expect(one.content).toContain(
+      "Lone Reading: 80% positive of 1,000 reviews, 1,590 players on the one day of readings we have (not yet a 7-day average).",
+    );
+    expect(one.content).not.toMatch(/over the last 7 days/);
+    // Three days of readings: an average over those three, not over seven.
+    await recordMetrics(
+      [1, 2].map((d) => ({
+        gameId: made[0]!,
+        metric: "players" as const,
+        ts: new Date(END - d * DAY),
+        value: 1590,
+        source: "test",
+      })),
+    );
+    const three = await fallback("Tell me about Lone Reading");
+    expect(three.content).toContain("1,590 average daily players over the 3 days of readings in the last 7");
+    // A full week: the 7-day wording.
+    const full = await fallback("Tell me about Rising Star");
+    expect(full.content).toContain("20,000 average daily players over the last 7 days");
   });
 
   test("game_facts takes steam-<appid> as the API does", async () => {

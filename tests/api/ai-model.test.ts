@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
+import { resetRequestCountsForTests, tokensThisMonth } from "../../src/server/ai/limits.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
@@ -77,6 +77,9 @@ describe("with a good answer", () => {
     expect(prompt).toContain('"name":"Rising Star"');
     expect(prompt).toContain('"positiveSharePct":90');
     expect(prompt).toContain('"averageLast7Days":20000');
+    // How many days of readings that average rests on (a single reading is no week's average).
+    expect(prompt).toContain('"daysInAverage":7');
+    expect(body.messages[0].content).toMatch(/averageLast7Days rests on players\.daysInAverage days/);
     expect(prompt).toContain('"priceUsd":19.99');
     expect(prompt).toContain('"horizonDays":30');
     // The estimates (owners, units, revenue ranges) travel with the facts.
@@ -154,11 +157,27 @@ describe("when the model fails, the statistics answer with a note", () => {
     expect(body.analysis[0].sentiment.reasoning).toMatch(/% of [\d,]+ reviews are positive\./);
   });
 
-  test("an answer that breaks the schema, then a good one: the retry's answer is used", async () => {
+  test("the tokens of answers that could not be used are recorded and count against the monthly budget", async () => {
+    const before = await tokensThisMonth(premium.user.id);
+    // Each recorded reply declares 812 + 164 tokens, billed whether or not its JSON parses.
+    llm.queue.push({ kind: "malformed" }, { kind: "schema-violating" }, { kind: "malformed" });
+    const body = await analyse();
+    expect(llm.requests).toHaveLength(3);
+    expect(body.metadata.languageModel).toBe("unavailable");
+    expect(body.metadata.tokens).toEqual({ input: 3 * 812, output: 3 * 164, total: 3 * 976 });
+    const entry = await (
+      await request(`/api/ai/analytics/${body.metadata.analysisId}`, { cookie: premium.cookie })
+    ).json();
+    expect(entry.result.metadata.tokens.total).toBe(3 * 976);
+    expect((await tokensThisMonth(premium.user.id)) - before).toBe(3 * 976);
+  });
+
+  test("an answer that breaks the schema, then a good one: the retry's answer is used, both are counted", async () => {
     llm.queue.push({ kind: "schema-violating" });
     const body = await analyse();
     expect(llm.requests).toHaveLength(2);
     expect(body.metadata.languageModel).toBe("used");
+    expect(body.metadata.tokens).toEqual({ input: 2 * 812, output: 2 * 164, total: 2 * 976 });
   });
 
   test("429 honours Retry-After before trying again", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { GITHUB_ROUTE_DEADLINE_MS } from "../../src/server/http/request-limits.ts";
+import { setGithubRouteDeadlineForTests } from "../../src/server/routes/github-gaming.ts";
 import { clearDatasetContentCache } from "../../src/server/sources/github.ts";
 import { syncSource } from "../../src/server/sync/index.ts";
 import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
@@ -116,6 +118,25 @@ describe("dataset content", () => {
     replay.override("/repos/analyst/video-game-sales", null);
     expect((await get("/api/github-gaming/dataset/analyst/video-game-sales")).status).toBe(200);
   }, 30_000);
+
+  test("GitHub that keeps the page waiting past the route's deadline: 504 problem JSON, not a cut connection", async () => {
+    clearDatasetContentCache();
+    setGithubRouteDeadlineForTests(200);
+    replay.override("/repos/analyst/video-game-sales", async () => {
+      await Bun.sleep(1_500);
+      return new Response("boom", { status: 500 });
+    });
+    try {
+      const res = await get("/api/github-gaming/dataset/analyst/video-game-sales");
+      expect(res.status).toBe(504);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect((await res.json()).detail).toMatch(/GitHub did not give this repository's data file within 1 s/);
+    } finally {
+      setGithubRouteDeadlineForTests(GITHUB_ROUTE_DEADLINE_MS);
+      replay.override("/repos/analyst/video-game-sales", null);
+      clearDatasetContentCache();
+    }
+  });
 
   test("names GitHub would not accept are a 422, never sent on", async () => {
     const before = replay.log.length;

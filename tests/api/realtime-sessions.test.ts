@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { SESSION_ENDED_CLOSE_CODE } from "../../src/contracts/realtime.ts";
 import { openClient } from "../../src/server/db/client.ts";
-import { connectionStats, publish } from "../../src/server/realtime/hub.ts";
+import { connectionStats, publish, publishToUser } from "../../src/server/realtime/hub.ts";
 import { recheckSockets, startSessionWatch } from "../../src/server/realtime/session-watch.ts";
 import { collectStats } from "../../src/server/realtime/stats-publisher.ts";
 import { createTestUser, request } from "../helpers/api.ts";
@@ -126,7 +126,7 @@ test("a demoted user loses the Premium channels at once and keeps the others", a
   const dropped = await b.next("subscription_confirmed");
   expect(dropped.subscribed).toEqual(["trending_games"]);
   publish("market_trends", [{ genre: "Strategy", volatility: 0.3 }]);
-  publish("ai_analysis", { type: "sentiment", processingTime: 40 });
+  publishToUser(bob.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
   publish("trending_games", { games: [] });
   const update = await b.next("channel_update");
   expect(update.channel).toBe("trending_games");

@@ -3,7 +3,7 @@ import { generateReport } from "../../src/server/catalog/reports.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
 import { sessions } from "../../src/server/db/schema/index.ts";
-import { publish } from "../../src/server/realtime/hub.ts";
+import { publish, publishToUser } from "../../src/server/realtime/hub.ts";
 import { collectStats, startStatsPublisher } from "../../src/server/realtime/stats-publisher.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
@@ -217,7 +217,7 @@ test("analytics_stats is published on its own schedule, to its subscribers only"
 
 test("a new subscriber gets the channel's last published value at once, after its confirmation", async () => {
   publish("market_trends", [{ genre: "Roguelike", volatility: 0.12 }]);
-  publish("ai_analysis", { type: "sentiment", processingTime: 40 });
+  publishToUser(bob.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
   const c = connect(bob.cookie);
   try {
     await c.opened;
@@ -268,9 +268,31 @@ test("Premium channels are confirmed only to Premium users: a Starter user gets 
     expect(confirmed.channels).toEqual([]);
     expect(confirmed.subscribed).toEqual([]);
     publish("market_trends", [{ genre: "Strategy", volatility: 0.3 }]);
-    publish("ai_analysis", { type: "sentiment", processingTime: 40 });
+    publishToUser(alice.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
     await expect(c.next("channel_update", 300)).rejects.toThrow();
   } finally {
     c.ws.close();
+  }
+});
+
+test("an analysis's ai_analysis event reaches only its user's sockets, not another Premium user's", async () => {
+  const dave = await createTestUser({ role: "premium" });
+  const own = connect(bob.cookie);
+  const other = connect(dave.cookie);
+  try {
+    await Promise.all([own.opened, other.opened]);
+    await Promise.all([own.next("connection"), other.next("connection")]);
+    own.ws.send(JSON.stringify({ type: "subscribe", channels: ["ai_analysis"] }));
+    other.ws.send(JSON.stringify({ type: "subscribe", channels: ["ai_analysis"] }));
+    expect((await own.next("subscription_confirmed")).channels).toEqual(["ai_analysis"]);
+    expect((await other.next("subscription_confirmed")).channels).toEqual(["ai_analysis"]);
+    const res = await request("/api/ai/trending-analysis", { method: "POST", cookie: bob.cookie });
+    expect(res.status).toBe(200);
+    const update = await own.next("channel_update");
+    expect(update).toMatchObject({ channel: "ai_analysis", data: { type: "trending_analysis" } });
+    await expect(other.next("channel_update", 300)).rejects.toThrow();
+  } finally {
+    own.ws.close();
+    other.ws.close();
   }
 });

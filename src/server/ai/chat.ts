@@ -8,6 +8,7 @@ import type {
   ConversationSummary,
   NumberCheckDrop,
 } from "../../contracts/ai.ts";
+import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { wordsKey } from "../catalog/normalize.ts";
 import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
@@ -26,7 +27,7 @@ import {
   type Segment,
   segmentsOf,
 } from "./grounding.ts";
-import { classify, MAX_ATTEMPTS, NO_USAGE, type Usage } from "./llm.ts";
+import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
 
@@ -41,6 +42,7 @@ Answer questions about games and the games market using ONLY the tools, which re
 - Find games with search_games first; use their ids with game_facts or compare_games.
 - For questions about segments (genre, tag, price range, growth), use screen_games and market_figures.
 - Every number you write must come from a tool result (rounded at most). Never invent figures, games or dates.
+- players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
 - If the tools do not hold the answer, say so plainly.
 - Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
 
@@ -226,6 +228,19 @@ export async function gamesNamedIn(question: string): Promise<Array<{ id: string
   return namesFound(question, candidates.values()).slice(0, 3);
 }
 
+/**
+ * The 7-day player average in words, saying how many days of readings it rests on: one reading is
+ * no week's average, and fewer than 7 days are not "the last 7 days".
+ */
+export function playersSentence(average: number, days: number): string {
+  const players = average.toLocaleString("en");
+  if (days >= PLAYER_WINDOW_DAYS)
+    return `${players} average daily players over the last ${PLAYER_WINDOW_DAYS} days`;
+  if (days <= 1)
+    return `${players} players on the one day of readings we have (not yet a ${PLAYER_WINDOW_DAYS}-day average)`;
+  return `${players} average daily players over the ${days} days of readings in the last ${PLAYER_WINDOW_DAYS}`;
+}
+
 /** Without the model: the facts of the games the question names, as plain sentences. */
 async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<string> {
   const ids = (await gamesNamedIn(question)).map((g) => g.id);
@@ -238,7 +253,7 @@ async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<
         ? `${sheet.positiveSharePct}% positive of ${sheet.reviews.total.toLocaleString("en")} reviews`
         : null,
       sheet.players.averageLast7Days != null
-        ? `${sheet.players.averageLast7Days.toLocaleString("en")} average daily players over the last 7 days`
+        ? playersSentence(sheet.players.averageLast7Days, sheet.players.daysInAverage)
         : null,
       sheet.projection
         ? `projected ${sheet.projection.trend} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
@@ -405,7 +420,7 @@ export async function* askAnalyst(
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
     ];
-    const deadline = performance.now() + model.timeoutMs * 2;
+    const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
     let reason = "";
     let attempts = 0;
     const stream = new CheckedStream(ledger, earlier);

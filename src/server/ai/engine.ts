@@ -6,6 +6,7 @@ import type {
   TrendingAnalysis,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
+import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
@@ -64,6 +65,8 @@ export interface GameFacts {
    * the average of the 7 days before.
    */
   current: number | null;
+  /** The days with daily or live counts that `current` rests on (1 to 7): one reading is no week. */
+  averageDays: number;
   previous: number | null;
   /**
    * Coefficient of variation of the last 30 days' points (spread ÷ mean); null with fewer than
@@ -120,7 +123,8 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
                  avg(CASE WHEN m.ts <= last.ts - ${7 * DAY_MS} AND m.ts > last.ts - ${14 * DAY_MS} THEN m.value END) AS previous,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value END) AS mean30,
                  avg(CASE WHEN m.ts > last.ts - ${30 * DAY_MS} THEN m.value * m.value END) AS square30,
-                 count(*) AS points
+                 count(*) AS points,
+                 count(DISTINCT CASE WHEN m.ts > last.ts - ${PLAYER_WINDOW_DAYS * DAY_MS} THEN m.ts / ${DAY_MS} END) AS average_days
           ${POINTS_OF_LAST}
           WHERE m.metric = 'players' AND m.period != 'month' GROUP BY m.game_id`,
     args: ids,
@@ -180,6 +184,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         variation:
           mean && variance != null && days.length >= MIN_VOLATILITY_DAYS ? Math.sqrt(variance) / mean : null,
         points: Number(s?.points ?? 0),
+        averageDays: Number(s?.average_days ?? 0),
         daily: days,
         month: monthOf(monthly.get(String(g.id))),
       };
@@ -367,6 +372,8 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
     sentimentOutOf5: item.sentiment.rating,
     players: {
       averageLast7Days: g.current == null ? null : Math.round(g.current),
+      // How many days of readings that average rests on: below 7 it is no full week's average.
+      daysInAverage: g.current == null ? 0 : g.averageDays,
       averagePrevious7Days: g.previous == null ? null : Math.round(g.previous),
       weekOnWeekChangePct: growth == null ? null : round(growth * 100, 1),
       daysOfHistory: g.daily.length,

@@ -22,6 +22,7 @@ Rules:
 - Use only the facts. Never invent games, figures, dates or sources.
 - Every number you write must be one of the facts, written as given or rounded (42.3 may be written 42). Do not compute new numbers (no sums, differences or ratios of your own).
 - Projections are on a stated horizon in days: say so ("over the next 30 days"), and never present last week's change as a prediction.
+- A game's players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
 - Be concise: one to three sentences per field, plain English, no markdown.
 - Answer only with JSON that matches the schema given.`;
 
@@ -120,7 +121,24 @@ const GameAnswer = z.object({
   ),
 });
 
-export function interpretGames(allowance: Allowance, facts: unknown[], statistical: GameAnalysisItem[]) {
+/** What the analysis answers when it has no games: the model is not asked for nothing. */
+export const NO_GAMES_NOTE =
+  "There were no games to analyse: your watchlist is empty and no game is trending yet. Add games to your watchlist to analyse them. The language model was not asked, so no tokens were used.";
+
+export async function interpretGames(
+  allowance: Allowance,
+  facts: unknown[],
+  statistical: GameAnalysisItem[],
+): Promise<Interpreted<GameAnalysisItem[]>> {
+  if (facts.length === 0)
+    return {
+      body: statistical,
+      modelUsed: "statistical model",
+      languageModel: "not_needed",
+      note: NO_GAMES_NOTE,
+      usage: NO_USAGE,
+      numberCheck: { checked: 0, dropped: [] },
+    };
   return interpret(
     allowance,
     "game_analysis",

@@ -1,4 +1,4 @@
-import { APICallError, generateText, Output } from "ai";
+import { APICallError, generateText, NoObjectGeneratedError, Output } from "ai";
 import type { z } from "zod";
 import { log } from "../log.ts";
 import { type ConfiguredModel, configuredModel } from "./provider.ts";
@@ -12,6 +12,13 @@ export const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 250;
 /** A Retry-After longer than this is not waited for: the statistics answer now instead. */
 const MAX_RETRY_AFTER_MS = 10_000;
+
+/**
+ * The longest one request may spend on the model, every attempt and wait included (AI_TIMEOUT_MS
+ * is one attempt's limit). The analyses and the chat both stop at it; the server's idle timeout
+ * (src/server/http/request-limits.ts) is set above it.
+ */
+export const modelDeadlineMs = (timeoutMs: number) => timeoutMs * 2;
 
 export interface Usage {
   inputTokens: number;
@@ -79,7 +86,7 @@ export async function generateStructured<S extends z.ZodType>(request: {
   let reason = "";
   let attempts = 0;
   // Every attempt and wait fits in this deadline, so a failing model costs at most about two timeouts.
-  const deadline = performance.now() + model.timeoutMs * 2;
+  const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const left = deadline - performance.now();
     if (left <= 0) break;
@@ -109,6 +116,9 @@ export async function generateStructured<S extends z.ZodType>(request: {
       const output = result.output as z.infer<S>;
       return { ok: true, output, usage, attempts: attempt, model };
     } catch (error) {
+      // An answer that could not be parsed or broke the schema was still generated and billed: the
+      // SDK throws it with the step's usage, which counts in the analysis's tokens and the budget.
+      if (NoObjectGeneratedError.isInstance(error)) usage = addUsage(usage, error.usage);
       const verdict = classify(error, timedOut);
       reason = verdict.reason;
       log.warn("language model attempt failed", {

@@ -61,7 +61,14 @@ let cached: { key: string; value: ConfiguredModel | null } | undefined;
  */
 export function configuredModel(): ConfiguredModel | null {
   const e = env();
-  const key = [e.AI_BASE_URL, e.AI_MODEL, e.AI_API_KEY, e.AI_PROVIDER_NAME].join("|");
+  const key = [
+    e.AI_BASE_URL,
+    e.AI_MODEL,
+    e.AI_API_KEY,
+    e.AI_PROVIDER_NAME,
+    e.AI_TIMEOUT_MS,
+    e.AI_MAX_OUTPUT_TOKENS,
+  ].join("|");
   if (cached?.key === key) return cached.value;
   let value: ConfiguredModel | null = null;
   if (e.AI_BASE_URL && e.AI_MODEL) {

@@ -16,7 +16,7 @@ import { listUserGames } from "../catalog/watchlist.ts";
 import { db } from "../db/client.ts";
 import { aiAnalyses } from "../db/schema/index.ts";
 import { log } from "../log.ts";
-import { publish } from "../realtime/hub.ts";
+import { publishToUser } from "../realtime/hub.ts";
 import {
   analyseGame,
   confidenceOf,
@@ -63,7 +63,7 @@ interface Run<T, E> {
   extra: E;
 }
 
-/** Runs one analysis, stores it whole with its timing, confidence and tokens, and tells `ai_analysis` subscribers. */
+/** Runs one analysis, stores it whole with its timing, confidence and tokens, and tells the user's own `ai_analysis` sockets. */
 async function record<B extends object, T, E extends object>(
   user: AiUser,
   type: AiAnalysisType,
@@ -114,7 +114,8 @@ async function record<B extends object, T, E extends object>(
       type,
       dropped: interpreted.numberCheck.dropped.length,
     });
-  publish("ai_analysis", { type, processingTime });
+  // The user's own event: only their sockets hear that an analysis finished.
+  publishToUser(userId, "ai_analysis", { type, processingTime });
   return result;
 }
 

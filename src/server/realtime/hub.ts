@@ -40,10 +40,10 @@ const latest = new Map<Channel, string>();
  */
 const currentValue = new Map<Channel, () => Promise<unknown>>();
 /**
- * ai_analysis carries events ("an analysis just finished"), not a value: replaying the last one to a
- * new subscriber would show an old event as if it had just happened.
+ * User channels (ai_analysis: "an analysis of yours just finished"; notifications) carry events, not
+ * a value: replaying the last one to a new subscriber would show an old event as if it had just happened.
  */
-const EVENT_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["ai_analysis", ...USER_CHANNELS]);
+const EVENT_CHANNELS: ReadonlySet<Channel> = USER_CHANNELS;
 const sockets = new Set<ServerWebSocket<unknown>>();
 const socketUsers = new Map<ServerWebSocket<unknown>, SocketData>();
 
@@ -59,8 +59,9 @@ export function detachServer(): void {
 const updateMessage = (channel: Channel, data: unknown, timestamp = new Date().toISOString()) =>
   JSON.stringify({ type: "channel_update", channel, data, timestamp });
 
+/** Publishes on a shared channel to every subscriber; a user channel takes `publishToUser`. */
 export function publish(channel: Channel, data: unknown): void {
-  if (!server) return;
+  if (!server || USER_CHANNELS.has(channel)) return;
   const message = updateMessage(channel, data);
   if (!EVENT_CHANNELS.has(channel)) latest.set(channel, message);
   server.publish(topic(channel), message);

@@ -46,6 +46,14 @@ const LimitsBodySchema = z
 
 const TierParam = z.object({ tier: z.enum(TIERS, { message: `One of ${TIERS.join(", ")}` }) });
 
+/** How often the chat's stream writes a keep-alive comment while no event is due. */
+let chatKeepAliveMs = 5_000;
+
+/** Tests shorten the keep-alive interval so that a model silent for a moment shows it. */
+export function setChatKeepAliveForTests(ms: number): void {
+  chatKeepAliveMs = ms;
+}
+
 /**
  * `/api/ai`: premium (spec §6: AI Analytics is a premium screen; enforced here too). The analyses
  * take no body (none, or `{}` as the screen sends): each works from the user's watchlist, settings
@@ -83,22 +91,27 @@ export const aiRoutes = new Hono<AppEnv>()
     // The first event (after the conversation is found or made) decides between a stream and a 404.
     const first = await events.next();
     return streamSSE(c, async (stream) => {
+      // Writes go out in order without holding the answer up: a reader that is slow or gone does
+      // not stop the answer from being made and stored (writes to a closed stream are dropped).
+      let writing = Promise.resolve();
+      const send = (chunk: string) => {
+        writing = writing.then(() => stream.write(chunk)).then(() => {});
+      };
+      const sendEvent = (event: { type: string; [field: string]: unknown }) =>
+        send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      // While the model thinks or tools run nothing else is written: a comment line every few
+      // seconds keeps the connection from looking idle to the server and to proxies on the way.
+      const keepAlive = setInterval(() => send(": keep-alive\n\n"), chatKeepAliveMs);
       try {
-        if (!first.done)
-          await stream.writeSSE({ event: first.value.type, data: JSON.stringify(first.value) });
-        for await (const event of events) {
-          await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
-        }
+        if (!first.done) sendEvent(first.value);
+        for await (const event of events) sendEvent(event);
       } catch (error) {
         log.error("ai chat failed", { requestId: c.get("requestId"), error: String(error) });
-        await stream.writeSSE({
-          event: "error",
-          data: JSON.stringify({
-            type: "error",
-            message: "The answer could not be completed. Please ask again.",
-          }),
-        });
+        sendEvent({ type: "error", message: "The answer could not be completed. Please ask again." });
+      } finally {
+        clearInterval(keepAlive);
       }
+      await writing;
     });
   })
   // The committed back-test of the market prediction (`bun run ai:backtest`), for the methodology.

@@ -4,6 +4,7 @@ import { requireUser } from "../auth/guards.ts";
 import { env } from "../env.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { GITHUB_ROUTE_DEADLINE_MS } from "../http/request-limits.ts";
 import { noQueryParams, pathParams } from "../http/validate.ts";
 import { cachedDatasetContent, GithubClient } from "../sources/github.ts";
 import { SourceError } from "../sources/http.ts";
@@ -17,6 +18,40 @@ const RepoPart = z
   .string()
   .regex(/^[\w.-]{1,100}$/, { message: "Not a GitHub name" })
   .refine((s) => s !== "." && s !== "..", { message: "Not a GitHub name" });
+
+/**
+ * The data file, or 504 problem JSON once GitHub has kept the page waiting GITHUB_ROUTE_DEADLINE_MS
+ * (timeouts and retries of several requests could outlast the connection). The work goes on and, when
+ * it succeeds, fills the cache for the next try.
+ */
+let routeDeadlineMs = GITHUB_ROUTE_DEADLINE_MS;
+
+/** Tests shorten the deadline so that a GitHub that hangs shows the 504 in a moment. */
+export function setGithubRouteDeadlineForTests(ms: number): void {
+  routeDeadlineMs = ms;
+}
+
+async function withinDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new HttpProblem(
+            504,
+            `GitHub did not give this repository's data file within ${Math.ceil(routeDeadlineMs / 1000)} s; try again in a minute`,
+          ),
+        ),
+      routeDeadlineMs,
+    );
+  });
+  work.catch(() => {});
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Community datasets from public GitHub repositories (spec §2 "/github-gaming", §7). */
 export const githubGamingRoutes = new Hono<AppEnv>()
@@ -36,10 +71,8 @@ export const githubGamingRoutes = new Hono<AppEnv>()
     async (c) => {
       const { owner, repo } = c.req.valid("param");
       try {
-        const content = await cachedDatasetContent(
-          owner,
-          repo,
-          new GithubClient({ token: env().GITHUB_TOKEN }),
+        const content = await withinDeadline(
+          cachedDatasetContent(owner, repo, new GithubClient({ token: env().GITHUB_TOKEN })),
         );
         c.header("Cache-Control", LIST_CACHE);
         return c.json(content);

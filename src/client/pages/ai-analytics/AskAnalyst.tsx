@@ -12,6 +12,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { apiStream, errorMessage } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
+import { citedFigureText } from "./citation-labels.ts";
 
 const EXAMPLES = [
   "Which roguelike deckbuilders under $20 grew fastest this quarter?",
@@ -40,7 +41,7 @@ function Answer({ message }: { message: ChatMessage }) {
                 {c.figures.length > 0 && (
                   <span className="text-muted-foreground">
                     {" "}
-                    ({c.figures.map((f) => `${f.label} ${f.value.toLocaleString("en")}`).join(", ")})
+                    ({c.figures.map(citedFigureText).join(", ")})
                   </span>
                 )}
               </li>

@@ -1,0 +1,37 @@
+import { expect, test } from "vitest";
+import { citedFigureText } from "./citation-labels.ts";
+
+test("the figures an answer quoted read as labels with units, not as the facts' keys", () => {
+  expect(citedFigureText({ label: "positiveSharePct", value: 82.5 })).toBe("positive reviews 82.5%");
+  expect(citedFigureText({ label: "reviews.total", value: 2_167_439 })).toBe("reviews 2,167,439");
+  expect(citedFigureText({ label: "players.averageLast7Days", value: 1590 })).toBe(
+    "average daily players (last 7 days) 1,590",
+  );
+  expect(citedFigureText({ label: "players.daysInAverage", value: 1 })).toBe("7-day average rests on 1 day");
+  expect(citedFigureText({ label: "players.daysOfHistory", value: 12 })).toBe(
+    "player history (last 30 days) 12 days",
+  );
+  expect(citedFigureText({ label: "priceUsd", value: 19.99 })).toBe("price $19.99");
+  expect(citedFigureText({ label: "players.weekOnWeekChangePct", value: 12.5 })).toBe(
+    "daily players, week on week +12.5%",
+  );
+  expect(citedFigureText({ label: "projection.changePct", value: -8 })).toBe(
+    "projected change in daily players -8%",
+  );
+  expect(citedFigureText({ label: "sentimentOutOf5", value: 4.5 })).toBe("sentiment 4.5 / 5");
+  expect(citedFigureText({ label: "projection.horizonDays", value: 30 })).toBe("projection horizon 30 days");
+  expect(citedFigureText({ label: "estimates.grossRevenueUsd.mid", value: 1_250_000 })).toBe(
+    "estimated gross revenue (mid) $1,250,000",
+  );
+  expect(citedFigureText({ label: "estimates.owners.high", value: 200_000 })).toBe(
+    "estimated owners (high) 200,000",
+  );
+});
+
+test("a field the table does not know yet still reads as words, its unit from its name", () => {
+  expect(citedFigureText({ label: "momentum.changePct", value: 3.2 })).toBe("change 3.2%");
+  expect(citedFigureText({ label: "medianPriceUsd", value: 9.99 })).toBe("median price $9.99");
+  expect(citedFigureText({ label: "games[2].dailyPlayers", value: 4200 })).toBe("daily players 4,200");
+  for (const label of ["positiveSharePct", "reviews.total", "players.averageLast7Days"])
+    expect(citedFigureText({ label, value: 1 })).not.toContain(label);
+});

@@ -1,0 +1,104 @@
+import type { CitedFigure } from "../../../contracts/ai.ts";
+import { PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
+
+/**
+ * What the figures an analyst's answer quoted are called on screen, with their units. A citation
+ * carries where the figure is in the game's facts ("players.averageLast7Days", the facts of
+ * src/server/ai/engine.ts gameFactSheet and the chat's tools); users read "average daily players
+ * (last 7 days) 1,590", never the key.
+ */
+type Unit = "count" | "percent" | "signedPercent" | "usd" | "outOf5" | "days" | "plain";
+
+const LABELS: Record<string, { label: string; unit: Unit }> = {
+  positiveSharePct: { label: "positive reviews", unit: "percent" },
+  "reviews.total": { label: "reviews", unit: "count" },
+  "reviews.positive": { label: "positive reviews", unit: "count" },
+  "reviews.negative": { label: "negative reviews", unit: "count" },
+  // market_figures: a genre's most reviewed games carry their review count alone.
+  reviews: { label: "reviews", unit: "count" },
+  priceUsd: { label: "price", unit: "usd" },
+  sentimentOutOf5: { label: "sentiment", unit: "outOf5" },
+  "players.averageLast7Days": {
+    label: `average daily players (last ${PLAYER_WINDOW_DAYS} days)`,
+    unit: "count",
+  },
+  "players.daysInAverage": {
+    label: `${PLAYER_WINDOW_DAYS}-day average rests on`,
+    unit: "days",
+  },
+  "players.averagePrevious7Days": {
+    label: `average daily players (the ${PLAYER_WINDOW_DAYS} days before)`,
+    unit: "count",
+  },
+  "players.weekOnWeekChangePct": { label: "daily players, week on week", unit: "signedPercent" },
+  "players.daysOfHistory": { label: "player history (last 30 days)", unit: "days" },
+  "monthlyPlayers.averagePlayers": { label: "average players (latest month)", unit: "count" },
+  "monthlyPlayers.previousMonthAveragePlayers": { label: "average players (month before)", unit: "count" },
+  "monthlyPlayers.monthOnMonthChangePct": { label: "players, month on month", unit: "signedPercent" },
+  "projection.horizonDays": { label: "projection horizon", unit: "days" },
+  "projection.fromPlayers": { label: "daily players the projection starts from", unit: "count" },
+  "projection.projectedPlayers": { label: "projected daily players", unit: "count" },
+  "projection.changePct": { label: "projected change in daily players", unit: "signedPercent" },
+  "projection.fitR2": { label: "projection fit (R²)", unit: "plain" },
+  volatilityPct: { label: "volatility of daily players", unit: "percent" },
+  // screen_games: over the days the screen was asked for (90 unless said).
+  averageDailyPlayers: { label: "average daily players (screened period)", unit: "count" },
+  growthPct: { label: "growth in daily players (screened period)", unit: "signedPercent" },
+};
+
+/** The estimates' ranges: owners, units sold and revenue, each low / mid / high (P10 / P50 / P90). */
+const ESTIMATES: Record<string, { label: string; unit: Unit }> = {
+  owners: { label: "estimated owners", unit: "count" },
+  unitsSold: { label: "estimated units sold", unit: "count" },
+  grossRevenueUsd: { label: "estimated gross revenue", unit: "usd" },
+  netRevenueUsd: { label: "estimated net revenue", unit: "usd" },
+};
+const BOUNDS: Record<string, string> = { low: "low", mid: "mid", high: "high" };
+
+function labelOf(path: string): { label: string; unit: Unit } {
+  const known = LABELS[path];
+  if (known) return known;
+  const estimate = path.match(/^estimates\.(\w+)\.(low|mid|high)$/);
+  if (estimate && ESTIMATES[estimate[1]!])
+    return {
+      label: `${ESTIMATES[estimate[1]!]!.label} (${BOUNDS[estimate[2]!]})`,
+      unit: ESTIMATES[estimate[1]!]!.unit,
+    };
+  // A field this table does not know yet: its name in words, its unit from its suffix.
+  const key = path
+    .split(".")
+    .at(-1)!
+    .replace(/\[\d+\]/g, "");
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/\s+/);
+  const last = words.at(-1);
+  if (last === "pct") return { label: words.slice(0, -1).join(" "), unit: "percent" };
+  if (last === "usd") return { label: words.slice(0, -1).join(" "), unit: "usd" };
+  return { label: words.join(" "), unit: "count" };
+}
+
+function withUnit(value: number, unit: Unit): string {
+  const number = value.toLocaleString("en", { maximumFractionDigits: 2 });
+  switch (unit) {
+    case "percent":
+      return `${number}%`;
+    case "signedPercent":
+      return `${value > 0 ? "+" : ""}${number}%`;
+    case "usd":
+      return `$${number}`;
+    case "outOf5":
+      return `${number} / 5`;
+    case "days":
+      return `${number} day${value === 1 ? "" : "s"}`;
+    default:
+      return number;
+  }
+}
+
+/** A quoted figure as the user reads it: "positive reviews 82.5%", "price $19.99". */
+export function citedFigureText(figure: CitedFigure): string {
+  const { label, unit } = labelOf(figure.label);
+  return `${label} ${withUnit(figure.value, unit)}`;
+}

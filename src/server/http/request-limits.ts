@@ -1,0 +1,30 @@
+import { modelDeadlineMs } from "../ai/llm.ts";
+
+/**
+ * How long the server keeps a quiet connection, from the longest any request legitimately works:
+ * a model call with every attempt and wait (the analyses; the chat also writes keep-alives), and a
+ * page's wait on GitHub (the dataset content route). Bun's default of 10 s cut both mid-work, so the
+ * caller got an empty reply instead of the answer or its problem JSON.
+ */
+
+/** Bun's largest `idleTimeout` (seconds); 0 would turn the timeout off, which we do not want. */
+export const MAX_IDLE_TIMEOUT_S = 255;
+
+/** What a request spends besides waiting on the model or GitHub (database reads, facts, storing). */
+export const IDLE_MARGIN_S = 15;
+
+/** The largest AI_TIMEOUT_MS whose deadline (two attempts' worth) still fits the idle timeout. */
+export const MAX_AI_TIMEOUT_MS = ((MAX_IDLE_TIMEOUT_S - IDLE_MARGIN_S) * 1000) / 2;
+
+/**
+ * The longest a page's request waits on GitHub for a repository's data file. One adapter request
+ * may take 4 attempts of 10 s with backoff (about 42 s), and the route makes up to four in turn; past
+ * this the route answers 504 problem JSON (the work goes on and fills the cache for the next try).
+ */
+export const GITHUB_ROUTE_DEADLINE_MS = 45_000;
+
+/** Bun.serve's `idleTimeout` in seconds for a model whose one attempt may take `aiTimeoutMs`. */
+export function serverIdleTimeoutSeconds(aiTimeoutMs: number): number {
+  const longestMs = Math.max(modelDeadlineMs(aiTimeoutMs), GITHUB_ROUTE_DEADLINE_MS);
+  return Math.min(MAX_IDLE_TIMEOUT_S, Math.ceil(longestMs / 1000) + IDLE_MARGIN_S);
+}
