@@ -74,6 +74,13 @@ const GAME_FIELDS =
  * run (or scheduled workflow) builds a new client.
  */
 const tokens = new Map<string, { value: string; expiresAt: number }>();
+
+/** Twitch refused the client id and secret (400/401/403 to the token request): the keys are wrong. */
+export class CredentialsRefusedError extends SourceError {
+  constructor(status?: number) {
+    super("igdb", "Twitch refused the client id and secret", status);
+  }
+}
 const pendingTokens = new Map<string, Promise<string>>();
 
 export class IgdbClient {
@@ -120,7 +127,7 @@ export class IgdbClient {
         error instanceof SourceError &&
         (error.status === 400 || error.status === 401 || error.status === 403)
       )
-        throw new SourceError("igdb", "Twitch refused the client id and secret", error.status);
+        throw new CredentialsRefusedError(error.status);
       throw error;
     }
     const parsed = TokenSchema.safeParse(body);
