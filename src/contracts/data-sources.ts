@@ -16,6 +16,11 @@ export interface DataSourceEntry {
   asOf: string | null;
   /** When a live source last synced successfully; null for files and never-synced sources. */
   lastSync: string | null;
+  /**
+   * A service the app syncs itself (absent for files an operator imports): with no `lastSync` it has
+   * not been synced yet, and the page says so.
+   */
+  live?: true;
   /** Records stored from it (series points, games or years, as `unit` says). */
   records: number;
   unit: string;

@@ -60,7 +60,12 @@ export interface IgdbCompany {
  */
 export interface IgdbStatus {
   status: "operational" | "degraded";
-  authenticated: true | "Not authenticated";
+  /**
+   * True only when the keys are set and Twitch accepted these keys at the last attempt to use them
+   * (a sync that got a token and its answers). False without keys, when Twitch refused them, and while
+   * no run has tried them yet (`message` says which); the screen shows "Not authenticated".
+   */
+  authenticated: boolean;
   lastSync: string | null;
   lastSuccess: string | null;
   message: string | null;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import {
   recordMetrics,
@@ -5,6 +6,7 @@ import {
   upsertGames,
   upsertPlatforms,
 } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
@@ -35,7 +37,7 @@ describe("with an empty database", () => {
     expect((await get("/api/igdb/search?q=doom")).body).toEqual([]);
     expect((await get("/api/igdb/status")).body).toEqual({
       status: "operational",
-      authenticated: "Not authenticated",
+      authenticated: false,
       lastSync: null,
       lastSuccess: null,
       message:
@@ -205,7 +207,11 @@ describe("with stored games, platforms and companies", () => {
     process.env.IGDB_CLIENT_SECRET = "secret";
     resetEnvForTests();
     const okAt = new Date("2026-01-02T03:04:05Z");
-    await recordSyncRun("igdb", { status: "ok", records: 3, message: null, durationMs: 900 }, okAt);
+    await recordSyncRun(
+      "igdb",
+      { status: "ok", records: 3, message: null, durationMs: 900, credentials: "accepted" },
+      okAt,
+    );
     expect((await get("/api/igdb/status")).body).toEqual({
       status: "operational",
       authenticated: true,
@@ -228,5 +234,29 @@ describe("with stored games, platforms and companies", () => {
     });
     // The games database still answers from what was stored.
     expect(names((await get("/api/igdb/popular")).body)).toEqual(["Iron Harvest Saga", "Nebula Drift"]);
+  });
+
+  test("migration 0025: a deployment whose last IGDB run was refused before it is not authenticated", async () => {
+    process.env.IGDB_CLIENT_ID = "id";
+    process.env.IGDB_CLIENT_SECRET = "secret";
+    resetEnvForTests();
+    const client = rawClient();
+    // As a run recorded it before the migration: a success earlier, Twitch's refusal last, no verdict.
+    await client.execute(
+      "UPDATE source_syncs SET status = 'error', message = 'igdb: Twitch refused the client id and secret', credentials = NULL, credentials_key = NULL WHERE source = 'igdb'",
+    );
+    const sql = readFileSync(
+      new URL("../../migrations/0025_source-text-and-keys.sql", import.meta.url),
+      "utf8",
+    );
+    const fill = sql.split("--> statement-breakpoint").find((s) => /SET `credentials`/.test(s))!;
+    await client.execute(fill);
+    expect((await get("/api/igdb/status")).body).toMatchObject({ authenticated: false });
+    // One whose last run succeeded is taken as accepted (the keys of that run were not recorded).
+    await client.execute(
+      "UPDATE source_syncs SET status = 'ok', message = NULL, credentials = NULL WHERE source = 'igdb'",
+    );
+    await client.execute(fill);
+    expect((await get("/api/igdb/status")).body).toMatchObject({ authenticated: true });
   });
 });

@@ -260,6 +260,46 @@ describe("when a service fails or is not configured", () => {
     expect(status.message).toContain("The last IGDB sync failed");
   });
 
+  test("IGDB keys Twitch refused: not authenticated until keys it accepts have been used (review 8, item 6)", async () => {
+    const status = async () => (await get("/api/igdb/status")) as { authenticated: boolean; message: string };
+    // Keys no run has tried yet: not claimed as connected.
+    process.env.IGDB_CLIENT_ID = "wrong-id";
+    resetEnvForTests();
+    expect(await status()).toMatchObject({
+      authenticated: false,
+      message: expect.stringContaining(
+        "The IGDB keys set now have not been tried yet: the next IGDB sync checks them with Twitch.",
+      ),
+    });
+    replay.override(
+      "/oauth2/token",
+      () => new Response('{"status":403,"message":"invalid client"}', { status: 403 }),
+    );
+    await expect(syncSource("igdb", { bases: replay.bases })).rejects.toThrow(
+      "igdb: Twitch refused the client id and secret",
+    );
+    replay.override("/oauth2/token", null);
+    expect(await status()).toMatchObject({
+      status: "degraded",
+      authenticated: false,
+      message: expect.stringContaining("Twitch refused the client id and secret"),
+    });
+    // Other keys set since: Twitch's refusal was of the old ones, and the new ones are untried.
+    configure(true);
+    expect(await status()).toMatchObject({
+      authenticated: false,
+      message: expect.stringContaining("The IGDB keys set now have not been tried yet"),
+    });
+    // A run with keys Twitch accepts: connected.
+    await syncSource("igdb", { bases: replay.bases });
+    expect(await status()).toMatchObject({ status: "operational", authenticated: true, message: null });
+    // The refused keys set again: not authenticated, though the last run succeeded with other keys.
+    process.env.IGDB_CLIENT_ID = "wrong-id";
+    resetEnvForTests();
+    expect((await status()).authenticated).toBe(false);
+    configure(true);
+  });
+
   test("a source without its keys is not run, and the platform list names what is missing", async () => {
     configure(false);
     try {

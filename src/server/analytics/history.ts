@@ -280,7 +280,9 @@ export async function marketHistory(): Promise<MarketHistory> {
 export async function esportsSummary(): Promise<EsportsSummary> {
   const client = rawClient();
   const top =
-    await client.execute(`SELECT e.game, e.total_earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game = e.game) AS peak
+    // Joined on the folded name (importers/game-key.ts): the files spell games differently ("PLAYERUNKNOWN’S"
+    // and "PLAYERUNKNOWN'S"); a key some Twitch spellings share takes the highest of them.
+    await client.execute(`SELECT e.game, e.total_earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key) AS peak
                                     FROM esports_games e ORDER BY e.total_earnings DESC LIMIT 10`);
   const yearly =
     await client.execute(`SELECT substr(month, 1, 4) AS year, sum(earnings) AS prize, count(DISTINCT month) AS months,
@@ -288,7 +290,7 @@ export async function esportsSummary(): Promise<EsportsSummary> {
                                          (SELECT count(DISTINCT month) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched_months
                                        FROM esports_monthly e GROUP BY year ORDER BY year`);
   const months =
-    await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT t.peak_viewers FROM twitch_game_months t WHERE t.game = e.game AND t.month = e.month) AS viewers
+    await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key AND t.month = e.month) AS viewers
                                        FROM esports_monthly e ORDER BY e.earnings DESC LIMIT 10`);
   // Each dataset behind these figures, dated by the last month it covers (issue 9 §3).
   const sources =

@@ -33,6 +33,13 @@ interface SourceInfo {
    * without one counts as undated).
    */
   tables?: Array<{ table: string; month?: string; takenAt?: string }>;
+  /**
+   * A live service whose records are rows of the app's own tables (IGDB's games, platforms and
+   * companies; Kaggle's and GitHub's dataset lists; the stores' offers): each part's rows (`where`
+   * selects the source's own) and the column of the time they were read (`at`, epoch ms). Its newest
+   * data is the newest of those times and of its last successful sync, which re-read what it holds.
+   */
+  live?: { unit: string; parts: Array<{ table: string; where?: string; at?: string }> };
 }
 
 /** Datasets from the public files folder state no licence of their own. */
@@ -130,6 +137,70 @@ const SOURCES: SourceInfo[] = [
     ],
   },
   {
+    id: "igdb",
+    metrics: [],
+    sync: "igdb",
+    publisher: "IGDB (Twitch), through its v4 API",
+    licence: "IGDB API terms (Twitch Developer Services Agreement); data credited to IGDB.com",
+    url: "https://www.igdb.com",
+    provides:
+      "The Games database's metadata (genres, platforms, companies, release dates, covers, summaries) and critic ratings, its platform and company lists, and PlayStation and Xbox coverage",
+    live: {
+      unit: "records (games, platforms, companies)",
+      parts: [
+        { table: "games", where: "igdb_id IS NOT NULL" },
+        { table: "platforms", where: "igdb_id IS NOT NULL", at: "updated_at" },
+        { table: "companies", where: "igdb_id IS NOT NULL", at: "updated_at" },
+        { table: "game_metrics", where: "source = 'igdb'", at: "ts" },
+      ],
+    },
+  },
+  {
+    id: "kaggle",
+    metrics: [],
+    sync: "kaggle",
+    publisher: "Kaggle, through its datasets API",
+    licence: "Kaggle API terms of use; each dataset under the licence its page states",
+    url: "https://www.kaggle.com/datasets?search=video+games",
+    provides:
+      "The list of video-game datasets on Historical Analytics: title, downloads, usability rating, size and votes",
+    live: { unit: "datasets", parts: [{ table: "kaggle_datasets", at: "fetched_at" }] },
+  },
+  {
+    id: "github",
+    metrics: [],
+    sync: "github",
+    publisher: "GitHub, through its repository search API",
+    licence: "GitHub Terms of Service (API use); each repository under the licence it states",
+    url: "https://github.com/topics/dataset",
+    provides:
+      "Community game datasets and trending repositories: owner, description, topics, stars, size, language, and a sample of each dataset's data file",
+    live: { unit: "repositories", parts: [{ table: "community_datasets", at: "fetched_at" }] },
+  },
+  {
+    id: "epic",
+    metrics: [],
+    sync: "epic",
+    publisher: "Epic Games Store (its public free-games promotions)",
+    licence: "No licence published for this public store data; titles and images © their publishers",
+    url: "https://store.epicgames.com/free-games",
+    provides: "The games free on the Epic Games Store right now, with their prices and promotion dates",
+    live: {
+      unit: "free games",
+      parts: [{ table: "store_offers", where: "store = 'Epic'", at: "fetched_at" }],
+    },
+  },
+  {
+    id: "gog",
+    metrics: [],
+    sync: "gog",
+    publisher: "GOG.com (its public catalog)",
+    licence: "No licence published for this public store data; titles and images © their publishers",
+    url: "https://www.gog.com/en/games",
+    provides: "Prices, discounts and free games of GOG's trending catalog, in US dollars",
+    live: { unit: "offers", parts: [{ table: "store_offers", where: "store = 'GOG'", at: "fetched_at" }] },
+  },
+  {
     id: "newzoo",
     metrics: [],
     publisher: "Newzoo Global Games Market Reports (published figures, cited per year)",
@@ -172,11 +243,12 @@ const catalogCounts = keptUntilChange(
 
 async function computeDataSources(): Promise<DataSourcesAnswer> {
   const client = rawClient();
-  const [{ points, demo }, syncs, market, tables] = await Promise.all([
+  const [{ points, demo }, syncs, market, tables, live] = await Promise.all([
     catalogCounts(),
     client.execute("SELECT source, last_success_at FROM source_syncs"),
     client.execute("SELECT count(*) AS n, max(year) AS year FROM market_years"),
     datasetTables(),
+    liveTables(),
   ]);
   const bySource = new Map(points.rows.map((r) => [String(r.source), { n: Number(r.n), ts: Number(r.ts) }]));
   const lastSync = new Map(
@@ -197,6 +269,25 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
         lastSync: null,
         records: n,
         unit: "years",
+      };
+    }
+    if (s.live) {
+      const counted = s.live.parts.map((_, i) => live.get(`${s.id}:${i}`) ?? { n: 0, at: null });
+      const records = counted.reduce((sum, c) => sum + c.n, 0);
+      const synced = s.sync ? lastSync.get(s.sync) : null;
+      const times = [...counted.map((c) => c.at), synced].filter((t): t is number => t != null && t > 0);
+      return {
+        id: s.id,
+        name: sourceLabel(s.id),
+        publisher: s.publisher,
+        licence: s.licence,
+        url: s.url,
+        provides: s.provides,
+        asOf: records > 0 && times.length ? new Date(Math.max(...times)).toISOString() : null,
+        lastSync: synced ? new Date(synced).toISOString() : null,
+        records,
+        unit: s.live.unit,
+        live: true,
       };
     }
     if (s.tables) {
@@ -235,10 +326,25 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
       lastSync: synced ? new Date(synced).toISOString() : null,
       records: stored.reduce((sum, v) => sum + v.n, 0),
       unit: "data points",
+      ...(s.sync ? { live: true } : {}),
     };
   });
   const sources = entries.filter((e, i) => !SOURCES[i]!.imported || e.records > 0);
   return { sources, demo: { games: Number(demo.rows[0]?.n ?? 0) } };
+}
+
+/** Rows and newest read time of each part of the live services' own tables (keyed `${id}:${part}`). */
+async function liveTables(): Promise<Map<string, { n: number; at: number | null }>> {
+  const parts = SOURCES.flatMap((s) =>
+    (s.live?.parts ?? []).map(
+      (p, i) =>
+        `SELECT '${s.id}:${i}' AS k, count(*) AS n, max(${p.at ?? "NULL"}) AS at FROM ${p.table}${p.where ? ` WHERE ${p.where}` : ""}`,
+    ),
+  );
+  const rs = await rawClient().execute(parts.join(" UNION ALL "));
+  return new Map(
+    rs.rows.map((r) => [String(r.k), { n: Number(r.n), at: r.at == null ? null : Number(r.at) }]),
+  );
 }
 
 interface TableCount {

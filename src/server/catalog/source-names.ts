@@ -16,6 +16,10 @@ const NAMES: Record<string, string> = {
   "twitch-sullygnome": "Twitch via SullyGnome",
   "esports-earnings": "Esports Earnings",
   igdb: "IGDB",
+  kaggle: "Kaggle",
+  github: "GitHub",
+  epic: "Epic Games Store",
+  gog: "GOG",
   newzoo: "Newzoo",
 };
 

@@ -4,6 +4,7 @@ import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
 import { retryBatch } from "./game-batch.ts";
+import { gameKey } from "./game-key.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
 /**
@@ -64,13 +65,15 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
         parseNumber(r.TotalPlayers),
         parseNumber(r.TotalTournaments),
         ESPORTS_SOURCE,
+        gameKey(game),
       ];
       statements.push({
-        sql: `INSERT INTO esports_games (game, release_year, genre, total_earnings, online_earnings, total_players, total_tournaments, source)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        sql: `INSERT INTO esports_games (game, release_year, genre, total_earnings, online_earnings, total_players, total_tournaments, source, game_key)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (game) DO UPDATE SET release_year = excluded.release_year, genre = excluded.genre, total_earnings = excluded.total_earnings,
-                online_earnings = excluded.online_earnings, total_players = excluded.total_players, total_tournaments = excluded.total_tournaments
-              WHERE total_earnings IS NOT excluded.total_earnings OR online_earnings IS NOT excluded.online_earnings
+                online_earnings = excluded.online_earnings, total_players = excluded.total_players, total_tournaments = excluded.total_tournaments,
+                game_key = excluded.game_key
+              WHERE game_key IS NOT excluded.game_key OR total_earnings IS NOT excluded.total_earnings OR online_earnings IS NOT excluded.online_earnings
                  OR total_players IS NOT excluded.total_players OR total_tournaments IS NOT excluded.total_tournaments
                  OR genre IS NOT excluded.genre OR release_year IS NOT excluded.release_year`,
         args: args as never,
@@ -102,10 +105,20 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
         continue;
       }
       statements.push({
-        sql: `INSERT INTO esports_monthly (month, game, earnings, players, tournaments, source) VALUES (?, ?, ?, ?, ?, ?)
-              ON CONFLICT (month, game) DO UPDATE SET earnings = excluded.earnings, players = excluded.players, tournaments = excluded.tournaments
-              WHERE earnings IS NOT excluded.earnings OR players IS NOT excluded.players OR tournaments IS NOT excluded.tournaments`,
-        args: [month, game, earnings, parseNumber(r.Players), parseNumber(r.Tournaments), ESPORTS_SOURCE],
+        sql: `INSERT INTO esports_monthly (month, game, earnings, players, tournaments, source, game_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (month, game) DO UPDATE SET earnings = excluded.earnings, players = excluded.players, tournaments = excluded.tournaments,
+                game_key = excluded.game_key
+              WHERE earnings IS NOT excluded.earnings OR players IS NOT excluded.players OR tournaments IS NOT excluded.tournaments
+                 OR game_key IS NOT excluded.game_key`,
+        args: [
+          month,
+          game,
+          earnings,
+          parseNumber(r.Players),
+          parseNumber(r.Tournaments),
+          ESPORTS_SOURCE,
+          gameKey(game),
+        ],
       });
       if (statements.length >= 1000) {
         await writeChanged(statements, summary, "esports_monthly");

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
 import { writeChanged } from "./esports.ts";
+import { gameKey } from "./game-key.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
 /**
@@ -42,12 +43,12 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
         continue;
       }
       statements.push({
-        sql: `INSERT INTO twitch_game_months (month, game, rank, hours_watched, hours_streamed, peak_viewers, peak_channels, streamers, avg_viewers, avg_channels, source)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        sql: `INSERT INTO twitch_game_months (month, game, rank, hours_watched, hours_streamed, peak_viewers, peak_channels, streamers, avg_viewers, avg_channels, source, game_key)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (month, game) DO UPDATE SET rank = excluded.rank, hours_watched = excluded.hours_watched, hours_streamed = excluded.hours_streamed,
                 peak_viewers = excluded.peak_viewers, peak_channels = excluded.peak_channels, streamers = excluded.streamers,
-                avg_viewers = excluded.avg_viewers, avg_channels = excluded.avg_channels
-              WHERE rank IS NOT excluded.rank OR hours_watched IS NOT excluded.hours_watched OR hours_streamed IS NOT excluded.hours_streamed
+                avg_viewers = excluded.avg_viewers, avg_channels = excluded.avg_channels, game_key = excluded.game_key
+              WHERE game_key IS NOT excluded.game_key OR rank IS NOT excluded.rank OR hours_watched IS NOT excluded.hours_watched OR hours_streamed IS NOT excluded.hours_streamed
                  OR peak_viewers IS NOT excluded.peak_viewers OR avg_viewers IS NOT excluded.avg_viewers`,
         args: [
           m,
@@ -61,6 +62,7 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
           parseNumber(r.Avg_viewers),
           parseNumber(r.Avg_channels),
           TWITCH_SOURCE,
+          gameKey(game),
         ],
       });
       if (statements.length >= 1000) {

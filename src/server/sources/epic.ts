@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { StoreOffer } from "../../contracts/sources.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError, validEach } from "./http.ts";
+import { plainName } from "./plain-text.ts";
 
 /**
  * Epic Games Store free-games promotions (public, no key). The answer is undocumented: parsing keeps
@@ -59,7 +60,7 @@ function toOffer(e: z.output<typeof Element>, now: number): StoreOffer {
   return {
     store: "Epic",
     id: e.id,
-    title: e.title,
+    title: plainName(e.title),
     price: price ? price.discountPrice / 100 : null,
     originalPrice: price ? price.originalPrice / 100 : null,
     // Epic's discountPercentage is the share of the price paid (0 = free).

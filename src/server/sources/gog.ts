@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { StoreOffer } from "../../contracts/sources.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError, validEach } from "./http.ts";
+import { plainName } from "./plain-text.ts";
 
 /**
  * GOG's public catalog with prices and discounts (no key). The answer is undocumented: parsing keeps
@@ -64,7 +65,7 @@ function toOffer(p: z.output<typeof Product>): StoreOffer {
   return {
     store: "GOG",
     id: String(p.id),
-    title: p.title,
+    title: plainName(p.title),
     price: final,
     originalPrice: base,
     discountPercent: discount || null,

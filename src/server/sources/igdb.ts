@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CompanyRecord, GameRecord, PlatformRecord } from "../catalog/write.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError, validEach } from "./http.ts";
+import { plainName, plainText } from "./plain-text.ts";
 
 /**
  * IGDB v4 (issue 5): a Twitch client-credentials token, cached until it expires, then Apicalypse
@@ -73,6 +74,13 @@ const GAME_FIELDS =
  * run (or scheduled workflow) builds a new client.
  */
 const tokens = new Map<string, { value: string; expiresAt: number }>();
+
+/** Twitch refused the client id and secret (400/401/403 to the token request): the keys are wrong. */
+export class CredentialsRefusedError extends SourceError {
+  constructor(status?: number) {
+    super("igdb", "Twitch refused the client id and secret", status);
+  }
+}
 const pendingTokens = new Map<string, Promise<string>>();
 
 export class IgdbClient {
@@ -119,7 +127,7 @@ export class IgdbClient {
         error instanceof SourceError &&
         (error.status === 400 || error.status === 401 || error.status === 403)
       )
-        throw new SourceError("igdb", "Twitch refused the client id and secret", error.status);
+        throw new CredentialsRefusedError(error.status);
       throw error;
     }
     const parsed = TokenSchema.safeParse(body);
@@ -192,28 +200,28 @@ export function toGameRecord(g: z.infer<typeof GameSchema>): GameRecord {
   const date = g.first_release_date ? new Date(g.first_release_date * 1000) : null;
   const companies = g.involved_companies ?? [];
   return {
-    name: g.name,
+    name: plainName(g.name),
     igdbId: g.id,
-    summary: g.summary ?? null,
+    summary: plainText(g.summary),
     websiteUrl: g.url ?? null,
     releaseDate: date ? date.toISOString().slice(0, 10) : null,
-    genres: (g.genres ?? []).map((x) => x.name),
-    platforms: (g.platforms ?? []).map((x) => x.name),
+    genres: (g.genres ?? []).map((x) => plainName(x.name)),
+    platforms: (g.platforms ?? []).map((x) => plainName(x.name)),
     rating: g.aggregated_rating ?? null,
     ratingCount: g.aggregated_rating_count ?? null,
     coverUrl: imageUrl(g.cover, "t_cover_big"),
-    developer: companies.find((c) => c.developer)?.company?.name ?? null,
-    publisher: companies.find((c) => c.publisher)?.company?.name ?? null,
+    developer: plainName(companies.find((c) => c.developer)?.company?.name),
+    publisher: plainName(companies.find((c) => c.publisher)?.company?.name),
   };
 }
 
 export function toPlatformRecord(p: z.infer<typeof PlatformSchema>): PlatformRecord {
   return {
-    name: p.name,
+    name: plainName(p.name),
     slug: p.slug,
-    abbreviation: p.abbreviation ?? null,
+    abbreviation: plainName(p.abbreviation),
     generation: p.generation ?? null,
-    summary: p.summary ?? null,
+    summary: plainText(p.summary),
     logoUrl: imageUrl(p.platform_logo, "t_logo_med"),
     igdbId: p.id,
   };
@@ -221,9 +229,9 @@ export function toPlatformRecord(p: z.infer<typeof PlatformSchema>): PlatformRec
 
 export function toCompanyRecord(c: z.infer<typeof CompanySchema>): CompanyRecord {
   return {
-    name: c.name,
+    name: plainName(c.name),
     slug: c.slug,
-    description: c.description ?? null,
+    description: plainText(c.description),
     startDate: c.start_date ? new Date(c.start_date * 1000).toISOString().slice(0, 10) : null,
     logoUrl: imageUrl(c.logo, "t_logo_med"),
     developedCount: c.developed?.length ?? 0,

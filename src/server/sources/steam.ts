@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { GameRecord } from "../catalog/write.ts";
 import { log } from "../log.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError } from "./http.ts";
+import { plainName, plainText } from "./plain-text.ts";
 
 /**
  * Steam (no key): store `appdetails`, the review summary of `appreviews`, and
@@ -68,14 +69,15 @@ export class SteamClient {
     const d = parsed.data.data;
     const date = d.release_date?.date ? new Date(`${d.release_date.date} UTC`) : null;
     return {
-      name: d.name,
+      // The store writes its texts as HTML ("The &quot;Perpetual Testing Initiative&quot;"): stored as text.
+      name: plainName(d.name),
       steamAppId: d.steam_appid,
-      summary: d.short_description ?? null,
+      summary: plainText(d.short_description),
       coverUrl: d.header_image ?? null,
       websiteUrl: d.website ?? null,
-      developer: d.developers?.[0] ?? null,
-      publisher: d.publishers?.[0] ?? null,
-      genres: d.genres?.map((g) => g.description) ?? [],
+      developer: plainName(d.developers?.[0]),
+      publisher: plainName(d.publishers?.[0]),
+      genres: d.genres?.map((g) => plainName(g.description)) ?? [],
       platforms: Object.entries(d.platforms ?? {})
         .filter(([, on]) => on)
         .map(([p]) => ({ windows: "PC", mac: "Mac", linux: "Linux" })[p] ?? p),

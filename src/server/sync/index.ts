@@ -15,11 +15,11 @@ import { EpicClient } from "../sources/epic.ts";
 import { DATASET_QUERY, GithubClient, TRENDING_QUERY } from "../sources/github.ts";
 import { GogClient } from "../sources/gog.ts";
 import type { BaseOverrides } from "../sources/http.ts";
-import { IgdbClient } from "../sources/igdb.ts";
+import { CredentialsRefusedError, IgdbClient } from "../sources/igdb.ts";
 import { KaggleClient } from "../sources/kaggle.ts";
 import { SteamClient } from "../sources/steam.ts";
 import { type SteamSpyApp, SteamSpyClient } from "../sources/steamspy.ts";
-import { missingConfig, recordSyncRun } from "./state.ts";
+import { KEYED, missingConfig, recordSyncRun } from "./state.ts";
 import { replaceStoreOffers, saveCommunityDatasets, saveKaggleDatasets, topSteamApps } from "./stored.ts";
 
 /**
@@ -272,13 +272,21 @@ export async function syncSource(
   try {
     const records = await RUNNERS[source](options);
     const durationMs = Math.round(performance.now() - started);
-    await recordSyncRun(source, { status: "ok", records, message: null, durationMs });
+    // A run that used keys and succeeded had them accepted; one Twitch refused records the refusal.
+    const credentials = KEYED.has(source) ? ("accepted" as const) : undefined;
+    await recordSyncRun(source, { status: "ok", records, message: null, durationMs, credentials });
     log.info("sync finished", { source, records, durationMs });
     return { records, durationMs };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const durationMs = Math.round(performance.now() - started);
-    await recordSyncRun(source, { status: "error", records: 0, message, durationMs });
+    await recordSyncRun(source, {
+      status: "error",
+      records: 0,
+      message,
+      durationMs,
+      ...(error instanceof CredentialsRefusedError ? { credentials: "refused" as const } : {}),
+    });
     log.error("sync failed", { source, message, durationMs });
     throw error;
   } finally {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { IgdbStatus, PlatformConnection, SyncSource, SyncState } from "../../contracts/sources.ts";
 import { db } from "../db/client.ts";
 import { sourceSyncs } from "../db/schema/index.ts";
@@ -21,14 +21,54 @@ export function missingConfig(source: SyncSource, config: Env = env()): string[]
   return (REQUIRED[source] ?? []).filter((name) => !config[name]);
 }
 
+/** Sources whose keys the service may refuse, and whose refusal is recorded. */
+export const KEYED: ReadonlySet<SyncSource> = new Set(Object.keys(REQUIRED) as SyncSource[]);
+
+/**
+ * Which keys a source is configured with, as a hash (never the keys): a refusal or an acceptance
+ * recorded for other keys says nothing of the ones set now.
+ */
+export function credentialsKey(source: SyncSource, config: Env = env()): string {
+  const values = (REQUIRED[source] ?? []).map((name) => String(config[name] ?? ""));
+  return new Bun.CryptoHasher("sha256").update(values.join("\n")).digest("hex").slice(0, 16);
+}
+
 export async function recordSyncRun(
   source: SyncSource,
-  run: { status: "ok" | "error"; records: number; message: string | null; durationMs: number },
+  run: {
+    status: "ok" | "error";
+    records: number;
+    message: string | null;
+    durationMs: number;
+    /** Whether the service accepted or refused the keys; absent when the run didn't find out. */
+    credentials?: "accepted" | "refused";
+  },
   now = new Date(),
 ): Promise<void> {
-  const values = { source, ...run, lastSyncAt: now, ...(run.status === "ok" ? { lastSuccessAt: now } : {}) };
+  const { credentials, ...rest } = run;
+  const values = {
+    source,
+    ...rest,
+    lastSyncAt: now,
+    ...(run.status === "ok" ? { lastSuccessAt: now } : {}),
+    ...(credentials ? { credentials, credentialsKey: credentialsKey(source) } : {}),
+  };
   const { source: _s, ...set } = values;
   await db().insert(sourceSyncs).values(values).onConflictDoUpdate({ target: sourceSyncs.source, set });
+}
+
+/**
+ * What the service said of the keys set now at the last attempt to use them: accepted, refused, or
+ * null when no run has tried these keys. A row migration 0025 filled (no key recorded) stands for the
+ * keys of its time.
+ */
+async function credentialsVerdict(source: SyncSource): Promise<"accepted" | "refused" | null> {
+  const [row] = await db()
+    .select({ credentials: sourceSyncs.credentials, key: sourceSyncs.credentialsKey })
+    .from(sourceSyncs)
+    .where(eq(sourceSyncs.source, source));
+  if (!row?.credentials) return null;
+  return row.key == null || row.key === credentialsKey(source) ? row.credentials : null;
 }
 
 export async function syncStates(): Promise<Map<SyncSource, SyncState>> {
@@ -52,18 +92,30 @@ export async function syncStates(): Promise<Map<SyncSource, SyncState>> {
 /** Spec §3 Status for the games database: from configuration and IGDB's last sync. */
 export async function igdbStatus(): Promise<IgdbStatus> {
   const missing = missingConfig("igdb");
-  const last = (await syncStates()).get("igdb");
+  const [last, verdict] = await Promise.all([
+    syncStates().then((s) => s.get("igdb")),
+    missing.length ? null : credentialsVerdict("igdb"),
+  ]);
   return {
     status: last?.status === "error" ? "degraded" : "operational",
-    authenticated: missing.length === 0 ? true : "Not authenticated",
+    authenticated: verdict === "accepted",
     lastSync: last?.lastSyncAt ?? null,
     lastSuccess: last?.lastSuccessAt ?? null,
     message:
-      last?.status === "error"
-        ? `The last IGDB sync failed (${last.message}); showing the games stored before.`
-        : missing.length
-          ? `IGDB is not configured (${missing.join(", ")}): games come from the imported catalog.`
+      [
+        last?.status === "error"
+          ? `The last IGDB sync failed (${last.message}); showing the games stored before.`
+          : missing.length
+            ? `IGDB is not configured (${missing.join(", ")}): games come from the imported catalog.`
+            : verdict === "refused"
+              ? "Twitch refused the IGDB client id and secret at the last sync; showing the games stored before."
+              : null,
+        missing.length === 0 && verdict == null
+          ? "The IGDB keys set now have not been tried yet: the next IGDB sync checks them with Twitch."
           : null,
+      ]
+        .filter((m) => m != null)
+        .join(" ") || null,
   };
 }
 

@@ -31,8 +31,13 @@ export const gameSales = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.platform] }), index("game_sales_global_idx").on(t.globalSales)],
 );
 
+/**
+ * `game_key`: the name folded for joining Esports Earnings to Twitch, which spell games differently
+ * (importers/game-key.ts); written at import, filled by migration 0025 for rows imported before.
+ */
 export const esportsGames = sqliteTable("esports_games", {
   game: text("game").primaryKey(),
+  gameKey: text("game_key"),
   releaseYear: integer("release_year"),
   genre: text("genre"),
   totalEarnings: real("total_earnings").notNull(),
@@ -47,6 +52,7 @@ export const esportsMonthly = sqliteTable(
   {
     month: text("month").notNull(), // YYYY-MM
     game: text("game").notNull(),
+    gameKey: text("game_key"),
     earnings: real("earnings").notNull(),
     players: integer("players"),
     tournaments: integer("tournaments"),
@@ -60,6 +66,7 @@ export const twitchGameMonths = sqliteTable(
   {
     month: text("month").notNull(), // YYYY-MM
     game: text("game").notNull(),
+    gameKey: text("game_key"),
     rank: integer("rank"),
     hoursWatched: real("hours_watched").notNull(),
     hoursStreamed: real("hours_streamed"),
@@ -70,7 +77,11 @@ export const twitchGameMonths = sqliteTable(
     avgChannels: real("avg_channels"),
     source: text("source").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.game] }), index("twitch_game_idx").on(t.game)],
+  (t) => [
+    primaryKey({ columns: [t.month, t.game] }),
+    index("twitch_game_idx").on(t.game),
+    index("twitch_game_key_month_idx").on(t.gameKey, t.month),
+  ],
 );
 
 export const twitchGlobalMonths = sqliteTable("twitch_global_months", {

@@ -12,6 +12,13 @@ export const sourceSyncs = sqliteTable("source_syncs", {
   lastSyncAt: integer("last_sync_at", { mode: "timestamp_ms" }).notNull(),
   lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
   durationMs: integer("duration_ms"),
+  /**
+   * For a source with keys (IGDB's Twitch client id and secret): whether the service accepted them at
+   * the last attempt to use them, and which keys those were (`credentials_key`, a hash, never the
+   * keys). Null until a run has asked.
+   */
+  credentials: text("credentials", { enum: ["accepted", "refused"] }),
+  credentialsKey: text("credentials_key"),
 });
 
 /** Game datasets published in public GitHub repositories (spec §3 "Community dataset"). */
