@@ -95,6 +95,8 @@ test("on a narrow screen the sidebar is a drawer behind a menu button", async ()
   await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-mobile-drawer.png` });
   await page.keyboard.press("Escape");
   await drawer.waitFor({ state: "detached" });
+  // The drawer has no Radix Trigger: focus goes back to the menu button all the same (issue 3).
+  await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
   await menu.click();
   await drawer.getByRole("link", { name: "Settings" }).click();
   await drawer.waitFor({ state: "detached" });
@@ -199,8 +201,16 @@ test("Delete Account asks first, then removes the account", async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/settings`);
   await page.getByRole("tab", { name: "Security" }).click();
-  await page.getByRole("button", { name: "Delete Account" }).click();
+  const opener = page.getByRole("button", { name: "Delete Account" });
+  // Cancel (or Escape) puts focus back on the button that opened the dialog.
+  await opener.focus();
+  await page.keyboard.press("Enter");
   const confirm = page.getByRole("dialog");
+  await confirm.getByText("This cannot be undone.", { exact: false }).waitFor();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press("Enter");
   await confirm.getByText("This cannot be undone.", { exact: false }).waitFor();
   await confirm.getByRole("button", { name: "Delete Account" }).click();
   await page.waitForURL(`${server.url}/`);
