@@ -6,9 +6,10 @@ import { Spinner } from "../ui/spinner/index.ts";
 import { toast } from "../ui/toast/toast-store.ts";
 import { applyFormatPreferences } from "./format/preferences.ts";
 import { AppShell } from "./layout/AppShell.tsx";
+import { ADMIN_NAV } from "./layout/nav.ts";
 import { AccessDenied } from "./pages/admin/AccessDenied.tsx";
 import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
-import { handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
+import { ADMIN_REQUIRED_TEXT, handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
 import { lazyScreen } from "./recovery/chunks.ts";
 import { ScreenErrorBoundary } from "./recovery/ScreenErrorBoundary.tsx";
 import { applyRefreshInterval } from "./refresh.ts";
@@ -52,11 +53,7 @@ function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }
   const allowed = isAdmin(user);
   useEffect(() => {
     if (allowed) return;
-    toast({
-      title: "Unauthorized",
-      description: "Admin access required. Redirecting...",
-      variant: "destructive",
-    });
+    toast({ title: "Unauthorized", description: ADMIN_REQUIRED_TEXT, variant: "destructive" });
     // Replace, not push: Back from home must not return to the admin screen and bounce again.
     const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -121,12 +118,23 @@ function SignedInApp({ user }: { user: PublicUser }) {
   );
 }
 
+/** The screens behind AdminOnly (spec §6), as the sidebar's admin section lists them. */
+function isAdminScreen(location: string): boolean {
+  const path = location.length > 1 ? location.replace(/\/+$/, "") : location;
+  return ADMIN_NAV.some((item) => item.href === path);
+}
+
 export function App() {
   const { data: user, isLoading, isError } = useQuery(currentUserQuery);
+  const [location] = useLocation();
+  const signedOut = !isLoading && (user === null || isError);
+  const onAdminScreen = isAdminScreen(location);
   useEffect(() => {
-    // Spec §8: a visitor on a protected screen is told and sent to sign in after 500 ms.
-    if (!isLoading && (user === null || isError)) handleLoggedOut();
-  }, [user, isLoading, isError]);
+    // Spec §8: a visitor on a protected screen is told and sent to sign in after 500 ms. On an admin
+    // screen spec §6 is the more specific rule ("a non-admin or unauthenticated visitor … gets
+    // 'Admin access required. Redirecting...'"), still to sign in since no user is known.
+    if (signedOut) handleLoggedOut(onAdminScreen ? ADMIN_REQUIRED_TEXT : undefined);
+  }, [signedOut, onAdminScreen]);
 
   if (isLoading || !user) {
     return (

@@ -6,19 +6,21 @@ import { toasterReady } from "./DeferredToaster.tsx";
 
 export const REDIRECT_DELAY_MS = 500;
 
+/** Spec §8's text for a visitor (or an ended session) on a protected screen. */
+export const LOGGED_OUT_TEXT = "You are logged out. Logging in again...";
+/** Spec §6's text for anyone on an admin screen who is not an admin, signed in or not. */
+export const ADMIN_REQUIRED_TEXT = "Admin access required. Redirecting...";
+
 let redirecting = false;
 /**
  * Spec §8: toast, then after 500 ms a full navigation to sign-in, carrying the screen the visitor
- * was on so signing in lands back there (issue 8).
+ * was on so signing in lands back there (issue 8). `description` is spec §6's admin text when the
+ * visitor opened an admin screen signed out.
  */
-export function handleLoggedOut(): void {
+export function handleLoggedOut(description: string = LOGGED_OUT_TEXT): void {
   if (redirecting) return;
   redirecting = true;
-  toast({
-    title: "Unauthorized",
-    description: "You are logged out. Logging in again...",
-    variant: "destructive",
-  });
+  toast({ title: "Unauthorized", description, variant: "destructive" });
   // The 500 ms count from when the toast can be on screen (the Toaster loads on first use).
   void toasterReady().then(() =>
     setTimeout(() => {

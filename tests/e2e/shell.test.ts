@@ -59,12 +59,13 @@ test("a visitor on a protected screen is told and sent to sign in after 500 ms",
   await context.close();
 });
 
-test("a visitor on an admin screen is sent to sign in, not home", async () => {
+test("a visitor on an admin screen gets spec §6's admin toast and is sent to sign in, not home", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const told = page.getByText("You are logged out. Logging in again...").first().waitFor();
+  const told = page.getByText("Admin access required. Redirecting...").first().waitFor();
   await page.goto(`${server.url}/workflows`);
   await told;
+  await expect(page.getByText("You are logged out. Logging in again...").count()).resolves.toBe(0);
   await page.waitForURL(`${server.url}/?signin=1&next=%2Fworkflows`, { timeout: 5000 });
   await context.close();
 });
