@@ -3,6 +3,7 @@ import { safeReturnPath } from "../contracts/return-path.ts";
 import { toast } from "../ui/toast/toast-store.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
 import { toasterReady } from "./DeferredToaster.tsx";
+import { currentUserQuery } from "./queries/auth.ts";
 
 export const REDIRECT_DELAY_MS = 500;
 
@@ -28,6 +29,23 @@ export function handleLoggedOut(description: string = LOGGED_OUT_TEXT): void {
       window.location.href = next ? `/api/login?next=${encodeURIComponent(next)}` : "/api/login";
     }, REDIRECT_DELAY_MS),
   );
+}
+
+/**
+ * The user's role changed (the socket said so, or the server refused a request by role): reload the
+ * current user, so the sidebar's badges and Premium items and the Premium screens follow the new
+ * plan. With `everything`, the screen's other data is reloaded after it too, since what the server
+ * answers depends on the plan (a promoted user's Overview gains Market Volatility).
+ */
+export async function refreshAfterRoleChange(
+  queryClient: QueryClient,
+  { everything = false }: { everything?: boolean } = {},
+): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+  if (everything) {
+    const [userKey] = currentUserQuery.queryKey;
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKey });
+  }
 }
 
 function onError(error: unknown) {
