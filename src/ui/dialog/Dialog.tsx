@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ComponentProps, useRef } from "react";
+import { type ComponentProps, type RefObject, useRef } from "react";
 import { cn } from "../cn.ts";
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,6 +12,14 @@ interface AutoFocusHandlers {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
+interface ReturnFocusOptions extends AutoFocusHandlers {
+  /**
+   * Where focus goes on close when nothing had it as the dialog opened: a dialog that opens when a
+   * request ends, after its button showed `loading` (a disabled button loses focus to <body>).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
 /**
  * Focus goes back to the control that opened the dialog when it closes (Escape, a Close or Cancel
  * button, an outside click). Radix does this only for a `Dialog.Trigger`; a dialog opened from state
@@ -21,7 +29,11 @@ interface AutoFocusHandlers {
  * caller's that prevents the default keeps its own choice. Spread the result on a Radix
  * `Dialog.Content` (DialogContent does so already).
  */
-export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusHandlers = {}) {
+export function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
+}: ReturnFocusOptions = {}) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
@@ -32,7 +44,7 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: AutoFocusH
     },
     onCloseAutoFocus: (event: Event) => {
       onCloseAutoFocus?.(event);
-      const target = opener.current;
+      const target = opener.current ?? returnFocusTo?.current ?? null;
       opener.current = null;
       if (event.defaultPrevented || !target?.isConnected) return;
       // Radix's own step (focus its Trigger, if any) runs only when this one did not.
@@ -48,9 +60,13 @@ export function DialogContent({
   closeLabel = "Close",
   onOpenAutoFocus,
   onCloseAutoFocus,
+  returnFocusTo,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
-  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+}: ComponentProps<typeof DialogPrimitive.Content> &
+  Pick<ReturnFocusOptions, "returnFocusTo"> & {
+    closeLabel?: string;
+  }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
