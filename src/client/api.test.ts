@@ -1,5 +1,14 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { ApiError, apiRequest, errorMessage, isUnauthorizedError } from "./api.ts";
+import {
+  ADMIN_REVOKED_TEXT,
+  ApiError,
+  accessChangedText,
+  apiRequest,
+  errorMessage,
+  isUnauthorizedError,
+  onAccessRefused,
+  PLAN_CHANGED_TEXT,
+} from "./api.ts";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -57,4 +66,35 @@ test("only a 401 that mentions Unauthorized counts as logged out (spec §8)", ()
   expect(isUnauthorizedError(new Error("401: token expired"))).toBe(false);
   expect(isUnauthorizedError(new Error("403: Unauthorized"))).toBe(false);
   expect(isUnauthorizedError("401: Unauthorized")).toBe(false);
+});
+
+test("a 403 refused by role says the plan changed and asks the app to reload the user; other errors do not", async () => {
+  const refused = vi.fn();
+  onAccessRefused(refused);
+  try {
+    const premium = { title: "Forbidden", status: 403, detail: "This feature needs a Premium plan" };
+    answer(new Response(JSON.stringify(premium), { status: 403 }));
+    const error = await apiRequest("POST", "/api/ai/game-analysis", {}).catch((e: unknown) => e);
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(accessChangedText(error)).toBe(PLAN_CHANGED_TEXT);
+    expect(errorMessage(error, "Please try again.")).toBe(PLAN_CHANGED_TEXT);
+
+    const admin = { title: "Forbidden", status: 403, detail: "Admin access required" };
+    answer(new Response(JSON.stringify(admin), { status: 403 }));
+    const adminError = await apiRequest("GET", "/api/admin/stats").catch((e: unknown) => e);
+    expect(refused).toHaveBeenCalledTimes(2);
+    expect(errorMessage(adminError)).toBe(ADMIN_REVOKED_TEXT);
+
+    // A cross-origin refusal or a server error is not about the role.
+    const origin = { title: "Forbidden", status: 403, detail: "Cross-origin request refused" };
+    answer(new Response(JSON.stringify(origin), { status: 403 }));
+    const other = await apiRequest("POST", "/api/user/games", {}).catch((e: unknown) => e);
+    answer(new Response(JSON.stringify({ status: 500, detail: "Boom" }), { status: 500 }));
+    await apiRequest("GET", "/api/user/stats").catch(() => {});
+    expect(refused).toHaveBeenCalledTimes(2);
+    expect(accessChangedText(other)).toBeNull();
+    expect(errorMessage(other)).toBe("Cross-origin request refused");
+  } finally {
+    onAccessRefused(() => {});
+  }
 });

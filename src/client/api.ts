@@ -1,3 +1,5 @@
+import { ADMIN_REQUIRED_DETAIL, PREMIUM_REQUIRED_DETAIL } from "../contracts/roles.ts";
+
 /**
  * The one fetch wrapper (spec §7, §8; CONVENTIONS 9): cookies always sent, JSON in and out.
  * A non-ok answer throws `ApiError` whose message is `"{status}: {body text or status text}"`.
@@ -24,6 +26,16 @@ export class ApiError extends Error {
   }
 }
 
+let accessRefusedHandler: () => void = () => {};
+
+/**
+ * What the app does when the server refuses a request because of the user's role (set once at
+ * start, main.tsx): reload the current user, so the shell shows the plan the server enforces.
+ */
+export function onAccessRefused(handler: () => void): void {
+  accessRefusedHandler = handler;
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
@@ -34,12 +46,14 @@ async function throwIfNotOk(res: Response): Promise<void> {
     problem = undefined;
   }
   const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
-  throw new ApiError(
+  const error = new ApiError(
     res.status,
     `${res.status}: ${text}`,
     problem,
     Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
   );
+  if (accessChangedText(error)) accessRefusedHandler();
+  throw error;
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
@@ -95,8 +109,28 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
+/** What a user is told when the server refused an action their role no longer includes. */
+export const PLAN_CHANGED_TEXT =
+  "Your plan has changed: this is a Premium feature, and your plan no longer includes it.";
+export const ADMIN_REVOKED_TEXT =
+  "Your role has changed: this needs admin access, which your account no longer has.";
+
+/**
+ * The sentence for a 403 refused by role (the screen offered it, so the role changed since it
+ * loaded); null for any other error. Retrying such a request cannot succeed, so "Please try again"
+ * would be wrong.
+ */
+export function accessChangedText(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  if (error.problem?.detail === PREMIUM_REQUIRED_DETAIL) return PLAN_CHANGED_TEXT;
+  if (error.problem?.detail === ADMIN_REQUIRED_DETAIL) return ADMIN_REVOKED_TEXT;
+  return null;
+}
+
 /** A readable sentence from an API error, for toasts and inline messages. */
 export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
+  const changed = accessChangedText(error);
+  if (changed) return changed;
   if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? fallback;
   return fallback;
 }

@@ -7,9 +7,10 @@ import { Spinner } from "../ui/spinner/index.ts";
 import { toast } from "../ui/toast/toast-store.ts";
 import { applyFormatPreferences } from "./format/preferences.ts";
 import { AppShell } from "./layout/AppShell.tsx";
+import { ADMIN_NAV } from "./layout/nav.ts";
 import { AccessDenied } from "./pages/admin/AccessDenied.tsx";
 import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
-import { handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
+import { ADMIN_REQUIRED_TEXT, handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
 import { lazyScreen } from "./recovery/chunks.ts";
 import { ScreenErrorBoundary } from "./recovery/ScreenErrorBoundary.tsx";
 import { applyRefreshInterval } from "./refresh.ts";
@@ -54,11 +55,7 @@ function AdminOnly({ user, children }: { user: PublicUser; children: ReactNode }
   const allowed = isAdmin(user);
   useEffect(() => {
     if (allowed) return;
-    toast({
-      title: "Unauthorized",
-      description: "Admin access required. Redirecting...",
-      variant: "destructive",
-    });
+    toast({ title: "Unauthorized", description: ADMIN_REQUIRED_TEXT, variant: "destructive" });
     // Replace, not push: Back from home must not return to the admin screen and bounce again.
     const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -150,13 +147,24 @@ function SessionCheckFailed({ error, retry }: { error: unknown; retry: () => voi
   );
 }
 
+/** The screens behind AdminOnly (spec §6), as the sidebar's admin section lists them. */
+function isAdminScreen(location: string): boolean {
+  const path = location.length > 1 ? location.replace(/\/+$/, "") : location;
+  return ADMIN_NAV.some((item) => item.href === path);
+}
+
 export function App() {
   const { data: user, isLoading, isFetching, error, refetch } = useQuery(currentUserQuery);
+  const [location] = useLocation();
+  // Only a 401 means signed out (the query answers null): a 429 or 503 is not a reason to sign in again.
+  const signedOut = !isLoading && user === null;
+  const onAdminScreen = isAdminScreen(location);
   useEffect(() => {
-    // Spec §8: a visitor on a protected screen is told and sent to sign in after 500 ms. Only a 401
-    // means signed out (the query answers null): a 429 or 503 is not a reason to sign in again.
-    if (!isLoading && user === null) handleLoggedOut();
-  }, [user, isLoading]);
+    // Spec §8: a visitor on a protected screen is told and sent to sign in after 500 ms. On an admin
+    // screen spec §6 is the more specific rule ("a non-admin or unauthenticated visitor … gets
+    // 'Admin access required. Redirecting...'"), still to sign in since no user is known.
+    if (signedOut) handleLoggedOut(onAdminScreen ? ADMIN_REQUIRED_TEXT : undefined);
+  }, [signedOut, onAdminScreen]);
   const retry = useCallback(() => void refetch(), [refetch]);
 
   if (error && !user && !isFetching) return <SessionCheckFailed error={error} retry={retry} />;

@@ -2,15 +2,20 @@ import "../ui/styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { onAccessRefused } from "./api.ts";
 import { App } from "./app.tsx";
 import { DeferredToaster } from "./DeferredToaster.tsx";
 import { restoreFormatPreferences } from "./format/preferences.ts";
-import { createQueryClient, handleLoggedOut } from "./query-client.ts";
-import { onRealtimeSessionEnded } from "./realtime.ts";
+import { createQueryClient, handleLoggedOut, refreshAfterRoleChange } from "./query-client.ts";
+import { onRealtimeAccountChanged, onRealtimeSessionEnded } from "./realtime.ts";
 
 const queryClient = createQueryClient();
 // A socket whose session the server ended takes the same path as a 401 from the API.
 onRealtimeSessionEnded(handleLoggedOut);
+// Spec §4 "Admin role change applies immediately": told by the socket, or found by a request the
+// server refused by role, the app reloads the user and the shell shows the plan now in force.
+onRealtimeAccountChanged(() => void refreshAfterRoleChange(queryClient, { everything: true }));
+onAccessRefused(() => void refreshAfterRoleChange(queryClient));
 // Dates and numbers as the user last had them (language, time zone) until their settings arrive.
 restoreFormatPreferences();
 

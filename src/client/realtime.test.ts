@@ -33,7 +33,10 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup(random = 0.5, session: { alive?: boolean; ended?: () => void } = {}) {
+function setup(
+  random = 0.5,
+  session: { alive?: boolean; ended?: () => void; accountChanged?: () => void } = {},
+) {
   const sockets: FakeSocket[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const cleared: unknown[] = [];
@@ -64,6 +67,7 @@ function setup(random = 0.5, session: { alive?: boolean; ended?: () => void } = 
     logger: { warn: (m: string) => warnings.push(m) },
     random: () => random,
     onSessionEnded: session.ended,
+    onAccountChanged: session.accountChanged,
     sessionAlive: async () => session.alive ?? true,
   });
   return { client, sockets, timers, warnings, repeats, cleared };
@@ -304,4 +308,18 @@ test("a connection refused while the session is alive (the server restarting) ke
   expect(ended).toBe(0);
   expect(timers).toHaveLength(1);
   expect(client.reconnecting).toBe(true);
+});
+
+test("the server telling the role changed asks the app to reload the user, and nothing else does", () => {
+  let changed = 0;
+  const { client, sockets } = setup(0.5, { accountChanged: () => changed++ });
+  client.connect();
+  sockets[0]!.open();
+  const say = (message: unknown) => sockets[0]!.onmessage?.({ data: JSON.stringify(message) });
+  say({ type: "subscription_confirmed", channels: [], subscribed: [], timestamp: "t" });
+  say({ type: "channel_update", channel: "trending_games", data: {}, timestamp: "t" });
+  expect(changed).toBe(0);
+  say({ type: "account_changed", role: "premium", timestamp: "t" });
+  expect(changed).toBe(1);
+  expect(client.state).toBe("connected");
 });

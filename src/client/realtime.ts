@@ -58,6 +58,8 @@ export interface RealtimeOptions {
   random?: () => number;
   /** Called once when the session is found to have ended; the client has stopped by then. */
   onSessionEnded?: () => void;
+  /** Called when the server tells that the user's role (and plan) changed while connected. */
+  onAccountChanged?: () => void;
   /**
    * Asked after a socket closed without ever opening (the upgrade was refused, or the server is
    * down): false means the session is gone. Without it, such closes are retried like any other.
@@ -88,6 +90,7 @@ export class RealtimeClient {
       logger: console,
       random: Math.random,
       onSessionEnded: () => {},
+      onAccountChanged: () => {},
       sessionAlive: async () => true,
       ...options,
     };
@@ -213,6 +216,8 @@ export class RealtimeClient {
     }
     if (message?.type === "channel_update" && typeof message.channel === "string") {
       for (const listener of this.channels.get(message.channel as Channel) ?? []) listener(message.data);
+    } else if (message?.type === "account_changed") {
+      this.o.onAccountChanged?.();
     }
   }
 
@@ -246,6 +251,7 @@ export class RealtimeClient {
 
 let shared: RealtimeClient | null = null;
 let sessionEndedHandler: () => void = () => {};
+let accountChangedHandler: () => void = () => {};
 
 /**
  * What the app does when the server ends the socket's session (spec §8's signed-out path). Set once
@@ -256,6 +262,14 @@ export function onRealtimeSessionEnded(handler: () => void): void {
   sessionEndedHandler = handler;
 }
 
+/**
+ * What the app does when the server tells the user's role changed (an admin, or `bun run user:role`,
+ * changed it while the app was open): reload the user, so the shell shows the new plan at once.
+ */
+export function onRealtimeAccountChanged(handler: () => void): void {
+  accountChangedHandler = handler;
+}
+
 /** The app's one connection, opened on first use. */
 export function realtime(): RealtimeClient {
   if (!shared) {
@@ -264,6 +278,7 @@ export function realtime(): RealtimeClient {
       url: `${protocol}//${window.location.host}/ws`,
       // Spec §8's signed-out path: a toast, then sign-in (the same as a 401 from the API).
       onSessionEnded: () => sessionEndedHandler(),
+      onAccountChanged: () => accountChangedHandler(),
       sessionAlive: () =>
         apiGet("/api/auth/user").then(
           () => true,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "./roles.ts";
 
 /**
  * The live channels of spec §7, and `notifications`: each user's own notifications about the games
@@ -49,4 +50,9 @@ export type ServerMessage =
   | { type: "connection"; status: "connected"; channels: readonly Channel[]; timestamp: string }
   | { type: "subscription_confirmed"; channels: Channel[]; subscribed: Channel[]; timestamp: string }
   | { type: "pong"; timestamp: string }
-  | { type: "channel_update"; channel: Channel; data: unknown; timestamp: string };
+  | { type: "channel_update"; channel: Channel; data: unknown; timestamp: string }
+  /**
+   * The user's role (and so their tier) changed while connected: the client reloads the current user
+   * so the shell and the Premium screens show the plan the server now enforces (docs/decisions/004).
+   */
+  | { type: "account_changed"; role: Role; timestamp: string };

@@ -38,3 +38,11 @@ export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefin
 export function isAdmin(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return user?.role === "admin";
 }
+
+/**
+ * The `detail` of the server's 403 when a signed-in user's role lacks a feature (auth/guards.ts).
+ * The screens never offer such an action to that role, so the client reads one as "the role changed
+ * since this screen loaded": it reloads the user and says so (client/api.ts).
+ */
+export const PREMIUM_REQUIRED_DETAIL = "This feature needs a Premium plan";
+export const ADMIN_REQUIRED_DETAIL = "Admin access required";

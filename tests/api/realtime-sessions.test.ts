@@ -125,6 +125,8 @@ test("a demoted user loses the Premium channels at once and keeps the others", a
   expect(res.status).toBe(200);
   const dropped = await b.next("subscription_confirmed");
   expect(dropped.subscribed).toEqual(["trending_games"]);
+  // The client is told its plan changed, to reload the user and show the shell as Starter.
+  expect((await b.next("account_changed")).role).toBe("regular");
   publish("market_trends", [{ genre: "Strategy", volatility: 0.3 }]);
   publishToUser(bob.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
   publish("trending_games", { games: [] });
@@ -146,8 +148,39 @@ test("a user promoted while connected may subscribe to Premium channels without 
     [carol.user.id],
   );
   await recheckSockets();
+  // Told at once, so the shell enables the Premium items without a reload.
+  expect((await c.next("account_changed")).role).toBe("premium");
   expect((await c.subscribe(["market_trends"])).channels).toEqual(["market_trends"]);
   c.ws.close();
+});
+
+test("any role change is told to the user's open sockets, and nothing is told when the role stays", async () => {
+  const admin = await createTestUser({ role: "admin" });
+  const erin = await createTestUser({ role: "premium" });
+  const e = await connect(erin.cookie);
+  const setRole = (role: string, tier: string) =>
+    request(`/api/admin/users/${erin.user.id}/role`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { role, tier },
+    });
+  // Premium to Admin keeps the Premium channels, but the shell gains the admin section.
+  expect((await setRole("admin", "enterprise")).status).toBe(200);
+  expect((await e.next("account_changed")).role).toBe("admin");
+  // Another user's change, and a re-check with nothing changed, tell this socket nothing.
+  const other = await createTestUser();
+  expect(
+    (
+      await request(`/api/admin/users/${other.user.id}/role`, {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { role: "premium", tier: "professional" },
+      })
+    ).status,
+  ).toBe(200);
+  await recheckSockets({ force: true });
+  await expect(e.next("account_changed", 300)).rejects.toThrow();
+  e.ws.close();
 });
 
 test("changes made by another process reach open sockets on the watch's next tick", async () => {
@@ -173,6 +206,7 @@ test("changes made by another process reach open sockets on the watch's next tic
     ]);
 
     expect((await d.next("subscription_confirmed")).subscribed).toEqual([]);
+    expect((await d.next("account_changed")).role).toBe("regular");
     expect(await s.closedWithin()).toBe(SESSION_ENDED_CLOSE_CODE);
     expect(await e.closedWithin()).toBe(SESSION_ENDED_CLOSE_CODE);
     expect(await d.closedWithin(100)).toBeUndefined();

@@ -77,11 +77,19 @@ test("Overview for a premium user: predictions and volatility shown; Generate Re
       return reportDialog.count();
     })
     .toBe(0);
+  // Focus is back on the button that asked for the report, though it was disabled while it worked
+  // (issue 3).
+  const focused = (name: string) =>
+    page.getByRole("button", { name }).evaluate((el) => el === document.activeElement);
+  await expect.poll(() => focused("Generate Report")).toBe(true);
   await page.getByRole("button", { name: "Market Analysis" }).click();
   const analysis = page.getByRole("dialog", { name: "Market analysis" });
   await analysis.waitFor();
   await expect.poll(() => analysis.getByRole("row").count()).toBeGreaterThan(3);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-premium.png`, fullPage: true });
+  await page.keyboard.press("Escape");
+  await analysis.waitFor({ state: "detached" });
+  await expect.poll(() => focused("Market Analysis")).toBe(true);
   await page.context().close();
 });
 

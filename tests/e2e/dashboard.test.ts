@@ -92,6 +92,16 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   await dialog.getByRole("heading", { name: "Genre trends report" }).waitFor();
   expect(await dialog.getByRole("row").count()).toBeGreaterThan(1);
   await page.keyboard.press("Escape");
+  // Focus is back on the View button that opened the report (issue 3).
+  await dialog.waitFor({ state: "detached" });
+  await expect
+    .poll(() =>
+      reports
+        .first()
+        .getByRole("button", { name: "View" })
+        .evaluate((el) => el === document.activeElement),
+    )
+    .toBe(true);
   // Genre players and revenue name their sources (the demo series and Newzoo) and time.
   const analyticsNotes = page
     .getByRole("tabpanel", { name: "Analytics" })

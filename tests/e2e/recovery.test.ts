@@ -123,6 +123,9 @@ test("a session ended elsewhere closes the live socket and the screen goes to si
   page.on("websocket", () => sockets++);
   await page.goto(`${server.url}/settings`);
   await page.locator("header").getByText("Live", { exact: true }).waitFor();
+  // Watched for from before the logout: the socket's close can reach the page before the logout's
+  // answer reaches the test, and on a busy machine the toast's 500 ms could pass in between.
+  const told = page.getByText("You are logged out. Logging in again...").first().waitFor();
   // Signed out in another tab: this page makes no request of its own, only its socket hears of it.
   const status = await page.evaluate(
     async () =>
@@ -135,7 +138,7 @@ test("a session ended elsewhere closes the live socket and the screen goes to si
       ).status,
   );
   expect(status).toBe(204);
-  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await told;
   // Sent to sign in: the landing page opens its dialog in sign-in mode.
   await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
   expect(new URL(page.url()).pathname).toBe("/");

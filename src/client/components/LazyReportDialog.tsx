@@ -1,8 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import type { Report } from "../../contracts/games.ts";
 import { loadChunk } from "../recovery/chunks.ts";
-
-type Props = { report: Report | null; onClose: () => void };
+import type { ReportDialogProps as Props } from "./ReportDialog.tsx";
 
 const View = lazy<ComponentType<Props>>(() =>
   loadChunk(() => import("./ReportDialog.tsx")).then((m) => ({ default: m.ReportDialog })),
@@ -12,7 +10,7 @@ const View = lazy<ComponentType<Props>>(() =>
  * ReportDialog for a first screen (the Overview): the dialog and Radix Dialog load with the first
  * report opened, not with the screen. Once loaded it stays mounted so it can animate closed.
  */
-export function LazyReportDialog({ report, onClose }: Props) {
+export function LazyReportDialog({ report, onClose, returnFocusTo }: Props) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (report) setWanted(true);
@@ -20,7 +18,7 @@ export function LazyReportDialog({ report, onClose }: Props) {
   if (!wanted && !report) return null;
   return (
     <Suspense fallback={null}>
-      <View report={report} onClose={onClose} />
+      <View report={report} onClose={onClose} returnFocusTo={returnFocusTo} />
     </Suspense>
   );
 }

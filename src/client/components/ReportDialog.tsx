@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
 import type { GrowthBasis, Report } from "../../contracts/games.ts";
 import {
@@ -155,12 +156,19 @@ function ReportBody({ report }: { report: Report }) {
   }
 }
 
+export interface ReportDialogProps {
+  report: Report | null;
+  onClose: () => void;
+  /** Focus on close when the opener lost it while the report was made (its button showed loading). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
 /** A stored report, shown by its type; `report` null keeps the dialog closed. */
-export function ReportDialog({ report, onClose }: { report: Report | null; onClose: () => void }) {
+export function ReportDialog({ report, onClose, returnFocusTo }: ReportDialogProps) {
   const dataAsOf = (report?.data as ReportData | undefined)?.dataAsOf;
   return (
     <Dialog open={report != null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>{report ? (REPORT_TITLES[report.reportType] ?? "Report") : "Report"}</DialogTitle>
           <DialogDescription>

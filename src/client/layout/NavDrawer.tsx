@@ -2,12 +2,13 @@ import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { Button } from "../../ui/button/index.ts";
+import { useReturnFocus } from "../../ui/dialog/index.ts";
 import { Sidebar } from "./Sidebar.tsx";
 
 /**
  * The navigation drawer of narrow screens. Loaded the first time the menu opens, so wide screens
- * never download Radix Dialog with the shell. Radix Dialog gives the drawer a focus trap, Escape to
- * close and focus returned to the menu button.
+ * never download Radix Dialog with the shell. Radix Dialog gives the drawer a focus trap and Escape to
+ * close; useReturnFocus returns focus to the menu button (the drawer has no Dialog.Trigger).
  */
 export interface NavDrawerProps {
   user: PublicUser;
@@ -16,12 +17,14 @@ export interface NavDrawerProps {
 }
 
 export default function NavDrawer({ user, open, onOpenChange }: NavDrawerProps) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60 lg:hidden" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          {...returnFocus}
           className="fixed inset-y-0 left-0 z-50 w-80 max-w-[85vw] overflow-y-auto border-border border-r bg-background lg:hidden"
         >
           <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { ADMIN_REQUIRED_DETAIL, PREMIUM_REQUIRED_DETAIL } from "../../contracts/roles.ts";
 import { hasPremiumAccess, isAdmin } from "../../contracts/user.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -17,13 +18,13 @@ export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
 export const requirePremium = createMiddleware<AuthedEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) throw new HttpProblem(401, "Sign in to continue");
-  if (!hasPremiumAccess(user)) throw new HttpProblem(403, "This feature needs a Premium plan");
+  if (!hasPremiumAccess(user)) throw new HttpProblem(403, PREMIUM_REQUIRED_DETAIL);
   await next();
 });
 
 export const requireAdmin = createMiddleware<AuthedEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) throw new HttpProblem(401, "Sign in to continue");
-  if (!isAdmin(user)) throw new HttpProblem(403, "Admin access required");
+  if (!isAdmin(user)) throw new HttpProblem(403, ADMIN_REQUIRED_DETAIL);
   await next();
 });

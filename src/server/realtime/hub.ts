@@ -1,5 +1,6 @@
 import type { Server, ServerWebSocket } from "bun";
 import { CHANNELS, type Channel, USER_CHANNELS } from "../../contracts/realtime.ts";
+import type { Role } from "../../contracts/roles.ts";
 import { log } from "../log.ts";
 
 /**
@@ -13,13 +14,15 @@ export interface SocketData {
   sessionId: string;
   /** When that session expires, as last read from the database (ms since the epoch). */
   expiresAt: number;
+  /** The user's role, as last read from the database: a change is told to the socket (account_changed). */
+  role: Role;
   /** Whether the user may hold Premium channels, as last read from the database. */
   premium: boolean;
   channels: Set<Channel>;
 }
 
 /** Who a socket belongs to, captured when its upgrade is accepted. */
-export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "premium">;
+export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "role" | "premium">;
 
 const topic = (channel: Channel) => `channel:${channel}`;
 /** A user channel's topic: one per user, so a publish reaches that user's sockets alone. */

@@ -1,7 +1,7 @@
 import type { ServerWebSocket } from "bun";
 import { eq, inArray } from "drizzle-orm";
-import { PREMIUM_CHANNELS, SESSION_ENDED_CLOSE_CODE } from "../../contracts/realtime.ts";
-import { hasPremiumAccess } from "../../contracts/roles.ts";
+import { PREMIUM_CHANNELS, SESSION_ENDED_CLOSE_CODE, type ServerMessage } from "../../contracts/realtime.ts";
+import { hasPremiumAccess, type Role } from "../../contracts/roles.ts";
 import { dataVersion, db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import { log } from "../log.ts";
@@ -65,22 +65,30 @@ export function closeSocketsExceptSession(keepSessionId: string): number {
 /**
  * Applies a changed role to one socket: a user who lost Premium loses its channels at once (told
  * with a `subscription_confirmed` listing what is left); one who gained it may subscribe to them.
+ * Either way, and for any other role change (to or from admin), the socket is told with
+ * `account_changed`, so the client reloads the user and its shell shows the new plan at once.
  */
-function applyAccess(ws: Socket, data: SocketData, premium: boolean): void {
-  if (data.premium === premium) return;
+function applyRole(ws: Socket, data: SocketData, role: Role): void {
+  if (data.role === role) return;
+  data.role = role;
+  const premium = hasPremiumAccess({ role });
+  const lostPremium = data.premium && !premium;
   data.premium = premium;
-  if (premium) return;
-  const dropped = [...data.channels].filter((channel) => PREMIUM_CHANNELS.has(channel));
-  if (dropped.length === 0) return;
-  unsubscribe(ws, dropped);
-  ws.send(
-    JSON.stringify({
+  const dropped = lostPremium ? [...data.channels].filter((channel) => PREMIUM_CHANNELS.has(channel)) : [];
+  if (dropped.length > 0) {
+    unsubscribe(ws, dropped);
+    send(ws, {
       type: "subscription_confirmed",
       channels: [],
       subscribed: subscribedChannels(ws),
       timestamp: new Date().toISOString(),
-    }),
-  );
+    });
+  }
+  send(ws, { type: "account_changed", role, timestamp: new Date().toISOString() });
+}
+
+function send(ws: Socket, message: ServerMessage): void {
+  ws.send(JSON.stringify(message));
 }
 
 /** The database version the open sockets were last checked at (undefined: never). */
@@ -136,7 +144,7 @@ async function sweep(force: boolean, userId?: string): Promise<void> {
       continue;
     }
     data.expiresAt = row.expiresAt.getTime();
-    applyAccess(ws, data, hasPremiumAccess(row));
+    applyRole(ws, data, row.role);
   }
 }
 

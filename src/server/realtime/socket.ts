@@ -158,6 +158,7 @@ export const socketRoutes = new Hono<AppEnv>().get(
       userId,
       sessionId: session?.id ?? "",
       expiresAt: session?.expiresAt.getTime() ?? 0,
+      role: user.role,
       premium: hasPremiumAccess(user),
     };
     return {

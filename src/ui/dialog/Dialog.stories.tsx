@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
 import { expect, screen, userEvent, waitFor } from "storybook/test";
 import { Button } from "../button/Button.tsx";
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -51,5 +53,48 @@ export const DismissWithEscape: Story = {
     await screen.findByRole("dialog");
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  },
+};
+
+/** Opened from state, with no Trigger (a confirm step, the mobile menu): Radix alone has nowhere to return focus. */
+function ControlledDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Delete Account</Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>This cannot be undone.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+export const ControlledReturnsFocusToOpener: Story = {
+  render: () => <ControlledDialog />,
+  play: async ({ canvas }) => {
+    const opener = canvas.getByRole("button", { name: "Delete Account" });
+    // Escape, then Cancel, then a click outside: each time focus is back on the button that opened it.
+    for (const close of [
+      () => userEvent.keyboard("{Escape}"),
+      () => userEvent.click(screen.getByRole("button", { name: "Cancel" })),
+      () => userEvent.click(document.querySelector<HTMLElement>('[data-slot="dialog-overlay"]')!),
+    ]) {
+      await userEvent.click(opener);
+      await screen.findByRole("dialog", { name: "Delete your account?" });
+      await waitFor(() => expect(opener).not.toHaveFocus());
+      await close();
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(opener).toHaveFocus());
+    }
   },
 };

@@ -1,18 +1,72 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, type RefObject, useRef } from "react";
 import { cn } from "../cn.ts";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+interface AutoFocusHandlers {
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+interface ReturnFocusOptions extends AutoFocusHandlers {
+  /**
+   * Where focus goes on close when nothing had it as the dialog opened: a dialog that opens when a
+   * request ends, after its button showed `loading` (a disabled button loses focus to <body>).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Focus goes back to the control that opened the dialog when it closes (Escape, a Close or Cancel
+ * button, an outside click). Radix does this only for a `Dialog.Trigger`; a dialog opened from state
+ * (`<Dialog open={…}>`: a confirm step, a report that arrived, the mobile menu) would leave focus on
+ * <body>, and keyboard and screen-reader users would lose their place. The element focused when the
+ * dialog opens is remembered and focused again on close, if it is still on the page; a handler of the
+ * caller's that prevents the default keeps its own choice. Spread the result on a Radix
+ * `Dialog.Content` (DialogContent does so already).
+ */
+export function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
+}: ReturnFocusOptions = {}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Radix asks before it moves focus into the dialog: the opener still has it.
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      const target = opener.current ?? returnFocusTo?.current ?? null;
+      opener.current = null;
+      if (event.defaultPrevented || !target?.isConnected) return;
+      // Radix's own step (focus its Trigger, if any) runs only when this one did not.
+      event.preventDefault();
+      target.focus();
+    },
+  } satisfies AutoFocusHandlers;
+}
+
 export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> &
+  Pick<ReturnFocusOptions, "returnFocusTo"> & {
+    closeLabel?: string;
+  }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -26,6 +80,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <DialogPrimitive.Close

@@ -7,4 +7,5 @@ export {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
+  useReturnFocus,
 } from "./Dialog.tsx";

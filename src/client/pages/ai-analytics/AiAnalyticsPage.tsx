@@ -22,7 +22,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest } from "../../api.ts";
+import { accessChangedText, apiRequest } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
@@ -330,12 +330,16 @@ function AiAnalytics() {
       setTab("results");
       void queryClient.invalidateQueries({ queryKey: aiHistoryQuery.queryKey, exact: true });
     },
-    onError: () =>
+    onError: (error) => {
+      // Refused by role: the plan changed since the screen loaded (the app reloads the user and the
+      // screen locks); trying again cannot help.
+      const changed = accessChangedText(error);
       toast({
-        title: "Error",
-        description: "The analysis could not be run. Please try again.",
+        title: changed ? "Plan changed" : "Error",
+        description: changed ?? "The analysis could not be run. Please try again.",
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   return (

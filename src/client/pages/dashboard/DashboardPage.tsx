@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import { hasVolatility, type Report, type SearchResult } from "../../../contracts/games.ts";
@@ -343,6 +343,9 @@ function AnalyticsTab() {
   const reports = useQuery(reportsQuery);
   const [open, setOpen] = useState<Report | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
+  // The View button pressed: it is disabled while the report loads, which takes focus from it, so
+  // the dialog is told where to give focus back.
+  const viewButton = useRef<HTMLElement | null>(null);
   const view = async (id: string) => {
     setLoading(id);
     try {
@@ -432,7 +435,10 @@ function AnalyticsTab() {
                     variant="outline"
                     size="sm"
                     loading={loading === report.id}
-                    onClick={() => void view(report.id)}
+                    onClick={(event) => {
+                      viewButton.current = event.currentTarget;
+                      void view(report.id);
+                    }}
                   >
                     <Eye aria-hidden="true" /> View
                   </Button>
@@ -442,7 +448,7 @@ function AnalyticsTab() {
           )}
         </Section>
       </div>
-      <ReportDialog report={open} onClose={() => setOpen(null)} />
+      <ReportDialog report={open} onClose={() => setOpen(null)} returnFocusTo={viewButton} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, BarChart3, FileText, Info, LineChart, Plus, TrendingUp } from "lucide-react";
-import { type ComponentType, lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { MarketTrend, Report } from "../../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../../contracts/player-figures.ts";
@@ -82,6 +82,8 @@ export default function OverviewPage() {
   // Generate Report: one request at a time (the button shows it loading). A plain request rather than
   // useMutation keeps the mutation cache's code out of the first route (ADR 014).
   const [generating, setGenerating] = useState(false);
+  // The button is disabled while it works, which takes focus from it: the report gives it back.
+  const generateButton = useRef<HTMLButtonElement>(null);
   const generate = async () => {
     if (generating) return;
     setGenerating(true);
@@ -187,7 +189,13 @@ export default function OverviewPage() {
             <p className="mt-1 text-muted-foreground text-sm">
               A market overview from today's data, saved to your reports.
             </p>
-            <Button className="mt-4" size="sm" loading={generating} onClick={() => void generate()}>
+            <Button
+              ref={generateButton}
+              className="mt-4"
+              size="sm"
+              loading={generating}
+              onClick={() => void generate()}
+            >
               Generate Report
             </Button>
           </Card>
@@ -259,7 +267,7 @@ export default function OverviewPage() {
         </Suspense>
       )}
 
-      <LazyReportDialog report={report} onClose={() => setReport(null)} />
+      <LazyReportDialog report={report} onClose={() => setReport(null)} returnFocusTo={generateButton} />
     </div>
   );
 }
