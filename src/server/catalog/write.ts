@@ -177,10 +177,15 @@ function nearestYear(games: Row[], year: number, from: number, to: number): Row 
   return best;
 }
 
+/** The year a release date (YYYY-MM-DD) states; null when it states none. */
+function yearOfDate(date: unknown): number | null {
+  const y = typeof date === "string" && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : Number.NaN;
+  return Number.isFinite(y) && y > 0 ? y : null;
+}
+
+/** A record's release year: its date's, when it has a date (the year never disagrees with it), else the year it gives. */
 function yearOf(r: GameRecord): number | null {
-  if (r.releaseYear) return r.releaseYear;
-  const y = r.releaseDate ? Number(r.releaseDate.slice(0, 4)) : Number.NaN;
-  return Number.isFinite(y) ? y : null;
+  return yearOfDate(r.releaseDate) ?? (r.releaseYear || null);
 }
 
 function parseList(v: unknown): string[] {
@@ -482,6 +487,12 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       if (MEASURES.has(column)) measured = true;
       if (fillOnly && match[column] != null && match[column] !== "") continue;
       if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
+    }
+    // The release year is the release date's, whichever record gave each: a Steam record's date that
+    // replaces or completes a PC sales row's year takes its year with it (review eight, item 2).
+    const dateYear = yearOfDate(changes.release_date ?? match.release_date);
+    if (dateYear != null && Number(changes.release_year ?? match.release_year) !== dateYear) {
+      changes.release_year = dateYear;
     }
     // A new price names its source and its data's time, which a price alert records (migration 0024).
     if (changes.price !== undefined) {
