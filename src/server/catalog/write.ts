@@ -177,10 +177,15 @@ function nearestYear(games: Row[], year: number, from: number, to: number): Row 
   return best;
 }
 
+/** The year a release date (YYYY-MM-DD) states; null when it states none. */
+function yearOfDate(date: unknown): number | null {
+  const y = typeof date === "string" && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : Number.NaN;
+  return Number.isFinite(y) && y > 0 ? y : null;
+}
+
+/** A record's release year: its date's, when it has a date (the year never disagrees with it), else the year it gives. */
 function yearOf(r: GameRecord): number | null {
-  if (r.releaseYear) return r.releaseYear;
-  const y = r.releaseDate ? Number(r.releaseDate.slice(0, 4)) : Number.NaN;
-  return Number.isFinite(y) ? y : null;
+  return yearOfDate(r.releaseDate) ?? (r.releaseYear || null);
 }
 
 function parseList(v: unknown): string[] {
@@ -307,6 +312,16 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     if (!known) byName.set(key, [row]);
     else byName.set(key, [...known.filter((r) => r.id !== row.id), row]);
   };
+  // Games this batch merged into a Steam game (below), by the id of the game that holds them now.
+  const absorbedInto = new Map<string, string>();
+  const forget = (row: Row) => {
+    existing.delete(row.id);
+    const key = String(row.normalized_name);
+    byName.set(
+      key,
+      (byName.get(key) ?? []).filter((r) => r.id !== row.id),
+    );
+  };
   // The games this batch may match, read in one query per key (the keys travel as one JSON array, so
   // the statement text never changes and stays prepared), inside the batch's write transaction.
   const lookups: Array<[string, unknown[]]> = [];
@@ -319,6 +334,24 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       [JSON.stringify(keys)],
     );
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
+  }
+
+  // The known games holding a sales row on PC, with the years of those rows (a VGChartz PC row that
+  // joined a Steam game keeps its own year there): a row of another platform and that year is the same
+  // game, and a Steam game holding one is the PC row's game, as a name-only match sees it (below).
+  const pcSalesYears = new Map<string, Set<number>>();
+  if (existing.size > 0 && records.some((r) => r.steamAppId == null)) {
+    const rows = yield* query(
+      `SELECT game_id, year FROM game_sales
+        WHERE game_id IN (SELECT value FROM json_each(?)) AND upper(platform) = 'PC'`,
+      [JSON.stringify([...existing.keys()])],
+    );
+    for (const row of rows) {
+      const id = String(row.game_id);
+      const years = pcSalesYears.get(id) ?? new Set();
+      if (row.year != null) years.add(Number(row.year));
+      pcSalesYears.set(id, years);
+    }
   }
 
   // The date of each known game's figures: its newest point of reviews, owners or price, the date its
@@ -388,37 +421,43 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
             Number(a.row_order ?? Number.MAX_SAFE_INTEGER) - Number(b.row_order ?? Number.MAX_SAFE_INTEGER),
         );
       const side = storeSide(r.steamAppId, r.platforms ?? []);
-      const byNameOnly = (c: Row) => !storesDisagree(side, storeSide(c.steam_app_id, parseList(c.platforms)));
-      match =
+      // A Steam game holding a PC sales row is also that row's game, which a console row may complete
+      // (an undated PC row joined SteamSpy's undated BioShock 2; its X360 row of 2010 dates them both,
+      // as it dates the PC row's game when SteamSpy comes after).
+      const byNameOnly = (c: Row) =>
+        !storesDisagree(side, storeSide(c.steam_app_id, parseList(c.platforms))) ||
+        (side === "console" && pcSalesYears.has(c.id));
+      // A Steam game is a PC game: a sales row on PC is the Steam game of its name released that year or
+      // up to STEAM_RERELEASE_YEARS later (GTA III: on PC in 2002, on Steam in 2008), or an undated one
+      // (SteamSpy's), before any other game of its year; and a Steam record is the game of a PC sales row
+      // of its name up to STEAM_RERELEASE_YEARS before it, before a console game of its own year. The
+      // Steam game's own year and date stay, and the other games of that year join it (below), so the
+      // catalog is the same whichever came first. A name alone cannot tell a re-release from a new game
+      // of an old name beyond that window, so those stay apart. Console-only rows still need a shared year.
+      if (year != null && r.steamAppId == null && onPc(r.platforms ?? [])) {
+        const steam = compatible.filter((c) => c.steam_app_id != null);
+        match =
+          nearestYear(steam, year, 0, STEAM_RERELEASE_YEARS) ?? steam.find((c) => c.release_year == null);
+      } else if (year != null && r.steamAppId != null) {
+        match = nearestYear(
+          compatible.filter((c) => c.steam_app_id == null && onPc(parseList(c.platforms))),
+          year,
+          -STEAM_RERELEASE_YEARS,
+          0,
+        );
+        if (match) steamDated = true;
+      }
+      // A game holding a PC sales row of the record's year shares that year too, though a Steam game's
+      // own year may be later (GTA: San Andreas, PS2 and PC 2005, on Steam in 2008): the console row
+      // joins it, as it would have joined the PC row's game had the Steam record come after.
+      match ??=
         (year != null
-          ? compatible.find((c) => c.release_year != null && Number(c.release_year) === year)
+          ? (compatible.find((c) => c.release_year != null && Number(c.release_year) === year) ??
+            (r.steamAppId == null ? compatible.find((c) => pcSalesYears.get(c.id)?.has(year)) : undefined))
           : undefined) ??
         (year == null
           ? compatible.find(byNameOnly)
           : compatible.find((c) => c.release_year == null && byNameOnly(c)));
-      // A Steam game is a PC game: a sales row on PC is the Steam game of its name released up to
-      // STEAM_RERELEASE_YEARS later (GTA III: on PC in 2002, on Steam in 2008), and that Steam game is
-      // the PC sales row's game. The Steam game's own year and date stay. A name alone cannot tell a
-      // re-release from a new game of an old name beyond that, so those stay apart. Console-only
-      // rows still need a shared year (above).
-      if (!match && year != null) {
-        if (r.steamAppId == null && onPc(r.platforms ?? [])) {
-          match = nearestYear(
-            compatible.filter((c) => c.steam_app_id != null),
-            year,
-            0,
-            STEAM_RERELEASE_YEARS,
-          );
-        } else if (r.steamAppId != null) {
-          match = nearestYear(
-            compatible.filter((c) => c.steam_app_id == null && onPc(parseList(c.platforms))),
-            year,
-            -STEAM_RERELEASE_YEARS,
-            0,
-          );
-          if (match) steamDated = true;
-        }
-      }
     }
     if (!match) {
       let slug =
@@ -497,6 +536,43 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       const merged = [...new Set([...current, ...incoming])];
       if (merged.length !== current.length) changes[column] = JSON.stringify(merged);
     }
+    // A Steam game given a release year (its store's date, a PC sales row's year, or the Steam record
+    // joining a PC row's game) is the game of every other row of its name and that year: had the Steam
+    // game been dated first, those rows would have joined it by the shared year (decision 007). Such a
+    // game, made before the year was known (SteamSpy's BioShock 2 is undated; VGChartz's X360 and PS3
+    // rows of 2010 made a console game), is merged into the Steam game, so the catalog does not depend
+    // on the order of the imports.
+    const absorbed: Row[] = [];
+    const newYear = changes.release_year ?? yearOfDate(changes.release_date);
+    if ((changes.steam_app_id ?? match.steam_app_id) != null && newYear != null) {
+      const igdb = changes.igdb_id ?? match.igdb_id;
+      for (const c of byName.get(norm) ?? []) {
+        if (c.id === match.id || c.steam_app_id != null || c.release_year == null) continue;
+        if (Number(c.release_year) !== Number(newYear)) continue;
+        if (igdb != null && c.igdb_id != null && Number(c.igdb_id) !== Number(igdb)) continue;
+        absorbed.push(c);
+      }
+    }
+    for (const a of absorbed) {
+      // As a record of it would: descriptions fill gaps, lists are united.
+      for (const [, column] of SCALARS) {
+        if (!FILL_ONLY.has(column) && column !== "igdb_id") continue;
+        const v = a[column];
+        const current = column in changes ? changes[column] : match[column];
+        if (v != null && v !== "" && (current == null || current === "")) changes[column] = v;
+      }
+      for (const [, column] of LISTS) {
+        const current = parseList(changes[column] ?? match[column]);
+        const merged = [...new Set([...current, ...parseList(a[column])])];
+        if (merged.length !== current.length) changes[column] = JSON.stringify(merged);
+      }
+    }
+    // The release year is the release date's, whichever record gave each: a Steam record's date that
+    // replaces or completes a PC sales row's year takes its year with it (review eight, item 2).
+    const dateYear = yearOfDate(changes.release_date ?? match.release_date);
+    if (dateYear != null && Number(changes.release_year ?? match.release_year) !== dateYear) {
+      changes.release_year = dateYear;
+    }
     // The store's own name for its appid is authoritative, as of the newest data: the name keeps its
     // own date (a 2019 snapshot does not give "PUBG: BATTLEGROUNDS" back its 2019 name, nor take
     // SteamCharts' 2022 names away, though SteamCharts dates no price or reviews). Rows written before
@@ -539,6 +615,31 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     out.updated++;
     out.updatedIds.add(match.id);
     out.ids.push(match.id);
+    for (const a of absorbed) {
+      // Its sales rows, series, watchlist entries and notifications move to the Steam game (a row the
+      // Steam game already has of the same key stays, and the other goes with the merged game); its
+      // estimates go with it, and the Steam game's are recomputed, as it changed.
+      for (const table of ["game_sales", "game_metrics", "user_games"]) {
+        updates.push({
+          sql: `UPDATE OR IGNORE ${table} SET game_id = ? WHERE game_id = ?`,
+          args: [match.id, a.id],
+        });
+      }
+      updates.push({ sql: "UPDATE notifications SET game_id = ? WHERE game_id = ?", args: [match.id, a.id] });
+      updates.push({ sql: "DELETE FROM games WHERE id = ?", args: [a.id] });
+      forget(a);
+      absorbedInto.set(a.id, match.id);
+      out.insertedIds.delete(a.id);
+      out.updatedIds.delete(a.id);
+    }
+  }
+  // A record of this batch that went to a game merged since names the game that holds it now.
+  if (absorbedInto.size > 0) {
+    const holder = (id: string): string => {
+      const next = absorbedInto.get(id);
+      return next == null ? id : holder(next);
+    };
+    out.ids = out.ids.map(holder);
   }
   // Inserts first: an update in this batch may complete a game the same batch inserted.
   yield* insertRows(

@@ -37,6 +37,9 @@ interface SalesRow {
   user: number | null;
 }
 
+/** VGChartz's code for a Windows PC release (its only PC platform). */
+const isPcPlatform = (platform: string | undefined) => platform?.toUpperCase() === "PC";
+
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /** The date a file's name states (`as_at_22_Dec_2016`, `2016-12-22`), as UTC midnight; null when none. */
@@ -124,63 +127,78 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
     salesUpdated += touched - added;
   };
 
-  for await (const { line, record: r } of readCsv(path, { progressLabel: "vgsales" })) {
-    if (!checked) {
-      checked = true;
-      if (!("Name" in r && "Platform" in r && "Global_Sales" in r)) {
-        throw new ImportInputError(`${path}: not a VGChartz sales file (needs Name, Platform, Global_Sales)`);
+  // Two passes over the file: its PC rows first, then the rest. A PC row is the Steam game of its name
+  // (decision 007), and a console row joins a game of its year: with the PC row stored first, a console
+  // row of the same year finds the Steam game the PC row joined (or gave its year to), instead of
+  // making a console game the PC row would then join, apart from the Steam game. The file is ordered
+  // by sales, so a console row usually comes first (BioShock: X360 before PC), and the catalog would
+  // depend on whether SteamSpy or VGChartz was imported first.
+  for (const pass of ["pc", "rest"] as const) {
+    for await (const { line, record: r } of readCsv(path, {
+      progressLabel: `vgsales (${pass === "pc" ? "PC rows" : "other rows"})`,
+    })) {
+      if (!checked) {
+        checked = true;
+        if (!("Name" in r && "Platform" in r && "Global_Sales" in r)) {
+          throw new ImportInputError(
+            `${path}: not a VGChartz sales file (needs Name, Platform, Global_Sales)`,
+          );
+        }
       }
+      const name = r.Name?.trim();
+      const platform = r.Platform?.trim();
+      const global = parseNumber(r.Global_Sales);
+      // Each row is counted (and any problem reported) once, in the second pass.
+      if (pass === "rest") summary.read++;
+      const pcRow = !!name && global != null && isPcPlatform(platform);
+      if ((pass === "pc") !== pcRow) continue;
+      if (!name || !platform || global == null) {
+        skip(
+          summary,
+          line,
+          !name
+            ? "missing Name"
+            : !platform
+              ? "missing Platform"
+              : `invalid Global_Sales "${r.Global_Sales ?? ""}"`,
+        );
+        continue;
+      }
+      const year = parseNumber(r.Year ?? r.Year_of_Release);
+      const critic = parseNumber(r.Critic_Score);
+      const user = parseNumber(r.User_Score);
+      const sales: SalesRow = {
+        platform,
+        year: year && year > 1950 ? year : null,
+        rank: parseNumber(r.Rank),
+        na: parseNumber(r.NA_Sales),
+        eu: parseNumber(r.EU_Sales),
+        jp: parseNumber(r.JP_Sales),
+        other: parseNumber(r.Other_Sales),
+        global,
+        critic,
+        user,
+      };
+      pending.push(sales);
+      await batch.add({
+        game: {
+          name,
+          releaseYear: sales.year,
+          platforms: [platform],
+          genres: r.Genre ? [r.Genre.trim()] : [],
+          publisher: companyName(r.Publisher),
+          developer: companyName(r.Developer),
+          ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
+          asOf: dated,
+        },
+        after: (gameId) => {
+          sales.gameId = gameId;
+        },
+      });
+      if (pending.length >= 500) await flushSales();
     }
-    summary.read++;
-    const name = r.Name?.trim();
-    const platform = r.Platform?.trim();
-    const global = parseNumber(r.Global_Sales);
-    if (!name || !platform || global == null) {
-      skip(
-        summary,
-        line,
-        !name
-          ? "missing Name"
-          : !platform
-            ? "missing Platform"
-            : `invalid Global_Sales "${r.Global_Sales ?? ""}"`,
-      );
-      continue;
-    }
-    const year = parseNumber(r.Year ?? r.Year_of_Release);
-    const critic = parseNumber(r.Critic_Score);
-    const user = parseNumber(r.User_Score);
-    const sales: SalesRow = {
-      platform,
-      year: year && year > 1950 ? year : null,
-      rank: parseNumber(r.Rank),
-      na: parseNumber(r.NA_Sales),
-      eu: parseNumber(r.EU_Sales),
-      jp: parseNumber(r.JP_Sales),
-      other: parseNumber(r.Other_Sales),
-      global,
-      critic,
-      user,
-    };
-    pending.push(sales);
-    await batch.add({
-      game: {
-        name,
-        releaseYear: sales.year,
-        platforms: [platform],
-        genres: r.Genre ? [r.Genre.trim()] : [],
-        publisher: companyName(r.Publisher),
-        developer: companyName(r.Developer),
-        ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
-        asOf: dated,
-      },
-      after: (gameId) => {
-        sales.gameId = gameId;
-      },
-    });
-    if (pending.length >= 500) await flushSales();
+    await flushSales();
   }
-  await flushSales();
   // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
   summary.notes = [`games: ${summary.inserted} new, ${summary.updated} updated`];
   summary.inserted = salesInserted;

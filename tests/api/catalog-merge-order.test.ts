@@ -1,0 +1,230 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
+import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
+import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
+import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+
+/**
+ * One catalog whatever order the datasets are imported in (review eight, items 1 and 2; decision 007,
+ * "a Steam record joins such a PC sales row's game, in either import order"). The fixture rows are the
+ * public files' own: SteamSpy's 2023 export names BioShock and Half-Life without a release date, the
+ * May 2019 store snapshot dates Half-Life (1998) and GTA: San Andreas (2008), and VGChartz lists each
+ * on PC and on consoles, its console rows first (the file is ordered by sales).
+ */
+
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/datasets/merge-order/${name}`, import.meta.url));
+const SPY_AS_OF = new Date(Date.UTC(2023, 0, 15));
+const imports = {
+  steamspy: () => importSteamSpyCsv(fixture("steamspy_bioshock_halflife.csv"), SPY_AS_OF),
+  steam: () => importSteamStoreCsv(fixture("steam_halflife_san_andreas.csv")),
+  vgsales: () => importVgSalesCsv(fixture("vgsales_bioshock_halflife_san_andreas.csv")),
+};
+type Dataset = keyof typeof imports;
+
+const rows = async (sql: string, args: Array<string | number> = []) =>
+  (await rawClient().execute({ sql, args })).rows;
+
+/** The catalog's games of the fixtures' names, as a list that does not depend on insertion order. */
+async function catalog() {
+  const games = await rows(
+    `SELECT g.name, g.steam_app_id, g.release_year, g.release_date, g.platforms,
+            (SELECT json_group_array(platform) FROM (SELECT platform FROM game_sales s WHERE s.game_id = g.id ORDER BY platform)) AS sales
+       FROM games g WHERE g.normalized_name IN ('bioshock', 'bioshock 2', 'half life', 'grand theft auto san andreas')`,
+  );
+  return games
+    .map((g) => ({
+      name: String(g.name),
+      steamAppId: g.steam_app_id == null ? null : Number(g.steam_app_id),
+      releaseYear: g.release_year == null ? null : Number(g.release_year),
+      releaseDate: g.release_date,
+      platforms: (JSON.parse(String(g.platforms)) as string[]).sort(),
+      sales: JSON.parse(String(g.sales)) as string[],
+    }))
+    .sort((a, b) => `${a.name}|${a.releaseYear}`.localeCompare(`${b.name}|${b.releaseYear}`));
+}
+
+async function importInOrder(order: Dataset[]) {
+  // Each order starts from an empty catalog.
+  await rawClient().execute("DELETE FROM game_sales");
+  await rawClient().execute("DELETE FROM games");
+  for (const dataset of order) await imports[dataset]();
+  return catalog();
+}
+
+/** Every order of a list of datasets. */
+const orders = (list: Dataset[]): Dataset[][] =>
+  list.length <= 1
+    ? [list]
+    : list.flatMap((d, i) => orders(list.filter((_, j) => j !== i)).map((o) => [d, ...o]));
+
+describe("SteamSpy, the store snapshot and VGChartz make the same games in any import order", () => {
+  test("SteamSpy's undated BioShock is the PC row's game, and the X360 row of its year joins it, whichever comes first", async () => {
+    const expected = [
+      // Its PC row has no year (N/A): the X360 and PS3 rows of 2010 date the Steam game it joined.
+      {
+        name: "BioShock 2",
+        steamAppId: 8850,
+        releaseYear: 2010,
+        releaseDate: null,
+        platforms: ["PC", "PS3", "X360"],
+        sales: ["PC", "PS3", "X360"],
+      },
+      // The PC and X360 rows of 2007 are SteamSpy's BioShock (it takes their year); PS3's 2008 row stays apart.
+      {
+        name: "BioShock",
+        steamAppId: 7670,
+        releaseYear: 2007,
+        releaseDate: null,
+        platforms: ["PC", "X360"],
+        sales: ["PC", "X360"],
+      },
+      {
+        name: "BioShock",
+        steamAppId: null,
+        releaseYear: 2008,
+        releaseDate: null,
+        platforms: ["PS3"],
+        sales: ["PS3"],
+      },
+      {
+        name: "Grand Theft Auto: San Andreas",
+        steamAppId: null,
+        releaseYear: 2004,
+        releaseDate: null,
+        platforms: ["PS2"],
+        sales: ["PS2"],
+      },
+      {
+        name: "Grand Theft Auto: San Andreas",
+        steamAppId: null,
+        releaseYear: 2005,
+        releaseDate: null,
+        platforms: ["PC", "XB"],
+        sales: ["PC", "XB"],
+      },
+      // Its X360 row of 2008 has no Steam game to join without the store's date (2008).
+      {
+        name: "Grand Theft Auto: San Andreas",
+        steamAppId: null,
+        releaseYear: 2008,
+        releaseDate: null,
+        platforms: ["X360"],
+        sales: ["X360"],
+      },
+      {
+        name: "Half-Life",
+        steamAppId: 70,
+        releaseYear: 1997,
+        releaseDate: null,
+        platforms: ["PC"],
+        sales: ["PC"],
+      },
+      {
+        name: "Half-Life",
+        steamAppId: null,
+        releaseYear: 2001,
+        releaseDate: null,
+        platforms: ["PS2"],
+        sales: ["PS2"],
+      },
+    ];
+    for (const order of orders(["steamspy", "vgsales"])) {
+      expect({ order, games: await importInOrder(order) }).toEqual({ order, games: expected });
+    }
+  });
+
+  test("with the store snapshot too, every order gives the same games, each Steam game with its own date and that date's year", async () => {
+    const results = [];
+    for (const order of orders(["steamspy", "steam", "vgsales"])) {
+      results.push({ order, games: await importInOrder(order) });
+    }
+    const [first] = results;
+    const bioshock = first!.games.filter((g) => g.name === "BioShock");
+    expect(bioshock.map((g) => [g.steamAppId, g.releaseYear, g.sales])).toEqual([
+      [7670, 2007, ["PC", "X360"]],
+      [null, 2008, ["PS3"]],
+    ]);
+    // The Steam games keep the store's date and its year, and hold the PC row (and its year's console rows).
+    const steamGames = first!.games.filter((g) => g.steamAppId != null && !g.name.startsWith("BioShock"));
+    expect(steamGames.map((g) => [g.name, g.releaseYear, g.releaseDate, g.sales])).toEqual([
+      // The PC and XB rows of 2005 and the X360 row of the store's year, 2008.
+      ["Grand Theft Auto: San Andreas", 2008, "2008-01-04", ["PC", "X360", "XB"]],
+      ["Half-Life", 1998, "1998-11-08", ["PC"]],
+    ]);
+    for (const result of results) expect(result).toEqual({ order: result.order, games: first!.games });
+  });
+
+  test("a console row imported in an earlier file than the PC row joins the Steam game the PC row dates", async () => {
+    // BioShock 2's PC row has no year to give the Steam game it joins, so a console game of 2010 made by
+    // an earlier file stays apart (decision 007, review 8): its rows are left out here.
+    const expected = (await importInOrder(["steamspy", "vgsales"])).filter((g) => g.name !== "BioShock 2");
+    const dir = mkdtempSync(join(tmpdir(), "gi-merge-order-"));
+    const [header, ...lines] = readFileSync(fixture("vgsales_bioshock_halflife_san_andreas.csv"), "utf8")
+      .trim()
+      .split("\n")
+      .filter((l) => !l.includes(",BioShock 2,"));
+    const consoles = join(dir, "vgsales_consoles.csv");
+    const pc = join(dir, "vgsales_pc.csv");
+    writeFileSync(consoles, [header, ...lines.filter((l) => !l.includes(",PC,"))].join("\n"));
+    writeFileSync(pc, [header, ...lines.filter((l) => l.includes(",PC,"))].join("\n"));
+    await rawClient().execute("DELETE FROM game_sales");
+    await rawClient().execute("DELETE FROM games");
+    await imports.steamspy();
+    // The X360 row of 2007 makes a console BioShock: SteamSpy's has no year to share.
+    await importVgSalesCsv(consoles);
+    expect((await catalog()).filter((g) => g.name === "BioShock")).toHaveLength(3);
+    await importVgSalesCsv(pc);
+    expect((await catalog()).filter((g) => g.name !== "BioShock 2")).toEqual(expected);
+  });
+
+  test("a second import of each file changes no game", async () => {
+    await importInOrder(["steamspy", "vgsales", "steam"]);
+    const before = await catalog();
+    expect(await imports.vgsales()).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await imports.steam()).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await imports.steamspy()).toMatchObject({ inserted: 0 });
+    expect(await catalog()).toEqual(before);
+  });
+});
+
+describe("a game's release year is its release date's year (review eight, item 2)", () => {
+  test("a Steam record's date that completes a PC row's game brings its year", async () => {
+    const spy = await upsertGames([{ name: "Year Follows Date", steamAppId: 7_800_001 }], "spy");
+    await upsertGames([{ name: "Year Follows Date", platforms: ["PC"], releaseYear: 1997 }], "vg");
+    await upsertGames(
+      [{ name: "Year Follows Date", steamAppId: 7_800_001, releaseDate: "1998-11-08", platforms: ["PC"] }],
+      "steam",
+    );
+    expect(await rows("SELECT release_year, release_date FROM games WHERE id = ?", [spy.ids[0]!])).toEqual([
+      { release_year: 1998, release_date: "1998-11-08" },
+    ]);
+  });
+
+  test("migration 0026 gives rows stored before their date's year", async () => {
+    const { ids } = await upsertGames(
+      [
+        { name: "Stored Apart One", steamAppId: 7_800_002, releaseDate: "2010-12-15" },
+        { name: "Stored Apart Two", steamAppId: 7_800_003, releaseYear: 2012 },
+      ],
+      "steam",
+    );
+    await rawClient().execute({ sql: "UPDATE games SET release_year = 2003 WHERE id = ?", args: [ids[0]!] });
+    const sql = await Bun.file(
+      new URL("../../migrations/0026_release-year-follows-date.sql", import.meta.url),
+    ).text();
+    await rawClient().executeMultiple(sql);
+    expect(
+      await rows("SELECT release_year, release_date FROM games WHERE id IN (?, ?) ORDER BY name", ids),
+    ).toEqual([
+      { release_year: 2010, release_date: "2010-12-15" },
+      // A year without a date stays.
+      { release_year: 2012, release_date: null },
+    ]);
+  });
+});
