@@ -559,3 +559,36 @@ describe("screener query values and CSV details", () => {
     expect(json.rows[0]).toMatchObject({ id: ids[0], steamAppId: 4242 });
   });
 });
+
+describe("the screener's estimate sums follow the estimates", () => {
+  test("a game estimated again moves the filter's sums with it, as its company page's", async () => {
+    const game = (positiveReviews: number) => ({
+      name: "Quillwright Odyssey",
+      steamAppId: 99_401,
+      price: 14.99,
+      positiveReviews,
+      negativeReviews: 50,
+      developer: "Quillwright Studio",
+    });
+    const { ids } = await upsertGames([game(400)], "test");
+    await recomputeEstimates({ gameIds: ids });
+    const sums = async () => {
+      const summary = await (
+        await request("/api/market/summary?q=quillwright", { cookie: premium.cookie })
+      ).json();
+      const company = await (
+        await request("/api/companies/quillwright-studio", { cookie: premium.cookie })
+      ).json();
+      expect(summary.estimates).toEqual(company.totals.estimates);
+      return summary.estimates;
+    };
+    const before = await sums();
+    expect(before.games).toBe(1);
+    await upsertGames([game(40_000)], "test");
+    await recomputeEstimates({ gameIds: ids });
+    const after = await sums();
+    expect(after.owners.mid).toBeGreaterThan(before.owners.mid);
+    expect(after.owners.high).toBeGreaterThan(before.owners.high);
+    expect(after.grossRevenue.low).toBeGreaterThan(before.grossRevenue.low);
+  });
+});

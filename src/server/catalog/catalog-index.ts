@@ -111,6 +111,14 @@ export interface IndexedRow {
   ratingCount: number | null;
   ownersEstimate: number | null;
   revenueEstimate: number | null;
+  /** The rest of a covered estimate, for sums over a filter (estimate-sums.ts): its P10s and P90s and data time (ms). */
+  ownersEstimateLow: number | null;
+  ownersEstimateHigh: number | null;
+  revenueEstimateLow: number | null;
+  revenueEstimateHigh: number | null;
+  estimateAsOf: number | null;
+  /** 1 for a game with a stored estimate the owners model does not cover (no figure above), else null. */
+  outsideModel: number | null;
 }
 
 const NUMERIC = [
@@ -125,6 +133,12 @@ const NUMERIC = [
   "ratingCount",
   "ownersEstimate",
   "revenueEstimate",
+  "ownersEstimateLow",
+  "ownersEstimateHigh",
+  "revenueEstimateLow",
+  "revenueEstimateHigh",
+  "estimateAsOf",
+  "outsideModel",
 ] as const;
 type NumericField = (typeof NUMERIC)[number];
 
@@ -545,8 +559,19 @@ export function byText(
  * signal keeps the Steam catalog's spread as its stored range, which is not a figure for it, so the
  * screener shows none rather than sort and filter by it.
  */
-const COVERED_FIGURES = `CASE WHEN ${modelCoversSql("e", "g")} THEN e.owners_mid END AS owners_mid,
-  CASE WHEN ${modelCoversSql("e", "g")} THEN e.gross_mid END AS gross_mid`;
+const COVERED = modelCoversSql("e", "g");
+const COVERED_FIGURES = `${[
+  "owners_low",
+  "owners_mid",
+  "owners_high",
+  "gross_low",
+  "gross_mid",
+  "gross_high",
+  "as_of",
+]
+  .map((c) => `CASE WHEN ${COVERED} THEN e.${c} END AS ${c}`)
+  .join(", ")},
+  CASE WHEN e.game_id IS NOT NULL AND NOT (${COVERED}) THEN 1 END AS outside_model`;
 const COVERED_ESTIMATES = `SELECT e.game_id, ${COVERED_FIGURES} FROM game_estimates e JOIN games g ON g.id = e.game_id`;
 const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
   g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
@@ -579,10 +604,24 @@ function toRow(r: Record<string, unknown>): IndexedRow {
     popularity: Number(r.popularity ?? 0),
     rating: num(r.rating),
     ratingCount: num(r.rating_count),
-    ownersEstimate: num(r.owners_mid),
-    revenueEstimate: num(r.gross_mid),
+    ...estimateFields(r),
   };
 }
+
+/** The estimate columns of an index row, from a row of COVERED_FIGURES. */
+function estimateFields(r: Record<string, unknown>) {
+  return {
+    ownersEstimate: num(r.owners_mid),
+    revenueEstimate: num(r.gross_mid),
+    ownersEstimateLow: num(r.owners_low),
+    ownersEstimateHigh: num(r.owners_high),
+    revenueEstimateLow: num(r.gross_low),
+    revenueEstimateHigh: num(r.gross_high),
+    estimateAsOf: num(r.as_of),
+    outsideModel: num(r.outside_model),
+  } satisfies Partial<IndexedRow>;
+}
+const ESTIMATE_FIELDS = Object.keys(estimateFields({})) as Array<keyof ReturnType<typeof estimateFields>>;
 
 interface State {
   url: string;
@@ -695,19 +734,20 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
   const ends = await logEnds("estimate_changes");
   const first = ends.first;
   const index = current.index;
-  const { ownersEstimate, revenueEstimate } = index.col;
+  const columns = ESTIMATE_FIELDS.map((k) => index.col[k]);
   const set = (rows: Array<Record<string, unknown>>) => {
     for (const r of rows) {
       const s = index.slot(String(r.game_id));
       if (s == null) continue;
-      ownersEstimate[s] = r.owners_mid == null ? Number.NaN : Number(r.owners_mid);
-      revenueEstimate[s] = r.gross_mid == null ? Number.NaN : Number(r.gross_mid);
+      const fields = estimateFields(r);
+      ESTIMATE_FIELDS.forEach((k, i) => {
+        columns[i]![s] = fields[k] ?? Number.NaN;
+      });
     }
   };
   if (changes.length > CATCH_UP_LIMIT || missedLogChanges(current.estimateSeq, ends)) {
     const top = await logHead("estimate_changes");
-    ownersEstimate.fill(Number.NaN);
-    revenueEstimate.fill(Number.NaN);
+    for (const column of columns) column.fill(Number.NaN);
     let after = "";
     for (;;) {
       const rows = await readRows(
@@ -729,8 +769,7 @@ async function applyEstimateChanges(current: State): Promise<boolean> {
   for (const id of ids) {
     const s = index.slot(id);
     if (s == null) continue;
-    ownersEstimate[s] = Number.NaN;
-    revenueEstimate[s] = Number.NaN;
+    for (const column of columns) column[s] = Number.NaN;
   }
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);

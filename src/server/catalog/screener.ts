@@ -17,7 +17,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
-import { sumStoredEstimates } from "./estimate-sums.ts";
+import { sumIndexedEstimates } from "./estimate-sums.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
@@ -371,7 +371,7 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
   if (!figures) {
     const matches = matchingSlots(index, f);
     // The matching games' estimates summed as a company page sums its games' (estimate-sums.ts).
-    const { estimates, outsideModel } = await sumStoredEstimates(Array.from(matches, (s) => index.ids[s]!));
+    const { estimates, outsideModel } = sumIndexedEstimates(index, matches);
     figures = { ...summarize(index, matches), estimates, outsideModel };
     if (summaryGeneration === generation) {
       if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
