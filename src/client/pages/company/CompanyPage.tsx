@@ -104,6 +104,7 @@ export default function CompanyPage() {
         <PublishedSalesCard
           className="mb-6"
           sales={t.publishedSales}
+          note={t.publishedSales.note}
           description={`${t.publishedSales.games} of its ${plural(t.games, "game")}, as the sales datasets published them: a figure of their own, not added to the estimates.`}
         />
       )}
