@@ -298,9 +298,10 @@ export interface CompanyPage {
     /** Sums of the games' estimates (P50, with P10 and P90 summed as a loose bracket); null when none is estimated. */
     estimates: EstimateSums | null;
     /**
-     * Units sold as sales datasets published them (VGChartz), summed over the rows of its games that
-     * name the company as their publisher or developer (not rows of other publishers merged into a game
-     * of the same name): a published figure beside the estimates, never added to them. Null when none.
+     * Units sold as sales datasets published them (VGChartz), summed over the rows that name the company
+     * as their publisher or developer (not rows of other publishers merged into a game of the same name,
+     * and with its rows merged into another company's game): a published figure beside the estimates,
+     * never added to them. Null when none.
      */
     publishedSales: {
       games: number;
@@ -309,6 +310,11 @@ export interface CompanyPage {
       regions: SalesRegions;
       /** One per dataset (file and date) the figures come from. */
       provenance: Provenance[];
+      /**
+       * Games listed under another company holding rows that name this one (its release on a platform,
+       * merged into a game of the same name): their rows are in `units`, not in `games`.
+       */
+      otherGames: number;
       /**
        * Rows counted by their game's companies because they were stored before the sales file recorded
        * each row's publisher and developer (a game can hold rows of other publishers): 0 once it is

@@ -44,14 +44,16 @@ describe("a company's published units are the rows that name it", () => {
       ["Street Brawler Hand-made", "publisher"],
       ["Tennis Hand-made", "publisher"],
     ]);
-    // 2.00 + 1.75 + 0.65 + (0.80 Wii + 2.00 3DS) million; every row of the games would be 8.36M.
+    // 2.00 + 1.75 + 0.65 + (0.80 Wii + 2.00 3DS) million of its games (every row of them would be
+    // 8.36M), and its 0.19M Wii U release of the game listed under Koei Hand-made.
     expect(nintendo.totals.publishedSales).toMatchObject({
       games: 4,
-      units: 7_200_000,
+      otherGames: 1,
+      units: 7_390_000,
       rowsBeforeCompanies: 0,
       note: null,
     });
-    expect(nintendo.totals.publishedSales?.regions.northAmerica).toBe(3_400_000);
+    expect(nintendo.totals.publishedSales?.regions.northAmerica).toBe(3_500_000);
     expect(unitsOf(nintendo)).toEqual({
       "Quest Hand-made": 2_800_000,
       "Rhythm Hand-made": 1_750_000,
@@ -61,6 +63,12 @@ describe("a company's published units are the rows that name it", () => {
     expect(nintendo.totals.publishedSales?.provenance[0]?.method).toMatch(
       /rows that name the company as publisher or developer.*not an estimate/,
     );
+  });
+
+  test("a game listed under another publisher: its rows, not Nintendo's release merged into it", async () => {
+    const koei = await company("koei-hand-made");
+    expect(koei.totals.publishedSales).toMatchObject({ games: 1, otherGames: 0, units: 500_000 });
+    expect(unitsOf(koei)).toEqual({ "Ninja Hand-made": 500_000 });
   });
 
   test("a developer: the rows its file names it on, and rows naming no developer by their game's", async () => {
@@ -100,16 +108,16 @@ describe("rows stored before each row's companies were kept", () => {
       note: "9 rows from before the sales file recorded each row's publisher: re-import it to attribute them",
     });
 
-    // vgsales.csv again: its seven rows take their companies (the same figures, nothing else changes).
-    expect(await importVgSalesCsv(VGSALES)).toMatchObject({ inserted: 0, updated: 7 });
+    // vgsales.csv again: its nine rows take their companies (the same figures, nothing else changes).
+    expect(await importVgSalesCsv(VGSALES)).toMatchObject({ inserted: 0, updated: 9 });
     const partly = (await company("nintendo")).totals.publishedSales;
-    // Nintendo's 5.20M of vgsales.csv, and the other file's two Quest rows by their game.
-    expect(partly).toMatchObject({ units: 7_500_000, rowsBeforeCompanies: 2 });
+    // Nintendo's 5.39M of vgsales.csv, and the other file's two Quest rows by their game.
+    expect(partly).toMatchObject({ units: 7_690_000, otherGames: 1, rowsBeforeCompanies: 2 });
     expect(partly?.note).toMatch(/^2 rows from before/);
 
     expect(await importVgSalesCsv(WITH_DEVELOPERS)).toMatchObject({ inserted: 0, updated: 2 });
     expect((await company("nintendo")).totals.publishedSales).toMatchObject({
-      units: 7_200_000,
+      units: 7_390_000,
       rowsBeforeCompanies: 0,
       note: null,
     });
@@ -124,7 +132,7 @@ describe("rows stored before each row's companies were kept", () => {
       args: [],
     });
     expect((await company("nintendo")).totals.publishedSales).toMatchObject({
-      units: 7_350_000,
+      units: 7_540_000,
       rowsBeforeCompanies: 1,
       note: "1 row from before the sales file recorded each row's publisher: re-import it to attribute it",
     });

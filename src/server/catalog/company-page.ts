@@ -87,7 +87,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   const [{ estimates, outsideModel, perGame }, sales] = await Promise.all([
     sumStoredEstimates(games.map((g) => g.id)),
     // Each game's rows that name this company, not the rows of other publishers merged into it.
-    companyPublishedSales(slug, games),
+    companyPublishedSales(slug, games, [...names.keys()]),
   ]);
   for (const g of games) {
     g.publishedUnits = sales.perGame.get(g.id) ?? null;

@@ -60,17 +60,40 @@ interface SalesRow extends PublishedPlatformSales {
   companiesRecorded: boolean;
 }
 
+const SALES_COLUMNS = `game_id, platform, year, na_sales, eu_sales, jp_sales, other_sales, global_sales, dataset,
+  as_of, publisher, developer, companies_recorded`;
+
 /** The sales rows of these games, each game's largest platform first. */
 async function salesRowsOf(gameIds: string[]): Promise<SalesRow[]> {
   if (gameIds.length === 0) return [];
   const rows = await readRows(
-    `SELECT game_id, platform, year, na_sales, eu_sales, jp_sales, other_sales, global_sales, dataset, as_of,
-            publisher, developer, companies_recorded
-       FROM game_sales WHERE game_id IN (SELECT value FROM json_each(?))
+    `SELECT ${SALES_COLUMNS} FROM game_sales WHERE game_id IN (SELECT value FROM json_each(?))
        ORDER BY game_id, global_sales DESC, platform`,
     [JSON.stringify(gameIds)],
   );
-  return rows.map((r) => ({
+  return rows.map(salesRow);
+}
+
+/**
+ * The rows of other games whose own publisher or developer is written as one of these names (any
+ * case): rows a company published or developed, merged into a game listed under another company.
+ */
+async function rowsNamingOutside(names: string[], gameIds: string[]): Promise<SalesRow[]> {
+  if (names.length === 0) return [];
+  const rows = await readRows(
+    `SELECT ${SALES_COLUMNS} FROM game_sales
+      WHERE companies_recorded = 1
+        AND (lower(publisher) IN (SELECT lower(value) FROM json_each(?1))
+          OR lower(developer) IN (SELECT lower(value) FROM json_each(?1)))
+        AND game_id NOT IN (SELECT value FROM json_each(?2))
+      ORDER BY game_id, global_sales DESC, platform`,
+    [JSON.stringify(names), JSON.stringify(gameIds)],
+  );
+  return rows.map(salesRow);
+}
+
+function salesRow(r: Record<string, unknown>): SalesRow {
+  return {
     gameId: String(r.game_id),
     platform: String(r.platform),
     year: r.year == null ? null : Number(r.year),
@@ -86,7 +109,7 @@ async function salesRowsOf(gameIds: string[]): Promise<SalesRow[]> {
     publisher: r.publisher == null ? null : String(r.publisher),
     developer: r.developer == null ? null : String(r.developer),
     companiesRecorded: Number(r.companies_recorded) === 1,
-  }));
+  };
 }
 
 const platformOf = (r: SalesRow): PublishedPlatformSales => ({
@@ -128,15 +151,21 @@ export const rowsBeforeCompaniesNote = (n: number) =>
  * other publishers (Capcom's Genesis Super Street Fighter II in the Nintendo game, a row whose publisher
  * is "Unknown"): a company counts the rows that name it — their own publisher, or their own developer
  * (the game's developer where the file names none: vgsales.csv has no Developer column), matched as the
- * page matches games (`namesCompany`). A row stored before the importer kept its companies counts by its
- * game, as before, and the total says how many such rows it holds, so it is never silently wrong.
+ * page matches games (`namesCompany`). Rows of other games that name it count too (a Nintendo release merged
+ * into a game listed under its other publisher), and the total says in how many games. A row stored before
+ * the importer kept its companies counts by its game, as before, and the total says how many such rows it
+ * holds, so it is never silently wrong.
  */
 export async function companyPublishedSales(
   slug: string,
   games: Array<Pick<CompanyGame, "id" | "role">>,
+  /** The company's names as its games write them: rows of other games naming it are found by them. */
+  names: string[],
 ): Promise<{ perGame: Map<string, number>; total: CompanyPage["totals"]["publishedSales"] }> {
   const roleOf = new Map(games.map((g) => [g.id, g.role]));
-  const counted = (await salesRowsOf(games.map((g) => g.id))).filter((r) => {
+  const ids = games.map((g) => g.id);
+  const [own, outside] = await Promise.all([salesRowsOf(ids), rowsNamingOutside(names, ids)]);
+  const counted = own.filter((r) => {
     if (!r.companiesRecorded) return true;
     const role = roleOf.get(r.gameId);
     return (
@@ -144,17 +173,20 @@ export async function companyPublishedSales(
       (r.developer != null ? namesCompany(r.developer, slug) : role !== "publisher")
     );
   });
+  const elsewhere = outside.filter((r) => namesCompany(r.publisher, slug) || namesCompany(r.developer, slug));
   const perGame = new Map<string, number>();
   for (const r of counted) perGame.set(r.gameId, (perGame.get(r.gameId) ?? 0) + r.units);
-  if (counted.length === 0) return { perGame, total: null };
+  const all = [...counted, ...elsewhere];
+  if (all.length === 0) return { perGame, total: null };
   const unattributed = counted.filter((r) => !r.companiesRecorded).length;
   return {
     perGame,
     total: {
       games: perGame.size,
-      units: counted.reduce((s, r) => s + r.units, 0),
-      regions: sumRegions(counted.map((r) => r.regions)),
-      provenance: provenanceOf(counted, COMPANY_SALES_METHOD),
+      otherGames: new Set(elsewhere.map((r) => r.gameId)).size,
+      units: all.reduce((s, r) => s + r.units, 0),
+      regions: sumRegions(all.map((r) => r.regions)),
+      provenance: provenanceOf(all, COMPANY_SALES_METHOD),
       rowsBeforeCompanies: unattributed,
       note: unattributed > 0 ? rowsBeforeCompaniesNote(unattributed) : null,
     },
