@@ -263,7 +263,10 @@ export interface CompanyGame {
   /** P50 of the game's estimate; null when none, or when the owners model does not cover the game (not on Steam, no Steam signal). */
   ownersEstimate: number | null;
   revenueEstimate: number | null;
-  /** Units sold as a sales dataset published them (VGChartz), over its platforms; null when the catalog holds none. */
+  /**
+   * Units sold as a sales dataset published them (VGChartz), over the game's rows that name this company
+   * (`totals.publishedSales`); null when the catalog holds none.
+   */
   publishedUnits: number | null;
   genres: string[];
   isDemo: boolean;
@@ -295,8 +298,10 @@ export interface CompanyPage {
     /** Sums of the games' estimates (P50, with P10 and P90 summed as a loose bracket); null when none is estimated. */
     estimates: EstimateSums | null;
     /**
-     * Units sold as sales datasets published them (VGChartz), summed over the games that have any: a
-     * published figure beside the estimates, never added to them. Null when no game has one.
+     * Units sold as sales datasets published them (VGChartz), summed over the rows that name the company
+     * as their publisher or developer (not rows of other publishers merged into a game of the same name,
+     * and with its rows merged into another company's game): a published figure beside the estimates,
+     * never added to them. Null when none.
      */
     publishedSales: {
       games: number;
@@ -305,6 +310,19 @@ export interface CompanyPage {
       regions: SalesRegions;
       /** One per dataset (file and date) the figures come from. */
       provenance: Provenance[];
+      /**
+       * Games listed under another company holding rows that name this one (its release on a platform,
+       * merged into a game of the same name): their rows are in `units`, not in `games`.
+       */
+      otherGames: number;
+      /**
+       * Rows counted by their game's companies because they were stored before the sales file recorded
+       * each row's publisher and developer (a game can hold rows of other publishers): 0 once it is
+       * imported again.
+       */
+      rowsBeforeCompanies: number;
+      /** Says how many such rows the total holds, and that re-importing the file attributes them; null when none. */
+      note: string | null;
     } | null;
   };
   provenance: Provenance[];

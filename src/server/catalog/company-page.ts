@@ -2,8 +2,8 @@ import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { sumStoredEstimates } from "./estimate-sums.ts";
-import { slugify } from "./normalize.ts";
-import { publishedSalesOf, totalPublishedSales } from "./published-sales.ts";
+import { namesCompany } from "./normalize.ts";
+import { companyPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
@@ -31,8 +31,8 @@ async function readCompanyGames(
     for (const r of rows) {
       const developer = r.developer == null ? null : String(r.developer);
       const publisher = r.publisher == null ? null : String(r.publisher);
-      const developed = developer != null && slugify(developer) === slug;
-      const published = publisher != null && slugify(publisher) === slug;
+      const developed = namesCompany(developer, slug);
+      const published = namesCompany(publisher, slug);
       if (!developed && !published) continue;
       for (const name of [developed ? developer : null, published ? publisher : null]) {
         if (name) names.set(name, (names.get(name) ?? 0) + 1);
@@ -86,10 +86,11 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   }
   const [{ estimates, outsideModel, perGame }, sales] = await Promise.all([
     sumStoredEstimates(games.map((g) => g.id)),
-    publishedSalesOf(games.map((g) => g.id)),
+    // Each game's rows that name this company, not the rows of other publishers merged into it.
+    companyPublishedSales(slug, games, [...names.keys()]),
   ]);
   for (const g of games) {
-    g.publishedUnits = sales.get(g.id)?.units ?? null;
+    g.publishedUnits = sales.perGame.get(g.id) ?? null;
     g.ownersEstimate = perGame.get(g.id)?.owners ?? null;
     g.revenueEstimate = perGame.get(g.id)?.revenue ?? null;
   }
@@ -113,7 +114,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       releasesPerYear,
       outsideModel,
       estimates,
-      publishedSales: totalPublishedSales(sales.values()),
+      publishedSales: sales.total,
     },
     provenance: await catalogProvenance(),
   };

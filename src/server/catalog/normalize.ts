@@ -36,6 +36,14 @@ export function slugify(name: string): string {
   return slugOfNormalized(normalizeName(name));
 }
 
+/**
+ * Whether a company name is the company of a page's slug: the rule by which a company page holds a game
+ * (its developer or publisher through `slugify`) and counts a sales row (that row's own companies).
+ */
+export function namesCompany(name: string | null | undefined, slug: string): boolean {
+  return name != null && slugify(name) === slug;
+}
+
 /** `slugify` of a name whose `normalizeName` is already known. */
 export function slugOfNormalized(normalized: string): string {
   return normalized.replace(/ /g, "-").slice(0, 80) || "game";

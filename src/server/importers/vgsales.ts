@@ -35,6 +35,9 @@ interface SalesRow {
   global: number;
   critic: number | null;
   user: number | null;
+  /** The row's own companies (`companyName`): rows of several publishers can join one game. */
+  publisher: string | null;
+  developer: string | null;
 }
 
 /** VGChartz's code for a Windows PC release (its only PC platform). */
@@ -78,18 +81,23 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
     const statements: InStatement[] = pending
       .filter((s) => s.gameId)
       .map((s) => ({
-        // The larger figure wins, with its file and date. The same figure again names its file where the
-        // row was imported before files were kept, and takes a date the row lacked from the same file.
-        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        // The larger figure wins, with its file, date and companies. The same figure again names its file
+        // where the row was imported before files were kept, and from the same file takes a date the row
+        // lacked and the row's own publisher and developer where it was stored before they were kept.
+        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
               ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = coalesce(excluded.rank, rank),
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
                 other_sales = excluded.other_sales, global_sales = excluded.global_sales,
                 critic_score = coalesce(excluded.critic_score, critic_score), user_score = coalesce(excluded.user_score, user_score),
-                dataset = excluded.dataset, as_of = excluded.as_of
+                as_of = CASE WHEN excluded.global_sales = game_sales.global_sales AND game_sales.dataset = excluded.dataset
+                  THEN coalesce(game_sales.as_of, excluded.as_of) ELSE excluded.as_of END,
+                dataset = excluded.dataset,
+                publisher = excluded.publisher, developer = excluded.developer, companies_recorded = 1
               WHERE excluded.global_sales > game_sales.global_sales
                 OR (excluded.global_sales = game_sales.global_sales AND (game_sales.dataset IS NULL
-                  OR (game_sales.dataset = excluded.dataset AND game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)))`,
+                  OR (game_sales.dataset = excluded.dataset AND ((game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)
+                    OR game_sales.companies_recorded = 0))))`,
         args: [
           s.gameId!,
           s.platform,
@@ -105,6 +113,8 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
           VGSALES_SOURCE,
           dataset,
           takenAt,
+          s.publisher,
+          s.developer,
         ],
       }));
     const critics: CriticScore[] = pending.flatMap((s) =>
@@ -178,6 +188,8 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
         global,
         critic,
         user,
+        publisher: companyName(r.Publisher),
+        developer: companyName(r.Developer),
       };
       pending.push(sales);
       await batch.add({
@@ -186,8 +198,8 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
           releaseYear: sales.year,
           platforms: [platform],
           genres: r.Genre ? [r.Genre.trim()] : [],
-          publisher: companyName(r.Publisher),
-          developer: companyName(r.Developer),
+          publisher: sales.publisher,
+          developer: sales.developer,
           ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
           asOf: dated,
         },

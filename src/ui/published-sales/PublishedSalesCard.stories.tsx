@@ -132,6 +132,18 @@ export const CompanyTotal: Story = {
   },
 };
 
+/** A company total counting rows stored before each row's publisher was recorded: the card says so. */
+export const CompanyTotalWithRowsByGame: Story = {
+  args: {
+    ...CompanyTotal.args,
+    note: "3 rows from before the sales file recorded each row's publisher: re-import it to attribute them",
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("1,786.56M")).toBeVisible();
+    await expect(canvas.getByText(/^3 rows from before the sales file recorded/)).toBeVisible();
+  },
+};
+
 export const Formatting: Story = {
   play: async () => {
     await expect(publishedUnits(10_000)).toBe("0.01M");

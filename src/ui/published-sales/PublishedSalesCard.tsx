@@ -37,6 +37,7 @@ export function PublishedSalesCard({
   title = "Units sold (published)",
   description = "As the sales dataset published them, not an estimate of ours.",
   className,
+  note,
   now,
 }: {
   sales: {
@@ -48,6 +49,8 @@ export function PublishedSalesCard({
   title?: string;
   description?: string;
   className?: string;
+  /** What the figure leaves unsaid (a company total counting rows by their game), above the sources. */
+  note?: string | null;
   /** Fixed clock for stories and tests. */
   now?: number;
 }) {
@@ -94,6 +97,7 @@ export function PublishedSalesCard({
             {platforms[0]!.year != null ? `, released ${platforms[0]!.year}` : ""}
           </p>
         )}
+        {note && <p className="text-muted-foreground text-xs">{note}</p>}
         <SourceNote provenance={datedProvenance(sales.provenance)} now={now} />
       </CardContent>
     </Card>

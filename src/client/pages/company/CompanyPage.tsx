@@ -104,7 +104,12 @@ export default function CompanyPage() {
         <PublishedSalesCard
           className="mb-6"
           sales={t.publishedSales}
-          description={`${t.publishedSales.games} of its ${plural(t.games, "game")}, as the sales datasets published them: a figure of their own, not added to the estimates.`}
+          note={t.publishedSales.note}
+          description={`${t.publishedSales.games} of its ${plural(t.games, "game")}${
+            t.publishedSales.otherGames > 0
+              ? ` and its releases of ${plural(t.publishedSales.otherGames, "game")} listed under another company`
+              : ""
+          }, as the sales datasets published them: a figure of their own, not added to the estimates.`}
         />
       )}
       {t.estimates ? (

@@ -27,6 +27,19 @@ export const gameSales = sqliteTable(
     dataset: text("dataset"),
     /** When the file was taken (epoch ms): `--as-of`, or a date in its name; null when neither says. */
     asOf: integer("as_of"),
+    /**
+     * The row's own publisher and developer as its file names them (`companyName`: "Unknown" and "N/A"
+     * are none): rows of several publishers can join one game of that name (review 8, item 7), so a
+     * company's published units sum the rows that name it. Null where the file names none (vgsales.csv
+     * has no Developer column).
+     */
+    publisher: text("publisher"),
+    developer: text("developer"),
+    /**
+     * 1 when the importer wrote `publisher` and `developer` (even as null); 0 for rows stored before
+     * (migration 0027), which a company's page attributes by their game until the file is imported again.
+     */
+    companiesRecorded: integer("companies_recorded").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.platform] }), index("game_sales_global_idx").on(t.globalSales)],
 );
