@@ -228,3 +228,51 @@ describe("a game's release year is its release date's year (review eight, item 2
     ]);
   });
 });
+
+describe("a database imported under the earlier merge rules", () => {
+  test("re-importing the sales file moves a PC row filed under the console game to the Steam game, not copies it", async () => {
+    await rawClient().execute("DELETE FROM game_sales");
+    await rawClient().execute("DELETE FROM games");
+    // As an earlier import left it: the PC row of the file in the console game of its name and year.
+    // (Written under another name, then named as the Steam game: today's rules would merge the two.)
+    const { ids } = await upsertGames(
+      [
+        { name: "Quarry Siege Console", releaseYear: 2013, platforms: ["X360", "PC"] },
+        { name: "Quarry Siege", steamAppId: 99_501, releaseDate: "2013-11-05" },
+      ],
+      "test",
+    );
+    const [consoleGame, steamGame] = ids;
+    await rawClient().execute({
+      sql: "UPDATE games SET name = 'Quarry Siege', normalized_name = 'quarry siege' WHERE id = ?",
+      args: [consoleGame!],
+    });
+    expect(consoleGame).not.toBe(steamGame);
+    const dir = mkdtempSync(join(tmpdir(), "gi-vgsales-moved-"));
+    const file = join(dir, "vgsales.csv");
+    writeFileSync(
+      file,
+      [
+        "Rank,Name,Platform,Year,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Other_Sales,Global_Sales",
+        "40,Quarry Siege,X360,2013,Shooter,Stonework,1.2,0.6,0.01,0.19,2.0",
+        "350,Quarry Siege,PC,2013,Shooter,Stonework,0.2,0.45,0,0.08,0.73",
+      ].join("\n"),
+    );
+    await rawClient().execute({
+      sql: `INSERT INTO game_sales (game_id, platform, year, rank, global_sales, source, dataset)
+            VALUES (?, 'PC', 2013, 350, 0.73, 'vgsales-csv', 'vgsales.csv')`,
+      args: [consoleGame!],
+    });
+    await importVgSalesCsv(file);
+    const pc = await rows("SELECT game_id FROM game_sales WHERE platform = 'PC'");
+    expect(pc.map((r) => String(r.game_id))).toEqual([steamGame]);
+    expect(
+      (await rows("SELECT platform FROM game_sales WHERE game_id = ?", [consoleGame!])).map(
+        (r) => r.platform,
+      ),
+    ).toEqual(["X360"]);
+    // And a second import keeps the two rows.
+    await importVgSalesCsv(file);
+    expect((await rows("SELECT count(*) AS n FROM game_sales"))[0]!.n).toBe(2);
+  });
+});
