@@ -64,75 +64,39 @@ const orders = (list: Dataset[]): Dataset[][] =>
     : list.flatMap((d, i) => orders(list.filter((_, j) => j !== i)).map((o) => [d, ...o]));
 
 describe("SteamSpy, the store snapshot and VGChartz make the same games in any import order", () => {
-  test("SteamSpy's undated BioShock is the PC row's game, and the X360 row of its year joins it, whichever comes first", async () => {
+  test("without a date, SteamSpy's undated games stay apart from the sales rows of their name, in either order", async () => {
+    // SteamSpy gives no release date: by name alone, BioShock (2007) and a later game of an old name
+    // (DOOM, 2016, and Doom, 1992) cannot be told apart, so neither joins a sales row's game until a
+    // store record dates it (the next test). The sales rows make the same games in either order.
+    const steam = (name: string, steamAppId: number) => ({
+      name,
+      steamAppId,
+      releaseYear: null,
+      releaseDate: null,
+      platforms: [],
+      sales: [],
+    });
+    const sales = (name: string, releaseYear: number, platforms: string[]) => ({
+      name,
+      steamAppId: null,
+      releaseYear,
+      releaseDate: null,
+      platforms,
+      sales: [...platforms].sort(),
+    });
     const expected = [
-      // Its PC row has no year (N/A): the X360 and PS3 rows of 2010 date the Steam game it joined.
-      {
-        name: "BioShock 2",
-        steamAppId: 8850,
-        releaseYear: 2010,
-        releaseDate: null,
-        platforms: ["PC", "PS3", "X360"],
-        sales: ["PC", "PS3", "X360"],
-      },
-      // The PC and X360 rows of 2007 are SteamSpy's BioShock (it takes their year); PS3's 2008 row stays apart.
-      {
-        name: "BioShock",
-        steamAppId: 7670,
-        releaseYear: 2007,
-        releaseDate: null,
-        platforms: ["PC", "X360"],
-        sales: ["PC", "X360"],
-      },
-      {
-        name: "BioShock",
-        steamAppId: null,
-        releaseYear: 2008,
-        releaseDate: null,
-        platforms: ["PS3"],
-        sales: ["PS3"],
-      },
-      {
-        name: "Grand Theft Auto: San Andreas",
-        steamAppId: null,
-        releaseYear: 2004,
-        releaseDate: null,
-        platforms: ["PS2"],
-        sales: ["PS2"],
-      },
-      {
-        name: "Grand Theft Auto: San Andreas",
-        steamAppId: null,
-        releaseYear: 2005,
-        releaseDate: null,
-        platforms: ["PC", "XB"],
-        sales: ["PC", "XB"],
-      },
-      // Its X360 row of 2008 has no Steam game to join without the store's date (2008).
-      {
-        name: "Grand Theft Auto: San Andreas",
-        steamAppId: null,
-        releaseYear: 2008,
-        releaseDate: null,
-        platforms: ["X360"],
-        sales: ["X360"],
-      },
-      {
-        name: "Half-Life",
-        steamAppId: 70,
-        releaseYear: 1997,
-        releaseDate: null,
-        platforms: ["PC"],
-        sales: ["PC"],
-      },
-      {
-        name: "Half-Life",
-        steamAppId: null,
-        releaseYear: 2001,
-        releaseDate: null,
-        platforms: ["PS2"],
-        sales: ["PS2"],
-      },
+      // Its PC row has no year (N/A): the X360 and PS3 rows of 2010 date the game it makes.
+      sales("BioShock 2", 2010, ["PC", "PS3", "X360"]),
+      steam("BioShock 2", 8850),
+      sales("BioShock", 2007, ["PC", "X360"]),
+      sales("BioShock", 2008, ["PS3"]),
+      steam("BioShock", 7670),
+      sales("Grand Theft Auto: San Andreas", 2004, ["PS2"]),
+      sales("Grand Theft Auto: San Andreas", 2005, ["PC", "XB"]),
+      sales("Grand Theft Auto: San Andreas", 2008, ["X360"]),
+      sales("Half-Life", 1997, ["PC"]),
+      sales("Half-Life", 2001, ["PS2"]),
+      steam("Half-Life", 70),
     ];
     for (const order of orders(["steamspy", "vgsales"])) {
       expect({ order, games: await importInOrder(order) }).toEqual({ order, games: expected });
@@ -145,10 +109,13 @@ describe("SteamSpy, the store snapshot and VGChartz make the same games in any i
       results.push({ order, games: await importInOrder(order) });
     }
     const [first] = results;
+    // The store snapshot has no BioShock (7670 left the store for its Remastered edition): undated, it
+    // stays apart from the sales rows of its name.
     const bioshock = first!.games.filter((g) => g.name === "BioShock");
     expect(bioshock.map((g) => [g.steamAppId, g.releaseYear, g.sales])).toEqual([
-      [7670, 2007, ["PC", "X360"]],
+      [null, 2007, ["PC", "X360"]],
       [null, 2008, ["PS3"]],
+      [7670, null, []],
     ]);
     // The Steam games keep the store's date and its year, and hold the PC row (and its year's console rows).
     const steamGames = first!.games.filter((g) => g.steamAppId != null && !g.name.startsWith("BioShock"));
@@ -160,7 +127,7 @@ describe("SteamSpy, the store snapshot and VGChartz make the same games in any i
     for (const result of results) expect(result).toEqual({ order: result.order, games: first!.games });
   });
 
-  test("a console row imported in an earlier file than the PC row joins the Steam game the PC row dates", async () => {
+  test("a console row imported in an earlier file than the PC row ends where one file would have put it", async () => {
     // BioShock 2's PC row has no year to give the Steam game it joins, so a console game of 2010 made by
     // an earlier file stays apart (decision 007, review 8): its rows are left out here.
     const expected = (await importInOrder(["steamspy", "vgsales"])).filter((g) => g.name !== "BioShock 2");
@@ -181,6 +148,27 @@ describe("SteamSpy, the store snapshot and VGChartz make the same games in any i
     expect((await catalog()).filter((g) => g.name === "BioShock")).toHaveLength(3);
     await importVgSalesCsv(pc);
     expect((await catalog()).filter((g) => g.name !== "BioShock 2")).toEqual(expected);
+  });
+
+  test("a game of an old name (DOOM, 2016) never takes the old game's sales (Doom, 1992), whatever the order", async () => {
+    const spy = { name: "DOOM", steamAppId: 379_720 };
+    const store = { name: "DOOM", steamAppId: 379_720, releaseDate: "2016-05-12", platforms: ["PC"] };
+    const sales = { name: "Doom", releaseYear: 1992, platforms: ["PC"] };
+    for (const order of [
+      [spy, sales, store],
+      [sales, spy, store],
+      [store, sales, spy],
+    ]) {
+      await rawClient().execute("DELETE FROM games");
+      for (const record of order) await upsertGames([record], "test");
+      const games = await rows(
+        "SELECT steam_app_id, release_year FROM games WHERE normalized_name = 'doom' ORDER BY release_year",
+      );
+      expect(games.map((g) => [g.steam_app_id, g.release_year])).toEqual([
+        [null, 1992],
+        [379_720, 2016],
+      ]);
+    }
   });
 
   test("a second import of each file changes no game", async () => {

@@ -106,7 +106,7 @@ describe("a console sales list's row and a Steam game of the same name", () => {
     expect(pc.ids).not.toEqual(console.ids);
   });
 
-  test("the same year still joins a game's platforms, and a PC row may complete an undated Steam game", async () => {
+  test("the same year still joins a game's platforms; a PC row joins an undated Steam game once a date places it", async () => {
     // Same name, same year: one game on several platforms, Steam's included.
     const doom = await upsertGames(
       [{ name: "Doom Merge Test", steamAppId: 7_700_001, releaseDate: "2016-05-12", platforms: ["PC"] }],
@@ -114,15 +114,21 @@ describe("a console sales list's row and a Steam game of the same name", () => {
     );
     const ps4 = await upsertGames([{ name: "Doom Merge Test", platforms: ["PS4"], releaseYear: 2016 }], "vg");
     expect(ps4.ids).toEqual(doom.ids);
-    // An undated Steam game and a sales row on PC: the PC row gives it its year.
+    // An undated Steam game (SteamSpy's) and a sales row on PC: by name alone the row could be an
+    // older game of that name, so it waits for the Steam game's date, which then takes it.
     const sims = await upsertGames([{ name: "Sims Merge Test", steamAppId: 7_700_002 }], "spy");
     const pcRow = await upsertGames(
       [{ name: "Sims Merge Test", platforms: ["PC"], releaseYear: 2009 }],
       "vg",
     );
-    expect(pcRow.ids).toEqual(sims.ids);
-    const [row] = await rows("SELECT release_year, platforms FROM games WHERE id = ?", [sims.ids[0]!]);
-    expect(row).toEqual({ release_year: 2009, platforms: '["PC"]' });
+    expect(pcRow.ids).not.toEqual(sims.ids);
+    await upsertGames(
+      [{ name: "Sims Merge Test", steamAppId: 7_700_002, releaseDate: "2009-06-02", platforms: ["PC"] }],
+      "steam",
+    );
+    expect(
+      await rows("SELECT id, release_year, platforms FROM games WHERE normalized_name = 'sims merge test'"),
+    ).toEqual([{ id: sims.ids[0]!, release_year: 2009, platforms: '["PC"]' }]);
     // A record that says nothing of where it is sold still joins by name, as before.
     const undated = await upsertGames([{ name: "Sims Merge Test" }], "charts");
     expect(undated.ids).toEqual(sims.ids);

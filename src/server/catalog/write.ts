@@ -404,6 +404,16 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     let match: Row | undefined =
       (r.steamAppId != null ? bySteam.get(r.steamAppId) : undefined) ??
       (r.igdbId != null ? byIgdb.get(r.igdbId) : undefined);
+    // An undated Steam game (SteamSpy's: it gives no release date) and another source's game of its
+    // name are joined only when a date places them, as for DOOM (2016) and Doom (1992): by name alone
+    // neither the re-release window nor a shared year can be checked. When a store record dates the
+    // Steam game, it takes the games of its window (below), so the catalog does not depend on the
+    // order of the imports (decision 007).
+    // (A record that places itself nowhere, by neither a year nor a platform, still joins by name.)
+    const placed = (y: unknown, platforms: readonly string[]) => y != null || platforms.length > 0;
+    const undatedSteam = (c: Row) =>
+      (c.steam_app_id != null && c.release_year == null && placed(year, r.platforms ?? [])) ||
+      (r.steamAppId != null && year == null && placed(c.release_year, parseList(c.platforms)));
     if (!match) {
       const candidates = byName.get(norm) ?? [];
       // Deterministic, so a second run makes the same choices: the same year first; a record without a
@@ -436,8 +446,9 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       // of an old name beyond that window, so those stay apart. Console-only rows still need a shared year.
       if (year != null && r.steamAppId == null && onPc(r.platforms ?? [])) {
         const steam = compatible.filter((c) => c.steam_app_id != null);
-        match =
-          nearestYear(steam, year, 0, STEAM_RERELEASE_YEARS) ?? steam.find((c) => c.release_year == null);
+        // Not an undated Steam game (SteamSpy's): without its date the window cannot be checked, and
+        // DOOM (2016) would take Doom's 1992 sales; it takes this row's game when its date comes (below).
+        match = nearestYear(steam, year, 0, STEAM_RERELEASE_YEARS);
       } else if (year != null && r.steamAppId != null) {
         match = nearestYear(
           compatible.filter((c) => c.steam_app_id == null && onPc(parseList(c.platforms))),
@@ -456,8 +467,8 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
             (r.steamAppId == null ? compatible.find((c) => pcSalesYears.get(c.id)?.has(year)) : undefined))
           : undefined) ??
         (year == null
-          ? compatible.find(byNameOnly)
-          : compatible.find((c) => c.release_year == null && byNameOnly(c)));
+          ? compatible.find((c) => byNameOnly(c) && !undatedSteam(c))
+          : compatible.find((c) => c.release_year == null && byNameOnly(c) && !undatedSteam(c)));
     }
     if (!match) {
       let slug =
@@ -548,7 +559,10 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       const igdb = changes.igdb_id ?? match.igdb_id;
       for (const c of byName.get(norm) ?? []) {
         if (c.id === match.id || c.steam_app_id != null || c.release_year == null) continue;
-        if (Number(c.release_year) !== Number(newYear)) continue;
+        // Its year, or a PC game's up to STEAM_RERELEASE_YEARS before it: the game a PC sales row of
+        // that year joins when the Steam game is dated first.
+        const gap = Number(newYear) - Number(c.release_year);
+        if (gap !== 0 && !(gap > 0 && gap <= STEAM_RERELEASE_YEARS && onPc(parseList(c.platforms)))) continue;
         if (igdb != null && c.igdb_id != null && Number(c.igdb_id) !== Number(igdb)) continue;
         absorbed.push(c);
       }
