@@ -253,6 +253,14 @@ export interface ActivityPoint {
   /** Where that day's points come from ("Steam", "Steam via SteamSpy"), and the day itself. */
   source?: string;
   asOf?: string;
+  /**
+   * The newest point only (review 9, item 4): whether it has figures for notably fewer games than
+   * the point before (under 90 %, the Overview's rule): a period not every game has reported yet,
+   * drawn and said to be partial. Earlier points are what the data holds and carry neither field.
+   */
+  partial?: boolean;
+  /** With `partial`: the games with figures in the point before. */
+  previousGames?: number;
 }
 
 export interface OverviewFigures {

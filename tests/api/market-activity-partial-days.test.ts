@@ -59,3 +59,11 @@ test("a week fewer games have: compared over the games in both weeks, and marked
   );
   expect(figures.marketActivity.provenance.method).toContain("7 days with counts");
 });
+
+// Review 9, item 4: the chart's newest day is set against the day before, not the week before: the
+// same two games counted both days, so the day is not partial (the week is, above).
+test("the activity series' newest day is partial only against the day before", async () => {
+  const points = await (await request("/api/analytics/activity", { cookie: user.cookie })).json();
+  expect(points.at(-1)).toMatchObject({ date: "2026-10-14", games: 2, partial: false, previousGames: 2 });
+  expect(points.at(-2)).not.toHaveProperty("partial");
+});

@@ -61,3 +61,22 @@ test("a newest month one game has: compared over that game in both months, and m
     "against the month before over 1 game with figures in both months",
   );
 });
+
+// Review 9, item 4: the Dashboard's Player trends chart marks the same month partial, from the answer.
+test("the activity series flags its newest month partial, with the games of the month before", async () => {
+  const points = await (await request("/api/analytics/activity", { cookie: user.cookie })).json();
+  expect(points).toEqual([
+    expect.objectContaining({ date: "2022-01-01", games: 3, basis: "month" }),
+    expect.objectContaining({ date: "2022-02-01", games: 3, basis: "month" }),
+    expect.objectContaining({
+      date: "2022-03-01",
+      players: 1_100,
+      games: 1,
+      partial: true,
+      previousGames: 3,
+    }),
+  ]);
+  // Only the newest period is partial; earlier ones are what the data holds.
+  expect(points[0]).not.toHaveProperty("partial");
+  expect(points[1]).not.toHaveProperty("partial");
+});

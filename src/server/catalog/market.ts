@@ -361,13 +361,17 @@ async function computeCatalogActivity(): Promise<{ days: ActivityTotal[]; months
  * The activity chart's series (GET /api/analytics/activity), one basis throughout: the days of the
  * window (getCatalogActivity) when it has daily or live counts — its monthly means left out, not
  * counted as the day they are dated on — or else its months, each point dated the 1st and the total
- * of the games' monthly averages (a catalog of SteamCharts figures only).
+ * of the games' monthly averages (a catalog of SteamCharts figures only). Its newest point carries
+ * `partial` and the games of the point before (isPartialPeriod, as the Overview's Market Activity).
  */
 export async function getPlayerActivity(): Promise<ActivityPoint[]> {
   const { days, months } = await getCatalogActivity();
   const basis = days.length > 0 ? "day" : "month";
-  return (basis === "day" ? days : months).map((total) => {
+  const series = basis === "day" ? days : months;
+  return series.map((total, i) => {
     const asOf = new Date(total.day * DAY_MS).toISOString();
+    // The newest point says whether it is partial, by the Overview's rule against the point before.
+    const before = i === series.length - 1 && i > 0 ? series[i - 1]! : null;
     return {
       date: asOf.slice(0, 10),
       players: Math.round(total.players),
@@ -375,6 +379,7 @@ export async function getPlayerActivity(): Promise<ActivityPoint[]> {
       basis,
       source: provenanceOf(total.sources, null).source,
       asOf,
+      ...(before ? { partial: isPartialPeriod(total.games, before.games), previousGames: before.games } : {}),
     };
   });
 }

@@ -54,3 +54,40 @@ test("no points: the daily wording, nothing to draw", () => {
   expect(series.name).toBe("Players");
   expect(series.points).toEqual([]);
 });
+
+// Review 9, item 4: a newest period the server flags partial is labelled so on its point and in the
+// caption, never drawn as a full month after a full one.
+test("a partial newest month is labelled partial on its point and in the caption", () => {
+  const march: ActivityPoint = {
+    ...point("2022-03-01", 892_000, "month"),
+    games: 3,
+    partial: true,
+    previousGames: 958,
+  };
+  const series = activitySeries([{ ...point("2022-02-01", 5_700_000, "month"), games: 958 }, march]);
+  expect(series.points).toEqual([
+    { x: "Feb 2022", y: 5_700_000 },
+    { x: "Mar 2022 (partial: 3 of 958 games)", y: 892_000 },
+  ]);
+  expect(series.description).toBe(
+    "Players across the catalog per month (monthly figures only), Feb 2022 – Mar 2022 (2 months). Mar 2022 is partial: 3 games have its figures, 958 had Feb 2022's.",
+  );
+  // Not partial: the label and caption say nothing of it.
+  const full = activitySeries([
+    point("2022-02-01", 1_000, "month"),
+    { ...point("2022-03-01", 1_000, "month"), partial: false, previousGames: 2 },
+  ]);
+  expect(full.points.at(-1)).toEqual({ x: "Mar 2022", y: 1_000 });
+  expect(full.description).not.toMatch(/partial/);
+});
+
+test("a partial newest day is labelled partial too", () => {
+  const series = activitySeries([
+    { ...point("2026-11-19", 1_200, "day"), games: 40 },
+    { ...point("2026-11-20", 300, "day"), games: 10, partial: true, previousGames: 40 },
+  ]);
+  expect(series.points.at(-1)).toEqual({ x: "2026-11-20 (partial: 10 of 40 games)", y: 300 });
+  expect(series.description).toBe(
+    "Players across the catalog per day, the last 90 days of data (to Nov 20, 2026). Nov 20, 2026 is partial: 10 games have its figures, 40 had Nov 19, 2026's.",
+  );
+});

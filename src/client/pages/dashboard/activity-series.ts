@@ -1,5 +1,6 @@
 import type { ActivityPoint } from "../../../contracts/games.ts";
 import { formatDate, formatMonth } from "../../format/dates.ts";
+import { plural } from "../../format/numbers.ts";
 
 /**
  * What the Dashboard's Player trends card draws and says of the catalog's player series (GET
@@ -14,16 +15,35 @@ function monthSpan(points: ActivityPoint[]): string {
   return first === last ? first : `${first} – ${last} (${points.length} months)`;
 }
 
+/**
+ * The newest point's label when the server flags it partial (review 9, item 4; issue 9: "is marked
+ * partial and never compared with a full one as if it were"): "Mar 2022 (partial: 3 of 958 games)".
+ */
+function pointLabel(point: ActivityPoint, label: string): string {
+  return point.partial && point.previousGames != null
+    ? `${label} (partial: ${point.games.toLocaleString("en-US")} of ${point.previousGames.toLocaleString("en-US")} games)`
+    : label;
+}
+
+/** The caption's sentence on a partial newest point: how many games it has, and the one before had. */
+function partialSentence(points: ActivityPoint[], monthly: boolean): string {
+  const last = points.at(-1);
+  const before = points.at(-2);
+  if (!last?.partial || last.previousGames == null || !before) return "";
+  const name = (p: ActivityPoint) => (monthly ? formatMonth(p.date) : formatDate(p.date, { utc: true }));
+  return ` ${name(last)} is partial: ${plural(last.games, "game")} ${last.games === 1 ? "has" : "have"} its figures, ${last.previousGames.toLocaleString("en-US")} had ${name(before)}'s.`;
+}
+
 export function activitySeries(points: ActivityPoint[]) {
   const monthly = points.length > 0 && points.every((p) => p.basis === "month");
   if (monthly)
     return {
       name: "Players (total of monthly averages)",
       // Its months by name: "the last 90 days" over three monthly points from 2022 read as recent days.
-      description: `Players across the catalog per month (monthly figures only), ${monthSpan(points)}.`,
+      description: `Players across the catalog per month (monthly figures only), ${monthSpan(points)}.${partialSentence(points, true)}`,
       method:
         "each month, the sum of each game's average player count that month (monthly figures, no daily counts)",
-      points: points.map((d) => ({ x: formatMonth(d.date), y: d.players })),
+      points: points.map((d) => ({ x: pointLabel(d, formatMonth(d.date)), y: d.players })),
       header: ["month (ISO 8601)", "players (total of monthly averages)", "games (games)"],
       rows: points.map((d) => [d.date.slice(0, 7), d.players, d.games]),
     };
@@ -31,11 +51,11 @@ export function activitySeries(points: ActivityPoint[]) {
     name: "Players",
     description:
       points.length > 0
-        ? `Players across the catalog per day, the last 90 days of data (to ${formatDate(points.at(-1)!.date, { utc: true })}).`
+        ? `Players across the catalog per day, the last 90 days of data (to ${formatDate(points.at(-1)!.date, { utc: true })}).${partialSentence(points, false)}`
         : "Players across the catalog per day, the last 90 days of data.",
     method:
       "each day, the sum of each game's average daily or live player count that day (monthly averages are not counted as days)",
-    points: points.map((d) => ({ x: d.date, y: d.players })),
+    points: points.map((d) => ({ x: pointLabel(d, d.date), y: d.players })),
     header: ["date (ISO 8601)", "players (players)", "games (games)"],
     rows: points.map((d) => [d.date, d.players, d.games]),
   };
