@@ -80,3 +80,25 @@ test("the activity series flags its newest month partial, with the games of the 
   expect(points[0]).not.toHaveProperty("partial");
   expect(points[1]).not.toHaveProperty("partial");
 });
+
+// Review 9, item 3: the Market overview report keeps what its dialog needs to describe the figure as
+// the Overview does: the basis, the games compared and that the month is partial, with its date.
+test("a market overview report stores the activity's basis and partial month", async () => {
+  const res = await request("/api/analytics/reports", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { reportType: "market_overview" },
+  });
+  expect(res.status).toBeLessThan(300);
+  const report = await res.json();
+  expect(report.data.dataAsOf).toBe(new Date(MAR).toISOString());
+  expect(report.data.marketActivity).toMatchObject({
+    players: 1_100,
+    change: 10,
+    games: 1,
+    comparedGames: 1,
+    previousGames: 3,
+    partial: true,
+    basis: "month",
+  });
+});

@@ -1,6 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
@@ -94,11 +95,39 @@ test("Overview and Dashboard: a newest month only one game has is compared over 
     .toBe(
       "+7.3% total of monthly averages, Mar 2022, across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's",
     );
+  // Review 9, item 3: the report it generates says the same, not "average daily players … week on week".
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  const report = page.getByRole("dialog", { name: "Market overview report" });
+  await expect
+    .poll(() => report.getByTestId("report-market-activity").textContent())
+    .toMatch(
+      /^[\d.]+K players \(\+7\.3%\): total of monthly averages, Mar 2022, across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\.$/,
+    );
+  expect(await report.getByText(/average daily|week on week/).count()).toBe(0);
   await page.goto(`${server.url}/dashboard`);
   const tile = page
     .getByTestId("dashboard-stats")
     .locator("div")
     .filter({ hasText: "total of monthly averages" });
   await expect.poll(() => tile.first().textContent()).toMatch(/across 1 game, Mar 2022; Mar 2022 is partial/);
+  // Review 9, item 4: Player trends marks March partial, in its caption and on its point.
+  await page
+    .getByText(/Mar 2022 \(\d months\)\. Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\.$/)
+    .waitFor();
+  await expect
+    .poll(() => page.locator(".apexcharts-xaxis-label").allTextContents())
+    .toContainEqual(expect.stringContaining("Mar 2022 (partial: 1 of 6 games)"));
+  // The figures' CSV names the partial month on the players row.
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV", exact: true }).click(),
+  ]);
+  const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows).toContainEqual([
+    "players, total of the games' monthly averages (Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's)",
+    "players",
+    expect.any(String),
+    "2022-03-01T00:00:00.000Z",
+  ]);
   await page.context().close();
 });

@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
-import type { GrowthBasis, Report } from "../../contracts/games.ts";
+import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
 import {
   Dialog,
   DialogContent,
@@ -16,10 +16,16 @@ import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 import { growthLabel } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
+import { marketActivitySentence } from "./market-figure-text.ts";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
-  marketActivity?: { players: number; change: number | null; games: number };
+  /**
+   * The Overview's Market Activity as it was when the report was made. Older reports may lack the
+   * basis (read as days, as they then said) and the partial period's fields (read as not partial).
+   */
+  marketActivity?: Pick<OverviewFigures["marketActivity"], "players" | "change" | "games"> &
+    Partial<OverviewFigures["marketActivity"]>;
   topTrending?: Array<{
     gameId: string;
     gameName: string;
@@ -75,10 +81,17 @@ function ReportBody({ report }: { report: Report }) {
       return (
         <>
           {data.marketActivity && (
-            <p className="text-sm">
-              {compactNumber(data.marketActivity.players)} average daily players across{" "}
-              {plural(data.marketActivity.games, "game")} ({formatPercent(data.marketActivity.change)} week on
-              week).
+            // The Overview card's wording: its measure, period, games and a partial newest period.
+            <p className="text-sm" data-testid="report-market-activity">
+              {marketActivitySentence({
+                marketActivity: {
+                  comparedGames: 0,
+                  previousGames: 0,
+                  partial: false,
+                  ...data.marketActivity,
+                },
+                dataAsOf: data.dataAsOf ?? null,
+              })}
             </p>
           )}
           <DataTable

@@ -4,7 +4,9 @@ import {
   aiPredictionsText,
   crossPlatformPlayersText,
   gamesTrackedHint,
+  marketActivityCsvNames,
   marketActivityHint,
+  marketActivitySentence,
   playersTile,
   trendingChartDescription,
 } from "./market-figure-text.ts";
@@ -93,6 +95,49 @@ test("Market Activity names the games its change compares, and says when the new
     "total of monthly averages, Feb 2022, across 6 games, vs the month before (the change over the 5 with figures in both months)",
   );
   expect(playersTile(grown).hint).toBe("across 6 games, Feb 2022");
+});
+
+// Review 9, item 3: the report read "892K average daily players across 3 games (-50.0% week on week)"
+// over a partial month of monthly averages; it says what the Overview card says, and so does the CSV.
+test("the Market overview report and the Dashboard CSV describe market activity as the Overview does", () => {
+  const partialMonth = figures("month", 3, 0);
+  partialMonth.dataAsOf = "2022-03-01T00:00:00.000Z";
+  partialMonth.marketActivity = {
+    ...partialMonth.marketActivity,
+    players: 892_000,
+    change: -50,
+    previousGames: 958,
+    partial: true,
+  };
+  expect(marketActivitySentence(partialMonth)).toBe(
+    "892K players (-50.0%): total of monthly averages, Mar 2022, across 3 games, vs the month before; Mar 2022 is partial: 3 games have its figures, 958 had Feb 2022's.",
+  );
+  expect(marketActivityCsvNames(partialMonth)).toEqual({
+    players:
+      "players, total of the games' monthly averages (Mar 2022 is partial: 3 games have its figures, 958 had Feb 2022's)",
+    change: "players, change month on month",
+  });
+  const week = figures("days", 12, 12);
+  expect(marketActivitySentence(week)).toBe(
+    "1M players (+2.5%): avg. daily total, 7 days, across 12 games, vs previous week.",
+  );
+  for (const f of [partialMonth, figures("month", 958, 0)]) {
+    expect(marketActivitySentence(f)).not.toMatch(/average daily|week on week/);
+    expect(Object.values(marketActivityCsvNames(f)).join()).not.toMatch(/week|7 days/);
+  }
+  // A change over fewer games than the total says over which.
+  const grown = figures("days", 6, 6);
+  grown.marketActivity = { ...grown.marketActivity, comparedGames: 5 };
+  expect(marketActivityCsvNames(grown)).toEqual({
+    players: "players, average daily total over 7 days",
+    change: "players, change week on week (over the 5 games counted in both weeks)",
+  });
+  // No change to compare: no "(–)".
+  const first = figures("month", 958, 0);
+  first.marketActivity = { ...first.marketActivity, change: null };
+  expect(marketActivitySentence(first)).toBe(
+    "1M players: total of monthly averages, Feb 2022, across 958 games, vs the month before.",
+  );
 });
 
 test("AI Predictions with no game projected shows no figure and says why, not '0 rising'", () => {

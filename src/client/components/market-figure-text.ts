@@ -1,13 +1,16 @@
 import type { OverviewFigures } from "../../contracts/games.ts";
 import type { PlatformStat } from "../../contracts/sources.ts";
 import { formatDate, formatMonth } from "../format/dates.ts";
-import { plural } from "../format/numbers.ts";
+import { compactNumber, formatPercent, plural } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 
 /**
  * What the Overview's and the Dashboard's catalog figures say they are (review 6, item 15): the
  * period and measure of each, and the date of its data, never "this week" over data years old.
  */
+
+/** The Market Activity figure and the time of its data: all its texts read (a stored report holds these two). */
+type ActivityFigures = Pick<OverviewFigures, "marketActivity" | "dataAsOf">;
 
 /** The data's newest time as the labels name it: its month for monthly figures, else its day. */
 function dataDate(figures: OverviewFigures): string | null {
@@ -21,7 +24,7 @@ function dataDate(figures: OverviewFigures): string | null {
  * A newest period with figures for notably fewer games than the one before is partial (issue 9: "is
  * marked partial and never compared with a full one as if it were"): how many games each has.
  */
-export function partialPeriodNote(figures: OverviewFigures | undefined): string | null {
+export function partialPeriodNote(figures: ActivityFigures | undefined): string | null {
   const a = figures?.marketActivity;
   if (!figures || !a?.partial) return null;
   if (a.basis === "month" && figures.dataAsOf) {
@@ -37,7 +40,7 @@ export function partialPeriodNote(figures: OverviewFigures | undefined): string 
  * change compares (review 8, item 3): the games with figures in both periods, named when the newest
  * period has games the one before did not.
  */
-export function marketActivityHint(figures: OverviewFigures): string {
+export function marketActivityHint(figures: ActivityFigures): string {
   const a = figures.marketActivity;
   const games = `across ${plural(a.games, "game")}`;
   const subset =
@@ -50,6 +53,39 @@ export function marketActivityHint(figures: OverviewFigures): string {
       : `avg. daily total, 7 days, ${games}, vs previous week${subset}`;
   const partial = partialPeriodNote(figures);
   return partial ? `${base}; ${partial}` : base;
+}
+
+/**
+ * The Market overview report's sentence on the market activity (review 9, item 3): its players and
+ * change, then the Overview card's hint (measure, period, games, what the change compares, and a
+ * partial newest period), never "average daily players … week on week" over monthly figures.
+ */
+export function marketActivitySentence(figures: ActivityFigures): string {
+  const a = figures.marketActivity;
+  const change = a.change == null ? "" : ` (${formatPercent(a.change)})`;
+  return `${compactNumber(a.players)} players${change}: ${marketActivityHint(figures)}.`;
+}
+
+/**
+ * The Dashboard CSV's Market Activity rows, named by measure and period (a month's total of averages
+ * is no 7-day figure), the players row saying when its period is partial and the change row over
+ * which games it compares.
+ */
+export function marketActivityCsvNames(figures: ActivityFigures | undefined): {
+  players: string;
+  change: string;
+} {
+  const a = figures?.marketActivity;
+  const month = a?.basis === "month";
+  const partial = partialPeriodNote(figures);
+  const subset =
+    a && a.change != null && a.comparedGames > 0 && a.comparedGames < a.games
+      ? ` (over the ${plural(a.comparedGames, "game")} ${month ? "with figures in both months" : "counted in both weeks"})`
+      : "";
+  return {
+    players: `${month ? "players, total of the games' monthly averages" : "players, average daily total over 7 days"}${partial ? ` (${partial})` : ""}`,
+    change: `${month ? "players, change month on month" : "players, change week on week"}${subset}`,
+  };
 }
 
 /** The hint under "Games Tracked": which games it counts, over which period of data. */

@@ -26,6 +26,7 @@ import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import {
   crossPlatformPlayersText,
   gamesTrackedHint,
+  marketActivityCsvNames,
   playersTile,
 } from "../../components/market-figure-text.ts";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
@@ -655,6 +656,7 @@ export default function DashboardPage() {
     } else {
       // One row per figure: what it is, its unit, the value and the time of its data.
       const asOf = snapshot.dataAsOf;
+      const activityNames = marketActivityCsvNames(figures);
       const rows: CsvValue[][] = [
         ["platforms", "count", snapshot.platforms.length, snapshot.exportedAt],
         ["platforms connected", "count", connected, snapshot.exportedAt],
@@ -665,21 +667,9 @@ export default function DashboardPage() {
           snapshot.freeGames.length,
           snapshot.exportedAt,
         ],
-        // Each figure named by its measure and period: a month's total of averages is no 7-day figure.
-        ...(snapshot.marketActivity?.basis === "month"
-          ? [
-              [
-                "players, total of the games' monthly averages",
-                "players",
-                snapshot.marketActivity.players,
-                asOf,
-              ],
-              ["players, change month on month", "%", snapshot.marketActivity.change, asOf],
-            ]
-          : [
-              ["players, average daily total over 7 days", "players", snapshot.marketActivity?.players, asOf],
-              ["players, change week on week", "%", snapshot.marketActivity?.change, asOf],
-            ]),
+        // Each figure named by its measure and period, and a partial newest period said to be.
+        [activityNames.players, "players", snapshot.marketActivity?.players, asOf],
+        [activityNames.change, "%", snapshot.marketActivity?.change, asOf],
         ...snapshot.trending.map((g): CsvValue[] => [
           g.players?.latest?.period === "month"
             ? `trending: ${g.gameName}, average players of the month`
