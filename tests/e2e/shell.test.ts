@@ -215,9 +215,21 @@ test("a role changed by an admin reaches the open app: promoted, the Premium ite
   await expect.poll(() => analytics.getAttribute("aria-disabled")).toBe("true");
   await socketOpen;
 
-  // Promoted: without a reload, the Premium items open and the plan shows.
+  // Promoted: without a reload, the Premium items open and the plan shows; the screen's data, whose
+  // answers depend on the plan, is fetched again once the user is.
+  const overviewLoads: string[] = [];
+  let watching = false;
+  page.on("request", (req) => {
+    const path = new URL(req.url()).pathname;
+    if (watching && (path === "/api/analytics/overview" || path === "/api/auth/user"))
+      overviewLoads.push(path);
+  });
+  await page.getByRole("heading", { name: "Live Gaming Trends" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  watching = true;
   await setRole(userId, "premium", "professional");
   await expect.poll(() => analytics.getAttribute("href"), { timeout: 5000 }).toBe("/analytics");
+  await expect.poll(() => overviewLoads).toEqual(["/api/auth/user", "/api/analytics/overview"]);
   await expect.poll(() => page.getByTestId("user-card").textContent()).toContain("PROFESSIONAL");
   expect(await page.getByTestId("upgrade-box").count()).toBe(0);
 
@@ -237,6 +249,26 @@ test("a role changed by an admin reaches the open app: promoted, the Premium ite
   await page.getByText("AI Analytics is a Professional feature").waitFor();
   await expect.poll(() => analytics.getAttribute("aria-disabled")).toBe("true");
   await expect.poll(() => page.getByTestId("user-card").textContent()).toContain("STARTER");
+
+  // Demoted by the socket's word while the Market Screener is open: the user is reloaded first and
+  // the screen's data only then, so none of the Screener's Premium requests is sent to be refused.
+  holdRoleNews = false;
+  await setRole(userId, "premium", "professional");
+  await expect.poll(() => analytics.getAttribute("href"), { timeout: 5000 }).toBe("/analytics");
+  const marketAnswers: string[] = [];
+  page.on("response", (res) => {
+    const path = new URL(res.url()).pathname;
+    if (path.startsWith("/api/market/")) marketAnswers.push(`${res.status()} ${path}`);
+  });
+  await page.getByTestId("nav-/market").click();
+  await page.getByRole("heading", { name: "Market Screener" }).waitFor();
+  // The Screener's list and market size have loaded.
+  await expect.poll(() => marketAnswers.filter((a) => a.startsWith("200")).length).toBeGreaterThanOrEqual(2);
+  await setRole(userId, "regular", "starter");
+  await page.getByText("Market Screener is a Professional feature").waitFor();
+  // Time for any refetch the news started to be answered.
+  await page.waitForTimeout(1500);
+  expect(marketAnswers.filter((a) => a.startsWith("403"))).toEqual([]);
   await context.close();
   await adminContext.close();
 });
