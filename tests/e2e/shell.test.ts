@@ -97,6 +97,42 @@ test("a 429 on the session check is a wait, not a sign-out: its message shows, a
   await context.close();
 });
 
+test("a screen whose requests are refused by the API rate limit says so with the server's message, not an empty catalog, and Retry loads it", async () => {
+  const { context: adminContext } = await signedInContext(browser, server, { role: "admin" });
+  const setApiLimit = async (apiPerMinute: number) => {
+    const res = await adminContext.request.put(`${server.url}/api/admin/settings/rate-limits`, {
+      data: { signInPerIp: 30, signInPerEmailAndIp: 10, signInPerEmail: 100, apiPerMinute },
+      headers: { Origin: server.url },
+    });
+    expect(res.status()).toBe(200);
+  };
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  await setApiLimit(30);
+  try {
+    // The user has used up the minute's requests elsewhere (the session check is not counted).
+    for (let i = 0; i < 30; i++) await context.request.get(`${server.url}/api/games/trending`);
+    expect((await context.request.get(`${server.url}/api/games/trending`)).status()).toBe(429);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByText("Could not load the market figures").waitFor();
+    expect(await page.getByText("Could not load the trending games").count()).toBe(2);
+    expect(await page.getByText(/Too many requests\. Try again in \d+ seconds?\./).count()).toBe(3);
+    // Nothing claims the catalog has no data.
+    expect(await page.getByText("No player history").count()).toBe(0);
+    expect(await page.getByText("No trending games available at the moment").count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-429.png` });
+
+    await setApiLimit(0);
+    await page.getByRole("button", { name: "Retry" }).first().click();
+    await page.getByText("Market Activity").waitFor();
+    expect(await page.getByText("Could not load the market figures").count()).toBe(0);
+  } finally {
+    await setApiLimit(0);
+    await context.close();
+    await adminContext.close();
+  }
+});
+
 test("a session that ends mid-use: the next request's 401 shows the logged-out toast and redirects", async () => {
   const page = await as("regular", "/settings");
   await page.getByRole("tab", { name: "Profile" }).waitFor();
