@@ -99,9 +99,12 @@ test("a 429 on the session check is a wait, not a sign-out: its message shows, a
 
 test("a screen whose requests are refused by the API rate limit says so with the server's message, not an empty catalog, and Retry loads it", async () => {
   const { context: adminContext } = await signedInContext(browser, server, { role: "admin" });
+  // The server's limits as they were, to put back after.
+  const before = (await (await adminContext.request.get(`${server.url}/api/admin/settings`)).json()).settings
+    .rateLimits;
   const setApiLimit = async (apiPerMinute: number) => {
     const res = await adminContext.request.put(`${server.url}/api/admin/settings/rate-limits`, {
-      data: { signInPerIp: 30, signInPerEmailAndIp: 10, signInPerEmail: 100, apiPerMinute },
+      data: { ...before, apiPerMinute },
       headers: { Origin: server.url },
     });
     expect(res.status()).toBe(200);
@@ -127,7 +130,7 @@ test("a screen whose requests are refused by the API rate limit says so with the
     await page.getByText("Market Activity").waitFor();
     expect(await page.getByText("Could not load the market figures").count()).toBe(0);
   } finally {
-    await setApiLimit(0);
+    await setApiLimit(before.apiPerMinute);
     await context.close();
     await adminContext.close();
   }

@@ -21,12 +21,15 @@ export function loadFailedText(error: unknown): string {
  */
 export function LoadFailed({
   what,
+  title,
   error,
   onRetry,
   className,
 }: {
   /** What did not load, after "Could not load": "the market figures". */
   what: string;
+  /** A title of the spec's own for this failure, instead of "Could not load {what}". */
+  title?: string;
   error: unknown;
   onRetry: () => void;
   className?: string;
@@ -34,7 +37,7 @@ export function LoadFailed({
   return (
     <Alert variant="destructive" className={className} data-testid="load-failed">
       <AlertCircle />
-      <AlertTitle>Could not load {what}</AlertTitle>
+      <AlertTitle>{title ?? `Could not load ${what}`}</AlertTitle>
       <AlertDescription>
         <p>{loadFailedText(error)}</p>
         <Button className="mt-2" size="sm" variant="outline" onClick={onRetry}>
