@@ -10,7 +10,12 @@ import { AppShell } from "./layout/AppShell.tsx";
 import { ADMIN_NAV } from "./layout/nav.ts";
 import { AccessDenied } from "./pages/admin/AccessDenied.tsx";
 import { currentUserQuery, userSettingsQuery } from "./queries/auth.ts";
-import { ADMIN_REQUIRED_TEXT, handleLoggedOut, REDIRECT_DELAY_MS } from "./query-client.ts";
+import {
+  ADMIN_REQUIRED_TEXT,
+  handleLoggedOut,
+  REDIRECT_DELAY_MS,
+  useScreenRefreshAfterRoleChange,
+} from "./query-client.ts";
 import { lazyScreen } from "./recovery/chunks.ts";
 import { ScreenErrorBoundary } from "./recovery/ScreenErrorBoundary.tsx";
 import { applyRefreshInterval } from "./refresh.ts";
@@ -78,6 +83,8 @@ function SignedInApp({ user }: { user: PublicUser }) {
   useEffect(() => {
     if (refreshSeconds) applyRefreshInterval(queryClient, refreshSeconds);
   }, [queryClient, refreshSeconds]);
+  // After a role change, the screen's data reloads once the screens below show the new role.
+  useScreenRefreshAfterRoleChange();
 
   // Admin screens render only behind the guard, so for anyone else they never mount and fetch nothing.
   const admin = (Screen: ComponentType) => (

@@ -1,4 +1,12 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import {
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect } from "react";
 import { safeReturnPath } from "../contracts/return-path.ts";
 import { toast } from "../ui/toast/toast-store.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
@@ -31,21 +39,43 @@ export function handleLoggedOut(description: string = LOGGED_OUT_TEXT): void {
   );
 }
 
+/** Set by a role change until the reloaded user has rendered; then the screen's data is reloaded. */
+let screenRefreshPending = false;
+const notTheUser = (query: Query) => query.queryKey[0] !== currentUserQuery.queryKey[0];
+
 /**
  * The user's role changed (the socket said so, or the server refused a request by role): reload the
  * current user, so the sidebar's badges and Premium items and the Premium screens follow the new
- * plan. With `everything`, the screen's other data is reloaded after it too, since what the server
- * answers depends on the plan (a promoted user's Overview gains Market Volatility).
+ * plan. With `everything`, the screen's other data is reloaded too, since what the server answers
+ * depends on the plan (a promoted user's Overview gains Market Volatility) — but only after the
+ * screens have rendered for the new user (useScreenRefreshAfterRoleChange): a demoted user's open
+ * Premium screen is locked by then, so its Premium queries are not sent only to be refused with 403.
+ * Until then those queries are only marked stale.
  */
 export async function refreshAfterRoleChange(
   queryClient: QueryClient,
   { everything = false }: { everything?: boolean } = {},
 ): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
   if (everything) {
-    const [userKey] = currentUserQuery.queryKey;
-    await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKey });
+    screenRefreshPending = true;
+    await queryClient.invalidateQueries({ predicate: notTheUser, refetchType: "none" });
   }
+  await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+}
+
+/**
+ * Used by the component above every screen: once the reloaded user has rendered (its effects run
+ * after those of the screens below, which by then have unmounted or disabled what the new role may
+ * not fetch), refetch the marked queries still in use.
+ */
+export function useScreenRefreshAfterRoleChange(): void {
+  const queryClient = useQueryClient();
+  const { dataUpdatedAt } = useQuery(currentUserQuery);
+  useEffect(() => {
+    if (!screenRefreshPending || !dataUpdatedAt) return;
+    screenRefreshPending = false;
+    void queryClient.refetchQueries({ type: "active", stale: true, predicate: notTheUser });
+  }, [queryClient, dataUpdatedAt]);
 }
 
 function onError(error: unknown) {

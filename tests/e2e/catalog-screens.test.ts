@@ -209,3 +209,56 @@ test("on an empty database the screens say so honestly", async () => {
   await page.getByText("No trending games available at the moment").waitFor();
   await page.context().close();
 });
+
+test("when the server refuses a screen's requests, each screen says it could not load them with the server's message and offers Retry, never an empty state", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium", firstName: "Ada" });
+  const page = await context.newPage();
+  const detail = "The service is being restarted. Try again in a minute.";
+  // Every data request fails as a server in trouble answers; the session and the user's settings load.
+  await page.route(/\/api\/(?!auth\/user|user\/settings)/, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { "Content-Type": "application/problem+json" },
+      body: JSON.stringify({ type: "about:blank", title: "Service Unavailable", status: 503, detail }),
+    }),
+  );
+  const falseEmpty = [
+    "No player history",
+    "No trending games available at the moment",
+    "No player series yet",
+    "No player counts yet",
+    "No games yet",
+    "No games in your watchlist yet",
+    "No datasets available",
+    "No historical data available",
+    "No revenue data available",
+    "No regional data available",
+    "No game matches these filters",
+    "Datasets API active",
+  ];
+  const screens: [string, string][] = [
+    ["/", "Could not load the market figures"],
+    ["/dashboard", "Could not load the dashboard figures"],
+    ["/watchlist", "Could not load your watchlist"],
+    ["/historical-analytics", "Could not load the datasets"],
+    ["/analytics", "Could not load the revenue figures"],
+    ["/market", "Could not load the market size"],
+    ["/igdb-games", "Could not load the platforms"],
+  ];
+  for (const [path, title] of screens) {
+    await page.goto(`${server.url}${path}`);
+    if (path === "/igdb-games") await page.getByRole("tab", { name: "Platforms" }).click();
+    await page.getByText(title).first().waitFor();
+    await expect.poll(() => page.getByText(detail).count(), { message: path }).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: "Retry" }).count(), path).toBeGreaterThan(0);
+    for (const text of falseEmpty) expect(await page.getByText(text).count(), `${path}: ${text}`).toBe(0);
+  }
+  // Retry asks again: once the server answers, the data shows.
+  await page.goto(`${server.url}/watchlist`);
+  await page.getByRole("tab", { name: "Discover Games" }).click();
+  await page.getByText("Could not load the trending games").waitFor();
+  await page.unroute(/\/api\/(?!auth\/user|user\/settings)/);
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect.poll(() => page.getByTestId("game-card").count()).toBeGreaterThan(0);
+  await context.close();
+});

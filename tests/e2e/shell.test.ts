@@ -97,6 +97,45 @@ test("a 429 on the session check is a wait, not a sign-out: its message shows, a
   await context.close();
 });
 
+test("a screen whose requests are refused by the API rate limit says so with the server's message, not an empty catalog, and Retry loads it", async () => {
+  const { context: adminContext } = await signedInContext(browser, server, { role: "admin" });
+  // The server's limits as they were, to put back after.
+  const before = (await (await adminContext.request.get(`${server.url}/api/admin/settings`)).json()).settings
+    .rateLimits;
+  const setApiLimit = async (apiPerMinute: number) => {
+    const res = await adminContext.request.put(`${server.url}/api/admin/settings/rate-limits`, {
+      data: { ...before, apiPerMinute },
+      headers: { Origin: server.url },
+    });
+    expect(res.status()).toBe(200);
+  };
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  await setApiLimit(30);
+  try {
+    // The user has used up the minute's requests elsewhere (the session check is not counted).
+    for (let i = 0; i < 30; i++) await context.request.get(`${server.url}/api/games/trending`);
+    expect((await context.request.get(`${server.url}/api/games/trending`)).status()).toBe(429);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByText("Could not load the market figures").waitFor();
+    expect(await page.getByText("Could not load the trending games").count()).toBe(2);
+    expect(await page.getByText(/Too many requests\. Try again in \d+ seconds?\./).count()).toBe(3);
+    // Nothing claims the catalog has no data.
+    expect(await page.getByText("No player history").count()).toBe(0);
+    expect(await page.getByText("No trending games available at the moment").count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-429.png` });
+
+    await setApiLimit(0);
+    await page.getByRole("button", { name: "Retry" }).first().click();
+    await page.getByText("Market Activity").waitFor();
+    expect(await page.getByText("Could not load the market figures").count()).toBe(0);
+  } finally {
+    await setApiLimit(before.apiPerMinute);
+    await context.close();
+    await adminContext.close();
+  }
+});
+
 test("a session that ends mid-use: the next request's 401 shows the logged-out toast and redirects", async () => {
   const page = await as("regular", "/settings");
   await page.getByRole("tab", { name: "Profile" }).waitFor();
@@ -215,9 +254,21 @@ test("a role changed by an admin reaches the open app: promoted, the Premium ite
   await expect.poll(() => analytics.getAttribute("aria-disabled")).toBe("true");
   await socketOpen;
 
-  // Promoted: without a reload, the Premium items open and the plan shows.
+  // Promoted: without a reload, the Premium items open and the plan shows; the screen's data, whose
+  // answers depend on the plan, is fetched again once the user is.
+  const overviewLoads: string[] = [];
+  let watching = false;
+  page.on("request", (req) => {
+    const path = new URL(req.url()).pathname;
+    if (watching && (path === "/api/analytics/overview" || path === "/api/auth/user"))
+      overviewLoads.push(path);
+  });
+  await page.getByRole("heading", { name: "Live Gaming Trends" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  watching = true;
   await setRole(userId, "premium", "professional");
   await expect.poll(() => analytics.getAttribute("href"), { timeout: 5000 }).toBe("/analytics");
+  await expect.poll(() => overviewLoads).toEqual(["/api/auth/user", "/api/analytics/overview"]);
   await expect.poll(() => page.getByTestId("user-card").textContent()).toContain("PROFESSIONAL");
   expect(await page.getByTestId("upgrade-box").count()).toBe(0);
 
@@ -237,6 +288,26 @@ test("a role changed by an admin reaches the open app: promoted, the Premium ite
   await page.getByText("AI Analytics is a Professional feature").waitFor();
   await expect.poll(() => analytics.getAttribute("aria-disabled")).toBe("true");
   await expect.poll(() => page.getByTestId("user-card").textContent()).toContain("STARTER");
+
+  // Demoted by the socket's word while the Market Screener is open: the user is reloaded first and
+  // the screen's data only then, so none of the Screener's Premium requests is sent to be refused.
+  holdRoleNews = false;
+  await setRole(userId, "premium", "professional");
+  await expect.poll(() => analytics.getAttribute("href"), { timeout: 5000 }).toBe("/analytics");
+  const marketAnswers: string[] = [];
+  page.on("response", (res) => {
+    const path = new URL(res.url()).pathname;
+    if (path.startsWith("/api/market/")) marketAnswers.push(`${res.status()} ${path}`);
+  });
+  await page.getByTestId("nav-/market").click();
+  await page.getByRole("heading", { name: "Market Screener" }).waitFor();
+  // The Screener's list and market size have loaded.
+  await expect.poll(() => marketAnswers.filter((a) => a.startsWith("200")).length).toBeGreaterThanOrEqual(2);
+  await setRole(userId, "regular", "starter");
+  await page.getByText("Market Screener is a Professional feature").waitFor();
+  // Time for any refetch the news started to be answered.
+  await page.waitForTimeout(1500);
+  expect(marketAnswers.filter((a) => a.startsWith("403"))).toEqual([]);
   await context.close();
   await adminContext.close();
 });

@@ -8,6 +8,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { PlatformShareExport } from "../../components/PlatformShareExport.tsx";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
@@ -22,7 +23,13 @@ import { marketHistoryQuery } from "../../queries/sources.ts";
 function Analytics() {
   const genreQuery = useQuery(marketTrendsQuery);
   // Premium: every row carries its volatility (the server sends it with premium access only).
-  const genres = { isLoading: genreQuery.isLoading, data: genreQuery.data?.filter(hasVolatility) };
+  const genres = {
+    isLoading: genreQuery.isLoading,
+    isError: genreQuery.isError,
+    error: genreQuery.error,
+    refetch: genreQuery.refetch,
+    data: genreQuery.data?.filter(hasVolatility),
+  };
   const market = useQuery(marketHistoryQuery);
   const top = useQuery(topByPlayersQuery);
   const revenue = market.data?.globalRevenue ?? [];
@@ -41,6 +48,12 @@ function Analytics() {
         >
           {market.isLoading ? (
             <Skeleton className="h-72 w-full" />
+          ) : market.isError ? (
+            <LoadFailed
+              what="the revenue figures"
+              error={market.error}
+              onRetry={() => void market.refetch()}
+            />
           ) : (
             <LineChart
               series={[
@@ -71,6 +84,8 @@ function Analytics() {
       >
         {market.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : market.isError ? (
+          <LoadFailed what="the revenue figures" error={market.error} onRetry={() => void market.refetch()} />
         ) : (
           <DonutChart
             data={Object.entries(market.data?.platformDistribution ?? {}).map(([label, value]) => ({
@@ -92,6 +107,12 @@ function Analytics() {
       >
         {market.isLoading ? (
           <Skeleton className="h-48 w-full" />
+        ) : market.isError ? (
+          <LoadFailed
+            what="the regional markets"
+            error={market.error}
+            onRetry={() => void market.refetch()}
+          />
         ) : !market.data?.regionalMarkets.length ? (
           <EmptyState title="No regional data available" />
         ) : (
@@ -124,6 +145,8 @@ function Analytics() {
       >
         {genres.isLoading ? (
           <Skeleton className="h-64 w-full" />
+        ) : genres.isError ? (
+          <LoadFailed what="the genre figures" error={genres.error} onRetry={() => void genres.refetch()} />
         ) : !(genres.data ?? []).length ? (
           <GenreSeriesEmpty />
         ) : (
@@ -165,6 +188,8 @@ function Analytics() {
       <Section title="Most played" description="Games with the most current players in the catalog.">
         {top.isLoading ? (
           <Skeleton className="h-64 w-full" />
+        ) : top.isError ? (
+          <LoadFailed what="the most played games" error={top.error} onRetry={() => void top.refetch()} />
         ) : (
           <BarChart
             data={mostPlayed.map((g) => ({ label: g.gameName, value: g.playerCount ?? 0 }))}

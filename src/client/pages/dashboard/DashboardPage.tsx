@@ -22,6 +22,7 @@ import { toast } from "../../../ui/toast/toast-store.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { growthLabel, latestPlayersText, playersPeriod } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import {
   crossPlatformPlayersText,
@@ -136,6 +137,12 @@ function OverviewTab() {
         <Section title="Player trends" description={trends.description}>
           {activity.isLoading ? (
             <Skeleton className="h-72 w-full" />
+          ) : activity.isError ? (
+            <LoadFailed
+              what="the player trends"
+              error={activity.error}
+              onRetry={() => void activity.refetch()}
+            />
           ) : (
             <LineChart
               area
@@ -161,6 +168,12 @@ function OverviewTab() {
       <Section title="Cross-platform players" description={playersText.description}>
         {platforms.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : platforms.isError ? (
+          <LoadFailed
+            what="the platform figures"
+            error={platforms.error}
+            onRetry={() => void platforms.refetch()}
+          />
         ) : (
           <BarChart
             data={byPlayers}
@@ -187,6 +200,12 @@ function OverviewTab() {
       <Section title="Platform distribution" description="Share of catalog games on each platform.">
         {platforms.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : platforms.isError ? (
+          <LoadFailed
+            what="the platform figures"
+            error={platforms.error}
+            onRetry={() => void platforms.refetch()}
+          />
         ) : (
           <DonutChart
             data={byGames}
@@ -219,6 +238,12 @@ function MultiPlatformTab() {
       <Section title="Platform status" description="Each source, its connection and its last sync.">
         {connections.isLoading ? (
           <Skeleton className="h-64 w-full" />
+        ) : connections.isError ? (
+          <LoadFailed
+            what="the platform status"
+            error={connections.error}
+            onRetry={() => void connections.refetch()}
+          />
         ) : (
           <PlatformStatusList platforms={connections.data ?? []} operator={!!user && isAdmin(user)} />
         )}
@@ -236,7 +261,12 @@ function MultiPlatformTab() {
           )}
           {searching && search.isLoading && <Skeleton className="mt-3 h-24 w-full" />}
           {searching && search.isError && (
-            <p className="mt-2 text-destructive text-sm">{(search.error as Error).message}</p>
+            <LoadFailed
+              className="mt-3"
+              what="the search results"
+              error={search.error}
+              onRetry={() => void search.refetch()}
+            />
           )}
           {searching && search.data && (
             <ul className="mt-3 divide-y divide-border" aria-label="Cross-platform results">
@@ -271,6 +301,8 @@ function MultiPlatformTab() {
         <Section title="Free games" description="Free to play now: store promotions and free-to-play titles.">
           {free.isLoading ? (
             <Skeleton className="h-40 w-full" />
+          ) : free.isError ? (
+            <LoadFailed what="the free games" error={free.error} onRetry={() => void free.refetch()} />
           ) : (free.data ?? []).length === 0 ? (
             <EmptyState
               icon={Gift}
@@ -367,6 +399,8 @@ function AnalyticsTab() {
       <Section title="Market by genre" description="Current players per genre, from the player series.">
         {market.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : market.isError ? (
+          <LoadFailed what="the genre figures" error={market.error} onRetry={() => void market.refetch()} />
         ) : !(market.data ?? []).length ? (
           <GenreSeriesEmpty />
         ) : (
@@ -391,6 +425,12 @@ function AnalyticsTab() {
       <Section title="Global games revenue" description="Billions of USD per year.">
         {history.isLoading ? (
           <Skeleton className="h-72 w-full" />
+        ) : history.isError ? (
+          <LoadFailed
+            what="the revenue figures"
+            error={history.error}
+            onRetry={() => void history.refetch()}
+          />
         ) : (
           <BarChart
             data={revenue.map((r) => ({ label: String(r.year), value: r.revenue }))}
@@ -410,6 +450,8 @@ function AnalyticsTab() {
         <Section title="Recent reports" description="Reports you generated, newest first.">
           {reports.isLoading ? (
             <Skeleton className="h-24 w-full" />
+          ) : reports.isError ? (
+            <LoadFailed what="your reports" error={reports.error} onRetry={() => void reports.refetch()} />
           ) : (reports.data ?? []).length === 0 ? (
             <p className="text-muted-foreground text-sm">
               No reports yet. Generate one from the{" "}
@@ -457,6 +499,8 @@ function AnalyticsTab() {
 function GameTrackingTab() {
   const games = useQuery(userGamesQuery);
   if (games.isLoading) return <Skeleton className="h-40 w-full" />;
+  if (games.isError)
+    return <LoadFailed what="your watchlist" error={games.error} onRetry={() => void games.refetch()} />;
   const list = games.data ?? [];
   if (list.length === 0) {
     return (
@@ -541,7 +585,13 @@ function AdvancedTab({ premium }: { premium: boolean }) {
     <PremiumLock locked={!premium} message="Upgrade to Premium to see growth and volatility projections">
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Fastest growing" description="Players against the previous period, from the series.">
-          {rising.length === 0 ? (
+          {trending.isError ? (
+            <LoadFailed
+              what="the growth figures"
+              error={trending.error}
+              onRetry={() => void trending.refetch()}
+            />
+          ) : rising.length === 0 ? (
             <p className="text-muted-foreground text-sm">No growth data available</p>
           ) : (
             <DataTable
@@ -593,7 +643,13 @@ function AdvancedTab({ premium }: { premium: boolean }) {
           title="Most volatile genres"
           description="Week-on-week swings of each genre's players (0–10)."
         >
-          {volatile.length === 0 ? (
+          {market.isError ? (
+            <LoadFailed
+              what="the genre volatility"
+              error={market.error}
+              onRetry={() => void market.refetch()}
+            />
+          ) : volatile.length === 0 ? (
             <GenreSeriesEmpty compact />
           ) : (
             <DataTable
@@ -747,40 +803,51 @@ export default function DashboardPage() {
           </>
         }
       />
-      <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-stats">
-        {stats.map(([label, value, hint]) => (
-          <div key={label} className="rounded-xl border border-border bg-card/50 p-4">
-            <p className="text-muted-foreground text-sm">{label}</p>
-            {value == null ? (
-              <Skeleton className="mt-1 h-7 w-16" />
-            ) : (
-              <p className="font-bold text-xl">{value}</p>
-            )}
-            <p className="text-muted-foreground text-xs">{hint}</p>
-          </div>
-        ))}
-      </div>
+      {overview.isError ? (
+        <LoadFailed
+          className="mb-4"
+          what="the dashboard figures"
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
+        />
+      ) : (
+        <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-stats">
+          {stats.map(([label, value, hint]) => (
+            <div key={label} className="rounded-xl border border-border bg-card/50 p-4">
+              <p className="text-muted-foreground text-sm">{label}</p>
+              {value == null ? (
+                <Skeleton className="mt-1 h-7 w-16" />
+              ) : (
+                <p className="font-bold text-xl">{value}</p>
+              )}
+              <p className="text-muted-foreground text-xs">{hint}</p>
+            </div>
+          ))}
+        </div>
+      )}
       <div className="mb-4">
         <RealtimePanel />
       </div>
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MetricCard
-          title="Games Tracked"
-          icon={Layers}
-          loading={overview.isLoading}
-          value={figures ? compactNumber(figures.marketActivity.games) : "–"}
-          hint={gamesTrackedHint(figures)}
-        />
-        <MetricCard
-          title="Trending"
-          icon={TrendingUp}
-          loading={overview.isLoading}
-          // The games actually growing, not the length of the list (which stops at its cap).
-          value={figures?.marketActivity.games ? compactNumber(figures.trendingCount) : "–"}
-          hint="growing against their previous period"
-        />
-        <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
-      </div>
+      {!overview.isError && (
+        <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <MetricCard
+            title="Games Tracked"
+            icon={Layers}
+            loading={overview.isLoading}
+            value={figures ? compactNumber(figures.marketActivity.games) : "–"}
+            hint={gamesTrackedHint(figures)}
+          />
+          <MetricCard
+            title="Trending"
+            icon={TrendingUp}
+            loading={overview.isLoading}
+            // The games actually growing, not the length of the list (which stops at its cap).
+            value={figures?.marketActivity.games ? compactNumber(figures.trendingCount) : "–"}
+            hint="growing against their previous period"
+          />
+          <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
+        </div>
+      )}
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList className="flex-wrap">
           <TabsTrigger value="overview">

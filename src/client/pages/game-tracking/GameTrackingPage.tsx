@@ -9,6 +9,7 @@ import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
@@ -155,6 +156,12 @@ export default function GameTrackingPage() {
         <TabsContent value="watchlist">
           {watchlist.isLoading ? (
             <ListSkeleton />
+          ) : watchlist.isError ? (
+            <LoadFailed
+              what="your watchlist"
+              error={watchlist.error}
+              onRetry={() => void watchlist.refetch()}
+            />
           ) : watchCount === 0 ? (
             <EmptyState
               icon={Eye}
@@ -194,6 +201,12 @@ export default function GameTrackingPage() {
         <TabsContent value="discover">
           {trending.isLoading ? (
             <ListSkeleton />
+          ) : trending.isError ? (
+            <LoadFailed
+              what="the trending games"
+              error={trending.error}
+              onRetry={() => void trending.refetch()}
+            />
           ) : !trending.data?.length ? (
             <EmptyState icon={TrendingUp} title="No trending games available at the moment" />
           ) : (
@@ -217,10 +230,10 @@ export default function GameTrackingPage() {
             {search.isLoading || debounced !== trimmed ? (
               <ListSkeleton />
             ) : search.isError ? (
-              <EmptyState
-                icon={Search}
-                title={search.error.message}
-                description="Please try again in a moment."
+              <LoadFailed
+                what="the search results"
+                error={search.error}
+                onRetry={() => void search.refetch()}
               />
             ) : !search.data?.length ? (
               <EmptyState

@@ -20,6 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { DataCard, type DataCardProps } from "../../components/DataCard.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { formatDate, formatMonth } from "../../format/dates.ts";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
@@ -410,6 +411,8 @@ export default function HistoricalPage() {
         <Database className="size-6 text-primary" aria-hidden="true" />
         {datasets.isLoading ? (
           <Skeleton className="h-5 w-64" />
+        ) : datasets.isError ? (
+          <LoadFailed what="the datasets" error={datasets.error} onRetry={() => void datasets.refetch()} />
         ) : (
           <p className="text-sm">
             <span className="font-medium">Datasets API active</span> — {count}{" "}
@@ -441,6 +444,8 @@ export default function HistoricalPage() {
         <TabsContent value="datasets">
           {datasets.isLoading ? (
             <Loading />
+          ) : datasets.isError ? (
+            <LoadFailed what="the datasets" error={datasets.error} onRetry={() => void datasets.refetch()} />
           ) : !count ? (
             <EmptyState icon={Database} title="No datasets available" />
           ) : (
@@ -488,6 +493,12 @@ export default function HistoricalPage() {
         <TabsContent value="historical">
           {historical.isLoading ? (
             <Loading />
+          ) : historical.isError ? (
+            <LoadFailed
+              what="the historical data"
+              error={historical.error}
+              onRetry={() => void historical.refetch()}
+            />
           ) : !historical.data?.length ? (
             <EmptyState icon={Database} title="No historical data available" />
           ) : (
@@ -572,6 +583,13 @@ export default function HistoricalPage() {
             <div className="md:col-span-3">
               <Loading />
             </div>
+          ) : market.isError ? (
+            <LoadFailed
+              className="md:col-span-3"
+              what="the market history"
+              error={market.error}
+              onRetry={() => void market.refetch()}
+            />
           ) : (
             marketCards(market.data).map((card) => <DataCard key={card.title} {...card} />)
           )}
@@ -582,6 +600,13 @@ export default function HistoricalPage() {
             <div className="md:col-span-3">
               <Loading />
             </div>
+          ) : esports.isError ? (
+            <LoadFailed
+              className="md:col-span-3"
+              what="the esports figures"
+              error={esports.error}
+              onRetry={() => void esports.refetch()}
+            />
           ) : (
             esportsCards(esports.data).map((card) => <DataCard key={card.title} {...card} />)
           )}

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { AlertCircle, Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
+import { Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { CATALOG_LIST_SOURCE } from "../../../contracts/sources.ts";
-import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -17,10 +16,11 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { StatusDot } from "../../../ui/status-dot/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
-import { apiGet } from "../../api.ts";
+import { ApiError, apiGet } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
 import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
@@ -198,12 +198,15 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
 function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
   const list = useQuery(igdbList(tab));
   if (list.isLoading) return <Skeleton className="h-64" />;
+  // Spec §8's sentence for a list IGDB did not give; the app's own rate limit is not IGDB's doing.
   if (list.isError)
     return (
-      <Alert variant="destructive">
-        <AlertCircle />
-        <AlertDescription>{LIST_ERROR}</AlertDescription>
-      </Alert>
+      <LoadFailed
+        what="the games"
+        title={list.error instanceof ApiError && list.error.status === 429 ? undefined : LIST_ERROR}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
     );
   if (!list.data?.length)
     return (
@@ -300,6 +303,12 @@ export default function GamesDatabasePage() {
         <TabsContent value="platforms">
           {platforms.isLoading ? (
             <Skeleton className="h-48" />
+          ) : platforms.isError ? (
+            <LoadFailed
+              what="the platforms"
+              error={platforms.error}
+              onRetry={() => void platforms.refetch()}
+            />
           ) : !platforms.data?.length ? (
             <EmptyState icon={Monitor} title="No platforms available yet" />
           ) : (
@@ -339,6 +348,12 @@ export default function GamesDatabasePage() {
         <TabsContent value="companies">
           {companies.isLoading ? (
             <Skeleton className="h-48" />
+          ) : companies.isError ? (
+            <LoadFailed
+              what="the companies"
+              error={companies.error}
+              onRetry={() => void companies.refetch()}
+            />
           ) : !companies.data?.length ? (
             <EmptyState
               icon={Building2}
@@ -396,6 +411,12 @@ export default function GamesDatabasePage() {
           <TabsContent value="search">
             {search.isLoading ? (
               <Skeleton className="h-48" />
+            ) : search.isError ? (
+              <LoadFailed
+                what="the search results"
+                error={search.error}
+                onRetry={() => void search.refetch()}
+              />
             ) : !search.data?.length ? (
               <EmptyState
                 icon={Search}

@@ -31,6 +31,7 @@ import {
   estimateSumTiles,
   NO_ESTIMATE_TEXT,
 } from "../../components/estimate-sums-text.ts";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
@@ -193,6 +194,8 @@ function Screener() {
         <CardContent className="space-y-4">
           {summary.isLoading ? (
             <Skeleton className="h-24" />
+          ) : summary.isError ? (
+            <LoadFailed what="the market size" error={summary.error} onRetry={() => void summary.refetch()} />
           ) : summary.data ? (
             <>
               <StatTiles
@@ -299,7 +302,9 @@ function Screener() {
           </div>
         </CardHeader>
         <CardContent>
-          {problem ? (
+          {screener.isError && !problem?.errors?.length ? (
+            <LoadFailed what="the games" error={screener.error} onRetry={() => void screener.refetch()} />
+          ) : problem ? (
             <Alert variant="destructive">
               <AlertDescription>{problem.detail ?? problem.title}</AlertDescription>
             </Alert>

@@ -7,6 +7,7 @@ import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { playersPeriod } from "../../components/GameCardView.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { trendingChartDescription } from "../../components/market-figure-text.ts";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { compactNumber } from "../../format/numbers.ts";
@@ -37,6 +38,12 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
         <CardContent>
           {trending.isLoading ? (
             <Skeleton className="h-72" />
+          ) : trending.isError ? (
+            <LoadFailed
+              what="the trending games"
+              error={trending.error}
+              onRetry={() => void trending.refetch()}
+            />
           ) : (
             <BarChart
               seriesName="Players"
@@ -45,7 +52,7 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
               formatValue={(v) => `${compactNumber(v)} players`}
             />
           )}
-          {!trending.isLoading && (
+          {!trending.isLoading && !trending.isError && (
             <CatalogSourceNote provenance={games[0]?.players?.provenance} className="mt-2" />
           )}
           <ExportCsvButton
@@ -80,6 +87,12 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
           >
             {premium && market.isLoading ? (
               <Skeleton className="h-72" />
+            ) : premium && market.isError ? (
+              <LoadFailed
+                what="the genre volatility"
+                error={market.error}
+                onRetry={() => void market.refetch()}
+              />
             ) : premium && trends.length === 0 ? (
               <GenreSeriesEmpty />
             ) : (
@@ -93,7 +106,7 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
           </PremiumLock>
           {premium && (
             <>
-              {!market.isLoading && (
+              {!market.isLoading && !market.isError && (
                 <CatalogSourceNote
                   provenance={trends.flatMap((t) => (t.provenance ? [t.provenance] : []))}
                   className="mt-2"

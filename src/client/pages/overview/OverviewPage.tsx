@@ -17,6 +17,7 @@ import { apiRequest } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { marketActivityHint } from "../../components/market-figure-text.ts";
 import { compactNumber } from "../../format/numbers.ts";
@@ -140,32 +141,40 @@ export default function OverviewPage() {
         </Alert>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MetricCard
-          title="Market Activity"
-          icon={Activity}
-          loading={overview.isLoading}
-          value={
-            figures?.marketActivity.games
-              ? `${compactNumber(figures.marketActivity.players)} players`
-              : "No player history"
-          }
-          change={figures?.marketActivity.change ?? null}
-          hint={!figures?.marketActivity.games ? NO_PLAYER_HISTORY : marketActivityHint(figures)}
+      {overview.isError ? (
+        <LoadFailed
+          what="the market figures"
+          error={overview.error}
+          onRetry={() => void overview.refetch()}
         />
-        <MetricCard
-          title="Trending Games"
-          icon={TrendingUp}
-          loading={overview.isLoading}
-          value={figures?.marketActivity.games ? figures.trendingCount : "–"}
-          hint={
-            figures?.marketActivity.games
-              ? "games growing against their previous period"
-              : `${NO_PLAYER_HISTORY}: growth needs two weeks of it`
-          }
-        />
-        <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
-      </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <MetricCard
+            title="Market Activity"
+            icon={Activity}
+            loading={overview.isLoading}
+            value={
+              figures?.marketActivity.games
+                ? `${compactNumber(figures.marketActivity.players)} players`
+                : "No player history"
+            }
+            change={figures?.marketActivity.change ?? null}
+            hint={!figures?.marketActivity.games ? NO_PLAYER_HISTORY : marketActivityHint(figures)}
+          />
+          <MetricCard
+            title="Trending Games"
+            icon={TrendingUp}
+            loading={overview.isLoading}
+            value={figures?.marketActivity.games ? figures.trendingCount : "–"}
+            hint={
+              figures?.marketActivity.games
+                ? "games growing against their previous period"
+                : `${NO_PLAYER_HISTORY}: growth needs two weeks of it`
+            }
+          />
+          <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
+        </div>
+      )}
       {figures?.marketActivity.games ? (
         <CatalogSourceNote provenance={figures.marketActivity.provenance} className="-mt-4" />
       ) : null}
@@ -238,18 +247,26 @@ export default function OverviewPage() {
         <h2 className="mb-3 font-semibold text-lg">Trending Games</h2>
         {trending.isLoading ? (
           <Skeleton className="h-40" />
+        ) : trending.isError ? (
+          <LoadFailed
+            what="the trending games"
+            error={trending.error}
+            onRetry={() => void trending.refetch()}
+          />
         ) : games.length === 0 ? (
           <EmptyState
             icon={TrendingUp}
             title="No trending games available at the moment"
             description={
-              !figures?.marketActivity.games
-                ? `${NO_PLAYER_HISTORY}: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.`
-                : figures.trendingCompared
-                  ? figures.trendingCompared === 1
-                    ? "The one game with player counts to compare did not grow against its previous period."
-                    : `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`
-                  : "No game has player counts in two periods to compare yet: trending compares a game's last 7 days with the 7 before (a month with the month before for monthly figures)."
+              !figures
+                ? undefined
+                : !figures.marketActivity.games
+                  ? `${NO_PLAYER_HISTORY}: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.`
+                  : figures.trendingCompared
+                    ? figures.trendingCompared === 1
+                      ? "The one game with player counts to compare did not grow against its previous period."
+                      : `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`
+                    : "No game has player counts in two periods to compare yet: trending compares a game's last 7 days with the 7 before (a month with the month before for monthly figures)."
             }
           />
         ) : (

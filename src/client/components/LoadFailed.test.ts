@@ -1,0 +1,31 @@
+import { describe, expect, test } from "vitest";
+import { PREMIUM_REQUIRED_DETAIL } from "../../contracts/roles.ts";
+import { ApiError, PLAN_CHANGED_TEXT } from "../api.ts";
+import { loadFailedText } from "./LoadFailed.tsx";
+
+describe("loadFailedText", () => {
+  test("says the server's own detail of a 429", () => {
+    const error = new ApiError(429, "429: …", {
+      status: 429,
+      title: "Too Many Requests",
+      detail: "Too many requests. Try again in 57 seconds.",
+    });
+    expect(loadFailedText(error)).toBe("Too many requests. Try again in 57 seconds.");
+  });
+  test("names the status when the answer carries no problem JSON", () => {
+    expect(loadFailedText(new ApiError(503, "503: Service Unavailable"))).toBe("The server answered 503.");
+    expect(loadFailedText(new ApiError(500, "500: {}", { title: "Internal Server Error" }))).toBe(
+      "Internal Server Error",
+    );
+  });
+  test("a 403 refused by role says the plan changed", () => {
+    expect(loadFailedText(new ApiError(403, "403: …", { detail: PREMIUM_REQUIRED_DETAIL }))).toBe(
+      PLAN_CHANGED_TEXT,
+    );
+  });
+  test("a request that never reached the server says so", () => {
+    expect(loadFailedText(new TypeError("Failed to fetch"))).toBe(
+      "The server could not be reached. Check the connection and try again.",
+    );
+  });
+});
