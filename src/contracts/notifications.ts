@@ -61,24 +61,9 @@ export interface NotificationList {
   unread: number;
 }
 
-/** The `notifications` channel's message: the notifications just created for this user. */
-export interface NotificationUpdate {
-  notifications: Notification[];
-}
-
-/**
- * The `notifications` channel's other message: the user's watchlist changed (from any of their tabs
- * or devices), so every open screen of theirs refetches it and its Track buttons.
- */
-export interface WatchlistChange {
-  watchlist: { change: "tracked" | "untracked"; gameId: string };
-}
-
-/** What the user's own channel carries. */
-export type UserChannelMessage = NotificationUpdate | WatchlistChange;
-
-export const isWatchlistChange = (message: unknown): message is WatchlistChange =>
-  typeof message === "object" && message !== null && "watchlist" in message;
+// The channel's messages (NotificationUpdate, WatchlistChange) are in user-channel.ts, without zod,
+// as the app shell reads them.
+export type { NotificationUpdate, UserChannelMessage, WatchlistChange } from "./user-channel.ts";
 
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Each user keeps this many notifications, newest first (migration 0022). */

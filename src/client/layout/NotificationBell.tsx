@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
-import { isWatchlistChange, type UserChannelMessage } from "../../contracts/notifications.ts";
+import { isWatchlistChange, type UserChannelMessage } from "../../contracts/user-channel.ts";
 import { Button } from "../../ui/button/Button.tsx";
 import { Spinner } from "../../ui/spinner/Spinner.tsx";
 import type { NotificationPanelProps } from "../notifications/NotificationPanel.tsx";

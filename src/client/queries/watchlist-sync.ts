@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { isWatchlistChange } from "../../contracts/notifications.ts";
+import { isWatchlistChange } from "../../contracts/user-channel.ts";
 import { useChannel } from "../realtime.ts";
 import { userStatsQuery } from "./auth.ts";
 import { userGamesQuery } from "./catalog.ts";
