@@ -12,7 +12,7 @@ import { CONVERTED_PRICE_SOURCES } from "../../src/server/catalog/source-names.t
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
-import { socketServerForFile } from "../helpers/socket-server.ts";
+import { connectAs, eventually, socketServerForFile } from "../helpers/socket-server.ts";
 
 /**
  * Settings → Notifications take effect: a tracked game's price change, a new release date or a
@@ -401,22 +401,7 @@ describe("reading and marking read", () => {
 });
 
 describe("live delivery", () => {
-  function connect(user: TestUser) {
-    const ws = new WebSocket(`ws://${sockets.host}/ws`, {
-      headers: { Origin: `http://${sockets.host}`, Cookie: user.cookie },
-    } as unknown as string[]);
-    const messages: Array<Record<string, unknown>> = [];
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    const opened = new Promise<void>((resolve, reject) => {
-      ws.addEventListener("open", () => resolve());
-      ws.addEventListener("error", () => reject(new Error("socket error")));
-    });
-    return { ws, messages, opened };
-  }
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(check()).toBe(true);
-  };
+  const connect = (user: TestUser) => connectAs(sockets.host, user.cookie);
 
   test("a new notification reaches its user's subscribed sockets, and only theirs", async () => {
     const g = await game({ name: "Live Watch", price: 20 });
@@ -431,7 +416,7 @@ describe("live delivery", () => {
     const clients = [alice, bob, carol, dave].map(connect);
     await Promise.all(clients.map((c) => c.opened));
     for (const c of clients) c.ws.send(JSON.stringify({ type: "subscribe", channels: ["notifications"] }));
-    await until(() => clients.every((c) => c.messages.some((m) => m.type === "subscription_confirmed")));
+    await eventually(() => clients.every((c) => c.messages.some((m) => m.type === "subscription_confirmed")));
     expect(clients[0]!.messages.find((m) => m.type === "subscription_confirmed")?.channels).toEqual([
       "notifications",
     ]);
@@ -443,7 +428,7 @@ describe("live delivery", () => {
         channel: string;
         data: { notifications: Notification[] };
       }>;
-    await until(() => updates(clients[0]!).length > 0 && updates(clients[1]!).length > 0);
+    await eventually(() => updates(clients[0]!).length > 0 && updates(clients[1]!).length > 0);
     await new Promise((r) => setTimeout(r, 100));
     const [a, b, c, d] = clients.map(updates) as [
       ReturnType<typeof updates>,

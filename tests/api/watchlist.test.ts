@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
-import { socketServerForFile } from "../helpers/socket-server.ts";
+import { connectAs, eventually, socketServerForFile } from "../helpers/socket-server.ts";
 
 const sockets = socketServerForFile();
 
@@ -148,22 +148,7 @@ test("isWatchlisted: adding sets it true (spec §4); false is 422 naming the fie
 });
 
 describe("a change reaches the user's other open screens", () => {
-  function connect(user: TestUser) {
-    const ws = new WebSocket(`ws://${sockets.host}/ws`, {
-      headers: { Origin: `http://${sockets.host}`, Cookie: user.cookie },
-    } as unknown as string[]);
-    const messages: Array<Record<string, unknown>> = [];
-    ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-    const opened = new Promise<void>((resolve, reject) => {
-      ws.addEventListener("open", () => resolve());
-      ws.addEventListener("error", () => reject(new Error("socket error")));
-    });
-    return { ws, messages, opened };
-  }
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(check()).toBe(true);
-  };
+  const connect = (user: TestUser) => connectAs(sockets.host, user.cookie);
   const updates = (c: ReturnType<typeof connect>) =>
     c.messages.filter((m) => m.type === "channel_update").map((m) => [m.channel, m.data]);
 
@@ -177,7 +162,7 @@ describe("a change reaches the user's other open screens", () => {
     const clients = [connect(carol), connect(carol), connect(dave)];
     await Promise.all(clients.map((c) => c.opened));
     for (const c of clients) c.ws.send(JSON.stringify({ type: "subscribe", channels: ["notifications"] }));
-    await until(() => clients.every((c) => c.messages.some((m) => m.type === "subscription_confirmed")));
+    await eventually(() => clients.every((c) => c.messages.some((m) => m.type === "subscription_confirmed")));
     const [tabA, tabB, other] = clients as [
       ReturnType<typeof connect>,
       ReturnType<typeof connect>,
@@ -186,13 +171,13 @@ describe("a change reaches the user's other open screens", () => {
 
     expect((await track(carol, { gameId })).status).toBe(201);
     const tracked = ["notifications", { watchlist: { change: "tracked", gameId } }];
-    await until(() => updates(tabA).length === 1 && updates(tabB).length === 1);
+    await eventually(() => updates(tabA).length === 1 && updates(tabB).length === 1);
     expect(updates(tabA)).toEqual([tracked]);
     expect(updates(tabB)).toEqual([tracked]);
 
     expect((await remove(carol, gameId!)).status).toBe(204);
     const untracked = ["notifications", { watchlist: { change: "untracked", gameId } }];
-    await until(() => updates(tabA).length === 2 && updates(tabB).length === 2);
+    await eventually(() => updates(tabA).length === 2 && updates(tabB).length === 2);
     expect(updates(tabB)).toEqual([tracked, untracked]);
 
     // A refused change (not in the watchlist) publishes nothing; Dave heard none of Carol's.

@@ -1,5 +1,5 @@
 import type { Server } from "bun";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "../../src/server/app.ts";
 import { attachServer, detachServer } from "../../src/server/realtime/hub.ts";
 import { type SocketState, websocketHandler } from "../../src/server/realtime/socket.ts";
@@ -31,4 +31,24 @@ export function socketServerForFile(): { readonly host: string; readonly port: n
       return server!.port!;
     },
   };
+}
+
+/** A signed-in user's socket to `host`, with every message it receives (parsed) in `messages`. */
+export function connectAs(host: string, cookie: string) {
+  const ws = new WebSocket(`ws://${host}/ws`, {
+    headers: { Origin: `http://${host}`, Cookie: cookie },
+  } as unknown as string[]);
+  const messages: Array<Record<string, unknown>> = [];
+  ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.addEventListener("open", () => resolve());
+    ws.addEventListener("error", () => reject(new Error("socket error")));
+  });
+  return { ws, messages, opened };
+}
+
+/** Waits up to 2 s for `check` to hold, then asserts it. */
+export async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
 }
