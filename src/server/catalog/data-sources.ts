@@ -254,16 +254,20 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
   const lastSync = new Map(
     syncs.rows.map((r) => [String(r.source), r.last_success_at == null ? null : Number(r.last_success_at)]),
   );
+  // What every entry says of its source, whatever it counts.
+  const described = (s: (typeof SOURCES)[number]) => ({
+    id: s.id,
+    name: sourceLabel(s.id),
+    publisher: s.publisher,
+    licence: s.licence,
+    url: s.url,
+    provides: s.provides,
+  });
   const entries: DataSourceEntry[] = SOURCES.map((s) => {
     if (s.id === "newzoo") {
       const n = Number(market.rows[0]?.n ?? 0);
       return {
-        id: s.id,
-        name: sourceLabel(s.id),
-        publisher: s.publisher,
-        licence: s.licence,
-        url: s.url,
-        provides: s.provides,
+        ...described(s),
         // The latest edition quoted reports on its own year; later years are forecasts.
         asOf: null,
         lastSync: null,
@@ -277,12 +281,7 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
       const synced = s.sync ? lastSync.get(s.sync) : null;
       const times = [...counted.map((c) => c.at), synced].filter((t): t is number => t != null && t > 0);
       return {
-        id: s.id,
-        name: sourceLabel(s.id),
-        publisher: s.publisher,
-        licence: s.licence,
-        url: s.url,
-        provides: s.provides,
+        ...described(s),
         asOf: records > 0 && times.length ? new Date(Math.max(...times)).toISOString() : null,
         lastSync: synced ? new Date(synced).toISOString() : null,
         records,
@@ -299,12 +298,7 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
       ]);
       const undated = counted.reduce((sum, c) => sum + c.undated, 0);
       return {
-        id: s.id,
-        name: sourceLabel(s.id),
-        publisher: s.publisher,
-        licence: s.licence,
-        url: s.url,
-        provides: s.provides,
+        ...described(s),
         asOf: times.length ? new Date(Math.max(...times)).toISOString() : null,
         lastSync: null,
         records: counted.reduce((sum, c) => sum + c.n, 0),
@@ -316,12 +310,7 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
     const newest = Math.max(0, ...stored.map((v) => v.ts));
     const synced = s.sync ? lastSync.get(s.sync) : null;
     return {
-      id: s.id,
-      name: sourceLabel(s.id),
-      publisher: s.publisher,
-      licence: s.licence,
-      url: s.url,
-      provides: s.provides,
+      ...described(s),
       asOf: newest ? new Date(newest).toISOString() : null,
       lastSync: synced ? new Date(synced).toISOString() : null,
       records: stored.reduce((sum, v) => sum + v.n, 0),
