@@ -1,13 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  importDataset,
-  launchBrowser,
-  SCREENSHOT_DIR,
-  signedInContext,
-  startServer,
-  type TestServer,
-} from "./harness.ts";
+import { SCREENSHOT_DIR, serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
 /**
  * Review 6 #7, #8, #13 on screen, after the imports the tester ran (excerpts of the real files kept
@@ -18,21 +11,14 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  for (const [kind, path] of [
+  ({ server, browser } = await serverWithData([
     ["steam-store-csv", "tests/fixtures/datasets/steam-store-games/steam.csv"],
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv"],
     ["vgsales-csv", "tests/fixtures/datasets/vgsales/vgsales.csv"],
-  ] as const) {
-    importDataset(server, kind, path);
-  }
-  browser = await launchBrowser();
+  ]));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 async function open(path: string): Promise<Page> {
   const { context } = await signedInContext(browser, server, { role: "regular" });

@@ -8,6 +8,7 @@ import {
   SCREENSHOT_DIR,
   signedInContext,
   startServer,
+  stopAll,
   type TestServer,
 } from "./harness.ts";
 
@@ -27,10 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([full?.stop(), empty?.stop()]);
-});
+afterAll(() => stopAll(browser, full, empty));
 
 async function open(server: TestServer, path: string): Promise<Page> {
   const { context } = await signedInContext(browser, server, { role: "regular" });

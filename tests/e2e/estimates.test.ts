@@ -1,36 +1,20 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openClient } from "../../src/server/db/client.ts";
-import {
-  importDataset,
-  launchBrowser,
-  SCREENSHOT_DIR,
-  signedInContext,
-  startServer,
-  type TestServer,
-} from "./harness.ts";
+import { SCREENSHOT_DIR, serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  importDataset(server, "steamspy-csv", "tests/fixtures/estimates/steamspy-sample.csv");
-  // VGChartz unit sales of console games, dated by --as-of (the file states no date of its own).
-  importDataset(
-    server,
-    "vgsales-csv",
-    "tests/fixtures/datasets/vgsales/vgsales.csv",
-    "--as-of",
-    "2016-10-26",
-  );
-  browser = await launchBrowser();
+  ({ server, browser } = await serverWithData([
+    ["steamspy-csv", "tests/fixtures/estimates/steamspy-sample.csv"],
+    // VGChartz unit sales of console games, dated by --as-of (the file states no date of its own).
+    ["vgsales-csv", "tests/fixtures/datasets/vgsales/vgsales.csv", "--as-of", "2016-10-26"],
+  ]));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 test("Methodology: the fitted model, the revenue parameters and the saved back-test table", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });

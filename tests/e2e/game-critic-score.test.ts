@@ -1,13 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  importDataset,
-  launchBrowser,
-  SCREENSHOT_DIR,
-  signedInContext,
-  startServer,
-  type TestServer,
-} from "./harness.ts";
+import { SCREENSHOT_DIR, serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
 /**
  * Review 7, item 9: a console game's page said "No source has this figure yet" where search and the
@@ -17,19 +10,12 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  importDataset(
-    server,
-    "vgsales-csv",
-    "tests/fixtures/datasets/vgsales/Video_Games_Sales_as_at_22_Dec_2016.csv",
-  );
-  browser = await launchBrowser();
+  ({ server, browser } = await serverWithData([
+    ["vgsales-csv", "tests/fixtures/datasets/vgsales/Video_Games_Sales_as_at_22_Dec_2016.csv"],
+  ]));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 test("a console game's page shows its critics' score with its source and date", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });

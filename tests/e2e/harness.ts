@@ -115,6 +115,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A test file's server with datasets imported into its database (each entry the arguments of
+ * `bun run import`, in order), and its browser.
+ */
+export async function serverWithData(
+  imports: string[][] = [],
+  options: ServerOptions = {},
+): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startServer(options);
+  for (const args of imports) importDataset(server, ...args);
+  return { server, browser: await launchBrowser() };
+}
+
+/** Closes the browser and stops the servers a test file started (any of them may be missing). */
+export async function stopAll(browser: Browser | undefined, ...servers: Array<TestServer | undefined>) {
+  await browser?.close();
+  await Promise.all(servers.map((s) => s?.stop()));
+}
+
 export type Role = "regular" | "premium" | "admin";
 const TIER: Record<Role, string> = { regular: "starter", premium: "professional", admin: "enterprise" };
 

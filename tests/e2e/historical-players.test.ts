@@ -2,14 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import {
-  importDataset,
-  launchBrowser,
-  SCREENSHOT_DIR,
-  signedInContext,
-  startServer,
-  type TestServer,
-} from "./harness.ts";
+import { SCREENSHOT_DIR, serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
 /**
  * Historical Analytics → Historical Data with SteamCharts' monthly history, SteamDB's daily peaks and a
@@ -21,8 +14,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  for (const args of [
+  ({ server, browser } = await serverWithData([
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_overlap.csv"],
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamdb_daily_month-starts.csv"],
     [
@@ -31,16 +23,10 @@ beforeAll(async () => {
       "--as-of",
       "2023-01-01",
     ],
-  ]) {
-    importDataset(server, ...args);
-  }
-  browser = await launchBrowser();
+  ]));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 test("each player figure on a Historical Data card says its measure, source and date", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });

@@ -6,10 +6,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
   importDataset,
-  launchBrowser,
   type Role,
+  serverWithData,
   signedInContext,
-  startServer,
+  stopAll,
   type TestServer,
 } from "./harness.ts";
 
@@ -22,19 +22,12 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  importDataset(
-    server,
-    "steamcharts-csv",
-    "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv",
-  );
-  browser = await launchBrowser();
+  ({ server, browser } = await serverWithData([
+    ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv"],
+  ]));
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 async function as(role: Role, path: string): Promise<Page> {
   const { context } = await signedInContext(browser, server, { role });
