@@ -15,7 +15,6 @@ import {
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
-import { modelCoversSql } from "../estimates/model.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { sumIndexedEstimates } from "./estimate-sums.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -129,38 +128,29 @@ export function screenerOrder(
   }
 }
 
-async function estimatesOf(ids: string[]): Promise<Map<string, { owners: number; revenue: number | null }>> {
-  if (ids.length === 0) return new Map();
-  // Only the games the owners model covers: another's stored range is the Steam catalog's spread.
-  const rows = await readRows(
-    `SELECT e.game_id, e.owners_mid, e.gross_mid FROM game_estimates e JOIN games g ON g.id = e.game_id
-     WHERE +e.model_version = ? AND e.game_id IN (SELECT value FROM json_each(?)) AND ${modelCoversSql("e", "g")}`,
-    [MODEL_VERSION, JSON.stringify(ids)],
-  );
-  return new Map(
-    rows.map((r) => [
-      String(r.game_id),
-      { owners: Number(r.owners_mid), revenue: r.gross_mid == null ? null : Number(r.gross_mid) },
-    ]),
-  );
-}
-
 const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, developer, publisher, genres, tags, platforms, price,
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo`;
 
-/** The rows of these games as the screener answers them, in the given order. */
-async function rowsOf(ids: string[], withEstimates: boolean): Promise<ScreenerRow[]> {
+/**
+ * The rows of these games as the screener answers them, in the given order. Their estimates are the
+ * index's (the covered P50s it filtered and sorted them by), not read again.
+ */
+async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]> {
   if (ids.length === 0) return [];
   const rows = await readRows(
     `SELECT ${COLUMNS_READ} FROM games WHERE id IN (SELECT value FROM json_each(?))`,
     [JSON.stringify(ids)],
   );
   const byId = new Map(rows.map((r) => [String(r.id), r]));
-  const estimates = withEstimates ? await estimatesOf(ids) : new Map();
+  const { ownersEstimate, revenueEstimate } = index.col;
+  const known = (v: number | undefined) => (v == null || Number.isNaN(v) ? null : v);
   return ids.flatMap((id) => {
     const r = byId.get(id);
+    const s = index.slot(id);
     // Deleted since the index was read.
-    return r ? [toRow(r, estimates.get(id))] : [];
+    if (!r) return [];
+    const owners = s == null ? null : known(ownersEstimate[s]);
+    return [toRow(r, owners == null ? undefined : { owners, revenue: known(revenueEstimate[s!]) })];
   });
 }
 
@@ -306,8 +296,8 @@ export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
   ).slice(offset);
   return {
     rows: await rowsOf(
+      index,
       page.map((s) => index.ids[s]!),
-      true,
     ),
     total: matches.length,
     page: q.page,
@@ -449,7 +439,7 @@ export function screenerCsvDisposition(f: ScreenerFilter): string {
 export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint8Array>> {
   const { index } = await catalogIndex();
   const columns = q.columns?.length ? q.columns : [...SCREENER_COLUMNS];
-  const needEstimates = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
+  const _needEstimates = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
   // A plain array: V8 sorts it with a comparator about twice as fast as a typed one.
   const matches = Array.from(matchingSlots(index, q)).sort(screenerOrder(index, q.sort, q.order));
   const ids = matches.map((s) => index.ids[s]!);
@@ -478,7 +468,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       }
       const chunk = ids.slice(next, next + CSV_CHUNK);
       next += chunk.length;
-      const rows = await rowsOf(chunk, needEstimates);
+      const rows = await rowsOf(index, chunk);
       let text = "";
       for (const row of rows)
         text += csvRow([...SCREENER_CSV_KEYS.map((k) => row[k]), ...columns.map((c) => row[c])]);
