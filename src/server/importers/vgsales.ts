@@ -80,22 +80,11 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
     await batch.flush();
     const statements: InStatement[] = pending
       .filter((s) => s.gameId)
-      .flatMap((s) => [
-        {
-          // The same row of the same file filed under another game of its name by an earlier import
-          // (before the merge rules of decision 007's review-eight addendum sent a PC row to the Steam
-          // game): it moves here rather than stay there too, which would count its units twice.
-          sql: `DELETE FROM game_sales WHERE platform = ? AND dataset = ? AND game_id <> ? AND year IS ?
-                  AND rank IS ? AND global_sales = ?
-                  AND game_id IN (SELECT o.id FROM games o JOIN games g ON g.id = ?
-                                  WHERE o.normalized_name = g.normalized_name AND g.normalized_name <> '')`,
-          args: [s.platform, dataset, s.gameId!, s.year, s.rank, s.global, s.gameId!],
-        },
-        {
-          // The larger figure wins, with its file, date and companies. The same figure again names its file
-          // where the row was imported before files were kept, and from the same file takes a date the row
-          // lacked and the row's own publisher and developer where it was stored before they were kept.
-          sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
+      .map((s) => ({
+        // The larger figure wins, with its file, date and companies. The same figure again names its file
+        // where the row was imported before files were kept, and from the same file takes a date the row
+        // lacked and the row's own publisher and developer where it was stored before they were kept.
+        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
               ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = coalesce(excluded.rank, rank),
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
@@ -109,26 +98,25 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
                 OR (excluded.global_sales = game_sales.global_sales AND (game_sales.dataset IS NULL
                   OR (game_sales.dataset = excluded.dataset AND ((game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)
                     OR game_sales.companies_recorded = 0))))`,
-          args: [
-            s.gameId!,
-            s.platform,
-            s.year,
-            s.rank,
-            s.na,
-            s.eu,
-            s.jp,
-            s.other,
-            s.global,
-            s.critic,
-            s.user,
-            VGSALES_SOURCE,
-            dataset,
-            takenAt,
-            s.publisher,
-            s.developer,
-          ],
-        },
-      ]);
+        args: [
+          s.gameId!,
+          s.platform,
+          s.year,
+          s.rank,
+          s.na,
+          s.eu,
+          s.jp,
+          s.other,
+          s.global,
+          s.critic,
+          s.user,
+          VGSALES_SOURCE,
+          dataset,
+          takenAt,
+          s.publisher,
+          s.developer,
+        ],
+      }));
     const critics: CriticScore[] = pending.flatMap((s) =>
       s.gameId && s.critic != null
         ? [{ gameId: s.gameId, score: s.critic, ts: dated, source: VGSALES_SOURCE }]
@@ -144,8 +132,7 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
       return { before, results, after };
     });
     const added = Number(after.rows[0]!.n) - Number(before.rows[0]!.n);
-    // The inserts' answers (every second statement): a row moved from another game counts as updated.
-    const touched = results.reduce((n, rs, i) => (i % 2 === 1 ? n + rs.rowsAffected : n), 0);
+    const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
     salesInserted += added;
     salesUpdated += touched - added;
   };
@@ -224,6 +211,26 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
     }
     await flushSales();
   }
+  // A row of this file that an earlier import filed under another game of its name (before the merge
+  // rules of decision 007's review-eight addendum sent a PC row to the Steam game) was written again
+  // where it now belongs: the older copy goes, so its units are not counted twice. The same row is the
+  // same file, platform, year, rank and figure under a game of the same name; the newer copy has the
+  // larger rowid (an update keeps its row's id). One statement per import, counted as updated: it moved.
+  const moved = await retryBatch(() =>
+    client.execute({
+      sql: `DELETE FROM game_sales WHERE rowid IN (
+              SELECT s.rowid FROM game_sales s
+              JOIN game_sales t ON t.dataset = s.dataset AND t.platform = s.platform AND t.year IS s.year
+                AND t.rank IS s.rank AND t.global_sales = s.global_sales AND t.game_id <> s.game_id
+                AND t.rowid > s.rowid
+              JOIN games g ON g.id = s.game_id
+              JOIN games h ON h.id = t.game_id AND h.normalized_name = g.normalized_name
+              WHERE s.dataset = ? AND g.normalized_name <> '')`,
+      args: [dataset],
+    }),
+  );
+  salesInserted -= moved.rowsAffected;
+  salesUpdated += moved.rowsAffected;
   // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
   summary.notes = [`games: ${summary.inserted} new, ${summary.updated} updated`];
   summary.inserted = salesInserted;
