@@ -5,7 +5,7 @@ import { modelCoversSql } from "../estimates/model.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
 
 /** A game's stored P50s, as its row on a company page shows them. */
-export interface GameEstimateP50 {
+interface GameEstimateP50 {
   owners: number;
   revenue: number | null;
 }

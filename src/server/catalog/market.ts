@@ -187,7 +187,7 @@ function periodTotals(row: Record<string, unknown> | undefined): PeriodTotals {
  * partial: the rest have not reported yet (a monthly file with one game's new month, a live sync of
  * the most played games only). Its comparison still sums the same games in both periods.
  */
-export const PARTIAL_PERIOD_SHARE = 0.9;
+const PARTIAL_PERIOD_SHARE = 0.9;
 
 export function isPartialPeriod(latestGames: number, previousGames: number): boolean {
   return previousGames > 0 && latestGames < previousGames * PARTIAL_PERIOD_SHARE;

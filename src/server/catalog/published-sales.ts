@@ -125,7 +125,7 @@ const platformOf = (r: SalesRow): PublishedPlatformSales => ({
  * Each game's published sales, by game id; games without any are absent. Every row of the game, whoever
  * published it: this is the game's figure (its page), not a company's.
  */
-export async function publishedSalesOf(gameIds: string[]): Promise<Map<string, PublishedSales>> {
+async function publishedSalesOf(gameIds: string[]): Promise<Map<string, PublishedSales>> {
   const platformsOf = new Map<string, PublishedPlatformSales[]>();
   for (const r of await salesRowsOf(gameIds)) {
     platformsOf.set(r.gameId, [...(platformsOf.get(r.gameId) ?? []), platformOf(r)]);
@@ -143,7 +143,7 @@ export async function publishedSalesOf(gameIds: string[]): Promise<Map<string, P
 }
 
 /** The note of a company total that counts rows stored before each row's companies were kept. */
-export const rowsBeforeCompaniesNote = (n: number) =>
+const rowsBeforeCompaniesNote = (n: number) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"} from before the sales file recorded each row's publisher: re-import it to attribute ${n === 1 ? "it" : "them"}`;
 
 /**

@@ -42,11 +42,6 @@ const latest = new Map<Channel, string>();
  * published every few seconds while someone listens, so a first subscriber would wait).
  */
 const currentValue = new Map<Channel, () => Promise<unknown>>();
-/**
- * User channels (ai_analysis: "an analysis of yours just finished"; notifications) carry events, not
- * a value: replaying the last one to a new subscriber would show an old event as if it had just happened.
- */
-const EVENT_CHANNELS: ReadonlySet<Channel> = USER_CHANNELS;
 const sockets = new Set<ServerWebSocket<unknown>>();
 const socketUsers = new Map<ServerWebSocket<unknown>, SocketData>();
 
@@ -66,7 +61,7 @@ const updateMessage = (channel: Channel, data: unknown, timestamp = new Date().t
 export function publish(channel: Channel, data: unknown): void {
   if (!server || USER_CHANNELS.has(channel)) return;
   const message = updateMessage(channel, data);
-  if (!EVENT_CHANNELS.has(channel)) latest.set(channel, message);
+  latest.set(channel, message);
   server.publish(topic(channel), message);
 }
 
@@ -128,7 +123,9 @@ export function subscribe(ws: ServerWebSocket<unknown>, channels: Channel[]): Pr
 async function sendLatest(ws: ServerWebSocket<unknown>, channels: Channel[]): Promise<void> {
   await Promise.resolve();
   for (const channel of channels) {
-    if (EVENT_CHANNELS.has(channel)) continue;
+    // User channels (ai_analysis: "an analysis of yours just finished"; notifications) carry events,
+    // not a value: replaying the last one would show an old event as if it had just happened.
+    if (USER_CHANNELS.has(channel)) continue;
     let message = latest.get(channel);
     const compute = currentValue.get(channel);
     if (compute) {

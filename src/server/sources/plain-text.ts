@@ -2,7 +2,7 @@
  * Text from services that write HTML into their JSON (Steam's store descriptions carry `&quot;` and
  * `&amp;`, IGDB's company descriptions `&#13;`), as the plain text we store and show: HTML tags
  * removed, entities decoded. Applied by the adapters before a record is stored; migration 0025
- * repairs the rows stored before with the entities and tags of SQL_REPAIRS.
+ * repairs the rows stored before (tests/api/sources-text.test.ts holds its repair to `plainText`).
  */
 
 /** Named entities decoded (numeric ones, `&#39;` and `&#x27;`, are decoded whatever their number). */
@@ -64,34 +64,3 @@ export function plainText(text: string | null | undefined): string | null {
     .trim();
   return plain === "" ? null : plain;
 }
-
-/**
- * What migration 0025 replaces in the rows stored before, in order (tags, then entities, `&amp;`
- * last so "&amp;quot;" becomes "&quot;" as text): a test holds it to `plainText` on each of them.
- */
-export const SQL_REPAIRS: ReadonlyArray<readonly [string, string]> = [
-  ["<br>", "\n"],
-  ["<br/>", "\n"],
-  ["<br />", "\n"],
-  ["<p>", ""],
-  ["</p>", "\n"],
-  ["<b>", ""],
-  ["</b>", ""],
-  ["<strong>", ""],
-  ["</strong>", ""],
-  ["<i>", ""],
-  ["</i>", ""],
-  ["<em>", ""],
-  ["</em>", ""],
-  ["&#13;", ""],
-  ["&#10;", "\n"],
-  ["&#39;", "'"],
-  ["&#039;", "'"],
-  ["&#x27;", "'"],
-  ["&#34;", '"'],
-  ...Object.entries(NAMED)
-    .filter(([name]) => name !== "amp")
-    .map(([name, text]) => [`&${name};`, text] as const),
-  ["&#38;", "&"],
-  ["&amp;", "&"],
-];
