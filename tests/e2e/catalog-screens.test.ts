@@ -103,6 +103,11 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await search.fill("sh");
   await page.getByText("Type at least 3 characters to search").waitFor();
   expect(await page.getByRole("tab", { name: "Search Results" }).count()).toBe(0);
+  // Three characters but one letter: no search is sent, so no "No games found" either.
+  await search.fill("c++");
+  await page.getByText("Type at least 3 characters to search").waitFor();
+  expect(await page.getByRole("tab", { name: "Search Results" }).count()).toBe(0);
+  expect(await page.getByText('No games found for "c++"').count()).toBe(0);
   await search.fill("shadow");
   await expect
     .poll(() => page.getByRole("tab", { name: "Search Results" }).getAttribute("data-state"))

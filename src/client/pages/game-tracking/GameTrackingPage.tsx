@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { SEARCH_MIN_LENGTH, searchableLength } from "../../../contracts/search-length.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -51,9 +52,10 @@ export default function GameTrackingPage() {
   const [tabParam, setTab] = useUrlParam("tab", "watchlist");
   const trimmed = query.trim();
   // Spec §2: back to the watchlist when the query is cleared. The Search Results tab exists only for a
-  // query of more than 2 characters: without one, `tab=search` shows the watchlist (and is taken out
-  // of the address below, so the URL says the tab that is shown).
-  const searchable = trimmed.length > 2;
+  // query of more than 2 characters (letters and digits, as the search counts them: "c++" is one and
+  // sends no search): without one, `tab=search` shows the watchlist (and is taken out of the address
+  // below, so the URL says the tab that is shown).
+  const searchable = searchableLength(trimmed) >= SEARCH_MIN_LENGTH;
   const tab: Tab =
     tabParam === "discover" ? "discover" : tabParam === "search" && searchable ? "search" : "watchlist";
   const debounced = useDebounced(trimmed, 250);
@@ -67,8 +69,8 @@ export default function GameTrackingPage() {
   useEffect(() => {
     if (lastQuery.current === trimmed) return;
     lastQuery.current = trimmed;
-    if (trimmed.length > 2) setTab("search", { replace: true });
-  }, [trimmed, setTab]);
+    if (searchable) setTab("search", { replace: true });
+  }, [trimmed, searchable, setTab]);
   // A search tab without a search (the query cleared, or `/games?tab=search` opened with no `q`):
   // the address is corrected to the watchlist it shows, in place, so Back does not return to it.
   useEffect(() => {
@@ -143,7 +145,7 @@ export default function GameTrackingPage() {
         onChange={setQuery}
       />
       <p className="mb-4 h-5 text-muted-foreground text-sm" aria-live="polite">
-        {trimmed.length > 0 && trimmed.length < 3 ? "Type at least 3 characters to search" : ""}
+        {trimmed.length > 0 && !searchable ? "Type at least 3 characters to search" : ""}
       </p>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
