@@ -6,6 +6,7 @@ import { hasDemoData } from "./demo-data.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { sourceLabel } from "./provenance.ts";
 import { catalogProvenance } from "./screener.ts";
+import { ESTIMATES_SOURCE } from "./source-names.ts";
 import { PLAYER_DAY_METRICS } from "./stats.ts";
 
 /**
@@ -379,5 +380,5 @@ async function datasetTables(): Promise<Map<string, TableCount>> {
 export async function catalogState(): Promise<CatalogState> {
   const [demo, provenance] = await Promise.all([hasDemoData(), catalogProvenance()]);
   // The per-game estimates are a figure of their own, named where they are shown.
-  return { demo, provenance: provenance.filter((p) => p.source !== "Estimates per game") };
+  return { demo, provenance: provenance.filter((p) => p.source !== ESTIMATES_SOURCE) };
 }

@@ -3,6 +3,7 @@ import { readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
+import { ESTIMATES_SOURCE } from "./source-names.ts";
 
 /** A game's stored P50s, as its row on a company page shows them. */
 interface GameEstimateP50 {
@@ -114,7 +115,7 @@ class EstimateSummer {
         grossRevenue: this.withRevenue > 0 ? this.gross : null,
         gamesWithoutRevenue: this.games - this.withRevenue,
         provenance: {
-          source: "Estimates per game",
+          source: ESTIMATES_SOURCE,
           asOf: this.newest ? new Date(this.newest).toISOString() : null,
           method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price; model ${MODEL_VERSION}`,
         },

@@ -21,7 +21,7 @@ import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
-import { sourceName } from "./source-names.ts";
+import { ESTIMATES_SOURCE, sourceName } from "./source-names.ts";
 
 /**
  * The market screener (issue 10): the whole catalog filtered, sorted and paged on the in-memory
@@ -197,8 +197,6 @@ export async function catalogProvenance(): Promise<Provenance[]> {
   const estimates = figures.filter((p) => p.source === ESTIMATES_SOURCE);
   return [...figures.filter((p) => p.source !== ESTIMATES_SOURCE), ...games, ...estimates];
 }
-
-const ESTIMATES_SOURCE = "Estimates per game";
 
 const figureSources: () => Promise<Provenance[]> = keptUntilChange(
   async () => {

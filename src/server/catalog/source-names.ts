@@ -23,6 +23,9 @@ const NAMES: Record<string, string> = {
   newzoo: "Newzoo",
 };
 
+/** The source line of figures the estimates model computed per game (their sums included). */
+export const ESTIMATES_SOURCE = "Estimates per game";
+
 export function sourceName(id: string): string {
   return NAMES[id] ?? id;
 }

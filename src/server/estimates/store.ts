@@ -15,7 +15,7 @@ import {
 import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { normalizeName } from "../catalog/normalize.ts";
-import { sourceName } from "../catalog/source-names.ts";
+import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { run, writeTransaction } from "../db/write-transaction.ts";
@@ -531,7 +531,7 @@ export async function estimateTotals(query: EstimateTotalsQuery): Promise<Estima
     modelVersion: MODEL_VERSION,
     totals: rows.map((r) => r.total),
     provenance: {
-      source: "Estimates per game",
+      source: ESTIMATES_SOURCE,
       asOf: newest ? new Date(newest).toISOString() : null,
       method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket), games the owners model covers (on Steam or with a Steam signal); model ${MODEL_VERSION}`,
     },
