@@ -1,3 +1,4 @@
+import { plainName } from "../sources/plain-text.ts";
 /**
  * The name-matching key (issue 4): lower case, accents and trademark signs removed, punctuation
  * folded to spaces. "Baldur's Gate 3" and "BALDUR’S GATE™ 3" give the same key.
@@ -92,14 +93,11 @@ const COMPANY_SUFFIX =
  * The companies in a comma-separated credit as SteamSpy gives it ("Valve, Hidden Path
  * Entertainment"), without cutting a name at its own comma ("CAPCOM Co., Ltd.", "Monolith
  * Productions, Inc.") or inside brackets ("Aspyr (Mac, Linux)"). HTML entities SteamSpy leaves in
- * ("&amp;") are decoded.
+ * ("&amp;") are decoded as every source's names are (plainName).
  */
 export function splitCompanies(credit: string | null | undefined): string[] {
   if (!credit) return [];
-  const text = credit
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'");
+  const text = plainName(credit);
   const parts: string[] = [];
   let depth = 0;
   let start = 0;

@@ -1,5 +1,6 @@
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
+import { plainName } from "../sources/plain-text.ts";
 import { firstCompany, parseList, parseNumber, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
@@ -28,7 +29,8 @@ export function steamApp(
   summary: ImportSummary,
 ): { appid: number; name: string } | null {
   const appid = parseNumber(r.appid);
-  const name = r.name?.trim();
+  // As the live adapters store names: entities decoded (a SteamSpy export leaves "&amp;" in).
+  const name = plainName(r.name);
   if (!appid || !Number.isInteger(appid) || !name) {
     skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
     return null;

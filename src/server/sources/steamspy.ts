@@ -5,6 +5,7 @@ import { recordPrice } from "../estimates/features.ts";
 import { type OwnersBand, parseOwnersBand } from "../estimates/owner-bands.ts";
 import { ownersMidpoint } from "../importers/steam-store.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, validEach } from "./http.ts";
+import { plainName } from "./plain-text.ts";
 
 /**
  * SteamSpy (no key): `appdetails` and `top100in2weeks` at 1 request per second, and the `all` pages
@@ -47,7 +48,7 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
     .filter(Boolean);
   return {
     game: {
-      name: a.name,
+      name: plainName(a.name),
       steamAppId: a.appid,
       developer: splitCompanies(a.developer)[0] ?? null,
       publisher: splitCompanies(a.publisher)[0] ?? null,
