@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { hasVolatility } from "../../../contracts/games.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -17,19 +16,12 @@ import { compactNumber, formatBillions, formatPercent } from "../../format/numbe
 import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
-import { marketTrendsQuery, topByPlayersQuery } from "../../queries/catalog.ts";
+import { topByPlayersQuery } from "../../queries/catalog.ts";
+import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
 
 function Analytics() {
-  const genreQuery = useQuery(marketTrendsQuery);
-  // Premium: every row carries its volatility (the server sends it with premium access only).
-  const genres = {
-    isLoading: genreQuery.isLoading,
-    isError: genreQuery.isError,
-    error: genreQuery.error,
-    refetch: genreQuery.refetch,
-    data: genreQuery.data?.filter(hasVolatility),
-  };
+  const genres = useQuery(volatileTrendsQuery);
   const market = useQuery(marketHistoryQuery);
   const top = useQuery(topByPlayersQuery);
   const revenue = market.data?.globalRevenue ?? [];

@@ -3,7 +3,7 @@ import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from 
 import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
-import { hasVolatility, type Report, type SearchResult } from "../../../contracts/games.ts";
+import type { Report, SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import { type FreeGame, freeGamesListed, type PlatformConnection } from "../../../contracts/sources.ts";
@@ -53,6 +53,7 @@ import {
   trendingQuery,
   userGamesQuery,
 } from "../../queries/catalog.ts";
+import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import {
   freeGamesQuery,
   marketHistoryQuery,
@@ -575,12 +576,9 @@ function GameTrackingTab() {
 /** Premium: where the player series point, game by game and genre by genre. */
 function AdvancedTab({ premium }: { premium: boolean }) {
   const trending = useQuery({ ...trendingQuery, enabled: premium });
-  const market = useQuery({ ...marketTrendsQuery, enabled: premium });
+  const market = useQuery({ ...volatileTrendsQuery, enabled: premium });
   const rising = [...(trending.data ?? [])].sort((a, b) => b.growth - a.growth).slice(0, 8);
-  const volatile = (market.data ?? [])
-    .filter(hasVolatility)
-    .sort((a, b) => b.volatilityScore - a.volatilityScore)
-    .slice(0, 8);
+  const volatile = [...(market.data ?? [])].sort((a, b) => b.volatilityScore - a.volatilityScore).slice(0, 8);
   return (
     <PremiumLock locked={!premium} message="Upgrade to Premium to see growth and volatility projections">
       <div className="grid gap-4 lg:grid-cols-2">

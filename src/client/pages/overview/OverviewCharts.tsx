@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { hasVolatility } from "../../../contracts/games.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -12,7 +11,8 @@ import { trendingChartDescription } from "../../components/market-figure-text.ts
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
-import { marketTrendsQuery, trendingQuery } from "../../queries/catalog.ts";
+import { trendingQuery } from "../../queries/catalog.ts";
+import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 
 /**
  * The Overview's two charts, Live Gaming Trends and Market Intelligence, each with its source and
@@ -22,9 +22,9 @@ import { marketTrendsQuery, trendingQuery } from "../../queries/catalog.ts";
 export default function OverviewCharts({ premium }: { premium: boolean }) {
   const trending = useQuery(trendingQuery);
   // Spec §2: Market Intelligence is locked for regular users: fetch it only for those who may see it.
-  const market = useQuery({ ...marketTrendsQuery, enabled: premium });
+  const market = useQuery({ ...volatileTrendsQuery, enabled: premium });
   const games = trending.data ?? [];
-  const trends = (market.data ?? []).filter(hasVolatility);
+  const trends = market.data ?? [];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
