@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./games.ts";
 import { ProvenanceSchema } from "./provenance.ts";
 
 /**
@@ -80,7 +81,7 @@ export const EstimateTotalsQuerySchema = z
     by: z.enum(ESTIMATE_GROUPINGS, { message: `One of ${ESTIMATE_GROUPINGS.join(", ")}` }),
     /** Only this developer/publisher/genre/tag (case, accents and punctuation aside: "action" finds "Action"). */
     name: z.string().trim().min(1).max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: wholeNumber(1, 100).default(20),
     sort: z.enum(["owners", "gross", "net", "games"]).default("gross"),
   })
   .strict();

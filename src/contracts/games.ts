@@ -17,7 +17,7 @@ export { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 export const SEARCH_MAX_LIMIT = 50;
 
 /** A page number or size: a whole number, in words a person reads rather than zod's "received NaN". */
-const wholeNumber = (from: number, to?: number) => {
+export const wholeNumber = (from: number, to?: number) => {
   const range = to == null ? `from ${from}` : `from ${from} to ${to}`;
   const n = z.coerce
     .number({ message: `A whole number ${range}` })

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { wholeNumber } from "../../contracts/games.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -16,12 +17,7 @@ const IdParam = z.object({ id: z.string().min(1).max(100) });
 /** Strict: a filter it does not have (`workflowId`) is named, not ignored while every run is answered. */
 const ExecutionsQuery = z
   .object({
-    limit: z.coerce
-      .number({ message: "A whole number from 1 to 200" })
-      .int({ message: "A whole number from 1 to 200" })
-      .min(1, { message: "From 1" })
-      .max(200, { message: "At most 200" })
-      .default(50),
+    limit: wholeNumber(1, 200).default(50),
   })
   .strict();
 const Metadata = z.record(z.string(), z.unknown());
