@@ -1,7 +1,7 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
-import { sumStoredEstimates } from "./estimate-sums.ts";
+import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { namesCompany } from "./normalize.ts";
 import { companyPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
@@ -84,16 +84,19 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   for (const g of games) {
     if (g.releaseYear != null) years.set(g.releaseYear, (years.get(g.releaseYear) ?? 0) + 1);
   }
-  const [{ estimates, outsideModel, perGame }, sales] = await Promise.all([
-    sumStoredEstimates(games.map((g) => g.id)),
-    // Each game's rows that name this company, not the rows of other publishers merged into it.
-    companyPublishedSales(slug, games, [...names.keys()]),
-  ]);
-  for (const g of games) {
+  // Each game's rows that name this company, not the rows of other publishers merged into it.
+  const sales = await companyPublishedSales(slug, games, [...names.keys()]);
+  const slots = games.map((g) => index.slot(g.id));
+  const { estimates, outsideModel } = sumIndexedEstimates(
+    index,
+    slots.filter((s): s is number => s != null),
+  );
+  games.forEach((g, i) => {
+    const p50 = estimateP50s(index, slots[i]);
     g.publishedUnits = sales.perGame.get(g.id) ?? null;
-    g.ownersEstimate = perGame.get(g.id)?.owners ?? null;
-    g.revenueEstimate = perGame.get(g.id)?.revenue ?? null;
-  }
+    g.ownersEstimate = p50?.owners ?? null;
+    g.revenueEstimate = p50?.revenue ?? null;
+  });
   // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
   const reviewed = games.filter((g) => g.reviews != null);
   const releasesPerYear = [...years].sort((a, b) => a[0] - b[0]).map(([year, n]) => ({ year, games: n }));

@@ -1,60 +1,27 @@
 import type { EstimateSums } from "../../contracts/market.ts";
-import { readRows } from "../db/client.ts";
-import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
-import { modelCoversSql } from "../estimates/model.ts";
+import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
 import { ESTIMATES_SOURCE } from "./source-names.ts";
 
-/** A game's stored P50s, as its row on a company page shows them. */
-interface GameEstimateP50 {
-  owners: number;
-  revenue: number | null;
+/** A game's covered P50s as the catalog index holds them (a row of a company page or the screener), or null. */
+export function estimateP50s(
+  index: CatalogIndex,
+  slot: number | undefined,
+): { owners: number; revenue: number | null } | null {
+  const owners = slot == null ? Number.NaN : index.col.ownersEstimate[slot]!;
+  if (Number.isNaN(owners)) return null;
+  const revenue = index.col.revenueEstimate[slot!]!;
+  return { owners, revenue: Number.isNaN(revenue) ? null : revenue };
 }
 
 /**
- * Sums of the stored estimates of a set of games (issue 11), one computation for the company pages
- * and the screener's market size. A game the owners model does not cover (not on Steam, no Steam
- * signal: modelCovers, here modelCoversSql) is counted apart and left out: its stored range is the
- * spread of owners across Steam games, not a figure for it. Revenue is summed over the games with a
- * revenue estimate (a known price); the others are counted (`gamesWithoutRevenue`), not added as 0.
- */
-export async function sumStoredEstimates(ids: readonly string[]): Promise<{
-  estimates: EstimateSums | null;
-  outsideModel: number;
-  perGame: Map<string, GameEstimateP50>;
-}> {
-  const perGame = new Map<string, GameEstimateP50>();
-  if (ids.length === 0) return { estimates: null, outsideModel: 0, perGame };
-  const rows = await readRows(
-    `SELECT e.game_id, ${modelCoversSql("e", "g")} AS covered, e.owners_low, e.owners_mid, e.owners_high,
-            e.gross_low, e.gross_mid, e.gross_high, e.as_of
-     FROM game_estimates e JOIN games g ON g.id = e.game_id
-     WHERE ${OF_CURRENT_MODEL} AND e.game_id IN (SELECT value FROM json_each(?))`,
-    [MODEL_VERSION, JSON.stringify(ids)],
-  );
-  const sums = new EstimateSummer();
-  for (const r of rows) {
-    if (!Number(r.covered)) {
-      sums.outsideModel++;
-      continue;
-    }
-    const revenue = r.gross_mid == null ? null : Number(r.gross_mid);
-    perGame.set(String(r.game_id), { owners: Number(r.owners_mid), revenue });
-    sums.add(
-      Number(r.owners_low),
-      Number(r.owners_mid),
-      Number(r.owners_high),
-      revenue == null ? null : [Number(r.gross_low ?? revenue), revenue, Number(r.gross_high ?? revenue)],
-      Number(r.as_of ?? 0),
-    );
-  }
-  return { ...sums.result(), perGame };
-}
-
-/**
- * The same sums over catalog-index slots (the screener's market size): the index keeps each covered
- * estimate's figures beside its P50s (catalog-index.ts), so a filter of 330,000 games is summed in
- * memory instead of reading every matching estimate again.
+ * Sums of the estimates of a set of games (issue 11), for company pages and the screener's market
+ * size, over their catalog-index slots: the index keeps each covered estimate's figures beside its
+ * P50s (catalog-index.ts), so a filter of 330,000 games is summed in memory. A game the owners model
+ * does not cover (not on Steam, no Steam signal: modelCovers) is counted apart and left out: its
+ * stored range is the spread of owners across Steam games, not a figure for it. Revenue is summed over
+ * the games with a revenue estimate (a known price); the others are counted (`gamesWithoutRevenue`),
+ * not added as 0.
  */
 export function sumIndexedEstimates(
   index: CatalogIndex,

@@ -16,7 +16,7 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
-import { sumIndexedEstimates } from "./estimate-sums.ts";
+import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
@@ -142,15 +142,10 @@ async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]
     [JSON.stringify(ids)],
   );
   const byId = new Map(rows.map((r) => [String(r.id), r]));
-  const { ownersEstimate, revenueEstimate } = index.col;
-  const known = (v: number | undefined) => (v == null || Number.isNaN(v) ? null : v);
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    const s = index.slot(id);
     // Deleted since the index was read.
-    if (!r) return [];
-    const owners = s == null ? null : known(ownersEstimate[s]);
-    return [toRow(r, owners == null ? undefined : { owners, revenue: known(revenueEstimate[s!]) })];
+    return r ? [toRow(r, estimateP50s(index, index.slot(id)) ?? undefined)] : [];
   });
 }
 
