@@ -4,11 +4,12 @@
  * Screens show the year when it is all that is known, and sorts place such a game by its year.
  */
 
-/** The year of the date when there is one, else the stored year; null when neither is known. */
+/** The year of the date when there is one, else the stored year; null when neither is known (0 is none). */
 export function releaseYearOf(date: unknown, year: unknown): number | null {
-  if (typeof date === "string" && /^\d{4}/.test(date)) return Number(date.slice(0, 4));
+  const fromDate = typeof date === "string" && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : 0;
+  if (fromDate > 0) return fromDate;
   const y = year == null || year === "" ? Number.NaN : Number(year);
-  return Number.isInteger(y) ? y : null;
+  return Number.isInteger(y) && y > 0 ? y : null;
 }
 
 /**

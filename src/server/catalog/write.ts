@@ -5,6 +5,7 @@ import { query, run, type TxWork, writeTransaction } from "../db/write-transacti
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
 import { companyName, normalizeName, slugify, slugOfNormalized } from "./normalize.ts";
+import { releaseYearOf } from "./release.ts";
 
 /**
  * The one way games and their series enter the catalog (importers, live sources, demo data).
@@ -177,16 +178,10 @@ function nearestYear(games: Row[], year: number, from: number, to: number): Row 
   return best;
 }
 
-/** The year a release date (YYYY-MM-DD) states; null when it states none. */
-function yearOfDate(date: unknown): number | null {
-  const y = typeof date === "string" && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : Number.NaN;
-  return Number.isFinite(y) && y > 0 ? y : null;
-}
-
 /** A record's release year: its date's, when it has a date (the year never disagrees with it), else the year it gives. */
-function yearOf(r: GameRecord): number | null {
-  return yearOfDate(r.releaseDate) ?? (r.releaseYear || null);
-}
+const yearOf = (r: GameRecord) => releaseYearOf(r.releaseDate, r.releaseYear);
+/** The year a release date (YYYY-MM-DD) states; null when it states none. */
+const yearOfDate = (date: unknown) => releaseYearOf(date, null);
 
 function parseList(v: unknown): string[] {
   if (Array.isArray(v)) return v as string[];
