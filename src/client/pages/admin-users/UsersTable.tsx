@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
-import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Avatar } from "../../../ui/avatar/index.ts";
 import { RoleBadge, TierBadge } from "../../../ui/badge/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -10,7 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest, errorMessage } from "../../api.ts";
+import { apiRequest } from "../../api.ts";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
@@ -60,12 +60,7 @@ export function UsersTable() {
   }, [users.data, filter]);
 
   if (users.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Could not load users</AlertTitle>
-        <AlertDescription>{errorMessage(users.error, "The user list did not load.")}</AlertDescription>
-      </Alert>
-    );
+    return <LoadFailed what="users" error={users.error} onRetry={() => users.refetch()} />;
   }
 
   return (

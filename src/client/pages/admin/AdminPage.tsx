@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Database, HeartPulse, TrendingUp, Users } from "lucide-react";
 import type { AdminStats } from "../../../contracts/admin.ts";
-import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { Progress } from "../../../ui/progress/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
-import { errorMessage } from "../../api.ts";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { PlatformStatusList, StatusRow } from "../../components/PlatformStatusList.tsx";
 import { Section } from "../../components/Section.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
@@ -114,9 +113,7 @@ function SystemOverview({ stats }: { stats: AdminStats }) {
           {sources.isLoading ? (
             <Skeleton className="h-40 w-full" />
           ) : sources.isError ? (
-            <p className="text-muted-foreground text-sm">
-              {errorMessage(sources.error, "Sources did not load.")}
-            </p>
+            <LoadFailed what="the data sources" error={sources.error} onRetry={() => sources.refetch()} />
           ) : (
             <PlatformStatusList platforms={sources.data ?? []} operator />
           )}
@@ -182,12 +179,7 @@ export default function AdminPage() {
         }
       />
       {stats.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Could not load the system figures</AlertTitle>
-          <AlertDescription>
-            {errorMessage(stats.error, "The admin statistics did not load.")}
-          </AlertDescription>
-        </Alert>
+        <LoadFailed what="the system figures" error={stats.error} onRetry={() => stats.refetch()} />
       ) : (
         <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <MetricCard

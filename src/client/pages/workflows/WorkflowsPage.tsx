@@ -11,7 +11,6 @@ import {
   XCircle,
 } from "lucide-react";
 import type { ExecutionStatus, Workflow, WorkflowExecution } from "../../../contracts/workflows.ts";
-import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -22,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { HistoryList } from "../../components/HistoryList.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTimeSeconds } from "../../format/dates.ts";
 import { formatDuration } from "../../format/durations.ts";
 import { plural } from "../../format/numbers.ts";
@@ -261,12 +261,7 @@ export default function WorkflowsPage() {
         </TabsList>
         <TabsContent value="workflows">
           {workflows.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>Could not load the workflows</AlertTitle>
-              <AlertDescription>
-                {errorMessage(workflows.error, "The workflow list did not load.")}
-              </AlertDescription>
-            </Alert>
+            <LoadFailed what="the workflows" error={workflows.error} onRetry={() => workflows.refetch()} />
           ) : workflows.isLoading ? (
             <div className="grid gap-4 md:grid-cols-2">
               {[0, 1, 2, 3].map((i) => (
