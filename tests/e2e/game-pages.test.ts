@@ -28,7 +28,7 @@ beforeAll(async () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     const rs = await db.execute(
-      "SELECT id, name FROM games WHERE current_players IS NOT NULL ORDER BY popularity DESC LIMIT 3",
+      "SELECT id, name FROM games WHERE current_players IS NOT NULL ORDER BY popularity DESC LIMIT 6",
     );
     top = rs.rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
   } finally {
@@ -115,6 +115,20 @@ test("compare three games: key figures side by side, overlaid charts, add and re
     .click();
   await page.waitForURL((url) => url.searchParams.get("ids") === `${a.id},${b.id},${c.id}`);
   await table.getByRole("columnheader", { name: c.name }).waitFor();
+  await page.context().close();
+});
+
+test("compare: an address with more than five games compares the first five and names the ones left out", async () => {
+  const six = top.slice(0, 6);
+  expect(six).toHaveLength(6);
+  const page = await as("regular", `/compare?ids=${six.map((g) => g.id).join(",")}`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(6);
+  await page
+    .getByRole("status")
+    .filter({ hasText: `At most 5 games are compared; left out: ${six[5]!.id}` })
+    .waitFor();
   await page.context().close();
 });
 

@@ -25,15 +25,17 @@ import { useUrlParam } from "../../url-state.ts";
 /** Issue 10: up to five games on the same charts. */
 export const MAX_COMPARED = 5;
 
-function parseIds(value: string): string[] {
-  return [
+/** The address's ids, each once: the first five are compared, the rest are named as left out. */
+function parseIds(value: string): { ids: string[]; leftOut: string[] } {
+  const all = [
     ...new Set(
       value
         .split(",")
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  ].slice(0, MAX_COMPARED);
+  ];
+  return { ids: all.slice(0, MAX_COMPARED), leftOut: all.slice(MAX_COMPARED) };
 }
 
 function OverlayChart({
@@ -129,7 +131,7 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
 /** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
-  const ids = parseIds(idsParam);
+  const { ids, leftOut } = parseIds(idsParam);
   const setIds = (next: string[]) => setIdsParam(next.join(","));
   const details = useQueries({ queries: ids.map((id) => gameQuery(id)) });
   const games = details.flatMap((d) => (d.data ? [d.data] : []));
@@ -226,6 +228,11 @@ export default function ComparePage() {
             );
           })}
         </ul>
+      )}
+      {leftOut.length > 0 && (
+        <p className="mt-2 text-muted-foreground text-sm" role="status">
+          At most {MAX_COMPARED} games are compared; left out: {leftOut.join(", ")}
+        </p>
       )}
       {missing.length > 0 && (
         <p className="mt-2 text-destructive text-sm" role="alert">
