@@ -34,6 +34,13 @@ try {
 const toRow = records[0] && "positive_ratings" in records[0] ? steamStoreRow : steamSpyRow;
 const rows = records.map(toRow).filter((r): r is BandedRow => r != null);
 const result = backtest(rows, basename(file));
+if (result.rowsWithBand === 0) {
+  // Nothing to measure: a back-test of no games must not replace the one the methodology page shows.
+  console.error(
+    `backtest: none of the ${records.length} rows of ${file} has an owners band; nothing was measured${args.includes("--save") ? " and nothing saved" : ""}`,
+  );
+  process.exit(1);
+}
 console.log(formatBacktest(result));
 if (args.includes("--save")) {
   writeFileSync(
