@@ -166,13 +166,14 @@ describe("GET /api/games/:id/series", () => {
       });
     await recordMetrics(points);
     const series = await (await get(`/api/games/${id}/series?metric=players`)).json();
-    // A day's figure beside counts: each point says which it is.
+    // A day's figure beside counts: each point says which it is, and from which source.
     expect(series.points).toEqual([
-      { t: "2026-03-01T00:00:00.000Z", value: 5_000, period: "day" },
+      { t: "2026-03-01T00:00:00.000Z", value: 5_000, period: "day", source: "Steam via SteamSpy" },
       ...Array.from({ length: 8 }, (_, k) => ({
         t: new Date(start + DAY + 3_600_000 + k * 6 * 3_600_000).toISOString(),
         value: 2_000 + k,
         period: "instant",
+        source: "Steam",
       })),
     ]);
     expect(series).toMatchObject({ period: "instant", source: "Steam via SteamSpy; Steam" });
@@ -205,11 +206,14 @@ describe("GET /api/games/:id/series", () => {
       ),
     ]);
     const series = await (await get(`/api/games/${id}/series?metric=players_peak`)).json();
+    // Two sources in the series: each point says which gave it (review 10: SteamCharts' monthly
+    // points carried none beside a `source` naming both).
+    expect(series.source).toBe("SteamCharts; Steam via SteamSpy");
     expect(series.points).toEqual([
-      { t: "2021-12-01T00:00:00.000Z", value: 750_000, period: "month" },
-      { t: "2022-01-01T00:00:00.000Z", value: 750_001, period: "month" },
-      { t: "2022-01-14T00:00:00.000Z", value: 640_000, period: "day" },
-      { t: "2022-01-15T00:00:00.000Z", value: 640_001, period: "day" },
+      { t: "2021-12-01T00:00:00.000Z", value: 750_000, period: "month", source: "SteamCharts" },
+      { t: "2022-01-01T00:00:00.000Z", value: 750_001, period: "month", source: "SteamCharts" },
+      { t: "2022-01-14T00:00:00.000Z", value: 640_000, period: "day", source: "Steam via SteamSpy" },
+      { t: "2022-01-15T00:00:00.000Z", value: 640_001, period: "day", source: "Steam via SteamSpy" },
     ]);
     // One period throughout: the series says it once, the points do not repeat it.
     const monthly = await (await get(`/api/games/${id}/series?metric=players_peak&to=2022-01-10`)).json();

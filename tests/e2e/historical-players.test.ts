@@ -131,7 +131,7 @@ test("the game page's Players chart draws a line per period and per source, as H
   expect(csv[0]).toEqual([
     "time (ISO 8601)",
     "Average players, monthly (players)",
-    "Peak players, monthly (players)",
+    "Peak players, monthly · SteamCharts (players)",
     "Peak players, daily · SteamDB (players)",
     "Peak players, daily · Steam via SteamSpy (dataset) (players)",
   ]);

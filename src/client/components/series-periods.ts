@@ -31,7 +31,7 @@ export function seriesByPeriod(series: GameSeries | undefined, names: string | P
   const unit = series?.unit ?? "";
   const points = series?.points ?? [];
   // The server gives each point its period only when they differ (GameSeries.period otherwise), and
-  // its source only when its period has several.
+  // its source only when the series has several.
   if (!points.some((p) => p.period || p.source))
     return [{ name: nameFor(names, points.length ? series?.period : null, false), unit, points }];
   const split = points.some((p) => p.period);

@@ -156,12 +156,10 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   // Each point says its period only where they differ (a month's peak beside a day's): the one
   // `period` of the series says it for all of them otherwise.
   if (periods.size > 1) for (const [i, p] of points.entries()) p.period = pointPeriods[i];
-  // Likewise each point says its source only where its period has points from several sources.
-  const sourcesOf = new Map<string, Set<string>>();
-  for (const [i, period] of pointPeriods.entries())
-    sourcesOf.set(period, (sourcesOf.get(period) ?? new Set()).add(pointSources[i]!));
-  for (const [i, p] of points.entries())
-    if (sourcesOf.get(pointPeriods[i]!)!.size > 1) p.source = pointSources[i];
+  // Likewise each point says its source when the series has several: the series' `source` then
+  // lists them all and would not tell which gave a point (SteamCharts' monthly peaks beside SteamDB's
+  // daily ones).
+  if (sources.size > 1) for (const [i, p] of points.entries()) p.source = pointSources[i];
   return {
     metric: q.metric,
     unit: METRIC_UNITS[q.metric],
