@@ -153,9 +153,10 @@ export interface SeriesPoint {
    */
   period?: string;
   /**
-   * The source of this point, as a person reads it ("SteamDB"), only when points of its period come
-   * from more than one source (SteamDB's daily peaks, then SteamSpy's peak of the day before): those
-   * are not comparable, so a chart draws a line per source. Otherwise the series' `source` says it.
+   * The source of this point, as a person reads it ("SteamDB"), when the series' points come from
+   * more than one source (SteamCharts' monthly peaks, SteamDB's daily ones, SteamSpy's peak of the day
+   * before): those are not comparable, so a chart draws a line per source. Otherwise the series'
+   * `source` says it.
    */
   source?: string;
 }
