@@ -95,7 +95,8 @@ export default function OverviewPage() {
       setReport(created);
       void queryClient.invalidateQueries({ queryKey: reportsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });
-      toast({ title: "Report generated", description: "Your market overview report is ready." });
+      // No "Report generated" toast: the report's dialog is the answer, and a toast over it took the
+      // first Escape (Radix dismisses the newest toast first), so the dialog needed two.
     } catch {
       toast({
         title: "Error",
