@@ -5,6 +5,7 @@ import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { MODEL_VERSION } from "../../src/server/estimates/coefficients.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
+import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
@@ -208,6 +209,29 @@ describe("reviews unknown", () => {
       args: [gameId],
     });
     expect(Number(stored.rows[0]!.low_signal)).toBe(1);
+  });
+
+  test("a year of SteamCharts players with reviews unknown is not turned into owners: low signal, above the peak", async () => {
+    // Valheim from the SteamCharts monthly file alone: 502M player-hours read at "2.7 hours per owner"
+    // (the playtime fit at 0 reviews) made 186M owners, P90 1.34 billion, not flagged low-signal.
+    await importSteamChartsCsv(fixture("steamcharts-valheim.csv"));
+    const id = String(
+      (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 892970")).rows[0]!.id,
+    );
+    await recomputeEstimates({ gameIds: [id] });
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-892970/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.positiveReviews).toBeNull();
+    expect(body.inputs.playerSeries?.playerHours).toBeGreaterThan(400_000_000);
+    expect(body.methods.map((m) => m.name)).toEqual(["catalog-spread"]);
+    expect(body.lowSignal).toBe(true);
+    expect(body.notes.join(" ")).toMatch(
+      /Reviews unknown: the player series .* cannot be turned into owners/,
+    );
+    expect(body.owners.low).toBeGreaterThanOrEqual(498_478);
+    expect(body.owners.mid).toBeGreaterThan(body.owners.low);
+    expect(body.owners.high).toBeLessThan(20_000_000);
   });
 });
 
