@@ -49,6 +49,26 @@ describe("GET /api/games/:id/estimates", () => {
     expect(body.owners.mid).toBeLessThan(30_000_000);
   });
 
+  test("a game on sale is estimated at its list price, not the day's sale price; the game page shows both", async () => {
+    // Dark Messiah of Might & Magic in the SteamSpy export: price 249, initialprice 999, discount 75.
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-2100/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.priceUsd).toBe(9.99);
+    // Gross is units × the list price (it was units × $2.49, a quarter of it).
+    expect(body.revenue.gross!.mid / body.unitsSold.mid).toBeCloseTo(9.99, 1);
+    const game = await (await request("/api/games/steam-2100", { cookie })).json();
+    expect(game.price).toBe(2.49);
+    expect(game.discount).toEqual({
+      listPrice: 9.99,
+      percent: 75,
+      source: expect.stringMatching(/SteamSpy/),
+      asOf: "2023-01-01T00:00:00.000Z",
+    });
+    // Not on sale: no discount (Counter-Strike, 999 / 999).
+    expect((await (await request("/api/games/steam-10", { cookie })).json()).discount).toBeNull();
+  });
+
   test("the catalog id answers the same estimate as steam-<appid>", async () => {
     const { id } = (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 10")).rows[0]!;
     const byId = await (await request(`/api/games/${String(id)}/estimates`, { cookie })).json();
@@ -355,5 +375,35 @@ describe("GET /api/estimates/methodology", () => {
       "salesTax",
       "storeCutTiers",
     ]);
+  });
+});
+
+describe("list price", () => {
+  test("the list price goes with the price: a sale's end clears the discount; a record without one leaves it unknown", async () => {
+    const day = (d: number) => new Date(Date.UTC(2024, 0, d));
+    const game = {
+      name: "Hand-made Sale Game",
+      steamAppId: 990020,
+      positiveReviews: 900,
+      negativeReviews: 100,
+    };
+    const read = async () => {
+      const [g, e] = await Promise.all([
+        request("/api/games/steam-990020", { cookie }).then((r) => r.json()),
+        request("/api/games/steam-990020/estimates", { cookie }).then((r) => r.json()),
+      ]);
+      return { price: g.price, discount: g.discount?.percent ?? null, estimated: e.inputs.priceUsd };
+    };
+    const { ids } = await upsertGames([{ ...game, price: 4.99, listPrice: 19.99, asOf: day(10) }], "test");
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 4.99, discount: 75, estimated: 19.99 });
+    // The sale ends: the same list price, the price back up to it.
+    await upsertGames([{ ...game, price: 19.99, listPrice: 19.99, asOf: day(20) }], "test");
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 19.99, discount: null, estimated: 19.99 });
+    // A newer record with a price and no list price: the list price is unknown, the price is read.
+    await upsertGames([{ ...game, price: 14.99, asOf: day(30) }], "test");
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 14.99, discount: null, estimated: 14.99 });
   });
 });
