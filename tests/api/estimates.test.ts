@@ -395,6 +395,13 @@ describe("list price", () => {
       return { price: g.price, discount: g.discount?.percent ?? null, estimated: e.inputs.priceUsd };
     };
     const { ids } = await upsertGames([{ ...game, price: 4.99, listPrice: 19.99, asOf: day(10) }], "test");
+    await recordMetrics([
+      { gameId: ids[0]!, metric: "price", ts: day(10), value: 4.99, period: "instant", source: "test" },
+    ]);
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 4.99, discount: 75, estimated: 19.99 });
+    // An older record (a file of an earlier day) changes neither the price nor its list price.
+    await upsertGames([{ ...game, price: 2.99, listPrice: 29.99, asOf: day(1) }], "test");
     await recomputeEstimates({ gameIds: ids });
     expect(await read()).toEqual({ price: 4.99, discount: 75, estimated: 19.99 });
     // The sale ends: the same list price, the price back up to it.
