@@ -90,6 +90,13 @@ export interface LatestFigure extends Provenance {
   period: string;
 }
 
+export interface PriceDiscount extends Provenance {
+  /** USD, the full price. */
+  listPrice: number;
+  /** Whole percent off the list price (75 = the game sells at a quarter of it). */
+  percent: number;
+}
+
 export interface GameDetail extends GameSummary {
   /** The release year, also when no full date is known (VGChartz gives years only); null when neither. */
   releaseYear: number | null;
@@ -103,6 +110,12 @@ export interface GameDetail extends GameSummary {
   publisherSlug: string | null;
   /** The newest point of each series the catalog holds for the game. */
   latest: Partial<Record<SeriesMetric, LatestFigure>>;
+  /**
+   * While the game is on sale: the list price the current price's record gave beside it (SteamSpy's
+   * `initialprice`, Steam's `price_overview.initial`) and the discount in whole percent, with that
+   * record's source and time. Null when not on sale or when no source gave a list price.
+   */
+  discount: PriceDiscount | null;
   /**
    * Units sold as a sales dataset published them (VGChartz), per platform and region; null when the
    * catalog holds none. Published figures, apart from (never blended into) the Steam-based estimates.

@@ -5,6 +5,7 @@ import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { MODEL_VERSION } from "../../src/server/estimates/coefficients.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
+import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
@@ -46,6 +47,26 @@ describe("GET /api/games/:id/estimates", () => {
     expect(shown.reduce((a, b) => a + b, 0)).toBe(100);
     expect(body.owners.mid).toBeGreaterThan(5_000_000);
     expect(body.owners.mid).toBeLessThan(30_000_000);
+  });
+
+  test("a game on sale is estimated at its list price, not the day's sale price; the game page shows both", async () => {
+    // Dark Messiah of Might & Magic in the SteamSpy export: price 249, initialprice 999, discount 75.
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-2100/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.priceUsd).toBe(9.99);
+    // Gross is units × the list price (it was units × $2.49, a quarter of it).
+    expect(body.revenue.gross!.mid / body.unitsSold.mid).toBeCloseTo(9.99, 1);
+    const game = await (await request("/api/games/steam-2100", { cookie })).json();
+    expect(game.price).toBe(2.49);
+    expect(game.discount).toEqual({
+      listPrice: 9.99,
+      percent: 75,
+      source: expect.stringMatching(/SteamSpy/),
+      asOf: "2023-01-01T00:00:00.000Z",
+    });
+    // Not on sale: no discount (Counter-Strike, 999 / 999).
+    expect((await (await request("/api/games/steam-10", { cookie })).json()).discount).toBeNull();
   });
 
   test("the catalog id answers the same estimate as steam-<appid>", async () => {
@@ -209,6 +230,29 @@ describe("reviews unknown", () => {
     });
     expect(Number(stored.rows[0]!.low_signal)).toBe(1);
   });
+
+  test("a year of SteamCharts players with reviews unknown is not turned into owners: low signal, above the peak", async () => {
+    // Valheim from the SteamCharts monthly file alone: 502M player-hours read at "2.7 hours per owner"
+    // (the playtime fit at 0 reviews) made 186M owners, P90 1.34 billion, not flagged low-signal.
+    await importSteamChartsCsv(fixture("steamcharts-valheim.csv"));
+    const id = String(
+      (await rawClient().execute("SELECT id FROM games WHERE steam_app_id = 892970")).rows[0]!.id,
+    );
+    await recomputeEstimates({ gameIds: [id] });
+    const body = GameEstimateSchema.parse(
+      await (await request("/api/games/steam-892970/estimates", { cookie })).json(),
+    );
+    expect(body.inputs.positiveReviews).toBeNull();
+    expect(body.inputs.playerSeries?.playerHours).toBeGreaterThan(400_000_000);
+    expect(body.methods.map((m) => m.name)).toEqual(["catalog-spread"]);
+    expect(body.lowSignal).toBe(true);
+    expect(body.notes.join(" ")).toMatch(
+      /Reviews unknown: the player series .* cannot be turned into owners/,
+    );
+    expect(body.owners.low).toBeGreaterThanOrEqual(498_478);
+    expect(body.owners.mid).toBeGreaterThan(body.owners.low);
+    expect(body.owners.high).toBeLessThan(20_000_000);
+  });
 });
 
 test("an estimate with no dated input has no asOf rather than the time it was written", async () => {
@@ -331,5 +375,42 @@ describe("GET /api/estimates/methodology", () => {
       "salesTax",
       "storeCutTiers",
     ]);
+  });
+});
+
+describe("list price", () => {
+  test("the list price goes with the price: a sale's end clears the discount; a record without one leaves it unknown", async () => {
+    const day = (d: number) => new Date(Date.UTC(2024, 0, d));
+    const game = {
+      name: "Hand-made Sale Game",
+      steamAppId: 990020,
+      positiveReviews: 900,
+      negativeReviews: 100,
+    };
+    const read = async () => {
+      const [g, e] = await Promise.all([
+        request("/api/games/steam-990020", { cookie }).then((r) => r.json()),
+        request("/api/games/steam-990020/estimates", { cookie }).then((r) => r.json()),
+      ]);
+      return { price: g.price, discount: g.discount?.percent ?? null, estimated: e.inputs.priceUsd };
+    };
+    const { ids } = await upsertGames([{ ...game, price: 4.99, listPrice: 19.99, asOf: day(10) }], "test");
+    await recordMetrics([
+      { gameId: ids[0]!, metric: "price", ts: day(10), value: 4.99, period: "instant", source: "test" },
+    ]);
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 4.99, discount: 75, estimated: 19.99 });
+    // An older record (a file of an earlier day) changes neither the price nor its list price.
+    await upsertGames([{ ...game, price: 2.99, listPrice: 29.99, asOf: day(1) }], "test");
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 4.99, discount: 75, estimated: 19.99 });
+    // The sale ends: the same list price, the price back up to it.
+    await upsertGames([{ ...game, price: 19.99, listPrice: 19.99, asOf: day(20) }], "test");
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 19.99, discount: null, estimated: 19.99 });
+    // A newer record with a price and no list price: the list price is unknown, the price is read.
+    await upsertGames([{ ...game, price: 14.99, asOf: day(30) }], "test");
+    await recomputeEstimates({ gameIds: ids });
+    expect(await read()).toEqual({ price: 14.99, discount: null, estimated: 14.99 });
   });
 });

@@ -5,7 +5,7 @@ import { GogClient } from "../../src/server/sources/gog.ts";
 import { IgdbClient } from "../../src/server/sources/igdb.ts";
 import { KaggleClient } from "../../src/server/sources/kaggle.ts";
 import { SteamClient } from "../../src/server/sources/steam.ts";
-import { SteamSpyClient } from "../../src/server/sources/steamspy.ts";
+import { SteamSpyClient, toSteamSpyApp } from "../../src/server/sources/steamspy.ts";
 import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
 
 /**
@@ -41,9 +41,37 @@ describe("Steam", () => {
     expect(await steam.reviewSummary(379720)).toEqual({ positive: 198001, negative: 9278 });
     expect(await steam.currentPlayers(379720)).toBe(1590);
   });
+
+  test("appdetails during a sale: the day's price and the list price beside it", async () => {
+    // BioShock on sale: Steam's price_overview gives `final` (the day's) and `initial` (the list price).
+    replay.override("/api/appdetails", () =>
+      Response.json({
+        "7670": {
+          success: true,
+          data: {
+            name: "BioShock",
+            steam_appid: 7670,
+            price_overview: { currency: "USD", initial: 1999, final: 499, discount_percent: 75 },
+          },
+        },
+      }),
+    );
+    try {
+      const steam = new SteamClient({ bases: replay.bases });
+      expect(await steam.appDetails(7670)).toMatchObject({ price: 4.99, listPrice: 19.99 });
+    } finally {
+      replay.override("/api/appdetails", null);
+    }
+  });
 });
 
 describe("SteamSpy", () => {
+  test("a record on sale keeps its list price (`initialprice`) beside the day's price", () => {
+    const app = toSteamSpyApp({ appid: 7670, name: "BioShock", price: "499", initialprice: "1999" });
+    expect(app.game).toMatchObject({ price: 4.99, listPrice: 19.99 });
+    expect(toSteamSpyApp({ appid: 10, name: "Counter-Strike", price: "999" }).game.listPrice).toBeNull();
+  });
+
   test("appdetails (recorded), the top 100 and an `all` page, skipping malformed records", async () => {
     const spy = new SteamSpyClient({ bases: replay.bases });
     expect((await spy.appDetails(379720))?.game).toMatchObject({

@@ -4,6 +4,7 @@ import {
   type LatestFigure,
   METRIC_FILLED_BY,
   METRIC_UNITS,
+  type PriceDiscount,
   SERIES_METRICS,
   type SeriesMetric,
   type SeriesQuery,
@@ -87,7 +88,21 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     developerSlug: developer ? slugify(developer) : null,
     publisherSlug: publisher ? slugify(publisher) : null,
     latest: figures,
+    discount: discountOf(row),
     publishedSales,
+  };
+}
+
+/** The list price and discount while the game's current price is below the list price its record gave. */
+function discountOf(row: Record<string, unknown>): PriceDiscount | null {
+  const price = row.price == null ? null : Number(row.price);
+  const list = row.list_price == null ? null : Number(row.list_price);
+  if (price == null || list == null || !(list > price)) return null;
+  return {
+    listPrice: list,
+    percent: Math.round((1 - price / list) * 100),
+    source: row.price_source == null ? "unknown source" : sourceName(String(row.price_source)),
+    asOf: row.price_at == null ? null : new Date(Number(row.price_at)).toISOString(),
   };
 }
 

@@ -29,6 +29,11 @@ export interface GameRecord {
   releaseDate?: string | null;
   releaseYear?: number | null;
   price?: number | null;
+  /**
+   * The list (full) price the same record gives beside `price` (SteamSpy's `initialprice`, Steam's
+   * `price_overview.initial`): written with the price, null when the record gave none.
+   */
+  listPrice?: number | null;
   rating?: number | null;
   ratingCount?: number | null;
   coverUrl?: string | null;
@@ -267,6 +272,7 @@ const INSERT_COLUMNS = [
   ...SCALARS.map(([, column]) => column).filter((c) => c !== "release_year"),
   "price_source",
   "price_at",
+  "list_price",
   "popularity",
   "created_at",
   "updated_at",
@@ -495,6 +501,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       if (row.price != null) {
         row.price_source = source;
         row.price_at = r.asOf?.getTime() ?? now;
+        row.list_price = r.listPrice ?? null;
       }
       row.popularity = popularityOf(row);
       row.created_at = now;
@@ -532,6 +539,12 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     if (changes.price !== undefined) {
       changes.price_source = source;
       changes.price_at = at;
+    }
+    // The list price goes with the record's price, whenever that price is the game's (a sale that
+    // starts or ends may leave one of the two unchanged); a record without one leaves it unknown.
+    if (r.price != null && !(older && match.price != null)) {
+      const list = r.listPrice ?? null;
+      if ((match.list_price == null ? null : Number(match.list_price)) !== list) changes.list_price = list;
     }
     // The record's figures are now the game's newest (within this batch too).
     if (measured && !older) figuresAt.set(match.id, Math.max(known ?? at, at));

@@ -51,9 +51,10 @@ export interface Coefficients {
  * 1: the original estimator. 2: unknown reviews, open bands for few reviews, the catalog spread,
  * whole figures and percentages, asOf from the data. 3: owners at least the most players counted at
  * once. 4: a price of 0 is free to play only with a free-to-play genre or tag (knownPrice); without
- * one it is an unknown price (a delisted or bundled game).
+ * one it is an unknown price (a delisted or bundled game). 5: a player series is not turned into owners
+ * while reviews are unknown; a low-signal range is cut at the players counted rather than clamped.
  */
-export const ESTIMATOR_REVISION = 4;
+export const ESTIMATOR_REVISION = 5;
 
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;

@@ -127,6 +127,15 @@ export function knownPrice(game: {
 }
 
 /**
+ * The price the estimates read (units × list price): the list price the record gave beside the
+ * current one, when it is at least the current price (a sale's price is below it); else the current
+ * price (a source that gives one price, a row stored before list prices were kept: migration 0028).
+ */
+export function listPriceOf(price: number | null, listPrice: number | null): number | null {
+  return listPrice != null && (price == null || listPrice >= price) ? listPrice : price;
+}
+
+/**
  * The price a source's record stores: `knownPrice` by the record's own genres and tags, when it has
  * any. A record with neither (SteamSpy's top-100 and `all` answers carry no genres) cannot tell a
  * free game from a delisted one: its 0 is kept, and read with the catalog's genres and tags.

@@ -116,18 +116,42 @@ describe("unknown reviews", () => {
   test("unknown reviews are not 0 reviews: the review model does not run", () => {
     expect(reviewMethod(unknown)).toBeNull();
     expect(reviewMethod({ ...base, positiveReviews: 0, negativeReviews: 0 })).not.toBeNull();
-    // A player series alone decides (MIR4: 92M player-hours, reviews not imported).
-    const e = estimate({ ...unknown, playerHours: 92_000_000 });
-    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["player-hours", 1]]);
-    expect(e.methods.some((m) => /0 reviews/.test(m.detail))).toBe(false);
-    expect(e.owners.mid).toBe(
-      estimate({ ...unknown, playerHours: 92_000_000 }, { exclude: ["review-model"] }).owners.mid,
+    // With reviews known, a player series joins the review model.
+    expect(estimate({ ...base, playerHours: 2_000_000 }).methods.map((m) => m.name)).toEqual([
+      "review-model",
+      "player-hours",
+    ]);
+  });
+
+  test("a player series with reviews unknown is not turned into owners: low signal, bounded by the players counted", () => {
+    // Valheim known only from SteamCharts (2021-02 to 2022-02): no reviews, price or genres. Hours per
+    // owner read at 0 reviews were 2.7, giving 186M owners (P90 1.34 billion) and no warning.
+    const valheim = {
+      ...unknown,
+      priceUsd: null,
+      releaseYear: 2021,
+      genres: [],
+      playerHours: 502_000_000,
+      playerSeriesFrom: "2021-02-01",
+      playerSeriesTo: "2022-02-01",
+      peakPlayers: 502_387,
+    };
+    expect(playerMethod(valheim)).toBeNull();
+    const e = estimate(valheim);
+    expect(e.lowSignal).toBe(true);
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["catalog-spread", 1]]);
+    expect(e.notes.join(" ")).toMatch(
+      /Reviews unknown: the player series \(502,000,000 player-hours, 2021-02-01 to 2022-02-01\) cannot be turned into owners.*above the 502,387 players counted at once; it is wide, not a point figure/,
     );
-    expect(e.owners.mid).toBeGreaterThan(
-      estimate({ ...base, positiveReviews: 0, negativeReviews: 0 }).owners.mid * 10,
-    );
-    expect(e.lowSignal).toBe(false);
-    expect(e.notes.join(" ")).toMatch(/Reviews unknown: the review model is left out/);
+    // A range above the players counted, not a point figure at them, nor hundreds of millions.
+    expect(e.owners.low).toBeGreaterThanOrEqual(502_387);
+    expect(e.owners.mid).toBeGreaterThan(e.owners.low);
+    expect(e.owners.high).toBeGreaterThan(e.owners.mid);
+    expect(e.owners.high).toBeLessThan(20_000_000);
+    // MIR4 (92M player-hours, reviews not imported) is low-signal too, and never 156M owners.
+    const mir4 = estimate({ ...unknown, playerHours: 92_000_000 });
+    expect(mir4.lowSignal).toBe(true);
+    expect(mir4.owners.high).toBeLessThan(10_000_000);
   });
 
   test("nothing known: the catalog's spread of owners, flagged low-signal and said so, not a figure for 0 reviews", () => {

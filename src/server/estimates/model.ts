@@ -88,13 +88,19 @@ export function reviewMethod(
   };
 }
 
+/**
+ * Null without a player series, and when the game's reviews are unknown: hours per owner are fitted on
+ * the review count above all (a game with many reviews is played for longer), so with reviews unknown
+ * the fit would read them as 0 — about 2.7 hours per owner, which made Valheim's 502M player-hours
+ * 186M owners. The series then only says owners are at least its most players at once (peakPlayers).
+ */
 export function playerMethod(
   input: EstimateInput,
   c: Coefficients = COEFFICIENTS,
   explain = true,
 ): Partial | null {
   const hours = input.playerHours;
-  if (hours == null || hours <= 0) return null;
+  if (hours == null || hours <= 0 || !reviewsKnown(input)) return null;
   const m = c.playtimeModel;
   const yearKnown = input.releaseYear != null;
   // The playtime model was fitted with release years; without one the game counts as a 2016 release (the baseline).
@@ -145,7 +151,7 @@ export function catalogSpread(c: Coefficients = COEFFICIENTS, explain = true): P
     logSigma: prior.logSigma,
     detail: !explain
       ? ""
-      : `No reviews, player series or owners band with a lower end known: the spread of owners across the ${prior.rows.toLocaleString("en-US")} games of ${c.fittedOn.dataset}, not a figure for this game`,
+      : `No reviews, owners band with a lower end or player series with reviews known: the spread of owners across the ${prior.rows.toLocaleString("en-US")} games of ${c.fittedOn.dataset}, not a figure for this game`,
   };
 }
 
@@ -233,13 +239,18 @@ export function estimate(
   }));
   let owners = range(logMean, logSigma, floor);
   const notes: string[] = [];
-  if (lowSignal && openBand && band && input.ownersBand) {
-    // The blend truncated to what the band says (between the reviewers and its top).
-    const lo = (Math.log(Math.max(1, reviews)) - logMean) / logSigma;
-    const hi = (Math.log(input.ownersBand.high) - logMean) / logSigma;
+  // A low-signal range is cut to what is known of the game: owners at least the reviewers and the
+  // most players counted at once, and at most the top of an open band. Clamping instead would give a
+  // point figure (P10 = P50 = P90 = the players counted) where the spread lies below the floor.
+  const top = lowSignal && openBand && input.ownersBand ? input.ownersBand.high : Number.POSITIVE_INFINITY;
+  if (lowSignal && (top < Number.POSITIVE_INFINITY || floor > unfloored.low) && Math.max(1, floor) < top) {
+    const lo = (Math.log(Math.max(1, floor)) - logMean) / logSigma;
+    const hi = (Math.log(top) - logMean) / logSigma;
     const at = (q: number) => Math.exp(logMean + logSigma * truncatedNormalQuantile(q, lo, hi));
     const clamp = (v: number) => Math.max(floor, 1, Math.round(roundSignificant(v)));
     owners = { low: clamp(at(0.1)), mid: clamp(at(0.5)), high: clamp(at(0.9)) };
+  }
+  if (lowSignal && openBand && band && input.ownersBand) {
     methods.push({
       ...band,
       owners: range(band.logMean, band.logSigma, floor),
@@ -249,15 +260,21 @@ export function estimate(
         : "",
     });
   }
+  const hours = input.playerHours ?? 0;
+  const unusedSeries = hours > 0 && !known && !options.exclude?.includes("player-hours");
   if (lowSignal) {
     const capped =
       openBand && input.ownersBand
         ? `, capped at the owners band's ${input.ownersBand.high.toLocaleString("en-US")}`
         : "";
+    const above =
+      floor > unfloored.low ? `, above the ${floor.toLocaleString("en-US")} players counted at once` : "";
     notes.push(
-      known
-        ? `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`} and no player series or owners band${openBand ? " with a lower end" : ""}: the range is wide, not a point figure${capped}.`
-        : `Reviews unknown and no player series or owners band${openBand ? " with a lower end" : ""}: the range is the spread of owners across Steam games${capped}; it is wide, not a point figure.`,
+      unusedSeries
+        ? `Reviews unknown: the player series (${roundSignificant(hours, 3).toLocaleString("en-US")} player-hours${input.playerSeriesFrom ? `, ${input.playerSeriesFrom} to ${input.playerSeriesTo}` : ""}) cannot be turned into owners, since hours per owner are fitted on review counts, price and genres. The range is the spread of owners across Steam games${above}${capped}; it is wide, not a point figure.`
+        : known
+          ? `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`} and no player series or owners band${openBand ? " with a lower end" : ""}: the range is wide, not a point figure${capped}.`
+          : `Reviews unknown and no player series or owners band${openBand ? " with a lower end" : ""}: the range is the spread of owners across Steam games${above}${capped}; it is wide, not a point figure.`,
     );
   } else if (!known) notes.push("Reviews unknown: the review model is left out.");
   if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");

@@ -21,7 +21,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { run, writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
-import { type EstimateInput, knownPrice } from "./features.ts";
+import { type EstimateInput, knownPrice, listPriceOf } from "./features.ts";
 import { estimate, modelCovers, modelCoversSql, NOT_COVERED_NOTE } from "./model.ts";
 
 /**
@@ -108,7 +108,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   // estimate written from reads a commit apart is fingerprinted by its inputs and redone on the next
   // change, as after any write.
   const games = await readRows(
-    `SELECT id, positive_reviews, negative_reviews, price, release_year, genres, tags
+    `SELECT id, positive_reviews, negative_reviews, price, list_price, release_year, genres, tags
               FROM games WHERE id ${only}`,
     args,
   );
@@ -196,8 +196,13 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
       input: {
         positiveReviews: toNumber(g.positive_reviews),
         negativeReviews: toNumber(g.negative_reviews),
-        // A stored 0 without a free-to-play genre or tag is an unknown price (a delisted game).
-        priceUsd: knownPrice({ priceUsd: toNumber(g.price), genres, tags }),
+        // The list price, not a sale's (units × list price); a stored 0 without a free-to-play genre
+        // or tag is an unknown price (a delisted game).
+        priceUsd: knownPrice({
+          priceUsd: listPriceOf(toNumber(g.price), toNumber(g.list_price)),
+          genres,
+          tags,
+        }),
         releaseYear: toNumber(g.release_year),
         genres,
         tags,

@@ -17,6 +17,8 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  * of players at the snapshot. An empty `owners` means owners unknown, not a bad row; a band is kept
  * whole as a source figure for the estimates (issue 11). A price of 0 on a game with no
  * free-to-play genre or tag is a game no longer sold: its price is unknown (no price, no point).
+ * `price` is the day's price, a sale's while on sale; `initialprice` (the list price) is kept beside
+ * it for the estimates (units × list price) and the game page's discount.
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
 
@@ -57,6 +59,9 @@ export async function importSteamSpyCsv(
     // genre or tag that is an unknown price, not a free game (estimates/features.ts recordPrice).
     const cents = parseNumber(r.price);
     const price = recordPrice({ priceUsd: cents == null ? null : cents / 100, genres, tags });
+    // `price` is the day's price (a sale's while on sale); `initialprice` the list price beside it.
+    const listCents = parseNumber(r.initialprice);
+    const listPrice = recordPrice({ priceUsd: listCents == null ? null : listCents / 100, genres, tags });
     const points = [
       ...(ccu != null
         ? [{ metric: "players_peak" as const, ts: dayBefore, value: ccu, period: "day" as const }]
@@ -83,6 +88,7 @@ export async function importSteamSpyCsv(
         genres,
         tags,
         price,
+        listPrice,
         ownersEstimate: owners,
         positiveReviews: positive,
         negativeReviews: negative,

@@ -30,7 +30,10 @@ const AppDetails = z.object({
         .object({ windows: z.boolean(), mac: z.boolean(), linux: z.boolean() })
         .partial()
         .optional(),
-      price_overview: z.object({ currency: z.string(), final: z.number() }).optional(),
+      // `final` is today's price (a sale's while on sale), `initial` the list price.
+      price_overview: z
+        .object({ currency: z.string(), final: z.number(), initial: z.number().optional() })
+        .optional(),
       release_date: z.object({ date: z.string().optional() }).optional(),
     })
     .optional(),
@@ -82,6 +85,11 @@ export class SteamClient {
         .filter(([, on]) => on)
         .map(([p]) => ({ windows: "PC", mac: "Mac", linux: "Linux" })[p] ?? p),
       price: d.is_free ? 0 : d.price_overview?.currency === "USD" ? d.price_overview.final / 100 : null,
+      listPrice: d.is_free
+        ? 0
+        : d.price_overview?.currency === "USD"
+          ? (d.price_overview.initial ?? d.price_overview.final) / 100
+          : null,
       releaseDate: date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null,
     };
   }

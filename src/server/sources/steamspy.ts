@@ -21,6 +21,8 @@ const App = z.object({
   negative: z.number().optional(),
   owners: z.string().optional(),
   price: z.union([z.string(), z.number()]).nullable().optional(),
+  /** The list price in cents; `price` is the day's, a sale's while on sale. */
+  initialprice: z.union([z.string(), z.number()]).nullable().optional(),
   ccu: z.number().optional(),
   genre: z.string().optional(),
   tags: z.union([z.record(z.string(), z.number()), z.array(z.unknown())]).optional(),
@@ -41,7 +43,10 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
         .sort((x, y) => y[1] - x[1])
         .map(([t]) => t);
   const owners = ownersMidpoint(a.owners);
-  const cents = a.price == null || a.price === "" ? null : Number(a.price);
+  const usd = (v: string | number | null | undefined) => {
+    const cents = v == null || v === "" ? null : Number(v);
+    return cents == null || Number.isNaN(cents) ? null : cents / 100;
+  };
   const genres = (a.genre ?? "")
     .split(",")
     .map((g) => g.trim())
@@ -55,11 +60,9 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
       genres,
       tags,
       // 0 for a game no longer sold, unless it is free to play (estimates/features.ts recordPrice).
-      price: recordPrice({
-        priceUsd: cents == null || Number.isNaN(cents) ? null : cents / 100,
-        genres,
-        tags,
-      }),
+      price: recordPrice({ priceUsd: usd(a.price), genres, tags }),
+      // The list price beside a sale's price: the estimates multiply units by it.
+      listPrice: recordPrice({ priceUsd: usd(a.initialprice), genres, tags }),
       positiveReviews: a.positive ?? null,
       negativeReviews: a.negative ?? null,
       ownersEstimate: owners,

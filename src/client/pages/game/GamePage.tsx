@@ -35,6 +35,7 @@ import {
   latestPlayersMethod,
   noPlayerHistoryText,
 } from "./player-figure-text.ts";
+import { priceText } from "./price-text.ts";
 import { ratingFigure } from "./rating-figure.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
@@ -280,7 +281,7 @@ function Header({ game }: { game: GameDetail }) {
           {company(game.developer, game.developerSlug, "Developer")}
           {company(game.publisher, game.publisherSlug, "Publisher")}
           <span>Released: {released(game.releaseDate, game.releaseYear)}</span>
-          <span>Price: {formatPrice(game.latest.price?.value ?? game.price)}</span>
+          <span>Price: {priceText(game.latest.price?.value ?? game.price, game.discount, game.price)}</span>
         </div>
         {game.genres.length + game.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Genres and tags">
@@ -450,7 +451,7 @@ export default function GamePage() {
                 }
               : undefined)
           }
-          format={formatPrice}
+          format={(v) => priceText(v, g.discount, g.price)}
         />
       </dl>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">

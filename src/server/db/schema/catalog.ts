@@ -31,8 +31,14 @@ export const games = sqliteTable(
     /** ISO date (YYYY-MM-DD) when known. */
     releaseDate: text("release_date"),
     releaseYear: integer("release_year"),
-    /** Current price in USD; 0 for free to play; null when unknown. */
+    /** Current price in USD (a sale's price while on sale); 0 for free to play; null when unknown. */
     price: real("price"),
+    /**
+     * The list (full) price in USD given with the current price by the same record (SteamSpy's
+     * `initialprice`, Steam's `price_overview.initial`); null when that record gave none. Written with
+     * the price; the estimates read it (units × list price), the game page shows the discount (0028).
+     */
+    listPrice: real("list_price"),
     /**
      * Where the current price comes from (a source id, as the series store it) and the time of its
      * data (ms): written with the price, so a price alert records them when it is created (0024).
