@@ -279,6 +279,8 @@ export function freeGamesListed(games: ReadonlyArray<Pick<FreeGame, "store">>): 
 /** A game free to play right now (`/api/platforms/free-games`). */
 export interface FreeGame {
   id: string;
+  /** The catalog game behind a free-to-play row, whose page its name links to; null for a store's promotion. */
+  gameId: string | null;
   name: string;
   store: "Epic" | "Steam" | "GOG" | "Catalog";
   playerCount: number | null;

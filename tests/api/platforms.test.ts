@@ -191,6 +191,14 @@ describe("with stored data", () => {
       endsAt: ENDS,
     });
     expect(free[2]).toMatchObject({ playerCount: 5000, url: "https://store.steampowered.com/app/70001" });
+    // Report r10-b #9: a catalog game carries its id, for its name to open its page; a promotion has none.
+    expect(free.map((g: { gameId: string | null }) => g.gameId)).toEqual([
+      null,
+      null,
+      free[2].id,
+      free[3].id,
+    ]);
+    expect(free[2].gameId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test("all: connection state from the last sync, and what each platform holds now", async () => {

@@ -177,6 +177,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
   return [
     ...offers.rows.map((r) => ({
       id: String(r.key),
+      gameId: null,
       name: String(r.title),
       store: r.store === "GOG" ? ("GOG" as const) : ("Epic" as const),
       playerCount: null,
@@ -186,6 +187,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
     })),
     ...catalog.rows.map((r) => ({
       id: String(r.id),
+      gameId: String(r.id),
       name: String(r.name),
       store: r.steam_app_id != null ? ("Steam" as const) : ("Catalog" as const),
       playerCount: r.current_players == null ? null : Number(r.current_players),
