@@ -249,6 +249,30 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
   await page.context().close();
 });
 
+// Report r10-b #14: a filter the server refuses is the user's to correct, not a load failure to retry.
+test("screener: an impossible range in the address says what to correct, with no Retry, in both cards", async () => {
+  const page = await as("premium", "/market?yearFrom=2019&yearTo=2010");
+  const size = page.getByRole("region", { name: "Market size" });
+  const problem = size.getByTestId("filter-problem");
+  await problem.getByText("No market size for this filter").waitFor();
+  await problem.getByText("Released to: Must not be before Released from").waitFor();
+  await problem.getByText("Correct the filter above and choose Apply.").waitFor();
+  expect(await size.getByText(/Could not load/).count()).toBe(0);
+  expect(await size.getByRole("button", { name: "Retry" }).count()).toBe(0);
+  await page
+    .getByRole("region", { name: "Games" })
+    .getByText("Released to: Must not be before Released from")
+    .waitFor();
+  expect(await page.getByLabel("Released to").getAttribute("aria-invalid")).toBe("true");
+  // Corrected, the market size comes.
+  await page.getByLabel("Released to").fill("2030");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.waitForURL(/yearTo=2030/);
+  await size.getByTestId("market-size").waitFor();
+  expect(await problem.count()).toBe(0);
+  await page.context().close();
+});
+
 test("a regular user sees what the screener opens, and the server refuses its data", async () => {
   const page = await as("regular", "/market");
   await page.getByText("Market Screener is a Professional feature").waitFor();
