@@ -224,7 +224,10 @@ export interface SyncState {
 export interface PlatformConnection {
   id: "steam" | "epic" | "gog" | "playstation" | "xbox" | "igdb" | "kaggle" | "github";
   name: string;
-  /** How the data comes in, e.g. "metadata via IGDB" for PlayStation and Xbox. */
+  /**
+   * How the data comes in. For PlayStation and Xbox, the sources of the games stored ("games from
+   * VGChartz sales dataset (vgsales.csv); metadata via IGDB"), or "metadata via IGDB" while none is.
+   */
   source: string;
   configured: boolean;
   /** The environment variables still missing, when not configured. */
