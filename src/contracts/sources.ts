@@ -224,7 +224,10 @@ export interface SyncState {
 export interface PlatformConnection {
   id: "steam" | "epic" | "gog" | "playstation" | "xbox" | "igdb" | "kaggle" | "github";
   name: string;
-  /** How the data comes in, e.g. "metadata via IGDB" for PlayStation and Xbox. */
+  /**
+   * How the data comes in. For PlayStation and Xbox, the sources of the games stored ("games from
+   * VGChartz sales dataset (vgsales.csv); metadata via IGDB"), or "metadata via IGDB" while none is.
+   */
   source: string;
   configured: boolean;
   /** The environment variables still missing, when not configured. */
@@ -279,6 +282,8 @@ export function freeGamesListed(games: ReadonlyArray<Pick<FreeGame, "store">>): 
 /** A game free to play right now (`/api/platforms/free-games`). */
 export interface FreeGame {
   id: string;
+  /** The catalog game behind a free-to-play row, whose page its name links to; null for a store's promotion. */
+  gameId: string | null;
   name: string;
   store: "Epic" | "Steam" | "GOG" | "Catalog";
   playerCount: number | null;

@@ -558,6 +558,33 @@ describe("screener query values and CSV details", () => {
     const json = await screen("genre=Joinery");
     expect(json.rows[0]).toMatchObject({ id: ids[0], steamAppId: 4242 });
   });
+
+  // Report r10-b #5: the table shows a year-only game's year ("Wii Sports | 2006"); its export did not.
+  test("the release column holds the year where only a year is known, as the table shows it", async () => {
+    const { ids } = await upsertGames(
+      [
+        { name: "Yearly Bowl", genres: ["Yearling"], platforms: ["Wii"], releaseYear: 2006 },
+        { name: "Dated Bowl", genres: ["Yearling"], releaseDate: "2009-04-02" },
+        { name: "Undated Bowl", genres: ["Yearling"] },
+      ],
+      "test",
+    );
+    const res = await request(
+      "/api/market/screener?format=csv&genre=Yearling&columns=name,releaseDate&sort=name&order=asc",
+      { cookie: premium.cookie },
+    );
+    expect(parse(await res.text()).map((r: string[]) => r.slice(2))).toEqual([
+      ["name", "releaseDate"],
+      ["Dated Bowl", "2009-04-02"],
+      ["Undated Bowl", ""],
+      ["Yearly Bowl", "2006"],
+    ]);
+    expect((await screen("genre=Yearling&sort=name&order=asc")).rows[2]).toMatchObject({
+      releaseDate: null,
+      releaseYear: 2006,
+    });
+    for (const id of ids) await rawClient().execute({ sql: "DELETE FROM games WHERE id = ?", args: [id] });
+  });
 });
 
 describe("the screener's estimate sums follow the estimates", () => {

@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
 import { replaceStoreOffers } from "../../src/server/sync/stored.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
@@ -191,6 +195,14 @@ describe("with stored data", () => {
       endsAt: ENDS,
     });
     expect(free[2]).toMatchObject({ playerCount: 5000, url: "https://store.steampowered.com/app/70001" });
+    // Report r10-b #9: a catalog game carries its id, for its name to open its page; a promotion has none.
+    expect(free.map((g: { gameId: string | null }) => g.gameId)).toEqual([
+      null,
+      null,
+      free[2].id,
+      free[3].id,
+    ]);
+    expect(free[2].gameId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test("all: connection state from the last sync, and what each platform holds now", async () => {
@@ -221,12 +233,38 @@ describe("with stored data", () => {
       message: "igdb: timed out",
       lastSuccess: null,
     });
+    // Where the stored games came from: Harbor Lights from IGDB, Frontier Racers from Steam.
     expect(by("playstation")).toMatchObject({
       status: "error",
-      source: "metadata via IGDB",
+      source: "games from IGDB, Steam",
       stored: { count: 2 },
     });
-    expect(by("xbox")).toMatchObject({ stored: { count: 1 } });
+    expect(by("xbox")).toMatchObject({ source: "games from Steam; metadata via IGDB", stored: { count: 1 } });
     expect(by("gog")).toMatchObject({ status: "never_synced", stored: { count: 2, unit: "offers" } });
+  });
+});
+
+// Report r10-b #13: the console games a VGChartz file brought in are named as its, not IGDB's.
+describe("console games from a sales dataset", () => {
+  test("PlayStation and Xbox name the sources of the games stored, most games first", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gi-platforms-"));
+    const file = join(dir, "vgsales.csv");
+    writeFileSync(
+      file,
+      [
+        "Rank,Name,Platform,Year,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Other_Sales,Global_Sales",
+        "1,Orbit Bowling,PS3,2009,Sports,Quiet Pins,1.0,0.5,0.1,0.2,1.8",
+        "2,Orbit Bowling,X360,2009,Sports,Quiet Pins,0.9,0.4,0.0,0.1,1.4",
+        "3,Deep Lanes,PS2,2004,Sports,Quiet Pins,0.5,0.3,0.1,0.1,1.0",
+      ].join("\n"),
+    );
+    await importVgSalesCsv(file);
+    const all: Connection[] = await get("/api/platforms/all");
+    const by = (id: string) => all.find((p) => p.id === id)!;
+    expect(by("playstation").source).toBe("games from VGChartz sales dataset (vgsales.csv), IGDB, Steam");
+    expect(by("xbox").source).toBe(
+      "games from Steam, VGChartz sales dataset (vgsales.csv); metadata via IGDB",
+    );
+    expect(by("igdb").stored.count).toBe(1);
   });
 });

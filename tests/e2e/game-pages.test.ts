@@ -132,6 +132,59 @@ test("compare: an address with more than five games compares the first five and 
   await page.context().close();
 });
 
+// Report r10-b #5 and #8: a game given as `steam-<appid>` is the catalog's game, compared once
+// whichever id adds it again; a game with only a release year shows that year and exports it.
+test("compare: a game given as steam-<appid> is not added twice; a year-only release shows and exports its year", async () => {
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  let game: { id: string; name: string };
+  try {
+    const [row] = (
+      await db.execute(
+        "SELECT id, name FROM games WHERE is_demo = 1 ORDER BY popularity DESC LIMIT 1 OFFSET 12",
+      )
+    ).rows;
+    game = { id: String(row!.id), name: String(row!.name) };
+    await db.execute({
+      sql: "UPDATE games SET steam_app_id = 990730, release_date = NULL, release_year = 2006 WHERE id = ?",
+      args: [game.id],
+    });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", "/compare?ids=steam-990730");
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.getByRole("columnheader", { name: game.name }).waitFor();
+  expect(
+    await table.getByRole("row").filter({ hasText: "Released" }).getByRole("cell").allTextContents(),
+  ).toEqual(["Released", "2006"]);
+  const search = page.getByRole("searchbox", { name: "Add a game to compare" });
+  await search.fill(game.name);
+  await page
+    .getByRole("list", { name: "Games to add" })
+    .getByRole("button", { name: game.name })
+    .first()
+    .click();
+  await expect.poll(() => search.inputValue()).toBe("");
+  expect(new URL(page.url()).searchParams.get("ids")).toBe("steam-990730");
+  expect(await page.getByRole("list", { name: "Compared games" }).getByRole("listitem").count()).toBe(1);
+  expect(await table.getByRole("columnheader").count()).toBe(2);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).first().click(),
+  ]);
+  const rows = parse(readFileSync((await download.path())!).toString("utf8"), { bom: true }) as string[][];
+  expect(rows.find((r) => r[0] === "Released")).toEqual(["Released", "ISO date", "2006"]);
+
+  // An address naming the game twice, by Steam app id and by its id, compares it once; removing it
+  // removes both.
+  await page.goto(`${server.url}/compare?ids=steam-990730,${game.id}`);
+  await table.getByRole("columnheader", { name: game.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(2);
+  await page.getByRole("button", { name: `Remove ${game.name}` }).click();
+  await page.waitForURL((url) => !url.searchParams.get("ids"));
+  await page.context().close();
+});
+
 test("screener: a filter goes into the URL, survives a reload, and exports every matching row as CSV", async () => {
   const page = await as("premium", "/market");
   const results = page.getByRole("table", { name: "Screener results" });
@@ -193,6 +246,30 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
     expect(Number(row["reviews (count)"])).toBeGreaterThanOrEqual(10);
   }
   await page.screenshot({ path: `${SCREENSHOT_DIR}/market-screener.png`, fullPage: true });
+  await page.context().close();
+});
+
+// Report r10-b #14: a filter the server refuses is the user's to correct, not a load failure to retry.
+test("screener: an impossible range in the address says what to correct, with no Retry, in both cards", async () => {
+  const page = await as("premium", "/market?yearFrom=2019&yearTo=2010");
+  const size = page.getByRole("region", { name: "Market size" });
+  const problem = size.getByTestId("filter-problem");
+  await problem.getByText("No market size for this filter").waitFor();
+  await problem.getByText("Released to: Must not be before Released from").waitFor();
+  await problem.getByText("Correct the filter above and choose Apply.").waitFor();
+  expect(await size.getByText(/Could not load/).count()).toBe(0);
+  expect(await size.getByRole("button", { name: "Retry" }).count()).toBe(0);
+  await page
+    .getByRole("region", { name: "Games" })
+    .getByText("Released to: Must not be before Released from")
+    .waitFor();
+  expect(await page.getByLabel("Released to").getAttribute("aria-invalid")).toBe("true");
+  // Corrected, the market size comes.
+  await page.getByLabel("Released to").fill("2030");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.waitForURL(/yearTo=2030/);
+  await size.getByTestId("market-size").waitFor();
+  expect(await problem.count()).toBe(0);
   await page.context().close();
 });
 

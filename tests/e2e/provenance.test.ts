@@ -138,6 +138,18 @@ test("Dashboard: every card of the catalog names its source and time and says de
       async () => (await noteOf(free).count()) + (await free.getByText("No free games right now").count()),
     )
     .toBe(1);
+  // Report r10-b #9: the catalog's free-to-play games open their game pages (no store offers here).
+  const freeRows = free.getByRole("list", { name: "Free games" }).getByRole("listitem");
+  const freeCount = await freeRows.count();
+  expect(freeCount).toBeGreaterThan(0);
+  expect(await freeRows.locator('a[href^="/games/"]').count()).toBe(freeCount);
+  const first = freeRows.first().locator('a[href^="/games/"]');
+  const firstName = (await first.textContent()) ?? "";
+  await first.click();
+  await page.waitForURL(/\/games\//);
+  await page.getByRole("heading", { name: firstName, exact: true }).first().waitFor();
+  await page.goBack();
+  await page.getByRole("tab", { name: /Multi-?Platform/ }).waitFor();
 
   await page.getByRole("tab", { name: "Analytics" }).click();
   // The revenue card names its source once, under the chart.

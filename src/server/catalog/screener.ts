@@ -6,6 +6,7 @@ import {
   SCREENER_COLUMNS,
   SCREENER_CSV_KEYS,
   SCREENER_FILTER_KEYS,
+  type ScreenerColumn,
   type ScreenerFilter,
   type ScreenerPage,
   type ScreenerQuery,
@@ -422,6 +423,17 @@ export function screenerCsvDisposition(f: ScreenerFilter): string {
 }
 
 /**
+ * A row's cell as the table shows it. The release column holds the date, or the year alone where only
+ * a year is known (VGChartz's games: "2006", an ISO 8601 date of reduced precision), as the table's
+ * "Release date" and the company page's export do; the date alone left those games' cells empty.
+ */
+function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColumn] | string {
+  if (c === "releaseDate")
+    return row.releaseDate ?? (row.releaseYear == null ? null : String(row.releaseYear));
+  return row[c];
+}
+
+/**
  * Every matching row, in the screener's order, as a stream of CSV text. The sorted ids come from the
  * catalog index (a few MB for the whole catalog), then the rows are read in chunks as the client
  * takes them, so memory stays flat however large the export.
@@ -464,7 +476,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       const rows = await rowsOf(index, chunk);
       let text = "";
       for (const row of rows)
-        text += csvRow([...SCREENER_CSV_KEYS.map((k) => row[k]), ...columns.map((c) => row[c])]);
+        text += csvRow([...SCREENER_CSV_KEYS.map((k) => row[k]), ...columns.map((c) => csvCell(row, c))]);
       controller.enqueue(encoder.encode(text));
     },
   });

@@ -3,7 +3,7 @@ import type { IgdbStatus, PlatformConnection, SyncSource, SyncState } from "../.
 import { db } from "../db/client.ts";
 import { sourceSyncs } from "../db/schema/index.ts";
 import { type Env, env } from "../env.ts";
-import { storedCounts } from "./stored.ts";
+import { consoleGameOrigins, storedCounts } from "./stored.ts";
 
 /**
  * Sync state per source (`source_syncs`) and what the screens say about each outside service:
@@ -130,7 +130,8 @@ const PLATFORMS: Array<{
   { id: "steam", name: "Steam", source: "Steam store and SteamSpy", sync: "steam", unit: "games" },
   { id: "epic", name: "Epic Games Store", source: "free-games promotions", sync: "epic", unit: "free games" },
   { id: "gog", name: "GOG", source: "public catalog", sync: "gog", unit: "offers" },
-  // No official public catalog: their games come from IGDB's platform data, and the screen says so.
+  // No official public catalog: IGDB's sync is their connection; the games stored name their own
+  // sources (a VGChartz file, IGDB, Steam), consoleSource.
   { id: "playstation", name: "PlayStation", source: "metadata via IGDB", sync: "igdb", unit: "games" },
   { id: "xbox", name: "Xbox", source: "metadata via IGDB", sync: "igdb", unit: "games" },
   { id: "igdb", name: "IGDB", source: "IGDB v4 API", sync: "igdb", unit: "games" },
@@ -138,9 +139,19 @@ const PLATFORMS: Array<{
   { id: "github", name: "GitHub", source: "repository search", sync: "github", unit: "datasets" },
 ];
 
+/**
+ * How PlayStation's or Xbox's games came in: the sources of the games stored, and IGDB's sync (whose
+ * state the row shows) for their metadata; "metadata via IGDB" alone while none is stored.
+ */
+function consoleSource(origins: Array<{ source: string }>): string {
+  if (!origins.length) return "metadata via IGDB";
+  const names = origins.map((o) => o.source);
+  return `games from ${names.join(", ")}${names.includes("IGDB") ? "" : "; metadata via IGDB"}`;
+}
+
 /** The 8 platforms of spec §1, each with its real connection state and what we hold from it. */
 export async function platformConnections(): Promise<PlatformConnection[]> {
-  const [states, counts] = await Promise.all([syncStates(), storedCounts()]);
+  const [states, counts, origins] = await Promise.all([syncStates(), storedCounts(), consoleGameOrigins()]);
   // Steam's games come in through both the Steam and the SteamSpy syncs: the latest of the two counts.
   const steam = [states.get("steam"), states.get("steamspy")]
     .filter((s): s is SyncState => !!s)
@@ -151,7 +162,7 @@ export async function platformConnections(): Promise<PlatformConnection[]> {
     return {
       id: p.id,
       name: p.name,
-      source: p.source,
+      source: p.id === "playstation" || p.id === "xbox" ? consoleSource(origins[p.id]) : p.source,
       configured: missing.length === 0,
       missing,
       status: missing.length

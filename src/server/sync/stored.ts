@@ -7,6 +7,7 @@ import {
   type StoreOffer,
 } from "../../contracts/sources.ts";
 import { familyCodes } from "../catalog/platform-names.ts";
+import { sourceName } from "../catalog/source-names.ts";
 import { db, rawClient } from "../db/client.ts";
 import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
 
@@ -152,6 +153,43 @@ export async function storedCounts(now = new Date()): Promise<Record<string, num
 }
 
 /**
+ * Where the catalog's PlayStation and Xbox games came from, each source with its number of games, most
+ * first: "VGChartz sales dataset (vgsales.csv)" for an import of that file, "IGDB" for the games its sync
+ * listed. Neither console has a public catalog, so these are what the platform list names (report
+ * r10-b #13: it named IGDB for 6,041 games VGChartz's file had brought in).
+ */
+export async function consoleGameOrigins(): Promise<
+  Record<"playstation" | "xbox", Array<{ source: string; games: number }>>
+> {
+  const client = rawClient();
+  const of = async (family: "playstation" | "xbox") => {
+    const prefix = family === "playstation" ? "PlayStation%" : "Xbox%";
+    const rs = await client.execute({
+      args: [prefix],
+      sql: `WITH fam AS (SELECT id, igdb_id, steam_app_id, is_demo FROM games g
+              WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE ?1 OR ${inList(family)}))
+            SELECT 'igdb' AS source, NULL AS dataset, count(*) AS games FROM fam WHERE igdb_id IS NOT NULL
+            UNION ALL SELECT s.source, s.dataset, count(DISTINCT s.game_id) FROM game_sales s
+              JOIN fam ON fam.id = s.game_id GROUP BY s.source, s.dataset
+            UNION ALL SELECT 'steam-api', NULL, count(*) FROM fam WHERE steam_app_id IS NOT NULL
+            UNION ALL SELECT 'demo', NULL, count(*) FROM fam WHERE is_demo = 1`,
+    });
+    return rs.rows
+      .map((r) => ({
+        source:
+          r.dataset == null
+            ? sourceName(String(r.source))
+            : `${sourceName(String(r.source))} (${String(r.dataset)})`,
+        games: Number(r.games),
+      }))
+      .filter((o) => o.games > 0)
+      .sort((a, b) => b.games - a.games || a.source.localeCompare(b.source));
+  };
+  const [playstation, xbox] = await Promise.all([of("playstation"), of("xbox")]);
+  return { playstation, xbox };
+}
+
+/**
  * Games free to play right now (spec §7 `/api/platforms/free-games`): Epic's promotions still running
  * (one that ended since the last sync is left out) and GOG's free games, then the catalog's
  * free-to-play games, most played first: a price of 0 with "Free to Play" among the genres or tags
@@ -177,6 +215,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
   return [
     ...offers.rows.map((r) => ({
       id: String(r.key),
+      gameId: null,
       name: String(r.title),
       store: r.store === "GOG" ? ("GOG" as const) : ("Epic" as const),
       playerCount: null,
@@ -186,6 +225,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
     })),
     ...catalog.rows.map((r) => ({
       id: String(r.id),
+      gameId: String(r.id),
       name: String(r.name),
       store: r.steam_app_id != null ? ("Steam" as const) : ("Catalog" as const),
       playerCount: r.current_players == null ? null : Number(r.current_players),

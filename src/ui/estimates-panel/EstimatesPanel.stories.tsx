@@ -114,6 +114,15 @@ export const LowSignal: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole("alert")).toHaveTextContent(/wide, not a point figure/);
+    // Issue 11, "never a false point": each figure leads with its P10–P90 range, and no P50 is given
+    // or marked (report r10-b #6).
+    const owners = within(canvas.getByText("Owners").closest("[data-slot=estimate-row]") as HTMLElement);
+    await expect(owners.getByText("134 – 7.6K")).toBeVisible();
+    await expect(canvas.getByText("$1.21K – $68.3K")).toBeVisible();
+    await expect(canvas.queryByText("1.01K", { selector: "[data-slot=estimate-row] *" })).toBeNull();
+    await expect(canvas.queryByText("$9.08K")).toBeNull();
+    await expect(owners.getByRole("img")).toHaveAccessibleName("Owners: P10 to P90 range");
+    await expect(canvas.getByText(/with no single figure/)).toBeVisible();
     // No owners band, no player series and no players counted.
     await expect(canvas.getAllByText("none", { selector: "dd" })).toHaveLength(3);
   },

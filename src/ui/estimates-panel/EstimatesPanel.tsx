@@ -33,22 +33,30 @@ export function compactFigure(value: number, currency = false): string {
   return `${sign}${Number(scaled.toFixed(digits))}${suffix}`;
 }
 
-function RangeBar({ range, label }: { range: EstimateRange; label: string }) {
-  // Log scale: P10 at the left end, P90 at the right, the P50 marker where it falls between them.
+function RangeBar({ range, label, point }: { range: EstimateRange; label: string; point: boolean }) {
+  // Log scale: P10 at the left end, P90 at the right, the P50 marker where it falls between them
+  // (none for a low-signal estimate, which gives no point).
   const span = Math.log(Math.max(range.high, 1)) - Math.log(Math.max(range.low, 1));
   const at = span > 0 ? (Math.log(Math.max(range.mid, 1)) - Math.log(Math.max(range.low, 1))) / span : 0.5;
   return (
     <div
       className="relative h-2 w-full rounded-full bg-primary/20"
       role="img"
-      aria-label={`${label}: P10 to P90 range with the P50 marked`}
+      aria-label={point ? `${label}: P10 to P90 range with the P50 marked` : `${label}: P10 to P90 range`}
     >
-      <div
-        className="absolute top-1/2 h-4 w-1 -translate-x-1/2 -translate-y-1/2 rounded bg-primary"
-        style={{ left: `${Math.min(100, Math.max(0, at * 100))}%` }}
-      />
+      {point && (
+        <div
+          className="absolute top-1/2 h-4 w-1 -translate-x-1/2 -translate-y-1/2 rounded bg-primary"
+          style={{ left: `${Math.min(100, Math.max(0, at * 100))}%` }}
+        />
+      )}
     </div>
   );
+}
+
+/** "538 – 8.62K": a low-signal estimate's figure, its P10–P90 range (issue 11: "never a false point"). */
+export function rangeFigure(range: EstimateRange, currency = false): string {
+  return `${compactFigure(range.low, currency)} – ${compactFigure(range.high, currency)}`;
 }
 
 function FigureRow({
@@ -56,25 +64,30 @@ function FigureRow({
   range,
   currency,
   missing,
+  lowSignal = false,
 }: {
   label: string;
   range: EstimateRange | null;
   currency?: boolean;
   missing?: string;
+  /** Too little signal for a point: the range leads, and no P50 is drawn. */
+  lowSignal?: boolean;
 }) {
   return (
     <div data-slot="estimate-row" className="grid gap-1.5">
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-muted-foreground text-sm">{label}</span>
         {range ? (
-          <span className="font-semibold text-lg tabular-nums">{compactFigure(range.mid, currency)}</span>
+          <span className="font-semibold text-lg tabular-nums">
+            {lowSignal ? rangeFigure(range, currency) : compactFigure(range.mid, currency)}
+          </span>
         ) : (
           <span className="text-muted-foreground text-sm">{missing}</span>
         )}
       </div>
       {range && (
         <>
-          <RangeBar range={range} label={label} />
+          <RangeBar range={range} label={label} point={!lowSignal} />
           <div className="flex justify-between text-muted-foreground text-xs tabular-nums">
             <span>P10 {compactFigure(range.low, currency)}</span>
             <span>P90 {compactFigure(range.high, currency)}</span>
@@ -184,7 +197,9 @@ export function EstimatesPanel({
         <CardDescription>
           {estimate?.covered === false
             ? "Owners, units and revenue of Steam games, estimated from their reviews, owners bands and players."
-            : "P50 with the P10–P90 range: the true figure is below P10 or above P90 one time in ten each."}
+            : estimate?.lowSignal
+              ? "The P10–P90 range, with no single figure: too little is known of this game for one. The true figure is below P10 or above P90 one time in ten each."
+              : "P50 with the P10–P90 range: the true figure is below P10 or above P90 one time in ten each."}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -213,19 +228,21 @@ export function EstimatesPanel({
               <EstimateNotes notes={estimate.notes} variant={estimate.lowSignal ? "warning" : "default"} />
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <FigureRow label="Owners" range={estimate.owners} />
-              <FigureRow label="Units sold" range={estimate.unitsSold} />
+              <FigureRow label="Owners" range={estimate.owners} lowSignal={estimate.lowSignal} />
+              <FigureRow label="Units sold" range={estimate.unitsSold} lowSignal={estimate.lowSignal} />
               <FigureRow
                 label="Gross revenue (USD)"
                 range={estimate.revenue.gross}
                 currency
                 missing="unknown (no price)"
+                lowSignal={estimate.lowSignal}
               />
               <FigureRow
                 label="Net revenue (USD)"
                 range={estimate.revenue.net}
                 currency
                 missing="unknown (no price)"
+                lowSignal={estimate.lowSignal}
               />
             </div>
             <div>

@@ -134,7 +134,11 @@ export default function ComparePage() {
   const { ids, leftOut } = parseIds(idsParam);
   const setIds = (next: string[]) => setIdsParam(next.join(","));
   const details = useQueries({ queries: ids.map((id) => gameQuery(id)) });
-  const games = details.flatMap((d) => (d.data ? [d.data] : []));
+  // Each id in the catalog's own form once the game has loaded: `steam-730` and the game's id are
+  // one game, compared once (the first place it is given keeps it).
+  const canonical = ids.map((id, i) => details[i]?.data?.id ?? id);
+  const shown = ids.flatMap((id, i) => (canonical.indexOf(canonical[i]!) === i ? [{ id, i }] : []));
+  const games = shown.flatMap(({ i }) => (details[i]?.data ? [details[i].data] : []));
   const missing = ids.filter((_, i) => details[i]?.isError);
   const loading = details.some((d) => d.isLoading);
 
@@ -145,7 +149,13 @@ export default function ComparePage() {
     show: (g: GameDetail) => string;
     source?: SeriesMetric;
   }> = [
-    { label: "Released", unit: "ISO date", value: (g) => g.releaseDate, show: (g) => g.releaseDate ?? "–" },
+    // The date, or the year alone where only a year is known (VGChartz's games), as the game page shows it.
+    {
+      label: "Released",
+      unit: "ISO date",
+      value: (g) => g.releaseDate ?? (g.releaseYear == null ? null : String(g.releaseYear)),
+      show: (g) => g.releaseDate ?? (g.releaseYear == null ? "–" : String(g.releaseYear)),
+    },
     { label: "Developer", unit: "", value: (g) => g.developer, show: (g) => g.developer ?? "–" },
     {
       label: "Price",
@@ -195,11 +205,14 @@ export default function ComparePage() {
       />
       <AddGame
         disabled={ids.length >= MAX_COMPARED}
-        onAdd={(id) => setIds([...ids.filter((x) => x !== id), id])}
+        // A game already compared, under whichever id, is not added again.
+        onAdd={(id) => {
+          if (!canonical.includes(id)) setIds([...ids, id]);
+        }}
       />
       {ids.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Compared games">
-          {ids.map((id, i) => {
+          {shown.map(({ id, i }) => {
             const game = details[i]?.data;
             return (
               <li
@@ -220,7 +233,8 @@ export default function ComparePage() {
                   size="icon"
                   className="size-6"
                   aria-label={`Remove ${game?.name ?? id}`}
-                  onClick={() => setIds(ids.filter((x) => x !== id))}
+                  // Every id naming this game goes, so none of them brings it back.
+                  onClick={() => setIds(ids.filter((_, j) => canonical[j] !== canonical[i]))}
                 >
                   <X aria-hidden="true" />
                 </Button>

@@ -321,7 +321,10 @@ function MultiPlatformTab() {
               {(free.data ?? []).slice(0, 10).map((game) => (
                 <li key={`${game.store}-${game.id}`} className="flex items-center justify-between gap-3 py-2">
                   <span className="truncate">
-                    {game.url ? (
+                    {/* A catalog game opens its page (issue 10); a store's promotion opens the store. */}
+                    {game.gameId ? (
+                      <GameLink id={game.gameId} name={game.name} />
+                    ) : game.url ? (
                       <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
                         {game.name}
                       </a>
@@ -330,7 +333,13 @@ function MultiPlatformTab() {
                     )}
                   </span>
                   <span className="shrink-0 text-muted-foreground text-sm">
-                    {game.store}
+                    {game.gameId && game.url ? (
+                      <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
+                        {game.store}
+                      </a>
+                    ) : (
+                      game.store
+                    )}
                     {game.endsAt ? ` · until ${formatDate(game.endsAt)}` : ""}
                   </span>
                 </li>

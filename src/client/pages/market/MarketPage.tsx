@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, Download, Filter } from "lucide-react";
+import { AlertCircle, ArrowDown, ArrowUp, Download, Filter } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
 import {
   DEFAULT_SCREENER_COLUMNS,
@@ -12,7 +12,7 @@ import {
   type ScreenerSort,
 } from "../../../contracts/market.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
+import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
@@ -59,6 +59,22 @@ const FIELDS: FilterField[] = [
 ];
 
 const SORTABLE = new Set<string>(SCREENER_SORTS);
+
+/**
+ * What is wrong with the filter, each field by the label it has above ("Released to: Must not be before
+ * Released from"), from a 422's field errors; null for any other failure.
+ */
+export function filterProblemText(error: unknown): string | null {
+  const errors = error instanceof ApiError && error.status === 422 ? (error.problem?.errors ?? []) : [];
+  if (!errors.length) return null;
+  const label = (key: string) => FIELDS.find((f) => f.key === key)?.label ?? key;
+  return errors
+    .map(
+      (e) =>
+        `${label(e.field)}: ${e.message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? label(w) : w))}`,
+    )
+    .join(" · ");
+}
 
 function cell(row: ScreenerRow, column: ScreenerColumn) {
   switch (column) {
@@ -194,6 +210,16 @@ function Screener() {
         <CardContent className="space-y-4">
           {summary.isLoading ? (
             <Skeleton className="h-24" />
+          ) : filterProblemText(summary.error) ? (
+            // A filter the server refuses is the user's to correct: asking again cannot help, so no Retry.
+            <Alert variant="warning" data-testid="filter-problem">
+              <AlertCircle />
+              <AlertTitle>No market size for this filter</AlertTitle>
+              <AlertDescription>
+                <p>{filterProblemText(summary.error)}</p>
+                <p>Correct the filter above and choose Apply.</p>
+              </AlertDescription>
+            </Alert>
           ) : summary.isError ? (
             <LoadFailed what="the market size" error={summary.error} onRetry={() => void summary.refetch()} />
           ) : summary.data ? (
@@ -306,7 +332,9 @@ function Screener() {
             <LoadFailed what="the games" error={screener.error} onRetry={() => void screener.refetch()} />
           ) : problem ? (
             <Alert variant="destructive">
-              <AlertDescription>{problem.detail ?? problem.title}</AlertDescription>
+              <AlertDescription>
+                {filterProblemText(screener.error) ?? problem.detail ?? problem.title}
+              </AlertDescription>
             </Alert>
           ) : screener.isLoading ? (
             <Skeleton className="h-96" />
