@@ -16,7 +16,7 @@ import { createTestUser, request } from "../helpers/api.ts";
  * Review 8 (d), item 1: impossible figures an import stored before the importers checked them (a
  * price of -$3.81 or infinity, negative review counts and sales, 30 February) made the estimates step
  * crash and the game's estimates answer 500 for good. The estimates read them as unknown, and
- * migration 0029 repairs the stored rows.
+ * migration 0030 repairs the stored rows.
  */
 test("a game stored with impossible figures before the fix gets estimates (price unknown), not a 500", async () => {
   const { ids } = await upsertGames(
@@ -51,19 +51,19 @@ test("a game stored with impossible figures before the fix gets estimates (price
 });
 
 /**
- * Migration 0029 on a database an earlier release filled: impossible stored figures become unknown, a
+ * Migration 0030 on a database an earlier release filled: impossible stored figures become unknown, a
  * price takes the game's newest possible price point back, and nobody is alerted of it.
  */
-test("migration 0029 repairs what an import stored before the fix", async () => {
+test("migration 0030 repairs what an import stored before the fix", async () => {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
     entries: Array<{ idx: number; tag: string }>;
   };
-  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0028-"));
+  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0029-"));
   mkdirSync(join(earlier, "meta"));
-  const kept = journal.entries.filter((e) => e.idx <= 28);
+  const kept = journal.entries.filter((e) => e.idx <= 29);
   for (const e of kept) symlinkSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
   writeFileSync(join(earlier, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0029-")), "app.db")}` });
+  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0030-")), "app.db")}` });
   try {
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: earlier });

@@ -6,7 +6,7 @@
 -- possible when it is 0 or more and at most 2^53 - 1 (an infinite one is larger).
 -- Such a price first goes to unknown (no price alert: the trigger needs two known prices), marked for
 -- the next steps, then takes the game's newest possible price point with its source and time, if any.
-UPDATE `games` SET `price` = NULL, `price_source` = '0029', `price_at` = NULL
+UPDATE `games` SET `price` = NULL, `price_source` = '0030', `price_at` = NULL
 WHERE `price` < 0 OR `price` > 9007199254740991;
 --> statement-breakpoint
 DELETE FROM `game_metrics` WHERE `value` < 0 OR `value` > 9007199254740991;
@@ -14,9 +14,9 @@ DELETE FROM `game_metrics` WHERE `value` < 0 OR `value` > 9007199254740991;
 UPDATE `games` SET (`price`, `price_source`, `price_at`) = (
   SELECT m.value, m.source, m.ts FROM `game_metrics` m
   WHERE m.game_id = `games`.id AND m.metric = 'price' ORDER BY m.ts DESC LIMIT 1)
-WHERE `price_source` = '0029' AND EXISTS (SELECT 1 FROM `game_metrics` m WHERE m.game_id = `games`.id AND m.metric = 'price');
+WHERE `price_source` = '0030' AND EXISTS (SELECT 1 FROM `game_metrics` m WHERE m.game_id = `games`.id AND m.metric = 'price');
 --> statement-breakpoint
-UPDATE `games` SET `price_source` = NULL WHERE `price_source` = '0029';
+UPDATE `games` SET `price_source` = NULL WHERE `price_source` = '0030';
 --> statement-breakpoint
 UPDATE `games` SET `positive_reviews` = NULL WHERE `positive_reviews` < 0 OR `positive_reviews` > 9007199254740991;
 --> statement-breakpoint
