@@ -161,7 +161,30 @@ test("an alert keeps the source and date of its price as they were when it was m
   expect(before).toEqual(cut);
 });
 
-test("a price written without its source names none; an alert made before sources were kept names none", async () => {
+// Review 8 (d), item 3: the new price's source was recorded only when it differed from the earlier
+// price's, so a change by the same source on the same day (two syncs, a re-import without --as-of) read
+// "the price was written without its source".
+test("a price changed by the same source on the same day carries that source and date", async () => {
+  const g = await game({ name: "Price Watch Same Day" });
+  const today = new Date(Math.floor(Date.now() / DAY) * DAY);
+  await importPrice(g, 9.99, "steamspy-csv", today);
+  const user = await createTestUser();
+  await track(user, g.id);
+  await importPrice(g, 4.99, "steamspy-csv", today);
+  const dataset = {
+    source: "Steam via SteamSpy (dataset)",
+    asOf: today.toISOString(),
+    method: "SteamSpy's US price in cents, in dollars",
+  };
+  const [alert] = await forGame(user, g.id);
+  expect(alert).toMatchObject({
+    price: { from: 9.99, to: 4.99, fromConverted: false },
+    provenance: dataset,
+    earlier: dataset,
+  });
+});
+
+test("a price without a recorded source names none; an alert made before sources were kept names none", async () => {
   const g = await game({ name: "Price Watch Unsourced", price: 19.99 });
   const user = await createTestUser();
   await track(user, g.id);
@@ -175,13 +198,19 @@ test("a price written without its source names none; an alert made before source
       source: "steamspy-api",
     },
   ]);
-  // A writer that sets the price alone (not the catalog's): the earlier price's source is still known.
+  // A price stored before migration 0024 and matched to no price point has no source: its next
+  // change names the earlier price's source, and none for the new one (every writer of the price sets
+  // its source with it, so the row's source is the new price's whenever it has one).
+  await rawClient().execute({
+    sql: "UPDATE games SET price_source = NULL, price_at = NULL WHERE id = ?",
+    args: [g.id],
+  });
   await rawClient().execute({ sql: "UPDATE games SET price = 12.99 WHERE id = ?", args: [g.id] });
   const [unsourced] = await forGame(user, g.id);
   expect(unsourced).toMatchObject({
     price: { from: 14.99, to: 12.99 },
     provenance: null,
-    earlier: { source: "Steam via SteamSpy" },
+    earlier: null,
   });
   // A notification made before migration 0024 carries prices only; the price series holds 14.99 now,
   // and it is not taken for that alert's source.

@@ -19,6 +19,7 @@ import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { run, writeTransaction } from "../db/write-transaction.ts";
+import { MAX_FIGURE } from "../importers/csv-source.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import { type EstimateInput, knownPrice, listPriceOf } from "./features.ts";
@@ -90,6 +91,17 @@ interface Loaded {
 }
 
 const toNumber = (v: unknown): number | null => (v == null || v === "" ? null : Number(v));
+/**
+ * A stored figure the model can use: finite, 0 or more, at most MAX_FIGURE. Anything else (a negative
+ * or infinite price an import stored before review 8 d, item 1) is unknown, as the importers now leave
+ * it: the model's logs of it were NaN, and the estimate's row was refused (its page answered 500).
+ */
+const toFigure = (v: unknown): number | null => {
+  const n = toNumber(v);
+  return n != null && Number.isFinite(n) && n >= 0 && n <= MAX_FIGURE ? n : null;
+};
+/** The same condition in SQL, for a stored point's `value` (an infinite value is larger than any). */
+const POSSIBLE_VALUE = `value >= 0 AND value <= ${MAX_FIGURE}`;
 const toList = (v: unknown): string[] => {
   try {
     const parsed = JSON.parse(String(v ?? "[]"));
@@ -125,7 +137,7 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     `SELECT game_id, source,
                 sum(value * (julianday(ts / 1000, 'unixepoch', '+1 month') - julianday(ts / 1000, 'unixepoch')) * 24) AS hours,
                 min(ts) AS first, max(ts) AS last, count(*) AS n
-              FROM game_metrics WHERE metric = 'players' AND period = 'month' AND game_id ${only}
+              FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ${POSSIBLE_VALUE} AND game_id ${only}
               GROUP BY game_id, source`,
     args,
   );
@@ -138,13 +150,14 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   // The most players counted at once, by any source and period (a floor under owners).
   const peaks = await readRows(
     `SELECT game_id, max(value) AS peak FROM game_metrics
-              WHERE metric IN ('players', 'players_peak') AND game_id ${only} GROUP BY game_id`,
+              WHERE metric IN ('players', 'players_peak') AND ${POSSIBLE_VALUE} AND game_id ${only} GROUP BY game_id`,
     args,
   );
   const peakOf = new Map(peaks.map((r) => [String(r.game_id), Math.round(Number(r.peak))]));
   const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
   for (const r of bands) {
     const ms = Number(r.as_of);
+    if (toFigure(r.low) == null || toFigure(r.high) == null) continue;
     bandOf.set(String(r.game_id), {
       low: Number(r.low),
       high: Number(r.high),
@@ -194,16 +207,16 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
     return {
       id,
       input: {
-        positiveReviews: toNumber(g.positive_reviews),
-        negativeReviews: toNumber(g.negative_reviews),
+        positiveReviews: toFigure(g.positive_reviews),
+        negativeReviews: toFigure(g.negative_reviews),
         // The list price, not a sale's (units × list price); a stored 0 without a free-to-play genre
         // or tag is an unknown price (a delisted game).
         priceUsd: knownPrice({
-          priceUsd: listPriceOf(toNumber(g.price), toNumber(g.list_price)),
+          priceUsd: listPriceOf(toFigure(g.price), toFigure(g.list_price)),
           genres,
           tags,
         }),
-        releaseYear: toNumber(g.release_year),
+        releaseYear: toFigure(g.release_year),
         genres,
         tags,
         playerHours: s ? Math.round(s.hours) : null,
@@ -328,6 +341,13 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
     const sources: StoredDetail = { reviewSources: game.reviewSources, seriesSource: game.seriesSource };
     const g = e.revenue.gross;
     const n = e.revenue.net;
+    // The reader keeps impossible inputs out (toFigure); should the model still answer a figure that is
+    // not a number, the game is left unestimated and named, and the rest of the step is stored.
+    const figures = [e.owners, e.unitsSold, g, n].flatMap((r) => (r ? [r.low, r.mid, r.high] : []));
+    if (!figures.every(Number.isFinite)) {
+      log.warn("estimates: no figures for a game's inputs", { gameId: game.id, inputs: key });
+      continue;
+    }
     rows.push([
       game.id,
       e.owners.low,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { CsvRecords, UnclosedQuoteError } from "./csv-source.ts";
+import { CsvRecords, MAX_FIGURE, parseNumber, RowCheck, UnclosedQuoteError } from "./csv-source.ts";
+import { newSummary } from "./summary.ts";
 
 /** Every record of `text` fed in chunks of `size` characters, with the line each one ends on. */
 function records(text: string, size = text.length || 1): Array<[string[], number]> {
@@ -63,5 +64,55 @@ describe("CsvRecords", () => {
   test("a quoted field that never closes is an error naming its line", () => {
     expect(() => records('a,b\n1,2\n"open,3\n4,5\n')).toThrow(UnclosedQuoteError);
     expect(() => records('a,b\n1,2\n"open,3\n4,5\n')).toThrow("line 3");
+  });
+});
+
+describe("RowCheck (review 8 d, item 1)", () => {
+  const figure = (value: string) => {
+    const check = new RowCheck();
+    const n = check.figure({ price: value }, "price");
+    const summary = newSummary("test", "file.csv");
+    check.reject(summary, 7);
+    return { n, error: summary.errors[0] ?? null };
+  };
+
+  test("absent fields stay absent; possible figures are read as parseNumber reads them", () => {
+    for (const value of ["", "-", "N/A", "tbd", "lots"])
+      expect(figure(value)).toEqual({ n: null, error: null });
+    for (const value of ["0", "4.99", "1,234", "$19.99", "1362044 hours", String(MAX_FIGURE)])
+      expect(figure(value)).toEqual({ n: parseNumber(value), error: null });
+  });
+
+  test("a negative, infinite or impossibly large figure is the row's problem, with its line and field", () => {
+    expect(figure("-3")).toEqual({
+      n: null,
+      error: { line: 7, message: 'invalid price "-3": a negative figure' },
+    });
+    expect(figure("1e309").error?.message).toBe('invalid price "1e309": not a finite number');
+    expect(figure("1e308").error?.message).toBe('invalid price "1e308": larger than any real figure');
+  });
+
+  test("dates: the calendar's only; another shape is no date, as before", () => {
+    const date = (value: string) => {
+      const check = new RowCheck();
+      return { date: check.date({ d: value }, "d"), failed: check.failed };
+    };
+    expect(date("2019-02-28")).toEqual({ date: "2019-02-28", failed: false });
+    expect(date("2022-02-18 00:00:00")).toEqual({ date: "2022-02-18", failed: false });
+    expect(date("2020-02-29")).toEqual({ date: "2020-02-29", failed: false });
+    for (const impossible of ["2019-02-30", "2019-13-01", "0000-01-01", "2022-02-18 25:00:00"])
+      expect(date(impossible)).toEqual({ date: null, failed: true });
+    for (const other of ["", "Nov 1, 2000", "2019"])
+      expect(date(other)).toEqual({ date: null, failed: false });
+  });
+
+  test("only the first problem is reported, and a row without one is kept", () => {
+    const check = new RowCheck();
+    check.figure({ a: "-1", b: "-2" }, "a");
+    check.figure({ a: "-1", b: "-2" }, "b");
+    const summary = newSummary("test", "file.csv");
+    expect(check.reject(summary, 3)).toBe(true);
+    expect(summary.errors).toEqual([{ line: 3, message: 'invalid a "-1": a negative figure' }]);
+    expect(new RowCheck().reject(summary, 4)).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { statSync } from "node:fs";
+import { isCalendarTime } from "../../contracts/game-page.ts";
 import { companyName } from "../catalog/normalize.ts";
+import { type ImportSummary, skip } from "./summary.ts";
 
 /**
  * Streams a CSV file (or a gzip-compressed `.csv.gz`) as records with their line numbers, in constant
@@ -256,15 +258,85 @@ function createProgress(label: string, total: number) {
 
 /** Numbers as the datasets write them: `"1,234"`, `"1362044 hours"`, `-`, `N/A`, `tbd`. */
 export function parseNumber(value: string | undefined): number | null {
-  if (value == null) return null;
+  const n = readNumber(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The number a field writes (NaN when it writes none, ±Infinity when it is too large to hold). */
+function readNumber(value: string | undefined): number {
+  if (value == null) return Number.NaN;
   const cleaned = value
     .replace(/,/g, "")
     .replace(/[^\d.eE+-]+$/g, "")
     .replace(/^\$/, "")
     .trim();
-  if (cleaned === "" || cleaned === "-" || /^(n\/a|na|tbd|null|none)$/i.test(value.trim())) return null;
-  const n = Number(cleaned);
-  return Number.isFinite(n) ? n : null;
+  if (cleaned === "" || cleaned === "-" || /^(n\/a|na|tbd|null|none)$/i.test(value.trim())) return Number.NaN;
+  return Number(cleaned);
+}
+
+/** The largest figure kept (2^53 − 1): past it a count is no longer exact, and no price or sale is near it. */
+export const MAX_FIGURE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One row's figures and dates, read with the checks every importer shares (review 8 d, item 1): a
+ * price, count or sales figure is finite, 0 or more and at most MAX_FIGURE, and a date is one the
+ * calendar has (not 2019-02-30 or 0000-01-01). An empty or placeholder field (`-`, `N/A`, `tbd`) is
+ * absent, as parseNumber reads it. An impossible one is the row's problem: `reject` reports the row
+ * as skipped with its line and the field, and the importer stores nothing of it — a negative price
+ * shown as "-$3.81", or a log of it in the estimates, is worse than the row missing.
+ */
+export class RowCheck {
+  private problem: string | null = null;
+
+  /** Whether a field read so far was impossible. */
+  get failed(): boolean {
+    return this.problem != null;
+  }
+
+  /** A field's figure; null when absent or impossible (then noted for `reject`). */
+  figure(record: Record<string, string>, field: string): number | null {
+    const raw = record[field];
+    const n = readNumber(raw);
+    if (Number.isNaN(n)) return null;
+    return this.checked(field, n, raw);
+  }
+
+  /** A figure the importer computed from a field (an owners range's midpoint), checked the same way. */
+  checked(field: string, n: number | null, raw: string | undefined = n == null ? undefined : String(n)) {
+    if (n == null || Number.isNaN(n)) return null;
+    const reason = !Number.isFinite(n)
+      ? "not a finite number"
+      : n < 0
+        ? "a negative figure"
+        : n > MAX_FIGURE
+          ? "larger than any real figure"
+          : null;
+    if (reason == null) return n;
+    this.fail(field, raw, reason);
+    return null;
+  }
+
+  /** A date written YYYY-MM-DD (or an ISO time, cut to its day); null when the field writes none or another shape. */
+  date(record: Record<string, string>, field: string): string | null {
+    const raw = record[field]?.trim() ?? "";
+    if (!/^\d{4}-\d{2}-\d{2}/.test(raw)) return null;
+    if (!isCalendarTime(raw)) {
+      this.fail(field, raw, "a date the calendar does not have");
+      return null;
+    }
+    return raw.slice(0, 10);
+  }
+
+  /** The row's first problem reported as a skipped row at `line`; true when there was one. */
+  reject(summary: ImportSummary, line: number): boolean {
+    if (this.problem == null) return false;
+    skip(summary, line, this.problem);
+    return true;
+  }
+
+  private fail(field: string, raw: string | undefined, reason: string) {
+    this.problem ??= `invalid ${field} "${raw ?? ""}": ${reason}`;
+  }
 }
 
 /** The first real company of a credit's names (placeholders such as "Unknown" skipped), or null. */

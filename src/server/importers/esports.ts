@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
-import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
 import { retryBatch } from "./game-batch.ts";
 import { gameKey } from "./game-key.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
@@ -51,19 +51,28 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
     })) {
       summary.read++;
       const game = r.Game?.trim();
-      const total = parseNumber(r.TotalEarnings);
+      // Negative or infinite figures skip the row (RowCheck).
+      const check = new RowCheck();
+      const [total, releaseYear, online, players, tournaments] = [
+        "TotalEarnings",
+        "ReleaseDate",
+        "OnlineEarnings",
+        "TotalPlayers",
+        "TotalTournaments",
+      ].map((field) => check.figure(r, field));
+      if (check.reject(summary, line)) continue;
       if (!game || total == null) {
         skip(summary, line, !game ? "missing Game" : `invalid TotalEarnings "${r.TotalEarnings ?? ""}"`);
         continue;
       }
       const args = [
         game,
-        parseNumber(r.ReleaseDate),
+        releaseYear,
         r.Genre?.trim() || null,
         total,
-        parseNumber(r.OnlineEarnings),
-        parseNumber(r.TotalPlayers),
-        parseNumber(r.TotalTournaments),
+        online,
+        players,
+        tournaments,
         ESPORTS_SOURCE,
         gameKey(game),
       ];
@@ -95,7 +104,11 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
       summary.read++;
       const month = parseUsDate(r.Date ?? "");
       const game = r.Game?.trim();
-      const earnings = parseNumber(r.Earnings);
+      const check = new RowCheck();
+      const [earnings, players, tournaments] = ["Earnings", "Players", "Tournaments"].map((field) =>
+        check.figure(r, field),
+      );
+      if (check.reject(summary, line)) continue;
       if (!month || !game || earnings == null) {
         skip(
           summary,
@@ -110,15 +123,7 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
                 game_key = excluded.game_key
               WHERE earnings IS NOT excluded.earnings OR players IS NOT excluded.players OR tournaments IS NOT excluded.tournaments
                  OR game_key IS NOT excluded.game_key`,
-        args: [
-          month,
-          game,
-          earnings,
-          parseNumber(r.Players),
-          parseNumber(r.Tournaments),
-          ESPORTS_SOURCE,
-          gameKey(game),
-        ],
+        args: [month, game, earnings, players ?? null, tournaments ?? null, ESPORTS_SOURCE, gameKey(game)],
       });
       if (statements.length >= 1000) {
         await writeChanged(statements, summary, "esports_monthly");

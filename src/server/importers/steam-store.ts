@@ -1,7 +1,7 @@
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { plainName } from "../sources/plain-text.ts";
-import { firstCompany, parseList, parseNumber, readCsv } from "./csv-source.ts";
+import { firstCompany, parseList, parseNumber, RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -53,16 +53,19 @@ export async function importSteamStoreCsv(
     const app = steamApp(r, line, summary);
     if (!app) continue;
     const { appid, name } = app;
-    const positive = parseNumber(r.positive_ratings);
-    const negative = parseNumber(r.negative_ratings);
+    // Impossible figures and dates skip the row (RowCheck), as a missing count does.
+    const check = new RowCheck();
+    const positive = check.figure(r, "positive_ratings");
+    const negative = check.figure(r, "negative_ratings");
+    const priceGbp = check.figure(r, "price");
+    const owners = check.checked("owners", ownersMidpoint(r.owners), r.owners);
+    const band = parseOwnersBand(r.owners);
+    const releaseDate = check.date(r, "release_date");
+    if (check.reject(summary, line)) continue;
     if (positive == null || negative == null) {
       skip(summary, line, "positive_ratings/negative_ratings are not numbers");
       continue;
     }
-    const priceGbp = parseNumber(r.price);
-    const owners = ownersMidpoint(r.owners);
-    const band = parseOwnersBand(r.owners);
-    const releaseDate = /^\d{4}-\d{2}-\d{2}$/.test(r.release_date ?? "") ? r.release_date! : null;
     const total = positive + negative;
     const genres = parseList(r.genres);
     const tags = parseList(r.steamspy_tags);

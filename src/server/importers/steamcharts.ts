@@ -1,4 +1,4 @@
-import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -72,10 +72,12 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
     if (layout === "monthly") {
       if ((r.Month ?? "").trim() === "Last 30 Days") continue;
       const ts = parseMonth(r.Month ?? "");
-      const appid = parseNumber(r["App ID"]);
-      const avg = parseNumber(r["Avg. Players"]);
-      const peak = parseNumber(r["Peak Players"]);
+      const check = new RowCheck();
+      const appid = check.figure(r, "App ID");
+      const avg = check.figure(r, "Avg. Players");
+      const peak = check.figure(r, "Peak Players");
       const name = r.Game?.trim();
+      if (check.reject(summary, line)) continue;
       if (!ts || !appid || !name || avg == null) {
         skip(
           summary,
@@ -102,18 +104,22 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
       });
     } else {
       const raw = r.DateTime ?? r["\uFEFFDateTime"] ?? "";
-      const ts = new Date(`${raw.trim().slice(0, 10)}T00:00:00Z`);
-      if (Number.isNaN(ts.getTime())) {
+      const check = new RowCheck();
+      const day = check.date({ DateTime: raw }, "DateTime");
+      const values = dailyColumns.map((game) => check.figure(r, game));
+      if (check.reject(summary, line)) continue;
+      const ts = new Date(`${day}T00:00:00Z`);
+      if (day == null || Number.isNaN(ts.getTime())) {
         skip(summary, line, `unreadable date "${raw}"`);
         continue;
       }
-      for (const game of dailyColumns) {
-        const value = parseNumber(r[game]);
-        if (value == null) continue;
+      dailyColumns.forEach((game, i) => {
+        const value = values[i];
+        if (value == null) return;
         const list = daily.get(game) ?? [];
         list.push({ ts, value });
         daily.set(game, list);
-      }
+      });
     }
   }
   for (const [name, points] of daily) {

@@ -2,7 +2,7 @@ import { splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
-import { firstCompany, parseNumber, readCsv } from "./csv-source.ts";
+import { firstCompany, RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { ownersMidpoint, steamApp } from "./steam-store.ts";
 import { type ImportSummary, newSummary } from "./summary.ts";
@@ -44,10 +44,11 @@ export async function importSteamSpyCsv(
     const app = steamApp(r, line, summary);
     if (!app) continue;
     const { appid, name } = app;
-    const positive = parseNumber(r.positive);
-    const negative = parseNumber(r.negative);
-    const ccu = parseNumber(r.ccu);
-    const owners = ownersMidpoint(r.owners);
+    const check = new RowCheck();
+    const positive = check.figure(r, "positive");
+    const negative = check.figure(r, "negative");
+    const ccu = check.figure(r, "ccu");
+    const owners = check.checked("owners", ownersMidpoint(r.owners), r.owners);
     const band = parseOwnersBand(r.owners);
     const total = (positive ?? 0) + (negative ?? 0);
     const genres = (r.genre ?? "")
@@ -57,10 +58,11 @@ export async function importSteamSpyCsv(
     const tags = parseTagDict(r.tags);
     // SteamSpy answers 0 for a paid game no longer sold (FIFA 22, GTA III): without a free-to-play
     // genre or tag that is an unknown price, not a free game (estimates/features.ts recordPrice).
-    const cents = parseNumber(r.price);
-    const price = recordPrice({ priceUsd: cents == null ? null : cents / 100, genres, tags });
+    const cents = check.figure(r, "price");
     // `price` is the day's price (a sale's while on sale); `initialprice` the list price beside it.
-    const listCents = parseNumber(r.initialprice);
+    const listCents = check.figure(r, "initialprice");
+    if (check.reject(summary, line)) continue;
+    const price = recordPrice({ priceUsd: cents == null ? null : cents / 100, genres, tags });
     const listPrice = recordPrice({ priceUsd: listCents == null ? null : listCents / 100, genres, tags });
     const points = [
       ...(ccu != null

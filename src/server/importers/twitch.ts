@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
-import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { ImportInputError, parseNumber, RowCheck, readCsv } from "./csv-source.ts";
 import { writeChanged } from "./esports.ts";
 import { gameKey } from "./game-key.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
@@ -37,7 +37,19 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
       summary.read++;
       const m = month(r.Year, r.Month);
       const game = r.Game?.trim();
-      const watched = parseNumber(r.Hours_watched);
+      // Negative or infinite figures skip the row (RowCheck).
+      const check = new RowCheck();
+      const [watched, rank, streamed, peakViewers, peakChannels, streamers, avgViewers, avgChannels] = [
+        "Hours_watched",
+        "Rank",
+        "Hours_Streamed",
+        "Peak_viewers",
+        "Peak_channels",
+        "Streamers",
+        "Avg_viewers",
+        "Avg_channels",
+      ].map((field) => check.figure(r, field));
+      if (check.reject(summary, line)) continue;
       if (!m || !game || watched == null) {
         skip(summary, line, !m ? "unreadable Year/Month" : !game ? "missing Game" : "invalid Hours_watched");
         continue;
@@ -53,14 +65,14 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
         args: [
           m,
           game,
-          parseNumber(r.Rank),
+          rank ?? null,
           watched,
-          parseNumber(r.Hours_Streamed),
-          parseNumber(r.Peak_viewers),
-          parseNumber(r.Peak_channels),
-          parseNumber(r.Streamers),
-          parseNumber(r.Avg_viewers),
-          parseNumber(r.Avg_channels),
+          streamed ?? null,
+          peakViewers ?? null,
+          peakChannels ?? null,
+          streamers ?? null,
+          avgViewers ?? null,
+          avgChannels ?? null,
           TWITCH_SOURCE,
           gameKey(game),
         ],
@@ -77,7 +89,16 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
     for await (const { line, record: r } of readCsv(globalFile, { progressLabel: "twitch global" })) {
       summary.read++;
       const m = month(r.year, r.Month);
-      const watched = parseNumber(r.Hours_watched);
+      const check = new RowCheck();
+      const [watched, avgViewers, peakViewers, streams, avgChannels, gamesStreamed] = [
+        "Hours_watched",
+        "Avg_viewers",
+        "Peak_viewers",
+        "Streams",
+        "Avg_channels",
+        "Games_streamed",
+      ].map((field) => check.figure(r, field));
+      if (check.reject(summary, line)) continue;
       if (!m || watched == null) {
         skip(summary, line, !m ? "unreadable year/Month" : "invalid Hours_watched");
         continue;
@@ -91,11 +112,11 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
         args: [
           m,
           watched,
-          parseNumber(r.Avg_viewers),
-          parseNumber(r.Peak_viewers),
-          parseNumber(r.Streams),
-          parseNumber(r.Avg_channels),
-          parseNumber(r.Games_streamed),
+          avgViewers ?? null,
+          peakViewers ?? null,
+          streams ?? null,
+          avgChannels ?? null,
+          gamesStreamed ?? null,
           TWITCH_SOURCE,
         ],
       });

@@ -4,7 +4,7 @@ import { companyName } from "../catalog/normalize.ts";
 import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
-import { ImportInputError, parseNumber, readCsv } from "./csv-source.ts";
+import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -157,11 +157,26 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
       }
       const name = r.Name?.trim();
       const platform = r.Platform?.trim();
-      const global = parseNumber(r.Global_Sales);
-      // Each row is counted (and any problem reported) once, in the second pass.
+      // Impossible figures (negative or infinite sales, a negative rank) skip the row (RowCheck).
+      const check = new RowCheck();
+      const global = check.figure(r, "Global_Sales");
+      const figures = {
+        year: check.figure(r, r.Year !== undefined ? "Year" : "Year_of_Release"),
+        rank: check.figure(r, "Rank"),
+        na: check.figure(r, "NA_Sales"),
+        eu: check.figure(r, "EU_Sales"),
+        jp: check.figure(r, "JP_Sales"),
+        other: check.figure(r, "Other_Sales"),
+        critic: check.figure(r, "Critic_Score"),
+        criticCount: check.figure(r, "Critic_Count"),
+        user: check.figure(r, "User_Score"),
+      };
+      // Each row is counted (and any problem reported) once: a PC row in the first pass, the rest in
+      // the second (a row with an impossible figure is not taken for a PC row).
       if (pass === "rest") summary.read++;
-      const pcRow = !!name && global != null && isPcPlatform(platform);
+      const pcRow = !!name && global != null && isPcPlatform(platform) && !check.failed;
       if ((pass === "pc") !== pcRow) continue;
+      if (check.reject(summary, line)) continue;
       if (!name || !platform || global == null) {
         skip(
           summary,
@@ -174,17 +189,15 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
         );
         continue;
       }
-      const year = parseNumber(r.Year ?? r.Year_of_Release);
-      const critic = parseNumber(r.Critic_Score);
-      const user = parseNumber(r.User_Score);
+      const { year, critic, user } = figures;
       const sales: SalesRow = {
         platform,
         year: year && year > 1950 ? year : null,
-        rank: parseNumber(r.Rank),
-        na: parseNumber(r.NA_Sales),
-        eu: parseNumber(r.EU_Sales),
-        jp: parseNumber(r.JP_Sales),
-        other: parseNumber(r.Other_Sales),
+        rank: figures.rank,
+        na: figures.na,
+        eu: figures.eu,
+        jp: figures.jp,
+        other: figures.other,
         global,
         critic,
         user,
@@ -200,7 +213,7 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
           genres: r.Genre ? [r.Genre.trim()] : [],
           publisher: sales.publisher,
           developer: sales.developer,
-          ...(critic != null ? { rating: critic, ratingCount: parseNumber(r.Critic_Count) } : {}),
+          ...(critic != null ? { rating: critic, ratingCount: figures.criticCount } : {}),
           asOf: dated,
         },
         after: (gameId) => {

@@ -25,7 +25,12 @@ const Element = z.object({
     .optional(),
   keyImages: z.array(z.object({ type: z.string(), url: z.string() })).optional(),
   price: z
-    .object({ totalPrice: z.object({ discountPrice: z.number(), originalPrice: z.number() }) })
+    .object({
+      totalPrice: z.object({
+        discountPrice: z.number().nonnegative(),
+        originalPrice: z.number().nonnegative(),
+      }),
+    })
     .optional(),
   promotions: z
     .object({

@@ -52,7 +52,7 @@ export class GogClient {
 
 const amount = (m: z.output<typeof Money> | undefined) => {
   const n = m ? Number(m.amount) : Number.NaN;
-  return Number.isFinite(n) ? n : null;
+  return Number.isFinite(n) && n >= 0 ? n : null;
 };
 
 function toOffer(p: z.output<typeof Product>): StoreOffer {

@@ -30,9 +30,14 @@ const AppDetails = z.object({
         .object({ windows: z.boolean(), mac: z.boolean(), linux: z.boolean() })
         .partial()
         .optional(),
-      // `final` is today's price (a sale's while on sale), `initial` the list price.
+      // `final` is today's price (a sale's while on sale), `initial` the list price. A negative price
+      // or count is no figure: the record is skipped and logged (review 8 d, item 1).
       price_overview: z
-        .object({ currency: z.string(), final: z.number(), initial: z.number().optional() })
+        .object({
+          currency: z.string(),
+          final: z.number().nonnegative(),
+          initial: z.number().nonnegative().optional(),
+        })
         .optional(),
       release_date: z.object({ date: z.string().optional() }).optional(),
     })
@@ -41,12 +46,14 @@ const AppDetails = z.object({
 const Reviews = z.object({
   success: z.number(),
   query_summary: z.object({
-    total_positive: z.number(),
-    total_negative: z.number(),
-    total_reviews: z.number(),
+    total_positive: z.number().nonnegative(),
+    total_negative: z.number().nonnegative(),
+    total_reviews: z.number().nonnegative(),
   }),
 });
-const Players = z.object({ response: z.object({ player_count: z.number().optional(), result: z.number() }) });
+const Players = z.object({
+  response: z.object({ player_count: z.number().nonnegative().optional(), result: z.number() }),
+});
 
 export class SteamClient {
   readonly limiter = limiterFor("steam");
@@ -70,7 +77,7 @@ export class SteamClient {
     // `success: false` is Steam's answer for an app it doesn't list (removed, or region-locked).
     if (!parsed.data.success || !parsed.data.data) return null;
     const d = parsed.data.data;
-    const date = d.release_date?.date ? new Date(`${d.release_date.date} UTC`) : null;
+    const date = d.release_date?.date ? calendarDate(d.release_date.date) : null;
     return {
       // The store writes its texts as HTML ("The &quot;Perpetual Testing Initiative&quot;"): stored as text.
       name: plainName(d.name),
@@ -90,7 +97,7 @@ export class SteamClient {
         : d.price_overview?.currency === "USD"
           ? (d.price_overview.initial ?? d.price_overview.final) / 100
           : null,
-      releaseDate: date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : null,
+      releaseDate: date,
     };
   }
 
@@ -119,4 +126,19 @@ export class SteamClient {
     if (!parsed.success || parsed.data.response.result !== 1) return null;
     return parsed.data.response.player_count ?? null;
   }
+}
+
+/**
+ * The store's release date ("Nov 1, 2000", "1 Nov, 2000", "Nov 2000") as YYYY-MM-DD; null when it names
+ * no day the calendar has: Date reads "Feb 30, 2019" as 2 March and year 0000 as 2000, so the day
+ * and year written must be the ones read.
+ */
+export function calendarDate(text: string): string | null {
+  const date = new Date(`${text} UTC`);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 100) return null;
+  const day = /(?:^|\D)(\d{1,2})(?:\D|$)/.exec(text)?.[1];
+  if (day != null && Number(day) !== date.getUTCDate()) return null;
+  const year = /(\d{4})/.exec(text)?.[1];
+  if (year != null && Number(year) !== date.getUTCFullYear()) return null;
+  return date.toISOString().slice(0, 10);
 }

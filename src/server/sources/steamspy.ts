@@ -17,13 +17,26 @@ const App = z.object({
   name: z.string().min(1),
   developer: z.string().optional(),
   publisher: z.string().optional(),
-  positive: z.number().optional(),
-  negative: z.number().optional(),
+  // A negative count or price is no figure: the record is skipped and logged (review 8 d, item 1).
+  positive: z.number().nonnegative().optional(),
+  negative: z.number().nonnegative().optional(),
   owners: z.string().optional(),
-  price: z.union([z.string(), z.number()]).nullable().optional(),
+  price: z
+    .union([
+      z.string().refine((p) => !(Number(p) < 0 || Number(p) === Number.POSITIVE_INFINITY), "not a price"),
+      z.number().nonnegative(),
+    ])
+    .nullable()
+    .optional(),
   /** The list price in cents; `price` is the day's, a sale's while on sale. */
-  initialprice: z.union([z.string(), z.number()]).nullable().optional(),
-  ccu: z.number().optional(),
+  initialprice: z
+    .union([
+      z.string().refine((p) => !(Number(p) < 0 || Number(p) === Number.POSITIVE_INFINITY), "not a price"),
+      z.number().nonnegative(),
+    ])
+    .nullable()
+    .optional(),
+  ccu: z.number().nonnegative().optional(),
   genre: z.string().optional(),
   tags: z.union([z.record(z.string(), z.number()), z.array(z.unknown())]).optional(),
 });
