@@ -44,6 +44,17 @@ describe("review model", () => {
     );
   });
 
+  // Review 10 b, item 10: the detail read "0 reviews × 52" beside 52 owners.
+  test("0 reviews: the method's detail states its figure, not a multiplication of 0", () => {
+    const method = reviewMethod({ ...base, positiveReviews: 0, negativeReviews: 0 })!;
+    const owners = Math.exp(method.logMean);
+    expect(method.detail).not.toMatch(/^0 reviews ×/);
+    expect(method.detail).toContain(
+      `No reviews: ${Number(owners.toPrecision(2)).toLocaleString("en-US")} owners`,
+    );
+    expect(reviewMethod(base)!.detail).toMatch(/^1,000 reviews × [\d.]+ \(fitted multiplier/);
+  });
+
   test(`${LOW_SIGNAL_REVIEWS - 1} reviews with a band that has a lower end is not low-signal: the band is another signal`, () => {
     const e = estimate({
       ...base,

@@ -84,7 +84,10 @@ export function reviewMethod(
     logSigma: model.sigmaByBucket[reviewBucket(reviews)]!,
     detail: !explain
       ? ""
-      : `${reviews.toLocaleString("en-US")} reviews × ${roundSignificant(multiplier, 2)} (fitted multiplier for this game's ${withYear ? "release year, " : ""}price, genres and positive share)`,
+      : reviews === 0
+        ? // 0 × a multiplier is 0: say the figure itself, which the fit gives a game nobody has reviewed.
+          `No reviews: ${roundSignificant(Math.exp(logMean), 2).toLocaleString("en-US")} owners, the fitted figure for a game without reviews and with this game's ${withYear ? "release year, " : ""}price and genres`
+        : `${reviews.toLocaleString("en-US")} reviews × ${roundSignificant(multiplier, 2)} (fitted multiplier for this game's ${withYear ? "release year, " : ""}price, genres and positive share)`,
   };
 }
 
