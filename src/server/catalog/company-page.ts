@@ -2,7 +2,7 @@ import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
-import { namesCompany } from "./normalize.ts";
+import { isSlug, namesCompany } from "./normalize.ts";
 import { companyPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
@@ -62,8 +62,7 @@ async function readCompanyGames(
 }
 
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
-  const words = slug.split("-").filter((w) => /^[a-z0-9]+$/.test(w));
-  if (words.length === 0 || words.join("-") !== slug) return null;
+  if (!isSlug(slug)) return null;
   const { index } = await catalogIndex();
   // The rows are read again, so a write since the index was brought up to date cannot show a game
   // under a company it no longer names.

@@ -33,8 +33,53 @@ export function wordsKey(text: string): string {
     .trim();
 }
 
+/**
+ * A name's page address (`/companies/:slug`): the name-matching key with hyphens for a name in Latin
+ * letters ("Bandai Namco Entertainment" → "bandai-namco-entertainment"). A name with letters or digits
+ * of another script ("乐客游戏", "Почежерцев Влад", "КиКо Studio") keeps them, case folded, hyphens
+ * between words ("乐客游戏", "почежерцев-влад", "кико-studio"): the key would drop them, and every such
+ * company shared one page (review 10 b, item 3). Links percent-encode it. A name of no letters or
+ * digits at all ("???") gets "company-" and a hash of its text, so it still has a page of its own.
+ */
 export function slugify(name: string): string {
-  return slugOfNormalized(normalizeName(name));
+  const key = normalizeName(name);
+  if (!hasOtherScript(name)) {
+    return key ? slugOfNormalized(key) : `company-${Bun.hash(name.trim()).toString(36)}`;
+  }
+  const words = name
+    .replace(/[™®©℠]/g, "")
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return cutAt(words, 80).replace(/-+$/, "");
+}
+
+/** Whether a name has a letter or digit that the name-matching key drops (one of another script than Latin). */
+function hasOtherScript(name: string): boolean {
+  return /[\p{L}\p{Nd}]/u.test(
+    name
+      .normalize("NFKD")
+      .replace(/[\p{Script=Latin}0-9]/gu, "")
+      .replace(/\p{M}/gu, ""),
+  );
+}
+
+/** The first `max` UTF-16 units of a text, without cutting a character in two. */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** Whether a text is the form of a slug `slugify` gives (a company page's address, decoded). */
+export function isSlug(text: string): boolean {
+  return (
+    /^[\p{L}\p{M}\p{N}]+(-[\p{L}\p{M}\p{N}]+)*$/u.test(text) &&
+    text.length <= 80 &&
+    text === text.toLowerCase()
+  );
 }
 
 /**
@@ -45,7 +90,10 @@ export function namesCompany(name: string | null | undefined, slug: string): boo
   return name != null && slugify(name) === slug;
 }
 
-/** `slugify` of a name whose `normalizeName` is already known. */
+/**
+ * A game's slug base (games.slug) from its name key: "game" when the key is empty, made unique by the
+ * year or store id (write.ts). Game slugs name export files only; company slugs are `slugify`'s.
+ */
 export function slugOfNormalized(normalized: string): string {
   return normalized.replace(/ /g, "-").slice(0, 80) || "game";
 }

@@ -259,7 +259,7 @@ function Header({ game }: { game: GameDetail }) {
     name && slug ? (
       <span>
         {role}:{" "}
-        <Link href={`/companies/${slug}`} className="text-primary hover:underline">
+        <Link href={`/companies/${encodeURIComponent(slug)}`} className="text-primary hover:underline">
           {name}
         </Link>
       </span>
