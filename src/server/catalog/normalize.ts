@@ -83,11 +83,61 @@ export function isSlug(text: string): boolean {
 }
 
 /**
- * Whether a company name is the company of a page's slug: the rule by which a company page holds a game
- * (its developer or publisher through `slugify`) and counts a sales row (that row's own companies).
+ * Whether a credit names the company of a page's slug: the rule by which a company page holds a game
+ * (one of its developers or publishers through `slugify`) and counts a sales row (that row's own companies).
  */
-export function namesCompany(name: string | null | undefined, slug: string): boolean {
-  return name != null && slugify(name) === slug;
+export function namesCompany(credit: string | null | undefined, slug: string): boolean {
+  return companyOfCredit(credit, slug) != null;
+}
+
+/**
+ * The company of a credit whose slug this is, or null. A credit names every developer (or publisher)
+ * of a game as its sources list them, comma-separated ("FromSoftware Inc., Bandai Namco
+ * Entertainment"; VGChartz's "Infinity Ward, Sledgehammer Games"): each company's page holds the game
+ * (docs/decisions/007-importers.md, addendum on co-credits).
+ */
+export function companyOfCredit(credit: string | null | undefined, slug: string): string | null {
+  if (credit == null) return null;
+  for (const name of creditCompanies(credit)) if (slugOf(name) === slug) return name;
+  return null;
+}
+
+/** The companies of a stored credit (splitCompanies), each split once per process. */
+export function creditCompanies(credit: string): readonly string[] {
+  let names = CREDITS.get(credit);
+  if (!names) {
+    if (CREDITS.size >= 50_000) CREDITS.clear();
+    names = splitCompanies(credit);
+    CREDITS.set(credit, names);
+  }
+  return names;
+}
+const CREDITS = new Map<string, readonly string[]>();
+
+/** slugify, remembered: company pages and the catalog index ask for the same few thousand names. */
+export function slugOf(name: string): string {
+  let slug = SLUGS.get(name);
+  if (slug === undefined) {
+    if (SLUGS.size >= 50_000) SLUGS.clear();
+    slug = slugify(name);
+    SLUGS.set(name, slug);
+  }
+  return slug;
+}
+const SLUGS = new Map<string, string>();
+
+/**
+ * A game's credit as stored (games.developer, games.publisher): every real company its source names,
+ * in the source's order, joined by ", " as SteamSpy and VGChartz write them (placeholders such as
+ * "Unknown" and repeated names dropped), or null for none.
+ */
+export function joinCompanies(names: readonly (string | null | undefined)[]): string | null {
+  const kept: string[] = [];
+  for (const name of names) {
+    const company = companyName(name);
+    if (company && !kept.includes(company)) kept.push(company);
+  }
+  return kept.length ? kept.join(", ") : null;
 }
 
 /**
@@ -135,7 +185,7 @@ export function nameQuery(q: string): { key: string } | { folded: string } | nul
 
 /** A company-name ending that follows a comma inside one name ("CAPCOM Co., Ltd.", "Bluehole, Inc."). */
 const COMPANY_SUFFIX =
-  /^(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?l|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
+  /^(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?r\.?o|s\.?l|a\.?s|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
 
 /**
  * The companies in a comma-separated credit as SteamSpy gives it ("Valve, Hidden Path

@@ -1,5 +1,4 @@
 import { statSync } from "node:fs";
-import { companyName } from "../catalog/normalize.ts";
 
 /**
  * Streams a CSV file (or a gzip-compressed `.csv.gz`) as records with their line numbers, in constant
@@ -265,15 +264,6 @@ export function parseNumber(value: string | undefined): number | null {
   if (cleaned === "" || cleaned === "-" || /^(n\/a|na|tbd|null|none)$/i.test(value.trim())) return null;
   const n = Number(cleaned);
   return Number.isFinite(n) ? n : null;
-}
-
-/** The first real company of a credit's names (placeholders such as "Unknown" skipped), or null. */
-export function firstCompany(names: readonly string[]): string | null {
-  for (const name of names) {
-    const company = companyName(name);
-    if (company) return company;
-  }
-  return null;
 }
 
 export function parseList(value: string | undefined, separator = ";"): string[] {
