@@ -70,7 +70,10 @@ describe("a game of several developers or publishers", () => {
     );
     const page = await company("hidden-path-entertainment");
     expect(totals.totals).toHaveLength(1);
-    expect(totals.totals[0]).toMatchObject({ name: "Hidden Path Entertainment", games: page.totals.estimates?.games });
+    expect(totals.totals[0]).toMatchObject({
+      name: "Hidden Path Entertainment",
+      games: page.totals.estimates?.games,
+    });
     expect(totals.totals[0]!.games).toBeGreaterThanOrEqual(2);
     // The whole credit is no company of its own.
     const whole = await get<{ totals: unknown[] }>(

@@ -19,6 +19,12 @@ test("a SteamSpy credit splits into companies without cutting a name at its own 
     "Relic Entertainment",
     "Feral Interactive (Mac/Linux)",
   ]);
+  expect(splitCompanies("Fatbot Games, s. r. o., CINEMAX, s.r.o.")).toEqual([
+    "Fatbot Games, s. r. o.",
+    "CINEMAX, s.r.o.",
+  ]);
+  expect(splitCompanies("XINESS Co,. Ltd.")).toEqual(["XINESS Co, . Ltd."]);
+  expect(splitCompanies("2,000 Damage")).toEqual(["2,000 Damage"]);
   expect(splitCompanies("")).toEqual([]);
   expect(splitCompanies(undefined)).toEqual([]);
 });

@@ -185,7 +185,7 @@ export function nameQuery(q: string): { key: string } | { folded: string } | nul
 
 /** A company-name ending that follows a comma inside one name ("CAPCOM Co., Ltd.", "Bluehole, Inc."). */
 const COMPANY_SUFFIX =
-  /^(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?r\.?o|s\.?l|a\.?s|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
+  /^\.?\s*(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?\s?r\.?\s?o|s\.?l|a\.?s|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
 
 /**
  * The companies in a comma-separated credit as SteamSpy gives it ("Valve, Hidden Path
@@ -203,7 +203,8 @@ export function splitCompanies(credit: string | null | undefined): string[] {
     const ch = text[i];
     if (ch === "(" || ch === "[") depth++;
     else if ((ch === ")" || ch === "]") && depth > 0) depth--;
-    else if ((ch === "," && depth === 0) || i === text.length) {
+    // A comma between digits is a number's ("2,000 Damage").
+    else if ((ch === "," && depth === 0 && !/\d,\d/.test(text.slice(i - 1, i + 2))) || i === text.length) {
       const part = text.slice(start, i).trim();
       start = i + 1;
       if (!part) continue;
