@@ -97,6 +97,11 @@ export interface PriceDiscount extends Provenance {
   percent: number;
 }
 
+export interface CompanyLink {
+  name: string;
+  slug: string;
+}
+
 export interface GameDetail extends GameSummary {
   /** The release year, also when no full date is known (VGChartz gives years only); null when neither. */
   releaseYear: number | null;
@@ -105,9 +110,15 @@ export interface GameDetail extends GameSummary {
   /** Steam store page for a Steam app; the game's own site otherwise; null when neither is known. */
   storeUrl: string | null;
   websiteUrl: string | null;
-  /** Slugs of the developer's and publisher's company pages. */
+  /** Slugs of the (first) developer's and publisher's company pages. */
   developerSlug: string | null;
   publisherSlug: string | null;
+  /**
+   * Every company the developer and publisher credits name (co-developers, co-publishers), each with
+   * its company page's slug, in the source's order.
+   */
+  developers: CompanyLink[];
+  publishers: CompanyLink[];
   /** The newest point of each series the catalog holds for the game. */
   latest: Partial<Record<SeriesMetric, LatestFigure>>;
   /**

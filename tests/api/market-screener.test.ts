@@ -428,6 +428,38 @@ describe("GET /api/companies/:slug", () => {
     expect((await request("/api/companies/keep-works")).status).toBe(401);
   });
 
+  // Review 10 b, item 3: names without Latin letters had the slug "game", so every such company shared
+  // one page (titled after one of them) with one set of totals.
+  test("companies named in other scripts each have their own page, linked from their games", async () => {
+    const { ids } = await upsertGames(
+      [
+        { name: "Script Game One", developer: "乐客游戏", publisher: "КиКо", platforms: ["PC"] },
+        { name: "Script Game Two", developer: "Почежерцев Влад", platforms: ["PC"] },
+        { name: "Script Game Three", developer: "КиКо Studio", platforms: ["PC"] },
+      ],
+      "test",
+    );
+    const game = await (await request(`/api/games/${ids[0]}`, { cookie: regular.cookie })).json();
+    expect([game.developerSlug, game.publisherSlug]).toEqual(["乐客游戏", "кико"]);
+    const page = async (slug: string) =>
+      request(`/api/companies/${encodeURIComponent(slug)}`, { cookie: regular.cookie });
+    const named = async (slug: string) => {
+      const res = await page(slug);
+      expect(res.status, slug).toBe(200);
+      const body = await res.json();
+      return [body.name, body.games.map((g: { name: string }) => g.name), body.totals.games];
+    };
+    expect(await named("乐客游戏")).toEqual(["乐客游戏", ["Script Game One"], 1]);
+    expect(await named("кико")).toEqual(["КиКо", ["Script Game One"], 1]);
+    expect(await named("почежерцев-влад")).toEqual(["Почежерцев Влад", ["Script Game Two"], 1]);
+    expect(await named("кико-studio")).toEqual(["КиКо Studio", ["Script Game Three"], 1]);
+    // Nor does the Latin word alone gather them: "КиКо Studio" is not the company "Studio".
+    expect((await page("studio")).status).toBe(404);
+    // The old shared address names no company now.
+    expect((await page("game")).status).toBe(404);
+    for (const id of ids) await rawClient().execute({ sql: "DELETE FROM games WHERE id = ?", args: [id] });
+  });
+
   test("a game whose developer changes moves to the new company's page at once; a removed one leaves", async () => {
     const { ids } = await upsertGames(
       [{ name: "Lantern Drift", developer: "Moth & Lamp", genres: ["Indie"], platforms: ["PC"] }],

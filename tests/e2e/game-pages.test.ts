@@ -87,6 +87,32 @@ test("a search result opens the game's page with its charts and their sources", 
   await page.context().close();
 });
 
+// Review 10 b, items 3 and 4: each company of a credit links to its own page, a name in another
+// script too (it shared /companies/game with every such company before).
+test("each developer of a game links to its own company page, a name in another script too", async () => {
+  const game = top[5]!;
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute({
+      sql: "UPDATE games SET developer = 'Keep Works, 乐客游戏' WHERE id = ?",
+      args: [game.id],
+    });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", `/games/${game.id}`);
+  await page.getByRole("heading", { name: game.name, level: 1 }).waitFor();
+  expect(await page.getByRole("link", { name: "Keep Works", exact: true }).getAttribute("href")).toBe(
+    "/companies/keep-works",
+  );
+  await page.getByRole("link", { name: "乐客游戏", exact: true }).click();
+  await page.waitForURL(`${server.url}/companies/${encodeURIComponent("乐客游戏")}`);
+  await page.getByRole("heading", { name: "乐客游戏", level: 1 }).waitFor();
+  // The game is on that company's page (its link also says "Demo": the demo catalog's game).
+  await page.locator(`a[href="/games/${encodeURIComponent(game.id)}"]`).waitFor();
+  await page.context().close();
+});
+
 test("compare three games: key figures side by side, overlaid charts, add and remove in the URL", async () => {
   const [a, b, c] = top as [
     { id: string; name: string },

@@ -12,7 +12,7 @@ import {
   missedLogChanges,
   readCatalogLog,
 } from "./changes.ts";
-import { foldName, slugify } from "./normalize.ts";
+import { creditCompanies, foldName, slugify } from "./normalize.ts";
 import { releaseKey } from "./release.ts";
 import { listOf } from "./shapes.ts";
 
@@ -171,8 +171,8 @@ export class CatalogIndex {
    * order; dead slots stay until the next build and are skipped when read.
    */
   private readonly companySlots = new Map<string, number[]>();
-  /** slugify of each company name seen: a few thousand names, each slugified once. */
-  private readonly companySlug = new Map<string, string>();
+  /** The slugs of each credit's companies: a few thousand credits, each split and slugified once. */
+  private readonly companySlug = new Map<string, readonly string[]>();
   /** Every live slot in order, kept until the next change. */
   private liveList: Int32Array | null = null;
   readonly lists: Record<ListField, Map<string, ValueSet>> = {
@@ -265,19 +265,22 @@ export class CatalogIndex {
     // As SQL computed it: positive × 100 / reviews, unknown without reviews or without a positive count.
     this.share[s] = reviews > 0 && pos != null ? (pos * 100) / reviews : Number.NaN;
     this.alive[s >>> 5]! |= 1 << (s & 31);
-    let firstSlug: string | undefined;
-    for (const company of [row.developer, row.publisher]) {
-      if (!company) continue;
-      let slug = this.companySlug.get(company);
-      if (slug === undefined) {
-        slug = slugify(company);
-        this.companySlug.set(company, slug);
+    // Every company of both credits (co-developers and co-publishers too), each slug once.
+    let firstSlugs: readonly string[] | undefined;
+    for (const credit of [row.developer, row.publisher]) {
+      if (!credit) continue;
+      let slugs = this.companySlug.get(credit);
+      if (slugs === undefined) {
+        slugs = [...new Set(creditCompanies(credit).map(slugify))];
+        this.companySlug.set(credit, slugs);
       }
-      if (slug === firstSlug) continue;
-      firstSlug = slug;
-      const slots = this.companySlots.get(slug);
-      if (slots) slots.push(s);
-      else this.companySlots.set(slug, [s]);
+      for (const slug of slugs) {
+        if (firstSlugs?.includes(slug)) continue;
+        const slots = this.companySlots.get(slug);
+        if (slots) slots.push(s);
+        else this.companySlots.set(slug, [s]);
+      }
+      firstSlugs = slugs;
     }
     for (const field of LIST_FIELDS) {
       const seen = new Set<string>();

@@ -2,7 +2,7 @@ import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
-import { namesCompany } from "./normalize.ts";
+import { companyOfCredit, isSlug } from "./normalize.ts";
 import { companyPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
@@ -31,10 +31,11 @@ async function readCompanyGames(
     for (const r of rows) {
       const developer = r.developer == null ? null : String(r.developer);
       const publisher = r.publisher == null ? null : String(r.publisher);
-      const developed = namesCompany(developer, slug);
-      const published = namesCompany(publisher, slug);
+      // The company as this game's credits spell it (one of its co-developers or co-publishers, maybe).
+      const developed = companyOfCredit(developer, slug);
+      const published = companyOfCredit(publisher, slug);
       if (!developed && !published) continue;
-      for (const name of [developed ? developer : null, published ? publisher : null]) {
+      for (const name of [developed, published]) {
         if (name) names.set(name, (names.get(name) ?? 0) + 1);
       }
       const pos = r.positive_reviews == null ? null : Number(r.positive_reviews);
@@ -62,8 +63,7 @@ async function readCompanyGames(
 }
 
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
-  const words = slug.split("-").filter((w) => /^[a-z0-9]+$/.test(w));
-  if (words.length === 0 || words.join("-") !== slug) return null;
+  if (!isSlug(slug)) return null;
   const { index } = await catalogIndex();
   // The rows are read again, so a write since the index was brought up to date cannot show a game
   // under a company it no longer names.

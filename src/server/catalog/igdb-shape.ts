@@ -4,7 +4,7 @@ import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { normalizeName, slugify } from "./normalize.ts";
+import { creditCompanies, normalizeName, slugify, slugOf } from "./normalize.ts";
 import { platformOf } from "./platform-names.ts";
 import { figureProvenance } from "./player-figures.ts";
 import { provenanceOf } from "./provenance.ts";
@@ -25,15 +25,14 @@ function nameId(name: string): number {
 }
 
 export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
+  // Every company of both credits, once each, as IGDB lists involved companies.
   const companies: IgdbGame["involved_companies"] = [];
-  if (row.developer)
-    companies.push({
-      developer: true,
-      publisher: row.publisher === row.developer,
-      company: { name: String(row.developer) },
-    });
-  if (row.publisher && row.publisher !== row.developer)
-    companies.push({ developer: false, publisher: true, company: { name: String(row.publisher) } });
+  const developers = row.developer ? creditCompanies(String(row.developer)) : [];
+  const publishers = row.publisher ? creditCompanies(String(row.publisher)) : [];
+  for (const name of developers)
+    companies.push({ developer: true, publisher: publishers.includes(name), company: { name } });
+  for (const name of publishers)
+    if (!developers.includes(name)) companies.push({ developer: false, publisher: true, company: { name } });
   const date = row.release_date ? Date.parse(`${row.release_date}T00:00:00Z`) : Number.NaN;
   const year = releaseYearOf(row.release_date, row.release_year);
   const steam = row.steam_app_id != null ? `https://store.steampowered.com/app/${row.steam_app_id}` : null;
@@ -239,16 +238,17 @@ const catalogCompanies = keptUntilChange(
     // One company per company page (slugify of the name, as company-page.ts reads them), named as most
     // of its games spell it.
     const bySlug = new Map<string, { developed: number; published: number; names: Map<string, number> }>();
+    // A credit counts for each of its companies (co-developers, co-publishers).
     for (const r of rows) {
-      const name = String(r.name);
-      const slug = slugify(name);
-      if (!slug) continue;
-      const company = bySlug.get(slug) ?? { developed: 0, published: 0, names: new Map() };
       const games = Number(r.games);
-      if (r.role === "developed") company.developed += games;
-      else company.published += games;
-      company.names.set(name, (company.names.get(name) ?? 0) + games);
-      bySlug.set(slug, company);
+      for (const name of new Map(creditCompanies(String(r.name)).map((n) => [slugOf(n), n]))) {
+        const [slug, spelling] = name;
+        const company = bySlug.get(slug) ?? { developed: 0, published: 0, names: new Map() };
+        if (r.role === "developed") company.developed += games;
+        else company.published += games;
+        company.names.set(spelling, (company.names.get(spelling) ?? 0) + games);
+        bySlug.set(slug, company);
+      }
     }
     return [...bySlug]
       .map(([slug, c]) => ({

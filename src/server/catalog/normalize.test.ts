@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { steamApp } from "../importers/steam-store.ts";
 import { newSummary } from "../importers/summary.ts";
-import { splitCompanies, wordsKey } from "./normalize.ts";
+import { isSlug, slugify, splitCompanies, wordsKey } from "./normalize.ts";
 
 test("a SteamSpy credit splits into companies without cutting a name at its own comma", () => {
   expect(splitCompanies("Valve, Hidden Path Entertainment")).toEqual(["Valve", "Hidden Path Entertainment"]);
@@ -19,6 +19,12 @@ test("a SteamSpy credit splits into companies without cutting a name at its own 
     "Relic Entertainment",
     "Feral Interactive (Mac/Linux)",
   ]);
+  expect(splitCompanies("Fatbot Games, s. r. o., CINEMAX, s.r.o.")).toEqual([
+    "Fatbot Games, s. r. o.",
+    "CINEMAX, s.r.o.",
+  ]);
+  expect(splitCompanies("XINESS Co,. Ltd.")).toEqual(["XINESS Co, . Ltd."]);
+  expect(splitCompanies("2,000 Damage")).toEqual(["2,000 Damage"]);
   expect(splitCompanies("")).toEqual([]);
   expect(splitCompanies(undefined)).toEqual([]);
 });
@@ -40,4 +46,27 @@ test("SteamSpy's credits and names have their HTML entities decoded, numeric one
     appid: 10,
     name: "Cats & Dogs",
   });
+});
+
+test("a company slug keeps letters of other scripts, so such companies do not share one page", () => {
+  // Latin names keep the slugs they had.
+  expect(slugify("Bandai Namco Entertainment")).toBe("bandai-namco-entertainment");
+  expect(slugify("BALDUR’S GATE™ Studios")).toBe("baldurs-gate-studios");
+  expect(slugify("Ubisoft Montréal")).toBe("ubisoft-montreal");
+  expect(slugify("Moth & Lamp")).toBe("moth-and-lamp");
+  // Other scripts: case folded, words joined by hyphens, no longer all "game".
+  expect(slugify("乐客游戏")).toBe("乐客游戏");
+  expect(slugify("Почежерцев Влад")).toBe("почежерцев-влад");
+  expect(slugify("КиКо")).toBe(slugify("кико"));
+  expect(slugify("КиКо Studio")).toBe("кико-studio");
+  // Voiced kana are not folded into their plain ones (ゲ is not ケ).
+  expect(slugify("ゲーム")).not.toBe(slugify("ケーム"));
+  // A name of symbols alone has a page of its own too.
+  expect(slugify("???")).toMatch(/^company-[0-9a-z]+$/);
+  expect(slugify("???")).not.toBe(slugify("!!!"));
+  for (const name of ["乐客游戏", "Почежерцев Влад", "ゲーム", "???", "Valve", "𠮷野家 ゲームス"])
+    expect(isSlug(slugify(name)), name).toBe(true);
+  expect(isSlug("Keep-Works")).toBe(false);
+  expect(isSlug("--")).toBe(false);
+  expect(isSlug("a/b")).toBe(false);
 });

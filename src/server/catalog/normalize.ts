@@ -33,19 +33,117 @@ export function wordsKey(text: string): string {
     .trim();
 }
 
+/**
+ * A name's page address (`/companies/:slug`): the name-matching key with hyphens for a name in Latin
+ * letters ("Bandai Namco Entertainment" → "bandai-namco-entertainment"). A name with letters or digits
+ * of another script ("乐客游戏", "Почежерцев Влад", "КиКо Studio") keeps them, case folded, hyphens
+ * between words ("乐客游戏", "почежерцев-влад", "кико-studio"): the key would drop them, and every such
+ * company shared one page (review 10 b, item 3). Links percent-encode it. A name of no letters or
+ * digits at all ("???") gets "company-" and a hash of its text, so it still has a page of its own.
+ */
 export function slugify(name: string): string {
-  return slugOfNormalized(normalizeName(name));
+  const key = normalizeName(name);
+  if (!hasOtherScript(name)) {
+    return key ? slugOfNormalized(key) : `company-${Bun.hash(name.trim()).toString(36)}`;
+  }
+  const words = name
+    .replace(/[™®©℠]/g, "")
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return cutAt(words, 80).replace(/-+$/, "");
+}
+
+/** Whether a name has a letter or digit that the name-matching key drops (one of another script than Latin). */
+function hasOtherScript(name: string): boolean {
+  return /[\p{L}\p{Nd}]/u.test(
+    name
+      .normalize("NFKD")
+      .replace(/[\p{Script=Latin}0-9]/gu, "")
+      .replace(/\p{M}/gu, ""),
+  );
+}
+
+/** The first `max` UTF-16 units of a text, without cutting a character in two. */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** Whether a text is the form of a slug `slugify` gives (a company page's address, decoded). */
+export function isSlug(text: string): boolean {
+  return (
+    /^[\p{L}\p{M}\p{N}]+(-[\p{L}\p{M}\p{N}]+)*$/u.test(text) &&
+    text.length <= 80 &&
+    text === text.toLowerCase()
+  );
 }
 
 /**
- * Whether a company name is the company of a page's slug: the rule by which a company page holds a game
- * (its developer or publisher through `slugify`) and counts a sales row (that row's own companies).
+ * Whether a credit names the company of a page's slug: the rule by which a company page holds a game
+ * (one of its developers or publishers through `slugify`) and counts a sales row (that row's own companies).
  */
-export function namesCompany(name: string | null | undefined, slug: string): boolean {
-  return name != null && slugify(name) === slug;
+export function namesCompany(credit: string | null | undefined, slug: string): boolean {
+  return companyOfCredit(credit, slug) != null;
 }
 
-/** `slugify` of a name whose `normalizeName` is already known. */
+/**
+ * The company of a credit whose slug this is, or null. A credit names every developer (or publisher)
+ * of a game as its sources list them, comma-separated ("FromSoftware Inc., Bandai Namco
+ * Entertainment"; VGChartz's "Infinity Ward, Sledgehammer Games"): each company's page holds the game
+ * (docs/decisions/007-importers.md, addendum on co-credits).
+ */
+export function companyOfCredit(credit: string | null | undefined, slug: string): string | null {
+  if (credit == null) return null;
+  for (const name of creditCompanies(credit)) if (slugOf(name) === slug) return name;
+  return null;
+}
+
+/** The companies of a stored credit (splitCompanies), each split once per process. */
+export function creditCompanies(credit: string): readonly string[] {
+  let names = CREDITS.get(credit);
+  if (!names) {
+    if (CREDITS.size >= 50_000) CREDITS.clear();
+    names = splitCompanies(credit);
+    CREDITS.set(credit, names);
+  }
+  return names;
+}
+const CREDITS = new Map<string, readonly string[]>();
+
+/** slugify, remembered: company pages and the catalog index ask for the same few thousand names. */
+export function slugOf(name: string): string {
+  let slug = SLUGS.get(name);
+  if (slug === undefined) {
+    if (SLUGS.size >= 50_000) SLUGS.clear();
+    slug = slugify(name);
+    SLUGS.set(name, slug);
+  }
+  return slug;
+}
+const SLUGS = new Map<string, string>();
+
+/**
+ * A game's credit as stored (games.developer, games.publisher): every real company its source names,
+ * in the source's order, joined by ", " as SteamSpy and VGChartz write them (placeholders such as
+ * "Unknown" and repeated names dropped), or null for none.
+ */
+export function joinCompanies(names: readonly (string | null | undefined)[]): string | null {
+  const kept: string[] = [];
+  for (const name of names) {
+    const company = companyName(name);
+    if (company && !kept.includes(company)) kept.push(company);
+  }
+  return kept.length ? kept.join(", ") : null;
+}
+
+/**
+ * A game's slug base (games.slug) from its name key: "game" when the key is empty, made unique by the
+ * year or store id (write.ts). Game slugs name export files only; company slugs are `slugify`'s.
+ */
 export function slugOfNormalized(normalized: string): string {
   return normalized.replace(/ /g, "-").slice(0, 80) || "game";
 }
@@ -87,7 +185,7 @@ export function nameQuery(q: string): { key: string } | { folded: string } | nul
 
 /** A company-name ending that follows a comma inside one name ("CAPCOM Co., Ltd.", "Bluehole, Inc."). */
 const COMPANY_SUFFIX =
-  /^(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?l|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
+  /^\.?\s*(inc|ltd|llc|l\.l\.c|co|corp|corporation|company|gmbh|s\.?a|s\.?r\.?l|s\.?\s?r\.?\s?o|s\.?l|a\.?s|ab|oy|ag|plc|pty|kk|k\.k|limited|incorporated|b\.?v|sas|s\.?a\.?s|spa|s\.?p\.?a)\.?$/i;
 
 /**
  * The companies in a comma-separated credit as SteamSpy gives it ("Valve, Hidden Path
@@ -105,7 +203,8 @@ export function splitCompanies(credit: string | null | undefined): string[] {
     const ch = text[i];
     if (ch === "(" || ch === "[") depth++;
     else if ((ch === ")" || ch === "]") && depth > 0) depth--;
-    else if ((ch === "," && depth === 0) || i === text.length) {
+    // A comma between digits is a number's ("2,000 Damage").
+    else if ((ch === "," && depth === 0 && !/\d,\d/.test(text.slice(i - 1, i + 2))) || i === text.length) {
       const part = text.slice(start, i).trim();
       start = i + 1;
       if (!part) continue;

@@ -14,7 +14,7 @@ import {
 } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
-import { normalizeName } from "../catalog/normalize.ts";
+import { creditCompanies, normalizeName } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -493,8 +493,8 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
   });
   const groups: GroupedTotals["groups"] = [];
   const byKey: GroupedTotals["byKey"] = new Map();
-  for (const row of rs.rows) {
-    const r = row as unknown as Record<string, unknown>;
+  const rows = rs.rows as unknown as Array<Record<string, unknown>>;
+  for (const r of by === "developer" || by === "publisher" ? byCompany(rows) : rows) {
     const group = {
       total: {
         name: String(r.name),
@@ -514,6 +514,29 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
     else byKey.set(key, [group]);
   }
   return { groups, byKey, sorted: new Map() };
+}
+
+/**
+ * Sums per credit as sums per company: a credit names every co-developer (or co-publisher), and a game
+ * counts in each one's totals (docs/decisions/007-importers.md, addendum on co-credits). Names stay in
+ * SQLite's order (binary).
+ */
+function byCompany(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const r of rows) {
+    for (const name of new Set(creditCompanies(String(r.name)))) {
+      const sum = out.get(name);
+      if (!sum) {
+        out.set(name, { ...r, name });
+        continue;
+      }
+      for (const [k, v] of Object.entries(r)) {
+        if (k === "name") continue;
+        sum[k] = k === "as_of" ? Math.max(Number(sum[k] ?? 0), Number(v ?? 0)) : Number(sum[k]) + Number(v);
+      }
+    }
+  }
+  return [...out.values()].sort((a, b) => (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0));
 }
 
 /**

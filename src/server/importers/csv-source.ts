@@ -1,6 +1,5 @@
 import { statSync } from "node:fs";
 import { isCalendarTime } from "../../contracts/game-page.ts";
-import { companyName } from "../catalog/normalize.ts";
 import { type ImportSummary, skip } from "./summary.ts";
 
 /**
@@ -337,15 +336,6 @@ export class RowCheck {
   private fail(field: string, raw: string | undefined, reason: string) {
     this.problem ??= `invalid ${field} "${raw ?? ""}": ${reason}`;
   }
-}
-
-/** The first real company of a credit's names (placeholders such as "Unknown" skipped), or null. */
-export function firstCompany(names: readonly string[]): string | null {
-  for (const name of names) {
-    const company = companyName(name);
-    if (company) return company;
-  }
-  return null;
 }
 
 export function parseList(value: string | undefined, separator = ";"): string[] {

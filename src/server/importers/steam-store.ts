@@ -1,7 +1,8 @@
+import { joinCompanies } from "../catalog/normalize.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { plainName } from "../sources/plain-text.ts";
-import { firstCompany, parseList, parseNumber, RowCheck, readCsv } from "./csv-source.ts";
+import { parseList, parseNumber, RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -80,8 +81,8 @@ export async function importSteamStoreCsv(
       game: {
         name,
         steamAppId: appid,
-        developer: firstCompany(parseList(r.developer)),
-        publisher: firstCompany(parseList(r.publisher)),
+        developer: joinCompanies(parseList(r.developer)),
+        publisher: joinCompanies(parseList(r.publisher)),
         releaseDate,
         platforms: parseList(r.platforms).map((p) => PLATFORM_NAMES[p] ?? p),
         genres,

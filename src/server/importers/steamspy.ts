@@ -1,8 +1,8 @@
-import { splitCompanies } from "../catalog/normalize.ts";
+import { joinCompanies, splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
-import { firstCompany, RowCheck, readCsv } from "./csv-source.ts";
+import { RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { ownersMidpoint, steamApp } from "./steam-store.ts";
 import { type ImportSummary, newSummary } from "./summary.ts";
@@ -85,8 +85,8 @@ export async function importSteamSpyCsv(
       game: {
         name,
         steamAppId: appid,
-        developer: firstCompany(splitCompanies(r.developer)),
-        publisher: firstCompany(splitCompanies(r.publisher)),
+        developer: joinCompanies(splitCompanies(r.developer)),
+        publisher: joinCompanies(splitCompanies(r.publisher)),
         genres,
         tags,
         price,

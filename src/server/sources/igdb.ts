@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { joinCompanies } from "../catalog/normalize.ts";
 import type { CompanyRecord, GameRecord, PlatformRecord } from "../catalog/write.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError, validEach } from "./http.ts";
 import { plainName, plainText } from "./plain-text.ts";
@@ -210,8 +211,8 @@ export function toGameRecord(g: z.infer<typeof GameSchema>): GameRecord {
     rating: g.aggregated_rating ?? null,
     ratingCount: g.aggregated_rating_count ?? null,
     coverUrl: imageUrl(g.cover, "t_cover_big"),
-    developer: plainName(companies.find((c) => c.developer)?.company?.name),
-    publisher: plainName(companies.find((c) => c.publisher)?.company?.name),
+    developer: joinCompanies(companies.filter((c) => c.developer).map((c) => plainName(c.company?.name))),
+    publisher: joinCompanies(companies.filter((c) => c.publisher).map((c) => plainName(c.company?.name))),
   };
 }
 

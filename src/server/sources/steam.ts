@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { joinCompanies } from "../catalog/normalize.ts";
 import type { GameRecord } from "../catalog/write.ts";
 import { log } from "../log.ts";
 import { type BaseOverrides, baseUrl, limiterFor, requestJson, SourceError } from "./http.ts";
@@ -85,8 +86,8 @@ export class SteamClient {
       summary: plainText(d.short_description),
       coverUrl: d.header_image ?? null,
       websiteUrl: d.website ?? null,
-      developer: plainName(d.developers?.[0]),
-      publisher: plainName(d.publishers?.[0]),
+      developer: joinCompanies((d.developers ?? []).map((n) => plainName(n))),
+      publisher: joinCompanies((d.publishers ?? []).map((n) => plainName(n))),
       genres: d.genres?.map((g) => plainName(g.description)) ?? [],
       platforms: Object.entries(d.platforms ?? {})
         .filter(([, on]) => on)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { splitCompanies } from "../catalog/normalize.ts";
+import { joinCompanies, splitCompanies } from "../catalog/normalize.ts";
 import type { GameRecord } from "../catalog/write.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { type OwnersBand, parseOwnersBand } from "../estimates/owner-bands.ts";
@@ -68,8 +68,8 @@ export function toSteamSpyApp(a: z.infer<typeof App>): SteamSpyApp {
     game: {
       name: plainName(a.name),
       steamAppId: a.appid,
-      developer: splitCompanies(a.developer)[0] ?? null,
-      publisher: splitCompanies(a.publisher)[0] ?? null,
+      developer: joinCompanies(splitCompanies(a.developer)),
+      publisher: joinCompanies(splitCompanies(a.publisher)),
       genres,
       tags,
       // 0 for a game no longer sold, unless it is free to play (estimates/features.ts recordPrice).

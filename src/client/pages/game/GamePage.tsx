@@ -256,13 +256,19 @@ function OwnersPanel({ game }: { game: GameDetail }) {
 }
 
 function Header({ game }: { game: GameDetail }) {
-  const company = (name: string | null, slug: string | null, role: string) =>
-    name && slug ? (
+  // Each company of a credit links to its own page (co-developers, co-publishers).
+  const company = (companies: GameDetail["developers"], role: string) =>
+    companies.length > 0 ? (
       <span>
-        {role}:{" "}
-        <Link href={`/companies/${slug}`} className="text-primary hover:underline">
-          {name}
-        </Link>
+        {companies.length > 1 ? `${role}s` : role}:{" "}
+        {companies.map((c, i) => (
+          <span key={c.slug}>
+            {i > 0 && ", "}
+            <Link href={`/companies/${encodeURIComponent(c.slug)}`} className="text-primary hover:underline">
+              {c.name}
+            </Link>
+          </span>
+        ))}
       </span>
     ) : null;
   return (
@@ -278,8 +284,8 @@ function Header({ game }: { game: GameDetail }) {
           {game.isDemo && <Badge variant="warning">Demo data</Badge>}
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">
-          {company(game.developer, game.developerSlug, "Developer")}
-          {company(game.publisher, game.publisherSlug, "Publisher")}
+          {company(game.developers, "Developer")}
+          {company(game.publishers, "Publisher")}
           <span>Released: {released(game.releaseDate, game.releaseYear)}</span>
           <span>Price: {priceText(game.latest.price?.value ?? game.price, game.discount, game.price)}</span>
         </div>

@@ -384,7 +384,7 @@ export default function GamesDatabasePage() {
                     <div className="min-w-0">
                       <p className="font-semibold">
                         {c.slug ? (
-                          <Link href={`/companies/${c.slug}`} className="hover:underline">
+                          <Link href={`/companies/${encodeURIComponent(c.slug)}`} className="hover:underline">
                             {c.name}
                           </Link>
                         ) : (
