@@ -96,17 +96,17 @@ describe("two files, two sources", () => {
       cookie: user.cookie,
     });
     const series = (await res.json()) as {
-      points: Array<{ t: string; value: number; period?: string }>;
+      points: Array<{ t: string; value: number; period?: string; source?: string }>;
       source: string;
     };
-    // Each point says its period, so the chart draws a monthly line and a daily line.
+    // Each point says its period and source, so the chart draws a monthly line and a daily line.
     expect(series.points).toEqual([
-      { t: "2021-12-01T00:00:00.000Z", value: 756170, period: "month" },
-      { t: "2021-12-01T00:00:00.000Z", value: 565845, period: "day" },
-      { t: "2022-01-01T00:00:00.000Z", value: 786118, period: "month" },
-      { t: "2022-01-01T00:00:00.000Z", value: 701209, period: "day" },
-      { t: "2022-02-01T00:00:00.000Z", value: 725851, period: "month" },
-      { t: "2022-02-01T00:00:00.000Z", value: 647090, period: "day" },
+      { t: "2021-12-01T00:00:00.000Z", value: 756170, period: "month", source: "SteamCharts" },
+      { t: "2021-12-01T00:00:00.000Z", value: 565845, period: "day", source: "SteamDB" },
+      { t: "2022-01-01T00:00:00.000Z", value: 786118, period: "month", source: "SteamCharts" },
+      { t: "2022-01-01T00:00:00.000Z", value: 701209, period: "day", source: "SteamDB" },
+      { t: "2022-02-01T00:00:00.000Z", value: 725851, period: "month", source: "SteamCharts" },
+      { t: "2022-02-01T00:00:00.000Z", value: 647090, period: "day", source: "SteamDB" },
     ]);
     expect(series.source).toMatch(/SteamCharts/);
     expect(series.source).toMatch(/SteamDB/);
