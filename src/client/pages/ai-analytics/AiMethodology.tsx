@@ -109,7 +109,8 @@ export function AiMethodology() {
           <li>
             Confidence = sample score × (0.5 + 0.5 × fit): the sample score grows with the evidence (0.30 to
             0.95), the fit is how well the facts agree (R² of the projection line, genre match, breadth of
-            growth).
+            growth). Without a fit (nothing could be projected) the confidence is 10 %, below what the poorest
+            fit gives; Game Analysis is the mean of its games' confidences.
           </li>
         </ul>
       </Section>
