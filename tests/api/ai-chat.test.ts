@@ -483,6 +483,56 @@ describe("without the model, only games the question names in full", () => {
   });
 });
 
+describe("a model that does not finish its answer", () => {
+  test("one that keeps calling tools: bounded steps, the last without tools, no re-run, each tool step shown once", async () => {
+    // Every reply a tool call: unknown tool, bad input, then the same search again and again.
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "drop_tables", arguments: {} }] },
+      { kind: "stream", toolCalls: [{ name: "screen_games", arguments: { days: 1 } }] },
+      ...Array.from({ length: 20 }, () => ({
+        kind: "stream" as const,
+        toolCalls: [{ name: "search_games", arguments: { query: "Rising Star" } }],
+      })),
+    );
+    const { events, answer } = await ask("tools please");
+    // One attempt of 6 steps, not 3 attempts of 6.
+    expect(llm.requests).toHaveLength(6);
+    // The last step offers the model no tool: it is asked to answer.
+    const last = llm.requests.at(-1)!.body;
+    expect(last.tools ?? []).toEqual([]);
+    expect(llm.requests[0]!.body.tools.length).toBeGreaterThan(0);
+    // The same search is shown and recorded once.
+    expect(events.filter((e) => e.type === "tool")).toEqual([
+      { type: "tool", name: "search_games", input: { query: "Rising Star" } },
+    ]);
+    expect(answer.toolCalls).toEqual([{ name: "search_games", input: { query: "Rising Star" } }]);
+    // Six steps' tokens, once.
+    expect(answer.tokens).toMatchObject({ input: 2400, output: 180 });
+    expect(answer.note).toMatch(/kept calling tools for 6 steps without answering after 1 attempt/);
+    // The statistics answer with the games the tools had found.
+    expect(answer.modelUsed).toBe("statistical model (llama3.1:8b via Ollama unavailable)");
+    expect(answer.content).toContain("Rising Star: 90% positive of 10,000 reviews");
+  });
+
+  test("an answer cut off at the output limit says so, and its unfinished sentence is not shown", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        text: ["Rising Star has 10,000 reviews. ", "The main reason players stay is"],
+        finishReason: "length",
+      },
+    );
+    const { events, answer } = await ask("Why do players stay with Rising Star?");
+    expect(answer.modelUsed).toBe("llama3.1:8b via Ollama");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toMatch(
+      /reached the output limit of [\d,]+ tokens and was cut off, so it may be incomplete/,
+    );
+  });
+});
+
 describe("limits per tier", () => {
   test("only admins read and set them; a change is audited", async () => {
     expect((await request("/api/ai/limits", { cookie: premium.cookie })).status).toBe(403);

@@ -241,9 +241,13 @@ export function playersSentence(average: number, days: number): string {
   return `${players} average daily players over the ${days} days of readings in the last ${PLAYER_WINDOW_DAYS}`;
 }
 
-/** Without the model: the facts of the games the question names, as plain sentences. */
+/**
+ * Without the model: the facts of the games the question names, as plain sentences; when it names
+ * none, of the games the model's tool calls had already found (a model that ran out of steps).
+ */
 async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<string> {
-  const ids = (await gamesNamedIn(question)).map((g) => g.id);
+  const named = (await gamesNamedIn(question)).map((g) => g.id);
+  const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return "Without the language model I can only look games up by their full name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
   const lines: string[] = [];
@@ -262,7 +266,8 @@ async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<
     ].filter(Boolean);
     lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
-  return `The games your question names, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  const which = named.length ? "The games your question names" : "The games the analyst looked up";
+  return `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -281,6 +286,10 @@ async function conversationFor(userId: string, id: string | undefined, question:
     .values({ id: newId, userId, title: question.slice(0, 80), createdAt: now, updatedAt: now });
   return newId;
 }
+
+/** The SDK's error for a tool call on a step that offered none (its class is not exported). */
+const isToolChoiceViolation = (error: unknown) =>
+  error instanceof Error && error.name === "AI_ToolChoiceViolationError";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -323,6 +332,20 @@ function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {
   return { games, results: [] };
 }
 
+/** How many sentences of a text are finished: all but a last one without its closing mark. */
+function finishedSegments(text: string): number {
+  const segments = segmentsOf(text);
+  const last = segments.at(-1);
+  return last && !/[.!?…:)"'”’]$/.test(last.text) && !/\n\s*$/.test(text)
+    ? segments.length - 1
+    : segments.length;
+}
+
+/** A text without its unfinished last sentence (an answer cut off at the output limit). */
+export function withoutUnfinished(text: string): string {
+  return render(segmentsOf(text).slice(0, finishedSegments(text)));
+}
+
 /**
  * The model's words as they may be streamed: only whole sentences (or lines) whose numbers are
  * facts known when they are complete. A sentence is complete once the text after it shows where it
@@ -351,10 +374,13 @@ class CheckedStream {
     return this.decide(segments, complete);
   }
 
-  /** The rest at the end of the answer. */
-  end(): string {
+  /**
+   * The rest at the end of the answer. An answer cut off at the output limit ends in a sentence the
+   * model did not finish: it is not given.
+   */
+  end(cutOff = false): string {
     const segments = segmentsOf(this.text);
-    return this.decide(segments, segments.length);
+    return this.decide(segments, cutOff ? finishedSegments(this.text) : segments.length);
   }
 
   private decide(segments: Segment[], complete: number): string {
@@ -413,7 +439,10 @@ export async function* askAnalyst(
   let firstToken: number | null = null;
   let modelStarted = false;
   const toolCalls: ChatMessage["toolCalls"] = [];
+  // Each tool step is shown and recorded once, however often the model (or a retry) repeats it.
+  const toolsShown = new Set<string>();
   let answeredByModel = false;
+  let cutOff = false;
 
   if (model) {
     const messages: ModelMessage[] = [
@@ -451,6 +480,9 @@ export async function* askAnalyst(
           messages,
           tools,
           stopWhen: isStepCount(MAX_STEPS),
+          // The last step has no tools: the model must answer from what the tools gave it.
+          prepareStep: ({ stepNumber }) =>
+            stepNumber >= MAX_STEPS - 1 ? { toolChoice: "none", activeTools: [] } : undefined,
           maxOutputTokens: model.maxOutputTokens,
           temperature: 0.2,
           maxRetries: 0,
@@ -458,6 +490,9 @@ export async function* askAnalyst(
           // Errors arrive as `error` parts below and are logged there; the SDK would print them again.
           onError: () => {},
         });
+        let steps = 0;
+        let outOfSteps = false;
+        let finishReason: string | undefined;
         for await (const part of result.fullStream) {
           if (part.type === "text-delta") {
             if (!modelStarted) {
@@ -478,21 +513,38 @@ export async function* askAnalyst(
             // A tool the model made up (or called with input that does not fit) did not run: the SDK
             // answers the model with the error, and it is neither recorded nor shown.
             if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
+            const key = `${part.toolName} ${JSON.stringify(part.input)}`;
+            if (toolsShown.has(key)) continue;
+            toolsShown.add(key);
             toolCalls.push({ name: part.toolName, input: part.input });
             yield { type: "tool", name: part.toolName, input: part.input };
           } else if (part.type === "finish-step") {
+            steps++;
+            finishReason = part.finishReason;
             usage = {
               inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
               outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
               totalTokens: usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
             };
           } else if (part.type === "error") {
+            // The last step offers no tools; a model that calls one anyway has run out of steps.
+            if (isToolChoiceViolation(part.error)) {
+              outOfSteps = true;
+              continue;
+            }
             throw part.error;
           } else if (part.type === "abort") {
             throw new Error("aborted");
           }
         }
         answeredByModel = text.trim().length > 0;
+        cutOff = answeredByModel && finishReason === "length";
+        if (!answeredByModel && (outOfSteps || steps >= MAX_STEPS)) {
+          // Out of steps is no passing failure: another attempt would run the same loop and bill it
+          // again. The statistics answer at once.
+          reason = `kept calling tools for ${MAX_STEPS} steps without answering`;
+          break;
+        }
         if (!answeredByModel) reason = "answered nothing";
       } catch (error) {
         const verdict = classify(error, timedOut);
@@ -518,8 +570,12 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(stream.end());
+      const event = words(stream.end(cutOff));
       if (event) yield event;
+    }
+    if (cutOff) {
+      text = withoutUnfinished(text);
+      note = `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${text ? "; its unfinished last sentence is left out" : ""}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
@@ -534,7 +590,9 @@ export async function* askAnalyst(
     const checked = grounding.text("answer", text);
     numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
     const dropped = grounding.dropped.length;
-    if (dropped) {
+    if (!text.trim())
+      text = "The answer was cut off at the output limit before its first sentence was complete.";
+    else if (dropped) {
       text = checked || "The answer cited figures that are not in our data and was withheld.";
       const what = checked
         ? `${dropped} of its ${grounding.segments} sentences citing a number that is not in our data ${dropped === 1 ? "was" : "were"} left out.`
