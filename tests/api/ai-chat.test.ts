@@ -307,6 +307,55 @@ describe("the number check of the chat", () => {
     expect(streamed(events)).toBe("");
   });
 
+  test("a game's figure backs only sentences about that game, not another game looked up with it", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "compare_games", arguments: { gameIds: [ids[0], ids[1]] } }] },
+      {
+        kind: "stream",
+        text: ["Rising Star is 90% positive of 10,000 reviews. ", "Fading Giant is 90% positive."],
+      },
+    );
+    const { events, answer } = await ask("Compare Rising Star and Fading Giant reviews");
+    // 90% is Rising Star's share; Fading Giant's is 40%.
+    expect(answer.content).toBe("Rising Star is 90% positive of 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.numberCheck?.dropped).toEqual([
+      { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: ["90%"] },
+    ]);
+    expect(answer.citations.map((c) => c.name)).toEqual(["Rising Star"]);
+    // A sentence that goes on about the game named before it ("It …") is checked against that game.
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "compare_games", arguments: { gameIds: [ids[0], ids[1]] } }] },
+      { kind: "stream", text: ["Fading Giant is 40% positive. ", "It is 90% positive on the week."] },
+    );
+    const pronoun = await ask("And Fading Giant?");
+    expect(pronoun.answer.content).toBe("Fading Giant is 40% positive.");
+  });
+
+  test("a game whose name holds digits (Dota 2, Cyberpunk 2077) is named, not an invented number", async () => {
+    await upsertGames(
+      [
+        { name: "Dota 2", genres: ["MOBA"], positiveReviews: 100, negativeReviews: 10 },
+        { name: "Cyberpunk 2077", genres: ["RPG"], positiveReviews: 100, negativeReviews: 10 },
+      ],
+      "test",
+    );
+    llm.queue.push({
+      kind: "stream",
+      text: [
+        "Dota 2 is a MOBA. Cyberpunk 2077 is an RPG. ",
+        "Hades is a roguelike. Dota 2 has 1,005,586 reviews.",
+      ],
+    });
+    const { events, answer } = await ask("What genres are Dota 2, Cyberpunk 2077 and Hades?");
+    expect(answer.content).toBe("Dota 2 is a MOBA. Cyberpunk 2077 is an RPG. Hades is a roguelike.");
+    expect(streamed(events)).toBe(answer.content);
+    // Its figures are still checked.
+    expect(answer.numberCheck?.dropped).toEqual([
+      { field: "answer", sentence: "Dota 2 has 1,005,586 reviews.", unknown: ["1,005,586"] },
+    ]);
+  });
+
   test("figures of earlier answers of the conversation count on a follow-up", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },

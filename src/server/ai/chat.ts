@@ -19,6 +19,7 @@ import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
+  type Fact,
   factsIn,
   Grounding,
   matches,
@@ -316,14 +317,91 @@ function earlierFacts(rows: Array<typeof aiMessages.$inferSelect>): ToolLedger {
   return earlier;
 }
 
+/** Tool results without the games in them (checked per game): a filter, counts, a genre's figures. */
+export function withoutGames(value: unknown, ids: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
+  if (value && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    const id = o.gameId ?? o.id;
+    if (typeof id === "string" && ids.has(id)) return undefined;
+    return Object.fromEntries(
+      Object.entries(o)
+        .map(([k, v]) => [k, withoutGames(v, ids)] as const)
+        .filter(([, v]) => v !== undefined),
+    );
+  }
+  return value;
+}
+
+/**
+ * The number check of an answer, game by game (as each game's text in Game Analysis): a sentence
+ * that names games (or, naming none, follows one that did: "It has…") may cite those games' figures
+ * and the tools' figures that belong to no game (a filter, a count of matches, a genre's figures),
+ * never another game's. A sentence about no game may cite any figure the tools gave. Game names
+ * (those the tools returned and catalog names the text or question holds) are no numbers.
+ */
+export class AnswerGrounding extends Grounding {
+  private readonly games: Array<{ name: string; facts: Fact[] }>;
+  private readonly general: Fact[];
+
+  constructor(ledger: ToolLedger, earlier: ToolLedger, names: Iterable<string> = []) {
+    const games = new Map(earlier.games);
+    for (const [id, g] of ledger.games) games.set(id, g);
+    super({
+      tools: ledger.results,
+      games: [...ledger.games.values()].map((g) => g.facts),
+      earlier: earlier.results,
+      earlierGames: [...earlier.games.values()].map((g) => g.facts),
+    });
+    const ids = new Set(games.keys());
+    this.games = [...games.values()].map((g) => ({ name: g.name, facts: factsIn(g.facts) }));
+    this.general = factsIn({
+      tools: withoutGames(ledger.results, ids),
+      earlier: withoutGames(earlier.results, ids),
+    });
+    for (const g of games.values()) this.names.add(g.name);
+    for (const name of names) this.names.add(name);
+  }
+
+  protected override factsFor(sentence: string, before: string[]): Fact[] {
+    let named = namesFound(sentence, this.games);
+    for (let i = before.length - 1; named.length === 0 && i >= 0; i--)
+      named = namesFound(before[i]!, this.games);
+    if (named.length === 0) return super.factsFor(sentence, before);
+    return [...this.general, ...named.flatMap((g) => g.facts)];
+  }
+}
+
 /** The facts a number may come from: this answer's tool results, then the conversation's earlier ones. */
-const groundingOf = (ledger: ToolLedger, earlier: ToolLedger) =>
-  new Grounding({
-    tools: ledger.results,
-    games: [...ledger.games.values()].map((g) => g.facts),
-    earlier: earlier.results,
-    earlierGames: [...earlier.games.values()].map((g) => g.facts),
-  });
+const groundingOf = (ledger: ToolLedger, earlier: ToolLedger, names: Iterable<string>) =>
+  new AnswerGrounding(ledger, earlier, names);
+
+/**
+ * Catalog games named in a text whose names hold numbers ("Dota 2", "Cyberpunk 2077"): looked up by
+ * the runs of capitalised words and digits that hold a digit, kept when the text holds the whole name.
+ */
+export class CatalogNames {
+  readonly names = new Set<string>();
+  private readonly asked = new Set<string>();
+
+  async learn(text: string): Promise<void> {
+    const queries = new Set<string>();
+    for (const run of namesIn(text)) {
+      if (run === text || !/\d/.test(run)) continue;
+      // "In 2022 Dota 2": each start at a word with a letter.
+      const words = run.split(/\s+/);
+      words.forEach((w, i) => {
+        if (/\p{L}/u.test(w)) queries.add(words.slice(i).join(" "));
+      });
+    }
+    const fresh = [...queries].filter((q) => !this.asked.has(q)).slice(0, 8);
+    for (const query of fresh) {
+      this.asked.add(query);
+      const found = await searchGames(query.slice(0, 100), 10).catch(() => []);
+      for (const g of namesFound(text, found)) this.names.add(g.name);
+    }
+  }
+}
 
 /** The games an answer may cite: this answer's, and the conversation's earlier ones it names again. */
 function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {
@@ -363,10 +441,11 @@ class CheckedStream {
   constructor(
     private readonly ledger: ToolLedger,
     private readonly earlier: ToolLedger,
+    private readonly catalog: CatalogNames,
   ) {}
 
   /** Adds model text; answers the checked words to stream now ("" for none). */
-  push(piece: string): string {
+  async push(piece: string): Promise<string> {
     this.text += piece;
     const segments = segmentsOf(this.text);
     // The last sentence may go on, unless a line break closed it.
@@ -378,21 +457,24 @@ class CheckedStream {
    * The rest at the end of the answer. An answer cut off at the output limit ends in a sentence the
    * model did not finish: it is not given.
    */
-  end(cutOff = false): string {
+  end(cutOff = false): Promise<string> {
     const segments = segmentsOf(this.text);
     return this.decide(segments, cutOff ? finishedSegments(this.text) : segments.length);
   }
 
-  private decide(segments: Segment[], complete: number): string {
+  private async decide(segments: Segment[], complete: number): Promise<string> {
     if (complete <= this.decided) return "";
+    const names = this.catalog.names.size;
+    await this.catalog.learn(render(segments.slice(this.decided, complete)));
     const size = this.ledger.results.length + this.ledger.games.size;
-    if (!this.grounding || size !== this.factsSeen) {
-      this.grounding = groundingOf(this.ledger, this.earlier);
+    if (!this.grounding || size !== this.factsSeen || names !== this.catalog.names.size) {
+      this.grounding = groundingOf(this.ledger, this.earlier, this.catalog.names);
       this.factsSeen = size;
     }
     for (; this.decided < complete; this.decided++) {
       const s = segments[this.decided]!;
-      if (this.grounding.keeps("stream", s.text)) this.kept.push(s);
+      const before = segments.slice(0, this.decided).map((p) => p.text);
+      if (this.grounding.keeps("stream", s.text, before)) this.kept.push(s);
     }
     const now = render(this.kept);
     const delta = now.slice(this.sent.length);
@@ -431,6 +513,8 @@ export async function* askAnalyst(
 
   const ledger = newLedger();
   const earlier = earlierFacts(previous);
+  // Catalog games named in the question or the answer: the digits of their names are no figures.
+  const catalog = new CatalogNames();
   const configured = configuredModel();
   const model = budget.allowed ? configured : null;
   let text = "";
@@ -445,6 +529,7 @@ export async function* askAnalyst(
   let cutOff = false;
 
   if (model) {
+    for (const g of await gamesNamedIn(request.message)) catalog.names.add(g.name);
     const messages: ModelMessage[] = [
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
@@ -452,7 +537,7 @@ export async function* askAnalyst(
     const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
     let reason = "";
     let attempts = 0;
-    const stream = new CheckedStream(ledger, earlier);
+    const stream = new CheckedStream(ledger, earlier, catalog);
     const tools = analystTools(ledger);
     const words = (checked: string): ChatEvent | null => {
       if (!checked) return null;
@@ -507,7 +592,7 @@ export async function* askAnalyst(
               );
             }
             text += part.text;
-            const event = words(stream.push(part.text));
+            const event = words(await stream.push(part.text));
             if (event) yield event;
           } else if (part.type === "tool-call") {
             // A tool the model made up (or called with input that does not fit) did not run: the SDK
@@ -570,7 +655,7 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(stream.end(cutOff));
+      const event = words(await stream.end(cutOff));
       if (event) yield event;
     }
     if (cutOff) {
@@ -586,7 +671,8 @@ export async function* askAnalyst(
   if (answeredByModel && model) {
     // Numbers may come from this answer's tool results and from the earlier answers of the
     // conversation; the question's own numbers are not facts.
-    const grounding = groundingOf(ledger, earlier);
+    await catalog.learn(text);
+    const grounding = groundingOf(ledger, earlier, catalog.names);
     const checked = grounding.text("answer", text);
     numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
     const dropped = grounding.dropped.length;
