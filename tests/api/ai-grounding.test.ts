@@ -136,6 +136,18 @@ describe("citations", () => {
     ).toEqual([{ name: "Hades" }]);
   });
 
+  test("the digits of a game's name cite no figure", () => {
+    const l = newLedger();
+    l.games.set("d2", {
+      name: "Dota 2",
+      facts: { gameId: "d2", name: "Dota 2", players: { daysInAverage: 2 } },
+    });
+    expect(citationsOf("Dota 2 is a MOBA.", l)).toEqual([{ gameId: "d2", name: "Dota 2", figures: [] }]);
+    expect(citationsOf("Dota 2 has 2 days of readings.", l)[0]!.figures).toEqual([
+      { label: "players.daysInAverage", value: 2 },
+    ]);
+  });
+
   test("a zero in the text cites no field that is zero", () => {
     const [cited] = citationsOf("Portal 2 costs $0 now.", ledger());
     expect(cited).toMatchObject({ name: "Portal 2", figures: [] });

@@ -22,6 +22,7 @@ import {
   type Fact,
   factsIn,
   Grounding,
+  maskNames,
   matches,
   numbersChecked,
   render,
@@ -180,8 +181,14 @@ export function namesFound<T extends { name: string }>(text: string, names: Iter
  * happens to be 0.
  */
 export function citationsOf(text: string, ledger: ToolLedger): Citation[] {
-  const written = numbersChecked(text).filter((w) => w.value !== 0);
   const games = [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts }));
+  // A name's digits ("Dota 2") are no figure, as for the number check.
+  const written = numbersChecked(
+    maskNames(
+      text,
+      games.map((g) => g.name),
+    ),
+  ).filter((w) => w.value !== 0);
   const named = new Set(namesFound(text, games));
   const out: Citation[] = [];
   for (const game of games) {
