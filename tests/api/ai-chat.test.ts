@@ -577,7 +577,7 @@ describe("a model that does not finish its answer", () => {
     expect(answer.content).toBe("Rising Star has 10,000 reviews.");
     expect(streamed(events)).toBe(answer.content);
     expect(answer.note).toMatch(
-      /reached the output limit of [\d,]+ tokens and was cut off, so it may be incomplete/,
+      /reached the output limit of [\d,]+ tokens and was cut off, so it may be incomplete; its unfinished last sentence is left out\.$/,
     );
   });
 });

@@ -666,8 +666,10 @@ export async function* askAnalyst(
       if (event) yield event;
     }
     if (cutOff) {
-      text = withoutUnfinished(text);
-      note = `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${text ? "; its unfinished last sentence is left out" : ""}.`;
+      const finished = withoutUnfinished(text);
+      const unfinished = finished !== render(segmentsOf(text));
+      text = finished;
+      note = `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${text && unfinished ? "; its unfinished last sentence is left out" : ""}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
