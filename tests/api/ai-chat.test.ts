@@ -307,6 +307,55 @@ describe("the number check of the chat", () => {
     expect(streamed(events)).toBe("");
   });
 
+  test("a game's figure backs only sentences about that game, not another game looked up with it", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "compare_games", arguments: { gameIds: [ids[0], ids[1]] } }] },
+      {
+        kind: "stream",
+        text: ["Rising Star is 90% positive of 10,000 reviews. ", "Fading Giant is 90% positive."],
+      },
+    );
+    const { events, answer } = await ask("Compare Rising Star and Fading Giant reviews");
+    // 90% is Rising Star's share; Fading Giant's is 40%.
+    expect(answer.content).toBe("Rising Star is 90% positive of 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.numberCheck?.dropped).toEqual([
+      { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: ["90%"] },
+    ]);
+    expect(answer.citations.map((c) => c.name)).toEqual(["Rising Star"]);
+    // A sentence that goes on about the game named before it ("It …") is checked against that game.
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "compare_games", arguments: { gameIds: [ids[0], ids[1]] } }] },
+      { kind: "stream", text: ["Fading Giant is 40% positive. ", "It is 90% positive on the week."] },
+    );
+    const pronoun = await ask("And Fading Giant?");
+    expect(pronoun.answer.content).toBe("Fading Giant is 40% positive.");
+  });
+
+  test("a game whose name holds digits (Dota 2, Cyberpunk 2077) is named, not an invented number", async () => {
+    await upsertGames(
+      [
+        { name: "Dota 2", genres: ["MOBA"], positiveReviews: 100, negativeReviews: 10 },
+        { name: "Cyberpunk 2077", genres: ["RPG"], positiveReviews: 100, negativeReviews: 10 },
+      ],
+      "test",
+    );
+    llm.queue.push({
+      kind: "stream",
+      text: [
+        "Dota 2 is a MOBA. Cyberpunk 2077 is an RPG. ",
+        "Hades is a roguelike. Dota 2 has 1,005,586 reviews.",
+      ],
+    });
+    const { events, answer } = await ask("What genres are Dota 2, Cyberpunk 2077 and Hades?");
+    expect(answer.content).toBe("Dota 2 is a MOBA. Cyberpunk 2077 is an RPG. Hades is a roguelike.");
+    expect(streamed(events)).toBe(answer.content);
+    // Its figures are still checked.
+    expect(answer.numberCheck?.dropped).toEqual([
+      { field: "answer", sentence: "Dota 2 has 1,005,586 reviews.", unknown: ["1,005,586"] },
+    ]);
+  });
+
   test("figures of earlier answers of the conversation count on a follow-up", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
@@ -480,6 +529,56 @@ describe("without the model, only games the question names in full", () => {
     expect(toolMessage.content).toContain('"name":"Counter-Strike: Global Offensive"');
     expect(answer.content).toBe("Counter-Strike: Global Offensive has 87.5% positive reviews.");
     expect(answer.citations.map((c) => c.gameId)).toEqual([gameIds["Counter-Strike: Global Offensive"]]);
+  });
+});
+
+describe("a model that does not finish its answer", () => {
+  test("one that keeps calling tools: bounded steps, the last without tools, no re-run, each tool step shown once", async () => {
+    // Every reply a tool call: unknown tool, bad input, then the same search again and again.
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "drop_tables", arguments: {} }] },
+      { kind: "stream", toolCalls: [{ name: "screen_games", arguments: { days: 1 } }] },
+      ...Array.from({ length: 20 }, () => ({
+        kind: "stream" as const,
+        toolCalls: [{ name: "search_games", arguments: { query: "Rising Star" } }],
+      })),
+    );
+    const { events, answer } = await ask("tools please");
+    // One attempt of 6 steps, not 3 attempts of 6.
+    expect(llm.requests).toHaveLength(6);
+    // The last step offers the model no tool: it is asked to answer.
+    const last = llm.requests.at(-1)!.body;
+    expect(last.tools ?? []).toEqual([]);
+    expect(llm.requests[0]!.body.tools.length).toBeGreaterThan(0);
+    // The same search is shown and recorded once.
+    expect(events.filter((e) => e.type === "tool")).toEqual([
+      { type: "tool", name: "search_games", input: { query: "Rising Star" } },
+    ]);
+    expect(answer.toolCalls).toEqual([{ name: "search_games", input: { query: "Rising Star" } }]);
+    // Six steps' tokens, once.
+    expect(answer.tokens).toMatchObject({ input: 2400, output: 180 });
+    expect(answer.note).toMatch(/kept calling tools for 6 steps without answering after 1 attempt/);
+    // The statistics answer with the games the tools had found.
+    expect(answer.modelUsed).toBe("statistical model (llama3.1:8b via Ollama unavailable)");
+    expect(answer.content).toContain("Rising Star: 90% positive of 10,000 reviews");
+  });
+
+  test("an answer cut off at the output limit says so, and its unfinished sentence is not shown", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        text: ["Rising Star has 10,000 reviews. ", "The main reason players stay is"],
+        finishReason: "length",
+      },
+    );
+    const { events, answer } = await ask("Why do players stay with Rising Star?");
+    expect(answer.modelUsed).toBe("llama3.1:8b via Ollama");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toMatch(
+      /reached the output limit of [\d,]+ tokens and was cut off, so it may be incomplete; its unfinished last sentence is left out\.$/,
+    );
   });
 });
 

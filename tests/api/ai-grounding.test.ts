@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { citationsOf, namesFound } from "../../src/server/ai/chat.ts";
-import { Grounding, segmentsOf } from "../../src/server/ai/grounding.ts";
+import { Grounding, maskNames, numbersIn, segmentsOf } from "../../src/server/ai/grounding.ts";
 import { newLedger } from "../../src/server/ai/tools.ts";
 
 /**
@@ -36,6 +36,60 @@ describe("a number must be the fact, with its sign and its unit", () => {
     const grounding = new Grounding({ tools: [{ growthPct: 10 }, { growthPct: -42.5 }] });
     const text = "X grew 10% and Y fell 42.5% this quarter.";
     expect(grounding.text("a", text)).toBe(text);
+  });
+});
+
+describe("numbers in words and multipliers are numbers too", () => {
+  const facts = { games: [{ name: "Dota 2", players: { averageLast7Days: 412_000 }, reviews: 3 }] };
+
+  test("an invented figure in words, or a multiplier, is dropped", () => {
+    const grounding = new Grounding(facts);
+    const text = [
+      "Dota 2 will reach five million daily players next month.",
+      "Expect 3x growth.",
+      "Dota 2 will grow tenfold next month.",
+      "Players doubled.",
+      "Twenty-five thousand players joined.",
+      "It has forty percent more players.",
+      "It grew 10-fold.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe("");
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([
+      ["five million"],
+      ["3x"],
+      ["tenfold"],
+      ["doubled"],
+      ["Twenty-five thousand"],
+      ["forty percent"],
+      ["10-fold"],
+    ]);
+  });
+
+  test("a fact written in words passes; 'one' to 'nineteen' alone are prose; a multiplier is no count of 3", () => {
+    expect(
+      numbersIn("one hundred and twenty, a dozen, seventeen and seventy-seven").map((n) => n.value),
+    ).toEqual([120, 12, 77]);
+    const grounding = new Grounding(facts);
+    const kept =
+      "Dota 2 averages about four hundred twelve thousand players. One of the two games has three reviews.";
+    expect(grounding.text("a", kept)).toBe(kept);
+    // 3 is a fact (reviews), but "3x" says a multiple, which no fact is.
+    expect(grounding.text("a", "Dota 2 has 3 reviews. Dota 2 grew 3x.")).toBe("Dota 2 has 3 reviews.");
+  });
+});
+
+describe("game names are no numbers", () => {
+  test("the digits of a name given are masked; the figures beside them are still checked", () => {
+    expect(
+      maskNames("Dota 2 and Cyberpunk 2077 have 9 reviews.", ["Dota 2", "Cyberpunk 2077", "Hades"]),
+    ).toBe("Name and Name have 9 reviews.");
+    // As written only: "60 seconds" is not the game "60 Seconds!"; a longer name is not cut.
+    expect(maskNames("Wait 60 seconds.", ["60 Seconds!"])).toBe("Wait 60 seconds.");
+    expect(maskNames("Dota 20 is no game.", ["Dota 2"])).toBe("Dota 20 is no game.");
+    const grounding = new Grounding({});
+    grounding.names.add("Dota 2");
+    expect(grounding.text("a", "Dota 2 is a MOBA. Dota 2 has 9 reviews.")).toBe("Dota 2 is a MOBA.");
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([["9"]]);
   });
 });
 
@@ -80,6 +134,18 @@ describe("citations", () => {
     expect(
       namesFound("Compare Hades and Dead Cells reviews", [{ name: "Hades' Star" }, { name: "Hades" }]),
     ).toEqual([{ name: "Hades" }]);
+  });
+
+  test("the digits of a game's name cite no figure", () => {
+    const l = newLedger();
+    l.games.set("d2", {
+      name: "Dota 2",
+      facts: { gameId: "d2", name: "Dota 2", players: { daysInAverage: 2 } },
+    });
+    expect(citationsOf("Dota 2 is a MOBA.", l)).toEqual([{ gameId: "d2", name: "Dota 2", figures: [] }]);
+    expect(citationsOf("Dota 2 has 2 days of readings.", l)[0]!.figures).toEqual([
+      { label: "players.daysInAverage", value: 2 },
+    ]);
   });
 
   test("a zero in the text cites no field that is zero", () => {

@@ -144,6 +144,42 @@ describe("with a good answer", () => {
   });
 });
 
+describe("the number check of Game Analysis", () => {
+  test("figures in words or multipliers, and another game's figure, are dropped like any invented number", async () => {
+    llm.queue.push({
+      kind: "content",
+      content: JSON.stringify({
+        games: [
+          {
+            gameId: ids[0],
+            sentiment: "Rising Star is well received: 90% of 10,000 reviews are positive.",
+            marketPrediction: "Rising Star will reach five million daily players next month.",
+            recommendation: "Daily players doubled on the week. Expect 3x growth, tenfold by next year.",
+          },
+          {
+            gameId: ids[1],
+            // 90% is Rising Star's positive share, not Fading Giant's (40%).
+            sentiment: "Fading Giant has 90% positive reviews.",
+            marketPrediction: "Fading Giant is projected to decline.",
+            recommendation: "Fading Giant has 40% positive reviews, so hold.",
+          },
+        ],
+      }),
+    });
+    const body = await analyse();
+    expect(body.metadata.languageModel).toBe("used");
+    const dropped = body.metadata.numberCheck.dropped.map((d: { unknown: string[] }) => d.unknown.join(" "));
+    expect(dropped.sort()).toEqual(["3x tenfold", "90%", "doubled", "five million"]);
+    const byName = (name: string) => body.analysis.find((a: { gameName: string }) => a.gameName === name);
+    const [rising, fading] = [byName("Rising Star"), byName("Fading Giant")];
+    // The statistical wording stands where nothing of the model's was left.
+    expect(rising.marketPrediction.reasoning).not.toMatch(/five million/);
+    expect(rising.recommendations.reasoning).not.toMatch(/doubled|3x|tenfold/);
+    expect(fading.sentiment.reasoning).toBe("40% of 10,000 reviews are positive.");
+    expect(fading.recommendations.reasoning).toBe("Fading Giant has 40% positive reviews, so hold.");
+  });
+});
+
 describe("when the model fails, the statistics answer with a note", () => {
   test("malformed JSON every time: retried, then 200 from the statistics", async () => {
     llm.queue.push({ kind: "malformed" }, { kind: "malformed" }, { kind: "malformed" });

@@ -166,3 +166,25 @@ test("Ask the analyst: a sentence the number check drops is never on the screen,
   expect(seen.some((t) => t.includes("5,555,555") || t.includes("555 copies"))).toBe(false);
   await context.close();
 });
+
+test("Ask the analyst: an answer cut off at the output limit says so, and its unfinished sentence is not shown", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("tab", { name: "Ask the Analyst" }).click();
+  llm.queue.push({
+    kind: "stream",
+    text: ["Our catalog has games like that. ", "The main reason players stay is"],
+    finishReason: "length",
+  });
+  await page.getByRole("textbox", { name: "Your question" }).fill("Why do players stay?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  const answer = page.getByTestId("chat-answer");
+  await answer.getByText(/Our catalog has games like that\./).waitFor();
+  await page
+    .getByTestId("chat-note")
+    .filter({ hasText: /was cut off, so it may be incomplete/ })
+    .waitFor();
+  expect(await answer.textContent()).not.toContain("The main reason players stay is");
+  await context.close();
+});

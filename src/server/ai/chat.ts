@@ -19,8 +19,10 @@ import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
+  type Fact,
   factsIn,
   Grounding,
+  maskNames,
   matches,
   numbersChecked,
   render,
@@ -179,8 +181,14 @@ export function namesFound<T extends { name: string }>(text: string, names: Iter
  * happens to be 0.
  */
 export function citationsOf(text: string, ledger: ToolLedger): Citation[] {
-  const written = numbersChecked(text).filter((w) => w.value !== 0);
   const games = [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts }));
+  // A name's digits ("Dota 2") are no figure, as for the number check.
+  const written = numbersChecked(
+    maskNames(
+      text,
+      games.map((g) => g.name),
+    ),
+  ).filter((w) => w.value !== 0);
   const named = new Set(namesFound(text, games));
   const out: Citation[] = [];
   for (const game of games) {
@@ -241,9 +249,13 @@ export function playersSentence(average: number, days: number): string {
   return `${players} average daily players over the ${days} days of readings in the last ${PLAYER_WINDOW_DAYS}`;
 }
 
-/** Without the model: the facts of the games the question names, as plain sentences. */
+/**
+ * Without the model: the facts of the games the question names, as plain sentences; when it names
+ * none, of the games the model's tool calls had already found (a model that ran out of steps).
+ */
 async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<string> {
-  const ids = (await gamesNamedIn(question)).map((g) => g.id);
+  const named = (await gamesNamedIn(question)).map((g) => g.id);
+  const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return "Without the language model I can only look games up by their full name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
   const lines: string[] = [];
@@ -262,7 +274,8 @@ async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<
     ].filter(Boolean);
     lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
-  return `The games your question names, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  const which = named.length ? "The games your question names" : "The games the analyst looked up";
+  return `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -281,6 +294,10 @@ async function conversationFor(userId: string, id: string | undefined, question:
     .values({ id: newId, userId, title: question.slice(0, 80), createdAt: now, updatedAt: now });
   return newId;
 }
+
+/** The SDK's error for a tool call on a step that offered none (its class is not exported). */
+const isToolChoiceViolation = (error: unknown) =>
+  error instanceof Error && error.name === "AI_ToolChoiceViolationError";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -307,20 +324,111 @@ function earlierFacts(rows: Array<typeof aiMessages.$inferSelect>): ToolLedger {
   return earlier;
 }
 
+/** Tool results without the games in them (checked per game): a filter, counts, a genre's figures. */
+export function withoutGames(value: unknown, ids: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
+  if (value && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    const id = o.gameId ?? o.id;
+    if (typeof id === "string" && ids.has(id)) return undefined;
+    return Object.fromEntries(
+      Object.entries(o)
+        .map(([k, v]) => [k, withoutGames(v, ids)] as const)
+        .filter(([, v]) => v !== undefined),
+    );
+  }
+  return value;
+}
+
+/**
+ * The number check of an answer, game by game (as each game's text in Game Analysis): a sentence
+ * that names games (or, naming none, follows one that did: "It has…") may cite those games' figures
+ * and the tools' figures that belong to no game (a filter, a count of matches, a genre's figures),
+ * never another game's. A sentence about no game may cite any figure the tools gave. Game names
+ * (those the tools returned and catalog names the text or question holds) are no numbers.
+ */
+export class AnswerGrounding extends Grounding {
+  private readonly games: Array<{ name: string; facts: Fact[] }>;
+  private readonly general: Fact[];
+
+  constructor(ledger: ToolLedger, earlier: ToolLedger, names: Iterable<string> = []) {
+    const games = new Map(earlier.games);
+    for (const [id, g] of ledger.games) games.set(id, g);
+    super({
+      tools: ledger.results,
+      games: [...ledger.games.values()].map((g) => g.facts),
+      earlier: earlier.results,
+      earlierGames: [...earlier.games.values()].map((g) => g.facts),
+    });
+    const ids = new Set(games.keys());
+    this.games = [...games.values()].map((g) => ({ name: g.name, facts: factsIn(g.facts) }));
+    this.general = factsIn({
+      tools: withoutGames(ledger.results, ids),
+      earlier: withoutGames(earlier.results, ids),
+    });
+    for (const g of games.values()) this.names.add(g.name);
+    for (const name of names) this.names.add(name);
+  }
+
+  protected override factsFor(sentence: string, before: string[]): Fact[] {
+    let named = namesFound(sentence, this.games);
+    for (let i = before.length - 1; named.length === 0 && i >= 0; i--)
+      named = namesFound(before[i]!, this.games);
+    if (named.length === 0) return super.factsFor(sentence, before);
+    return [...this.general, ...named.flatMap((g) => g.facts)];
+  }
+}
+
 /** The facts a number may come from: this answer's tool results, then the conversation's earlier ones. */
-const groundingOf = (ledger: ToolLedger, earlier: ToolLedger) =>
-  new Grounding({
-    tools: ledger.results,
-    games: [...ledger.games.values()].map((g) => g.facts),
-    earlier: earlier.results,
-    earlierGames: [...earlier.games.values()].map((g) => g.facts),
-  });
+const groundingOf = (ledger: ToolLedger, earlier: ToolLedger, names: Iterable<string>) =>
+  new AnswerGrounding(ledger, earlier, names);
+
+/**
+ * Catalog games named in a text whose names hold numbers ("Dota 2", "Cyberpunk 2077"): looked up by
+ * the runs of capitalised words and digits that hold a digit, kept when the text holds the whole name.
+ */
+export class CatalogNames {
+  readonly names = new Set<string>();
+  private readonly asked = new Set<string>();
+
+  async learn(text: string): Promise<void> {
+    const queries = new Set<string>();
+    for (const run of namesIn(text)) {
+      if (run === text || !/\d/.test(run)) continue;
+      // "In 2022 Dota 2": each start at a word with a letter.
+      const words = run.split(/\s+/);
+      words.forEach((w, i) => {
+        if (/\p{L}/u.test(w)) queries.add(words.slice(i).join(" "));
+      });
+    }
+    const fresh = [...queries].filter((q) => !this.asked.has(q)).slice(0, 8);
+    for (const query of fresh) {
+      this.asked.add(query);
+      const found = await searchGames(query.slice(0, 100), 10).catch(() => []);
+      for (const g of namesFound(text, found)) this.names.add(g.name);
+    }
+  }
+}
 
 /** The games an answer may cite: this answer's, and the conversation's earlier ones it names again. */
 function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {
   const games = new Map(earlier.games);
   for (const [id, g] of ledger.games) games.set(id, g);
   return { games, results: [] };
+}
+
+/** How many sentences of a text are finished: all but a last one without its closing mark. */
+function finishedSegments(text: string): number {
+  const segments = segmentsOf(text);
+  const last = segments.at(-1);
+  return last && !/[.!?…:)"'”’]$/.test(last.text) && !/\n\s*$/.test(text)
+    ? segments.length - 1
+    : segments.length;
+}
+
+/** A text without its unfinished last sentence (an answer cut off at the output limit). */
+export function withoutUnfinished(text: string): string {
+  return render(segmentsOf(text).slice(0, finishedSegments(text)));
 }
 
 /**
@@ -340,10 +448,11 @@ class CheckedStream {
   constructor(
     private readonly ledger: ToolLedger,
     private readonly earlier: ToolLedger,
+    private readonly catalog: CatalogNames,
   ) {}
 
   /** Adds model text; answers the checked words to stream now ("" for none). */
-  push(piece: string): string {
+  async push(piece: string): Promise<string> {
     this.text += piece;
     const segments = segmentsOf(this.text);
     // The last sentence may go on, unless a line break closed it.
@@ -351,22 +460,28 @@ class CheckedStream {
     return this.decide(segments, complete);
   }
 
-  /** The rest at the end of the answer. */
-  end(): string {
+  /**
+   * The rest at the end of the answer. An answer cut off at the output limit ends in a sentence the
+   * model did not finish: it is not given.
+   */
+  end(cutOff = false): Promise<string> {
     const segments = segmentsOf(this.text);
-    return this.decide(segments, segments.length);
+    return this.decide(segments, cutOff ? finishedSegments(this.text) : segments.length);
   }
 
-  private decide(segments: Segment[], complete: number): string {
+  private async decide(segments: Segment[], complete: number): Promise<string> {
     if (complete <= this.decided) return "";
+    const names = this.catalog.names.size;
+    await this.catalog.learn(render(segments.slice(this.decided, complete)));
     const size = this.ledger.results.length + this.ledger.games.size;
-    if (!this.grounding || size !== this.factsSeen) {
-      this.grounding = groundingOf(this.ledger, this.earlier);
+    if (!this.grounding || size !== this.factsSeen || names !== this.catalog.names.size) {
+      this.grounding = groundingOf(this.ledger, this.earlier, this.catalog.names);
       this.factsSeen = size;
     }
     for (; this.decided < complete; this.decided++) {
       const s = segments[this.decided]!;
-      if (this.grounding.keeps("stream", s.text)) this.kept.push(s);
+      const before = segments.slice(0, this.decided).map((p) => p.text);
+      if (this.grounding.keeps("stream", s.text, before)) this.kept.push(s);
     }
     const now = render(this.kept);
     const delta = now.slice(this.sent.length);
@@ -405,6 +520,8 @@ export async function* askAnalyst(
 
   const ledger = newLedger();
   const earlier = earlierFacts(previous);
+  // Catalog games named in the question or the answer: the digits of their names are no figures.
+  const catalog = new CatalogNames();
   const configured = configuredModel();
   const model = budget.allowed ? configured : null;
   let text = "";
@@ -413,9 +530,13 @@ export async function* askAnalyst(
   let firstToken: number | null = null;
   let modelStarted = false;
   const toolCalls: ChatMessage["toolCalls"] = [];
+  // Each tool step is shown and recorded once, however often the model (or a retry) repeats it.
+  const toolsShown = new Set<string>();
   let answeredByModel = false;
+  let cutOff = false;
 
   if (model) {
+    for (const g of await gamesNamedIn(request.message)) catalog.names.add(g.name);
     const messages: ModelMessage[] = [
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
@@ -423,7 +544,7 @@ export async function* askAnalyst(
     const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
     let reason = "";
     let attempts = 0;
-    const stream = new CheckedStream(ledger, earlier);
+    const stream = new CheckedStream(ledger, earlier, catalog);
     const tools = analystTools(ledger);
     const words = (checked: string): ChatEvent | null => {
       if (!checked) return null;
@@ -451,6 +572,9 @@ export async function* askAnalyst(
           messages,
           tools,
           stopWhen: isStepCount(MAX_STEPS),
+          // The last step has no tools: the model must answer from what the tools gave it.
+          prepareStep: ({ stepNumber }) =>
+            stepNumber >= MAX_STEPS - 1 ? { toolChoice: "none", activeTools: [] } : undefined,
           maxOutputTokens: model.maxOutputTokens,
           temperature: 0.2,
           maxRetries: 0,
@@ -458,6 +582,9 @@ export async function* askAnalyst(
           // Errors arrive as `error` parts below and are logged there; the SDK would print them again.
           onError: () => {},
         });
+        let steps = 0;
+        let outOfSteps = false;
+        let finishReason: string | undefined;
         for await (const part of result.fullStream) {
           if (part.type === "text-delta") {
             if (!modelStarted) {
@@ -472,27 +599,44 @@ export async function* askAnalyst(
               );
             }
             text += part.text;
-            const event = words(stream.push(part.text));
+            const event = words(await stream.push(part.text));
             if (event) yield event;
           } else if (part.type === "tool-call") {
             // A tool the model made up (or called with input that does not fit) did not run: the SDK
             // answers the model with the error, and it is neither recorded nor shown.
             if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
+            const key = `${part.toolName} ${JSON.stringify(part.input)}`;
+            if (toolsShown.has(key)) continue;
+            toolsShown.add(key);
             toolCalls.push({ name: part.toolName, input: part.input });
             yield { type: "tool", name: part.toolName, input: part.input };
           } else if (part.type === "finish-step") {
+            steps++;
+            finishReason = part.finishReason;
             usage = {
               inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
               outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
               totalTokens: usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
             };
           } else if (part.type === "error") {
+            // The last step offers no tools; a model that calls one anyway has run out of steps.
+            if (isToolChoiceViolation(part.error)) {
+              outOfSteps = true;
+              continue;
+            }
             throw part.error;
           } else if (part.type === "abort") {
             throw new Error("aborted");
           }
         }
         answeredByModel = text.trim().length > 0;
+        cutOff = answeredByModel && finishReason === "length";
+        if (!answeredByModel && (outOfSteps || steps >= MAX_STEPS)) {
+          // Out of steps is no passing failure: another attempt would run the same loop and bill it
+          // again. The statistics answer at once.
+          reason = `kept calling tools for ${MAX_STEPS} steps without answering`;
+          break;
+        }
         if (!answeredByModel) reason = "answered nothing";
       } catch (error) {
         const verdict = classify(error, timedOut);
@@ -518,8 +662,14 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(stream.end());
+      const event = words(await stream.end(cutOff));
       if (event) yield event;
+    }
+    if (cutOff) {
+      const finished = withoutUnfinished(text);
+      const unfinished = finished !== render(segmentsOf(text));
+      text = finished;
+      note = `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${text && unfinished ? "; its unfinished last sentence is left out" : ""}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
@@ -530,11 +680,14 @@ export async function* askAnalyst(
   if (answeredByModel && model) {
     // Numbers may come from this answer's tool results and from the earlier answers of the
     // conversation; the question's own numbers are not facts.
-    const grounding = groundingOf(ledger, earlier);
+    await catalog.learn(text);
+    const grounding = groundingOf(ledger, earlier, catalog.names);
     const checked = grounding.text("answer", text);
     numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
     const dropped = grounding.dropped.length;
-    if (dropped) {
+    if (!text.trim())
+      text = "The answer was cut off at the output limit before its first sentence was complete.";
+    else if (dropped) {
       text = checked || "The answer cited figures that are not in our data and was withheld.";
       const what = checked
         ? `${dropped} of its ${grounding.segments} sentences citing a number that is not in our data ${dropped === 1 ? "was" : "were"} left out.`

@@ -204,13 +204,17 @@ export function evidence(count: number, enough: number): number {
   return round(Math.min(0.95, 0.3 + 0.65 * Math.min(1, Math.log10(1 + count) / Math.log10(1 + enough))));
 }
 
+/** The confidence of a result that rests on nothing: no projection, no fit (market insights, game analysis). */
+export const NO_FIT_CONFIDENCE = 0.1;
+
 /**
  * Confidence (issue 12): the sample score times a fit factor, 0.5 + 0.5·R², so a projection whose
- * line explains nothing of its series keeps half the sample's confidence. Without a fit, the sample
- * score alone.
+ * line explains nothing of its series keeps half the sample's confidence. Without a fit (nothing
+ * could be projected or matched) there is nothing for it to rest on: NO_FIT_CONFIDENCE, below what
+ * the poorest fit gives, never the sample score alone.
  */
 export function confidenceOf(sample: number, fit: number | null): number {
-  return round(fit == null ? sample : sample * (0.5 + 0.5 * fit));
+  return round(fit == null ? NO_FIT_CONFIDENCE : sample * (0.5 + 0.5 * fit));
 }
 
 /** The market prediction of one game: its daily players carried HORIZON_DAYS forward. */
@@ -414,6 +418,9 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
   };
 }
 
+/** The market's projection horizons, in days (the catalog's daily totals carried forward). */
+export const MARKET_HORIZON_DAYS = { nextMonth: 30, nextQuarter: 90 } as const;
+
 export async function marketInsights(): Promise<{
   insights: MarketInsights["insights"];
   dataPoints: number;
@@ -443,8 +450,8 @@ export async function marketInsights(): Promise<{
   // The methodology's minimum, as for each game: days of daily or live counts, not monthly means.
   const enough = activity.length >= MIN_PROJECTION_DAYS;
   const players = activity.map((d) => d.players);
-  const month = enough ? project(players, 30) : null;
-  const quarter = enough ? project(players, 90) : null;
+  const month = enough ? project(players, MARKET_HORIZON_DAYS.nextMonth) : null;
+  const quarter = enough ? project(players, MARKET_HORIZON_DAYS.nextQuarter) : null;
   const withoutProjection = noProjectionReason(activity.length, monthlyPoints > 0, "the catalog");
   const describe = (p: Projection | null) =>
     p == null
@@ -456,7 +463,7 @@ export async function marketInsights(): Promise<{
   const fit = month?.r2 ?? null;
   // Without a projection there is nothing for the confidence to rest on (as for an analysis without
   // games): the lowest score, and the basis says why.
-  const confidence = enough ? confidenceOf(sample, fit) : 0.1;
+  const confidence = enough ? confidenceOf(sample, fit) : NO_FIT_CONFIDENCE;
   const monthlyNote =
     monthlyPoints > 0
       ? `; ${monthlyPoints.toLocaleString("en")} monthly player figures are not days and are left out`
@@ -486,6 +493,8 @@ export async function marketInsights(): Promise<{
       changePct: round(t.change, 1),
       volatilityOutOf10: t.volatilityScore,
     })),
+    // The horizons are facts whether or not a line could be drawn: "over the next 90 days" names one.
+    horizonDays: MARKET_HORIZON_DAYS,
     projections: { nextMonth: projectionFacts(month), nextQuarter: projectionFacts(quarter) },
   };
 

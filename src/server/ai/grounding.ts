@@ -8,7 +8,13 @@
  *   says pct, percent, share, rate or growth (change); a count is not a share;
  * - a negative fact (−42.5) only matches when the text says so: a minus sign, or a word of decline
  *   (fell, down, declined…) in the number's clause; a positive change (growth, change fields) does not
- *   match a number the text marks as a decline, and no positive fact matches an explicit minus.
+ *   match a number the text marks as a decline, and no positive fact matches an explicit minus;
+ * - a number in words is a number: "five million", "twenty-five", "a dozen", "forty percent" are read
+ *   as 5,000,000, 25, 12 and 40%. Only "one" to "nineteen" alone (no scale, no percent) are not read:
+ *   they are the words of prose ("one of the", "two games");
+ * - a multiplier ("3x", "×3", "tenfold", "10-fold", "ten times", "doubled", "twice", "tripled",
+ *   "halved") only matches a field that is a multiple (ratio, multiple, times, fold): the facts hold
+ *   no such field, so the model's own ratios are dropped, never matched by a count of 3.
  */
 export interface Drop {
   field: string;
@@ -17,7 +23,66 @@ export interface Drop {
 }
 
 const NUMBER =
-  /(?:(?<![\w.,])([-−]))?\$?(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)\s*(%|percent\b|per cent\b|k\b|K\b|m\b|M\b|bn\b|B\b|million\b|thousand\b|billion\b)?/g;
+  /(?:(?<![\w.,])([-−]))?(?:(?<!\w)([x×])(?=\d))?\$?(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:\s*(%|percent\b|per cent\b|k\b|K\b|m\b|M\b|bn\b|B\b|million\b|thousand\b|billion\b|x\b|×|times\b)|(-?fold\b))?/g;
+
+const UNIT_WORDS: Record<string, number> = Object.fromEntries(
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
+    .split(" ")
+    .map((w, i) => [w, i]),
+);
+const TENS_WORDS: Record<string, number> = Object.fromEntries(
+  "twenty thirty forty fifty sixty seventy eighty ninety".split(" ").map((w, i) => [w, 20 + 10 * i]),
+);
+const SCALE_WORDS: Record<string, number> = {
+  hundred: 100,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+  dozen: 12,
+};
+const NUMBER_WORD = [
+  ...Object.keys(TENS_WORDS),
+  ...Object.keys(UNIT_WORDS),
+  ...Object.keys(SCALE_WORDS),
+].join("|");
+/**
+ * A number in words: "five million", "twenty-five", "a dozen", "one hundred and twenty", "ten times";
+ * "and" joins only after "hundred" ("twenty and thirty" are two numbers).
+ */
+const WORD_NUMBER = new RegExp(
+  `\\b(?:an?[\\s-]+)?(?:${NUMBER_WORD})(?:(?:(?<=hundred)[\\s-]+and)?[\\s-]+(?:${NUMBER_WORD}))*\\b(?:\\s*(%|percent\\b|per cent\\b|times\\b)|(-?fold\\b))?`,
+  "gi",
+);
+/** A multiplier in one word: "tenfold", "doubled", "twice", "halved". */
+const MULTIPLIER_WORD = new RegExp(
+  `\\b(?:(${[...Object.keys(UNIT_WORDS), ...Object.keys(TENS_WORDS), "hundred", "thousand"].join("|")})fold|(doubl(?:e[sd]?|ing)|twice)|(tripl(?:e[sd]?|ing)|thrice)|(quadrupl(?:e[sd]?|ing))|(halv(?:e[sd]?|ing)))\\b`,
+  "gi",
+);
+
+/** The value of a number in words ("twenty-five thousand" → 25,000), and whether it has a scale or tens. */
+function wordValue(phrase: string): { value: number; figure: boolean } {
+  let total = 0;
+  let current = 0;
+  let figure = false;
+  for (const word of phrase.toLowerCase().split(/[\s-]+/)) {
+    if (word === "and") continue;
+    if (word === "a" || word === "an") current = 1;
+    else if (word in UNIT_WORDS) current += UNIT_WORDS[word]!;
+    else if (word in TENS_WORDS) {
+      current += TENS_WORDS[word]!;
+      figure = true;
+    } else if (word === "hundred" || word === "dozen") {
+      current = (current || 1) * SCALE_WORDS[word]!;
+      figure = true;
+    } else if (word in SCALE_WORDS) {
+      total += (current || 1) * SCALE_WORDS[word]!;
+      current = 0;
+      figure = true;
+    }
+  }
+  return { value: total + current, figure };
+}
 
 const SCALE: Record<string, number> = {
   k: 1e3,
@@ -49,28 +114,84 @@ export interface Written {
   negative: boolean;
   /** Its clause says it is a decline. */
   declining: boolean;
+  /** A multiplier ("3x", "tenfold", "doubled"), not a quantity. */
+  multiplier: boolean;
 }
 
-export function numbersIn(text: string): Written[] {
-  const matches = [...text.matchAll(NUMBER)];
-  return matches.map((m, i) => {
-    const digits = m[2]!.replaceAll(",", "");
-    const unit = m[3] ?? "";
+type Hit = Omit<Written, "declining"> & { index: number; end: number };
+
+const MULTIPLIER_UNITS = new Set(["x", "×", "times"]);
+
+/** The numbers written in digits. */
+function digitHits(text: string): Hit[] {
+  return [...text.matchAll(NUMBER)].map((m) => {
+    const digits = m[3]!.replaceAll(",", "");
+    const unit = m[4] ?? "";
     const scale = SCALE[unit] ?? 1;
     const decimals = digits.includes(".") ? digits.split(".")[1]!.length : 0;
-    // The clause before the number (since the previous number or a comma/semicolon) and the two
-    // words after it ("fell 42.5%", "42.5% lower").
-    const previousEnd = i === 0 ? 0 : matches[i - 1]!.index! + matches[i - 1]![0].length;
-    const before = text.slice(previousEnd, m.index).split(/[,;:]/).at(-1) ?? "";
-    const after = /^[^\w,;:.]*(\w+)?\s*(\w+)?/.exec(text.slice(m.index! + m[0].length))?.[0] ?? "";
     return {
+      index: m.index!,
+      end: m.index! + m[0].length,
       raw: m[0].trim(),
       value: Number(digits) * scale,
       tolerance: 0.5 * 10 ** -decimals * scale,
       percent: PERCENT_UNITS.has(unit),
       negative: m[1] != null,
-      declining: DECLINE.test(before) || DECLINE.test(after),
+      multiplier: m[2] != null || MULTIPLIER_UNITS.has(unit) || m[5] != null,
     };
+  });
+}
+
+/** The numbers written in words, and the one-word multipliers. */
+function wordHits(text: string): Hit[] {
+  const hits: Hit[] = [];
+  for (const m of text.matchAll(WORD_NUMBER)) {
+    const unit = (m[1] ?? "").toLowerCase();
+    const percent = PERCENT_UNITS.has(unit);
+    const multiplier = unit === "times" || m[2] != null;
+    const phrase = m[0].replace(/\s*(?:%|percent|per cent|times|-?fold)$/i, "");
+    const { value, figure } = wordValue(phrase);
+    // "one" to "nineteen" alone are prose, not figures.
+    if (!figure && !percent && !multiplier) continue;
+    hits.push({
+      index: m.index!,
+      end: m.index! + m[0].length,
+      raw: m[0].trim(),
+      value,
+      tolerance: 0.5,
+      percent,
+      negative: false,
+      multiplier,
+    });
+  }
+  for (const m of text.matchAll(MULTIPLIER_WORD)) {
+    const value = m[1] ? wordValue(m[1]).value : m[2] ? 2 : m[3] ? 3 : m[4] ? 4 : 0.5;
+    hits.push({
+      index: m.index!,
+      end: m.index! + m[0].length,
+      raw: m[0],
+      value,
+      tolerance: 0.05,
+      percent: false,
+      negative: false,
+      multiplier: true,
+    });
+  }
+  return hits;
+}
+
+export function numbersIn(text: string): Written[] {
+  const digits = digitHits(text);
+  // A word inside a number written in digits ("5 million") is that number's unit, not another.
+  const words = wordHits(text).filter((w) => !digits.some((d) => w.index < d.end && d.index < w.end));
+  const hits = [...digits, ...words].sort((a, b) => a.index - b.index);
+  return hits.map(({ index, end, ...n }, i) => {
+    // The clause before the number (since the previous number or a comma/semicolon) and the two
+    // words after it ("fell 42.5%", "42.5% lower").
+    const previousEnd = i === 0 ? 0 : hits[i - 1]!.end;
+    const before = text.slice(previousEnd, index).split(/[,;:]/).at(-1) ?? "";
+    const after = /^[^\w,;:.]*(\w+)?\s*(\w+)?/.exec(text.slice(end))?.[0] ?? "";
+    return { ...n, declining: DECLINE.test(before) || DECLINE.test(after) };
   });
 }
 
@@ -85,10 +206,13 @@ export interface Fact {
   path: string;
   /** Digits inside a string (a name such as "Left 4 Dead 2", a month "2022-02"), not a field's figure. */
   inText: boolean;
+  /** A multiple (a field named ratio, multiple, times or fold). */
+  multiplier: boolean;
 }
 
 const PERCENT_WORDS = new Set(["pct", "percent", "percentage", "share", "rate", "growth", "change"]);
 const CHANGE_WORDS = new Set(["growth", "change", "delta", "momentum"]);
+const MULTIPLE_WORDS = new Set(["ratio", "multiple", "multiplier", "times", "fold"]);
 
 /** The words of a field name: "weekOnWeekChangePct" → week, on, week, change, pct. */
 const wordsOf = (key: string) =>
@@ -114,15 +238,18 @@ export function factsIn(facts: unknown): Fact[] {
         change: words.some((w) => CHANGE_WORDS.has(w)),
         path,
         inText: false,
+        multiplier: words.some((w) => MULTIPLE_WORDS.has(w)),
       });
     } else if (typeof v === "string")
-      for (const n of numbersIn(v))
+      // Digits only: a name's words ("Double Dragon", "Two Point Hospital") are no figures.
+      for (const n of numbersIn(v).filter((w) => /\d/.test(w.raw)))
         out.push({
           value: n.negative ? -n.value : n.value,
           percent: n.percent,
           change: false,
           path,
           inText: true,
+          multiplier: n.multiplier,
         });
     else if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, key, `${path}[${i}]`);
     else if (v && typeof v === "object")
@@ -136,6 +263,7 @@ export function factsIn(facts: unknown): Fact[] {
 export function matches(fact: Fact, n: Written): boolean {
   if (Math.abs(Math.abs(fact.value) - n.value) > n.tolerance + 1e-9) return false;
   if (n.percent && !fact.percent) return false;
+  if (n.multiplier !== fact.multiplier) return false;
   if (fact.value < 0) return n.negative || n.declining;
   if (fact.value > 0) return !n.negative && !(fact.change && n.declining);
   return true;
@@ -192,35 +320,89 @@ export function render(segments: Segment[]): string {
   return lines.join("\n");
 }
 
-export class Grounding {
-  readonly dropped: Drop[] = [];
-  checked = 0;
-  /** Sentences looked at by `text` and `list`, kept or not. */
-  segments = 0;
-  private readonly allowed: Fact[];
+/** Whether a name holds a number (digits or number words): those are masked before the check reads one. */
+const holdsNumber = (name: string) => /\d/.test(name) || numbersIn(name).length > 0;
 
-  constructor(facts: unknown) {
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A sentence with the names given (games such as "Dota 2", "Cyberpunk 2077") written as "Name": the
+ * digits of a name are no figure. Names are matched as written (case and all), longest first.
+ */
+export function maskNames(sentence: string, names: Iterable<string>): string {
+  let out = sentence;
+  const numbered = [...new Set(names)].filter(holdsNumber).sort((a, b) => b.length - a.length);
+  for (const name of numbered) {
+    const pattern = escapeRegExp(name.trim()).replace(/\s+/g, "\\s+");
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "gu"), "Name");
+  }
+  return out;
+}
+
+export class Grounding {
+  readonly dropped: Drop[];
+  private readonly counts: { checked: number; segments: number };
+  private readonly allowed: Fact[];
+  /** Names whose digits are no figures (game names). */
+  readonly names: Set<string>;
+
+  constructor(
+    facts: unknown,
+    shared?: { dropped: Drop[]; counts: { checked: number; segments: number }; names: Set<string> },
+  ) {
     this.allowed = factsIn(facts);
+    this.dropped = shared?.dropped ?? [];
+    this.counts = shared?.counts ?? { checked: 0, segments: 0 };
+    this.names = shared?.names ?? new Set();
   }
 
-  private known(n: Written): boolean {
-    // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
-    return this.allowed.some((f) => matches(f, n));
+  /** Numbers checked. */
+  get checked(): number {
+    return this.counts.checked;
+  }
+
+  /** Sentences looked at by `text` and `list`, kept or not. */
+  get segments(): number {
+    return this.counts.segments;
+  }
+
+  /**
+   * A check against other facts (one game's) that records its drops and counts with this one: each
+   * game's text of an analysis stands on that game's figures only.
+   */
+  scoped(facts: unknown): Grounding {
+    return new Grounding(facts, { dropped: this.dropped, counts: this.counts, names: this.names });
+  }
+
+  /** The facts a sentence's numbers may be: all of them here (the chat narrows them to the games a sentence names). */
+  protected factsFor(_sentence: string, _before: string[]): Fact[] {
+    return this.allowed;
   }
 
   /** Whether a sentence's numbers are all facts; a dropped one is recorded under `field`. */
-  keeps(field: string, sentence: string): boolean {
-    const written = numbersOfSegment(sentence);
-    this.checked += written.length;
-    this.segments++;
-    const unknown = written.filter((n) => !this.known(n)).map((n) => n.raw);
+  keeps(field: string, sentence: string, before: string[] = []): boolean {
+    const written = numbersOfSegment(maskNames(sentence, this.names));
+    this.counts.checked += written.length;
+    this.counts.segments++;
+    const allowed = written.length ? this.factsFor(sentence, before) : [];
+    // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
+    const unknown = written.filter((n) => !allowed.some((f) => matches(f, n))).map((n) => n.raw);
     if (unknown.length) this.dropped.push({ field, sentence, unknown });
     return unknown.length === 0;
   }
 
   /** The text without its sentences (or list lines) that carry an unknown number; "" if none is left. */
   text(field: string, text: string): string {
-    return render(segmentsOf(text).filter((s) => this.keeps(field, s.text))).trim();
+    const segments = segmentsOf(text);
+    return render(
+      segments.filter((s, i) =>
+        this.keeps(
+          field,
+          s.text,
+          segments.slice(0, i).map((p) => p.text),
+        ),
+      ),
+    ).trim();
   }
 
   /** A list of short texts: each one keeps only its grounded sentences; empty ones go. */

@@ -146,10 +146,12 @@ export async function interpretGames(
     GameAnswer,
     { games: facts },
     statistical,
-    (output, grounding, items) =>
+    (output, all, items) =>
       items.map((item, i) => {
         const answer = output.games.find((g) => g.gameId === item.gameId);
         if (!answer) return item;
+        // A game's text stands on that game's figures: another game's figure is no fact about it.
+        const grounding = all.scoped({ games: [facts[i]] });
         return {
           ...item,
           sentiment: {

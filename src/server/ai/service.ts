@@ -23,7 +23,9 @@ import {
   estimateFacts,
   gameFactSheet,
   gameFacts,
+  MIN_PROJECTION_DAYS,
   marketInsights,
+  NO_FIT_CONFIDENCE,
   recommend,
   trendingAnalysis,
 } from "./engine.ts";
@@ -119,6 +121,8 @@ async function record<B extends object, T, E extends object>(
   return result;
 }
 
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
 
 export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
@@ -136,11 +140,21 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
       const sample = mean(analysis.map((a) => a.sentiment.confidence));
       const fits = analysis.flatMap((a) => (a.marketPrediction.fit == null ? [] : [a.marketPrediction.fit]));
       const fit = mean(fits);
-      const confidence = sample == null ? 0.1 : confidenceOf(sample, fit);
+      // Each game's confidence, then their mean: a game without a projection has nothing to rest on
+      // (NO_FIT_CONFIDENCE, as market insights without one), so it lowers the result, never raises it.
+      const confidence = round2(
+        mean(analysis.map((a) => confidenceOf(a.sentiment.confidence, a.marketPrediction.fit))) ??
+          NO_FIT_CONFIDENCE,
+      );
+      const unprojected = analysis.length - fits.length;
       const basis =
         sample == null
           ? "No games to rest on."
-          : `${analysis.length} games; their reviews give a mean sample score of ${sample.toFixed(2)}${fit == null ? "; no game has 7 days of players for a projection" : `; the lines through ${fits.length} games' last 30 days of players fit with mean R² ${fit.toFixed(2)}`}.`;
+          : `${analysis.length} games; their reviews give a mean sample score of ${sample.toFixed(2)}${
+              fit == null
+                ? `; no game has ${MIN_PROJECTION_DAYS} days of players for a projection, so there is nothing for the confidence to rest on`
+                : `; the lines through ${fits.length} games' last 30 days of players fit with mean R² ${fit.toFixed(2)}${unprojected ? `; ${unprojected} game${unprojected === 1 ? "" : "s"} without a projection count ${NO_FIT_CONFIDENCE.toFixed(2)} each` : ""}`
+            }.`;
       const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
       const interpreted = await interpretGames(
         allowance,

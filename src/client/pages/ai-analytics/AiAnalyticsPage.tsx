@@ -80,7 +80,7 @@ const percent = (v: number) => `${Math.round(v * 100)}%`;
 
 /** What "confidence" means, wherever it is shown (issue 12). */
 const CONFIDENCE_DEFINITION =
-  "Confidence = sample score × (0.5 + 0.5 × fit). The sample score grows with the amount of evidence (reviews, days of player data, tracked games) from 0.30 to 0.95; the fit is how well the facts agree (R² of the projection line, genre match, breadth of growth), so a poor fit halves it.";
+  "Confidence = sample score × (0.5 + 0.5 × fit). The sample score grows with the amount of evidence (reviews, days of player data, tracked games) from 0.30 to 0.95; the fit is how well the facts agree (R² of the projection line, genre match, breadth of growth), so a poor fit halves it. With no fit at all (nothing could be projected) it is 10%; Game Analysis averages its games' confidences.";
 
 function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode }) {
   const dropped = metadata.numberCheck?.dropped.length ?? 0;

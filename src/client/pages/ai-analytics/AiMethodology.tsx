@@ -104,12 +104,15 @@ export function AiMethodology() {
           <li>
             With a language model configured, each analysis sends it those facts (never raw tables) and it
             writes the interpretation in a fixed structure. Every number it writes is checked against the
-            facts; a sentence with any other number is dropped, and the drop is shown with the result.
+            facts (numbers in words such as "five million" and multipliers such as "3x" too; a game's name
+            such as "Dota 2" is no number); a sentence with any other number is dropped, and the drop is shown
+            with the result. A sentence about a game may only cite that game's figures.
           </li>
           <li>
             Confidence = sample score × (0.5 + 0.5 × fit): the sample score grows with the evidence (0.30 to
             0.95), the fit is how well the facts agree (R² of the projection line, genre match, breadth of
-            growth).
+            growth). Without a fit (nothing could be projected) the confidence is 10 %, below what the poorest
+            fit gives; Game Analysis is the mean of its games' confidences.
           </li>
         </ul>
       </Section>

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
+import { request, type TestUser } from "../helpers/api.ts";
+import { premiumWatchingMonthlyGame } from "../helpers/monthly-players.ts";
+
+/**
+ * Analyses when nothing could be projected (monthly player figures only), with a language model
+ * configured: the confidence falls to its lowest in Game Analysis as in Market Insights, and the
+ * horizons the facts define (30 and 90 days) are facts the model may name.
+ */
+let llm: FakeLlm;
+let premium: TestUser;
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  process.env.AI_BASE_URL = llm.base;
+  process.env.AI_MODEL = "llama3.1:8b";
+  process.env.AI_PROVIDER_NAME = "Ollama";
+  process.env.AI_TIMEOUT_MS = "3000";
+  resetEnvForTests();
+  ({ premium } = await premiumWatchingMonthlyGame());
+});
+
+afterAll(async () => {
+  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
+  resetEnvForTests();
+  await llm.stop();
+});
+
+beforeEach(() => {
+  llm.queue.length = 0;
+  llm.requests.length = 0;
+  resetRequestCountsForTests();
+});
+
+const analyse = async (path: string) => {
+  const res = await request(path, { method: "POST", cookie: premium.cookie });
+  expect(res.status).toBe(200);
+  return res.json();
+};
+
+test("game analysis with no game projected: the lowest confidence, as market insights, and why", async () => {
+  const games = await analyse("/api/ai/analyze-games");
+  expect(
+    games.analysis.every(
+      (a: { marketPrediction: { trend: string } }) => a.marketPrediction.trend === "unknown",
+    ),
+  ).toBe(true);
+  expect(games.metadata.confidence).toBe(0.1);
+  expect(games.metadata.confidenceBasis).toMatch(
+    /no game has 7 days of players for a projection, so there is nothing for the confidence to rest on\.$/,
+  );
+  const market = await analyse("/api/ai/market-insights");
+  expect(market.metadata.confidence).toBe(games.metadata.confidence);
+});
+
+test("market insights without a projection: the model's 'next 90 days' is a fact, not an invented number", async () => {
+  const body = await analyse("/api/ai/market-insights");
+  expect(body.metadata.languageModel).toBe("used");
+  const prompt = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "user").content;
+  expect(prompt).toContain('"horizonDays":{"nextMonth":30,"nextQuarter":90}');
+  expect(body.insights.predictions.nextQuarter).toBe("Over the next 90 days the line keeps its direction.");
+  expect(body.metadata.numberCheck.dropped.map((d: { field: string }) => d.field)).not.toContain(
+    "predictions.nextQuarter",
+  );
+});
