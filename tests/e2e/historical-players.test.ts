@@ -130,7 +130,7 @@ test("the game page's Players chart draws a line per period and per source, as H
   const csv = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
   expect(csv[0]).toEqual([
     "time (ISO 8601)",
-    "Average players, monthly (players)",
+    "Average players, monthly · SteamCharts (players)",
     "Peak players, monthly · SteamCharts (players)",
     "Peak players, daily · SteamDB (players)",
     "Peak players, daily · Steam via SteamSpy (dataset) (players)",

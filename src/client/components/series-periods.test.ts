@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { GameSeries } from "../../contracts/game-page.ts";
-import { seriesByPeriod } from "./series-periods.ts";
+import { positiveShare, seriesByPeriod, seriesProvenance } from "./series-periods.ts";
 
 const series = (points: GameSeries["points"], period: string | null): GameSeries => ({
   metric: "players_peak",
@@ -118,4 +118,68 @@ test("one period from several sources: a line (and CSV column) per source, named
     "Peak players, daily · SteamDB",
     "Peak players, daily · Steam via SteamSpy (dataset)",
   ]);
+});
+
+// Review 11 b, item 10: a chart beside another source's lines named no source on a series' only one,
+// and the source note dated every source of a series by its newest point.
+test("nameSource: a single-source series names its source, for a chart that mixes sources", () => {
+  const monthly = series([{ t: "2022-02-01T00:00:00.000Z", value: 450_200 }], "month");
+  expect(seriesByPeriod(monthly, PEAKS, { nameSource: true })[0]!.name).toBe(
+    "Peak players, monthly · SteamCharts",
+  );
+  expect(seriesByPeriod(monthly, PEAKS)[0]!.name).toBe("Peak players, monthly");
+  expect(seriesByPeriod(series([], null), PEAKS, { nameSource: true })[0]!.name).toBe("Peak players");
+});
+
+test("seriesProvenance: one entry per source, each dated by its own newest point", () => {
+  const mixed: GameSeries = {
+    ...series(
+      [
+        { t: "2022-12-13T00:00:00.000Z", value: 1, source: "SteamDB" },
+        { t: "2022-12-14T00:00:00.000Z", value: 2, source: "SteamDB" },
+        { t: "2023-05-01T00:00:00.000Z", value: 3, source: "Steam via SteamSpy (dataset)" },
+      ],
+      "day",
+    ),
+    source: "SteamDB; Steam via SteamSpy (dataset)",
+  };
+  expect(seriesProvenance(mixed)).toEqual([
+    { source: "SteamDB", asOf: "2022-12-14T00:00:00.000Z" },
+    { source: "Steam via SteamSpy (dataset)", asOf: "2023-05-01T00:00:00.000Z" },
+  ]);
+  const single = series([{ t: "2022-02-01T00:00:00.000Z", value: 1 }], "month");
+  expect(seriesProvenance(single)).toEqual([{ source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" }]);
+  expect(seriesProvenance(undefined)).toEqual([]);
+});
+
+test("positive share: computed where both counts exist, a line per source of the counts", () => {
+  const counts = (values: Array<[string, number, string]>): GameSeries => ({
+    ...series(
+      values.map(([t, value, source]) => ({ t, value, source })),
+      "instant",
+    ),
+    source: "Steam Store Games (Kaggle); Steam via SteamSpy (dataset)",
+  });
+  const positive = counts([
+    ["2019-05-01T00:00:00.000Z", 859, "Steam Store Games (Kaggle)"],
+    ["2020-01-01T00:00:00.000Z", 900, "Steam Store Games (Kaggle)"],
+    ["2023-06-01T00:00:00.000Z", 823, "Steam via SteamSpy (dataset)"],
+  ]);
+  const negative = counts([
+    ["2019-05-01T00:00:00.000Z", 141, "Steam Store Games (Kaggle)"],
+    ["2023-06-01T00:00:00.000Z", 177, "Steam via SteamSpy (dataset)"],
+  ]);
+  expect(seriesByPeriod(positiveShare(positive, negative), "Positive share")).toEqual([
+    {
+      name: "Positive share · Steam Store Games (Kaggle)",
+      unit: "%",
+      points: [{ t: "2019-05-01T00:00:00.000Z", value: 85.9 }],
+    },
+    {
+      name: "Positive share · Steam via SteamSpy (dataset)",
+      unit: "%",
+      points: [{ t: "2023-06-01T00:00:00.000Z", value: 82.3 }],
+    },
+  ]);
+  expect(positiveShare(undefined, negative)).toBeUndefined();
 });

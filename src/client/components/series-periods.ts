@@ -27,13 +27,21 @@ function nameFor(names: string | PeriodNames, period: string | null | undefined,
  * too, named with it ("Peak players, daily · SteamDB"), as Historical Data lists them apart (review 7,
  * item 6).
  */
-export function seriesByPeriod(series: GameSeries | undefined, names: string | PeriodNames): TimeSeries[] {
+export function seriesByPeriod(
+  series: GameSeries | undefined,
+  names: string | PeriodNames,
+  /** Name the source on every line, also a series' only one: a chart beside another source's lines. */
+  { nameSource = false }: { nameSource?: boolean } = {},
+): TimeSeries[] {
   const unit = series?.unit ?? "";
   const points = series?.points ?? [];
   // The server gives each point its period only when they differ (GameSeries.period otherwise), and
   // its source only when the series has several.
-  if (!points.some((p) => p.period || p.source))
-    return [{ name: nameFor(names, points.length ? series?.period : null, false), unit, points }];
+  if (!points.some((p) => p.period || p.source)) {
+    const name = nameFor(names, points.length ? series?.period : null, false);
+    const source = nameSource && points.length ? series?.source : null;
+    return [{ name: source ? `${name} · ${source}` : name, unit, points }];
+  }
   const split = points.some((p) => p.period);
   const lines = new Map<string, { period: string; source?: string; points: TimeSeries["points"] }>();
   for (const p of points) {
@@ -47,4 +55,41 @@ export function seriesByPeriod(series: GameSeries | undefined, names: string | P
     const name = nameFor(names, line.period, split);
     return { name: line.source ? `${name} · ${line.source}` : name, unit, points: line.points };
   });
+}
+
+/**
+ * Where a chart's series come from, one entry per source with the time of its newest point: a series
+ * of several sources has one `asOf` for all of them, which dated SteamDB's points by SteamSpy's.
+ */
+export function seriesProvenance(
+  series: GameSeries | undefined,
+): Array<{ source: string; asOf: string | null }> {
+  if (!series?.source) return [];
+  if (!series.points.some((p) => p.source)) return [{ source: series.source, asOf: series.asOf }];
+  const newest = new Map<string, string>();
+  for (const p of series.points)
+    if (p.source && (newest.get(p.source) ?? "") < p.t) newest.set(p.source, p.t);
+  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+}
+
+/**
+ * The positive share of reviews (%) where both counts exist at the same time, never filled in. Each
+ * point keeps its counts' source, so a share from one source is never one line with another's (the
+ * 2019 snapshot's 85.9 % and SteamSpy's 82.3 % of 2023 were one line).
+ */
+export function positiveShare(
+  positive: GameSeries | undefined,
+  negative: GameSeries | undefined,
+): GameSeries | undefined {
+  if (!positive) return undefined;
+  const negatives = new Map((negative?.points ?? []).map((p) => [p.t, p.value]));
+  return {
+    ...positive,
+    unit: "%",
+    points: positive.points.flatMap((p) => {
+      const neg = negatives.get(p.t);
+      const total = neg == null ? 0 : p.value + neg;
+      return total > 0 ? [{ ...p, value: Math.round((p.value / total) * 1000) / 10 }] : [];
+    }),
+  };
 }

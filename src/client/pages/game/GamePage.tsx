@@ -17,11 +17,16 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
 import { PublishedSalesCard } from "../../../ui/published-sales/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
-import { SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
+import { SeriesChart } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
-import { type PeriodNames, seriesByPeriod } from "../../components/series-periods.ts";
+import {
+  type PeriodNames,
+  positiveShare,
+  seriesByPeriod,
+  seriesProvenance,
+} from "../../components/series-periods.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
 import { formatLongDate } from "../../format/dates.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
@@ -43,8 +48,14 @@ import { SimilarGames } from "./SimilarGames.tsx";
 const released = (iso: string | null, year: number | null) =>
   iso ? formatLongDate(`${iso.slice(0, 10)}T00:00:00Z`) : year != null ? String(year) : "Unknown";
 
-function provenanceOf(series: GameSeries | undefined): Provenance | null {
-  return series?.source ? { source: series.source, asOf: series.asOf } : null;
+/** The sources of a chart's series, each dated by its own newest point. */
+function provenanceOf(...series: Array<GameSeries | undefined>): Provenance[] {
+  return series.flatMap(seriesProvenance);
+}
+
+/** Whether a chart's series together come from more than one source: then every line names its own. */
+function severalSources(...series: Array<GameSeries | undefined>): boolean {
+  return new Set(series.flatMap(seriesProvenance).map((p) => p.source)).size > 1;
 }
 
 /**
@@ -89,6 +100,7 @@ function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric, 
 function PlayersChart({ game }: { game: GameDetail }) {
   const [range, setRange] = useChartRange("players");
   const [avg, peak] = useSeries(game, ["players", "players_peak"], range);
+  const nameSource = severalSources(avg!.data, peak!.data);
   return (
     <SeriesChart
       title="Players"
@@ -97,10 +109,10 @@ function PlayersChart({ game }: { game: GameDetail }) {
       onRangeChange={setRange}
       loading={avg!.isLoading || peak!.isLoading}
       series={[
-        ...seriesByPeriod(avg!.data, PLAYER_SERIES_NAMES.players),
-        ...seriesByPeriod(peak!.data, PLAYER_SERIES_NAMES.players_peak),
+        ...seriesByPeriod(avg!.data, PLAYER_SERIES_NAMES.players, { nameSource }),
+        ...seriesByPeriod(peak!.data, PLAYER_SERIES_NAMES.players_peak, { nameSource }),
       ]}
-      provenance={[provenanceOf(avg!.data), provenanceOf(peak!.data)].filter((p): p is Provenance => !!p)}
+      provenance={provenanceOf(avg!.data, peak!.data)}
       formatValue={compactNumber}
       empty={{
         title: "No player history for this game",
@@ -113,20 +125,8 @@ function PlayersChart({ game }: { game: GameDetail }) {
 function ReviewsCharts({ game }: { game: GameDetail }) {
   const [range, setRange] = useChartRange("reviews");
   const [positive, negative] = useSeries(game, ["reviews_positive", "reviews_negative"], range);
-  const negatives = new Map((negative!.data?.points ?? []).map((p) => [p.t, p.value]));
-  // The share is computed where both counts exist at the same time, never filled in.
-  const share: TimeSeries = {
-    name: "Positive share",
-    unit: "%",
-    points: (positive!.data?.points ?? []).flatMap((p) => {
-      const neg = negatives.get(p.t);
-      const total = neg == null ? 0 : p.value + neg;
-      return total > 0 ? [{ t: p.t, value: Math.round((p.value / total) * 1000) / 10 }] : [];
-    }),
-  };
-  const provenance = [provenanceOf(positive!.data), provenanceOf(negative!.data)].filter(
-    (p): p is Provenance => !!p,
-  );
+  const share = positiveShare(positive!.data, negative!.data);
+  const provenance = provenanceOf(positive!.data, negative!.data);
   const empty = {
     title: "No review history for this game",
     description: emptyNote([positive!.data, negative!.data], "reviews_positive", game),
@@ -154,7 +154,7 @@ function ReviewsCharts({ game }: { game: GameDetail }) {
         range={range}
         onRangeChange={setRange}
         loading={loading}
-        series={[share]}
+        series={seriesByPeriod(share, "Positive share")}
         provenance={provenance.map((p) => ({
           ...p,
           method: "positive ÷ (positive + negative) at each time",
