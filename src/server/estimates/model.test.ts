@@ -170,7 +170,11 @@ describe("unknown reviews", () => {
     expect(e.lowSignal).toBe(true);
     expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["catalog-spread", 1]]);
     expect(e.methods[0]!.detail).toMatch(/not a figure for this game/);
-    expect(e.notes.join(" ")).toMatch(/Reviews unknown .*wide, not a point figure/);
+    expect(e.notes.join(" ")).toMatch(/Reviews unknown.*wide, not a point figure/);
+    // A series too short for the method is on the game page: the note does not say there is none
+    // (review 11 b, item 11).
+    expect(e.notes.join(" ")).toContain("no monthly player series of 3 months or more, no owners band");
+    expect(e.notes.join(" ")).not.toContain("no player series");
     // Wider than the range a game with 0 known reviews gets.
     const zero = estimate({ ...base, positiveReviews: 0, negativeReviews: 0 });
     expect(e.owners.high / e.owners.low).toBeGreaterThan(zero.owners.high / zero.owners.low);

@@ -97,6 +97,12 @@ export function reviewMethod(
  * the fit would read them as 0 — about 2.7 hours per owner, which made Valheim's 502M player-hours
  * 186M owners. The series then only says owners are at least its most players at once (peakPlayers).
  */
+/**
+ * What a low-signal estimate lacks. A player series of fewer than 3 monthly averages is shown on the
+ * game page but not used (estimates/store.ts), so "no player series" would contradict the chart above.
+ */
+const NO_SERIES_OR_BAND = "no monthly player series of 3 months or more, no owners band";
+
 export function playerMethod(
   input: EstimateInput,
   c: Coefficients = COEFFICIENTS,
@@ -276,8 +282,8 @@ export function estimate(
       unusedSeries
         ? `Reviews unknown: the player series (${roundSignificant(hours, 3).toLocaleString("en-US")} player-hours${input.playerSeriesFrom ? `, ${input.playerSeriesFrom} to ${input.playerSeriesTo}` : ""}) cannot be turned into owners, since hours per owner are fitted on review counts, price and genres. The range is the spread of owners across Steam games${above}${capped}; it is wide, not a point figure.`
         : known
-          ? `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`} and no player series or owners band${openBand ? " with a lower end" : ""}: the range is wide, not a point figure${capped}.`
-          : `Reviews unknown and no player series or owners band${openBand ? " with a lower end" : ""}: the range is the spread of owners across Steam games${above}${capped}; it is wide, not a point figure.`,
+          ? `${reviews === 0 ? "No reviews" : `Only ${reviews} review${reviews === 1 ? "" : "s"}`}, ${NO_SERIES_OR_BAND}${openBand ? " with a lower end" : ""}: the range is wide, not a point figure${capped}.`
+          : `Reviews unknown, ${NO_SERIES_OR_BAND}${openBand ? " with a lower end" : ""}: the range is the spread of owners across Steam games${above}${capped}; it is wide, not a point figure.`,
     );
   } else if (!known) notes.push("Reviews unknown: the review model is left out.");
   if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");

@@ -108,7 +108,9 @@ export const LowSignal: Story = {
         },
       ],
       lowSignal: true,
-      notes: ["Only 3 reviews and no player series or owners band: the range is wide, not a point figure."],
+      notes: [
+        "Only 3 reviews, no monthly player series of 3 months or more, no owners band: the range is wide, not a point figure.",
+      ],
       inputs: { ...portal2.inputs, positiveReviews: 2, negativeReviews: 1, ownersBand: null },
     },
   },
@@ -147,7 +149,7 @@ export const ReviewsUnknown: Story = {
       ],
       lowSignal: true,
       notes: [
-        "Reviews unknown and no player series or owners band: the range is the spread of owners across Steam games; it is wide, not a point figure.",
+        "Reviews unknown, no monthly player series of 3 months or more, no owners band: the range is the spread of owners across Steam games; it is wide, not a point figure.",
       ],
       inputs: {
         ...portal2.inputs,
