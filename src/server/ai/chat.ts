@@ -325,7 +325,7 @@ function earlierFacts(rows: Array<typeof aiMessages.$inferSelect>): ToolLedger {
 }
 
 /** Tool results without the games in them (checked per game): a filter, counts, a genre's figures. */
-export function withoutGames(value: unknown, ids: Set<string>): unknown {
+function withoutGames(value: unknown, ids: Set<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
   if (value && typeof value === "object") {
     const o = value as Record<string, unknown>;
@@ -347,7 +347,7 @@ export function withoutGames(value: unknown, ids: Set<string>): unknown {
  * never another game's. A sentence about no game may cite any figure the tools gave. Game names
  * (those the tools returned and catalog names the text or question holds) are no numbers.
  */
-export class AnswerGrounding extends Grounding {
+class AnswerGrounding extends Grounding {
   private readonly games: Array<{ name: string; facts: Fact[] }>;
   private readonly general: Fact[];
 
@@ -387,7 +387,7 @@ const groundingOf = (ledger: ToolLedger, earlier: ToolLedger, names: Iterable<st
  * Catalog games named in a text whose names hold numbers ("Dota 2", "Cyberpunk 2077"): looked up by
  * the runs of capitalised words and digits that hold a digit, kept when the text holds the whole name.
  */
-export class CatalogNames {
+class CatalogNames {
   readonly names = new Set<string>();
   private readonly asked = new Set<string>();
 
@@ -427,7 +427,7 @@ function finishedSegments(text: string): number {
 }
 
 /** A text without its unfinished last sentence (an answer cut off at the output limit). */
-export function withoutUnfinished(text: string): string {
+function withoutUnfinished(text: string): string {
   return render(segmentsOf(text).slice(0, finishedSegments(text)));
 }
 

@@ -83,14 +83,6 @@ export function isSlug(text: string): boolean {
 }
 
 /**
- * Whether a credit names the company of a page's slug: the rule by which a company page holds a game
- * (one of its developers or publishers through `slugify`) and counts a sales row (that row's own companies).
- */
-export function namesCompany(credit: string | null | undefined, slug: string): boolean {
-  return companyOfCredit(credit, slug) != null;
-}
-
-/**
  * The company of a credit whose slug this is, or null. A credit names every developer (or publisher)
  * of a game as its sources list them, comma-separated ("FromSoftware Inc., Bandai Namco
  * Entertainment"; VGChartz's "Infinity Ward, Sledgehammer Games"): each company's page holds the game
