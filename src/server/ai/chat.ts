@@ -27,6 +27,7 @@ import {
   numbersChecked,
   render,
   type Segment,
+  type SegmentContext,
   segmentsOf,
 } from "./grounding.ts";
 import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
@@ -370,11 +371,11 @@ class AnswerGrounding extends Grounding {
     for (const name of names) this.names.add(name);
   }
 
-  protected override factsFor(sentence: string, before: string[]): Fact[] {
+  protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
     let named = namesFound(sentence, this.games);
-    for (let i = before.length - 1; named.length === 0 && i >= 0; i--)
-      named = namesFound(before[i]!, this.games);
-    if (named.length === 0) return super.factsFor(sentence, before);
+    for (let i = context.at - 1; named.length === 0 && i >= 0; i--)
+      named = namesFound(context.segments[i]!.text, this.games);
+    if (named.length === 0) return super.factsFor(sentence, context);
     return [...this.general, ...named.flatMap((g) => g.facts)];
   }
 }
@@ -480,8 +481,7 @@ class CheckedStream {
     }
     for (; this.decided < complete; this.decided++) {
       const s = segments[this.decided]!;
-      const before = segments.slice(0, this.decided).map((p) => p.text);
-      if (this.grounding.keeps("stream", s.text, before)) this.kept.push(s);
+      if (this.grounding.keeps("stream", s.text, { segments, at: this.decided })) this.kept.push(s);
     }
     const now = render(this.kept);
     const delta = now.slice(this.sent.length);
