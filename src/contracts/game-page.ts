@@ -54,6 +54,7 @@ const ISO_TIME =
  * `T24:30` would otherwise be rolled over by Date.parse into the next month or day.
  */
 export function isCalendarTime(s: string): boolean {
+  if (s.length === 10) return isCalendarDate(s);
   const m = ISO_TIME.exec(s);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -63,6 +64,28 @@ export function isCalendarTime(s: string): boolean {
   if (m[4] != null && (Number(m[4]) > 23 || Number(m[5]) > 59 || (m[6] != null && Number(m[6]) > 59)))
     return false;
   return !Number.isNaN(Date.parse(s));
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+const isDigit = (s: string, i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
+const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+/**
+ * isCalendarTime of a plain `YYYY-MM-DD`, in integer arithmetic (an importer checks every row's date):
+ * month 1–12, day within the month (29 February in leap years). Years 0000–0099 are refused, as
+ * Date.UTC reads them as 1900–1999 and isCalendarTime then finds a different day.
+ */
+function isCalendarDate(s: string): boolean {
+  for (const i of DATE_DIGITS) if (!isDigit(s, i)) return false;
+  if (s[4] !== "-" || s[7] !== "-") return false;
+  const year = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
+  const month = digit(s, 5) * 10 + digit(s, 6);
+  const day = digit(s, 8) * 10 + digit(s, 9);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  if (day <= 28) return true;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
 /** A date (`2024-01-31`) or a full ISO 8601 time, one the calendar has. */

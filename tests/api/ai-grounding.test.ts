@@ -215,3 +215,10 @@ describe("citations", () => {
     }
   });
 });
+
+test("a name learnt between two sentences is masked from the next one on", () => {
+  const grounding = new Grounding({ players: 5 });
+  expect(grounding.keeps("a", "Dota 2 has 5 players.")).toBe(false);
+  grounding.names.add("Dota 2");
+  expect(grounding.keeps("a", "Dota 2 has 5 players.")).toBe(true);
+});

@@ -189,6 +189,20 @@ describe("the Games Database's Platforms and Companies tabs answer from the cata
     const page = await request(`/api/companies/${companies[0]!.slug}`, { cookie: user.cookie });
     expect(page.status).toBe(200);
   });
+
+  test("a company spelt twice in one credit is listed under the credit's first spelling, as its game page links it", async () => {
+    const { ids } = await upsertGames(
+      [{ name: "Twice Credited", releaseYear: 2011, developer: "Lantern Forge, LANTERN FORGE" }],
+      "test",
+    );
+    const companies = await get<Array<Record<string, unknown>>>("/api/igdb/companies");
+    expect(companies.find((c) => c.slug === "lantern-forge")).toMatchObject({
+      name: "Lantern Forge",
+      developed: 1,
+    });
+    const game = await get<{ developers: unknown[] }>(`/api/games/${ids[0]}`);
+    expect(game.developers).toEqual([{ name: "Lantern Forge", slug: "lantern-forge" }]);
+  });
 });
 
 test("the platform status counts PlayStation and Xbox games spelt as VGChartz codes", async () => {

@@ -258,6 +258,10 @@ describe("console games from a sales dataset", () => {
         "3,Deep Lanes,PS2,2004,Sports,Quiet Pins,0.5,0.3,0.1,0.1,1.0",
       ].join("\n"),
     );
+    // The platform list's console figures are kept between requests, until the import changes them.
+    const earlier: Connection[] = await get("/api/platforms/all");
+    const psBefore = earlier.find((p) => p.id === "playstation")!;
+    expect(psBefore.source).toBe("games from IGDB, Steam");
     await importVgSalesCsv(file);
     const all: Connection[] = await get("/api/platforms/all");
     const by = (id: string) => all.find((p) => p.id === id)!;
@@ -266,5 +270,7 @@ describe("console games from a sales dataset", () => {
       "games from Steam, VGChartz sales dataset (vgsales.csv); metadata via IGDB",
     );
     expect(by("igdb").stored.count).toBe(1);
+    expect(by("playstation").stored.count).toBe(psBefore.stored.count + 2);
+    expect(by("xbox").stored.count).toBe(earlier.find((p) => p.id === "xbox")!.stored.count + 1);
   });
 });

@@ -27,6 +27,7 @@ import {
   numbersChecked,
   render,
   type Segment,
+  type SegmentContext,
   segmentsOf,
 } from "./grounding.ts";
 import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
@@ -325,7 +326,7 @@ function earlierFacts(rows: Array<typeof aiMessages.$inferSelect>): ToolLedger {
 }
 
 /** Tool results without the games in them (checked per game): a filter, counts, a genre's figures. */
-export function withoutGames(value: unknown, ids: Set<string>): unknown {
+function withoutGames(value: unknown, ids: Set<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
   if (value && typeof value === "object") {
     const o = value as Record<string, unknown>;
@@ -347,7 +348,7 @@ export function withoutGames(value: unknown, ids: Set<string>): unknown {
  * never another game's. A sentence about no game may cite any figure the tools gave. Game names
  * (those the tools returned and catalog names the text or question holds) are no numbers.
  */
-export class AnswerGrounding extends Grounding {
+class AnswerGrounding extends Grounding {
   private readonly games: Array<{ name: string; facts: Fact[] }>;
   private readonly general: Fact[];
 
@@ -370,11 +371,11 @@ export class AnswerGrounding extends Grounding {
     for (const name of names) this.names.add(name);
   }
 
-  protected override factsFor(sentence: string, before: string[]): Fact[] {
+  protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
     let named = namesFound(sentence, this.games);
-    for (let i = before.length - 1; named.length === 0 && i >= 0; i--)
-      named = namesFound(before[i]!, this.games);
-    if (named.length === 0) return super.factsFor(sentence, before);
+    for (let i = context.at - 1; named.length === 0 && i >= 0; i--)
+      named = namesFound(context.segments[i]!.text, this.games);
+    if (named.length === 0) return super.factsFor(sentence, context);
     return [...this.general, ...named.flatMap((g) => g.facts)];
   }
 }
@@ -387,7 +388,7 @@ const groundingOf = (ledger: ToolLedger, earlier: ToolLedger, names: Iterable<st
  * Catalog games named in a text whose names hold numbers ("Dota 2", "Cyberpunk 2077"): looked up by
  * the runs of capitalised words and digits that hold a digit, kept when the text holds the whole name.
  */
-export class CatalogNames {
+class CatalogNames {
   readonly names = new Set<string>();
   private readonly asked = new Set<string>();
 
@@ -427,7 +428,7 @@ function finishedSegments(text: string): number {
 }
 
 /** A text without its unfinished last sentence (an answer cut off at the output limit). */
-export function withoutUnfinished(text: string): string {
+function withoutUnfinished(text: string): string {
   return render(segmentsOf(text).slice(0, finishedSegments(text)));
 }
 
@@ -480,8 +481,7 @@ class CheckedStream {
     }
     for (; this.decided < complete; this.decided++) {
       const s = segments[this.decided]!;
-      const before = segments.slice(0, this.decided).map((p) => p.text);
-      if (this.grounding.keeps("stream", s.text, before)) this.kept.push(s);
+      if (this.grounding.keeps("stream", s.text, { segments, at: this.decided })) this.kept.push(s);
     }
     const now = render(this.kept);
     const delta = now.slice(this.sent.length);

@@ -39,7 +39,8 @@ export const MIN_VOLATILITY_DAYS = 7;
  */
 export const MIN_PROJECTION_DAYS = 7;
 
-const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+/** A number rounded to `digits` decimals (2 unless told). */
+export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
 
 /** A monthly series' change, stated as month on month (never as daily players); "" without two months. */
@@ -419,7 +420,7 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
 }
 
 /** The market's projection horizons, in days (the catalog's daily totals carried forward). */
-export const MARKET_HORIZON_DAYS = { nextMonth: 30, nextQuarter: 90 } as const;
+const MARKET_HORIZON_DAYS = { nextMonth: 30, nextQuarter: 90 } as const;
 
 export async function marketInsights(): Promise<{
   insights: MarketInsights["insights"];

@@ -330,14 +330,28 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * digits of a name are no figure. Names are matched as written (case and all), longest first.
  */
 export function maskNames(sentence: string, names: Iterable<string>): string {
-  let out = sentence;
-  const numbered = [...new Set(names)].filter(holdsNumber).sort((a, b) => b.length - a.length);
-  for (const name of numbered) {
-    const pattern = escapeRegExp(name.trim()).replace(/\s+/g, "\\s+");
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, "gu"), "Name");
-  }
-  return out;
+  const pattern = namesPattern(names);
+  return pattern ? sentence.replace(pattern, "Name") : sentence;
 }
+
+/**
+ * One pattern of the names that hold numbers, longest first (a longer name wins where two start
+ * together): maskNames compiles it once for a set of names, not once per name and sentence.
+ */
+function namesPattern(names: Iterable<string>): RegExp | null {
+  const numbered = [...new Set(names)].filter(holdsNumber).sort((a, b) => b.length - a.length);
+  if (!numbered.length) return null;
+  const alternatives = numbered.map((name) => escapeRegExp(name.trim()).replace(/\s+/g, "\\s+"));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+}
+
+/** What `keeps` knows of a sentence's text before it: the segments of its text, and its index among them. */
+export interface SegmentContext {
+  segments: readonly Segment[];
+  at: number;
+}
+
+const NO_CONTEXT: SegmentContext = { segments: [], at: 0 };
 
 export class Grounding {
   readonly dropped: Drop[];
@@ -345,6 +359,8 @@ export class Grounding {
   private readonly allowed: Fact[];
   /** Names whose digits are no figures (game names). */
   readonly names: Set<string>;
+  /** The pattern of `names` (namesPattern), built again when a name is added. */
+  private mask: { size: number; pattern: RegExp | null } | null = null;
 
   constructor(
     facts: unknown,
@@ -375,16 +391,19 @@ export class Grounding {
   }
 
   /** The facts a sentence's numbers may be: all of them here (the chat narrows them to the games a sentence names). */
-  protected factsFor(_sentence: string, _before: string[]): Fact[] {
+  protected factsFor(_sentence: string, _context: SegmentContext): Fact[] {
     return this.allowed;
   }
 
   /** Whether a sentence's numbers are all facts; a dropped one is recorded under `field`. */
-  keeps(field: string, sentence: string, before: string[] = []): boolean {
-    const written = numbersOfSegment(maskNames(sentence, this.names));
+  keeps(field: string, sentence: string, context: SegmentContext = NO_CONTEXT): boolean {
+    if (this.mask?.size !== this.names.size)
+      this.mask = { size: this.names.size, pattern: namesPattern(this.names) };
+    const { pattern } = this.mask;
+    const written = numbersOfSegment(pattern ? sentence.replace(pattern, "Name") : sentence);
     this.counts.checked += written.length;
     this.counts.segments++;
-    const allowed = written.length ? this.factsFor(sentence, before) : [];
+    const allowed = written.length ? this.factsFor(sentence, context) : [];
     // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
     const unknown = written.filter((n) => !allowed.some((f) => matches(f, n))).map((n) => n.raw);
     if (unknown.length) this.dropped.push({ field, sentence, unknown });
@@ -394,15 +413,7 @@ export class Grounding {
   /** The text without its sentences (or list lines) that carry an unknown number; "" if none is left. */
   text(field: string, text: string): string {
     const segments = segmentsOf(text);
-    return render(
-      segments.filter((s, i) =>
-        this.keeps(
-          field,
-          s.text,
-          segments.slice(0, i).map((p) => p.text),
-        ),
-      ),
-    ).trim();
+    return render(segments.filter((s, at) => this.keeps(field, s.text, { segments, at }))).trim();
   }
 
   /** A list of short texts: each one keeps only its grounded sentences; empty ones go. */

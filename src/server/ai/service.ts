@@ -27,6 +27,7 @@ import {
   marketInsights,
   NO_FIT_CONFIDENCE,
   recommend,
+  round,
   trendingAnalysis,
 } from "./engine.ts";
 import {
@@ -121,8 +122,6 @@ async function record<B extends object, T, E extends object>(
   return result;
 }
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
-
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
 
 export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
@@ -142,7 +141,7 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
       const fit = mean(fits);
       // Each game's confidence, then their mean: a game without a projection has nothing to rest on
       // (NO_FIT_CONFIDENCE, as market insights without one), so it lowers the result, never raises it.
-      const confidence = round2(
+      const confidence = round(
         mean(analysis.map((a) => confidenceOf(a.sentiment.confidence, a.marketPrediction.fit))) ??
           NO_FIT_CONFIDENCE,
       );

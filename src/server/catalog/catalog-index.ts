@@ -12,7 +12,7 @@ import {
   missedLogChanges,
   readCatalogLog,
 } from "./changes.ts";
-import { creditCompanies, foldName, slugify } from "./normalize.ts";
+import { creditSlugs, foldName } from "./normalize.ts";
 import { releaseKey } from "./release.ts";
 import { listOf } from "./shapes.ts";
 
@@ -171,8 +171,6 @@ export class CatalogIndex {
    * order; dead slots stay until the next build and are skipped when read.
    */
   private readonly companySlots = new Map<string, number[]>();
-  /** The slugs of each credit's companies: a few thousand credits, each split and slugified once. */
-  private readonly companySlug = new Map<string, readonly string[]>();
   /** Every live slot in order, kept until the next change. */
   private liveList: Int32Array | null = null;
   readonly lists: Record<ListField, Map<string, ValueSet>> = {
@@ -266,16 +264,12 @@ export class CatalogIndex {
     this.share[s] = reviews > 0 && pos != null ? (pos * 100) / reviews : Number.NaN;
     this.alive[s >>> 5]! |= 1 << (s & 31);
     // Every company of both credits (co-developers and co-publishers too), each slug once.
-    let firstSlugs: readonly string[] | undefined;
+    let firstSlugs: ReadonlyMap<string, string> | undefined;
     for (const credit of [row.developer, row.publisher]) {
       if (!credit) continue;
-      let slugs = this.companySlug.get(credit);
-      if (slugs === undefined) {
-        slugs = [...new Set(creditCompanies(credit).map(slugify))];
-        this.companySlug.set(credit, slugs);
-      }
-      for (const slug of slugs) {
-        if (firstSlugs?.includes(slug)) continue;
+      const slugs = creditSlugs(credit);
+      for (const slug of slugs.keys()) {
+        if (firstSlugs?.has(slug)) continue;
         const slots = this.companySlots.get(slug);
         if (slots) slots.push(s);
         else this.companySlots.set(slug, [s]);

@@ -12,7 +12,7 @@ import {
 } from "../../contracts/game-page.ts";
 import { readRows } from "../db/client.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
-import { creditCompanies, slugOf } from "./normalize.ts";
+import { creditSlugs } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { gamePublishedSales } from "./published-sales.ts";
 import { releaseYearOf } from "./release.ts";
@@ -74,14 +74,8 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const developer = (row.developer as string | null) ?? null;
   const publisher = (row.publisher as string | null) ?? null;
   // Each company of a credit once (two spellings of one name share a page).
-  const links = (credit: string | null) => {
-    const bySlug = new Map<string, string>();
-    for (const name of credit ? creditCompanies(credit) : []) {
-      const slug = slugOf(name);
-      if (!bySlug.has(slug)) bySlug.set(slug, name);
-    }
-    return [...bySlug].map(([slug, name]) => ({ name, slug }));
-  };
+  const links = (credit: string | null) =>
+    credit ? [...creditSlugs(credit)].map(([slug, name]) => ({ name, slug })) : [];
   const developers = links(developer);
   const publishers = links(publisher);
   // The same player figures, with their source and time, as every other endpoint (player-figures.ts).

@@ -4,7 +4,7 @@ import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { creditCompanies, normalizeName, slugify, slugOf } from "./normalize.ts";
+import { creditCompanies, creditSlugs, normalizeName, slugify } from "./normalize.ts";
 import { platformOf } from "./platform-names.ts";
 import { figureProvenance } from "./player-figures.ts";
 import { provenanceOf } from "./provenance.ts";
@@ -241,8 +241,7 @@ const catalogCompanies = keptUntilChange(
     // A credit counts for each of its companies (co-developers, co-publishers).
     for (const r of rows) {
       const games = Number(r.games);
-      for (const name of new Map(creditCompanies(String(r.name)).map((n) => [slugOf(n), n]))) {
-        const [slug, spelling] = name;
+      for (const [slug, spelling] of creditSlugs(String(r.name))) {
         const company = bySlug.get(slug) ?? { developed: 0, published: 0, names: new Map() };
         if (r.role === "developed") company.developed += games;
         else company.published += games;

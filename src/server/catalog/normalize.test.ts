@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { steamApp } from "../importers/steam-store.ts";
 import { newSummary } from "../importers/summary.ts";
-import { isSlug, slugify, splitCompanies, wordsKey } from "./normalize.ts";
+import { companyOfCredit, creditSlugs, isSlug, slugify, splitCompanies, wordsKey } from "./normalize.ts";
 
 test("a SteamSpy credit splits into companies without cutting a name at its own comma", () => {
   expect(splitCompanies("Valve, Hidden Path Entertainment")).toEqual(["Valve", "Hidden Path Entertainment"]);
@@ -69,4 +69,13 @@ test("a company slug keeps letters of other scripts, so such companies do not sh
   expect(isSlug("Keep-Works")).toBe(false);
   expect(isSlug("--")).toBe(false);
   expect(isSlug("a/b")).toBe(false);
+});
+
+test("creditSlugs: each company page of a credit once, under the credit's first spelling", () => {
+  expect([...creditSlugs("Valve, VALVE, Hidden Path Entertainment")]).toEqual([
+    ["valve", "Valve"],
+    ["hidden-path-entertainment", "Hidden Path Entertainment"],
+  ]);
+  expect(creditSlugs("Valve, VALVE")).toBe(creditSlugs("Valve, VALVE"));
+  expect(companyOfCredit("VALVE, Valve", "valve")).toBe("VALVE");
 });

@@ -83,14 +83,6 @@ export function isSlug(text: string): boolean {
 }
 
 /**
- * Whether a credit names the company of a page's slug: the rule by which a company page holds a game
- * (one of its developers or publishers through `slugify`) and counts a sales row (that row's own companies).
- */
-export function namesCompany(credit: string | null | undefined, slug: string): boolean {
-  return companyOfCredit(credit, slug) != null;
-}
-
-/**
  * The company of a credit whose slug this is, or null. A credit names every developer (or publisher)
  * of a game as its sources list them, comma-separated ("FromSoftware Inc., Bandai Namco
  * Entertainment"; VGChartz's "Infinity Ward, Sledgehammer Games"): each company's page holds the game
@@ -98,21 +90,42 @@ export function namesCompany(credit: string | null | undefined, slug: string): b
  */
 export function companyOfCredit(credit: string | null | undefined, slug: string): string | null {
   if (credit == null) return null;
-  for (const name of creditCompanies(credit)) if (slugOf(name) === slug) return name;
-  return null;
+  return creditSlugs(credit).get(slug) ?? null;
 }
 
 /** The companies of a stored credit (splitCompanies), each split once per process. */
 export function creditCompanies(credit: string): readonly string[] {
-  let names = CREDITS.get(credit);
-  if (!names) {
-    if (CREDITS.size >= 50_000) CREDITS.clear();
-    names = splitCompanies(credit);
-    CREDITS.set(credit, names);
-  }
-  return names;
+  return creditOf(credit).names;
 }
-const CREDITS = new Map<string, readonly string[]>();
+
+/**
+ * The company pages of a stored credit: each company's slug (slugOf) once, with the first spelling the
+ * credit gives it ("Valve, VALVE" is one page, named "Valve"), in the credit's order. Remembered with
+ * the credit's companies: a game page, the company list and the catalog index all ask for it.
+ */
+export function creditSlugs(credit: string): ReadonlyMap<string, string> {
+  const entry = creditOf(credit);
+  if (!entry.slugs) {
+    const slugs = new Map<string, string>();
+    for (const name of entry.names) {
+      const slug = slugOf(name);
+      if (!slugs.has(slug)) slugs.set(slug, name);
+    }
+    entry.slugs = slugs;
+  }
+  return entry.slugs;
+}
+
+function creditOf(credit: string): { names: readonly string[]; slugs?: ReadonlyMap<string, string> } {
+  let entry = CREDITS.get(credit);
+  if (!entry) {
+    if (CREDITS.size >= 50_000) CREDITS.clear();
+    entry = { names: splitCompanies(credit) };
+    CREDITS.set(credit, entry);
+  }
+  return entry;
+}
+const CREDITS = new Map<string, { names: readonly string[]; slugs?: ReadonlyMap<string, string> }>();
 
 /** slugify, remembered: company pages and the catalog index ask for the same few thousand names. */
 export function slugOf(name: string): string {

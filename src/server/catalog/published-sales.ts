@@ -2,8 +2,15 @@ import type { PublishedPlatformSales, PublishedSales, SalesRegions } from "../..
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
-import { namesCompany } from "./normalize.ts";
+import { companyOfCredit } from "./normalize.ts";
 import { sourceName } from "./source-names.ts";
+
+/**
+ * Whether a credit names the company of a page's slug: the rule by which a company page holds a game
+ * (one of its developers or publishers through `slugify`) and counts a sales row (that row's own companies).
+ */
+const namesCompany = (credit: string | null | undefined, slug: string) =>
+  companyOfCredit(credit, slug) != null;
 
 /**
  * Units sold as the VGChartz datasets published them (`game_sales`, imported by `vgsales-csv`): per

@@ -10,6 +10,15 @@ export async function countGames(): Promise<number> {
 
 export const DAY_MS = 86_400_000;
 
+/** The largest figure kept (2^53 − 1): past it a count is no longer exact, and no price or sale is near it. */
+export const MAX_FIGURE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Whether a number can be a stored figure (a price, count or sales figure): finite, 0 or more, at most
+ * MAX_FIGURE. The importers refuse a row with any other (RowCheck); the estimates read one as unknown.
+ */
+export const isPossibleFigure = (n: number): boolean => Number.isFinite(n) && n >= 0 && n <= MAX_FIGURE;
+
 /**
  * The player series by day (`player_days`, migrations/0019_player-days.sql) counts whole UTC days since
  * 1970. A window "after time t" is the days that start after t (`day > lastDayUpTo(t)`); "from t" the

@@ -16,10 +16,10 @@ import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { creditCompanies, normalizeName } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
+import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { run, writeTransaction } from "../db/write-transaction.ts";
-import { MAX_FIGURE } from "../importers/csv-source.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import { type EstimateInput, knownPrice, listPriceOf } from "./features.ts";
@@ -98,7 +98,7 @@ const toNumber = (v: unknown): number | null => (v == null || v === "" ? null : 
  */
 const toFigure = (v: unknown): number | null => {
   const n = toNumber(v);
-  return n != null && Number.isFinite(n) && n >= 0 && n <= MAX_FIGURE ? n : null;
+  return n != null && isPossibleFigure(n) ? n : null;
 };
 /** The same condition in SQL, for a stored point's `value` (an infinite value is larger than any). */
 const POSSIBLE_VALUE = `value >= 0 AND value <= ${MAX_FIGURE}`;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { CsvRecords, MAX_FIGURE, parseNumber, RowCheck, UnclosedQuoteError } from "./csv-source.ts";
+import { MAX_FIGURE } from "../catalog/stats.ts";
+import { CsvRecords, parseNumber, RowCheck, UnclosedQuoteError } from "./csv-source.ts";
 import { newSummary } from "./summary.ts";
 
 /** Every record of `text` fed in chunks of `size` characters, with the line each one ends on. */

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { isCalendarTime } from "../../contracts/game-page.ts";
+import { isPossibleFigure } from "../catalog/stats.ts";
 import { type ImportSummary, skip } from "./summary.ts";
 
 /**
@@ -273,9 +274,6 @@ function readNumber(value: string | undefined): number {
   return Number(cleaned);
 }
 
-/** The largest figure kept (2^53 − 1): past it a count is no longer exact, and no price or sale is near it. */
-export const MAX_FIGURE = Number.MAX_SAFE_INTEGER;
-
 /**
  * One row's figures and dates, read with the checks every importer shares (review 8 d, item 1): a
  * price, count or sales figure is finite, 0 or more and at most MAX_FIGURE, and a date is one the
@@ -303,14 +301,12 @@ export class RowCheck {
   /** A figure the importer computed from a field (an owners range's midpoint), checked the same way. */
   checked(field: string, n: number | null, raw: string | undefined = n == null ? undefined : String(n)) {
     if (n == null || Number.isNaN(n)) return null;
+    if (isPossibleFigure(n)) return n;
     const reason = !Number.isFinite(n)
       ? "not a finite number"
       : n < 0
         ? "a negative figure"
-        : n > MAX_FIGURE
-          ? "larger than any real figure"
-          : null;
-    if (reason == null) return n;
+        : "larger than any real figure";
     this.fail(field, raw, reason);
     return null;
   }

@@ -59,8 +59,10 @@ export async function importSteamStoreCsv(
     const positive = check.figure(r, "positive_ratings");
     const negative = check.figure(r, "negative_ratings");
     const priceGbp = check.figure(r, "price");
-    const owners = check.checked("owners", ownersMidpoint(r.owners), r.owners);
+    // A band (nearly every row) is read once; anything else as ownersMidpoint reads it.
     const band = parseOwnersBand(r.owners);
+    const midpoint = band ? Math.round((band.low + band.high) / 2) : ownersMidpoint(r.owners);
+    const owners = check.checked("owners", midpoint, r.owners);
     const releaseDate = check.date(r, "release_date");
     if (check.reject(summary, line)) continue;
     if (positive == null || negative == null) {

@@ -103,16 +103,16 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
         ],
       });
     } else {
-      const raw = r.DateTime ?? r["\uFEFFDateTime"] ?? "";
+      // readCsv's decoder drops a BOM: the first column is "DateTime".
       const check = new RowCheck();
-      const day = check.date({ DateTime: raw }, "DateTime");
+      const day = check.date(r, "DateTime");
       const values = dailyColumns.map((game) => check.figure(r, game));
       if (check.reject(summary, line)) continue;
-      const ts = new Date(`${day}T00:00:00Z`);
-      if (day == null || Number.isNaN(ts.getTime())) {
-        skip(summary, line, `unreadable date "${raw}"`);
+      if (day == null) {
+        skip(summary, line, `unreadable date "${r.DateTime ?? ""}"`);
         continue;
       }
+      const ts = new Date(`${day}T00:00:00Z`);
       dailyColumns.forEach((game, i) => {
         const value = values[i];
         if (value == null) return;

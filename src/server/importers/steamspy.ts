@@ -48,8 +48,10 @@ export async function importSteamSpyCsv(
     const positive = check.figure(r, "positive");
     const negative = check.figure(r, "negative");
     const ccu = check.figure(r, "ccu");
-    const owners = check.checked("owners", ownersMidpoint(r.owners), r.owners);
+    // A band (nearly every row) is read once; anything else as ownersMidpoint reads it.
     const band = parseOwnersBand(r.owners);
+    const midpoint = band ? Math.round((band.low + band.high) / 2) : ownersMidpoint(r.owners);
+    const owners = check.checked("owners", midpoint, r.owners);
     const total = (positive ?? 0) + (negative ?? 0);
     const genres = (r.genre ?? "")
       .split(",")

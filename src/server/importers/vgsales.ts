@@ -157,6 +157,11 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
       }
       const name = r.Name?.trim();
       const platform = r.Platform?.trim();
+      // Each row is counted (and any problem reported) once: a PC row in the first pass, the rest in
+      // the second (a row with an impossible figure is not taken for a PC row).
+      if (pass === "rest") summary.read++;
+      // The PC pass reads the figures of PC rows only: the file's other rows are read in the second.
+      else if (!(name && isPcPlatform(platform))) continue;
       // Impossible figures (negative or infinite sales, a negative rank) skip the row (RowCheck).
       const check = new RowCheck();
       const global = check.figure(r, "Global_Sales");
@@ -171,9 +176,6 @@ export async function importVgSalesCsv(path: string, asOf?: Date): Promise<Impor
         criticCount: check.figure(r, "Critic_Count"),
         user: check.figure(r, "User_Score"),
       };
-      // Each row is counted (and any problem reported) once: a PC row in the first pass, the rest in
-      // the second (a row with an impossible figure is not taken for a PC row).
-      if (pass === "rest") summary.read++;
       const pcRow = !!name && global != null && isPcPlatform(platform) && !check.failed;
       if ((pass === "pc") !== pcRow) continue;
       if (check.reject(summary, line)) continue;

@@ -12,6 +12,15 @@ import { plainName } from "./plain-text.ts";
  * (1,000 apps each) at 1 request per 60 seconds, as SteamSpy asks.
  */
 
+/** A price in cents, as SteamSpy writes it (a string or a number); a negative or infinite one is no price. */
+const Cents = z
+  .union([
+    z.string().refine((p) => !(Number(p) < 0 || Number(p) === Number.POSITIVE_INFINITY), "not a price"),
+    z.number().nonnegative(),
+  ])
+  .nullable()
+  .optional();
+
 const App = z.object({
   appid: z.number(),
   name: z.string().min(1),
@@ -21,21 +30,9 @@ const App = z.object({
   positive: z.number().nonnegative().optional(),
   negative: z.number().nonnegative().optional(),
   owners: z.string().optional(),
-  price: z
-    .union([
-      z.string().refine((p) => !(Number(p) < 0 || Number(p) === Number.POSITIVE_INFINITY), "not a price"),
-      z.number().nonnegative(),
-    ])
-    .nullable()
-    .optional(),
+  price: Cents,
   /** The list price in cents; `price` is the day's, a sale's while on sale. */
-  initialprice: z
-    .union([
-      z.string().refine((p) => !(Number(p) < 0 || Number(p) === Number.POSITIVE_INFINITY), "not a price"),
-      z.number().nonnegative(),
-    ])
-    .nullable()
-    .optional(),
+  initialprice: Cents,
   ccu: z.number().nonnegative().optional(),
   genre: z.string().optional(),
   tags: z.union([z.record(z.string(), z.number()), z.array(z.unknown())]).optional(),

@@ -3,7 +3,7 @@ import type { IgdbStatus, PlatformConnection, SyncSource, SyncState } from "../.
 import { db } from "../db/client.ts";
 import { sourceSyncs } from "../db/schema/index.ts";
 import { type Env, env } from "../env.ts";
-import { consoleGameOrigins, storedCounts } from "./stored.ts";
+import { consoleGames, storedCounts } from "./stored.ts";
 
 /**
  * Sync state per source (`source_syncs`) and what the screens say about each outside service:
@@ -151,7 +151,12 @@ function consoleSource(origins: Array<{ source: string }>): string {
 
 /** The 8 platforms of spec §1, each with its real connection state and what we hold from it. */
 export async function platformConnections(): Promise<PlatformConnection[]> {
-  const [states, counts, origins] = await Promise.all([syncStates(), storedCounts(), consoleGameOrigins()]);
+  const [states, stored, consoles] = await Promise.all([syncStates(), storedCounts(), consoleGames()]);
+  const counts: Record<string, number> = {
+    ...stored,
+    playstation: consoles.playstation.games,
+    xbox: consoles.xbox.games,
+  };
   // Steam's games come in through both the Steam and the SteamSpy syncs: the latest of the two counts.
   const steam = [states.get("steam"), states.get("steamspy")]
     .filter((s): s is SyncState => !!s)
@@ -162,7 +167,7 @@ export async function platformConnections(): Promise<PlatformConnection[]> {
     return {
       id: p.id,
       name: p.name,
-      source: p.id === "playstation" || p.id === "xbox" ? consoleSource(origins[p.id]) : p.source,
+      source: p.id === "playstation" || p.id === "xbox" ? consoleSource(consoles[p.id].origins) : p.source,
       configured: missing.length === 0,
       missing,
       status: missing.length

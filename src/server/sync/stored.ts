@@ -6,6 +6,7 @@ import {
   type KaggleDataset,
   type StoreOffer,
 } from "../../contracts/sources.ts";
+import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { familyCodes } from "../catalog/platform-names.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { db, rawClient } from "../db/client.ts";
@@ -134,15 +135,16 @@ function inList(family: "playstation" | "xbox"): string {
     .join(", ")})`;
 }
 
-/** What the catalog holds per source, for the platform list (spec §2 Dashboard "Multi-Platform"). */
+/**
+ * What the catalog holds per source, for the platform list (spec §2 Dashboard "Multi-Platform"). The
+ * PlayStation and Xbox games are counted by consoleGames.
+ */
 export async function storedCounts(now = new Date()): Promise<Record<string, number>> {
   const rs = await rawClient().execute({
     args: [now.toISOString()],
     sql: `SELECT
       (SELECT count(*) FROM games WHERE steam_app_id IS NOT NULL) AS steam,
       (SELECT count(*) FROM games WHERE igdb_id IS NOT NULL) AS igdb,
-      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'PlayStation%' OR ${inList("playstation")})) AS playstation,
-      (SELECT count(*) FROM games g WHERE EXISTS (SELECT 1 FROM json_each(g.platforms) WHERE value LIKE 'Xbox%' OR ${inList("xbox")})) AS xbox,
       (SELECT count(*) FROM store_offers WHERE store = 'Epic' AND free = 1 AND (ends_at IS NULL OR ends_at > ?1)) AS epic,
       (SELECT count(*) FROM store_offers WHERE store = 'GOG') AS gog,
       (SELECT count(*) FROM kaggle_datasets) AS kaggle,
@@ -152,15 +154,23 @@ export async function storedCounts(now = new Date()): Promise<Record<string, num
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v ?? 0)]));
 }
 
+/** A console family's games in the catalog: how many, and where they came from (consoleGames). */
+export interface ConsoleGames {
+  games: number;
+  origins: Array<{ source: string; games: number }>;
+}
+
 /**
- * Where the catalog's PlayStation and Xbox games came from, each source with its number of games, most
- * first: "VGChartz sales dataset (vgsales.csv)" for an import of that file, "IGDB" for the games its sync
- * listed. Neither console has a public catalog, so these are what the platform list names (report
- * r10-b #13: it named IGDB for 6,041 games VGChartz's file had brought in).
+ * The catalog's PlayStation and Xbox games: how many, and where they came from, each source with its
+ * number of games, most first: "VGChartz sales dataset (vgsales.csv)" for an import of that file, "IGDB"
+ * for the games its sync listed. Neither console has a public catalog, so these are what the platform
+ * list names (report r10-b #13: it named IGDB for 6,041 games VGChartz's file had brought in). Each
+ * family is a scan of every game's platforms: the answer is kept until the data changes (imports and
+ * syncs), not read again for every request of the platform list.
  */
-export async function consoleGameOrigins(): Promise<
-  Record<"playstation" | "xbox", Array<{ source: string; games: number }>>
-> {
+export const consoleGames = keptUntilChange(computeConsoleGames);
+
+async function computeConsoleGames(): Promise<Record<"playstation" | "xbox", ConsoleGames>> {
   const client = rawClient();
   const of = async (family: "playstation" | "xbox") => {
     const prefix = family === "playstation" ? "PlayStation%" : "Xbox%";
@@ -172,9 +182,12 @@ export async function consoleGameOrigins(): Promise<
             UNION ALL SELECT s.source, s.dataset, count(DISTINCT s.game_id) FROM game_sales s
               JOIN fam ON fam.id = s.game_id GROUP BY s.source, s.dataset
             UNION ALL SELECT 'steam-api', NULL, count(*) FROM fam WHERE steam_app_id IS NOT NULL
-            UNION ALL SELECT 'demo', NULL, count(*) FROM fam WHERE is_demo = 1`,
+            UNION ALL SELECT 'demo', NULL, count(*) FROM fam WHERE is_demo = 1
+            UNION ALL SELECT NULL, NULL, count(*) FROM fam`,
     });
-    return rs.rows
+    const all = rs.rows.find((r) => r.source == null);
+    const origins = rs.rows
+      .filter((r) => r.source != null)
       .map((r) => ({
         source:
           r.dataset == null
@@ -184,6 +197,7 @@ export async function consoleGameOrigins(): Promise<
       }))
       .filter((o) => o.games > 0)
       .sort((a, b) => b.games - a.games || a.source.localeCompare(b.source));
+    return { games: Number(all?.games ?? 0), origins };
   };
   const [playstation, xbox] = await Promise.all([of("playstation"), of("xbox")]);
   return { playstation, xbox };

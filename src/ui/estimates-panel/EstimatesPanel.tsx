@@ -55,7 +55,7 @@ function RangeBar({ range, label, point }: { range: EstimateRange; label: string
 }
 
 /** "538 – 8.62K": a low-signal estimate's figure, its P10–P90 range (issue 11: "never a false point"). */
-export function rangeFigure(range: EstimateRange, currency = false): string {
+function rangeFigure(range: EstimateRange, currency = false): string {
   return `${compactFigure(range.low, currency)} – ${compactFigure(range.high, currency)}`;
 }
 

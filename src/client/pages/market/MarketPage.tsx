@@ -64,7 +64,7 @@ const SORTABLE = new Set<string>(SCREENER_SORTS);
  * What is wrong with the filter, each field by the label it has above ("Released to: Must not be before
  * Released from"), from a 422's field errors; null for any other failure.
  */
-export function filterProblemText(error: unknown): string | null {
+function filterProblemText(error: unknown): string | null {
   const errors = error instanceof ApiError && error.status === 422 ? (error.problem?.errors ?? []) : [];
   if (!errors.length) return null;
   const label = (key: string) => FIELDS.find((f) => f.key === key)?.label ?? key;
@@ -135,6 +135,7 @@ function Screener() {
   pageParams.set("pageSize", String(PAGE_SIZE));
   const screener = useQuery(screenerQuery(pageParams));
   const summary = useQuery(marketSummaryQuery(filterParams));
+  const summaryProblem = filterProblemText(summary.error);
   const facets = useQuery(catalogFacetsQuery);
   // Genre, tag and platform pick from the catalog's own values, each with its number of games.
   const fields = FIELDS.map((field) => {
@@ -210,13 +211,13 @@ function Screener() {
         <CardContent className="space-y-4">
           {summary.isLoading ? (
             <Skeleton className="h-24" />
-          ) : filterProblemText(summary.error) ? (
+          ) : summaryProblem ? (
             // A filter the server refuses is the user's to correct: asking again cannot help, so no Retry.
             <Alert variant="warning" data-testid="filter-problem">
               <AlertCircle />
               <AlertTitle>No market size for this filter</AlertTitle>
               <AlertDescription>
-                <p>{filterProblemText(summary.error)}</p>
+                <p>{summaryProblem}</p>
                 <p>Correct the filter above and choose Apply.</p>
               </AlertDescription>
             </Alert>
