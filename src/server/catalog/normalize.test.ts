@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { steamApp } from "../importers/steam-store.ts";
 import { newSummary } from "../importers/summary.ts";
-import { isSlug, slugify, splitCompanies, wordsKey } from "./normalize.ts";
+import { isSlug, joinCompanies, slugify, splitCompanies, wordsKey } from "./normalize.ts";
 
 test("a SteamSpy credit splits into companies without cutting a name at its own comma", () => {
   expect(splitCompanies("Valve, Hidden Path Entertainment")).toEqual(["Valve", "Hidden Path Entertainment"]);
@@ -69,4 +69,10 @@ test("a company slug keeps letters of other scripts, so such companies do not sh
   expect(isSlug("Keep-Works")).toBe(false);
   expect(isSlug("--")).toBe(false);
   expect(isSlug("a/b")).toBe(false);
+});
+
+test("a credit names each company once, in its first spelling (review 11 a, item 6)", () => {
+  expect(joinCompanies(["Rockin' Android", "Rockin Android"])).toBe("Rockin' Android");
+  expect(joinCompanies(["Edge Dev A", "EDGE DEV A", "Unknown", "Edge Dev B"])).toBe("Edge Dev A, Edge Dev B");
+  expect(joinCompanies(["乐客游戏", "Valve"])).toBe("乐客游戏, Valve");
 });

@@ -14,7 +14,7 @@ import {
 } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
-import { creditCompanies, normalizeName } from "../catalog/normalize.ts";
+import { creditCompanies, normalizeName, slugOf } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -524,7 +524,7 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
 function byCompany(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const r of rows) {
-    for (const name of new Set(creditCompanies(String(r.name)))) {
+    for (const name of oneNamePerCompany(creditCompanies(String(r.name)))) {
       const sum = out.get(name);
       if (!sum) {
         out.set(name, { ...r, name });
@@ -537,6 +537,21 @@ function byCompany(rows: Array<Record<string, unknown>>): Array<Record<string, u
     }
   }
   return [...out.values()].sort((a, b) => (a.name! < b.name! ? -1 : a.name! > b.name! ? 1 : 0));
+}
+
+/**
+ * A credit's companies, one name per company page (slug): a credit naming one company in two spellings
+ * ("Rockin' Android, Rockin Android") counts its game once, under the first (review 11 a, item 6), as
+ * the company page and the game page count it.
+ */
+function oneNamePerCompany(names: readonly string[]): string[] {
+  const slugs = new Set<string>();
+  return names.filter((name) => {
+    const slug = slugOf(name);
+    if (slugs.has(slug)) return false;
+    slugs.add(slug);
+    return true;
+  });
 }
 
 /**
