@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { expect, test } from "vitest";
-import { csvField, toCsv } from "./csv.ts";
+import { asciiCsvFileName, csvField, csvFileName, toCsv } from "./csv.ts";
 
 test("text a spreadsheet would run as a formula is kept as text with a leading apostrophe", () => {
   expect(csvField('=HYPERLINK("http://example.com","x")')).toBe(
@@ -24,4 +24,15 @@ test("numbers, dates and ordinary text are written as they are", () => {
     ["name", "change"],
     ["'=evil()", "-3"],
   ]);
+});
+
+test("a file name keeps the letters of any script, as company slugs do (review 11 a, item 7)", () => {
+  expect(csvFileName("valve_games")).toBe("valve_games.csv");
+  expect(csvFileName("乐客游戏_games")).toBe("乐客游戏_games.csv");
+  expect(csvFileName("кико-studio", "releases-per-year")).toBe("кико-studio_releases-per-year.csv");
+  expect(csvFileName("a/b: c?")).toBe("a-b-c.csv");
+  // Not half an emoji or character at the 150-unit cut.
+  expect(csvFileName(`${"a".repeat(149)}𝔸`)).toBe(`${"a".repeat(149)}.csv`);
+  // A header's `filename=` stays ASCII.
+  expect(asciiCsvFileName("乐客游戏_games")).toBe("_games.csv");
 });

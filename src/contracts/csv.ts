@@ -39,14 +39,30 @@ export function headerWithUnit(name: string, unit: string | null | undefined): s
   return unit ? `${name} (${unit})` : name;
 }
 
-/** A file name from free text: letters, digits, dots, dashes and underscores only. */
+/**
+ * A file name from free text: letters and digits of any script, dots, dashes, underscores and "="
+ * only, so a company named in another script keeps its name ("乐客游戏_games.csv", "кико-studio_games.csv")
+ * as its slug does, instead of every such export sharing "_games.csv" (review 11 a, item 7).
+ */
 export function csvFileName(...parts: string[]): string {
-  const stem = parts
+  return fileName(parts, /[^\p{L}\p{M}\p{N}._=-]+/gu);
+}
+
+/** A file name of ASCII letters and digits, dots, dashes, underscores and "=" only (a header's `filename=`). */
+export function asciiCsvFileName(...parts: string[]): string {
+  return fileName(parts, /[^A-Za-z0-9._=-]+/g);
+}
+
+function fileName(parts: string[], other: RegExp): string {
+  let stem = parts
     .filter(Boolean)
     .join("_")
-    .replace(/[^A-Za-z0-9._=-]+/g, "-")
+    .normalize("NFC")
+    .replace(other, "-")
     .replace(/-+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 150);
+  // Not half a character at the cut.
+  if (/[\uD800-\uDBFF]$/.test(stem)) stem = stem.slice(0, -1);
   return `${stem || "export"}.csv`;
 }

@@ -82,6 +82,32 @@ describe("a game of several developers or publishers", () => {
     expect(whole.totals).toEqual([]);
   });
 
+  test("a credit naming one company in two spellings counts its game once in the estimate totals (review 11 a, item 6)", async () => {
+    // As stored before credits named each company once.
+    const game = (name: string, steamAppId: number, developer: string) => ({
+      name,
+      steamAppId,
+      developer,
+      genres: ["Indie"],
+      price: 9.99,
+      positiveReviews: 400,
+      negativeReviews: 40,
+    });
+    const { ids } = await upsertGames(
+      [
+        game("Dup Credit One", 99999960, "Spelling Dev"),
+        game("Dup Credit Two", 99999961, "Spelling Dev, SPELLING DEV"),
+      ],
+      "test",
+    );
+    await recomputeEstimates({ gameIds: ids });
+    const totals = await get<{ totals: Array<{ name: string; games: number }> }>(
+      "/api/estimates/totals?by=developer&name=spelling%20dev",
+    );
+    expect(totals.totals.map((t) => [t.name, t.games])).toEqual([["Spelling Dev", 2]]);
+    expect((await company("spelling-dev")).totals.estimates?.games).toBe(2);
+  });
+
   test("a credit drops placeholders and repeats, and a name's own comma stays inside it", async () => {
     const { ids } = await upsertGames(
       [{ name: "Credit Check", developer: "CAPCOM Co., Ltd., CINEMAX, s.r.o.", publisher: "Unknown" }],

@@ -96,6 +96,29 @@ describe("a company's published units are the rows that name it", () => {
   });
 });
 
+describe("a row naming several companies, merged into another company's game (review 11 a, item 3)", () => {
+  test("counts for each company it names, as a row naming one company does", async () => {
+    await importVgSalesCsv(fixture("co-credits.csv"));
+    // The XOne row of Merge Hand-made (1.30M), in the game listed under Host Pub Hand-made.
+    expect((await company("co-a-hand-made")).totals.publishedSales).toMatchObject({
+      games: 1,
+      otherGames: 1,
+      units: 1_500_000,
+    });
+    expect((await company("co-b-hand-made")).totals.publishedSales).toMatchObject({
+      games: 1,
+      otherGames: 1,
+      units: 1_600_000,
+    });
+    // A developer named second in the row's credit; the host publisher keeps only its own row.
+    expect((await company("co-studio-hand-made")).totals.publishedSales).toMatchObject({
+      otherGames: 1,
+      units: 1_500_000,
+    });
+    expect((await company("host-pub-hand-made")).totals.publishedSales).toMatchObject({ units: 2_000_000 });
+  });
+});
+
 describe("rows stored before each row's companies were kept", () => {
   test("count by their game, the total says how many; re-importing each file attributes its rows", async () => {
     await rawClient().execute(

@@ -49,6 +49,30 @@ describe("importers skip a row with an impossible figure or date, reporting its 
     expect(good).toMatchObject({ price: 9.99, positive_reviews: 100 });
   });
 
+  test("steamspy-csv: a negative or inverted owners range, a hex or NaN price, half a review (review 11 a, items 4-5)", async () => {
+    const summary = await importSteamSpyCsv(BROKEN("steamspy-odd.csv"));
+    expect(summary).toMatchObject({ read: 6, inserted: 1, skipped: 5 });
+    expect(summary.errors).toEqual([
+      { line: 3, message: 'invalid owners "-20,000 .. 50,000": a negative figure' },
+      { line: 4, message: 'invalid owners "100,000 .. 50,000": a range whose low end is above its high end' },
+      { line: 5, message: 'invalid price "0x10": not a decimal number' },
+      { line: 6, message: 'invalid price "NaN": not a number' },
+      { line: 7, message: 'invalid positive "12.5": not a whole number' },
+    ]);
+    const stored = await rows(
+      "SELECT name, owners_estimate FROM games WHERE steam_app_id BETWEEN 99999920 AND 99999925",
+    );
+    expect(stored.map((r) => ({ ...r }))).toEqual([{ name: "Odd Good", owners_estimate: 35000 }]);
+  });
+
+  test("steam-store-csv: a negative owners range", async () => {
+    const summary = await importSteamStoreCsv(BROKEN("steam-odd.csv"));
+    expect(summary).toMatchObject({ read: 2, inserted: 1, skipped: 1 });
+    expect(summary.errors).toEqual([
+      { line: 3, message: 'invalid owners "-20000-50000": a negative figure' },
+    ]);
+  });
+
   test("vgsales-csv: negative and infinite sales, on a PC row too; nothing of them in the sales table", async () => {
     const summary = await importVgSalesCsv(BROKEN("vgsales-impossible.csv"));
     expect(summary.read).toBe(5);

@@ -151,3 +151,87 @@ test("migration 0030 repairs what an import stored before the fix", async () => 
     client.close();
   }
 });
+
+/**
+ * Review 11 a, item 2: migration 0030 left the esports and Twitch tables (and store offers) alone, so an
+ * older import's -$5,000,000 prize pool stayed on Historical Analytics and cancelled out a real one in
+ * its year's total. Migration 0031 repairs them: a row whose main figure is impossible goes, any other
+ * impossible figure is unknown.
+ */
+test("migration 0031 repairs the esports, Twitch and store-offer figures an import stored before the fix", async () => {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
+  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0030-"));
+  mkdirSync(join(earlier, "meta"));
+  const kept = journal.entries.filter((e) => e.idx <= 30);
+  for (const e of kept) symlinkSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
+  writeFileSync(join(earlier, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
+  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0031-")), "app.db")}` });
+  const all = async (sql: string) => (await client.execute(sql)).rows.map((r) => ({ ...r }));
+  try {
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: earlier });
+    await client.execute(
+      `INSERT INTO esports_games (game, release_year, total_earnings, online_earnings, total_players, total_tournaments, source) VALUES
+        ('Negative Esport', 2010, -5000000, 0, 1, 1, 'esports-csv'),
+        ('Real Esport', -2010, 4000000, -10, 8, 9e999, 'esports-csv')`,
+    );
+    await client.execute(
+      `INSERT INTO esports_monthly (month, game, earnings, players, tournaments, source) VALUES
+        ('2019-01', 'Negative Esport', -4000000, 8, 1, 'esports-csv'),
+        ('2019-01', 'Real Esport', 4000000, -8, 1, 'esports-csv')`,
+    );
+    await client.execute(
+      `INSERT INTO twitch_game_months (month, game, rank, hours_watched, hours_streamed, peak_viewers, avg_viewers, source) VALUES
+        ('2019-01', 'Minus Hours', 1, -100, 5, 5, 5, 'twitch-csv'),
+        ('2019-01', 'Real Stream', 2, 100, -5, 9e999, 5, 'twitch-csv')`,
+    );
+    await client.execute(
+      `INSERT INTO twitch_global_months (month, hours_watched, avg_viewers, streams, source) VALUES
+        ('2019-01', -1, 5, 5, 'twitch-csv'), ('2019-02', 100, -5, 5, 'twitch-csv')`,
+    );
+    await client.execute(
+      `INSERT INTO store_offers (key, store, title, price, original_price, discount_percent, free, fetched_at) VALUES
+        ('gog:1', 'gog', 'Minus Price', -3, 10, 130, 0, 0), ('gog:2', 'gog', 'Fine', 5, 10, 50, 0, 0)`,
+    );
+
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+    expect(
+      await all(
+        "SELECT game, release_year, total_earnings, online_earnings, total_players, total_tournaments FROM esports_games",
+      ),
+    ).toEqual([
+      {
+        game: "Real Esport",
+        release_year: null,
+        total_earnings: 4000000,
+        online_earnings: null,
+        total_players: 8,
+        total_tournaments: null,
+      },
+    ]);
+    expect(await all("SELECT game, earnings, players FROM esports_monthly")).toEqual([
+      { game: "Real Esport", earnings: 4000000, players: null },
+    ]);
+    expect(
+      await all(
+        "SELECT game, hours_watched, hours_streamed, peak_viewers, avg_viewers FROM twitch_game_months",
+      ),
+    ).toEqual([
+      { game: "Real Stream", hours_watched: 100, hours_streamed: null, peak_viewers: null, avg_viewers: 5 },
+    ]);
+    expect(await all("SELECT month, hours_watched, avg_viewers, streams FROM twitch_global_months")).toEqual([
+      { month: "2019-02", hours_watched: 100, avg_viewers: null, streams: 5 },
+    ]);
+    expect(
+      await all("SELECT key, price, original_price, discount_percent FROM store_offers ORDER BY key"),
+    ).toEqual([
+      { key: "gog:1", price: null, original_price: 10, discount_percent: null },
+      { key: "gog:2", price: 5, original_price: 10, discount_percent: 50 },
+    ]);
+  } finally {
+    client.close();
+  }
+});

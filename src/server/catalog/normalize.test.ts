@@ -1,7 +1,15 @@
 import { expect, test } from "vitest";
 import { steamApp } from "../importers/steam-store.ts";
 import { newSummary } from "../importers/summary.ts";
-import { companyOfCredit, creditSlugs, isSlug, slugify, splitCompanies, wordsKey } from "./normalize.ts";
+import {
+  companyOfCredit,
+  creditSlugs,
+  isSlug,
+  joinCompanies,
+  slugify,
+  splitCompanies,
+  wordsKey,
+} from "./normalize.ts";
 
 test("a SteamSpy credit splits into companies without cutting a name at its own comma", () => {
   expect(splitCompanies("Valve, Hidden Path Entertainment")).toEqual(["Valve", "Hidden Path Entertainment"]);
@@ -78,4 +86,10 @@ test("creditSlugs: each company page of a credit once, under the credit's first 
   ]);
   expect(creditSlugs("Valve, VALVE")).toBe(creditSlugs("Valve, VALVE"));
   expect(companyOfCredit("VALVE, Valve", "valve")).toBe("VALVE");
+});
+
+test("a credit names each company once, in its first spelling (review 11 a, item 6)", () => {
+  expect(joinCompanies(["Rockin' Android", "Rockin Android"])).toBe("Rockin' Android");
+  expect(joinCompanies(["Edge Dev A", "EDGE DEV A", "Unknown", "Edge Dev B"])).toBe("Edge Dev A, Edge Dev B");
+  expect(joinCompanies(["乐客游戏", "Valve"])).toBe("乐客游戏, Valve");
 });

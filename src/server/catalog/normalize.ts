@@ -142,13 +142,15 @@ const SLUGS = new Map<string, string>();
 /**
  * A game's credit as stored (games.developer, games.publisher): every real company its source names,
  * in the source's order, joined by ", " as SteamSpy and VGChartz write them (placeholders such as
- * "Unknown" and repeated names dropped), or null for none.
+ * "Unknown" and repeated names dropped, a company named twice in two spellings kept in its first), or
+ * null for none.
  */
 export function joinCompanies(names: readonly (string | null | undefined)[]): string | null {
   const kept: string[] = [];
   for (const name of names) {
     const company = companyName(name);
-    if (company && !kept.includes(company)) kept.push(company);
+    // One name per company page: "Rockin' Android" and "Rockin Android" are one company (review 11 a, item 6).
+    if (company && !kept.some((k) => slugOf(k) === slugOf(company))) kept.push(company);
   }
   return kept.length ? kept.join(", ") : null;
 }

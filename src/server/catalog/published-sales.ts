@@ -82,16 +82,18 @@ async function salesRowsOf(gameIds: string[]): Promise<SalesRow[]> {
 }
 
 /**
- * The rows of other games whose own publisher or developer is written as one of these names (any
- * case): rows a company published or developed, merged into a game listed under another company.
+ * The rows of other games whose own publisher or developer holds one of these names (any case): rows a
+ * company published or developed, merged into a game listed under another company. A credit may name
+ * several companies ("Kojima Productions, Moby Dick Studio"), so the text is matched inside it here and
+ * the caller keeps the rows whose split credit names the company (`namesCompany`).
  */
 async function rowsNamingOutside(names: string[], gameIds: string[]): Promise<SalesRow[]> {
   if (names.length === 0) return [];
   const rows = await readRows(
     `SELECT ${SALES_COLUMNS} FROM game_sales
       WHERE companies_recorded = 1
-        AND (lower(publisher) IN (SELECT lower(value) FROM json_each(?1))
-          OR lower(developer) IN (SELECT lower(value) FROM json_each(?1)))
+        AND EXISTS (SELECT 1 FROM json_each(?1) n
+          WHERE instr(lower(publisher), lower(n.value)) > 0 OR instr(lower(developer), lower(n.value)) > 0)
         AND game_id NOT IN (SELECT value FROM json_each(?2))
       ORDER BY game_id, global_sales DESC, platform`,
     [JSON.stringify(names), JSON.stringify(gameIds)],

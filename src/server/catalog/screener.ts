@@ -1,4 +1,4 @@
-import { csvFileName, csvRow, headerWithUnit } from "../../contracts/csv.ts";
+import { asciiCsvFileName, csvFileName, csvRow, headerWithUnit } from "../../contracts/csv.ts";
 import {
   type CatalogFacets,
   type MarketSummary,
@@ -397,7 +397,7 @@ const CSV_CHUNK = 2000;
 
 /** The CSV's file name: ASCII only, for `filename=`. */
 export function screenerCsvName(f: ScreenerFilter): string {
-  return csvFileName("market-screener", filterKey(f).replace(/&/g, "_") || "all-games");
+  return asciiCsvFileName("market-screener", filterKey(f).replace(/&/g, "_") || "all-games");
 }
 
 /**
@@ -406,13 +406,7 @@ export function screenerCsvName(f: ScreenerFilter): string {
  */
 export function screenerCsvDisposition(f: ScreenerFilter): string {
   const ascii = screenerCsvName(f);
-  const full = `${
-    `market-screener_${filterKey(f).replace(/&/g, "_") || "all-games"}`
-      .replace(/[^\p{L}\p{N}._=-]+/gu, "-")
-      .replace(/-+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 150) || "export"
-  }.csv`;
+  const full = csvFileName("market-screener", filterKey(f).replace(/&/g, "_") || "all-games");
   if (full === ascii) return `attachment; filename="${ascii}"`;
   // encodeURIComponent leaves ' ( ) * as they are; RFC 5987's attr-char does not allow them.
   const encoded = encodeURIComponent(full).replace(

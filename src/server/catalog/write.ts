@@ -4,7 +4,14 @@ import type { Metric } from "../db/schema/index.ts";
 import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
-import { companyName, normalizeName, slugify, slugOfNormalized } from "./normalize.ts";
+import {
+  companyName,
+  creditCompanies,
+  normalizeName,
+  slugify,
+  slugOf,
+  slugOfNormalized,
+} from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
 
 /**
@@ -100,6 +107,22 @@ const FILL_ONLY = new Set([
   "cover_url",
   "website_url",
 ]);
+
+/**
+ * Whether a record's credit (developer or publisher) names every company of the stored one and more:
+ * stored "Valve", record "Valve, Hidden Path Entertainment". Such a credit replaces the stored one,
+ * though credits are otherwise fill-only, so a game stored when the importers kept only the first
+ * company gets its co-developers back when its file is imported again (ADR 007, co-credit addendum).
+ * A credit that leaves out a stored company (a poorer source, another platform's publisher) does not.
+ */
+function extendsCredit(column: string, stored: unknown, incoming: unknown): boolean {
+  if ((column !== "developer" && column !== "publisher") || typeof incoming !== "string") return false;
+  const have = new Set(creditCompanies(String(stored)).map(slugOf));
+  const offered = new Set(creditCompanies(incoming).map(slugOf));
+  if (offered.size <= have.size) return false;
+  for (const slug of have) if (!offered.has(slug)) return false;
+  return true;
+}
 
 /**
  * Measures: figures of a time (a price, review counts, owners, players). A record dated before the
@@ -532,7 +555,13 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
           !(steamDated && (column === "release_year" || column === "release_date"))) ||
         (older && MEASURES.has(column));
       if (MEASURES.has(column)) measured = true;
-      if (fillOnly && match[column] != null && match[column] !== "") continue;
+      if (
+        fillOnly &&
+        match[column] != null &&
+        match[column] !== "" &&
+        !extendsCredit(column, match[column], v)
+      )
+        continue;
       if (match[column] !== v && !(typeof v === "number" && Number(match[column]) === v)) changes[column] = v;
     }
     // A new price names its source and its data's time, which a price alert records (migration 0024).

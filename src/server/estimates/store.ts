@@ -14,7 +14,7 @@ import {
 } from "../catalog/changes.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
-import { creditCompanies, normalizeName } from "../catalog/normalize.ts";
+import { creditSlugs, normalizeName } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
 import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
 import { withBusyRetry } from "../db/busy.ts";
@@ -524,7 +524,9 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
 function byCompany(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const r of rows) {
-    for (const name of new Set(creditCompanies(String(r.name)))) {
+    // One name per company page: a credit naming one company in two spellings ("Rockin' Android,
+    // Rockin Android") counts its game once, under the first (review 11 a, item 6).
+    for (const name of creditSlugs(String(r.name)).values()) {
       const sum = out.get(name);
       if (!sum) {
         out.set(name, { ...r, name });

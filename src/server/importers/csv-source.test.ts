@@ -93,6 +93,48 @@ describe("RowCheck (review 8 d, item 1)", () => {
     expect(figure("1e308").error?.message).toBe('invalid price "1e308": larger than any real figure');
   });
 
+  test("a number written as a program would, not as a decimal, is the row's problem (review 11 a, item 5)", () => {
+    expect(figure("0x10").error?.message).toBe('invalid price "0x10": not a decimal number');
+    expect(figure("0b101").error?.message).toBe('invalid price "0b101": not a decimal number');
+    expect(figure("NaN").error?.message).toBe('invalid price "NaN": not a number');
+    expect(figure("-Infinity").error?.message).toBe('invalid price "-Infinity": not a finite number');
+    expect(parseNumber("0x10")).toBeNull();
+  });
+
+  test("a count is whole", () => {
+    const count = (value: string) => {
+      const check = new RowCheck();
+      return { n: check.count({ positive: value }, "positive"), failed: check.failed };
+    };
+    expect(count("12")).toEqual({ n: 12, failed: false });
+    expect(count("1,200")).toEqual({ n: 1200, failed: false });
+    expect(count("")).toEqual({ n: null, failed: false });
+    expect(count("12.5")).toEqual({ n: null, failed: true });
+  });
+
+  test("an owners range: its midpoint, unless a bound is negative or the low end is above the high end (item 4)", () => {
+    const range = (value: string) => {
+      const check = new RowCheck();
+      const n = check.range({ owners: value }, "owners");
+      const summary = newSummary("test", "file.csv");
+      check.reject(summary, 2);
+      return { n, error: summary.errors[0]?.message ?? null };
+    };
+    expect(range("20000-50000")).toEqual({ n: 35000, error: null });
+    expect(range("10,000,000 .. 20,000,000")).toEqual({ n: 15_000_000, error: null });
+    expect(range("0 .. 20,000")).toEqual({ n: 10000, error: null });
+    expect(range("5000")).toEqual({ n: 5000, error: null });
+    expect(range("")).toEqual({ n: null, error: null });
+    expect(range("-20,000 .. 50,000")).toEqual({
+      n: null,
+      error: 'invalid owners "-20,000 .. 50,000": a negative figure',
+    });
+    expect(range("-20000-50000").error).toBe('invalid owners "-20000-50000": a negative figure');
+    expect(range("100,000 .. 50,000").error).toBe(
+      'invalid owners "100,000 .. 50,000": a range whose low end is above its high end',
+    );
+  });
+
   test("dates: the calendar's only; another shape is no date, as before", () => {
     const date = (value: string) => {
       const check = new RowCheck();

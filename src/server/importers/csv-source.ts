@@ -262,9 +262,22 @@ export function parseNumber(value: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * Why a field that a program wrote as a number is no decimal figure (review 11 a, item 5), or null:
+ * `Number` reads "0x10" as 16 (and "0b…", "0o…"), and "NaN" would pass for a blank field. Other words
+ * ("lots") stay placeholders, absent as before.
+ */
+function oddNumber(value: string | undefined): string | null {
+  const text = value?.trim() ?? "";
+  if (/^[+-]?0[xbo][0-9a-f]+$/i.test(text)) return "not a decimal number";
+  if (/^[+-]?nan$/i.test(text)) return "not a number";
+  if (/^[+-]?inf(inity)?$/i.test(text)) return "not a finite number";
+  return null;
+}
+
 /** The number a field writes (NaN when it writes none, ±Infinity when it is too large to hold). */
 function readNumber(value: string | undefined): number {
-  if (value == null) return Number.NaN;
+  if (value == null || oddNumber(value) != null) return Number.NaN;
   const cleaned = value
     .replace(/,/g, "")
     .replace(/[^\d.eE+-]+$/g, "")
@@ -293,9 +306,41 @@ export class RowCheck {
   /** A field's figure; null when absent or impossible (then noted for `reject`). */
   figure(record: Record<string, string>, field: string): number | null {
     const raw = record[field];
+    const odd = oddNumber(raw);
+    if (odd != null) {
+      this.fail(field, raw, odd);
+      return null;
+    }
     const n = readNumber(raw);
     if (Number.isNaN(n)) return null;
     return this.checked(field, n, raw);
+  }
+
+  /** A field's count (reviews, players): a figure that is whole ("12.5" reviews is the row's problem). */
+  count(record: Record<string, string>, field: string): number | null {
+    const n = this.figure(record, field);
+    if (n == null || Number.isInteger(n)) return n;
+    this.fail(field, record[field], "not a whole number");
+    return null;
+  }
+
+  /**
+   * An owners range as its midpoint (`20000-50000`, `"10,000 .. 20,000"`), or a single figure as
+   * itself. A negative bound ("-20,000 .. 50,000") or a low end above the high end is the row's
+   * problem (review 11 a, item 4): the midpoint would be a made-up figure.
+   */
+  range(record: Record<string, string>, field: string): number | null {
+    const raw = record[field];
+    const m = raw?.replace(/,/g, "").match(/^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$/);
+    if (!m) return this.figure(record, field);
+    const low = Number(m[1]);
+    const high = Number(m[2]);
+    if (low > high) {
+      this.fail(field, raw, "a range whose low end is above its high end");
+      return null;
+    }
+    if (this.checked(field, low, raw) == null || this.checked(field, high, raw) == null) return null;
+    return Math.round((low + high) / 2);
   }
 
   /** A figure the importer computed from a field (an owners range's midpoint), checked the same way. */

@@ -17,10 +17,12 @@ export const GBP_TO_USD_2019 = 1.27;
 
 const PLATFORM_NAMES: Record<string, string> = { windows: "PC", mac: "Mac", linux: "Linux" };
 
+/** An owners range's midpoint (the live SteamSpy adapter's); null for a negative or inverted range, as `RowCheck.range` refuses them. */
 export function ownersMidpoint(range: string | undefined): number | null {
-  const m = range?.replace(/,/g, "").match(/(\d+)\s*(?:-|\.\.)\s*(\d+)/);
+  const m = range?.replace(/,/g, "").match(/^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$/);
   if (!m) return parseNumber(range);
-  return Math.round((Number(m[1]) + Number(m[2])) / 2);
+  const [low, high] = [Number(m[1]), Number(m[2])];
+  return low < 0 || low > high ? null : Math.round((low + high) / 2);
 }
 
 /** A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it). */
@@ -56,13 +58,11 @@ export async function importSteamStoreCsv(
     const { appid, name } = app;
     // Impossible figures and dates skip the row (RowCheck), as a missing count does.
     const check = new RowCheck();
-    const positive = check.figure(r, "positive_ratings");
-    const negative = check.figure(r, "negative_ratings");
+    const positive = check.count(r, "positive_ratings");
+    const negative = check.count(r, "negative_ratings");
     const priceGbp = check.figure(r, "price");
-    // A band (nearly every row) is read once; anything else as ownersMidpoint reads it.
+    const owners = check.range(r, "owners");
     const band = parseOwnersBand(r.owners);
-    const midpoint = band ? Math.round((band.low + band.high) / 2) : ownersMidpoint(r.owners);
-    const owners = check.checked("owners", midpoint, r.owners);
     const releaseDate = check.date(r, "release_date");
     if (check.reject(summary, line)) continue;
     if (positive == null || negative == null) {

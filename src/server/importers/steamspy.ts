@@ -4,7 +4,7 @@ import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { RowCheck, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
-import { ownersMidpoint, steamApp } from "./steam-store.ts";
+import { steamApp } from "./steam-store.ts";
 import { type ImportSummary, newSummary } from "./summary.ts";
 
 /**
@@ -45,13 +45,11 @@ export async function importSteamSpyCsv(
     if (!app) continue;
     const { appid, name } = app;
     const check = new RowCheck();
-    const positive = check.figure(r, "positive");
-    const negative = check.figure(r, "negative");
-    const ccu = check.figure(r, "ccu");
-    // A band (nearly every row) is read once; anything else as ownersMidpoint reads it.
+    const positive = check.count(r, "positive");
+    const negative = check.count(r, "negative");
+    const ccu = check.count(r, "ccu");
+    const owners = check.range(r, "owners");
     const band = parseOwnersBand(r.owners);
-    const midpoint = band ? Math.round((band.low + band.high) / 2) : ownersMidpoint(r.owners);
-    const owners = check.checked("owners", midpoint, r.owners);
     const total = (positive ?? 0) + (negative ?? 0);
     const genres = (r.genre ?? "")
       .split(",")
