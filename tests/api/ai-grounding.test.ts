@@ -78,6 +78,46 @@ describe("numbers in words and multipliers are numbers too", () => {
   });
 });
 
+describe("a multiplier is read however it is written", () => {
+  const facts = { games: [{ name: "Dota 2", sentimentOutOf5: 4.1, reviews: 2, growthPct: 4.9 }] };
+
+  test("'4.1X', '4.9 fold', '4.9 Fold' and 'two fold' are multipliers, never the plain figures 4.1, 4.9 or 2", () => {
+    const grounding = new Grounding(facts);
+    grounding.names.add("Dota 2");
+    const text = [
+      "Dota 2 reviews grew 4.1X in a year.",
+      "Dota 2 players rose 4.9 fold.",
+      "Dota 2 players rose 4.9 Fold.",
+      "Dota 2 sells two fold.",
+      "Dota 2 sells two - fold.",
+      "Dota 2 is rated 4.1 out of 5.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe("Dota 2 is rated 4.1 out of 5.");
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([
+      ["4.1X"],
+      ["4.9 fold"],
+      ["4.9 Fold"],
+      ["two fold"],
+      ["two - fold"],
+    ]);
+    expect(numbersIn("It grew 4.1X, 4.9 fold and two fold.").map((n) => [n.value, n.multiplier])).toEqual([
+      [4.1, true],
+      [4.9, true],
+      [2, true],
+    ]);
+  });
+
+  test("the multipliers the check drops cite no figure", () => {
+    const l = newLedger();
+    l.games.set("d2", { name: "Dota 2", facts: { gameId: "d2", name: "Dota 2", sentimentOutOf5: 4.1 } });
+    expect(citationsOf("Dota 2 reviews grew 4.1X in a year.", l)[0]!.figures).toEqual([]);
+    expect(citationsOf("Dota 2 players rose 4.1 fold.", l)[0]!.figures).toEqual([]);
+    expect(citationsOf("Dota 2 is rated 4.1.", l)[0]!.figures).toEqual([
+      { label: "sentimentOutOf5", value: 4.1 },
+    ]);
+  });
+});
+
 describe("game names are no numbers", () => {
   test("the digits of a name given are masked; the figures beside them are still checked", () => {
     expect(
