@@ -118,6 +118,46 @@ describe("a multiplier is read however it is written", () => {
   });
 });
 
+describe("numbers in words are rounded as their digits would be", () => {
+  const facts = {
+    games: [
+      { name: "Dota 2", reviews: 2_015_370 },
+      { name: "Portal 2", reviews: 351_862 },
+    ],
+  };
+
+  test("'two million' is '2 million': both pass for 2,015,370, and both fail for 2,600,000", () => {
+    const grounding = new Grounding(facts);
+    const text = "Dota 2 has about two million reviews. Dota 2 has about 2 million reviews.";
+    expect(grounding.text("a", text)).toBe(text);
+    expect(grounding.dropped).toEqual([]);
+    const other = new Grounding({ games: [{ reviews: 2_600_000 }] });
+    expect(other.text("a", "It has about two million reviews. It has about 2 million reviews.")).toBe("");
+  });
+
+  test("the place is the scale the words end on: thousands for '… fifty thousand', units for 'twenty-five'", () => {
+    expect(
+      numbersIn("two million, three hundred fifty thousand, a million two hundred, twenty-five, a dozen").map(
+        (n) => [n.value, n.tolerance],
+      ),
+    ).toEqual([
+      [2e6, 5e5],
+      [350_000, 500],
+      [1_000_200, 0.5],
+      [25, 0.5],
+      [12, 0.5],
+    ]);
+    // 351,862 to the thousand is 352 thousand: "350 thousand" is no rounding of it, in words or digits.
+    const grounding = new Grounding(facts);
+    expect(
+      grounding.text(
+        "a",
+        "Portal 2 has three hundred fifty-two thousand reviews. Portal 2 has three hundred fifty thousand reviews. Portal 2 has 350K reviews.",
+      ),
+    ).toBe("Portal 2 has three hundred fifty-two thousand reviews.");
+  });
+});
+
 describe("game names are no numbers", () => {
   test("the digits of a name given are masked; the figures beside them are still checked", () => {
     expect(
