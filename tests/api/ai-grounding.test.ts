@@ -78,6 +78,86 @@ describe("numbers in words and multipliers are numbers too", () => {
   });
 });
 
+describe("a multiplier is read however it is written", () => {
+  const facts = { games: [{ name: "Dota 2", sentimentOutOf5: 4.1, reviews: 2, growthPct: 4.9 }] };
+
+  test("'4.1X', '4.9 fold', '4.9 Fold' and 'two fold' are multipliers, never the plain figures 4.1, 4.9 or 2", () => {
+    const grounding = new Grounding(facts);
+    grounding.names.add("Dota 2");
+    const text = [
+      "Dota 2 reviews grew 4.1X in a year.",
+      "Dota 2 players rose 4.9 fold.",
+      "Dota 2 players rose 4.9 Fold.",
+      "Dota 2 sells two fold.",
+      "Dota 2 sells two - fold.",
+      "Dota 2 is rated 4.1 out of 5.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe("Dota 2 is rated 4.1 out of 5.");
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([
+      ["4.1X"],
+      ["4.9 fold"],
+      ["4.9 Fold"],
+      ["two fold"],
+      ["two - fold"],
+    ]);
+    expect(numbersIn("It grew 4.1X, 4.9 fold and two fold.").map((n) => [n.value, n.multiplier])).toEqual([
+      [4.1, true],
+      [4.9, true],
+      [2, true],
+    ]);
+  });
+
+  test("the multipliers the check drops cite no figure", () => {
+    const l = newLedger();
+    l.games.set("d2", { name: "Dota 2", facts: { gameId: "d2", name: "Dota 2", sentimentOutOf5: 4.1 } });
+    expect(citationsOf("Dota 2 reviews grew 4.1X in a year.", l)[0]!.figures).toEqual([]);
+    expect(citationsOf("Dota 2 players rose 4.1 fold.", l)[0]!.figures).toEqual([]);
+    expect(citationsOf("Dota 2 is rated 4.1.", l)[0]!.figures).toEqual([
+      { label: "sentimentOutOf5", value: 4.1 },
+    ]);
+  });
+});
+
+describe("numbers in words are rounded as their digits would be", () => {
+  const facts = {
+    games: [
+      { name: "Dota 2", reviews: 2_015_370 },
+      { name: "Portal 2", reviews: 351_862 },
+    ],
+  };
+
+  test("'two million' is '2 million': both pass for 2,015,370, and both fail for 2,600,000", () => {
+    const grounding = new Grounding(facts);
+    const text = "Dota 2 has about two million reviews. Dota 2 has about 2 million reviews.";
+    expect(grounding.text("a", text)).toBe(text);
+    expect(grounding.dropped).toEqual([]);
+    const other = new Grounding({ games: [{ reviews: 2_600_000 }] });
+    expect(other.text("a", "It has about two million reviews. It has about 2 million reviews.")).toBe("");
+  });
+
+  test("the place is the scale the words end on: thousands for '… fifty thousand', units for 'twenty-five'", () => {
+    expect(
+      numbersIn("two million, three hundred fifty thousand, a million two hundred, twenty-five, a dozen").map(
+        (n) => [n.value, n.tolerance],
+      ),
+    ).toEqual([
+      [2e6, 5e5],
+      [350_000, 500],
+      [1_000_200, 0.5],
+      [25, 0.5],
+      [12, 0.5],
+    ]);
+    // 351,862 to the thousand is 352 thousand: "350 thousand" is no rounding of it, in words or digits.
+    const grounding = new Grounding(facts);
+    expect(
+      grounding.text(
+        "a",
+        "Portal 2 has three hundred fifty-two thousand reviews. Portal 2 has three hundred fifty thousand reviews. Portal 2 has 350K reviews.",
+      ),
+    ).toBe("Portal 2 has three hundred fifty-two thousand reviews.");
+  });
+});
+
 describe("game names are no numbers", () => {
   test("the digits of a name given are masked; the figures beside them are still checked", () => {
     expect(

@@ -12,6 +12,7 @@ import { premiumWatchingMonthlyGame } from "../helpers/monthly-players.ts";
  */
 let llm: FakeLlm;
 let premium: TestUser;
+let gameId: string;
 
 beforeAll(async () => {
   llm = await startFakeLlm();
@@ -20,7 +21,7 @@ beforeAll(async () => {
   process.env.AI_PROVIDER_NAME = "Ollama";
   process.env.AI_TIMEOUT_MS = "3000";
   resetEnvForTests();
-  ({ premium } = await premiumWatchingMonthlyGame());
+  ({ premium, gameId } = await premiumWatchingMonthlyGame());
 });
 
 afterAll(async () => {
@@ -65,4 +66,35 @@ test("market insights without a projection: the model's 'next 90 days' is a fact
   expect(body.metadata.numberCheck.dropped.map((d: { field: string }) => d.field)).not.toContain(
     "predictions.nextQuarter",
   );
+});
+
+test("game analysis without a projection: the model's 'next 30 days' is a fact, not an invented number", async () => {
+  llm.queue.push({
+    kind: "content",
+    content: JSON.stringify({
+      games: [
+        {
+          gameId,
+          sentiment: "Players receive it well.",
+          marketPrediction: "Over the next 30 days it should hold. It will reach 31 days of history.",
+          recommendation: "Watch it.",
+        },
+      ],
+    }),
+  });
+  const body = await analyse("/api/ai/analyze-games");
+  expect(body.metadata.languageModel).toBe("used");
+  const prompt = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "user").content;
+  expect(prompt).toContain('"projection":null');
+  expect(prompt).toContain('"horizonDays":30');
+  const item = body.analysis.find((a: { gameId: string }) => a.gameId === gameId);
+  expect(item.marketPrediction.reasoning).toBe("Over the next 30 days it should hold.");
+  // The horizon is no licence for any other number.
+  expect(body.metadata.numberCheck.dropped).toEqual([
+    {
+      field: "analysis[0].marketPrediction",
+      sentence: "It will reach 31 days of history.",
+      unknown: ["31"],
+    },
+  ]);
 });

@@ -126,6 +126,28 @@ test("Ask the analyst: tools, a streamed answer citing the game as a link to its
     "Is there a game about cosmic things?",
   );
   await page.screenshot({ path: `${SCREENSHOT_DIR}/ai-ask-analyst.png`, fullPage: true });
+
+  // The open conversation is in the address, with the tab: a reload shows it again.
+  expect(new URL(page.url()).searchParams.get("tab")).toBe("ask");
+  expect(new URL(page.url()).searchParams.get("conversation")).toMatch(/.+/);
+  await page.reload();
+  await page
+    .getByTestId("chat-answer")
+    .getByText(/is in our catalog\./)
+    .waitFor();
+  expect(await page.getByTestId("chat-question").textContent()).toBe("Is there a game about cosmic things?");
+  // A new conversation is empty and leaves the address; Back opens the conversation again.
+  await page.getByRole("button", { name: "New conversation" }).click();
+  await expect.poll(() => page.getByTestId("chat-answer").count()).toBe(0);
+  expect(new URL(page.url()).searchParams.get("conversation")).toBeNull();
+  await page.goBack();
+  await page
+    .getByTestId("chat-answer")
+    .getByText(/is in our catalog\./)
+    .waitFor();
+  // A conversation that is not there (deleted, or someone else's) says so, with a Retry.
+  await page.goto(`${server.url}/ai-analytics?tab=ask&conversation=no-such-conversation`);
+  await page.getByTestId("load-failed").getByText("Could not load this conversation").waitFor();
   await context.close();
 });
 

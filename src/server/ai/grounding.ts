@@ -10,11 +10,13 @@
  *   (fell, down, declined…) in the number's clause; a positive change (growth, change fields) does not
  *   match a number the text marks as a decline, and no positive fact matches an explicit minus;
  * - a number in words is a number: "five million", "twenty-five", "a dozen", "forty percent" are read
- *   as 5,000,000, 25, 12 and 40%. Only "one" to "nineteen" alone (no scale, no percent) are not read:
- *   they are the words of prose ("one of the", "two games");
- * - a multiplier ("3x", "×3", "tenfold", "10-fold", "ten times", "doubled", "twice", "tripled",
- *   "halved") only matches a field that is a multiple (ratio, multiple, times, fold): the facts hold
- *   no such field, so the model's own ratios are dropped, never matched by a count of 3.
+ *   as 5,000,000, 25, 12 and 40%, rounded as their digits would be ("two million" is "2 million").
+ *   Only "one" to "nineteen" alone (no scale, no percent) are not read: they are the words of prose
+ *   ("one of the", "two games");
+ * - a multiplier ("3x", "4.1X", "×3", "tenfold", "10-fold", "10 fold", "two fold", "ten times",
+ *   "doubled", "twice", "tripled", "halved") only matches a field that is a multiple (ratio, multiple,
+ *   times, fold): the facts hold no such field, so the model's own ratios are dropped, never matched
+ *   by a count of 3. A capital X counts only right after the digits ("4.1X"): "3 X" may be a name.
  */
 export interface Drop {
   field: string;
@@ -23,7 +25,7 @@ export interface Drop {
 }
 
 const NUMBER =
-  /(?:(?<![\w.,])([-−]))?(?:(?<!\w)([x×])(?=\d))?\$?(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:\s*(%|percent\b|per cent\b|k\b|K\b|m\b|M\b|bn\b|B\b|million\b|thousand\b|billion\b|x\b|×|times\b)|(-?fold\b))?/g;
+  /(?:(?<![\w.,])([-−]))?(?:(?<!\w)([x×])(?=\d))?\$?(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:\s*(%|percent\b|per cent\b|k\b|K\b|m\b|M\b|bn\b|B\b|million\b|thousand\b|billion\b|x\b|×|times\b)|(X\b|\s*-?\s*[Ff]old\b))?/g;
 
 const UNIT_WORDS: Record<string, number> = Object.fromEntries(
   "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
@@ -51,7 +53,7 @@ const NUMBER_WORD = [
  * "and" joins only after "hundred" ("twenty and thirty" are two numbers).
  */
 const WORD_NUMBER = new RegExp(
-  `\\b(?:an?[\\s-]+)?(?:${NUMBER_WORD})(?:(?:(?<=hundred)[\\s-]+and)?[\\s-]+(?:${NUMBER_WORD}))*\\b(?:\\s*(%|percent\\b|per cent\\b|times\\b)|(-?fold\\b))?`,
+  `\\b(?:an?[\\s-]+)?(?:${NUMBER_WORD})(?:(?:(?<=hundred)[\\s-]+and)?[\\s-]+(?:${NUMBER_WORD}))*\\b(?:\\s*(%|percent\\b|per cent\\b|times\\b)|(\\s*-?\\s*fold\\b))?`,
   "gi",
 );
 /** A multiplier in one word: "tenfold", "doubled", "twice", "halved". */
@@ -142,6 +144,9 @@ function digitHits(text: string): Hit[] {
   });
 }
 
+/** Scale words that are a number's place, as "million" in "2 million" (a hundred or a dozen is none). */
+const PLACE_WORDS = new Set(["thousand", "million", "billion", "trillion"]);
+
 /** The numbers written in words, and the one-word multipliers. */
 function wordHits(text: string): Hit[] {
   const hits: Hit[] = [];
@@ -149,16 +154,20 @@ function wordHits(text: string): Hit[] {
     const unit = (m[1] ?? "").toLowerCase();
     const percent = PERCENT_UNITS.has(unit);
     const multiplier = unit === "times" || m[2] != null;
-    const phrase = m[0].replace(/\s*(?:%|percent|per cent|times|-?fold)$/i, "");
+    const phrase = m[0].replace(/\s*(?:%|percent|per cent|times|-?\s*fold)$/i, "");
     const { value, figure } = wordValue(phrase);
     // "one" to "nineteen" alone are prose, not figures.
     if (!figure && !percent && !multiplier) continue;
+    // Rounded as its digits would be: "two million" is "2 million", 2 million ± half a million;
+    // "three hundred fifty thousand" is "350 thousand", ± 500; "twenty-five" is 25 ± 0.5.
+    const last = /\w+$/.exec(phrase)?.[0].toLowerCase() ?? "";
+    const place = PLACE_WORDS.has(last) ? SCALE_WORDS[last]! : 1;
     hits.push({
       index: m.index!,
       end: m.index! + m[0].length,
       raw: m[0].trim(),
       value,
-      tolerance: 0.5,
+      tolerance: 0.5 * place,
       percent,
       negative: false,
       multiplier,

@@ -23,6 +23,7 @@ import {
   estimateFacts,
   gameFactSheet,
   gameFacts,
+  HORIZON_DAYS,
   MIN_PROJECTION_DAYS,
   marketInsights,
   NO_FIT_CONFIDENCE,
@@ -157,7 +158,13 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
       const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
       const interpreted = await interpretGames(
         allowance,
-        facts.map((g, i) => ({ ...gameFactSheet(g, analysis[i]!), estimates: estimates[i] })),
+        // The horizon is a fact whether or not a line could be drawn: the system prompt asks the
+        // model to name it ("over the next 30 days"), as Market Insights' horizons are.
+        facts.map((g, i) => ({
+          ...gameFactSheet(g, analysis[i]!),
+          horizonDays: HORIZON_DAYS,
+          estimates: estimates[i],
+        })),
         analysis,
       );
       return { interpreted, confidence, basis, extra: { gamesAnalyzed: analysis.length, source } };

@@ -33,6 +33,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { aiHistoryEntryQuery, aiHistoryQuery } from "../../queries/ai.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
+import { useUrlParam } from "../../url-state.ts";
 import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
 
@@ -290,12 +291,18 @@ function setOpenedInUrl(id: string | null) {
   window.history.replaceState(window.history.state, "", url);
 }
 
+/** The page's tabs, as `?tab=` names them. */
+const AI_TABS = ["results", "history", "ask", "method"];
+
 function AiAnalytics() {
   const queryClient = useQueryClient();
   const status = useRealtimeStatus();
   const [fresh, setFresh] = useState<Result[]>([]);
   const [opened, setOpened] = useState<string | null>(openedFromUrl);
-  const [tab, setTab] = useState("results");
+  // The tab is in the address (issue 10), so a reload shows the same one: the open conversation of
+  // "Ask the Analyst" (AskAnalyst.tsx, `?conversation=`) comes back with it.
+  const [tabParam, setTab] = useUrlParam("tab", "results");
+  const tab = AI_TABS.includes(tabParam) ? tabParam : "results";
   const [lastEvent, setLastEvent] = useState<AiAnalysisEvent | null>(null);
   const history = useQuery(aiHistoryQuery);
   useChannel<AiAnalysisEvent>("ai_analysis", (event) => setLastEvent(event));
@@ -319,7 +326,7 @@ function AiAnalytics() {
   const open = (id: string | null) => {
     setOpened(id);
     setOpenedInUrl(id);
-    if (id) setTab("results");
+    if (id) setTab("results", { replace: true });
   };
 
   const run = useMutation({
@@ -327,7 +334,7 @@ function AiAnalytics() {
       ({ type, data: await apiRequest("POST", path, {}) }) as Result,
     onSuccess: (result) => {
       setFresh((list) => [result, ...list.filter((r) => r.type !== result.type)]);
-      setTab("results");
+      setTab("results", { replace: true });
       void queryClient.invalidateQueries({ queryKey: aiHistoryQuery.queryKey, exact: true });
     },
     onError: (error) => {
@@ -377,7 +384,7 @@ function AiAnalytics() {
           );
         })}
       </div>
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value)}>
         <TabsList>
           <TabsTrigger value="results">Analysis Results</TabsTrigger>
           <TabsTrigger value="history">AI History</TabsTrigger>

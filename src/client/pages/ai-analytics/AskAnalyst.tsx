@@ -11,7 +11,9 @@ import { Input } from "../../../ui/input/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { apiStream, errorMessage } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
+import { useUrlParam } from "../../url-state.ts";
 import { citedFigureText } from "./citation-labels.ts";
 
 const EXAMPLES = [
@@ -76,11 +78,18 @@ interface Pending {
   tools: string[];
 }
 
-/** "Ask the analyst" (issue 12): questions answered from our own data, streamed, conversations kept per user. */
+/**
+ * "Ask the analyst" (issue 12): questions answered from our own data, streamed, conversations kept per
+ * user. The open conversation is in the address (`?conversation=<id>`), so a reload or a shared link
+ * shows it again (issue 10).
+ */
 export function AskAnalyst() {
   const queryClient = useQueryClient();
   const conversations = useQuery(conversationsQuery);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [conversationParam, setConversationParam] = useUrlParam("conversation");
+  const selected = conversationParam || null;
+  const setSelected = (id: string | null, options?: { replace?: boolean }) =>
+    setConversationParam(id ?? "", options);
   const conversation = useQuery({ ...conversationQuery(selected ?? ""), enabled: selected != null });
   const [question, setQuestion] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
@@ -109,7 +118,8 @@ export function AskAnalyst() {
       );
       if (conversationId) {
         await queryClient.invalidateQueries({ queryKey: ["/api/ai/conversations"] });
-        setSelected(conversationId);
+        // The conversation asked in is the one open: no new step for Back.
+        setSelected(conversationId, { replace: true });
       }
     } catch (e) {
       setError(errorMessage(e, "The question could not be asked."));
@@ -149,13 +159,23 @@ export function AskAnalyst() {
         )}
       </Card>
       <Card className="grid content-start gap-4 p-4 text-sm">
-        {messages.length === 0 && !pending && (
-          <EmptyState
-            icon={Send}
-            title="Ask the analyst"
-            description={`Questions about games and the market, answered from our own data. For example: “${EXAMPLES[0]}” or “${EXAMPLES[1]}”.`}
+        {selected && conversation.isError && !pending && (
+          <LoadFailed
+            what="this conversation"
+            error={conversation.error}
+            onRetry={() => void conversation.refetch()}
           />
         )}
+        {selected && conversation.isLoading && <Skeleton className="h-24 w-full" />}
+        {messages.length === 0 &&
+          !pending &&
+          !(selected && (conversation.isError || conversation.isLoading)) && (
+            <EmptyState
+              icon={Send}
+              title="Ask the analyst"
+              description={`Questions about games and the market, answered from our own data. For example: “${EXAMPLES[0]}” or “${EXAMPLES[1]}”.`}
+            />
+          )}
         {messages.map((m) =>
           m.role === "user" ? (
             <p key={m.id} className="justify-self-end rounded bg-muted px-3 py-2" data-testid="chat-question">
