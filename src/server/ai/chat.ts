@@ -230,11 +230,14 @@ export function namesIn(question: string): string[] {
 /** The games a question names in full: looked up by namesIn, kept when the question holds the whole name. */
 export async function gamesNamedIn(question: string): Promise<Array<{ id: string; name: string }>> {
   const candidates = new Map<string, { id: string; name: string }>();
-  for (const query of namesIn(question)) {
-    const found = await searchGames(query.slice(0, 100), 20).catch(() => []);
+  for (const found of await searchEach(namesIn(question), 20))
     for (const g of found) candidates.set(g.id, { id: g.id, name: g.name });
-  }
   return namesFound(question, candidates.values()).slice(0, 3);
+}
+
+/** Catalog searches for several names at once, each answer in its query's place; a failed one finds none. */
+function searchEach(queries: readonly string[], limit: number) {
+  return Promise.all(queries.map((query) => searchGames(query.slice(0, 100), limit).catch(() => [])));
 }
 
 /**
@@ -254,8 +257,11 @@ export function playersSentence(average: number, days: number): string {
  * Without the model: the facts of the games the question names, as plain sentences; when it names
  * none, of the games the model's tool calls had already found (a model that ran out of steps).
  */
-async function statisticalAnswer(question: string, ledger: ToolLedger): Promise<string> {
-  const named = (await gamesNamedIn(question)).map((g) => g.id);
+async function statisticalAnswer(
+  ledger: ToolLedger,
+  namedInQuestion: Promise<Array<{ id: string }>>,
+): Promise<string> {
+  const named = (await namedInQuestion).map((g) => g.id);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return "Without the language model I can only look games up by their full name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
@@ -403,11 +409,9 @@ class CatalogNames {
       });
     }
     const fresh = [...queries].filter((q) => !this.asked.has(q)).slice(0, 8);
-    for (const query of fresh) {
-      this.asked.add(query);
-      const found = await searchGames(query.slice(0, 100), 10).catch(() => []);
+    for (const query of fresh) this.asked.add(query);
+    for (const found of await searchEach(fresh, 10))
       for (const g of namesFound(text, found)) this.names.add(g.name);
-    }
   }
 }
 
@@ -522,6 +526,13 @@ export async function* askAnalyst(
   const earlier = earlierFacts(previous);
   // Catalog games named in the question or the answer: the digits of their names are no figures.
   const catalog = new CatalogNames();
+  // The games the question names, looked up once: for the number check, and for the statistics
+  // answer should the model not answer.
+  let namedLookup: ReturnType<typeof gamesNamedIn> | undefined;
+  const namedInQuestion = () => {
+    namedLookup ??= gamesNamedIn(request.message);
+    return namedLookup;
+  };
   const configured = configuredModel();
   const model = budget.allowed ? configured : null;
   let text = "";
@@ -536,7 +547,7 @@ export async function* askAnalyst(
   let cutOff = false;
 
   if (model) {
-    for (const g of await gamesNamedIn(request.message)) catalog.names.add(g.name);
+    for (const g of await namedInQuestion()) catalog.names.add(g.name);
     const messages: ModelMessage[] = [
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
@@ -696,7 +707,7 @@ export async function* askAnalyst(
     }
     modelUsed = model.label;
   } else {
-    text = await statisticalAnswer(request.message, ledger);
+    text = await statisticalAnswer(ledger, namedInQuestion());
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
     modelUsed = model
