@@ -290,12 +290,32 @@ test("screener: an impossible range in the address says what to correct, with no
     .getByText("Released to: Must not be before Released from")
     .waitFor();
   expect(await page.getByLabel("Released to").getAttribute("aria-invalid")).toBe("true");
+  // The message under the field names the other field by its label too, not the API's "yearFrom".
+  const under = page.locator(`#${await page.getByLabel("Released to").getAttribute("aria-describedby")}`);
+  expect(await under.textContent()).toBe("Must not be before Released from");
   // Corrected, the market size comes.
   await page.getByLabel("Released to").fill("2030");
   await page.getByRole("button", { name: "Apply" }).click();
   await page.waitForURL(/yearTo=2030/);
   await size.getByTestId("market-size").waitFor();
   expect(await problem.count()).toBe(0);
+  await page.context().close();
+});
+
+// Report r11-b #13: an address past the last page is not "no game matches".
+test("screener: a page past the last one says so and offers the last page", async () => {
+  const page = await as("premium", "/market?page=99999");
+  const games = page.getByRole("region", { name: "Games" });
+  await games.getByText("Page 99,999 is past the last page").waitFor();
+  expect(await games.getByText("No game matches these filters").count()).toBe(0);
+  const answer = (await page.evaluate(async () =>
+    (await fetch("/api/market/screener?pageSize=50")).json(),
+  )) as { total: number };
+  const last = Math.ceil(answer.total / 50);
+  await games.getByRole("button", { name: `Go to the last page (${last.toLocaleString("en-US")})` }).click();
+  await page.waitForURL((url) => url.searchParams.get("page") === String(last));
+  await games.getByRole("table", { name: "Screener results" }).waitFor();
+  await games.getByText(`Page ${last.toLocaleString("en-US")} of ${last.toLocaleString("en-US")}`).waitFor();
   await page.context().close();
 });
 

@@ -67,13 +67,17 @@ const SORTABLE = new Set<string>(SCREENER_SORTS);
 export function filterProblemText(error: unknown): string | null {
   const errors = error instanceof ApiError && error.status === 422 ? (error.problem?.errors ?? []) : [];
   if (!errors.length) return null;
-  const label = (key: string) => FIELDS.find((f) => f.key === key)?.label ?? key;
-  return errors
-    .map(
-      (e) =>
-        `${label(e.field)}: ${e.message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? label(w) : w))}`,
-    )
-    .join(" · ");
+  return errors.map((e) => `${fieldLabel(e.field)}: ${labelledMessage(e.message)}`).join(" · ");
+}
+
+/** A filter field's label ("Released from"), or the name itself when it is no field of the form. */
+function fieldLabel(key: string): string {
+  return FIELDS.find((f) => f.key === key)?.label ?? key;
+}
+
+/** A field error's message with the API's field names in it read as the labels ("Must not be before Released from"). */
+export function labelledMessage(message: string): string {
+  return message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? fieldLabel(w) : w));
 }
 
 function cell(row: ScreenerRow, column: ScreenerColumn) {
@@ -170,7 +174,9 @@ function Screener() {
     });
 
   const problem = screener.error instanceof ApiError ? screener.error.problem : undefined;
-  const errors = Object.fromEntries((problem?.errors ?? []).map((e) => [e.field, e.message]));
+  const errors = Object.fromEntries(
+    (problem?.errors ?? []).map((e) => [e.field, labelledMessage(e.message)]),
+  );
   const data = screener.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -338,6 +344,18 @@ function Screener() {
             </Alert>
           ) : screener.isLoading ? (
             <Skeleton className="h-96" />
+          ) : data && data.rows.length === 0 && data.total > 0 ? (
+            // An address past the last page (an old link, a hand-typed page): the filter matches games.
+            <EmptyState
+              icon={Filter}
+              title={`Page ${page.toLocaleString("en-US")} is past the last page`}
+              description={`${plural(data.total, "game")} ${data.total === 1 ? "matches" : "match"} these filters, on ${plural(pages, "page")}.`}
+              action={
+                <Button variant="outline" size="sm" onClick={() => update({ page: String(pages) }, false)}>
+                  Go to the last page ({pages.toLocaleString("en-US")})
+                </Button>
+              }
+            />
           ) : !data || data.rows.length === 0 ? (
             <EmptyState icon={Filter} title="No game matches these filters" />
           ) : (
