@@ -158,6 +158,44 @@ test("compare: an address with more than five games compares the first five and 
   await page.context().close();
 });
 
+// Report r11-b #5: a game named twice (by steam-<appid> and by its id) takes one of the five places.
+test("compare: a game named twice counts once toward the five, and the games left out stay in the address", async () => {
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute({ sql: "UPDATE games SET steam_app_id = 990570 WHERE id = ?", args: [top[0]!.id] });
+  } finally {
+    db.close();
+  }
+  const six = top.slice(0, 6);
+  const ids = ["steam-990570", ...six.map((g) => g.id)];
+  const page = await as("regular", `/compare?ids=${ids.join(",")}`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  for (const g of six.slice(0, 5)) await table.getByRole("columnheader", { name: g.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(6);
+  await page
+    .getByRole("status")
+    .filter({ hasText: `At most 5 games are compared; left out: ${six[5]!.id}` })
+    .waitFor();
+  // Removing a game keeps the one left out in the address, and it takes the place freed.
+  await page.getByRole("button", { name: `Remove ${six[1]!.name}` }).click();
+  await page.waitForURL(
+    (url) =>
+      url.searchParams.get("ids") ===
+      ["steam-990570", six[0]!.id, ...six.slice(2).map((g) => g.id)].join(","),
+  );
+  await table.getByRole("columnheader", { name: six[5]!.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(6);
+  expect(await page.getByText(/left out/).count()).toBe(0);
+  // Four games under five ids: one more can be added.
+  await page.goto(`${server.url}/compare?ids=${ids.slice(0, 5).join(",")}`);
+  for (const g of six.slice(0, 4)) await table.getByRole("columnheader", { name: g.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(5);
+  expect(
+    await page.getByRole("searchbox", { name: "Add a game to compare" }).getAttribute("placeholder"),
+  ).toBe("Add a game...");
+  await page.context().close();
+});
+
 // Report r10-b #5 and #8: a game given as `steam-<appid>` is the catalog's game, compared once
 // whichever id adds it again; a game with only a release year shows that year and exports it.
 test("compare: a game given as steam-<appid> is not added twice; a year-only release shows and exports its year", async () => {
