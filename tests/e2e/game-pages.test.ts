@@ -340,6 +340,42 @@ test("screener: an impossible range in the address says what to correct, with no
   await page.context().close();
 });
 
+// Report r11-b #4: a low-signal estimate is its P10–P90 range marked "low signal", never a plain P50.
+test("screener: a low-signal estimate shows its range marked low signal, not a P50", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  // The first row's estimate made low-signal, as the server marks a game with too little known of it.
+  await page.route("**/api/market/screener?*", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows: Array<Record<string, unknown>> };
+    const row = body.rows.find((r) => r.ownersEstimate != null && r.revenueEstimate != null)!;
+    Object.assign(row, {
+      name: "Quiet Harbour",
+      ownersEstimate: 612_000,
+      ownersEstimateRange: { low: 301_000, high: 3_120_000 },
+      revenueEstimate: 4_000_000,
+      revenueEstimateRange: { low: 2_000_000, high: 20_000_000 },
+      estimateLowSignal: true,
+    });
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${server.url}/market`);
+  const results = page.getByRole("table", { name: "Screener results" });
+  const row = results.getByRole("row").filter({ hasText: "Quiet Harbour" });
+  await row.waitFor();
+  const text = (await row.textContent()) ?? "";
+  expect(text).toContain("301K–3.1Mlow signal");
+  expect(text).toContain("$2M–$20Mlow signal");
+  expect(text).not.toContain("612K");
+  await page
+    .getByTestId("low-signal-note")
+    .getByText(/too little is known of this game for a single figure/)
+    .waitFor();
+  // The other rows' estimates stay plain P50s.
+  expect(await results.getByTestId("low-signal").count()).toBe(2);
+  await context.close();
+});
+
 // Report r11-b #13: an address past the last page is not "no game matches".
 test("screener: a page past the last one says so and offers the last page", async () => {
   const page = await as("premium", "/market?page=99999");

@@ -80,6 +80,32 @@ export function labelledMessage(message: string): string {
   return message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? fieldLabel(w) : w));
 }
 
+/** What the estimate columns say of a low-signal game, beside its P10–P90 range. */
+export const LOW_SIGNAL_TITLE =
+  "Low signal: too little is known of this game for a single figure, so its P10–P90 range is shown (the P50 only orders the rows).";
+
+/**
+ * An estimate's cell: the P50, or for a low-signal estimate (issue 11: "never a false point") its
+ * P10–P90 range marked "low signal", as the game page's panel gives it.
+ */
+function estimateCell(
+  row: ScreenerRow,
+  p50: number | null,
+  range: { low: number; high: number } | null,
+  format: (v: number) => string,
+) {
+  if (p50 == null) return "–";
+  if (!row.estimateLowSignal || !range) return format(p50);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1 whitespace-nowrap" title={LOW_SIGNAL_TITLE}>
+      {format(range.low)}–{format(range.high)}
+      <Badge variant="warning" data-testid="low-signal">
+        low signal
+      </Badge>
+    </span>
+  );
+}
+
 function cell(row: ScreenerRow, column: ScreenerColumn) {
   switch (column) {
     case "name":
@@ -102,10 +128,11 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
     case "reviews":
     case "owners":
     case "players":
-    case "ownersEstimate":
       return compactNumber(row[column]);
+    case "ownersEstimate":
+      return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber);
     case "revenueEstimate":
-      return row.revenueEstimate == null ? "–" : `$${compactNumber(row.revenueEstimate)}`;
+      return estimateCell(row, row.revenueEstimate, row.revenueEstimateRange, (v) => `$${compactNumber(v)}`);
     case "positiveShare":
       return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
     case "releaseDate":
@@ -414,6 +441,12 @@ function Screener() {
                   ))}
                 </TableBody>
               </Table>
+              {data.rows.some((r) => r.estimateLowSignal) &&
+                (shown.includes("ownersEstimate") || shown.includes("revenueEstimate")) && (
+                  <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">
+                    {LOW_SIGNAL_TITLE}
+                  </p>
+                )}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <CatalogSourceNote provenance={data.provenance} />
                 <nav aria-label="Pages" className="flex items-center gap-2 text-sm">
