@@ -204,8 +204,21 @@ export interface ScreenerRow {
   ownersEstimate: number | null;
   /** Gross revenue in USD, P50 of the game's estimate; null without an estimate or a price. */
   revenueEstimate: number | null;
+  /** P10–P90 of the owners estimate; null when the game is not estimated. */
+  ownersEstimateRange: { low: number; high: number } | null;
+  /** P10–P90 of the gross revenue estimate in USD; null without a revenue estimate. */
+  revenueEstimateRange: { low: number; high: number } | null;
+  /**
+   * The estimate is low-signal (issue 11, ADR 011): too little is known of the game for a single
+   * figure, so screens show its P10–P90 range, not the P50 (which only orders the rows); null when
+   * the game is not estimated.
+   */
+  estimateLowSignal: boolean | null;
   isDemo: boolean;
 }
+
+/** The CSV column that says which rows' estimates are low-signal, after the estimate columns chosen. */
+export const SCREENER_CSV_LOW_SIGNAL = "estimateLowSignal (true/false)";
 
 export interface ScreenerPage {
   rows: ScreenerRow[];

@@ -290,4 +290,9 @@ export interface FreeGame {
   imageUrl: string | null;
   url: string | null;
   endsAt: string | null;
+  /**
+   * A catalog game's: the source and data time of the price of 0 that makes it free; null for a
+   * store's promotion (its source is the store, as of its last sync) or a price of no known source.
+   */
+  provenance: Provenance | null;
 }

@@ -254,6 +254,8 @@ describe("GET /api/market/screener?format=csv", () => {
       "players (count)",
       "ownersEstimate (count)",
       "revenueEstimate (USD)",
+      // With an estimate column, which rows' estimates are low-signal (report r11-b #4).
+      "estimateLowSignal (true/false)",
     ]);
     for (const [i, record] of records.entries()) {
       const row = json.rows[i]!;

@@ -197,3 +197,28 @@ test("running the analysis workflow publishes market_trends to an open Overview"
   await admin.context.close();
   await viewer.context.close();
 });
+
+test("Data sources: a failed load says so with the server's message and a Retry, not an empty table", async () => {
+  const { context } = await signedInContext(browser, server, { role: "admin" });
+  const page = await context.newPage();
+  let fail = true;
+  await page.route("**/api/data-sources", (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/problem+json",
+          body: '{"status":500,"detail":"The database is not reachable"}',
+        })
+      : route.continue(),
+  );
+  await page.goto(`${server.url}/data-sources`);
+  await page.getByText("Could not load the data sources").waitFor();
+  expect(await page.getByTestId("load-failed").textContent()).toContain("The database is not reachable");
+  expect(await page.getByRole("table", { name: "Data sources" }).count()).toBe(0);
+  fail = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  const table = page.getByRole("table", { name: "Data sources" });
+  await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(2);
+  expect(await page.getByTestId("load-failed").count()).toBe(0);
+  await context.close();
+});

@@ -105,3 +105,37 @@ test("Admin Settings: AI limits per tier are saved through the API, and a bad va
   expect(after.find((l) => l.tier === "enterprise")?.monthlyTokens).toBe(750_000);
   await page.context().close();
 }, 120_000);
+
+test("Admin Settings: a settings or AI limits request that fails says what did not load, and Retry loads it", async () => {
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const page = await admin.context.newPage();
+  let failSettings = true;
+  let failLimits = true;
+  const problem = {
+    status: 500,
+    contentType: "application/problem+json",
+    body: '{"status":500,"detail":"boom"}',
+  };
+  await page.route("**/api/admin/settings", (route) =>
+    failSettings && route.request().method() === "GET" ? route.fulfill(problem) : route.continue(),
+  );
+  await page.route("**/api/ai/limits", (route) =>
+    failLimits && route.request().method() === "GET" ? route.fulfill(problem) : route.continue(),
+  );
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  // Not the bare "boom": what did not load, the server's words, and a Retry.
+  await page.getByText("Could not load the settings").waitFor();
+  expect(await page.getByTestId("load-failed").textContent()).toContain("boom");
+  failSettings = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  // The settings load; the AI limits card, failing on its own, says so inside its card.
+  await page.getByText("Could not load the AI limits").waitFor();
+  expect(await page.getByText("Could not load the settings").count()).toBe(0);
+  failLimits = false;
+  await page.getByRole("button", { name: "Retry" }).click();
+  await page.getByRole("form", { name: "AI limits for enterprise" }).waitFor();
+  expect(await page.getByTestId("load-failed").count()).toBe(0);
+  await admin.context.close();
+});

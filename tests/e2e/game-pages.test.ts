@@ -158,6 +158,44 @@ test("compare: an address with more than five games compares the first five and 
   await page.context().close();
 });
 
+// Report r11-b #5: a game named twice (by steam-<appid> and by its id) takes one of the five places.
+test("compare: a game named twice counts once toward the five, and the games left out stay in the address", async () => {
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute({ sql: "UPDATE games SET steam_app_id = 990570 WHERE id = ?", args: [top[0]!.id] });
+  } finally {
+    db.close();
+  }
+  const six = top.slice(0, 6);
+  const ids = ["steam-990570", ...six.map((g) => g.id)];
+  const page = await as("regular", `/compare?ids=${ids.join(",")}`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  for (const g of six.slice(0, 5)) await table.getByRole("columnheader", { name: g.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(6);
+  await page
+    .getByRole("status")
+    .filter({ hasText: `At most 5 games are compared; left out: ${six[5]!.id}` })
+    .waitFor();
+  // Removing a game keeps the one left out in the address, and it takes the place freed.
+  await page.getByRole("button", { name: `Remove ${six[1]!.name}` }).click();
+  await page.waitForURL(
+    (url) =>
+      url.searchParams.get("ids") ===
+      ["steam-990570", six[0]!.id, ...six.slice(2).map((g) => g.id)].join(","),
+  );
+  await table.getByRole("columnheader", { name: six[5]!.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(6);
+  expect(await page.getByText(/left out/).count()).toBe(0);
+  // Four games under five ids: one more can be added.
+  await page.goto(`${server.url}/compare?ids=${ids.slice(0, 5).join(",")}`);
+  for (const g of six.slice(0, 4)) await table.getByRole("columnheader", { name: g.name }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(5);
+  expect(
+    await page.getByRole("searchbox", { name: "Add a game to compare" }).getAttribute("placeholder"),
+  ).toBe("Add a game...");
+  await page.context().close();
+});
+
 // Report r10-b #5 and #8: a game given as `steam-<appid>` is the catalog's game, compared once
 // whichever id adds it again; a game with only a release year shows that year and exports it.
 test("compare: a game given as steam-<appid> is not added twice; a year-only release shows and exports its year", async () => {
@@ -290,12 +328,68 @@ test("screener: an impossible range in the address says what to correct, with no
     .getByText("Released to: Must not be before Released from")
     .waitFor();
   expect(await page.getByLabel("Released to").getAttribute("aria-invalid")).toBe("true");
+  // The message under the field names the other field by its label too, not the API's "yearFrom".
+  const under = page.locator(`#${await page.getByLabel("Released to").getAttribute("aria-describedby")}`);
+  expect(await under.textContent()).toBe("Must not be before Released from");
   // Corrected, the market size comes.
   await page.getByLabel("Released to").fill("2030");
   await page.getByRole("button", { name: "Apply" }).click();
   await page.waitForURL(/yearTo=2030/);
   await size.getByTestId("market-size").waitFor();
   expect(await problem.count()).toBe(0);
+  await page.context().close();
+});
+
+// Report r11-b #4: a low-signal estimate is its P10–P90 range marked "low signal", never a plain P50.
+test("screener: a low-signal estimate shows its range marked low signal, not a P50", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  // The first row's estimate made low-signal, as the server marks a game with too little known of it.
+  await page.route("**/api/market/screener?*", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { rows: Array<Record<string, unknown>> };
+    const row = body.rows.find((r) => r.ownersEstimate != null && r.revenueEstimate != null)!;
+    Object.assign(row, {
+      name: "Quiet Harbour",
+      ownersEstimate: 612_000,
+      ownersEstimateRange: { low: 301_000, high: 3_120_000 },
+      revenueEstimate: 4_000_000,
+      revenueEstimateRange: { low: 2_000_000, high: 20_000_000 },
+      estimateLowSignal: true,
+    });
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${server.url}/market`);
+  const results = page.getByRole("table", { name: "Screener results" });
+  const row = results.getByRole("row").filter({ hasText: "Quiet Harbour" });
+  await row.waitFor();
+  const text = (await row.textContent()) ?? "";
+  expect(text).toContain("301K–3.1Mlow signal");
+  expect(text).toContain("$2M–$20Mlow signal");
+  expect(text).not.toContain("612K");
+  await page
+    .getByTestId("low-signal-note")
+    .getByText(/too little is known of this game for a single figure/)
+    .waitFor();
+  // The other rows' estimates stay plain P50s.
+  expect(await results.getByTestId("low-signal").count()).toBe(2);
+  await context.close();
+});
+
+// Report r11-b #13: an address past the last page is not "no game matches".
+test("screener: a page past the last one says so and offers the last page", async () => {
+  const page = await as("premium", "/market?page=99999");
+  const games = page.getByRole("region", { name: "Games" });
+  await games.getByText("Page 99,999 is past the last page").waitFor();
+  expect(await games.getByText("No game matches these filters").count()).toBe(0);
+  const answer = (await page.evaluate(async () =>
+    (await fetch("/api/market/screener?pageSize=50")).json(),
+  )) as { total: number };
+  const last = Math.ceil(answer.total / 50);
+  await games.getByRole("button", { name: `Go to the last page (${last.toLocaleString("en-US")})` }).click();
+  await page.waitForURL((url) => url.searchParams.get("page") === String(last));
+  await games.getByRole("table", { name: "Screener results" }).waitFor();
+  await games.getByText(`Page ${last.toLocaleString("en-US")} of ${last.toLocaleString("en-US")}`).waitFor();
   await page.context().close();
 });
 

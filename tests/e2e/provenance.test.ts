@@ -162,6 +162,25 @@ test("Dashboard: every card of the catalog names its source and time and says de
   await page.context().close();
 });
 
+// Report r11-b #14: the Free games card names the sources of the games it lists, not the catalog's.
+test("Dashboard: the Free games note names only the sources of the free games listed", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  // The catalog also holds a source none of the free games comes from.
+  await page.route("**/api/data-sources/catalog", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { provenance: Array<{ source: string; asOf: string | null }> };
+    body.provenance.push({ source: "VGChartz sales dataset (vgsales.csv)", asOf: null });
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${server.url}/dashboard?tab=platforms`);
+  const free = card(page, "Free games");
+  await free.getByRole("list", { name: "Free games" }).waitFor();
+  const text = await noteText(free, /^Source: Demo data \(generated, not real\)/);
+  expect(text).not.toContain("VGChartz");
+  await context.close();
+});
+
 test("Overview: Market Intelligence names its player series and says demo; its CSV is the bars it shows", async () => {
   const page = await open("premium", "/");
   const market = card(page, "Market Intelligence");

@@ -117,6 +117,8 @@ export interface IndexedRow {
   revenueEstimateLow: number | null;
   revenueEstimateHigh: number | null;
   estimateAsOf: number | null;
+  /** 1 for a covered estimate flagged low-signal (a range, no single figure: ADR 011), 0 for another. */
+  estimateLowSignal: number | null;
   /** 1 for a game with a stored estimate the owners model does not cover (no figure above), else null. */
   outsideModel: number | null;
 }
@@ -138,6 +140,7 @@ const NUMERIC = [
   "revenueEstimateLow",
   "revenueEstimateHigh",
   "estimateAsOf",
+  "estimateLowSignal",
   "outsideModel",
 ] as const;
 type NumericField = (typeof NUMERIC)[number];
@@ -565,6 +568,7 @@ const COVERED_FIGURES = `${[
   "gross_mid",
   "gross_high",
   "as_of",
+  "low_signal",
 ]
   .map((c) => `CASE WHEN ${COVERED} THEN e.${c} END AS ${c}`)
   .join(", ")},
@@ -615,6 +619,7 @@ function estimateFields(r: Record<string, unknown>) {
     revenueEstimateLow: num(r.gross_low),
     revenueEstimateHigh: num(r.gross_high),
     estimateAsOf: num(r.as_of),
+    estimateLowSignal: num(r.low_signal),
     outsideModel: num(r.outside_model),
   } satisfies Partial<IndexedRow>;
 }

@@ -3,15 +3,34 @@ import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
 import { ESTIMATES_SOURCE } from "./source-names.ts";
 
-/** A game's covered P50s as the catalog index holds them (a row of a company page or the screener), or null. */
+/**
+ * A game's covered P50s as the catalog index holds them (a row of a company page or the screener), or
+ * null; with their P10–P90 ranges and whether the estimate is low-signal (a range, no single figure).
+ */
 export function estimateP50s(
   index: CatalogIndex,
   slot: number | undefined,
-): { owners: number; revenue: number | null } | null {
-  const owners = slot == null ? Number.NaN : index.col.ownersEstimate[slot]!;
+): {
+  owners: number;
+  revenue: number | null;
+  ownersRange: { low: number; high: number };
+  revenueRange: { low: number; high: number } | null;
+  lowSignal: boolean;
+} | null {
+  const c = index.col;
+  const owners = slot == null ? Number.NaN : c.ownersEstimate[slot]!;
   if (Number.isNaN(owners)) return null;
-  const revenue = index.col.revenueEstimate[slot!]!;
-  return { owners, revenue: Number.isNaN(revenue) ? null : revenue };
+  const s = slot!;
+  const revenue = c.revenueEstimate[s]!;
+  return {
+    owners,
+    revenue: Number.isNaN(revenue) ? null : revenue,
+    ownersRange: { low: c.ownersEstimateLow[s]!, high: c.ownersEstimateHigh[s]! },
+    revenueRange: Number.isNaN(revenue)
+      ? null
+      : { low: c.revenueEstimateLow[s]!, high: c.revenueEstimateHigh[s]! },
+    lowSignal: c.estimateLowSignal[s] === 1,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   SCREENER_COLUMN_INFO,
   SCREENER_COLUMNS,
   SCREENER_CSV_KEYS,
+  SCREENER_CSV_LOW_SIGNAL,
   SCREENER_FILTER_KEYS,
   type ScreenerColumn,
   type ScreenerFilter,
@@ -152,7 +153,7 @@ async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]
 
 function toRow(
   r: Record<string, unknown>,
-  estimate: { owners: number; revenue: number | null } | undefined,
+  estimate: ReturnType<typeof estimateP50s> | undefined,
 ): ScreenerRow {
   const num = (v: unknown) => (v == null ? null : Number(v));
   const pos = num(r.positive_reviews);
@@ -176,6 +177,9 @@ function toRow(
     players: num(r.current_players),
     ownersEstimate: estimate?.owners ?? null,
     revenueEstimate: estimate?.revenue ?? null,
+    ownersEstimateRange: estimate?.ownersRange ?? null,
+    revenueEstimateRange: estimate?.revenueRange ?? null,
+    estimateLowSignal: estimate ? estimate.lowSignal : null,
     isDemo: Boolean(r.is_demo),
   };
 }
@@ -438,7 +442,9 @@ function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColum
 export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint8Array>> {
   const { index } = await catalogIndex();
   const columns = q.columns?.length ? q.columns : [...SCREENER_COLUMNS];
-  const _needEstimates = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
+  // With an estimate column, a last column says which rows' estimates are low-signal (a range, no
+  // single figure: the P50 beside it is not one to quote).
+  const lowSignalColumn = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
   // A plain array: V8 sorts it with a comparator about twice as fast as a typed one.
   const matches = Array.from(matchingSlots(index, q)).sort(screenerOrder(index, q.sort, q.order));
   const ids = matches.map((s) => index.ids[s]!);
@@ -456,6 +462,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
                 SCREENER_COLUMN_INFO[c].unit === "ISO date" ? null : SCREENER_COLUMN_INFO[c].unit,
               ),
             ),
+            ...(lowSignalColumn ? [SCREENER_CSV_LOW_SIGNAL] : []),
           ])}`,
         ),
       );
@@ -470,7 +477,11 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       const rows = await rowsOf(index, chunk);
       let text = "";
       for (const row of rows)
-        text += csvRow([...SCREENER_CSV_KEYS.map((k) => row[k]), ...columns.map((c) => csvCell(row, c))]);
+        text += csvRow([
+          ...SCREENER_CSV_KEYS.map((k) => row[k]),
+          ...columns.map((c) => csvCell(row, c)),
+          ...(lowSignalColumn ? [row.estimateLowSignal] : []),
+        ]);
       controller.enqueue(encoder.encode(text));
     },
   });

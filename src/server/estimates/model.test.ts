@@ -371,6 +371,11 @@ test("owners are at least the most players counted at once, and the note says so
   expect(e.owners.mid).toBeGreaterThanOrEqual(e.owners.low);
   expect(e.owners.high).toBeGreaterThanOrEqual(e.owners.mid);
   expect(e.notes.join(" ")).toContain("At least 262,333 owners");
+  // The methods row is cut as the answer is, not each quantile clamped to the floor: no
+  // "262K, 262K–262K" point under a range that gives no single figure.
+  expect(e.methods.map((m) => m.name)).toEqual(["catalog-spread"]);
+  expect(e.methods[0]!.owners).toEqual(e.owners);
+  expect(e.methods[0]!.owners.high).toBeGreaterThan(e.methods[0]!.owners.low);
   // A peak under what the methods say already changes nothing.
   const big = { ...input, positiveReviews: 200_000, negativeReviews: 10_000, peakPlayers: 50 };
   const without = estimate({ ...big, peakPlayers: null });

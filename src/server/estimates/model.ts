@@ -239,30 +239,34 @@ export function estimate(
   const peak = input.peakPlayers != null && input.peakPlayers > 0 ? Math.round(input.peakPlayers) : 0;
   const floor = Math.max(reviews, peak);
   const unfloored = range(logMean, logSigma, reviews);
+  // A low-signal range is cut to what is known of the game: owners at least the reviewers and the
+  // most players counted at once, and at most the top of an open band. Clamping instead would give a
+  // point figure (P10 = P50 = P90 = the players counted) where the spread lies below the floor. Each
+  // method a low-signal answer lists is cut the same way, so no row of the methods is a point either.
+  const top = lowSignal && openBand && input.ownersBand ? input.ownersBand.high : Number.POSITIVE_INFINITY;
+  const cut = (mean: number, sigma: number): Range => {
+    const clamped = range(mean, sigma, floor);
+    if (!lowSignal || Math.max(1, floor) >= top) return clamped;
+    if (!(top < Number.POSITIVE_INFINITY) && !(floor > range(mean, sigma, reviews).low)) return clamped;
+    const lo = (Math.log(Math.max(1, floor)) - mean) / sigma;
+    const hi = (Math.log(top) - mean) / sigma;
+    const at = (q: number) => Math.exp(mean + sigma * truncatedNormalQuantile(q, lo, hi));
+    const clamp = (v: number) => Math.max(floor, 1, Math.round(roundSignificant(v)));
+    return { low: clamp(at(0.1)), mid: clamp(at(0.5)), high: clamp(at(0.9)) };
+  };
   // Whole percentages that add up to 100, so the weights a page or a provenance line shows do too.
   const percent = wholePercentages(weights);
   const methods: MethodFigure[] = candidates.map((m, i) => ({
     ...m,
-    owners: range(m.logMean, m.logSigma, floor),
+    owners: cut(m.logMean, m.logSigma),
     weight: percent[i]! / 100,
   }));
-  let owners = range(logMean, logSigma, floor);
+  const owners = cut(logMean, logSigma);
   const notes: string[] = [];
-  // A low-signal range is cut to what is known of the game: owners at least the reviewers and the
-  // most players counted at once, and at most the top of an open band. Clamping instead would give a
-  // point figure (P10 = P50 = P90 = the players counted) where the spread lies below the floor.
-  const top = lowSignal && openBand && input.ownersBand ? input.ownersBand.high : Number.POSITIVE_INFINITY;
-  if (lowSignal && (top < Number.POSITIVE_INFINITY || floor > unfloored.low) && Math.max(1, floor) < top) {
-    const lo = (Math.log(Math.max(1, floor)) - logMean) / logSigma;
-    const hi = (Math.log(top) - logMean) / logSigma;
-    const at = (q: number) => Math.exp(logMean + logSigma * truncatedNormalQuantile(q, lo, hi));
-    const clamp = (v: number) => Math.max(floor, 1, Math.round(roundSignificant(v)));
-    owners = { low: clamp(at(0.1)), mid: clamp(at(0.5)), high: clamp(at(0.9)) };
-  }
   if (lowSignal && openBand && band && input.ownersBand) {
     methods.push({
       ...band,
-      owners: range(band.logMean, band.logSigma, floor),
+      owners: cut(band.logMean, band.logSigma),
       weight: 0,
       detail: explain
         ? `${band.detail}: no lower end, so it caps the range rather than joining the blend`

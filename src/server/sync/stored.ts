@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { Provenance } from "../../contracts/provenance.ts";
 import {
   type CommunityDataset,
   FREE_CATALOG_GAMES_LISTED,
@@ -204,6 +205,18 @@ async function computeConsoleGames(): Promise<Record<"playstation" | "xbox", Con
 }
 
 /**
+ * Where a catalog game's price of 0 (what makes it free) comes from: its price's source and time; a
+ * generated demo game, written without one, is the demo data as of its generation; else null (the
+ * screen then names the catalog's sources).
+ */
+function freeGameProvenance(r: Record<string, unknown>): Provenance | null {
+  const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
+  if (r.price_source != null) return { source: sourceName(String(r.price_source)), asOf: iso(r.price_at) };
+  if (Number(r.is_demo) === 1) return { source: sourceName("demo"), asOf: iso(r.updated_at) };
+  return null;
+}
+
+/**
  * Games free to play right now (spec §7 `/api/platforms/free-games`): Epic's promotions still running
  * (one that ended since the last sync is left out) and GOG's free games, then the catalog's
  * free-to-play games, most played first: a price of 0 with "Free to Play" among the genres or tags
@@ -218,7 +231,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       args: [now.toISOString()],
     }),
     client.execute({
-      sql: `SELECT id, name, current_players, cover_url, steam_app_id FROM games
+      sql: `SELECT id, name, current_players, cover_url, steam_app_id, price_source, price_at, is_demo, updated_at FROM games
             WHERE price = 0 AND EXISTS (
               SELECT 1 FROM json_each(games.genres) WHERE lower(value) = 'free to play'
               UNION ALL SELECT 1 FROM json_each(games.tags) WHERE lower(value) = 'free to play')
@@ -236,6 +249,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       imageUrl: (r.image_url as string | null) ?? null,
       url: (r.url as string | null) ?? null,
       endsAt: (r.ends_at as string | null) ?? null,
+      provenance: null,
     })),
     ...catalog.rows.map((r) => ({
       id: String(r.id),
@@ -246,6 +260,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       imageUrl: (r.cover_url as string | null) ?? null,
       url: r.steam_app_id != null ? `https://store.steampowered.com/app/${r.steam_app_id}` : null,
       endsAt: null,
+      provenance: freeGameProvenance(r),
     })),
   ];
 }

@@ -20,6 +20,7 @@ import {
   toast,
 } from "../../../ui/index.ts";
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
@@ -336,7 +337,7 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
 
 /** The AI analyst's per-tier limits (issue 12), saved through PUT /api/ai/limits/:tier (audited). */
 function AiLimitsCard() {
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: AI_LIMITS_KEY,
     queryFn: () => apiGet<AiTierLimits[]>("/api/ai/limits"),
   });
@@ -347,7 +348,7 @@ function AiLimitsCard() {
       description="Per user of each tier: AI requests a minute (0: none), and language-model tokens a calendar month; past the budget the AI answers from the statistics alone."
     >
       {error ? (
-        <p className="text-destructive text-sm">{errorMessage(error)}</p>
+        <LoadFailed what="the AI limits" error={error} onRetry={() => refetch()} />
       ) : !data ? (
         <Skeleton className="h-32 w-full" />
       ) : (
@@ -359,11 +360,11 @@ function AiLimitsCard() {
 
 /** The spec's admin Settings tab, each card working end to end (issue 8 §5). */
 export function SettingsTab() {
-  const { data, error } = useQuery({
+  const { data, error, refetch } = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: () => apiGet<AdminSettingsResponse>("/api/admin/settings"),
   });
-  if (error) return <p className="text-destructive">{errorMessage(error)}</p>;
+  if (error) return <LoadFailed what="the settings" error={error} onRetry={() => refetch()} />;
   if (!data) return <Skeleton className="h-64 w-full" />;
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitCompare, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -25,9 +25,9 @@ import { useUrlParam } from "../../url-state.ts";
 /** Issue 10: up to five games on the same charts. */
 export const MAX_COMPARED = 5;
 
-/** The address's ids, each once: the first five are compared, the rest are named as left out. */
-function parseIds(value: string): { ids: string[]; leftOut: string[] } {
-  const all = [
+/** The address's ids, each once, in its order. */
+function parseIds(value: string): string[] {
+  return [
     ...new Set(
       value
         .split(",")
@@ -35,7 +35,26 @@ function parseIds(value: string): { ids: string[]; leftOut: string[] } {
         .filter(Boolean),
     ),
   ];
-  return { ids: all.slice(0, MAX_COMPARED), leftOut: all.slice(MAX_COMPARED) };
+}
+
+/**
+ * Which of the address's ids are compared: the first five distinct games, a game counted once under
+ * whichever ids name it (`steam-730` and the catalog's own id), in the form each id resolves to as it
+ * loads (`canonical`, the id itself until then). `considered` is how many ids lead up to the fifth
+ * game, duplicates included; the ids after it are left out, unresolved.
+ */
+export function comparedIds(
+  all: string[],
+  canonical: (i: number) => string,
+): { considered: number; games: number; leftOut: string[] } {
+  const seen = new Set<string>();
+  let considered = 0;
+  for (; considered < all.length; considered++) {
+    const game = canonical(considered);
+    if (!seen.has(game) && seen.size >= MAX_COMPARED) break;
+    seen.add(game);
+  }
+  return { considered, games: seen.size, leftOut: all.slice(considered) };
 }
 
 function OverlayChart({
@@ -131,11 +150,20 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
 /** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
-  const { ids, leftOut } = parseIds(idsParam);
+  const all = parseIds(idsParam);
   const setIds = (next: string[]) => setIdsParam(next.join(","));
-  const details = useQueries({ queries: ids.map((id) => gameQuery(id)) });
   // Each id in the catalog's own form once the game has loaded: `steam-730` and the game's id are
-  // one game, compared once (the first place it is given keeps it).
+  // one game, compared once (the first place it is given keeps it) and counted once toward the five.
+  // Only the ids up to the fifth game are asked for; one found to repeat a game makes room for the next.
+  // (The games loaded so far decide which ids are asked for; each one loading renders the page again.)
+  const queryClient = useQueryClient();
+  const {
+    considered,
+    games: gameCount,
+    leftOut,
+  } = comparedIds(all, (i) => queryClient.getQueryData(gameQuery(all[i]!).queryKey)?.id ?? all[i]!);
+  const ids = all.slice(0, considered);
+  const details = useQueries({ queries: ids.map((id) => gameQuery(id)) });
   const canonical = ids.map((id, i) => details[i]?.data?.id ?? id);
   const shown = ids.flatMap((id, i) => (canonical.indexOf(canonical[i]!) === i ? [{ id, i }] : []));
   const games = shown.flatMap(({ i }) => (details[i]?.data ? [details[i].data] : []));
@@ -204,10 +232,10 @@ export default function ComparePage() {
         description={`Up to ${MAX_COMPARED} games on the same charts. The address of this page opens the same comparison.`}
       />
       <AddGame
-        disabled={ids.length >= MAX_COMPARED}
+        disabled={gameCount >= MAX_COMPARED}
         // A game already compared, under whichever id, is not added again.
         onAdd={(id) => {
-          if (!canonical.includes(id)) setIds([...ids, id]);
+          if (!canonical.includes(id)) setIds([...all, id]);
         }}
       />
       {ids.length > 0 && (
@@ -233,8 +261,11 @@ export default function ComparePage() {
                   size="icon"
                   className="size-6"
                   aria-label={`Remove ${game?.name ?? id}`}
-                  // Every id naming this game goes, so none of them brings it back.
-                  onClick={() => setIds(ids.filter((_, j) => canonical[j] !== canonical[i]))}
+                  // Every id naming this game goes, so none of them brings it back; the ids left out
+                  // stay in the address, and the first of them takes the place freed.
+                  onClick={() =>
+                    setIds(all.filter((_, j) => j >= considered || canonical[j] !== canonical[i]))
+                  }
                 >
                   <X aria-hidden="true" />
                 </Button>

@@ -362,8 +362,9 @@ function SearchSourceNote({ results }: { results: SearchResult[] }) {
 }
 
 /**
- * Free games come from two kinds of source: the stores' promotions (Epic, GOG), as of their last
- * successful sync, and the catalog's free-to-play games, as of the catalog's data.
+ * The sources of the free games listed, and only those: the stores' promotions (Epic, GOG), as of their
+ * last successful sync, and for each catalog free-to-play game the source and time of its price of 0.
+ * A catalog game whose price names no source falls back to the catalog's sources.
  */
 function FreeGamesNote({ games, connections }: { games: FreeGame[]; connections: PlatformConnection[] }) {
   const stores = [...new Set(games.map((g) => g.store))].filter((s) => s === "Epic" || s === "GOG");
@@ -371,11 +372,16 @@ function FreeGamesNote({ games, connections }: { games: FreeGame[]; connections:
     source: `${store} store`,
     asOf: connections.find((c) => c.id === store.toLowerCase())?.lastSuccess ?? null,
   }));
-  const fromCatalog = games.some((g) => g.store === "Steam" || g.store === "Catalog");
-  return fromCatalog ? (
-    <CatalogSourceNote catalog provenance={fromStores} className="mt-2" />
+  const catalogGames = games.filter((g) => g.store === "Steam" || g.store === "Catalog");
+  const provenance = distinctProvenance([...fromStores, ...catalogGames.map((g) => g.provenance)]);
+  return catalogGames.length ? (
+    <CatalogSourceNote
+      catalog={catalogGames.some((g) => g.provenance == null)}
+      provenance={provenance}
+      className="mt-2"
+    />
   ) : (
-    <SourceNote provenance={fromStores} className="mt-2" />
+    <SourceNote provenance={provenance} className="mt-2" />
   );
 }
 

@@ -12,6 +12,7 @@ import { describeAsOf } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -116,7 +117,9 @@ export default function DataSourcesPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {sources.isLoading ? (
+          {sources.isError ? (
+            <LoadFailed what="the data sources" error={sources.error} onRetry={() => sources.refetch()} />
+          ) : sources.isLoading ? (
             <Skeleton className="h-48" />
           ) : (
             <div className="overflow-x-auto">

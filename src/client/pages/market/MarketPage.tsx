@@ -67,13 +67,43 @@ const SORTABLE = new Set<string>(SCREENER_SORTS);
 function filterProblemText(error: unknown): string | null {
   const errors = error instanceof ApiError && error.status === 422 ? (error.problem?.errors ?? []) : [];
   if (!errors.length) return null;
-  const label = (key: string) => FIELDS.find((f) => f.key === key)?.label ?? key;
-  return errors
-    .map(
-      (e) =>
-        `${label(e.field)}: ${e.message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? label(w) : w))}`,
-    )
-    .join(" · ");
+  return errors.map((e) => `${fieldLabel(e.field)}: ${labelledMessage(e.message)}`).join(" · ");
+}
+
+/** A filter field's label ("Released from"), or the name itself when it is no field of the form. */
+function fieldLabel(key: string): string {
+  return FIELDS.find((f) => f.key === key)?.label ?? key;
+}
+
+/** A field error's message with the API's field names in it read as the labels ("Must not be before Released from"). */
+export function labelledMessage(message: string): string {
+  return message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? fieldLabel(w) : w));
+}
+
+/** What the estimate columns say of a low-signal game, beside its P10–P90 range. */
+export const LOW_SIGNAL_TITLE =
+  "Low signal: too little is known of this game for a single figure, so its P10–P90 range is shown (the P50 only orders the rows).";
+
+/**
+ * An estimate's cell: the P50, or for a low-signal estimate (issue 11: "never a false point") its
+ * P10–P90 range marked "low signal", as the game page's panel gives it.
+ */
+function estimateCell(
+  row: ScreenerRow,
+  p50: number | null,
+  range: { low: number; high: number } | null,
+  format: (v: number) => string,
+) {
+  if (p50 == null) return "–";
+  if (!row.estimateLowSignal || !range) return format(p50);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1 whitespace-nowrap" title={LOW_SIGNAL_TITLE}>
+      {format(range.low)}–{format(range.high)}
+      <Badge variant="warning" data-testid="low-signal">
+        low signal
+      </Badge>
+    </span>
+  );
 }
 
 function cell(row: ScreenerRow, column: ScreenerColumn) {
@@ -98,10 +128,11 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
     case "reviews":
     case "owners":
     case "players":
-    case "ownersEstimate":
       return compactNumber(row[column]);
+    case "ownersEstimate":
+      return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber);
     case "revenueEstimate":
-      return row.revenueEstimate == null ? "–" : `$${compactNumber(row.revenueEstimate)}`;
+      return estimateCell(row, row.revenueEstimate, row.revenueEstimateRange, (v) => `$${compactNumber(v)}`);
     case "positiveShare":
       return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
     case "releaseDate":
@@ -171,7 +202,9 @@ function Screener() {
     });
 
   const problem = screener.error instanceof ApiError ? screener.error.problem : undefined;
-  const errors = Object.fromEntries((problem?.errors ?? []).map((e) => [e.field, e.message]));
+  const errors = Object.fromEntries(
+    (problem?.errors ?? []).map((e) => [e.field, labelledMessage(e.message)]),
+  );
   const data = screener.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -339,6 +372,18 @@ function Screener() {
             </Alert>
           ) : screener.isLoading ? (
             <Skeleton className="h-96" />
+          ) : data && data.rows.length === 0 && data.total > 0 ? (
+            // An address past the last page (an old link, a hand-typed page): the filter matches games.
+            <EmptyState
+              icon={Filter}
+              title={`Page ${page.toLocaleString("en-US")} is past the last page`}
+              description={`${plural(data.total, "game")} ${data.total === 1 ? "matches" : "match"} these filters, on ${plural(pages, "page")}.`}
+              action={
+                <Button variant="outline" size="sm" onClick={() => update({ page: String(pages) }, false)}>
+                  Go to the last page ({pages.toLocaleString("en-US")})
+                </Button>
+              }
+            />
           ) : !data || data.rows.length === 0 ? (
             <EmptyState icon={Filter} title="No game matches these filters" />
           ) : (
@@ -397,6 +442,12 @@ function Screener() {
                   ))}
                 </TableBody>
               </Table>
+              {data.rows.some((r) => r.estimateLowSignal) &&
+                (shown.includes("ownersEstimate") || shown.includes("revenueEstimate")) && (
+                  <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">
+                    {LOW_SIGNAL_TITLE}
+                  </p>
+                )}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <CatalogSourceNote provenance={data.provenance} />
                 <nav aria-label="Pages" className="flex items-center gap-2 text-sm">

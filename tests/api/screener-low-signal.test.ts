@@ -1,0 +1,97 @@
+import { parse } from "csv-parse/sync";
+import { beforeAll, expect, test } from "vitest";
+import type { ScreenerPage } from "../../src/contracts/market.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { recomputeEstimates } from "../../src/server/estimates/store.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+// Report r11-b #4: a low-signal estimate (issue 11: "never a false point") is marked in the screener's
+// rows and CSV, with its P10–P90 range, not given as a plain P50.
+let premium: TestUser;
+
+beforeAll(async () => {
+  premium = await createTestUser({ role: "premium" });
+  await upsertGames(
+    [
+      // On Steam with 4 reviews: the owners model covers it, with too little signal for a figure.
+      { name: "Quiet Harbour", steamAppId: 990_001, price: 9.99, positiveReviews: 3, negativeReviews: 1 },
+      {
+        name: "Loud Harbour",
+        steamAppId: 990_002,
+        price: 9.99,
+        positiveReviews: 40_000,
+        negativeReviews: 2_000,
+      },
+    ],
+    "test",
+  );
+  await recomputeEstimates();
+});
+
+test("a low-signal estimate's row says so and carries its P10–P90 range; another's does not", async () => {
+  const res = await request("/api/market/screener?q=Harbour&sort=name&order=asc", { cookie: premium.cookie });
+  expect(res.status).toBe(200);
+  const page = (await res.json()) as ScreenerPage;
+  const [loud, quiet] = page.rows;
+  expect(quiet).toMatchObject({ name: "Quiet Harbour", estimateLowSignal: true });
+  expect(quiet!.ownersEstimateRange!.high).toBeGreaterThan(quiet!.ownersEstimateRange!.low);
+  expect(quiet!.ownersEstimateRange!.low).toBeLessThanOrEqual(quiet!.ownersEstimate!);
+  expect(quiet!.revenueEstimateRange!.high).toBeGreaterThan(quiet!.revenueEstimateRange!.low);
+  expect(loud).toMatchObject({ name: "Loud Harbour", estimateLowSignal: false });
+  expect(loud!.ownersEstimateRange!.high).toBeGreaterThanOrEqual(loud!.ownersEstimate!);
+  // The stored estimate's own figures.
+  const estimate = (await (
+    await request(`/api/games/${encodeURIComponent(quiet!.id)}/estimates`, { cookie: premium.cookie })
+  ).json()) as { lowSignal: boolean; owners: { low: number; mid: number; high: number } };
+  expect(estimate.lowSignal).toBe(true);
+  expect(quiet!.ownersEstimateRange).toEqual({ low: estimate.owners.low, high: estimate.owners.high });
+});
+
+test("the CSV with an estimate column says which rows are low-signal; without one it has no such column", async () => {
+  const res = await request(
+    "/api/market/screener?format=csv&q=Harbour&sort=name&order=asc&columns=name,ownersEstimate",
+    { cookie: premium.cookie },
+  );
+  const rows = parse(await res.text(), { bom: true }) as string[][];
+  expect(rows[0]).toEqual([
+    "id",
+    "steamAppId",
+    "name",
+    "ownersEstimate (count)",
+    "estimateLowSignal (true/false)",
+  ]);
+  expect(rows.slice(1).map((r) => [r[2], r[4]])).toEqual([
+    ["Loud Harbour", "false"],
+    ["Quiet Harbour", "true"],
+  ]);
+  const plain = await request("/api/market/screener?format=csv&q=Harbour&columns=name,price", {
+    cookie: premium.cookie,
+  });
+  expect((parse(await plain.text(), { bom: true }) as string[][])[0]).toEqual([
+    "id",
+    "steamAppId",
+    "name",
+    "price (USD)",
+  ]);
+});
+
+test("the mark follows a re-estimate: a game that gains reviews loses it", async () => {
+  await upsertGames(
+    [
+      {
+        name: "Quiet Harbour",
+        steamAppId: 990_001,
+        price: 9.99,
+        positiveReviews: 30_000,
+        negativeReviews: 1_000,
+      },
+    ],
+    "test",
+  );
+  await recomputeEstimates();
+  const page = (await (
+    await request("/api/market/screener?q=Quiet%20Harbour", { cookie: premium.cookie })
+  ).json()) as ScreenerPage;
+  expect(page.rows).toHaveLength(1);
+  expect(page.rows[0]).toMatchObject({ name: "Quiet Harbour", estimateLowSignal: false });
+});
