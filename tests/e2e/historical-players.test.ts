@@ -138,3 +138,14 @@ test("the game page's Players chart draws a line per period and per source, as H
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page-peaks-per-source.png`, fullPage: true });
   await context.close();
 });
+
+// Review 11 a: Compare showed BioShock's sale price alone while its estimates used the list price.
+test("Compare shows a game on sale with its discount and list price, as its game page does", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/compare?ids=steam-7670`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.waitFor();
+  await table.getByRole("cell", { name: "$4.99 (75% off $19.99)" }).waitFor();
+  await context.close();
+});

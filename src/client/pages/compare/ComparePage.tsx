@@ -21,6 +21,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { searchQuery } from "../../queries/catalog.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { priceText } from "../game/price-text.ts";
 
 /** Issue 10: up to five games on the same charts. */
 export const MAX_COMPARED = 5;
@@ -189,7 +190,8 @@ export default function ComparePage() {
       label: "Price",
       unit: "USD",
       value: (g) => g.latest.price?.value ?? g.price,
-      show: (g) => formatPrice(g.latest.price?.value ?? g.price),
+      // On sale: the discount and list price the record gave, as the game page shows them.
+      show: (g) => priceText(g.latest.price?.value ?? g.price, g.discount, g.price),
       source: "price",
     },
     {
