@@ -108,6 +108,38 @@ describe("a game of several developers or publishers", () => {
     expect((await company("spelling-dev")).totals.estimates?.games).toBe(2);
   });
 
+  // Review 11 a, questionable: the totals listed "Bandai Namco Entertainment" and "BANDAI NAMCO
+  // Entertainment" apart while the company page counted them as one company.
+  test("games crediting one company in different spellings are one group of the totals, as on its page", async () => {
+    const { ids } = await upsertGames(
+      [
+        {
+          name: "Apart Spelled One",
+          steamAppId: 99999962,
+          publisher: "Casing Works",
+          price: 9.99,
+          positiveReviews: 300,
+          negativeReviews: 30,
+        },
+        {
+          name: "Apart Spelled Two",
+          steamAppId: 99999963,
+          publisher: "CASING WORKS",
+          price: 9.99,
+          positiveReviews: 300,
+          negativeReviews: 30,
+        },
+      ],
+      "test",
+    );
+    await recomputeEstimates({ gameIds: ids });
+    const totals = await get<{ totals: Array<{ name: string; games: number }> }>(
+      "/api/estimates/totals?by=publisher&name=casing%20works",
+    );
+    expect(totals.totals.map((t) => [t.name, t.games])).toEqual([["CASING WORKS", 2]]);
+    expect((await company("casing-works")).totals.estimates?.games).toBe(2);
+  });
+
   test("a credit drops placeholders and repeats, and a name's own comma stays inside it", async () => {
     const { ids } = await upsertGames(
       [{ name: "Credit Check", developer: "CAPCOM Co., Ltd., CINEMAX, s.r.o.", publisher: "Unknown" }],

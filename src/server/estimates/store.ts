@@ -524,12 +524,14 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
 function byCompany(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
   for (const r of rows) {
-    // One name per company page: a credit naming one company in two spellings ("Rockin' Android,
-    // Rockin Android") counts its game once, under the first (review 11 a, item 6).
-    for (const name of creditSlugs(String(r.name)).values()) {
-      const sum = out.get(name);
+    // One group per company page (slug), as the company page counts: a credit naming one company in
+    // two spellings ("Rockin' Android, Rockin Android") counts its game once (review 11 a, item 6), and
+    // credits spelling it apart ("Bandai Namco Entertainment", "BANDAI NAMCO Entertainment") are one
+    // company's totals, under the first spelling in name order.
+    for (const [slug, name] of creditSlugs(String(r.name))) {
+      const sum = out.get(slug);
       if (!sum) {
-        out.set(name, { ...r, name });
+        out.set(slug, { ...r, name });
         continue;
       }
       for (const [k, v] of Object.entries(r)) {
