@@ -184,6 +184,10 @@ export const FreeToPlay: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/in-game purchases are not estimated/)).toBeVisible();
     await expect(canvas.getByText("free")).toBeVisible();
+    // No $0 bars read as a measurement: units and revenue say why there is no figure.
+    await expect(canvas.getByText("none (free to play)")).toBeVisible();
+    await expect(canvas.getAllByText("not estimated (free to play)")).toHaveLength(2);
+    await expect(canvas.queryByText("$0")).toBeNull();
   },
 };
 

@@ -185,6 +185,7 @@ export function EstimatesPanel({
   /** Fixed clock for stories and tests. */
   now?: number;
 }) {
+  const free = estimate?.inputs.priceUsd === 0;
   return (
     <Card data-slot="estimates-panel" className={cn("w-full", className)}>
       <CardHeader>
@@ -229,19 +230,25 @@ export function EstimatesPanel({
             )}
             <div className="grid gap-4 sm:grid-cols-2">
               <FigureRow label="Owners" range={estimate.owners} lowSignal={estimate.lowSignal} />
-              <FigureRow label="Units sold" range={estimate.unitsSold} lowSignal={estimate.lowSignal} />
+              {/* A free game sells no copies: its 0s are no measurement, and in-game spending is not estimated. */}
+              <FigureRow
+                label="Units sold"
+                range={free ? null : estimate.unitsSold}
+                missing="none (free to play)"
+                lowSignal={estimate.lowSignal}
+              />
               <FigureRow
                 label="Gross revenue (USD)"
-                range={estimate.revenue.gross}
+                range={free ? null : estimate.revenue.gross}
                 currency
-                missing="unknown (no price)"
+                missing={free ? "not estimated (free to play)" : "unknown (no price)"}
                 lowSignal={estimate.lowSignal}
               />
               <FigureRow
                 label="Net revenue (USD)"
-                range={estimate.revenue.net}
+                range={free ? null : estimate.revenue.net}
                 currency
-                missing="unknown (no price)"
+                missing={free ? "not estimated (free to play)" : "unknown (no price)"}
                 lowSignal={estimate.lowSignal}
               />
             </div>
