@@ -497,6 +497,25 @@ describe("list filters match whole elements only", () => {
     expect(names(await screen(`tag=${encodeURIComponent('Say "Hi"')}`))).toEqual(["Wildcard One"]);
     expect(names(await screen("tag=Hi"))).toEqual([]);
   });
+
+  // Review 10 b, questionable: screening "RPG" left out every console RPG, which VGChartz files under
+  // "Role-Playing".
+  test("a genre the sources spell apart is one genre: RPG finds Role-Playing games, and the reverse", async () => {
+    await upsertGames(
+      [
+        { name: "Alias Steam Quest", genres: ["RPG"] },
+        { name: "Alias Console Quest", genres: ["Role-Playing"], platforms: ["PS4"] },
+      ],
+      "test",
+    );
+    const quests = async (genre: string) =>
+      names(await screen(`genre=${genre}&q=quest&sort=name&order=asc`)).filter((n) => n.startsWith("Alias"));
+    expect(await quests("RPG")).toEqual(["Alias Console Quest", "Alias Steam Quest"]);
+    expect(await quests("role-playing")).toEqual(["Alias Console Quest", "Alias Steam Quest"]);
+    const facets = await (await request("/api/market/facets", { cookie: premium.cookie })).json();
+    const rpg = facets.genres.filter((g: { value: string }) => /^(rpg|role-playing)$/i.test(g.value));
+    expect(rpg).toHaveLength(1);
+  });
 });
 
 describe("the name filter q is text, not a pattern", () => {

@@ -42,6 +42,18 @@ import { listOf } from "./shapes.ts";
 export type ListField = "genres" | "tags" | "platforms";
 export const LIST_FIELDS: readonly ListField[] = ["genres", "tags", "platforms"];
 
+/**
+ * Genre names the sources spell apart for one genre: VGChartz's "Role-Playing" is Steam's "RPG", so
+ * screening "RPG" finds console RPGs too (the facet names the spelling most games use).
+ */
+const GENRE_ALIASES: Record<string, string> = { "role-playing": "rpg" };
+
+/** The key a list value is filed under: case folded, and a genre's other spelling as its alias. */
+function listKey(field: ListField, value: string): string {
+  const key = foldCase(value);
+  return field === "genres" ? (GENRE_ALIASES[key] ?? key) : key;
+}
+
 /** SQLite's NOCASE: only ASCII letters fold. */
 export function foldCase(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
@@ -283,7 +295,7 @@ export class CatalogIndex {
       const seen = new Set<string>();
       for (const value of row[field]) {
         if (typeof value !== "string") continue;
-        const key = foldCase(value);
+        const key = listKey(field, value);
         if (seen.has(key)) continue;
         seen.add(key);
         let set = this.lists[field].get(key);
@@ -328,7 +340,7 @@ export class CatalogIndex {
     for (const field of LIST_FIELDS) {
       const value = filters[field];
       if (!value) continue;
-      const set = this.lists[field].get(foldCase(value));
+      const set = this.lists[field].get(listKey(field, value));
       if (!set) return null;
       for (let w = 0; w < out.length; w++) out[w]! &= set.bits[w]!;
     }
