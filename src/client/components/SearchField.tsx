@@ -10,6 +10,8 @@ export function SearchField({
   onChange,
   type = "search",
   className,
+  disabled = false,
+  describedBy,
 }: {
   /** The accessible name. */
   label: string;
@@ -19,6 +21,9 @@ export function SearchField({
   /** "search" (a searchbox) or "text" for a plain filter box. */
   type?: "search" | "text";
   className?: string;
+  /** Takes no typing (and no focus); `describedBy` names the text that says why. */
+  disabled?: boolean;
+  describedBy?: string;
 }) {
   return (
     <div className={cn("relative", className)}>
@@ -29,6 +34,8 @@ export function SearchField({
       <Input
         type={type}
         aria-label={label}
+        aria-describedby={describedBy}
+        disabled={disabled}
         placeholder={placeholder}
         className="pl-9"
         value={value}

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { GameSeries } from "../../contracts/game-page.ts";
-import { positiveShare, seriesByPeriod, seriesProvenance } from "./series-periods.ts";
+import { chartProvenance, positiveShare, seriesByPeriod, seriesProvenance } from "./series-periods.ts";
 
 const series = (points: GameSeries["points"], period: string | null): GameSeries => ({
   metric: "players_peak",
@@ -150,6 +150,35 @@ test("seriesProvenance: one entry per source, each dated by its own newest point
   const single = series([{ t: "2022-02-01T00:00:00.000Z", value: 1 }], "month");
   expect(seriesProvenance(single)).toEqual([{ source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" }]);
   expect(seriesProvenance(undefined)).toEqual([]);
+});
+
+// Report r12-a #4: Compare's note read "Steam via SteamSpy (dataset) · Jun 2023; Steam Store Games
+// (Kaggle, CC BY 4.0); Steam via SteamSpy (dataset) · Jun 2023": the joined source of a game's series
+// under one date, beside another game's.
+test("chartProvenance: each source once across a chart's series, dated by its newest point in any", () => {
+  const spy = "Steam via SteamSpy (dataset)";
+  const kaggle = "Steam Store Games (Kaggle, CC BY 4.0)";
+  const bioshock: GameSeries = {
+    ...series([{ t: "2023-05-31T00:00:00.000Z", value: 1 }], "instant"),
+    source: spy,
+    asOf: "2023-05-31T00:00:00.000Z",
+  };
+  const counterStrike: GameSeries = {
+    ...series(
+      [
+        { t: "2019-05-01T00:00:00.000Z", value: 1, source: kaggle },
+        { t: "2023-06-01T00:00:00.000Z", value: 2, source: spy },
+      ],
+      "instant",
+    ),
+    source: `${kaggle}; ${spy}`,
+    asOf: "2023-06-01T00:00:00.000Z",
+  };
+  expect(chartProvenance([bioshock, counterStrike, undefined])).toEqual([
+    { source: spy, asOf: "2023-06-01T00:00:00.000Z" },
+    { source: kaggle, asOf: "2019-05-01T00:00:00.000Z" },
+  ]);
+  expect(chartProvenance([])).toEqual([]);
 });
 
 test("positive share: computed where both counts exist, a line per source of the counts", () => {

@@ -73,6 +73,23 @@ export function seriesProvenance(
 }
 
 /**
+ * The sources of a chart of several series (Compare's games, each a series), one entry per source
+ * dated by its newest point in any of them: one series' `source` names all its sources under one
+ * `asOf`, which left the 2019 snapshot undated beside SteamSpy's 2023 and named SteamSpy twice.
+ */
+export function chartProvenance(
+  series: Array<GameSeries | undefined>,
+): Array<{ source: string; asOf: string | null }> {
+  const newest = new Map<string, string | null>();
+  for (const p of series.flatMap(seriesProvenance)) {
+    const seen = newest.get(p.source);
+    if (!newest.has(p.source) || (p.asOf != null && (seen == null || seen < p.asOf)))
+      newest.set(p.source, p.asOf);
+  }
+  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+}
+
+/**
  * The positive share of reviews (%) where both counts exist at the same time, never filled in. Each
  * point keeps its counts' source, so a share from one source is never one line with another's (the
  * 2019 snapshot's 85.9 % and SteamSpy's 82.3 % of 2023 were one line).

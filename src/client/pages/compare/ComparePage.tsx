@@ -13,50 +13,17 @@ import { SeriesChart } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
+import { ApiError } from "../../api.ts";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
-import { seriesByPeriod } from "../../components/series-periods.ts";
+import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { searchQuery } from "../../queries/catalog.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { priceText } from "../game/price-text.ts";
-
-/** Issue 10: up to five games on the same charts. */
-export const MAX_COMPARED = 5;
-
-/** The address's ids, each once, in its order. */
-function parseIds(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
-/**
- * Which of the address's ids are compared: the first five distinct games, a game counted once under
- * whichever ids name it (`steam-730` and the catalog's own id), in the form each id resolves to as it
- * loads (`canonical`, the id itself until then). `considered` is how many ids lead up to the fifth
- * game, duplicates included; the ids after it are left out, unresolved.
- */
-export function comparedIds(
-  all: string[],
-  canonical: (i: number) => string,
-): { considered: number; games: number; leftOut: string[] } {
-  const seen = new Set<string>();
-  let considered = 0;
-  for (; considered < all.length; considered++) {
-    const game = canonical(considered);
-    if (!seen.has(game) && seen.size >= MAX_COMPARED) break;
-    seen.add(game);
-  }
-  return { considered, games: seen.size, leftOut: all.slice(considered) };
-}
+import { comparedIds, MAX_COMPARED, parseIds } from "./compared-ids.ts";
 
 function OverlayChart({
   games,
@@ -78,9 +45,10 @@ function OverlayChart({
     .at(-1);
   const from = rangeStart(range, newest)?.toISOString() ?? null;
   const results = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, from)) });
-  const provenance: Provenance[] = results.flatMap((r) =>
-    r.data?.source ? [{ source: r.data.source, asOf: r.data.asOf }] : [],
-  );
+  // Each source once, dated by its own newest point (a game's series names all its sources under one date).
+  const provenance: Provenance[] = chartProvenance(results.map((r) => r.data));
+  // A chart of several sources names the source on every line and CSV column, a game's only one too.
+  const nameSource = provenance.length > 1;
   return (
     <SeriesChart
       title={title}
@@ -89,7 +57,7 @@ function OverlayChart({
       onRangeChange={(r) => setRange(r, { replace: true })}
       loading={results.some((r) => r.isLoading)}
       // A game whose points differ in period (monthly beside daily) gets a line per period.
-      series={games.flatMap((g, i) => seriesByPeriod(results[i]?.data, g.name))}
+      series={games.flatMap((g, i) => seriesByPeriod(results[i]?.data, g.name, { nameSource }))}
       provenance={provenance}
       formatValue={format}
       empty={{
@@ -118,7 +86,15 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
         placeholder={disabled ? `At most ${MAX_COMPARED} games` : "Add a game..."}
         value={q}
         onChange={setQ}
+        // Five games compared: the box takes no typing and says why (report r12-a #6).
+        disabled={disabled}
+        describedBy={disabled ? "compare-add-full" : undefined}
       />
+      {disabled && (
+        <p id="compare-add-full" className="mt-1 text-muted-foreground text-sm">
+          {MAX_COMPARED} games are compared, the most there can be: remove one to add another.
+        </p>
+      )}
       {q.trim().length > 2 && !disabled && (
         <ul
           aria-label="Games to add"
@@ -162,7 +138,13 @@ export default function ComparePage() {
     considered,
     games: gameCount,
     leftOut,
-  } = comparedIds(all, (i) => queryClient.getQueryData(gameQuery(all[i]!).queryKey)?.id ?? all[i]!);
+  } = comparedIds(all, (i) => {
+    const key = gameQuery(all[i]!).queryKey;
+    // An id the catalog answered 404 for is no game: named "Not in the catalog", it takes no place.
+    const error = queryClient.getQueryState(key)?.error;
+    if (error instanceof ApiError && error.status === 404) return null;
+    return queryClient.getQueryData(key)?.id ?? all[i]!;
+  });
   const ids = all.slice(0, considered);
   const details = useQueries({ queries: ids.map((id) => gameQuery(id)) });
   const canonical = ids.map((id, i) => details[i]?.data?.id ?? id);
@@ -177,6 +159,8 @@ export default function ComparePage() {
     value: (g: GameDetail) => number | string | null;
     show: (g: GameDetail) => string;
     source?: SeriesMetric;
+    /** Rows the CSV adds after the figure's own, so the file says what the cell shows. */
+    more?: Array<{ label: string; unit: string; value: (g: GameDetail) => number | null }>;
   }> = [
     // The date, or the year alone where only a year is known (VGChartz's games), as the game page shows it.
     {
@@ -193,6 +177,11 @@ export default function ComparePage() {
       // On sale: the discount and list price the record gave, as the game page shows them.
       show: (g) => priceText(g.latest.price?.value ?? g.price, g.discount, g.price),
       source: "price",
+      // The cell's "(75% off $19.99)": empty for a game not on sale (report r12-a #8).
+      more: [
+        { label: "List price (on sale)", unit: "USD", value: (g) => g.discount?.listPrice ?? null },
+        { label: "Discount", unit: "%", value: (g) => g.discount?.percent ?? null },
+      ],
     },
     {
       label: "Players (latest)",
@@ -304,7 +293,13 @@ export default function ComparePage() {
                 fileName="compare_key-figures"
                 data={() => ({
                   header: ["figure", "unit", ...games.map((g) => g.name)],
-                  rows: figures.map((f) => [f.label, f.unit, ...games.map((g) => f.value(g))]),
+                  rows: figures.flatMap((f) =>
+                    [f, ...(f.more ?? [])].map((row) => [
+                      row.label,
+                      row.unit,
+                      ...games.map((g) => row.value(g)),
+                    ]),
+                  ),
                 })}
               />
             </CardHeader>

@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
+
+/**
+ * Compare and the game page with real rows of several sources (report r12-a): Half-Life's reviews
+ * from the Steam Store Games snapshot (May 2019) and SteamSpy (2023), BioShock's from SteamSpy only
+ * and on sale; Dota 2's players from SteamCharts (Feb 2022) and SteamSpy's daily peak.
+ */
+let server: TestServer;
+let browser: Browser;
+
+const KAGGLE = "Steam Store Games (Kaggle, CC BY 4.0)";
+const SPY = "Steam via SteamSpy (dataset)";
+
+beforeAll(async () => {
+  ({ server, browser } = await serverWithData([
+    ["steam-store-csv", "tests/fixtures/datasets/merge-order/steam_halflife_san_andreas.csv"],
+    [
+      "steamspy-csv",
+      "tests/fixtures/datasets/steamspy/steamspy_top1000_2023_tags.csv",
+      "--as-of",
+      "2023-06-01",
+    ],
+    ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_overlap.csv"],
+  ]));
+});
+
+afterAll(() => stopAll(browser, server));
+
+async function open(path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+async function download(page: Page, button: ReturnType<Page["getByRole"]>): Promise<string[][]> {
+  const [file] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  return parse(readFileSync((await file.path())!, "utf8"), { bom: true }) as string[][];
+}
+
+// Report r12-a #4 and #7: the note read "Steam via SteamSpy (dataset) · Jun 2023; Steam Store Games
+// (Kaggle, CC BY 4.0); Steam via SteamSpy (dataset) · Jun 2023", and BioShock's line named no source.
+test("a Compare chart dates each source once and names the source on every line and CSV column", async () => {
+  const page = await open("/compare?ids=steam-7670,steam-70");
+  const chart = page.getByRole("region", { name: "Positive reviews", exact: true });
+  await chart.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  const note = await chart.locator('[data-slot="source-note"]').textContent();
+  expect(note).toBe(`Source: ${SPY} · Jun 2023; ${KAGGLE} · May 2019`);
+  const csv = await download(page, chart.getByRole("button", { name: "Export CSV of Positive reviews" }));
+  expect(csv[0]).toEqual([
+    "time (ISO 8601)",
+    `BioShock · ${SPY} (reviews)`,
+    `Half-Life · ${KAGGLE} (reviews)`,
+    `Half-Life · ${SPY} (reviews)`,
+  ]);
+  await page.context().close();
+});
+
+// Report r12-a #8: the table shows "$4.99 (75% off $19.99)", the CSV gave 4.99 alone.
+test("Compare's key-figures CSV gives the list price and discount the table shows", async () => {
+  const page = await open("/compare?ids=steam-7670,steam-70");
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.getByRole("cell", { name: "$4.99 (75% off $19.99)" }).waitFor();
+  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }).first());
+  expect(csv[0]).toEqual(["figure", "unit", "BioShock", "Half-Life"]);
+  const row = (label: string) => csv.find((r) => r[0] === label);
+  expect(row("Price")).toEqual(["Price", "USD", "4.99", "9.99"]);
+  expect(row("List price (on sale)")).toEqual(["List price (on sale)", "USD", "19.99", ""]);
+  expect(row("Discount")).toEqual(["Discount", "%", "75", ""]);
+  await page.context().close();
+});
+
+// Report r12-a #5: "steam-99999999" took one of the five places and left a real game out.
+test("an id not in the catalog is named but takes none of the five places", async () => {
+  const ids = ["steam-10", "steam-99999999", "steam-730", "steam-240", "steam-570", "steam-440"];
+  const page = await open(`/compare?ids=${ids.join(",")}`);
+  await page.getByRole("alert").filter({ hasText: "Not in the catalog: steam-99999999" }).waitFor();
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.getByRole("columnheader", { name: "Team Fortress 2" }).waitFor();
+  expect(await table.getByRole("columnheader").count()).toBe(6);
+  expect(await page.getByText(/left out/).count()).toBe(0);
+  // Five games: the add box takes no typing and says why (report r12-a #6).
+  const add = page.getByRole("searchbox", { name: "Add a game to compare" });
+  await expect.poll(() => add.isDisabled()).toBe(true);
+  expect(await add.getAttribute("aria-describedby")).toBe("compare-add-full");
+  expect(await page.locator("#compare-add-full").textContent()).toBe(
+    "5 games are compared, the most there can be: remove one to add another.",
+  );
+  // Removing one opens it again.
+  await page.getByRole("button", { name: "Remove Team Fortress 2" }).click();
+  await expect.poll(() => add.isDisabled()).toBe(false);
+  expect(await page.locator("#compare-add-full").count()).toBe(0);
+  await page.context().close();
+});
