@@ -96,3 +96,17 @@ test("an id not in the catalog is named but takes none of the five places", asyn
   expect(await page.locator("#compare-add-full").count()).toBe(0);
   await page.context().close();
 });
+
+// Report r12-a #11: "Source: SteamCharts, Steam via SteamSpy (dataset) · Feb 2022" under SteamCharts'
+// February average: SteamSpy's figures are of 2023.
+test("the game page's Players card names the source of the count it shows, at its date", async () => {
+  const page = await open("/games/steam-570");
+  const card = page
+    .locator('dl[aria-label="Latest figures"] > div')
+    .filter({ has: page.getByText("Players (players, average over the month)", { exact: true }) });
+  await card.waitFor();
+  expect(await card.locator('[data-slot="source-note"]').textContent()).toBe(
+    "Source: SteamCharts · Feb 2022 (average over the month)",
+  );
+  await page.context().close();
+});
