@@ -67,6 +67,10 @@ test("Dashboard: Games Tracked and Player trends say their month, not this week 
     .locator("div")
     .filter({ hasText: "total of monthly averages" });
   await expect.poll(() => tile.first().textContent()).toMatch(/across [\d,]+ games, Feb 2022/);
+  // The tiles name their sources: the players figure's (SteamCharts, its month) and the catalog's
+  // (review 12, item 10).
+  const note = page.getByTestId("dashboard-stats").locator("xpath=following-sibling::p[1]");
+  await expect.poll(() => note.textContent()).toMatch(/^Source: SteamCharts · Feb 2022/);
   await page.context().close();
 });
 

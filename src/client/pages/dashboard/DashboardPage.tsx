@@ -838,6 +838,14 @@ export default function DashboardPage() {
           ))}
         </div>
       )}
+      {!overview.isError && (
+        // The tiles' sources: the players figure's own, and the catalog's for the games counted.
+        <CatalogSourceNote
+          className="-mt-2 mb-4"
+          catalog
+          provenance={figures?.marketActivity.provenance ?? null}
+        />
+      )}
       <div className="mb-4">
         <RealtimePanel />
       </div>
