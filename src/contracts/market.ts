@@ -243,6 +243,11 @@ export interface EstimateSums {
   grossRevenue: { low: number; mid: number; high: number } | null;
   /** Estimated games with no revenue estimate (no known price): in `owners`, not in `grossRevenue`. */
   gamesWithoutRevenue: number;
+  /**
+   * Estimated games whose estimate is low-signal (no single figure is shown for them, only their
+   * P10–P90 range): their P50s are in the sums all the same, and the screens say how many.
+   */
+  lowSignalGames: number;
   provenance: Provenance;
 }
 
@@ -276,6 +281,15 @@ export interface CompanyGame {
   /** P50 of the game's estimate; null when none, or when the owners model does not cover the game (not on Steam, no Steam signal). */
   ownersEstimate: number | null;
   revenueEstimate: number | null;
+  /** P10–P90 of the owners estimate; null when the game is not estimated. */
+  ownersEstimateRange: { low: number; high: number } | null;
+  /** P10–P90 of the gross revenue estimate in USD; null without a revenue estimate. */
+  revenueEstimateRange: { low: number; high: number } | null;
+  /**
+   * The estimate is low-signal (issue 11, ADR 011): the page shows its P10–P90 range, not the P50,
+   * as the screener does; null when the game is not estimated.
+   */
+  estimateLowSignal: boolean | null;
   /**
    * Units sold as a sales dataset published them (VGChartz), over the game's rows that name this company
    * (`totals.publishedSales`); null when the catalog holds none.

@@ -73,6 +73,32 @@ describe("importers skip a row with an impossible figure or date, reporting its 
     ]);
   });
 
+  test("owners that are neither a range nor a figure are reported by line; an empty owners is owners unknown (review r12 a, item 3)", async () => {
+    const spy = await importSteamSpyCsv(BROKEN("steamspy-owners-words.csv"));
+    expect(spy).toMatchObject({ read: 6, inserted: 2, skipped: 4 });
+    expect(spy.errors).toEqual([
+      { line: 4, message: 'invalid owners "lots": neither a range of figures nor a figure' },
+      { line: 5, message: 'invalid owners "20000-Infinity": neither a range of figures nor a figure' },
+      { line: 6, message: 'invalid owners "0x10 .. 50,000": neither a range of figures nor a figure' },
+      { line: 7, message: 'invalid owners "20,000.5 .. 50,000": neither a range of figures nor a figure' },
+    ]);
+    const stored = await rows(
+      "SELECT name, owners_estimate FROM games WHERE steam_app_id BETWEEN 99999970 AND 99999975 ORDER BY name",
+    );
+    expect(stored.map((r) => ({ ...r }))).toEqual([
+      { name: "Words Empty Owners", owners_estimate: null },
+      { name: "Words Good", owners_estimate: 35000 },
+    ]);
+
+    const store = await importSteamStoreCsv(BROKEN("steam-owners-words.csv"));
+    expect(store).toMatchObject({ read: 4, inserted: 1, skipped: 3 });
+    expect(store.errors).toEqual([
+      { line: 3, message: 'invalid owners "20000-": neither a range of figures nor a figure' },
+      { line: 4, message: 'invalid owners "20000-50000-100000": neither a range of figures nor a figure' },
+      { line: 5, message: 'invalid owners "1e4-5e4": neither a range of figures nor a figure' },
+    ]);
+  });
+
   test("vgsales-csv: negative and infinite sales, on a PC row too; nothing of them in the sales table", async () => {
     const summary = await importVgSalesCsv(BROKEN("vgsales-impossible.csv"));
     expect(summary.read).toBe(5);

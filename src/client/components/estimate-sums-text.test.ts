@@ -8,6 +8,7 @@ const sums = (over: Partial<EstimateSums> = {}): EstimateSums => ({
   owners: { low: 10_000, mid: 40_000, high: 150_000 },
   grossRevenue: { low: 100_000, mid: 400_000, high: 1_500_000 },
   gamesWithoutRevenue: 0,
+  lowSignalGames: 0,
   provenance,
   ...over,
 });
@@ -32,5 +33,15 @@ test("which games are summed, and which are outside the owners model", () => {
   expect(estimatedGamesText(sums(), 1_126, 0)).toBe("3 of 1,126 games estimated.");
   expect(estimatedGamesText(sums(), 4, 1)).toBe(
     "3 of 4 games estimated. 1 game not on Steam and without Steam data is outside the owners model: no estimate of its is summed.",
+  );
+});
+
+// Review r12 a, item 2: the sums say how many low-signal games' P50s they include.
+test("the low-signal games among those summed are counted", () => {
+  expect(estimatedGamesText(sums({ lowSignalGames: 1 }), 4, 0)).toBe(
+    "3 of 4 games estimated. 1 of them is low-signal: no single figure is shown for it, but its P50 is in these sums.",
+  );
+  expect(estimatedGamesText(sums({ lowSignalGames: 2 }), 4, 1)).toBe(
+    "3 of 4 games estimated. 2 of them are low-signal: no single figure is shown for them, but their P50s are in these sums. 1 game not on Steam and without Steam data is outside the owners model: no estimate of its is summed.",
   );
 });

@@ -30,9 +30,24 @@ export function outsideModelText(n: number): string {
   return `${plural(n, "game")} not on Steam and without Steam data ${n === 1 ? "is" : "are"} outside the owners model: no estimate of ${n === 1 ? "its" : "theirs"} is summed.`;
 }
 
-/** "12 of 40 games estimated." and, where some are, the games outside the model. */
+/**
+ * How many of the summed games are low-signal: no single figure is shown for them (only their range),
+ * yet their P50s are in the sums.
+ */
+export function lowSignalText(n: number): string {
+  return n === 1
+    ? "1 of them is low-signal: no single figure is shown for it, but its P50 is in these sums."
+    : `${n.toLocaleString("en-US")} of them are low-signal: no single figure is shown for them, but their P50s are in these sums.`;
+}
+
+/**
+ * "12 of 40 games estimated." and, where some are, the low-signal games among them and the games
+ * outside the model.
+ */
 export function estimatedGamesText(e: EstimateSums, games: number, outsideModel: number): string {
-  return `${e.games.toLocaleString("en-US")} of ${plural(games, "game")} estimated.${outsideModel > 0 ? ` ${outsideModelText(outsideModel)}` : ""}`;
+  return `${e.games.toLocaleString("en-US")} of ${plural(games, "game")} estimated.${
+    e.lowSignalGames > 0 ? ` ${lowSignalText(e.lowSignalGames)}` : ""
+  }${outsideModel > 0 ? ` ${outsideModelText(outsideModel)}` : ""}`;
 }
 
 /** No estimate at all: why. */

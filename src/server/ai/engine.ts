@@ -342,21 +342,35 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
 }
 
 /**
+ * What a low-signal estimate's facts say in place of a single figure (no digits: the number check
+ * would read them as figures).
+ */
+export const LOW_SIGNAL_NOTE =
+  "Too little is known of this game for a single figure: each estimate is only its low to high range. Write the range, never one number for it.";
+
+/**
  * A game's estimates (src/server/estimates: owners, units sold, revenue as P10 / P50 / P90), rounded
  * as the screen shows them; null when the estimates cannot be had, or when the model does not cover
  * the game (not on Steam, no Steam signal: its ranges would be the Steam catalog's, not the game's).
+ * A low-signal estimate has no single figure (its game page shows the P10–P90 range only): its facts
+ * carry the low and high without the mid, so that a P50 can be neither written nor cited as the
+ * figure, and a note that says why.
  */
 export async function estimateFacts(gameId: string) {
   const e = await getGameEstimate(gameId).catch(() => null);
   if (!e?.covered) return null;
   const r = (x: { low: number; mid: number; high: number } | null) =>
-    x && { low: Math.round(x.low), mid: Math.round(x.mid), high: Math.round(x.high) };
+    x &&
+    (e.lowSignal
+      ? { low: Math.round(x.low), high: Math.round(x.high) }
+      : { low: Math.round(x.low), mid: Math.round(x.mid), high: Math.round(x.high) });
   return {
     owners: r(e.owners),
     unitsSold: r(e.unitsSold),
     grossRevenueUsd: r(e.revenue.gross),
     netRevenueUsd: r(e.revenue.net),
     lowSignal: e.lowSignal,
+    ...(e.lowSignal ? { lowSignalNote: LOW_SIGNAL_NOTE } : {}),
     modelVersion: e.modelVersion,
   };
 }

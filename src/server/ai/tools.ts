@@ -101,7 +101,7 @@ export function analystTools(ledger: ToolLedger) {
     }),
     game_facts: tool({
       description:
-        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, the 30-day projection with its fit, and the estimates of owners, units sold and revenue (low / mid / high).",
+        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, the 30-day projection with its fit, and the estimates of owners, units sold and revenue (low / mid / high; a low-signal estimate has no mid, only its low to high range).",
       inputSchema: z.object({
         gameId: z.string().min(1).describe("An id from search_games, or steam-<appid>."),
       }),

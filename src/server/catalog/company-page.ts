@@ -53,6 +53,9 @@ async function readCompanyGames(
         owners: r.owners_estimate == null ? null : Number(r.owners_estimate),
         ownersEstimate: null,
         revenueEstimate: null,
+        ownersEstimateRange: null,
+        revenueEstimateRange: null,
+        estimateLowSignal: null,
         publishedUnits: null,
         genres: listOf(r.genres),
         isDemo: Boolean(r.is_demo),
@@ -96,6 +99,10 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
     g.publishedUnits = sales.perGame.get(g.id) ?? null;
     g.ownersEstimate = p50?.owners ?? null;
     g.revenueEstimate = p50?.revenue ?? null;
+    // As the screener's rows: a low-signal estimate is shown as its range, not its P50.
+    g.ownersEstimateRange = p50?.ownersRange ?? null;
+    g.revenueEstimateRange = p50?.revenueRange ?? null;
+    g.estimateLowSignal = p50 ? p50.lowSignal : null;
   });
   // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
   const reviewed = games.filter((g) => g.reviews != null);

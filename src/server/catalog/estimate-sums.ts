@@ -53,6 +53,7 @@ export function sumIndexedEstimates(
     const mid = c.ownersEstimate[s]!;
     if (Number.isNaN(mid)) continue;
     const revenue = c.revenueEstimate[s]!;
+    if (c.estimateLowSignal[s] === 1) sums.lowSignal++;
     sums.add(
       c.ownersEstimateLow[s]!,
       mid,
@@ -76,6 +77,8 @@ class EstimateSummer {
   private withRevenue = 0;
   private newest = 0;
   outsideModel = 0;
+  /** Games summed whose estimate is low-signal. */
+  lowSignal = 0;
 
   add(low: number, mid: number, high: number, revenue: [number, number, number] | null, asOf: number): void {
     this.games++;
@@ -100,10 +103,11 @@ class EstimateSummer {
         owners: this.owners,
         grossRevenue: this.withRevenue > 0 ? this.gross : null,
         gamesWithoutRevenue: this.games - this.withRevenue,
+        lowSignalGames: this.lowSignal,
         provenance: {
           source: ESTIMATES_SOURCE,
           asOf: this.newest ? new Date(this.newest).toISOString() : null,
-          method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price; model ${MODEL_VERSION}`,
+          method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket; a low-signal game's P50 too, though no single figure is shown for it), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price; model ${MODEL_VERSION}`,
         },
       },
       outsideModel,

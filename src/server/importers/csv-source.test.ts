@@ -130,6 +130,12 @@ describe("RowCheck (review 8 d, item 1)", () => {
       error: 'invalid owners "-20,000 .. 50,000": a negative figure',
     });
     expect(range("-20000-50000").error).toBe('invalid owners "-20000-50000": a negative figure');
+    expect(range("N/A")).toEqual({ n: null, error: null });
+    expect(range("lots").error).toBe('invalid owners "lots": neither a range of figures nor a figure');
+    expect(range("20000-Infinity").error).toBe(
+      'invalid owners "20000-Infinity": neither a range of figures nor a figure',
+    );
+    expect(range("0x10").error).toBe('invalid owners "0x10": not a decimal number');
     expect(range("100,000 .. 50,000").error).toBe(
       'invalid owners "100,000 .. 50,000": a range whose low end is above its high end',
     );

@@ -275,6 +275,12 @@ function oddNumber(value: string | undefined): string | null {
   return null;
 }
 
+/** A field that writes no figure on purpose: empty, `-`, `N/A`, `tbd`, `null`, `none`. */
+function isPlaceholder(value: string | undefined): boolean {
+  const text = value?.trim() ?? "";
+  return text === "" || text === "-" || /^(n\/a|na|tbd|null|none)$/i.test(text);
+}
+
 /** The number a field writes (NaN when it writes none, ±Infinity when it is too large to hold). */
 function readNumber(value: string | undefined): number {
   if (value == null || oddNumber(value) != null) return Number.NaN;
@@ -283,7 +289,7 @@ function readNumber(value: string | undefined): number {
     .replace(/[^\d.eE+-]+$/g, "")
     .replace(/^\$/, "")
     .trim();
-  if (cleaned === "" || cleaned === "-" || /^(n\/a|na|tbd|null|none)$/i.test(value.trim())) return Number.NaN;
+  if (cleaned === "" || cleaned === "-" || isPlaceholder(value)) return Number.NaN;
   return Number(cleaned);
 }
 
@@ -327,12 +333,20 @@ export class RowCheck {
   /**
    * An owners range as its midpoint (`20000-50000`, `"10,000 .. 20,000"`), or a single figure as
    * itself. A negative bound ("-20,000 .. 50,000") or a low end above the high end is the row's
-   * problem (review 11 a, item 4): the midpoint would be a made-up figure.
+   * problem (review 11 a, item 4): the midpoint would be a made-up figure. So is a field that writes
+   * neither a range nor a figure ("lots", "20000-Infinity", "0x10 .. 50,000", "20,000.5 .. 50,000":
+   * review r12 a, item 3), which was stored as owners unknown without a word; an empty or placeholder
+   * field (`-`, `N/A`) is owners unknown, as before.
    */
   range(record: Record<string, string>, field: string): number | null {
     const raw = record[field];
     const m = raw?.replace(/,/g, "").match(/^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$/);
-    if (!m) return this.figure(record, field);
+    if (!m) {
+      if (isPlaceholder(raw)) return null;
+      const n = this.figure(record, field);
+      if (n == null) this.fail(field, raw, "neither a range of figures nor a figure");
+      return n;
+    }
     const low = Number(m[1]);
     const high = Number(m[2]);
     if (low > high) {

@@ -12,6 +12,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
+import { estimateCell, LOW_SIGNAL_TEXT } from "../../components/EstimateCell.tsx";
 import {
   estimatedGamesText,
   estimateSumTiles,
@@ -47,12 +48,26 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
     header: "Units sold (published)",
     cell: (g) => (g.publishedUnits == null ? "–" : publishedUnits(g.publishedUnits)),
   },
-  { header: "Est. owners (P50)", cell: (g) => compactNumber(g.ownersEstimate) },
+  // A low-signal estimate is its P10–P90 range marked "low signal", as in the screener (review r12 a, item 2).
+  {
+    header: "Est. owners (P50)",
+    cell: (g) => estimateCell(g, g.ownersEstimate, g.ownersEstimateRange, compactNumber, LOW_SIGNAL_TITLE),
+  },
   {
     header: "Est. gross revenue (P50)",
-    cell: (g) => (g.revenueEstimate == null ? "–" : `$${compactNumber(g.revenueEstimate)}`),
+    cell: (g) =>
+      estimateCell(
+        g,
+        g.revenueEstimate,
+        g.revenueEstimateRange,
+        (v) => `$${compactNumber(v)}`,
+        LOW_SIGNAL_TITLE,
+      ),
   },
 ];
+
+/** What the estimate columns say of a low-signal game here: its P50 is still in the totals. */
+const LOW_SIGNAL_TITLE = `${LOW_SIGNAL_TEXT} (its P50 is still in the estimated totals).`;
 
 /** A developer's or publisher's games, each linked, with totals (issue 10). */
 export default function CompanyPage() {
@@ -177,7 +192,12 @@ export default function CompanyPage() {
                 "owners (owners, source figure)",
                 "units sold, published (units)",
                 "estimated owners P50 (owners)",
+                "estimated owners P10 (owners)",
+                "estimated owners P90 (owners)",
                 "estimated gross revenue P50 (USD)",
+                "estimated gross revenue P10 (USD)",
+                "estimated gross revenue P90 (USD)",
+                "estimate low signal (true/false)",
                 "genres",
               ],
               rows: c.games.map((g) => [
@@ -191,7 +211,12 @@ export default function CompanyPage() {
                 g.owners,
                 g.publishedUnits,
                 g.ownersEstimate,
+                g.ownersEstimateRange?.low ?? null,
+                g.ownersEstimateRange?.high ?? null,
                 g.revenueEstimate,
+                g.revenueEstimateRange?.low ?? null,
+                g.revenueEstimateRange?.high ?? null,
+                g.estimateLowSignal,
                 g.genres,
               ]),
             })}
@@ -199,6 +224,11 @@ export default function CompanyPage() {
         </CardHeader>
         <CardContent>
           <DataTable columns={COLUMNS} rows={c.games} rowKey={(g) => g.id} aria-label={`${c.name} games`} />
+          {c.games.some((g) => g.estimateLowSignal) && (
+            <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">
+              {LOW_SIGNAL_TITLE}
+            </p>
+          )}
           <SourceNote provenance={c.provenance} className="mt-2" />
         </CardContent>
       </Card>

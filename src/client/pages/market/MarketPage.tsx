@@ -26,6 +26,7 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { estimateCell, LOW_SIGNAL_TEXT } from "../../components/EstimateCell.tsx";
 import {
   estimatedGamesText,
   estimateSumTiles,
@@ -81,30 +82,7 @@ export function labelledMessage(message: string): string {
 }
 
 /** What the estimate columns say of a low-signal game, beside its P10–P90 range. */
-export const LOW_SIGNAL_TITLE =
-  "Low signal: too little is known of this game for a single figure, so its P10–P90 range is shown (the P50 only orders the rows).";
-
-/**
- * An estimate's cell: the P50, or for a low-signal estimate (issue 11: "never a false point") its
- * P10–P90 range marked "low signal", as the game page's panel gives it.
- */
-function estimateCell(
-  row: ScreenerRow,
-  p50: number | null,
-  range: { low: number; high: number } | null,
-  format: (v: number) => string,
-) {
-  if (p50 == null) return "–";
-  if (!row.estimateLowSignal || !range) return format(p50);
-  return (
-    <span className="inline-flex flex-wrap items-center gap-1 whitespace-nowrap" title={LOW_SIGNAL_TITLE}>
-      {format(range.low)}–{format(range.high)}
-      <Badge variant="warning" data-testid="low-signal">
-        low signal
-      </Badge>
-    </span>
-  );
-}
+export const LOW_SIGNAL_TITLE = `${LOW_SIGNAL_TEXT} (the P50 only orders the rows).`;
 
 function cell(row: ScreenerRow, column: ScreenerColumn) {
   switch (column) {
@@ -130,9 +108,15 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
     case "players":
       return compactNumber(row[column]);
     case "ownersEstimate":
-      return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber);
+      return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber, LOW_SIGNAL_TITLE);
     case "revenueEstimate":
-      return estimateCell(row, row.revenueEstimate, row.revenueEstimateRange, (v) => `$${compactNumber(v)}`);
+      return estimateCell(
+        row,
+        row.revenueEstimate,
+        row.revenueEstimateRange,
+        (v) => `$${compactNumber(v)}`,
+        LOW_SIGNAL_TITLE,
+      );
     case "positiveShare":
       return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
     case "releaseDate":

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
+import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { recomputeEstimates } from "../../src/server/estimates/store.ts";
+import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { socketServerForFile } from "../helpers/socket-server.ts";
+
+// Report r12-a #1: a low-signal estimate has no single figure (its game page shows only the P10–P90
+// range), so the analyst is given its range and the flag, never its P50: "X has an estimated 3,340
+// owners" is dropped by the number check and cites nothing; the range is kept and cited.
+socketServerForFile();
+let llm: FakeLlm;
+let premium: TestUser;
+let quiet: string;
+let owners: { low: number; mid: number; high: number };
+let gross: { low: number; mid: number; high: number };
+
+beforeAll(async () => {
+  llm = await startFakeLlm();
+  process.env.AI_BASE_URL = llm.base;
+  process.env.AI_MODEL = "llama3.1:8b";
+  process.env.AI_PROVIDER_NAME = "Ollama";
+  process.env.AI_TIMEOUT_MS = "3000";
+  resetEnvForTests();
+  premium = await createTestUser({ role: "premium" });
+  const { ids } = await upsertGames(
+    [{ name: "Quiet Slope VR", steamAppId: 991_201, price: 9.99, positiveReviews: 5, negativeReviews: 2 }],
+    "test",
+  );
+  quiet = ids[0]!;
+  await recomputeEstimates();
+  const estimate = (await (
+    await request(`/api/games/${encodeURIComponent(quiet)}/estimates`, { cookie: premium.cookie })
+  ).json()) as {
+    lowSignal: boolean;
+    owners: typeof owners;
+    revenue: { gross: typeof gross };
+  };
+  expect(estimate.lowSignal).toBe(true);
+  owners = estimate.owners;
+  gross = estimate.revenue.gross;
+});
+
+afterAll(async () => {
+  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
+  resetEnvForTests();
+  await llm.stop();
+});
+
+beforeEach(() => {
+  llm.queue.length = 0;
+  llm.requests.length = 0;
+  resetRequestCountsForTests();
+});
+
+async function ask(message: string) {
+  const res = await request("/api/ai/chat", { method: "POST", cookie: premium.cookie, json: { message } });
+  expect(res.status).toBe(200);
+  const events: ChatEvent[] = (await res.text())
+    .split("\n\n")
+    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
+    .filter((l): l is string => Boolean(l))
+    .map((l) => JSON.parse(l.slice(5)));
+  const done = events.at(-1) as Extract<ChatEvent, { type: "done" }>;
+  expect(done.type).toBe("done");
+  return done.message as ChatMessage;
+}
+
+const n = (x: number) => Math.round(x).toLocaleString("en");
+
+test("a low-signal game's facts carry its ranges and the flag, no P50; a P50 written as its figure is dropped", async () => {
+  // The estimate has a P50 distinct from its ends, so the check below tells them apart.
+  expect(Math.round(owners.mid)).not.toBe(Math.round(owners.low));
+  expect(Math.round(owners.mid)).not.toBe(Math.round(owners.high));
+  llm.queue.push(
+    { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: quiet } }] },
+    {
+      kind: "stream",
+      text: [
+        `Quiet Slope VR has an estimated ${n(owners.mid)} owners. `,
+        `Its gross revenue is about $${n(gross.mid)}. `,
+        `Quiet Slope VR owners are estimated at ${n(owners.low)} to ${n(owners.high)}, too few reviews for one figure.`,
+      ],
+    },
+  );
+  const answer = await ask("How many owners does Quiet Slope VR have?");
+  const tool = llm.requests[1]!.body.messages.findLast((m: { role: string }) => m.role === "tool");
+  const facts = JSON.parse(tool.content) as { estimates: Record<string, unknown> };
+  expect(facts.estimates).toMatchObject({
+    lowSignal: true,
+    owners: { low: Math.round(owners.low), high: Math.round(owners.high) },
+    grossRevenueUsd: { low: Math.round(gross.low), high: Math.round(gross.high) },
+  });
+  expect(facts.estimates.owners).not.toHaveProperty("mid");
+  expect(facts.estimates.grossRevenueUsd).not.toHaveProperty("mid");
+  expect(String(facts.estimates.lowSignalNote)).toMatch(/no.*single figure|for a single figure/);
+  // The system prompt says a low-signal estimate is written as its range.
+  expect(llm.requests[0]!.body.messages[0].content).toMatch(/lowSignal true has no single figure/);
+
+  expect(answer.content).toBe(
+    `Quiet Slope VR owners are estimated at ${n(owners.low)} to ${n(owners.high)}, too few reviews for one figure.`,
+  );
+  expect(answer.numberCheck?.dropped.map((d) => d.unknown)).toEqual([[n(owners.mid)], [`$${n(gross.mid)}`]]);
+  const figures = answer.citations.flatMap((c) => c.figures);
+  expect(figures).toEqual(
+    expect.arrayContaining([
+      { label: "estimates.owners.low", value: Math.round(owners.low) },
+      { label: "estimates.owners.high", value: Math.round(owners.high) },
+    ]),
+  );
+  expect(figures.some((f) => f.label.endsWith(".mid"))).toBe(false);
+});
