@@ -254,8 +254,13 @@ describe("GET /api/market/screener?format=csv", () => {
       "players (count)",
       "ownersEstimate (count)",
       "revenueEstimate (USD)",
-      // With an estimate column, which rows' estimates are low-signal (report r11-b #4).
+      // With an estimate column, which rows' estimates are low-signal (report r11-b #4), and each
+      // chosen estimate's P10 and P90 (review 12, item 5).
       "estimateLowSignal (true/false)",
+      "ownersEstimateP10 (count)",
+      "ownersEstimateP90 (count)",
+      "revenueEstimateP10 (USD)",
+      "revenueEstimateP90 (USD)",
     ]);
     for (const [i, record] of records.entries()) {
       const row = json.rows[i]!;

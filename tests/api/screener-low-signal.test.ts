@@ -59,11 +59,20 @@ test("the CSV with an estimate column says which rows are low-signal; without on
     "name",
     "ownersEstimate (count)",
     "estimateLowSignal (true/false)",
+    "ownersEstimateP10 (count)",
+    "ownersEstimateP90 (count)",
   ]);
   expect(rows.slice(1).map((r) => [r[2], r[4]])).toEqual([
     ["Loud Harbour", "false"],
     ["Quiet Harbour", "true"],
   ]);
+  // A low-signal row's figure is its range: the CSV gives it as the table shows it (review 12, item 5).
+  const json = (await (
+    await request("/api/market/screener?q=Harbour&sort=name&order=asc", { cookie: premium.cookie })
+  ).json()) as { rows: Array<{ ownersEstimateRange: { low: number; high: number } | null }> };
+  expect(rows.slice(1).map((r) => [Number(r[5]), Number(r[6])])).toEqual(
+    json.rows.map((r) => [r.ownersEstimateRange!.low, r.ownersEstimateRange!.high]),
+  );
   const plain = await request("/api/market/screener?format=csv&q=Harbour&columns=name,price", {
     cookie: premium.cookie,
   });

@@ -445,6 +445,11 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
   // With an estimate column, a last column says which rows' estimates are low-signal (a range, no
   // single figure: the P50 beside it is not one to quote).
   const lowSignalColumn = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
+  // Each chosen estimate's P10 and P90 after the low-signal column: a low-signal row's figure is its
+  // range (the table shows it so), which the P50 column alone would not give (review 12, item 5).
+  const ranges = (["ownersEstimate", "revenueEstimate"] as const).filter((c) => columns.includes(c));
+  const rangeOf = (row: ScreenerRow, c: (typeof ranges)[number]) =>
+    c === "ownersEstimate" ? row.ownersEstimateRange : row.revenueEstimateRange;
   // A plain array: V8 sorts it with a comparator about twice as fast as a typed one.
   const matches = Array.from(matchingSlots(index, q)).sort(screenerOrder(index, q.sort, q.order));
   const ids = matches.map((s) => index.ids[s]!);
@@ -463,6 +468,9 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
               ),
             ),
             ...(lowSignalColumn ? [SCREENER_CSV_LOW_SIGNAL] : []),
+            ...ranges.flatMap((c) =>
+              ["P10", "P90"].map((q) => headerWithUnit(`${c}${q}`, SCREENER_COLUMN_INFO[c].unit)),
+            ),
           ])}`,
         ),
       );
@@ -481,6 +489,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
           ...SCREENER_CSV_KEYS.map((k) => row[k]),
           ...columns.map((c) => csvCell(row, c)),
           ...(lowSignalColumn ? [row.estimateLowSignal] : []),
+          ...ranges.flatMap((c) => [rangeOf(row, c)?.low ?? null, rangeOf(row, c)?.high ?? null]),
         ]);
       controller.enqueue(encoder.encode(text));
     },
