@@ -100,6 +100,11 @@ export const EstimateTotalSchema = z.object({
   netRevenue: RangeSchema,
   /** Games of the group whose revenue could not be estimated (unknown price). */
   gamesWithoutRevenue: z.number(),
+  /**
+   * Games of the group whose estimate is low-signal (too little known for a single figure): their P50s
+   * are in the sums, as on company pages and the screener's market size.
+   */
+  lowSignalGames: z.number(),
 });
 export type EstimateTotal = z.infer<typeof EstimateTotalSchema>;
 

@@ -311,6 +311,38 @@ describe("GET /api/estimates/totals", () => {
     expect(tags.totals.length).toBeGreaterThan(0);
   });
 
+  // Review 12: the totals said nothing of the low-signal P50s they sum, as company pages now do.
+  test("each group says how many of its games' estimates are low-signal", async () => {
+    const { ids } = await upsertGames(
+      [
+        {
+          name: "Signal Loud",
+          steamAppId: 990010,
+          developer: "Signal Count Studio",
+          price: 9.99,
+          positiveReviews: 900,
+          negativeReviews: 100,
+        },
+        {
+          name: "Signal Quiet",
+          steamAppId: 990011,
+          developer: "Signal Count Studio",
+          price: 9.99,
+          positiveReviews: 2,
+          negativeReviews: 0,
+        },
+      ],
+      "test",
+    );
+    await recomputeEstimates({ gameIds: ids });
+    const body = await (
+      await request("/api/estimates/totals?by=developer&name=signal%20count%20studio", { cookie })
+    ).json();
+    expect(
+      body.totals.map((t: { games: number; lowSignalGames: number }) => [t.games, t.lowSignalGames]),
+    ).toEqual([[2, 1]]);
+  });
+
   test("the name filter ignores case and accents", async () => {
     await upsertGames(
       [

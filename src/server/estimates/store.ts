@@ -485,7 +485,8 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
     .join(", ");
   const rs = await rawClient().execute({
     sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
-            sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue, max(e.as_of) AS as_of
+            sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue,
+            sum(CASE WHEN e.low_signal THEN 1 ELSE 0 END) AS low_signal, max(e.as_of) AS as_of
           FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
           WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? AND ${modelCoversSql("e", "g")}
           GROUP BY ${g.key} ORDER BY name`,
@@ -504,6 +505,7 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
         grossRevenue: range(r, "gross"),
         netRevenue: range(r, "net"),
         gamesWithoutRevenue: Number(r.without_revenue),
+        lowSignalGames: Number(r.low_signal),
       },
       asOf: Number(r.as_of ?? 0),
     };
