@@ -295,4 +295,9 @@ export interface FreeGame {
    * store's promotion (its source is the store, as of its last sync) or a price of no known source.
    */
   provenance: Provenance | null;
+  /**
+   * A catalog game's player count (`playerCount`, which ranks the list): its source and data time;
+   * null without one (a store's promotion, or no player series).
+   */
+  playersProvenance: Provenance | null;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { upsertGames } from "../../src/server/catalog/write.ts";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
@@ -211,6 +211,38 @@ describe("with stored data", () => {
       { source: "test", asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
       { source: "test", asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
     ]);
+    // Counts set on the games directly have no series behind them: no source to name for them.
+    expect(free.map((g: { playersProvenance: unknown }) => g.playersProvenance)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  // Review 12, item 10: the list is ranked by player counts whose source the card did not name.
+  test("free games: a catalog game's player count names its source and month", async () => {
+    const [frontier] = (await get("/api/platforms/free-games")).filter(
+      (g: { name: string }) => g.name === "Frontier Racers",
+    );
+    await recordMetrics([
+      {
+        gameId: frontier.gameId,
+        metric: "players",
+        ts: new Date(Date.UTC(2022, 1, 1)),
+        value: 6000,
+        period: "month",
+        source: "steamcharts-csv",
+      },
+    ]);
+    const after = (await get("/api/platforms/free-games")).find(
+      (g: { name: string }) => g.name === "Frontier Racers",
+    );
+    expect(after.playerCount).toBe(6000);
+    expect(after.playersProvenance).toMatchObject({
+      source: "SteamCharts",
+      asOf: "2022-02-01T00:00:00.000Z",
+    });
   });
 
   test("all: connection state from the last sync, and what each platform holds now", async () => {

@@ -9,6 +9,7 @@ import {
 } from "../../contracts/sources.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { familyCodes } from "../catalog/platform-names.ts";
+import { playerFigures } from "../catalog/player-figures.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { db, rawClient } from "../db/client.ts";
 import { communityDatasets, kaggleDatasets, storeOffers } from "../db/schema/index.ts";
@@ -239,6 +240,8 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       args: [limit],
     }),
   ]);
+  // The counts that rank the list name their source and time (SteamCharts' month, a live sync's day).
+  const players = await playerFigures(catalog.rows.map((r) => String(r.id)));
   return [
     ...offers.rows.map((r) => ({
       id: String(r.key),
@@ -250,6 +253,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       url: (r.url as string | null) ?? null,
       endsAt: (r.ends_at as string | null) ?? null,
       provenance: null,
+      playersProvenance: null,
     })),
     ...catalog.rows.map((r) => ({
       id: String(r.id),
@@ -261,6 +265,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       url: r.steam_app_id != null ? `https://store.steampowered.com/app/${r.steam_app_id}` : null,
       endsAt: null,
       provenance: freeGameProvenance(r),
+      playersProvenance: r.current_players == null ? null : (players.get(String(r.id))?.provenance ?? null),
     })),
   ];
 }

@@ -363,7 +363,8 @@ function SearchSourceNote({ results }: { results: SearchResult[] }) {
 
 /**
  * The sources of the free games listed, and only those: the stores' promotions (Epic, GOG), as of their
- * last successful sync, and for each catalog free-to-play game the source and time of its price of 0.
+ * last successful sync, and for each catalog free-to-play game the source and time of its price of 0
+ * and of the player count that ranks it.
  * A catalog game whose price names no source falls back to the catalog's sources.
  */
 function FreeGamesNote({ games, connections }: { games: FreeGame[]; connections: PlatformConnection[] }) {
@@ -373,7 +374,12 @@ function FreeGamesNote({ games, connections }: { games: FreeGame[]; connections:
     asOf: connections.find((c) => c.id === store.toLowerCase())?.lastSuccess ?? null,
   }));
   const catalogGames = games.filter((g) => g.store === "Steam" || g.store === "Catalog");
-  const provenance = distinctProvenance([...fromStores, ...catalogGames.map((g) => g.provenance)]);
+  // The prices that make them free, and the player counts that rank them (SteamCharts' month, say).
+  const provenance = distinctProvenance([
+    ...fromStores,
+    ...catalogGames.map((g) => g.provenance),
+    ...catalogGames.map((g) => g.playersProvenance),
+  ]);
   return catalogGames.length ? (
     <CatalogSourceNote
       catalog={catalogGames.some((g) => g.provenance == null)}
