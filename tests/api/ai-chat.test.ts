@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
-import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { setChatKeepAliveForTests } from "../../src/server/routes/ai.ts";
-import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
 
 /**
@@ -16,7 +15,7 @@ import { socketServerForFile } from "../helpers/socket-server.ts";
 const server = socketServerForFile();
 const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 20);
-let llm: FakeLlm;
+const llm = withFakeLlm();
 let premium: TestUser;
 let admin: TestUser;
 let ids: string[];
@@ -31,12 +30,6 @@ const series = (gameId: string, before: number, after: number): MetricPoint[] =>
   }));
 
 beforeAll(async () => {
-  llm = await startFakeLlm();
-  process.env.AI_BASE_URL = llm.base;
-  process.env.AI_MODEL = "llama3.1:8b";
-  process.env.AI_PROVIDER_NAME = "Ollama";
-  process.env.AI_TIMEOUT_MS = "3000";
-  resetEnvForTests();
   premium = await createTestUser({ role: "premium" });
   admin = await createTestUser({ role: "admin" });
   ({ ids } = await upsertGames(
@@ -47,18 +40,6 @@ beforeAll(async () => {
     "test",
   ));
   await recordMetrics([...series(ids[0]!, 10_000, 20_000), ...series(ids[1]!, 50_000, 30_000)]);
-});
-
-afterAll(async () => {
-  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
-  resetEnvForTests();
-  await llm.stop();
-});
-
-beforeEach(() => {
-  llm.queue.length = 0;
-  llm.requests.length = 0;
-  resetRequestCountsForTests();
 });
 
 async function ask(message: string, conversationId?: string, user = premium) {

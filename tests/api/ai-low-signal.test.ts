@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
-import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
-import { resetEnvForTests } from "../../src/server/env.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
-import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
 
 // Report r12-a #1: a low-signal estimate has no single figure (its game page shows only the P10–P90
 // range), so the analyst is given its range and the flag, never its P50: "X has an estimated 3,340
 // owners" is dropped by the number check and cites nothing; the range is kept and cited.
 socketServerForFile();
-let llm: FakeLlm;
+const llm = withFakeLlm();
 let premium: TestUser;
 let quiet: string;
 let owners: { low: number; mid: number; high: number };
 let gross: { low: number; mid: number; high: number };
 
 beforeAll(async () => {
-  llm = await startFakeLlm();
-  process.env.AI_BASE_URL = llm.base;
-  process.env.AI_MODEL = "llama3.1:8b";
-  process.env.AI_PROVIDER_NAME = "Ollama";
-  process.env.AI_TIMEOUT_MS = "3000";
-  resetEnvForTests();
   premium = await createTestUser({ role: "premium" });
   const { ids } = await upsertGames(
     [{ name: "Quiet Slope VR", steamAppId: 991_201, price: 9.99, positiveReviews: 5, negativeReviews: 2 }],
@@ -42,18 +34,6 @@ beforeAll(async () => {
   expect(estimate.lowSignal).toBe(true);
   owners = estimate.owners;
   gross = estimate.revenue.gross;
-});
-
-afterAll(async () => {
-  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
-  resetEnvForTests();
-  await llm.stop();
-});
-
-beforeEach(() => {
-  llm.queue.length = 0;
-  llm.requests.length = 0;
-  resetRequestCountsForTests();
 });
 
 async function ask(message: string) {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { resetRequestCountsForTests, tokensThisMonth } from "../../src/server/ai/limits.ts";
+import { beforeAll, describe, expect, test } from "vitest";
+import { tokensThisMonth } from "../../src/server/ai/limits.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
-import { resetEnvForTests } from "../../src/server/env.ts";
-import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { withFakeLlm } from "../helpers/fake-llm.ts";
 
 /**
  * The AI analyses with a language model configured: a local OpenAI-compatible server answers with
@@ -12,7 +11,7 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
  */
 const DAY = 86_400_000;
 const END = Date.UTC(2026, 10, 20);
-let llm: FakeLlm;
+const llm = withFakeLlm();
 let premium: TestUser;
 let ids: string[];
 
@@ -27,12 +26,6 @@ function series(gameId: string, before: number, after: number): MetricPoint[] {
 }
 
 beforeAll(async () => {
-  llm = await startFakeLlm();
-  process.env.AI_BASE_URL = llm.base;
-  process.env.AI_MODEL = "llama3.1:8b";
-  process.env.AI_PROVIDER_NAME = "Ollama";
-  process.env.AI_TIMEOUT_MS = "3000";
-  resetEnvForTests();
   premium = await createTestUser({ role: "premium" });
   ({ ids } = await upsertGames(
     [
@@ -45,19 +38,6 @@ beforeAll(async () => {
   for (const gameId of ids) {
     await request("/api/user/games", { method: "POST", cookie: premium.cookie, json: { gameId } });
   }
-});
-
-afterAll(async () => {
-  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
-  resetEnvForTests();
-  await llm.stop();
-});
-
-beforeEach(() => {
-  llm.queue.length = 0;
-  llm.requests.length = 0;
-  // Each test asks a few analyses; the tier's requests per minute are tested in ai-chat.test.ts.
-  resetRequestCountsForTests();
 });
 
 const analyse = async (path = "/api/ai/analyze-games") => {

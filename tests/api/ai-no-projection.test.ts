@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
-import { resetRequestCountsForTests } from "../../src/server/ai/limits.ts";
-import { resetEnvForTests } from "../../src/server/env.ts";
-import { type FakeLlm, startFakeLlm } from "../fixtures/recorded/llm-server.ts";
+import { beforeAll, expect, test } from "vitest";
 import { request, type TestUser } from "../helpers/api.ts";
+import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { premiumWatchingMonthlyGame } from "../helpers/monthly-players.ts";
 
 /**
@@ -10,30 +8,12 @@ import { premiumWatchingMonthlyGame } from "../helpers/monthly-players.ts";
  * configured: the confidence falls to its lowest in Game Analysis as in Market Insights, and the
  * horizons the facts define (30 and 90 days) are facts the model may name.
  */
-let llm: FakeLlm;
+const llm = withFakeLlm();
 let premium: TestUser;
 let gameId: string;
 
 beforeAll(async () => {
-  llm = await startFakeLlm();
-  process.env.AI_BASE_URL = llm.base;
-  process.env.AI_MODEL = "llama3.1:8b";
-  process.env.AI_PROVIDER_NAME = "Ollama";
-  process.env.AI_TIMEOUT_MS = "3000";
-  resetEnvForTests();
   ({ premium, gameId } = await premiumWatchingMonthlyGame());
-});
-
-afterAll(async () => {
-  for (const key of ["AI_BASE_URL", "AI_MODEL", "AI_PROVIDER_NAME", "AI_TIMEOUT_MS"]) delete process.env[key];
-  resetEnvForTests();
-  await llm.stop();
-});
-
-beforeEach(() => {
-  llm.queue.length = 0;
-  llm.requests.length = 0;
-  resetRequestCountsForTests();
 });
 
 const analyse = async (path: string) => {
