@@ -476,9 +476,9 @@ export async function marketInsights(): Promise<{
       : `${Math.round(p.projected).toLocaleString("en")} daily players (${pct(p.change)} on today's ${Math.round(p.from).toLocaleString("en")}), on the line through the last ${p.n} days (R² ${p.r2.toFixed(2)}).`;
   const sample = evidence(dataPoints, 50_000);
   const fit = month?.r2 ?? null;
-  // Without a projection there is nothing for the confidence to rest on (as for an analysis without
-  // games): the lowest score, and the basis says why.
-  const confidence = enough ? confidenceOf(sample, fit) : NO_FIT_CONFIDENCE;
+  // Without a projection (too few days: no fit) confidenceOf gives the lowest score, as for an
+  // analysis without games, and the basis says why.
+  const confidence = confidenceOf(sample, fit);
   const monthlyNote =
     monthlyPoints > 0
       ? `; ${monthlyPoints.toLocaleString("en")} monthly player figures are not days and are left out`
