@@ -16,7 +16,7 @@ import { currentUserQuery } from "./queries/auth.ts";
 export const REDIRECT_DELAY_MS = 500;
 
 /** Spec §8's text for a visitor (or an ended session) on a protected screen. */
-export const LOGGED_OUT_TEXT = "You are logged out. Logging in again...";
+const LOGGED_OUT_TEXT = "You are logged out. Logging in again...";
 /** Spec §6's text for anyone on an admin screen who is not an admin, signed in or not. */
 export const ADMIN_REQUIRED_TEXT = "Admin access required. Redirecting...";
 

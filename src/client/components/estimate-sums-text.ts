@@ -26,7 +26,7 @@ export function estimateSumTiles(e: EstimateSums): Array<[label: string, value: 
 }
 
 /** Games whose stored estimate is the Steam catalog's spread, not theirs: left out of the sums. */
-export function outsideModelText(n: number): string {
+function outsideModelText(n: number): string {
   return `${plural(n, "game")} not on Steam and without Steam data ${n === 1 ? "is" : "are"} outside the owners model: no estimate of ${n === 1 ? "its" : "theirs"} is summed.`;
 }
 
@@ -34,7 +34,7 @@ export function outsideModelText(n: number): string {
  * How many of the summed games are low-signal: no single figure is shown for them (only their range),
  * yet their P50s are in the sums.
  */
-export function lowSignalText(n: number): string {
+function lowSignalText(n: number): string {
   return n === 1
     ? "1 of them is low-signal: no single figure is shown for it, but its P50 is in these sums."
     : `${n.toLocaleString("en-US")} of them are low-signal: no single figure is shown for them, but their P50s are in these sums.`;

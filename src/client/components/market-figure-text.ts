@@ -24,7 +24,7 @@ function dataDate(figures: OverviewFigures): string | null {
  * A newest period with figures for notably fewer games than the one before is partial (issue 9: "is
  * marked partial and never compared with a full one as if it were"): how many games each has.
  */
-export function partialPeriodNote(figures: ActivityFigures | undefined): string | null {
+function partialPeriodNote(figures: ActivityFigures | undefined): string | null {
   const a = figures?.marketActivity;
   if (!figures || !a?.partial) return null;
   if (a.basis === "month" && figures.dataAsOf) {

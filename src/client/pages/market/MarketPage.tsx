@@ -77,7 +77,7 @@ function fieldLabel(key: string): string {
 }
 
 /** A field error's message with the API's field names in it read as the labels ("Must not be before Released from"). */
-export function labelledMessage(message: string): string {
+function labelledMessage(message: string): string {
   return message.replace(/\b[a-zA-Z]+\b/g, (w) => (FIELDS.some((f) => f.key === w) ? fieldLabel(w) : w));
 }
 
