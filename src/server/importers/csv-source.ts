@@ -340,15 +340,14 @@ export class RowCheck {
    */
   range(record: Record<string, string>, field: string): number | null {
     const raw = record[field];
-    const m = raw?.replace(/,/g, "").match(/^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$/);
-    if (!m) {
+    const ends = rangeEnds(raw);
+    if (!ends) {
       if (isPlaceholder(raw)) return null;
       const n = this.figure(record, field);
       if (n == null) this.fail(field, raw, "neither a range of figures nor a figure");
       return n;
     }
-    const low = Number(m[1]);
-    const high = Number(m[2]);
+    const { low, high } = ends;
     if (low > high) {
       this.fail(field, raw, "a range whose low end is above its high end");
       return null;
@@ -398,4 +397,10 @@ export function parseList(value: string | undefined, separator = ";"): string[] 
     .split(separator)
     .map((v) => v.trim())
     .filter(Boolean);
+}
+
+/** The ends of a range of whole figures as SteamSpy and steam.csv write owners ("20,000 .. 50,000", "0-20000"), as written (either may be negative, or low above high); null when the text is no such range. */
+export function rangeEnds(text: string | undefined): { low: number; high: number } | null {
+  const m = text?.replace(/,/g, "").match(/^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$/);
+  return m ? { low: Number(m[1]), high: Number(m[2]) } : null;
 }

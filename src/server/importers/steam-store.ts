@@ -2,7 +2,7 @@ import { joinCompanies } from "../catalog/normalize.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { plainName } from "../sources/plain-text.ts";
-import { parseList, parseNumber, RowCheck, readCsv } from "./csv-source.ts";
+import { parseList, parseNumber, RowCheck, rangeEnds, readCsv } from "./csv-source.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -19,9 +19,9 @@ const PLATFORM_NAMES: Record<string, string> = { windows: "PC", mac: "Mac", linu
 
 /** An owners range's midpoint (the live SteamSpy adapter's); null for a negative or inverted range, as `RowCheck.range` refuses them. */
 export function ownersMidpoint(range: string | undefined): number | null {
-  const m = range?.replace(/,/g, "").match(/^\s*(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)\s*$/);
-  if (!m) return parseNumber(range);
-  const [low, high] = [Number(m[1]), Number(m[2])];
+  const ends = rangeEnds(range);
+  if (!ends) return parseNumber(range);
+  const { low, high } = ends;
   return low < 0 || low > high ? null : Math.round((low + high) / 2);
 }
 
