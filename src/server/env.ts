@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { MAX_AI_TIMEOUT_MS, MAX_IDLE_TIMEOUT_S } from "./http/idle-limits.ts";
 
 /**
  * Typed configuration, parsed once. This module is the only reader of `process.env`
@@ -138,12 +139,14 @@ const EnvSchema = z.object({
   // The provider's name as the screen shows it ("llama3.1:8b via Ollama"); guessed from the address if empty.
   AI_PROVIDER_NAME: optionalString,
   // One attempt's limit; the answer falls back to the statistics after the retries.
-  // At most 120 s: two attempts' worth must fit the server's longest idle timeout (255 s).
+  // At most MAX_AI_TIMEOUT_MS (120 s): two attempts' worth must fit the server's longest idle timeout.
   AI_TIMEOUT_MS: z.coerce
     .number()
     .int()
     .min(100)
-    .max(120_000, { message: "at most 120000 ms, so that the retries fit the server's 255 s idle timeout" })
+    .max(MAX_AI_TIMEOUT_MS, {
+      message: `at most ${MAX_AI_TIMEOUT_MS} ms, so that the retries fit the server's ${MAX_IDLE_TIMEOUT_S} s idle timeout`,
+    })
     .default(30_000),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(64).default(1500),
   // `name=url` pairs, comma-separated (names as in DEFAULT_BASES of src/server/sources/http.ts).

@@ -1,4 +1,5 @@
 import { modelDeadlineMs } from "../ai/llm.ts";
+import { IDLE_MARGIN_S, MAX_AI_TIMEOUT_MS, MAX_IDLE_TIMEOUT_S } from "./idle-limits.ts";
 
 /**
  * How long the server keeps a quiet connection, from the longest any request legitimately works:
@@ -7,14 +8,7 @@ import { modelDeadlineMs } from "../ai/llm.ts";
  * caller got an empty reply instead of the answer or its problem JSON.
  */
 
-/** Bun's largest `idleTimeout` (seconds); 0 would turn the timeout off, which we do not want. */
-export const MAX_IDLE_TIMEOUT_S = 255;
-
-/** What a request spends besides waiting on the model or GitHub (database reads, facts, storing). */
-export const IDLE_MARGIN_S = 15;
-
-/** The largest AI_TIMEOUT_MS whose deadline (two attempts' worth) still fits the idle timeout. */
-export const MAX_AI_TIMEOUT_MS = ((MAX_IDLE_TIMEOUT_S - IDLE_MARGIN_S) * 1000) / 2;
+export { IDLE_MARGIN_S, MAX_AI_TIMEOUT_MS, MAX_IDLE_TIMEOUT_S };
 
 /**
  * The longest a page's request waits on GitHub for a repository's data file. One adapter request
