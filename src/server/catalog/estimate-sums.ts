@@ -47,70 +47,47 @@ export function sumIndexedEstimates(
   slots: Iterable<number>,
 ): { estimates: EstimateSums | null; outsideModel: number } {
   const c = index.col;
-  const sums = new EstimateSummer();
+  const owners = { low: 0, mid: 0, high: 0 };
+  const gross = { low: 0, mid: 0, high: 0 };
+  let games = 0;
+  let withRevenue = 0;
+  let newest = 0;
+  let outsideModel = 0;
+  let lowSignal = 0;
   for (const s of slots) {
-    if (c.outsideModel[s] === 1) sums.outsideModel++;
+    if (c.outsideModel[s] === 1) outsideModel++;
     const mid = c.ownersEstimate[s]!;
     if (Number.isNaN(mid)) continue;
+    games++;
+    if (c.estimateLowSignal[s] === 1) lowSignal++;
+    owners.low += c.ownersEstimateLow[s]!;
+    owners.mid += mid;
+    owners.high += c.ownersEstimateHigh[s]!;
     const revenue = c.revenueEstimate[s]!;
-    if (c.estimateLowSignal[s] === 1) sums.lowSignal++;
-    sums.add(
-      c.ownersEstimateLow[s]!,
-      mid,
-      c.ownersEstimateHigh[s]!,
-      Number.isNaN(revenue)
-        ? null
-        : [orElse(c.revenueEstimateLow[s]!, revenue), revenue, orElse(c.revenueEstimateHigh[s]!, revenue)],
-      orElse(c.estimateAsOf[s]!, 0),
-    );
+    if (!Number.isNaN(revenue)) {
+      withRevenue++;
+      gross.low += orElse(c.revenueEstimateLow[s]!, revenue);
+      gross.mid += revenue;
+      gross.high += orElse(c.revenueEstimateHigh[s]!, revenue);
+    }
+    newest = Math.max(newest, orElse(c.estimateAsOf[s]!, 0));
   }
-  return sums.result();
+  if (games === 0) return { estimates: null, outsideModel };
+  return {
+    estimates: {
+      games,
+      owners,
+      grossRevenue: withRevenue > 0 ? gross : null,
+      gamesWithoutRevenue: games - withRevenue,
+      lowSignalGames: lowSignal,
+      provenance: {
+        source: ESTIMATES_SOURCE,
+        asOf: newest ? new Date(newest).toISOString() : null,
+        method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket; a low-signal game's P50 too, though no single figure is shown for it), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price; model ${MODEL_VERSION}`,
+      },
+    },
+    outsideModel,
+  };
 }
 
 const orElse = (v: number, fallback: number) => (Number.isNaN(v) ? fallback : v);
-
-/** Sums of covered estimates, one game at a time, and the answer both readers give. */
-class EstimateSummer {
-  private readonly owners = { low: 0, mid: 0, high: 0 };
-  private readonly gross = { low: 0, mid: 0, high: 0 };
-  private games = 0;
-  private withRevenue = 0;
-  private newest = 0;
-  outsideModel = 0;
-  /** Games summed whose estimate is low-signal. */
-  lowSignal = 0;
-
-  add(low: number, mid: number, high: number, revenue: [number, number, number] | null, asOf: number): void {
-    this.games++;
-    this.owners.low += low;
-    this.owners.mid += mid;
-    this.owners.high += high;
-    if (revenue) {
-      this.withRevenue++;
-      this.gross.low += revenue[0];
-      this.gross.mid += revenue[1];
-      this.gross.high += revenue[2];
-    }
-    this.newest = Math.max(this.newest, asOf);
-  }
-
-  result(): { estimates: EstimateSums | null; outsideModel: number } {
-    const outsideModel = this.outsideModel;
-    if (this.games === 0) return { estimates: null, outsideModel };
-    return {
-      estimates: {
-        games: this.games,
-        owners: this.owners,
-        grossRevenue: this.withRevenue > 0 ? this.gross : null,
-        gamesWithoutRevenue: this.games - this.withRevenue,
-        lowSignalGames: this.lowSignal,
-        provenance: {
-          source: ESTIMATES_SOURCE,
-          asOf: this.newest ? new Date(this.newest).toISOString() : null,
-          method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket; a low-signal game's P50 too, though no single figure is shown for it), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price; model ${MODEL_VERSION}`,
-        },
-      },
-      outsideModel,
-    };
-  }
-}
