@@ -107,6 +107,16 @@ describe("a multiplier is read however it is written", () => {
     ]);
   });
 
+  // A catalog game the text names but no tool returned ("Cyberpunk 2077"): its digits are no figure
+  // for the check, so they cite none either (the code review's item: citations masked tool names only).
+  test("a catalog game's name the check masks cites nothing with its digits", () => {
+    const l = newLedger();
+    l.games.set("d2", { name: "Dota 2", facts: { gameId: "d2", name: "Dota 2", releaseYear: 2077 } });
+    const text = "Dota 2 outsold Cyberpunk 2077 early on.";
+    expect(citationsOf(text, l)[0]!.figures).toEqual([{ label: "releaseYear", value: 2077 }]);
+    expect(citationsOf(text, l, ["Cyberpunk 2077"])[0]!.figures).toEqual([]);
+  });
+
   test("the multipliers the check drops cite no figure", () => {
     const l = newLedger();
     l.games.set("d2", { name: "Dota 2", facts: { gameId: "d2", name: "Dota 2", sentimentOutOf5: 4.1 } });

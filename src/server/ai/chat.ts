@@ -182,15 +182,17 @@ export function namesFound<T extends { name: string }>(text: string, names: Iter
  * (a name, a month) are no figures, and a zero cites nothing: "$0" would match every field that
  * happens to be 0.
  */
-export function citationsOf(text: string, ledger: ToolLedger): Citation[] {
+export function citationsOf(
+  text: string,
+  ledger: ToolLedger,
+  /** Catalog games the text names that no tool returned ("Cyberpunk 2077"): masked as the check masks them. */
+  catalogNames: Iterable<string> = [],
+): Citation[] {
   const games = [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts }));
-  // A name's digits ("Dota 2") are no figure, as for the number check.
-  const written = numbersChecked(
-    maskNames(
-      text,
-      games.map((g) => g.name),
-    ),
-  ).filter((w) => w.value !== 0);
+  // A name's digits ("Dota 2") are no figure, as for the number check, which masks the same names.
+  const written = numbersChecked(maskNames(text, [...games.map((g) => g.name), ...catalogNames])).filter(
+    (w) => w.value !== 0,
+  );
   const named = new Set(namesFound(text, games));
   const out: Citation[] = [];
   for (const game of games) {
@@ -719,7 +721,7 @@ export async function* askAnalyst(
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
-  const citations = citationsOf(text, citable(ledger, earlier));
+  const citations = citationsOf(text, citable(ledger, earlier), catalog.names);
   const sources = await sourcesOf(ledger, toolCalls);
   const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));
   const [row] = await db()
