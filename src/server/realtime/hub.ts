@@ -16,13 +16,11 @@ export interface SocketData {
   expiresAt: number;
   /** The user's role, as last read from the database: a change is told to the socket (account_changed). */
   role: Role;
-  /** Whether the user may hold Premium channels, as last read from the database. */
-  premium: boolean;
   channels: Set<Channel>;
 }
 
 /** Who a socket belongs to, captured when its upgrade is accepted. */
-export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "role" | "premium">;
+export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "role">;
 
 const topic = (channel: Channel) => `channel:${channel}`;
 /** A user channel's topic: one per user, so a publish reaches that user's sockets alone. */

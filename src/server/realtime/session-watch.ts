@@ -70,10 +70,8 @@ export function closeSocketsExceptSession(keepSessionId: string): number {
  */
 function applyRole(ws: Socket, data: SocketData, role: Role): void {
   if (data.role === role) return;
+  const lostPremium = hasPremiumAccess({ role: data.role }) && !hasPremiumAccess({ role });
   data.role = role;
-  const premium = hasPremiumAccess({ role });
-  const lostPremium = data.premium && !premium;
-  data.premium = premium;
   const dropped = lostPremium ? [...data.channels].filter((channel) => PREMIUM_CHANNELS.has(channel)) : [];
   if (dropped.length > 0) {
     unsubscribe(ws, dropped);

@@ -127,7 +127,7 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
       // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
       // Premium channels are dropped the same way for a Starter user: their figures are Premium.
       // The role is the one last read for this socket (session-watch.ts keeps it current).
-      const premium = socketData(ws)?.premium ?? false;
+      const premium = hasPremiumAccess(socketData(ws));
       const channels = message.data.channels
         .filter(isChannel)
         .filter((name) => premium || !PREMIUM_CHANNELS.has(name));
@@ -159,7 +159,6 @@ export const socketRoutes = new Hono<AppEnv>().get(
       sessionId: session?.id ?? "",
       expiresAt: session?.expiresAt.getTime() ?? 0,
       role: user.role,
-      premium: hasPremiumAccess(user),
     };
     return {
       onOpen(_event, ctx) {
