@@ -13,11 +13,8 @@ import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { estimateCell, LOW_SIGNAL_TEXT } from "../../components/EstimateCell.tsx";
-import {
-  estimatedGamesText,
-  estimateSumTiles,
-  NO_ESTIMATE_TEXT,
-} from "../../components/estimate-sums-text.ts";
+import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
+import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -133,11 +130,7 @@ export default function CompanyPage() {
             <CardTitle className="text-base">Estimated totals</CardTitle>
           </CardHeader>
           <CardContent className="space-y-2">
-            <StatTiles className="md:grid-cols-2" tiles={estimateSumTiles(t.estimates)} />
-            <p className="text-muted-foreground text-xs">
-              {estimatedGamesText(t.estimates, t.games, t.outsideModel)}
-            </p>
-            <SourceNote provenance={t.estimates.provenance} />
+            <EstimateSumsView estimates={t.estimates} games={t.games} outsideModel={t.outsideModel} />
           </CardContent>
         </Card>
       ) : t.outsideModel > 0 ? (

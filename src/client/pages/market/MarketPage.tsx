@@ -22,16 +22,12 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { FilterBar, type FilterField } from "../../../ui/filter-bar/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
-import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { estimateCell, LOW_SIGNAL_TEXT } from "../../components/EstimateCell.tsx";
-import {
-  estimatedGamesText,
-  estimateSumTiles,
-  NO_ESTIMATE_TEXT,
-} from "../../components/estimate-sums-text.ts";
+import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
+import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
@@ -294,21 +290,12 @@ function Screener() {
               <section aria-label="Estimated totals" className="space-y-2 border-border border-t pt-4">
                 <p className="font-medium text-sm">Estimated totals</p>
                 {summary.data.estimates ? (
-                  <>
-                    <StatTiles
-                      className="md:grid-cols-2"
-                      testId="market-size-estimates"
-                      tiles={estimateSumTiles(summary.data.estimates)}
-                    />
-                    <p className="text-muted-foreground text-xs">
-                      {estimatedGamesText(
-                        summary.data.estimates,
-                        summary.data.games,
-                        summary.data.outsideModel,
-                      )}
-                    </p>
-                    <SourceNote provenance={summary.data.estimates.provenance} />
-                  </>
+                  <EstimateSumsView
+                    estimates={summary.data.estimates}
+                    games={summary.data.games}
+                    outsideModel={summary.data.outsideModel}
+                    testId="market-size-estimates"
+                  />
                 ) : (
                   <p className="text-muted-foreground text-sm">
                     {summary.data.outsideModel > 0
