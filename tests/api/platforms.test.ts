@@ -204,10 +204,11 @@ describe("with stored data", () => {
     ]);
     expect(free[2].gameId).toMatch(/^[0-9a-f-]{36}$/);
     // Report r11-b #14: a catalog game names the source and time of its price of 0, for the card to
-    // name only the sources of the games it lists; a promotion's source is its store.
+    // name only the sources of the games it lists; a promotion's source is its store, as of the sync
+    // that last saw it.
     expect(free.map((g: { provenance: unknown }) => g.provenance)).toEqual([
-      null,
-      null,
+      { source: "Epic Games Store", asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      { source: "GOG", asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
       { source: "test", asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
       { source: "test", asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
     ]);

@@ -227,7 +227,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
   const client = rawClient();
   const [offers, catalog] = await Promise.all([
     client.execute({
-      sql: `SELECT key, store, title, image_url, url, ends_at FROM store_offers
+      sql: `SELECT key, store, title, image_url, url, ends_at, fetched_at FROM store_offers
             WHERE free = 1 AND (ends_at IS NULL OR ends_at > ?) ORDER BY store = 'GOG', ends_at, title`,
       args: [now.toISOString()],
     }),
@@ -252,7 +252,11 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
       imageUrl: (r.image_url as string | null) ?? null,
       url: (r.url as string | null) ?? null,
       endsAt: (r.ends_at as string | null) ?? null,
-      provenance: null,
+      // The store's promotion, as of the sync that last saw it.
+      provenance: {
+        source: sourceName(r.store === "GOG" ? "gog" : "epic"),
+        asOf: r.fetched_at == null ? null : new Date(Number(r.fetched_at)).toISOString(),
+      },
       playersProvenance: null,
     })),
     ...catalog.rows.map((r) => ({

@@ -368,11 +368,17 @@ function SearchSourceNote({ results }: { results: SearchResult[] }) {
  * A catalog game whose price names no source falls back to the catalog's sources.
  */
 function FreeGamesNote({ games, connections }: { games: FreeGame[]; connections: PlatformConnection[] }) {
-  const stores = [...new Set(games.map((g) => g.store))].filter((s) => s === "Epic" || s === "GOG");
-  const fromStores = stores.map((store) => ({
-    source: `${store} store`,
-    asOf: connections.find((c) => c.id === store.toLowerCase())?.lastSuccess ?? null,
-  }));
+  // Each promotion names its store and the sync that last saw it (the connection's last success for
+  // an answer from before offers carried it).
+  const fromStores = games
+    .filter((g) => g.store === "Epic" || g.store === "GOG")
+    .map(
+      (g) =>
+        g.provenance ?? {
+          source: `${g.store} store`,
+          asOf: connections.find((c) => c.id === g.store.toLowerCase())?.lastSuccess ?? null,
+        },
+    );
   const catalogGames = games.filter((g) => g.store === "Steam" || g.store === "Catalog");
   // The prices that make them free, and the player counts that rank them (SteamCharts' month, say).
   const provenance = distinctProvenance([
