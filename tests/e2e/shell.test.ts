@@ -116,6 +116,8 @@ test("a screen whose requests are refused by the API rate limit says so with the
     for (let i = 0; i < 30; i++) await context.request.get(`${server.url}/api/games/trending`);
     expect((await context.request.get(`${server.url}/api/games/trending`)).status()).toBe(429);
     const page = await context.newPage();
+    // The page's clock, to move past the wait the server asked for without sleeping through it.
+    await page.clock.install();
     await page.goto(`${server.url}/`);
     await page.getByText("Could not load the market figures").waitFor();
     expect(await page.getByText("Could not load the trending games").count()).toBe(2);
@@ -125,8 +127,13 @@ test("a screen whose requests are refused by the API rate limit says so with the
     expect(await page.getByText("No trending games available at the moment").count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-429.png` });
 
+    // Retry waits for the server's Retry-After: asking sooner would be refused again.
+    const waiting = page.getByRole("button", { name: /^Retry in \d+ s$/ });
+    expect(await waiting.count()).toBe(3);
+    expect(await waiting.first().isDisabled()).toBe(true);
     await setApiLimit(0);
-    await page.getByRole("button", { name: "Retry" }).first().click();
+    await page.clock.fastForward("01:01");
+    await page.getByRole("button", { name: "Retry", exact: true }).first().click();
     await page.getByText("Market Activity").waitFor();
     expect(await page.getByText("Could not load the market figures").count()).toBe(0);
   } finally {

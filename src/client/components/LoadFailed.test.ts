@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { PREMIUM_REQUIRED_DETAIL } from "../../contracts/roles.ts";
 import { ApiError, PLAN_CHANGED_TEXT } from "../api.ts";
-import { loadFailedText } from "./LoadFailed.tsx";
+import { loadFailedText, retryOf } from "./LoadFailed.tsx";
 
 describe("loadFailedText", () => {
   test("says the server's own detail of a 429", () => {
@@ -27,5 +27,29 @@ describe("loadFailedText", () => {
     expect(loadFailedText(new TypeError("Failed to fetch"))).toBe(
       "The server could not be reached. Check the connection and try again.",
     );
+  });
+});
+
+describe("retryOf", () => {
+  const now = 1_000_000;
+  test("a refusal asking again cannot change offers no Retry", () => {
+    for (const status of [401, 403, 404, 410]) {
+      expect(retryOf(new ApiError(status, `${status}: …`), now)).toEqual({ offered: false });
+    }
+  });
+  test("a 429 or 503 with Retry-After offers it once the wait has passed", () => {
+    expect(retryOf(new ApiError(429, "429: …", undefined, 57), now)).toEqual({
+      offered: true,
+      at: now + 57_000,
+    });
+    expect(retryOf(new ApiError(503, "503: …", undefined, 5), now)).toEqual({
+      offered: true,
+      at: now + 5_000,
+    });
+  });
+  test("other failures, and a 429 without Retry-After, offer it at once", () => {
+    expect(retryOf(new ApiError(429, "429: …"), now)).toEqual({ offered: true, at: now });
+    expect(retryOf(new ApiError(500, "500: …"), now)).toEqual({ offered: true, at: now });
+    expect(retryOf(new TypeError("Failed to fetch"), now)).toEqual({ offered: true, at: now });
   });
 });
