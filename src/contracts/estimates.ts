@@ -68,6 +68,17 @@ export const GameEstimateSchema = z.object({
   covered: z.boolean(),
   notes: z.array(z.string()),
   inputs: EstimateInputsSchema,
+  /**
+   * The source and time of the inputs that do not carry their own (the owners band and the player
+   * series do): each input may be of another source and year. Null where the catalog does not say.
+   */
+  inputSources: z
+    .object({
+      reviews: ProvenanceSchema.nullable(),
+      price: ProvenanceSchema.nullable(),
+      peakPlayers: ProvenanceSchema.nullable(),
+    })
+    .optional(),
   provenance: ProvenanceSchema,
 });
 export type GameEstimate = z.infer<typeof GameEstimateSchema>;

@@ -39,6 +39,17 @@ describe("GET /api/games/:id/estimates", () => {
       ownersBand: { low: 10_000_000, high: 20_000_000, source: expect.stringMatching(/SteamSpy/) },
     });
     expect(body.asOf).toBe("2023-01-01T00:00:00.000Z");
+    // Each input that does not date itself says its source and time (they may be years apart).
+    expect(body.inputSources).toEqual({
+      reviews: { source: "Steam via SteamSpy (dataset)", asOf: "2023-01-01T00:00:00.000Z" },
+      price: {
+        source: "Steam via SteamSpy (dataset)",
+        asOf: "2023-01-01T00:00:00.000Z",
+        method: "SteamSpy's US price in cents, in dollars",
+      },
+      // SteamSpy's `ccu`: the peak of the day before its report.
+      peakPlayers: { source: "Steam via SteamSpy (dataset)", asOf: "2022-12-31T00:00:00.000Z" },
+    });
     expect(body.provenance.source).toMatch(/SteamSpy/);
     expect(body.provenance.method).toMatch(/Blend of review model/);
     // The percentages shown add up to 100 (largest remainder, not each rounded on its own).
@@ -166,6 +177,12 @@ describe("player-hours method", () => {
       from: "2017-01-01",
       to: "2017-12-01",
       source: "SteamCharts",
+    });
+    // The most players at once is the other source's daily peak, of its own day.
+    expect(body.inputs.peakPlayers).toBe(50_000);
+    expect(body.inputSources?.peakPlayers).toEqual({
+      source: "Steam via SteamSpy",
+      asOf: "2017-06-03T00:00:00.000Z",
     });
     const player = body.methods.find((m) => m.name === "player-hours")!;
     expect(player.detail).toMatch(/^8,760,000 player-hours \(2017-01-01 to 2017-12-01\)/);

@@ -15,7 +15,7 @@ import {
 import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { creditSlugs, normalizeName } from "../catalog/normalize.ts";
-import { ESTIMATES_SOURCE, sourceName } from "../catalog/source-names.ts";
+import { ESTIMATES_SOURCE, figureMethod, sourceName } from "../catalog/source-names.ts";
 import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -400,6 +400,48 @@ const range = (r: Record<string, unknown>, prefix: string) => ({
 const nullableRange = (r: Record<string, unknown>, prefix: string) =>
   r[`${prefix}_mid`] == null ? null : range(r, prefix);
 
+const isoOf = (ms: unknown) => (ms == null || ms === "" ? null : new Date(Number(ms)).toISOString());
+
+/**
+ * Where the game's review counts, price and most players at once come from, and when: each input of
+ * an estimate may be of another source and year (2019 review counts beside 2024 monthly players).
+ * Read with the page, from the points behind the game's figures: the newest review point (the counts
+ * the game holds are the newest), the price's own source and time, the point of the peak.
+ */
+async function inputSources(gameId: string): Promise<NonNullable<GameEstimate["inputSources"]>> {
+  const [reviews, price, peak] = await Promise.all([
+    readRows(
+      `SELECT source, ts FROM game_metrics WHERE game_id = ? AND metric IN ('reviews_positive', 'reviews_negative')
+        ORDER BY ts DESC LIMIT 1`,
+      [gameId],
+    ),
+    readRows("SELECT price_source, price_at FROM games WHERE id = ?", [gameId]),
+    readRows(
+      `SELECT source, ts, metric FROM game_metrics
+        WHERE game_id = ? AND metric IN ('players', 'players_peak') AND ${POSSIBLE_VALUE}
+        ORDER BY value DESC, ts DESC LIMIT 1`,
+      [gameId],
+    ),
+  ]);
+  const [r] = reviews;
+  const [p] = price;
+  const [k] = peak;
+  return {
+    reviews: r ? { source: sourceName(String(r.source)), asOf: isoOf(r.ts) } : null,
+    price:
+      p?.price_source != null
+        ? {
+            source: sourceName(String(p.price_source)),
+            asOf: isoOf(p.price_at),
+            ...(figureMethod(String(p.price_source), "price")
+              ? { method: figureMethod(String(p.price_source), "price") }
+              : {}),
+          }
+        : null,
+    peakPlayers: k ? { source: sourceName(String(k.source)), asOf: isoOf(k.ts) } : null,
+  };
+}
+
 /** One game's estimate; null for an unknown game. A game not yet estimated is estimated now and stored. */
 export async function getGameEstimate(id: string): Promise<GameEstimate | null> {
   const gameId = await resolveGameId(id);
@@ -442,6 +484,7 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
     covered,
     notes: covered ? detail.notes : [NOT_COVERED_NOTE],
     inputs: detail.inputs,
+    inputSources: await inputSources(gameId),
     provenance: {
       source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",
       asOf,

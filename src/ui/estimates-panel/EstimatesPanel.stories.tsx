@@ -53,6 +53,12 @@ const portal2: GameEstimate = {
       asOf: "2019-05-01T00:00:00.000Z",
     },
     playerSeries: null,
+    peakPlayers: 82_114,
+  },
+  inputSources: {
+    reviews: { source: "Steam Store Games dataset (Steam and SteamSpy)", asOf: "2019-05-01T00:00:00.000Z" },
+    price: { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" },
+    peakPlayers: { source: "SteamCharts", asOf: "2011-04-01T00:00:00.000Z" },
   },
   provenance: {
     source: "Steam Store Games dataset (Steam and SteamSpy)",
@@ -79,7 +85,17 @@ export const Default: Story = {
     await expect(canvas.getByText("$116M")).toBeVisible();
     await expect(canvas.getByText("90 %")).toBeVisible();
     await expect(canvas.getByText("Review model")).toBeVisible();
-    await expect(canvas.getByText(/10,000,000 \.\. 20,000,000 \(Steam Store Games/)).toBeVisible();
+    await expect(
+      canvas.getByText(/10,000,000 \.\. 20,000,000 \(Steam Store Games.*, May 2019\)/),
+    ).toBeVisible();
+    // Each input with its own source and time: the inputs may be years apart.
+    await expect(
+      canvas.getByText(
+        "138,220 positive, 1,891 negative (Steam Store Games dataset (Steam and SteamSpy), May 2019)",
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByText("$9.13 (Steam, Nov 20, 2026)")).toBeVisible();
+    await expect(canvas.getByText("82,114 (SteamCharts, Apr 2011): a floor under owners")).toBeVisible();
     await expect(canvas.getByRole("link", { name: "How these estimates are made" })).toHaveAttribute(
       "href",
       "/methodology",
@@ -111,7 +127,13 @@ export const LowSignal: Story = {
       notes: [
         "Only 3 reviews, no monthly player series of 3 months or more, no owners band: the range is wide, not a point figure.",
       ],
-      inputs: { ...portal2.inputs, positiveReviews: 2, negativeReviews: 1, ownersBand: null },
+      inputs: {
+        ...portal2.inputs,
+        positiveReviews: 2,
+        negativeReviews: 1,
+        ownersBand: null,
+        peakPlayers: undefined,
+      },
     },
   },
   play: async ({ canvas }) => {
@@ -183,7 +205,7 @@ export const FreeToPlay: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/in-game purchases are not estimated/)).toBeVisible();
-    await expect(canvas.getByText("free")).toBeVisible();
+    await expect(canvas.getByText("free (Steam, Nov 20, 2026)")).toBeVisible();
     // No $0 bars read as a measurement: units and revenue say why there is no figure.
     await expect(canvas.getByText("none (free to play)")).toBeVisible();
     await expect(canvas.getAllByText("not estimated (free to play)")).toHaveLength(2);

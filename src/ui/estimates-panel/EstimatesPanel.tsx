@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ca
 import { cn } from "../cn.ts";
 import { datedProvenance, publishedUnits } from "../published-sales/index.ts";
 import { Skeleton } from "../skeleton/index.ts";
-import { SourceNote } from "../source-note/index.ts";
+import { describeAsOf, SourceNote } from "../source-note/index.ts";
 
 /** The estimate's notes, one per line, in an alert. */
 function EstimateNotes({ notes, variant = "default" }: { notes: string[]; variant?: "default" | "warning" }) {
@@ -98,23 +98,39 @@ function FigureRow({
   );
 }
 
-function describeInputs(inputs: GameEstimate["inputs"]): Array<[string, string]> {
+/** " (SteamSpy, May 2019)": where an input comes from and when; "" where that is not known. */
+function fromWhere(source: string | null | undefined, asOf: string | null | undefined, now?: number): string {
+  if (!source) return "";
+  const when = describeAsOf(asOf ?? null, now);
+  return ` (${when ? `${source}, ${when}` : source})`;
+}
+
+/** The inputs the estimate used, each with its own source and time (they may be years apart). */
+export function describeInputs(
+  inputs: GameEstimate["inputs"],
+  sources: GameEstimate["inputSources"],
+  now?: number,
+): Array<[string, string]> {
   const reviews =
     inputs.positiveReviews == null && inputs.negativeReviews == null
       ? "unknown"
-      : `${(inputs.positiveReviews ?? 0).toLocaleString("en-US")} positive, ${(inputs.negativeReviews ?? 0).toLocaleString("en-US")} negative`;
+      : `${(inputs.positiveReviews ?? 0).toLocaleString("en-US")} positive, ${(inputs.negativeReviews ?? 0).toLocaleString("en-US")} negative${fromWhere(sources?.reviews?.source, sources?.reviews?.asOf, now)}`;
+  const price =
+    inputs.priceUsd == null ? "unknown" : inputs.priceUsd === 0 ? "free" : `$${inputs.priceUsd.toFixed(2)}`;
   return [
     ["Reviews", reviews],
     [
       "Price",
-      inputs.priceUsd == null ? "unknown" : inputs.priceUsd === 0 ? "free" : `$${inputs.priceUsd.toFixed(2)}`,
+      inputs.priceUsd == null
+        ? price
+        : `${price}${fromWhere(sources?.price?.source, sources?.price?.asOf, now)}`,
     ],
     ["Release year", inputs.releaseYear == null ? "unknown" : String(inputs.releaseYear)],
     ["Genres", inputs.genres.length ? inputs.genres.join(", ") : "none"],
     [
       "Owners band",
       inputs.ownersBand
-        ? `${inputs.ownersBand.low.toLocaleString("en-US")} .. ${inputs.ownersBand.high.toLocaleString("en-US")} (${inputs.ownersBand.source})`
+        ? `${inputs.ownersBand.low.toLocaleString("en-US")} .. ${inputs.ownersBand.high.toLocaleString("en-US")}${fromWhere(inputs.ownersBand.source, inputs.ownersBand.asOf, now)}`
         : "none",
     ],
     [
@@ -125,7 +141,9 @@ function describeInputs(inputs: GameEstimate["inputs"]): Array<[string, string]>
     ],
     [
       "Most players at once",
-      inputs.peakPlayers ? `${inputs.peakPlayers.toLocaleString("en-US")} (a floor under owners)` : "none",
+      inputs.peakPlayers
+        ? `${inputs.peakPlayers.toLocaleString("en-US")}${fromWhere(sources?.peakPlayers?.source, sources?.peakPlayers?.asOf, now)}: a floor under owners`
+        : "none",
     ],
   ];
 }
@@ -283,7 +301,7 @@ export function EstimatesPanel({
             <div>
               <h4 className="mb-2 font-medium text-sm">Inputs used</h4>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                {describeInputs(estimate.inputs).map(([k, v]) => (
+                {describeInputs(estimate.inputs, estimate.inputSources, now).map(([k, v]) => (
                   <div key={k} className="contents">
                     <dt className="text-muted-foreground">{k}</dt>
                     <dd className="min-w-0 break-words">{v}</dd>
