@@ -64,6 +64,10 @@ export function classify(
       return { reason: "rate limited (429)", retry: true, waitMs: retryAfterMs(error.responseHeaders) };
     if (status != null && status >= 500)
       return { reason: `server error (${status})`, retry: true, waitMs: retryAfterMs(error.responseHeaders) };
+    // A 2xx whose body was not a completion (an HTML page, a truncated body): the answer did not fit,
+    // as the chat calls it, and may be right the next time.
+    if (status != null && status >= 200 && status < 300)
+      return { reason: "answer did not fit the expected format", retry: true, waitMs: null };
     if (status != null) return { reason: `refused (${status})`, retry: false, waitMs: null };
     return { reason: "unreachable", retry: true, waitMs: null };
   }
