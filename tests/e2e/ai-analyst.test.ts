@@ -210,3 +210,28 @@ test("Ask the analyst: an answer cut off at the output limit says so, and its un
   expect(await answer.textContent()).not.toContain("The main reason players stay is");
   await context.close();
 });
+
+test("Ask the analyst: a question refused before it is taken (the minute's limit) stays in the box", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.route("**/api/ai/chat", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/problem+json",
+      headers: { "Retry-After": "57" },
+      body: JSON.stringify({
+        type: "about:blank",
+        title: "Too Many Requests",
+        status: 429,
+        detail: "Your plan allows 1 AI request a minute; try again in 57 s.",
+      }),
+    }),
+  );
+  await page.goto(`${server.url}/ai-analytics?tab=ask`);
+  const box = page.getByRole("textbox", { name: "Your question" });
+  await box.fill("Which roguelikes grew the most this year?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  await page.getByText("Your plan allows 1 AI request a minute; try again in 57 s.").waitFor();
+  expect(await box.inputValue()).toBe("Which roguelikes grew the most this year?");
+  await context.close();
+});

@@ -83,7 +83,7 @@ export async function takeRequest(userId: string, tier: Tier, now = Date.now()):
     recent.set(userId, times);
     throw new HttpProblem(
       429,
-      `Your plan allows ${requestsPerMinute} AI requests a minute; try again in ${retryAfter} s.`,
+      `Your plan allows ${requestsPerMinute} AI ${requestsPerMinute === 1 ? "request" : "requests"} a minute; try again in ${retryAfter} s.`,
       { headers: { "Retry-After": String(retryAfter) } },
     );
   }

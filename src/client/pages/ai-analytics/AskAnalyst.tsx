@@ -103,13 +103,18 @@ export function AskAnalyst() {
     setPending({ question: message, text: "", tools: [] });
     setQuestion("");
     let conversationId = selected;
+    // Whether the server took the question (its "start"): a question refused before it (the minute's
+    // limit, a 403) goes back in the box rather than having to be typed again.
+    let started = false;
     try {
       await apiStream<ChatEvent | { type: "error"; message: string }>(
         "/api/ai/chat",
         { message, ...(selected ? { conversationId: selected } : {}) },
         (e) => {
-          if (e.type === "start") conversationId = e.conversationId;
-          else if (e.type === "tool") setPending((p) => p && { ...p, tools: [...p.tools, e.name] });
+          if (e.type === "start") {
+            started = true;
+            conversationId = e.conversationId;
+          } else if (e.type === "tool") setPending((p) => p && { ...p, tools: [...p.tools, e.name] });
           else if (e.type === "delta") setPending((p) => p && { ...p, text: p.text + e.text });
           // The stored answer is the checked one: it replaces what was streamed until the refetch.
           else if (e.type === "done") setPending((p) => p && { ...p, text: e.message.content });
@@ -123,6 +128,7 @@ export function AskAnalyst() {
       }
     } catch (e) {
       setError(errorMessage(e, "The question could not be asked."));
+      if (!started) setQuestion((typed) => typed || message);
     } finally {
       setPending(null);
     }
