@@ -610,6 +610,24 @@ describe("limits per tier", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  test("a limit of 0 requests a minute turns the AI off for the plan: 403 saying so, not a 429 to wait out", async () => {
+    const put = (requestsPerMinute: number) =>
+      request("/api/ai/limits/professional", {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { monthlyTokens: 1000, requestsPerMinute },
+      });
+    expect((await put(0)).status).toBe(200);
+    const user = await createTestUser({ role: "premium" });
+    const off = await request("/api/ai/trending-analysis", { method: "POST", cookie: user.cookie });
+    expect(off.status).toBe(403);
+    expect(off.headers.get("retry-after")).toBeNull();
+    expect((await off.json()).detail).toMatch(
+      /^The AI analyst is turned off for your plan \(0 AI requests a minute\)/,
+    );
+    expect((await put(3)).status).toBe(200);
+  });
+
   test("past the monthly token budget: the statistics answer, with a note, and the model is not asked", async () => {
     // The 1,000-token budget set above; the premium user has used 2,000+ in the chats.
     llm.requests.length = 0;

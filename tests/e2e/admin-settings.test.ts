@@ -91,6 +91,18 @@ test("Admin Settings: AI limits per tier are saved through the API, and a bad va
     setBy: "admin",
   });
 
+  // An emptied field stays empty, not a 0 that would lock the tier out, and the form is not sent.
+  const rpm = enterprise.getByLabel("AI requests a minute per user");
+  await rpm.fill("");
+  expect(await rpm.inputValue()).toBe("");
+  await enterprise.getByRole("button", { name: "Save enterprise limits" }).click();
+  expect(await rpm.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  const unchanged = (await page.evaluate(async () =>
+    (await fetch("/api/ai/limits")).json(),
+  )) as typeof limits;
+  expect(unchanged.find((l) => l.tier === "enterprise")?.requestsPerMinute).toBe(42);
+  await rpm.fill("42");
+
   // Past the server's ceiling: a 422 naming the field, shown in an error toast; nothing saved.
   await enterprise.getByLabel("Language-model tokens a month per user").fill("5000000000");
   await enterprise.getByRole("button", { name: "Save enterprise limits" }).click();

@@ -77,6 +77,14 @@ const recent = new Map<string, number[]>();
 /** Counts one AI request for the user; a 429 with Retry-After when the tier's minute is full. */
 export async function takeRequest(userId: string, tier: Tier, now = Date.now()): Promise<void> {
   const { requestsPerMinute } = await limitsOf(tier);
+  // A limit of 0 is the AI turned off for the plan: no wait makes room (it was a 429 asking to try
+  // again in "NaN s").
+  if (requestsPerMinute === 0) {
+    throw new HttpProblem(
+      403,
+      "The AI analyst is turned off for your plan (0 AI requests a minute); an admin can change it under Admin → Settings → AI limits.",
+    );
+  }
   const times = (recent.get(userId) ?? []).filter((t) => t > now - 60_000);
   if (times.length >= requestsPerMinute) {
     const retryAfter = Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000));

@@ -62,6 +62,10 @@ function NumberField({
   onChange: (v: number) => void;
   min: number;
 }) {
+  // The field as typed: emptying it leaves it empty (required: the form is not sent) rather than
+  // turning it into a 0 that a save would apply (0 AI requests a minute locks a whole tier out).
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
   return (
     <div className="grid gap-1">
       <Label htmlFor={id}>{label}</Label>
@@ -69,8 +73,15 @@ function NumberField({
         id={id}
         type="number"
         min={min}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
+        step={1}
+        required
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim() !== "" && Number.isFinite(Number(e.target.value))) {
+            onChange(Number(e.target.value));
+          }
+        }}
       />
     </div>
   );
@@ -316,7 +327,7 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
       </p>
       <NumberField
         id={`ai-rpm-${value.tier}`}
-        label="AI requests a minute per user"
+        label="AI requests a minute per user (0: no AI for this plan)"
         value={draft.requestsPerMinute}
         onChange={(v) => setDraft((d) => ({ ...d, requestsPerMinute: v }))}
         min={0}
