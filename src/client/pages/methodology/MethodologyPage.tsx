@@ -101,10 +101,17 @@ function BacktestTable({ backtest }: { backtest: Backtest }) {
       />
       {target && (
         <p className="flex flex-wrap gap-2 text-sm">
-          <Badge variant={met(target.p50InBand, backtest.targets.p50InBandAbove) ? "success" : "warning"}>
+          {/* Wrapping, not nowrap: at a phone's width the badge would push the page sideways. */}
+          <Badge
+            className="whitespace-normal"
+            variant={met(target.p50InBand, backtest.targets.p50InBandAbove) ? "success" : "warning"}
+          >
             P50 in band {pct(target.p50InBand)} (target above {pct(backtest.targets.p50InBandAbove)})
           </Badge>
-          <Badge variant={met(target.rangeOverlaps, backtest.targets.overlapAbove) ? "success" : "warning"}>
+          <Badge
+            className="whitespace-normal"
+            variant={met(target.rangeOverlaps, backtest.targets.overlapAbove) ? "success" : "warning"}
+          >
             P10–P90 overlaps {pct(target.rangeOverlaps)} (target above {pct(backtest.targets.overlapAbove)})
           </Badge>
           <span className="text-muted-foreground">for games with {backtest.targets.appliesTo}</span>
