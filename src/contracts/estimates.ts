@@ -111,6 +111,8 @@ export const EstimateTotalSchema = z.object({
   netRevenue: RangeSchema,
   /** Games of the group whose revenue could not be estimated (unknown price). */
   gamesWithoutRevenue: z.number(),
+  /** Free-to-play games of the group: no copies sold, in-game revenue not estimated (not in the revenue sums). */
+  freeToPlayGames: z.number(),
   /**
    * Games of the group whose estimate is low-signal (too little known for a single figure): their P50s
    * are in the sums, as on company pages and the screener's market size.

@@ -214,6 +214,8 @@ export interface ScreenerRow {
    * the game is not estimated.
    */
   estimateLowSignal: boolean | null;
+  /** The estimate is a free-to-play game's: no copies sold, revenue not estimated; null when not estimated. */
+  estimateFreeToPlay: boolean | null;
   isDemo: boolean;
 }
 
@@ -243,6 +245,11 @@ export interface EstimateSums {
   grossRevenue: { low: number; mid: number; high: number } | null;
   /** Estimated games with no revenue estimate (no known price): in `owners`, not in `grossRevenue`. */
   gamesWithoutRevenue: number;
+  /**
+   * Estimated free-to-play games: no copies sold and their in-game revenue not estimated, so in
+   * `owners`, not in `grossRevenue` (never summed as $0).
+   */
+  freeToPlayGames: number;
   /**
    * Estimated games whose estimate is low-signal (no single figure is shown for them, only their
    * P10–P90 range): their P50s are in the sums all the same, and the screens say how many.
@@ -290,6 +297,8 @@ export interface CompanyGame {
    * as the screener does; null when the game is not estimated.
    */
   estimateLowSignal: boolean | null;
+  /** The estimate is a free-to-play game's: no copies sold, revenue not estimated; null when not estimated. */
+  estimateFreeToPlay: boolean | null;
   /**
    * Units sold as a sales dataset published them (VGChartz), over the game's rows that name this company
    * (`totals.publishedSales`); null when the catalog holds none.

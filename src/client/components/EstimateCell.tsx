@@ -27,3 +27,21 @@ export function estimateCell(
     </span>
   );
 }
+
+/**
+ * The gross revenue cell: `estimateCell`, or for a free-to-play game (no copies sold, its in-game
+ * revenue not estimated) what the game page says, not a "–" that reads as an unknown price.
+ */
+export function revenueEstimateCell(
+  row: {
+    estimateLowSignal: boolean | null;
+    estimateFreeToPlay: boolean | null;
+    revenueEstimate: number | null;
+    revenueEstimateRange: { low: number; high: number } | null;
+  },
+  format: (v: number) => string,
+  title: string,
+) {
+  if (row.estimateFreeToPlay) return "not estimated (free to play)";
+  return estimateCell(row, row.revenueEstimate, row.revenueEstimateRange, format, title);
+}

@@ -8,6 +8,7 @@ const sums = (over: Partial<EstimateSums> = {}): EstimateSums => ({
   owners: { low: 10_000, mid: 40_000, high: 150_000 },
   grossRevenue: { low: 100_000, mid: 400_000, high: 1_500_000 },
   gamesWithoutRevenue: 0,
+  freeToPlayGames: 0,
   lowSignalGames: 0,
   provenance,
   ...over,
@@ -26,6 +27,18 @@ test("estimate totals: P50 with the P10–P90 bracket, and revenue '–' with it
     "Gross revenue (P50, P10–P90)",
     "–",
     "No estimated game has a known price",
+  ]);
+});
+
+// Report r13-b #1: a free-to-play game's revenue is not $0 in a sum; the sum says it leaves it out.
+test("estimate totals: free-to-play games are left out of revenue, and said so, never summed as $0", () => {
+  expect(estimateSumTiles(sums({ freeToPlayGames: 2, gamesWithoutRevenue: 1 }))[1]![2]).toBe(
+    "2 free-to-play games (in-game revenue is not estimated) and 1 game without a known price left out",
+  );
+  expect(estimateSumTiles(sums({ grossRevenue: null, freeToPlayGames: 3 }))[1]).toEqual([
+    "Gross revenue (P50, P10–P90)",
+    "–",
+    "3 free-to-play games (in-game revenue is not estimated) left out",
   ]);
 });
 

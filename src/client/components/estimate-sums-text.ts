@@ -9,19 +9,27 @@ import { compactNumber, plural } from "../format/numbers.ts";
 const range = (r: { low: number; mid: number; high: number }, unit = "") =>
   `${unit}${compactNumber(r.mid)} (${unit}${compactNumber(r.low)}–${unit}${compactNumber(r.high)})`;
 
+/** The games the revenue sum leaves out, and why: free-to-play games and games without a known price. */
+function revenueLeftOut(e: EstimateSums): string | undefined {
+  const free = e.freeToPlayGames ?? 0;
+  const parts = [
+    ...(free > 0 ? [`${plural(free, "free-to-play game")} (in-game revenue is not estimated)`] : []),
+    ...(e.gamesWithoutRevenue > 0 ? [`${plural(e.gamesWithoutRevenue, "game")} without a known price`] : []),
+  ];
+  return parts.length ? `${parts.join(" and ")} left out` : undefined;
+}
+
 /** The tiles: owners and gross revenue, P50 with P10–P90; revenue "–" with its reason when no game has a price. */
 export function estimateSumTiles(e: EstimateSums): Array<[label: string, value: string, note?: string]> {
   return [
     ["Owners (P50, P10–P90)", range(e.owners)],
     e.grossRevenue
-      ? [
+      ? ["Gross revenue (P50, P10–P90)", range(e.grossRevenue, "$"), revenueLeftOut(e)]
+      : [
           "Gross revenue (P50, P10–P90)",
-          range(e.grossRevenue, "$"),
-          e.gamesWithoutRevenue > 0
-            ? `${plural(e.gamesWithoutRevenue, "game")} without a known price left out`
-            : undefined,
-        ]
-      : ["Gross revenue (P50, P10–P90)", "–", "No estimated game has a known price"],
+          "–",
+          (e.freeToPlayGames ?? 0) > 0 ? (revenueLeftOut(e) ?? "") : "No estimated game has a known price",
+        ],
   ];
 }
 

@@ -133,6 +133,8 @@ export interface IndexedRow {
   estimateLowSignal: number | null;
   /** 1 for a game with a stored estimate the owners model does not cover (no figure above), else null. */
   outsideModel: number | null;
+  /** 1 for a covered estimate of a free-to-play game (no copies sold, revenue not estimated), else null. */
+  estimateFreeToPlay: number | null;
 }
 
 const NUMERIC = [
@@ -154,6 +156,7 @@ const NUMERIC = [
   "estimateAsOf",
   "estimateLowSignal",
   "outsideModel",
+  "estimateFreeToPlay",
 ] as const;
 type NumericField = (typeof NUMERIC)[number];
 
@@ -584,7 +587,8 @@ const COVERED_FIGURES = `${[
 ]
   .map((c) => `CASE WHEN ${COVERED} THEN e.${c} END AS ${c}`)
   .join(", ")},
-  CASE WHEN e.game_id IS NOT NULL AND NOT (${COVERED}) THEN 1 END AS outside_model`;
+  CASE WHEN e.game_id IS NOT NULL AND NOT (${COVERED}) THEN 1 END AS outside_model,
+  CASE WHEN ${COVERED} AND e.units_mid = 0 THEN 1 END AS free_to_play`;
 const COVERED_ESTIMATES = `SELECT e.game_id, ${COVERED_FIGURES} FROM game_estimates e JOIN games g ON g.id = e.game_id`;
 const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
   g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
@@ -633,6 +637,8 @@ function estimateFields(r: Record<string, unknown>) {
     estimateAsOf: num(r.as_of),
     estimateLowSignal: num(r.low_signal),
     outsideModel: num(r.outside_model),
+    // Only a free-to-play game sells no copies (revenue.ts).
+    estimateFreeToPlay: num(r.free_to_play),
   } satisfies Partial<IndexedRow>;
 }
 const ESTIMATE_FIELDS = Object.keys(estimateFields({})) as Array<keyof ReturnType<typeof estimateFields>>;

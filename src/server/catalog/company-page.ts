@@ -56,6 +56,7 @@ async function readCompanyGames(
         ownersEstimateRange: null,
         revenueEstimateRange: null,
         estimateLowSignal: null,
+        estimateFreeToPlay: null,
         publishedUnits: null,
         genres: listOf(r.genres),
         isDemo: Boolean(r.is_demo),
@@ -103,6 +104,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
     g.ownersEstimateRange = p50?.ownersRange ?? null;
     g.revenueEstimateRange = p50?.revenueRange ?? null;
     g.estimateLowSignal = p50 ? p50.lowSignal : null;
+    g.estimateFreeToPlay = p50 ? p50.freeToPlay : null;
   });
   // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
   const reviewed = games.filter((g) => g.reviews != null);

@@ -16,6 +16,7 @@ export function estimateP50s(
   ownersRange: { low: number; high: number };
   revenueRange: { low: number; high: number } | null;
   lowSignal: boolean;
+  freeToPlay: boolean;
 } | null {
   const c = index.col;
   const owners = slot == null ? Number.NaN : c.ownersEstimate[slot]!;
@@ -30,6 +31,7 @@ export function estimateP50s(
       ? null
       : { low: c.revenueEstimateLow[s]!, high: c.revenueEstimateHigh[s]! },
     lowSignal: c.estimateLowSignal[s] === 1,
+    freeToPlay: c.estimateFreeToPlay[s] === 1,
   };
 }
 
@@ -39,8 +41,8 @@ export function estimateP50s(
  * P50s (catalog-index.ts), so a filter of 330,000 games is summed in memory. A game the owners model
  * does not cover (not on Steam, no Steam signal: modelCovers) is counted apart and left out: its
  * stored range is the spread of owners across Steam games, not a figure for it. Revenue is summed over
- * the games with a revenue estimate (a known price); the others are counted (`gamesWithoutRevenue`),
- * not added as 0.
+ * the games with a revenue estimate (a known price); the others are counted (`gamesWithoutRevenue`,
+ * `freeToPlayGames`), not added as 0.
  */
 export function sumIndexedEstimates(
   index: CatalogIndex,
@@ -54,6 +56,7 @@ export function sumIndexedEstimates(
   let newest = 0;
   let outsideModel = 0;
   let lowSignal = 0;
+  let freeToPlay = 0;
   for (const s of slots) {
     if (c.outsideModel[s] === 1) outsideModel++;
     const mid = c.ownersEstimate[s]!;
@@ -64,7 +67,8 @@ export function sumIndexedEstimates(
     owners.mid += mid;
     owners.high += c.ownersEstimateHigh[s]!;
     const revenue = c.revenueEstimate[s]!;
-    if (!Number.isNaN(revenue)) {
+    if (c.estimateFreeToPlay[s] === 1) freeToPlay++;
+    else if (!Number.isNaN(revenue)) {
       withRevenue++;
       gross.low += orElse(c.revenueEstimateLow[s]!, revenue);
       gross.mid += revenue;
@@ -78,12 +82,13 @@ export function sumIndexedEstimates(
       games,
       owners,
       grossRevenue: withRevenue > 0 ? gross : null,
-      gamesWithoutRevenue: games - withRevenue,
+      gamesWithoutRevenue: games - withRevenue - freeToPlay,
+      freeToPlayGames: freeToPlay,
       lowSignalGames: lowSignal,
       provenance: {
         source: ESTIMATES_SOURCE,
         asOf: newest ? new Date(newest).toISOString() : null,
-        method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket; a low-signal game's P50 too, though no single figure is shown for it), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price; model ${MODEL_VERSION}`,
+        method: `Sum of the games' P50 (P10 and P90 summed as a loose bracket; a low-signal game's P50 too, though no single figure is shown for it), games the owners model covers (on Steam or with a Steam signal); revenue over the games with a known price (free-to-play games sell no copies: their in-game revenue is not estimated); model ${MODEL_VERSION}`,
       },
     },
     outsideModel,

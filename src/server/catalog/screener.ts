@@ -180,6 +180,7 @@ function toRow(
     ownersEstimateRange: estimate?.ownersRange ?? null,
     revenueEstimateRange: estimate?.revenueRange ?? null,
     estimateLowSignal: estimate ? estimate.lowSignal : null,
+    estimateFreeToPlay: estimate ? estimate.freeToPlay : null,
     isDemo: Boolean(r.is_demo),
   };
 }

@@ -183,11 +183,13 @@ describe("unknown reviews", () => {
 });
 
 describe("units and revenue", () => {
-  test("free to play: owners yes, no units sold and no store revenue, said in a note", () => {
+  test("free to play: owners yes, no units sold, revenue not estimated (not $0), said in a note", () => {
     const e = estimate({ ...base, priceUsd: 0, genres: ["Free to Play", "Action"] });
     expect(e.owners.mid).toBeGreaterThan(0);
     expect(e.unitsSold).toEqual({ low: 0, mid: 0, high: 0 });
-    expect(e.revenue.gross).toEqual({ low: 0, mid: 0, high: 0 });
+    // Report r13-b #1: summed as $0, it made a free-to-play market worth nothing.
+    expect(e.revenue.gross).toBeNull();
+    expect(e.revenue.net).toBeNull();
     expect(e.notes.join(" ")).toMatch(/Free to play/);
   });
 

@@ -86,14 +86,17 @@ function map(r: Range, f: (v: number) => number): Range {
   return { low: whole(f(r.low)), mid: whole(f(r.mid)), high: whole(f(r.high)) };
 }
 
-/** `priceUsd` 0 = free to play (no units sold), null = unknown (units yes, revenue no). */
+/**
+ * `priceUsd` 0 = free to play: no copies are sold (units 0) and its revenue, from in-game purchases,
+ * is not estimated (null, not $0: summed, a $0 made a free-to-play market worth nothing);
+ * null = unknown price (units yes, revenue no).
+ */
 export function revenueFromOwners(
   owners: Range,
   priceUsd: number | null,
 ): { units: Range; revenue: RevenueEstimate } {
   if (priceUsd === 0) {
-    const zero = { low: 0, mid: 0, high: 0 };
-    return { units: zero, revenue: { gross: zero, net: zero, currency: "USD" } };
+    return { units: { low: 0, mid: 0, high: 0 }, revenue: { gross: null, net: null, currency: "USD" } };
   }
   const units = map(owners, (o) => o * (1 - REVENUE_PARAMETERS.unpaidOwnerShare.value));
   if (priceUsd == null) return { units, revenue: { gross: null, net: null, currency: "USD" } };

@@ -528,7 +528,8 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
     .join(", ");
   const rs = await rawClient().execute({
     sql: `SELECT ${g.key} AS name, count(*) AS games, ${sums},
-            sum(CASE WHEN e.gross_mid IS NULL THEN 1 ELSE 0 END) AS without_revenue,
+            sum(CASE WHEN e.gross_mid IS NULL AND e.units_mid != 0 THEN 1 ELSE 0 END) AS without_revenue,
+            sum(CASE WHEN e.units_mid = 0 THEN 1 ELSE 0 END) AS free_to_play,
             sum(CASE WHEN e.low_signal THEN 1 ELSE 0 END) AS low_signal, max(e.as_of) AS as_of
           FROM game_estimates e JOIN games g ON g.id = e.game_id${g.from}
           WHERE ${g.key} IS NOT NULL AND ${g.key} != '' AND e.model_version = ? AND ${modelCoversSql("e", "g")}
@@ -548,6 +549,7 @@ async function groupedTotals(by: EstimateGrouping): Promise<GroupedTotals> {
         grossRevenue: range(r, "gross"),
         netRevenue: range(r, "net"),
         gamesWithoutRevenue: Number(r.without_revenue),
+        freeToPlayGames: Number(r.free_to_play ?? 0),
         lowSignalGames: Number(r.low_signal),
       },
       asOf: Number(r.as_of ?? 0),

@@ -12,7 +12,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
-import { estimateCell, LOW_SIGNAL_TEXT } from "../../components/EstimateCell.tsx";
+import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
 import { StatTiles } from "../../components/StatTiles.tsx";
@@ -52,14 +52,7 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
   },
   {
     header: "Est. gross revenue (P50)",
-    cell: (g) =>
-      estimateCell(
-        g,
-        g.revenueEstimate,
-        g.revenueEstimateRange,
-        (v) => `$${compactNumber(v)}`,
-        LOW_SIGNAL_TITLE,
-      ),
+    cell: (g) => revenueEstimateCell(g, (v) => `$${compactNumber(v)}`, LOW_SIGNAL_TITLE),
   },
 ];
 

@@ -25,7 +25,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
-import { estimateCell, LOW_SIGNAL_TEXT } from "../../components/EstimateCell.tsx";
+import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -106,13 +106,7 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
     case "ownersEstimate":
       return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber, LOW_SIGNAL_TITLE);
     case "revenueEstimate":
-      return estimateCell(
-        row,
-        row.revenueEstimate,
-        row.revenueEstimateRange,
-        (v) => `$${compactNumber(v)}`,
-        LOW_SIGNAL_TITLE,
-      );
+      return revenueEstimateCell(row, (v) => `$${compactNumber(v)}`, LOW_SIGNAL_TITLE);
     case "positiveShare":
       return row.positiveShare == null ? "–" : `${row.positiveShare}%`;
     case "releaseDate":
