@@ -13,6 +13,12 @@ try {
   console.log(
     `backup written: ${backup.file} (${(backup.bytes / 1024 / 1024).toFixed(1)} MiB in ${backup.ms} ms)`,
   );
+} catch (error) {
+  // A folder that cannot be made or written, a database that cannot be read: why, in one line.
+  console.error(
+    `backup failed, nothing was written: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+  );
+  process.exitCode = 1;
 } finally {
   closeDb();
 }

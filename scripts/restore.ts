@@ -4,9 +4,15 @@
  * nothing (exit 1), since that process would go on writing into the file set aside. The backup is checked before anything is touched; the database it replaces is kept
  * beside it as `<name>.before-restore-<time>`. Afterwards the restored file is migrated to this
  * version, its search index rebuilt, and `PRAGMA integrity_check` must answer ok.
+ *
+ * The backup must be this product's database (its migrations, users and games tables): another SQLite
+ * file is refused. The sessions it holds are ended: a restore must not bring back sessions signed out
+ * or ended ("sign out everyone") since the backup was taken, so everyone signs in again. The restore
+ * is written to the audit log.
  */
 import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { recordAudit } from "../src/server/accounts/audit.ts";
 import { closeDb, openClient, rawClient } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { env } from "../src/server/env.ts";
@@ -33,6 +39,9 @@ if (existsSync(target) && databaseInUse(target)) {
   process.exit(1);
 }
 
+/** Tables every database of this product has, from its first migrations on. */
+const REQUIRED_TABLES = ["__drizzle_migrations", "users", "sessions", "games"];
+
 const check = openClient(`file:${file}`, undefined, env().DATABASE_BUSY_TIMEOUT_MS);
 try {
   const verdict = (await check.execute("PRAGMA integrity_check")).rows.map((r) => String(r[0])).join("; ");
@@ -40,6 +49,24 @@ try {
     console.error(`the backup is damaged, nothing was changed: ${verdict.slice(0, 500)}`);
     process.exit(1);
   }
+  const tables = new Set(
+    (await check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) =>
+      String(r[0]),
+    ),
+  );
+  const missing = REQUIRED_TABLES.filter((t) => !tables.has(t));
+  if (missing.length > 0) {
+    console.error(
+      `${file} is not a backup of this product's database (no ${missing.join(", ")} table), nothing was changed`,
+    );
+    process.exit(1);
+  }
+} catch (error) {
+  // Not a database at all, or a truncated one: SQLite's verdict in one line, not a stack trace.
+  console.error(
+    `${file} cannot be read as a database (${error instanceof Error ? error.message.split("\n")[0] : String(error)}), nothing was changed`,
+  );
+  process.exit(1);
 } finally {
   check.close();
 }
@@ -61,9 +88,20 @@ copyFileSync(file, target);
 try {
   await runMigrations();
   await finishSnapshot(rawClient());
-  const games = (await rawClient().execute("SELECT count(*) AS n FROM games")).rows[0]!.n;
-  const users = (await rawClient().execute("SELECT count(*) AS n FROM users")).rows[0]!.n;
-  console.log(`restored ${file}: ${games} games, ${users} users; integrity check ok`);
+  // Every session the backup holds ends: one signed out or ended since it was taken would otherwise
+  // work again.
+  const ended = (await rawClient().execute("DELETE FROM sessions")).rowsAffected;
+  const games = Number((await rawClient().execute("SELECT count(*) AS n FROM games")).rows[0]!.n);
+  const users = Number((await rawClient().execute("SELECT count(*) AS n FROM users")).rows[0]!.n);
+  await recordAudit({
+    actorId: null,
+    action: "backup.restored",
+    targetId: null,
+    detail: { file, games, users, sessionsEnded: ended },
+  });
+  console.log(
+    `restored ${file}: ${games} games, ${users} users; integrity check ok; ${ended} ${ended === 1 ? "session" : "sessions"} from the backup ended (everyone signs in again)`,
+  );
 } finally {
   closeDb();
 }

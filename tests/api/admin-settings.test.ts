@@ -304,6 +304,32 @@ describe("data backup", () => {
       });
       expect(run.status, run.stderr + run.stdout).toBe(0);
       expect(run.stdout).toContain("integrity check ok");
+      // Report r13-a #5: another SQLite file, or a file that is no database, is refused in one line
+      // and changes nothing.
+      const foreign = join(restoredDir, "foreign.db");
+      const other = openClient(`file:${foreign}`, undefined, 5000);
+      await other.execute("CREATE TABLE t (x)");
+      other.close();
+      const notDb = join(restoredDir, "garbage.db");
+      await Bun.write(
+        notDb,
+        "this is not a database, just text long enough to be read as a header".repeat(20),
+      );
+      for (const [given, message] of [
+        [
+          foreign,
+          /is not a backup of this product's database \(no __drizzle_migrations, users, sessions, games table\), nothing was changed/,
+        ],
+        [notDb, /cannot be read as a database \(.+\), nothing was changed/],
+      ] as const) {
+        const refused = spawnSync("bun", ["scripts/restore.ts", given], {
+          env: { ...process.env, DATABASE_URL: `file:${target}`, LOG_LEVEL: "error" },
+          encoding: "utf8",
+        });
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toMatch(message);
+        expect(refused.stderr).not.toMatch(/\n\s+at /);
+      }
       const restored = openClient(`file:${target}`, undefined, 5000);
       try {
         expect((await restored.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
@@ -312,10 +338,30 @@ describe("data backup", () => {
           args: ["Aerostat Works"],
         });
         expect(found.rows.map((r) => r.name)).toEqual(["Zeppelin Harbour Tycoon"]);
+        // Report r13-a #1: the backup's sessions (the admin's, signed in when it was taken) end, so a
+        // restore cannot bring back a session signed out or ended since; the restore is audited.
+        expect(run.stdout).toMatch(/[1-9]\d* sessions? from the backup ended \(everyone signs in again\)/);
+        expect((await restored.execute("SELECT count(*) AS n FROM sessions")).rows[0]!.n).toBe(0);
+        const audit = await restored.execute(
+          "SELECT actor_id, detail FROM audit_log WHERE action = 'backup.restored'",
+        );
+        expect(audit.rows).toHaveLength(1);
+        expect(audit.rows[0]!.actor_id).toBeNull();
+        expect(JSON.parse(String(audit.rows[0]!.detail))).toMatchObject({
+          file: downloaded,
+          users: expect.any(Number),
+        });
       } finally {
         restored.close();
       }
       expect(readFileSync(downloaded).length).toBe(bytes.length);
+
+      const still = openClient(`file:${target}`, undefined, 5000);
+      try {
+        expect((await still.execute("SELECT count(*) AS n FROM games")).rows[0]!.n).toBeGreaterThan(0);
+      } finally {
+        still.close();
+      }
     } finally {
       rmSync(restoredDir, { recursive: true, force: true });
     }

@@ -16,6 +16,7 @@ export type AuditAction =
   | "settings.changed"
   | "backup.created"
   | "backup.downloaded"
+  | "backup.restored"
   | "sessions.ended_all";
 
 export interface AuditEntry {
