@@ -3,6 +3,13 @@ export interface MaintenanceSetting {
   enabled: boolean;
   message: string;
 }
+/**
+ * The lowest API limit a minute other than 0 (no limit), ADR 022: a person opening a few screens in a
+ * row makes about 40 requests in 20 seconds (the Dashboard alone 12), so at 30 ordinary browsing was
+ * refused.
+ */
+export const API_MIN_PER_MINUTE = 120;
+
 export interface RateLimitSettings {
   signInPerIp: number;
   signInPerEmailAndIp: number;

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { API_MIN_PER_MINUTE } from "../contracts/operations.ts";
 import { MAX_AI_TIMEOUT_MS, MAX_IDLE_TIMEOUT_S } from "./http/idle-limits.ts";
 
 /**
@@ -73,11 +74,14 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   // API requests a minute per signed-in user (per address when signed out); 0: no limit. Admins can
-  // change it on the Settings tab. From 30 when set (ADR 022): below that one screen uses it up.
+  // change it on the Settings tab. From API_MIN_PER_MINUTE when set (ADR 022): below that ordinary
+  // browsing uses it up.
   API_RATE_LIMIT_PER_MINUTE: z.coerce
     .number()
     .int()
-    .refine((v) => v === 0 || (v >= 30 && v <= 100_000), { message: "0 (no limit), or from 30 to 100000" })
+    .refine((v) => v === 0 || (v >= API_MIN_PER_MINUTE && v <= 100_000), {
+      message: `0 (no limit), or from ${API_MIN_PER_MINUTE} to 100000`,
+    })
     .default(0),
   // Scheduled backups (VACUUM INTO) kept on disk: folder, how many to keep, hours between them (0: none).
   BACKUP_DIR: z.string().trim().default("./data/backups"),

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { API_MIN_PER_MINUTE } from "../../src/contracts/operations.ts";
 import { openClient } from "../../src/server/db/client.ts";
 import {
   launchBrowser,
@@ -110,10 +111,11 @@ test("a screen whose requests are refused by the API rate limit says so with the
     expect(res.status()).toBe(200);
   };
   const { context } = await signedInContext(browser, server, { role: "regular" });
-  await setApiLimit(30);
+  await setApiLimit(API_MIN_PER_MINUTE);
   try {
     // The user has used up the minute's requests elsewhere (the session check is not counted).
-    for (let i = 0; i < 30; i++) await context.request.get(`${server.url}/api/games/trending`);
+    for (let i = 0; i < API_MIN_PER_MINUTE; i++)
+      await context.request.get(`${server.url}/api/games/trending`);
     expect((await context.request.get(`${server.url}/api/games/trending`)).status()).toBe(429);
     const page = await context.newPage();
     // The page's clock, to move past the wait the server asked for without sleeping through it.

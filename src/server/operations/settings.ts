@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { API_MIN_PER_MINUTE } from "../../contracts/operations.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { setSessionLifetimeDays } from "../auth/session.ts";
 import { db } from "../db/client.ts";
@@ -24,8 +25,6 @@ export const MaintenanceSchema = z.strictObject({
   message: z.string().trim().max(300),
 });
 const limit = z.number().int().min(1).max(100_000);
-/** The lowest API limit a minute: opening a screen takes several requests, and a few more follow. */
-export const API_MIN_PER_MINUTE = 30;
 const API_LIMIT_MESSAGE = `0 (no limit), or from ${API_MIN_PER_MINUTE} to 100,000 requests a minute`;
 export const RateLimitsSchema = z.strictObject({
   /** Sign-in and sign-up attempts in 15 minutes: from one address, one email from one address, one email. */

@@ -6,6 +6,7 @@ import type {
   RateLimitSettings,
   SecuritySettings,
 } from "../../../contracts/operations.ts";
+import { API_MIN_PER_MINUTE } from "../../../contracts/operations.ts";
 import {
   Button,
   Card,
@@ -161,7 +162,7 @@ const RATE_LIMIT_FIELDS: Array<{ key: keyof RateLimitSettings; id: string; label
   {
     key: "apiPerMinute",
     id: "rl-api",
-    label: "API requests a minute per user (0: no limit, else at least 30; admins are not limited)",
+    label: `API requests a minute per user (0: no limit, else at least ${API_MIN_PER_MINUTE}; admins are not limited)`,
     min: 0,
   },
 ];
