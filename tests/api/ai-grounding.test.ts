@@ -312,3 +312,115 @@ test("a name learnt between two sentences is masked from the next one on", () =>
   grounding.names.add("Dota 2");
   expect(grounding.keeps("a", "Dota 2 has 5 players.")).toBe(true);
 });
+
+describe("the outside test's number-check defects (items 1, 3, 4 and 6)", () => {
+  const deadCells = {
+    gameId: "01a219c1-3c00-7682-a8c6-2daf9672b9db",
+    name: "Dead Cells",
+    tags: ["2D", "Roguelike"],
+    reviews: { positive: 226_000, negative: 4_123, total: 230_123 },
+    positiveSharePct: 98.5,
+    players: { averageLast7Days: 6_357 },
+    monthlyPlayers: { month: "2022-02", averagePlayers: 7_000, monthOnMonthChangePct: -13.9 },
+    estimates: {
+      owners: { low: 3_600_000, mid: 6_180_000, high: 10_500_000 },
+      unitsSold: { low: 3_000_000, mid: 6_110_000, high: 9_360_000 },
+      modelVersion: "owners-1.bbd5a949",
+    },
+  };
+
+  test("an id's, a model version's and a month's digits are no figures; a month's year is", () => {
+    const grounding = new Grounding({ games: [deadCells] });
+    const text = [
+      "Dead Cells will sell 7,682 copies over the next 30 days.",
+      "Dead Cells has 949 servers.",
+      "Dead Cells has 2 new maps.",
+      "Dead Cells averaged 7,000 players in February 2022.",
+      "Dead Cells is a 2D roguelike.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe(
+      "Dead Cells averaged 7,000 players in February 2022. Dead Cells is a 2D roguelike.",
+    );
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([["7,682", "30"], ["949"], ["2"]]);
+  });
+
+  test("fractions, 'half', percent words and full-width digits are read and checked", () => {
+    expect(numbersIn("Dead Cells has half a million owners.").map((n) => [n.value, n.tolerance])).toEqual([
+      [500_000, 50_000],
+    ]);
+    expect(numbersIn("Hades has ５００,０００ daily players.").map((n) => n.value)).toEqual([500_000]);
+    expect(numbersIn("It grew 5 percentage points.").map((n) => n.percent)).toEqual([true]);
+    const grounding = new Grounding({ games: [deadCells] });
+    const text = [
+      "Only three quarters of Dead Cells reviews are positive.",
+      "Dead Cells lost a third of its players last month.",
+      "Dead Cells has ５００,０００ daily players.",
+      "Dead Cells has half a million owners.",
+      "Half of its players left.",
+      "Nearly all of its reviews, 98.5%, are positive.",
+      "In the second half of the year it held.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe(
+      "Nearly all of its reviews, 98.5%, are positive. In the second half of the year it held.",
+    );
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([
+      ["three quarters"],
+      ["a third"],
+      ["500,000"],
+      ["half a million"],
+      ["Half"],
+    ]);
+    // A share in words matches a share within 2.5 points.
+    expect(
+      new Grounding({ positiveSharePct: 74 }).keeps("a", "Three quarters of reviews are positive."),
+    ).toBe(true);
+  });
+
+  test("a number said to be players, reviews, owners, copies or money matches only a field of that kind", () => {
+    const grounding = new Grounding({
+      games: [deadCells],
+      other: { priceUsd: 19.99, grossRevenueUsd: 7_000 },
+    });
+    expect(grounding.keeps("a", "Dead Cells has 230,123 daily players.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells has 230,123 reviews.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells has 6,357 reviews.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells has 6,357 daily players.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells has 6.2 million owners.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells sold 6.2 million copies.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells costs $19.99.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells costs $7,000.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells made $7,000.")).toBe(true);
+    // No unit word: any kind, as before.
+    expect(grounding.keeps("a", "Dead Cells: 230,123.")).toBe(true);
+    // A player figure described by the noun after it counts that noun.
+    expect(new Grounding({ dataPoints: 28 }).keeps("a", "It rests on 28 daily player points.")).toBe(true);
+  });
+
+  test("an estimate's low or high passes only as a range or bound, never as the figure", () => {
+    const grounding = new Grounding({ games: [deadCells] });
+    expect(grounding.keeps("a", "Dead Cells sold 9 million copies.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells sold 6 million copies.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells sold up to 9.4 million copies.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells sold at least 3 million copies.")).toBe(true);
+    expect(grounding.keeps("a", "Its P90 is 9.4 million copies.")).toBe(true);
+  });
+
+  test("a range reads both ends with the scale word, and passes when they are the low and the high", () => {
+    expect(numbersIn("between 3.6 and 10.5 million owners").map((n) => [n.value, n.kind])).toEqual([
+      [3_600_000, "owners"],
+      [10_500_000, "owners"],
+    ]);
+    expect(numbersIn("3.6–10.5 million").map((n) => n.value)).toEqual([3_600_000, 10_500_000]);
+    expect(numbersIn("10-20%").map((n) => n.percent)).toEqual([true, true]);
+    // "and" joins a range only after "between": "3 and 5 million" are two numbers.
+    expect(numbersIn("3 and 5 million").map((n) => n.value)).toEqual([3, 5_000_000]);
+    const grounding = new Grounding({ games: [deadCells] });
+    for (const sentence of [
+      "Dead Cells has between 3.6 and 10.5 million owners.",
+      "Dead Cells has 3.6–10.5 million owners.",
+      "Dead Cells has 3.6 to 10.5 million owners.",
+    ])
+      expect({ sentence, kept: grounding.keeps("a", sentence) }).toEqual({ sentence, kept: true });
+    expect(grounding.keeps("a", "Dead Cells has between 3.6 and 12 million owners.")).toBe(false);
+  });
+});
