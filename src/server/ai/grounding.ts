@@ -1,3 +1,5 @@
+import { wordsKey } from "../catalog/normalize.ts";
+
 /**
  * The number check (issue 12): every number the language model writes must be one of the facts it
  * was given. A sentence (or list line) carrying any other number is dropped, and the drop is
@@ -379,6 +381,9 @@ export function numbersIn(input: string): Written[] {
   for (let i = read.length - 2; i >= 0; i--)
     if (
       read[i]!.kind == null &&
+      !read[i]!.percent &&
+      !read[i]!.multiplier &&
+      !read[i + 1]!.percent &&
       RANGE_JOIN.test(text.slice(hits[i]!.end, hits[i + 1]!.index).replace(/\$$/, ""))
     )
       read[i]!.kind = read[i + 1]!.kind;
@@ -531,7 +536,7 @@ export function matches(fact: Fact, n: Written): boolean {
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
 /** The numbers of one sentence (or list line) as the check reads them: its list marker is none. */
-const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
+export const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
 
 /**
  * The numbers of a text as the check reads them: sentence by sentence (a number's clause ends with its
@@ -649,6 +654,20 @@ export class Grounding {
     return new Grounding(facts, { dropped: this.dropped, counts: this.counts, names: this.names });
   }
 
+  /**
+   * A check of facts that hold several games (objects with a gameId and a name), game by game (see
+   * GamesGrounding); `about` are the ids of the games a text is about when its sentences name none
+   * (a recommended game's reasoning). Records its drops and counts with this one.
+   */
+  perGame(facts: unknown, about: readonly string[] = []): Grounding {
+    const { games, general } = splitGames(facts);
+    return new GamesGrounding(facts, games, general, about, {
+      dropped: this.dropped,
+      counts: this.counts,
+      names: this.names,
+    });
+  }
+
   /** The facts a sentence's numbers may be: all of them here (the chat narrows them to the games a sentence names). */
   protected factsFor(_sentence: string, _context: SegmentContext): Fact[] {
     return this.allowed;
@@ -678,5 +697,174 @@ export class Grounding {
   /** A list of short texts: each one keeps only its grounded sentences; empty ones go. */
   list(field: string, items: string[]): string[] {
     return items.map((item, i) => this.text(`${field}[${i}]`, item)).filter(Boolean);
+  }
+}
+
+/** Which of `names` a text names: each as whole words, the longest first, and a name inside a longer
+ * name already found there ("Portal" in "Portal 2") does not count. */
+export function namesFound<T extends { name: string }>(text: string, names: Iterable<T>): T[] {
+  const haystack = ` ${wordsKey(text)} `;
+  const taken: Array<[number, number]> = [];
+  const found: T[] = [];
+  const byLength = [...names]
+    .map((item) => ({ item, needle: wordsKey(item.name) }))
+    .filter((n) => /\p{L}/u.test(n.needle))
+    .sort((a, b) => b.needle.length - a.needle.length);
+  for (const { item, needle } of byLength) {
+    const word = ` ${needle} `;
+    let named = false;
+    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+      const span: [number, number] = [at + 1, at + word.length - 1];
+      if (taken.some(([from, to]) => span[0] >= from && span[1] <= to)) continue;
+      taken.push(span);
+      named = true;
+    }
+    if (named) found.push(item);
+  }
+  return found;
+}
+
+/** Capitalised words that are no game's short form. */
+const NOT_SHORT_FORMS = new Set(
+  "USD EUR GBP AI CCU DLC FPS RPG MMO MOBA RTS NPC PC PS VR UK US EU OK TBA AAA ID OS TV II III IV".split(
+    " ",
+  ),
+);
+const SMALL_WORDS = new Set(["of", "the", "a", "an", "and"]);
+/** Capitalised words, possibly with punctuation inside ("CS:GO", "PUBG", "L4D2"). */
+const SHORT_FORM = /(?<![\p{L}\p{N}])[A-Z0-9]+(?:[:.'’&-][A-Z0-9]+)*(?![\p{L}\p{N}])/gu;
+
+/** A name's words and the parts of its camel-case words: "PlayerUnknown's Battlegrounds" → player, unknown, s, battlegrounds. */
+const nameParts = (name: string) =>
+  name
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .replace(/['’]s\b/gi, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+
+/**
+ * Whether a capitalised word is a short form of a name: the initials of its words (or camel-case
+ * parts) in order, punctuation ignored, each word giving its first letter and possibly more of its
+ * letters ("CS:GO" for Counter-Strike: Global Offensive, "PUBG" for PLAYERUNKNOWN'S BATTLEGROUNDS);
+ * "of", "the", "a", "an" and "and" may give none.
+ */
+export function isShortForm(token: string, name: string): boolean {
+  const letters = token.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+  const words = nameParts(name);
+  if (words.length < 2 || letters.length < 2 || letters.length > 10) return false;
+  const from = (i: number, j: number): boolean => {
+    if (i === words.length) return j === letters.length;
+    const word = words[i]!;
+    if (SMALL_WORDS.has(word) && from(i + 1, j)) return true;
+    if (letters[j] !== word[0]) return false;
+    // The word's first letter, then any more of its letters, in order.
+    const more = (k: number, at: number): boolean => {
+      if (from(i + 1, k)) return true;
+      for (let p = at; p < word.length && k < letters.length; p++)
+        if (word[p] === letters[k] && more(k + 1, p + 1)) return true;
+      return false;
+    };
+    return more(j + 1, 1);
+  };
+  return from(0, 0);
+}
+
+/** The games a text names: by their names, or by a short form of them ("CS:GO", "PUBG"). */
+export function gamesNamed<T extends { name: string }>(text: string, games: readonly T[]): T[] {
+  const found = new Set(namesFound(text, games));
+  for (const m of text.matchAll(SHORT_FORM)) {
+    const token = m[0];
+    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
+    for (const g of games) if (isShortForm(token, g.name)) found.add(g);
+  }
+  return games.filter((g) => found.has(g));
+}
+
+/**
+ * The games a sentence refers to: those it names; naming none, those the nearest sentence before it
+ * named ("It has…"); with none named before, the games the text is about (`about`), or the one game
+ * when the facts hold only one. Otherwise none: the sentence may cite only figures of no game.
+ */
+export function gamesReferred<T extends { name: string }>(
+  context: SegmentContext & { sentence: string },
+  games: readonly T[],
+  about: readonly T[] = [],
+): T[] {
+  let named = gamesNamed(context.sentence, games);
+  for (let i = context.at - 1; named.length === 0 && i >= 0; i--)
+    named = gamesNamed(context.segments[i]!.text, games);
+  if (named.length) return named;
+  if (about.length) return [...about];
+  return games.length === 1 ? [...games] : [];
+}
+
+/** Facts without the games in them (checked per game): a filter, counts, a genre's figures. */
+export function withoutGames(value: unknown, ids: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
+  if (value && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    const id = o.gameId ?? o.id;
+    if (typeof id === "string" && ids.has(id)) return undefined;
+    return Object.fromEntries(
+      Object.entries(o)
+        .map(([k, v]) => [k, withoutGames(v, ids)] as const)
+        .filter(([, v]) => v !== undefined),
+    );
+  }
+  return value;
+}
+
+export interface GameOfFacts {
+  id: string;
+  name: string;
+  facts: unknown;
+}
+
+/** The games in facts (objects with a string gameId and name), and the facts without them. */
+export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unknown } {
+  const games = new Map<string, GameOfFacts>();
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) for (const item of v) walk(item);
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      if (typeof o.gameId === "string" && typeof o.name === "string") {
+        const known = games.get(o.gameId);
+        games.set(o.gameId, { id: o.gameId, name: o.name, facts: known ? [known.facts, o] : o });
+      } else for (const child of Object.values(o)) walk(child);
+    }
+  };
+  walk(facts);
+  return { games: [...games.values()], general: withoutGames(facts, new Set(games.keys())) };
+}
+
+/**
+ * The number check of a text about several games, game by game (as each game's text in Game
+ * Analysis): a sentence may cite the figures of the games it refers to (gamesReferred) and the
+ * figures that belong to no game (a filter, a count, a genre's or the market's figures), never
+ * another game's.
+ */
+export class GamesGrounding extends Grounding {
+  private readonly games: Array<{ id: string; name: string; facts: Fact[] }>;
+  private readonly general: Fact[];
+  private readonly about: Array<{ id: string; name: string; facts: Fact[] }>;
+
+  constructor(
+    all: unknown,
+    games: readonly GameOfFacts[],
+    general: unknown,
+    about: readonly string[] = [],
+    shared?: { dropped: Drop[]; counts: { checked: number; segments: number }; names: Set<string> },
+  ) {
+    super(all, shared);
+    this.games = games.map((g) => ({ id: g.id, name: g.name, facts: factsIn(g.facts) }));
+    this.general = factsIn(general);
+    this.about = this.games.filter((g) => about.includes(g.id));
+    for (const g of games) this.names.add(g.name);
+  }
+
+  protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
+    const referred = gamesReferred({ ...context, sentence }, this.games, this.about);
+    return [...this.general, ...referred.flatMap((g) => g.facts)];
   }
 }
