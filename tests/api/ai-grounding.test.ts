@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { citationsOf, namesFound } from "../../src/server/ai/chat.ts";
-import { Grounding, maskNames, numbersIn, segmentsOf } from "../../src/server/ai/grounding.ts";
+import { Grounding, isShortForm, maskNames, numbersIn, segmentsOf } from "../../src/server/ai/grounding.ts";
 import { newLedger } from "../../src/server/ai/tools.ts";
 
 /**
@@ -311,4 +311,246 @@ test("a name learnt between two sentences is masked from the next one on", () =>
   expect(grounding.keeps("a", "Dota 2 has 5 players.")).toBe(false);
   grounding.names.add("Dota 2");
   expect(grounding.keeps("a", "Dota 2 has 5 players.")).toBe(true);
+});
+
+describe("the outside test's number-check defects (items 1, 3, 4 and 6)", () => {
+  const deadCells = {
+    gameId: "01a219c1-3c00-7682-a8c6-2daf9672b9db",
+    name: "Dead Cells",
+    tags: ["2D", "Roguelike"],
+    reviews: { positive: 226_000, negative: 4_123, total: 230_123 },
+    positiveSharePct: 98.5,
+    players: { averageLast7Days: 6_357 },
+    monthlyPlayers: { month: "2022-02", averagePlayers: 7_000, monthOnMonthChangePct: -13.9 },
+    estimates: {
+      owners: { low: 3_600_000, mid: 6_180_000, high: 10_500_000 },
+      unitsSold: { low: 3_000_000, mid: 6_110_000, high: 9_360_000 },
+      modelVersion: "owners-1.bbd5a949",
+    },
+  };
+
+  test("an id's, a model version's and a month's digits are no figures; a month's year is", () => {
+    const grounding = new Grounding({ games: [deadCells] });
+    const text = [
+      "Dead Cells will sell 7,682 copies over the next 30 days.",
+      "Dead Cells has 949 servers.",
+      "Dead Cells has 2 new maps.",
+      "Dead Cells averaged 7,000 players in February 2022.",
+      "Dead Cells is a 2D roguelike.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe(
+      "Dead Cells averaged 7,000 players in February 2022. Dead Cells is a 2D roguelike.",
+    );
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([["7,682", "30"], ["949"], ["2"]]);
+  });
+
+  test("fractions, 'half', percent words and full-width digits are read and checked", () => {
+    expect(numbersIn("Dead Cells has half a million owners.").map((n) => [n.value, n.tolerance])).toEqual([
+      [500_000, 50_000],
+    ]);
+    expect(numbersIn("Hades has ５００,０００ daily players.").map((n) => n.value)).toEqual([500_000]);
+    expect(numbersIn("It grew 5 percentage points.").map((n) => n.percent)).toEqual([true]);
+    const grounding = new Grounding({ games: [deadCells] });
+    const text = [
+      "Only three quarters of Dead Cells reviews are positive.",
+      "Dead Cells lost a third of its players last month.",
+      "Dead Cells has ５００,０００ daily players.",
+      "Dead Cells has half a million owners.",
+      "Half of its players left.",
+      "Nearly all of its reviews, 98.5%, are positive.",
+      "In the second half of the year it held.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe(
+      "Nearly all of its reviews, 98.5%, are positive. In the second half of the year it held.",
+    );
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([
+      ["three quarters"],
+      ["a third"],
+      ["500,000"],
+      ["half a million"],
+      ["Half"],
+    ]);
+    // A share in words matches a share within 2.5 points.
+    expect(
+      new Grounding({ positiveSharePct: 74 }).keeps("a", "Three quarters of reviews are positive."),
+    ).toBe(true);
+  });
+
+  test("a number said to be players, reviews, owners, copies or money matches only a field of that kind", () => {
+    const grounding = new Grounding({
+      games: [deadCells],
+      other: { priceUsd: 19.99, grossRevenueUsd: 7_000 },
+    });
+    expect(grounding.keeps("a", "Dead Cells has 230,123 daily players.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells has 230,123 reviews.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells has 6,357 reviews.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells has 6,357 daily players.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells has 6.2 million owners.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells sold 6.2 million copies.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells costs $19.99.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells costs $7,000.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells made $7,000.")).toBe(true);
+    // No unit word: any kind, as before.
+    expect(grounding.keeps("a", "Dead Cells: 230,123.")).toBe(true);
+    // A player figure described by the noun after it counts that noun.
+    expect(new Grounding({ dataPoints: 28 }).keeps("a", "It rests on 28 daily player points.")).toBe(true);
+  });
+
+  test("an estimate's low or high passes only as a range or bound, never as the figure", () => {
+    const grounding = new Grounding({ games: [deadCells] });
+    expect(grounding.keeps("a", "Dead Cells sold 9 million copies.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells sold 6 million copies.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells sold up to 9.4 million copies.")).toBe(true);
+    expect(grounding.keeps("a", "Dead Cells sold at least 3 million copies.")).toBe(true);
+    expect(grounding.keeps("a", "Its P90 is 9.4 million copies.")).toBe(true);
+  });
+
+  test("a range reads both ends with the scale word, and passes when they are the low and the high", () => {
+    expect(numbersIn("between 3.6 and 10.5 million owners").map((n) => [n.value, n.kind])).toEqual([
+      [3_600_000, "owners"],
+      [10_500_000, "owners"],
+    ]);
+    expect(numbersIn("3.6–10.5 million").map((n) => n.value)).toEqual([3_600_000, 10_500_000]);
+    expect(numbersIn("10-20%").map((n) => n.percent)).toEqual([true, true]);
+    // "and" joins a range only after "between": "3 and 5 million" are two numbers.
+    expect(numbersIn("3 and 5 million").map((n) => n.value)).toEqual([3, 5_000_000]);
+    const grounding = new Grounding({ games: [deadCells] });
+    for (const sentence of [
+      "Dead Cells has between 3.6 and 10.5 million owners.",
+      "Dead Cells has 3.6–10.5 million owners.",
+      "Dead Cells has 3.6 to 10.5 million owners.",
+    ])
+      expect({ sentence, kept: grounding.keeps("a", sentence) }).toEqual({ sentence, kept: true });
+    expect(grounding.keeps("a", "Dead Cells has between 3.6 and 12 million owners.")).toBe(false);
+  });
+});
+
+describe("a sentence about a game may only cite that game's figures (outside test items 2 and 5)", () => {
+  const trending = {
+    trendingGames: 3,
+    averageGrowthPct: 120.4,
+    fastest: [
+      { gameId: "t1", name: "TOGETHER BnB", growthPct: 5562.4, dailyPlayers: 515 },
+      { gameId: "t2", name: "Vampire Survivors", growthPct: 261.9, dailyPlayers: 30_000 },
+      { gameId: "t3", name: "Path of Exile", growthPct: 12.5, dailyPlayers: 48_633 },
+    ],
+  };
+
+  test("Trending Topics: another game's figure is dropped, the game's own kept, market figures free", () => {
+    const grounding = new Grounding(trending).perGame(trending);
+    expect(grounding.text("a", "Vampire Survivors grew 5562.4% to 48,633 daily players.")).toBe("");
+    expect(grounding.list("t", ["Path of Exile has 515 daily players, up 261.9%."])).toEqual([]);
+    const kept = "Vampire Survivors grew 261.9% to 30,000 daily players. It leads 3 trending games.";
+    expect(grounding.text("a", kept)).toBe(kept);
+    // A sentence naming no game (and none before it) may cite figures of no game only.
+    expect(grounding.text("b", "Trending games grew 120.4% on average.")).toBe(
+      "Trending games grew 120.4% on average.",
+    );
+    expect(grounding.text("b", "One of them grew 5562.4%.")).toBe("");
+  });
+
+  test("Recommendations: a candidate's reasoning stands on its own figures", () => {
+    const facts = {
+      trackedGames: [{ name: "Hades", genres: ["Action"] }],
+      candidates: [
+        { gameId: "tr", name: "Terraria", positiveSharePct: 97.7, priceUsd: 9.99, matchScorePct: 60 },
+        { gameId: "ds", name: "Don't Starve Together", positiveSharePct: 95.8, matchScorePct: 58 },
+        { gameId: "va", name: "Valheim", priceUsd: 19.99, matchScorePct: 67 },
+      ],
+    };
+    const all = new Grounding(facts);
+    expect(all.perGame(facts, ["tr"]).text("r", "Terraria is 95.8% positive and costs $19.99.")).toBe("");
+    expect(all.perGame(facts, ["ds"]).text("r", "It matches 67% of your taste.")).toBe("");
+    expect(all.perGame(facts, ["ds"]).text("r", "It matches 58% of your taste.")).toBe(
+      "It matches 58% of your taste.",
+    );
+    expect(all.perGame(facts, ["tr"]).text("r", "Terraria is 97.7% positive and costs $9.99.")).toBe(
+      "Terraria is 97.7% positive and costs $9.99.",
+    );
+  });
+
+  const compared = () => {
+    const l = newLedger();
+    l.games.set("cs", {
+      name: "Counter-Strike: Global Offensive",
+      facts: { gameId: "cs", name: "Counter-Strike: Global Offensive", positiveSharePct: 88.1 },
+    });
+    l.games.set("d2", {
+      name: "Dota 2",
+      facts: { gameId: "d2", name: "Dota 2", positiveSharePct: 82.3, estimates: { owners: { mid: 306e6 } } },
+    });
+    l.games.set("pubg", {
+      name: "PLAYERUNKNOWN'S BATTLEGROUNDS",
+      facts: { gameId: "pubg", name: "PLAYERUNKNOWN'S BATTLEGROUNDS", positiveSharePct: 56.2 },
+    });
+    return l;
+  };
+
+  test("a short form of a name names the game: 'CS:GO', 'PUBG'", () => {
+    expect(isShortForm("CS:GO", "Counter-Strike: Global Offensive")).toBe(true);
+    expect(isShortForm("PUBG", "PLAYERUNKNOWN'S BATTLEGROUNDS")).toBe(true);
+    expect(isShortForm("PUBG", "PlayerUnknown's Battlegrounds")).toBe(true);
+    expect(isShortForm("CS", "Counter-Strike: Global Offensive")).toBe(false);
+    expect(isShortForm("DOTA", "Defense of the Ancients")).toBe(true);
+    const l = compared();
+    expect(citationsOf("CS:GO has 88.1% positive reviews. PUBG has 56.2%.", l).map((c) => c.name)).toEqual([
+      "Counter-Strike: Global Offensive",
+      "PLAYERUNKNOWN'S BATTLEGROUNDS",
+    ]);
+  });
+
+  test("chat: 'CS:GO' may not cite Dota 2's figures; a sentence naming no game refers to the last one named", () => {
+    const l = compared();
+    const chat = new Grounding({ games: [...l.games.values()].map((g) => g.facts) }).perGame(
+      [...l.games.values()].map((g) => g.facts),
+    );
+    expect(chat.text("a", "CS:GO has about 306 million owners and 82.3% positive reviews.")).toBe("");
+    expect(chat.text("a", "CS:GO has 88.1% positive reviews.")).toBe("CS:GO has 88.1% positive reviews.");
+    expect(chat.text("a", "Dota 2 is a MOBA. It has 82.3% positive reviews.")).toBe(
+      "Dota 2 is a MOBA. It has 82.3% positive reviews.",
+    );
+    expect(chat.text("a", "Dota 2 is a MOBA. It has 88.1% positive reviews.")).toBe("Dota 2 is a MOBA.");
+    // Before any game is named, with several games in the facts: no game's figure.
+    expect(chat.text("a", "Reviews are 88.1% positive.")).toBe("");
+    // With one game in the facts, a sentence naming none is about it.
+    const one = new Grounding({ g: l.games.get("d2")!.facts }).perGame({ g: l.games.get("d2")!.facts });
+    expect(one.text("a", "Reviews are 82.3% positive.")).toBe("Reviews are 82.3% positive.");
+  });
+
+  test("citations list the figures quoted about each game, not every field matching a number anywhere", () => {
+    const l = newLedger();
+    l.games.set("h", {
+      name: "Hades",
+      facts: {
+        gameId: "h",
+        name: "Hades",
+        reviews: { total: 230_123 },
+        players: { averageLast7Days: 6_357 },
+        estimates: { unitsSold: { mid: 6_110_000 }, owners: { mid: 6_180_000 } },
+      },
+    });
+    l.games.set("dc", {
+      name: "Dead Cells",
+      facts: {
+        gameId: "dc",
+        name: "Dead Cells",
+        estimates: { owners: { mid: 6_180_000 }, unitsSold: { mid: 5_560_000 } },
+      },
+    });
+    const citations = citationsOf(
+      "Hades has 230,123 reviews. Hades sold 6.1 million units. Dead Cells is also popular.",
+      l,
+    );
+    expect(citations).toEqual([
+      {
+        gameId: "h",
+        name: "Hades",
+        figures: [
+          { label: "reviews.total", value: 230_123 },
+          { label: "estimates.unitsSold.mid", value: 6_110_000 },
+        ],
+      },
+      { gameId: "dc", name: "Dead Cells", figures: [] },
+    ]);
+  });
 });

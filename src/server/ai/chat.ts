@@ -10,7 +10,6 @@ import type {
 } from "../../contracts/ai.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { wordsKey } from "../catalog/normalize.ts";
 import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
@@ -19,16 +18,20 @@ import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
-  type Fact,
   factsIn,
-  Grounding,
+  GamesGrounding,
+  type Grounding,
+  gamesNamed,
+  gamesReferred,
   maskNames,
   matches,
-  numbersChecked,
+  namesFound,
+  namesOf,
+  numbersOfSegment,
   render,
   type Segment,
-  type SegmentContext,
   segmentsOf,
+  withoutGames,
 } from "./grounding.ts";
 import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
@@ -146,41 +149,17 @@ export async function sourcesOf(
   return [...newest].map(([source, asOf]) => ({ source, asOf }));
 }
 
-/** A name or text for matching names: lower case, no accents, words separated by single spaces. */
-/**
- * Which of `names` a text names: each as whole words, the longest first, and a name inside a longer
- * name already found there ("Portal" in "Portal 2") does not count.
- */
-export function namesFound<T extends { name: string }>(text: string, names: Iterable<T>): T[] {
-  const haystack = ` ${wordsKey(text)} `;
-  const taken: Array<[number, number]> = [];
-  const found: T[] = [];
-  const byLength = [...names]
-    .map((item) => ({ item, needle: wordsKey(item.name) }))
-    .filter((n) => /\p{L}/u.test(n.needle))
-    .sort((a, b) => b.needle.length - a.needle.length);
-  for (const { item, needle } of byLength) {
-    const word = ` ${needle} `;
-    let named = false;
-    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
-      const span: [number, number] = [at + 1, at + word.length - 1];
-      if (taken.some(([from, to]) => span[0] >= from && span[1] <= to)) continue;
-      taken.push(span);
-      named = true;
-    }
-    if (named) found.push(item);
-  }
-  return found;
-}
+export { namesFound } from "./grounding.ts";
 
 /**
- * The games an answer names (from those the tools returned), each with the figures it quoted from them:
- * the fields of its facts that a number of the text is, read and matched as the number check reads and
- * matches them (`numbersChecked`, `matches`: rounded to the digits shown, a percentage only for a
- * percentage-like field, a decline only for a negative figure). A figure is cited for no number the
- * check would not accept as that figure, and for every one it would. Digits inside the facts' strings
- * (a name, a month) are no figures, and a zero cites nothing: "$0" would match every field that
- * happens to be 0.
+ * The games an answer names (from those the tools returned), each with the figures it quoted about
+ * them: sentence by sentence, the fields of the facts of the games the sentence refers to (as the
+ * number check refers it: `gamesReferred`) that a number of that sentence is, read and matched as the
+ * check reads and matches them (`numbersOfSegment`, `matches`: rounded to the digits shown, a
+ * percentage only for a percentage-like field, a decline only for a negative figure, a number said to
+ * be players only for a player field). A figure is cited for no number the check would not accept as
+ * that game's figure. Digits inside the facts' strings (a month's year) are no figures, and a zero
+ * cites nothing: "$0" would match every field that happens to be 0.
  */
 export function citationsOf(
   text: string,
@@ -188,22 +167,33 @@ export function citationsOf(
   /** Catalog games the text names that no tool returned ("Cyberpunk 2077"): masked as the check masks them. */
   catalogNames: Iterable<string> = [],
 ): Citation[] {
-  const games = [...ledger.games].map(([gameId, { name, facts }]) => ({ gameId, name, facts }));
-  // A name's digits ("Dota 2") are no figure, as for the number check, which masks the same names.
-  const written = numbersChecked(maskNames(text, [...games.map((g) => g.name), ...catalogNames])).filter(
-    (w) => w.value !== 0,
-  );
-  const named = new Set(namesFound(text, games));
-  const out: Citation[] = [];
-  for (const game of games) {
-    if (!named.has(game)) continue;
-    const { gameId, name, facts } = game;
-    const figures = factsIn(facts)
-      .filter((f) => !f.inText && f.value !== 0 && written.some((w) => matches(f, w)))
-      .map((f) => ({ label: f.path, value: f.value }));
-    out.push({ gameId, name, figures });
-  }
-  return out;
+  const games = [...ledger.games].map(([gameId, { name, facts }]) => ({
+    gameId,
+    name,
+    facts,
+    figures: factsIn(facts).filter((f) => !f.inText && f.value !== 0),
+  }));
+  // A name's digits ("Dota 2", a "2D" tag) are no figure, as for the number check, which masks the same names.
+  const masked = [...games.flatMap((g) => [g.name, ...namesOf(g.facts)]), ...catalogNames];
+  const quoted = new Map<(typeof games)[number], Map<string, number>>();
+  const segments = segmentsOf(text);
+  segments.forEach((segment, at) => {
+    const written = numbersOfSegment(maskNames(segment.text, masked)).filter((w) => w.value !== 0);
+    if (!written.length) return;
+    for (const game of gamesReferred({ segments, at, sentence: segment.text }, games)) {
+      const figures = quoted.get(game) ?? new Map<string, number>();
+      for (const f of game.figures) if (written.some((w) => matches(f, w))) figures.set(f.path, f.value);
+      quoted.set(game, figures);
+    }
+  });
+  const named = new Set(gamesNamed(text, games));
+  return games
+    .filter((g) => named.has(g) || (quoted.get(g)?.size ?? 0) > 0)
+    .map((g) => ({
+      gameId: g.gameId,
+      name: g.name,
+      figures: [...(quoted.get(g) ?? [])].map(([label, value]) => ({ label, value })),
+    }));
 }
 
 /** Words that start a question rather than a game's name. */
@@ -334,58 +324,30 @@ function earlierFacts(rows: Array<typeof aiMessages.$inferSelect>): ToolLedger {
   return earlier;
 }
 
-/** Tool results without the games in them (checked per game): a filter, counts, a genre's figures. */
-function withoutGames(value: unknown, ids: Set<string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
-  if (value && typeof value === "object") {
-    const o = value as Record<string, unknown>;
-    const id = o.gameId ?? o.id;
-    if (typeof id === "string" && ids.has(id)) return undefined;
-    return Object.fromEntries(
-      Object.entries(o)
-        .map(([k, v]) => [k, withoutGames(v, ids)] as const)
-        .filter(([, v]) => v !== undefined),
-    );
-  }
-  return value;
-}
-
 /**
  * The number check of an answer, game by game (as each game's text in Game Analysis): a sentence
- * that names games (or, naming none, follows one that did: "It has…") may cite those games' figures
- * and the tools' figures that belong to no game (a filter, a count of matches, a genre's figures),
- * never another game's. A sentence about no game may cite any figure the tools gave. Game names
- * (those the tools returned and catalog names the text or question holds) are no numbers.
+ * that names games, by name or short form ("CS:GO"), or naming none follows one that did ("It has…"),
+ * may cite those games' figures and the tools' figures that belong to no game (a filter, a count of
+ * matches, a genre's figures), never another game's. A sentence about no game, before any game is
+ * named, may cite only the figures of no game, or the one game's when the facts hold only one. Game
+ * names (those the tools returned and catalog names the text or question holds) are no numbers.
  */
-class AnswerGrounding extends Grounding {
-  private readonly games: Array<{ name: string; facts: Fact[] }>;
-  private readonly general: Fact[];
-
+class AnswerGrounding extends GamesGrounding {
   constructor(ledger: ToolLedger, earlier: ToolLedger, names: Iterable<string> = []) {
     const games = new Map(earlier.games);
     for (const [id, g] of ledger.games) games.set(id, g);
-    super({
-      tools: ledger.results,
-      games: [...ledger.games.values()].map((g) => g.facts),
-      earlier: earlier.results,
-      earlierGames: [...earlier.games.values()].map((g) => g.facts),
-    });
     const ids = new Set(games.keys());
-    this.games = [...games.values()].map((g) => ({ name: g.name, facts: factsIn(g.facts) }));
-    this.general = factsIn({
-      tools: withoutGames(ledger.results, ids),
-      earlier: withoutGames(earlier.results, ids),
-    });
-    for (const g of games.values()) this.names.add(g.name);
+    super(
+      {
+        tools: ledger.results,
+        games: [...ledger.games.values()].map((g) => g.facts),
+        earlier: earlier.results,
+        earlierGames: [...earlier.games.values()].map((g) => g.facts),
+      },
+      [...games].map(([id, g]) => ({ id, name: g.name, facts: g.facts })),
+      { tools: withoutGames(ledger.results, ids), earlier: withoutGames(earlier.results, ids) },
+    );
     for (const name of names) this.names.add(name);
-  }
-
-  protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
-    let named = namesFound(sentence, this.games);
-    for (let i = context.at - 1; named.length === 0 && i >= 0; i--)
-      named = namesFound(context.segments[i]!.text, this.games);
-    if (named.length === 0) return super.factsFor(sentence, context);
-    return [...this.general, ...named.flatMap((g) => g.facts)];
   }
 }
 

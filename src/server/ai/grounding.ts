@@ -1,3 +1,5 @@
+import { wordsKey } from "../catalog/normalize.ts";
+
 /**
  * The number check (issue 12): every number the language model writes must be one of the facts it
  * was given. A sentence (or list line) carrying any other number is dropped, and the drop is
@@ -16,7 +18,18 @@
  * - a multiplier ("3x", "4.1X", "×3", "tenfold", "10-fold", "10 fold", "two fold", "ten times",
  *   "doubled", "twice", "tripled", "halved") only matches a field that is a multiple (ratio, multiple,
  *   times, fold): the facts hold no such field, so the model's own ratios are dropped, never matched
- *   by a count of 3. A capital X counts only right after the digits ("4.1X"): "3 X" may be a name.
+ *   by a count of 3. A capital X counts only right after the digits ("4.1X"): "3 X" may be a name;
+ * - a fraction of something ("three quarters of", "a third of", "half its") is a share, compared as a
+ *   percentage within 2.5 points; "half a million" is 500,000; full-width digits are digits (NFKC);
+ * - a number the text says is players, reviews, owners, copies (units, sold), revenue, a price or
+ *   dollars (the words after it, a "$", or "costs", "grossed", "sold" before it) only matches a field
+ *   of that kind (by the words of its path: "reviews.total" is reviews); a number without such a word
+ *   matches as before. Percentages and multipliers are not typed so;
+ * - an estimate's low or high (P10, P90) only matches in a sentence that speaks of a range or bound
+ *   ("between", "up to", "at least", "P90", "3.6–10.5"): otherwise only the mid is the figure;
+ * - the ends of a range share its scale: "between 3.6 and 10.5 million" is 3.6 million to 10.5 million;
+ * - strings are no figures, except a date's or month's year ("2022-02" allows 2022, not 2) and the
+ *   digits of prose; ids and versions give none, and names (of games, genres, tags) are masked.
  */
 export interface Drop {
   field: string;
@@ -25,7 +38,7 @@ export interface Drop {
 }
 
 const NUMBER =
-  /(?:(?<![\w.,])([-−]))?(?:(?<!\w)([x×])(?=\d))?\$?(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:\s*(%|percent\b|per cent\b|k\b|K\b|m\b|M\b|bn\b|B\b|million\b|thousand\b|billion\b|x\b|×|times\b)|(X\b|\s*-?\s*[Ff]old\b))?/g;
+  /(?:(?<![\w.,])([-−]))?(?:(?<!\w)([x×])(?=\d))?\$?(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?:\s*(%|percent\b|per cent\b|percentage points?\b|pct\b|k\b|K\b|m\b|M\b|bn\b|B\b|million\b|thousand\b|billion\b|x\b|×|times\b)|(X\b|\s*-?\s*[Ff]old\b))?/g;
 
 const UNIT_WORDS: Record<string, number> = Object.fromEntries(
   "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
@@ -98,7 +111,7 @@ const SCALE: Record<string, number> = {
   billion: 1e9,
 };
 
-const PERCENT_UNITS = new Set(["%", "percent", "per cent"]);
+const PERCENT_UNITS = new Set(["%", "percent", "per cent", "percentage point", "percentage points", "pct"]);
 
 /** Words that say a figure is a decline. */
 const DECLINE =
@@ -118,15 +131,28 @@ export interface Written {
   declining: boolean;
   /** A multiplier ("3x", "tenfold", "doubled"), not a quantity. */
   multiplier: boolean;
+  /**
+   * What the text says the number counts, when it says so ("230,123 daily players", "$19.99",
+   * "6 million copies"): only a field of that kind may be it. Null when it does not say.
+   */
+  kind: Kind | null;
+  /** Its sentence speaks of a range or a bound ("between", "up to", "P90", "3.6–10.5"). */
+  range: boolean;
 }
 
-type Hit = Omit<Written, "declining"> & { index: number; end: number };
+/** What a figure counts, as a field's name or a sentence's words say it. */
+export type Kind = "players" | "reviews" | "owners" | "units" | "revenue" | "price" | "money";
+
+type Hit = Omit<Written, "declining" | "kind" | "range"> & { index: number; end: number };
 
 const MULTIPLIER_UNITS = new Set(["x", "×", "times"]);
 
+/** What joins the two ends of a range: "3.6–10.5 million", "3.6 to 10.5 million", "between 3.6 and 10.5 million". */
+const RANGE_JOIN = /^\s*(?:[–—-]|to|(and))\s*$/;
+
 /** The numbers written in digits. */
 function digitHits(text: string): Hit[] {
-  return [...text.matchAll(NUMBER)].map((m) => {
+  const hits = [...text.matchAll(NUMBER)].map((m) => {
     const digits = m[3]!.replaceAll(",", "");
     const unit = m[4] ?? "";
     const scale = SCALE[unit] ?? 1;
@@ -140,8 +166,101 @@ function digitHits(text: string): Hit[] {
       percent: PERCENT_UNITS.has(unit),
       negative: m[1] != null,
       multiplier: m[2] != null || MULTIPLIER_UNITS.has(unit) || m[5] != null,
+      scale,
+      bare: unit === "" && m[5] == null,
     };
   });
+  // The low end of a range takes the scale (or percent) of its high end: "between 3.6 and 10.5
+  // million" is 3.6 million to 10.5 million, "10–20%" is 10% to 20%.
+  for (let i = hits.length - 2; i >= 0; i--) {
+    const low = hits[i]!;
+    const high = hits[i + 1]!;
+    const join = RANGE_JOIN.exec(text.slice(low.end, high.index).replace(/\$$/, ""));
+    if (!low.bare || !join) continue;
+    if (join[1] && !/\bbetween\s+\$?$/i.test(text.slice(0, low.index))) continue;
+    if (high.scale !== 1) {
+      low.value *= high.scale;
+      low.tolerance *= high.scale;
+      low.scale = high.scale;
+      low.bare = false;
+    } else if (high.percent) low.percent = true;
+  }
+  return hits.map(({ scale: _scale, bare: _bare, ...hit }) => hit);
+}
+
+const FRACTION_NUMERATORS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+const FRACTION_DENOMINATORS: Record<string, number> = {
+  half: 2,
+  halves: 2,
+  third: 3,
+  thirds: 3,
+  quarter: 4,
+  quarters: 4,
+  fourth: 4,
+  fourths: 4,
+  fifth: 5,
+  fifths: 5,
+  tenth: 10,
+  tenths: 10,
+};
+/** "three quarters of", "a third of", "two-thirds of": a share of something. */
+const FRACTION = new RegExp(
+  `\\b(${Object.keys(FRACTION_NUMERATORS).join("|")})[\\s-]+(${Object.keys(FRACTION_DENOMINATORS).join("|")})(?=\\s+of\\b)`,
+  "gi",
+);
+/** "half of", "half its players", "half the": a share; not "the second half of the year". */
+const HALF =
+  /(?<!\b(?:first|second|other|latter|back|front|last|next|a|one)\s+)\bhalf(?=\s+(?:of|its|their|the|his|her|our|all)\b)/gi;
+/** "half a million": 500,000. */
+const HALF_SCALE = /\bhalf\s+(?:a|an)\s+(thousand|million|billion)\b/gi;
+
+/**
+ * Fractions in words. A fraction of something is a share, compared as a percentage ("three quarters"
+ * ≈ 75%) to within 2.5 points: words are rough. "half a million" is 500,000, to the nearest 0.1 million.
+ */
+function fractionHits(text: string): Hit[] {
+  const hits: Hit[] = [];
+  const share = (m: RegExpMatchArray, value: number) =>
+    hits.push({
+      index: m.index!,
+      end: m.index! + m[0].length,
+      raw: m[0],
+      value,
+      tolerance: 2.5,
+      percent: true,
+      negative: false,
+      multiplier: false,
+    });
+  for (const m of text.matchAll(HALF_SCALE)) {
+    const scale = SCALE_WORDS[m[1]!.toLowerCase()]!;
+    hits.push({
+      index: m.index!,
+      end: m.index! + m[0].length,
+      raw: m[0],
+      value: scale / 2,
+      tolerance: scale / 20,
+      percent: false,
+      negative: false,
+      multiplier: false,
+    });
+  }
+  for (const m of text.matchAll(FRACTION))
+    share(m, (100 * FRACTION_NUMERATORS[m[1]!.toLowerCase()]!) / FRACTION_DENOMINATORS[m[2]!.toLowerCase()]!);
+  for (const m of text.matchAll(HALF))
+    if (!hits.some((h) => h.index <= m.index! && m.index! < h.end)) share(m, 50);
+  return hits;
 }
 
 /** Scale words that are a number's place, as "million" in "2 million" (a hundred or a dozen is none). */
@@ -189,19 +308,86 @@ function wordHits(text: string): Hit[] {
   return hits;
 }
 
-export function numbersIn(text: string): Written[] {
+/** Words a sentence speaks of a range or bound with: an estimate's low or high is quoted only so. */
+const RANGE_WORDS =
+  /\b(?:between|up to|at most|at least|as many as|as few as|as much as|as low as|as high as|ranges?|ranging|bounds?|P10|P90)\b|\d\s*(?:[–—]|-|to)\s*\$?\d/i;
+
+/** Words between a number and what it counts: "230,123 daily players", "6 million copies sold". */
+const FILLER =
+  "(?:(?:average|averaged|daily|weekly|monthly|concurrent|peak|active|positive|negative|user|steam|total|more|new|estimated|unique|lifetime|paying|in|of|its|their|the|game|gross|net)\\s+){0,3}";
+/** A unit word that only describes the noun after it: "28 daily player points" counts points. */
+const NOT_HEAD =
+  "(?!\\s+(?:points?|counts?|series|readings?|figures?|data|numbers?|history|days?|records?|rows?|samples?|scores?))";
+const KIND_AFTER: Array<[RegExp, Kind]> = [
+  [new RegExp(`^\\s*${FILLER}(?:players?|users?|ccu|concurrents|people)\\b${NOT_HEAD}`, "i"), "players"],
+  [new RegExp(`^\\s*${FILLER}(?:reviews?|ratings?)\\b${NOT_HEAD}`, "i"), "reviews"],
+  [new RegExp(`^\\s*${FILLER}owners?\\b${NOT_HEAD}`, "i"), "owners"],
+  [new RegExp(`^\\s*${FILLER}(?:copies|units|sales|sold)\\b${NOT_HEAD}`, "i"), "units"],
+  [new RegExp(`^\\s*${FILLER}(?:revenue|gross|net|earnings|grossed|earned)\\b${NOT_HEAD}`, "i"), "revenue"],
+  [new RegExp(`^\\s*${FILLER}(?:dollars|usd)\\b`, "i"), "money"],
+];
+/** Words just before a number that say what it is: "costs $19.99", "grossed $5 million", "sold 6 million". */
+const KIND_BEFORE: Array<[RegExp, Kind]> = [
+  [/\b(?:costs?|priced|price[sd]?|sells? for|sold for|retails?(?: for)?)\b(?:\s+\w+){0,2}\s*$/i, "price"],
+  [/\b(?:revenue|grossed|earned|gross|net)\b(?:\s+\w+){0,2}\s*$/i, "revenue"],
+  [/\b(?:sold|sells|shipped)\b(?:\s+\w+){0,2}\s*$/i, "units"],
+];
+
+/** What the text says a number counts: the words after it, its dollar sign, the words before it. */
+function kindOf(raw: string, before: string, after: string): Kind | null {
+  for (const [pattern, kind] of KIND_AFTER)
+    if (pattern.test(after)) return kind === "money" ? money(before) : kind;
+  if (raw.includes("$")) return money(before);
+  for (const [pattern, kind] of KIND_BEFORE) if (pattern.test(before)) return kind;
+  return null;
+}
+
+/** A sum of money: a price or revenue when the words before it say which. */
+function money(before: string): Kind {
+  const said = KIND_BEFORE.find(([pattern, kind]) => kind !== "units" && pattern.test(before));
+  return said?.[1] ?? "money";
+}
+
+export function numbersIn(input: string): Written[] {
+  // Full-width digits and signs ("５００,０００", "％") are digits and signs.
+  const normalized = input.normalize("NFKC");
+  // A percentile's name ("P90") is a label, not a number.
+  const text = normalized.replace(/\b[Pp](?:10|25|50|75|90)\b/g, "Pxx");
   const digits = digitHits(text);
+  const overlaps = (w: Hit, others: Hit[]) => others.some((d) => w.index < d.end && d.index < w.end);
+  const fractions = fractionHits(text).filter((f) => !overlaps(f, digits));
   // A word inside a number written in digits ("5 million") is that number's unit, not another.
-  const words = wordHits(text).filter((w) => !digits.some((d) => w.index < d.end && d.index < w.end));
-  const hits = [...digits, ...words].sort((a, b) => a.index - b.index);
-  return hits.map(({ index, end, ...n }, i) => {
+  const words = wordHits(text).filter((w) => !overlaps(w, digits) && !overlaps(w, fractions));
+  const hits = [...digits, ...fractions, ...words].sort((a, b) => a.index - b.index);
+  const range = RANGE_WORDS.test(normalized);
+  const read = hits.map(({ index, end, ...n }, i) => {
     // The clause before the number (since the previous number or a comma/semicolon) and the two
     // words after it ("fell 42.5%", "42.5% lower").
     const previousEnd = i === 0 ? 0 : hits[i - 1]!.end;
     const before = text.slice(previousEnd, index).split(/[,;:]/).at(-1) ?? "";
-    const after = /^[^\w,;:.]*(\w+)?\s*(\w+)?/.exec(text.slice(end))?.[0] ?? "";
-    return { ...n, declining: DECLINE.test(before) || DECLINE.test(after) };
+    const rest = text.slice(end);
+    const after = /^[^\w,;:.]*(\w+)?\s*(\w+)?/.exec(rest)?.[0] ?? "";
+    // The words after it, to the next number or the end of its clause.
+    const next = i + 1 < hits.length ? hits[i + 1]!.index - end : rest.length;
+    const unitWords = rest.slice(0, next).split(/[,;:.]/)[0] ?? "";
+    return {
+      ...n,
+      declining: DECLINE.test(before) || DECLINE.test(after),
+      kind: n.percent || n.multiplier ? null : kindOf(n.raw, before, unitWords),
+      range,
+    };
   });
+  // The low end of a range counts what its high end counts: "3.6–10.5 million owners".
+  for (let i = read.length - 2; i >= 0; i--)
+    if (
+      read[i]!.kind == null &&
+      !read[i]!.percent &&
+      !read[i]!.multiplier &&
+      !read[i + 1]!.percent &&
+      RANGE_JOIN.test(text.slice(hits[i]!.end, hits[i + 1]!.index).replace(/\$$/, ""))
+    )
+      read[i]!.kind = read[i + 1]!.kind;
+  return read;
 }
 
 /** A number among the facts, with what its field says about it. */
@@ -217,6 +403,49 @@ export interface Fact {
   inText: boolean;
   /** A multiple (a field named ratio, multiple, times or fold). */
   multiplier: boolean;
+  /** What it counts, as its path says ("reviews.total" counts reviews): a sentence's unit word must agree. */
+  kinds: Kind[];
+  /** An estimate's low or high (P10, P90): quoted only as a range or bound, never as the figure. */
+  bound: boolean;
+}
+
+const KIND_WORDS: Record<Exclude<Kind, "money">, string[]> = {
+  players: ["players", "player", "ccu", "concurrent", "peak"],
+  reviews: ["reviews", "review", "positive", "negative"],
+  owners: ["owners", "owner"],
+  units: ["units", "sold", "copies", "sales"],
+  revenue: ["revenue", "gross", "net"],
+  price: ["price"],
+};
+
+/** The kinds a field's path says it counts. */
+function kindsOf(path: string): Kind[] {
+  const words = new Set(wordsOf(path));
+  return (Object.keys(KIND_WORDS) as Array<Exclude<Kind, "money">>).filter((k) =>
+    KIND_WORDS[k].some((w) => words.has(w)),
+  );
+}
+
+/**
+ * Fields whose strings are names (of games, genres, tags, topics): masked as names before a sentence's
+ * numbers are read (see Grounding.names), so their digits are no figures ("Left 4 Dead 2", "2D").
+ */
+const NAME_KEYS = new Set(["name", "names", "title", "genre", "genres", "tag", "tags", "topic", "topics"]);
+
+/** A date or month ("2022-02", "2024-05-01T10:00:00Z"): its year may be written, not its month or day. */
+const DATE = /^(\d{4})-\d{2}(?:-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+/** The names in a facts object (the strings of its name, genre, tag and topic fields). */
+export function namesOf(facts: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key: string) => {
+    if (typeof v === "string") {
+      if (NAME_KEYS.has(key) && v.trim()) out.push(v);
+    } else if (Array.isArray(v)) for (const item of v) walk(item, key);
+    else if (v && typeof v === "object") for (const [k, child] of Object.entries(v)) walk(child, k);
+  };
+  walk(facts, "");
+  return out;
 }
 
 const PERCENT_WORDS = new Set(["pct", "percent", "percentage", "share", "rate", "growth", "change"]);
@@ -232,8 +461,10 @@ const wordsOf = (key: string) =>
     .filter(Boolean);
 
 /**
- * Every number in a facts object, typed by the name of its field; and the digits inside its strings
- * (names such as "Left 4 Dead 2"), which are plain numbers.
+ * Every number in a facts object, typed by the name of its field (and the fields above it); the year
+ * of a date or month ("2022-02" allows 2022, not 2 or 02); and the digits inside prose strings (a
+ * note), which are plain numbers. Identifiers (a game's id, a model version "owners-1.bbd5a949") and
+ * names (masked as names, see namesOf) give none.
  */
 export function factsIn(facts: unknown): Fact[] {
   const out: Fact[] = [];
@@ -248,19 +479,28 @@ export function factsIn(facts: unknown): Fact[] {
         path,
         inText: false,
         multiplier: words.some((w) => MULTIPLE_WORDS.has(w)),
+        kinds: kindsOf(path),
+        bound: key === "low" || key === "high",
       });
-    } else if (typeof v === "string")
-      // Digits only: a name's words ("Double Dragon", "Two Point Hospital") are no figures.
+    } else if (typeof v === "string") {
+      if (NAME_KEYS.has(key)) return;
+      const date = DATE.exec(v.trim());
+      if (date) {
+        out.push({ ...TEXT_FACT, value: Number(date[1]), path });
+        return;
+      }
+      // An identifier (no spaces: an id, a version) holds no figure.
+      if (!/\s/.test(v.trim())) return;
+      // Digits only: a note's words ("two games") are no figures.
       for (const n of numbersIn(v).filter((w) => /\d/.test(w.raw)))
         out.push({
+          ...TEXT_FACT,
           value: n.negative ? -n.value : n.value,
           percent: n.percent,
-          change: false,
           path,
-          inText: true,
           multiplier: n.multiplier,
         });
-    else if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, key, `${path}[${i}]`);
+    } else if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, key, `${path}[${i}]`);
     else if (v && typeof v === "object")
       for (const [k, child] of Object.entries(v)) walk(child, k, path ? `${path}.${k}` : k);
   };
@@ -268,11 +508,25 @@ export function factsIn(facts: unknown): Fact[] {
   return out;
 }
 
+const TEXT_FACT: Omit<Fact, "value" | "path"> = {
+  percent: false,
+  change: false,
+  inText: true,
+  multiplier: false,
+  kinds: [],
+  bound: false,
+};
+
 /** Whether a written number is this fact. */
 export function matches(fact: Fact, n: Written): boolean {
   if (Math.abs(Math.abs(fact.value) - n.value) > n.tolerance + 1e-9) return false;
   if (n.percent && !fact.percent) return false;
   if (n.multiplier !== fact.multiplier) return false;
+  // What the sentence says the number counts: "230,123 daily players" is no review count.
+  if (n.kind === "money" && !fact.kinds.some((k) => k === "revenue" || k === "price")) return false;
+  if (n.kind != null && n.kind !== "money" && !fact.kinds.includes(n.kind)) return false;
+  // An estimate's P10 or P90 is a bound, not the figure: quoted only where a range or bound is said.
+  if (fact.bound && !n.range) return false;
   if (fact.value < 0) return n.negative || n.declining;
   if (fact.value > 0) return !n.negative && !(fact.change && n.declining);
   return true;
@@ -282,7 +536,7 @@ export function matches(fact: Fact, n: Written): boolean {
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
 /** The numbers of one sentence (or list line) as the check reads them: its list marker is none. */
-const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
+export const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
 
 /**
  * The numbers of a text as the check reads them: sentence by sentence (a number's clause ends with its
@@ -379,6 +633,7 @@ export class Grounding {
     this.dropped = shared?.dropped ?? [];
     this.counts = shared?.counts ?? { checked: 0, segments: 0 };
     this.names = shared?.names ?? new Set();
+    for (const name of namesOf(facts)) this.names.add(name);
   }
 
   /** Numbers checked. */
@@ -397,6 +652,20 @@ export class Grounding {
    */
   scoped(facts: unknown): Grounding {
     return new Grounding(facts, { dropped: this.dropped, counts: this.counts, names: this.names });
+  }
+
+  /**
+   * A check of facts that hold several games (objects with a gameId and a name), game by game (see
+   * GamesGrounding); `about` are the ids of the games a text is about when its sentences name none
+   * (a recommended game's reasoning). Records its drops and counts with this one.
+   */
+  perGame(facts: unknown, about: readonly string[] = []): Grounding {
+    const { games, general } = splitGames(facts);
+    return new GamesGrounding(facts, games, general, about, {
+      dropped: this.dropped,
+      counts: this.counts,
+      names: this.names,
+    });
   }
 
   /** The facts a sentence's numbers may be: all of them here (the chat narrows them to the games a sentence names). */
@@ -428,5 +697,174 @@ export class Grounding {
   /** A list of short texts: each one keeps only its grounded sentences; empty ones go. */
   list(field: string, items: string[]): string[] {
     return items.map((item, i) => this.text(`${field}[${i}]`, item)).filter(Boolean);
+  }
+}
+
+/** Which of `names` a text names: each as whole words, the longest first, and a name inside a longer
+ * name already found there ("Portal" in "Portal 2") does not count. */
+export function namesFound<T extends { name: string }>(text: string, names: Iterable<T>): T[] {
+  const haystack = ` ${wordsKey(text)} `;
+  const taken: Array<[number, number]> = [];
+  const found: T[] = [];
+  const byLength = [...names]
+    .map((item) => ({ item, needle: wordsKey(item.name) }))
+    .filter((n) => /\p{L}/u.test(n.needle))
+    .sort((a, b) => b.needle.length - a.needle.length);
+  for (const { item, needle } of byLength) {
+    const word = ` ${needle} `;
+    let named = false;
+    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+      const span: [number, number] = [at + 1, at + word.length - 1];
+      if (taken.some(([from, to]) => span[0] >= from && span[1] <= to)) continue;
+      taken.push(span);
+      named = true;
+    }
+    if (named) found.push(item);
+  }
+  return found;
+}
+
+/** Capitalised words that are no game's short form. */
+const NOT_SHORT_FORMS = new Set(
+  "USD EUR GBP AI CCU DLC FPS RPG MMO MOBA RTS NPC PC PS VR UK US EU OK TBA AAA ID OS TV II III IV".split(
+    " ",
+  ),
+);
+const SMALL_WORDS = new Set(["of", "the", "a", "an", "and"]);
+/** Capitalised words, possibly with punctuation inside ("CS:GO", "PUBG", "L4D2"). */
+const SHORT_FORM = /(?<![\p{L}\p{N}])[A-Z0-9]+(?:[:.'’&-][A-Z0-9]+)*(?![\p{L}\p{N}])/gu;
+
+/** A name's words and the parts of its camel-case words: "PlayerUnknown's Battlegrounds" → player, unknown, s, battlegrounds. */
+const nameParts = (name: string) =>
+  name
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .replace(/['’]s\b/gi, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+
+/**
+ * Whether a capitalised word is a short form of a name: the initials of its words (or camel-case
+ * parts) in order, punctuation ignored, each word giving its first letter and possibly more of its
+ * letters ("CS:GO" for Counter-Strike: Global Offensive, "PUBG" for PLAYERUNKNOWN'S BATTLEGROUNDS);
+ * "of", "the", "a", "an" and "and" may give none.
+ */
+export function isShortForm(token: string, name: string): boolean {
+  const letters = token.replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+  const words = nameParts(name);
+  if (words.length < 2 || letters.length < 2 || letters.length > 10) return false;
+  const from = (i: number, j: number): boolean => {
+    if (i === words.length) return j === letters.length;
+    const word = words[i]!;
+    if (SMALL_WORDS.has(word) && from(i + 1, j)) return true;
+    if (letters[j] !== word[0]) return false;
+    // The word's first letter, then any more of its letters, in order.
+    const more = (k: number, at: number): boolean => {
+      if (from(i + 1, k)) return true;
+      for (let p = at; p < word.length && k < letters.length; p++)
+        if (word[p] === letters[k] && more(k + 1, p + 1)) return true;
+      return false;
+    };
+    return more(j + 1, 1);
+  };
+  return from(0, 0);
+}
+
+/** The games a text names: by their names, or by a short form of them ("CS:GO", "PUBG"). */
+export function gamesNamed<T extends { name: string }>(text: string, games: readonly T[]): T[] {
+  const found = new Set(namesFound(text, games));
+  for (const m of text.matchAll(SHORT_FORM)) {
+    const token = m[0];
+    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
+    for (const g of games) if (isShortForm(token, g.name)) found.add(g);
+  }
+  return games.filter((g) => found.has(g));
+}
+
+/**
+ * The games a sentence refers to: those it names; naming none, those the nearest sentence before it
+ * named ("It has…"); with none named before, the games the text is about (`about`), or the one game
+ * when the facts hold only one. Otherwise none: the sentence may cite only figures of no game.
+ */
+export function gamesReferred<T extends { name: string }>(
+  context: SegmentContext & { sentence: string },
+  games: readonly T[],
+  about: readonly T[] = [],
+): T[] {
+  let named = gamesNamed(context.sentence, games);
+  for (let i = context.at - 1; named.length === 0 && i >= 0; i--)
+    named = gamesNamed(context.segments[i]!.text, games);
+  if (named.length) return named;
+  if (about.length) return [...about];
+  return games.length === 1 ? [...games] : [];
+}
+
+/** Facts without the games in them (checked per game): a filter, counts, a genre's figures. */
+export function withoutGames(value: unknown, ids: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
+  if (value && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    const id = o.gameId ?? o.id;
+    if (typeof id === "string" && ids.has(id)) return undefined;
+    return Object.fromEntries(
+      Object.entries(o)
+        .map(([k, v]) => [k, withoutGames(v, ids)] as const)
+        .filter(([, v]) => v !== undefined),
+    );
+  }
+  return value;
+}
+
+export interface GameOfFacts {
+  id: string;
+  name: string;
+  facts: unknown;
+}
+
+/** The games in facts (objects with a string gameId and name), and the facts without them. */
+export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unknown } {
+  const games = new Map<string, GameOfFacts>();
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) for (const item of v) walk(item);
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      if (typeof o.gameId === "string" && typeof o.name === "string") {
+        const known = games.get(o.gameId);
+        games.set(o.gameId, { id: o.gameId, name: o.name, facts: known ? [known.facts, o] : o });
+      } else for (const child of Object.values(o)) walk(child);
+    }
+  };
+  walk(facts);
+  return { games: [...games.values()], general: withoutGames(facts, new Set(games.keys())) };
+}
+
+/**
+ * The number check of a text about several games, game by game (as each game's text in Game
+ * Analysis): a sentence may cite the figures of the games it refers to (gamesReferred) and the
+ * figures that belong to no game (a filter, a count, a genre's or the market's figures), never
+ * another game's.
+ */
+export class GamesGrounding extends Grounding {
+  private readonly games: Array<{ id: string; name: string; facts: Fact[] }>;
+  private readonly general: Fact[];
+  private readonly about: Array<{ id: string; name: string; facts: Fact[] }>;
+
+  constructor(
+    all: unknown,
+    games: readonly GameOfFacts[],
+    general: unknown,
+    about: readonly string[] = [],
+    shared?: { dropped: Drop[]; counts: { checked: number; segments: number }; names: Set<string> },
+  ) {
+    super(all, shared);
+    this.games = games.map((g) => ({ id: g.id, name: g.name, facts: factsIn(g.facts) }));
+    this.general = factsIn(general);
+    this.about = this.games.filter((g) => about.includes(g.id));
+    for (const g of games) this.names.add(g.name);
+  }
+
+  protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
+    const referred = gamesReferred({ ...context, sentence }, this.games, this.about);
+    return [...this.general, ...referred.flatMap((g) => g.facts)];
   }
 }

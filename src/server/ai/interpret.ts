@@ -237,17 +237,23 @@ export function interpretRecommendations(
     RecommendationAnswer,
     facts,
     statistical,
-    (output, grounding, s) => {
+    (output, all, s) => {
+      // Each candidate's figures back only the sentences about it (see GamesGrounding).
+      const grounding = all.perGame(facts);
       const insights = grounding.list("insights", output.insights);
       return {
         reasoning: prefer(grounding.text("reasoning", output.reasoning), s.reasoning),
         insights: insights.length ? insights : s.insights,
         recommendations: s.recommendations.map((r, i) => {
           const answer = output.games.find((g) => g.gameId === r.gameId);
+          // A candidate's reasoning is about that candidate where its sentences name no game.
           return answer
             ? {
                 ...r,
-                reasoning: prefer(grounding.text(`recommendations[${i}]`, answer.reasoning), r.reasoning),
+                reasoning: prefer(
+                  all.perGame(facts, [r.gameId]).text(`recommendations[${i}]`, answer.reasoning),
+                  r.reasoning,
+                ),
               }
             : r;
         }),
@@ -273,7 +279,9 @@ export function interpretTrending(
     TrendingAnswer,
     facts,
     statistical,
-    (output, grounding, s) => {
+    (output, all, s) => {
+      // A trending game's figures back only the sentences about it (see GamesGrounding).
+      const grounding = all.perGame(facts);
       const emergingTrends = grounding.list("emergingTrends", output.emergingTrends);
       return {
         ...s,

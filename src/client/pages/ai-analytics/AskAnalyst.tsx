@@ -14,7 +14,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
 import { useUrlParam } from "../../url-state.ts";
-import { citedFigureText } from "./citation-labels.ts";
+import { citedFigureText, noSourcesText } from "./citation-labels.ts";
 
 const EXAMPLES = [
   "Which roguelike deckbuilders under $20 grew fastest this quarter?",
@@ -55,8 +55,8 @@ function Answer({ message }: { message: ChatMessage }) {
       {message.sources.length ? (
         <CatalogSourceNote provenance={message.sources} />
       ) : (
-        <p className="text-muted-foreground text-xs">
-          No data from our catalog was looked up for this answer.
+        <p className="text-muted-foreground text-xs" data-testid="chat-no-sources">
+          {noSourcesText(message)}
         </p>
       )}
       <p className="flex flex-wrap gap-x-3 text-muted-foreground text-xs" data-testid="chat-meta">

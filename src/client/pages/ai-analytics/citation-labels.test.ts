@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { citedFigureText } from "./citation-labels.ts";
+import { citedFigureText, noSourcesText } from "./citation-labels.ts";
 
 test("the figures an answer quoted read as labels with units, not as the facts' keys", () => {
   expect(citedFigureText({ label: "positiveSharePct", value: 82.5 })).toBe("positive reviews 82.5%");
@@ -34,4 +34,14 @@ test("a field the table does not know yet still reads as words, its unit from it
   expect(citedFigureText({ label: "games[2].dailyPlayers", value: 4200 })).toBe("daily players 4,200");
   for (const label of ["positiveSharePct", "reviews.total", "players.averageLast7Days"])
     expect(citedFigureText({ label, value: 1 })).not.toContain(label);
+});
+
+test("an answer that looked nothing up but quotes earlier answers' figures says so, not that no data backs it", () => {
+  expect(noSourcesText({ citations: [{ figures: [{ label: "reviews.total", value: 230_123 }] }] })).toBe(
+    "Figures from earlier in this conversation: no data from our catalog was looked up again for this answer.",
+  );
+  expect(noSourcesText({ citations: [{ figures: [] }] })).toBe(
+    "No data from our catalog was looked up for this answer.",
+  );
+  expect(noSourcesText({ citations: [] })).toBe("No data from our catalog was looked up for this answer.");
 });

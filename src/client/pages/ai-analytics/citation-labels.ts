@@ -102,3 +102,14 @@ export function citedFigureText(figure: CitedFigure): string {
   const { label, unit } = labelOf(figure.label);
   return `${label} ${withUnit(figure.value, unit)}`;
 }
+
+/**
+ * What an answer without sources of its own says about its data. A follow-up may quote figures of the
+ * conversation's earlier answers without looking anything up: its citations then come from those
+ * answers' facts, and it must not claim that no data backs it.
+ */
+export function noSourcesText(message: { citations: Array<{ figures: unknown[] }> }): string {
+  return message.citations.some((c) => c.figures.length > 0)
+    ? "Figures from earlier in this conversation: no data from our catalog was looked up again for this answer."
+    : "No data from our catalog was looked up for this answer.";
+}
