@@ -81,3 +81,66 @@ export const TwoSeriesExportAsOneTable: Story = {
     ]);
   },
 };
+
+/** The y axis's tick labels, top to bottom, once the chart is drawn. */
+async function yTicks(canvasElement: HTMLElement): Promise<string[]> {
+  let ticks: string[] = [];
+  await waitFor(
+    () => {
+      ticks = [...canvasElement.querySelectorAll(".apexcharts-yaxis-label")].map((t) => t.textContent ?? "");
+      expect(ticks.length).toBeGreaterThan(1);
+    },
+    { timeout: 5000 },
+  );
+  return ticks;
+}
+
+const onePoint = (value: number) => [{ t: "2019-05-01T00:00:00.000Z", value }];
+
+/** One point of a share (a Kaggle snapshot): the axis stays within 0–100 % (it went to 101.0 %). */
+export const SinglePointShare: Story = {
+  args: {
+    title: "Positive share of reviews",
+    fileName: "share",
+    series: [{ name: "Positive share", unit: "%", points: onePoint(100) }],
+    formatValue: (v) => `${v.toFixed(1)}%`,
+  },
+  play: async ({ canvasElement }) => {
+    const values = (await yTicks(canvasElement)).map((t) => Number.parseFloat(t));
+    await expect(values.every((v) => v >= 0 && v <= 100)).toBe(true);
+    await expect(Math.max(...values)).toBe(100);
+  },
+};
+
+/** One point of review counts: whole-number ticks (the axis read 0.2, 0.4, 0.6, 0.8 reviews). */
+export const SinglePointCounts: Story = {
+  args: {
+    title: "Reviews",
+    fileName: "reviews",
+    series: [
+      { name: "Positive reviews", unit: "reviews", points: onePoint(1) },
+      { name: "Negative reviews", unit: "reviews", points: onePoint(0) },
+    ],
+    formatValue: (v) => String(v),
+  },
+  play: async ({ canvasElement }) => {
+    const values = (await yTicks(canvasElement)).map(Number);
+    await expect(values.every((v) => Number.isInteger(v) && v >= 0)).toBe(true);
+    await expect(new Set(values).size).toBe(values.length);
+    await expect(Math.max(...values)).toBeGreaterThanOrEqual(1);
+  },
+};
+
+/** Money is not rounded to whole units: a flat $9.99 keeps its cents on the axis. */
+export const SinglePointPrice: Story = {
+  args: {
+    title: "Price",
+    fileName: "price",
+    series: [{ name: "Price", unit: "USD", points: onePoint(9.99) }],
+    formatValue: (v) => `$${v.toFixed(2)}`,
+  },
+  play: async ({ canvasElement }) => {
+    const ticks = await yTicks(canvasElement);
+    await expect(ticks.every((t) => /^\$\d+\.\d\d$/.test(t))).toBe(true);
+  },
+};

@@ -12,6 +12,7 @@ import { type CsvData, ExportCsvButton } from "../export/ExportButton.tsx";
 import { type Range, RangeSelector } from "../range-selector/RangeSelector.tsx";
 import { Skeleton } from "../skeleton/Skeleton.tsx";
 import { SourceNote } from "../source-note/SourceNote.tsx";
+import { axisKind, valueAxis } from "./value-axis.ts";
 
 export interface TimeSeries {
   name: string;
@@ -74,7 +75,14 @@ export function SeriesChart({
     stroke: { curve: "straight", width: 2 },
     markers: { size: drawn.some((s) => s.points.length < 3) ? 4 : 0 },
     xaxis: { type: "datetime", labels: { datetimeUTC: true } },
-    yaxis: { labels: { formatter: formatValue } },
+    // A share stays within 0–100 %, a count gets whole ticks (value-axis.ts); money is ApexCharts' scale.
+    yaxis: {
+      ...valueAxis(
+        drawn.flatMap((s) => s.points.map((p) => p.value)),
+        axisKind(drawn.map((s) => s.unit)),
+      ),
+      labels: { formatter: formatValue },
+    },
     tooltip: { theme, x: { format: "MMM d, yyyy" }, y: { formatter: formatValue } },
     legend: { ...baseOptions(theme).legend, show: drawn.length > 1 },
   };
