@@ -110,3 +110,78 @@ test("the game page's Players card names the source of the count it shows, at it
   );
   await page.context().close();
 });
+
+/** CSS colours (oklch, hex, rgba) as `r,g,b`, their opacity left out: run in the page. */
+function toRgb(colors: string[]): string[] {
+  const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+  return colors.map((c) => {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = c;
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = ctx.fillStyle.replace(/^rgba\(([^,]+),([^,]+),([^,]+),[^)]+\)$/, "rgb($1,$2,$3)");
+    ctx.fillRect(0, 0, 1, 1);
+    return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)].join(",");
+  });
+}
+
+// Outside tester: with five games the charts' ten lines reused the palette's five colours (CS:GO and
+// Team Fortress 2 one colour) and the 130 px legend showed five of its entries, squeezing the plot.
+test("five compared games: a colour per game, its chip's, a dash per source and every legend entry shown", async () => {
+  const games = [
+    "Half-Life",
+    "Grand Theft Auto: San Andreas",
+    "Counter-Strike: Global Offensive",
+    "Dota 2",
+    "Team Fortress 2",
+  ];
+  const page = await open("/compare?ids=steam-70,steam-12120,steam-730,steam-570,steam-440");
+  const chart = page.getByRole("region", { name: "Positive reviews", exact: true });
+  await chart.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  // Half-Life and San Andreas have a line per source (the 2019 snapshot, SteamSpy), the others SteamSpy's.
+  const drawn = await chart.locator(".apexcharts-series path.apexcharts-line").evaluateAll((paths) =>
+    paths.map((p) => ({
+      stroke: p.getAttribute("stroke")!.toLowerCase(),
+      dash: p.getAttribute("stroke-dasharray") ?? "0",
+    })),
+  );
+  expect(drawn).toHaveLength(7);
+  const legend = chart.getByRole("list", { name: "Positive reviews legend" });
+  const colours: string[] = [];
+  for (const game of games) {
+    const row = legend.locator(`[data-group="${game}"]`);
+    expect(await row.isVisible()).toBe(true);
+    const entries = row.locator("[data-series]");
+    const names = await entries.evaluateAll((els) => els.map((e) => e.getAttribute("data-series")));
+    const twoSources = game === "Half-Life" || game === "Grand Theft Auto: San Andreas";
+    expect(names).toEqual(twoSources ? [`${game} · ${KAGGLE}`, `${game} · ${SPY}`] : [`${game} · ${SPY}`]);
+    for (const entry of await entries.all()) expect(await entry.isVisible()).toBe(true);
+    // The chip's dot in "Compared games" is the colour of the game's lines.
+    const chip = page
+      .getByRole("list", { name: "Compared games" })
+      .getByRole("listitem")
+      .filter({ hasText: game });
+    colours.push(
+      await chip.locator('[data-slot="game-color"]').evaluate((el) => getComputedStyle(el).backgroundColor),
+    );
+  }
+  // The lines come game after game: Half-Life's two, San Andreas' two, then one each.
+  const lineGame = [0, 0, 1, 1, 2, 3, 4];
+  const strokes = await page.evaluate(
+    toRgb,
+    drawn.map((d) => d.stroke),
+  );
+  expect(strokes).toEqual(
+    await page.evaluate(
+      toRgb,
+      lineGame.map((g) => colours[g]!),
+    ),
+  );
+  expect(new Set(colours).size).toBe(5);
+  expect(drawn[0]!.dash).not.toBe(drawn[1]!.dash);
+  expect(drawn[2]!.dash).not.toBe(drawn[3]!.dash);
+  // The legend is not a scroll box, and the plot keeps its height.
+  expect(await legend.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+  const plot = await chart.locator(".apexcharts-grid").boundingBox();
+  expect(plot!.height).toBeGreaterThan(170);
+  await page.context().close();
+});

@@ -8,6 +8,14 @@ export type ChartTheme = "dark" | "light";
 
 const CHART_TOKENS = ["--chart-1", "--chart-2", "--chart-3", "--chart-4", "--chart-5"] as const;
 
+/** How many colours the chart palette has (`--chart-1`…`--chart-5`). */
+export const CHART_COLOR_COUNT = CHART_TOKENS.length;
+
+/** The palette's `index`-th colour as CSS, for what stands beside a chart (a compared game's chip). */
+export function chartColorVar(index: number): string {
+  return `var(${CHART_TOKENS[index % CHART_COLOR_COUNT]})`;
+}
+
 /** Only used where there is no document (server render) or a token cannot be parsed. */
 const FALLBACK: Record<ChartTheme, { colors: string[]; text: string; grid: string }> = {
   dark: { colors: ["#8b7cf6", "#38bdf8", "#4ade80", "#fbbf24", "#f472b6"], text: "#a9abbf", grid: "#2e3046" },

@@ -81,3 +81,138 @@ export const TwoSeriesExportAsOneTable: Story = {
     ]);
   },
 };
+
+/** The y axis's tick labels, top to bottom, once the chart is drawn. */
+async function yTicks(canvasElement: HTMLElement): Promise<string[]> {
+  let ticks: string[] = [];
+  await waitFor(
+    () => {
+      ticks = [...canvasElement.querySelectorAll(".apexcharts-yaxis-label")].map((t) => t.textContent ?? "");
+      expect(ticks.length).toBeGreaterThan(1);
+    },
+    { timeout: 5000 },
+  );
+  return ticks;
+}
+
+const onePoint = (value: number) => [{ t: "2019-05-01T00:00:00.000Z", value }];
+
+/** One point of a share (a Kaggle snapshot): the axis stays within 0–100 % (it went to 101.0 %). */
+export const SinglePointShare: Story = {
+  args: {
+    title: "Positive share of reviews",
+    fileName: "share",
+    series: [{ name: "Positive share", unit: "%", points: onePoint(100) }],
+    formatValue: (v) => `${v.toFixed(1)}%`,
+  },
+  play: async ({ canvasElement }) => {
+    const values = (await yTicks(canvasElement)).map((t) => Number.parseFloat(t));
+    await expect(values.every((v) => v >= 0 && v <= 100)).toBe(true);
+    await expect(Math.max(...values)).toBe(100);
+  },
+};
+
+/** One point of review counts: whole-number ticks (the axis read 0.2, 0.4, 0.6, 0.8 reviews). */
+export const SinglePointCounts: Story = {
+  args: {
+    title: "Reviews",
+    fileName: "reviews",
+    series: [
+      { name: "Positive reviews", unit: "reviews", points: onePoint(1) },
+      { name: "Negative reviews", unit: "reviews", points: onePoint(0) },
+    ],
+    formatValue: (v) => String(v),
+  },
+  play: async ({ canvasElement }) => {
+    const values = (await yTicks(canvasElement)).map(Number);
+    await expect(values.every((v) => Number.isInteger(v) && v >= 0)).toBe(true);
+    await expect(new Set(values).size).toBe(values.length);
+    await expect(Math.max(...values)).toBeGreaterThanOrEqual(1);
+  },
+};
+
+/** Money is not rounded to whole units: a flat $9.99 keeps its cents on the axis. */
+export const SinglePointPrice: Story = {
+  args: {
+    title: "Price",
+    fileName: "price",
+    series: [{ name: "Price", unit: "USD", points: onePoint(9.99) }],
+    formatValue: (v) => `$${v.toFixed(2)}`,
+  },
+  play: async ({ canvasElement }) => {
+    const ticks = await yTicks(canvasElement);
+    await expect(ticks.every((t) => /^\$\d+\.\d\d$/.test(t))).toBe(true);
+  },
+};
+
+const KAGGLE = "Steam Store Games (Kaggle, CC BY 4.0)";
+const SPY = "Steam via SteamSpy (dataset)";
+const GAMES = [
+  "Counter-Strike: Global Offensive",
+  "Dota 2",
+  "Team Fortress 2",
+  "PUBG: BATTLEGROUNDS",
+  "Terraria",
+];
+/** Compare's five games, each with a line per source: ten lines, as the page builds them. */
+const compared = GAMES.flatMap((game, g) =>
+  [KAGGLE, SPY].map((source, k) => ({
+    name: `${game} · ${source}`,
+    unit: "reviews",
+    group: game,
+    color: g,
+    variant: source,
+    points: days(12, Date.UTC(2026, 9, 1 + k * 12)).map((p, i) => ({
+      ...p,
+      value: (g + 1) * 1000 + k * 300 + i,
+    })),
+  })),
+);
+
+/**
+ * Five games of two sources (report: colours repeated after the fifth line and the 130 px legend
+ * showed five of ten entries, squeezing the plot to 70 px): a colour per game, a dash per source,
+ * and a legend of every entry below a plot of full height.
+ */
+export const FiveGamesTwoSources: Story = {
+  args: { title: "Positive reviews", fileName: "compare_reviews", series: compared },
+  play: async ({ canvas, canvasElement }) => {
+    const lines = await waitFor(
+      () => {
+        const paths = [
+          ...canvasElement.querySelectorAll<SVGPathElement>(".apexcharts-series path.apexcharts-line"),
+        ];
+        expect(paths).toHaveLength(10);
+        return paths;
+      },
+      { timeout: 5000 },
+    );
+    const stroke = (p: SVGPathElement) => p.getAttribute("stroke")?.toLowerCase();
+    const dash = (p: SVGPathElement) => p.getAttribute("stroke-dasharray") ?? "0";
+    // Each game's two lines one colour, told apart by dash; five games five colours.
+    for (let g = 0; g < 5; g++) {
+      await expect(stroke(lines[2 * g]!)).toBe(stroke(lines[2 * g + 1]!));
+      await expect(dash(lines[2 * g]!)).not.toBe(dash(lines[2 * g + 1]!));
+    }
+    await expect(new Set(lines.map(stroke)).size).toBe(5);
+    // Every entry of the legend shown, none scrolled away or outside the card.
+    const legend = canvas.getByRole("list", { name: "Positive reviews legend" });
+    await expect(legend.scrollHeight).toBeLessThanOrEqual(legend.clientHeight + 1);
+    const card = canvas.getByRole("region", { name: "Positive reviews" }).getBoundingClientRect();
+    for (const game of GAMES) {
+      const row = legend.querySelector(`[data-group="${game}"]`)!;
+      await expect(row).toBeVisible();
+      for (const source of [KAGGLE, SPY]) {
+        const entry = row.querySelector<HTMLElement>(`[data-series="${game} · ${source}"]`)!;
+        await expect(entry).toBeVisible();
+        await expect(entry).toHaveTextContent(source);
+        const box = entry.getBoundingClientRect();
+        await expect(box.top >= card.top && box.bottom <= card.bottom).toBe(true);
+      }
+    }
+    // ApexCharts' own legend is off; the plot keeps its height (it was ~70 px of 260).
+    await expect(canvasElement.querySelector(".apexcharts-legend-series")).toBeNull();
+    const plot = canvasElement.querySelector(".apexcharts-grid")!.getBoundingClientRect();
+    await expect(plot.height).toBeGreaterThan(170);
+  },
+};

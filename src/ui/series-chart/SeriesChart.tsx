@@ -5,13 +5,14 @@ import { headerWithUnit } from "../../contracts/csv.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../card/Card.tsx";
 import { ApexChart, useChartTheme } from "../charts/ApexChart.tsx";
-import { baseOptions } from "../charts/chart-theme.ts";
+import { baseOptions, chartPalette } from "../charts/chart-theme.ts";
 import { cn } from "../cn.ts";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
 import { type CsvData, ExportCsvButton } from "../export/ExportButton.tsx";
 import { type Range, RangeSelector } from "../range-selector/RangeSelector.tsx";
 import { Skeleton } from "../skeleton/Skeleton.tsx";
 import { SourceNote } from "../source-note/SourceNote.tsx";
+import { axisKind, valueAxis } from "./value-axis.ts";
 
 export interface TimeSeries {
   name: string;
@@ -19,6 +20,98 @@ export interface TimeSeries {
   unit: string;
   /** ISO times, oldest first. */
   points: Array<{ t: string; value: number }>;
+  /**
+   * What the line belongs to (a game on Compare). Lines of one group share a colour and a row of the
+   * legend, and differ in dash and marker, one per `variant`; the chart then draws its own legend,
+   * every entry shown, below the plot.
+   */
+  group?: string;
+  /** The palette's colour of the group (0 is `--chart-1`), so a group keeps it on every chart of a page. */
+  color?: number;
+  /** What tells the group's lines apart ("Steam Store Games", "monthly · SteamCharts"), named in the legend. */
+  variant?: string;
+}
+
+/** A variant's line: solid, dashed, dotted, long-dashed; a marker of its own for lone points. */
+const LINE_STYLES = [
+  { dash: 0, shape: "circle" },
+  { dash: 6, shape: "square" },
+  { dash: 2, shape: "triangle" },
+  { dash: 12, shape: "diamond" },
+] as const;
+type LineStyle = (typeof LINE_STYLES)[number];
+
+/** A legend entry's sample of a line: its colour, dash and (where the chart draws them) marker. */
+function LineSample({ color, style, marker }: { color: string; style: LineStyle; marker: boolean }) {
+  const markers: Record<LineStyle["shape"], ReactNode> = {
+    circle: <circle cx="12" cy="5" r="3.5" />,
+    square: <rect x="8.5" y="1.5" width="7" height="7" />,
+    triangle: <polygon points="12,1 16,9 8,9" />,
+    diamond: <polygon points="12,0.5 16.5,5 12,9.5 7.5,5" />,
+  };
+  return (
+    <svg width="24" height="10" viewBox="0 0 24 10" aria-hidden="true" className="shrink-0">
+      <line
+        x1="0"
+        y1="5"
+        x2="24"
+        y2="5"
+        stroke={color}
+        strokeWidth="2"
+        strokeDasharray={style.dash || undefined}
+      />
+      {marker && <g fill={color}>{markers[style.shape]}</g>}
+    </svg>
+  );
+}
+
+/**
+ * The legend of a chart of groups: a row per group, its colour and name, then each of its lines by
+ * dash and variant; a group without points in the range says so. It grows the card, never the plot.
+ */
+function GroupLegend({
+  title,
+  groups,
+  marker,
+}: {
+  title: string;
+  groups: Array<{
+    name: string;
+    color: string;
+    lines: Array<{ name: string; variant: string; style: LineStyle }>;
+  }>;
+  marker: boolean;
+}) {
+  return (
+    <ul aria-label={`${title} legend`} data-slot="series-legend" className="space-y-1 text-xs">
+      {groups.map((g) => (
+        <li key={g.name} data-group={g.name} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="flex items-center gap-1.5 font-medium text-foreground">
+            <span
+              aria-hidden="true"
+              className="size-2.5 shrink-0 rounded-full"
+              style={{ background: g.color }}
+            />
+            {g.name}
+          </span>
+          {g.lines.length === 0 ? (
+            <span className="text-muted-foreground">no points in this range</span>
+          ) : (
+            g.lines.map((l) => (
+              <span
+                key={l.name}
+                data-series={l.name}
+                className="flex items-center gap-1 text-muted-foreground"
+              >
+                <LineSample color={g.color} style={l.style} marker={marker} />
+                {l.variant}
+              </span>
+            ))
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Several series as one table: a row per time any of them has a point, a column per series. */
@@ -69,14 +162,40 @@ export function SeriesChart({
 }) {
   const theme = useChartTheme();
   const drawn = series.filter((s) => s.points.length > 0);
+  const marker = drawn.some((s) => s.points.length < 3);
+  // Groups (Compare's games): a colour per group, a dash and marker per variant (its source), and our
+  // legend, as five games of two sources are ten lines the palette's five colours and ApexCharts'
+  // 130 px legend could not tell apart.
+  const grouped = series.some((s) => s.group != null);
+  const palette = chartPalette(theme).colors;
+  const variants = [...new Set(series.map((s) => s.variant ?? ""))];
+  const groupNames = [...new Set(series.map((s) => s.group ?? s.name))];
+  const colorOf = (s: TimeSeries) =>
+    palette[(s.color ?? groupNames.indexOf(s.group ?? s.name)) % palette.length]!;
+  const styleOf = (s: TimeSeries) => LINE_STYLES[variants.indexOf(s.variant ?? "") % LINE_STYLES.length]!;
   const options = {
     ...baseOptions(theme),
-    stroke: { curve: "straight", width: 2 },
-    markers: { size: drawn.some((s) => s.points.length < 3) ? 4 : 0 },
+    ...(grouped ? { colors: drawn.map(colorOf) } : {}),
+    stroke: {
+      curve: "straight",
+      width: 2,
+      ...(grouped ? { dashArray: drawn.map((s) => styleOf(s).dash) } : {}),
+    },
+    markers: {
+      size: marker ? 4 : 0,
+      ...(grouped ? { shape: drawn.map((s) => styleOf(s).shape) } : {}),
+    },
     xaxis: { type: "datetime", labels: { datetimeUTC: true } },
-    yaxis: { labels: { formatter: formatValue } },
+    // A share stays within 0–100 %, a count gets whole ticks (value-axis.ts); money is ApexCharts' scale.
+    yaxis: {
+      ...valueAxis(
+        drawn.flatMap((s) => s.points.map((p) => p.value)),
+        axisKind(drawn.map((s) => s.unit)),
+      ),
+      labels: { formatter: formatValue },
+    },
     tooltip: { theme, x: { format: "MMM d, yyyy" }, y: { formatter: formatValue } },
-    legend: { ...baseOptions(theme).legend, show: drawn.length > 1 },
+    legend: { ...baseOptions(theme).legend, show: drawn.length > 1 && !grouped },
   };
   return (
     <Card data-slot="series-chart" className={cn("min-w-0", className)} aria-label={title} role="region">
@@ -114,6 +233,21 @@ export function SeriesChart({
                 data: s.points.map((p) => ({ x: Date.parse(p.t), y: p.value })),
               }))}
             />
+            {grouped && (
+              <GroupLegend
+                title={title}
+                marker={marker}
+                groups={groupNames.map((name) => {
+                  const lines = drawn.filter((s) => (s.group ?? s.name) === name);
+                  const first = series.find((s) => (s.group ?? s.name) === name)!;
+                  return {
+                    name,
+                    color: colorOf(first),
+                    lines: lines.map((s) => ({ name: s.name, variant: s.variant ?? "", style: styleOf(s) })),
+                  };
+                })}
+              />
+            )}
           </figure>
         )}
         <SourceNote provenance={provenance} now={now} />

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
-import { SeriesChart } from "../../../ui/series-chart/index.ts";
+import { chartColorVar, SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
@@ -56,8 +56,11 @@ function OverlayChart({
       range={range}
       onRangeChange={(r) => setRange(r, { replace: true })}
       loading={results.some((r) => r.isLoading)}
-      // A game whose points differ in period (monthly beside daily) gets a line per period.
-      series={games.flatMap((g, i) => seriesByPeriod(results[i]?.data, g.name, { nameSource }))}
+      // A game whose points differ in period (monthly beside daily) gets a line per period. A game is
+      // one colour, the one of its chip, on every chart; its sources and periods differ in dash.
+      series={games.flatMap((g, i) =>
+        seriesByPeriod(results[i]?.data, g.name, { nameSource }).map((s) => gameLine(s, g.name, i)),
+      )}
       provenance={provenance}
       formatValue={format}
       empty={{
@@ -66,6 +69,12 @@ function OverlayChart({
       }}
     />
   );
+}
+
+/** A game's line: the game its group and colour, what follows its name (source, period) its variant. */
+function gameLine(series: TimeSeries, game: string, index: number): TimeSeries {
+  const rest = series.name.startsWith(game) ? series.name.slice(game.length) : series.name;
+  return { ...series, group: game, color: index, variant: rest.replace(/^(, | · )/, "") };
 }
 
 /** Where a game's points are when they all lie outside the range, or else which source would fill the chart. */
@@ -233,11 +242,21 @@ export default function ComparePage() {
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Compared games">
           {shown.map(({ id, i }) => {
             const game = details[i]?.data;
+            // The game's colour on the charts (games are coloured in the order they are compared).
+            const color = game ? games.indexOf(game) : -1;
             return (
               <li
                 key={id}
                 className="flex items-center gap-1 rounded-full border border-border py-1 pr-1 pl-3 text-sm"
               >
+                {color >= 0 && (
+                  <span
+                    aria-hidden="true"
+                    data-slot="game-color"
+                    className="mr-0.5 size-2.5 shrink-0 rounded-full"
+                    style={{ background: chartColorVar(color) }}
+                  />
+                )}
                 {game ? (
                   <Link href={`/games/${encodeURIComponent(id)}`} className="hover:underline">
                     {game.name}
