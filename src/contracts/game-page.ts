@@ -113,6 +113,12 @@ export interface LatestFigure extends Provenance {
   period: string;
 }
 
+/** An owners range as its source published it, with where and when. */
+export interface OwnersBandFigure extends Provenance {
+  low: number;
+  high: number;
+}
+
 export interface PriceDiscount extends Provenance {
   /** USD, the full price. */
   listPrice: number;
@@ -144,6 +150,12 @@ export interface GameDetail extends GameSummary {
   publishers: CompanyLink[];
   /** The newest point of each series the catalog holds for the game. */
   latest: Partial<Record<SeriesMetric, LatestFigure>>;
+  /**
+   * The newest owners band a source published for the game (SteamSpy's "0 .. 20,000"), with that
+   * source and time; null when none. A band with no lower end (`low` 0) gives no owners figure
+   * (`latest.owners`): it says only that owners stay below `high`, and the page says just that.
+   */
+  ownersBand: OwnersBandFigure | null;
   /**
    * While the game is on sale: the list price the current price's record gave beside it (SteamSpy's
    * `initialprice`, Steam's `price_overview.initial`) and the discount in whole percent, with that

@@ -200,6 +200,12 @@ export interface ScreenerRow {
   positiveShare: number | null;
   owners: number | null;
   players: number | null;
+  /**
+   * When the game has no owners figure (`owners`) and its newest owners band has no lower end
+   * (SteamSpy's "0 .. 20,000"): that band's top, with its source and time. The source gives no figure,
+   * only "below 20,000", which the table shows as "< 20K"; null otherwise.
+   */
+  ownersBelow: OwnersBelow | null;
   /** P50 of the game's estimate; null when the game is not estimated. */
   ownersEstimate: number | null;
   /** Gross revenue in USD, P50 of the game's estimate; null without an estimate or a price. */
@@ -274,6 +280,11 @@ export interface MarketSummary {
   provenance: Provenance[];
 }
 
+/** The top of an owners band with no lower end ("below 20,000"), with its source and time. */
+export interface OwnersBelow extends Provenance {
+  high: number;
+}
+
 export interface CompanyGame {
   id: string;
   name: string;
@@ -285,6 +296,12 @@ export interface CompanyGame {
   reviews: number | null;
   positiveShare: number | null;
   owners: number | null;
+  /**
+   * When the game has no owners figure (`owners`) and its newest owners band has no lower end
+   * (SteamSpy's "0 .. 20,000"): that band's top, with its source and time. The source gives no figure,
+   * only "below 20,000", which the table shows as "< 20K"; null otherwise.
+   */
+  ownersBelow: OwnersBelow | null;
   /** P50 of the game's estimate; null when none, or when the owners model does not cover the game (not on Steam, no Steam signal). */
   ownersEstimate: number | null;
   revenueEstimate: number | null;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { rawClient } from "../../src/server/db/client.ts";
@@ -51,6 +54,26 @@ describe("steam-store-csv (Kaggle steam.csv)", () => {
 
   test("a missing file is an input error", async () => {
     await expect(importSteamStoreCsv(`${DATA}nope.csv`)).rejects.toBeInstanceOf(ImportInputError);
+  });
+
+  test("a '0-20000' band gives no owners figure (it says only 'below 20,000'); the band is kept for the estimates", async () => {
+    await importSteamStoreCsv(`${DATA}steam-store-games/steam.csv`);
+    // Poker Superstars II: 4 positive ratings, owners "0-20000".
+    const game = await one("SELECT id, owners_estimate FROM games WHERE steam_app_id = 4100");
+    expect(game.owners_estimate).toBeNull();
+    const points = await one(
+      "SELECT count(*) AS n FROM game_metrics WHERE game_id = ? AND metric = 'owners'",
+      [String(game.id)],
+    );
+    expect(points.n).toBe(0);
+    const band = await one("SELECT source, low, high FROM game_owner_bands WHERE game_id = ?", [
+      String(game.id),
+    ]);
+    expect(band).toEqual({ source: "steam-store-csv", low: 0, high: 20000 });
+    // A band with a lower end keeps its midpoint: Counter-Strike's 10,000,000-20,000,000.
+    expect((await one("SELECT owners_estimate FROM games WHERE steam_app_id = 10")).owners_estimate).toBe(
+      15_000_000,
+    );
   });
 });
 
@@ -106,6 +129,39 @@ describe("other formats", () => {
       [String(cs.id)],
     );
     expect(ccu).toEqual({ metric: "players_peak", ts: Date.UTC(2022, 11, 31), value: 10775, period: "day" });
+  });
+
+  test("steamspy: a '0 .. 20,000' band gives no owners figure, only the band", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gi-spy-band-"));
+    const file = join(dir, "steamspy.csv");
+    writeFileSync(
+      file,
+      [
+        "appid,name,developer,publisher,positive,negative,owners,price,initialprice,genre,ccu",
+        '979300,Allied Nations,Dev,Pub,1,0,"0 .. 20,000",999,999,Strategy,0',
+        '979301,Band With A Floor,Dev,Pub,50,5,"20,000 .. 50,000",999,999,Strategy,0',
+      ].join("\n"),
+    );
+    try {
+      const summary = await importSteamSpyCsv(file, new Date(Date.UTC(2024, 0, 1)));
+      expect(summary).toMatchObject({ read: 2, skipped: 0 });
+      const game = await one("SELECT id, owners_estimate FROM games WHERE steam_app_id = 979300");
+      expect(game.owners_estimate).toBeNull();
+      const points = await one(
+        "SELECT count(*) AS n FROM game_metrics WHERE game_id = ? AND metric = 'owners'",
+        [String(game.id)],
+      );
+      expect(points.n).toBe(0);
+      expect(
+        await one("SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ?", [
+          String(game.id),
+        ]),
+      ).toEqual({ source: "steamspy-csv", low: 0, high: 20000, as_of: Date.UTC(2024, 0, 1) });
+      const floor = await one("SELECT owners_estimate FROM games WHERE steam_app_id = 979301");
+      expect(floor.owners_estimate).toBe(35000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("steamcharts monthly: Lost Ark's February 2022 average as published; 'Last 30 Days' rows are not points", async () => {

@@ -72,6 +72,15 @@ describe("SteamSpy", () => {
     expect(toSteamSpyApp({ appid: 10, name: "Counter-Strike", price: "999" }).game.listPrice).toBeNull();
   });
 
+  test("a band with no lower end ('0 .. 20,000') is no owners figure: the band alone is kept", () => {
+    const app = toSteamSpyApp({ appid: 979300, name: "Allied Nations", owners: "0 .. 20,000" });
+    expect(app.owners).toBeNull();
+    expect(app.game.ownersEstimate).toBeNull();
+    expect(app.ownersBand).toEqual({ low: 0, high: 20000 });
+    const floored = toSteamSpyApp({ appid: 7670, name: "BioShock", owners: "20,000 .. 50,000" });
+    expect([floored.owners, floored.game.ownersEstimate]).toEqual([35000, 35000]);
+  });
+
   test("appdetails (recorded), the top 100 and an `all` page, skipping malformed records", async () => {
     const spy = new SteamSpyClient({ bases: replay.bases });
     expect((await spy.appDetails(379720))?.game).toMatchObject({

@@ -3,6 +3,7 @@ import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { companyOfCredit, isSlug } from "./normalize.ts";
+import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { companyPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
@@ -24,7 +25,7 @@ async function readCompanyGames(
     const chunk = ids.slice(i, i + 500);
     const rows = await readRows(
       `SELECT id, name, release_date, release_year, developer, publisher, price, positive_reviews, negative_reviews,
-                   owners_estimate, genres, is_demo
+                   owners_estimate, genres, is_demo, ${OWNERS_BAND_COLUMN}
             FROM games WHERE id IN (${placeholders(chunk.length)})`,
       chunk,
     );
@@ -51,6 +52,7 @@ async function readCompanyGames(
         reviews,
         positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
         owners: r.owners_estimate == null ? null : Number(r.owners_estimate),
+        ownersBelow: ownersBelow(r.owners_band),
         ownersEstimate: null,
         revenueEstimate: null,
         ownersEstimateRange: null,

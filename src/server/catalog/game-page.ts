@@ -79,9 +79,14 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const developers = links(developer);
   const publishers = links(publisher);
   // The same player figures, with their source and time, as every other endpoint (player-figures.ts).
-  const [[summary], publishedSales] = await Promise.all([
+  const [[summary], publishedSales, [band]] = await Promise.all([
     withFigures([toGameSummary(row)]),
     gamePublishedSales(gameId),
+    // The newest band (one per source), as the estimates read it (estimates/store.ts).
+    readRows(
+      "SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ? ORDER BY as_of DESC, source LIMIT 1",
+      [gameId],
+    ),
   ]);
   return {
     ...summary!,
@@ -95,6 +100,14 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     developers,
     publishers,
     latest: figures,
+    ownersBand: band
+      ? {
+          low: Number(band.low),
+          high: Number(band.high),
+          source: sourceName(String(band.source)),
+          asOf: new Date(Number(band.as_of)).toISOString(),
+        }
+      : null,
     discount: discountOf(row),
     publishedSales,
   };

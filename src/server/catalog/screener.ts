@@ -21,6 +21,7 @@ import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from 
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
+import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, sourceName } from "./source-names.ts";
@@ -131,7 +132,7 @@ export function screenerOrder(
 }
 
 const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, developer, publisher, genres, tags, platforms, price,
-  positive_reviews, negative_reviews, owners_estimate, current_players, is_demo`;
+  positive_reviews, negative_reviews, owners_estimate, current_players, is_demo, ${OWNERS_BAND_COLUMN}`;
 
 /**
  * The rows of these games as the screener answers them, in the given order. Their estimates are the
@@ -174,6 +175,7 @@ function toRow(
     reviews,
     positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
     owners: num(r.owners_estimate),
+    ownersBelow: ownersBelow(r.owners_band),
     players: num(r.current_players),
     ownersEstimate: estimate?.owners ?? null,
     revenueEstimate: estimate?.revenue ?? null,

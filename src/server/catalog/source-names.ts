@@ -35,13 +35,14 @@ export function sourceName(id: string): string {
  * number itself (issue 9 §3: computed figures carry a `method`). Keyed by source id, then metric.
  */
 const STEAMSPY_METHODS = {
-  owners: "midpoint of SteamSpy's owners band",
+  owners: "midpoint of SteamSpy's owners band (a band with no lower end, 0 .. 20,000, gives none)",
   price: "SteamSpy's US price in cents, in dollars",
   players_peak: "SteamSpy's `ccu`: the peak of concurrent players on the day before its report",
 };
 const METHODS: Record<string, Partial<Record<string, string>>> = {
   "steam-store-csv": {
-    owners: "midpoint of the owners range the dataset gives (SteamSpy's band, e.g. 20,000–50,000)",
+    owners:
+      "midpoint of the owners range the dataset gives (SteamSpy's band, e.g. 20,000–50,000; a range with no lower end, 0–20,000, gives none)",
     price: `the dataset's GBP price converted at ${GBP_TO_USD_2019} USD/GBP (May 2019 average), rounded to cents`,
   },
   "steamspy-csv": STEAMSPY_METHODS,

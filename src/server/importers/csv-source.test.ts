@@ -112,7 +112,7 @@ describe("RowCheck (review 8 d, item 1)", () => {
     expect(count("12.5")).toEqual({ n: null, failed: true });
   });
 
-  test("an owners range: its midpoint, unless a bound is negative or the low end is above the high end (item 4)", () => {
+  test("an owners range: its midpoint, unless a bound is negative, the low end is above the high end (item 4) or there is no low end", () => {
     const range = (value: string) => {
       const check = new RowCheck();
       const n = check.range({ owners: value }, "owners");
@@ -122,7 +122,9 @@ describe("RowCheck (review 8 d, item 1)", () => {
     };
     expect(range("20000-50000")).toEqual({ n: 35000, error: null });
     expect(range("10,000,000 .. 20,000,000")).toEqual({ n: 15_000_000, error: null });
-    expect(range("0 .. 20,000")).toEqual({ n: 10000, error: null });
+    // No lower end: the source says only "below 20,000", no figure (the band is kept apart).
+    expect(range("0 .. 20,000")).toEqual({ n: null, error: null });
+    expect(range("0-20000")).toEqual({ n: null, error: null });
     expect(range("5000")).toEqual({ n: 5000, error: null });
     expect(range("")).toEqual({ n: null, error: null });
     expect(range("-20,000 .. 50,000")).toEqual({

@@ -332,7 +332,7 @@ export class RowCheck {
 
   /**
    * An owners range as its midpoint (`20000-50000`, `"10,000 .. 20,000"`), or a single figure as
-   * itself. A negative bound ("-20,000 .. 50,000") or a low end above the high end is the row's
+   * itself; a range with no lower end (`0-20000`) as no figure (below). A negative bound ("-20,000 .. 50,000") or a low end above the high end is the row's
    * problem (review 11 a, item 4): the midpoint would be a made-up figure. So is a field that writes
    * neither a range nor a figure ("lots", "20000-Infinity", "0x10 .. 50,000", "20,000.5 .. 50,000":
    * review r12 a, item 3), which was stored as owners unknown without a word; an empty or placeholder
@@ -353,6 +353,10 @@ export class RowCheck {
       return null;
     }
     if (this.checked(field, low, raw) == null || this.checked(field, high, raw) == null) return null;
+    // A range with no lower end ("0 .. 20,000") says only that owners stay below its top: it has no
+    // middle, and 10,000 would be a figure the source never gave. No figure; the band itself is kept
+    // (parseOwnersBand), where the estimates read it as a cap.
+    if (low === 0) return null;
     return Math.round((low + high) / 2);
   }
 

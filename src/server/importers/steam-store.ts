@@ -9,7 +9,8 @@ import { type ImportSummary, newSummary, skip } from "./summary.ts";
 /**
  * Kaggle "Steam Store Games" steam.csv (gathered May 2019 from the Steam store and SteamSpy).
  * Prices are in GBP: stored in USD at 1.27 USD/GBP (the May 2019 average), rounded to cents.
- * Owners come as a range (`20000-50000`): stored as its midpoint.
+ * Owners come as a range (`20000-50000`): stored as its midpoint, and kept whole as a band. A range
+ * with no lower end (`0-20000`, most of the file) gives no owners figure: it says only "below 20,000".
  */
 export const STEAM_STORE_SOURCE = "steam-store-csv";
 export const STEAM_STORE_SNAPSHOT = new Date(Date.UTC(2019, 4, 1));
@@ -17,12 +18,16 @@ export const GBP_TO_USD_2019 = 1.27;
 
 const PLATFORM_NAMES: Record<string, string> = { windows: "PC", mac: "Mac", linux: "Linux" };
 
-/** An owners range's midpoint (the live SteamSpy adapter's); null for a negative or inverted range, as `RowCheck.range` refuses them. */
+/**
+ * An owners range's midpoint (the live SteamSpy adapter's); null for a negative or inverted range, as
+ * `RowCheck.range` refuses them, and for a range with no lower end ("0 .. 20,000"): it says only that
+ * owners stay below its top, so its middle would be a figure the source never gave.
+ */
 export function ownersMidpoint(range: string | undefined): number | null {
   const ends = rangeEnds(range);
   if (!ends) return parseNumber(range);
   const { low, high } = ends;
-  return low < 0 || low > high ? null : Math.round((low + high) / 2);
+  return low <= 0 || low > high ? null : Math.round((low + high) / 2);
 }
 
 /** A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it). */

@@ -15,6 +15,7 @@ import { ApiError } from "../../api.ts";
 import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
+import { ownersCell } from "../../components/OwnersCell.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -40,7 +41,7 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
   { header: "Price", cell: (g) => formatPrice(g.price) },
   { header: "Reviews", cell: (g) => compactNumber(g.reviews) },
   { header: "Positive", cell: (g) => (g.positiveShare == null ? "–" : `${g.positiveShare}%`) },
-  { header: "Owners (source)", cell: (g) => compactNumber(g.owners) },
+  { header: "Owners (source)", cell: (g) => ownersCell(g) },
   {
     header: "Units sold (published)",
     cell: (g) => (g.publishedUnits == null ? "–" : publishedUnits(g.publishedUnits)),

@@ -22,6 +22,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { searchQuery } from "../../queries/catalog.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
 import { priceText } from "../game/price-text.ts";
 import { comparedIds, MAX_COMPARED, parseIds } from "./compared-ids.ts";
 
@@ -217,13 +218,18 @@ export default function ComparePage() {
       label: "Owners (source figure)",
       unit: "owners",
       value: (g) => g.latest.owners?.value ?? null,
-      show: (g) => compactNumber(g.latest.owners?.value),
+      // A band with no lower end is no figure: "< 20K", what the source says (its note below).
+      show: (g) => {
+        const band = ownersBandOnly(g);
+        return band ? belowCell(band).text : compactNumber(g.latest.owners?.value);
+      },
       source: "owners",
     },
   ];
-  const provenance = games.flatMap((g) =>
-    figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),
-  );
+  const provenance = games.flatMap((g) => [
+    ...figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),
+    ...(ownersBandOnly(g) ? [g.ownersBand!] : []),
+  ]);
 
   return (
     <div>

@@ -33,6 +33,7 @@ import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { GameEstimates } from "./GameEstimates.tsx";
+import { ownersBandOnly, underText } from "./owners-band.ts";
 import {
   averageMissingText,
   chartFillsFrom,
@@ -94,6 +95,9 @@ function useSeries(game: GameDetail, metrics: SeriesMetric[], range: Range) {
  * which source would fill it (Steam sources, none of which covers a game not on Steam).
  */
 function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric, game: GameDetail): string {
+  const band = metric === "owners" ? ownersBandOnly(game) : null;
+  if (band)
+    return `${band.source} gives no owners figure for this game, only a band with no lower end: ${underText(band.high)}.`;
   return series.find((s) => s?.outside)?.outside?.note ?? chartFillsFrom(metric, game.steamAppId != null);
 }
 
@@ -226,6 +230,7 @@ function Figure({
 /** Owners as the sources give them; our own estimates (P10/P50/P90 owners and revenue) sit below. */
 function OwnersPanel({ game }: { game: GameDetail }) {
   const owners = game.latest.owners;
+  const band = ownersBandOnly(game);
   return (
     <Card data-slot="estimates" aria-label="Owners">
       <CardHeader>
@@ -236,9 +241,21 @@ function OwnersPanel({ game }: { game: GameDetail }) {
           <>
             <p className="font-semibold text-2xl">{compactNumber(owners.value)}</p>
             <p className="text-muted-foreground text-sm">
-              The source's owners figure (the middle of the range it publishes), not an estimate of ours.
+              The source's owners figure (the middle of the range it publishes; a range with no lower end
+              gives none), not an estimate of ours.
             </p>
             <SourceNote provenance={owners} />
+          </>
+        ) : band ? (
+          // "0 .. 20,000" is no figure: the source says only that owners stay below its top.
+          <>
+            <p className="font-semibold text-2xl">{underText(band.high)}</p>
+            <p className="text-muted-foreground text-sm">
+              The source gives no owners figure, only a range with no lower end (
+              {band.low.toLocaleString("en-US")} .. {band.high.toLocaleString("en-US")}), not an estimate of
+              ours.
+            </p>
+            <SourceNote provenance={band} />
           </>
         ) : game.steamAppId != null ? (
           <p className="text-muted-foreground text-sm">

@@ -30,6 +30,7 @@ import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
+import { ownersCell } from "../../components/OwnersCell.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -99,8 +100,9 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
       return <span className="block max-w-56 truncate">{row[column].slice(0, 4).join(", ") || "–"}</span>;
     case "price":
       return formatPrice(row.price);
-    case "reviews":
     case "owners":
+      return ownersCell(row);
+    case "reviews":
     case "players":
       return compactNumber(row[column]);
     case "ownersEstimate":

@@ -168,7 +168,8 @@ export default function MethodologyPage() {
                   band, owners are taken as spread evenly in log scale across it: centre at its geometric
                   middle, spread its log width ÷ √12. A band with no lower end starts at the review count; for
                   a game with fewer than {data.lowSignalReviews} reviews it says only that owners stay below
-                  its top, so it caps the range (weight 0) rather than joining the blend.
+                  its top, so it caps the range (weight 0) rather than joining the blend. Such a band is no
+                  owners figure either: the game page says "under 20,000", the tables "&lt; 20K".
                 </li>
                 <li>
                   <span className="font-medium">Catalog spread.</span> When no method has data — reviews
