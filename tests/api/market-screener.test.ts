@@ -297,8 +297,10 @@ describe("GET /api/market/summary", () => {
       medianPrice: 9.99,
       // Reviews 1000, 600, 50: the middle one.
       medianReviews: 600,
+      // Every year between the first and the last, a year without a release as 0 (review 13 b, item 5).
       releasesPerYear: [
         { year: 2018, games: 1 },
+        { year: 2019, games: 0 },
         { year: 2020, games: 2 },
       ],
     });

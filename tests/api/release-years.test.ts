@@ -88,13 +88,13 @@ test("a company page counts year-only games in its years and lists them by year"
   expect(company.totals).toMatchObject({
     firstYear: 1992,
     lastYear: 2010,
-    releasesPerYear: [
-      { year: 1992, games: 1 },
-      { year: 2006, games: 2 },
-      { year: 2008, games: 1 },
-      { year: 2010, games: 1 },
-    ],
   });
+  // Every year between the first and the last, a year without a release as 0 (review 13 b, item 5).
+  const counted = Object.fromEntries(company.totals.releasesPerYear.map((y) => [y.year, y.games]));
+  expect(company.totals.releasesPerYear.map((y) => y.year)).toEqual(
+    Array.from({ length: 2010 - 1992 + 1 }, (_, i) => 1992 + i),
+  );
+  expect(counted).toMatchObject({ 1992: 1, 1993: 0, 2005: 0, 2006: 2, 2007: 0, 2008: 1, 2009: 0, 2010: 1 });
   expect(company.games.map((g) => g.name)).toEqual(NEWEST_FIRST);
   expect(company.games.find((g) => g.name === "Year Only Resort")).toMatchObject({
     releaseDate: null,

@@ -1,6 +1,7 @@
 import type { CatalogInsights } from "../../contracts/data-sources.ts";
 import { rawClient } from "../db/client.ts";
 import { provenanceOf } from "./provenance.ts";
+import { releasesPerYear } from "./release.ts";
 
 /**
  * What the catalog can say without a player history (issue 9 "Every screen makes sense on the
@@ -57,7 +58,7 @@ export async function catalogInsights(): Promise<CatalogInsights> {
       games: Number(r.games),
       owners: Number(r.owners),
     })),
-    releasesPerYear: years.rows.map((r) => ({ year: Number(r.year), games: Number(r.games) })),
+    releasesPerYear: releasesPerYear(years.rows.map((r) => [Number(r.year), Number(r.games)])),
     provenance: provenanceOf(
       sources.rows.map((r) => String(r.source)),
       newest || null,

@@ -5,7 +5,7 @@ import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { companyOfCredit, isSlug } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { companyPublishedSales } from "./published-sales.ts";
-import { releaseKey, releaseYearOf } from "./release.ts";
+import { releaseKey, releaseYearOf, releasesPerYear as yearlyReleases } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
 
@@ -110,7 +110,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   });
   // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
   const reviewed = games.filter((g) => g.reviews != null);
-  const releasesPerYear = [...years].sort((a, b) => a[0] - b[0]).map(([year, n]) => ({ year, games: n }));
+  const releasesPerYear = yearlyReleases(years);
   // The name as the catalog writes it most often.
   const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
   return {

@@ -22,3 +22,23 @@ export function releaseKey(date: string | null | undefined, year: number | null 
   if (date) return date;
   return year == null || !Number.isFinite(year) ? null : String(year).padStart(4, "0");
 }
+
+/** The widest span of years `releasesPerYear` fills year by year (a stray year 3000 stays a lone bar). */
+const FILLED_SPAN = 150;
+
+/**
+ * Games released per year, oldest first, every year between the first and the last included: a year
+ * with no release is a 0, not a gap a line chart draws through (review 13 b, item 5).
+ */
+export function releasesPerYear(
+  counts: Iterable<[year: number, games: number]>,
+): Array<{ year: number; games: number }> {
+  const byYear = new Map(counts);
+  const years = [...byYear.keys()].sort((a, b) => a - b);
+  if (years.length === 0) return [];
+  const first = years[0]!;
+  const last = years.at(-1)!;
+  const all =
+    last - first <= FILLED_SPAN ? Array.from({ length: last - first + 1 }, (_, i) => first + i) : years;
+  return all.map((year) => ({ year, games: byYear.get(year) ?? 0 }));
+}

@@ -22,7 +22,7 @@ import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
-import { releaseYearOf } from "./release.ts";
+import { releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, sourceName } from "./source-names.ts";
 
@@ -392,7 +392,7 @@ function summarize(
     games: matches.length,
     medianPrice: medianOf(Float64Array.from(prices)),
     medianReviews: medianOf(Float64Array.from(reviewed, (s) => reviews[s]!)),
-    releasesPerYear: [...years].sort((a, b) => a[0] - b[0]).map(([year, games]) => ({ year, games })),
+    releasesPerYear: releasesPerYear(years),
     topGames: top.map((s) => ({ id: index.ids[s]!, name: index.names[s]!, reviews: reviews[s]! })),
   };
 }

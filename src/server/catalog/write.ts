@@ -770,6 +770,7 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
 /**
  * A game's row carries the newest point of each of these series, whatever order sources recorded
  * them in (an older dataset imported last does not put its figures back): counts as whole numbers,
+ * rounded as the game page rounds them (SteamCharts' monthly average 33,403.95 is 33,404 players),
  * the price with its source and time (refreshed on its own, below).
  */
 const LATEST: Array<[Metric, string, "INTEGER" | "REAL"]> = [
@@ -784,7 +785,7 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
     const ids = JSON.stringify(gameIds.slice(i, i + 500));
     for (const [metric, column, type] of LATEST) {
       yield* run(
-        `UPDATE games SET ${column} = coalesce((SELECT CAST(value AS ${type}) FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
+        `UPDATE games SET ${column} = coalesce((SELECT ${type === "INTEGER" ? "CAST(round(value) AS INTEGER)" : "CAST(value AS REAL)"} FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
          WHERE id IN (SELECT value FROM json_each(?))`,
         [metric, ids],
       );

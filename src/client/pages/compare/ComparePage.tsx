@@ -196,7 +196,9 @@ export default function ComparePage() {
     {
       label: "Players (latest)",
       unit: "players",
-      value: (g) => g.latest.players?.value ?? null,
+      // Whole players, as the cell, the game page and the screener give them (a monthly average of
+      // 33,403.95 is 33,404: review 13 b, item 4).
+      value: (g) => (g.latest.players == null ? null : Math.round(g.latest.players.value)),
       show: (g) => compactNumber(g.latest.players?.value),
       source: "players",
     },
