@@ -122,8 +122,11 @@ test("a screen whose requests are refused by the API rate limit says so with the
     await page.clock.install();
     await page.goto(`${server.url}/`);
     await page.getByText("Could not load the market figures").waitFor();
-    expect(await page.getByText("Could not load the trending games").count()).toBe(2);
-    expect(await page.getByText(/Too many requests\. Try again in \d+ seconds?\./).count()).toBe(3);
+    // Each part of the screen says so once its own request is refused (not all at the same moment).
+    await expect.poll(() => page.getByText("Could not load the trending games").count()).toBe(2);
+    await expect
+      .poll(() => page.getByText(/Too many requests\. Try again in \d+ seconds?\./).count())
+      .toBe(3);
     // Nothing claims the catalog has no data.
     expect(await page.getByText("No player history").count()).toBe(0);
     expect(await page.getByText("No trending games available at the moment").count()).toBe(0);
