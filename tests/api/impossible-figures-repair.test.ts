@@ -1,16 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { expect, test } from "vitest";
 import { GameEstimateSchema } from "../../src/contracts/estimates.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
-import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request } from "../helpers/api.ts";
+import { databaseMigratedUpTo } from "../helpers/migrations.ts";
 
 /**
  * Review 8 (d), item 1: impossible figures an import stored before the importers checked them (a
@@ -55,18 +49,8 @@ test("a game stored with impossible figures before the fix gets estimates (price
  * price takes the game's newest possible price point back, and nobody is alerted of it.
  */
 test("migration 0030 repairs what an import stored before the fix", async () => {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0029-"));
-  mkdirSync(join(earlier, "meta"));
-  const kept = journal.entries.filter((e) => e.idx <= 29);
-  for (const e of kept) symlinkSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
-  writeFileSync(join(earlier, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0030-")), "app.db")}` });
+  const { client, upgrade } = await databaseMigratedUpTo(29);
   try {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: earlier });
     const game = (id: string, values: string) =>
       client.execute(
         `INSERT INTO games (id, slug, name, normalized_name, steam_app_id, price, price_source, price_at, positive_reviews, negative_reviews, rating, rating_count, owners_estimate, release_date, release_year)
@@ -92,7 +76,7 @@ test("migration 0030 repairs what an import stored before the fix", async () => 
     await client.execute("INSERT INTO users (id, email) VALUES ('u1', 'u1@example.com')");
     await client.execute("INSERT INTO user_games (id, user_id, game_id) VALUES ('ug1', 'u1', 'terraria')");
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await upgrade();
 
     const games = (
       await client.execute(
@@ -159,19 +143,8 @@ test("migration 0030 repairs what an import stored before the fix", async () => 
  * impossible figure is unknown.
  */
 test("migration 0031 repairs the esports, Twitch and store-offer figures an import stored before the fix", async () => {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0030-"));
-  mkdirSync(join(earlier, "meta"));
-  const kept = journal.entries.filter((e) => e.idx <= 30);
-  for (const e of kept) symlinkSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
-  writeFileSync(join(earlier, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0031-")), "app.db")}` });
-  const all = async (sql: string) => (await client.execute(sql)).rows.map((r) => ({ ...r }));
+  const { client, all, upgrade } = await databaseMigratedUpTo(30);
   try {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: earlier });
     await client.execute(
       `INSERT INTO esports_games (game, release_year, total_earnings, online_earnings, total_players, total_tournaments, source) VALUES
         ('Negative Esport', 2010, -5000000, 0, 1, 1, 'esports-csv'),
@@ -196,7 +169,7 @@ test("migration 0031 repairs the esports, Twitch and store-offer figures an impo
         ('gog:1', 'gog', 'Minus Price', -3, 10, 130, 0, 0), ('gog:2', 'gog', 'Fine', 5, 10, 50, 0, 0)`,
     );
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await upgrade();
 
     expect(
       await all(

@@ -1,12 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { expect, test } from "vitest";
 import { popularityOf } from "../../src/server/catalog/write.ts";
-import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
+import { databaseMigratedUpTo } from "../helpers/migrations.ts";
 
 /**
  * Owners "0 .. 20,000" says only "below 20,000": the importers stored 10,000 as the source's owners
@@ -15,19 +9,8 @@ import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
  * and gives the game's row its newest remaining owners point or none. The bands stay.
  */
 test("migration 0032 removes the owners figures made up from a band with no lower end", async () => {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0031-"));
-  mkdirSync(join(earlier, "meta"));
-  const kept = journal.entries.filter((e) => e.idx <= 31);
-  for (const e of kept) symlinkSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
-  writeFileSync(join(earlier, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0032-")), "app.db")}` });
-  const all = async (sql: string) => (await client.execute(sql)).rows.map((r) => ({ ...r }));
+  const { client, all, upgrade } = await databaseMigratedUpTo(31);
   try {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: earlier });
     const may2019 = Date.UTC(2019, 4, 1);
     const day1 = Date.UTC(2024, 0, 1);
     const day2 = Date.UTC(2024, 0, 2);
@@ -64,7 +47,7 @@ test("migration 0032 removes the owners figures made up from a band with no lowe
     );
     const changesBefore = Number((await all("SELECT count(*) AS n FROM catalog_changes"))[0]!.n);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await upgrade();
 
     expect(
       await all(

@@ -1,13 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 import { expect, test } from "vitest";
 import { popularityOf, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
-import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
+import { databaseMigratedUpTo } from "../helpers/migrations.ts";
 
 /**
  * Review 13 b, item 4: a game's row truncated its newest players point (SteamCharts' average 33,403.95
@@ -32,19 +26,8 @@ test("the writer rounds the newest players point onto the row, as the game page 
 });
 
 test("migration 0033 rounds the rows an earlier release truncated, and their popularity follows", async () => {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-0032-"));
-  mkdirSync(join(earlier, "meta"));
-  const kept = journal.entries.filter((e) => e.idx <= 32);
-  for (const e of kept) symlinkSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
-  writeFileSync(join(earlier, "meta/_journal.json"), JSON.stringify({ ...journal, entries: kept }));
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-0033-")), "app.db")}` });
-  const all = async (sql: string) => (await client.execute(sql)).rows.map((r) => ({ ...r }));
+  const { client, all, upgrade } = await databaseMigratedUpTo(32);
   try {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: earlier });
     const game = (id: string, players: number | null) =>
       client.execute({
         sql: `INSERT INTO games (id, slug, name, normalized_name, current_players, positive_reviews, negative_reviews, popularity)
@@ -63,7 +46,7 @@ test("migration 0033 rounds the rows an earlier release truncated, and their pop
     );
     const changesBefore = Number((await all("SELECT count(*) AS n FROM catalog_changes"))[0]!.n);
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await upgrade();
 
     const games = await all(
       "SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity FROM games ORDER BY id",
