@@ -21,6 +21,12 @@ export class ImportInputError extends Error {}
 export interface CsvOptions {
   encoding?: "utf8" | "latin1";
   progressLabel?: string;
+  /**
+   * The layout the importer reads (its name, and the columns it needs): a file whose header lacks any
+   * of them is refused before its first row is read, so nothing of it is written (review r13 a, item 3:
+   * Kaggle's steam.csv imported as a SteamSpy export read its GBP prices as US cents).
+   */
+  layout?: { name: string; columns: readonly string[] };
 }
 
 export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGenerator<CsvRow> {
@@ -60,6 +66,12 @@ export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGen
   const emit = (fields: string[], line: number) => {
     if (!columns) {
       columns = fields.map((h) => h.trim());
+      const layout = options.layout;
+      const missing = layout?.columns.filter((c) => !columns!.includes(c)) ?? [];
+      if (layout && missing.length > 0)
+        throw new ImportInputError(
+          `${path}: not ${layout.name} (needs ${layout.columns.join(", ")}; missing ${missing.join(", ")})`,
+        );
       return;
     }
     // Short rows have only the fields they carry; fields past the header are dropped.

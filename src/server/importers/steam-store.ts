@@ -46,6 +46,17 @@ export function steamApp(
   return { appid, name };
 }
 
+/** The columns of Kaggle's steam.csv this importer reads: another file is refused (review r13 a, item 3). */
+export const STEAM_STORE_COLUMNS = [
+  "appid",
+  "name",
+  "release_date",
+  "positive_ratings",
+  "negative_ratings",
+  "owners",
+  "price",
+] as const;
+
 export async function importSteamStoreCsv(
   path: string,
   options: { progressLabel?: string } = {},
@@ -56,6 +67,7 @@ export async function importSteamStoreCsv(
   const batch = new GameBatcher(STEAM_STORE_SOURCE, summary, 1000, true);
   for await (const { line, record: r } of readCsv(path, {
     progressLabel: options.progressLabel ?? "steam.csv",
+    layout: { name: "a Steam Store Games file (Kaggle steam.csv)", columns: STEAM_STORE_COLUMNS },
   })) {
     summary.read++;
     const app = steamApp(r, line, summary);

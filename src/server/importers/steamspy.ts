@@ -22,6 +22,22 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
 
+/**
+ * The columns of a SteamSpy export this importer reads: another file is refused before anything is
+ * written (review r13 a, item 3: Kaggle's steam.csv, whose `price` is in GBP and whose owners are of
+ * 2019, was read as this and rewrote 24,686 games).
+ */
+export const STEAMSPY_COLUMNS = [
+  "appid",
+  "name",
+  "positive",
+  "negative",
+  "owners",
+  "price",
+  "initialprice",
+  "ccu",
+] as const;
+
 export function parseTagDict(value: string | undefined): string[] {
   if (!value || value === "[]" || value === "{}") return [];
   const tags: Array<[string, number]> = [];
@@ -39,7 +55,10 @@ export async function importSteamSpyCsv(
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);
-  for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
+  for await (const { line, record: r } of readCsv(path, {
+    progressLabel: "steamspy",
+    layout: { name: "a SteamSpy export", columns: STEAMSPY_COLUMNS },
+  })) {
     summary.read++;
     const app = steamApp(r, line, summary);
     if (!app) continue;
