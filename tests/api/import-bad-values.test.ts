@@ -42,6 +42,116 @@ const CHARTS_HEADER = "Month,Avg. Players,Gain,% Gain,Peak Players,App ID,Game";
 const VG_HEADER =
   "Rank,Name,Platform,Year,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Other_Sales,Global_Sales";
 
+describe("a date after the import's day is a bad row, reported by line and field (item 2)", () => {
+  test("steamcharts-csv: a month after today", async () => {
+    const summary = await importSteamChartsCsv(
+      file("charts-future.csv", [
+        CHARTS_HEADER,
+        "Last 30 Days,100,-,-,200,98800001,Future Charts",
+        "February 2022,100,-,-,200,98800001,Future Charts",
+        "November 2026,100,-,-,200,98800001,Future Charts",
+        "December 2026,100,-,-,200,98800001,Future Charts",
+        "September 2030,100,-,-,200,98800001,Future Charts",
+      ]),
+      { now: NOW },
+    );
+    expect(summary).toMatchObject({ read: 5, skipped: 2 });
+    expect(summary.errors).toEqual([
+      { line: 5, message: 'invalid Month "December 2026": a month after today (2026-11-26)' },
+      { line: 6, message: 'invalid Month "September 2030": a month after today (2026-11-26)' },
+    ]);
+    const months = await rows(
+      `SELECT m.ts FROM game_metrics m JOIN games g ON g.id = m.game_id
+       WHERE g.steam_app_id = 98800001 AND m.metric = 'players' ORDER BY m.ts`,
+    );
+    expect(months.map((m) => new Date(Number(m.ts)).toISOString().slice(0, 7))).toEqual([
+      "2022-02",
+      "2026-11",
+    ]);
+  });
+
+  test("steamdb daily: a day after today", async () => {
+    const summary = await importSteamChartsCsv(
+      file("steamdb-future.csv", [
+        '"DateTime","Future Daily One"',
+        "2026-11-26 00:00:00,100",
+        "2026-11-27 00:00:00,110",
+      ]),
+      { now: NOW },
+    );
+    expect(summary.errors).toEqual([
+      {
+        line: 3,
+        message: 'invalid DateTime "2026-11-27 00:00:00": a date after today (2026-11-26)',
+      },
+    ]);
+  });
+
+  test("steam-store-csv: a release date after today (a dataset lists released games)", async () => {
+    const summary = await importSteamStoreCsv(
+      file("steam-future.csv", [
+        STEAM_HEADER,
+        steamRow("98800010", "Released Today", "2026-11-26", "1"),
+        steamRow("98800011", "Released Later", "2099-01-01", "1"),
+      ]),
+      { now: NOW },
+    );
+    expect(summary).toMatchObject({ read: 2, inserted: 1, skipped: 1 });
+    expect(summary.errors).toEqual([
+      { line: 3, message: 'invalid release_date "2099-01-01": a date after today (2026-11-26)' },
+    ]);
+    expect(await rows("SELECT name FROM games WHERE steam_app_id = 98800011")).toEqual([]);
+  });
+
+  test("vgsales-csv: a Year after this one; a year after the file's date but not after today is kept", async () => {
+    const path = file("vgsales.csv", [
+      VG_HEADER,
+      "1,Future Vg Good,Wii,2006,Sports,Nintendo,1,1,1,1,4",
+      "2,Future Vg Twenty,DS,2020,Simulation,Ubisoft,0.27,0,0,0.02,0.29",
+      "3,Future Vg Three Thousand,Wii,3000,Sports,Nintendo,1,1,1,1,4",
+    ]);
+    const summary = await importVgSalesCsv(path, undefined, { now: NOW });
+    expect(summary).toMatchObject({ read: 3, inserted: 2, skipped: 1 });
+    expect(summary.errors).toEqual([
+      { line: 4, message: 'invalid Year "3000": a year after this one (2026)' },
+    ]);
+    // The clock is the import's: on a day of 2019, 2020 is after it.
+    const early = await importVgSalesCsv(path, undefined, { now: new Date("2019-06-01T00:00:00Z") });
+    expect(early.errors.map((e) => e.message)).toEqual([
+      'invalid Year "2020": a year after this one (2019)',
+      'invalid Year "3000": a year after this one (2019)',
+    ]);
+    const years = await rows(
+      "SELECT s.year FROM game_sales s JOIN games g ON g.id = s.game_id WHERE g.name LIKE 'Future Vg %' ORDER BY s.year",
+    );
+    expect(years).toEqual([{ year: 2006 }, { year: 2020 }]);
+  });
+
+  test("esports-csv and twitch-csv: a month after today", async () => {
+    const esports = join(dir, "esports");
+    mkdirSync(esports);
+    writeFileSync(
+      join(esports, "HistoricalEsportData.csv"),
+      "Date,Game,Earnings,Players,Tournaments\n11/1/2026,Future Esport,100,2,1\n12/1/2026,Future Esport,100,2,1\n",
+    );
+    const e = await importEsportsCsv(esports, { now: NOW });
+    expect(e.errors).toEqual([
+      { line: 3, message: 'invalid Date "12/1/2026": a month after today (2026-11-26)' },
+    ]);
+
+    const twitch = join(dir, "twitch");
+    mkdirSync(twitch);
+    writeFileSync(
+      join(twitch, "Twitch_global_data.csv"),
+      '"year","Month","Hours_watched","Avg_viewers","Peak_viewers","Streams","Avg_channels","Games_streamed"\n2026,11,100,1,1,1,1,1\n2030,9,100,1,1,1,1,1\n',
+    );
+    const t = await importTwitchCsv(twitch, { now: NOW });
+    expect(t.errors).toEqual([
+      { line: 3, message: 'invalid year/Month "2030/9": a month after today (2026-11-26)' },
+    ]);
+  });
+});
+
 describe("a file of another layout is refused before anything is written (item 3)", () => {
   test("steamspy-csv refuses Kaggle's steam.csv", async () => {
     const steam = fileURLToPath(new URL("../fixtures/datasets/steam-store-games/steam.csv", import.meta.url));

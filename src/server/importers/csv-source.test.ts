@@ -101,6 +101,30 @@ describe("RowCheck (review 8 d, item 1)", () => {
     expect(parseNumber("0x10")).toBeNull();
   });
 
+  test("a year and a date are not after the import's day (review r13 a, item 2)", () => {
+    const now = new Date("2026-11-26T23:59:00Z");
+    const read = (f: (check: RowCheck) => unknown) => {
+      const check = new RowCheck(now);
+      const value = f(check);
+      const summary = newSummary("test", "file.csv");
+      check.reject(summary, 2);
+      return { value, error: summary.errors[0]?.message ?? null };
+    };
+    expect(read((c) => c.year({ y: "2026" }, "y"))).toEqual({ value: 2026, error: null });
+    expect(read((c) => c.year({ y: "N/A" }, "y"))).toEqual({ value: null, error: null });
+    expect(read((c) => c.year({ y: "2027" }, "y")).error).toBe(
+      'invalid y "2027": a year after this one (2026)',
+    );
+    expect(read((c) => c.date({ d: "2026-11-26" }, "d"))).toEqual({ value: "2026-11-26", error: null });
+    expect(read((c) => c.date({ d: "2026-11-27" }, "d")).error).toBe(
+      'invalid d "2026-11-27": a date after today (2026-11-26)',
+    );
+    const december = new Date(Date.UTC(2026, 11, 1));
+    expect(read((c) => c.notAfterToday("m", "December 2026", december, "a month")).error).toBe(
+      'invalid m "December 2026": a month after today (2026-11-26)',
+    );
+  });
+
   test("a count is whole", () => {
     const count = (value: string) => {
       const check = new RowCheck();

@@ -49,9 +49,12 @@ export function parseTagDict(value: string | undefined): string[] {
 
 export async function importSteamSpyCsv(
   path: string,
-  snapshot = startOfUtcDay(new Date()),
+  asOf?: Date,
+  options: { now?: Date } = {},
 ): Promise<ImportSummary> {
   const started = Date.now();
+  const now = options.now ?? new Date();
+  const snapshot = asOf ?? startOfUtcDay(now);
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);
@@ -63,7 +66,7 @@ export async function importSteamSpyCsv(
     const app = steamApp(r, line, summary);
     if (!app) continue;
     const { appid, name } = app;
-    const check = new RowCheck();
+    const check = new RowCheck(now);
     const positive = check.count(r, "positive");
     const negative = check.count(r, "negative");
     const ccu = check.count(r, "ccu");
