@@ -176,3 +176,88 @@ describe("a file of another layout is refused before anything is written (item 3
     );
   });
 });
+
+describe("a value that is present but no number is reported; an empty one stays unknown (item 4)", () => {
+  test("steam-store-csv: a price in words, a negative appid; an empty price is unknown", async () => {
+    const summary = await importSteamStoreCsv(
+      file("steam-text.csv", [
+        STEAM_HEADER,
+        steamRow("98800020", "Text Price", "2019-01-01", "abc"),
+        steamRow("-5", "Neg Appid", "2019-01-01", "1"),
+        steamRow("98800021", "Empty Price", "2019-01-01", ""),
+      ]),
+    );
+    expect(summary).toMatchObject({ read: 3, inserted: 1, skipped: 2 });
+    expect(summary.errors).toEqual([
+      { line: 2, message: 'invalid price "abc": not a number' },
+      { line: 3, message: 'invalid appid "-5"' },
+    ]);
+    expect(
+      await rows("SELECT name, price FROM games WHERE name IN ('Text Price', 'Neg Appid', 'Empty Price')"),
+    ).toEqual([{ name: "Empty Price", price: null }]);
+  });
+
+  test("steamspy-csv: a price in words, tags that are no dict, a discount above 100", async () => {
+    const summary = await importSteamSpyCsv(
+      file("spy-text.csv", [
+        SPY_HEADER,
+        spyRow(98800030, "Spy Good"),
+        spyRow(98800031, "Spy Free", { price: "free" }),
+        spyRow(98800032, "Spy Bad Tags", { tags: "{not a dict" }),
+        spyRow(98800033, "Spy Discount", { discount: "150" }),
+        spyRow(98800034, "Spy Empty", { price: "", discount: "", tags: "" }),
+      ]),
+      new Date(Date.UTC(2023, 5, 1)),
+    );
+    expect(summary).toMatchObject({ read: 5, inserted: 2, skipped: 3 });
+    expect(summary.errors).toEqual([
+      { line: 3, message: 'invalid price "free": not a number' },
+      { line: 4, message: 'invalid tags "{not a dict": not a dict of tags and votes' },
+      { line: 5, message: 'invalid discount "150": a percentage above 100' },
+    ]);
+    expect(
+      await rows(
+        "SELECT name, price FROM games WHERE steam_app_id BETWEEN 98800030 AND 98800034 ORDER BY name",
+      ),
+    ).toEqual([
+      { name: "Spy Empty", price: null },
+      { name: "Spy Good", price: 9.99 },
+    ]);
+  });
+
+  test("vgsales-csv: sales and a Year in words", async () => {
+    const summary = await importVgSalesCsv(
+      file("vg-text.csv", [
+        VG_HEADER,
+        "1,Text Vg Good,Wii,2006,Sports,Nintendo,1,1,1,1,4",
+        "2,Text Vg Lots,Wii,2006,Sports,Nintendo,lots,1,1,1,4",
+        "3,Text Vg Year,Wii,20x6,Sports,Nintendo,1,1,1,1,4",
+        "4,Text Vg NA Year,Wii,N/A,Sports,Nintendo,1,1,1,1,4",
+      ]),
+    );
+    expect(summary).toMatchObject({ read: 4, inserted: 2, skipped: 2 });
+    expect([...summary.errors].sort((a, b) => a.line - b.line)).toEqual([
+      { line: 3, message: 'invalid NA_Sales "lots": not a number' },
+      { line: 4, message: 'invalid Year "20x6": not a number' },
+    ]);
+  });
+
+  test("steamcharts-csv: an average in words is no number (not 'missing'); an average above its month's peak", async () => {
+    const summary = await importSteamChartsCsv(
+      file("charts-text.csv", [
+        CHARTS_HEADER,
+        "February 2022,100,-,-,200,98800040,Text Charts",
+        "December 2021,abc,-,-,200,98800040,Text Charts",
+        "November 2021,500,-,-,100,98800040,Text Charts",
+        "October 2021,,-,-,200,98800040,Text Charts",
+        "September 2021,100,-,-,200,-7,Text Charts",
+      ]),
+    );
+    expect(summary.errors).toEqual([
+      { line: 3, message: 'invalid Avg. Players "abc": not a number' },
+      { line: 4, message: 'invalid Avg. Players "500": above the month\'s Peak Players (100)' },
+      { line: 5, message: "missing Avg. Players" },
+      { line: 6, message: 'invalid App ID "-7": a negative figure' },
+    ]);
+  });
+});

@@ -78,8 +78,7 @@ describe("RowCheck (review 8 d, item 1)", () => {
   };
 
   test("absent fields stay absent; possible figures are read as parseNumber reads them", () => {
-    for (const value of ["", "-", "N/A", "tbd", "lots"])
-      expect(figure(value)).toEqual({ n: null, error: null });
+    for (const value of ["", "-", "N/A", "tbd", " "]) expect(figure(value)).toEqual({ n: null, error: null });
     for (const value of ["0", "4.99", "1,234", "$19.99", "1362044 hours", String(MAX_FIGURE)])
       expect(figure(value)).toEqual({ n: parseNumber(value), error: null });
   });
@@ -101,7 +100,15 @@ describe("RowCheck (review 8 d, item 1)", () => {
     expect(parseNumber("0x10")).toBeNull();
   });
 
-  test("a year and a date are not after the import's day (review r13 a, item 2)", () => {
+  test("a field that writes something but no number is the row's problem, not an unknown (review r13 a, item 4)", () => {
+    for (const value of ["lots", "abc", "free", "20x6", "$"])
+      expect(figure(value)).toEqual({
+        n: null,
+        error: { line: 7, message: `invalid price "${value}": not a number` },
+      });
+  });
+
+  test("a percentage is at most 100; a year and a date are not after the import's day (review r13 a, items 2, 4)", () => {
     const now = new Date("2026-11-26T23:59:00Z");
     const read = (f: (check: RowCheck) => unknown) => {
       const check = new RowCheck(now);
@@ -110,6 +117,8 @@ describe("RowCheck (review 8 d, item 1)", () => {
       check.reject(summary, 2);
       return { value, error: summary.errors[0]?.message ?? null };
     };
+    expect(read((c) => c.percent({ d: "100" }, "d"))).toEqual({ value: 100, error: null });
+    expect(read((c) => c.percent({ d: "150" }, "d")).error).toBe('invalid d "150": a percentage above 100');
     expect(read((c) => c.year({ y: "2026" }, "y"))).toEqual({ value: 2026, error: null });
     expect(read((c) => c.year({ y: "N/A" }, "y"))).toEqual({ value: null, error: null });
     expect(read((c) => c.year({ y: "2027" }, "y")).error).toBe(

@@ -312,8 +312,9 @@ function readNumber(value: string | undefined): number {
  * field (`-`, `N/A`, `tbd`) is absent, as parseNumber reads it. An impossible one is the row's problem:
  * `reject` reports the row as skipped with its line and the field, and the importer stores nothing of
  * it — a negative price shown as "-$3.81", or a log of it in the estimates, is worse than the row
- * missing. So is a date after today (review r13 a, item 2: a dataset holds what has happened; a
- * month of players dated 2030 became the product's newest figure).
+ * missing. So is a field that writes something but no number ("abc", "free", "20x6": review r13 a,
+ * item 4), which was stored as unknown without a word, and a date after today (item 2: a dataset
+ * holds what has happened; a month of players dated 2030 became the product's newest figure).
  *
  * `now` is the import's clock (one instant for the whole file; tests set it). Only the dataset
  * importers use RowCheck: the live sources (Steam, IGDB) may carry an announced game's future
@@ -343,8 +344,20 @@ export class RowCheck {
       return null;
     }
     const n = readNumber(raw);
-    if (Number.isNaN(n)) return null;
+    if (Number.isNaN(n)) {
+      // An empty or placeholder field is unknown; anything else written there is no number.
+      if (!isPlaceholder(raw)) this.fail(field, raw, "not a number");
+      return null;
+    }
     return this.checked(field, n, raw);
+  }
+
+  /** A percentage (a discount): a figure from 0 to 100. */
+  percent(record: Record<string, string>, field: string): number | null {
+    const n = this.figure(record, field);
+    if (n == null || n <= 100) return n;
+    this.fail(field, record[field], "a percentage above 100");
+    return null;
   }
 
   /** A year (a release or sales year): a whole figure, not after the import's year. */
@@ -360,6 +373,11 @@ export class RowCheck {
     if (ts.toISOString().slice(0, 10) <= this.today) return ts;
     this.fail(field, raw, `${what} after today (${this.today})`);
     return null;
+  }
+
+  /** A problem the importer found in a field (beyond the reads above): the row's, as theirs are. */
+  refuse(field: string, raw: string | undefined, reason: string): void {
+    this.fail(field, raw, reason);
   }
 
   /** A field's count (reviews, players): a figure that is whole ("12.5" reviews is the row's problem). */
@@ -383,9 +401,13 @@ export class RowCheck {
     const ends = rangeEnds(raw);
     if (!ends) {
       if (isPlaceholder(raw)) return null;
-      const n = this.figure(record, field);
-      if (n == null) this.fail(field, raw, "neither a range of figures nor a figure");
-      return n;
+      const odd = oddNumber(raw);
+      const n = odd == null ? readNumber(raw) : Number.NaN;
+      if (Number.isNaN(n)) {
+        this.fail(field, raw, odd ?? "neither a range of figures nor a figure");
+        return null;
+      }
+      return this.checked(field, n, raw);
     }
     const { low, high } = ends;
     if (low > high) {

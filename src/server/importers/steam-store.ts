@@ -30,7 +30,10 @@ export function ownersMidpoint(range: string | undefined): number | null {
   return low <= 0 || low > high ? null : Math.round((low + high) / 2);
 }
 
-/** A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it). */
+/**
+ * A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it).
+ * An appid is a whole number above 0 (Steam has no app -5: review r13 a, item 4).
+ */
 export function steamApp(
   r: Record<string, string>,
   line: number,
@@ -39,7 +42,7 @@ export function steamApp(
   const appid = parseNumber(r.appid);
   // As the live adapters store names: entities decoded (a SteamSpy export leaves "&amp;" in).
   const name = plainName(r.name);
-  if (!appid || !Number.isInteger(appid) || !name) {
+  if (!appid || !Number.isInteger(appid) || appid < 0 || !name) {
     skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
     return null;
   }

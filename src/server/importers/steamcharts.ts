@@ -79,9 +79,16 @@ export async function importSteamChartsCsv(
       const check = new RowCheck(now);
       const month = parseMonth(r.Month ?? "");
       const ts = month && check.notAfterToday("Month", r.Month, month, "a month");
-      const appid = check.figure(r, "App ID");
+      const appid = check.count(r, "App ID");
       const avg = check.figure(r, "Avg. Players");
       const peak = check.figure(r, "Peak Players");
+      // A month's average cannot be above that month's peak: one of the two is not what it says.
+      if (avg != null && peak != null && avg > peak)
+        check.refuse(
+          "Avg. Players",
+          r["Avg. Players"],
+          `above the month's Peak Players (${r["Peak Players"]})`,
+        );
       const name = r.Game?.trim();
       if (check.reject(summary, line)) continue;
       if (!ts || !appid || !name || avg == null) {
