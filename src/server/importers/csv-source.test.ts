@@ -78,8 +78,7 @@ describe("RowCheck (review 8 d, item 1)", () => {
   };
 
   test("absent fields stay absent; possible figures are read as parseNumber reads them", () => {
-    for (const value of ["", "-", "N/A", "tbd", "lots"])
-      expect(figure(value)).toEqual({ n: null, error: null });
+    for (const value of ["", "-", "N/A", "tbd", " "]) expect(figure(value)).toEqual({ n: null, error: null });
     for (const value of ["0", "4.99", "1,234", "$19.99", "1362044 hours", String(MAX_FIGURE)])
       expect(figure(value)).toEqual({ n: parseNumber(value), error: null });
   });
@@ -99,6 +98,40 @@ describe("RowCheck (review 8 d, item 1)", () => {
     expect(figure("NaN").error?.message).toBe('invalid price "NaN": not a number');
     expect(figure("-Infinity").error?.message).toBe('invalid price "-Infinity": not a finite number');
     expect(parseNumber("0x10")).toBeNull();
+  });
+
+  test("a field that writes something but no number is the row's problem, not an unknown (review r13 a, item 4)", () => {
+    for (const value of ["lots", "abc", "free", "20x6", "$"])
+      expect(figure(value)).toEqual({
+        n: null,
+        error: { line: 7, message: `invalid price "${value}": not a number` },
+      });
+  });
+
+  test("a percentage is at most 100; a year and a date are not after the import's day (review r13 a, items 2, 4)", () => {
+    const now = new Date("2026-11-26T23:59:00Z");
+    const read = (f: (check: RowCheck) => unknown) => {
+      const check = new RowCheck(now);
+      const value = f(check);
+      const summary = newSummary("test", "file.csv");
+      check.reject(summary, 2);
+      return { value, error: summary.errors[0]?.message ?? null };
+    };
+    expect(read((c) => c.percent({ d: "100" }, "d"))).toEqual({ value: 100, error: null });
+    expect(read((c) => c.percent({ d: "150" }, "d")).error).toBe('invalid d "150": a percentage above 100');
+    expect(read((c) => c.year({ y: "2026" }, "y"))).toEqual({ value: 2026, error: null });
+    expect(read((c) => c.year({ y: "N/A" }, "y"))).toEqual({ value: null, error: null });
+    expect(read((c) => c.year({ y: "2027" }, "y")).error).toBe(
+      'invalid y "2027": a year after this one (2026)',
+    );
+    expect(read((c) => c.date({ d: "2026-11-26" }, "d"))).toEqual({ value: "2026-11-26", error: null });
+    expect(read((c) => c.date({ d: "2026-11-27" }, "d")).error).toBe(
+      'invalid d "2026-11-27": a date after today (2026-11-26)',
+    );
+    const december = new Date(Date.UTC(2026, 11, 1));
+    expect(read((c) => c.notAfterToday("m", "December 2026", december, "a month")).error).toBe(
+      'invalid m "December 2026": a month after today (2026-11-26)',
+    );
   });
 
   test("a count is whole", () => {

@@ -21,6 +21,12 @@ export class ImportInputError extends Error {}
 export interface CsvOptions {
   encoding?: "utf8" | "latin1";
   progressLabel?: string;
+  /**
+   * The layout the importer reads (its name, and the columns it needs): a file whose header lacks any
+   * of them is refused before its first row is read, so nothing of it is written (review r13 a, item 3:
+   * Kaggle's steam.csv imported as a SteamSpy export read its GBP prices as US cents).
+   */
+  layout?: { name: string; columns: readonly string[] };
 }
 
 export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGenerator<CsvRow> {
@@ -60,6 +66,12 @@ export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGen
   const emit = (fields: string[], line: number) => {
     if (!columns) {
       columns = fields.map((h) => h.trim());
+      const layout = options.layout;
+      const missing = layout?.columns.filter((c) => !columns!.includes(c)) ?? [];
+      if (layout && missing.length > 0)
+        throw new ImportInputError(
+          `${path}: not ${layout.name} (needs ${layout.columns.join(", ")}; missing ${missing.join(", ")})`,
+        );
       return;
     }
     // Short rows have only the fields they carry; fields past the header are dropped.
@@ -296,13 +308,27 @@ function readNumber(value: string | undefined): number {
 /**
  * One row's figures and dates, read with the checks every importer shares (review 8 d, item 1): a
  * price, count or sales figure is finite, 0 or more and at most MAX_FIGURE, and a date is one the
- * calendar has (not 2019-02-30 or 0000-01-01). An empty or placeholder field (`-`, `N/A`, `tbd`) is
- * absent, as parseNumber reads it. An impossible one is the row's problem: `reject` reports the row
- * as skipped with its line and the field, and the importer stores nothing of it — a negative price
- * shown as "-$3.81", or a log of it in the estimates, is worse than the row missing.
+ * calendar has (not 2019-02-30 or 0000-01-01) and not after the import's day. An empty or placeholder
+ * field (`-`, `N/A`, `tbd`) is absent, as parseNumber reads it. An impossible one is the row's problem:
+ * `reject` reports the row as skipped with its line and the field, and the importer stores nothing of
+ * it — a negative price shown as "-$3.81", or a log of it in the estimates, is worse than the row
+ * missing. So is a field that writes something but no number ("abc", "free", "20x6": review r13 a,
+ * item 4), which was stored as unknown without a word, and a date after today (item 2: a dataset
+ * holds what has happened; a month of players dated 2030 became the product's newest figure).
+ *
+ * `now` is the import's clock (one instant for the whole file; tests set it). Only the dataset
+ * importers use RowCheck: the live sources (Steam, IGDB) may carry an announced game's future
+ * release date, and read their dates elsewhere.
  */
 export class RowCheck {
   private problem: string | null = null;
+
+  constructor(private readonly now: Date = new Date()) {}
+
+  /** The import's day, YYYY-MM-DD (UTC). */
+  get today(): string {
+    return this.now.toISOString().slice(0, 10);
+  }
 
   /** Whether a field read so far was impossible. */
   get failed(): boolean {
@@ -318,8 +344,40 @@ export class RowCheck {
       return null;
     }
     const n = readNumber(raw);
-    if (Number.isNaN(n)) return null;
+    if (Number.isNaN(n)) {
+      // An empty or placeholder field is unknown; anything else written there is no number.
+      if (!isPlaceholder(raw)) this.fail(field, raw, "not a number");
+      return null;
+    }
     return this.checked(field, n, raw);
+  }
+
+  /** A percentage (a discount): a figure from 0 to 100. */
+  percent(record: Record<string, string>, field: string): number | null {
+    const n = this.figure(record, field);
+    if (n == null || n <= 100) return n;
+    this.fail(field, record[field], "a percentage above 100");
+    return null;
+  }
+
+  /** A year (a release or sales year): a whole figure, not after the import's year. */
+  year(record: Record<string, string>, field: string): number | null {
+    const n = this.count(record, field);
+    if (n == null || n <= this.now.getUTCFullYear()) return n;
+    this.fail(field, record[field], `a year after this one (${this.now.getUTCFullYear()})`);
+    return null;
+  }
+
+  /** A day or month a field dates (`ts`, its first day), or null (noted) when it is after the import's day. */
+  notAfterToday(field: string, raw: string | undefined, ts: Date, what = "a date"): Date | null {
+    if (ts.toISOString().slice(0, 10) <= this.today) return ts;
+    this.fail(field, raw, `${what} after today (${this.today})`);
+    return null;
+  }
+
+  /** A problem the importer found in a field (beyond the reads above): the row's, as theirs are. */
+  refuse(field: string, raw: string | undefined, reason: string): void {
+    this.fail(field, raw, reason);
   }
 
   /** A field's count (reviews, players): a figure that is whole ("12.5" reviews is the row's problem). */
@@ -343,9 +401,13 @@ export class RowCheck {
     const ends = rangeEnds(raw);
     if (!ends) {
       if (isPlaceholder(raw)) return null;
-      const n = this.figure(record, field);
-      if (n == null) this.fail(field, raw, "neither a range of figures nor a figure");
-      return n;
+      const odd = oddNumber(raw);
+      const n = odd == null ? readNumber(raw) : Number.NaN;
+      if (Number.isNaN(n)) {
+        this.fail(field, raw, odd ?? "neither a range of figures nor a figure");
+        return null;
+      }
+      return this.checked(field, n, raw);
     }
     const { low, high } = ends;
     if (low > high) {
@@ -373,7 +435,10 @@ export class RowCheck {
     return null;
   }
 
-  /** A date written YYYY-MM-DD (or an ISO time, cut to its day); null when the field writes none or another shape. */
+  /**
+   * A date written YYYY-MM-DD (or an ISO time, cut to its day), up to the import's day; null when the
+   * field writes none or another shape.
+   */
   date(record: Record<string, string>, field: string): string | null {
     const raw = record[field]?.trim() ?? "";
     if (!/^\d{4}-\d{2}-\d{2}/.test(raw)) return null;
@@ -381,7 +446,12 @@ export class RowCheck {
       this.fail(field, raw, "a date the calendar does not have");
       return null;
     }
-    return raw.slice(0, 10);
+    const day = raw.slice(0, 10);
+    if (day > this.today) {
+      this.fail(field, raw, `a date after today (${this.today})`);
+      return null;
+    }
+    return day;
   }
 
   /** The row's first problem reported as a skipped row at `line`; true when there was one. */

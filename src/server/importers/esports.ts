@@ -33,8 +33,10 @@ export function parseUsDate(value: string): string | null {
   return `${m[3]}-${m[1]!.padStart(2, "0")}`;
 }
 
-export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
+export async function importEsportsCsv(dir: string, options: { now?: Date } = {}): Promise<ImportSummary> {
   const started = Date.now();
+  // The import's clock: a release year or a month of earnings after today is the row's problem.
+  const now = options.now ?? new Date();
   const summary = newSummary("esports-csv", dir, "records");
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ImportInputError(`${dir} is not a folder`);
   const general = join(dir, "GeneralEsportData.csv");
@@ -52,10 +54,10 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
       summary.read++;
       const game = r.Game?.trim();
       // Negative or infinite figures skip the row (RowCheck).
-      const check = new RowCheck();
-      const [total, releaseYear, online, players, tournaments] = [
+      const check = new RowCheck(now);
+      const releaseYear = check.year(r, "ReleaseDate");
+      const [total, online, players, tournaments] = [
         "TotalEarnings",
-        "ReleaseDate",
         "OnlineEarnings",
         "TotalPlayers",
         "TotalTournaments",
@@ -102,9 +104,11 @@ export async function importEsportsCsv(dir: string): Promise<ImportSummary> {
       progressLabel: "esports history",
     })) {
       summary.read++;
-      const month = parseUsDate(r.Date ?? "");
+      const check = new RowCheck(now);
+      const read = parseUsDate(r.Date ?? "");
+      const month =
+        read && check.notAfterToday("Date", r.Date, new Date(`${read}-01T00:00:00Z`), "a month") && read;
       const game = r.Game?.trim();
-      const check = new RowCheck();
       const [earnings, players, tournaments] = ["Earnings", "Players", "Tournaments"].map((field) =>
         check.figure(r, field),
       );

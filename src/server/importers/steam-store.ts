@@ -30,7 +30,10 @@ export function ownersMidpoint(range: string | undefined): number | null {
   return low <= 0 || low > high ? null : Math.round((low + high) / 2);
 }
 
-/** A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it). */
+/**
+ * A Steam row's appid and name, or the row reported as skipped (both importers of Steam data use it).
+ * An appid is a whole number above 0 (Steam has no app -5: review r13 a, item 4).
+ */
 export function steamApp(
   r: Record<string, string>,
   line: number,
@@ -39,30 +42,44 @@ export function steamApp(
   const appid = parseNumber(r.appid);
   // As the live adapters store names: entities decoded (a SteamSpy export leaves "&amp;" in).
   const name = plainName(r.name);
-  if (!appid || !Number.isInteger(appid) || !name) {
+  if (!appid || !Number.isInteger(appid) || appid < 0 || !name) {
     skip(summary, line, !name ? "missing name" : `invalid appid "${r.appid ?? ""}"`);
     return null;
   }
   return { appid, name };
 }
 
+/** The columns of Kaggle's steam.csv this importer reads: another file is refused (review r13 a, item 3). */
+export const STEAM_STORE_COLUMNS = [
+  "appid",
+  "name",
+  "release_date",
+  "positive_ratings",
+  "negative_ratings",
+  "owners",
+  "price",
+] as const;
+
 export async function importSteamStoreCsv(
   path: string,
-  options: { progressLabel?: string } = {},
+  options: { progressLabel?: string; now?: Date } = {},
 ): Promise<ImportSummary> {
   const started = Date.now();
+  // The import's clock: a release date after today is the row's problem (a dataset lists released games).
+  const now = options.now ?? new Date();
   const summary = newSummary("steam-store-csv", path);
   // Each row's game carries the same figures as its points: new games need no refresh from the series.
   const batch = new GameBatcher(STEAM_STORE_SOURCE, summary, 1000, true);
   for await (const { line, record: r } of readCsv(path, {
     progressLabel: options.progressLabel ?? "steam.csv",
+    layout: { name: "a Steam Store Games file (Kaggle steam.csv)", columns: STEAM_STORE_COLUMNS },
   })) {
     summary.read++;
     const app = steamApp(r, line, summary);
     if (!app) continue;
     const { appid, name } = app;
     // Impossible figures and dates skip the row (RowCheck), as a missing count does.
-    const check = new RowCheck();
+    const check = new RowCheck(now);
     const positive = check.count(r, "positive_ratings");
     const negative = check.count(r, "negative_ratings");
     const priceGbp = check.figure(r, "price");

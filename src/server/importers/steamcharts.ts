@@ -39,8 +39,13 @@ export function parseMonth(value: string): Date | null {
   return month < 0 ? null : new Date(Date.UTC(Number(m[2]), month, 1));
 }
 
-export async function importSteamChartsCsv(path: string): Promise<ImportSummary> {
+export async function importSteamChartsCsv(
+  path: string,
+  options: { now?: Date } = {},
+): Promise<ImportSummary> {
   const started = Date.now();
+  // The import's clock: a month or day of players after today is the row's problem (review r13 a, item 2).
+  const now = options.now ?? new Date();
   const summary = newSummary("steamcharts-csv", path);
   // Made once the header says which layout (and so which source) the file is.
   let batch: GameBatcher | undefined;
@@ -71,11 +76,19 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
     summary.read++;
     if (layout === "monthly") {
       if ((r.Month ?? "").trim() === "Last 30 Days") continue;
-      const ts = parseMonth(r.Month ?? "");
-      const check = new RowCheck();
-      const appid = check.figure(r, "App ID");
+      const check = new RowCheck(now);
+      const month = parseMonth(r.Month ?? "");
+      const ts = month && check.notAfterToday("Month", r.Month, month, "a month");
+      const appid = check.count(r, "App ID");
       const avg = check.figure(r, "Avg. Players");
       const peak = check.figure(r, "Peak Players");
+      // A month's average cannot be above that month's peak: one of the two is not what it says.
+      if (avg != null && peak != null && avg > peak)
+        check.refuse(
+          "Avg. Players",
+          r["Avg. Players"],
+          `above the month's Peak Players (${r["Peak Players"]})`,
+        );
       const name = r.Game?.trim();
       if (check.reject(summary, line)) continue;
       if (!ts || !appid || !name || avg == null) {
@@ -104,7 +117,7 @@ export async function importSteamChartsCsv(path: string): Promise<ImportSummary>
       });
     } else {
       // readCsv's decoder drops a BOM: the first column is "DateTime".
-      const check = new RowCheck();
+      const check = new RowCheck(now);
       const day = check.date(r, "DateTime");
       const values = dailyColumns.map((game) => check.figure(r, game));
       if (check.reject(summary, line)) continue;

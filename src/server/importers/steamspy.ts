@@ -22,8 +22,30 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  */
 export const STEAMSPY_SOURCE = "steamspy-csv";
 
+/** A tags field that names no tags on purpose: empty, `[]` or `{}`. */
+const noTags = (value: string | undefined) => {
+  const text = value?.trim() ?? "";
+  return text === "" || text === "[]" || text === "{}";
+};
+
+/**
+ * The columns of a SteamSpy export this importer reads: another file is refused before anything is
+ * written (review r13 a, item 3: Kaggle's steam.csv, whose `price` is in GBP and whose owners are of
+ * 2019, was read as this and rewrote 24,686 games).
+ */
+export const STEAMSPY_COLUMNS = [
+  "appid",
+  "name",
+  "positive",
+  "negative",
+  "owners",
+  "price",
+  "initialprice",
+  "ccu",
+] as const;
+
 export function parseTagDict(value: string | undefined): string[] {
-  if (!value || value === "[]" || value === "{}") return [];
+  if (!value || noTags(value)) return [];
   const tags: Array<[string, number]> = [];
   for (const m of value.matchAll(/(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*:\s*(\d+)/g)) {
     tags.push([(m[1] ?? m[2] ?? "").trim(), Number(m[3])]);
@@ -33,18 +55,24 @@ export function parseTagDict(value: string | undefined): string[] {
 
 export async function importSteamSpyCsv(
   path: string,
-  snapshot = startOfUtcDay(new Date()),
+  asOf?: Date,
+  options: { now?: Date } = {},
 ): Promise<ImportSummary> {
   const started = Date.now();
+  const now = options.now ?? new Date();
+  const snapshot = asOf ?? startOfUtcDay(now);
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);
-  for await (const { line, record: r } of readCsv(path, { progressLabel: "steamspy" })) {
+  for await (const { line, record: r } of readCsv(path, {
+    progressLabel: "steamspy",
+    layout: { name: "a SteamSpy export", columns: STEAMSPY_COLUMNS },
+  })) {
     summary.read++;
     const app = steamApp(r, line, summary);
     if (!app) continue;
     const { appid, name } = app;
-    const check = new RowCheck();
+    const check = new RowCheck(now);
     const positive = check.count(r, "positive");
     const negative = check.count(r, "negative");
     const ccu = check.count(r, "ccu");
@@ -56,11 +84,15 @@ export async function importSteamSpyCsv(
       .map((g) => g.trim())
       .filter(Boolean);
     const tags = parseTagDict(r.tags);
+    // A tags field that names no tag and is not empty ("{not a dict") is not SteamSpy's dict.
+    if (tags.length === 0 && !noTags(r.tags)) check.refuse("tags", r.tags, "not a dict of tags and votes");
     // SteamSpy answers 0 for a paid game no longer sold (FIFA 22, GTA III): without a free-to-play
     // genre or tag that is an unknown price, not a free game (estimates/features.ts recordPrice).
     const cents = check.figure(r, "price");
     // `price` is the day's price (a sale's while on sale); `initialprice` the list price beside it.
     const listCents = check.figure(r, "initialprice");
+    // Not stored, but a discount above 100% says the row's prices are not what they claim.
+    check.percent(r, "discount");
     if (check.reject(summary, line)) continue;
     const price = recordPrice({ priceUsd: cents == null ? null : cents / 100, genres, tags });
     const listPrice = recordPrice({ priceUsd: listCents == null ? null : listCents / 100, genres, tags });

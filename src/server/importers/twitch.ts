@@ -19,8 +19,12 @@ const month = (year: string | undefined, m: string | undefined) => {
   return y && mm && mm >= 1 && mm <= 12 ? `${y}-${String(mm).padStart(2, "0")}` : null;
 };
 
-export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
+export async function importTwitchCsv(dir: string, options: { now?: Date } = {}): Promise<ImportSummary> {
   const started = Date.now();
+  // The import's clock: a month of viewing after today is the row's problem.
+  const now = options.now ?? new Date();
+  const notFuture = (check: RowCheck, m: string | null, field: string, raw: string) =>
+    m && check.notAfterToday(field, raw, new Date(`${m}-01T00:00:00Z`), "a month") ? m : null;
   const summary = newSummary("twitch-csv", dir, "records");
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ImportInputError(`${dir} is not a folder`);
   const gamesFile = join(dir, "Twitch_game_data.csv");
@@ -35,10 +39,10 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
       progressLabel: "twitch games",
     })) {
       summary.read++;
-      const m = month(r.Year, r.Month);
       const game = r.Game?.trim();
       // Negative or infinite figures skip the row (RowCheck).
-      const check = new RowCheck();
+      const check = new RowCheck(now);
+      const m = notFuture(check, month(r.Year, r.Month), "Year/Month", `${r.Year ?? ""}/${r.Month ?? ""}`);
       const [watched, rank, streamed, peakViewers, peakChannels, streamers, avgViewers, avgChannels] = [
         "Hours_watched",
         "Rank",
@@ -88,8 +92,8 @@ export async function importTwitchCsv(dir: string): Promise<ImportSummary> {
     const statements: InStatement[] = [];
     for await (const { line, record: r } of readCsv(globalFile, { progressLabel: "twitch global" })) {
       summary.read++;
-      const m = month(r.year, r.Month);
-      const check = new RowCheck();
+      const check = new RowCheck(now);
+      const m = notFuture(check, month(r.year, r.Month), "year/Month", `${r.year ?? ""}/${r.Month ?? ""}`);
       const [watched, avgViewers, peakViewers, streams, avgChannels, gamesStreamed] = [
         "Hours_watched",
         "Avg_viewers",
