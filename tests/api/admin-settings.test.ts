@@ -9,7 +9,11 @@ import { validateSessionToken } from "../../src/server/auth/session.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db, openClient, rawClient } from "../../src/server/db/client.ts";
 import { auditLog } from "../../src/server/db/schema/index.ts";
-import { loadSystemSettings, resetSettingsForTests } from "../../src/server/operations/settings.ts";
+import {
+  defaultSettings,
+  loadSystemSettings,
+  resetSettingsForTests,
+} from "../../src/server/operations/settings.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 const backupFolder = mkdtempSync(join(tmpdir(), "gi-backups-"));
@@ -141,6 +145,42 @@ describe("API rate limiting", () => {
     expect((await attempt()).status).toBe(429);
     resetSettingsForTests();
     expect((await loadSystemSettings()).rateLimits.signInPerEmailAndIp).toBe(2);
+  });
+
+  // Report r14-b #1: an API limit an earlier release allowed (30 to 119) failed the new floor, and the
+  // whole rate-limit setting fell back to its defaults: no API limit, and the admin's stricter sign-in
+  // limits gone, with only a log line.
+  test("a stored setting the rules now refuse keeps what it can: an old API limit is raised to the floor, the other fields kept", async () => {
+    const store = (value: Record<string, unknown>) =>
+      rawClient().execute({
+        sql: `INSERT INTO system_settings (key, value, updated_at) VALUES ('rateLimits', ?, ?)
+              ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        args: [JSON.stringify(value), Date.now()],
+      });
+    try {
+      await store({ signInPerIp: 7, signInPerEmailAndIp: 2, signInPerEmail: 50, apiPerMinute: 30 });
+      resetSettingsForTests();
+      expect((await loadSystemSettings()).rateLimits).toEqual({
+        signInPerIp: 7,
+        signInPerEmailAndIp: 2,
+        signInPerEmail: 50,
+        apiPerMinute: API_MIN_PER_MINUTE,
+      });
+      // A field no rule can bring back takes its default; the others stay.
+      await store({ signInPerIp: 0, signInPerEmailAndIp: 2, signInPerEmail: 50, apiPerMinute: 500 });
+      resetSettingsForTests();
+      const defaults = defaultSettings().rateLimits;
+      expect((await loadSystemSettings()).rateLimits).toEqual({
+        signInPerIp: defaults.signInPerIp,
+        signInPerEmailAndIp: 2,
+        signInPerEmail: 50,
+        apiPerMinute: 500,
+      });
+    } finally {
+      await rawClient().execute("DELETE FROM system_settings WHERE key = 'rateLimits'");
+      resetSettingsForTests();
+      await loadSystemSettings();
+    }
   });
 
   test("an API limit per user applies at once, and 0 turns it off", async () => {

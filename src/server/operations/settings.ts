@@ -75,16 +75,63 @@ export function currentSettings(): SystemSettings {
   return current;
 }
 
-/** Reads every stored setting; a row that no longer validates is logged and its default kept. */
+/**
+ * A stored value an earlier release allowed and the rules now refuse, brought to the nearest value
+ * allowed: an API limit of 30 to 119 a minute (the floor was 30, ADR 022's addendum) becomes 120, so a
+ * limit an admin set stays a limit rather than becoming "no limit".
+ */
+const UPGRADES: Partial<Record<SettingKey, (value: Record<string, unknown>) => Record<string, unknown>>> = {
+  rateLimits: (v) =>
+    typeof v.apiPerMinute === "number" && v.apiPerMinute > 0 && v.apiPerMinute < API_MIN_PER_MINUTE
+      ? { ...v, apiPerMinute: API_MIN_PER_MINUTE }
+      : v,
+};
+
+/**
+ * One stored setting as the current rules read it: as stored; else brought to the nearest allowed
+ * value (UPGRADES); else field by field, each field that no longer validates taking its default and
+ * the others kept (a stricter sign-in limit an admin set is not lost with an API limit now refused).
+ */
+function settingAsStored<K extends SettingKey>(
+  key: K,
+  stored: unknown,
+  fallback: SystemSettings[K],
+): SystemSettings[K] {
+  const schema = z.object(SETTINGS[key].shape);
+  const exact = schema.safeParse(stored);
+  if (exact.success) return exact.data as SystemSettings[K];
+  const value = stored != null && typeof stored === "object" ? (stored as Record<string, unknown>) : {};
+  const upgraded = schema.safeParse(UPGRADES[key]?.(value) ?? value);
+  if (upgraded.success) {
+    log.warn("stored system setting raised to the nearest value the rules now allow", {
+      key,
+      stored,
+      now: upgraded.data,
+    });
+    return upgraded.data as SystemSettings[K];
+  }
+  const out: Record<string, unknown> = { ...(fallback as Record<string, unknown>) };
+  const defaulted: string[] = [];
+  for (const [field, fieldSchema] of Object.entries(SETTINGS[key].shape) as Array<[string, z.ZodType]>) {
+    const one = fieldSchema.safeParse(value[field]);
+    if (one.success) out[field] = one.data;
+    else defaulted.push(field);
+  }
+  log.warn("stored system setting no longer valid in part; those fields take their defaults", {
+    key,
+    defaulted,
+  });
+  return out as SystemSettings[K];
+}
+
+/** Reads every stored setting (settingAsStored: what no longer validates is logged and defaulted). */
 export async function loadSystemSettings(): Promise<SystemSettings> {
   const next = defaultSettings();
   const rows = await db().select().from(systemSettings);
   for (const row of rows) {
     if (!(row.key in SETTINGS)) continue;
     const key = row.key as SettingKey;
-    const parsed = z.object(SETTINGS[key].shape).safeParse(row.value);
-    if (parsed.success) (next as Record<SettingKey, unknown>)[key] = parsed.data;
-    else log.warn("stored system setting no longer valid; using its default", { key });
+    (next as Record<SettingKey, unknown>)[key] = settingAsStored(key, row.value, next[key]);
   }
   current = next;
   apply(next);
