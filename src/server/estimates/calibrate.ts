@@ -53,9 +53,10 @@ export interface Coefficients {
  * once. 4: a price of 0 is free to play only with a free-to-play genre or tag (knownPrice); without
  * one it is an unknown price (a delisted or bundled game). 5: a player series is not turned into owners
  * while reviews are unknown; a low-signal range is cut at the players counted rather than clamped.
- * 6: a free-to-play game's revenue is not estimated (null), not $0.
+ * 6: a free-to-play game's revenue is not estimated (null), not $0. 7: a game with a price above 0 is
+ * not free to play, whatever its genres.
  */
-export const ESTIMATOR_REVISION = 6;
+export const ESTIMATOR_REVISION = 7;
 
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;

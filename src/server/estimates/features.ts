@@ -148,7 +148,13 @@ export function recordPrice(game: {
   return game.genres.length || game.tags.length ? knownPrice(game) : game.priceUsd;
 }
 
+/**
+ * Free to play: a price of 0 beside a free-to-play genre or tag, or no known price beside one. A game
+ * with a price above 0 sells copies at it, whatever its genres say (37 games of the Kaggle file list
+ * "Free to Play" beside a price, Creativerse at $24.99: it went paid): it is estimated as sold.
+ */
 export function isFreeToPlay(input: EstimateInput): boolean {
+  if (input.priceUsd != null && input.priceUsd > 0) return false;
   return (input.priceUsd === 0 && freeToPlayListed(input)) || modelGenres(input).includes("Free to Play");
 }
 

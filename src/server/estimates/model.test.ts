@@ -193,6 +193,18 @@ describe("units and revenue", () => {
     expect(e.notes.join(" ")).toMatch(/Free to play/);
   });
 
+  test("a game with a price above 0 is sold at it, though its genres say free to play (report r14-b #2)", () => {
+    const e = estimate({
+      ...base,
+      priceUsd: 24.99,
+      genres: ["Free to Play", "Adventure"],
+      tags: ["Free to Play"],
+    });
+    expect(e.unitsSold.mid).toBeGreaterThan(0);
+    expect(e.revenue.gross!.mid).toBeGreaterThan(0);
+    expect(e.notes.join(" ")).not.toMatch(/Free to play/);
+  });
+
   test("a price of 0 is free to play only beside a free-to-play genre or tag; otherwise it is unknown", () => {
     // SteamSpy's 0 for a paid game no longer sold (Grand Theft Auto III: Action, Open World).
     const delisted = { ...base, priceUsd: 0, genres: ["Action"], tags: ["Open World"] };
