@@ -2,8 +2,10 @@
  * `bun run db:restore FILE`: replaces the database (DATABASE_URL, a file) with a backup. Stop the
  * server first: while any other process has the database open the restore refuses and changes
  * nothing (exit 1), since that process would go on writing into the file set aside. The backup is checked before anything is touched; the database it replaces is kept
- * beside it as `<name>.before-restore-<time>`. Afterwards the restored file is migrated to this
- * version, its search index rebuilt, and `PRAGMA integrity_check` must answer ok.
+ * beside it as `<name>.before-restore-<time>`. The backup is first migrated to this version in a
+ * copy beside the database (`<name>.restoring-<time>`), its search index rebuilt and `PRAGMA
+ * integrity_check` passed; only then does it take the database's place, so a backup that cannot be
+ * migrated changes nothing.
  *
  * The backup must be this product's database (its migrations, users and games tables): another SQLite
  * file is refused. The sessions it holds are ended: a restore must not bring back sessions signed out
@@ -15,7 +17,7 @@ import { resolve } from "node:path";
 import { recordAudit } from "../src/server/accounts/audit.ts";
 import { closeDb, openClient, rawClient } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
-import { env } from "../src/server/env.ts";
+import { env, rereadEnv } from "../src/server/env.ts";
 import { databaseInUse, finishSnapshot } from "../src/server/operations/backup.ts";
 
 const source = process.argv[2];
@@ -71,20 +73,17 @@ try {
   check.close();
 }
 
-if (existsSync(target)) {
-  // Fold the write-ahead log into the file so the copy kept aside is complete on its own.
-  const current = openClient(`file:${target}`, undefined, env().DATABASE_BUSY_TIMEOUT_MS);
-  try {
-    await current.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-  } finally {
-    current.close();
-  }
-  const aside = `${target}.before-restore-${new Date().toISOString().replace(/[-:.]/g, "")}`;
-  renameSync(target, aside);
-  for (const suffix of ["-wal", "-shm"]) rmSync(target + suffix, { force: true });
-  console.log(`the database it replaces is kept as ${aside}`);
-}
-copyFileSync(file, target);
+// The backup is brought to this version in a copy beside the database first: a file that cannot be
+// migrated changes nothing, and the swap below is two renames.
+const stamp = new Date().toISOString().replace(/[-:.]/g, "");
+const staging = `${target}.restoring-${stamp}`;
+const removeStaging = () => {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(staging + suffix, { force: true });
+};
+copyFileSync(file, staging);
+process.env.DATABASE_URL = `file:${staging}`;
+rereadEnv();
+let summary: { games: number; users: number; ended: number };
 try {
   await runMigrations();
   await finishSnapshot(rawClient());
@@ -99,9 +98,43 @@ try {
     targetId: null,
     detail: { file, games, users, sessionsEnded: ended },
   });
-  console.log(
-    `restored ${file}: ${games} games, ${users} users; integrity check ok; ${ended} ${ended === 1 ? "session" : "sessions"} from the backup ended (everyone signs in again)`,
+  // One file again, with no write-ahead log beside it, before it takes the database's place.
+  await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  summary = { games, users, ended };
+} catch (error) {
+  closeDb();
+  removeStaging();
+  console.error(
+    `${file} could not be brought to this version (${error instanceof Error ? error.message.split("\n")[0] : String(error)}), nothing was changed`,
   );
+  process.exit(1);
 } finally {
   closeDb();
 }
+for (const suffix of ["-wal", "-shm"]) rmSync(staging + suffix, { force: true });
+
+if (existsSync(target)) {
+  if (databaseInUse(target)) {
+    removeStaging();
+    console.error(
+      `${target} was opened by another process meanwhile. Stop it and restore again. Nothing was changed.`,
+    );
+    process.exit(1);
+  }
+  // Fold the write-ahead log into the file so the copy kept aside is complete on its own.
+  const current = openClient(`file:${target}`, undefined, env().DATABASE_BUSY_TIMEOUT_MS);
+  try {
+    await current.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  } finally {
+    current.close();
+  }
+  const aside = `${target}.before-restore-${stamp}`;
+  renameSync(target, aside);
+  for (const suffix of ["-wal", "-shm"]) rmSync(target + suffix, { force: true });
+  console.log(`the database it replaces is kept as ${aside}`);
+}
+renameSync(staging, target);
+const { games, users, ended } = summary;
+console.log(
+  `restored ${file}: ${games} games, ${users} users; integrity check ok; ${ended} ${ended === 1 ? "session" : "sessions"} from the backup ended (everyone signs in again)`,
+);

@@ -203,7 +203,12 @@ export function env(): Env {
   return cached;
 }
 
+/** The next `env()` reads `process.env` again (a CLI pointing the app at another database file). */
+export function rereadEnv(): void {
+  cached = undefined;
+}
+
 /** Tests only: forget the parsed configuration so the next `env()` reads `process.env` again. */
 export function resetEnvForTests(): void {
-  cached = undefined;
+  rereadEnv();
 }

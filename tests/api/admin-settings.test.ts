@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc } from "drizzle-orm";
@@ -353,6 +353,20 @@ describe("data backup", () => {
       const other = openClient(`file:${foreign}`, undefined, 5000);
       await other.execute("CREATE TABLE t (x)");
       other.close();
+      // Report r14-b #3: a file with the product's tables that cannot be migrated (here: its migrations
+      // table is empty, so every migration runs again and the first fails) replaced the database before
+      // failing; it is now migrated in a copy first, and nothing changes.
+      const unmigratable = join(restoredDir, "unmigratable.db");
+      const half = openClient(`file:${unmigratable}`, undefined, 5000);
+      for (const table of [
+        "__drizzle_migrations (id INTEGER PRIMARY KEY, hash text, created_at numeric)",
+        "users (id)",
+        "sessions (id)",
+        "games (id)",
+      ]) {
+        await half.execute(`CREATE TABLE ${table}`);
+      }
+      half.close();
       const notDb = join(restoredDir, "garbage.db");
       await Bun.write(
         notDb,
@@ -364,6 +378,7 @@ describe("data backup", () => {
           /is not a backup of this product's database \(no __drizzle_migrations, users, sessions, games table\), nothing was changed/,
         ],
         [notDb, /cannot be read as a database \(.+\), nothing was changed/],
+        [unmigratable, /could not be brought to this version \(.+\), nothing was changed/],
       ] as const) {
         const refused = spawnSync("bun", ["scripts/restore.ts", given], {
           env: { ...process.env, DATABASE_URL: `file:${target}`, LOG_LEVEL: "error" },
@@ -399,6 +414,8 @@ describe("data backup", () => {
       }
       expect(readFileSync(downloaded).length).toBe(bytes.length);
 
+      // No copy being restored is left beside the database.
+      expect(readdirSync(restoredDir).filter((f) => f.includes(".restoring-"))).toEqual([]);
       const still = openClient(`file:${target}`, undefined, 5000);
       try {
         expect((await still.execute("SELECT count(*) AS n FROM games")).rows[0]!.n).toBeGreaterThan(0);
