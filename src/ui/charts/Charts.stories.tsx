@@ -170,3 +170,58 @@ export const FollowsThemeSwitch: Story = {
     }
   },
 };
+
+/** The y axis's tick labels once the chart is drawn. */
+async function yTickValues(canvasElement: HTMLElement): Promise<number[]> {
+  let ticks: number[] = [];
+  await waitFor(
+    () => {
+      ticks = [...canvasElement.querySelectorAll(".apexcharts-yaxis-label")].map((t) =>
+        Number.parseFloat(t.textContent ?? ""),
+      );
+      expect(ticks.length).toBeGreaterThan(1);
+    },
+    { timeout: 5000 },
+  );
+  return ticks;
+}
+
+/** Releases per year of a count: whole-number ticks (the axis read 0.5, 1.5 games), never below 0. */
+export const LinesOfCounts: Story = {
+  render: () => (
+    <LineChart
+      unit="games"
+      series={[
+        {
+          name: "Games released",
+          points: [
+            { x: "2001", y: 1 },
+            { x: "2002", y: 0 },
+            { x: "2003", y: 2 },
+          ],
+        },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const values = await yTickValues(canvasElement);
+    await expect(values.every((v) => Number.isInteger(v) && v >= 0)).toBe(true);
+  },
+};
+
+/** One year of releases: a dot with whole-number ticks, not an invisible line of one point. */
+export const LinesOnePoint: Story = {
+  render: () => (
+    <LineChart unit="games" series={[{ name: "Games released", points: [{ x: "2019", y: 1 }] }]} />
+  ),
+  play: async ({ canvasElement }) => {
+    const values = await yTickValues(canvasElement);
+    await expect(values.every((v) => Number.isInteger(v) && v >= 0)).toBe(true);
+    await waitFor(
+      () => expect(canvasElement.querySelectorAll(".apexcharts-marker").length).toBeGreaterThan(0),
+      {
+        timeout: 5000,
+      },
+    );
+  },
+};

@@ -6,7 +6,7 @@
  */
 
 /** Units that count things: their ticks are whole numbers. */
-export const COUNT_UNITS: ReadonlySet<string> = new Set(["players", "reviews", "owners", "units"]);
+export const COUNT_UNITS: ReadonlySet<string> = new Set(["players", "reviews", "owners", "units", "games"]);
 
 export type AxisKind = "percent" | "count" | "free";
 

@@ -152,6 +152,7 @@ export default function CompanyPage() {
           <CardContent>
             <LineChart
               height={220}
+              unit="games"
               series={[
                 {
                   name: "Games released",

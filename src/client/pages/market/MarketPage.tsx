@@ -254,6 +254,7 @@ function Screener() {
                   <p className="mb-1 font-medium text-sm">Releases per year</p>
                   <LineChart
                     height={200}
+                    unit="games"
                     emptyText="No release dates in this filter"
                     series={[
                       {
