@@ -463,3 +463,30 @@ describe("list price", () => {
     expect(await read()).toEqual({ price: 14.99, discount: null, estimated: 14.99 });
   });
 });
+
+// Report r14-b #8: the source line named every source that ever gave the game's reviews (the 2019
+// snapshot's beside SteamSpy's 2023 counts), though the estimate used the newest counts only.
+test("the estimate's source line names the source of the review counts it used, not every source of reviews", async () => {
+  const { ids } = await upsertGames(
+    [{ name: "Two Review Sources", steamAppId: 993_001, price: 9.99 }],
+    "test",
+  );
+  const gameId = ids[0]!;
+  const reviews = (source: string, ts: Date, positive: number) =>
+    recordMetrics([
+      { gameId, metric: "reviews_positive", ts, value: positive, period: "instant", source },
+      { gameId, metric: "reviews_negative", ts, value: 100, period: "instant", source },
+    ]);
+  await reviews("steam-store-csv", new Date(Date.UTC(2019, 4, 1)), 1_000);
+  await reviews("steamspy-csv", new Date(Date.UTC(2023, 0, 1)), 5_000);
+  await recomputeEstimates({ gameIds: [gameId] });
+  const body = GameEstimateSchema.parse(
+    await (await request("/api/games/steam-993001/estimates", { cookie })).json(),
+  );
+  expect(body.inputs.positiveReviews).toBe(5_000);
+  expect(body.provenance.source).toBe("Steam via SteamSpy (dataset) (reviews)");
+  expect(body.inputSources?.reviews).toEqual({
+    source: "Steam via SteamSpy (dataset)",
+    asOf: "2023-01-01T00:00:00.000Z",
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { PREMIUM_REQUIRED_DETAIL } from "../../contracts/roles.ts";
 import { ApiError, PLAN_CHANGED_TEXT } from "../api.ts";
-import { loadFailedText, retryOf } from "./LoadFailed.tsx";
+import { loadFailedText, retryOf, waitingText } from "./LoadFailed.tsx";
 
 describe("loadFailedText", () => {
   test("says the server's own detail of a 429", () => {
@@ -51,5 +51,20 @@ describe("retryOf", () => {
     expect(retryOf(new ApiError(429, "429: …"), now)).toEqual({ offered: true, at: now });
     expect(retryOf(new ApiError(500, "500: …"), now)).toEqual({ offered: true, at: now });
     expect(retryOf(new TypeError("Failed to fetch"), now)).toEqual({ offered: true, at: now });
+  });
+});
+
+// Report r14-b #7: the server's "Try again in 59 seconds." stood still beside a button counting down.
+describe("waitingText", () => {
+  const text = "Too many requests. Try again in 59 seconds.";
+  test("the server's wait follows the countdown", () => {
+    expect(waitingText(text, 42)).toBe("Too many requests. Try again in 42 seconds.");
+    expect(waitingText(text, 1)).toBe("Too many requests. Try again in 1 second.");
+  });
+  test("past the wait the sentence goes: Retry is offered", () => {
+    expect(waitingText(text, 0)).toBe("Too many requests.");
+  });
+  test("other words are left as they are", () => {
+    expect(waitingText("The database is not reachable", 5)).toBe("The database is not reachable");
   });
 });

@@ -17,6 +17,18 @@ export function loadFailedText(error: unknown): string {
 }
 
 /**
+ * The server's words with its wait counting down beside the Retry: "Try again in 57 seconds." read the
+ * same while the button counted to 0. Past the wait the sentence goes, as Retry is then offered.
+ */
+export function waitingText(text: string, secondsLeft: number): string {
+  const wait = /\s*Try again in \d+ seconds?\.?/i;
+  if (!wait.test(text)) return text;
+  return secondsLeft > 0
+    ? text.replace(/in \d+ seconds?/i, `in ${secondsLeft} ${secondsLeft === 1 ? "second" : "seconds"}`)
+    : text.replace(wait, "").trim();
+}
+
+/**
  * What a Retry can do for this error: nothing for a refusal that asking again cannot change (signed
  * out, a role or plan without access, a thing that is not there), so no Retry is offered; after the
  * wait the server asked for (Retry-After of a 429 or 503), not before; else at once.
@@ -77,7 +89,7 @@ export function LoadFailed({
       <AlertCircle />
       <AlertTitle>{title ?? `Could not load ${what}`}</AlertTitle>
       <AlertDescription>
-        <p>{loadFailedText(error)}</p>
+        <p>{waitingText(loadFailedText(error), retry.offered ? wait : 0)}</p>
         {retry.offered && (
           <Button className="mt-2" size="sm" variant="outline" onClick={onRetry} disabled={wait > 0}>
             {wait > 0 ? `Retry in ${wait} s` : "Retry"}

@@ -465,8 +465,12 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   // Whether the model speaks for the game is read with the game (its Steam app id), not stored: the
   // stored figures stay the model's answer to the inputs.
   const covered = modelCovers(JSON.parse(String(row.inputs_key)) as EstimateInput, row.steam_app_id != null);
+  // The review counts the estimate used are the game's newest (its row's): their source alone, not
+  // every source that ever gave the game's reviews (the 2019 snapshot beside SteamSpy's 2023 counts).
+  const inputs = await inputSources(gameId);
+  const reviewSources = inputs.reviews ? [inputs.reviews.source] : detail.reviewSources;
   const sources = [
-    ...detail.reviewSources.map((s) => `${s} (reviews)`),
+    ...reviewSources.map((s) => `${s} (reviews)`),
     ...(detail.inputs.ownersBand ? [`${detail.inputs.ownersBand.source} (owners band)`] : []),
     ...(detail.inputs.playerSeries ? [`${detail.inputs.playerSeries.source} (players)`] : []),
   ];
@@ -484,7 +488,7 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
     covered,
     notes: covered ? detail.notes : [NOT_COVERED_NOTE],
     inputs: detail.inputs,
-    inputSources: await inputSources(gameId),
+    inputSources: inputs,
     provenance: {
       source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",
       asOf,
