@@ -227,6 +227,10 @@ export interface ScreenerRow {
 
 /** The CSV column that says which rows' estimates are low-signal, after the estimate columns chosen. */
 export const SCREENER_CSV_LOW_SIGNAL = "estimateLowSignal (true/false)";
+/** With the revenue estimate column: which rows are free-to-play games (revenue not estimated, not unknown). */
+export const SCREENER_CSV_FREE_TO_PLAY = "estimateFreeToPlay (true/false)";
+/** With the owners column: the top of a band with no lower end, where the source gives only "under N". */
+export const SCREENER_CSV_OWNERS_BELOW = "ownersBelow (count)";
 
 export interface ScreenerPage {
   rows: ScreenerRow[];

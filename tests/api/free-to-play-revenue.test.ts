@@ -74,3 +74,22 @@ test("the screener gives it no revenue and says it is free to play; revenue filt
   expect(totals.totals[0]).toMatchObject({ games: 2, gamesWithoutRevenue: 0, freeToPlayGames: 1 });
   expect(totals.totals[0].grossRevenue.mid).toBe(tales.revenueEstimate);
 });
+
+test("the screener CSV says which rows are free to play, where the revenue cell is empty", async () => {
+  const res = await request(
+    "/api/market/screener?format=csv&q=Lantern&sort=name&order=asc&columns=name,revenueEstimate",
+    { cookie: premium.cookie },
+  );
+  const text = await res.text();
+  const rows = text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(","));
+  const at = rows[0]!.indexOf("estimateFreeToPlay (true/false)");
+  expect(at).toBeGreaterThan(0);
+  expect(rows.slice(1).map((r) => [r[2], r[3] === "", r[at]])).toEqual([
+    ["Lantern Arena", true, "true"],
+    ["Lantern Tales", false, "false"],
+  ]);
+});

@@ -257,6 +257,10 @@ describe("GET /api/market/screener?format=csv", () => {
       // With an estimate column, which rows' estimates are low-signal (report r11-b #4), and each
       // chosen estimate's P10 and P90 (review 12, item 5).
       "estimateLowSignal (true/false)",
+      // What the table says in words where a figure is empty (review 14 b, item 5): a free-to-play
+      // game's revenue, a source's "under 20,000" owners.
+      "estimateFreeToPlay (true/false)",
+      "ownersBelow (count)",
       "ownersEstimateP10 (count)",
       "ownersEstimateP90 (count)",
       "revenueEstimateP10 (USD)",

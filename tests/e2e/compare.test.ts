@@ -71,6 +71,13 @@ test("Compare's key-figures CSV gives the list price and discount the table show
   expect(row("Price")).toEqual(["Price", "USD", "4.99", "9.99"]);
   expect(row("List price (on sale)")).toEqual(["List price (on sale)", "USD", "19.99", ""]);
   expect(row("Discount")).toEqual(["Discount", "%", "75", ""]);
+  // The table's "< 20K" for a band with no lower end has its row too; both games here have a figure.
+  expect(row("Owners below (a band with no lower end)")).toEqual([
+    "Owners below (a band with no lower end)",
+    "owners",
+    "",
+    "",
+  ]);
   await page.context().close();
 });
 

@@ -4,8 +4,10 @@ import {
   type MarketSummary,
   SCREENER_COLUMN_INFO,
   SCREENER_COLUMNS,
+  SCREENER_CSV_FREE_TO_PLAY,
   SCREENER_CSV_KEYS,
   SCREENER_CSV_LOW_SIGNAL,
+  SCREENER_CSV_OWNERS_BELOW,
   SCREENER_FILTER_KEYS,
   type ScreenerColumn,
   type ScreenerFilter,
@@ -448,6 +450,10 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
   // With an estimate column, a last column says which rows' estimates are low-signal (a range, no
   // single figure: the P50 beside it is not one to quote).
   const lowSignalColumn = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
+  // What the table says in words where the figure is empty: a free-to-play game's revenue (not
+  // estimated, not unknown) and a source's "under 20,000" owners (review 14 b, item 5).
+  const freeToPlayColumn = columns.includes("revenueEstimate");
+  const ownersBelowColumn = columns.includes("owners");
   // Each chosen estimate's P10 and P90 after the low-signal column: a low-signal row's figure is its
   // range (the table shows it so), which the P50 column alone would not give (review 12, item 5).
   const ranges = (["ownersEstimate", "revenueEstimate"] as const).filter((c) => columns.includes(c));
@@ -471,6 +477,8 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
               ),
             ),
             ...(lowSignalColumn ? [SCREENER_CSV_LOW_SIGNAL] : []),
+            ...(freeToPlayColumn ? [SCREENER_CSV_FREE_TO_PLAY] : []),
+            ...(ownersBelowColumn ? [SCREENER_CSV_OWNERS_BELOW] : []),
             ...ranges.flatMap((c) =>
               ["P10", "P90"].map((q) => headerWithUnit(`${c}${q}`, SCREENER_COLUMN_INFO[c].unit)),
             ),
@@ -492,6 +500,8 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
           ...SCREENER_CSV_KEYS.map((k) => row[k]),
           ...columns.map((c) => csvCell(row, c)),
           ...(lowSignalColumn ? [row.estimateLowSignal] : []),
+          ...(freeToPlayColumn ? [row.estimateFreeToPlay] : []),
+          ...(ownersBelowColumn ? [row.ownersBelow?.high ?? null] : []),
           ...ranges.flatMap((c) => [rangeOf(row, c)?.low ?? null, rangeOf(row, c)?.high ?? null]),
         ]);
       controller.enqueue(encoder.encode(text));

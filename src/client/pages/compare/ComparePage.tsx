@@ -226,6 +226,14 @@ export default function ComparePage() {
         return band ? belowCell(band).text : compactNumber(g.latest.owners?.value);
       },
       source: "owners",
+      // The cell's "< 20K" in the file too: the top of the band, not an empty cell like an unknown.
+      more: [
+        {
+          label: "Owners below (a band with no lower end)",
+          unit: "owners",
+          value: (g) => ownersBandOnly(g)?.high ?? null,
+        },
+      ],
     },
   ];
   const provenance = games.flatMap((g) => [
