@@ -27,7 +27,11 @@ import { wordsKey } from "../catalog/normalize.ts";
  *   matches as before. Percentages and multipliers are not typed so;
  * - an estimate's low or high (P10, P90) only matches in a sentence that speaks of a range or bound
  *   ("between", "up to", "at least", "P90", "3.6–10.5"): otherwise only the mid is the figure;
- * - the ends of a range share its scale: "between 3.6 and 10.5 million" is 3.6 million to 10.5 million;
+ * - the ends of a range share its scale: "between 3.6 and 10.5 million" is 3.6 million to 10.5 million,
+ *   unless the low end is written in full ("97,700 to 1.46 million"); ends with their own units
+ *   ("97.7K–1.46M") are a range too;
+ * - an approximate figure ("about 230,000", "over 5,500%", "nearly 6,400") has the tolerance of its
+ *   significant digits (at least two); "over" is a lower bound, "nearly" an upper one; "4 in 5" is 80%;
  * - strings are no figures, except a date's or month's year ("2022-02" allows 2022, not 2) and the
  *   digits of prose; ids and versions give none, and names (of games, genres, tags) are masked.
  */
@@ -115,7 +119,7 @@ const PERCENT_UNITS = new Set(["%", "percent", "per cent", "percentage point", "
 
 /** Words that say a figure is a decline. */
 const DECLINE =
-  /\b(?:declin\w*|decreas\w*|fell|fall\w*|down\w*|drop\w*|lost|los(?:e|es|ing)|shr[aiu]nk\w*|lower\w*|negative\w*|minus|slump\w*|slid\w*|sank|sink\w*|plung\w*|contract\w*|reduc\w*|below)\b/i;
+  /\b(?:declin\w*|decreas\w*|fell|fall\w*|down\w*|drop\w*|lost|los(?:e|es|ing)|shr[aiu]nk\w*|lower\w*|negative\w*|minus|slump\w*|slid\w*|sank|sink\w*|plung\w*|contract\w*|reduc\w*|below|fewer|slip\w*|dip(?:s|ped|ping)?|shed\w*|eas(?:ed|es|ing)|tumbl\w*|under|crash\w*|retreat\w*|weak\w*|worse\w*|dwindl\w*|drop-off)\b/i;
 
 export interface Written {
   raw: string;
@@ -123,6 +127,13 @@ export interface Written {
   value: number;
   /** Half a unit of the last digit written: how far a rounded fact may be from it. */
   tolerance: number;
+  /**
+   * How far below and above it the fact may be, when not `tolerance` either way: an approximate
+   * figure ("about 230,000") has the tolerance of its significant digits, "over 230,000" is a lower
+   * bound (the fact is at least it), "nearly 7 million" an upper one.
+   */
+  below?: number;
+  above?: number;
   /** Written as a percentage. */
   percent: boolean;
   /** Preceded by a minus sign. */
@@ -143,7 +154,14 @@ export interface Written {
 /** What a figure counts, as a field's name or a sentence's words say it. */
 export type Kind = "players" | "reviews" | "owners" | "units" | "revenue" | "price" | "money";
 
-type Hit = Omit<Written, "declining" | "kind" | "range"> & { index: number; end: number };
+type Hit = Omit<Written, "declining" | "kind" | "range"> & {
+  index: number;
+  end: number;
+  /** The tolerance of its significant digits, when it is written with zeros ("230,000"; at least two kept). */
+  rounded?: number;
+  /** One end of a range written with its ends joined ("97.7K–1.46M", "4.4 million to 10.4 million"). */
+  joined?: boolean;
+};
 
 const MULTIPLIER_UNITS = new Set(["x", "×", "times"]);
 
@@ -157,6 +175,11 @@ function digitHits(text: string): Hit[] {
     const unit = m[4] ?? "";
     const scale = SCALE[unit] ?? 1;
     const decimals = digits.includes(".") ? digits.split(".")[1]!.length : 0;
+    // Written with zeros ("230,000", "150 million"): its precision is its significant digits (at
+    // least two), which an approximation word ("about", "over") makes its tolerance.
+    const whole = digits.includes(".") ? "" : digits.replace(/^0+/, "");
+    const significant = Math.max(2, whole.replace(/0+$/, "").length);
+    const rounded = whole.length > significant ? 0.5 * 10 ** (whole.length - significant) * scale : undefined;
     return {
       index: m.index!,
       end: m.index! + m[0].length,
@@ -168,6 +191,9 @@ function digitHits(text: string): Hit[] {
       multiplier: m[2] != null || MULTIPLIER_UNITS.has(unit) || m[5] != null,
       scale,
       bare: unit === "" && m[5] == null,
+      separated: m[3]!.includes(","),
+      rounded,
+      joined: false,
     };
   });
   // The low end of a range takes the scale (or percent) of its high end: "between 3.6 and 10.5
@@ -176,16 +202,21 @@ function digitHits(text: string): Hit[] {
     const low = hits[i]!;
     const high = hits[i + 1]!;
     const join = RANGE_JOIN.exec(text.slice(low.end, high.index).replace(/\$$/, ""));
-    if (!low.bare || !join) continue;
+    if (!join || low.multiplier || high.multiplier) continue;
     if (join[1] && !/\bbetween\s+\$?$/i.test(text.slice(0, low.index))) continue;
-    if (high.scale !== 1) {
+    low.joined = high.joined = true;
+    if (!low.bare) continue;
+    // A low end already written in full ("97,700 to 1.46 million"), or one the scale would make
+    // larger than the high end ("500 to 2 million"), keeps its own value.
+    if (high.scale !== 1 && !low.separated && low.value * high.scale <= high.value) {
       low.value *= high.scale;
       low.tolerance *= high.scale;
+      if (low.rounded != null) low.rounded *= high.scale;
       low.scale = high.scale;
       low.bare = false;
     } else if (high.percent) low.percent = true;
   }
-  return hits.map(({ scale: _scale, bare: _bare, ...hit }) => hit);
+  return hits.map(({ scale: _scale, bare: _bare, separated: _separated, ...hit }) => hit);
 }
 
 const FRACTION_NUMERATORS: Record<string, number> = {
@@ -348,33 +379,86 @@ function money(before: string): Kind {
   return said?.[1] ?? "money";
 }
 
+/** An approximation word just before a number: "about", "over", "nearly"… ("~" too). */
+const APPROXIMATELY =
+  /(?:\b(?:(about|around|roughly|approximately|approx\.?|some|circa|close to|on the order of)|((?:just |well |a little |slightly )?(?:over|more than|above|upwards of|in excess of))|((?:just |a little |slightly )?(?:nearly|almost|under|less than|fewer than|below|just shy of)))|(~))\s*$/i;
+
+/**
+ * The tolerance of a number said approximately: that of its significant digits ("about 230,000"
+ * is 230,000 ± 5,000, as "about 230K" is 230K ± 500), at least its written one; "over"/"more than"
+ * make it a lower bound (the fact is at least the number and below its next significant step),
+ * "nearly"/"almost"/"under" an upper one. A number said without such a word keeps the tolerance
+ * of its digits: "230,000 reviews" is 230,000 ± 0.5.
+ */
+function approximately(
+  n: Omit<Hit, "index" | "end">,
+  rounded: number | undefined,
+  before: string,
+): { tolerance?: number; below?: number; above?: number } {
+  const m = APPROXIMATELY.exec(before);
+  if (!m || n.multiplier) return {};
+  const tolerance = Math.max(n.tolerance, rounded ?? 0);
+  if (m[2]) return { tolerance, below: 0, above: 2 * tolerance };
+  if (m[3]) return { tolerance, below: 2 * tolerance, above: 0 };
+  return { tolerance };
+}
+
+/** "4 in 5", "nine out of ten" (followed by what they count): a share, compared as a percentage within 2.5 points. */
+const RATIO = new RegExp(
+  `(?<![\\w.,])(\\d+|${Object.keys(UNIT_WORDS).join("|")}|ten)\\s+(?:in|out\\s+of)\\s+(\\d+|${Object.keys(UNIT_WORDS).join("|")}|ten|twenty|a hundred|hundred)(?![\\w.,%])(?=\\s+(?!stars?\\b|points?\\b)[A-Za-z])`,
+  "gi",
+);
+
+function ratioHits(text: string): Hit[] {
+  const counted = (w: string) => (/^\d+$/.test(w) ? Number(w) : wordValue(w).value);
+  const hits: Hit[] = [];
+  for (const m of text.matchAll(RATIO)) {
+    const [part, whole] = [counted(m[1]!), counted(m[2]!)];
+    if (!(whole > 0 && part < whole)) continue;
+    hits.push({
+      index: m.index!,
+      end: m.index! + m[0].length,
+      raw: m[0],
+      value: (100 * part) / whole,
+      tolerance: 2.5,
+      percent: true,
+      negative: false,
+      multiplier: false,
+    });
+  }
+  return hits;
+}
+
 export function numbersIn(input: string): Written[] {
   // Full-width digits and signs ("５００,０００", "％") are digits and signs.
   const normalized = input.normalize("NFKC");
   // A percentile's name ("P90") is a label, not a number.
   const text = normalized.replace(/\b[Pp](?:10|25|50|75|90)\b/g, "Pxx");
-  const digits = digitHits(text);
   const overlaps = (w: Hit, others: Hit[]) => others.some((d) => w.index < d.end && d.index < w.end);
+  const ratios = ratioHits(text);
+  const digits = [...ratios, ...digitHits(text).filter((d) => !overlaps(d, ratios))];
   const fractions = fractionHits(text).filter((f) => !overlaps(f, digits));
   // A word inside a number written in digits ("5 million") is that number's unit, not another.
   const words = wordHits(text).filter((w) => !overlaps(w, digits) && !overlaps(w, fractions));
   const hits = [...digits, ...fractions, ...words].sort((a, b) => a.index - b.index);
   const range = RANGE_WORDS.test(normalized);
-  const read = hits.map(({ index, end, ...n }, i) => {
+  const read = hits.map(({ index, end, rounded, joined, ...n }, i) => {
     // The clause before the number (since the previous number or a comma/semicolon) and the two
     // words after it ("fell 42.5%", "42.5% lower").
     const previousEnd = i === 0 ? 0 : hits[i - 1]!.end;
     const before = text.slice(previousEnd, index).split(/[,;:]/).at(-1) ?? "";
     const rest = text.slice(end);
-    const after = /^[^\w,;:.]*(\w+)?\s*(\w+)?/.exec(rest)?.[0] ?? "";
+    // A hyphenated phrase is one word: "13.9% month-on-month decline".
+    const after = /^[^\w,;:.]*(\w+(?:-\w+)*)?\s*(\w+(?:-\w+)*)?/.exec(rest)?.[0] ?? "";
     // The words after it, to the next number or the end of its clause.
     const next = i + 1 < hits.length ? hits[i + 1]!.index - end : rest.length;
     const unitWords = rest.slice(0, next).split(/[,;:.]/)[0] ?? "";
     return {
       ...n,
+      ...approximately(n, rounded, before),
       declining: DECLINE.test(before) || DECLINE.test(after),
       kind: n.percent || n.multiplier ? null : kindOf(n.raw, before, unitWords),
-      range,
+      range: range || joined === true,
     };
   });
   // The low end of a range counts what its high end counts: "3.6–10.5 million owners".
@@ -519,7 +603,8 @@ const TEXT_FACT: Omit<Fact, "value" | "path"> = {
 
 /** Whether a written number is this fact. */
 export function matches(fact: Fact, n: Written): boolean {
-  if (Math.abs(Math.abs(fact.value) - n.value) > n.tolerance + 1e-9) return false;
+  const off = Math.abs(fact.value) - n.value;
+  if (off < -(n.below ?? n.tolerance) - 1e-9 || off > (n.above ?? n.tolerance) + 1e-9) return false;
   if (n.percent && !fact.percent) return false;
   if (n.multiplier !== fact.multiplier) return false;
   // What the sentence says the number counts: "230,123 daily players" is no review count.
