@@ -855,3 +855,60 @@ describe("r14: the correct sentences the outside test found kept stay kept", () 
     expect(keptAll(t, lines)).toEqual(allKept(lines));
   });
 });
+
+describe("r14 misattribution and field typing", () => {
+  test("D7: 'grossed'/'gross' is only gross revenue, 'net'/'kept' only net; plain revenue either", () => {
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades grossed $62.2 million.")).toBe(false);
+    expect(hades.keeps("a", "Hades' net revenue is $153 million.")).toBe(false);
+    expect(hades.keeps("a", "Hades kept $153 million after Steam's cut.")).toBe(false);
+    const kept = [
+      "Hades grossed $153 million.",
+      "Hades' net revenue is $62.2 million.",
+      "Hades kept $62.2 million after Steam's cut.",
+      "Hades' revenue is $153 million.",
+      "Hades' revenue is $62.2 million after Steam's cut.",
+      "Hades made $153 million in gross revenue.",
+    ];
+    expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+
+  test("D6: a percentage said to be a field's matches only that field (when the fact's field says what it is)", () => {
+    const hades = one(r14.hades);
+    for (const sentence of [
+      "Hades' positive reviews fell 13.9% last month.",
+      "Hades' price fell 13.9%.",
+      "Hades' owners are 98.5% of its buyers.",
+    ])
+      expect({ sentence, kept: hades.keeps("a", sentence) }).toEqual({ sentence, kept: false });
+    expect(one(r14.deadCells).keeps("a", "Dead Cells' positive share fell 42.8 percentage points.")).toBe(
+      false,
+    );
+    const kept = [
+      "Hades' players fell 13.9% last month.",
+      "Hades has 98.5% positive reviews.",
+      "Hades lost 13.9% of its players.",
+      "Hades is 98.5% positive.",
+    ];
+    expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+
+  test("D8: a range word makes a bound acceptable only in its own clause", () => {
+    const hades = one(r14.hades);
+    expect(
+      hades.keeps("a", "Hades has between 4.4 and 10.4 million owners and sold 9.4 million copies."),
+    ).toBe(false);
+    expect(hades.keeps("a", "Hades has up to 10.4 million owners; it grossed $234 million.")).toBe(false);
+    expect(
+      hades.keeps("a", "Hades has between 4.4 and 10.4 million owners and sold 6.1 million copies."),
+    ).toBe(true);
+  });
+
+  test("D9: the direction word is the one attached to the number", () => {
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades lost none of its fans and grew 13.9% last month.")).toBe(false);
+    expect(hades.keeps("a", "Hades players grew 13.9% despite lower prices.")).toBe(false);
+    expect(hades.keeps("a", "Hades players fell 13.9% despite higher prices.")).toBe(true);
+    expect(hades.keeps("a", "Hades grew its fan base but its players fell 13.9%.")).toBe(true);
+  });
+});

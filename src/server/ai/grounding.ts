@@ -121,6 +121,49 @@ const PERCENT_UNITS = new Set(["%", "percent", "per cent", "percentage point", "
 const DECLINE =
   /\b(?:declin\w*|decreas\w*|fell|fall\w*|down\w*|drop\w*|lost|los(?:e|es|ing)|shr[aiu]nk\w*|lower\w*|negative\w*|minus|slump\w*|slid\w*|sank|sink\w*|plung\w*|contract\w*|reduc\w*|below|fewer|slip\w*|dip(?:s|ped|ping)?|shed\w*|eas(?:ed|es|ing)|tumbl\w*|under|crash\w*|retreat\w*|weak\w*|worse\w*|dwindl\w*|drop-off)\b/i;
 
+/** Words that say a figure is growth: the last direction word before a number is its direction. */
+const GROWTH =
+  /\b(?:grew|grow\w*|rose|ris(?:e|es|ing)|risen|up|increas\w*|gain\w*|climb\w*|jump\w*|surg\w*|soar\w*|rall(?:y|ied|ies)|boost\w*|higher|rebound\w*|recover\w*|expand\w*)\b/gi;
+const DECLINE_ALL = new RegExp(DECLINE.source, "gi");
+/** Words after a number that start another thought: "grew 13.9% despite lower prices". */
+const AFTER_CUT = /\b(?:despite|while|whereas|but|although|though|amid|even|because|since|as|and|with)\b/i;
+
+/** The last growth or decline word of a text: "lost none of its fans and grew" is growth. */
+function lastDirection(text: string): "growth" | "decline" | null {
+  const at = (pattern: RegExp) => Math.max(-1, ...[...text.matchAll(pattern)].map((m) => m.index!));
+  const [growth, decline] = [at(GROWTH), at(DECLINE_ALL)];
+  return growth < 0 && decline < 0 ? null : growth > decline ? "growth" : "decline";
+}
+
+/** What a percentage is of, as the words near it say ("positive reviews fell 13.9%", "13.9% of its players"). */
+const PERCENT_KIND: Array<[RegExp, Kind]> = [
+  [/\b(?:players?|player count|player base|playerbase|ccu|concurrents?|audience)\b/gi, "players"],
+  [/\b(?:reviews?|positive|negative|ratings?|rated|sentiment)\b/gi, "reviews"],
+  [/\b(?:owners?|buyers?|owned)\b/gi, "owners"],
+  [/\b(?:copies|units|sales)\b/gi, "units"],
+  [/\b(?:prices?|priced|costs?|discount\w*)\b/gi, "price"],
+  [/\b(?:gross|grossed)\b/gi, "gross"],
+  [/\b(?:net)\b/gi, "net"],
+  [/\b(?:revenue|earnings)\b/gi, "revenue"],
+];
+
+/** The kind a percentage is said to be of: the first kind word in the few words after it, else the last before it in its clause. */
+function percentKind(before: string, after: string): Kind | null {
+  const near = after.split(AFTER_CUT)[0]!.split(/\s+/).slice(0, 5).join(" ");
+  let first: [number, Kind] | null = null;
+  for (const [pattern, kind] of PERCENT_KIND)
+    for (const m of near.matchAll(pattern)) if (!first || m.index! < first[0]) first = [m.index!, kind];
+  if (first) return first[1];
+  let last: [number, Kind] | null = null;
+  for (const [pattern, kind] of PERCENT_KIND)
+    for (const m of before.matchAll(pattern)) if (!last || m.index! > last[0]) last = [m.index!, kind];
+  return last?.[1] ?? null;
+}
+
+/** Range words of a number's own clause (a range joined by "–"/"to" is found where the ends are read). */
+const RANGE_WORDS_NEAR =
+  /\b(?:between|up to|at most|at least|as many as|as few as|as much as|as low as|as high as|ranges?|ranging|bounds?|P10|P90|Pxx|top out at|no more than|no fewer than|no less than)\b/i;
+
 export interface Written {
   raw: string;
   /** The magnitude written (never negative). */
@@ -152,7 +195,16 @@ export interface Written {
 }
 
 /** What a figure counts, as a field's name or a sentence's words say it. */
-export type Kind = "players" | "reviews" | "owners" | "units" | "revenue" | "price" | "money";
+export type Kind =
+  | "players"
+  | "reviews"
+  | "owners"
+  | "units"
+  | "revenue"
+  | "gross"
+  | "net"
+  | "price"
+  | "money";
 
 type Hit = Omit<Written, "declining" | "kind" | "range"> & {
   index: number;
@@ -339,10 +391,6 @@ function wordHits(text: string): Hit[] {
   return hits;
 }
 
-/** Words a sentence speaks of a range or bound with: an estimate's low or high is quoted only so. */
-const RANGE_WORDS =
-  /\b(?:between|up to|at most|at least|as many as|as few as|as much as|as low as|as high as|ranges?|ranging|bounds?|P10|P90)\b|\d\s*(?:[–—]|-|to)\s*\$?\d/i;
-
 /** Words between a number and what it counts: "230,123 daily players", "6 million copies sold". */
 const FILLER =
   "(?:(?:average|averaged|daily|weekly|monthly|concurrent|peak|active|positive|negative|user|steam|total|more|new|estimated|unique|lifetime|paying|in|of|its|their|the|game|gross|net)\\s+){0,3}";
@@ -354,13 +402,21 @@ const KIND_AFTER: Array<[RegExp, Kind]> = [
   [new RegExp(`^\\s*${FILLER}(?:reviews?|ratings?)\\b${NOT_HEAD}`, "i"), "reviews"],
   [new RegExp(`^\\s*${FILLER}owners?\\b${NOT_HEAD}`, "i"), "owners"],
   [new RegExp(`^\\s*${FILLER}(?:copies|units|sales|sold)\\b${NOT_HEAD}`, "i"), "units"],
+  [/^\s*(?:(?:in|of|its|their|the|estimated|total|lifetime)\s+){0,3}(?:gross|grossed)\b/i, "gross"],
+  [/^\s*(?:(?:in|of|its|their|the|estimated|total|lifetime)\s+){0,3}net\b/i, "net"],
+  [
+    /^\s*(?:in\s+\w+\s+)?after\s+(?:\w+['’]s\s+|the\s+|its\s+|platform\s+)?(?:cut|fees?|share|commission)\b/i,
+    "net",
+  ],
   [new RegExp(`^\\s*${FILLER}(?:revenue|gross|net|earnings|grossed|earned)\\b${NOT_HEAD}`, "i"), "revenue"],
   [new RegExp(`^\\s*${FILLER}(?:dollars|usd)\\b`, "i"), "money"],
 ];
 /** Words just before a number that say what it is: "costs $19.99", "grossed $5 million", "sold 6 million". */
 const KIND_BEFORE: Array<[RegExp, Kind]> = [
   [/\b(?:costs?|priced|price[sd]?|sells? for|sold for|retails?(?: for)?)\b(?:\s+\w+){0,2}\s*$/i, "price"],
-  [/\b(?:revenue|grossed|earned|gross|net)\b(?:\s+\w+){0,2}\s*$/i, "revenue"],
+  [/\b(?:grossed|gross)\b(?:\s+\w+){0,2}\s*$/i, "gross"],
+  [/\b(?:net|take-home)\b(?:\s+\w+){0,2}\s*$/i, "net"],
+  [/\b(?:revenue|earned)\b(?:\s+\w+){0,2}\s*$/i, "revenue"],
   [/\b(?:sold|sells|shipped)\b(?:\s+\w+){0,2}\s*$/i, "units"],
 ];
 
@@ -375,6 +431,8 @@ function kindOf(raw: string, before: string, after: string): Kind | null {
 
 /** A sum of money: a price or revenue when the words before it say which. */
 function money(before: string): Kind {
+  // Money kept is net: "Hades kept $62.2 million".
+  if (/\bkept\b(?:\s+\w+){0,2}\s*$/i.test(before)) return "net";
   const said = KIND_BEFORE.find(([pattern, kind]) => kind !== "units" && pattern.test(before));
   return said?.[1] ?? "money";
 }
@@ -429,6 +487,17 @@ function ratioHits(text: string): Hit[] {
   return hits;
 }
 
+/**
+ * Whether a number is said to be a decline: the last direction word before it in its clause ("lost
+ * none of its fans and grew 13.9%" is growth), else a decline word just after it, before another
+ * thought starts ("13.9% lower", "13.9% month-on-month decline"; not "grew 13.9% despite lower prices").
+ */
+function directionOf(before: string, after: string): { declining: boolean } {
+  const said = lastDirection(before);
+  if (said) return { declining: said === "decline" };
+  return { declining: DECLINE.test(after.split(AFTER_CUT)[0]!) };
+}
+
 export function numbersIn(input: string): Written[] {
   // Full-width digits and signs ("５００,０００", "％") are digits and signs.
   const normalized = input.normalize("NFKC");
@@ -441,7 +510,6 @@ export function numbersIn(input: string): Written[] {
   // A word inside a number written in digits ("5 million") is that number's unit, not another.
   const words = wordHits(text).filter((w) => !overlaps(w, digits) && !overlaps(w, fractions));
   const hits = [...digits, ...fractions, ...words].sort((a, b) => a.index - b.index);
-  const range = RANGE_WORDS.test(normalized);
   const read = hits.map(({ index, end, rounded, joined, ...n }, i) => {
     // The clause before the number (since the previous number or a comma/semicolon) and the two
     // words after it ("fell 42.5%", "42.5% lower").
@@ -456,9 +524,18 @@ export function numbersIn(input: string): Written[] {
     return {
       ...n,
       ...approximately(n, rounded, before),
-      declining: DECLINE.test(before) || DECLINE.test(after),
-      kind: n.percent || n.multiplier ? null : kindOf(n.raw, before, unitWords),
-      range: range || joined === true,
+      ...directionOf(before, after),
+      kind: n.multiplier
+        ? null
+        : n.percent
+          ? percentKind(before, unitWords)
+          : kindOf(n.raw, before, unitWords),
+      // A bound is quoted as one in its own clause: "between 4.4 and 10.4 million owners and sold
+      // 9.4 million copies" makes no range of the 9.4 million.
+      range:
+        joined === true ||
+        RANGE_WORDS_NEAR.test(before) ||
+        RANGE_WORDS_NEAR.test(unitWords.split(AFTER_CUT)[0]!),
     };
   });
   // The low end of a range counts what its high end counts: "3.6–10.5 million owners".
@@ -499,6 +576,8 @@ const KIND_WORDS: Record<Exclude<Kind, "money">, string[]> = {
   owners: ["owners", "owner"],
   units: ["units", "sold", "copies", "sales"],
   revenue: ["revenue", "gross", "net"],
+  gross: ["gross"],
+  net: ["net"],
   price: ["price"],
 };
 
@@ -609,7 +688,11 @@ export function matches(fact: Fact, n: Written): boolean {
   if (n.multiplier !== fact.multiplier) return false;
   // What the sentence says the number counts: "230,123 daily players" is no review count.
   if (n.kind === "money" && !fact.kinds.some((k) => k === "revenue" || k === "price")) return false;
-  if (n.kind != null && n.kind !== "money" && !fact.kinds.includes(n.kind)) return false;
+  // A percentage said to be of players, reviews, a price… matches a field of another kind only when
+  // that field says no kind ("growthPct" of a trending game).
+  if (n.percent) {
+    if (n.kind != null && fact.kinds.length > 0 && !fact.kinds.includes(n.kind)) return false;
+  } else if (n.kind != null && n.kind !== "money" && !fact.kinds.includes(n.kind)) return false;
   // An estimate's P10 or P90 is a bound, not the figure: quoted only where a range or bound is said.
   if (fact.bound && !n.range) return false;
   if (fact.value < 0) return n.negative || n.declining;
