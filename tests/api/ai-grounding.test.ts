@@ -912,3 +912,16 @@ describe("r14 misattribution and field typing", () => {
     expect(hades.keeps("a", "Hades grew its fan base but its players fell 13.9%.")).toBe(true);
   });
 });
+
+describe("r14 D2: a sentence naming another game borrows none of the facts' game's figures", () => {
+  test("chat with one game looked up: a catalog game named instead cites none of its figures", () => {
+    const facts = { games: [r14.hades] };
+    const grounding = new Grounding(facts).perGame(facts, [], ["Cyberpunk 2077", "Dead Cells"]);
+    expect(grounding.keeps("a", "Cyberpunk 2077 sold 6.1 million copies.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells has 6,357 daily players and 98.5% positive reviews.")).toBe(
+      false,
+    );
+    expect(grounding.keeps("a", "Hades has 6,357 daily players, unlike Dead Cells.")).toBe(true);
+    expect(grounding.keeps("a", "It has 98.5% positive reviews.")).toBe(true);
+  });
+});

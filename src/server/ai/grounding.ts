@@ -827,13 +827,15 @@ export class Grounding {
    * GamesGrounding); `about` are the ids of the games a text is about when its sentences name none
    * (a recommended game's reasoning). Records its drops and counts with this one.
    */
-  perGame(facts: unknown, about: readonly string[] = []): Grounding {
+  perGame(facts: unknown, about: readonly string[] = [], otherGames: Iterable<string> = []): Grounding {
     const { games, general } = splitGames(facts);
-    return new GamesGrounding(facts, games, general, about, {
+    const grounding = new GamesGrounding(facts, games, general, about, {
       dropped: this.dropped,
       counts: this.counts,
       names: this.names,
     });
+    for (const name of otherGames) grounding.otherGames.add(name);
+    return grounding;
   }
 
   /** The facts a sentence's numbers may be: all of them here (the chat narrows them to the games a sentence names). */
@@ -1013,6 +1015,12 @@ export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unk
  * another game's.
  */
 export class GamesGrounding extends Grounding {
+  /**
+   * Names of games whose figures are not in these facts (catalog games the chat's text names, the
+   * other games of a Game Analysis): a sentence naming one of them and none of these facts' games is
+   * about that game, and may cite no game's figures here.
+   */
+  readonly otherGames = new Set<string>();
   private readonly games: Array<{ id: string; name: string; facts: Fact[] }>;
   private readonly general: Fact[];
   private readonly about: Array<{ id: string; name: string; facts: Fact[] }>;
@@ -1032,7 +1040,12 @@ export class GamesGrounding extends Grounding {
   }
 
   protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
-    const referred = gamesReferred({ ...context, sentence }, this.games, this.about);
+    const own = new Set(this.games.map((g) => g.name));
+    const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
+    const referred =
+      others.length && gamesNamed(sentence, this.games).length === 0 && gamesNamed(sentence, others).length
+        ? []
+        : gamesReferred({ ...context, sentence }, this.games, this.about);
     return [...this.general, ...referred.flatMap((g) => g.facts)];
   }
 }
