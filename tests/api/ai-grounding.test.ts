@@ -554,3 +554,374 @@ describe("a sentence about a game may only cite that game's figures (outside tes
     ]);
   });
 });
+
+/** The r14 outside test's facts: Hades, Dead Cells, a low-signal game, Stardew Valley. */
+const r14 = {
+  hades: {
+    gameId: "h",
+    name: "Hades",
+    priceUsd: 24.99,
+    reviews: { positive: 226_675, negative: 3_448, total: 230_123 },
+    positiveSharePct: 98.5,
+    sentimentOutOf5: 4.9,
+    players: { averageLast7Days: 6_357 },
+    monthlyPlayers: {
+      month: "2022-02",
+      averagePlayers: 6_357,
+      previousAveragePlayers: 7_380,
+      monthOnMonthChangePct: -13.9,
+    },
+    estimates: {
+      owners: { low: 4_410_000, mid: 6_790_000, high: 10_400_000 },
+      unitsSold: { low: 3_970_000, mid: 6_110_000, high: 9_360_000 },
+      grossRevenueUsd: { low: 99_200_000, mid: 153_000_000, high: 234_000_000 },
+      netRevenueUsd: { low: 39_300_000, mid: 62_200_000, high: 96_800_000 },
+    },
+  },
+  deadCells: {
+    gameId: "dc",
+    name: "Dead Cells",
+    reviews: { total: 135_665 },
+    positiveSharePct: 97.2,
+    players: { averageLast7Days: 4_013 },
+    monthlyPlayers: {
+      month: "2022-02",
+      averagePlayers: 4_013,
+      previousAveragePlayers: 7_021,
+      monthOnMonthChangePct: -42.8,
+    },
+    estimates: {
+      owners: { low: 3_600_000, mid: 6_180_000, high: 10_500_000 },
+      unitsSold: { mid: 5_560_000 },
+    },
+  },
+  fm: {
+    gameId: "fm",
+    name: "Football Manager 2016",
+    lowSignal: true,
+    monthlyPlayers: {
+      month: "2022-02",
+      averagePlayers: 588,
+      previousAveragePlayers: 632,
+      monthOnMonthChangePct: -7,
+    },
+    estimates: {
+      owners: { low: 97_700, high: 1_460_000 },
+      unitsSold: { low: 87_900, high: 1_310_000 },
+    },
+  },
+  stardew: {
+    gameId: "sv",
+    name: "Stardew Valley",
+    positiveSharePct: 98.2,
+    players: { averageLast7Days: 28_793 },
+  },
+  fifa: { gameId: "f22", name: "FIFA 22", positiveSharePct: 80.3, reviews: { total: 117_669 } },
+};
+const one = (game: object) => new Grounding({ game }).perGame({ game });
+const keptAll = (grounding: Grounding, sentences: string[]) =>
+  sentences.map((sentence) => ({ sentence, kept: grounding.keeps("a", sentence) }));
+const allKept = (sentences: string[]) => sentences.map((sentence) => ({ sentence, kept: true }));
+
+describe("r14 false alarms: correct sentences are kept", () => {
+  test("D1: a range's ends each keep their own digits and scale; a low end with its own unit still makes a range", () => {
+    expect(numbersIn("between 97,700 and 1.46 million owners").map((n) => n.value)).toEqual([
+      97_700, 1_460_000,
+    ]);
+    expect(numbersIn("from 97,700 to 1.46 million owners").map((n) => n.value)).toEqual([97_700, 1_460_000]);
+    // A bare low end without a separator still takes the high end's scale.
+    expect(numbersIn("between 4 and 9.4 million copies").map((n) => n.value)).toEqual([4e6, 9.4e6]);
+    const fm = [
+      "Football Manager 2016 has between 97,700 and 1.46 million owners.",
+      "Football Manager 2016 has an estimated 97.7 thousand to 1.46 million owners.",
+      "Football Manager 2016 has an estimated 97.7K to 1.46M owners.",
+      "Football Manager 2016 sold 88K–1.3M copies.",
+      "Football Manager 2016 has from 97,700 to 1.46 million owners.",
+    ];
+    expect(keptAll(one(r14.fm), fm)).toEqual(allKept(fm));
+    const hades = [
+      "Hades' owners are estimated at 4.4 million to 10.4 million.",
+      "Hades' gross revenue is likely $99M–$234M.",
+      "Hades has from 4.4 million to 10.4 million owners.",
+    ];
+    expect(keptAll(one(r14.hades), hades)).toEqual(allKept(hades));
+    // A wrong end is still dropped.
+    expect(one(r14.fm).keeps("a", "Football Manager 2016 has between 97,700 and 2.46 million owners.")).toBe(
+      false,
+    );
+    expect(one(r14.hades).keeps("a", "Hades' gross revenue is likely $89M–$234M.")).toBe(false);
+  });
+
+  test("D11: a round figure written in full with an approximation word has the tolerance of its significant digits", () => {
+    const hades = [
+      "Hades has over 230,000 reviews.",
+      "Hades averaged roughly 6,400 players in February 2022.",
+      "Hades grossed about $150 million.",
+      "Hades has more than 230,000 reviews.",
+      "Hades has close to 6,400 daily players.",
+      "Hades has nearly 6,400 daily players.",
+    ];
+    expect(keptAll(one(r14.hades), hades)).toEqual(allKept(hades));
+    expect(
+      one(r14.stardew).keeps("a", "Stardew Valley has 98% positive reviews and about 28,800 daily players."),
+    ).toBe(true);
+    expect(one(r14.deadCells).keeps("a", "Dead Cells has over 135,000 reviews.")).toBe(true);
+    expect(
+      one({ gameId: "t", name: "TOGETHER BnB", growthPct: 5562.4, dailyPlayers: 515 }).keeps(
+        "a",
+        "TOGETHER BnB grew over 5,500% but has only 515 players.",
+      ),
+    ).toBe(true);
+    // Without an approximation word, a figure written in full digits is exact.
+    expect(one(r14.hades).keeps("a", "Hades has 230,000 reviews.")).toBe(false);
+    expect(one(r14.hades).keeps("a", "Hades has 6,400 daily players.")).toBe(false);
+    // The approximation is bounded by the significant digits (at least two): not any round number.
+    expect(one(r14.hades).keeps("a", "Hades has about 200,000 reviews.")).toBe(false);
+    expect(one(r14.hades).keeps("a", "Hades has about 240,000 reviews.")).toBe(false);
+    expect(one(r14.hades).keeps("a", "Hades grossed about $160 million.")).toBe(false);
+    // "over" is a lower bound, "nearly" an upper one.
+    expect(one(r14.hades).keeps("a", "Hades has over 240,000 reviews.")).toBe(false);
+    expect(one(r14.hades).keeps("a", "Hades has nearly 220,000 reviews.")).toBe(false);
+    expect(one(r14.deadCells).keeps("a", "Dead Cells has nearly 136,000 reviews.")).toBe(true);
+    expect(one(r14.deadCells).keeps("a", "Dead Cells has over 136,000 reviews.")).toBe(false);
+  });
+
+  test("D10: fewer, slipped, dipped, shed, eased, tumbled, under and a hyphenated decline are declines", () => {
+    const hades = [
+      "Hades had 13.9% fewer players in February than in January.",
+      "Hades' players slipped 13.9% last month.",
+      "Hades' player count dipped 13.9% in February 2022.",
+      "Hades shed 13.9% of its players.",
+      "Hades players eased 13.9% month over month.",
+      "Hades' monthly players were 13.9% under January's 7,380.",
+      "Hades players tumbled 13.9%.",
+      "Hades saw a 13.9% month-on-month decline.",
+    ];
+    expect(keptAll(one(r14.hades), hades)).toEqual(allKept(hades));
+    expect(one(r14.hades).keeps("a", "Hades saw a 13.9% month-on-month rise.")).toBe(false);
+  });
+
+  test("D15: '4 in 5' and '9 out of 10' are shares; a rating out of 5 is still a rating", () => {
+    expect(numbersIn("4 in 5 reviews are positive").map((n) => [n.value, n.percent])).toEqual([[80, true]]);
+    const fifa = one(r14.fifa);
+    expect(
+      fifa.keeps("a", "FIFA 22 is 80% positive across 117,669 reviews; 4 in 5 reviews are positive."),
+    ).toBe(true);
+    expect(fifa.keeps("a", "Four out of five FIFA 22 reviews are positive.")).toBe(true);
+    expect(fifa.keeps("a", "9 out of 10 FIFA 22 reviews are positive.")).toBe(false);
+    expect(one(r14.hades).keeps("a", "Hades is rated 4.9 out of 5.")).toBe(true);
+  });
+});
+
+/** The rest of the r14 outside test's catalog, for the sentences it found correctly kept. */
+const r14More = [
+  {
+    gameId: "f4",
+    name: "Fallout 4",
+    priceUsd: 19.99,
+    positiveSharePct: 82.4,
+    estimates: { owners: { mid: 7_400_000 } },
+  },
+  {
+    gameId: "f22",
+    name: "FIFA 22",
+    positiveSharePct: 80.3,
+    monthlyPlayers: { month: "2022-02", averagePlayers: 44_120, monthOnMonthChangePct: 7.3 },
+    estimates: { owners: { low: 2_090_000, mid: 3_600_000, high: 6_200_000 } },
+  },
+  {
+    gameId: "l4d2",
+    name: "Left 4 Dead 2",
+    priceUsd: 9.99,
+    positiveSharePct: 97.5,
+    reviews: { total: 761_650 },
+    monthlyPlayers: { month: "2022-02", monthOnMonthChangePct: -10.4 },
+  },
+  {
+    gameId: "cs",
+    name: "Counter-Strike: Global Offensive",
+    positiveSharePct: 88.8,
+    monthlyPlayers: { month: "2022-02", averagePlayers: 634_638, monthOnMonthChangePct: 5.4 },
+    estimates: { owners: { mid: 168_000_000 } },
+  },
+  {
+    gameId: "d2",
+    name: "Dota 2",
+    positiveSharePct: 82.3,
+    priceUsd: 0,
+    reviews: { total: 1_980_000 },
+    monthlyPlayers: { month: "2022-02", averagePlayers: 450_200, monthOnMonthChangePct: -7.3 },
+    estimates: { owners: { mid: 306_000_000 } },
+  },
+  {
+    gameId: "tr",
+    name: "Terraria",
+    priceUsd: 9.99,
+    positiveSharePct: 97.7,
+    reviews: { total: 1_160_000 },
+    players: { averageLast7Days: 33_404 },
+  },
+  {
+    gameId: "va",
+    name: "Valheim",
+    monthlyPlayers: { month: "2022-02", averagePlayers: 25_509, monthOnMonthChangePct: -15.1 },
+    estimates: { grossRevenueUsd: { low: 200_000_000, mid: 500_000_000, high: 1_090_000_000 } },
+  },
+  { ...r14.stardew, estimates: { unitsSold: { mid: 12_300_000 } } },
+];
+
+describe("r14: the correct sentences the outside test found kept stay kept", () => {
+  const games = [r14.hades, r14.deadCells, { ...r14.fm }, ...r14More];
+  const catalog = () => new Grounding({ games }).perGame({ games });
+  const worked = [
+    "Hades sold about 6 million copies.",
+    "Hades has 98.5% positive reviews (226,675 of 230,123).",
+    "Hades is rated 4.9 out of 5.",
+    "Hades has about 6.8 million owners.",
+    "Hades costs $24.99, or about $25.",
+    "Hades' player count fell from 7,380 in January to 6,357 in February 2022.",
+    "Hades has 230K reviews and roughly 6.4k daily players.",
+    "Hades' owners range from 4.41M to 10.4M, with a mid estimate of 6.79M.",
+    "Hades sold between 4 and 9.4 million copies.",
+    "Hades' net revenue is estimated at $62.2 million (P10–P90: $39.3M to $96.8M).",
+    "In February 2022, Hades averaged 6,357 players.",
+    "Hades' reviews are 98.5% positive: 226,675 positive and 3,448 negative.",
+    "Hades has roughly 99% positive reviews.",
+    "Hades has nearly 7 million owners.",
+    "Hades' estimated gross revenue is $153M, and net revenue $62.2M.",
+    "Hades is priced at $24.99.",
+    "Hades saw a drop of 13.9% in players.",
+    "Hades' players changed by -13.9% month on month.",
+    "Fallout 4 costs $19.99 and has 82.4% positive reviews.",
+    "FIFA 22 averaged 44,120 players in February 2022, up 7.3% from January.",
+    "Left 4 Dead 2 has 97.5% positive reviews from 761,650 reviews and costs $9.99.",
+    "Left 4 Dead 2 lost 10.4% of its players month on month.",
+    "FIFA 22 has about 3.6 million owners.",
+    "Fallout 4 has an estimated 7.4 million owners.",
+    "Dota 2's reviews are 82% positive.",
+    "Counter-Strike: Global Offensive averaged 634,638 players, up 5.4%.",
+    "Counter-Strike: Global Offensive has about 168 million owners.",
+    "Dota 2 has around 306 million owners, and its players fell 7.3% to 450,200.",
+    "Dota 2 is free to play, with 2 million reviews.",
+    "Football Manager 2016 averaged 588 players in February 2022, down 7% from 632.",
+    "Football Manager 2016 has from 97,700 to 1,460,000 owners.",
+    "Football Manager 2016 sold 87,900 to 1,310,000 copies.",
+    "Terraria costs $9.99 and has 97.7% positive reviews.",
+    "Valheim's players fell 15.1% to 25,509 in February 2022.",
+    "Terraria has 1.16 million reviews.",
+    "Valheim's gross revenue could reach up to $1.09 billion.",
+    "Terraria leads with 33,404 players; Stardew Valley follows with 28,793.",
+    "Stardew Valley sold around 12.3 million copies.",
+    "Dead Cells has between 3.6 and 10.5 million owners.",
+    "Dead Cells has 3.6–10.5 million owners.",
+    "Dead Cells is 97% positive across 135,665 reviews.",
+    "Dead Cells lost 42.8% of its players, falling to 4,013 from 7,021.",
+    "FIFA 22 has about 3.6 million owners, between 2.09 million and 6.2 million.",
+    "Hades and Dead Cells both cost $24.99.",
+  ];
+
+  test("each one, alone", () => {
+    const hadesPriced = games.map((g) => (g.gameId === "dc" ? { ...g, priceUsd: 24.99 } : g));
+    const grounding = new Grounding({ hadesPriced }).perGame({ hadesPriced });
+    expect(keptAll(grounding, worked)).toEqual(allKept(worked));
+    expect(catalog().keeps("a", "Hades sold 9 million copies.")).toBe(false);
+  });
+
+  test("a pronoun after a game's sentence, and a game's own lines in Trending and Recommendations", () => {
+    const grounding = catalog();
+    const text = "Dead Cells is close behind. It lost 42.8% of its players.";
+    expect(grounding.text("a", text)).toBe(text);
+    const trending = {
+      trendingGames: 50,
+      averageGrowthPct: 235.5,
+      fastest: [
+        { gameId: "dh", name: "Dread Hunger", growthPct: 1145.4, dailyPlayers: 12_823 },
+        { gameId: "poe", name: "Path of Exile", growthPct: 486, dailyPlayers: 48_633 },
+        { gameId: "vs", name: "Vampire Survivors", growthPct: 261.9, dailyPlayers: 39_032 },
+      ],
+      topics: [
+        { topic: "Action", trendingGames: 30 },
+        { topic: "Indie", trendingGames: 18 },
+      ],
+    };
+    const t = new Grounding(trending).perGame(trending);
+    const lines = [
+      "Dread Hunger grew 1,145.4% to 12,823 daily players.",
+      "Path of Exile, with 48,633 daily players, grew 486%.",
+      "Fifty games are trending, averaging 235.5% growth.",
+      "Action leads with 30 trending games, ahead of Indie at 18.",
+      "Vampire Survivors grew about 262% to 39,032 daily players.",
+    ];
+    expect(keptAll(t, lines)).toEqual(allKept(lines));
+  });
+});
+
+describe("r14 misattribution and field typing", () => {
+  test("D7: 'grossed'/'gross' is only gross revenue, 'net'/'kept' only net; plain revenue either", () => {
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades grossed $62.2 million.")).toBe(false);
+    expect(hades.keeps("a", "Hades' net revenue is $153 million.")).toBe(false);
+    expect(hades.keeps("a", "Hades kept $153 million after Steam's cut.")).toBe(false);
+    const kept = [
+      "Hades grossed $153 million.",
+      "Hades' net revenue is $62.2 million.",
+      "Hades kept $62.2 million after Steam's cut.",
+      "Hades' revenue is $153 million.",
+      "Hades' revenue is $62.2 million after Steam's cut.",
+      "Hades made $153 million in gross revenue.",
+    ];
+    expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+
+  test("D6: a percentage said to be a field's matches only that field (when the fact's field says what it is)", () => {
+    const hades = one(r14.hades);
+    for (const sentence of [
+      "Hades' positive reviews fell 13.9% last month.",
+      "Hades' price fell 13.9%.",
+      "Hades' owners are 98.5% of its buyers.",
+    ])
+      expect({ sentence, kept: hades.keeps("a", sentence) }).toEqual({ sentence, kept: false });
+    expect(one(r14.deadCells).keeps("a", "Dead Cells' positive share fell 42.8 percentage points.")).toBe(
+      false,
+    );
+    const kept = [
+      "Hades' players fell 13.9% last month.",
+      "Hades has 98.5% positive reviews.",
+      "Hades lost 13.9% of its players.",
+      "Hades is 98.5% positive.",
+    ];
+    expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+
+  test("D8: a range word makes a bound acceptable only in its own clause", () => {
+    const hades = one(r14.hades);
+    expect(
+      hades.keeps("a", "Hades has between 4.4 and 10.4 million owners and sold 9.4 million copies."),
+    ).toBe(false);
+    expect(hades.keeps("a", "Hades has up to 10.4 million owners; it grossed $234 million.")).toBe(false);
+    expect(
+      hades.keeps("a", "Hades has between 4.4 and 10.4 million owners and sold 6.1 million copies."),
+    ).toBe(true);
+  });
+
+  test("D9: the direction word is the one attached to the number", () => {
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades lost none of its fans and grew 13.9% last month.")).toBe(false);
+    expect(hades.keeps("a", "Hades players grew 13.9% despite lower prices.")).toBe(false);
+    expect(hades.keeps("a", "Hades players fell 13.9% despite higher prices.")).toBe(true);
+    expect(hades.keeps("a", "Hades grew its fan base but its players fell 13.9%.")).toBe(true);
+  });
+});
+
+describe("r14 D2: a sentence naming another game borrows none of the facts' game's figures", () => {
+  test("chat with one game looked up: a catalog game named instead cites none of its figures", () => {
+    const facts = { games: [r14.hades] };
+    const grounding = new Grounding(facts).perGame(facts, [], ["Cyberpunk 2077", "Dead Cells"]);
+    expect(grounding.keeps("a", "Cyberpunk 2077 sold 6.1 million copies.")).toBe(false);
+    expect(grounding.keeps("a", "Dead Cells has 6,357 daily players and 98.5% positive reviews.")).toBe(
+      false,
+    );
+    expect(grounding.keeps("a", "Hades has 6,357 daily players, unlike Dead Cells.")).toBe(true);
+    expect(grounding.keeps("a", "It has 98.5% positive reviews.")).toBe(true);
+  });
+});

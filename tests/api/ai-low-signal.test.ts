@@ -93,3 +93,22 @@ test("a low-signal game's facts carry its ranges and the flag, no P50; a P50 wri
   );
   expect(figures.some((f) => f.label.endsWith(".mid"))).toBe(false);
 });
+
+// Outside test r14 D1: the range the prompt asks for, written as an analyst writes it, is kept: the
+// low end keeps its own digits ("between 97,700 and 1.46 million"), and a low end with its own unit
+// ("97.7K to 1.46M") still makes a range.
+test("a low-signal range is kept however its ends are written", async () => {
+  const compact = (x: number) => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)}M` : `${(x / 1e3).toPrecision(3)}K`);
+  const sentences = [
+    `Quiet Slope VR has between ${n(owners.low)} and ${(owners.high / 1e6).toPrecision(3)} million owners. `,
+    `Quiet Slope VR has an estimated ${compact(owners.low)} to ${compact(owners.high)} owners. `,
+    `Its gross revenue is likely $${compact(gross.low)}–$${compact(gross.high)}.`,
+  ];
+  llm.queue.push(
+    { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: quiet } }] },
+    { kind: "stream", text: sentences },
+  );
+  const answer = await ask("How many owners does Quiet Slope VR have?");
+  expect(answer.numberCheck?.dropped ?? []).toEqual([]);
+  expect(answer.content).toBe(sentences.join(""));
+});

@@ -347,7 +347,11 @@ class AnswerGrounding extends GamesGrounding {
       [...games].map(([id, g]) => ({ id, name: g.name, facts: g.facts })),
       { tools: withoutGames(ledger.results, ids), earlier: withoutGames(earlier.results, ids) },
     );
-    for (const name of names) this.names.add(name);
+    for (const name of names) {
+      this.names.add(name);
+      // A catalog game no tool returned ("Cyberpunk 2077"): a sentence naming it cites no figure of ours.
+      this.otherGames.add(name);
+    }
   }
 }
 

@@ -27,7 +27,11 @@ import { wordsKey } from "../catalog/normalize.ts";
  *   matches as before. Percentages and multipliers are not typed so;
  * - an estimate's low or high (P10, P90) only matches in a sentence that speaks of a range or bound
  *   ("between", "up to", "at least", "P90", "3.6–10.5"): otherwise only the mid is the figure;
- * - the ends of a range share its scale: "between 3.6 and 10.5 million" is 3.6 million to 10.5 million;
+ * - the ends of a range share its scale: "between 3.6 and 10.5 million" is 3.6 million to 10.5 million,
+ *   unless the low end is written in full ("97,700 to 1.46 million"); ends with their own units
+ *   ("97.7K–1.46M") are a range too;
+ * - an approximate figure ("about 230,000", "over 5,500%", "nearly 6,400") has the tolerance of its
+ *   significant digits (at least two); "over" is a lower bound, "nearly" an upper one; "4 in 5" is 80%;
  * - strings are no figures, except a date's or month's year ("2022-02" allows 2022, not 2) and the
  *   digits of prose; ids and versions give none, and names (of games, genres, tags) are masked.
  */
@@ -115,7 +119,50 @@ const PERCENT_UNITS = new Set(["%", "percent", "per cent", "percentage point", "
 
 /** Words that say a figure is a decline. */
 const DECLINE =
-  /\b(?:declin\w*|decreas\w*|fell|fall\w*|down\w*|drop\w*|lost|los(?:e|es|ing)|shr[aiu]nk\w*|lower\w*|negative\w*|minus|slump\w*|slid\w*|sank|sink\w*|plung\w*|contract\w*|reduc\w*|below)\b/i;
+  /\b(?:declin\w*|decreas\w*|fell|fall\w*|down\w*|drop\w*|lost|los(?:e|es|ing)|shr[aiu]nk\w*|lower\w*|negative\w*|minus|slump\w*|slid\w*|sank|sink\w*|plung\w*|contract\w*|reduc\w*|below|fewer|slip\w*|dip(?:s|ped|ping)?|shed\w*|eas(?:ed|es|ing)|tumbl\w*|under|crash\w*|retreat\w*|weak\w*|worse\w*|dwindl\w*|drop-off)\b/i;
+
+/** Words that say a figure is growth: the last direction word before a number is its direction. */
+const GROWTH =
+  /\b(?:grew|grow\w*|rose|ris(?:e|es|ing)|risen|up|increas\w*|gain\w*|climb\w*|jump\w*|surg\w*|soar\w*|rall(?:y|ied|ies)|boost\w*|higher|rebound\w*|recover\w*|expand\w*)\b/gi;
+const DECLINE_ALL = new RegExp(DECLINE.source, "gi");
+/** Words after a number that start another thought: "grew 13.9% despite lower prices". */
+const AFTER_CUT = /\b(?:despite|while|whereas|but|although|though|amid|even|because|since|as|and|with)\b/i;
+
+/** The last growth or decline word of a text: "lost none of its fans and grew" is growth. */
+function lastDirection(text: string): "growth" | "decline" | null {
+  const at = (pattern: RegExp) => Math.max(-1, ...[...text.matchAll(pattern)].map((m) => m.index!));
+  const [growth, decline] = [at(GROWTH), at(DECLINE_ALL)];
+  return growth < 0 && decline < 0 ? null : growth > decline ? "growth" : "decline";
+}
+
+/** What a percentage is of, as the words near it say ("positive reviews fell 13.9%", "13.9% of its players"). */
+const PERCENT_KIND: Array<[RegExp, Kind]> = [
+  [/\b(?:players?|player count|player base|playerbase|ccu|concurrents?|audience)\b/gi, "players"],
+  [/\b(?:reviews?|positive|negative|ratings?|rated|sentiment)\b/gi, "reviews"],
+  [/\b(?:owners?|buyers?|owned)\b/gi, "owners"],
+  [/\b(?:copies|units|sales)\b/gi, "units"],
+  [/\b(?:prices?|priced|costs?|discount\w*)\b/gi, "price"],
+  [/\b(?:gross|grossed)\b/gi, "gross"],
+  [/\b(?:net)\b/gi, "net"],
+  [/\b(?:revenue|earnings)\b/gi, "revenue"],
+];
+
+/** The kind a percentage is said to be of: the first kind word in the few words after it, else the last before it in its clause. */
+function percentKind(before: string, after: string): Kind | null {
+  const near = after.split(AFTER_CUT)[0]!.split(/\s+/).slice(0, 5).join(" ");
+  let first: [number, Kind] | null = null;
+  for (const [pattern, kind] of PERCENT_KIND)
+    for (const m of near.matchAll(pattern)) if (!first || m.index! < first[0]) first = [m.index!, kind];
+  if (first) return first[1];
+  let last: [number, Kind] | null = null;
+  for (const [pattern, kind] of PERCENT_KIND)
+    for (const m of before.matchAll(pattern)) if (!last || m.index! > last[0]) last = [m.index!, kind];
+  return last?.[1] ?? null;
+}
+
+/** Range words of a number's own clause (a range joined by "–"/"to" is found where the ends are read). */
+const RANGE_WORDS_NEAR =
+  /\b(?:between|up to|at most|at least|as many as|as few as|as much as|as low as|as high as|ranges?|ranging|bounds?|P10|P90|Pxx|top out at|no more than|no fewer than|no less than)\b/i;
 
 export interface Written {
   raw: string;
@@ -123,6 +170,13 @@ export interface Written {
   value: number;
   /** Half a unit of the last digit written: how far a rounded fact may be from it. */
   tolerance: number;
+  /**
+   * How far below and above it the fact may be, when not `tolerance` either way: an approximate
+   * figure ("about 230,000") has the tolerance of its significant digits, "over 230,000" is a lower
+   * bound (the fact is at least it), "nearly 7 million" an upper one.
+   */
+  below?: number;
+  above?: number;
   /** Written as a percentage. */
   percent: boolean;
   /** Preceded by a minus sign. */
@@ -141,9 +195,25 @@ export interface Written {
 }
 
 /** What a figure counts, as a field's name or a sentence's words say it. */
-export type Kind = "players" | "reviews" | "owners" | "units" | "revenue" | "price" | "money";
+export type Kind =
+  | "players"
+  | "reviews"
+  | "owners"
+  | "units"
+  | "revenue"
+  | "gross"
+  | "net"
+  | "price"
+  | "money";
 
-type Hit = Omit<Written, "declining" | "kind" | "range"> & { index: number; end: number };
+type Hit = Omit<Written, "declining" | "kind" | "range"> & {
+  index: number;
+  end: number;
+  /** The tolerance of its significant digits, when it is written with zeros ("230,000"; at least two kept). */
+  rounded?: number;
+  /** One end of a range written with its ends joined ("97.7K–1.46M", "4.4 million to 10.4 million"). */
+  joined?: boolean;
+};
 
 const MULTIPLIER_UNITS = new Set(["x", "×", "times"]);
 
@@ -157,6 +227,11 @@ function digitHits(text: string): Hit[] {
     const unit = m[4] ?? "";
     const scale = SCALE[unit] ?? 1;
     const decimals = digits.includes(".") ? digits.split(".")[1]!.length : 0;
+    // Written with zeros ("230,000", "150 million"): its precision is its significant digits (at
+    // least two), which an approximation word ("about", "over") makes its tolerance.
+    const whole = digits.includes(".") ? "" : digits.replace(/^0+/, "");
+    const significant = Math.max(2, whole.replace(/0+$/, "").length);
+    const rounded = whole.length > significant ? 0.5 * 10 ** (whole.length - significant) * scale : undefined;
     return {
       index: m.index!,
       end: m.index! + m[0].length,
@@ -168,6 +243,9 @@ function digitHits(text: string): Hit[] {
       multiplier: m[2] != null || MULTIPLIER_UNITS.has(unit) || m[5] != null,
       scale,
       bare: unit === "" && m[5] == null,
+      separated: m[3]!.includes(","),
+      rounded,
+      joined: false,
     };
   });
   // The low end of a range takes the scale (or percent) of its high end: "between 3.6 and 10.5
@@ -176,16 +254,21 @@ function digitHits(text: string): Hit[] {
     const low = hits[i]!;
     const high = hits[i + 1]!;
     const join = RANGE_JOIN.exec(text.slice(low.end, high.index).replace(/\$$/, ""));
-    if (!low.bare || !join) continue;
+    if (!join || low.multiplier || high.multiplier) continue;
     if (join[1] && !/\bbetween\s+\$?$/i.test(text.slice(0, low.index))) continue;
-    if (high.scale !== 1) {
+    low.joined = high.joined = true;
+    if (!low.bare) continue;
+    // A low end already written in full ("97,700 to 1.46 million"), or one the scale would make
+    // larger than the high end ("500 to 2 million"), keeps its own value.
+    if (high.scale !== 1 && !low.separated && low.value * high.scale <= high.value) {
       low.value *= high.scale;
       low.tolerance *= high.scale;
+      if (low.rounded != null) low.rounded *= high.scale;
       low.scale = high.scale;
       low.bare = false;
     } else if (high.percent) low.percent = true;
   }
-  return hits.map(({ scale: _scale, bare: _bare, ...hit }) => hit);
+  return hits.map(({ scale: _scale, bare: _bare, separated: _separated, ...hit }) => hit);
 }
 
 const FRACTION_NUMERATORS: Record<string, number> = {
@@ -308,10 +391,6 @@ function wordHits(text: string): Hit[] {
   return hits;
 }
 
-/** Words a sentence speaks of a range or bound with: an estimate's low or high is quoted only so. */
-const RANGE_WORDS =
-  /\b(?:between|up to|at most|at least|as many as|as few as|as much as|as low as|as high as|ranges?|ranging|bounds?|P10|P90)\b|\d\s*(?:[–—]|-|to)\s*\$?\d/i;
-
 /** Words between a number and what it counts: "230,123 daily players", "6 million copies sold". */
 const FILLER =
   "(?:(?:average|averaged|daily|weekly|monthly|concurrent|peak|active|positive|negative|user|steam|total|more|new|estimated|unique|lifetime|paying|in|of|its|their|the|game|gross|net)\\s+){0,3}";
@@ -323,13 +402,21 @@ const KIND_AFTER: Array<[RegExp, Kind]> = [
   [new RegExp(`^\\s*${FILLER}(?:reviews?|ratings?)\\b${NOT_HEAD}`, "i"), "reviews"],
   [new RegExp(`^\\s*${FILLER}owners?\\b${NOT_HEAD}`, "i"), "owners"],
   [new RegExp(`^\\s*${FILLER}(?:copies|units|sales|sold)\\b${NOT_HEAD}`, "i"), "units"],
+  [/^\s*(?:(?:in|of|its|their|the|estimated|total|lifetime)\s+){0,3}(?:gross|grossed)\b/i, "gross"],
+  [/^\s*(?:(?:in|of|its|their|the|estimated|total|lifetime)\s+){0,3}net\b/i, "net"],
+  [
+    /^\s*(?:in\s+\w+\s+)?after\s+(?:\w+['’]s\s+|the\s+|its\s+|platform\s+)?(?:cut|fees?|share|commission)\b/i,
+    "net",
+  ],
   [new RegExp(`^\\s*${FILLER}(?:revenue|gross|net|earnings|grossed|earned)\\b${NOT_HEAD}`, "i"), "revenue"],
   [new RegExp(`^\\s*${FILLER}(?:dollars|usd)\\b`, "i"), "money"],
 ];
 /** Words just before a number that say what it is: "costs $19.99", "grossed $5 million", "sold 6 million". */
 const KIND_BEFORE: Array<[RegExp, Kind]> = [
   [/\b(?:costs?|priced|price[sd]?|sells? for|sold for|retails?(?: for)?)\b(?:\s+\w+){0,2}\s*$/i, "price"],
-  [/\b(?:revenue|grossed|earned|gross|net)\b(?:\s+\w+){0,2}\s*$/i, "revenue"],
+  [/\b(?:grossed|gross)\b(?:\s+\w+){0,2}\s*$/i, "gross"],
+  [/\b(?:net|take-home)\b(?:\s+\w+){0,2}\s*$/i, "net"],
+  [/\b(?:revenue|earned)\b(?:\s+\w+){0,2}\s*$/i, "revenue"],
   [/\b(?:sold|sells|shipped)\b(?:\s+\w+){0,2}\s*$/i, "units"],
 ];
 
@@ -344,8 +431,71 @@ function kindOf(raw: string, before: string, after: string): Kind | null {
 
 /** A sum of money: a price or revenue when the words before it say which. */
 function money(before: string): Kind {
+  // Money kept is net: "Hades kept $62.2 million".
+  if (/\bkept\b(?:\s+\w+){0,2}\s*$/i.test(before)) return "net";
   const said = KIND_BEFORE.find(([pattern, kind]) => kind !== "units" && pattern.test(before));
   return said?.[1] ?? "money";
+}
+
+/** An approximation word just before a number: "about", "over", "nearly"… ("~" too). */
+const APPROXIMATELY =
+  /(?:\b(?:(about|around|roughly|approximately|approx\.?|some|circa|close to|on the order of)|((?:just |well |a little |slightly )?(?:over|more than|above|upwards of|in excess of))|((?:just |a little |slightly )?(?:nearly|almost|under|less than|fewer than|below|just shy of)))|(~))\s*$/i;
+
+/**
+ * The tolerance of a number said approximately: that of its significant digits ("about 230,000"
+ * is 230,000 ± 5,000, as "about 230K" is 230K ± 500), at least its written one; "over"/"more than"
+ * make it a lower bound (the fact is at least the number and below its next significant step),
+ * "nearly"/"almost"/"under" an upper one. A number said without such a word keeps the tolerance
+ * of its digits: "230,000 reviews" is 230,000 ± 0.5.
+ */
+function approximately(
+  n: Omit<Hit, "index" | "end">,
+  rounded: number | undefined,
+  before: string,
+): { tolerance?: number; below?: number; above?: number } {
+  const m = APPROXIMATELY.exec(before);
+  if (!m || n.multiplier) return {};
+  const tolerance = Math.max(n.tolerance, rounded ?? 0);
+  if (m[2]) return { tolerance, below: 0, above: 2 * tolerance };
+  if (m[3]) return { tolerance, below: 2 * tolerance, above: 0 };
+  return { tolerance };
+}
+
+/** "4 in 5", "nine out of ten" (followed by what they count): a share, compared as a percentage within 2.5 points. */
+const RATIO = new RegExp(
+  `(?<![\\w.,])(\\d+|${Object.keys(UNIT_WORDS).join("|")}|ten)\\s+(?:in|out\\s+of)\\s+(\\d+|${Object.keys(UNIT_WORDS).join("|")}|ten|twenty|a hundred|hundred)(?![\\w.,%])(?=\\s+(?!stars?\\b|points?\\b)[A-Za-z])`,
+  "gi",
+);
+
+function ratioHits(text: string): Hit[] {
+  const counted = (w: string) => (/^\d+$/.test(w) ? Number(w) : wordValue(w).value);
+  const hits: Hit[] = [];
+  for (const m of text.matchAll(RATIO)) {
+    const [part, whole] = [counted(m[1]!), counted(m[2]!)];
+    if (!(whole > 0 && part < whole)) continue;
+    hits.push({
+      index: m.index!,
+      end: m.index! + m[0].length,
+      raw: m[0],
+      value: (100 * part) / whole,
+      tolerance: 2.5,
+      percent: true,
+      negative: false,
+      multiplier: false,
+    });
+  }
+  return hits;
+}
+
+/**
+ * Whether a number is said to be a decline: the last direction word before it in its clause ("lost
+ * none of its fans and grew 13.9%" is growth), else a decline word just after it, before another
+ * thought starts ("13.9% lower", "13.9% month-on-month decline"; not "grew 13.9% despite lower prices").
+ */
+function directionOf(before: string, after: string): { declining: boolean } {
+  const said = lastDirection(before);
+  if (said) return { declining: said === "decline" };
+  return { declining: DECLINE.test(after.split(AFTER_CUT)[0]!) };
 }
 
 export function numbersIn(input: string): Written[] {
@@ -353,28 +503,39 @@ export function numbersIn(input: string): Written[] {
   const normalized = input.normalize("NFKC");
   // A percentile's name ("P90") is a label, not a number.
   const text = normalized.replace(/\b[Pp](?:10|25|50|75|90)\b/g, "Pxx");
-  const digits = digitHits(text);
   const overlaps = (w: Hit, others: Hit[]) => others.some((d) => w.index < d.end && d.index < w.end);
+  const ratios = ratioHits(text);
+  const digits = [...ratios, ...digitHits(text).filter((d) => !overlaps(d, ratios))];
   const fractions = fractionHits(text).filter((f) => !overlaps(f, digits));
   // A word inside a number written in digits ("5 million") is that number's unit, not another.
   const words = wordHits(text).filter((w) => !overlaps(w, digits) && !overlaps(w, fractions));
   const hits = [...digits, ...fractions, ...words].sort((a, b) => a.index - b.index);
-  const range = RANGE_WORDS.test(normalized);
-  const read = hits.map(({ index, end, ...n }, i) => {
+  const read = hits.map(({ index, end, rounded, joined, ...n }, i) => {
     // The clause before the number (since the previous number or a comma/semicolon) and the two
     // words after it ("fell 42.5%", "42.5% lower").
     const previousEnd = i === 0 ? 0 : hits[i - 1]!.end;
     const before = text.slice(previousEnd, index).split(/[,;:]/).at(-1) ?? "";
     const rest = text.slice(end);
-    const after = /^[^\w,;:.]*(\w+)?\s*(\w+)?/.exec(rest)?.[0] ?? "";
+    // A hyphenated phrase is one word: "13.9% month-on-month decline".
+    const after = /^[^\w,;:.]*(\w+(?:-\w+)*)?\s*(\w+(?:-\w+)*)?/.exec(rest)?.[0] ?? "";
     // The words after it, to the next number or the end of its clause.
     const next = i + 1 < hits.length ? hits[i + 1]!.index - end : rest.length;
     const unitWords = rest.slice(0, next).split(/[,;:.]/)[0] ?? "";
     return {
       ...n,
-      declining: DECLINE.test(before) || DECLINE.test(after),
-      kind: n.percent || n.multiplier ? null : kindOf(n.raw, before, unitWords),
-      range,
+      ...approximately(n, rounded, before),
+      ...directionOf(before, after),
+      kind: n.multiplier
+        ? null
+        : n.percent
+          ? percentKind(before, unitWords)
+          : kindOf(n.raw, before, unitWords),
+      // A bound is quoted as one in its own clause: "between 4.4 and 10.4 million owners and sold
+      // 9.4 million copies" makes no range of the 9.4 million.
+      range:
+        joined === true ||
+        RANGE_WORDS_NEAR.test(before) ||
+        RANGE_WORDS_NEAR.test(unitWords.split(AFTER_CUT)[0]!),
     };
   });
   // The low end of a range counts what its high end counts: "3.6–10.5 million owners".
@@ -415,6 +576,8 @@ const KIND_WORDS: Record<Exclude<Kind, "money">, string[]> = {
   owners: ["owners", "owner"],
   units: ["units", "sold", "copies", "sales"],
   revenue: ["revenue", "gross", "net"],
+  gross: ["gross"],
+  net: ["net"],
   price: ["price"],
 };
 
@@ -519,12 +682,17 @@ const TEXT_FACT: Omit<Fact, "value" | "path"> = {
 
 /** Whether a written number is this fact. */
 export function matches(fact: Fact, n: Written): boolean {
-  if (Math.abs(Math.abs(fact.value) - n.value) > n.tolerance + 1e-9) return false;
+  const off = Math.abs(fact.value) - n.value;
+  if (off < -(n.below ?? n.tolerance) - 1e-9 || off > (n.above ?? n.tolerance) + 1e-9) return false;
   if (n.percent && !fact.percent) return false;
   if (n.multiplier !== fact.multiplier) return false;
   // What the sentence says the number counts: "230,123 daily players" is no review count.
   if (n.kind === "money" && !fact.kinds.some((k) => k === "revenue" || k === "price")) return false;
-  if (n.kind != null && n.kind !== "money" && !fact.kinds.includes(n.kind)) return false;
+  // A percentage said to be of players, reviews, a price… matches a field of another kind only when
+  // that field says no kind ("growthPct" of a trending game).
+  if (n.percent) {
+    if (n.kind != null && fact.kinds.length > 0 && !fact.kinds.includes(n.kind)) return false;
+  } else if (n.kind != null && n.kind !== "money" && !fact.kinds.includes(n.kind)) return false;
   // An estimate's P10 or P90 is a bound, not the figure: quoted only where a range or bound is said.
   if (fact.bound && !n.range) return false;
   if (fact.value < 0) return n.negative || n.declining;
@@ -659,13 +827,15 @@ export class Grounding {
    * GamesGrounding); `about` are the ids of the games a text is about when its sentences name none
    * (a recommended game's reasoning). Records its drops and counts with this one.
    */
-  perGame(facts: unknown, about: readonly string[] = []): Grounding {
+  perGame(facts: unknown, about: readonly string[] = [], otherGames: Iterable<string> = []): Grounding {
     const { games, general } = splitGames(facts);
-    return new GamesGrounding(facts, games, general, about, {
+    const grounding = new GamesGrounding(facts, games, general, about, {
       dropped: this.dropped,
       counts: this.counts,
       names: this.names,
     });
+    for (const name of otherGames) grounding.otherGames.add(name);
+    return grounding;
   }
 
   /** The facts a sentence's numbers may be: all of them here (the chat narrows them to the games a sentence names). */
@@ -845,6 +1015,12 @@ export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unk
  * another game's.
  */
 export class GamesGrounding extends Grounding {
+  /**
+   * Names of games whose figures are not in these facts (catalog games the chat's text names, the
+   * other games of a Game Analysis): a sentence naming one of them and none of these facts' games is
+   * about that game, and may cite no game's figures here.
+   */
+  readonly otherGames = new Set<string>();
   private readonly games: Array<{ id: string; name: string; facts: Fact[] }>;
   private readonly general: Fact[];
   private readonly about: Array<{ id: string; name: string; facts: Fact[] }>;
@@ -864,7 +1040,12 @@ export class GamesGrounding extends Grounding {
   }
 
   protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
-    const referred = gamesReferred({ ...context, sentence }, this.games, this.about);
+    const own = new Set(this.games.map((g) => g.name));
+    const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
+    const referred =
+      others.length && gamesNamed(sentence, this.games).length === 0 && gamesNamed(sentence, others).length
+        ? []
+        : gamesReferred({ ...context, sentence }, this.games, this.about);
     return [...this.general, ...referred.flatMap((g) => g.facts)];
   }
 }

@@ -152,7 +152,16 @@ export async function interpretGames(
         const answer = output.games.find((g) => g.gameId === item.gameId);
         if (!answer) return item;
         // A game's text stands on that game's figures: another game's figure is no fact about it.
-        const grounding = all.scoped({ games: [facts[i]] });
+        // A sentence naming another analysed game is about that game: it may cite none of these figures.
+        const own = facts[i] as { gameId?: unknown; name?: unknown };
+        const others = facts
+          .filter((_, j) => j !== i)
+          .map((f) => (f as { name?: unknown }).name)
+          .filter((name): name is string => typeof name === "string");
+        const grounding =
+          typeof own.gameId === "string" && typeof own.name === "string"
+            ? all.perGame({ games: [facts[i]] }, [own.gameId], others)
+            : all.scoped({ games: [facts[i]] });
         return {
           ...item,
           sentiment: {
