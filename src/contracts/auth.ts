@@ -22,14 +22,23 @@ export const EmailSchema = z
 export const NAME_MAX = 100;
 // C0 and C1 control characters, DEL included: a NUL cut the stored name short without a word.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same, but for text of several lines: line breaks and tabs are kept. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+export const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Bidirectional overrides and isolates: a name holding U+202E shows reversed, and everything after it
+ * on its line (the admin user table, a notification) too.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 
 /** A first or last name as typed: trimmed, at most NAME_MAX characters, no control characters. */
 export const NameTextSchema = z
   .string()
   .trim()
   .max(NAME_MAX, { message: `Too long: at most ${NAME_MAX} characters` })
-  .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" });
+  .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
+  .refine((v) => !BIDI_CONTROLS.test(v), { message: "Must not contain text-direction control characters" });
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 
@@ -39,7 +48,9 @@ export const SignupBodySchema = z
     password: z
       .string()
       .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
-      .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` }),
+      .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
+      // A password of control characters (eight NULs) is no password a person can type again.
+      .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" }),
     firstName: NameSchema,
     lastName: NameSchema,
   })

@@ -32,6 +32,15 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** The time zone's name as Intl spells it ("europe/paris" → "Europe/Paris"). */
+export function canonicalTimeZone(value: string): string {
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return value;
+  }
+}
+
 /** A subset of a fixed list: every value known, none twice. */
 function subsetOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z
@@ -50,7 +59,15 @@ export const NotificationSettingsSchema = z.strictObject({
 export const PreferenceSettingsSchema = z.strictObject({
   theme: z.enum(THEMES),
   language: z.enum(LANGUAGES),
-  timezone: z.string().trim().refine(isTimeZone, { message: "Unknown time zone" }),
+  // An IANA name ("Europe/Paris", "UTC"), stored as Intl spells it ("europe/paris" → "Europe/Paris");
+  // an offset ("+05:30") is not a time zone's name and does not follow its daylight saving.
+  timezone: z
+    .string()
+    .trim()
+    .refine((v) => isTimeZone(v) && !/^[+-]\d/.test(v), {
+      message: "Unknown time zone: use an IANA name such as Europe/Paris",
+    })
+    .transform(canonicalTimeZone),
   dataRefreshInterval: z.literal(REFRESH_INTERVALS),
 });
 

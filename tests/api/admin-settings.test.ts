@@ -54,6 +54,21 @@ describe("only admins reach the Settings tab's API", () => {
 });
 
 describe("maintenance mode", () => {
+  // Report r15-b #3: the banner every signed-in user sees took NUL and other control characters.
+  test("a banner message with control characters is 422 naming it", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await request("/api/admin/settings/maintenance", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { enabled: false, message: "Back soon\u0000\u0007" },
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors[0]).toMatchObject({
+      field: "message",
+      message: "Must not contain control characters",
+    });
+  });
+
   test("writes answer 503 with Retry-After, reads go on, the status says so; admins sign in and turn it off", async () => {
     const admin = await createTestUser({ role: "admin" });
     const user = await createTestUser();

@@ -178,6 +178,17 @@ describe("a streamed chat with tool calls", () => {
     });
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors[0].field).toBe("message");
+    // Report r15-b #2: a NUL was stored whole and read back cut at it; line breaks stay allowed.
+    const nul = await request("/api/ai/chat", {
+      method: "POST",
+      cookie: premium.cookie,
+      json: { message: "x\u0000y" },
+    });
+    expect(nul.status).toBe(422);
+    expect((await nul.json()).errors[0]).toMatchObject({
+      field: "message",
+      message: "Must not contain control characters",
+    });
     const regular = await createTestUser();
     expect(
       (await request("/api/ai/chat", { method: "POST", cookie: regular.cookie, json: { message: "hi" } }))

@@ -91,3 +91,28 @@ test("the profile's name limit is sign-up's", async () => {
   });
   expect(signup.status).toBe(201);
 });
+
+// Report r15-b #4 and #5: a name with U+202E showed reversed (and what followed it); a password of
+// eight NULs was accepted.
+test("text-direction controls in a name and control characters in a password are refused, naming the field", async () => {
+  const user = await createTestUser({ firstName: "Ann" });
+  const res = await request("/api/user/profile", {
+    method: "PATCH",
+    cookie: user.cookie,
+    json: { lastName: "Ann\u202eliveE" },
+  });
+  expect(res.status).toBe(422);
+  expect((await res.json()).errors[0]).toMatchObject({
+    field: "lastName",
+    message: "Must not contain text-direction control characters",
+  });
+  const signup = await request("/api/auth/signup", {
+    method: "POST",
+    json: { email: "nul-password@example.com", password: "\u0000".repeat(8) },
+  });
+  expect(signup.status).toBe(422);
+  expect((await signup.json()).errors[0]).toMatchObject({
+    field: "password",
+    message: "Must not contain control characters",
+  });
+});

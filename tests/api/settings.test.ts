@@ -80,6 +80,8 @@ describe("PATCH /api/user/settings", () => {
     [{ preferences: { dataRefreshInterval: 120 } }, "preferences.dataRefreshInterval"],
     [{ preferences: { dataRefreshInterval: "300" } }, "preferences.dataRefreshInterval"],
     [{ preferences: { timezone: "Mars/Olympus_Mons" } }, "preferences.timezone"],
+    // An offset is not a time zone's name (report r15-b #6).
+    [{ preferences: { timezone: "+05:30" } }, "preferences.timezone"],
     [{ gaming: { platforms: ["steam", "playstation"] } }, "gaming.platforms.1"],
     [{ gaming: { platforms: ["steam", "steam"] } }, "gaming.platforms"],
     [{ gaming: { favoriteGenres: ["mmo"] } }, "gaming.favoriteGenres.0"],
@@ -130,4 +132,12 @@ describe("PATCH /api/user/settings", () => {
       preferences: { ...DEFAULT_SETTINGS.preferences, theme: "light" },
     });
   });
+});
+
+// Report r15-b #6: "europe/paris" was stored as typed, not as the IANA name.
+test("a time zone is stored as its IANA name", async () => {
+  const { cookie } = await createTestUser();
+  const res = await patch(cookie, { preferences: { timezone: "europe/paris" } });
+  expect(res.status).toBe(200);
+  expect((await res.json()).preferences.timezone).toBe("Europe/Paris");
 });

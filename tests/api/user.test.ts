@@ -76,6 +76,25 @@ describe("GET /api/user/stats", () => {
 });
 
 describe("DELETE /api/user", () => {
+  // Report r15-b #1: removing the watchlist game "..", which every client resolves to the parent
+  // address, reached "DELETE /api/user/" and, with trailing slashes tolerated, deleted the account.
+  test("a write to an address ending in \"/\" (a '..' or empty segment) is 404, and deletes nothing", async () => {
+    const me = await createTestUser({ firstName: "Staying" });
+    for (const path of ["/api/user/watchlist/%2e%2e", "/api/user/watchlist/..", "/api/user/"]) {
+      const res = await request(path, { method: "DELETE", cookie: me.cookie });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+    }
+    expect(
+      (await request("/api/user/settings", { method: "PATCH", cookie: me.cookie, json: {} })).status,
+    ).not.toBe(404);
+    const still = await request("/api/auth/user", { cookie: me.cookie });
+    expect(still.status).toBe(200);
+    expect((await still.json()).firstName).toBe("Staying");
+    // Reads keep the tolerance of a trailing slash.
+    expect((await request("/api/health/")).status).toBe(200);
+  });
+
   test("foreign keys are enforced on the connection (the cascade depends on it)", async () => {
     const result = await rawClient().execute("PRAGMA foreign_keys");
     expect(Number(Object.values(result.rows[0]!)[0])).toBe(1);

@@ -18,6 +18,8 @@ export const requestId = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
  * A path with a malformed %-escape (`/%`, `/%zz`) or a NUL byte (`/%00.js`) names nothing we could
  * serve: 400 problem JSON before any route or the file system sees it.
@@ -31,6 +33,16 @@ export const pathGuard = createMiddleware<AppEnv>(async (c, next) => {
     throw new HttpProblem(400, "The address has a malformed %-escape");
   }
   if (decoded.includes("\0")) throw new HttpProblem(400, "The address contains a NUL character");
+  // A write to an address ending in "/" names no resource of the API: its last segment is empty, or
+  // was "." or ".." (which every client resolves before sending), so "DELETE
+  // /api/user/watchlist/%2e%2e" reached "DELETE /api/user/" and, routed without strict slashes, deleted
+  // the account. Reads keep the tolerance (`/api/health/`).
+  if (!SAFE_METHODS.has(c.req.method) && raw.length > 1 && raw.endsWith("/") && raw.startsWith("/api/")) {
+    throw new HttpProblem(
+      404,
+      'No such address: a write\'s address does not end in "/" (a segment of it is empty, or was "." or "..")',
+    );
+  }
   await next();
 });
 
@@ -50,8 +62,6 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   if (status >= 500) log.error("request", fields);
   else log.debug("request", fields);
 });
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Origins a browser may send state-changing requests from: this server's own, and PUBLIC_URL's. */
 export function allowedOrigins(requestUrl: string, hostHeader: string | undefined): Set<string> {

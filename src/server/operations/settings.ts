@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { CONTROL_CHARACTERS } from "../../contracts/auth.ts";
 import { API_MIN_PER_MINUTE } from "../../contracts/operations.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { setSessionLifetimeDays } from "../auth/session.ts";
@@ -22,7 +23,12 @@ import { log } from "../log.ts";
  */
 export const MaintenanceSchema = z.strictObject({
   enabled: z.boolean(),
-  message: z.string().trim().max(300),
+  // Shown in every signed-in user's banner: one line, no control characters.
+  message: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" }),
 });
 const limit = z.number().int().min(1).max(100_000);
 const API_LIMIT_MESSAGE = `0 (no limit), or from ${API_MIN_PER_MINUTE} to 100,000 requests a minute`;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { AiBacktest } from "../../contracts/ai.ts";
+import { CONTROL_CHARACTERS_BUT_LINES } from "../../contracts/auth.ts";
 import { TIERS } from "../../contracts/roles.ts";
 import latestBacktest from "../ai/backtest-latest.json" with { type: "json" };
 import { askAnalyst, getConversation, listConversations } from "../ai/chat.ts";
@@ -26,7 +27,11 @@ const ChatBodySchema = z
       .string()
       .trim()
       .min(1, { message: "Ask a question" })
-      .max(2000, { message: "At most 2000 characters" }),
+      .max(2000, { message: "At most 2000 characters" })
+      // A NUL was stored whole and read back cut at it; line breaks and tabs are kept.
+      .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), {
+        message: "Must not contain control characters",
+      }),
     conversationId: z.string().min(1).max(100).optional(),
   })
   .strict();
