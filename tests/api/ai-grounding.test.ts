@@ -925,3 +925,72 @@ describe("r14 D2: a sentence naming another game borrows none of the facts' game
     expect(grounding.keeps("a", "It has 98.5% positive reviews.")).toBe(true);
   });
 });
+
+describe("r14 D3: in a sentence naming two games, each number is the game it is written about", () => {
+  const pair = () => {
+    const facts = { games: [r14.hades, r14.deadCells] };
+    return new Grounding(facts).perGame(facts);
+  };
+  test("swapped figures are dropped; each game's own figures are kept", () => {
+    const grounding = pair();
+    for (const sentence of [
+      "Hades has 4,013 daily players and Dead Cells 6,357.",
+      "Unlike Dead Cells, Hades has 4,013 daily players.",
+      "Hades has 97.2% positive reviews, Dead Cells 98.5%.",
+    ])
+      expect({ sentence, kept: grounding.keeps("a", sentence) }).toEqual({ sentence, kept: false });
+    const kept = [
+      "Hades has 6,357 daily players and Dead Cells 4,013.",
+      "Unlike Dead Cells, Hades has 6,357 daily players.",
+      "Hades has 98.5% positive reviews, Dead Cells 97.2%.",
+      "Hades has 6,357 daily players, unlike Dead Cells.",
+      "Dead Cells lost 42.8% of its players, while Hades lost 13.9%.",
+      "At 4,013 daily players, Dead Cells trails Hades.",
+    ];
+    expect(keptAll(grounding, kept)).toEqual(allKept(kept));
+  });
+
+  test("a list of names shares the figure; Trending's games too", () => {
+    const facts = { games: [r14.hades, { ...r14.deadCells, priceUsd: 24.99 }] };
+    expect(new Grounding(facts).perGame(facts).keeps("a", "Hades and Dead Cells both cost $24.99.")).toBe(
+      true,
+    );
+    const trending = {
+      fastest: [
+        { gameId: "poe", name: "Path of Exile", growthPct: 486, dailyPlayers: 48_633 },
+        { gameId: "vs", name: "Vampire Survivors", growthPct: 261.9, dailyPlayers: 39_032 },
+      ],
+    };
+    const t = new Grounding(trending).perGame(trending);
+    expect(t.keeps("a", "Unlike Path of Exile, Vampire Survivors has 48,633 daily players.")).toBe(false);
+    expect(t.keeps("a", "Unlike Path of Exile, Vampire Survivors has 39,032 daily players.")).toBe(true);
+  });
+
+  test("citations: a number cites only its own game's field", () => {
+    const l = newLedger();
+    l.games.set("h", { name: "Hades", facts: r14.hades });
+    l.games.set("dc", { name: "Dead Cells", facts: { ...r14.deadCells, priceUsd: 24.99 } });
+    expect(citationsOf("Hades has 6,357 daily players and Dead Cells 4,013.", l)).toEqual([
+      {
+        gameId: "h",
+        name: "Hades",
+        figures: [
+          { label: "players.averageLast7Days", value: 6_357 },
+          { label: "monthlyPlayers.averagePlayers", value: 6_357 },
+        ],
+      },
+      {
+        gameId: "dc",
+        name: "Dead Cells",
+        figures: [
+          { label: "players.averageLast7Days", value: 4_013 },
+          { label: "monthlyPlayers.averagePlayers", value: 4_013 },
+        ],
+      },
+    ]);
+    expect(citationsOf("Hades and Dead Cells both cost $24.99.", l).map((c) => c.figures)).toEqual([
+      [{ label: "priceUsd", value: 24.99 }],
+      [{ label: "priceUsd", value: 24.99 }],
+    ]);
+  });
+});

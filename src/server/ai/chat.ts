@@ -22,8 +22,9 @@ import {
   GamesGrounding,
   type Grounding,
   gamesNamed,
+  gamesOfNumbers,
   gamesReferred,
-  maskNames,
+  maskNamesMapped,
   matches,
   namesFound,
   namesOf,
@@ -177,14 +178,24 @@ export function citationsOf(
   const masked = [...games.flatMap((g) => [g.name, ...namesOf(g.facts)]), ...catalogNames];
   const quoted = new Map<(typeof games)[number], Map<string, number>>();
   const segments = segmentsOf(text);
+  const own = new Set(games.map((g) => g.name));
+  const others = [...catalogNames].filter((name) => !own.has(name)).map((name) => ({ name }));
   segments.forEach((segment, at) => {
-    const written = numbersOfSegment(maskNames(segment.text, masked)).filter((w) => w.value !== 0);
-    if (!written.length) return;
-    for (const game of gamesReferred({ segments, at, sentence: segment.text }, games)) {
-      const figures = quoted.get(game) ?? new Map<string, number>();
-      for (const f of game.figures) if (written.some((w) => matches(f, w))) figures.set(f.path, f.value);
-      quoted.set(game, figures);
-    }
+    const mapped = maskNamesMapped(segment.text, masked);
+    const written = numbersOfSegment(mapped.text);
+    // A number cites only the game it is about (its clause's game; else the sentence's games).
+    const about = gamesOfNumbers(segment.text, written, mapped, games, others);
+    const referred = about.some((a) => a == null)
+      ? gamesReferred({ segments, at, sentence: segment.text }, games)
+      : [];
+    written.forEach((w, i) => {
+      if (w.value === 0) return;
+      for (const game of about[i] ?? referred) {
+        const figures = quoted.get(game) ?? new Map<string, number>();
+        for (const f of game.figures) if (matches(f, w)) figures.set(f.path, f.value);
+        quoted.set(game, figures);
+      }
+    });
   });
   const named = new Set(gamesNamed(text, games));
   return games

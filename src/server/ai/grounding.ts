@@ -166,6 +166,9 @@ const RANGE_WORDS_NEAR =
 
 export interface Written {
   raw: string;
+  /** Where it is in the text read (its first character, and just after its last). */
+  index: number;
+  end: number;
   /** The magnitude written (never negative). */
   value: number;
   /** Half a unit of the last digit written: how far a rounded fact may be from it. */
@@ -206,7 +209,7 @@ export type Kind =
   | "price"
   | "money";
 
-type Hit = Omit<Written, "declining" | "kind" | "range"> & {
+type Hit = Omit<Written, "declining" | "kind" | "range" | "index" | "end"> & {
   index: number;
   end: number;
   /** The tolerance of its significant digits, when it is written with zeros ("230,000"; at least two kept). */
@@ -510,7 +513,8 @@ export function numbersIn(input: string): Written[] {
   // A word inside a number written in digits ("5 million") is that number's unit, not another.
   const words = wordHits(text).filter((w) => !overlaps(w, digits) && !overlaps(w, fractions));
   const hits = [...digits, ...fractions, ...words].sort((a, b) => a.index - b.index);
-  const read = hits.map(({ index, end, rounded, joined, ...n }, i) => {
+  const read = hits.map(({ rounded, joined, ...n }, i) => {
+    const { index, end } = n;
     // The clause before the number (since the previous number or a comma/semicolon) and the two
     // words after it ("fell 42.5%", "42.5% lower").
     const previousEnd = i === 0 ? 0 : hits[i - 1]!.end;
@@ -704,7 +708,15 @@ export function matches(fact: Fact, n: Written): boolean {
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
 /** The numbers of one sentence (or list line) as the check reads them: its list marker is none. */
-export const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
+export function numbersOfSegment(sentence: string): Written[] {
+  const marker = LIST_MARKER.exec(sentence)?.[0].length ?? 0;
+  // Positions are in the sentence given, marker and all.
+  return numbersIn(sentence.slice(marker)).map((n) => ({
+    ...n,
+    index: n.index + marker,
+    end: n.end + marker,
+  }));
+}
 
 /**
  * The numbers of a text as the check reads them: sentence by sentence (a number's clause ends with its
@@ -761,9 +773,43 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * digits of a name are no figure. Names are matched as written (case and all), longest first.
  */
 export function maskNames(sentence: string, names: Iterable<string>): string {
-  const pattern = namesPattern(names);
-  return pattern ? sentence.replace(pattern, "Name") : sentence;
+  return maskedBy(sentence, namesPattern(names)).text;
 }
+
+/**
+ * A sentence with names masked, and where a place of the sentence is in the masked text (a place
+ * inside a masked name is the masked name's start, or its end for an end): number positions are read
+ * in the masked text, game names are found in the sentence.
+ */
+export interface Masked {
+  text: string;
+  at: (place: number, end?: boolean) => number;
+}
+
+function maskedBy(sentence: string, pattern: RegExp | null): Masked {
+  if (!pattern) return { text: sentence, at: (place) => place };
+  const spans: Array<{ from: number; to: number; shift: number }> = [];
+  let shift = 0;
+  const text = sentence.replace(pattern, (name: string, offset: number) => {
+    spans.push({ from: offset, to: offset + name.length, shift });
+    shift += "Name".length - name.length;
+    return "Name";
+  });
+  const at = (place: number, end = false) => {
+    let moved = 0;
+    for (const span of spans) {
+      if (place >= span.to) moved = span.shift + "Name".length - (span.to - span.from);
+      else if (place > span.from) return span.from + span.shift + (end ? "Name".length : 0);
+      else break;
+    }
+    return place + moved;
+  };
+  return { text, at };
+}
+
+/** maskNames, with where each place of the sentence is in the masked text (see Masked). */
+export const maskNamesMapped = (sentence: string, names: Iterable<string>): Masked =>
+  maskedBy(sentence, namesPattern(names));
 
 /**
  * One pattern of the names that hold numbers, longest first (a longer name wins where two start
@@ -843,17 +889,28 @@ export class Grounding {
     return this.allowed;
   }
 
+  /** The facts each number of a sentence may be (in its order): those of the sentence here. */
+  protected factsOfNumbers(
+    sentence: string,
+    context: SegmentContext,
+    written: readonly Written[],
+    _masked: Masked,
+  ): Fact[][] {
+    const facts = this.factsFor(sentence, context);
+    return written.map(() => facts);
+  }
+
   /** Whether a sentence's numbers are all facts; a dropped one is recorded under `field`. */
   keeps(field: string, sentence: string, context: SegmentContext = NO_CONTEXT): boolean {
     if (this.mask?.size !== this.names.size)
       this.mask = { size: this.names.size, pattern: namesPattern(this.names) };
-    const { pattern } = this.mask;
-    const written = numbersOfSegment(pattern ? sentence.replace(pattern, "Name") : sentence);
+    const masked = maskedBy(sentence, this.mask.pattern);
+    const written = numbersOfSegment(masked.text);
     this.counts.checked += written.length;
     this.counts.segments++;
-    const allowed = written.length ? this.factsFor(sentence, context) : [];
+    const allowed = written.length ? this.factsOfNumbers(sentence, context, written, masked) : [];
     // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
-    const unknown = written.filter((n) => !allowed.some((f) => matches(f, n))).map((n) => n.raw);
+    const unknown = written.filter((n, i) => !allowed[i]!.some((f) => matches(f, n))).map((n) => n.raw);
     if (unknown.length) this.dropped.push({ field, sentence, unknown });
     return unknown.length === 0;
   }
@@ -949,6 +1006,87 @@ export function gamesNamed<T extends { name: string }>(text: string, games: read
     for (const g of games) if (isShortForm(token, g.name)) found.add(g);
   }
   return games.filter((g) => found.has(g));
+}
+
+/** Where a text names games (by name or short form), longest names first, none inside another found. */
+export function mentionsOf<T extends { name: string }>(
+  text: string,
+  games: readonly T[],
+): Array<{ game: T; index: number; end: number }> {
+  const found: Array<{ game: T; index: number; end: number }> = [];
+  const inside = (index: number, end: number) => found.some((m) => index >= m.index && end <= m.end);
+  const byLength = [...games].sort((a, b) => b.name.length - a.name.length);
+  for (const game of byLength) {
+    const words = game.name
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .map(escapeRegExp);
+    if (!words.length || !/\p{L}/u.test(game.name)) continue;
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])${words.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
+      "giu",
+    );
+    for (const m of text.matchAll(pattern))
+      if (!inside(m.index, m.index + m[0].length))
+        found.push({ game, index: m.index, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(SHORT_FORM)) {
+    const token = m[0];
+    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
+    if (inside(m.index, m.index + token.length)) continue;
+    for (const game of games)
+      if (isShortForm(token, game.name)) found.push({ game, index: m.index, end: m.index + token.length });
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** What may stand between the names of a list of games a figure is about together: "Hades and Dead Cells both cost". */
+const NAMES_JOINED = /^(?:['’]s?)?\s*,?\s*(?:and|or|nor|&)\s+(?:both\s+)?$/i;
+/** A comma between names joins them only in a list that ends with "and": "Hades, Dead Cells and Celeste" (not "Unlike Dead Cells, Hades"). */
+const NAMES_LISTED = /^(?:['’]s?)?\s*,\s*$/;
+
+/**
+ * The games each number of a sentence is about (D3): the nearest game named before it in its clause,
+ * else the nearest after it in its clause (a list of names joined by "and" or commas is one: "Hades
+ * and Dead Cells both cost $24.99"). `others` are games whose figures are not in these facts: a number
+ * about one of them is about none of `games`. Null for a number whose clause names no game: it is
+ * about the games the sentence refers to. `written` are read in `masked`, the sentence with its names
+ * masked.
+ */
+export function gamesOfNumbers<T extends { name: string }>(
+  sentence: string,
+  written: readonly Written[],
+  masked: Masked,
+  games: readonly T[],
+  others: readonly { name: string }[] = [],
+): Array<T[] | null> {
+  if (!written.length) return [];
+  const own = new Set<{ name: string }>(games);
+  const mentions = mentionsOf<{ name: string }>(sentence, [...games, ...others]).map((m) => ({
+    game: m.game,
+    index: masked.at(m.index),
+    end: masked.at(m.end, true),
+  }));
+  if (!mentions.length) return written.map(() => null);
+  const text = masked.text;
+  const within = (at: number) =>
+    written.some((n) => at >= n.index && at < n.end) || mentions.some((m) => at >= m.index && at < m.end);
+  const cuts = [...text.matchAll(/[,;:]/g)].map((m) => m.index).filter((at) => !within(at));
+  return written.map((n) => {
+    const from = Math.max(-1, ...cuts.filter((c) => c < n.index));
+    const to = Math.min(text.length, ...cuts.filter((c) => c >= n.end));
+    let at = mentions.findLastIndex((m) => m.end <= n.index && m.index > from);
+    if (at < 0) at = mentions.findIndex((m) => m.index >= n.end && m.end <= to);
+    if (at < 0) return null;
+    let [first, last] = [at, at];
+    const gap = (i: number) => text.slice(mentions[i]!.end, mentions[i + 1]!.index);
+    for (let listed = false; first > 0; first--)
+      if (NAMES_JOINED.test(gap(first - 1))) listed = true;
+      else if (!(listed && NAMES_LISTED.test(gap(first - 1)))) break;
+    while (last < mentions.length - 1 && NAMES_JOINED.test(gap(last))) last++;
+    const about = new Set(mentions.slice(first, last + 1).map((m) => m.game));
+    return games.filter((g) => own.has(g) && about.has(g));
+  });
 }
 
 /**
@@ -1047,5 +1185,19 @@ export class GamesGrounding extends Grounding {
         ? []
         : gamesReferred({ ...context, sentence }, this.games, this.about);
     return [...this.general, ...referred.flatMap((g) => g.facts)];
+  }
+
+  /** A number whose clause names a game is that game's (gamesOfNumbers); others, the sentence's games'. */
+  protected override factsOfNumbers(
+    sentence: string,
+    context: SegmentContext,
+    written: readonly Written[],
+    masked: Masked,
+  ): Fact[][] {
+    const own = new Set(this.games.map((g) => g.name));
+    const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
+    const about = gamesOfNumbers(sentence, written, masked, this.games, others);
+    const whole = about.some((games) => games == null) ? this.factsFor(sentence, context) : [];
+    return about.map((games) => (games ? [...this.general, ...games.flatMap((g) => g.facts)] : whole));
   }
 }
