@@ -994,3 +994,34 @@ describe("r14 D3: in a sentence naming two games, each number is the game it is 
     ]);
   });
 });
+
+describe("r14 D4: a partial name names its game", () => {
+  const [cs, dota] = [r14More[3]!, r14More[4]!];
+  const facts = { games: [cs, dota] };
+  test("'Counter-Strike' after a Dota 2 sentence is Counter-Strike: Global Offensive", () => {
+    const grounding = new Grounding(facts).perGame(facts);
+    expect(
+      grounding.text("a", "Dota 2 has 82.3% positive reviews. Counter-Strike has 306 million owners."),
+    ).toBe("Dota 2 has 82.3% positive reviews.");
+    expect(grounding.keeps("a", "Counter-Strike has about 168 million owners.")).toBe(true);
+    expect(
+      grounding.text("a", "Dota 2 has 82.3% positive reviews. Counter-Strike has 168 million owners."),
+    ).toBe("Dota 2 has 82.3% positive reviews. Counter-Strike has 168 million owners.");
+  });
+
+  test("only a prefix of one game's name, of two words or five letters", () => {
+    const games = [r14.deadCells, r14.stardew, { gameId: "dr", name: "Dead Rising", positiveSharePct: 80 }];
+    const g = { games };
+    const grounding = new Grounding(g).perGame(g);
+    // "Stardew" is Stardew Valley's alone; "Dead" is two games' (and under five letters).
+    expect(grounding.text("a", "Dead Cells is 97.2% positive. Stardew has 98.2% positive reviews.")).toBe(
+      "Dead Cells is 97.2% positive. Stardew has 98.2% positive reviews.",
+    );
+    expect(grounding.text("a", "Dead Cells is close behind. Stardew has 97.2% positive reviews.")).toBe(
+      "Dead Cells is close behind.",
+    );
+    expect(grounding.text("a", "Dead Cells is close behind. Dead has 97.2% positive reviews.")).toBe(
+      "Dead Cells is close behind. Dead has 97.2% positive reviews.",
+    );
+  });
+});

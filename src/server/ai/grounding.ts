@@ -997,7 +997,45 @@ export function isShortForm(token: string, name: string): boolean {
   return from(0, 0);
 }
 
-/** The games a text names: by their names, or by a short form of them ("CS:GO", "PUBG"). */
+/** A name's words: its runs of letters and digits ("Counter-Strike: Global Offensive" → Counter, Strike, Global, Offensive). */
+const nameWords = (name: string) => name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** A pattern of words as a name writes them: any punctuation or space between them, whole words. */
+const wordsPattern = (words: readonly string[], flags: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
+    flags,
+  );
+
+/**
+ * Partial names (D4): the first words of one game's name ("Counter-Strike" for Counter-Strike:
+ * Global Offensive, "Stardew" for Stardew Valley) that are the first words of no other game's name,
+ * at least two words or five letters, written with a capital: each with the game it names.
+ */
+function partialNames<T extends { name: string }>(
+  text: string,
+  games: readonly T[],
+): Array<{ game: T; index: number; end: number }> {
+  const found: Array<{ game: T; index: number; end: number }> = [];
+  const named = games.map((g) => nameWords(g.name).map((w) => w.toLowerCase()));
+  games.forEach((game, i) => {
+    const words = nameWords(game.name);
+    for (let k = words.length - 1; k >= 1; k--) {
+      const prefix = words.slice(0, k);
+      if (k < 2 && prefix.join("").replace(/[^\p{L}]/gu, "").length < 5) continue;
+      const lower = prefix.map((w) => w.toLowerCase());
+      if (named.some((other, j) => j !== i && lower.every((w, at) => other[at] === w))) continue;
+      for (const m of text.matchAll(wordsPattern(prefix, "giu")))
+        if (/^[\p{Lu}\p{N}]/u.test(m[0])) found.push({ game, index: m.index, end: m.index + m[0].length });
+    }
+  });
+  return found;
+}
+
+/**
+ * The games a text names: by their names, by a short form of them ("CS:GO", "PUBG"), or by a partial
+ * name that is one game's ("Counter-Strike").
+ */
 export function gamesNamed<T extends { name: string }>(text: string, games: readonly T[]): T[] {
   const found = new Set(namesFound(text, games));
   for (const m of text.matchAll(SHORT_FORM)) {
@@ -1005,6 +1043,7 @@ export function gamesNamed<T extends { name: string }>(text: string, games: read
     if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
     for (const g of games) if (isShortForm(token, g.name)) found.add(g);
   }
+  for (const m of partialNames(text, games)) found.add(m.game);
   return games.filter((g) => found.has(g));
 }
 
@@ -1017,16 +1056,9 @@ export function mentionsOf<T extends { name: string }>(
   const inside = (index: number, end: number) => found.some((m) => index >= m.index && end <= m.end);
   const byLength = [...games].sort((a, b) => b.name.length - a.name.length);
   for (const game of byLength) {
-    const words = game.name
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean)
-      .map(escapeRegExp);
+    const words = nameWords(game.name);
     if (!words.length || !/\p{L}/u.test(game.name)) continue;
-    const pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}])${words.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
-      "giu",
-    );
-    for (const m of text.matchAll(pattern))
+    for (const m of text.matchAll(wordsPattern(words, "giu")))
       if (!inside(m.index, m.index + m[0].length))
         found.push({ game, index: m.index, end: m.index + m[0].length });
   }
@@ -1037,6 +1069,7 @@ export function mentionsOf<T extends { name: string }>(
     for (const game of games)
       if (isShortForm(token, game.name)) found.push({ game, index: m.index, end: m.index + token.length });
   }
+  for (const m of partialNames(text, games)) if (!inside(m.index, m.end)) found.push(m);
   return found.sort((a, b) => a.index - b.index);
 }
 
