@@ -1025,3 +1025,24 @@ describe("r14 D4: a partial name names its game", () => {
     );
   });
 });
+
+describe("r14 D5: the average growth of the trending games is no one game's growth", () => {
+  const trending = {
+    trendingGames: 50,
+    averageGrowthPct: 235.5,
+    fastest: [{ gameId: "poe", name: "Path of Exile", growthPct: 486, dailyPlayers: 48_633 }],
+  };
+  test("as one game's growth it is dropped; spoken of as the average it is kept", () => {
+    const t = new Grounding(trending).perGame(trending);
+    expect(t.keeps("a", "Path of Exile is up 235.5%.")).toBe(false);
+    expect(t.keeps("a", "It grew 235.5% last week.")).toBe(false);
+    const kept = [
+      "Fifty games are trending, averaging 235.5% growth.",
+      "Path of Exile grew 486%, against an average of 235.5%.",
+      "The trending games grew 235.5% on average.",
+      "Growth across the market was 235.5%.",
+      "Path of Exile grew 486%.",
+    ];
+    expect(keptAll(t, kept)).toEqual(allKept(kept));
+  });
+});

@@ -1179,6 +1179,15 @@ export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unk
   return { games: [...games.values()], general: withoutGames(facts, new Set(games.keys())) };
 }
 
+/** A field that is a figure of many games together: an average, a median, the market's or overall. */
+const isAggregate = (path: string) =>
+  wordsOf(path.replace(/\[\d+\]/g, "")).some((w) =>
+    ["average", "avg", "mean", "median", "overall", "market"].includes(w),
+  );
+/** Words of a sentence about many games together: "averaging 235.5% growth", "the market", "trending games". */
+const AGGREGATE_TALK =
+  /\b(?:averag\w*|mean|median|market\w*|overall|typical\w*|across|on the whole|trending games|all (?:the )?(?:trending )?games|games (?:are|were) trending|segment\w*|genre\w*)\b/i;
+
 /**
  * The number check of a text about several games, game by game (as each game's text in Game
  * Analysis): a sentence may cite the figures of the games it refers to (gamesReferred) and the
@@ -1231,6 +1240,11 @@ export class GamesGrounding extends Grounding {
     const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
     const about = gamesOfNumbers(sentence, written, masked, this.games, others);
     const whole = about.some((games) => games == null) ? this.factsFor(sentence, context) : [];
-    return about.map((games) => (games ? [...this.general, ...games.flatMap((g) => g.facts)] : whole));
+    const facts = about.map((games) => (games ? [...this.general, ...games.flatMap((g) => g.facts)] : whole));
+    // A figure of all the games (an average, the market's) is no one game's (D5): it backs only a
+    // sentence that speaks of the average, the market or the games in general.
+    if (AGGREGATE_TALK.test(sentence)) return facts;
+    const aggregate = new Set(this.general.filter((f) => isAggregate(f.path)));
+    return aggregate.size ? facts.map((list) => list.filter((f) => !aggregate.has(f))) : facts;
   }
 }
