@@ -1046,3 +1046,13 @@ describe("r14 D5: the average growth of the trending games is no one game's grow
     expect(keptAll(t, kept)).toEqual(allKept(kept));
   });
 });
+
+describe("r14 D13: a scaled small number is compared by its scaled value", () => {
+  test("'0.01 billion' is 10 million, not anything from 5 to 15 million", () => {
+    expect(numbersIn("0.01 billion copies").map((n) => [n.value, n.tolerance])).toEqual([[1e7, 5e5]]);
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades sold 0.01 billion copies.")).toBe(false);
+    expect(hades.keeps("a", "Hades sold 0.0061 billion copies.")).toBe(true);
+    expect(hades.keeps("a", "Hades grossed $0.153 billion.")).toBe(true);
+  });
+});

@@ -240,7 +240,7 @@ function digitHits(text: string): Hit[] {
       end: m.index! + m[0].length,
       raw: m[0].trim(),
       value: Number(digits) * scale,
-      tolerance: 0.5 * 10 ** -decimals * scale,
+      tolerance: scaledTolerance(Number(digits), decimals, scale),
       percent: PERCENT_UNITS.has(unit),
       negative: m[1] != null,
       multiplier: m[2] != null || MULTIPLIER_UNITS.has(unit) || m[5] != null,
@@ -499,6 +499,19 @@ function directionOf(before: string, after: string): { declining: boolean } {
   const said = lastDirection(before);
   if (said) return { declining: said === "decline" };
   return { declining: DECLINE.test(after.split(AFTER_CUT)[0]!) };
+}
+
+/**
+ * Half a unit of a scaled number's last digit, compared by its scaled value (D13): "0.01 billion" is
+ * 10 million, ± half a million as "10 million" would be, not ± 5 million.
+ */
+function scaledTolerance(digits: number, decimals: number, scale: number): number {
+  const tolerance = 0.5 * 10 ** -decimals * scale;
+  if (scale <= 1 || digits <= 0 || digits >= 1) return tolerance;
+  const value = digits * scale;
+  const lower = [1e9, 1e6, 1e3, 1].find((s) => s < scale && value / s >= 1) ?? 1;
+  const left = Math.max(0, decimals - Math.round(Math.log10(scale / lower)));
+  return Math.min(tolerance, 0.5 * 10 ** -left * lower);
 }
 
 export function numbersIn(input: string): Written[] {
