@@ -1056,3 +1056,18 @@ describe("r14 D13: a scaled small number is compared by its scaled value", () =>
     expect(hades.keeps("a", "Hades grossed $0.153 billion.")).toBe(true);
   });
 });
+
+describe("r14 D14: a month's year is a figure only written as a year", () => {
+  test("'2,022 fans' is dropped; 'in 2022', 'February 2022', '2022's' are kept", () => {
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades has 2,022 fans on its forum.")).toBe(false);
+    expect(hades.keeps("a", "Hades has 2022 fans on its forum.")).toBe(false);
+    const kept = [
+      "In February 2022, Hades averaged 6,357 players.",
+      "Hades averaged 6,357 players in 2022.",
+      "Hades' 2022's February average was 6,357 players.",
+      "Hades averaged 6,357 players in Feb. 2022.",
+    ];
+    expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+});

@@ -195,6 +195,8 @@ export interface Written {
   kind: Kind | null;
   /** Its sentence speaks of a range or a bound ("between", "up to", "P90", "3.6–10.5"). */
   range: boolean;
+  /** Written as a year: four digits in "in 2022", "2022's", beside a month's name (D14). */
+  year: boolean;
 }
 
 /** What a figure counts, as a field's name or a sentence's words say it. */
@@ -209,7 +211,7 @@ export type Kind =
   | "price"
   | "money";
 
-type Hit = Omit<Written, "declining" | "kind" | "range" | "index" | "end"> & {
+type Hit = Omit<Written, "declining" | "kind" | "range" | "index" | "end" | "year"> & {
   index: number;
   end: number;
   /** The tolerance of its significant digits, when it is written with zeros ("230,000"; at least two kept). */
@@ -514,6 +516,15 @@ function scaledTolerance(digits: number, decimals: number, scale: number): numbe
   return Math.min(tolerance, 0.5 * 10 ** -left * lower);
 }
 
+const MONTHS = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/** Words before a year: "in 2022", "February 2022", "since 2019". */
+const YEAR_BEFORE = new RegExp(
+  `(?:\\b(?:in|of|since|during|by|from|until|till|through|throughout|early|late|mid|year|before|after)|\\b${MONTHS})\\s*-?\\s*$`,
+  "i",
+);
+/** A month's name just after a year: "2022 February". */
+const MONTH_NEXT = new RegExp(`^\\s*${MONTHS}\\b`, "i");
+
 export function numbersIn(input: string): Written[] {
   // Full-width digits and signs ("５００,０００", "％") are digits and signs.
   const normalized = input.normalize("NFKC");
@@ -549,6 +560,11 @@ export function numbersIn(input: string): Written[] {
           : kindOf(n.raw, before, unitWords),
       // A bound is quoted as one in its own clause: "between 4.4 and 10.4 million owners and sold
       // 9.4 million copies" makes no range of the 9.4 million.
+      year:
+        /^\d{4}$/.test(n.raw) &&
+        !n.percent &&
+        !n.multiplier &&
+        (YEAR_BEFORE.test(before) || /^(?:['’]s\b|\s*[-–]\s*\d{2}\b)/.test(rest) || MONTH_NEXT.test(rest)),
       range:
         joined === true ||
         RANGE_WORDS_NEAR.test(before) ||
@@ -585,6 +601,8 @@ export interface Fact {
   kinds: Kind[];
   /** An estimate's low or high (P10, P90): quoted only as a range or bound, never as the figure. */
   bound: boolean;
+  /** A date's or month's year: only a number written as a year is it (D14). */
+  year?: boolean;
 }
 
 const KIND_WORDS: Record<Exclude<Kind, "money">, string[]> = {
@@ -666,7 +684,7 @@ export function factsIn(facts: unknown): Fact[] {
       if (NAME_KEYS.has(key)) return;
       const date = DATE.exec(v.trim());
       if (date) {
-        out.push({ ...TEXT_FACT, value: Number(date[1]), path });
+        out.push({ ...TEXT_FACT, value: Number(date[1]), path, year: true });
         return;
       }
       // An identifier (no spaces: an id, a version) holds no figure.
@@ -703,6 +721,7 @@ export function matches(fact: Fact, n: Written): boolean {
   if (off < -(n.below ?? n.tolerance) - 1e-9 || off > (n.above ?? n.tolerance) + 1e-9) return false;
   if (n.percent && !fact.percent) return false;
   if (n.multiplier !== fact.multiplier) return false;
+  if (fact.year && !n.year) return false;
   // What the sentence says the number counts: "230,123 daily players" is no review count.
   if (n.kind === "money" && !fact.kinds.some((k) => k === "revenue" || k === "price")) return false;
   // A percentage said to be of players, reviews, a price… matches a field of another kind only when
