@@ -348,6 +348,37 @@ describe("the number check of the chat", () => {
     ]);
   });
 
+  test("r14 D2: a catalog game named in the answer, not looked up, borrows none of the looked-up game's figures", async () => {
+    await upsertGames(
+      [{ name: "Dead Cells", genres: ["Action"], positiveReviews: 100, negativeReviews: 10 }],
+      "test",
+    );
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        text: [
+          "Dead Cells is 90% positive of 10,000 reviews. ",
+          "Rising Star is 90% positive of 10,000 reviews. ",
+          "It costs $19.99. ",
+          "Rising Star costs $19.99, unlike Dead Cells.",
+        ],
+      },
+    );
+    const { events, answer } = await ask("How is Rising Star doing?");
+    expect(answer.content).toBe(
+      "Rising Star is 90% positive of 10,000 reviews. It costs $19.99. Rising Star costs $19.99, unlike Dead Cells.",
+    );
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.numberCheck?.dropped).toEqual([
+      {
+        field: "answer",
+        sentence: "Dead Cells is 90% positive of 10,000 reviews.",
+        unknown: ["90%", "10,000"],
+      },
+    ]);
+  });
+
   test("figures of earlier answers of the conversation count on a follow-up", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },

@@ -925,3 +925,149 @@ describe("r14 D2: a sentence naming another game borrows none of the facts' game
     expect(grounding.keeps("a", "It has 98.5% positive reviews.")).toBe(true);
   });
 });
+
+describe("r14 D3: in a sentence naming two games, each number is the game it is written about", () => {
+  const pair = () => {
+    const facts = { games: [r14.hades, r14.deadCells] };
+    return new Grounding(facts).perGame(facts);
+  };
+  test("swapped figures are dropped; each game's own figures are kept", () => {
+    const grounding = pair();
+    for (const sentence of [
+      "Hades has 4,013 daily players and Dead Cells 6,357.",
+      "Unlike Dead Cells, Hades has 4,013 daily players.",
+      "Hades has 97.2% positive reviews, Dead Cells 98.5%.",
+    ])
+      expect({ sentence, kept: grounding.keeps("a", sentence) }).toEqual({ sentence, kept: false });
+    const kept = [
+      "Hades has 6,357 daily players and Dead Cells 4,013.",
+      "Unlike Dead Cells, Hades has 6,357 daily players.",
+      "Hades has 98.5% positive reviews, Dead Cells 97.2%.",
+      "Hades has 6,357 daily players, unlike Dead Cells.",
+      "Dead Cells lost 42.8% of its players, while Hades lost 13.9%.",
+      "At 4,013 daily players, Dead Cells trails Hades.",
+    ];
+    expect(keptAll(grounding, kept)).toEqual(allKept(kept));
+  });
+
+  test("a list of names shares the figure; Trending's games too", () => {
+    const facts = { games: [r14.hades, { ...r14.deadCells, priceUsd: 24.99 }] };
+    expect(new Grounding(facts).perGame(facts).keeps("a", "Hades and Dead Cells both cost $24.99.")).toBe(
+      true,
+    );
+    const trending = {
+      fastest: [
+        { gameId: "poe", name: "Path of Exile", growthPct: 486, dailyPlayers: 48_633 },
+        { gameId: "vs", name: "Vampire Survivors", growthPct: 261.9, dailyPlayers: 39_032 },
+      ],
+    };
+    const t = new Grounding(trending).perGame(trending);
+    expect(t.keeps("a", "Unlike Path of Exile, Vampire Survivors has 48,633 daily players.")).toBe(false);
+    expect(t.keeps("a", "Unlike Path of Exile, Vampire Survivors has 39,032 daily players.")).toBe(true);
+  });
+
+  test("citations: a number cites only its own game's field", () => {
+    const l = newLedger();
+    l.games.set("h", { name: "Hades", facts: r14.hades });
+    l.games.set("dc", { name: "Dead Cells", facts: { ...r14.deadCells, priceUsd: 24.99 } });
+    expect(citationsOf("Hades has 6,357 daily players and Dead Cells 4,013.", l)).toEqual([
+      {
+        gameId: "h",
+        name: "Hades",
+        figures: [
+          { label: "players.averageLast7Days", value: 6_357 },
+          { label: "monthlyPlayers.averagePlayers", value: 6_357 },
+        ],
+      },
+      {
+        gameId: "dc",
+        name: "Dead Cells",
+        figures: [
+          { label: "players.averageLast7Days", value: 4_013 },
+          { label: "monthlyPlayers.averagePlayers", value: 4_013 },
+        ],
+      },
+    ]);
+    expect(citationsOf("Hades and Dead Cells both cost $24.99.", l).map((c) => c.figures)).toEqual([
+      [{ label: "priceUsd", value: 24.99 }],
+      [{ label: "priceUsd", value: 24.99 }],
+    ]);
+  });
+});
+
+describe("r14 D4: a partial name names its game", () => {
+  const [cs, dota] = [r14More[3]!, r14More[4]!];
+  const facts = { games: [cs, dota] };
+  test("'Counter-Strike' after a Dota 2 sentence is Counter-Strike: Global Offensive", () => {
+    const grounding = new Grounding(facts).perGame(facts);
+    expect(
+      grounding.text("a", "Dota 2 has 82.3% positive reviews. Counter-Strike has 306 million owners."),
+    ).toBe("Dota 2 has 82.3% positive reviews.");
+    expect(grounding.keeps("a", "Counter-Strike has about 168 million owners.")).toBe(true);
+    expect(
+      grounding.text("a", "Dota 2 has 82.3% positive reviews. Counter-Strike has 168 million owners."),
+    ).toBe("Dota 2 has 82.3% positive reviews. Counter-Strike has 168 million owners.");
+  });
+
+  test("only a prefix of one game's name, of two words or five letters", () => {
+    const games = [r14.deadCells, r14.stardew, { gameId: "dr", name: "Dead Rising", positiveSharePct: 80 }];
+    const g = { games };
+    const grounding = new Grounding(g).perGame(g);
+    // "Stardew" is Stardew Valley's alone; "Dead" is two games' (and under five letters).
+    expect(grounding.text("a", "Dead Cells is 97.2% positive. Stardew has 98.2% positive reviews.")).toBe(
+      "Dead Cells is 97.2% positive. Stardew has 98.2% positive reviews.",
+    );
+    expect(grounding.text("a", "Dead Cells is close behind. Stardew has 97.2% positive reviews.")).toBe(
+      "Dead Cells is close behind.",
+    );
+    expect(grounding.text("a", "Dead Cells is close behind. Dead has 97.2% positive reviews.")).toBe(
+      "Dead Cells is close behind. Dead has 97.2% positive reviews.",
+    );
+  });
+});
+
+describe("r14 D5: the average growth of the trending games is no one game's growth", () => {
+  const trending = {
+    trendingGames: 50,
+    averageGrowthPct: 235.5,
+    fastest: [{ gameId: "poe", name: "Path of Exile", growthPct: 486, dailyPlayers: 48_633 }],
+  };
+  test("as one game's growth it is dropped; spoken of as the average it is kept", () => {
+    const t = new Grounding(trending).perGame(trending);
+    expect(t.keeps("a", "Path of Exile is up 235.5%.")).toBe(false);
+    expect(t.keeps("a", "It grew 235.5% last week.")).toBe(false);
+    const kept = [
+      "Fifty games are trending, averaging 235.5% growth.",
+      "Path of Exile grew 486%, against an average of 235.5%.",
+      "The trending games grew 235.5% on average.",
+      "Growth across the market was 235.5%.",
+      "Path of Exile grew 486%.",
+    ];
+    expect(keptAll(t, kept)).toEqual(allKept(kept));
+  });
+});
+
+describe("r14 D13: a scaled small number is compared by its scaled value", () => {
+  test("'0.01 billion' is 10 million, not anything from 5 to 15 million", () => {
+    expect(numbersIn("0.01 billion copies").map((n) => [n.value, n.tolerance])).toEqual([[1e7, 5e5]]);
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades sold 0.01 billion copies.")).toBe(false);
+    expect(hades.keeps("a", "Hades sold 0.0061 billion copies.")).toBe(true);
+    expect(hades.keeps("a", "Hades grossed $0.153 billion.")).toBe(true);
+  });
+});
+
+describe("r14 D14: a month's year is a figure only written as a year", () => {
+  test("'2,022 fans' is dropped; 'in 2022', 'February 2022', '2022's' are kept", () => {
+    const hades = one(r14.hades);
+    expect(hades.keeps("a", "Hades has 2,022 fans on its forum.")).toBe(false);
+    expect(hades.keeps("a", "Hades has 2022 fans on its forum.")).toBe(false);
+    const kept = [
+      "In February 2022, Hades averaged 6,357 players.",
+      "Hades averaged 6,357 players in 2022.",
+      "Hades' 2022's February average was 6,357 players.",
+      "Hades averaged 6,357 players in Feb. 2022.",
+    ];
+    expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+});

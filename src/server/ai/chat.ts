@@ -10,9 +10,11 @@ import type {
 } from "../../contracts/ai.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
+import { normalizeName, wordsKey } from "../catalog/normalize.ts";
 import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
+import { searchIndex } from "../catalog/search-index.ts";
 import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -22,8 +24,9 @@ import {
   GamesGrounding,
   type Grounding,
   gamesNamed,
+  gamesOfNumbers,
   gamesReferred,
-  maskNames,
+  maskNamesMapped,
   matches,
   namesFound,
   namesOf,
@@ -177,14 +180,26 @@ export function citationsOf(
   const masked = [...games.flatMap((g) => [g.name, ...namesOf(g.facts)]), ...catalogNames];
   const quoted = new Map<(typeof games)[number], Map<string, number>>();
   const segments = segmentsOf(text);
+  const own = games.map((g) => wordsKey(g.name));
+  const others = [...catalogNames]
+    .filter((name) => !own.some((o) => o === wordsKey(name) || o.startsWith(`${wordsKey(name)} `)))
+    .map((name) => ({ name }));
   segments.forEach((segment, at) => {
-    const written = numbersOfSegment(maskNames(segment.text, masked)).filter((w) => w.value !== 0);
-    if (!written.length) return;
-    for (const game of gamesReferred({ segments, at, sentence: segment.text }, games)) {
-      const figures = quoted.get(game) ?? new Map<string, number>();
-      for (const f of game.figures) if (written.some((w) => matches(f, w))) figures.set(f.path, f.value);
-      quoted.set(game, figures);
-    }
+    const mapped = maskNamesMapped(segment.text, masked);
+    const written = numbersOfSegment(mapped.text);
+    // A number cites only the game it is about (its clause's game; else the sentence's games).
+    const about = gamesOfNumbers(segment.text, written, mapped, games, others);
+    const referred = about.some((a) => a == null)
+      ? gamesReferred({ segments, at, sentence: segment.text }, games)
+      : [];
+    written.forEach((w, i) => {
+      if (w.value === 0) return;
+      for (const game of about[i] ?? referred) {
+        const figures = quoted.get(game) ?? new Map<string, number>();
+        for (const f of game.figures) if (matches(f, w)) figures.set(f.path, f.value);
+        quoted.set(game, figures);
+      }
+    });
   });
   const named = new Set(gamesNamed(text, games));
   return games
@@ -347,10 +362,14 @@ class AnswerGrounding extends GamesGrounding {
       [...games].map(([id, g]) => ({ id, name: g.name, facts: g.facts })),
       { tools: withoutGames(ledger.results, ids), earlier: withoutGames(earlier.results, ids) },
     );
+    const own = [...games.values()].map((g) => wordsKey(g.name));
     for (const name of names) {
       this.names.add(name);
       // A catalog game no tool returned ("Cyberpunk 2077"): a sentence naming it cites no figure of ours.
-      this.otherGames.add(name);
+      // A facts game's name, or its first words ("Counter-Strike" for Counter-Strike: Global
+      // Offensive), is that game's.
+      const key = wordsKey(name);
+      if (!own.some((o) => o === key || o.startsWith(`${key} `))) this.otherGames.add(name);
     }
   }
 }
@@ -381,8 +400,52 @@ class CatalogNames {
     for (const query of fresh) this.asked.add(query);
     for (const found of await searchEach(fresh, 10))
       for (const g of namesFound(text, found)) this.names.add(g.name);
+    await this.learnExact(text);
   }
+
+  /**
+   * Capitalised names of the text that are a catalog game's whole name ("Dead Cells", "Celeste"),
+   * looked up in the search index's names (no query): the longest in each run of capitalised words,
+   * common words alone ("It", "February") not.
+   */
+  private async learnExact(text: string): Promise<void> {
+    const index = await searchIndex().catch(() => null);
+    if (!index) return;
+    for (const run of namesIn(text)) {
+      if (run === text) continue;
+      const words = run.split(/\s+/).map((w) => w.replace(/(?:['’]s?|[:'’-])+$/u, ""));
+      const taken: Array<[number, number]> = [];
+      for (let size = Math.min(words.length, 8); size >= 1; size--)
+        for (let from = 0; from + size <= words.length; from++) {
+          const to = from + size;
+          if (taken.some(([a, b]) => from < b && a < to)) continue;
+          const name = words.slice(from, to).join(" ");
+          const key = normalizeName(name);
+          if (key.length < 2 || !/\p{L}/u.test(name) || (size === 1 && COMMON_WORDS.has(key))) continue;
+          if (!this.looked.has(key)) this.looked.set(key, index.hasName(key));
+          if (!this.looked.get(key)) continue;
+          taken.push([from, to]);
+          this.names.add(name);
+        }
+    }
+  }
+
+  private readonly looked = new Map<string, boolean>();
 }
+
+/** Words that start sentences more often than they name a game, though some game is called so. */
+const COMMON_WORDS = new Set(
+  `it its it's they them their this that these those there here he she we you i me my our your his her
+  a an the and or but nor so yet if then than as at by for from in into of on onto to with without
+  unlike like both while after before since during until all some many most more less few each every
+  other another any none one two three first second third last next new top best overall however also
+  still meanwhile instead yes no not only even just over under up down out about around
+  january february march april may june july august september october november december
+  monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
+  steam players player reviews review sales owners revenue price market game games genre genres
+  action adventure indie rpg strategy simulation casual sports racing puzzle horror shooter
+  early access free`.split(/\s+/),
+);
 
 /** The games an answer may cite: this answer's, and the conversation's earlier ones it names again. */
 function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {

@@ -166,6 +166,9 @@ const RANGE_WORDS_NEAR =
 
 export interface Written {
   raw: string;
+  /** Where it is in the text read (its first character, and just after its last). */
+  index: number;
+  end: number;
   /** The magnitude written (never negative). */
   value: number;
   /** Half a unit of the last digit written: how far a rounded fact may be from it. */
@@ -192,6 +195,8 @@ export interface Written {
   kind: Kind | null;
   /** Its sentence speaks of a range or a bound ("between", "up to", "P90", "3.6–10.5"). */
   range: boolean;
+  /** Written as a year: four digits in "in 2022", "2022's", beside a month's name (D14). */
+  year: boolean;
 }
 
 /** What a figure counts, as a field's name or a sentence's words say it. */
@@ -206,7 +211,7 @@ export type Kind =
   | "price"
   | "money";
 
-type Hit = Omit<Written, "declining" | "kind" | "range"> & {
+type Hit = Omit<Written, "declining" | "kind" | "range" | "index" | "end" | "year"> & {
   index: number;
   end: number;
   /** The tolerance of its significant digits, when it is written with zeros ("230,000"; at least two kept). */
@@ -237,7 +242,7 @@ function digitHits(text: string): Hit[] {
       end: m.index! + m[0].length,
       raw: m[0].trim(),
       value: Number(digits) * scale,
-      tolerance: 0.5 * 10 ** -decimals * scale,
+      tolerance: scaledTolerance(Number(digits), decimals, scale),
       percent: PERCENT_UNITS.has(unit),
       negative: m[1] != null,
       multiplier: m[2] != null || MULTIPLIER_UNITS.has(unit) || m[5] != null,
@@ -498,6 +503,28 @@ function directionOf(before: string, after: string): { declining: boolean } {
   return { declining: DECLINE.test(after.split(AFTER_CUT)[0]!) };
 }
 
+/**
+ * Half a unit of a scaled number's last digit, compared by its scaled value (D13): "0.01 billion" is
+ * 10 million, ± half a million as "10 million" would be, not ± 5 million.
+ */
+function scaledTolerance(digits: number, decimals: number, scale: number): number {
+  const tolerance = 0.5 * 10 ** -decimals * scale;
+  if (scale <= 1 || digits <= 0 || digits >= 1) return tolerance;
+  const value = digits * scale;
+  const lower = [1e9, 1e6, 1e3, 1].find((s) => s < scale && value / s >= 1) ?? 1;
+  const left = Math.max(0, decimals - Math.round(Math.log10(scale / lower)));
+  return Math.min(tolerance, 0.5 * 10 ** -left * lower);
+}
+
+const MONTHS = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/** Words before a year: "in 2022", "February 2022", "since 2019". */
+const YEAR_BEFORE = new RegExp(
+  `(?:\\b(?:in|of|since|during|by|from|until|till|through|throughout|early|late|mid|year|before|after)|\\b${MONTHS})\\s*-?\\s*$`,
+  "i",
+);
+/** A month's name just after a year: "2022 February". */
+const MONTH_NEXT = new RegExp(`^\\s*${MONTHS}\\b`, "i");
+
 export function numbersIn(input: string): Written[] {
   // Full-width digits and signs ("５００,０００", "％") are digits and signs.
   const normalized = input.normalize("NFKC");
@@ -510,7 +537,8 @@ export function numbersIn(input: string): Written[] {
   // A word inside a number written in digits ("5 million") is that number's unit, not another.
   const words = wordHits(text).filter((w) => !overlaps(w, digits) && !overlaps(w, fractions));
   const hits = [...digits, ...fractions, ...words].sort((a, b) => a.index - b.index);
-  const read = hits.map(({ index, end, rounded, joined, ...n }, i) => {
+  const read = hits.map(({ rounded, joined, ...n }, i) => {
+    const { index, end } = n;
     // The clause before the number (since the previous number or a comma/semicolon) and the two
     // words after it ("fell 42.5%", "42.5% lower").
     const previousEnd = i === 0 ? 0 : hits[i - 1]!.end;
@@ -532,6 +560,11 @@ export function numbersIn(input: string): Written[] {
           : kindOf(n.raw, before, unitWords),
       // A bound is quoted as one in its own clause: "between 4.4 and 10.4 million owners and sold
       // 9.4 million copies" makes no range of the 9.4 million.
+      year:
+        /^\d{4}$/.test(n.raw) &&
+        !n.percent &&
+        !n.multiplier &&
+        (YEAR_BEFORE.test(before) || /^(?:['’]s\b|\s*[-–]\s*\d{2}\b)/.test(rest) || MONTH_NEXT.test(rest)),
       range:
         joined === true ||
         RANGE_WORDS_NEAR.test(before) ||
@@ -568,6 +601,8 @@ export interface Fact {
   kinds: Kind[];
   /** An estimate's low or high (P10, P90): quoted only as a range or bound, never as the figure. */
   bound: boolean;
+  /** A date's or month's year: only a number written as a year is it (D14). */
+  year?: boolean;
 }
 
 const KIND_WORDS: Record<Exclude<Kind, "money">, string[]> = {
@@ -649,7 +684,7 @@ export function factsIn(facts: unknown): Fact[] {
       if (NAME_KEYS.has(key)) return;
       const date = DATE.exec(v.trim());
       if (date) {
-        out.push({ ...TEXT_FACT, value: Number(date[1]), path });
+        out.push({ ...TEXT_FACT, value: Number(date[1]), path, year: true });
         return;
       }
       // An identifier (no spaces: an id, a version) holds no figure.
@@ -686,6 +721,7 @@ export function matches(fact: Fact, n: Written): boolean {
   if (off < -(n.below ?? n.tolerance) - 1e-9 || off > (n.above ?? n.tolerance) + 1e-9) return false;
   if (n.percent && !fact.percent) return false;
   if (n.multiplier !== fact.multiplier) return false;
+  if (fact.year && !n.year) return false;
   // What the sentence says the number counts: "230,123 daily players" is no review count.
   if (n.kind === "money" && !fact.kinds.some((k) => k === "revenue" || k === "price")) return false;
   // A percentage said to be of players, reviews, a price… matches a field of another kind only when
@@ -704,7 +740,15 @@ export function matches(fact: Fact, n: Written): boolean {
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
 /** The numbers of one sentence (or list line) as the check reads them: its list marker is none. */
-export const numbersOfSegment = (sentence: string) => numbersIn(sentence.replace(LIST_MARKER, ""));
+export function numbersOfSegment(sentence: string): Written[] {
+  const marker = LIST_MARKER.exec(sentence)?.[0].length ?? 0;
+  // Positions are in the sentence given, marker and all.
+  return numbersIn(sentence.slice(marker)).map((n) => ({
+    ...n,
+    index: n.index + marker,
+    end: n.end + marker,
+  }));
+}
 
 /**
  * The numbers of a text as the check reads them: sentence by sentence (a number's clause ends with its
@@ -761,9 +805,43 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * digits of a name are no figure. Names are matched as written (case and all), longest first.
  */
 export function maskNames(sentence: string, names: Iterable<string>): string {
-  const pattern = namesPattern(names);
-  return pattern ? sentence.replace(pattern, "Name") : sentence;
+  return maskedBy(sentence, namesPattern(names)).text;
 }
+
+/**
+ * A sentence with names masked, and where a place of the sentence is in the masked text (a place
+ * inside a masked name is the masked name's start, or its end for an end): number positions are read
+ * in the masked text, game names are found in the sentence.
+ */
+export interface Masked {
+  text: string;
+  at: (place: number, end?: boolean) => number;
+}
+
+function maskedBy(sentence: string, pattern: RegExp | null): Masked {
+  if (!pattern) return { text: sentence, at: (place) => place };
+  const spans: Array<{ from: number; to: number; shift: number }> = [];
+  let shift = 0;
+  const text = sentence.replace(pattern, (name: string, offset: number) => {
+    spans.push({ from: offset, to: offset + name.length, shift });
+    shift += "Name".length - name.length;
+    return "Name";
+  });
+  const at = (place: number, end = false) => {
+    let moved = 0;
+    for (const span of spans) {
+      if (place >= span.to) moved = span.shift + "Name".length - (span.to - span.from);
+      else if (place > span.from) return span.from + span.shift + (end ? "Name".length : 0);
+      else break;
+    }
+    return place + moved;
+  };
+  return { text, at };
+}
+
+/** maskNames, with where each place of the sentence is in the masked text (see Masked). */
+export const maskNamesMapped = (sentence: string, names: Iterable<string>): Masked =>
+  maskedBy(sentence, namesPattern(names));
 
 /**
  * One pattern of the names that hold numbers, longest first (a longer name wins where two start
@@ -843,17 +921,28 @@ export class Grounding {
     return this.allowed;
   }
 
+  /** The facts each number of a sentence may be (in its order): those of the sentence here. */
+  protected factsOfNumbers(
+    sentence: string,
+    context: SegmentContext,
+    written: readonly Written[],
+    _masked: Masked,
+  ): Fact[][] {
+    const facts = this.factsFor(sentence, context);
+    return written.map(() => facts);
+  }
+
   /** Whether a sentence's numbers are all facts; a dropped one is recorded under `field`. */
   keeps(field: string, sentence: string, context: SegmentContext = NO_CONTEXT): boolean {
     if (this.mask?.size !== this.names.size)
       this.mask = { size: this.names.size, pattern: namesPattern(this.names) };
-    const { pattern } = this.mask;
-    const written = numbersOfSegment(pattern ? sentence.replace(pattern, "Name") : sentence);
+    const masked = maskedBy(sentence, this.mask.pattern);
+    const written = numbersOfSegment(masked.text);
     this.counts.checked += written.length;
     this.counts.segments++;
-    const allowed = written.length ? this.factsFor(sentence, context) : [];
+    const allowed = written.length ? this.factsOfNumbers(sentence, context, written, masked) : [];
     // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
-    const unknown = written.filter((n) => !allowed.some((f) => matches(f, n))).map((n) => n.raw);
+    const unknown = written.filter((n, i) => !allowed[i]!.some((f) => matches(f, n))).map((n) => n.raw);
     if (unknown.length) this.dropped.push({ field, sentence, unknown });
     return unknown.length === 0;
   }
@@ -940,7 +1029,45 @@ export function isShortForm(token: string, name: string): boolean {
   return from(0, 0);
 }
 
-/** The games a text names: by their names, or by a short form of them ("CS:GO", "PUBG"). */
+/** A name's words: its runs of letters and digits ("Counter-Strike: Global Offensive" → Counter, Strike, Global, Offensive). */
+const nameWords = (name: string) => name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** A pattern of words as a name writes them: any punctuation or space between them, whole words. */
+const wordsPattern = (words: readonly string[], flags: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
+    flags,
+  );
+
+/**
+ * Partial names (D4): the first words of one game's name ("Counter-Strike" for Counter-Strike:
+ * Global Offensive, "Stardew" for Stardew Valley) that are the first words of no other game's name,
+ * at least two words or five letters, written with a capital: each with the game it names.
+ */
+function partialNames<T extends { name: string }>(
+  text: string,
+  games: readonly T[],
+): Array<{ game: T; index: number; end: number }> {
+  const found: Array<{ game: T; index: number; end: number }> = [];
+  const named = games.map((g) => nameWords(g.name).map((w) => w.toLowerCase()));
+  games.forEach((game, i) => {
+    const words = nameWords(game.name);
+    for (let k = words.length - 1; k >= 1; k--) {
+      const prefix = words.slice(0, k);
+      if (k < 2 && prefix.join("").replace(/[^\p{L}]/gu, "").length < 5) continue;
+      const lower = prefix.map((w) => w.toLowerCase());
+      if (named.some((other, j) => j !== i && lower.every((w, at) => other[at] === w))) continue;
+      for (const m of text.matchAll(wordsPattern(prefix, "giu")))
+        if (/^[\p{Lu}\p{N}]/u.test(m[0])) found.push({ game, index: m.index, end: m.index + m[0].length });
+    }
+  });
+  return found;
+}
+
+/**
+ * The games a text names: by their names, by a short form of them ("CS:GO", "PUBG"), or by a partial
+ * name that is one game's ("Counter-Strike").
+ */
 export function gamesNamed<T extends { name: string }>(text: string, games: readonly T[]): T[] {
   const found = new Set(namesFound(text, games));
   for (const m of text.matchAll(SHORT_FORM)) {
@@ -948,7 +1075,83 @@ export function gamesNamed<T extends { name: string }>(text: string, games: read
     if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
     for (const g of games) if (isShortForm(token, g.name)) found.add(g);
   }
+  for (const m of partialNames(text, games)) found.add(m.game);
   return games.filter((g) => found.has(g));
+}
+
+/** Where a text names games (by name or short form), longest names first, none inside another found. */
+export function mentionsOf<T extends { name: string }>(
+  text: string,
+  games: readonly T[],
+): Array<{ game: T; index: number; end: number }> {
+  const found: Array<{ game: T; index: number; end: number }> = [];
+  const inside = (index: number, end: number) => found.some((m) => index >= m.index && end <= m.end);
+  const byLength = [...games].sort((a, b) => b.name.length - a.name.length);
+  for (const game of byLength) {
+    const words = nameWords(game.name);
+    if (!words.length || !/\p{L}/u.test(game.name)) continue;
+    for (const m of text.matchAll(wordsPattern(words, "giu")))
+      if (!inside(m.index, m.index + m[0].length))
+        found.push({ game, index: m.index, end: m.index + m[0].length });
+  }
+  for (const m of text.matchAll(SHORT_FORM)) {
+    const token = m[0];
+    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
+    if (inside(m.index, m.index + token.length)) continue;
+    for (const game of games)
+      if (isShortForm(token, game.name)) found.push({ game, index: m.index, end: m.index + token.length });
+  }
+  for (const m of partialNames(text, games)) if (!inside(m.index, m.end)) found.push(m);
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** What may stand between the names of a list of games a figure is about together: "Hades and Dead Cells both cost". */
+const NAMES_JOINED = /^(?:['’]s?)?\s*,?\s*(?:and|or|nor|&)\s+(?:both\s+)?$/i;
+/** A comma between names joins them only in a list that ends with "and": "Hades, Dead Cells and Celeste" (not "Unlike Dead Cells, Hades"). */
+const NAMES_LISTED = /^(?:['’]s?)?\s*,\s*$/;
+
+/**
+ * The games each number of a sentence is about (D3): the nearest game named before it in its clause,
+ * else the nearest after it in its clause (a list of names joined by "and" or commas is one: "Hades
+ * and Dead Cells both cost $24.99"). `others` are games whose figures are not in these facts: a number
+ * about one of them is about none of `games`. Null for a number whose clause names no game: it is
+ * about the games the sentence refers to. `written` are read in `masked`, the sentence with its names
+ * masked.
+ */
+export function gamesOfNumbers<T extends { name: string }>(
+  sentence: string,
+  written: readonly Written[],
+  masked: Masked,
+  games: readonly T[],
+  others: readonly { name: string }[] = [],
+): Array<T[] | null> {
+  if (!written.length) return [];
+  const own = new Set<{ name: string }>(games);
+  const mentions = mentionsOf<{ name: string }>(sentence, [...games, ...others]).map((m) => ({
+    game: m.game,
+    index: masked.at(m.index),
+    end: masked.at(m.end, true),
+  }));
+  if (!mentions.length) return written.map(() => null);
+  const text = masked.text;
+  const within = (at: number) =>
+    written.some((n) => at >= n.index && at < n.end) || mentions.some((m) => at >= m.index && at < m.end);
+  const cuts = [...text.matchAll(/[,;:]/g)].map((m) => m.index).filter((at) => !within(at));
+  return written.map((n) => {
+    const from = Math.max(-1, ...cuts.filter((c) => c < n.index));
+    const to = Math.min(text.length, ...cuts.filter((c) => c >= n.end));
+    let at = mentions.findLastIndex((m) => m.end <= n.index && m.index > from);
+    if (at < 0) at = mentions.findIndex((m) => m.index >= n.end && m.end <= to);
+    if (at < 0) return null;
+    let [first, last] = [at, at];
+    const gap = (i: number) => text.slice(mentions[i]!.end, mentions[i + 1]!.index);
+    for (let listed = false; first > 0; first--)
+      if (NAMES_JOINED.test(gap(first - 1))) listed = true;
+      else if (!(listed && NAMES_LISTED.test(gap(first - 1)))) break;
+    while (last < mentions.length - 1 && NAMES_JOINED.test(gap(last))) last++;
+    const about = new Set(mentions.slice(first, last + 1).map((m) => m.game));
+    return games.filter((g) => own.has(g) && about.has(g));
+  });
 }
 
 /**
@@ -1008,6 +1211,15 @@ export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unk
   return { games: [...games.values()], general: withoutGames(facts, new Set(games.keys())) };
 }
 
+/** A field that is a figure of many games together: an average, a median, the market's or overall. */
+const isAggregate = (path: string) =>
+  wordsOf(path.replace(/\[\d+\]/g, "")).some((w) =>
+    ["average", "avg", "mean", "median", "overall", "market"].includes(w),
+  );
+/** Words of a sentence about many games together: "averaging 235.5% growth", "the market", "trending games". */
+const AGGREGATE_TALK =
+  /\b(?:averag\w*|mean|median|market\w*|overall|typical\w*|across|on the whole|trending games|all (?:the )?(?:trending )?games|games (?:are|were) trending|segment\w*|genre\w*)\b/i;
+
 /**
  * The number check of a text about several games, game by game (as each game's text in Game
  * Analysis): a sentence may cite the figures of the games it refers to (gamesReferred) and the
@@ -1047,5 +1259,24 @@ export class GamesGrounding extends Grounding {
         ? []
         : gamesReferred({ ...context, sentence }, this.games, this.about);
     return [...this.general, ...referred.flatMap((g) => g.facts)];
+  }
+
+  /** A number whose clause names a game is that game's (gamesOfNumbers); others, the sentence's games'. */
+  protected override factsOfNumbers(
+    sentence: string,
+    context: SegmentContext,
+    written: readonly Written[],
+    masked: Masked,
+  ): Fact[][] {
+    const own = new Set(this.games.map((g) => g.name));
+    const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
+    const about = gamesOfNumbers(sentence, written, masked, this.games, others);
+    const whole = about.some((games) => games == null) ? this.factsFor(sentence, context) : [];
+    const facts = about.map((games) => (games ? [...this.general, ...games.flatMap((g) => g.facts)] : whole));
+    // A figure of all the games (an average, the market's) is no one game's (D5): it backs only a
+    // sentence that speaks of the average, the market or the games in general.
+    if (AGGREGATE_TALK.test(sentence)) return facts;
+    const aggregate = new Set(this.general.filter((f) => isAggregate(f.path)));
+    return aggregate.size ? facts.map((list) => list.filter((f) => !aggregate.has(f))) : facts;
   }
 }

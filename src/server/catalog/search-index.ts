@@ -207,6 +207,39 @@ export class SearchIndex {
     return [...named, ...others.map((slot) => this.candidate(slot))];
   }
 
+  /**
+   * Whether a game's whole name has this name-matching key (normalizeName: "dead cells"): the games
+   * holding its rarest word are compared, no query run (the number check asks it of a sentence's
+   * capitalised words).
+   */
+  hasName(key: string): boolean {
+    const words = key.split(" ").filter(Boolean);
+    if (!words.length || this.size === 0) return false;
+    let lead: number[] | null = null;
+    for (const word of words) {
+      const id = this.knownWord(word);
+      const postings = id < 0 ? NO_SLOTS : (this.namePostings[id] ?? NO_SLOTS);
+      if (!postings.length) return false;
+      if (!lead || postings.length < lead.length) lead = postings;
+    }
+    for (const slot of lead ?? NO_SLOTS) if (this.alive[slot] && this.normalized[slot] === key) return true;
+    return false;
+  }
+
+  /** A word's id when the index has it, else -1 (wordId adds it). */
+  private knownWord(word: string): number {
+    const text = this.wordText;
+    let lo = 0;
+    let hi = this.sortedCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (text[mid]! < word) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < this.sortedCount && text[lo] === word) return lo;
+    return this.unsortedIds.get(word) ?? -1;
+  }
+
   private candidate(slot: number): Candidate {
     return {
       id: this.ids[slot]!,
