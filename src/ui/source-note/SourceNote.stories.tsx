@@ -74,3 +74,21 @@ export const NothingToSay: Story = {
     await expect(canvasElement.querySelector("[data-slot=source-note]")).toBeNull();
   },
 };
+
+/**
+ * Report r15-a #2 and #3: a day's data (SteamSpy's, at midnight UTC) read "updated 11 h ago" as if
+ * fetched then, and a result computed a moment ago "updated 1 min ago".
+ */
+export const DayAndJustNow: Story = {
+  args: {
+    provenance: [
+      { source: "Steam via SteamSpy", asOf: "2026-11-23T00:00:00Z" },
+      { source: "Statistical model", asOf: "2026-11-23T11:59:59Z" },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText("Source: Steam via SteamSpy · Nov 23, 2026; Statistical model · updated just now"),
+    ).toBeVisible();
+  },
+};

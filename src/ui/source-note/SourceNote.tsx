@@ -15,15 +15,21 @@ const MONTH_FORMAT = perLocale(
   ({ locale }) => new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" }),
 );
 
-/** "updated 4 min ago" for recent data, "May 2019" / "Nov 22, 2026" for older data. */
+/**
+ * "updated just now" / "updated 4 min ago" for data fetched moments ago, "Nov 22, 2026" / "May 2019"
+ * for older data. A time at midnight UTC is a day's data (SteamSpy's day, a dataset's date): it reads
+ * as that day, not as "updated 23 h ago" counted from the day's first second.
+ */
 export function describeAsOf(asOf: string | null, now: number = Date.now()): string | null {
   if (!asOf) return null;
   const t = Date.parse(asOf);
   if (Number.isNaN(t)) return null;
   const age = now - t;
-  if (age >= 0 && age < HOUR) return `updated ${Math.max(1, Math.round(age / MINUTE))} min ago`;
-  if (age >= 0 && age < DAY) return `updated ${Math.round(age / HOUR)} h ago`;
-  return (age >= 0 && age < 60 * DAY ? DAY_FORMAT() : MONTH_FORMAT()).format(t);
+  const aDay = t % DAY === 0;
+  if (!aDay && age >= 0 && age < MINUTE) return "updated just now";
+  if (!aDay && age >= 0 && age < HOUR) return `updated ${Math.round(age / MINUTE)} min ago`;
+  if (!aDay && age >= 0 && age < DAY) return `updated ${Math.round(age / HOUR)} h ago`;
+  return (age < 60 * DAY ? DAY_FORMAT() : MONTH_FORMAT()).format(t);
 }
 
 /**
