@@ -12,7 +12,7 @@ import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catal
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
-import { getTrendingGames } from "../catalog/trending.ts";
+import { getTrendingSnapshot } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { getGameEstimate } from "../estimates/store.ts";
 
@@ -642,7 +642,11 @@ export async function trendingAnalysis(): Promise<{
   basis: string;
   facts: Record<string, unknown>;
 }> {
-  const trending = await getTrendingGames();
+  // The trending list is the top of every growing game: the analysis reads that top and says how many
+  // grow in all (the Overview's count), not the list's length as if it were the total.
+  const snapshot = await getTrendingSnapshot();
+  const trending = snapshot.games;
+  const growing = Math.max(snapshot.growing, trending.length);
   if (trending.length === 0) {
     return {
       analysis: {
@@ -681,13 +685,18 @@ export async function trendingAnalysis(): Promise<{
       emergingTrends: fast.map(
         (t) => `${t.gameName} (${t.genre ?? "unknown genre"}): ${pct(t.growth)} players`,
       ),
-      analysis: `${trending.length} games are trending, growing ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
+      analysis: `${
+        growing > trending.length
+          ? `${growing} games are trending; the ${trending.length} rising fastest grow`
+          : `${trending.length} games are trending, growing`
+      } ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
     },
     games: trending.length,
     confidence: confidenceOf(sample, broad),
-    basis: `${trending.length} trending games (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
+    basis: `${trending.length} trending games${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
     facts: {
-      trendingGames: trending.length,
+      trendingGames: growing,
+      analysedGames: trending.length,
       averageGrowthPct: round(avgGrowth * 100, 1),
       sentiment,
       topics: topics.map((t) => ({ topic: t, games: topicWeight.get(t) })),
