@@ -527,6 +527,21 @@ describe("list filters match whole elements only", () => {
     const rpg = facets.genres.filter((g: { value: string }) => /^(rpg|role-playing)$/i.test(g.value));
     expect(rpg).toHaveLength(1);
   });
+
+  // Report r15-a #9: the tag "Roguelike" found none of the games the 2019 file tags "Rogue-like".
+  test("a tag the sources spell apart is one tag: Roguelike finds Rogue-like games, and the reverse", async () => {
+    await upsertGames(
+      [
+        { name: "Alias Old Dungeon", tags: ["Rogue-like"] },
+        { name: "Alias New Dungeon", tags: ["Roguelike"] },
+      ],
+      "test",
+    );
+    const dungeons = async (tag: string) =>
+      names(await screen(`tag=${tag}&q=dungeon&sort=name&order=asc`)).filter((n) => n.startsWith("Alias"));
+    expect(await dungeons("Roguelike")).toEqual(["Alias New Dungeon", "Alias Old Dungeon"]);
+    expect(await dungeons("rogue-like")).toEqual(["Alias New Dungeon", "Alias Old Dungeon"]);
+  });
 });
 
 describe("the name filter q is text, not a pattern", () => {

@@ -47,11 +47,18 @@ export const LIST_FIELDS: readonly ListField[] = ["genres", "tags", "platforms"]
  * screening "RPG" finds console RPGs too (the facet names the spelling most games use).
  */
 const GENRE_ALIASES: Record<string, string> = { "role-playing": "rpg" };
+/**
+ * The same for tags (and genres): the 2019 Kaggle file spells "Rogue-like" and "Rogue-lite" where
+ * Steam and SteamSpy now write "Roguelike" and "Roguelite", so a screen for "Roguelike" found none
+ * of the 132 older games (report r15-a #9).
+ */
+const TAG_ALIASES: Record<string, string> = { "rogue-like": "roguelike", "rogue-lite": "roguelite" };
 
-/** The key a list value is filed under: case folded, and a genre's other spelling as its alias. */
+/** The key a list value is filed under: case folded, and another spelling of the same genre or tag as its alias. */
 function listKey(field: ListField, value: string): string {
   const key = foldCase(value);
-  return field === "genres" ? (GENRE_ALIASES[key] ?? key) : key;
+  if (field === "platforms") return key;
+  return (field === "genres" ? GENRE_ALIASES[key] : undefined) ?? TAG_ALIASES[key] ?? key;
 }
 
 /** SQLite's NOCASE: only ASCII letters fold. */

@@ -415,8 +415,11 @@ export default function HistoricalPage() {
           <LoadFailed what="the datasets" error={datasets.error} onRetry={() => void datasets.refetch()} />
         ) : (
           <p className="text-sm">
-            <span className="font-medium">Datasets API active</span> — {count}{" "}
-            {count === 1 ? "dataset" : "datasets"} available
+            {/* Kaggle's list, not the datasets imported into the catalog (the Data sources page lists
+                those): "0 datasets available" beside seven imported ones read as none (report r15-a #7). */}
+            <span className="font-medium">Datasets API active</span> — {count} Kaggle{" "}
+            {count === 1 ? "dataset" : "datasets"} listed
+            {count === 0 && kaggleSync == null && !operator && " (the Kaggle list has not been fetched yet)"}
             {/* What to configure is for operators only (issue 9 §4); customers see what is available. */}
             {count === 0 && operator && (
               <>
