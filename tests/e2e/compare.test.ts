@@ -101,6 +101,15 @@ test("an id not in the catalog is named but takes none of the five places", asyn
   await page.getByRole("button", { name: "Remove Team Fortress 2" }).click();
   await expect.poll(() => add.isDisabled()).toBe(false);
   expect(await page.locator("#compare-add-full").count()).toBe(0);
+  // The keyboard picks a suggestion: ArrowDown into the list, Enter adds it (report r15-a #6).
+  await add.fill("team fortress");
+  const suggestion = page.getByRole("list", { name: "Games to add" }).getByRole("button").first();
+  await suggestion.waitFor();
+  await add.press("ArrowDown");
+  await expect.poll(() => suggestion.evaluate((b) => b === document.activeElement)).toBe(true);
+  await page.keyboard.press("Enter");
+  await table.getByRole("columnheader", { name: "Team Fortress 2" }).waitFor();
+  expect(await add.inputValue()).toBe("");
   await page.context().close();
 });
 

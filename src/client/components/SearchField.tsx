@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import type { KeyboardEvent } from "react";
 import { cn } from "../../ui/cn.ts";
 import { Input } from "../../ui/input/index.ts";
 
@@ -12,6 +13,7 @@ export function SearchField({
   className,
   disabled = false,
   describedBy,
+  onKeyDown,
 }: {
   /** The accessible name. */
   label: string;
@@ -24,6 +26,8 @@ export function SearchField({
   /** Takes no typing (and no focus); `describedBy` names the text that says why. */
   disabled?: boolean;
   describedBy?: string;
+  /** Keys the box leaves to its screen (ArrowDown into a list of suggestions). */
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }) {
   return (
     <div className={cn("relative", className)}>
@@ -40,6 +44,7 @@ export function SearchField({
         className="pl-9"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitCompare, X } from "lucide-react";
-import { useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
@@ -86,12 +86,40 @@ function emptyNote(series: Array<{ name: string; series: GameSeries | undefined 
   return filledBy ? `It fills from ${filledBy}.` : undefined;
 }
 
+/**
+ * The suggestions answer the keyboard: ArrowDown from the box or a suggestion moves to the next,
+ * ArrowUp to the one before (from the first, back to the box), Enter adds the focused one, Escape
+ * closes the list (report r15-a #6: only Tab then Enter added a game).
+ */
+function moveInSuggestions(
+  event: KeyboardEvent<HTMLElement>,
+  list: HTMLUListElement | null,
+  onEscape: () => void,
+) {
+  if (!list) return;
+  if (event.key === "Escape") {
+    onEscape();
+    return;
+  }
+  if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+  const buttons = [...list.querySelectorAll<HTMLButtonElement>("button")];
+  if (buttons.length === 0) return;
+  event.preventDefault();
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = event.key === "ArrowDown" ? Math.min(at + 1, buttons.length - 1) : at - 1;
+  if (next < 0) list.parentElement?.querySelector<HTMLInputElement>("input")?.focus();
+  else buttons[next]!.focus();
+}
+
 function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: boolean }) {
   const [q, setQ] = useState("");
   const search = useQuery(searchQuery(q));
+  const list = useRef<HTMLUListElement>(null);
+  const keys = (event: KeyboardEvent<HTMLElement>) => moveInSuggestions(event, list.current, () => setQ(""));
   return (
     <div className="relative max-w-xl">
       <SearchField
+        onKeyDown={keys}
         label="Add a game to compare"
         placeholder={disabled ? `At most ${MAX_COMPARED} games` : "Add a game..."}
         value={q}
@@ -107,6 +135,8 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
       )}
       {q.trim().length > 2 && !disabled && (
         <ul
+          ref={list}
+          onKeyDown={keys}
           aria-label="Games to add"
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-popover shadow-md"
         >
