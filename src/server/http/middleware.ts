@@ -33,14 +33,15 @@ export const pathGuard = createMiddleware<AppEnv>(async (c, next) => {
     throw new HttpProblem(400, "The address has a malformed %-escape");
   }
   if (decoded.includes("\0")) throw new HttpProblem(400, "The address contains a NUL character");
-  // A write to an address ending in "/" names no resource of the API: its last segment is empty, or
+  // A DELETE of an address ending in "/" deletes no resource of the API: its last segment is empty, or
   // was "." or ".." (which every client resolves before sending), so "DELETE
   // /api/user/watchlist/%2e%2e" reached "DELETE /api/user/" and, routed without strict slashes, deleted
-  // the account. Reads keep the tolerance (`/api/health/`).
-  if (!SAFE_METHODS.has(c.req.method) && raw.length > 1 && raw.endsWith("/") && raw.startsWith("/api/")) {
+  // the account. Other requests keep the tolerance of a trailing slash (`/api/health/`,
+  // `POST /api/user/games/`): none of them destroys what a parent address names.
+  if (c.req.method === "DELETE" && raw.length > 1 && raw.endsWith("/") && raw.startsWith("/api/")) {
     throw new HttpProblem(
       404,
-      'No such address: a write\'s address does not end in "/" (a segment of it is empty, or was "." or "..")',
+      'No such address: a deletion\'s address does not end in "/" (a segment of it is empty, or was "." or "..")',
     );
   }
   await next();
