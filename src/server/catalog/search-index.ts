@@ -226,8 +226,8 @@ export class SearchIndex {
     return false;
   }
 
-  /** A word's id when the index has it, else -1 (wordId adds it). */
-  private knownWord(word: string): number {
+  /** The first sorted word not below `word` (binary search over the sorted part of the words). */
+  private lowerBound(word: string): number {
     const text = this.wordText;
     let lo = 0;
     let hi = this.sortedCount;
@@ -236,7 +236,13 @@ export class SearchIndex {
       if (text[mid]! < word) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < this.sortedCount && text[lo] === word) return lo;
+    return lo;
+  }
+
+  /** A word's id when the index has it, else -1 (wordId adds it). */
+  private knownWord(word: string): number {
+    const lo = this.lowerBound(word);
+    if (lo < this.sortedCount && this.wordText[lo] === word) return lo;
     return this.unsortedIds.get(word) ?? -1;
   }
 
@@ -409,13 +415,7 @@ export class SearchIndex {
   /** The words starting with `prefix`, and how many slots they hold. */
   private range(prefix: string): Range {
     const text = this.wordText;
-    let lo = 0;
-    let hi = this.sortedCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (text[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = this.lowerBound(prefix);
     let end = lo;
     let top = this.sortedCount;
     while (end < top) {
@@ -469,16 +469,8 @@ export class SearchIndex {
 
   private wordId(word: string): number {
     const text = this.wordText;
-    let lo = 0;
-    let hi = this.sortedCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (text[mid]! < word) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo < this.sortedCount && text[lo] === word) return lo;
-    let id = this.unsortedIds.get(word);
-    if (id === undefined) {
+    let id = this.knownWord(word);
+    if (id < 0) {
       id = text.length;
       this.unsortedIds.set(word, id);
       text.push(word);
