@@ -357,7 +357,8 @@ export const LOW_SIGNAL_NOTE =
  * figure, and a note that says why.
  */
 export async function estimateFacts(gameId: string) {
-  const e = await getGameEstimate(gameId).catch(() => null);
+  // The figures only: not the reads that date each input for the game page.
+  const e = await getGameEstimate(gameId, { inputSources: false }).catch(() => null);
   if (!e?.covered) return null;
   const r = (x: { low: number; mid: number; high: number } | null) =>
     x &&

@@ -442,8 +442,15 @@ async function inputSources(gameId: string): Promise<NonNullable<GameEstimate["i
   };
 }
 
-/** One game's estimate; null for an unknown game. A game not yet estimated is estimated now and stored. */
-export async function getGameEstimate(id: string): Promise<GameEstimate | null> {
+/**
+ * One game's estimate; null for an unknown game. A game not yet estimated is estimated now and stored.
+ * `inputSources: false` leaves out the reads that date each input (three per game) for a caller that
+ * shows neither them nor the source line (the AI's facts of up to 50 games).
+ */
+export async function getGameEstimate(
+  id: string,
+  options: { inputSources?: boolean } = {},
+): Promise<GameEstimate | null> {
   const gameId = await resolveGameId(id);
   if (!gameId) return null;
   const read = () =>
@@ -467,8 +474,8 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
   const covered = modelCovers(JSON.parse(String(row.inputs_key)) as EstimateInput, row.steam_app_id != null);
   // The review counts the estimate used are the game's newest (its row's): their source alone, not
   // every source that ever gave the game's reviews (the 2019 snapshot beside SteamSpy's 2023 counts).
-  const inputs = await inputSources(gameId);
-  const reviewSources = inputs.reviews ? [inputs.reviews.source] : detail.reviewSources;
+  const inputs = options.inputSources === false ? undefined : await inputSources(gameId);
+  const reviewSources = inputs?.reviews ? [inputs.reviews.source] : detail.reviewSources;
   const sources = [
     ...reviewSources.map((s) => `${s} (reviews)`),
     ...(detail.inputs.ownersBand ? [`${detail.inputs.ownersBand.source} (owners band)`] : []),
@@ -488,7 +495,7 @@ export async function getGameEstimate(id: string): Promise<GameEstimate | null> 
     covered,
     notes: covered ? detail.notes : [NOT_COVERED_NOTE],
     inputs: detail.inputs,
-    inputSources: inputs,
+    ...(inputs ? { inputSources: inputs } : {}),
     provenance: {
       source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",
       asOf,
