@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { citationsOf, namesFound } from "../../src/server/ai/chat.ts";
-import { Grounding, isShortForm, maskNames, numbersIn, segmentsOf } from "../../src/server/ai/grounding.ts";
+import { citationsOf } from "../../src/server/ai/chat.ts";
+import {
+  Grounding,
+  isShortForm,
+  maskNames,
+  namesFound,
+  numbersIn,
+  segmentsOf,
+} from "../../src/server/ai/grounding.ts";
 import { newLedger } from "../../src/server/ai/tools.ts";
 
 /**

@@ -10,7 +10,7 @@ import type {
 } from "../../contracts/ai.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { normalizeName, wordsKey } from "../catalog/normalize.ts";
+import { normalizeName } from "../catalog/normalize.ts";
 import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
@@ -26,11 +26,12 @@ import {
   gamesNamed,
   gamesOfNumbers,
   gamesReferred,
-  maskNamesMapped,
   matches,
   namesFound,
+  namesMasker,
   namesOf,
   numbersOfSegment,
+  otherGameNames,
   render,
   type Segment,
   segmentsOf,
@@ -152,8 +153,6 @@ export async function sourcesOf(
   return [...newest].map(([source, asOf]) => ({ source, asOf }));
 }
 
-export { namesFound } from "./grounding.ts";
-
 /**
  * The games an answer names (from those the tools returned), each with the figures it quoted about
  * them: sentence by sentence, the fields of the facts of the games the sentence refers to (as the
@@ -180,12 +179,13 @@ export function citationsOf(
   const masked = [...games.flatMap((g) => [g.name, ...namesOf(g.facts)]), ...catalogNames];
   const quoted = new Map<(typeof games)[number], Map<string, number>>();
   const segments = segmentsOf(text);
-  const own = games.map((g) => wordsKey(g.name));
-  const others = [...catalogNames]
-    .filter((name) => !own.some((o) => o === wordsKey(name) || o.startsWith(`${wordsKey(name)} `)))
-    .map((name) => ({ name }));
+  const others = otherGameNames(
+    catalogNames,
+    games.map((g) => g.name),
+  ).map((name) => ({ name }));
+  const mask = namesMasker(masked);
   segments.forEach((segment, at) => {
-    const mapped = maskNamesMapped(segment.text, masked);
+    const mapped = mask(segment.text);
     const written = numbersOfSegment(mapped.text);
     // A number cites only the game it is about (its clause's game; else the sentence's games).
     const about = gamesOfNumbers(segment.text, written, mapped, games, others);
@@ -362,15 +362,11 @@ class AnswerGrounding extends GamesGrounding {
       [...games].map(([id, g]) => ({ id, name: g.name, facts: g.facts })),
       { tools: withoutGames(ledger.results, ids), earlier: withoutGames(earlier.results, ids) },
     );
-    const own = [...games.values()].map((g) => wordsKey(g.name));
-    for (const name of names) {
-      this.names.add(name);
-      // A catalog game no tool returned ("Cyberpunk 2077"): a sentence naming it cites no figure of ours.
-      // A facts game's name, or its first words ("Counter-Strike" for Counter-Strike: Global
-      // Offensive), is that game's.
-      const key = wordsKey(name);
-      if (!own.some((o) => o === key || o.startsWith(`${key} `))) this.otherGames.add(name);
-    }
+    const catalog = [...names];
+    for (const name of catalog) this.names.add(name);
+    // A catalog game no tool returned ("Cyberpunk 2077"): a sentence naming it cites no figure of ours.
+    const own = [...games.values()].map((g) => g.name);
+    for (const name of otherGameNames(catalog, own)) this.otherGames.add(name);
   }
 }
 

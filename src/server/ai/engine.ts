@@ -345,7 +345,7 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
  * What a low-signal estimate's facts say in place of a single figure (no digits: the number check
  * would read them as figures).
  */
-export const LOW_SIGNAL_NOTE =
+const LOW_SIGNAL_NOTE =
   "Too little is known of this game for a single figure: each estimate is only its low to high range. Write the range, never one number for it.";
 
 /**

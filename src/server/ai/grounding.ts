@@ -200,16 +200,7 @@ export interface Written {
 }
 
 /** What a figure counts, as a field's name or a sentence's words say it. */
-export type Kind =
-  | "players"
-  | "reviews"
-  | "owners"
-  | "units"
-  | "revenue"
-  | "gross"
-  | "net"
-  | "price"
-  | "money";
+type Kind = "players" | "reviews" | "owners" | "units" | "revenue" | "gross" | "net" | "price" | "money";
 
 type Hit = Omit<Written, "declining" | "kind" | "range" | "index" | "end" | "year"> & {
   index: number;
@@ -839,9 +830,26 @@ function maskedBy(sentence: string, pattern: RegExp | null): Masked {
   return { text, at };
 }
 
-/** maskNames, with where each place of the sentence is in the masked text (see Masked). */
-export const maskNamesMapped = (sentence: string, names: Iterable<string>): Masked =>
-  maskedBy(sentence, namesPattern(names));
+/**
+ * maskNames for many sentences of one answer, with where each place of a sentence is in the masked
+ * text (see Masked): the names' pattern is compiled once, not once per sentence.
+ */
+export function namesMasker(names: Iterable<string>): (sentence: string) => Masked {
+  const pattern = namesPattern(names);
+  return (sentence) => maskedBy(sentence, pattern);
+}
+
+/**
+ * The names that are not one of `games` nor the first words of one ("Counter-Strike" for Counter-
+ * Strike: Global Offensive): catalog games no tool returned, whose sentences cite none of our figures.
+ */
+export function otherGameNames(names: Iterable<string>, games: Iterable<string>): string[] {
+  const own = [...games].map(wordsKey);
+  return [...names].filter((name) => {
+    const key = wordsKey(name);
+    return !own.some((o) => o === key || o.startsWith(`${key} `));
+  });
+}
 
 /**
  * One pattern of the names that hold numbers, longest first (a longer name wins where two start
@@ -855,7 +863,7 @@ function namesPattern(names: Iterable<string>): RegExp | null {
 }
 
 /** What `keeps` knows of a sentence's text before it: the segments of its text, and its index among them. */
-export interface SegmentContext {
+interface SegmentContext {
   segments: readonly Segment[];
   at: number;
 }
@@ -1080,7 +1088,7 @@ export function gamesNamed<T extends { name: string }>(text: string, games: read
 }
 
 /** Where a text names games (by name or short form), longest names first, none inside another found. */
-export function mentionsOf<T extends { name: string }>(
+function mentionsOf<T extends { name: string }>(
   text: string,
   games: readonly T[],
 ): Array<{ game: T; index: number; end: number }> {
@@ -1188,14 +1196,14 @@ export function withoutGames(value: unknown, ids: Set<string>): unknown {
   return value;
 }
 
-export interface GameOfFacts {
+interface GameOfFacts {
   id: string;
   name: string;
   facts: unknown;
 }
 
 /** The games in facts (objects with a string gameId and name), and the facts without them. */
-export function splitGames(facts: unknown): { games: GameOfFacts[]; general: unknown } {
+function splitGames(facts: unknown): { games: GameOfFacts[]; general: unknown } {
   const games = new Map<string, GameOfFacts>();
   const walk = (v: unknown) => {
     if (Array.isArray(v)) for (const item of v) walk(item);
