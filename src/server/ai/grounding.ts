@@ -1244,6 +1244,10 @@ export class GamesGrounding extends Grounding {
   private readonly games: Array<{ id: string; name: string; facts: Fact[] }>;
   private readonly general: Fact[];
   private readonly about: Array<{ id: string; name: string; facts: Fact[] }>;
+  /** The figures of all the games (an average, the market's): fixed for these facts. */
+  private readonly aggregate: Set<Fact>;
+  /** `otherGames` less these facts' games, kept until `otherGames` grows (the chat adds names). */
+  private others: { size: number; games: Array<{ name: string }> } | null = null;
 
   constructor(
     all: unknown,
@@ -1256,12 +1260,24 @@ export class GamesGrounding extends Grounding {
     this.games = games.map((g) => ({ id: g.id, name: g.name, facts: factsIn(g.facts) }));
     this.general = factsIn(general);
     this.about = this.games.filter((g) => about.includes(g.id));
+    this.aggregate = new Set(this.general.filter((f) => isAggregate(f.path)));
     for (const g of games) this.names.add(g.name);
   }
 
+  /** The games a sentence may name whose figures are not here (see `otherGames`). */
+  private otherGamesNamed(): Array<{ name: string }> {
+    if (this.others?.size !== this.otherGames.size) {
+      const own = new Set(this.games.map((g) => g.name));
+      this.others = {
+        size: this.otherGames.size,
+        games: [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name })),
+      };
+    }
+    return this.others.games;
+  }
+
   protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
-    const own = new Set(this.games.map((g) => g.name));
-    const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
+    const others = this.otherGamesNamed();
     const referred =
       others.length && gamesNamed(sentence, this.games).length === 0 && gamesNamed(sentence, others).length
         ? []
@@ -1276,15 +1292,12 @@ export class GamesGrounding extends Grounding {
     written: readonly Written[],
     masked: Masked,
   ): Fact[][] {
-    const own = new Set(this.games.map((g) => g.name));
-    const others = [...this.otherGames].filter((name) => !own.has(name)).map((name) => ({ name }));
-    const about = gamesOfNumbers(sentence, written, masked, this.games, others);
+    const about = gamesOfNumbers(sentence, written, masked, this.games, this.otherGamesNamed());
     const whole = about.some((games) => games == null) ? this.factsFor(sentence, context) : [];
     const facts = about.map((games) => (games ? [...this.general, ...games.flatMap((g) => g.facts)] : whole));
     // A figure of all the games (an average, the market's) is no one game's (D5): it backs only a
     // sentence that speaks of the average, the market or the games in general.
-    if (AGGREGATE_TALK.test(sentence)) return facts;
-    const aggregate = new Set(this.general.filter((f) => isAggregate(f.path)));
-    return aggregate.size ? facts.map((list) => list.filter((f) => !aggregate.has(f))) : facts;
+    if (AGGREGATE_TALK.test(sentence) || this.aggregate.size === 0) return facts;
+    return facts.map((list) => list.filter((f) => !this.aggregate.has(f)));
   }
 }
