@@ -153,6 +153,8 @@ test("channel_update reaches only the channel's subscribers, and stops after uns
   a.ws.send(JSON.stringify({ type: "subscribe", channels: ["trending_games"] }));
   b.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends"] }));
   await Promise.all([a.next("subscription_confirmed"), b.next("subscription_confirmed")]);
+  // market_trends answers its new subscriber with the trends of the moment (none in this database).
+  expect(await b.next("channel_update")).toMatchObject({ channel: "market_trends", data: [] });
 
   publish("trending_games", {
     games: [{ id: "g1", gameName: "Portal 2", playerCount: 5000, platform: "Steam" }],
@@ -216,22 +218,26 @@ test("analytics_stats is published on its own schedule, to its subscribers only"
 });
 
 test("a new subscriber gets the channel's last published value at once, after its confirmation", async () => {
-  publish("market_trends", [{ genre: "Roguelike", volatility: 0.12 }]);
+  // trending_games has no value computed on demand: the last one published is what a subscriber gets.
+  publish("trending_games", { games: [{ id: "g7", gameName: "Roguelike One", playerCount: 120 }] });
   publishToUser(bob.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
   const c = connect(bob.cookie);
   try {
     await c.opened;
     await c.next("connection");
-    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends", "ai_analysis"] }));
+    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["trending_games", "ai_analysis"] }));
     await c.next("subscription_confirmed");
     const update = await c.next("channel_update");
-    expect(update).toMatchObject({ channel: "market_trends", data: [{ genre: "Roguelike" }] });
+    expect(update).toMatchObject({
+      channel: "trending_games",
+      data: { games: [{ gameName: "Roguelike One" }] },
+    });
     expect(c.arrived).toEqual(["connection", "subscription_confirmed", "channel_update"]);
     // ai_analysis carries events, not a value: an old event is not replayed as if new.
     await expect(c.next("channel_update", 300)).rejects.toThrow();
 
     // Subscribing again to a channel already held sends nothing twice.
-    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends"] }));
+    c.ws.send(JSON.stringify({ type: "subscribe", channels: ["trending_games"] }));
     await c.next("subscription_confirmed");
     await expect(c.next("channel_update", 300)).rejects.toThrow();
   } finally {

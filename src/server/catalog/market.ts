@@ -1,5 +1,6 @@
 import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
 import { placeholders, rawClient } from "../db/client.ts";
+import { provideCurrentValue } from "../realtime/hub.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { provenanceOf } from "./provenance.ts";
 import { DAY_MS, firstDayFrom, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -69,6 +70,11 @@ function gameDays(fromDay: number, newest: number): { sql: string; args: number[
 export const getMarketTrends: () => Promise<MarketTrend[]> = keptUntilChange(computeMarketTrends, {
   catalogOnly: true,
 });
+
+// A new market_trends subscriber gets the trends of the moment (as analytics_stats does), computed
+// from the series there is — `[]` when no genre can be scored yet, the shape the Overview already
+// handles — instead of nothing until the analysis workflow's next run publishes them.
+provideCurrentValue("market_trends", getMarketTrends);
 
 async function computeMarketTrends(): Promise<MarketTrend[]> {
   const client = rawClient();
