@@ -124,11 +124,13 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
     if (path === "/api" || path.startsWith("/api/")) {
       const allowed = allowedMethods(app, path);
       if (allowed.length > 0) {
+        const allow = allowed.join(", ");
+        // OPTIONS asks what the route allows: answered here, same-origin only (no CORS headers, so
+        // a foreign page's preflight still fails in the browser).
+        if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allow });
         return problemResponse(
           c,
-          new HttpProblem(405, `${c.req.method} is not allowed here`, {
-            headers: { Allow: allowed.join(", ") },
-          }),
+          new HttpProblem(405, `${c.req.method} is not allowed here`, { headers: { Allow: allow } }),
         );
       }
       return problemResponse(c, new HttpProblem(404, `No API route at ${path}`));
@@ -190,7 +192,11 @@ function routePattern(path: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Methods that have a real handler at this path: a 405 instead of a 404 for the others. */
+/**
+ * Methods that have a real handler at this path (a 405 instead of a 404 for the others), for `Allow`:
+ * HEAD wherever GET is (Hono answers HEAD with the GET handler, without the body), and OPTIONS, which
+ * `notFound` answers for any routed path.
+ */
 function allowedMethods(app: Hono<AppEnv>, path: string): string[] {
   const found = new Set<string>();
   for (const route of app.routes) {
@@ -198,5 +204,13 @@ function allowedMethods(app: Hono<AppEnv>, path: string): string[] {
     if (route.path.endsWith("*")) continue;
     if (routePattern(route.path).test(path)) found.add(route.method);
   }
-  return [...found];
+  if (found.size === 0) return [];
+  const allowed: string[] = [];
+  for (const method of METHODS) {
+    if (!found.has(method)) continue;
+    allowed.push(method);
+    if (method === "GET") allowed.push("HEAD");
+  }
+  allowed.push("OPTIONS");
+  return allowed;
 }

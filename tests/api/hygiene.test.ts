@@ -151,16 +151,45 @@ describe("problem JSON for every kind of bad request", () => {
   });
 
   test.each([
-    ["POST", "/api/auth/user", "GET"],
-    ["GET", "/api/auth/signup", "POST"],
-    ["DELETE", "/api/auth/login", "POST"],
-    ["PUT", "/api/user/settings", "GET, PATCH"],
-    ["POST", "/api/admin/stats", "GET"],
+    ["POST", "/api/auth/user", "GET, HEAD, OPTIONS"],
+    ["GET", "/api/auth/signup", "POST, OPTIONS"],
+    ["HEAD", "/api/auth/signup", "POST, OPTIONS"],
+    ["DELETE", "/api/auth/login", "POST, OPTIONS"],
+    ["PUT", "/api/user/settings", "GET, HEAD, PATCH, OPTIONS"],
+    ["POST", "/api/admin/stats", "GET, HEAD, OPTIONS"],
   ])("405 for %s %s, with Allow: %s", async (method, path, allow) => {
     const res = await request(path, { method });
     expect(res.status).toBe(405);
-    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    if (method !== "HEAD") expect(res.headers.get("content-type")).toContain(PROBLEM);
     expect(res.headers.get("allow")).toBe(allow);
+  });
+
+  test("HEAD on a GET route is answered like GET, without a body", async () => {
+    const res = await request("/api/health", { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("");
+  });
+
+  test.each([
+    ["/api/health", "GET, HEAD, OPTIONS"],
+    ["/api/auth/login", "POST, OPTIONS"],
+    ["/api/user/settings", "GET, HEAD, PATCH, OPTIONS"],
+    ["/api/games/some-id", "GET, HEAD, OPTIONS"],
+  ])("OPTIONS %s is 204 with Allow: %s, and no CORS headers", async (path, allow) => {
+    const res = await request(path, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(await res.text()).toBe("");
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(res.headers.get("access-control-allow-methods")).toBeNull();
+  });
+
+  test("OPTIONS on an unknown API path is still 404", async () => {
+    const res = await request("/api/no-such-thing", { method: "OPTIONS" });
+    expect(res.status).toBe(404);
   });
 });
 
