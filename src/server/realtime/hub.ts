@@ -42,6 +42,16 @@ const latest = new Map<Channel, string>();
 const currentValue = new Map<Channel, () => Promise<unknown>>();
 const sockets = new Set<ServerWebSocket<unknown>>();
 const socketUsers = new Map<ServerWebSocket<unknown>, SocketData>();
+/** Open sockets per user, kept with `socketUsers` (the per-user cap reads it on every upgrade). */
+const openPerUser = new Map<string, number>();
+/**
+ * Upgrades accepted but not opened yet, per user (when each was accepted): counted against the cap
+ * so that a burst of simultaneous upgrades cannot pass it before any of them opens. One is taken
+ * when a socket of that user registers; one that never opens (the client went away during the
+ * handshake) stops counting after RESERVATION_TTL_MS.
+ */
+const pendingPerUser = new Map<string, number[]>();
+export const RESERVATION_TTL_MS = 10_000;
 
 export function attachServer(srv: Pick<Server<unknown>, "publish">): void {
   server = srv;
@@ -87,14 +97,57 @@ export function provideCurrentValue(channel: Channel, compute: () => Promise<unk
   };
 }
 
+/** The user's open sockets plus their upgrades under way (see `pendingPerUser`). */
+function heldBy(userId: string, now: number): number {
+  const pending = pendingPerUser.get(userId)?.filter((at) => now - at < RESERVATION_TTL_MS) ?? [];
+  if (pending.length) pendingPerUser.set(userId, pending);
+  else pendingPerUser.delete(userId);
+  return (openPerUser.get(userId) ?? 0) + pending.length;
+}
+
+/**
+ * Holds a place for one more socket of this user, unless they already hold `limit` (open, or
+ * accepted and opening): false then, and the upgrade is to be refused. The place is taken by the
+ * socket's `register`, or given back with `releaseSocketPlace` when the upgrade does not happen.
+ */
+export function reserveSocketPlace(userId: string, limit: number, now = Date.now()): boolean {
+  if (heldBy(userId, now) >= limit) return false;
+  const pending = pendingPerUser.get(userId) ?? [];
+  pending.push(now);
+  pendingPerUser.set(userId, pending);
+  return true;
+}
+
+export function releaseSocketPlace(userId: string): void {
+  const pending = pendingPerUser.get(userId);
+  pending?.shift();
+  if (pending?.length === 0) pendingPerUser.delete(userId);
+}
+
+/** The user's open sockets (the per-user cap counts these, not the ones closed since). */
+export function openSocketsOf(userId: string): number {
+  return openPerUser.get(userId) ?? 0;
+}
+
 export function register(ws: ServerWebSocket<unknown>, owner: SocketOwner): SocketData {
   const data: SocketData = { ...owner, channels: new Set() };
+  if (!socketUsers.has(ws)) {
+    releaseSocketPlace(owner.userId);
+    openPerUser.set(owner.userId, (openPerUser.get(owner.userId) ?? 0) + 1);
+  }
   sockets.add(ws);
   socketUsers.set(ws, data);
   return data;
 }
 
+/** Forgets a socket; safe to call twice (`closeSocket`, then Bun's close event). */
 export function unregister(ws: ServerWebSocket<unknown>): void {
+  const data = socketUsers.get(ws);
+  if (data) {
+    const left = (openPerUser.get(data.userId) ?? 1) - 1;
+    if (left > 0) openPerUser.set(data.userId, left);
+    else openPerUser.delete(data.userId);
+  }
   sockets.delete(ws);
   socketUsers.delete(ws);
 }
@@ -190,6 +243,8 @@ export function closeAll(code = 1001, reason = "Server shutting down"): void {
   for (const ws of sockets) ws.close(code, reason);
   sockets.clear();
   socketUsers.clear();
+  openPerUser.clear();
+  pendingPerUser.clear();
 }
 
 export { CHANNELS };

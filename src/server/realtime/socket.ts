@@ -9,13 +9,16 @@ import {
   type ServerMessage,
 } from "../../contracts/realtime.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
-import { requireUser } from "../auth/guards.ts";
+import { type AuthedEnv, requireUser } from "../auth/guards.ts";
+import { env } from "../env.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
   CHANNELS,
   register,
+  releaseSocketPlace,
+  reserveSocketPlace,
   socketData,
   subscribe,
   subscribedChannels,
@@ -59,6 +62,37 @@ const requireUpgrade = createMiddleware<AppEnv>(async (c, next) => {
   const env = c.env as { server?: unknown } | undefined;
   if (!env?.server) throw new HttpProblem(503, "Live updates are not available on this server");
   await next();
+});
+
+/** Retry-After on a refused upgrade: the browser's client backs off on its own (src/client/realtime.ts). */
+export const SOCKET_LIMIT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * At most WS_MAX_SOCKETS_PER_USER open sockets per user (each is bounded, but hundreds of them were
+ * not). Refused before the upgrade with a problem JSON 429: the browser sees a socket that never
+ * opened, which the client retries with its growing backoff (3 s, then up to 30 s), whereas a
+ * socket closed after opening would reset that backoff and be retried every 3 s. Sockets are only
+ * for signed-in users (`requireUser`), so there is no per-address cap for anonymous ones.
+ */
+const socketCap = createMiddleware<AuthedEnv>(async (c, next) => {
+  const userId = c.get("user").id;
+  const limit = env().WS_MAX_SOCKETS_PER_USER;
+  if (!reserveSocketPlace(userId, limit)) {
+    log.warn("ws: upgrade refused, too many open sockets", { userId, limit });
+    throw new HttpProblem(
+      429,
+      `At most ${limit} live connections may be open at once for one account; close another tab first`,
+      { headers: { "Retry-After": String(SOCKET_LIMIT_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  try {
+    await next();
+  } catch (error) {
+    releaseSocketPlace(userId);
+    throw error;
+  }
+  // The upgrade did not happen (Bun refused the handshake): give the place back.
+  if (c.error) releaseSocketPlace(userId);
 });
 
 /** Malformed messages are logged at most once per this interval (with how many were not logged). */
@@ -148,6 +182,7 @@ export const socketRoutes = new Hono<AppEnv>().get(
   "/",
   requireUser,
   requireUpgrade,
+  socketCap,
   upgradeWebSocket((c) => {
     const user = c.get("user");
     const session = c.get("session");
