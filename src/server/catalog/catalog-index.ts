@@ -124,6 +124,12 @@ export interface IndexedRow {
   positiveReviews: number | null;
   negativeReviews: number | null;
   owners: number | null;
+  /**
+   * Owners as the screener orders them: the figure; OWNERS_BELOW_SORT_KEY for a game whose source
+   * says only "below 20,000" (a band with no lower end, no figure: owners-below.ts), fewer than every
+   * figure; null when nothing is known of its owners.
+   */
+  ownersOrder: number | null;
   players: number | null;
   popularity: number;
   rating: number | null;
@@ -150,6 +156,7 @@ const NUMERIC = [
   "positiveReviews",
   "negativeReviews",
   "owners",
+  "ownersOrder",
   "players",
   "popularity",
   "rating",
@@ -597,9 +604,17 @@ const COVERED_FIGURES = `${[
   CASE WHEN e.game_id IS NOT NULL AND NOT (${COVERED}) THEN 1 END AS outside_model,
   CASE WHEN ${COVERED} AND e.units_mid = 0 THEN 1 END AS free_to_play`;
 const COVERED_ESTIMATES = `SELECT e.game_id, ${COVERED_FIGURES} FROM game_estimates e JOIN games g ON g.id = e.game_id`;
+/**
+ * The sort key of a game known only to have fewer owners than a band's top ("< 20K"): below every
+ * owners figure (sources store none under 20,000; the band with no lower end is not one).
+ */
+export const OWNERS_BELOW_SORT_KEY = -1;
+/** The low end of the game's newest owners band when it has no owners figure (as OWNERS_BAND_COLUMN picks it). */
+const OWNERS_BAND_LOW = `CASE WHEN g.owners_estimate IS NULL THEN (
+  SELECT b.low FROM game_owner_bands b WHERE b.game_id = g.id ORDER BY b.as_of DESC, b.source LIMIT 1) END AS owners_band_low`;
 const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
   g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
-  g.rating, g.rating_count, ${COVERED_FIGURES}`;
+  g.rating, g.rating_count, ${OWNERS_BAND_LOW}, ${COVERED_FIGURES}`;
 const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
 /** Rows read per query when (re)building, so other requests get turns in between. */
 const BUILD_CHUNK = 5_000;
@@ -624,6 +639,7 @@ function toRow(r: Record<string, unknown>): IndexedRow {
     positiveReviews: num(r.positive_reviews),
     negativeReviews: num(r.negative_reviews),
     owners: num(r.owners_estimate),
+    ownersOrder: num(r.owners_estimate) ?? (num(r.owners_band_low) === 0 ? OWNERS_BELOW_SORT_KEY : null),
     players: num(r.current_players),
     popularity: Number(r.popularity ?? 0),
     rating: num(r.rating),

@@ -96,7 +96,7 @@ export function screenerKey(
     price: index.col.price,
     reviews: index.reviews,
     positiveShare: index.share,
-    owners: index.col.owners,
+    owners: index.col.ownersOrder,
     players: index.col.players,
     ownersEstimate: index.col.ownersEstimate,
     revenueEstimate: index.col.revenueEstimate,
@@ -123,7 +123,9 @@ export function screenerOrder(
     case "positiveShare":
       return byNumber(index, index.share, order);
     case "owners":
-      return byNumber(index, index.col.owners, order);
+      // "< 20K" games (a band with no lower end) are the fewest owners: first ascending, last of the
+      // known descending; games with no owners information stay last either way.
+      return byNumber(index, index.col.ownersOrder, order);
     case "players":
       return byNumber(index, index.col.players, order);
     case "ownersEstimate":
