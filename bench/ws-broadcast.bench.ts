@@ -57,6 +57,8 @@ const dbFile = join(tmpdir(), `gi-bench-ws-${crypto.randomUUID()}.db`);
 process.env.DATABASE_URL = `file:${dbFile}`;
 process.env.LOG_LEVEL = "error";
 process.env.DEMO_DATA = "off";
+// Every socket of the bench signs in as one user: lift the per-user cap (WS_MAX_SOCKETS_PER_USER) above them.
+process.env.WS_MAX_SOCKETS_PER_USER = String(SOCKETS + 100);
 
 const { runMigrations } = await import("../src/server/db/migrate.ts");
 const { createApp } = await import("../src/server/app.ts");

@@ -83,9 +83,10 @@ const EnvSchema = z.object({
       message: `0 (no limit), or from ${API_MIN_PER_MINUTE} to 100000`,
     })
     .default(0),
-  // Live-update sockets (/ws) one user may hold open at once (the app opens one per tab); an upgrade
-  // beyond it is refused with 429. Only open sockets count: a tab that closes its socket frees it.
-  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Live-update sockets (/ws) one user may hold open at once (the app opens one per tab; scripts and
+  // dashboards on one account may hold more); an upgrade beyond it is refused with 429. Only open
+  // sockets count: a tab that closes its socket frees it.
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // Scheduled backups (VACUUM INTO) kept on disk: folder, how many to keep, hours between them (0: none).
   BACKUP_DIR: z.string().trim().default("./data/backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
