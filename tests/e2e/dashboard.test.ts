@@ -149,6 +149,32 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   await page.context().close();
 });
 
+test("on a phone the Dashboard's five tabs sit on one row that scrolls sideways, as on every other screen", async () => {
+  const page = await dashboard("regular");
+  for (const width of [375, 600]) {
+    await page.setViewportSize({ width, height: 812 });
+    const list = page.getByRole("tablist");
+    const box = await list.evaluate((el) => ({
+      height: el.clientHeight,
+      scrollHeight: el.scrollHeight,
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    // One row: nothing hidden below the strip's 40 px; what does not fit is to the side.
+    expect(box.scrollHeight).toBeLessThanOrEqual(box.height);
+    const tops = await page
+      .getByRole("tab")
+      .evaluateAll((tabs) => new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size);
+    expect(tops).toBe(1);
+    if (width === 375) expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
+    // The last tab can be reached and opened.
+    await page.getByRole("tab", { name: "Advanced" }).click();
+    await page.getByText("Upgrade to Premium to see growth and volatility projections").waitFor();
+    await page.getByRole("tab", { name: "Overview" }).click();
+  }
+  await page.context().close();
+});
+
 test("a regular user's Advanced tab is locked, and their empty watchlist says so", async () => {
   const page = await dashboard("regular");
   await page.getByRole("tab", { name: "Game Tracking" }).click();

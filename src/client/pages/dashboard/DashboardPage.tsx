@@ -882,7 +882,7 @@ export default function DashboardPage() {
         </div>
       )}
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
-        <TabsList className="flex-wrap">
+        <TabsList>
           <TabsTrigger value="overview">
             <Activity aria-hidden="true" /> Overview
           </TabsTrigger>
