@@ -108,10 +108,13 @@ test("Upgrade Now opens the plan section, which names the current plan and who c
   await page.waitForURL(/\/settings#plan$/);
   const plans = page.getByRole("list", { name: "Plans" });
   await plans.waitFor();
-  expect(await plans.locator("[aria-current='true']").textContent()).toContain("Starter");
-  await expect
-    .poll(() => page.getByText("To move to Professional, ask an administrator").isVisible())
-    .toBe(true);
+  const current = await plans.locator("[aria-current='true']").textContent();
+  expect(current).toContain("Regular");
+  expect(current).toContain("STARTER");
+  await expect.poll(() => page.getByText("To move to Premium, ask an administrator").isVisible()).toBe(true);
+  // One plan name on the gates and here: the Premium plan, whose tier badge reads PROFESSIONAL.
+  await page.getByText("Premium (Professional tier)").waitFor();
+  expect(await page.getByText(/Professional feature|Professional plan/).count()).toBe(0);
   await regular.context.close();
 });
 

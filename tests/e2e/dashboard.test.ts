@@ -248,7 +248,7 @@ test("a regular user's AI Analytics explains the plan and asks the server nothin
     if (r.url().includes("/api/ai/")) aiCalls.push(r.url());
   });
   await page.goto(`${server.url}/ai-analytics`);
-  await page.getByText("AI Analytics is a Professional feature").waitFor();
+  await page.getByText("AI Analytics is a Premium feature").waitFor();
   await page.waitForLoadState("networkidle");
   expect(aiCalls).toEqual([]);
   await context.close();
@@ -280,6 +280,6 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   const regular = await signedInContext(browser, server);
   const locked = await regular.context.newPage();
   await locked.goto(`${server.url}/analytics`);
-  await locked.getByText("Analytics is a Professional feature").waitFor();
+  await locked.getByText("Analytics is a Premium feature").waitFor();
   await regular.context.close();
 });

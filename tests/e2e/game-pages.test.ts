@@ -395,7 +395,7 @@ test("screener: a page past the last one says so and offers the last page", asyn
 
 test("a regular user sees what the screener opens, and the server refuses its data", async () => {
   const page = await as("regular", "/market");
-  await page.getByText("Market Screener is a Professional feature").waitFor();
+  await page.getByText("Market Screener is a Premium feature").waitFor();
   const status = await page.evaluate(async () => (await fetch("/api/market/screener")).status);
   expect(status).toBe(403);
   await page.context().close();

@@ -297,7 +297,7 @@ test("a role changed by an admin reaches the open app: promoted, the Premium ite
     .first()
     .waitFor();
   expect(await page.getByText("Please try again", { exact: false }).count()).toBe(0);
-  await page.getByText("AI Analytics is a Professional feature").waitFor();
+  await page.getByText("AI Analytics is a Premium feature").waitFor();
   await expect.poll(() => analytics.getAttribute("aria-disabled")).toBe("true");
   await expect.poll(() => page.getByTestId("user-card").textContent()).toContain("STARTER");
 
@@ -316,7 +316,7 @@ test("a role changed by an admin reaches the open app: promoted, the Premium ite
   // The Screener's list and market size have loaded.
   await expect.poll(() => marketAnswers.filter((a) => a.startsWith("200")).length).toBeGreaterThanOrEqual(2);
   await setRole(userId, "regular", "starter");
-  await page.getByText("Market Screener is a Professional feature").waitFor();
+  await page.getByText("Market Screener is a Premium feature").waitFor();
   // Time for any refetch the news started to be answered.
   await page.waitForTimeout(1500);
   expect(marketAnswers.filter((a) => a.startsWith("403"))).toEqual([]);

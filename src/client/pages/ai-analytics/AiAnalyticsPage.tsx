@@ -479,8 +479,8 @@ export default function AiAnalyticsPage() {
       <div>
         <PageHeader title="AI Analytics" description="Statistical analyses of the catalog's series." />
         <LockedScreen
-          title="AI Analytics is a Professional feature"
-          description="Game analysis, market insights, recommendations and trending topics come with the Professional plan."
+          title="AI Analytics is a Premium feature"
+          description="Game analysis, market insights, recommendations and trending topics come with the Premium plan."
         />
       </div>
     );

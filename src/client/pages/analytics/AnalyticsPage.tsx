@@ -222,8 +222,8 @@ export default function AnalyticsPage() {
         <Analytics />
       ) : (
         <LockedScreen
-          title="Analytics is a Professional feature"
-          description="Revenue by year, segment and region, genre volatility and the most played games come with the Professional plan."
+          title="Analytics is a Premium feature"
+          description="Revenue by year, segment and region, genre volatility and the most played games come with the Premium plan."
         />
       )}
     </div>

@@ -461,8 +461,8 @@ export default function MarketPage() {
         <Screener />
       ) : (
         <LockedScreen
-          title="Market Screener is a Professional feature"
-          description="Filter and sort the whole catalog by genre, tag, platform, release year, price and reviews, see the market size of any niche and export every matching game as CSV with the Professional plan."
+          title="Market Screener is a Premium feature"
+          description="Filter and sort the whole catalog by genre, tag, platform, release year, price and reviews, see the market size of any niche and export every matching game as CSV with the Premium plan."
         />
       )}
     </div>

@@ -5,11 +5,15 @@ import { TierBadge } from "../../../ui/badge/index.ts";
 import { cn } from "../../../ui/cn.ts";
 import { Section } from "../../components/Section.tsx";
 
-/** What each plan opens (spec §6): each includes everything of the one before it. */
+/**
+ * What each plan opens (spec §6): each includes everything of the one before it. Plans are named as
+ * the gates name them (Regular, Premium, Admin); the tier badge (STARTER, PROFESSIONAL, ENTERPRISE)
+ * is each plan's tier, spec §5's pairs.
+ */
 const PLANS: { role: Role; name: string; features: string[] }[] = [
   {
     role: "regular",
-    name: "Starter",
+    name: "Regular",
     features: [
       "Overview with live market activity and trending games",
       "Game Tracking: search, trending games and your watchlist",
@@ -18,17 +22,17 @@ const PLANS: { role: Role; name: string; features: string[] }[] = [
   },
   {
     role: "premium",
-    name: "Professional",
+    name: "Premium",
     features: [
-      "Everything in Starter",
+      "Everything in Regular",
       "Analytics and AI Analytics",
       "AI predictions, market volatility and Market Intelligence on the Overview",
     ],
   },
   {
     role: "admin",
-    name: "Enterprise",
-    features: ["Everything in Professional", "Admin dashboard and user management", "Data workflows"],
+    name: "Admin",
+    features: ["Everything in Premium", "Admin dashboard and user management", "Data workflows"],
   },
 ];
 
@@ -49,7 +53,7 @@ export function PlanSection({ user }: { user: PublicUser | null | undefined }) {
         title="Your plan"
         description={
           current === "regular"
-            ? "To move to Professional, ask an administrator of this workspace: they change plans in User Management."
+            ? "To move to Premium, ask an administrator of this workspace: they change plans in User Management."
             : "Your plan is set by an administrator of this workspace in User Management."
         }
       >
@@ -67,11 +71,10 @@ export function PlanSection({ user }: { user: PublicUser | null | undefined }) {
               >
                 <div className="flex items-center justify-between gap-2">
                   <span className="font-semibold">{plan.name}</span>
-                  {isCurrent ? (
-                    <span className="text-primary text-xs">Current plan</span>
-                  ) : (
+                  <span className="flex items-center gap-2">
+                    {isCurrent && <span className="text-primary text-xs">Current plan</span>}
                     <TierBadge tier={ROLE_TIER[plan.role]} />
-                  )}
+                  </span>
                 </div>
                 <ul className="mt-3 grid gap-2 text-muted-foreground text-sm">
                   {plan.features.map((feature) => (
@@ -85,6 +88,11 @@ export function PlanSection({ user }: { user: PublicUser | null | undefined }) {
             );
           })}
         </ul>
+        {/* The one place the plans' two names meet: the gates say "Premium", the badges say the tier. */}
+        <p className="mt-3 text-muted-foreground text-sm">
+          The badge next to your name shows your plan's tier: Regular is the Starter tier, Premium
+          (Professional tier) opens the Premium features, and Admin is the Enterprise tier.
+        </p>
       </Section>
     </div>
   );
