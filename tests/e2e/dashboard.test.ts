@@ -60,6 +60,11 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
 
   await page.getByRole("tab", { name: "Multi-Platform" }).click();
   await expect.poll(() => page.getByTestId("system-status").count()).toBe(8);
+  // A source's state in the words Admin → System Overview uses for it (only "Available" is the customer's).
+  const states = await page.getByTestId("system-status").locator("[data-slot='badge']").allTextContents();
+  for (const state of states) {
+    expect(["Available", "Not synced yet", "Not configured", "Last sync failed"]).toContain(state);
+  }
   await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("co");
   await page.getByText("Type at least 3 characters to search").waitFor();
   await page.getByRole("searchbox", { name: "Search games across platforms" }).fill("cosmic");

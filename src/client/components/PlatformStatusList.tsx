@@ -32,12 +32,17 @@ const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: bo
   not_configured: { label: "Not configured", ok: false },
 };
 
-/** What a customer sees: what is available and since when, never what to configure (issue 9 §4). */
+/**
+ * What a customer sees: what is available and since when, never what to configure (issue 9 §4): the
+ * operator's detail (which setting is missing, why a sync failed) stays with admins. A source with no
+ * data is named in the operators' words, so one state reads the same on the Dashboard and in System
+ * Overview: "Not configured" (no key or setting), "Not synced yet" (configured, never ran).
+ */
 const CUSTOMER_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
   connected: { label: "Available", ok: true },
-  never_synced: { label: "Not available yet", ok: false },
+  never_synced: SOURCE_STATE.never_synced,
   error: { label: "Available", ok: true },
-  not_configured: { label: "Not available", ok: false },
+  not_configured: SOURCE_STATE.not_configured,
 };
 
 /**
@@ -58,7 +63,7 @@ export function PlatformStatusList({
         const held = source.stored.count > 0 || source.status === "connected" || source.status === "error";
         const state2 =
           !operator && source.status === "error" && source.stored.count === 0
-            ? { label: "Not available yet", ok: false }
+            ? SOURCE_STATE.error // no data held: say what the operators read
             : state;
         const detail = [
           source.source,
