@@ -179,3 +179,19 @@ test("Without player history the genre screens say what a genre needs; only admi
   expect(await hint.getByRole("link", { name: "Workflows" }).getAttribute("href")).toBe("/workflows");
   await admin.context().close();
 });
+
+test("With no player data no source note reads 'Source: none': the Dashboard's stats and the AI Predictions card", async () => {
+  const page = await as("premium", "/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  const stats = page.getByTestId("dashboard-stats");
+  await stats.waitFor();
+  // The stats' note names the catalog's snapshot only: the players figure has no source yet.
+  await page.locator("[data-slot='source-note']").filter({ hasText: "Steam Store Games" }).first().waitFor();
+  const ai = page.locator("[data-slot='metric-card']").filter({ hasText: "AI Predictions" });
+  await ai.getByText(/No projection possible/).waitFor();
+  await page.waitForLoadState("networkidle");
+  const notes = await page.locator("[data-slot='source-note']").allTextContents();
+  expect(notes.filter((note) => /\bnone\b/i.test(note))).toEqual([]);
+  expect(notes.some((note) => note.startsWith(SNAPSHOT_NOTE))).toBe(true);
+  await page.context().close();
+});

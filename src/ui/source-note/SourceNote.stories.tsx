@@ -92,3 +92,25 @@ export const DayAndJustNow: Story = {
     ).toBeVisible();
   },
 };
+
+/** A figure with no data yet has no source: the note names only the sources there are, never "none". */
+export const NoSource: Story = {
+  args: {
+    provenance: [
+      { source: "none", asOf: null, method: "players summed over the latest 7 days" },
+      { source: "Steam Store Games (Kaggle, CC BY 4.0)", asOf: "2019-05-01T00:00:00Z" },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText("Source: Steam Store Games (Kaggle, CC BY 4.0) · May 2019")).toBeVisible();
+    await expect(canvas.queryByText(/none/)).toBeNull();
+  },
+};
+
+/** Only an absent source: no note at all. */
+export const OnlyAbsentSource: Story = {
+  args: { provenance: { source: "none", asOf: null } },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector("[data-slot='source-note']")).toBeNull();
+  },
+};

@@ -32,6 +32,12 @@ export function describeAsOf(asOf: string | null, now: number = Date.now()): str
   return (age < 60 * DAY ? DAY_FORMAT() : MONTH_FORMAT()).format(t);
 }
 
+/** Whether a provenance names a source at all: not empty and not the server's "none". */
+function hasSource(p: Provenance): boolean {
+  const source = p.source.trim();
+  return source !== "" && source.toLowerCase() !== "none";
+}
+
 /**
  * The footnote under a card, chart or table: "Steam via SteamSpy · May 2019", with the method in
  * its tooltip. One or several provenances (a chart mixing two sources names both). `demo` adds the
@@ -50,7 +56,11 @@ export function SourceNote({
   /** Fixed clock for stories and tests. */
   now?: number;
 }) {
-  const list = (Array.isArray(provenance) ? provenance : provenance ? [provenance] : []).filter(Boolean);
+  // A provenance naming no source (the server's `provenanceOf` of no sources reads "none": a figure
+  // with no data yet) says nothing here, never "Source: none"; the figure's own text says why it is empty.
+  const list = (Array.isArray(provenance) ? provenance : provenance ? [provenance] : []).filter(
+    (p): p is Provenance => p != null && hasSource(p),
+  );
   if (list.length === 0 && !demo) return null;
   const parts = list.map((p) => [p.source, describeAsOf(p.asOf, now)].filter(Boolean).join(" · "));
   // Rows of one series share a method: name it once.
