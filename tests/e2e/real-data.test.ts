@@ -195,3 +195,19 @@ test("With no player data no source note reads 'Source: none': the Dashboard's s
   expect(notes.some((note) => note.startsWith(SNAPSHOT_NOTE))).toBe(true);
   await page.context().close();
 });
+
+test("Generate Report with no player data: the report says so and where player data comes from, no empty table", async () => {
+  const page = await as("regular", "/");
+  await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  const report = page.getByRole("dialog", { name: "Market overview report" });
+  await report.getByText("No player data yet").waitFor();
+  await report.getByText(/Player history starts with the first live sync/).waitFor();
+  expect(await report.getByRole("table").count()).toBe(0);
+  expect(await report.getByTestId("report-market-activity").count()).toBe(0);
+  // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
+  const text = await report.innerText();
+  expect(text).not.toMatch(/0 players|across 0 games/);
+  expect(text).not.toMatch(OPERATOR_STEPS);
+  await page.context().close();
+});

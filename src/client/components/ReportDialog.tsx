@@ -1,6 +1,8 @@
+import { Users } from "lucide-react";
 import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
 import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
+import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import {
   Dialog,
   DialogContent,
@@ -8,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../ui/dialog/index.ts";
+import { EmptyState } from "../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../ui/export/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
 import { formatDate, formatDateTime } from "../format/dates.ts";
@@ -17,6 +20,7 @@ import { growthLabel } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 import { marketActivitySentence } from "./market-figure-text.ts";
+import { AdminHint } from "./ProductState.tsx";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
@@ -67,6 +71,26 @@ function ReportExport({ report, header, rows }: { report: Report; header: string
   );
 }
 
+/** The Market overview report made while the catalog has no player counts: what it needs and how that fills. */
+function NoPlayerDataYet() {
+  return (
+    <div data-testid="report-no-player-data">
+      <EmptyState
+        icon={Users}
+        title="No player data yet"
+        description={
+          <>
+            This report sums the catalog's players and ranks its trending games by player counts, and no game
+            has any yet. {NO_PLAYER_HISTORY} and grows with each one: generate the report again once it has
+            run.
+            <AdminHint>import a player history (SteamCharts) or run Multi-Platform Intelligence</AdminHint>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
 function ReportBody({ report }: { report: Report }) {
   const data = (report.data ?? {}) as ReportData;
   // A report is a snapshot of the catalog's player series: named, and dated by its newest point.
@@ -78,6 +102,9 @@ function ReportBody({ report }: { report: Report }) {
   const trending = (data.topTrending ?? []).slice(0, 5);
   switch (report.reportType) {
     case "market_overview":
+      // No player counts in the catalog: say so and where they come from, not "0 players … across 0
+      // games" over a table with no rows.
+      if (!data.marketActivity?.games && trending.length === 0) return <NoPlayerDataYet />;
       return (
         <>
           {data.marketActivity && (
