@@ -147,6 +147,12 @@ export interface MarketHistory {
     year: number;
     revenue: number;
     growth: number | null;
+    /**
+     * The edition whose stated growth `growth` is ("Newzoo Global Games Market Report 2024"): against
+     * that edition's own figure for the year before, which need not be the revenue shown for that year.
+     * Null without a growth figure.
+     */
+    growthSource?: string | null;
     forecast: boolean;
     /** What later editions reported for this year instead: the figure was revised. Null when not. */
     revisedLater?: string | null;

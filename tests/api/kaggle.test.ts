@@ -171,6 +171,20 @@ describe("with stored data", () => {
       growth: 2.6,
       forecast: false,
     });
+    // 2023 and 2024 both read $187.7B with +2.6% and +2.1%: each growth is its own edition's, named.
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2023).growthSource).toBe(
+      "Newzoo Global Games Market Report 2023",
+    );
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2024)).toMatchObject({
+      revenue: 187.7,
+      growth: 2.1,
+      growthSource: "Newzoo Global Games Market Report 2024",
+    });
+    // No growth, no source for it: the back-calculated first year and the forecasts.
+    for (const year of [2012, 2026, 2027]) {
+      const y = market.globalRevenue.find((r: { year: number }) => r.year === year);
+      expect(y).toMatchObject({ growth: null, growthSource: null });
+    }
     // 2023 and 2024 both read $187.7B: each says it was revised in a later edition.
     for (const year of [2023, 2024]) {
       const y = market.globalRevenue.find((r: { year: number }) => r.year === year);

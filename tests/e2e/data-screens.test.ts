@@ -50,6 +50,12 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
   const forecasts = (await years.allTextContents()).filter((t) => t.includes("(forecast)"));
   expect(forecasts.length).toBeGreaterThan(0);
   for (const year of forecasts) expect(year).not.toContain("revised later");
+  // Each year's growth names the edition that states it (2023 and 2024 read the same revenue with
+  // different growth: each is against its own edition's figure for the year before).
+  const y2024 = (await years.allTextContents()).find((t) => t.startsWith("2024"));
+  expect(y2024).toMatch(
+    /\$187\.7B\s*\+2\.1%.*growth on 2023 as stated in Newzoo Global Games Market Report 2024$/,
+  );
   await page.getByText("Asia-Pacific").waitFor();
   await page.getByRole("tab", { name: "Esports Analytics" }).click();
   await page.getByText("Dota 2").first().waitFor();

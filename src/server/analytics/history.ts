@@ -254,6 +254,9 @@ export async function marketHistory(): Promise<MarketHistory> {
       year: r.year,
       revenue: r.total,
       growth: r.growth,
+      // Each year's growth is the one its edition states, against that edition's own figure for the
+      // year before (often revised since), not against the row above: name the edition it comes from.
+      growthSource: r.growth == null ? null : editionName(notes.get(r.year)?.edition),
       forecast: r.year >= currentYear || /forecast/i.test(r.source),
       revisedLater: notes.get(r.year)?.revisedLater ?? null,
       earlierFigures: notes.get(r.year)?.earlier ?? null,
@@ -270,6 +273,15 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
+}
+
+/**
+ * The edition a year's figures are quoted from, without its dates: "Newzoo Global Games Market Report
+ * 2024 (Aug 2024)" → "Newzoo Global Games Market Report 2024". Null without one.
+ */
+export function editionName(edition: string | null | undefined): string | null {
+  const name = edition?.replace(/\s*\(.*$/, "").trim();
+  return name ? name : null;
 }
 
 /**

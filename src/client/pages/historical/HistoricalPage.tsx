@@ -87,13 +87,14 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
   return [
     {
       title: "Global revenue",
-      description: "Billions of USD.",
+      description:
+        "Billions of USD. Each year's revenue and growth come from its own Newzoo edition; growth is against that edition's figure for the year before, not the row above.",
       empty: revenue.length ? null : "No revenue data available",
       provenance,
       body: () => (
         <ul className="grid gap-2 text-sm">
           {revenue.map((y) => (
-            <li key={y.year} className="flex justify-between">
+            <li key={y.year} className="flex flex-wrap justify-between gap-x-2">
               <span
                 title={
                   [
@@ -115,6 +116,11 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
                   {formatPercent(y.growth)}
                 </span>
               </span>
+              {y.growth != null && y.growthSource && (
+                <span className="w-full text-muted-foreground text-xs">
+                  growth on {y.year - 1} as stated in {y.growthSource}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -126,6 +132,7 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
             "year",
             "revenue (billion USD)",
             "growth (%)",
+            "growth as stated in",
             "forecast",
             "revised later",
             "earlier figures",
@@ -134,6 +141,7 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
             y.year,
             y.revenue,
             y.growth,
+            y.growthSource ?? null,
             y.forecast,
             y.revisedLater ?? null,
             y.earlierFigures ?? null,
