@@ -90,8 +90,8 @@ export function PlanSection({ user }: { user: PublicUser | null | undefined }) {
         </ul>
         {/* The one place the plans' two names meet: the gates say "Premium", the badges say the tier. */}
         <p className="mt-3 text-muted-foreground text-sm">
-          The badge next to your name shows your plan's tier: Regular is the Starter tier, Premium
-          (Professional tier) opens the Premium features, and Admin is the Enterprise tier.
+          The badge next to your name shows your plan's tier: STARTER on Regular, PROFESSIONAL on Premium
+          (Professional tier), ENTERPRISE on Admin.
         </p>
       </Section>
     </div>
