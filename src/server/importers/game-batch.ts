@@ -66,11 +66,15 @@ export class GameBatcher {
         );
         const points: MetricPoint[] = [];
         const bands: OwnersBandRecord[] = [];
-        rows.forEach((row, i) => {
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i]!;
           const gameId = games.ids[i]!;
-          for (const p of row.points ?? []) points.push({ ...p, gameId, source });
-          if (row.ownersBand) bands.push({ gameId, source, ...row.ownersBand });
-        });
+          if (row.points)
+            for (const p of row.points)
+              points.push({ gameId, metric: p.metric, ts: p.ts, value: p.value, period: p.period, source });
+          const band = row.ownersBand;
+          if (band) bands.push({ gameId, source, low: band.low, high: band.high, asOf: band.asOf });
+        }
         const touched = new Set<string>();
         let changed = games.inserted + games.updated;
         // What the file added and what it replaced, for the summary: the points written that have a
