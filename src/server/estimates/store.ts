@@ -17,9 +17,10 @@ import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { creditSlugs, normalizeName } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, figureMethod, sourceName } from "../catalog/source-names.ts";
 import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
+import { insertRows } from "../catalog/write.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
-import { run, writeTransaction } from "../db/write-transaction.ts";
+import { writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import { type EstimateInput, knownPrice, listPriceOf } from "./features.ts";
@@ -273,7 +274,6 @@ const COLUMNS = [
   "as_of",
   "computed_at",
 ];
-const ESTIMATE_ROW = `(${COLUMNS.map(() => "?").join(", ")})`;
 const ESTIMATE_CONFLICT = `ON CONFLICT (game_id) DO UPDATE SET ${COLUMNS.slice(1)
   .map((c) => `${c} = excluded.${c}`)
   .join(", ")}`;
@@ -378,17 +378,15 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
   // per column re-read every row's detail JSON nineteen times. Upserts: a step refused on a lock is
   // repeated whole.
   await withBusyRetry(() =>
-    writeTransaction(function* () {
-      for (let i = 0; i < rows.length; i += ESTIMATE_ROWS_PER_STATEMENT) {
-        const part = rows.slice(i, i + ESTIMATE_ROWS_PER_STATEMENT);
-        const args: unknown[] = [];
-        for (const row of part) for (const v of row) args.push(v);
-        yield* run(
-          `INSERT INTO game_estimates (${COLUMNS.join(", ")}) VALUES ${part.map(() => ESTIMATE_ROW).join(", ")} ${ESTIMATE_CONFLICT}`,
-          args,
-        );
-      }
-    }),
+    writeTransaction(() =>
+      insertRows(
+        `INSERT INTO game_estimates (${COLUMNS.join(", ")})`,
+        COLUMNS.length,
+        rows,
+        ESTIMATE_ROWS_PER_STATEMENT,
+        ESTIMATE_CONFLICT,
+      ),
+    ),
   );
 }
 
