@@ -225,8 +225,8 @@ function parseList(v: unknown): string[] {
 }
 
 const BATCH = 1000;
-/** Games per INSERT statement (27 columns: 13,500 bound values, well under SQLite's 32,766). */
-const GAME_ROWS_PER_STATEMENT = 500;
+/** Games per INSERT statement (27 columns: 27,000 bound values, under SQLite's 32,766): a batch's in one. */
+const GAME_ROWS_PER_STATEMENT = 1000;
 /** Series points per INSERT statement (6 columns). */
 const POINTS_PER_STATEMENT = 1000;
 
@@ -266,7 +266,8 @@ export function* insertValues(
     const left = rows - i;
     let n = perStatement;
     if (left < perStatement) for (n = 1; n * 2 <= left; ) n *= 2;
-    changed += yield* run(valuesSql(head, width, n, tail), values.slice(i * width, (i + n) * width));
+    const args = n === rows ? values : values.slice(i * width, (i + n) * width);
+    changed += yield* run(valuesSql(head, width, n, tail), args);
     i += n;
   }
   return changed;
@@ -471,7 +472,8 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   yield* takenOf(secondRead);
 
   const updates: Array<{ sql: string; args: unknown[] }> = [];
-  const inserts: unknown[][] = [];
+  /** The new games' values, laid end to end in INSERT_COLUMNS order. */
+  const inserts: unknown[] = [];
   const out: UpsertResult = {
     inserted: 0,
     updated: 0,
@@ -499,7 +501,8 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     const undatedSteam = (c: Row) =>
       (c.steam_app_id != null && c.release_year == null && placed(year, r.platforms ?? [])) ||
       (r.steamAppId != null && year == null && placed(c.release_year, parseList(c.platforms)));
-    if (!match) {
+    // No game of its name (most records of a first import): nothing below could match.
+    if (!match && byName.get(norm)?.length) {
       const candidates = byName.get(norm) ?? [];
       // Deterministic, so a second run makes the same choices: the same year first; a record without a
       // year joins the oldest game of that name; a dated record may complete an undated game. Without
@@ -590,7 +593,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       row.popularity = popularityOf(row);
       row.created_at = now;
       row.updated_at = now;
-      inserts.push(INSERT_COLUMNS.map((c) => row[c] ?? null));
+      for (const c of INSERT_COLUMNS) inserts.push(row[c] ?? null);
       remember(row);
       out.inserted++;
       out.ids.push(row.id);
@@ -754,7 +757,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     out.ids = out.ids.map(holder);
   }
   // Inserts first: an update in this batch may complete a game the same batch inserted.
-  yield* insertRows(
+  yield* insertValues(
     `INSERT INTO games (${INSERT_COLUMNS.join(",")})`,
     INSERT_COLUMNS.length,
     inserts,

@@ -293,8 +293,19 @@ function isPlaceholder(value: string | undefined): boolean {
   return text === "" || text === "-" || /^(n\/a|na|tbd|null|none)$/i.test(text);
 }
 
+/** Whether a text is only digits and decimal points ("1362", "0.99"; "1.2.3" too, NaN as before). */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 48 || c > 57) && c !== 46) return false;
+  }
+  return true;
+}
+
 /** The number a field writes (NaN when it writes none, ±Infinity when it is too large to hold). */
 function readNumber(value: string | undefined): number {
+  // Digits and points only (most fields of every file): none of the cleaning below changes such a text.
+  if (value && isPlain(value)) return Number(value);
   if (value == null || oddNumber(value) != null) return Number.NaN;
   const cleaned = value
     .replace(/,/g, "")
@@ -347,6 +358,11 @@ export class RowCheck {
   /** A field's figure; null when absent or impossible (then noted for `reject`). */
   figure(record: Record<string, string>, field: string): number | null {
     const raw = record[field];
+    // Digits and points only: no odd number, no placeholder; what readNumber reads, checked.
+    if (raw && isPlain(raw)) {
+      const n = Number(raw);
+      if (!Number.isNaN(n)) return this.checked(field, n, raw);
+    }
     const odd = oddNumber(raw);
     if (odd != null) {
       this.fail(field, raw, odd);
