@@ -386,12 +386,20 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   if (steamIds.length) lookups.push(["steam_app_id", steamIds]);
   if (igdbIds.length) lookups.push(["igdb_id", igdbIds]);
   if (names.length) lookups.push(["normalized_name", names]);
+  // A game an earlier key of the list found is left out of the later reads (a re-import's games all
+  // come back by name after their appid): it would be skipped here anyway, after the driver had made
+  // an object of its whole row.
+  const earlier: string[] = [];
+  const earlierArgs: string[] = [];
   for (const [column, keys] of lookups) {
+    const json = JSON.stringify(keys);
     const rows = yield* query(
-      `SELECT rowid AS row_order, * FROM games WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
-      [JSON.stringify(keys)],
+      `SELECT rowid AS row_order, * FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
+      [json, ...earlierArgs],
     );
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
+    earlier.push(` AND (${column} IS NULL OR ${column} NOT IN (SELECT value FROM json_each(?)))`);
+    earlierArgs.push(json);
   }
 
   // The known games holding a sales row on PC, with the years of those rows (a VGChartz PC row that
