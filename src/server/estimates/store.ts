@@ -125,10 +125,10 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
               FROM games WHERE id ${only}`,
     args,
   );
-  // The newest band per game.
+  // Every band of the games (one per source), in the same order: the newest of each game's are kept
+  // below, as a subquery per row (as_of = its game's max(as_of)) kept them.
   const bands = await readRows(
-    `SELECT game_id, source, low, high, as_of FROM game_owner_bands b WHERE game_id ${only}
-              AND as_of = (SELECT max(as_of) FROM game_owner_bands o WHERE o.game_id = b.game_id)`,
+    `SELECT game_id, source, low, high, as_of FROM game_owner_bands WHERE game_id ${only}`,
     args,
   );
   // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
@@ -156,14 +156,24 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   );
   const peakOf = new Map(peaks.map((r) => [String(r.game_id), Math.round(Number(r.peak))]));
   const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
+  const newestBand = new Map<string, unknown>();
   for (const r of bands) {
+    const id = String(r.game_id);
+    const newest = newestBand.get(id);
+    if (newest === undefined || (r.as_of as number) > (newest as number)) newestBand.set(id, r.as_of);
+  }
+  let iso = { ms: Number.NaN, text: "" };
+  for (const r of bands) {
+    if (r.as_of !== newestBand.get(String(r.game_id))) continue;
     const ms = Number(r.as_of);
     if (toFigure(r.low) == null || toFigure(r.high) == null) continue;
+    // Most bands of an import share one date: its text is worked out once.
+    if (ms !== iso.ms) iso = { ms, text: new Date(ms).toISOString() };
     bandOf.set(String(r.game_id), {
       low: Number(r.low),
       high: Number(r.high),
       source: sourceName(String(r.source)),
-      asOf: new Date(ms).toISOString(),
+      asOf: iso.text,
       ms,
     });
   }
