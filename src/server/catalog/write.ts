@@ -225,8 +225,8 @@ function parseList(v: unknown): string[] {
 }
 
 const BATCH = 1000;
-/** Games per INSERT statement (27 columns: 13,500 bound values, well under SQLite's 32,766). */
-const GAME_ROWS_PER_STATEMENT = 500;
+/** Games per INSERT statement (27 columns: 27,000 bound values, under SQLite's 32,766): a batch's in one. */
+const GAME_ROWS_PER_STATEMENT = 1000;
 /** Series points per INSERT statement (6 columns). */
 const POINTS_PER_STATEMENT = 1000;
 
@@ -243,16 +243,52 @@ export function* insertRows(
   perStatement: number,
   tail = "",
 ): TxWork<number> {
+  const values: unknown[] = [];
+  for (const row of rows) for (const v of row) values.push(v);
+  return yield* insertValues(head, width, values, perStatement, tail);
+}
+
+/** `insertRows` of the rows' values laid end to end (`width` a row), without an array per row. */
+export function* insertValues(
+  head: string,
+  width: number,
+  values: unknown[],
+  perStatement: number,
+  tail = "",
+): TxWork<number> {
   let changed = 0;
-  const one = `(${Array.from({ length: width }, () => "?").join(",")})`;
-  for (let i = 0; i < rows.length; i += perStatement) {
-    const part = rows.slice(i, i + perStatement);
-    const args: unknown[] = [];
-    for (const row of part) for (const v of row) args.push(v);
-    changed += yield* run(`${head} VALUES ${Array.from(part, () => one).join(",")} ${tail}`, args);
+  const rows = values.length / width;
+  let i = 0;
+  while (i < rows) {
+    // Full statements, then what is left in statements of powers of two rows (300 → 256 + 32 + 8 + 4):
+    // a batch's last statement has a length of its own each time, and each was prepared again (about
+    // 1.5 ms for 1,000 points); these few lengths stay prepared for the whole import.
+    const left = rows - i;
+    let n = perStatement;
+    if (left < perStatement) for (n = 1; n * 2 <= left; ) n *= 2;
+    const args = n === rows ? values : values.slice(i * width, (i + n) * width);
+    changed += yield* run(valuesSql(head, width, n, tail), args);
+    i += n;
   }
   return changed;
 }
+
+/**
+ * The text of a multi-row INSERT, kept: the same string each time, whose hash the statement cache
+ * (write-transaction.ts) then does not work out again over its tens of kilobytes.
+ */
+function valuesSql(head: string, width: number, n: number, tail: string): string {
+  const key = `${width}|${n}|${head}|${tail}`;
+  let sql = VALUES_SQL.get(key);
+  if (sql === undefined) {
+    const one = `(${Array.from({ length: width }, () => "?").join(",")})`;
+    sql = `${head} VALUES ${Array.from({ length: n }, () => one).join(",")} ${tail}`;
+    if (VALUES_SQL.size >= 64) VALUES_SQL.clear();
+    VALUES_SQL.set(key, sql);
+  }
+  return sql;
+}
+const VALUES_SQL = new Map<string, string>();
 
 /** Upserts games in batches of 1,000, each in one write transaction. */
 export async function upsertGames(records: GameRecord[], source: string): Promise<UpsertResult> {
@@ -307,15 +343,13 @@ const INSERT_COLUMNS = [
  */
 export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<UpsertResult> {
   // Every source's placeholders ("Unknown", "N/A") are no company, whichever importer or sync sent them.
-  const records = given.map((r) =>
-    r.developer === undefined && r.publisher === undefined
-      ? r
-      : {
-          ...r,
-          ...(r.developer !== undefined ? { developer: companyName(r.developer) } : {}),
-          ...(r.publisher !== undefined ? { publisher: companyName(r.publisher) } : {}),
-        },
-  );
+  const records = given.map((r) => {
+    if (r.developer === undefined && r.publisher === undefined) return r;
+    const copy = { ...r };
+    if (r.developer !== undefined) copy.developer = companyName(r.developer);
+    if (r.publisher !== undefined) copy.publisher = companyName(r.publisher);
+    return copy;
+  });
   const steamIds = [...new Set(records.map((r) => r.steamAppId).filter((v): v is number => v != null))];
   const igdbIds = [...new Set(records.map((r) => r.igdbId).filter((v): v is number => v != null))];
   // Each record's name key and slug base, worked out once (an import calls this for every row).
@@ -352,12 +386,20 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   if (steamIds.length) lookups.push(["steam_app_id", steamIds]);
   if (igdbIds.length) lookups.push(["igdb_id", igdbIds]);
   if (names.length) lookups.push(["normalized_name", names]);
+  // A game an earlier key of the list found is left out of the later reads (a re-import's games all
+  // come back by name after their appid): it would be skipped here anyway, after the driver had made
+  // an object of its whole row.
+  const earlier: string[] = [];
+  const earlierArgs: string[] = [];
   for (const [column, keys] of lookups) {
+    const json = JSON.stringify(keys);
     const rows = yield* query(
-      `SELECT rowid AS row_order, * FROM games WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
-      [JSON.stringify(keys)],
+      `SELECT rowid AS row_order, * FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
+      [json, ...earlierArgs],
     );
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
+    earlier.push(` AND (${column} IS NULL OR ${column} NOT IN (SELECT value FROM json_each(?)))`);
+    earlierArgs.push(json);
   }
 
   // The known games holding a sales row on PC, with the years of those rows (a VGChartz PC row that
@@ -402,15 +444,44 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     ].filter((v): v is string => !!v);
   };
   const candidates = records.map(slugCandidates);
-  const allSlugs = [...new Set(candidates.flat())];
+  // Only the slugs a record may take are looked up. A record whose Steam appid names a known game is
+  // that game (bySteam only grows below): it takes none. A record takes its base slug unless the
+  // catalog has it or another candidate of the batch is the same text; only then are its other
+  // candidates looked at, and looked up (a second read, of the few whose base is taken). Every slug a
+  // record considers is one looked up, so it chooses as if all had been (a first import: about a
+  // third of the slugs; a re-import: none).
   const taken = new Set<string>();
-  const takenRows = yield* query("SELECT slug FROM games WHERE slug IN (SELECT value FROM json_each(?))", [
-    JSON.stringify(allSlugs),
-  ]);
-  for (const row of takenRows) taken.add(String(row.slug));
+  const needing: number[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const appid = records[i]!.steamAppId;
+    if (appid == null || !bySteam.has(appid)) needing.push(i);
+  }
+  const uses = new Map<string, number>();
+  for (const i of needing) for (const c of candidates[i]!) uses.set(c, (uses.get(c) ?? 0) + 1);
+  const firstRead = new Set<string>();
+  for (const i of needing) {
+    const own = candidates[i]!;
+    if (uses.get(own[0]!)! > 1) for (const c of own) firstRead.add(c);
+    else firstRead.add(own[0]!);
+  }
+  const takenOf = function* (slugs: Set<string>): TxWork<void> {
+    if (slugs.size === 0) return;
+    const rows = yield* query("SELECT slug FROM games WHERE slug IN (SELECT value FROM json_each(?))", [
+      JSON.stringify([...slugs]),
+    ]);
+    for (const row of rows) taken.add(String(row.slug));
+  };
+  yield* takenOf(firstRead);
+  const secondRead = new Set<string>();
+  for (const i of needing) {
+    const own = candidates[i]!;
+    if (taken.has(own[0]!)) for (const c of own) if (!firstRead.has(c)) secondRead.add(c);
+  }
+  yield* takenOf(secondRead);
 
   const updates: Array<{ sql: string; args: unknown[] }> = [];
-  const inserts: unknown[][] = [];
+  /** The new games' values, laid end to end in INSERT_COLUMNS order. */
+  const inserts: unknown[] = [];
   const out: UpsertResult = {
     inserted: 0,
     updated: 0,
@@ -438,7 +509,8 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     const undatedSteam = (c: Row) =>
       (c.steam_app_id != null && c.release_year == null && placed(year, r.platforms ?? [])) ||
       (r.steamAppId != null && year == null && placed(c.release_year, parseList(c.platforms)));
-    if (!match) {
+    // No game of its name (most records of a first import): nothing below could match.
+    if (!match && byName.get(norm)?.length) {
       const candidates = byName.get(norm) ?? [];
       // Deterministic, so a second run makes the same choices: the same year first; a record without a
       // year joins the oldest game of that name; a dated record may complete an undated game. Without
@@ -529,7 +601,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
       row.popularity = popularityOf(row);
       row.created_at = now;
       row.updated_at = now;
-      inserts.push(INSERT_COLUMNS.map((c) => row[c] ?? null));
+      for (const c of INSERT_COLUMNS) inserts.push(row[c] ?? null);
       remember(row);
       out.inserted++;
       out.ids.push(row.id);
@@ -693,7 +765,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     out.ids = out.ids.map(holder);
   }
   // Inserts first: an update in this batch may complete a game the same batch inserted.
-  yield* insertRows(
+  yield* insertValues(
     `INSERT INTO games (${INSERT_COLUMNS.join(",")})`,
     INSERT_COLUMNS.length,
     inserts,
@@ -745,10 +817,17 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
   const row = (p: MetricPoint) => [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source];
   // Points of games created with them change no other game's figures: they are written without
   // asking SQLite to answer each row back (most of a large import's points).
-  const newGamePoints = fresh ? points.filter((p) => fresh.has(p.gameId)) : [];
-  const others = fresh ? points.filter((p) => !fresh.has(p.gameId)) : points;
-  changed += yield* insertRows(POINT_HEAD, 6, newGamePoints.map(row), POINTS_PER_STATEMENT, POINT_CONFLICT);
-  for (const p of newGamePoints) options.touched?.add(p.gameId);
+  const newGameValues: unknown[] = [];
+  const others: MetricPoint[] = fresh ? [] : points;
+  if (fresh)
+    for (const p of points) {
+      if (!fresh.has(p.gameId)) others.push(p);
+      else {
+        newGameValues.push(p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source);
+        options.touched?.add(p.gameId);
+      }
+    }
+  changed += yield* insertValues(POINT_HEAD, 6, newGameValues, POINTS_PER_STATEMENT, POINT_CONFLICT);
   // RETURNING names the points inserted or changed; a point already stored with the same value
   // returns nothing, so a re-import of unchanged data touches no game.
   for (let i = 0; i < others.length; i += POINTS_PER_STATEMENT) {

@@ -109,7 +109,13 @@ function statement(state: Local, connection: Connection, sql: string): Statement
 /** Plain values for the driver: booleans as 0/1 (what the client sends), everything else as is. */
 function bindable(args: readonly unknown[] | undefined): unknown[] {
   if (!args) return [];
-  return args.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v));
+  // Copied only when a value needs it: an import's statements carry thousands of plain values each.
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i];
+    if (v === undefined || typeof v === "boolean")
+      return args.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v));
+  }
+  return args as unknown[];
 }
 
 function isLocal(url: string): boolean {

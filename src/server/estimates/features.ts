@@ -101,15 +101,32 @@ export function modelGenres(input: EstimateInput): string[] {
   const own = input.genres.length ? input.genres : input.tags;
   const found = new Set<string>();
   for (const g of own) {
-    const known = MODEL_GENRE_OF.get(g.toLowerCase());
+    const known = modelGenreOf(g);
     if (known) found.add(known);
   }
   return MODEL_GENRES.filter((g) => found.has(g));
 }
 
+/**
+ * The model genre a genre or tag names (any case), or null; remembered, as the estimates ask for
+ * the same few hundred tags of every game several times over.
+ */
+function modelGenreOf(name: string): string | null {
+  let known = GENRE_OF_NAME.get(name);
+  if (known === undefined) {
+    known = MODEL_GENRE_OF.get(name.toLowerCase()) ?? null;
+    if (GENRE_OF_NAME.size >= 10_000) GENRE_OF_NAME.clear();
+    GENRE_OF_NAME.set(name, known);
+  }
+  return known;
+}
+const GENRE_OF_NAME = new Map<string, string | null>();
+
 /** "Free to Play" among a game's genres or its tags. */
 function freeToPlayListed(game: { genres: readonly string[]; tags: readonly string[] }): boolean {
-  return [...game.genres, ...game.tags].some((g) => g.toLowerCase() === "free to play");
+  for (const g of game.genres) if (modelGenreOf(g) === "Free to Play") return true;
+  for (const g of game.tags) if (modelGenreOf(g) === "Free to Play") return true;
+  return false;
 }
 
 /**
@@ -179,9 +196,9 @@ export function features(input: EstimateInput, withYear: boolean): number[] {
   const share = reviews > 0 ? (input.positiveReviews ?? 0) / reviews - SHARE_CENTRE : 0;
   const free = isFreeToPlay(input);
   const price = knownPrice(input);
-  const genres = new Set(modelGenres(input));
+  const genres = modelGenres(input);
   const year = input.releaseYear;
-  return [
+  const out = [
     1,
     lr,
     lr * lr,
@@ -189,7 +206,8 @@ export function features(input: EstimateInput, withYear: boolean): number[] {
     share * lr,
     free ? 1 : 0,
     free ? 0 : Math.log1p(price ?? TYPICAL_PAID_PRICE_USD),
-    ...(withYear ? YEAR_GROUPS.map((g) => (year != null && g.test(year) ? 1 : 0)) : []),
-    ...MODEL_GENRES.map((g) => (genres.has(g) ? 1 : 0)),
   ];
+  if (withYear) for (const g of YEAR_GROUPS) out.push(year != null && g.test(year) ? 1 : 0);
+  for (const g of MODEL_GENRES) out.push(genres.includes(g) ? 1 : 0);
+  return out;
 }

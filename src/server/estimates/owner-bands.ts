@@ -1,3 +1,4 @@
+import { insertValues } from "../catalog/write.ts";
 import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 
 /**
@@ -34,6 +35,10 @@ export async function recordOwnerBands(bands: OwnersBandRecord[]): Promise<void>
 }
 
 const BANDS_PER_TRANSACTION = 2000;
+const BAND_HEAD = "INSERT INTO game_owner_bands (game_id, source, low, high, as_of)";
+const BAND_CONFLICT = `ON CONFLICT (game_id, source) DO UPDATE SET low = excluded.low, high = excluded.high, as_of = excluded.as_of
+       WHERE excluded.as_of >= game_owner_bands.as_of
+         AND (game_owner_bands.low, game_owner_bands.high, game_owner_bands.as_of) IS NOT (excluded.low, excluded.high, excluded.as_of)`;
 const BANDS_PER_STATEMENT = 1000;
 
 /**
@@ -48,17 +53,25 @@ export function* recordOwnerBandsIn(
   fresh?: ReadonlySet<string>,
 ): TxWork<string[]> {
   const changed: string[] = [];
-  for (let i = 0; i < bands.length; i += BANDS_PER_STATEMENT) {
-    const part = bands.slice(i, i + BANDS_PER_STATEMENT);
+  // The bands of games created in this transaction (most of an import's) are new rows: each such game's
+  // first band is inserted, so the game is named without asking SQLite to answer every row back.
+  const freshValues: unknown[] = [];
+  const others: OwnersBandRecord[] = fresh ? [] : bands;
+  if (fresh)
+    for (const b of bands) {
+      if (!fresh.has(b.gameId)) others.push(b);
+      else {
+        freshValues.push(b.gameId, b.source, b.low, b.high, b.asOf.getTime());
+        changed.push(b.gameId);
+      }
+    }
+  yield* insertValues(BAND_HEAD, 5, freshValues, BANDS_PER_STATEMENT, BAND_CONFLICT);
+  for (let i = 0; i < others.length; i += BANDS_PER_STATEMENT) {
+    const part = others.slice(i, i + BANDS_PER_STATEMENT);
     const args: unknown[] = [];
     for (const b of part) args.push(b.gameId, b.source, b.low, b.high, b.asOf.getTime());
     const rows = yield* query(
-      `INSERT INTO game_owner_bands (game_id, source, low, high, as_of)
-       VALUES ${part.map(() => "(?,?,?,?,?)").join(",")}
-       ON CONFLICT (game_id, source) DO UPDATE SET low = excluded.low, high = excluded.high, as_of = excluded.as_of
-       WHERE excluded.as_of >= game_owner_bands.as_of
-         AND (game_owner_bands.low, game_owner_bands.high, game_owner_bands.as_of) IS NOT (excluded.low, excluded.high, excluded.as_of)
-       RETURNING game_id`,
+      `${BAND_HEAD} VALUES ${part.map(() => "(?,?,?,?,?)").join(",")} ${BAND_CONFLICT} RETURNING game_id`,
       args,
     );
     for (const r of rows) changed.push(String(r.game_id));

@@ -113,8 +113,36 @@ export function median(values: number[]): number | null {
 /** Rounds to `digits` significant figures: an estimate should not pretend to more precision than it has. */
 export function roundSignificant(value: number, digits = 3): number {
   if (value === 0 || !Number.isFinite(value)) return value;
+  // A whole answer (the value at least 10^(digits-1)), worked out in exact integer arithmetic: the
+  // same double as toPrecision's, without its string (most of the estimates' rounding).
+  const whole = roundSignificantWhole(value, digits);
+  if (whole !== null) return whole;
   // toPrecision rounds in decimal, so 14,100,000 stays 14100000 rather than 14099999.999999998.
   return Number(value.toPrecision(digits));
+}
+
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * `Number(value.toPrecision(digits))` for a value from 10^(digits-1) up to 10^14, or null outside that
+ * or where it cannot be sure. toPrecision picks the n of `digits` digits for which n × 10^k is nearest
+ * the value, the larger on a tie; here every bound compared, (2n ± 1) × 10^k / 2, is a whole number
+ * (or a half) below 2^53 and so exact as a double, and so is the answer n × 10^k: no rounding anywhere.
+ */
+function roundSignificantWhole(value: number, digits: number): number | null {
+  if (!(value < 1e14) || digits < 1 || digits > 15) return null;
+  const smallest = POWERS_OF_TEN[digits - 1]!;
+  if (!(value >= smallest)) return null;
+  const k = Math.floor(Math.log10(value)) - (digits - 1);
+  if (k < 0 || k > 22) return null;
+  const p = POWERS_OF_TEN[k]!;
+  let n = Math.round(value / p);
+  // The float division may be a hair off: move n until value is in [(n - ½)p, (n + ½)p).
+  while (value >= ((2 * n + 1) * p) / 2) n++;
+  while (value < ((2 * n - 1) * p) / 2) n--;
+  // n must have `digits` digits (or be 10^digits: 999.7 → 1000); Math.log10 off by one is left to toPrecision.
+  if (n < smallest || n > smallest * 10) return null;
+  return n * p;
 }
 
 /**
@@ -124,6 +152,13 @@ export function roundSignificant(value: number, digits = 3): number {
  */
 export function wholePercentages(shares: number[]): number[] {
   if (shares.length === 0) return [];
+  if (shares.length === 1) {
+    // One share (most estimates blend one method): the steps below, without their arrays.
+    const share = shares[0]!;
+    const total = 0 + share;
+    const whole = Math.floor((total > 0 ? (share / total) * 100 : 100) + 1e-9);
+    return [100 - whole > 0 ? whole + 1 : whole];
+  }
   const total = shares.reduce((a, b) => a + b, 0);
   const exact = shares.map((s) => (total > 0 ? (s / total) * 100 : 100 / shares.length));
   const out = exact.map((e) => Math.floor(e + 1e-9));
@@ -146,9 +181,20 @@ export function truncatedNormalQuantile(q: number, a: number, b: number): number
   let hi = Math.min(b, 40);
   const mass = normalMass(a, b);
   if (!(mass > 1e-300)) return b <= 0 ? hi : lo;
+  // normalMass(a, mid), with the tails at a worked out once rather than at every step (the same
+  // operations on the same numbers: the same doubles).
+  const aboveA = normalUpperTail(a);
+  const belowA = normalUpperTail(-a);
+  const target = q * mass;
   for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
     const mid = (lo + hi) / 2;
-    if (normalMass(a, mid) < q * mass) lo = mid;
+    const below =
+      a >= 0
+        ? aboveA - normalUpperTail(mid)
+        : mid <= 0
+          ? normalUpperTail(-mid) - belowA
+          : 1 - normalUpperTail(mid) - belowA;
+    if (below < target) lo = mid;
     else hi = mid;
   }
   return (lo + hi) / 2;

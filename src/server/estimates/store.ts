@@ -17,9 +17,10 @@ import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { creditSlugs, normalizeName } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, figureMethod, sourceName } from "../catalog/source-names.ts";
 import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
+import { insertRows } from "../catalog/write.ts";
 import { withBusyRetry } from "../db/busy.ts";
 import { rawClient, readRows } from "../db/client.ts";
-import { run, writeTransaction } from "../db/write-transaction.ts";
+import { writeTransaction } from "../db/write-transaction.ts";
 import { log } from "../log.ts";
 import { MODEL_VERSION } from "./coefficients.ts";
 import { type EstimateInput, knownPrice, listPriceOf } from "./features.ts";
@@ -124,10 +125,10 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
               FROM games WHERE id ${only}`,
     args,
   );
-  // The newest band per game.
+  // Every band of the games (one per source), in the same order: the newest of each game's are kept
+  // below, as a subquery per row (as_of = its game's max(as_of)) kept them.
   const bands = await readRows(
-    `SELECT game_id, source, low, high, as_of FROM game_owner_bands b WHERE game_id ${only}
-              AND as_of = (SELECT max(as_of) FROM game_owner_bands o WHERE o.game_id = b.game_id)`,
+    `SELECT game_id, source, low, high, as_of FROM game_owner_bands WHERE game_id ${only}`,
     args,
   );
   // Monthly average players (SteamCharts' layout) × the hours in each month: player-hours per source.
@@ -155,14 +156,24 @@ async function loadInputs(gameIds: string[]): Promise<Loaded[]> {
   );
   const peakOf = new Map(peaks.map((r) => [String(r.game_id), Math.round(Number(r.peak))]));
   const bandOf = new Map<string, EstimateInput["ownersBand"] & { ms: number }>();
+  const newestBand = new Map<string, unknown>();
   for (const r of bands) {
+    const id = String(r.game_id);
+    const newest = newestBand.get(id);
+    if (newest === undefined || (r.as_of as number) > (newest as number)) newestBand.set(id, r.as_of);
+  }
+  let iso = { ms: Number.NaN, text: "" };
+  for (const r of bands) {
+    if (r.as_of !== newestBand.get(String(r.game_id))) continue;
     const ms = Number(r.as_of);
     if (toFigure(r.low) == null || toFigure(r.high) == null) continue;
+    // Most bands of an import share one date: its text is worked out once.
+    if (ms !== iso.ms) iso = { ms, text: new Date(ms).toISOString() };
     bandOf.set(String(r.game_id), {
       low: Number(r.low),
       high: Number(r.high),
       source: sourceName(String(r.source)),
-      asOf: new Date(ms).toISOString(),
+      asOf: iso.text,
       ms,
     });
   }
@@ -273,7 +284,6 @@ const COLUMNS = [
   "as_of",
   "computed_at",
 ];
-const ESTIMATE_ROW = `(${COLUMNS.map(() => "?").join(", ")})`;
 const ESTIMATE_CONFLICT = `ON CONFLICT (game_id) DO UPDATE SET ${COLUMNS.slice(1)
   .map((c) => `${c} = excluded.${c}`)
   .join(", ")}`;
@@ -378,17 +388,15 @@ async function recomputeChunk(gameIds: string[], force: boolean, result: Recompu
   // per column re-read every row's detail JSON nineteen times. Upserts: a step refused on a lock is
   // repeated whole.
   await withBusyRetry(() =>
-    writeTransaction(function* () {
-      for (let i = 0; i < rows.length; i += ESTIMATE_ROWS_PER_STATEMENT) {
-        const part = rows.slice(i, i + ESTIMATE_ROWS_PER_STATEMENT);
-        const args: unknown[] = [];
-        for (const row of part) for (const v of row) args.push(v);
-        yield* run(
-          `INSERT INTO game_estimates (${COLUMNS.join(", ")}) VALUES ${part.map(() => ESTIMATE_ROW).join(", ")} ${ESTIMATE_CONFLICT}`,
-          args,
-        );
-      }
-    }),
+    writeTransaction(() =>
+      insertRows(
+        `INSERT INTO game_estimates (${COLUMNS.join(", ")})`,
+        COLUMNS.length,
+        rows,
+        ESTIMATE_ROWS_PER_STATEMENT,
+        ESTIMATE_CONFLICT,
+      ),
+    ),
   );
 }
 

@@ -293,8 +293,19 @@ function isPlaceholder(value: string | undefined): boolean {
   return text === "" || text === "-" || /^(n\/a|na|tbd|null|none)$/i.test(text);
 }
 
+/** Whether a text is only digits and decimal points ("1362", "0.99"; "1.2.3" too, NaN as before). */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 48 || c > 57) && c !== 46) return false;
+  }
+  return true;
+}
+
 /** The number a field writes (NaN when it writes none, ±Infinity when it is too large to hold). */
 function readNumber(value: string | undefined): number {
+  // Digits and points only (most fields of every file): none of the cleaning below changes such a text.
+  if (value && isPlain(value)) return Number(value);
   if (value == null || oddNumber(value) != null) return Number.NaN;
   const cleaned = value
     .replace(/,/g, "")
@@ -320,6 +331,9 @@ function readNumber(value: string | undefined): number {
  * importers use RowCheck: the live sources (Steam, IGDB) may carry an announced game's future
  * release date, and read their dates elsewhere.
  */
+/** The last import clock's day (RowCheck.today). */
+const todayOf = { ms: Number.NaN, day: "" };
+
 export class RowCheck {
   private problem: string | null = null;
 
@@ -327,7 +341,13 @@ export class RowCheck {
 
   /** The import's day, YYYY-MM-DD (UTC). */
   get today(): string {
-    return this.now.toISOString().slice(0, 10);
+    // One instant for a whole file, a RowCheck for each of its rows: the day is worked out once.
+    const ms = this.now.getTime();
+    if (ms !== todayOf.ms) {
+      todayOf.ms = ms;
+      todayOf.day = this.now.toISOString().slice(0, 10);
+    }
+    return todayOf.day;
   }
 
   /** Whether a field read so far was impossible. */
@@ -338,6 +358,11 @@ export class RowCheck {
   /** A field's figure; null when absent or impossible (then noted for `reject`). */
   figure(record: Record<string, string>, field: string): number | null {
     const raw = record[field];
+    // Digits and points only: no odd number, no placeholder; what readNumber reads, checked.
+    if (raw && isPlain(raw)) {
+      const n = Number(raw);
+      if (!Number.isNaN(n)) return this.checked(field, n, raw);
+    }
     const odd = oddNumber(raw);
     if (odd != null) {
       this.fail(field, raw, odd);
@@ -467,10 +492,19 @@ export class RowCheck {
 }
 
 export function parseList(value: string | undefined, separator = ";"): string[] {
-  return (value ?? "")
-    .split(separator)
-    .map((v) => v.trim())
-    .filter(Boolean);
+  if (!value) return [];
+  if (!separator) return value.split(separator).flatMap((v) => v.trim() || []);
+  // Cut by hand: split, map and filter made three arrays and a closure call per part, for five lists
+  // of every row of an import.
+  const out: string[] = [];
+  let start = 0;
+  for (;;) {
+    const at = value.indexOf(separator, start);
+    const part = (at === -1 ? value.slice(start) : value.slice(start, at)).trim();
+    if (part) out.push(part);
+    if (at === -1) return out;
+    start = at + separator.length;
+  }
 }
 
 /** The ends of a range of whole figures as SteamSpy and steam.csv write owners ("20,000 .. 50,000", "0-20000"), as written (either may be negative, or low above high); null when the text is no such range. */

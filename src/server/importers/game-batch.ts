@@ -66,11 +66,15 @@ export class GameBatcher {
         );
         const points: MetricPoint[] = [];
         const bands: OwnersBandRecord[] = [];
-        rows.forEach((row, i) => {
+        for (let i = 0; i < rows.length; i++) {
+          const row = rows[i]!;
           const gameId = games.ids[i]!;
-          for (const p of row.points ?? []) points.push({ ...p, gameId, source });
-          if (row.ownersBand) bands.push({ gameId, source, ...row.ownersBand });
-        });
+          if (row.points)
+            for (const p of row.points)
+              points.push({ gameId, metric: p.metric, ts: p.ts, value: p.value, period: p.period, source });
+          const band = row.ownersBand;
+          if (band) bands.push({ gameId, source, low: band.low, high: band.high, asOf: band.asOf });
+        }
         const touched = new Set<string>();
         let changed = games.inserted + games.updated;
         // What the file added and what it replaced, for the summary: the points written that have a
@@ -121,8 +125,32 @@ export class GameBatcher {
   }
 }
 
+/** Whether two times give the same key below (an invalid date's "NaN" included). */
+function sameTime(a: Date, b: Date): boolean {
+  return String(a.getTime()) === String(b.getTime());
+}
+
 /** The batch's distinct points (game, metric, time): a file may repeat a row. */
 function distinctPoints(points: MetricPoint[]): number {
+  // Each game's points side by side (as the batch lays them out), no game twice and no series and
+  // time twice within a game: all are distinct, without a key for each.
+  const games = new Set<string>();
+  let plain = true;
+  for (let i = 0; plain && i < points.length; ) {
+    const gameId = points[i]!.gameId;
+    if (games.has(gameId)) plain = false;
+    games.add(gameId);
+    let end = i + 1;
+    while (end < points.length && points[end]!.gameId === gameId) end++;
+    for (let a = i; plain && a < end; a++)
+      for (let b = a + 1; b < end; b++)
+        if (points[a]!.metric === points[b]!.metric && sameTime(points[a]!.ts, points[b]!.ts)) {
+          plain = false;
+          break;
+        }
+    i = end;
+  }
+  if (plain) return points.length;
   const keys = new Set<string>();
   for (const p of points) keys.add(`${p.gameId}|${p.metric}|${p.ts.getTime()}`);
   return keys.size;

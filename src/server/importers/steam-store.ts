@@ -3,7 +3,7 @@ import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { plainName } from "../sources/plain-text.ts";
 import { parseList, parseNumber, RowCheck, rangeEnds, readCsv } from "./csv-source.ts";
-import { GameBatcher } from "./game-batch.ts";
+import { GameBatcher, type GameRow } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
 /**
@@ -101,6 +101,14 @@ export async function importSteamStoreCsv(
       genres,
       tags,
     });
+    const points: NonNullable<GameRow["points"]> = [
+      { metric: "reviews_positive", ts: STEAM_STORE_SNAPSHOT, value: positive, period: "instant" },
+      { metric: "reviews_negative", ts: STEAM_STORE_SNAPSHOT, value: negative, period: "instant" },
+    ];
+    if (owners != null)
+      points.push({ metric: "owners", ts: STEAM_STORE_SNAPSHOT, value: owners, period: "instant" });
+    if (price != null)
+      points.push({ metric: "price", ts: STEAM_STORE_SNAPSHOT, value: price, period: "instant" });
     await batch.add({
       game: {
         name,
@@ -119,24 +127,8 @@ export async function importSteamStoreCsv(
         ownersEstimate: owners,
         asOf: STEAM_STORE_SNAPSHOT,
       },
-      points: [
-        { metric: "reviews_positive", ts: STEAM_STORE_SNAPSHOT, value: positive, period: "instant" },
-        { metric: "reviews_negative", ts: STEAM_STORE_SNAPSHOT, value: negative, period: "instant" },
-        ...(owners != null
-          ? [
-              {
-                metric: "owners" as const,
-                ts: STEAM_STORE_SNAPSHOT,
-                value: owners,
-                period: "instant" as const,
-              },
-            ]
-          : []),
-        ...(price != null
-          ? [{ metric: "price" as const, ts: STEAM_STORE_SNAPSHOT, value: price, period: "instant" as const }]
-          : []),
-      ],
-      ownersBand: band ? { ...band, asOf: STEAM_STORE_SNAPSHOT } : undefined,
+      points,
+      ownersBand: band ? { low: band.low, high: band.high, asOf: STEAM_STORE_SNAPSHOT } : undefined,
     });
   }
   await batch.flush();
