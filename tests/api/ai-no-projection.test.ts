@@ -30,6 +30,8 @@ test("game analysis with no game projected: the lowest confidence, as market ins
     ),
   ).toBe(true);
   expect(games.metadata.confidence).toBe(0.1);
+  // One game: "1 game", never "1 games".
+  expect(games.metadata.confidenceBasis).toMatch(/^1 game; their reviews/);
   expect(games.metadata.confidenceBasis).toMatch(
     /no game has 7 days of players for a projection, so there is nothing for the confidence to rest on\.$/,
   );

@@ -39,6 +39,10 @@ export const MIN_VOLATILITY_DAYS = 7;
  */
 export const MIN_PROJECTION_DAYS = 7;
 
+/** A count with its noun: "1 game", "3 games" (never "1 games"). */
+export const counted = (count: number, noun: string) =>
+  `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+
 /** A number rounded to `digits` decimals (2 unless told). */
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
@@ -485,7 +489,7 @@ export async function marketInsights(): Promise<{
       ? `; ${monthlyPoints.toLocaleString("en")} monthly player figures are not days and are left out`
       : "";
   const basis = enough
-    ? `${dataPoints.toLocaleString("en")} daily player points over ${activity.length} days (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}${monthlyNote}.`
+    ? `${counted(dataPoints, "daily player point")} over ${counted(activity.length, "day")} (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}${monthlyNote}.`
     : `No projection: ${withoutProjection.charAt(0).toLowerCase()}${withoutProjection.slice(1, -1)}${monthlyNote}.`;
   const projectionFacts = (p: Projection | null) =>
     p && {
@@ -689,12 +693,12 @@ export async function trendingAnalysis(): Promise<{
       analysis: `${
         growing > trending.length
           ? `${growing} games are trending; the ${trending.length} rising fastest grow`
-          : `${trending.length} games are trending, growing`
+          : `${counted(trending.length, "game")} ${trending.length === 1 ? "is" : "are"} trending, growing`
       } ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
     },
     games: trending.length,
     confidence: confidenceOf(sample, broad),
-    basis: `${trending.length} trending games${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
+    basis: `${counted(trending.length, "trending game")}${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
     facts: {
       trendingGames: growing,
       analysedGames: trending.length,

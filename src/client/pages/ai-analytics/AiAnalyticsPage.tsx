@@ -36,6 +36,7 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
+import { numberCheckText } from "./ai-text.ts";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -101,10 +102,7 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
           <span>{metadata.tokens.total.toLocaleString("en")} tokens</span>
         )}
         {metadata.numberCheck && metadata.languageModel === "used" && (
-          <span>
-            Number check: {metadata.numberCheck.checked} figures checked against the facts
-            {dropped > 0 ? `, ${dropped} sentence${dropped === 1 ? "" : "s"} dropped` : ", none unknown"}
-          </span>
+          <span data-testid="ai-number-check">{numberCheckText(metadata.numberCheck)}</span>
         )}
       </p>
       {/* An analysis is dated by when it ran and sourced by the model that wrote it (issue 9). */}
