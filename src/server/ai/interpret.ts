@@ -122,6 +122,15 @@ const GameAnswer = z.object({
   ),
 });
 
+/**
+ * The model named when there was nothing to interpret: as every other analysis names the statistics
+ * (STATISTICAL_MODEL without a model), and why the configured model was not asked with one.
+ */
+function notNeededModel(): string {
+  const configured = configuredModel();
+  return configured ? `statistical model (${configured.label} not asked: no games)` : STATISTICAL_MODEL;
+}
+
 /** What the analysis answers when it has no games: the model is not asked for nothing. */
 export const NO_GAMES_NOTE =
   "There were no games to analyse: your watchlist is empty and no game is trending yet. Add games to your watchlist to analyse them. The language model was not asked, so no tokens were used.";
@@ -134,7 +143,8 @@ export async function interpretGames(
   if (facts.length === 0)
     return {
       body: statistical,
-      modelUsed: "statistical model",
+      // Named as every other analysis names it: the same label without a model, and why with one.
+      modelUsed: notNeededModel(),
       languageModel: "not_needed",
       note: NO_GAMES_NOTE,
       usage: NO_USAGE,

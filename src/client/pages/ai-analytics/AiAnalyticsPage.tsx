@@ -36,7 +36,7 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
-import { numberCheckText } from "./ai-text.ts";
+import { modelText, numberCheckText } from "./ai-text.ts";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -97,7 +97,7 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
         <span>Processing time {metadata.processingTime} ms</span>
         <span>Confidence {percent(metadata.confidence)}</span>
         <span>{extra}</span>
-        <span data-testid="ai-model">Model {metadata.modelUsed}</span>
+        <span data-testid="ai-model">{modelText(metadata.modelUsed)}</span>
         {metadata.tokens && metadata.tokens.total > 0 && (
           <span>{metadata.tokens.total.toLocaleString("en")} tokens</span>
         )}
@@ -458,7 +458,8 @@ function AiAnalytics() {
                   <p className="text-muted-foreground text-xs">{formatDateTime(h.createdAt)}</p>
                 </div>
                 <p className="text-muted-foreground">
-                  Confidence {percent(Number(h.confidence))} · {h.processingTime} ms · {h.modelUsed}
+                  Confidence {percent(Number(h.confidence))} · {h.processingTime} ms ·{" "}
+                  {modelText(h.modelUsed)}
                 </p>
               </li>
             )}

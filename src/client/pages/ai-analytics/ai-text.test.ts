@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { numberCheckText } from "./ai-text.ts";
+import { modelText, numberCheckText } from "./ai-text.ts";
 
 const drop = { field: "keyInsights[0]", sentence: "x", unknown: ["9"] };
 
@@ -16,4 +16,18 @@ test("the number check's counts agree with their nouns", () => {
   expect(numberCheckText({ checked: 12, dropped: [drop, drop] })).toBe(
     "Number check: 12 figures checked against the facts, 2 sentences dropped",
   );
+});
+
+test("the model is named once, the same way in every analysis and in the history", () => {
+  expect(modelText("llama3.1:8b via Ollama")).toBe("Model llama3.1:8b via Ollama");
+  expect(modelText("statistical model (no language model configured)")).toBe(
+    "Statistics only (no language model configured)",
+  );
+  expect(modelText("statistical model (llama3.1:8b via Ollama unavailable)")).toBe(
+    "Statistics only (llama3.1:8b via Ollama unavailable)",
+  );
+  // Stored before Game Analysis said why.
+  expect(modelText("statistical model")).toBe("Statistics only");
+  for (const label of ["statistical model", "statistical model (no language model configured)"])
+    expect(modelText(label)).not.toMatch(/model.*model/i);
 });

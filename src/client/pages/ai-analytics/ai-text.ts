@@ -13,3 +13,16 @@ export function numberCheckText(check: AiMetadata["numberCheck"]): string {
     dropped > 0 ? `, ${plural(dropped, "sentence")} dropped` : ", none unknown"
   }`;
 }
+
+/**
+ * Which model wrote a result, for the screen and the history: "Model llama3.1:8b via Ollama", or
+ * "Statistics only (no language model configured)" when the statistics wrote it. The server names
+ * the latter "statistical model (…)"; a screen prefix "Model" before it read "Model statistical
+ * model". Results stored before every analysis said why ("statistical model" alone) read
+ * "Statistics only".
+ */
+export function modelText(modelUsed: string): string {
+  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
+  if (!statistical) return `Model ${modelUsed}`;
+  return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
+}
