@@ -26,7 +26,8 @@ test("game analysis with no game projected: the lowest confidence, as market ins
   const games = await analyse("/api/ai/analyze-games");
   expect(
     games.analysis.every(
-      (a: { marketPrediction: { trend: string } }) => a.marketPrediction.trend === "unknown",
+      (a: { marketPrediction: { trend: string; direction: string } }) =>
+        a.marketPrediction.trend === "neutral" && a.marketPrediction.direction === "unknown",
     ),
   ).toBe(true);
   expect(games.metadata.confidence).toBe(0.1);
@@ -68,6 +69,10 @@ test("game analysis without a projection: the model's 'next 30 days' is a fact, 
   expect(body.metadata.languageModel).toBe("used");
   const prompt = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "user").content;
   expect(prompt).toContain('"projection":null');
+  // The model is told the label and that it rests on no projection, not invited to make up a view.
+  expect(prompt).toContain('"marketTrend":"neutral","projectionDirection":"unknown"');
+  const system = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "system").content;
+  expect(system).toContain('projectionDirection "unknown" there is too little player history to project');
   expect(prompt).toContain('"horizonDays":30');
   const item = body.analysis.find((a: { gameId: string }) => a.gameId === gameId);
   expect(item.marketPrediction.reasoning).toBe("Over the next 30 days it should hold.");

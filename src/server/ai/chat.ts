@@ -283,7 +283,7 @@ async function statisticalAnswer(
         ? playersSentence(sheet.players.averageLast7Days, sheet.players.daysInAverage)
         : null,
       sheet.projection
-        ? `projected ${sheet.projection.trend} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
+        ? `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
         : null,
       sheet.priceUsd != null ? `$${sheet.priceUsd}` : null,
     ].filter(Boolean);

@@ -1,9 +1,11 @@
-import type {
-  GameAnalysisItem,
-  MarketInsights,
-  Recommendation,
-  RecommendedAction,
-  TrendingAnalysis,
+import {
+  type GameAnalysisItem,
+  type MarketInsights,
+  type ProjectionDirection,
+  type Recommendation,
+  type RecommendedAction,
+  type TrendingAnalysis,
+  trendLabel,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
@@ -309,9 +311,11 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
   const projection = projectGame(g);
-  const trend: GameAnalysisItem["marketPrediction"]["trend"] = projection?.direction ?? "unknown";
+  const direction: ProjectionDirection = projection?.direction ?? "unknown";
+  const trend = trendLabel(direction);
   const marketPrediction = {
     trend,
+    direction,
     timeframe: `next ${HORIZON_DAYS} days`,
     reasoning:
       projection == null
@@ -329,7 +333,7 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
   // Spec §4: the action is one of buy, hold, sell, watch.
   const liked = (share ?? 0) >= 0.7;
   const action: RecommendedAction =
-    trend === "rising" && liked ? "buy" : trend === "declining" ? (liked ? "hold" : "sell") : "watch";
+    trend === "bullish" && liked ? "buy" : trend === "bearish" ? (liked ? "hold" : "sell") : "watch";
   const recommendations = {
     action,
     riskLevel,
@@ -430,8 +434,12 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
                   )
                 : null,
             fitR2: item.marketPrediction.fit,
-            trend: item.marketPrediction.trend,
+            direction: item.marketPrediction.direction,
           },
+    // Spec §4's label, and what it rests on: "neutral" with direction "unknown" is no view at all
+    // (too little player history to project), not a projection that found nothing moving.
+    marketTrend: item.marketPrediction.trend,
+    projectionDirection: item.marketPrediction.direction,
     volatilityPct: g.variation == null ? null : round(g.variation * 100, 0),
     riskLevel: item.recommendations.riskLevel,
     suggestedAction: item.recommendations.action,

@@ -23,6 +23,7 @@ Rules:
 - Every number you write must be one of the facts, written as given or rounded (42.3 may be written 42). Do not compute new numbers (no sums, differences or ratios of your own).
 - Projections are on a stated horizon in days: say so ("over the next 30 days"), and never present last week's change as a prediction.
 - A game's players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
+- A game's marketTrend is bullish (players projected to rise), bearish (to fall) or neutral; with projectionDirection "unknown" there is too little player history to project: say so, and give no view of where players are heading.
 - An estimate with lowSignal true has no single figure (no mid): write its low to high range, never one number for it.
 - Be concise: one to three sentences per field, plain English, no markdown.
 - Answer only with JSON that matches the schema given.`;

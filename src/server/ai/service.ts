@@ -1,13 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
-import type {
-  AiAnalysisType,
-  AiHistoryEntry,
-  AiHistoryRecord,
-  AiMetadata,
-  GameAnalysis,
-  MarketInsights,
-  Recommendations,
-  TrendingAnalysis,
+import {
+  type AiAnalysisType,
+  type AiHistoryEntry,
+  type AiHistoryRecord,
+  type AiMetadata,
+  type GameAnalysis,
+  type MarketInsights,
+  type Recommendations,
+  readGameAnalysisItem,
+  type TrendingAnalysis,
 } from "../../contracts/ai.ts";
 import type { Tier } from "../../contracts/roles.ts";
 import { getSettings } from "../accounts/settings.ts";
@@ -255,8 +256,25 @@ export async function aiHistoryEntry(userId: string, id: string): Promise<AiHist
     confidence: r.confidence.toFixed(2),
     processingTime: r.processingTime,
     modelUsed: r.modelUsed,
-    result: r.result as AiHistoryEntry["result"],
+    result: readStoredResult(r.analysisType, r.result as AiHistoryEntry["result"]),
   };
+}
+
+/**
+ * A stored result as the contract has it now. Results are JSON in `ai_analyses.result`, kept as
+ * they were written: a game analysis stored before the spec's trend labels (bullish / bearish /
+ * neutral) carried the projection's direction in `trend`, and is mapped here when read rather than
+ * rewritten in the table.
+ */
+export function readStoredResult(
+  type: AiAnalysisType,
+  result: AiHistoryEntry["result"],
+): AiHistoryEntry["result"] {
+  if (type !== "game_analysis") return result;
+  const games = result as GameAnalysis;
+  return Array.isArray(games.analysis)
+    ? { ...games, analysis: games.analysis.map(readGameAnalysisItem) }
+    : result;
 }
 
 export async function countAiAnalyses(): Promise<number> {

@@ -11,6 +11,7 @@ import {
   type GameAnalysis,
   type MarketInsights,
   type Recommendations,
+  readGameAnalysisItem,
   type TrendingAnalysis,
 } from "../../../contracts/ai.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
@@ -36,7 +37,7 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
-import { modelText, numberCheckText } from "./ai-text.ts";
+import { directionText, modelText, numberCheckText, TREND_BADGE } from "./ai-text.ts";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -135,7 +136,9 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
 function ResultView({ result }: { result: Result }) {
   switch (result.type) {
     case "game_analysis": {
-      const { analysis, metadata } = result.data;
+      const { metadata } = result.data;
+      // Results stored before the spec's trend labels read as they do now.
+      const analysis = result.data.analysis.map(readGameAnalysisItem);
       return (
         <div className="grid gap-3">
           <Metadata
@@ -153,23 +156,18 @@ function ResultView({ result }: { result: Result }) {
                 {item.sentiment.rating == null ? "–" : `${item.sentiment.rating.toFixed(1)} / 5`} ·{" "}
                 {item.sentiment.reasoning}
               </p>
-              <p>
+              <p data-testid="ai-market-prediction">
                 <span className="font-medium">Market prediction: </span>
-                <Badge
-                  variant={
-                    item.marketPrediction.trend === "rising"
-                      ? "success"
-                      : item.marketPrediction.trend === "declining"
-                        ? "destructive"
-                        : "secondary"
-                  }
-                >
+                <Badge variant={TREND_BADGE[item.marketPrediction.trend]} data-testid="ai-trend">
                   {item.marketPrediction.trend}
                 </Badge>{" "}
+                {directionText(item.marketPrediction.direction)}
                 {item.marketPrediction.projectedPlayers != null &&
                 item.marketPrediction.currentPlayers != null
-                  ? `${item.marketPrediction.currentPlayers.toLocaleString("en")} → ${item.marketPrediction.projectedPlayers.toLocaleString("en")} daily players in ${item.marketPrediction.horizonDays} days`
-                  : item.marketPrediction.timeframe}{" "}
+                  ? ` · ${item.marketPrediction.currentPlayers.toLocaleString("en")} → ${item.marketPrediction.projectedPlayers.toLocaleString("en")} daily players in ${item.marketPrediction.horizonDays} days`
+                  : item.marketPrediction.direction === "unknown"
+                    ? ""
+                    : ` · ${item.marketPrediction.timeframe}`}{" "}
                 · {item.marketPrediction.reasoning}
               </p>
               <p>

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { modelText, numberCheckText } from "./ai-text.ts";
+import { directionText, modelText, numberCheckText, TREND_BADGE } from "./ai-text.ts";
 
 const drop = { field: "keyInsights[0]", sentence: "x", unknown: ["9"] };
 
@@ -30,4 +30,11 @@ test("the model is named once, the same way in every analysis and in the history
   expect(modelText("statistical model")).toBe("Statistics only");
   for (const label of ["statistical model", "statistical model (no language model configured)"])
     expect(modelText(label)).not.toMatch(/model.*model/i);
+});
+
+test("a trend label says what the projection found beside it; no projection says why", () => {
+  expect(directionText("rising")).toBe("players projected to rise");
+  expect(directionText("declining")).toBe("players projected to fall");
+  expect(directionText("unknown")).toBe("too little player history to project");
+  expect(TREND_BADGE).toEqual({ bullish: "success", bearish: "destructive", neutral: "secondary" });
 });

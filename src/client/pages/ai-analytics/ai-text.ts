@@ -1,4 +1,4 @@
-import type { AiMetadata } from "../../../contracts/ai.ts";
+import type { AiMetadata, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
 import { plural } from "../../format/numbers.ts";
 
 /**
@@ -25,4 +25,25 @@ export function modelText(modelUsed: string): string {
   const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
   if (!statistical) return `Model ${modelUsed}`;
   return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
+}
+
+/** The badge style of each spec §4 trend label. */
+export const TREND_BADGE: Record<TrendLabel, "success" | "destructive" | "secondary"> = {
+  bullish: "success",
+  bearish: "destructive",
+  neutral: "secondary",
+};
+
+/** What the projection found, beside its label: "neutral" for no projection says why. */
+export function directionText(direction: ProjectionDirection): string {
+  switch (direction) {
+    case "rising":
+      return "players projected to rise";
+    case "declining":
+      return "players projected to fall";
+    case "stable":
+      return "players projected to stay within ±5%";
+    case "unknown":
+      return "too little player history to project";
+  }
 }
