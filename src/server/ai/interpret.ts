@@ -24,6 +24,7 @@ Rules:
 - Projections are on a stated horizon in days: say so ("over the next 30 days"), and never present last week's change as a prediction.
 - A game's players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
 - A game's marketTrend is bullish (players projected to rise), bearish (to fall) or neutral; with projectionDirection "unknown" there is too little player history to project: say so, and give no view of where players are heading.
+- A figure that is not in the facts is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - An estimate with lowSignal true has no single figure (no mid): write its low to high range, never one number for it.
 - Be concise: one to three sentences per field, plain English, no markdown.
 - Answer only with JSON that matches the schema given.`;
@@ -67,7 +68,7 @@ async function interpret<S extends z.ZodType, T>(
     purpose,
     schema,
     system: `${SYSTEM}\n\nJSON schema of the answer:\n${JSON.stringify(z.toJSONSchema(schema))}`,
-    prompt: `${task}\n\nFACTS:\n${JSON.stringify(facts)}`,
+    prompt: `${task}\n\nFACTS:\n${JSON.stringify(factsForModel(facts))}`,
   });
   if (outcome.ok) {
     const grounding = new Grounding(facts);
@@ -101,6 +102,24 @@ async function interpret<S extends z.ZodType, T>(
     usage: outcome.usage,
     numberCheck: { checked: 0, dropped: [] },
   };
+}
+
+/**
+ * The facts as the model is given them: a figure that is not known (null, or a number that is none)
+ * is left out rather than handed over as `null`, which a model may print ("swing by null%"); the
+ * system prompt says that what is not in the facts is not known. Lists keep their places.
+ */
+export function factsForModel(facts: unknown): unknown {
+  if (Array.isArray(facts)) return facts.map(factsForModel);
+  if (facts && typeof facts === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(facts)) {
+      if (value == null || (typeof value === "number" && !Number.isFinite(value))) continue;
+      out[key] = factsForModel(value);
+    }
+    return out;
+  }
+  return facts;
 }
 
 /** The model's text where it survived the number check, else the statistical text. */
