@@ -556,10 +556,16 @@ export async function marketInsights(): Promise<{
   };
 }
 
+/** A favourite genre of Settings: as the user chose it ("FPS"), and the catalog's genres it matches. */
+export interface FavouriteGenre {
+  label: string;
+  names: string[];
+}
+
 /** Games like the user's (their tracked games' genres and their favourite genres), not yet tracked. */
 export async function recommend(
   trackedIds: string[],
-  favouriteGenres: string[],
+  favouriteGenres: FavouriteGenre[],
 ): Promise<{
   list: Recommendation[];
   reasoning: string;
@@ -570,10 +576,19 @@ export async function recommend(
 }> {
   const tracked = await gameFacts(trackedIds);
   const weight = new Map<string, number>();
+  // The tracked games' genres as the catalog writes them, most followed first.
+  const trackedGenres = new Map<string, { name: string; games: number }>();
   for (const g of tracked)
-    for (const genre of g.genres) weight.set(genre.toLowerCase(), (weight.get(genre.toLowerCase()) ?? 0) + 1);
-  for (const genre of favouriteGenres)
-    weight.set(genre.toLowerCase(), (weight.get(genre.toLowerCase()) ?? 0) + 1);
+    for (const genre of g.genres) {
+      const key = genre.toLowerCase();
+      weight.set(key, (weight.get(key) ?? 0) + 1);
+      const seen = trackedGenres.get(key) ?? { name: genre, games: 0 };
+      seen.games++;
+      trackedGenres.set(key, seen);
+    }
+  for (const favourite of favouriteGenres)
+    for (const genre of favourite.names)
+      weight.set(genre.toLowerCase(), (weight.get(genre.toLowerCase()) ?? 0) + 1);
   const liked = [...weight.entries()].sort((a, b) => b[1] - a[1]);
   const total = liked.reduce((s, [, w]) => s + w, 0);
   if (total === 0) {
@@ -600,36 +615,54 @@ export async function recommend(
     // A game without reviews or rating counts as half liked.
     const share = positiveShare(g) ?? 0.5;
     const matchScore = round(Math.min(1, overlap));
+    // The genres it shares come first among the three a card shows, so the reasoning names genres
+    // the card shows.
     const shared = g.genres.filter((genre) => weight.has(genre.toLowerCase()));
+    const genres = [...shared, ...g.genres.filter((genre) => !weight.has(genre.toLowerCase()))].slice(0, 3);
     return {
       gameId: g.id,
       gameName: g.name,
       matchScore,
-      genres: g.genres.slice(0, 3),
-      reasoning: `Shares ${shared.join(", ")} with what you follow; ${(share * 100).toFixed(0)}% positive reception.`,
+      genres,
+      reasoning: `Shares ${genres.filter((genre) => weight.has(genre.toLowerCase())).join(", ")} with what you follow; ${(share * 100).toFixed(0)}% positive reception.`,
       expectedEnjoyment: round(Math.min(1, 0.6 * share + 0.4 * matchScore)),
     };
   });
   const list = scored.sort((a, b) => b.expectedEnjoyment - a.expectedEnjoyment).slice(0, 6);
-  const top = liked.slice(0, 3).map(([g]) => g);
+  // The user's genres as they know them: their tracked games' (as the catalog writes them), then the
+  // favourites as Settings names them, a favourite that a tracked genre already says left out.
+  const byGames = [...trackedGenres.values()].sort((a, b) => b.games - a.games);
+  const yours = [
+    ...byGames.slice(0, 3).map((t) => t.name),
+    ...favouriteGenres
+      .filter(
+        (f) =>
+          !f.names.some((n) => byGames.slice(0, 3).some((t) => t.name.toLowerCase() === n.toLowerCase())),
+      )
+      .map((f) => f.label),
+  ];
+  const favouriteLabels = favouriteGenres.map((f) => f.label);
   const signals = tracked.length * 10 + favouriteGenres.length * 5;
   const sample = evidence(signals, 100);
   const meanMatch = list.length ? list.reduce((s, r) => s + r.matchScore, 0) / list.length : null;
   const byId = new Map(facts.map((g) => [g.id, g]));
   return {
     list,
-    reasoning: `Ranked by how much each game's genres overlap yours (${top.join(", ")}) and by how well it is received.`,
+    reasoning: `Ranked by how much each game's genres overlap yours (${yours.join(", ")}) and by how well it is received.`,
     insights: [
-      `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${top[0]}.`,
-      ...(favouriteGenres.length ? [`Favourite genres from Settings: ${favouriteGenres.join(", ")}.`] : []),
+      // A leading genre only from games followed: with none, there is none to claim.
+      tracked.length === 0
+        ? "You follow no games yet: these follow your favourite genres alone."
+        : `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${byGames[0]!.name}.`,
+      ...(favouriteLabels.length ? [`Favourite genres from Settings: ${favouriteLabels.join(", ")}.`] : []),
     ],
     // The fit here is how well the recommended games' genres match the user's.
     confidence: confidenceOf(sample, meanMatch),
     basis: `${tracked.length} tracked game${tracked.length === 1 ? "" : "s"} and ${favouriteGenres.length} favourite genre${favouriteGenres.length === 1 ? "" : "s"} (sample score ${sample.toFixed(2)})${meanMatch == null ? "" : `; the recommended games match your genres by ${Math.round(meanMatch * 100)}% on average`}.`,
     facts: {
       trackedGames: tracked.map((g) => ({ name: g.name, genres: g.genres.slice(0, 4) })),
-      favouriteGenres,
-      genreWeights: Object.fromEntries(liked.slice(0, 8)),
+      favouriteGenres: favouriteLabels,
+      yourGenres: yours,
       candidates: list.map((r) => {
         const g = byId.get(r.gameId);
         const share = g ? positiveShare(g) : null;

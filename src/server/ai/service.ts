@@ -23,6 +23,7 @@ import {
   confidenceOf,
   counted,
   estimateFacts,
+  type FavouriteGenre,
   gameFactSheet,
   gameFacts,
   HORIZON_DAYS,
@@ -43,16 +44,19 @@ import {
 } from "./interpret.ts";
 import { takeRequest, tokenBudget } from "./limits.ts";
 
-/** Settings' favourite genres (spec §5) as the catalog names them. */
-const GENRE_NAMES: Record<string, string[]> = {
-  fps: ["Shooter", "FPS"],
-  rpg: ["RPG", "Role-playing (RPG)"],
-  moba: ["MOBA"],
-  rts: ["Strategy", "Real Time Strategy (RTS)"],
-  racing: ["Racing"],
-  sports: ["Sports"],
-  puzzle: ["Puzzle"],
-  horror: ["Horror"],
+/**
+ * Settings' favourite genres (spec §5): as the user chose them (Settings' labels), and the catalog's
+ * genres each one matches. The catalog's names are for matching only: the text says the user's.
+ */
+const FAVOURITE_GENRES: Record<string, FavouriteGenre> = {
+  fps: { label: "FPS", names: ["Shooter", "FPS"] },
+  rpg: { label: "RPG", names: ["RPG", "Role-playing (RPG)"] },
+  moba: { label: "MOBA", names: ["MOBA"] },
+  rts: { label: "RTS", names: ["Strategy", "Real Time Strategy (RTS)"] },
+  racing: { label: "Racing", names: ["Racing"] },
+  sports: { label: "Sports", names: ["Sports"] },
+  puzzle: { label: "Puzzle", names: ["Puzzle"] },
+  horror: { label: "Horror", names: ["Horror"] },
 };
 
 /** Who asks: the limits and budget follow the tier. */
@@ -194,7 +198,9 @@ export function recommendGames(user: AiUser): Promise<Recommendations> {
     "recommendations",
     async (allowance) => {
       const [tracked, settings] = await Promise.all([listUserGames(user.id), getSettings(user.id)]);
-      const favourites = settings.gaming.favoriteGenres.flatMap((g) => GENRE_NAMES[g] ?? [g]);
+      const favourites = settings.gaming.favoriteGenres.map(
+        (g) => FAVOURITE_GENRES[g] ?? { label: g, names: [g] },
+      );
       const { list, reasoning, insights, confidence, basis, facts } = await recommend(
         tracked.map((g) => g.gameId),
         favourites,
