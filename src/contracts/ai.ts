@@ -46,19 +46,58 @@ export interface AiMetadata {
 }
 
 /**
- * Spec §4 "Action: buy, hold, sell, watch": buy when players are projected to rise and reviews are
- * at least 70% positive, hold when they decline but are that well liked, sell when they decline
- * otherwise, watch for the rest (stable, or too little history to project).
+ * Spec §4 "Action: buy, hold, sell, watch": buy when the trend is bullish (players projected to
+ * rise) and reviews are at least 70% positive, hold when it is bearish (projected to decline) but
+ * the game is that well liked, sell when bearish otherwise, watch for the rest (neutral: stable, or
+ * too little history to project).
  */
 export const RECOMMENDED_ACTIONS = ["buy", "hold", "sell", "watch"] as const;
 export type RecommendedAction = (typeof RECOMMENDED_ACTIONS)[number];
+
+/**
+ * Spec §4 "AI trend labels: bullish, bearish, otherwise neutral": bullish when daily players are
+ * projected to rise, bearish when to fall, neutral otherwise (within ±5%, or nothing to project).
+ */
+export const TREND_LABELS = ["bullish", "bearish", "neutral"] as const;
+export type TrendLabel = (typeof TREND_LABELS)[number];
+
+/**
+ * The projection's own finding behind the label: where the line through daily players goes over
+ * the horizon, or `unknown` when there is too little player history to draw one.
+ */
+export const PROJECTION_DIRECTIONS = ["rising", "stable", "declining", "unknown"] as const;
+export type ProjectionDirection = (typeof PROJECTION_DIRECTIONS)[number];
+
+export function trendLabel(direction: ProjectionDirection): TrendLabel {
+  return direction === "rising" ? "bullish" : direction === "declining" ? "bearish" : "neutral";
+}
+
+/**
+ * A game analysis item as stored: results stored before the spec's labels carried the direction
+ * in `trend` ("rising" | "stable" | "declining" | "unknown") and no `direction`; read, they carry
+ * both, as results stored since.
+ */
+export function readGameAnalysisItem(item: GameAnalysisItem): GameAnalysisItem {
+  const stored = item.marketPrediction as GameAnalysisItem["marketPrediction"] & { trend: string };
+  if (PROJECTION_DIRECTIONS.includes(stored.direction) && TREND_LABELS.includes(stored.trend as TrendLabel))
+    return item;
+  const direction: ProjectionDirection = PROJECTION_DIRECTIONS.includes(stored.direction)
+    ? stored.direction
+    : PROJECTION_DIRECTIONS.includes(stored.trend as ProjectionDirection)
+      ? (stored.trend as ProjectionDirection)
+      : "unknown";
+  return { ...item, marketPrediction: { ...stored, trend: trendLabel(direction), direction } };
+}
 
 export interface GameAnalysisItem {
   gameId: string;
   gameName: string;
   sentiment: { rating: number | null; confidence: number; reasoning: string };
   marketPrediction: {
-    trend: "rising" | "stable" | "declining" | "unknown";
+    /** Spec §4: bullish (players projected to rise), bearish (to fall), otherwise neutral. */
+    trend: TrendLabel;
+    /** What the projection found: the label's detail, `unknown` with too little player history. */
+    direction: ProjectionDirection;
     timeframe: string;
     reasoning: string;
     /** Average daily players now (the fitted line's value at the newest point) and at the horizon. */

@@ -96,6 +96,8 @@ describe("a streamed chat with tool calls", () => {
     // The model's second and third requests carry the tools' answers from our database.
     const toolMessage = llm.requests[2]!.body.messages.findLast((m: { role: string }) => m.role === "tool");
     expect(toolMessage.content).toContain('"positiveSharePct":90');
+    // Figures that are not known (no monthly series, no price) are left out, not handed over as null.
+    expect(toolMessage.content).not.toMatch(/:null\b/);
     expect(answer.content).toBe("Rising Star is well liked: 90% of 10,000 reviews are positive.");
     expect(answer.numberCheck?.dropped).toEqual([
       { field: "answer", sentence: "It will sell 5,555,555 copies.", unknown: ["5,555,555"] },

@@ -5,6 +5,7 @@ import {
   isShortForm,
   maskNames,
   namesFound,
+  nonNumbersIn,
   numbersIn,
   segmentsOf,
 } from "../../src/server/ai/grounding.ts";
@@ -1076,5 +1077,36 @@ describe("r14 D14: a month's year is a figure only written as a year", () => {
       "Hades averaged 6,357 players in Feb. 2022.",
     ];
     expect(keptAll(hades, kept)).toEqual(allKept(kept));
+  });
+});
+
+describe("a figure that was not known, printed as one, is no fact", () => {
+  test("null, undefined, NaN and Infinity in a number's place drop their sentence", () => {
+    const grounding = new Grounding({
+      games: [{ name: "X", volatilityPct: null, riskLevel: "high", reviews: 45 }],
+    });
+    const text = [
+      "Daily players swing by null% around their mean, so the risk is high.",
+      "X has 45 reviews.",
+      "It reaches undefined daily players in 30 days.",
+      "Volatility: NaN.",
+      "Growth is -Infinity percent.",
+      "Revenue is $null.",
+    ].join(" ");
+    expect(grounding.text("a", text)).toBe("X has 45 reviews.");
+    expect(grounding.dropped.map((d) => d.unknown)).toEqual([
+      ["null%"],
+      expect.arrayContaining(["undefined daily players"]),
+      ["NaN"],
+      ["-Infinity percent"],
+      ["$null"],
+    ]);
+  });
+
+  test("the same words in prose are no figures", () => {
+    expect(nonNumbersIn("Infinity Ward's shooter is well liked.")).toEqual([]);
+    expect(nonNumbersIn("Its release date is still undefined.")).toEqual([]);
+    expect(nonNumbersIn("The update made the old exploit null and void.")).toEqual([]);
+    expect(nonNumbersIn("Daily players swing by null% around their mean.")).toEqual(["null%"]);
   });
 });

@@ -79,7 +79,7 @@ describe("with a good answer", () => {
       "Rising Star is well received: 90% of 10,000 reviews are positive.",
     );
     // Structure stays statistical: the projection decides the trend.
-    expect(rising.marketPrediction.trend).toBe("rising");
+    expect(rising.marketPrediction).toMatchObject({ trend: "bullish", direction: "rising" });
     expect(rising.marketPrediction.projectedPlayers).toBeGreaterThan(rising.marketPrediction.currentPlayers);
   });
 

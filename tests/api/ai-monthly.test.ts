@@ -33,7 +33,12 @@ test("game analysis: no projection for a game with monthly figures, its month on
   const res = await request("/api/ai/analyze-games", { method: "POST", cookie: premium.cookie });
   expect(res.status).toBe(200);
   const item = (await res.json()).analysis.find((a: { gameId: string }) => a.gameId === lostArk);
-  expect(item.marketPrediction).toMatchObject({ trend: "unknown", projectedPlayers: null, fit: null });
+  expect(item.marketPrediction).toMatchObject({
+    trend: "neutral",
+    direction: "unknown",
+    projectedPlayers: null,
+    fit: null,
+  });
   expect(item.marketPrediction.reasoning).toMatch(
     new RegExp(
       `^Projections need at least ${MIN_PROJECTION_DAYS} days of daily player counts; this game has monthly figures only\\.`,

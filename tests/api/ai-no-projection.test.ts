@@ -26,10 +26,13 @@ test("game analysis with no game projected: the lowest confidence, as market ins
   const games = await analyse("/api/ai/analyze-games");
   expect(
     games.analysis.every(
-      (a: { marketPrediction: { trend: string } }) => a.marketPrediction.trend === "unknown",
+      (a: { marketPrediction: { trend: string; direction: string } }) =>
+        a.marketPrediction.trend === "neutral" && a.marketPrediction.direction === "unknown",
     ),
   ).toBe(true);
   expect(games.metadata.confidence).toBe(0.1);
+  // One game: "1 game", never "1 games".
+  expect(games.metadata.confidenceBasis).toMatch(/^1 game; their reviews/);
   expect(games.metadata.confidenceBasis).toMatch(
     /no game has 7 days of players for a projection, so there is nothing for the confidence to rest on\.$/,
   );
@@ -65,7 +68,13 @@ test("game analysis without a projection: the model's 'next 30 days' is a fact, 
   const body = await analyse("/api/ai/analyze-games");
   expect(body.metadata.languageModel).toBe("used");
   const prompt = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "user").content;
-  expect(prompt).toContain('"projection":null');
+  // A figure that is not known is left out, never handed over as null for the model to print.
+  expect(prompt).not.toContain('"projection"');
+  expect(prompt).not.toContain("null");
+  // The model is told the label and that it rests on no projection, not invited to make up a view.
+  expect(prompt).toContain('"marketTrend":"neutral","projectionDirection":"unknown"');
+  const system = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "system").content;
+  expect(system).toContain('projectionDirection "unknown" there is too little player history to project');
   expect(prompt).toContain('"horizonDays":30');
   const item = body.analysis.find((a: { gameId: string }) => a.gameId === gameId);
   expect(item.marketPrediction.reasoning).toBe("Over the next 30 days it should hold.");
@@ -77,4 +86,19 @@ test("game analysis without a projection: the model's 'next 30 days' is a fact, 
       unknown: ["31"],
     },
   ]);
+});
+
+test("a figure that is not known never reaches the screen as 'null%' or 'undefined%'", async () => {
+  // The recorded model writes "Daily players swing by <volatilityPct>% …" whatever the facts hold.
+  const body = await analyse("/api/ai/analyze-games");
+  const prompt = llm.requests[0]!.body.messages.find((m: { role: string }) => m.role === "user").content;
+  expect(prompt).not.toContain("volatilityPct");
+  const item = body.analysis.find((a: { gameId: string }) => a.gameId === gameId);
+  expect(item.recommendations.reasoning).not.toMatch(/null|undefined|NaN/);
+  expect(item.recommendations.reasoning).toMatch(/^Monthly player figures only/);
+  expect(body.metadata.numberCheck.dropped).toContainEqual({
+    field: "analysis[0].recommendation",
+    sentence: "Daily players swing by undefined% around their mean, so the risk is high.",
+    unknown: ["undefined%"],
+  });
 });

@@ -98,7 +98,8 @@ describe("analyses", () => {
     expect(rising.sentiment.rating).toBe(4.5);
     // A prediction is a projection with a horizon: the line through the last 30 days, 30 days on.
     expect(rising.marketPrediction).toMatchObject({
-      trend: "rising",
+      trend: "bullish",
+      direction: "rising",
       horizonDays: 30,
       timeframe: "next 30 days",
     });
@@ -107,7 +108,7 @@ describe("analyses", () => {
     // Doubling within a month: daily players spread a third around their mean.
     expect(rising.recommendations).toMatchObject({ action: "buy", riskLevel: "medium" });
     expect(fading.sentiment.rating).toBe(2);
-    expect(fading.marketPrediction.trend).toBe("declining");
+    expect(fading.marketPrediction).toMatchObject({ trend: "bearish", direction: "declining" });
     expect(fading.marketPrediction.projectedPlayers).toBeLessThan(fading.marketPrediction.currentPlayers);
     expect(fading.recommendations).toMatchObject({ action: "sell", riskLevel: "high" });
   });

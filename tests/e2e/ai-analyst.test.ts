@@ -235,3 +235,27 @@ test("Ask the analyst: a question refused before it is taken (the minute's limit
   expect(await box.inputValue()).toBe("Which roguelikes grew the most this year?");
   await context.close();
 });
+
+test("Game Analysis reads as the spec words it: trend labels with their detail, counts agreeing with their nouns", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("button", { name: "Run Game Analysis" }).click();
+  await page.getByTestId("ai-market-prediction").first().waitFor();
+  // Spec §4: bullish, bearish, otherwise neutral — with what the projection found, or why none.
+  const labels = await page.getByTestId("ai-trend").allTextContents();
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) expect(["bullish", "bearish", "neutral"]).toContain(label);
+  for (const line of await page.getByTestId("ai-market-prediction").allTextContents())
+    expect(line).toMatch(
+      /^Market prediction: (bullish players projected to rise|bearish players projected to fall|neutral (players projected to stay within ±5%|too little player history to project))/,
+    );
+  expect(await page.getByTestId("ai-model").first().textContent()).toBe("Model llama3.1:8b via Ollama");
+  // Counts agree with their nouns, and no figure that was not known is printed.
+  expect(await page.getByTestId("ai-number-check").first().textContent()).toMatch(
+    /^Number check: (1 figure|\d+ figures) checked against the facts, (none unknown|1 sentence dropped|\d+ sentences dropped)$/,
+  );
+  expect(await page.getByText(/\b(null|undefined|NaN)%/).count()).toBe(0);
+
+  await context.close();
+});

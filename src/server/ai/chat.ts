@@ -54,6 +54,7 @@ Answer questions about games and the games market using ONLY the tools, which re
 - Every number you write must come from a tool result (rounded at most). Never invent figures, games or dates.
 - players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
 - An estimate with lowSignal true has no single figure (no mid): write its low to high range, never one number for it.
+- A figure that is not in a tool result is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - If the tools do not hold the answer, say so plainly.
 - Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
 
@@ -283,7 +284,7 @@ async function statisticalAnswer(
         ? playersSentence(sheet.players.averageLast7Days, sheet.players.daysInAverage)
         : null,
       sheet.projection
-        ? `projected ${sheet.projection.trend} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
+        ? `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
         : null,
       sheet.priceUsd != null ? `$${sheet.priceUsd}` : null,
     ].filter(Boolean);

@@ -1,9 +1,11 @@
-import type {
-  GameAnalysisItem,
-  MarketInsights,
-  Recommendation,
-  RecommendedAction,
-  TrendingAnalysis,
+import {
+  type GameAnalysisItem,
+  type MarketInsights,
+  type ProjectionDirection,
+  type Recommendation,
+  type RecommendedAction,
+  type TrendingAnalysis,
+  trendLabel,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
@@ -38,6 +40,10 @@ export const MIN_VOLATILITY_DAYS = 7;
  * are not days and never make one.
  */
 export const MIN_PROJECTION_DAYS = 7;
+
+/** A count with its noun: "1 game", "3 games" (never "1 games"). */
+export const counted = (count: number, noun: string) =>
+  `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /** A number rounded to `digits` decimals (2 unless told). */
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -305,9 +311,11 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
   const projection = projectGame(g);
-  const trend: GameAnalysisItem["marketPrediction"]["trend"] = projection?.direction ?? "unknown";
+  const direction: ProjectionDirection = projection?.direction ?? "unknown";
+  const trend = trendLabel(direction);
   const marketPrediction = {
     trend,
+    direction,
     timeframe: `next ${HORIZON_DAYS} days`,
     reasoning:
       projection == null
@@ -325,7 +333,7 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
   // Spec §4: the action is one of buy, hold, sell, watch.
   const liked = (share ?? 0) >= 0.7;
   const action: RecommendedAction =
-    trend === "rising" && liked ? "buy" : trend === "declining" ? (liked ? "hold" : "sell") : "watch";
+    trend === "bullish" && liked ? "buy" : trend === "bearish" ? (liked ? "hold" : "sell") : "watch";
   const recommendations = {
     action,
     riskLevel,
@@ -426,8 +434,12 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
                   )
                 : null,
             fitR2: item.marketPrediction.fit,
-            trend: item.marketPrediction.trend,
+            direction: item.marketPrediction.direction,
           },
+    // Spec §4's label, and what it rests on: "neutral" with direction "unknown" is no view at all
+    // (too little player history to project), not a projection that found nothing moving.
+    marketTrend: item.marketPrediction.trend,
+    projectionDirection: item.marketPrediction.direction,
     volatilityPct: g.variation == null ? null : round(g.variation * 100, 0),
     riskLevel: item.recommendations.riskLevel,
     suggestedAction: item.recommendations.action,
@@ -485,7 +497,7 @@ export async function marketInsights(): Promise<{
       ? `; ${monthlyPoints.toLocaleString("en")} monthly player figures are not days and are left out`
       : "";
   const basis = enough
-    ? `${dataPoints.toLocaleString("en")} daily player points over ${activity.length} days (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}${monthlyNote}.`
+    ? `${counted(dataPoints, "daily player point")} over ${counted(activity.length, "day")} (sample score ${sample.toFixed(2)})${fit == null ? "; no line could be fitted" : `; the line through the daily totals fits with R² ${fit.toFixed(2)}`}${monthlyNote}.`
     : `No projection: ${withoutProjection.charAt(0).toLowerCase()}${withoutProjection.slice(1, -1)}${monthlyNote}.`;
   const projectionFacts = (p: Projection | null) =>
     p && {
@@ -544,10 +556,16 @@ export async function marketInsights(): Promise<{
   };
 }
 
+/** A favourite genre of Settings: as the user chose it ("FPS"), and the catalog's genres it matches. */
+export interface FavouriteGenre {
+  label: string;
+  names: string[];
+}
+
 /** Games like the user's (their tracked games' genres and their favourite genres), not yet tracked. */
 export async function recommend(
   trackedIds: string[],
-  favouriteGenres: string[],
+  favouriteGenres: FavouriteGenre[],
 ): Promise<{
   list: Recommendation[];
   reasoning: string;
@@ -558,10 +576,19 @@ export async function recommend(
 }> {
   const tracked = await gameFacts(trackedIds);
   const weight = new Map<string, number>();
+  // The tracked games' genres as the catalog writes them, most followed first.
+  const trackedGenres = new Map<string, { name: string; games: number }>();
   for (const g of tracked)
-    for (const genre of g.genres) weight.set(genre.toLowerCase(), (weight.get(genre.toLowerCase()) ?? 0) + 1);
-  for (const genre of favouriteGenres)
-    weight.set(genre.toLowerCase(), (weight.get(genre.toLowerCase()) ?? 0) + 1);
+    for (const genre of g.genres) {
+      const key = genre.toLowerCase();
+      weight.set(key, (weight.get(key) ?? 0) + 1);
+      const seen = trackedGenres.get(key) ?? { name: genre, games: 0 };
+      seen.games++;
+      trackedGenres.set(key, seen);
+    }
+  for (const favourite of favouriteGenres)
+    for (const genre of favourite.names)
+      weight.set(genre.toLowerCase(), (weight.get(genre.toLowerCase()) ?? 0) + 1);
   const liked = [...weight.entries()].sort((a, b) => b[1] - a[1]);
   const total = liked.reduce((s, [, w]) => s + w, 0);
   if (total === 0) {
@@ -588,36 +615,54 @@ export async function recommend(
     // A game without reviews or rating counts as half liked.
     const share = positiveShare(g) ?? 0.5;
     const matchScore = round(Math.min(1, overlap));
+    // The genres it shares come first among the three a card shows, so the reasoning names genres
+    // the card shows.
     const shared = g.genres.filter((genre) => weight.has(genre.toLowerCase()));
+    const genres = [...shared, ...g.genres.filter((genre) => !weight.has(genre.toLowerCase()))].slice(0, 3);
     return {
       gameId: g.id,
       gameName: g.name,
       matchScore,
-      genres: g.genres.slice(0, 3),
-      reasoning: `Shares ${shared.join(", ")} with what you follow; ${(share * 100).toFixed(0)}% positive reception.`,
+      genres,
+      reasoning: `Shares ${genres.filter((genre) => weight.has(genre.toLowerCase())).join(", ")} with what you follow; ${(share * 100).toFixed(0)}% positive reception.`,
       expectedEnjoyment: round(Math.min(1, 0.6 * share + 0.4 * matchScore)),
     };
   });
   const list = scored.sort((a, b) => b.expectedEnjoyment - a.expectedEnjoyment).slice(0, 6);
-  const top = liked.slice(0, 3).map(([g]) => g);
+  // The user's genres as they know them: their tracked games' (as the catalog writes them), then the
+  // favourites as Settings names them, a favourite that a tracked genre already says left out.
+  const byGames = [...trackedGenres.values()].sort((a, b) => b.games - a.games);
+  const yours = [
+    ...byGames.slice(0, 3).map((t) => t.name),
+    ...favouriteGenres
+      .filter(
+        (f) =>
+          !f.names.some((n) => byGames.slice(0, 3).some((t) => t.name.toLowerCase() === n.toLowerCase())),
+      )
+      .map((f) => f.label),
+  ];
+  const favouriteLabels = favouriteGenres.map((f) => f.label);
   const signals = tracked.length * 10 + favouriteGenres.length * 5;
   const sample = evidence(signals, 100);
   const meanMatch = list.length ? list.reduce((s, r) => s + r.matchScore, 0) / list.length : null;
   const byId = new Map(facts.map((g) => [g.id, g]));
   return {
     list,
-    reasoning: `Ranked by how much each game's genres overlap yours (${top.join(", ")}) and by how well it is received.`,
+    reasoning: `Ranked by how much each game's genres overlap yours (${yours.join(", ")}) and by how well it is received.`,
     insights: [
-      `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${top[0]}.`,
-      ...(favouriteGenres.length ? [`Favourite genres from Settings: ${favouriteGenres.join(", ")}.`] : []),
+      // A leading genre only from games followed: with none, there is none to claim.
+      tracked.length === 0
+        ? "You follow no games yet: these follow your favourite genres alone."
+        : `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${byGames[0]!.name}.`,
+      ...(favouriteLabels.length ? [`Favourite genres from Settings: ${favouriteLabels.join(", ")}.`] : []),
     ],
     // The fit here is how well the recommended games' genres match the user's.
     confidence: confidenceOf(sample, meanMatch),
     basis: `${tracked.length} tracked game${tracked.length === 1 ? "" : "s"} and ${favouriteGenres.length} favourite genre${favouriteGenres.length === 1 ? "" : "s"} (sample score ${sample.toFixed(2)})${meanMatch == null ? "" : `; the recommended games match your genres by ${Math.round(meanMatch * 100)}% on average`}.`,
     facts: {
       trackedGames: tracked.map((g) => ({ name: g.name, genres: g.genres.slice(0, 4) })),
-      favouriteGenres,
-      genreWeights: Object.fromEntries(liked.slice(0, 8)),
+      favouriteGenres: favouriteLabels,
+      yourGenres: yours,
       candidates: list.map((r) => {
         const g = byId.get(r.gameId);
         const share = g ? positiveShare(g) : null;
@@ -689,12 +734,12 @@ export async function trendingAnalysis(): Promise<{
       analysis: `${
         growing > trending.length
           ? `${growing} games are trending; the ${trending.length} rising fastest grow`
-          : `${trending.length} games are trending, growing`
+          : `${counted(trending.length, "game")} ${trending.length === 1 ? "is" : "are"} trending, growing`
       } ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
     },
     games: trending.length,
     confidence: confidenceOf(sample, broad),
-    basis: `${trending.length} trending games${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
+    basis: `${counted(trending.length, "trending game")}${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
     facts: {
       trendingGames: growing,
       analysedGames: trending.length,

@@ -32,6 +32,10 @@ import { wordsKey } from "../catalog/normalize.ts";
  *   ("97.7K–1.46M") are a range too;
  * - an approximate figure ("about 230,000", "over 5,500%", "nearly 6,400") has the tolerance of its
  *   significant digits (at least two); "over" is a lower bound, "nearly" an upper one; "4 in 5" is 80%;
+ * - "null", "undefined", "NaN" or "Infinity" written as a figure (before a percent or unit word,
+ *   after a "$" or a sign, or where a number goes: "swing by null%", "reaches undefined players",
+ *   "volatility: NaN") is a fact that was not known printed as if it were one: the sentence is
+ *   dropped ("NaN" always, the others only so placed: "Infinity Ward" and "undefined" in prose pass);
  * - strings are no figures, except a date's or month's year ("2022-02" allows 2022, not 2) and the
  *   digits of prose; ids and versions give none, and names (of games, genres, tags) are masked.
  */
@@ -727,6 +731,27 @@ export function matches(fact: Fact, n: Written): boolean {
   return true;
 }
 
+/** A value that is no number, as a program prints it: never a figure of the facts. */
+const NOT_A_NUMBER =
+  /(\$\s*|[-−+]\s*)?(?<![\w.])(null|undefined|NaN|Infinity)(?![\w])(\s*(?:%|percent\b|per cent\b|percentage points?\b|pct\b|[kKmMB]\b|bn\b|million\b|thousand\b|billion\b|x\b|×|times\b|(?:(?:average|daily|weekly|monthly|active|concurrent|positive|negative)\s+)*(?:players?|reviews?|ratings?|days?|weeks?|months?|years?|owners?|copies|units?|sales|games?|dollars?|USD|points?)\b|\/\s*(?:5|10|100)\b))?/g;
+/** The words before a number's place: "by null%", "at undefined", "volatility: NaN". */
+const NUMBER_PLACE =
+  /(?:\b(?:by|of|at|to|from|around|about|approximately|roughly|nearly|almost|over|under|reaches?|reached|hit|hits|totals?|totalled|totaled|with)|[:=≈~])\s*$/i;
+
+/**
+ * "null", "undefined", "NaN" and "Infinity" where a figure is written (see NOT_A_NUMBER): what was
+ * not known, printed as a number. Each is returned as written, with its unit.
+ */
+export function nonNumbersIn(sentence: string): string[] {
+  const out: string[] = [];
+  for (const m of sentence.matchAll(NOT_A_NUMBER)) {
+    const [raw, sign, word, unit] = m;
+    const before = sentence.slice(0, m.index! + (sign?.length ?? 0));
+    if (word === "NaN" || sign || unit || NUMBER_PLACE.test(before)) out.push(raw.trim());
+  }
+  return out;
+}
+
 /** A list line's marker ("- ", "* ", "• ", "1. "): not a number of the text. */
 const LIST_MARKER = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
@@ -951,6 +976,10 @@ export class Grounding {
     const allowed = written.length ? this.factsOfNumbers(sentence, context, written, masked) : [];
     // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
     const unknown = written.filter((n, i) => !allowed[i]!.some((f) => matches(f, n))).map((n) => n.raw);
+    // A figure that was not known, printed as one ("null%"): none of the facts, whatever they are.
+    const nonNumbers = nonNumbersIn(masked.text);
+    this.counts.checked += nonNumbers.length;
+    unknown.push(...nonNumbers);
     if (unknown.length) this.dropped.push({ field, sentence, unknown });
     return unknown.length === 0;
   }

@@ -23,6 +23,8 @@ Rules:
 - Every number you write must be one of the facts, written as given or rounded (42.3 may be written 42). Do not compute new numbers (no sums, differences or ratios of your own).
 - Projections are on a stated horizon in days: say so ("over the next 30 days"), and never present last week's change as a prediction.
 - A game's players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
+- A game's marketTrend is bullish (players projected to rise), bearish (to fall) or neutral; with projectionDirection "unknown" there is too little player history to project: say so, and give no view of where players are heading.
+- A figure that is not in the facts is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - An estimate with lowSignal true has no single figure (no mid): write its low to high range, never one number for it.
 - Be concise: one to three sentences per field, plain English, no markdown.
 - Answer only with JSON that matches the schema given.`;
@@ -66,7 +68,7 @@ async function interpret<S extends z.ZodType, T>(
     purpose,
     schema,
     system: `${SYSTEM}\n\nJSON schema of the answer:\n${JSON.stringify(z.toJSONSchema(schema))}`,
-    prompt: `${task}\n\nFACTS:\n${JSON.stringify(facts)}`,
+    prompt: `${task}\n\nFACTS:\n${JSON.stringify(factsForModel(facts))}`,
   });
   if (outcome.ok) {
     const grounding = new Grounding(facts);
@@ -102,6 +104,24 @@ async function interpret<S extends z.ZodType, T>(
   };
 }
 
+/**
+ * The facts as the model is given them: a figure that is not known (null, or a number that is none)
+ * is left out rather than handed over as `null`, which a model may print ("swing by null%"); the
+ * system prompt says that what is not in the facts is not known. Lists keep their places.
+ */
+export function factsForModel(facts: unknown): unknown {
+  if (Array.isArray(facts)) return facts.map(factsForModel);
+  if (facts && typeof facts === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(facts)) {
+      if (value == null || (typeof value === "number" && !Number.isFinite(value))) continue;
+      out[key] = factsForModel(value);
+    }
+    return out;
+  }
+  return facts;
+}
+
 /** The model's text where it survived the number check, else the statistical text. */
 const prefer = (grounded: string, fallback: string) => grounded || fallback;
 
@@ -122,6 +142,15 @@ const GameAnswer = z.object({
   ),
 });
 
+/**
+ * The model named when there was nothing to interpret: as every other analysis names the statistics
+ * (STATISTICAL_MODEL without a model), and why the configured model was not asked with one.
+ */
+function notNeededModel(): string {
+  const configured = configuredModel();
+  return configured ? `statistical model (${configured.label} not asked: no games)` : STATISTICAL_MODEL;
+}
+
 /** What the analysis answers when it has no games: the model is not asked for nothing. */
 export const NO_GAMES_NOTE =
   "There were no games to analyse: your watchlist is empty and no game is trending yet. Add games to your watchlist to analyse them. The language model was not asked, so no tokens were used.";
@@ -134,7 +163,8 @@ export async function interpretGames(
   if (facts.length === 0)
     return {
       body: statistical,
-      modelUsed: "statistical model",
+      // Named as every other analysis names it: the same label without a model, and why with one.
+      modelUsed: notNeededModel(),
       languageModel: "not_needed",
       note: NO_GAMES_NOTE,
       usage: NO_USAGE,

@@ -1,13 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
-import type {
-  AiAnalysisType,
-  AiHistoryEntry,
-  AiHistoryRecord,
-  AiMetadata,
-  GameAnalysis,
-  MarketInsights,
-  Recommendations,
-  TrendingAnalysis,
+import {
+  type AiAnalysisType,
+  type AiHistoryEntry,
+  type AiHistoryRecord,
+  type AiMetadata,
+  type GameAnalysis,
+  type MarketInsights,
+  type Recommendations,
+  readGameAnalysisItem,
+  type TrendingAnalysis,
 } from "../../contracts/ai.ts";
 import type { Tier } from "../../contracts/roles.ts";
 import { getSettings } from "../accounts/settings.ts";
@@ -20,7 +21,9 @@ import { publishToUser } from "../realtime/hub.ts";
 import {
   analyseGame,
   confidenceOf,
+  counted,
   estimateFacts,
+  type FavouriteGenre,
   gameFactSheet,
   gameFacts,
   HORIZON_DAYS,
@@ -41,16 +44,19 @@ import {
 } from "./interpret.ts";
 import { takeRequest, tokenBudget } from "./limits.ts";
 
-/** Settings' favourite genres (spec §5) as the catalog names them. */
-const GENRE_NAMES: Record<string, string[]> = {
-  fps: ["Shooter", "FPS"],
-  rpg: ["RPG", "Role-playing (RPG)"],
-  moba: ["MOBA"],
-  rts: ["Strategy", "Real Time Strategy (RTS)"],
-  racing: ["Racing"],
-  sports: ["Sports"],
-  puzzle: ["Puzzle"],
-  horror: ["Horror"],
+/**
+ * Settings' favourite genres (spec §5): as the user chose them (Settings' labels), and the catalog's
+ * genres each one matches. The catalog's names are for matching only: the text says the user's.
+ */
+const FAVOURITE_GENRES: Record<string, FavouriteGenre> = {
+  fps: { label: "FPS", names: ["Shooter", "FPS"] },
+  rpg: { label: "RPG", names: ["RPG", "Role-playing (RPG)"] },
+  moba: { label: "MOBA", names: ["MOBA"] },
+  rts: { label: "RTS", names: ["Strategy", "Real Time Strategy (RTS)"] },
+  racing: { label: "Racing", names: ["Racing"] },
+  sports: { label: "Sports", names: ["Sports"] },
+  puzzle: { label: "Puzzle", names: ["Puzzle"] },
+  horror: { label: "Horror", names: ["Horror"] },
 };
 
 /** Who asks: the limits and budget follow the tier. */
@@ -150,10 +156,10 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
       const basis =
         sample == null
           ? "No games to rest on."
-          : `${analysis.length} games; their reviews give a mean sample score of ${sample.toFixed(2)}${
+          : `${counted(analysis.length, "game")}; their reviews give a mean sample score of ${sample.toFixed(2)}${
               fit == null
                 ? `; no game has ${MIN_PROJECTION_DAYS} days of players for a projection, so there is nothing for the confidence to rest on`
-                : `; the lines through ${fits.length} games' last 30 days of players fit with mean R² ${fit.toFixed(2)}${unprojected ? `; ${unprojected} game${unprojected === 1 ? "" : "s"} without a projection count ${NO_FIT_CONFIDENCE.toFixed(2)} each` : ""}`
+                : `; the ${fits.length === 1 ? "line" : "lines"} through ${fits.length === 1 ? "1 game's" : `${fits.length} games'`} last 30 days of players fit${fits.length === 1 ? "s" : ""} with mean R² ${fit.toFixed(2)}${unprojected ? `; ${unprojected} game${unprojected === 1 ? "" : "s"} without a projection count ${NO_FIT_CONFIDENCE.toFixed(2)} each` : ""}`
             }.`;
       const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
       const interpreted = await interpretGames(
@@ -192,7 +198,9 @@ export function recommendGames(user: AiUser): Promise<Recommendations> {
     "recommendations",
     async (allowance) => {
       const [tracked, settings] = await Promise.all([listUserGames(user.id), getSettings(user.id)]);
-      const favourites = settings.gaming.favoriteGenres.flatMap((g) => GENRE_NAMES[g] ?? [g]);
+      const favourites = settings.gaming.favoriteGenres.map(
+        (g) => FAVOURITE_GENRES[g] ?? { label: g, names: [g] },
+      );
       const { list, reasoning, insights, confidence, basis, facts } = await recommend(
         tracked.map((g) => g.gameId),
         favourites,
@@ -254,8 +262,25 @@ export async function aiHistoryEntry(userId: string, id: string): Promise<AiHist
     confidence: r.confidence.toFixed(2),
     processingTime: r.processingTime,
     modelUsed: r.modelUsed,
-    result: r.result as AiHistoryEntry["result"],
+    result: readStoredResult(r.analysisType, r.result as AiHistoryEntry["result"]),
   };
+}
+
+/**
+ * A stored result as the contract has it now. Results are JSON in `ai_analyses.result`, kept as
+ * they were written: a game analysis stored before the spec's trend labels (bullish / bearish /
+ * neutral) carried the projection's direction in `trend`, and is mapped here when read rather than
+ * rewritten in the table.
+ */
+export function readStoredResult(
+  type: AiAnalysisType,
+  result: AiHistoryEntry["result"],
+): AiHistoryEntry["result"] {
+  if (type !== "game_analysis") return result;
+  const games = result as GameAnalysis;
+  return Array.isArray(games.analysis)
+    ? { ...games, analysis: games.analysis.map(readGameAnalysisItem) }
+    : result;
 }
 
 export async function countAiAnalyses(): Promise<number> {

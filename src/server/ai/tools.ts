@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { type JSONValue, tool } from "ai";
 import { z } from "zod";
 import { ScreenerQuerySchema } from "../../contracts/market.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
@@ -9,6 +9,7 @@ import { searchGames } from "../catalog/search.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { analyseGame, estimateFacts, gameFactSheet, gameFacts, MIN_PROJECTION_DAYS } from "./engine.ts";
+import { factsForModel } from "./interpret.ts";
 
 /**
  * The analyst's tools for "Ask the analyst": each reads our own data through the catalog's
@@ -76,6 +77,15 @@ export async function factSheets(ledger: ToolLedger, ids: string[]) {
 /** The catalog ids behind ids as the API takes them (an id, `steam-<appid>`, `igdb-<id>`); unknown ones stay as given. */
 const resolveIds = (ids: string[]) => Promise.all(ids.map(async (id) => (await resolveGameId(id)) ?? id));
 
+/**
+ * What the model reads of a tool's result: its facts without the figures that are not known (see
+ * factsForModel), so that it is not handed a `null` to print. The ledger keeps the result whole.
+ */
+const toModelOutput = ({ output }: { output: unknown }) => ({
+  type: "json" as const,
+  value: factsForModel(output) as JSONValue,
+});
+
 export function analystTools(ledger: ToolLedger) {
   const record = <T>(result: T): T => {
     ledger.results.push(result);
@@ -88,6 +98,7 @@ export function analystTools(ledger: ToolLedger) {
         query: z.string().min(1).max(100),
         limit: z.number().int().min(1).max(10).optional(),
       }),
+      toModelOutput,
       execute: async ({ query, limit }) => {
         const found = await searchGames(query, limit ?? 5);
         return record(
@@ -105,6 +116,7 @@ export function analystTools(ledger: ToolLedger) {
       inputSchema: z.object({
         gameId: z.string().min(1).describe("An id from search_games, or steam-<appid>."),
       }),
+      toModelOutput,
       execute: async ({ gameId }) => {
         const [sheet] = await factSheets(ledger, await resolveIds([gameId]));
         return record(sheet ?? { error: `No game with id ${gameId}.` });
@@ -113,6 +125,7 @@ export function analystTools(ledger: ToolLedger) {
     compare_games: tool({
       description: "The facts of two to five games side by side (ids from search_games).",
       inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(5) }),
+      toModelOutput,
       execute: async ({ gameIds }) => record(await factSheets(ledger, await resolveIds(gameIds))),
     }),
     screen_games: tool({
@@ -126,6 +139,7 @@ export function analystTools(ledger: ToolLedger) {
         minReviews: z.number().int().min(0).optional(),
         days: z.number().int().min(7).max(180).optional(),
       }),
+      toModelOutput,
       execute: async ({ days, ...filter }) => {
         const span = days ?? 90;
         const query = ScreenerQuerySchema.parse({ ...filter, sort: "players", order: "desc", pageSize: 50 });
@@ -161,6 +175,7 @@ export function analystTools(ledger: ToolLedger) {
       description:
         "Market figures of a genre or tag: number of games, median price and reviews; for genres also daily players, change over the last weeks (momentum) and volatility out of 10.",
       inputSchema: z.object({ genre: z.string().optional(), tag: z.string().optional() }),
+      toModelOutput,
       execute: async ({ genre, tag }) => {
         const [summary, trends] = await Promise.all([marketSummary({ genre, tag }), getMarketTrends()]);
         const trend = genre

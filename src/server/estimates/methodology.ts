@@ -29,7 +29,7 @@ const AI_FIGURES: Methodology["aiFigures"] = [
   },
   {
     figure: "Market prediction",
-    how: `A least-squares line through the game's last 30 days of daily players, carried ${HORIZON_DAYS} days forward. Rising or declining when the line moves more than ${band} either way, otherwise stable; no prediction with fewer than 7 days of players.`,
+    how: `A least-squares line through the game's last 30 days of daily players, carried ${HORIZON_DAYS} days forward. Rising or declining when the line moves more than ${band} either way, otherwise stable; no prediction with fewer than 7 days of players. The label: bullish when rising, bearish when declining, otherwise neutral (stable, or too little player history to project, which the prediction says).`,
   },
   {
     figure: "Risk level",

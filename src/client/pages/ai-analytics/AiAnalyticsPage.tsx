@@ -11,6 +11,7 @@ import {
   type GameAnalysis,
   type MarketInsights,
   type Recommendations,
+  readGameAnalysisItem,
   type TrendingAnalysis,
 } from "../../../contracts/ai.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
@@ -36,6 +37,7 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
+import { directionText, modelText, numberCheckText, TREND_BADGE } from "./ai-text.ts";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -96,15 +98,12 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
         <span>Processing time {metadata.processingTime} ms</span>
         <span>Confidence {percent(metadata.confidence)}</span>
         <span>{extra}</span>
-        <span data-testid="ai-model">Model {metadata.modelUsed}</span>
+        <span data-testid="ai-model">{modelText(metadata.modelUsed)}</span>
         {metadata.tokens && metadata.tokens.total > 0 && (
           <span>{metadata.tokens.total.toLocaleString("en")} tokens</span>
         )}
         {metadata.numberCheck && metadata.languageModel === "used" && (
-          <span>
-            Number check: {metadata.numberCheck.checked} figures checked against the facts
-            {dropped > 0 ? `, ${dropped} sentence${dropped === 1 ? "" : "s"} dropped` : ", none unknown"}
-          </span>
+          <span data-testid="ai-number-check">{numberCheckText(metadata.numberCheck)}</span>
         )}
       </p>
       {/* An analysis is dated by when it ran and sourced by the model that wrote it (issue 9). */}
@@ -137,7 +136,9 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
 function ResultView({ result }: { result: Result }) {
   switch (result.type) {
     case "game_analysis": {
-      const { analysis, metadata } = result.data;
+      const { metadata } = result.data;
+      // Results stored before the spec's trend labels read as they do now.
+      const analysis = result.data.analysis.map(readGameAnalysisItem);
       return (
         <div className="grid gap-3">
           <Metadata
@@ -155,23 +156,18 @@ function ResultView({ result }: { result: Result }) {
                 {item.sentiment.rating == null ? "–" : `${item.sentiment.rating.toFixed(1)} / 5`} ·{" "}
                 {item.sentiment.reasoning}
               </p>
-              <p>
+              <p data-testid="ai-market-prediction">
                 <span className="font-medium">Market prediction: </span>
-                <Badge
-                  variant={
-                    item.marketPrediction.trend === "rising"
-                      ? "success"
-                      : item.marketPrediction.trend === "declining"
-                        ? "destructive"
-                        : "secondary"
-                  }
-                >
+                <Badge variant={TREND_BADGE[item.marketPrediction.trend]} data-testid="ai-trend">
                   {item.marketPrediction.trend}
                 </Badge>{" "}
+                {directionText(item.marketPrediction.direction)}
                 {item.marketPrediction.projectedPlayers != null &&
                 item.marketPrediction.currentPlayers != null
-                  ? `${item.marketPrediction.currentPlayers.toLocaleString("en")} → ${item.marketPrediction.projectedPlayers.toLocaleString("en")} daily players in ${item.marketPrediction.horizonDays} days`
-                  : item.marketPrediction.timeframe}{" "}
+                  ? ` · ${item.marketPrediction.currentPlayers.toLocaleString("en")} → ${item.marketPrediction.projectedPlayers.toLocaleString("en")} daily players in ${item.marketPrediction.horizonDays} days`
+                  : item.marketPrediction.direction === "unknown"
+                    ? ""
+                    : ` · ${item.marketPrediction.timeframe}`}{" "}
                 · {item.marketPrediction.reasoning}
               </p>
               <p>
@@ -460,7 +456,8 @@ function AiAnalytics() {
                   <p className="text-muted-foreground text-xs">{formatDateTime(h.createdAt)}</p>
                 </div>
                 <p className="text-muted-foreground">
-                  Confidence {percent(Number(h.confidence))} · {h.processingTime} ms · {h.modelUsed}
+                  Confidence {percent(Number(h.confidence))} · {h.processingTime} ms ·{" "}
+                  {modelText(h.modelUsed)}
                 </p>
               </li>
             )}

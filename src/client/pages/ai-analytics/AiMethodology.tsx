@@ -99,7 +99,9 @@ export function AiMethodology() {
           <li>
             Predictions are projections: a least-squares line through a game's last 30 days of daily players,
             carried 30 days on (the market's: the catalog's daily totals, 30 and 90 days on). Rising or
-            declining means more than 5 % either way at the horizon.
+            declining means more than 5 % either way at the horizon. A game's trend label is bullish when its
+            players are projected to rise, bearish when to fall, otherwise neutral — stable, or too little
+            player history to project, which the prediction says beside the label.
           </li>
           <li>
             With a language model configured, each analysis sends it those facts (never raw tables) and it

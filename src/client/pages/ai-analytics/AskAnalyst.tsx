@@ -14,6 +14,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { modelText } from "./ai-text.ts";
 import { citedFigureText, noSourcesText } from "./citation-labels.ts";
 
 const EXAMPLES = [
@@ -60,7 +61,7 @@ function Answer({ message }: { message: ChatMessage }) {
         </p>
       )}
       <p className="flex flex-wrap gap-x-3 text-muted-foreground text-xs" data-testid="chat-meta">
-        {message.modelUsed && <span data-testid="chat-model">Model {message.modelUsed}</span>}
+        {message.modelUsed && <span data-testid="chat-model">{modelText(message.modelUsed)}</span>}
         {message.toolCalls.length > 0 && (
           <span>Looked up: {message.toolCalls.map((t) => t.name).join(", ")}</span>
         )}

@@ -1,0 +1,40 @@
+import { expect, test } from "vitest";
+import { directionText, modelText, numberCheckText, TREND_BADGE } from "./ai-text.ts";
+
+const drop = { field: "keyInsights[0]", sentence: "x", unknown: ["9"] };
+
+test("the number check's counts agree with their nouns", () => {
+  expect(numberCheckText({ checked: 1, dropped: [] })).toBe(
+    "Number check: 1 figure checked against the facts, none unknown",
+  );
+  expect(numberCheckText({ checked: 0, dropped: [] })).toBe(
+    "Number check: 0 figures checked against the facts, none unknown",
+  );
+  expect(numberCheckText({ checked: 3, dropped: [drop] })).toBe(
+    "Number check: 3 figures checked against the facts, 1 sentence dropped",
+  );
+  expect(numberCheckText({ checked: 12, dropped: [drop, drop] })).toBe(
+    "Number check: 12 figures checked against the facts, 2 sentences dropped",
+  );
+});
+
+test("the model is named once, the same way in every analysis and in the history", () => {
+  expect(modelText("llama3.1:8b via Ollama")).toBe("Model llama3.1:8b via Ollama");
+  expect(modelText("statistical model (no language model configured)")).toBe(
+    "Statistics only (no language model configured)",
+  );
+  expect(modelText("statistical model (llama3.1:8b via Ollama unavailable)")).toBe(
+    "Statistics only (llama3.1:8b via Ollama unavailable)",
+  );
+  // Stored before Game Analysis said why.
+  expect(modelText("statistical model")).toBe("Statistics only");
+  for (const label of ["statistical model", "statistical model (no language model configured)"])
+    expect(modelText(label)).not.toMatch(/model.*model/i);
+});
+
+test("a trend label says what the projection found beside it; no projection says why", () => {
+  expect(directionText("rising")).toBe("players projected to rise");
+  expect(directionText("declining")).toBe("players projected to fall");
+  expect(directionText("unknown")).toBe("too little player history to project");
+  expect(TREND_BADGE).toEqual({ bullish: "success", bearish: "destructive", neutral: "secondary" });
+});

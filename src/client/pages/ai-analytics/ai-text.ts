@@ -1,0 +1,49 @@
+import type { AiMetadata, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
+import { plural } from "../../format/numbers.ts";
+
+/**
+ * The AI screen's wording of its metadata, as pure functions so that unit tests read the same text
+ * the screen shows.
+ */
+
+/** "Number check: 1 figure checked against the facts, none unknown" (singular and plural). */
+export function numberCheckText(check: AiMetadata["numberCheck"]): string {
+  const dropped = check.dropped.length;
+  return `Number check: ${plural(check.checked, "figure")} checked against the facts${
+    dropped > 0 ? `, ${plural(dropped, "sentence")} dropped` : ", none unknown"
+  }`;
+}
+
+/**
+ * Which model wrote a result, for the screen and the history: "Model llama3.1:8b via Ollama", or
+ * "Statistics only (no language model configured)" when the statistics wrote it. The server names
+ * the latter "statistical model (…)"; a screen prefix "Model" before it read "Model statistical
+ * model". Results stored before every analysis said why ("statistical model" alone) read
+ * "Statistics only".
+ */
+export function modelText(modelUsed: string): string {
+  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
+  if (!statistical) return `Model ${modelUsed}`;
+  return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
+}
+
+/** The badge style of each spec §4 trend label. */
+export const TREND_BADGE: Record<TrendLabel, "success" | "destructive" | "secondary"> = {
+  bullish: "success",
+  bearish: "destructive",
+  neutral: "secondary",
+};
+
+/** What the projection found, beside its label: "neutral" for no projection says why. */
+export function directionText(direction: ProjectionDirection): string {
+  switch (direction) {
+    case "rising":
+      return "players projected to rise";
+    case "declining":
+      return "players projected to fall";
+    case "stable":
+      return "players projected to stay within ±5%";
+    case "unknown":
+      return "too little player history to project";
+  }
+}
