@@ -21,6 +21,12 @@ export interface DataSourceEntry {
    * not been synced yet, and the page says so.
    */
   live?: true;
+  /**
+   * For a live service whose last sync attempt failed: when (ISO 8601) and why; the data stored
+   * before (`asOf`, `lastSync`) is still served. Null when the last attempt succeeded or none was
+   * made; absent for files an operator imports.
+   */
+  lastFailure?: { at: string; message: string } | null;
   /** Records stored from it (series points, games or years, as `unit` says). */
   records: number;
   unit: string;
