@@ -42,6 +42,11 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
   );
 }
 
+/** A 404 naming the field at fault, as the house's problem JSON does for a 422. */
+function gameIdNotFound(message: string): HttpProblem {
+  return new HttpProblem(404, message, { errors: [{ field: "gameId", message }] });
+}
+
 /**
  * Adding sets `isWatchlisted` (spec §4 "add sets isWatchlisted true"); adding twice keeps one entry
  * (answers `created: false`). `id` is the catalog id or `steam-<appid>`, as on the game page (issue 10);
@@ -49,7 +54,7 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
  */
 export async function trackGame(userId: string, id: string): Promise<{ entry: UserGame; created: boolean }> {
   const gameId = await resolveGameId(id);
-  if (!gameId) throw new HttpProblem(404, "No game with that id in the catalog");
+  if (!gameId) throw gameIdNotFound("No game with that id in the catalog");
   const inserted = await db()
     .insert(userGames)
     .values({ id: crypto.randomUUID(), userId, gameId, isWatchlisted: true })
@@ -68,11 +73,11 @@ export async function trackGame(userId: string, id: string): Promise<{ entry: Us
 /** `id` as in trackGame; answers the catalog id of the game removed. */
 export async function untrackGame(userId: string, id: string): Promise<string> {
   const gameId = await resolveGameId(id);
-  if (!gameId) throw new HttpProblem(404, "That game is not in your watchlist");
+  if (!gameId) throw gameIdNotFound("That game is not in your watchlist");
   const deleted = await db()
     .delete(userGames)
     .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)))
     .returning({ id: userGames.id });
-  if (!deleted.length) throw new HttpProblem(404, "That game is not in your watchlist");
+  if (!deleted.length) throw gameIdNotFound("That game is not in your watchlist");
   return gameId;
 }
