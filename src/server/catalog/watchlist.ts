@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { UserGame } from "../../contracts/games.ts";
 import { db } from "../db/client.ts";
 import { games, userGames } from "../db/schema/index.ts";
+import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { resolveGameId } from "./game-page.ts";
 import { withFigures } from "./player-figures.ts";
@@ -55,12 +56,24 @@ function gameIdNotFound(message: string): HttpProblem {
 export async function trackGame(userId: string, id: string): Promise<{ entry: UserGame; created: boolean }> {
   const gameId = await resolveGameId(id);
   if (!gameId) throw gameIdNotFound("No game with that id in the catalog");
-  const inserted = await db()
-    .insert(userGames)
-    .values({ id: crypto.randomUUID(), userId, gameId, isWatchlisted: true })
-    .onConflictDoNothing()
-    .returning({ id: userGames.id });
+  // At most WATCHLIST_MAX_GAMES entries a user: counted in the insert itself, so concurrent adds
+  // cannot pass the limit together. A game already tracked is no new entry and passes.
+  const limit = env().WATCHLIST_MAX_GAMES;
+  const inserted = await db().all<{ id: string }>(
+    sql`INSERT INTO user_games (id, user_id, game_id, is_watchlisted)
+        SELECT ${crypto.randomUUID()}, ${userId}, ${gameId}, 1
+        WHERE (SELECT count(*) FROM user_games WHERE user_id = ${userId}) < ${limit}
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
   if (!inserted.length) {
+    const [tracked] = await db()
+      .select({ id: userGames.id })
+      .from(userGames)
+      .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)));
+    if (!tracked) {
+      const message = `A watchlist holds at most ${limit.toLocaleString("en-US")} games: remove one before adding another`;
+      throw new HttpProblem(409, message, { title: "Conflict", errors: [{ field: "gameId", message }] });
+    }
     await db()
       .update(userGames)
       .set({ isWatchlisted: true })
