@@ -6,14 +6,17 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 /**
  * A failed sync is said on the Data sources page (outside testers): GOG failing three times read "not
  * synced yet", Kaggle failing after a success read only the success. Each live source carries its
- * last failure (time and message) while its last attempt failed, beside its last success.
+ * last failure (time and message) while its last attempt failed, beside its last success — for
+ * admins: what customers read names no failure (issue 9 §4, live-bootstrap.test.ts).
  */
-let user: TestUser;
+let admin: TestUser;
+let customer: TestUser;
 beforeAll(async () => {
-  user = await createTestUser();
+  admin = await createTestUser({ role: "admin" });
+  customer = await createTestUser({ role: "premium" });
 });
 
-const sources = async () => {
+const sources = async (user: TestUser = admin) => {
   const res = await request("/api/data-sources", { cookie: user.cookie });
   expect(res.status).toBe(200);
   const { sources } = (await res.json()) as { sources: DataSourceEntry[] };
@@ -34,6 +37,9 @@ test("three failed runs and never a success: the last failure, and still no succ
   const gog = (await sources()).get("gog")!;
   expect(gog.lastSync).toBeNull();
   expect(gog.lastFailure).toEqual({ at: "2026-11-20T10:30:00.000Z", message: "fetch failed" });
+  // Customers: no failure named.
+  const seen = (await sources(customer)).get("gog")!;
+  expect(seen).toMatchObject({ lastSync: null, lastFailure: null });
 });
 
 test("a failure after a success: both; a later success clears the failure", async () => {
