@@ -6,8 +6,9 @@ import { onAccessRefused } from "./api.ts";
 import { App } from "./app.tsx";
 import { DeferredToaster } from "./DeferredToaster.tsx";
 import { restoreFormatPreferences } from "./format/preferences.ts";
+import { refreshAfterReconnect } from "./queries/reconnect-refresh.ts";
 import { createQueryClient, handleLoggedOut, refreshAfterRoleChange } from "./query-client.ts";
-import { onRealtimeAccountChanged, onRealtimeSessionEnded } from "./realtime.ts";
+import { onRealtimeAccountChanged, onRealtimeReconnected, onRealtimeSessionEnded } from "./realtime.ts";
 
 const queryClient = createQueryClient();
 // A socket whose session the server ended takes the same path as a 401 from the API.
@@ -16,6 +17,9 @@ onRealtimeSessionEnded(handleLoggedOut);
 // server refused by role, the app reloads the user and the shell shows the plan now in force.
 onRealtimeAccountChanged(() => void refreshAfterRoleChange(queryClient, { everything: true }));
 onAccessRefused(() => void refreshAfterRoleChange(queryClient));
+// Back after a lost connection: fetch again what the socket may have brought meanwhile (events are
+// not replayed), so an alert made while it was down shows on the bell without a reload.
+onRealtimeReconnected(() => void refreshAfterReconnect(queryClient));
 // Dates and numbers as the user last had them (language, time zone) until their settings arrive.
 restoreFormatPreferences();
 

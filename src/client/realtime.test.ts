@@ -35,7 +35,12 @@ class FakeSocket implements SocketLike {
 
 function setup(
   random = 0.5,
-  session: { alive?: boolean; ended?: () => void; accountChanged?: () => void } = {},
+  session: {
+    alive?: boolean;
+    ended?: () => void;
+    accountChanged?: () => void;
+    reconnected?: () => void;
+  } = {},
 ) {
   const sockets: FakeSocket[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
@@ -68,6 +73,7 @@ function setup(
     random: () => random,
     onSessionEnded: session.ended,
     onAccountChanged: session.accountChanged,
+    onReconnected: session.reconnected,
     sessionAlive: async () => session.alive ?? true,
   });
   return { client, sockets, timers, warnings, repeats, cleared };
@@ -322,4 +328,25 @@ test("the server telling the role changed asks the app to reload the user, and n
   say({ type: "account_changed", role: "premium", timestamp: "t" });
   expect(changed).toBe(1);
   expect(client.state).toBe("connected");
+});
+
+test("a reconnect (not the first connect) asks the app to refetch what the socket may have missed", () => {
+  let reconnected = 0;
+  const { client, sockets, timers } = setup(0.5, { reconnected: () => reconnected++ });
+  client.connect();
+  sockets[0]!.open();
+  expect(reconnected).toBe(0);
+  sockets[0]!.drop();
+  timers.shift()!.fn();
+  // A failed attempt is no reconnect.
+  sockets[1]!.drop();
+  expect(reconnected).toBe(0);
+  timers.shift()!.fn();
+  sockets[2]!.open();
+  expect(reconnected).toBe(1);
+  // disconnect() then connect() (Settings' sign-out-everywhere) also missed what came meanwhile.
+  client.disconnect();
+  client.connect();
+  sockets[3]!.open();
+  expect(reconnected).toBe(2);
 });

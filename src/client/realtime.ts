@@ -61,6 +61,12 @@ export interface RealtimeOptions {
   /** Called when the server tells that the user's role (and plan) changed while connected. */
   onAccountChanged?: () => void;
   /**
+   * Called when a connection opens after an earlier one was lost (not on the first connect): what
+   * the socket would have brought meanwhile (notifications, live figures) was missed, so the app
+   * fetches it again.
+   */
+  onReconnected?: () => void;
+  /**
    * Asked after a socket closed without ever opening (the upgrade was refused, or the server is
    * down): false means the session is gone. Without it, such closes are retried like any other.
    */
@@ -78,6 +84,8 @@ export class RealtimeClient {
   private reconnectTimer: unknown = null;
   private pingTimer: unknown = null;
   private stopped = false;
+  /** A connection has been open before: the next open is a reconnect. */
+  private everOpened = false;
   private readonly o: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -91,6 +99,7 @@ export class RealtimeClient {
       random: Math.random,
       onSessionEnded: () => {},
       onAccountChanged: () => {},
+      onReconnected: () => {},
       sessionAlive: async () => true,
       ...options,
     };
@@ -114,6 +123,8 @@ export class RealtimeClient {
       const remembered = [...this.channels.keys()];
       if (remembered.length) this.send({ type: "subscribe", channels: remembered });
       this.pingTimer = this.o.setRepeat(() => this.send({ type: "ping" }), PING_INTERVAL_MS);
+      if (this.everOpened) this.o.onReconnected?.();
+      this.everOpened = true;
     };
     socket.onmessage = (event) => {
       if (current()) this.handleMessage(event.data);
@@ -252,6 +263,7 @@ export class RealtimeClient {
 let shared: RealtimeClient | null = null;
 let sessionEndedHandler: () => void = () => {};
 let accountChangedHandler: () => void = () => {};
+let reconnectedHandler: () => void = () => {};
 
 /**
  * What the app does when the server ends the socket's session (spec §8's signed-out path). Set once
@@ -270,6 +282,14 @@ export function onRealtimeAccountChanged(handler: () => void): void {
   accountChangedHandler = handler;
 }
 
+/**
+ * What the app does when the socket is back after a lost connection: refetch what the socket may
+ * have brought while it was down (set once at start, main.tsx).
+ */
+export function onRealtimeReconnected(handler: () => void): void {
+  reconnectedHandler = handler;
+}
+
 /** The app's one connection, opened on first use. */
 export function realtime(): RealtimeClient {
   if (!shared) {
@@ -279,6 +299,7 @@ export function realtime(): RealtimeClient {
       // Spec §8's signed-out path: a toast, then sign-in (the same as a 401 from the API).
       onSessionEnded: () => sessionEndedHandler(),
       onAccountChanged: () => accountChangedHandler(),
+      onReconnected: () => reconnectedHandler(),
       sessionAlive: () =>
         apiGet("/api/auth/user").then(
           () => true,

@@ -21,6 +21,13 @@ export interface DataSourceEntry {
    * not been synced yet, and the page says so.
    */
   live?: true;
+  /**
+   * For a live service whose last sync attempt failed: when (ISO 8601) and why; the data stored
+   * before (`asOf`, `lastSync`) is still served. Null when the last attempt succeeded or none was
+   * made, and always for non-admins (a service's failure is for operators, issue 9 §4); absent for
+   * files an operator imports.
+   */
+  lastFailure?: { at: string; message: string } | null;
   /** Records stored from it (series points, games or years, as `unit` says). */
   records: number;
   unit: string;

@@ -61,14 +61,23 @@ export const GameListQuerySchema = z
   .strict();
 export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
+/** The longest game id the watchlist routes take (catalog ids and `steam-<appid>` are far shorter). */
+export const GAME_ID_MAX_LENGTH = 100;
+
+/**
+ * A game id as the watchlist routes take it (`POST /api/user/games`'s `gameId`, `DELETE
+ * /api/user/watchlist/{gameId}`): each fault with its own message, the same on both routes.
+ */
+export const GameIdSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
+  .trim()
+  .min(1, { error: "Required: a game id" })
+  .max(GAME_ID_MAX_LENGTH, { error: `At most ${GAME_ID_MAX_LENGTH} characters` });
+
 /** Spec §7 body of `POST /api/user/games`. Name and image are taken from the catalog, not the body. */
 export const TrackGameBodySchema = z
   .object({
-    gameId: z
-      .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
-      .trim()
-      .min(1)
-      .max(100),
+    gameId: GameIdSchema,
     gameName: z.string().max(300).optional(),
     imageUrl: z.string().max(2000).nullable().optional(),
     /**

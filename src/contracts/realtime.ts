@@ -30,10 +30,20 @@ export function isChannel(value: unknown): value is Channel {
 
 export { SESSION_ENDED_CLOSE_CODE } from "./close-codes.ts";
 
-/** What a client may send. Unknown channel names in a list are dropped, not an error. */
+/**
+ * Names a subscribe or unsubscribe considers: the first this many distinct known channels of its list
+ * (there are far fewer channels; the 16 KiB message cap bounds the list itself).
+ */
+export const MAX_CHANNELS_PER_MESSAGE = 20;
+
+/**
+ * What a client may send. Unknown channel names in a list are dropped, not an error; repeated ones
+ * count once; a list longer than MAX_CHANNELS_PER_MESSAGE is answered for its first
+ * MAX_CHANNELS_PER_MESSAGE distinct known channels (and logged), not dropped whole.
+ */
 export const ClientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("subscribe"), channels: z.array(z.string()).max(20) }),
-  z.object({ type: z.literal("unsubscribe"), channels: z.array(z.string()).max(20) }),
+  z.object({ type: z.literal("subscribe"), channels: z.array(z.string()) }),
+  z.object({ type: z.literal("unsubscribe"), channels: z.array(z.string()) }),
   z.object({ type: z.literal("ping") }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;

@@ -30,6 +30,20 @@ export interface PublicUser {
   createdAt: string;
 }
 
+/**
+ * `GET /api/admin/users`: each user as `PublicUser`, with `adminByEmail` on those whose address is
+ * in the server's ADMIN_EMAILS setting (made admin again at every sign-in, so their role cannot be
+ * lowered from the screen).
+ */
+export type AdminListedUser = PublicUser & { adminByEmail?: true };
+
+/**
+ * Why an ADMIN_EMAILS account cannot be demoted (the 409's detail, the shell's refusal and the User
+ * Management select's tooltip).
+ */
+export const ADMIN_BY_EMAIL_DETAIL =
+  "This address is an administrator by the server's ADMIN_EMAILS setting: remove it there first, or it is made admin again at its next sign-in";
+
 /** Spec §6: any role other than regular has premium access. */
 export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return !!user && user.role !== "regular";

@@ -121,7 +121,8 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
 
   app.notFound((c) => {
     const path = c.req.path;
-    if (path === "/api" || path.startsWith("/api/")) {
+    // The socket's path is the API's too: `POST /ws` is a 405 naming GET, in problem JSON.
+    if (path === "/api" || path.startsWith("/api/") || path === "/ws" || path.startsWith("/ws/")) {
       const allowed = allowedMethods(app, path);
       if (allowed.length > 0) {
         const allow = allowed.join(", ");

@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   // dashboards on one account may hold more); an upgrade beyond it is refused with 429. Only open
   // sockets count: a tab that closes its socket frees it.
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  // Games one user may keep on the watchlist; adding one more is refused with 409 naming the limit.
+  WATCHLIST_MAX_GAMES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   // Scheduled backups (VACUUM INTO) kept on disk: folder, how many to keep, hours between them (0: none).
   BACKUP_DIR: z.string().trim().default("./data/backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),

@@ -238,6 +238,51 @@ describe("PUT /api/admin/users/:id/role", () => {
   });
 });
 
+describe("an ADMIN_EMAILS account", () => {
+  const withAdminEmails = async (emails: string, body: () => Promise<void>) => {
+    const { resetEnvForTests } = await import("../../src/server/env.ts");
+    process.env.ADMIN_EMAILS = emails;
+    resetEnvForTests();
+    try {
+      await body();
+    } finally {
+      delete process.env.ADMIN_EMAILS;
+      resetEnvForTests();
+    }
+  };
+
+  test("cannot be demoted: 409 problem JSON naming the setting, the role unchanged; the list marks it", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const boss = await createTestUser({ role: "admin", email: "boss@studio.example" });
+    await withAdminEmails("Boss@Studio.example", async () => {
+      for (const [role, tier] of [
+        ["regular", "starter"],
+        ["premium", "professional"],
+      ]) {
+        const res = await setRole(admin.cookie, boss.user.id, { role, tier });
+        expect(res.status).toBe(409);
+        expect(res.headers.get("content-type")).toContain("application/problem+json");
+        const body = await res.json();
+        expect(body.detail).toContain("ADMIN_EMAILS");
+        expect(body.detail).toMatch(/remove it there first/);
+        expect(body.errors).toEqual([{ field: "role", message: body.detail }]);
+      }
+      const [row] = await db().select().from(users).where(eq(users.id, boss.user.id));
+      expect(row).toMatchObject({ role: "admin", subscriptionTier: "enterprise" });
+      const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, boss.user.id));
+      expect(audit).toHaveLength(0);
+
+      const list = await (await request("/api/admin/users", { cookie: admin.cookie })).json();
+      const listed = (id: string) => list.find((u: { id: string }) => u.id === id);
+      expect(listed(boss.user.id).adminByEmail).toBe(true);
+      expect(listed(admin.user.id)).not.toHaveProperty("adminByEmail");
+    });
+    // Once removed from the setting, the same change goes through.
+    const res = await setRole(admin.cookie, boss.user.id, { role: "regular", tier: "starter" });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe("bun run user:role", () => {
   function run(...args: string[]) {
     const result = spawnSync("bun", ["scripts/user-role.ts", ...args], {
@@ -271,6 +316,19 @@ describe("bun run user:role", () => {
     const usage = run();
     expect(usage.code).toBe(1);
     expect(usage.out).toContain("Usage: bun run user:role <email> <regular|premium|admin>");
+  });
+
+  test("refuses to demote an ADMIN_EMAILS account, saying why", async () => {
+    await createTestUser({ role: "admin", email: "root@studio.example" });
+    await createTestUser({ role: "admin", email: "second@studio.example" });
+    const result = spawnSync("bun", ["scripts/user-role.ts", "root@studio.example", "regular"], {
+      env: { ...process.env, LOG_LEVEL: "silent", ADMIN_EMAILS: "root@studio.example" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout + result.stderr).toMatch(/ADMIN_EMAILS setting: remove it there first/);
+    const [row] = await db().select().from(users).where(eq(users.email, "root@studio.example"));
+    expect(row?.role).toBe("admin");
   });
 
   test("refuses to demote the last admin", async () => {

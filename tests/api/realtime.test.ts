@@ -132,6 +132,35 @@ test("connection, subscribe/confirm and ping/pong", async () => {
   c.ws.close();
 });
 
+test("a subscribe repeating names confirms each once; one listing over 20 names is answered, not dropped", async () => {
+  const c = connect(bob.cookie);
+  await c.opened;
+  await c.next("connection");
+  c.ws.send(
+    JSON.stringify({ type: "subscribe", channels: ["trending_games", "trending_games", "market_trends"] }),
+  );
+  const once = await c.next("subscription_confirmed");
+  expect(once.channels).toEqual(["trending_games", "market_trends"]);
+  expect(once.subscribed).toEqual(expect.arrayContaining(["trending_games", "market_trends"]));
+  expect((once.subscribed as string[]).length).toBe(2);
+
+  const many = [...Array(30).fill("analytics_stats"), ...Array(30).fill("nope"), "notifications"];
+  c.ws.send(JSON.stringify({ type: "subscribe", channels: many }));
+  const confirmed = await c.next("subscription_confirmed");
+  expect(confirmed.channels).toEqual(["analytics_stats", "notifications"]);
+  c.ws.send(JSON.stringify({ type: "unsubscribe", channels: Array(25).fill("analytics_stats") }));
+  expect((await c.next("subscription_confirmed")).channels).toEqual(["analytics_stats"]);
+  c.ws.close();
+});
+
+test("POST /ws is a 405 problem JSON naming GET, as the API answers", async () => {
+  const res = await request("/ws", { method: "POST" });
+  expect(res.status).toBe(405);
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  expect(res.headers.get("allow")).toContain("GET");
+  expect(await res.json()).toMatchObject({ status: 405, title: "Method Not Allowed" });
+});
+
 test("a malformed or unknown message is ignored and the connection stays open", async () => {
   const c = connect(alice.cookie);
   await c.opened;

@@ -95,6 +95,39 @@ test("an unknown game is 404; a bad body is 422 naming the field; not JSON is 41
   expect(text.status).toBe(415);
 });
 
+test("gameId faults each have their own message, the same on add and remove; a 404 names gameId", async () => {
+  const fault = async (res: Response) => {
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.errors).toHaveLength(1);
+    return body.errors[0];
+  };
+  expect(await fault(await track(alice, { gameId: "" }))).toEqual({
+    field: "gameId",
+    message: "Required: a game id",
+  });
+  expect(await fault(await track(alice, { gameId: "   " }))).toMatchObject({
+    message: "Required: a game id",
+  });
+  const long = "x".repeat(5000);
+  expect(await fault(await track(alice, { gameId: long }))).toEqual({
+    field: "gameId",
+    message: "At most 100 characters",
+  });
+  expect(await fault(await remove(alice, long))).toEqual({
+    field: "gameId",
+    message: "At most 100 characters",
+  });
+
+  // Unknown on add, not tracked on remove: 404 problem JSON with the field at fault.
+  for (const res of [await track(alice, { gameId: "no-such-game" }), await remove(alice, "no-such-game")]) {
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = await res.json();
+    expect(body.errors).toEqual([{ field: "gameId", message: body.detail }]);
+  }
+});
+
 test("one user's watchlist is not another's", async () => {
   await track(bob, { gameId: ids[1] });
   expect((await list(alice)).map((e) => e.gameId)).toEqual([ids[0]]);

@@ -353,6 +353,8 @@ test("Data sources: the table downloads as CSV, one row per source, times in ISO
     "last sync (ISO 8601)",
     "stored (records)",
     "record unit",
+    "last failed sync (ISO 8601)",
+    "last sync error",
   ]);
   expect(rows).toHaveLength(await table.getByRole("row").count());
   for (const row of rows.slice(1)) {

@@ -1,6 +1,7 @@
 import type { PlatformConnection } from "../../contracts/sources.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { formatDateTime } from "../format/dates.ts";
+import { countWithUnit } from "../format/numbers.ts";
 
 /** One line of a status list: a component, its state and the figure that shows it. */
 export function StatusRow({
@@ -67,7 +68,7 @@ export function PlatformStatusList({
             : state;
         const detail = [
           source.source,
-          `${source.stored.count.toLocaleString("en")} ${source.stored.unit} stored`,
+          `${countWithUnit(source.stored.count, source.stored.unit)} stored`,
           operator
             ? source.lastSync
               ? `last sync ${formatDateTime(source.lastSync)}`

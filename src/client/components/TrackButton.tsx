@@ -5,6 +5,7 @@ import { toast } from "../../ui/toast/toast-store.ts";
 import { apiRequest } from "../api.ts";
 import { userStatsQuery } from "../queries/auth.ts";
 import { userGamesQuery } from "../queries/catalog.ts";
+import { addFailedText } from "./watchlist-add-error.ts";
 
 /** Track / Tracked for one game: adds it to the watchlist, says so once it is there. */
 export function TrackButton({ gameId, gameName }: { gameId: string; gameName: string }) {
@@ -15,8 +16,7 @@ export function TrackButton({ gameId, gameName }: { gameId: string; gameName: st
     mutationFn: () => apiRequest("POST", "/api/user/games", { gameId, gameName, isWatchlisted: true }),
     onSuccess: () =>
       toast({ title: "Added to Watchlist", description: "Game has been added to your watchlist" }),
-    onError: () =>
-      toast({ title: "Error", description: "Failed to add game to watchlist", variant: "destructive" }),
+    onError: (error) => toast({ title: "Error", description: addFailedText(error), variant: "destructive" }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: userGamesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });

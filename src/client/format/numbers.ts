@@ -28,3 +28,19 @@ export function plural(
 ): string {
   return `${format(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
+
+/**
+ * A count with a unit given in the plural ("games", "free games", "data points", "repositories"):
+ * the singular for one ("1 free game", "1 repository"), never "1 games".
+ */
+export function countWithUnit(
+  count: number,
+  unit: string,
+  format: (n: number) => string = (n) => n.toLocaleString("en-US"),
+): string {
+  // "records (games, platforms, companies)": the noun before the note is the one counted.
+  const [noun = unit, note] = unit.split(/(?= \()/);
+  const one = noun.endsWith("ies") ? `${noun.slice(0, -3)}y` : noun.replace(/s$/, "");
+  const singular = one + (note ?? "");
+  return `${format(count)} ${count === 1 ? singular : unit}`;
+}

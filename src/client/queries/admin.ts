@@ -1,12 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminStats } from "../../contracts/admin.ts";
-import type { PublicUser } from "../../contracts/roles.ts";
+import type { AdminListedUser } from "../../contracts/roles.ts";
 import { apiGet } from "../api.ts";
 
 /** Admin screens only: they mount behind the admin guard, so nobody else ever fetches these. */
 export const adminUsersQuery = queryOptions({
   queryKey: ["/api/admin/users"],
-  queryFn: () => apiGet<PublicUser[]>("/api/admin/users"),
+  queryFn: () => apiGet<AdminListedUser[]>("/api/admin/users"),
 });
 
 export const adminStatsQuery = queryOptions({

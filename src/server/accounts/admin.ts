@@ -2,6 +2,7 @@ import { availableParallelism, loadavg, totalmem } from "node:os";
 import { and, count, desc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
 import pkg from "../../../package.json" with { type: "json" };
 import type { AdminStats } from "../../contracts/admin.ts";
+import { ADMIN_BY_EMAIL_DETAIL } from "../../contracts/roles.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { forgetCachedUser } from "../auth/session.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
@@ -11,7 +12,7 @@ import { sessions, type UserRow, userGames, users } from "../db/schema/index.ts"
 import { HttpProblem } from "../http/problem.ts";
 import { connectionStats } from "../realtime/hub.ts";
 import { recordAudit } from "./audit.ts";
-import { findUserById } from "./users.ts";
+import { findUserById, isAdminEmail } from "./users.ts";
 
 /** The admin API's services (issue 2 §6): user list, counted stats, role changes. */
 
@@ -110,6 +111,14 @@ export async function changeUserRole(
   if (!target) throw new HttpProblem(404, "No user with this id");
   const tier = ROLE_TIER[role];
   if (target.role === role && target.subscriptionTier === tier) return target;
+  // An ADMIN_EMAILS address is made admin again at its next sign-in (promoteIfAdminEmail): a lower
+  // role would hold only until then, and nobody would be told.
+  if (role !== "admin" && isAdminEmail(target.email)) {
+    throw new HttpProblem(409, ADMIN_BY_EMAIL_DETAIL, {
+      title: "Conflict",
+      errors: [{ field: "role", message: ADMIN_BY_EMAIL_DETAIL }],
+    });
+  }
 
   const [updated] = await db()
     .update(users)

@@ -246,7 +246,7 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
   const client = rawClient();
   const [{ points, demo }, syncs, market, tables, live] = await Promise.all([
     catalogCounts(),
-    client.execute("SELECT source, last_success_at FROM source_syncs"),
+    client.execute("SELECT source, status, message, last_sync_at, last_success_at FROM source_syncs"),
     client.execute("SELECT count(*) AS n, max(year) AS year FROM market_years"),
     datasetTables(),
     liveTables(),
@@ -255,6 +255,22 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
   const lastSync = new Map(
     syncs.rows.map((r) => [String(r.source), r.last_success_at == null ? null : Number(r.last_success_at)]),
   );
+  // The last attempt, when it failed (the Admin Dashboard's "Last sync failed" reads the same row):
+  // the data stored before is still served, and the page says both.
+  const failures = new Map(
+    syncs.rows
+      .filter((r) => r.status === "error")
+      .map((r) => [
+        String(r.source),
+        {
+          at: new Date(Number(r.last_sync_at)).toISOString(),
+          message: r.message == null ? "no reason recorded" : String(r.message),
+        },
+      ]),
+  );
+  const lastFailure = (s: (typeof SOURCES)[number]) => ({
+    lastFailure: (s.sync ? failures.get(s.sync) : undefined) ?? null,
+  });
   // What every entry says of its source, whatever it counts.
   const described = (s: (typeof SOURCES)[number]) => ({
     id: s.id,
@@ -285,6 +301,7 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
         ...described(s),
         asOf: records > 0 && times.length ? new Date(Math.max(...times)).toISOString() : null,
         lastSync: synced ? new Date(synced).toISOString() : null,
+        ...lastFailure(s),
         records,
         unit: s.live.unit,
         live: true,
@@ -314,9 +331,9 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
       ...described(s),
       asOf: newest ? new Date(newest).toISOString() : null,
       lastSync: synced ? new Date(synced).toISOString() : null,
+      ...(s.sync ? { ...lastFailure(s), live: true as const } : {}),
       records: stored.reduce((sum, v) => sum + v.n, 0),
       unit: "data points",
-      ...(s.sync ? { live: true } : {}),
     };
   });
   const sources = entries.filter((e, i) => !SOURCES[i]!.imported || e.records > 0);

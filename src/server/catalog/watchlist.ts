@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { UserGame } from "../../contracts/games.ts";
 import { db } from "../db/client.ts";
 import { games, userGames } from "../db/schema/index.ts";
+import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { resolveGameId } from "./game-page.ts";
 import { withFigures } from "./player-figures.ts";
@@ -42,6 +43,11 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
   );
 }
 
+/** A 404 naming the field at fault, as the house's problem JSON does for a 422. */
+function gameIdNotFound(message: string): HttpProblem {
+  return new HttpProblem(404, message, { errors: [{ field: "gameId", message }] });
+}
+
 /**
  * Adding sets `isWatchlisted` (spec §4 "add sets isWatchlisted true"); adding twice keeps one entry
  * (answers `created: false`). `id` is the catalog id or `steam-<appid>`, as on the game page (issue 10);
@@ -49,13 +55,25 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
  */
 export async function trackGame(userId: string, id: string): Promise<{ entry: UserGame; created: boolean }> {
   const gameId = await resolveGameId(id);
-  if (!gameId) throw new HttpProblem(404, "No game with that id in the catalog");
-  const inserted = await db()
-    .insert(userGames)
-    .values({ id: crypto.randomUUID(), userId, gameId, isWatchlisted: true })
-    .onConflictDoNothing()
-    .returning({ id: userGames.id });
+  if (!gameId) throw gameIdNotFound("No game with that id in the catalog");
+  // At most WATCHLIST_MAX_GAMES entries a user: counted in the insert itself, so concurrent adds
+  // cannot pass the limit together. A game already tracked is no new entry and passes.
+  const limit = env().WATCHLIST_MAX_GAMES;
+  const inserted = await db().all<{ id: string }>(
+    sql`INSERT INTO user_games (id, user_id, game_id, is_watchlisted)
+        SELECT ${crypto.randomUUID()}, ${userId}, ${gameId}, 1
+        WHERE (SELECT count(*) FROM user_games WHERE user_id = ${userId}) < ${limit}
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
   if (!inserted.length) {
+    const [tracked] = await db()
+      .select({ id: userGames.id })
+      .from(userGames)
+      .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)));
+    if (!tracked) {
+      const message = `A watchlist holds at most ${limit.toLocaleString("en-US")} games: remove one before adding another`;
+      throw new HttpProblem(409, message, { title: "Conflict", errors: [{ field: "gameId", message }] });
+    }
     await db()
       .update(userGames)
       .set({ isWatchlisted: true })
@@ -68,11 +86,11 @@ export async function trackGame(userId: string, id: string): Promise<{ entry: Us
 /** `id` as in trackGame; answers the catalog id of the game removed. */
 export async function untrackGame(userId: string, id: string): Promise<string> {
   const gameId = await resolveGameId(id);
-  if (!gameId) throw new HttpProblem(404, "That game is not in your watchlist");
+  if (!gameId) throw gameIdNotFound("That game is not in your watchlist");
   const deleted = await db()
     .delete(userGames)
     .where(and(eq(userGames.userId, userId), eq(userGames.gameId, gameId)))
     .returning({ id: userGames.id });
-  if (!deleted.length) throw new HttpProblem(404, "That game is not in your watchlist");
+  if (!deleted.length) throw gameIdNotFound("That game is not in your watchlist");
   return gameId;
 }

@@ -5,6 +5,7 @@ import { createMiddleware } from "hono/factory";
 import {
   ClientMessageSchema,
   isChannel,
+  MAX_CHANNELS_PER_MESSAGE,
   PREMIUM_CHANNELS,
   type ServerMessage,
 } from "../../contracts/realtime.ts";
@@ -161,10 +162,20 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
       // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
       // Premium channels are dropped the same way for a Starter user: their figures are Premium.
       // The role is the one last read for this socket (session-watch.ts keeps it current).
+      // A name listed twice counts once, so the confirmation lists each channel once; a list over
+      // MAX_CHANNELS_PER_MESSAGE names is answered for its first distinct known ones, and logged.
       const premium = hasPremiumAccess(socketData(ws));
-      const channels = message.data.channels
-        .filter(isChannel)
-        .filter((name) => premium || !PREMIUM_CHANNELS.has(name));
+      const listed = message.data.channels;
+      const channels = [...new Set(listed.filter(isChannel))]
+        .filter((name) => premium || !PREMIUM_CHANNELS.has(name))
+        .slice(0, MAX_CHANNELS_PER_MESSAGE);
+      if (listed.length > MAX_CHANNELS_PER_MESSAGE) {
+        log.warn(`ws: ${message.data.type} listed more than ${MAX_CHANNELS_PER_MESSAGE} channels`, {
+          userId,
+          listed: listed.length,
+          confirmed: channels.length,
+        });
+      }
       if (message.data.type === "subscribe") subscribe(ws, channels);
       else unsubscribe(ws, channels);
       send(ws, {

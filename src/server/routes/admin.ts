@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { RoleChangeBodySchema } from "../../contracts/admin.ts";
+import type { AdminListedUser } from "../../contracts/roles.ts";
 import { changeUserRole, getAdminStats, listUsers } from "../accounts/admin.ts";
+import { isAdminEmail } from "../accounts/users.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import { toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -12,7 +14,17 @@ const UserIdParam = z.object({ id: z.string().min(1).max(100) });
 
 /** `/api/admin`: admins only (spec §6, enforced here as well as on screen). */
 export const adminRoutes = new Hono<AppEnv>()
-  .get("/users", requireAdmin, noQueryParams(), async (c) => c.json((await listUsers()).map(toPublicUser)))
+  .get("/users", requireAdmin, noQueryParams(), async (c) =>
+    c.json(
+      (await listUsers()).map(
+        (row): AdminListedUser => ({
+          ...toPublicUser(row),
+          // Made admin again at each sign-in: the screen says so instead of offering a lower role.
+          ...(isAdminEmail(row.email) ? { adminByEmail: true as const } : {}),
+        }),
+      ),
+    ),
+  )
   .get("/stats", requireAdmin, noQueryParams(), async (c) => c.json(await getAdminStats()))
   .put(
     "/users/:id/role",

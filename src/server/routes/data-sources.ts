@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { isAdmin } from "../../contracts/roles.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { requireAdmin, requireUser } from "../auth/guards.ts";
 import { catalogState, listDataSources } from "../catalog/data-sources.ts";
@@ -10,7 +11,16 @@ import { liveBootstrapState } from "../sync/bootstrap.ts";
 
 /** `/api/data-sources`: the Data sources page, and the admins' removal of demo data (audit-logged). */
 export const dataSourceRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, noQueryParams(), async (c) => c.json(await listDataSources()))
+  .get("/", requireUser, noQueryParams(), async (c) => {
+    const answer = await listDataSources();
+    if (isAdmin(c.get("user"))) return c.json(answer);
+    // Why a sync failed is for operators (as on the Admin Dashboard): customers read what is
+    // available and since when, never a service's failure (issue 9 §4).
+    return c.json({
+      ...answer,
+      sources: answer.sources.map((s) => ("lastFailure" in s ? { ...s, lastFailure: null } : s)),
+    });
+  })
   // The first start's live bootstrap: its progress, or why it failed (offline), for operators only.
   .get("/bootstrap", requireAdmin, noQueryParams(), (c) => c.json(liveBootstrapState()))
   // Cheap (a cached flag and cached sources, both kept current by the writers): every screen reads it.

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { TrackGameBodySchema } from "../../contracts/games.ts";
+import { GameIdSchema, TrackGameBodySchema } from "../../contracts/games.ts";
 import type { WatchlistChange } from "../../contracts/notifications.ts";
 import { requireUser } from "../auth/guards.ts";
 import { listUserGames, trackGame, untrackGame } from "../catalog/watchlist.ts";
@@ -36,7 +36,7 @@ export const userGameRoutes = new Hono<AppEnv>()
   .delete(
     "/watchlist/:gameId",
     requireUser,
-    pathParams(z.object({ gameId: z.string().min(1).max(100) })),
+    pathParams(z.object({ gameId: GameIdSchema })),
     noBody(),
     async (c) => {
       const userId = c.get("user").id;

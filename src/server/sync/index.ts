@@ -81,11 +81,12 @@ const MAX_CONSECUTIVE_FAILURES = 3;
 async function syncSteam(options: SyncOptions): Promise<number> {
   const steam = new SteamClient({ bases: options.bases });
   const apps = await topSteamApps(options.steamGames ?? 25);
-  const now = new Date();
+  // Daily figures are dated by the run's day; each player count by the moment it was fetched (a run
+  // of 25 games paced at 1 call per 1.5 s lasts about two minutes).
   // Review totals move slowly: one point per game and day (the day's latest answer), where players
   // get one every run. A point every 15 minutes made the review series 96 times larger for nothing,
   // and reads over them (the catalog's sources, each game's estimate inputs) grew with it.
-  const today = startOfUtcDay(now);
+  const today = startOfUtcDay(new Date());
   const points: MetricPoint[] = [];
   const details = [];
   let failuresInARow = 0;
@@ -101,21 +102,21 @@ async function syncSteam(options: SyncOptions): Promise<number> {
     }
   };
   for (const { gameId, appid, hasDetails } of apps) {
-    const point = (metric: MetricPoint["metric"], value: number): MetricPoint => ({
+    const point = (metric: MetricPoint["metric"], value: number, ts: Date): MetricPoint => ({
       gameId,
       metric,
-      ts: now,
+      ts,
       value,
       period: "instant",
       source: "steam-api",
     });
     const daily = (metric: MetricPoint["metric"], value: number): MetricPoint => ({
-      ...point(metric, value),
-      ts: today,
+      ...point(metric, value, today),
       period: "day",
     });
     const players = await attempt(() => steam.currentPlayers(appid));
-    if (players != null) points.push(point("players", players));
+    // Stamped when the answer came: the series and its days (player_days) place it at that moment.
+    if (players != null) points.push(point("players", players, new Date()));
     const reviews = await attempt(() => steam.reviewSummary(appid));
     if (reviews)
       points.push(daily("reviews_positive", reviews.positive), daily("reviews_negative", reviews.negative));

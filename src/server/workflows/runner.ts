@@ -1,4 +1,4 @@
-import { desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type {
   ExecutionStep,
   Workflow,
@@ -255,17 +255,38 @@ export async function executeWorkflow(
   }
 }
 
-/** Runs left `running` by a stopped process are marked failed: nothing will finish them. */
+export const INTERRUPTED_ERROR = "interrupted: the server stopped during the run";
+
+/**
+ * The last time a run left `running` was known to be running: its steps run one after another and
+ * each is recorded as it ends, so the last one recorded ended at `startedAt` plus their durations
+ * (just `startedAt` before any step ended).
+ */
+export function lastKnownRunning(run: { startedAt: Date; steps: ExecutionStep[] | null }): Date {
+  const spent = (run.steps ?? []).reduce((sum, step) => sum + Math.max(0, step.durationMs || 0), 0);
+  return new Date(run.startedAt.getTime() + spent);
+}
+
+/**
+ * Runs left `running` by a stopped process are marked failed: nothing will finish them. Each ends
+ * when it was last known running, not at this restart, so the downtime is not counted as its
+ * duration (nor in the workflow's average run).
+ */
 export async function closeInterruptedRuns(): Promise<number> {
   const rows = await db()
-    .update(workflowExecutions)
-    .set({
-      status: "failed",
-      error: "interrupted: the server stopped during the run",
-      completedAt: new Date(),
+    .select({
+      id: workflowExecutions.id,
+      startedAt: workflowExecutions.startedAt,
+      steps: workflowExecutions.steps,
     })
-    .where(eq(workflowExecutions.status, "running"))
-    .returning({ id: workflowExecutions.id });
+    .from(workflowExecutions)
+    .where(eq(workflowExecutions.status, "running"));
+  for (const row of rows) {
+    await db()
+      .update(workflowExecutions)
+      .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt: lastKnownRunning(row) })
+      .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, "running")));
+  }
   return rows.length;
 }
 

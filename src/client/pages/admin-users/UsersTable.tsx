@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
-import { type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
+import { ADMIN_BY_EMAIL_DETAIL, type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
 import { Avatar } from "../../../ui/avatar/index.ts";
 import { RoleBadge, TierBadge } from "../../../ui/badge/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -106,6 +106,12 @@ export function UsersTable() {
               {shown.map((user) => {
                 const name = fullName(user);
                 const lastAdmin = user.role === "admin" && admins <= 1;
+                // Listed in the server's ADMIN_EMAILS: made admin again at its next sign-in.
+                const locked = lastAdmin
+                  ? "The only admin: make another user admin first"
+                  : user.adminByEmail && user.role === "admin"
+                    ? ADMIN_BY_EMAIL_DETAIL
+                    : undefined;
                 const pending = changeRole.isPending && changeRole.variables?.id === user.id;
                 return (
                   <TableRow key={user.id} data-testid="user-row">
@@ -133,13 +139,13 @@ export function UsersTable() {
                     <TableCell>
                       <Select
                         value={user.role}
-                        disabled={pending || lastAdmin}
+                        disabled={pending || !!locked}
                         onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
                       >
                         <SelectTrigger
                           className="w-56"
                           aria-label={`Role and tier of ${name || user.email}`}
-                          title={lastAdmin ? "The only admin: make another user admin first" : undefined}
+                          title={locked}
                         >
                           <SelectValue />
                         </SelectTrigger>

@@ -63,6 +63,7 @@ import {
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { activitySeries } from "./activity-series.ts";
+import { realtimePanelText } from "./realtime-panel.ts";
 
 /** Spec §9: recent reports shows up to 5; charts at most 8 bars. */
 const RECENT_REPORTS = 5;
@@ -70,6 +71,9 @@ const RECENT_REPORTS = 5;
 /** The live panel: figures the server publishes on `analytics_stats` every few seconds. */
 function RealtimePanel() {
   const [stats, setStats] = useState<(AnalyticsStats & { at: string }) | null>(null);
+  // While the connection is lost the figures are those of the last update, and the panel says so.
+  const status = useRealtimeStatus();
+  const connected = status === "connected";
   useChannel<AnalyticsStats>("analytics_stats", (data) =>
     setStats({ ...data, at: new Date().toISOString() }),
   );
@@ -80,20 +84,13 @@ function RealtimePanel() {
     ["Analyses run", stats?.aiAnalyses],
   ];
   return (
-    <Section
-      title="Real-time"
-      description={
-        stats
-          ? `Updated ${formatTime(stats.at)} — the server sends new figures every few seconds.`
-          : "Waiting for the first update from the server..."
-      }
-    >
+    <Section title="Real-time" description={realtimePanelText(stats, status, formatTime)}>
       <StatTiles
-        className="md:grid-cols-4"
+        className={connected ? "md:grid-cols-4" : "opacity-60 md:grid-cols-4"}
         testId="realtime-panel"
         tiles={tiles.map(([label, value]) => [label, compactNumber(value)] as const)}
       />
-      {stats && (
+      {stats && connected && (
         <SourceNote
           className="mt-2"
           provenance={{

@@ -13,11 +13,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { plural } from "../../format/numbers.ts";
+import { countWithUnit, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { dataSourcesQuery } from "../../queries/catalog.ts";
-import { newestDataText } from "./newest-data.ts";
+import { newestDataText, syncFailureText } from "./newest-data.ts";
 
 /**
  * Data sources (issue 9): every source the product shows data from, its licence, what it provides
@@ -91,13 +91,13 @@ export default function DataSourcesPage() {
             {bootstrap.data.status === "running" && (
               <p>
                 Running{bootstrap.data.step ? `: ${bootstrap.data.step}` : ""} — {bootstrap.data.pagesDone} of{" "}
-                {bootstrap.data.pagesTotal} pages, {plural(bootstrap.data.records, "game")} stored.
+                {plural(bootstrap.data.pagesTotal, "page")}, {plural(bootstrap.data.records, "game")} stored.
               </p>
             )}
             {bootstrap.data.status === "done" && (
               <p>
                 Done {describeAsOf(bootstrap.data.finishedAt)}: {plural(bootstrap.data.records, "game")} from
-                SteamSpy, {bootstrap.data.pagesDone} pages.
+                SteamSpy, {plural(bootstrap.data.pagesDone, "page")}.
               </p>
             )}
             {bootstrap.data.status === "failed" && (
@@ -152,12 +152,17 @@ export default function DataSourcesPage() {
                       <TableCell className="align-top">
                         {newestDataText(s)}
                         {s.lastSync && (
-                          <p className="text-muted-foreground text-xs">synced {describeAsOf(s.lastSync)}</p>
+                          <p className="text-muted-foreground text-xs">
+                            {s.lastFailure ? "last successful sync" : "synced"} {describeAsOf(s.lastSync)}
+                          </p>
+                        )}
+                        {s.lastFailure && (
+                          <p className="text-destructive text-xs" data-testid="sync-failure">
+                            {syncFailureText(s)}
+                          </p>
                         )}
                       </TableCell>
-                      <TableCell className="align-top">
-                        {s.records.toLocaleString("en-US")} {s.unit}
-                      </TableCell>
+                      <TableCell className="align-top">{countWithUnit(s.records, s.unit)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -180,6 +185,8 @@ export default function DataSourcesPage() {
                 "last sync (ISO 8601)",
                 "stored (records)",
                 "record unit",
+                "last failed sync (ISO 8601)",
+                "last sync error",
               ],
               rows: (sources.data?.sources ?? []).map((s) => [
                 s.name,
@@ -191,6 +198,8 @@ export default function DataSourcesPage() {
                 s.lastSync,
                 s.records,
                 s.unit,
+                s.lastFailure?.at ?? null,
+                s.lastFailure?.message ?? null,
               ]),
             })}
           />

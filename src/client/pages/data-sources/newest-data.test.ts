@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { newestDataText } from "./newest-data.ts";
+import { countWithUnit } from "../../format/numbers.ts";
+import { newestDataText, syncFailureText } from "./newest-data.ts";
 
 test("a source's newest data: its date, 'undated' for files that state none, and how many beside a date", () => {
   const asOf = "2016-12-22T00:00:00.000Z";
@@ -18,4 +19,28 @@ test("a live service: 'not synced yet' before its first sync; 'none yet' when a 
   expect(
     newestDataText({ asOf: "2026-01-02T00:00:00.000Z", unit: "offers", live: true, lastSync: null }),
   ).toBe("Jan 2026");
+});
+
+test("a live service whose last attempt failed: said with its time and error, never 'not synced yet'", () => {
+  const lastFailure = { at: "2026-11-20T10:30:00.000Z", message: "GOG answered 503" };
+  expect(newestDataText({ asOf: null, unit: "offers", live: true, lastSync: null, lastFailure })).toBe(
+    "no successful sync yet",
+  );
+  expect(syncFailureText({ lastFailure })).toMatch(/^Last sync failed Nov 20, 2026, .+: GOG answered 503$/);
+  expect(syncFailureText({ lastFailure: null })).toBeNull();
+  expect(syncFailureText({})).toBeNull();
+});
+
+test("one record is said in the singular", () => {
+  expect(newestDataText({ asOf: null, undated: 1, unit: "rows" })).toBe("undated");
+  expect(newestDataText({ asOf: "2016-12-22T00:00:00.000Z", undated: 1, unit: "rows" })).toBe(
+    "Dec 2016 (1 row undated)",
+  );
+  expect(countWithUnit(1, "free games")).toBe("1 free game");
+  expect(countWithUnit(1, "games")).toBe("1 game");
+  expect(countWithUnit(1, "repositories")).toBe("1 repository");
+  expect(countWithUnit(1, "data points")).toBe("1 data point");
+  expect(countWithUnit(0, "offers")).toBe("0 offers");
+  expect(countWithUnit(1, "records (games, platforms)")).toBe("1 record (games, platforms)");
+  expect(countWithUnit(1200, "games")).toBe("1,200 games");
 });

@@ -12,6 +12,7 @@ import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
+import { addFailedText } from "../../components/watchlist-add-error.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
 import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
@@ -100,8 +101,7 @@ export default function GameTrackingPage() {
       }),
     onSuccess: () =>
       toast({ title: "Added to Watchlist", description: "Game has been added to your watchlist" }),
-    onError: () =>
-      toast({ title: "Error", description: "Failed to add game to watchlist", variant: "destructive" }),
+    onError: (error) => toast({ title: "Error", description: addFailedText(error), variant: "destructive" }),
     onSettled: refresh,
   });
   const remove = useMutation({

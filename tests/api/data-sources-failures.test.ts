@@ -1,0 +1,61 @@
+import { beforeAll, expect, test } from "vitest";
+import type { DataSourceEntry } from "../../src/contracts/data-sources.ts";
+import { recordSyncRun } from "../../src/server/sync/state.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * A failed sync is said on the Data sources page (outside testers): GOG failing three times read "not
+ * synced yet", Kaggle failing after a success read only the success. Each live source carries its
+ * last failure (time and message) while its last attempt failed, beside its last success — for
+ * admins: what customers read names no failure (issue 9 §4, live-bootstrap.test.ts).
+ */
+let admin: TestUser;
+let customer: TestUser;
+beforeAll(async () => {
+  admin = await createTestUser({ role: "admin" });
+  customer = await createTestUser({ role: "premium" });
+});
+
+const sources = async (user: TestUser = admin) => {
+  const res = await request("/api/data-sources", { cookie: user.cookie });
+  expect(res.status).toBe(200);
+  const { sources } = (await res.json()) as { sources: DataSourceEntry[] };
+  return new Map(sources.map((s) => [s.id, s]));
+};
+
+test("no attempt yet: no failure", async () => {
+  const byId = await sources();
+  expect(byId.get("gog")).toMatchObject({ lastSync: null, lastFailure: null, live: true });
+  expect(byId.get("kaggle")).toMatchObject({ lastSync: null, lastFailure: null, live: true });
+});
+
+test("three failed runs and never a success: the last failure, and still no success", async () => {
+  const run = { status: "error" as const, records: 0, durationMs: 5 };
+  await recordSyncRun("gog", { ...run, message: "GOG answered 503" }, new Date("2026-11-20T10:00:00Z"));
+  await recordSyncRun("gog", { ...run, message: "GOG answered 502" }, new Date("2026-11-20T10:15:00Z"));
+  await recordSyncRun("gog", { ...run, message: "fetch failed" }, new Date("2026-11-20T10:30:00Z"));
+  const gog = (await sources()).get("gog")!;
+  expect(gog.lastSync).toBeNull();
+  expect(gog.lastFailure).toEqual({ at: "2026-11-20T10:30:00.000Z", message: "fetch failed" });
+  // Customers: no failure named.
+  const seen = (await sources(customer)).get("gog")!;
+  expect(seen).toMatchObject({ lastSync: null, lastFailure: null });
+});
+
+test("a failure after a success: both; a later success clears the failure", async () => {
+  const success = { status: "ok" as const, records: 2, message: null, durationMs: 5 };
+  await recordSyncRun("kaggle", success, new Date("2026-11-20T09:00:00Z"));
+  await recordSyncRun(
+    "kaggle",
+    { status: "error", records: 0, message: "Kaggle refused the key", durationMs: 5 },
+    new Date("2026-11-20T09:07:00Z"),
+  );
+  let kaggle = (await sources()).get("kaggle")!;
+  expect(kaggle.lastSync).toBe("2026-11-20T09:00:00.000Z");
+  expect(kaggle.lastFailure).toEqual({ at: "2026-11-20T09:07:00.000Z", message: "Kaggle refused the key" });
+
+  await recordSyncRun("kaggle", success, new Date("2026-11-20T09:30:00Z"));
+  kaggle = (await sources()).get("kaggle")!;
+  expect(kaggle.lastSync).toBe("2026-11-20T09:30:00.000Z");
+  expect(kaggle.lastFailure).toBeNull();
+});
