@@ -50,3 +50,33 @@ test("with the default favourites and no tracked games, the text says FPS and RP
     for (const genre of named) expect(r.genres).toContain(genre);
   }
 });
+
+test("tracking only games without a genre, with a favourite genre, says so instead of a leading genre", async () => {
+  const follower = await createTestUser({ role: "premium" });
+  const { ids } = await upsertGames(
+    [{ name: "Nameless Genre", genres: [], positiveReviews: 10, negativeReviews: 10 }],
+    "test",
+  );
+  const tracked = await request("/api/user/games", {
+    method: "POST",
+    cookie: follower.cookie,
+    json: { gameId: ids[0] },
+  });
+  expect(tracked.status).toBeLessThan(300);
+  const settings = await request("/api/user/settings", {
+    method: "PATCH",
+    cookie: follower.cookie,
+    json: { gaming: { favoriteGenres: ["fps"] } },
+  });
+  expect(settings.status).toBe(200);
+
+  const res = await request("/api/ai/recommendations", { method: "POST", cookie: follower.cookie });
+  expect(res.status).toBe(200);
+  const { recommendations, metadata } = await res.json();
+  expect(metadata.userGames).toBe(1);
+  expect(recommendations.insights).toEqual([
+    "You follow 1 game, none with a genre in the catalog: these follow your favourite genres alone.",
+    "Favourite genres from Settings: FPS.",
+  ]);
+  expect(JSON.stringify(recommendations.insights)).not.toMatch(/leading genre/);
+});

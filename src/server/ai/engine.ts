@@ -651,9 +651,12 @@ export async function recommend(
     reasoning: `Ranked by how much each game's genres overlap yours (${yours.join(", ")}) and by how well it is received.`,
     insights: [
       // A leading genre only from games followed: with none, there is none to claim.
+      // Games followed, none with a genre in the catalog: there is no leading genre to claim either.
       tracked.length === 0
         ? "You follow no games yet: these follow your favourite genres alone."
-        : `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${byGames[0]!.name}.`,
+        : byGames.length === 0
+          ? `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}, none with a genre in the catalog: these follow your favourite genres alone.`
+          : `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${byGames[0]!.name}.`,
       ...(favouriteLabels.length ? [`Favourite genres from Settings: ${favouriteLabels.join(", ")}.`] : []),
     ],
     // The fit here is how well the recommended games' genres match the user's.
