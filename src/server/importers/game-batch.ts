@@ -125,35 +125,37 @@ export class GameBatcher {
   }
 }
 
-/** Whether two times give the same key below (an invalid date's "NaN" included). */
-function sameTime(a: Date, b: Date): boolean {
-  return String(a.getTime()) === String(b.getTime());
-}
-
-/** The batch's distinct points (game, metric, time): a file may repeat a row. */
-function distinctPoints(points: MetricPoint[]): number {
-  // Each game's points side by side (as the batch lays them out), no game twice and no series and
-  // time twice within a game: all are distinct, without a key for each.
-  const games = new Set<string>();
-  let plain = true;
-  for (let i = 0; plain && i < points.length; ) {
-    const gameId = points[i]!.gameId;
-    if (games.has(gameId)) plain = false;
-    games.add(gameId);
-    let end = i + 1;
-    while (end < points.length && points[end]!.gameId === gameId) end++;
-    for (let a = i; plain && a < end; a++)
-      for (let b = a + 1; b < end; b++)
-        if (points[a]!.metric === points[b]!.metric && sameTime(points[a]!.ts, points[b]!.ts)) {
-          plain = false;
-          break;
-        }
-    i = end;
+/**
+ * The batch's distinct points (game, metric, time): a file may repeat a row. One pass with a set of
+ * times per game and series (numbers, not a string key per point): the SteamDB daily layout sends one
+ * row per game with thousands of points. An invalid date's time (NaN) is one time, as SameValueZero
+ * in a Set counts it.
+ */
+export function distinctPoints(points: MetricPoint[]): number {
+  const games = new Map<string, Map<string, Set<number>>>();
+  let count = 0;
+  let series: Map<string, Set<number>> | undefined;
+  let seriesGame: string | undefined;
+  for (const p of points) {
+    // Each game's points side by side (as the batch lays them out): one look-up per game's run.
+    if (p.gameId !== seriesGame || !series) {
+      seriesGame = p.gameId;
+      series = games.get(p.gameId);
+      if (!series) {
+        series = new Map();
+        games.set(p.gameId, series);
+      }
+    }
+    let times = series.get(p.metric);
+    if (!times) {
+      times = new Set();
+      series.set(p.metric, times);
+    }
+    const size = times.size;
+    times.add(p.ts.getTime());
+    if (times.size !== size) count++;
   }
-  if (plain) return points.length;
-  const keys = new Set<string>();
-  for (const p of points) keys.add(`${p.gameId}|${p.metric}|${p.ts.getTime()}`);
-  return keys.size;
+  return count;
 }
 
 /** An import's write, repeated with backoff while another writer holds the database lock. */
