@@ -68,6 +68,7 @@ export interface IgdbStatus {
   authenticated: boolean;
   lastSync: string | null;
   lastSuccess: string | null;
+  /** Admins: why (the failure, the missing settings); customers: a generic sentence, or null. */
   message: string | null;
 }
 
@@ -236,11 +237,12 @@ export interface PlatformConnection {
    */
   source: string;
   configured: boolean;
-  /** The environment variables still missing, when not configured. */
+  /** The environment variables still missing, when not configured (admins only; [] for customers). */
   missing: string[];
   status: "connected" | "never_synced" | "error" | "not_configured";
   lastSync: string | null;
   lastSuccess: string | null;
+  /** Why the last sync failed (admins only; null for customers). */
   message: string | null;
   /** What we hold from it now. */
   stored: { count: number; unit: "games" | "free games" | "offers" | "datasets" };

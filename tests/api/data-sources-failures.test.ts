@@ -1,5 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import type { DataSourceEntry } from "../../src/contracts/data-sources.ts";
+import type { IgdbStatus, PlatformConnection } from "../../src/contracts/sources.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
@@ -58,4 +60,70 @@ test("a failure after a success: both; a later success clears the failure", asyn
   kaggle = (await sources()).get("kaggle")!;
   expect(kaggle.lastSync).toBe("2026-11-20T09:30:00.000Z");
   expect(kaggle.lastFailure).toBeNull();
+});
+
+test("platforms and the games database status: failure text and missing settings for admins only", async () => {
+  process.env.IGDB_CLIENT_ID = "id";
+  delete process.env.IGDB_CLIENT_SECRET;
+  resetEnvForTests();
+  try {
+    await recordSyncRun(
+      "epic",
+      { status: "error", records: 0, message: "epic: 503 from store-site-backend", durationMs: 5 },
+      new Date("2026-11-20T11:00:00Z"),
+    );
+    const all = async (user: TestUser) => {
+      const res = await request("/api/platforms/all", { cookie: user.cookie });
+      expect(res.status).toBe(200);
+      return new Map(((await res.json()) as PlatformConnection[]).map((p) => [p.id, p]));
+    };
+    const operator = await all(admin);
+    expect(operator.get("epic")).toMatchObject({
+      status: "error",
+      message: "epic: 503 from store-site-backend",
+    });
+    expect(operator.get("igdb")).toMatchObject({ status: "not_configured", missing: ["IGDB_CLIENT_SECRET"] });
+    expect(operator.get("kaggle")!.missing).toEqual(["KAGGLE_USERNAME", "KAGGLE_KEY"]);
+
+    const seen = await all(customer);
+    // The states (the Dashboard's "Not configured", "Last sync failed" ...) stay; the details go.
+    expect(seen.get("epic")).toMatchObject({ status: "error", message: null, missing: [] });
+    expect(seen.get("igdb")).toMatchObject({ status: "not_configured", configured: false, missing: [] });
+    for (const p of seen.values()) expect(p).toMatchObject({ message: null, missing: [] });
+    expect(JSON.stringify([...seen.values()])).not.toMatch(/IGDB_CLIENT|KAGGLE_|503/);
+
+    const status = async (user: TestUser) => {
+      const res = await request("/api/igdb/status", { cookie: user.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as IgdbStatus;
+    };
+    expect((await status(admin)).message).toBe(
+      "IGDB is not configured (IGDB_CLIENT_SECRET): games come from the imported catalog.",
+    );
+    expect(await status(customer)).toMatchObject({
+      status: "operational",
+      authenticated: false,
+      message: "IGDB data is not available right now: the games database answers from the games stored.",
+    });
+
+    process.env.IGDB_CLIENT_SECRET = "secret";
+    resetEnvForTests();
+    await recordSyncRun(
+      "igdb",
+      { status: "error", records: 0, message: "igdb: Twitch answered 500", durationMs: 5 },
+      new Date("2026-11-20T11:05:00Z"),
+    );
+    expect((await status(admin)).message).toMatch(/^The last IGDB sync failed \(igdb: Twitch answered 500\)/);
+    const customerStatus = await status(customer);
+    expect(customerStatus).toMatchObject({
+      status: "degraded",
+      lastSync: "2026-11-20T11:05:00.000Z",
+      message: "IGDB data is not available right now: the games database answers from the games stored.",
+    });
+    expect((await all(customer)).get("igdb")).toMatchObject({ status: "error", message: null });
+  } finally {
+    delete process.env.IGDB_CLIENT_ID;
+    delete process.env.IGDB_CLIENT_SECRET;
+    resetEnvForTests();
+  }
 });

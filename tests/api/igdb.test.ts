@@ -13,8 +13,11 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 /** The games database API (spec §7 `/api/igdb/*`), answered from our catalog in spec §3's shape. */
 let user: TestUser;
+/** Why a sync failed and which settings are missing: for admins (customers: data-sources-failures.test.ts). */
+let admin: TestUser;
 beforeAll(async () => {
   user = await createTestUser();
+  admin = await createTestUser({ role: "admin" });
 });
 afterEach(() => {
   delete process.env.IGDB_CLIENT_ID;
@@ -22,8 +25,8 @@ afterEach(() => {
   resetEnvForTests();
 });
 
-const get = async (path: string) => {
-  const res = await request(path, { cookie: user.cookie });
+const get = async (path: string, as: TestUser = user) => {
+  const res = await request(path, { cookie: as.cookie });
   return { status: res.status, body: await res.json() };
 };
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -35,7 +38,7 @@ describe("with an empty database", () => {
       expect(await get(`/api/igdb/${path}`), path).toEqual({ status: 200, body: [] });
     }
     expect((await get("/api/igdb/search?q=doom")).body).toEqual([]);
-    expect((await get("/api/igdb/status")).body).toEqual({
+    expect((await get("/api/igdb/status", admin)).body).toEqual({
       status: "operational",
       authenticated: false,
       lastSync: null,
@@ -212,7 +215,7 @@ describe("with stored games, platforms and companies", () => {
       { status: "ok", records: 3, message: null, durationMs: 900, credentials: "accepted" },
       okAt,
     );
-    expect((await get("/api/igdb/status")).body).toEqual({
+    expect((await get("/api/igdb/status", admin)).body).toEqual({
       status: "operational",
       authenticated: true,
       lastSync: okAt.toISOString(),
@@ -225,7 +228,7 @@ describe("with stored games, platforms and companies", () => {
       { status: "error", records: 0, message: "igdb: timed out", durationMs: 10_000 },
       failedAt,
     );
-    expect((await get("/api/igdb/status")).body).toEqual({
+    expect((await get("/api/igdb/status", admin)).body).toEqual({
       status: "degraded",
       authenticated: true,
       lastSync: failedAt.toISOString(),

@@ -11,16 +11,19 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 /** `/api/platforms/*` (spec §7): the 8 platforms' real state, games and players per platform, free games. */
 let user: TestUser;
+/** Why a sync failed and which settings are missing: for admins (customers: data-sources-failures.test.ts). */
+let admin: TestUser;
 beforeAll(async () => {
   user = await createTestUser();
+  admin = await createTestUser({ role: "admin" });
 });
 afterEach(() => {
   delete process.env.IGDB_CLIENT_ID;
   delete process.env.IGDB_CLIENT_SECRET;
   resetEnvForTests();
 });
-const get = async (path: string) => {
-  const res = await request(path, { cookie: user.cookie });
+const get = async (path: string, as: TestUser = user) => {
+  const res = await request(path, { cookie: as.cookie });
   expect(res.status, path).toBe(200);
   return res.json();
 };
@@ -35,7 +38,7 @@ type Connection = {
 
 describe("with an empty database", () => {
   test("all 8 platforms, none synced; the keyed ones say what is missing", async () => {
-    const all: Connection[] = await get("/api/platforms/all");
+    const all: Connection[] = await get("/api/platforms/all", admin);
     expect(all.map((p) => [p.id, p.status])).toEqual([
       ["steam", "never_synced"],
       ["epic", "never_synced"],
@@ -258,7 +261,7 @@ describe("with stored data", () => {
       at,
     );
     await recordSyncRun("steamspy", { status: "ok", records: 100, message: null, durationMs: 800 }, at);
-    const all: Array<Connection & Record<string, unknown>> = await get("/api/platforms/all");
+    const all: Array<Connection & Record<string, unknown>> = await get("/api/platforms/all", admin);
     const by = (id: string) => all.find((p) => p.id === id)!;
     expect(by("epic")).toMatchObject({
       status: "connected",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isAdmin } from "../../contracts/roles.ts";
 import { requireUser } from "../auth/guards.ts";
 import {
   gamesByIds,
@@ -12,7 +13,7 @@ import { searchGames } from "../catalog/search.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { noQueryParams, queryParams } from "../http/validate.ts";
-import { igdbStatus } from "../sync/state.ts";
+import { customerIgdbStatus, igdbStatus } from "../sync/state.ts";
 
 /**
  * The games database (spec §2 "/igdb-games", §7 `/api/igdb/*`), answered from our catalog in IGDB's
@@ -46,4 +47,8 @@ export const igdbRoutes = new Hono<AppEnv>()
       return c.json(await gamesByIds(results.map((r) => r.gameId)));
     },
   )
-  .get("/status", noQueryParams(), async (c) => c.json(await igdbStatus()));
+  .get("/status", noQueryParams(), async (c) => {
+    const status = await igdbStatus();
+    // Why a sync failed and which settings are missing are for operators (issue 9 §4).
+    return c.json(isAdmin(c.get("user")) ? status : customerIgdbStatus(status));
+  });

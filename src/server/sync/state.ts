@@ -119,6 +119,20 @@ export async function igdbStatus(): Promise<IgdbStatus> {
   };
 }
 
+/**
+ * The games database status as a customer reads it: the state and since when, never why a sync
+ * failed nor which settings are missing (issue 9 §4: those are for operators).
+ */
+export function customerIgdbStatus(status: IgdbStatus): IgdbStatus {
+  return {
+    ...status,
+    message:
+      status.message == null
+        ? null
+        : "IGDB data is not available right now: the games database answers from the games stored.",
+  };
+}
+
 const PLATFORMS: Array<{
   id: PlatformConnection["id"];
   name: string;
@@ -147,6 +161,14 @@ function consoleSource(origins: Array<{ source: string }>): string {
   if (!origins.length) return "metadata via IGDB";
   const names = origins.map((o) => o.source);
   return `games from ${names.join(", ")}${names.includes("IGDB") ? "" : "; metadata via IGDB"}`;
+}
+
+/**
+ * A platform's connection as a customer reads it: its state and since when, without the sync's error
+ * text or the names of missing settings (issue 9 §4: those are for operators).
+ */
+export function customerConnection(connection: PlatformConnection): PlatformConnection {
+  return { ...connection, missing: [], message: null };
 }
 
 /** The 8 platforms of spec §1, each with its real connection state and what we hold from it. */
