@@ -5,9 +5,11 @@ import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestS
 
 let server: TestServer;
 let browser: Browser;
+const LISTED = "listed-admin@example.com";
 
 beforeAll(async () => {
-  server = await startServer();
+  // An address in ADMIN_EMAILS (the User Management lock); no other test here uses it.
+  server = await startServer({ env: { ADMIN_EMAILS: LISTED } });
   browser = await launchBrowser();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
@@ -224,4 +226,24 @@ test("Data sources: a failed load says so with the server's message and a Retry,
   await expect.poll(() => table.getByRole("row").count()).toBeGreaterThan(2);
   expect(await page.getByTestId("load-failed").count()).toBe(0);
   await context.close();
+});
+
+test("User Management: an ADMIN_EMAILS address's role is locked even while it holds a lower role", async () => {
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Ann",
+    lastName: "Other",
+  });
+  // Listed after it signed up: still regular until its next sign-in, when it is made admin.
+  await signedInContext(browser, server, { email: LISTED, firstName: "Lee", lastName: "Listed" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const select = page.getByRole("combobox", { name: "Role and tier of Lee Listed" });
+  await select.waitFor();
+  expect(await page.getByTestId("user-row").filter({ hasText: "Lee Listed" }).textContent()).toContain(
+    "REGULAR",
+  );
+  expect(await select.isDisabled()).toBe(true);
+  expect(await select.getAttribute("title")).toMatch(/ADMIN_EMAILS/);
+  await admin.context.close();
 });

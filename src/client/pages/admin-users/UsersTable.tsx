@@ -106,10 +106,11 @@ export function UsersTable() {
               {shown.map((user) => {
                 const name = fullName(user);
                 const lastAdmin = user.role === "admin" && admins <= 1;
-                // Listed in the server's ADMIN_EMAILS: made admin again at its next sign-in.
+                // Listed in the server's ADMIN_EMAILS: an admin by that setting whatever the role held
+                // now (made admin again at its next sign-in), and the server refuses any other role.
                 const locked = lastAdmin
                   ? "The only admin: make another user admin first"
-                  : user.adminByEmail && user.role === "admin"
+                  : user.adminByEmail
                     ? ADMIN_BY_EMAIL_DETAIL
                     : undefined;
                 const pending = changeRole.isPending && changeRole.variables?.id === user.id;
