@@ -97,12 +97,17 @@ export function provideCurrentValue(channel: Channel, compute: () => Promise<unk
   };
 }
 
-/** The user's open sockets plus their upgrades under way (see `pendingPerUser`). */
-function heldBy(userId: string, now: number): number {
+/** The user's upgrades under way still counted at `now` (expired ones dropped; no entry when none). */
+function livePending(userId: string, now: number): number[] {
   const pending = pendingPerUser.get(userId)?.filter((at) => now - at < RESERVATION_TTL_MS) ?? [];
   if (pending.length) pendingPerUser.set(userId, pending);
   else pendingPerUser.delete(userId);
-  return (openPerUser.get(userId) ?? 0) + pending.length;
+  return pending;
+}
+
+/** The user's open sockets plus their upgrades under way (see `pendingPerUser`). */
+function heldBy(userId: string, now: number): number {
+  return (openPerUser.get(userId) ?? 0) + livePending(userId, now).length;
 }
 
 /**
@@ -118,10 +123,24 @@ export function reserveSocketPlace(userId: string, limit: number, now = Date.now
   return true;
 }
 
-export function releaseSocketPlace(userId: string): void {
-  const pending = pendingPerUser.get(userId);
-  pending?.shift();
-  if (pending?.length === 0) pendingPerUser.delete(userId);
+/**
+ * Gives back (or, from `register`, takes up) the oldest live reservation of this user: one already
+ * expired counts for nothing, and taking it would leave a live one counted beside the open socket.
+ */
+export function releaseSocketPlace(userId: string, now = Date.now()): void {
+  const pending = livePending(userId, now);
+  pending.shift();
+  if (pending.length === 0) pendingPerUser.delete(userId);
+}
+
+/** Drops every user's expired reservations (users whose upgrades never opened and who never came back). */
+function sweepPending(now: number): void {
+  for (const userId of [...pendingPerUser.keys()]) livePending(userId, now);
+}
+
+/** Users with upgrades under way (tests: no entry is left behind). */
+export function usersWithPendingSockets(): number {
+  return pendingPerUser.size;
 }
 
 /** The user's open sockets (the per-user cap counts these, not the ones closed since). */
@@ -143,6 +162,7 @@ export function register(ws: ServerWebSocket<unknown>, owner: SocketOwner): Sock
 /** Forgets a socket; safe to call twice (`closeSocket`, then Bun's close event). */
 export function unregister(ws: ServerWebSocket<unknown>): void {
   const data = socketUsers.get(ws);
+  sweepPending(Date.now());
   if (data) {
     const left = (openPerUser.get(data.userId) ?? 1) - 1;
     if (left > 0) openPerUser.set(data.userId, left);
