@@ -225,8 +225,6 @@ function parseList(v: unknown): string[] {
 }
 
 const BATCH = 1000;
-/** Games per INSERT statement (27 columns: 27,000 bound values, under SQLite's 32,766): a batch's in one. */
-const GAME_ROWS_PER_STATEMENT = 1000;
 /** Series points per INSERT statement (6 columns). */
 const POINTS_PER_STATEMENT = 1000;
 
@@ -317,7 +315,7 @@ export async function upsertGames(records: GameRecord[], source: string): Promis
 }
 
 /** The columns of a new game's row, in the order its INSERT names them. */
-const INSERT_COLUMNS = [
+export const INSERT_COLUMNS = [
   "id",
   "slug",
   "name",
@@ -336,6 +334,21 @@ const INSERT_COLUMNS = [
   "created_at",
   "updated_at",
 ];
+
+/** The most values SQLite binds in one statement (SQLITE_MAX_VARIABLE_NUMBER's default since 3.32). */
+export const SQLITE_MAX_BOUND_VALUES = 32_766;
+
+/** Rows per multi-row INSERT of `width` columns: as many as SQLite binds, at most 1,000 (a batch). */
+export function rowsPerStatement(width: number): number {
+  return Math.max(1, Math.min(BATCH, Math.floor(SQLITE_MAX_BOUND_VALUES / width)));
+}
+
+/**
+ * Games per INSERT statement, from INSERT_COLUMNS' count: 31 columns now, so 1,000 rows (31,000 bound
+ * values, a batch's in one); more than 32 columns would take fewer rows per statement, never more
+ * values than SQLite binds.
+ */
+export const GAME_ROWS_PER_STATEMENT = rowsPerStatement(INSERT_COLUMNS.length);
 
 /**
  * Upserts up to 1,000 games inside the caller's write transaction (GameBatcher: with their series
