@@ -86,6 +86,17 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
     }),
   );
   app.use("/api/*", apiNoStore);
+  // OPTIONS asks what a route allows: answered for a routed path before the session, the maintenance
+  // and rate-limit guards and the routers' own (requireUser ...), so an anonymous ask is not a 401;
+  // same-origin only (no CORS headers, so a foreign page's preflight still fails in the browser). An
+  // unknown path goes on to the 404.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method === "OPTIONS") {
+      const allowed = allowedMethods(app, c.req.path);
+      if (allowed.length > 0) return c.body(null, 204, { Allow: allowed.join(", ") });
+    }
+    await next();
+  });
   app.use(sessionLoader);
   app.use("/api/*", maintenanceGuard, apiRateLimit(), indexBuildWait);
 
@@ -126,8 +137,7 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
       const allowed = allowedMethods(app, path);
       if (allowed.length > 0) {
         const allow = allowed.join(", ");
-        // OPTIONS asks what the route allows: answered here, same-origin only (no CORS headers, so
-        // a foreign page's preflight still fails in the browser).
+        // OPTIONS on the socket's path (the API's are answered before their guards, above).
         if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allow });
         return problemResponse(
           c,
@@ -196,7 +206,7 @@ function routePattern(path: string): RegExp {
 /**
  * Methods that have a real handler at this path (a 405 instead of a 404 for the others), for `Allow`:
  * HEAD wherever GET is (Hono answers HEAD with the GET handler, without the body), and OPTIONS, which
- * `notFound` answers for any routed path.
+ * is answered for any routed path (the API's before their guards, the socket's in `notFound`).
  */
 function allowedMethods(app: Hono<AppEnv>, path: string): string[] {
   const found = new Set<string>();

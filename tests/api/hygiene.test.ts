@@ -187,6 +187,18 @@ describe("problem JSON for every kind of bad request", () => {
     expect(res.headers.get("access-control-allow-methods")).toBeNull();
   });
 
+  test.each([
+    ["/api/platforms/all", "GET, HEAD, OPTIONS"],
+    ["/api/admin/stats", "GET, HEAD, OPTIONS"],
+    ["/api/ai/recommendations", "POST, OPTIONS"],
+  ])("anonymous OPTIONS %s (a signed-in route) is 204 with Allow: %s, not 401", async (path, allow) => {
+    const res = await request(path, { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe(allow);
+    // A signed-in route's own methods still need the session.
+    expect((await request(path, { method: allow.split(",")[0]! })).status).toBe(401);
+  });
+
   test("OPTIONS on an unknown API path is still 404", async () => {
     const res = await request("/api/no-such-thing", { method: "OPTIONS" });
     expect(res.status).toBe(404);
