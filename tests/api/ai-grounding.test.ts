@@ -1108,5 +1108,21 @@ describe("a figure that was not known, printed as one, is no fact", () => {
     expect(nonNumbersIn("Its release date is still undefined.")).toEqual([]);
     expect(nonNumbersIn("The update made the old exploit null and void.")).toEqual([]);
     expect(nonNumbersIn("Daily players swing by null% around their mean.")).toEqual(["null%"]);
+    // After "of", "to", "with" or ":" a word of prose follows as often as a figure.
+    expect(nonNumbersIn("Note: null results were excluded from the average.")).toEqual([]);
+    expect(nonNumbersIn("A missing price points to undefined behaviour in the store's feed.")).toEqual([]);
+    expect(nonNumbersIn("Games with null values in the feed are left out.")).toEqual([]);
+    expect(nonNumbersIn("The share of undefined entries is small.")).toEqual([]);
+  });
+
+  test("after of, to, with or a colon: a figure where a unit, a sign or the clause's end follows", () => {
+    expect(nonNumbersIn("Volatility: null.")).toEqual(["null"]);
+    expect(nonNumbersIn("Volatility: NaN")).toEqual(["NaN"]);
+    expect(nonNumbersIn("Revenue is $null.")).toEqual(["$null"]);
+    expect(nonNumbersIn("Its price is a price of null, well below its peers.")).toEqual(["null"]);
+    expect(nonNumbersIn("Players grew to undefined")).toEqual(["undefined"]);
+    expect(nonNumbersIn("Players grew to null daily players.")).toEqual(["null daily players"]);
+    expect(nonNumbersIn("A game with null% positive reviews.")).toEqual(["null%"]);
+    expect(nonNumbersIn("Growth: -Infinity for the quarter.")).toEqual(["-Infinity"]);
   });
 });

@@ -734,9 +734,17 @@ export function matches(fact: Fact, n: Written): boolean {
 /** A value that is no number, as a program prints it: never a figure of the facts. */
 const NOT_A_NUMBER =
   /(\$\s*|[-−+]\s*)?(?<![\w.])(null|undefined|NaN|Infinity)(?![\w])(\s*(?:%|percent\b|per cent\b|percentage points?\b|pct\b|[kKmMB]\b|bn\b|million\b|thousand\b|billion\b|x\b|×|times\b|(?:(?:average|daily|weekly|monthly|active|concurrent|positive|negative)\s+)*(?:players?|reviews?|ratings?|days?|weeks?|months?|years?|owners?|copies|units?|sales|games?|dollars?|USD|points?)\b|\/\s*(?:5|10|100)\b))?/g;
-/** The words before a number's place: "by null%", "at undefined", "volatility: NaN". */
+/** The words before a number's place: "by null%", "at undefined", "= NaN". */
 const NUMBER_PLACE =
-  /(?:\b(?:by|of|at|to|from|around|about|approximately|roughly|nearly|almost|over|under|reaches?|reached|hit|hits|totals?|totalled|totaled|with)|[:=≈~])\s*$/i;
+  /(?:\b(?:by|at|from|around|about|approximately|roughly|nearly|almost|over|under|reaches?|reached|hit|hits|totals?|totalled|totaled)|[=≈~])\s*$/i;
+/**
+ * Words before a number's place as often as before prose ("a price of null", "Note: null results
+ * were excluded", "points to undefined behaviour"): a figure only where its clause ends after it
+ * ("Volatility: null.", "grew to null, while…"); one with a unit or a sign is one anyway.
+ */
+const PROSE_OR_NUMBER_PLACE = /(?:\b(?:of|to|with)|:)\s*$/i;
+/** What ends a clause right after a word: the sentence's end, punctuation, a dash between spaces. */
+const CLAUSE_END = /^\s*(?:$|[.,;:!?)\]}"'”’]|[-–—]\s)/;
 
 /**
  * "null", "undefined", "NaN" and "Infinity" where a figure is written (see NOT_A_NUMBER): what was
@@ -747,7 +755,10 @@ export function nonNumbersIn(sentence: string): string[] {
   for (const m of sentence.matchAll(NOT_A_NUMBER)) {
     const [raw, sign, word, unit] = m;
     const before = sentence.slice(0, m.index! + (sign?.length ?? 0));
-    if (word === "NaN" || sign || unit || NUMBER_PLACE.test(before)) out.push(raw.trim());
+    const placed =
+      NUMBER_PLACE.test(before) ||
+      (PROSE_OR_NUMBER_PLACE.test(before) && CLAUSE_END.test(sentence.slice(m.index! + raw.length)));
+    if (word === "NaN" || sign || unit || placed) out.push(raw.trim());
   }
   return out;
 }
