@@ -69,7 +69,7 @@ export const GAME_ID_MAX_LENGTH = 100;
  * /api/user/watchlist/{gameId}`): each fault with its own message, the same on both routes.
  */
 export const GameIdSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? "Required" : "A game id, as text") })
+  .string({ error: (issue) => (issue.input === undefined ? "Required: a game id" : "A game id, as text") })
   .trim()
   .min(1, { error: "Required: a game id" })
   .max(GAME_ID_MAX_LENGTH, { error: `At most ${GAME_ID_MAX_LENGTH} characters` });

@@ -146,6 +146,17 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
       }
       return problemResponse(c, new HttpProblem(404, `No API route at ${path}`));
     }
+    // The site's pages and files are read, never written: another method is a 405 naming GET.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      const allow = "GET, HEAD, OPTIONS";
+      if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allow });
+      return problemResponse(
+        c,
+        new HttpProblem(405, `${c.req.method} is not allowed here: pages are read with GET`, {
+          headers: { Allow: allow },
+        }),
+      );
+    }
     return c.text("Not Found", 404);
   });
 

@@ -210,6 +210,7 @@ describe("PUT /api/admin/users/:id/role", () => {
     const res = await setRole(admin.cookie, "no-such-user", { role: "premium", tier: "professional" });
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).errors).toEqual([{ field: "id", message: "No user with this id" }]);
   });
 
   test("the last admin cannot be demoted, not even by themself; with two admins one can go", async () => {

@@ -199,6 +199,25 @@ describe("problem JSON for every kind of bad request", () => {
     expect((await request(path, { method: allow.split(",")[0]! })).status).toBe(401);
   });
 
+  test.each([
+    ["POST", "/"],
+    ["DELETE", "/dashboard"],
+    ["PUT", "/games/steam-730"],
+    ["PATCH", "/assets/app.js"],
+  ])("%s %s (a page or file of the site) is a 405 problem JSON naming GET", async (method, path) => {
+    const res = await request(path, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await res.json()).toMatchObject({ status: 405, title: "Method Not Allowed" });
+  });
+
+  test("OPTIONS on a page of the site is 204 with Allow: GET, HEAD, OPTIONS", async () => {
+    const res = await request("/dashboard", { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
   test("OPTIONS on an unknown API path is still 404", async () => {
     const res = await request("/api/no-such-thing", { method: "OPTIONS" });
     expect(res.status).toBe(404);

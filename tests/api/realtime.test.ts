@@ -89,6 +89,7 @@ test("an expired session cannot connect", async () => {
 test("a plain GET on /ws with a session asks for an upgrade (426)", async () => {
   const res = await fetch(`http://${sockets.host}/ws`, { headers: { Cookie: alice.cookie } });
   expect(res.status).toBe(426);
+  expect(await res.json()).toMatchObject({ status: 426, title: "Upgrade Required" });
 });
 
 test("without a Bun server to upgrade with, /ws answers 503 problem JSON rather than failing", async () => {

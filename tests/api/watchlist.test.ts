@@ -81,11 +81,11 @@ test("an unknown game is 404; a bad body is 422 naming the field; not JSON is 41
   expect((await track(alice, { gameId: "no-such-game" })).status).toBe(404);
   const bad = await track(alice, { gameId: 42 });
   expect(bad.status).toBe(422);
-  // A wrong type says so; only a missing id is "Required".
+  // A wrong type says so; a missing id is required, as an empty one is.
   expect((await bad.json()).errors[0]).toMatchObject({ field: "gameId", message: "A game id, as text" });
   const missing = await track(alice, {});
   expect(missing.status).toBe(422);
-  expect((await missing.json()).errors[0]).toMatchObject({ field: "gameId", message: "Required" });
+  expect((await missing.json()).errors[0]).toMatchObject({ field: "gameId", message: "Required: a game id" });
   const text = await request("/api/user/games", {
     method: "POST",
     cookie: alice.cookie,

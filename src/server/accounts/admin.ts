@@ -108,7 +108,10 @@ export async function changeUserRole(
   via: "api" | "shell" = "api",
 ): Promise<UserRow> {
   const target = await findUserById(targetId);
-  if (!target) throw new HttpProblem(404, "No user with this id");
+  if (!target)
+    throw new HttpProblem(404, "No user with this id", {
+      errors: [{ field: "id", message: "No user with this id" }],
+    });
   const tier = ROLE_TIER[role];
   if (target.role === role && target.subscriptionTier === tier) return target;
   // An ADMIN_EMAILS address is made admin again at its next sign-in (promoteIfAdminEmail): a lower

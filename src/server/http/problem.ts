@@ -27,6 +27,8 @@ const TITLES: Record<number, string> = {
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
+  426: "Upgrade Required",
+  431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
   502: "Bad Gateway",
