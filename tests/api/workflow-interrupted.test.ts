@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "../../src/server/db/client.ts";
 import { workflowExecutions } from "../../src/server/db/schema/index.ts";
+import { workflowById } from "../../src/server/workflows/definitions.ts";
 import {
   closeInterruptedRuns,
   INTERRUPTED_ERROR,
+  INTERRUPTED_STEP_DETAIL,
   workflowStatus,
 } from "../../src/server/workflows/runner.ts";
 
@@ -64,4 +66,36 @@ test("interrupted runs end at their last known running time, failed, with a clea
   expect(await closeInterruptedRuns()).toBe(0);
   const [again] = await db().select().from(workflowExecutions).where(eq(workflowExecutions.id, "no-step"));
   expect(again!.completedAt!.getTime()).toBe(startedAt.getTime());
+});
+
+test("a run seen running after its last recorded step ends at that heartbeat, its step in progress recorded as interrupted", async () => {
+  const startedAt = new Date(Date.now() - 3600_000);
+  await db()
+    .insert(workflowExecutions)
+    .values({
+      id: "seen-later",
+      workflowId: "multi-platform-intelligence",
+      status: "running",
+      totalSteps: 3,
+      trigger: "manual",
+      startedAt,
+      currentStep: 1,
+      steps: [
+        { name: "Sync SteamSpy", status: "failed", detail: "steamspy: unreachable", durationMs: 3_000 },
+      ],
+      // Seen running 12 s into the run: 9 s into its second step, when the server was killed.
+      lastSeenAt: new Date(startedAt.getTime() + 12_000),
+    });
+  expect(await closeInterruptedRuns()).toBe(1);
+  const [row] = await db().select().from(workflowExecutions).where(eq(workflowExecutions.id, "seen-later"));
+  expect(row).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR, currentStep: 2 });
+  expect(row!.completedAt!.getTime()).toBe(startedAt.getTime() + 12_000);
+  expect(row!.steps).toHaveLength(2);
+  expect(row!.steps[1]).toMatchObject({
+    status: "failed",
+    detail: INTERRUPTED_STEP_DETAIL,
+    durationMs: 9_000,
+  });
+  // The step in progress is the workflow's own second step, by name.
+  expect(row!.steps[1]!.name).toBe(workflowById("multi-platform-intelligence")!.steps[1]!.name);
 });

@@ -128,6 +128,12 @@ describe("executions", () => {
         "Recompute trending games": "completed",
       });
       expect(run.error).toContain("Sync Epic Games Store");
+      // Each step's start noted the run as still running: a server stop would end it there.
+      const seen = await rawClient().execute({
+        sql: "SELECT last_seen_at AS at, started_at AS started FROM workflow_executions WHERE id = ?",
+        args: [started.id],
+      });
+      expect(Number(seen.rows[0]!.at)).toBeGreaterThan(Number(seen.rows[0]!.started));
       const games = await rawClient().execute(
         "SELECT count(*) AS n FROM games WHERE steam_app_id IS NOT NULL",
       );

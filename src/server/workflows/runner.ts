@@ -176,10 +176,35 @@ export async function setWorkflowActive(
   return (await listWorkflows()).find((w) => w.id === id)!;
 }
 
+/** How often a running run notes that it is still running (`lastSeenAt`). */
+export const RUN_HEARTBEAT_MS = 5_000;
+
+/** Notes that a run is still running; a busy database only delays the note to the next beat. */
+async function seeRunning(executionId: string): Promise<void> {
+  try {
+    await db()
+      .update(workflowExecutions)
+      .set({ lastSeenAt: new Date() })
+      .where(and(eq(workflowExecutions.id, executionId), eq(workflowExecutions.status, "running")));
+  } catch (error) {
+    log.warn("workflow heartbeat not recorded", { executionId, error: String(error) });
+  }
+}
+
 async function runSteps(definition: WorkflowDefinition, executionId: string): Promise<void> {
+  const heartbeat = setInterval(() => void seeRunning(executionId), RUN_HEARTBEAT_MS);
+  try {
+    await runStepsSeen(definition, executionId);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function runStepsSeen(definition: WorkflowDefinition, executionId: string): Promise<void> {
   const results: ExecutionStep[] = [];
   const failures: string[] = [];
   for (const step of definition.steps) {
+    if (results.length > 0) await seeRunning(executionId);
     const started = performance.now();
     try {
       const outcome = await step.run(runOptions);
@@ -257,34 +282,57 @@ export async function executeWorkflow(
 
 export const INTERRUPTED_ERROR = "interrupted: the server stopped during the run";
 
+export const INTERRUPTED_STEP_DETAIL = "interrupted: the server stopped during this step";
+
 /**
- * The last time a run left `running` was known to be running: its steps run one after another and
- * each is recorded as it ends, so the last one recorded ended at `startedAt` plus their durations
- * (just `startedAt` before any step ended).
+ * The last time a run left `running` was known to be running: the later of its last heartbeat
+ * (`lastSeenAt`, every few seconds while it runs) and the end of its last recorded step (its start
+ * plus the recorded steps' durations; just `startedAt` before any step ended).
  */
-export function lastKnownRunning(run: { startedAt: Date; steps: ExecutionStep[] | null }): Date {
+export function lastKnownRunning(run: {
+  startedAt: Date;
+  steps: ExecutionStep[] | null;
+  lastSeenAt?: Date | null;
+}): Date {
   const spent = (run.steps ?? []).reduce((sum, step) => sum + Math.max(0, step.durationMs || 0), 0);
-  return new Date(run.startedAt.getTime() + spent);
+  const stepsEnd = run.startedAt.getTime() + spent;
+  return new Date(Math.max(stepsEnd, run.lastSeenAt?.getTime() ?? 0));
 }
 
 /**
  * Runs left `running` by a stopped process are marked failed: nothing will finish them. Each ends
  * when it was last known running, not at this restart, so the downtime is not counted as its
- * duration (nor in the workflow's average run).
+ * duration (nor in the workflow's average run); the step that was in progress is recorded as
+ * interrupted, with the time it was seen running.
  */
 export async function closeInterruptedRuns(): Promise<number> {
   const rows = await db()
     .select({
       id: workflowExecutions.id,
+      workflowId: workflowExecutions.workflowId,
       startedAt: workflowExecutions.startedAt,
       steps: workflowExecutions.steps,
+      totalSteps: workflowExecutions.totalSteps,
+      lastSeenAt: workflowExecutions.lastSeenAt,
     })
     .from(workflowExecutions)
     .where(eq(workflowExecutions.status, "running"));
   for (const row of rows) {
+    const steps = [...(row.steps ?? [])];
+    const end = lastKnownRunning(row);
+    const recordedEnd = lastKnownRunning({ startedAt: row.startedAt, steps });
+    const inProgress = workflowById(row.workflowId)?.steps[steps.length];
+    if (inProgress && steps.length < row.totalSteps) {
+      steps.push({
+        name: inProgress.name,
+        status: "failed",
+        detail: INTERRUPTED_STEP_DETAIL,
+        durationMs: Math.max(0, end.getTime() - recordedEnd.getTime()),
+      });
+    }
     await db()
       .update(workflowExecutions)
-      .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt: lastKnownRunning(row) })
+      .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt: end, currentStep: steps.length, steps })
       .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, "running")));
   }
   return rows.length;

@@ -30,6 +30,11 @@ export const workflowExecutions = sqliteTable(
     error: text("error"),
     startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /**
+     * While running, the last time the run was seen running (written every few seconds and at each
+     * step's start): a run a stopped server left behind ends there, its step in progress included.
+     */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("workflow_executions_started").on(t.startedAt),
