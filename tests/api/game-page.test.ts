@@ -123,6 +123,17 @@ describe("GET /api/games/:id", () => {
     }
   });
 
+  test("a game's slug opens it too (the page, its series and estimates), as its id does", async () => {
+    const game = await (await get(`/api/games/${charted}`)).json();
+    expect(game.slug).toBeTruthy();
+    const bySlug = await get(`/api/games/${game.slug}`);
+    expect(bySlug.status).toBe(200);
+    expect((await bySlug.json()).id).toBe(charted);
+    expect((await get(`/api/games/${game.slug}/series?metric=players`)).status).toBe(200);
+    expect((await get(`/api/games/${game.slug}/estimates`)).status).not.toBe(404);
+    expect((await get(`/api/games/${game.slug}-nope`)).status).toBe(404);
+  });
+
   test("a game without series has no latest figures and no store link", async () => {
     const game = await (await get(`/api/games/${bare}`)).json();
     expect(game.latest).toEqual({});

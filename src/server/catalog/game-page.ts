@@ -25,15 +25,20 @@ import { DAY_MS } from "./stats.ts";
 type Row = Record<string, unknown>;
 
 /**
- * The catalog id behind `:id`: the id itself, or the game of `steam-<appid>` (or `igdb-<id>`, which the
- * Games Database links with). Null when unknown.
+ * The catalog id behind `:id`: the id itself, the game of `steam-<appid>` (or `igdb-<id>`, which the
+ * Games Database links with), or the game whose slug it is (every answer names a game's `slug`, and
+ * `/games/hades` is the address people type). Null when unknown.
  */
 export async function resolveGameId(id: string): Promise<string | null> {
   const source = /^(steam|igdb)-(\d{1,10})$/.exec(id);
   const column = source?.[1] === "igdb" ? "igdb_id" : "steam_app_id";
+  // An id wins over a slug that happens to read the same (both are unique, each in its own column).
   const [row] = source
     ? await readRows(`SELECT id FROM games WHERE ${column} = ?`, [Number(source[2])])
-    : await readRows("SELECT id FROM games WHERE id = ?", [id]);
+    : await readRows(
+        "SELECT id FROM (SELECT id, 0 AS o FROM games WHERE id = ?1 UNION ALL SELECT id, 1 FROM games WHERE slug = ?1) ORDER BY o LIMIT 1",
+        [id],
+      );
   return row ? String(row.id) : null;
 }
 
