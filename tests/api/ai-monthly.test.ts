@@ -41,7 +41,7 @@ test("game analysis: no projection for a game with monthly figures, its month on
   });
   expect(item.marketPrediction.reasoning).toMatch(
     new RegExp(
-      `^Projections need at least ${MIN_PROJECTION_DAYS} days of daily player counts; this game has monthly figures only\\.`,
+      `^Projections need at least ${MIN_PROJECTION_DAYS} days of daily player averages; this game has monthly averages only \\(SteamCharts, newest Feb 2022\\), no daily player averages\\.`,
     ),
   );
   expect(item.marketPrediction.reasoning).not.toMatch(/daily players/);
