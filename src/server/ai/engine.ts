@@ -498,6 +498,37 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
   };
 }
 
+const PLAYER_DATA_KIND: Record<string, string> = {
+  "players/month": "monthly average players",
+  "players/day": "daily average players",
+  "players/instant": "player counts",
+  "players_peak/day": "daily peak players",
+};
+
+/**
+ * Market Insights without any day of daily or live player counts: why its genre figures are empty,
+ * and the newest player data the catalog holds by source ("SteamDB daily peak players to 14 Dec 2022").
+ */
+async function withoutDailyPlayers(): Promise<string> {
+  const rs = await rawClient().execute(
+    `SELECT metric, period, source, max(ts) AS ts FROM game_metrics
+     WHERE metric IN ('players', 'players_peak') AND period IN ('day', 'month', 'instant')
+     GROUP BY metric, period, source ORDER BY ts DESC LIMIT 4`,
+  );
+  const held = rs.rows
+    .filter((r) => !(r.metric === "players_peak" && r.period === "month"))
+    .map((r) => {
+      const iso = new Date(Number(r.ts)).toISOString();
+      const when = r.period === "month" ? dateWords(iso.slice(0, 7)) : dateWords(iso.slice(0, 10));
+      return `${sourceName(String(r.source))} ${PLAYER_DATA_KIND[`${r.metric}/${r.period}`] ?? "players"} to ${when}`;
+    });
+  const need =
+    "Genre momentum and volatility need daily player averages from the live syncs, and the catalog has none";
+  return held.length
+    ? `${need}; its newest player data: ${held.join("; ")}.`
+    : `${need}, nor any other player data.`;
+}
+
 /** The market's projection horizons, in days (the catalog's daily totals carried forward). */
 const MARKET_HORIZON_DAYS = { nextMonth: 30, nextQuarter: 90 } as const;
 
@@ -559,9 +590,11 @@ export async function marketInsights(): Promise<{
       changePct: round(p.change * 100, 1),
       fitR2: round(p.r2),
     };
+  // Without days of daily players, genre momentum and volatility are not measured: say so, and name
+  // the newest player data held, rather than hand the model zero counts to restate as an insight.
+  const noDaily = dataPoints === 0 ? await withoutDailyPlayers() : null;
   const facts = {
-    days: activity.length,
-    dataPoints,
+    ...(noDaily ? { withoutDailyPlayers: noDaily } : { days: activity.length, dataPoints }),
     monthlyPlayerFigures: monthlyPoints,
     minimumDaysForProjection: MIN_PROJECTION_DAYS,
     weightedGenreChangePct: round(weighted, 1),
@@ -591,6 +624,7 @@ export async function marketInsights(): Promise<{
     keyInsights.push(
       `${biggest.category} has the most players: ${biggest.players.toLocaleString("en")} a day.`,
     );
+  if (noDaily && trends.length === 0) keyInsights.push(noDaily);
   if (keyInsights.length === 0) keyInsights.push("No genre has enough player series yet to compare.");
 
   return {
