@@ -41,13 +41,13 @@ test("game analysis: no projection for a game with monthly figures, its month on
   });
   expect(item.marketPrediction.reasoning).toMatch(
     new RegExp(
-      `^Projections need at least ${MIN_PROJECTION_DAYS} days of daily player counts; this game has monthly figures only\\.`,
+      `^Projections need at least ${MIN_PROJECTION_DAYS} days of daily player averages; this game has monthly averages only \\(SteamCharts, newest Feb 2022\\), no daily player averages\\.`,
     ),
   );
   expect(item.marketPrediction.reasoning).not.toMatch(/daily players/);
 });
 
-test("the chat's tools: no days of history, no projection, no growth from monthly means", async () => {
+test("the chat's tools: no days of history, no projection; growth from monthly means is trending's, named as such", async () => {
   const tools = analystTools(newLedger());
   const ctx = { toolCallId: "t", messages: [], context: {} };
   const sheet = (await tools.game_facts.execute!({ gameId: lostArk }, ctx)) as Record<string, unknown> & {
@@ -59,11 +59,22 @@ test("the chat's tools: no days of history, no projection, no growth from monthl
   expect(sheet.projection).toBeNull();
   expect(sheet.monthlyPlayers).toMatchObject({ month: "2022-02", averagePlayers: 699094 });
   const screened = (await tools.screen_games.execute!({}, ctx)) as {
-    games: Array<{ growthPct: number | null; averageDailyPlayers: number | null }>;
+    games: Array<{
+      growthPct: number | null;
+      growthPeriod: string | null;
+      growthSource?: string;
+      averageDailyPlayers: number | null;
+    }>;
   };
   expect(screened.games.length).toBeGreaterThan(0);
   for (const g of screened.games) {
-    expect(g.growthPct).toBeNull();
+    // A month's mean is no day's players; a growth from it is the latest month against the one before.
     expect(g.averageDailyPlayers).toBeNull();
+    if (g.growthPct != null)
+      expect(g).toMatchObject({
+        growthPeriod: "avg. players, latest month vs. the month before",
+        growthSource: "SteamCharts",
+      });
+    else expect(g.growthPeriod).toBeNull();
   }
 });

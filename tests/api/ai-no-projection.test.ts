@@ -95,7 +95,7 @@ test("a figure that is not known never reaches the screen as 'null%' or 'undefin
   expect(prompt).not.toContain("volatilityPct");
   const item = body.analysis.find((a: { gameId: string }) => a.gameId === gameId);
   expect(item.recommendations.reasoning).not.toMatch(/null|undefined|NaN/);
-  expect(item.recommendations.reasoning).toMatch(/^Monthly player figures only/);
+  expect(item.recommendations.reasoning).toMatch(/^Monthly averages only \(SteamCharts, newest Feb 2022\)/);
   expect(body.metadata.numberCheck.dropped).toContainEqual({
     field: "analysis[0].recommendation",
     sentence: "Daily players swing by undefined% around their mean, so the risk is high.",

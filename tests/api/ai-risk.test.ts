@@ -22,9 +22,9 @@ test("one monthly point: volatility unknown, risk high, with the reason", async 
   const body = await res.json();
   const item = body.analysis.find((a: { gameId: string }) => a.gameId === lostArk);
   expect(item.recommendations.riskLevel).toBe("high");
-  // A monthly mean is not a day of players.
+  // A monthly mean is not a day of players; the reason names what the game has, with its source and month.
   expect(item.recommendations.reasoning).toBe(
-    "Monthly player figures only, no daily series to measure its swings: high risk until there is one.",
+    "Monthly averages only (SteamCharts, newest Feb 2022): no daily player averages to measure its swings, high risk until there are.",
   );
   expect(item.recommendations.reasoning).not.toMatch(/vary by 0%/);
   // Spec §4: the action is one of buy, hold, sell, watch; without a projection, watch.

@@ -13,6 +13,7 @@ import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
+import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
@@ -87,10 +88,17 @@ export interface GameFacts {
    */
   daily: number[];
   /** The newest monthly mean (SteamCharts), and the month before's when stored; null without monthly figures. */
-  month: { month: string; players: number; previousPlayers: number | null } | null;
+  month: { month: string; players: number; previousPlayers: number | null; source?: string } | null;
+  /**
+   * The newest daily peak (SteamDB's daily peak counts: the day's highest count, not its average,
+   * so no projection or volatility rests on them), its day and source; null without daily peaks.
+   */
+  peaks?: { day: string; source: string } | null;
 }
 
-function monthOf(points: Array<{ ts: number; value: number }> | undefined): GameFacts["month"] {
+function monthOf(
+  points: Array<{ ts: number; value: number; source?: string }> | undefined,
+): GameFacts["month"] {
   const last = points?.at(-1);
   if (!last) return null;
   const before = points!.length > 1 ? points!.at(-2)! : null;
@@ -98,7 +106,32 @@ function monthOf(points: Array<{ ts: number; value: number }> | undefined): Game
     month: new Date(last.ts).toISOString().slice(0, 7),
     players: Math.round(last.value),
     previousPlayers: before ? Math.round(before.value) : null,
+    ...(last.source ? { source: last.source } : {}),
   };
+}
+
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "2022-02" → "Feb 2022"; "2022-12-31" → "31 Dec 2022". */
+function dateWords(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  const month = `${MONTH_NAMES[Number(m) - 1]} ${y}`;
+  return d ? `${Number(d)} ${month}` : month;
+}
+
+/**
+ * What player history a game without daily player averages has instead, by source and newest date:
+ * "daily peaks only (SteamDB, to 31 Dec 2022) and monthly averages (SteamCharts, newest Feb 2022)".
+ * Null when it has neither.
+ */
+export function historyHeld(g: Pick<GameFacts, "month" | "peaks">): string | null {
+  const peaks = g.peaks ? `daily peaks (${sourceName(g.peaks.source)}, to ${dateWords(g.peaks.day)})` : null;
+  const month = g.month
+    ? `monthly averages (${g.month.source ? `${sourceName(g.month.source)}, ` : ""}newest ${dateWords(g.month.month)})`
+    : null;
+  if (peaks && month) return `${peaks.replace("daily peaks", "daily peaks only")} and ${month}`;
+  if (peaks) return peaks.replace("daily peaks", "daily peaks only");
+  if (month) return month.replace("monthly averages", "monthly averages only");
+  return null;
 }
 
 /** Why there is no projection: the rule, and what the series has instead. */
@@ -111,6 +144,8 @@ export function noProjectionReason(dailyDays: number, hasMonthly: boolean, subje
       : `${dailyDays} day${dailyDays === 1 ? "" : "s"} of them${hasMonthly ? " besides monthly figures" : ""}`;
   return `Projections need at least ${MIN_PROJECTION_DAYS} days of daily player counts; ${subject} has ${has}.`;
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** What the analyses need to know about some games, read in two queries. */
 export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
@@ -149,16 +184,28 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
   const months = await client.execute({
     sql: `WITH last AS (SELECT game_id, max(ts) AS ts FROM game_metrics
                         WHERE metric = 'players' AND period = 'month' AND game_id IN (${marks}) GROUP BY game_id)
-          SELECT m.game_id, m.ts, m.value
+          SELECT m.game_id, m.ts, m.value, m.source
           ${POINTS_OF_LAST}
           WHERE m.metric = 'players' AND m.period = 'month' AND m.ts >= last.ts - ${31 * DAY_MS}
           ORDER BY m.game_id, m.ts`,
     args: ids,
   });
-  const monthly = new Map<string, Array<{ ts: number; value: number }>>();
+  // The newest daily peak per game (SteamDB), to name what a game without daily averages has.
+  const peaks = await client.execute({
+    sql: `SELECT game_id, max(ts) AS ts, source FROM game_metrics
+          WHERE metric = 'players_peak' AND period = 'day' AND game_id IN (${marks}) GROUP BY game_id`,
+    args: ids,
+  });
+  const peakOf = new Map(
+    peaks.rows.map((r) => [
+      String(r.game_id),
+      { day: new Date(Number(r.ts)).toISOString().slice(0, 10), source: String(r.source) },
+    ]),
+  );
+  const monthly = new Map<string, Array<{ ts: number; value: number; source: string }>>();
   for (const r of months.rows) {
     const list = monthly.get(String(r.game_id)) ?? [];
-    list.push({ ts: Number(r.ts), value: Number(r.value) });
+    list.push({ ts: Number(r.ts), value: Number(r.value), source: String(r.source) });
     monthly.set(String(r.game_id), list);
   }
   const figures = await playerFigures(ids);
@@ -194,6 +241,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         averageDays: Number(s?.average_days ?? 0),
         daily: days,
         month: monthOf(monthly.get(String(g.id))),
+        peaks: peakOf.get(String(g.id)) ?? null,
       };
     })
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -319,7 +367,11 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
     timeframe: `next ${HORIZON_DAYS} days`,
     reasoning:
       projection == null
-        ? `${noProjectionReason(g.daily.length, g.month != null, "this game")}${monthChange(g)}`
+        ? `${
+            g.daily.length === 0 && historyHeld(g)
+              ? `Projections need at least ${MIN_PROJECTION_DAYS} days of daily player averages; this game has ${historyHeld(g)}, no daily player averages.`
+              : noProjectionReason(g.daily.length, g.month != null, "this game")
+          }${monthChange(g)}`
         : `A line through the last ${projection.n} days of players (R² ${projection.r2.toFixed(2)}) reaches ${Math.round(projection.projected).toLocaleString("en")} daily players in ${HORIZON_DAYS} days, ${pct(projection.change)} on today's ${Math.round(projection.from).toLocaleString("en")}${growth == null ? "" : `; last week moved ${pct(growth)} against the week before`}.`,
     currentPlayers: projection ? Math.round(projection.from) : null,
     projectedPlayers: projection ? Math.round(projection.projected) : null,
@@ -340,8 +392,8 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
     reasoning:
       g.variation == null
         ? g.daily.length === 0
-          ? g.month
-            ? "Monthly player figures only, no daily series to measure its swings: high risk until there is one."
+          ? historyHeld(g)
+            ? `${capitalise(historyHeld(g)!)}: no daily player averages to measure its swings, high risk until there are.`
             : "No daily player series to measure its swings: high risk until there is one."
           : `Only ${g.daily.length} day${g.daily.length === 1 ? "" : "s"} of players in the last 30, fewer than the ${MIN_VOLATILITY_DAYS} its swings are measured from: high risk until there are more.`
         : `Daily players vary by ${(variation * 100).toFixed(0)}% around their 30-day mean (${riskLevel} risk).`,
@@ -446,6 +498,37 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
   };
 }
 
+const PLAYER_DATA_KIND: Record<string, string> = {
+  "players/month": "monthly average players",
+  "players/day": "daily average players",
+  "players/instant": "player counts",
+  "players_peak/day": "daily peak players",
+};
+
+/**
+ * Market Insights without any day of daily or live player counts: why its genre figures are empty,
+ * and the newest player data the catalog holds by source ("SteamDB daily peak players to 14 Dec 2022").
+ */
+async function withoutDailyPlayers(): Promise<string> {
+  const rs = await rawClient().execute(
+    `SELECT metric, period, source, max(ts) AS ts FROM game_metrics
+     WHERE metric IN ('players', 'players_peak') AND period IN ('day', 'month', 'instant')
+     GROUP BY metric, period, source ORDER BY ts DESC LIMIT 4`,
+  );
+  const held = rs.rows
+    .filter((r) => !(r.metric === "players_peak" && r.period === "month"))
+    .map((r) => {
+      const iso = new Date(Number(r.ts)).toISOString();
+      const when = r.period === "month" ? dateWords(iso.slice(0, 7)) : dateWords(iso.slice(0, 10));
+      return `${sourceName(String(r.source))} ${PLAYER_DATA_KIND[`${r.metric}/${r.period}`] ?? "players"} to ${when}`;
+    });
+  const need =
+    "Genre momentum and volatility need daily player averages from the live syncs, and the catalog has none";
+  return held.length
+    ? `${need}; its newest player data: ${held.join("; ")}.`
+    : `${need}, nor any other player data.`;
+}
+
 /** The market's projection horizons, in days (the catalog's daily totals carried forward). */
 const MARKET_HORIZON_DAYS = { nextMonth: 30, nextQuarter: 90 } as const;
 
@@ -507,9 +590,11 @@ export async function marketInsights(): Promise<{
       changePct: round(p.change * 100, 1),
       fitR2: round(p.r2),
     };
+  // Without days of daily players, genre momentum and volatility are not measured: say so, and name
+  // the newest player data held, rather than hand the model zero counts to restate as an insight.
+  const noDaily = dataPoints === 0 ? await withoutDailyPlayers() : null;
   const facts = {
-    days: activity.length,
-    dataPoints,
+    ...(noDaily ? { withoutDailyPlayers: noDaily } : { days: activity.length, dataPoints }),
     monthlyPlayerFigures: monthlyPoints,
     minimumDaysForProjection: MIN_PROJECTION_DAYS,
     weightedGenreChangePct: round(weighted, 1),
@@ -539,6 +624,7 @@ export async function marketInsights(): Promise<{
     keyInsights.push(
       `${biggest.category} has the most players: ${biggest.players.toLocaleString("en")} a day.`,
     );
+  if (noDaily && trends.length === 0) keyInsights.push(noDaily);
   if (keyInsights.length === 0) keyInsights.push("No genre has enough player series yet to compare.");
 
   return {

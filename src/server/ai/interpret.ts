@@ -220,6 +220,9 @@ export async function interpretGames(
   );
 }
 
+/** A zero count of the data written as a figure: "0 daily player points", "over 0 days", "0 genres". */
+const ZERO_COUNT = /(?<![\d.,])0\s+(?:[a-z-]+\s+){0,3}(?:points?|days?|figures?|games?|genres?|series)\b/i;
+
 const MarketAnswer = z.object({
   keyInsights: z.array(z.string()).min(1).max(6),
   nextMonth: z.string().describe("The projection for the next 30 days."),
@@ -239,10 +242,20 @@ export function interpretMarket(
     facts,
     statistical,
     (output, grounding, insights) => {
-      const keyInsights = grounding.list("keyInsights", output.keyInsights);
+      // A sentence restating a zero count ("rests on 0 daily player points over 0 days") is no insight.
+      const modelInsights = grounding
+        .list("keyInsights", output.keyInsights)
+        .filter((line) => !ZERO_COUNT.test(line));
+      // Without daily players the plain statement of why (and of the newest data held) stays first.
+      const without = (facts as { withoutDailyPlayers?: string } | null)?.withoutDailyPlayers;
+      const keyInsights = modelInsights.length
+        ? without
+          ? [without, ...modelInsights.filter((line) => line !== without)].slice(0, 6)
+          : modelInsights
+        : insights.keyInsights;
       return {
         ...insights,
-        keyInsights: keyInsights.length ? keyInsights : insights.keyInsights,
+        keyInsights,
         predictions: {
           nextMonth: prefer(
             grounding.text("predictions.nextMonth", output.nextMonth),

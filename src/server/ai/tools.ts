@@ -1,12 +1,15 @@
 import { type JSONValue, tool } from "ai";
 import { z } from "zod";
-import { ScreenerQuerySchema } from "../../contracts/market.ts";
+import { GROWTH_BASIS_LABELS } from "../../contracts/growth-basis.ts";
+import { SCREENER_MAX_PAGE_SIZE, ScreenerQuerySchema } from "../../contracts/market.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
+import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
+import { getTrendingSnapshot } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { analyseGame, estimateFacts, gameFactSheet, gameFacts, MIN_PROJECTION_DAYS } from "./engine.ts";
 import { factsForModel } from "./interpret.ts";
@@ -130,7 +133,7 @@ export function analystTools(ledger: ToolLedger) {
     }),
     screen_games: tool({
       description:
-        "Games matching filters (genre, tag, price range in USD, minimum reviews), with their growth in average daily players over the last `days` against the `days` before. Sorted by that growth, fastest first.",
+        "Games matching filters (genre, tag, price range in USD, minimum reviews), with their growth in average players, sorted by that growth, fastest first. Growth compares average daily players over the last `days` with the `days` before where the game has daily player counts there; otherwise it is the growth Overview → Trending shows (its newest period against the one before: 7 days, or for monthly series the latest month against the month before), and `growthPeriod`, `growthSource` and `growthAsOf` say which.",
       inputSchema: z.object({
         genre: z.string().optional(),
         tag: z.string().optional(),
@@ -142,15 +145,22 @@ export function analystTools(ledger: ToolLedger) {
       toModelOutput,
       execute: async ({ days, ...filter }) => {
         const span = days ?? 90;
-        const query = ScreenerQuerySchema.parse({ ...filter, sort: "players", order: "desc", pageSize: 50 });
+        // The most played games matching (growth weighs only games with players), then by growth.
+        const query = ScreenerQuerySchema.parse({
+          ...filter,
+          sort: "players",
+          order: "desc",
+          pageSize: SCREENER_MAX_PAGE_SIZE,
+        });
         const page = await screenGames(query);
-        const growth = await growthOver(
-          page.rows.map((r) => r.id),
-          span,
-        );
+        const ids = page.rows.map((r) => r.id);
+        const [growth, trending] = await Promise.all([growthOver(ids, span), getTrendingSnapshot()]);
+        let fromTrending = 0;
         const rows = page.rows
           .map((r) => {
             const g = growth.get(r.id);
+            const t = g ? undefined : trending.growthByGame.get(r.id);
+            if (t) fromTrending++;
             const facts = {
               gameId: r.id,
               name: r.name,
@@ -158,17 +168,45 @@ export function analystTools(ledger: ToolLedger) {
               reviews: r.reviews,
               positiveSharePct: r.positiveShare,
               averageDailyPlayers: g ? Math.round(g.now) : null,
-              growthPct: g ? round1(((g.now - g.before) / g.before) * 100) : null,
+              growthPct: g
+                ? round1(((g.now - g.before) / g.before) * 100)
+                : t
+                  ? round1(t.growth * 100)
+                  : null,
+              growthPeriod: g
+                ? `avg. daily players, last ${span} days vs. the ${span} before`
+                : t
+                  ? GROWTH_BASIS_LABELS[t.growthBasis]
+                  : null,
+              ...(t
+                ? {
+                    averagePlayersLatestPeriod: t.currentAverage,
+                    averagePlayersPeriodBefore: t.previousAverage,
+                    growthSource: sourceName(t.source),
+                    // A month's figure is dated by its month ("2022-02"), a day's by its day.
+                    growthAsOf: new Date(t.asOf).toISOString().slice(0, t.growthBasis === "month" ? 7 : 10),
+                  }
+                : {}),
             };
-            remember(ledger, r.id, r.name, facts);
             return facts;
           })
           .sort(
             (a, b) => (b.growthPct ?? Number.NEGATIVE_INFINITY) - (a.growthPct ?? Number.NEGATIVE_INFINITY),
           )
           .slice(0, 10);
+        for (const facts of rows) remember(ledger, facts.gameId, facts.name, facts);
         // The filter it ran with is part of the answer: "under $20" rests on it.
-        return record({ filter, matching: page.total, days: span, games: rows });
+        return record({
+          filter,
+          matching: page.total,
+          days: span,
+          ...(fromTrending > 0
+            ? {
+                growthNote: `Games without daily player counts in the last ${span} days carry the growth Overview → Trending shows instead, over the period each one's growthPeriod names (growthSource, growthAsOf).`,
+              }
+            : {}),
+          games: rows,
+        });
       },
     }),
     market_figures: tool({

@@ -43,12 +43,31 @@ export interface TrendingSnapshot {
   /** Games whose players grew or fell by more than 10% against their previous period. */
   rising: number;
   falling: number;
+  /**
+   * Every compared game's growth (growing or not, in the list or not), by game id: the figure the list
+   * shows, what it compares, and the source and time of the newest point it rests on. The analyst's
+   * `screen_games` reads it, so that its growth is the Overview's.
+   */
+  growthByGame: Map<string, GameGrowth>;
+}
+
+/** One game's growth as trending computes it. */
+export interface GameGrowth {
+  growth: number;
+  growthBasis: GrowthBasis;
+  currentAverage: number;
+  previousAverage: number;
+  /** Source id of the series compared (`sourceName` names it). */
+  source: string;
+  /** Time of the newest point of that series. */
+  asOf: number;
 }
 
 export async function computeTrending(): Promise<TrendingSnapshot> {
   const client = rawClient();
   const newestTs = await newestPlayerPoint();
-  if (!newestTs) return { games: [], growing: 0, compared: 0, rising: 0, falling: 0 };
+  if (!newestTs)
+    return { games: [], growing: 0, compared: 0, rising: 0, falling: 0, growthByGame: new Map() };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const sinceDay = lastDayUpTo(since);
   const rs = await client.execute({
@@ -99,6 +118,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
   const days = await lastTwoDays(young);
   const games: Array<TrendingGame & { score: number }> = [];
+  const growthByGame = new Map<string, GameGrowth>();
   for (const row of rs.rows) {
     // Monthly series compare their latest two months; daily ones and counts during the day their
     // latest 7 days with the 7 before; young counts their last 24 hours with the 24 before, or, in
@@ -124,6 +144,14 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       continue;
     const growth = (current - previous) / previous;
     const score = Math.max(-1, Math.min(5, growth)) * Math.log10(1 + current);
+    growthByGame.set(String(row.game_id), {
+      growth: Math.round(growth * 10000) / 10000,
+      growthBasis,
+      currentAverage: Math.round(current),
+      previousAverage: Math.round(previous),
+      source: String(row.source),
+      asOf: Number(row.ts),
+    });
     const platforms = listOf(row.platforms);
     const genres = listOf(row.genres);
     games.push({
@@ -155,6 +183,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     compared: games.length,
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
+    growthByGame,
   };
 }
 

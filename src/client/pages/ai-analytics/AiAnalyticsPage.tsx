@@ -182,19 +182,30 @@ function ResultView({ result }: { result: Result }) {
     }
     case "market_insights": {
       const { insights, metadata } = result.data;
+      // No day of daily players: genre momentum and volatility are not measured (the key insights say why).
+      const unmeasured = metadata.dataPoints === 0 ? "not measured (needs daily players)" : null;
       return (
         <div className="grid gap-3 text-sm">
-          <Metadata metadata={metadata} extra={`${metadata.dataPoints.toLocaleString("en")} data points`} />
+          <Metadata
+            metadata={metadata}
+            extra={
+              unmeasured
+                ? "no daily player points"
+                : `${metadata.dataPoints.toLocaleString("en")} data points`
+            }
+          />
           <p>
             <span className="font-medium">Overall sentiment: </span>
             {insights.overallSentiment}
             {" · "}
             <span className="font-medium">Volatility: </span>
-            {insights.marketVolatility == null ? "–" : `${insights.marketVolatility} / 10`}
+            {insights.marketVolatility == null ? (unmeasured ?? "–") : `${insights.marketVolatility} / 10`}
           </p>
           <p>
             <span className="font-medium">Trending genres: </span>
-            {insights.trendingGenres.length ? insights.trendingGenres.join(", ") : "none growing"}
+            {insights.trendingGenres.length
+              ? insights.trendingGenres.join(", ")
+              : (unmeasured ?? "none growing")}
           </p>
           <ul className="list-disc pl-5">
             {insights.keyInsights.map((line) => (
