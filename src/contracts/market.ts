@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SalesRegions } from "./game-page.ts";
+import type { PriceDiscount, SalesRegions } from "./game-page.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -194,7 +194,13 @@ export interface ScreenerRow {
   genres: string[];
   tags: string[];
   platforms: string[];
+  /** The current price in USD (a sale price while the game is on sale: see `discount`). */
   price: number | null;
+  /**
+   * While the game is on sale: the list price its price's record gave and the discount, with that
+   * record's source and time, as the game page shows them ("$7.99 (60% off $19.99)"); null otherwise.
+   */
+  discount: PriceDiscount | null;
   reviews: number | null;
   /** Percent, one decimal. */
   positiveShare: number | null;
@@ -231,6 +237,8 @@ export const SCREENER_CSV_LOW_SIGNAL = "estimateLowSignal (true/false)";
 export const SCREENER_CSV_FREE_TO_PLAY = "estimateFreeToPlay (true/false)";
 /** With the owners column: the top of a band with no lower end, where the source gives only "under N". */
 export const SCREENER_CSV_OWNERS_BELOW = "ownersBelow (count)";
+/** With the price column, last: a game on sale's list price and discount (empty when not on sale). */
+export const SCREENER_CSV_DISCOUNT = ["listPrice (USD)", "discount (%)"] as const;
 
 export interface ScreenerPage {
   rows: ScreenerRow[];

@@ -15,7 +15,11 @@ export interface PlayerFigures {
   average: { value: number; days: number; from: string; to: string } | null;
   /** The highest player count over the same window, and when it was recorded. */
   peak: { value: number; at: string; days: number } | null;
-  /** Where the player points come from and when the newest was recorded. */
+  /**
+   * Where the figure the screens show comes from and when: the counts' sources, dated by the latest
+   * count, where there is one (a daily peak's source is not credited for a count it did not give);
+   * otherwise the daily peaks', dated by the newest.
+   */
   provenance: Provenance;
 }
 

@@ -265,6 +265,9 @@ describe("GET /api/market/screener?format=csv", () => {
       "ownersEstimateP90 (count)",
       "revenueEstimateP10 (USD)",
       "revenueEstimateP90 (USD)",
+      // With the price column, last: a game on sale's list price and discount (outside tester).
+      "listPrice (USD)",
+      "discount (%)",
     ]);
     for (const [i, record] of records.entries()) {
       const row = json.rows[i]!;
@@ -285,7 +288,7 @@ describe("GET /api/market/screener?format=csv", () => {
     expect(res.headers.get("content-disposition")).toContain("market-screener_all-games.csv");
     const rows = parse(await res.text()) as string[][];
     // The game id and Steam app id always lead, so rows can be joined to other data.
-    expect(rows[0]).toEqual(["id", "steamAppId", "name", "price (USD)"]);
+    expect(rows[0]).toEqual(["id", "steamAppId", "name", "price (USD)", "listPrice (USD)", "discount (%)"]);
     expect(rows).toHaveLength(6);
   });
 });

@@ -107,3 +107,40 @@ test("a newer daily peak beside an older count does not date the count", async (
   expect(g.players.provenance.asOf).toBe(new Date(Date.UTC(2022, 1, 1)).toISOString());
   expect(g.players.peak).toMatchObject({ value: 13_528, at: new Date(Date.UTC(2022, 11, 31)).toISOString() });
 });
+
+// Outside tester: cards read "6.4K avg. players, Feb 2022" credited to "SteamCharts, Steam via SteamSpy
+// (dataset) · Feb 2022", while SteamSpy's only player figure was a daily peak of 2022-12-31.
+test("the players figure names only the source of the count it shows, in the lists as on the game page", async () => {
+  const { ids } = await upsertGames([{ name: "Credited Monthly Quest" }], "test");
+  const gameId = ids[0]!;
+  await recordMetrics([
+    {
+      gameId,
+      metric: "players",
+      ts: new Date(Date.UTC(2022, 1, 1)),
+      value: 6_400,
+      period: "month",
+      source: "steamcharts-csv",
+    },
+    {
+      gameId,
+      metric: "players_peak",
+      ts: new Date(Date.UTC(2022, 11, 31)),
+      value: 9_100,
+      period: "day",
+      source: "steamspy-csv",
+    },
+    // A figure of another kind from the peak's source: credited by the game's own provenance, not the players'.
+    { gameId, metric: "owners", ts: new Date(Date.UTC(2022, 11, 31)), value: 50_000, source: "steamspy-csv" },
+  ]);
+  const expected = { source: "SteamCharts", asOf: new Date(Date.UTC(2022, 1, 1)).toISOString() };
+  const page = await (await request(`/api/games/${gameId}`, { cookie: user.cookie })).json();
+  expect(page.players.provenance).toEqual(expected);
+  const search = await (
+    await request(`/api/games/search?q=${encodeURIComponent("Credited Monthly")}`, { cookie: user.cookie })
+  ).json();
+  const hit = (search.items ?? search).find((g: { gameId: string }) => g.gameId === gameId);
+  expect(hit.players.provenance).toEqual(expected);
+  expect(hit.players.latest).toEqual({ value: 6_400, at: expected.asOf, period: "month" });
+  expect(hit.provenance.source).toContain("Steam via SteamSpy (dataset)");
+});

@@ -81,6 +81,9 @@ test("the CSV with an estimate column says which rows are low-signal; without on
     "steamAppId",
     "name",
     "price (USD)",
+    // The price column's sale columns (list price, discount), not an estimate's.
+    "listPrice (USD)",
+    "discount (%)",
   ]);
 });
 

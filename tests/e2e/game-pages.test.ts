@@ -313,6 +313,36 @@ test("screener: a filter goes into the URL, survives a reload, and exports every
   await page.context().close();
 });
 
+// Outside tester: the screener showed a sale price ("$7.99") as the price with no note, while the game
+// page says "$7.99 (60% off $19.99)". The price cell says the discount as the game page does.
+test("screener: a game on sale shows its discount and list price in the price cell", async () => {
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  let game: { id: string; name: string; price: number };
+  try {
+    const rs = await db.execute(
+      "SELECT id, name, price FROM games WHERE price >= 1 AND price < 100 ORDER BY popularity DESC LIMIT 1",
+    );
+    game = { id: String(rs.rows[0]!.id), name: String(rs.rows[0]!.name), price: Number(rs.rows[0]!.price) };
+    await db.execute({
+      sql: "UPDATE games SET list_price = ? WHERE id = ?",
+      args: [game.price * 2, game.id],
+    });
+  } finally {
+    db.close();
+  }
+  const page = await as("premium", `/market?q=${encodeURIComponent(game.name)}`);
+  const results = page.getByRole("table", { name: "Screener results" });
+  // The link reads "<name> Demo" on demo data: the row by its link's address.
+  const row = results
+    .getByRole("row")
+    .filter({ has: page.locator(`a[href="/games/${encodeURIComponent(game.id)}"]`) });
+  await row.first().waitFor();
+  const cells = await row.first().getByRole("cell").allTextContents();
+  const price = `$${game.price.toFixed(2)}`;
+  expect(cells).toContain(`${price} (50% off $${(game.price * 2).toFixed(2)})`);
+  await page.context().close();
+});
+
 // Report r10-b #14: a filter the server refuses is the user's to correct, not a load failure to retry.
 test("screener: an impossible range in the address says what to correct, with no Retry, in both cards", async () => {
   const page = await as("premium", "/market?yearFrom=2019&yearTo=2010");

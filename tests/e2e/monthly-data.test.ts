@@ -74,6 +74,53 @@ test("Dashboard: Games Tracked and Player trends say their month, not this week 
   await page.context().close();
 });
 
+// Outside tester: at 1366 px the report's "Compares" column read "…latest month vs. the month" on every
+// row, "before" clipped with no ellipsis or scroll. The cell wraps; at 375 px the table scrolls sideways.
+test("the report's Compares column is readable in full at 1366 px and at 375 px", async () => {
+  const page = await as("premium", "/");
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  const report = page.getByRole("dialog", { name: "Market overview report" });
+  await report.getByRole("columnheader", { name: "Compares" }).waitFor();
+  // Each Compares cell: its text, whether it overflows its own box, whether it lies inside the dialog,
+  // and whether its table can scroll sideways to it.
+  const cells = () =>
+    report.evaluate((dialog) => {
+      const table = dialog.querySelector("table")!;
+      const column = [...table.querySelectorAll("th")].findIndex((th) => th.textContent === "Compares");
+      const container = table.parentElement!;
+      const scrolls =
+        container.scrollWidth > container.clientWidth && getComputedStyle(container).overflowX === "auto";
+      const inner = dialog.getBoundingClientRect();
+      const containerBox = container.getBoundingClientRect();
+      return [...table.querySelectorAll("tbody tr")].map((tr) => {
+        const td = tr.children[column] as HTMLElement;
+        const box = td.getBoundingClientRect();
+        return {
+          text: td.textContent,
+          overflows: td.scrollWidth > td.clientWidth + 1,
+          inside: box.right <= inner.right + 0.5,
+          reachable: scrolls && containerBox.right <= inner.right + 0.5,
+        };
+      });
+    });
+  const wide = await cells();
+  expect(wide.length).toBeGreaterThan(0);
+  for (const cell of wide)
+    expect(cell).toMatchObject({
+      text: "avg. players, latest month vs. the month before",
+      overflows: false,
+      inside: true,
+    });
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const cell of await cells()) {
+    expect(cell).toMatchObject({ text: "avg. players, latest month vs. the month before", overflows: false });
+    expect(cell.inside || cell.reachable).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await page.context().close();
+});
+
 // Review 8, item 3: one game's newer month, imported last (this test runs after the others). Its
 // change is that game's own against its February, and the month says it is partial: not "-56.5%"
 // of one game's March against every game's February.

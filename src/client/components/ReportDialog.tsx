@@ -125,10 +125,20 @@ function ReportBody({ report }: { report: Report }) {
             rows={trending}
             rowKey={(g) => g.gameId}
             columns={[
-              { header: "Top trending", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
+              {
+                header: "Top trending",
+                cell: (g) => <GameLink id={g.gameId} name={g.gameName} />,
+                // Long names wrap too, so a phone scrolls the table sideways less.
+                className: "min-w-32 whitespace-normal",
+              },
               { header: "Players", cell: (g) => compactNumber(g.playerCount) },
               { header: "Growth", cell: (g) => formatPercent(g.growth * 100) },
-              { header: "Compares", cell: (g) => growthLabel(g.growthBasis) },
+              {
+                header: "Compares",
+                cell: (g) => growthLabel(g.growthBasis),
+                // Wraps: on one line "…latest month vs. the month before" ran past the dialog's edge.
+                className: "min-w-40 whitespace-normal",
+              },
             ]}
           />
           <CatalogSourceNote provenance={provenance} />

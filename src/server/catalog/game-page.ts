@@ -119,7 +119,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
 }
 
 /** The list price and discount while the game's current price is below the list price its record gave. */
-function discountOf(row: Record<string, unknown>): PriceDiscount | null {
+export function discountOf(row: Record<string, unknown>): PriceDiscount | null {
   const price = row.price == null ? null : Number(row.price);
   const list = row.list_price == null ? null : Number(row.list_price);
   if (price == null || list == null || !(list > price)) return null;

@@ -133,9 +133,12 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
     average,
     peak,
     // Dated by the count that `playerCount` shows, where there is one: a newer daily peak beside an
-    // older count must not date the count (a February average read "· Dec 2022").
+    // older count must not date the count (a February average read "· Dec 2022"). And credited to the
+    // sources of the counts (the latest and the average are theirs): a daily peak's source has no
+    // figure at the count's date (cards read "SteamCharts, Steam via SteamSpy (dataset) · Feb 2022"
+    // under SteamCharts' February average, SteamSpy's only figure a peak of 2022-12-31).
     provenance: provenanceOf(
-      all.map((r) => r.source),
+      (newestCount ? counts : all).map((r) => r.source),
       newestCount?.ts ?? newest,
       average ? PLAYER_AVERAGE_METHOD : peak && !newestCount ? PLAYER_PEAK_METHOD : undefined,
     ),

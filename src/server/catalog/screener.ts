@@ -4,6 +4,7 @@ import {
   type MarketSummary,
   SCREENER_COLUMN_INFO,
   SCREENER_COLUMNS,
+  SCREENER_CSV_DISCOUNT,
   SCREENER_CSV_FREE_TO_PLAY,
   SCREENER_CSV_KEYS,
   SCREENER_CSV_LOW_SIGNAL,
@@ -21,6 +22,7 @@ import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
 import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
+import { discountOf } from "./game-page.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
@@ -136,6 +138,7 @@ export function screenerOrder(
 }
 
 const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, developer, publisher, genres, tags, platforms, price,
+  list_price, price_source, price_at,
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo, ${OWNERS_BAND_COLUMN}`;
 
 /**
@@ -176,6 +179,8 @@ function toRow(
     tags: listOf(r.tags),
     platforms: listOf(r.platforms),
     price: num(r.price),
+    // On sale: the list price and discount, as the game page shows them beside the price.
+    discount: discountOf(r),
     reviews,
     positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
     owners: num(r.owners_estimate),
@@ -456,6 +461,9 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
   // estimated, not unknown) and a source's "under 20,000" owners (review 14 b, item 5).
   const freeToPlayColumn = columns.includes("revenueEstimate");
   const ownersBelowColumn = columns.includes("owners");
+  // With the price column: the list price and discount of a game on sale, last (columns added later
+  // go at the end, so files read by position keep their columns).
+  const discountColumns = columns.includes("price");
   // Each chosen estimate's P10 and P90 after the low-signal column: a low-signal row's figure is its
   // range (the table shows it so), which the P50 column alone would not give (review 12, item 5).
   const ranges = (["ownersEstimate", "revenueEstimate"] as const).filter((c) => columns.includes(c));
@@ -484,6 +492,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
             ...ranges.flatMap((c) =>
               ["P10", "P90"].map((q) => headerWithUnit(`${c}${q}`, SCREENER_COLUMN_INFO[c].unit)),
             ),
+            ...(discountColumns ? SCREENER_CSV_DISCOUNT : []),
           ])}`,
         ),
       );
@@ -505,6 +514,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
           ...(freeToPlayColumn ? [row.estimateFreeToPlay] : []),
           ...(ownersBelowColumn ? [row.ownersBelow?.high ?? null] : []),
           ...ranges.flatMap((c) => [rangeOf(row, c)?.low ?? null, rangeOf(row, c)?.high ?? null]),
+          ...(discountColumns ? [row.discount?.listPrice ?? null, row.discount?.percent ?? null] : []),
         ]);
       controller.enqueue(encoder.encode(text));
     },

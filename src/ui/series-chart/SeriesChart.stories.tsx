@@ -145,6 +145,50 @@ export const SinglePointPrice: Story = {
   },
 };
 
+/** The x axis's tick labels, left to right, once the chart is drawn. */
+async function xTicks(canvasElement: HTMLElement): Promise<string[]> {
+  let ticks: string[] = [];
+  await waitFor(
+    () => {
+      ticks = [...canvasElement.querySelectorAll(".apexcharts-xaxis-label")]
+        .map((t) => t.textContent ?? "")
+        .filter(Boolean);
+      expect(ticks.length).toBeGreaterThan(0);
+    },
+    { timeout: 5000 },
+  );
+  return ticks;
+}
+
+/**
+ * One snapshot dated 2023-01-01 (a game's Reviews/Price/Owners charts): the axis gives days, its own
+ * among them, not times of day ("31 Dec 2022 12:00 · 02 Jan 2023 00:00", outside tester).
+ */
+export const SinglePointDayAxis: Story = {
+  args: {
+    title: "Owners",
+    fileName: "owners",
+    series: [{ name: "Owners", unit: "owners", points: [{ t: "2023-01-01T00:00:00.000Z", value: 50_000 }] }],
+  },
+  play: async ({ canvasElement }) => {
+    const ticks = await xTicks(canvasElement);
+    await expect(ticks.some((t) => /:\d\d/.test(t))).toBe(false);
+    await expect(ticks).toContain("01 Jan 2023");
+  },
+};
+
+/** Three daily points: a tick per day, no hours between them. */
+export const FewDaysDayAxis: Story = {
+  args: { series: [{ name: "Average players", unit: "players", points: days(3) }] },
+  play: async ({ canvasElement }) => {
+    const ticks = await xTicks(canvasElement);
+    await expect(ticks.some((t) => /:\d\d/.test(t))).toBe(false);
+    // ApexCharts may leave out the last label where it would overrun the plot.
+    await expect(ticks.every((t) => /^0[1-3] Oct$/.test(t))).toBe(true);
+    await expect(ticks.slice(0, 2)).toEqual(["01 Oct", "02 Oct"]);
+  },
+};
+
 const KAGGLE = "Steam Store Games (Kaggle, CC BY 4.0)";
 const SPY = "Steam via SteamSpy (dataset)";
 const GAMES = [

@@ -12,6 +12,7 @@ import { type CsvData, ExportCsvButton } from "../export/ExportButton.tsx";
 import { type Range, RangeSelector } from "../range-selector/RangeSelector.tsx";
 import { Skeleton } from "../skeleton/Skeleton.tsx";
 import { SourceNote } from "../source-note/SourceNote.tsx";
+import { dayAxis } from "./date-axis.ts";
 import { axisKind, valueAxis } from "./value-axis.ts";
 
 export interface TimeSeries {
@@ -185,7 +186,12 @@ export function SeriesChart({
       size: marker ? 4 : 0,
       ...(grouped ? { shape: drawn.map((s) => styleOf(s).shape) } : {}),
     },
-    xaxis: { type: "datetime", labels: { datetimeUTC: true } },
+    // Day-dated series tick on days, never hours (date-axis.ts).
+    xaxis: {
+      type: "datetime",
+      labels: { datetimeUTC: true },
+      ...dayAxis(drawn.flatMap((s) => s.points.map((p) => Date.parse(p.t)))),
+    },
     // A share stays within 0–100 %, a count gets whole ticks (value-axis.ts); money is ApexCharts' scale.
     yaxis: {
       ...valueAxis(

@@ -416,8 +416,8 @@ export default function GamePage() {
                     value: g.players.latest.value,
                     period: latestPeriod ?? "instant",
                     ...g.players.provenance,
-                    // The count's own source: the players' provenance names every player source (a
-                    // SteamSpy peak of 2023 read under SteamCharts' Feb 2022, report r12-a #11).
+                    // The count's own source (report r12-a #11: a SteamSpy peak of 2023 read under
+                    // SteamCharts' Feb 2022); the players' provenance now names the counts' sources only.
                     ...(latest.players?.asOf === g.players.latest.at
                       ? { source: latest.players.source }
                       : {}),

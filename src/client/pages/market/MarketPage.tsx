@@ -36,6 +36,7 @@ import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
+import { priceText } from "../game/price-text.ts";
 
 const PAGE_SIZE = 50;
 
@@ -99,7 +100,8 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
     case "platforms":
       return <span className="block max-w-56 truncate">{row[column].slice(0, 4).join(", ") || "–"}</span>;
     case "price":
-      return formatPrice(row.price);
+      // A sale price says so, as the game page does ("$7.99 (60% off $19.99)").
+      return priceText(row.price, row.discount);
     case "owners":
       return ownersCell(row);
     case "reviews":
