@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { GameEstimate } from "../../src/contracts/estimates.ts";
+import { compactFigure } from "../../src/ui/estimates-panel/index.ts";
 import { serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
 /**
@@ -199,5 +201,86 @@ test("five compared games: a colour per game, its chip's, a dash per source and 
   expect(await legend.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   const plot = await chart.locator(".apexcharts-grid").boundingBox();
   expect(plot!.height).toBeGreaterThan(170);
+  await page.context().close();
+});
+
+// Outside tester (low): Compare showed owners only as the source figure, no estimate. Each game's
+// owners, units and revenue estimates are the game page's (`/api/games/:id/estimates`), with their
+// model and date, in the table and the CSV; a free game's units and revenue are words, not 0s.
+test("Compare shows each game's sales estimates, the game page's, in the table and the CSV", async () => {
+  const page = await open("/compare?ids=steam-7670,steam-570");
+  const api = async (id: string) => {
+    const res = await page.context().request.get(`${server.url}/api/games/${id}/estimates`);
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as GameEstimate;
+  };
+  const [bioshock, dota] = [await api("steam-7670"), await api("steam-570")];
+  expect(bioshock.covered).toBe(true);
+  expect(bioshock.lowSignal).toBe(false);
+  expect(dota.inputs.priceUsd).toBe(0);
+  const table = page.getByRole("table", { name: "Key figures" });
+  const row = (label: string) =>
+    table.getByRole("row").filter({ has: page.getByRole("cell", { name: label, exact: true }) });
+  await expect
+    .poll(() => row("Owners (estimate)").locator("td").allTextContents())
+    .toEqual([
+      "Owners (estimate)",
+      `${compactFigure(bioshock.owners.mid)} (P10 ${compactFigure(bioshock.owners.low)} – P90 ${compactFigure(bioshock.owners.high)})`,
+      `${compactFigure(dota.owners.mid)} (P10 ${compactFigure(dota.owners.low)} – P90 ${compactFigure(dota.owners.high)})`,
+    ]);
+  const gross = bioshock.revenue.gross!;
+  expect(await row("Gross revenue (estimate)").locator("td").allTextContents()).toEqual([
+    "Gross revenue (estimate)",
+    `${compactFigure(gross.mid, true)} (P10 ${compactFigure(gross.low, true)} – P90 ${compactFigure(gross.high, true)})`,
+    "not estimated (free to play)",
+  ]);
+  expect(await row("Units sold (estimate)").locator("td").nth(2).textContent()).toBe("none (free to play)");
+  expect(await row("Estimate").locator("td").allTextContents()).toEqual([
+    "Estimate",
+    `model ${bioshock.modelVersion}`,
+    `model ${dota.modelVersion}; free to play: units and revenue not estimated`,
+  ]);
+  // The estimates name their inputs' source and date under the table.
+  const note = page.locator('[data-slot="estimates-note"] [data-slot="source-note"]');
+  expect(await note.textContent()).toContain(bioshock.provenance.source.split("; ")[0]!);
+
+  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }).first());
+  const line = (label: string) => csv.find((r) => r[0] === label);
+  expect(line("Owners (estimate)")).toEqual([
+    "Owners (estimate)",
+    "owners, P50",
+    String(bioshock.owners.mid),
+    String(dota.owners.mid),
+  ]);
+  expect(line("Owners (estimate) P10")).toEqual([
+    "Owners (estimate) P10",
+    "owners",
+    String(bioshock.owners.low),
+    String(dota.owners.low),
+  ]);
+  expect(line("Gross revenue (estimate)")).toEqual([
+    "Gross revenue (estimate)",
+    "USD, P50",
+    String(gross.mid),
+    "",
+  ]);
+  expect(line("Net revenue (estimate) P90")).toEqual([
+    "Net revenue (estimate) P90",
+    "USD",
+    String(bioshock.revenue.net!.high),
+    "",
+  ]);
+  expect(line("Estimate model")).toEqual([
+    "Estimate model",
+    "version",
+    bioshock.modelVersion,
+    dota.modelVersion,
+  ]);
+  expect(line("Estimate as of")).toEqual([
+    "Estimate as of",
+    "ISO 8601",
+    bioshock.asOf ?? "",
+    dota.asOf ?? "",
+  ]);
   await page.context().close();
 });

@@ -11,7 +11,7 @@ import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
 import { chartColorVar, SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
-import { SourceNote } from "../../../ui/source-note/index.ts";
+import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { gameEditionText } from "../../components/game-edition.ts";
@@ -20,11 +20,19 @@ import { chartProvenance, seriesByPeriod } from "../../components/series-periods
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { searchQuery } from "../../queries/catalog.ts";
+import { gameEstimatesQuery } from "../../queries/estimates.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
 import { priceText } from "../game/price-text.ts";
 import { comparedIds, MAX_COMPARED, parseIds } from "./compared-ids.ts";
+import {
+  ESTIMATE_FIGURES,
+  type EstimateState,
+  estimateCell,
+  estimateStatus,
+  estimateValue,
+} from "./estimate-figures.ts";
 
 function OverlayChart({
   games,
@@ -192,6 +200,22 @@ export default function ComparePage() {
   const games = shown.flatMap(({ i }) => (details[i]?.data ? [details[i].data] : []));
   const missing = ids.filter((_, i) => details[i]?.isError);
   const loading = details.some((d) => d.isLoading);
+  // Each game's sales estimates, the very answer the game page's estimates panel shows.
+  const estimateResults = useQueries({ queries: games.map((g) => gameEstimatesQuery(g.id)) });
+  const estimates = new Map<string, EstimateState>(
+    games.map((g, i) => {
+      const r = estimateResults[i];
+      const state: EstimateState = r?.data
+        ? { status: "ready", estimate: r.data }
+        : r?.error
+          ? r.error instanceof ApiError && r.error.status === 404
+            ? { status: "none" }
+            : { status: "error", message: r.error.message }
+          : { status: "loading" };
+      return [g.id, state];
+    }),
+  );
+  const estimateOf = (g: GameDetail): EstimateState => estimates.get(g.id) ?? { status: "loading" };
 
   const figures: Array<{
     label: string;
@@ -200,7 +224,7 @@ export default function ComparePage() {
     show: (g: GameDetail) => string;
     source?: SeriesMetric;
     /** Rows the CSV adds after the figure's own, so the file says what the cell shows. */
-    more?: Array<{ label: string; unit: string; value: (g: GameDetail) => number | null }>;
+    more?: Array<{ label: string; unit: string; value: (g: GameDetail) => number | string | null }>;
   }> = [
     // The date, or the year alone where only a year is known (VGChartz's games), as the game page shows it.
     {
@@ -265,7 +289,60 @@ export default function ComparePage() {
         },
       ],
     },
+    // The sales estimates of the game page (its estimates panel): P50 with the P10–P90 range, or
+    // words where the model gives no figure (a game it does not cover; a free game's units and revenue).
+    {
+      label: "Estimate",
+      unit: "",
+      value: (g) => estimateStatus(estimateOf(g)),
+      show: (g) => estimateStatus(estimateOf(g)) ?? "–",
+      more: [
+        {
+          label: "Estimate model",
+          unit: "version",
+          value: (g) => {
+            const s = estimateOf(g);
+            return s.status === "ready" && s.estimate.covered !== false ? s.estimate.modelVersion : null;
+          },
+        },
+      ],
+    },
+    ...ESTIMATE_FIGURES.map((f) => ({
+      label: f.label,
+      unit: `${f.unit}, P50`,
+      value: (g: GameDetail) => estimateValue(estimateOf(g), f.key, "mid"),
+      show: (g: GameDetail) => estimateCell(estimateOf(g), f.key, f.currency),
+      more: [
+        {
+          label: `${f.label} P10`,
+          unit: f.unit,
+          value: (g: GameDetail) => estimateValue(estimateOf(g), f.key, "low"),
+        },
+        {
+          label: `${f.label} P90`,
+          unit: f.unit,
+          value: (g: GameDetail) => estimateValue(estimateOf(g), f.key, "high"),
+        },
+      ],
+    })),
+    {
+      label: "Estimate as of",
+      unit: "ISO 8601",
+      value: (g) => {
+        const s = estimateOf(g);
+        return s.status === "ready" && s.estimate.covered !== false ? s.estimate.asOf : null;
+      },
+      show: (g) => {
+        const s = estimateOf(g);
+        if (s.status !== "ready" || s.estimate.covered === false) return "–";
+        return describeAsOf(s.estimate.asOf) ?? "not dated";
+      },
+    },
   ];
+  const estimateProvenance = games.flatMap((g) => {
+    const s = estimateOf(g);
+    return s.status === "ready" && s.estimate.covered !== false ? [s.estimate.provenance] : [];
+  });
   const provenance = games.flatMap((g) => [
     ...figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),
     ...(ownersBandOnly(g) ? [g.ownersBand!] : []),
@@ -390,6 +467,18 @@ export default function ComparePage() {
                 </TableBody>
               </Table>
               <SourceNote provenance={provenance} demo={games.some((g) => g.isDemo)} className="mt-2" />
+              {estimateProvenance.length > 0 && (
+                <div data-slot="estimates-note" className="mt-1 text-muted-foreground text-xs">
+                  <p>
+                    Estimates: P50 with the P10–P90 range (the true figure is below P10 or above P90 one time
+                    in ten each), from the inputs below.{" "}
+                    <a className="text-primary underline-offset-4 hover:underline" href="/methodology">
+                      How these estimates are made
+                    </a>
+                  </p>
+                  <SourceNote provenance={estimateProvenance} />
+                </div>
+              )}
             </CardContent>
           </Card>
           <div className="grid min-w-0 gap-4 lg:grid-cols-2">
