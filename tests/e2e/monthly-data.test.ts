@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { GROWTH_ORDER_NOTE, TRENDING_ORDER_NOTE } from "../../src/contracts/games.ts";
 import {
   importDataset,
   type Role,
@@ -43,9 +44,7 @@ test("Overview: trending cards name the month of an average, and no projection r
   // "48.6K avg. players, Feb 2022", not "48.6K players, Feb 1, 2022".
   expect(await cards.first().textContent()).toMatch(/\d(\.\d)?[KM]? avg\. players, Feb 2022/);
   expect(await cards.first().textContent()).not.toMatch(/players, Feb 1, 2022/);
-  await page
-    .getByText("Average players in Feb 2022 of the fastest-growing games (monthly figures).")
-    .waitFor();
+  await page.getByText("Average players in Feb 2022 of the trending games (monthly figures).").waitFor();
   // AI Predictions: no game has daily counts to project, and the card says so rather than "0 rising".
   await page.getByText(/^No projection possible: .* monthly averages \(Feb 2022\)\.$/).waitFor();
   expect(await page.getByText(/\b0 rising/).count()).toBe(0);
@@ -118,6 +117,38 @@ test("the report's Compares column is readable in full at 1366 px and at 375 px"
     expect(cell.inside || cell.reachable).toBe(true);
   }
   await page.keyboard.press("Escape");
+  await page.context().close();
+});
+
+// Outside tester: the Overview ("fastest-growing") and the report's "Top trending" listed Path of Exile
+// +486%, Dread Hunger +1145%, … (trending's order: growth weighted by players), while Dashboard →
+// Advanced sorts by growth alone. Each list says what its order is; the Overview no longer says fastest-growing.
+test("each trending list says what it is ordered by: growth weighted by players, or growth alone", async () => {
+  const page = await as("premium", "/");
+  await page.getByTestId("game-card").first().waitFor();
+  const notes = page.locator('[data-slot="order-note"]');
+  await expect.poll(() => notes.allTextContents()).toEqual([TRENDING_ORDER_NOTE, TRENDING_ORDER_NOTE]);
+  expect(await page.getByText(/fastest-growing/).count()).toBe(0);
+  // The report's Top trending: the same order, said under its table.
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  const report = page.getByRole("dialog", { name: "Market overview report" });
+  await report.getByRole("columnheader", { name: "Top trending" }).waitFor();
+  expect(await report.locator('[data-slot="order-note"]').textContent()).toBe(TRENDING_ORDER_NOTE);
+  await page.keyboard.press("Escape");
+
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole("tab", { name: "Advanced" }).click();
+  const growing = page
+    .locator("[data-slot='card']")
+    .filter({ has: page.locator("[data-slot='card-title']").getByText("Fastest growing", { exact: true }) });
+  await growing.locator('[data-slot="order-note"]').waitFor();
+  expect(await growing.locator('[data-slot="order-note"]').textContent()).toBe(GROWTH_ORDER_NOTE);
+  // And it is: growth, highest first.
+  const growth = (await growing.locator("tbody tr td:nth-child(3)").allTextContents()).map((t) =>
+    Number.parseFloat(t.replace(/[^\d.-]/g, "")),
+  );
+  expect(growth.length).toBeGreaterThan(1);
+  expect(growth).toEqual([...growth].sort((a, b) => b - a));
   await page.context().close();
 });
 

@@ -1,7 +1,12 @@
 import { Users } from "lucide-react";
 import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
-import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
+import {
+  type GrowthBasis,
+  type OverviewFigures,
+  type Report,
+  TRENDING_ORDER_NOTE,
+} from "../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import {
   Dialog,
@@ -141,6 +146,11 @@ function ReportBody({ report }: { report: Report }) {
               },
             ]}
           />
+          {trending.length > 0 && (
+            <p data-slot="order-note" className="text-muted-foreground text-xs">
+              {TRENDING_ORDER_NOTE}
+            </p>
+          )}
           <CatalogSourceNote provenance={provenance} />
           <ReportExport
             report={report}

@@ -168,13 +168,13 @@ test("Live Gaming Trends says its bars are a month's averages when the data is m
     },
   });
   expect(trendingChartDescription([figure("month"), figure("month")])).toBe(
-    "Average players in Feb 2022 of the fastest-growing games (monthly figures).",
+    "Average players in Feb 2022 of the trending games (monthly figures).",
   );
-  expect(trendingChartDescription([figure(), figure()])).toBe("Latest players of the fastest-growing games.");
+  expect(trendingChartDescription([figure(), figure()])).toBe("Latest players of the trending games.");
   expect(trendingChartDescription([figure("month"), figure()])).toBe(
-    "Latest players of the fastest-growing games (for monthly figures, the average of Feb 2022).",
+    "Latest players of the trending games (for monthly figures, the average of Feb 2022).",
   );
-  expect(trendingChartDescription([])).toBe("Latest players of the fastest-growing games.");
+  expect(trendingChartDescription([])).toBe("Latest players of the trending games.");
 });
 
 // Review 7, item 13: "Players measured on each platform now" over SteamCharts' Feb 2022 averages, and a

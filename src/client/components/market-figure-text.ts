@@ -146,11 +146,11 @@ export function aiPredictionsText(figures: OverviewFigures | undefined): {
 export function trendingChartDescription(games: Pick<GameCard, "players">[]): string {
   const latest = games.map((g) => g.players?.latest).filter((l) => l != null);
   const months = [...new Set(latest.filter((l) => l.period === "month").map((l) => formatMonth(l.at)))];
-  if (latest.length === 0 || months.length === 0) return "Latest players of the fastest-growing games.";
+  if (latest.length === 0 || months.length === 0) return "Latest players of the trending games.";
   const monthly = months.length === 1 ? months[0] : "their latest month";
   return latest.every((l) => l.period === "month")
-    ? `Average players in ${monthly} of the fastest-growing games (monthly figures).`
-    : `Latest players of the fastest-growing games (for monthly figures, the average of ${monthly}).`;
+    ? `Average players in ${monthly} of the trending games (monthly figures).`
+    : `Latest players of the trending games (for monthly figures, the average of ${monthly}).`;
 }
 
 /**

@@ -1,4 +1,9 @@
-import type { GrowthBasis, TrendingEvent, TrendingGame } from "../../contracts/games.ts";
+import {
+  type GrowthBasis,
+  TRENDING_GROWTH_CAP,
+  type TrendingEvent,
+  type TrendingGame,
+} from "../../contracts/games.ts";
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
@@ -17,7 +22,7 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
  *              taken during the day that have no week before yet compare their last 24 hours with the
  *              24 before, and in their first two days their latest two counts,
  *   growth   = (current − previous) / previous,
- *   score    = growth × log10(1 + current)   — growth weighted by size,
+ *   score    = growth (−100% to +500%) × log10(1 + current)   — growth weighted by size,
  * so a small game doubling ranks near a huge game growing a little. Games are considered only when
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
  * The list is kept until the catalog changes (`keptUntilChange`, catalog only): a change in this
@@ -143,7 +148,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0 || current < MIN_PLAYERS)
       continue;
     const growth = (current - previous) / previous;
-    const score = Math.max(-1, Math.min(5, growth)) * Math.log10(1 + current);
+    // The screens' TRENDING_ORDER_NOTE says this order in words.
+    const score = Math.max(-1, Math.min(TRENDING_GROWTH_CAP, growth)) * Math.log10(1 + current);
     growthByGame.set(String(row.game_id), {
       growth: Math.round(growth * 10000) / 10000,
       growthBasis,

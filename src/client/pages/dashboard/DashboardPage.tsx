@@ -3,7 +3,7 @@ import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from 
 import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
-import type { Report, SearchResult } from "../../../contracts/games.ts";
+import { GROWTH_ORDER_NOTE, type Report, type SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import { type FreeGame, freeGamesListed, type PlatformConnection } from "../../../contracts/sources.ts";
@@ -635,6 +635,11 @@ function AdvancedTab({ premium }: { premium: boolean }) {
                 { header: "Compares", cell: (g) => growthLabel(g.growthBasis) },
               ]}
             />
+          )}
+          {rising.length > 0 && (
+            <p data-slot="order-note" className="mt-2 text-muted-foreground text-xs">
+              {GROWTH_ORDER_NOTE}
+            </p>
           )}
           {/* The players and growth come from the player series: their source, not the reviews' and prices'. */}
           <CatalogSourceNote

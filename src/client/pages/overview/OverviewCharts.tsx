@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { TRENDING_ORDER_NOTE } from "../../../contracts/games.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -51,6 +52,12 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
               emptyText="No trending games available at the moment"
               formatValue={(v) => `${compactNumber(v)} players`}
             />
+          )}
+          {/* The bars come in trending's order, not by growth alone (outside tester). */}
+          {!trending.isLoading && !trending.isError && games.length > 0 && (
+            <p data-slot="order-note" className="mt-2 text-muted-foreground text-xs">
+              {TRENDING_ORDER_NOTE}
+            </p>
           )}
           {!trending.isLoading && !trending.isError && (
             <CatalogSourceNote provenance={games[0]?.players?.provenance} className="mt-2" />

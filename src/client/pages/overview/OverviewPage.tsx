@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, BarChart3, FileText, Info, LineChart, Plus, TrendingUp } from "lucide-react";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { MarketTrend, Report } from "../../../contracts/games.ts";
+import { type MarketTrend, type Report, TRENDING_ORDER_NOTE } from "../../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
@@ -271,11 +271,17 @@ export default function OverviewPage() {
             }
           />
         ) : (
-          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-            {games.slice(0, OVERVIEW_TRENDING).map((g) => (
-              <GameCardView key={g.gameId} game={g} />
-            ))}
-          </div>
+          <>
+            <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+              {games.slice(0, OVERVIEW_TRENDING).map((g) => (
+                <GameCardView key={g.gameId} game={g} />
+              ))}
+            </div>
+            {/* Trending's order, not growth alone (outside tester: it read as unsorted beside Dashboard's). */}
+            <p data-slot="order-note" className="mt-2 text-muted-foreground text-xs">
+              {TRENDING_ORDER_NOTE}
+            </p>
+          </>
         )}
       </div>
 
