@@ -247,6 +247,11 @@ export interface ScreenerPage {
   pageSize: number;
   sort: ScreenerSort;
   order: "asc" | "desc";
+  /**
+   * Games that match every other filter but are left out by a release-year filter because no source
+   * gives their release date or year (SteamSpy's export has none); 0 without a release-year filter.
+   */
+  undatedLeftOut: number;
   /** Where the figures come from (one entry per source), newest data time of each. */
   provenance: Provenance[];
 }
@@ -354,6 +359,8 @@ export interface CompanyPage {
     reviewedGames: number;
     firstYear: number | null;
     lastYear: number | null;
+    /** Games with no release date or year in any source (SteamSpy gives none): outside firstYear–lastYear. */
+    undatedGames: number;
     releasesPerYear: Array<{ year: number; games: number }>;
     /**
      * Games the owners model does not cover (not on Steam, and no Steam reviews, owners band or

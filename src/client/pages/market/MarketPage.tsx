@@ -37,6 +37,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
 import { priceText } from "../game/price-text.ts";
+import { undatedNoteText } from "./screener-notes.ts";
 
 const PAGE_SIZE = 50;
 
@@ -332,6 +333,11 @@ function Screener() {
           </div>
         </CardHeader>
         <CardContent>
+          {data && undatedNoteText(data.undatedLeftOut) && (
+            <p className="mb-3 text-muted-foreground text-sm" role="note">
+              {undatedNoteText(data.undatedLeftOut)}
+            </p>
+          )}
           {screener.isError && !problem?.errors?.length ? (
             <LoadFailed what="the games" error={screener.error} onRetry={() => void screener.refetch()} />
           ) : problem ? (
