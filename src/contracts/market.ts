@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PriceDiscount, SalesRegions } from "./game-page.ts";
+import type { PriceDiscount, SalesRegionGaps, SalesRegions } from "./game-page.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -378,8 +378,12 @@ export interface CompanyPage {
     publishedSales: {
       games: number;
       units: number;
-      /** A region is null unless every game's figures give it. */
+      /**
+       * Each region summed over the rows that give it (the Dec 2016 file has no Other column); null only
+       * when no row gives it. `regionsNotGiven` counts the rows each sum leaves out.
+       */
       regions: SalesRegions;
+      regionsNotGiven: SalesRegionGaps;
       /** One per dataset (file and date) the figures come from. */
       provenance: Provenance[];
       /**
