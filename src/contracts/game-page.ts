@@ -177,6 +177,9 @@ export interface SalesRegions {
   other: number | null;
 }
 
+/** Per region, how many summed rows (platforms, for one game) do not give it: left out of that region's sum. */
+export type SalesRegionGaps = Record<keyof SalesRegions, number>;
+
 /** One platform's published sales, in units (the datasets publish millions to two decimals). */
 export interface PublishedPlatformSales {
   platform: string;
@@ -194,8 +197,12 @@ export interface PublishedPlatformSales {
 export interface PublishedSales {
   /** Sum over the platforms. */
   units: number;
-  /** Sums over the platforms; a region is null unless every platform gives it. */
+  /**
+   * Sums over the platforms that give each region (the Dec 2016 file has no Other column); null only
+   * when none gives it. `regionsNotGiven` counts the platforms each sum leaves out.
+   */
   regions: SalesRegions;
+  regionsNotGiven: SalesRegionGaps;
   /** Largest first. */
   platforms: PublishedPlatformSales[];
   /** One per dataset the figures come from. */

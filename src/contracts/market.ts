@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PriceDiscount, SalesRegions } from "./game-page.ts";
+import type { PriceDiscount, SalesRegionGaps, SalesRegions } from "./game-page.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -247,6 +247,11 @@ export interface ScreenerPage {
   pageSize: number;
   sort: ScreenerSort;
   order: "asc" | "desc";
+  /**
+   * Games that match every other filter but are left out by a release-year filter because no source
+   * gives their release date or year (SteamSpy's export has none); 0 without a release-year filter.
+   */
+  undatedLeftOut: number;
   /** Where the figures come from (one entry per source), newest data time of each. */
   provenance: Provenance[];
 }
@@ -354,6 +359,8 @@ export interface CompanyPage {
     reviewedGames: number;
     firstYear: number | null;
     lastYear: number | null;
+    /** Games with no release date or year in any source (SteamSpy gives none): outside firstYear–lastYear. */
+    undatedGames: number;
     releasesPerYear: Array<{ year: number; games: number }>;
     /**
      * Games the owners model does not cover (not on Steam, and no Steam reviews, owners band or
@@ -371,8 +378,12 @@ export interface CompanyPage {
     publishedSales: {
       games: number;
       units: number;
-      /** A region is null unless every game's figures give it. */
+      /**
+       * Each region summed over the rows that give it (the Dec 2016 file has no Other column); null only
+       * when no row gives it. `regionsNotGiven` counts the rows each sum leaves out.
+       */
       regions: SalesRegions;
+      regionsNotGiven: SalesRegionGaps;
       /** One per dataset (file and date) the figures come from. */
       provenance: Provenance[];
       /**

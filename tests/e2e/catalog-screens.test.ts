@@ -99,11 +99,15 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await search.fill("sh");
   await page.getByText("Type at least 3 characters to search").waitFor();
   expect(await page.getByRole("tab", { name: "Search Results" }).count()).toBe(0);
-  // Three characters but one letter: no search is sent, so no "No games found" either.
-  await search.fill("c++");
-  await page.getByText("Type at least 3 characters to search").waitFor();
-  expect(await page.getByRole("tab", { name: "Search Results" }).count()).toBe(0);
-  expect(await page.getByText('No games found for "c++"').count()).toBe(0);
+  // Three characters but fewer than 3 letters or digits: no search is sent, so no "No games found"
+  // either, and the hint says letters or digits are missing, not characters (testers' defect 5).
+  for (const q of ["c++", "!!!", "a b"]) {
+    await search.fill(q);
+    await page.getByText("Type at least 3 letters or digits to search").waitFor();
+    expect(await page.getByText("Type at least 3 characters to search").count()).toBe(0);
+    expect(await page.getByRole("tab", { name: "Search Results" }).count()).toBe(0);
+    expect(await page.getByText(`No games found for "${q}"`).count()).toBe(0);
+  }
   await search.fill("shadow");
   await expect
     .poll(() => page.getByRole("tab", { name: "Search Results" }).getAttribute("data-state"))
@@ -236,6 +240,7 @@ test("when the server refuses a screen's requests, each screen says it could not
     "No regional data available",
     "No game matches these filters",
     "Datasets API active",
+    "none listed",
   ];
   const screens: [string, string][] = [
     ["/", "Could not load the market figures"],

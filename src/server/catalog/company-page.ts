@@ -125,6 +125,7 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       reviewedGames: reviewed.length,
       firstYear: releasesPerYear[0]?.year ?? null,
       lastYear: releasesPerYear.at(-1)?.year ?? null,
+      undatedGames: games.filter((g) => g.releaseYear == null).length,
       releasesPerYear,
       outsideModel,
       estimates,

@@ -1,4 +1,9 @@
-import type { PublishedPlatformSales, PublishedSales, SalesRegions } from "../../contracts/game-page.ts";
+import type {
+  PublishedPlatformSales,
+  PublishedSales,
+  SalesRegionGaps,
+  SalesRegions,
+} from "../../contracts/game-page.ts";
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
@@ -33,16 +38,21 @@ const sourceOf = (dataset: unknown) =>
   dataset == null ? sourceName("vgsales-csv") : `${sourceName("vgsales-csv")} (${String(dataset)})`;
 const asOfOf = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
 
-/** Sums of each region; a region is null unless every part gives it. */
-function sumRegions(parts: SalesRegions[]): SalesRegions {
-  const sum = (key: keyof SalesRegions) =>
-    parts.every((p) => p[key] != null) ? parts.reduce((s, p) => s + p[key]!, 0) : null;
-  return {
-    northAmerica: sum("northAmerica"),
-    europe: sum("europe"),
-    japan: sum("japan"),
-    other: sum("other"),
-  };
+/**
+ * Sums of each region over the parts that give it, and how many parts do not (rows of the Dec 2016 file,
+ * which has no Other column): a region is null only when no part gives it, so the regions add up to the
+ * total as far as the files allow and the gap is counted rather than blanking the whole region.
+ */
+export function sumRegions(parts: SalesRegions[]): { regions: SalesRegions; notGiven: SalesRegionGaps } {
+  const keys = ["northAmerica", "europe", "japan", "other"] as const;
+  const regions = {} as SalesRegions;
+  const notGiven = {} as SalesRegionGaps;
+  for (const key of keys) {
+    const given = parts.filter((p) => p[key] != null);
+    regions[key] = given.length ? given.reduce((s, p) => s + p[key]!, 0) : null;
+    notGiven[key] = parts.length - given.length;
+  }
+  return { regions, notGiven };
 }
 
 /** One provenance per (file, date), newest first: the datasets the figures come from. */
@@ -141,9 +151,11 @@ async function publishedSalesOf(gameIds: string[]): Promise<Map<string, Publishe
   }
   const out = new Map<string, PublishedSales>();
   for (const [id, platforms] of platformsOf) {
+    const { regions, notGiven } = sumRegions(platforms.map((p) => p.regions));
     out.set(id, {
       units: platforms.reduce((s, p) => s + p.units, 0),
-      regions: sumRegions(platforms.map((p) => p.regions)),
+      regions,
+      regionsNotGiven: notGiven,
       platforms,
       provenance: provenanceOf(platforms),
     });
@@ -188,13 +200,15 @@ export async function companyPublishedSales(
   const all = [...counted, ...elsewhere];
   if (all.length === 0) return { perGame, total: null };
   const unattributed = counted.filter((r) => !r.companiesRecorded).length;
+  const { regions, notGiven } = sumRegions(all.map((r) => r.regions));
   return {
     perGame,
     total: {
       games: perGame.size,
       otherGames: new Set(elsewhere.map((r) => r.gameId)).size,
       units: all.reduce((s, r) => s + r.units, 0),
-      regions: sumRegions(all.map((r) => r.regions)),
+      regions,
+      regionsNotGiven: notGiven,
       provenance: provenanceOf(all, COMPANY_SALES_METHOD),
       rowsBeforeCompanies: unattributed,
       note: unattributed > 0 ? rowsBeforeCompaniesNote(unattributed) : null,

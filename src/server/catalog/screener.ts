@@ -314,8 +314,23 @@ export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
     pageSize: q.pageSize,
     sort: q.sort,
     order: q.order,
+    undatedLeftOut: undatedLeftOut(index, q),
     provenance,
   };
+}
+
+/**
+ * The games a release-year filter leaves out for having no release year: those matching the filter
+ * without its years whose year is unknown (NaN). 0 when the filter has no years.
+ */
+export function undatedLeftOut(index: CatalogIndex, f: ScreenerFilter): number {
+  if (f.yearFrom == null && f.yearTo == null) return 0;
+  const { releaseYear } = index.col;
+  let n = 0;
+  for (const s of matchingSlots(index, { ...f, yearFrom: undefined, yearTo: undefined })) {
+    if (Number.isNaN(releaseYear[s]!)) n++;
+  }
+  return n;
 }
 
 // ---- Pick lists ----------------------------------------------------------------------------------------

@@ -58,7 +58,8 @@ export const SeveralPlatformsAndFiles: Story = {
   args: {
     sales: {
       units: 30_830_000,
-      regions: { northAmerica: 15_580_000, europe: 11_290_000, japan: 620_000, other: null },
+      regions: { northAmerica: 15_580_000, europe: 11_290_000, japan: 620_000, other: 3_020_000 },
+      regionsNotGiven: { northAmerica: 0, europe: 0, japan: 0, other: 1 },
       platforms: [
         {
           platform: "X360",
@@ -104,10 +105,13 @@ export const SeveralPlatformsAndFiles: Story = {
     const table = within(canvas.getByRole("table", { name: "Units sold by platform" }));
     await expect(table.getAllByRole("row")).toHaveLength(5);
     await expect(table.getByText("14.76M")).toBeVisible();
-    // A region the file does not give is named as such, and that region's total is not summed.
+    // A region the file does not give is named as such; the region's total sums the platforms that
+    // give it and says how many do not.
     await expect(table.getByText("not given")).toBeVisible();
     const regions = within(canvas.getByLabelText("By region"));
-    await expect(regions.getByText("Other regions").nextElementSibling).toHaveTextContent("not given");
+    await expect(regions.getByText("Other regions").nextElementSibling).toHaveTextContent("3.02M");
+    await expect(regions.getByText("excludes 1 platform that does not give it")).toBeVisible();
+    await expect(regions.queryAllByText(/^excludes/)).toHaveLength(1);
     await expect(
       canvas.getByText(/Dec 2016; VGChartz sales dataset \(vgsales\.csv\) · Oct 2016/),
     ).toBeVisible();
@@ -129,6 +133,24 @@ export const CompanyTotal: Story = {
     await expect(canvas.getByText("1,786.56M")).toBeVisible();
     await expect(canvas.queryByRole("table")).toBeNull();
     await expect(canvas.getByText(/667 games/)).toBeVisible();
+  },
+};
+
+/** Nintendo with the Dec 2016 file imported too: its rows give no Other sales, so Other sums the rest. */
+export const CompanyTotalWithRegionGap: Story = {
+  args: {
+    ...CompanyTotal.args,
+    sales: {
+      units: 1_798_820_000,
+      regions: { northAmerica: 822_000_000, europe: 419_800_000, japan: 460_700_000, other: 95_290_000 },
+      regionsNotGiven: { northAmerica: 0, europe: 0, japan: 0, other: 12 },
+      provenance: [{ source: VGSALES, asOf: null, method: METHOD }],
+    },
+  },
+  play: async ({ canvas }) => {
+    const regions = within(canvas.getByLabelText("By region"));
+    await expect(regions.getByText("Other regions").nextElementSibling).toHaveTextContent("95.29M");
+    await expect(regions.getByText("excludes 12 rows that do not give it")).toBeVisible();
   },
 };
 

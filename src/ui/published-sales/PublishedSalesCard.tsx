@@ -1,4 +1,4 @@
-import type { PublishedPlatformSales, SalesRegions } from "../../contracts/game-page.ts";
+import type { PublishedPlatformSales, SalesRegionGaps, SalesRegions } from "../../contracts/game-page.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card/index.ts";
 import { cn } from "../cn.ts";
@@ -22,6 +22,15 @@ const REGIONS: Array<[keyof SalesRegions, string]> = [
 
 const region = (v: number | null) => (v == null ? "not given" : publishedUnits(v));
 
+/**
+ * What a region's sum leaves out: the rows (a game's platforms) whose file does not give that region
+ * (the Dec 2016 file has no Other column). Null when every row gives it or none does ("not given").
+ */
+export function regionGapText(sum: number | null, notGiven: number | undefined, noun: string): string | null {
+  if (sum == null || !notGiven) return null;
+  return `excludes ${notGiven.toLocaleString("en-US")} ${noun}${notGiven === 1 ? " that does" : "s that do"} not give it`;
+}
+
 /** A file with no date says so, rather than the note leaving the date out. */
 export function datedProvenance(list: Provenance[]): Provenance[] {
   return list.map((p) => (p.asOf ? p : { ...p, source: `${p.source}, undated (the file states no date)` }));
@@ -43,6 +52,8 @@ export function PublishedSalesCard({
   sales: {
     units: number;
     regions: SalesRegions;
+    /** Per region, the rows (platforms) its sum leaves out for not giving it. */
+    regionsNotGiven?: SalesRegionGaps;
     platforms?: PublishedPlatformSales[];
     provenance: Provenance[];
   };
@@ -55,6 +66,8 @@ export function PublishedSalesCard({
   now?: number;
 }) {
   const platforms = sales.platforms ?? [];
+  // A game's rows are its platforms; a company total's are the datasets' rows.
+  const gapNoun = sales.platforms ? "platform" : "row";
   return (
     <Card data-slot="published-sales" role="region" aria-label={title} className={cn("w-full", className)}>
       <CardHeader>
@@ -67,12 +80,16 @@ export function PublishedSalesCard({
           <span className="font-normal text-muted-foreground text-sm">units</span>
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4" aria-label="By region">
-          {REGIONS.map(([key, label]) => (
-            <div key={key}>
-              <dt className="text-muted-foreground text-xs">{label}</dt>
-              <dd className="tabular-nums">{region(sales.regions[key])}</dd>
-            </div>
-          ))}
+          {REGIONS.map(([key, label]) => {
+            const gap = regionGapText(sales.regions[key], sales.regionsNotGiven?.[key], gapNoun);
+            return (
+              <div key={key}>
+                <dt className="text-muted-foreground text-xs">{label}</dt>
+                <dd className="tabular-nums">{region(sales.regions[key])}</dd>
+                {gap && <dd className="text-muted-foreground text-xs">{gap}</dd>}
+              </div>
+            );
+          })}
         </dl>
         {platforms.length > 1 && (
           <DataTable

@@ -20,6 +20,7 @@ import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { companyQuery } from "../../queries/game-page.ts";
+import { companySpanText } from "./company-span.ts";
 
 const COLUMNS: DataColumn<CompanyGame>[] = [
   {
@@ -82,12 +83,7 @@ export default function CompanyPage() {
   const t = c.totals;
   return (
     <div>
-      <PageHeader
-        title={c.name}
-        description={`${t.developed} developed, ${t.published} published${
-          t.firstYear ? `, releases from ${t.firstYear} to ${t.lastYear}` : ""
-        }.`}
-      />
+      <PageHeader title={c.name} description={companySpanText(t)} />
       <StatTiles
         className="mb-6 md:grid-cols-4"
         tiles={[

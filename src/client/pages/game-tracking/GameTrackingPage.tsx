@@ -18,6 +18,7 @@ import { userStatsQuery } from "../../queries/auth.ts";
 import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { searchHint } from "./search-hint.ts";
 
 /** Spec §9: Discover shows the first 12 trending games. */
 export const DISCOVER_COUNT = 12;
@@ -145,7 +146,7 @@ export default function GameTrackingPage() {
         onChange={setQuery}
       />
       <p className="mb-4 h-5 text-muted-foreground text-sm" aria-live="polite">
-        {trimmed.length > 0 && !searchable ? "Type at least 3 characters to search" : ""}
+        {searchHint(trimmed)}
       </p>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>

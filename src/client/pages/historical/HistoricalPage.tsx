@@ -35,6 +35,7 @@ import {
   platformConnectionsQuery,
 } from "../../queries/sources.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { datasetsStatusText } from "./datasets-status.ts";
 
 /** Spec §9 limits and bar scales. */
 export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
@@ -407,7 +408,9 @@ export default function HistoricalPage() {
   const count = datasets.data?.length ?? 0;
   const shownDatasets = (datasets.data ?? []).slice(0, LIMITS.datasets);
   // The list is Kaggle's, as of the last successful Kaggle sync.
-  const kaggleSync = connections.data?.find((c) => c.id === "kaggle")?.lastSuccess ?? null;
+  const kaggle = connections.data?.find((c) => c.id === "kaggle");
+  const kaggleSync = kaggle?.lastSuccess ?? null;
+  const status = datasetsStatusText(count, kaggle?.status);
 
   return (
     <div className="grid gap-6">
@@ -424,10 +427,10 @@ export default function HistoricalPage() {
         ) : (
           <p className="text-sm">
             {/* Kaggle's list, not the datasets imported into the catalog (the Data sources page lists
-                those): "0 datasets available" beside seven imported ones read as none (report r15-a #7). */}
-            <span className="font-medium">Datasets API active</span> — {count} Kaggle{" "}
-            {count === 1 ? "dataset" : "datasets"} listed
-            {count === 0 && kaggleSync == null && !operator && " (the Kaggle list has not been fetched yet)"}
+                those): "0 datasets available" beside seven imported ones read as none (report r15-a #7).
+                "Datasets API active" only while Kaggle is connected (testers' defect 3). */}
+            <span className="font-medium">{status.lead}</span>
+            {status.rest}
             {/* What to configure is for operators only (issue 9 §4); customers see what is available. */}
             {count === 0 && operator && (
               <>
@@ -458,7 +461,20 @@ export default function HistoricalPage() {
           ) : datasets.isError ? (
             <LoadFailed what="the datasets" error={datasets.error} onRetry={() => void datasets.refetch()} />
           ) : !count ? (
-            <EmptyState icon={Database} title="No datasets available" />
+            // Kaggle's list is empty; the datasets imported into the catalog are listed elsewhere.
+            <EmptyState
+              icon={Database}
+              title="No datasets available"
+              description={
+                <>
+                  No Kaggle datasets are listed. The datasets imported into the catalog are listed on{" "}
+                  <Link href="/data-sources" className="underline">
+                    Data sources
+                  </Link>
+                  .
+                </>
+              }
+            />
           ) : (
             <>
               <div className="grid gap-3 md:grid-cols-3">

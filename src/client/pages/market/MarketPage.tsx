@@ -37,6 +37,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
 import { priceText } from "../game/price-text.ts";
+import { listCellParts, undatedNoteText } from "./screener-notes.ts";
 
 const PAGE_SIZE = 50;
 
@@ -82,7 +83,10 @@ function labelledMessage(message: string): string {
 /** What the estimate columns say of a low-signal game, beside its P10–P90 range. */
 export const LOW_SIGNAL_TITLE = `${LOW_SIGNAL_TEXT} (the P50 only orders the rows).`;
 
-function cell(row: ScreenerRow, column: ScreenerColumn) {
+/** The filter of each list column, whose value its cells show first. */
+const LIST_FILTER = { genres: "genre", tags: "tag", platforms: "platform" } as const;
+
+function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, string>) {
   switch (column) {
     case "name":
       return (
@@ -97,8 +101,17 @@ function cell(row: ScreenerRow, column: ScreenerColumn) {
       );
     case "genres":
     case "tags":
-    case "platforms":
-      return <span className="block max-w-56 truncate">{row[column].slice(0, 4).join(", ") || "–"}</span>;
+    case "platforms": {
+      // The filtered value first, and "+N more" with the whole list in the title (never a silent cut).
+      const { shown, more, full } = listCellParts(row[column], filters[LIST_FILTER[column]]);
+      if (shown.length === 0) return "–";
+      return (
+        <span className="flex max-w-56 gap-1" title={full}>
+          <span className="truncate">{shown.join(", ")}</span>
+          {more > 0 && <span className="shrink-0 text-muted-foreground">+{more} more</span>}
+        </span>
+      );
+    }
     case "price":
       // A sale price says so, as the game page does ("$7.99 (60% off $19.99)").
       return priceText(row.price, row.discount);
@@ -332,6 +345,11 @@ function Screener() {
           </div>
         </CardHeader>
         <CardContent>
+          {data && undatedNoteText(data.undatedLeftOut) && (
+            <p className="mb-3 text-muted-foreground text-sm" role="note">
+              {undatedNoteText(data.undatedLeftOut)}
+            </p>
+          )}
           {screener.isError && !problem?.errors?.length ? (
             <LoadFailed what="the games" error={screener.error} onRetry={() => void screener.refetch()} />
           ) : problem ? (
@@ -406,7 +424,7 @@ function Screener() {
                   {data.rows.map((row) => (
                     <TableRow key={row.id}>
                       {shown.map((c) => (
-                        <TableCell key={c}>{cell(row, c)}</TableCell>
+                        <TableCell key={c}>{cell(row, c, filters)}</TableCell>
                       ))}
                     </TableRow>
                   ))}

@@ -1,0 +1,30 @@
+import type { PlatformConnection } from "../../../contracts/sources.ts";
+
+/**
+ * The Historical Analytics status line about Kaggle's dataset list, as the Kaggle connection really
+ * stands. The spec's "Datasets API active" only while Kaggle is connected; otherwise it says why the
+ * list is empty or old (not configured, never fetched, last sync failed) instead of claiming an active
+ * API beside "0 datasets". Undefined status: the connection state could not be read.
+ */
+export function datasetsStatusText(
+  count: number,
+  status: PlatformConnection["status"] | undefined,
+): { lead: string; rest: string } {
+  const listed = `${count.toLocaleString("en-US")} Kaggle ${count === 1 ? "dataset" : "datasets"} listed`;
+  if (status === "connected") return { lead: "Datasets API active", rest: ` — ${listed}` };
+  const why =
+    status === "not_configured"
+      ? "Kaggle is not configured"
+      : status === "never_synced"
+        ? "the Kaggle list has not been fetched yet"
+        : status === "error"
+          ? count > 0
+            ? "from the last successful sync; the latest Kaggle sync failed"
+            : "the Kaggle sync failed"
+          : null;
+  if (count === 0) return { lead: "Kaggle datasets", rest: `: none listed${why ? ` (${why})` : ""}` };
+  return {
+    lead: "Kaggle datasets",
+    rest: `: ${count.toLocaleString("en-US")} listed${why ? ` (${why})` : ""}`,
+  };
+}
