@@ -148,15 +148,8 @@ export interface GameListPage {
   pageSize: number;
 }
 
-/**
- * Trending's order (src/server/catalog/trending.ts): growth against the previous period, counted from
- * −100% up to +500% (`TRENDING_GROWTH_CAP`), times log10(1 + the current players): growth weighted by
- * size, so a small game doubling ranks near a huge game growing a little. Screens listing trending
- * games in that order say so (`TRENDING_ORDER_NOTE`); a list re-sorted by growth says that instead.
- */
-export const TRENDING_GROWTH_CAP = 5;
-export const TRENDING_ORDER_NOTE = `Ordered by growth weighted by players (growth, counted up to +${TRENDING_GROWTH_CAP * 100}%, times the log of current players), not by growth alone.`;
-export const GROWTH_ORDER_NOTE = "Ordered by growth alone, highest first.";
+// Trending's order and the notes that say it: in a module of their own, free of zod, for the screens.
+export { GROWTH_ORDER_NOTE, TRENDING_GROWTH_CAP, TRENDING_ORDER_NOTE } from "./trending-order.ts";
 
 /** Spec §3 "Trending game", plus the figures it was ranked on. */
 export interface TrendingGame {

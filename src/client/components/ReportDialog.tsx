@@ -1,13 +1,9 @@
 import { Users } from "lucide-react";
 import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
-import {
-  type GrowthBasis,
-  type OverviewFigures,
-  type Report,
-  TRENDING_ORDER_NOTE,
-} from "../../contracts/games.ts";
+import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
+import { TRENDING_ORDER_NOTE } from "../../contracts/trending-order.ts";
 import {
   Dialog,
   DialogContent,

@@ -3,10 +3,11 @@ import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from 
 import { useRef, useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
-import { GROWTH_ORDER_NOTE, type Report, type SearchResult } from "../../../contracts/games.ts";
+import type { Report, SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import { type FreeGame, freeGamesListed, type PlatformConnection } from "../../../contracts/sources.ts";
+import { GROWTH_ORDER_NOTE } from "../../../contracts/trending-order.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, DonutChart, donutSlices, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { TRENDING_ORDER_NOTE } from "../../../contracts/games.ts";
+import { TRENDING_ORDER_NOTE } from "../../../contracts/trending-order.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
