@@ -178,3 +178,18 @@ export async function signedInContext(
 
 /** Where e2e screenshots go (ignored by git); look at them after a run. */
 export const SCREENSHOT_DIR = join(process.cwd(), "tests/e2e/screenshots");
+
+/** One SQL statement on a test server's database (its own connection, waiting out the server's writes). */
+export async function serverSql(
+  server: Pick<TestServer, "databaseFile">,
+  statement: string,
+  args: Array<string | number | null> = [],
+) {
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute("PRAGMA busy_timeout = 30000");
+    return await db.execute({ sql: statement, args });
+  } finally {
+    db.close();
+  }
+}

@@ -1,8 +1,14 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openClient } from "../../src/server/db/client.ts";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  launchBrowser,
+  SCREENSHOT_DIR,
+  serverSql,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 /**
  * Report 6 item 16: every setting either takes effect or says on screen why it cannot. Price alerts
@@ -24,15 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function sql(statement: string, args: Array<string | number | null> = []) {
-  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
-  try {
-    await db.execute("PRAGMA busy_timeout = 30000");
-    return await db.execute({ sql: statement, args });
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number | null> = []) =>
+  serverSql(server, statement, args);
 
 /** A game in the catalog, tracked by the user (as the watchlist's Track button leaves it). */
 async function trackedGame(userId: string, name: string, price: number): Promise<string> {

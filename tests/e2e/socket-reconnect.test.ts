@@ -1,8 +1,14 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openClient } from "../../src/server/db/client.ts";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  launchBrowser,
+  SCREENSHOT_DIR,
+  serverSql,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 /**
  * Outside testers: after the socket came back, an alert made while it was down never reached the
@@ -24,15 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function sql(statement: string, args: Array<string | number | null> = []) {
-  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
-  try {
-    await db.execute("PRAGMA busy_timeout = 30000");
-    return await db.execute({ sql: statement, args });
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number | null> = []) =>
+  serverSql(server, statement, args);
 
 test("an alert made while the socket was down reaches the bell on reconnect; the Real-time panel says the connection is lost", async () => {
   const { context, userId } = await signedInContext(browser, server, { role: "regular" });
