@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "../../ui/alert/index.ts";
 import { Button } from "../../ui/button/index.ts";
 import { ApiError, errorMessage } from "../api.ts";
+import { plural } from "../format/numbers.ts";
 
 /**
  * Why a screen's data did not load, in the server's own words: the problem JSON's `detail` ("Too many
@@ -24,7 +25,7 @@ export function waitingText(text: string, secondsLeft: number): string {
   const wait = /\s*Try again in \d+ seconds?\.?/i;
   if (!wait.test(text)) return text;
   return secondsLeft > 0
-    ? text.replace(/in \d+ seconds?/i, `in ${secondsLeft} ${secondsLeft === 1 ? "second" : "seconds"}`)
+    ? text.replace(/in \d+ seconds?/i, `in ${plural(secondsLeft, "second")}`)
     : text.replace(wait, "").trim();
 }
 

@@ -26,7 +26,7 @@ const region = (v: number | null) => (v == null ? "not given" : publishedUnits(v
  * What a region's sum leaves out: the rows (a game's platforms) whose file does not give that region
  * (the Dec 2016 file has no Other column). Null when every row gives it or none does ("not given").
  */
-export function regionGapText(sum: number | null, notGiven: number | undefined, noun: string): string | null {
+function regionGapText(sum: number | null, notGiven: number | undefined, noun: string): string | null {
   if (sum == null || !notGiven) return null;
   return `excludes ${notGiven.toLocaleString("en-US")} ${noun}${notGiven === 1 ? " that does" : "s that do"} not give it`;
 }

@@ -30,6 +30,7 @@ import {
   ESTIMATE_FIGURES,
   type EstimateState,
   estimateCell,
+  estimateState,
   estimateStatus,
   estimateValue,
 } from "./estimate-figures.ts";
@@ -201,21 +202,12 @@ export default function ComparePage() {
   const missing = ids.filter((_, i) => details[i]?.isError);
   const loading = details.some((d) => d.isLoading);
   // Each game's sales estimates, the very answer the game page's estimates panel shows.
-  const estimateResults = useQueries({ queries: games.map((g) => gameEstimatesQuery(g.id)) });
-  const estimates = new Map<string, EstimateState>(
-    games.map((g, i) => {
-      const r = estimateResults[i];
-      const state: EstimateState = r?.data
-        ? { status: "ready", estimate: r.data }
-        : r?.error
-          ? r.error instanceof ApiError && r.error.status === 404
-            ? { status: "none" }
-            : { status: "error", message: r.error.message }
-          : { status: "loading" };
-      return [g.id, state];
-    }),
-  );
-  const estimateOf = (g: GameDetail): EstimateState => estimates.get(g.id) ?? { status: "loading" };
+  const estimateStates = useQueries({
+    queries: games.map((g) => gameEstimatesQuery(g.id)),
+    combine: (results) => results.map(estimateState),
+  });
+  const estimateOf = (g: GameDetail): EstimateState =>
+    estimateStates[games.indexOf(g)] ?? { status: "loading" };
 
   const figures: Array<{
     label: string;
@@ -294,7 +286,8 @@ export default function ComparePage() {
     {
       label: "Estimate",
       unit: "",
-      value: (g) => estimateStatus(estimateOf(g)),
+      // The file holds what the model says, never "Loading…" from an export made before it answered.
+      value: (g) => (estimateOf(g).status === "ready" ? estimateStatus(estimateOf(g)) : null),
       show: (g) => estimateStatus(estimateOf(g)) ?? "–",
       more: [
         {

@@ -1,5 +1,6 @@
 import type { EstimateRange, GameEstimate } from "../../../contracts/estimates.ts";
 import { compactFigure } from "../../../ui/estimates-panel/index.ts";
+import { ApiError } from "../../api.ts";
 
 /**
  * A compared game's sales estimate as Compare's key figures show it: the same answer the game page's
@@ -37,7 +38,7 @@ function free(e: GameEstimate): boolean {
 }
 
 /** The figure's P10/P50/P90, or null where the estimate gives none (not covered, free, no price). */
-export function estimateRange(e: GameEstimate, key: EstimateFigure): EstimateRange | null {
+function estimateRange(e: GameEstimate, key: EstimateFigure): EstimateRange | null {
   if (!covered(e)) return null;
   if (key === "owners") return e.owners;
   if (free(e)) return null;
@@ -83,6 +84,15 @@ export function estimateValue(
 }
 
 /** What the estimate is, in a word or two: the CSV's and table's "Estimate" row. */
+/** A game's estimates query as the Compare table reads it (404: the game has no estimate). */
+export function estimateState(result: { data?: GameEstimate; error: Error | null }): EstimateState {
+  if (result.data) return { status: "ready", estimate: result.data };
+  if (!result.error) return { status: "loading" };
+  return result.error instanceof ApiError && result.error.status === 404
+    ? { status: "none" }
+    : { status: "error", message: result.error.message };
+}
+
 export function estimateStatus(state: EstimateState): string | null {
   if (state.status === "loading") return "Loading…";
   if (state.status === "error") return "could not be loaded";

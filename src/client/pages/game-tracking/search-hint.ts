@@ -1,13 +1,13 @@
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../../contracts/search-length.ts";
 
 /** The spec's hint for a query of 1–2 characters (§2). */
-export const SHORT_QUERY_HINT = `Type at least ${SEARCH_MIN_LENGTH} characters to search`;
+const SHORT_QUERY_HINT = `Type at least ${SEARCH_MIN_LENGTH} characters to search`;
 /**
  * For a query long enough but with fewer than 3 letters or digits ("!!!", "a b"): the search counts
  * only those (the server answers 422), so the hint names what is missing instead of the spec's
  * "characters", which such a query already has.
  */
-export const FEW_LETTERS_HINT = `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`;
+const FEW_LETTERS_HINT = `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`;
 
 /** The hint under the search box for a trimmed query; "" when it is empty or searchable. */
 export function searchHint(trimmed: string): string {

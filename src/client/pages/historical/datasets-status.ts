@@ -1,4 +1,5 @@
 import type { PlatformConnection } from "../../../contracts/sources.ts";
+import { plural } from "../../format/numbers.ts";
 
 /**
  * The Historical Analytics status line about Kaggle's dataset list, as the Kaggle connection really
@@ -10,7 +11,7 @@ export function datasetsStatusText(
   count: number,
   status: PlatformConnection["status"] | undefined,
 ): { lead: string; rest: string } {
-  const listed = `${count.toLocaleString("en-US")} Kaggle ${count === 1 ? "dataset" : "datasets"} listed`;
+  const listed = `${plural(count, "Kaggle dataset")} listed`;
   if (status === "connected") return { lead: "Datasets API active", rest: ` — ${listed}` };
   const why =
     status === "not_configured"

@@ -12,7 +12,7 @@ export function undatedNoteText(leftOut: number): string | null {
 }
 
 /** How many of a list cell's values the table shows before a "+N more" marker. */
-export const LIST_CELL_SHOWN = 4;
+const LIST_CELL_SHOWN = 4;
 
 /**
  * A genres, tags or platforms cell: the value the screener filters by first (so a row visibly matches
