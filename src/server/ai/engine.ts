@@ -359,6 +359,8 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
   const projection = projectGame(g);
+  // The player history the game holds, where it has no daily averages (said in two reasons below).
+  const held = historyHeld(g);
   const direction: ProjectionDirection = projection?.direction ?? "unknown";
   const trend = trendLabel(direction);
   const marketPrediction = {
@@ -368,8 +370,8 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
     reasoning:
       projection == null
         ? `${
-            g.daily.length === 0 && historyHeld(g)
-              ? `Projections need at least ${MIN_PROJECTION_DAYS} days of daily player averages; this game has ${historyHeld(g)}, no daily player averages.`
+            g.daily.length === 0 && held
+              ? `Projections need at least ${MIN_PROJECTION_DAYS} days of daily player averages; this game has ${held}, no daily player averages.`
               : noProjectionReason(g.daily.length, g.month != null, "this game")
           }${monthChange(g)}`
         : `A line through the last ${projection.n} days of players (R² ${projection.r2.toFixed(2)}) reaches ${Math.round(projection.projected).toLocaleString("en")} daily players in ${HORIZON_DAYS} days, ${pct(projection.change)} on today's ${Math.round(projection.from).toLocaleString("en")}${growth == null ? "" : `; last week moved ${pct(growth)} against the week before`}.`,
@@ -392,8 +394,8 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
     reasoning:
       g.variation == null
         ? g.daily.length === 0
-          ? historyHeld(g)
-            ? `${capitalise(historyHeld(g)!)}: no daily player averages to measure its swings, high risk until there are.`
+          ? held
+            ? `${capitalise(held)}: no daily player averages to measure its swings, high risk until there are.`
             : "No daily player series to measure its swings: high risk until there is one."
           : `Only ${g.daily.length} day${g.daily.length === 1 ? "" : "s"} of players in the last 30, fewer than the ${MIN_VOLATILITY_DAYS} its swings are measured from: high risk until there are more.`
         : `Daily players vary by ${(variation * 100).toFixed(0)}% around their 30-day mean (${riskLevel} risk).`,
@@ -741,8 +743,8 @@ export async function recommend(
       tracked.length === 0
         ? "You follow no games yet: these follow your favourite genres alone."
         : byGames.length === 0
-          ? `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}, none with a genre in the catalog: these follow your favourite genres alone.`
-          : `You follow ${tracked.length} game${tracked.length === 1 ? "" : "s"}; your leading genre is ${byGames[0]!.name}.`,
+          ? `You follow ${counted(tracked.length, "game")}, none with a genre in the catalog: these follow your favourite genres alone.`
+          : `You follow ${counted(tracked.length, "game")}; your leading genre is ${byGames[0]!.name}.`,
       ...(favouriteLabels.length ? [`Favourite genres from Settings: ${favouriteLabels.join(", ")}.`] : []),
     ],
     // The fit here is how well the recommended games' genres match the user's.

@@ -159,7 +159,7 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
           : `${counted(analysis.length, "game")}; their reviews give a mean sample score of ${sample.toFixed(2)}${
               fit == null
                 ? `; no game has ${MIN_PROJECTION_DAYS} days of players for a projection, so there is nothing for the confidence to rest on`
-                : `; the ${fits.length === 1 ? "line" : "lines"} through ${fits.length === 1 ? "1 game's" : `${fits.length} games'`} last 30 days of players fit${fits.length === 1 ? "s" : ""} with mean R² ${fit.toFixed(2)}${unprojected ? `; ${unprojected} game${unprojected === 1 ? "" : "s"} without a projection count ${NO_FIT_CONFIDENCE.toFixed(2)} each` : ""}`
+                : `; the ${fits.length === 1 ? "line" : "lines"} through ${fits.length === 1 ? "1 game's" : `${fits.length} games'`} last 30 days of players fit${fits.length === 1 ? "s" : ""} with mean R² ${fit.toFixed(2)}${unprojected ? `; ${counted(unprojected, "game")} without a projection count ${NO_FIT_CONFIDENCE.toFixed(2)} each` : ""}`
             }.`;
       const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
       const interpreted = await interpretGames(

@@ -827,7 +827,9 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
   let changed = 0;
   const touched = new Set<string>();
   const fresh = options.fresh;
-  const row = (p: MetricPoint) => [p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source];
+  // A point's values in the INSERT's column order, laid end to end in `out`.
+  const pushRow = (out: unknown[], p: MetricPoint) =>
+    out.push(p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source);
   // Points of games created with them change no other game's figures: they are written without
   // asking SQLite to answer each row back (most of a large import's points).
   const newGameValues: unknown[] = [];
@@ -836,7 +838,7 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
     for (const p of points) {
       if (!fresh.has(p.gameId)) others.push(p);
       else {
-        newGameValues.push(p.gameId, p.metric, p.ts.getTime(), p.value, p.period ?? "day", p.source);
+        pushRow(newGameValues, p);
         options.touched?.add(p.gameId);
       }
     }
@@ -846,7 +848,7 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
   for (let i = 0; i < others.length; i += POINTS_PER_STATEMENT) {
     const part = others.slice(i, i + POINTS_PER_STATEMENT);
     const args: unknown[] = [];
-    for (const p of part) args.push(...row(p));
+    for (const p of part) pushRow(args, p);
     const rows = yield* query(
       `${POINT_HEAD} VALUES ${Array.from(part, () => "(?,?,?,?,?,?)").join(",")} ${POINT_CONFLICT} RETURNING game_id`,
       args,

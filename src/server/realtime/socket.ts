@@ -66,7 +66,7 @@ const requireUpgrade = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Retry-After on a refused upgrade: the browser's client backs off on its own (src/client/realtime.ts). */
-export const SOCKET_LIMIT_RETRY_AFTER_SECONDS = 30;
+const SOCKET_LIMIT_RETRY_AFTER_SECONDS = 30;
 
 /**
  * At most WS_MAX_SOCKETS_PER_USER open sockets per user (each is bounded, but hundreds of them were

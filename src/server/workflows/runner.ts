@@ -177,7 +177,7 @@ export async function setWorkflowActive(
 }
 
 /** How often a running run notes that it is still running (`lastSeenAt`). */
-export const RUN_HEARTBEAT_MS = 5_000;
+const RUN_HEARTBEAT_MS = 5_000;
 
 /** Notes that a run is still running; a busy database only delays the note to the next beat. */
 async function seeRunning(executionId: string): Promise<void> {
@@ -204,7 +204,6 @@ async function runStepsSeen(definition: WorkflowDefinition, executionId: string)
   const results: ExecutionStep[] = [];
   const failures: string[] = [];
   for (const step of definition.steps) {
-    if (results.length > 0) await seeRunning(executionId);
     const started = performance.now();
     try {
       const outcome = await step.run(runOptions);
@@ -221,7 +220,7 @@ async function runStepsSeen(definition: WorkflowDefinition, executionId: string)
     }
     await db()
       .update(workflowExecutions)
-      .set({ currentStep: results.length, steps: results })
+      .set({ currentStep: results.length, steps: results, lastSeenAt: new Date() })
       .where(eq(workflowExecutions.id, executionId));
   }
   await db()
@@ -289,7 +288,7 @@ export const INTERRUPTED_STEP_DETAIL = "interrupted: the server stopped during t
  * (`lastSeenAt`, every few seconds while it runs) and the end of its last recorded step (its start
  * plus the recorded steps' durations; just `startedAt` before any step ended).
  */
-export function lastKnownRunning(run: {
+function lastKnownRunning(run: {
   startedAt: Date;
   steps: ExecutionStep[] | null;
   lastSeenAt?: Date | null;
