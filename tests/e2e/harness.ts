@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { openClient } from "../../src/server/db/client.ts";
 
 /**
@@ -192,4 +192,42 @@ export async function serverSql(
   } finally {
     db.close();
   }
+}
+
+let watchers = 0;
+
+/**
+ * Watches for `text` to be in the page, however briefly: a MutationObserver inside the page reports
+ * it, in this document and every one loaded after, so a toast shown for 500 ms before a redirect is
+ * not missed between a locator's polls on a busy machine. Await this before the action; the function
+ * it gives resolves once the text has appeared (or fails after `timeout` ms).
+ */
+export async function watchForText(page: Page, text: string, timeout = 30_000): Promise<() => Promise<void>> {
+  const name = `__seenText${++watchers}`;
+  let seen!: () => void;
+  const wasSeen = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
+  await page.exposeFunction(name, () => seen());
+  const install = ([wanted, report]: [string, string]) => {
+    const tell = () => (window as unknown as Record<string, (() => void) | undefined>)[report]?.();
+    const check = () => {
+      if (document.documentElement?.textContent?.includes(wanted)) tell();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    check();
+  };
+  await page.addInitScript(install, [text, name] as [string, string]);
+  await page.evaluate(install, [text, name] as [string, string]).catch(() => undefined);
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`"${text}" never appeared within ${timeout} ms`)), timeout);
+    });
+    try {
+      await Promise.race([wasSeen, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }

@@ -1,6 +1,6 @@
 import type { Browser, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
+import { launchBrowser, signedInContext, startServer, type TestServer, watchForText } from "./harness.ts";
 
 /** Issue 8: the client recovers by itself — deep links through sign-in, redirects, lost code chunks, a lost socket. */
 let server: TestServer;
@@ -52,8 +52,9 @@ test("the admin-only redirect replaces the history entry, so Back does not retur
   const page = await context.newPage();
   await page.goto(`${server.url}/settings`);
   await page.getByRole("tab", { name: "Security" }).waitFor();
+  const told = await watchForText(page, "Admin access required. Redirecting...");
   await page.goto(`${server.url}/admin`);
-  await page.getByText("Admin access required. Redirecting...").first().waitFor();
+  await told();
   await page.waitForURL(`${server.url}/`);
   await page.goBack();
   await page.waitForURL(`${server.url}/settings`);
@@ -125,7 +126,7 @@ test("a session ended elsewhere closes the live socket and the screen goes to si
   await page.locator("header").getByText("Live", { exact: true }).waitFor();
   // Watched for from before the logout: the socket's close can reach the page before the logout's
   // answer reaches the test, and on a busy machine the toast's 500 ms could pass in between.
-  const told = page.getByText("You are logged out. Logging in again...").first().waitFor();
+  const told = await watchForText(page, "You are logged out. Logging in again...");
   // Signed out in another tab: this page makes no request of its own, only its socket hears of it.
   const status = await page.evaluate(
     async () =>
@@ -138,7 +139,7 @@ test("a session ended elsewhere closes the live socket and the screen goes to si
       ).status,
   );
   expect(status).toBe(204);
-  await told;
+  await told();
   // Sent to sign in: the landing page opens its dialog in sign-in mode.
   await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
   expect(new URL(page.url()).pathname).toBe("/");

@@ -10,6 +10,7 @@ import {
   signedInContext,
   startServer,
   type TestServer,
+  watchForText,
 } from "./harness.ts";
 
 let server: TestServer;
@@ -48,11 +49,11 @@ test("an unknown path shows Page Not Found", async () => {
 test("a visitor on a protected screen is told and sent to sign in after 500 ms", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // Watched for from before the page loads: the toast is on screen for 500 ms, and the page's load
-  // event can come later than the 401 that shows it.
-  const told = page.getByText("You are logged out. Logging in again...").first().waitFor();
+  // Watched for from inside the page before it loads: the toast is on screen for 500 ms, and the
+  // page's load event can come later than the 401 that shows it.
+  const told = await watchForText(page, "You are logged out. Logging in again...");
   await page.goto(`${server.url}/settings`);
-  await told;
+  await told();
   // The screen asked for rides along, to land on after signing in.
   await page.waitForURL(`${server.url}/?signin=1&next=%2Fsettings`, { timeout: 5000 });
   // The landing page opened its dialog in sign-in mode.
@@ -63,9 +64,9 @@ test("a visitor on a protected screen is told and sent to sign in after 500 ms",
 test("a visitor on an admin screen gets spec §6's admin toast and is sent to sign in, not home", async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const told = page.getByText("Admin access required. Redirecting...").first().waitFor();
+  const told = await watchForText(page, "Admin access required. Redirecting...");
   await page.goto(`${server.url}/workflows`);
-  await told;
+  await told();
   await expect(page.getByText("You are logged out. Logging in again...").count()).resolves.toBe(0);
   await page.waitForURL(`${server.url}/?signin=1&next=%2Fworkflows`, { timeout: 5000 });
   await context.close();
@@ -154,8 +155,9 @@ test("a session that ends mid-use: the next request's 401 shows the logged-out t
   const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   await db.execute("DELETE FROM sessions");
   db.close();
+  const told = await watchForText(page, "You are logged out. Logging in again...");
   await sidebar(page).getByRole("link", { name: "Community Datasets" }).click();
-  await page.getByText("You are logged out. Logging in again...").first().waitFor();
+  await told();
   await page.waitForURL(`${server.url}/?signin=1&next=%2Fgithub-gaming`, { timeout: 5000 });
   await page.context().close();
 });
@@ -184,9 +186,13 @@ test("on a narrow screen the sidebar is a drawer behind a menu button", async ()
 });
 
 test("a regular user on an admin screen sees Access Denied, a toast, and is sent home", async () => {
-  const page = await as("regular", "/admin");
-  await page.getByText("You need administrator privileges to access this page.").waitFor();
-  await page.getByText("Admin access required. Redirecting...").first().waitFor();
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  const told = await watchForText(page, "Admin access required. Redirecting...");
+  const denied = await watchForText(page, "You need administrator privileges to access this page.");
+  await page.goto(`${server.url}/admin`);
+  await denied();
+  await told();
   await page.waitForURL(`${server.url}/`, { timeout: 5000 });
   await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
   await page.context().close();
