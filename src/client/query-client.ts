@@ -9,7 +9,7 @@ import {
 import { useEffect } from "react";
 import { safeReturnPath } from "../contracts/return-path.ts";
 import { toast } from "../ui/toast/toast-store.ts";
-import { apiGet, isUnauthorizedError } from "./api.ts";
+import { ApiError, apiGet, isUnauthorizedError } from "./api.ts";
 import { toasterReady } from "./DeferredToaster.tsx";
 import { currentUserQuery } from "./queries/auth.ts";
 
@@ -82,14 +82,26 @@ function onError(error: unknown) {
   if (isUnauthorizedError(error)) handleLoggedOut();
 }
 
+/** The public status the maintenance banner reads (GET /api/status). */
+export const STATUS_QUERY_KEY = ["/api/status"] as const;
+
 /**
  * Spec §7 query defaults: no automatic refetching, data never stale, no retry. Queries fetch the
  * path made of their key's string segments joined with slashes, unless they bring their own queryFn.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        onError(error);
+        // A write refused with 503 may be maintenance mode turned on since the banner last asked
+        // (it asks every minute): ask now, so the banner says why at once.
+        if (error instanceof ApiError && error.status === 503) {
+          void client.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: ({ queryKey }) => apiGet(queryKey.filter((k) => typeof k === "string").join("/")),
@@ -101,4 +113,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

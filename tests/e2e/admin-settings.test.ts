@@ -43,9 +43,22 @@ test("Admin Settings: a backup downloads as a SQLite file; maintenance mode show
   const head = new Uint8Array(await Bun.file(file).slice(0, 15).arrayBuffer());
   expect(new TextDecoder().decode(head)).toBe("SQLite format 3");
 
+  // A member already on Settings when maintenance starts: the banner's minute has not come round.
+  const openBefore = await member.context.newPage();
+  await openBefore.goto(`${server.url}/settings`);
+  await openBefore.getByRole("tab", { name: "Security" }).click();
+
   await page.getByLabel("Message shown in the banner").fill("Back at 20:00 UTC");
   await page.locator("#maintenance-enabled").click();
   await page.getByTestId("maintenance-banner").waitFor();
+
+  // Their save is refused (503), and the banner says why at once instead of within the minute.
+  expect(await openBefore.getByTestId("maintenance-banner").count()).toBe(0);
+  await openBefore.getByRole("switch", { name: "Public profile" }).click();
+  await openBefore.getByRole("button", { name: "Save Changes" }).click();
+  await openBefore.getByTestId("maintenance-banner").waitFor({ timeout: 10_000 });
+  expect(await openBefore.getByTestId("maintenance-banner").textContent()).toContain("Back at 20:00 UTC");
+  await openBefore.close();
 
   const memberPage = await member.context.newPage();
   await memberPage.goto(`${server.url}/`);

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PublicStatus } from "../../contracts/operations.ts";
 import { apiGet } from "../api.ts";
+import { STATUS_QUERY_KEY } from "../query-client.ts";
 
 /** Tells every signed-in user when an admin has turned maintenance mode on (GET /api/status). */
 export function MaintenanceBanner() {
   const { data } = useQuery({
-    queryKey: ["/api/status"],
+    queryKey: STATUS_QUERY_KEY,
     queryFn: () => apiGet<PublicStatus>("/api/status"),
     refetchInterval: 60_000,
   });

@@ -23,6 +23,7 @@ import {
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
+import { STATUS_QUERY_KEY } from "../../query-client.ts";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
 interface AiTierLimits {
@@ -44,7 +45,7 @@ function useSave<T>(path: string, title: string) {
     onSuccess: () => {
       toast({ title, description: "Saved and applied." });
       client.invalidateQueries({ queryKey: SETTINGS_KEY });
-      client.invalidateQueries({ queryKey: ["/api/status"] });
+      client.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
     },
     onError: (error) => toast({ title, description: errorMessage(error), variant: "destructive" }),
   });
