@@ -1,3 +1,4 @@
+import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import { Badge } from "../../ui/badge/index.ts";
 
 /** What a low-signal estimate is, wherever a table shows one as its range. */
@@ -42,6 +43,6 @@ export function revenueEstimateCell(
   format: (v: number) => string,
   title: string,
 ) {
-  if (row.estimateFreeToPlay) return "not estimated (free to play)";
+  if (row.estimateFreeToPlay) return MISSING_ESTIMATE.freeRevenue;
   return estimateCell(row, row.revenueEstimate, row.revenueEstimateRange, format, title);
 }

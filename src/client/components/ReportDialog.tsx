@@ -3,7 +3,6 @@ import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
 import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
-import { TRENDING_ORDER_NOTE } from "../../contracts/trending-order.ts";
 import {
   Dialog,
   DialogContent,
@@ -21,6 +20,7 @@ import { growthLabel } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 import { marketActivitySentence } from "./market-figure-text.ts";
+import { OrderNote } from "./OrderNote.tsx";
 import { AdminHint } from "./ProductState.tsx";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
@@ -142,11 +142,7 @@ function ReportBody({ report }: { report: Report }) {
               },
             ]}
           />
-          {trending.length > 0 && (
-            <p data-slot="order-note" className="text-muted-foreground text-xs">
-              {TRENDING_ORDER_NOTE}
-            </p>
-          )}
+          {trending.length > 0 && <OrderNote order="trending" />}
           <CatalogSourceNote provenance={provenance} />
           <ReportExport
             report={report}

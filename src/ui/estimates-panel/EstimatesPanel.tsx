@@ -1,3 +1,4 @@
+import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import type { EstimateRange, GameEstimate } from "../../contracts/estimates.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Alert, AlertDescription } from "../alert/index.ts";
@@ -252,21 +253,21 @@ export function EstimatesPanel({
               <FigureRow
                 label="Units sold"
                 range={free ? null : estimate.unitsSold}
-                missing="none (free to play)"
+                missing={MISSING_ESTIMATE.freeUnits}
                 lowSignal={estimate.lowSignal}
               />
               <FigureRow
                 label="Gross revenue (USD)"
                 range={free ? null : estimate.revenue.gross}
                 currency
-                missing={free ? "not estimated (free to play)" : "unknown (no price)"}
+                missing={free ? MISSING_ESTIMATE.freeRevenue : MISSING_ESTIMATE.noPrice}
                 lowSignal={estimate.lowSignal}
               />
               <FigureRow
                 label="Net revenue (USD)"
                 range={free ? null : estimate.revenue.net}
                 currency
-                missing={free ? "not estimated (free to play)" : "unknown (no price)"}
+                missing={free ? MISSING_ESTIMATE.freeRevenue : MISSING_ESTIMATE.noPrice}
                 lowSignal={estimate.lowSignal}
               />
             </div>

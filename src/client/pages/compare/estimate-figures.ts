@@ -1,3 +1,4 @@
+import { MISSING_ESTIMATE } from "../../../contracts/estimate-words.ts";
 import type { EstimateRange, GameEstimate } from "../../../contracts/estimates.ts";
 import { compactFigure } from "../../../ui/estimates-panel/index.ts";
 import { ApiError } from "../../api.ts";
@@ -48,9 +49,9 @@ function estimateRange(e: GameEstimate, key: EstimateFigure): EstimateRange | nu
 
 /** Why a figure has no number, in the panel's words. */
 function missingText(e: GameEstimate, key: EstimateFigure): string {
-  if (!covered(e)) return "not estimated (the model does not cover this game)";
-  if (free(e)) return key === "units" ? "none (free to play)" : "not estimated (free to play)";
-  return "unknown (no price)";
+  if (!covered(e)) return MISSING_ESTIMATE.notCovered;
+  if (free(e)) return key === "units" ? MISSING_ESTIMATE.freeUnits : MISSING_ESTIMATE.freeRevenue;
+  return MISSING_ESTIMATE.noPrice;
 }
 
 /**

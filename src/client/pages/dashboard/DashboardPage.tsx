@@ -7,7 +7,6 @@ import type { Report, SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import { type FreeGame, freeGamesListed, type PlatformConnection } from "../../../contracts/sources.ts";
-import { GROWTH_ORDER_NOTE } from "../../../contracts/trending-order.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, DonutChart, donutSlices, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
@@ -31,6 +30,7 @@ import {
   marketActivityCsvNames,
   playersTile,
 } from "../../components/market-figure-text.ts";
+import { OrderNote } from "../../components/OrderNote.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
@@ -637,11 +637,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               ]}
             />
           )}
-          {rising.length > 0 && (
-            <p data-slot="order-note" className="mt-2 text-muted-foreground text-xs">
-              {GROWTH_ORDER_NOTE}
-            </p>
-          )}
+          {rising.length > 0 && <OrderNote order="growth" className="mt-2" />}
           {/* The players and growth come from the player series: their source, not the reviews' and prices'. */}
           <CatalogSourceNote
             provenance={distinctProvenance(rising.map((g) => g.players?.provenance))}

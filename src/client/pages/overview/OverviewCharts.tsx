@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { TRENDING_ORDER_NOTE } from "../../../contracts/trending-order.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -9,6 +8,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { playersPeriod } from "../../components/GameCardView.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { trendingChartDescription } from "../../components/market-figure-text.ts";
+import { OrderNote } from "../../components/OrderNote.tsx";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
@@ -55,9 +55,7 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
           )}
           {/* The bars come in trending's order, not by growth alone (outside tester). */}
           {!trending.isLoading && !trending.isError && games.length > 0 && (
-            <p data-slot="order-note" className="mt-2 text-muted-foreground text-xs">
-              {TRENDING_ORDER_NOTE}
-            </p>
+            <OrderNote order="trending" className="mt-2" />
           )}
           {!trending.isLoading && !trending.isError && (
             <CatalogSourceNote provenance={games[0]?.players?.provenance} className="mt-2" />

@@ -5,7 +5,6 @@ import { Link, useLocation } from "wouter";
 import type { MarketTrend, Report } from "../../../contracts/games.ts";
 import { NO_PLAYER_HISTORY } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import { TRENDING_ORDER_NOTE } from "../../../contracts/trending-order.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { TierBadge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -21,6 +20,7 @@ import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { marketActivityHint } from "../../components/market-figure-text.ts";
+import { OrderNote } from "../../components/OrderNote.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
@@ -279,9 +279,7 @@ export default function OverviewPage() {
               ))}
             </div>
             {/* Trending's order, not growth alone (outside tester: it read as unsorted beside Dashboard's). */}
-            <p data-slot="order-note" className="mt-2 text-muted-foreground text-xs">
-              {TRENDING_ORDER_NOTE}
-            </p>
+            <OrderNote order="trending" className="mt-2" />
           </>
         )}
       </div>

@@ -36,6 +36,9 @@ const PLANS: { role: Role; name: string; features: string[] }[] = [
   },
 ];
 
+/** "STARTER on Regular, PROFESSIONAL on Premium, ENTERPRISE on Admin": the badges' text for each plan. */
+const TIER_PAIRS = PLANS.map((plan) => `${ROLE_TIER[plan.role].toUpperCase()} on ${plan.name}`).join(", ");
+
 /**
  * The user's plan and what the others open. Plans are not sold in the app: an administrator moves
  * an account between them, so this says who to ask rather than showing a checkout that does nothing.
@@ -90,8 +93,7 @@ export function PlanSection({ user }: { user: PublicUser | null | undefined }) {
         </ul>
         {/* The one place the plans' two names meet: the gates say "Premium", the badges say the tier. */}
         <p className="mt-3 text-muted-foreground text-sm">
-          The badge next to your name shows your plan's tier: STARTER on Regular, PROFESSIONAL on Premium
-          (Professional tier), ENTERPRISE on Admin.
+          The badge next to your name shows your plan's tier: {TIER_PAIRS}.
         </p>
       </Section>
     </div>
