@@ -1080,12 +1080,28 @@ export function isShortForm(token: string, name: string): boolean {
 /** A name's words: its runs of letters and digits ("Counter-Strike: Global Offensive" → Counter, Strike, Global, Offensive). */
 const nameWords = (name: string) => name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-/** A pattern of words as a name writes them: any punctuation or space between them, whole words. */
-const wordsPattern = (words: readonly string[], flags: string) =>
-  new RegExp(
-    `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
-    flags,
-  );
+/** Compiled word patterns, by words: a check reads every sentence of an answer for the same names. */
+const wordPatterns = new Map<string, RegExp>();
+/** Patterns kept at most (names of many answers); past it the cache starts again. */
+const MAX_WORD_PATTERNS = 10_000;
+
+/**
+ * A pattern of words as a name writes them: any punctuation or space between them, whole words,
+ * any case. Compiled once per words (matchAll copies it, so its lastIndex is never shared).
+ */
+function wordsPattern(words: readonly string[]): RegExp {
+  const key = words.join("\u0000");
+  let pattern = wordPatterns.get(key);
+  if (!pattern) {
+    if (wordPatterns.size >= MAX_WORD_PATTERNS) wordPatterns.clear();
+    pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
+      "giu",
+    );
+    wordPatterns.set(key, pattern);
+  }
+  return pattern;
+}
 
 /**
  * Partial names (D4): the first words of one game's name ("Counter-Strike" for Counter-Strike:
@@ -1105,10 +1121,25 @@ function partialNames<T extends { name: string }>(
       if (k < 2 && prefix.join("").replace(/[^\p{L}]/gu, "").length < 5) continue;
       const lower = prefix.map((w) => w.toLowerCase());
       if (named.some((other, j) => j !== i && lower.every((w, at) => other[at] === w))) continue;
-      for (const m of text.matchAll(wordsPattern(prefix, "giu")))
+      for (const m of text.matchAll(wordsPattern(prefix)))
         if (/^[\p{Lu}\p{N}]/u.test(m[0])) found.push({ game, index: m.index, end: m.index + m[0].length });
     }
   });
+  return found;
+}
+
+/** Where a text writes a short form of games' names ("CS:GO", "PUBG"), each with the game it stands for. */
+function shortForms<T extends { name: string }>(
+  text: string,
+  games: readonly T[],
+): Array<{ game: T; index: number; end: number }> {
+  const found: Array<{ game: T; index: number; end: number }> = [];
+  for (const m of text.matchAll(SHORT_FORM)) {
+    const token = m[0];
+    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
+    for (const game of games)
+      if (isShortForm(token, game.name)) found.push({ game, index: m.index, end: m.index + token.length });
+  }
   return found;
 }
 
@@ -1118,11 +1149,7 @@ function partialNames<T extends { name: string }>(
  */
 export function gamesNamed<T extends { name: string }>(text: string, games: readonly T[]): T[] {
   const found = new Set(namesFound(text, games));
-  for (const m of text.matchAll(SHORT_FORM)) {
-    const token = m[0];
-    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
-    for (const g of games) if (isShortForm(token, g.name)) found.add(g);
-  }
+  for (const m of shortForms(text, games)) found.add(m.game);
   for (const m of partialNames(text, games)) found.add(m.game);
   return games.filter((g) => found.has(g));
 }
@@ -1138,17 +1165,12 @@ function mentionsOf<T extends { name: string }>(
   for (const game of byLength) {
     const words = nameWords(game.name);
     if (!words.length || !/\p{L}/u.test(game.name)) continue;
-    for (const m of text.matchAll(wordsPattern(words, "giu")))
+    for (const m of text.matchAll(wordsPattern(words)))
       if (!inside(m.index, m.index + m[0].length))
         found.push({ game, index: m.index, end: m.index + m[0].length });
   }
-  for (const m of text.matchAll(SHORT_FORM)) {
-    const token = m[0];
-    if ((token.match(/[A-Z]/g)?.length ?? 0) < 2 || NOT_SHORT_FORMS.has(token)) continue;
-    if (inside(m.index, m.index + token.length)) continue;
-    for (const game of games)
-      if (isShortForm(token, game.name)) found.push({ game, index: m.index, end: m.index + token.length });
-  }
+  // Short forms do not overlap one another: each is checked against the names found above.
+  for (const m of shortForms(text, games)) if (!inside(m.index, m.end)) found.push(m);
   for (const m of partialNames(text, games)) if (!inside(m.index, m.end)) found.push(m);
   return found.sort((a, b) => a.index - b.index);
 }
