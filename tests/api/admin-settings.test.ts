@@ -9,6 +9,7 @@ import { validateSessionToken } from "../../src/server/auth/session.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db, openClient, rawClient } from "../../src/server/db/client.ts";
 import { auditLog } from "../../src/server/db/schema/index.ts";
+import { env } from "../../src/server/env.ts";
 import {
   defaultSettings,
   loadSystemSettings,
@@ -440,5 +441,34 @@ describe("data backup", () => {
     } finally {
       rmSync(restoredDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("settings changed by another process on the same database", () => {
+  // Report r18-b #5: maintenance turned on through a second server never reached the first.
+  test("maintenance turned on elsewhere holds here within about a second, and off again", async () => {
+    await loadSystemSettings();
+    const member = await createTestUser();
+    const write = () =>
+      request("/api/analytics/reports", {
+        method: "POST",
+        cookie: member.cookie,
+        json: { reportType: "market_overview" },
+      });
+    expect((await write()).status).toBe(201);
+    const path = env().DATABASE_URL.slice("file:".length);
+    const otherProcess = (enabled: boolean) => {
+      const value = JSON.stringify(JSON.stringify({ enabled, message: "Set elsewhere" }));
+      const child = Bun.spawnSync([
+        "bun",
+        "-e",
+        `import { Database } from "bun:sqlite"; const db = new Database(${JSON.stringify(path)}); db.exec("PRAGMA busy_timeout = 5000"); db.prepare("INSERT INTO system_settings (key, value, updated_at) VALUES ('maintenance', ?, 0) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(${value}); db.close();`,
+      ]);
+      expect(child.exitCode, child.stderr.toString()).toBe(0);
+    };
+    otherProcess(true);
+    await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).toBe(503);
+    otherProcess(false);
+    await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).not.toBe(503);
   });
 });

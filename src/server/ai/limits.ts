@@ -71,7 +71,10 @@ export async function setTierLimits(
   return limitsOf(tier);
 }
 
-/** Request times per user in the last minute (in memory: one server process serves the app). */
+/**
+ * Request times per user in the last minute, in memory: each server process counts its own requests
+ * (the tier limits themselves are read from the database, so every process applies the same ones).
+ */
 const recent = new Map<string, number[]>();
 
 /** Counts one AI request for the user; a 429 with Retry-After when the tier's minute is full. */

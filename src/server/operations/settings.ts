@@ -4,7 +4,7 @@ import { CONTROL_CHARACTERS } from "../../contracts/auth.ts";
 import { API_MIN_PER_MINUTE } from "../../contracts/operations.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { setSessionLifetimeDays } from "../auth/session.ts";
-import { db } from "../db/client.ts";
+import { dataVersion, db } from "../db/client.ts";
 import { systemSettings } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
@@ -13,8 +13,9 @@ import { log } from "../log.ts";
  * Run-time settings an admin changes on the Settings tab. They are read on every request (the
  * maintenance check, the rate limiters, session expiry), so the process keeps the current values in
  * memory: loaded at start by `loadSystemSettings()`, replaced by `updateSystemSetting()` after the
- * database write. One server process owns the database (ARCHITECTURE), so no other writer can make
- * the copy stale; `bun run user:role` and the importers do not change these.
+ * database write. Another process on the same database (a second server, a restore) can change them
+ * too: when the database has moved since they were read (`dataVersion()`), they are read again, at
+ * most once a second, so a change made there holds here within about a second.
  */
 /**
  * The bodies an admin sends are strict: a misspelt field (`{"enabeld": true}`) is named in a 422, not
@@ -74,11 +75,39 @@ export function defaultSettings(): SystemSettings {
 }
 
 let current: SystemSettings | undefined;
+/** The database's version when the settings were last read; undefined until `loadSystemSettings` ran. */
+let readAtVersion: number | null | undefined;
+/** Moves with each change made here, so a read started before it does not put the old values back. */
+let generation = 0;
+let rereading = false;
+let lastLook = 0;
+/** How often, at most, a request looks for another process's change. */
+const REREAD_EVERY_MS = 1000;
 
 /** The settings in force (defaults until `loadSystemSettings` has run or an admin changed one). */
 export function currentSettings(): SystemSettings {
   current ??= defaultSettings();
+  followOtherProcesses();
   return current;
+}
+
+/**
+ * Reads the settings again, in the background, when the database moved since they were read: the
+ * request at hand uses the values held, the next ones those stored. A read that fails keeps them.
+ */
+function followOtherProcesses(): void {
+  if (readAtVersion === undefined || rereading) return;
+  const now = Date.now();
+  if (now - lastLook < REREAD_EVERY_MS) return;
+  lastLook = now;
+  const version = dataVersion();
+  if (version == null || version === readAtVersion) return;
+  rereading = true;
+  loadSystemSettings()
+    .catch((error) => log.warn("system settings: reading them again failed; the values held stay", { error }))
+    .finally(() => {
+      rereading = false;
+    });
 }
 
 /**
@@ -133,12 +162,18 @@ function settingAsStored<K extends SettingKey>(
 /** Reads every stored setting (settingAsStored: what no longer validates is logged and defaulted). */
 export async function loadSystemSettings(): Promise<SystemSettings> {
   const next = defaultSettings();
+  // The version before the read: a commit during it moves the version again, and is read next time.
+  const version = dataVersion();
+  const startedAt = generation;
   const rows = await db().select().from(systemSettings);
   for (const row of rows) {
     if (!(row.key in SETTINGS)) continue;
     const key = row.key as SettingKey;
     (next as Record<SettingKey, unknown>)[key] = settingAsStored(key, row.value, next[key]);
   }
+  // A change made here while this read was under way is newer than what it read.
+  if (startedAt !== generation) return currentSettings();
+  readAtVersion = version;
   current = next;
   apply(next);
   return next;
@@ -161,6 +196,7 @@ export async function updateSystemSetting<K extends SettingKey>(
     .insert(systemSettings)
     .values({ key, value, updatedAt: now, updatedBy: actorId })
     .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actorId } });
+  generation++;
   current = { ...currentSettings(), [key]: value };
   apply(current);
   await recordAudit({ actorId, action: "settings.changed", targetId: key, detail: { before, after: value } });
@@ -170,6 +206,8 @@ export async function updateSystemSetting<K extends SettingKey>(
 /** Tests only: forget the in-memory copy (the next read starts from defaults). */
 export function resetSettingsForTests(): void {
   current = undefined;
+  readAtVersion = undefined;
+  lastLook = 0;
   apply(currentSettings());
 }
 
