@@ -5,8 +5,11 @@ import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
+import { dateInFileName } from "./file-date.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+export { dateInFileName } from "./file-date.ts";
 
 /**
  * VGChartz unit sales (millions) per game and platform, in both layouts: `vgsales.csv`
@@ -42,26 +45,6 @@ interface SalesRow {
 
 /** VGChartz's code for a Windows PC release (its only PC platform). */
 const isPcPlatform = (platform: string | undefined) => platform?.toUpperCase() === "PC";
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-/** The date a file's name states (`as_at_22_Dec_2016`, `2016-12-22`), as UTC midnight; null when none. */
-export function dateInFileName(name: string): Date | null {
-  const words = /(\d{1,2})[_ -]([A-Za-z]{3})[a-z]*[_ -](\d{4})/.exec(name);
-  const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(name);
-  const month = words ? MONTHS.indexOf(words[2]!.toLowerCase()) : -1;
-  const [y, m, d] =
-    month >= 0
-      ? [Number(words![3]), month, Number(words![1])]
-      : iso
-        ? [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])]
-        : [0, -1, 0];
-  const date = new Date(Date.UTC(y, m, d));
-  // A day the calendar has (not 31 Feb) and not after today.
-  return m >= 0 && date.getUTCDate() === d && date.getUTCMonth() === m && date.getTime() <= Date.now()
-    ? date
-    : null;
-}
 
 export async function importVgSalesCsv(
   path: string,
