@@ -49,6 +49,6 @@ export function fileDating(path: string, now: Date, undatedMeans: string): FileD
   }
   return {
     kind: "undated",
-    warning: `warning: ${name} names no date, so its figures are ${undatedMeans}; if it was taken earlier, import it again with --as-of YYYY-MM-DD`,
+    warning: `warning: ${name} names no date, so its figures are ${undatedMeans}; give --as-of YYYY-MM-DD, the day it was taken, if you know it`,
   };
 }
