@@ -67,7 +67,9 @@ test("--as-of dates a SteamSpy file's figures; bad uses are refused", { timeout:
   expect(byMetric.players).toBeUndefined();
 });
 
-test("a date in a SteamSpy file's name dates its figures, as a VGChartz file's", { timeout: 60_000 }, async () => {
+test("a date in a SteamSpy file's name dates its figures, as a VGChartz file's", {
+  timeout: 60_000,
+}, async () => {
   const dir = mkdtempSync(join(tmpdir(), "as-of-named-"));
   const named = join(dir, "steamspy_top1000_2023-01-15.csv");
   copyFileSync(join(ROOT, FILE), named);

@@ -68,7 +68,14 @@ describe("published unit sales on the game page", () => {
       regions,
       regionsNotGiven: { northAmerica: 0, europe: 0, japan: 0, other: 1 },
       platforms: [
-        { platform: "Wii", year: 2006, units: 82_530_000, regions, source: DEC, asOf: "2016-12-22T00:00:00.000Z" },
+        {
+          platform: "Wii",
+          year: 2006,
+          units: 82_530_000,
+          regions,
+          source: DEC,
+          asOf: "2016-12-22T00:00:00.000Z",
+        },
       ],
       provenance: [
         {

@@ -52,7 +52,13 @@ const DEC_ROW = {
   dataset: "Video_Games_Sales_as_at_22_Dec_2016.csv",
   as_of: Date.UTC(2016, 11, 22),
 };
-const TERRARIA = { name: "Terraria", platform: "PC", global_sales: 0.15, dataset: "vgsales.csv", as_of: null };
+const TERRARIA = {
+  name: "Terraria",
+  platform: "PC",
+  global_sales: 0.15,
+  dataset: "vgsales.csv",
+  as_of: null,
+};
 
 test("the dated file's row replaces the undated file's whole, in either order", async () => {
   await importVgSalesCsv(UNDATED);

@@ -1,8 +1,8 @@
 import { importEsportsCsv } from "./esports.ts";
+import { type FileDating, fileDating } from "./file-date.ts";
 import { importSteamStoreCsv } from "./steam-store.ts";
 import { importSteamChartsCsv } from "./steamcharts.ts";
 import { importSteamSpyCsv } from "./steamspy.ts";
-import { type FileDating, fileDating } from "./file-date.ts";
 import type { ImportSummary } from "./summary.ts";
 import { importTwitchCsv } from "./twitch.ts";
 import { importVgSalesCsv } from "./vgsales.ts";

@@ -1,8 +1,8 @@
+import { basename } from "node:path";
 import { joinCompanies, splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
-import { basename } from "node:path";
 import { RowCheck, readCsv } from "./csv-source.ts";
 import { dateInFileName } from "./file-date.ts";
 import { GameBatcher } from "./game-batch.ts";
