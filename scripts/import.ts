@@ -9,6 +9,7 @@ import { recomputeEstimates } from "../src/server/estimates/store.ts";
 import { retryBatch } from "../src/server/importers/game-batch.ts";
 import {
   DATED_IMPORTERS,
+  datingWithoutAsOf,
   formatSummary,
   IMPORTERS,
   ImportInputError,
@@ -42,6 +43,14 @@ if (asOfAt >= 0) {
     process.exit(2);
   }
 }
+// A file that carries no date and whose name gives none: refused when its name gives another year
+// (its figures would be dated today), else imported with a warning that says how it is dated.
+const dating = asOf ? null : datingWithoutAsOf(kind!, path);
+if (dating?.kind === "refused") {
+  console.error(`import refused: ${dating.message}`);
+  process.exit(2);
+}
+if (dating?.kind === "undated") console.warn(dating.warning);
 try {
   await runMigrations();
   const summary = await (asOf ? DATED_IMPORTERS[kind!]!(path, asOf) : importer(path));

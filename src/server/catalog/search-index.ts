@@ -2,6 +2,7 @@ import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts"
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { CATCH_UP_LIMIT, catalogLogPrunableTo, logHead, readCatalogLog } from "./changes.ts";
+import { normalizeName } from "./normalize.ts";
 
 /**
  * The catalog's search index, in this process's memory (issue 13, docs/decisions/012-search-index.md):
@@ -79,6 +80,21 @@ export function nameWords(text: string | null | undefined): string[] {
   return parts.length ? [...words, ...parts] : words;
 }
 
+/** The words of a game's former names, in both forms a name is indexed in (display and normalised). */
+function formerWords(stored: string | null | undefined): string[] {
+  if (!stored) return [];
+  let names: unknown;
+  try {
+    names = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(names)) return [];
+  return names.flatMap((n) =>
+    typeof n === "string" ? [...nameWords(n), ...nameWords(normalizeName(n))] : [],
+  );
+}
+
 export interface IndexedGame {
   id: string;
   name: string;
@@ -87,6 +103,12 @@ export interface IndexedGame {
   publisher: string | null;
   /** As stored: a JSON array of strings. */
   tags: string | null;
+  /**
+   * Names the game had (as stored: a JSON array; `games.former_names`): searchable as other fields
+   * are, so a game renamed by newer data is found by its former name without changing how games rank
+   * by their current names (review r18c, item 7).
+   */
+  formerNames?: string | null;
   popularity: number;
 }
 
@@ -453,7 +475,12 @@ export class SearchIndex {
   private wordsOf(game: IndexedGame): { name: string[]; other: string[] } {
     const name = [...new Set([...nameWords(game.name), ...nameWords(game.normalizedName)])];
     const other = [
-      ...new Set([...fieldWords(game.developer), ...fieldWords(game.publisher), ...fieldWords(game.tags)]),
+      ...new Set([
+        ...fieldWords(game.developer),
+        ...fieldWords(game.publisher),
+        ...fieldWords(game.tags),
+        ...formerWords(game.formerNames),
+      ]),
     ];
     return { name, other };
   }
@@ -755,7 +782,7 @@ class Cursor {
 
 // --- following the database ---------------------------------------------------------------------
 
-const COLUMNS = "id, name, normalized_name, developer, publisher, tags, popularity";
+const COLUMNS = "id, name, normalized_name, developer, publisher, tags, former_names, popularity";
 /** Rows read per query when (re)building, so other requests get turns in between (each read blocks). */
 const BUILD_CHUNK = 5_000;
 /** Applied log rows are deleted once this many have piled up. */
@@ -769,6 +796,7 @@ function toGame(row: Record<string, unknown>): IndexedGame {
     developer: row.developer == null ? null : String(row.developer),
     publisher: row.publisher == null ? null : String(row.publisher),
     tags: row.tags == null ? null : String(row.tags),
+    formerNames: row.former_names == null ? null : String(row.former_names),
     popularity: Number(row.popularity ?? 0),
   };
 }

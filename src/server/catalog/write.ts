@@ -726,6 +726,18 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
         }
         if (nameAt == null || at > nameAt) nameAsOf = at;
       }
+      // The name it loses, or an older record's other name for the same app, stays searchable
+      // (review r18c, item 7): "PLAYERUNKNOWN'S BATTLEGROUNDS" still finds "PUBG: BATTLEGROUNDS".
+      // A name it takes again is no longer a former one.
+      if (sameApp) {
+        const current = String(changes.normalized_name ?? match.normalized_name);
+        const other = changes.name != null ? String(match.name) : r.name;
+        const before = parseList(match.former_names);
+        const former = before.filter((n) => normalizeName(n) !== current);
+        if (normalizeName(other) !== current && !former.includes(other)) former.push(other);
+        if (former.length !== before.length || former.some((n, k) => n !== before[k]))
+          changes.former_names = former.length ? JSON.stringify(former) : null;
+      }
     }
     if (Object.keys(changes).length === 0) {
       out.unchanged++;

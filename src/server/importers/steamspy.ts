@@ -1,8 +1,10 @@
+import { basename } from "node:path";
 import { joinCompanies, splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { RowCheck, readCsv } from "./csv-source.ts";
+import { dateInFileName } from "./file-date.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { steamApp } from "./steam-store.ts";
 import { type ImportSummary, newSummary } from "./summary.ts";
@@ -13,6 +15,8 @@ import { type ImportSummary, newSummary } from "./summary.ts";
  * Python-style dict string `{'Action': 5448, ...}` ordered by votes. `snapshot` dates the points
  * (`bun run import steamspy-csv FILE --as-of DATE`; without a date, the day of the import, as for the
  * live sync: the file itself says nothing of when it was taken, so an older export needs its date).
+ * A date in the file's name (`…_2023-01-15.csv`) dates it as VGChartz's; `bun run import` refuses a
+ * file whose name gives a year but no day (`…_2023_…`) without `--as-of` (review r18c, item 1).
  * `ccu` is kept for what it is: a peak (`players_peak`) of the day before the snapshot, not a count
  * of players at the snapshot. An empty `owners` means owners unknown, not a bad row; a band is kept
  * whole as a source figure for the estimates (issue 11). A price of 0 on a game with no
@@ -60,7 +64,7 @@ export async function importSteamSpyCsv(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const now = options.now ?? new Date();
-  const snapshot = asOf ?? startOfUtcDay(now);
+  const snapshot = asOf ?? dateInFileName(basename(path)) ?? startOfUtcDay(now);
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);

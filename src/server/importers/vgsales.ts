@@ -5,15 +5,21 @@ import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
+import { dateInFileName } from "./file-date.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
+
+export { dateInFileName } from "./file-date.ts";
 
 /**
  * VGChartz unit sales (millions) per game and platform, in both layouts: `vgsales.csv`
  * (Rank, Name, Platform, Year, …) and `Video_Games_Sales_as_at_22_Dec_2016.csv` (Name, Platform,
  * Year_of_Release, …, Critic_Score, User_Score, Developer). Year may be `N/A`, User_Score `tbd`.
- * Rows of one game on several platforms become one game with one sales row per platform. The files
- * hold a few duplicate (game, platform) rows: the larger sales figure wins, so re-imports change nothing.
+ * Rows of one game on several platforms become one game with one sales row per platform. A (game,
+ * platform) keeps one file's row whole, so every value is credited to its file: in one file (a few
+ * duplicate rows) the larger sales figure wins, so re-imports change nothing; across files a dated
+ * file's row replaces an undated one's, an undated file never replaces a dated one, and of two dated
+ * files the newer wins (flushSales states the whole rule).
  * Each row keeps the file its figures came from and when that file was taken: `asOf` (the import's
  * `--as-of`), else a date in the file's name (`…_as_at_22_Dec_2016.csv`, `…_2016-12-22.csv`), else
  * none — the files carry no date of their own, and the day of the import would not be theirs.
@@ -43,26 +49,6 @@ interface SalesRow {
 /** VGChartz's code for a Windows PC release (its only PC platform). */
 const isPcPlatform = (platform: string | undefined) => platform?.toUpperCase() === "PC";
 
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-/** The date a file's name states (`as_at_22_Dec_2016`, `2016-12-22`), as UTC midnight; null when none. */
-export function dateInFileName(name: string): Date | null {
-  const words = /(\d{1,2})[_ -]([A-Za-z]{3})[a-z]*[_ -](\d{4})/.exec(name);
-  const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(name);
-  const month = words ? MONTHS.indexOf(words[2]!.toLowerCase()) : -1;
-  const [y, m, d] =
-    month >= 0
-      ? [Number(words![3]), month, Number(words![1])]
-      : iso
-        ? [Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])]
-        : [0, -1, 0];
-  const date = new Date(Date.UTC(y, m, d));
-  // A day the calendar has (not 31 Feb) and not after today.
-  return m >= 0 && date.getUTCDate() === d && date.getUTCMonth() === m && date.getTime() <= Date.now()
-    ? date
-    : null;
-}
-
 export async function importVgSalesCsv(
   path: string,
   asOf?: Date,
@@ -88,23 +74,34 @@ export async function importVgSalesCsv(
     const statements: InStatement[] = pending
       .filter((s) => s.gameId)
       .map((s) => ({
-        // The larger figure wins, with its file, date and companies. The same figure again names its file
-        // where the row was imported before files were kept, and from the same file takes a date the row
-        // lacked and the row's own publisher and developer where it was stored before they were kept.
+        // Which file's row a (game, platform) keeps, whole (figures, year, rank, scores, companies, file
+        // and date), so each value is credited to the file it came from (review r18c, item 4):
+        // - rows of one file (its duplicates, a re-import): the larger figure wins; the same figure again
+        //   takes a date the row lacked, or records the row's companies where they were not kept;
+        // - of two files, a dated file's row replaces an undated one's and an undated file never replaces
+        //   a dated one; of two dated files the newer date wins (the larger figure on the same date);
+        //   of two undated files, the larger figure (nothing else orders them); a row stored before
+        //   files were kept (no file named) takes a named file's row of the same or a larger figure.
         sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-              ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = coalesce(excluded.rank, rank),
+              ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = excluded.rank,
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
                 other_sales = excluded.other_sales, global_sales = excluded.global_sales,
-                critic_score = coalesce(excluded.critic_score, critic_score), user_score = coalesce(excluded.user_score, user_score),
+                critic_score = excluded.critic_score, user_score = excluded.user_score,
                 as_of = CASE WHEN excluded.global_sales = game_sales.global_sales AND game_sales.dataset = excluded.dataset
                   THEN coalesce(game_sales.as_of, excluded.as_of) ELSE excluded.as_of END,
-                dataset = excluded.dataset,
+                source = excluded.source, dataset = excluded.dataset,
                 publisher = excluded.publisher, developer = excluded.developer, companies_recorded = 1
-              WHERE excluded.global_sales > game_sales.global_sales
-                OR (excluded.global_sales = game_sales.global_sales AND (game_sales.dataset IS NULL
-                  OR (game_sales.dataset = excluded.dataset AND ((game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)
-                    OR game_sales.companies_recorded = 0))))`,
+              WHERE CASE
+                WHEN game_sales.dataset = excluded.dataset THEN excluded.global_sales > game_sales.global_sales
+                  OR (excluded.global_sales = game_sales.global_sales AND ((game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)
+                    OR game_sales.companies_recorded = 0))
+                WHEN game_sales.dataset IS NULL THEN excluded.global_sales >= game_sales.global_sales
+                WHEN excluded.as_of IS NULL AND game_sales.as_of IS NOT NULL THEN 0
+                WHEN excluded.as_of IS NOT NULL AND game_sales.as_of IS NULL THEN 1
+                WHEN excluded.as_of IS NOT NULL THEN excluded.as_of > game_sales.as_of
+                  OR (excluded.as_of = game_sales.as_of AND excluded.global_sales > game_sales.global_sales)
+                ELSE excluded.global_sales > game_sales.global_sales END`,
         args: [
           s.gameId!,
           s.platform,

@@ -22,6 +22,12 @@ export const games = sqliteTable(
     nameAsOf: integer("name_as_of"),
     /** Lower-case, accents and punctuation stripped: the name-matching key. */
     normalizedName: text("normalized_name").notNull(),
+    /**
+     * Other names records of the same Steam app gave the game ("PLAYERUNKNOWN'S BATTLEGROUNDS" in a 2019
+     * snapshot, "PUBG: BATTLEGROUNDS" since): kept when the name changes, or when an older record names
+     * it otherwise, so search still finds it by them (review r18c, item 7). Null when it had no other.
+     */
+    formerNames: text("former_names", { mode: "json" }).$type<string[]>(),
     summary: text("summary"),
     genres: text("genres", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
