@@ -44,10 +44,12 @@ export type EstimateInputs = z.infer<typeof EstimateInputsSchema>;
 export const GameEstimateSchema = z.object({
   gameId: z.string(),
   gameName: z.string(),
-  owners: RangeSchema,
-  unitsSold: RangeSchema,
+  /** Null when the model does not cover the game (`covered: false`): no figure is a false point. */
+  owners: RangeSchema.nullable(),
+  /** Null when the model does not cover the game (`covered: false`). */
+  unitsSold: RangeSchema.nullable(),
   revenue: z.object({
-    /** Units × US list price. Null when the price is unknown. */
+    /** Units × US list price. Null when the price is unknown, for a free-to-play game and when not covered. */
     gross: RangeSchema.nullable(),
     /** What the developer keeps after regional prices, discounts, refunds, taxes and the store's cut. */
     net: RangeSchema.nullable(),
@@ -62,8 +64,9 @@ export const GameEstimateSchema = z.object({
   lowSignal: z.boolean(),
   /**
    * Whether the owners model (fitted on Steam games) covers this game: it is on Steam, or a Steam
-   * signal (reviews, owners band, players) is known. When false the ranges are the Steam catalog's
-   * spread, not this game's figures: screens show none of them, and `notes` says why.
+   * signal (reviews, owners band, players) is known. When false the answer has no figures (owners,
+   * units and revenue null, no methods): the Steam catalog's spread is not this game's, and `notes`
+   * says why.
    */
   covered: z.boolean(),
   notes: z.array(z.string()),

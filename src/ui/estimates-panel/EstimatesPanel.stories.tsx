@@ -227,23 +227,15 @@ export const UnknownPrice: Story = {
   },
 };
 
-/** Wii Sports as the store answers it: the model does not cover it, so its Steam spread is not shown. */
+/** Wii Sports as the store answers it: the model does not cover it, so the answer carries no figure. */
 const wiiSports: GameEstimate = {
   ...portal2,
   gameId: "wii-sports",
   gameName: "Wii Sports",
-  owners: { low: 227, mid: 5_870, high: 152_000 },
-  unitsSold: { low: 204, mid: 5_280, high: 137_000 },
+  owners: null,
+  unitsSold: null,
   revenue: { gross: null, net: null, currency: "USD" },
-  methods: [
-    {
-      name: "catalog-spread",
-      label: "Catalog spread",
-      owners: { low: 227, mid: 5_870, high: 152_000 },
-      weight: 1,
-      detail: "No reviews, player series or owners band with a lower end known",
-    },
-  ],
+  methods: [],
   lowSignal: true,
   covered: false,
   notes: [
