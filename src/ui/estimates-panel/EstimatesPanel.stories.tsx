@@ -104,6 +104,56 @@ export const Default: Story = {
   },
 };
 
+/** The space a 390 px phone leaves the panel (the page's and the card's padding aside). */
+const PHONE_WIDTH = 342;
+
+/** Where a cell's text is drawn (its box is wider than the words in a right-aligned column). */
+function textBox(cell: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  return range.getBoundingClientRect();
+}
+
+/** On a phone: the Methods table's headers and figures stand apart, and nothing runs past the card. */
+export const Phone: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: PHONE_WIDTH }}>
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    estimate: {
+      ...portal2,
+      methods: [
+        {
+          name: "review-model",
+          label: "Review model",
+          owners: { low: 449_000_000, mid: 949_000_000, high: 2_000_000_000 },
+          weight: 0.1,
+          detail: portal2.methods[0]!.detail,
+        },
+        { ...portal2.methods[1]!, weight: 0.9 },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const table = canvasElement.querySelector("[data-slot=estimate-methods]") as HTMLTableElement;
+    const headers = [...table.querySelectorAll("thead th")].map(textBox);
+    for (let i = 1; i < headers.length; i++) {
+      await expect(headers[i]!.left - headers[i - 1]!.right).toBeGreaterThanOrEqual(8);
+    }
+    const figures = [...table.querySelectorAll("tbody tr:first-child td")].slice(0, 3).map(textBox);
+    for (let i = 1; i < figures.length; i++) {
+      await expect(figures[i]!.left - figures[i - 1]!.right).toBeGreaterThanOrEqual(8);
+    }
+    await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(
+      canvasElement.querySelector("[data-slot=estimates-panel]")!.getBoundingClientRect().right,
+    );
+  },
+};
+
 export const LowSignal: Story = {
   args: {
     estimate: {
