@@ -15,8 +15,9 @@ export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band", 
 export const EstimateMethodSchema = z.object({
   name: z.enum(ESTIMATE_METHODS),
   label: z.string(),
-  owners: RangeSchema,
-  /** Share of the blend (0–1, whole percent); the weights of one answer add up to 1. An owners band with no lower end only caps a low-signal range: weight 0. */
+  /** Null for a method outside the range it was fitted on (the review model at more reviews or owners than any game it was fitted on), beside other methods: weight 0, and `detail` says why. */
+  owners: RangeSchema.nullable(),
+  /** Share of the blend (0–1, whole percent); the weights of one answer add up to 1. An owners band with no lower end only caps a low-signal range, and a method outside its fitted range gives no figure: weight 0. */
   weight: z.number(),
   /** What the figure was computed from, in words. */
   detail: z.string(),
@@ -151,6 +152,8 @@ export const MethodologySchema = z.object({
     coefficientsWithoutYear: z.array(z.number()),
     reviewBuckets: z.array(z.string()),
     sigmaByBucket: z.array(z.number()),
+    /** The most reviews of any game it was fitted on and the top of the highest owners band: beyond either it gives no figure. */
+    fittedRange: z.object({ maxReviews: z.number(), maxOwners: z.number() }),
   }),
   playtimeModel: z.object({ sigma: z.number(), rows: z.number() }),
   revenueParameters: z.array(

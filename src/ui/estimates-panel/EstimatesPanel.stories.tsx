@@ -154,6 +154,32 @@ export const Phone: Story = {
   },
 };
 
+/** CS:GO's 7.4M reviews are beyond what the review model was fitted on: that row has no figure and weighs 0. */
+export const OutsideFittedRange: Story = {
+  args: {
+    estimate: {
+      ...portal2,
+      methods: [
+        {
+          name: "review-model",
+          label: "Review model",
+          owners: null,
+          weight: 0,
+          detail:
+            "Outside the fitted range: 7,400,000 reviews, more than any of the games it was fitted on (up to 3,046,717). No figure and no weight: the other methods make the estimate",
+        },
+        { ...portal2.methods[1]!, weight: 1 },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const row = within(canvas.getByRole("rowheader", { name: "Review model" }).closest("tr") as HTMLElement);
+    await expect(row.getByText("no figure (outside the fitted range)")).toBeVisible();
+    await expect(row.getByText("0 %")).toBeVisible();
+    await expect(canvas.getByText(/^Outside the fitted range: 7,400,000 reviews/)).toBeVisible();
+  },
+};
+
 export const LowSignal: Story = {
   args: {
     estimate: {

@@ -300,12 +300,21 @@ export function EstimatesPanel({
                       <th scope="row" className="pt-1.5 text-left font-normal">
                         {m.label}
                       </th>
-                      <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
-                        {compactFigure(m.owners.mid)}
-                      </td>
-                      <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
-                        {compactFigure(m.owners.low)}–{compactFigure(m.owners.high)}
-                      </td>
+                      {m.owners ? (
+                        <>
+                          <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
+                            {compactFigure(m.owners.mid)}
+                          </td>
+                          <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
+                            {compactFigure(m.owners.low)}–{compactFigure(m.owners.high)}
+                          </td>
+                        </>
+                      ) : (
+                        // Outside the range it was fitted on: no figure; the detail below says why.
+                        <td colSpan={2} className="pt-1.5 pl-3 text-right text-muted-foreground text-xs">
+                          no figure (outside the fitted range)
+                        </td>
+                      )}
                       <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
                         {Math.round(m.weight * 100)} %
                       </td>
