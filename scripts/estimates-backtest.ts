@@ -8,12 +8,7 @@ import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { backtest, formatBacktest } from "../src/server/estimates/backtest.ts";
 import { BACKTEST_PATH } from "../src/server/estimates/backtest-latest.ts";
-import {
-  type BandedRow,
-  readCsvRecords,
-  steamSpyRow,
-  steamStoreRow,
-} from "../src/server/estimates/dataset-rows.ts";
+import { describeSkipped, readCsvRecords, readDatasetRows } from "../src/server/estimates/dataset-rows.ts";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--"));
@@ -30,10 +25,15 @@ try {
   console.error(`backtest: cannot read ${file}`);
   process.exit(1);
 }
-// SteamSpy's layout has `positive`/`negative`; the Steam Store Games layout `positive_ratings`.
-const toRow = records[0] && "positive_ratings" in records[0] ? steamStoreRow : steamSpyRow;
-const rows = records.map(toRow).filter((r): r is BandedRow => r != null);
-const result = backtest(rows, basename(file));
+const read = readDatasetRows(records);
+const skipped = describeSkipped(read);
+if (read.rows.length === 0) {
+  console.error(
+    `backtest: no usable rows in ${file}${skipped ? `: ${skipped}` : ""}; nothing was measured${args.includes("--save") ? " and nothing saved" : ""}`,
+  );
+  process.exit(1);
+}
+const result = backtest(read.rows, basename(file));
 if (result.rowsWithBand === 0) {
   // Nothing to measure: a back-test of no games must not replace the one the methodology page shows.
   console.error(
@@ -41,6 +41,7 @@ if (result.rowsWithBand === 0) {
   );
   process.exit(1);
 }
+if (skipped) console.log(`${skipped}: not estimated, not counted`);
 console.log(formatBacktest(result));
 if (args.includes("--save")) {
   writeFileSync(

@@ -15,8 +15,9 @@ export const ESTIMATE_METHODS = ["review-model", "player-hours", "owners-band", 
 export const EstimateMethodSchema = z.object({
   name: z.enum(ESTIMATE_METHODS),
   label: z.string(),
-  owners: RangeSchema,
-  /** Share of the blend (0–1, whole percent); the weights of one answer add up to 1. An owners band with no lower end only caps a low-signal range: weight 0. */
+  /** Null for a method outside the range it was fitted on (the review model at more reviews or owners than any game it was fitted on), beside other methods: weight 0, and `detail` says why. */
+  owners: RangeSchema.nullable(),
+  /** Share of the blend (0–1, whole percent); the weights of one answer add up to 1. An owners band with no lower end only caps a low-signal range, and a method outside its fitted range gives no figure: weight 0. */
   weight: z.number(),
   /** What the figure was computed from, in words. */
   detail: z.string(),
@@ -44,10 +45,12 @@ export type EstimateInputs = z.infer<typeof EstimateInputsSchema>;
 export const GameEstimateSchema = z.object({
   gameId: z.string(),
   gameName: z.string(),
-  owners: RangeSchema,
-  unitsSold: RangeSchema,
+  /** Null when the model does not cover the game (`covered: false`): no figure is a false point. */
+  owners: RangeSchema.nullable(),
+  /** Null when the model does not cover the game (`covered: false`). */
+  unitsSold: RangeSchema.nullable(),
   revenue: z.object({
-    /** Units × US list price. Null when the price is unknown. */
+    /** Units × US list price. Null when the price is unknown, for a free-to-play game and when not covered. */
     gross: RangeSchema.nullable(),
     /** What the developer keeps after regional prices, discounts, refunds, taxes and the store's cut. */
     net: RangeSchema.nullable(),
@@ -62,8 +65,9 @@ export const GameEstimateSchema = z.object({
   lowSignal: z.boolean(),
   /**
    * Whether the owners model (fitted on Steam games) covers this game: it is on Steam, or a Steam
-   * signal (reviews, owners band, players) is known. When false the ranges are the Steam catalog's
-   * spread, not this game's figures: screens show none of them, and `notes` says why.
+   * signal (reviews, owners band, players) is known. When false the answer has no figures (owners,
+   * units and revenue null, no methods): the Steam catalog's spread is not this game's, and `notes`
+   * says why.
    */
   covered: z.boolean(),
   notes: z.array(z.string()),
@@ -148,6 +152,8 @@ export const MethodologySchema = z.object({
     coefficientsWithoutYear: z.array(z.number()),
     reviewBuckets: z.array(z.string()),
     sigmaByBucket: z.array(z.number()),
+    /** The most reviews of any game it was fitted on and the top of the highest owners band: beyond either it gives no figure. */
+    fittedRange: z.object({ maxReviews: z.number(), maxOwners: z.number() }),
   }),
   playtimeModel: z.object({ sigma: z.number(), rows: z.number() }),
   revenueParameters: z.array(

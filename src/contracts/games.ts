@@ -16,15 +16,9 @@ export { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 /** Larger `limit`s are capped to this rather than refused. */
 export const SEARCH_MAX_LIMIT = 50;
 
-/** A page number or size: a whole number, in words a person reads rather than zod's "received NaN". */
-export const wholeNumber = (from: number, to?: number) => {
-  const range = to == null ? `from ${from}` : `from ${from} to ${to}`;
-  const n = z.coerce
-    .number({ message: `A whole number ${range}` })
-    .int({ message: `A whole number ${range}` })
-    .min(from, { message: `From ${from}` });
-  return to == null ? n : n.max(to, { message: `At most ${to}` });
-};
+import { wholeNumber } from "./query-number.ts";
+
+export { wholeNumber };
 
 export const SearchQuerySchema = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PriceDiscount, SalesRegionGaps, SalesRegions } from "./game-page.ts";
 import type { Provenance } from "./provenance.ts";
+import { fromQuery, wholeNumber } from "./query-number.ts";
 
 /**
  * The market screener (issue 10): the whole catalog filtered, sorted and paged on the server,
@@ -74,19 +75,22 @@ export type ScreenerSort = (typeof SCREENER_SORTS)[number];
 export const SCREENER_MAX_PAGE_SIZE = 200;
 
 const text = z.string().trim().min(1).max(60).optional();
-const year = z.coerce
-  .number({ message: "A year, such as 2019" })
-  .int({ message: "A whole year, such as 2019" })
-  .min(1970, { message: "From 1970" })
-  .max(2100, { message: "Up to 2100" })
-  .optional();
-const money = z.coerce
-  .number({ message: "A price in USD, such as 9.99" })
-  .min(0, { message: "At least 0" })
-  .max(10_000, { message: "At most 10000" })
-  .optional();
+const year = fromQuery(
+  z
+    .number({ message: "A year, such as 2019" })
+    .int({ message: "A whole year, such as 2019" })
+    .min(1970, { message: "From 1970" })
+    .max(2100, { message: "Up to 2100" }),
+).optional();
+const money = fromQuery(
+  z
+    .number({ message: "A price in USD, such as 9.99" })
+    .min(0, { message: "At least 0" })
+    .max(10_000, { message: "At most 10000" }),
+).optional();
 
-const count = (message: string) => z.coerce.number({ message }).min(0, { message: "At least 0" }).optional();
+const count = (message: string) =>
+  fromQuery(z.number({ message }).min(0, { message: "At least 0" })).optional();
 
 const filterShape = {
   genre: text,
@@ -101,17 +105,19 @@ const filterShape = {
   yearTo: year,
   priceMin: money,
   priceMax: money,
-  minReviews: z.coerce
-    .number({ message: "A number of reviews" })
-    .int({ message: "A whole number" })
-    .min(0, { message: "At least 0" })
-    .optional(),
+  minReviews: fromQuery(
+    z
+      .number({ message: "A number of reviews" })
+      .int({ message: "A whole number" })
+      .min(0, { message: "At least 0" }),
+  ).optional(),
   /** Percent of positive reviews, 0–100. */
-  minPositive: z.coerce
-    .number({ message: "A percentage from 0 to 100" })
-    .min(0, { message: "At least 0" })
-    .max(100, { message: "At most 100" })
-    .optional(),
+  minPositive: fromQuery(
+    z
+      .number({ message: "A percentage from 0 to 100" })
+      .min(0, { message: "At least 0" })
+      .max(100, { message: "At most 100" }),
+  ).optional(),
   /** Estimated owners (P50 of the estimates), a range. */
   ownersMin: count("A number of owners"),
   ownersMax: count("A number of owners"),
@@ -164,13 +170,8 @@ export const ScreenerQuerySchema = z
     ...filterShape,
     sort: z.enum(SCREENER_SORTS, { message: `One of ${SCREENER_SORTS.join(", ")}` }).default("reviews"),
     order: z.enum(["asc", "desc"], { message: "asc or desc" }).default("desc"),
-    page: z.coerce.number().int().min(1, { message: "From 1" }).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1, { message: "From 1" })
-      .max(SCREENER_MAX_PAGE_SIZE, { message: `At most ${SCREENER_MAX_PAGE_SIZE}` })
-      .default(50),
+    page: wholeNumber(1).default(1),
+    pageSize: wholeNumber(1, SCREENER_MAX_PAGE_SIZE).default(50),
     /** The CSV's columns (all when absent); the JSON rows always carry every column. */
     columns: columnList.optional(),
     format: z.enum(["json", "csv"], { message: "json or csv" }).default("json"),

@@ -25,7 +25,7 @@ describe("GET /api/games/:id/estimates", () => {
     expect(body.gameName).toBe("Counter-Strike");
     expect(body.modelVersion).toBe(MODEL_VERSION);
     expect(body.revenue.currency).toBe("USD");
-    for (const r of [body.owners, body.unitsSold, body.revenue.gross!, body.revenue.net!]) {
+    for (const r of [body.owners!, body.unitsSold!, body.revenue.gross!, body.revenue.net!]) {
       expect(r.low).toBeLessThanOrEqual(r.mid);
       expect(r.mid).toBeLessThanOrEqual(r.high);
     }
@@ -56,8 +56,8 @@ describe("GET /api/games/:id/estimates", () => {
     const shown = [...(body.provenance.method ?? "").matchAll(/\((\d+) %\)/g)].map((m) => Number(m[1]));
     expect(shown).toHaveLength(2);
     expect(shown.reduce((a, b) => a + b, 0)).toBe(100);
-    expect(body.owners.mid).toBeGreaterThan(5_000_000);
-    expect(body.owners.mid).toBeLessThan(30_000_000);
+    expect(body.owners!.mid).toBeGreaterThan(5_000_000);
+    expect(body.owners!.mid).toBeLessThan(30_000_000);
   });
 
   test("a game on sale is estimated at its list price, not the day's sale price; the game page shows both", async () => {
@@ -67,7 +67,7 @@ describe("GET /api/games/:id/estimates", () => {
     );
     expect(body.inputs.priceUsd).toBe(9.99);
     // Gross is units × the list price (it was units × $2.49, a quarter of it).
-    expect(body.revenue.gross!.mid / body.unitsSold.mid).toBeCloseTo(9.99, 1);
+    expect(body.revenue.gross!.mid / body.unitsSold!.mid).toBeCloseTo(9.99, 1);
     const game = await (await request("/api/games/steam-2100", { cookie })).json();
     expect(game.price).toBe(2.49);
     expect(game.discount).toEqual({
@@ -235,7 +235,7 @@ describe("reviews unknown", () => {
     expect(body.lowSignal).toBe(true);
     expect(body.notes.join(" ")).toMatch(/Reviews unknown.*wide, not a point figure/);
     // Every player counted at once owns the game: the catalog's spread is cut at 87,124 from below.
-    expect(body.owners.low).toBeGreaterThanOrEqual(87_124);
+    expect(body.owners!.low).toBeGreaterThanOrEqual(87_124);
     expect(body.notes.join(" ")).toContain("At least 87,124 owners");
     expect(body.inputs.peakPlayers).toBe(87_124);
     // Dated by its data (the month of players), not by the import.
@@ -266,9 +266,9 @@ describe("reviews unknown", () => {
     expect(body.notes.join(" ")).toMatch(
       /Reviews unknown: the player series .* cannot be turned into owners/,
     );
-    expect(body.owners.low).toBeGreaterThanOrEqual(498_478);
-    expect(body.owners.mid).toBeGreaterThan(body.owners.low);
-    expect(body.owners.high).toBeLessThan(20_000_000);
+    expect(body.owners!.low).toBeGreaterThanOrEqual(498_478);
+    expect(body.owners!.mid).toBeGreaterThan(body.owners!.low);
+    expect(body.owners!.high).toBeLessThan(20_000_000);
   });
 });
 

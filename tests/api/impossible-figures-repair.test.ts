@@ -41,7 +41,7 @@ test("a game stored with impossible figures before the fix gets estimates (price
   // Units are estimated; revenue is not, as for any game whose price is unknown.
   expect(estimate.revenue.gross).toBeNull();
   expect(estimate.notes).toContain("Price unknown: units are estimated, revenue is not.");
-  expect(Number.isFinite(estimate.owners.mid)).toBe(true);
+  expect(Number.isFinite(estimate.owners!.mid)).toBe(true);
 });
 
 /**

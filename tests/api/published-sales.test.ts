@@ -173,6 +173,12 @@ describe("the Steam owners model and games it does not cover", () => {
       await (await request(`/api/games/${id}/estimates`, { cookie })).json(),
     );
     expect(e.covered).toBe(false);
+    // Never a false point: no owners, units or revenue figure, and no method's figure either.
+    expect(e.owners).toBeNull();
+    expect(e.unitsSold).toBeNull();
+    expect(e.revenue).toEqual({ gross: null, net: null, currency: "USD" });
+    expect(e.methods).toEqual([]);
+    expect(e.provenance.method).toMatch(/^Not estimated/);
     expect(e.notes).toEqual([NOT_COVERED_NOTE]);
     expect(e.notes.join(" ")).not.toMatch(/spread of owners/);
     expect(await estimateFacts(id)).toBeNull();

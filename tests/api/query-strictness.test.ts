@@ -190,3 +190,43 @@ describe("admin settings bodies are strict", () => {
     expect(stored.security.sessionLifetimeDays).toBe(30);
   });
 });
+
+describe("numbers in a query are plain decimals, named in the house's words when not", () => {
+  test("hex, a plus sign, exponents and a fractional page are refused on the screener, naming the field", async () => {
+    const premium = await createTestUser({ role: "premium" });
+    for (const [query, field, message] of [
+      ["priceMax=0x10", "priceMax", "A price in USD, such as 9.99"],
+      ["minReviews=%2B5", "minReviews", "A number of reviews"],
+      ["priceMin=1e-400", "priceMin", "A price in USD, such as 9.99"],
+      ["ownersMin=1e400", "ownersMin", "A number of owners"],
+      ["revenueMax=Infinity", "revenueMax", "An amount in USD"],
+      ["yearFrom=2019.5", "yearFrom", "A whole year, such as 2019"],
+      ["page=1.5", "page", "A whole number from 1"],
+      ["pageSize=0x20", "pageSize", "A whole number from 1 to 200"],
+      ["minPositive=-5", "minPositive", "At least 0"],
+    ] as const) {
+      const body = await problem(`/api/market/screener?${query}`, premium);
+      expect(body.errors, query).toEqual([{ field, message }]);
+    }
+  });
+
+  test("plain decimals still filter, and an empty value is absent for every numeric field", async () => {
+    const premium = await createTestUser({ role: "premium" });
+    const res = await request(
+      "/api/market/screener?priceMin=&priceMax=9.99&minReviews=&yearFrom=&page=1&pageSize=",
+      { cookie: premium.cookie },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { page: number; pageSize: number };
+    expect([body.page, body.pageSize]).toEqual([1, 50]);
+  });
+
+  test("the same on the games list and estimate totals (one helper)", async () => {
+    expect((await problem("/api/games?page=0x2")).errors).toEqual([
+      { field: "page", message: "A whole number from 1" },
+    ]);
+    expect((await problem("/api/estimates/totals?by=genre&limit=1e1")).errors).toEqual([
+      { field: "limit", message: "A whole number from 1 to 100" },
+    ]);
+  });
+});

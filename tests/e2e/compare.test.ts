@@ -225,8 +225,8 @@ test("Compare shows each game's sales estimates, the game page's, in the table a
     .poll(() => row("Owners (estimate)").locator("td").allTextContents())
     .toEqual([
       "Owners (estimate)",
-      `${compactFigure(bioshock.owners.mid)} (P10 ${compactFigure(bioshock.owners.low)} – P90 ${compactFigure(bioshock.owners.high)})`,
-      `${compactFigure(dota.owners.mid)} (P10 ${compactFigure(dota.owners.low)} – P90 ${compactFigure(dota.owners.high)})`,
+      `${compactFigure(bioshock.owners!.mid)} (P10 ${compactFigure(bioshock.owners!.low)} – P90 ${compactFigure(bioshock.owners!.high)})`,
+      `${compactFigure(dota.owners!.mid)} (P10 ${compactFigure(dota.owners!.low)} – P90 ${compactFigure(dota.owners!.high)})`,
     ]);
   const gross = bioshock.revenue.gross!;
   expect(await row("Gross revenue (estimate)").locator("td").allTextContents()).toEqual([
@@ -249,14 +249,14 @@ test("Compare shows each game's sales estimates, the game page's, in the table a
   expect(line("Owners (estimate)")).toEqual([
     "Owners (estimate)",
     "owners, P50",
-    String(bioshock.owners.mid),
-    String(dota.owners.mid),
+    String(bioshock.owners!.mid),
+    String(dota.owners!.mid),
   ]);
   expect(line("Owners (estimate) P10")).toEqual([
     "Owners (estimate) P10",
     "owners",
-    String(bioshock.owners.low),
-    String(dota.owners.low),
+    String(bioshock.owners!.low),
+    String(dota.owners!.low),
   ]);
   expect(line("Gross revenue (estimate)")).toEqual([
     "Gross revenue (estimate)",

@@ -43,13 +43,28 @@ test("Game page: the estimates panel with P50 and range, methods with weights, i
   const panel = page.locator("[data-slot=estimates-panel]");
   await panel.getByText("Sales estimates").waitFor();
   await panel.getByText(/^P10 /).first().waitFor();
-  await panel.getByRole("cell", { name: /Owners band/ }).waitFor();
+  await panel.getByRole("rowheader", { name: "Owners band" }).waitFor();
   await panel
     .getByText(/10,000,000 \.\. 20,000,000/)
     .first()
     .waitFor();
   expect(await panel.getByText(/^\d+ %$/).count()).toBe(2);
   await panel.screenshot({ path: `${SCREENSHOT_DIR}/estimates-panel.png` });
+  // On a 390 px phone the Methods table's headers stand apart and it fits the card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const methods = panel.locator("[data-slot=estimate-methods]");
+  const gaps = await methods.evaluate((table) => {
+    const boxes = [...table.querySelectorAll("thead th")].map((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return range.getBoundingClientRect();
+    });
+    return boxes.slice(1).map((b, i) => b.left - boxes[i]!.right);
+  });
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
+  expect(await methods.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+  await methods.screenshot({ path: `${SCREENSHOT_DIR}/estimates-methods-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await panel.getByRole("link", { name: "How these estimates are made" }).click();
   await page.getByRole("heading", { name: "Methodology" }).waitFor();
   await context.close();

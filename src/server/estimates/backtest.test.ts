@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
@@ -41,3 +43,37 @@ test("a missing file is a clear error, not a stack trace", () => {
   expect(run.exitCode).toBe(1);
   expect(run.stderr.toString()).toMatch(/cannot read no-such-file\.csv/);
 });
+
+const HEADER = "appid,name,positive,negative,owners,price,initialprice,ccu";
+
+function runOn(csv: string) {
+  const dir = mkdtempSync(join(tmpdir(), "backtest-"));
+  const path = join(dir, "rows.csv");
+  writeFileSync(path, csv);
+  return Bun.spawnSync(["bun", "scripts/estimates-backtest.ts", path], { cwd: ROOT });
+}
+
+test("a row with a count or price that can't be read is skipped and counted, not estimated as 0 reviews", () => {
+  const run = runOn(
+    `${HEADER}\n2,Bad,abc,-5,"20,000 .. 50,000",x,999,5\n3,Good,100,5,"20,000 .. 50,000",999,999,5\n`,
+  );
+  expect(run.exitCode, run.stderr.toString()).toBe(0);
+  const out = run.stdout.toString();
+  expect(out).toMatch(
+    /^1 row skipped \(positive not a number: 1, negative below 0: 1, price not a number: 1\): not estimated, not counted$/m,
+  );
+  expect(out).toMatch(/1 of 1 rows have an owners band/);
+  // The good row has 105 reviews; nothing lands in the 0–9 bucket.
+  expect(out).toMatch(/^0–9\s+0\s/m);
+}, 30_000);
+
+test("a file with no usable rows is an error in one line", () => {
+  const run = runOn(`${HEADER}\n2,Bad,abc,-5,"20,000 .. 50,000",x,999,5\n`);
+  expect(run.exitCode).toBe(1);
+  expect(run.stdout.toString()).toBe("");
+  const err = run.stderr.toString().trim();
+  expect(err.split("\n")).toHaveLength(1);
+  expect(err).toMatch(
+    /^backtest: no usable rows in .*rows\.csv: 1 row skipped \(positive not a number: 1, negative below 0: 1, price not a number: 1\); nothing was measured$/,
+  );
+}, 30_000);

@@ -24,6 +24,17 @@ export interface LinearModel {
   /** Residual standard deviation of log(owners), by review bucket (REVIEW_BUCKETS order). */
   sigmaByBucket: number[];
   rowsByBucket: number[];
+  /**
+   * What the model was fitted on: the most reviews of any row and the top of the highest owners band.
+   * A figure the model gives beyond either is extrapolated (7.4M reviews made 949M owners, more than
+   * Steam has users), and the review method says so rather than weigh in (model.ts).
+   */
+  fittedRange: FittedRange;
+}
+
+export interface FittedRange {
+  maxReviews: number;
+  maxOwners: number;
 }
 
 export interface PlaytimeModel {
@@ -54,9 +65,11 @@ export interface Coefficients {
  * one it is an unknown price (a delisted or bundled game). 5: a player series is not turned into owners
  * while reviews are unknown; a low-signal range is cut at the players counted rather than clamped.
  * 6: a free-to-play game's revenue is not estimated (null), not $0. 7: a game with a price above 0 is
- * not free to play, whatever its genres.
+ * not free to play, whatever its genres. 8: the review model outside its fitted range (more reviews
+ * than any game it was fitted on, or more owners than the highest band) gives no figure and weight 0
+ * beside another method, and is capped at the highest band's top when it is the only one.
  */
-export const ESTIMATOR_REVISION = 7;
+export const ESTIMATOR_REVISION = 8;
 
 const RIDGE = 1;
 const MAX_ITERATIONS = 200;
@@ -87,11 +100,18 @@ export function fitIntervalModel(rows: BandedRow[], withYear: boolean): LinearMo
   const { beta, sigma } = fitIntervals(usable, REVIEW_BUCKETS.length);
   const rowsByBucket = new Array<number>(REVIEW_BUCKETS.length).fill(0);
   for (const d of usable) rowsByBucket[d.bucket]!++;
+  const fittedRange: FittedRange = { maxReviews: 0, maxOwners: 0 };
+  for (const r of rows) {
+    if (!r.band) continue;
+    fittedRange.maxReviews = Math.max(fittedRange.maxReviews, totalReviews(r.input));
+    fittedRange.maxOwners = Math.max(fittedRange.maxOwners, r.band.high);
+  }
   return {
     features: featureNames(withYear),
     coefficients: beta.map(round6),
     sigmaByBucket: sigma.map(round6),
     rowsByBucket,
+    fittedRange,
   };
 }
 

@@ -98,3 +98,65 @@ export function averagePlaytimeHours(r: Record<string, string>): number | null {
   const minutes = parseNumber(r.average_playtime ?? r.average_forever);
   return minutes != null && minutes > 0 ? minutes / 60 : null;
 }
+
+/** The numeric fields each layout's rows are estimated from (the owners band is checked apart). */
+const NUMERIC_FIELDS = {
+  steamspy: ["appid", "positive", "negative", "price", "initialprice", "ccu"],
+  "steam-store": ["appid", "positive_ratings", "negative_ratings", "price"],
+} as const;
+
+/**
+ * Why a field's value can't be read as a count or a price, or null when it can (or is blank: unknown).
+ * The importers' parseNumber reads "abc" as unknown and keeps -5, so a malformed row was estimated as
+ * if it had no reviews and scored in the 0–9 bucket, with nothing said.
+ */
+function unreadable(value: string | undefined): string | null {
+  const text = value?.trim().replace(/,/g, "") ?? "";
+  if (text === "") return null;
+  if (/^\d+(\.\d+)?$/.test(text)) return null;
+  return /^-\d+(\.\d+)?$/.test(text) ? "below 0" : "not a number";
+}
+
+export interface DatasetRows {
+  layout: keyof typeof NUMERIC_FIELDS;
+  rows: BandedRow[];
+  /** Rows left out: a numeric field that can't be read, or no appid or name. */
+  skipped: number;
+  /** "positive not a number" → rows, for each field and reason that skipped a row. */
+  problems: Map<string, number>;
+}
+
+/**
+ * The rows of a back-test file that can be estimated, and what was left out and why: a row with a
+ * count or price that can't be read is skipped and counted, never estimated as unknown or 0.
+ */
+export function readDatasetRows(records: Record<string, string>[]): DatasetRows {
+  // SteamSpy's layout has `positive`/`negative`; the Steam Store Games layout `positive_ratings`.
+  const layout = records[0] && "positive_ratings" in records[0] ? "steam-store" : "steamspy";
+  const toRow = layout === "steam-store" ? steamStoreRow : steamSpyRow;
+  const rows: BandedRow[] = [];
+  const problems = new Map<string, number>();
+  let skipped = 0;
+  for (const r of records) {
+    const found = NUMERIC_FIELDS[layout].flatMap((f) => {
+      const why = unreadable(r[f]);
+      return why ? [`${f} ${why}`] : [];
+    });
+    const row = found.length ? null : toRow(r);
+    if (!row) {
+      skipped++;
+      for (const p of found.length ? found : ["no appid or name"])
+        problems.set(p, (problems.get(p) ?? 0) + 1);
+      continue;
+    }
+    rows.push(row);
+  }
+  return { layout, rows, skipped, problems };
+}
+
+/** "2 rows skipped (positive not a number: 1, negative below 0: 1)"; "" when none was. */
+export function describeSkipped(read: DatasetRows): string {
+  if (read.skipped === 0) return "";
+  const why = [...read.problems].map(([p, n]) => `${p}: ${n}`).join(", ");
+  return `${read.skipped} row${read.skipped === 1 ? "" : "s"} skipped (${why})`;
+}

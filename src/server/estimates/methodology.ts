@@ -67,6 +67,7 @@ export function methodology(): Methodology {
       coefficientsWithoutYear: c.reviewModel.withoutYear.coefficients,
       reviewBuckets: REVIEW_BUCKETS.map((b) => b.name),
       sigmaByBucket: c.reviewModel.withYear.sigmaByBucket,
+      fittedRange: c.reviewModel.withYear.fittedRange,
     },
     playtimeModel: { sigma: c.playtimeModel.sigma, rows: c.playtimeModel.rows },
     revenueParameters: Object.entries(REVENUE_PARAMETERS).map(([name, p]) => ({

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { COEFFICIENTS } from "./coefficients.ts";
 import { type EstimateInput, features, isFreeToPlay } from "./features.ts";
 import { bandMethod, estimate, LOW_SIGNAL_REVIEWS, playerMethod, reviewMethod } from "./model.ts";
 import { afterStoreCut, netFromGross, REVENUE_PARAMETERS } from "./revenue.ts";
@@ -256,7 +257,7 @@ describe("units and revenue", () => {
           });
           figures.push(...Object.values(e.owners), ...Object.values(e.unitsSold));
           for (const r of [e.revenue.gross, e.revenue.net]) if (r) figures.push(...Object.values(r));
-          for (const m of e.methods) figures.push(...Object.values(m.owners));
+          for (const m of e.methods) if (m.owners) figures.push(...Object.values(m.owners));
         }
       }
     }
@@ -389,10 +390,68 @@ test("owners are at least the most players counted at once, and the note says so
   // "262K, 262K–262K" point under a range that gives no single figure.
   expect(e.methods.map((m) => m.name)).toEqual(["catalog-spread"]);
   expect(e.methods[0]!.owners).toEqual(e.owners);
-  expect(e.methods[0]!.owners.high).toBeGreaterThan(e.methods[0]!.owners.low);
+  expect(e.methods[0]!.owners!.high).toBeGreaterThan(e.methods[0]!.owners!.low);
   // A peak under what the methods say already changes nothing.
   const big = { ...input, positiveReviews: 200_000, negativeReviews: 10_000, peakPlayers: 50 };
   const without = estimate({ ...big, peakPlayers: null });
   expect(estimate(big).owners).toEqual(without.owners);
   expect(estimate(big).notes.join(" ")).not.toContain("At least");
+});
+
+describe("the review model outside the range it was fitted on", () => {
+  const fitted = COEFFICIENTS.reviewModel.withYear.fittedRange;
+  // CS:GO in SteamSpy's 2023 list: 7.4M reviews, free to play.
+  const csgo: EstimateInput = {
+    positiveReviews: 6_500_000,
+    negativeReviews: 900_000,
+    priceUsd: 0,
+    releaseYear: 2012,
+    genres: ["Action", "Free to Play"],
+    tags: [],
+  };
+
+  test("the calibration records its range: the most reviews and the highest band's top", () => {
+    expect(fitted.maxReviews).toBeGreaterThan(1_000_000);
+    expect(fitted.maxReviews).toBeLessThan(7_400_000);
+    expect(fitted.maxOwners).toBe(200_000_000);
+  });
+
+  test("beside another method: no figure, weight 0, the detail says why, the blend is the others'", () => {
+    const band = { low: 50_000_000, high: 100_000_000, source: "SteamSpy", asOf: null };
+    const e = estimate({ ...csgo, ownersBand: band });
+    const review = e.methods.find((m) => m.name === "review-model")!;
+    expect(review.owners).toBeNull();
+    expect(review.weight).toBe(0);
+    expect(review.detail).toMatch(
+      /^Outside the fitted range: 7,400,000 reviews, more than any .*No figure and no weight/,
+    );
+    expect(e.methods.find((m) => m.name === "owners-band")!.weight).toBe(1);
+    expect(e.owners.mid).toBeGreaterThan(band.low);
+    expect(e.owners.mid).toBeLessThan(band.high);
+  });
+
+  test("alone: capped at the highest band it was fitted on, never 949M owners", () => {
+    const e = estimate(csgo);
+    expect(e.methods.map((m) => [m.name, m.weight])).toEqual([["review-model", 1]]);
+    expect(e.owners.mid).toBe(fitted.maxOwners);
+    expect(e.methods[0]!.detail).toMatch(/capped at 200,000,000 owners/);
+  });
+
+  test("a figure above the highest band is outside too, even within the fitted review counts", () => {
+    const e = estimate({ ...csgo, positiveReviews: 2_600_000, negativeReviews: 400_000 });
+    expect(e.owners.mid).toBeLessThanOrEqual(fitted.maxOwners);
+    expect(e.methods[0]!.detail).toMatch(/is more owners than the highest band it was fitted on/);
+  });
+
+  test("inside the range nothing changes: Portal 2-sized games keep their fitted multiplier", () => {
+    const e = estimate({
+      ...csgo,
+      positiveReviews: 120_000,
+      negativeReviews: 20_000,
+      priceUsd: 9.99,
+      genres: ["Action"],
+    });
+    expect(e.methods[0]!.detail).toMatch(/^140,000 reviews × [\d.]+ \(fitted multiplier/);
+    expect(e.methods[0]!.weight).toBe(1);
+  });
 });

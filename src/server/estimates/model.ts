@@ -24,7 +24,8 @@ export interface MethodFigure {
   /** Centre and spread of log(owners) by this method. */
   logMean: number;
   logSigma: number;
-  owners: Range;
+  /** Null for a method outside the range it was fitted on, beside methods that are not (weight 0). */
+  owners: Range | null;
   /** Share of the blend, in whole percent (0.11 = 11 %); the weights of one estimate add up to 1. */
   weight: number;
   detail: string;
@@ -63,7 +64,12 @@ function range(logMean: number, logSigma: number, floor: number): Range {
   };
 }
 
-type Partial = Omit<MethodFigure, "owners" | "weight">;
+type Partial = Omit<MethodFigure, "owners" | "weight"> & {
+  /** Why the figure lies outside the range the method was fitted on ("" for inside). */
+  outside?: string;
+};
+
+const count = (n: number) => n.toLocaleString("en-US");
 
 /** Null when the game's reviews are unknown: unknown is not 0 reviews (see catalogSpread). */
 export function reviewMethod(
@@ -77,9 +83,19 @@ export function reviewMethod(
   const reviews = totalReviews(input);
   const logMean = dot(model.coefficients, features(input, withYear));
   const multiplier = Math.exp(logMean) / Math.max(1, reviews);
+  // Coefficients calibrated before the range was recorded have none: nothing is outside it.
+  const fitted = model.fittedRange;
+  const outside = !fitted
+    ? ""
+    : reviews > fitted.maxReviews
+      ? `${count(reviews)} reviews, more than any of the games it was fitted on (up to ${count(fitted.maxReviews)})`
+      : logMean > Math.log(fitted.maxOwners)
+        ? `${count(reviews)} reviews × ${roundSignificant(multiplier, 2)} is more owners than the highest band it was fitted on (${count(fitted.maxOwners)})`
+        : "";
   return {
     name: "review-model",
     label: "Review model",
+    outside,
     logMean,
     logSigma: model.sigmaByBucket[reviewBucket(reviews)]!,
     detail: !explain
@@ -226,7 +242,23 @@ export function estimate(
   // precision would have narrowed the range around its log-middle as if it were a measurement.
   const openBand = kept(band) && hasNoLowerEnd(input);
   const lowSignal = (!known || reviews < LOW_SIGNAL_REVIEWS) && !kept(player) && (!kept(band) || openBand);
-  const blended = [review, player, lowSignal ? null : band].filter(kept);
+  // The review model far outside the range it was fitted on (CS:GO's 7.4M reviews × 130 = 949M owners,
+  // P90 2B) is no measurement: beside another method it gives no figure and no weight; alone, its
+  // figure is capped at the top of the highest owners band it was fitted on, and says so.
+  const outside = kept(review) && review.outside ? review : null;
+  const others = [player, lowSignal ? null : band].filter(kept);
+  const fittedTop = c.reviewModel.withYear.fittedRange?.maxOwners ?? Number.POSITIVE_INFINITY;
+  const capped: Partial | null =
+    outside && others.length === 0
+      ? {
+          ...outside,
+          logMean: Math.min(outside.logMean, Math.log(fittedTop)),
+          detail: explain
+            ? `Outside the fitted range: ${outside.outside}. The only method with data, so its figure is capped at ${count(fittedTop)} owners, the top of the highest band it was fitted on`
+            : "",
+        }
+      : null;
+  const blended = [outside ? capped : review, ...others].filter(kept);
   const candidates = blended.length ? blended : [catalogSpread(c, explain)];
   const precision = candidates.map((m) => 1 / m.logSigma ** 2);
   const total = precision.reduce((a, b) => a + b, 0);
@@ -262,6 +294,16 @@ export function estimate(
     weight: percent[i]! / 100,
   }));
   const owners = cut(logMean, logSigma);
+  if (outside && !capped) {
+    methods.unshift({
+      ...outside,
+      owners: null,
+      weight: 0,
+      detail: explain
+        ? `Outside the fitted range: ${outside.outside}. No figure and no weight: the other methods make the estimate`
+        : "",
+    });
+  }
   const notes: string[] = [];
   if (lowSignal && openBand && band && input.ownersBand) {
     methods.push({

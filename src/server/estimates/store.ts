@@ -489,13 +489,21 @@ export async function getGameEstimate(
     ...(detail.inputs.ownersBand ? [`${detail.inputs.ownersBand.source} (owners band)`] : []),
     ...(detail.inputs.playerSeries ? [`${detail.inputs.playerSeries.source} (players)`] : []),
   ];
+  // A game the model does not cover gets no figure at all (issue 11: never a false point). Its stored
+  // row keeps the model's answer to its inputs, since coverage also reads the Steam app id, which is
+  // not an input (a game that gains one is covered without being estimated again); every reader of
+  // stored figures (sums, the screener's columns, this answer) leaves uncovered games out.
   return {
     gameId,
     gameName: String(row.game_name),
-    owners: range(row, "owners"),
-    unitsSold: range(row, "units"),
-    revenue: { gross: nullableRange(row, "gross"), net: nullableRange(row, "net"), currency: "USD" },
-    methods: detail.methods,
+    owners: covered ? range(row, "owners") : null,
+    unitsSold: covered ? range(row, "units") : null,
+    revenue: {
+      gross: covered ? nullableRange(row, "gross") : null,
+      net: covered ? nullableRange(row, "net") : null,
+      currency: "USD",
+    },
+    methods: covered ? detail.methods : [],
     modelVersion: String(row.model_version),
     asOf,
     computedAt: new Date(Number(row.computed_at)).toISOString(),
@@ -507,7 +515,9 @@ export async function getGameEstimate(
     provenance: {
       source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",
       asOf,
-      method: `Blend of ${detail.methods.map((m) => `${m.label.toLowerCase()} (${Math.round(m.weight * 100)} %)`).join(", ")}; model ${String(row.model_version)}`,
+      method: covered
+        ? `Blend of ${detail.methods.map((m) => `${m.label.toLowerCase()} (${Math.round(m.weight * 100)} %)`).join(", ")}; model ${String(row.model_version)}`
+        : `Not estimated: outside the owners model ${String(row.model_version)}`,
     },
   };
 }

@@ -104,6 +104,82 @@ export const Default: Story = {
   },
 };
 
+/** The space a 390 px phone leaves the panel (the page's and the card's padding aside). */
+const PHONE_WIDTH = 342;
+
+/** Where a cell's text is drawn (its box is wider than the words in a right-aligned column). */
+function textBox(cell: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  return range.getBoundingClientRect();
+}
+
+/** On a phone: the Methods table's headers and figures stand apart, and nothing runs past the card. */
+export const Phone: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: PHONE_WIDTH }}>
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    estimate: {
+      ...portal2,
+      methods: [
+        {
+          name: "review-model",
+          label: "Review model",
+          owners: { low: 449_000_000, mid: 949_000_000, high: 2_000_000_000 },
+          weight: 0.1,
+          detail: portal2.methods[0]!.detail,
+        },
+        { ...portal2.methods[1]!, weight: 0.9 },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const table = canvasElement.querySelector("[data-slot=estimate-methods]") as HTMLTableElement;
+    const headers = [...table.querySelectorAll("thead th")].map(textBox);
+    for (let i = 1; i < headers.length; i++) {
+      await expect(headers[i]!.left - headers[i - 1]!.right).toBeGreaterThanOrEqual(8);
+    }
+    const figures = [...table.querySelectorAll("tbody tr:first-child td")].slice(0, 3).map(textBox);
+    for (let i = 1; i < figures.length; i++) {
+      await expect(figures[i]!.left - figures[i - 1]!.right).toBeGreaterThanOrEqual(8);
+    }
+    await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(
+      canvasElement.querySelector("[data-slot=estimates-panel]")!.getBoundingClientRect().right,
+    );
+  },
+};
+
+/** CS:GO's 7.4M reviews are beyond what the review model was fitted on: that row has no figure and weighs 0. */
+export const OutsideFittedRange: Story = {
+  args: {
+    estimate: {
+      ...portal2,
+      methods: [
+        {
+          name: "review-model",
+          label: "Review model",
+          owners: null,
+          weight: 0,
+          detail:
+            "Outside the fitted range: 7,400,000 reviews, more than any of the games it was fitted on (up to 3,046,717). No figure and no weight: the other methods make the estimate",
+        },
+        { ...portal2.methods[1]!, weight: 1 },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const row = within(canvas.getByRole("rowheader", { name: "Review model" }).closest("tr") as HTMLElement);
+    await expect(row.getByText("no figure (outside the fitted range)")).toBeVisible();
+    await expect(row.getByText("0 %")).toBeVisible();
+    await expect(canvas.getByText(/^Outside the fitted range: 7,400,000 reviews/)).toBeVisible();
+  },
+};
+
 export const LowSignal: Story = {
   args: {
     estimate: {
@@ -227,23 +303,15 @@ export const UnknownPrice: Story = {
   },
 };
 
-/** Wii Sports as the store answers it: the model does not cover it, so its Steam spread is not shown. */
+/** Wii Sports as the store answers it: the model does not cover it, so the answer carries no figure. */
 const wiiSports: GameEstimate = {
   ...portal2,
   gameId: "wii-sports",
   gameName: "Wii Sports",
-  owners: { low: 227, mid: 5_870, high: 152_000 },
-  unitsSold: { low: 204, mid: 5_280, high: 137_000 },
+  owners: null,
+  unitsSold: null,
   revenue: { gross: null, net: null, currency: "USD" },
-  methods: [
-    {
-      name: "catalog-spread",
-      label: "Catalog spread",
-      owners: { low: 227, mid: 5_870, high: 152_000 },
-      weight: 1,
-      detail: "No reviews, player series or owners band with a lower end known",
-    },
-  ],
+  methods: [],
   lowSignal: true,
   covered: false,
   notes: [

@@ -273,30 +273,59 @@ export function EstimatesPanel({
             </div>
             <div>
               <h4 className="mb-2 font-medium text-sm">Methods</h4>
-              <table className="w-full text-sm">
+              {/*
+                Each method's detail is a row of its own under its figures, the table's full width: beside
+                them it squeezed the number columns until their headers ran together at 390 px.
+              */}
+              <table className="w-full text-sm" data-slot="estimate-methods">
                 <thead className="text-left text-muted-foreground text-xs">
                   <tr>
-                    <th className="pb-1 font-normal">Method</th>
-                    <th className="pb-1 text-right font-normal">Owners P50</th>
-                    <th className="pb-1 text-right font-normal">P10–P90</th>
-                    <th className="pb-1 text-right font-normal">Weight</th>
+                    <th scope="col" className="pb-1 font-normal">
+                      Method
+                    </th>
+                    <th scope="col" className="pb-1 pl-3 text-right font-normal">
+                      Owners P50
+                    </th>
+                    <th scope="col" className="pb-1 pl-3 text-right font-normal">
+                      P10–P90
+                    </th>
+                    <th scope="col" className="pb-1 pl-3 text-right font-normal">
+                      Weight
+                    </th>
                   </tr>
                 </thead>
-                <tbody>
-                  {estimate.methods.map((m) => (
-                    <tr key={m.name} className="border-border border-t align-top">
-                      <td className="py-1.5 pr-2">
-                        <div>{m.label}</div>
-                        <div className="text-muted-foreground text-xs">{m.detail}</div>
+                {estimate.methods.map((m) => (
+                  <tbody key={m.name} className="border-border border-t">
+                    <tr className="align-top">
+                      <th scope="row" className="pt-1.5 text-left font-normal">
+                        {m.label}
+                      </th>
+                      {m.owners ? (
+                        <>
+                          <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
+                            {compactFigure(m.owners.mid)}
+                          </td>
+                          <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
+                            {compactFigure(m.owners.low)}–{compactFigure(m.owners.high)}
+                          </td>
+                        </>
+                      ) : (
+                        // Outside the range it was fitted on: no figure; the detail below says why.
+                        <td colSpan={2} className="pt-1.5 pl-3 text-right text-muted-foreground text-xs">
+                          no figure (outside the fitted range)
+                        </td>
+                      )}
+                      <td className="whitespace-nowrap pt-1.5 pl-3 text-right tabular-nums">
+                        {Math.round(m.weight * 100)} %
                       </td>
-                      <td className="py-1.5 text-right tabular-nums">{compactFigure(m.owners.mid)}</td>
-                      <td className="py-1.5 text-right tabular-nums">
-                        {compactFigure(m.owners.low)}–{compactFigure(m.owners.high)}
-                      </td>
-                      <td className="py-1.5 text-right tabular-nums">{Math.round(m.weight * 100)} %</td>
                     </tr>
-                  ))}
-                </tbody>
+                    <tr>
+                      <td colSpan={4} className="pb-1.5 text-muted-foreground text-xs">
+                        {m.detail}
+                      </td>
+                    </tr>
+                  </tbody>
+                ))}
               </table>
             </div>
             <div>

@@ -48,7 +48,15 @@ describe("Compare's estimate figures", () => {
   });
 
   test("a game the model does not cover says so and gives no figure", () => {
-    const s = { status: "ready", estimate: estimate({ covered: false }) } as const;
+    const s = {
+      status: "ready",
+      estimate: estimate({
+        covered: false,
+        owners: null,
+        unitsSold: null,
+        revenue: { gross: null, net: null, currency: "USD" },
+      }),
+    } as const;
     for (const key of ["owners", "units", "gross", "net"] as const) {
       expect(estimateCell(s, key, key !== "owners" && key !== "units")).toBe(
         "not estimated (the model does not cover this game)",

@@ -153,7 +153,12 @@ export default function MethodologyPage() {
                   SteamSpy's owners bands by interval-censored regression ({data.fitMethod}): each game only
                   says its owners lie inside its band, and at least at its review count. A game without a
                   release year uses the same model fitted without years. The spread is the fitted residual
-                  spread for the game's review bucket.
+                  spread for the game's review bucket. It is fitted on games with up to{" "}
+                  {data.reviewModel.fittedRange.maxReviews.toLocaleString("en-US")} reviews and bands up to{" "}
+                  {data.reviewModel.fittedRange.maxOwners.toLocaleString("en-US")} owners; beyond either it
+                  would extrapolate (a squared term far from its data), so beside another method it gives no
+                  figure and weighs 0, and alone its figure is capped at that highest band's top. The game
+                  page says which.
                 </li>
                 <li>
                   <span className="font-medium">Player hours.</span> With at least three months of average

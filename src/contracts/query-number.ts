@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/**
+ * A number in a query string, as a person writes one: digits with an optional decimal part and an
+ * optional minus (so `-5` is told "At least 0" rather than that it is no number). JavaScript's
+ * `Number()`, which `z.coerce.number()` calls, also reads `0x10` as 16, `+5` as 5, `1e-400` as 0 and
+ * `1e400` as Infinity: none of those is how anyone writes a price or a page, and `1e-400` as a
+ * minimum price of 0 quietly dropped every game without a price. Anything else reaches the schema
+ * as NaN and gets the schema's own message, which names what is wanted.
+ */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+export function fromQuery<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    return PLAIN_DECIMAL.test(text) ? Number(text) : Number.NaN;
+  }, schema);
+}
+
+/** A page number or size: a whole number, in words a person reads rather than zod's "received NaN". */
+export const wholeNumber = (from: number, to?: number) => {
+  const range = to == null ? `from ${from}` : `from ${from} to ${to}`;
+  const n = z
+    .number({ message: `A whole number ${range}` })
+    .int({ message: `A whole number ${range}` })
+    .min(from, { message: `From ${from}` });
+  return fromQuery(to == null ? n : n.max(to, { message: `At most ${to}` }));
+};
