@@ -11,8 +11,6 @@ import type {
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { normalizeName } from "../catalog/normalize.ts";
-import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
-import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { searchIndex } from "../catalog/search-index.ts";
 import { db } from "../db/client.ts";
@@ -39,6 +37,7 @@ import {
 } from "./grounding.ts";
 import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
+import { dataSources } from "./sources.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
 
 /**
@@ -132,26 +131,10 @@ const CATALOG_TOOLS = new Set(["screen_games", "market_figures"]);
 
 /**
  * What data an answer used and its time: the player and other series of every game the tools
- * returned, and the catalog's own sources when a segment tool ran. One entry per source, at its
- * newest time (the methods differ per figure, so none is named).
+ * returned, and the catalog's own sources when a segment tool ran (see dataSources).
  */
-export async function sourcesOf(
-  ledger: ToolLedger,
-  toolCalls: ChatMessage["toolCalls"],
-): Promise<Provenance[]> {
-  const ids = [...ledger.games.keys()];
-  const [players, figures, catalog] = await Promise.all([
-    playerFigures(ids),
-    figureProvenance(ids),
-    toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) ? catalogProvenance() : Promise.resolve([]),
-  ]);
-  const newest = new Map<string, string | null>();
-  for (const p of [...[...players.values()].map((f) => f.provenance), ...figures.values(), ...catalog]) {
-    const known = newest.get(p.source);
-    if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
-      newest.set(p.source, p.asOf);
-  }
-  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+export function sourcesOf(ledger: ToolLedger, toolCalls: ChatMessage["toolCalls"]): Promise<Provenance[]> {
+  return dataSources(ledger.games.keys(), { catalog: toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) });
 }
 
 /**

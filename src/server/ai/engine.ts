@@ -775,6 +775,8 @@ export async function recommend(
 export async function trendingAnalysis(): Promise<{
   analysis: TrendingAnalysis["analysis"];
   games: number;
+  /** The trending games read (their players are the figures). */
+  gameIds: string[];
   confidence: number;
   basis: string;
   facts: Record<string, unknown>;
@@ -794,6 +796,7 @@ export async function trendingAnalysis(): Promise<{
           "No game is trending: the catalog has no player series that grew against the period before.",
       },
       games: 0,
+      gameIds: [],
       confidence: 0.1,
       basis: "No trending games to rest on.",
       facts: { trendingGames: 0 },
@@ -829,6 +832,7 @@ export async function trendingAnalysis(): Promise<{
       } ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
     },
     games: trending.length,
+    gameIds: trending.map((t) => t.gameId),
     confidence: confidenceOf(sample, broad),
     basis: `${counted(trending.length, "trending game")}${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
     facts: {

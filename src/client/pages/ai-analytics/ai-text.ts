@@ -27,6 +27,21 @@ export function modelText(modelUsed: string): string {
   return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
 }
 
+/**
+ * Who wrote a result and when, apart from where its figures come from: "Written by llama3.1:8b via
+ * Ollama · <time>", or "Written from the statistics alone (no language model configured) · <time>".
+ */
+export function writtenByText(modelUsed: string, when: string): string {
+  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
+  const who = !statistical
+    ? `Written by ${modelUsed}`
+    : `Written from the statistics alone${statistical[1] ? ` (${statistical[1]})` : ""}`;
+  return `${who} · ${when}`;
+}
+
+/** An analysis stored before its data sources were recorded says so rather than naming none or the wrong one. */
+export const SOURCES_NOT_RECORDED = "Data sources were not recorded with this earlier analysis.";
+
 /** The badge style of each spec §4 trend label. */
 export const TREND_BADGE: Record<TrendLabel, "success" | "destructive" | "secondary"> = {
   bullish: "success",
