@@ -607,6 +607,62 @@ describe("a model that does not finish its answer", () => {
   });
 });
 
+describe("a slow or broken stream (report r18b #2)", () => {
+  /** Runs `body` with AI_TIMEOUT_MS set to `ms`, then puts the file's 3 s back. */
+  async function withTimeout<T>(ms: number, body: () => Promise<T>): Promise<T> {
+    process.env.AI_TIMEOUT_MS = String(ms);
+    resetEnvForTests();
+    try {
+      return await body();
+    } finally {
+      process.env.AI_TIMEOUT_MS = "3000";
+      resetEnvForTests();
+    }
+  }
+
+  test("a model writing slowly but steadily is not cut off: the timeout is a limit on silence", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        // Each piece within the 500 ms timeout, the whole answer well past twice it.
+        text: ["Rising Star ", "has ", "10,000 ", "reviews ", "and ", "is ", "well ", "liked."],
+        gapMs: 250,
+      },
+    );
+    const { answer } = await withTimeout(500, () => ask("How is Rising Star received?"));
+    expect(answer.modelUsed).toBe("llama3.1:8b via Ollama");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews and is well liked.");
+    expect(answer.note).toBeNull();
+  });
+
+  test("a model silent past the timeout mid-answer: its unfinished last sentence is not shown, and the note says it timed out", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. It is ", "not recommended."], gapMs: 2_000 },
+    );
+    const { events, answer } = await withTimeout(500, () => ask("Should I watch Rising Star?"));
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toBe(
+      "The language model (llama3.1:8b via Ollama) stopped: timed out, so the answer may be incomplete; its unfinished last sentence is left out.",
+    );
+  });
+
+  test("a connection dropped mid-answer: the fragment is not shown, and the note says the connection dropped", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. ", "It has"], cut: true },
+    );
+    const { events, answer } = await ask("What about Rising Star's reviews?");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toMatch(/stopped: the connection dropped before the answer was complete/);
+    expect(answer.note).toMatch(/its unfinished last sentence is left out\.$/);
+    expect(answer.note).not.toMatch(/expected format/);
+  });
+});
+
 describe("limits per tier", () => {
   test("only admins read and set them; a change is audited", async () => {
     expect((await request("/api/ai/limits", { cookie: premium.cookie })).status).toBe(403);

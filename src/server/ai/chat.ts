@@ -35,7 +35,15 @@ import {
   segmentsOf,
   withoutGames,
 } from "./grounding.ts";
-import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
+import {
+  classify,
+  isBrokenStream,
+  MAX_ATTEMPTS,
+  modelDeadlineMs,
+  NO_USAGE,
+  STREAM_CAP_MS,
+  type Usage,
+} from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
 import { dataSources } from "./sources.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
@@ -293,6 +301,9 @@ async function conversationFor(userId: string, id: string | undefined, question:
     .values({ id: newId, userId, title: question.slice(0, 80), createdAt: now, updatedAt: now });
   return newId;
 }
+
+/** Why a streamed answer that was arriving stopped without an error status or a timeout. */
+const DROPPED = "the connection dropped before the answer was complete";
 
 /** The SDK's error for a tool call on a step that offered none (its class is not exported). */
 const isToolChoiceViolation = (error: unknown) =>
@@ -556,7 +567,10 @@ export async function* askAnalyst(
   // Each tool step is shown and recorded once, however often the model (or a retry) repeats it.
   const toolsShown = new Set<string>();
   let answeredByModel = false;
-  let cutOff = false;
+  // Why the answer was cut short with words already given: the output limit ("length"), or the
+  // model's stream stopping (silent past the timeout, a dropped connection). Its unfinished last
+  // sentence is then not given.
+  let cutOff: { by: "length" } | { by: "stopped"; reason: string } | null = null;
 
   if (model) {
     for (const g of await namedInQuestion()) catalog.names.add(g.name);
@@ -564,7 +578,10 @@ export async function* askAnalyst(
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
     ];
+    // Attempts and their waits start within two timeouts; an answer that is coming may go on until the
+    // model is silent for AI_TIMEOUT_MS, or until the cap on one answer.
     const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
+    const cap = performance.now() + STREAM_CAP_MS;
     let reason = "";
     let attempts = 0;
     const stream = new CheckedStream(ledger, earlier, catalog);
@@ -580,14 +597,23 @@ export async function* askAnalyst(
       attempts = attempt;
       const controller = new AbortController();
       let timedOut = false;
-      // Until the first words, one attempt may take AI_TIMEOUT_MS; the whole answer, the deadline.
-      let timer = setTimeout(
-        () => {
-          timedOut = true;
-          controller.abort();
-        },
-        Math.min(model.timeoutMs, left),
-      );
+      let capped = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // A limit on silence: until its first event an attempt may wait AI_TIMEOUT_MS (within the
+      // attempts' deadline); then each event (words, a tool call, a step) gives it AI_TIMEOUT_MS
+      // more, up to the cap on one answer.
+      const quietFor = (ms: number, atCap: boolean) => {
+        clearTimeout(timer);
+        timer = setTimeout(
+          () => {
+            timedOut = true;
+            capped = atCap;
+            controller.abort();
+          },
+          Math.max(1, ms),
+        );
+      };
+      quietFor(Math.min(model.timeoutMs, left), false);
       try {
         const result = streamText({
           model: model.model,
@@ -608,19 +634,12 @@ export async function* askAnalyst(
         let steps = 0;
         let outOfSteps = false;
         let finishReason: string | undefined;
+        let rawFinishReason: string | undefined;
         for await (const part of result.fullStream) {
+          const untilCap = cap - performance.now();
+          quietFor(Math.min(model.timeoutMs, untilCap), untilCap <= model.timeoutMs);
           if (part.type === "text-delta") {
-            if (!modelStarted) {
-              modelStarted = true;
-              clearTimeout(timer);
-              timer = setTimeout(
-                () => {
-                  timedOut = true;
-                  controller.abort();
-                },
-                Math.max(1, deadline - performance.now()),
-              );
-            }
+            modelStarted = true;
             text += part.text;
             const event = words(await stream.push(part.text));
             if (event) yield event;
@@ -636,6 +655,7 @@ export async function* askAnalyst(
           } else if (part.type === "finish-step") {
             steps++;
             finishReason = part.finishReason;
+            rawFinishReason = part.rawFinishReason;
             usage = {
               inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
               outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
@@ -653,7 +673,10 @@ export async function* askAnalyst(
           }
         }
         answeredByModel = text.trim().length > 0;
-        cutOff = answeredByModel && finishReason === "length";
+        if (answeredByModel && finishReason === "length") cutOff = { by: "length" };
+        // The stream closed without the model's finish: the connection dropped before the answer's end.
+        else if (answeredByModel && finishReason === "other" && rawFinishReason === undefined)
+          cutOff = { by: "stopped", reason: DROPPED };
         if (!answeredByModel && (outOfSteps || steps >= MAX_STEPS)) {
           // Out of steps is no passing failure: another attempt would run the same loop and bill it
           // again. The statistics answer at once.
@@ -663,16 +686,22 @@ export async function* askAnalyst(
         if (!answeredByModel) reason = "answered nothing";
       } catch (error) {
         const verdict = classify(error, timedOut);
-        reason = verdict.reason;
+        // Words had come, so the model's answer was arriving: an error now is the stream breaking off
+        // (a 2xx whose chunks stopped), not an answer that did not fit.
+        reason = capped
+          ? `took longer than the ${STREAM_CAP_MS / 60_000} minutes one answer may take`
+          : modelStarted && !timedOut && isBrokenStream(error)
+            ? DROPPED
+            : verdict.reason;
         log.warn("language model attempt failed", {
           purpose: "chat",
           attempt,
           reason,
           error: error instanceof Error ? error.message.slice(0, 300) : String(error),
         });
-        // Words already given are kept; another attempt would repeat them.
-        if (text) {
-          note = `The language model (${model.label}) stopped: ${reason}. The answer may be incomplete.`;
+        // Words already given are kept, but for an unfinished last sentence; another attempt would repeat them.
+        if (text.trim()) {
+          cutOff = { by: "stopped", reason };
           answeredByModel = true;
           break;
         }
@@ -685,14 +714,18 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(await stream.end(cutOff));
+      const event = words(await stream.end(cutOff != null));
       if (event) yield event;
     }
     if (cutOff) {
       const finished = withoutUnfinished(text);
       const unfinished = finished !== render(segmentsOf(text));
       text = finished;
-      note = `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${text && unfinished ? "; its unfinished last sentence is left out" : ""}.`;
+      const left = text && unfinished ? "; its unfinished last sentence is left out" : "";
+      note =
+        cutOff.by === "length"
+          ? `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${left}.`
+          : `The language model (${model.label}) stopped: ${cutOff.reason}, so the answer may be incomplete${left}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
@@ -709,7 +742,10 @@ export async function* askAnalyst(
     numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
     const dropped = grounding.dropped.length;
     if (!text.trim())
-      text = "The answer was cut off at the output limit before its first sentence was complete.";
+      text =
+        cutOff?.by === "stopped"
+          ? "The answer stopped before its first sentence was complete."
+          : "The answer was cut off at the output limit before its first sentence was complete.";
     else if (dropped) {
       text = checked || "The answer cited figures that are not in our data and was withheld.";
       const what = checked
