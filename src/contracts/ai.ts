@@ -26,6 +26,11 @@ export interface NumberCheckDrop {
   sentence: string;
   /** The numbers in it that are none of the facts. */
   unknown: string[];
+  /**
+   * When all its numbers are facts: those that are not figures of what the sentence speaks of (another
+   * game's figure said of this one). Absent on other drops and on results stored before it was kept.
+   */
+  notAbout?: string[];
 }
 
 export interface AiMetadata {

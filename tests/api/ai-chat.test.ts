@@ -314,7 +314,8 @@ describe("the number check of the chat", () => {
     expect(answer.content).toBe("Rising Star is 90% positive of 10,000 reviews.");
     expect(streamed(events)).toBe(answer.content);
     expect(answer.numberCheck?.dropped).toEqual([
-      { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: ["90%"] },
+      // Rising Star's 90% is a fact, only not Fading Giant's: not called unknown.
+      { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: [], notAbout: ["90%"] },
     ]);
     expect(answer.citations.map((c) => c.name)).toEqual(["Rising Star"]);
     // A sentence that goes on about the game named before it ("It …") is checked against that game.
@@ -376,7 +377,8 @@ describe("the number check of the chat", () => {
       {
         field: "answer",
         sentence: "Dead Cells is 90% positive of 10,000 reviews.",
-        unknown: ["90%", "10,000"],
+        unknown: [],
+        notAbout: ["90%", "10,000"],
       },
     ]);
   });

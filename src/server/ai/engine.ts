@@ -686,7 +686,13 @@ export async function recommend(
       insights: [],
       confidence: 0.1,
       basis: "Nothing to go on: no tracked games and no favourite genres.",
-      facts: { trackedGames: [], favouriteGenres: [], candidates: [] },
+      facts: {
+        trackedGames: [],
+        trackedGameCount: 0,
+        favouriteGenres: [],
+        favouriteGenreCount: 0,
+        candidates: [],
+      },
     };
   }
   const client = rawClient();
@@ -752,7 +758,10 @@ export async function recommend(
     basis: `${tracked.length} tracked game${tracked.length === 1 ? "" : "s"} and ${favouriteGenres.length} favourite genre${favouriteGenres.length === 1 ? "" : "s"} (sample score ${sample.toFixed(2)})${meanMatch == null ? "" : `; the recommended games match your genres by ${Math.round(meanMatch * 100)}% on average`}.`,
     facts: {
       trackedGames: tracked.map((g) => ({ name: g.name, genres: g.genres.slice(0, 4) })),
+      // The counts the screen shows ("4 of your games", the confidence's basis) are facts the text may repeat.
+      trackedGameCount: tracked.length,
       favouriteGenres: favouriteLabels,
+      favouriteGenreCount: favouriteGenres.length,
       yourGenres: yours,
       candidates: list.map((r) => {
         const g = byId.get(r.gameId);

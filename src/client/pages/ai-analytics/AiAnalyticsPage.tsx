@@ -39,6 +39,7 @@ import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
 import {
   directionText,
+  droppedText,
   modelText,
   numberCheckText,
   SOURCES_NOT_RECORDED,
@@ -134,9 +135,7 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
           {dropped > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {metadata.numberCheck.dropped.map((d) => (
-                <li key={`${d.field}:${d.sentence}`}>
-                  Dropped from {d.field}: “{d.sentence}” ({d.unknown.join(", ")} is not among the facts)
-                </li>
+                <li key={`${d.field}:${d.sentence}`}>{droppedText(d)}</li>
               ))}
             </ul>
           )}

@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { directionText, modelText, numberCheckText, TREND_BADGE, writtenByText } from "./ai-text.ts";
+import {
+  directionText,
+  droppedText,
+  modelText,
+  numberCheckText,
+  TREND_BADGE,
+  writtenByText,
+} from "./ai-text.ts";
 
 const drop = { field: "keyInsights[0]", sentence: "x", unknown: ["9"] };
 
@@ -48,5 +55,18 @@ test("who wrote a result is said apart from its data's source", () => {
   );
   expect(writtenByText("statistical model", "Nov 27, 2026")).toBe(
     "Written from the statistics alone · Nov 27, 2026",
+  );
+});
+
+test("a dropped sentence names only the numbers that were unknown", () => {
+  const sentence = "It has a 4.8 rating and is twice as loved as Terraria.";
+  expect(droppedText({ field: "analysis[0].sentiment", sentence, unknown: ["twice"] })).toBe(
+    `Dropped from analysis[0].sentiment: “${sentence}” (twice is not among the facts)`,
+  );
+  expect(droppedText({ field: "f", sentence: "x", unknown: ["3x", "2031"] })).toBe(
+    "Dropped from f: “x” (3x, 2031 are not among the facts)",
+  );
+  expect(droppedText({ field: "f", sentence: "x", unknown: [], notAbout: ["4.8"] })).toBe(
+    "Dropped from f: “x” (4.8 is not a figure of what the sentence speaks of)",
   );
 });

@@ -1,4 +1,4 @@
-import type { AiMetadata, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
+import type { AiMetadata, NumberCheckDrop, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
 import { plural } from "../../format/numbers.ts";
 
 /**
@@ -25,6 +25,18 @@ export function modelText(modelUsed: string): string {
   const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
   if (!statistical) return `Model ${modelUsed}`;
   return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
+}
+
+/**
+ * Why a sentence was dropped, naming only the numbers that were unknown: "(twice is not among the
+ * facts)", or, when all were facts, "(4.8 is not a figure of what the sentence speaks of)".
+ */
+export function droppedText(drop: NumberCheckDrop): string {
+  const numbers = (list: string[]) => `${list.join(", ")} ${list.length === 1 ? "is" : "are"}`;
+  const why = drop.unknown.length
+    ? `${numbers(drop.unknown)} not among the facts`
+    : `${numbers(drop.notAbout ?? [])} not a figure of what the sentence speaks of`;
+  return `Dropped from ${drop.field}: “${drop.sentence}” (${why})`;
 }
 
 /**
