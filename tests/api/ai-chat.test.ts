@@ -516,6 +516,45 @@ describe("without the model, only games the question names in full", () => {
     for (const name of expected) expect(answer.content).toContain(`${name}: 90% positive of 1,000 reviews`);
   });
 
+  test("a question naming a game we do not have says so, not an answer about the other alone (report r18b #4)", async () => {
+    const answer = await fallback("Compare Hollow Knight and Dead Cells reviews");
+    expect(answer.content).toContain("Dead Cells: 90% positive of 1,000 reviews");
+    expect(answer.content).toMatch(/Our catalog has no game called “Hollow Knight”\.$/);
+    expect(answer.citations.map((c) => c.name)).toEqual(["Dead Cells"]);
+    const none = await fallback("Compare Hollow Knight and Celeste");
+    expect(none.content).toContain(
+      "your question names none I could find. Our catalog has no game called “Hollow Knight” or “Celeste”.",
+    );
+  });
+
+  test("with the model: a name the tools found no game for, and the answer passes over, is said in the note", async () => {
+    const deadCells = () => [
+      {
+        kind: "stream" as const,
+        toolCalls: [{ name: "search_games", arguments: { query: "Hollow Knight" } }],
+      },
+      {
+        kind: "stream" as const,
+        toolCalls: [{ name: "game_facts", arguments: { gameId: gameIds["Dead Cells"] } }],
+      },
+    ];
+    llm.queue.push(...deadCells(), {
+      kind: "stream",
+      text: ["Dead Cells is 90% positive of 1,000 reviews."],
+    });
+    const { answer } = await ask("Compare Hollow Knight and Dead Cells reviews");
+    expect(answer.modelUsed).toBe("llama3.1:8b via Ollama");
+    expect(answer.content).toBe("Dead Cells is 90% positive of 1,000 reviews.");
+    expect(answer.note).toBe("Our catalog has no game called “Hollow Knight”.");
+    // An answer that says so itself needs no note.
+    llm.queue.push(...deadCells(), {
+      kind: "stream",
+      text: ["Hollow Knight is not in our data. Dead Cells is 90% positive of 1,000 reviews."],
+    });
+    const { answer: told } = await ask("Compare Hollow Knight and Dead Cells reviews");
+    expect(told.note).toBeNull();
+  });
+
   test("a game with one day of player readings: the answer says so, never 'over the last 7 days'", async () => {
     const { ids: made } = await upsertGames(
       [{ name: "Lone Reading", genres: ["Indie"], positiveReviews: 800, negativeReviews: 200 }],

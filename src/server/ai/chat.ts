@@ -24,6 +24,7 @@ import {
   gamesNamed,
   gamesOfNumbers,
   gamesReferred,
+  isShortForm,
   matches,
   namesFound,
   namesMasker,
@@ -235,6 +236,47 @@ export async function gamesNamedIn(question: string): Promise<Array<{ id: string
   return namesFound(question, candidates.values()).slice(0, 3);
 }
 
+/**
+ * The names a question gives that no catalog game answers to ("Compare Hades and Dead Cells" with only
+ * Dead Cells found → "Hades"): the runs of capitalised words namesIn reads, with a letter and not one
+ * common word ("Steam", "March"), that none of the games found accounts for (the run holds its whole
+ * name, or is its short form: "CS:GO"). A game whose name only holds the run ("Hades' Star" for
+ * "Hades") does not.
+ */
+export function namesNotFound(question: string, found: ReadonlyArray<{ name: string }>): string[] {
+  const keys = found.map((g) => ({ name: g.name, key: normalizeName(g.name) }));
+  // Words that open a sentence are capitalised whatever they are ("Say…", "Rank…"): one alone there is no name.
+  const openers = new Set(
+    [...question.matchAll(/(?:^|[.!?]\s+)([\p{L}\p{N}'’:-]+)/gu)].map((m) => m[1]!.toLowerCase()),
+  );
+  const names = namesIn(question)
+    .map((run) => run.replace(/['’]s?$/u, ""))
+    .filter((run) => {
+      if (run === question || !/\p{L}/u.test(run)) return false;
+      const key = normalizeName(run);
+      const words = key.split(" ");
+      // Common words and numbers alone ("March 2019") name nothing.
+      if (!key || words.every((w) => COMMON_WORDS.has(w) || /^\d+$/.test(w))) return false;
+      if (words.length === 1 && openers.has(run.toLowerCase())) return false;
+      // The run holds a found game's whole name, or is its short form ("CS:GO": two capitals or more).
+      return !keys.some(
+        (g) =>
+          ` ${key} `.includes(` ${g.key} `) ||
+          run.split(/\s+/).some((w) => /\p{Lu}.*\p{Lu}/u.test(w) && isShortForm(w, g.name)),
+      );
+    });
+  return [...new Set(names)].slice(0, 3);
+}
+
+/** "Hades", "Hades and Hollow Knight", "A, B and C". */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/** What the answer says of names it found no game for: "Our catalog has no game called Hades." */
+export function notFoundSentence(names: readonly string[]): string {
+  return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
+}
+
 /** Catalog searches for several names at once, each answer in its query's place; a failed one finds none. */
 function searchEach(queries: readonly string[], limit: number) {
   return Promise.all(queries.map((query) => searchGames(query.slice(0, 100), limit).catch(() => [])));
@@ -259,12 +301,17 @@ export function playersSentence(average: number, days: number): string {
  */
 async function statisticalAnswer(
   ledger: ToolLedger,
-  namedInQuestion: Promise<Array<{ id: string }>>,
+  namedInQuestion: Promise<Array<{ id: string; name: string }>>,
+  question: string,
 ): Promise<string> {
-  const named = (await namedInQuestion).map((g) => g.id);
+  const found = await namedInQuestion;
+  const named = found.map((g) => g.id);
+  // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
+  // Dead Cells" must not read as an answer about both).
+  const missing = namesNotFound(question, found);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
-    return "Without the language model I can only look games up by their full name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
+    return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
   const lines: string[] = [];
   for (const sheet of await factSheets(ledger, ids)) {
     const parts = [
@@ -282,7 +329,8 @@ async function statisticalAnswer(
     lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
-  return `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  return missing.length ? `${answer}\n\n${notFoundSentence(missing)}` : answer;
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -754,8 +802,15 @@ export async function* askAnalyst(
       note = [note, what].filter(Boolean).join(" ");
     }
     modelUsed = model.label;
+    // A name of the question that is no game of ours, and that the answer does not speak of: said in
+    // the note, so that an answer about one of two games does not pass for a comparison.
+    const missing = namesNotFound(request.message, [
+      ...(await namedInQuestion()),
+      ...[...ledger.games.values()].map((g) => ({ name: g.name })),
+    ]).filter((name) => !normalizeName(text).includes(normalizeName(name)));
+    if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
-    text = await statisticalAnswer(ledger, namedInQuestion());
+    text = await statisticalAnswer(ledger, namedInQuestion(), request.message);
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
     modelUsed = model
