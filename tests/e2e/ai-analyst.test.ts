@@ -75,6 +75,14 @@ test("the model's name reaches the screen; a history row reopens its result, als
 
   await page.reload();
   await page.getByTestId("ai-opened").getByText("Model llama3.1:8b via Ollama").waitFor();
+  // Reopened, it says its data's source and who wrote it, as when it ran.
+  const reopened = page.getByTestId("ai-opened").getByTestId("ai-provenance");
+  expect(await reopened.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Demo data \(generated, not real\) · /,
+  );
+  expect(await reopened.getByTestId("ai-written-by").textContent()).toMatch(
+    /^Written by llama3\.1:8b via Ollama · /,
+  );
   // Both results are back after the reload, from the stored history.
   await expect.poll(() => page.getByTestId("ai-metadata").count()).toBe(3);
 
