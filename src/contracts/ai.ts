@@ -1,10 +1,11 @@
-import type { Provenance } from "./provenance.ts";
 /**
  * AI analytics (spec §2 "AI analytics", §3): what `POST /api/ai/*` and `GET /api/ai/analytics`
  * answer. Plain types, no zod: the client imports this file. Statistics over the catalog's series
  * compute the facts; a configured language model writes the interpretation of those facts, and
  * `modelUsed` names it (or says that no language model was configured).
  */
+import type { Provenance } from "./provenance.ts";
+
 export const AI_ANALYSIS_TYPES = [
   "game_analysis",
   "market_insights",
@@ -25,6 +26,11 @@ export interface NumberCheckDrop {
   sentence: string;
   /** The numbers in it that are none of the facts. */
   unknown: string[];
+  /**
+   * When all its numbers are facts: those that are not figures of what the sentence speaks of (another
+   * game's figure said of this one). Absent on other drops and on results stored before it was kept.
+   */
+  notAbout?: string[];
 }
 
 export interface AiMetadata {
@@ -43,6 +49,11 @@ export interface AiMetadata {
   tokens: { input: number; output: number; total: number };
   /** Numbers in the model's text checked against the facts, and the sentences dropped. */
   numberCheck: { checked: number; dropped: NumberCheckDrop[] };
+  /**
+   * The data the figures come from, each source at the time of its newest data (not when the
+   * analysis ran). Absent on analyses stored before it was recorded: their data source is not known.
+   */
+  sources?: Provenance[];
 }
 
 /**

@@ -148,7 +148,9 @@ const EnvSchema = z.object({
   AI_MODEL: optionalString,
   // The provider's name as the screen shows it ("llama3.1:8b via Ollama"); guessed from the address if empty.
   AI_PROVIDER_NAME: optionalString,
-  // One attempt's limit; the answer falls back to the statistics after the retries.
+  // One attempt's limit; the answer falls back to the statistics after the retries. In the chat's
+  // streamed answers it limits silence (no token or event for this long), so a slow model that keeps
+  // writing is not cut off; one answer may take at most STREAM_CAP_MS (10 minutes, src/server/ai/llm.ts).
   // At most MAX_AI_TIMEOUT_MS (120 s): two attempts' worth must fit the server's longest idle timeout.
   AI_TIMEOUT_MS: z.coerce
     .number()

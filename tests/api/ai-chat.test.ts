@@ -314,7 +314,8 @@ describe("the number check of the chat", () => {
     expect(answer.content).toBe("Rising Star is 90% positive of 10,000 reviews.");
     expect(streamed(events)).toBe(answer.content);
     expect(answer.numberCheck?.dropped).toEqual([
-      { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: ["90%"] },
+      // Rising Star's 90% is a fact, only not Fading Giant's: not called unknown.
+      { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: [], notAbout: ["90%"] },
     ]);
     expect(answer.citations.map((c) => c.name)).toEqual(["Rising Star"]);
     // A sentence that goes on about the game named before it ("It …") is checked against that game.
@@ -376,7 +377,8 @@ describe("the number check of the chat", () => {
       {
         field: "answer",
         sentence: "Dead Cells is 90% positive of 10,000 reviews.",
-        unknown: ["90%", "10,000"],
+        unknown: [],
+        notAbout: ["90%", "10,000"],
       },
     ]);
   });
@@ -514,6 +516,45 @@ describe("without the model, only games the question names in full", () => {
     for (const name of expected) expect(answer.content).toContain(`${name}: 90% positive of 1,000 reviews`);
   });
 
+  test("a question naming a game we do not have says so, not an answer about the other alone (report r18b #4)", async () => {
+    const answer = await fallback("Compare Hollow Knight and Dead Cells reviews");
+    expect(answer.content).toContain("Dead Cells: 90% positive of 1,000 reviews");
+    expect(answer.content).toMatch(/Our catalog has no game called “Hollow Knight”\.$/);
+    expect(answer.citations.map((c) => c.name)).toEqual(["Dead Cells"]);
+    const none = await fallback("Compare Hollow Knight and Celeste");
+    expect(none.content).toContain(
+      "your question names none I could find. Our catalog has no game called “Hollow Knight” or “Celeste”.",
+    );
+  });
+
+  test("with the model: a name the tools found no game for, and the answer passes over, is said in the note", async () => {
+    const deadCells = () => [
+      {
+        kind: "stream" as const,
+        toolCalls: [{ name: "search_games", arguments: { query: "Hollow Knight" } }],
+      },
+      {
+        kind: "stream" as const,
+        toolCalls: [{ name: "game_facts", arguments: { gameId: gameIds["Dead Cells"] } }],
+      },
+    ];
+    llm.queue.push(...deadCells(), {
+      kind: "stream",
+      text: ["Dead Cells is 90% positive of 1,000 reviews."],
+    });
+    const { answer } = await ask("Compare Hollow Knight and Dead Cells reviews");
+    expect(answer.modelUsed).toBe("llama3.1:8b via Ollama");
+    expect(answer.content).toBe("Dead Cells is 90% positive of 1,000 reviews.");
+    expect(answer.note).toBe("Our catalog has no game called “Hollow Knight”.");
+    // An answer that says so itself needs no note.
+    llm.queue.push(...deadCells(), {
+      kind: "stream",
+      text: ["Hollow Knight is not in our data. Dead Cells is 90% positive of 1,000 reviews."],
+    });
+    const { answer: told } = await ask("Compare Hollow Knight and Dead Cells reviews");
+    expect(told.note).toBeNull();
+  });
+
   test("a game with one day of player readings: the answer says so, never 'over the last 7 days'", async () => {
     const { ids: made } = await upsertGames(
       [{ name: "Lone Reading", genres: ["Indie"], positiveReviews: 800, negativeReviews: 200 }],
@@ -604,6 +645,62 @@ describe("a model that does not finish its answer", () => {
     expect(answer.note).toMatch(
       /reached the output limit of [\d,]+ tokens and was cut off, so it may be incomplete; its unfinished last sentence is left out\.$/,
     );
+  });
+});
+
+describe("a slow or broken stream (report r18b #2)", () => {
+  /** Runs `body` with AI_TIMEOUT_MS set to `ms`, then puts the file's 3 s back. */
+  async function withTimeout<T>(ms: number, body: () => Promise<T>): Promise<T> {
+    process.env.AI_TIMEOUT_MS = String(ms);
+    resetEnvForTests();
+    try {
+      return await body();
+    } finally {
+      process.env.AI_TIMEOUT_MS = "3000";
+      resetEnvForTests();
+    }
+  }
+
+  test("a model writing slowly but steadily is not cut off: the timeout is a limit on silence", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      {
+        kind: "stream",
+        // Each piece within the 500 ms timeout, the whole answer well past twice it.
+        text: ["Rising Star ", "has ", "10,000 ", "reviews ", "and ", "is ", "well ", "liked."],
+        gapMs: 250,
+      },
+    );
+    const { answer } = await withTimeout(500, () => ask("How is Rising Star received?"));
+    expect(answer.modelUsed).toBe("llama3.1:8b via Ollama");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews and is well liked.");
+    expect(answer.note).toBeNull();
+  });
+
+  test("a model silent past the timeout mid-answer: its unfinished last sentence is not shown, and the note says it timed out", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. It is ", "not recommended."], gapMs: 2_000 },
+    );
+    const { events, answer } = await withTimeout(500, () => ask("Should I watch Rising Star?"));
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toBe(
+      "The language model (llama3.1:8b via Ollama) stopped: timed out, so the answer may be incomplete; its unfinished last sentence is left out.",
+    );
+  });
+
+  test("a connection dropped mid-answer: the fragment is not shown, and the note says the connection dropped", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. ", "It has"], cut: true },
+    );
+    const { events, answer } = await ask("What about Rising Star's reviews?");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toMatch(/stopped: the connection dropped before the answer was complete/);
+    expect(answer.note).toMatch(/its unfinished last sentence is left out\.$/);
+    expect(answer.note).not.toMatch(/expected format/);
   });
 });
 

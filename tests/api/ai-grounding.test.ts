@@ -1126,3 +1126,26 @@ describe("a figure that was not known, printed as one, is no fact", () => {
     expect(nonNumbersIn("Growth: -Infinity for the quarter.")).toEqual(["-Infinity"]);
   });
 });
+
+describe("a dropped sentence's record names only the numbers that were unknown (report r18b #3)", () => {
+  const stardew = { gameId: "s", name: "Stardew Valley", sentimentOutOf5: 4.8, reviews: 100 };
+  const terraria = { gameId: "t", name: "Terraria", sentimentOutOf5: 4.9, reviews: 200 };
+
+  test("a real figure beside an invented one is not called unknown", () => {
+    const all = new Grounding({ games: [stardew, terraria] });
+    const own = all.perGame({ games: [stardew] }, ["s"], ["Terraria"]);
+    const sentence = "It has a 4.8 rating and is twice as loved as Terraria.";
+    expect(own.text("analysis[0].sentiment", sentence)).toBe("");
+    expect(all.dropped).toEqual([{ field: "analysis[0].sentiment", sentence, unknown: ["twice"] }]);
+  });
+
+  test("a sentence dropped only for another game's figure says so, and calls none unknown", () => {
+    const all = new Grounding({ games: [stardew, terraria] });
+    const own = all.perGame({ games: [stardew] }, ["s"], ["Terraria"]);
+    const sentence = "Terraria has a 4.8 rating.";
+    expect(own.text("analysis[0].sentiment", sentence)).toBe("");
+    expect(all.dropped).toEqual([
+      { field: "analysis[0].sentiment", sentence, unknown: [], notAbout: ["4.8"] },
+    ]);
+  });
+});

@@ -41,6 +41,15 @@ test("the model's name reaches the screen; a history row reopens its result, als
   await expect
     .poll(() => page.getByTestId("ai-model").first().textContent())
     .toBe("Model llama3.1:8b via Ollama");
+  // Its figures' source is the data and its time, not the model; who wrote it is said apart.
+  const provenance = page.getByTestId("ai-provenance").first();
+  expect(await provenance.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Demo data \(generated, not real\) · /,
+  );
+  expect(await provenance.textContent()).not.toContain("Source: llama3.1:8b");
+  expect(await page.getByTestId("ai-written-by").first().textContent()).toMatch(
+    /^Written by llama3\.1:8b via Ollama · /,
+  );
   // The invented year in the recorded answer is dropped and said so.
   await page.getByText("What does confidence").first().click();
   await page.getByText(/Dropped from keyInsights\[1\]: “The market will double by 2031\.”/).waitFor();
@@ -66,6 +75,14 @@ test("the model's name reaches the screen; a history row reopens its result, als
 
   await page.reload();
   await page.getByTestId("ai-opened").getByText("Model llama3.1:8b via Ollama").waitFor();
+  // Reopened, it says its data's source and who wrote it, as when it ran.
+  const reopened = page.getByTestId("ai-opened").getByTestId("ai-provenance");
+  expect(await reopened.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Demo data \(generated, not real\) · /,
+  );
+  expect(await reopened.getByTestId("ai-written-by").textContent()).toMatch(
+    /^Written by llama3\.1:8b via Ollama · /,
+  );
   // Both results are back after the reload, from the stored history.
   await expect.poll(() => page.getByTestId("ai-metadata").count()).toBe(3);
 

@@ -224,10 +224,14 @@ test("AI Analytics: each analysis runs on the catalog, shows its results and met
     /Processing time \d+ ms.*Confidence \d+%.*5 games analysed \(trending games\)/,
   );
   await page.getByText(/last analysis: Game Analysis in \d+ ms/).waitFor();
-  // Its provenance: the model that wrote it and when it ran.
-  const note = page.locator('[data-slot="source-note"]').first();
-  expect(await note.textContent()).toMatch(
-    /^Source: .*(model|Model).* · updated (\d+ min ago|just now)( demo|$)/,
+  // Its provenance: the data its figures come from, at the data's time, not the model or when it ran;
+  // who wrote it, and when, is said apart.
+  const provenance = page.getByTestId("ai-provenance").first();
+  const note = await provenance.locator('[data-slot="source-note"]').textContent();
+  expect(note).toMatch(/^Source: /);
+  expect(note).not.toMatch(/model|Model/);
+  expect(await provenance.getByTestId("ai-written-by").textContent()).toMatch(
+    /^Written from the statistics alone \(no language model configured\) · /,
   );
 
   await page.getByRole("button", { name: "Run Market Insights" }).click();

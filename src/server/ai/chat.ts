@@ -11,8 +11,6 @@ import type {
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { normalizeName } from "../catalog/normalize.ts";
-import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
-import { catalogProvenance } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { searchIndex } from "../catalog/search-index.ts";
 import { db } from "../db/client.ts";
@@ -26,6 +24,7 @@ import {
   gamesNamed,
   gamesOfNumbers,
   gamesReferred,
+  isShortForm,
   matches,
   namesFound,
   namesMasker,
@@ -37,8 +36,17 @@ import {
   segmentsOf,
   withoutGames,
 } from "./grounding.ts";
-import { classify, MAX_ATTEMPTS, modelDeadlineMs, NO_USAGE, type Usage } from "./llm.ts";
+import {
+  classify,
+  isBrokenStream,
+  MAX_ATTEMPTS,
+  modelDeadlineMs,
+  NO_USAGE,
+  STREAM_CAP_MS,
+  type Usage,
+} from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
+import { dataSources } from "./sources.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
 
 /**
@@ -132,26 +140,10 @@ const CATALOG_TOOLS = new Set(["screen_games", "market_figures"]);
 
 /**
  * What data an answer used and its time: the player and other series of every game the tools
- * returned, and the catalog's own sources when a segment tool ran. One entry per source, at its
- * newest time (the methods differ per figure, so none is named).
+ * returned, and the catalog's own sources when a segment tool ran (see dataSources).
  */
-export async function sourcesOf(
-  ledger: ToolLedger,
-  toolCalls: ChatMessage["toolCalls"],
-): Promise<Provenance[]> {
-  const ids = [...ledger.games.keys()];
-  const [players, figures, catalog] = await Promise.all([
-    playerFigures(ids),
-    figureProvenance(ids),
-    toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) ? catalogProvenance() : Promise.resolve([]),
-  ]);
-  const newest = new Map<string, string | null>();
-  for (const p of [...[...players.values()].map((f) => f.provenance), ...figures.values(), ...catalog]) {
-    const known = newest.get(p.source);
-    if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
-      newest.set(p.source, p.asOf);
-  }
-  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+export function sourcesOf(ledger: ToolLedger, toolCalls: ChatMessage["toolCalls"]): Promise<Provenance[]> {
+  return dataSources(ledger.games.keys(), { catalog: toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) });
 }
 
 /**
@@ -244,6 +236,47 @@ export async function gamesNamedIn(question: string): Promise<Array<{ id: string
   return namesFound(question, candidates.values()).slice(0, 3);
 }
 
+/**
+ * The names a question gives that no catalog game answers to ("Compare Hades and Dead Cells" with only
+ * Dead Cells found → "Hades"): the runs of capitalised words namesIn reads, with a letter and not one
+ * common word ("Steam", "March"), that none of the games found accounts for (the run holds its whole
+ * name, or is its short form: "CS:GO"). A game whose name only holds the run ("Hades' Star" for
+ * "Hades") does not.
+ */
+export function namesNotFound(question: string, found: ReadonlyArray<{ name: string }>): string[] {
+  const keys = found.map((g) => ({ name: g.name, key: normalizeName(g.name) }));
+  // Words that open a sentence are capitalised whatever they are ("Say…", "Rank…"): one alone there is no name.
+  const openers = new Set(
+    [...question.matchAll(/(?:^|[.!?]\s+)([\p{L}\p{N}'’:-]+)/gu)].map((m) => m[1]!.toLowerCase()),
+  );
+  const names = namesIn(question)
+    .map((run) => run.replace(/['’]s?$/u, ""))
+    .filter((run) => {
+      if (run === question || !/\p{L}/u.test(run)) return false;
+      const key = normalizeName(run);
+      const words = key.split(" ");
+      // Common words and numbers alone ("March 2019") name nothing.
+      if (!key || words.every((w) => COMMON_WORDS.has(w) || /^\d+$/.test(w))) return false;
+      if (words.length === 1 && openers.has(run.toLowerCase())) return false;
+      // The run holds a found game's whole name, or is its short form ("CS:GO": two capitals or more).
+      return !keys.some(
+        (g) =>
+          ` ${key} `.includes(` ${g.key} `) ||
+          run.split(/\s+/).some((w) => /\p{Lu}.*\p{Lu}/u.test(w) && isShortForm(w, g.name)),
+      );
+    });
+  return [...new Set(names)].slice(0, 3);
+}
+
+/** "Hades", "Hades and Hollow Knight", "A, B and C". */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+
+/** What the answer says of names it found no game for: "Our catalog has no game called Hades." */
+export function notFoundSentence(names: readonly string[]): string {
+  return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
+}
+
 /** Catalog searches for several names at once, each answer in its query's place; a failed one finds none. */
 function searchEach(queries: readonly string[], limit: number) {
   return Promise.all(queries.map((query) => searchGames(query.slice(0, 100), limit).catch(() => [])));
@@ -268,12 +301,17 @@ export function playersSentence(average: number, days: number): string {
  */
 async function statisticalAnswer(
   ledger: ToolLedger,
-  namedInQuestion: Promise<Array<{ id: string }>>,
+  namedInQuestion: Promise<Array<{ id: string; name: string }>>,
+  question: string,
 ): Promise<string> {
-  const named = (await namedInQuestion).map((g) => g.id);
+  const found = await namedInQuestion;
+  const named = found.map((g) => g.id);
+  // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
+  // Dead Cells" must not read as an answer about both).
+  const missing = namesNotFound(question, found);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
-    return "Without the language model I can only look games up by their full name, and your question names none I could find. The Games Database and Analytics screens have the catalog's figures.";
+    return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
   const lines: string[] = [];
   for (const sheet of await factSheets(ledger, ids)) {
     const parts = [
@@ -291,7 +329,8 @@ async function statisticalAnswer(
     lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
-  return `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
+  return missing.length ? `${answer}\n\n${notFoundSentence(missing)}` : answer;
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -310,6 +349,9 @@ async function conversationFor(userId: string, id: string | undefined, question:
     .values({ id: newId, userId, title: question.slice(0, 80), createdAt: now, updatedAt: now });
   return newId;
 }
+
+/** Why a streamed answer that was arriving stopped without an error status or a timeout. */
+const DROPPED = "the connection dropped before the answer was complete";
 
 /** The SDK's error for a tool call on a step that offered none (its class is not exported). */
 const isToolChoiceViolation = (error: unknown) =>
@@ -573,7 +615,10 @@ export async function* askAnalyst(
   // Each tool step is shown and recorded once, however often the model (or a retry) repeats it.
   const toolsShown = new Set<string>();
   let answeredByModel = false;
-  let cutOff = false;
+  // Why the answer was cut short with words already given: the output limit ("length"), or the
+  // model's stream stopping (silent past the timeout, a dropped connection). Its unfinished last
+  // sentence is then not given.
+  let cutOff: { by: "length" } | { by: "stopped"; reason: string } | null = null;
 
   if (model) {
     for (const g of await namedInQuestion()) catalog.names.add(g.name);
@@ -581,7 +626,10 @@ export async function* askAnalyst(
       ...previous.reverse().map((m) => ({ role: m.role, content: m.content }) as ModelMessage),
       { role: "user", content: request.message },
     ];
+    // Attempts and their waits start within two timeouts; an answer that is coming may go on until the
+    // model is silent for AI_TIMEOUT_MS, or until the cap on one answer.
     const deadline = performance.now() + modelDeadlineMs(model.timeoutMs);
+    const cap = performance.now() + STREAM_CAP_MS;
     let reason = "";
     let attempts = 0;
     const stream = new CheckedStream(ledger, earlier, catalog);
@@ -597,14 +645,23 @@ export async function* askAnalyst(
       attempts = attempt;
       const controller = new AbortController();
       let timedOut = false;
-      // Until the first words, one attempt may take AI_TIMEOUT_MS; the whole answer, the deadline.
-      let timer = setTimeout(
-        () => {
-          timedOut = true;
-          controller.abort();
-        },
-        Math.min(model.timeoutMs, left),
-      );
+      let capped = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // A limit on silence: until its first event an attempt may wait AI_TIMEOUT_MS (within the
+      // attempts' deadline); then each event (words, a tool call, a step) gives it AI_TIMEOUT_MS
+      // more, up to the cap on one answer.
+      const quietFor = (ms: number, atCap: boolean) => {
+        clearTimeout(timer);
+        timer = setTimeout(
+          () => {
+            timedOut = true;
+            capped = atCap;
+            controller.abort();
+          },
+          Math.max(1, ms),
+        );
+      };
+      quietFor(Math.min(model.timeoutMs, left), false);
       try {
         const result = streamText({
           model: model.model,
@@ -625,19 +682,12 @@ export async function* askAnalyst(
         let steps = 0;
         let outOfSteps = false;
         let finishReason: string | undefined;
+        let rawFinishReason: string | undefined;
         for await (const part of result.fullStream) {
+          const untilCap = cap - performance.now();
+          quietFor(Math.min(model.timeoutMs, untilCap), untilCap <= model.timeoutMs);
           if (part.type === "text-delta") {
-            if (!modelStarted) {
-              modelStarted = true;
-              clearTimeout(timer);
-              timer = setTimeout(
-                () => {
-                  timedOut = true;
-                  controller.abort();
-                },
-                Math.max(1, deadline - performance.now()),
-              );
-            }
+            modelStarted = true;
             text += part.text;
             const event = words(await stream.push(part.text));
             if (event) yield event;
@@ -653,6 +703,7 @@ export async function* askAnalyst(
           } else if (part.type === "finish-step") {
             steps++;
             finishReason = part.finishReason;
+            rawFinishReason = part.rawFinishReason;
             usage = {
               inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
               outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
@@ -670,7 +721,10 @@ export async function* askAnalyst(
           }
         }
         answeredByModel = text.trim().length > 0;
-        cutOff = answeredByModel && finishReason === "length";
+        if (answeredByModel && finishReason === "length") cutOff = { by: "length" };
+        // The stream closed without the model's finish: the connection dropped before the answer's end.
+        else if (answeredByModel && finishReason === "other" && rawFinishReason === undefined)
+          cutOff = { by: "stopped", reason: DROPPED };
         if (!answeredByModel && (outOfSteps || steps >= MAX_STEPS)) {
           // Out of steps is no passing failure: another attempt would run the same loop and bill it
           // again. The statistics answer at once.
@@ -680,16 +734,22 @@ export async function* askAnalyst(
         if (!answeredByModel) reason = "answered nothing";
       } catch (error) {
         const verdict = classify(error, timedOut);
-        reason = verdict.reason;
+        // Words had come, so the model's answer was arriving: an error now is the stream breaking off
+        // (a 2xx whose chunks stopped), not an answer that did not fit.
+        reason = capped
+          ? `took longer than the ${STREAM_CAP_MS / 60_000} minutes one answer may take`
+          : modelStarted && !timedOut && isBrokenStream(error)
+            ? DROPPED
+            : verdict.reason;
         log.warn("language model attempt failed", {
           purpose: "chat",
           attempt,
           reason,
           error: error instanceof Error ? error.message.slice(0, 300) : String(error),
         });
-        // Words already given are kept; another attempt would repeat them.
-        if (text) {
-          note = `The language model (${model.label}) stopped: ${reason}. The answer may be incomplete.`;
+        // Words already given are kept, but for an unfinished last sentence; another attempt would repeat them.
+        if (text.trim()) {
+          cutOff = { by: "stopped", reason };
           answeredByModel = true;
           break;
         }
@@ -702,14 +762,18 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(await stream.end(cutOff));
+      const event = words(await stream.end(cutOff != null));
       if (event) yield event;
     }
     if (cutOff) {
       const finished = withoutUnfinished(text);
       const unfinished = finished !== render(segmentsOf(text));
       text = finished;
-      note = `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${text && unfinished ? "; its unfinished last sentence is left out" : ""}.`;
+      const left = text && unfinished ? "; its unfinished last sentence is left out" : "";
+      note =
+        cutOff.by === "length"
+          ? `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${left}.`
+          : `The language model (${model.label}) stopped: ${cutOff.reason}, so the answer may be incomplete${left}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
@@ -726,7 +790,10 @@ export async function* askAnalyst(
     numberCheck = { checked: grounding.checked, dropped: grounding.dropped as NumberCheckDrop[] };
     const dropped = grounding.dropped.length;
     if (!text.trim())
-      text = "The answer was cut off at the output limit before its first sentence was complete.";
+      text =
+        cutOff?.by === "stopped"
+          ? "The answer stopped before its first sentence was complete."
+          : "The answer was cut off at the output limit before its first sentence was complete.";
     else if (dropped) {
       text = checked || "The answer cited figures that are not in our data and was withheld.";
       const what = checked
@@ -735,8 +802,15 @@ export async function* askAnalyst(
       note = [note, what].filter(Boolean).join(" ");
     }
     modelUsed = model.label;
+    // A name of the question that is no game of ours, and that the answer does not speak of: said in
+    // the note, so that an answer about one of two games does not pass for a comparison.
+    const missing = namesNotFound(request.message, [
+      ...(await namedInQuestion()),
+      ...[...ledger.games.values()].map((g) => ({ name: g.name })),
+    ]).filter((name) => !normalizeName(text).includes(normalizeName(name)));
+    if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
-    text = await statisticalAnswer(ledger, namedInQuestion());
+    text = await statisticalAnswer(ledger, namedInQuestion(), request.message);
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
     modelUsed = model

@@ -686,7 +686,13 @@ export async function recommend(
       insights: [],
       confidence: 0.1,
       basis: "Nothing to go on: no tracked games and no favourite genres.",
-      facts: { trackedGames: [], favouriteGenres: [], candidates: [] },
+      facts: {
+        trackedGames: [],
+        trackedGameCount: 0,
+        favouriteGenres: [],
+        favouriteGenreCount: 0,
+        candidates: [],
+      },
     };
   }
   const client = rawClient();
@@ -752,7 +758,10 @@ export async function recommend(
     basis: `${tracked.length} tracked game${tracked.length === 1 ? "" : "s"} and ${favouriteGenres.length} favourite genre${favouriteGenres.length === 1 ? "" : "s"} (sample score ${sample.toFixed(2)})${meanMatch == null ? "" : `; the recommended games match your genres by ${Math.round(meanMatch * 100)}% on average`}.`,
     facts: {
       trackedGames: tracked.map((g) => ({ name: g.name, genres: g.genres.slice(0, 4) })),
+      // The counts the screen shows ("4 of your games", the confidence's basis) are facts the text may repeat.
+      trackedGameCount: tracked.length,
       favouriteGenres: favouriteLabels,
+      favouriteGenreCount: favouriteGenres.length,
       yourGenres: yours,
       candidates: list.map((r) => {
         const g = byId.get(r.gameId);
@@ -775,6 +784,8 @@ export async function recommend(
 export async function trendingAnalysis(): Promise<{
   analysis: TrendingAnalysis["analysis"];
   games: number;
+  /** The trending games read (their players are the figures). */
+  gameIds: string[];
   confidence: number;
   basis: string;
   facts: Record<string, unknown>;
@@ -794,6 +805,7 @@ export async function trendingAnalysis(): Promise<{
           "No game is trending: the catalog has no player series that grew against the period before.",
       },
       games: 0,
+      gameIds: [],
       confidence: 0.1,
       basis: "No trending games to rest on.",
       facts: { trendingGames: 0 },
@@ -829,6 +841,7 @@ export async function trendingAnalysis(): Promise<{
       } ${pct(avgGrowth)} on average against their previous period. The most common themes among them are ${topics.slice(0, 3).join(", ")}.`,
     },
     games: trending.length,
+    gameIds: trending.map((t) => t.gameId),
     confidence: confidenceOf(sample, broad),
     basis: `${counted(trending.length, "trending game")}${growing > trending.length ? ` (the top of ${growing})` : ""} (sample score ${sample.toFixed(2)}); ${Math.round(broad * 100)}% of them grew against their previous period.`,
     facts: {

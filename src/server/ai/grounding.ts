@@ -42,7 +42,22 @@ import { wordsKey } from "../catalog/normalize.ts";
 export interface Drop {
   field: string;
   sentence: string;
+  /** The numbers in it that are none of the facts (of any game). */
   unknown: string[];
+  /**
+   * When every number is one of the facts, those that are not figures of what the sentence speaks
+   * of (another game's figure, said of this one): why it was dropped. Absent otherwise.
+   */
+  notAbout?: string[];
+}
+
+/** What the checks of one result share: its drops and counts, the names that are no numbers, and all its facts. */
+interface Shared {
+  dropped: Drop[];
+  counts: { checked: number; segments: number };
+  names: Set<string>;
+  /** Every fact of the result (all games'): a number none of these is unknown, one of them only misplaced. */
+  known: Fact[];
 }
 
 const NUMBER =
@@ -602,7 +617,8 @@ export interface Fact {
 
 const KIND_WORDS: Record<Exclude<Kind, "money">, string[]> = {
   players: ["players", "player", "ccu", "concurrent", "peak"],
-  reviews: ["reviews", "review", "positive", "negative"],
+  // As a sentence says it (the words before "reviews" above): "a 4.8 rating" is sentimentOutOf5.
+  reviews: ["reviews", "review", "positive", "negative", "sentiment", "rating", "ratings"],
   owners: ["owners", "owner"],
   units: ["units", "sold", "copies", "sales"],
   revenue: ["revenue", "gross", "net"],
@@ -915,15 +931,20 @@ export class Grounding {
   /** The pattern of `names` (namesPattern), built again when a name is added. */
   private mask: { size: number; pattern: RegExp | null } | null = null;
 
-  constructor(
-    facts: unknown,
-    shared?: { dropped: Drop[]; counts: { checked: number; segments: number }; names: Set<string> },
-  ) {
+  /** Every fact of the result, for telling an unknown number from a misplaced one. */
+  private readonly known: Fact[];
+
+  constructor(facts: unknown, shared?: Shared) {
     this.allowed = factsIn(facts);
     this.dropped = shared?.dropped ?? [];
     this.counts = shared?.counts ?? { checked: 0, segments: 0 };
     this.names = shared?.names ?? new Set();
+    this.known = shared?.known ?? this.allowed;
     for (const name of namesOf(facts)) this.names.add(name);
+  }
+
+  private shared(): Shared {
+    return { dropped: this.dropped, counts: this.counts, names: this.names, known: this.known };
   }
 
   /** Numbers checked. */
@@ -941,7 +962,7 @@ export class Grounding {
    * game's text of an analysis stands on that game's figures only.
    */
   scoped(facts: unknown): Grounding {
-    return new Grounding(facts, { dropped: this.dropped, counts: this.counts, names: this.names });
+    return new Grounding(facts, this.shared());
   }
 
   /**
@@ -951,11 +972,7 @@ export class Grounding {
    */
   perGame(facts: unknown, about: readonly string[] = [], otherGames: Iterable<string> = []): Grounding {
     const { games, general } = splitGames(facts);
-    const grounding = new GamesGrounding(facts, games, general, about, {
-      dropped: this.dropped,
-      counts: this.counts,
-      names: this.names,
-    });
+    const grounding = new GamesGrounding(facts, games, general, about, this.shared());
     for (const name of otherGames) grounding.otherGames.add(name);
     return grounding;
   }
@@ -986,13 +1003,20 @@ export class Grounding {
     this.counts.segments++;
     const allowed = written.length ? this.factsOfNumbers(sentence, context, written, masked) : [];
     // A fact written rounded to the digits shown ("42.3%" for 42.31, "1.2M" for 1,234,567).
-    const unknown = written.filter((n, i) => !allowed[i]!.some((f) => matches(f, n))).map((n) => n.raw);
+    const refused = written.filter((n, i) => !allowed[i]!.some((f) => matches(f, n)));
+    // The record names as unknown only the numbers that are none of the facts: a figure that is a
+    // fact, only not of what the sentence speaks of, is not "made up" (it is named apart, when it
+    // alone dropped the sentence).
+    const isKnown = (n: Written) => this.known.some((f) => matches(f, n));
+    const unknown = refused.filter((n) => !isKnown(n)).map((n) => n.raw);
+    const notAbout = refused.filter(isKnown).map((n) => n.raw);
     // A figure that was not known, printed as one ("null%"): none of the facts, whatever they are.
     const nonNumbers = nonNumbersIn(masked.text);
     this.counts.checked += nonNumbers.length;
     unknown.push(...nonNumbers);
     if (unknown.length) this.dropped.push({ field, sentence, unknown });
-    return unknown.length === 0;
+    else if (notAbout.length) this.dropped.push({ field, sentence, unknown, notAbout });
+    return unknown.length === 0 && notAbout.length === 0;
   }
 
   /** The text without its sentences (or list lines) that carry an unknown number; "" if none is left. */
@@ -1316,7 +1340,7 @@ export class GamesGrounding extends Grounding {
     games: readonly GameOfFacts[],
     general: unknown,
     about: readonly string[] = [],
-    shared?: { dropped: Drop[]; counts: { checked: number; segments: number }; names: Set<string> },
+    shared?: Shared,
   ) {
     super(all, shared);
     this.games = games.map((g) => ({ id: g.id, name: g.name, facts: factsIn(g.facts) }));

@@ -1,4 +1,11 @@
-import { APICallError, generateText, NoObjectGeneratedError, Output } from "ai";
+import {
+  APICallError,
+  generateText,
+  JSONParseError,
+  NoObjectGeneratedError,
+  Output,
+  TypeValidationError,
+} from "ai";
 import type { z } from "zod";
 import { log } from "../log.ts";
 import { type ConfiguredModel, configuredModel } from "./provider.ts";
@@ -19,6 +26,26 @@ const MAX_RETRY_AFTER_MS = 10_000;
  * (src/server/http/request-limits.ts) is set above it.
  */
 export const modelDeadlineMs = (timeoutMs: number) => timeoutMs * 2;
+
+/**
+ * The longest one streamed chat answer may take in all. In a stream AI_TIMEOUT_MS limits silence
+ * (no token or event for that long), so a slow local model writing a few tokens a second is not cut
+ * off; this cap only stops one that never ends. The chat's keep-alives hold the connection meanwhile.
+ */
+export const STREAM_CAP_MS = 10 * 60_000;
+
+/**
+ * Whether an error, after the model's words had begun to arrive, is the stream breaking off (the
+ * connection dropped) rather than an HTTP status or a chunk that could not be read.
+ */
+export const isBrokenStream = (error: unknown) =>
+  !(
+    APICallError.isInstance(error) &&
+    error.statusCode != null &&
+    (error.statusCode < 200 || error.statusCode >= 300)
+  ) &&
+  !JSONParseError.isInstance(error) &&
+  !TypeValidationError.isInstance(error);
 
 export interface Usage {
   inputTokens: number;

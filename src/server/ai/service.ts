@@ -43,6 +43,7 @@ import {
   interpretTrending,
 } from "./interpret.ts";
 import { takeRequest, tokenBudget } from "./limits.ts";
+import { dataSources } from "./sources.ts";
 
 /**
  * Settings' favourite genres (spec §5): as the user chose them (Settings' labels), and the catalog's
@@ -71,6 +72,8 @@ interface Run<T, E> {
   confidence: number;
   basis: string;
   extra: E;
+  /** The data it read: the games whose figures it used, and whether it read the whole catalog. */
+  data: { gameIds: string[]; catalog: boolean };
 }
 
 /** Runs one analysis, stores it whole with its timing, confidence and tokens, and tells the user's own `ai_analysis` sockets. */
@@ -84,7 +87,9 @@ async function record<B extends object, T, E extends object>(
   await takeRequest(userId, user.subscriptionTier);
   const started = performance.now();
   const allowance = await tokenBudget(userId, user.subscriptionTier);
-  const { interpreted, confidence, basis, extra } = await run(allowance);
+  const { interpreted, confidence, basis, extra, data } = await run(allowance);
+  // The data's sources and times, not the model's: the model only writes over these figures.
+  const sources = await dataSources(data.gameIds, { catalog: data.catalog });
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const id = crypto.randomUUID();
   const createdAt = new Date();
@@ -103,6 +108,7 @@ async function record<B extends object, T, E extends object>(
       total: interpreted.usage.totalTokens,
     },
     numberCheck: interpreted.numberCheck,
+    sources,
     ...extra,
   };
   const result = { ...shape(interpreted.body), metadata };
@@ -173,7 +179,13 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
         })),
         analysis,
       );
-      return { interpreted, confidence, basis, extra: { gamesAnalyzed: analysis.length, source } };
+      return {
+        interpreted,
+        confidence,
+        basis,
+        extra: { gamesAnalyzed: analysis.length, source },
+        data: { gameIds: ids, catalog: false },
+      };
     },
     (analysis) => ({ analysis }),
   );
@@ -186,7 +198,7 @@ export function analyzeMarket(user: AiUser): Promise<MarketInsights> {
     async (allowance) => {
       const { insights, dataPoints, confidence, basis, facts } = await marketInsights();
       const interpreted = await interpretMarket(allowance, facts, insights);
-      return { interpreted, confidence, basis, extra: { dataPoints } };
+      return { interpreted, confidence, basis, extra: { dataPoints }, data: { gameIds: [], catalog: true } };
     },
     (insights) => ({ insights }),
   );
@@ -210,7 +222,14 @@ export function recommendGames(user: AiUser): Promise<Recommendations> {
         reasoning,
         insights,
       });
-      return { interpreted, confidence, basis, extra: { userGames: tracked.length } };
+      return {
+        interpreted,
+        confidence,
+        basis,
+        extra: { userGames: tracked.length },
+        // The tracked games' genres and the recommended games' figures.
+        data: { gameIds: [...tracked.map((g) => g.gameId), ...list.map((r) => r.gameId)], catalog: false },
+      };
     },
     (recommendations) => ({ recommendations }),
   );
@@ -221,9 +240,15 @@ export function analyzeTrending(user: AiUser): Promise<TrendingAnalysis> {
     user,
     "trending_analysis",
     async (allowance) => {
-      const { analysis, games, confidence, basis, facts } = await trendingAnalysis();
+      const { analysis, games, gameIds, confidence, basis, facts } = await trendingAnalysis();
       const interpreted = await interpretTrending(allowance, facts, analysis);
-      return { interpreted, confidence, basis, extra: { gamesAnalyzed: games } };
+      return {
+        interpreted,
+        confidence,
+        basis,
+        extra: { gamesAnalyzed: games },
+        data: { gameIds, catalog: false },
+      };
     },
     (analysis) => ({ analysis }),
   );

@@ -37,7 +37,15 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { AiMethodology } from "./AiMethodology.tsx";
 import { AskAnalyst } from "./AskAnalyst.tsx";
-import { directionText, modelText, numberCheckText, TREND_BADGE } from "./ai-text.ts";
+import {
+  directionText,
+  droppedText,
+  modelText,
+  numberCheckText,
+  SOURCES_NOT_RECORDED,
+  TREND_BADGE,
+  writtenByText,
+} from "./ai-text.ts";
 
 const TYPE_NAMES: Record<AiAnalysisType, string> = {
   game_analysis: "Game Analysis",
@@ -106,11 +114,17 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
           <span data-testid="ai-number-check">{numberCheckText(metadata.numberCheck)}</span>
         )}
       </p>
-      {/* An analysis is dated by when it ran and sourced by the model that wrote it (issue 9). */}
-      <CatalogSourceNote
-        provenance={{ source: metadata.modelUsed, asOf: metadata.createdAt }}
-        className="-mt-1"
-      />
+      {/* The figures' source is the data and its time (issue 9 §3); who wrote the text, and when, is said apart. */}
+      <div className="-mt-1 grid gap-0.5" data-testid="ai-provenance">
+        {metadata.sources ? (
+          <CatalogSourceNote provenance={metadata.sources} />
+        ) : (
+          <p className="text-muted-foreground text-xs">{SOURCES_NOT_RECORDED}</p>
+        )}
+        <p className="text-muted-foreground text-xs" data-testid="ai-written-by">
+          {writtenByText(metadata.modelUsed, formatDateTime(metadata.createdAt))}
+        </p>
+      </div>
       {metadata.confidenceBasis && (
         <details className="text-muted-foreground text-xs" data-testid="ai-confidence">
           <summary className="cursor-pointer">
@@ -121,9 +135,7 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
           {dropped > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {metadata.numberCheck.dropped.map((d) => (
-                <li key={`${d.field}:${d.sentence}`}>
-                  Dropped from {d.field}: “{d.sentence}” ({d.unknown.join(", ")} is not among the facts)
-                </li>
+                <li key={`${d.field}:${d.sentence}`}>{droppedText(d)}</li>
               ))}
             </ul>
           )}

@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { directionText, modelText, numberCheckText, TREND_BADGE } from "./ai-text.ts";
+import {
+  directionText,
+  droppedText,
+  modelText,
+  numberCheckText,
+  TREND_BADGE,
+  writtenByText,
+} from "./ai-text.ts";
 
 const drop = { field: "keyInsights[0]", sentence: "x", unknown: ["9"] };
 
@@ -37,4 +44,29 @@ test("a trend label says what the projection found beside it; no projection says
   expect(directionText("declining")).toBe("players projected to fall");
   expect(directionText("unknown")).toBe("too little player history to project");
   expect(TREND_BADGE).toEqual({ bullish: "success", bearish: "destructive", neutral: "secondary" });
+});
+
+test("who wrote a result is said apart from its data's source", () => {
+  expect(writtenByText("llama3.1:8b via Ollama", "Nov 27, 2026")).toBe(
+    "Written by llama3.1:8b via Ollama · Nov 27, 2026",
+  );
+  expect(writtenByText("statistical model (no language model configured)", "Nov 27, 2026")).toBe(
+    "Written from the statistics alone (no language model configured) · Nov 27, 2026",
+  );
+  expect(writtenByText("statistical model", "Nov 27, 2026")).toBe(
+    "Written from the statistics alone · Nov 27, 2026",
+  );
+});
+
+test("a dropped sentence names only the numbers that were unknown", () => {
+  const sentence = "It has a 4.8 rating and is twice as loved as Terraria.";
+  expect(droppedText({ field: "analysis[0].sentiment", sentence, unknown: ["twice"] })).toBe(
+    `Dropped from analysis[0].sentiment: “${sentence}” (twice is not among the facts)`,
+  );
+  expect(droppedText({ field: "f", sentence: "x", unknown: ["3x", "2031"] })).toBe(
+    "Dropped from f: “x” (3x, 2031 are not among the facts)",
+  );
+  expect(droppedText({ field: "f", sentence: "x", unknown: [], notAbout: ["4.8"] })).toBe(
+    "Dropped from f: “x” (4.8 is not a figure of what the sentence speaks of)",
+  );
 });

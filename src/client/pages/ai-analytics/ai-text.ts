@@ -1,4 +1,4 @@
-import type { AiMetadata, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
+import type { AiMetadata, NumberCheckDrop, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
 import { plural } from "../../format/numbers.ts";
 
 /**
@@ -26,6 +26,33 @@ export function modelText(modelUsed: string): string {
   if (!statistical) return `Model ${modelUsed}`;
   return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
 }
+
+/**
+ * Why a sentence was dropped, naming only the numbers that were unknown: "(twice is not among the
+ * facts)", or, when all were facts, "(4.8 is not a figure of what the sentence speaks of)".
+ */
+export function droppedText(drop: NumberCheckDrop): string {
+  const numbers = (list: string[]) => `${list.join(", ")} ${list.length === 1 ? "is" : "are"}`;
+  const why = drop.unknown.length
+    ? `${numbers(drop.unknown)} not among the facts`
+    : `${numbers(drop.notAbout ?? [])} not a figure of what the sentence speaks of`;
+  return `Dropped from ${drop.field}: “${drop.sentence}” (${why})`;
+}
+
+/**
+ * Who wrote a result and when, apart from where its figures come from: "Written by llama3.1:8b via
+ * Ollama · <time>", or "Written from the statistics alone (no language model configured) · <time>".
+ */
+export function writtenByText(modelUsed: string, when: string): string {
+  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
+  const who = !statistical
+    ? `Written by ${modelUsed}`
+    : `Written from the statistics alone${statistical[1] ? ` (${statistical[1]})` : ""}`;
+  return `${who} · ${when}`;
+}
+
+/** An analysis stored before its data sources were recorded says so rather than naming none or the wrong one. */
+export const SOURCES_NOT_RECORDED = "Data sources were not recorded with this earlier analysis.";
 
 /** The badge style of each spec §4 trend label. */
 export const TREND_BADGE: Record<TrendLabel, "success" | "destructive" | "secondary"> = {
