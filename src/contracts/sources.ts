@@ -1,4 +1,5 @@
 import type { Provenance } from "./provenance.ts";
+import type { RatingFigure } from "./rating-figure.ts";
 
 /**
  * Answers of the data screens' endpoints (spec §3): the games database (`/api/igdb/*`), community
@@ -23,8 +24,12 @@ export interface IgdbGame {
   summary: string | null;
   url: string | null;
   isDemo: boolean;
+  /** What `aggregated_rating` measures, named: user reviews' positive share or a critics' score. */
+  ratingFigure?: RatingFigure | null;
   /** Source and time of the game's rating and review figures (issue 9). */
   provenance?: Provenance | null;
+  /** Each source of `provenance` with the time of its own newest figure. */
+  figureSources?: Provenance[];
 }
 
 export interface IgdbPlatform {
