@@ -310,20 +310,30 @@ export async function platformStats(): Promise<PlatformStat[]> {
 /** The platform Steam's player counts are measured on. */
 const STEAM_PLATFORM = "PC";
 
-/** The sum of every game's latest (Steam) player count, the games counted, and their sources. */
+/**
+ * The sum of every game's latest (Steam) player count, the games counted, and their sources. Summed
+ * before rounding, as Market Activity sums the same monthly means: the rows' whole numbers added up
+ * to 5,747,592 where the overview and the report read 5,747,588 for the same games and month.
+ */
 async function steamPlayers(): Promise<{ players: number; games: number; provenance: Provenance | null }> {
-  const [{ index }, provenance] = await Promise.all([catalogIndex(), steamPlayerProvenance()]);
-  const players = index.col.players;
-  let sum = 0;
-  let games = 0;
-  for (const s of index.liveSlots()) {
-    const v = players[s]!;
-    if (Number.isNaN(v)) continue;
-    sum += v;
-    games++;
-  }
-  return { players: sum, games, provenance: games > 0 ? provenance : null };
+  const [{ players, games }, provenance] = await Promise.all([latestPlayersSum(), steamPlayerProvenance()]);
+  return { players, games, provenance: games > 0 ? provenance : null };
 }
+
+const latestPlayersSum = keptUntilChange(
+  async (): Promise<{ players: number; games: number }> => {
+    // The games whose row carries a latest count (refreshLatestFigures rounds it there), each at the
+    // unrounded value of its newest players point (the row's count where no series is behind it).
+    const [row] = await readRows(
+      `SELECT sum(latest) AS players, count(latest) AS games FROM (
+         SELECT coalesce((SELECT value FROM game_metrics m WHERE m.game_id = g.id AND m.metric = 'players'
+                          ORDER BY ts DESC LIMIT 1), g.current_players) AS latest
+         FROM games g WHERE g.current_players IS NOT NULL)`,
+    );
+    return { players: Math.round(Number(row?.players ?? 0)), games: Number(row?.games ?? 0) };
+  },
+  { catalogOnly: true },
+);
 
 const steamPlayerProvenance = keptUntilChange(
   async (): Promise<Provenance | null> => {
