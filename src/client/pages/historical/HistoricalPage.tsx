@@ -411,7 +411,10 @@ export default function HistoricalPage() {
   // The list is Kaggle's, as of the last successful Kaggle sync.
   const kaggle = connections.data?.find((c) => c.id === "kaggle");
   const kaggleSync = kaggle?.lastSuccess ?? null;
-  const status = datasetsStatusText(count, kaggle?.status);
+  const status = datasetsStatusText(count, kaggle?.status, {
+    operator,
+    since: kaggleSync ? formatDate(kaggleSync) : null,
+  });
 
   return (
     <div className="grid gap-6">

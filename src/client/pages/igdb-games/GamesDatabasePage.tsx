@@ -10,7 +10,8 @@ import {
   ratingCsvCells,
   ratingText,
 } from "../../../contracts/rating-figure.ts";
-import { CATALOG_LIST_SOURCE } from "../../../contracts/sources.ts";
+import { isAdmin } from "../../../contracts/roles.ts";
+import { CATALOG_LIST_SOURCE, type IgdbStatus } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -32,6 +33,7 @@ import { AdminHint } from "../../components/ProductState.tsx";
 import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
 import {
   type IgdbCompany,
   type IgdbGame,
@@ -57,6 +59,18 @@ const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year"
   game.first_release_date == null && game.release_year != null
     ? String(game.release_year)
     : date(game.first_release_date);
+
+/**
+ * The header's connection words. Operators read IGDB's state ("Connected", "Not authenticated");
+ * customers what the database answers from and since when, never a configuration state (issue 9 §4).
+ */
+export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
+  if (status.authenticated) return "Connected";
+  if (operator) return "Not authenticated";
+  return status.lastSuccess
+    ? `Games from the catalog; IGDB data as of ${formatDate(status.lastSuccess)}`
+    : "Games from the catalog";
+}
 
 /**
  * What a card's rating is: the catalog names it; a live IGDB answer's `aggregated_rating` is its
@@ -284,7 +298,8 @@ export default function GamesDatabasePage() {
     setSearch({ q, tab: "search" });
   };
 
-  const connected = status.data?.authenticated === true;
+  const { data: user } = useQuery(currentUserQuery);
+  const operator = isAdmin(user);
   return (
     <div className="grid gap-4">
       <PageHeader
@@ -297,7 +312,7 @@ export default function GamesDatabasePage() {
                 live={status.data.status === "operational"}
                 label={status.data.status === "operational" ? "Operational" : "Degraded"}
               />
-              <span className="text-muted-foreground">{connected ? "Connected" : "Not authenticated"}</span>
+              <span className="text-muted-foreground">{igdbStatusText(status.data, operator)}</span>
             </div>
           )
         }
