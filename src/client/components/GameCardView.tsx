@@ -9,7 +9,7 @@ import {
   RATING_LABELS,
   ratingCountText,
   ratingCsvCells,
-  ratingText,
+  ratingValueText,
 } from "../../contracts/rating-figure.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";
@@ -177,8 +177,11 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             title={rating ? (ratingCountText(rating) ?? undefined) : undefined}
           >
             <Star className="size-3" aria-hidden="true" />
-            <dt className="sr-only">{rating ? RATING_LABELS[rating.kind] : "Rating"}</dt>
-            <dd>{rating ? ratingText(rating) : "no rating"}</dd>
+            {/* The label is the figure's name ("User reviews", "Critic score"), shown with it. */}
+            <dt className={rating ? undefined : "sr-only"}>
+              {rating ? RATING_LABELS[rating.kind] : "Rating"}
+            </dt>
+            <dd>{rating ? ratingValueText(rating) : "no rating"}</dd>
           </div>
           {game.growth != null && (
             <div className={game.growth >= 0 ? "text-success" : "text-destructive"}>
