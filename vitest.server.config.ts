@@ -11,6 +11,8 @@ export default defineProject({
       "src/server/**/*.test.ts",
       "src/contracts/**/*.test.ts",
       "src/client/**/*.test.ts",
+      // The UI kit's pure functions (an axis's ticks); its components are tested through their stories.
+      "src/ui/**/*.test.ts",
       "tests/api/**/*.test.ts",
     ],
     setupFiles: ["./tests/helpers/setup-db.ts"],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { GrowthBasis } from "./growth-basis.ts";
 import type { PlayerFigures } from "./player-figures.ts";
 import type { Provenance } from "./provenance.ts";
+import type { RatingFigure } from "./rating-figure.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 
 /**
@@ -111,6 +112,8 @@ export interface GameSummary {
   /** Out of 5. */
   rating: number | null;
   ratingCount: number | null;
+  /** What `rating` measures, named: user reviews' positive share or a critics' score. */
+  ratingFigure?: RatingFigure | null;
   /** The latest player count (`players.latest.value`): the same figure on every endpoint. */
   playerCount: number | null;
   releaseDate: string | null;
@@ -128,6 +131,11 @@ export interface GameSummary {
   players?: PlayerFigures | null;
   /** Source and time of the game's review, rating, owner and price figures. */
   provenance?: Provenance | null;
+  /**
+   * The same figures' sources, each with the time of its own newest figure (`provenance` names them
+   * all under the newest one's time): a 2019 snapshot beside a 2023 dataset reads as both dates.
+   */
+  figureSources?: Provenance[];
 }
 
 export interface SearchResult extends GameSummary {
@@ -167,10 +175,14 @@ export interface TrendingGame {
   growthBasis: GrowthBasis;
   price: number | null;
   rating: number | null;
+  /** What `rating` measures, named: user reviews' positive share or a critics' score. */
+  ratingFigure?: RatingFigure | null;
   imageUrl: string | null;
   isDemo: boolean;
   players?: PlayerFigures | null;
   provenance?: Provenance | null;
+  /** Each source of `provenance` with its own time (GameSummary's `figureSources`). */
+  figureSources?: Provenance[];
 }
 
 /** Payload on the `trending_games` channel (spec §3 "Trending live channel"). */
@@ -202,8 +214,12 @@ export interface UserGame {
   addedAt: string;
   /** The game's rating out of 5 from its reviews, as the other lists show it (`rating` is the user's own). */
   gameRating?: number | null;
+  /** What `gameRating` measures, named: user reviews' positive share or a critics' score. */
+  ratingFigure?: RatingFigure | null;
   players?: PlayerFigures | null;
   provenance?: Provenance | null;
+  /** Each source of `provenance` with its own time (GameSummary's `figureSources`). */
+  figureSources?: Provenance[];
   isDemo?: boolean;
 }
 

@@ -1,4 +1,5 @@
 import type { Provenance } from "./provenance.ts";
+import type { RatingFigure } from "./rating-figure.ts";
 
 /**
  * Answers of the data screens' endpoints (spec §3): the games database (`/api/igdb/*`), community
@@ -23,8 +24,12 @@ export interface IgdbGame {
   summary: string | null;
   url: string | null;
   isDemo: boolean;
+  /** What `aggregated_rating` measures, named: user reviews' positive share or a critics' score. */
+  ratingFigure?: RatingFigure | null;
   /** Source and time of the game's rating and review figures (issue 9). */
   provenance?: Provenance | null;
+  /** Each source of `provenance` with the time of its own newest figure. */
+  figureSources?: Provenance[];
 }
 
 export interface IgdbPlatform {
@@ -278,13 +283,17 @@ export const FREE_CATALOG_GAMES_LISTED = 20;
 export const CATALOG_LIST_SOURCE = "Games catalog";
 
 /**
- * How many free games a list shows: the stores' promotions and at most FREE_CATALOG_GAMES_LISTED of
- * the catalog's free-to-play games, so a list at that cap reads "N+" rather than passing the cap off
- * as a count.
+ * How many games are free to play right now (`/api/platforms/free-games/count`): every free-to-play
+ * game of the catalog, as the free games list picks them (a price of 0 and "Free to Play" among the
+ * genres or tags), not the list's length, which stops at FREE_CATALOG_GAMES_LISTED.
  */
-export function freeGamesListed(games: ReadonlyArray<Pick<FreeGame, "store">>): string {
-  const catalog = games.filter((g) => g.store === "Steam" || g.store === "Catalog").length;
-  return `${games.length}${catalog >= FREE_CATALOG_GAMES_LISTED ? "+" : ""}`;
+export interface FreeGamesCount {
+  /** The catalog's free-to-play games. */
+  catalog: number;
+  /** The stores' free promotions still running (Epic, GOG). */
+  promotions: number;
+  /** Where the catalog games' price of 0 comes from, each source at its newest; the stores' syncs. */
+  provenance: Provenance[];
 }
 
 /** A game free to play right now (`/api/platforms/free-games`). */

@@ -292,3 +292,22 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   await locked.getByText("Analytics is a Premium feature").waitFor();
   await regular.context.close();
 });
+
+// Review r18c #9: the Free games tile showed the list's cap ("20+") as a count, with no source.
+test("Dashboard: the Free games tile counts every free-to-play game, with its source", async () => {
+  const page = await dashboard("regular");
+  const count = (await (await page.request.get(`${server.url}/api/platforms/free-games/count`)).json()) as {
+    catalog: number;
+    promotions: number;
+  };
+  const tile = stat(page, "Free games");
+  await expect
+    .poll(() => tile.textContent())
+    .toContain((count.catalog + count.promotions).toLocaleString("en-US"));
+  const text = (await tile.textContent()) ?? "";
+  expect(text).toMatch(/free-to-play/);
+  expect(text).not.toMatch(/\d\+/);
+  await tile.locator("[data-slot='source-note']").waitFor();
+  expect(await tile.locator("[data-slot='source-note']").textContent()).toMatch(/^Source: /);
+  await page.context().close();
+});

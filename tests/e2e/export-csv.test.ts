@@ -77,7 +77,8 @@ test("Games Database: the Popular list downloads every genre and platform of the
   expect(rows[0]).toEqual([
     "id",
     "name",
-    "rating (0-100)",
+    "user reviews (% positive)",
+    "critic score (out of 5)",
     "ratings (count)",
     "release date",
     "developer",
@@ -86,11 +87,12 @@ test("Games Database: the Popular list downloads every genre and platform of the
     "demo",
     "source",
     "as of",
+    "sources (each as of)",
   ]);
   expect(rows).toHaveLength(shown + 1);
   const first = await cards.first().getByRole("link").first().textContent();
   expect(rows[1]![1]).toBe(first);
-  for (const row of rows.slice(1)) expect(row[4]).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
+  for (const row of rows.slice(1)) expect(row[5]).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
   await context.close();
 });
 

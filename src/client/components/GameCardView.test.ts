@@ -62,3 +62,30 @@ test("a monthly average is named with its month; a count with its day", () => {
   ]);
   expect(csv.rows[0]![csv.header.indexOf("players period")]).toBe("month (average)");
 });
+
+test("the cards' CSV names which rating each column is, and each source with its own date", () => {
+  const csv = gameCardsCsv([
+    {
+      gameId: "g1",
+      gameName: "A Steam game",
+      platform: "PC",
+      genre: "Action",
+      price: 0,
+      rating: 4.4,
+      ratingFigure: { kind: "user-reviews", positiveShare: 88.8, reviews: 1000 },
+      imageUrl: null,
+      playerCount: null,
+      figureSources: [
+        { source: "Steam Store Games (Kaggle, CC BY 4.0)", asOf: "2019-05-01T00:00:00.000Z" },
+        { source: "Steam via SteamSpy (dataset)", asOf: "2023-06-01T00:00:00.000Z" },
+      ],
+    },
+  ]);
+  expect(csv.header).not.toContain("rating (out of 5)");
+  const row = csv.rows[0]!;
+  expect(row[csv.header.indexOf("user reviews (% positive)")]).toBe(88.8);
+  expect(row[csv.header.indexOf("critic score (out of 5)")]).toBeNull();
+  expect(row[csv.header.indexOf("sources (each as of)")]).toBe(
+    "Steam Store Games (Kaggle, CC BY 4.0) (2019-05-01); Steam via SteamSpy (dataset) (2023-06-01)",
+  );
+});

@@ -3,6 +3,14 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
 import { PLAYER_FIGURE_LABELS, type PlayerFigures } from "../../contracts/player-figures.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import {
+  RATING_CSV_HEADERS,
+  RATING_LABELS,
+  ratingCountText,
+  ratingCsvCells,
+  ratingValueText,
+} from "../../contracts/rating-figure.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";
 import type { CsvData } from "../../ui/export/index.ts";
@@ -56,10 +64,12 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       "growth (share, vs. the period before)",
       "growth compares",
       "price (USD)",
-      "rating (out of 5)",
+      RATING_CSV_HEADERS["user-reviews"],
+      RATING_CSV_HEADERS.critics,
       "demo",
       "source",
       "as of",
+      "sources (each as of)",
       "players source",
       "players as of",
     ],
@@ -78,14 +88,26 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       g.growth ?? null,
       g.growth == null ? null : growthLabel(g.growthBasis),
       g.price ?? null,
-      (g.gameRating !== undefined ? g.gameRating : g.rating) ?? null,
+      ...ratingCsvCells(g.ratingFigure),
       g.isDemo ? "yes" : "no",
       g.provenance?.source ?? null,
       g.provenance?.asOf ?? null,
+      g.figureSources?.length
+        ? g.figureSources.map((p) => `${p.source} (${p.asOf?.slice(0, 10) ?? "undated"})`).join("; ")
+        : null,
       g.players?.provenance.source ?? null,
       g.players?.provenance.asOf ?? null,
     ]),
   };
+}
+
+/**
+ * The figures' sources for a card's footnote, each with its own date where the answer gives them (a
+ * 2019 snapshot beside a 2023 dataset reads "… · May 2019; … · Jun 2023", not both under one date).
+ */
+export function figureNotes(game: Pick<GameCard, "provenance" | "figureSources">): Provenance[] {
+  if (game.figureSources?.length) return game.figureSources;
+  return game.provenance ? [game.provenance] : [];
 }
 
 /**
@@ -95,7 +117,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
  * the figures' source and date.
  */
 export function GameCardView({ game, action }: { game: GameCard; action?: ReactNode }) {
-  const rating = game.gameRating !== undefined ? game.gameRating : game.rating;
+  const rating = game.ratingFigure;
   const players = game.players;
   const playersTitle = players
     ? [
@@ -111,7 +133,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         .filter(Boolean)
         .join(" · ")
     : "No player history yet";
-  const notes = [game.provenance, players?.provenance].filter((p) => p != null);
+  const notes = [...figureNotes(game), players?.provenance].filter((p) => p != null);
   return (
     <Card className="flex gap-4 p-4" data-testid="game-card">
       <ImageWithFallback
@@ -150,10 +172,16 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             <dt className="sr-only">Price</dt>
             <dd>{formatPrice(game.price)}</dd>
           </div>
-          <div className="flex items-center gap-1">
+          <div
+            className="flex items-center gap-1"
+            title={rating ? (ratingCountText(rating) ?? undefined) : undefined}
+          >
             <Star className="size-3" aria-hidden="true" />
-            <dt className="sr-only">Rating</dt>
-            <dd>{rating == null ? "–" : `${rating.toFixed(1)}/5`}</dd>
+            {/* The label is the figure's name ("User reviews", "Critic score"), shown with it. */}
+            <dt className={rating ? undefined : "sr-only"}>
+              {rating ? RATING_LABELS[rating.kind] : "Rating"}
+            </dt>
+            <dd>{rating ? ratingValueText(rating) : "no rating"}</dd>
           </div>
           {game.growth != null && (
             <div className={game.growth >= 0 ? "text-success" : "text-destructive"}>

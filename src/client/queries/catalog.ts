@@ -15,6 +15,7 @@ import type {
 } from "../../contracts/games.ts";
 import type { PlayerFigures } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
+import type { RatingFigure } from "../../contracts/rating-figure.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
 import { apiGet } from "../api.ts";
 
@@ -33,8 +34,12 @@ export type GameCard = Pick<
   growthBasis?: GrowthBasis;
   /** The game's own rating out of 5, where `rating` is a user's (watchlist entries). */
   gameRating?: number | null;
+  /** What the game's rating measures, named (user reviews' positive share or a critics' score). */
+  ratingFigure?: RatingFigure | null;
   players?: PlayerFigures | null;
   provenance?: Provenance | null;
+  /** Each figure source with its own time. */
+  figureSources?: Provenance[];
   isDemo?: boolean;
 };
 

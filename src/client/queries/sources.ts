@@ -4,6 +4,7 @@ import type {
   DatasetContent,
   EsportsSummary,
   FreeGame,
+  FreeGamesCount,
   HistoricalGame,
   IgdbCompany,
   IgdbGame,
@@ -57,3 +58,5 @@ export const platformConnectionsQuery = get<PlatformConnection[]>("/api/platform
 export const platformStatsQuery = get<PlatformStat[]>("/api/platforms/stats");
 /** Games free to play now (Epic promotions, Steam free-to-play). */
 export const freeGamesQuery = get<FreeGame[]>("/api/platforms/free-games");
+/** How many games are free to play: every free-to-play game of the catalog and the stores' promotions. */
+export const freeGamesCountQuery = get<FreeGamesCount>("/api/platforms/free-games/count");

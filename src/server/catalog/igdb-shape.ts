@@ -3,13 +3,14 @@ import type { IgdbCompany, IgdbGame, IgdbPlatform, PlatformStat } from "../../co
 import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
+import { figureSources } from "./figure-sources.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { creditCompanies, creditSlugs, normalizeName, slugify } from "./normalize.ts";
 import { platformOf } from "./platform-names.ts";
 import { figureProvenance } from "./player-figures.ts";
 import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
-import { listOf } from "./shapes.ts";
+import { listOf, ratingFigureOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 
 /**
@@ -42,6 +43,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
     genres: listOf(row.genres).map((name) => ({ id: nameId(name), name })),
     aggregated_rating: row.rating == null ? null : Number(row.rating),
     aggregated_rating_count: row.rating_count == null ? null : Number(row.rating_count),
+    ratingFigure: ratingFigureOf(row),
     cover: row.cover_url ? { url: String(row.cover_url) } : null,
     first_release_date: Number.isFinite(date) ? Math.floor(date / 1000) : null,
     release_year: year,
@@ -61,10 +63,17 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
  */
 async function withProvenance(list: IgdbGame[]): Promise<IgdbGame[]> {
   const ids = list.map((g) => g.id);
-  const provenance = await figureProvenance(ids);
+  const [provenance, sources] = await Promise.all([figureProvenance(ids), figureSources(ids)]);
   const bare = ids.filter((id) => !provenance.has(id));
   const files = await salesFileProvenance(bare);
-  return list.map((g) => ({ ...g, provenance: provenance.get(g.id) ?? files.get(g.id) ?? null }));
+  return list.map((g) => {
+    const file = files.get(g.id);
+    return {
+      ...g,
+      provenance: provenance.get(g.id) ?? file ?? null,
+      figureSources: sources.get(g.id) ?? (file ? [file] : []),
+    };
+  });
 }
 
 /** The sales file (`game_sales`) each game's record comes from, at its date: the newest, dated first. */
@@ -301,20 +310,30 @@ export async function platformStats(): Promise<PlatformStat[]> {
 /** The platform Steam's player counts are measured on. */
 const STEAM_PLATFORM = "PC";
 
-/** The sum of every game's latest (Steam) player count, the games counted, and their sources. */
+/**
+ * The sum of every game's latest (Steam) player count, the games counted, and their sources. Summed
+ * before rounding, as Market Activity sums the same monthly means: the rows' whole numbers added up
+ * to 5,747,592 where the overview and the report read 5,747,588 for the same games and month.
+ */
 async function steamPlayers(): Promise<{ players: number; games: number; provenance: Provenance | null }> {
-  const [{ index }, provenance] = await Promise.all([catalogIndex(), steamPlayerProvenance()]);
-  const players = index.col.players;
-  let sum = 0;
-  let games = 0;
-  for (const s of index.liveSlots()) {
-    const v = players[s]!;
-    if (Number.isNaN(v)) continue;
-    sum += v;
-    games++;
-  }
-  return { players: sum, games, provenance: games > 0 ? provenance : null };
+  const [{ players, games }, provenance] = await Promise.all([latestPlayersSum(), steamPlayerProvenance()]);
+  return { players, games, provenance: games > 0 ? provenance : null };
 }
+
+const latestPlayersSum = keptUntilChange(
+  async (): Promise<{ players: number; games: number }> => {
+    // The games whose row carries a latest count (refreshLatestFigures rounds it there), each at the
+    // unrounded value of its newest players point (the row's count where no series is behind it).
+    const [row] = await readRows(
+      `SELECT sum(latest) AS players, count(latest) AS games FROM (
+         SELECT coalesce((SELECT value FROM game_metrics m WHERE m.game_id = g.id AND m.metric = 'players'
+                          ORDER BY ts DESC LIMIT 1), g.current_players) AS latest
+         FROM games g WHERE g.current_players IS NOT NULL)`,
+    );
+    return { players: Math.round(Number(row?.players ?? 0)), games: Number(row?.games ?? 0) };
+  },
+  { catalogOnly: true },
+);
 
 const steamPlayerProvenance = keptUntilChange(
   async (): Promise<Provenance | null> => {

@@ -1,6 +1,7 @@
 import { PLAYER_WINDOW_DAYS, type PlayerFigures } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, readRows } from "../db/client.ts";
+import { figureSources } from "./figure-sources.ts";
 import { provenanceOf } from "./provenance.ts";
 import { figureMethod } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
@@ -187,10 +188,16 @@ export async function figureProvenance(ids: readonly string[]): Promise<Map<stri
  */
 export async function withFigures<T extends { gameId: string; playerCount: number | null }>(
   items: T[],
-): Promise<Array<T & { players: PlayerFigures | null; provenance: Provenance | null }>> {
+): Promise<
+  Array<T & { players: PlayerFigures | null; provenance: Provenance | null; figureSources: Provenance[] }>
+> {
   if (items.length === 0) return [];
   const ids = items.map((g) => g.gameId);
-  const [players, provenance] = await Promise.all([playerFigures(ids), figureProvenance(ids)]);
+  const [players, provenance, sources] = await Promise.all([
+    playerFigures(ids),
+    figureProvenance(ids),
+    figureSources(ids),
+  ]);
   return items.map((g) => {
     const figures = players.get(g.gameId) ?? null;
     return {
@@ -198,6 +205,7 @@ export async function withFigures<T extends { gameId: string; playerCount: numbe
       playerCount: figures?.latest?.value ?? null,
       players: figures,
       provenance: provenance.get(g.gameId) ?? null,
+      figureSources: sources.get(g.gameId) ?? [],
     };
   });
 }

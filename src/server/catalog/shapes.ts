@@ -1,4 +1,5 @@
 import type { GameSummary } from "../../contracts/games.ts";
+import type { RatingFigure } from "../../contracts/rating-figure.ts";
 import type { GameRow } from "../db/schema/index.ts";
 import { releaseYearOf } from "./release.ts";
 
@@ -19,6 +20,25 @@ export function listOf(value: unknown): string[] {
 export function ratingOutOf5(rating: unknown): number | null {
   const n = typeof rating === "number" ? rating : rating == null ? Number.NaN : Number(rating);
   return Number.isFinite(n) ? Math.round((n / 20) * 10) / 10 : null;
+}
+
+/**
+ * What a stored rating is: the positive share of the game's user reviews where it has review counts
+ * (write.ts keeps `rating` their share), otherwise a critics' score (0–100) shown out of 5. Takes a
+ * drizzle row (camelCase) or a raw SQL row (snake_case).
+ */
+export function ratingFigureOf(row: Record<string, unknown>): RatingFigure | null {
+  const get = (camel: string, snake: string) => (row[camel] !== undefined ? row[camel] : row[snake]);
+  const rating = get("rating", "rating");
+  const outOf5 = ratingOutOf5(rating);
+  if (outOf5 == null) return null;
+  const count = (v: unknown) => (v == null || !Number.isFinite(Number(v)) ? 0 : Number(v));
+  const reviews =
+    count(get("positiveReviews", "positive_reviews")) + count(get("negativeReviews", "negative_reviews"));
+  const ratingCount = get("ratingCount", "rating_count");
+  if (reviews > 0)
+    return { kind: "user-reviews", positiveShare: Math.round(Number(rating) * 10) / 10, reviews };
+  return { kind: "critics", outOf5, critics: ratingCount == null ? null : Number(ratingCount) };
 }
 
 export type { GameSummary };
@@ -48,6 +68,7 @@ export function toGameSummary(row: Rowish): GameSummary {
     price: num(row.price),
     rating: ratingOutOf5(row.rating),
     ratingCount: num(get("ratingCount", "rating_count")),
+    ratingFigure: ratingFigureOf(row),
     playerCount: num(get("currentPlayers", "current_players")),
     releaseDate: (get("releaseDate", "release_date") as string | null) ?? null,
     releaseYear: releaseYearOf(get("releaseDate", "release_date"), get("releaseYear", "release_year")),

@@ -10,7 +10,7 @@ import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged } from "./changes.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { POINTS_OF_LAST, withFigures } from "./player-figures.ts";
-import { listOf, ratingOutOf5 } from "./shapes.ts";
+import { listOf, ratingFigureOf, ratingOutOf5 } from "./shapes.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 
 /**
@@ -114,7 +114,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
             GROUP BY n.game_id
           )
           SELECT n.game_id, n.source, n.ts, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
-                 g.name, g.platforms, g.genres, g.price, g.rating, g.cover_url, g.is_demo
+                 g.name, g.platforms, g.genres, g.price, g.rating, g.rating_count, g.positive_reviews,
+                 g.negative_reviews, g.cover_url, g.is_demo
           FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
     args: [since, sinceDay],
   });
@@ -173,6 +174,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       growthBasis,
       price: row.price == null ? null : Number(row.price),
       rating: ratingOutOf5(row.rating),
+      ratingFigure: ratingFigureOf(row),
       imageUrl: (row.cover_url as string | null) ?? null,
       isDemo: Boolean(row.is_demo),
       score,

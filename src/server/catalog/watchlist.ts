@@ -37,6 +37,7 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
         addedAt: entry.createdAt.toISOString(),
         // The game's own rating, out of 5 like every other list (the entry's `rating` is the user's).
         gameRating: summary.rating,
+        ratingFigure: summary.ratingFigure ?? null,
         isDemo: game.isDemo,
       };
     }),

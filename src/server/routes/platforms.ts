@@ -5,7 +5,7 @@ import { platformStats } from "../catalog/igdb-shape.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { noQueryParams } from "../http/validate.ts";
 import { customerConnection, platformConnections } from "../sync/state.ts";
-import { freeGames } from "../sync/stored.ts";
+import { freeGames, freeGamesCount } from "../sync/stored.ts";
 
 /** The 8 platforms with their real state, games and players per platform, free games (spec §7). */
 export const platformRoutes = new Hono<AppEnv>()
@@ -16,4 +16,5 @@ export const platformRoutes = new Hono<AppEnv>()
     return c.json(isAdmin(c.get("user")) ? all : all.map(customerConnection));
   })
   .get("/stats", noQueryParams(), async (c) => c.json(await platformStats()))
-  .get("/free-games", noQueryParams(), async (c) => c.json(await freeGames()));
+  .get("/free-games", noQueryParams(), async (c) => c.json(await freeGames()))
+  .get("/free-games/count", noQueryParams(), async (c) => c.json(await freeGamesCount()));

@@ -4,6 +4,7 @@ import {
   type CommunityDataset,
   FREE_CATALOG_GAMES_LISTED,
   type FreeGame,
+  type FreeGamesCount,
   type KaggleDataset,
   type StoreOffer,
 } from "../../contracts/sources.ts";
@@ -217,6 +218,68 @@ function freeGameProvenance(r: Record<string, unknown>): Provenance | null {
   return null;
 }
 
+/** A catalog game free to play: a price of 0 with "Free to Play" among its genres or tags. */
+const FREE_TO_PLAY = `price = 0 AND EXISTS (
+  SELECT 1 FROM json_each(games.genres) WHERE lower(value) = 'free to play'
+  UNION ALL SELECT 1 FROM json_each(games.tags) WHERE lower(value) = 'free to play')`;
+
+/** The catalog's free-to-play games by the source of their price of 0, each with its newest time. */
+const freeCatalogGames = keptUntilChange(
+  async (): Promise<{ games: number; provenance: Provenance[] }> => {
+    const rs = await rawClient().execute(
+      `SELECT price_source, is_demo, count(*) AS games, max(CASE WHEN is_demo = 1 THEN updated_at ELSE price_at END) AS at
+       FROM games WHERE ${FREE_TO_PLAY} GROUP BY price_source, is_demo ORDER BY price_source`,
+    );
+    let games = 0;
+    const newest = new Map<string, number | null>();
+    for (const r of rs.rows) {
+      games += Number(r.games);
+      // Sources named as the list's rows name them (freeGameProvenance); a row with neither says nothing.
+      const source =
+        r.price_source != null ? String(r.price_source) : Number(r.is_demo) === 1 ? "demo" : null;
+      if (source == null) continue;
+      const at = r.at == null ? null : Number(r.at);
+      const seen = newest.get(source);
+      newest.set(source, seen == null || (at != null && at > seen) ? at : seen);
+    }
+    return {
+      games,
+      provenance: [...newest].map(([source, at]) => ({
+        source: sourceName(source),
+        asOf: at == null ? null : new Date(at).toISOString(),
+        method: "games with a price of 0 and Free to Play among their genres or tags",
+      })),
+    };
+  },
+  { catalogOnly: true },
+);
+
+/**
+ * How many games are free to play right now (`/api/platforms/free-games/count`): the catalog's
+ * free-to-play games, all of them, and the stores' running promotions, with their sources.
+ */
+export async function freeGamesCount(now = new Date()): Promise<FreeGamesCount> {
+  const [catalog, offers] = await Promise.all([
+    freeCatalogGames(),
+    rawClient().execute({
+      sql: `SELECT store, count(*) AS games, max(fetched_at) AS at FROM store_offers
+            WHERE free = 1 AND (ends_at IS NULL OR ends_at > ?) GROUP BY store ORDER BY store`,
+      args: [now.toISOString()],
+    }),
+  ]);
+  return {
+    catalog: catalog.games,
+    promotions: offers.rows.reduce((n, r) => n + Number(r.games), 0),
+    provenance: [
+      ...catalog.provenance,
+      ...offers.rows.map((r) => ({
+        source: sourceName(r.store === "GOG" ? "gog" : "epic"),
+        asOf: r.at == null ? null : new Date(Number(r.at)).toISOString(),
+      })),
+    ],
+  };
+}
+
 /**
  * Games free to play right now (spec §7 `/api/platforms/free-games`): Epic's promotions still running
  * (one that ended since the last sync is left out) and GOG's free games, then the catalog's
@@ -233,9 +296,7 @@ export async function freeGames(limit = FREE_CATALOG_GAMES_LISTED, now = new Dat
     }),
     client.execute({
       sql: `SELECT id, name, current_players, cover_url, steam_app_id, price_source, price_at, is_demo, updated_at FROM games
-            WHERE price = 0 AND EXISTS (
-              SELECT 1 FROM json_each(games.genres) WHERE lower(value) = 'free to play'
-              UNION ALL SELECT 1 FROM json_each(games.tags) WHERE lower(value) = 'free to play')
+            WHERE ${FREE_TO_PLAY}
             ORDER BY coalesce(current_players, 0) DESC, popularity DESC LIMIT ?`,
       args: [limit],
     }),

@@ -44,9 +44,21 @@ export function valueAxis(
   kind: AxisKind,
 ): { min: number; max: number; tickAmount: number } | undefined {
   const finite = values.filter(Number.isFinite);
-  if (kind === "free" || finite.length === 0) return undefined;
+  if (finite.length === 0) return undefined;
   let lo = Math.min(...finite);
   let hi = Math.max(...finite);
+  if (kind === "free") {
+    // Money keeps ApexCharts' scale, but not for a flat line, which it draws at value ± 1: a free
+    // game's $0 prices sat below ticks of $0.50–$2.00. An all-zero line gets 0–1 in quarters; another
+    // flat line of no negative value a band around it that stops at 0.
+    if (hi - lo >= 1e-9 || lo < 0) return undefined;
+    if (hi === 0) return { min: 0, max: 1, tickAmount: 4 };
+    const pad = Math.abs(hi) * 0.05;
+    const step = niceStep((2 * pad) / INTERVALS, false);
+    const min = Math.max(0, clean(Math.floor((lo - pad) / step) * step));
+    const max = clean(Math.ceil((hi + pad) / step) * step);
+    return { min, max, tickAmount: Math.max(1, Math.round((max - min) / step)) };
+  }
   if (hi - lo < 1e-9) {
     // One value: a band around it, as ApexCharts does, but wide enough for whole ticks.
     const pad = Math.max(Math.abs(hi) * 0.05, 2);

@@ -6,7 +6,7 @@ import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report, SearchResult } from "../../../contracts/games.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
-import { type FreeGame, freeGamesListed, type PlatformConnection } from "../../../contracts/sources.ts";
+import type { FreeGame, FreeGamesCount, PlatformConnection } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, DonutChart, donutSlices, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
@@ -56,6 +56,7 @@ import {
 } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import {
+  freeGamesCountQuery,
   freeGamesQuery,
   marketHistoryQuery,
   platformConnectionsQuery,
@@ -702,6 +703,22 @@ function AdvancedTab({ premium }: { premium: boolean }) {
 }
 
 /** Spec §2 "Gaming Analytics Dashboard": every figure read from the catalog, the sources and the socket. */
+/** What the Free games tile counts: the catalog's free-to-play games, and the stores' promotions if any. */
+export function freeGamesHint(count: FreeGamesCount | undefined): string {
+  if (!count) return "free-to-play games in the catalog";
+  return count.promotions > 0
+    ? `${count.catalog.toLocaleString("en-US")} free-to-play in the catalog, ${count.promotions.toLocaleString("en-US")} store ${count.promotions === 1 ? "promotion" : "promotions"}`
+    : "free-to-play games in the catalog";
+}
+
+/** The newest time among some sources (null when none is dated). */
+function newestOf(list: ReadonlyArray<{ asOf: string | null }> | undefined): string | null {
+  return (list ?? []).reduce<string | null>(
+    (a, p) => (p.asOf != null && (a == null || p.asOf > a) ? p.asOf : a),
+    null,
+  );
+}
+
 export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
@@ -713,6 +730,7 @@ export default function DashboardPage() {
   const size = useQuery(catalogSizeQuery);
   const connections = useQuery(platformConnectionsQuery);
   const free = useQuery(freeGamesQuery);
+  const freeCount = useQuery(freeGamesCountQuery);
   const figures = overview.data;
   const connected = (connections.data ?? []).filter((p) => p.status === "connected").length;
 
@@ -724,6 +742,7 @@ export default function DashboardPage() {
       platforms: connections.data ?? [],
       games: size.data ?? null,
       freeGames: free.data ?? [],
+      freeGamesCount: freeCount.data ?? null,
       marketActivity: figures?.marketActivity ?? null,
       trending: trending.data ?? [],
       ...(premium
@@ -742,9 +761,15 @@ export default function DashboardPage() {
         ["platforms connected", "count", connected, snapshot.exportedAt],
         ["games in the catalog", "count", snapshot.games, snapshot.exportedAt],
         [
-          "free games listed (promotions and the most played free-to-play)",
-          "count",
-          snapshot.freeGames.length,
+          "free-to-play games in the catalog",
+          "games",
+          snapshot.freeGamesCount?.catalog ?? null,
+          newestOf(snapshot.freeGamesCount?.provenance),
+        ],
+        [
+          "free store promotions running",
+          "games",
+          snapshot.freeGamesCount?.promotions ?? null,
           snapshot.exportedAt,
         ],
         // Each figure named by its measure and period, and a partial newest period said to be.
@@ -792,13 +817,15 @@ export default function DashboardPage() {
   };
 
   const tile = playersTile(figures);
-  const stats: Array<[string, string | null, string]> = [
+  const stats: Array<[string, string | null, string, FreeGamesCount["provenance"]?]> = [
     ["Platforms", connections.data ? String(connections.data.length) : null, `${connected} connected`],
     ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
+    // Every free game there is, counted, with its sources: not the free games list's length.
     [
       "Free games",
-      free.data ? freeGamesListed(free.data) : null,
-      "promotions, and the most played free-to-play games",
+      freeCount.data ? (freeCount.data.catalog + freeCount.data.promotions).toLocaleString("en-US") : null,
+      freeGamesHint(freeCount.data),
+      freeCount.data?.provenance,
     ],
     [
       // Not a live sum: players across the catalog each day (each game's average count), averaged over
@@ -836,7 +863,7 @@ export default function DashboardPage() {
         />
       ) : (
         <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-stats">
-          {stats.map(([label, value, hint]) => (
+          {stats.map(([label, value, hint, provenance]) => (
             <div key={label} className="rounded-xl border border-border bg-card/50 p-4">
               <p className="text-muted-foreground text-sm">{label}</p>
               {value == null ? (
@@ -845,6 +872,7 @@ export default function DashboardPage() {
                 <p className="font-bold text-xl">{value}</p>
               )}
               <p className="text-muted-foreground text-xs">{hint}</p>
+              {provenance && <SourceNote provenance={provenance} className="mt-1" />}
             </div>
           ))}
         </div>

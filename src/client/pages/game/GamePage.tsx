@@ -10,6 +10,7 @@ import {
 } from "../../../contracts/game-page.ts";
 import { PLAYER_FIGURE_LABELS, PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
+import { positiveShareText } from "../../../contracts/rating-figure.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
@@ -462,7 +463,7 @@ export default function GamePage() {
                 : undefined
             }
             format={(v) =>
-              `${compactNumber(v)} (${Math.round((latest.reviews_positive!.value / (v || 1)) * 100)}% positive)`
+              `${compactNumber(v)} (${positiveShareText(Math.round((latest.reviews_positive!.value / (v || 1)) * 1000) / 10)})`
             }
           />
         )}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Database, Download, Star, ThumbsUp, Trophy } from "lucide-react";
 import { Link } from "wouter";
+import { positiveShareText } from "../../../contracts/rating-figure.ts";
 import { isAdmin } from "../../../contracts/roles.ts";
 import type {
   EsportsSummary,
@@ -410,7 +411,10 @@ export default function HistoricalPage() {
   // The list is Kaggle's, as of the last successful Kaggle sync.
   const kaggle = connections.data?.find((c) => c.id === "kaggle");
   const kaggleSync = kaggle?.lastSuccess ?? null;
-  const status = datasetsStatusText(count, kaggle?.status);
+  const status = datasetsStatusText(count, kaggle?.status, {
+    operator,
+    since: kaggleSync ? formatDate(kaggleSync) : null,
+  });
 
   return (
     <div className="grid gap-6">
@@ -583,9 +587,7 @@ export default function HistoricalPage() {
                           {g.reviewTrends.slice(-LIMITS.reviewPoints).map((r) => (
                             <li key={r.date} className="flex justify-between">
                               <span>{day(r.date)}</span>
-                              <span>
-                                {Math.round(r.sentiment * 100)}% positive · {r.averageRating.toFixed(1)}/5
-                              </span>
+                              <span>{positiveShareText(Math.round(r.sentiment * 1000) / 10)}</span>
                             </li>
                           ))}
                         </ul>

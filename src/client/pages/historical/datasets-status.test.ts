@@ -26,3 +26,13 @@ test("a list kept from an earlier sync says the latest one failed", () => {
     "Kaggle datasets: 9 listed (from the last successful sync; the latest Kaggle sync failed)",
   );
 });
+
+test("customers read what is listed and since when, never why (configuration, a failed sync)", () => {
+  const customer = { operator: false };
+  expect(line(0, "not_configured", customer)).toBe("Kaggle datasets: none listed");
+  expect(line(0, "error", customer)).toBe("Kaggle datasets: none listed");
+  expect(line(9, "error", { operator: false, since: "Nov 20, 2026" })).toBe(
+    "Kaggle datasets: 9 listed, as of Nov 20, 2026",
+  );
+  expect(line(12, "connected", customer)).toBe("Datasets API active — 12 Kaggle datasets listed");
+});

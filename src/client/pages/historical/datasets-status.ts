@@ -10,9 +10,20 @@ import { plural } from "../../format/numbers.ts";
 export function datasetsStatusText(
   count: number,
   status: PlatformConnection["status"] | undefined,
+  audience: { operator: boolean; since?: string | null } = { operator: true },
 ): { lead: string; rest: string } {
   const listed = `${plural(count, "Kaggle dataset")} listed`;
   if (status === "connected") return { lead: "Datasets API active", rest: ` — ${listed}` };
+  // Customers see what is listed and since when; why (configuration, a failed sync) is for operators
+  // (issue 9 §4).
+  if (!audience.operator)
+    return {
+      lead: "Kaggle datasets",
+      rest:
+        count === 0
+          ? ": none listed"
+          : `: ${count.toLocaleString("en-US")} listed${audience.since ? `, as of ${audience.since}` : ""}`,
+    };
   const why =
     status === "not_configured"
       ? "Kaggle is not configured"

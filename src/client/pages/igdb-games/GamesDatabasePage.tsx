@@ -3,7 +3,15 @@ import { Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { Provenance } from "../../../contracts/provenance.ts";
-import { CATALOG_LIST_SOURCE } from "../../../contracts/sources.ts";
+import {
+  RATING_CSV_HEADERS,
+  type RatingFigure,
+  ratingCountText,
+  ratingCsvCells,
+  ratingText,
+} from "../../../contracts/rating-figure.ts";
+import { isAdmin } from "../../../contracts/roles.ts";
+import { CATALOG_LIST_SOURCE, type IgdbStatus } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -25,6 +33,7 @@ import { AdminHint } from "../../components/ProductState.tsx";
 import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
+import { currentUserQuery } from "../../queries/auth.ts";
 import {
   type IgdbCompany,
   type IgdbGame,
@@ -51,13 +60,40 @@ const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year"
     ? String(game.release_year)
     : date(game.first_release_date);
 
+/**
+ * The header's connection words. Operators read IGDB's state ("Connected", "Not authenticated");
+ * customers what the database answers from and since when, never a configuration state (issue 9 §4).
+ */
+export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
+  if (status.authenticated) return "Connected";
+  if (operator) return "Not authenticated";
+  return status.lastSuccess
+    ? `Games from the catalog; IGDB data as of ${formatDate(status.lastSuccess)}`
+    : "Games from the catalog";
+}
+
+/**
+ * What a card's rating is: the catalog names it; a live IGDB answer's `aggregated_rating` is its
+ * critics' score (0–100), shown out of 5 like every critic score in the app.
+ */
+export function igdbRatingFigure(game: IgdbGame): RatingFigure | null {
+  if (game.ratingFigure !== undefined) return game.ratingFigure;
+  if (game.aggregated_rating == null) return null;
+  return {
+    kind: "critics",
+    outOf5: Math.round((game.aggregated_rating / 20) * 10) / 10,
+    critics: game.aggregated_rating_count,
+  };
+}
+
 /** The games a list shows, as CSV: every genre and platform (the cards show a few), ratings unformatted. */
 function gamesCsv(games: IgdbGame[]): CsvData {
   return {
     header: [
       "id",
       "name",
-      "rating (0-100)",
+      RATING_CSV_HEADERS["user-reviews"],
+      RATING_CSV_HEADERS.critics,
       "ratings (count)",
       "release date",
       "developer",
@@ -66,11 +102,12 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       "demo",
       "source",
       "as of",
+      "sources (each as of)",
     ],
     rows: games.map((g) => [
       g.id,
       g.name,
-      g.aggregated_rating,
+      ...ratingCsvCells(igdbRatingFigure(g)),
       g.aggregated_rating_count,
       isoDay(g.first_release_date) ?? (g.release_year == null ? null : String(g.release_year)),
       g.involved_companies.find((c) => c.developer)?.company.name ?? null,
@@ -79,6 +116,9 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       g.isDemo ? "yes" : "no",
       g.provenance?.source ?? null,
       g.provenance?.asOf ?? null,
+      g.figureSources?.length
+        ? g.figureSources.map((p) => `${p.source} (${p.asOf?.slice(0, 10) ?? "undated"})`).join("; ")
+        : null,
     ]),
   };
 }
@@ -132,6 +172,7 @@ function More({ n }: { n: number }) {
 /** A game card (spec §2): 2 genres and 3 platforms at most, each with a +N badge for the rest. */
 export function GameDbCard({ game }: { game: IgdbGame }) {
   const developer = game.involved_companies.find((c) => c.developer)?.company.name;
+  const rating = igdbRatingFigure(game);
   return (
     <Card className="flex gap-4 p-4" data-testid="igdb-game">
       <ImageWithFallback
@@ -173,8 +214,8 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
           <span className="flex items-center gap-1">
             <Star className="size-3" aria-hidden="true" />
-            {game.aggregated_rating == null ? "No rating" : `${(game.aggregated_rating / 10).toFixed(1)}/10`}
-            {game.aggregated_rating_count ? ` (${game.aggregated_rating_count.toLocaleString("en")})` : ""}
+            {rating ? ratingText(rating) : "No rating"}
+            {rating && ratingCountText(rating) ? ` (${ratingCountText(rating)})` : ""}
           </span>
           <span>Released {releasedText(game)}</span>
           {developer && <span>by {developer}</span>}
@@ -189,7 +230,12 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
         </div>
         {game.summary && <p className="mt-2 line-clamp-2 text-muted-foreground text-sm">{game.summary}</p>}
         {/* A file that states no date (vgsales.csv) says so, as the game page's published sales do. */}
-        <SourceNote provenance={game.provenance && datedProvenance([game.provenance])} className="mt-2" />
+        <SourceNote
+          provenance={datedProvenance(
+            game.figureSources?.length ? game.figureSources : game.provenance ? [game.provenance] : [],
+          )}
+          className="mt-2"
+        />
       </div>
     </Card>
   );
@@ -252,7 +298,8 @@ export default function GamesDatabasePage() {
     setSearch({ q, tab: "search" });
   };
 
-  const connected = status.data?.authenticated === true;
+  const { data: user } = useQuery(currentUserQuery);
+  const operator = isAdmin(user);
   return (
     <div className="grid gap-4">
       <PageHeader
@@ -265,7 +312,7 @@ export default function GamesDatabasePage() {
                 live={status.data.status === "operational"}
                 label={status.data.status === "operational" ? "Operational" : "Degraded"}
               />
-              <span className="text-muted-foreground">{connected ? "Connected" : "Not authenticated"}</span>
+              <span className="text-muted-foreground">{igdbStatusText(status.data, operator)}</span>
             </div>
           )
         }

@@ -1,0 +1,64 @@
+/**
+ * What a game's rating is, named for what it measures (issue 9 §2: one label per quantity). A Steam
+ * game's rating is the share of its user reviews that are positive; a console game's (VGChartz's
+ * Metacritic figure, IGDB's aggregated rating) is a critics' score. The two are never one "Rating x/5".
+ * Zod-free, for the screens.
+ */
+export type RatingFigure =
+  | {
+      kind: "user-reviews";
+      /** Percent of the user reviews that are positive, one decimal (88.8). */
+      positiveShare: number;
+      /** Positive + negative reviews. */
+      reviews: number | null;
+    }
+  | {
+      kind: "critics";
+      /** The critics' score (0–100) divided by 20, one decimal. */
+      outOf5: number;
+      /** Critics counted in the score, where the source says. */
+      critics: number | null;
+    };
+
+/** The labels, one each, on every screen and in every CSV header. */
+export const RATING_LABELS = {
+  "user-reviews": "User reviews",
+  critics: "Critic score",
+} as const;
+
+/** CSV columns for the two figures (a list holds both kinds of games). */
+export const RATING_CSV_HEADERS = {
+  "user-reviews": "user reviews (% positive)",
+  critics: "critic score (out of 5)",
+} as const;
+
+/** The positive share of user reviews as every screen writes it: one decimal, "88.8% positive". */
+export function positiveShareText(percent: number): string {
+  return `${percent.toFixed(1)}% positive`;
+}
+
+/** The figure without its label: "88.8% positive", "4.9/5". */
+export function ratingValueText(rating: RatingFigure): string {
+  return rating.kind === "user-reviews"
+    ? positiveShareText(rating.positiveShare)
+    : `${rating.outOf5.toFixed(1)}/5`;
+}
+
+/** The figure with its label: "User reviews 88.8% positive", "Critic score 4.9/5". */
+export function ratingText(rating: RatingFigure): string {
+  return `${RATING_LABELS[rating.kind]} ${ratingValueText(rating)}`;
+}
+
+/** The figure's count as a tooltip or note reads it: "1.2M reviews", "66 critics". */
+export function ratingCountText(rating: RatingFigure): string | null {
+  const n = rating.kind === "user-reviews" ? rating.reviews : rating.critics;
+  if (n == null) return null;
+  const noun = rating.kind === "user-reviews" ? "review" : "critic";
+  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** The two CSV cells (user reviews' positive %, critic score out of 5) of one game. */
+export function ratingCsvCells(rating: RatingFigure | null | undefined): [number | null, number | null] {
+  if (!rating) return [null, null];
+  return rating.kind === "user-reviews" ? [rating.positiveShare, null] : [null, rating.outOf5];
+}

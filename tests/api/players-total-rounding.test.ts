@@ -1,0 +1,43 @@
+import { beforeAll, expect, test } from "vitest";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * One total of the same players (issue 9 §2): the PC players on the platforms' stats and Market
+ * Activity on the overview both add up the games' latest monthly means. Summed after rounding each
+ * game, the platforms read 5,747,592 where the overview read 5,747,588; both now sum, then round.
+ */
+
+let cookie: string;
+
+beforeAll(async () => {
+  cookie = (await createTestUser()).cookie;
+  // Three games at 100.4 average players in February 2022 (and January): 301.2 in all, 300 if each
+  // game were rounded first.
+  const { ids } = await upsertGames(
+    [1, 2, 3].map((n) => ({ name: `Monthly game ${n}`, steamAppId: 9000 + n, platforms: ["PC"] })),
+    "steamcharts-csv",
+  );
+  await recordMetrics(
+    ids.flatMap((gameId) =>
+      [Date.UTC(2022, 0, 1), Date.UTC(2022, 1, 1)].map((ts) => ({
+        gameId,
+        metric: "players" as const,
+        ts: new Date(ts),
+        value: 100.4,
+        period: "month" as const,
+        source: "steamcharts-csv",
+      })),
+    ),
+  );
+});
+
+test("the platforms' PC players and the overview's Market Activity are one total", async () => {
+  const stats = await (await request("/api/platforms/stats", { cookie })).json();
+  const pc = stats.find((p: { platform: string }) => p.platform === "PC");
+  const overview = await (await request("/api/analytics/overview", { cookie })).json();
+  expect(overview.marketActivity.basis).toBe("month");
+  expect(overview.marketActivity.players).toBe(301);
+  expect(pc.players).toBe(301);
+  expect(pc.playerGames).toBe(overview.marketActivity.games);
+});
