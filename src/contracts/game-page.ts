@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GameSummary } from "./games.ts";
+import type { PriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -111,6 +112,8 @@ export interface LatestFigure extends Provenance {
   value: number;
   /** `instant`, `day` or `month`: how long the value covers. */
   period: string;
+  /** A price the source published in another currency: its own price and the rate (price figures only). */
+  conversion?: PriceConversion;
 }
 
 /** An owners range as its source published it, with where and when. */

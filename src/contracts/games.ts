@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GrowthBasis } from "./growth-basis.ts";
 import type { PlayerFigures } from "./player-figures.ts";
+import type { PriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 
@@ -114,6 +115,11 @@ export interface GameSummary {
   genres: string[];
   /** USD; 0 for free to play. */
   price: number | null;
+  /**
+   * When `price` is a conversion (the source published it in another currency): the source's own
+   * price and the rate. Absent for USD prices.
+   */
+  priceConversion?: PriceConversion | null;
   /** Out of 5. */
   rating: number | null;
   ratingCount: number | null;

@@ -17,7 +17,7 @@ import { withFigures } from "./player-figures.ts";
 import { gamePublishedSales } from "./published-sales.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
-import { figureMethod, sourceName } from "./source-names.ts";
+import { figureMethod, priceConversionOf, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
@@ -66,12 +66,14 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     const metric = String(point.metric) as SeriesMetric;
     if (!SERIES_METRICS.includes(metric) || figures[metric]) continue;
     const method = figureMethod(String(point.source), metric);
+    const conversion = metric === "price" ? priceConversionOf(point.value, point.source) : null;
     figures[metric] = {
       value: Number(point.value),
       period: String(point.period),
       source: sourceName(String(point.source)),
       asOf: new Date(Number(point.ts)).toISOString(),
       ...(method ? { method } : {}),
+      ...(conversion ? { conversion } : {}),
     } satisfies LatestFigure;
   }
   const steamAppId = row.steam_app_id == null ? null : Number(row.steam_app_id);
