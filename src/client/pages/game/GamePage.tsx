@@ -8,7 +8,7 @@ import {
   METRIC_FILLED_BY,
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
-import { PLAYER_FIGURE_LABELS, PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
+import { PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -72,6 +72,9 @@ const PLAYER_SERIES_NAMES: Record<"players" | "players_peak", PeriodNames> = {
   },
   players_peak: { base: "Peak players", month: "Peak players, monthly", day: "Peak players, daily" },
 };
+
+/** The days a peak's figures cover: "1 day" for a single day's peak, "7 days" for a week of figures. */
+const peakSpan = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
 
 /** One chart's range lives in the URL (`?players=30d`), so a shared link opens the same view. */
 function useChartRange(key: string): [Range, (range: Range) => void] {
@@ -397,12 +400,16 @@ export default function GamePage() {
       <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Latest figures">
         {!g.players?.latest && g.players?.peak ? (
           // Daily peaks only (SteamSpy's peak of the day before): a peak, named as one, not a count.
+          // The peak's own source and time, and the days its figures cover: one SteamSpy `ccu` is a
+          // day's peak, not a 7-day one (review r18a, item 8).
           <Figure
-            label={`Players (${PLAYER_FIGURE_LABELS.peak}, ${PLAYER_WINDOW_DAYS} days)`}
+            label={`Players (${PLAYER_FIGURE_LABELS.peak}, ${peakSpan(g.players.peak.days)})`}
             figure={{
               value: g.players.peak.value,
-              period: "day",
+              period: g.players.peak.period ?? "day",
               ...g.players.provenance,
+              source: g.players.peak.source,
+              method: g.players.peak.method,
               asOf: g.players.peak.at,
             }}
             format={compactNumber}
@@ -422,7 +429,8 @@ export default function GamePage() {
                       ? { source: latest.players.source }
                       : {}),
                     asOf: g.players.latest.at,
-                    ...(latestMethod ? { method: latestMethod } : {}),
+                    // The count's own method (a month's mean), not the block's (which may speak of the peak).
+                    method: latestMethod,
                   }
                 : undefined
             }
