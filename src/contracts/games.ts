@@ -178,6 +178,8 @@ export interface TrendingGame {
   /** What growth compares (`GROWTH_BASIS_LABELS` names it on the screens). */
   growthBasis: GrowthBasis;
   price: number | null;
+  /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
+  priceConversion?: PriceConversion | null;
   rating: number | null;
   imageUrl: string | null;
   isDemo: boolean;
@@ -211,6 +213,8 @@ export interface UserGame {
   /** The latest player count, as on every endpoint. */
   playerCount: number | null;
   price: number | null;
+  /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
+  priceConversion?: PriceConversion | null;
   addedAt: string;
   /** The game's rating out of 5 from its reviews, as the other lists show it (`rating` is the user's own). */
   gameRating?: number | null;

@@ -14,6 +14,7 @@ import type {
   UserGame,
 } from "../../contracts/games.ts";
 import type { PlayerFigures } from "../../contracts/player-figures.ts";
+import type { WithPriceConversion } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
 import { apiGet } from "../api.ts";
@@ -36,7 +37,7 @@ export type GameCard = Pick<
   players?: PlayerFigures | null;
   provenance?: Provenance | null;
   isDemo?: boolean;
-};
+} & WithPriceConversion;
 
 export const trendingQuery = queryOptions({
   queryKey: ["/api/games/trending"],

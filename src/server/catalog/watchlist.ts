@@ -38,6 +38,8 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
         // The game's own rating, out of 5 like every other list (the entry's `rating` is the user's).
         gameRating: summary.rating,
         isDemo: game.isDemo,
+        // A price its source gave in GBP says so (review r18a, item 1).
+        ...(summary.priceConversion ? { priceConversion: summary.priceConversion } : {}),
       };
     }),
   );

@@ -11,6 +11,7 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../../contracts/market.ts";
+import type { WithPriceConversion } from "../../../contracts/price-conversion.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
@@ -25,6 +26,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { ConvertedMark, ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
 import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
@@ -86,7 +88,11 @@ export const LOW_SIGNAL_TITLE = `${LOW_SIGNAL_TEXT} (the P50 only orders the row
 /** The filter of each list column, whose value its cells show first. */
 const LIST_FILTER = { genres: "genre", tags: "tag", platforms: "platform" } as const;
 
-function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, string>) {
+function cell(
+  row: ScreenerRow & WithPriceConversion,
+  column: ScreenerColumn,
+  filters: Record<string, string>,
+) {
   switch (column) {
     case "name":
       return (
@@ -113,8 +119,14 @@ function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, 
       );
     }
     case "price":
-      // A sale price says so, as the game page does ("$7.99 (60% off $19.99)").
-      return priceText(row.price, row.discount);
+      // A sale price says so, as the game page does ("$7.99 (60% off $19.99)"); a price converted
+      // from GBP is marked, the note under the table says from what (review r18a, item 1).
+      return (
+        <>
+          {priceText(row.price, row.discount)}
+          <ConvertedMark conversion={row.priceConversion} />
+        </>
+      );
     case "owners":
       return ownersCell(row);
     case "reviews":
@@ -430,6 +442,11 @@ function Screener() {
                   ))}
                 </TableBody>
               </Table>
+              {shown.includes("price") && (
+                <ConvertedPricesNote
+                  conversions={data.rows.map((r: ScreenerRow & WithPriceConversion) => r.priceConversion)}
+                />
+              )}
               {data.rows.some((r) => r.estimateLowSignal) &&
                 (shown.includes("ownersEstimate") || shown.includes("revenueEstimate")) && (
                   <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">
