@@ -9,6 +9,7 @@ import {
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
 import { PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
+import { conversionText } from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -22,6 +23,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
 import {
+  linesOutsideRange,
   type PeriodNames,
   positiveShare,
   seriesByPeriod,
@@ -41,7 +43,7 @@ import {
   latestPlayersMethod,
   noPlayerHistoryText,
 } from "./player-figure-text.ts";
-import { priceText } from "./price-text.ts";
+import { priceText, shownPriceConversion } from "./price-text.ts";
 import { ratingFigure } from "./rating-figure.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
@@ -94,6 +96,19 @@ function useSeries(game: GameDetail, metrics: SeriesMetric[], range: Range) {
 }
 
 /**
+ * What a chart's range leaves out of its series (linesOutsideRange): each series is read whole too
+ * (the same query as the range "all", so usually already at hand), and every line of it with no point
+ * in the range is named with where it ends.
+ */
+function useRangeNotes(
+  game: GameDetail,
+  parts: Array<{ metric: SeriesMetric; ranged: GameSeries | undefined; names: string | PeriodNames }>,
+): string[] {
+  const whole = useQueries({ queries: parts.map((p) => gameSeriesQuery(game.id, p.metric, null)) });
+  return parts.flatMap((p, i) => linesOutsideRange(whole[i]?.data, p.ranged, p.names));
+}
+
+/**
  * What an empty chart says: where the series' points are when they all lie outside the range, or else
  * which source would fill it (Steam sources, none of which covers a game not on Steam).
  */
@@ -108,9 +123,14 @@ function PlayersChart({ game }: { game: GameDetail }) {
   const [range, setRange] = useChartRange("players");
   const [avg, peak] = useSeries(game, ["players", "players_peak"], range);
   const nameSource = severalSources(avg!.data, peak!.data);
+  const notes = useRangeNotes(game, [
+    { metric: "players", ranged: avg!.data, names: PLAYER_SERIES_NAMES.players },
+    { metric: "players_peak", ranged: peak!.data, names: PLAYER_SERIES_NAMES.players_peak },
+  ]);
   return (
     <SeriesChart
       title="Players"
+      notes={notes}
       fileName={`${game.slug || game.id}_players_${range}`}
       range={range}
       onRangeChange={setRange}
@@ -188,9 +208,17 @@ function SingleChart({
 }) {
   const [range, setRange] = useChartRange(metric);
   const [series] = useSeries(game, [metric], range);
+  const outside = useRangeNotes(game, [{ metric, ranged: series!.data, names: name }]);
+  // Prices converted from another currency say so under the chart, not only in the source's tooltip
+  // (review r18a, item 1): the series' method names the source and its rate.
+  const converted =
+    metric === "price" && series!.data?.method?.includes("converted") && series!.data.points.length > 0
+      ? [`Converted prices: ${series!.data.method}.`]
+      : [];
   return (
     <SeriesChart
       title={title}
+      notes={[...converted, ...outside]}
       fileName={`${game.slug || game.id}_${metric}_${range}`}
       range={range}
       onRangeChange={setRange}
@@ -210,17 +238,25 @@ function Figure({
   label,
   figure,
   format,
+  detail,
   missing = "No source has this figure yet",
 }: {
   label: string;
   figure: LatestFigure | undefined;
   format: (v: number) => string;
+  /** A line under the figure saying what it is ("converted from £3.99 at 1.27 USD/GBP, May 2019"). */
+  detail?: string | null;
   missing?: string;
 }) {
   return (
     <div className="rounded-lg border border-border p-3">
       <dt className="text-muted-foreground text-xs">{label}</dt>
       <dd className="font-semibold text-xl">{figure ? format(figure.value) : "–"}</dd>
+      {figure && detail && (
+        <dd className="text-foreground text-xs" data-testid="figure-detail">
+          {detail}
+        </dd>
+      )}
       {figure ? (
         <SourceNote provenance={figure} />
       ) : (
@@ -307,7 +343,10 @@ function Header({ game }: { game: GameDetail }) {
           {company(game.developers, "Developer")}
           {company(game.publishers, "Publisher")}
           <span>Released: {released(game.releaseDate, game.releaseYear)}</span>
-          <span>Price: {priceText(game.latest.price?.value ?? game.price, game.discount, game.price)}</span>
+          <span>
+            Price: {priceText(game.latest.price?.value ?? game.price, game.discount, game.price)}
+            {shownPriceConversion(game) && ` · ${conversionText(shownPriceConversion(game)!)}`}
+          </span>
         </div>
         {game.genres.length + game.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Genres and tags">
@@ -488,6 +527,7 @@ export default function GamePage() {
               : undefined)
           }
           format={(v) => priceText(v, g.discount, g.price)}
+          detail={shownPriceConversion(g) && conversionText(shownPriceConversion(g)!)}
         />
       </dl>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
