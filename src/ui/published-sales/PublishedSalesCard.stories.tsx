@@ -105,6 +105,14 @@ export const SeveralPlatformsAndFiles: Story = {
     const table = within(canvas.getByRole("table", { name: "Units sold by platform" }));
     await expect(table.getAllByRole("row")).toHaveLength(5);
     await expect(table.getByText("14.76M")).toBeVisible();
+    // Each number column's header lines up with its figures, on the right (review r18a, item 9).
+    for (const name of ["North America", "Europe", "Japan", "Other regions", "Units"]) {
+      const header = table.getByRole("columnheader", { name });
+      await expect(getComputedStyle(header).textAlign).toBe("right");
+    }
+    await expect(getComputedStyle(table.getByRole("columnheader", { name: "Platform" })).textAlign).not.toBe(
+      "right",
+    );
     // A region the file does not give is named as such; the region's total sums the platforms that
     // give it and says how many do not.
     await expect(table.getByText("not given")).toBeVisible();
