@@ -17,7 +17,7 @@ import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts"
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
-import { LineChart } from "../../../ui/charts/index.ts";
+import { BarChart } from "../../../ui/charts/index.ts";
 import { ColumnPicker } from "../../../ui/column-picker/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -279,16 +279,20 @@ function Screener() {
               <div className="grid min-w-0 gap-4 lg:grid-cols-3">
                 <div className="min-w-0 lg:col-span-2">
                   <p className="mb-1 font-medium text-sm">Releases per year</p>
-                  <LineChart
+                  {/* Counts per year as bars with whole-number ticks, as on company pages: a smoothed
+                      line passed through fractions between years (review r18a, item 9). */}
+                  <BarChart
                     height={200}
-                    unit="games"
+                    seriesName="Games released"
+                    counts
                     emptyText="No release dates in this filter"
-                    series={[
-                      {
-                        name: "Games released",
-                        points: summary.data.releasesPerYear.map((r) => ({ x: String(r.year), y: r.games })),
-                      },
-                    ]}
+                    maxBars={summary.data.releasesPerYear.length}
+                    data={summary.data.releasesPerYear.map((r) => ({
+                      label: String(r.year),
+                      value: r.games,
+                    }))}
+                    formatValue={(v) => `${v} ${v === 1 ? "game" : "games"}`}
+                    formatAxis={(v) => String(Math.round(v))}
                   />
                 </div>
                 <div>
