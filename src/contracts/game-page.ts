@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GameSummary } from "./games.ts";
+import type { PriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -111,6 +112,8 @@ export interface LatestFigure extends Provenance {
   value: number;
   /** `instant`, `day` or `month`: how long the value covers. */
   period: string;
+  /** A price the source published in another currency: its own price and the rate (price figures only). */
+  conversion?: PriceConversion;
 }
 
 /** An owners range as its source published it, with where and when. */
@@ -231,10 +234,13 @@ export interface GameSeries {
   metric: SeriesMetric;
   unit: string;
   /**
-   * The period most points cover (`day`, `month`, `instant`); null without points. When the points
-   * differ in period, each also carries its own.
+   * The period the points cover (`day`, `month`, `instant`); null without points. `mixed` when the
+   * points differ in period (monthly peaks beside a day's peak): each point then carries its own, and
+   * `periods` counts the points of each.
    */
   period: string | null;
+  /** With `period: "mixed"`: how many points cover each period (`{ month: 48, day: 1 }`). */
+  periods?: Record<string, number>;
   /** The sources of the points, as a person reads them ("SteamCharts; Steam"); null without points. */
   source: string | null;
   /** Time of the newest point; null without points. */

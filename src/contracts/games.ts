@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { GrowthBasis } from "./growth-basis.ts";
 import type { PlayerFigures } from "./player-figures.ts";
+import type { PriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import type { RatingFigure } from "./rating-figure.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
@@ -109,6 +110,11 @@ export interface GameSummary {
   genres: string[];
   /** USD; 0 for free to play. */
   price: number | null;
+  /**
+   * When `price` is a conversion (the source published it in another currency): the source's own
+   * price and the rate. Absent for USD prices.
+   */
+  priceConversion?: PriceConversion | null;
   /** Out of 5. */
   rating: number | null;
   ratingCount: number | null;
@@ -174,6 +180,8 @@ export interface TrendingGame {
   /** What growth compares (`GROWTH_BASIS_LABELS` names it on the screens). */
   growthBasis: GrowthBasis;
   price: number | null;
+  /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
+  priceConversion?: PriceConversion | null;
   rating: number | null;
   /** What `rating` measures, named: user reviews' positive share or a critics' score. */
   ratingFigure?: RatingFigure | null;
@@ -211,6 +219,8 @@ export interface UserGame {
   /** The latest player count, as on every endpoint. */
   playerCount: number | null;
   price: number | null;
+  /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
+  priceConversion?: PriceConversion | null;
   addedAt: string;
   /** The game's rating out of 5 from its reviews, as the other lists show it (`rating` is the user's own). */
   gameRating?: number | null;

@@ -13,12 +13,20 @@ export interface PlayerFigures {
   latest: { value: number; at: string; period?: "month" } | null;
   /** Mean of the player points over the `days` days up to the newest one (daily data only). */
   average: { value: number; days: number; from: string; to: string } | null;
-  /** The highest player count over the same window, and when it was recorded. */
-  peak: { value: number; at: string; days: number } | null;
   /**
-   * Where the figure the screens show comes from and when: the counts' sources, dated by the latest
-   * count, where there is one (a daily peak's source is not credited for a count it did not give);
-   * otherwise the daily peaks', dated by the newest.
+   * The highest player count or daily peak over the PLAYER_WINDOW_DAYS days up to the newest player
+   * figure, and when it was recorded, with its own source (`source`, `asOf` = `at`, `method`): it may
+   * come from another source than the counts (SteamSpy's day peak beside SteamCharts' monthly means).
+   * `days` is how many days of that window the figures cover (1 for a single day's peak: not a 7-day
+   * peak); `period` what the value covers (`day` for a day's peak, `instant` for a live count);
+   * `points` how many figures it is the highest of.
+   */
+  peak: ({ value: number; at: string; days: number; period: string; points: number } & Provenance) | null;
+  /**
+   * Where the figure the screens show (`latest`, and `average`) comes from and when: the counts'
+   * sources, dated by the latest count, where there is one (a daily peak's source is not credited for
+   * a count it did not give; when the peak is another source's, `method` says so and `peak` names its
+   * own); otherwise the daily peaks', dated by the newest.
    */
   provenance: Provenance;
 }

@@ -187,7 +187,12 @@ describe("GET /api/games/:id/series", () => {
         source: "Steam",
       })),
     ]);
-    expect(series).toMatchObject({ period: "instant", source: "Steam via SteamSpy; Steam" });
+    // No one period stands over both (review r18a, item 8): `mixed`, with each period's count.
+    expect(series).toMatchObject({
+      period: "mixed",
+      periods: { day: 1, instant: 8 },
+      source: "Steam via SteamSpy; Steam",
+    });
   });
 
   test("monthly peaks beside daily peaks: each point says its period, so the CSV can tell them apart", async () => {
@@ -220,6 +225,9 @@ describe("GET /api/games/:id/series", () => {
     // Two sources in the series: each point says which gave it (review 10: SteamCharts' monthly
     // points carried none beside a `source` naming both).
     expect(series.source).toBe("SteamCharts; Steam via SteamSpy");
+    // And no one period stands over both: the series says `mixed` (review r18a, item 8: `month` stood
+    // over a final daily point from another source).
+    expect(series).toMatchObject({ period: "mixed", periods: { month: 2, day: 2 } });
     expect(series.points).toEqual([
       { t: "2021-12-01T00:00:00.000Z", value: 750_000, period: "month", source: "SteamCharts" },
       { t: "2022-01-01T00:00:00.000Z", value: 750_001, period: "month", source: "SteamCharts" },

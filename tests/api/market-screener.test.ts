@@ -268,6 +268,10 @@ describe("GET /api/market/screener?format=csv", () => {
       // With the price column, last: a game on sale's list price and discount (outside tester).
       "listPrice (USD)",
       "discount (%)",
+      // Then a price converted from another currency: the source's price, currency and rate (review r18a, item 1).
+      "priceConvertedFrom (source currency)",
+      "priceConvertedFromCurrency",
+      "priceConversionRate (USD per unit)",
     ]);
     for (const [i, record] of records.entries()) {
       const row = json.rows[i]!;
@@ -288,7 +292,17 @@ describe("GET /api/market/screener?format=csv", () => {
     expect(res.headers.get("content-disposition")).toContain("market-screener_all-games.csv");
     const rows = parse(await res.text()) as string[][];
     // The game id and Steam app id always lead, so rows can be joined to other data.
-    expect(rows[0]).toEqual(["id", "steamAppId", "name", "price (USD)", "listPrice (USD)", "discount (%)"]);
+    expect(rows[0]).toEqual([
+      "id",
+      "steamAppId",
+      "name",
+      "price (USD)",
+      "listPrice (USD)",
+      "discount (%)",
+      "priceConvertedFrom (source currency)",
+      "priceConvertedFromCurrency",
+      "priceConversionRate (USD per unit)",
+    ]);
     expect(rows).toHaveLength(6);
   });
 });

@@ -70,7 +70,8 @@ test("a game with daily peaks only has its peak and no count", async () => {
   expect(g.players).toMatchObject({
     latest: null,
     average: null,
-    peak: { value: 400, at: new Date(END - 2 * DAY).toISOString(), days: 7 },
+    // Peaks on two days of the window: a peak over those two days, not over seven (review r18a, item 8).
+    peak: { value: 400, at: new Date(END - 2 * DAY).toISOString(), days: 2, period: "day", points: 2 },
   });
   expect(g.players.provenance).toMatchObject({ asOf: new Date(END - DAY).toISOString() });
   expect(g.players.provenance.method).toContain("daily peak");
@@ -133,9 +134,25 @@ test("the players figure names only the source of the count it shows, in the lis
     // A figure of another kind from the peak's source: credited by the game's own provenance, not the players'.
     { gameId, metric: "owners", ts: new Date(Date.UTC(2022, 11, 31)), value: 50_000, source: "steamspy-csv" },
   ]);
-  const expected = { source: "SteamCharts", asOf: new Date(Date.UTC(2022, 1, 1)).toISOString() };
+  const expected = {
+    source: "SteamCharts",
+    asOf: new Date(Date.UTC(2022, 1, 1)).toISOString(),
+    // The block's provenance is the count's; it says the peak is another source's (review r18a, item 8).
+    method: "the latest count; the peak is Steam via SteamSpy (dataset)'s of 2022-12-31 (see its own source)",
+  };
   const page = await (await request(`/api/games/${gameId}`, { cookie: user.cookie })).json();
   expect(page.players.provenance).toEqual(expected);
+  // The peak: SteamSpy's one day's `ccu`, with its own source and time, not a 7-day peak.
+  expect(page.players.peak).toMatchObject({
+    value: 9_100,
+    at: "2022-12-31T00:00:00.000Z",
+    days: 1,
+    period: "day",
+    points: 1,
+    source: "Steam via SteamSpy (dataset)",
+    asOf: "2022-12-31T00:00:00.000Z",
+  });
+  expect(page.players.peak.method).toContain("the only player figure in the 7 days");
   const search = await (
     await request(`/api/games/search?q=${encodeURIComponent("Credited Monthly")}`, { cookie: user.cookie })
   ).json();

@@ -84,6 +84,10 @@ test("the CSV with an estimate column says which rows are low-signal; without on
     // The price column's sale columns (list price, discount), not an estimate's.
     "listPrice (USD)",
     "discount (%)",
+    // And a converted price's (the source's price, currency and rate).
+    "priceConvertedFrom (source currency)",
+    "priceConvertedFromCurrency",
+    "priceConversionRate (USD per unit)",
   ]);
 });
 

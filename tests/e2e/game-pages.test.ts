@@ -430,3 +430,98 @@ test("a regular user sees what the screener opens, and the server refuses its da
   expect(status).toBe(403);
   await page.context().close();
 });
+
+/** A game with no player or price series in the demo catalog, for a test to give its own. */
+async function bareGame(): Promise<{ id: string; name: string }> {
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    const rs = await db.execute(
+      `SELECT id, name FROM games g WHERE price > 0 AND NOT EXISTS (
+         SELECT 1 FROM game_metrics m WHERE m.game_id = g.id AND m.metric IN ('players', 'players_peak', 'price'))
+       AND id NOT IN (SELECT value FROM json_each(?))
+       ORDER BY popularity DESC LIMIT 1`,
+      [JSON.stringify(taken)],
+    );
+    const game = { id: String(rs.rows[0]!.id), name: String(rs.rows[0]!.name) };
+    taken.push(game.id);
+    return game;
+  } finally {
+    db.close();
+  }
+}
+const taken: string[] = [];
+
+// Review r18a, item 1: a price the source gave in GBP read "$5.07" with only the source line.
+test("a price converted from GBP says so on the game page and in the screener", async () => {
+  const game = await bareGame();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute({
+      sql: "UPDATE games SET price = 5.07, list_price = NULL, price_source = 'steam-store-csv' WHERE id = ?",
+      args: [game.id],
+    });
+  } finally {
+    db.close();
+  }
+  const page = await as("premium", `/games/${encodeURIComponent(game.id)}`);
+  await page.getByRole("heading", { name: game.name, level: 1 }).waitFor();
+  const conversion = "converted from £3.99 at 1.27 USD/GBP, May 2019";
+  await page.getByText(`Price: $5.07 · ${conversion}`).waitFor();
+  const figures = page.getByLabel("Latest figures");
+  expect(await figures.getByText(conversion, { exact: true }).isVisible()).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-converted-price.png` });
+
+  await page.goto(`${server.url}/market?q=${encodeURIComponent(game.name)}`);
+  const results = page.getByRole("table", { name: "Screener results" });
+  const row = results
+    .getByRole("row")
+    .filter({ has: page.locator(`a[href="/games/${encodeURIComponent(game.id)}"]`) })
+    .first();
+  await row.waitFor();
+  expect(await row.getByRole("cell").allTextContents()).toContainEqual(expect.stringMatching(/^\$5\.07\*/));
+  expect(await page.getByTestId("converted-prices-note").textContent()).toContain(
+    "gives its prices in GBP: converted at 1.27 USD/GBP (May 2019)",
+  );
+  await page.context().close();
+});
+
+// Review r18a, item 4: a range counted back from a newer source's one day dropped the monthly series
+// without a word and drew one unlabelled dot with no legend.
+test("a players range that leaves out the monthly series says where it ends, and names the one point it draws", async () => {
+  const game = await bareGame();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    const month = (y: number, m: number) => Date.UTC(y, m, 1);
+    const rows: Array<[string, number, number, string, string]> = [];
+    for (let m = 0; m < 12; m++) {
+      rows.push(["players", month(2021, m), 600_000 + m, "month", "steamcharts-csv"]);
+      rows.push(["players_peak", month(2021, m), 900_000 + m, "month", "steamcharts-csv"]);
+    }
+    rows.push(["players_peak", Date.UTC(2023, 4, 31), 1_088_407, "day", "steamspy-csv"]);
+    for (const [metric, ts, value, period, source] of rows)
+      await db.execute({
+        sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, ?, ?)",
+        args: [game.id, metric, ts, value, period, source],
+      });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", `/games/${encodeURIComponent(game.id)}?players=1y`);
+  await chartDrawn(page, "Players");
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players
+    .getByText("No points of “Average players, monthly · SteamCharts” in this range: they end Dec 2021.")
+    .waitFor();
+  await players
+    .getByText("No points of “Peak players, monthly · SteamCharts” in this range: they end Dec 2021.")
+    .waitFor();
+  // The one point drawn: in a legend, and labelled with its value.
+  expect(await players.locator(".apexcharts-legend-text").allTextContents()).toEqual(["Peak players, daily"]);
+  expect(await players.locator(".apexcharts-datalabel").allTextContents()).toContain("1.1M");
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-players-range-notes.png` });
+  // The whole range draws the monthly lines and leaves nothing out.
+  await players.getByRole("button", { name: "All" }).click();
+  await players.locator(".apexcharts-legend-text").nth(2).waitFor();
+  expect(await players.getByText(/^No points of/).count()).toBe(0);
+  await page.context().close();
+});

@@ -3,6 +3,11 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
 import { PLAYER_FIGURE_LABELS, type PlayerFigures } from "../../contracts/player-figures.ts";
+import {
+  CONVERSION_CSV_HEADERS,
+  conversionCsvCells,
+  conversionText,
+} from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import {
   RATING_CSV_HEADERS,
@@ -72,6 +77,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       "sources (each as of)",
       "players source",
       "players as of",
+      ...CONVERSION_CSV_HEADERS,
     ],
     rows: games.map((g) => [
       g.gameId,
@@ -97,6 +103,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
         : null,
       g.players?.provenance.source ?? null,
       g.players?.provenance.asOf ?? null,
+      ...conversionCsvCells(g.priceConversion),
     ]),
   };
 }
@@ -170,7 +177,15 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
           </div>
           <div>
             <dt className="sr-only">Price</dt>
-            <dd>{formatPrice(game.price)}</dd>
+            <dd>
+              {formatPrice(game.price)}
+              {/* A price its source gave in GBP says so on the card (review r18a, item 1). */}
+              {game.priceConversion && (
+                <span className="block text-muted-foreground text-xs" data-testid="converted-price">
+                  {conversionText(game.priceConversion)}
+                </span>
+              )}
+            </dd>
           </div>
           <div
             className="flex items-center gap-1"

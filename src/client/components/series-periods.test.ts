@@ -1,6 +1,12 @@
 import { expect, test } from "vitest";
 import type { GameSeries } from "../../contracts/game-page.ts";
-import { chartProvenance, positiveShare, seriesByPeriod, seriesProvenance } from "./series-periods.ts";
+import {
+  chartProvenance,
+  linesOutsideRange,
+  positiveShare,
+  seriesByPeriod,
+  seriesProvenance,
+} from "./series-periods.ts";
 
 const series = (points: GameSeries["points"], period: string | null): GameSeries => ({
   metric: "players_peak",
@@ -211,4 +217,38 @@ test("positive share: computed where both counts exist, a line per source of the
     },
   ]);
   expect(positiveShare(undefined, negative)).toBeUndefined();
+});
+
+// Review r18a, item 4: a range counted back from SteamSpy's 2023 day left SteamCharts' monthly lines
+// out without a word.
+test("linesOutsideRange names each line of the whole series that the range leaves out, with where it ends", () => {
+  const whole: GameSeries = {
+    metric: "players_peak",
+    unit: "players",
+    period: "mixed",
+    source: "SteamCharts; Steam via SteamSpy (dataset)",
+    asOf: "2023-05-31T00:00:00.000Z",
+    points: [
+      { t: "2022-01-01T00:00:00.000Z", value: 900_000, period: "month", source: "SteamCharts" },
+      { t: "2022-02-01T00:00:00.000Z", value: 950_000, period: "month", source: "SteamCharts" },
+      {
+        t: "2023-05-31T00:00:00.000Z",
+        value: 1_088_407,
+        period: "day",
+        source: "Steam via SteamSpy (dataset)",
+      },
+    ],
+  };
+  const ranged: GameSeries = {
+    ...whole,
+    period: "day",
+    source: "Steam via SteamSpy (dataset)",
+    points: [{ t: "2023-05-31T00:00:00.000Z", value: 1_088_407 }],
+  };
+  const names = { base: "Peak players", month: "Peak players, monthly", day: "Peak players, daily" };
+  expect(linesOutsideRange(whole, ranged, names)).toEqual([
+    "No points of “Peak players, monthly · SteamCharts” in this range: they end Feb 2022.",
+  ]);
+  // The whole range leaves nothing out.
+  expect(linesOutsideRange(whole, whole, names)).toEqual([]);
 });

@@ -110,3 +110,52 @@ export function positiveShare(
     }),
   };
 }
+
+const MONTH = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
+const DAY = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * What a range leaves out of a game's series: each line of the whole series (a period and source,
+ * as seriesByPeriod draws them) with no point in the range, said in a sentence with where it ends or
+ * starts ("No points of “Average players, monthly · SteamCharts” in this range: they end Feb 2022.").
+ * A range counted back from the newest point of another source (SteamSpy's 2023 day) otherwise drew
+ * one dot and dropped SteamCharts' monthly history without a word (review r18a, item 4).
+ */
+export function linesOutsideRange(
+  whole: GameSeries | undefined,
+  ranged: GameSeries | undefined,
+  names: string | PeriodNames,
+): string[] {
+  if (!whole || !ranged || whole.points.length === 0) return [];
+  const key = (s: GameSeries, p: GameSeries["points"][number]) =>
+    `${p.period ?? s.period ?? ""}|${p.source ?? s.source ?? ""}`;
+  const shown = new Set(ranged.points.map((p) => key(ranged, p)));
+  const lines = new Map<string, { period: string; source: string; first: string; last: string }>();
+  for (const p of whole.points) {
+    const k = key(whole, p);
+    if (shown.has(k)) continue;
+    const line = lines.get(k);
+    if (line) line.last = p.t;
+    else
+      lines.set(k, {
+        period: p.period ?? whole.period ?? "",
+        source: p.source ?? whole.source ?? "",
+        first: p.t,
+        last: p.t,
+      });
+  }
+  // The range's first point: a line starting after it begins later, one ending before it ended sooner.
+  const from = ranged.points[0]?.t ?? null;
+  return [...lines.values()].map((l) => {
+    const name = `${nameFor(names, l.period, true)}${l.source ? ` · ${l.source}` : ""}`;
+    const when = (t: string) => (l.period === "month" ? MONTH : DAY).format(Date.parse(t));
+    return from != null && l.first > from
+      ? `No points of “${name}” in this range: they start ${when(l.first)}.`
+      : `No points of “${name}” in this range: they end ${when(l.last)}.`;
+  });
+}

@@ -14,6 +14,7 @@ import type {
   UserGame,
 } from "../../contracts/games.ts";
 import type { PlayerFigures } from "../../contracts/player-figures.ts";
+import type { WithPriceConversion } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import type { RatingFigure } from "../../contracts/rating-figure.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
@@ -41,7 +42,7 @@ export type GameCard = Pick<
   /** Each figure source with its own time. */
   figureSources?: Provenance[];
   isDemo?: boolean;
-};
+} & WithPriceConversion;
 
 export const trendingQuery = queryOptions({
   queryKey: ["/api/games/trending"],

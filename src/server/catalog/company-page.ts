@@ -1,4 +1,5 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
+import type { WithPriceConversion } from "../../contracts/price-conversion.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
@@ -8,6 +9,7 @@ import { companyPublishedSales } from "./published-sales.ts";
 import { releaseKey, releaseYearOf, releasesPerYear as yearlyReleases } from "./release.ts";
 import { catalogProvenance } from "./screener.ts";
 import { listOf } from "./shapes.ts";
+import { priceConversionOf } from "./source-names.ts";
 
 /**
  * A developer's or publisher's page (issue 10). Games name their developer and publisher as text; the
@@ -18,13 +20,13 @@ import { listOf } from "./shapes.ts";
 async function readCompanyGames(
   slug: string,
   ids: string[],
-): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
-  const games: CompanyGame[] = [];
+): Promise<{ games: Array<CompanyGame & WithPriceConversion>; names: Map<string, number> }> {
+  const games: Array<CompanyGame & WithPriceConversion> = [];
   const names = new Map<string, number>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     const rows = await readRows(
-      `SELECT id, name, release_date, release_year, developer, publisher, price, positive_reviews, negative_reviews,
+      `SELECT id, name, release_date, release_year, developer, publisher, price, price_source, positive_reviews, negative_reviews,
                    owners_estimate, genres, is_demo, ${OWNERS_BAND_COLUMN}
             FROM games WHERE id IN (${placeholders(chunk.length)})`,
       chunk,
@@ -49,6 +51,8 @@ async function readCompanyGames(
         releaseYear: releaseYearOf(r.release_date, r.release_year),
         role: developed && published ? "developer and publisher" : developed ? "developer" : "publisher",
         price: r.price == null ? null : Number(r.price),
+        // A price the source gave in GBP: its own figure and the rate, shown beside the dollars.
+        priceConversion: priceConversionOf(r.price, r.price_source),
         reviews,
         positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
         owners: r.owners_estimate == null ? null : Number(r.owners_estimate),

@@ -17,7 +17,7 @@ import { withFigures } from "./player-figures.ts";
 import { gamePublishedSales } from "./published-sales.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
-import { figureMethod, sourceName } from "./source-names.ts";
+import { figureMethod, priceConversionOf, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
@@ -66,12 +66,14 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     const metric = String(point.metric) as SeriesMetric;
     if (!SERIES_METRICS.includes(metric) || figures[metric]) continue;
     const method = figureMethod(String(point.source), metric);
+    const conversion = metric === "price" ? priceConversionOf(point.value, point.source) : null;
     figures[metric] = {
       value: Number(point.value),
       period: String(point.period),
       source: sourceName(String(point.source)),
       asOf: new Date(Number(point.ts)).toISOString(),
       ...(method ? { method } : {}),
+      ...(conversion ? { conversion } : {}),
     } satisfies LatestFigure;
   }
   const steamAppId = row.steam_app_id == null ? null : Number(row.steam_app_id);
@@ -192,10 +194,14 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
     periods.set(String(r.period), (periods.get(String(r.period)) ?? 0) + 1);
   }
-  const period = [...periods].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  // Points of several periods (SteamCharts' monthly peaks and SteamSpy's day peak) are no one
+  // period's series: `mixed`, with the periods listed, and each point saying its own (review r18a,
+  // item 8: `month` stood over a final daily point from another source).
+  const period = periods.size > 1 ? "mixed" : ([...periods.keys()][0] ?? null);
   // Each point says its period only where they differ (a month's peak beside a day's): the one
   // `period` of the series says it for all of them otherwise.
   if (periods.size > 1) for (const [i, p] of points.entries()) p.period = pointPeriods[i];
+  const periodCounts = periods.size > 1 ? Object.fromEntries(periods) : undefined;
   // Likewise each point says its source when the series has several: the series' `source` then
   // lists them all and would not tell which gave a point (SteamCharts' monthly peaks beside SteamDB's
   // daily ones).
@@ -204,6 +210,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     metric: q.metric,
     unit: METRIC_UNITS[q.metric],
     period,
+    ...(periodCounts ? { periods: periodCounts } : {}),
     source: sources.size ? [...sources].join("; ") : null,
     asOf: points.at(-1)?.t ?? null,
     ...(methods.size ? { method: [...methods].join("; ") } : {}),

@@ -119,9 +119,23 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
     (r) => r.ts > newest - WINDOW_MS,
   );
   const top = peakCandidates.length ? peakCandidates.reduce((a, b) => (b.value > a.value ? b : a)) : null;
+  // The peak says what it is taken from: the days the window's points cover (one SteamSpy `ccu` is a
+  // day's peak, not a 7-day one: review r18a, item 8), what its point measures, and its own source.
+  const coveredDays = new Set(peakCandidates.map((r) => Math.floor(r.ts / DAY_MS))).size;
   const peak: PlayerFigures["peak"] = top
-    ? { value: Math.round(top.value), at: iso(top.ts), days: PLAYER_WINDOW_DAYS }
+    ? {
+        value: Math.round(top.value),
+        at: iso(top.ts),
+        days: Math.min(PLAYER_WINDOW_DAYS, coveredDays),
+        period: top.metric === "players_peak" ? "day" : top.period,
+        points: peakCandidates.length,
+        ...provenanceOf(top.source, top.ts, peakMethod(top, peakCandidates.length, coveredDays)),
+      }
     : null;
+  // Sources of the block's figures: the counts' (latest and average), and the peak's where it has
+  // another, which the block's provenance then names as the peak's (it dates the count, not the peak).
+  const countSources = new Set((newestCount ? counts : all).map((r) => r.source));
+  const peakElsewhere = top && !countSources.has(top.source) && newestCount ? peak : null;
   return {
     latest: newestCount
       ? {
@@ -139,11 +153,32 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
     // figure at the count's date (cards read "SteamCharts, Steam via SteamSpy (dataset) · Feb 2022"
     // under SteamCharts' February average, SteamSpy's only figure a peak of 2022-12-31).
     provenance: provenanceOf(
-      (newestCount ? counts : all).map((r) => r.source),
+      [...countSources],
       newestCount?.ts ?? newest,
-      average ? PLAYER_AVERAGE_METHOD : peak && !newestCount ? PLAYER_PEAK_METHOD : undefined,
+      [
+        average ? PLAYER_AVERAGE_METHOD : peak && !newestCount ? PLAYER_PEAK_METHOD : undefined,
+        peakElsewhere
+          ? `the latest count${average ? " and the average" : ""}; the peak is ${peakElsewhere.source}'s of ${peakElsewhere.at.slice(0, 10)} (see its own source)`
+          : undefined,
+      ]
+        .filter(Boolean)
+        .join("; ") || undefined,
     ),
   };
+}
+
+/**
+ * How a peak was found: "SteamSpy's `ccu`: the peak … on the day before its report; the only point in
+ * the 7 days up to 2023-05-31" or "highest of 7 points over 7 days up to …".
+ */
+function peakMethod(top: PlayerPoint, points: number, days: number): string {
+  const what =
+    figureMethod(top.source, top.metric) ??
+    (top.metric === "players_peak" ? "a day's peak of concurrent players" : "a player count");
+  const span = `the ${PLAYER_WINDOW_DAYS} days up to the newest player figure`;
+  return points === 1
+    ? `${what}; the only player figure in ${span}`
+    : `${what}; the highest of ${points} player figures (${days} ${days === 1 ? "day" : "days"}) in ${span}`;
 }
 
 /**

@@ -17,6 +17,11 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../contracts/market.ts";
+import {
+  CONVERSION_CSV_HEADERS,
+  conversionCsvCells,
+  type WithPriceConversion,
+} from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
@@ -28,7 +33,7 @@ import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
-import { ESTIMATES_SOURCE, sourceName } from "./source-names.ts";
+import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
 
 /**
  * The market screener (issue 10): the whole catalog filtered, sorted and paged on the in-memory
@@ -145,7 +150,7 @@ const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, 
  * The rows of these games as the screener answers them, in the given order. Their estimates are the
  * index's (the covered P50s it filtered and sorted them by), not read again.
  */
-async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]> {
+async function rowsOf(index: CatalogIndex, ids: string[]): Promise<Array<ScreenerRow & WithPriceConversion>> {
   if (ids.length === 0) return [];
   const rows = await readRows(
     `SELECT ${COLUMNS_READ} FROM games WHERE id IN (SELECT value FROM json_each(?))`,
@@ -162,7 +167,7 @@ async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]
 function toRow(
   r: Record<string, unknown>,
   estimate: ReturnType<typeof estimateP50s> | undefined,
-): ScreenerRow {
+): ScreenerRow & WithPriceConversion {
   const num = (v: unknown) => (v == null ? null : Number(v));
   const pos = num(r.positive_reviews);
   const neg = num(r.negative_reviews);
@@ -181,6 +186,8 @@ function toRow(
     price: num(r.price),
     // On sale: the list price and discount, as the game page shows them beside the price.
     discount: discountOf(r),
+    // A price the source gave in GBP: its own figure and the rate, shown beside the dollars.
+    priceConversion: priceConversionOf(r.price, r.price_source),
     reviews,
     positiveShare: reviews ? Math.round(((pos ?? 0) / reviews) * 1000) / 10 : null,
     owners: num(r.owners_estimate),
@@ -508,6 +515,8 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
               ["P10", "P90"].map((q) => headerWithUnit(`${c}${q}`, SCREENER_COLUMN_INFO[c].unit)),
             ),
             ...(discountColumns ? SCREENER_CSV_DISCOUNT : []),
+            // A price the source gave in another currency (GBP): its own figure and the rate.
+            ...(discountColumns ? CONVERSION_CSV_HEADERS : []),
           ])}`,
         ),
       );
@@ -530,6 +539,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
           ...(ownersBelowColumn ? [row.ownersBelow?.high ?? null] : []),
           ...ranges.flatMap((c) => [rangeOf(row, c)?.low ?? null, rangeOf(row, c)?.high ?? null]),
           ...(discountColumns ? [row.discount?.listPrice ?? null, row.discount?.percent ?? null] : []),
+          ...(discountColumns ? conversionCsvCells(row.priceConversion) : []),
         ]);
       controller.enqueue(encoder.encode(text));
     },

@@ -2,6 +2,7 @@ import type { GameSummary } from "../../contracts/games.ts";
 import type { RatingFigure } from "../../contracts/rating-figure.ts";
 import type { GameRow } from "../db/schema/index.ts";
 import { releaseYearOf } from "./release.ts";
+import { priceConversionOf } from "./source-names.ts";
 
 /** Turns stored rows into the spec §3 shapes; ratings are answered out of 5, prices in USD. */
 export function listOf(value: unknown): string[] {
@@ -53,6 +54,8 @@ export function toGameSummary(row: Rowish): GameSummary {
   const steam = get("steamAppId", "steam_app_id");
   const igdb = get("igdbId", "igdb_id");
   const num = (v: unknown) => (v == null ? null : Number(v));
+  // A price the source published in another currency says so (rows read with their price's source).
+  const conversion = priceConversionOf(row.price, get("priceSource", "price_source"));
   return {
     id: String(row.id),
     gameId: String(row.id),
@@ -76,5 +79,6 @@ export function toGameSummary(row: Rowish): GameSummary {
     publisher: (row.publisher as string | null) ?? null,
     summary: (row.summary as string | null) ?? null,
     isDemo: Boolean(get("isDemo", "is_demo")),
+    ...(conversion ? { priceConversion: conversion } : {}),
   };
 }

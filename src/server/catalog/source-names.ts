@@ -1,3 +1,4 @@
+import type { PriceConversion } from "../../contracts/price-conversion.ts";
 import { GBP_TO_USD_2019 } from "../importers/steam-store.ts";
 
 /**
@@ -54,11 +55,33 @@ const METHODS: Record<string, Partial<Record<string, string>>> = {
   igdb: { critic_score: "IGDB's aggregated critic rating (0–100) and number of critic reviews" },
 };
 
+/** The currency and rate of each source whose prices the catalog stores converted to USD. */
+const PRICE_CONVERSIONS: Record<string, Pick<PriceConversion, "currency" | "rate" | "rateAsOf">> = {
+  "steam-store-csv": { currency: "GBP", rate: GBP_TO_USD_2019, rateAsOf: "May 2019" },
+};
+
 /**
  * Sources whose prices are conversions from another currency, not listed US prices. Migration 0024's
  * price alert trigger names the same list: a converted and a listed price are not compared.
  */
-export const CONVERTED_PRICE_SOURCES: ReadonlySet<string> = new Set(["steam-store-csv"]);
+export const CONVERTED_PRICE_SOURCES: ReadonlySet<string> = new Set(Object.keys(PRICE_CONVERSIONS));
+
+/**
+ * How a stored USD price of `source` was converted, with the source's own price (the stored cents
+ * divided back by the rate: a two-decimal price converted and rounded to cents comes back exactly);
+ * null when the source gives USD prices or there is no price.
+ */
+export function priceConversionOf(price: unknown, source: unknown): PriceConversion | null {
+  if (price == null || source == null) return null;
+  const conversion = PRICE_CONVERSIONS[String(source)];
+  const usd = Number(price);
+  if (!conversion || !Number.isFinite(usd) || usd === 0) return null;
+  return {
+    original: Math.round((usd / conversion.rate) * 100) / 100,
+    ...conversion,
+    source: sourceName(String(source)),
+  };
+}
 
 /** The method of a stored figure of `metric` from `source`, or undefined when it is as published. */
 export function figureMethod(source: string, metric: string): string | undefined {

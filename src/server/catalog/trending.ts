@@ -11,6 +11,7 @@ import { onCatalogChanged } from "./changes.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { POINTS_OF_LAST, withFigures } from "./player-figures.ts";
 import { listOf, ratingFigureOf, ratingOutOf5 } from "./shapes.ts";
+import { priceConversionOf } from "./source-names.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
 
 /**
@@ -114,8 +115,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
             GROUP BY n.game_id
           )
           SELECT n.game_id, n.source, n.ts, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
-                 g.name, g.platforms, g.genres, g.price, g.rating, g.rating_count, g.positive_reviews,
-                 g.negative_reviews, g.cover_url, g.is_demo
+                 g.name, g.platforms, g.genres, g.price, g.price_source, g.rating, g.rating_count,
+                 g.positive_reviews, g.negative_reviews, g.cover_url, g.is_demo
           FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
     args: [since, sinceDay],
   });
@@ -160,6 +161,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       asOf: Number(row.ts),
     });
     const platforms = listOf(row.platforms);
+    const conversion = priceConversionOf(row.price, row.price_source);
     const genres = listOf(row.genres);
     games.push({
       id: String(row.game_id),
@@ -173,6 +175,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       growth: Math.round(growth * 10000) / 10000,
       growthBasis,
       price: row.price == null ? null : Number(row.price),
+      // A price its source gave in GBP says so (review r18a, item 1).
+      ...(conversion ? { priceConversion: conversion } : {}),
       rating: ratingOutOf5(row.rating),
       ratingFigure: ratingFigureOf(row),
       imageUrl: (row.cover_url as string | null) ?? null,

@@ -39,6 +39,8 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
         gameRating: summary.rating,
         ratingFigure: summary.ratingFigure ?? null,
         isDemo: game.isDemo,
+        // A price its source gave in GBP says so (review r18a, item 1).
+        ...(summary.priceConversion ? { priceConversion: summary.priceConversion } : {}),
       };
     }),
   );

@@ -1,5 +1,6 @@
 import { BarChart3 } from "lucide-react";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
+import { valueAxis as countAxis } from "../series-chart/value-axis.ts";
 import { ApexChart, useChartTheme } from "./ApexChart.tsx";
 import { baseOptions } from "./chart-theme.ts";
 
@@ -22,6 +23,7 @@ export function BarChart({
   axisTitle,
   valueTicks,
   maxBars = MAX_BARS,
+  counts = false,
 }: {
   data: BarDatum[];
   seriesName?: string;
@@ -40,11 +42,17 @@ export function BarChart({
    * length so no point is dropped.
    */
   maxBars?: number;
+  /**
+   * The values count things (games released per year): the axis starts at 0 with whole-number ticks
+   * and the bars share one colour (a year's bar is no category of its own).
+   */
+  counts?: boolean;
 }) {
   const theme = useChartTheme();
   const bars = data.slice(0, maxBars);
-  const axisFormat = formatAxis ?? formatValue;
+  const axisFormat = formatAxis ?? formatValue ?? (counts ? (v: number) => String(Math.round(v)) : undefined);
   const valueAxis = {
+    ...(counts ? countAxis([0, ...bars.map((d) => d.value)], "count") : {}),
     ...(axisFormat ? { labels: { formatter: (v: string | number) => axisFormat(Number(v)) } } : {}),
     ...(axisTitle ? { title: { text: axisTitle } } : {}),
     ...(valueTicks ? { tickAmount: valueTicks } : {}),
@@ -52,7 +60,7 @@ export function BarChart({
   if (bars.length === 0) return <EmptyState icon={BarChart3} title={emptyText} />;
   const options = {
     ...baseOptions(theme),
-    plotOptions: { bar: { horizontal, borderRadius: 4, distributed: true } },
+    plotOptions: { bar: { horizontal, borderRadius: 4, distributed: !counts } },
     legend: { show: false },
     // Horizontal bars put the values on the x axis and the names on the y axis.
     xaxis: {

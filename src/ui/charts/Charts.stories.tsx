@@ -55,6 +55,31 @@ export const BarsFullSeries: Story = {
   },
 };
 
+/**
+ * Games released per year on a company page (review r18a, item 9): counts as bars on an axis from 0
+ * with whole-number ticks, never a smoothed line through fractions between years.
+ */
+export const BarsOfCounts: Story = {
+  args: {
+    seriesName: "Games released",
+    data: [1, 2, 2, 2, 0, 1, 5, 1, 3, 3].map((value, i) => ({ label: String(1998 + i), value })),
+    maxBars: 10,
+    counts: true,
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll(".apexcharts-bar-area")).toHaveLength(10), {
+      timeout: 5000,
+    });
+    const ticks = [...canvasElement.querySelectorAll(".apexcharts-yaxis-label")].map((e) =>
+      Number(e.textContent),
+    );
+    await expect(ticks.length).toBeGreaterThan(1);
+    await expect(ticks.every((v) => Number.isInteger(v) && v >= 0)).toBe(true);
+    await expect(Math.min(...ticks)).toBe(0);
+    await expect(new Set(ticks).size).toBe(ticks.length);
+  },
+};
+
 /** Short value-axis labels carry no unit; the axis title does, the tooltip keeps the long form. */
 export const BarsShortAxisLabels: Story = {
   args: {

@@ -54,6 +54,9 @@ export const OnePlatform: Story = {
  * Modern Warfare 3 with the Dec 2016 file imported first, then vgsales.csv (dated by --as-of): the
  * larger figure of each platform wins; PC's 1.72M is the same in both, so it stays the 2016 file's.
  */
+/** The platform table's columns, in order. */
+const REGION_COLUMNS = ["Platform", "Year", "North America", "Europe", "Japan", "Other regions", "Units"];
+
 export const SeveralPlatformsAndFiles: Story = {
   args: {
     sales: {
@@ -105,6 +108,12 @@ export const SeveralPlatformsAndFiles: Story = {
     const table = within(canvas.getByRole("table", { name: "Units sold by platform" }));
     await expect(table.getAllByRole("row")).toHaveLength(5);
     await expect(table.getByText("14.76M")).toBeVisible();
+    // Each number column's header lines up with its figures, on the right (review r18a, item 9).
+    for (const name of ["North America", "Europe", "Japan", "Other regions", "Units"]) {
+      await expect(table.getByRole("columnheader", { name })).toHaveClass(/\btext-right\b/);
+      await expect(table.getAllByRole("cell")[REGION_COLUMNS.indexOf(name)]).toHaveClass(/\btext-right\b/);
+    }
+    await expect(table.getByRole("columnheader", { name: "Platform" })).not.toHaveClass(/\btext-right\b/);
     // A region the file does not give is named as such; the region's total sums the platforms that
     // give it and says how many do not.
     await expect(table.getByText("not given")).toBeVisible();

@@ -100,9 +100,15 @@ export function PublishedSalesCard({
               ...REGIONS.map(([key, label]) => ({
                 header: label,
                 cell: (p: PublishedPlatformSales) => region(p.regions[key]),
-                className: "text-right tabular-nums",
+                align: "right" as const,
+                className: "tabular-nums",
               })),
-              { header: "Units", cell: (p) => publishedUnits(p.units), className: "text-right tabular-nums" },
+              {
+                header: "Units",
+                cell: (p) => publishedUnits(p.units),
+                align: "right",
+                className: "tabular-nums",
+              },
             ]}
             rows={platforms}
             rowKey={(p) => p.platform}

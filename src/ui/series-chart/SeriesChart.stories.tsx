@@ -260,3 +260,36 @@ export const FiveGamesTwoSources: Story = {
     await expect(plot.height).toBeGreaterThan(170);
   },
 };
+
+/**
+ * A range with one day's peak and none of the monthly series (review r18a, item 4): the lone point is
+ * labelled with its value, the one line keeps its legend, and the notes say what the range leaves out.
+ */
+export const LonePointWithRangeNotes: Story = {
+  args: {
+    series: [
+      { name: "Average players, monthly", unit: "players", points: [] },
+      {
+        name: "Peak players, daily",
+        unit: "players",
+        points: [{ t: "2023-05-31T00:00:00.000Z", value: 1_088_407 }],
+      },
+    ],
+    formatValue: (v) => `${(v / 1_000_000).toFixed(1)}M`,
+    notes: ["No points of “Average players, monthly · SteamCharts” in this range: they end Feb 2022."],
+    provenance: { source: "Steam via SteamSpy (dataset)", asOf: "2023-05-31T00:00:00Z" },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector(".apexcharts-datalabel")).not.toBeNull(), {
+      timeout: 5000,
+    });
+    await expect(canvasElement.querySelector(".apexcharts-datalabel")?.textContent).toBe("1.1M");
+    const legend = [...canvasElement.querySelectorAll(".apexcharts-legend-text")].map((e) => e.textContent);
+    await expect(legend).toEqual(["Peak players, daily"]);
+    await expect(
+      canvas.getByText(
+        "No points of “Average players, monthly · SteamCharts” in this range: they end Feb 2022.",
+      ),
+    ).toBeVisible();
+  },
+};

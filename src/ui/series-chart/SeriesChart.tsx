@@ -143,6 +143,7 @@ export function SeriesChart({
   height = 260,
   formatValue,
   className,
+  notes,
   now,
 }: {
   title: string;
@@ -158,12 +159,18 @@ export function SeriesChart({
   height?: number;
   formatValue?: (value: number) => string;
   className?: string;
+  /**
+   * Sentences shown under the plot: what the range leaves out ("No points of “Average players,
+   * monthly · SteamCharts” in this range: they end Feb 2022.").
+   */
+  notes?: readonly string[];
   /** Fixed clock for stories. */
   now?: number;
 }) {
   const theme = useChartTheme();
   const drawn = series.filter((s) => s.points.length > 0);
   const marker = drawn.some((s) => s.points.length < 3);
+  const lone = drawn.flatMap((s, i) => (s.points.length === 1 ? [i] : []));
   // Groups (Compare's games): a colour per group, a dash and marker per variant (its source), and our
   // legend, as five games of two sources are ten lines the palette's five colours and ApexCharts'
   // 130 px legend could not tell apart.
@@ -200,8 +207,16 @@ export function SeriesChart({
       ),
       labels: { formatter: formatValue },
     },
+    // A lone point (one day's figure in the range) is labelled with its value: a bare dot on an axis
+    // of one day says nothing (review r18a, item 4).
+    dataLabels: {
+      enabled: lone.length > 0,
+      enabledOnSeries: lone,
+      ...(formatValue ? { formatter: (v: number) => formatValue(v) } : {}),
+    },
     tooltip: { theme, x: { format: "MMM d, yyyy" }, y: { formatter: formatValue } },
-    legend: { ...baseOptions(theme).legend, show: drawn.length > 1 && !grouped },
+    // Every line drawn is named, a single one too (groups have their own legend below).
+    legend: { ...baseOptions(theme).legend, show: !grouped, showForSingleSeries: true },
   };
   return (
     <Card data-slot="series-chart" className={cn("min-w-0", className)} aria-label={title} role="region">
@@ -255,6 +270,13 @@ export function SeriesChart({
               />
             )}
           </figure>
+        )}
+        {!loading && notes && notes.length > 0 && (
+          <ul data-slot="series-notes" className="space-y-0.5 text-muted-foreground text-xs">
+            {notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
         )}
         <SourceNote provenance={provenance} now={now} />
       </CardContent>

@@ -46,6 +46,8 @@ export interface DataColumn<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   className?: string | ((row: Row) => string | undefined);
+  /** `right` for numbers: the header and the cells line up on the right (the header stood left of its figures). */
+  align?: "left" | "right";
 }
 
 /** A table described by its columns: the screens' read-only lists of games, genres and regions. */
@@ -66,7 +68,9 @@ export function DataTable<Row>({
           {columns.map((column, i) => (
             // Columns are a fixed list per table, so their position is a stable key.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <TableHead key={i}>{column.header}</TableHead>
+            <TableHead key={i} className={column.align === "right" ? "text-right" : undefined}>
+              {column.header}
+            </TableHead>
           ))}
         </TableRow>
       </TableHeader>
@@ -77,7 +81,10 @@ export function DataTable<Row>({
               <TableCell
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list
                 key={i}
-                className={typeof column.className === "function" ? column.className(row) : column.className}
+                className={cn(
+                  column.align === "right" && "text-right",
+                  typeof column.className === "function" ? column.className(row) : column.className,
+                )}
               >
                 {column.cell(row)}
               </TableCell>

@@ -2,9 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { Link, useParams } from "wouter";
 import type { CompanyGame } from "../../../contracts/market.ts";
+import {
+  CONVERSION_CSV_HEADERS,
+  conversionCsvCells,
+  type WithPriceConversion,
+} from "../../../contracts/price-conversion.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
-import { LineChart } from "../../../ui/charts/index.ts";
+import { BarChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { PublishedSalesCard, publishedUnits } from "../../../ui/published-sales/index.ts";
@@ -12,6 +17,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { type DataColumn, DataTable } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
+import { ConvertedMark, ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
 import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
@@ -22,7 +28,10 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { companyQuery } from "../../queries/game-page.ts";
 import { companySpanText } from "./company-span.ts";
 
-const COLUMNS: DataColumn<CompanyGame>[] = [
+/** A company's game as the page reads it: with the conversion of a price its source gave in GBP. */
+type Game = CompanyGame & WithPriceConversion;
+
+const COLUMNS: DataColumn<Game>[] = [
   {
     header: "Game",
     cell: (g) => (
@@ -39,7 +48,15 @@ const COLUMNS: DataColumn<CompanyGame>[] = [
   { header: "Role", cell: (g) => g.role },
   // The year alone when that is all the catalog knows (VGChartz gives years only).
   { header: "Released", cell: (g) => g.releaseDate ?? g.releaseYear ?? "–" },
-  { header: "Price", cell: (g) => formatPrice(g.price) },
+  {
+    header: "Price",
+    cell: (g) => (
+      <>
+        {formatPrice(g.price)}
+        <ConvertedMark conversion={g.priceConversion} />
+      </>
+    ),
+  },
   { header: "Reviews", cell: (g) => compactNumber(g.reviews) },
   { header: "Positive", cell: (g) => (g.positiveShare == null ? "–" : `${g.positiveShare}%`) },
   { header: "Owners (source)", cell: (g) => ownersCell(g) },
@@ -81,6 +98,7 @@ export default function CompanyPage() {
   }
   const c = company.data;
   const t = c.totals;
+  const games: Game[] = c.games;
   return (
     <div>
       <PageHeader title={c.name} description={companySpanText(t)} />
@@ -146,15 +164,16 @@ export default function CompanyPage() {
             />
           </CardHeader>
           <CardContent>
-            <LineChart
+            {/* Counts per year as bars with whole-number ticks: a smoothed line passed through
+                fractions between years and dipped under zero (review r18a, item 9). */}
+            <BarChart
               height={220}
-              unit="games"
-              series={[
-                {
-                  name: "Games released",
-                  points: t.releasesPerYear.map((r) => ({ x: String(r.year), y: r.games })),
-                },
-              ]}
+              seriesName="Games released"
+              counts
+              maxBars={t.releasesPerYear.length}
+              data={t.releasesPerYear.map((r) => ({ label: String(r.year), value: r.games }))}
+              formatValue={(v) => `${v} ${v === 1 ? "game" : "games"}`}
+              formatAxis={(v) => String(Math.round(v))}
             />
           </CardContent>
         </Card>
@@ -183,8 +202,10 @@ export default function CompanyPage() {
                 "estimated gross revenue P90 (USD)",
                 "estimate low signal (true/false)",
                 "genres",
+                // A price its source gave in GBP: the source's price, currency and rate (review r18a, item 1).
+                ...CONVERSION_CSV_HEADERS,
               ],
-              rows: c.games.map((g) => [
+              rows: games.map((g) => [
                 g.id,
                 g.name,
                 g.role,
@@ -202,12 +223,14 @@ export default function CompanyPage() {
                 g.revenueEstimateRange?.high ?? null,
                 g.estimateLowSignal,
                 g.genres,
+                ...conversionCsvCells(g.priceConversion),
               ]),
             })}
           />
         </CardHeader>
         <CardContent>
-          <DataTable columns={COLUMNS} rows={c.games} rowKey={(g) => g.id} aria-label={`${c.name} games`} />
+          <DataTable columns={COLUMNS} rows={games} rowKey={(g) => g.id} aria-label={`${c.name} games`} />
+          <ConvertedPricesNote conversions={games.map((g) => g.priceConversion)} />
           {c.games.some((g) => g.estimateLowSignal) && (
             <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">
               {LOW_SIGNAL_TITLE}

@@ -3,6 +3,7 @@ import { GitCompare, X } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
+import { CONVERTED_MARK } from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
@@ -14,6 +15,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
+import { ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
@@ -24,7 +26,7 @@ import { gameEstimatesQuery } from "../../queries/estimates.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
-import { priceText } from "../game/price-text.ts";
+import { priceText, shownPriceConversion } from "../game/price-text.ts";
 import { comparedIds, MAX_COMPARED, parseIds } from "./compared-ids.ts";
 import {
   ESTIMATE_FIGURES,
@@ -231,12 +233,30 @@ export default function ComparePage() {
       unit: "USD",
       value: (g) => g.latest.price?.value ?? g.price,
       // On sale: the discount and list price the record gave, as the game page shows them.
-      show: (g) => priceText(g.latest.price?.value ?? g.price, g.discount, g.price),
+      // A price converted from GBP is marked; the note under the table says from what (review r18a, item 1).
+      show: (g) =>
+        `${priceText(g.latest.price?.value ?? g.price, g.discount, g.price)}${shownPriceConversion(g) ? CONVERTED_MARK : ""}`,
       source: "price",
       // The cell's "(75% off $19.99)": empty for a game not on sale (report r12-a #8).
       more: [
         { label: "List price (on sale)", unit: "USD", value: (g) => g.discount?.listPrice ?? null },
         { label: "Discount", unit: "%", value: (g) => g.discount?.percent ?? null },
+        // A price its source gave in GBP: the source's price, currency and rate; empty for USD prices.
+        {
+          label: "Price converted from",
+          unit: "source currency",
+          value: (g) => shownPriceConversion(g)?.original ?? null,
+        },
+        {
+          label: "Price converted from currency",
+          unit: "",
+          value: (g) => shownPriceConversion(g)?.currency ?? null,
+        },
+        {
+          label: "Price conversion rate",
+          unit: "USD per unit",
+          value: (g) => shownPriceConversion(g)?.rate ?? null,
+        },
       ],
     },
     {
@@ -459,6 +479,7 @@ export default function ComparePage() {
                   ))}
                 </TableBody>
               </Table>
+              <ConvertedPricesNote conversions={games.map(shownPriceConversion)} />
               <SourceNote provenance={provenance} demo={games.some((g) => g.isDemo)} className="mt-2" />
               {estimateProvenance.length > 0 && (
                 <div data-slot="estimates-note" className="mt-1 text-muted-foreground text-xs">

@@ -8,7 +8,8 @@ import {
   METRIC_FILLED_BY,
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
-import { PLAYER_FIGURE_LABELS, PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
+import { PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
+import { conversionText } from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { positiveShareText } from "../../../contracts/rating-figure.ts";
 import { Badge } from "../../../ui/badge/index.ts";
@@ -23,6 +24,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
 import {
+  linesOutsideRange,
   type PeriodNames,
   positiveShare,
   seriesByPeriod,
@@ -42,7 +44,7 @@ import {
   latestPlayersMethod,
   noPlayerHistoryText,
 } from "./player-figure-text.ts";
-import { priceText } from "./price-text.ts";
+import { priceText, shownPriceConversion } from "./price-text.ts";
 import { ratingFigure } from "./rating-figure.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
@@ -74,6 +76,9 @@ const PLAYER_SERIES_NAMES: Record<"players" | "players_peak", PeriodNames> = {
   players_peak: { base: "Peak players", month: "Peak players, monthly", day: "Peak players, daily" },
 };
 
+/** The days a peak's figures cover: "1 day" for a single day's peak, "7 days" for a week of figures. */
+const peakSpan = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+
 /** One chart's range lives in the URL (`?players=30d`), so a shared link opens the same view. */
 function useChartRange(key: string): [Range, (range: Range) => void] {
   const [value, setValue] = useUrlParam(key, "all");
@@ -92,6 +97,19 @@ function useSeries(game: GameDetail, metrics: SeriesMetric[], range: Range) {
 }
 
 /**
+ * What a chart's range leaves out of its series (linesOutsideRange): each series is read whole too
+ * (the same query as the range "all", so usually already at hand), and every line of it with no point
+ * in the range is named with where it ends.
+ */
+function useRangeNotes(
+  game: GameDetail,
+  parts: Array<{ metric: SeriesMetric; ranged: GameSeries | undefined; names: string | PeriodNames }>,
+): string[] {
+  const whole = useQueries({ queries: parts.map((p) => gameSeriesQuery(game.id, p.metric, null)) });
+  return parts.flatMap((p, i) => linesOutsideRange(whole[i]?.data, p.ranged, p.names));
+}
+
+/**
  * What an empty chart says: where the series' points are when they all lie outside the range, or else
  * which source would fill it (Steam sources, none of which covers a game not on Steam).
  */
@@ -106,9 +124,14 @@ function PlayersChart({ game }: { game: GameDetail }) {
   const [range, setRange] = useChartRange("players");
   const [avg, peak] = useSeries(game, ["players", "players_peak"], range);
   const nameSource = severalSources(avg!.data, peak!.data);
+  const notes = useRangeNotes(game, [
+    { metric: "players", ranged: avg!.data, names: PLAYER_SERIES_NAMES.players },
+    { metric: "players_peak", ranged: peak!.data, names: PLAYER_SERIES_NAMES.players_peak },
+  ]);
   return (
     <SeriesChart
       title="Players"
+      notes={notes}
       fileName={`${game.slug || game.id}_players_${range}`}
       range={range}
       onRangeChange={setRange}
@@ -186,9 +209,17 @@ function SingleChart({
 }) {
   const [range, setRange] = useChartRange(metric);
   const [series] = useSeries(game, [metric], range);
+  const outside = useRangeNotes(game, [{ metric, ranged: series!.data, names: name }]);
+  // Prices converted from another currency say so under the chart, not only in the source's tooltip
+  // (review r18a, item 1): the series' method names the source and its rate.
+  const converted =
+    metric === "price" && series!.data?.method?.includes("converted") && series!.data.points.length > 0
+      ? [`Converted prices: ${series!.data.method}.`]
+      : [];
   return (
     <SeriesChart
       title={title}
+      notes={[...converted, ...outside]}
       fileName={`${game.slug || game.id}_${metric}_${range}`}
       range={range}
       onRangeChange={setRange}
@@ -208,17 +239,25 @@ function Figure({
   label,
   figure,
   format,
+  detail,
   missing = "No source has this figure yet",
 }: {
   label: string;
   figure: LatestFigure | undefined;
   format: (v: number) => string;
+  /** A line under the figure saying what it is ("converted from £3.99 at 1.27 USD/GBP, May 2019"). */
+  detail?: string | null;
   missing?: string;
 }) {
   return (
     <div className="rounded-lg border border-border p-3">
       <dt className="text-muted-foreground text-xs">{label}</dt>
       <dd className="font-semibold text-xl">{figure ? format(figure.value) : "–"}</dd>
+      {figure && detail && (
+        <dd className="text-foreground text-xs" data-testid="figure-detail">
+          {detail}
+        </dd>
+      )}
       {figure ? (
         <SourceNote provenance={figure} />
       ) : (
@@ -305,7 +344,10 @@ function Header({ game }: { game: GameDetail }) {
           {company(game.developers, "Developer")}
           {company(game.publishers, "Publisher")}
           <span>Released: {released(game.releaseDate, game.releaseYear)}</span>
-          <span>Price: {priceText(game.latest.price?.value ?? game.price, game.discount, game.price)}</span>
+          <span>
+            Price: {priceText(game.latest.price?.value ?? game.price, game.discount, game.price)}
+            {shownPriceConversion(game) && ` · ${conversionText(shownPriceConversion(game)!)}`}
+          </span>
         </div>
         {game.genres.length + game.tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Genres and tags">
@@ -398,12 +440,16 @@ export default function GamePage() {
       <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Latest figures">
         {!g.players?.latest && g.players?.peak ? (
           // Daily peaks only (SteamSpy's peak of the day before): a peak, named as one, not a count.
+          // The peak's own source and time, and the days its figures cover: one SteamSpy `ccu` is a
+          // day's peak, not a 7-day one (review r18a, item 8).
           <Figure
-            label={`Players (${PLAYER_FIGURE_LABELS.peak}, ${PLAYER_WINDOW_DAYS} days)`}
+            label={`Players (${PLAYER_FIGURE_LABELS.peak}, ${peakSpan(g.players.peak.days)})`}
             figure={{
               value: g.players.peak.value,
-              period: "day",
+              period: g.players.peak.period ?? "day",
               ...g.players.provenance,
+              source: g.players.peak.source,
+              method: g.players.peak.method,
               asOf: g.players.peak.at,
             }}
             format={compactNumber}
@@ -423,7 +469,8 @@ export default function GamePage() {
                       ? { source: latest.players.source }
                       : {}),
                     asOf: g.players.latest.at,
-                    ...(latestMethod ? { method: latestMethod } : {}),
+                    // The count's own method (a month's mean), not the block's (which may speak of the peak).
+                    method: latestMethod,
                   }
                 : undefined
             }
@@ -481,6 +528,7 @@ export default function GamePage() {
               : undefined)
           }
           format={(v) => priceText(v, g.discount, g.price)}
+          detail={shownPriceConversion(g) && conversionText(shownPriceConversion(g)!)}
         />
       </dl>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">

@@ -1,4 +1,5 @@
-import type { PriceDiscount } from "../../../contracts/game-page.ts";
+import type { GameDetail, PriceDiscount } from "../../../contracts/game-page.ts";
+import type { PriceConversion } from "../../../contracts/price-conversion.ts";
 import { formatPrice } from "../../format/numbers.ts";
 
 /**
@@ -13,4 +14,12 @@ export function priceText(
 ): string {
   if (price == null || !discount || (current !== undefined && current !== price)) return formatPrice(price);
   return `${formatPrice(price)} (${discount.percent}% off ${formatPrice(discount.listPrice)})`;
+}
+
+/**
+ * The conversion behind the price a game page shows (the newest price point's, or the catalog
+ * record's when there is none): the source gave GBP, the catalog holds USD (review r18a, item 1).
+ */
+export function shownPriceConversion(game: GameDetail): PriceConversion | null {
+  return game.latest.price ? (game.latest.price.conversion ?? null) : (game.priceConversion ?? null);
 }

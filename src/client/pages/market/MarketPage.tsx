@@ -11,12 +11,13 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../../contracts/market.ts";
+import type { WithPriceConversion } from "../../../contracts/price-conversion.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
-import { LineChart } from "../../../ui/charts/index.ts";
+import { BarChart } from "../../../ui/charts/index.ts";
 import { ColumnPicker } from "../../../ui/column-picker/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
@@ -25,6 +26,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { ConvertedMark, ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
 import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
@@ -86,7 +88,11 @@ export const LOW_SIGNAL_TITLE = `${LOW_SIGNAL_TEXT} (the P50 only orders the row
 /** The filter of each list column, whose value its cells show first. */
 const LIST_FILTER = { genres: "genre", tags: "tag", platforms: "platform" } as const;
 
-function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, string>) {
+function cell(
+  row: ScreenerRow & WithPriceConversion,
+  column: ScreenerColumn,
+  filters: Record<string, string>,
+) {
   switch (column) {
     case "name":
       return (
@@ -113,8 +119,14 @@ function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, 
       );
     }
     case "price":
-      // A sale price says so, as the game page does ("$7.99 (60% off $19.99)").
-      return priceText(row.price, row.discount);
+      // A sale price says so, as the game page does ("$7.99 (60% off $19.99)"); a price converted
+      // from GBP is marked, the note under the table says from what (review r18a, item 1).
+      return (
+        <>
+          {priceText(row.price, row.discount)}
+          <ConvertedMark conversion={row.priceConversion} />
+        </>
+      );
     case "owners":
       return ownersCell(row);
     case "reviews":
@@ -267,16 +279,20 @@ function Screener() {
               <div className="grid min-w-0 gap-4 lg:grid-cols-3">
                 <div className="min-w-0 lg:col-span-2">
                   <p className="mb-1 font-medium text-sm">Releases per year</p>
-                  <LineChart
+                  {/* Counts per year as bars with whole-number ticks, as on company pages: a smoothed
+                      line passed through fractions between years (review r18a, item 9). */}
+                  <BarChart
                     height={200}
-                    unit="games"
+                    seriesName="Games released"
+                    counts
                     emptyText="No release dates in this filter"
-                    series={[
-                      {
-                        name: "Games released",
-                        points: summary.data.releasesPerYear.map((r) => ({ x: String(r.year), y: r.games })),
-                      },
-                    ]}
+                    maxBars={summary.data.releasesPerYear.length}
+                    data={summary.data.releasesPerYear.map((r) => ({
+                      label: String(r.year),
+                      value: r.games,
+                    }))}
+                    formatValue={(v) => `${v} ${v === 1 ? "game" : "games"}`}
+                    formatAxis={(v) => String(Math.round(v))}
                   />
                 </div>
                 <div>
@@ -430,6 +446,11 @@ function Screener() {
                   ))}
                 </TableBody>
               </Table>
+              {shown.includes("price") && (
+                <ConvertedPricesNote
+                  conversions={data.rows.map((r: ScreenerRow & WithPriceConversion) => r.priceConversion)}
+                />
+              )}
               {data.rows.some((r) => r.estimateLowSignal) &&
                 (shown.includes("ownersEstimate") || shown.includes("revenueEstimate")) && (
                   <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">

@@ -1,0 +1,77 @@
+import { parse } from "csv-parse/sync";
+import { beforeAll, expect, test } from "vitest";
+import type { WithPriceConversion } from "../../src/contracts/price-conversion.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+// Outside review r18a, item 1: the Steam Store Games dataset gives GBP prices, stored in USD at 1.27
+// USD/GBP; the screens showed "$5.07" with only the source line. Every answer that gives such a price
+// now says it is a conversion, from what and at which rate.
+let premium: TestUser;
+
+beforeAll(async () => {
+  premium = await createTestUser({ role: "premium" });
+  await upsertGames(
+    [{ name: "Sterling Quest", steamAppId: 992_001, price: 5.07, developer: "Pound Works" }],
+    "steam-store-csv",
+  );
+  await upsertGames(
+    [
+      { name: "Dollar Quest", steamAppId: 992_002, price: 9.99, developer: "Pound Works" },
+      { name: "Free Quest", steamAppId: 992_003, price: 0, developer: "Pound Works" },
+    ],
+    "steamspy-csv",
+  );
+});
+
+const conversion = {
+  original: 3.99,
+  currency: "GBP",
+  rate: 1.27,
+  rateAsOf: "May 2019",
+  source: "Steam Store Games (Kaggle, CC BY 4.0)",
+};
+
+test("a game whose price is a GBP conversion says so, with the source's own price and the rate", async () => {
+  const game = await (await request("/api/games/steam-992001", { cookie: premium.cookie })).json();
+  expect(game.price).toBe(5.07);
+  expect(game.priceConversion).toEqual(conversion);
+  const dollars = await (await request("/api/games/steam-992002", { cookie: premium.cookie })).json();
+  expect(dollars.price).toBe(9.99);
+  expect(dollars.priceConversion ?? null).toBeNull();
+});
+
+test("the screener's rows and its CSV say which prices are conversions", async () => {
+  const page = (await (
+    await request("/api/market/screener?q=Quest&sort=name&order=asc", { cookie: premium.cookie })
+  ).json()) as { rows: Array<WithPriceConversion & { name: string }> };
+  const byName = new Map(page.rows.map((r) => [r.name, r]));
+  expect(byName.get("Sterling Quest")?.priceConversion).toEqual(conversion);
+  expect(byName.get("Dollar Quest")?.priceConversion).toBeNull();
+  expect(byName.get("Free Quest")?.priceConversion).toBeNull();
+
+  const res = await request(
+    "/api/market/screener?format=csv&q=Quest&sort=name&order=asc&columns=name,price",
+    {
+      cookie: premium.cookie,
+    },
+  );
+  const rows = parse(await res.text(), { bom: true }) as string[][];
+  expect(rows[0]!.slice(-3)).toEqual([
+    "priceConvertedFrom (source currency)",
+    "priceConvertedFromCurrency",
+    "priceConversionRate (USD per unit)",
+  ]);
+  const cells = new Map(rows.slice(1).map((r) => [r[2], r.slice(3)]));
+  expect(cells.get("Sterling Quest")).toEqual(["5.07", "", "", "3.99", "GBP", "1.27"]);
+  expect(cells.get("Dollar Quest")).toEqual(["9.99", "", "", "", "", ""]);
+});
+
+test("a company page's games say which prices are conversions", async () => {
+  const page = (await (await request("/api/companies/pound-works", { cookie: premium.cookie })).json()) as {
+    games: Array<WithPriceConversion & { name: string }>;
+  };
+  const byName = new Map(page.games.map((g) => [g.name, g]));
+  expect(byName.get("Sterling Quest")?.priceConversion).toEqual(conversion);
+  expect(byName.get("Dollar Quest")?.priceConversion).toBeNull();
+});
