@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PriceDiscount, SalesRegionGaps, SalesRegions } from "./game-page.ts";
+import type { WithPriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import { fromQuery, wholeNumber } from "./query-number.ts";
 
@@ -180,7 +181,7 @@ export const ScreenerQuerySchema = z
   .superRefine(checkRanges);
 export type ScreenerQuery = z.infer<typeof ScreenerQuerySchema>;
 
-export interface ScreenerRow {
+export interface ScreenerRow extends WithPriceConversion {
   id: string;
   steamAppId: number | null;
   name: string;
@@ -303,7 +304,7 @@ export interface OwnersBelow extends Provenance {
   high: number;
 }
 
-export interface CompanyGame {
+export interface CompanyGame extends WithPriceConversion {
   id: string;
   name: string;
   releaseDate: string | null;

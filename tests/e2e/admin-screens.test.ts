@@ -115,7 +115,7 @@ test("Upgrade Now opens the plan section, which names the current plan and who c
   expect(current).toContain("STARTER");
   await expect.poll(() => page.getByText("To move to Premium, ask an administrator").isVisible()).toBe(true);
   // One plan name on the gates and here: the Premium plan, whose tier badge reads PROFESSIONAL.
-  await page.getByText("Premium (Professional tier)").waitFor();
+  await page.getByText(/STARTER on Regular, PROFESSIONAL on Premium, ENTERPRISE on Admin/).waitFor();
   expect(await page.getByText(/Professional feature|Professional plan/).count()).toBe(0);
   await regular.context.close();
 });

@@ -284,3 +284,17 @@ test("Compare shows each game's sales estimates, the game page's, in the table a
   ]);
   await page.context().close();
 });
+
+// Report r18-c #8: Compare called SteamCharts' monthly average "Players (latest)", where the cards
+// and the game page name it an average over its month.
+test("Compare names a monthly players figure as the cards do: an average, with its month", async () => {
+  const page = await open("/compare?ids=steam-570,steam-70");
+  const table = page.getByRole("table", { name: "Key figures" });
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: "Players", exact: true }) });
+  await row.waitFor();
+  expect(await row.textContent()).toContain("450.2K avg. players, Feb 2022");
+  expect(await table.getByText("Players (latest)").count()).toBe(0);
+  await page.context().close();
+});

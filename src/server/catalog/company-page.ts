@@ -1,5 +1,4 @@
 import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
-import type { WithPriceConversion } from "../../contracts/price-conversion.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { catalogIndex } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
@@ -20,8 +19,8 @@ import { priceConversionOf } from "./source-names.ts";
 async function readCompanyGames(
   slug: string,
   ids: string[],
-): Promise<{ games: Array<CompanyGame & WithPriceConversion>; names: Map<string, number> }> {
-  const games: Array<CompanyGame & WithPriceConversion> = [];
+): Promise<{ games: CompanyGame[]; names: Map<string, number> }> {
+  const games: CompanyGame[] = [];
   const names = new Map<string, number>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);

@@ -17,11 +17,7 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../contracts/market.ts";
-import {
-  CONVERSION_CSV_HEADERS,
-  conversionCsvCells,
-  type WithPriceConversion,
-} from "../../contracts/price-conversion.ts";
+import { CONVERSION_CSV_HEADERS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
@@ -150,7 +146,7 @@ const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, 
  * The rows of these games as the screener answers them, in the given order. Their estimates are the
  * index's (the covered P50s it filtered and sorted them by), not read again.
  */
-async function rowsOf(index: CatalogIndex, ids: string[]): Promise<Array<ScreenerRow & WithPriceConversion>> {
+async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]> {
   if (ids.length === 0) return [];
   const rows = await readRows(
     `SELECT ${COLUMNS_READ} FROM games WHERE id IN (SELECT value FROM json_each(?))`,
@@ -167,7 +163,7 @@ async function rowsOf(index: CatalogIndex, ids: string[]): Promise<Array<Screene
 function toRow(
   r: Record<string, unknown>,
   estimate: ReturnType<typeof estimateP50s> | undefined,
-): ScreenerRow & WithPriceConversion {
+): ScreenerRow {
   const num = (v: unknown) => (v == null ? null : Number(v));
   const pos = num(r.positive_reviews);
   const neg = num(r.negative_reviews);

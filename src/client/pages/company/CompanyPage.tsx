@@ -2,11 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { Link, useParams } from "wouter";
 import type { CompanyGame } from "../../../contracts/market.ts";
-import {
-  CONVERSION_CSV_HEADERS,
-  conversionCsvCells,
-  type WithPriceConversion,
-} from "../../../contracts/price-conversion.ts";
+import { CONVERSION_CSV_HEADERS, conversionCsvCells } from "../../../contracts/price-conversion.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart } from "../../../ui/charts/index.ts";
@@ -29,9 +25,8 @@ import { companyQuery } from "../../queries/game-page.ts";
 import { companySpanText } from "./company-span.ts";
 
 /** A company's game as the page reads it: with the conversion of a price its source gave in GBP. */
-type Game = CompanyGame & WithPriceConversion;
 
-const COLUMNS: DataColumn<Game>[] = [
+const COLUMNS: DataColumn<CompanyGame>[] = [
   {
     header: "Game",
     cell: (g) => (
@@ -98,7 +93,7 @@ export default function CompanyPage() {
   }
   const c = company.data;
   const t = c.totals;
-  const games: Game[] = c.games;
+  const games: CompanyGame[] = c.games;
   return (
     <div>
       <PageHeader title={c.name} description={companySpanText(t)} />

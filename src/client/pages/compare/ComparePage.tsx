@@ -3,6 +3,7 @@ import { GitCompare, X } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
+import type { PlayerFigures } from "../../../contracts/player-figures.ts";
 import { CONVERTED_MARK } from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -16,6 +17,7 @@ import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
+import { latestPlayersText, playersPeriod } from "../../components/GameCardView.tsx";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
@@ -176,6 +178,17 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
 }
 
 /** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
+/** The game's newest players figure as the cards take it (a monthly average with its month); null when undated. */
+function cardPlayers(g: GameDetail): PlayerFigures["latest"] {
+  const players = g.latest.players;
+  if (!players?.asOf) return null;
+  return {
+    value: players.value,
+    at: players.asOf,
+    ...(players.period === "month" ? { period: "month" } : {}),
+  };
+}
+
 export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
   const all = parseIds(idsParam);
@@ -260,13 +273,19 @@ export default function ComparePage() {
       ],
     },
     {
-      label: "Players (latest)",
+      // Named as the cards name it: a monthly average says so with its month, a count with its day
+      // (review r18c, item 8: "Players (latest)" read as a count beside the cards' "avg. players").
+      label: "Players",
       unit: "players",
       // Whole players, as the cell, the game page and the screener give them (a monthly average of
       // 33,403.95 is 33,404: review 13 b, item 4).
       value: (g) => (g.latest.players == null ? null : Math.round(g.latest.players.value)),
-      show: (g) => compactNumber(g.latest.players?.value),
+      show: (g) => {
+        const players = cardPlayers(g);
+        return players ? latestPlayersText(players) : compactNumber(g.latest.players?.value);
+      },
       source: "players",
+      more: [{ label: "Players figure", unit: "", value: (g) => playersPeriod(cardPlayers(g)) }],
     },
     {
       label: "Positive reviews",

@@ -11,7 +11,6 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../../contracts/market.ts";
-import type { WithPriceConversion } from "../../../contracts/price-conversion.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { Alert, AlertDescription, AlertTitle } from "../../../ui/alert/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
@@ -88,11 +87,7 @@ export const LOW_SIGNAL_TITLE = `${LOW_SIGNAL_TEXT} (the P50 only orders the row
 /** The filter of each list column, whose value its cells show first. */
 const LIST_FILTER = { genres: "genre", tags: "tag", platforms: "platform" } as const;
 
-function cell(
-  row: ScreenerRow & WithPriceConversion,
-  column: ScreenerColumn,
-  filters: Record<string, string>,
-) {
+function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, string>) {
   switch (column) {
     case "name":
       return (
@@ -447,9 +442,7 @@ function Screener() {
                 </TableBody>
               </Table>
               {shown.includes("price") && (
-                <ConvertedPricesNote
-                  conversions={data.rows.map((r: ScreenerRow & WithPriceConversion) => r.priceConversion)}
-                />
+                <ConvertedPricesNote conversions={data.rows.map((r) => r.priceConversion)} />
               )}
               {data.rows.some((r) => r.estimateLowSignal) &&
                 (shown.includes("ownersEstimate") || shown.includes("revenueEstimate")) && (
