@@ -12,6 +12,7 @@ import { toast } from "../ui/toast/toast-store.ts";
 import { ApiError, apiGet, isUnauthorizedError } from "./api.ts";
 import { toasterReady } from "./DeferredToaster.tsx";
 import { currentUserQuery } from "./queries/auth.ts";
+import { STATUS_QUERY_KEY } from "./queries/status.ts";
 
 export const REDIRECT_DELAY_MS = 500;
 
@@ -81,9 +82,6 @@ export function useScreenRefreshAfterRoleChange(): void {
 function onError(error: unknown) {
   if (isUnauthorizedError(error)) handleLoggedOut();
 }
-
-/** The public status the maintenance banner reads (GET /api/status). */
-export const STATUS_QUERY_KEY = ["/api/status"] as const;
 
 /**
  * Spec §7 query defaults: no automatic refetching, data never stale, no retry. Queries fetch the

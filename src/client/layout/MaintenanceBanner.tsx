@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PublicStatus } from "../../contracts/operations.ts";
 import { apiGet } from "../api.ts";
-import { STATUS_QUERY_KEY } from "../query-client.ts";
+import { STATUS_QUERY_KEY } from "../queries/status.ts";
 
 /** Tells every signed-in user when an admin has turned maintenance mode on (GET /api/status). */
 export function MaintenanceBanner() {

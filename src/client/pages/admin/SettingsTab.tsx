@@ -23,7 +23,7 @@ import {
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
-import { STATUS_QUERY_KEY } from "../../query-client.ts";
+import { STATUS_QUERY_KEY } from "../../queries/status.ts";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
 interface AiTierLimits {
