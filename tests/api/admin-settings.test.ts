@@ -3,13 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { API_MIN_PER_MINUTE } from "../../src/contracts/operations.ts";
 import { validateSessionToken } from "../../src/server/auth/session.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db, openClient, rawClient } from "../../src/server/db/client.ts";
 import { auditLog } from "../../src/server/db/schema/index.ts";
 import { env } from "../../src/server/env.ts";
+import { log } from "../../src/server/log.ts";
 import {
   defaultSettings,
   loadSystemSettings,
@@ -469,6 +470,35 @@ describe("settings changed by another process on the same database", () => {
     otherProcess(true);
     await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).toBe(503);
     otherProcess(false);
-    await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).not.toBe(503);
+    await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).toBe(201);
+  });
+
+  // Review 19 #2: every commit of this process moved the database's version and had the settings
+  // applied again, each time warning of a stored value the rules raise, once a second for ever.
+  test("this process's own writes do not have the settings applied again, nor their warnings repeated", async () => {
+    await rawClient().execute({
+      sql: "INSERT INTO system_settings (key, value, updated_at) VALUES ('rateLimits', ?, 0) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      args: [
+        JSON.stringify({ signInPerIp: 50, signInPerEmailAndIp: 20, signInPerEmail: 50, apiPerMinute: 30 }),
+      ],
+    });
+    const warn = vi.spyOn(log, "warn");
+    try {
+      await loadSystemSettings();
+      const raised = () =>
+        warn.mock.calls.filter(([message]) => message.startsWith("stored system setting raised")).length;
+      expect(raised()).toBe(1);
+      // Writes of this process alone, over more than a second of requests.
+      const until = Date.now() + 1500;
+      while (Date.now() < until) {
+        await createTestUser();
+        await request("/api/health");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(raised()).toBe(1);
+    } finally {
+      warn.mockRestore();
+      await rawClient().execute("DELETE FROM system_settings WHERE key = 'rateLimits'");
+    }
   });
 });

@@ -14,8 +14,9 @@ import { log } from "../log.ts";
  * maintenance check, the rate limiters, session expiry), so the process keeps the current values in
  * memory: loaded at start by `loadSystemSettings()`, replaced by `updateSystemSetting()` after the
  * database write. Another process on the same database (a second server, a restore) can change them
- * too: when the database has moved since they were read (`dataVersion()`), they are read again, at
- * most once a second, so a change made there holds here within about a second.
+ * too: at most once a second a request has the stored rows read again in the background (on a local
+ * file only when the database moved since: `dataVersion()`), and they are applied when they differ
+ * from those last read, so a change made there holds here within about a second.
  */
 /**
  * The bodies an admin sends are strict: a misspelt field (`{"enabeld": true}`) is named in a 422, not
@@ -75,13 +76,15 @@ export function defaultSettings(): SystemSettings {
 }
 
 let current: SystemSettings | undefined;
-/** The database's version when the settings were last read; undefined until `loadSystemSettings` ran. */
-let readAtVersion: number | null | undefined;
+/** The stored rows as last read, as text: a commit that left them as they were changes nothing here. */
+let storedText: string | undefined;
+/** The database's version when they were last read (null: a database that has none, read each time). */
+let readAtVersion: number | null = null;
 /** Moves with each change made here, so a read started before it does not put the old values back. */
 let generation = 0;
 let rereading = false;
 let lastLook = 0;
-/** How often, at most, a request looks for another process's change. */
+/** How often, at most, a request has the stored settings looked at again. */
 const REREAD_EVERY_MS = 1000;
 
 /** The settings in force (defaults until `loadSystemSettings` has run or an admin changed one). */
@@ -92,18 +95,19 @@ export function currentSettings(): SystemSettings {
 }
 
 /**
- * Reads the settings again, in the background, when the database moved since they were read: the
+ * Reads the stored settings again, in the background, and applies them when they changed: the
  * request at hand uses the values held, the next ones those stored. A read that fails keeps them.
  */
 function followOtherProcesses(): void {
-  if (readAtVersion === undefined || rereading) return;
+  if (storedText === undefined || rereading) return;
   const now = Date.now();
   if (now - lastLook < REREAD_EVERY_MS) return;
   lastLook = now;
+  // A local file says in microseconds whether anything committed since; a remote database is asked.
   const version = dataVersion();
-  if (version == null || version === readAtVersion) return;
+  if (version != null && version === readAtVersion) return;
   rereading = true;
-  loadSystemSettings()
+  loadSystemSettings({ onlyIfChanged: true })
     .catch((error) => log.warn("system settings: reading them again failed; the values held stay", { error }))
     .finally(() => {
       rereading = false;
@@ -159,21 +163,29 @@ function settingAsStored<K extends SettingKey>(
   return out as SystemSettings[K];
 }
 
-/** Reads every stored setting (settingAsStored: what no longer validates is logged and defaulted). */
-export async function loadSystemSettings(): Promise<SystemSettings> {
-  const next = defaultSettings();
+/**
+ * Reads every stored setting (settingAsStored: what no longer validates is logged and defaulted).
+ * `onlyIfChanged`: keeps the values held when the stored rows are those last read (no warning again).
+ */
+export async function loadSystemSettings(options: { onlyIfChanged?: boolean } = {}): Promise<SystemSettings> {
   // The version before the read: a commit during it moves the version again, and is read next time.
   const version = dataVersion();
   const startedAt = generation;
   const rows = await db().select().from(systemSettings);
+  // A change made here while this read was under way is newer than what it read.
+  if (startedAt !== generation) return currentSettings();
+  readAtVersion = version;
+  const text = JSON.stringify(
+    rows.map((row) => [row.key, row.value]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+  if (options.onlyIfChanged && text === storedText) return currentSettings();
+  storedText = text;
+  const next = defaultSettings();
   for (const row of rows) {
     if (!(row.key in SETTINGS)) continue;
     const key = row.key as SettingKey;
     (next as Record<SettingKey, unknown>)[key] = settingAsStored(key, row.value, next[key]);
   }
-  // A change made here while this read was under way is newer than what it read.
-  if (startedAt !== generation) return currentSettings();
-  readAtVersion = version;
   current = next;
   apply(next);
   return next;
@@ -206,7 +218,8 @@ export async function updateSystemSetting<K extends SettingKey>(
 /** Tests only: forget the in-memory copy (the next read starts from defaults). */
 export function resetSettingsForTests(): void {
   current = undefined;
-  readAtVersion = undefined;
+  storedText = undefined;
+  readAtVersion = null;
   lastLook = 0;
   apply(currentSettings());
 }
