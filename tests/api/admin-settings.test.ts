@@ -471,6 +471,15 @@ describe("settings changed by another process on the same database", () => {
     await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).toBe(503);
     otherProcess(false);
     await expect.poll(async () => (await write()).status, { timeout: 5000, interval: 200 }).toBe(201);
+    // Review 19 #1: after a quiet second the very first write is judged by the stored setting, not
+    // let through (or refused) on the value held before it.
+    const quiet = () => new Promise((resolve) => setTimeout(resolve, 1100));
+    otherProcess(true);
+    await quiet();
+    expect((await write()).status).toBe(503);
+    otherProcess(false);
+    await quiet();
+    expect((await write()).status).toBe(201);
   });
 
   // Review 19 #2: every commit of this process moved the database's version and had the settings

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { clientIp, RateLimiter } from "../auth/rate-limit.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { currentSettings } from "./settings.ts";
+import { currentSettings, freshSettings } from "./settings.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Signing in and out stay open in maintenance, so an admin can come in and turn it off. */
@@ -14,7 +14,8 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
  * out and anything an admin does. Reads go on, so people can still look while nothing changes.
  */
 export const maintenanceGuard = createMiddleware<AppEnv>(async (c, next) => {
-  const { maintenance } = currentSettings();
+  // Fresh: a change another process made is applied before this request is let through.
+  const { maintenance } = await freshSettings();
   if (
     maintenance.enabled &&
     !SAFE_METHODS.has(c.req.method) &&

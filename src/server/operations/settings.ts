@@ -82,7 +82,8 @@ let storedText: string | undefined;
 let readAtVersion: number | null = null;
 /** Moves with each change made here, so a read started before it does not put the old values back. */
 let generation = 0;
-let rereading = false;
+/** The read under way, which requests asking meanwhile wait for too. */
+let rereading: Promise<void> | null = null;
 let lastLook = 0;
 /** How often, at most, a request has the stored settings looked at again. */
 const REREAD_EVERY_MS = 1000;
@@ -90,28 +91,43 @@ const REREAD_EVERY_MS = 1000;
 /** The settings in force (defaults until `loadSystemSettings` has run or an admin changed one). */
 export function currentSettings(): SystemSettings {
   current ??= defaultSettings();
-  followOtherProcesses();
+  void followOtherProcesses();
   return current;
 }
 
 /**
- * Reads the stored settings again, in the background, and applies them when they changed: the
- * request at hand uses the values held, the next ones those stored. A read that fails keeps them.
+ * The settings in force with another process's change applied first when one is due to be looked for:
+ * what the guards of every API request read (the maintenance check first), so the first request after
+ * a quiet spell is not let through on the values held before it. Costs a few microseconds, and one
+ * small read at most once a second when the database moved.
  */
-function followOtherProcesses(): void {
-  if (storedText === undefined || rereading) return;
+export async function freshSettings(): Promise<SystemSettings> {
+  current ??= defaultSettings();
+  await followOtherProcesses();
+  return current;
+}
+
+/**
+ * Reads the stored settings again when due, and applies them when they changed. A read that fails
+ * keeps the values held.
+ */
+function followOtherProcesses(): Promise<void> {
+  if (storedText === undefined) return Promise.resolve();
+  if (rereading) return rereading;
   const now = Date.now();
-  if (now - lastLook < REREAD_EVERY_MS) return;
+  if (now - lastLook < REREAD_EVERY_MS) return Promise.resolve();
   lastLook = now;
   // A local file says in microseconds whether anything committed since; a remote database is asked.
   const version = dataVersion();
-  if (version != null && version === readAtVersion) return;
-  rereading = true;
-  loadSystemSettings({ onlyIfChanged: true })
+  if (version != null && version === readAtVersion) return Promise.resolve();
+  const read = loadSystemSettings({ onlyIfChanged: true })
+    .then(() => undefined)
     .catch((error) => log.warn("system settings: reading them again failed; the values held stay", { error }))
     .finally(() => {
-      rereading = false;
+      if (rereading === read) rereading = null;
     });
+  rereading = read;
+  return read;
 }
 
 /**
