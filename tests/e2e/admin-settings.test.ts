@@ -58,6 +58,11 @@ test("Admin Settings: a backup downloads as a SQLite file; maintenance mode show
   await openBefore.getByRole("button", { name: "Save Changes" }).click();
   await openBefore.getByTestId("maintenance-banner").waitFor({ timeout: 10_000 });
   expect(await openBefore.getByTestId("maintenance-banner").textContent()).toContain("Back at 20:00 UTC");
+  // A refused name says the server's reason, not only that it could not be saved.
+  await openBefore.getByRole("tab", { name: "Profile" }).click();
+  await openBefore.getByLabel("First name").fill("Robert");
+  await openBefore.getByRole("button", { name: "Save name" }).click();
+  await openBefore.getByText("Gaming Intelligence is under maintenance: Back at 20:00 UTC").first().waitFor();
   await openBefore.close();
 
   const memberPage = await member.context.newPage();

@@ -36,7 +36,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Switch } from "../../../ui/switch/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest } from "../../api.ts";
+import { apiRequest, errorMessage } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { formatDateTimeIn } from "../../format/dates.ts";
 import { browserTimeZone, formatLocaleOf, isKnownTimeZone, timeZoneNames } from "../../format/preferences.ts";
@@ -63,8 +63,13 @@ function NameFields({ user }: { user: PublicUser }) {
       queryClient.setQueryData(currentUserQuery.queryKey, updated);
       toast({ title: "Name saved", description: "Your name has been updated." });
     },
-    onError: () =>
-      toast({ title: "Error", description: "Could not save your name.", variant: "destructive" }),
+    // The server's reason when it gives one (maintenance, a name it refuses), else the plain sentence.
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not save your name."),
+        variant: "destructive",
+      }),
   });
   const changed = firstName.trim() !== (user.firstName ?? "") || lastName.trim() !== (user.lastName ?? "");
   return (
