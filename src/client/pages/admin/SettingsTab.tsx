@@ -180,7 +180,7 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
   return (
     <SettingsCard
       title="API Rate Limiting"
-      description="Applied at once to every new request. Sign-in limits count 15 minutes."
+      description="Applied at once to every new request. Sign-in limits count 15 minutes. Each server process counts its own requests: behind several, a user may make the limit once per process."
     >
       <form className="grid gap-3" onSubmit={submit}>
         {RATE_LIMIT_FIELDS.map((f) => (
