@@ -181,7 +181,6 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
   );
 }
 
-/** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 /** The game's newest players figure as the cards take it (a monthly average with its month); null when undated. */
 function cardPlayers(g: GameDetail): PlayerFigures["latest"] {
   const players = g.latest.players;
@@ -193,6 +192,7 @@ function cardPlayers(g: GameDetail): PlayerFigures["latest"] {
   };
 }
 
+/** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
   const all = parseIds(idsParam);
