@@ -2,7 +2,7 @@ import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
-import { PLAYER_FIGURE_LABELS, type PlayerFigures } from "../../contracts/player-figures.ts";
+import { PLAYER_FIGURE_LABELS, type PlayerFigures, playersPeriod } from "../../contracts/player-figures.ts";
 import {
   CONVERSION_CSV_HEADERS,
   conversionCsvCells,
@@ -39,10 +39,7 @@ export function latestPlayersText(latest: NonNullable<PlayerFigures["latest"]>):
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
-/** What the latest players figure is, for a CSV column beside it: a month's average or a count. */
-export function playersPeriod(latest: PlayerFigures["latest"] | undefined): string | null {
-  return latest ? (latest.period === "month" ? "month (average)" : "count") : null;
-}
+export { playersPeriod };
 
 /** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
 export function growthLabel(basis: GrowthBasis | undefined): string {
