@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GameSummary } from "./games.ts";
-import type { PriceConversion } from "./price-conversion.ts";
+import type { PriceConversion, PriceConversionRate } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 
 /**
@@ -247,6 +247,11 @@ export interface GameSeries {
   asOf: string | null;
   /** How its sources' figures were derived, where they are not the published numbers themselves. */
   method?: string;
+  /**
+   * A price series with points from a source that gives another currency (Steam Store Games' GBP):
+   * each such source's currency and rate, so the chart can say its prices are converted.
+   */
+  conversions?: PriceConversionRate[];
   /** Oldest first. */
   points: SeriesPoint[];
   /** Without points at all: the source that would fill the series. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PriceDiscount, SalesRegionGaps, SalesRegions } from "./game-page.ts";
+import type { PlayerFigures } from "./player-figures.ts";
 import type { WithPriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import { fromQuery, wholeNumber } from "./query-number.ts";
@@ -40,7 +41,9 @@ export const SCREENER_COLUMN_INFO: Record<ScreenerColumn, { label: string; unit:
   reviews: { label: "Reviews", unit: "count" },
   positiveShare: { label: "Positive share", unit: "%" },
   owners: { label: "Owners (source figure)", unit: "count" },
-  players: { label: "Players (latest)", unit: "count" },
+  // The newest figure, as the cards and Compare name it: a monthly average (SteamCharts) is an average
+  // with its month, a count one with its day; its CSV says which (SCREENER_CSV_PLAYERS_FIGURE).
+  players: { label: "Players (latest figure)", unit: "players" },
   ownersEstimate: { label: "Est. owners (P50)", unit: "count" },
   revenueEstimate: { label: "Est. gross revenue (P50)", unit: "USD" },
 };
@@ -209,6 +212,11 @@ export interface ScreenerRow extends WithPriceConversion {
   owners: number | null;
   players: number | null;
   /**
+   * The figure `players` is, with its time: a monthly average (SteamCharts, dated the 1st) has
+   * `period: "month"`, a count none; null without a players figure.
+   */
+  playersFigure: PlayerFigures["latest"];
+  /**
    * When the game has no owners figure (`owners`) and its newest owners band has no lower end
    * (SteamSpy's "0 .. 20,000"): that band's top, with its source and time. The source gives no figure,
    * only "below 20,000", which the table shows as "< 20K"; null otherwise.
@@ -241,6 +249,11 @@ export const SCREENER_CSV_FREE_TO_PLAY = "estimateFreeToPlay (true/false)";
 export const SCREENER_CSV_OWNERS_BELOW = "ownersBelow (count)";
 /** With the price column, last: a game on sale's list price and discount (empty when not on sale). */
 export const SCREENER_CSV_DISCOUNT = ["listPrice (USD)", "discount (%)"] as const;
+/**
+ * With the players column, last: what its figure is ("month (average)" or "count", as Compare's
+ * "Players figure") and the time it is of (a month's average is dated the month's first day).
+ */
+export const SCREENER_CSV_PLAYERS_FIGURE = ["playersFigure", "playersAt (ISO time)"] as const;
 
 export interface ScreenerPage {
   rows: ScreenerRow[];

@@ -43,3 +43,11 @@ export const PLAYER_FIGURE_LABELS = {
 
 /** What a screen says when a game (or the catalog) has no player history yet. */
 export const NO_PLAYER_HISTORY = "Player history starts with the first live sync";
+
+/**
+ * What the latest players figure is, for a CSV column beside it (the cards', Compare's and the
+ * screener's): a month's average or a count; null without a figure.
+ */
+export function playersPeriod(latest: PlayerFigures["latest"] | undefined): string | null {
+  return latest ? (latest.period === "month" ? "month (average)" : "count") : null;
+}

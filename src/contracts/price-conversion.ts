@@ -31,27 +31,46 @@ export function originalPriceText(c: PriceConversion): string {
   return symbol ? `${symbol}${amount}` : `${amount} ${c.currency}`;
 }
 
-/** "converted from £3.99 at 1.27 USD/GBP, May 2019". */
-export function conversionText(c: PriceConversion): string {
-  return `converted from ${originalPriceText(c)} at ${c.rate} USD/${c.currency}, ${c.rateAsOf}`;
+/** How a source's prices are converted, without any one price: the currency, rate and source. */
+export type PriceConversionRate = Omit<PriceConversion, "original">;
+
+/**
+ * The one wording of a conversion, for a price ("converted from £3.99 at 1.27 USD/GBP, May 2019": the
+ * cards, the game page) or, without its `original`, for a source's prices ("converted from GBP at
+ * 1.27 USD/GBP, May 2019": the notes under tables and charts).
+ */
+export function conversionText(c: PriceConversionRate & { original?: number }): string {
+  const from = c.original == null ? c.currency : originalPriceText({ ...c, original: c.original });
+  return `converted from ${from} at ${c.rate} USD/${c.currency}, ${c.rateAsOf}`;
 }
 
 /**
- * The note under a table whose rows include converted prices: "Prices marked * are converted from GBP
- * at 1.27 USD/GBP (May 2019) by the catalog; Steam Store Games gives them in GBP." One sentence per
- * source and rate.
+ * What a list of converted prices comes from, one clause per source and rate: "Steam Store Games:
+ * prices converted from GBP at 1.27 USD/GBP, May 2019"; null when none is converted.
  */
-export function convertedPricesNote(
-  conversions: ReadonlyArray<PriceConversion | null | undefined>,
+export function convertedPricesText(
+  conversions: ReadonlyArray<PriceConversionRate | null | undefined>,
 ): string | null {
-  const seen = new Map<string, PriceConversion>();
+  const seen = new Map<string, PriceConversionRate>();
   for (const c of conversions) if (c) seen.set(`${c.source}|${c.currency}|${c.rate}|${c.rateAsOf}`, c);
   if (seen.size === 0) return null;
-  const parts = [...seen.values()].map(
-    (c) =>
-      `${c.source} gives its prices in ${c.currency}: converted at ${c.rate} USD/${c.currency} (${c.rateAsOf})`,
-  );
-  return `${CONVERTED_MARK} Not a US store price. ${parts.join("; ")}.`;
+  return [...seen.values()]
+    .map(
+      ({ source, currency, rate, rateAsOf }) =>
+        `${source}: prices ${conversionText({ source, currency, rate, rateAsOf })}`,
+    )
+    .join("; ");
+}
+
+/**
+ * The note under a table whose rows include converted prices: "* Not a US store price. Steam Store
+ * Games: prices converted from GBP at 1.27 USD/GBP, May 2019." (convertedPricesText after the mark).
+ */
+export function convertedPricesNote(
+  conversions: ReadonlyArray<PriceConversionRate | null | undefined>,
+): string | null {
+  const text = convertedPricesText(conversions);
+  return text && `${CONVERTED_MARK} Not a US store price. ${text}.`;
 }
 
 /** The mark after a converted price in a table cell. */
@@ -59,13 +78,19 @@ export const CONVERTED_MARK = "*";
 
 /**
  * The CSV columns after a price column: for a converted price, the source's own price, its currency
- * and the rate (USD per unit); empty for prices the source gave in USD.
+ * and the rate (USD per unit); empty for prices the source gave in USD. Each column's name and unit,
+ * so a file with a unit column (Compare's) names them as the others do.
  */
-export const CONVERSION_CSV_HEADERS = [
-  "priceConvertedFrom (source currency)",
-  "priceConvertedFromCurrency",
-  "priceConversionRate (USD per unit)",
+export const CONVERSION_CSV_COLUMNS = [
+  { name: "priceConvertedFrom", unit: "source currency" },
+  { name: "priceConvertedFromCurrency", unit: "" },
+  { name: "priceConversionRate", unit: "USD per unit" },
 ] as const;
+
+/** The headers of CONVERSION_CSV_COLUMNS: "priceConvertedFrom (source currency)", … */
+export const CONVERSION_CSV_HEADERS: readonly string[] = CONVERSION_CSV_COLUMNS.map(({ name, unit }) =>
+  unit ? `${name} (${unit})` : name,
+);
 
 /** A row's cells under CONVERSION_CSV_HEADERS. */
 export function conversionCsvCells(c: PriceConversion | null | undefined): Array<number | string | null> {

@@ -24,8 +24,12 @@ export interface IgdbGame {
   summary: string | null;
   url: string | null;
   isDemo: boolean;
-  /** What `aggregated_rating` measures, named: user reviews' positive share or a critics' score. */
-  ratingFigure?: RatingFigure | null;
+  /**
+   * What `aggregated_rating` measures, named: user reviews' positive share or a critics' score (out
+   * of 5, as every critic score in the app). Every answer gives it; the screens read it, not the raw
+   * `aggregated_rating`.
+   */
+  ratingFigure: RatingFigure | null;
   /** Source and time of the game's rating and review figures (issue 9). */
   provenance?: Provenance | null;
   /** Each source of `provenance` with the time of its own newest figure. */

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
 import type { WithPriceConversion } from "../../src/contracts/price-conversion.ts";
-import { upsertGames } from "../../src/server/catalog/write.ts";
+import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 // Outside review r18a, item 1: the Steam Store Games dataset gives GBP prices, stored in USD at 1.27
@@ -74,4 +74,29 @@ test("a company page's games say which prices are conversions", async () => {
   const byName = new Map(page.games.map((g) => [g.name, g]));
   expect(byName.get("Sterling Quest")?.priceConversion).toEqual(conversion);
   expect(byName.get("Dollar Quest")?.priceConversion).toBeNull();
+});
+
+// Review 19, item 14: the game page's price chart said "converted" when the series' method text
+// contained the word; the series now names each converted source's currency and rate.
+test("a price series with a converted source's points names its conversion; a USD series none", async () => {
+  const ts = new Date(Date.UTC(2019, 4, 1));
+  const point = { metric: "price", ts, period: "instant" } as const;
+  const idOf = async (id: string) =>
+    ((await (await request(`/api/games/${id}`, { cookie: premium.cookie })).json()) as { id: string }).id;
+  await recordMetrics([
+    { ...point, gameId: await idOf("steam-992001"), value: 5.07, source: "steam-store-csv" },
+    { ...point, gameId: await idOf("steam-992002"), value: 9.99, source: "steamspy-csv" },
+  ]);
+  const series = async (id: string) =>
+    (await (await request(`/api/games/${id}/series?metric=price`, { cookie: premium.cookie })).json()) as {
+      points: unknown[];
+      conversions?: unknown[];
+    };
+  const converted = await series("steam-992001");
+  expect(converted.points.length).toBeGreaterThan(0);
+  const { original: _, ...rate } = conversion;
+  expect(converted.conversions).toEqual([rate]);
+  const dollars = await series("steam-992002");
+  expect(dollars.points.length).toBeGreaterThan(0);
+  expect(dollars.conversions).toBeUndefined();
 });

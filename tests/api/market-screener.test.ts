@@ -251,7 +251,7 @@ describe("GET /api/market/screener?format=csv", () => {
       "reviews (count)",
       "positiveShare (%)",
       "owners (count)",
-      "players (count)",
+      "players (players)",
       "ownersEstimate (count)",
       "revenueEstimate (USD)",
       // With an estimate column, which rows' estimates are low-signal (report r11-b #4), and each
@@ -272,6 +272,9 @@ describe("GET /api/market/screener?format=csv", () => {
       "priceConvertedFrom (source currency)",
       "priceConvertedFromCurrency",
       "priceConversionRate (USD per unit)",
+      // With the players column: what its figure is and its time (review 19, item 16).
+      "playersFigure",
+      "playersAt (ISO time)",
     ]);
     for (const [i, record] of records.entries()) {
       const row = json.rows[i]!;

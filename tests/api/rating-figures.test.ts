@@ -85,6 +85,22 @@ describe("a rating names what it measures", () => {
     expect(db.ratingFigure).toEqual(STEAM_RATING);
   });
 
+  // Review 19, item 11: the Games Database read `ratingFigure` and worked one out of
+  // `aggregated_rating` when it was missing; every list it reads now gives it, null or named.
+  test("every Games Database list gives each game's ratingFigure", async () => {
+    for (const path of [
+      "trending",
+      "popular",
+      "recent",
+      "search?q=counter%20strike",
+      "search?q=god%20of%20war",
+    ]) {
+      const games = (await get(`/api/igdb/${path}`)) as Array<Record<string, unknown>>;
+      for (const g of games) expect(g, `${path}: ${g.name}`).toHaveProperty("ratingFigure");
+      if (path.startsWith("search")) expect(games.length, path).toBeGreaterThan(0);
+    }
+  });
+
   test("a console game's is a critics' score out of 5, with its count of critics", async () => {
     const [gow] = (await get("/api/games/search?q=god%20of%20war&limit=5")).filter(
       (g: { name: string }) => g.name === "God of War",

@@ -480,7 +480,7 @@ test("a price converted from GBP says so on the game page and in the screener", 
   await row.waitFor();
   expect(await row.getByRole("cell").allTextContents()).toContainEqual(expect.stringMatching(/^\$5\.07\*/));
   expect(await page.getByTestId("converted-prices-note").textContent()).toContain(
-    "gives its prices in GBP: converted at 1.27 USD/GBP (May 2019)",
+    ": prices converted from GBP at 1.27 USD/GBP, May 2019.",
   );
   await page.context().close();
 });

@@ -2,13 +2,12 @@ import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
-import { PLAYER_FIGURE_LABELS, type PlayerFigures } from "../../contracts/player-figures.ts";
+import { PLAYER_FIGURE_LABELS, type PlayerFigures, playersPeriod } from "../../contracts/player-figures.ts";
 import {
   CONVERSION_CSV_HEADERS,
   conversionCsvCells,
   conversionText,
 } from "../../contracts/price-conversion.ts";
-import type { Provenance } from "../../contracts/provenance.ts";
 import {
   RATING_CSV_HEADERS,
   RATING_LABELS,
@@ -24,6 +23,7 @@ import { SourceNote } from "../../ui/source-note/index.ts";
 import { formatDay, formatMonth } from "../format/dates.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
+import { figureNotes, figureSourcesCell } from "./figure-sources.ts";
 
 /** A monthly mean's name (the 7-day average is "avg. players, 7 days"). */
 const MONTH_AVERAGE_LABEL = "avg. players";
@@ -39,10 +39,7 @@ export function latestPlayersText(latest: NonNullable<PlayerFigures["latest"]>):
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
-/** What the latest players figure is, for a CSV column beside it: a month's average or a count. */
-export function playersPeriod(latest: PlayerFigures["latest"] | undefined): string | null {
-  return latest ? (latest.period === "month" ? "month (average)" : "count") : null;
-}
+export { playersPeriod };
 
 /** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
 export function growthLabel(basis: GrowthBasis | undefined): string {
@@ -98,23 +95,12 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       g.isDemo ? "yes" : "no",
       g.provenance?.source ?? null,
       g.provenance?.asOf ?? null,
-      g.figureSources?.length
-        ? g.figureSources.map((p) => `${p.source} (${p.asOf?.slice(0, 10) ?? "undated"})`).join("; ")
-        : null,
+      figureSourcesCell(g),
       g.players?.provenance.source ?? null,
       g.players?.provenance.asOf ?? null,
       ...conversionCsvCells(g.priceConversion),
     ]),
   };
-}
-
-/**
- * The figures' sources for a card's footnote, each with its own date where the answer gives them (a
- * 2019 snapshot beside a 2023 dataset reads "… · May 2019; … · Jun 2023", not both under one date).
- */
-export function figureNotes(game: Pick<GameCard, "provenance" | "figureSources">): Provenance[] {
-  if (game.figureSources?.length) return game.figureSources;
-  return game.provenance ? [game.provenance] : [];
 }
 
 /**

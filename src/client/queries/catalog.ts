@@ -33,8 +33,6 @@ export type GameCard = Pick<
   growth?: number;
   /** What `growth` compares (trending): the card names it. */
   growthBasis?: GrowthBasis;
-  /** The game's own rating out of 5, where `rating` is a user's (watchlist entries). */
-  gameRating?: number | null;
   /** What the game's rating measures, named (user reviews' positive share or a critics' score). */
   ratingFigure?: RatingFigure | null;
   players?: PlayerFigures | null;

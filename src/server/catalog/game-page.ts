@@ -10,6 +10,7 @@ import {
   type SeriesQuery,
   type SimilarGame,
 } from "../../contracts/game-page.ts";
+import type { PriceConversionRate } from "../../contracts/price-conversion.ts";
 import { readRows } from "../db/client.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { creditSlugs } from "./normalize.ts";
@@ -17,7 +18,7 @@ import { withFigures } from "./player-figures.ts";
 import { gamePublishedSales } from "./published-sales.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
-import { figureMethod, priceConversionOf, sourceName } from "./source-names.ts";
+import { figureMethod, priceConversionOf, sourceConversionOf, sourceName } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
@@ -182,6 +183,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   const pointSources: string[] = [];
   const sources = new Set<string>();
   const methods = new Set<string>();
+  const conversions = new Map<string, PriceConversionRate>();
   const periods = new Map<string, number>();
   for (const r of rows) {
     const ts = Number(r.ts);
@@ -192,6 +194,8 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     sources.add(sourceName(String(r.source)));
     const method = figureMethod(String(r.source), q.metric);
     if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
+    const conversion = q.metric === "price" ? sourceConversionOf(String(r.source)) : null;
+    if (conversion) conversions.set(String(r.source), conversion);
     periods.set(String(r.period), (periods.get(String(r.period)) ?? 0) + 1);
   }
   // Points of several periods (SteamCharts' monthly peaks and SteamSpy's day peak) are no one
@@ -214,6 +218,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     source: sources.size ? [...sources].join("; ") : null,
     asOf: points.at(-1)?.t ?? null,
     ...(methods.size ? { method: [...methods].join("; ") } : {}),
+    ...(conversions.size ? { conversions: [...conversions.values()] } : {}),
     points,
     ...(points.length === 0 ? await whyEmpty(gameId, q) : {}),
   };

@@ -9,6 +9,7 @@ import {
   SCREENER_CSV_KEYS,
   SCREENER_CSV_LOW_SIGNAL,
   SCREENER_CSV_OWNERS_BELOW,
+  SCREENER_CSV_PLAYERS_FIGURE,
   SCREENER_FILTER_KEYS,
   type ScreenerColumn,
   type ScreenerFilter,
@@ -17,6 +18,7 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../contracts/market.ts";
+import { playersPeriod } from "../../contracts/player-figures.ts";
 import { CONVERSION_CSV_HEADERS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -153,11 +155,40 @@ async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]
     [JSON.stringify(ids)],
   );
   const byId = new Map(rows.map((r) => [String(r.id), r]));
+  const figures = await playersFiguresOf(
+    rows.filter((r) => r.current_players != null).map((r) => String(r.id)),
+  );
   return ids.flatMap((id) => {
     const r = byId.get(id);
     // Deleted since the index was read.
-    return r ? [toRow(r, estimateP50s(index, index.slot(id)) ?? undefined)] : [];
+    if (!r) return [];
+    const row = toRow(r, estimateP50s(index, index.slot(id)) ?? undefined);
+    const figure = figures.get(id);
+    row.playersFigure =
+      row.players != null && figure
+        ? { value: row.players, at: figure.at, ...(figure.period === "month" ? { period: "month" } : {}) }
+        : null;
+    return [row];
   });
+}
+
+/**
+ * The time and period of each game's newest players point, the figure `current_players` holds: a
+ * monthly average (SteamCharts, dated the 1st) or a count, named as the cards and Compare name it.
+ */
+async function playersFiguresOf(ids: string[]): Promise<Map<string, { at: string; period: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await readRows(
+    `SELECT m.game_id, m.ts, m.period FROM game_metrics m
+     WHERE m.metric = 'players' AND m.game_id IN (SELECT value FROM json_each(?))
+       AND m.ts = (SELECT max(x.ts) FROM game_metrics x WHERE x.game_id = m.game_id AND x.metric = 'players')`,
+    [JSON.stringify(ids)],
+  );
+  const figures = new Map<string, { at: string; period: string }>();
+  for (const r of rows)
+    if (!figures.has(String(r.game_id)))
+      figures.set(String(r.game_id), { at: new Date(Number(r.ts)).toISOString(), period: String(r.period) });
+  return figures;
 }
 
 function toRow(
@@ -189,6 +220,7 @@ function toRow(
     owners: num(r.owners_estimate),
     ownersBelow: ownersBelow(r.owners_band),
     players: num(r.current_players),
+    playersFigure: null,
     ownersEstimate: estimate?.owners ?? null,
     revenueEstimate: estimate?.revenue ?? null,
     ownersEstimateRange: estimate?.ownersRange ?? null,
@@ -482,6 +514,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
   // With the price column: the list price and discount of a game on sale, last (columns added later
   // go at the end, so files read by position keep their columns).
   const discountColumns = columns.includes("price");
+  const playersFigureColumns = columns.includes("players");
   // Each chosen estimate's P10 and P90 after the low-signal column: a low-signal row's figure is its
   // range (the table shows it so), which the P50 column alone would not give (review 12, item 5).
   const ranges = (["ownersEstimate", "revenueEstimate"] as const).filter((c) => columns.includes(c));
@@ -513,6 +546,8 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
             ...(discountColumns ? SCREENER_CSV_DISCOUNT : []),
             // A price the source gave in another currency (GBP): its own figure and the rate.
             ...(discountColumns ? CONVERSION_CSV_HEADERS : []),
+            // What the players figure is (a month's average or a count) and its time.
+            ...(playersFigureColumns ? SCREENER_CSV_PLAYERS_FIGURE : []),
           ])}`,
         ),
       );
@@ -536,6 +571,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
           ...ranges.flatMap((c) => [rangeOf(row, c)?.low ?? null, rangeOf(row, c)?.high ?? null]),
           ...(discountColumns ? [row.discount?.listPrice ?? null, row.discount?.percent ?? null] : []),
           ...(discountColumns ? conversionCsvCells(row.priceConversion) : []),
+          ...(playersFigureColumns ? [playersPeriod(row.playersFigure), row.playersFigure?.at ?? null] : []),
         ]);
       controller.enqueue(encoder.encode(text));
     },

@@ -1,4 +1,4 @@
-import type { PriceConversion } from "../../contracts/price-conversion.ts";
+import type { PriceConversion, PriceConversionRate } from "../../contracts/price-conversion.ts";
 import { GBP_TO_USD_2019 } from "../importers/steam-store.ts";
 
 /**
@@ -81,6 +81,12 @@ export function priceConversionOf(price: unknown, source: unknown): PriceConvers
     ...conversion,
     source: sourceName(String(source)),
   };
+}
+
+/** How the prices of `source` are converted to USD; null when the source gives USD prices. */
+export function sourceConversionOf(source: string): PriceConversionRate | null {
+  const conversion = PRICE_CONVERSIONS[source];
+  return conversion ? { ...conversion, source: sourceName(source) } : null;
 }
 
 /** The method of a stored figure of `metric` from `source`, or undefined when it is as published. */

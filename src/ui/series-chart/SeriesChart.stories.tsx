@@ -50,6 +50,23 @@ export const Empty: Story = {
   },
 };
 
+/** Review 19, item 17: a chart with nothing drawn says why once, in its empty state, not in notes too. */
+export const EmptyWithRangeNotes: Story = {
+  args: {
+    series: [{ name: "Average players, monthly", unit: "players", points: [] }],
+    provenance: null,
+    empty: {
+      title: "No player history for this game",
+      description: "Its points lie outside this range: they end Feb 2022.",
+    },
+    notes: ["No points of “Average players, monthly · SteamCharts” in this range: they end Feb 2022."],
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText("Its points lie outside this range: they end Feb 2022.")).toBeVisible();
+    await expect(canvasElement.querySelector("[data-slot='series-notes']")).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvasElement }) => {

@@ -161,7 +161,8 @@ export function SeriesChart({
   className?: string;
   /**
    * Sentences shown under the plot: what the range leaves out ("No points of “Average players,
-   * monthly · SteamCharts” in this range: they end Feb 2022.").
+   * monthly · SteamCharts” in this range: they end Feb 2022."). Only under a plot: an empty chart
+   * says why in `empty` alone, not twice.
    */
   notes?: readonly string[];
   /** Fixed clock for stories. */
@@ -271,7 +272,7 @@ export function SeriesChart({
             )}
           </figure>
         )}
-        {!loading && notes && notes.length > 0 && (
+        {!loading && drawn.length > 0 && notes && notes.length > 0 && (
           <ul data-slot="series-notes" className="space-y-0.5 text-muted-foreground text-xs">
             {notes.map((n) => (
               <li key={n}>{n}</li>

@@ -24,8 +24,6 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { companyQuery } from "../../queries/game-page.ts";
 import { companySpanText } from "./company-span.ts";
 
-/** A company's game as the page reads it: with the conversion of a price its source gave in GBP. */
-
 const COLUMNS: DataColumn<CompanyGame>[] = [
   {
     header: "Game",
@@ -93,7 +91,6 @@ export default function CompanyPage() {
   }
   const c = company.data;
   const t = c.totals;
-  const games: CompanyGame[] = c.games;
   return (
     <div>
       <PageHeader title={c.name} description={companySpanText(t)} />
@@ -200,7 +197,7 @@ export default function CompanyPage() {
                 // A price its source gave in GBP: the source's price, currency and rate (review r18a, item 1).
                 ...CONVERSION_CSV_HEADERS,
               ],
-              rows: games.map((g) => [
+              rows: c.games.map((g) => [
                 g.id,
                 g.name,
                 g.role,
@@ -224,8 +221,8 @@ export default function CompanyPage() {
           />
         </CardHeader>
         <CardContent>
-          <DataTable columns={COLUMNS} rows={games} rowKey={(g) => g.id} aria-label={`${c.name} games`} />
-          <ConvertedPricesNote conversions={games.map((g) => g.priceConversion)} />
+          <DataTable columns={COLUMNS} rows={c.games} rowKey={(g) => g.id} aria-label={`${c.name} games`} />
+          <ConvertedPricesNote conversions={c.games.map((g) => g.priceConversion)} />
           {c.games.some((g) => g.estimateLowSignal) && (
             <p className="mt-2 text-muted-foreground text-xs" data-testid="low-signal-note">
               {LOW_SIGNAL_TITLE}

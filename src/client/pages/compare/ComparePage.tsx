@@ -4,7 +4,11 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
 import type { PlayerFigures } from "../../../contracts/player-figures.ts";
-import { CONVERTED_MARK } from "../../../contracts/price-conversion.ts";
+import {
+  CONVERSION_CSV_COLUMNS,
+  CONVERTED_MARK,
+  conversionCsvCells,
+} from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
@@ -177,7 +181,6 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
   );
 }
 
-/** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 /** The game's newest players figure as the cards take it (a monthly average with its month); null when undated. */
 function cardPlayers(g: GameDetail): PlayerFigures["latest"] {
   const players = g.latest.players;
@@ -189,6 +192,7 @@ function cardPlayers(g: GameDetail): PlayerFigures["latest"] {
   };
 }
 
+/** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
   const all = parseIds(idsParam);
@@ -255,21 +259,12 @@ export default function ComparePage() {
         { label: "List price (on sale)", unit: "USD", value: (g) => g.discount?.listPrice ?? null },
         { label: "Discount", unit: "%", value: (g) => g.discount?.percent ?? null },
         // A price its source gave in GBP: the source's price, currency and rate; empty for USD prices.
-        {
-          label: "Price converted from",
-          unit: "source currency",
-          value: (g) => shownPriceConversion(g)?.original ?? null,
-        },
-        {
-          label: "Price converted from currency",
-          unit: "",
-          value: (g) => shownPriceConversion(g)?.currency ?? null,
-        },
-        {
-          label: "Price conversion rate",
-          unit: "USD per unit",
-          value: (g) => shownPriceConversion(g)?.rate ?? null,
-        },
+        // The same columns as the screener's, company and card CSVs, the unit in the unit column.
+        ...CONVERSION_CSV_COLUMNS.map(({ name, unit }, i) => ({
+          label: name,
+          unit,
+          value: (g: GameDetail) => conversionCsvCells(shownPriceConversion(g))[i] ?? null,
+        })),
       ],
     },
     {

@@ -702,13 +702,14 @@ function AdvancedTab({ premium }: { premium: boolean }) {
   );
 }
 
-/** Spec §2 "Gaming Analytics Dashboard": every figure read from the catalog, the sources and the socket. */
-/** What the Free games tile counts: the catalog's free-to-play games, and the stores' promotions if any. */
+/**
+ * What the Free games tile's figure counts, the catalog's free-to-play games, and the stores' running
+ * promotions beside it: not added to the figure, as a store's always-free title may be a catalog game.
+ */
 export function freeGamesHint(count: FreeGamesCount | undefined): string {
-  if (!count) return "free-to-play games in the catalog";
-  return count.promotions > 0
-    ? `${count.catalog.toLocaleString("en-US")} free-to-play in the catalog, ${count.promotions.toLocaleString("en-US")} store ${count.promotions === 1 ? "promotion" : "promotions"}`
-    : "free-to-play games in the catalog";
+  const catalog = "free-to-play games in the catalog";
+  if (!count || count.promotions === 0) return catalog;
+  return `${catalog}; ${count.promotions.toLocaleString("en-US")} store ${count.promotions === 1 ? "promotion" : "promotions"} running`;
 }
 
 /** The newest time among some sources (null when none is dated). */
@@ -719,6 +720,7 @@ function newestOf(list: ReadonlyArray<{ asOf: string | null }> | undefined): str
   );
 }
 
+/** Spec §2 "Gaming Analytics Dashboard": every figure read from the catalog, the sources and the socket. */
 export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
@@ -820,10 +822,11 @@ export default function DashboardPage() {
   const stats: Array<[string, string | null, string, FreeGamesCount["provenance"]?]> = [
     ["Platforms", connections.data ? String(connections.data.length) : null, `${connected} connected`],
     ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
-    // Every free game there is, counted, with its sources: not the free games list's length.
+    // Every free-to-play game in the catalog, counted, with its sources: not the free games list's
+    // length; the stores' promotions in the hint, not added in (one may be a catalog game too).
     [
       "Free games",
-      freeCount.data ? (freeCount.data.catalog + freeCount.data.promotions).toLocaleString("en-US") : null,
+      freeCount.data ? freeCount.data.catalog.toLocaleString("en-US") : null,
       freeGamesHint(freeCount.data),
       freeCount.data?.provenance,
     ],

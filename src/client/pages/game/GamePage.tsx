@@ -9,7 +9,7 @@ import {
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
 import { PLAYER_FIGURE_LABELS } from "../../../contracts/player-figures.ts";
-import { conversionText } from "../../../contracts/price-conversion.ts";
+import { conversionText, convertedPricesText } from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { positiveShareText } from "../../../contracts/rating-figure.ts";
 import { Badge } from "../../../ui/badge/index.ts";
@@ -211,11 +211,11 @@ function SingleChart({
   const [series] = useSeries(game, [metric], range);
   const outside = useRangeNotes(game, [{ metric, ranged: series!.data, names: name }]);
   // Prices converted from another currency say so under the chart, not only in the source's tooltip
-  // (review r18a, item 1): the series' method names the source and its rate.
-  const converted =
-    metric === "price" && series!.data?.method?.includes("converted") && series!.data.points.length > 0
-      ? [`Converted prices: ${series!.data.method}.`]
-      : [];
+  // (review r18a, item 1), in the words of the tables' note: the series names each converted source.
+  const conversions =
+    metric === "price" && series!.data?.points.length ? series!.data.conversions : undefined;
+  const convertedText = conversions ? convertedPricesText(conversions) : null;
+  const converted = convertedText ? [`${convertedText}.`] : [];
   return (
     <SeriesChart
       title={title}

@@ -5,7 +5,6 @@ import { Link } from "wouter";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import {
   RATING_CSV_HEADERS,
-  type RatingFigure,
   ratingCountText,
   ratingCsvCells,
   ratingText,
@@ -26,6 +25,7 @@ import { StatusDot } from "../../../ui/status-dot/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { ApiError, apiGet } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { figureNotes, figureSourcesCell } from "../../components/figure-sources.ts";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -72,20 +72,6 @@ export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
     : "Games from the catalog";
 }
 
-/**
- * What a card's rating is: the catalog names it; a live IGDB answer's `aggregated_rating` is its
- * critics' score (0–100), shown out of 5 like every critic score in the app.
- */
-export function igdbRatingFigure(game: IgdbGame): RatingFigure | null {
-  if (game.ratingFigure !== undefined) return game.ratingFigure;
-  if (game.aggregated_rating == null) return null;
-  return {
-    kind: "critics",
-    outOf5: Math.round((game.aggregated_rating / 20) * 10) / 10,
-    critics: game.aggregated_rating_count,
-  };
-}
-
 /** The games a list shows, as CSV: every genre and platform (the cards show a few), ratings unformatted. */
 function gamesCsv(games: IgdbGame[]): CsvData {
   return {
@@ -107,7 +93,7 @@ function gamesCsv(games: IgdbGame[]): CsvData {
     rows: games.map((g) => [
       g.id,
       g.name,
-      ...ratingCsvCells(igdbRatingFigure(g)),
+      ...ratingCsvCells(g.ratingFigure),
       g.aggregated_rating_count,
       isoDay(g.first_release_date) ?? (g.release_year == null ? null : String(g.release_year)),
       g.involved_companies.find((c) => c.developer)?.company.name ?? null,
@@ -116,9 +102,7 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       g.isDemo ? "yes" : "no",
       g.provenance?.source ?? null,
       g.provenance?.asOf ?? null,
-      g.figureSources?.length
-        ? g.figureSources.map((p) => `${p.source} (${p.asOf?.slice(0, 10) ?? "undated"})`).join("; ")
-        : null,
+      figureSourcesCell(g),
     ]),
   };
 }
@@ -172,7 +156,7 @@ function More({ n }: { n: number }) {
 /** A game card (spec §2): 2 genres and 3 platforms at most, each with a +N badge for the rest. */
 export function GameDbCard({ game }: { game: IgdbGame }) {
   const developer = game.involved_companies.find((c) => c.developer)?.company.name;
-  const rating = igdbRatingFigure(game);
+  const rating = game.ratingFigure;
   return (
     <Card className="flex gap-4 p-4" data-testid="igdb-game">
       <ImageWithFallback
@@ -230,12 +214,7 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
         </div>
         {game.summary && <p className="mt-2 line-clamp-2 text-muted-foreground text-sm">{game.summary}</p>}
         {/* A file that states no date (vgsales.csv) says so, as the game page's published sales do. */}
-        <SourceNote
-          provenance={datedProvenance(
-            game.figureSources?.length ? game.figureSources : game.provenance ? [game.provenance] : [],
-          )}
-          className="mt-2"
-        />
+        <SourceNote provenance={datedProvenance(figureNotes(game))} className="mt-2" />
       </div>
     </Card>
   );

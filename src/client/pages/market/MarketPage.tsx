@@ -29,6 +29,7 @@ import { ConvertedMark, ConvertedPricesNote } from "../../components/ConvertedPr
 import { estimateCell, LOW_SIGNAL_TEXT, revenueEstimateCell } from "../../components/EstimateCell.tsx";
 import { EstimateSumsView } from "../../components/EstimateSumsView.tsx";
 import { NO_ESTIMATE_TEXT } from "../../components/estimate-sums-text.ts";
+import { latestPlayersText } from "../../components/GameCardView.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { ownersCell } from "../../components/OwnersCell.tsx";
@@ -125,8 +126,10 @@ function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, 
     case "owners":
       return ownersCell(row);
     case "reviews":
-    case "players":
       return compactNumber(row[column]);
+    case "players":
+      // Named as the cards and Compare name it: "450.2K avg. players, Feb 2022", a count with its day.
+      return row.playersFigure ? latestPlayersText(row.playersFigure) : compactNumber(row.players);
     case "ownersEstimate":
       return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber, LOW_SIGNAL_TITLE);
     case "revenueEstimate":
