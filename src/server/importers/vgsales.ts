@@ -5,7 +5,7 @@ import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
-import { dateInFileName } from "./file-date.ts";
+import { nameDateOrRefuse } from "./file-date.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -22,7 +22,8 @@ export { dateInFileName } from "./file-date.ts";
  * files the newer wins (flushSales states the whole rule).
  * Each row keeps the file its figures came from and when that file was taken: `asOf` (the import's
  * `--as-of`), else a date in the file's name (`…_as_at_22_Dec_2016.csv`, `…_2016-12-22.csv`), else
- * none — the files carry no date of their own, and the day of the import would not be theirs.
+ * none — the files carry no date of their own, and the day of the import would not be theirs. A name
+ * giving another year than the import's and no day (`vgsales_2015.csv`) is refused without `asOf`.
  * A critic score becomes the game's rating when it has none, and is kept as a dated `critic_score`
  * point (its provenance), dated as the sales rows, or by the day of the import when the file states
  * no date (a point needs a time; its provenance then reads as that day's import).
@@ -59,7 +60,8 @@ export async function importVgSalesCsv(
   // after the file's own date but not after today (vgsales.csv's DS game of "2020") is kept.
   const now = options.now ?? new Date();
   const dataset = basename(path);
-  const takenAt = (asOf ?? dateInFileName(dataset))?.getTime() ?? null;
+  // Without `asOf`, a name giving another year and no day refuses the import (nameDateOrRefuse).
+  const takenAt = (asOf ?? nameDateOrRefuse("vgsales-csv", path, now))?.getTime() ?? null;
   const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(now);
   const summary = newSummary("vgsales-csv", path, "sales rows");
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
