@@ -3,11 +3,10 @@ import type { IgdbCompany, IgdbGame, IgdbPlatform, PlatformStat } from "../../co
 import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
-import { figureSources } from "./figure-sources.ts";
+import { gameFigureSources } from "./figure-sources.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { creditCompanies, creditSlugs, normalizeName, slugify } from "./normalize.ts";
 import { platformOf } from "./platform-names.ts";
-import { figureProvenance } from "./player-figures.ts";
 import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, ratingFigureOf } from "./shapes.ts";
@@ -63,7 +62,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
  */
 async function withProvenance(list: IgdbGame[]): Promise<IgdbGame[]> {
   const ids = list.map((g) => g.id);
-  const [provenance, sources] = await Promise.all([figureProvenance(ids), figureSources(ids)]);
+  const { provenance, sources } = await gameFigureSources(ids);
   const bare = ids.filter((id) => !provenance.has(id));
   const files = await salesFileProvenance(bare);
   return list.map((g) => {
