@@ -44,7 +44,8 @@ if (asOfAt >= 0) {
   }
 }
 // A file that carries no date and whose name gives none: refused when its name gives another year
-// (its figures would be dated today), else imported with a warning that says how it is dated.
+// (its figures would be dated today), else imported with a warning that says how it is dated. The
+// importers refuse such a file themselves too; here it is refused before the migrations run.
 const dating = asOf ? null : datingWithoutAsOf(kind!, path);
 if (dating?.kind === "refused") {
   console.error(`import refused: ${dating.message}`);

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { IMPORTERS } from "../../src/server/importers/index.ts";
+import { DATED_IMPORTERS, IMPORTERS } from "../../src/server/importers/index.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -37,7 +37,11 @@ test("hand-imported datasets are listed once they hold records", async () => {
 
   await IMPORTERS["steamcharts-csv"]!(`${FIXTURES}/steamcharts/steamcharts_monthly_top1000_2022-02.csv`);
   await IMPORTERS["steamcharts-csv"]!(`${FIXTURES}/steamcharts/steamdb_daily_ccu_top10_2011-2022.csv`);
-  await IMPORTERS["steamspy-csv"]!(`${FIXTURES}/steamspy/steamspy_top1000_2023_tags.csv`);
+  // Its name says 2023 and no day: the importer refuses it without the day it was taken.
+  await DATED_IMPORTERS["steamspy-csv"]!(
+    `${FIXTURES}/steamspy/steamspy_top1000_2023_tags.csv`,
+    new Date(Date.UTC(2023, 0, 1)),
+  );
   await IMPORTERS["esports-csv"]!(`${FIXTURES}/esports`);
 
   const after = await list();

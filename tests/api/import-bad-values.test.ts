@@ -177,6 +177,50 @@ describe("a file of another layout is refused before anything is written (item 3
   });
 });
 
+describe("the importer itself refuses a file named by another year and no day (review 19, item 8)", () => {
+  test("steamspy-csv and vgsales-csv refuse it without asOf, before anything is written", async () => {
+    const games = await rows("SELECT count(*) AS n FROM games");
+    const spy = file("steamspy_top100_2023.csv", [SPY_HEADER, spyRow(98800050, "Spy Year Named")]);
+    const vg = file("vgsales_2015.csv", [VG_HEADER, "1,Vg Year Named,Wii,2006,Sports,Nintendo,1,1,1,1,4"]);
+    for (const attempt of [
+      importSteamSpyCsv(spy, undefined, { now: NOW }),
+      importVgSalesCsv(vg, undefined, { now: NOW }),
+    ]) {
+      const error = await attempt.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ImportInputError);
+      expect((error as Error).message).toMatch(
+        /: its name says (2023|2015) but no day, .*pass --as-of YYYY-MM-DD/,
+      );
+    }
+    expect(await rows("SELECT count(*) AS n FROM games")).toEqual(games);
+    // The day it was taken given, the same files are imported.
+    await importSteamSpyCsv(spy, new Date(Date.UTC(2023, 0, 15)), { now: NOW });
+    await importVgSalesCsv(vg, new Date(Date.UTC(2015, 11, 31)), { now: NOW });
+    expect(
+      await rows("SELECT name FROM games WHERE name IN ('Spy Year Named', 'Vg Year Named') ORDER BY name"),
+    ).toEqual([{ name: "Spy Year Named" }, { name: "Vg Year Named" }]);
+  });
+
+  test("the year is read against the import's clock; a number in a word is no year", async () => {
+    const vg = file("vgsales_2026.csv", [VG_HEADER, "1,Vg Clock Named,Wii,2006,Sports,Nintendo,1,1,1,1,4"]);
+    // In 2027 the name's 2026 is another year; on the pinned day of 2026 it is this one (undated).
+    await expect(
+      importVgSalesCsv(vg, undefined, { now: new Date("2027-02-01T00:00:00Z") }),
+    ).rejects.toBeInstanceOf(ImportInputError);
+    expect(await importVgSalesCsv(vg, undefined, { now: NOW })).toMatchObject({ inserted: 1 });
+    const top = file("top2000_games.csv", [VG_HEADER, "1,Vg Top Named,Wii,2006,Sports,Nintendo,1,1,1,1,4"]);
+    expect(await importVgSalesCsv(top, undefined, { now: NOW })).toMatchObject({ inserted: 1 });
+    // A day in the name after the import's day is no date of the file's.
+    const spy = file("steamspy_2026-12-01.csv", [SPY_HEADER, spyRow(98800051, "Spy Clock Named")]);
+    await importSteamSpyCsv(spy, undefined, { now: NOW });
+    expect(
+      await rows(
+        "SELECT m.ts FROM game_metrics m JOIN games g ON g.id = m.game_id WHERE g.steam_app_id = 98800051 AND m.metric = 'owners'",
+      ),
+    ).toEqual([{ ts: Date.UTC(2026, 10, 26) }]);
+  });
+});
+
 describe("a value that is present but no number is reported; an empty one stays unknown (item 4)", () => {
   test("steam-store-csv: a price in words, a negative appid; an empty price is unknown", async () => {
     const summary = await importSteamStoreCsv(

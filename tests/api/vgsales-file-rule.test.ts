@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, expect, test } from "vitest";
+import { figureProvenance } from "../../src/server/catalog/player-figures.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 
@@ -91,4 +92,38 @@ test("a newer dated file replaces the row whole: no critic score of the older fi
   });
   // The older dated file does not take it back.
   expect(await importVgSalesCsv(DEC_2016)).toMatchObject({ inserted: 0, updated: 0 });
+});
+
+test("a file whose row the rule does not keep dates no critic score: the rating stays the dated file's (review 19, item 4)", async () => {
+  const undatedScored = join(dir, "metacritic_copy.csv");
+  // The 2016 layout, undated, with the same score and a larger figure: its row is not kept.
+  writeFileSync(
+    undatedScored,
+    `Name,Platform,Year_of_Release,Genre,Publisher,NA_Sales,EU_Sales,JP_Sales,Global_Sales,Critic_Score,Critic_Count,User_Score,User_Count,Developer,Rating
+Wii Sports,Wii,2006,Sports,Nintendo,41.5,29,3.8,82.9,76,51,8,322,Nintendo,E
+`,
+  );
+  await rawClient().execute("DELETE FROM game_metrics WHERE metric = 'critic_score'");
+  await importVgSalesCsv(DEC_2016);
+  const id = String(
+    (await rawClient().execute("SELECT id FROM games WHERE name = 'Wii Sports'")).rows[0]!.id,
+  );
+  const rating = async () => (await figureProvenance([id])).get(id);
+  expect(await rating()).toMatchObject({
+    source: "VGChartz sales dataset",
+    asOf: "2016-12-22T00:00:00.000Z",
+  });
+
+  expect(await importVgSalesCsv(undatedScored)).toMatchObject({ inserted: 0, updated: 0 });
+  expect(await rating()).toMatchObject({ asOf: "2016-12-22T00:00:00.000Z" });
+  // An older dated file neither: its row is not kept, its score dates nothing.
+  expect(await importVgSalesCsv(undatedScored, new Date(Date.UTC(2015, 5, 1)))).toMatchObject({ updated: 0 });
+  const points = await rawClient().execute({
+    sql: "SELECT ts FROM game_metrics WHERE game_id = ? AND metric = 'critic_score'",
+    args: [id],
+  });
+  expect(points.rows.map((r) => Number(r.ts))).toEqual([Date.UTC(2016, 11, 22)]);
+  // A newer dated file's row is kept, and its score dates the rating.
+  await importVgSalesCsv(undatedScored, new Date(Date.UTC(2017, 0, 5)));
+  expect(await rating()).toMatchObject({ asOf: "2017-01-05T00:00:00.000Z" });
 });

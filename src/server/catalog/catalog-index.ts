@@ -131,6 +131,12 @@ export interface IndexedRow {
    */
   ownersOrder: number | null;
   players: number | null;
+  /**
+   * The game's latest players figure unrounded (its newest `players` point; the row's count where no
+   * point is behind it), for games whose row carries a count: totals sum these before rounding, as
+   * Market Activity sums the same monthly means (`current_players` is rounded per game).
+   */
+  latestPlayers: number | null;
   popularity: number;
   rating: number | null;
   ratingCount: number | null;
@@ -158,6 +164,7 @@ const NUMERIC = [
   "owners",
   "ownersOrder",
   "players",
+  "latestPlayers",
   "popularity",
   "rating",
   "ratingCount",
@@ -612,8 +619,16 @@ export const OWNERS_BELOW_SORT_KEY = -1;
 /** The low end of the game's newest owners band when it has no owners figure (as OWNERS_BAND_COLUMN picks it). */
 const OWNERS_BAND_LOW = `CASE WHEN g.owners_estimate IS NULL THEN (
   SELECT b.low FROM game_owner_bands b WHERE b.game_id = g.id ORDER BY b.as_of DESC, b.source LIMIT 1) END AS owners_band_low`;
+/**
+ * The unrounded value of the game's newest players point, for a game whose row carries a count (the
+ * count itself where no point is behind it): refreshLatestFigures rounds it into `current_players`,
+ * and updates the row whenever a players point is recorded, so the change log brings it here.
+ */
+const LATEST_PLAYERS = `CASE WHEN g.current_players IS NOT NULL THEN coalesce((
+  SELECT m.value FROM game_metrics m WHERE m.game_id = g.id AND m.metric = 'players' ORDER BY m.ts DESC LIMIT 1),
+  g.current_players) END AS latest_players`;
 const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
-  g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, g.popularity,
+  g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, ${LATEST_PLAYERS}, g.popularity,
   g.rating, g.rating_count, ${OWNERS_BAND_LOW}, ${COVERED_FIGURES}`;
 const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
 /** Rows read per query when (re)building, so other requests get turns in between. */
@@ -641,6 +656,7 @@ function toRow(r: Record<string, unknown>): IndexedRow {
     owners: num(r.owners_estimate),
     ownersOrder: num(r.owners_estimate) ?? (num(r.owners_band_low) === 0 ? OWNERS_BELOW_SORT_KEY : null),
     players: num(r.current_players),
+    latestPlayers: num(r.latest_players),
     popularity: Number(r.popularity ?? 0),
     rating: num(r.rating),
     ratingCount: num(r.rating_count),

@@ -3,11 +3,10 @@ import type { IgdbCompany, IgdbGame, IgdbPlatform, PlatformStat } from "../../co
 import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
-import { figureSources } from "./figure-sources.ts";
+import { gameFigureSources } from "./figure-sources.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { creditCompanies, creditSlugs, normalizeName, slugify } from "./normalize.ts";
 import { platformOf } from "./platform-names.ts";
-import { figureProvenance } from "./player-figures.ts";
 import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, ratingFigureOf } from "./shapes.ts";
@@ -63,7 +62,7 @@ export function toIgdbGame(row: Record<string, unknown>): IgdbGame {
  */
 async function withProvenance(list: IgdbGame[]): Promise<IgdbGame[]> {
   const ids = list.map((g) => g.id);
-  const [provenance, sources] = await Promise.all([figureProvenance(ids), figureSources(ids)]);
+  const { provenance, sources } = await gameFigureSources(ids);
   const bare = ids.filter((id) => !provenance.has(id));
   const files = await salesFileProvenance(bare);
   return list.map((g) => {
@@ -320,20 +319,24 @@ async function steamPlayers(): Promise<{ players: number; games: number; provena
   return { players, games, provenance: games > 0 ? provenance : null };
 }
 
-const latestPlayersSum = keptUntilChange(
-  async (): Promise<{ players: number; games: number }> => {
-    // The games whose row carries a latest count (refreshLatestFigures rounds it there), each at the
-    // unrounded value of its newest players point (the row's count where no series is behind it).
-    const [row] = await readRows(
-      `SELECT sum(latest) AS players, count(latest) AS games FROM (
-         SELECT coalesce((SELECT value FROM game_metrics m WHERE m.game_id = g.id AND m.metric = 'players'
-                          ORDER BY ts DESC LIMIT 1), g.current_players) AS latest
-         FROM games g WHERE g.current_players IS NOT NULL)`,
-    );
-    return { players: Math.round(Number(row?.players ?? 0)), games: Number(row?.games ?? 0) };
-  },
-  { catalogOnly: true },
-);
+/**
+ * The games whose row carries a latest count, each at its unrounded latest figure, summed in the
+ * catalog index's memory (one pass over a column), not by a query per game after every catalog change
+ * (review 19, item 6).
+ */
+async function latestPlayersSum(): Promise<{ players: number; games: number }> {
+  const { index } = await catalogIndex();
+  const latest = index.col.latestPlayers;
+  let sum = 0;
+  let games = 0;
+  for (const s of index.liveSlots()) {
+    const v = latest[s]!;
+    if (Number.isNaN(v)) continue;
+    sum += v;
+    games++;
+  }
+  return { players: Math.round(sum), games };
+}
 
 const steamPlayerProvenance = keptUntilChange(
   async (): Promise<Provenance | null> => {

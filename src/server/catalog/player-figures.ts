@@ -1,7 +1,7 @@
 import { PLAYER_WINDOW_DAYS, type PlayerFigures } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, readRows } from "../db/client.ts";
-import { figureSources } from "./figure-sources.ts";
+import { gameFigureSources } from "./figure-sources.ts";
 import { provenanceOf } from "./provenance.ts";
 import { figureMethod } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
@@ -188,33 +188,7 @@ function peakMethod(top: PlayerPoint, points: number, days: number): string {
  * point are absent.
  */
 export async function figureProvenance(ids: readonly string[]): Promise<Map<string, Provenance>> {
-  const out = new Map<string, Provenance>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const part = unique.slice(i, i + CHUNK);
-    // A game with review counts shows their positive share as its rating, not a critics' score.
-    const rows = await readRows(
-      `SELECT game_id, group_concat(DISTINCT source) AS sources, max(ts) AS ts,
-              min(metric = 'critic_score') AS critics_only, min(source) AS first_source
-       FROM game_metrics m
-       WHERE game_id IN (${placeholders(part.length)})
-         AND metric IN ('reviews_positive', 'reviews_negative', 'owners', 'price', 'critic_score')
-         AND (metric != 'critic_score' OR NOT EXISTS (
-           SELECT 1 FROM game_metrics r WHERE r.game_id = m.game_id AND r.metric IN ('reviews_positive', 'reviews_negative')))
-       GROUP BY game_id`,
-      part,
-    );
-    for (const row of rows)
-      out.set(
-        String(row.game_id),
-        provenanceOf(
-          String(row.sources).split(","),
-          Number(row.ts),
-          Number(row.critics_only) === 1 ? figureMethod(String(row.first_source), "critic_score") : undefined,
-        ),
-      );
-  }
-  return out;
+  return (await gameFigureSources(ids)).provenance;
 }
 
 /**
@@ -228,11 +202,7 @@ export async function withFigures<T extends { gameId: string; playerCount: numbe
 > {
   if (items.length === 0) return [];
   const ids = items.map((g) => g.gameId);
-  const [players, provenance, sources] = await Promise.all([
-    playerFigures(ids),
-    figureProvenance(ids),
-    figureSources(ids),
-  ]);
+  const [players, { provenance, sources }] = await Promise.all([playerFigures(ids), gameFigureSources(ids)]);
   return items.map((g) => {
     const figures = players.get(g.gameId) ?? null;
     return {

@@ -443,6 +443,29 @@ describe("the review model outside the range it was fitted on", () => {
     expect(e.methods[0]!.detail).toMatch(/is more owners than the highest band it was fitted on/);
   });
 
+  test("alone and without a release year: capped at the top of the model that ran, the one without a year", () => {
+    // Two ranges that differ (the calibrated ones are the same): each model is capped by its own.
+    const c = {
+      ...COEFFICIENTS,
+      reviewModel: {
+        withYear: {
+          ...COEFFICIENTS.reviewModel.withYear,
+          fittedRange: { ...fitted, maxOwners: 150_000_000 },
+        },
+        withoutYear: {
+          ...COEFFICIENTS.reviewModel.withoutYear,
+          fittedRange: { ...fitted, maxOwners: 100_000_000 },
+        },
+      },
+    };
+    const undated = estimate({ ...csgo, releaseYear: null }, { coefficients: c });
+    expect(undated.owners.mid).toBe(100_000_000);
+    expect(undated.methods[0]!.detail).toMatch(/capped at 100,000,000 owners/);
+    const dated = estimate(csgo, { coefficients: c });
+    expect(dated.owners.mid).toBe(150_000_000);
+    expect(dated.methods[0]!.detail).toMatch(/capped at 150,000,000 owners/);
+  });
+
   test("inside the range nothing changes: Portal 2-sized games keep their fitted multiplier", () => {
     const e = estimate({
       ...csgo,

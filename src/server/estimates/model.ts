@@ -1,4 +1,4 @@
-import type { Coefficients } from "./calibrate.ts";
+import type { Coefficients, FittedRange } from "./calibrate.ts";
 import { COEFFICIENTS } from "./coefficients.ts";
 import {
   type EstimateInput,
@@ -67,6 +67,11 @@ function range(logMean: number, logSigma: number, floor: number): Range {
 type Partial = Omit<MethodFigure, "owners" | "weight"> & {
   /** Why the figure lies outside the range the method was fitted on ("" for inside). */
   outside?: string;
+  /**
+   * The range the method's own model was fitted on (the review model with or without a release
+   * year): what `outside` was decided by, and what caps its figure when it is the only method.
+   */
+  fittedRange?: FittedRange;
 };
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -96,6 +101,7 @@ export function reviewMethod(
     name: "review-model",
     label: "Review model",
     outside,
+    ...(fitted ? { fittedRange: fitted } : {}),
     logMean,
     logSigma: model.sigmaByBucket[reviewBucket(reviews)]!,
     detail: !explain
@@ -247,7 +253,8 @@ export function estimate(
   // figure is capped at the top of the highest owners band it was fitted on, and says so.
   const outside = kept(review) && review.outside ? review : null;
   const others = [player, lowSignal ? null : band].filter(kept);
-  const fittedTop = c.reviewModel.withYear.fittedRange?.maxOwners ?? Number.POSITIVE_INFINITY;
+  // Capped by the range of the model that ran (review 19, item 9): the one `outside` was decided by.
+  const fittedTop = outside?.fittedRange?.maxOwners ?? Number.POSITIVE_INFINITY;
   const capped: Partial | null =
     outside && others.length === 0
       ? {

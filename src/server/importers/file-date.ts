@@ -1,9 +1,13 @@
 import { basename } from "node:path";
+import { ImportInputError } from "./csv-source.ts";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
-/** The date a file's name states (`as_at_22_Dec_2016`, `2016-12-22`), as UTC midnight; null when none. */
-export function dateInFileName(name: string): Date | null {
+/**
+ * The date a file's name states (`as_at_22_Dec_2016`, `2016-12-22`), as UTC midnight; null when none,
+ * or when it is a day after `now`'s.
+ */
+export function dateInFileName(name: string, now: Date = new Date()): Date | null {
   const words = /(\d{1,2})[_ -]([A-Za-z]{3})[a-z]*[_ -](\d{4})/.exec(name);
   const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(name);
   const month = words ? MONTHS.indexOf(words[2]!.toLowerCase()) : -1;
@@ -15,14 +19,17 @@ export function dateInFileName(name: string): Date | null {
         : [0, -1, 0];
   const date = new Date(Date.UTC(y, m, d));
   // A day the calendar has (not 31 Feb) and not after today.
-  return m >= 0 && date.getUTCDate() === d && date.getUTCMonth() === m && date.getTime() <= Date.now()
+  return m >= 0 && date.getUTCDate() === d && date.getUTCMonth() === m && date.getTime() <= now.getTime()
     ? date
     : null;
 }
 
-/** The years a file's name states without a day (`steamspy_top1000_2023_tags.csv`: 2023). */
+/**
+ * The years a file's name states without a day (`steamspy_top1000_2023_tags.csv`: 2023): four digits
+ * after a separator or the name's start, not part of a word or a longer number (`top2000`, `120231`).
+ */
 export function yearsInFileName(name: string): number[] {
-  return [...name.matchAll(/(?<!\d)(19[7-9]\d|20\d\d)(?!\d)/g)].map((m) => Number(m[1]));
+  return [...name.matchAll(/(?<![\dA-Za-z])(19[7-9]\d|20\d\d)(?!\d)/g)].map((m) => Number(m[1]));
 }
 
 /**
@@ -38,7 +45,7 @@ export type FileDating =
 
 export function fileDating(path: string, now: Date, undatedMeans: string): FileDating {
   const name = basename(path);
-  const date = dateInFileName(name);
+  const date = dateInFileName(name, now);
   if (date) return { kind: "named", date };
   const other = yearsInFileName(name).find((year) => year !== now.getUTCFullYear());
   if (other != null) {
@@ -51,4 +58,33 @@ export function fileDating(path: string, now: Date, undatedMeans: string): FileD
     kind: "undated",
     warning: `warning: ${name} names no date, so its figures are ${undatedMeans}; give --as-of YYYY-MM-DD, the day it was taken, if you know it`,
   };
+}
+
+/** The importers whose file may carry no date of its own, and what such a file becomes undated. */
+const UNDATED_MEANS = {
+  "steamspy-csv": "dated today (the day of the import)",
+  "vgsales-csv": "kept undated (its critic scores dated today)",
+} as const;
+
+export type DatedImporter = keyof typeof UNDATED_MEANS;
+
+/**
+ * How a file of `kind` is dated when the command gives no `--as-of` (review r18c, item 1): by a date
+ * in its name; refused when its name gives a year other than `now`'s and no day; else the import
+ * goes on as `UNDATED_MEANS` says, with a warning. Null for importers whose rows carry their dates.
+ */
+export function datingWithoutAsOf(kind: string, path: string, now = new Date()): FileDating | null {
+  const means = UNDATED_MEANS[kind as DatedImporter] as string | undefined;
+  return means ? fileDating(path, now, means) : null;
+}
+
+/**
+ * The importer's own check of a file given without `asOf`, so no caller can import around the
+ * refusal: the date its name states, null when it states none, and an `ImportInputError` (before
+ * anything is written) when its name gives another year and no day.
+ */
+export function nameDateOrRefuse(kind: DatedImporter, path: string, now: Date): Date | null {
+  const dating = fileDating(path, now, UNDATED_MEANS[kind]);
+  if (dating.kind === "refused") throw new ImportInputError(dating.message);
+  return dating.kind === "named" ? dating.date : null;
 }

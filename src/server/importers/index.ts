@@ -1,5 +1,4 @@
 import { importEsportsCsv } from "./esports.ts";
-import { type FileDating, fileDating } from "./file-date.ts";
 import { importSteamStoreCsv } from "./steam-store.ts";
 import { importSteamChartsCsv } from "./steamcharts.ts";
 import { importSteamSpyCsv } from "./steamspy.ts";
@@ -16,22 +15,6 @@ export const DATED_IMPORTERS: Record<string, (path: string, asOf: Date) => Promi
   "vgsales-csv": importVgSalesCsv,
 };
 
-/** What a file of a dated importer becomes when neither `--as-of` nor its name gives its day. */
-const UNDATED_MEANS: Record<keyof typeof DATED_IMPORTERS & string, string> = {
-  "steamspy-csv": "dated today (the day of the import)",
-  "vgsales-csv": "kept undated (its critic scores dated today)",
-};
-
-/**
- * How a file of `kind` is dated when the command gives no `--as-of` (review r18c, item 1): by a date
- * in its name; refused when its name gives a year other than this one and no day; else the import
- * goes on as `UNDATED_MEANS` says, with a warning. Null for importers whose rows carry their dates.
- */
-export function datingWithoutAsOf(kind: string, path: string, now = new Date()): FileDating | null {
-  const means = UNDATED_MEANS[kind];
-  return means ? fileDating(path, now, means) : null;
-}
-
 /** Every importer by the name `bun run import <kind> <path>` takes. */
 export const IMPORTERS: Record<string, (path: string) => Promise<ImportSummary>> = {
   "steam-store-csv": (path) => importSteamStoreCsv(path),
@@ -43,4 +26,5 @@ export const IMPORTERS: Record<string, (path: string) => Promise<ImportSummary>>
 };
 
 export { ImportInputError } from "./csv-source.ts";
+export { datingWithoutAsOf } from "./file-date.ts";
 export { formatSummary, type ImportSummary } from "./summary.ts";

@@ -1,10 +1,9 @@
-import { basename } from "node:path";
 import { joinCompanies, splitCompanies } from "../catalog/normalize.ts";
 import { DAY_MS, startOfUtcDay } from "../catalog/stats.ts";
 import { recordPrice } from "../estimates/features.ts";
 import { parseOwnersBand } from "../estimates/owner-bands.ts";
 import { RowCheck, readCsv } from "./csv-source.ts";
-import { dateInFileName } from "./file-date.ts";
+import { nameDateOrRefuse } from "./file-date.ts";
 import { GameBatcher } from "./game-batch.ts";
 import { steamApp } from "./steam-store.ts";
 import { type ImportSummary, newSummary } from "./summary.ts";
@@ -64,7 +63,8 @@ export async function importSteamSpyCsv(
 ): Promise<ImportSummary> {
   const started = Date.now();
   const now = options.now ?? new Date();
-  const snapshot = asOf ?? dateInFileName(basename(path)) ?? startOfUtcDay(now);
+  // Without `asOf`, a name giving another year and no day refuses the import (nameDateOrRefuse).
+  const snapshot = asOf ?? nameDateOrRefuse("steamspy-csv", path, now) ?? startOfUtcDay(now);
   const summary = newSummary("steamspy-csv", path);
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);

@@ -5,7 +5,7 @@ import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
-import { dateInFileName } from "./file-date.ts";
+import { nameDateOrRefuse } from "./file-date.ts";
 import { GameBatcher, retryBatch } from "./game-batch.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -22,10 +22,12 @@ export { dateInFileName } from "./file-date.ts";
  * files the newer wins (flushSales states the whole rule).
  * Each row keeps the file its figures came from and when that file was taken: `asOf` (the import's
  * `--as-of`), else a date in the file's name (`…_as_at_22_Dec_2016.csv`, `…_2016-12-22.csv`), else
- * none — the files carry no date of their own, and the day of the import would not be theirs.
+ * none — the files carry no date of their own, and the day of the import would not be theirs. A name
+ * giving another year than the import's and no day (`vgsales_2015.csv`) is refused without `asOf`.
  * A critic score becomes the game's rating when it has none, and is kept as a dated `critic_score`
  * point (its provenance), dated as the sales rows, or by the day of the import when the file states
- * no date (a point needs a time; its provenance then reads as that day's import).
+ * no date (a point needs a time; its provenance then reads as that day's import) — only for the rows
+ * stored as the file's, not where the one-file rule kept another file's row.
  */
 export const VGSALES_SOURCE = "vgsales-csv";
 
@@ -59,7 +61,8 @@ export async function importVgSalesCsv(
   // after the file's own date but not after today (vgsales.csv's DS game of "2020") is kept.
   const now = options.now ?? new Date();
   const dataset = basename(path);
-  const takenAt = (asOf ?? dateInFileName(dataset))?.getTime() ?? null;
+  // Without `asOf`, a name giving another year and no day refuses the import (nameDateOrRefuse).
+  const takenAt = (asOf ?? nameDateOrRefuse("vgsales-csv", path, now))?.getTime() ?? null;
   const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(now);
   const summary = newSummary("vgsales-csv", path, "sales rows");
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
@@ -71,18 +74,18 @@ export async function importVgSalesCsv(
 
   const flushSales = async () => {
     await batch.flush();
-    const statements: InStatement[] = pending
-      .filter((s) => s.gameId)
-      .map((s) => ({
-        // Which file's row a (game, platform) keeps, whole (figures, year, rank, scores, companies, file
-        // and date), so each value is credited to the file it came from (review r18c, item 4):
-        // - rows of one file (its duplicates, a re-import): the larger figure wins; the same figure again
-        //   takes a date the row lacked, or records the row's companies where they were not kept;
-        // - of two files, a dated file's row replaces an undated one's and an undated file never replaces
-        //   a dated one; of two dated files the newer date wins (the larger figure on the same date);
-        //   of two undated files, the larger figure (nothing else orders them); a row stored before
-        //   files were kept (no file named) takes a named file's row of the same or a larger figure.
-        sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
+    const stored = pending.filter((s) => s.gameId);
+    pending.length = 0;
+    const statements: InStatement[] = stored.map((s) => ({
+      // Which file's row a (game, platform) keeps, whole (figures, year, rank, scores, companies, file
+      // and date), so each value is credited to the file it came from (review r18c, item 4):
+      // - rows of one file (its duplicates, a re-import): the larger figure wins; the same figure again
+      //   takes a date the row lacked, or records the row's companies where they were not kept;
+      // - of two files, a dated file's row replaces an undated one's and an undated file never replaces
+      //   a dated one; of two dated files the newer date wins (the larger figure on the same date);
+      //   of two undated files, the larger figure (nothing else orders them); a row stored before
+      //   files were kept (no file named) takes a named file's row of the same or a larger figure.
+      sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
               ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = excluded.rank,
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
@@ -102,32 +105,25 @@ export async function importVgSalesCsv(
                 WHEN excluded.as_of IS NOT NULL THEN excluded.as_of > game_sales.as_of
                   OR (excluded.as_of = game_sales.as_of AND excluded.global_sales > game_sales.global_sales)
                 ELSE excluded.global_sales > game_sales.global_sales END`,
-        args: [
-          s.gameId!,
-          s.platform,
-          s.year,
-          s.rank,
-          s.na,
-          s.eu,
-          s.jp,
-          s.other,
-          s.global,
-          s.critic,
-          s.user,
-          VGSALES_SOURCE,
-          dataset,
-          takenAt,
-          s.publisher,
-          s.developer,
-        ],
-      }));
-    const critics: CriticScore[] = pending.flatMap((s) =>
-      s.gameId && s.critic != null
-        ? [{ gameId: s.gameId, score: s.critic, ts: dated, source: VGSALES_SOURCE }]
-        : [],
-    );
-    pending.length = 0;
-    await retryBatch(() => recordCriticScores(critics));
+      args: [
+        s.gameId!,
+        s.platform,
+        s.year,
+        s.rank,
+        s.na,
+        s.eu,
+        s.jp,
+        s.other,
+        s.global,
+        s.critic,
+        s.user,
+        VGSALES_SOURCE,
+        dataset,
+        takenAt,
+        s.publisher,
+        s.developer,
+      ],
+    }));
     if (statements.length === 0) return;
     const { before, results, after } = await retryBatch(async () => {
       const before = await client.execute("SELECT count(*) AS n FROM game_sales");
@@ -135,6 +131,26 @@ export async function importVgSalesCsv(
       const after = await client.execute("SELECT count(*) AS n FROM game_sales");
       return { before, results, after };
     });
+    // A critic score is dated by its file only where the (game, platform) row the one-file rule kept
+    // is this file's (stored now, or by an earlier import of it at the same date): where another
+    // file's row was kept, no point, so an older or undated file never dates a rating the row of a
+    // newer file gave (review 19, item 4).
+    const kept = await retryBatch(() =>
+      client.execute({
+        sql: `SELECT game_id, platform, critic_score FROM game_sales
+              WHERE game_id IN (SELECT value FROM json_each(?)) AND dataset = ? AND as_of IS ?`,
+        args: [JSON.stringify([...new Set(stored.map((s) => s.gameId!))]), dataset, takenAt],
+      }),
+    );
+    const ours = new Set(
+      kept.rows.map((r) => `${String(r.game_id)}\t${String(r.platform)}\t${String(r.critic_score)}`),
+    );
+    const critics: CriticScore[] = stored.flatMap((s) =>
+      s.critic != null && ours.has(`${s.gameId}\t${s.platform}\t${s.critic}`)
+        ? [{ gameId: s.gameId!, score: s.critic, ts: dated, source: VGSALES_SOURCE }]
+        : [],
+    );
+    await retryBatch(() => recordCriticScores(critics));
     const added = Number(after.rows[0]!.n) - Number(before.rows[0]!.n);
     const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
     salesInserted += added;

@@ -218,18 +218,22 @@ function freeGameProvenance(r: Record<string, unknown>): Provenance | null {
   return null;
 }
 
-/** A catalog game free to play: a price of 0 with "Free to Play" among its genres or tags. */
+/**
+ * A catalog game free to play: a price of 0 with "Free to Play" among its genres or tags. The
+ * `price = 0` term lets the query read the free games' partial index (`games_free_idx`, migration
+ * 0036) rather than every game's row and lists (review 19, item 6).
+ */
 const FREE_TO_PLAY = `price = 0 AND EXISTS (
   SELECT 1 FROM json_each(games.genres) WHERE lower(value) = 'free to play'
   UNION ALL SELECT 1 FROM json_each(games.tags) WHERE lower(value) = 'free to play')`;
 
 /** The catalog's free-to-play games by the source of their price of 0, each with its newest time. */
+export const FREE_CATALOG_GAMES_SQL = `SELECT price_source, is_demo, count(*) AS games, max(CASE WHEN is_demo = 1 THEN updated_at ELSE price_at END) AS at
+  FROM games WHERE ${FREE_TO_PLAY} GROUP BY price_source, is_demo ORDER BY price_source`;
+
 const freeCatalogGames = keptUntilChange(
   async (): Promise<{ games: number; provenance: Provenance[] }> => {
-    const rs = await rawClient().execute(
-      `SELECT price_source, is_demo, count(*) AS games, max(CASE WHEN is_demo = 1 THEN updated_at ELSE price_at END) AS at
-       FROM games WHERE ${FREE_TO_PLAY} GROUP BY price_source, is_demo ORDER BY price_source`,
-    );
+    const rs = await rawClient().execute(FREE_CATALOG_GAMES_SQL);
     let games = 0;
     const newest = new Map<string, number | null>();
     for (const r of rs.rows) {

@@ -76,6 +76,8 @@ export const games = sqliteTable(
     uniqueIndex("games_igdb_id_unique").on(t.igdbId),
     index("games_name_year_idx").on(t.normalizedName, t.releaseYear),
     index("games_popularity_idx").on(t.popularity),
+    // The free games (price 0) alone: the free-to-play count reads these, not every game (review 19, item 6).
+    index("games_free_idx").on(t.priceSource, t.isDemo).where(sql`price = 0`),
   ],
 );
 

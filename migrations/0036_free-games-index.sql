@@ -1,0 +1,1 @@
+CREATE INDEX `games_free_idx` ON `games` (`price_source`,`is_demo`) WHERE price = 0;
