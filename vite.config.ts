@@ -19,11 +19,11 @@ export default defineConfig({
               // states, source notes, number and date formats) in one chunk instead of a dozen
               // 0.1–0.8 KiB files: each small file carried its own gzip overhead on the first route
               // (121.4 → 118.6 KiB); the game card and the figures' wording it shares with other screens
-              // (price conversion, rating and player figures) likewise (120.6 → 119.7 KiB). Only these
+              // (price conversion, rating and player figures) likewise (120.6 → 119.7 KiB; the figure-sources notes since). Only these
               // modules, not what they import, so the shell keeps React and the kit's base to itself.
               name: "screen-kit",
               includeDependenciesRecursively: false,
-              test: /src[\\/](ui[\\/](empty-state|source-note|skeleton|card|alert|metric-card|premium-lock|image-with-fallback)[\\/]|client[\\/](components[\\/](LoadFailed|ProductState|CatalogSourceNote|GameCardView)|format[\\/](numbers|dates))|contracts[\\/](price-conversion|rating-figure|player-figures|growth-basis)\.ts)/,
+              test: /src[\\/](ui[\\/](empty-state|source-note|skeleton|card|alert|metric-card|premium-lock|image-with-fallback)[\\/]|client[\\/](components[\\/](LoadFailed|ProductState|CatalogSourceNote|GameCardView|figure-sources)|format[\\/](numbers|dates))|contracts[\\/](price-conversion|rating-figure|player-figures|growth-basis)\.ts)/,
             },
           ],
         },
