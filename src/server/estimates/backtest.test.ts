@@ -67,6 +67,15 @@ test("a row with a count or price that can't be read is skipped and counted, not
   expect(out).toMatch(/^0–9\s+0\s/m);
 }, 30_000);
 
+// Review 19 d, item 11: an owners value that is no band ("lots") was counted as a row without one.
+test("a row whose owners value is no band is skipped and said, not counted as a row without a band", () => {
+  const run = runOn(`${HEADER}\n2,Lots,100,5,lots,999,999,5\n3,Good,100,5,"20,000 .. 50,000",999,999,5\n`);
+  expect(run.exitCode, run.stderr.toString()).toBe(0);
+  const out = run.stdout.toString();
+  expect(out).toMatch(/^1 row skipped \(owners not a band: 1\): not estimated, not counted$/m);
+  expect(out).toMatch(/1 of 1 rows have an owners band/);
+}, 30_000);
+
 test("a file with no usable rows is an error in one line", () => {
   const run = runOn(`${HEADER}\n2,Bad,abc,-5,"20,000 .. 50,000",x,999,5\n`);
   expect(run.exitCode).toBe(1);

@@ -142,6 +142,8 @@ export function readDatasetRows(records: Record<string, string>[]): DatasetRows 
       const why = unreadable(r[f]);
       return why ? [`${f} ${why}`] : [];
     });
+    // An owners value that is given but is no band ("lots") is unreadable too, not a row without one.
+    if (r.owners?.trim() && !parseOwnersBand(r.owners)) found.push("owners not a band");
     const row = found.length ? null : toRow(r);
     if (!row) {
       skipped++;

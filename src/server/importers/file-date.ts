@@ -63,7 +63,7 @@ export function fileDating(path: string, now: Date, undatedMeans: string): FileD
 /** The importers whose file may carry no date of its own, and what such a file becomes undated. */
 const UNDATED_MEANS = {
   "steamspy-csv": "dated today (the day of the import)",
-  "vgsales-csv": "kept undated (its critic scores dated today)",
+  "vgsales-csv": "kept undated (and any critic scores it gives dated today)",
 } as const;
 
 export type DatedImporter = keyof typeof UNDATED_MEANS;
