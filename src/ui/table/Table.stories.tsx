@@ -112,3 +112,46 @@ export const Columns: Story = {
     await expect(canvas.getByText("+4.2%")).toHaveClass("text-success");
   },
 };
+
+/** A table wider than its place says so under it (`scrollHint`), and only while columns are out of sight. */
+export const ScrollHint: Story = {
+  render: () => (
+    <div style={{ width: 320 }}>
+      <Table aria-label="Wide" scrollHint="Scroll the table sideways to see every game.">
+        <TableHeader>
+          <TableRow>
+            {["Figure", "Counter-Strike: Global Offensive", "Dota 2", "Team Fortress 2", "Terraria"].map(
+              (h) => (
+                <TableHead key={h} style={{ whiteSpace: "nowrap" }}>
+                  {h}
+                </TableHead>
+              ),
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            {["Players", "634.6K avg. players", "450.2K avg. players", "62.1K avg. players", "33.4K"].map(
+              (c) => (
+                <TableCell key={c} style={{ whiteSpace: "nowrap" }}>
+                  {c}
+                </TableCell>
+              ),
+            )}
+          </TableRow>
+        </TableBody>
+      </Table>
+      <Table aria-label="Narrow" scrollHint="Never shown: this one fits.">
+        <TableBody>
+          <TableRow>
+            <TableCell>Fits</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText("Scroll the table sideways to see every game.")).toBeVisible();
+    await expect(canvas.queryByText("Never shown: this one fits.")).toBeNull();
+  },
+};

@@ -1,12 +1,45 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { cn } from "../cn.ts";
 
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/**
+ * A table in a container that scrolls sideways when it is wider than its place. `scrollHint`: a line
+ * said under it while some of its columns are out of sight (Compare's five games side by side).
+ */
+export function Table({
+  className,
+  scrollHint,
+  ...props
+}: ComponentProps<"table"> & { scrollHint?: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const overflows = useOverflow(container, scrollHint != null);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
-      <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
-    </div>
+    <>
+      <div ref={container} data-slot="table-container" className="relative w-full overflow-x-auto">
+        <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
+      </div>
+      {scrollHint && overflows && (
+        <p data-slot="table-scroll-hint" className="mt-1 text-muted-foreground text-xs">
+          {scrollHint}
+        </p>
+      )}
+    </>
   );
+}
+
+/** Whether the element is wider inside than its box (some of it scrolled out of sight), kept current. */
+function useOverflow(ref: RefObject<HTMLElement | null>, watch: boolean): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!watch || !el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref, watch]);
+  return overflows;
 }
 export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
   return <thead data-slot="table-header" className={cn("[&_tr]:border-b", className)} {...props} />;

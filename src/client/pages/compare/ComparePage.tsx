@@ -473,7 +473,7 @@ export default function ComparePage() {
               />
             </CardHeader>
             <CardContent>
-              <Table aria-label="Key figures">
+              <Table aria-label="Key figures" scrollHint="Scroll the table sideways to see every game.">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Figure</TableHead>
