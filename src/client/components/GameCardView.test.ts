@@ -89,3 +89,36 @@ test("the cards' CSV names which rating each column is, and each source with its
     "Steam Store Games (Kaggle, CC BY 4.0) (2019-05-01); Steam via SteamSpy (dataset) (2023-06-01)",
   );
 });
+
+// Review r19d #3: the CSV gave SteamSpy's one-day peak under the counts' source (SteamCharts) alone.
+test("the cards' CSV gives the peak's own source and the days it covers", () => {
+  const card: GameCard = {
+    gameId: "g2",
+    gameName: "Peak Elsewhere",
+    platform: null,
+    genre: null,
+    price: null,
+    rating: null,
+    imageUrl: null,
+    playerCount: 634_600,
+    players: {
+      latest: { value: 634_600, at: "2022-02-01T00:00:00.000Z", period: "month" },
+      average: null,
+      peak: {
+        value: 1_088_407,
+        at: "2023-05-31T00:00:00.000Z",
+        days: 1,
+        period: "day",
+        points: 1,
+        source: "Steam via SteamSpy (dataset)",
+        asOf: "2023-05-31T00:00:00.000Z",
+      },
+      provenance: { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" },
+    },
+  };
+  const csv = gameCardsCsv([card]);
+  const cell = (name: string) => csv.rows[0]![csv.header.indexOf(name)];
+  expect(cell("players source")).toBe("SteamCharts");
+  expect(cell("peak source")).toBe("Steam via SteamSpy (dataset)");
+  expect(cell("peak covers (days)")).toBe(1);
+});

@@ -75,6 +75,9 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       "players source",
       "players as of",
       ...CONVERSION_CSV_HEADERS,
+      // The peak's own source and span: it may be another source's than the counts' (review r19d #3).
+      "peak source",
+      "peak covers (days)",
     ],
     rows: games.map((g) => [
       g.gameId,
@@ -99,6 +102,8 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       g.players?.provenance.source ?? null,
       g.players?.provenance.asOf ?? null,
       ...conversionCsvCells(g.priceConversion),
+      g.players?.peak?.source ?? null,
+      g.players?.peak?.days ?? null,
     ]),
   };
 }
