@@ -100,10 +100,15 @@ function FigureRow({
 }
 
 /** " (SteamSpy, May 2019)": where an input comes from and when; "" where that is not known. */
-function fromWhere(source: string | null | undefined, asOf: string | null | undefined, now?: number): string {
+function fromWhere(
+  source: string | null | undefined,
+  asOf: string | null | undefined,
+  now?: number,
+  method?: string,
+): string {
   if (!source) return "";
   const when = describeAsOf(asOf ?? null, now);
-  return ` (${when ? `${source}, ${when}` : source})`;
+  return ` (${when ? `${source}, ${when}` : source}${method ? `; ${method}` : ""})`;
 }
 
 /** The inputs the estimate used, each with its own source and time (they may be years apart). */
@@ -124,7 +129,8 @@ export function describeInputs(
       "Price",
       inputs.priceUsd == null
         ? price
-        : `${price}${fromWhere(sources?.price?.source, sources?.price?.asOf, now)}`,
+        : // A price converted from another currency says so: the revenue is built on it (review r19d #6).
+          `${price}${fromWhere(sources?.price?.source, sources?.price?.asOf, now, inputs.priceUsd > 0 ? sources?.price?.method : undefined)}`,
     ],
     ["Release year", inputs.releaseYear == null ? "unknown" : String(inputs.releaseYear)],
     ["Genres", inputs.genres.length ? inputs.genres.join(", ") : "none"],
