@@ -14,6 +14,21 @@ test("the names a question gives that no game found answers to", () => {
   ).toEqual([]);
 });
 
+test("a company, platform, genre, acronym or quarter is no missing game (review 19, item 1)", () => {
+  // The catalog knows "valve" (a developer) and "ubisoft" (a publisher), not "hades".
+  const known = (word: string) => ["valve", "ubisoft", "elden", "ring"].includes(word);
+  expect(namesNotFound("How much revenue did Valve make?", [], known)).toEqual([]);
+  expect(namesNotFound("How are FPS games doing on PC in Q3 2023?", [], known)).toEqual([]);
+  expect(
+    namesNotFound("Is Elden Ring bigger than Nintendo Switch sales?", [{ name: "Elden Ring" }], known),
+  ).toEqual([]);
+  expect(namesNotFound("Which DLC sold best on PS5 and Xbox in H1 2024?", [], known)).toEqual([]);
+  // A word the catalog knows nowhere is a name it lacks; one the question lists, whatever it is.
+  expect(namesNotFound("How is Hades reviewed?", [], known)).toEqual(["Hades"]);
+  expect(namesNotFound("Is Hades or Valve bigger?", [], known)).toEqual(["Hades", "Valve"]);
+  expect(namesNotFound("Compare Valve's games with Elden Ring", [{ name: "Elden Ring" }], known)).toEqual([]);
+});
+
 test("the sentence names each, joined with 'or'", () => {
   expect(notFoundSentence(["Hades"])).toBe("Our catalog has no game called “Hades”.");
   expect(notFoundSentence(["Hades", "Celeste", "Inside"])).toBe(

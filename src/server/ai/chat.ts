@@ -12,7 +12,7 @@ import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { normalizeName } from "../catalog/normalize.ts";
 import { searchGames } from "../catalog/search.ts";
-import { searchIndex } from "../catalog/search-index.ts";
+import { fieldWords, searchIndex } from "../catalog/search-index.ts";
 import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -237,13 +237,59 @@ export async function gamesNamedIn(question: string): Promise<Array<{ id: string
 }
 
 /**
+ * Platforms, and genres and kinds of game the catalog's tags may spell otherwise: words a question
+ * speaks of that name no game ("Nintendo Switch", "PC", "roguelikes").
+ */
+const NOT_GAME_WORDS = new Set(
+  `pc pcs windows mac macos osx linux steamos deck playstation ps ps1 ps2 ps3 ps4 ps5 psp vita xbox
+  series one switch nintendo wii 3ds ds gamecube ios android iphone ipad mobile console consoles
+  handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer platformers
+  metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
+);
+
+/**
+ * Words of a run that name nothing by themselves: common words, numbers, quarters and halves
+ * ("Q3", "H1"), platforms and genres, and short all-capital words (FPS, DLC, AAA, PC).
+ */
+function namesNothing(word: string): boolean {
+  if (/^\p{Lu}[\p{Lu}\d]{0,3}$/u.test(word) || /^[QH][1-4]$/i.test(word)) return true;
+  const key = normalizeName(word);
+  return !key || key.split(" ").every((w) => COMMON_WORDS.has(w) || NOT_GAME_WORDS.has(w) || /^\d+$/.test(w));
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether the question lists the run among others ("Hades and Dead Cells", "Hades vs Celeste",
+ * "A, B or C"): then it is read as a game's name whatever else the word may be. ("Compare Valve's
+ * games with Elden Ring" lists no Valve.)
+ */
+function listedIn(question: string, run: string): boolean {
+  const joined = String.raw`(?:\s+(?:and|or|vs\.?|versus)\s+|\s*[,&/]\s*)`;
+  const name = escaped(run);
+  return new RegExp(`${joined}${name}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${name}${joined}`, "u").test(
+    question,
+  );
+}
+
+/**
  * The names a question gives that no catalog game answers to ("Compare Hades and Dead Cells" with only
- * Dead Cells found → "Hades"): the runs of capitalised words namesIn reads, with a letter and not one
- * common word ("Steam", "March"), that none of the games found accounts for (the run holds its whole
+ * Dead Cells found → "Hades"): the runs of capitalised words namesIn reads, with a word that names
+ * something (not only common words, numbers, quarters, platforms, genres or short capitals: "FPS",
+ * "Q3 2023", "Nintendo Switch"), that none of the games found accounts for (the run holds its whole
  * name, or is its short form: "CS:GO"). A game whose name only holds the run ("Hades' Star" for
  * "Hades") does not.
+ *
+ * Only a run the question plainly gives as a game's name is said: one it lists or compares ("Hades and
+ * Dead Cells"), or one with a word the catalog knows nowhere (`known`: in no game's name, developer,
+ * publisher or tags, as the search index has them). "How much revenue did Valve make?" names a
+ * developer, not a game we lack.
  */
-export function namesNotFound(question: string, found: ReadonlyArray<{ name: string }>): string[] {
+export function namesNotFound(
+  question: string,
+  found: ReadonlyArray<{ name: string }>,
+  known: (word: string) => boolean = () => false,
+): string[] {
   const keys = found.map((g) => ({ name: g.name, key: normalizeName(g.name) }));
   // Words that open a sentence are capitalised whatever they are ("Say…", "Rank…"): one alone there is no name.
   const openers = new Set(
@@ -254,18 +300,29 @@ export function namesNotFound(question: string, found: ReadonlyArray<{ name: str
     .filter((run) => {
       if (run === question || !/\p{L}/u.test(run)) return false;
       const key = normalizeName(run);
-      const words = key.split(" ");
-      // Common words and numbers alone ("March 2019") name nothing.
-      if (!key || words.every((w) => COMMON_WORDS.has(w) || /^\d+$/.test(w))) return false;
-      if (words.length === 1 && openers.has(run.toLowerCase())) return false;
+      if (!key || run.split(/\s+/).every(namesNothing)) return false;
+      if (key.split(" ").length === 1 && openers.has(run.toLowerCase())) return false;
       // The run holds a found game's whole name, or is its short form ("CS:GO": two capitals or more).
-      return !keys.some(
-        (g) =>
-          ` ${key} `.includes(` ${g.key} `) ||
-          run.split(/\s+/).some((w) => /\p{Lu}.*\p{Lu}/u.test(w) && isShortForm(w, g.name)),
-      );
+      if (
+        keys.some(
+          (g) =>
+            ` ${key} `.includes(` ${g.key} `) ||
+            run.split(/\s+/).some((w) => /\p{Lu}.*\p{Lu}/u.test(w) && isShortForm(w, g.name)),
+        )
+      )
+        return false;
+      return listedIn(question, run) || !fieldWords(run).every(known);
     });
   return [...new Set(names)].slice(0, 3);
+}
+
+/**
+ * Whether the catalog knows a word in any game's name, developer, publisher or tags; without the
+ * search index, every word (nothing is said missing but what the question lists).
+ */
+async function catalogKnows(): Promise<(word: string) => boolean> {
+  const index = await searchIndex().catch(() => null);
+  return index ? (word) => index.hasWord(word) : () => true;
 }
 
 /** "Hades", "Hades and Hollow Knight", "A, B and C". */
@@ -308,7 +365,7 @@ async function statisticalAnswer(
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = namesNotFound(question, found);
+  const missing = namesNotFound(question, found, await catalogKnows());
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
@@ -804,10 +861,11 @@ export async function* askAnalyst(
     modelUsed = model.label;
     // A name of the question that is no game of ours, and that the answer does not speak of: said in
     // the note, so that an answer about one of two games does not pass for a comparison.
-    const missing = namesNotFound(request.message, [
-      ...(await namedInQuestion()),
-      ...[...ledger.games.values()].map((g) => ({ name: g.name })),
-    ]).filter((name) => !normalizeName(text).includes(normalizeName(name)));
+    const missing = namesNotFound(
+      request.message,
+      [...(await namedInQuestion()), ...[...ledger.games.values()].map((g) => ({ name: g.name }))],
+      await catalogKnows(),
+    ).filter((name) => !normalizeName(text).includes(normalizeName(name)));
     if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
     text = await statisticalAnswer(ledger, namedInQuestion(), request.message);
