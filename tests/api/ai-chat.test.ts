@@ -688,6 +688,20 @@ describe("a slow or broken stream (report r18b #2)", () => {
     expect(answer.note).toBeNull();
   });
 
+  test("an attempt that starts late waits only what is left of the two timeouts, not a whole timeout more (review 19, item 3)", async () => {
+    llm.queue.push(
+      // The first attempt is asked to wait 0.75 s: the second starts with about 0.25 s of the 1 s left.
+      { kind: "status", status: 429, retryAfter: "0.75" },
+      { kind: "stream", text: ["Too late."], delayMs: 5_000 },
+      { kind: "stream", text: ["Too late."], delayMs: 5_000 },
+    );
+    const { answer } = await withTimeout(500, () => ask("Is Rising Star worth it?"));
+    expect(answer.note).toMatch(/was unavailable: timed out after 2 attempts/);
+    expect(llm.requests).toHaveLength(2);
+    // Within the two timeouts (1 s) and the statistics answer; a whole timeout more would be 1.25 s.
+    expect(answer.processingTime).toBeLessThan(1_150);
+  });
+
   test("a model silent past the timeout mid-answer: its unfinished last sentence is not shown, and the note says it timed out", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },

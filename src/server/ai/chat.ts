@@ -410,6 +410,19 @@ async function conversationFor(userId: string, id: string | undefined, question:
 /** Why a streamed answer that was arriving stopped without an error status or a timeout. */
 const DROPPED = "the connection dropped before the answer was complete";
 
+/**
+ * The stream's parts that come of the model's own output: only these count against its silence. The
+ * SDK's `start` comes before the request is answered, and `start-step` before each request of a step.
+ */
+const MODEL_CONTENT = new Set<string>([
+  "text-delta",
+  "reasoning-delta",
+  "tool-input-delta",
+  "tool-call",
+  "tool-result",
+  "finish-step",
+]);
+
 /** The SDK's error for a tool call on a step that offered none (its class is not exported). */
 const isToolChoiceViolation = (error: unknown) =>
   error instanceof Error && error.name === "AI_ToolChoiceViolationError";
@@ -704,9 +717,12 @@ export async function* askAnalyst(
       let timedOut = false;
       let capped = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      // A limit on silence: until its first event an attempt may wait AI_TIMEOUT_MS (within the
-      // attempts' deadline); then each event (words, a tool call, a step) gives it AI_TIMEOUT_MS
-      // more, up to the cap on one answer.
+      // A limit on the model's silence: until its first content (words, a tool call, a step's end) an
+      // attempt may wait AI_TIMEOUT_MS within the attempts' deadline; then each content part gives it
+      // AI_TIMEOUT_MS more, up to the cap on one answer. The SDK's own parts (`start`, sent before the
+      // request is even answered; `start-step`) are no sign of the model, and our own work on a part
+      // (the number check, a reader slow to take the words) is not its silence: the timer is stopped
+      // meanwhile and set again when that is done.
       const quietFor = (ms: number, atCap: boolean) => {
         clearTimeout(timer);
         timer = setTimeout(
@@ -741,40 +757,48 @@ export async function* askAnalyst(
         let finishReason: string | undefined;
         let rawFinishReason: string | undefined;
         for await (const part of result.fullStream) {
-          const untilCap = cap - performance.now();
-          quietFor(Math.min(model.timeoutMs, untilCap), untilCap <= model.timeoutMs);
-          if (part.type === "text-delta") {
-            modelStarted = true;
-            text += part.text;
-            const event = words(await stream.push(part.text));
-            if (event) yield event;
-          } else if (part.type === "tool-call") {
-            // A tool the model made up (or called with input that does not fit) did not run: the SDK
-            // answers the model with the error, and it is neither recorded nor shown.
-            if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
-            const key = `${part.toolName} ${JSON.stringify(part.input)}`;
-            if (toolsShown.has(key)) continue;
-            toolsShown.add(key);
-            toolCalls.push({ name: part.toolName, input: part.input });
-            yield { type: "tool", name: part.toolName, input: part.input };
-          } else if (part.type === "finish-step") {
-            steps++;
-            finishReason = part.finishReason;
-            rawFinishReason = part.rawFinishReason;
-            usage = {
-              inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
-              outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
-              totalTokens: usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
-            };
-          } else if (part.type === "error") {
-            // The last step offers no tools; a model that calls one anyway has run out of steps.
-            if (isToolChoiceViolation(part.error)) {
-              outOfSteps = true;
-              continue;
+          const content = MODEL_CONTENT.has(part.type);
+          if (content) clearTimeout(timer);
+          try {
+            if (part.type === "text-delta") {
+              modelStarted = true;
+              text += part.text;
+              const event = words(await stream.push(part.text));
+              if (event) yield event;
+            } else if (part.type === "tool-call") {
+              // A tool the model made up (or called with input that does not fit) did not run: the SDK
+              // answers the model with the error, and it is neither recorded nor shown.
+              if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
+              const key = `${part.toolName} ${JSON.stringify(part.input)}`;
+              if (toolsShown.has(key)) continue;
+              toolsShown.add(key);
+              toolCalls.push({ name: part.toolName, input: part.input });
+              yield { type: "tool", name: part.toolName, input: part.input };
+            } else if (part.type === "finish-step") {
+              steps++;
+              finishReason = part.finishReason;
+              rawFinishReason = part.rawFinishReason;
+              usage = {
+                inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
+                outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
+                totalTokens:
+                  usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
+              };
+            } else if (part.type === "error") {
+              // The last step offers no tools; a model that calls one anyway has run out of steps.
+              if (isToolChoiceViolation(part.error)) {
+                outOfSteps = true;
+                continue;
+              }
+              throw part.error;
+            } else if (part.type === "abort") {
+              throw new Error("aborted");
             }
-            throw part.error;
-          } else if (part.type === "abort") {
-            throw new Error("aborted");
+          } finally {
+            if (content) {
+              const untilCap = cap - performance.now();
+              quietFor(Math.min(model.timeoutMs, untilCap), untilCap <= model.timeoutMs);
+            }
           }
         }
         answeredByModel = text.trim().length > 0;
