@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
+import { CheckedStream } from "../../src/server/ai/chat.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { setChatKeepAliveForTests } from "../../src/server/routes/ai.ts";
@@ -726,6 +727,34 @@ describe("a slow or broken stream (report r18b #2)", () => {
     expect(answer.note).toMatch(/stopped: the connection dropped before the answer was complete/);
     expect(answer.note).toMatch(/its unfinished last sentence is left out\.$/);
     expect(answer.note).not.toMatch(/expected format/);
+  });
+
+  test("an error of our own code mid-answer is not told as a dropped connection (review 19, items 5 and 21)", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. ", "It is ", "well liked."], gapMs: 20 },
+    );
+    const push = CheckedStream.prototype.push;
+    const failing = vi.spyOn(CheckedStream.prototype, "push").mockImplementation(async function (
+      this: CheckedStream,
+      piece: string,
+    ) {
+      if (piece === "It is ") throw new TypeError("Cannot read properties of undefined (reading 'kept')");
+      return push.call(this, piece);
+    });
+    try {
+      const { events, answer } = await ask("Is Rising Star liked?");
+      expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+      expect(streamed(events)).toBe(answer.content);
+      expect(answer.note).toBe(
+        "The answer was cut short by an error on our side while we handled it, so it may be incomplete; its unfinished last sentence is left out.",
+      );
+      expect(answer.note).not.toMatch(/connection dropped|expected format/);
+      // Not the model's fault: it is not asked again.
+      expect(llm.requests).toHaveLength(2);
+    } finally {
+      failing.mockRestore();
+    }
   });
 });
 

@@ -411,6 +411,28 @@ async function conversationFor(userId: string, id: string | undefined, question:
 const DROPPED = "the connection dropped before the answer was complete";
 
 /**
+ * An error of our own code while it handled the model's stream (the number check of the words, say):
+ * no fault of the model or of the connection, and not to be told as either.
+ */
+const OWN_FAILURE = "an error on our side while handling its answer";
+
+class OwnFailure extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "OwnFailure";
+  }
+}
+
+/** Runs our own work on a part of the model's stream; what it throws is an OwnFailure. */
+async function ours<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new OwnFailure(error);
+  }
+}
+
+/**
  * The stream's parts that come of the model's own output: only these count against its silence. The
  * SDK's `start` comes before the request is answered, and `start-step` before each request of a step.
  */
@@ -582,8 +604,9 @@ function withoutUnfinished(text: string): string {
  * facts known when they are complete. A sentence is complete once the text after it shows where it
  * ends; its verdict is final, so what was streamed stays a prefix of what is shown next. The answer
  * stored at the end is checked again, whole, against all the facts (it can only keep more).
+ * (Exported for the tests of an error of our own mid-answer.)
  */
-class CheckedStream {
+export class CheckedStream {
   private text = "";
   private readonly kept: Segment[] = [];
   private decided = 0;
@@ -685,10 +708,10 @@ export async function* askAnalyst(
   // Each tool step is shown and recorded once, however often the model (or a retry) repeats it.
   const toolsShown = new Set<string>();
   let answeredByModel = false;
-  // Why the answer was cut short with words already given: the output limit ("length"), or the
-  // model's stream stopping (silent past the timeout, a dropped connection). Its unfinished last
-  // sentence is then not given.
-  let cutOff: { by: "length" } | { by: "stopped"; reason: string } | null = null;
+  // Why the answer was cut short with words already given: the output limit ("length"), the
+  // model's stream stopping (silent past the timeout, a dropped connection), or an error of our own
+  // while handling it. Its unfinished last sentence is then not given.
+  let cutOff: { by: "length" } | { by: "stopped"; reason: string } | { by: "ours" } | null = null;
 
   if (model) {
     for (const g of await namedInQuestion()) catalog.names.add(g.name);
@@ -755,7 +778,6 @@ export async function* askAnalyst(
         let steps = 0;
         let outOfSteps = false;
         let finishReason: string | undefined;
-        let rawFinishReason: string | undefined;
         for await (const part of result.fullStream) {
           const content = MODEL_CONTENT.has(part.type);
           if (content) clearTimeout(timer);
@@ -763,7 +785,7 @@ export async function* askAnalyst(
             if (part.type === "text-delta") {
               modelStarted = true;
               text += part.text;
-              const event = words(await stream.push(part.text));
+              const event = words(await ours(() => stream.push(part.text)));
               if (event) yield event;
             } else if (part.type === "tool-call") {
               // A tool the model made up (or called with input that does not fit) did not run: the SDK
@@ -777,7 +799,6 @@ export async function* askAnalyst(
             } else if (part.type === "finish-step") {
               steps++;
               finishReason = part.finishReason;
-              rawFinishReason = part.rawFinishReason;
               usage = {
                 inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
                 outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
@@ -802,10 +823,9 @@ export async function* askAnalyst(
           }
         }
         answeredByModel = text.trim().length > 0;
+        // (A stream that closed without the model's finish is an `error` part, thrown above: the
+        // provider's "Response stream ended without a finish reason", a dropped connection.)
         if (answeredByModel && finishReason === "length") cutOff = { by: "length" };
-        // The stream closed without the model's finish: the connection dropped before the answer's end.
-        else if (answeredByModel && finishReason === "other" && rawFinishReason === undefined)
-          cutOff = { by: "stopped", reason: DROPPED };
         if (!answeredByModel && (outOfSteps || steps >= MAX_STEPS)) {
           // Out of steps is no passing failure: another attempt would run the same loop and bill it
           // again. The statistics answer at once.
@@ -814,9 +834,25 @@ export async function* askAnalyst(
         }
         if (!answeredByModel) reason = "answered nothing";
       } catch (error) {
+        if (error instanceof OwnFailure) {
+          // Our fault, not the model's: logged as such, and not tried again (it would bill the model
+          // for the same failure).
+          log.error("chat answer failed in our own handling", {
+            attempt,
+            error: String(
+              error.cause instanceof Error ? (error.cause.stack ?? error.cause) : error.cause,
+            ).slice(0, 2000),
+          });
+          reason = OWN_FAILURE;
+          if (text.trim()) {
+            cutOff = { by: "ours" };
+            answeredByModel = true;
+          }
+          break;
+        }
         const verdict = classify(error, timedOut);
-        // Words had come, so the model's answer was arriving: an error now is the stream breaking off
-        // (a 2xx whose chunks stopped), not an answer that did not fit.
+        // Words had come, so the model's answer was arriving: an error a dropped connection raises is
+        // the stream breaking off, not an answer that did not fit.
         reason = capped
           ? `took longer than the ${STREAM_CAP_MS / 60_000} minutes one answer may take`
           : modelStarted && !timedOut && isBrokenStream(error)
@@ -854,7 +890,9 @@ export async function* askAnalyst(
       note =
         cutOff.by === "length"
           ? `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${left}.`
-          : `The language model (${model.label}) stopped: ${cutOff.reason}, so the answer may be incomplete${left}.`;
+          : cutOff.by === "ours"
+            ? `The answer was cut short by an error on our side while we handled it, so it may be incomplete${left}.`
+            : `The language model (${model.label}) stopped: ${cutOff.reason}, so the answer may be incomplete${left}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
@@ -872,7 +910,7 @@ export async function* askAnalyst(
     const dropped = grounding.dropped.length;
     if (!text.trim())
       text =
-        cutOff?.by === "stopped"
+        cutOff?.by !== "length"
           ? "The answer stopped before its first sentence was complete."
           : "The answer was cut off at the output limit before its first sentence was complete.";
     else if (dropped) {
