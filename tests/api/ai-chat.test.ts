@@ -318,6 +318,10 @@ describe("the number check of the chat", () => {
       // Rising Star's 90% is a fact, only not Fading Giant's: not called unknown.
       { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: [], notAbout: ["90%"] },
     ]);
+    // The note says why as the analysis card does: a fact, only not of the game the sentence speaks of.
+    expect(answer.note).toBe(
+      "1 of its 2 sentences citing a number that is not a figure of what the sentence speaks of was left out.",
+    );
     expect(answer.citations.map((c) => c.name)).toEqual(["Rising Star"]);
     // A sentence that goes on about the game named before it ("It …") is checked against that game.
     llm.queue.push(

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { namesNotFound, notFoundSentence } from "./chat.ts";
+import { droppedNote, namesNotFound, notFoundSentence } from "./chat.ts";
 
 test("the names a question gives that no game found answers to", () => {
   const deadCells = { name: "Dead Cells" };
@@ -33,5 +33,29 @@ test("the sentence names each, joined with 'or'", () => {
   expect(notFoundSentence(["Hades"])).toBe("Our catalog has no game called “Hades”.");
   expect(notFoundSentence(["Hades", "Celeste", "Inside"])).toBe(
     "Our catalog has no game called “Hades”, “Celeste” or “Inside”.",
+  );
+});
+
+test("the note counts apart sentences dropped for an unknown number and for another game's figure (review 19, item 15)", () => {
+  const unknown = { unknown: ["5,555,555"] };
+  const other = { unknown: [], notAbout: ["90%"] };
+  expect(droppedNote([unknown], 3, true).note).toBe(
+    "1 of its 3 sentences citing a number that is not in our data was left out.",
+  );
+  expect(droppedNote([other], 2, true).note).toBe(
+    "1 of its 2 sentences citing a number that is not a figure of what the sentence speaks of was left out.",
+  );
+  expect(droppedNote([unknown, other, other], 5, true).note).toBe(
+    "3 of its 5 sentences were left out: 1 citing a number that is not in our data, 2 citing a number that is not a figure of what the sentence speaks of.",
+  );
+  expect(droppedNote([other], 1, false)).toEqual({
+    note: "Every sentence of the answer (1) cited a number that is not a figure of what the sentence speaks of, so it was withheld.",
+    withheld: "The answer cited figures that are not of what its sentences speak of and was withheld.",
+  });
+  expect(droppedNote([unknown, other], 2, false).note).toBe(
+    "Every sentence of the answer (2) cited a number that is not in our data (1) or a number that is not a figure of what the sentence speaks of (1), so it was withheld.",
+  );
+  expect(droppedNote([unknown], 1, false).withheld).toBe(
+    "The answer cited figures that are not in our data and was withheld.",
   );
 });

@@ -325,6 +325,53 @@ async function catalogKnows(): Promise<(word: string) => boolean> {
   return index ? (word) => index.hasWord(word) : () => true;
 }
 
+const NOT_IN_DATA = "a number that is not in our data";
+/** As the analysis card says it of a figure that is a fact, only of another game than the sentence's. */
+const NOT_ABOUT = "a number that is not a figure of what the sentence speaks of";
+
+/**
+ * What the chat's note says of the sentences the number check dropped, each for why it was: a
+ * number that is none of the facts, or one that is a fact of another game than the sentence speaks
+ * of (`notAbout`), counted apart. `withheld` is the answer's text when no sentence was kept.
+ */
+export function droppedNote(
+  drops: ReadonlyArray<{ unknown: readonly string[]; notAbout?: readonly string[] }>,
+  segments: number,
+  kept: boolean,
+): { note: string; withheld: string } {
+  const unknown = drops.filter((d) => d.unknown.length > 0).length;
+  const notAbout = drops.length - unknown;
+  const citing = (n: number, what: string) => `${n} citing ${what}`;
+  const withheld =
+    notAbout === 0
+      ? "The answer cited figures that are not in our data and was withheld."
+      : unknown === 0
+        ? "The answer cited figures that are not of what its sentences speak of and was withheld."
+        : "The answer cited figures that are not in our data, or not of what its sentences speak of, and was withheld.";
+  if (!kept) {
+    const what =
+      notAbout === 0
+        ? NOT_IN_DATA
+        : unknown === 0
+          ? NOT_ABOUT
+          : `${NOT_IN_DATA} (${unknown}) or ${NOT_ABOUT} (${notAbout})`;
+    return {
+      note: `Every sentence of the answer (${segments}) cited ${what}, so it was withheld.`,
+      withheld,
+    };
+  }
+  const were = drops.length === 1 ? "was" : "were";
+  if (unknown === 0 || notAbout === 0)
+    return {
+      note: `${drops.length} of its ${segments} sentences citing ${notAbout === 0 ? NOT_IN_DATA : NOT_ABOUT} ${were} left out.`,
+      withheld,
+    };
+  return {
+    note: `${drops.length} of its ${segments} sentences ${were} left out: ${citing(unknown, NOT_IN_DATA)}, ${citing(notAbout, NOT_ABOUT)}.`,
+    withheld,
+  };
+}
+
 /** "Hades", "Hades and Hollow Knight", "A, B and C". */
 const listed = (names: readonly string[]) =>
   names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
@@ -914,11 +961,9 @@ export async function* askAnalyst(
           ? "The answer stopped before its first sentence was complete."
           : "The answer was cut off at the output limit before its first sentence was complete.";
     else if (dropped) {
-      text = checked || "The answer cited figures that are not in our data and was withheld.";
-      const what = checked
-        ? `${dropped} of its ${grounding.segments} sentences citing a number that is not in our data ${dropped === 1 ? "was" : "were"} left out.`
-        : `Every sentence of the answer (${grounding.segments}) cited a number that is not in our data, so it was withheld.`;
-      note = [note, what].filter(Boolean).join(" ");
+      const why = droppedNote(grounding.dropped, grounding.segments, Boolean(checked));
+      text = checked || why.withheld;
+      note = [note, why.note].filter(Boolean).join(" ");
     }
     modelUsed = model.label;
     // A name of the question that is no game of ours, and that the answer does not speak of: said in
