@@ -106,7 +106,6 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
         <span>Processing time {metadata.processingTime} ms</span>
         <span>Confidence {percent(metadata.confidence)}</span>
         <span>{extra}</span>
-        <span data-testid="ai-model">{modelText(metadata.modelUsed)}</span>
         {metadata.tokens && metadata.tokens.total > 0 && (
           <span>{metadata.tokens.total.toLocaleString("en")} tokens</span>
         )}

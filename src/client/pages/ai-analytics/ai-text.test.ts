@@ -4,6 +4,7 @@ import {
   droppedText,
   modelText,
   numberCheckText,
+  statisticalReason,
   TREND_BADGE,
   writtenByText,
 } from "./ai-text.ts";
@@ -44,6 +45,16 @@ test("a trend label says what the projection found beside it; no projection says
   expect(directionText("declining")).toBe("players projected to fall");
   expect(directionText("unknown")).toBe("too little player history to project");
   expect(TREND_BADGE).toEqual({ bullish: "success", bearish: "destructive", neutral: "secondary" });
+});
+
+test("one parser reads the statistics' label for both wordings (review 19, item 12)", () => {
+  expect(statisticalReason("llama3.1:8b via Ollama")).toBeNull();
+  expect(statisticalReason("statistical model (monthly token budget used up)")).toBe(
+    "monthly token budget used up",
+  );
+  expect(statisticalReason(" statistical model ")).toBe("");
+  // A model whose name only starts so is a language model.
+  expect(statisticalReason("statistical model v2 via Acme")).toBeNull();
 });
 
 test("who wrote a result is said apart from its data's source", () => {

@@ -15,16 +15,25 @@ export function numberCheckText(check: AiMetadata["numberCheck"]): string {
 }
 
 /**
- * Which model wrote a result, for the screen and the history: "Model llama3.1:8b via Ollama", or
- * "Statistics only (no language model configured)" when the statistics wrote it. The server names
- * the latter "statistical model (…)"; a screen prefix "Model" before it read "Model statistical
- * model". Results stored before every analysis said why ("statistical model" alone) read
- * "Statistics only".
+ * Why the statistics wrote a result, from the server's label "statistical model (…)": its reason
+ * ("no language model configured"), "" for a result stored before every analysis said why
+ * ("statistical model" alone), or null when a language model wrote it.
+ */
+export function statisticalReason(modelUsed: string): string | null {
+  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
+  return statistical ? (statistical[1] ?? "") : null;
+}
+
+/**
+ * Which model wrote a result, where one line says only that (the chat's answers, the history rows):
+ * "Model llama3.1:8b via Ollama", or "Statistics only (no language model configured)" when the
+ * statistics wrote it (a screen prefix "Model" before the server's label read "Model statistical
+ * model"). An analysis card says it with its time instead (writtenByText).
  */
 export function modelText(modelUsed: string): string {
-  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
-  if (!statistical) return `Model ${modelUsed}`;
-  return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
+  const reason = statisticalReason(modelUsed);
+  if (reason === null) return `Model ${modelUsed}`;
+  return reason ? `Statistics only (${reason})` : "Statistics only";
 }
 
 /**
@@ -40,14 +49,16 @@ export function droppedText(drop: NumberCheckDrop): string {
 }
 
 /**
- * Who wrote a result and when, apart from where its figures come from: "Written by llama3.1:8b via
- * Ollama · <time>", or "Written from the statistics alone (no language model configured) · <time>".
+ * Who wrote a result and when, apart from where its figures come from, said once on an analysis
+ * card: "Written by llama3.1:8b via Ollama · <time>", or "Written from the statistics alone (no
+ * language model configured) · <time>".
  */
 export function writtenByText(modelUsed: string, when: string): string {
-  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
-  const who = !statistical
-    ? `Written by ${modelUsed}`
-    : `Written from the statistics alone${statistical[1] ? ` (${statistical[1]})` : ""}`;
+  const reason = statisticalReason(modelUsed);
+  const who =
+    reason === null
+      ? `Written by ${modelUsed}`
+      : `Written from the statistics alone${reason ? ` (${reason})` : ""}`;
   return `${who} · ${when}`;
 }
 
