@@ -242,7 +242,7 @@ export async function gamesNamedIn(question: string): Promise<Array<{ id: string
  */
 const NOT_GAME_WORDS = new Set(
   `pc pcs windows mac macos osx linux steamos deck playstation ps ps1 ps2 ps3 ps4 ps5 psp vita xbox
-  series one switch nintendo wii 3ds ds gamecube ios android iphone ipad mobile console consoles
+  series switch nintendo wii 3ds ds gamecube ios android iphone ipad mobile console consoles
   handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer platformers
   metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
 );
@@ -280,8 +280,8 @@ function listedIn(question: string, run: string): boolean {
  * name, or is its short form: "CS:GO"). A game whose name only holds the run ("Hades' Star" for
  * "Hades") does not.
  *
- * Only a run the question plainly gives as a game's name is said: one it lists or compares ("Hades and
- * Dead Cells"), or one with a word the catalog knows nowhere (`known`: in no game's name, developer,
+ * Only a run the question plainly gives as a game's name is said: one it lists with others ("Hades
+ * and Dead Cells", "Hades vs Celeste"), or one with a word the catalog knows nowhere (`known`: in no game's name, developer,
  * publisher or tags, as the search index has them). "How much revenue did Valve make?" names a
  * developer, not a game we lack.
  */
