@@ -926,7 +926,13 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(await stream.end(cutOff != null));
+      // After an error of our own in the number check, the rest may fail the same way: then nothing more
+      // streams, and the stored answer is checked whole below.
+      const rest = await stream.end(cutOff != null).catch((error: unknown) => {
+        if (cutOff?.by !== "ours") throw error;
+        return "";
+      });
+      const event = words(rest);
       if (event) yield event;
     }
     if (cutOff) {
