@@ -27,6 +27,13 @@ test("a company, platform, genre, acronym or quarter is no missing game (review 
   expect(namesNotFound("How is Hades reviewed?", [], known)).toEqual(["Hades"]);
   expect(namesNotFound("Is Hades or Valve bigger?", [], known)).toEqual(["Hades", "Valve"]);
   expect(namesNotFound("Compare Valve's games with Elden Ring", [{ name: "Elden Ring" }], known)).toEqual([]);
+  // A place, a studio or a kind of game the question does not list is no game's name (review r19e, item 3).
+  expect(namesNotFound("Which Action games from Valve are popular in Europe?", [], known)).toEqual([]);
+  expect(namesNotFound("Should a small Indie Studio in Berlin make a Roguelike?", [], known)).toEqual([]);
+  expect(namesNotFound("Compare Early Access games with Battle Royale games", [], known)).toEqual([]);
+  expect(namesNotFound("Is Overwatch bigger than Elden Ring?", [{ name: "Elden Ring" }], known)).toEqual([
+    "Overwatch",
+  ]);
 });
 
 test("the sentence names each, joined with 'or'", () => {

@@ -13,7 +13,7 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { normalizeName } from "../catalog/normalize.ts";
 import { searchGames } from "../catalog/search.ts";
 import { fieldWords, searchIndex } from "../catalog/search-index.ts";
-import { db } from "../db/client.ts";
+import { db, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
@@ -311,9 +311,61 @@ export function namesNotFound(
         )
       )
         return false;
-      return listedIn(question, run) || !fieldWords(run).every(known);
+      if (listedIn(question, run)) return true;
+      // A place or a company ("popular in Europe", "a studio in Berlin", "games from Valve") or a kind
+      // of game ("Battle Royale games") is no game's name, whatever words it has.
+      if (placeOrKind(question, run)) return false;
+      return !fieldWords(run).every(known);
     });
   return [...new Set(names)].slice(0, 3);
+}
+
+/**
+ * Whether the question writes the run after "in", "from", "at", "by"… or before "games", "studio"…,
+ * or the run ends as a company's does ("Indie Studio").
+ */
+function placeOrKind(question: string, run: string): boolean {
+  if (/\s(?:studios?|publishers?|developers?|company|companies)$/iu.test(run)) return true;
+  const name = escaped(run);
+  return new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:in|from|at|by|near|across|to|of)\s+(?:the\s+)?${name}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])${name}\s+(?:games?|titles?|studios?|developers?|publishers?|editions?|genres?|market|players)(?![\p{L}\p{N}])`,
+    "iu",
+  ).test(question);
+}
+
+/**
+ * The names of `names` the catalog has in no form: checked as the answer's own name matching reads
+ * names, against the games a search for the name, its words and its first letter finds (the most
+ * popular first): a name that is part of a game's name ("Witcher 3" of "The Witcher 3: Wild Hunt",
+ * "Ori" of "Ori and the Blind Forest"), a short form of it ("CS:GO", "GTA V", "PUBG"), or a developer's
+ * or publisher's exact name ("Valve", "Ubisoft"). A name found so is not said missing: a false "not
+ * in our catalog" is worse than saying nothing.
+ */
+export async function notInCatalog(names: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const name of names) if (!(await catalogHasName(name))) missing.push(name);
+  return missing;
+}
+
+async function catalogHasName(name: string): Promise<boolean> {
+  const key = normalizeName(name);
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const queries = [name, ...words.filter((w) => w.length >= 2), words[0]?.[0] ?? ""].filter(Boolean);
+  const games = (await searchEach(queries, 50)).flat();
+  const compact = name.replace(/\s+/g, "");
+  const named = games.some(
+    (g) =>
+      (key && ` ${normalizeName(g.name)} `.includes(` ${key} `)) ||
+      isShortForm(compact, g.name) ||
+      words.some((w) => isShortForm(w, g.name)) ||
+      gamesNamed(name, [g]).length > 0,
+  );
+  if (named) return true;
+  const rows = await readRows(
+    "SELECT 1 FROM games WHERE developer = ? COLLATE NOCASE OR publisher = ? COLLATE NOCASE LIMIT 1",
+    [name, name],
+  ).catch(() => [{}]);
+  return rows.length > 0;
 }
 
 /**
@@ -412,7 +464,7 @@ async function statisticalAnswer(
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = namesNotFound(question, found, await catalogKnows());
+  const missing = await notInCatalog(namesNotFound(question, found, await catalogKnows()));
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
@@ -974,11 +1026,12 @@ export async function* askAnalyst(
     modelUsed = model.label;
     // A name of the question that is no game of ours, and that the answer does not speak of: said in
     // the note, so that an answer about one of two games does not pass for a comparison.
-    const missing = namesNotFound(
+    let missing = namesNotFound(
       request.message,
       [...(await namedInQuestion()), ...[...ledger.games.values()].map((g) => ({ name: g.name }))],
       await catalogKnows(),
     ).filter((name) => !normalizeName(text).includes(normalizeName(name)));
+    missing = await notInCatalog(missing);
     if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
     text = await statisticalAnswer(ledger, namedInQuestion(), request.message);
