@@ -733,6 +733,17 @@ describe("a slow or broken stream (report r18b #2)", () => {
     expect(answer.note).not.toMatch(/expected format/);
   });
 
+  test("a connection dropped right after a decimal point: '… is rated 4.' is an unfinished sentence, left out (review r19e, item 2)", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. ", "It is rated 4."], cut: true },
+    );
+    const { events, answer } = await ask("How is Rising Star rated?");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toMatch(/its unfinished last sentence is left out\.$/);
+  });
+
   test("an error of our own code mid-answer is not told as a dropped connection (review 19, items 5 and 21)", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },

@@ -684,11 +684,15 @@ function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {
   return { games, results: [] };
 }
 
-/** How many sentences of a text are finished: all but a last one without its closing mark. */
+/**
+ * How many sentences of a cut-off text are finished: all but a last one without its closing mark, or
+ * one that stops at a digit and a point with nothing after ("… is rated 4." of "4.3": a decimal
+ * point, as the streaming split holds it back, not a sentence's end).
+ */
 function finishedSegments(text: string): number {
   const segments = segmentsOf(text);
   const last = segments.at(-1);
-  return last && !/[.!?…:)"'”’]$/.test(last.text) && !/\n\s*$/.test(text)
+  return last && ((!/[.!?…:)"'”’]$/.test(last.text) && !/\n\s*$/.test(text)) || /\d\.$/.test(text))
     ? segments.length - 1
     : segments.length;
 }
