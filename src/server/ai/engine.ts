@@ -10,6 +10,7 @@ import {
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
+import { type RatingFigure, ratingCountText, ratingText } from "../../contracts/rating-figure.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
@@ -342,6 +343,12 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
   };
 }
 
+/** A rating with its count, as the game cards write it: "Critic score 4.1/5 (39 critics)." */
+function ratingSentence(rating: RatingFigure): string {
+  const count = ratingCountText(rating);
+  return `${ratingText(rating)}${count ? ` (${count})` : ""}.`;
+}
+
 /** Spec §3 "AI game analysis item" for one game. */
 export function analyseGame(g: GameFacts): GameAnalysisItem {
   const reviews = (g.positive ?? 0) + (g.negative ?? 0);
@@ -353,9 +360,13 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
           rating: round(share * 5, 1),
           confidence: evidence(reviews || g.ratingCount, 10_000),
           reasoning:
-            reviews > 0
-              ? `${(share * 100).toFixed(0)}% of ${reviews.toLocaleString("en")} reviews are positive.`
-              : `Rated ${g.rating!.toFixed(0)}/100 from ${g.ratingCount.toLocaleString("en")} ratings.`,
+            // Named and rounded as every screen does (src/contracts/rating-figure.ts): "User reviews
+            // 88.8% positive (1,000 reviews)", and a console game's critics' score apart from them.
+            ratingSentence(
+              reviews > 0
+                ? { kind: "user-reviews", positiveShare: round(share * 100, 1), reviews }
+                : { kind: "critics", outOf5: round(share * 5, 1), critics: g.ratingCount || null },
+            ),
         };
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
