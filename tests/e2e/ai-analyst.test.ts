@@ -54,7 +54,7 @@ test("the model's name reaches the screen; a history row reopens its result, als
   );
   // The invented year in the recorded answer is dropped and said so.
   await page.getByText("What does confidence").first().click();
-  await page.getByText(/Dropped from keyInsights\[1\]: “The market will double by 2031\.”/).waitFor();
+  await page.getByText(/Dropped from Key insight 2: “The market will double by 2031\.”/).waitFor();
   await page.getByText(/Confidence = sample score × \(0\.5 \+ 0\.5 × fit\)/).waitFor();
 
   // The model fails: the statistics answer, with the note, not an error.

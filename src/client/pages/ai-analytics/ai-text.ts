@@ -36,16 +36,50 @@ export function modelText(modelUsed: string): string {
   return reason ? `Statistics only (${reason})` : "Statistics only";
 }
 
+/** What each stored part of an analysis is called on its card. */
+const PART_NAMES: Record<string, string> = {
+  sentiment: "sentiment",
+  marketPrediction: "market prediction",
+  recommendation: "recommendation",
+  keyInsights: "Key insight",
+  insights: "Key insight",
+  emergingTrends: "Emerging trend",
+  recommendations: "Recommendation",
+  "predictions.nextMonth": "Next month",
+  "predictions.nextQuarter": "Next quarter",
+  reasoning: "Reasoning",
+  analysis: "Analysis",
+};
+
+/**
+ * The part of an analysis a sentence was dropped from, as its card calls it, from the path the
+ * server stores: "analysis[3].sentiment" → "Stardew Valley, sentiment" (the card's games in order,
+ * `games`), "insights[1]" → "Key insight 2", "recommendations[0]" → "Hades" or "Recommendation 1".
+ */
+export function fieldText(field: string, games: readonly string[] = []): string {
+  if (PART_NAMES[field]) return PART_NAMES[field];
+  const m = /^(\w+)(?:\[(\d+)\])?(?:\.(\w+))?$/.exec(field);
+  if (!m) return field;
+  const [, list, at, part] = m;
+  const index = at == null ? null : Number(at);
+  const name = PART_NAMES[list!] ?? list!;
+  if (index == null) return part ? `${name}, ${PART_NAMES[part] ?? part}` : name;
+  const game = list === "analysis" || list === "recommendations" ? games[index] : undefined;
+  const item = game ?? (list === "analysis" ? `Game ${index + 1}` : `${name} ${index + 1}`);
+  return part ? `${item}, ${PART_NAMES[part] ?? part}` : item;
+}
+
 /**
  * Why a sentence was dropped, naming only the numbers that were unknown: "(twice is not among the
- * facts)", or, when all were facts, "(4.8 is not a figure of what the sentence speaks of)".
+ * facts)", or, when all were facts, "(4.8 is not a figure of what the sentence speaks of)"; and where
+ * from, as the card calls it (fieldText).
  */
-export function droppedText(drop: NumberCheckDrop): string {
+export function droppedText(drop: NumberCheckDrop, games: readonly string[] = []): string {
   const numbers = (list: string[]) => `${list.join(", ")} ${list.length === 1 ? "is" : "are"}`;
   const why = drop.unknown.length
     ? `${numbers(drop.unknown)} not among the facts`
     : `${numbers(drop.notAbout ?? [])} not a figure of what the sentence speaks of`;
-  return `Dropped from ${drop.field}: “${drop.sentence}” (${why})`;
+  return `Dropped from ${fieldText(drop.field, games)}: “${drop.sentence}” (${why})`;
 }
 
 /**
