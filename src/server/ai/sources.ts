@@ -4,7 +4,7 @@ import { playerFigures } from "../catalog/player-figures.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { ESTIMATES_SOURCE } from "../catalog/source-names.ts";
 import { placeholders, readRows } from "../db/client.ts";
-import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 
 /**
  * What data a result rests on and its time: the player series and each source of the other figures of
@@ -46,7 +46,7 @@ export async function dataSources(
 /** The per-game estimates of these games, at the newest one's time; none when no game has one. */
 async function estimatesOf(ids: string[]): Promise<Provenance[]> {
   const rows = await readRows(
-    `SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ? AND game_id IN (${placeholders(ids.length)})`,
+    `SELECT max(as_of) AS as_of FROM game_estimates WHERE ${OF_CURRENT_MODEL} AND game_id IN (${placeholders(ids.length)})`,
     [MODEL_VERSION, ...ids],
   );
   const asOf = rows[0]?.as_of;
