@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
+import { CheckedStream } from "../../src/server/ai/chat.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { setChatKeepAliveForTests } from "../../src/server/routes/ai.ts";
@@ -317,6 +318,10 @@ describe("the number check of the chat", () => {
       // Rising Star's 90% is a fact, only not Fading Giant's: not called unknown.
       { field: "answer", sentence: "Fading Giant is 90% positive.", unknown: [], notAbout: ["90%"] },
     ]);
+    // The note says why as the analysis card does: a fact, only not of the game the sentence speaks of.
+    expect(answer.note).toBe(
+      "1 of its 2 sentences citing a number that is not a figure of what the sentence speaks of was left out.",
+    );
     expect(answer.citations.map((c) => c.name)).toEqual(["Rising Star"]);
     // A sentence that goes on about the game named before it ("It …") is checked against that game.
     llm.queue.push(
@@ -514,6 +519,17 @@ describe("without the model, only games the question names in full", () => {
     expect(answer.citations.map((c) => c.name).sort()).toEqual(expected);
     if (expected.length === 0) expect(answer.content).toMatch(/names none I could find/);
     for (const name of expected) expect(answer.content).toContain(`${name}: 90% positive of 1,000 reviews`);
+    // None of these names a game we lack: Valve is a developer of the catalog's (review 19, items 1 and 20).
+    expect(answer.content).not.toMatch(/no game called/);
+  });
+
+  test.each([
+    "How are FPS games doing on PC in Q3 2023?",
+    "Is Dead Cells bigger than Nintendo Switch sales?",
+    "Which of Valve's games has the most players?",
+  ])("%s → says no game is missing", async (question) => {
+    const answer = await fallback(question);
+    expect(answer.content).not.toMatch(/no game called/);
   });
 
   test("a question naming a game we do not have says so, not an answer about the other alone (report r18b #4)", async () => {
@@ -677,6 +693,20 @@ describe("a slow or broken stream (report r18b #2)", () => {
     expect(answer.note).toBeNull();
   });
 
+  test("an attempt that starts late waits only what is left of the two timeouts, not a whole timeout more (review 19, item 3)", async () => {
+    llm.queue.push(
+      // The first attempt is asked to wait 0.75 s: the second starts with about 0.25 s of the 1 s left.
+      { kind: "status", status: 429, retryAfter: "0.75" },
+      { kind: "stream", text: ["Too late."], delayMs: 5_000 },
+      { kind: "stream", text: ["Too late."], delayMs: 5_000 },
+    );
+    const { answer } = await withTimeout(500, () => ask("Is Rising Star worth it?"));
+    expect(answer.note).toMatch(/was unavailable: timed out after 2 attempts/);
+    expect(llm.requests).toHaveLength(2);
+    // Within the two timeouts (1 s) and the statistics answer; a whole timeout more would be 1.25 s.
+    expect(answer.processingTime).toBeLessThan(1_150);
+  });
+
   test("a model silent past the timeout mid-answer: its unfinished last sentence is not shown, and the note says it timed out", async () => {
     llm.queue.push(
       { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
@@ -701,6 +731,45 @@ describe("a slow or broken stream (report r18b #2)", () => {
     expect(answer.note).toMatch(/stopped: the connection dropped before the answer was complete/);
     expect(answer.note).toMatch(/its unfinished last sentence is left out\.$/);
     expect(answer.note).not.toMatch(/expected format/);
+  });
+
+  test("a connection dropped right after a decimal point: '… is rated 4.' is an unfinished sentence, left out (review r19e, item 2)", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. ", "It is rated 4."], cut: true },
+    );
+    const { events, answer } = await ask("How is Rising Star rated?");
+    expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+    expect(streamed(events)).toBe(answer.content);
+    expect(answer.note).toMatch(/its unfinished last sentence is left out\.$/);
+  });
+
+  test("an error of our own code mid-answer is not told as a dropped connection (review 19, items 5 and 21)", async () => {
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "game_facts", arguments: { gameId: ids[0] } }] },
+      { kind: "stream", text: ["Rising Star has 10,000 reviews. ", "It is ", "well liked."], gapMs: 20 },
+    );
+    const push = CheckedStream.prototype.push;
+    const failing = vi.spyOn(CheckedStream.prototype, "push").mockImplementation(async function (
+      this: CheckedStream,
+      piece: string,
+    ) {
+      if (piece === "It is ") throw new TypeError("Cannot read properties of undefined (reading 'kept')");
+      return push.call(this, piece);
+    });
+    try {
+      const { events, answer } = await ask("Is Rising Star liked?");
+      expect(answer.content).toBe("Rising Star has 10,000 reviews.");
+      expect(streamed(events)).toBe(answer.content);
+      expect(answer.note).toBe(
+        "The answer was cut short by an error on our side while we handled it, so it may be incomplete; its unfinished last sentence is left out.",
+      );
+      expect(answer.note).not.toMatch(/connection dropped|expected format/);
+      // Not the model's fault: it is not asked again.
+      expect(llm.requests).toHaveLength(2);
+    } finally {
+      failing.mockRestore();
+    }
   });
 });
 

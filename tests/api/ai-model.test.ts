@@ -160,7 +160,7 @@ describe("the number check of Game Analysis", () => {
     // The statistical wording stands where nothing of the model's was left.
     expect(rising.marketPrediction.reasoning).not.toMatch(/nine million/);
     expect(rising.recommendations.reasoning).not.toMatch(/doubled|3x|tenfold/);
-    expect(fading.sentiment.reasoning).toBe("40% of 10,000 reviews are positive.");
+    expect(fading.sentiment.reasoning).toBe("User reviews 40.0% positive (10,000 reviews).");
     expect(fading.recommendations.reasoning).toBe("Fading Giant has 40% positive reviews, so hold.");
   });
 });
@@ -175,7 +175,9 @@ describe("when the model fails, the statistics answer with a note", () => {
     expect(body.metadata.note).toMatch(
       /language model \(llama3\.1:8b via Ollama\) was unavailable: answer did not fit/,
     );
-    expect(body.analysis[0].sentiment.reasoning).toMatch(/% of [\d,]+ reviews are positive\./);
+    expect(body.analysis[0].sentiment.reasoning).toMatch(
+      /^User reviews [\d.]+% positive \([\d,]+ reviews\)\.$/,
+    );
   });
 
   test("the tokens of answers that could not be used are recorded and count against the monthly budget", async () => {

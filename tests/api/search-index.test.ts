@@ -150,6 +150,29 @@ describe("the index follows the catalog", () => {
   });
 });
 
+describe("the words the index knows", () => {
+  test("a word of a game's name, developer, publisher or tags is known, a prefix or a removed game's word not", () => {
+    const game = (id: string, name: string, developer: string | null, tags: string[] = []): IndexedGame => ({
+      id,
+      name,
+      normalizedName: name.toLowerCase(),
+      developer,
+      publisher: developer,
+      tags: JSON.stringify(tags),
+      popularity: 1,
+    });
+    const index = SearchIndex.from([
+      game("a", "Counter Strike", "Valve", ["FPS"]),
+      game("b", "Quiet Orchard", "Orchard Works"),
+    ]);
+    for (const word of ["counter", "valve", "fps", "orchard", "works"])
+      expect(index.hasWord(word)).toBe(true);
+    for (const word of ["val", "hades", "nintendo"]) expect(index.hasWord(word)).toBe(false);
+    index.remove("b");
+    expect(index.hasWord("works")).toBe(false);
+  });
+});
+
 describe("SearchIndex against a brute-force reference", () => {
   // Deterministic pseudo-random catalog: a small vocabulary so words are shared, distinct popularity.
   let random = seededRandom(42);

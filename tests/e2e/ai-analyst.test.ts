@@ -39,8 +39,10 @@ test("the model's name reaches the screen; a history row reopens its result, als
   await page.goto(`${server.url}/ai-analytics`);
   await page.getByRole("button", { name: "Run Market Insights" }).click();
   await expect
-    .poll(() => page.getByTestId("ai-model").first().textContent())
-    .toBe("Model llama3.1:8b via Ollama");
+    .poll(() => page.getByTestId("ai-written-by").first().textContent())
+    .toMatch(/^Written by llama3\.1:8b via Ollama · /);
+  // Who wrote it is said once on the card (review 19, item 12).
+  expect(await page.getByTestId("ai-metadata").first().textContent()).not.toContain("llama3.1:8b");
   // Its figures' source is the data and its time, not the model; who wrote it is said apart.
   const provenance = page.getByTestId("ai-provenance").first();
   expect(await provenance.locator("[data-slot='source-note']").textContent()).toMatch(
@@ -52,7 +54,7 @@ test("the model's name reaches the screen; a history row reopens its result, als
   );
   // The invented year in the recorded answer is dropped and said so.
   await page.getByText("What does confidence").first().click();
-  await page.getByText(/Dropped from keyInsights\[1\]: “The market will double by 2031\.”/).waitFor();
+  await page.getByText(/Dropped from Key insight 2: “The market will double by 2031\.”/).waitFor();
   await page.getByText(/Confidence = sample score × \(0\.5 \+ 0\.5 × fit\)/).waitFor();
 
   // The model fails: the statistics answer, with the note, not an error.
@@ -70,11 +72,14 @@ test("the model's name reaches the screen; a history row reopens its result, als
   expect(await page.getByTestId("ai-history").nth(1).textContent()).toContain("llama3.1:8b via Ollama");
   await page.getByRole("button", { name: /^Open Market Insights of / }).click();
   const opened = page.getByTestId("ai-opened");
-  await opened.getByText("Model llama3.1:8b via Ollama").waitFor();
+  await opened.getByText(/^Written by llama3\.1:8b via Ollama · /).waitFor();
   expect(page.url()).toMatch(/\?analysis=/);
 
   await page.reload();
-  await page.getByTestId("ai-opened").getByText("Model llama3.1:8b via Ollama").waitFor();
+  await page
+    .getByTestId("ai-opened")
+    .getByText(/^Written by llama3\.1:8b via Ollama · /)
+    .waitFor();
   // Reopened, it says its data's source and who wrote it, as when it ran.
   const reopened = page.getByTestId("ai-opened").getByTestId("ai-provenance");
   expect(await reopened.locator("[data-slot='source-note']").textContent()).toMatch(
@@ -267,7 +272,9 @@ test("Game Analysis reads as the spec words it: trend labels with their detail, 
     expect(line).toMatch(
       /^Market prediction: (bullish players projected to rise|bearish players projected to fall|neutral (players projected to stay within ±5%|too little player history to project))/,
     );
-  expect(await page.getByTestId("ai-model").first().textContent()).toBe("Model llama3.1:8b via Ollama");
+  expect(await page.getByTestId("ai-written-by").first().textContent()).toMatch(
+    /^Written by llama3\.1:8b via Ollama · /,
+  );
   // Counts agree with their nouns, and no figure that was not known is printed.
   expect(await page.getByTestId("ai-number-check").first().textContent()).toMatch(
     /^Number check: (1 figure|\d+ figures) checked against the facts, (none unknown|1 sentence dropped|\d+ sentences dropped)$/,

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { namesNotFound, notFoundSentence } from "./chat.ts";
+import { droppedNote, namesNotFound, notFoundSentence } from "./chat.ts";
 
 test("the names a question gives that no game found answers to", () => {
   const deadCells = { name: "Dead Cells" };
@@ -14,9 +14,55 @@ test("the names a question gives that no game found answers to", () => {
   ).toEqual([]);
 });
 
+test("a company, platform, genre, acronym or quarter is no missing game (review 19, item 1)", () => {
+  // The catalog knows "valve" (a developer) and "ubisoft" (a publisher), not "hades".
+  const known = (word: string) => ["valve", "ubisoft", "elden", "ring"].includes(word);
+  expect(namesNotFound("How much revenue did Valve make?", [], known)).toEqual([]);
+  expect(namesNotFound("How are FPS games doing on PC in Q3 2023?", [], known)).toEqual([]);
+  expect(
+    namesNotFound("Is Elden Ring bigger than Nintendo Switch sales?", [{ name: "Elden Ring" }], known),
+  ).toEqual([]);
+  expect(namesNotFound("Which DLC sold best on PS5 and Xbox in H1 2024?", [], known)).toEqual([]);
+  // A word the catalog knows nowhere is a name it lacks; one the question lists, whatever it is.
+  expect(namesNotFound("How is Hades reviewed?", [], known)).toEqual(["Hades"]);
+  expect(namesNotFound("Is Hades or Valve bigger?", [], known)).toEqual(["Hades", "Valve"]);
+  expect(namesNotFound("Compare Valve's games with Elden Ring", [{ name: "Elden Ring" }], known)).toEqual([]);
+  // A place, a studio or a kind of game the question does not list is no game's name (review r19e, item 3).
+  expect(namesNotFound("Which Action games from Valve are popular in Europe?", [], known)).toEqual([]);
+  expect(namesNotFound("Should a small Indie Studio in Berlin make a Roguelike?", [], known)).toEqual([]);
+  expect(namesNotFound("Compare Early Access games with Battle Royale games", [], known)).toEqual([]);
+  expect(namesNotFound("Is Overwatch bigger than Elden Ring?", [{ name: "Elden Ring" }], known)).toEqual([
+    "Overwatch",
+  ]);
+});
+
 test("the sentence names each, joined with 'or'", () => {
   expect(notFoundSentence(["Hades"])).toBe("Our catalog has no game called “Hades”.");
   expect(notFoundSentence(["Hades", "Celeste", "Inside"])).toBe(
     "Our catalog has no game called “Hades”, “Celeste” or “Inside”.",
+  );
+});
+
+test("the note counts apart sentences dropped for an unknown number and for another game's figure (review 19, item 15)", () => {
+  const unknown = { unknown: ["5,555,555"] };
+  const other = { unknown: [], notAbout: ["90%"] };
+  expect(droppedNote([unknown], 3, true).note).toBe(
+    "1 of its 3 sentences citing a number that is not in our data was left out.",
+  );
+  expect(droppedNote([other], 2, true).note).toBe(
+    "1 of its 2 sentences citing a number that is not a figure of what the sentence speaks of was left out.",
+  );
+  expect(droppedNote([unknown, other, other], 5, true).note).toBe(
+    "3 of its 5 sentences were left out: 1 citing a number that is not in our data, 2 citing a number that is not a figure of what the sentence speaks of.",
+  );
+  expect(droppedNote([other], 1, false)).toEqual({
+    note: "Every sentence of the answer (1) cited a number that is not a figure of what the sentence speaks of, so it was withheld.",
+    withheld: "The answer cited figures that are not of what its sentences speak of and was withheld.",
+  });
+  expect(droppedNote([unknown, other], 2, false).note).toBe(
+    "Every sentence of the answer (2) cited a number that is not in our data (1) or a number that is not a figure of what the sentence speaks of (1), so it was withheld.",
+  );
+  expect(droppedNote([unknown], 1, false).withheld).toBe(
+    "The answer cited figures that are not in our data and was withheld.",
   );
 });

@@ -12,8 +12,8 @@ import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { normalizeName } from "../catalog/normalize.ts";
 import { searchGames } from "../catalog/search.ts";
-import { searchIndex } from "../catalog/search-index.ts";
-import { db } from "../db/client.ts";
+import { fieldWords, searchIndex } from "../catalog/search-index.ts";
+import { db, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
@@ -237,13 +237,59 @@ export async function gamesNamedIn(question: string): Promise<Array<{ id: string
 }
 
 /**
+ * Platforms, and genres and kinds of game the catalog's tags may spell otherwise: words a question
+ * speaks of that name no game ("Nintendo Switch", "PC", "roguelikes").
+ */
+const NOT_GAME_WORDS = new Set(
+  `pc pcs windows mac macos osx linux steamos deck playstation ps ps1 ps2 ps3 ps4 ps5 psp vita xbox
+  series switch nintendo wii 3ds ds gamecube ios android iphone ipad mobile console consoles
+  handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer platformers
+  metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
+);
+
+/**
+ * Words of a run that name nothing by themselves: common words, numbers, quarters and halves
+ * ("Q3", "H1"), platforms and genres, and short all-capital words (FPS, DLC, AAA, PC).
+ */
+function namesNothing(word: string): boolean {
+  if (/^\p{Lu}[\p{Lu}\d]{0,3}$/u.test(word) || /^[QH][1-4]$/i.test(word)) return true;
+  const key = normalizeName(word);
+  return !key || key.split(" ").every((w) => COMMON_WORDS.has(w) || NOT_GAME_WORDS.has(w) || /^\d+$/.test(w));
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether the question lists the run among others ("Hades and Dead Cells", "Hades vs Celeste",
+ * "A, B or C"): then it is read as a game's name whatever else the word may be. ("Compare Valve's
+ * games with Elden Ring" lists no Valve.)
+ */
+function listedIn(question: string, run: string): boolean {
+  const joined = String.raw`(?:\s+(?:and|or|vs\.?|versus)\s+|\s*[,&/]\s*)`;
+  const name = escaped(run);
+  return new RegExp(`${joined}${name}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${name}${joined}`, "u").test(
+    question,
+  );
+}
+
+/**
  * The names a question gives that no catalog game answers to ("Compare Hades and Dead Cells" with only
- * Dead Cells found → "Hades"): the runs of capitalised words namesIn reads, with a letter and not one
- * common word ("Steam", "March"), that none of the games found accounts for (the run holds its whole
+ * Dead Cells found → "Hades"): the runs of capitalised words namesIn reads, with a word that names
+ * something (not only common words, numbers, quarters, platforms, genres or short capitals: "FPS",
+ * "Q3 2023", "Nintendo Switch"), that none of the games found accounts for (the run holds its whole
  * name, or is its short form: "CS:GO"). A game whose name only holds the run ("Hades' Star" for
  * "Hades") does not.
+ *
+ * Only a run the question plainly gives as a game's name is said: one it lists with others ("Hades
+ * and Dead Cells", "Hades vs Celeste"), or one with a word the catalog knows nowhere (`known`: in no game's name, developer,
+ * publisher or tags, as the search index has them). "How much revenue did Valve make?" names a
+ * developer, not a game we lack.
  */
-export function namesNotFound(question: string, found: ReadonlyArray<{ name: string }>): string[] {
+export function namesNotFound(
+  question: string,
+  found: ReadonlyArray<{ name: string }>,
+  known: (word: string) => boolean = () => false,
+): string[] {
   const keys = found.map((g) => ({ name: g.name, key: normalizeName(g.name) }));
   // Words that open a sentence are capitalised whatever they are ("Say…", "Rank…"): one alone there is no name.
   const openers = new Set(
@@ -254,18 +300,128 @@ export function namesNotFound(question: string, found: ReadonlyArray<{ name: str
     .filter((run) => {
       if (run === question || !/\p{L}/u.test(run)) return false;
       const key = normalizeName(run);
-      const words = key.split(" ");
-      // Common words and numbers alone ("March 2019") name nothing.
-      if (!key || words.every((w) => COMMON_WORDS.has(w) || /^\d+$/.test(w))) return false;
-      if (words.length === 1 && openers.has(run.toLowerCase())) return false;
+      if (!key || run.split(/\s+/).every(namesNothing)) return false;
+      if (key.split(" ").length === 1 && openers.has(run.toLowerCase())) return false;
       // The run holds a found game's whole name, or is its short form ("CS:GO": two capitals or more).
-      return !keys.some(
-        (g) =>
-          ` ${key} `.includes(` ${g.key} `) ||
-          run.split(/\s+/).some((w) => /\p{Lu}.*\p{Lu}/u.test(w) && isShortForm(w, g.name)),
-      );
+      if (
+        keys.some(
+          (g) =>
+            ` ${key} `.includes(` ${g.key} `) ||
+            run.split(/\s+/).some((w) => /\p{Lu}.*\p{Lu}/u.test(w) && isShortForm(w, g.name)),
+        )
+      )
+        return false;
+      if (listedIn(question, run)) return true;
+      // A place or a company ("popular in Europe", "a studio in Berlin", "games from Valve") or a kind
+      // of game ("Battle Royale games") is no game's name, whatever words it has.
+      if (placeOrKind(question, run)) return false;
+      return !fieldWords(run).every(known);
     });
   return [...new Set(names)].slice(0, 3);
+}
+
+/**
+ * Whether the question writes the run after "in", "from", "at", "by"… or before "games", "studio"…,
+ * or the run ends as a company's does ("Indie Studio").
+ */
+function placeOrKind(question: string, run: string): boolean {
+  if (/\s(?:studios?|publishers?|developers?|company|companies)$/iu.test(run)) return true;
+  const name = escaped(run);
+  return new RegExp(
+    String.raw`(?<![\p{L}\p{N}])(?:in|from|at|by|near|across|to|of)\s+(?:the\s+)?${name}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])${name}\s+(?:games?|titles?|studios?|developers?|publishers?|editions?|genres?|market|players)(?![\p{L}\p{N}])`,
+    "iu",
+  ).test(question);
+}
+
+/**
+ * The names of `names` the catalog has in no form: checked as the answer's own name matching reads
+ * names, against the games a search for the name, its words and its first letter finds (the most
+ * popular first): a name that is part of a game's name ("Witcher 3" of "The Witcher 3: Wild Hunt",
+ * "Ori" of "Ori and the Blind Forest"), a short form of it ("CS:GO", "GTA V", "PUBG"), or a developer's
+ * or publisher's exact name ("Valve", "Ubisoft"). A name found so is not said missing: a false "not
+ * in our catalog" is worse than saying nothing.
+ */
+export async function notInCatalog(names: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const name of names) if (!(await catalogHasName(name))) missing.push(name);
+  return missing;
+}
+
+async function catalogHasName(name: string): Promise<boolean> {
+  const key = normalizeName(name);
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const queries = [name, ...words.filter((w) => w.length >= 2), words[0]?.[0] ?? ""].filter(Boolean);
+  const games = (await searchEach(queries, 50)).flat();
+  const compact = name.replace(/\s+/g, "");
+  const named = games.some(
+    (g) =>
+      (key && ` ${normalizeName(g.name)} `.includes(` ${key} `)) ||
+      isShortForm(compact, g.name) ||
+      words.some((w) => isShortForm(w, g.name)) ||
+      gamesNamed(name, [g]).length > 0,
+  );
+  if (named) return true;
+  const rows = await readRows(
+    "SELECT 1 FROM games WHERE developer = ? COLLATE NOCASE OR publisher = ? COLLATE NOCASE LIMIT 1",
+    [name, name],
+  ).catch(() => [{}]);
+  return rows.length > 0;
+}
+
+/**
+ * Whether the catalog knows a word in any game's name, developer, publisher or tags; without the
+ * search index, every word (nothing is said missing but what the question lists).
+ */
+async function catalogKnows(): Promise<(word: string) => boolean> {
+  const index = await searchIndex().catch(() => null);
+  return index ? (word) => index.hasWord(word) : () => true;
+}
+
+const NOT_IN_DATA = "a number that is not in our data";
+/** As the analysis card says it of a figure that is a fact, only of another game than the sentence's. */
+const NOT_ABOUT = "a number that is not a figure of what the sentence speaks of";
+
+/**
+ * What the chat's note says of the sentences the number check dropped, each for why it was: a
+ * number that is none of the facts, or one that is a fact of another game than the sentence speaks
+ * of (`notAbout`), counted apart. `withheld` is the answer's text when no sentence was kept.
+ */
+export function droppedNote(
+  drops: ReadonlyArray<{ unknown: readonly string[]; notAbout?: readonly string[] }>,
+  segments: number,
+  kept: boolean,
+): { note: string; withheld: string } {
+  const unknown = drops.filter((d) => d.unknown.length > 0).length;
+  const notAbout = drops.length - unknown;
+  const citing = (n: number, what: string) => `${n} citing ${what}`;
+  const withheld =
+    notAbout === 0
+      ? "The answer cited figures that are not in our data and was withheld."
+      : unknown === 0
+        ? "The answer cited figures that are not of what its sentences speak of and was withheld."
+        : "The answer cited figures that are not in our data, or not of what its sentences speak of, and was withheld.";
+  if (!kept) {
+    const what =
+      notAbout === 0
+        ? NOT_IN_DATA
+        : unknown === 0
+          ? NOT_ABOUT
+          : `${NOT_IN_DATA} (${unknown}) or ${NOT_ABOUT} (${notAbout})`;
+    return {
+      note: `Every sentence of the answer (${segments}) cited ${what}, so it was withheld.`,
+      withheld,
+    };
+  }
+  const were = drops.length === 1 ? "was" : "were";
+  if (unknown === 0 || notAbout === 0)
+    return {
+      note: `${drops.length} of its ${segments} sentences citing ${notAbout === 0 ? NOT_IN_DATA : NOT_ABOUT} ${were} left out.`,
+      withheld,
+    };
+  return {
+    note: `${drops.length} of its ${segments} sentences ${were} left out: ${citing(unknown, NOT_IN_DATA)}, ${citing(notAbout, NOT_ABOUT)}.`,
+    withheld,
+  };
 }
 
 /** "Hades", "Hades and Hollow Knight", "A, B and C". */
@@ -308,7 +464,7 @@ async function statisticalAnswer(
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = namesNotFound(question, found);
+  const missing = await notInCatalog(namesNotFound(question, found, await catalogKnows()));
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
@@ -352,6 +508,41 @@ async function conversationFor(userId: string, id: string | undefined, question:
 
 /** Why a streamed answer that was arriving stopped without an error status or a timeout. */
 const DROPPED = "the connection dropped before the answer was complete";
+
+/**
+ * An error of our own code while it handled the model's stream (the number check of the words, say):
+ * no fault of the model or of the connection, and not to be told as either.
+ */
+const OWN_FAILURE = "an error on our side while handling its answer";
+
+class OwnFailure extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "OwnFailure";
+  }
+}
+
+/** Runs our own work on a part of the model's stream; what it throws is an OwnFailure. */
+async function ours<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new OwnFailure(error);
+  }
+}
+
+/**
+ * The stream's parts that come of the model's own output: only these count against its silence. The
+ * SDK's `start` comes before the request is answered, and `start-step` before each request of a step.
+ */
+const MODEL_CONTENT = new Set<string>([
+  "text-delta",
+  "reasoning-delta",
+  "tool-input-delta",
+  "tool-call",
+  "tool-result",
+  "finish-step",
+]);
 
 /** The SDK's error for a tool call on a step that offered none (its class is not exported). */
 const isToolChoiceViolation = (error: unknown) =>
@@ -493,11 +684,15 @@ function citable(ledger: ToolLedger, earlier: ToolLedger): ToolLedger {
   return { games, results: [] };
 }
 
-/** How many sentences of a text are finished: all but a last one without its closing mark. */
+/**
+ * How many sentences of a cut-off text are finished: all but a last one without its closing mark, or
+ * one that stops at a digit and a point with nothing after ("… is rated 4." of "4.3": a decimal
+ * point, as the streaming split holds it back, not a sentence's end).
+ */
 function finishedSegments(text: string): number {
   const segments = segmentsOf(text);
   const last = segments.at(-1);
-  return last && !/[.!?…:)"'”’]$/.test(last.text) && !/\n\s*$/.test(text)
+  return last && ((!/[.!?…:)"'”’]$/.test(last.text) && !/\n\s*$/.test(text)) || /\d\.$/.test(text))
     ? segments.length - 1
     : segments.length;
 }
@@ -512,8 +707,9 @@ function withoutUnfinished(text: string): string {
  * facts known when they are complete. A sentence is complete once the text after it shows where it
  * ends; its verdict is final, so what was streamed stays a prefix of what is shown next. The answer
  * stored at the end is checked again, whole, against all the facts (it can only keep more).
+ * (Exported for the tests of an error of our own mid-answer.)
  */
-class CheckedStream {
+export class CheckedStream {
   private text = "";
   private readonly kept: Segment[] = [];
   private decided = 0;
@@ -615,10 +811,10 @@ export async function* askAnalyst(
   // Each tool step is shown and recorded once, however often the model (or a retry) repeats it.
   const toolsShown = new Set<string>();
   let answeredByModel = false;
-  // Why the answer was cut short with words already given: the output limit ("length"), or the
-  // model's stream stopping (silent past the timeout, a dropped connection). Its unfinished last
-  // sentence is then not given.
-  let cutOff: { by: "length" } | { by: "stopped"; reason: string } | null = null;
+  // Why the answer was cut short with words already given: the output limit ("length"), the
+  // model's stream stopping (silent past the timeout, a dropped connection), or an error of our own
+  // while handling it. Its unfinished last sentence is then not given.
+  let cutOff: { by: "length" } | { by: "stopped"; reason: string } | { by: "ours" } | null = null;
 
   if (model) {
     for (const g of await namedInQuestion()) catalog.names.add(g.name);
@@ -647,9 +843,12 @@ export async function* askAnalyst(
       let timedOut = false;
       let capped = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      // A limit on silence: until its first event an attempt may wait AI_TIMEOUT_MS (within the
-      // attempts' deadline); then each event (words, a tool call, a step) gives it AI_TIMEOUT_MS
-      // more, up to the cap on one answer.
+      // A limit on the model's silence: until its first content (words, a tool call, a step's end) an
+      // attempt may wait AI_TIMEOUT_MS within the attempts' deadline; then each content part gives it
+      // AI_TIMEOUT_MS more, up to the cap on one answer. The SDK's own parts (`start`, sent before the
+      // request is even answered; `start-step`) are no sign of the model, and our own work on a part
+      // (the number check, a reader slow to take the words) is not its silence: the timer is stopped
+      // meanwhile and set again when that is done.
       const quietFor = (ms: number, atCap: boolean) => {
         clearTimeout(timer);
         timer = setTimeout(
@@ -682,49 +881,54 @@ export async function* askAnalyst(
         let steps = 0;
         let outOfSteps = false;
         let finishReason: string | undefined;
-        let rawFinishReason: string | undefined;
         for await (const part of result.fullStream) {
-          const untilCap = cap - performance.now();
-          quietFor(Math.min(model.timeoutMs, untilCap), untilCap <= model.timeoutMs);
-          if (part.type === "text-delta") {
-            modelStarted = true;
-            text += part.text;
-            const event = words(await stream.push(part.text));
-            if (event) yield event;
-          } else if (part.type === "tool-call") {
-            // A tool the model made up (or called with input that does not fit) did not run: the SDK
-            // answers the model with the error, and it is neither recorded nor shown.
-            if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
-            const key = `${part.toolName} ${JSON.stringify(part.input)}`;
-            if (toolsShown.has(key)) continue;
-            toolsShown.add(key);
-            toolCalls.push({ name: part.toolName, input: part.input });
-            yield { type: "tool", name: part.toolName, input: part.input };
-          } else if (part.type === "finish-step") {
-            steps++;
-            finishReason = part.finishReason;
-            rawFinishReason = part.rawFinishReason;
-            usage = {
-              inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
-              outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
-              totalTokens: usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
-            };
-          } else if (part.type === "error") {
-            // The last step offers no tools; a model that calls one anyway has run out of steps.
-            if (isToolChoiceViolation(part.error)) {
-              outOfSteps = true;
-              continue;
+          const content = MODEL_CONTENT.has(part.type);
+          if (content) clearTimeout(timer);
+          try {
+            if (part.type === "text-delta") {
+              modelStarted = true;
+              text += part.text;
+              const event = words(await ours(() => stream.push(part.text)));
+              if (event) yield event;
+            } else if (part.type === "tool-call") {
+              // A tool the model made up (or called with input that does not fit) did not run: the SDK
+              // answers the model with the error, and it is neither recorded nor shown.
+              if (part.invalid || !Object.hasOwn(tools, part.toolName)) continue;
+              const key = `${part.toolName} ${JSON.stringify(part.input)}`;
+              if (toolsShown.has(key)) continue;
+              toolsShown.add(key);
+              toolCalls.push({ name: part.toolName, input: part.input });
+              yield { type: "tool", name: part.toolName, input: part.input };
+            } else if (part.type === "finish-step") {
+              steps++;
+              finishReason = part.finishReason;
+              usage = {
+                inputTokens: usage.inputTokens + (part.usage.inputTokens ?? 0),
+                outputTokens: usage.outputTokens + (part.usage.outputTokens ?? 0),
+                totalTokens:
+                  usage.totalTokens + (part.usage.inputTokens ?? 0) + (part.usage.outputTokens ?? 0),
+              };
+            } else if (part.type === "error") {
+              // The last step offers no tools; a model that calls one anyway has run out of steps.
+              if (isToolChoiceViolation(part.error)) {
+                outOfSteps = true;
+                continue;
+              }
+              throw part.error;
+            } else if (part.type === "abort") {
+              throw new Error("aborted");
             }
-            throw part.error;
-          } else if (part.type === "abort") {
-            throw new Error("aborted");
+          } finally {
+            if (content) {
+              const untilCap = cap - performance.now();
+              quietFor(Math.min(model.timeoutMs, untilCap), untilCap <= model.timeoutMs);
+            }
           }
         }
         answeredByModel = text.trim().length > 0;
+        // (A stream that closed without the model's finish is an `error` part, thrown above: the
+        // provider's "Response stream ended without a finish reason", a dropped connection.)
         if (answeredByModel && finishReason === "length") cutOff = { by: "length" };
-        // The stream closed without the model's finish: the connection dropped before the answer's end.
-        else if (answeredByModel && finishReason === "other" && rawFinishReason === undefined)
-          cutOff = { by: "stopped", reason: DROPPED };
         if (!answeredByModel && (outOfSteps || steps >= MAX_STEPS)) {
           // Out of steps is no passing failure: another attempt would run the same loop and bill it
           // again. The statistics answer at once.
@@ -733,9 +937,25 @@ export async function* askAnalyst(
         }
         if (!answeredByModel) reason = "answered nothing";
       } catch (error) {
+        if (error instanceof OwnFailure) {
+          // Our fault, not the model's: logged as such, and not tried again (it would bill the model
+          // for the same failure).
+          log.error("chat answer failed in our own handling", {
+            attempt,
+            error: String(
+              error.cause instanceof Error ? (error.cause.stack ?? error.cause) : error.cause,
+            ).slice(0, 2000),
+          });
+          reason = OWN_FAILURE;
+          if (text.trim()) {
+            cutOff = { by: "ours" };
+            answeredByModel = true;
+          }
+          break;
+        }
         const verdict = classify(error, timedOut);
-        // Words had come, so the model's answer was arriving: an error now is the stream breaking off
-        // (a 2xx whose chunks stopped), not an answer that did not fit.
+        // Words had come, so the model's answer was arriving: an error a dropped connection raises is
+        // the stream breaking off, not an answer that did not fit.
         reason = capped
           ? `took longer than the ${STREAM_CAP_MS / 60_000} minutes one answer may take`
           : modelStarted && !timedOut && isBrokenStream(error)
@@ -762,7 +982,13 @@ export async function* askAnalyst(
       }
     }
     if (answeredByModel) {
-      const event = words(await stream.end(cutOff != null));
+      // After an error of our own in the number check, the rest may fail the same way: then nothing more
+      // streams, and the stored answer is checked whole below.
+      const rest = await stream.end(cutOff != null).catch((error: unknown) => {
+        if (cutOff?.by !== "ours") throw error;
+        return "";
+      });
+      const event = words(rest);
       if (event) yield event;
     }
     if (cutOff) {
@@ -773,7 +999,9 @@ export async function* askAnalyst(
       note =
         cutOff.by === "length"
           ? `The answer reached the output limit of ${model.maxOutputTokens.toLocaleString("en")} tokens and was cut off, so it may be incomplete${left}.`
-          : `The language model (${model.label}) stopped: ${cutOff.reason}, so the answer may be incomplete${left}.`;
+          : cutOff.by === "ours"
+            ? `The answer was cut short by an error on our side while we handled it, so it may be incomplete${left}.`
+            : `The language model (${model.label}) stopped: ${cutOff.reason}, so the answer may be incomplete${left}.`;
     }
     if (!answeredByModel)
       note = `The language model (${model.label}) was unavailable: ${reason} after ${attempts} attempt${attempts === 1 ? "" : "s"}. This answer comes from the statistics alone.`;
@@ -791,23 +1019,23 @@ export async function* askAnalyst(
     const dropped = grounding.dropped.length;
     if (!text.trim())
       text =
-        cutOff?.by === "stopped"
+        cutOff?.by !== "length"
           ? "The answer stopped before its first sentence was complete."
           : "The answer was cut off at the output limit before its first sentence was complete.";
     else if (dropped) {
-      text = checked || "The answer cited figures that are not in our data and was withheld.";
-      const what = checked
-        ? `${dropped} of its ${grounding.segments} sentences citing a number that is not in our data ${dropped === 1 ? "was" : "were"} left out.`
-        : `Every sentence of the answer (${grounding.segments}) cited a number that is not in our data, so it was withheld.`;
-      note = [note, what].filter(Boolean).join(" ");
+      const why = droppedNote(grounding.dropped, grounding.segments, Boolean(checked));
+      text = checked || why.withheld;
+      note = [note, why.note].filter(Boolean).join(" ");
     }
     modelUsed = model.label;
     // A name of the question that is no game of ours, and that the answer does not speak of: said in
     // the note, so that an answer about one of two games does not pass for a comparison.
-    const missing = namesNotFound(request.message, [
-      ...(await namedInQuestion()),
-      ...[...ledger.games.values()].map((g) => ({ name: g.name })),
-    ]).filter((name) => !normalizeName(text).includes(normalizeName(name)));
+    let missing = namesNotFound(
+      request.message,
+      [...(await namedInQuestion()), ...[...ledger.games.values()].map((g) => ({ name: g.name }))],
+      await catalogKnows(),
+    ).filter((name) => !normalizeName(text).includes(normalizeName(name)));
+    missing = await notInCatalog(missing);
     if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
     text = await statisticalAnswer(ledger, namedInQuestion(), request.message);

@@ -9,6 +9,8 @@ import {
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import { type RatingFigure, ratingCountText, ratingText } from "../../contracts/rating-figure.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
@@ -341,6 +343,12 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
   };
 }
 
+/** A rating with its count, as the game cards write it: "Critic score 4.1/5 (39 critics)." */
+function ratingSentence(rating: RatingFigure): string {
+  const count = ratingCountText(rating);
+  return `${ratingText(rating)}${count ? ` (${count})` : ""}.`;
+}
+
 /** Spec §3 "AI game analysis item" for one game. */
 export function analyseGame(g: GameFacts): GameAnalysisItem {
   const reviews = (g.positive ?? 0) + (g.negative ?? 0);
@@ -352,9 +360,13 @@ export function analyseGame(g: GameFacts): GameAnalysisItem {
           rating: round(share * 5, 1),
           confidence: evidence(reviews || g.ratingCount, 10_000),
           reasoning:
-            reviews > 0
-              ? `${(share * 100).toFixed(0)}% of ${reviews.toLocaleString("en")} reviews are positive.`
-              : `Rated ${g.rating!.toFixed(0)}/100 from ${g.ratingCount.toLocaleString("en")} ratings.`,
+            // Named and rounded as every screen does (src/contracts/rating-figure.ts): "User reviews
+            // 88.8% positive (1,000 reviews)", and a console game's critics' score apart from them.
+            ratingSentence(
+              reviews > 0
+                ? { kind: "user-reviews", positiveShare: round(share * 100, 1), reviews }
+                : { kind: "critics", outOf5: round(share * 5, 1), critics: g.ratingCount || null },
+            ),
         };
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
@@ -511,24 +523,25 @@ const PLAYER_DATA_KIND: Record<string, string> = {
  * Market Insights without any day of daily or live player counts: why its genre figures are empty,
  * and the newest player data the catalog holds by source ("SteamDB daily peak players to 14 Dec 2022").
  */
-async function withoutDailyPlayers(): Promise<string> {
+async function withoutDailyPlayers(): Promise<{ text: string; quoted: Provenance[] }> {
   const rs = await rawClient().execute(
     `SELECT metric, period, source, max(ts) AS ts FROM game_metrics
      WHERE metric IN ('players', 'players_peak') AND period IN ('day', 'month', 'instant')
      GROUP BY metric, period, source ORDER BY ts DESC LIMIT 4`,
   );
-  const held = rs.rows
-    .filter((r) => !(r.metric === "players_peak" && r.period === "month"))
-    .map((r) => {
-      const iso = new Date(Number(r.ts)).toISOString();
-      const when = r.period === "month" ? dateWords(iso.slice(0, 7)) : dateWords(iso.slice(0, 10));
-      return `${sourceName(String(r.source))} ${PLAYER_DATA_KIND[`${r.metric}/${r.period}`] ?? "players"} to ${when}`;
-    });
+  const rows = rs.rows.filter((r) => !(r.metric === "players_peak" && r.period === "month"));
+  const quoted = rows.map((r) => provenanceOf(String(r.source), Number(r.ts)));
+  const held = rows.map((r) => {
+    const iso = new Date(Number(r.ts)).toISOString();
+    const when = r.period === "month" ? dateWords(iso.slice(0, 7)) : dateWords(iso.slice(0, 10));
+    return `${sourceName(String(r.source))} ${PLAYER_DATA_KIND[`${r.metric}/${r.period}`] ?? "players"} to ${when}`;
+  });
   const need =
     "Genre momentum and volatility need daily player averages from the live syncs, and the catalog has none";
-  return held.length
+  const text = held.length
     ? `${need}; its newest player data: ${held.join("; ")}.`
     : `${need}, nor any other player data.`;
+  return { text, quoted };
 }
 
 /** The market's projection horizons, in days (the catalog's daily totals carried forward). */
@@ -540,6 +553,8 @@ export async function marketInsights(): Promise<{
   confidence: number;
   basis: string;
   facts: Record<string, unknown>;
+  /** The sources its facts name beyond the catalog's screened ones (the newest player data held). */
+  quoted: Provenance[];
 }> {
   // Days of daily and live counts only (getCatalogActivity): a monthly mean is no day's players; the
   // monthly figures in the window are counted to say they were left out.
@@ -596,7 +611,7 @@ export async function marketInsights(): Promise<{
   // the newest player data held, rather than hand the model zero counts to restate as an insight.
   const noDaily = dataPoints === 0 ? await withoutDailyPlayers() : null;
   const facts = {
-    ...(noDaily ? { withoutDailyPlayers: noDaily } : { days: activity.length, dataPoints }),
+    ...(noDaily ? { withoutDailyPlayers: noDaily.text } : { days: activity.length, dataPoints }),
     monthlyPlayerFigures: monthlyPoints,
     minimumDaysForProjection: MIN_PROJECTION_DAYS,
     weightedGenreChangePct: round(weighted, 1),
@@ -626,7 +641,7 @@ export async function marketInsights(): Promise<{
     keyInsights.push(
       `${biggest.category} has the most players: ${biggest.players.toLocaleString("en")} a day.`,
     );
-  if (noDaily && trends.length === 0) keyInsights.push(noDaily);
+  if (noDaily && trends.length === 0) keyInsights.push(noDaily.text);
   if (keyInsights.length === 0) keyInsights.push("No genre has enough player series yet to compare.");
 
   return {
@@ -641,6 +656,7 @@ export async function marketInsights(): Promise<{
     confidence,
     basis,
     facts,
+    quoted: noDaily?.quoted ?? [],
   };
 }
 

@@ -1,11 +1,4 @@
-import {
-  APICallError,
-  generateText,
-  JSONParseError,
-  NoObjectGeneratedError,
-  Output,
-  TypeValidationError,
-} from "ai";
+import { APICallError, generateText, InvalidResponseDataError, NoObjectGeneratedError, Output } from "ai";
 import type { z } from "zod";
 import { log } from "../log.ts";
 import { type ConfiguredModel, configuredModel } from "./provider.ts";
@@ -34,18 +27,35 @@ export const modelDeadlineMs = (timeoutMs: number) => timeoutMs * 2;
  */
 export const STREAM_CAP_MS = 10 * 60_000;
 
+/** Error codes of a connection that broke (Node's and Bun's sockets, undici's fetch). */
+const BROKEN_CONNECTION_CODES = new Set([
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "ConnectionClosed",
+]);
+
 /**
  * Whether an error, after the model's words had begun to arrive, is the stream breaking off (the
- * connection dropped) rather than an HTTP status or a chunk that could not be read.
+ * connection dropped): only what a dropped connection is known to raise — the provider's "Response
+ * stream ended without a finish reason" (a body that ended early), fetch's `terminated` or `fetch
+ * failed`, a socket's ECONNRESET and kin, found on the error or its causes. Anything else (an HTTP
+ * status, a chunk that could not be read, an error of our own code) is not.
  */
-export const isBrokenStream = (error: unknown) =>
-  !(
-    APICallError.isInstance(error) &&
-    error.statusCode != null &&
-    (error.statusCode < 200 || error.statusCode >= 300)
-  ) &&
-  !JSONParseError.isInstance(error) &&
-  !TypeValidationError.isInstance(error);
+export function isBrokenStream(error: unknown): boolean {
+  for (let e = error, depth = 0; e != null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (InvalidResponseDataError.isInstance(e))
+      return /stream ended without a finish reason/i.test(e.message);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && BROKEN_CONNECTION_CODES.has(code)) return true;
+    if (e instanceof TypeError && /^(?:terminated|fetch failed)$/i.test(e.message)) return true;
+    if (!(e instanceof Error)) return false;
+  }
+  return false;
+}
 
 export interface Usage {
   inputTokens: number;

@@ -10,8 +10,10 @@ import {
   readGameAnalysisItem,
   type TrendingAnalysis,
 } from "../../contracts/ai.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import type { Tier } from "../../contracts/roles.ts";
 import { getSettings } from "../accounts/settings.ts";
+import { provenanceOf } from "../catalog/provenance.ts";
 import { getTrendingGames } from "../catalog/trending.ts";
 import { listUserGames } from "../catalog/watchlist.ts";
 import { db } from "../db/client.ts";
@@ -72,8 +74,11 @@ interface Run<T, E> {
   confidence: number;
   basis: string;
   extra: E;
-  /** The data it read: the games whose figures it used, and whether it read the whole catalog. */
-  data: { gameIds: string[]; catalog: boolean };
+  /**
+   * The data it read: the games whose figures it used, whether it read the whole catalog, whether its
+   * facts hold per-game estimates, and further sources its facts quote (see dataSources).
+   */
+  data: { gameIds: string[]; catalog: boolean; estimates?: boolean; quoted?: Provenance[] };
 }
 
 /** Runs one analysis, stores it whole with its timing, confidence and tokens, and tells the user's own `ai_analysis` sockets. */
@@ -89,7 +94,7 @@ async function record<B extends object, T, E extends object>(
   const allowance = await tokenBudget(userId, user.subscriptionTier);
   const { interpreted, confidence, basis, extra, data } = await run(allowance);
   // The data's sources and times, not the model's: the model only writes over these figures.
-  const sources = await dataSources(data.gameIds, { catalog: data.catalog });
+  const sources = await dataSources(data.gameIds, data);
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const id = crypto.randomUUID();
   const createdAt = new Date();
@@ -184,7 +189,13 @@ export function analyzeGames(user: AiUser): Promise<GameAnalysis> {
         confidence,
         basis,
         extra: { gamesAnalyzed: analysis.length, source },
-        data: { gameIds: ids, catalog: false },
+        data: {
+          gameIds: ids,
+          catalog: false,
+          estimates: estimates.some((e) => e != null),
+          // The daily peaks its facts name ("daily peaks only (SteamDB, to 14 Dec 2022)").
+          quoted: facts.flatMap((g) => (g.peaks ? [provenanceOf(g.peaks.source, g.peaks.day)] : [])),
+        },
       };
     },
     (analysis) => ({ analysis }),
@@ -196,9 +207,15 @@ export function analyzeMarket(user: AiUser): Promise<MarketInsights> {
     user,
     "market_insights",
     async (allowance) => {
-      const { insights, dataPoints, confidence, basis, facts } = await marketInsights();
+      const { insights, dataPoints, confidence, basis, facts, quoted } = await marketInsights();
       const interpreted = await interpretMarket(allowance, facts, insights);
-      return { interpreted, confidence, basis, extra: { dataPoints }, data: { gameIds: [], catalog: true } };
+      return {
+        interpreted,
+        confidence,
+        basis,
+        extra: { dataPoints },
+        data: { gameIds: [], catalog: true, quoted },
+      };
     },
     (insights) => ({ insights }),
   );

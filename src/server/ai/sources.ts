@@ -1,28 +1,54 @@
 import type { Provenance } from "../../contracts/provenance.ts";
-import { figureProvenance, playerFigures } from "../catalog/player-figures.ts";
+import { figureSources } from "../catalog/figure-sources.ts";
+import { playerFigures } from "../catalog/player-figures.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
+import { ESTIMATES_SOURCE } from "../catalog/source-names.ts";
+import { placeholders, readRows } from "../db/client.ts";
+import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 
 /**
- * What data a result rests on and its time: the player and other series of the games it used, and
- * the catalog's own sources when it read the whole catalog (a segment, the market). One entry per
- * source, at its newest time (the methods differ per figure, so none is named). The chat's answers
- * and the four analyses both say it (issue 9 §3: the time of the data, not of the request).
+ * What data a result rests on and its time: the player series and each source of the other figures of
+ * the games it used (each at its own time, never one date for two sources), the catalog's own sources
+ * when it read the whole catalog (a segment, the market), the per-game estimates only when its facts
+ * hold some, and any further source its facts quote (`quoted`: a daily-peak series named in the text).
+ * One entry per source, at its newest time (the methods differ per figure, so none is named). The
+ * chat's answers and the four analyses both say it (issue 9 §3: the time of the data, not of the request).
  */
 export async function dataSources(
   gameIds: Iterable<string>,
-  options: { catalog: boolean },
+  options: { catalog: boolean; estimates?: boolean; quoted?: readonly Provenance[] },
 ): Promise<Provenance[]> {
   const ids = [...new Set(gameIds)];
-  const [players, figures, catalog] = await Promise.all([
+  const [players, figures, catalog, estimates] = await Promise.all([
     ids.length ? playerFigures(ids) : Promise.resolve(new Map()),
-    ids.length ? figureProvenance(ids) : Promise.resolve(new Map<string, Provenance>()),
+    ids.length ? figureSources(ids) : Promise.resolve(new Map<string, Provenance[]>()),
     options.catalog ? catalogProvenance() : Promise.resolve([]),
+    options.estimates && ids.length ? estimatesOf(ids) : Promise.resolve([]),
   ]);
+  // The catalog's estimates are named only where the result's facts hold estimates.
+  const fromCatalog = options.estimates ? catalog : catalog.filter((p) => p.source !== ESTIMATES_SOURCE);
   const newest = new Map<string, string | null>();
-  for (const p of [...[...players.values()].map((f) => f.provenance), ...figures.values(), ...catalog]) {
+  for (const p of [
+    ...[...players.values()].map((f) => f.provenance),
+    ...[...figures.values()].flat(),
+    ...(options.quoted ?? []),
+    ...fromCatalog,
+    ...estimates,
+  ]) {
+    if (!p) continue;
     const known = newest.get(p.source);
     if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
       newest.set(p.source, p.asOf);
   }
   return [...newest].map(([source, asOf]) => ({ source, asOf }));
+}
+
+/** The per-game estimates of these games, at the newest one's time; none when no game has one. */
+async function estimatesOf(ids: string[]): Promise<Provenance[]> {
+  const rows = await readRows(
+    `SELECT max(as_of) AS as_of FROM game_estimates WHERE ${OF_CURRENT_MODEL} AND game_id IN (${placeholders(ids.length)})`,
+    [MODEL_VERSION, ...ids],
+  );
+  const asOf = rows[0]?.as_of;
+  return asOf == null ? [] : [{ source: ESTIMATES_SOURCE, asOf: new Date(Number(asOf)).toISOString() }];
 }

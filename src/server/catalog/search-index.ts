@@ -248,6 +248,19 @@ export class SearchIndex {
     return false;
   }
 
+  /**
+   * Whether some game has this word (as fieldWords makes them: "valve") in its name, former names,
+   * developer, publisher or tags: a capitalised word of a question the catalog knows in any role.
+   */
+  hasWord(word: string): boolean {
+    if (this.size === 0) return false;
+    const id = this.knownWord(word);
+    if (id < 0) return false;
+    for (const postings of [this.namePostings[id], this.otherPostings[id]])
+      for (const slot of postings ?? NO_SLOTS) if (this.alive[slot]) return true;
+    return false;
+  }
+
   /** The first sorted word not below `word` (binary search over the sorted part of the words). */
   private lowerBound(word: string): number {
     const text = this.wordText;

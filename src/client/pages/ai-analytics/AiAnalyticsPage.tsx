@@ -93,7 +93,16 @@ const percent = (v: number) => `${Math.round(v * 100)}%`;
 const CONFIDENCE_DEFINITION =
   "Confidence = sample score × (0.5 + 0.5 × fit). The sample score grows with the amount of evidence (reviews, days of player data, tracked games) from 0.30 to 0.95; the fit is how well the facts agree (R² of the projection line, genre match, breadth of growth), so a poor fit halves it. With no fit at all (nothing could be projected) it is 10%; Game Analysis averages its games' confidences.";
 
-function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode }) {
+/** `games`: the card's games in order, to name the part a dropped sentence came from. */
+function Metadata({
+  metadata,
+  extra,
+  games = [],
+}: {
+  metadata: AiMetadata;
+  extra: ReactNode;
+  games?: readonly string[];
+}) {
   const dropped = metadata.numberCheck?.dropped.length ?? 0;
   return (
     <div className="grid gap-2">
@@ -106,7 +115,6 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
         <span>Processing time {metadata.processingTime} ms</span>
         <span>Confidence {percent(metadata.confidence)}</span>
         <span>{extra}</span>
-        <span data-testid="ai-model">{modelText(metadata.modelUsed)}</span>
         {metadata.tokens && metadata.tokens.total > 0 && (
           <span>{metadata.tokens.total.toLocaleString("en")} tokens</span>
         )}
@@ -135,7 +143,7 @@ function Metadata({ metadata, extra }: { metadata: AiMetadata; extra: ReactNode 
           {dropped > 0 && (
             <ul className="mt-1 list-disc pl-5">
               {metadata.numberCheck.dropped.map((d) => (
-                <li key={`${d.field}:${d.sentence}`}>{droppedText(d)}</li>
+                <li key={`${d.field}:${d.sentence}`}>{droppedText(d, games)}</li>
               ))}
             </ul>
           )}
@@ -155,6 +163,7 @@ function ResultView({ result }: { result: Result }) {
         <div className="grid gap-3">
           <Metadata
             metadata={metadata}
+            games={analysis.map((item) => item.gameName)}
             extra={`${plural(metadata.gamesAnalyzed, "game")} analysed (${metadata.source === "watchlist" ? "your watchlist" : "trending games"})`}
           />
           {analysis.length === 0 && <p className="text-muted-foreground text-sm">No games to analyse yet.</p>}
@@ -239,7 +248,11 @@ function ResultView({ result }: { result: Result }) {
       const { recommendations, metadata } = result.data;
       return (
         <div className="grid gap-3 text-sm">
-          <Metadata metadata={metadata} extra={`${metadata.userGames} of your games`} />
+          <Metadata
+            metadata={metadata}
+            games={recommendations.recommendations.map((r) => r.gameName)}
+            extra={`${metadata.userGames} of your games`}
+          />
           <p>{recommendations.reasoning}</p>
           {recommendations.recommendations.map((r) => (
             <Card key={r.gameId} className="grid gap-1 p-4">

@@ -2,8 +2,10 @@ import { expect, test } from "vitest";
 import {
   directionText,
   droppedText,
+  fieldText,
   modelText,
   numberCheckText,
+  statisticalReason,
   TREND_BADGE,
   writtenByText,
 } from "./ai-text.ts";
@@ -46,6 +48,16 @@ test("a trend label says what the projection found beside it; no projection says
   expect(TREND_BADGE).toEqual({ bullish: "success", bearish: "destructive", neutral: "secondary" });
 });
 
+test("one parser reads the statistics' label for both wordings (review 19, item 12)", () => {
+  expect(statisticalReason("llama3.1:8b via Ollama")).toBeNull();
+  expect(statisticalReason("statistical model (monthly token budget used up)")).toBe(
+    "monthly token budget used up",
+  );
+  expect(statisticalReason(" statistical model ")).toBe("");
+  // A model whose name only starts so is a language model.
+  expect(statisticalReason("statistical model v2 via Acme")).toBeNull();
+});
+
 test("who wrote a result is said apart from its data's source", () => {
   expect(writtenByText("llama3.1:8b via Ollama", "Nov 27, 2026")).toBe(
     "Written by llama3.1:8b via Ollama · Nov 27, 2026",
@@ -61,12 +73,26 @@ test("who wrote a result is said apart from its data's source", () => {
 test("a dropped sentence names only the numbers that were unknown", () => {
   const sentence = "It has a 4.8 rating and is twice as loved as Terraria.";
   expect(droppedText({ field: "analysis[0].sentiment", sentence, unknown: ["twice"] })).toBe(
-    `Dropped from analysis[0].sentiment: “${sentence}” (twice is not among the facts)`,
+    `Dropped from Game 1, sentiment: “${sentence}” (twice is not among the facts)`,
   );
   expect(droppedText({ field: "f", sentence: "x", unknown: ["3x", "2031"] })).toBe(
     "Dropped from f: “x” (3x, 2031 are not among the facts)",
   );
   expect(droppedText({ field: "f", sentence: "x", unknown: [], notAbout: ["4.8"] })).toBe(
     "Dropped from f: “x” (4.8 is not a figure of what the sentence speaks of)",
+  );
+});
+
+test("a dropped sentence's place is named as the card names it, not by its stored path (review r19e, item 5)", () => {
+  const games = ["Terraria", "Dead Cells", "Celeste", "Stardew Valley"];
+  expect(fieldText("analysis[3].sentiment", games)).toBe("Stardew Valley, sentiment");
+  expect(fieldText("analysis[0].marketPrediction", games)).toBe("Terraria, market prediction");
+  expect(fieldText("insights[1]")).toBe("Key insight 2");
+  expect(fieldText("keyInsights[0]")).toBe("Key insight 1");
+  expect(fieldText("recommendations[1]", ["Hades", "Celeste"])).toBe("Celeste");
+  expect(fieldText("predictions.nextQuarter")).toBe("Next quarter");
+  expect(fieldText("emergingTrends[2]")).toBe("Emerging trend 3");
+  expect(droppedText({ field: "analysis[3].sentiment", sentence: "x", unknown: ["12 million"] }, games)).toBe(
+    "Dropped from Stardew Valley, sentiment: “x” (12 million is not among the facts)",
   );
 });

@@ -15,39 +15,84 @@ export function numberCheckText(check: AiMetadata["numberCheck"]): string {
 }
 
 /**
- * Which model wrote a result, for the screen and the history: "Model llama3.1:8b via Ollama", or
- * "Statistics only (no language model configured)" when the statistics wrote it. The server names
- * the latter "statistical model (…)"; a screen prefix "Model" before it read "Model statistical
- * model". Results stored before every analysis said why ("statistical model" alone) read
- * "Statistics only".
+ * Why the statistics wrote a result, from the server's label "statistical model (…)": its reason
+ * ("no language model configured"), "" for a result stored before every analysis said why
+ * ("statistical model" alone), or null when a language model wrote it.
+ */
+export function statisticalReason(modelUsed: string): string | null {
+  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
+  return statistical ? (statistical[1] ?? "") : null;
+}
+
+/**
+ * Which model wrote a result, where one line says only that (the chat's answers, the history rows):
+ * "Model llama3.1:8b via Ollama", or "Statistics only (no language model configured)" when the
+ * statistics wrote it (a screen prefix "Model" before the server's label read "Model statistical
+ * model"). An analysis card says it with its time instead (writtenByText).
  */
 export function modelText(modelUsed: string): string {
-  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
-  if (!statistical) return `Model ${modelUsed}`;
-  return statistical[1] ? `Statistics only (${statistical[1]})` : "Statistics only";
+  const reason = statisticalReason(modelUsed);
+  if (reason === null) return `Model ${modelUsed}`;
+  return reason ? `Statistics only (${reason})` : "Statistics only";
+}
+
+/** What each stored part of an analysis is called on its card. */
+const PART_NAMES: Record<string, string> = {
+  sentiment: "sentiment",
+  marketPrediction: "market prediction",
+  recommendation: "recommendation",
+  keyInsights: "Key insight",
+  insights: "Key insight",
+  emergingTrends: "Emerging trend",
+  recommendations: "Recommendation",
+  "predictions.nextMonth": "Next month",
+  "predictions.nextQuarter": "Next quarter",
+  reasoning: "Reasoning",
+  analysis: "Analysis",
+};
+
+/**
+ * The part of an analysis a sentence was dropped from, as its card calls it, from the path the
+ * server stores: "analysis[3].sentiment" → "Stardew Valley, sentiment" (the card's games in order,
+ * `games`), "insights[1]" → "Key insight 2", "recommendations[0]" → "Hades" or "Recommendation 1".
+ */
+export function fieldText(field: string, games: readonly string[] = []): string {
+  if (PART_NAMES[field]) return PART_NAMES[field];
+  const m = /^(\w+)(?:\[(\d+)\])?(?:\.(\w+))?$/.exec(field);
+  if (!m) return field;
+  const [, list, at, part] = m;
+  const index = at == null ? null : Number(at);
+  const name = PART_NAMES[list!] ?? list!;
+  if (index == null) return part ? `${name}, ${PART_NAMES[part] ?? part}` : name;
+  const game = list === "analysis" || list === "recommendations" ? games[index] : undefined;
+  const item = game ?? (list === "analysis" ? `Game ${index + 1}` : `${name} ${index + 1}`);
+  return part ? `${item}, ${PART_NAMES[part] ?? part}` : item;
 }
 
 /**
  * Why a sentence was dropped, naming only the numbers that were unknown: "(twice is not among the
- * facts)", or, when all were facts, "(4.8 is not a figure of what the sentence speaks of)".
+ * facts)", or, when all were facts, "(4.8 is not a figure of what the sentence speaks of)"; and where
+ * from, as the card calls it (fieldText).
  */
-export function droppedText(drop: NumberCheckDrop): string {
+export function droppedText(drop: NumberCheckDrop, games: readonly string[] = []): string {
   const numbers = (list: string[]) => `${list.join(", ")} ${list.length === 1 ? "is" : "are"}`;
   const why = drop.unknown.length
     ? `${numbers(drop.unknown)} not among the facts`
     : `${numbers(drop.notAbout ?? [])} not a figure of what the sentence speaks of`;
-  return `Dropped from ${drop.field}: “${drop.sentence}” (${why})`;
+  return `Dropped from ${fieldText(drop.field, games)}: “${drop.sentence}” (${why})`;
 }
 
 /**
- * Who wrote a result and when, apart from where its figures come from: "Written by llama3.1:8b via
- * Ollama · <time>", or "Written from the statistics alone (no language model configured) · <time>".
+ * Who wrote a result and when, apart from where its figures come from, said once on an analysis
+ * card: "Written by llama3.1:8b via Ollama · <time>", or "Written from the statistics alone (no
+ * language model configured) · <time>".
  */
 export function writtenByText(modelUsed: string, when: string): string {
-  const statistical = /^statistical model(?: \((.+)\))?$/.exec(modelUsed.trim());
-  const who = !statistical
-    ? `Written by ${modelUsed}`
-    : `Written from the statistics alone${statistical[1] ? ` (${statistical[1]})` : ""}`;
+  const reason = statisticalReason(modelUsed);
+  const who =
+    reason === null
+      ? `Written by ${modelUsed}`
+      : `Written from the statistics alone${reason ? ` (${reason})` : ""}`;
   return `${who} · ${when}`;
 }
 
