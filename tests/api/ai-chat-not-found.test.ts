@@ -2,6 +2,7 @@ import { beforeAll, expect, test } from "vitest";
 import type { ChatEvent } from "../../src/contracts/ai.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { createTestUser, request } from "../helpers/api.ts";
+import { chatEvents } from "../helpers/chat-stream.ts";
 
 /**
  * "Our catalog has no game called …" only for a name the catalog has in no form: never for a game it
@@ -40,11 +41,7 @@ async function answerTo(message: string): Promise<string> {
   const user = await createTestUser({ role: "premium" });
   const res = await request("/api/ai/chat", { method: "POST", cookie: user.cookie, json: { message } });
   expect(res.status).toBe(200);
-  const events: ChatEvent[] = (await res.text())
-    .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
-    .filter((l): l is string => Boolean(l))
-    .map((l) => JSON.parse(l.slice(5)));
+  const events = await chatEvents(res);
   const done = events.at(-1) as Extract<ChatEvent, { type: "done" }>;
   expect(done.type).toBe("done");
   return `${done.message.content} ${done.message.note ?? ""}`;

@@ -5,6 +5,7 @@ import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/c
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { setChatKeepAliveForTests } from "../../src/server/routes/ai.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { chatEvents } from "../helpers/chat-stream.ts";
 import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
 
@@ -51,11 +52,7 @@ async function ask(message: string, conversationId?: string, user = premium) {
   });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/event-stream");
-  const events: ChatEvent[] = (await res.text())
-    .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
-    .filter((l): l is string => Boolean(l))
-    .map((l) => JSON.parse(l.slice(5)));
+  const events = await chatEvents(res);
   const done = events.at(-1) as Extract<ChatEvent, { type: "done" }>;
   expect(done.type).toBe("done");
   return {

@@ -3,6 +3,7 @@ import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { chatEvents } from "../helpers/chat-stream.ts";
 import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
 
@@ -39,11 +40,7 @@ beforeAll(async () => {
 async function ask(message: string) {
   const res = await request("/api/ai/chat", { method: "POST", cookie: premium.cookie, json: { message } });
   expect(res.status).toBe(200);
-  const events: ChatEvent[] = (await res.text())
-    .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
-    .filter((l): l is string => Boolean(l))
-    .map((l) => JSON.parse(l.slice(5)));
+  const events = await chatEvents(res);
   const done = events.at(-1) as Extract<ChatEvent, { type: "done" }>;
   expect(done.type).toBe("done");
   return done.message as ChatMessage;

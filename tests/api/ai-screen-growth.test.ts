@@ -4,6 +4,7 @@ import { analystTools, newLedger } from "../../src/server/ai/tools.ts";
 import { getTrendingGames } from "../../src/server/catalog/trending.ts";
 import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { chatEvents } from "../helpers/chat-stream.ts";
 import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
 
@@ -110,11 +111,7 @@ test("the chat: an answer quoting that growth passes the number check", async ()
     json: { message: "Which action games grew fastest?" },
   });
   expect(res.status).toBe(200);
-  const events: ChatEvent[] = (await res.text())
-    .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
-    .filter((l): l is string => Boolean(l))
-    .map((l) => JSON.parse(l.slice(5)));
+  const events = await chatEvents(res);
   const answer = (events.at(-1) as Extract<ChatEvent, { type: "done" }>).message as ChatMessage;
   expect(answer.content).toBe(
     "Path of Exile grew fastest: up 486% in February 2022 against January (SteamCharts). Counter-Strike: Global Offensive grew 10%.",
