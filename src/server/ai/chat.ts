@@ -10,14 +10,16 @@ import type {
 } from "../../contracts/ai.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { normalizeName } from "../catalog/normalize.ts";
+import { catalogIndex } from "../catalog/catalog-index.ts";
+import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { searchGames } from "../catalog/search.ts";
 import { fieldWords, searchIndex } from "../catalog/search-index.ts";
-import { db, readRows } from "../db/client.ts";
+import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
+  escapeRegExp,
   factsIn,
   GamesGrounding,
   type Grounding,
@@ -257,8 +259,6 @@ function namesNothing(word: string): boolean {
   return !key || key.split(" ").every((w) => COMMON_WORDS.has(w) || NOT_GAME_WORDS.has(w) || /^\d+$/.test(w));
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Whether the question lists the run among others ("Hades and Dead Cells", "Hades vs Celeste",
  * "A, B or C"): then it is read as a game's name whatever else the word may be. ("Compare Valve's
@@ -266,7 +266,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 function listedIn(question: string, run: string): boolean {
   const joined = String.raw`(?:\s+(?:and|or|vs\.?|versus)\s+|\s*[,&/]\s*)`;
-  const name = escaped(run);
+  const name = escapeRegExp(run);
   return new RegExp(`${joined}${name}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${name}${joined}`, "u").test(
     question,
   );
@@ -326,7 +326,7 @@ export function namesNotFound(
  */
 function placeOrKind(question: string, run: string): boolean {
   if (/\s(?:studios?|publishers?|developers?|company|companies)$/iu.test(run)) return true;
-  const name = escaped(run);
+  const name = escapeRegExp(run);
   return new RegExp(
     String.raw`(?<![\p{L}\p{N}])(?:in|from|at|by|near|across|to|of)\s+(?:the\s+)?${name}(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])${name}\s+(?:games?|titles?|studios?|developers?|publishers?|editions?|genres?|market|players)(?![\p{L}\p{N}])`,
     "iu",
@@ -361,11 +361,14 @@ async function catalogHasName(name: string): Promise<boolean> {
       gamesNamed(name, [g]).length > 0,
   );
   if (named) return true;
-  const rows = await readRows(
-    "SELECT 1 FROM games WHERE developer = ? COLLATE NOCASE OR publisher = ? COLLATE NOCASE LIMIT 1",
-    [name, name],
-  ).catch(() => [{}]);
-  return rows.length > 0;
+  // A developer or publisher, co-credits too: the catalog index's company lookup (as company pages
+  // use it), in memory, not a scan of every game's credits. Without the index, nothing is said missing.
+  const slug = slugify(name);
+  if (!slug) return false;
+  return catalogIndex().then(
+    ({ index }) => index.companyGameIds(slug).length > 0,
+    () => true,
+  );
 }
 
 /**

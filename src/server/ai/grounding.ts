@@ -841,7 +841,7 @@ export function render(segments: Segment[]): string {
 /** Whether a name holds a number (digits or number words): those are masked before the check reads one. */
 const holdsNumber = (name: string) => /\d/.test(name) || numbersIn(name).length > 0;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A sentence with the names given (games such as "Dota 2", "Cyberpunk 2077") written as "Name": the
