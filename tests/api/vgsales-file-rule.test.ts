@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, expect, test } from "vitest";
-import { figureProvenance } from "../../src/server/catalog/player-figures.ts";
+import { gameFigureSources } from "../../src/server/catalog/figure-sources.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 
@@ -108,7 +108,7 @@ Wii Sports,Wii,2006,Sports,Nintendo,41.5,29,3.8,82.9,76,51,8,322,Nintendo,E
   const id = String(
     (await rawClient().execute("SELECT id FROM games WHERE name = 'Wii Sports'")).rows[0]!.id,
   );
-  const rating = async () => (await figureProvenance([id])).get(id);
+  const rating = async () => (await gameFigureSources([id])).provenance.get(id);
   expect(await rating()).toMatchObject({
     source: "VGChartz sales dataset",
     asOf: "2016-12-22T00:00:00.000Z",

@@ -182,16 +182,6 @@ function peakMethod(top: PlayerPoint, points: number, days: number): string {
 }
 
 /**
- * Where each game's other figures (reviews, rating, owners, price) come from and when: the newest
- * point of those series. A rating that is a critics' score (a game without review counts, rated by
- * Metacritic via VGChartz or by IGDB) is dated by its `critic_score` point. Games without any such
- * point are absent.
- */
-export async function figureProvenance(ids: readonly string[]): Promise<Map<string, Provenance>> {
-  return (await gameFigureSources(ids)).provenance;
-}
-
-/**
  * Fills `playerCount` (the latest count), `players` (all three figures) and `provenance` of games as
  * the lists answer them. Games without a player history get `playerCount: null` and `players: null`.
  */

@@ -136,7 +136,7 @@ const MEASURES = new Set([
   "negative_reviews",
 ]);
 
-/** The series whose newest point dates a game's figures (as `figureProvenance` shows them). */
+/** The series whose newest point dates a game's figures (as `gameFigureSources` shows them). */
 const FIGURE_METRICS: readonly Metric[] = ["reviews_positive", "reviews_negative", "owners", "price"];
 /** The newest point of FIGURE_METRICS of each game of a JSON list (0 when it has none). */
 const FIGURES_AT_SQL = `SELECT j.value AS game_id, max(${FIGURE_METRICS.map(
@@ -434,7 +434,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   }
 
   // The date of each known game's figures: its newest point of reviews, owners or price, the date its
-  // figures are shown with (figureProvenance). A record dated before it is an older dataset: it fills
+  // figures are shown with (gameFigureSources). A record dated before it is an older dataset: it fills
   // what the game lacks and changes nothing it knows. Only read when a record carries a date (an
   // undated record is a live answer, newer than any point).
   const figuresAt = new Map<string, number>();
@@ -940,7 +940,7 @@ export interface CriticScore {
  * Dates a game's rating when it is a critics' score: a `critic_score` point for each game whose row
  * shows that score as its rating (the first source to rate a game keeps the rating, so another
  * source's score for it, or one of its other platforms', is not what the game shows). Its source and
- * date are then the rating's provenance (`figureProvenance`).
+ * date are then the rating's provenance (`gameFigureSources`).
  */
 export async function recordCriticScores(scores: CriticScore[]): Promise<number> {
   if (scores.length === 0) return 0;
