@@ -73,14 +73,10 @@ export const CONVERTED_PRICE_SOURCES: ReadonlySet<string> = new Set(Object.keys(
  */
 export function priceConversionOf(price: unknown, source: unknown): PriceConversion | null {
   if (price == null || source == null) return null;
-  const conversion = PRICE_CONVERSIONS[String(source)];
+  const conversion = sourceConversionOf(String(source));
   const usd = Number(price);
   if (!conversion || !Number.isFinite(usd) || usd === 0) return null;
-  return {
-    original: Math.round((usd / conversion.rate) * 100) / 100,
-    ...conversion,
-    source: sourceName(String(source)),
-  };
+  return { original: Math.round((usd / conversion.rate) * 100) / 100, ...conversion };
 }
 
 /** How the prices of `source` are converted to USD; null when the source gives USD prices. */
