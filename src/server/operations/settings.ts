@@ -225,10 +225,14 @@ export async function updateSystemSetting<K extends SettingKey>(
     .values({ key, value, updatedAt: now, updatedBy: actorId })
     .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actorId } });
   generation++;
-  current = { ...currentSettings(), [key]: value };
-  apply(current);
+  // Read back whole, so the rows held are the ones stored: the next look for another process's change
+  // does not take this one for it and apply everything again.
+  await loadSystemSettings().catch(() => {
+    current = { ...currentSettings(), [key]: value };
+    apply(current);
+  });
   await recordAudit({ actorId, action: "settings.changed", targetId: key, detail: { before, after: value } });
-  return current;
+  return currentSettings();
 }
 
 /** Tests only: forget the in-memory copy (the next read starts from defaults). */
