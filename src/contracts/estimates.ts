@@ -79,7 +79,12 @@ export const GameEstimateSchema = z.object({
   inputSources: z
     .object({
       reviews: ProvenanceSchema.nullable(),
-      price: ProvenanceSchema.nullable(),
+      /** `conversion`: the source gives prices in another currency, converted to USD at this rate. */
+      price: ProvenanceSchema.extend({
+        conversion: z
+          .object({ currency: z.string(), rate: z.number(), rateAsOf: z.string(), source: z.string() })
+          .optional(),
+      }).nullable(),
       peakPlayers: ProvenanceSchema.nullable(),
     })
     .optional(),

@@ -100,3 +100,16 @@ test("a price series with a converted source's points names its conversion; a US
   expect(dollars.points.length).toBeGreaterThan(0);
   expect(dollars.conversions).toBeUndefined();
 });
+
+// The estimates' price input says it is a conversion by a field, not by its method's words (a US
+// price's method said nothing of the kind and read as one).
+test("an estimate's price input names its conversion; a USD price none", async () => {
+  const inputPrice = async (id: string) =>
+    (
+      (await (await request(`/api/games/${id}/estimates`, { cookie: premium.cookie })).json()) as {
+        inputSources?: { price: { conversion?: { currency: string; rate: number } } | null };
+      }
+    ).inputSources?.price;
+  expect((await inputPrice("steam-992001"))?.conversion).toMatchObject({ currency: "GBP", rate: 1.27 });
+  expect((await inputPrice("steam-992002"))?.conversion).toBeUndefined();
+});

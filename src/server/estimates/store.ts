@@ -15,7 +15,7 @@ import {
 import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { creditSlugs, normalizeName } from "../catalog/normalize.ts";
-import { ESTIMATES_SOURCE, figureMethod, sourceName } from "../catalog/source-names.ts";
+import { ESTIMATES_SOURCE, figureMethod, sourceConversionOf, sourceName } from "../catalog/source-names.ts";
 import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
 import { insertRows } from "../catalog/write.ts";
 import { withBusyRetry } from "../db/busy.ts";
@@ -443,6 +443,9 @@ async function inputSources(gameId: string): Promise<NonNullable<GameEstimate["i
             asOf: isoOf(p.price_at),
             ...(figureMethod(String(p.price_source), "price")
               ? { method: figureMethod(String(p.price_source), "price") }
+              : {}),
+            ...(sourceConversionOf(String(p.price_source))
+              ? { conversion: sourceConversionOf(String(p.price_source))! }
               : {}),
           }
         : null,

@@ -1,5 +1,6 @@
 import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import type { EstimateRange, GameEstimate } from "../../contracts/estimates.ts";
+import { conversionText } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Alert, AlertDescription } from "../alert/index.ts";
 import { Badge } from "../badge/index.ts";
@@ -104,11 +105,11 @@ function fromWhere(
   source: string | null | undefined,
   asOf: string | null | undefined,
   now?: number,
-  method?: string,
+  more?: string,
 ): string {
   if (!source) return "";
   const when = describeAsOf(asOf ?? null, now);
-  return ` (${when ? `${source}, ${when}` : source}${method ? `; ${method}` : ""})`;
+  return ` (${when ? `${source}, ${when}` : source}${more ? `; ${more}` : ""})`;
 }
 
 /** The inputs the estimate used, each with its own source and time (they may be years apart). */
@@ -130,7 +131,7 @@ export function describeInputs(
       inputs.priceUsd == null
         ? price
         : // A price converted from another currency says so: the revenue is built on it (review r19d #6).
-          `${price}${fromWhere(sources?.price?.source, sources?.price?.asOf, now, inputs.priceUsd > 0 ? sources?.price?.method : undefined)}`,
+          `${price}${fromWhere(sources?.price?.source, sources?.price?.asOf, now, inputs.priceUsd > 0 && sources?.price?.conversion ? conversionText(sources.price.conversion) : undefined)}`,
     ],
     ["Release year", inputs.releaseYear == null ? "unknown" : String(inputs.releaseYear)],
     ["Genres", inputs.genres.length ? inputs.genres.join(", ") : "none"],
