@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { GROWTH_BASES } from "../../contracts/games.ts";
+import { playersPeriod } from "../../contracts/player-figures.ts";
 import type { GameCard } from "../queries/catalog.ts";
-import { gameCardsCsv, growthLabel, latestPlayersText, playersPeriod } from "./GameCardView.tsx";
+import { gameCardsCsv, growthLabel, latestPlayersText } from "./GameCardView.tsx";
 
 // A trending game's growth names what it compares: a month against the month before is not 7 days.
 test("growth is labelled with the periods it compares", () => {

@@ -39,8 +39,6 @@ export function latestPlayersText(latest: NonNullable<PlayerFigures["latest"]>):
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
-export { playersPeriod };
-
 /** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
 export function growthLabel(basis: GrowthBasis | undefined): string {
   return basis ? GROWTH_BASIS_LABELS[basis] : "vs. the period before";

@@ -3,7 +3,7 @@ import { GitCompare, X } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
-import type { PlayerFigures } from "../../../contracts/player-figures.ts";
+import { type PlayerFigures, playersPeriod } from "../../../contracts/player-figures.ts";
 import {
   CONVERSION_CSV_COLUMNS,
   CONVERTED_MARK,
@@ -21,7 +21,7 @@ import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
-import { latestPlayersText, playersPeriod } from "../../components/GameCardView.tsx";
+import { latestPlayersText } from "../../components/GameCardView.tsx";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
-import { playersPeriod } from "../../components/GameCardView.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { trendingChartDescription } from "../../components/market-figure-text.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
