@@ -1,9 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { desc } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { API_MIN_PER_MINUTE } from "../../src/contracts/operations.ts";
 import { validateSessionToken } from "../../src/server/auth/session.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
@@ -17,12 +16,12 @@ import {
   resetSettingsForTests,
 } from "../../src/server/operations/settings.ts";
 import { createTestUser, request } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
-const backupFolder = mkdtempSync(join(tmpdir(), "gi-backups-"));
+const backupFolder = tempDir("gi-backups-");
 process.env.BACKUP_DIR = backupFolder;
 process.env.BACKUP_KEEP = "2";
 
-afterAll(() => rmSync(backupFolder, { recursive: true, force: true }));
 beforeEach(() => resetSettingsForTests());
 
 async function lastAudit() {
@@ -353,94 +352,87 @@ describe("data backup", () => {
     expect((await request("/api/admin/backups/not-a-backup.db", { cookie: admin.cookie })).status).toBe(422);
 
     // Restore the downloaded file into a fresh database with the shell script.
-    const restoredDir = mkdtempSync(join(tmpdir(), "gi-restore-"));
-    try {
-      const downloaded = join(restoredDir, "download.db");
-      await Bun.write(downloaded, bytes);
-      const target = join(restoredDir, "restored.db");
-      const run = spawnSync("bun", ["scripts/restore.ts", downloaded], {
+    const restoredDir = tempDir("gi-restore-");
+    const downloaded = join(restoredDir, "download.db");
+    await Bun.write(downloaded, bytes);
+    const target = join(restoredDir, "restored.db");
+    const run = spawnSync("bun", ["scripts/restore.ts", downloaded], {
+      env: { ...process.env, DATABASE_URL: `file:${target}`, LOG_LEVEL: "error" },
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(run.stdout).toContain("integrity check ok");
+    // Report r13-a #5: another SQLite file, or a file that is no database, is refused in one line
+    // and changes nothing.
+    const foreign = join(restoredDir, "foreign.db");
+    const other = openClient(`file:${foreign}`, undefined, 5000);
+    await other.execute("CREATE TABLE t (x)");
+    other.close();
+    // Report r14-b #3: a file with the product's tables that cannot be migrated (here: its migrations
+    // table is empty, so every migration runs again and the first fails) replaced the database before
+    // failing; it is now migrated in a copy first, and nothing changes.
+    const unmigratable = join(restoredDir, "unmigratable.db");
+    const half = openClient(`file:${unmigratable}`, undefined, 5000);
+    for (const table of [
+      "__drizzle_migrations (id INTEGER PRIMARY KEY, hash text, created_at numeric)",
+      "users (id)",
+      "sessions (id)",
+      "games (id)",
+    ]) {
+      await half.execute(`CREATE TABLE ${table}`);
+    }
+    half.close();
+    const notDb = join(restoredDir, "garbage.db");
+    await Bun.write(notDb, "this is not a database, just text long enough to be read as a header".repeat(20));
+    for (const [given, message] of [
+      [
+        foreign,
+        /is not a backup of this product's database \(no __drizzle_migrations, users, sessions, games table\), nothing was changed/,
+      ],
+      [notDb, /cannot be read as a database \(.+\), nothing was changed/],
+      [unmigratable, /could not be brought to this version \(.+\), nothing was changed/],
+    ] as const) {
+      const refused = spawnSync("bun", ["scripts/restore.ts", given], {
         env: { ...process.env, DATABASE_URL: `file:${target}`, LOG_LEVEL: "error" },
         encoding: "utf8",
       });
-      expect(run.status, run.stderr + run.stdout).toBe(0);
-      expect(run.stdout).toContain("integrity check ok");
-      // Report r13-a #5: another SQLite file, or a file that is no database, is refused in one line
-      // and changes nothing.
-      const foreign = join(restoredDir, "foreign.db");
-      const other = openClient(`file:${foreign}`, undefined, 5000);
-      await other.execute("CREATE TABLE t (x)");
-      other.close();
-      // Report r14-b #3: a file with the product's tables that cannot be migrated (here: its migrations
-      // table is empty, so every migration runs again and the first fails) replaced the database before
-      // failing; it is now migrated in a copy first, and nothing changes.
-      const unmigratable = join(restoredDir, "unmigratable.db");
-      const half = openClient(`file:${unmigratable}`, undefined, 5000);
-      for (const table of [
-        "__drizzle_migrations (id INTEGER PRIMARY KEY, hash text, created_at numeric)",
-        "users (id)",
-        "sessions (id)",
-        "games (id)",
-      ]) {
-        await half.execute(`CREATE TABLE ${table}`);
-      }
-      half.close();
-      const notDb = join(restoredDir, "garbage.db");
-      await Bun.write(
-        notDb,
-        "this is not a database, just text long enough to be read as a header".repeat(20),
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(message);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
+    }
+    const restored = openClient(`file:${target}`, undefined, 5000);
+    try {
+      expect((await restored.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
+      const found = await restored.execute({
+        sql: "SELECT name FROM games WHERE developer = ?",
+        args: ["Aerostat Works"],
+      });
+      expect(found.rows.map((r) => r.name)).toEqual(["Zeppelin Harbour Tycoon"]);
+      // Report r13-a #1: the backup's sessions (the admin's, signed in when it was taken) end, so a
+      // restore cannot bring back a session signed out or ended since; the restore is audited.
+      expect(run.stdout).toMatch(/[1-9]\d* sessions? from the backup ended \(everyone signs in again\)/);
+      expect((await restored.execute("SELECT count(*) AS n FROM sessions")).rows[0]!.n).toBe(0);
+      const audit = await restored.execute(
+        "SELECT actor_id, detail FROM audit_log WHERE action = 'backup.restored'",
       );
-      for (const [given, message] of [
-        [
-          foreign,
-          /is not a backup of this product's database \(no __drizzle_migrations, users, sessions, games table\), nothing was changed/,
-        ],
-        [notDb, /cannot be read as a database \(.+\), nothing was changed/],
-        [unmigratable, /could not be brought to this version \(.+\), nothing was changed/],
-      ] as const) {
-        const refused = spawnSync("bun", ["scripts/restore.ts", given], {
-          env: { ...process.env, DATABASE_URL: `file:${target}`, LOG_LEVEL: "error" },
-          encoding: "utf8",
-        });
-        expect(refused.status).toBe(1);
-        expect(refused.stderr).toMatch(message);
-        expect(refused.stderr).not.toMatch(/\n\s+at /);
-      }
-      const restored = openClient(`file:${target}`, undefined, 5000);
-      try {
-        expect((await restored.execute("PRAGMA integrity_check")).rows[0]![0]).toBe("ok");
-        const found = await restored.execute({
-          sql: "SELECT name FROM games WHERE developer = ?",
-          args: ["Aerostat Works"],
-        });
-        expect(found.rows.map((r) => r.name)).toEqual(["Zeppelin Harbour Tycoon"]);
-        // Report r13-a #1: the backup's sessions (the admin's, signed in when it was taken) end, so a
-        // restore cannot bring back a session signed out or ended since; the restore is audited.
-        expect(run.stdout).toMatch(/[1-9]\d* sessions? from the backup ended \(everyone signs in again\)/);
-        expect((await restored.execute("SELECT count(*) AS n FROM sessions")).rows[0]!.n).toBe(0);
-        const audit = await restored.execute(
-          "SELECT actor_id, detail FROM audit_log WHERE action = 'backup.restored'",
-        );
-        expect(audit.rows).toHaveLength(1);
-        expect(audit.rows[0]!.actor_id).toBeNull();
-        expect(JSON.parse(String(audit.rows[0]!.detail))).toMatchObject({
-          file: downloaded,
-          users: expect.any(Number),
-        });
-      } finally {
-        restored.close();
-      }
-      expect(readFileSync(downloaded).length).toBe(bytes.length);
-
-      // No copy being restored is left beside the database.
-      expect(readdirSync(restoredDir).filter((f) => f.includes(".restoring-"))).toEqual([]);
-      const still = openClient(`file:${target}`, undefined, 5000);
-      try {
-        expect((await still.execute("SELECT count(*) AS n FROM games")).rows[0]!.n).toBeGreaterThan(0);
-      } finally {
-        still.close();
-      }
+      expect(audit.rows).toHaveLength(1);
+      expect(audit.rows[0]!.actor_id).toBeNull();
+      expect(JSON.parse(String(audit.rows[0]!.detail))).toMatchObject({
+        file: downloaded,
+        users: expect.any(Number),
+      });
     } finally {
-      rmSync(restoredDir, { recursive: true, force: true });
+      restored.close();
+    }
+    expect(readFileSync(downloaded).length).toBe(bytes.length);
+
+    // No copy being restored is left beside the database.
+    expect(readdirSync(restoredDir).filter((f) => f.includes(".restoring-"))).toEqual([]);
+    const still = openClient(`file:${target}`, undefined, 5000);
+    try {
+      expect((await still.execute("SELECT count(*) AS n FROM games")).rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      still.close();
     }
   });
 });

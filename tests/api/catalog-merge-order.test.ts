@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -8,6 +7,7 @@ import { rawClient } from "../../src/server/db/client.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * One catalog whatever order the datasets are imported in (review eight, items 1 and 2; decision 007,
@@ -131,7 +131,7 @@ describe("SteamSpy, the store snapshot and VGChartz make the same games in any i
     // BioShock 2's PC row has no year to give the Steam game it joins, so a console game of 2010 made by
     // an earlier file stays apart (decision 007, review 8): its rows are left out here.
     const expected = (await importInOrder(["steamspy", "vgsales"])).filter((g) => g.name !== "BioShock 2");
-    const dir = mkdtempSync(join(tmpdir(), "gi-merge-order-"));
+    const dir = tempDir("gi-merge-order-");
     const [header, ...lines] = readFileSync(fixture("vgsales_bioshock_halflife_san_andreas.csv"), "utf8")
       .trim()
       .split("\n")
@@ -236,7 +236,7 @@ describe("a database imported under the earlier merge rules", () => {
       args: [consoleGame!],
     });
     expect(consoleGame).not.toBe(steamGame);
-    const dir = mkdtempSync(join(tmpdir(), "gi-vgsales-moved-"));
+    const dir = tempDir("gi-vgsales-moved-");
     const file = join(dir, "vgsales.csv");
     writeFileSync(
       file,

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
@@ -8,6 +7,7 @@ import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * How datasets merge into one catalog (review six, items 2 and 3): a console sales list's row does
@@ -16,7 +16,7 @@ import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
  * (steam.csv of May 2019, SteamSpy's 2023 export, VGChartz 2016).
  */
 
-const dir = mkdtempSync(join(tmpdir(), "gi-merge-"));
+const dir = tempDir("gi-merge-");
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { DataSourceEntry } from "../../src/contracts/data-sources.ts";
@@ -8,6 +7,7 @@ import { upsertGames } from "../../src/server/catalog/write.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Review 7 #4 and #8: the VGChartz files are dated by when each was taken (its `--as-of` or the date
@@ -15,7 +15,7 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
  * that brought games into the catalog is credited beside the catalog-wide figures (the Games Database
  * tabs, the screener), with that date.
  */
-const dir = mkdtempSync(join(tmpdir(), "gi-catalog-sources-"));
+const dir = tempDir("gi-catalog-sources-");
 const VGSALES = join(dir, "vgsales.csv");
 const DEC_2016 = join(dir, "Video_Games_Sales_as_at_22_Dec_2016.csv");
 // Rows as the public files have them, with the undated file's one mis-dated row (a 2009 DS game, "2020").

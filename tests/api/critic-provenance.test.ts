@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -7,6 +6,7 @@ import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { dateInFileName, importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 import { createTestUser, request } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Review six, item 9: the critic scores of the VGChartz 2016 file (Metacritic's, with their count of
@@ -94,7 +94,7 @@ describe("a rating that is a critics' score", () => {
     expect(dateInFileName(FILE)?.toISOString()).toBe(AS_AT);
     expect(dateInFileName("vgsales.csv")).toBeNull();
     expect(dateInFileName("Sales_as_at_31_Feb_2016.csv")).toBeNull();
-    const copy = join(mkdtempSync(join(tmpdir(), "gi-vg-")), "metacritic.csv");
+    const copy = join(tempDir("gi-vg-"), "metacritic.csv");
     copyFileSync(FILE, copy);
     await rawClient().execute("DELETE FROM games WHERE name = 'God of War'");
     await importVgSalesCsv(copy, new Date(Date.UTC(2017, 0, 5)));

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { GameEstimateSchema } from "../../src/contracts/estimates.ts";
@@ -8,6 +7,7 @@ import { rawClient } from "../../src/server/db/client.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { createTestUser, request } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * SteamSpy answers a price of 0 for a paid game no longer sold (review six, item 5: FIFA 22, GTA III,
@@ -28,7 +28,7 @@ const estimateOf = async (id: string) => GameEstimateSchema.parse(await get(`/ap
 
 beforeAll(async () => {
   cookie = (await createTestUser()).cookie;
-  const dir = mkdtempSync(join(tmpdir(), "gi-delisted-"));
+  const dir = tempDir("gi-delisted-");
   writeFileSync(join(dir, "spy.csv"), SPY);
   await importSteamSpyCsv(join(dir, "spy.csv"), new Date(Date.UTC(2023, 0, 15)));
   // A catalog imported before this rule: the 0 is stored on the row.

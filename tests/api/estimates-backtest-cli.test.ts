@@ -1,14 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { BACKTEST_PATH } from "../../src/server/estimates/backtest-latest.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 // Review 10, item 12: a file with no usable rows printed a table of dashes, exited 0, and `--save`
 // replaced the back-test the methodology page shows with one of no games.
 describe("bun run estimates:backtest", () => {
-  const dir = mkdtempSync(join(tmpdir(), "gi-backtest-"));
+  const dir = tempDir("gi-backtest-");
   function run(file: string, ...args: string[]) {
     const result = spawnSync("bun", ["scripts/estimates-backtest.ts", file, ...args], {
       env: { ...process.env, LOG_LEVEL: "silent" },

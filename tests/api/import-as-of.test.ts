@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { rawClient } from "../../src/server/db/client.ts";
 import { env } from "../../src/server/env.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * A SteamSpy export carries no date: `bun run import steamspy-csv FILE --as-of DATE` says when it was
@@ -46,7 +46,7 @@ test("--as-of dates a SteamSpy file's figures; bad uses are refused", { timeout:
 
   // Without a date in the name or the command: the day of the import, as the live sync dates what it
   // fetches, and the command says so.
-  const dir = mkdtempSync(join(tmpdir(), "as-of-"));
+  const dir = tempDir("as-of-");
   const plain = join(dir, "steamspy_export.csv");
   copyFileSync(join(ROOT, FILE), plain);
   const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
@@ -70,7 +70,7 @@ test("--as-of dates a SteamSpy file's figures; bad uses are refused", { timeout:
 test("a date in a SteamSpy file's name dates its figures, as a VGChartz file's", {
   timeout: 60_000,
 }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), "as-of-named-"));
+  const dir = tempDir("as-of-named-");
   const named = join(dir, "steamspy_top1000_2023-01-15.csv");
   copyFileSync(join(ROOT, FILE), named);
   const r = run("steamspy-csv", named);

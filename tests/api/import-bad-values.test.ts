@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -11,6 +10,7 @@ import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts"
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { importTwitchCsv } from "../../src/server/importers/twitch.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Review r13 a, items 2-4: rows dated after the import's day (a month of players in 2030, a release
@@ -21,7 +21,7 @@ import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
  * The import's clock is set (`now`) so the messages name a fixed day.
  */
 const NOW = new Date("2026-11-26T12:00:00Z");
-const dir = mkdtempSync(join(tmpdir(), "gi-import-bad-values-"));
+const dir = tempDir("gi-import-bad-values-");
 const file = (name: string, lines: string[]) => {
   const path = join(dir, name);
   writeFileSync(path, `${lines.join("\n")}\n`);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -11,6 +10,7 @@ import { importSteamChartsCsv } from "../../src/server/importers/steamcharts.ts"
 import { importSteamSpyCsv, parseTagDict } from "../../src/server/importers/steamspy.ts";
 import { importTwitchCsv } from "../../src/server/importers/twitch.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Excerpts of the real public files (a few hundred rows each, cut unchanged; each folder's
@@ -132,7 +132,7 @@ describe("other formats", () => {
   });
 
   test("steamspy: a '0 .. 20,000' band gives no owners figure, only the band", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gi-spy-band-"));
+    const dir = tempDir("gi-spy-band-");
     const file = join(dir, "steamspy.csv");
     writeFileSync(
       file,
@@ -142,26 +142,20 @@ describe("other formats", () => {
         '979301,Band With A Floor,Dev,Pub,50,5,"20,000 .. 50,000",999,999,Strategy,0',
       ].join("\n"),
     );
-    try {
-      const summary = await importSteamSpyCsv(file, new Date(Date.UTC(2024, 0, 1)));
-      expect(summary).toMatchObject({ read: 2, skipped: 0 });
-      const game = await one("SELECT id, owners_estimate FROM games WHERE steam_app_id = 979300");
-      expect(game.owners_estimate).toBeNull();
-      const points = await one(
-        "SELECT count(*) AS n FROM game_metrics WHERE game_id = ? AND metric = 'owners'",
-        [String(game.id)],
-      );
-      expect(points.n).toBe(0);
-      expect(
-        await one("SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ?", [
-          String(game.id),
-        ]),
-      ).toEqual({ source: "steamspy-csv", low: 0, high: 20000, as_of: Date.UTC(2024, 0, 1) });
-      const floor = await one("SELECT owners_estimate FROM games WHERE steam_app_id = 979301");
-      expect(floor.owners_estimate).toBe(35000);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const summary = await importSteamSpyCsv(file, new Date(Date.UTC(2024, 0, 1)));
+    expect(summary).toMatchObject({ read: 2, skipped: 0 });
+    const game = await one("SELECT id, owners_estimate FROM games WHERE steam_app_id = 979300");
+    expect(game.owners_estimate).toBeNull();
+    const points = await one(
+      "SELECT count(*) AS n FROM game_metrics WHERE game_id = ? AND metric = 'owners'",
+      [String(game.id)],
+    );
+    expect(points.n).toBe(0);
+    expect(
+      await one("SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ?", [String(game.id)]),
+    ).toEqual({ source: "steamspy-csv", low: 0, high: 20000, as_of: Date.UTC(2024, 0, 1) });
+    const floor = await one("SELECT owners_estimate FROM games WHERE steam_app_id = 979301");
+    expect(floor.owners_estimate).toBe(35000);
   });
 
   test("steamcharts monthly: Lost Ark's February 2022 average as published; 'Last 30 Days' rows are not points", async () => {

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { expect, test } from "vitest";
 import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * A database migrated by an earlier release upgrades. The notifications migration first shipped as
@@ -18,7 +18,7 @@ test("a database migrated when notifications were migration 0020 migrates to tod
     entries: Array<{ idx: number; when: number; tag: string }>;
   };
   // The earlier release's folder: today's 0000–0019, then the notifications migration as 0020.
-  const earlier = mkdtempSync(join(tmpdir(), "gi-migrations-earlier-"));
+  const earlier = tempDir("gi-migrations-earlier-");
   mkdirSync(join(earlier, "meta"));
   const kept = journal.entries.filter((e) => e.idx <= 19);
   for (const e of kept) copyFileSync(join(MIGRATIONS_FOLDER, `${e.tag}.sql`), join(earlier, `${e.tag}.sql`));
@@ -33,7 +33,7 @@ test("a database migrated when notifications were migration 0020 migrates to tod
       ],
     }),
   );
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), "gi-upgrade-")), "app.db")}` });
+  const client = createClient({ url: `file:${join(tempDir("gi-upgrade-"), "app.db")}` });
   try {
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: earlier });

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * A game whose only owners word is SteamSpy's "0 .. 20,000" ("0-20000" in the Kaggle steam.csv): the
@@ -21,7 +21,7 @@ const MAY_2019 = "2019-05-01T00:00:00.000Z";
 
 beforeAll(async () => {
   premium = await createTestUser({ role: "premium" });
-  const dir = mkdtempSync(join(tmpdir(), "gi-owners-band-"));
+  const dir = tempDir("gi-owners-band-");
   const file = join(dir, "steam.csv");
   writeFileSync(
     file,
@@ -32,11 +32,7 @@ beforeAll(async () => {
       "979302,Big Band,2017-01-10,1,Dev,Pub,windows,0,Single-player,Strategy,Strategy,0,900,50,0,0,50000-100000,3.99",
     ].join("\n"),
   );
-  try {
-    expect(await importSteamStoreCsv(file)).toMatchObject({ read: 3, inserted: 3, skipped: 0 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  expect(await importSteamStoreCsv(file)).toMatchObject({ read: 3, inserted: 3, skipped: 0 });
   // A game with no owners information at all (no figure, no band).
   await upsertGames([{ name: "No Owners Known", genres: ["Strategy"] }], "test");
 });

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
@@ -8,6 +7,7 @@ import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
 import { replaceStoreOffers } from "../../src/server/sync/stored.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /** `/api/platforms/*` (spec §7): the 8 platforms' real state, games and players per platform, free games. */
 let user: TestUser;
@@ -291,7 +291,7 @@ describe("with stored data", () => {
 // Report r10-b #13: the console games a VGChartz file brought in are named as its, not IGDB's.
 describe("console games from a sales dataset", () => {
   test("PlayStation and Xbox name the sources of the games stored, most games first", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gi-platforms-"));
+    const dir = tempDir("gi-platforms-");
     const file = join(dir, "vgsales.csv");
     writeFileSync(
       file,

@@ -1,22 +1,21 @@
 import { Database } from "bun:sqlite";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * `bun run db:restore` beside a running server: it must refuse and change nothing, since the server
  * would go on writing into the file the restore sets aside (acknowledged writes lost).
  */
-const dir = mkdtempSync(join(tmpdir(), "gi-restore-live-"));
+const dir = tempDir("gi-restore-live-");
 const live = join(dir, "live.db");
 const backup = join(dir, "backup.db");
 let child: ChildProcess | undefined;
 
 afterAll(() => {
   if (child?.exitCode === null) child.kill("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function startServer(): Promise<number> {

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { rawClient } from "../../src/server/db/client.ts";
@@ -10,6 +9,7 @@ import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/s
 import { syncStates } from "../../src/server/sync/state.ts";
 import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * `syncSource` runs one adapter against recorded answers and stores what it returns: games,
@@ -89,7 +89,7 @@ describe("sync stores through the catalog", () => {
   });
 
   test("SteamSpy's live figures are dated points: an older dataset imported afterwards does not put its own back", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "gi-sync-"));
+    const dir = tempDir("gi-sync-");
     const file = join(dir, "steam.csv");
     writeFileSync(
       file,

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -7,6 +6,7 @@ import type { CompanyPage, ScreenerPage } from "../../src/contracts/market.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { importSteamSpyCsv } from "../../src/server/importers/steamspy.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Testers' defect 1: SteamSpy's 2023 export has no release dates, so Hades (a Supergiant game only it
@@ -29,7 +29,7 @@ let user: TestUser;
 beforeAll(async () => {
   user = await createTestUser({ role: "premium" });
   await importSteamStoreCsv(`${DATA}steam-store-games/steam.csv`);
-  const dir = mkdtempSync(join(tmpdir(), "gi-undated-"));
+  const dir = tempDir("gi-undated-");
   writeFileSync(join(dir, "steam.csv"), `${STEAM_HEADER}\n${BASTION}\n${TRANSISTOR}\n`);
   await importSteamStoreCsv(join(dir, "steam.csv"));
   writeFileSync(join(dir, "steamspy.csv"), `${HEADER}\n${HADES}\n`);

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, expect, test } from "vitest";
 import { gameFigureSources } from "../../src/server/catalog/figure-sources.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Which VGChartz file a (game, platform) row is (review r18c, item 4): a row is one file's, whole, so
@@ -12,7 +12,7 @@ import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
  * (its critic score with it, or none); an undated file never replaces a dated one; of two dated files
  * the newer wins. The result does not depend on the order of the imports.
  */
-const dir = mkdtempSync(join(tmpdir(), "gi-vgsales-rule-"));
+const dir = tempDir("gi-vgsales-rule-");
 const UNDATED = join(dir, "vgsales.csv");
 const DEC_2016 = join(dir, "Video_Games_Sales_as_at_22_Dec_2016.csv");
 writeFileSync(

@@ -1,9 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
+import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Two SQLite libraries open the database in one server process (libSQL's, and Bun's for hot reads).
@@ -12,8 +11,7 @@ import { afterAll, expect, test } from "vitest";
  * Each step runs in a process of its own, so a crash fails this test instead of killing the runner.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), "gi-wal-index-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = tempDir("gi-wal-index-");
 
 function child(mode: string, path: string) {
   return spawnSync("bun", ["tests/helpers/wal-index-child.ts", mode, path], {

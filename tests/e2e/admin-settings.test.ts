@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { tempDir } from "../helpers/temp-dir.ts";
 import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
-const backups = mkdtempSync(join(tmpdir(), "gi-e2e-backups-"));
+const backups = tempDir("gi-e2e-backups-");
 
 beforeAll(async () => {
   server = await startServer({ env: { BACKUP_DIR: backups, BACKUP_INTERVAL_HOURS: "0" } });
@@ -17,7 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(backups, { recursive: true, force: true });
 });
 
 test("Admin Settings: a backup downloads as a SQLite file; maintenance mode shows every signed-in user a banner", async () => {

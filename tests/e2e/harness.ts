@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { openClient } from "../../src/server/db/client.ts";
+import { removeTempDir, tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * End-to-end harness: the real server (`bun src/server/index.ts`) on a free port with its own
- * temporary database, serving the built client (`bun run build` runs before the suite), and
+ * temporary database (in a folder removed when it stops, or after the test file if it never does), serving the built client (`bun run build` runs before the suite), and
  * Debian's Chromium driven by playwright-core.
  */
 export interface TestServer {
@@ -40,7 +39,9 @@ export interface ServerOptions {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const databaseFile = join(tmpdir(), `gi-e2e-${crypto.randomUUID()}.db`);
+  // Kept until the file's end even when started inside a test: servers are stopped in `afterAll`.
+  const folder = tempDir("gi-e2e-", { until: "file" });
+  const databaseFile = join(folder, "app.db");
   let output = "";
   const child: ChildProcess = spawn("bun", ["src/server/index.ts"], {
     env: {
@@ -91,7 +92,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(databaseFile + suffix, { force: true });
+      removeTempDir(folder);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { GROWTH_ORDER_NOTE, TRENDING_ORDER_NOTE } from "../../src/contracts/games.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
 import {
   importDataset,
   type Role,
@@ -156,7 +156,7 @@ test("each trending list says what it is ordered by: growth weighted by players,
 // change is that game's own against its February, and the month says it is partial: not "-56.5%"
 // of one game's March against every game's February.
 test("Overview and Dashboard: a newest month only one game has is compared over that game and marked partial", async () => {
-  const file = join(tmpdir(), `gi-e2e-march-${crypto.randomUUID()}.csv`);
+  const file = join(tempDir("gi-e2e-march-"), "steamcharts.csv");
   writeFileSync(
     file,
     "Month,Avg. Players,Gain,% Gain,Peak Players,App ID,Game\nMarch 2022,750000,-,-,1400000,1599340,Lost Ark\n",

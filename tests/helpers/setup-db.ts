@@ -1,13 +1,14 @@
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
+import { tempDir } from "./temp-dir.ts";
 
 /**
  * A fresh database per test file (CONVENTIONS 15): each file gets its own temporary libSQL file,
- * migrated before its first test and removed after its last.
+ * migrated before its first test. Its folder (with whatever a test put beside it: the file a restore
+ * sets aside) is removed after the file's last test, once the connection below is closed: temp-dir's
+ * own `afterAll`, registered first by the import above, runs last.
  */
-const file = join(tmpdir(), `gi-test-${process.pid}-${crypto.randomUUID()}.db`);
+const file = join(tempDir("gi-test-"), "app.db");
 process.env.DATABASE_URL = `file:${file}`;
 process.env.LOG_LEVEL ??= "silent";
 process.env.DEMO_DATA = "off";
@@ -25,6 +26,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const { closeDb } = await import("../../src/server/db/client.ts");
+  const { resetEnvForTests } = await import("../../src/server/env.ts");
+  // Work still pending in this process once the file's tests are done (a derived view's recompute
+  // fires 250 ms after the last catalog change) would open the database again after it is closed,
+  // creating its file and folder anew once they are removed: it gets an empty in-memory one instead.
+  process.env.DATABASE_URL = ":memory:";
+  resetEnvForTests();
   closeDb();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
+import { tempDir } from "../../../tests/helpers/temp-dir.ts";
 import { backtest } from "./backtest.ts";
 import { readCsvRecords, steamSpyRow } from "./dataset-rows.ts";
 
@@ -47,7 +47,7 @@ test("a missing file is a clear error, not a stack trace", () => {
 const HEADER = "appid,name,positive,negative,owners,price,initialprice,ccu";
 
 function runOn(csv: string) {
-  const dir = mkdtempSync(join(tmpdir(), "backtest-"));
+  const dir = tempDir("backtest-");
   const path = join(dir, "rows.csv");
   writeFileSync(path, csv);
   return Bun.spawnSync(["bun", "scripts/estimates-backtest.ts", path], { cwd: ROOT });

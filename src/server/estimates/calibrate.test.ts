@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
+import { tempDir } from "../../../tests/helpers/temp-dir.ts";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const FIXTURE = join(ROOT, "tests/fixtures/estimates/steam-store-sample.csv");
-const dir = mkdtempSync(join(tmpdir(), "calibrate-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir("calibrate-");
 
 function calibrate(out: string) {
   const run = Bun.spawnSync(["bun", "scripts/estimates-calibrate.ts", FIXTURE, "--out", out], { cwd: ROOT });
