@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -64,6 +64,7 @@ end
 `,
   );
   const threads = Math.min(2, options.connections);
+  // wrk reads the script as it starts; it is removed once the run is over, so none are left behind.
   const run = spawnSync(
     "wrk",
     [
@@ -77,6 +78,7 @@ end
     ],
     { encoding: "utf8" },
   );
+  rmSync(script, { force: true });
   const out = run.stdout ?? "";
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   return {
