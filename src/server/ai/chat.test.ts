@@ -44,6 +44,22 @@ test("a company, platform, genre, acronym or quarter is no missing game (review 
   ]);
 });
 
+test("every platform the catalog's platform names know is no missing game", () => {
+  const known = (word: string) => ["elden", "ring"].includes(word);
+  // Platforms the question lists, by name and by code (platform-names.ts), and ones it has no code for.
+  expect(
+    namesNotFound("Did Elden Ring sell more on PlayStation 4, Xbox One or Nintendo Switch?", [
+      { name: "Elden Ring" },
+    ]),
+  ).toEqual([]);
+  expect(namesNotFound("Compare Sega Genesis, Dreamcast and Game Boy Advance sales", [], known)).toEqual([]);
+  expect(namesNotFound("Is Hades bigger on Wii U or X360?", [], known)).toEqual(["Hades"]);
+  // A run with a word that is no platform's is still a name.
+  expect(namesNotFound("Compare Super Hexagon and Elden Ring", [{ name: "Elden Ring" }], known)).toEqual([
+    "Super Hexagon",
+  ]);
+});
+
 test("the sentence names each, joined with 'or'", () => {
   expect(notFoundSentence(["Hades"])).toBe("Our catalog has no game called “Hades”.");
   expect(notFoundSentence(["Hades", "Celeste", "Inside"])).toBe(

@@ -12,6 +12,7 @@ import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
+import { platformSpellings } from "../catalog/platform-names.ts";
 import { type SearchResult, searchGames } from "../catalog/search.ts";
 import { fieldWords, searchIndex } from "../catalog/search-index.ts";
 import { db } from "../db/client.ts";
@@ -278,14 +279,16 @@ export async function gamesNamedIn(
 
 /**
  * Platforms, and genres and kinds of game the catalog's tags may spell otherwise: words a question
- * speaks of that name no game ("Nintendo Switch", "PC", "roguelikes").
+ * speaks of that name no game ("Nintendo Switch", "PC", "roguelikes"). The words of every platform
+ * the catalog's platform names know (platform-names.ts: "playstation", "ps4", "wii", "gamecube",
+ * "dreamcast"…), and those of platforms it has no other spelling of, and of devices and genres.
  */
-const NOT_GAME_WORDS = new Set(
-  `pc pcs windows mac macos osx linux steamos deck playstation ps ps1 ps2 ps3 ps4 ps5 psp vita xbox
-  series switch nintendo wii 3ds ds gamecube ios android iphone ipad mobile console consoles
-  handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer platformers
-  metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
-);
+const NOT_GAME_WORDS = new Set([
+  ...platformSpellings().flatMap((spelling) => normalizeName(spelling).split(" ")),
+  ...`pcs mac macos osx linux steamos deck ps1 ps5 series switch ios android iphone ipad mobile console
+  consoles handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer
+  platformers metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
+]);
 
 /**
  * Words of a run that name nothing by themselves: common words, numbers, quarters and halves
