@@ -109,6 +109,8 @@ test("of two sources' points at the newest time, the game page's latest count is
     players: { latest: { value: number; at: string; period?: string } };
   };
   expect(row?.players).toBe(900);
+  // The row's figure is that point, named as the game page names it: a day's count, not the month's average.
+  expect(row?.playersFigure).toEqual({ value: 900, at: JUNE_2023.toISOString() });
   expect(game.playerCount).toBe(900);
   expect(game.players.latest).toEqual({ value: 900, at: JUNE_2023.toISOString() });
 });
