@@ -29,7 +29,7 @@ import { discountOf } from "./game-page.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
-import { playerFigures } from "./player-figures.ts";
+import { type PlayerFigures, playerFigures } from "./player-figures.ts";
 import { releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
@@ -149,7 +149,7 @@ const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, 
  * The rows of these games as the screener answers them, in the given order. Their estimates are the
  * index's (the covered P50s it filtered and sorted them by), not read again.
  */
-async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]> {
+async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = true): Promise<ScreenerRow[]> {
   if (ids.length === 0) return [];
   const rows = await readRows(
     `SELECT ${COLUMNS_READ} FROM games WHERE id IN (SELECT value FROM json_each(?))`,
@@ -158,8 +158,10 @@ async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   // The time and period of each game's newest players point, the figure `current_players` holds (a
   // monthly average, SteamCharts' dated the 1st, or a count): the catalog's latest player figure, as
-  // the cards and Compare name it.
-  const figures = await playerFigures(rows.filter((r) => r.current_players != null).map((r) => String(r.id)));
+  // the cards and Compare name it. Not read for a CSV without the players column.
+  const figures = withPlayersFigure
+    ? await playerFigures(rows.filter((r) => r.current_players != null).map((r) => String(r.id)))
+    : new Map<string, PlayerFigures>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
     // Deleted since the index was read.
@@ -542,7 +544,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       }
       const chunk = ids.slice(next, next + CSV_CHUNK);
       next += chunk.length;
-      const rows = await rowsOf(index, chunk);
+      const rows = await rowsOf(index, chunk, playersFigureColumns);
       let text = "";
       for (const row of rows)
         text += csvRow([
