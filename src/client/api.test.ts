@@ -8,6 +8,7 @@ import {
   isUnauthorizedError,
   onAccessRefused,
   PLAN_CHANGED_TEXT,
+  withServerReason,
 } from "./api.ts";
 
 const realFetch = globalThis.fetch;
@@ -97,4 +98,44 @@ test("a 403 refused by role says the plan changed and asks the app to reload the
   } finally {
     onAccessRefused(() => {});
   }
+});
+
+test("a failure toast's fixed text is followed by the server's reason when it gave one", async () => {
+  const refusal = (status: number, body: string) => {
+    answer(new Response(body, { status }));
+    return apiRequest("PUT", "/api/admin/users/u1/role", {}).catch((e: unknown) => e);
+  };
+  const lastAdmin = await refusal(
+    409,
+    JSON.stringify({
+      title: "Conflict",
+      status: 409,
+      detail: "This is the last admin: make another user admin first",
+    }),
+  );
+  expect(withServerReason("Failed to update user role", lastAdmin)).toBe(
+    "Failed to update user role. This is the last admin: make another user admin first.",
+  );
+  // The text's own words and stop are kept; a reason's stop is not doubled.
+  const invalid = await refusal(400, JSON.stringify({ status: 400, detail: "digestHour: at most 23." }));
+  expect(withServerReason("Failed to update settings. Please try again.", invalid)).toBe(
+    "Failed to update settings. Please try again. digestHour: at most 23.",
+  );
+  // A refusal by role says the role changed.
+  onAccessRefused(() => {});
+  const revoked = await refusal(403, JSON.stringify({ status: 403, detail: "Admin access required" }));
+  expect(withServerReason("Failed to update user role", revoked)).toBe(
+    `Failed to update user role. ${ADMIN_REVOKED_TEXT}`,
+  );
+  // No reason: a title only, no problem JSON, no answer at all.
+  const titled = await refusal(500, JSON.stringify({ title: "Internal Server Error", status: 500 }));
+  expect(withServerReason("Failed to remove game from watchlist", titled)).toBe(
+    "Failed to remove game from watchlist",
+  );
+  expect(withServerReason("Failed to remove game from watchlist", await refusal(502, "<html>"))).toBe(
+    "Failed to remove game from watchlist",
+  );
+  expect(withServerReason("Failed to remove game from watchlist", new TypeError("fetch failed"))).toBe(
+    "Failed to remove game from watchlist",
+  );
 });

@@ -134,3 +134,16 @@ export function errorMessage(error: unknown, fallback = "Something went wrong"):
   if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? fallback;
   return fallback;
 }
+
+/**
+ * A failure toast's fixed text (spec §8's words, kept as they are and first) followed by the
+ * server's reason when it gave one: its problem `detail`, or the sentence for a refusal by role
+ * ("Failed to update user role. This is the last admin: …."). The fixed text alone otherwise (a
+ * problem with only a title, "Internal Server Error", says no more than the text).
+ */
+export function withServerReason(text: string, error: unknown): string {
+  const reason = accessChangedText(error) ?? (error instanceof ApiError ? error.problem?.detail : undefined);
+  if (!reason?.trim()) return text;
+  const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+  return `${sentence(text)} ${sentence(reason)}`;
+}

@@ -17,6 +17,7 @@ beforeAll(async () => {
       { name: "Monthly Figure Quest", steamAppId: 993_001, currentPlayers: 450_200 },
       { name: "Daily Figure Quest", steamAppId: 993_002, currentPlayers: 1_200 },
       { name: "No Figure Quest", steamAppId: 993_003 },
+      { name: "Tied Figure Quest", steamAppId: 993_004 },
     ],
     "steamspy-csv",
   );
@@ -40,6 +41,23 @@ beforeAll(async () => {
       metric: "players",
       ts: JUNE_2023,
       value: 1_200,
+      period: "day",
+      source: "steamspy-csv",
+    },
+    // Two sources' points at the same time: a month's average and a day's count.
+    {
+      gameId: await idOf(993_004),
+      metric: "players",
+      ts: JUNE_2023,
+      value: 800,
+      period: "month",
+      source: "steamcharts-csv",
+    },
+    {
+      gameId: await idOf(993_004),
+      metric: "players",
+      ts: JUNE_2023,
+      value: 900,
       period: "day",
       source: "steamspy-csv",
     },
@@ -79,4 +97,20 @@ test("each row names its players figure: a month's average with its month, a cou
   expect(cells.get("Daily Figure Quest")).toEqual(["1200", "count", JUNE_2023.toISOString()]);
   expect(cells.get("Monthly Figure Quest")).toEqual(["450200", "month (average)", FEB_2022.toISOString()]);
   expect(cells.get("No Figure Quest")).toEqual(["", "", ""]);
+});
+
+test("of two sources' points at the newest time, the game page's latest count is the row's count", async () => {
+  const page = (await (
+    await request("/api/market/screener?q=Tied%20Figure%20Quest", { cookie: premium.cookie })
+  ).json()) as ScreenerPage;
+  const row = page.rows.find((r) => r.name === "Tied Figure Quest");
+  const game = (await (await request("/api/games/steam-993004", { cookie: premium.cookie })).json()) as {
+    playerCount: number;
+    players: { latest: { value: number; at: string; period?: string } };
+  };
+  expect(row?.players).toBe(900);
+  // The row's figure is that point, named as the game page names it: a day's count, not the month's average.
+  expect(row?.playersFigure).toEqual({ value: 900, at: JUNE_2023.toISOString() });
+  expect(game.playerCount).toBe(900);
+  expect(game.players.latest).toEqual({ value: 900, at: JUNE_2023.toISOString() });
 });

@@ -73,6 +73,10 @@ test("the answered games and their order are those of scoring every candidate", 
       const expected = reference(index, q, limit);
       expect(rankCandidates(q, searchTokens(q), index, limit), `${q} (${limit})`).toEqual(expected);
     }
+    // The first 20 of 50 are the 20: the chat reads a search for 50 as one for 20 (chat.ts, nameSearches).
+    expect(rankCandidates(q, searchTokens(q), index, 50).slice(0, 20), `${q} (50)`).toEqual(
+      rankCandidates(q, searchTokens(q), index, 20),
+    );
     const tokens = searchTokens(q);
     const score = scorer(q, tokens);
     const floored = index.candidates(tokens, 300, (named) => othersFloor(tokens, named.map(score), 20));

@@ -96,8 +96,24 @@ test("User Management: the same table on its own screen; a failed change says so
   );
   await page.getByRole("combobox", { name: "Role and tier of Second Admin" }).click();
   await page.getByRole("option", { name: "Regular - Starter" }).click();
-  await page.getByText("Failed to update user role").first().waitFor();
+  // A problem with no detail gives no reason: spec §8's text alone.
+  await page.getByText("Failed to update user role", { exact: true }).first().waitFor();
   const row = page.getByTestId("user-row").filter({ hasText: "Second Admin" });
+  expect(await row.textContent()).toContain("ENTERPRISE");
+
+  // The server refuses with a reason (the last admin): the toast gives it after spec §8's text.
+  const lastAdmin = "This is the last admin: make another user admin before changing this one";
+  await page.unroute("**/api/admin/users/*/role");
+  await page.route("**/api/admin/users/*/role", (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: "application/problem+json",
+      body: JSON.stringify({ title: "Conflict", status: 409, detail: lastAdmin }),
+    }),
+  );
+  await page.getByRole("combobox", { name: "Role and tier of Second Admin" }).click();
+  await page.getByRole("option", { name: "Regular - Starter" }).click();
+  await page.getByText(`Failed to update user role. ${lastAdmin}.`, { exact: true }).first().waitFor();
   expect(await row.textContent()).toContain("ENTERPRISE");
   await admin.context.close();
 });

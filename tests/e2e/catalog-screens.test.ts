@@ -127,6 +127,20 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
     .toBe("active");
   // The address says the tab that is shown (issue 10: Back and bookmarks), not the search it left.
   await expect.poll(() => new URL(page.url()).search).toBe("");
+  // The server refuses the removal: the toast gives spec §8's text, then the server's reason.
+  await page.route("**/api/user/watchlist/*", (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: "application/problem+json",
+      body: JSON.stringify({ title: "Not Found", status: 404, detail: "That game is not in your watchlist" }),
+    }),
+  );
+  await page.getByRole("button", { name: /^Remove / }).click();
+  await page
+    .getByText("Failed to remove game from watchlist. That game is not in your watchlist.", { exact: true })
+    .first()
+    .waitFor();
+  await page.unroute("**/api/user/watchlist/*");
   await page.getByRole("button", { name: /^Remove / }).click();
   await page.getByText("Game has been removed from your watchlist").first().waitFor();
   await page.getByText("No games in your watchlist yet").waitFor();

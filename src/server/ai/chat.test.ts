@@ -1,5 +1,13 @@
 import { expect, test } from "vitest";
-import { droppedNote, namesNotFound, notFoundSentence } from "./chat.ts";
+import type { SearchResult } from "../catalog/search.ts";
+import {
+  droppedNote,
+  gamesNamedIn,
+  nameSearches,
+  namesNotFound,
+  notFoundSentence,
+  notInCatalog,
+} from "./chat.ts";
 
 test("the names a question gives that no game found answers to", () => {
   const deadCells = { name: "Dead Cells" };
@@ -36,6 +44,22 @@ test("a company, platform, genre, acronym or quarter is no missing game (review 
   ]);
 });
 
+test("every platform the catalog's platform names know is no missing game", () => {
+  const known = (word: string) => ["elden", "ring"].includes(word);
+  // Platforms the question lists, by name and by code (platform-names.ts), and ones it has no code for.
+  expect(
+    namesNotFound("Did Elden Ring sell more on PlayStation 4, Xbox One or Nintendo Switch?", [
+      { name: "Elden Ring" },
+    ]),
+  ).toEqual([]);
+  expect(namesNotFound("Compare Sega Genesis, Dreamcast and Game Boy Advance sales", [], known)).toEqual([]);
+  expect(namesNotFound("Is Hades bigger on Wii U or X360?", [], known)).toEqual(["Hades"]);
+  // A run with a word that is no platform's is still a name.
+  expect(namesNotFound("Compare Super Hexagon and Elden Ring", [{ name: "Elden Ring" }], known)).toEqual([
+    "Super Hexagon",
+  ]);
+});
+
 test("the sentence names each, joined with 'or'", () => {
   expect(notFoundSentence(["Hades"])).toBe("Our catalog has no game called “Hades”.");
   expect(notFoundSentence(["Hades", "Celeste", "Inside"])).toBe(
@@ -65,4 +89,30 @@ test("the note counts apart sentences dropped for an unknown number and for anot
   expect(droppedNote([unknown], 1, false).withheld).toBe(
     "The answer cited figures that are not in our data and was withheld.",
   );
+});
+
+test("the missing-name check reads the searches the question's lookup ran, each query once", async () => {
+  const asked: Array<[string, number]> = [];
+  const catalog = [{ id: "g1", name: "Dead Cells" }] as SearchResult[];
+  const search = nameSearches(async (q, limit = 20) => {
+    asked.push([q, limit]);
+    return catalog.filter((g) => g.name.toLowerCase().includes(q.toLowerCase()));
+  });
+  const question = "Compare Hades and Dead Cells";
+  const found = await gamesNamedIn(question, search);
+  expect(found).toEqual([{ id: "g1", name: "Dead Cells" }]);
+  const missing = namesNotFound(question, found);
+  expect(missing).toEqual(["Hades"]);
+  expect(await notInCatalog(missing, search)).toEqual(["Hades"]);
+  // "Hades" was searched by the lookup, for as many games as the check reads; then only its first letter.
+  expect(asked).toEqual([
+    ["Hades", 50],
+    ["Dead Cells", 50],
+    [question, 20],
+    ["H", 50],
+  ]);
+  // A shorter ask is the first games of the longer search; a longer one searches again.
+  expect(await search("Dead Cells", 1)).toHaveLength(1);
+  await search(question, 50);
+  expect(asked).toHaveLength(5);
 });

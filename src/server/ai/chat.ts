@@ -12,7 +12,8 @@ import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
-import { searchGames } from "../catalog/search.ts";
+import { platformSpellings } from "../catalog/platform-names.ts";
+import { type SearchResult, searchGames } from "../catalog/search.ts";
 import { fieldWords, searchIndex } from "../catalog/search-index.ts";
 import { db } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
@@ -230,24 +231,64 @@ export function namesIn(question: string): string[] {
   return [...new Set([...names, question])];
 }
 
-/** The games a question names in full: looked up by namesIn, kept when the question holds the whole name. */
-export async function gamesNamedIn(question: string): Promise<Array<{ id: string; name: string }>> {
+/** How many games of each search by namesIn are candidates for the games a question names. */
+const NAMED_CANDIDATES = 20;
+/** How many games of each search notInCatalog looks through for a name. */
+const NAME_CHECK_GAMES = 50;
+
+/**
+ * Catalog searches of one answer, each query run once: a later ask for the same query is answered
+ * from the first, its first `limit` games (the first games of a longer search are those of a shorter
+ * one: tests/api/search-rank.test.ts). A failed search finds none.
+ */
+export type NameSearch = (query: string, limit: number) => Promise<SearchResult[]>;
+
+export function nameSearches(search: typeof searchGames = searchGames): NameSearch {
+  const runs = new Map<string, { limit: number; found: Promise<SearchResult[]> }>();
+  return (query, limit) => {
+    const q = query.slice(0, 100);
+    let run = runs.get(q);
+    if (!run || run.limit < limit) {
+      run = { limit, found: search(q, limit).catch(() => []) };
+      runs.set(q, run);
+    }
+    return run.found.then((games) => games.slice(0, limit));
+  };
+}
+
+/**
+ * The games a question names in full: looked up by namesIn, kept when the question holds the whole
+ * name. Each run is searched for as many games as notInCatalog looks through, so that its check of
+ * a run the answer found no game for reads the same search from `search` rather than running it again.
+ */
+export async function gamesNamedIn(
+  question: string,
+  search: NameSearch = nameSearches(),
+): Promise<Array<{ id: string; name: string }>> {
   const candidates = new Map<string, { id: string; name: string }>();
-  for (const found of await searchEach(namesIn(question), 20))
-    for (const g of found) candidates.set(g.id, { id: g.id, name: g.name });
+  const found = await Promise.all(
+    namesIn(question).map((q) =>
+      search(q, q === question ? NAMED_CANDIDATES : NAME_CHECK_GAMES).then((games) =>
+        games.slice(0, NAMED_CANDIDATES),
+      ),
+    ),
+  );
+  for (const games of found) for (const g of games) candidates.set(g.id, { id: g.id, name: g.name });
   return namesFound(question, candidates.values()).slice(0, 3);
 }
 
 /**
  * Platforms, and genres and kinds of game the catalog's tags may spell otherwise: words a question
- * speaks of that name no game ("Nintendo Switch", "PC", "roguelikes").
+ * speaks of that name no game ("Nintendo Switch", "PC", "roguelikes"). The words of every platform
+ * the catalog's platform names know (platform-names.ts: "playstation", "ps4", "wii", "gamecube",
+ * "dreamcast"…), and those of platforms it has no other spelling of, and of devices and genres.
  */
-const NOT_GAME_WORDS = new Set(
-  `pc pcs windows mac macos osx linux steamos deck playstation ps ps1 ps2 ps3 ps4 ps5 psp vita xbox
-  series switch nintendo wii 3ds ds gamecube ios android iphone ipad mobile console consoles
-  handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer platformers
-  metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
-);
+const NOT_GAME_WORDS = new Set([
+  ...platformSpellings().flatMap((spelling) => normalizeName(spelling).split(" ")),
+  ...`pcs mac macos osx linux steamos deck ps1 ps5 series switch ios android iphone ipad mobile console
+  consoles handheld vr fps mmo mmorpg moba rts roguelike roguelikes roguelite roguelites platformer
+  platformers metroidvania metroidvanias shooters rpgs sandbox survival`.split(/\s+/),
+]);
 
 /**
  * Words of a run that name nothing by themselves: common words, numbers, quarters and halves
@@ -341,17 +382,20 @@ function placeOrKind(question: string, run: string): boolean {
  * or publisher's exact name ("Valve", "Ubisoft"). A name found so is not said missing: a false "not
  * in our catalog" is worse than saying nothing.
  */
-export async function notInCatalog(names: readonly string[]): Promise<string[]> {
+export async function notInCatalog(
+  names: readonly string[],
+  search: NameSearch = nameSearches(),
+): Promise<string[]> {
   const missing: string[] = [];
-  for (const name of names) if (!(await catalogHasName(name))) missing.push(name);
+  for (const name of names) if (!(await catalogHasName(name, search))) missing.push(name);
   return missing;
 }
 
-async function catalogHasName(name: string): Promise<boolean> {
+async function catalogHasName(name: string, search: NameSearch): Promise<boolean> {
   const key = normalizeName(name);
   const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const queries = [name, ...words.filter((w) => w.length >= 2), words[0]?.[0] ?? ""].filter(Boolean);
-  const games = (await searchEach(queries, 50)).flat();
+  const games = (await Promise.all(queries.map((q) => search(q, NAME_CHECK_GAMES)))).flat();
   const compact = name.replace(/\s+/g, "");
   const named = games.some(
     (g) =>
@@ -462,12 +506,13 @@ async function statisticalAnswer(
   ledger: ToolLedger,
   namedInQuestion: Promise<Array<{ id: string; name: string }>>,
   question: string,
+  search: NameSearch,
 ): Promise<string> {
   const found = await namedInQuestion;
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = await notInCatalog(namesNotFound(question, found, await catalogKnows()));
+  const missing = await notInCatalog(namesNotFound(question, found, await catalogKnows()), search);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   if (ids.length === 0)
     return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
@@ -797,10 +842,12 @@ export async function* askAnalyst(
   // Catalog games named in the question or the answer: the digits of their names are no figures.
   const catalog = new CatalogNames();
   // The games the question names, looked up once: for the number check, and for the statistics
-  // answer should the model not answer.
+  // answer should the model not answer. Its searches are kept for the check of names it found no
+  // game for (notInCatalog), which searches the same names.
+  const searches = nameSearches();
   let namedLookup: ReturnType<typeof gamesNamedIn> | undefined;
   const namedInQuestion = () => {
-    namedLookup ??= gamesNamedIn(request.message);
+    namedLookup ??= gamesNamedIn(request.message, searches);
     return namedLookup;
   };
   const configured = configuredModel();
@@ -1038,10 +1085,10 @@ export async function* askAnalyst(
       [...(await namedInQuestion()), ...[...ledger.games.values()].map((g) => ({ name: g.name }))],
       await catalogKnows(),
     ).filter((name) => !normalizeName(text).includes(normalizeName(name)));
-    missing = await notInCatalog(missing);
+    missing = await notInCatalog(missing, searches);
     if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
-    text = await statisticalAnswer(ledger, namedInQuestion(), request.message);
+    text = await statisticalAnswer(ledger, namedInQuestion(), request.message, searches);
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
     modelUsed = model

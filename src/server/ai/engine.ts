@@ -15,6 +15,7 @@ import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
+import { ratingFigureOf } from "../catalog/shapes.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
@@ -353,20 +354,22 @@ function ratingSentence(rating: RatingFigure): string {
 export function analyseGame(g: GameFacts): GameAnalysisItem {
   const reviews = (g.positive ?? 0) + (g.negative ?? 0);
   const share = positiveShare(g);
+  // The game cards' figure (ratingFigureOf): there is one whenever there is a share.
+  const figure = ratingFigureOf({
+    rating: g.rating,
+    ratingCount: g.ratingCount || null,
+    positiveReviews: g.positive,
+    negativeReviews: g.negative,
+  });
   const sentiment =
-    share == null
+    share == null || figure == null
       ? { rating: null, confidence: 0.1, reasoning: "No reviews or rating stored for this game yet." }
       : {
           rating: round(share * 5, 1),
           confidence: evidence(reviews || g.ratingCount, 10_000),
-          reasoning:
-            // Named and rounded as every screen does (src/contracts/rating-figure.ts): "User reviews
-            // 88.8% positive (1,000 reviews)", and a console game's critics' score apart from them.
-            ratingSentence(
-              reviews > 0
-                ? { kind: "user-reviews", positiveShare: round(share * 100, 1), reviews }
-                : { kind: "critics", outOf5: round(share * 5, 1), critics: g.ratingCount || null },
-            ),
+          // Named and rounded as every screen does (src/contracts/rating-figure.ts): "User reviews
+          // 88.8% positive (1,000 reviews)", and a console game's critics' score apart from them.
+          reasoning: ratingSentence(figure),
         };
 
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;

@@ -95,3 +95,12 @@ export function familyCodes(family: PlatformFamily): string[] {
       .map(([alias]) => alias),
   ];
 }
+
+/** Every spelling of a platform this module knows: VGChartz's codes, the platforms' names, other spellings. */
+export function platformSpellings(): string[] {
+  return [
+    ...Object.keys(VGCHARTZ),
+    ...Object.values(VGCHARTZ).map(([name]) => name),
+    ...Object.keys(ALIASES),
+  ];
+}

@@ -56,6 +56,9 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
     const part = unique.slice(i, i + CHUNK);
     // Each metric's newest point per game first, then the points of its window, one metric per
     // SELECT, so each reads the point index (game_id, metric, ts) from the game's newest point back.
+    // Ordered by game, time and source (column 6): of two sources' points at the newest time, the
+    // latest is the last source's, the one `current_players` holds (its newest point by the index
+    // game_id, metric, ts, source read backwards).
     const points = await readRows(
       `WITH counts AS (SELECT game_id, max(ts) AS ts FROM game_metrics
                          WHERE metric = 'players' AND game_id IN (${placeholders(part.length)}) GROUP BY game_id),
@@ -69,7 +72,7 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
        SELECT m.game_id, m.metric, m.ts, m.value, m.period, m.source
          FROM peaks last CROSS JOIN game_metrics m ON m.game_id = last.game_id
          WHERE m.metric = 'players_peak' AND m.period = 'day' AND m.ts > last.ts - ${WINDOW_MS}
-       ORDER BY 1, 3, 5`,
+       ORDER BY 1, 3, 6`,
       [...part, ...part],
     );
     let current: string | null = null;

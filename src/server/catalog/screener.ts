@@ -29,6 +29,7 @@ import { discountOf } from "./game-page.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
+import { type PlayerFigures, playerFigures } from "./player-figures.ts";
 import { releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
@@ -148,47 +149,31 @@ const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, 
  * The rows of these games as the screener answers them, in the given order. Their estimates are the
  * index's (the covered P50s it filtered and sorted them by), not read again.
  */
-async function rowsOf(index: CatalogIndex, ids: string[]): Promise<ScreenerRow[]> {
+async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = true): Promise<ScreenerRow[]> {
   if (ids.length === 0) return [];
   const rows = await readRows(
     `SELECT ${COLUMNS_READ} FROM games WHERE id IN (SELECT value FROM json_each(?))`,
     [JSON.stringify(ids)],
   );
   const byId = new Map(rows.map((r) => [String(r.id), r]));
-  const figures = await playersFiguresOf(
-    rows.filter((r) => r.current_players != null).map((r) => String(r.id)),
-  );
+  // The time and period of each game's newest players point, the figure `current_players` holds (a
+  // monthly average, SteamCharts' dated the 1st, or a count): the catalog's latest player figure, as
+  // the cards and Compare name it. Not read for a CSV without the players column.
+  const figures = withPlayersFigure
+    ? await playerFigures(rows.filter((r) => r.current_players != null).map((r) => String(r.id)))
+    : new Map<string, PlayerFigures>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
     // Deleted since the index was read.
     if (!r) return [];
     const row = toRow(r, estimateP50s(index, index.slot(id)) ?? undefined);
-    const figure = figures.get(id);
+    const latest = figures.get(id)?.latest;
     row.playersFigure =
-      row.players != null && figure
-        ? { value: row.players, at: figure.at, ...(figure.period === "month" ? { period: "month" } : {}) }
+      row.players != null && latest
+        ? { value: row.players, at: latest.at, ...(latest.period === "month" ? { period: "month" } : {}) }
         : null;
     return [row];
   });
-}
-
-/**
- * The time and period of each game's newest players point, the figure `current_players` holds: a
- * monthly average (SteamCharts, dated the 1st) or a count, named as the cards and Compare name it.
- */
-async function playersFiguresOf(ids: string[]): Promise<Map<string, { at: string; period: string }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await readRows(
-    `SELECT m.game_id, m.ts, m.period FROM game_metrics m
-     WHERE m.metric = 'players' AND m.game_id IN (SELECT value FROM json_each(?))
-       AND m.ts = (SELECT max(x.ts) FROM game_metrics x WHERE x.game_id = m.game_id AND x.metric = 'players')`,
-    [JSON.stringify(ids)],
-  );
-  const figures = new Map<string, { at: string; period: string }>();
-  for (const r of rows)
-    if (!figures.has(String(r.game_id)))
-      figures.set(String(r.game_id), { at: new Date(Number(r.ts)).toISOString(), period: String(r.period) });
-  return figures;
 }
 
 function toRow(
@@ -559,7 +544,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       }
       const chunk = ids.slice(next, next + CSV_CHUNK);
       next += chunk.length;
-      const rows = await rowsOf(index, chunk);
+      const rows = await rowsOf(index, chunk, playersFigureColumns);
       let text = "";
       for (const row of rows)
         text += csvRow([

@@ -25,20 +25,23 @@ export function ratingOutOf5(rating: unknown): number | null {
 
 /**
  * What a stored rating is: the positive share of the game's user reviews where it has review counts
- * (write.ts keeps `rating` their share), otherwise a critics' score (0–100) shown out of 5. Takes a
- * drizzle row (camelCase) or a raw SQL row (snake_case).
+ * (write.ts keeps `rating` their share; a row whose counts came without it has the share worked out
+ * as write.ts does), otherwise a critics' score (0–100) shown out of 5. Takes a drizzle row
+ * (camelCase) or a raw SQL row (snake_case). Game Analysis words its rating from this too.
  */
 export function ratingFigureOf(row: Record<string, unknown>): RatingFigure | null {
   const get = (camel: string, snake: string) => (row[camel] !== undefined ? row[camel] : row[snake]);
   const rating = get("rating", "rating");
   const outOf5 = ratingOutOf5(rating);
-  if (outOf5 == null) return null;
   const count = (v: unknown) => (v == null || !Number.isFinite(Number(v)) ? 0 : Number(v));
-  const reviews =
-    count(get("positiveReviews", "positive_reviews")) + count(get("negativeReviews", "negative_reviews"));
+  const positive = count(get("positiveReviews", "positive_reviews"));
+  const reviews = positive + count(get("negativeReviews", "negative_reviews"));
+  if (reviews > 0) {
+    const share = outOf5 == null ? Math.round((positive * 1000) / reviews) / 10 : Number(rating);
+    return { kind: "user-reviews", positiveShare: Math.round(share * 10) / 10, reviews };
+  }
+  if (outOf5 == null) return null;
   const ratingCount = get("ratingCount", "rating_count");
-  if (reviews > 0)
-    return { kind: "user-reviews", positiveShare: Math.round(Number(rating) * 10) / 10, reviews };
   return { kind: "critics", outOf5, critics: ratingCount == null ? null : Number(ratingCount) };
 }
 

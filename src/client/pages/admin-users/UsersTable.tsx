@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest } from "../../api.ts";
+import { apiRequest, withServerReason } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { formatDate } from "../../format/dates.ts";
@@ -47,8 +47,13 @@ export function UsersTable() {
           : undefined,
       ]);
     },
-    onError: () =>
-      toast({ title: "Error", description: "Failed to update user role", variant: "destructive" }),
+    // Spec §8's text, and the server's reason when it gave one ("This is the last admin: …").
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: withServerReason("Failed to update user role", error),
+        variant: "destructive",
+      }),
   });
 
   const list = users.data ?? [];

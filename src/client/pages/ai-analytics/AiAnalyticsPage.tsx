@@ -23,7 +23,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { accessChangedText, apiRequest } from "../../api.ts";
+import { accessChangedText, apiRequest, errorMessage } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { HistoryList } from "../../components/HistoryList.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
@@ -375,7 +375,8 @@ function AiAnalytics() {
       const changed = accessChangedText(error);
       toast({
         title: changed ? "Plan changed" : "Error",
-        description: changed ?? "The analysis could not be run. Please try again.",
+        // The server's reason when it gave one (the role-changed sentence for a refusal by role).
+        description: errorMessage(error, "The analysis could not be run. Please try again."),
         variant: "destructive",
       });
     },

@@ -11,7 +11,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { describeAsOf } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest } from "../../api.ts";
+import { apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { countWithUnit, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -44,8 +44,12 @@ export default function DataSourcesPage() {
         description: `${removed.games} demo games and their series are gone.`,
       });
     },
-    onError: () =>
-      toast({ title: "Error", description: "Could not remove the demo data.", variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not remove the demo data."),
+        variant: "destructive",
+      }),
   });
   const demoGames = sources.data?.demo.games ?? 0;
   return (

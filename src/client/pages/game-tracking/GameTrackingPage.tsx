@@ -7,7 +7,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest } from "../../api.ts";
+import { apiRequest, withServerReason } from "../../api.ts";
 import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -109,8 +109,13 @@ export default function GameTrackingPage() {
     mutationFn: (gameId: string) => apiRequest("DELETE", `/api/user/watchlist/${encodeURIComponent(gameId)}`),
     onSuccess: () =>
       toast({ title: "Removed from Watchlist", description: "Game has been removed from your watchlist" }),
-    onError: () =>
-      toast({ title: "Error", description: "Failed to remove game from watchlist", variant: "destructive" }),
+    // Spec §8's text, and the server's reason when it gave one.
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: withServerReason("Failed to remove game from watchlist", error),
+        variant: "destructive",
+      }),
     onSettled: refresh,
   });
 

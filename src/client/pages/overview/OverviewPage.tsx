@@ -13,7 +13,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest } from "../../api.ts";
+import { apiRequest, errorMessage } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
@@ -98,10 +98,10 @@ export default function OverviewPage() {
       void queryClient.invalidateQueries({ queryKey: userStatsQuery.queryKey });
       // No "Report generated" toast: the report's dialog is the answer, and a toast over it took the
       // first Escape (Radix dismisses the newest toast first), so the dialog needed two.
-    } catch {
+    } catch (error) {
       toast({
         title: "Error",
-        description: "Failed to generate the report. Please try again.",
+        description: errorMessage(error, "Failed to generate the report. Please try again."),
         variant: "destructive",
       });
     } finally {

@@ -36,7 +36,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Switch } from "../../../ui/switch/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest, errorMessage } from "../../api.ts";
+import { apiRequest, errorMessage, withServerReason } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { formatDateTimeIn } from "../../format/dates.ts";
 import { browserTimeZone, formatLocaleOf, isKnownTimeZone, timeZoneNames } from "../../format/preferences.ts";
@@ -333,10 +333,11 @@ export default function SettingsPage() {
       applyTheme(result.preferences.theme);
       toast({ title: "Settings Updated", description: "Your preferences have been saved successfully." });
     },
-    onError: () => {
+    // Spec §8's text, and the server's reason when it gave one.
+    onError: (error) => {
       toast({
         title: "Error",
-        description: "Failed to update settings. Please try again.",
+        description: withServerReason("Failed to update settings. Please try again.", error),
         variant: "destructive",
       });
     },
@@ -350,11 +351,12 @@ export default function SettingsPage() {
     onSuccess: () => {
       window.location.href = "/";
     },
-    onError: () => {
+    onError: (error) => {
       realtime().connect();
       toast({
         title: "Error",
-        description: "Failed to delete your account. Please try again.",
+        // The server's reason ("The last admin cannot be deleted…"), which trying again cannot change.
+        description: errorMessage(error, "Failed to delete your account. Please try again."),
         variant: "destructive",
       });
     },

@@ -82,7 +82,12 @@ function WorkflowCard({ workflow }: { workflow: Workflow }) {
       });
       void refresh([workflowsQuery.queryKey, workflowStatusQuery.queryKey]);
     },
-    onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description: `${error.message}: ${errorMessage(error.cause, "the server refused")}`,
+        variant: "destructive",
+      }),
   });
   const running = workflow.lastRun?.status === "running";
   return (
