@@ -176,7 +176,18 @@ export interface MarketHistory {
   }>;
   platformDistribution: Record<string, number>;
   platformYear: number | null;
-  regionalMarkets: Array<{ region: string; share: number; growth: number | null; revenue: number }>;
+  regionalMarkets: Array<{
+    region: string;
+    share: number;
+    /**
+     * Growth on the year before `regionalYear`, against that year's figure in its own edition (`growthBase`).
+     * Null where the year before has no figure for the region: never a rate over a longer span.
+     */
+    growth: number | null;
+    revenue: number;
+    /** The figure `growth` is against: the year before and the edition it is quoted from. Null without one. */
+    growthBase?: { year: number; revenue: number; edition: string | null } | null;
+  }>;
   regionalYear: number | null;
   source: string;
   /** Newzoo, dated by the latest edition quoted (issue 9 §3). */

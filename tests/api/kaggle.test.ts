@@ -217,7 +217,20 @@ describe("with stored data", () => {
       share: expect.any(Number),
       growth: expect.anything(),
       revenue: expect.any(Number),
+      growthBase: expect.anything(),
     });
+    // One rule for every region (review r20c, item 6): growth on the year before, against that year's
+    // figure in its own edition; a region the year before lacks has none (not 2023→2025 annualised).
+    const region = (name: string) =>
+      market.regionalMarkets.find((r: { region: string }) => r.region === name);
+    expect(market.regionalYear).toBe(2025);
+    expect(region("North America")).toMatchObject({
+      revenue: 52.7,
+      growth: 5,
+      growthBase: { year: 2024, revenue: 50.2, edition: "Newzoo Global Games Market Report 2024" },
+    });
+    expect(region("Latin America")).toMatchObject({ revenue: 8.3, growth: null, growthBase: null });
+    expect(region("Middle East & Africa")).toMatchObject({ growth: null, growthBase: null });
   });
 
   test("esports: top games by prize money with Twitch peak viewers, yearly growth, richest events", async () => {

@@ -49,7 +49,7 @@ import {
   type Usage,
 } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
-import { dataSources } from "./sources.ts";
+import { dataSources, type QuotedFigure, quotedSources } from "./sources.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
 
 /**
@@ -498,43 +498,80 @@ export function playersSentence(average: number, days: number): string {
   return `${players} average daily players over the ${days} days of readings in the last ${PLAYER_WINDOW_DAYS}`;
 }
 
+/** A question about players or their change ("How many players…", "is it growing?"). */
+const ASKS_PLAYERS =
+  /\b(players?|playing|play count|ccu|audience|popular(ity)?|grow(s|ing|th)?|declin(e|es|ing)|shrink(s|ing)?|trend(s|ing)?)\b/i;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /**
  * Without the model: the facts of the games the question names, as plain sentences; when it names
- * none, of the games the model's tool calls had already found (a model that ran out of steps).
+ * none, of the games the model's tool calls had already found (a model that ran out of steps). Each
+ * game's newest player figure with its period and change (the 7-day average, else the monthly mean
+ * month on month, as Game Analysis states it), first when the question asks about players (review
+ * r20c, item 4); `quoted` says which figures the text holds, so the answer names only their sources.
  */
 async function statisticalAnswer(
   ledger: ToolLedger,
   namedInQuestion: Promise<Array<{ id: string; name: string }>>,
   question: string,
   search: NameSearch,
-): Promise<string> {
+): Promise<{ text: string; quoted: Array<{ gameId: string; figure: QuotedFigure }> }> {
   const found = await namedInQuestion;
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
   const missing = await notInCatalog(namesNotFound(question, found, await catalogKnows()), search);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
+  const quoted: Array<{ gameId: string; figure: QuotedFigure }> = [];
   if (ids.length === 0)
-    return `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`;
+    return {
+      text: `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`,
+      quoted,
+    };
+  const asksPlayers = ASKS_PLAYERS.test(question);
   const lines: string[] = [];
   for (const sheet of await factSheets(ledger, ids)) {
-    const parts = [
-      sheet.positiveSharePct != null && sheet.reviews
-        ? `${sheet.positiveSharePct}% positive of ${sheet.reviews.total.toLocaleString("en")} reviews`
-        : null,
+    const use = (figure: QuotedFigure, text: string) => {
+      quoted.push({ gameId: sheet.gameId, figure });
+      return text;
+    };
+    const week = sheet.players.weekOnWeekChangePct;
+    const month = sheet.monthlyPlayers;
+    const [y, m] = (month?.month ?? "").split("-");
+    const players =
       sheet.players.averageLast7Days != null
-        ? playersSentence(sheet.players.averageLast7Days, sheet.players.daysInAverage)
+        ? use(
+            "dailyPlayers",
+            `${playersSentence(sheet.players.averageLast7Days, sheet.players.daysInAverage)}${week != null ? `, ${week >= 0 ? "+" : ""}${week}% on the 7 days before` : ""}`,
+          )
+        : month
+          ? use(
+              "monthlyPlayers",
+              `${month.averagePlayers.toLocaleString("en")} average players in ${MONTHS[Number(m) - 1]} ${y} (monthly average)${month.monthOnMonthChangePct != null ? `, ${month.monthOnMonthChangePct >= 0 ? "+" : ""}${month.monthOnMonthChangePct}% on the month before` : ", no month before to compare with"}`,
+            )
+          : asksPlayers
+            ? "no player figures stored"
+            : null;
+    const parts = [
+      asksPlayers ? players : null,
+      sheet.positiveSharePct != null && sheet.reviews
+        ? use(
+            "reviews",
+            `${sheet.positiveSharePct}% positive of ${sheet.reviews.total.toLocaleString("en")} reviews`,
+          )
         : null,
+      asksPlayers ? null : players,
       sheet.projection
         ? `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
         : null,
-      sheet.priceUsd != null ? `$${sheet.priceUsd}` : null,
+      sheet.priceUsd != null ? use("price", `$${sheet.priceUsd}`) : null,
     ].filter(Boolean);
     lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
-  return missing.length ? `${answer}\n\n${notFoundSentence(missing)}` : answer;
+  return { text: missing.length ? `${answer}\n\n${notFoundSentence(missing)}` : answer, quoted };
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -1059,6 +1096,8 @@ export async function* askAnalyst(
 
   let numberCheck: ChatMessage["numberCheck"] = null;
   let modelUsed: string;
+  // Set when the answer is written from the statistics alone: the figures its text quotes.
+  let quotedFigures: Array<{ gameId: string; figure: QuotedFigure }> | null = null;
   if (answeredByModel && model) {
     // Numbers may come from this answer's tool results and from the earlier answers of the
     // conversation; the question's own numbers are not facts.
@@ -1088,7 +1127,9 @@ export async function* askAnalyst(
     missing = await notInCatalog(missing, searches);
     if (missing.length) note = [note, notFoundSentence(missing)].filter(Boolean).join(" ");
   } else {
-    text = await statisticalAnswer(ledger, namedInQuestion(), request.message, searches);
+    const statistics = await statisticalAnswer(ledger, namedInQuestion(), request.message, searches);
+    text = statistics.text;
+    quotedFigures = statistics.quoted;
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
     modelUsed = model
@@ -1100,7 +1141,8 @@ export async function* askAnalyst(
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
   const citations = citationsOf(text, citable(ledger, earlier), catalog.names);
-  const sources = await sourcesOf(ledger, toolCalls);
+  // Statistics alone: the sources of the figures the text quotes, not of every series of its games.
+  const sources = quotedFigures ? await quotedSources(quotedFigures) : await sourcesOf(ledger, toolCalls);
   const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));
   const [row] = await db()
     .insert(aiMessages)

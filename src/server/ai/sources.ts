@@ -1,6 +1,7 @@
 import type { Provenance } from "../../contracts/provenance.ts";
 import { figureSources } from "../catalog/figure-sources.ts";
 import { playerFigures } from "../catalog/player-figures.ts";
+import { provenanceOf } from "../catalog/provenance.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { ESTIMATES_SOURCE } from "../catalog/source-names.ts";
 import { placeholders, readRows } from "../db/client.ts";
@@ -51,4 +52,45 @@ async function estimatesOf(ids: string[]): Promise<Provenance[]> {
   );
   const asOf = rows[0]?.as_of;
   return asOf == null ? [] : [{ source: ESTIMATES_SOURCE, asOf: new Date(Number(asOf)).toISOString() }];
+}
+
+/** A kind of figure a statistics-only answer quotes for a game. */
+export type QuotedFigure = "reviews" | "price" | "monthlyPlayers" | "dailyPlayers";
+
+const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers">, string> = {
+  reviews: "metric IN ('reviews_positive', 'reviews_negative')",
+  price: "metric = 'price'",
+  monthlyPlayers: "metric = 'players' AND period = 'month'",
+};
+
+/**
+ * The sources of the figures an answer quotes, and only those (review r20c, item 4: an answer of
+ * reviews and a price named SteamCharts): each figure's newest point's source at its time, the 7-day
+ * players average by the catalog's player series. One entry per source, at its newest time.
+ */
+export async function quotedSources(
+  quoted: ReadonlyArray<{ gameId: string; figure: QuotedFigure }>,
+): Promise<Provenance[]> {
+  const daily = quoted.filter((q) => q.figure === "dailyPlayers").map((q) => q.gameId);
+  const players = daily.length ? await playerFigures(daily) : new Map();
+  const found: Provenance[] = [];
+  for (const { gameId, figure } of quoted) {
+    if (figure === "dailyPlayers") {
+      const p = players.get(gameId)?.provenance;
+      if (p) found.push(p);
+      continue;
+    }
+    const [row] = await readRows(
+      `SELECT source, ts FROM game_metrics WHERE game_id = ? AND ${QUOTED_POINTS[figure]} ORDER BY ts DESC LIMIT 1`,
+      [gameId],
+    );
+    if (row) found.push(provenanceOf(String(row.source), Number(row.ts)));
+  }
+  const newest = new Map<string, string | null>();
+  for (const p of found) {
+    const known = newest.get(p.source);
+    if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
+      newest.set(p.source, p.asOf);
+  }
+  return [...newest].map(([source, asOf]) => ({ source, asOf }));
 }

@@ -224,23 +224,28 @@ export async function marketHistory(): Promise<MarketHistory> {
       platformDistribution[k] = Math.round((v / sum) * 1000) / 10;
   }
   const regionalMarkets: MarketHistory["regionalMarkets"] = [];
+  const notes = await marketYearNotes();
   if (withRegions) {
-    const previous = [...rows].reverse().filter((r) => r.year < withRegions.year);
+    // One rule for every region (review r20c, item 6): growth is on the year before only, each year's
+    // figure from its own edition (the seed holds no regional growth an edition states). A region the
+    // year before lacks (Latin America and MEA: the 2024 edition gave them only combined) has no
+    // growth, not a yearly rate over a longer span shown beside the others as if it were one year's.
+    const before = rows.find((r) => r.year === withRegions.year - 1);
     for (const [region, value] of Object.entries(withRegions.regions)) {
-      const before = previous.find((r) => r.regions[region] != null)?.regions[region];
-      const prevYear = previous.find((r) => r.regions[region] != null)?.year;
-      const years = prevYear ? withRegions.year - prevYear : 1;
+      const base = before?.regions[region];
       regionalMarkets.push({
         region,
         revenue: value,
         share: Math.round((value / withRegions.total) * 1000) / 10,
-        // Compound yearly growth since the last edition that reported this region.
-        growth: before ? Math.round(((value / before) ** (1 / years) - 1) * 1000) / 10 : null,
+        growth: base ? Math.round((value / base - 1) * 1000) / 10 : null,
+        growthBase:
+          base && before
+            ? { year: before.year, revenue: base, edition: editionName(notes.get(before.year)?.edition) }
+            : null,
       });
     }
     regionalMarkets.sort((a, b) => b.share - a.share);
   }
-  const notes = await marketYearNotes();
   // The latest edition quoted dates the table ("Newzoo Global Games Market Report 2025 (Sep 2025)").
   const editionDates = rows
     .filter((r) => !/forecast/i.test(r.source))

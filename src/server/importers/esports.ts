@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
+import { OneRowPerKey, writeInBatches } from "./file-duplicates.ts";
 import { retryBatch } from "./game-batch.ts";
 import { gameKey } from "./game-key.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
@@ -46,7 +47,8 @@ export async function importEsportsCsv(dir: string, options: { now?: Date } = {}
   }
 
   if (existsSync(general)) {
-    let statements: InStatement[] = [];
+    // A game listed twice keeps the row with the larger total earnings.
+    const rows = new OneRowPerKey("the one with the larger total earnings");
     for await (const { line, record: r } of readCsv(general, {
       encoding: "latin1",
       progressLabel: "esports games",
@@ -78,8 +80,12 @@ export async function importEsportsCsv(dir: string, options: { now?: Date } = {}
         ESPORTS_SOURCE,
         gameKey(game),
       ];
-      statements.push({
-        sql: `INSERT INTO esports_games (game, release_year, genre, total_earnings, online_earnings, total_players, total_tournaments, source, game_key)
+      rows.add(game, `"${game}"`, {
+        line,
+        measure: total,
+        shown: `total earnings $${total.toLocaleString("en-US")}`,
+        statement: {
+          sql: `INSERT INTO esports_games (game, release_year, genre, total_earnings, online_earnings, total_players, total_tournaments, source, game_key)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (game) DO UPDATE SET release_year = excluded.release_year, genre = excluded.genre, total_earnings = excluded.total_earnings,
                 online_earnings = excluded.online_earnings, total_players = excluded.total_players, total_tournaments = excluded.total_tournaments,
@@ -87,18 +93,17 @@ export async function importEsportsCsv(dir: string, options: { now?: Date } = {}
               WHERE game_key IS NOT excluded.game_key OR total_earnings IS NOT excluded.total_earnings OR online_earnings IS NOT excluded.online_earnings
                  OR total_players IS NOT excluded.total_players OR total_tournaments IS NOT excluded.total_tournaments
                  OR genre IS NOT excluded.genre OR release_year IS NOT excluded.release_year`,
-        args: args as never,
+          args: args as never,
+        },
       });
-      if (statements.length >= 500) {
-        await writeChanged(statements, summary, "esports_games");
-        statements = [];
-      }
     }
-    await writeChanged(statements, summary, "esports_games");
+    await writeInBatches(rows.statements(), 500, (batch) => writeChanged(batch, summary, "esports_games"));
+    rows.report(summary, "GeneralEsportData.csv");
   }
 
   if (existsSync(historical)) {
-    let statements: InStatement[] = [];
+    // A (month, game) listed twice keeps the row with the larger earnings.
+    const rows = new OneRowPerKey("the one with the larger earnings");
     for await (const { line, record: r } of readCsv(historical, {
       encoding: "latin1",
       progressLabel: "esports history",
@@ -121,20 +126,22 @@ export async function importEsportsCsv(dir: string, options: { now?: Date } = {}
         );
         continue;
       }
-      statements.push({
-        sql: `INSERT INTO esports_monthly (month, game, earnings, players, tournaments, source, game_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+      rows.add(`${month}\u0000${game}`, `"${game}", ${month},`, {
+        line,
+        measure: earnings,
+        shown: `earnings $${earnings.toLocaleString("en-US")}`,
+        statement: {
+          sql: `INSERT INTO esports_monthly (month, game, earnings, players, tournaments, source, game_key) VALUES (?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (month, game) DO UPDATE SET earnings = excluded.earnings, players = excluded.players, tournaments = excluded.tournaments,
                 game_key = excluded.game_key
               WHERE earnings IS NOT excluded.earnings OR players IS NOT excluded.players OR tournaments IS NOT excluded.tournaments
                  OR game_key IS NOT excluded.game_key`,
-        args: [month, game, earnings, players ?? null, tournaments ?? null, ESPORTS_SOURCE, gameKey(game)],
+          args: [month, game, earnings, players ?? null, tournaments ?? null, ESPORTS_SOURCE, gameKey(game)],
+        },
       });
-      if (statements.length >= 1000) {
-        await writeChanged(statements, summary, "esports_monthly");
-        statements = [];
-      }
     }
-    await writeChanged(statements, summary, "esports_monthly");
+    await writeInBatches(rows.statements(), 1000, (batch) => writeChanged(batch, summary, "esports_monthly"));
+    rows.report(summary, "HistoricalEsportData.csv");
   }
   summary.ms = Date.now() - started;
   return summary;

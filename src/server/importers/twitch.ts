@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { ImportInputError, parseNumber, RowCheck, readCsv } from "./csv-source.ts";
 import { writeChanged } from "./esports.ts";
+import { OneRowPerKey, writeInBatches } from "./file-duplicates.ts";
 import { gameKey } from "./game-key.ts";
 import { type ImportSummary, newSummary, skip } from "./summary.ts";
 
@@ -33,7 +34,8 @@ export async function importTwitchCsv(dir: string, options: { now?: Date } = {})
     throw new ImportInputError(`${dir} has neither Twitch_game_data.csv nor Twitch_global_data.csv`);
   }
   if (existsSync(gamesFile)) {
-    let statements: InStatement[] = [];
+    // A (month, game) listed twice keeps the row with more hours watched (the higher rank).
+    const rows = new OneRowPerKey("the one with more hours watched");
     for await (const { line, record: r } of readCsv(gamesFile, {
       encoding: "latin1",
       progressLabel: "twitch games",
@@ -58,35 +60,39 @@ export async function importTwitchCsv(dir: string, options: { now?: Date } = {})
         skip(summary, line, !m ? "unreadable Year/Month" : !game ? "missing Game" : "invalid Hours_watched");
         continue;
       }
-      statements.push({
-        sql: `INSERT INTO twitch_game_months (month, game, rank, hours_watched, hours_streamed, peak_viewers, peak_channels, streamers, avg_viewers, avg_channels, source, game_key)
+      rows.add(`${m}\u0000${game}`, `"${game}", ${m},`, {
+        line,
+        measure: watched,
+        shown: `${rank != null ? `rank ${rank}, ` : ""}${watched.toLocaleString("en-US")} hours watched`,
+        statement: {
+          sql: `INSERT INTO twitch_game_months (month, game, rank, hours_watched, hours_streamed, peak_viewers, peak_channels, streamers, avg_viewers, avg_channels, source, game_key)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               ON CONFLICT (month, game) DO UPDATE SET rank = excluded.rank, hours_watched = excluded.hours_watched, hours_streamed = excluded.hours_streamed,
                 peak_viewers = excluded.peak_viewers, peak_channels = excluded.peak_channels, streamers = excluded.streamers,
                 avg_viewers = excluded.avg_viewers, avg_channels = excluded.avg_channels, game_key = excluded.game_key
               WHERE game_key IS NOT excluded.game_key OR rank IS NOT excluded.rank OR hours_watched IS NOT excluded.hours_watched OR hours_streamed IS NOT excluded.hours_streamed
                  OR peak_viewers IS NOT excluded.peak_viewers OR avg_viewers IS NOT excluded.avg_viewers`,
-        args: [
-          m,
-          game,
-          rank ?? null,
-          watched,
-          streamed ?? null,
-          peakViewers ?? null,
-          peakChannels ?? null,
-          streamers ?? null,
-          avgViewers ?? null,
-          avgChannels ?? null,
-          TWITCH_SOURCE,
-          gameKey(game),
-        ],
+          args: [
+            m,
+            game,
+            rank ?? null,
+            watched,
+            streamed ?? null,
+            peakViewers ?? null,
+            peakChannels ?? null,
+            streamers ?? null,
+            avgViewers ?? null,
+            avgChannels ?? null,
+            TWITCH_SOURCE,
+            gameKey(game),
+          ],
+        },
       });
-      if (statements.length >= 1000) {
-        await writeChanged(statements, summary, "twitch_game_months");
-        statements = [];
-      }
     }
-    await writeChanged(statements, summary, "twitch_game_months");
+    await writeInBatches(rows.statements(), 1000, (batch) =>
+      writeChanged(batch, summary, "twitch_game_months"),
+    );
+    rows.report(summary, "Twitch_game_data.csv");
   }
   if (existsSync(globalFile)) {
     const statements: InStatement[] = [];

@@ -19,6 +19,7 @@ import { currentUserQuery } from "../../queries/auth.ts";
 import { topByPlayersQuery } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
+import { regionalGrowthBasis, regionalGrowthText } from "../historical/series-notes.ts";
 
 function Analytics() {
   const genres = useQuery(volatileTrendsQuery);
@@ -94,7 +95,11 @@ function Analytics() {
       <Section
         title="Regional markets"
         description={
-          market.data?.regionalYear ? `${market.data.regionalYear}, with yearly growth.` : undefined
+          market.data?.regionalYear
+            ? [`${market.data.regionalYear}, with yearly growth.`, regionalGrowthBasis(market.data)]
+                .filter(Boolean)
+                .join(" ")
+            : undefined
         }
       >
         {market.isLoading ? (
@@ -115,7 +120,7 @@ function Analytics() {
               { header: "Region", cell: (r) => r.region },
               { header: "Revenue", cell: (r) => formatBillions(r.revenue) },
               { header: "Share", cell: (r) => `${r.share.toFixed(1)}%` },
-              { header: "Growth", cell: (r) => formatPercent(r.growth) },
+              { header: "Growth", cell: (r) => regionalGrowthText(r, market.data?.regionalYear ?? null) },
             ]}
           />
         )}

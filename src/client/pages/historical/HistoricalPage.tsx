@@ -37,6 +37,7 @@ import {
 } from "../../queries/sources.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { datasetsStatusText } from "./datasets-status.ts";
+import { esportsCoverage, regionalGrowthBasis, regionalGrowthText } from "./series-notes.ts";
 
 /** Spec §9 limits and bar scales. */
 export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
@@ -67,6 +68,9 @@ function Loading() {
     </div>
   );
 }
+
+/** A bar's label with its series' note ("Hours watched (partial: 9 months, …)"). */
+const labelled = (label: string, note: string | null) => (note ? `${label} (${note})` : label);
 
 function Bar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   return (
@@ -167,7 +171,11 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
     },
     {
       title: "Regional markets",
-      description: market?.regionalYear ? `Share and yearly growth, ${market.regionalYear}.` : undefined,
+      description: market?.regionalYear
+        ? [`Share and yearly growth, ${market.regionalYear}.`, regionalGrowthBasis(market)]
+            .filter(Boolean)
+            .join(" ")
+        : undefined,
       empty: regions.length ? null : "No regional data available",
       provenance,
       body: () => (
@@ -176,7 +184,7 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
             <li key={r.region} className="flex justify-between">
               <span>{r.region}</span>
               <span>
-                {r.share.toFixed(1)}% · {formatPercent(r.growth)}
+                {r.share.toFixed(1)}% · {regionalGrowthText(r, market?.regionalYear ?? null)}
               </span>
             </li>
           ))}
@@ -185,8 +193,15 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
       csv: {
         fileName: "regional-markets",
         data: () => ({
-          header: ["region", "share (%)", "growth (%)"],
-          rows: regions.map((r) => [r.region, r.share, r.growth]),
+          header: ["region", "share (%)", "growth (%)", "growth against"],
+          rows: regions.map((r) => [
+            r.region,
+            r.share,
+            r.growth,
+            r.growthBase
+              ? `${r.growthBase.year}: ${r.growthBase.revenue} billion USD${r.growthBase.edition ? `, ${r.growthBase.edition}` : ""}`
+              : null,
+          ]),
         }),
       },
     },
@@ -244,20 +259,15 @@ function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
         <div className="grid gap-4">
           {growth.map((y) => (
             <div key={y.year} className="grid gap-2">
-              <p className="font-medium text-sm">
-                {y.year}
-                {y.partial
-                  ? ` (partial: ${Math.min(y.months ?? 12, y.viewershipMonths ?? 12)} months, not comparable with a full year)`
-                  : ""}
-              </p>
+              <p className="font-medium text-sm">{y.year}</p>
               <Bar
-                label="Prize pool"
+                label={labelled("Prize pool", esportsCoverage(y).prizePool)}
                 value={y.totalPrizePool}
                 max={SCALE.prizePool}
                 text={`$${(y.totalPrizePool / 1e6).toFixed(1)}M`}
               />
               <Bar
-                label="Hours watched"
+                label={labelled("Hours watched", esportsCoverage(y).hoursWatched)}
                 value={y.totalViewership ?? 0}
                 max={SCALE.totalViewership}
                 text={y.totalViewership == null ? "—" : compactNumber(y.totalViewership)}
@@ -269,8 +279,20 @@ function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
       csv: {
         fileName: "esports-growth",
         data: () => ({
-          header: ["year", "prize pool (USD)", "Twitch hours watched (hours)", "partial year"],
-          rows: growth.map((y) => [y.year, y.totalPrizePool, y.totalViewership ?? null, !!y.partial]),
+          header: [
+            "year",
+            "prize pool (USD)",
+            "prize pool months",
+            "Twitch hours watched (hours)",
+            "hours watched months",
+          ],
+          rows: growth.map((y) => [
+            y.year,
+            y.totalPrizePool,
+            y.months ?? null,
+            y.totalViewership ?? null,
+            y.totalViewership == null ? null : (y.viewershipMonths ?? null),
+          ]),
         }),
       },
     },

@@ -1,0 +1,52 @@
+import { expect, test } from "vitest";
+import { esportsCoverage, regionalGrowthBasis, regionalGrowthText } from "./series-notes.ts";
+
+const EDITION = "Newzoo Global Games Market Report 2024";
+const market = {
+  regionalYear: 2025,
+  regionalMarkets: [
+    {
+      region: "North America",
+      share: 27.9,
+      growth: 5,
+      revenue: 52.7,
+      growthBase: { year: 2024, revenue: 50.2, edition: EDITION },
+    },
+    { region: "Latin America", share: 4.4, growth: null, revenue: 8.3, growthBase: null },
+  ],
+};
+
+test("regional growth says once what it is against; a region without the year before says so (review r20c, item 6)", () => {
+  expect(regionalGrowthBasis(market)).toBe(
+    `Growth on 2024: against each region's 2024 figure in the ${EDITION}, not a rate the 2025 edition states.`,
+  );
+  expect(regionalGrowthText(market.regionalMarkets[0]!, 2025)).toBe("+5.0%");
+  expect(regionalGrowthText(market.regionalMarkets[1]!, 2025)).toBe("no 2024 figure");
+  expect(
+    regionalGrowthBasis({ regionalYear: 2025, regionalMarkets: [market.regionalMarkets[1]!] }),
+  ).toBeNull();
+});
+
+test("each esports series is marked partial by its own months: 2021's prize money is whole, its hours watched are not (review r20c, item 7)", () => {
+  const y2021 = {
+    year: 2021,
+    totalPrizePool: 201.9e6,
+    totalViewership: 1.4e10,
+    months: 12,
+    viewershipMonths: 9,
+    partial: true,
+  };
+  expect(esportsCoverage(y2021)).toEqual({
+    prizePool: null,
+    hoursWatched: "partial: 9 months, not comparable with a full year",
+  });
+  expect(esportsCoverage({ ...y2021, months: 7, viewershipMonths: 12 })).toEqual({
+    prizePool: "partial: 7 months, not comparable with a full year",
+    hoursWatched: null,
+  });
+  // A year without Twitch figures: its hours are "—", not partial.
+  expect(esportsCoverage({ ...y2021, totalViewership: null, viewershipMonths: null })).toEqual({
+    prizePool: null,
+    hoursWatched: null,
+  });
+});
