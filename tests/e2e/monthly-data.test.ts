@@ -144,11 +144,34 @@ test("each trending list says what it is ordered by: growth weighted by players,
   await growing.locator('[data-slot="order-note"]').waitFor();
   expect(await growing.locator('[data-slot="order-note"]').textContent()).toBe(GROWTH_ORDER_NOTE);
   // And it is: growth, highest first.
-  const growth = (await growing.locator("tbody tr td:nth-child(3)").allTextContents()).map((t) =>
-    Number.parseFloat(t.replace(/[^\d.-]/g, "")),
+  const growth = (await growing.locator("tbody tr td:nth-child(2) span.font-medium").allTextContents()).map(
+    (t) => Number.parseFloat(t.replace(/[^\d.-]/g, "")),
   );
   expect(growth.length).toBeGreaterThan(1);
   expect(growth).toEqual([...growth].sort((a, b) => b - a));
+  // Review 20 C, item 5: at 1280 px the table was 847 px in a 430 px box and Growth read "+556" under
+  // "Grow". Every column is in sight, Growth in full with what it compares.
+  const table = growing.getByRole("table");
+  const sight = await table.evaluate((el) => {
+    const box = el.parentElement!.getBoundingClientRect();
+    return {
+      headers: [...el.querySelectorAll("th")].map((th) => ({
+        name: th.textContent,
+        inSight: th.getBoundingClientRect().right <= box.right + 0.5,
+      })),
+      clipped: [...el.querySelectorAll("td")].filter((td) => td.scrollWidth > td.clientWidth + 1).length,
+    };
+  });
+  expect(page.viewportSize()?.width).toBe(1280);
+  expect(sight).toEqual({
+    headers: ["Game", "Growth", "Players"].map((name) => ({ name, inSight: true })),
+    clipped: 0,
+  });
+  await growing
+    .getByTestId("growth-compares")
+    .first()
+    .getByText("vs. the month before", { exact: false })
+    .waitFor();
   await page.context().close();
 });
 
