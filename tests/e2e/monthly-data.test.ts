@@ -133,6 +133,8 @@ test("each trending list says what it is ordered by: growth weighted by players,
   await page.getByRole("button", { name: "Generate Report" }).click();
   const report = page.getByRole("dialog", { name: "Market overview report" });
   await report.getByRole("columnheader", { name: "Top trending" }).waitFor();
+  // Review 20 C, item 10: monthly averages are the whole month's, "up to Feb 2022", not "Feb 1, 2022".
+  await report.getByText(/^Generated .* from data up to Feb 2022\.$/).waitFor();
   expect(await report.locator('[data-slot="order-note"]').textContent()).toBe(TRENDING_ORDER_NOTE);
   await page.keyboard.press("Escape");
 
