@@ -83,7 +83,9 @@ function RealtimePanel() {
   const tiles: Array<[string, number | undefined]> = [
     ["Users online", stats?.activeUsers],
     ["Open connections", stats?.connections],
-    ["Games analysed", stats?.gamesAnalyzed],
+    // The server counts the games in the catalog (stats-publisher.ts): nothing has analysed them, so
+    // the tile says what it is (review 20 C, item 11; the spec names the field, not a label).
+    ["Games in the catalog", stats?.gamesAnalyzed],
     ["Analyses run", stats?.aiAnalyses],
   ];
   return (
