@@ -177,6 +177,16 @@ test("each trending list says what it is ordered by: growth weighted by players,
   await page.context().close();
 });
 
+// Review 20 C, item 11: Analytics' "Most played" said "the most current players" over Feb 2022 averages.
+test("Analytics' Most played says its bars are Feb 2022 monthly averages, not current players", async () => {
+  const page = await as("premium", "/analytics");
+  await page
+    .getByText("Games ranked by their newest player figure: the monthly average of players, Feb 2022.")
+    .waitFor();
+  expect(await page.getByText(/most current players/).count()).toBe(0);
+  await page.context().close();
+});
+
 // Review 8, item 3: one game's newer month, imported last (this test runs after the others). Its
 // change is that game's own against its February, and the month says it is partial: not "-56.5%"
 // of one game's March against every game's February.

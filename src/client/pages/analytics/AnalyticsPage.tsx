@@ -19,6 +19,7 @@ import { currentUserQuery } from "../../queries/auth.ts";
 import { topByPlayersQuery } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
+import { mostPlayedText } from "./most-played-text.ts";
 
 function Analytics() {
   const genres = useQuery(volatileTrendsQuery);
@@ -177,7 +178,7 @@ function Analytics() {
           })}
         />
       </Section>
-      <Section title="Most played" description="Games with the most current players in the catalog.">
+      <Section title="Most played" description={mostPlayedText(mostPlayed.map((g) => g.players?.latest))}>
         {top.isLoading ? (
           <Skeleton className="h-64 w-full" />
         ) : top.isError ? (
