@@ -144,7 +144,11 @@ export interface HistoricalGame {
    * first: shown apart, as they do not compare with `playerTrends` or with each other.
    */
   otherPlayerFigures?: Array<PlayerSeriesInfo & { date: string; playerCount: number }>;
-  reviewTrends: Array<{ date: string; sentiment: number; averageRating: number }>;
+  /**
+   * `period: "month"`: the point is dated by month only (its sources date their figures so, e.g. the
+   * Steam Store Games snapshot, May 2019): a screen says the month, not the 1st it is stored on.
+   */
+  reviewTrends: Array<{ date: string; sentiment: number; averageRating: number; period?: "month" }>;
   /** Where the review sentiment comes from, dated by its newest point; null without reviews. */
   reviewProvenance?: Provenance | null;
   isDemo?: boolean;

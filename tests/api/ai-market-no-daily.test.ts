@@ -48,3 +48,21 @@ test("the statistics alone (the model unavailable) say the same", async () => {
   const body = await res.json();
   expect(body.insights.keyInsights).toEqual([WHY]);
 });
+
+// Review 20 C, item 11: the projections said "the catalog has monthly figures only" beside a key
+// insight naming SteamDB's daily peaks to 14 Dec 2022.
+test("the projections' reason names the daily peaks held, not monthly figures only", async () => {
+  // The statistics' own words (the model unavailable).
+  llm.queue.push(
+    { kind: "status", status: 503 },
+    { kind: "status", status: 503 },
+    { kind: "status", status: 503 },
+  );
+  const res = await request("/api/ai/market-insights", { method: "POST", cookie: premium.cookie });
+  expect(res.status).toBe(200);
+  const body = await res.json();
+  const why =
+    "Projections need at least 7 days of daily player counts; the catalog has monthly averages and daily peaks only, no daily player averages.";
+  expect(body.insights.predictions).toEqual({ nextMonth: why, nextQuarter: why });
+  expect(JSON.stringify(body)).not.toMatch(/monthly figures only/);
+});

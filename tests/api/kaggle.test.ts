@@ -133,6 +133,42 @@ describe("with stored data", () => {
     });
   });
 
+  // Review 20 C, item 10: the Steam Store Games snapshot dates its reviews by month (May 2019); the
+  // screen read "May 1, 2019". Its points say they are a month's; a day's (SteamSpy) do not.
+  test("historical: review points from a source dated by month only say so; a day's do not", async () => {
+    const { ids } = await upsertGames([{ name: "Month Dated Reviews", steamAppId: 999003 }], "test");
+    const at = (d: string) => new Date(`${d}T00:00:00Z`);
+    const reviews = (d: string, source: string, positive: number) =>
+      (["reviews_positive", "reviews_negative"] as const).map((metric) => ({
+        gameId: ids[0]!,
+        metric,
+        ts: at(d),
+        value: metric === "reviews_positive" ? positive : 100,
+        period: "instant" as const,
+        source,
+      }));
+    await recordMetrics([
+      ...["2024-01-01", "2024-02-01"].map((d) => ({
+        gameId: ids[0]!,
+        metric: "players" as const,
+        ts: at(d),
+        value: 5,
+        period: "month" as const,
+        source: "steamcharts-csv",
+      })),
+      ...reviews("2019-05-01", "steam-store-csv", 900),
+      ...reviews("2023-05-31", "steamspy-csv", 300),
+    ]);
+    const games = (await get("/api/kaggle/historical")) as Array<{
+      gameName: string;
+      reviewTrends: unknown[];
+    }>;
+    expect(games.find((g) => g.gameName === "Month Dated Reviews")?.reviewTrends).toEqual([
+      { date: "2019-05-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5, period: "month" },
+      { date: "2023-05-31T00:00:00.000Z", sentiment: 0.75, averageRating: 3.8 },
+    ]);
+  });
+
   test("historical: a live series of counts every 15 minutes is answered by day, each day's average", async () => {
     const { ids } = await upsertGames([{ name: "Quarter Hour Live", steamAppId: 999002 }], "test");
     const day = Date.UTC(2026, 10, 1);

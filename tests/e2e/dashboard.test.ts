@@ -52,6 +52,9 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
   // The server publishes analytics_stats every few seconds to subscribers.
   await page.getByText(/^Updated .* the server sends new figures/).waitFor({ timeout: 15_000 });
   expect(await page.getByTestId("realtime-panel").textContent()).toMatch(/Users online\s*[1-9]/);
+  // Review 20 C, item 11: the catalog's size read "Games analysed"; it is named for what it is.
+  expect(await page.getByTestId("realtime-panel").textContent()).toMatch(/Games in the catalog\s*2K/);
+  expect(await page.getByText("Games analysed").count()).toBe(0);
   await page.locator("[data-slot='line-chart']").waitFor();
   await page.locator("[data-slot='donut-chart'], [data-slot='bar-chart']").first().waitFor();
   // Premium cards are locked for a regular user.

@@ -525,3 +525,29 @@ test("a players range that leaves out the monthly series says where it ends, and
   expect(await players.getByText(/^No points of/).count()).toBe(0);
   await page.context().close();
 });
+
+// Review 20 C, item 10: the Price chart drew a slope from $5.00 (Jul 2023) to $2.99 (Nov 2026), as if the
+// price had fallen little by little between two observations. A price holds until it changes: steps.
+test("the Price chart draws a price as steps, level until it changes", async () => {
+  const game = await bareGame();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    for (const [ts, value] of [
+      [Date.UTC(2023, 6, 1), 5],
+      [Date.UTC(2026, 10, 26), 2.99],
+    ] as const)
+      await db.execute({
+        sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'price', ?, ?, 'instant', 'steamspy-csv')",
+        args: [game.id, ts, value],
+      });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", `/games/${encodeURIComponent(game.id)}`);
+  await chartDrawn(page, "Price");
+  const price = page.getByRole("region", { name: "Price", exact: true });
+  const d = await price.locator("path.apexcharts-line").first().getAttribute("d");
+  // Level and upright segments only (ApexCharts' H and V), no sloped L between the two prices.
+  expect(d).toMatch(/^M [\d.]+ [\d.]+ H [\d.]+ V [\d.]+$/);
+  await page.context().close();
+});

@@ -15,6 +15,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   ({ server, browser } = await serverWithData([
+    // The Steam Store Games snapshot first, as a first start loads it: reviews dated May 2019.
+    ["steam-store-csv", "tests/fixtures/datasets/steam-store-games/steam.csv"],
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_overlap.csv"],
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamdb_daily_month-starts.csv"],
     [
@@ -82,6 +84,20 @@ test("each player figure on a Historical Data card says its measure, source and 
     ["2022-02-01", "647090", "daily peak", "SteamDB"],
   ]);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-player-measures.png`, fullPage: true });
+  await context.close();
+});
+
+// Review 20 C, item 10: the snapshot's review sentiment, dated by month only, read "May 1, 2019".
+test("review sentiment from a source dated by month reads as the month, a dated day as the day", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/historical-analytics?tab=historical`);
+  const dota = page.getByTestId("historical-game").filter({ hasText: "Dota 2" });
+  await dota.waitFor();
+  const sentiment = dota.getByText("Review sentiment", { exact: true }).locator("+ ul li");
+  await sentiment.first().waitFor();
+  const rows = await sentiment.allTextContents();
+  expect(rows).toEqual([expect.stringMatching(/^May 2019\d/), expect.stringMatching(/^Jan 1, 2023\d/)]);
   await context.close();
 });
 

@@ -133,6 +133,8 @@ test("each trending list says what it is ordered by: growth weighted by players,
   await page.getByRole("button", { name: "Generate Report" }).click();
   const report = page.getByRole("dialog", { name: "Market overview report" });
   await report.getByRole("columnheader", { name: "Top trending" }).waitFor();
+  // Review 20 C, item 10: monthly averages are the whole month's, "up to Feb 2022", not "Feb 1, 2022".
+  await report.getByText(/^Generated .* from data up to Feb 2022\.$/).waitFor();
   expect(await report.locator('[data-slot="order-note"]').textContent()).toBe(TRENDING_ORDER_NOTE);
   await page.keyboard.press("Escape");
 
@@ -144,11 +146,44 @@ test("each trending list says what it is ordered by: growth weighted by players,
   await growing.locator('[data-slot="order-note"]').waitFor();
   expect(await growing.locator('[data-slot="order-note"]').textContent()).toBe(GROWTH_ORDER_NOTE);
   // And it is: growth, highest first.
-  const growth = (await growing.locator("tbody tr td:nth-child(3)").allTextContents()).map((t) =>
-    Number.parseFloat(t.replace(/[^\d.-]/g, "")),
+  const growth = (await growing.locator("tbody tr td:nth-child(2) span.font-medium").allTextContents()).map(
+    (t) => Number.parseFloat(t.replace(/[^\d.-]/g, "")),
   );
   expect(growth.length).toBeGreaterThan(1);
   expect(growth).toEqual([...growth].sort((a, b) => b - a));
+  // Review 20 C, item 5: at 1280 px the table was 847 px in a 430 px box and Growth read "+556" under
+  // "Grow". Every column is in sight, Growth in full with what it compares.
+  const table = growing.getByRole("table");
+  const sight = await table.evaluate((el) => {
+    const box = el.parentElement!.getBoundingClientRect();
+    return {
+      headers: [...el.querySelectorAll("th")].map((th) => ({
+        name: th.textContent,
+        inSight: th.getBoundingClientRect().right <= box.right + 0.5,
+      })),
+      clipped: [...el.querySelectorAll("td")].filter((td) => td.scrollWidth > td.clientWidth + 1).length,
+    };
+  });
+  expect(page.viewportSize()?.width).toBe(1280);
+  expect(sight).toEqual({
+    headers: ["Game", "Growth", "Players"].map((name) => ({ name, inSight: true })),
+    clipped: 0,
+  });
+  await growing
+    .getByTestId("growth-compares")
+    .first()
+    .getByText("vs. the month before", { exact: false })
+    .waitFor();
+  await page.context().close();
+});
+
+// Review 20 C, item 11: Analytics' "Most played" said "the most current players" over Feb 2022 averages.
+test("Analytics' Most played says its bars are Feb 2022 monthly averages, not current players", async () => {
+  const page = await as("premium", "/analytics");
+  await page
+    .getByText("Games ranked by their newest player figure: the monthly average of players, Feb 2022.")
+    .waitFor();
+  expect(await page.getByText(/most current players/).count()).toBe(0);
   await page.context().close();
 });
 
@@ -187,7 +222,9 @@ test("Overview and Dashboard: a newest month only one game has is compared over 
   await expect.poll(() => tile.first().textContent()).toMatch(/across 1 game, Mar 2022; Mar 2022 is partial/);
   // Review 9, item 4: Player trends marks March partial, in its caption and on its point.
   await page
-    .getByText(/Mar 2022 \(\d months\)\. Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\.$/)
+    .getByText(
+      /Mar 2022 \(\d months\)\. Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\. Each month totals the games with figures that month \(.*Feb 2022: 6, Mar 2022: 1\), so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods\.$/,
+    )
     .waitFor();
   await expect
     .poll(() => page.locator(".apexcharts-xaxis-label").allTextContents())

@@ -125,6 +125,29 @@ test("Data sources names the snapshot and its licence; the dashboard keeps confi
   const row = page.getByTestId("source-steam-store-csv");
   await row.getByText("CC BY 4.0", { exact: true }).waitFor();
   await row.getByText("May 2019", { exact: true }).waitFor();
+  // Review 20 C, item 5: at 1280 px only Source and Licence were in sight; Newest data and Stored,
+  // what the page is for, needed a sideways scroll nothing hinted at. Now every header is in sight
+  // (the long texts wrap), and a table still wider than its place says so under it.
+  const table = page.getByRole("table", { name: "Data sources" });
+  const sight = await table.evaluate((el) => {
+    const box = el.parentElement!.getBoundingClientRect();
+    return {
+      headers: [...el.querySelectorAll("th")].map((th) => ({
+        name: th.textContent,
+        inSight: th.getBoundingClientRect().right <= box.right + 0.5,
+      })),
+      overflows: el.parentElement!.scrollWidth > el.parentElement!.clientWidth + 1,
+    };
+  });
+  expect(sight.headers).toEqual(
+    ["Source", "Newest data", "Stored", "Provides", "Licence"].map((name) => ({ name, inSight: true })),
+  );
+  expect(sight.overflows).toBe(false);
+  expect(await page.locator("[data-slot='table-scroll-hint']").count()).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page
+    .getByText("Scroll the table sideways to see what each source provides and its licence.")
+    .waitFor();
   await page.goto(`${server.url}/dashboard`);
   await page.getByRole("tab", { name: /Multi-?Platform/i }).click();
   await expect.poll(() => page.getByTestId("system-status").count()).toBeGreaterThan(0);

@@ -127,6 +127,33 @@ test("a tracked game's price change reaches the bell live, and the browser's not
   await context.close();
 });
 
+// Review 20 C, item 1: the bell read "$4.99 → $2.99" while the watchlist card beside it kept "$4.99"
+// until the next refresh interval (5 minutes by default).
+test("a price alert over the socket refreshes the watchlist card and the game's page at once", async () => {
+  const { context, userId } = await signedInContext(browser, server, { role: "regular" });
+  const gameId = await trackedGame(userId, "Live Price Drifter", 4.99);
+  const watchlist = await context.newPage();
+  await watchlist.goto(`${server.url}/watchlist`);
+  const card = watchlist.getByTestId("game-card").filter({ hasText: "Live Price Drifter" });
+  await card.getByText("$4.99", { exact: true }).waitFor();
+  const gamePage = await context.newPage();
+  await gamePage.goto(`${server.url}/games/${gameId}`);
+  await gamePage.getByText("$4.99", { exact: true }).first().waitFor();
+  await watchlist.locator("header").getByText("Live", { exact: true }).waitFor();
+  await gamePage.locator("header").getByText("Live", { exact: true }).waitFor();
+
+  await sql("UPDATE games SET price = 2.99 WHERE id = ?", [gameId]);
+  await expect
+    .poll(() => bell(watchlist).getAttribute("aria-label"), { timeout: 15_000 })
+    .toBe("Notifications, 1 unread");
+  // The same message refetched the card: a few seconds, not the 5-minute refresh interval.
+  await card.getByText("$2.99", { exact: true }).waitFor({ timeout: 5000 });
+  expect(await card.getByText("$4.99", { exact: true }).count()).toBe(0);
+  await gamePage.getByText("$2.99", { exact: true }).first().waitFor({ timeout: 5000 });
+  expect(await gamePage.getByText("$4.99", { exact: true }).count()).toBe(0);
+  await context.close();
+});
+
 test("language and time zone change how dates and times read, and the choice is kept", async () => {
   const { context, userId } = await signedInContext(browser, server, { role: "regular" });
   const gameId = await trackedGame(userId, "Zone Test Runner", 5);

@@ -13,7 +13,7 @@ import {
 import { EmptyState } from "../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../ui/export/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
-import { formatDate, formatDateTime } from "../format/dates.ts";
+import { formatDate, formatDateTime, formatMonth } from "../format/dates.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 import { growthLabel } from "./GameCardView.tsx";
@@ -217,7 +217,15 @@ export interface ReportDialogProps {
 
 /** A stored report, shown by its type; `report` null keeps the dialog closed. */
 export function ReportDialog({ report, onClose, returnFocusTo }: ReportDialogProps) {
-  const dataAsOf = (report?.data as ReportData | undefined)?.dataAsOf;
+  const data = report?.data as ReportData | undefined;
+  const dataAsOf = data?.dataAsOf;
+  // Monthly averages (SteamCharts) are the whole month's: "up to Feb 2022", not "up to Feb 1, 2022"
+  // (review 20 C, item 10).
+  const asOfText = dataAsOf
+    ? data?.marketActivity?.basis === "month"
+      ? formatMonth(dataAsOf)
+      : formatDate(dataAsOf, { utc: true })
+    : null;
   return (
     <Dialog open={report != null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl" returnFocusTo={returnFocusTo}>
@@ -225,7 +233,7 @@ export function ReportDialog({ report, onClose, returnFocusTo }: ReportDialogPro
           <DialogTitle>{report ? (REPORT_TITLES[report.reportType] ?? "Report") : "Report"}</DialogTitle>
           <DialogDescription>
             Generated {report ? formatDateTime(report.generatedAt) : ""}
-            {dataAsOf ? ` from data up to ${formatDate(dataAsOf, { utc: true })}` : ""}.
+            {asOfText ? ` from data up to ${asOfText}` : ""}.
           </DialogDescription>
         </DialogHeader>
         {report && <ReportBody report={report} />}

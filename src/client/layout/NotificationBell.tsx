@@ -27,7 +27,8 @@ export function NotificationBell() {
   const { data } = useQuery(notificationsQuery);
   const settings = useQuery(userSettingsQuery);
   useChannel<UserChannelMessage | null>("notifications", (update) => {
-    // The same channel says when the watchlist changed (useWatchlistSync): no notification in that.
+    // The same channel says when the watchlist changed (useWatchlistSync, which also refetches the
+    // figures of the games a notification is about): no notification in that.
     if (isWatchlistChange(update)) return;
     void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
     // The browser's own notifications (Settings → Notifications → Push); their code loads on first use.

@@ -69,7 +69,7 @@ export const catalogSizeQuery = queryOptions({
   queryKey: ["/api/games", { pageSize: 1 }],
   queryFn: async () => (await apiGet<GameListPage>("/api/games?pageSize=1")).total,
 });
-/** The ten games with the most current players (Analytics' "Most played"). */
+/** The ten games with the most players by their newest figure (Analytics' "Most played"). */
 export const topByPlayersQuery = queryOptions({
   queryKey: ["/api/games", { sort: "players", pageSize: 10 }],
   queryFn: () => apiGet<GameListPage>("/api/games?sort=players&pageSize=10"),

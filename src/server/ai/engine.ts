@@ -137,13 +137,23 @@ export function historyHeld(g: Pick<GameFacts, "month" | "peaks">): string | nul
   return null;
 }
 
-/** Why there is no projection: the rule, and what the series has instead. */
-export function noProjectionReason(dailyDays: number, hasMonthly: boolean, subject: string): string {
+/**
+ * Why there is no projection: the rule, and what the series has instead. `hasPeaks`: daily peaks
+ * (SteamDB, SteamSpy) are held too, so "monthly figures only" would be untrue (review 20 C, item 11).
+ */
+export function noProjectionReason(
+  dailyDays: number,
+  hasMonthly: boolean,
+  subject: string,
+  hasPeaks = false,
+): string {
   const has =
     dailyDays === 0
-      ? hasMonthly
-        ? "monthly figures only"
-        : "no daily player counts"
+      ? hasPeaks
+        ? `${hasMonthly ? "monthly averages and " : ""}daily peaks only, no daily player averages`
+        : hasMonthly
+          ? "monthly figures only"
+          : "no daily player counts"
       : `${dailyDays} day${dailyDays === 1 ? "" : "s"} of them${hasMonthly ? " besides monthly figures" : ""}`;
   return `Projections need at least ${MIN_PROJECTION_DAYS} days of daily player counts; ${subject} has ${has}.`;
 }
@@ -526,7 +536,7 @@ const PLAYER_DATA_KIND: Record<string, string> = {
  * Market Insights without any day of daily or live player counts: why its genre figures are empty,
  * and the newest player data the catalog holds by source ("SteamDB daily peak players to 14 Dec 2022").
  */
-async function withoutDailyPlayers(): Promise<{ text: string; quoted: Provenance[] }> {
+async function withoutDailyPlayers(): Promise<{ text: string; quoted: Provenance[]; peaks: boolean }> {
   const rs = await rawClient().execute(
     `SELECT metric, period, source, max(ts) AS ts FROM game_metrics
      WHERE metric IN ('players', 'players_peak') AND period IN ('day', 'month', 'instant')
@@ -544,7 +554,11 @@ async function withoutDailyPlayers(): Promise<{ text: string; quoted: Provenance
   const text = held.length
     ? `${need}; its newest player data: ${held.join("; ")}.`
     : `${need}, nor any other player data.`;
-  return { text, quoted };
+  // Whether any daily peaks are held: the projection's reason names them beside the monthly figures.
+  const peaks = await rawClient().execute(
+    "SELECT 1 FROM game_metrics WHERE metric = 'players_peak' AND period = 'day' LIMIT 1",
+  );
+  return { text, quoted, peaks: peaks.rows.length > 0 };
 }
 
 /** The market's projection horizons, in days (the catalog's daily totals carried forward). */
@@ -583,7 +597,15 @@ export async function marketInsights(): Promise<{
   const players = activity.map((d) => d.players);
   const month = enough ? project(players, MARKET_HORIZON_DAYS.nextMonth) : null;
   const quarter = enough ? project(players, MARKET_HORIZON_DAYS.nextQuarter) : null;
-  const withoutProjection = noProjectionReason(activity.length, monthlyPoints > 0, "the catalog");
+  // Without days of daily players, genre momentum and volatility are not measured: say so, and name
+  // the newest player data held, rather than hand the model zero counts to restate as an insight.
+  const noDaily = dataPoints === 0 ? await withoutDailyPlayers() : null;
+  const withoutProjection = noProjectionReason(
+    activity.length,
+    monthlyPoints > 0,
+    "the catalog",
+    noDaily?.peaks ?? false,
+  );
   const describe = (p: Projection | null) =>
     p == null
       ? enough
@@ -610,9 +632,6 @@ export async function marketInsights(): Promise<{
       changePct: round(p.change * 100, 1),
       fitR2: round(p.r2),
     };
-  // Without days of daily players, genre momentum and volatility are not measured: say so, and name
-  // the newest player data held, rather than hand the model zero counts to restate as an insight.
-  const noDaily = dataPoints === 0 ? await withoutDailyPlayers() : null;
   const facts = {
     ...(noDaily ? { withoutDailyPlayers: noDaily.text } : { days: activity.length, dataPoints }),
     monthlyPlayerFigures: monthlyPoints,

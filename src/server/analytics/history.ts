@@ -9,7 +9,7 @@ import type {
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { listOf } from "../catalog/shapes.ts";
-import { figureMethod } from "../catalog/source-names.ts";
+import { figureMethod, MONTH_DATED_SOURCES } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { db, rawClient } from "../db/client.ts";
 import { kaggleDatasets } from "../db/schema/index.ts";
@@ -53,6 +53,8 @@ interface Series {
   negative: Map<number, number>;
   reviewSources: Set<string>;
   reviewNewest: number;
+  /** Per review time: whether every source of that point dates it by month only. */
+  reviewMonthly: Map<number, boolean>;
 }
 
 /** A month's or a day's average, or its peak: from the metric and the period of the points. */
@@ -116,7 +118,7 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
       args: [ids],
     }),
     client.execute({
-      sql: `SELECT game_id, metric, ts, value, source FROM game_metrics
+      sql: `SELECT game_id, metric, ts, value, source, period FROM game_metrics
             WHERE game_id IN (SELECT value FROM json_each(?)) AND metric IN ('reviews_positive', 'reviews_negative')
             ORDER BY game_id, ts`,
       args: [ids],
@@ -132,6 +134,7 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
         negative: new Map(),
         reviewSources: new Set(),
         reviewNewest: 0,
+        reviewMonthly: new Map(),
       };
       byGame.set(String(id), series);
     }
@@ -157,13 +160,16 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
     series.reviewSources.add(String(row.source));
     series.reviewNewest = Math.max(series.reviewNewest, ts);
     (row.metric === "reviews_positive" ? series.positive : series.negative).set(ts, Number(row.value));
+    // A point is a month's when every source of it dates by month only (review 20 C, item 10).
+    const monthly = row.period === "month" || MONTH_DATED_SOURCES.has(String(row.source));
+    series.reviewMonthly.set(ts, (series.reviewMonthly.get(ts) ?? true) && monthly);
   }
   const info = (s: PlayerSeries): PlayerSeriesInfo => ({
     measure: s.measure,
     provenance: provenanceOf(s.source, s.last, figureMethod(s.source, s.metric)),
   });
   return games.rows.map((g) => {
-    const { players, positive, negative, reviewSources, reviewNewest } = seriesOf(g.id);
+    const { players, positive, negative, reviewSources, reviewNewest, reviewMonthly } = seriesOf(g.id);
     const reviewTrends = [...positive.entries()]
       .filter(([ts]) => negative.has(ts))
       .map(([ts, pos]) => {
@@ -172,6 +178,7 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
           date: new Date(ts).toISOString(),
           sentiment: Math.round(share * 1000) / 1000,
           averageRating: Math.round(share * 50) / 10,
+          ...(reviewMonthly.get(ts) ? { period: "month" as const } : {}),
         };
       });
     const all = [...players.values()];

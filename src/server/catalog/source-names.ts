@@ -55,6 +55,13 @@ const METHODS: Record<string, Partial<Record<string, string>>> = {
   igdb: { critic_score: "IGDB's aggregated critic rating (0–100) and number of critic reviews" },
 };
 
+/**
+ * Sources whose files date their figures by month only (the Steam Store Games snapshot: May 2019,
+ * stored at the month's 1st as an instant): their figures are shown as a month ("May 2019"), never
+ * as the day they are stored on. Monthly series (SteamCharts) say so in their own `period`.
+ */
+export const MONTH_DATED_SOURCES: ReadonlySet<string> = new Set(["steam-store-csv"]);
+
 /** The currency and rate of each source whose prices the catalog stores converted to USD. */
 const PRICE_CONVERSIONS: Record<string, Pick<PriceConversion, "currency" | "rate" | "rateAsOf">> = {
   "steam-store-csv": { currency: "GBP", rate: GBP_TO_USD_2019, rateAsOf: "May 2019" },

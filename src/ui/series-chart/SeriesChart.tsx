@@ -31,6 +31,11 @@ export interface TimeSeries {
   color?: number;
   /** What tells the group's lines apart ("Steam Store Games", "monthly · SteamCharts"), named in the legend. */
   variant?: string;
+  /**
+   * A value that holds until it changes (a price): drawn as steps, level from one observation to the
+   * next, never as a slope that would invent the values in between.
+   */
+  steps?: boolean;
 }
 
 /** A variant's line: solid, dashed, dotted, long-dashed; a marker of its own for lone points. */
@@ -186,7 +191,7 @@ export function SeriesChart({
     ...baseOptions(theme),
     ...(grouped ? { colors: drawn.map(colorOf) } : {}),
     stroke: {
-      curve: "straight",
+      curve: drawn.map((s) => (s.steps ? "stepline" : "straight")),
       width: 2,
       ...(grouped ? { dashArray: drawn.map((s) => styleOf(s).dash) } : {}),
     },

@@ -20,6 +20,7 @@ import { topByPlayersQuery } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
 import { regionalGrowthBasis, regionalGrowthText } from "../historical/series-notes.ts";
+import { mostPlayedText } from "./most-played-text.ts";
 
 function Analytics() {
   const genres = useQuery(volatileTrendsQuery);
@@ -182,7 +183,7 @@ function Analytics() {
           })}
         />
       </Section>
-      <Section title="Most played" description="Games with the most current players in the catalog.">
+      <Section title="Most played" description={mostPlayedText(mostPlayed.map((g) => g.players?.latest))}>
         {top.isLoading ? (
           <Skeleton className="h-64 w-full" />
         ) : top.isError ? (

@@ -77,7 +77,11 @@ function OverlayChart({
       // A game whose points differ in period (monthly beside daily) gets a line per period. A game is
       // one colour, the one of its chip, on every chart; its sources and periods differ in dash.
       series={games.flatMap((g, i) =>
-        seriesByPeriod(results[i]?.data, g.name, { nameSource }).map((s) => gameLine(s, g.name, i)),
+        seriesByPeriod(results[i]?.data, g.name, { nameSource }).map((s) => ({
+          ...gameLine(s, g.name, i),
+          // A price holds until it changes: steps, not a slope between two observations.
+          steps: metric === "price",
+        })),
       )}
       provenance={provenance}
       formatValue={format}

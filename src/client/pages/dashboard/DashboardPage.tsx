@@ -83,7 +83,9 @@ function RealtimePanel() {
   const tiles: Array<[string, number | undefined]> = [
     ["Users online", stats?.activeUsers],
     ["Open connections", stats?.connections],
-    ["Games analysed", stats?.gamesAnalyzed],
+    // The server counts the games in the catalog (stats-publisher.ts): nothing has analysed them, so
+    // the tile says what it is (review 20 C, item 11; the spec names the field, not a label).
+    ["Games in the catalog", stats?.gamesAnalyzed],
     ["Analyses run", stats?.aiAnalyses],
   ];
   return (
@@ -622,20 +624,34 @@ function AdvancedTab({ premium }: { premium: boolean }) {
             <DataTable
               rows={rising}
               rowKey={(g) => g.gameId}
+              // Half a screen wide (review 20 C, item 5): Growth, the point of the table, comes right
+              // after the game, with what it compares under it; the cells wrap instead of scrolling.
               columns={[
-                { header: "Game", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
+                {
+                  header: "Game",
+                  cell: (g) => <GameLink id={g.gameId} name={g.gameName} />,
+                  className: "min-w-28 whitespace-normal",
+                },
+                {
+                  header: "Growth",
+                  cell: (g) => (
+                    <>
+                      <span className="font-medium">{formatPercent(g.growth * 100)}</span>
+                      <span className="block text-muted-foreground text-xs" data-testid="growth-compares">
+                        {growthLabel(g.growthBasis)}
+                      </span>
+                    </>
+                  ),
+                  className: (g) =>
+                    `min-w-32 whitespace-normal ${g.growth >= 0 ? "text-success" : "text-destructive"}`,
+                },
                 {
                   header: "Players",
                   // A monthly average is named with its month, a count with its day.
                   cell: (g) =>
                     g.players?.latest ? latestPlayersText(g.players.latest) : compactNumber(g.playerCount),
+                  className: "min-w-24 whitespace-normal",
                 },
-                {
-                  header: "Growth",
-                  cell: (g) => formatPercent(g.growth * 100),
-                  className: (g) => (g.growth >= 0 ? "text-success" : "text-destructive"),
-                },
-                { header: "Compares", cell: (g) => growthLabel(g.growthBasis) },
               ]}
             />
           )}

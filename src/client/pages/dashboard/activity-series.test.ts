@@ -70,7 +70,7 @@ test("a partial newest month is labelled partial on its point and in the caption
     { x: "Mar 2022 (partial: 3 of 958 games)", y: 892_000 },
   ]);
   expect(series.description).toBe(
-    "Players across the catalog per month (monthly figures only), Feb 2022 – Mar 2022 (2 months). Mar 2022 is partial: 3 games have its figures, 958 had Feb 2022's.",
+    "Players across the catalog per month (monthly figures only), Feb 2022 – Mar 2022 (2 months). Mar 2022 is partial: 3 games have its figures, 958 had Feb 2022's. Each month totals the games with figures that month (Feb 2022: 958, Mar 2022: 3), so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods.",
   );
   // Not partial: the label and caption say nothing of it.
   const full = activitySeries([
@@ -88,6 +88,28 @@ test("a partial newest day is labelled partial too", () => {
   ]);
   expect(series.points.at(-1)).toEqual({ x: "2026-11-20 (partial: 10 of 40 games)", y: 300 });
   expect(series.description).toBe(
-    "Players across the catalog per day, the last 90 days of data (to Nov 20, 2026). Nov 20, 2026 is partial: 10 games have its figures, 40 had Nov 19, 2026's.",
+    "Players across the catalog per day, the last 90 days of data (to Nov 20, 2026). Nov 20, 2026 is partial: 10 games have its figures, 40 had Nov 19, 2026's. Each day totals the games with figures that day (Nov 19, 2026: 40, Nov 20, 2026: 10), so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods.",
   );
+});
+
+// Review 20 C, item 8: the line rose ~8% into Feb 2022 (Lost Ark arrived) while Market Activity said
+// −8.4% over the same games; the caption says each point sums a changing set, with the counts.
+test("a changing set of games is said under the chart, with each month's count", () => {
+  const months = activitySeries([
+    { ...point("2022-01-01", 5_300_000, "month"), games: 950 },
+    { ...point("2022-02-01", 5_750_000, "month"), games: 958 },
+  ]);
+  expect(months.description).toBe(
+    "Players across the catalog per month (monthly figures only), Jan 2022 – Feb 2022 (2 months). Each month totals the games with figures that month (Jan 2022: 950, Feb 2022: 958), so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods.",
+  );
+  const days = activitySeries(
+    [3, 4, 4, 5, 4].map((games, i) => ({ ...point(`2026-11-1${i}`, 1_000, "day"), games })),
+  );
+  expect(days.description).toMatch(
+    / Each day totals the games with figures that day \(from 3 to 5 games\), /,
+  );
+  // The same games every month: nothing to say.
+  expect(
+    activitySeries([point("2022-01-01", 1_000, "month"), point("2022-02-01", 1_200, "month")]).description,
+  ).not.toMatch(/Each month/);
 });

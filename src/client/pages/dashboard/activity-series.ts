@@ -34,13 +34,29 @@ function partialSentence(points: ActivityPoint[], monthly: boolean): string {
   return ` ${name(last)} is partial: ${plural(last.games, "game")} ${last.games === 1 ? "has" : "have"} its figures, ${last.previousGames.toLocaleString("en-US")} had ${name(before)}'s.`;
 }
 
+/**
+ * Review 20 C, item 8: each point sums the games with figures in it, and that set changes (Lost Ark
+ * arrived in Feb 2022), so the line can rise while the same games lost players, the opposite sign of
+ * Market Activity's like-for-like change. Said under the chart with the counts, whenever they differ.
+ */
+function gameSetSentence(points: ActivityPoint[], monthly: boolean): string {
+  const counts = points.map((p) => p.games);
+  if (new Set(counts).size < 2) return "";
+  const unit = monthly ? "month" : "day";
+  const which =
+    points.length <= 4
+      ? `(${points.map((p) => `${monthly ? formatMonth(p.date) : formatDate(p.date, { utc: true })}: ${p.games.toLocaleString("en-US")}`).join(", ")})`
+      : `(from ${Math.min(...counts).toLocaleString("en-US")} to ${Math.max(...counts).toLocaleString("en-US")} games)`;
+  return ` Each ${unit} totals the games with figures that ${unit} ${which}, so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods.`;
+}
+
 export function activitySeries(points: ActivityPoint[]) {
   const monthly = points.length > 0 && points.every((p) => p.basis === "month");
   if (monthly)
     return {
       name: "Players (total of monthly averages)",
       // Its months by name: "the last 90 days" over three monthly points from 2022 read as recent days.
-      description: `Players across the catalog per month (monthly figures only), ${monthSpan(points)}.${partialSentence(points, true)}`,
+      description: `Players across the catalog per month (monthly figures only), ${monthSpan(points)}.${partialSentence(points, true)}${gameSetSentence(points, true)}`,
       method:
         "each month, the sum of each game's average player count that month (monthly figures, no daily counts)",
       points: points.map((d) => ({ x: pointLabel(d, formatMonth(d.date)), y: d.players })),
@@ -51,7 +67,7 @@ export function activitySeries(points: ActivityPoint[]) {
     name: "Players",
     description:
       points.length > 0
-        ? `Players across the catalog per day, the last 90 days of data (to ${formatDate(points.at(-1)!.date, { utc: true })}).${partialSentence(points, false)}`
+        ? `Players across the catalog per day, the last 90 days of data (to ${formatDate(points.at(-1)!.date, { utc: true })}).${partialSentence(points, false)}${gameSetSentence(points, false)}`
         : "Players across the catalog per day, the last 90 days of data.",
     method:
       "each day, the sum of each game's average daily or live player count that day (monthly averages are not counted as days)",

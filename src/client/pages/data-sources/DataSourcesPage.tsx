@@ -126,52 +126,61 @@ export default function DataSourcesPage() {
           ) : sources.isLoading ? (
             <Skeleton className="h-48" />
           ) : (
-            <div className="overflow-x-auto">
-              <Table aria-label="Data sources">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Source</TableHead>
-                    <TableHead>Licence</TableHead>
-                    <TableHead>Provides</TableHead>
-                    <TableHead>Newest data</TableHead>
-                    <TableHead>Stored</TableHead>
+            // What the page is for first (review 20 C, item 5): each source, its newest data and what
+            // is stored; what it provides and its licence after, wrapped, so all five fit at 1280 px.
+            <Table
+              aria-label="Data sources"
+              scrollHint="Scroll the table sideways to see what each source provides and its licence."
+            >
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Source</TableHead>
+                  <TableHead>Newest data</TableHead>
+                  <TableHead>Stored</TableHead>
+                  <TableHead>Provides</TableHead>
+                  <TableHead>Licence</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(sources.data?.sources ?? []).map((s) => (
+                  <TableRow key={s.id} data-testid={`source-${s.id}`}>
+                    <TableCell className="min-w-40 whitespace-normal align-top">
+                      <a
+                        href={s.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 font-medium hover:underline"
+                      >
+                        {s.name} <ExternalLink className="size-3" aria-hidden="true" />
+                      </a>
+                      <p className="text-muted-foreground text-xs">{s.publisher}</p>
+                    </TableCell>
+                    <TableCell className="min-w-44 whitespace-normal align-top">
+                      {newestDataText(s)}
+                      {s.lastSync && (
+                        <p className="text-muted-foreground text-xs">
+                          {s.lastFailure ? "last successful sync" : "synced"} {describeAsOf(s.lastSync)}
+                        </p>
+                      )}
+                      {s.lastFailure && (
+                        <p className="text-destructive text-xs" data-testid="sync-failure">
+                          {syncFailureText(s)}
+                        </p>
+                      )}
+                    </TableCell>
+                    <TableCell className="min-w-28 whitespace-normal align-top">
+                      {countWithUnit(s.records, s.unit)}
+                    </TableCell>
+                    <TableCell className="min-w-56 whitespace-normal align-top text-sm">
+                      {s.provides}
+                    </TableCell>
+                    <TableCell className="min-w-40 whitespace-normal align-top text-xs">
+                      {s.licence}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {(sources.data?.sources ?? []).map((s) => (
-                    <TableRow key={s.id} data-testid={`source-${s.id}`}>
-                      <TableCell className="align-top">
-                        <a
-                          href={s.url}
-                          target="_blank"
-                          rel="noreferrer"
-                          className="inline-flex items-center gap-1 font-medium hover:underline"
-                        >
-                          {s.name} <ExternalLink className="size-3" aria-hidden="true" />
-                        </a>
-                        <p className="text-muted-foreground text-xs">{s.publisher}</p>
-                      </TableCell>
-                      <TableCell className="align-top">{s.licence}</TableCell>
-                      <TableCell className="max-w-md align-top text-sm">{s.provides}</TableCell>
-                      <TableCell className="align-top">
-                        {newestDataText(s)}
-                        {s.lastSync && (
-                          <p className="text-muted-foreground text-xs">
-                            {s.lastFailure ? "last successful sync" : "synced"} {describeAsOf(s.lastSync)}
-                          </p>
-                        )}
-                        {s.lastFailure && (
-                          <p className="text-destructive text-xs" data-testid="sync-failure">
-                            {syncFailureText(s)}
-                          </p>
-                        )}
-                      </TableCell>
-                      <TableCell className="align-top">{countWithUnit(s.records, s.unit)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+                ))}
+              </TableBody>
+            </Table>
           )}
           <ExportCsvButton
             className="mt-3"

@@ -224,7 +224,8 @@ function SingleChart({
       range={range}
       onRangeChange={setRange}
       loading={series!.isLoading}
-      series={seriesByPeriod(series!.data, name)}
+      // A price holds until it changes: steps, not a slope between two observations (review 20 C, item 10).
+      series={seriesByPeriod(series!.data, name).map((s) => (metric === "price" ? { ...s, steps: true } : s))}
       provenance={provenanceOf(series!.data)}
       formatValue={format}
       empty={{

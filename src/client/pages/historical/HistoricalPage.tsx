@@ -608,7 +608,8 @@ export default function HistoricalPage() {
                         <ul className="text-sm">
                           {g.reviewTrends.slice(-LIMITS.reviewPoints).map((r) => (
                             <li key={r.date} className="flex justify-between">
-                              <span>{day(r.date)}</span>
+                              {/* A month-dated source's point reads as its month (review 20 C, item 10). */}
+                              <span>{r.period === "month" ? formatMonth(r.date) : day(r.date)}</span>
                               <span>{positiveShareText(Math.round(r.sentiment * 1000) / 10)}</span>
                             </li>
                           ))}
