@@ -479,3 +479,61 @@ test("on a phone no screen is wider than the screen", async () => {
   expect(wide).toEqual([]);
   await context.close();
 });
+
+// Review 20, item 11: the first Tab stop was the logo, then twelve sidebar links before any content;
+// Track New Game opened /games with the focus on <body>; a focused tab panel showed no focus.
+test("keyboard: Skip to content is the first Tab stop; Track New Game focuses the search box; a focused tab panel shows it", async () => {
+  const page = await as("regular", "/");
+  await page
+    .getByRole("heading", { name: /Welcome/ })
+    .first()
+    .waitFor();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+  // Visible once focused (screen-reader-only until then).
+  const box = await skip.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(40);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+  await page.keyboard.press("Tab");
+  // The next stop is inside the screen, not the sidebar.
+  expect(
+    await page.evaluate(
+      () => !!document.activeElement?.closest("main") && !document.activeElement?.closest("aside"),
+    ),
+  ).toBe(true);
+
+  await page.getByRole("button", { name: "Track New Game" }).click();
+  await page.waitForURL(`${server.url}/games`);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toBe("Search games");
+
+  // From the tab into its panel: the panel shows a ring.
+  await page.getByRole("tab", { name: /My Watchlist/ }).focus();
+  await page.keyboard.press("Tab");
+  const panel = page.getByRole("tabpanel");
+  await expect.poll(() => panel.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await panel.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
+  await page.context().close();
+});
+
+// Review 20, item 12: at 390 px the third tab read "Search Re…", in a strip that scrolled with no sign of it.
+test("on a phone Game Tracking's tabs all show whole, wrapping if need be", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${server.url}/games?q=stardew`);
+  await page.getByRole("tab", { name: "Search Results" }).waitFor();
+  const strip = page.getByRole("tablist");
+  expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const stripBox = (await strip.boundingBox())!;
+  for (const tab of await page.getByRole("tab").all()) {
+    const b = (await tab.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(stripBox.x - 0.5);
+    expect(b.x + b.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 0.5);
+  }
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-tracking-tabs-390.png` });
+  await context.close();
+});

@@ -47,3 +47,41 @@ export const KeyboardNavigation: Story = {
     await expect(canvas.getByRole("tab", { name: "My Watchlist (2)" })).toHaveFocus();
   },
 };
+
+/**
+ * Tab from the tab into its panel: the panel shows a focus ring (review 20, item 11). The ring needs a
+ * real key press (`:focus-visible`), which tests/e2e/shell.test.ts makes; here the focus moves.
+ */
+export const PanelFocus: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole("tab", { name: "My Watchlist (2)" })).toHaveFocus();
+    await userEvent.tab();
+    const panel = canvas.getByRole("tabpanel");
+    await expect(panel).toHaveFocus();
+    await expect(panel.className).toMatch(/focus-visible:ring-2/);
+  },
+};
+
+/** In a narrow space the tabs wrap onto another row, each label whole, rather than scroll out of sight. */
+export const Narrow: Story = {
+  render: () => (
+    <div style={{ width: 300 }}>
+      <Tabs defaultValue="watchlist">
+        <TabsList>
+          <TabsTrigger value="watchlist">My Watchlist (12)</TabsTrigger>
+          <TabsTrigger value="discover">Discover Games</TabsTrigger>
+          <TabsTrigger value="search">Search Results</TabsTrigger>
+        </TabsList>
+        <TabsContent value="watchlist">Twelve tracked games.</TabsContent>
+      </Tabs>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole("tablist");
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
+    const right = list.getBoundingClientRect().right;
+    for (const tab of canvas.getAllByRole("tab"))
+      await expect(tab.getBoundingClientRect().right).toBeLessThanOrEqual(right + 0.5);
+  },
+};
