@@ -63,10 +63,14 @@ export const PanelFocus: Story = {
   },
 };
 
-/** In a narrow space the tabs wrap onto another row, each label whole, rather than scroll out of sight. */
+/**
+ * In a narrow space the strip scrolls sideways on one row and shades the side with more tabs, so a
+ * label cut at the edge reads as more to scroll to (review 20, item 12). The shade is checked in a real
+ * browser layout by tests/e2e/shell.test.ts.
+ */
 export const Narrow: Story = {
   render: () => (
-    <div style={{ width: 300 }}>
+    <div style={{ width: 220 }}>
       <Tabs defaultValue="watchlist">
         <TabsList>
           <TabsTrigger value="watchlist">My Watchlist (12)</TabsTrigger>
@@ -77,11 +81,4 @@ export const Narrow: Story = {
       </Tabs>
     </div>
   ),
-  play: async ({ canvas }) => {
-    const list = canvas.getByRole("tablist");
-    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
-    const right = list.getBoundingClientRect().right;
-    for (const tab of canvas.getAllByRole("tab"))
-      await expect(tab.getBoundingClientRect().right).toBeLessThanOrEqual(right + 0.5);
-  },
 };
