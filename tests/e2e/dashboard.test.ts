@@ -45,7 +45,7 @@ test("Dashboard: figures from the catalog and the sources, live figures from the
     .poll(() => stat(page, "avg. daily total, 7 days").textContent())
     .toMatch(/across \d+ games, 7 days to [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await page
-    .getByText(/^with player counts in the 7 days of data up to [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    .getByText(/^catalog games with player counts in the 7 days of data up to [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
     .waitFor();
   expect(await page.getByText("this week").count()).toBe(0);
   await page.getByText("LIVE", { exact: true }).waitFor();

@@ -91,7 +91,17 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
     page.getByRole("button", { name: "Export CSV of Major tournaments" }).click(),
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[0]).toEqual(["tournament", "game", "prize pool (USD)", "peak Twitch viewers (viewers)"]);
+  // With the source and date under the card (review 20, item 12).
+  expect(rows[0]).toEqual([
+    "tournament",
+    "game",
+    "prize pool (USD)",
+    "peak Twitch viewers (viewers)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  expect(rows[1]![4]).toMatch(/Esports Earnings/);
+  expect(rows[1]![5]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   expect(rows).toHaveLength((await tournaments.count()) + 1);
   expect(await tournaments.first().textContent()).toContain(rows[1]![0]);
   expect(await tournaments.first().textContent()).toContain(`$${(Number(rows[1]![2]) / 1e6).toFixed(1)}M`);
@@ -112,7 +122,33 @@ test("Historical analytics on an empty database: every empty state of spec §8",
   ]) {
     await page.getByText(text).waitFor();
   }
+  // Review 20, item 10: each says what fills it; a customer gets no operator's command.
+  expect(
+    await page
+      .getByText(
+        "Esports figures come from the Esports Earnings dataset, which this server has not imported yet.",
+      )
+      .count(),
+  ).toBe(3);
+  await page.getByRole("tab", { name: "Historical Data" }).click();
+  await page
+    .getByText(
+      /The catalog's review counts are one snapshot per game.* Player history starts with the first live sync\.$/,
+    )
+    .waitFor();
+  expect(await page.getByText(/bun run import/).count()).toBe(0);
   await page.context().close();
+
+  const admin = await open(empty, "/historical-analytics?tab=historical", "admin");
+  await admin
+    .getByText(
+      /Player history comes from the Steam sync \(Workflows\) or a SteamCharts import: bun run import steamcharts-csv FILE\.$/,
+    )
+    .waitFor();
+  await admin.getByRole("tab", { name: "Esports Analytics" }).click();
+  await admin.getByText("No growth data available").waitFor();
+  expect(await admin.getByText(/bun run import esports-csv DIR/).count()).toBe(3);
+  await admin.context().close();
 });
 
 // Review r18c #10: configuration states are for operators; customers see what the screen answers from.

@@ -551,3 +551,77 @@ test("the Price chart draws a price as steps, level until it changes", async () 
   expect(d).toMatch(/^M [\d.]+ [\d.]+ H [\d.]+ V [\d.]+$/);
   await page.context().close();
 });
+
+// Review 20, item 8: one snapshot gave four chart cards of one dot each, with range buttons that
+// changed nothing.
+test("series of one point show as figures with their date and source; range buttons that change nothing are left out", async () => {
+  const game = await bareGame();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    await db.execute({
+      sql: "DELETE FROM game_metrics WHERE game_id = ? AND metric IN ('reviews_positive', 'reviews_negative', 'owners')",
+      args: [game.id],
+    });
+    const day = (d: number) => Date.UTC(2019, 4, d);
+    const rows: Array<[string, number, number]> = [
+      ["reviews_positive", day(1), 9_000],
+      ["reviews_negative", day(1), 1_000],
+      ["owners", day(1), 350_000],
+      // Two prices three days apart: a chart, but every range would show both.
+      ["price", day(1), 9.99],
+      ["price", day(4), 4.99],
+    ];
+    for (const [metric, ts, value] of rows)
+      await db.execute({
+        sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, 'instant', 'steamspy-csv')",
+        args: [game.id, metric, ts, value],
+      });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", `/games/${encodeURIComponent(game.id)}?reviews=7d`);
+  await page.getByRole("heading", { name: game.name, level: 1 }).waitFor();
+  const reviews = page.getByRole("region", { name: "Reviews", exact: true });
+  await reviews.getByText("9K", { exact: true }).waitFor();
+  expect(await reviews.getByText("1K", { exact: true }).isVisible()).toBe(true);
+  expect(await reviews.getByText("May 1, 2019").count()).toBe(2);
+  await reviews
+    .getByText(
+      "The data holds one point for each of these figures: a chart appears once a source adds another date.",
+    )
+    .waitFor();
+  expect(await reviews.getByText(/^Source: /).count()).toBe(1);
+  expect(await reviews.locator(".apexcharts-svg").count()).toBe(0);
+  expect(await reviews.getByRole("button", { name: "7 d" }).count()).toBe(0);
+  const share = page.getByRole("region", { name: "Positive share of reviews", exact: true });
+  await share.getByText("90.0%", { exact: true }).waitFor();
+  const owners = page.getByRole("region", { name: "Owners", exact: true });
+  await owners
+    .getByText("The data holds one point for this figure: a chart appears once a source adds another date.")
+    .waitFor();
+  expect(await owners.getByRole("button", { name: "All" }).count()).toBe(0);
+  // The figures download as CSV still, with their date.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    reviews.getByRole("button", { name: "Export CSV of Reviews" }).click(),
+  ]);
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[1]).toEqual(["2019-05-01T00:00:00.000Z", "9000", "1000"]);
+
+  // Two prices 3 days apart: a chart, without range buttons, saying why.
+  await chartDrawn(page, "Price");
+  const price = page.getByRole("region", { name: "Price", exact: true });
+  await price.getByText(/^All of this chart's points lie within 7 days of its newest/).waitFor();
+  expect(await price.getByRole("group", { name: "Price range" }).count()).toBe(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-single-points.png`, fullPage: true });
+  // A chart whose points span more keeps them (the players chart of a demo game).
+  await page.goto(`${server.url}/games/${top[0]!.id}`);
+  await chartDrawn(page, "Players");
+  expect(
+    await page
+      .getByRole("region", { name: "Players", exact: true })
+      .getByRole("button", { name: "30 d" })
+      .count(),
+  ).toBe(1);
+  await page.context().close();
+});

@@ -212,3 +212,59 @@ test("without JavaScript every section still renders and the sign-in links fall 
   expect(aboutTop).toBeGreaterThanOrEqual(headerBottom - 1);
   await mobile.context().close();
 });
+
+test("provider buttons say before the click when this server has no credentials for them", async () => {
+  // This server (the file's) has none: every button is kept, marked, and one line says what to use.
+  const page = await visitor();
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  for (const provider of ["google", "discord", "github"]) {
+    const button = dialog(page).locator(`a[href="/api/login?provider=${provider}"]`);
+    expect(await button.textContent()).toContain("not set up");
+    expect(await button.getAttribute("aria-describedby")).toBe("signin-providers-note");
+  }
+  expect(await dialog(page).getByTestId("signin-providers-note").textContent()).toBe(
+    "Google, Discord and GitHub sign-in are not set up on this server — use your email.",
+  );
+  // The marked buttons fit the phone dialog without a horizontal scroll.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(
+    await page.evaluate(() => {
+      const box = document.querySelector("#signin-dialog > div") as HTMLElement;
+      return box.scrollWidth > box.clientWidth;
+    }),
+  ).toBe(false);
+  await page.context().close();
+
+  // A server with Google credentials: Google's button is plain, the line names only the others.
+  const withGoogle = await startServer({
+    env: { GOOGLE_CLIENT_ID: "id-for-test", GOOGLE_CLIENT_SECRET: "secret-for-test" },
+  });
+  try {
+    const html = await (await fetch(`${withGoogle.url}/`)).text();
+    expect(html).toContain("Discord and GitHub sign-in are not set up on this server — use your email.");
+    expect(html).toMatch(/data-signin-provider="google" data-configured="true"/);
+    expect(html).toMatch(/data-signin-provider="github" data-configured="false"/);
+  } finally {
+    await withGoogle.stop();
+  }
+});
+
+test("Tab stays inside the open dialog: from Close it wraps to the first control, and back with Shift+Tab", async () => {
+  const page = await visitor();
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  await dialog(page).getByRole("button", { name: "Close" }).focus();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-signin-provider"))).toBe(
+    "google",
+  );
+  await page.keyboard.press("Shift+Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close");
+  // Every stop of a full round stays in the dialog.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("#signin-dialog"))).toBe(true);
+  }
+  await page.context().close();
+});

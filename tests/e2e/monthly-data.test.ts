@@ -55,7 +55,9 @@ test("Overview: trending cards name the month of an average, and no projection r
 test("Dashboard: Games Tracked and Player trends say their month, not this week or days", async () => {
   const page = await as("premium", "/dashboard");
   await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
-  await page.getByText("with a monthly player average for Feb 2022 (the newest month of data)").waitFor();
+  await page
+    .getByText("catalog games with a monthly player average for Feb 2022 (the newest month of data)")
+    .waitFor();
   expect(await page.getByText("this week").count()).toBe(0);
   await page
     .getByText(/^Players across the catalog per month \(monthly figures only\), .* – Feb 2022/)

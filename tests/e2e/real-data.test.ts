@@ -74,16 +74,34 @@ test("The catalog's own charts download what they show, with units; no demo mark
   ]);
   expect(download.suggestedFilename()).toBe("most-owned-games.csv");
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[0]).toEqual(["game", "owners (owners, midpoint of range)"]);
+  // The source and date under the chart are in the file too (review 20, item 12).
+  expect(rows[0]).toEqual(["game", "owners (owners, midpoint of range)", "source", "as of (ISO 8601)"]);
   expect(rows).toHaveLength((await owned.locator(".apexcharts-bar-area").count()) + 1);
-  expect(rows[1]).toEqual(["Dota 2", "150000000"]);
+  expect(rows[1]).toEqual([
+    "Dota 2",
+    "150000000",
+    expect.stringMatching(/^Steam Store Games/),
+    expect.stringMatching(/^2019-05-/),
+  ]);
   const [years] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export CSV of Releases per year" }).click(),
   ]);
   const yearRows = parse(readFileSync((await years.path())!, "utf8"), { bom: true }) as string[][];
-  expect(yearRows[0]).toEqual(["year", "games released (games)", "partial year"]);
-  expect(yearRows.at(-1)).toEqual(["2019", expect.stringMatching(/^\d+$/), "true"]);
+  expect(yearRows[0]).toEqual([
+    "year",
+    "games released (games)",
+    "partial year",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  expect(yearRows.at(-1)).toEqual([
+    "2019",
+    expect.stringMatching(/^\d+$/),
+    "true",
+    expect.stringMatching(/^Steam Store Games/),
+    expect.stringMatching(/^2019-05-/),
+  ]);
   // Real data only: every chart names the snapshot, and none says "demo".
   const notes = await insights.locator("[data-slot='source-note']").allTextContents();
   expect(notes).toHaveLength(4);

@@ -479,3 +479,74 @@ test("on a phone no screen is wider than the screen", async () => {
   expect(wide).toEqual([]);
   await context.close();
 });
+
+// Review 20, item 11: the first Tab stop was the logo, then twelve sidebar links before any content;
+// Track New Game opened /games with the focus on <body>; a focused tab panel showed no focus.
+test("keyboard: Skip to content is the first Tab stop; Track New Game focuses the search box; a focused tab panel shows it", async () => {
+  const page = await as("regular", "/");
+  await page
+    .getByRole("heading", { name: /Welcome/ })
+    .first()
+    .waitFor();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+  // Visible once focused (screen-reader-only until then).
+  const box = await skip.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(40);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+  await page.keyboard.press("Tab");
+  // The next stop is inside the screen, not the sidebar.
+  expect(
+    await page.evaluate(
+      () => !!document.activeElement?.closest("main") && !document.activeElement?.closest("aside"),
+    ),
+  ).toBe(true);
+
+  await page.getByRole("button", { name: "Track New Game" }).click();
+  await page.waitForURL(`${server.url}/games`);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toBe("Search games");
+
+  // From the tab into its panel: the panel shows a ring.
+  await page.getByRole("tab", { name: /My Watchlist/ }).focus();
+  await page.keyboard.press("Tab");
+  const panel = page.getByRole("tabpanel");
+  await expect.poll(() => panel.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await panel.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
+  await page.context().close();
+});
+
+// Review 20, item 12: at 390 px the third tab read "Search Re…", in a strip that scrolled with no sign of it.
+test("on a phone Game Tracking's tab strip shows it scrolls: a shade on the side with more, and the last tab reachable", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${server.url}/games?q=stardew`);
+  await page.getByRole("tab", { name: "Search Results" }).waitFor();
+  const strip = page.getByRole("tablist");
+  const style = await strip.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return {
+      overflows: el.scrollWidth > el.clientWidth,
+      image: css.backgroundImage,
+      attachment: css.backgroundAttachment,
+    };
+  });
+  expect(style.overflows).toBe(true);
+  // The shades (radial, fixed to the strip) and the covers that move with its content.
+  expect(style.image.match(/radial-gradient/g)).toHaveLength(2);
+  expect(style.attachment).toMatch(/^local, local, scroll, scroll/);
+  // The tab chosen for the user as they typed is scrolled into the strip's view, not cut at its edge.
+  const stripBox = (await strip.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const tab = (await page.getByRole("tab", { name: "Search Results" }).boundingBox())!;
+      return tab.x + tab.width <= stripBox.x + stripBox.width && tab.x >= stripBox.x;
+    })
+    .toBe(true);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/game-tracking-tabs-390.png` });
+  await context.close();
+});

@@ -9,6 +9,7 @@ import { formatLongMonth } from "../format/dates.ts";
 import { compactNumber } from "../format/numbers.ts";
 import { catalogInsightsQuery } from "../queries/catalog.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
+import { withProvenanceColumns } from "./csv-provenance.ts";
 
 /**
  * What the catalog can say while there is no player history yet (issue 9): most-owned and
@@ -151,7 +152,8 @@ export function CatalogInsights() {
                 fileName={c.csv.fileName}
                 aria-label={`Export CSV of ${c.title}`}
                 disabled={!data}
-                data={c.csv.rows}
+                // The source and date under the chart go into its file too.
+                data={() => withProvenanceColumns(c.csv.rows(), data?.provenance)}
               />
             </CardContent>
           </Card>

@@ -4,6 +4,7 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { EmptyState } from "../../ui/empty-state/index.ts";
 import { type CsvData, ExportCsvButton } from "../../ui/export/index.ts";
 import { SourceNote } from "../../ui/source-note/index.ts";
+import { withProvenanceColumns } from "./csv-provenance.ts";
 import { Section } from "./Section.tsx";
 
 export interface DataCardProps {
@@ -11,6 +12,8 @@ export interface DataCardProps {
   description?: string | undefined;
   /** What the card says instead of its body when it has nothing to show; null when it has data. */
   empty: string | null;
+  /** Said under `empty`: what would fill the card. */
+  emptyHint?: string;
   emptyIcon?: LucideIcon;
   /** The body: only rendered when there is data. */
   body: () => ReactNode;
@@ -24,17 +27,27 @@ export interface DataCardProps {
  * it, and Export CSV of what it shows — the shape of every card of the data screens, so each of
  * them is a row in a list rather than a copy of this markup.
  */
-export function DataCard({ title, description, empty, emptyIcon, body, provenance, csv }: DataCardProps) {
+export function DataCard({
+  title,
+  description,
+  empty,
+  emptyHint,
+  emptyIcon,
+  body,
+  provenance,
+  csv,
+}: DataCardProps) {
   return (
     <Section title={title} description={description}>
-      {empty != null ? <EmptyState icon={emptyIcon} title={empty} /> : body()}
+      {empty != null ? <EmptyState icon={emptyIcon} title={empty} description={emptyHint} /> : body()}
       <SourceNote provenance={provenance} className="mt-2" />
       <ExportCsvButton
         className="mt-2"
         fileName={csv.fileName}
         aria-label={`Export CSV of ${title}`}
         disabled={empty != null}
-        data={csv.data}
+        // The source and date under the card go into its file too.
+        data={() => withProvenanceColumns(csv.data(), provenance)}
       />
     </Section>
   );

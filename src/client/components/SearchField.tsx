@@ -14,6 +14,7 @@ export function SearchField({
   disabled = false,
   describedBy,
   onKeyDown,
+  autoFocus = false,
 }: {
   /** The accessible name. */
   label: string;
@@ -28,6 +29,8 @@ export function SearchField({
   describedBy?: string;
   /** Keys the box leaves to its screen (ArrowDown into a list of suggestions). */
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** Focus the box when it appears (a screen opened to search, as Overview's "Track New Game" does). */
+  autoFocus?: boolean;
 }) {
   return (
     <div className={cn("relative", className)}>
@@ -45,6 +48,8 @@ export function SearchField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
+        // Only where the user asked to search (a "Track New Game" click).
+        autoFocus={autoFocus}
       />
     </div>
   );

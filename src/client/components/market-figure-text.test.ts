@@ -43,14 +43,22 @@ function figures(basis: "days" | "month", games: number, projected: number): Ove
 // Review 6, item 15: "with a player series this week" over data from February 2022.
 test("Games Tracked names the period of its data, never 'this week'", () => {
   expect(gamesTrackedHint(figures("month", 958, 0))).toBe(
-    "with a monthly player average for Feb 2022 (the newest month of data)",
+    "catalog games with a monthly player average for Feb 2022 (the newest month of data)",
   );
   expect(gamesTrackedHint(figures("days", 12, 12))).toBe(
-    "with player counts in the 7 days of data up to Nov 20, 2026",
+    "catalog games with player counts in the 7 days of data up to Nov 20, 2026",
   );
-  expect(gamesTrackedHint(figures("days", 0, 0))).toBe("no player history yet");
-  for (const f of [figures("month", 958, 0), figures("days", 12, 12), undefined])
+  for (const f of [figures("month", 958, 0), figures("days", 12, 12), figures("days", 0, 0), undefined])
     expect(gamesTrackedHint(f)).not.toMatch(/this week/);
+});
+
+// Review 20, item 5: "Games Tracked 0 — no player history yet" beside a watchlist of 3 games.
+test("Games Tracked says it counts catalog games with a player history, not the watchlist", () => {
+  expect(gamesTrackedHint(figures("days", 0, 0))).toBe(
+    "catalog games with a player history: none yet (your watchlist is not counted here)",
+  );
+  for (const f of [figures("month", 958, 0), figures("days", 12, 12), figures("days", 0, 0), undefined])
+    expect(gamesTrackedHint(f)).toMatch(/^catalog games with /);
 });
 
 test("the players tile names its measure and the date of its data", () => {

@@ -88,14 +88,19 @@ export function marketActivityCsvNames(figures: ActivityFigures | undefined): {
   };
 }
 
-/** The hint under "Games Tracked": which games it counts, over which period of data. */
+/**
+ * The hint under "Games Tracked" (spec: "total games tracked"): it counts games in the catalog with a
+ * player history, over which period of data. It says "catalog games" first, so the card is never read
+ * as the size of the user's watchlist, which the app calls "tracked" everywhere else (review 20, item 5).
+ */
 export function gamesTrackedHint(figures: OverviewFigures | undefined): string {
-  if (!figures) return "with player figures in the latest data";
-  if (!figures.marketActivity.games) return "no player history yet";
+  if (!figures) return "catalog games with player figures in the latest data";
+  if (!figures.marketActivity.games)
+    return "catalog games with a player history: none yet (your watchlist is not counted here)";
   const date = dataDate(figures);
   return figures.marketActivity.basis === "month"
-    ? `with a monthly player average for ${date ?? "the latest month"} (the newest month of data)`
-    : `with player counts in the 7 days of data up to ${date ?? "the newest"}`;
+    ? `catalog games with a monthly player average for ${date ?? "the latest month"} (the newest month of data)`
+    : `catalog games with player counts in the 7 days of data up to ${date ?? "the newest"}`;
 }
 
 /** The Dashboard's players tile: its label, and the hint naming the games and the period. */

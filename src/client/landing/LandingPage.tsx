@@ -19,6 +19,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { SignInDialog } from "./SignInDialog.tsx";
+import type { ProviderId } from "./signin-texts.ts";
 
 /**
  * The landing page for visitors (spec §1, §2 "Landing page"), rendered on the server. It is static
@@ -102,7 +103,7 @@ const PLANS = [
   },
 ];
 
-export function LandingPage() {
+export function LandingPage({ configuredProviders = [] }: { configuredProviders?: readonly ProviderId[] }) {
   return (
     <div className="min-h-screen overflow-x-hidden bg-background text-foreground">
       <header className="sticky top-0 z-40 border-border/60 border-b bg-background/80 backdrop-blur">
@@ -386,7 +387,7 @@ export function LandingPage() {
           </div>
         </div>
       </footer>
-      <SignInDialog />
+      <SignInDialog configuredProviders={configuredProviders} />
     </div>
   );
 }

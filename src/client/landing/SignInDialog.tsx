@@ -4,7 +4,7 @@ import { Button } from "../../ui/button/index.ts";
 import { Input } from "../../ui/input/index.ts";
 import { Label } from "../../ui/label/index.ts";
 import { Spinner } from "../../ui/spinner/index.ts";
-import { PROVIDERS, SIGNIN_TEXTS } from "./signin-texts.ts";
+import { PROVIDERS, type ProviderId, SIGNIN_TEXTS, unconfiguredProvidersText } from "./signin-texts.ts";
 
 /**
  * The sign-in dialog's markup, rendered on the server with the landing page and closed. It is a
@@ -13,8 +13,14 @@ import { PROVIDERS, SIGNIN_TEXTS } from "./signin-texts.ts";
  * the form and outside clicks — no React and no Radix in the landing page's script. Elements the
  * island drives carry `data-signin`.
  */
-export function SignInDialog() {
+export function SignInDialog({
+  configuredProviders = [],
+}: {
+  /** The providers this server has credentials for (read on the server: the page makes no request). */
+  configuredProviders?: readonly ProviderId[];
+}) {
   const t = SIGNIN_TEXTS.create;
+  const unconfigured = PROVIDERS.filter((p) => !configuredProviders.includes(p.id));
   return (
     <>
       <dialog
@@ -34,13 +40,35 @@ export function SignInDialog() {
             </p>
           </div>
           <div className="grid gap-2">
-            {PROVIDERS.map((p) => (
-              <Button key={p.id} variant="outline" asChild>
-                <a href={`/api/login?provider=${p.id}`} data-signin-provider={p.id}>
-                  Continue with {p.label}
-                </a>
-              </Button>
-            ))}
+            {PROVIDERS.map((p) => {
+              const configured = configuredProviders.includes(p.id);
+              // An unconfigured provider keeps its button (it leads to the message saying so), but the
+              // button says it before the click, and the line below tells the visitor what to use.
+              return (
+                <Button key={p.id} variant="outline" asChild>
+                  <a
+                    href={`/api/login?provider=${p.id}`}
+                    data-signin-provider={p.id}
+                    data-configured={configured ? "true" : "false"}
+                    aria-describedby={configured ? undefined : "signin-providers-note"}
+                  >
+                    Continue with {p.label}
+                    {configured ? null : (
+                      <span className="font-normal text-muted-foreground text-xs">· not set up</span>
+                    )}
+                  </a>
+                </Button>
+              );
+            })}
+            {unconfigured.length > 0 && (
+              <p
+                id="signin-providers-note"
+                data-testid="signin-providers-note"
+                className="text-center text-muted-foreground text-xs"
+              >
+                {unconfiguredProvidersText(unconfigured.map((p) => p.label))}
+              </p>
+            )}
           </div>
           <div className="flex items-center gap-3 text-muted-foreground text-xs">
             <span className="h-px flex-1 bg-border" /> or with email{" "}

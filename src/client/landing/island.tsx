@@ -118,6 +118,21 @@ function start(dialog: HTMLDialogElement): void {
     if (event.target === dialog) dialog.close();
   });
   dialog.addEventListener("close", () => setError(null));
+  // A modal <dialog> lets Tab leave for the browser's own controls after its last one: keep the
+  // focus inside, wrapping from the last control (Close) to the first and back with Shift+Tab.
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const controls = [...dialog.querySelectorAll<HTMLElement>("a[href],button,input")].filter(
+      (el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
+    );
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    const edge = event.shiftKey ? first : last;
+    if (edge && document.activeElement === edge) {
+      event.preventDefault();
+      (event.shiftKey ? last : first)?.focus();
+    }
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { LandingPage } from "./LandingPage.tsx";
+import type { ProviderId } from "./signin-texts.ts";
 
 export interface LandingAssets {
   scripts: string[];
@@ -15,8 +16,12 @@ function escapeAttr(value: string): string {
 }
 
 /** The whole landing document, rendered on the server; only the island script runs on the client. */
-export function renderLandingPage(assets: LandingAssets, publicUrl?: string): string {
-  const body = renderToString(<LandingPage />);
+export function renderLandingPage(
+  assets: LandingAssets,
+  publicUrl?: string,
+  configuredProviders: readonly ProviderId[] = [],
+): string {
+  const body = renderToString(<LandingPage configuredProviders={configuredProviders} />);
   const url = publicUrl ? `<meta property="og:url" content="${escapeAttr(publicUrl)}" />` : "";
   return `<!doctype html>
 <html lang="en" class="dark">

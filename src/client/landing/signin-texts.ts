@@ -38,3 +38,15 @@ export const PROVIDERS = [
   { id: "discord", label: "Discord" },
   { id: "github", label: "GitHub" },
 ] as const;
+
+export type ProviderId = (typeof PROVIDERS)[number]["id"];
+
+/** The line under the provider buttons naming the ones this server has no credentials for. */
+export function unconfiguredProvidersText(labels: readonly string[]): string {
+  const names =
+    labels.length <= 1
+      ? (labels[0] ?? "")
+      : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
+  const verb = labels.length === 1 ? "is" : "are";
+  return `${names} sign-in ${verb} not set up on this server — use your email.`;
+}

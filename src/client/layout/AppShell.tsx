@@ -54,6 +54,13 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
   useWatchlistSync();
   return (
     <div className="flex min-h-screen">
+      {/* The first Tab stop: past the sidebar's links to the screen itself, shown when focused. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-screen w-64 shrink-0 overflow-y-auto border-border border-r bg-card/40 lg:block">
         <Sidebar user={user} />
       </aside>
@@ -83,7 +90,9 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           </div>
         </header>
         <MaintenanceBanner />
-        <main className="mx-auto w-full max-w-7xl flex-1 p-4 md:p-8">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 p-4 outline-none md:p-8">
+          {children}
+        </main>
       </div>
     </div>
   );

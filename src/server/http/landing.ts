@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createMiddleware } from "hono/factory";
 import { type LandingAssets, renderLandingPage } from "../../client/landing/render.tsx";
+import { PROVIDERS } from "../../client/landing/signin-texts.ts";
+import { isProviderConfigured } from "../auth/oauth.ts";
 import { env } from "../env.ts";
 import type { AppEnv } from "./app-env.ts";
 import { CLIENT_DIST } from "./static-site.ts";
@@ -47,7 +49,9 @@ export function landingPage(distDir = CLIENT_DIST) {
     if (!cached || cached.manifestMtime !== mtime) {
       const assets = assetsFromManifest(distDir);
       if (!assets) return c.text("The client is not built yet: run `bun run build`.", 503);
-      cached = { html: renderLandingPage(assets, env().PUBLIC_URL), manifestMtime: mtime };
+      // Which provider buttons lead anywhere is known here, so the dialog says so without a request.
+      const configured = PROVIDERS.map((p) => p.id).filter((id) => isProviderConfigured(id));
+      cached = { html: renderLandingPage(assets, env().PUBLIC_URL, configured), manifestMtime: mtime };
     }
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Cookie");

@@ -68,6 +68,10 @@ export default function GameTrackingPage() {
   // visiting another tab, typing a new query brings the results back. A tab chosen by hand stays until
   // the query changes again.
   const lastQuery = useRef<string | null>(null);
+  // Opened to search (Overview's "Track New Game" navigates with this state): the box has the focus.
+  const [focusSearch] = useState(
+    () => (window.history.state as { focus?: string } | null)?.focus === "search",
+  );
   useEffect(() => {
     if (lastQuery.current === trimmed) return;
     lastQuery.current = trimmed;
@@ -149,6 +153,7 @@ export default function GameTrackingPage() {
         placeholder="Search games..."
         value={query}
         onChange={setQuery}
+        autoFocus={focusSearch}
       />
       <p className="mb-4 h-5 text-muted-foreground text-sm" aria-live="polite">
         {searchHint(trimmed)}

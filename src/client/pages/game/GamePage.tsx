@@ -19,7 +19,6 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
 import { PublishedSalesCard } from "../../../ui/published-sales/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
-import { SeriesChart } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { ApiError } from "../../api.ts";
@@ -35,6 +34,7 @@ import { formatLongDate } from "../../format/dates.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { GameChart } from "./GameChart.tsx";
 import { GameEstimates } from "./GameEstimates.tsx";
 import { ownersBandOnly, underText } from "./owners-band.ts";
 import {
@@ -109,6 +109,12 @@ function useRangeNotes(
   return parts.flatMap((p, i) => linesOutsideRange(whole[i]?.data, p.ranged, p.names));
 }
 
+/** A chart's series over all the data (the range "all"), undefined until every one has loaded. */
+function useWhole(game: GameDetail, metrics: SeriesMetric[]): Array<GameSeries | undefined> | undefined {
+  const whole = useQueries({ queries: metrics.map((m) => gameSeriesQuery(game.id, m, null)) });
+  return whole.every((q) => q.data) ? whole.map((q) => q.data) : undefined;
+}
+
 /**
  * What an empty chart says: where the series' points are when they all lie outside the range, or else
  * which source would fill it (Steam sources, none of which covers a game not on Steam).
@@ -128,8 +134,15 @@ function PlayersChart({ game }: { game: GameDetail }) {
     { metric: "players", ranged: avg!.data, names: PLAYER_SERIES_NAMES.players },
     { metric: "players_peak", ranged: peak!.data, names: PLAYER_SERIES_NAMES.players_peak },
   ]);
+  const whole = useWhole(game, ["players", "players_peak"]);
   return (
-    <SeriesChart
+    <GameChart
+      whole={
+        whole && [
+          ...seriesByPeriod(whole[0], PLAYER_SERIES_NAMES.players, { nameSource }),
+          ...seriesByPeriod(whole[1], PLAYER_SERIES_NAMES.players_peak, { nameSource }),
+        ]
+      }
       title="Players"
       notes={notes}
       fileName={`${game.slug || game.id}_players_${range}`}
@@ -160,9 +173,16 @@ function ReviewsCharts({ game }: { game: GameDetail }) {
     description: emptyNote([positive!.data, negative!.data], "reviews_positive", game),
   };
   const loading = positive!.isLoading || negative!.isLoading;
+  const whole = useWhole(game, ["reviews_positive", "reviews_negative"]);
   return (
     <>
-      <SeriesChart
+      <GameChart
+        whole={
+          whole && [
+            ...seriesByPeriod(whole[0], "Positive reviews"),
+            ...seriesByPeriod(whole[1], "Negative reviews"),
+          ]
+        }
         title="Reviews"
         fileName={`${game.slug || game.id}_reviews_${range}`}
         range={range}
@@ -176,7 +196,8 @@ function ReviewsCharts({ game }: { game: GameDetail }) {
         formatValue={compactNumber}
         empty={empty}
       />
-      <SeriesChart
+      <GameChart
+        whole={whole && seriesByPeriod(positiveShare(whole[0], whole[1]), "Positive share")}
         title="Positive share of reviews"
         fileName={`${game.slug || game.id}_positive-share_${range}`}
         range={range}
@@ -216,8 +237,11 @@ function SingleChart({
     metric === "price" && series!.data?.points.length ? series!.data.conversions : undefined;
   const convertedText = conversions ? convertedPricesText(conversions) : null;
   const converted = convertedText ? [`${convertedText}.`] : [];
+  const whole = useWhole(game, [metric]);
   return (
-    <SeriesChart
+    <GameChart
+      whole={whole && seriesByPeriod(whole[0], name)}
+      wholeNotes={converted}
       title={title}
       notes={[...converted, ...outside]}
       fileName={`${game.slug || game.id}_${metric}_${range}`}

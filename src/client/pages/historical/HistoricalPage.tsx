@@ -37,6 +37,7 @@ import {
 } from "../../queries/sources.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { datasetsStatusText } from "./datasets-status.ts";
+import { esportsHint, historicalDataHint } from "./empty-hints.ts";
 import { esportsCoverage, regionalGrowthBasis, regionalGrowthText } from "./series-notes.ts";
 
 /** Spec §9 limits and bar scales. */
@@ -209,7 +210,8 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
 }
 
 /** The Esports tab's cards (Esports Earnings and Twitch), each with its source and CSV. */
-function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
+function esportsCards(esports: EsportsSummary | undefined, operator: boolean): DataCardProps[] {
+  const emptyHint = esportsHint(operator);
   const provenance = esports?.provenance;
   const top = esports?.topGames ?? [];
   const growth = (esports?.growth ?? []).slice(-LIMITS.growthYears);
@@ -219,6 +221,7 @@ function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
       title: "Top games",
       description: "Peak Twitch viewers and total prize money.",
       empty: top.length ? null : "No esports games data available",
+      emptyHint,
       emptyIcon: Trophy,
       provenance,
       body: () => (
@@ -254,6 +257,7 @@ function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
       title: "Growth",
       description: "Prize money and Twitch hours watched per year.",
       empty: growth.length ? null : "No growth data available",
+      emptyHint,
       provenance,
       body: () => (
         <div className="grid gap-4">
@@ -300,6 +304,7 @@ function esportsCards(esports: EsportsSummary | undefined): DataCardProps[] {
       title: "Major tournaments",
       description: "Each game's richest months by prize money.",
       empty: tournaments.length ? null : "No tournaments data available",
+      emptyHint,
       provenance,
       body: () => (
         <ul className="grid gap-2 text-sm">
@@ -553,7 +558,11 @@ export default function HistoricalPage() {
               onRetry={() => void historical.refetch()}
             />
           ) : !historical.data?.length ? (
-            <EmptyState icon={Database} title="No historical data available" />
+            <EmptyState
+              icon={Database}
+              title="No historical data available"
+              description={historicalDataHint(operator)}
+            />
           ) : (
             <>
               <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -660,7 +669,7 @@ export default function HistoricalPage() {
               onRetry={() => void esports.refetch()}
             />
           ) : (
-            esportsCards(esports.data).map((card) => <DataCard key={card.title} {...card} />)
+            esportsCards(esports.data, operator).map((card) => <DataCard key={card.title} {...card} />)
           )}
         </TabsContent>
       </Tabs>

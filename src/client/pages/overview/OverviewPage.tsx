@@ -216,7 +216,12 @@ export default function OverviewPage() {
             <p className="mt-1 text-muted-foreground text-sm">
               Search the catalog and add games to your watchlist.
             </p>
-            <Button className="mt-4" size="sm" variant="secondary" onClick={() => navigate("/games")}>
+            <Button
+              className="mt-4"
+              size="sm"
+              variant="secondary"
+              onClick={() => navigate("/games", { state: { focus: "search" } })}
+            >
               Track New Game
             </Button>
           </Card>

@@ -1,0 +1,82 @@
+import type { ComponentProps } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
+import { ExportCsvButton } from "../../../ui/export/index.ts";
+import { SeriesChart, seriesToCsv, type TimeSeries } from "../../../ui/series-chart/index.ts";
+import { SourceNote } from "../../../ui/source-note/index.ts";
+import { formatLongDate } from "../../format/dates.ts";
+import { rangesShowTheSame, SAME_RANGES_NOTE, singlePointsNote, singlePointsOnly } from "./chart-shape.ts";
+
+type SeriesChartProps = ComponentProps<typeof SeriesChart>;
+
+/**
+ * A game page's chart, shaped by all of its data (`whole`: the lines over every time, undefined while
+ * they load). Lines of one point each show as figures with their date and source, not as a chart of
+ * one dot (review 20, item 8); range buttons that would all show the same points are left out, and a
+ * note says why.
+ */
+export function GameChart({
+  whole,
+  wholeNotes = [],
+  ...props
+}: SeriesChartProps & {
+  whole: TimeSeries[] | undefined;
+  /** The notes that hold for all the data (a price's conversion), not for a range: single figures keep these. */
+  wholeNotes?: readonly string[];
+}) {
+  if (whole && !props.loading && singlePointsOnly(whole))
+    return <SinglePointsCard {...props} notes={wholeNotes} lines={whole} />;
+  if (whole && rangesShowTheSame(whole))
+    return (
+      <SeriesChart
+        {...props}
+        range={undefined}
+        onRangeChange={undefined}
+        notes={[...(props.notes ?? []), SAME_RANGES_NOTE]}
+      />
+    );
+  return <SeriesChart {...props} />;
+}
+
+function SinglePointsCard({
+  title,
+  lines,
+  provenance,
+  fileName,
+  formatValue,
+  notes,
+  className,
+}: SeriesChartProps & { lines: TimeSeries[] }) {
+  const shown = lines.filter((l) => l.points.length > 0);
+  return (
+    <Card data-slot="series-figures" className={className} aria-label={title} role="region">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="text-base">{title}</CardTitle>
+        <ExportCsvButton
+          // The file of the whole data: no range applies to single points.
+          fileName={fileName.replace(/_(7d|30d|90d|1y)$/, "_all")}
+          data={() => seriesToCsv(shown)}
+          aria-label={`Export CSV of ${title}`}
+        />
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <dl className="grid grid-cols-2 gap-3">
+          {shown.map((l) => (
+            <div key={l.name} data-series={l.name}>
+              <dt className="text-muted-foreground text-xs">{l.name}</dt>
+              <dd className="font-semibold text-xl">
+                {formatValue ? formatValue(l.points[0]!.value) : l.points[0]!.value}
+              </dd>
+              <dd className="text-muted-foreground text-xs">{formatLongDate(l.points[0]!.t)}</dd>
+            </div>
+          ))}
+        </dl>
+        <ul data-slot="series-notes" className="space-y-0.5 text-muted-foreground text-xs">
+          {[...(notes ?? []), singlePointsNote(shown.length)].map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+        <SourceNote provenance={provenance} />
+      </CardContent>
+    </Card>
+  );
+}
