@@ -74,8 +74,12 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
     })
     .post("/logout", noBody(), async (c) => {
       const session = c.get("session");
-      if (session) await invalidateSession(session.id);
-      clearSessionCookie(c);
+      // A cookie naming no live session was cleared already as it came in (sessionLoader): clearing it
+      // again sent the same set-cookie twice (review r20-b #8).
+      if (session) {
+        await invalidateSession(session.id);
+        clearSessionCookie(c);
+      }
       return c.body(null, 204);
     })
     .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
