@@ -134,7 +134,9 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
   await page.getByRole("tab", { name: "Workflows" }).click();
 
   const health = cards.filter({ hasText: "Comprehensive Health Monitoring" });
-  expect(await health.textContent()).toContain("every 5 minutes");
+  // Review r20-b #5: with the scheduler off no card claims a schedule that is not running.
+  expect(await health.textContent()).toContain("every 5 minutes, when the scheduler is on");
+  expect(await health.textContent()).toContain("Active · by hand only");
   await health.getByRole("button", { name: "Execute" }).click();
   await page.getByText("Comprehensive Health Monitoring is running.").first().waitFor();
 
@@ -151,7 +153,15 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
   await ai.getByRole("button", { name: "Pause" }).click();
   await expect.poll(() => ai.textContent()).toContain("Paused");
   await ai.getByRole("button", { name: "Resume" }).click();
-  await expect.poll(() => ai.textContent()).toContain("Active");
+  await expect.poll(() => ai.textContent()).toContain("Active · by hand only");
+  // The Resume toast does not promise a run the server will not make.
+  await page
+    .getByText(
+      "Advanced AI Intelligence runs every 4 hours when the scheduler is on. The scheduler is off: it runs by hand only until then.",
+    )
+    .first()
+    .waitFor();
+  expect(await page.getByText(/runs every 4 hours again/).count()).toBe(0);
 
   // A refused run says so.
   await page.route("**/api/workflows/*/execute", (route) =>
