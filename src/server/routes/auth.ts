@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { type AuthErrorCode, LoginBodySchema, SignupBodySchema } from "../../contracts/auth.ts";
 import {
+  auditPasswordSignInFailed,
+  auditProviderSignInFailed,
+  auditSignIn,
+} from "../accounts/sign-in-audit.ts";
+import {
   authenticateWithPassword,
   ProviderSignInError,
   promoteIfAdminEmail,
@@ -65,11 +70,15 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       const { email, password } = c.req.valid("json");
       const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
       const found = await authenticateWithPassword(email, password);
-      if (!found) throw new HttpProblem(401, INVALID_CREDENTIALS);
+      if (!found) {
+        await auditPasswordSignInFailed(email);
+        throw new HttpProblem(401, INVALID_CREDENTIALS);
+      }
       // Only failures count: the owner signing in is never held against the account or address.
       attempt.refund();
       const user = await promoteIfAdminEmail(found);
       await startSession(c, user.id);
+      await auditSignIn(user.id, "password");
       return c.json({ user: toPublicUser(user) }, 200);
     })
     .post("/logout", noBody(), async (c) => {
@@ -111,6 +120,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         const next = readReturnPathCookie(c);
         clearOAuthCookies(c);
         await startSession(c, user.id);
+        await auditSignIn(user.id, provider);
         log.info("signed in through provider", { requestId: c.get("requestId"), provider, userId: user.id });
         return c.redirect(next ?? "/", 302);
       } catch (error) {
@@ -122,6 +132,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
             code: error.code,
             detail: error.message,
           });
+          await auditProviderSignInFailed(provider, error.code);
           return fail(error.code);
         }
         log.error("provider sign-in failed", {

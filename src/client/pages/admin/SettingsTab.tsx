@@ -24,6 +24,7 @@ import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
 import { STATUS_QUERY_KEY } from "../../queries/status.ts";
+import { AuditLogCard } from "./AuditLogCard.tsx";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
 interface AiTierLimits {
@@ -404,6 +405,7 @@ export function SettingsTab() {
       <BackupCard backup={data.backup} />
       <SecurityCard value={data.settings.security} />
       <AiLimitsCard />
+      <AuditLogCard />
     </div>
   );
 }
