@@ -36,6 +36,7 @@ test("Admin Dashboard: counted metric cards, the user table, a role change that 
   expect(await card("Total Users").textContent()).toContain("2 new in the last 7 days");
   expect(await card("Games in Database").textContent()).toContain("0");
   expect(await card("System Health").textContent()).toContain("Healthy");
+  expect(await card("System Health").textContent()).toContain("no live source synced yet");
 
   // The only admin cannot demote themselves; the regular member can be promoted.
   const rows = page.getByTestId("user-row");
@@ -66,7 +67,12 @@ test("Admin Dashboard: counted metric cards, the user table, a role change that 
 
   await page.getByRole("tab", { name: "System Overview" }).click();
   await page.getByText(/Answered in [\d.]+ ms/).waitFor();
-  await expect.poll(() => page.getByTestId("system-status").count()).toBe(4 + 8);
+  // Five services (database, live sources, API, authentication, realtime) and the eight data sources.
+  await expect.poll(() => page.getByTestId("system-status").count()).toBe(5 + 8);
+  // No source synced on this server: nothing failing, and said so.
+  expect(await page.getByTestId("system-status").filter({ hasText: "Live sources" }).textContent()).toContain(
+    "Not synced yet",
+  );
   expect(await page.getByText("metadata via IGDB").count()).toBeGreaterThan(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-system.png`, fullPage: true });
 

@@ -250,7 +250,8 @@ export default function AdminPage() {
         </div>
       )}
       <Tabs defaultValue="users">
-        <TabsList>
+        {/* Wrapped onto a second row on a narrow screen rather than cut after "Analyt…" (review r20-b #9). */}
+        <TabsList className="h-auto flex-wrap [&>button]:h-8">
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="system">System Overview</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
