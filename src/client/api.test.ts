@@ -139,3 +139,21 @@ test("a failure toast's fixed text is followed by the server's reason when it ga
     "Failed to remove game from watchlist",
   );
 });
+
+// Review r20-b #8: the rate-limit toast read "apiPerMinute: 0 (no limit), …", the API's field key.
+test("a field error the form knows is named by its on-screen label; others keep the server's words", () => {
+  const message = "0 (no limit), or from 120 to 100,000 requests a minute";
+  const problem = {
+    title: "Unprocessable Content",
+    status: 422,
+    detail: `apiPerMinute: ${message}`,
+    errors: [{ field: "apiPerMinute", message }],
+  };
+  const error = new ApiError(422, `422: ${JSON.stringify(problem)}`, problem);
+  const labels = { apiPerMinute: "API requests a minute per user" };
+  expect(errorMessage(error, undefined, labels)).toBe(`API requests a minute per user: ${message}`);
+  expect(errorMessage(error)).toBe(`apiPerMinute: ${message}`);
+  // A field the form does not show (a misspelt key) keeps the server's sentence naming it.
+  const unknown = { ...problem, errors: [{ field: "apiPerMinut", message: "Unknown field" }] };
+  expect(errorMessage(new ApiError(422, "422", unknown), undefined, labels)).toBe(problem.detail);
+});

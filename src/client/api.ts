@@ -127,12 +127,24 @@ export function accessChangedText(error: unknown): string | null {
   return null;
 }
 
-/** A readable sentence from an API error, for toasts and inline messages. */
-export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
+/**
+ * A readable sentence from an API error, for toasts and inline messages. `labels` names a form's
+ * fields as its screen does: a field error the form knows reads "Its label: message" rather than the
+ * API's "fieldKey: message" (review r20-b #8, "apiPerMinute: 0 (no limit), …").
+ */
+export function errorMessage(
+  error: unknown,
+  fallback = "Something went wrong",
+  labels?: Readonly<Record<string, string>>,
+): string {
   const changed = accessChangedText(error);
   if (changed) return changed;
-  if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? fallback;
-  return fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  const fieldErrors = error.problem?.errors;
+  if (labels && fieldErrors?.length && fieldErrors.every((e) => Object.hasOwn(labels, e.field))) {
+    return fieldErrors.map((e) => `${labels[e.field]}: ${e.message}`).join("; ");
+  }
+  return error.problem?.detail ?? error.problem?.title ?? fallback;
 }
 
 /**

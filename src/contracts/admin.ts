@@ -32,6 +32,16 @@ export const AdminStatsSchema = z.object({
     connections: count,
     activeUsers: count,
     version: z.string(),
+    /**
+     * The live sources as the health workflow checks them: how many have been synced, and those whose
+     * last sync failed (with the reason and when). `status` is the database's alone.
+     */
+    liveSources: z.object({
+      synced: count,
+      failing: z.array(
+        z.object({ source: z.string(), message: z.string().nullable(), lastSyncAt: z.string() }),
+      ),
+    }),
   }),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;

@@ -30,7 +30,9 @@ export const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u
  * Bidirectional overrides and isolates: a name holding U+202E shows reversed, and everything after it
  * on its line (the admin user table, a notification) too.
  */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+/** What a field holding BIDI_CONTROLS is told: profile names and chat questions (the chat's title) alike. */
+export const BIDI_CONTROLS_MESSAGE = "Must not contain text-direction control characters";
 
 /** A first or last name as typed: trimmed, at most NAME_MAX characters, no control characters. */
 export const NameTextSchema = z
@@ -38,7 +40,7 @@ export const NameTextSchema = z
   .trim()
   .max(NAME_MAX, { message: `Too long: at most ${NAME_MAX} characters` })
   .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
-  .refine((v) => !BIDI_CONTROLS.test(v), { message: "Must not contain text-direction control characters" });
+  .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE });
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 

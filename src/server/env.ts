@@ -89,6 +89,9 @@ const EnvSchema = z.object({
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // Games one user may keep on the watchlist; adding one more is refused with 409 naming the limit.
   WATCHLIST_MAX_GAMES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  // Reports one user may generate in any hour (each stores its figures, ~10 KB); one more is refused
+  // with 429 and Retry-After until the oldest of the hour is an hour old (ADR 026).
+  REPORTS_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   // Scheduled backups (VACUUM INTO) kept on disk: folder, how many to keep, hours between them (0: none).
   BACKUP_DIR: z.string().trim().default("./data/backups"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),

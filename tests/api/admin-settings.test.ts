@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { desc } from "drizzle-orm";
+import { Hono } from "hono";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { API_MIN_PER_MINUTE } from "../../src/contracts/operations.ts";
 import { validateSessionToken } from "../../src/server/auth/session.ts";
@@ -9,6 +10,8 @@ import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db, openClient, rawClient } from "../../src/server/db/client.ts";
 import { auditLog } from "../../src/server/db/schema/index.ts";
 import { env } from "../../src/server/env.ts";
+import type { AppEnv } from "../../src/server/http/app-env.ts";
+import { requestLog } from "../../src/server/http/middleware.ts";
 import { log } from "../../src/server/log.ts";
 import {
   defaultSettings,
@@ -131,6 +134,51 @@ describe("maintenance mode", () => {
       ).status,
     ).toBe(201);
   });
+});
+
+// Review r20-b #7: every planned maintenance 503 was logged at error level and tripped alerting.
+test("a maintenance refusal is logged at info; a genuine 503 stays an error", async () => {
+  const admin = await createTestUser({ role: "admin" });
+  const user = await createTestUser();
+  const setMaintenance = (enabled: boolean) =>
+    request("/api/admin/settings/maintenance", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { enabled, message: "" },
+    });
+  expect((await setMaintenance(true)).status).toBe(200);
+  const info = vi.spyOn(log, "info");
+  const error = vi.spyOn(log, "error");
+  try {
+    const refused = await request("/api/user/settings", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { timezone: "UTC" },
+    });
+    expect(refused.status).toBe(503);
+    const requestLines = (spy: typeof info) => spy.mock.calls.filter(([msg]) => msg === "request");
+    expect(requestLines(error)).toEqual([]);
+    expect(requestLines(info)).toEqual([
+      [
+        "request",
+        expect.objectContaining({ status: 503, path: "/api/user/settings", planned: "maintenance" }),
+      ],
+    ]);
+
+    // A 503 nobody planned (here a route that fails) is still an error.
+    const app = new Hono<AppEnv>()
+      .use(requestLog)
+      .get("/broken", () => {
+        throw new Error("database unreachable");
+      })
+      .onError((_, c) => c.text("down", 503));
+    expect((await app.request("/broken")).status).toBe(503);
+    expect(requestLines(error)).toEqual([["request", expect.objectContaining({ status: 503 })]]);
+  } finally {
+    info.mockRestore();
+    error.mockRestore();
+    expect((await setMaintenance(false)).status).toBe(200);
+  }
 });
 
 describe("API rate limiting", () => {

@@ -6,7 +6,9 @@ import { PublicUserSchema } from "../../src/contracts/user.ts";
 import { markCatalogChanged } from "../../src/server/catalog/changes.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
-import { auditLog, games, sessions, users } from "../../src/server/db/schema/index.ts";
+import { auditLog, games, sessions, sourceSyncs, users } from "../../src/server/db/schema/index.ts";
+import { recordSyncRun } from "../../src/server/sync/state.ts";
+import { workflowById } from "../../src/server/workflows/definitions.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 async function setRole(cookie: string, id: string, json: unknown) {
@@ -114,6 +116,48 @@ describe("GET /api/admin/stats", () => {
     expect(stats.system.rssBytes).toBeGreaterThan(0);
     expect(stats.system.dbLatencyMs).toBeGreaterThanOrEqual(0);
     expect(stats.system.connections).toBe(0);
+  });
+
+  // Review r20-b #6: System Health said "Healthy" from the database alone while the health workflow
+  // failed on the live sources. The stats carry the live sources as that workflow checks them.
+  test("the system figures carry the live sources' failures, as the health workflow checks them", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    await db().delete(sourceSyncs);
+    const before = await (await request("/api/admin/stats", { cookie: admin.cookie })).json();
+    expect(before.system.liveSources).toEqual({ synced: 0, failing: [] });
+
+    const at = new Date("2026-11-27T05:40:00Z");
+    await recordSyncRun(
+      "steamspy",
+      { status: "error", records: 0, message: "steamspy: unreachable", durationMs: 5 },
+      at,
+    );
+    await recordSyncRun(
+      "gog",
+      { status: "error", records: 0, message: "gog: unreachable", durationMs: 5 },
+      at,
+    );
+    await recordSyncRun("github", { status: "ok", records: 12, message: null, durationMs: 5 }, at);
+    const stats = await (await request("/api/admin/stats", { cookie: admin.cookie })).json();
+    expect(AdminStatsSchema.parse(stats).system.liveSources.synced).toBe(3);
+    expect(
+      [...stats.system.liveSources.failing].sort((a: { source: string }, b: { source: string }) =>
+        a.source.localeCompare(b.source),
+      ),
+    ).toEqual([
+      { source: "gog", message: "gog: unreachable", lastSyncAt: at.toISOString() },
+      { source: "steamspy", message: "steamspy: unreachable", lastSyncAt: at.toISOString() },
+    ]);
+    // The database alone is still "ok": the status is the database's, the failures are listed beside it.
+    expect(stats.system.status).toBe("ok");
+
+    // The health workflow fails on the same sources.
+    const step = workflowById("comprehensive-health-monitoring")!.steps.find(
+      (s) => s.name === "Check the live sources",
+    )!;
+    await expect(step.run({})).rejects.toThrow(/steamspy \(steamspy: unreachable\)/);
+    await expect(step.run({})).rejects.toThrow(/gog \(gog: unreachable\)/);
+    await db().delete(sourceSyncs);
   });
 
   test("an empty catalog counts zero games", async () => {

@@ -189,6 +189,19 @@ describe("a streamed chat with tool calls", () => {
       field: "message",
       message: "Must not contain control characters",
     });
+    // Review r20-b #8: a right-to-left override became a conversation title; refused as in profile names.
+    for (const mark of ["\u202e", "\u2066", "\u202a"]) {
+      const bidi = await request("/api/ai/chat", {
+        method: "POST",
+        cookie: premium.cookie,
+        json: { message: `🎮😀${mark}` },
+      });
+      expect(bidi.status).toBe(422);
+      expect((await bidi.json()).errors[0]).toMatchObject({
+        field: "message",
+        message: "Must not contain text-direction control characters",
+      });
+    }
     const regular = await createTestUser();
     expect(
       (await request("/api/ai/chat", { method: "POST", cookie: regular.cookie, json: { message: "hi" } }))

@@ -266,6 +266,23 @@ describe("sessions", () => {
     expect((await request("/api/auth/user", { cookie })).status).toBe(401);
   });
 
+  // Review r20-b #8: signing out with a cookie whose session had ended sent the clearing set-cookie twice.
+  test("signing out clears the cookie once, whether its session is live or had ended", async () => {
+    const { cookie } = await createTestUser();
+    const sessionCookies = (res: Response) =>
+      res.headers.getSetCookie().filter((l) => l.startsWith("session="));
+    for (const path of ["/api/auth/logout", "/api/logout"]) {
+      const live = await createTestUser();
+      const first = await request(path, { method: "POST", cookie: live.cookie });
+      expect(sessionCookies(first)).toEqual([expect.stringMatching(/^session=;.*Max-Age=0/i)]);
+      const again = await request(path, { method: "POST", cookie: live.cookie });
+      expect(sessionCookies(again)).toEqual([expect.stringMatching(/^session=;.*Max-Age=0/i)]);
+    }
+    expect(
+      (await request("/api/auth/logout", { method: "POST", cookie })).headers.getSetCookie(),
+    ).toHaveLength(1);
+  });
+
   test("a session's id is the SHA-256 of its token in hex (Lucia's scheme: sessions stored before stay valid)", () => {
     // FIPS 180-2's test vector, and a token of the shape the server hands out.
     expect(sessionIdFromToken("abc")).toBe(

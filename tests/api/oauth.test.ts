@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { db } from "../../src/server/db/client.ts";
-import { oauthAccounts, users } from "../../src/server/db/schema/index.ts";
+import { auditLog, oauthAccounts, users } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { cookieFrom, request } from "../helpers/api.ts";
 
@@ -634,5 +634,27 @@ describe("GET /api/auth/callback/github", () => {
     });
     const { res } = await signInThrough("github", "code-odd");
     expect(res.headers.get("location")).toBe("/?auth_error=provider_error");
+  });
+});
+
+// Review r20-b #4: sign-ins go into the audit log with their method, failures too.
+describe("provider sign-ins are audited", () => {
+  test("a success names the account and the provider; a refused code is a failed sign-in", async () => {
+    profiles.set("token-gil", {
+      body: { sub: "300000000000000000001", email: "gil@gmail.com", email_verified: true, given_name: "Gil" },
+    });
+    await db().delete(auditLog);
+    const me = await whoAmI((await signInThrough("google", "code-gil")).res);
+    const signedIn = await db().select().from(auditLog).where(eq(auditLog.action, "auth.signed_in"));
+    expect(signedIn).toMatchObject([{ actorId: me.id, targetId: me.id, detail: { method: "google" } }]);
+
+    const { res } = await signInThrough("google", "code-refused");
+    expect(res.headers.get("location")).toBe("/?auth_error=provider_error");
+    const failed = await db().select().from(auditLog).where(eq(auditLog.action, "auth.sign_in_failed"));
+    expect(failed).toMatchObject([
+      { actorId: null, targetId: null, detail: { method: "google", reason: "provider_error" } },
+    ]);
+    // Never the code or a token.
+    expect(JSON.stringify(failed)).not.toMatch(/code-refused|token-/);
   });
 });

@@ -36,6 +36,7 @@ test("Admin Dashboard: counted metric cards, the user table, a role change that 
   expect(await card("Total Users").textContent()).toContain("2 new in the last 7 days");
   expect(await card("Games in Database").textContent()).toContain("0");
   expect(await card("System Health").textContent()).toContain("Healthy");
+  expect(await card("System Health").textContent()).toContain("no live source synced yet");
 
   // The only admin cannot demote themselves; the regular member can be promoted.
   const rows = page.getByTestId("user-row");
@@ -66,7 +67,12 @@ test("Admin Dashboard: counted metric cards, the user table, a role change that 
 
   await page.getByRole("tab", { name: "System Overview" }).click();
   await page.getByText(/Answered in [\d.]+ ms/).waitFor();
-  await expect.poll(() => page.getByTestId("system-status").count()).toBe(4 + 8);
+  // Five services (database, live sources, API, authentication, realtime) and the eight data sources.
+  await expect.poll(() => page.getByTestId("system-status").count()).toBe(5 + 8);
+  // No source synced on this server: nothing failing, and said so.
+  expect(await page.getByTestId("system-status").filter({ hasText: "Live sources" }).textContent()).toContain(
+    "Not synced yet",
+  );
   expect(await page.getByText("metadata via IGDB").count()).toBeGreaterThan(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-system.png`, fullPage: true });
 
@@ -150,7 +156,9 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
   await page.getByRole("tab", { name: "Workflows" }).click();
 
   const health = cards.filter({ hasText: "Comprehensive Health Monitoring" });
-  expect(await health.textContent()).toContain("every 5 minutes");
+  // Review r20-b #5: with the scheduler off no card claims a schedule that is not running.
+  expect(await health.textContent()).toContain("every 5 minutes, when the scheduler is on");
+  expect(await health.textContent()).toContain("Active · by hand only");
   await health.getByRole("button", { name: "Execute" }).click();
   await page.getByText("Comprehensive Health Monitoring is running.").first().waitFor();
 
@@ -167,7 +175,15 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
   await ai.getByRole("button", { name: "Pause" }).click();
   await expect.poll(() => ai.textContent()).toContain("Paused");
   await ai.getByRole("button", { name: "Resume" }).click();
-  await expect.poll(() => ai.textContent()).toContain("Active");
+  await expect.poll(() => ai.textContent()).toContain("Active · by hand only");
+  // The Resume toast does not promise a run the server will not make.
+  await page
+    .getByText(
+      "Advanced AI Intelligence runs every 4 hours when the scheduler is on. The scheduler is off: it runs by hand only until then.",
+    )
+    .first()
+    .waitFor();
+  expect(await page.getByText(/runs every 4 hours again/).count()).toBe(0);
 
   // A refused run says so.
   await page.route("**/api/workflows/*/execute", (route) =>

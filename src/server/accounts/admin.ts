@@ -11,6 +11,7 @@ import { db, measureDatabaseLatency, SLOW_DATABASE_MS } from "../db/client.ts";
 import { sessions, type UserRow, userGames, users } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { connectionStats } from "../realtime/hub.ts";
+import { liveSourceHealth } from "../sync/state.ts";
 import { recordAudit } from "./audit.ts";
 import { findUserById, isAdminEmail } from "./users.ts";
 
@@ -58,6 +59,7 @@ export async function getAdminStats(): Promise<AdminStats> {
     watchlist,
     reports,
     dbLatencyMs,
+    liveSources,
   ] = await Promise.all([
     countUsersByRole(),
     countGames(),
@@ -68,6 +70,7 @@ export async function getAdminStats(): Promise<AdminStats> {
     countWatchlistEntries(),
     countReports(),
     measureDatabaseLatency(),
+    liveSourceHealth(),
   ]);
   const memory = process.memoryUsage();
   const sockets = connectionStats();
@@ -93,6 +96,7 @@ export async function getAdminStats(): Promise<AdminStats> {
       connections: sockets.connections,
       activeUsers: sockets.activeUsers,
       version: pkg.version,
+      liveSources,
     },
   };
 }

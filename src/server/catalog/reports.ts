@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import {
   type GenreTrendRow,
   REPORT_TYPES,
@@ -11,6 +11,7 @@ import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db } from "../db/client.ts";
 import { reports } from "../db/schema/index.ts";
+import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { getMarketTrends, getOverviewFigures } from "./market.ts";
 import { getTrendingGames } from "./trending.ts";
@@ -74,15 +75,60 @@ function forReader(user: Pick<PublicUser, "role">, data: Record<string, unknown>
   return rest;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The 429 for a user who generated REPORTS_MAX_PER_HOUR reports in the past hour: Retry-After is
+ * when the oldest of them turns an hour old and makes room (review r20-b #3: one free account stored
+ * 120 reports in a loop, with nothing bounding them).
+ */
+async function reportLimitReached(userId: string, limit: number, now: number): Promise<HttpProblem> {
+  const [oldest] = await db()
+    .select({ at: reports.generatedAt })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), gt(reports.generatedAt, new Date(now - HOUR_MS))))
+    .orderBy(reports.generatedAt)
+    .limit(1);
+  const wait = Math.max(1, Math.ceil(((oldest?.at.getTime() ?? now) + HOUR_MS - now) / 1000));
+  const minutes = Math.ceil(wait / 60);
+  return new HttpProblem(
+    429,
+    `You can generate at most ${limit.toLocaleString("en-US")} reports an hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { headers: { "Retry-After": String(wait) } },
+  );
+}
+
+/** How many reports the user generated in the hour before `now`. */
+async function reportsInLastHour(userId: string, now: number): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)` })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), gt(reports.generatedAt, new Date(now - HOUR_MS))));
+  return row?.n ?? 0;
+}
+
 export async function generateReport(
   user: Pick<PublicUser, "id" | "role">,
   reportType: ReportType,
 ): Promise<Report> {
+  // Admins too: the limit protects storage and backups, which an admin's reports fill alike.
+  const limit = env().REPORTS_MAX_PER_HOUR;
+  // Asked first so a refused request does not build the report; counted again in the insert itself,
+  // as the watchlist's limit is, so concurrent requests cannot pass it together.
+  if ((await reportsInLastHour(user.id, Date.now())) >= limit) {
+    throw await reportLimitReached(user.id, limit, Date.now());
+  }
   const data = forReader(user, await buildReport(reportType, user.id));
-  const [row] = await db()
-    .insert(reports)
-    .values({ id: crypto.randomUUID(), userId: user.id, reportType, data })
-    .returning();
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const inserted = await db().all<{ id: string }>(
+    sql`INSERT INTO reports (id, user_id, report_type, data, generated_at)
+        SELECT ${id}, ${user.id}, ${reportType}, ${JSON.stringify(data)}, ${now}
+        WHERE (SELECT count(*) FROM reports WHERE user_id = ${user.id} AND generated_at > ${now - HOUR_MS}) < ${limit}
+        RETURNING id`,
+  );
+  if (!inserted.length) throw await reportLimitReached(user.id, limit, now);
+  const [row] = await db().select().from(reports).where(eq(reports.id, id)).limit(1);
   return {
     id: row!.id,
     reportType: row!.reportType,

@@ -6,5 +6,7 @@ export interface AppEnv {
     requestId: string;
     user: UserRow | null;
     session: SessionRow | null;
+    /** Set by a refusal the operators planned (maintenance mode's 503): logged at info, not error. */
+    plannedRefusal?: true;
   };
 }

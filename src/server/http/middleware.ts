@@ -60,7 +60,10 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     ms: Math.round((performance.now() - started) * 10) / 10,
     userId: c.get("user")?.id,
   };
-  if (status >= 500) log.error("request", fields);
+  // A 503 that maintenance mode gives on purpose is no failure: at error level a planned window
+  // tripped error alerting (review r20-b #7). Genuine 5xx stay errors.
+  if (status >= 500 && c.get("plannedRefusal")) log.info("request", { ...fields, planned: "maintenance" });
+  else if (status >= 500) log.error("request", fields);
   else log.debug("request", fields);
 });
 

@@ -22,6 +22,7 @@ export const maintenanceGuard = createMiddleware<AppEnv>(async (c, next) => {
     !OPEN_IN_MAINTENANCE.has(c.req.path) &&
     c.get("user")?.role !== "admin"
   ) {
+    c.set("plannedRefusal", true);
     throw new HttpProblem(
       503,
       maintenance.message

@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { RoleChangeBodySchema } from "../../contracts/admin.ts";
+import { AuditQuerySchema } from "../../contracts/audit.ts";
 import type { AdminListedUser } from "../../contracts/roles.ts";
 import { changeUserRole, getAdminStats, listUsers } from "../accounts/admin.ts";
+import { listAudit } from "../accounts/audit.ts";
 import { isAdminEmail } from "../accounts/users.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import { toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
+import { jsonBody, noQueryParams, pathParams, queryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 const UserIdParam = z.object({ id: z.string().min(1).max(100) });
@@ -26,6 +28,10 @@ export const adminRoutes = new Hono<AppEnv>()
     ),
   )
   .get("/stats", requireAdmin, noQueryParams(), async (c) => c.json(await getAdminStats()))
+  // Who did what to whom, newest first (review r20-b #4: readable only with shell access before).
+  .get("/audit", requireAdmin, queryParams(AuditQuerySchema), async (c) =>
+    c.json(await listAudit(c.req.valid("query"))),
+  )
   .put(
     "/users/:id/role",
     requireAdmin,

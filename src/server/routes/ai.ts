@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { AiBacktest } from "../../contracts/ai.ts";
-import { CONTROL_CHARACTERS_BUT_LINES } from "../../contracts/auth.ts";
+import { BIDI_CONTROLS, BIDI_CONTROLS_MESSAGE, CONTROL_CHARACTERS_BUT_LINES } from "../../contracts/auth.ts";
 import { TIERS } from "../../contracts/roles.ts";
 import latestBacktest from "../ai/backtest-latest.json" with { type: "json" };
 import { askAnalyst, getConversation, listConversations } from "../ai/chat.ts";
@@ -31,7 +31,10 @@ const ChatBodySchema = z
       // A NUL was stored whole and read back cut at it; line breaks and tabs are kept.
       .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), {
         message: "Must not contain control characters",
-      }),
+      })
+      // The first question is the conversation's title: U+202E there showed it, and what followed it,
+      // reversed (review r20-b #8). Refused as in profile names.
+      .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE }),
     conversationId: z.string().min(1).max(100).optional(),
   })
   .strict();

@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { type AuthErrorCode, LoginBodySchema, SignupBodySchema } from "../../contracts/auth.ts";
 import {
+  auditPasswordSignInFailed,
+  auditProviderSignInFailed,
+  auditSignIn,
+} from "../accounts/sign-in-audit.ts";
+import {
   authenticateWithPassword,
   ProviderSignInError,
   promoteIfAdminEmail,
@@ -65,17 +70,25 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       const { email, password } = c.req.valid("json");
       const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
       const found = await authenticateWithPassword(email, password);
-      if (!found) throw new HttpProblem(401, INVALID_CREDENTIALS);
+      if (!found) {
+        await auditPasswordSignInFailed(email);
+        throw new HttpProblem(401, INVALID_CREDENTIALS);
+      }
       // Only failures count: the owner signing in is never held against the account or address.
       attempt.refund();
       const user = await promoteIfAdminEmail(found);
       await startSession(c, user.id);
+      await auditSignIn(user.id, "password");
       return c.json({ user: toPublicUser(user) }, 200);
     })
     .post("/logout", noBody(), async (c) => {
       const session = c.get("session");
-      if (session) await invalidateSession(session.id);
-      clearSessionCookie(c);
+      // A cookie naming no live session was cleared already as it came in (sessionLoader): clearing it
+      // again sent the same set-cookie twice (review r20-b #8).
+      if (session) {
+        await invalidateSession(session.id);
+        clearSessionCookie(c);
+      }
       return c.body(null, 204);
     })
     .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
@@ -107,6 +120,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         const next = readReturnPathCookie(c);
         clearOAuthCookies(c);
         await startSession(c, user.id);
+        await auditSignIn(user.id, provider);
         log.info("signed in through provider", { requestId: c.get("requestId"), provider, userId: user.id });
         return c.redirect(next ?? "/", 302);
       } catch (error) {
@@ -118,6 +132,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
             code: error.code,
             detail: error.message,
           });
+          await auditProviderSignInFailed(provider, error.code);
           return fail(error.code);
         }
         log.error("provider sign-in failed", {

@@ -48,8 +48,11 @@ export function createLoginRoutes() {
 
 async function signOutAndGoHome(c: Context<AppEnv>) {
   const session = c.get("session");
-  if (session) await invalidateSession(session.id);
-  clearSessionCookie(c);
+  // A stale cookie was cleared as it came in (sessionLoader); once is enough.
+  if (session) {
+    await invalidateSession(session.id);
+    clearSessionCookie(c);
+  }
   return c.redirect("/", c.req.method === "POST" ? 303 : 302);
 }
 

@@ -89,6 +89,24 @@ export async function syncStates(): Promise<Map<SyncSource, SyncState>> {
   );
 }
 
+/**
+ * The live sources' health as the health workflow judges it ("Check the live sources"): how many have
+ * been synced, and those whose last sync failed. The Admin Dashboard's System Health reads the same,
+ * so the two never disagree (review r20-b #6).
+ */
+export async function liveSourceHealth(): Promise<{
+  synced: number;
+  failing: Array<{ source: SyncSource; message: string | null; lastSyncAt: string }>;
+}> {
+  const states = [...(await syncStates()).values()];
+  return {
+    synced: states.length,
+    failing: states
+      .filter((s) => s.status === "error")
+      .map(({ source, message, lastSyncAt }) => ({ source, message, lastSyncAt })),
+  };
+}
+
 /** Spec §3 Status for the games database: from configuration and IGDB's last sync. */
 export async function igdbStatus(): Promise<IgdbStatus> {
   const missing = missingConfig("igdb");

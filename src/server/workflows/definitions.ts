@@ -6,7 +6,7 @@ import { publishTrending } from "../catalog/trending.ts";
 import { measureDatabaseLatency, SLOW_DATABASE_MS } from "../db/client.ts";
 import { connectionStats, publish } from "../realtime/hub.ts";
 import { AlreadyRunningError, NotConfiguredError, type SyncOptions, syncSource } from "../sync/index.ts";
-import { syncStates } from "../sync/state.ts";
+import { liveSourceHealth } from "../sync/state.ts";
 
 /** A step's outcome: what it did, or that it had nothing to do (skipped) and why. */
 export type StepOutcome = { status: "completed" | "skipped"; detail: string };
@@ -146,15 +146,14 @@ export const WORKFLOWS: WorkflowDefinition[] = [
         name: "Check the live sources",
         description: "Fails when a source's last sync failed",
         run: async () => {
-          const states = [...(await syncStates()).values()];
-          const failing = states.filter((s) => s.status === "error");
+          const { synced, failing } = await liveSourceHealth();
           if (failing.length) {
             throw new Error(
               `last sync failed for ${failing.map((s) => `${s.source} (${s.message})`).join(", ")}`,
             );
           }
-          return states.length
-            ? { status: "completed", detail: `${states.length} sources, all synced without error` }
+          return synced
+            ? { status: "completed", detail: `${synced} sources, all synced without error` }
             : { status: "skipped", detail: "no source has been synced yet" };
         },
       },

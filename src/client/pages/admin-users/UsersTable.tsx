@@ -96,8 +96,10 @@ export function UsersTable() {
       ) : shown.length === 0 ? (
         <EmptyState icon={Users} title="No users found" description={`No user matches "${filter.trim()}".`} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border">
-          <Table>
+        // The kit's Table scrolls sideways itself and says so while columns are out of sight: at 390 px
+        // the Role, Tier and Actions columns (the role select) were hidden without a word (review r20-b #9).
+        <div className="rounded-xl border border-border">
+          <Table scrollHint="Scroll the table sideways for Role, Tier and Actions (where a role is changed).">
             <TableHeader>
               <TableRow>
                 <TableHead>User</TableHead>

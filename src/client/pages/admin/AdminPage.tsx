@@ -28,6 +28,25 @@ function formatUptime(seconds: number): string {
   return `${minutes} min`;
 }
 
+/**
+ * System Health as the health workflow judges it: the database (answered within a second) and the
+ * live sources (none whose last sync failed). It said "Healthy" from the database alone while every
+ * live source failed (review r20-b #6); now it names what it measured.
+ */
+export function systemHealth(system: AdminStats["system"]): { healthy: boolean; text: string } {
+  const { failing, synced } = system.liveSources;
+  const database =
+    system.status === "ok"
+      ? `Database healthy (${system.dbLatencyMs} ms)`
+      : `Database slow (${system.dbLatencyMs} ms)`;
+  const sources = failing.length
+    ? `${plural(failing.length, "live source")} failing`
+    : synced
+      ? `${plural(synced, "live source")} syncing without error`
+      : "no live source synced yet";
+  return { healthy: system.status === "ok" && failing.length === 0, text: `${database} · ${sources}` };
+}
+
 /** A labelled bar: how much of something is in use. */
 function ResourceBar({
   label,
@@ -63,6 +82,22 @@ function SystemOverview({ stats }: { stats: AdminStats }) {
             ok={system.status === "ok"}
             state={system.status === "ok" ? "Healthy" : "Slow"}
             detail={`Answered in ${system.dbLatencyMs} ms`}
+          />
+          <StatusRow
+            name="Live sources"
+            ok={system.liveSources.failing.length === 0}
+            state={
+              system.liveSources.failing.length
+                ? `${system.liveSources.failing.length} failing`
+                : system.liveSources.synced
+                  ? "Healthy"
+                  : "Not synced yet"
+            }
+            detail={
+              system.liveSources.failing.length
+                ? `Last sync failed: ${system.liveSources.failing.map((f) => (f.message ? `${f.source} (${f.message})` : f.source)).join(", ")}`
+                : `${plural(system.liveSources.synced, "source")} synced, none failing`
+            }
           />
           <StatusRow
             name="API"
@@ -161,7 +196,9 @@ function UsageAnalytics({ stats }: { stats: AdminStats }) {
 export default function AdminPage() {
   const stats = useQuery(adminStatsQuery);
   const data = stats.data;
+  // The header's badge is whether the app answers (its database); the card adds the live sources.
   const healthy = data?.system.status === "ok";
+  const health = data ? systemHealth(data.system) : null;
   return (
     <div>
       <PageHeader
@@ -207,17 +244,14 @@ export default function AdminPage() {
             title="System Health"
             icon={HeartPulse}
             loading={!data}
-            value={data ? (healthy ? "Healthy" : "Degraded") : null}
-            hint={
-              data
-                ? `database ${data.system.dbLatencyMs} ms · up ${formatUptime(data.system.uptimeSeconds)}`
-                : null
-            }
+            value={health ? (health.healthy ? "Healthy" : "Degraded") : null}
+            hint={data && health ? `${health.text} · up ${formatUptime(data.system.uptimeSeconds)}` : null}
           />
         </div>
       )}
       <Tabs defaultValue="users">
-        <TabsList>
+        {/* Wrapped onto a second row on a narrow screen rather than cut after "Analyt…" (review r20-b #9). */}
+        <TabsList className="h-auto flex-wrap [&>button]:h-8">
           <TabsTrigger value="users">User Management</TabsTrigger>
           <TabsTrigger value="system">System Overview</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>

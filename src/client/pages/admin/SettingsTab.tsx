@@ -24,6 +24,7 @@ import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
 import { STATUS_QUERY_KEY } from "../../queries/status.ts";
+import { AuditLogCard } from "./AuditLogCard.tsx";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
 interface AiTierLimits {
@@ -38,7 +39,10 @@ const AI_LIMITS_KEY = ["/api/ai/limits"];
 const SETTINGS_KEY = ["/api/admin/settings"];
 const MiB = 1024 * 1024;
 
-function useSave<T>(path: string, title: string) {
+/** A form label without its parenthesised hint: what a toast names a field by. */
+const labelName = (label: string) => label.split(" (")[0]!;
+
+function useSave<T>(path: string, title: string, labels?: Readonly<Record<string, string>>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: T) => apiRequest("PUT", path, body),
@@ -47,7 +51,8 @@ function useSave<T>(path: string, title: string) {
       client.invalidateQueries({ queryKey: SETTINGS_KEY });
       client.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
     },
-    onError: (error) => toast({ title, description: errorMessage(error), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title, description: errorMessage(error, undefined, labels), variant: "destructive" }),
   });
 }
 
@@ -168,10 +173,16 @@ const RATE_LIMIT_FIELDS: Array<{ key: keyof RateLimitSettings; id: string; label
   },
 ];
 
+const RATE_LIMIT_LABELS = Object.fromEntries(RATE_LIMIT_FIELDS.map((f) => [f.key, labelName(f.label)]));
+
 function RateLimitCard({ value }: { value: RateLimitSettings }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
-  const save = useSave<RateLimitSettings>("/api/admin/settings/rate-limits", "API Rate Limiting");
+  const save = useSave<RateLimitSettings>(
+    "/api/admin/settings/rate-limits",
+    "API Rate Limiting",
+    RATE_LIMIT_LABELS,
+  );
   const set = (key: keyof RateLimitSettings) => (v: number) => setDraft((d) => ({ ...d, [key]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -244,10 +255,14 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
   );
 }
 
+const SESSION_DAYS_LABEL = "Session lifetime (days)";
+
 function SecurityCard({ value }: { value: SecuritySettings }) {
   const [days, setDays] = useState(value.sessionLifetimeDays);
   useEffect(() => setDays(value.sessionLifetimeDays), [value.sessionLifetimeDays]);
-  const save = useSave<SecuritySettings>("/api/admin/settings/security", "Security Settings");
+  const save = useSave<SecuritySettings>("/api/admin/settings/security", "Security Settings", {
+    sessionLifetimeDays: SESSION_DAYS_LABEL,
+  });
   const endAll = useMutation({
     mutationFn: () => apiRequest<{ ended: number }>("POST", "/api/admin/sessions/end-all"),
     onSuccess: ({ ended }) =>
@@ -268,13 +283,7 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
           save.mutate({ sessionLifetimeDays: days });
         }}
       >
-        <NumberField
-          id="session-days"
-          label="Session lifetime (days)"
-          value={days}
-          onChange={setDays}
-          min={1}
-        />
+        <NumberField id="session-days" label={SESSION_DAYS_LABEL} value={days} onChange={setDays} min={1} />
         <Button type="submit" disabled={save.isPending}>
           Save session lifetime
         </Button>
@@ -291,6 +300,12 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
     </SettingsCard>
   );
 }
+
+const AI_RPM_LABEL = "AI requests a minute per user (0: no AI for this plan)";
+const AI_LIMIT_LABELS = {
+  requestsPerMinute: labelName(AI_RPM_LABEL),
+  monthlyTokens: "Language-model tokens a month per user",
+};
 
 function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
   const [draft, setDraft] = useState({
@@ -310,7 +325,11 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
       client.invalidateQueries({ queryKey: AI_LIMITS_KEY });
     },
     onError: (error) =>
-      toast({ title: "AI limits", description: errorMessage(error), variant: "destructive" }),
+      toast({
+        title: "AI limits",
+        description: errorMessage(error, undefined, AI_LIMIT_LABELS),
+        variant: "destructive",
+      }),
   });
   return (
     <form
@@ -329,14 +348,14 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
       </p>
       <NumberField
         id={`ai-rpm-${value.tier}`}
-        label="AI requests a minute per user (0: no AI for this plan)"
+        label={AI_RPM_LABEL}
         value={draft.requestsPerMinute}
         onChange={(v) => setDraft((d) => ({ ...d, requestsPerMinute: v }))}
         min={0}
       />
       <NumberField
         id={`ai-tokens-${value.tier}`}
-        label="Language-model tokens a month per user"
+        label={AI_LIMIT_LABELS.monthlyTokens}
         value={draft.monthlyTokens}
         onChange={(v) => setDraft((d) => ({ ...d, monthlyTokens: v }))}
         min={0}
@@ -386,6 +405,7 @@ export function SettingsTab() {
       <BackupCard backup={data.backup} />
       <SecurityCard value={data.settings.security} />
       <AiLimitsCard />
+      <AuditLogCard />
     </div>
   );
 }

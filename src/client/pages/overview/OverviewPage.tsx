@@ -13,7 +13,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest, errorMessage } from "../../api.ts";
+import { ApiError, apiRequest, errorMessage } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
@@ -21,6 +21,7 @@ import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { marketActivityHint } from "../../components/market-figure-text.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
+import { formatDateTime } from "../../format/dates.ts";
 import { compactNumber } from "../../format/numbers.ts";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
@@ -52,6 +53,21 @@ function ChartsFallback() {
 
 /** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
 export const OVERVIEW_TRENDING = 6;
+
+/**
+ * The hour's report limit reached (429): the server's limit, and when the next report can be made in
+ * the user's time zone, rather than "Please try again", which would fail again (review r20-b #3).
+ */
+function reportLimitToast(error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const limit = (error.problem?.detail ?? "").replace(/\s*Try again in [^.]*\./, "");
+  const at = Date.now() + (error.retryAfter ?? 60) * 1000;
+  return {
+    title: "Report limit reached",
+    description: `${limit} You can generate the next one at ${formatDateTime(at)}.`.trim(),
+    variant: "destructive" as const,
+  };
+}
 
 export default function OverviewPage() {
   const queryClient = useQueryClient();
@@ -99,11 +115,13 @@ export default function OverviewPage() {
       // No "Report generated" toast: the report's dialog is the answer, and a toast over it took the
       // first Escape (Radix dismisses the newest toast first), so the dialog needed two.
     } catch (error) {
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to generate the report. Please try again."),
-        variant: "destructive",
-      });
+      toast(
+        reportLimitToast(error) ?? {
+          title: "Error",
+          description: errorMessage(error, "Failed to generate the report. Please try again."),
+          variant: "destructive",
+        },
+      );
     } finally {
       setGenerating(false);
     }

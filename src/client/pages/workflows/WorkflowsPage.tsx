@@ -39,7 +39,12 @@ const STATUS_BADGE: Record<ExecutionStatus, "secondary" | "success" | "destructi
   failed: "destructive",
 };
 
-function WorkflowCard({ workflow }: { workflow: Workflow }) {
+/**
+ * `scheduling` is the server's scheduler (WORKFLOW_SCHEDULER): off, an active workflow runs by hand
+ * only, and neither its badge, its schedule nor the Resume toast may promise a run on a schedule that
+ * is not running (review r20-b #5). Unknown until the status has loaded: then nothing is claimed.
+ */
+function WorkflowCard({ workflow, scheduling }: { workflow: Workflow; scheduling: boolean | undefined }) {
   const queryClient = useQueryClient();
   const refresh = (keys: ReadonlyArray<readonly unknown[]>) =>
     Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -76,9 +81,11 @@ function WorkflowCard({ workflow }: { workflow: Workflow }) {
     onSuccess: (updated) => {
       toast({
         title: updated.active ? "Workflow resumed" : "Workflow paused",
-        description: updated.active
-          ? `${updated.name} runs ${updated.schedule} again.`
-          : `${updated.name} will not run on its schedule until resumed.`,
+        description: !updated.active
+          ? `${updated.name} will not run on its schedule until resumed.`
+          : scheduling === false
+            ? `${updated.name} runs ${updated.schedule} when the scheduler is on. The scheduler is off: it runs by hand only until then.`
+            : `${updated.name} runs ${updated.schedule} again.`,
       });
       void refresh([workflowsQuery.queryKey, workflowStatusQuery.queryKey]);
     },
@@ -97,8 +104,8 @@ function WorkflowCard({ workflow }: { workflow: Workflow }) {
           <h3 className="font-semibold">{workflow.name}</h3>
           <p className="mt-1 text-muted-foreground text-sm">{workflow.description}</p>
         </div>
-        <Badge variant={workflow.active ? "success" : "warning"}>
-          {workflow.active ? "Active" : "Paused"}
+        <Badge variant={!workflow.active ? "warning" : scheduling ? "success" : "secondary"}>
+          {!workflow.active ? "Paused" : scheduling === false ? "Active · by hand only" : "Active"}
         </Badge>
       </div>
       <dl className="grid grid-cols-3 gap-3 text-sm">
@@ -108,7 +115,9 @@ function WorkflowCard({ workflow }: { workflow: Workflow }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Schedule</dt>
-          <dd>{workflow.schedule}</dd>
+          <dd>
+            {scheduling === false ? `${workflow.schedule}, when the scheduler is on` : workflow.schedule}
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Steps</dt>
@@ -276,7 +285,7 @@ export default function WorkflowsPage() {
           ) : (
             <div className="grid gap-4 md:grid-cols-2">
               {(workflows.data ?? []).map((workflow) => (
-                <WorkflowCard key={workflow.id} workflow={workflow} />
+                <WorkflowCard key={workflow.id} workflow={workflow} scheduling={s?.scheduling} />
               ))}
             </div>
           )}

@@ -1,0 +1,160 @@
+import { desc } from "drizzle-orm";
+import { beforeEach, describe, expect, test } from "vitest";
+import type { AuditPage } from "../../src/contracts/audit.ts";
+import { db } from "../../src/server/db/client.ts";
+import { auditLog } from "../../src/server/db/schema/index.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * Review r20-b #4: sign-ins were not audited, and the audit log could only be read with sqlite3.
+ * Sign-ins (success and failure, with their method) are recorded; admins read the log at
+ * `GET /api/admin/audit`.
+ */
+beforeEach(async () => {
+  await db().delete(auditLog);
+});
+
+const PASSWORD = "a long enough password";
+
+async function signUp(email: string) {
+  const res = await request("/api/auth/signup", { method: "POST", json: { email, password: PASSWORD } });
+  expect(res.status).toBe(201);
+  return (await res.json()).user as { id: string };
+}
+const login = (email: string, password: string) =>
+  request("/api/auth/login", { method: "POST", json: { email, password } });
+
+async function entries() {
+  return db().select().from(auditLog).orderBy(desc(auditLog.createdAt));
+}
+
+describe("sign-ins are audited", () => {
+  test("a password sign-in, a wrong password and an unknown email, never with the password", async () => {
+    const user = await signUp("dana@studio.example");
+    await db().delete(auditLog);
+
+    expect((await login("Dana@Studio.example", PASSWORD)).status).toBe(200);
+    expect((await login("dana@studio.example", "not the password at all")).status).toBe(401);
+    expect((await login("nobody@studio.example", "a guessed password 1")).status).toBe(401);
+
+    const rows = await entries();
+    expect(
+      rows.map((r) => ({ action: r.action, actorId: r.actorId, targetId: r.targetId, detail: r.detail })),
+    ).toEqual(
+      expect.arrayContaining([
+        { action: "auth.signed_in", actorId: user.id, targetId: user.id, detail: { method: "password" } },
+        {
+          action: "auth.sign_in_failed",
+          actorId: null,
+          targetId: user.id,
+          detail: { method: "password", reason: "wrong password" },
+        },
+        {
+          action: "auth.sign_in_failed",
+          actorId: null,
+          targetId: null,
+          detail: { method: "password", reason: "no account with that email" },
+        },
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+    const stored = JSON.stringify(rows);
+    for (const secret of [
+      PASSWORD,
+      "not the password at all",
+      "a guessed password 1",
+      "nobody@studio.example",
+    ]) {
+      expect(stored).not.toContain(secret);
+    }
+  });
+});
+
+describe("GET /api/admin/audit", () => {
+  test("admins read the log newest first, with who, the action and its target, a page at a time", async () => {
+    const admin = await createTestUser({ role: "admin", firstName: "Ada", lastName: "Admin" });
+    const member = await createTestUser({ firstName: "Rob" });
+    expect(
+      (
+        await request(`/api/admin/users/${member.user.id}/role`, {
+          method: "PUT",
+          cookie: admin.cookie,
+          json: { role: "premium", tier: "professional" },
+        })
+      ).status,
+    ).toBe(200);
+    const security = await request("/api/admin/settings/security", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { sessionLifetimeDays: 30 },
+    });
+    expect(security.status).toBe(200);
+    expect((await login(member.user.email, "wrong password here")).status).toBe(401);
+
+    const res = await request("/api/admin/audit", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as AuditPage;
+    expect(page).toMatchObject({ page: 1, pageSize: 25, total: 3 });
+    expect(page.entries.map((e) => e.action)).toEqual([
+      "auth.sign_in_failed",
+      "settings.changed",
+      "user.role_changed",
+    ]);
+    const [failed, setting, role] = page.entries;
+    expect(failed!.actor).toBeNull();
+    expect(failed!.target).toEqual({ id: member.user.id, email: member.user.email, name: "Rob" });
+    expect(setting!.actor).toEqual({ id: admin.user.id, email: admin.user.email, name: "Ada Admin" });
+    expect(setting!.target).toBeNull();
+    expect(setting!.targetText).toBe("security");
+    expect(role!.target).toMatchObject({ id: member.user.id, name: "Rob" });
+    expect(Date.parse(role!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // One action only, and pages.
+    const roles = (await (
+      await request("/api/admin/audit?action=user.role_changed", { cookie: admin.cookie })
+    ).json()) as AuditPage;
+    expect(roles.total).toBe(1);
+    expect(roles.entries.map((e) => e.action)).toEqual(["user.role_changed"]);
+    const second = (await (
+      await request("/api/admin/audit?page=2&pageSize=2", { cookie: admin.cookie })
+    ).json()) as AuditPage;
+    expect(second).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    expect(second.entries.map((e) => e.action)).toEqual(["user.role_changed"]);
+  });
+
+  test("an account deleted since keeps its id, without an email", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const gone = await createTestUser();
+    expect((await request("/api/user", { method: "DELETE", cookie: gone.cookie })).status).toBe(204);
+    const page = (await (await request("/api/admin/audit", { cookie: admin.cookie })).json()) as AuditPage;
+    const deleted = page.entries.find((e) => e.action === "user.deleted")!;
+    expect(deleted.target).toEqual({ id: gone.user.id, email: null, name: null });
+    expect(deleted.actor).toEqual({ id: gone.user.id, email: null, name: null });
+  });
+
+  test("bad parameters are 422 naming the field", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    for (const [query, field] of [
+      ["page=0", "page"],
+      ["page=abc", "page"],
+      ["pageSize=101", "pageSize"],
+      ["pageSize=1.5", "pageSize"],
+      ["action=user.hacked", "action"],
+      ["sort=time", "sort"],
+      ["page=1&page=2", "page"],
+    ] as const) {
+      const res = await request(`/api/admin/audit?${query}`, { cookie: admin.cookie });
+      expect(res.status, query).toBe(422);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect((await res.json()).errors[0].field, query).toBe(field);
+    }
+  });
+
+  test("only admins: a regular or premium user gets 403, a visitor 401", async () => {
+    for (const role of ["regular", "premium"] as const) {
+      const { cookie } = await createTestUser({ role });
+      expect((await request("/api/admin/audit", { cookie })).status).toBe(403);
+    }
+    expect((await request("/api/admin/audit")).status).toBe(401);
+  });
+});

@@ -1,0 +1,150 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  launchBrowser,
+  SCREENSHOT_DIR,
+  serverSql,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
+
+/** Review r20-b: the admin and operations findings 3, 4, 6, 8 and 9 as a person sees them. */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("#3: the hour's report limit reached, Overview's toast says when the next report can be generated", async () => {
+  const member = await signedInContext(browser, server);
+  const page = await member.context.newPage();
+  await page.route("**/api/analytics/reports", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 429,
+          headers: { "Content-Type": "application/problem+json", "Retry-After": "1200" },
+          body: JSON.stringify({
+            type: "about:blank",
+            title: "Too Many Requests",
+            status: 429,
+            detail: "You can generate at most 30 reports an hour. Try again in 20 minutes.",
+          }),
+        })
+      : route.continue(),
+  );
+  await page.goto(`${server.url}/`);
+  await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+  await page.getByRole("button", { name: "Generate Report" }).click();
+  const toast = page.getByText(
+    /^You can generate at most 30 reports an hour\. You can generate the next one at /,
+  );
+  await toast.first().waitFor();
+  expect(await toast.first().textContent()).toMatch(
+    /at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC\.$/u,
+  );
+  await page.getByText("Report limit reached").first().waitFor();
+  expect(await page.getByText("Failed to generate the report. Please try again.").count()).toBe(0);
+  await member.context.close();
+});
+
+test("#6, #4, #8: System Health names the failing live sources; the audit log card; field labels in toasts", async () => {
+  const at = Date.now() - 60_000;
+  for (const source of ["steamspy", "steam"]) {
+    await serverSql(
+      server,
+      "INSERT INTO source_syncs (source, status, message, records, last_sync_at) VALUES (?, 'error', ?, 0, ?) ON CONFLICT (source) DO UPDATE SET status = 'error', message = excluded.message",
+      [source, `${source}: unreachable`, at],
+    );
+  }
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Ada",
+    lastName: "Admin",
+  });
+  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
+  const page = await admin.context.newPage();
+  // A failed sign-in on the member's account, to be found in the audit log.
+  await page.goto(`${server.url}/admin`);
+  const status = await page.evaluate(
+    async (email) =>
+      (
+        await fetch("/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email, password: "not the password at all" }),
+        })
+      ).status,
+    member.email,
+  );
+  expect(status).toBe(401);
+
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  const health = page.locator("[data-slot='metric-card']").filter({ hasText: "System Health" });
+  await expect.poll(() => health.textContent()).toContain("2 live sources failing");
+  expect(await health.textContent()).toContain("Degraded");
+  expect(await health.textContent()).toMatch(/Database healthy \([\d.]+ ms\)/);
+  await page.getByRole("tab", { name: "System Overview" }).click();
+  await page.getByText(/Last sync failed: .*steamspy \(steamspy: unreachable\)/).waitFor();
+
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const audit = page.getByTestId("audit-log");
+  await audit.getByRole("heading", { name: "Audit log" }).waitFor();
+  const failed = audit.getByTestId("audit-row").filter({ hasText: "Failed sign-in" });
+  await expect.poll(() => failed.count()).toBe(1);
+  const text = await failed.textContent();
+  expect(text).toContain("Failed sign-in (password: wrong password)");
+  expect(text).toContain("Nobody signed in");
+  expect(text).toContain(`Rob Regular (${member.email})`);
+  // The time in the user's time zone (UTC until they choose one), named.
+  expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC/u);
+  // One action only.
+  await audit.getByRole("combobox", { name: "Show actions" }).click();
+  await page.getByRole("option", { name: "Signed out everyone" }).click();
+  await audit.getByText("No entries for this action.").waitFor();
+
+  // #8: a refused rate limit names the field as the form does, not "apiPerMinute".
+  const api = page.getByLabel(/^API requests a minute per user/);
+  await api.fill("5");
+  await page.getByRole("button", { name: "Save limits" }).click();
+  const refusal = page.getByText(/^API requests a minute per user: /);
+  await refusal.first().waitFor();
+  expect(await page.getByText(/apiPerMinute/).count()).toBe(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-audit-log.png`, fullPage: true });
+  await admin.context.close();
+  await member.context.close();
+});
+
+test("#9: at 390 px the admin tabs wrap in sight and the users table says its role column is sideways", async () => {
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const page = await admin.context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  for (const name of ["User Management", "System Overview", "Analytics", "Settings"]) {
+    const tab = page.getByRole("tab", { name });
+    const box = (await tab.boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+  await page.getByTestId("user-row").first().waitFor();
+  await page
+    .getByText("Scroll the table sideways for Role, Tier and Actions (where a role is changed).")
+    .waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-users-390.png`, fullPage: true });
+  // Wide enough for every column: no hint.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect
+    .poll(() => page.getByText("Scroll the table sideways for Role, Tier and Actions").count())
+    .toBe(0);
+  await admin.context.close();
+});
