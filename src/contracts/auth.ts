@@ -44,15 +44,18 @@ export const NameTextSchema = z
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 
+/** A password being chosen (sign-up, change, set): the same rules everywhere. */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
+  .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
+  // A password of control characters (eight NULs) is no password a person can type again.
+  .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" });
+
 export const SignupBodySchema = z
   .object({
     email: EmailSchema,
-    password: z
-      .string()
-      .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
-      .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
-      // A password of control characters (eight NULs) is no password a person can type again.
-      .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" }),
+    password: NewPasswordSchema,
     firstName: NameSchema,
     lastName: NameSchema,
   })
@@ -71,6 +74,32 @@ export const LoginBodySchema = z
   })
   .strict();
 export type LoginBody = z.input<typeof LoginBodySchema>;
+
+/**
+ * `POST /api/auth/password`: change the password (the current one is required when the account has
+ * one), or set one on an account made through a provider (no current password).
+ */
+export const ChangePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
+      .optional(),
+    newPassword: NewPasswordSchema,
+  })
+  .strict();
+export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
+
+/** `POST /api/auth/password` and `POST /api/auth/sessions/end-others`: how many other sessions ended. */
+export interface SessionsEndedAnswer {
+  endedSessions: number;
+}
+
+/** `POST /api/admin/users/:id/password`: the temporary password, shown once to the admin. */
+export interface PasswordResetAnswer {
+  temporaryPassword: string;
+  endedSessions: number;
+}
 
 /** `POST /api/auth/signup` (201) and `POST /api/auth/login` (200) answer `{ user }`. */
 export interface AuthAnswer {

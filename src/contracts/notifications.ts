@@ -53,7 +53,19 @@ export type PlayersNotification = NotificationBase & {
   };
 };
 
-export type Notification = PriceNotification | ReleaseDateNotification | PlayersNotification;
+/**
+ * About the account itself, not a game (`game` is null, and so is `provenance`).
+ * `password_removed`: a provider sign-in with a verified address linked this account, and the password
+ * set on it before anyone had proven the address was removed (it may have been set by someone else).
+ */
+export type AccountNotification = Omit<NotificationBase, "game"> & {
+  kind: "account";
+  game: null;
+  account: { event: "password_removed"; provider: string };
+};
+
+export type GameNotification = PriceNotification | ReleaseDateNotification | PlayersNotification;
+export type Notification = GameNotification | AccountNotification;
 
 export interface NotificationList {
   notifications: Notification[];

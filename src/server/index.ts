@@ -1,4 +1,5 @@
 import { startNotificationFeed } from "./accounts/notifications.ts";
+import { warnUnclaimedAdminEmails } from "./accounts/users.ts";
 import { createApp } from "./app.ts";
 import { warmCatalogIndex } from "./catalog/catalog-index.ts";
 import { onCatalogChanged } from "./catalog/changes.ts";
@@ -71,6 +72,7 @@ const stopPlannerStatistics = onCatalogChanged(() => {
 // built side by side, both slices shared the event loop and the first search waited for both.
 const indexesBuilt = warmSearchIndex().then(warmCatalogIndex);
 await loadSystemSettings();
+await warnUnclaimedAdminEmails();
 const app = createApp();
 
 // Longer than any request legitimately works (a model call with its retries, a wait on GitHub).

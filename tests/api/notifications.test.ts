@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  type GameNotification,
   NOTIFICATIONS_KEPT,
   type Notification,
   type NotificationList,
@@ -57,7 +58,7 @@ async function list(user: TestUser): Promise<NotificationList> {
 }
 
 const forGame = async (user: TestUser, gameId: string) =>
-  (await list(user)).notifications.filter((n) => n.game.id === gameId);
+  (await list(user)).notifications.filter((n): n is GameNotification => n.game?.id === gameId);
 
 describe("price alerts", () => {
   test("a tracked game's new price tells its watchers, as their settings ask", async () => {

@@ -409,6 +409,81 @@ describe("GET /api/auth/callback/google", () => {
     expect(links).toHaveLength(1);
   });
 
+  test("the first verified provider sign-in removes a password set without proof and ends its sessions", async () => {
+    // Someone signs up with an address that is not theirs and keeps the password (pre-hijacking).
+    const signup = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "erin@studio.example", password: "planted password" },
+    });
+    const { user } = await signup.json();
+    const plantedSession = cookieFrom(signup)!;
+    expect((await request("/api/auth/user", { cookie: plantedSession })).status).toBe(200);
+
+    profiles.set("token-erin", {
+      body: { sub: "310000000000000000001", email: "erin@studio.example", email_verified: true },
+    });
+    const { res } = await signInThrough("google", "code-erin");
+    const owner = cookieFrom(res)!;
+    expect((await whoAmI(res)).id).toBe(user.id);
+
+    // The planted password no longer signs in, and the session made with it has ended.
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      json: { email: "erin@studio.example", password: "planted password" },
+    });
+    expect(login.status).toBe(401);
+    expect((await request("/api/auth/user", { cookie: plantedSession })).status).toBe(401);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBeNull();
+
+    // The owner is told once, in the bell, and can set a new password without a current one.
+    const list = await (await request("/api/user/notifications", { cookie: owner })).json();
+    const notices = list.notifications.filter((n: { kind: string }) => n.kind === "account");
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: "account",
+        game: null,
+        read: false,
+        account: { event: "password_removed", provider: "google" },
+      }),
+    ]);
+    expect((await (await request("/api/auth/password", { cookie: owner })).json()).hasPassword).toBe(false);
+
+    // Signing in again through the provider changes nothing more: no second notice.
+    const again = await signInThrough("google", "code-erin");
+    const after = await (await request("/api/user/notifications", { cookie: cookieFrom(again.res)! })).json();
+    expect(after.notifications.filter((n: { kind: string }) => n.kind === "account")).toHaveLength(1);
+  });
+
+  test("an account already linked to a provider keeps its password when another provider links", async () => {
+    profiles.set("token-finn-google", {
+      body: { sub: "320000000000000000001", email: "finn@studio.example", email_verified: true },
+    });
+    const first = await signInThrough("google", "code-finn-google");
+    const cookie = cookieFrom(first.res)!;
+    // The proven owner sets a password, then links GitHub too.
+    const set = await request("/api/auth/password", {
+      method: "POST",
+      cookie,
+      json: { newPassword: "finn's own password" },
+    });
+    expect(set.status).toBe(200);
+    profiles.set("token-finn-github", {
+      body: { id: 9001, login: "finn", name: "Finn", email: "finn@studio.example" },
+      emails: [{ email: "finn@studio.example", primary: true, verified: true, visibility: "public" }],
+    });
+    const second = await signInThrough("github", "code-finn-github");
+    expect(second.res.headers.get("location")).toBe("/");
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      json: { email: "finn@studio.example", password: "finn's own password" },
+    });
+    expect(login.status).toBe(200);
+    expect((await request("/api/auth/user", { cookie })).status).toBe(200);
+    const list = await (await request("/api/user/notifications", { cookie })).json();
+    expect(list.notifications.filter((n: { kind: string }) => n.kind === "account")).toHaveLength(0);
+  });
+
   test("an unverified email never takes over an existing account", async () => {
     const signup = await request("/api/auth/signup", {
       method: "POST",

@@ -34,15 +34,31 @@ function Item({ n, isNew, onClose }: { n: Notification; isNew: boolean; onClose:
         {notificationKindLabel(n)}
         {isNew && <span className="font-semibold text-primary"> · new</span>}
       </p>
-      <Link
-        href={`/games/${encodeURIComponent(n.game.id)}`}
-        onClick={onClose}
-        className="font-medium hover:underline"
-      >
-        {n.game.name}
-      </Link>
-      <p className="text-sm">{notificationText(n)}</p>
-      {n.provenance ? (
+      {n.kind === "account" ? (
+        <>
+          <p className="font-medium">Password removed</p>
+          <p className="text-sm">{notificationText(n)}</p>
+          <Link
+            href="/settings?tab=security"
+            onClick={onClose}
+            className="text-primary text-sm hover:underline"
+          >
+            Set a new password
+          </Link>
+        </>
+      ) : (
+        <>
+          <Link
+            href={`/games/${encodeURIComponent(n.game.id)}`}
+            onClick={onClose}
+            className="font-medium hover:underline"
+          >
+            {n.game.name}
+          </Link>
+          <p className="text-sm">{notificationText(n)}</p>
+        </>
+      )}
+      {n.kind === "account" ? null : n.provenance ? (
         <SourceNote provenance={n.provenance} />
       ) : (
         <p className="text-muted-foreground text-xs">

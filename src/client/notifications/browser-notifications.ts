@@ -30,7 +30,7 @@ export function showBrowserNotifications(list: readonly AppNotification[]): void
   if (browserNotificationState() !== "granted") return;
   for (const n of list) {
     try {
-      const shown = new window.Notification(n.game.name, {
+      const shown = new window.Notification(n.game ? n.game.name : "Gaming Intelligence account", {
         body: notificationText(n),
         tag: `gi-notification-${n.id}`,
       });

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { PriceNotification } from "../../contracts/notifications.ts";
-import { notificationText } from "./notification-text.ts";
+import { notificationKindLabel, notificationText } from "./notification-text.ts";
 
 const alert = (fromConverted: boolean): PriceNotification => ({
   id: 1,
@@ -17,4 +17,21 @@ const alert = (fromConverted: boolean): PriceNotification => ({
 test("a price alert says when its earlier price was converted from another currency", () => {
   expect(notificationText(alert(true))).toBe("Price $8.88 (converted from GBP, not a US list price) → Free");
   expect(notificationText(alert(false))).toBe("Price $8.88 → Free");
+});
+
+// Report r20/b, finding 1: the account notice after a provider sign-in removed an unproven password.
+test("an account notice names the provider, what was removed and where to set a new password", () => {
+  const text = notificationText({
+    id: 2,
+    game: null,
+    createdAt: "2026-11-26T10:00:00.000Z",
+    read: false,
+    kind: "account",
+    provenance: null,
+    account: { event: "password_removed", provider: "github" },
+  });
+  expect(text).toContain("You signed in with GitHub");
+  expect(text).toContain("password set on this account before the address was confirmed was removed");
+  expect(text).toContain("Settings → Security → Password");
+  expect(notificationKindLabel({ kind: "account" } as never)).toBe("Account");
 });

@@ -26,10 +26,21 @@ export function notificationText(n: Notification): string {
           : `${count(value)} players`;
       return `${what}, ${ratio} its daily average of the 7 days before (${count(average)}, from ${days} days with counts)`;
     }
+    case "account":
+      return accountNotificationText(n.account.provider);
   }
+}
+
+const PROVIDER_NAMES: Record<string, string> = { google: "Google", discord: "Discord", github: "GitHub" };
+
+/** The notice after a provider sign-in proved the address and the unproven password went. */
+export function accountNotificationText(provider: string): string {
+  const name = PROVIDER_NAMES[provider] ?? "a provider";
+  return `You signed in with ${name}, which confirmed your email address. The password set on this account before the address was confirmed was removed, and every other session was signed out. To sign in with a password again, set a new one in Settings → Security → Password.`;
 }
 
 /** "Price alert", "Game update": which setting a notification belongs to. */
 export function notificationKindLabel(n: Notification): string {
+  if (n.kind === "account") return "Account";
   return n.kind === "price" ? "Price alert" : "Game update";
 }

@@ -22,6 +22,8 @@ import { publishToUser, usersSubscribedTo } from "../realtime/hub.ts";
 type Row = Record<string, unknown>;
 
 const COLUMNS = `n.id, n.kind, n.detail, n.created_at, n.read_at, n.user_id, g.id AS game_id, g.name AS game_name`;
+/** Account notifications have no game: a LEFT JOIN keeps them. */
+const FROM = "FROM notifications n LEFT JOIN games g ON g.id = n.game_id";
 
 function parseDetail(raw: unknown): Record<string, unknown> {
   try {
@@ -48,12 +50,24 @@ function shape(rows: Row[]): Notification[] {
   const out: Notification[] = [];
   for (const row of rows) {
     const detail = parseDetail(row.detail);
-    const base = {
+    const common = {
       id: Number(row.id),
-      game: { id: String(row.game_id), name: String(row.game_name) },
       createdAt: new Date(Number(row.created_at)).toISOString(),
       read: row.read_at != null,
     };
+    if (row.kind === "account") {
+      if (detail.event !== "password_removed") continue;
+      out.push({
+        ...common,
+        kind: "account",
+        game: null,
+        provenance: null,
+        account: { event: "password_removed", provider: String(detail.provider ?? "") },
+      });
+      continue;
+    }
+    if (row.game_id == null) continue;
+    const base = { ...common, game: { id: String(row.game_id), name: String(row.game_name) } };
     if (row.kind === "price") {
       const from = num(detail.from);
       const to = num(detail.to);
@@ -97,7 +111,7 @@ function shape(rows: Row[]): Notification[] {
 export async function listNotifications(userId: string): Promise<NotificationList> {
   const [rows, unread] = await Promise.all([
     readRows(
-      `SELECT ${COLUMNS} FROM notifications n JOIN games g ON g.id = n.game_id
+      `SELECT ${COLUMNS} ${FROM}
        WHERE n.user_id = ? ORDER BY n.id DESC LIMIT ?`,
       [userId, NOTIFICATION_LIST_LIMIT],
     ),
@@ -112,6 +126,20 @@ async function countUnread(userId: string): Promise<number> {
     [userId],
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Tells a user about their account in the bell: it is listed with the rest and sent to their open
+ * sockets by the feed like any other notification.
+ */
+export async function addAccountNotification(
+  userId: string,
+  detail: { event: "password_removed"; provider: string },
+): Promise<void> {
+  await rawClient().execute({
+    sql: "INSERT INTO notifications (user_id, game_id, kind, detail) VALUES (?, NULL, 'account', ?)",
+    args: [userId, JSON.stringify(detail)],
+  });
 }
 
 /** Marks the user's notifications up to `upTo` (the newest they saw) read; answers what is left unread. */
@@ -151,7 +179,7 @@ async function deliver(): Promise<void> {
   }
   for (;;) {
     const rows = await readRows(
-      `SELECT ${COLUMNS} FROM notifications n JOIN games g ON g.id = n.game_id
+      `SELECT ${COLUMNS} ${FROM}
        WHERE n.id > ? ORDER BY n.id LIMIT ?`,
       [sentUpTo, FEED_BATCH],
     );

@@ -8,6 +8,7 @@ import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import { recordAudit } from "./audit.ts";
+import { addAccountNotification } from "./notifications.ts";
 
 /** Accounts: creation, password login, admin promotion by email, deletion (issue 2 §4–§6, issue 3). */
 
@@ -18,6 +19,23 @@ export function normalizeEmail(email: string): string {
 
 export function isAdminEmail(email: string): boolean {
   return env().ADMIN_EMAILS.includes(normalizeEmail(email));
+}
+
+/**
+ * An ADMIN_EMAILS address without an account is a standing offer: a password sign-up proves nothing
+ * about the address, so whoever signs up first with it becomes admin. Logged once per address at
+ * server start (README "Accounts, roles and admins"); answers the addresses warned about.
+ */
+export async function warnUnclaimedAdminEmails(): Promise<string[]> {
+  const unclaimed: string[] = [];
+  for (const email of env().ADMIN_EMAILS) {
+    if (await findUserByEmail(email)) continue;
+    unclaimed.push(email);
+    log.warn(
+      `ADMIN_EMAILS lists ${email}, which has no account yet: whoever signs up first with this address becomes admin; sign up now, or add the address after signing up (it is promoted at the next sign-in), or use \`bun run user:role\``,
+    );
+  }
+  return unclaimed;
 }
 
 export async function findUserById(id: string): Promise<UserRow | undefined> {
@@ -203,10 +221,48 @@ async function linkProvider(userId: string, identity: ProviderIdentity): Promise
   });
 }
 
+async function hasProviderLink(userId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .limit(1);
+  return row != null;
+}
+
+/**
+ * Account pre-hijacking: a password sign-up proves nothing about the address, so anyone could have
+ * made this account for someone else's email and kept its password. The first provider sign-in that
+ * verifies the address (an account never linked before) makes that person the proven owner: the
+ * password set without proof stops working, every session of the account ends (the new one starts
+ * after this), and the owner is told in the header bell how to set a new password.
+ */
+async function removeUnprovenPassword(
+  user: UserRow,
+  provider: ProviderIdentity["provider"],
+): Promise<UserRow> {
+  if (!user.passwordHash) return user;
+  const [row] = await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id)).returning();
+  await invalidateUserSessions(user.id);
+  await recordAudit({
+    actorId: user.id,
+    action: "user.unproven_password_removed",
+    targetId: user.id,
+    detail: { provider },
+  });
+  await addAccountNotification(user.id, { event: "password_removed", provider });
+  log.info("password set before the address was proven removed at first provider sign-in", {
+    userId: user.id,
+    provider,
+  });
+  return row ?? { ...user, passwordHash: null };
+}
+
 /**
  * The account a provider sign-in belongs to (issue 2 §4): the one already linked to this
  * provider id; else the account with the same email, but only when the provider says the email
- * is verified (otherwise anyone could claim an account by typing its email at a provider); else a
+ * is verified (otherwise anyone could claim an account by typing its email at a provider), removing a
+ * password nobody proved the address for (`removeUnprovenPassword`); else a
  * new account without a password. Admin by ADMIN_EMAILS needs a verified email too.
  */
 export async function signInWithProvider(identity: ProviderIdentity): Promise<UserRow> {
@@ -227,8 +283,10 @@ export async function signInWithProvider(identity: ProviderIdentity): Promise<Us
   const existing = await findUserByEmail(identity.email);
   if (existing) {
     if (!identity.emailVerified) throw new ProviderSignInError("email_unverified");
+    const provenBefore = await hasProviderLink(existing.id);
     await linkProvider(existing.id, identity);
-    return promoteIfAdminEmail(existing);
+    const owned = provenBefore ? existing : await removeUnprovenPassword(existing, identity.provider);
+    return promoteIfAdminEmail(owned);
   }
 
   const user = await createUser({

@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { PublicUser } from "../../contracts/user.ts";
@@ -203,11 +203,13 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   closeSessionSockets(sessionId);
 }
 
-export async function invalidateUserSessions(userId: string): Promise<void> {
+/** Ends every session of the user; answers how many there were. */
+export async function invalidateUserSessions(userId: string): Promise<number> {
   cache.forgetUser(userId);
-  await db().delete(sessions).where(eq(sessions.userId, userId));
+  const ended = await db().delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   cache.forgetUser(userId);
   closeUserSockets(userId);
+  return ended.length;
 }
 
 /**
@@ -221,6 +223,21 @@ export async function invalidateAllSessionsExcept(keepSessionId: string): Promis
     .returning({ id: sessions.id });
   cache.clear();
   closeSocketsExceptSession(keepSessionId);
+  return ended.length;
+}
+
+/**
+ * Ends every session of one user but the one given (a password change, "Sign out other sessions").
+ * Answers how many ended.
+ */
+export async function invalidateUserSessionsExcept(userId: string, keepSessionId: string): Promise<number> {
+  cache.forgetUser(userId);
+  const ended = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  cache.forgetUser(userId);
+  for (const { id } of ended) closeSessionSockets(id);
   return ended.length;
 }
 

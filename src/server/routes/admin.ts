@@ -2,14 +2,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { RoleChangeBodySchema } from "../../contracts/admin.ts";
 import { AuditQuerySchema } from "../../contracts/audit.ts";
+import type { PasswordResetAnswer } from "../../contracts/auth.ts";
 import type { AdminListedUser } from "../../contracts/roles.ts";
 import { changeUserRole, getAdminStats, listUsers } from "../accounts/admin.ts";
 import { listAudit } from "../accounts/audit.ts";
+import { resetPasswordByAdmin } from "../accounts/passwords.ts";
 import { isAdminEmail } from "../accounts/users.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import { toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { jsonBody, noQueryParams, pathParams, queryParams } from "../http/validate.ts";
+import { jsonBody, noBody, noQueryParams, pathParams, queryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 
 const UserIdParam = z.object({ id: z.string().min(1).max(100) });
@@ -45,4 +47,17 @@ export const adminRoutes = new Hono<AppEnv>()
       log.info("role changed", { requestId: c.get("requestId"), actorId: actor.id, targetId: id, role });
       return c.json(toPublicUser(updated));
     },
-  );
+  )
+  // A generated password shown once to the admin to pass on; the user's sessions end.
+  .post("/users/:id/password", requireAdmin, pathParams(UserIdParam), noBody(), async (c) => {
+    const actor = c.get("user");
+    const { id } = c.req.valid("param");
+    const answer: PasswordResetAnswer = await resetPasswordByAdmin(actor, id);
+    log.info("password reset by admin", {
+      requestId: c.get("requestId"),
+      actorId: actor.id,
+      targetId: id,
+      endedSessions: answer.endedSessions,
+    });
+    return c.json(answer);
+  });

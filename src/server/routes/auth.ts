@@ -1,5 +1,12 @@
 import { Hono } from "hono";
-import { type AuthErrorCode, LoginBodySchema, SignupBodySchema } from "../../contracts/auth.ts";
+import {
+  type AuthErrorCode,
+  ChangePasswordBodySchema,
+  LoginBodySchema,
+  type SessionsEndedAnswer,
+  SignupBodySchema,
+} from "../../contracts/auth.ts";
+import { changeOwnPassword, endOtherSessions, hasPassword } from "../accounts/passwords.ts";
 import {
   auditPasswordSignInFailed,
   auditProviderSignInFailed,
@@ -57,90 +64,122 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       perEmail: () => currentSettings().rateLimits.signInPerEmail,
     });
 
-  return new Hono<AppEnv>()
-    .post("/signup", jsonBody(SignupBodySchema), async (c) => {
-      const body = c.req.valid("json");
-      enforceAuthRateLimit(limits, "signup", clientIp(c), body.email);
-      const user = await signUpWithPassword(body);
-      await startSession(c, user.id);
-      log.info("account created", { requestId: c.get("requestId"), userId: user.id });
-      return c.json({ user: toPublicUser(user) }, 201);
-    })
-    .post("/login", jsonBody(LoginBodySchema), async (c) => {
-      const { email, password } = c.req.valid("json");
-      const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
-      const found = await authenticateWithPassword(email, password);
-      if (!found) {
-        await auditPasswordSignInFailed(email);
-        throw new HttpProblem(401, INVALID_CREDENTIALS);
-      }
-      // Only failures count: the owner signing in is never held against the account or address.
-      attempt.refund();
-      const user = await promoteIfAdminEmail(found);
-      await startSession(c, user.id);
-      await auditSignIn(user.id, "password");
-      return c.json({ user: toPublicUser(user) }, 200);
-    })
-    .post("/logout", noBody(), async (c) => {
-      const session = c.get("session");
-      // A cookie naming no live session was cleared already as it came in (sessionLoader): clearing it
-      // again sent the same set-cookie twice (review r20-b #8).
-      if (session) {
-        await invalidateSession(session.id);
-        clearSessionCookie(c);
-      }
-      return c.body(null, 204);
-    })
-    .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
-    .get("/callback/:provider", async (c) => {
-      const provider = c.req.param("provider");
-      const fail = (code: AuthErrorCode) => {
-        clearOAuthCookies(c);
-        return c.redirect(`/?auth_error=${code}`, 302);
-      };
-      if (!isOAuthProvider(provider)) return fail("unknown_provider");
-      if (!isProviderConfigured(provider)) return fail(`${provider}_not_configured`);
-
-      // The provider sends the person back with ?error=… when they cancel or it refuses.
-      const providerError = c.req.query("error");
-      if (providerError) return fail(providerError === "access_denied" ? "access_denied" : "provider_error");
-
-      const cookies = readOAuthCookies(c);
-      const code = c.req.query("code");
-      if (!statesMatch(c.req.query("state"), cookies.state) || !code) return fail("invalid_state");
-
-      try {
-        const profile = await completeAuthorization(
-          provider,
-          redirectUri(c, provider),
-          code,
-          cookies.codeVerifier ?? null,
-        );
-        const user = await signInWithProvider(profile);
-        const next = readReturnPathCookie(c);
-        clearOAuthCookies(c);
+  return (
+    new Hono<AppEnv>()
+      .post("/signup", jsonBody(SignupBodySchema), async (c) => {
+        const body = c.req.valid("json");
+        enforceAuthRateLimit(limits, "signup", clientIp(c), body.email);
+        const user = await signUpWithPassword(body);
         await startSession(c, user.id);
-        await auditSignIn(user.id, provider);
-        log.info("signed in through provider", { requestId: c.get("requestId"), provider, userId: user.id });
-        return c.redirect(next ?? "/", 302);
-      } catch (error) {
-        if (error instanceof OAuthFlowError || error instanceof ProviderSignInError) {
-          // The detail names what went wrong with the provider's answer, never a code or token.
-          log.warn("provider sign-in failed", {
+        log.info("account created", { requestId: c.get("requestId"), userId: user.id });
+        return c.json({ user: toPublicUser(user) }, 201);
+      })
+      .post("/login", jsonBody(LoginBodySchema), async (c) => {
+        const { email, password } = c.req.valid("json");
+        const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
+        const found = await authenticateWithPassword(email, password);
+        if (!found) {
+          await auditPasswordSignInFailed(email);
+          throw new HttpProblem(401, INVALID_CREDENTIALS);
+        }
+        // Only failures count: the owner signing in is never held against the account or address.
+        attempt.refund();
+        const user = await promoteIfAdminEmail(found);
+        await startSession(c, user.id);
+        await auditSignIn(user.id, "password");
+        return c.json({ user: toPublicUser(user) }, 200);
+      })
+      .post("/logout", noBody(), async (c) => {
+        const session = c.get("session");
+        // A cookie naming no live session was cleared already as it came in (sessionLoader): clearing it
+        // again sent the same set-cookie twice (review r20-b #8).
+        if (session) {
+          await invalidateSession(session.id);
+          clearSessionCookie(c);
+        }
+        return c.body(null, 204);
+      })
+      .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
+      // Settings → Security → Password: "Change password", or "Set a password" for a provider-only account.
+      .get("/password", requireUser, noQueryParams(), async (c) =>
+        c.json({ hasPassword: await hasPassword(c.get("user").id) }),
+      )
+      .post("/password", requireUser, jsonBody(ChangePasswordBodySchema), async (c) => {
+        const user = c.get("user");
+        const { currentPassword, newPassword } = c.req.valid("json");
+        // Guessing the current password through this form is limited like login.
+        const attempt = enforceAuthRateLimit(limits, "password", clientIp(c), user.email);
+        const endedSessions = await changeOwnPassword(
+          user,
+          c.get("session")!.id,
+          currentPassword,
+          newPassword,
+        );
+        attempt.refund();
+        log.info("password changed", { requestId: c.get("requestId"), userId: user.id, endedSessions });
+        return c.json({ endedSessions } satisfies SessionsEndedAnswer);
+      })
+      .post("/sessions/end-others", requireUser, noBody(), async (c) => {
+        const user = c.get("user");
+        const endedSessions = await endOtherSessions(user, c.get("session")!.id);
+        log.info("other sessions ended", { requestId: c.get("requestId"), userId: user.id, endedSessions });
+        return c.json({ endedSessions } satisfies SessionsEndedAnswer);
+      })
+      .get("/callback/:provider", async (c) => {
+        const provider = c.req.param("provider");
+        const fail = (code: AuthErrorCode) => {
+          clearOAuthCookies(c);
+          return c.redirect(`/?auth_error=${code}`, 302);
+        };
+        if (!isOAuthProvider(provider)) return fail("unknown_provider");
+        if (!isProviderConfigured(provider)) return fail(`${provider}_not_configured`);
+
+        // The provider sends the person back with ?error=… when they cancel or it refuses.
+        const providerError = c.req.query("error");
+        if (providerError)
+          return fail(providerError === "access_denied" ? "access_denied" : "provider_error");
+
+        const cookies = readOAuthCookies(c);
+        const code = c.req.query("code");
+        if (!statesMatch(c.req.query("state"), cookies.state) || !code) return fail("invalid_state");
+
+        try {
+          const profile = await completeAuthorization(
+            provider,
+            redirectUri(c, provider),
+            code,
+            cookies.codeVerifier ?? null,
+          );
+          const user = await signInWithProvider(profile);
+          const next = readReturnPathCookie(c);
+          clearOAuthCookies(c);
+          await startSession(c, user.id);
+          await auditSignIn(user.id, provider);
+          log.info("signed in through provider", {
             requestId: c.get("requestId"),
             provider,
-            code: error.code,
-            detail: error.message,
+            userId: user.id,
           });
-          await auditProviderSignInFailed(provider, error.code);
-          return fail(error.code);
+          return c.redirect(next ?? "/", 302);
+        } catch (error) {
+          if (error instanceof OAuthFlowError || error instanceof ProviderSignInError) {
+            // The detail names what went wrong with the provider's answer, never a code or token.
+            log.warn("provider sign-in failed", {
+              requestId: c.get("requestId"),
+              provider,
+              code: error.code,
+              detail: error.message,
+            });
+            await auditProviderSignInFailed(provider, error.code);
+            return fail(error.code);
+          }
+          log.error("provider sign-in failed", {
+            requestId: c.get("requestId"),
+            provider,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return fail("server_error");
         }
-        log.error("provider sign-in failed", {
-          requestId: c.get("requestId"),
-          provider,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return fail("server_error");
-      }
-    });
+      })
+  );
 }

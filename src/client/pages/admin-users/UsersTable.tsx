@@ -16,6 +16,7 @@ import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
+import { ResetPasswordButton } from "./ResetPasswordButton.tsx";
 
 function fullName(user: PublicUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -145,26 +146,32 @@ export function UsersTable() {
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
                     </TableCell>
                     <TableCell>
-                      <Select
-                        value={user.role}
-                        disabled={pending || !!locked}
-                        onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
-                      >
-                        <SelectTrigger
-                          className="w-56"
-                          aria-label={`Role and tier of ${name || user.email}`}
-                          title={locked}
+                      <div className="flex items-center gap-2">
+                        <Select
+                          value={user.role}
+                          disabled={pending || !!locked}
+                          onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
                         >
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {ROLE_CHOICES.map((choice) => (
-                            <SelectItem key={choice.role} value={choice.role}>
-                              {choice.label}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
+                          <SelectTrigger
+                            className="w-56"
+                            aria-label={`Role and tier of ${name || user.email}`}
+                            title={locked}
+                          >
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {ROLE_CHOICES.map((choice) => (
+                              <SelectItem key={choice.role} value={choice.role}>
+                                {choice.label}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                        {/* Your own password is changed in Settings, with the current one. */}
+                        {user.id !== me?.id && (
+                          <ResetPasswordButton userId={user.id} label={name || user.email} />
+                        )}
+                      </div>
                     </TableCell>
                   </TableRow>
                 );

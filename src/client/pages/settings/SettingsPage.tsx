@@ -50,6 +50,7 @@ import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queri
 import { realtime } from "../../realtime.ts";
 import { applyTheme } from "../../theme.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { PasswordSection } from "./PasswordSection.tsx";
 import { PlanSection } from "./PlanSection.tsx";
 
 /** First and last name, saved on their own (issue 9 §5: an email user is no longer "Gamer" forever). */
@@ -630,6 +631,7 @@ export default function SettingsPage() {
                 ))}
               </div>
             </Section>
+            <PasswordSection />
             <Card className="border-destructive/50">
               <CardHeader>
                 <CardTitle className="flex items-center gap-2 text-destructive">

@@ -3,8 +3,11 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth.ts";
 import { games } from "./catalog.ts";
 
-/** What a notification tells: a tracked game's price changed, it got a release date, its players spiked. */
-const NOTIFICATION_KINDS = ["price", "release_date", "players"] as const;
+/**
+ * What a notification tells: a tracked game's price changed, it got a release date, its players spiked;
+ * or (`account`, no game) something about the account itself, e.g. an unproven password removed.
+ */
+const NOTIFICATION_KINDS = ["price", "release_date", "players", "account"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -21,9 +24,8 @@ export const notifications = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    gameId: text("game_id")
-      .notNull()
-      .references(() => games.id, { onDelete: "cascade" }),
+    /** Null for an `account` notification (migration 0037). */
+    gameId: text("game_id").references(() => games.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     /** The change: {from, to} of a price or release date; {value, average, days, metric, source, at} of players. */
     detail: text("detail", { mode: "json" }).notNull(),

@@ -1,0 +1,113 @@
+import { useMutation } from "@tanstack/react-query";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import type { PasswordResetAnswer } from "../../../contracts/auth.ts";
+import { Button } from "../../../ui/button/index.ts";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../ui/dialog/index.ts";
+import { Input } from "../../../ui/input/index.ts";
+import { apiRequest, errorMessage } from "../../api.ts";
+
+/**
+ * User Management's "Reset password" (admins; not for their own account, which they change in
+ * Settings): asks first, then shows the generated temporary password once, to pass on to the user.
+ */
+export function ResetPasswordButton({ userId, label }: { userId: string; label: string }) {
+  const [open, setOpen] = useState(false);
+  const reset = useMutation({
+    mutationFn: () =>
+      apiRequest<PasswordResetAnswer>("POST", `/api/admin/users/${encodeURIComponent(userId)}/password`),
+  });
+  const [copied, setCopied] = useState(false);
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      // The password is shown once: closing forgets it.
+      reset.reset();
+      setCopied(false);
+    }
+  };
+  const answer = reset.data;
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Reset password of ${label}`}
+      >
+        <KeyRound aria-hidden="true" /> Reset password
+      </Button>
+      <Dialog open={open} onOpenChange={close}>
+        <DialogContent>
+          {answer ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Temporary password for {label}</DialogTitle>
+                <DialogDescription>
+                  Pass it on to the user. It is shown only this once: after you close this, nobody can see it
+                  again. {label} was signed out everywhere ({answer.endedSessions}{" "}
+                  {answer.endedSessions === 1 ? "session" : "sessions"} ended) and signs in with it, then
+                  changes it in Settings → Security → Password.
+                </DialogDescription>
+              </DialogHeader>
+              <div className="flex gap-2">
+                <Input
+                  readOnly
+                  value={answer.temporaryPassword}
+                  aria-label="Temporary password"
+                  data-testid="temporary-password"
+                  className="font-mono"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <Button
+                  variant="outline"
+                  onClick={() =>
+                    void navigator.clipboard?.writeText(answer.temporaryPassword).then(
+                      () => setCopied(true),
+                      () => setCopied(false),
+                    )
+                  }
+                >
+                  {copied ? "Copied" : "Copy"}
+                </Button>
+              </div>
+              <DialogFooter>
+                <Button onClick={() => close(false)}>Done</Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <>
+              <DialogHeader>
+                <DialogTitle>Reset the password of {label}?</DialogTitle>
+                <DialogDescription>
+                  Their current password stops working and every session of theirs is signed out. You get a
+                  temporary password to pass on to them.
+                </DialogDescription>
+              </DialogHeader>
+              {reset.isError && (
+                <p role="alert" className="text-destructive text-sm">
+                  {errorMessage(reset.error, "The password could not be reset.")}
+                </p>
+              )}
+              <DialogFooter>
+                <Button variant="outline" onClick={() => close(false)}>
+                  Cancel
+                </Button>
+                <Button variant="destructive" loading={reset.isPending} onClick={() => reset.mutate()}>
+                  Reset password
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

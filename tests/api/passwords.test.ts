@@ -1,0 +1,261 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
+import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
+import { db } from "../../src/server/db/client.ts";
+import { auditLog, sessions } from "../../src/server/db/schema/index.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
+import { log } from "../../src/server/log.ts";
+import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * Passwords after sign-up (tester's report r20/b, finding 2): changing or setting your own, ending your
+ * other sessions, and an admin's reset. Plus the start-up warning for ADMIN_EMAILS addresses that
+ * nobody has signed up with yet (finding 1).
+ */
+
+let counter = 0;
+/** A password account signed in twice (two sessions), as the sign-up and login routes make it. */
+async function passwordUser(password = "first password 1") {
+  const email = `pw${++counter}-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+  const signup = await request("/api/auth/signup", { method: "POST", json: { email, password } });
+  expect(signup.status).toBe(201);
+  const { user } = await signup.json();
+  const login = await request("/api/auth/login", { method: "POST", json: { email, password } });
+  expect(login.status).toBe(200);
+  return { id: user.id as string, email, here: cookieFrom(signup)!, elsewhere: cookieFrom(login)! };
+}
+
+const signIn = (email: string, password: string) =>
+  request("/api/auth/login", { method: "POST", json: { email, password } });
+const status = async (cookie: string) => (await request("/api/auth/user", { cookie })).status;
+const audit = (targetId: string, action: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action as never)));
+
+describe("POST /api/auth/password", () => {
+  test("changes the password, keeps this session and ends the others; old password fails", async () => {
+    const u = await passwordUser();
+    const res = await request("/api/auth/password", {
+      method: "POST",
+      cookie: u.here,
+      json: { currentPassword: "first password 1", newPassword: "second password 2" },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ endedSessions: 1 });
+    expect(await status(u.here)).toBe(200);
+    expect(await status(u.elsewhere)).toBe(401);
+    expect((await signIn(u.email, "first password 1")).status).toBe(401);
+    expect((await signIn(u.email, "second password 2")).status).toBe(200);
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(1);
+  });
+
+  test("a wrong current password is 403 naming currentPassword; nothing changes", async () => {
+    const u = await passwordUser();
+    const res = await request("/api/auth/password", {
+      method: "POST",
+      cookie: u.here,
+      json: { currentPassword: "not it at all", newPassword: "second password 2" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    const body = await res.json();
+    expect(body.detail).toBe("The current password is not correct");
+    expect(body.errors).toEqual([
+      { field: "currentPassword", message: "The current password is not correct" },
+    ]);
+    expect(await status(u.elsewhere)).toBe(200);
+    expect((await signIn(u.email, "first password 1")).status).toBe(200);
+  });
+
+  test("validation: a missing current password, a short or missing new one, unknown fields → 422 naming them", async () => {
+    const u = await passwordUser();
+    const cases: [unknown, string][] = [
+      [{ newPassword: "second password 2" }, "currentPassword"],
+      [{ currentPassword: "first password 1", newPassword: "short" }, "newPassword"],
+      [{ currentPassword: "first password 1" }, "newPassword"],
+      [{ currentPassword: "first password 1", newPassword: "x".repeat(257) }, "newPassword"],
+      [{ currentPassword: "first password 1", newPassword: "\u0000".repeat(9) }, "newPassword"],
+      [{ currentPassword: "first password 1", newPassword: "second password 2", extra: 1 }, "extra"],
+    ];
+    for (const [json, field] of cases) {
+      const res = await request("/api/auth/password", { method: "POST", cookie: u.here, json });
+      expect(res.status, JSON.stringify(json)).toBe(422);
+      const body = await res.json();
+      expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect((await signIn(u.email, "first password 1")).status).toBe(200);
+  });
+
+  test("an account without a password (made through a provider) sets one without a current password", async () => {
+    const u = await createTestUser();
+    const other = generateSessionToken();
+    await createSession(other, u.user.id);
+    expect((await (await request("/api/auth/password", { cookie: u.cookie })).json()).hasPassword).toBe(
+      false,
+    );
+    const res = await request("/api/auth/password", {
+      method: "POST",
+      cookie: u.cookie,
+      json: { newPassword: "a brand new one" },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ endedSessions: 1 });
+    expect(await status(`${SESSION_COOKIE}=${other}`)).toBe(401);
+    expect(
+      (await request("/api/auth/password", { cookie: u.cookie }).then((r) => r.json())).hasPassword,
+    ).toBe(true);
+    expect((await signIn(u.user.email, "a brand new one")).status).toBe(200);
+    // Now it has one: the next change needs it.
+    const next = await request("/api/auth/password", {
+      method: "POST",
+      cookie: u.cookie,
+      json: { newPassword: "yet another one" },
+    });
+    expect(next.status).toBe(422);
+  });
+
+  test("signed out → 401", async () => {
+    const res = await request("/api/auth/password", {
+      method: "POST",
+      json: { newPassword: "whatever long" },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  test("guessing the current password is limited like login: 429 after ten wrong tries", async () => {
+    const u = await passwordUser();
+    const headers = { "X-Forwarded-For": "203.0.113.77" };
+    for (let i = 0; i < 10; i++) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: u.here,
+        headers,
+        json: { currentPassword: `guess ${i} wrong`, newPassword: "second password 2" },
+      });
+      expect(res.status).toBe(403);
+    }
+    const blocked = await request("/api/auth/password", {
+      method: "POST",
+      cookie: u.here,
+      headers,
+      json: { currentPassword: "first password 1", newPassword: "second password 2" },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("POST /api/auth/sessions/end-others", () => {
+  test("ends every other session of this user only, says how many, and keeps this one", async () => {
+    const u = await passwordUser();
+    const third = await signIn(u.email, "first password 1");
+    const bystander = await createTestUser();
+    const res = await request("/api/auth/sessions/end-others", { method: "POST", cookie: u.here });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ endedSessions: 2 });
+    expect(await status(u.here)).toBe(200);
+    expect(await status(u.elsewhere)).toBe(401);
+    expect(await status(cookieFrom(third)!)).toBe(401);
+    expect(await status(bystander.cookie)).toBe(200);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(1);
+    const again = await request("/api/auth/sessions/end-others", { method: "POST", cookie: u.here });
+    expect(await again.json()).toEqual({ endedSessions: 0 });
+    expect(await audit(u.id, "sessions.ended_others")).toHaveLength(2);
+  });
+
+  test("signed out → 401; a body → 4xx", async () => {
+    expect((await request("/api/auth/sessions/end-others", { method: "POST" })).status).toBe(401);
+    const u = await createTestUser();
+    const withBody = await request("/api/auth/sessions/end-others", {
+      method: "POST",
+      cookie: u.cookie,
+      json: { everyone: true },
+    });
+    expect(withBody.status).toBeGreaterThanOrEqual(400);
+    expect(withBody.status).toBeLessThan(500);
+  });
+});
+
+describe("POST /api/admin/users/:id/password", () => {
+  test("an admin gets a temporary password once; the user's sessions end; it signs in, the old fails; audited", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const res = await request(`/api/admin/users/${u.id}/password`, { method: "POST", cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.temporaryPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect(body.endedSessions).toBe(2);
+    expect(await status(u.here)).toBe(401);
+    expect(await status(u.elsewhere)).toBe(401);
+    expect(await status(admin.cookie)).toBe(200);
+    expect((await signIn(u.email, "first password 1")).status).toBe(401);
+    expect((await signIn(u.email, body.temporaryPassword)).status).toBe(200);
+    const [entry] = await audit(u.id, "user.password_reset");
+    expect(entry).toMatchObject({ actorId: admin.user.id, targetId: u.id });
+    // The password itself is never in the audit log.
+    expect(JSON.stringify(entry)).not.toContain(body.temporaryPassword);
+    const again = await (
+      await request(`/api/admin/users/${u.id}/password`, { method: "POST", cookie: admin.cookie })
+    ).json();
+    expect(again.temporaryPassword).not.toBe(body.temporaryPassword);
+  });
+
+  test("not for yourself (409), unknown user 404, Regular and Premium 403, signed out 401", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const own = await request(`/api/admin/users/${admin.user.id}/password`, {
+      method: "POST",
+      cookie: admin.cookie,
+    });
+    expect(own.status).toBe(409);
+    expect((await own.json()).detail).toContain("Settings");
+    const missing = await request("/api/admin/users/no-such-user/password", {
+      method: "POST",
+      cookie: admin.cookie,
+    });
+    expect(missing.status).toBe(404);
+    const target = await passwordUser();
+    for (const role of ["regular", "premium"] as const) {
+      const someone = await createTestUser({ role });
+      const res = await request(`/api/admin/users/${target.id}/password`, {
+        method: "POST",
+        cookie: someone.cookie,
+      });
+      expect(res.status).toBe(403);
+    }
+    expect((await request(`/api/admin/users/${target.id}/password`, { method: "POST" })).status).toBe(401);
+    expect(await status(target.here)).toBe(200);
+    expect((await signIn(target.email, "first password 1")).status).toBe(200);
+  });
+});
+
+describe("ADMIN_EMAILS at server start", () => {
+  afterEach(() => {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+    vi.restoreAllMocks();
+  });
+
+  test("warns for each listed address without an account, telling how to close it", async () => {
+    const taken = await passwordUser();
+    process.env.ADMIN_EMAILS = `${taken.email},Nobody-Yet@Studio.example`;
+    resetEnvForTests();
+    const warn = vi.spyOn(log, "warn");
+    expect(await warnUnclaimedAdminEmails()).toEqual(["nobody-yet@studio.example"]);
+    const messages = warn.mock.calls.map(([message]) => message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("nobody-yet@studio.example");
+    expect(messages[0]).toContain("whoever signs up first with this address becomes admin");
+    expect(messages[0]).toContain("bun run user:role");
+    // Once the address has an account, no warning.
+    await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "nobody-yet@studio.example", password: "claimed it now" },
+    });
+    warn.mockClear();
+    expect(await warnUnclaimedAdminEmails()).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
