@@ -4,15 +4,16 @@ import { normalizeName } from "./normalize.ts";
 import { type IndexedGame, SearchIndex } from "./search-index.ts";
 
 test("a name's abbreviations: hyphenated words apart, digits and roman numerals whole, the title's too", () => {
-  expect(initialsKeys("Counter-Strike: Global Offensive")).toEqual({ whole: ["csgo"], lead: [] });
-  expect(initialsKeys("Grand Theft Auto V")).toEqual({ whole: ["gtav"], lead: ["gta"] });
-  expect(initialsKeys("Grand Theft Auto: San Andreas")).toEqual({ whole: ["gtasa"], lead: ["gta"] });
-  expect(initialsKeys("Left 4 Dead 2")).toEqual({ whole: ["l4d2"], lead: ["l4d"] });
-  expect(initialsKeys("The Elder Scrolls V: Skyrim")).toEqual({ whole: ["tesvs"], lead: ["tesv", "tes"] });
-  expect(initialsKeys("Half-Life 2 - Episode One")).toEqual({ whole: ["hl2eo"], lead: ["hl2"] });
+  expect(initialsKeys("Counter-Strike: Global Offensive")).toEqual(["csgo"]);
+  expect(initialsKeys("Grand Theft Auto V")).toEqual(["gtav", "gta"]);
+  expect(initialsKeys("Grand Theft Auto: San Andreas")).toEqual(["gtasa", "gta"]);
+  expect(initialsKeys("Left 4 Dead 2")).toEqual(["l4d2", "l4d"]);
+  expect(initialsKeys("The Elder Scrolls V: Skyrim")).toEqual(["tesvs", "tesv", "tes"]);
+  expect(initialsKeys("Half-Life 2 - Episode One")).toEqual(["hl2eo", "hl2"]);
+  expect(initialsKeys("Dungeons & Dragons Online")).toEqual(["dado"]);
   // Keys under 3 characters cannot be searched; one word is its own key (the name search has it).
-  expect(initialsKeys("Stardew Valley")).toEqual({ whole: [], lead: [] });
-  expect(initialsKeys("Terraria")).toEqual({ whole: [], lead: [] });
+  expect(initialsKeys("Stardew Valley")).toEqual([]);
+  expect(initialsKeys("Terraria")).toEqual([]);
   expect(initialsQuery(["cs", "go"])).toBe("csgo");
   expect(initialsQuery(["gt"])).toBeNull();
   expect(initialsQuery(["grand", "theft", "auto"])).toBeNull();
@@ -48,11 +49,8 @@ test("the index keeps abbreviations and spelling through changes and renumbering
     ],
     { unsortedWords: 2, recentGames: 2 },
   );
-  const gta = () => index.initialsMatches("gta", 10).map((g) => [g.id, g.whole]);
-  expect(gta()).toEqual([
-    ["a", false],
-    ["b", false],
-  ]);
+  const gta = () => index.initialsMatches("gta", 10).map((g) => g.id);
+  expect(gta()).toEqual(["a", "b"]);
   expect(index.corrections("stardw", 1, 3).map((c) => c.word)).toEqual(["stardew"]);
   index.put(game("d", "Great Tiny Adventure", 50));
   index.put(game("b", "San Andreas Stories", 45, ["Grand Theft Auto: San Andreas"]));
@@ -61,10 +59,8 @@ test("the index keeps abbreviations and spelling through changes and renumbering
   index.put(game("f", "Another Filler Game", 1));
   const check = () => {
     // Renamed: found by its former name's abbreviation; removed: gone; added: found, by popularity.
-    expect(gta()).toEqual([
-      ["d", true],
-      ["b", false],
-    ]);
+    expect(gta()).toEqual(["d", "b"]);
+    expect(index.initialsMatches("gta", 1).map((g) => g.id)).toEqual(["d"]);
     expect(index.corrections("quixtic", 1, 3).map((c) => c.word)).toEqual(["quixotic"]);
     expect(index.corrections("meadwolands", 2, 3).map((c) => c.word)).toEqual(["meadowlands"]);
     expect(index.hasNamePrefix("stard")).toBe(true);

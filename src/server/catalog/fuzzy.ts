@@ -28,28 +28,29 @@ function withoutTrailingNumbers(words: readonly string[]): string[] {
 const keyWords = (text: string) => normalizeName(text).split(" ").filter(Boolean);
 
 /**
- * A name's abbreviations. `whole`: the initials of every word ("Counter-Strike: Global Offensive" →
- * "csgo", "Left 4 Dead 2" → "l4d2"), typed for the whole name. `lead`: the initials of the title
- * before a subtitle ("Grand Theft Auto: San Andreas" → "gta") or without its trailing number ("Grand
- * Theft Auto V" → "gta"), typed for the start of the name. Hyphenated words count as two; digits and
- * roman numerals are kept whole; keys of 3–10 characters only.
+ * A name's abbreviations: the initials of every word ("Counter-Strike: Global Offensive" → "csgo",
+ * "Left 4 Dead 2" → "l4d2", "Grand Theft Auto V" → "gtav"), of the title before a subtitle ("Grand
+ * Theft Auto: San Andreas" → "gta") and of the name without its trailing numbers ("Grand Theft Auto V"
+ * → "gta"). Hyphenated words count as two; digits and roman numerals are kept whole; keys of 3–10
+ * characters only.
  */
-export function initialsKeys(name: string): { whole: string[]; lead: string[] } {
-  const words = keyWords(name);
-  const whole = initialsOf(words);
-  const lead = new Set<string>();
-  const add = (key: string | null) => {
-    if (key && key !== whole) lead.add(key);
+export function initialsKeys(name: string, normalized = normalizeName(name)): string[] {
+  const keys: string[] = [];
+  const add = (words: readonly string[]) => {
+    const key = initialsOf(words);
+    if (key && !keys.includes(key)) keys.push(key);
+    const short = withoutTrailingNumbers(words);
+    const shortKey = short.length < words.length ? initialsOf(short) : null;
+    if (shortKey && !keys.includes(shortKey)) keys.push(shortKey);
   };
-  add(initialsOf(withoutTrailingNumbers(words)));
-  const title = name.split(/:| [-–—] /)[0]!;
-  if (title.length < name.length) {
-    const titleWords = keyWords(title);
-    add(initialsOf(titleWords));
-    add(initialsOf(withoutTrailingNumbers(titleWords)));
-  }
-  return { whole: whole ? [whole] : [], lead: [...lead] };
+  add(normalized ? normalized.split(" ") : []);
+  const title = SUBTITLE.test(name) ? name.split(SUBTITLE)[0]! : name;
+  if (title.length < name.length) add(keyWords(title));
+  return keys;
 }
+
+/** Where a subtitle starts: "Grand Theft Auto: San Andreas", "Half-Life 2 - Episode One". */
+const SUBTITLE = /:| [-–—] /;
 
 /** The query as an abbreviation: its letters and digits run together ("cs:go" → "csgo"), or null. */
 export function initialsQuery(tokens: readonly string[]): string | null {

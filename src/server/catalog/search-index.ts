@@ -98,29 +98,13 @@ function formerWords(stored: string | null | undefined): string[] {
   return formerNamesOf(stored).flatMap((n) => [...nameWords(n), ...nameWords(normalizeName(n))]);
 }
 
-/** The abbreviations of a game's name and former names (fuzzy.ts): `whole` wins where a key is both. */
-function gameInitials(game: IndexedGame): Initials {
-  const whole = new Set<string>();
-  const lead = new Set<string>();
-  for (const name of [game.name, ...formerNamesOf(game.formerNames)]) {
-    const keys = initialsKeys(name);
-    for (const k of keys.whole) whole.add(k);
-    for (const k of keys.lead) lead.add(k);
-  }
-  for (const k of whole) lead.delete(k);
-  return { whole: [...whole], lead: [...lead] };
-}
-
-interface Initials {
-  whole: string[];
-  lead: string[];
-}
-
-const NO_INITIALS: Initials = { whole: [], lead: [] };
-
-/** A game found by an abbreviation of its name: of the whole name (`whole`) or of its start. */
-export interface InitialsMatch extends Candidate {
-  whole: boolean;
+/** The abbreviations of a game's name and former names (fuzzy.ts). */
+function gameInitials(game: IndexedGame): string[] {
+  const keys = initialsKeys(game.name, game.normalizedName);
+  if (!game.formerNames) return keys;
+  for (const name of formerNamesOf(game.formerNames))
+    for (const k of initialsKeys(name)) if (!keys.includes(k)) keys.push(k);
+  return keys;
 }
 
 /** A vocabulary word a typed word may stand for, with its distance and in how many names it is. */
@@ -212,8 +196,7 @@ export class SearchIndex {
   private sortedCount = 0;
   // Abbreviations (fuzzy.ts initialsKeys) → the slot or slots having them, ascending; a dead slot stays
   // until slots are renumbered (it is skipped when read).
-  private wholeInitials = new Map<string, number | number[]>();
-  private leadInitials = new Map<string, number | number[]>();
+  private initials = new Map<string, number | number[]>();
   /**
    * Name words (plain letters, 3 or more) by first letter and length, and by last letter and length:
    * a typed word within two edits of a known word keeps its first or its last letter in nearly every
@@ -306,24 +289,24 @@ export class SearchIndex {
     return false;
   }
 
-  /**
-   * Live games having this abbreviation (fuzzy.ts: "csgo", "gta"), most popular first, at most `want`;
-   * `whole` when it abbreviates the whole name (or a former name), not only its start.
-   */
-  initialsMatches(key: string, want: number): InitialsMatch[] {
-    const found = new Map<number, boolean>();
-    const take = (slots: number | number[] | undefined, whole: boolean) => {
-      if (slots === undefined) return;
-      for (const slot of typeof slots === "number" ? [slots] : slots)
-        if (this.alive[slot] && !found.get(slot)) found.set(slot, whole);
-    };
-    take(this.wholeInitials.get(key), true);
-    take(this.leadInitials.get(key), false);
-    if (found.size === 0) return [];
-    return [...found]
-      .sort(([a], [b]) => this.popularity[b]! - this.popularity[a]! || a - b)
-      .slice(0, want)
-      .map(([slot, whole]) => ({ ...this.candidate(slot), whole }));
+  /** Live games having this abbreviation (fuzzy.ts: "csgo", "gta"), most popular first, at most `want`. */
+  initialsMatches(key: string, want: number): Candidate[] {
+    const slots = this.initials.get(key);
+    if (slots === undefined) return [];
+    // Ascending slots are in popularity order, except games added or re-ranked since the numbering.
+    const ranked: number[] = [];
+    const pending: number[] = [];
+    for (const slot of typeof slots === "number" ? [slots] : slots) {
+      if (!this.alive[slot]) continue;
+      if (this.moved[slot]) pending.push(slot);
+      else if (ranked.length < want) ranked.push(slot);
+    }
+    const found = pending.length
+      ? [...ranked, ...pending]
+          .sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b)
+          .slice(0, want)
+      : ranked;
+    return found.map((slot) => this.candidate(slot));
   }
 
   /** Whether some name has a word starting with `prefix` (a query word the name search can use). */
@@ -408,9 +391,8 @@ export class SearchIndex {
       this.nameCount.byteLength +
       this.words.byteLength;
     let initials = 0;
-    for (const map of [this.wholeInitials, this.leadInitials])
-      for (const [key, slots] of map)
-        initials += 64 + key.length + (typeof slots === "number" ? 0 : 16 + slots.length * 8);
+    for (const [key, slots] of this.initials)
+      initials += 64 + key.length + (typeof slots === "number" ? 0 : 16 + slots.length * 8);
     let spelling = 0;
     for (const bucket of this.spelling.values()) spelling += 56 + bucket.length * 8;
     const maps = (this.slotById.size + this.unsortedIds.size) * 40 + initials + spelling;
@@ -642,7 +624,7 @@ export class SearchIndex {
     normalized: string,
     popularity: number,
     words: { name: string[]; other: string[] },
-    initials: Initials,
+    initials: readonly string[],
   ): void {
     const { name, other } = words;
     const slot = this.slots++;
@@ -668,8 +650,7 @@ export class SearchIndex {
       this.words[this.wordsLength++] = wid;
       if (!nameSet.has(wid)) this.post(this.otherPostings, wid, slot);
     }
-    for (const key of initials.whole) addSlot(this.wholeInitials, key, slot);
-    for (const key of initials.lead) addSlot(this.leadInitials, key, slot);
+    for (const key of initials) addSlot(this.initials, key, slot);
     this.slotById.set(id, slot);
     // "moved" marks every slot listed in `recent`, so none is listed twice.
     this.moved[slot] = 1;
@@ -790,26 +771,21 @@ export class SearchIndex {
           name: text(from, from + this.nameCount[s]!),
           other: text(from + this.nameCount[s]!, from + this.count[s]!),
         },
-        NO_INITIALS,
+        [],
       );
       if ((i & 0xff) === 0xff) yield;
     }
     // Abbreviations follow their games to the new slots (dead ones dropped), in the new slot order.
     const newSlot = new Int32Array(this.slots).fill(-1);
     for (let i = 0; i < live.length; i++) newSlot[live[i]!] = i;
-    for (const [from, to] of [
-      [this.wholeInitials, next.wholeInitials],
-      [this.leadInitials, next.leadInitials],
-    ] as const) {
-      let steps = 0;
-      for (const [key, slots] of from) {
-        const moved = (typeof slots === "number" ? [slots] : slots)
-          .map((s) => newSlot[s]!)
-          .filter((s) => s >= 0)
-          .sort((a, b) => a - b);
-        if (moved.length) to.set(key, moved.length === 1 ? moved[0]! : moved);
-        if ((++steps & 0xffff) === 0) yield;
-      }
+    let steps = 0;
+    for (const [key, slots] of this.initials) {
+      const moved = (typeof slots === "number" ? [slots] : slots)
+        .map((s) => newSlot[s]!)
+        .filter((s) => s >= 0)
+        .sort((a, b) => a - b);
+      if (moved.length) next.initials.set(key, moved.length === 1 ? moved[0]! : moved);
+      if ((++steps & 0xffff) === 0) yield;
     }
     yield* next.ranked();
     Object.assign(this, next);

@@ -3,7 +3,7 @@ import { dataVersion, placeholders, readRows } from "../db/client.ts";
 import { initialsQuery, typoBudget } from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
-import { type Candidate, type InitialsMatch, type SearchIndex, searchIndex } from "./search-index.ts";
+import { type Candidate, type SearchIndex, searchIndex } from "./search-index.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -91,13 +91,12 @@ export function othersFloor(tokens: string[], namedScores: readonly number[], li
 }
 
 /**
- * An abbreviation's score (docs/decisions/024): as if every word of the name had been typed — the
- * whole name's initials score as the exact name, the initials of its start as a name starting with
- * the query — so such games rank among name matches by the same popularity, ahead of matches through
- * developer, publisher or tags.
+ * An abbreviation's score (docs/decisions/024): as a name that starts with the query and holds every
+ * query word — so such games rank among the names typed from their start by the same popularity, and
+ * ahead of matches through developer, publisher or tags.
  */
-export function initialsScore(game: InitialsMatch): number {
-  return Math.round((10 + (game.whole ? 25 : 8) + game.popularity * 0.5) * 100) / 100;
+export function initialsScore(game: Candidate): number {
+  return Math.round((10 + 8 + game.popularity * 0.5) * 100) / 100;
 }
 
 /** The ranked answer, and how many of its candidates matched by name (or abbreviation). */
@@ -124,7 +123,8 @@ function rankWith(q: string, tokens: string[], index: SearchIndex, limit: number
     popularity: game.popularity,
   }));
   const key = initialsQuery(tokens);
-  const abbreviated = key ? index.initialsMatches(key, CANDIDATES) : [];
+  // Each scores by popularity alone (initialsScore): only the `top` most popular can be answered.
+  const abbreviated = key ? index.initialsMatches(key, top) : [];
   if (abbreviated.length) {
     // Games the abbreviation names join the name matches in popularity order (a name match first on
     // a tie), each scored as the better of its two ways in; then the matches through other fields.
