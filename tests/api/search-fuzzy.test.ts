@@ -31,6 +31,9 @@ beforeAll(async () => {
       // Weak matches of the literal strings: their tags say "gta" and "csgo", and they are popular.
       { name: "Aesthetic Arena", steamAppId: 900_001, tags: ["csgo", "gta"], positiveReviews: 3_000_000 },
       { name: "Boom Island", steamAppId: 900_002, tags: ["csgo"], positiveReviews: 20 },
+      // "pubg" is one edit from "pug", but a known word (a tag): its tag matches answer it as typed.
+      { name: "Battle Royale Trainer", steamAppId: 900_003, tags: ["pubg"], positiveReviews: 500 },
+      { name: "Pug Life", steamAppId: 900_004, positiveReviews: 90_000 },
       // A game renamed by newer data: its former name's abbreviation still finds it.
       { name: "Team Fortress Classic", steamAppId: 20, positiveReviews: 5_000, asOf: at("2019-05-01") },
     ],
@@ -73,6 +76,9 @@ test("words as typed that match names are not corrected; a word nothing is near 
   expect(exact.map((g) => g.name)).toEqual(["Stardew Valley"]);
   expect(exact[0]).not.toHaveProperty("correctedQuery");
   expect(await names("qwxzvbn")).toEqual([]);
+  const pubg = await search("pubg");
+  expect(pubg.map((g) => g.name)).toEqual(["Battle Royale Trainer"]);
+  expect(pubg[0]).not.toHaveProperty("correctedQuery");
   // Under 4 letters, a word is not corrected (3 letters are too few to tell a typo from another word).
   expect(await names("stx valley")).toEqual([]);
   // More than one edit in a word of under 8 letters is too far.

@@ -171,8 +171,8 @@ const CORRECTIONS_PER_WORD = 3;
 
 /**
  * Like rankCandidates, and when no name matches the words as typed (nothing, or only games matched
- * through developer, publisher or tags), the words no name has (not even as the start of a word) are
- * corrected to name words within one edit (4–7 letters) or two (8 or more), nearest and most used
+ * through developer, publisher or tags), the words the index does not know (no name word starts with
+ * them, and no field has them as a word) are corrected to name words within one edit (4–7 letters) or two (8 or more), nearest and most used
  * first, and the first corrected query that matches names answers, with `corrected` saying what was
  * searched (docs/decisions/024).
  */
@@ -186,7 +186,9 @@ export function rankQuery(
   const exact = rankWith(q, tokens, index, limit);
   if (!correct || exact.named > 0) return { top: exact.top };
   const options = tokens.map((token) => {
-    if (index.hasNamePrefix(token)) return [{ word: token, distance: 0, names: 0 }];
+    // A word the index knows — the start of a name word, or a whole word of any field ("pubg", a tag
+    // of the games that answer it) — is no typo.
+    if (index.hasNamePrefix(token) || index.hasWord(token)) return [{ word: token, distance: 0, names: 0 }];
     return index.corrections(token, typoBudget(token.length), CORRECTIONS_PER_WORD);
   });
   // Nothing to correct, or a word nothing is near: the answer as typed stands.
