@@ -147,6 +147,11 @@ export interface GameSummary {
 export interface SearchResult extends GameSummary {
   /** Relevance and popularity combined; higher first. */
   score: number;
+  /**
+   * Present when no name matched the words as typed and a correction did ("stardw valley" →
+   * "stardew valley"): the words searched, the same on every result of the answer.
+   */
+  correctedQuery?: string;
 }
 
 export interface GameListPage {

@@ -34,6 +34,8 @@ export interface IgdbGame {
   provenance?: Provenance | null;
   /** Each source of `provenance` with the time of its own newest figure. */
   figureSources?: Provenance[];
+  /** Search answers only: the corrected words searched when none matched as typed (as SearchResult's). */
+  correctedQuery?: string;
 }
 
 export interface IgdbPlatform {

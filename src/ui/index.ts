@@ -16,6 +16,7 @@ export {
 export { cn } from "./cn.ts";
 export { ColumnPicker, type PickableColumn } from "./column-picker/index.ts";
 export { Combobox, type ComboboxOption } from "./combobox/index.ts";
+export { CorrectedQuery } from "./corrected-query/index.ts";
 export {
   Dialog,
   DialogClose,

@@ -2,6 +2,7 @@ import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts"
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { CATCH_UP_LIMIT, catalogLogPrunableTo, logHead, readCatalogLog } from "./changes.ts";
+import { editDistanceWithin, initialsKeys } from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
 
 /**
@@ -80,8 +81,8 @@ export function nameWords(text: string | null | undefined): string[] {
   return parts.length ? [...words, ...parts] : words;
 }
 
-/** The words of a game's former names, in both forms a name is indexed in (display and normalised). */
-function formerWords(stored: string | null | undefined): string[] {
+/** A game's former names (`games.former_names`, a JSON array), the strings only. */
+function formerNamesOf(stored: string | null | undefined): string[] {
   if (!stored) return [];
   let names: unknown;
   try {
@@ -89,10 +90,28 @@ function formerWords(stored: string | null | undefined): string[] {
   } catch {
     return [];
   }
-  if (!Array.isArray(names)) return [];
-  return names.flatMap((n) =>
-    typeof n === "string" ? [...nameWords(n), ...nameWords(normalizeName(n))] : [],
-  );
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
+}
+
+/** The words of a game's former names, in both forms a name is indexed in (display and normalised). */
+function formerWords(stored: string | null | undefined): string[] {
+  return formerNamesOf(stored).flatMap((n) => [...nameWords(n), ...nameWords(normalizeName(n))]);
+}
+
+/** The abbreviations of a game's name and former names (fuzzy.ts). */
+function gameInitials(game: IndexedGame): string[] {
+  const keys = initialsKeys(game.name, game.normalizedName);
+  if (!game.formerNames) return keys;
+  for (const name of formerNamesOf(game.formerNames))
+    for (const k of initialsKeys(name)) if (!keys.includes(k)) keys.push(k);
+  return keys;
+}
+
+/** A vocabulary word a typed word may stand for, with its distance and in how many names it is. */
+export interface Correction {
+  word: string;
+  distance: number;
+  names: number;
 }
 
 export interface IndexedGame {
@@ -175,6 +194,15 @@ export class SearchIndex {
   private namePostings: number[][] = [];
   private otherPostings: number[][] = [];
   private sortedCount = 0;
+  // Abbreviations (fuzzy.ts initialsKeys) → the slot or slots having them, ascending; a dead slot stays
+  // until slots are renumbered (it is skipped when read).
+  private initials = new Map<string, number | number[]>();
+  /**
+   * Name words (plain letters, 3 or more) by first letter and length, and by last letter and length:
+   * a typed word within two edits of a known word keeps its first or its last letter in nearly every
+   * case, so correcting it reads a few buckets, not the vocabulary. Rebuilt with the word order.
+   */
+  private spelling = new Map<number, number[]>();
 
   get size(): number {
     return this.slotById.size;
@@ -261,6 +289,62 @@ export class SearchIndex {
     return false;
   }
 
+  /** Live games having this abbreviation (fuzzy.ts: "csgo", "gta"), most popular first, at most `want`. */
+  initialsMatches(key: string, want: number): Candidate[] {
+    const slots = this.initials.get(key);
+    if (slots === undefined) return [];
+    // Ascending slots are in popularity order, except games added or re-ranked since the numbering.
+    const ranked: number[] = [];
+    const pending: number[] = [];
+    for (const slot of typeof slots === "number" ? [slots] : slots) {
+      if (!this.alive[slot]) continue;
+      if (this.moved[slot]) pending.push(slot);
+      else if (ranked.length < want) ranked.push(slot);
+    }
+    const found = pending.length
+      ? [...ranked, ...pending]
+          .sort((a, b) => this.popularity[b]! - this.popularity[a]! || a - b)
+          .slice(0, want)
+      : ranked;
+    return found.map((slot) => this.candidate(slot));
+  }
+
+  /** Whether some name has a word starting with `prefix` (a query word the name search can use). */
+  hasNamePrefix(prefix: string): boolean {
+    return this.size > 0 && this.range(prefix).nameSize > 0;
+  }
+
+  /**
+   * Name words within `max` edits of `typed` (Damerau: a swap of neighbours is one), nearest first,
+   * then the most used in names, at most `want`. Reads the words of `typed`'s first letter and of its
+   * last letter whose lengths are within `max`: a typo changing both ends is not corrected.
+   */
+  corrections(typed: string, max: number, want: number): Correction[] {
+    if (max <= 0 || this.size === 0 || !/^[a-z]+$/.test(typed)) return [];
+    const seen = new Set<number>();
+    const found: Correction[] = [];
+    const check = (id: number) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const word = this.wordText[id]!;
+      const distance = editDistanceWithin(typed, word, max);
+      if (distance <= max && distance > 0)
+        found.push({ word, distance, names: this.namePostings[id]!.length });
+    };
+    const first = typed.charCodeAt(0);
+    const last = typed.charCodeAt(typed.length - 1);
+    for (let length = typed.length - max; length <= typed.length + max; length++) {
+      for (const id of this.spelling.get(spellingKey(0, first, length)) ?? NO_SLOTS) check(id);
+      for (const id of this.spelling.get(spellingKey(1, last, length)) ?? NO_SLOTS) check(id);
+    }
+    // Words first seen since the last renumbering (a few thousand at most).
+    for (let id = this.sortedCount; id < this.wordText.length; id++)
+      if (this.namePostings[id]!.length && isSpellingWord(this.wordText[id]!)) check(id);
+    return found
+      .sort((a, b) => a.distance - b.distance || b.names - a.names || (a.word < b.word ? -1 : 1))
+      .slice(0, want);
+  }
+
   /** The first sorted word not below `word` (binary search over the sorted part of the words). */
   private lowerBound(word: string): number {
     const text = this.wordText;
@@ -306,7 +390,12 @@ export class SearchIndex {
       this.count.byteLength +
       this.nameCount.byteLength +
       this.words.byteLength;
-    const maps = (this.slotById.size + this.unsortedIds.size) * 40;
+    let initials = 0;
+    for (const [key, slots] of this.initials)
+      initials += 64 + key.length + (typeof slots === "number" ? 0 : 16 + slots.length * 8);
+    let spelling = 0;
+    for (const bucket of this.spelling.values()) spelling += 56 + bucket.length * 8;
+    const maps = (this.slotById.size + this.unsortedIds.size) * 40 + initials + spelling;
     return (
       typed +
       postings +
@@ -527,7 +616,7 @@ export class SearchIndex {
   }
 
   private add(game: IndexedGame): void {
-    this.addWords(game.id, game.normalizedName, game.popularity, this.wordsOf(game));
+    this.addWords(game.id, game.normalizedName, game.popularity, this.wordsOf(game), gameInitials(game));
   }
 
   private addWords(
@@ -535,6 +624,7 @@ export class SearchIndex {
     normalized: string,
     popularity: number,
     words: { name: string[]; other: string[] },
+    initials: readonly string[],
   ): void {
     const { name, other } = words;
     const slot = this.slots++;
@@ -560,6 +650,7 @@ export class SearchIndex {
       this.words[this.wordsLength++] = wid;
       if (!nameSet.has(wid)) this.post(this.otherPostings, wid, slot);
     }
+    for (const key of initials) addSlot(this.initials, key, slot);
     this.slotById.set(id, slot);
     // "moved" marks every slot listed in `recent`, so none is listed twice.
     this.moved[slot] = 1;
@@ -644,6 +735,22 @@ export class SearchIndex {
     this.words = words;
     this.unsortedIds = new Map();
     this.sortedCount = n;
+    yield;
+    const spelling = new Map<number, number[]>();
+    for (let id = 0; id < n; id++) {
+      const word = wordText[id]!;
+      if (!namePostings[id]!.length || !isSpellingWord(word)) continue;
+      for (const key of [
+        spellingKey(0, word.charCodeAt(0), word.length),
+        spellingKey(1, word.charCodeAt(word.length - 1), word.length),
+      ]) {
+        const bucket = spelling.get(key);
+        if (bucket) bucket.push(id);
+        else spelling.set(key, [id]);
+      }
+      if ((id & 0xffff) === 0xffff) yield;
+    }
+    this.spelling = spelling;
   }
 
   /** Re-adds every live game in popularity order, without dead slots: slot order is popularity again. */
@@ -656,11 +763,29 @@ export class SearchIndex {
       const s = live[i]!;
       const from = this.start[s]!;
       const text = (a: number, b: number) => Array.from(this.words.subarray(a, b), (w) => this.wordText[w]!);
-      next.addWords(this.ids[s]!, this.normalized[s]!, this.popularity[s]!, {
-        name: text(from, from + this.nameCount[s]!),
-        other: text(from + this.nameCount[s]!, from + this.count[s]!),
-      });
+      next.addWords(
+        this.ids[s]!,
+        this.normalized[s]!,
+        this.popularity[s]!,
+        {
+          name: text(from, from + this.nameCount[s]!),
+          other: text(from + this.nameCount[s]!, from + this.count[s]!),
+        },
+        [],
+      );
       if ((i & 0xff) === 0xff) yield;
+    }
+    // Abbreviations follow their games to the new slots (dead ones dropped), in the new slot order.
+    const newSlot = new Int32Array(this.slots).fill(-1);
+    for (let i = 0; i < live.length; i++) newSlot[live[i]!] = i;
+    let steps = 0;
+    for (const [key, slots] of this.initials) {
+      const moved = (typeof slots === "number" ? [slots] : slots)
+        .map((s) => newSlot[s]!)
+        .filter((s) => s >= 0)
+        .sort((a, b) => a - b);
+      if (moved.length) next.initials.set(key, moved.length === 1 ? moved[0]! : moved);
+      if ((++steps & 0xffff) === 0) yield;
     }
     yield* next.ranked();
     Object.assign(this, next);
@@ -699,6 +824,24 @@ export class SearchIndex {
     }
     yield* this.ranked();
   }
+}
+
+/** A word typed words may be corrected to: plain letters, 3 or more. */
+function isSpellingWord(word: string): boolean {
+  return word.length >= 3 && word.length < 64 && /^[a-z]+$/.test(word);
+}
+
+/** The `spelling` bucket of words with this first (end 0) or last (end 1) letter and length. */
+function spellingKey(end: 0 | 1, letter: number, length: number): number {
+  return (letter * 64 + length) * 2 + end;
+}
+
+function addSlot(map: Map<string, number | number[]>, key: string, slot: number): void {
+  const slots = map.get(key);
+  if (slots === undefined) map.set(key, slot);
+  else if (typeof slots === "number") {
+    if (slots !== slot) map.set(key, [slots, slot]);
+  } else if (slots.at(-1) !== slot) slots.push(slot);
 }
 
 /**

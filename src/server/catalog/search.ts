@@ -1,5 +1,6 @@
 import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
 import { dataVersion, placeholders, readRows } from "../db/client.ts";
+import { initialsQuery, typoBudget } from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { type Candidate, type SearchIndex, searchIndex } from "./search-index.ts";
@@ -89,6 +90,70 @@ export function othersFloor(tokens: string[], namedScores: readonly number[], li
   return 2 * (nth - ((tokens.length - 1) / tokens.length) * 10);
 }
 
+/**
+ * An abbreviation's score (docs/decisions/024): as a name that starts with the query and holds every
+ * query word — so such games rank among the names typed from their start by the same popularity, and
+ * ahead of matches through developer, publisher or tags.
+ */
+export function initialsScore(game: Candidate): number {
+  return Math.round((10 + 8 + game.popularity * 0.5) * 100) / 100;
+}
+
+/** The ranked answer, and how many of its candidates matched by name (or abbreviation). */
+interface Ranking {
+  top: Array<{ id: string; score: number }>;
+  named: number;
+}
+
+function rankWith(q: string, tokens: string[], index: SearchIndex, limit: number): Ranking {
+  const score = scorer(q, tokens);
+  const top = Math.min(limit, SEARCH_MAX_LIMIT);
+  // Rank by how well the name matches, then by popularity (candidates come most popular first, and
+  // the sort is stable).
+  // The name matches come first among the candidates, scored once: for the floor, then for the ranking.
+  let namedScores: number[] | null = null;
+  const candidates = index.candidates(tokens, CANDIDATES, (named) => {
+    namedScores = named.map(score);
+    return othersFloor(tokens, namedScores, top);
+  });
+  const named: number = namedScores === null ? candidates.length : (namedScores as number[]).length;
+  let scored = candidates.map((game, i) => ({
+    id: game.id,
+    score: namedScores?.[i] ?? score(game),
+    popularity: game.popularity,
+  }));
+  const key = initialsQuery(tokens);
+  // Each scores by popularity alone (initialsScore): only the `top` most popular can be answered.
+  const abbreviated = key ? index.initialsMatches(key, top) : [];
+  if (abbreviated.length) {
+    // Games the abbreviation names join the name matches in popularity order (a name match first on
+    // a tie), each scored as the better of its two ways in; then the matches through other fields.
+    const byId = new Map(scored.map((s, i) => [s.id, i]));
+    const joined: typeof scored = [];
+    for (const game of abbreviated) {
+      const at = byId.get(game.id);
+      const s = initialsScore(game);
+      if (at === undefined) joined.push({ id: game.id, score: s, popularity: game.popularity });
+      else if (s > scored[at]!.score) scored[at]!.score = s;
+    }
+    const names = scored.slice(0, named);
+    const merged: typeof scored = [];
+    let a = 0;
+    let b = 0;
+    while (a < names.length || b < joined.length) {
+      if (b >= joined.length || (a < names.length && names[a]!.popularity >= joined[b]!.popularity))
+        merged.push(names[a++]!);
+      else merged.push(joined[b++]!);
+    }
+    scored = [...merged, ...scored.slice(named)];
+  }
+  scored.sort((x, y) => y.score - x.score);
+  return {
+    top: scored.slice(0, top).map(({ id, score }) => ({ id, score })),
+    named: named + abbreviated.length,
+  };
+}
+
 /** The best `limit` candidates, best first, with their scores (ties: in candidate order). */
 export function rankCandidates(
   q: string,
@@ -96,25 +161,70 @@ export function rankCandidates(
   index: SearchIndex,
   limit: number,
 ): Array<{ id: string; score: number }> {
-  const score = scorer(q, tokens);
-  const top = Math.min(limit, SEARCH_MAX_LIMIT);
-  // Rank by how well the name matches, then by popularity (candidates come most popular first, and
-  // the sort is stable).
-  // The name matches come first among the candidates, scored once: for the floor, then for the ranking.
-  let namedScores: number[] = [];
-  const candidates = index.candidates(tokens, CANDIDATES, (named) => {
-    namedScores = named.map(score);
-    return othersFloor(tokens, namedScores, top);
-  });
-  const scored = candidates.map((game, i) => ({ id: game.id, score: namedScores[i] ?? score(game) }));
-  scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, top);
+  return rankWith(q, tokens, index, limit).top;
 }
 
-async function rank(q: string, limit: number): Promise<Ranked[]> {
+/** Corrections tried per query at most (each is one search of the index: a fraction of a millisecond). */
+const CORRECTION_TRIES = 6;
+/** Vocabulary words considered per typed word. */
+const CORRECTIONS_PER_WORD = 3;
+
+/**
+ * Like rankCandidates, and when no name matches the words as typed (nothing, or only games matched
+ * through developer, publisher or tags), the words the index does not know (no name word starts with
+ * them, and no field has them as a word) are corrected to name words within one edit (4–7 letters) or two (8 or more), nearest and most used
+ * first, and the first corrected query that matches names answers, with `corrected` saying what was
+ * searched (docs/decisions/024).
+ */
+export function rankQuery(
+  q: string,
+  tokens: string[],
+  index: SearchIndex,
+  limit: number,
+  correct: boolean,
+): { top: Array<{ id: string; score: number }>; corrected?: string } {
+  const exact = rankWith(q, tokens, index, limit);
+  if (!correct || exact.named > 0) return { top: exact.top };
+  const options = tokens.map((token) => {
+    // A word the index knows — the start of a name word, or a whole word of any field ("pubg", a tag
+    // of the games that answer it) — is no typo.
+    if (index.hasNamePrefix(token) || index.hasWord(token)) return [{ word: token, distance: 0, names: 0 }];
+    return index.corrections(token, typoBudget(token.length), CORRECTIONS_PER_WORD);
+  });
+  // Nothing to correct, or a word nothing is near: the answer as typed stands.
+  if (options.every((o) => o[0]?.distance === 0) || options.some((o) => o.length === 0))
+    return { top: exact.top };
+  // Combinations, fewest edits first (then the words' order of preference), a few at most.
+  let combos: Array<{ words: string[]; distance: number; rank: number }> = [
+    { words: [], distance: 0, rank: 0 },
+  ];
+  for (const choices of options) {
+    combos = combos.flatMap((c) =>
+      choices.map((o, i) => ({
+        words: [...c.words, o.word],
+        distance: c.distance + o.distance,
+        rank: c.rank + i,
+      })),
+    );
+    combos.sort((x, y) => x.distance - y.distance || x.rank - y.rank);
+    combos = combos.slice(0, CORRECTION_TRIES);
+  }
+  for (const combo of combos) {
+    const corrected = combo.words.join(" ");
+    const ranking = rankWith(corrected, combo.words, index, limit);
+    if (ranking.named > 0) return { top: ranking.top, corrected };
+  }
+  return { top: exact.top };
+}
+
+async function rank(
+  q: string,
+  limit: number,
+  correct: boolean,
+): Promise<{ ranked: Ranked[]; corrected?: string }> {
   const tokens = searchTokens(q);
-  if (tokens.length === 0) return [];
-  const top = rankCandidates(q, tokens, await searchIndex(), limit);
+  if (tokens.length === 0) return { ranked: [] };
+  const { top, corrected } = rankQuery(q, tokens, await searchIndex(), limit, correct);
   // Only the answered few are read whole and turned into the API shape.
   const version = dataVersion();
   if (version !== shownVersion) {
@@ -135,14 +245,23 @@ async function rank(q: string, limit: number): Promise<Ranked[]> {
       shown.set(game.gameId, game);
     }
   }
-  return top.flatMap(({ id, score }) => {
+  const ranked = top.flatMap(({ id, score }) => {
     const game = read.get(id) ?? shown.get(id);
     return game ? [{ id, score, game }] : [];
   });
+  return corrected === undefined ? { ranked } : { ranked, corrected };
 }
 
-export async function searchGames(q: string, limit = 20): Promise<SearchResult[]> {
-  return (await rank(q, limit)).map(({ game, score }) => ({ ...game, score }));
+/**
+ * The answer to a search. With `correct` (the search boxes), words no name has are corrected when
+ * nothing matches by name as typed; each result then carries `correctedQuery`, the words searched.
+ * Without it (the analyst, which looks up names it was given), the words are taken as typed.
+ */
+export async function searchGames(q: string, limit = 20, { correct = false } = {}): Promise<SearchResult[]> {
+  const { ranked, corrected } = await rank(q, limit, correct);
+  return ranked.map(({ game, score }) =>
+    corrected === undefined ? { ...game, score } : { ...game, score, correctedQuery: corrected },
+  );
 }
 
 /**
@@ -153,6 +272,7 @@ export async function searchGames(q: string, limit = 20): Promise<SearchResult[]
  * strings, not walking objects.
  */
 export async function searchGamesJson(q: string, limit = 20): Promise<string> {
+  // The search box's answer: typing mistakes corrected (see searchGames).
   const key = `${Math.min(limit, SEARCH_MAX_LIMIT)}\u0000${normalizeName(q)}\u0000${searchTokens(q).join(" ")}`;
   const version = dataVersion();
   if (version !== answersVersion) {
@@ -167,7 +287,8 @@ export async function searchGamesJson(q: string, limit = 20): Promise<string> {
     answers.set(key, cached);
     return cached;
   }
-  const ranked = await rank(q, limit);
+  const { ranked, corrected } = await rank(q, limit, true);
+  const correctedText = corrected === undefined ? "" : `,"correctedQuery":${JSON.stringify(corrected)}`;
   let json = "[";
   for (let i = 0; i < ranked.length; i++) {
     const { game, score } = ranked[i]!;
@@ -177,7 +298,7 @@ export async function searchGamesJson(q: string, limit = 20): Promise<string> {
       fragment = JSON.stringify(game).slice(0, -1);
       fragments.set(game, fragment);
     }
-    json += `${i ? "," : ""}${fragment},"score":${JSON.stringify(score)}}`;
+    json += `${i ? "," : ""}${fragment},"score":${JSON.stringify(score)}${correctedText}}`;
   }
   json += "]";
   if (version !== null && dataVersion() === version && answersVersion === version) {

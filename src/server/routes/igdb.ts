@@ -43,8 +43,11 @@ export const igdbRoutes = new Hono<AppEnv>()
         .strict(),
     ),
     async (c) => {
-      const results = await searchGames(c.req.valid("query").q, 20);
-      return c.json(await gamesByIds(results.map((r) => r.gameId)));
+      const results = await searchGames(c.req.valid("query").q, 20, { correct: true });
+      const games = await gamesByIds(results.map((r) => r.gameId));
+      // A corrected search says what it searched, on every game as the games search does.
+      const correctedQuery = results[0]?.correctedQuery;
+      return c.json(correctedQuery === undefined ? games : games.map((g) => ({ ...g, correctedQuery })));
     },
   )
   .get("/status", noQueryParams(), async (c) => {

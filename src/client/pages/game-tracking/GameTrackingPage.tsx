@@ -3,6 +3,7 @@ import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../../contracts/search-length.ts";
 import { Button } from "../../../ui/button/index.ts";
+import { CorrectedQuery } from "../../../ui/corrected-query/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
@@ -256,6 +257,11 @@ export default function GameTrackingPage() {
               />
             ) : (
               <>
+                <CorrectedQuery
+                  correctedQuery={search.data[0]?.correctedQuery}
+                  typed={trimmed}
+                  className="mb-2"
+                />
                 <ListExport
                   what="Search Results"
                   fileName={`search-${trimmed}`}

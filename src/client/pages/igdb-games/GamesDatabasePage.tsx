@@ -14,6 +14,7 @@ import { CATALOG_LIST_SOURCE, type IgdbStatus } from "../../../contracts/sources
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
+import { CorrectedQuery } from "../../../ui/corrected-query/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import type { CsvData } from "../../../ui/export/index.ts";
 import { ImageWithFallback } from "../../../ui/image-with-fallback/index.ts";
@@ -451,6 +452,11 @@ export default function GamesDatabasePage() {
               />
             ) : (
               <>
+                <CorrectedQuery
+                  correctedQuery={search.data[0]?.correctedQuery}
+                  typed={submitted}
+                  className="mb-2"
+                />
                 <ListExport
                   what="search results"
                   fileName={`games-database-search-${submitted}`}

@@ -1,0 +1,73 @@
+import { expect, test } from "vitest";
+import { editDistanceWithin, initialsKeys, initialsQuery, typoBudget } from "./fuzzy.ts";
+import { normalizeName } from "./normalize.ts";
+import { type IndexedGame, SearchIndex } from "./search-index.ts";
+
+test("a name's abbreviations: hyphenated words apart, digits and roman numerals whole, the title's too", () => {
+  expect(initialsKeys("Counter-Strike: Global Offensive")).toEqual(["csgo"]);
+  expect(initialsKeys("Grand Theft Auto V")).toEqual(["gtav", "gta"]);
+  expect(initialsKeys("Grand Theft Auto: San Andreas")).toEqual(["gtasa", "gta"]);
+  expect(initialsKeys("Left 4 Dead 2")).toEqual(["l4d2", "l4d"]);
+  expect(initialsKeys("The Elder Scrolls V: Skyrim")).toEqual(["tesvs", "tesv", "tes"]);
+  expect(initialsKeys("Half-Life 2 - Episode One")).toEqual(["hl2eo", "hl2"]);
+  expect(initialsKeys("Dungeons & Dragons Online")).toEqual(["dado"]);
+  // Keys under 3 characters cannot be searched; one word is its own key (the name search has it).
+  expect(initialsKeys("Stardew Valley")).toEqual([]);
+  expect(initialsKeys("Terraria")).toEqual([]);
+  expect(initialsQuery(["cs", "go"])).toBe("csgo");
+  expect(initialsQuery(["gt"])).toBeNull();
+  expect(initialsQuery(["grand", "theft", "auto"])).toBeNull();
+});
+
+test("edit distance: a swap of neighbours is one edit, and the answer stops above the budget", () => {
+  expect(editDistanceWithin("stardw", "stardew", 1)).toBe(1);
+  expect(editDistanceWithin("coutner", "counter", 1)).toBe(1);
+  expect(editDistanceWithin("stadw", "stardew", 1)).toBe(2);
+  expect(editDistanceWithin("battlegruonds", "battlegrounds", 2)).toBe(1);
+  expect(editDistanceWithin("abcdefgh", "zyxwvuts", 2)).toBe(3);
+  expect([3, 4, 7, 8, 12].map(typoBudget)).toEqual([0, 1, 1, 2, 2]);
+});
+
+const game = (id: string, name: string, popularity: number, formerNames?: string[]): IndexedGame => ({
+  id,
+  name,
+  normalizedName: normalizeName(name),
+  developer: null,
+  publisher: null,
+  tags: null,
+  formerNames: formerNames ? JSON.stringify(formerNames) : null,
+  popularity,
+});
+
+test("the index keeps abbreviations and spelling through changes and renumbering", async () => {
+  // Small limits: a handful of changes renumbers words and slots.
+  const index = SearchIndex.from(
+    [
+      game("a", "Grand Theft Auto V", 40),
+      game("b", "Grand Theft Auto: San Andreas", 30),
+      game("c", "Stardew Valley", 35),
+    ],
+    { unsortedWords: 2, recentGames: 2 },
+  );
+  const gta = () => index.initialsMatches("gta", 10).map((g) => g.id);
+  expect(gta()).toEqual(["a", "b"]);
+  expect(index.corrections("stardw", 1, 3).map((c) => c.word)).toEqual(["stardew"]);
+  index.put(game("d", "Great Tiny Adventure", 50));
+  index.put(game("b", "San Andreas Stories", 45, ["Grand Theft Auto: San Andreas"]));
+  index.remove("a");
+  index.put(game("e", "Quixotic Meadowlands", 1));
+  index.put(game("f", "Another Filler Game", 1));
+  const check = () => {
+    // Renamed: found by its former name's abbreviation; removed: gone; added: found, by popularity.
+    expect(gta()).toEqual(["d", "b"]);
+    expect(index.initialsMatches("gta", 1).map((g) => g.id)).toEqual(["d"]);
+    expect(index.corrections("quixtic", 1, 3).map((c) => c.word)).toEqual(["quixotic"]);
+    expect(index.corrections("meadwolands", 2, 3).map((c) => c.word)).toEqual(["meadowlands"]);
+    expect(index.hasNamePrefix("stard")).toBe(true);
+    expect(index.hasNamePrefix("stardw")).toBe(false);
+  };
+  // Before renumbering (the changes pending), then after it.
+  check();
+  await index.settle();
+  check();
+});

@@ -1,0 +1,99 @@
+import { normalizeName } from "./normalize.ts";
+
+/**
+ * The forgiving parts of game search (docs/decisions/024-search-abbreviations-and-typos.md): a name's
+ * abbreviations ("gta", "csgo") and how far a typed word may be from a known one.
+ */
+
+/** Roman numerals up to XX: kept whole in an abbreviation, as digits are ("Grand Theft Auto V" → "gtav"). */
+const ROMAN = new Set("i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(" "));
+/** Shorter keys cannot be searched (3 letters or digits at least); longer ones nobody types. */
+export const INITIALS_MIN = 3;
+export const INITIALS_MAX = 10;
+
+function initialsOf(words: readonly string[]): string | null {
+  // One word's "initials" are the word itself, which the name search already finds.
+  if (words.length < 2) return null;
+  let key = "";
+  for (const w of words) key += /^[0-9]+$/.test(w) || ROMAN.has(w) ? w : w[0];
+  return key.length >= INITIALS_MIN && key.length <= INITIALS_MAX ? key : null;
+}
+
+function withoutTrailingNumbers(words: readonly string[]): string[] {
+  let end = words.length;
+  while (end > 0 && (/^[0-9]+$/.test(words[end - 1]!) || ROMAN.has(words[end - 1]!))) end--;
+  return words.slice(0, end);
+}
+
+const keyWords = (text: string) => normalizeName(text).split(" ").filter(Boolean);
+
+/**
+ * A name's abbreviations: the initials of every word ("Counter-Strike: Global Offensive" → "csgo",
+ * "Left 4 Dead 2" → "l4d2", "Grand Theft Auto V" → "gtav"), of the title before a subtitle ("Grand
+ * Theft Auto: San Andreas" → "gta") and of the name without its trailing numbers ("Grand Theft Auto V"
+ * → "gta"). Hyphenated words count as two; digits and roman numerals are kept whole; keys of 3–10
+ * characters only.
+ */
+export function initialsKeys(name: string, normalized = normalizeName(name)): string[] {
+  const keys: string[] = [];
+  const add = (words: readonly string[]) => {
+    const key = initialsOf(words);
+    if (key && !keys.includes(key)) keys.push(key);
+    const short = withoutTrailingNumbers(words);
+    const shortKey = short.length < words.length ? initialsOf(short) : null;
+    if (shortKey && !keys.includes(shortKey)) keys.push(shortKey);
+  };
+  add(normalized ? normalized.split(" ") : []);
+  const title = SUBTITLE.test(name) ? name.split(SUBTITLE)[0]! : name;
+  if (title.length < name.length) add(keyWords(title));
+  return keys;
+}
+
+/** Where a subtitle starts: "Grand Theft Auto: San Andreas", "Half-Life 2 - Episode One". */
+const SUBTITLE = /:| [-–—] /;
+
+/** The query as an abbreviation: its letters and digits run together ("cs:go" → "csgo"), or null. */
+export function initialsQuery(tokens: readonly string[]): string | null {
+  const key = tokens.join("");
+  return key.length >= INITIALS_MIN && key.length <= INITIALS_MAX && /^[a-z0-9]+$/.test(key) ? key : null;
+}
+
+/** How many edits a typed word of this length may be from a known word: none under 4 letters. */
+export function typoBudget(length: number): number {
+  return length < 4 ? 0 : length < 8 ? 1 : 2;
+}
+
+/** Longest words compared (longer ones are not corrected); three rows reused by every comparison. */
+const ROW = 64;
+const rows = [new Int32Array(ROW), new Int32Array(ROW), new Int32Array(ROW)];
+
+/**
+ * The Damerau (optimal string alignment) distance between a and b — a swap of two neighbouring
+ * letters is one edit — or `max + 1` as soon as it must exceed `max` (most pairs stop in a row or two).
+ */
+export function editDistanceWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  const n = b.length;
+  if (n >= ROW || a.length >= ROW) return max + 1;
+  let before = rows[0]!;
+  let previous = rows[1]!;
+  let current = rows[2]!;
+  for (let j = 0; j <= n; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        d = Math.min(d, before[j - 2]! + 1);
+      current[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return max + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[n]!, max + 1);
+}

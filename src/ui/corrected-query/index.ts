@@ -1,0 +1,1 @@
+export { CorrectedQuery } from "./CorrectedQuery.tsx";
