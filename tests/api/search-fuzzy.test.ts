@@ -7,7 +7,7 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 /**
  * Review r20-a, item 4: a one-letter typo in a famous title ("stardw valley") and the usual
  * abbreviations ("gta", "csgo", "cs:go") found nothing, or unrelated games matched through their tags
- * (docs/decisions/024-search-abbreviations-and-typos.md).
+ * (docs/decisions/028-search-abbreviations-and-typos.md).
  */
 let user: TestUser;
 const at = (iso: string) => new Date(`${iso}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { normalizeName } from "./normalize.ts";
 
 /**
- * The forgiving parts of game search (docs/decisions/024-search-abbreviations-and-typos.md): a name's
+ * The forgiving parts of game search (docs/decisions/028-search-abbreviations-and-typos.md): a name's
  * abbreviations ("gta", "csgo") and how far a typed word may be from a known one.
  */
 
