@@ -118,11 +118,12 @@ test("Admin Settings: AI limits per tier are saved through the API, and a bad va
   expect(unchanged.find((l) => l.tier === "enterprise")?.requestsPerMinute).toBe(42);
   await rpm.fill("42");
 
-  // Past the server's ceiling: a 422 naming the field, shown in an error toast; nothing saved.
+  // Past the server's ceiling: a 422 naming the field by its label on screen, shown in an error toast;
+  // nothing saved.
   await enterprise.getByLabel("Language-model tokens a month per user").fill("5000000000");
   await enterprise.getByRole("button", { name: "Save enterprise limits" }).click();
   await page
-    .getByText(/monthlyTokens/)
+    .getByText(/^Language-model tokens a month per user: /)
     .first()
     .waitFor();
   const after = (await page.evaluate(async () => (await fetch("/api/ai/limits")).json())) as Array<{
