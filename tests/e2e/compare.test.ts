@@ -58,7 +58,13 @@ test("a Compare chart dates each source once and names the source on every line 
     `BioShock · ${SPY} (reviews)`,
     `Half-Life · ${KAGGLE} (reviews)`,
     `Half-Life · ${SPY} (reviews)`,
+    "source",
+    "as of (ISO 8601)",
   ]);
+  // Half-Life's 2019 snapshot row is Kaggle's, dated May 2019; SteamSpy's rows are SteamSpy's.
+  const kaggleRow = csv.slice(1).find((r) => r[2] !== "");
+  expect(kaggleRow?.slice(4)).toEqual([KAGGLE, expect.stringMatching(/^2019-05/)]);
+  for (const row of csv.slice(1).filter((r) => r[2] === "")) expect(row[4]).toBe(SPY);
   await page.context().close();
 });
 

@@ -35,6 +35,34 @@ async function dashboard(role: Role): Promise<Page> {
 const stat = (page: Page, label: string) =>
   page.getByTestId("dashboard-stats").locator("div").filter({ hasText: label }).first();
 
+interface Exported {
+  isDemo: boolean;
+  figures: Array<{
+    section: string;
+    figure: string;
+    unit: string;
+    value: unknown;
+    source: string | null;
+    asOf: string | null;
+  }>;
+}
+const figure = (exp: Exported, section: string, name: string) => {
+  const found = exp.figures.find((f) => f.section === section && f.figure.startsWith(name));
+  expect(found, `${section}: ${name}`).toBeDefined();
+  return found!;
+};
+const compact = (v: number) =>
+  new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(v);
+
+/** A card's own Export CSV, parsed (its header row dropped). */
+async function cardCsv(page: Page, button: string): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  return (parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][]).slice(1);
+}
+
 test("Dashboard: figures from the catalog and the sources, live figures from the socket, charts", async () => {
   const page = await dashboard("regular");
   await expect.poll(() => stat(page, "Platforms").textContent()).toContain("8");
@@ -135,25 +163,78 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
     /^Source: Demo data \(generated, not real\) · /,
   );
 
+  // The export holds every figure of the screen, each with its source and date, equal to what the
+  // screen shows: the Trending total, the live panel, the tabs' cards (not only the top-level queries).
+  const trendingCard = page
+    .locator("[data-slot='metric-card']")
+    .filter({ has: page.getByText("Trending", { exact: true }) });
+  const trendingShown = (await trendingCard.locator("p.font-bold").textContent()) ?? "";
+  await page.getByRole("tab", { name: "Overview" }).click();
+  const trendsCsv = await cardCsv(page, "Export CSV of Player trends");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export JSON" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^gaming-intelligence-dashboard-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(readFileSync((await download.path())!, "utf8"));
-  expect(exported.platforms).toHaveLength(8);
-  expect(exported.games).toBe(2000);
+  const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as Exported;
+  await page.getByText("The figures on this screen were saved as JSON.").first().waitFor();
   expect(exported.isDemo).toBe(true);
-  expect(exported.aiPredictions.horizonDays).toBe(30);
-  expect(exported.aiPredictions.projected).toBeGreaterThan(0);
+  for (const f of exported.figures) {
+    expect(Object.keys(f)).toEqual(["section", "figure", "unit", "value", "source", "asOf"]);
+    if (f.value != null && f.section !== "Cross-platform players") expect(f.source, f.figure).toBeTruthy();
+  }
+  expect(figure(exported, "Platforms", "platforms").value).toBe(8);
+  expect(figure(exported, "Games", "games in the catalog").value).toBe(2000);
+  const trendingTotal = figure(exported, "Trending", "games growing");
+  expect(trendingShown).toBe(compact(trendingTotal.value as number));
+  expect(trendingTotal.asOf).toMatch(/^\d{4}-/);
+  expect(figure(exported, "AI Predictions", "projected rising over the next 30 days").value).toBeGreaterThan(
+    0,
+  );
+  const live = figure(exported, "Real-time", "users online");
+  expect(live.value).toBeGreaterThan(0);
+  expect(live.source).toBe("this server's live counts");
+  // The Player trends card's newest point, as its chart and its own CSV give it.
+  const [date, players] = trendsCsv.at(-1)!;
+  expect(figure(exported, "Player trends", `${date}: players`).value).toBe(Number(players));
+  expect(figure(exported, "Recent reports", "Genre trends report").asOf).toMatch(/^\d{4}-/);
+  expect(figure(exported, "Your watchlist", "Cosmic Protocol").source).toBeTruthy();
+  expect(figure(exported, "Global games revenue", "").source).toBe("Newzoo");
+  expect(exported.figures.filter((f) => f.section === "Fastest growing")).toHaveLength(8);
+  for (const section of [
+    "Cross-platform players",
+    "Platform distribution",
+    "Market by genre",
+    "Platform status",
+  ])
+    expect(
+      exported.figures.some((f) => f.section === section),
+      section,
+    ).toBe(true);
+
   const [csv] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export CSV", exact: true }).click(),
   ]);
   expect(csv.suggestedFilename()).toMatch(/^gaming-intelligence-dashboard-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[0]).toEqual(["figure", "unit", "value", "as of (ISO 8601)"]);
-  expect(rows).toContainEqual(["games in the catalog", "count", "2000", expect.any(String)]);
+  expect(rows[0]).toEqual(["section", "figure", "unit", "value", "source", "as of (ISO 8601)"]);
+  expect(rows).toContainEqual([
+    "Games",
+    "games in the catalog",
+    "games",
+    "2000",
+    expect.any(String),
+    expect.any(String),
+  ]);
+  expect(rows).toContainEqual([
+    "Trending",
+    trendingTotal.figure,
+    "games",
+    String(trendingTotal.value),
+    trendingTotal.source,
+    trendingTotal.asOf,
+  ]);
   await page.context().close();
 });
 
@@ -180,6 +261,31 @@ test("on a phone the Dashboard's five tabs sit on one row that scrolls sideways,
     await page.getByText("Upgrade to Premium to see growth and volatility projections").waitFor();
     await page.getByRole("tab", { name: "Overview" }).click();
   }
+  await page.context().close();
+});
+
+test("the Dashboard's export has the figures of tabs not opened yet, and a regular user's no premium ones", async () => {
+  const page = await dashboard("regular");
+  await page.evaluate(() =>
+    fetch("/api/analytics/reports", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reportType: "market_overview" }),
+    }),
+  );
+  await page.getByRole("button", { name: "Export JSON" }).waitFor();
+  await expect.poll(() => page.getByRole("button", { name: "Export JSON" }).isEnabled()).toBe(true);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export JSON" }).click(),
+  ]);
+  const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as Exported;
+  // The Analytics tab was never opened: its report and Newzoo revenue are in the file all the same.
+  expect(figure(exported, "Recent reports", "Market overview report").source).toBe("your reports");
+  expect(figure(exported, "Global games revenue", "").value).toBeGreaterThan(0);
+  const sections = new Set(exported.figures.map((f) => f.section));
+  for (const premium of ["AI Predictions", "Market Volatility", "Fastest growing", "Most volatile genres"])
+    expect(sections.has(premium), premium).toBe(false);
   await page.context().close();
 });
 

@@ -76,9 +76,21 @@ test("a search result opens the game's page with its charts and their sources", 
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
   // Each column says its period (the demo's players are daily; it has no peaks).
-  expect(rows[0]).toEqual(["time (ISO 8601)", "Average players, daily (players)", "Peak players (players)"]);
+  expect(rows[0]).toEqual([
+    "time (ISO 8601)",
+    "Average players, daily (players)",
+    "Peak players (players)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
   expect(rows.length).toBeGreaterThan(2);
   expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+  // Every row names its source and the date of its data, as the chart's note does.
+  const playersNote = (await players.locator("[data-slot='source-note']").textContent()) ?? "";
+  for (const row of rows.slice(1)) {
+    expect(playersNote).toContain(row[3]);
+    expect(row[4]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  }
   await page.getByRole("region", { name: "Similar games" }).getByRole("link").first().waitFor();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page.png`, fullPage: true });
   // steam-<appid> and unknown ids.
@@ -606,7 +618,14 @@ test("series of one point show as figures with their date and source; range butt
     reviews.getByRole("button", { name: "Export CSV of Reviews" }).click(),
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[1]).toEqual(["2019-05-01T00:00:00.000Z", "9000", "1000"]);
+  expect(rows[1]).toEqual([
+    "2019-05-01T00:00:00.000Z",
+    "9000",
+    "1000",
+    expect.stringMatching(/\S/),
+    expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+  ]);
+  expect((await reviews.locator("[data-slot='source-note']").textContent()) ?? "").toContain(rows[1]![3]);
 
   // Two prices 3 days apart: a chart, without range buttons, saying why.
   await chartDrawn(page, "Price");

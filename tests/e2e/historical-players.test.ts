@@ -150,7 +150,24 @@ test("the game page's Players chart draws a line per period and per source, as H
     "Peak players, monthly · SteamCharts (players)",
     "Peak players, daily · SteamDB (players)",
     "Peak players, daily · Steam via SteamSpy (dataset) (players)",
+    "source",
+    "as of (ISO 8601)",
   ]);
+  // A chart of several sources: each row names whose figures it holds (the time column alone did not).
+  const body = csv.slice(1);
+  // Each column's source is in its header ("… · SteamDB (players)"): a row names every one it has a figure of.
+  const sourceOf = (header: string) => header.replace(/^.* · /, "").replace(/ \(players\)$/, "");
+  for (const row of body) {
+    const filled = [1, 2, 3, 4].filter((i) => row[i] !== "");
+    for (const i of filled) expect(row[5]).toContain(sourceOf(csv[0]![i]!));
+    if (new Set(filled.map((i) => sourceOf(csv[0]![i]!))).size === 1)
+      expect(row[5]).toBe(sourceOf(csv[0]![filled[0]!]!));
+  }
+  expect(body[0]![5]).toBe(
+    "Average players, monthly: SteamCharts; Peak players, monthly: SteamCharts; Peak players, daily: SteamDB",
+  );
+  expect(body.at(-1)![5]).toBe("Steam via SteamSpy (dataset)");
+  for (const row of body) expect(row[6]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page-peaks-per-source.png`, fullPage: true });
   await context.close();
 });

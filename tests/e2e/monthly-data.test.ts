@@ -238,9 +238,11 @@ test("Overview and Dashboard: a newest month only one game has is compared over 
   ]);
   const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
   expect(rows).toContainEqual([
+    "Players (total of monthly averages)",
     "players, total of the games' monthly averages (Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's)",
     "players",
     expect.any(String),
+    expect.stringMatching(/\S/),
     "2022-03-01T00:00:00.000Z",
   ]);
   await page.context().close();

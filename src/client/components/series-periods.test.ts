@@ -37,11 +37,13 @@ test("monthly beside daily points: one series (and CSV column) per period, each 
         { t: "2022-01-01T00:00:00.000Z", value: 786_118 },
         { t: "2022-02-01T00:00:00.000Z", value: 725_851 },
       ],
+      provenance: { source: "SteamCharts", asOf: "2022-02-14T00:00:00.000Z" },
     },
     {
       name: "Peak players, daily",
       unit: "players",
       points: [{ t: "2022-02-14T00:00:00.000Z", value: 647_090 }],
+      provenance: { source: "SteamCharts", asOf: "2022-02-14T00:00:00.000Z" },
     },
   ]);
   // A plain name gets the period only when the series mixes them.
@@ -54,10 +56,20 @@ test("monthly beside daily points: one series (and CSV column) per period, each 
 test("one period: one series, named for its period when names per period are given", () => {
   const monthly = series([{ t: "2022-02-01T00:00:00.000Z", value: 725_851 }], "month");
   expect(seriesByPeriod(monthly, PEAKS)).toEqual([
-    { name: "Peak players, monthly", unit: "players", points: monthly.points },
+    {
+      name: "Peak players, monthly",
+      unit: "players",
+      points: monthly.points,
+      provenance: { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" },
+    },
   ]);
   expect(seriesByPeriod(monthly, "Price")).toEqual([
-    { name: "Price", unit: "players", points: monthly.points },
+    {
+      name: "Price",
+      unit: "players",
+      points: monthly.points,
+      provenance: { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" },
+    },
   ]);
   // A period without its own name reads "<base>, <period>".
   const live = series([{ t: "2026-11-20T10:15:00.000Z", value: 12 }], "instant");
@@ -65,9 +77,11 @@ test("one period: one series, named for its period when names per period are giv
 });
 
 test("no points (or no answer yet): the bare name, nothing to draw", () => {
-  expect(seriesByPeriod(undefined, PEAKS)).toEqual([{ name: "Peak players", unit: "", points: [] }]);
+  expect(seriesByPeriod(undefined, PEAKS)).toEqual([
+    { name: "Peak players", unit: "", points: [], provenance: null },
+  ]);
   expect(seriesByPeriod(series([], null), PEAKS)).toEqual([
-    { name: "Peak players", unit: "players", points: [] },
+    { name: "Peak players", unit: "players", points: [], provenance: { source: "SteamCharts", asOf: null } },
   ]);
 });
 
@@ -93,6 +107,8 @@ test("one period from several sources: a line (and CSV column) per source, named
       name: "Peak players, monthly",
       unit: "players",
       points: [{ t: "2022-12-01T00:00:00.000Z", value: 900_000 }],
+      // Each line's own source and time: the CSV names them on its rows.
+      provenance: { source: "SteamCharts", asOf: "2023-01-14T00:00:00.000Z" },
     },
     {
       name: "Peak players, daily · SteamDB",
@@ -101,11 +117,13 @@ test("one period from several sources: a line (and CSV column) per source, named
         { t: "2022-12-13T00:00:00.000Z", value: 1_200_000 },
         { t: "2022-12-14T00:00:00.000Z", value: 1_210_000 },
       ],
+      provenance: { source: "SteamDB", asOf: "2022-12-14T00:00:00.000Z" },
     },
     {
       name: "Peak players, daily · Steam via SteamSpy (dataset)",
       unit: "players",
       points: [{ t: "2023-01-14T00:00:00.000Z", value: 1_088_407 }],
+      provenance: { source: "Steam via SteamSpy (dataset)", asOf: "2023-01-14T00:00:00.000Z" },
     },
   ]);
   // One period, two sources: the plain name says the source, not a period nothing else differs in.
@@ -209,11 +227,13 @@ test("positive share: computed where both counts exist, a line per source of the
       name: "Positive share · Steam Store Games (Kaggle)",
       unit: "%",
       points: [{ t: "2019-05-01T00:00:00.000Z", value: 85.9 }],
+      provenance: { source: "Steam Store Games (Kaggle)", asOf: "2019-05-01T00:00:00.000Z" },
     },
     {
       name: "Positive share · Steam via SteamSpy (dataset)",
       unit: "%",
       points: [{ t: "2023-06-01T00:00:00.000Z", value: 82.3 }],
+      provenance: { source: "Steam via SteamSpy (dataset)", asOf: "2023-06-01T00:00:00.000Z" },
     },
   ]);
   expect(positiveShare(undefined, negative)).toBeUndefined();

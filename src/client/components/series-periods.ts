@@ -37,10 +37,19 @@ export function seriesByPeriod(
   const points = series?.points ?? [];
   // The server gives each point its period only when they differ (GameSeries.period otherwise), and
   // its source only when the series has several.
+  // Each line's own source and time, for its rows of the CSV (a chart of two sources says whose each is).
+  const sources = seriesProvenance(series);
+  const provenanceOf = (source: string | undefined) => {
+    const name = source ?? series?.source;
+    if (!name) return null;
+    return sources.find((p) => p.source === name) ?? { source: name, asOf: series?.asOf ?? null };
+  };
   if (!points.some((p) => p.period || p.source)) {
     const name = nameFor(names, points.length ? series?.period : null, false);
     const source = nameSource && points.length ? series?.source : null;
-    return [{ name: source ? `${name} · ${source}` : name, unit, points }];
+    return [
+      { name: source ? `${name} · ${source}` : name, unit, points, provenance: provenanceOf(undefined) },
+    ];
   }
   const split = points.some((p) => p.period);
   const lines = new Map<string, { period: string; source?: string; points: TimeSeries["points"] }>();
@@ -53,7 +62,12 @@ export function seriesByPeriod(
   }
   return [...lines.values()].map((line) => {
     const name = nameFor(names, line.period, split);
-    return { name: line.source ? `${name} · ${line.source}` : name, unit, points: line.points };
+    return {
+      name: line.source ? `${name} · ${line.source}` : name,
+      unit,
+      points: line.points,
+      provenance: provenanceOf(line.source),
+    };
   });
 }
 

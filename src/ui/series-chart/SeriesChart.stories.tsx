@@ -90,11 +90,14 @@ export const TwoSeriesExportAsOneTable: Story = {
       "time (ISO 8601)",
       "Average players (players)",
       "Peak players (players)",
+      "source",
+      "as of (ISO 8601)",
     ]);
+    // No source given to the lines or the chart: the columns say none rather than invent one.
     await expect(csv.rows).toEqual([
-      ["2026-10-01T00:00:00.000Z", 1000, undefined],
-      ["2026-10-02T00:00:00.000Z", 1010, 1000],
-      ["2026-10-03T00:00:00.000Z", 1020, 1010],
+      ["2026-10-01T00:00:00.000Z", 1000, undefined, null, null],
+      ["2026-10-02T00:00:00.000Z", 1010, 1000, null, null],
+      ["2026-10-03T00:00:00.000Z", 1020, 1010, null, null],
     ]);
   },
 };

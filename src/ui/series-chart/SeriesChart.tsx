@@ -1,42 +1,21 @@
 import { LineChart as LineIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import type { CsvValue } from "../../contracts/csv.ts";
-import { headerWithUnit } from "../../contracts/csv.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../card/Card.tsx";
 import { ApexChart, useChartTheme } from "../charts/ApexChart.tsx";
 import { baseOptions, chartPalette } from "../charts/chart-theme.ts";
 import { cn } from "../cn.ts";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
-import { type CsvData, ExportCsvButton } from "../export/ExportButton.tsx";
+import { ExportCsvButton } from "../export/ExportButton.tsx";
 import { type Range, RangeSelector } from "../range-selector/RangeSelector.tsx";
 import { Skeleton } from "../skeleton/Skeleton.tsx";
 import { SourceNote } from "../source-note/SourceNote.tsx";
 import { dayAxis } from "./date-axis.ts";
-import { axisKind, valueAxis } from "./value-axis.ts";
+import { seriesToCsv, type TimeSeries } from "./series-csv.ts";
 
-export interface TimeSeries {
-  name: string;
-  /** What the values count (`players`, `USD`): the CSV header carries it. */
-  unit: string;
-  /** ISO times, oldest first. */
-  points: Array<{ t: string; value: number }>;
-  /**
-   * What the line belongs to (a game on Compare). Lines of one group share a colour and a row of the
-   * legend, and differ in dash and marker, one per `variant`; the chart then draws its own legend,
-   * every entry shown, below the plot.
-   */
-  group?: string;
-  /** The palette's colour of the group (0 is `--chart-1`), so a group keeps it on every chart of a page. */
-  color?: number;
-  /** What tells the group's lines apart ("Steam Store Games", "monthly · SteamCharts"), named in the legend. */
-  variant?: string;
-  /**
-   * A value that holds until it changes (a price): drawn as steps, level from one observation to the
-   * next, never as a slope that would invent the values in between.
-   */
-  steps?: boolean;
-}
+export { seriesToCsv, type TimeSeries };
+
+import { axisKind, valueAxis } from "./value-axis.ts";
 
 /** A variant's line: solid, dashed, dotted, long-dashed; a marker of its own for lone points. */
 const LINE_STYLES = [
@@ -118,18 +97,6 @@ function GroupLegend({
       ))}
     </ul>
   );
-}
-
-/** Several series as one table: a row per time any of them has a point, a column per series. */
-export function seriesToCsv(series: readonly TimeSeries[]): CsvData {
-  const times = [...new Set(series.flatMap((s) => s.points.map((p) => p.t)))].sort(
-    (a, b) => Date.parse(a) - Date.parse(b),
-  );
-  const byTime = series.map((s) => new Map(s.points.map((p) => [p.t, p.value])));
-  return {
-    header: ["time (ISO 8601)", ...series.map((s) => headerWithUnit(s.name, s.unit))],
-    rows: times.map((t) => [t, ...byTime.map((m) => m.get(t) as CsvValue)]),
-  };
 }
 
 /**
@@ -234,7 +201,7 @@ export function SeriesChart({
           )}
           <ExportCsvButton
             fileName={fileName}
-            data={() => seriesToCsv(series)}
+            data={() => seriesToCsv(series, provenance)}
             disabled={loading || drawn.length === 0}
             aria-label={`Export CSV of ${title}`}
           />

@@ -28,7 +28,6 @@ import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import {
   crossPlatformPlayersText,
   gamesTrackedHint,
-  marketActivityCsvNames,
   playersTile,
 } from "../../components/market-figure-text.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
@@ -66,20 +65,14 @@ import {
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { activitySeries } from "./activity-series.ts";
+import { dashboardCsv, dashboardExport, loadDashboardData, RECENT_REPORTS } from "./dashboard-export.ts";
 import { realtimePanelText } from "./realtime-panel.ts";
 
-/** Spec §9: recent reports shows up to 5; charts at most 8 bars. */
-const RECENT_REPORTS = 5;
-
 /** The live panel: figures the server publishes on `analytics_stats` every few seconds. */
-function RealtimePanel() {
-  const [stats, setStats] = useState<(AnalyticsStats & { at: string }) | null>(null);
+function RealtimePanel({ stats }: { stats: (AnalyticsStats & { at: string }) | null }) {
   // While the connection is lost the figures are those of the last update, and the panel says so.
   const status = useRealtimeStatus();
   const connected = status === "connected";
-  useChannel<AnalyticsStats>("analytics_stats", (data) =>
-    setStats({ ...data, at: new Date().toISOString() }),
-  );
   const tiles: Array<[string, number | undefined]> = [
     ["Users online", stats?.activeUsers],
     ["Open connections", stats?.connections],
@@ -729,14 +722,6 @@ export function freeGamesHint(count: FreeGamesCount | undefined): string {
   return `${catalog}; ${count.promotions.toLocaleString("en-US")} store ${count.promotions === 1 ? "promotion" : "promotions"} running`;
 }
 
-/** The newest time among some sources (null when none is dated). */
-function newestOf(list: ReadonlyArray<{ asOf: string | null }> | undefined): string | null {
-  return (list ?? []).reduce<string | null>(
-    (a, p) => (p.asOf != null && (a == null || p.asOf > a) ? p.asOf : a),
-    null,
-  );
-}
-
 /** Spec §2 "Gaming Analytics Dashboard": every figure read from the catalog, the sources and the socket. */
 export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
@@ -745,94 +730,49 @@ export default function DashboardPage() {
   const premium = hasPremiumAccess(user);
   const status = useRealtimeStatus();
   const overview = useQuery(overviewQuery);
-  const trending = useQuery(trendingQuery);
   const size = useQuery(catalogSizeQuery);
   const connections = useQuery(platformConnectionsQuery);
-  const free = useQuery(freeGamesQuery);
   const freeCount = useQuery(freeGamesCountQuery);
   const figures = overview.data;
   const connected = (connections.data ?? []).filter((p) => p.status === "connected").length;
 
-  const exportFigures = (format: "json" | "csv") => {
-    const snapshot = {
-      exportedAt: new Date().toISOString(),
-      dataAsOf: figures?.dataAsOf ?? null,
-      isDemo: figures?.isDemo ?? false,
-      platforms: connections.data ?? [],
-      games: size.data ?? null,
-      freeGames: free.data ?? [],
-      freeGamesCount: freeCount.data ?? null,
-      marketActivity: figures?.marketActivity ?? null,
-      trending: trending.data ?? [],
-      ...(premium
-        ? { aiPredictions: figures?.aiPredictions, marketVolatility: figures?.marketVolatility }
-        : {}),
-    };
-    const name = `gaming-intelligence-dashboard-${snapshot.exportedAt.slice(0, 10)}`;
-    if (format === "json") {
-      downloadFile(`${name}.json`, JSON.stringify(snapshot, null, 2), "application/json");
-    } else {
-      // One row per figure: what it is, its unit, the value and the time of its data.
-      const asOf = snapshot.dataAsOf;
-      const activityNames = marketActivityCsvNames(figures);
-      const rows: CsvValue[][] = [
-        ["platforms", "count", snapshot.platforms.length, snapshot.exportedAt],
-        ["platforms connected", "count", connected, snapshot.exportedAt],
-        ["games in the catalog", "count", snapshot.games, snapshot.exportedAt],
-        [
-          "free-to-play games in the catalog",
-          "games",
-          snapshot.freeGamesCount?.catalog ?? null,
-          newestOf(snapshot.freeGamesCount?.provenance),
-        ],
-        [
-          "free store promotions running",
-          "games",
-          snapshot.freeGamesCount?.promotions ?? null,
-          snapshot.exportedAt,
-        ],
-        // Each figure named by its measure and period, and a partial newest period said to be.
-        [activityNames.players, "players", snapshot.marketActivity?.players, asOf],
-        [activityNames.change, "%", snapshot.marketActivity?.change, asOf],
-        ...snapshot.trending.map((g): CsvValue[] => [
-          g.players?.latest?.period === "month"
-            ? `trending: ${g.gameName}, average players of the month`
-            : `trending: ${g.gameName}, latest players`,
-          "players",
-          g.playerCount,
-          g.players?.latest?.at ?? asOf,
-        ]),
-        // No game projected: no figure, rather than "0 rising".
-        ...(premium && figures?.aiPredictions?.projected
-          ? [
-              [
-                `AI predictions: projected rising over the next ${figures.aiPredictions.horizonDays} days`,
-                "games",
-                figures.aiPredictions.rising,
-                figures.aiPredictions.provenance.asOf,
-              ] as CsvValue[],
-              [
-                `AI predictions: projected declining over the next ${figures.aiPredictions.horizonDays} days`,
-                "games",
-                figures.aiPredictions.declining,
-                figures.aiPredictions.provenance.asOf,
-              ] as CsvValue[],
-            ]
-          : []),
-        ...(premium && figures?.marketVolatility
-          ? [["market volatility", "score 0-10", figures.marketVolatility.score, asOf] as CsvValue[]]
-          : []),
-      ];
-      downloadFile(
-        `${name}.csv`,
-        toCsv(["figure", "unit", "value", "as of (ISO 8601)"], rows),
-        "text/csv;charset=utf-8",
-      );
+  // The live panel's last figures: shown by the Real-time panel, and exported with the rest.
+  const [realtime, setRealtime] = useState<(AnalyticsStats & { at: string }) | null>(null);
+  useChannel<AnalyticsStats>("analytics_stats", (data) =>
+    setRealtime({ ...data, at: new Date().toISOString() }),
+  );
+  const queryClient = useQueryClient();
+  const [exporting, setExporting] = useState(false);
+  // Every figure of every tab, from the answers the tabs draw (fetched for a tab not opened yet).
+  const exportFigures = async (format: "json" | "csv") => {
+    setExporting(true);
+    try {
+      const data = await loadDashboardData(queryClient, { premium, realtime });
+      const snapshot = dashboardExport(data, {
+        exportedAt: new Date().toISOString(),
+        reportTitle: (type) => REPORT_TITLES[type] ?? type,
+      });
+      const name = `gaming-intelligence-dashboard-${snapshot.exportedAt.slice(0, 10)}`;
+      if (format === "json") {
+        downloadFile(`${name}.json`, JSON.stringify(snapshot, null, 2), "application/json");
+      } else {
+        const csv = dashboardCsv(snapshot);
+        downloadFile(`${name}.csv`, toCsv(csv.header, csv.rows), "text/csv;charset=utf-8");
+      }
+      toast({
+        title: "Dashboard exported",
+        description: `The figures on this screen were saved as ${format.toUpperCase()}.`,
+      });
+    } catch {
+      // A figure that could not be loaded: no file that would leave it out without a word.
+      toast({
+        title: "Error",
+        description: "Could not load every figure of the dashboard, so nothing was saved. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setExporting(false);
     }
-    toast({
-      title: "Dashboard exported",
-      description: `The figures on this screen were saved as ${format.toUpperCase()}.`,
-    });
   };
 
   const tile = playersTile(figures);
@@ -865,10 +805,20 @@ export default function DashboardPage() {
           <>
             <LiveIndicator />
             {status === "connected" && <Badge variant="live">LIVE</Badge>}
-            <Button variant="outline" onClick={() => exportFigures("csv")} disabled={!figures}>
+            <Button
+              variant="outline"
+              onClick={() => void exportFigures("csv")}
+              disabled={!figures}
+              loading={exporting}
+            >
               <Download aria-hidden="true" /> Export CSV
             </Button>
-            <Button variant="outline" onClick={() => exportFigures("json")} disabled={!figures}>
+            <Button
+              variant="outline"
+              onClick={() => void exportFigures("json")}
+              disabled={!figures}
+              loading={exporting}
+            >
               <Download aria-hidden="true" /> Export JSON
             </Button>
           </>
@@ -906,7 +856,7 @@ export default function DashboardPage() {
         />
       )}
       <div className="mb-4">
-        <RealtimePanel />
+        <RealtimePanel stats={realtime} />
       </div>
       {!overview.isError && (
         <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -54,7 +54,7 @@ function SinglePointsCard({
         <ExportCsvButton
           // The file of the whole data: no range applies to single points.
           fileName={fileName.replace(/_(7d|30d|90d|1y)$/, "_all")}
-          data={() => seriesToCsv(shown)}
+          data={() => seriesToCsv(shown, provenance)}
           aria-label={`Export CSV of ${title}`}
         />
       </CardHeader>

@@ -1,0 +1,161 @@
+import { expect, test } from "vitest";
+import type { OverviewFigures, TrendingGame } from "../../../contracts/games.ts";
+import { type DashboardData, dashboardCsv, dashboardExport } from "./dashboard-export.ts";
+
+const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
+const overview: OverviewFigures = {
+  marketActivity: {
+    players: 1_300,
+    change: 8.3,
+    games: 2,
+    comparedGames: 2,
+    previousGames: 2,
+    partial: false,
+    basis: "days",
+    provenance: steam,
+  },
+  trendingCount: 73,
+  aiPredictions: {
+    rising: 3,
+    stable: 1,
+    declining: 2,
+    projected: 6,
+    horizonDays: 30,
+    minDays: 14,
+    provenance: steam,
+  },
+  marketVolatility: { score: 4.2, categories: 3, provenance: steam },
+  isDemo: false,
+  dataAsOf: "2026-11-20T00:00:00.000Z",
+};
+const game = {
+  gameId: "g1",
+  gameName: "Cosmic Protocol",
+  playerCount: 900,
+  growth: 0.25,
+  growthBasis: undefined,
+  players: {
+    latest: { value: 900, at: "2026-11-20T00:00:00.000Z" },
+    average: null,
+    peak: null,
+    provenance: steam,
+  },
+} as unknown as TrendingGame;
+
+const data = (premium: boolean): DashboardData => ({
+  overview,
+  trending: [game],
+  catalogSize: 2000,
+  catalogState: {
+    demo: false,
+    provenance: [{ source: "Steam Store Games", asOf: "2019-05-01T00:00:00.000Z" }],
+  },
+  connections: [],
+  freeGames: [],
+  freeGamesCount: null,
+  activity: [
+    { date: "2026-11-20", basis: "day", players: 1_300, games: 2, source: "Steam", asOf: "2026-11-20" },
+  ],
+  platformStats: [
+    { platform: "PC", games: 1_500, players: 1_300, playerGames: 2, provenance: steam },
+    { platform: "Xbox", games: 500, players: null, playerGames: 0, provenance: null },
+  ],
+  genres: [
+    { category: "Action", players: 800, games: 1, change: -2, provenance: steam, volatilityScore: 5.5 },
+  ],
+  marketHistory: {
+    globalRevenue: [
+      { year: 2023, revenue: 184, growth: 0.6, forecast: false },
+      { year: 2027, revenue: 213, growth: null, forecast: true },
+    ],
+    platformDistribution: {},
+    platformYear: null,
+    regionalMarkets: [],
+    regionalYear: null,
+    source: "Newzoo",
+    provenance: { source: "Newzoo", asOf: "2024-08-01T00:00:00.000Z" },
+  },
+  reports: [{ id: "r1", reportType: "genre_trends", generatedAt: "2026-11-27T06:00:00.000Z" }],
+  watchlist: [],
+  realtime: {
+    activeUsers: 4,
+    connections: 5,
+    gamesAnalyzed: 2000,
+    aiAnalyses: 7,
+    at: "2026-11-27T06:30:00.000Z",
+  },
+  premium,
+});
+
+const build = (premium: boolean) =>
+  dashboardExport(data(premium), {
+    exportedAt: "2026-11-27T06:31:00.000Z",
+    reportTitle: (t) => (t === "genre_trends" ? "Genre trends report" : t),
+  });
+const find = (exp: ReturnType<typeof build>, section: string, figure: string) =>
+  exp.figures.find((f) => f.section === section && f.figure.startsWith(figure));
+
+// The Dashboard's export held the top-level queries only: the file said "the figures on this screen"
+// and left out the Trending total, the live panel and every tab's cards.
+test("every card of the screen is in the export, each figure with its source and date", () => {
+  const exp = build(true);
+  expect(find(exp, "Trending", "games growing")).toMatchObject({
+    value: 73,
+    source: "Steam",
+    asOf: steam.asOf,
+  });
+  expect(find(exp, "Real-time", "users online")).toMatchObject({
+    value: 4,
+    source: "this server's live counts",
+    asOf: "2026-11-27T06:30:00.000Z",
+  });
+  expect(find(exp, "Player trends", "2026-11-20: players")).toMatchObject({ value: 1_300, source: "Steam" });
+  expect(find(exp, "Cross-platform players", "PC")).toMatchObject({ value: 1_300, source: "Steam" });
+  expect(find(exp, "Cross-platform players", "Xbox")).toMatchObject({ value: null, source: null });
+  expect(find(exp, "Platform distribution", "PC")).toMatchObject({
+    value: 1_500,
+    source: "Steam Store Games",
+  });
+  // Forecast years are not on the chart, so not in the file.
+  expect(find(exp, "Global games revenue", "2023: revenue")).toMatchObject({ value: 184, source: "Newzoo" });
+  expect(find(exp, "Global games revenue", "2027")).toBeUndefined();
+  expect(find(exp, "Recent reports", "Genre trends report")).toMatchObject({
+    source: "your reports",
+    asOf: "2026-11-27T06:00:00.000Z",
+  });
+  expect(find(exp, "Fastest growing", "Cosmic Protocol")).toMatchObject({ value: 25, source: "Steam" });
+  expect(find(exp, "Most volatile genres", "Action, volatility")).toMatchObject({ value: 5.5 });
+  expect(find(exp, "AI Predictions", "projected rising")).toMatchObject({ value: 3 });
+  for (const f of exp.figures)
+    if (f.value != null) expect(f.source, `${f.section}: ${f.figure}`).toBeTruthy();
+});
+
+test("premium figures only for premium users, as on screen", () => {
+  const exp = build(false);
+  expect(
+    exp.figures.some((f) =>
+      ["Fastest growing", "Most volatile genres", "AI Predictions", "Market Volatility"].includes(f.section),
+    ),
+  ).toBe(false);
+  expect(find(exp, "Trending", "games growing")?.value).toBe(73);
+});
+
+test("the live panel's figures before its first update are empty, not made up", () => {
+  const exp = dashboardExport({ ...data(false), realtime: null }, { exportedAt: "x", reportTitle: (t) => t });
+  expect(find(exp, "Real-time", "users online")).toMatchObject({ value: null, source: null, asOf: null });
+});
+
+test("the CSV has a row per figure with its source and date columns", () => {
+  const exp = build(true);
+  const csv = dashboardCsv(exp);
+  expect(csv.header).toEqual(["section", "figure", "unit", "value", "source", "as of (ISO 8601)"]);
+  expect(csv.rows).toHaveLength(exp.figures.length);
+  expect(csv.rows).toContainEqual([
+    "Games",
+    "games in the catalog",
+    "games",
+    2000,
+    "Steam Store Games",
+    "2019-05-01T00:00:00.000Z",
+  ]);
+});

@@ -1,0 +1,387 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { CsvValue } from "../../../contracts/csv.ts";
+import type { CatalogState } from "../../../contracts/data-sources.ts";
+import {
+  type ActivityPoint,
+  type GenreTrendRow,
+  GROWTH_BASIS_LABELS,
+  hasVolatility,
+  type OverviewFigures,
+  type ReportSummary,
+  type TrendingGame,
+  type UserGame,
+} from "../../../contracts/games.ts";
+import type { Provenance } from "../../../contracts/provenance.ts";
+import type { AnalyticsStats } from "../../../contracts/realtime.ts";
+import type {
+  FreeGame,
+  FreeGamesCount,
+  MarketHistory,
+  PlatformConnection,
+  PlatformStat,
+} from "../../../contracts/sources.ts";
+import { donutSlices, MAX_BARS } from "../../../ui/charts/index.ts";
+import { marketActivityCsvNames, playersTile } from "../../components/market-figure-text.ts";
+import {
+  activityQuery,
+  catalogSizeQuery,
+  catalogStateQuery,
+  marketTrendsQuery,
+  overviewQuery,
+  reportsQuery,
+  trendingQuery,
+  userGamesQuery,
+} from "../../queries/catalog.ts";
+import {
+  freeGamesCountQuery,
+  freeGamesQuery,
+  marketHistoryQuery,
+  platformConnectionsQuery,
+  platformStatsQuery,
+} from "../../queries/sources.ts";
+import { activitySeries } from "./activity-series.ts";
+
+/** Recent reports the Analytics tab lists (spec §9: up to 5). */
+export const RECENT_REPORTS = 5;
+/** The Free games list's length on the Multi-Platform tab. */
+export const FREE_GAMES_SHOWN = 10;
+/** The Advanced tab's tables: the 8 fastest growing games, the 8 most volatile genres. */
+export const ADVANCED_ROWS = 8;
+
+/** One figure of the Dashboard as the export carries it: where on the screen, what, its source and date. */
+export interface ExportFigure {
+  /** The tile, panel or card that shows it ("Trending", "Player trends"). */
+  section: string;
+  figure: string;
+  unit: string;
+  value: CsvValue;
+  /** The source the screen names for it; null where the screen names none (no data). */
+  source: string | null;
+  /** ISO 8601 time of its data, as the screen dates it; null where the source does not date it. */
+  asOf: string | null;
+}
+
+/** What the Dashboard's tabs read: the query answers, the live panel's last update, who is asking. */
+export interface DashboardData {
+  overview: OverviewFigures;
+  trending: TrendingGame[];
+  catalogSize: number | null;
+  catalogState: CatalogState | null;
+  connections: PlatformConnection[];
+  freeGames: FreeGame[];
+  freeGamesCount: FreeGamesCount | null;
+  activity: ActivityPoint[];
+  platformStats: PlatformStat[];
+  genres: GenreTrendRow[];
+  marketHistory: MarketHistory | null;
+  reports: ReportSummary[];
+  watchlist: UserGame[];
+  /** The Real-time panel's last figures and when they came; null before the first. */
+  realtime: (AnalyticsStats & { at: string }) | null;
+  premium: boolean;
+}
+
+export interface DashboardExport {
+  exportedAt: string;
+  /** The time of the catalog's newest player data. */
+  dataAsOf: string | null;
+  /** Generated demo games are in the catalog: the figures over it are not real. */
+  isDemo: boolean;
+  figures: ExportFigure[];
+}
+
+/** Several sources named together, dated by the newest (as a source note names them). */
+function joined(list: ReadonlyArray<Provenance | null | undefined>): {
+  source: string | null;
+  asOf: string | null;
+} {
+  const own = list.filter((p): p is Provenance => p != null);
+  const source = [...new Set(own.map((p) => p.source))].join("; ") || null;
+  const asOf =
+    own
+      .map((p) => p.asOf)
+      .filter((t): t is string => t != null)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))
+      .at(-1) ?? null;
+  return { source, asOf };
+}
+
+/**
+ * Every figure the Dashboard shows, on its tiles, its Real-time panel, its metric cards and each of
+ * its tabs (the Advanced tab's and the premium cards' for premium users only, as on screen), each
+ * with the source and date the screen names for it. Built from the answers the screen draws, so the
+ * file and the screen agree.
+ */
+export function dashboardExport(
+  data: DashboardData,
+  { exportedAt, reportTitle }: { exportedAt: string; reportTitle: (type: string) => string },
+): DashboardExport {
+  const figures: ExportFigure[] = [];
+  const add = (
+    section: string,
+    figure: string,
+    unit: string,
+    value: CsvValue,
+    from: { source: string | null; asOf: string | null },
+  ) => figures.push({ section, figure, unit, value, source: from.source, asOf: from.asOf });
+  const o = data.overview;
+  const activity = o.marketActivity;
+  const activityFrom = joined([activity.provenance]);
+  const catalog = joined(data.catalogState?.provenance ?? []);
+  const live = { source: "this server's platform connections", asOf: exportedAt };
+
+  // The tiles.
+  const connected = data.connections.filter((p) => p.status === "connected").length;
+  add("Platforms", "platforms", "count", data.connections.length, live);
+  add("Platforms", "platforms connected", "count", connected, live);
+  add("Games", "games in the catalog", "games", data.catalogSize, catalog);
+  if (data.freeGamesCount) {
+    const from = joined(data.freeGamesCount.provenance);
+    add("Free games", "free-to-play games in the catalog", "games", data.freeGamesCount.catalog, from);
+    add("Free games", "free store promotions running", "games", data.freeGamesCount.promotions, from);
+  }
+  // Named by measure and period, the players saying when the period is partial, the change over which games.
+  const tile = playersTile(o);
+  const names = marketActivityCsvNames(o);
+  add(tile.label, names.players, "players", activity.games ? activity.players : null, activityFrom);
+  add(tile.label, names.change, "%", activity.change, activityFrom);
+
+  // The Real-time panel: the server's live counts, as of their last update (none before the first).
+  const rt = data.realtime;
+  const rtFrom = rt ? { source: "this server's live counts", asOf: rt.at } : { source: null, asOf: null };
+  add("Real-time", "users online", "users", rt?.activeUsers ?? null, rtFrom);
+  add("Real-time", "open connections", "connections", rt?.connections ?? null, rtFrom);
+  add("Real-time", "games in the catalog", "games", rt?.gamesAnalyzed ?? null, rtFrom);
+  add("Real-time", "analyses run", "analyses", rt?.aiAnalyses ?? null, rtFrom);
+
+  // The metric cards.
+  add(
+    "Games Tracked",
+    "catalog games with player figures in the latest data",
+    "games",
+    activity.games,
+    activityFrom,
+  );
+  add(
+    "Trending",
+    "games growing against their previous period",
+    "games",
+    activity.games ? o.trendingCount : null,
+    activityFrom,
+  );
+  for (const g of data.trending)
+    add(
+      "Trending",
+      g.players?.latest?.period === "month"
+        ? `${g.gameName}, average players of the month`
+        : `${g.gameName}, latest players`,
+      "players",
+      g.playerCount,
+      { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null },
+    );
+  if (data.premium && o.aiPredictions) {
+    const p = o.aiPredictions;
+    const from = joined([p.provenance]);
+    // No game projected: no figure, rather than "0 rising" (the card's "–").
+    const projected = p.projected > 0;
+    add(
+      "AI Predictions",
+      `projected rising over the next ${p.horizonDays} days`,
+      "games",
+      projected ? p.rising : null,
+      from,
+    );
+    add(
+      "AI Predictions",
+      `projected declining over the next ${p.horizonDays} days`,
+      "games",
+      projected ? p.declining : null,
+      from,
+    );
+    add("AI Predictions", "projected within ±5%", "games", projected ? p.stable : null, from);
+    add("AI Predictions", "games projected", "games", p.projected, from);
+  }
+  if (data.premium && o.marketVolatility) {
+    const v = o.marketVolatility;
+    add(
+      "Market Volatility",
+      `average over ${v.categories} genres`,
+      "score 0-10",
+      v.score,
+      joined([v.provenance]),
+    );
+  }
+
+  // Overview tab.
+  const trends = activitySeries(data.activity);
+  const monthly = trends.header[0]?.startsWith("month");
+  for (const d of data.activity) {
+    const from = { source: d.source ?? null, asOf: d.asOf ?? d.date };
+    const when = monthly ? d.date.slice(0, 7) : d.date;
+    add("Player trends", `${when}: ${trends.name.toLowerCase()}`, "players", d.players, from);
+    add("Player trends", `${when}: games counted`, "games", d.games, from);
+  }
+  const measured = data.platformStats
+    .filter((p) => p.players != null && p.players > 0)
+    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0));
+  for (const p of measured.slice(0, MAX_BARS))
+    add("Cross-platform players", p.platform, "players", p.players, joined([p.provenance]));
+  for (const p of data.platformStats.filter((s) => s.players == null))
+    add("Cross-platform players", `${p.platform} (no source measures players there)`, "players", null, {
+      source: null,
+      asOf: null,
+    });
+  const slices = donutSlices(data.platformStats.map((p) => ({ label: p.platform, value: p.games })));
+  for (const s of slices) add("Platform distribution", s.label, "games", s.value, catalog);
+
+  // Multi-Platform tab.
+  for (const c of data.connections)
+    add("Platform status", `${c.name}: ${c.stored.unit} stored`, c.stored.unit, c.stored.count, {
+      source: c.source,
+      asOf: c.lastSuccess,
+    });
+  for (const g of data.freeGames.slice(0, FREE_GAMES_SHOWN)) {
+    const from =
+      g.store === "Epic" || g.store === "GOG"
+        ? joined([g.provenance ?? { source: `${g.store} store`, asOf: null }])
+        : joined([
+            ...(g.provenance ? [g.provenance] : (data.catalogState?.provenance ?? [])),
+            g.playersProvenance,
+          ]);
+    add(
+      "Free games",
+      `${g.name} (${g.store})${g.endsAt ? `, free until ${g.endsAt}` : ""}`,
+      "price (USD)",
+      0,
+      from,
+    );
+  }
+
+  // Analytics tab.
+  for (const t of data.genres.slice(0, MAX_BARS))
+    add("Market by genre", t.category, "players", t.players, joined([t.provenance]));
+  const revenueFrom = joined([data.marketHistory?.provenance]);
+  for (const r of (data.marketHistory?.globalRevenue ?? []).filter((r) => !r.forecast).slice(-8)) {
+    add("Global games revenue", `${r.year}: revenue`, "billion USD", r.revenue, revenueFrom);
+    if (r.growth != null) add("Global games revenue", `${r.year}: growth`, "%", r.growth, revenueFrom);
+  }
+  for (const r of data.reports.slice(0, RECENT_REPORTS))
+    add("Recent reports", reportTitle(r.reportType), "report", r.id, {
+      source: "your reports",
+      asOf: r.generatedAt,
+    });
+
+  // Game Tracking tab: the watchlist.
+  for (const g of data.watchlist) {
+    const players = { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null };
+    add(
+      "Your watchlist",
+      g.players?.latest?.period === "month"
+        ? `${g.gameName}, average players of the month`
+        : `${g.gameName}, latest players`,
+      "players",
+      g.playerCount,
+      players,
+    );
+    // A price that names no source of its own is the catalog's (as the free games' note says).
+    add(
+      "Your watchlist",
+      `${g.gameName}, price`,
+      "USD",
+      g.price,
+      g.provenance ? joined([g.provenance]) : catalog,
+    );
+    add("Your watchlist", `${g.gameName}, tracked since`, "ISO 8601", g.addedAt, {
+      source: "your watchlist",
+      asOf: g.addedAt,
+    });
+  }
+
+  // Advanced tab: premium only, as on screen.
+  if (data.premium) {
+    const rising = [...data.trending].sort((a, b) => b.growth - a.growth).slice(0, ADVANCED_ROWS);
+    for (const g of rising)
+      add(
+        "Fastest growing",
+        `${g.gameName}, growth ${g.growthBasis ? GROWTH_BASIS_LABELS[g.growthBasis] : "vs. the period before"}`,
+        "%",
+        g.growth * 100,
+        { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null },
+      );
+    const volatile = data.genres
+      .filter(hasVolatility)
+      .sort((a, b) => b.volatilityScore - a.volatilityScore)
+      .slice(0, ADVANCED_ROWS);
+    for (const t of volatile) {
+      const from = joined([t.provenance]);
+      add("Most volatile genres", `${t.category}, volatility`, "score 0-10", t.volatilityScore, from);
+      add("Most volatile genres", `${t.category}, change`, "%", t.change, from);
+    }
+  }
+
+  return { exportedAt, dataAsOf: o.dataAsOf, isDemo: o.isDemo || !!data.catalogState?.demo, figures };
+}
+
+/** The export as CSV: a row per figure, its source and date in the columns the other exports use. */
+export function dashboardCsv(exp: DashboardExport): { header: string[]; rows: CsvValue[][] } {
+  return {
+    header: ["section", "figure", "unit", "value", "source", "as of (ISO 8601)"],
+    rows: exp.figures.map((f) => [f.section, f.figure, f.unit, f.value, f.source, f.asOf]),
+  };
+}
+
+/**
+ * The answers of every query the Dashboard's tabs read: from the cache where a tab has loaded them,
+ * else fetched with the same options (a tab not opened yet), so its figures are in the file too.
+ */
+export async function loadDashboardData(
+  queryClient: QueryClient,
+  { premium, realtime }: { premium: boolean; realtime: DashboardData["realtime"] },
+): Promise<DashboardData> {
+  const [
+    overview,
+    trending,
+    catalogSize,
+    catalogState,
+    connections,
+    freeGames,
+    freeGamesCount,
+    activity,
+    platformStats,
+    genres,
+    marketHistory,
+    reports,
+    watchlist,
+  ] = await Promise.all([
+    queryClient.ensureQueryData(overviewQuery),
+    queryClient.ensureQueryData(trendingQuery),
+    queryClient.ensureQueryData(catalogSizeQuery),
+    queryClient.ensureQueryData(catalogStateQuery),
+    queryClient.ensureQueryData(platformConnectionsQuery),
+    queryClient.ensureQueryData(freeGamesQuery),
+    queryClient.ensureQueryData(freeGamesCountQuery),
+    queryClient.ensureQueryData(activityQuery),
+    queryClient.ensureQueryData(platformStatsQuery),
+    queryClient.ensureQueryData(marketTrendsQuery),
+    queryClient.ensureQueryData(marketHistoryQuery),
+    queryClient.ensureQueryData(reportsQuery),
+    queryClient.ensureQueryData(userGamesQuery),
+  ]);
+  return {
+    overview,
+    trending,
+    catalogSize,
+    catalogState,
+    connections,
+    freeGames,
+    freeGamesCount,
+    activity,
+    platformStats,
+    genres,
+    marketHistory,
+    reports,
+    watchlist,
+    realtime,
+    premium,
+  };
+}

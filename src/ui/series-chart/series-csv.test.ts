@@ -1,0 +1,73 @@
+import { expect, test } from "vitest";
+import { seriesToCsv } from "./series-csv.ts";
+
+const monthly = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
+const daily = { source: "SteamDB", asOf: "2023-06-10T00:00:00.000Z" };
+
+// Review: the chart CSVs had a time column and no source; a chart of two sources could not say whose
+// each row was.
+test("each row names the source and date of the series with a point at its time", () => {
+  const csv = seriesToCsv([
+    {
+      name: "Average players, monthly",
+      unit: "players",
+      points: [{ t: "2022-01-01T00:00:00.000Z", value: 10 }],
+      provenance: monthly,
+    },
+    {
+      name: "Peak players, daily",
+      unit: "players",
+      points: [{ t: "2023-06-10T00:00:00.000Z", value: 30 }],
+      provenance: daily,
+    },
+  ]);
+  expect(csv.header).toEqual([
+    "time (ISO 8601)",
+    "Average players, monthly (players)",
+    "Peak players, daily (players)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  expect(csv.rows).toEqual([
+    ["2022-01-01T00:00:00.000Z", 10, undefined, "SteamCharts", monthly.asOf],
+    ["2023-06-10T00:00:00.000Z", undefined, 30, "SteamDB", daily.asOf],
+  ]);
+});
+
+test("a row with points of two sources names each with its series, dated by the newest", () => {
+  const named = seriesToCsv([
+    {
+      name: "Peak players, monthly · SteamCharts",
+      unit: "players",
+      points: [{ t: "2022-02-01T00:00:00.000Z", value: 1 }],
+      provenance: monthly,
+    },
+    {
+      name: "Peak players, daily · SteamDB",
+      unit: "players",
+      points: [{ t: "2022-02-01T00:00:00.000Z", value: 2 }],
+      provenance: daily,
+    },
+  ]);
+  expect(named.rows[0]![3]).toBe("Peak players, monthly: SteamCharts; Peak players, daily: SteamDB");
+  const t = "2022-02-01T00:00:00.000Z";
+  const csv = seriesToCsv([
+    { name: "Players", unit: "players", points: [{ t, value: 10 }], provenance: monthly },
+    { name: "Peak players", unit: "players", points: [{ t, value: 30 }], provenance: daily },
+  ]);
+  expect(csv.rows).toEqual([[t, 10, 30, "Players: SteamCharts; Peak players: SteamDB", daily.asOf]]);
+});
+
+test("series of one source, or without their own, name the chart's sources", () => {
+  const t = "2022-02-01T00:00:00.000Z";
+  const same = seriesToCsv([
+    { name: "Positive", unit: "reviews", points: [{ t, value: 9 }], provenance: monthly },
+    { name: "Negative", unit: "reviews", points: [{ t, value: 1 }], provenance: monthly },
+  ]);
+  expect(same.rows).toEqual([[t, 9, 1, "SteamCharts", monthly.asOf]]);
+  const chart = seriesToCsv([{ name: "Price", unit: "USD", points: [{ t, value: 9.99 }] }], [monthly, daily]);
+  expect(chart.rows).toEqual([[t, 9.99, "SteamCharts; SteamDB", daily.asOf]]);
+  expect(seriesToCsv([{ name: "Price", unit: "USD", points: [{ t, value: 1 }] }]).rows).toEqual([
+    [t, 1, null, null],
+  ]);
+});

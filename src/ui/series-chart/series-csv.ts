@@ -1,0 +1,98 @@
+import type { CsvValue } from "../../contracts/csv.ts";
+import { headerWithUnit } from "../../contracts/csv.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
+import type { CsvData } from "../export/ExportButton.tsx";
+
+export interface TimeSeries {
+  name: string;
+  /** What the values count (`players`, `USD`): the CSV header carries it. */
+  unit: string;
+  /** ISO times, oldest first. */
+  points: Array<{ t: string; value: number }>;
+  /**
+   * What the line belongs to (a game on Compare). Lines of one group share a colour and a row of the
+   * legend, and differ in dash and marker, one per `variant`; the chart then draws its own legend,
+   * every entry shown, below the plot.
+   */
+  group?: string;
+  /** The palette's colour of the group (0 is `--chart-1`), so a group keeps it on every chart of a page. */
+  color?: number;
+  /** What tells the group's lines apart ("Steam Store Games", "monthly · SteamCharts"), named in the legend. */
+  variant?: string;
+  /**
+   * A value that holds until it changes (a price): drawn as steps, level from one observation to the
+   * next, never as a slope that would invent the values in between.
+   */
+  steps?: boolean;
+  /**
+   * Where this line's points come from and when: the CSV's `source` and `as of` on the rows of its
+   * points. Without it, the chart's own sources are named.
+   */
+  provenance?: Provenance | null;
+}
+
+/** The sources named together and the newest of their times (a source note's reading of them). */
+function sourcesOf(list: readonly Provenance[]): { source: string | null; asOf: string | null } {
+  const source = [...new Set(list.map((p) => p.source))].join("; ") || null;
+  const asOf =
+    list
+      .map((p) => p.asOf)
+      .filter((t): t is string => t != null)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))
+      .at(-1) ?? null;
+  return { source, asOf };
+}
+
+/**
+ * Several series as one table: a row per time any of them has a point, a column per series, and the
+ * `source` and `as of (ISO 8601)` columns the other exports carry. A row's source is that of the
+ * series with a point at its time (its line's own, else the chart's, `provenance`); where those
+ * differ, each is named with its series ("Average players, monthly: SteamCharts; Peak players, daily:
+ * SteamDB"), so a chart
+ * of two sources says whose each figure is. Its date is the newest of theirs.
+ */
+export function seriesToCsv(
+  series: readonly TimeSeries[],
+  provenance?: Provenance | readonly Provenance[] | null,
+): CsvData {
+  const chart: readonly Provenance[] = Array.isArray(provenance)
+    ? provenance
+    : provenance
+      ? [provenance as Provenance]
+      : [];
+  const times = [...new Set(series.flatMap((s) => s.points.map((p) => p.t)))].sort(
+    (a, b) => Date.parse(a) - Date.parse(b),
+  );
+  const byTime = series.map((s) => new Map(s.points.map((p) => [p.t, p.value])));
+  const sourceOf = series.map((s) => sourcesOf(s.provenance ? [s.provenance] : chart));
+  return {
+    header: [
+      "time (ISO 8601)",
+      ...series.map((s) => headerWithUnit(s.name, s.unit)),
+      "source",
+      "as of (ISO 8601)",
+    ],
+    rows: times.map((t) => {
+      const present = series.flatMap((_s, i) => (byTime[i]!.has(t) ? [i] : []));
+      const sources = present.map((i) => sourceOf[i]!).filter((p) => p.source != null);
+      const distinct = new Set(sources.map((p) => p.source));
+      const source =
+        distinct.size <= 1
+          ? (sources[0]?.source ?? null)
+          : present
+              .filter((i) => sourceOf[i]!.source != null)
+              // A name that already ends with its source ("Peak players, daily · SteamDB") is not followed by it twice.
+              .map(
+                (i) => `${series[i]!.name.replace(` · ${sourceOf[i]!.source}`, "")}: ${sourceOf[i]!.source}`,
+              )
+              .join("; ");
+      const asOf =
+        sources
+          .map((p) => p.asOf)
+          .filter((a): a is string => a != null)
+          .sort((a, b) => Date.parse(a) - Date.parse(b))
+          .at(-1) ?? null;
+      return [t, ...byTime.map((m) => m.get(t) as CsvValue), source, asOf];
+    }),
+  };
+}
