@@ -8,8 +8,8 @@ import {
   isUnauthorizedError,
   onAccessRefused,
   PLAN_CHANGED_TEXT,
-  withServerReason,
 } from "./api.ts";
+import { labelledErrorMessage, withServerReason } from "./server-reason.ts";
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -151,9 +151,9 @@ test("a field error the form knows is named by its on-screen label; others keep 
   };
   const error = new ApiError(422, `422: ${JSON.stringify(problem)}`, problem);
   const labels = { apiPerMinute: "API requests a minute per user" };
-  expect(errorMessage(error, undefined, labels)).toBe(`API requests a minute per user: ${message}`);
+  expect(labelledErrorMessage(error, labels)).toBe(`API requests a minute per user: ${message}`);
   expect(errorMessage(error)).toBe(`apiPerMinute: ${message}`);
   // A field the form does not show (a misspelt key) keeps the server's sentence naming it.
   const unknown = { ...problem, errors: [{ field: "apiPerMinut", message: "Unknown field" }] };
-  expect(errorMessage(new ApiError(422, "422", unknown), undefined, labels)).toBe(problem.detail);
+  expect(labelledErrorMessage(new ApiError(422, "422", unknown), labels)).toBe(problem.detail);
 });

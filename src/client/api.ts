@@ -127,35 +127,10 @@ export function accessChangedText(error: unknown): string | null {
   return null;
 }
 
-/**
- * A readable sentence from an API error, for toasts and inline messages. `labels` names a form's
- * fields as its screen does: a field error the form knows reads "Its label: message" rather than the
- * API's "fieldKey: message" (review r20-b #8, "apiPerMinute: 0 (no limit), …").
- */
-export function errorMessage(
-  error: unknown,
-  fallback = "Something went wrong",
-  labels?: Readonly<Record<string, string>>,
-): string {
+/** A readable sentence from an API error, for toasts and inline messages. */
+export function errorMessage(error: unknown, fallback = "Something went wrong"): string {
   const changed = accessChangedText(error);
   if (changed) return changed;
-  if (!(error instanceof ApiError)) return fallback;
-  const fieldErrors = error.problem?.errors;
-  if (labels && fieldErrors?.length && fieldErrors.every((e) => Object.hasOwn(labels, e.field))) {
-    return fieldErrors.map((e) => `${labels[e.field]}: ${e.message}`).join("; ");
-  }
-  return error.problem?.detail ?? error.problem?.title ?? fallback;
-}
-
-/**
- * A failure toast's fixed text (spec §8's words, kept as they are and first) followed by the
- * server's reason when it gave one: its problem `detail`, or the sentence for a refusal by role
- * ("Failed to update user role. This is the last admin: …."). The fixed text alone otherwise (a
- * problem with only a title, "Internal Server Error", says no more than the text).
- */
-export function withServerReason(text: string, error: unknown): string {
-  const reason = accessChangedText(error) ?? (error instanceof ApiError ? error.problem?.detail : undefined);
-  if (!reason?.trim()) return text;
-  const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
-  return `${sentence(text)} ${sentence(reason)}`;
+  if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? fallback;
+  return fallback;
 }

@@ -19,7 +19,7 @@ import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 import { growthLabel } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
-import { marketActivitySentence } from "./market-figure-text.ts";
+import { marketActivitySentence } from "./market-figure-details.ts";
 import { OrderNote } from "./OrderNote.tsx";
 import { AdminHint } from "./ProductState.tsx";
 

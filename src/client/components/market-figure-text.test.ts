@@ -1,15 +1,14 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures } from "../../contracts/games.ts";
 import {
-  aiPredictionsText,
   crossPlatformPlayersText,
   gamesTrackedHint,
   marketActivityCsvNames,
-  marketActivityHint,
   marketActivitySentence,
   playersTile,
   trendingChartDescription,
-} from "./market-figure-text.ts";
+} from "./market-figure-details.ts";
+import { aiPredictionsText, marketActivityHint } from "./market-figure-text.ts";
 
 const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
 

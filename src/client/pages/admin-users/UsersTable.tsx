@@ -9,13 +9,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest, withServerReason } from "../../api.ts";
+import { apiRequest } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { formatDate } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
+import { withServerReason } from "../../server-reason.ts";
 import { ResetPasswordButton } from "./ResetPasswordButton.tsx";
 
 function fullName(user: PublicUser): string {

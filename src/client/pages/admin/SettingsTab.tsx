@@ -24,6 +24,7 @@ import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
 import { STATUS_QUERY_KEY } from "../../queries/status.ts";
+import { labelledErrorMessage } from "../../server-reason.ts";
 import { AuditLogCard } from "./AuditLogCard.tsx";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
@@ -52,7 +53,7 @@ function useSave<T>(path: string, title: string, labels?: Readonly<Record<string
       client.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
     },
     onError: (error) =>
-      toast({ title, description: errorMessage(error, undefined, labels), variant: "destructive" }),
+      toast({ title, description: labelledErrorMessage(error, labels ?? {}), variant: "destructive" }),
   });
 }
 
@@ -327,7 +328,7 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
     onError: (error) =>
       toast({
         title: "AI limits",
-        description: errorMessage(error, undefined, AI_LIMIT_LABELS),
+        description: labelledErrorMessage(error, AI_LIMIT_LABELS),
         variant: "destructive",
       }),
   });

@@ -29,7 +29,7 @@ import {
   crossPlatformPlayersText,
   gamesTrackedHint,
   playersTile,
-} from "../../components/market-figure-text.ts";
+} from "../../components/market-figure-details.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";

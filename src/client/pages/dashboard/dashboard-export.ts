@@ -21,7 +21,7 @@ import type {
   PlatformStat,
 } from "../../../contracts/sources.ts";
 import { donutSlices, MAX_BARS } from "../../../ui/charts/index.ts";
-import { marketActivityCsvNames, playersTile } from "../../components/market-figure-text.ts";
+import { marketActivityCsvNames, playersTile } from "../../components/market-figure-details.ts";
 import {
   activityQuery,
   catalogSizeQuery,

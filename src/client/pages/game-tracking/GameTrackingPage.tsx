@@ -8,7 +8,7 @@ import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest, withServerReason } from "../../api.ts";
+import { apiRequest } from "../../api.ts";
 import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -18,6 +18,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
 import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
+import { withServerReason } from "../../server-reason.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { searchHint } from "./search-hint.ts";
 

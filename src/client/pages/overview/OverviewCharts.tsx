@@ -7,7 +7,7 @@ import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { trendingChartDescription } from "../../components/market-figure-text.ts";
+import { trendingChartDescription } from "../../components/market-figure-details.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { compactNumber } from "../../format/numbers.ts";

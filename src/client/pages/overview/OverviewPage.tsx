@@ -21,7 +21,6 @@ import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { marketActivityHint } from "../../components/market-figure-text.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
-import { formatDateTime } from "../../format/dates.ts";
 import { compactNumber } from "../../format/numbers.ts";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
@@ -53,21 +52,6 @@ function ChartsFallback() {
 
 /** Spec §9: up to 6 trending game cards on the Overview; charts at most 8 bars. */
 export const OVERVIEW_TRENDING = 6;
-
-/**
- * The hour's report limit reached (429): the server's limit, and when the next report can be made in
- * the user's time zone, rather than "Please try again", which would fail again (review r20-b #3).
- */
-function reportLimitToast(error: unknown) {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const limit = (error.problem?.detail ?? "").replace(/\s*Try again in [^.]*\./, "");
-  const at = Date.now() + (error.retryAfter ?? 60) * 1000;
-  return {
-    title: "Report limit reached",
-    description: `${limit} You can generate the next one at ${formatDateTime(at)}.`.trim(),
-    variant: "destructive" as const,
-  };
-}
 
 export default function OverviewPage() {
   const queryClient = useQueryClient();
@@ -115,8 +99,14 @@ export default function OverviewPage() {
       // No "Report generated" toast: the report's dialog is the answer, and a toast over it took the
       // first Escape (Radix dismisses the newest toast first), so the dialog needed two.
     } catch (error) {
+      // The hour's limit (429) is worded by a module of its own, loaded only then: the server
+      // answered, so it can be fetched, and the first route does not carry it.
+      const limited =
+        error instanceof ApiError && error.status === 429
+          ? await import("./report-limit-toast.ts").then((m) => m.reportLimitToast(error)).catch(() => null)
+          : null;
       toast(
-        reportLimitToast(error) ?? {
+        limited ?? {
           title: "Error",
           description: errorMessage(error, "Failed to generate the report. Please try again."),
           variant: "destructive",

@@ -36,7 +36,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Switch } from "../../../ui/switch/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
-import { apiRequest, errorMessage, withServerReason } from "../../api.ts";
+import { apiRequest, errorMessage } from "../../api.ts";
 import { Section } from "../../components/Section.tsx";
 import { formatDateTimeIn } from "../../format/dates.ts";
 import { browserTimeZone, formatLocaleOf, isKnownTimeZone, timeZoneNames } from "../../format/preferences.ts";
@@ -48,6 +48,7 @@ import {
 } from "../../notifications/browser-notifications.ts";
 import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queries/auth.ts";
 import { realtime } from "../../realtime.ts";
+import { withServerReason } from "../../server-reason.ts";
 import { applyTheme } from "../../theme.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { PasswordSection } from "./PasswordSection.tsx";
