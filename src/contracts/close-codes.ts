@@ -6,3 +6,10 @@
  * are for applications (RFC 6455 §7.4.2); 4401 echoes HTTP 401.
  */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
+ * The close code of a socket whose session was replaced by a new one for the same browser (a password
+ * change renews the session making it): any code but SESSION_ENDED_CLOSE_CODE makes the client
+ * reconnect, and its reconnect carries the new cookie.
+ */
+export const SESSION_RENEWED_CLOSE_CODE = 4205;

@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { changeOwnPassword } from "../../src/server/accounts/passwords.ts";
+import { sessionIdFromToken } from "../../src/server/auth/session.ts";
 import { db } from "../../src/server/db/client.ts";
-import { auditLog, oauthAccounts, users } from "../../src/server/db/schema/index.ts";
+import { auditLog, oauthAccounts, sessions, users } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { HttpProblem } from "../../src/server/http/problem.ts";
 import { cookieFrom, request } from "../helpers/api.ts";
 
 /**
@@ -35,6 +38,39 @@ interface Recorded {
   path: string;
   headers: Record<string, string>;
   form?: Record<string, string>;
+}
+
+/**
+ * Races without timing: `holdNextVerify()` makes the next password verification (after it did its work)
+ * wait until the test releases it, so a provider sign-in can run in between.
+ */
+const hold = vi.hoisted(() => ({
+  armed: null as { reached: () => void; release: Promise<void> } | null,
+}));
+vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
+  return {
+    ...real,
+    async verifyPassword(password: string, hash: string) {
+      const answer = await real.verifyPassword(password, hash);
+      const h = hold.armed;
+      if (h) {
+        hold.armed = null;
+        h.reached();
+        await h.release;
+      }
+      return answer;
+    },
+  };
+});
+function holdNextVerify() {
+  let reached!: () => void;
+  let release!: () => void;
+  const isReached = new Promise<void>((r) => {
+    reached = r;
+  });
+  hold.armed = { reached, release: new Promise<void>((r) => (release = r)) };
+  return { reached: isReached, release };
 }
 
 const received: Recorded[] = [];
@@ -455,19 +491,107 @@ describe("GET /api/auth/callback/google", () => {
     expect(after.notifications.filter((n: { kind: string }) => n.kind === "account")).toHaveLength(1);
   });
 
+  test("a sign-in with the planted password verified just before the owner's first provider sign-in gets no session", async () => {
+    const signup = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "gil@studio.example", password: "planted password" },
+    });
+    const { user } = await signup.json();
+    profiles.set("token-gil", {
+      body: { sub: "330000000000000000001", email: "gil@studio.example", email_verified: true },
+    });
+    const held = holdNextVerify();
+    const login = request("/api/auth/login", {
+      method: "POST",
+      json: { email: "gil@studio.example", password: "planted password" },
+    });
+    await held.reached;
+    // The planted password has been verified; before its session is made, the owner proves the address.
+    const owner = await signInThrough("google", "code-gil");
+    expect((await whoAmI(owner.res)).id).toBe(user.id);
+    held.release();
+    const res = await login;
+    expect(res.status).toBe(401);
+    expect(cookieFrom(res)).toBeUndefined();
+    // Only the owner's session is left.
+    const left = await db().select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((s) => s.id)).toEqual([sessionIdFromToken(cookieFrom(owner.res)!.split("=")[1]!)]);
+  });
+
+  test("a password change under way with the planted session when the owner proved the address stores nothing: 409", async () => {
+    const signup = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "hana@studio.example", password: "planted password" },
+    });
+    const { user } = await signup.json();
+    const planted = sessionIdFromToken(cookieFrom(signup)!.split("=")[1]!);
+    // The planted session's request passed its sign-in check with this row...
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    profiles.set("token-hana", {
+      body: { sub: "340000000000000000001", email: "hana@studio.example", email_verified: true },
+    });
+    // ...then the owner's first Google sign-in removes the password and ends every session...
+    await signInThrough("google", "code-hana");
+    // ...and only then does the change run: it finds no password, so none is asked for.
+    const change = changeOwnPassword(row!, planted, undefined, "attacker's new one");
+    await expect(change).rejects.toBeInstanceOf(HttpProblem);
+    await expect(change).rejects.toMatchObject({ status: 409 });
+    const [after] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(after!.passwordHash).toBeNull();
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      json: { email: "hana@studio.example", password: "attacker's new one" },
+    });
+    expect(login.status).toBe(401);
+  });
+
+  test("the link and the password's removal are one: when the removal fails, no link is kept and the next sign-in removes it", async () => {
+    const signup = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email: "ivo@studio.example", password: "planted password" },
+    });
+    const { user } = await signup.json();
+    profiles.set("token-ivo", {
+      body: { sub: "350000000000000000001", email: "ivo@studio.example", email_verified: true },
+    });
+    // The removal's UPDATE fails (standing in for a database error or a crash after the link's insert).
+    await db().run(
+      sql.raw(`CREATE TRIGGER test_refuse_ivo BEFORE UPDATE OF password_hash ON users
+               WHEN OLD.email = 'ivo@studio.example' BEGIN SELECT RAISE(ABORT, 'refused in test'); END`),
+    );
+    try {
+      const failed = await signInThrough("google", "code-ivo");
+      expect(failed.res.headers.get("location")).toBe("/?auth_error=server_error");
+    } finally {
+      await db().run(sql.raw("DROP TRIGGER test_refuse_ivo"));
+    }
+    expect(await db().select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id))).toHaveLength(0);
+    // The next sign-in is still the first proven one: the planted password goes.
+    const again = await signInThrough("google", "code-ivo");
+    expect((await whoAmI(again.res)).id).toBe(user.id);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBeNull();
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      json: { email: "ivo@studio.example", password: "planted password" },
+    });
+    expect(login.status).toBe(401);
+  });
+
   test("an account already linked to a provider keeps its password when another provider links", async () => {
     profiles.set("token-finn-google", {
       body: { sub: "320000000000000000001", email: "finn@studio.example", email_verified: true },
     });
     const first = await signInThrough("google", "code-finn-google");
-    const cookie = cookieFrom(first.res)!;
     // The proven owner sets a password, then links GitHub too.
     const set = await request("/api/auth/password", {
       method: "POST",
-      cookie,
+      cookie: cookieFrom(first.res)!,
       json: { newPassword: "finn's own password" },
     });
     expect(set.status).toBe(200);
+    // Setting the password renewed this browser's session.
+    const cookie = cookieFrom(set)!;
     profiles.set("token-finn-github", {
       body: { id: 9001, login: "finn", name: "Finn", email: "finn@studio.example" },
       emails: [{ email: "finn@studio.example", primary: true, verified: true, visibility: "public" }],

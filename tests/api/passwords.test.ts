@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
 import { db } from "../../src/server/db/client.ts";
-import { auditLog, sessions } from "../../src/server/db/schema/index.ts";
+import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { log } from "../../src/server/log.ts";
 import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
@@ -13,6 +13,46 @@ import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
  * other sessions, and an admin's reset. Plus the start-up warning for ADMIN_EMAILS addresses that
  * nobody has signed up with yet (finding 1).
  */
+
+/**
+ * Races without timing: `hold.next(name)` makes the next call of that password function (after it did
+ * its work) wait until the test releases it, so a test can run another request in between.
+ */
+const hold = vi.hoisted(() => {
+  const armed = new Map<string, { reached: () => void; release: Promise<void> }>();
+  return {
+    armed,
+    next(name: "verifyPassword" | "hashPassword") {
+      let reached!: () => void;
+      let release!: () => void;
+      const isReached = new Promise<void>((r) => {
+        reached = r;
+      });
+      armed.set(name, { reached, release: new Promise<void>((r) => (release = r)) });
+      return { reached: isReached, release };
+    },
+  };
+});
+vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
+  const held =
+    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const answer = await fn(...args);
+      const h = hold.armed.get(name);
+      if (h) {
+        hold.armed.delete(name);
+        h.reached();
+        await h.release;
+      }
+      return answer;
+    };
+  return {
+    ...real,
+    verifyPassword: held("verifyPassword", real.verifyPassword),
+    hashPassword: held("hashPassword", real.hashPassword),
+  };
+});
 
 let counter = 0;
 /** A password account signed in twice (two sessions), as the sign-up and login routes make it. */
@@ -36,7 +76,7 @@ const audit = (targetId: string, action: string) =>
     .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action as never)));
 
 describe("POST /api/auth/password", () => {
-  test("changes the password, keeps this session and ends the others; old password fails", async () => {
+  test("changes the password, renews this session under a new cookie and ends the others; old password fails", async () => {
     const u = await passwordUser();
     const res = await request("/api/auth/password", {
       method: "POST",
@@ -45,8 +85,14 @@ describe("POST /api/auth/password", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ endedSessions: 1 });
-    expect(await status(u.here)).toBe(200);
+    // This browser goes on with a new token; the old one (and any copy of it) no longer works.
+    const renewed = cookieFrom(res)!;
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(u.here);
+    expect(await status(renewed)).toBe(200);
+    expect(await status(u.here)).toBe(401);
     expect(await status(u.elsewhere)).toBe(401);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(1);
     expect((await signIn(u.email, "first password 1")).status).toBe(401);
     expect((await signIn(u.email, "second password 2")).status).toBe(200);
     expect(await audit(u.id, "user.password_changed")).toHaveLength(1);
@@ -104,14 +150,16 @@ describe("POST /api/auth/password", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ endedSessions: 1 });
     expect(await status(`${SESSION_COOKIE}=${other}`)).toBe(401);
-    expect(
-      (await request("/api/auth/password", { cookie: u.cookie }).then((r) => r.json())).hasPassword,
-    ).toBe(true);
+    const renewed = cookieFrom(res)!;
+    expect(await status(u.cookie)).toBe(401);
+    expect((await request("/api/auth/password", { cookie: renewed }).then((r) => r.json())).hasPassword).toBe(
+      true,
+    );
     expect((await signIn(u.user.email, "a brand new one")).status).toBe(200);
     // Now it has one: the next change needs it.
     const next = await request("/api/auth/password", {
       method: "POST",
-      cookie: u.cookie,
+      cookie: renewed,
       json: { newPassword: "yet another one" },
     });
     expect(next.status).toBe(422);
@@ -145,6 +193,111 @@ describe("POST /api/auth/password", () => {
     });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  test("guesses here and at login count together for the email (ADR 027): five of each, then 429", async () => {
+    const u = await passwordUser();
+    const headers = { "X-Forwarded-For": "203.0.113.78" };
+    for (let i = 0; i < 5; i++) {
+      const res = await request("/api/auth/login", {
+        method: "POST",
+        headers,
+        json: { email: u.email, password: `login guess ${i}` },
+      });
+      expect(res.status).toBe(401);
+    }
+    for (let i = 0; i < 5; i++) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: u.here,
+        headers,
+        json: { currentPassword: `form guess ${i}`, newPassword: "second password 2" },
+      });
+      expect(res.status).toBe(403);
+    }
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      headers,
+      json: { email: u.email, password: "first password 1" },
+    });
+    expect(login.status).toBe(429);
+  });
+});
+
+describe("a password write while another request is under way (review r21)", () => {
+  const sessionsOf = (userId: string) => db().select().from(sessions).where(eq(sessions.userId, userId));
+  const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
+    request("/api/auth/password", { method: "POST", cookie, json: { currentPassword, newPassword } });
+
+  test("a sign-in verified just before the owner changed the password gets no session: 401", async () => {
+    const u = await passwordUser();
+    const held = hold.next("verifyPassword");
+    const login = signIn(u.email, "first password 1");
+    await held.reached;
+    // The old password has been verified; before the session is made, the owner changes it.
+    const change = await changePassword(u.here, "first password 1", "second password 2");
+    expect(change.status).toBe(200);
+    held.release();
+    const res = await login;
+    expect(res.status).toBe(401);
+    expect((await res.json()).detail).toBe("Incorrect email or password");
+    expect(cookieFrom(res)).toBeUndefined();
+    // Only the owner's renewed session is left.
+    expect(await sessionsOf(u.id)).toHaveLength(1);
+    expect(await status(cookieFrom(change)!)).toBe(200);
+  });
+
+  test("a sign-in verified just before an admin's reset gets no session: 401", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const held = hold.next("verifyPassword");
+    const login = signIn(u.email, "first password 1");
+    await held.reached;
+    const reset = await request(`/api/admin/users/${u.id}/password`, {
+      method: "POST",
+      cookie: admin.cookie,
+    });
+    expect(reset.status).toBe(200);
+    held.release();
+    expect((await login).status).toBe(401);
+    expect(await sessionsOf(u.id)).toHaveLength(0);
+  });
+
+  test("a change whose session ended meanwhile stores nothing: 409 problem JSON", async () => {
+    const u = await passwordUser();
+    const held = hold.next("hashPassword");
+    const change = changePassword(u.here, "first password 1", "second password 2");
+    await held.reached;
+    // Checked and hashed; meanwhile another device signs this session out.
+    expect(
+      (await request("/api/auth/sessions/end-others", { method: "POST", cookie: u.elsewhere })).status,
+    ).toBe(200);
+    held.release();
+    const res = await change;
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).detail).toBe("Your password was changed meanwhile: sign in again");
+    expect(cookieFrom(res)).toBeUndefined();
+    expect((await signIn(u.email, "second password 2")).status).toBe(401);
+    expect((await signIn(u.email, "first password 1")).status).toBe(200);
+    expect(await status(u.elsewhere)).toBe(200);
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(0);
+  });
+
+  test("a change checked against a password another device changed meanwhile stores nothing: 409", async () => {
+    const u = await passwordUser();
+    const held = hold.next("hashPassword");
+    const change = changePassword(u.here, "first password 1", "second password 2");
+    await held.reached;
+    const other = await changePassword(u.elsewhere, "first password 1", "third password 3");
+    expect(other.status).toBe(200);
+    held.release();
+    expect((await change).status).toBe(409);
+    expect((await signIn(u.email, "second password 2")).status).toBe(401);
+    expect((await signIn(u.email, "third password 3")).status).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, u.id));
+    expect(row!.passwordHash).not.toBeNull();
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(1);
   });
 });
 

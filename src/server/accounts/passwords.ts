@@ -1,8 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { forgetCachedUser, invalidateUserSessions, invalidateUserSessionsExcept } from "../auth/session.ts";
+import {
+  forgetCachedUser,
+  generateSessionToken,
+  invalidateUserSessions,
+  invalidateUserSessionsExcept,
+  newSessionRow,
+  sessionsEndedInTransaction,
+} from "../auth/session.ts";
 import { db } from "../db/client.ts";
-import { type UserRow, users } from "../db/schema/index.ts";
+import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { recordAudit } from "./audit.ts";
 import { findUserById } from "./users.ts";
@@ -19,17 +26,33 @@ async function storePassword(userId: string, password: string): Promise<void> {
   forgetCachedUser(userId);
 }
 
+export const PASSWORD_CHANGED_MEANWHILE = "Your password was changed meanwhile: sign in again";
+
+export interface PasswordChanged {
+  /** How many other sessions of the user ended. */
+  endedSessions: number;
+  /** The new session of the browser that made the change, and its token for the cookie. */
+  token: string;
+  session: SessionRow;
+}
+
 /**
  * `POST /api/auth/password`: the current password must match when the account has one; an account
  * made through a provider sets its first without. Every other session of the user ends (whoever may
- * hold the old password is signed out); the one making the change stays. Answers how many ended.
+ * hold the old password is signed out), and the one making the change goes on under a new token
+ * (a copied cookie of it ends too, review r21 M1). Answers how many others ended, and the new session.
+ *
+ * The write happens only if the stored hash is still the one checked (or still none) and the caller's
+ * session still exists, in one transaction with the sessions' replacement: a password changed,
+ * reset or removed while this request was under way (a provider sign-in removing an unproven one
+ * ends every session) answers 409 and stores nothing (review r21 H2).
  */
 export async function changeOwnPassword(
   user: UserRow,
-  keepSessionId: string,
+  currentSessionId: string,
   currentPassword: string | undefined,
   newPassword: string,
-): Promise<number> {
+): Promise<PasswordChanged> {
   // Read again: the session's cached row may predate a change made a moment ago.
   const stored = (await findUserById(user.id)) ?? user;
   if (stored.passwordHash) {
@@ -44,15 +67,45 @@ export async function changeOwnPassword(
       });
     }
   }
-  await storePassword(user.id, newPassword);
-  const ended = await invalidateUserSessionsExcept(user.id, keepSessionId);
+  const newHash = await hashPassword(newPassword);
+  const token = generateSessionToken();
+  const session = newSessionRow(token, user.id);
+  sessionsEndedInTransaction.before(user.id);
+  const endedIds = await db().transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash: newHash })
+      .where(
+        and(
+          eq(users.id, user.id),
+          stored.passwordHash ? eq(users.passwordHash, stored.passwordHash) : isNull(users.passwordHash),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(sessions)
+              .where(and(eq(sessions.id, currentSessionId), eq(sessions.userId, user.id))),
+          ),
+        ),
+      )
+      .returning({ id: users.id });
+    if (changed.length === 0) throw new HttpProblem(409, PASSWORD_CHANGED_MEANWHILE, { title: "Conflict" });
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, user.id))
+      .returning({ id: sessions.id });
+    await tx.insert(sessions).values(session);
+    return ended.map((e) => e.id);
+  });
+  sessionsEndedInTransaction.after(user.id, endedIds, currentSessionId);
+  forgetCachedUser(user.id);
+  const endedSessions = endedIds.filter((id) => id !== currentSessionId).length;
   await recordAudit({
     actorId: user.id,
     action: "user.password_changed",
     targetId: user.id,
-    detail: { firstPassword: !stored.passwordHash, endedSessions: ended },
+    detail: { firstPassword: !stored.passwordHash, endedSessions },
   });
-  return ended;
+  return { endedSessions, token, session };
 }
 
 /** `POST /api/auth/sessions/end-others`: every session of the user but this one ends. */

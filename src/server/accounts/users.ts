@@ -1,9 +1,9 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
-import { forgetCachedUser, invalidateUserSessions } from "../auth/session.ts";
+import { forgetCachedUser, invalidateUserSessions, sessionsEndedInTransaction } from "../auth/session.ts";
 import { db } from "../db/client.ts";
-import { oauthAccounts, type UserRow, users } from "../db/schema/index.ts";
+import { oauthAccounts, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
@@ -221,48 +221,72 @@ async function linkProvider(userId: string, identity: ProviderIdentity): Promise
   });
 }
 
-async function hasProviderLink(userId: string): Promise<boolean> {
-  const [row] = await db()
-    .select({ userId: oauthAccounts.userId })
-    .from(oauthAccounts)
-    .where(eq(oauthAccounts.userId, userId))
-    .limit(1);
-  return row != null;
-}
-
 /**
  * Account pre-hijacking: a password sign-up proves nothing about the address, so anyone could have
  * made this account for someone else's email and kept its password. The first provider sign-in that
  * verifies the address (an account never linked before) makes that person the proven owner: the
  * password set without proof stops working, every session of the account ends (the new one starts
  * after this), and the owner is told in the header bell how to set a new password.
+ *
+ * The link, the password's removal and the sessions' end are one transaction (review r21 M2): a link
+ * stored without the removal would make every later sign-in "proven before" and keep the planted
+ * password for good. Answers the user as it now is.
  */
-async function removeUnprovenPassword(
-  user: UserRow,
-  provider: ProviderIdentity["provider"],
-): Promise<UserRow> {
-  if (!user.passwordHash) return user;
-  const [row] = await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id)).returning();
-  await invalidateUserSessions(user.id);
+async function linkToExistingAccount(user: UserRow, identity: ProviderIdentity): Promise<UserRow> {
+  sessionsEndedInTransaction.before(user.id);
+  const removal = await db().transaction(async (tx) => {
+    const [provenBefore] = await tx
+      .select({ userId: oauthAccounts.userId })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, user.id))
+      .limit(1);
+    await tx.insert(oauthAccounts).values({
+      provider: identity.provider,
+      providerUserId: identity.providerUserId,
+      userId: user.id,
+      createdAt: new Date(),
+    });
+    if (provenBefore) return null;
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash: null })
+      .where(and(eq(users.id, user.id), isNotNull(users.passwordHash)))
+      .returning();
+    if (!row) return null;
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, user.id))
+      .returning({ id: sessions.id });
+    return { row, endedIds: ended.map((e) => e.id) };
+  });
+  await recordAudit({
+    actorId: user.id,
+    action: "user.oauth_linked",
+    targetId: user.id,
+    detail: { provider: identity.provider },
+  });
+  if (!removal) return user;
+  sessionsEndedInTransaction.after(user.id, removal.endedIds);
+  forgetCachedUser(user.id);
   await recordAudit({
     actorId: user.id,
     action: "user.unproven_password_removed",
     targetId: user.id,
-    detail: { provider },
+    detail: { provider: identity.provider },
   });
-  await addAccountNotification(user.id, { event: "password_removed", provider });
+  await addAccountNotification(user.id, { event: "password_removed", provider: identity.provider });
   log.info("password set before the address was proven removed at first provider sign-in", {
     userId: user.id,
-    provider,
+    provider: identity.provider,
   });
-  return row ?? { ...user, passwordHash: null };
+  return removal.row;
 }
 
 /**
  * The account a provider sign-in belongs to (issue 2 §4): the one already linked to this
  * provider id; else the account with the same email, but only when the provider says the email
  * is verified (otherwise anyone could claim an account by typing its email at a provider), removing a
- * password nobody proved the address for (`removeUnprovenPassword`); else a
+ * password nobody proved the address for (`linkToExistingAccount`); else a
  * new account without a password. Admin by ADMIN_EMAILS needs a verified email too.
  */
 export async function signInWithProvider(identity: ProviderIdentity): Promise<UserRow> {
@@ -283,10 +307,7 @@ export async function signInWithProvider(identity: ProviderIdentity): Promise<Us
   const existing = await findUserByEmail(identity.email);
   if (existing) {
     if (!identity.emailVerified) throw new ProviderSignInError("email_unverified");
-    const provenBefore = await hasProviderLink(existing.id);
-    await linkProvider(existing.id, identity);
-    const owned = provenBefore ? existing : await removeUnprovenPassword(existing, identity.provider);
-    return promoteIfAdminEmail(owned);
+    return promoteIfAdminEmail(await linkToExistingAccount(existing, identity));
   }
 
   const user = await createUser({

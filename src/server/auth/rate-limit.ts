@@ -144,7 +144,8 @@ export interface CountedAttempt {
  * Counts an attempt of `action` (signup, login) for the address, the (address, email) pair and the
  * email. The address has one bucket for sign-up and login together (README: "attempts allowed per
  * client IP", one limit), so switching between them does not double it; the pair and email buckets
- * stay per action. Throws 429 with `Retry-After` when any is over its limit. A blocked address or pair records
+ * stay per action. Settings' password form counts as `login` (ADR 027): a guess of the current
+ * password there is a guess at the sign-in's. Throws 429 with `Retry-After` when any is over its limit. A blocked address or pair records
  * nothing new, so a flood from one address adds no keys.
  */
 export function enforceAuthRateLimit(

@@ -11,6 +11,7 @@ import {
   closeSocketsExceptSession,
   closeUserSockets,
   recheckSockets,
+  renewSessionSockets,
 } from "../realtime/session-watch.ts";
 
 /**
@@ -45,14 +46,45 @@ export function sessionIdFromToken(token: string): string {
 }
 
 export async function createSession(token: string, userId: string): Promise<SessionRow> {
+  const row = newSessionRow(token, userId);
+  await db().insert(sessions).values(row);
+  return row;
+}
+
+/**
+ * A password sign-in's session, created only while the user's stored password hash is still the one
+ * the password was verified against, in one statement. The verification takes tens of milliseconds:
+ * a password changed, reset or removed meanwhile (which ends every session) must not be followed by
+ * a session made with the old one (review r21 H1). Hashes carry a random salt, so a password set
+ * again, even to the same text, is a different hash. Null when it was not created.
+ */
+export async function createSessionIfPasswordStill(
+  token: string,
+  userId: string,
+  verifiedHash: string,
+): Promise<SessionRow | null> {
   const row = {
     id: sessionIdFromToken(token),
     userId,
     expiresAt: new Date(Date.now() + lifetimeMs),
     createdAt: new Date(),
   };
-  await db().insert(sessions).values(row);
-  return row;
+  const rs = await db().run(
+    sql`INSERT INTO sessions (id, user_id, expires_at, created_at)
+        SELECT ${row.id}, ${userId}, ${row.expiresAt.getTime()}, ${row.createdAt.getTime()}
+        WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND password_hash = ${verifiedHash})`,
+  );
+  return rs.rowsAffected === 1 ? row : null;
+}
+
+/** A new session row for the user (not stored): for a transaction that writes it with other changes. */
+export function newSessionRow(token: string, userId: string): SessionRow {
+  return {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+    createdAt: new Date(),
+  };
 }
 
 export interface SessionResult {
@@ -242,6 +274,26 @@ export async function invalidateUserSessionsExcept(userId: string, keepSessionId
 }
 
 /**
+ * For a transaction that deletes a user's sessions itself (a password change or removal written with
+ * them in one transaction): call `before` ahead of it and `after` once it committed, with the ids it
+ * ended. Cached lookups go, as in the functions above, and the ended sessions' sockets close. A session
+ * `renewed` into another (the password change's own, given a new token) has its sockets closed with
+ * `SESSION_RENEWED_CLOSE_CODE`: the browser reconnects with its new cookie instead of signing out.
+ */
+export const sessionsEndedInTransaction = {
+  before(userId: string): void {
+    cache.forgetUser(userId);
+  },
+  after(userId: string, endedIds: readonly string[], renewed?: string): void {
+    cache.forgetUser(userId);
+    for (const id of endedIds) {
+      if (id === renewed) renewSessionSockets(id);
+      else closeSessionSockets(id);
+    }
+  },
+};
+
+/**
  * Call after changing a user's row (role, tier, profile) outside the functions above: their cached
  * sessions carry the old row.
  */
@@ -283,11 +335,24 @@ export function readSessionToken(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
-/** Starts a session for the user and sets its cookie. */
-export async function startSession(c: Context, userId: string): Promise<void> {
+/**
+ * Starts a session for the user and sets its cookie. A password sign-in passes the hash it verified:
+ * the session is then made only if that is still the stored one (`createSessionIfPasswordStill`), and
+ * the answer is false, with no cookie, when it is not.
+ */
+export async function startSession(
+  c: Context,
+  userId: string,
+  options: { verifiedPasswordHash?: string } = {},
+): Promise<boolean> {
   const token = generateSessionToken();
-  const session = await createSession(token, userId);
+  const session =
+    options.verifiedPasswordHash === undefined
+      ? await createSession(token, userId)
+      : await createSessionIfPasswordStill(token, userId, options.verifiedPasswordHash);
+  if (!session) return false;
   setSessionCookie(c, token, session.expiresAt);
+  return true;
 }
 
 export function toPublicUser(row: UserRow): PublicUser {

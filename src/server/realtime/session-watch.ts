@@ -1,5 +1,6 @@
 import type { ServerWebSocket } from "bun";
 import { eq, inArray } from "drizzle-orm";
+import { SESSION_RENEWED_CLOSE_CODE } from "../../contracts/close-codes.ts";
 import { PREMIUM_CHANNELS, SESSION_ENDED_CLOSE_CODE, type ServerMessage } from "../../contracts/realtime.ts";
 import { hasPremiumAccess, type Role } from "../../contracts/roles.ts";
 import { dataVersion, db } from "../db/client.ts";
@@ -50,6 +51,22 @@ function closeWhere(test: (data: SocketData) => boolean, why: string): number {
 /** Logout or an expired session: closes that session's sockets. */
 export function closeSessionSockets(sessionId: string): number {
   return closeWhere((data) => data.sessionId === sessionId, "session ended");
+}
+
+/**
+ * The session was replaced by a new one of the same browser (a password change gives the session
+ * making it a new token): its sockets close with SESSION_RENEWED_CLOSE_CODE and the client reconnects
+ * with its new cookie, where a copy of the old cookie elsewhere is refused.
+ */
+export function renewSessionSockets(sessionId: string): number {
+  let closed = 0;
+  for (const [ws, data] of [...openSockets()]) {
+    if (data.sessionId !== sessionId) continue;
+    log.debug("ws: session renewed, closing its socket", { userId: data.userId });
+    closeSocket(ws, SESSION_RENEWED_CLOSE_CODE, "Session renewed");
+    closed++;
+  }
+  return closed;
 }
 
 /** Every session of a user ended (account deleted): closes all their sockets. */

@@ -37,7 +37,13 @@ import {
   createAuthRateLimits,
   enforceAuthRateLimit,
 } from "../auth/rate-limit.ts";
-import { clearSessionCookie, invalidateSession, startSession, toPublicUser } from "../auth/session.ts";
+import {
+  clearSessionCookie,
+  invalidateSession,
+  setSessionCookie,
+  startSession,
+  toPublicUser,
+} from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { jsonBody, noBody, noQueryParams } from "../http/validate.ts";
@@ -78,14 +84,15 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         const { email, password } = c.req.valid("json");
         const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
         const found = await authenticateWithPassword(email, password);
-        if (!found) {
+        const user = found && (await promoteIfAdminEmail(found));
+        // The session only while the verified hash is still the stored one: a password changed, reset
+        // or removed during the verification fails this sign-in like a wrong password (review r21 H1).
+        if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: found.passwordHash! }))) {
           await auditPasswordSignInFailed(email);
           throw new HttpProblem(401, INVALID_CREDENTIALS);
         }
         // Only failures count: the owner signing in is never held against the account or address.
         attempt.refund();
-        const user = await promoteIfAdminEmail(found);
-        await startSession(c, user.id);
         await auditSignIn(user.id, "password");
         return c.json({ user: toPublicUser(user) }, 200);
       })
@@ -107,14 +114,17 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       .post("/password", requireUser, jsonBody(ChangePasswordBodySchema), async (c) => {
         const user = c.get("user");
         const { currentPassword, newPassword } = c.req.valid("json");
-        // Guessing the current password through this form is limited like login.
-        const attempt = enforceAuthRateLimit(limits, "password", clientIp(c), user.email);
-        const endedSessions = await changeOwnPassword(
+        // Guessing the current password through this form counts in the login's buckets for this
+        // email (ADR 027): a stolen session adds no guesses to those of the sign-in form.
+        const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), user.email);
+        const { endedSessions, token, session } = await changeOwnPassword(
           user,
           c.get("session")!.id,
           currentPassword,
           newPassword,
         );
+        // This browser goes on with a new session: a copy of the old cookie ends with the others.
+        setSessionCookie(c, token, session.expiresAt);
         attempt.refund();
         log.info("password changed", { requestId: c.get("requestId"), userId: user.id, endedSessions });
         return c.json({ endedSessions } satisfies SessionsEndedAnswer);
