@@ -117,6 +117,12 @@ test("User Management: Reset password shows a temporary password once; the user'
   const temporary = await shown.inputValue();
   expect(temporary).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
   await page.getByText("It is shown only this once").waitFor();
+  // Nothing forces a change at sign-in, so the dialog promises none (review r21).
+  await page
+    .getByText("they can change it in Settings → Security → Password. It keeps working until they do.", {
+      exact: false,
+    })
+    .waitFor();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-reset-password.png` });
   await page.getByRole("button", { name: "Done" }).click();
   expect(await shown.count()).toBe(0);

@@ -51,10 +51,10 @@ export function ResetPasswordButton({ userId, label }: { userId: string; label: 
               <DialogHeader>
                 <DialogTitle>Temporary password for {label}</DialogTitle>
                 <DialogDescription>
-                  Pass it on to the user. It is shown only this once: after you close this, nobody can see it
+                  Pass it on privately. It is shown only this once: after you close this, nobody can see it
                   again. {label} was signed out everywhere ({answer.endedSessions}{" "}
-                  {answer.endedSessions === 1 ? "session" : "sessions"} ended) and signs in with it, then
-                  changes it in Settings → Security → Password.
+                  {answer.endedSessions === 1 ? "session" : "sessions"} ended) and signs in with it; they can
+                  change it in Settings → Security → Password. It keeps working until they do.
                 </DialogDescription>
               </DialogHeader>
               <div className="flex gap-2">
