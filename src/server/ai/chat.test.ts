@@ -2,11 +2,15 @@ import { expect, test } from "vitest";
 import type { SearchResult } from "../catalog/search.ts";
 import {
   droppedNote,
+  estimateMethods,
+  estimateSentence,
   gamesNamedIn,
   nameSearches,
   namesNotFound,
   notFoundSentence,
   notInCatalog,
+  referencesIn,
+  refersTo,
 } from "./chat.ts";
 
 test("the names a question gives that no game found answers to", () => {
@@ -115,4 +119,47 @@ test("the missing-name check reads the searches the question's lookup ran, each 
   expect(await search("Dead Cells", 1)).toHaveLength(1);
   await search(question, 50);
   expect(asked).toHaveLength(5);
+});
+
+test("an estimate reads as the game page gives it: P50 with its P10–P90 range, or the range alone, and its methods", () => {
+  expect(estimateSentence("estimated owners", { low: 3_420_000, mid: 7_190_000, high: 15_100_000 })).toBe(
+    "estimated owners 7,190,000 (P50; P10–P90 3,420,000–15,100,000)",
+  );
+  // A low-signal estimate has no single figure.
+  expect(estimateSentence("estimated gross revenue", { low: 538, high: 8620 }, true)).toBe(
+    "estimated gross revenue between $538 and $8,620 (P10–P90; too little is known of the game for a single figure)",
+  );
+  expect(estimateMethods([{ label: "Review model", weight: 1 }])).toBe("from the review model ");
+  expect(
+    estimateMethods([
+      { label: "Review model", weight: 0.6 },
+      { label: "Player hours", weight: 0 },
+      { label: "Owners band", weight: 0.4 },
+    ]),
+  ).toBe("from a blend of review model (60 %) and owners band (40 %) ");
+});
+
+test("the words of a question that may refer to a game, and what they refer to", () => {
+  expect(referencesIn("How many players does PUBG have?")).toEqual([["PUBG"]]);
+  expect(referencesIn("What are the most played games right now?")).toEqual([]);
+  expect(referencesIn("Dark Souls 3 reviews in 2019")).toEqual([["Dark", "Souls", "3"]]);
+  expect(refersTo("PUBG", { name: "PUBG: BATTLEGROUNDS" })).toBe(true);
+  expect(refersTo("PUBG", { name: "PLAYERUNKNOWN'S BATTLEGROUNDS" })).toBe(true);
+  // A short form counts written in capitals only; lowercase, it must be the name's initials.
+  expect(refersTo("pubg", { name: "PLAYERUNKNOWN'S BATTLEGROUNDS" })).toBe(false);
+  expect(refersTo("gta 5", { name: "Grand Theft Auto V" })).toBe(true);
+  expect(refersTo("Dark Souls 3", { name: "DARK SOULS™ III" })).toBe(true);
+  expect(refersTo("Witcher 3", { name: "The Witcher 3: Wild Hunt" })).toBe(true);
+  expect(
+    refersTo("team fortress classic", {
+      name: "Team Fortress: Retro",
+      formerNames: ["Team Fortress Classic"],
+    }),
+  ).toBe(true);
+  // A plain word the catalog has in names is no abbreviation: "mop" of "Many Overworked People".
+  expect(refersTo("mop", { name: "Many Overworked People" }, (w) => w === "mop")).toBe(false);
+  expect(refersTo("mop", { name: "Many Overworked People" })).toBe(true);
+  // Not a typing mistake, nor a part of a name.
+  expect(refersTo("stardw valley", { name: "Stardew Valley" })).toBe(false);
+  expect(refersTo("valley", { name: "Stardew Valley" })).toBe(false);
 });

@@ -8,15 +8,18 @@ import type {
   ConversationSummary,
   NumberCheckDrop,
 } from "../../contracts/ai.ts";
+import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
+import { initialsKeys } from "../catalog/fuzzy.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
 import { type SearchResult, searchGames } from "../catalog/search.ts";
 import { fieldWords, searchIndex } from "../catalog/search-index.ts";
-import { db } from "../db/client.ts";
+import { db, placeholders, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
+import { getGameEstimate } from "../estimates/store.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
@@ -264,7 +267,7 @@ export function nameSearches(search: typeof searchGames = searchGames): NameSear
 export async function gamesNamedIn(
   question: string,
   search: NameSearch = nameSearches(),
-): Promise<Array<{ id: string; name: string }>> {
+): Promise<NamedGame[]> {
   const candidates = new Map<string, { id: string; name: string }>();
   const found = await Promise.all(
     namesIn(question).map((q) =>
@@ -274,7 +277,194 @@ export async function gamesNamedIn(
     ),
   );
   for (const games of found) for (const g of games) candidates.set(g.id, { id: g.id, name: g.name });
-  return namesFound(question, candidates.values()).slice(0, 3);
+  const named: NamedGame[] = namesFound(question, candidates.values());
+  const referred = await gamesReferredIn(question, named, search);
+  const ids = new Set(named.map((g) => g.id));
+  return [...named, ...referred.filter((g) => !ids.has(g.id))].slice(0, 3);
+}
+
+/** A game the question names: by its name, or (`as`) by the words of the question that refer to it. */
+export interface NamedGame {
+  id: string;
+  name: string;
+  /** The question's words it was found by when they are not its name ("PUBG", "gta 5", "Dark Souls 3"). */
+  as?: string;
+}
+
+/** Words of a question that say what is asked rather than which game: never a game reference alone. */
+const ASKING_WORDS = new Set(
+  `many much people play plays played playing have has had sell sells selling sold make makes made earn earns
+  earned earning earnings right now currently recently number count total totals estimate estimates estimated
+  look looks doing compared comparison between rank ranked ranking rated rating ratings owned own ownership
+  copies units unit gross net income money week weeks month months year years day days daily monthly weekly
+  average peak concurrent stats statistics figures figure data big bigger biggest good better well doing
+  please thanks want know need get see than year's`.split(/\s+/),
+);
+
+/** The names a question's games account for: theirs, and the words that referred to them ("PUBG"). */
+const accounted = (games: readonly NamedGame[]) => [
+  ...games,
+  ...games.flatMap((g) => (g.as ? [{ name: g.as }] : [])),
+];
+
+/** Runs of words a question's game references are looked for in, at most this long. */
+const REFERENCE_WORDS = 6;
+/** Catalog searches for game references per question at most. */
+const REFERENCE_SEARCHES = 24;
+/** Games of each search a reference is checked against. */
+const REFERENCE_CANDIDATES = 10;
+
+const ROMAN_NUMERALS = "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(" ");
+
+/** A key with its numbers 1–20 written the other way (3 ↔ iii), or null when it has none. */
+function otherNumerals(key: string): string | null {
+  let changed = false;
+  const words = key.split(" ").map((w) => {
+    const n = Number(w);
+    if (/^\d+$/.test(w) && n >= 1 && n <= 20) {
+      changed = true;
+      return ROMAN_NUMERALS[n - 1]!;
+    }
+    // A lone "i" or "v" is too often a word ("I", "v." for versus) to be read as a number.
+    const at = ROMAN_NUMERALS.indexOf(w);
+    if (at >= 1 && w !== "v") {
+      changed = true;
+      return String(at + 1);
+    }
+    return w;
+  });
+  return changed ? words.join(" ") : null;
+}
+
+/**
+ * The question's words that may refer to a game: its runs of words with no question word, common word
+ * ("most", "games", "players") or asking word ("many", "played", "right now") among them, and with a
+ * letter ("How many players does PUBG have?" → "PUBG"; "gta 5 players" → "gta 5"). Each with its words.
+ */
+export function referencesIn(question: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’:.&-]*/gu) ?? [];
+  for (const raw of words) {
+    const word = raw.replace(/[.:'’-]+$/u, "").replace(/['’]s$/iu, "");
+    const key = normalizeName(word);
+    const filler =
+      !key ||
+      QUESTION_WORDS.has(key) ||
+      COMMON_WORDS.has(key) ||
+      ASKING_WORDS.has(key) ||
+      // A platform's number ("PlayStation 3") is a game's too ("Dark Souls 3"); a year is no name.
+      (NOT_GAME_WORDS.has(key) && !/^\d+$/.test(key)) ||
+      /^(?:19|20)\d\d$/.test(key);
+    if (filler) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push(word);
+  }
+  if (run.length) runs.push(run);
+  return runs.filter((r) => r.some((w) => /\p{L}/u.test(w))).map((r) => r.slice(0, REFERENCE_WORDS));
+}
+
+/**
+ * Whether the words `span` refer to the game as the search box finds it, typing mistakes not
+ * corrected (a corrected game is one the question did not name): its name or a former name, or the
+ * title before a subtitle ("PUBG" of "PUBG: BATTLEGROUNDS", "Witcher 3" of "The Witcher 3: Wild Hunt"),
+ * with numbers written either way ("Dark Souls 3" of "DARK SOULS III"); an abbreviation of one of
+ * those (docs/decisions/028: "gta 5" of "Grand Theft Auto V"), unless it is a plain lowercase word
+ * the catalog has in some game's name, credits or tags; or a short form written in capitals ("PUBG" of
+ * "PLAYERUNKNOWN'S BATTLEGROUNDS").
+ */
+export function refersTo(
+  span: string,
+  game: { name: string; formerNames?: readonly string[] },
+  knownWord: (word: string) => boolean = () => false,
+): boolean {
+  const key = normalizeName(span);
+  if (!key || !/[a-z]/.test(key)) return false;
+  const keys = [key, otherNumerals(key)].filter((k): k is string => k != null);
+  const names = [game.name, ...(game.formerNames ?? [])];
+  const titles = new Set(
+    names.flatMap((name) => {
+      const title = name.split(/:| [-–—] /)[0]!;
+      return [normalizeName(name), normalizeName(title)].flatMap((k) => [k, k.replace(/^the /, "")]);
+    }),
+  );
+  if (keys.some((k) => titles.has(k))) return true;
+  const plainWord = /^[a-z]+$/.test(span);
+  if (!(plainWord && knownWord(span))) {
+    const initials = new Set(names.flatMap((name) => initialsKeys(name)));
+    if (keys.some((k) => initials.has(k.replace(/ /g, "")))) return true;
+  }
+  return (
+    !/\s/.test(span.trim()) && (span.match(/\p{Lu}/gu)?.length ?? 0) >= 2 && isShortForm(span, game.name)
+  );
+}
+
+/**
+ * The games the question refers to by words that are not their whole names (see refersTo), outside
+ * the games already found by name: each run of referencesIn, its longest spans first, each span
+ * searched as typed and with its numbers written the other way ("gta 5" → "gta v"), and the best
+ * ranked game it refers to taken.
+ */
+async function gamesReferredIn(
+  question: string,
+  named: readonly NamedGame[],
+  search: NameSearch,
+): Promise<NamedGame[]> {
+  const covered = ` ${normalizeName(named.map((g) => g.name).join(" | "))} `;
+  const index = await searchIndex().catch(() => null);
+  const knownWord = (word: string) => index?.hasWord(word) ?? true;
+  const found: NamedGame[] = [];
+  let searches = 0;
+  for (const run of referencesIn(question)) {
+    const taken = run.map(() => false);
+    for (let size = run.length; size >= 1; size--)
+      for (let from = 0; from + size <= run.length; from++) {
+        if (taken.slice(from, from + size).some(Boolean)) continue;
+        const span = run.slice(from, from + size).join(" ");
+        const key = normalizeName(span);
+        // Words of a game already found by its name ("Dead Cells"), or no word with a letter.
+        if (!/[a-z]/.test(key) || covered.includes(` ${key} `)) continue;
+        const queries = [span, otherNumerals(key)].filter((q): q is string => q != null);
+        if (searches + queries.length > REFERENCE_SEARCHES) return found;
+        searches += queries.length;
+        const games = (await Promise.all(queries.map((q) => search(q, REFERENCE_CANDIDATES)))).flat();
+        if (!games.length) continue;
+        const former = await formerNamesOf(games.map((g) => g.id));
+        const game = games.find((g) =>
+          refersTo(span, { name: g.name, formerNames: former.get(g.id) }, knownWord),
+        );
+        if (!game) continue;
+        taken.fill(true, from, from + size);
+        if (!found.some((g) => g.id === game.id)) found.push({ id: game.id, name: game.name, as: span });
+      }
+  }
+  return found;
+}
+
+/** The former names of games (`games.former_names`), by id; none for a game without. */
+async function formerNamesOf(ids: readonly string[]): Promise<Map<string, string[]>> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await readRows(
+        `SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (${placeholders(unique.length)})`,
+        unique,
+      ).catch(() => [])
+    : [];
+  const out = new Map<string, string[]>();
+  for (const row of rows) {
+    try {
+      const names = JSON.parse(String(row.former_names)) as unknown;
+      if (Array.isArray(names))
+        out.set(
+          String(row.id),
+          names.filter((n): n is string => typeof n === "string"),
+        );
+    } catch {
+      // A malformed list names nothing.
+    }
+  }
+  return out;
 }
 
 /**
@@ -502,6 +692,75 @@ export function playersSentence(average: number, days: number): string {
 const ASKS_PLAYERS =
   /\b(players?|playing|play count|ccu|audience|popular(ity)?|grow(s|ing|th)?|declin(e|es|ing)|shrink(s|ing)?|trend(s|ing)?)\b/i;
 
+/** A question about owners, sales or revenue ("How many owners…", "how much did it sell?"). */
+const ASKS_OWNERS =
+  /\b(owners?|owned|ownership|sales|sells?|selling|sold|units|copies|revenue|earn(?:s|ed|ings?)?|gross|income)\b/i;
+/** …about units sold, and about revenue: their estimates are given beside the owners'. */
+const ASKS_UNITS = /\b(sales|sells?|selling|sold|units|copies)\b/i;
+const ASKS_REVENUE = /\b(revenue|earn(?:s|ed|ings?)?|gross|income)\b/i;
+
+type EstimateRange = { low: number; mid?: number; high: number };
+
+/**
+ * An estimate as the game page's estimates give it: the P50 with its P10–P90 range, or for a
+ * low-signal estimate the range alone (never a single figure).
+ */
+export function estimateSentence(what: string, range: EstimateRange, dollars = false): string {
+  const f = (v: number) => `${dollars ? "$" : ""}${Math.round(v).toLocaleString("en")}`;
+  return range.mid == null
+    ? `${what} between ${f(range.low)} and ${f(range.high)} (P10–P90; too little is known of the game for a single figure)`
+    : `${what} ${f(range.mid)} (P50; P10–P90 ${f(range.low)}–${f(range.high)})`;
+}
+
+/**
+ * The methods an estimate blends, as the game page's estimates list them: "from the review model ",
+ * "from a blend of review model (60 %) and owners band (40 %) "; a method outside its fitted range
+ * (weight 0) gives no figure and is not named.
+ */
+export function estimateMethods(methods: ReadonlyArray<{ label: string; weight: number }>): string {
+  const used = methods.filter((m) => m.weight > 0);
+  if (used.length === 0) return "";
+  if (used.length === 1) return `from the ${used[0]!.label.toLowerCase()} `;
+  const named = used.map((m) => `${m.label.toLowerCase()} (${Math.round(m.weight * 100)} %)`);
+  return `from a blend of ${named.slice(0, -1).join(", ")} and ${named.at(-1)} `;
+}
+
+/**
+ * The estimates a question about owners, sales or revenue asks for, in words: owners always, units
+ * sold and gross revenue when asked, then the model and its blend of methods (as the game page's
+ * estimates panel shows them), or why there is no figure.
+ */
+async function estimatesSentence(
+  sheet: Awaited<ReturnType<typeof factSheets>>[number],
+  question: string,
+): Promise<string> {
+  const facts = sheet.estimates;
+  if (!facts?.owners) {
+    const e = await getGameEstimate(sheet.gameId, { inputSources: false }).catch(() => null);
+    return e?.covered === false ? `owners ${MISSING_ESTIMATE.notCovered}` : "no owners estimate";
+  }
+  const free = sheet.priceUsd === 0;
+  const parts = [estimateSentence("estimated owners", facts.owners)];
+  if (ASKS_UNITS.test(question))
+    parts.push(
+      free
+        ? `units sold ${MISSING_ESTIMATE.freeUnits}`
+        : facts.unitsSold
+          ? estimateSentence("estimated units sold", facts.unitsSold)
+          : `units sold ${MISSING_ESTIMATE.noPrice}`,
+    );
+  if (ASKS_REVENUE.test(question))
+    parts.push(
+      free
+        ? `gross revenue ${MISSING_ESTIMATE.freeRevenue}`
+        : facts.grossRevenueUsd
+          ? estimateSentence("estimated gross revenue", facts.grossRevenueUsd, true)
+          : `gross revenue ${MISSING_ESTIMATE.noPrice}`,
+    );
+  const e = await getGameEstimate(sheet.gameId, { inputSources: false }).catch(() => null);
+  return `${parts.join(", ")}, ${estimateMethods(e?.methods ?? [])}(estimates model ${facts.modelVersion})`;
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
@@ -521,7 +780,7 @@ async function statisticalAnswer(
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = await notInCatalog(namesNotFound(question, found, await catalogKnows()), search);
+  const missing = await notInCatalog(namesNotFound(question, accounted(found), await catalogKnows()), search);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
   const quoted: Array<{ gameId: string; figure: QuotedFigure }> = [];
   if (ids.length === 0)
@@ -530,6 +789,7 @@ async function statisticalAnswer(
       quoted,
     };
   const asksPlayers = ASKS_PLAYERS.test(question);
+  const asksOwners = ASKS_OWNERS.test(question);
   const lines: string[] = [];
   for (const sheet of await factSheets(ledger, ids)) {
     const use = (figure: QuotedFigure, text: string) => {
@@ -553,7 +813,14 @@ async function statisticalAnswer(
           : asksPlayers
             ? "no player figures stored"
             : null;
+    // Only an estimate given is a quoted figure: "no owners estimate" names no source.
+    const estimates = !asksOwners
+      ? null
+      : sheet.estimates?.owners
+        ? use("estimates", await estimatesSentence(sheet, question))
+        : await estimatesSentence(sheet, question);
     const parts = [
+      estimates,
       asksPlayers ? players : null,
       sheet.positiveSharePct != null && sheet.reviews
         ? use(
@@ -1121,7 +1388,7 @@ export async function* askAnalyst(
     // the note, so that an answer about one of two games does not pass for a comparison.
     let missing = namesNotFound(
       request.message,
-      [...(await namedInQuestion()), ...[...ledger.games.values()].map((g) => ({ name: g.name }))],
+      [...accounted(await namedInQuestion()), ...[...ledger.games.values()].map((g) => ({ name: g.name }))],
       await catalogKnows(),
     ).filter((name) => !normalizeName(text).includes(normalizeName(name)));
     missing = await notInCatalog(missing, searches);

@@ -55,9 +55,9 @@ async function estimatesOf(ids: string[]): Promise<Provenance[]> {
 }
 
 /** A kind of figure a statistics-only answer quotes for a game. */
-export type QuotedFigure = "reviews" | "price" | "monthlyPlayers" | "dailyPlayers";
+export type QuotedFigure = "reviews" | "price" | "monthlyPlayers" | "dailyPlayers" | "estimates";
 
-const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers">, string> = {
+const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers" | "estimates">, string> = {
   reviews: "metric IN ('reviews_positive', 'reviews_negative')",
   price: "metric = 'price'",
   monthlyPlayers: "metric = 'players' AND period = 'month'",
@@ -66,7 +66,8 @@ const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers">, string> = {
 /**
  * The sources of the figures an answer quotes, and only those (review r20c, item 4: an answer of
  * reviews and a price named SteamCharts): each figure's newest point's source at its time, the 7-day
- * players average by the catalog's player series. One entry per source, at its newest time.
+ * players average by the catalog's player series, an estimate by the per-game estimates at its time.
+ * One entry per source, at its newest time.
  */
 export async function quotedSources(
   quoted: ReadonlyArray<{ gameId: string; figure: QuotedFigure }>,
@@ -78,6 +79,12 @@ export async function quotedSources(
     if (figure === "dailyPlayers") {
       const p = players.get(gameId)?.provenance;
       if (p) found.push(p);
+      continue;
+    }
+    if (figure === "estimates") {
+      // The game's estimate of the current model, at the time of its newest input (as the game page dates it).
+      const dated = await estimatesOf([gameId]);
+      found.push(...(dated.length ? dated : [{ source: ESTIMATES_SOURCE, asOf: null }]));
       continue;
     }
     const [row] = await readRows(
