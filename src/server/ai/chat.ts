@@ -563,7 +563,10 @@ async function statisticalAnswer(
         : null,
       asksPlayers ? null : players,
       sheet.projection
-        ? `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
+        ? use(
+            "projection",
+            `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`,
+          )
         : null,
       sheet.priceUsd != null ? use("price", `$${sheet.priceUsd}`) : null,
     ].filter(Boolean);
