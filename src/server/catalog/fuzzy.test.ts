@@ -100,3 +100,11 @@ test("a typo is corrected while catalog changes wait to be merged, not answered 
   await index.settle();
   expect(answer()).toEqual({ ids: ["c"], corrected: "stardew valley" });
 });
+
+test("a rename that only adds a subtitle's separator gains that abbreviation at once", () => {
+  const index = SearchIndex.from([game("b", "Grand Theft Auto San Andreas", 30)]);
+  expect(index.initialsMatches("gta", 10)).toEqual([]);
+  index.put(game("b", "Grand Theft Auto: San Andreas", 30));
+  expect(index.initialsMatches("gta", 10).map((g) => g.id)).toEqual(["b"]);
+  expect(index.initialsMatches("gtasa", 10).map((g) => g.id)).toEqual(["b"]);
+});

@@ -598,7 +598,14 @@ export class SearchIndex {
     const from = this.start[slot]!;
     const all = [...name, ...other];
     for (let k = 0; k < all.length; k++) if (this.wordText[this.words[from + k]!] !== all[k]) return false;
-    return this.normalized[slot] === game.normalizedName;
+    if (this.normalized[slot] !== game.normalizedName) return false;
+    // The abbreviations also follow the raw name's subtitle separator, which the words do not keep:
+    // "Grand Theft Auto San Andreas" renamed "…Auto: San Andreas" gains "gta" (review r21 L9).
+    for (const key of gameInitials(game)) {
+      const slots = this.initials.get(key);
+      if (slots !== slot && !(Array.isArray(slots) && slots.includes(slot))) return false;
+    }
+    return true;
   }
 
   private wordId(word: string): number {
