@@ -15,3 +15,36 @@ export const ProvenanceSchema = z.object({
   method: z.string().optional(),
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/** One provenance, several (some missing) or none, as the list of those there are. */
+export function provenanceList(
+  provenance: Provenance | ReadonlyArray<Provenance | null | undefined> | null | undefined,
+): Provenance[] {
+  if (provenance == null) return [];
+  if (Array.isArray(provenance)) return provenance.filter((p): p is Provenance => p != null);
+  return [provenance as Provenance];
+}
+
+/** The newest of these ISO times, or null when none is there. */
+export function newestTime(times: ReadonlyArray<string | null | undefined>): string | null {
+  return (
+    times
+      .filter((t): t is string => t != null)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))
+      .at(-1) ?? null
+  );
+}
+
+/**
+ * Several sources named together ("SteamSpy; SteamCharts", each once), dated by the newest of their
+ * times, as a source note reads them; nulls when there is none. The one reading of it the exports use.
+ */
+export function namedTogether(
+  provenance: Provenance | ReadonlyArray<Provenance | null | undefined> | null | undefined,
+): { source: string | null; asOf: string | null } {
+  const list = provenanceList(provenance);
+  return {
+    source: [...new Set(list.map((p) => p.source))].join("; ") || null,
+    asOf: newestTime(list.map((p) => p.asOf)),
+  };
+}

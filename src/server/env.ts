@@ -100,6 +100,9 @@ const EnvSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  // Days the audit log keeps failed sign-ins (anyone may cause them, so they alone could grow it
+  // without bound); 0 keeps them all. Every other entry is kept (ADR 027 addendum).
+  AUDIT_FAILED_SIGN_IN_KEEP_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   // Whose forwarding header names the client: `off` (the socket's peer), `fly` (Fly-Client-IP), or
   // a comma-separated list of proxy addresses whose X-Forwarded-For is believed.
   TRUST_PROXY: z

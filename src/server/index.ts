@@ -1,3 +1,4 @@
+import { startAuditRetention } from "./accounts/audit.ts";
 import { startNotificationFeed } from "./accounts/notifications.ts";
 import { warnUnclaimedAdminEmails } from "./accounts/users.ts";
 import { createApp } from "./app.ts";
@@ -95,6 +96,7 @@ const stopEstimates = startEstimates(indexesBuilt);
 const interrupted = await closeInterruptedRuns();
 if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
 const stopBackups = startBackupSchedule();
+const stopAuditRetention = startAuditRetention();
 const stopScheduler = config.WORKFLOW_SCHEDULER === "on" ? startScheduler() : () => {};
 // A first start also begins the keyless live syncs, so player history starts within minutes.
 if (firstStart && config.LIVE_BOOTSTRAP === "on") startLiveBootstrap();
@@ -117,6 +119,7 @@ async function shutdown(signal: string) {
   stopPlannerStatistics();
   stopScheduler();
   stopBackups();
+  stopAuditRetention();
   closeAll();
   detachServer();
   await server.stop();

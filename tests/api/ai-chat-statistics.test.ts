@@ -113,3 +113,28 @@ test("the sources line names only the sources of the figures in the answer", asy
   expect(players.content).toContain("- Quiet Game: no player figures stored, 90% positive of 100 reviews.");
   expect(names(players)).toEqual(["Steam via SteamSpy (dataset)"]);
 });
+
+test("a projection the answer states names the sources of the players its line goes through", async () => {
+  // Review r21 L3: "projected rising to N in 30 days" was quoted with no source. Its line goes through
+  // the 30 days of daily counts up to the newest: a dataset's first, then Steam's live counts.
+  const { ids } = await upsertGames(
+    [{ name: "Rising Game", steamAppId: 999_002, genres: ["Indie"] }],
+    "steamspy-csv",
+  );
+  const day = (d: number) => new Date(Date.UTC(2024, 0, d, 12));
+  await recordMetrics(
+    Array.from({ length: 30 }, (_, i) => ({
+      gameId: ids[0]!,
+      metric: "players" as const,
+      period: "day" as const,
+      ts: day(i + 1),
+      value: 1_000 + i * 40,
+      source: i < 20 ? "steamspy-api" : "steam-api",
+    })),
+  );
+  const answer = await ask("How is Rising Game doing?");
+  expect(answer.content).toMatch(/- Rising Game: .*projected rising to [\d,]+ in 30 days/);
+  expect(names(answer)).toContain("Steam via SteamSpy");
+  expect(answer.sources).toContainEqual({ source: "Steam via SteamSpy", asOf: day(20).toISOString() });
+  expect(answer.sources).toContainEqual({ source: "Steam", asOf: day(30).toISOString() });
+});

@@ -1,8 +1,10 @@
 import { desc } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import type { AuditPage } from "../../src/contracts/audit.ts";
-import { db } from "../../src/server/db/client.ts";
+import { pruneAuditLog } from "../../src/server/accounts/audit.ts";
+import { db, rawClient } from "../../src/server/db/client.ts";
 import { auditLog } from "../../src/server/db/schema/index.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -156,5 +158,87 @@ describe("GET /api/admin/audit", () => {
       expect((await request("/api/admin/audit", { cookie })).status).toBe(403);
     }
     expect((await request("/api/admin/audit")).status).toBe(401);
+  });
+});
+
+/**
+ * Review r21 M6: every sign-in is logged, so the log grows with traffic. Its pages are read through
+ * indexes (newest first with the id as tiebreak, all actions or one), and failed sign-ins, which
+ * anyone can cause, are kept `AUDIT_FAILED_SIGN_IN_KEEP_DAYS` (90) days.
+ */
+describe("the audit log at scale", () => {
+  async function plan(sql: string, args: unknown[]): Promise<string> {
+    const rs = await rawClient().execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never });
+    return rs.rows.map((r) => String(r.detail)).join("\n");
+  }
+
+  test("a page and its count, of all actions or one, are read from an index with no sort", async () => {
+    const page = (where: string) =>
+      `SELECT * FROM audit_log ${where} ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`;
+    const all = await plan(page(""), []);
+    expect(all).toContain("audit_created_idx");
+    expect(all).not.toContain("TEMP B-TREE");
+    const one = await plan(page("WHERE action = ?"), ["user.password_reset"]);
+    expect(one).toContain("audit_action_created_idx");
+    expect(one).not.toContain("TEMP B-TREE");
+    expect(await plan("SELECT count(*) FROM audit_log WHERE action = ?", ["user.password_reset"])).toMatch(
+      /USING COVERING INDEX audit_action_created_idx \(action=\?\)/,
+    );
+  });
+
+  test("failed sign-ins older than the kept days go; newer ones and every other entry stay", async () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 60 * 60 * 1000);
+    const row = (action: string, createdAt: Date) => ({
+      id: crypto.randomUUID(),
+      actorId: null,
+      action,
+      targetId: null,
+      detail: null,
+      createdAt,
+    });
+    await db()
+      .insert(auditLog)
+      .values([
+        row("auth.sign_in_failed", daysAgo(91)),
+        row("auth.sign_in_failed", daysAgo(89)),
+        row("auth.signed_in", daysAgo(400)),
+        row("user.password_reset", daysAgo(400)),
+      ]);
+    expect(await pruneAuditLog(now)).toBe(1);
+    const left = (await entries()).map((r) => [r.action, r.createdAt.toISOString()]);
+    expect(left).toEqual(
+      expect.arrayContaining([
+        ["auth.sign_in_failed", daysAgo(89).toISOString()],
+        ["auth.signed_in", daysAgo(400).toISOString()],
+        ["user.password_reset", daysAgo(400).toISOString()],
+      ]),
+    );
+    expect(left).toHaveLength(3);
+  });
+
+  test("AUDIT_FAILED_SIGN_IN_KEEP_DAYS sets the days; 0 keeps them all", async () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    const old = new Date(now.getTime() - 10 * 24 * 60 * 60 * 1000);
+    const failed = () => ({
+      id: crypto.randomUUID(),
+      actorId: null,
+      action: "auth.sign_in_failed",
+      targetId: null,
+      detail: null,
+      createdAt: old,
+    });
+    try {
+      process.env.AUDIT_FAILED_SIGN_IN_KEEP_DAYS = "0";
+      resetEnvForTests();
+      await db().insert(auditLog).values(failed());
+      expect(await pruneAuditLog(now)).toBe(0);
+      process.env.AUDIT_FAILED_SIGN_IN_KEEP_DAYS = "7";
+      resetEnvForTests();
+      expect(await pruneAuditLog(now)).toBe(1);
+    } finally {
+      delete process.env.AUDIT_FAILED_SIGN_IN_KEEP_DAYS;
+      resetEnvForTests();
+    }
   });
 });

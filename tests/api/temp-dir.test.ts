@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -6,28 +6,29 @@ import { tempDir } from "../helpers/temp-dir.ts";
 /**
  * Test runs leave nothing behind in the system's temp folder (a day of runs once left ~2,400 folders
  * there, some holding whole database copies): a folder from `tempDir` goes when its test finishes,
- * or, made outside a test, after the file's last test.
+ * or, made outside a test or `until: "file"`, after the file's last test. Those last can only be seen
+ * gone once the file is done, so a test file (tests/fixtures/temp-dir) is run on its own in a child
+ * Vitest: it checks the folders while it runs, and this test that none is left after it (review r21
+ * L7: the file's folders, the ones that held database copies, were never checked).
  */
-const forTheFile = tempDir("gi-temp-dir-file-");
-let forOneTest = "";
-
-test("a folder made inside a test is there, with what the test wrote, while the test runs", () => {
-  forOneTest = tempDir("gi-temp-dir-test-");
-  writeFileSync(join(forOneTest, "app.db"), "x");
-  expect(existsSync(join(forOneTest, "app.db"))).toBe(true);
-});
-
-test("it is gone, contents and all, once that test finished; one made outside a test is still there", () => {
-  expect(forOneTest).not.toBe("");
-  expect(existsSync(forOneTest)).toBe(false);
-  expect(existsSync(forTheFile)).toBe(true);
-});
-
-test("a folder made for the file inside a test outlives the test", () => {
-  const kept = tempDir("gi-temp-dir-kept-", { until: "file" });
-  forOneTest = kept;
-});
-
-test("(the folder kept for the file is still there)", () => {
-  expect(existsSync(forOneTest)).toBe(true);
-});
+test("every folder a test file made is gone once the file is done, its file-level ones too", () => {
+  const report = join(tempDir("gi-temp-dir-report-"), "folders.txt");
+  const env: Record<string, string | undefined> = { ...process.env, TEMP_DIR_REPORT: report };
+  // The child is a Vitest run of its own, not a worker of this one.
+  for (const key of Object.keys(env)) if (key.startsWith("VITEST") || key === "TEST") delete env[key];
+  const run = Bun.spawnSync(
+    ["bun", "--bun", "vitest", "run", "--config", "tests/fixtures/temp-dir/vitest.config.ts"],
+    { env, stdout: "pipe", stderr: "pipe" },
+  );
+  const output = `${run.stdout.toString()}\n${run.stderr.toString()}`;
+  expect(run.exitCode, output).toBe(0);
+  const made = readFileSync(report, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const [kind, ...path] = line.split(" ");
+      return { kind, dir: path.join(" ") };
+    });
+  expect(made.map((m) => m.kind)).toEqual(["file", "test", "kept"]);
+  expect(made.filter((m) => existsSync(m.dir))).toEqual([]);
+}, 120_000);

@@ -1,4 +1,4 @@
-import type { Provenance } from "../../contracts/provenance.ts";
+import { namedTogether, type Provenance } from "../../contracts/provenance.ts";
 import type { CsvData } from "../../ui/export/index.ts";
 
 /**
@@ -11,14 +11,7 @@ export function withProvenanceColumns(
   csv: CsvData,
   provenance: Provenance | readonly Provenance[] | null | undefined,
 ): CsvData {
-  const list = Array.isArray(provenance) ? provenance : provenance ? [provenance as Provenance] : [];
-  const source = [...new Set(list.map((p) => p.source))].join("; ") || null;
-  const asOf =
-    list
-      .map((p) => p.asOf)
-      .filter((t): t is string => t != null)
-      .sort((a, b) => Date.parse(a) - Date.parse(b))
-      .at(-1) ?? null;
+  const { source, asOf } = namedTogether(provenance);
   return {
     header: [...csv.header, "source", "as of (ISO 8601)"],
     rows: csv.rows.map((row) => [...row, source, asOf]),

@@ -54,3 +54,14 @@ test("a watchlist change makes the watchlist and the stats stale; an empty or od
   await refreshForUserMessage(queryClient, { watchlist: { change: "tracked", gameId: "g2" } });
   expect(invalidated(queryClient)).toEqual([["/api/user/games"], ["/api/user/stats"]]);
 });
+
+// Review r21 L9: an account notification (no game) made every list of cards and every search stale.
+test("a notification about no game (an account's) makes nothing stale", async () => {
+  const queryClient = cached();
+  await refreshForUserMessage(queryClient, {
+    notifications: [
+      { id: 8, kind: "account", game: null, account: { event: "password_removed", provider: "google" } },
+    ],
+  });
+  expect(invalidated(queryClient)).toEqual([]);
+});

@@ -7,7 +7,8 @@ import { userGamesQuery } from "./catalog.ts";
 /**
  * What one message on the user's own channel makes stale: a watchlist change (another tab or
  * device tracked or removed a game) the watchlist and the user's stats; new notifications the
- * figures of the games they are about, so a card never shows the old price beside the bell's new one.
+ * figures of the games they are about, so a card never shows the old price beside the bell's new one;
+ * notifications about no game, nothing.
  */
 export async function refreshForUserMessage(queryClient: QueryClient, message: unknown): Promise<void> {
   if (isWatchlistChange(message)) {
@@ -20,6 +21,9 @@ export async function refreshForUserMessage(queryClient: QueryClient, message: u
   const list = (message as Partial<Extract<UserChannelMessage, { notifications: unknown }>> | null)
     ?.notifications;
   if (!Array.isArray(list) || list.length === 0) return;
+  // Notifications about no game (an account's: a password removed) change no game's figures.
+  if (!list.some((n) => typeof (n as { game?: { id?: unknown } | null } | null)?.game?.id === "string"))
+    return;
   const { refreshGameFigures } = await import("./game-figures-refresh.ts");
   await refreshGameFigures(queryClient, list);
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import {
   AUDIT_ACTION_TEXT,
   type AuditEntryView,
@@ -8,6 +8,8 @@ import {
 } from "../../contracts/audit.ts";
 import { db } from "../db/client.ts";
 import { auditLog, users } from "../db/schema/index.ts";
+import { env } from "../env.ts";
+import { log } from "../log.ts";
 
 /**
  * The audit log: who did what to whom (issue 2 §6). Entries outlive the accounts they name, so
@@ -54,6 +56,33 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
       detail: entry.detail ?? null,
       createdAt: new Date(),
     });
+}
+
+/**
+ * Retention: failed sign-ins older than `AUDIT_FAILED_SIGN_IN_KEEP_DAYS` are deleted (0: kept).
+ * Anyone can cause them, one per attempt, so without this they alone grow the log without bound;
+ * every other entry names something a signed-in person did and is kept. Answers how many went.
+ */
+export async function pruneAuditLog(now = new Date()): Promise<number> {
+  const days = env().AUDIT_FAILED_SIGN_IN_KEEP_DAYS;
+  if (!days) return 0;
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const result = await db()
+    .delete(auditLog)
+    .where(and(eq(auditLog.action, "auth.sign_in_failed"), lt(auditLog.createdAt, before)));
+  return result.rowsAffected;
+}
+
+/** Prunes the audit log at start and every hour while the server runs. Answers a function that stops it. */
+export function startAuditRetention(): () => void {
+  const run = () =>
+    pruneAuditLog()
+      .then((n) => n && log.info("old failed sign-ins removed from the audit log", { entries: n }))
+      .catch((error) => log.error("audit log retention failed", { error: String(error) }));
+  void run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /** Actions whose target is an account (else a setting's key, a backup's name, a plan). */

@@ -670,11 +670,6 @@ export function notFoundSentence(names: readonly string[]): string {
   return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
 }
 
-/** Catalog searches for several names at once, each answer in its query's place; a failed one finds none. */
-function searchEach(queries: readonly string[], limit: number) {
-  return Promise.all(queries.map((query) => searchGames(query.slice(0, 100), limit).catch(() => [])));
-}
-
 /**
  * The 7-day player average in words, saying how many days of readings it rests on: one reading is
  * no week's average, and fewer than 7 days are not "the last 7 days".
@@ -830,7 +825,10 @@ async function statisticalAnswer(
         : null,
       asksPlayers ? null : players,
       sheet.projection
-        ? `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`
+        ? use(
+            "projection",
+            `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`,
+          )
         : null,
       sheet.priceUsd != null ? use("price", `$${sheet.priceUsd}`) : null,
     ].filter(Boolean);
@@ -968,6 +966,9 @@ class CatalogNames {
   readonly names = new Set<string>();
   private readonly asked = new Set<string>();
 
+  /** The answer's searches (nameSearches): a name the question's look-up searched is not searched again. */
+  constructor(private readonly search: NameSearch) {}
+
   async learn(text: string): Promise<void> {
     const queries = new Set<string>();
     for (const run of namesIn(text)) {
@@ -980,7 +981,7 @@ class CatalogNames {
     }
     const fresh = [...queries].filter((q) => !this.asked.has(q)).slice(0, 8);
     for (const query of fresh) this.asked.add(query);
-    for (const found of await searchEach(fresh, 10))
+    for (const found of await Promise.all(fresh.map((query) => this.search(query, 10))))
       for (const g of namesFound(text, found)) this.names.add(g.name);
     await this.learnExact(text);
   }
@@ -1143,12 +1144,12 @@ export async function* askAnalyst(
 
   const ledger = newLedger();
   const earlier = earlierFacts(previous);
-  // Catalog games named in the question or the answer: the digits of their names are no figures.
-  const catalog = new CatalogNames();
   // The games the question names, looked up once: for the number check, and for the statistics
   // answer should the model not answer. Its searches are kept for the check of names it found no
   // game for (notInCatalog), which searches the same names.
   const searches = nameSearches();
+  // Catalog games named in the question or the answer: the digits of their names are no figures.
+  const catalog = new CatalogNames(searches);
   let namedLookup: ReturnType<typeof gamesNamedIn> | undefined;
   const namedInQuestion = () => {
     namedLookup ??= gamesNamedIn(request.message, searches);

@@ -4,6 +4,7 @@ import { playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { ESTIMATES_SOURCE } from "../catalog/source-names.ts";
+import { DAY_MS } from "../catalog/stats.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 
@@ -55,9 +56,15 @@ async function estimatesOf(ids: string[]): Promise<Provenance[]> {
 }
 
 /** A kind of figure a statistics-only answer quotes for a game. */
-export type QuotedFigure = "reviews" | "price" | "monthlyPlayers" | "dailyPlayers" | "estimates";
+export type QuotedFigure =
+  | "reviews"
+  | "price"
+  | "monthlyPlayers"
+  | "dailyPlayers"
+  | "estimates"
+  | "projection";
 
-const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers" | "estimates">, string> = {
+const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers" | "estimates" | "projection">, string> = {
   reviews: "metric IN ('reviews_positive', 'reviews_negative')",
   price: "metric = 'price'",
   monthlyPlayers: "metric = 'players' AND period = 'month'",
@@ -85,6 +92,19 @@ export async function quotedSources(
       // The game's estimate of the current model, at the time of its newest input (as the game page dates it).
       const dated = await estimatesOf([gameId]);
       found.push(...(dated.length ? dated : [{ source: ESTIMATES_SOURCE, asOf: null }]));
+      continue;
+    }
+    if (figure === "projection") {
+      // The market prediction's line goes through the daily and live counts of the 30 days up to the
+      // newest (engine.ts): each source of those points, at its newest point.
+      const rows = await readRows(
+        `WITH last AS (SELECT max(ts) AS ts FROM game_metrics WHERE game_id = ? AND metric = 'players' AND period != 'month')
+         SELECT m.source, max(m.ts) AS ts FROM game_metrics m, last
+         WHERE m.game_id = ? AND m.metric = 'players' AND m.period != 'month' AND m.ts > last.ts - ${30 * DAY_MS}
+         GROUP BY m.source`,
+        [gameId, gameId],
+      );
+      for (const row of rows) found.push(provenanceOf(String(row.source), Number(row.ts)));
       continue;
     }
     const [row] = await readRows(

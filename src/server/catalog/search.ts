@@ -91,7 +91,7 @@ export function othersFloor(tokens: string[], namedScores: readonly number[], li
 }
 
 /**
- * An abbreviation's score (docs/decisions/024): as a name that starts with the query and holds every
+ * An abbreviation's score (docs/decisions/028-search-abbreviations-and-typos.md): as a name that starts with the query and holds every
  * query word — so such games rank among the names typed from their start by the same popularity, and
  * ahead of matches through developer, publisher or tags.
  */
@@ -116,6 +116,7 @@ function rankWith(q: string, tokens: string[], index: SearchIndex, limit: number
     namedScores = named.map(score);
     return othersFloor(tokens, namedScores, top);
   });
+  // Not called: the name matches alone filled the candidates.
   const named: number = namedScores === null ? candidates.length : (namedScores as number[]).length;
   let scored = candidates.map((game, i) => ({
     id: game.id,
@@ -174,7 +175,7 @@ const CORRECTIONS_PER_WORD = 3;
  * through developer, publisher or tags), the words the index does not know (no name word starts with
  * them, and no field has them as a word) are corrected to name words within one edit (4–7 letters) or two (8 or more), nearest and most used
  * first, and the first corrected query that matches names answers, with `corrected` saying what was
- * searched (docs/decisions/024).
+ * searched (docs/decisions/028-search-abbreviations-and-typos.md).
  */
 export function rankQuery(
   q: string,

@@ -1,7 +1,7 @@
 import { cn } from "../cn.ts";
 
 /**
- * Above search results answered for corrected words (the server's `correctedQuery`, docs/decisions/024):
+ * Above search results answered for corrected words (the server's `correctedQuery`, docs/decisions/028-search-abbreviations-and-typos.md):
  * "Showing results for stardew valley", and what was typed, so a user sees why the games differ from
  * the words. Nothing when the answer is for the words as typed.
  */

@@ -1,6 +1,6 @@
 import type { CsvValue } from "../../contracts/csv.ts";
 import { headerWithUnit } from "../../contracts/csv.ts";
-import type { Provenance } from "../../contracts/provenance.ts";
+import { namedTogether, newestTime, type Provenance, provenanceList } from "../../contracts/provenance.ts";
 import type { CsvData } from "../export/ExportButton.tsx";
 
 export interface TimeSeries {
@@ -31,18 +31,6 @@ export interface TimeSeries {
   provenance?: Provenance | null;
 }
 
-/** The sources named together and the newest of their times (a source note's reading of them). */
-function sourcesOf(list: readonly Provenance[]): { source: string | null; asOf: string | null } {
-  const source = [...new Set(list.map((p) => p.source))].join("; ") || null;
-  const asOf =
-    list
-      .map((p) => p.asOf)
-      .filter((t): t is string => t != null)
-      .sort((a, b) => Date.parse(a) - Date.parse(b))
-      .at(-1) ?? null;
-  return { source, asOf };
-}
-
 /**
  * Several series as one table: a row per time any of them has a point, a column per series, and the
  * `source` and `as of (ISO 8601)` columns the other exports carry. A row's source is that of the
@@ -55,16 +43,12 @@ export function seriesToCsv(
   series: readonly TimeSeries[],
   provenance?: Provenance | readonly Provenance[] | null,
 ): CsvData {
-  const chart: readonly Provenance[] = Array.isArray(provenance)
-    ? provenance
-    : provenance
-      ? [provenance as Provenance]
-      : [];
+  const chart = provenanceList(provenance);
   const times = [...new Set(series.flatMap((s) => s.points.map((p) => p.t)))].sort(
     (a, b) => Date.parse(a) - Date.parse(b),
   );
   const byTime = series.map((s) => new Map(s.points.map((p) => [p.t, p.value])));
-  const sourceOf = series.map((s) => sourcesOf(s.provenance ? [s.provenance] : chart));
+  const sourceOf = series.map((s) => namedTogether(s.provenance ? [s.provenance] : chart));
   return {
     header: [
       "time (ISO 8601)",
@@ -86,12 +70,7 @@ export function seriesToCsv(
                 (i) => `${series[i]!.name.replace(` · ${sourceOf[i]!.source}`, "")}: ${sourceOf[i]!.source}`,
               )
               .join("; ");
-      const asOf =
-        sources
-          .map((p) => p.asOf)
-          .filter((a): a is string => a != null)
-          .sort((a, b) => Date.parse(a) - Date.parse(b))
-          .at(-1) ?? null;
+      const asOf = newestTime(sources.map((p) => p.asOf));
       return [t, ...byTime.map((m) => m.get(t) as CsvValue), source, asOf];
     }),
   };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from "lucide-react";
-import { useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report, SearchResult } from "../../../contracts/games.ts";
@@ -68,8 +68,20 @@ import { activitySeries } from "./activity-series.ts";
 import { dashboardCsv, dashboardExport, loadDashboardData, RECENT_REPORTS } from "./dashboard-export.ts";
 import { realtimePanelText } from "./realtime-panel.ts";
 
-/** The live panel: figures the server publishes on `analytics_stats` every few seconds. */
-function RealtimePanel({ stats }: { stats: (AnalyticsStats & { at: string }) | null }) {
+type LiveStats = AnalyticsStats & { at: string };
+
+/**
+ * The live panel: figures the server publishes on `analytics_stats` every few seconds. Its state is
+ * its own, so an update re-renders the panel, not the page (review r21 L5); the latest figures are
+ * also kept in `latest`, which the page's export reads.
+ */
+function RealtimePanel({ latest }: { latest: RefObject<LiveStats | null> }) {
+  const [stats, setStats] = useState<LiveStats | null>(latest.current);
+  useChannel<AnalyticsStats>("analytics_stats", (data) => {
+    const next = { ...data, at: new Date().toISOString() };
+    latest.current = next;
+    setStats(next);
+  });
   // While the connection is lost the figures are those of the last update, and the panel says so.
   const status = useRealtimeStatus();
   const connected = status === "connected";
@@ -736,18 +748,15 @@ export default function DashboardPage() {
   const figures = overview.data;
   const connected = (connections.data ?? []).filter((p) => p.status === "connected").length;
 
-  // The live panel's last figures: shown by the Real-time panel, and exported with the rest.
-  const [realtime, setRealtime] = useState<(AnalyticsStats & { at: string }) | null>(null);
-  useChannel<AnalyticsStats>("analytics_stats", (data) =>
-    setRealtime({ ...data, at: new Date().toISOString() }),
-  );
+  // The live panel's last figures, exported with the rest; kept by the panel, read only on export.
+  const realtime = useRef<LiveStats | null>(null);
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   // Every figure of every tab, from the answers the tabs draw (fetched for a tab not opened yet).
   const exportFigures = async (format: "json" | "csv") => {
     setExporting(true);
     try {
-      const data = await loadDashboardData(queryClient, { premium, realtime });
+      const data = await loadDashboardData(queryClient, { premium, realtime: realtime.current });
       const snapshot = dashboardExport(data, {
         exportedAt: new Date().toISOString(),
         reportTitle: (type) => REPORT_TITLES[type] ?? type,
@@ -856,7 +865,7 @@ export default function DashboardPage() {
         />
       )}
       <div className="mb-4">
-        <RealtimePanel stats={realtime} />
+        <RealtimePanel latest={realtime} />
       </div>
       {!overview.isError && (
         <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -11,7 +11,7 @@ import {
   type TrendingGame,
   type UserGame,
 } from "../../../contracts/games.ts";
-import type { Provenance } from "../../../contracts/provenance.ts";
+import { namedTogether } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import type {
   FreeGame,
@@ -90,22 +90,6 @@ export interface DashboardExport {
   figures: ExportFigure[];
 }
 
-/** Several sources named together, dated by the newest (as a source note names them). */
-function joined(list: ReadonlyArray<Provenance | null | undefined>): {
-  source: string | null;
-  asOf: string | null;
-} {
-  const own = list.filter((p): p is Provenance => p != null);
-  const source = [...new Set(own.map((p) => p.source))].join("; ") || null;
-  const asOf =
-    own
-      .map((p) => p.asOf)
-      .filter((t): t is string => t != null)
-      .sort((a, b) => Date.parse(a) - Date.parse(b))
-      .at(-1) ?? null;
-  return { source, asOf };
-}
-
 /**
  * Every figure the Dashboard shows, on its tiles, its Real-time panel, its metric cards and each of
  * its tabs (the Advanced tab's and the premium cards' for premium users only, as on screen), each
@@ -126,8 +110,8 @@ export function dashboardExport(
   ) => figures.push({ section, figure, unit, value, source: from.source, asOf: from.asOf });
   const o = data.overview;
   const activity = o.marketActivity;
-  const activityFrom = joined([activity.provenance]);
-  const catalog = joined(data.catalogState?.provenance ?? []);
+  const activityFrom = namedTogether([activity.provenance]);
+  const catalog = namedTogether(data.catalogState?.provenance ?? []);
   const live = { source: "this server's platform connections", asOf: exportedAt };
 
   // The tiles.
@@ -136,7 +120,7 @@ export function dashboardExport(
   add("Platforms", "platforms connected", "count", connected, live);
   add("Games", "games in the catalog", "games", data.catalogSize, catalog);
   if (data.freeGamesCount) {
-    const from = joined(data.freeGamesCount.provenance);
+    const from = namedTogether(data.freeGamesCount.provenance);
     add("Free games", "free-to-play games in the catalog", "games", data.freeGamesCount.catalog, from);
     add("Free games", "free store promotions running", "games", data.freeGamesCount.promotions, from);
   }
@@ -181,7 +165,7 @@ export function dashboardExport(
     );
   if (data.premium && o.aiPredictions) {
     const p = o.aiPredictions;
-    const from = joined([p.provenance]);
+    const from = namedTogether([p.provenance]);
     // No game projected: no figure, rather than "0 rising" (the card's "–").
     const projected = p.projected > 0;
     add(
@@ -208,7 +192,7 @@ export function dashboardExport(
       `average over ${v.categories} genres`,
       "score 0-10",
       v.score,
-      joined([v.provenance]),
+      namedTogether([v.provenance]),
     );
   }
 
@@ -225,7 +209,7 @@ export function dashboardExport(
     .filter((p) => p.players != null && p.players > 0)
     .sort((a, b) => (b.players ?? 0) - (a.players ?? 0));
   for (const p of measured.slice(0, MAX_BARS))
-    add("Cross-platform players", p.platform, "players", p.players, joined([p.provenance]));
+    add("Cross-platform players", p.platform, "players", p.players, namedTogether([p.provenance]));
   for (const p of data.platformStats.filter((s) => s.players == null))
     add("Cross-platform players", `${p.platform} (no source measures players there)`, "players", null, {
       source: null,
@@ -243,8 +227,8 @@ export function dashboardExport(
   for (const g of data.freeGames.slice(0, FREE_GAMES_SHOWN)) {
     const from =
       g.store === "Epic" || g.store === "GOG"
-        ? joined([g.provenance ?? { source: `${g.store} store`, asOf: null }])
-        : joined([
+        ? namedTogether([g.provenance ?? { source: `${g.store} store`, asOf: null }])
+        : namedTogether([
             ...(g.provenance ? [g.provenance] : (data.catalogState?.provenance ?? [])),
             g.playersProvenance,
           ]);
@@ -259,8 +243,8 @@ export function dashboardExport(
 
   // Analytics tab.
   for (const t of data.genres.slice(0, MAX_BARS))
-    add("Market by genre", t.category, "players", t.players, joined([t.provenance]));
-  const revenueFrom = joined([data.marketHistory?.provenance]);
+    add("Market by genre", t.category, "players", t.players, namedTogether([t.provenance]));
+  const revenueFrom = namedTogether([data.marketHistory?.provenance]);
   for (const r of (data.marketHistory?.globalRevenue ?? []).filter((r) => !r.forecast).slice(-8)) {
     add("Global games revenue", `${r.year}: revenue`, "billion USD", r.revenue, revenueFrom);
     if (r.growth != null) add("Global games revenue", `${r.year}: growth`, "%", r.growth, revenueFrom);
@@ -289,7 +273,7 @@ export function dashboardExport(
       `${g.gameName}, price`,
       "USD",
       g.price,
-      g.provenance ? joined([g.provenance]) : catalog,
+      g.provenance ? namedTogether([g.provenance]) : catalog,
     );
     add("Your watchlist", `${g.gameName}, tracked since`, "ISO 8601", g.addedAt, {
       source: "your watchlist",
@@ -313,7 +297,7 @@ export function dashboardExport(
       .sort((a, b) => b.volatilityScore - a.volatilityScore)
       .slice(0, ADVANCED_ROWS);
     for (const t of volatile) {
-      const from = joined([t.provenance]);
+      const from = namedTogether([t.provenance]);
       add("Most volatile genres", `${t.category}, volatility`, "score 0-10", t.volatilityScore, from);
       add("Most volatile genres", `${t.category}, change`, "%", t.change, from);
     }

@@ -72,7 +72,12 @@ export const auditLog = sqliteTable(
     detail: text("detail", { mode: "json" }),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_created_idx").on(t.createdAt)],
+  // The Admin Dashboard's pages (GET /api/admin/audit): newest first with the id as tiebreak, all
+  // actions or one, and the retention of failed sign-ins, each read from an index, not a scan.
+  (t) => [
+    index("audit_created_idx").on(t.createdAt, t.id),
+    index("audit_action_created_idx").on(t.action, t.createdAt, t.id),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
