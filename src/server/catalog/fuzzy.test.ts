@@ -1,5 +1,15 @@
 import { expect, test } from "vitest";
-import { editDistanceWithin, initialsKeys, initialsQuery, typoBudget } from "./fuzzy.ts";
+import {
+  arabicNumerals,
+  editDistanceWithin,
+  initialsKeys,
+  initialsKeysWithNumerals,
+  initialsQuery,
+  numeralAlias,
+  numeralAliases,
+  splitLettersDigits,
+  typoBudget,
+} from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
 import { rankQuery, searchTokens } from "./search.ts";
 import { type IndexedGame, SearchIndex } from "./search-index.ts";
@@ -18,6 +28,40 @@ test("a name's abbreviations: hyphenated words apart, digits and roman numerals 
   expect(initialsQuery(["cs", "go"])).toBe("csgo");
   expect(initialsQuery(["gt"])).toBeNull();
   expect(initialsQuery(["grand", "theft", "auto"])).toBeNull();
+});
+
+test("numerals 1–20 in either spelling, but a name's first word; letters then digits apart", () => {
+  expect(["iii", "3", "xx", "20", "v", "21", "0", "xxi", "05"].map(numeralAlias)).toEqual([
+    "3",
+    "iii",
+    "20",
+    "xx",
+    "5",
+    null,
+    null,
+    null,
+    null,
+  ]);
+  expect(numeralAliases(["dark", "souls", "iii"])).toEqual(["3"]);
+  expect(numeralAliases(["left", "4", "dead", "2"])).toEqual(["iv", "ii"]);
+  // The first word is seldom a number: "I Am Bread", "V Rising".
+  expect(numeralAliases(["v", "rising"])).toEqual([]);
+  expect(arabicNumerals("dark souls iii")).toBe("dark souls 3");
+  expect(arabicNumerals("x com ii")).toBe("x com 2");
+  expect(initialsKeysWithNumerals("FINAL FANTASY VII")).toEqual(["ffvii", "ff7"]);
+  expect(initialsKeysWithNumerals("Grand Theft Auto V")).toEqual(["gtav", "gta", "gta5"]);
+  expect(initialsKeysWithNumerals("The Elder Scrolls V: Skyrim")).toEqual([
+    "tesvs",
+    "tesv",
+    "tes",
+    "tes5s",
+    "tes5",
+  ]);
+  expect(initialsKeysWithNumerals("Left 4 Dead 2")).toEqual(initialsKeys("Left 4 Dead 2"));
+  expect(splitLettersDigits("dota2")).toEqual(["dota", "2"]);
+  expect(splitLettersDigits("civ6")).toEqual(["civ", "6"]);
+  expect(splitLettersDigits("l4d2")).toBeNull();
+  expect(splitLettersDigits("2048")).toBeNull();
 });
 
 test("edit distance: a swap of neighbours is one edit, and the answer stops above the budget", () => {
@@ -66,11 +110,17 @@ test("the index keeps abbreviations and spelling through changes and renumbering
     expect(index.corrections("meadwolands", 2, 3).map((c) => c.word)).toEqual(["meadowlands"]);
     expect(index.hasNamePrefix("stard")).toBe(true);
     expect(index.hasNamePrefix("stardw")).toBe(false);
+    expect(index.hasNameWord("stardew")).toBe(true);
+    expect(index.hasNameWord("stard")).toBe(false);
+    // The renamed game's former name is no name word; the removed game's name is gone.
+    expect(index.hasNameWord("grand")).toBe(false);
   };
   // Before renumbering (the changes pending), then after it.
   check();
   await index.settle();
   check();
+  // The median game's popularity (of c 35, b 45, d 50, e 1, f 1): 35.
+  expect(index.medianPopularity()).toBe(35);
 });
 
 test("a typo is corrected while catalog changes wait to be merged, not answered by tag matches", async () => {

@@ -6,7 +6,55 @@ import { normalizeName } from "./normalize.ts";
  */
 
 /** Roman numerals up to XX: kept whole in an abbreviation, as digits are ("Grand Theft Auto V" → "gtav"). */
-const ROMAN = new Set("i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(" "));
+const ROMAN_LIST = "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(" ");
+const ROMAN = new Set(ROMAN_LIST);
+
+/**
+ * The other spelling of a numeral from 1 to 20 ("iii" → "3", "3" → "iii"), or null: names are matched
+ * as if written either way ("dark souls 3" is DARK SOULS™ III, "civ 5" Civilization V).
+ */
+export function numeralAlias(word: string): string | null {
+  const roman = ROMAN_LIST.indexOf(word);
+  if (roman >= 0) return String(roman + 1);
+  if (!/^[1-9][0-9]?$/.test(word)) return null;
+  return ROMAN_LIST[Number(word) - 1] ?? null;
+}
+
+/** Whether the word is a roman numeral from I to XX. */
+export function isRoman(word: string): boolean {
+  return ROMAN.has(word);
+}
+
+/**
+ * The words' other spellings of their numerals, as extra words: every numeral but the first word (a
+ * name's first word is seldom its number: "I Am Bread", "V Rising", "X-Morph").
+ */
+export function numeralAliases(words: readonly string[]): string[] {
+  const aliases: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const alias = numeralAlias(words[i]!);
+    if (alias !== null && !words.includes(alias) && !aliases.includes(alias)) aliases.push(alias);
+  }
+  return aliases;
+}
+
+/** A name-matching key with its roman numerals (but the first word) in digits: "dark souls iii" → "dark souls 3". */
+export function arabicNumerals(key: string): string {
+  const words = key.split(" ");
+  let changed = false;
+  for (let i = 1; i < words.length; i++) {
+    if (!ROMAN.has(words[i]!)) continue;
+    words[i] = numeralAlias(words[i]!)!;
+    changed = true;
+  }
+  return changed ? words.join(" ") : key;
+}
+
+/** A query word of letters then digits typed together ("dota2", "civ6"), as the two words; else null. */
+export function splitLettersDigits(token: string): [string, string] | null {
+  const m = /^([a-z]{2,})([0-9]+)$/.exec(token);
+  return m ? [m[1]!, m[2]!] : null;
+}
 /** Shorter keys cannot be searched (3 letters or digits at least); longer ones nobody types. */
 export const INITIALS_MIN = 3;
 export const INITIALS_MAX = 10;
@@ -35,6 +83,30 @@ const keyWords = (text: string) => normalizeName(text).split(" ").filter(Boolean
  * characters only.
  */
 export function initialsKeys(name: string, normalized = normalizeName(name)): string[] {
+  return keysOf(normalized ? normalized.split(" ") : [], titleWords(name));
+}
+
+/**
+ * `initialsKeys`, and the same keys with the roman numerals (but a first word's) in digits: "FINAL
+ * FANTASY VII" is also "ff7", "Grand Theft Auto V" "gta5". The index keeps these.
+ */
+export function initialsKeysWithNumerals(name: string, normalized = normalizeName(name)): string[] {
+  const keys = initialsKeys(name, normalized);
+  const words = normalized ? normalized.split(" ") : [];
+  if (!words.some((w, i) => i > 0 && ROMAN.has(w))) return keys;
+  const arabic = (ws: readonly string[]) => ws.map((w, i) => (i > 0 && ROMAN.has(w) ? numeralAlias(w)! : w));
+  const title = titleWords(name);
+  for (const k of keysOf(arabic(words), title && arabic(title))) if (!keys.includes(k)) keys.push(k);
+  return keys;
+}
+
+/** The words of the title before a subtitle, or null when the name has no subtitle. */
+function titleWords(name: string): string[] | null {
+  const title = SUBTITLE.test(name) ? name.split(SUBTITLE)[0]! : name;
+  return title.length < name.length ? keyWords(title) : null;
+}
+
+function keysOf(words: readonly string[], title: readonly string[] | null): string[] {
   const keys: string[] = [];
   const add = (words: readonly string[]) => {
     const key = initialsOf(words);
@@ -43,9 +115,8 @@ export function initialsKeys(name: string, normalized = normalizeName(name)): st
     const shortKey = short.length < words.length ? initialsOf(short) : null;
     if (shortKey && !keys.includes(shortKey)) keys.push(shortKey);
   };
-  add(normalized ? normalized.split(" ") : []);
-  const title = SUBTITLE.test(name) ? name.split(SUBTITLE)[0]! : name;
-  if (title.length < name.length) add(keyWords(title));
+  add(words);
+  if (title) add(title);
   return keys;
 }
 

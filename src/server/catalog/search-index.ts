@@ -2,7 +2,7 @@ import { dataVersion, placeholders, rawClient, readRows } from "../db/client.ts"
 import { env } from "../env.ts";
 import { log } from "../log.ts";
 import { CATCH_UP_LIMIT, catalogLogPrunableTo, logHead, readCatalogLog } from "./changes.ts";
-import { editDistanceWithin, initialsKeys } from "./fuzzy.ts";
+import { editDistanceWithin, initialsKeysWithNumerals, numeralAliases } from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
 
 /**
@@ -98,12 +98,12 @@ function formerWords(stored: string | null | undefined): string[] {
   return formerNamesOf(stored).flatMap((n) => [...nameWords(n), ...nameWords(normalizeName(n))]);
 }
 
-/** The abbreviations of a game's name and former names (fuzzy.ts). */
+/** The abbreviations of a game's name and former names (fuzzy.ts), numerals also in digits ("ff7"). */
 function gameInitials(game: IndexedGame): string[] {
-  const keys = initialsKeys(game.name, game.normalizedName);
+  const keys = initialsKeysWithNumerals(game.name, game.normalizedName);
   if (!game.formerNames) return keys;
   for (const name of formerNamesOf(game.formerNames))
-    for (const k of initialsKeys(name)) if (!keys.includes(k)) keys.push(k);
+    for (const k of initialsKeysWithNumerals(name)) if (!keys.includes(k)) keys.push(k);
   return keys;
 }
 
@@ -310,6 +310,25 @@ export class SearchIndex {
           .slice(0, want)
       : ranked;
     return found.map((slot) => this.candidate(slot));
+  }
+
+  /** Whether some live game's name has exactly this word (fieldWords: "elden", "ring"). */
+  hasNameWord(word: string): boolean {
+    if (this.size === 0) return false;
+    const id = this.knownWord(word);
+    if (id < 0) return false;
+    for (const slot of this.namePostings[id] ?? NO_SLOTS) if (this.alive[slot]) return true;
+    return false;
+  }
+
+  /**
+   * The popularity of the catalog's median game (of the slots numbered by popularity at the last
+   * renumbering; 0 when none are): a corrected search must answer a game at least this popular
+   * (search.ts, rankQuery).
+   */
+  medianPopularity(): number {
+    if (this.rankedSlots === 0) return 0;
+    return this.popularity[Math.floor((this.rankedSlots - 1) / 2)]!;
   }
 
   /** Whether some name has a word starting with `prefix` (a query word the name search can use). */
@@ -580,7 +599,14 @@ export class SearchIndex {
   // --- changes ----------------------------------------------------------------------------------
 
   private wordsOf(game: IndexedGame): { name: string[]; other: string[] } {
-    const name = [...new Set([...nameWords(game.name), ...nameWords(game.normalizedName)])];
+    const name = [
+      ...new Set([
+        ...nameWords(game.name),
+        ...nameWords(game.normalizedName),
+        // Numerals 1–20 in the other spelling too ("iii" → "3", "5" → "v"): the name's words as well.
+        ...numeralAliases(game.normalizedName.split(" ")),
+      ]),
+    ];
     const other = [
       ...new Set([
         ...fieldWords(game.developer),

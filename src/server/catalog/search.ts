@@ -1,6 +1,13 @@
 import { SEARCH_MAX_LIMIT, type SearchResult } from "../../contracts/games.ts";
 import { dataVersion, placeholders, readRows } from "../db/client.ts";
-import { initialsQuery, typoBudget } from "./fuzzy.ts";
+import {
+  arabicNumerals,
+  initialsQuery,
+  isRoman,
+  numeralAlias,
+  splitLettersDigits,
+  typoBudget,
+} from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
 import { type Candidate, type SearchIndex, searchIndex } from "./search-index.ts";
@@ -61,18 +68,54 @@ export function scorer(q: string, tokens: string[]): (game: Candidate) => number
   const wanted = normalizeName(q);
   // Each token with the space before it, built once rather than for every candidate.
   const spaced = tokens.map((t) => ` ${t}`);
+  // Numerals 1–20 match either spelling (docs/decisions/028, addendum): a roman numeral typed ("civ v")
+  // only as a whole word, not as the start of a longer one ("vi"); digits also as the roman word.
+  const numerals = tokens.map((t) => {
+    const alias = numeralAlias(t);
+    return alias === null ? null : { roman: isRoman(t), alias: ` ${alias}` };
+  });
+  const anyNumeral = numerals.some((n) => n !== null);
+  const wantedArabic = anyNumeral ? arabicNumerals(wanted) : wanted;
   return (game) => {
     const name = game.normalizedName;
     // Words of the normalised name that start with the token: at the start, or after a space (the
     // name is single-spaced, and tokens have none). No split: this runs for every candidate.
     let inName = 0;
-    for (let i = 0; i < tokens.length; i++)
-      if (name.startsWith(tokens[i]!) || name.includes(spaced[i]!)) inName++;
+    for (let i = 0; i < tokens.length; i++) {
+      const numeral = numerals[i];
+      if (numeral == null) {
+        if (name.startsWith(tokens[i]!) || name.includes(spaced[i]!)) inName++;
+      } else if (numeral.roman) {
+        if (hasWholeWord(name, tokens[i]!) || hasWholeWord(name, numeral.alias, true)) inName++;
+      } else if (
+        name.startsWith(tokens[i]!) ||
+        name.includes(spaced[i]!) ||
+        hasWholeWord(name, numeral.alias, true)
+      )
+        inName++;
+    }
     let score = (inName / tokens.length) * 10 + game.popularity * 0.5;
-    if (name === wanted) score += 25;
-    else if (name.startsWith(wanted)) score += 8;
+    const nameArabic = anyNumeral ? arabicNumerals(name) : name;
+    if (name === wanted || nameArabic === wantedArabic) score += 25;
+    else if (name.startsWith(wanted) || nameArabic.startsWith(wantedArabic)) score += 8;
     return Math.round(score * 100) / 100;
   };
+}
+
+/** Whether `word` is a whole word of the single-spaced `name` (`spaced`: it has its space before it, and is no first word). */
+function hasWholeWord(name: string, word: string, spaced = false): boolean {
+  let from = 0;
+  for (;;) {
+    const at = name.indexOf(word, from);
+    if (at < 0) return false;
+    const end = at + word.length;
+    if (
+      (spaced || at === 0 || name.charCodeAt(at - 1) === 32) &&
+      (end === name.length || name.charCodeAt(end) === 32)
+    )
+      return true;
+    from = at + 1;
+  }
 }
 
 /**
@@ -103,6 +146,8 @@ export function initialsScore(game: Candidate): number {
 interface Ranking {
   top: Array<{ id: string; score: number }>;
   named: number;
+  /** The popularity of the best answered game (-Infinity when none). */
+  best: number;
 }
 
 function rankWith(q: string, tokens: string[], index: SearchIndex, limit: number): Ranking {
@@ -152,6 +197,7 @@ function rankWith(q: string, tokens: string[], index: SearchIndex, limit: number
   return {
     top: scored.slice(0, top).map(({ id, score }) => ({ id, score })),
     named: named + abbreviated.length,
+    best: scored.length && top > 0 ? scored[0]!.popularity : Number.NEGATIVE_INFINITY,
   };
 }
 
@@ -169,13 +215,23 @@ export function rankCandidates(
 const CORRECTION_TRIES = 6;
 /** Vocabulary words considered per typed word. */
 const CORRECTIONS_PER_WORD = 3;
+/** Ways of cutting one run-together word in two tried at most ("eldenring" → "elden ring"). */
+const SPLIT_TRIES = 3;
+
+type Answer = { top: Array<{ id: string; score: number }>; corrected?: string };
 
 /**
  * Like rankCandidates, and when no name matches the words as typed (nothing, or only games matched
- * through developer, publisher or tags), the words the index does not know (no name word starts with
- * them, and no field has them as a word) are corrected to name words within one edit (4–7 letters) or two (8 or more), nearest and most used
- * first, and the first corrected query that matches names answers, with `corrected` saying what was
- * searched (docs/decisions/028-search-abbreviations-and-typos.md).
+ * through developer, publisher or tags):
+ * - a word of letters then digits typed together ("dota2", "civ6") is searched as the two words — the
+ *   same query, so no `corrected`;
+ * - then, searching for the box only (`correct`), the words the index does not know (no name word
+ *   starts with them, and no field has them as a word) are cut in two name words ("eldenring" →
+ *   "elden ring"), else corrected to name words within one edit (4–7 letters) or two (8 or more),
+ *   nearest and most used first; and last a query's numbers are left out ("doom 2016" → "doom") when
+ *   other words remain. The first such query that matches names and whose best answer is at least as
+ *   popular as the catalog's median game answers, with `corrected` saying what was searched; an
+ *   answer of only obscure games is no better guess than none (docs/decisions/028, addendum).
  */
 export function rankQuery(
   q: string,
@@ -183,18 +239,65 @@ export function rankQuery(
   index: SearchIndex,
   limit: number,
   correct: boolean,
-): { top: Array<{ id: string; score: number }>; corrected?: string } {
+): Answer {
   const exact = rankWith(q, tokens, index, limit);
-  if (!correct || exact.named > 0) return { top: exact.top };
-  const options = tokens.map((token) => {
-    // A word the index knows — the start of a name word, or a whole word of any field ("pubg", a tag
-    // of the games that answer it) — is no typo.
-    if (index.hasNamePrefix(token) || index.hasWord(token)) return [{ word: token, distance: 0, names: 0 }];
-    return index.corrections(token, typoBudget(token.length), CORRECTIONS_PER_WORD);
-  });
-  // Nothing to correct, or a word nothing is near: the answer as typed stands.
-  if (options.every((o) => o[0]?.distance === 0) || options.some((o) => o.length === 0))
-    return { top: exact.top };
+  if (exact.named > 0) return { top: exact.top };
+  let words = tokens;
+  if (tokens.some((t) => splitLettersDigits(t) !== null)) {
+    words = tokens.flatMap((t) => splitLettersDigits(t) ?? [t]);
+    const split = rankWith(words.join(" "), words, index, limit);
+    if (split.named > 0) return { top: split.top };
+  }
+  if (!correct) return { top: exact.top };
+  const floor = index.medianPopularity();
+  const tried = new Set<string>();
+  const attempt = (candidate: string[]): Answer | null => {
+    const corrected = candidate.join(" ");
+    if (tried.has(corrected)) return null;
+    tried.add(corrected);
+    const ranking = rankWith(corrected, candidate, index, limit);
+    return ranking.named > 0 && ranking.best >= floor ? { top: ranking.top, corrected } : null;
+  };
+  const fixed = correctedWords(words, index, attempt);
+  if (fixed) return fixed;
+  // A number the names lack ("doom 2016", "dark souls 4"): the other words' answer, if any.
+  const rest = words.filter((t) => !/^[0-9]+$/.test(t));
+  if (rest.length > 0 && rest.length < words.length)
+    return attempt(rest) ?? correctedWords(rest, index, attempt) ?? { top: exact.top };
+  return { top: exact.top };
+}
+
+/** The first answer of the words with unknown ones cut in two, or corrected (see rankQuery). */
+function correctedWords(
+  tokens: string[],
+  index: SearchIndex,
+  attempt: (words: string[]) => Answer | null,
+): Answer | null {
+  // A word the index knows — the start of a name word, or a whole word of any field ("pubg", a tag
+  // of the games that answer it) — is no typo.
+  const known = tokens.map((t) => index.hasNamePrefix(t) || index.hasWord(t));
+  if (known.every(Boolean)) return null;
+  // Two words typed as one: each unknown word cut where both parts are name words.
+  for (let i = 0; i < tokens.length; i++) {
+    if (known[i]) continue;
+    const token = tokens[i]!;
+    let tries = 0;
+    for (let cut = 3; cut <= token.length - 3 && tries < SPLIT_TRIES; cut++) {
+      const left = token.slice(0, cut);
+      const right = token.slice(cut);
+      if (!/^[a-z]+$/.test(token) || !index.hasNameWord(left) || !index.hasNameWord(right)) continue;
+      tries++;
+      const found = attempt([...tokens.slice(0, i), left, right, ...tokens.slice(i + 1)]);
+      if (found) return found;
+    }
+  }
+  const options = tokens.map((token, i) =>
+    known[i]
+      ? [{ word: token, distance: 0, names: 0 }]
+      : index.corrections(token, typoBudget(token.length), CORRECTIONS_PER_WORD),
+  );
+  // A word nothing is near: no correction.
+  if (options.some((o) => o.length === 0)) return null;
   // Combinations, fewest edits first (then the words' order of preference), a few at most.
   let combos: Array<{ words: string[]; distance: number; rank: number }> = [
     { words: [], distance: 0, rank: 0 },
@@ -211,11 +314,10 @@ export function rankQuery(
     combos = combos.slice(0, CORRECTION_TRIES);
   }
   for (const combo of combos) {
-    const corrected = combo.words.join(" ");
-    const ranking = rankWith(corrected, combo.words, index, limit);
-    if (ranking.named > 0) return { top: ranking.top, corrected };
+    const found = attempt(combo.words);
+    if (found) return found;
   }
-  return { top: exact.top };
+  return null;
 }
 
 async function rank(
