@@ -463,6 +463,37 @@ async function bareGame(): Promise<{ id: string; name: string }> {
 }
 const taken: string[] = [];
 
+// Review r21/b, item 3: Stardew Valley's SteamCharts months end Feb 2022 and SteamSpy's one peak is
+// May 31, 2023, so 7 d, 30 d, 90 d and 1 y each drew that single dot.
+test("range buttons that would draw one dot, or the same as a longer range, are not offered", async () => {
+  const game = await bareGame();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    for (let i = 0; i < 24; i++)
+      for (const metric of ["players", "players_peak"])
+        await db.execute({
+          sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, 'month', 'steamcharts-csv')",
+          args: [game.id, metric, Date.UTC(2020, 2 + i, 1), 30_000 + i * 100],
+        });
+    await db.execute({
+      sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'players_peak', ?, 40400, 'day', 'steamspy-csv')",
+      args: [game.id, Date.UTC(2023, 4, 31)],
+    });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", `/games/${encodeURIComponent(game.id)}?players=30d`);
+  await page.getByRole("heading", { name: game.name, level: 1 }).waitFor();
+  // The 30 d asked for would draw one dot: the page moves to All, draws the months, and offers no range.
+  await page.waitForURL((url) => !url.search.includes("players="));
+  await chartDrawn(page, "Players");
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players.getByText(/^Every shorter range would draw the same points as All/).waitFor();
+  expect(await players.getByRole("group", { name: "Players range" }).count()).toBe(0);
+  expect(await players.locator("path.apexcharts-line").count()).toBeGreaterThanOrEqual(2);
+  await page.context().close();
+});
+
 // Review r18a, item 1: a price the source gave in GBP read "$5.07" with only the source line.
 test("a price converted from GBP says so on the game page and in the screener", async () => {
   const game = await bareGame();
@@ -612,6 +643,10 @@ test("series of one point show as figures with their date and source; range butt
     .getByText("The data holds one point for this figure: a chart appears once a source adds another date.")
     .waitFor();
   expect(await owners.getByRole("button", { name: "All" }).count()).toBe(0);
+  // Review r21/b, item 3: a chart with no points has no range buttons.
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players.getByText("No player history for this game").waitFor();
+  expect(await players.getByRole("group", { name: "Players range" }).count()).toBe(0);
   // The figures download as CSV still, with their date.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -630,7 +665,7 @@ test("series of one point show as figures with their date and source; range butt
   // Two prices 3 days apart: a chart, without range buttons, saying why.
   await chartDrawn(page, "Price");
   const price = page.getByRole("region", { name: "Price", exact: true });
-  await price.getByText(/^All of this chart's points lie within 7 days of its newest/).waitFor();
+  await price.getByText(/^Every shorter range would draw the same points as All/).waitFor();
   expect(await price.getByRole("group", { name: "Price range" }).count()).toBe(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-single-points.png`, fullPage: true });
   // A chart whose points span more keeps them (the players chart of a demo game).

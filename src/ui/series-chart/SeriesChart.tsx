@@ -109,6 +109,7 @@ export function SeriesChart({
   provenance,
   range,
   onRangeChange,
+  ranges,
   fileName,
   empty,
   loading = false,
@@ -123,6 +124,8 @@ export function SeriesChart({
   provenance?: Provenance | Provenance[] | null;
   range?: Range;
   onRangeChange?: (range: Range) => void;
+  /** The range buttons offered (all five unless given). */
+  ranges?: readonly Range[];
   /** Name of the CSV download (without `.csv`). */
   fileName: string;
   /** What an empty chart says: `{ title, description }`. */
@@ -197,7 +200,7 @@ export function SeriesChart({
         <CardTitle className="text-base">{title}</CardTitle>
         <div className="flex flex-wrap items-center gap-2">
           {range && onRangeChange && (
-            <RangeSelector value={range} onChange={onRangeChange} label={`${title} range`} />
+            <RangeSelector value={range} onChange={onRangeChange} label={`${title} range`} options={ranges} />
           )}
           <ExportCsvButton
             fileName={fileName}
