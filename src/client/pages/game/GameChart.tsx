@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { SeriesChart, seriesToCsv, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
-import { formatLongDate } from "../../format/dates.ts";
+import { formatLongDate, formatLongMonth } from "../../format/dates.ts";
 import {
   offeredRange,
   offeredRanges,
@@ -82,7 +82,12 @@ function SinglePointsCard({
               <dd className="font-semibold text-xl">
                 {formatValue ? formatValue(l.points[0]!.value) : l.points[0]!.value}
               </dd>
-              <dd className="text-muted-foreground text-xs">{formatLongDate(l.points[0]!.t)}</dd>
+              <dd className="text-muted-foreground text-xs">
+                {/* A source dating by the month only reads "May 2019", never the day it is stored on. */}
+                {l.provenance?.asOfPrecision === "month"
+                  ? formatLongMonth(l.points[0]!.t)
+                  : formatLongDate(l.points[0]!.t)}
+              </dd>
             </div>
           ))}
         </dl>
