@@ -272,4 +272,9 @@ export interface SimilarGame extends GameSummary {
   /** Shared genres weigh 2, shared tags 1. */
   score: number;
   shared: string[];
+  /**
+   * Where and when the game's price comes from (its record's price source and time); null without a
+   * price (review r21/b, item 5: the similar games' CSV gave prices with neither).
+   */
+  priceProvenance: Provenance | null;
 }

@@ -433,6 +433,35 @@ describe("GET /api/games/:id/similar", () => {
     expect(similar[2]).toMatchObject({ score: 2, shared: ["Survival", "Colony Sim"] });
   });
 
+  // Review r21/b, item 5: the similar games' CSV gave prices with no source or date.
+  test("each similar game's price says its source and time", async () => {
+    const {
+      ids: [asked],
+    } = await upsertGames([{ name: "Pricing Asker", genres: ["Pricing Genre"], tags: [] }], "test");
+    await upsertGames(
+      [
+        {
+          name: "Priced Neighbour",
+          genres: ["Pricing Genre"],
+          tags: [],
+          price: 4.99,
+          asOf: new Date(Date.UTC(2023, 5, 1)),
+        },
+      ],
+      "steamspy-csv",
+    );
+    await upsertGames([{ name: "Unpriced Neighbour", genres: ["Pricing Genre"], tags: [] }], "test");
+    const similar = (await (await get(`/api/games/${asked}/similar`)).json()) as Array<{
+      name: string;
+      priceProvenance: unknown;
+    }>;
+    expect(similar.find((g) => g.name === "Priced Neighbour")?.priceProvenance).toEqual({
+      source: "Steam via SteamSpy (dataset)",
+      asOf: "2023-06-01T00:00:00.000Z",
+    });
+    expect(similar.find((g) => g.name === "Unpriced Neighbour")?.priceProvenance).toBeNull();
+  });
+
   test("a game sharing nothing has no similar games; unknown id is 404", async () => {
     const res = await get(`/api/games/${bare}/similar`);
     expect(await res.json()).toEqual([]);

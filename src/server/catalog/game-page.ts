@@ -11,6 +11,7 @@ import {
   type SimilarGame,
 } from "../../contracts/game-page.ts";
 import type { PriceConversionRate } from "../../contracts/price-conversion.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { creditSlugs } from "./normalize.ts";
@@ -125,6 +126,15 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
       : null,
     discount: discountOf(row),
     publishedSales,
+  };
+}
+
+/** Where and when a game record's price comes from; null without a price or its source. */
+function pricedBy(row: Record<string, unknown>): Provenance | null {
+  if (row.price == null || row.price_source == null) return null;
+  return {
+    source: sourceName(String(row.price_source)),
+    asOf: row.price_at == null ? null : new Date(Number(row.price_at)).toISOString(),
   };
 }
 
@@ -340,7 +350,14 @@ async function computeSimilar(gameId: string): Promise<SimilarGame[] | null> {
     if (!game) return [];
     const sharedGenres = listOf(game.genres).filter((g) => genreSet.has(g));
     const sharedTags = listOf(game.tags).filter((g) => tagSet.has(g) && !genreSet.has(g));
-    return [{ ...toGameSummary(game), score: score(s), shared: [...sharedGenres, ...sharedTags] }];
+    return [
+      {
+        ...toGameSummary(game),
+        score: score(s),
+        shared: [...sharedGenres, ...sharedTags],
+        priceProvenance: pricedBy(game),
+      },
+    ];
   });
 }
 
