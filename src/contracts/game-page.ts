@@ -248,6 +248,11 @@ export interface GameSeries {
   /** How its sources' figures were derived, where they are not the published numbers themselves. */
   method?: string;
   /**
+   * Its sources (as `source` names them) that date their figures by the month only: their points'
+   * times are the month's first instant, shown as the month ("May 2019").
+   */
+  monthDated?: string[];
+  /**
    * A price series with points from a source that gives another currency (Steam Store Games' GBP):
    * each such source's currency and rate, so the chart can say its prices are converted.
    */
@@ -267,4 +272,9 @@ export interface SimilarGame extends GameSummary {
   /** Shared genres weigh 2, shared tags 1. */
   score: number;
   shared: string[];
+  /**
+   * Where and when the game's price comes from (its record's price source and time); null without a
+   * price (review r21/b, item 5: the similar games' CSV gave prices with neither).
+   */
+  priceProvenance: Provenance | null;
 }

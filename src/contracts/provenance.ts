@@ -13,6 +13,11 @@ export const ProvenanceSchema = z.object({
   asOf: z.string().nullable(),
   /** How a computed figure was derived ("7-day average of daily players"); absent for raw figures. */
   method: z.string().optional(),
+  /**
+   * `month` when the source dates its figures by the month only (the Steam Store Games snapshot, May
+   * 2019): `asOf` is the month's first instant, and screens write the month ("May 2019"), never the day.
+   */
+  asOfPrecision: z.literal("month").optional(),
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 

@@ -149,6 +149,48 @@ describe("GET /api/games/:id", () => {
 });
 
 describe("GET /api/games/:id/series", () => {
+  // Review r21/b, item 5: the snapshot dates its figures by the month only, yet game pages read "May 1, 2019".
+  test("figures of a source dated by the month only say so, in the series and the latest figures", async () => {
+    const {
+      ids: [id],
+    } = await upsertGames([{ name: "Month Dated Snapshot", steamAppId: 730_739 }], "test");
+    await recordMetrics([
+      {
+        gameId: id!,
+        metric: "price",
+        ts: new Date(Date.UTC(2019, 4, 1)),
+        value: 9.99,
+        period: "instant",
+        source: "steam-store-csv",
+      },
+      {
+        gameId: id!,
+        metric: "price",
+        ts: new Date(Date.UTC(2023, 5, 1)),
+        value: 4.99,
+        period: "instant",
+        source: "steamspy-csv",
+      },
+      {
+        gameId: id!,
+        metric: "reviews_positive",
+        ts: new Date(Date.UTC(2019, 4, 1)),
+        value: 90,
+        period: "instant",
+        source: "steam-store-csv",
+      },
+    ]);
+    const price = await (await get(`/api/games/${id}/series?metric=price`)).json();
+    expect(price.monthDated).toEqual(["Steam Store Games (Kaggle, CC BY 4.0)"]);
+    const onlySteamSpy = await (
+      await get(`/api/games/${id}/series?metric=price&from=2023-01-01T00:00:00.000Z`)
+    ).json();
+    expect(onlySteamSpy.monthDated).toBeUndefined();
+    const game = await (await get(`/api/games/${id}`)).json();
+    expect(game.latest.reviews_positive.asOfPrecision).toBe("month");
+    expect(game.latest.price.asOfPrecision).toBeUndefined();
+  });
+
   test("a day with a live sync's counts shows those, not another source's one daily figure", async () => {
     const {
       ids: [id],
@@ -389,6 +431,35 @@ describe("GET /api/games/:id/similar", () => {
     expect(similar[0]).toMatchObject({ score: 6 });
     expect(similar[0]!.shared).toEqual(["Strategy", "Simulation", "Colony Sim", "Base Building"]);
     expect(similar[2]).toMatchObject({ score: 2, shared: ["Survival", "Colony Sim"] });
+  });
+
+  // Review r21/b, item 5: the similar games' CSV gave prices with no source or date.
+  test("each similar game's price says its source and time", async () => {
+    const {
+      ids: [asked],
+    } = await upsertGames([{ name: "Pricing Asker", genres: ["Pricing Genre"], tags: [] }], "test");
+    await upsertGames(
+      [
+        {
+          name: "Priced Neighbour",
+          genres: ["Pricing Genre"],
+          tags: [],
+          price: 4.99,
+          asOf: new Date(Date.UTC(2023, 5, 1)),
+        },
+      ],
+      "steamspy-csv",
+    );
+    await upsertGames([{ name: "Unpriced Neighbour", genres: ["Pricing Genre"], tags: [] }], "test");
+    const similar = (await (await get(`/api/games/${asked}/similar`)).json()) as Array<{
+      name: string;
+      priceProvenance: unknown;
+    }>;
+    expect(similar.find((g) => g.name === "Priced Neighbour")?.priceProvenance).toEqual({
+      source: "Steam via SteamSpy (dataset)",
+      asOf: "2023-06-01T00:00:00.000Z",
+    });
+    expect(similar.find((g) => g.name === "Unpriced Neighbour")?.priceProvenance).toBeNull();
   });
 
   test("a game sharing nothing has no similar games; unknown id is 404", async () => {

@@ -182,7 +182,18 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   for (const f of exported.figures) {
     expect(Object.keys(f)).toEqual(["section", "figure", "unit", "value", "source", "asOf"]);
     if (f.value != null && f.section !== "Cross-platform players") expect(f.source, f.figure).toBeTruthy();
+    // Review r21/b, item 4: no float noise (486.00000000000006).
+    if (typeof f.value === "number") expect(String(f.value), f.figure).not.toMatch(/\.\d{7,}/);
   }
+  // Review r21/b, item 4: the Players tile names its figure's own source, the one the export gives,
+  // not the catalog's beside it; the Games tile names the catalog's.
+  const playersFigure = exported.figures.find((f) => f.section.startsWith("Players ("))!;
+  const tileNote = (tile: string) => stat(page, tile).locator("[data-slot='source-note']");
+  const playersNote = (await tileNote("avg. daily total, 7 days").textContent()) ?? "";
+  expect(playersNote.startsWith(`Source: ${playersFigure.source} · `), playersNote).toBe(true);
+  // One source, not the catalog's beside it (its method follows, for screen readers, in brackets).
+  expect(playersNote.split(" (")[0]).not.toContain(";");
+  expect(await tileNote("in the catalog").first().textContent()).toMatch(/^Source: \S/);
   expect(figure(exported, "Platforms", "platforms").value).toBe(8);
   expect(figure(exported, "Games", "games in the catalog").value).toBe(2000);
   const trendingTotal = figure(exported, "Trending", "games growing");

@@ -463,6 +463,37 @@ async function bareGame(): Promise<{ id: string; name: string }> {
 }
 const taken: string[] = [];
 
+// Review r21/b, item 3: Stardew Valley's SteamCharts months end Feb 2022 and SteamSpy's one peak is
+// May 31, 2023, so 7 d, 30 d, 90 d and 1 y each drew that single dot.
+test("range buttons that would draw one dot, or the same as a longer range, are not offered", async () => {
+  const game = await bareGame();
+  const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
+  try {
+    for (let i = 0; i < 24; i++)
+      for (const metric of ["players", "players_peak"])
+        await db.execute({
+          sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, 'month', 'steamcharts-csv')",
+          args: [game.id, metric, Date.UTC(2020, 2 + i, 1), 30_000 + i * 100],
+        });
+    await db.execute({
+      sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, 'players_peak', ?, 40400, 'day', 'steamspy-csv')",
+      args: [game.id, Date.UTC(2023, 4, 31)],
+    });
+  } finally {
+    db.close();
+  }
+  const page = await as("regular", `/games/${encodeURIComponent(game.id)}?players=30d`);
+  await page.getByRole("heading", { name: game.name, level: 1 }).waitFor();
+  // The 30 d asked for would draw one dot: the page moves to All, draws the months, and offers no range.
+  await page.waitForURL((url) => !url.search.includes("players="));
+  await chartDrawn(page, "Players");
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players.getByText(/^Every shorter range would draw the same points as All/).waitFor();
+  expect(await players.getByRole("group", { name: "Players range" }).count()).toBe(0);
+  expect(await players.locator("path.apexcharts-line").count()).toBeGreaterThanOrEqual(2);
+  await page.context().close();
+});
+
 // Review r18a, item 1: a price the source gave in GBP read "$5.07" with only the source line.
 test("a price converted from GBP says so on the game page and in the screener", async () => {
   const game = await bareGame();
@@ -497,9 +528,9 @@ test("a price converted from GBP says so on the game page and in the screener", 
   await page.context().close();
 });
 
-// Review r18a, item 4: a range counted back from a newer source's one day dropped the monthly series
-// without a word and drew one unlabelled dot with no legend.
-test("a players range that leaves out the monthly series says where it ends, and names the one point it draws", async () => {
+// Review r18a, item 4: a range counted back from a newer source's days dropped the monthly series
+// without a word. (A range drawing one dot is no longer offered: review r21/b, item 3.)
+test("a players range that leaves out the monthly series says where it ends", async () => {
   const game = await bareGame();
   const db = openClient(`file:${server.databaseFile}`, undefined, 5000);
   try {
@@ -509,6 +540,7 @@ test("a players range that leaves out the monthly series says where it ends, and
       rows.push(["players", month(2021, m), 600_000 + m, "month", "steamcharts-csv"]);
       rows.push(["players_peak", month(2021, m), 900_000 + m, "month", "steamcharts-csv"]);
     }
+    rows.push(["players_peak", Date.UTC(2023, 4, 30), 1_051_002, "day", "steamspy-csv"]);
     rows.push(["players_peak", Date.UTC(2023, 4, 31), 1_088_407, "day", "steamspy-csv"]);
     for (const [metric, ts, value, period, source] of rows)
       await db.execute({
@@ -527,9 +559,11 @@ test("a players range that leaves out the monthly series says where it ends, and
   await players
     .getByText("No points of “Peak players, monthly · SteamCharts” in this range: they end Dec 2021.")
     .waitFor();
-  // The one point drawn: in a legend, and labelled with its value.
+  // The one line drawn, in a legend; of 7 d … 1 y, which all draw those two days, only 1 y is offered.
   expect(await players.locator(".apexcharts-legend-text").allTextContents()).toEqual(["Peak players, daily"]);
-  expect(await players.locator(".apexcharts-datalabel").allTextContents()).toContain("1.1M");
+  expect(
+    await players.getByRole("group", { name: "Players range" }).getByRole("button").allTextContents(),
+  ).toEqual(["1 y", "All"]);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-players-range-notes.png` });
   // The whole range draws the monthly lines and leaves nothing out.
   await players.getByRole("button", { name: "All" }).click();
@@ -575,18 +609,19 @@ test("series of one point show as figures with their date and source; range butt
       args: [game.id],
     });
     const day = (d: number) => Date.UTC(2019, 4, d);
-    const rows: Array<[string, number, number]> = [
-      ["reviews_positive", day(1), 9_000],
-      ["reviews_negative", day(1), 1_000],
-      ["owners", day(1), 350_000],
+    // The reviews from the snapshot dated by the month only (review r21/b, item 5), the rest from SteamSpy.
+    const rows: Array<[string, number, number, string]> = [
+      ["reviews_positive", day(1), 9_000, "steam-store-csv"],
+      ["reviews_negative", day(1), 1_000, "steam-store-csv"],
+      ["owners", day(1), 350_000, "steamspy-csv"],
       // Two prices three days apart: a chart, but every range would show both.
-      ["price", day(1), 9.99],
-      ["price", day(4), 4.99],
+      ["price", day(1), 9.99, "steamspy-csv"],
+      ["price", day(4), 4.99, "steamspy-csv"],
     ];
-    for (const [metric, ts, value] of rows)
+    for (const [metric, ts, value, source] of rows)
       await db.execute({
-        sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, 'instant', 'steamspy-csv')",
-        args: [game.id, metric, ts, value],
+        sql: "INSERT INTO game_metrics (game_id, metric, ts, value, period, source) VALUES (?, ?, ?, ?, 'instant', ?)",
+        args: [game.id, metric, ts, value, source],
       });
   } finally {
     db.close();
@@ -596,7 +631,9 @@ test("series of one point show as figures with their date and source; range butt
   const reviews = page.getByRole("region", { name: "Reviews", exact: true });
   await reviews.getByText("9K", { exact: true }).waitFor();
   expect(await reviews.getByText("1K", { exact: true }).isVisible()).toBe(true);
-  expect(await reviews.getByText("May 1, 2019").count()).toBe(2);
+  // The snapshot's figures read as its month, never as the 1st they are stored on; SteamSpy's as its day.
+  expect(await reviews.getByText("May 2019", { exact: true }).count()).toBe(2);
+  expect(await reviews.getByText("May 1, 2019").count()).toBe(0);
   await reviews
     .getByText(
       "The data holds one point for each of these figures: a chart appears once a source adds another date.",
@@ -611,7 +648,12 @@ test("series of one point show as figures with their date and source; range butt
   await owners
     .getByText("The data holds one point for this figure: a chart appears once a source adds another date.")
     .waitFor();
+  expect(await owners.getByText("May 1, 2019", { exact: true }).count()).toBe(1);
   expect(await owners.getByRole("button", { name: "All" }).count()).toBe(0);
+  // Review r21/b, item 3: a chart with no points has no range buttons.
+  const players = page.getByRole("region", { name: "Players", exact: true });
+  await players.getByText("No player history for this game").waitFor();
+  expect(await players.getByRole("group", { name: "Players range" }).count()).toBe(0);
   // The figures download as CSV still, with their date.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -630,7 +672,7 @@ test("series of one point show as figures with their date and source; range butt
   // Two prices 3 days apart: a chart, without range buttons, saying why.
   await chartDrawn(page, "Price");
   const price = page.getByRole("region", { name: "Price", exact: true });
-  await price.getByText(/^All of this chart's points lie within 7 days of its newest/).waitFor();
+  await price.getByText(/^Every shorter range would draw the same points as All/).waitFor();
   expect(await price.getByRole("group", { name: "Price range" }).count()).toBe(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-single-points.png`, fullPage: true });
   // A chart whose points span more keeps them (the players chart of a demo game).

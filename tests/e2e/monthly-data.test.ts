@@ -68,10 +68,10 @@ test("Dashboard: Games Tracked and Player trends say their month, not this week 
     .locator("div")
     .filter({ hasText: "total of monthly averages" });
   await expect.poll(() => tile.first().textContent()).toMatch(/across [\d,]+ games, Feb 2022/);
-  // The tiles name their sources: the players figure's (SteamCharts, its month) and the catalog's
-  // (review 12, item 10).
-  const note = page.getByTestId("dashboard-stats").locator("xpath=following-sibling::p[1]");
-  await expect.poll(() => note.textContent()).toMatch(/^Source: SteamCharts · Feb 2022/);
+  // The tiles name their sources (review 12, item 10): the players figure its own, SteamCharts in its
+  // month, and only that (review r21/b, item 4: one note under all tiles added the catalog's to it).
+  const note = tile.first().locator("[data-slot='source-note']");
+  await expect.poll(() => note.textContent()).toMatch(/^Source: SteamCharts · Feb 2022 \(total/);
   await page.context().close();
 });
 

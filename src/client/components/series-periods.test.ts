@@ -176,6 +176,26 @@ test("seriesProvenance: one entry per source, each dated by its own newest point
   expect(seriesProvenance(undefined)).toEqual([]);
 });
 
+// Review r21/b, item 5: the snapshot dated by the month only read "May 1, 2019" on game pages.
+test("seriesProvenance: a source dated by the month only says so", () => {
+  const snapshot = "Steam Store Games (Kaggle, CC BY 4.0)";
+  const mixed: GameSeries = {
+    ...series(
+      [
+        { t: "2019-05-01T00:00:00.000Z", value: 9.99, source: snapshot },
+        { t: "2023-06-01T00:00:00.000Z", value: 4.99, source: "Steam via SteamSpy (dataset)" },
+      ],
+      "instant",
+    ),
+    source: `${snapshot}; Steam via SteamSpy (dataset)`,
+    monthDated: [snapshot],
+  };
+  expect(seriesProvenance(mixed)).toEqual([
+    { source: snapshot, asOf: "2019-05-01T00:00:00.000Z", asOfPrecision: "month" },
+    { source: "Steam via SteamSpy (dataset)", asOf: "2023-06-01T00:00:00.000Z" },
+  ]);
+});
+
 // Report r12-a #4: Compare's note read "Steam via SteamSpy (dataset) · Jun 2023; Steam Store Games
 // (Kaggle, CC BY 4.0); Steam via SteamSpy (dataset) · Jun 2023": the joined source of a game's series
 // under one date, beside another game's.

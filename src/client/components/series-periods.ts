@@ -1,4 +1,5 @@
 import type { GameSeries } from "../../contracts/game-page.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import type { TimeSeries } from "../../ui/series-chart/index.ts";
 
 /** How a chart names a period after a series' name: "Peak players, monthly". */
@@ -75,15 +76,16 @@ export function seriesByPeriod(
  * Where a chart's series come from, one entry per source with the time of its newest point: a series
  * of several sources has one `asOf` for all of them, which dated SteamDB's points by SteamSpy's.
  */
-export function seriesProvenance(
-  series: GameSeries | undefined,
-): Array<{ source: string; asOf: string | null }> {
+export function seriesProvenance(series: GameSeries | undefined): Provenance[] {
   if (!series?.source) return [];
-  if (!series.points.some((p) => p.source)) return [{ source: series.source, asOf: series.asOf }];
+  // A source dating its figures by the month only (GameSeries.monthDated) says so: screens write the month.
+  const dated = (source: string, asOf: string | null): Provenance =>
+    series.monthDated?.includes(source) ? { source, asOf, asOfPrecision: "month" } : { source, asOf };
+  if (!series.points.some((p) => p.source)) return [dated(series.source, series.asOf)];
   const newest = new Map<string, string>();
   for (const p of series.points)
     if (p.source && (newest.get(p.source) ?? "") < p.t) newest.set(p.source, p.t);
-  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+  return [...newest].map(([source, asOf]) => dated(source, asOf));
 }
 
 /**
@@ -91,16 +93,13 @@ export function seriesProvenance(
  * dated by its newest point in any of them: one series' `source` names all its sources under one
  * `asOf`, which left the 2019 snapshot undated beside SteamSpy's 2023 and named SteamSpy twice.
  */
-export function chartProvenance(
-  series: Array<GameSeries | undefined>,
-): Array<{ source: string; asOf: string | null }> {
-  const newest = new Map<string, string | null>();
+export function chartProvenance(series: Array<GameSeries | undefined>): Provenance[] {
+  const newest = new Map<string, Provenance>();
   for (const p of series.flatMap(seriesProvenance)) {
     const seen = newest.get(p.source);
-    if (!newest.has(p.source) || (p.asOf != null && (seen == null || seen < p.asOf)))
-      newest.set(p.source, p.asOf);
+    if (!seen || (p.asOf != null && (seen.asOf == null || seen.asOf < p.asOf))) newest.set(p.source, p);
   }
-  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+  return [...newest.values()];
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type SimilarGame,
 } from "../../contracts/game-page.ts";
 import type { PriceConversionRate } from "../../contracts/price-conversion.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { creditSlugs } from "./normalize.ts";
@@ -18,7 +19,13 @@ import { withFigures } from "./player-figures.ts";
 import { gamePublishedSales } from "./published-sales.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
-import { figureMethod, priceConversionOf, sourceConversionOf, sourceName } from "./source-names.ts";
+import {
+  figureMethod,
+  MONTH_DATED_SOURCES,
+  priceConversionOf,
+  sourceConversionOf,
+  sourceName,
+} from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
@@ -74,6 +81,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
       source: sourceName(String(point.source)),
       asOf: new Date(Number(point.ts)).toISOString(),
       ...(method ? { method } : {}),
+      ...(MONTH_DATED_SOURCES.has(String(point.source)) ? { asOfPrecision: "month" as const } : {}),
       ...(conversion ? { conversion } : {}),
     } satisfies LatestFigure;
   }
@@ -118,6 +126,15 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
       : null,
     discount: discountOf(row),
     publishedSales,
+  };
+}
+
+/** Where and when a game record's price comes from; null without a price or its source. */
+function pricedBy(row: Record<string, unknown>): Provenance | null {
+  if (row.price == null || row.price_source == null) return null;
+  return {
+    source: sourceName(String(row.price_source)),
+    asOf: row.price_at == null ? null : new Date(Number(row.price_at)).toISOString(),
   };
 }
 
@@ -183,6 +200,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
   const pointSources: string[] = [];
   const sources = new Set<string>();
   const methods = new Set<string>();
+  const monthDated = new Set<string>();
   const conversions = new Map<string, PriceConversionRate>();
   const periods = new Map<string, number>();
   for (const r of rows) {
@@ -192,6 +210,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     pointPeriods.push(String(r.period));
     pointSources.push(sourceName(String(r.source)));
     sources.add(sourceName(String(r.source)));
+    if (MONTH_DATED_SOURCES.has(String(r.source))) monthDated.add(sourceName(String(r.source)));
     const method = figureMethod(String(r.source), q.metric);
     if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
     const conversion = q.metric === "price" ? sourceConversionOf(String(r.source)) : null;
@@ -218,6 +237,7 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     source: sources.size ? [...sources].join("; ") : null,
     asOf: points.at(-1)?.t ?? null,
     ...(methods.size ? { method: [...methods].join("; ") } : {}),
+    ...(monthDated.size ? { monthDated: [...monthDated] } : {}),
     ...(conversions.size ? { conversions: [...conversions.values()] } : {}),
     points,
     ...(points.length === 0 ? await whyEmpty(gameId, q) : {}),
@@ -330,7 +350,14 @@ async function computeSimilar(gameId: string): Promise<SimilarGame[] | null> {
     if (!game) return [];
     const sharedGenres = listOf(game.genres).filter((g) => genreSet.has(g));
     const sharedTags = listOf(game.tags).filter((g) => tagSet.has(g) && !genreSet.has(g));
-    return [{ ...toGameSummary(game), score: score(s), shared: [...sharedGenres, ...sharedTags] }];
+    return [
+      {
+        ...toGameSummary(game),
+        score: score(s),
+        shared: [...sharedGenres, ...sharedTags],
+        priceProvenance: pricedBy(game),
+      },
+    ];
   });
 }
 

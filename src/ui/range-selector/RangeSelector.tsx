@@ -21,17 +21,22 @@ export function rangeStart(range: Range, newest: string | number | null | undefi
   return new Date(end - DAYS[range] * 86_400_000);
 }
 
-/** 7 d · 30 d · 90 d · 1 y · All, as a group of toggle buttons (one pressed). */
+/**
+ * 7 d · 30 d · 90 d · 1 y · All, as a group of toggle buttons (one pressed); `options` leaves out the
+ * ranges a chart would draw nothing new in.
+ */
 export function RangeSelector({
   value,
   onChange,
   label = "Range",
   className,
+  options = RANGES,
 }: {
   value: Range;
   onChange: (range: Range) => void;
   label?: string;
   className?: string;
+  options?: readonly Range[];
 }) {
   return (
     <fieldset
@@ -39,7 +44,7 @@ export function RangeSelector({
       data-slot="range-selector"
       className={cn("inline-flex min-w-0 rounded-md border border-border p-0.5", className)}
     >
-      {RANGES.map((range) => (
+      {RANGES.filter((r) => options.includes(r)).map((range) => (
         <button
           key={range}
           type="button"

@@ -99,6 +99,14 @@ function GroupLegend({
   );
 }
 
+const TOOLTIP_DAY = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const TOOLTIP_MONTH = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
+
 /**
  * A chart of time series with its range selector, its Export CSV and its source under it. Without
  * points it says so — and, through `empty`, which source would fill it.
@@ -109,6 +117,7 @@ export function SeriesChart({
   provenance,
   range,
   onRangeChange,
+  ranges,
   fileName,
   empty,
   loading = false,
@@ -123,6 +132,8 @@ export function SeriesChart({
   provenance?: Provenance | Provenance[] | null;
   range?: Range;
   onRangeChange?: (range: Range) => void;
+  /** The range buttons offered (all five unless given). */
+  ranges?: readonly Range[];
   /** Name of the CSV download (without `.csv`). */
   fileName: string;
   /** What an empty chart says: `{ title, description }`. */
@@ -187,7 +198,18 @@ export function SeriesChart({
       enabledOnSeries: lone,
       ...(formatValue ? { formatter: (v: number) => formatValue(v) } : {}),
     },
-    tooltip: { theme, x: { format: "MMM d, yyyy" }, y: { formatter: formatValue } },
+    // A line whose source dates by the month only (the 2019 snapshot) reads "May 2019", not its 1st.
+    tooltip: {
+      theme,
+      x: {
+        formatter: (t: number, opts?: { seriesIndex?: number }) =>
+          (drawn[opts?.seriesIndex ?? -1]?.provenance?.asOfPrecision === "month"
+            ? TOOLTIP_MONTH
+            : TOOLTIP_DAY
+          ).format(t),
+      },
+      y: { formatter: formatValue },
+    },
     // Every line drawn is named, a single one too (groups have their own legend below).
     legend: { ...baseOptions(theme).legend, show: !grouped, showForSingleSeries: true },
   };
@@ -197,7 +219,7 @@ export function SeriesChart({
         <CardTitle className="text-base">{title}</CardTitle>
         <div className="flex flex-wrap items-center gap-2">
           {range && onRangeChange && (
-            <RangeSelector value={range} onChange={onRangeChange} label={`${title} range`} />
+            <RangeSelector value={range} onChange={onRangeChange} label={`${title} range`} options={ranges} />
           )}
           <ExportCsvButton
             fileName={fileName}

@@ -34,7 +34,8 @@ test("each row names the source and date of the series with a point at its time"
   ]);
 });
 
-test("a row with points of two sources names each with its series, dated by the newest", () => {
+// Review r21/b, item 5: a row of SteamCharts' month and SteamDB's day dated both by SteamDB.
+test("a row with points of two sources names each with its series, each dated by its own source", () => {
   const named = seriesToCsv([
     {
       name: "Peak players, monthly · SteamCharts",
@@ -55,7 +56,20 @@ test("a row with points of two sources names each with its series, dated by the 
     { name: "Players", unit: "players", points: [{ t, value: 10 }], provenance: monthly },
     { name: "Peak players", unit: "players", points: [{ t, value: 30 }], provenance: daily },
   ]);
-  expect(csv.rows).toEqual([[t, 10, 30, "Players: SteamCharts; Peak players: SteamDB", daily.asOf]]);
+  expect(csv.rows).toEqual([
+    [t, 10, 30, "Players: SteamCharts; Peak players: SteamDB", `${monthly.asOf}; ${daily.asOf}`],
+  ]);
+  // Two sources of one date: that date, once.
+  const sameDay = seriesToCsv([
+    { name: "Players", unit: "players", points: [{ t, value: 10 }], provenance: monthly },
+    {
+      name: "Peak players",
+      unit: "players",
+      points: [{ t, value: 30 }],
+      provenance: { ...daily, asOf: monthly.asOf },
+    },
+  ]);
+  expect(sameDay.rows[0]![4]).toBe(monthly.asOf);
 });
 
 test("series of one source, or without their own, name the chart's sources", () => {

@@ -37,7 +37,8 @@ export interface TimeSeries {
  * series with a point at its time (its line's own, else the chart's, `provenance`); where those
  * differ, each is named with its series ("Average players, monthly: SteamCharts; Peak players, daily:
  * SteamDB"), so a chart
- * of two sources says whose each figure is. Its date is the newest of theirs.
+ * of two sources says whose each figure is; its `as of` then gives each of those its own source's
+ * date, in the same order ("2022-02-01T…; 2022-12-14T…").
  */
 export function seriesToCsv(
   series: readonly TimeSeries[],
@@ -70,7 +71,14 @@ export function seriesToCsv(
                 (i) => `${series[i]!.name.replace(` · ${sourceOf[i]!.source}`, "")}: ${sourceOf[i]!.source}`,
               )
               .join("; ");
-      const asOf = newestTime(sources.map((p) => p.asOf));
+      // Each figure is dated by its own source (review r21/b, item 5: a row of SteamCharts' month and
+      // SteamDB's day gave both SteamDB's date): where the row names several sources, its dates follow
+      // in the same order, "; "-separated, each ISO 8601.
+      const dates = present.filter((i) => sourceOf[i]!.source != null).map((i) => sourceOf[i]!.asOf);
+      const asOf =
+        distinct.size <= 1 || new Set(dates).size <= 1
+          ? newestTime(sources.map((p) => p.asOf))
+          : dates.map((a) => a ?? "undated").join("; ");
       return [t, ...byTime.map((m) => m.get(t) as CsvValue), source, asOf];
     }),
   };

@@ -20,10 +20,16 @@ const MONTH_FORMAT = perLocale(
  * for older data. A time at midnight UTC is a day's data (SteamSpy's day, a dataset's date): it reads
  * as that day, not as "updated 23 h ago" counted from the day's first second.
  */
-export function describeAsOf(asOf: string | null, now: number = Date.now()): string | null {
+export function describeAsOf(
+  asOf: string | null,
+  now: number = Date.now(),
+  precision?: Provenance["asOfPrecision"],
+): string | null {
   if (!asOf) return null;
   const t = Date.parse(asOf);
   if (Number.isNaN(t)) return null;
+  // A source dating its figures by the month only reads as the month, however recent.
+  if (precision === "month") return MONTH_FORMAT().format(t);
   const age = now - t;
   const aDay = t % DAY === 0;
   if (!aDay && age >= 0 && age < MINUTE) return "updated just now";
@@ -62,7 +68,9 @@ export function SourceNote({
     (p): p is Provenance => p != null && hasSource(p),
   );
   if (list.length === 0 && !demo) return null;
-  const parts = list.map((p) => [p.source, describeAsOf(p.asOf, now)].filter(Boolean).join(" · "));
+  const parts = list.map((p) =>
+    [p.source, describeAsOf(p.asOf, now, p.asOfPrecision)].filter(Boolean).join(" · "),
+  );
   // Rows of one series share a method: name it once.
   const methods = [...new Set(list.map((p) => p.method).filter(Boolean))];
   return (

@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report, SearchResult } from "../../../contracts/games.ts";
 import { playersPeriod } from "../../../contracts/player-figures.ts";
+import type { Provenance } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import type { FreeGame, FreeGamesCount, PlatformConnection } from "../../../contracts/sources.ts";
@@ -785,9 +786,13 @@ export default function DashboardPage() {
   };
 
   const tile = playersTile(figures);
-  const stats: Array<[string, string | null, string, FreeGamesCount["provenance"]?]> = [
+  // Each tile names its own figure's sources (review r21/b, item 4: one note under all of them read as
+  // the players total's, which uses none of the catalog's); the Games tile, the catalog's ("catalog").
+  const stats: Array<
+    [string, string | null, string, (FreeGamesCount["provenance"] | Provenance | null)?, "catalog"?]
+  > = [
     ["Platforms", connections.data ? String(connections.data.length) : null, `${connected} connected`],
-    ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog"],
+    ["Games", size.data != null ? compactNumber(size.data) : null, "in the catalog", null, "catalog"],
     // Every free-to-play game in the catalog, counted, with its sources: not the free games list's
     // length; the stores' promotions in the hint, not added in (one may be a catalog game too).
     [
@@ -802,6 +807,7 @@ export default function DashboardPage() {
       tile.label,
       figures ? (figures.marketActivity.games ? compactNumber(figures.marketActivity.players) : "–") : null,
       tile.hint,
+      figures?.marketActivity.provenance ?? null,
     ],
   ];
 
@@ -842,7 +848,7 @@ export default function DashboardPage() {
         />
       ) : (
         <div className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-stats">
-          {stats.map(([label, value, hint, provenance]) => (
+          {stats.map(([label, value, hint, provenance, catalog]) => (
             <div key={label} className="rounded-xl border border-border bg-card/50 p-4">
               <p className="text-muted-foreground text-sm">{label}</p>
               {value == null ? (
@@ -851,18 +857,14 @@ export default function DashboardPage() {
                 <p className="font-bold text-xl">{value}</p>
               )}
               <p className="text-muted-foreground text-xs">{hint}</p>
-              {provenance && <SourceNote provenance={provenance} className="mt-1" />}
+              {catalog ? (
+                <CatalogSourceNote catalog provenance={null} className="mt-1" />
+              ) : (
+                provenance && <SourceNote provenance={provenance} className="mt-1" />
+              )}
             </div>
           ))}
         </div>
-      )}
-      {!overview.isError && (
-        // The tiles' sources: the players figure's own, and the catalog's for the games counted.
-        <CatalogSourceNote
-          className="-mt-2 mb-4"
-          catalog
-          provenance={figures?.marketActivity.provenance ?? null}
-        />
       )}
       <div className="mb-4">
         <RealtimePanel latest={realtime} />

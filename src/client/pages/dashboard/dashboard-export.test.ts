@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures, TrendingGame } from "../../../contracts/games.ts";
-import { type DashboardData, dashboardCsv, dashboardExport } from "./dashboard-export.ts";
+import { type DashboardData, dashboardCsv, dashboardExport, exportValue } from "./dashboard-export.ts";
 
 const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
 const overview: OverviewFigures = {
@@ -158,4 +158,19 @@ test("the CSV has a row per figure with its source and date columns", () => {
     "Steam Store Games",
     "2019-05-01T00:00:00.000Z",
   ]);
+});
+
+// Review r21/b, item 4: the JSON carried "value": 486.00000000000006 where the screen showed +486.0%.
+test("figures carry no float noise: percentages to one decimal as on screen, other numbers trimmed", () => {
+  expect(exportValue(4.86 * 100, "%")).toBe(486);
+  expect(exportValue(4.071 * 100, "%")).toBe(407.1);
+  expect(exportValue(0.1 + 0.2, "players")).toBe(0.3);
+  expect(exportValue(432_671.65, "players")).toBe(432_671.65);
+  expect(exportValue(null, "%")).toBeNull();
+  expect(exportValue("Steam", "text")).toBe("Steam");
+  const exp = dashboardExport(
+    { ...data(true), trending: [{ ...game, growth: 4.86 }] },
+    { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t) => t },
+  );
+  expect(find(exp, "Fastest growing", game.gameName)?.value).toBe(486);
 });

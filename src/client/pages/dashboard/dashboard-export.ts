@@ -91,6 +91,17 @@ export interface DashboardExport {
 }
 
 /**
+ * A figure as the file carries it: a percentage to one decimal, as the screen writes it ("+486.0%"),
+ * any other number without float noise (486.00000000000006 came of 4.8600000000000006 × 100: review
+ * r21/b, item 4), to 12 significant digits, more than any source measures.
+ */
+export function exportValue(value: CsvValue, unit: string): CsvValue {
+  if (typeof value !== "number" || !Number.isFinite(value)) return value;
+  if (unit === "%") return Math.round(value * 10) / 10;
+  return Number(value.toPrecision(12));
+}
+
+/**
  * Every figure the Dashboard shows, on its tiles, its Real-time panel, its metric cards and each of
  * its tabs (the Advanced tab's and the premium cards' for premium users only, as on screen), each
  * with the source and date the screen names for it. Built from the answers the screen draws, so the
@@ -107,7 +118,15 @@ export function dashboardExport(
     unit: string,
     value: CsvValue,
     from: { source: string | null; asOf: string | null },
-  ) => figures.push({ section, figure, unit, value, source: from.source, asOf: from.asOf });
+  ) =>
+    figures.push({
+      section,
+      figure,
+      unit,
+      value: exportValue(value, unit),
+      source: from.source,
+      asOf: from.asOf,
+    });
   const o = data.overview;
   const activity = o.marketActivity;
   const activityFrom = namedTogether([activity.provenance]);

@@ -1,18 +1,26 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, useEffect } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { SeriesChart, seriesToCsv, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
-import { formatLongDate } from "../../format/dates.ts";
-import { rangesShowTheSame, SAME_RANGES_NOTE, singlePointsNote, singlePointsOnly } from "./chart-shape.ts";
+import { formatLongDate, formatLongMonth } from "../../format/dates.ts";
+import {
+  offeredRange,
+  offeredRanges,
+  SAME_RANGES_NOTE,
+  singlePointsNote,
+  singlePointsOnly,
+} from "./chart-shape.ts";
 
 type SeriesChartProps = ComponentProps<typeof SeriesChart>;
 
 /**
  * A game page's chart, shaped by all of its data (`whole`: the lines over every time, undefined while
  * they load). Lines of one point each show as figures with their date and source, not as a chart of
- * one dot (review 20, item 8); range buttons that would all show the same points are left out, and a
- * note says why.
+ * one dot (review 20, item 8). Only the range buttons that change what is drawn are offered (a range
+ * drawing the same points as a longer one, or one dot per line, is left out: review r21/b, item 3); a
+ * range asked for in the URL that is not offered moves to the one drawing what it would. With no
+ * range left but All, or no points at all, there are no buttons, and a drawn chart says why.
  */
 export function GameChart({
   whole,
@@ -23,18 +31,26 @@ export function GameChart({
   /** The notes that hold for all the data (a price's conversion), not for a range: single figures keep these. */
   wholeNotes?: readonly string[];
 }) {
+  const offered = whole ? offeredRanges(whole) : undefined;
+  const { range, onRangeChange } = props;
+  const moveTo = offered && range ? offeredRange(range, offered) : range;
+  useEffect(() => {
+    if (moveTo && moveTo !== range) onRangeChange?.(moveTo);
+  }, [moveTo, range, onRangeChange]);
   if (whole && !props.loading && singlePointsOnly(whole))
     return <SinglePointsCard {...props} notes={wholeNotes} lines={whole} />;
-  if (whole && rangesShowTheSame(whole))
+  if (offered && offered.length === 0)
     return (
       <SeriesChart
         {...props}
         range={undefined}
         onRangeChange={undefined}
-        notes={[...(props.notes ?? []), SAME_RANGES_NOTE]}
+        notes={
+          whole?.some((l) => l.points.length > 0) ? [...(props.notes ?? []), SAME_RANGES_NOTE] : props.notes
+        }
       />
     );
-  return <SeriesChart {...props} />;
+  return <SeriesChart {...props} ranges={offered} />;
 }
 
 function SinglePointsCard({
@@ -66,7 +82,12 @@ function SinglePointsCard({
               <dd className="font-semibold text-xl">
                 {formatValue ? formatValue(l.points[0]!.value) : l.points[0]!.value}
               </dd>
-              <dd className="text-muted-foreground text-xs">{formatLongDate(l.points[0]!.t)}</dd>
+              <dd className="text-muted-foreground text-xs">
+                {/* A source dating by the month only reads "May 2019", never the day it is stored on. */}
+                {l.provenance?.asOfPrecision === "month"
+                  ? formatLongMonth(l.points[0]!.t)
+                  : formatLongDate(l.points[0]!.t)}
+              </dd>
             </div>
           ))}
         </dl>

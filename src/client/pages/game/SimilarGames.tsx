@@ -26,9 +26,20 @@ export function SimilarGames({ id }: { id: string }) {
               "score (shared genres ×2 + shared tags)",
               "shared genres and tags",
               "price (USD)",
+              "price source",
+              "price as of (ISO 8601)",
               "release date",
             ],
-            rows: games.map((g) => [g.id, g.name, g.score, g.shared, g.price, g.releaseDate]),
+            rows: games.map((g) => [
+              g.id,
+              g.name,
+              g.score,
+              g.shared,
+              g.price,
+              g.priceProvenance?.source ?? null,
+              g.priceProvenance?.asOf ?? null,
+              g.releaseDate,
+            ]),
           })}
         />
       </CardHeader>
