@@ -135,6 +135,54 @@ describe("POST /api/auth/password", () => {
     expect((await signIn(u.email, "first password 1")).status).toBe(200);
   });
 
+  // Review r21/a #4: the length rule alone let a change keep the same password, or take spaces or the email.
+  test("a new password equal to the current one, only spaces, or the account's email → 422 naming newPassword", async () => {
+    const u = await passwordUser();
+    const cases: [string, string][] = [
+      ["first password 1", "Must be different from your current password"],
+      ["          ", "Must not be only spaces"],
+      [u.email.toUpperCase(), "Must not be your email address"],
+      [` ${u.email} `, "Must not be your email address"],
+    ];
+    // Four rounds: twelve refusals past the schema, more than the ten guesses the limit allows.
+    for (const [newPassword, message] of [...cases, ...cases, ...cases, ...cases]) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: u.here,
+        headers: { "X-Forwarded-For": "203.0.113.79" },
+        json: { currentPassword: "first password 1", newPassword },
+      });
+      expect(res.status, newPassword).toBe(422);
+      expect((await res.json()).errors).toEqual([{ field: "newPassword", message }]);
+    }
+    // Nothing changed, nobody signed out, and the refusals were no guesses: no sign-in limit reached.
+    expect(await status(u.elsewhere)).toBe(200);
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(0);
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      headers: { "X-Forwarded-For": "203.0.113.79" },
+      json: { email: u.email, password: "first password 1" },
+    });
+    expect(login.status).toBe(200);
+    // Setting a first password follows the same rules.
+    const provider = await createTestUser();
+    for (const newPassword of ["        ", provider.user.email]) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: provider.cookie,
+        json: { newPassword },
+      });
+      expect(res.status, newPassword).toBe(422);
+      expect((await res.json()).errors[0].field).toBe("newPassword");
+    }
+  });
+
+  test("sign-up keeps the length rule only: spaces or the email as the password are accepted there", async () => {
+    const email = `spaces-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+    const res = await request("/api/auth/signup", { method: "POST", json: { email, password: "        " } });
+    expect(res.status).toBe(201);
+  });
+
   test("an account without a password (made through a provider) sets one without a current password", async () => {
     const u = await createTestUser();
     const other = generateSessionToken();

@@ -1,4 +1,5 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import { PASSWORD_IS_EMAIL, PASSWORD_SAME_AS_CURRENT } from "../../contracts/auth.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import {
   forgetCachedUser,
@@ -10,7 +11,7 @@ import {
 } from "../auth/session.ts";
 import { db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
-import { HttpProblem } from "../http/problem.ts";
+import { HttpProblem, invalidField } from "../http/problem.ts";
 import { recordAudit } from "./audit.ts";
 import { findUserById } from "./users.ts";
 
@@ -24,6 +25,11 @@ async function storePassword(userId: string, password: string): Promise<void> {
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
   forgetCachedUser(userId);
+}
+
+/** A new password the rules refuse (review r21/a #4): 422 naming `newPassword`. */
+function refuseNewPassword(message: string): never {
+  throw invalidField("newPassword", message);
 }
 
 export const PASSWORD_CHANGED_MEANWHILE = "Your password was changed meanwhile: sign in again";
@@ -55,6 +61,7 @@ export async function changeOwnPassword(
 ): Promise<PasswordChanged> {
   // Read again: the session's cached row may predate a change made a moment ago.
   const stored = (await findUserById(user.id)) ?? user;
+  if (newPassword.trim().toLowerCase() === stored.email.toLowerCase()) refuseNewPassword(PASSWORD_IS_EMAIL);
   if (stored.passwordHash) {
     if (!currentPassword) {
       throw new HttpProblem(422, "currentPassword: Enter your current password", {
@@ -66,6 +73,8 @@ export async function changeOwnPassword(
         errors: [{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
       });
     }
+    // Checked after the current one is known right: a wrong guess is told as wrong first.
+    if (newPassword === currentPassword) refuseNewPassword(PASSWORD_SAME_AS_CURRENT);
   }
   const newHash = await hashPassword(newPassword);
   const token = generateSessionToken();

@@ -117,12 +117,15 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         // Guessing the current password through this form counts in the login's buckets for this
         // email (ADR 027): a stolen session adds no guesses to those of the sign-in form.
         const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), user.email);
-        const { endedSessions, token, session } = await changeOwnPassword(
-          user,
-          c.get("session")!.id,
-          currentPassword,
-          newPassword,
-        );
+        let changed: Awaited<ReturnType<typeof changeOwnPassword>>;
+        try {
+          changed = await changeOwnPassword(user, c.get("session")!.id, currentPassword, newPassword);
+        } catch (error) {
+          // Only a wrong current password is a guess; a refused new password (422) or a race (409) is not.
+          if (!(error instanceof HttpProblem && error.status === 403)) attempt.refund();
+          throw error;
+        }
+        const { endedSessions, token, session } = changed;
         // This browser goes on with a new session: a copy of the old cookie ends with the others.
         setSessionCookie(c, token, session.expiresAt);
         attempt.refund();
