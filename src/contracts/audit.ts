@@ -8,6 +8,8 @@ import { wholeNumber } from "./query-number.ts";
 export const AUDIT_ACTION_TEXT = {
   "auth.signed_in": "Signed in",
   "auth.sign_in_failed": "Failed sign-in",
+  "auth.sign_in_limited": "Sign-in refused: too many attempts",
+  "auth.password_change_failed": "Failed password change",
   "user.signup": "Signed up",
   "user.role_changed": "Changed a role",
   "user.deleted": "Deleted an account",

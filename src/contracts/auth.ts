@@ -79,13 +79,20 @@ export type LoginBody = z.input<typeof LoginBodySchema>;
  * `POST /api/auth/password`: change the password (the current one is required when the account has
  * one), or set one on an account made through a provider (no current password).
  */
+export const PASSWORD_ONLY_SPACES = "Must not be only spaces";
+export const PASSWORD_SAME_AS_CURRENT = "Must be different from your current password";
+export const PASSWORD_IS_EMAIL = "Must not be your email address";
+
 export const ChangePasswordBodySchema = z
   .object({
     currentPassword: z
       .string()
       .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
       .optional(),
-    newPassword: NewPasswordSchema,
+    // Sign-up keeps the length rule only (the landing dialog shows no other); a change or a first
+    // password set in Settings refuses one of spaces alone (review r21/a #4). The server adds: not the
+    // current password, not the account's email.
+    newPassword: NewPasswordSchema.refine((v) => v.trim() !== "", { message: PASSWORD_ONLY_SPACES }),
   })
   .strict();
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;

@@ -44,6 +44,14 @@ export type AdminListedUser = PublicUser & { adminByEmail?: true };
 export const ADMIN_BY_EMAIL_DETAIL =
   "This address is an administrator by the server's ADMIN_EMAILS setting: remove it there first, or it is made admin again at its next sign-in";
 
+/**
+ * Why an admin cannot reset an ADMIN_EMAILS account's password (the 409's detail and the User
+ * Management button's tooltip): another admin could otherwise take over the owner's account. Its
+ * owner changes it in Settings; a lost one is reset from the shell (review r21/a #1).
+ */
+export const ADMIN_BY_EMAIL_RESET_DETAIL =
+  "This address is an administrator by the server's ADMIN_EMAILS setting: only its owner changes its password (Settings → Security → Password), or an operator resets it on the server with bun run user:password";
+
 /** Spec §6: any role other than regular has premium access. */
 export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return !!user && user.role !== "regular";

@@ -113,6 +113,27 @@ describe("maintenance mode", () => {
       json: { email: "nobody-here@example.com", password: "wrong password" },
     });
     expect(login.status).toBe(401);
+    // Securing one's account stays open too (review r21/a #3): a password change, the other sessions.
+    const worried = await createTestUser();
+    const endOthers = await request("/api/auth/sessions/end-others", {
+      method: "POST",
+      cookie: worried.cookie,
+    });
+    expect(endOthers.status).toBe(200);
+    const setPassword = await request("/api/auth/password", {
+      method: "POST",
+      cookie: worried.cookie,
+      json: { newPassword: "a password set in maintenance" },
+    });
+    expect(setPassword.status).toBe(200);
+    expect(
+      (
+        await request("/api/auth/login", {
+          method: "POST",
+          json: { email: worried.user.email, password: "a password set in maintenance" },
+        })
+      ).status,
+    ).toBe(200);
 
     // Stored: a restart keeps it.
     resetSettingsForTests();

@@ -5,6 +5,7 @@ import { pruneAuditLog } from "../../src/server/accounts/audit.ts";
 import { db, rawClient } from "../../src/server/db/client.ts";
 import { auditLog } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { defaultSettings } from "../../src/server/operations/settings.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -23,8 +24,12 @@ async function signUp(email: string) {
   expect(res.status).toBe(201);
   return (await res.json()).user as { id: string };
 }
-const login = (email: string, password: string) =>
-  request("/api/auth/login", { method: "POST", json: { email, password } });
+const login = (email: string, password: string, ip = "198.51.100.7") =>
+  request("/api/auth/login", {
+    method: "POST",
+    headers: { "X-Forwarded-For": ip },
+    json: { email, password },
+  });
 
 async function entries() {
   return db().select().from(auditLog).orderBy(desc(auditLog.createdAt));
@@ -44,18 +49,23 @@ describe("sign-ins are audited", () => {
       rows.map((r) => ({ action: r.action, actorId: r.actorId, targetId: r.targetId, detail: r.detail })),
     ).toEqual(
       expect.arrayContaining([
-        { action: "auth.signed_in", actorId: user.id, targetId: user.id, detail: { method: "password" } },
+        {
+          action: "auth.signed_in",
+          actorId: user.id,
+          targetId: user.id,
+          detail: { method: "password", ip: "198.51.100.7" },
+        },
         {
           action: "auth.sign_in_failed",
           actorId: null,
           targetId: user.id,
-          detail: { method: "password", reason: "wrong password" },
+          detail: { method: "password", reason: "wrong password", ip: "198.51.100.7" },
         },
         {
           action: "auth.sign_in_failed",
           actorId: null,
           targetId: null,
-          detail: { method: "password", reason: "no account with that email" },
+          detail: { method: "password", reason: "no account with that email", ip: "198.51.100.7" },
         },
       ]),
     );
@@ -68,6 +78,81 @@ describe("sign-ins are audited", () => {
       "nobody@studio.example",
     ]) {
       expect(stored).not.toContain(secret);
+    }
+  });
+});
+
+// Review r21/a #2: guesses on the password form and sign-ins refused by the limits were not in the log.
+describe("refused attempts are audited, with the client's address", () => {
+  test("a wrong current password on the password form is recorded against the account, with the address", async () => {
+    const user = await signUp("guessed@studio.example");
+    const signedIn = await login("guessed@studio.example", PASSWORD, "198.51.100.8");
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+    await db().delete(auditLog);
+    const res = await request("/api/auth/password", {
+      method: "POST",
+      cookie,
+      headers: { "X-Forwarded-For": "198.51.100.9" },
+      json: { currentPassword: "a wrong guess here", newPassword: "another password 2" },
+    });
+    expect(res.status).toBe(403);
+    const rows = await entries();
+    expect(
+      rows.map((r) => ({ action: r.action, actorId: r.actorId, targetId: r.targetId, detail: r.detail })),
+    ).toEqual([
+      {
+        action: "auth.password_change_failed",
+        actorId: user.id,
+        targetId: user.id,
+        detail: { reason: "wrong current password", ip: "198.51.100.9" },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain("a wrong guess here");
+  });
+
+  test("sign-ins refused by the limits: one entry per refusing bucket and window, not one per attempt", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const limits = (json: Record<string, number>) =>
+      request("/api/admin/settings/rate-limits", { method: "PUT", cookie: admin.cookie, json });
+    expect(
+      (await limits({ signInPerIp: 6, signInPerEmailAndIp: 2, signInPerEmail: 100, apiPerMinute: 0 })).status,
+    ).toBe(200);
+    try {
+      const user = await signUp("target@studio.example");
+      await db().delete(auditLog);
+      // Two wrong guesses from one address fill the (address, email) bucket; three more are refused.
+      for (let i = 0; i < 5; i++) await login("target@studio.example", `wrong guess ${i}`, "198.51.100.10");
+      let rows = await entries();
+      expect(rows.filter((r) => r.action === "auth.sign_in_failed")).toHaveLength(2);
+      const limited = rows.filter((r) => r.action === "auth.sign_in_limited");
+      expect(limited).toHaveLength(1);
+      expect(limited[0]).toMatchObject({
+        actorId: null,
+        targetId: user.id,
+        detail: {
+          method: "password",
+          reason: "too many attempts on this account from this address",
+          ip: "198.51.100.10",
+        },
+      });
+      expect((limited[0]!.detail as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+
+      // Six attempts fill the address's own bucket: unknown emails are then refused, one entry in all,
+      // without the typed addresses.
+      for (let i = 0; i < 10; i++)
+        await login(`nobody${i}@studio.example`, "a guessed password 1", "198.51.100.11");
+      rows = await entries();
+      const byAddress = rows.filter(
+        (r) => r.action === "auth.sign_in_limited" && (r.detail as { ip: string }).ip === "198.51.100.11",
+      );
+      expect(byAddress).toHaveLength(1);
+      expect(byAddress[0]).toMatchObject({
+        targetId: null,
+        detail: { reason: "too many attempts from this address" },
+      });
+      expect(JSON.stringify(rows)).not.toMatch(/nobody\d+@/);
+    } finally {
+      await limits({ ...defaultSettings().rateLimits });
     }
   });
 });
@@ -122,6 +207,41 @@ describe("GET /api/admin/audit", () => {
     ).json()) as AuditPage;
     expect(second).toMatchObject({ page: 2, pageSize: 2, total: 3 });
     expect(second.entries.map((e) => e.action)).toEqual(["user.role_changed"]);
+  });
+
+  // Review r21/a #6: "Signed out their other sessions" showed a raw user id as its target.
+  test("'Signed out their other sessions' names the account as its target", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const member = await createTestUser({ firstName: "Sam" });
+    expect(
+      (await request("/api/auth/sessions/end-others", { method: "POST", cookie: member.cookie })).status,
+    ).toBe(200);
+    const page = (await (
+      await request("/api/admin/audit?action=sessions.ended_others", { cookie: admin.cookie })
+    ).json()) as AuditPage;
+    expect(page.entries[0]!.target).toEqual({ id: member.user.id, email: member.user.email, name: "Sam" });
+    expect(page.entries[0]!.targetText).toBeNull();
+  });
+
+  test("a sign-up made admin by ADMIN_EMAILS is also 'Made admin by ADMIN_EMAILS'", async () => {
+    const { resetEnvForTests } = await import("../../src/server/env.ts");
+    process.env.ADMIN_EMAILS = "owner@studio.example";
+    resetEnvForTests();
+    try {
+      const owner = await signUp("Owner@Studio.example");
+      const plain = await signUp("plain@studio.example");
+      const promoted = (await entries()).filter((r) => r.action === "user.promoted_by_admin_email");
+      expect(promoted).toHaveLength(1);
+      expect(promoted[0]).toMatchObject({
+        actorId: null,
+        targetId: owner.id,
+        detail: { at: "signup", to: { role: "admin", tier: "enterprise" } },
+      });
+      expect(promoted[0]!.targetId).not.toBe(plain.id);
+    } finally {
+      delete process.env.ADMIN_EMAILS;
+      resetEnvForTests();
+    }
   });
 
   test("an account deleted since keeps its id, without an email", async () => {

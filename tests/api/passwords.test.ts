@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../src/contracts/roles.ts";
 import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
 import { db } from "../../src/server/db/client.ts";
@@ -133,6 +135,54 @@ describe("POST /api/auth/password", () => {
       expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
     expect((await signIn(u.email, "first password 1")).status).toBe(200);
+  });
+
+  // Review r21/a #4: the length rule alone let a change keep the same password, or take spaces or the email.
+  test("a new password equal to the current one, only spaces, or the account's email → 422 naming newPassword", async () => {
+    const u = await passwordUser();
+    const cases: [string, string][] = [
+      ["first password 1", "Must be different from your current password"],
+      ["          ", "Must not be only spaces"],
+      [u.email.toUpperCase(), "Must not be your email address"],
+      [` ${u.email} `, "Must not be your email address"],
+    ];
+    // Four rounds: twelve refusals past the schema, more than the ten guesses the limit allows.
+    for (const [newPassword, message] of [...cases, ...cases, ...cases, ...cases]) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: u.here,
+        headers: { "X-Forwarded-For": "203.0.113.79" },
+        json: { currentPassword: "first password 1", newPassword },
+      });
+      expect(res.status, newPassword).toBe(422);
+      expect((await res.json()).errors).toEqual([{ field: "newPassword", message }]);
+    }
+    // Nothing changed, nobody signed out, and the refusals were no guesses: no sign-in limit reached.
+    expect(await status(u.elsewhere)).toBe(200);
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(0);
+    const login = await request("/api/auth/login", {
+      method: "POST",
+      headers: { "X-Forwarded-For": "203.0.113.79" },
+      json: { email: u.email, password: "first password 1" },
+    });
+    expect(login.status).toBe(200);
+    // Setting a first password follows the same rules.
+    const provider = await createTestUser();
+    for (const newPassword of ["        ", provider.user.email]) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: provider.cookie,
+        json: { newPassword },
+      });
+      expect(res.status, newPassword).toBe(422);
+      expect((await res.json()).errors[0].field).toBe("newPassword");
+    }
+  });
+
+  test("sign-up keeps the length rule only: spaces or the email as the password are accepted there", async () => {
+    const email = `spaces-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+    const res = await request("/api/auth/signup", { method: "POST", json: { email, password: "        " } });
+    expect(res.status).toBe(201);
   });
 
   test("an account without a password (made through a provider) sets one without a current password", async () => {
@@ -381,6 +431,72 @@ describe("POST /api/admin/users/:id/password", () => {
     expect((await request(`/api/admin/users/${target.id}/password`, { method: "POST" })).status).toBe(401);
     expect(await status(target.here)).toBe(200);
     expect((await signIn(target.email, "first password 1")).status).toBe(200);
+  });
+});
+
+// Review r21/a #1: any admin could reset the ADMIN_EMAILS owner's password and take the account over.
+describe("an ADMIN_EMAILS account's password", () => {
+  afterEach(() => {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+  });
+
+  test("no admin resets it: 409 problem JSON with the reason, nothing changes, the owner stays signed in", async () => {
+    const owner = await passwordUser();
+    const other = await createTestUser({ role: "admin" });
+    process.env.ADMIN_EMAILS = owner.email.toUpperCase();
+    resetEnvForTests();
+    const res = await request(`/api/admin/users/${owner.id}/password`, {
+      method: "POST",
+      cookie: other.cookie,
+    });
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).detail).toBe(ADMIN_BY_EMAIL_RESET_DETAIL);
+    expect(await status(owner.here)).toBe(200);
+    expect((await signIn(owner.email, "first password 1")).status).toBe(200);
+    expect(await audit(owner.id, "user.password_reset")).toHaveLength(0);
+    // The list marks the account, so the screen can say why before anyone tries.
+    const list = await (await request("/api/admin/users", { cookie: other.cookie })).json();
+    expect(list.find((u: { id: string }) => u.id === owner.id).adminByEmail).toBe(true);
+  });
+});
+
+describe("bun run user:password", () => {
+  function run(args: string[], env: Record<string, string> = {}) {
+    const result = spawnSync("bun", ["scripts/user-password.ts", ...args], {
+      env: { ...process.env, LOG_LEVEL: "silent", ...env },
+      encoding: "utf8",
+    });
+    return { code: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
+  }
+
+  test("prints a temporary password once, ends the user's sessions, audited as the shell; works for an ADMIN_EMAILS owner", async () => {
+    const owner = await passwordUser();
+    const { code, out, stdout } = run([owner.email.toUpperCase()], { ADMIN_EMAILS: owner.email });
+    expect(code, out).toBe(0);
+    const temporary = stdout.match(/Temporary password for (\S+): ([a-z2-9]{4}(?:-[a-z2-9]{4}){3})\n/);
+    expect(temporary?.[1]).toBe(owner.email);
+    expect(stdout).toContain("2 sessions ended");
+    expect(await status(owner.here)).toBe(401);
+    expect(await status(owner.elsewhere)).toBe(401);
+    expect((await signIn(owner.email, "first password 1")).status).toBe(401);
+    expect((await signIn(owner.email, temporary![2]!)).status).toBe(200);
+    const [entry] = await audit(owner.id, "user.password_reset");
+    expect(entry).toMatchObject({ actorId: null, detail: { via: "shell", endedSessions: 2 } });
+    expect(JSON.stringify(entry)).not.toContain(temporary![2]!);
+  });
+
+  test("an unknown email or wrong arguments exit 1 with a clear message, changing nothing", async () => {
+    const unknown = run(["ghost@studio.example"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toContain("No user with the email ghost@studio.example");
+    expect(unknown.out).not.toContain("Temporary password");
+    for (const args of [[], ["a@studio.example", "b@studio.example"]]) {
+      const usage = run(args);
+      expect(usage.code).toBe(1);
+      expect(usage.out).toContain("Usage: bun run user:password <email>");
+    }
   });
 });
 

@@ -104,6 +104,8 @@ test("#6, #4, #8: System Health names the failing live sources; the audit log ca
   const text = await failed.textContent();
   expect(text).toContain("Failed sign-in (password: wrong password)");
   expect(text).toContain("Nobody signed in");
+  // Review r21/a #2: from which address, as the sign-in limits see it.
+  expect(text).toMatch(/from (127\.0\.0\.1|::1)/);
   expect(text).toContain(`Rob Regular (${member.email})`);
   // The time in the user's time zone (UTC until they choose one), named.
   expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC/u);
@@ -147,4 +149,52 @@ test("#9: at 390 px the admin tabs wrap in sight and the users table says its ro
     .poll(() => page.getByText("Scroll the table sideways for Role, Tier and Actions").count())
     .toBe(0);
   await admin.context.close();
+});
+
+// Last in the file: its long email widens the users table of the tests above.
+test("r21/a #2, #6: the audit card names unknown accounts and other sessions plainly, with the address; nothing cut at 1280 px", async () => {
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const member = await signedInContext(browser, server, {
+    firstName: "Olivia",
+    lastName: "Longname-Whitfield",
+    email: "olivia.longname-whitfield.security-review@a-rather-long-studio-domain.example",
+  });
+  const memberPage = await member.context.newPage();
+  await memberPage.goto(`${server.url}/settings`);
+  const ended = await memberPage.evaluate(
+    async () => (await fetch("/api/auth/sessions/end-others", { method: "POST" })).status,
+  );
+  expect(ended).toBe(200);
+  const unknown = await memberPage.evaluate(
+    async () =>
+      (
+        await fetch("/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "typed-by-someone@nowhere.example", password: "a guessed one" }),
+        })
+      ).status,
+  );
+  expect(unknown).toBe(401);
+
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const audit = page.getByTestId("audit-log");
+  const others = audit.getByTestId("audit-row").filter({ hasText: "Signed out their other sessions" });
+  await expect.poll(() => others.count()).toBe(1);
+  expect(await others.textContent()).toContain(`Olivia Longname-Whitfield (${member.email})`);
+  expect(await others.textContent()).not.toContain(member.userId);
+  const failed = audit.getByTestId("audit-row").filter({ hasText: "no account with that email" });
+  expect(await failed.textContent()).toContain("Unknown account");
+  expect(await failed.textContent()).not.toContain("typed-by-someone");
+  expect(await failed.textContent()).toMatch(/Nobody signed infrom (127\.0\.0\.1|::1)/);
+  // Long emails wrap: the whole table fits the card at 1280 px, no sideways scrolling.
+  const fits = await audit
+    .locator("[data-slot='table-container']")
+    .evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-audit-1280.png`, fullPage: true });
+  await admin.context.close();
+  await member.context.close();
 });

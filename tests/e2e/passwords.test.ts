@@ -7,11 +7,12 @@ import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestS
  * Tester's report r20/b, finding 2: Settings → Security → Password (set, change, the other sessions
  * signed out), "Sign out other sessions", and User Management's "Reset password" dialog.
  */
+const OWNER_EMAIL = "owner-by-setting@example.com";
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { ADMIN_EMAILS: OWNER_EMAIL } });
   browser = await launchBrowser();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
@@ -97,11 +98,22 @@ test("User Management: Reset password shows a temporary password once; the user'
     lastName: "Admin",
   });
   const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Reset" });
+  const ownerByEmail = await signedInContext(browser, server, {
+    role: "admin",
+    email: OWNER_EMAIL,
+    firstName: "Olga",
+    lastName: "Owner",
+  });
   const page = await admin.context.newPage();
   await page.goto(`${server.url}/admin/users`);
   await page.getByRole("button", { name: "Reset password of Rob Reset" }).waitFor();
   // Not for your own account.
   expect(await page.getByRole("button", { name: "Reset password of Ada Admin" }).count()).toBe(0);
+  // Not for an ADMIN_EMAILS owner (review r21/a #1): the button is off and says why.
+  const owner = page.getByRole("button", { name: "Reset password of Olga Owner" });
+  expect(await owner.isDisabled()).toBe(true);
+  expect(await owner.getAttribute("title")).toContain("ADMIN_EMAILS setting");
+  expect(await owner.getAttribute("title")).toContain("bun run user:password");
 
   const memberPage = await member.context.newPage();
   await memberPage.goto(`${server.url}/settings`);
@@ -132,4 +144,5 @@ test("User Management: Reset password shows a temporary password once; the user'
   expect(await signInElsewhere(member.email, temporary)).not.toBeNull();
   await admin.context.close();
   await member.context.close();
+  await ownerByEmail.context.close();
 });

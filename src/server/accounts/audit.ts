@@ -18,6 +18,8 @@ import { log } from "../log.ts";
 export type AuditAction =
   | "auth.signed_in"
   | "auth.sign_in_failed"
+  | "auth.sign_in_limited"
+  | "auth.password_change_failed"
   | "user.signup"
   | "user.role_changed"
   | "user.deleted"
@@ -86,7 +88,8 @@ export function startAuditRetention(): () => void {
 }
 
 /** Actions whose target is an account (else a setting's key, a backup's name, a plan). */
-const targetsAccount = (action: string) => action.startsWith("user.") || action.startsWith("auth.");
+const targetsAccount = (action: string) =>
+  action.startsWith("user.") || action.startsWith("auth.") || action === "sessions.ended_others";
 
 /**
  * A page of the audit log, newest first, optionally one action only; each entry names its actor and

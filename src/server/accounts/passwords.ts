@@ -1,4 +1,6 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import { PASSWORD_IS_EMAIL, PASSWORD_SAME_AS_CURRENT } from "../../contracts/auth.ts";
+import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../contracts/roles.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import {
   forgetCachedUser,
@@ -10,9 +12,9 @@ import {
 } from "../auth/session.ts";
 import { db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
-import { HttpProblem } from "../http/problem.ts";
+import { HttpProblem, invalidField } from "../http/problem.ts";
 import { recordAudit } from "./audit.ts";
-import { findUserById } from "./users.ts";
+import { findUserById, isAdminEmail } from "./users.ts";
 
 /** Passwords after sign-up: change or set your own, end your other sessions, an admin's reset. */
 
@@ -24,6 +26,11 @@ async function storePassword(userId: string, password: string): Promise<void> {
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.id, userId));
   forgetCachedUser(userId);
+}
+
+/** A new password the rules refuse (review r21/a #4): 422 naming `newPassword`. */
+function refuseNewPassword(message: string): never {
+  throw invalidField("newPassword", message);
 }
 
 export const PASSWORD_CHANGED_MEANWHILE = "Your password was changed meanwhile: sign in again";
@@ -55,6 +62,7 @@ export async function changeOwnPassword(
 ): Promise<PasswordChanged> {
   // Read again: the session's cached row may predate a change made a moment ago.
   const stored = (await findUserById(user.id)) ?? user;
+  if (newPassword.trim().toLowerCase() === stored.email.toLowerCase()) refuseNewPassword(PASSWORD_IS_EMAIL);
   if (stored.passwordHash) {
     if (!currentPassword) {
       throw new HttpProblem(422, "currentPassword: Enter your current password", {
@@ -66,6 +74,8 @@ export async function changeOwnPassword(
         errors: [{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }],
       });
     }
+    // Checked after the current one is known right: a wrong guess is told as wrong first.
+    if (newPassword === currentPassword) refuseNewPassword(PASSWORD_SAME_AS_CURRENT);
   }
   const newHash = await hashPassword(newPassword);
   const token = generateSessionToken();
@@ -134,7 +144,9 @@ export function generateTemporaryPassword(): string {
 /**
  * `POST /api/admin/users/:id/password`: an admin gives a user a new, generated password to pass on
  * (shown once, never stored in clear) and ends all of that user's sessions. Not for the admin's own
- * account: they change theirs in Settings, with their current password.
+ * account: they change theirs in Settings, with their current password. Not for an ADMIN_EMAILS
+ * account either, as it cannot be demoted: one admin would otherwise take over the owner's account
+ * (review r21/a #1); `bun run user:password` is the operator's way.
  */
 export async function resetPasswordByAdmin(
   actor: UserRow,
@@ -152,14 +164,35 @@ export async function resetPasswordByAdmin(
     throw new HttpProblem(404, "No user with this id", {
       errors: [{ field: "id", message: "No user with this id" }],
     });
+  if (isAdminEmail(target.email)) {
+    throw new HttpProblem(409, ADMIN_BY_EMAIL_RESET_DETAIL, { title: "Conflict" });
+  }
+  return issueTemporaryPassword(actor.id, targetId, "api");
+}
+
+/**
+ * `bun run user:password <email>`: the operator's reset, for any account (an ADMIN_EMAILS owner, or
+ * the only admin, who has nobody to reset theirs). Audited with no actor and `via: "shell"`.
+ */
+export async function resetPasswordFromShell(
+  targetId: string,
+): Promise<{ temporaryPassword: string; endedSessions: number }> {
+  return issueTemporaryPassword(null, targetId, "shell");
+}
+
+async function issueTemporaryPassword(
+  actorId: string | null,
+  targetId: string,
+  via: "api" | "shell",
+): Promise<{ temporaryPassword: string; endedSessions: number }> {
   const temporaryPassword = generateTemporaryPassword();
   await storePassword(targetId, temporaryPassword);
   const sessionsBefore = await invalidateUserSessions(targetId);
   await recordAudit({
-    actorId: actor.id,
+    actorId,
     action: "user.password_reset",
     targetId,
-    detail: { endedSessions: sessionsBefore, via: "api" },
+    detail: { endedSessions: sessionsBefore, via },
   });
   return { temporaryPassword, endedSessions: sessionsBefore };
 }

@@ -99,6 +99,16 @@ export async function createUser(input: NewUser): Promise<UserRow> {
       })
       .returning();
     await recordAudit({ actorId: row!.id, action: "user.signup", targetId: row!.id, detail: { role } });
+    // Admin from the first moment through ADMIN_EMAILS is the riskiest way in: it gets the same entry
+    // as a promotion at sign-in, so the filter "Made admin by ADMIN_EMAILS" finds it (review r21/a #6).
+    if (role === "admin") {
+      await recordAudit({
+        actorId: null,
+        action: "user.promoted_by_admin_email",
+        targetId: row!.id,
+        detail: { at: "signup", to: { role: "admin", tier: ROLE_TIER.admin } },
+      });
+    }
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();

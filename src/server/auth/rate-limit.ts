@@ -129,10 +129,19 @@ export function createAuthRateLimits(
   };
 }
 
-function tooMany(wait: number): HttpProblem {
-  return new HttpProblem(429, `Too many attempts. Try again in ${formatWait(wait)}.`, {
-    headers: { "Retry-After": String(wait) },
-  });
+/** Which bucket refused an attempt: the address, the (address, email) pair, or the email. */
+export type AuthLimitBucket = "address" | "pair" | "email";
+
+/** The 429 of the sign-in limits, saying which bucket refused (the audit log records it). */
+export class AuthRateLimited extends HttpProblem {
+  constructor(
+    readonly bucket: AuthLimitBucket,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+  }
 }
 
 /** What was counted for one attempt, so a successful sign-in can take it back. */
@@ -159,9 +168,15 @@ export function enforceAuthRateLimit(
   const pairKey = `${action}:${ip}:${normalized}`;
   const emailKey = `${action}:${normalized}`;
   const blockedIp = limits.perIp.peek(ipKey);
-  if (blockedIp > 0) throw tooMany(blockedIp);
-  const blocked = Math.max(limits.perPair.peek(pairKey), limits.perEmail.peek(emailKey));
-  if (blocked > 0) throw tooMany(blocked);
+  if (blockedIp > 0) throw new AuthRateLimited("address", blockedIp);
+  const blockedPair = limits.perPair.peek(pairKey);
+  const blockedEmail = limits.perEmail.peek(emailKey);
+  if (blockedPair > 0 || blockedEmail > 0) {
+    throw new AuthRateLimited(
+      blockedPair >= blockedEmail ? "pair" : "email",
+      Math.max(blockedPair, blockedEmail),
+    );
+  }
   limits.perIp.hit(ipKey);
   limits.perPair.hit(pairKey);
   limits.perEmail.hit(emailKey);

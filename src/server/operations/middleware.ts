@@ -5,13 +5,23 @@ import { HttpProblem } from "../http/problem.ts";
 import { currentSettings, freshSettings } from "./settings.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Signing in and out stay open in maintenance, so an admin can come in and turn it off. */
-const OPEN_IN_MAINTENANCE = new Set(["/api/auth/login", "/api/auth/logout", "/api/logout"]);
+/**
+ * Signing in and out stay open in maintenance, so an admin can come in and turn it off; so do changing
+ * one's password and signing out one's other sessions: securing an account cannot wait for the end of
+ * the window (review r21/a #3).
+ */
+const OPEN_IN_MAINTENANCE = new Set([
+  "/api/auth/login",
+  "/api/auth/logout",
+  "/api/logout",
+  "/api/auth/password",
+  "/api/auth/sessions/end-others",
+]);
 export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
 /**
  * Maintenance mode (Settings tab): every write answers 503 with Retry-After, except signing in and
- * out and anything an admin does. Reads go on, so people can still look while nothing changes.
+ * out, securing one's account (password, other sessions) and anything an admin does. Reads go on, so people can still look while nothing changes.
  */
 export const maintenanceGuard = createMiddleware<AppEnv>(async (c, next) => {
   // Fresh: a change another process made is applied before this request is let through.

@@ -8,9 +8,11 @@ import {
 } from "../../contracts/auth.ts";
 import { changeOwnPassword, endOtherSessions, hasPassword } from "../accounts/passwords.ts";
 import {
+  auditPasswordChangeFailed,
   auditPasswordSignInFailed,
   auditProviderSignInFailed,
   auditSignIn,
+  auditSignInLimited,
 } from "../accounts/sign-in-audit.ts";
 import {
   authenticateWithPassword,
@@ -32,10 +34,12 @@ import {
   statesMatch,
 } from "../auth/oauth.ts";
 import {
+  AuthRateLimited,
   type AuthRateLimits,
   clientIp,
   createAuthRateLimits,
   enforceAuthRateLimit,
+  RateLimiter,
 } from "../auth/rate-limit.ts";
 import {
   clearSessionCookie,
@@ -70,6 +74,21 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       perEmail: () => currentSettings().rateLimits.signInPerEmail,
     });
 
+  // A sign-in refused by the limits is audited once per refusing bucket and window (review r21/a #2).
+  const limitedAudited = new RateLimiter({ limit: 1, windowMs: limits.perIp.rule.windowMs });
+  const auditIfFirstRefusal = async (error: unknown, ip: string, email: string) => {
+    if (!(error instanceof AuthRateLimited)) return;
+    const normalized = email.trim().toLowerCase();
+    const key =
+      error.bucket === "address"
+        ? `address:${ip}`
+        : error.bucket === "pair"
+          ? `pair:${ip}:${normalized}`
+          : `email:${normalized}`;
+    if (limitedAudited.hit(key) > 0) return;
+    await auditSignInLimited(email, ip, error.bucket, error.retryAfterSeconds);
+  };
+
   return (
     new Hono<AppEnv>()
       .post("/signup", jsonBody(SignupBodySchema), async (c) => {
@@ -82,18 +101,25 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       })
       .post("/login", jsonBody(LoginBodySchema), async (c) => {
         const { email, password } = c.req.valid("json");
-        const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), email);
+        const ip = clientIp(c);
+        let attempt: ReturnType<typeof enforceAuthRateLimit>;
+        try {
+          attempt = enforceAuthRateLimit(limits, "login", ip, email);
+        } catch (error) {
+          await auditIfFirstRefusal(error, ip, email);
+          throw error;
+        }
         const found = await authenticateWithPassword(email, password);
         const user = found && (await promoteIfAdminEmail(found));
         // The session only while the verified hash is still the stored one: a password changed, reset
         // or removed during the verification fails this sign-in like a wrong password (review r21 H1).
         if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: found.passwordHash! }))) {
-          await auditPasswordSignInFailed(email);
+          await auditPasswordSignInFailed(email, ip);
           throw new HttpProblem(401, INVALID_CREDENTIALS);
         }
         // Only failures count: the owner signing in is never held against the account or address.
         attempt.refund();
-        await auditSignIn(user.id, "password");
+        await auditSignIn(user.id, "password", ip);
         return c.json({ user: toPublicUser(user) }, 200);
       })
       .post("/logout", noBody(), async (c) => {
@@ -116,13 +142,20 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         const { currentPassword, newPassword } = c.req.valid("json");
         // Guessing the current password through this form counts in the login's buckets for this
         // email (ADR 027): a stolen session adds no guesses to those of the sign-in form.
-        const attempt = enforceAuthRateLimit(limits, "login", clientIp(c), user.email);
-        const { endedSessions, token, session } = await changeOwnPassword(
-          user,
-          c.get("session")!.id,
-          currentPassword,
-          newPassword,
-        );
+        const ip = clientIp(c);
+        const attempt = enforceAuthRateLimit(limits, "login", ip, user.email);
+        let changed: Awaited<ReturnType<typeof changeOwnPassword>>;
+        try {
+          changed = await changeOwnPassword(user, c.get("session")!.id, currentPassword, newPassword);
+        } catch (error) {
+          // Only a wrong current password is a guess (and audited, review r21/a #2); a refused new
+          // password (422) or a race (409) is not.
+          if (error instanceof HttpProblem && error.status === 403)
+            await auditPasswordChangeFailed(user.id, ip);
+          else attempt.refund();
+          throw error;
+        }
+        const { endedSessions, token, session } = changed;
         // This browser goes on with a new session: a copy of the old cookie ends with the others.
         setSessionCookie(c, token, session.expiresAt);
         attempt.refund();
@@ -164,7 +197,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
           const next = readReturnPathCookie(c);
           clearOAuthCookies(c);
           await startSession(c, user.id);
-          await auditSignIn(user.id, provider);
+          await auditSignIn(user.id, provider, clientIp(c));
           log.info("signed in through provider", {
             requestId: c.get("requestId"),
             provider,
@@ -180,7 +213,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
               code: error.code,
               detail: error.message,
             });
-            await auditProviderSignInFailed(provider, error.code);
+            await auditProviderSignInFailed(provider, error.code, clientIp(c));
             return fail(error.code);
           }
           log.error("provider sign-in failed", {

@@ -18,7 +18,16 @@ import { apiRequest, errorMessage } from "../../api.ts";
  * User Management's "Reset password" (admins; not for their own account, which they change in
  * Settings): asks first, then shows the generated temporary password once, to pass on to the user.
  */
-export function ResetPasswordButton({ userId, label }: { userId: string; label: string }) {
+export function ResetPasswordButton({
+  userId,
+  label,
+  disabledReason,
+}: {
+  userId: string;
+  label: string;
+  /** Why this account's password cannot be reset here (an ADMIN_EMAILS owner): the button is off and says so. */
+  disabledReason?: string;
+}) {
   const [open, setOpen] = useState(false);
   const reset = useMutation({
     mutationFn: () =>
@@ -36,14 +45,19 @@ export function ResetPasswordButton({ userId, label }: { userId: string; label: 
   const answer = reset.data;
   return (
     <>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setOpen(true)}
-        aria-label={`Reset password of ${label}`}
-      >
-        <KeyRound aria-hidden="true" /> Reset password
-      </Button>
+      {/* The tooltip sits on a wrapper: a disabled button gets no pointer events to show its own. */}
+      <span title={disabledReason} className="inline-flex">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!!disabledReason}
+          onClick={() => setOpen(true)}
+          aria-label={`Reset password of ${label}`}
+          title={disabledReason}
+        >
+          <KeyRound aria-hidden="true" /> Reset password
+        </Button>
+      </span>
       <Dialog open={open} onOpenChange={close}>
         <DialogContent>
           {answer ? (

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
-import { ADMIN_BY_EMAIL_DETAIL, type PublicUser, ROLE_CHOICES, type Role } from "../../../contracts/roles.ts";
+import {
+  ADMIN_BY_EMAIL_DETAIL,
+  ADMIN_BY_EMAIL_RESET_DETAIL,
+  type PublicUser,
+  ROLE_CHOICES,
+  type Role,
+} from "../../../contracts/roles.ts";
 import { Avatar } from "../../../ui/avatar/index.ts";
 import { RoleBadge, TierBadge } from "../../../ui/badge/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -170,7 +176,12 @@ export function UsersTable() {
                         </Select>
                         {/* Your own password is changed in Settings, with the current one. */}
                         {user.id !== me?.id && (
-                          <ResetPasswordButton userId={user.id} label={name || user.email} />
+                          <ResetPasswordButton
+                            userId={user.id}
+                            label={name || user.email}
+                            // Refused by the server too: another admin would take over the owner's account.
+                            disabledReason={user.adminByEmail ? ADMIN_BY_EMAIL_RESET_DETAIL : undefined}
+                          />
                         )}
                       </div>
                     </TableCell>

@@ -17,6 +17,7 @@ import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
 
 const PAGE_SIZE = 20;
+const WRAP = "min-w-32 whitespace-normal [overflow-wrap:anywhere]";
 const ALL = "all";
 
 function personText(person: AuditPerson | null, nobody: string): string {
@@ -25,15 +26,34 @@ function personText(person: AuditPerson | null, nobody: string): string {
   return person.name ? `${person.name} (${person.email})` : person.email;
 }
 
+const detailText = (entry: AuditEntryView, key: string): string | null =>
+  typeof entry.detail?.[key] === "string" ? (entry.detail[key] as string) : null;
+
 /** The action in words, with how a sign-in was made and why one failed. */
 function actionText(entry: AuditEntryView): string {
   const words = auditActionText(entry.action);
-  const method = typeof entry.detail?.method === "string" ? entry.detail.method : null;
-  const reason = typeof entry.detail?.reason === "string" ? entry.detail.reason : null;
-  const how = [method && (method === "password" ? "password" : `through ${method}`), reason]
+  const method = detailText(entry, "method");
+  const reason = detailText(entry, "reason");
+  const how = [
+    method && (method === "password" ? "password" : `through ${method}`),
+    reason,
+    detailText(entry, "at") === "signup" && "at sign-up",
+  ]
     .filter(Boolean)
     .join(": ");
   return how ? `${words} (${how})` : words;
+}
+
+/**
+ * The target: an account, a setting or backup by name. A password sign-in naming no account reads
+ * "Unknown account": the address typed is not kept (it may be a mistyped password).
+ */
+function targetText(entry: AuditEntryView): string {
+  if (entry.target) return personText(entry.target, "");
+  if (entry.targetText) return entry.targetText;
+  if (entry.action.startsWith("auth.") && detailText(entry, "method") === "password")
+    return "Unknown account";
+  return "—";
 }
 
 /**
@@ -109,11 +129,21 @@ export function AuditLogCard() {
                   <TableCell className="whitespace-nowrap">
                     <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                   </TableCell>
-                  <TableCell>{personText(entry.actor, "Nobody signed in")}</TableCell>
-                  <TableCell>{actionText(entry)}</TableCell>
-                  <TableCell>
-                    {entry.target ? personText(entry.target, "") : (entry.targetText ?? "—")}
+                  {/* Long names, emails and reasons wrap: at 1280 px the Target column was cut (review r21/a #6). */}
+                  <TableCell className={WRAP}>
+                    {entry.actor
+                      ? personText(entry.actor, "")
+                      : detailText(entry, "via") === "shell"
+                        ? "An operator, from the server's shell"
+                        : "Nobody signed in"}
+                    {detailText(entry, "ip") && (
+                      <span className="block text-muted-foreground text-xs">
+                        from {detailText(entry, "ip")}
+                      </span>
+                    )}
                   </TableCell>
+                  <TableCell className={WRAP}>{actionText(entry)}</TableCell>
+                  <TableCell className={WRAP}>{targetText(entry)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
