@@ -1,12 +1,11 @@
-import { mkdirSync } from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
-  launchBrowser,
   SCREENSHOT_DIR,
   serverSql,
+  serverWithData,
   signedInContext,
-  startServer,
+  stopAll,
   type TestServer,
 } from "./harness.ts";
 
@@ -15,15 +14,25 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  ({ server, browser } = await serverWithData());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
+
+/** A sign-in attempt from the page, as the sign-in dialog sends it: the response's status. */
+function signInFromPage(page: Page, email: string, password: string): Promise<number> {
+  return page.evaluate(
+    async ([email, password]) =>
+      (
+        await fetch("/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status,
+    [email, password] as const,
+  );
+}
 
 test("#3: the hour's report limit reached, Overview's toast says when the next report can be generated", async () => {
   const member = await signedInContext(browser, server);
@@ -75,18 +84,7 @@ test("#6, #4, #8: System Health names the failing live sources; the audit log ca
   const page = await admin.context.newPage();
   // A failed sign-in on the member's account, to be found in the audit log.
   await page.goto(`${server.url}/admin`);
-  const status = await page.evaluate(
-    async (email) =>
-      (
-        await fetch("/api/auth/login", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email, password: "not the password at all" }),
-        })
-      ).status,
-    member.email,
-  );
-  expect(status).toBe(401);
+  expect(await signInFromPage(page, member.email, "not the password at all")).toBe(401);
 
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   const health = page.locator("[data-slot='metric-card']").filter({ hasText: "System Health" });
@@ -165,17 +163,7 @@ test("r21/a #2, #6: the audit card names unknown accounts and other sessions pla
     async () => (await fetch("/api/auth/sessions/end-others", { method: "POST" })).status,
   );
   expect(ended).toBe(200);
-  const unknown = await memberPage.evaluate(
-    async () =>
-      (
-        await fetch("/api/auth/login", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: "typed-by-someone@nowhere.example", password: "a guessed one" }),
-        })
-      ).status,
-  );
-  expect(unknown).toBe(401);
+  expect(await signInFromPage(memberPage, "typed-by-someone@nowhere.example", "a guessed one")).toBe(401);
 
   const page = await admin.context.newPage();
   await page.goto(`${server.url}/admin`);

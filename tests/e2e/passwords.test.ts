@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import { SCREENSHOT_DIR, serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
 /**
  * Tester's report r20/b, finding 2: Settings → Security → Password (set, change, the other sessions
@@ -12,15 +11,10 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: OWNER_EMAIL } });
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  ({ server, browser } = await serverWithData([], { env: { ADMIN_EMAILS: OWNER_EMAIL } }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /** Signs in from outside the browser (another device): the session cookie, or null when refused. */
 async function signInElsewhere(email: string, password: string): Promise<string | null> {
