@@ -1,8 +1,7 @@
-import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
 import type { WithPriceConversion } from "../../src/contracts/price-conversion.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
-import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { createTestUser, csvRows, request, type TestUser } from "../helpers/api.ts";
 
 // Outside review r18a, item 1: the Steam Store Games dataset gives GBP prices, stored in USD at 1.27
 // USD/GBP; the screens showed "$5.07" with only the source line. Every answer that gives such a price
@@ -50,13 +49,12 @@ test("the screener's rows and its CSV say which prices are conversions", async (
   expect(byName.get("Dollar Quest")?.priceConversion).toBeNull();
   expect(byName.get("Free Quest")?.priceConversion).toBeNull();
 
-  const res = await request(
+  const rows = await csvRows(
     "/api/market/screener?format=csv&q=Quest&sort=name&order=asc&columns=name,price",
     {
       cookie: premium.cookie,
     },
   );
-  const rows = parse(await res.text(), { bom: true }) as string[][];
   expect(rows[0]!.slice(-3)).toEqual([
     "priceConvertedFrom (source currency)",
     "priceConvertedFromCurrency",

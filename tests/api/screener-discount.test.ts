@@ -1,8 +1,7 @@
-import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
 import type { ScreenerPage } from "../../src/contracts/market.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
-import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { createTestUser, csvRows, request, type TestUser } from "../helpers/api.ts";
 
 // Outside tester: the screener showed Rainbow Six Siege's sale price "$7.99" as its price with no note,
 // while its game page says "$7.99 (60% off $19.99)" and the screener's revenue estimate uses $19.99.
@@ -37,13 +36,12 @@ test("a game on sale carries its list price and discount, as its game page does;
 });
 
 test("the CSV gives the list price and discount in new columns at the end, with the price column", async () => {
-  const res = await request(
+  const rows = await csvRows(
     "/api/market/screener?format=csv&q=Siege&sort=name&order=asc&columns=name,price",
     {
       cookie: premium.cookie,
     },
   );
-  const rows = parse(await res.text(), { bom: true }) as string[][];
   // Then the columns of a converted price (converted-prices.test.ts), empty for these USD prices.
   expect(rows[0]!.slice(0, 6)).toEqual([
     "id",
@@ -57,8 +55,8 @@ test("the CSV gives the list price and discount in new columns at the end, with 
     ["Full Price Siege", "9.99", "", ""],
     ["Sale Siege", "7.99", "19.99", "60"],
   ]);
-  const without = await request("/api/market/screener?format=csv&q=Siege&columns=name", {
+  const without = await csvRows("/api/market/screener?format=csv&q=Siege&columns=name", {
     cookie: premium.cookie,
   });
-  expect((parse(await without.text(), { bom: true }) as string[][])[0]).toEqual(["id", "steamAppId", "name"]);
+  expect(without[0]).toEqual(["id", "steamAppId", "name"]);
 });

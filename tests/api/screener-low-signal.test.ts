@@ -1,9 +1,8 @@
-import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
 import type { ScreenerPage } from "../../src/contracts/market.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
-import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { createTestUser, csvRows, request, type TestUser } from "../helpers/api.ts";
 
 // Report r11-b #4: a low-signal estimate (issue 11: "never a false point") is marked in the screener's
 // rows and CSV, with its P10–P90 range, not given as a plain P50.
@@ -48,11 +47,10 @@ test("a low-signal estimate's row says so and carries its P10–P90 range; anoth
 });
 
 test("the CSV with an estimate column says which rows are low-signal; without one it has no such column", async () => {
-  const res = await request(
+  const rows = await csvRows(
     "/api/market/screener?format=csv&q=Harbour&sort=name&order=asc&columns=name,ownersEstimate",
     { cookie: premium.cookie },
   );
-  const rows = parse(await res.text(), { bom: true }) as string[][];
   expect(rows[0]).toEqual([
     "id",
     "steamAppId",
@@ -73,10 +71,10 @@ test("the CSV with an estimate column says which rows are low-signal; without on
   expect(rows.slice(1).map((r) => [Number(r[5]), Number(r[6])])).toEqual(
     json.rows.map((r) => [r.ownersEstimateRange!.low, r.ownersEstimateRange!.high]),
   );
-  const plain = await request("/api/market/screener?format=csv&q=Harbour&columns=name,price", {
+  const plain = await csvRows("/api/market/screener?format=csv&q=Harbour&columns=name,price", {
     cookie: premium.cookie,
   });
-  expect((parse(await plain.text(), { bom: true }) as string[][])[0]).toEqual([
+  expect(plain[0]).toEqual([
     "id",
     "steamAppId",
     "name",

@@ -1,8 +1,7 @@
-import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
 import type { ScreenerPage } from "../../src/contracts/market.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
-import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+import { createTestUser, csvRows, request, type TestUser } from "../helpers/api.ts";
 
 // Review 19, item 16: the screener called SteamCharts' monthly average "Players (latest)", a count
 // beside the cards' "avg. players, Feb 2022"; its rows and CSV now say which figure it is, and when.
@@ -80,11 +79,10 @@ test("each row names its players figure: a month's average with its month, a cou
   });
   expect(byName.get("No Figure Quest")?.playersFigure).toBeNull();
 
-  const res = await request(
+  const rows = await csvRows(
     "/api/market/screener?format=csv&q=Figure%20Quest&sort=name&order=asc&columns=name,players",
     { cookie: premium.cookie },
   );
-  const rows = parse(await res.text(), { bom: true }) as string[][];
   expect(rows[0]).toEqual([
     "id",
     "steamAppId",

@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { ROLE_TIER, type Role } from "../../src/contracts/user.ts";
 import { type App, createApp } from "../../src/server/app.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
@@ -37,6 +38,12 @@ export function request(path: string, options: RequestOptions = {}): Promise<Res
 }
 
 let counter = 0;
+
+/** A CSV download's rows, header first (its byte-order mark dropped). */
+export async function csvRows(path: string, options: RequestOptions = {}): Promise<string[][]> {
+  const res = await request(path, options);
+  return parse(await res.text(), { bom: true }) as string[][];
+}
 
 export interface TestUser {
   user: UserRow;
