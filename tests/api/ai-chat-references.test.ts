@@ -1,9 +1,9 @@
 import { beforeAll, expect, test } from "vitest";
-import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
+import type { ChatMessage } from "../../src/contracts/ai.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { getGameEstimate } from "../../src/server/estimates/store.ts";
-import { createTestUser, request } from "../helpers/api.ts";
-import { chatEvents } from "../helpers/chat-stream.ts";
+import { createTestUser } from "../helpers/api.ts";
+import { chatAnswer } from "../helpers/chat-stream.ts";
 
 /**
  * Ask the analyst without a language model (review r21-b, item 2; r20-a, item 9). Games the question
@@ -90,15 +90,9 @@ beforeAll(async () => {
   );
 });
 
-async function ask(message: string): Promise<ChatMessage> {
-  // A user per question: the per-minute limit is not what is tested.
-  const user = await createTestUser({ role: "premium" });
-  const res = await request("/api/ai/chat", { method: "POST", cookie: user.cookie, json: { message } });
-  expect(res.status).toBe(200);
-  const done = (await chatEvents(res)).at(-1) as Extract<ChatEvent, { type: "done" }>;
-  expect(done.type).toBe("done");
-  return done.message;
-}
+// A user per question: the per-minute limit is not what is tested.
+const ask = async (message: string) =>
+  chatAnswer(message, (await createTestUser({ role: "premium" })).cookie);
 
 /** Whether an answer from the statistics gives a line to each of these games, and to no other. */
 const linesAbout = (m: ChatMessage, games: readonly string[]) => {

@@ -1,8 +1,8 @@
 import { beforeAll, expect, test } from "vitest";
-import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
+import type { ChatMessage } from "../../src/contracts/ai.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
-import { createTestUser, request } from "../helpers/api.ts";
-import { chatEvents } from "../helpers/chat-stream.ts";
+import { createTestUser } from "../helpers/api.ts";
+import { chatAnswer } from "../helpers/chat-stream.ts";
 
 /**
  * Ask the analyst without a language model (review r20c, item 4): "How many players does Terraria
@@ -83,14 +83,8 @@ beforeAll(async () => {
   );
 });
 
-async function ask(message: string): Promise<ChatMessage> {
-  const user = await createTestUser({ role: "premium" });
-  const res = await request("/api/ai/chat", { method: "POST", cookie: user.cookie, json: { message } });
-  expect(res.status).toBe(200);
-  const done = (await chatEvents(res)).at(-1) as Extract<ChatEvent, { type: "done" }>;
-  expect(done.type).toBe("done");
-  return done.message;
-}
+const ask = async (message: string) =>
+  chatAnswer(message, (await createTestUser({ role: "premium" })).cookie);
 
 const names = (m: ChatMessage) => (m.sources ?? []).map((s) => s.source).sort();
 

@@ -1,9 +1,8 @@
 import { beforeAll, expect, test } from "vitest";
-import type { ChatEvent, ChatMessage } from "../../src/contracts/ai.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { recomputeEstimates } from "../../src/server/estimates/store.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
-import { chatEvents } from "../helpers/chat-stream.ts";
+import { chatAnswer } from "../helpers/chat-stream.ts";
 import { withFakeLlm } from "../helpers/fake-llm.ts";
 import { socketServerForFile } from "../helpers/socket-server.ts";
 
@@ -37,14 +36,7 @@ beforeAll(async () => {
   gross = estimate.revenue.gross;
 });
 
-async function ask(message: string) {
-  const res = await request("/api/ai/chat", { method: "POST", cookie: premium.cookie, json: { message } });
-  expect(res.status).toBe(200);
-  const events = await chatEvents(res);
-  const done = events.at(-1) as Extract<ChatEvent, { type: "done" }>;
-  expect(done.type).toBe("done");
-  return done.message as ChatMessage;
-}
+const ask = (message: string) => chatAnswer(message, premium.cookie);
 
 const n = (x: number) => Math.round(x).toLocaleString("en");
 

@@ -19,6 +19,18 @@ beforeAll(async () => {
   await importSteamChartsCsv(`${DATA}steamdb_daily_ccu_top10_2011-2022.csv`);
 });
 
+/** Market Insights from the statistics alone: the model answers 503 to every try. */
+async function insightsWithoutModel() {
+  llm.queue.push(
+    { kind: "status", status: 503 },
+    { kind: "status", status: 503 },
+    { kind: "status", status: 503 },
+  );
+  const res = await request("/api/ai/market-insights", { method: "POST", cookie: premium.cookie });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
 const WHY =
   "Genre momentum and volatility need daily player averages from the live syncs, and the catalog has none; its newest player data: SteamDB daily peak players to 14 Dec 2022; SteamCharts monthly average players to Feb 2022.";
 
@@ -38,14 +50,7 @@ test("the model's answer: the plain statement first, its zero-count sentence not
 });
 
 test("the statistics alone (the model unavailable) say the same", async () => {
-  llm.queue.push(
-    { kind: "status", status: 503 },
-    { kind: "status", status: 503 },
-    { kind: "status", status: 503 },
-  );
-  const res = await request("/api/ai/market-insights", { method: "POST", cookie: premium.cookie });
-  expect(res.status).toBe(200);
-  const body = await res.json();
+  const body = await insightsWithoutModel();
   expect(body.insights.keyInsights).toEqual([WHY]);
 });
 
@@ -53,14 +58,7 @@ test("the statistics alone (the model unavailable) say the same", async () => {
 // insight naming SteamDB's daily peaks to 14 Dec 2022.
 test("the projections' reason names the daily peaks held, not monthly figures only", async () => {
   // The statistics' own words (the model unavailable).
-  llm.queue.push(
-    { kind: "status", status: 503 },
-    { kind: "status", status: 503 },
-    { kind: "status", status: 503 },
-  );
-  const res = await request("/api/ai/market-insights", { method: "POST", cookie: premium.cookie });
-  expect(res.status).toBe(200);
-  const body = await res.json();
+  const body = await insightsWithoutModel();
   const why =
     "Projections need at least 7 days of daily player counts; the catalog has monthly averages and daily peaks only, no daily player averages.";
   expect(body.insights.predictions).toEqual({ nextMonth: why, nextQuarter: why });
