@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { DataTag, EnsureQueryDataOptions, QueryClient } from "@tanstack/react-query";
 import type { CsvValue } from "../../../contracts/csv.ts";
 import type { CatalogState } from "../../../contracts/data-sources.ts";
 import {
@@ -60,6 +60,36 @@ export interface ExportFigure {
   /** ISO 8601 time of its data, as the screen dates it; null where the source does not date it. */
   asOf: string | null;
 }
+
+/**
+ * The queries the Dashboard's tabs read, by the name the export reads each answer under. The export
+ * loads exactly these (loadDashboardData), so a query added here is in the file too.
+ */
+const DASHBOARD_QUERIES = {
+  overview: overviewQuery,
+  trending: trendingQuery,
+  catalogSize: catalogSizeQuery,
+  catalogState: catalogStateQuery,
+  connections: platformConnectionsQuery,
+  freeGames: freeGamesQuery,
+  freeGamesCount: freeGamesCountQuery,
+  activity: activityQuery,
+  platformStats: platformStatsQuery,
+  genres: marketTrendsQuery,
+  marketHistory: marketHistoryQuery,
+  reports: reportsQuery,
+  watchlist: userGamesQuery,
+};
+/** Each query's answer, by its name in DASHBOARD_QUERIES. */
+type DashboardAnswers = {
+  [K in keyof typeof DASHBOARD_QUERIES]: (typeof DASHBOARD_QUERIES)[K]["queryKey"] extends DataTag<
+    unknown,
+    infer D,
+    unknown
+  >
+    ? D
+    : never;
+};
 
 /** What the Dashboard's tabs read: the query answers, the live panel's last update, who is asking. */
 export interface DashboardData {
@@ -339,52 +369,15 @@ export function dashboardCsv(exp: DashboardExport): { header: string[]; rows: Cs
  */
 export async function loadDashboardData(
   queryClient: QueryClient,
-  { premium, realtime }: { premium: boolean; realtime: DashboardData["realtime"] },
+  { premium, realtime }: Pick<DashboardData, "premium" | "realtime">,
 ): Promise<DashboardData> {
-  const [
-    overview,
-    trending,
-    catalogSize,
-    catalogState,
-    connections,
-    freeGames,
-    freeGamesCount,
-    activity,
-    platformStats,
-    genres,
-    marketHistory,
-    reports,
-    watchlist,
-  ] = await Promise.all([
-    queryClient.ensureQueryData(overviewQuery),
-    queryClient.ensureQueryData(trendingQuery),
-    queryClient.ensureQueryData(catalogSizeQuery),
-    queryClient.ensureQueryData(catalogStateQuery),
-    queryClient.ensureQueryData(platformConnectionsQuery),
-    queryClient.ensureQueryData(freeGamesQuery),
-    queryClient.ensureQueryData(freeGamesCountQuery),
-    queryClient.ensureQueryData(activityQuery),
-    queryClient.ensureQueryData(platformStatsQuery),
-    queryClient.ensureQueryData(marketTrendsQuery),
-    queryClient.ensureQueryData(marketHistoryQuery),
-    queryClient.ensureQueryData(reportsQuery),
-    queryClient.ensureQueryData(userGamesQuery),
-  ]);
-  return {
-    overview,
-    trending,
-    catalogSize,
-    catalogState,
-    connections,
-    freeGames,
-    freeGamesCount,
-    activity,
-    platformStats,
-    genres,
-    marketHistory,
-    reports,
-    watchlist,
-    realtime,
-    premium,
-  };
+  const answers = await Promise.all(
+    Object.entries(DASHBOARD_QUERIES).map(async ([name, query]) => [
+      name,
+      await queryClient.ensureQueryData(query as EnsureQueryDataOptions),
+    ]),
+  );
+  // Through DashboardAnswers, so a query whose answer does not fit its field fails to compile.
+  const read: Omit<DashboardData, "premium" | "realtime"> = Object.fromEntries(answers) as DashboardAnswers;
+  return { ...read, realtime, premium };
 }
