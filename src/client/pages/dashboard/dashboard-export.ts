@@ -131,6 +131,17 @@ export function exportValue(value: CsvValue, unit: string): CsvValue {
   return Number(value.toPrecision(12));
 }
 
+/** A game's players figure, named as its card names it: the month's average, or the latest count. */
+const playersFigure = (g: TrendingGame | UserGame) =>
+  g.players?.latest?.period === "month"
+    ? `${g.gameName}, average players of the month`
+    : `${g.gameName}, latest players`;
+/** The source and date of a game's players figure. */
+const playersFrom = (g: TrendingGame | UserGame) => ({
+  source: g.players?.provenance.source ?? null,
+  asOf: g.players?.latest?.at ?? null,
+});
+
 /**
  * Every figure the Dashboard shows, on its tiles, its Real-time panel, its metric cards and each of
  * its tabs (the Advanced tab's and the premium cards' for premium users only, as on screen), each
@@ -202,16 +213,7 @@ export function dashboardExport(
     activity.games ? o.trendingCount : null,
     activityFrom,
   );
-  for (const g of data.trending)
-    add(
-      "Trending",
-      g.players?.latest?.period === "month"
-        ? `${g.gameName}, average players of the month`
-        : `${g.gameName}, latest players`,
-      "players",
-      g.playerCount,
-      { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null },
-    );
+  for (const g of data.trending) add("Trending", playersFigure(g), "players", g.playerCount, playersFrom(g));
   if (data.premium && o.aiPredictions) {
     const p = o.aiPredictions;
     const from = namedTogether([p.provenance]);
@@ -306,16 +308,7 @@ export function dashboardExport(
 
   // Game Tracking tab: the watchlist.
   for (const g of data.watchlist) {
-    const players = { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null };
-    add(
-      "Your watchlist",
-      g.players?.latest?.period === "month"
-        ? `${g.gameName}, average players of the month`
-        : `${g.gameName}, latest players`,
-      "players",
-      g.playerCount,
-      players,
-    );
+    add("Your watchlist", playersFigure(g), "players", g.playerCount, playersFrom(g));
     // A price that names no source of its own is the catalog's (as the free games' note says).
     add(
       "Your watchlist",
@@ -339,7 +332,7 @@ export function dashboardExport(
         `${g.gameName}, growth ${g.growthBasis ? GROWTH_BASIS_LABELS[g.growthBasis] : "vs. the period before"}`,
         "%",
         g.growth * 100,
-        { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null },
+        playersFrom(g),
       );
     const volatile = data.genres
       .filter(hasVolatility)
