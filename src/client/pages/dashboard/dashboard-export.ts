@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { DataTag, EnsureQueryDataOptions, QueryClient } from "@tanstack/react-query";
 import type { CsvValue } from "../../../contracts/csv.ts";
 import type { CatalogState } from "../../../contracts/data-sources.ts";
 import {
@@ -61,6 +61,36 @@ export interface ExportFigure {
   asOf: string | null;
 }
 
+/**
+ * The queries the Dashboard's tabs read, by the name the export reads each answer under. The export
+ * loads exactly these (loadDashboardData), so a query added here is in the file too.
+ */
+const DASHBOARD_QUERIES = {
+  overview: overviewQuery,
+  trending: trendingQuery,
+  catalogSize: catalogSizeQuery,
+  catalogState: catalogStateQuery,
+  connections: platformConnectionsQuery,
+  freeGames: freeGamesQuery,
+  freeGamesCount: freeGamesCountQuery,
+  activity: activityQuery,
+  platformStats: platformStatsQuery,
+  genres: marketTrendsQuery,
+  marketHistory: marketHistoryQuery,
+  reports: reportsQuery,
+  watchlist: userGamesQuery,
+};
+/** Each query's answer, by its name in DASHBOARD_QUERIES. */
+type DashboardAnswers = {
+  [K in keyof typeof DASHBOARD_QUERIES]: (typeof DASHBOARD_QUERIES)[K]["queryKey"] extends DataTag<
+    unknown,
+    infer D,
+    unknown
+  >
+    ? D
+    : never;
+};
+
 /** What the Dashboard's tabs read: the query answers, the live panel's last update, who is asking. */
 export interface DashboardData {
   overview: OverviewFigures;
@@ -100,6 +130,17 @@ export function exportValue(value: CsvValue, unit: string): CsvValue {
   if (unit === "%") return Math.round(value * 10) / 10;
   return Number(value.toPrecision(12));
 }
+
+/** A game's players figure, named as its card names it: the month's average, or the latest count. */
+const playersFigure = (g: TrendingGame | UserGame) =>
+  g.players?.latest?.period === "month"
+    ? `${g.gameName}, average players of the month`
+    : `${g.gameName}, latest players`;
+/** The source and date of a game's players figure. */
+const playersFrom = (g: TrendingGame | UserGame) => ({
+  source: g.players?.provenance.source ?? null,
+  asOf: g.players?.latest?.at ?? null,
+});
 
 /**
  * Every figure the Dashboard shows, on its tiles, its Real-time panel, its metric cards and each of
@@ -172,16 +213,7 @@ export function dashboardExport(
     activity.games ? o.trendingCount : null,
     activityFrom,
   );
-  for (const g of data.trending)
-    add(
-      "Trending",
-      g.players?.latest?.period === "month"
-        ? `${g.gameName}, average players of the month`
-        : `${g.gameName}, latest players`,
-      "players",
-      g.playerCount,
-      { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null },
-    );
+  for (const g of data.trending) add("Trending", playersFigure(g), "players", g.playerCount, playersFrom(g));
   if (data.premium && o.aiPredictions) {
     const p = o.aiPredictions;
     const from = namedTogether([p.provenance]);
@@ -276,16 +308,7 @@ export function dashboardExport(
 
   // Game Tracking tab: the watchlist.
   for (const g of data.watchlist) {
-    const players = { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null };
-    add(
-      "Your watchlist",
-      g.players?.latest?.period === "month"
-        ? `${g.gameName}, average players of the month`
-        : `${g.gameName}, latest players`,
-      "players",
-      g.playerCount,
-      players,
-    );
+    add("Your watchlist", playersFigure(g), "players", g.playerCount, playersFrom(g));
     // A price that names no source of its own is the catalog's (as the free games' note says).
     add(
       "Your watchlist",
@@ -309,7 +332,7 @@ export function dashboardExport(
         `${g.gameName}, growth ${g.growthBasis ? GROWTH_BASIS_LABELS[g.growthBasis] : "vs. the period before"}`,
         "%",
         g.growth * 100,
-        { source: g.players?.provenance.source ?? null, asOf: g.players?.latest?.at ?? null },
+        playersFrom(g),
       );
     const volatile = data.genres
       .filter(hasVolatility)
@@ -339,52 +362,15 @@ export function dashboardCsv(exp: DashboardExport): { header: string[]; rows: Cs
  */
 export async function loadDashboardData(
   queryClient: QueryClient,
-  { premium, realtime }: { premium: boolean; realtime: DashboardData["realtime"] },
+  { premium, realtime }: Pick<DashboardData, "premium" | "realtime">,
 ): Promise<DashboardData> {
-  const [
-    overview,
-    trending,
-    catalogSize,
-    catalogState,
-    connections,
-    freeGames,
-    freeGamesCount,
-    activity,
-    platformStats,
-    genres,
-    marketHistory,
-    reports,
-    watchlist,
-  ] = await Promise.all([
-    queryClient.ensureQueryData(overviewQuery),
-    queryClient.ensureQueryData(trendingQuery),
-    queryClient.ensureQueryData(catalogSizeQuery),
-    queryClient.ensureQueryData(catalogStateQuery),
-    queryClient.ensureQueryData(platformConnectionsQuery),
-    queryClient.ensureQueryData(freeGamesQuery),
-    queryClient.ensureQueryData(freeGamesCountQuery),
-    queryClient.ensureQueryData(activityQuery),
-    queryClient.ensureQueryData(platformStatsQuery),
-    queryClient.ensureQueryData(marketTrendsQuery),
-    queryClient.ensureQueryData(marketHistoryQuery),
-    queryClient.ensureQueryData(reportsQuery),
-    queryClient.ensureQueryData(userGamesQuery),
-  ]);
-  return {
-    overview,
-    trending,
-    catalogSize,
-    catalogState,
-    connections,
-    freeGames,
-    freeGamesCount,
-    activity,
-    platformStats,
-    genres,
-    marketHistory,
-    reports,
-    watchlist,
-    realtime,
-    premium,
-  };
+  const answers = await Promise.all(
+    Object.entries(DASHBOARD_QUERIES).map(async ([name, query]) => [
+      name,
+      await queryClient.ensureQueryData(query as EnsureQueryDataOptions),
+    ]),
+  );
+  // Through DashboardAnswers, so a query whose answer does not fit its field fails to compile.
+  const read: Omit<DashboardData, "premium" | "realtime"> = Object.fromEntries(answers) as DashboardAnswers;
+  return { ...read, realtime, premium };
 }

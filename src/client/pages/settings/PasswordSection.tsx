@@ -22,6 +22,47 @@ export function endedText(n: number): string {
 }
 
 /**
+ * A password input with its label, and below it the server's message for the field, else its hint
+ * (if any). The id is also the autocomplete token ("current-password", "new-password").
+ */
+function PasswordField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  id: "current-password" | "new-password";
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  hint?: string;
+}) {
+  const note = error || hint;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="password"
+        autoComplete={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note ? `${id}-note` : undefined}
+      />
+      {note && (
+        <p id={`${id}-note`} className={error ? "text-destructive text-sm" : "text-muted-foreground text-sm"}>
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * Settings → Security → Password: change it (current and new), or set a first one on an account made
  * through Google, Discord or GitHub. The other sessions end; this one stays. And "Sign out other
  * sessions" without a change.
@@ -91,44 +132,22 @@ export function PasswordSection() {
         ) : (
           <form className="grid max-w-md gap-4" onSubmit={submit} data-testid="password-form">
             {hasPassword && (
-              <div className="grid gap-2">
-                <Label htmlFor="current-password">Current password</Label>
-                <Input
-                  id="current-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={current}
-                  onChange={(e) => setCurrent(e.target.value)}
-                  aria-invalid={fieldErrors.currentPassword ? true : undefined}
-                  aria-describedby={fieldErrors.currentPassword ? "current-password-error" : undefined}
-                />
-                {fieldErrors.currentPassword && (
-                  <p id="current-password-error" className="text-destructive text-sm">
-                    {fieldErrors.currentPassword}
-                  </p>
-                )}
-              </div>
-            )}
-            <div className="grid gap-2">
-              <Label htmlFor="new-password">New password</Label>
-              <Input
-                id="new-password"
-                type="password"
-                autoComplete="new-password"
-                value={next}
-                onChange={(e) => setNext(e.target.value)}
-                aria-invalid={fieldErrors.newPassword ? true : undefined}
-                aria-describedby="new-password-hint"
+              <PasswordField
+                id="current-password"
+                label="Current password"
+                value={current}
+                onChange={setCurrent}
+                error={fieldErrors.currentPassword}
               />
-              <p
-                id="new-password-hint"
-                className={
-                  fieldErrors.newPassword ? "text-destructive text-sm" : "text-muted-foreground text-sm"
-                }
-              >
-                {fieldErrors.newPassword ?? `At least ${PASSWORD_MIN} characters.`}
-              </p>
-            </div>
+            )}
+            <PasswordField
+              id="new-password"
+              label="New password"
+              value={next}
+              onChange={setNext}
+              error={fieldErrors.newPassword}
+              hint={`At least ${PASSWORD_MIN} characters.`}
+            />
             <p className="text-muted-foreground text-sm">
               Every other session of your account is signed out; this one stays signed in.
             </p>
