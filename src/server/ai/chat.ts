@@ -16,7 +16,7 @@ import { initialsKeys, numeralAlias } from "../catalog/fuzzy.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
 import { type SearchResult, searchGames } from "../catalog/search.ts";
-import { fieldWords, searchIndex } from "../catalog/search-index.ts";
+import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, placeholders, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { getGameEstimate } from "../estimates/store.ts";
@@ -442,20 +442,7 @@ async function formerNamesOf(ids: readonly string[]): Promise<Map<string, string
         unique,
       ).catch(() => [])
     : [];
-  const out = new Map<string, string[]>();
-  for (const row of rows) {
-    try {
-      const names = JSON.parse(String(row.former_names)) as unknown;
-      if (Array.isArray(names))
-        out.set(
-          String(row.id),
-          names.filter((n): n is string => typeof n === "string"),
-        );
-    } catch {
-      // A malformed list names nothing.
-    }
-  }
-  return out;
+  return new Map(rows.map((row) => [String(row.id), parseFormerNames(String(row.former_names))]));
 }
 
 /**
