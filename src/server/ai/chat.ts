@@ -403,8 +403,7 @@ async function gamesReferredIn(
   search: NameSearch,
 ): Promise<NamedGame[]> {
   const covered = ` ${normalizeName(named.map((g) => g.name).join(" | "))} `;
-  const index = await searchIndex().catch(() => null);
-  const knownWord = (word: string) => index?.hasWord(word) ?? true;
+  const knownWord = await catalogKnows();
   const found: NamedGame[] = [];
   let searches = 0;
   for (const run of referencesIn(question)) {
