@@ -6,33 +6,19 @@
  * migrations first.
  */
 import { resetPasswordFromShell } from "../src/server/accounts/passwords.ts";
-import { findUserByEmail } from "../src/server/accounts/users.ts";
-import { closeDb } from "../src/server/db/client.ts";
-import { runMigrations } from "../src/server/db/migrate.ts";
+import { fail, withAccount } from "./account-cli.ts";
 
 const USAGE = "Usage: bun run user:password <email>";
-
-function fail(message: string): never {
-  console.error(message);
-  closeDb();
-  process.exit(1);
-}
 
 const args = process.argv.slice(2);
 const email = args[0];
 if (!email || args.length > 1) fail(USAGE);
 
-try {
-  await runMigrations();
-  const user = await findUserByEmail(email);
-  if (!user) fail(`No user with the email ${email.trim()}. They must sign up first.`);
+await withAccount(email, "Could not reset the password", async (user) => {
   const { temporaryPassword, endedSessions } = await resetPasswordFromShell(user.id);
   console.log(`Temporary password for ${user.email}: ${temporaryPassword}`);
   console.log(
     `It is shown only this once: pass it on privately. ${endedSessions} ${endedSessions === 1 ? "session" : "sessions"} ended. ` +
       "They sign in with it and can change it in Settings → Security → Password; it keeps working until they do.",
   );
-  closeDb();
-} catch (error) {
-  fail(`Could not reset the password: ${error instanceof Error ? error.message : String(error)}`);
-}
+});

@@ -75,8 +75,12 @@ export async function pruneAuditLog(now = new Date()): Promise<number> {
   return result.rowsAffected;
 }
 
-/** Prunes the audit log at start and every hour while the server runs. Answers a function that stops it. */
+/**
+ * Prunes the audit log at start and every hour while the server runs; with retention off (0 days), no
+ * timer at all. Answers a function that stops it.
+ */
 export function startAuditRetention(): () => void {
+  if (!env().AUDIT_FAILED_SIGN_IN_KEEP_DAYS) return () => {};
   const run = () =>
     pruneAuditLog()
       .then((n) => n && log.info("old failed sign-ins removed from the audit log", { entries: n }))

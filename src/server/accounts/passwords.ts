@@ -64,11 +64,7 @@ export async function changeOwnPassword(
   const stored = (await findUserById(user.id)) ?? user;
   if (newPassword.trim().toLowerCase() === stored.email.toLowerCase()) refuseNewPassword(PASSWORD_IS_EMAIL);
   if (stored.passwordHash) {
-    if (!currentPassword) {
-      throw new HttpProblem(422, "currentPassword: Enter your current password", {
-        errors: [{ field: "currentPassword", message: "Enter your current password" }],
-      });
-    }
+    if (!currentPassword) throw invalidField("currentPassword", "Enter your current password");
     if (!(await verifyPassword(currentPassword, stored.passwordHash))) {
       throw new HttpProblem(403, WRONG_CURRENT_PASSWORD, {
         errors: [{ field: "currentPassword", message: WRONG_CURRENT_PASSWORD }],

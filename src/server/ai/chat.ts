@@ -12,11 +12,11 @@ import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
-import { initialsKeys } from "../catalog/fuzzy.ts";
+import { initialsKeys, numeralAlias } from "../catalog/fuzzy.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
 import { type SearchResult, searchGames } from "../catalog/search.ts";
-import { fieldWords, searchIndex } from "../catalog/search-index.ts";
+import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, placeholders, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { getGameEstimate } from "../estimates/store.ts";
@@ -314,24 +314,15 @@ const REFERENCE_SEARCHES = 24;
 /** Games of each search a reference is checked against. */
 const REFERENCE_CANDIDATES = 10;
 
-const ROMAN_NUMERALS = "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split(" ");
-
-/** A key with its numbers 1–20 written the other way (3 ↔ iii), or null when it has none. */
+/** A key with its numbers 1–20 written the other way (3 ↔ iii, fuzzy.ts), or null when it has none. */
 function otherNumerals(key: string): string | null {
   let changed = false;
   const words = key.split(" ").map((w) => {
-    const n = Number(w);
-    if (/^\d+$/.test(w) && n >= 1 && n <= 20) {
-      changed = true;
-      return ROMAN_NUMERALS[n - 1]!;
-    }
     // A lone "i" or "v" is too often a word ("I", "v." for versus) to be read as a number.
-    const at = ROMAN_NUMERALS.indexOf(w);
-    if (at >= 1 && w !== "v") {
-      changed = true;
-      return String(at + 1);
-    }
-    return w;
+    const alias = w === "i" || w === "v" ? null : numeralAlias(w);
+    if (alias === null) return w;
+    changed = true;
+    return alias;
   });
   return changed ? words.join(" ") : null;
 }
@@ -412,8 +403,7 @@ async function gamesReferredIn(
   search: NameSearch,
 ): Promise<NamedGame[]> {
   const covered = ` ${normalizeName(named.map((g) => g.name).join(" | "))} `;
-  const index = await searchIndex().catch(() => null);
-  const knownWord = (word: string) => index?.hasWord(word) ?? true;
+  const knownWord = await catalogKnows();
   const found: NamedGame[] = [];
   let searches = 0;
   for (const run of referencesIn(question)) {
@@ -451,20 +441,7 @@ async function formerNamesOf(ids: readonly string[]): Promise<Map<string, string
         unique,
       ).catch(() => [])
     : [];
-  const out = new Map<string, string[]>();
-  for (const row of rows) {
-    try {
-      const names = JSON.parse(String(row.former_names)) as unknown;
-      if (Array.isArray(names))
-        out.set(
-          String(row.id),
-          names.filter((n): n is string => typeof n === "string"),
-        );
-    } catch {
-      // A malformed list names nothing.
-    }
-  }
-  return out;
+  return new Map(rows.map((row) => [String(row.id), parseFormerNames(String(row.former_names))]));
 }
 
 /**

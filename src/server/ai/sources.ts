@@ -29,14 +29,19 @@ export async function dataSources(
   ]);
   // The catalog's estimates are named only where the result's facts hold estimates.
   const fromCatalog = options.estimates ? catalog : catalog.filter((p) => p.source !== ESTIMATES_SOURCE);
-  const newest = new Map<string, string | null>();
-  for (const p of [
+  return newestPerSource([
     ...[...players.values()].map((f) => f.provenance),
     ...[...figures.values()].flat(),
     ...(options.quoted ?? []),
     ...fromCatalog,
     ...estimates,
-  ]) {
+  ]);
+}
+
+/** One entry per source, at its newest time (a time known beats none). */
+function newestPerSource(found: ReadonlyArray<Provenance | null | undefined>): Provenance[] {
+  const newest = new Map<string, string | null>();
+  for (const p of found) {
     if (!p) continue;
     const known = newest.get(p.source);
     if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
@@ -113,11 +118,5 @@ export async function quotedSources(
     );
     if (row) found.push(provenanceOf(String(row.source), Number(row.ts)));
   }
-  const newest = new Map<string, string | null>();
-  for (const p of found) {
-    const known = newest.get(p.source);
-    if (known === undefined || (p.asOf != null && (known == null || p.asOf > known)))
-      newest.set(p.source, p.asOf);
-  }
-  return [...newest].map(([source, asOf]) => ({ source, asOf }));
+  return newestPerSource(found);
 }

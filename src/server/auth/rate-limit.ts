@@ -132,10 +132,14 @@ export function createAuthRateLimits(
 /** Which bucket refused an attempt: the address, the (address, email) pair, or the email. */
 export type AuthLimitBucket = "address" | "pair" | "email";
 
-/** The 429 of the sign-in limits, saying which bucket refused (the audit log records it). */
+/**
+ * The 429 of the sign-in limits, saying which bucket refused (the audit log records it) and that
+ * bucket's key, one per address, (address, email) pair or email.
+ */
 export class AuthRateLimited extends HttpProblem {
   constructor(
     readonly bucket: AuthLimitBucket,
+    readonly key: string,
     readonly retryAfterSeconds: number,
   ) {
     super(429, `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
@@ -168,14 +172,13 @@ export function enforceAuthRateLimit(
   const pairKey = `${action}:${ip}:${normalized}`;
   const emailKey = `${action}:${normalized}`;
   const blockedIp = limits.perIp.peek(ipKey);
-  if (blockedIp > 0) throw new AuthRateLimited("address", blockedIp);
+  if (blockedIp > 0) throw new AuthRateLimited("address", ipKey, blockedIp);
   const blockedPair = limits.perPair.peek(pairKey);
   const blockedEmail = limits.perEmail.peek(emailKey);
   if (blockedPair > 0 || blockedEmail > 0) {
-    throw new AuthRateLimited(
-      blockedPair >= blockedEmail ? "pair" : "email",
-      Math.max(blockedPair, blockedEmail),
-    );
+    throw blockedPair >= blockedEmail
+      ? new AuthRateLimited("pair", pairKey, blockedPair)
+      : new AuthRateLimited("email", emailKey, blockedEmail);
   }
   limits.perIp.hit(ipKey);
   limits.perPair.hit(pairKey);

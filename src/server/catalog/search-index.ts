@@ -82,7 +82,7 @@ export function nameWords(text: string | null | undefined): string[] {
 }
 
 /** A game's former names (`games.former_names`, a JSON array), the strings only. */
-function formerNamesOf(stored: string | null | undefined): string[] {
+export function parseFormerNames(stored: string | null | undefined): string[] {
   if (!stored) return [];
   let names: unknown;
   try {
@@ -95,14 +95,14 @@ function formerNamesOf(stored: string | null | undefined): string[] {
 
 /** The words of a game's former names, in both forms a name is indexed in (display and normalised). */
 function formerWords(stored: string | null | undefined): string[] {
-  return formerNamesOf(stored).flatMap((n) => [...nameWords(n), ...nameWords(normalizeName(n))]);
+  return parseFormerNames(stored).flatMap((n) => [...nameWords(n), ...nameWords(normalizeName(n))]);
 }
 
 /** The abbreviations of a game's name and former names (fuzzy.ts), numerals also in digits ("ff7"). */
 function gameInitials(game: IndexedGame): string[] {
   const keys = initialsKeysWithNumerals(game.name, game.normalizedName);
   if (!game.formerNames) return keys;
-  for (const name of formerNamesOf(game.formerNames))
+  for (const name of parseFormerNames(game.formerNames))
     for (const k of initialsKeysWithNumerals(name)) if (!keys.includes(k)) keys.push(k);
   return keys;
 }

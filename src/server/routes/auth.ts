@@ -78,14 +78,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
   const limitedAudited = new RateLimiter({ limit: 1, windowMs: limits.perIp.rule.windowMs });
   const auditIfFirstRefusal = async (error: unknown, ip: string, email: string) => {
     if (!(error instanceof AuthRateLimited)) return;
-    const normalized = email.trim().toLowerCase();
-    const key =
-      error.bucket === "address"
-        ? `address:${ip}`
-        : error.bucket === "pair"
-          ? `pair:${ip}:${normalized}`
-          : `email:${normalized}`;
-    if (limitedAudited.hit(key) > 0) return;
+    if (limitedAudited.hit(`${error.bucket}|${error.key}`) > 0) return;
     await auditSignInLimited(email, ip, error.bucket, error.retryAfterSeconds);
   };
 
