@@ -547,7 +547,9 @@ export function byNumber(
   return (a, b) => {
     const x = values[a]!;
     const y = values[b]!;
-    if (x !== y) {
+    // Two unknowns are equal (NaN !== NaN): they fall through to the id, or the order would not be one
+    // and pages would repeat some games and skip others.
+    if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) {
       if (Number.isNaN(x)) return 1;
       if (Number.isNaN(y)) return -1;
       return x < y ? -sign : sign;
