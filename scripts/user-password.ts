@@ -5,6 +5,7 @@
  * once and never stored in clear; the audit log records the reset as done from the shell. Applies
  * migrations first.
  */
+import { TEMPORARY_PASSWORD_HOURS } from "../src/contracts/auth.ts";
 import { resetPasswordFromShell } from "../src/server/accounts/passwords.ts";
 import { fail, withAccount } from "./account-cli.ts";
 
@@ -15,10 +16,10 @@ const email = args[0];
 if (!email || args.length > 1) fail(USAGE);
 
 await withAccount(email, "Could not reset the password", async (user) => {
-  const { temporaryPassword, endedSessions } = await resetPasswordFromShell(user.id);
+  const { temporaryPassword, endedSessions, expiresAt } = await resetPasswordFromShell(user.id);
   console.log(`Temporary password for ${user.email}: ${temporaryPassword}`);
   console.log(
     `It is shown only this once: pass it on privately. ${endedSessions} ${endedSessions === 1 ? "session" : "sessions"} ended. ` +
-      "They sign in with it and can change it in Settings → Security → Password; it keeps working until they do.",
+      `It signs in for ${TEMPORARY_PASSWORD_HOURS} hours only, until ${expiresAt} (UTC); they set their own in Settings → Security → Password before then.`,
   );
 });

@@ -102,10 +102,21 @@ export interface SessionsEndedAnswer {
   endedSessions: number;
 }
 
+/**
+ * How long an admin's (or the shell's) temporary password signs in: after that, only a new reset
+ * helps (ADR 027 addendum). The user's own password change replaces it at any time.
+ */
+export const TEMPORARY_PASSWORD_HOURS = 24;
+
+/** `POST /api/auth/login` with a temporary password that was right but has expired: 401 with this. */
+export const TEMPORARY_PASSWORD_EXPIRED = "This temporary password has expired. Ask an admin for a new one.";
+
 /** `POST /api/admin/users/:id/password`: the temporary password, shown once to the admin. */
 export interface PasswordResetAnswer {
   temporaryPassword: string;
   endedSessions: number;
+  /** When the temporary password stops signing in (ISO 8601): `TEMPORARY_PASSWORD_HOURS` after the reset. */
+  expiresAt: string;
 }
 
 /** `POST /api/auth/signup` (201) and `POST /api/auth/login` (200) answer `{ user }`. */

@@ -57,12 +57,18 @@ export type PlayersNotification = NotificationBase & {
  * About the account itself, not a game (`game` is null, and so is `provenance`).
  * `password_removed`: a provider sign-in with a verified address linked this account, and the password
  * set on it before anyone had proven the address was removed (it may have been set by someone else).
+ * `temporary_password`: the user signed in with a temporary password an admin set, which stops
+ * working at `expiresAt` (ISO 8601); they should set their own (ADR 027 addendum).
  */
 export type AccountNotification = Omit<NotificationBase, "game"> & {
   kind: "account";
   game: null;
-  account: { event: "password_removed"; provider: string };
+  account: AccountEvent;
 };
+
+export type AccountEvent =
+  | { event: "password_removed"; provider: string }
+  | { event: "temporary_password"; expiresAt: string };
 
 export type GameNotification = PriceNotification | ReleaseDateNotification | PlayersNotification;
 export type Notification = GameNotification | AccountNotification;

@@ -478,6 +478,7 @@ describe("bun run user:password", () => {
     const temporary = stdout.match(/Temporary password for (\S+): ([a-z2-9]{4}(?:-[a-z2-9]{4}){3})\n/);
     expect(temporary?.[1]).toBe(owner.email);
     expect(stdout).toContain("2 sessions ended");
+    expect(stdout).toContain("It signs in for 24 hours only, until ");
     expect(await status(owner.here)).toBe(401);
     expect(await status(owner.elsewhere)).toBe(401);
     expect((await signIn(owner.email, "first password 1")).status).toBe(401);

@@ -124,8 +124,17 @@ test("#6, #4, #8: System Health names the failing live sources; the audit log ca
   await member.context.close();
 });
 
+const LONG_EMAIL = "a.very.long.address.for.testing.wrapping@some-studio-with-a-long-domain-name.example.com";
+
 test("#9: at 390 px the admin tabs wrap in sight and the users table says its role column is sideways", async () => {
   const admin = await signedInContext(browser, server, { role: "admin" });
+  // A long address wraps inside its cell instead of widening the table (with a name, and as the only line).
+  const named = await signedInContext(browser, server, {
+    email: LONG_EMAIL,
+    firstName: "Lou",
+    lastName: "Long",
+  });
+  const unnamed = await signedInContext(browser, server, { email: `x.${LONG_EMAIL}` });
   const page = await admin.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.url}/admin`);
@@ -140,6 +149,23 @@ test("#9: at 390 px the admin tabs wrap in sight and the users table says its ro
   await page
     .getByText("Scroll the table sideways for Role, Tier and Actions (where a role is changed).")
     .waitFor();
+  for (const email of [LONG_EMAIL, `x.${LONG_EMAIL}`]) {
+    const shown = page.getByTestId("user-email").and(page.getByText(email, { exact: true }));
+    const fits = await shown.evaluate((el) => {
+      const cell = el.closest("td")!.getBoundingClientRect();
+      const line = Number.parseFloat(getComputedStyle(el).lineHeight);
+      return {
+        insideCell: el.getBoundingClientRect().right <= cell.right + 0.5,
+        noOverflow: el.scrollWidth <= el.clientWidth + 1,
+        lines: Math.round(el.getBoundingClientRect().height / line),
+        cellWidth: cell.width,
+      };
+    });
+    expect(fits.insideCell, email).toBe(true);
+    expect(fits.noOverflow, email).toBe(true);
+    expect(fits.lines, email).toBeGreaterThan(1);
+    expect(fits.cellWidth, email).toBeLessThan(390);
+  }
   await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-users-390.png`, fullPage: true });
   // Wide enough for every column: no hint.
   await page.setViewportSize({ width: 1600, height: 900 });
@@ -147,6 +173,8 @@ test("#9: at 390 px the admin tabs wrap in sight and the users table says its ro
     .poll(() => page.getByText("Scroll the table sideways for Role, Tier and Actions").count())
     .toBe(0);
   await admin.context.close();
+  await named.context.close();
+  await unnamed.context.close();
 });
 
 // Last in the file: its long email widens the users table of the tests above.

@@ -117,17 +117,19 @@ test("User Management: Reset password shows a temporary password once; the user'
   expect(await signedIn(`session=${memberCookie.value}`)).toBe(true);
   await page.getByRole("button", { name: "Reset password of Rob Reset" }).click();
   await page.getByRole("heading", { name: "Reset the password of Rob Reset?" }).waitFor();
+  await page.getByText("temporary password to pass on to them, valid for 24 hours.").waitFor();
   await page.getByRole("button", { name: "Reset password", exact: true }).click();
   const shown = page.getByTestId("temporary-password");
   await shown.waitFor();
   const temporary = await shown.inputValue();
   expect(temporary).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
   await page.getByText("It is shown only this once").waitFor();
-  // Nothing forces a change at sign-in, so the dialog promises none (review r21).
+  // It signs in for 24 hours only (ADR 027 addendum): the dialog says so and until when.
+  await page.getByText("It works for 24 hours only, until", { exact: false }).waitFor();
+  const until = await page.getByTestId("temporary-password-expires").textContent();
+  expect(until).toMatch(/\d{4}/);
   await page
-    .getByText("they can change it in Settings → Security → Password. It keeps working until they do.", {
-      exact: false,
-    })
+    .getByText("they set their own in Settings → Security → Password before then", { exact: false })
     .waitFor();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-reset-password.png` });
   await page.getByRole("button", { name: "Done" }).click();

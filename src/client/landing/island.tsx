@@ -1,6 +1,7 @@
 import "../../ui/styles.css";
 import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "../../contracts/auth-errors.ts";
 import { safeReturnPath } from "../../contracts/return-path.ts";
+import { describeFailure } from "./sign-in-failure.ts";
 import { type Mode, SIGNIN_TEXTS } from "./signin-texts.ts";
 
 /**
@@ -8,44 +9,6 @@ import { type Mode, SIGNIN_TEXTS } from "./signin-texts.ts";
  * server-rendered native `<dialog>` of SignInDialog.tsx. Every element with `data-open-signin`
  * opens it; without JavaScript those are plain links to `/?signin=1`.
  */
-
-interface Problem {
-  title?: string;
-  detail?: string;
-  errors?: Array<{ field: string; message: string }>;
-}
-
-function waitText(retryAfter: string | null): string {
-  const seconds = Number(retryAfter);
-  if (!Number.isFinite(seconds) || seconds <= 0) return "Please wait a while and try again.";
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 90 ? `Try again in ${Math.ceil(seconds)} seconds.` : `Try again in ${minutes} minutes.`;
-}
-
-/** What the dialog says for a failed sign-up or sign-in (issue 3: the form works and explains itself). */
-export async function describeFailure(res: Response, mode: Mode): Promise<string> {
-  let problem: Problem = {};
-  try {
-    problem = (await res.json()) as Problem;
-  } catch {
-    // Not JSON: fall back to the status below.
-  }
-  if (res.status === 409) return "An account with this email already exists. Sign in instead.";
-  if (res.status === 401) return "Incorrect email or password.";
-  if (res.status === 429) return `Too many attempts. ${waitText(res.headers.get("retry-after"))}`;
-  if (res.status === 422 && problem.errors?.length) {
-    return problem.errors
-      .map(
-        (e) =>
-          `${e.field === "password" ? "Password" : e.field === "email" ? "Email" : e.field}: ${e.message}`,
-      )
-      .join(" ");
-  }
-  return (
-    problem.detail ??
-    `Could not ${mode === "create" ? "create your account" : "sign you in"}. Please try again.`
-  );
-}
 
 const TOAST_MS = 5000;
 

@@ -11,7 +11,7 @@ import { apiRequest } from "../api.ts";
 import { formatDateTime } from "../format/dates.ts";
 import { userSettingsQuery } from "../queries/auth.ts";
 import { notificationsQuery } from "../queries/notifications.ts";
-import { notificationKindLabel, notificationText } from "./notification-text.ts";
+import { accountNotificationHeading, notificationKindLabel, notificationText } from "./notification-text.ts";
 
 export interface NotificationPanelProps {
   /** Closes the list (a link inside it was followed). */
@@ -36,14 +36,14 @@ function Item({ n, isNew, onClose }: { n: Notification; isNew: boolean; onClose:
       </p>
       {n.kind === "account" ? (
         <>
-          <p className="font-medium">Password removed</p>
+          <p className="font-medium">{accountNotificationHeading(n).title}</p>
           <p className="text-sm">{notificationText(n)}</p>
           <Link
             href="/settings?tab=security"
             onClick={onClose}
             className="text-primary text-sm hover:underline"
           >
-            Set a new password
+            {accountNotificationHeading(n).action}
           </Link>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { PriceNotification } from "../../contracts/notifications.ts";
-import { notificationKindLabel, notificationText } from "./notification-text.ts";
+import { formatDateTime } from "../format/dates.ts";
+import { accountNotificationHeading, notificationKindLabel, notificationText } from "./notification-text.ts";
 
 const alert = (fromConverted: boolean): PriceNotification => ({
   id: 1,
@@ -34,4 +35,25 @@ test("an account notice names the provider, what was removed and where to set a 
   expect(text).toContain("password set on this account before the address was confirmed was removed");
   expect(text).toContain("Settings → Security → Password");
   expect(notificationKindLabel({ kind: "account" } as never)).toBe("Account");
+});
+
+// ADR 027 addendum: a sign-in with an admin's temporary password is told in the bell, with its end.
+test("the temporary-password notice says who set it, when it stops working and where to set your own", () => {
+  const n = {
+    id: 3,
+    game: null,
+    createdAt: "2026-11-26T10:00:00.000Z",
+    read: false,
+    kind: "account",
+    provenance: null,
+    account: { event: "temporary_password", expiresAt: "2026-11-27T10:00:00.000Z" },
+  } as const;
+  const text = notificationText(n);
+  expect(text).toContain("You signed in with a temporary password set by an admin");
+  expect(text).toContain(`It stops working on ${formatDateTime("2026-11-27T10:00:00.000Z")}`);
+  expect(text).toContain("Settings → Security → Password");
+  expect(accountNotificationHeading(n)).toEqual({
+    title: "Signed in with a temporary password",
+    action: "Set your own password",
+  });
 });

@@ -1,5 +1,5 @@
-import type { Notification } from "../../contracts/notifications.ts";
-import { formatDate, formatLongDate } from "../format/dates.ts";
+import type { AccountNotification, Notification } from "../../contracts/notifications.ts";
+import { formatDate, formatDateTime, formatLongDate } from "../format/dates.ts";
 import { formatPrice } from "../format/numbers.ts";
 
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
@@ -27,7 +27,9 @@ export function notificationText(n: Notification): string {
       return `${what}, ${ratio} its daily average of the 7 days before (${count(average)}, from ${days} days with counts)`;
     }
     case "account":
-      return accountNotificationText(n.account.provider);
+      return n.account.event === "temporary_password"
+        ? temporaryPasswordNoticeText(n.account.expiresAt)
+        : accountNotificationText(n.account.provider);
   }
 }
 
@@ -37,6 +39,18 @@ const PROVIDER_NAMES: Record<string, string> = { google: "Google", discord: "Dis
 export function accountNotificationText(provider: string): string {
   const name = PROVIDER_NAMES[provider] ?? "a provider";
   return `You signed in with ${name}, which confirmed your email address. The password set on this account before the address was confirmed was removed, and every other session was signed out. To sign in with a password again, set a new one in Settings → Security → Password.`;
+}
+
+/** The notice after a sign-in with an admin's temporary password (ADR 027 addendum). */
+export function temporaryPasswordNoticeText(expiresAt: string): string {
+  return `You signed in with a temporary password set by an admin. It stops working on ${formatDateTime(expiresAt)}: set your own password in Settings → Security → Password before then.`;
+}
+
+/** An account notice's heading and the words of its link to Settings → Security. */
+export function accountNotificationHeading(n: AccountNotification): { title: string; action: string } {
+  return n.account.event === "temporary_password"
+    ? { title: "Signed in with a temporary password", action: "Set your own password" }
+    : { title: "Password removed", action: "Set a new password" };
 }
 
 /** "Price alert", "Game update": which setting a notification belongs to. */

@@ -1,4 +1,5 @@
 import {
+  type AccountEvent,
   NOTIFICATION_LIST_LIMIT,
   type Notification,
   type NotificationList,
@@ -56,14 +57,13 @@ function shape(rows: Row[]): Notification[] {
       read: row.read_at != null,
     };
     if (row.kind === "account") {
-      if (detail.event !== "password_removed") continue;
-      out.push({
-        ...common,
-        kind: "account",
-        game: null,
-        provenance: null,
-        account: { event: "password_removed", provider: String(detail.provider ?? "") },
-      });
+      let account: AccountEvent;
+      if (detail.event === "password_removed") {
+        account = { event: "password_removed", provider: String(detail.provider ?? "") };
+      } else if (detail.event === "temporary_password" && typeof detail.expiresAt === "string") {
+        account = { event: "temporary_password", expiresAt: detail.expiresAt };
+      } else continue;
+      out.push({ ...common, kind: "account", game: null, provenance: null, account });
       continue;
     }
     if (row.game_id == null) continue;
@@ -130,16 +130,29 @@ async function countUnread(userId: string): Promise<number> {
 
 /**
  * Tells a user about their account in the bell: it is listed with the rest and sent to their open
- * sockets by the feed like any other notification.
+ * sockets by the feed like any other notification. With `unlessUnread`, a notice the user has not
+ * read yet with the same words is not added twice (signing in again with the same temporary password).
  */
 export async function addAccountNotification(
   userId: string,
-  detail: { event: "password_removed"; provider: string },
+  detail: AccountEvent,
+  options: { unlessUnread?: boolean } = {},
 ): Promise<void> {
-  await rawClient().execute({
-    sql: "INSERT INTO notifications (user_id, game_id, kind, detail) VALUES (?, NULL, 'account', ?)",
-    args: [userId, JSON.stringify(detail)],
-  });
+  const json = JSON.stringify(detail);
+  await rawClient().execute(
+    options.unlessUnread
+      ? {
+          sql: `INSERT INTO notifications (user_id, game_id, kind, detail)
+                SELECT ?, NULL, 'account', ? WHERE NOT EXISTS (
+                  SELECT 1 FROM notifications
+                  WHERE user_id = ? AND kind = 'account' AND detail = ? AND read_at IS NULL)`,
+          args: [userId, json, userId, json],
+        }
+      : {
+          sql: "INSERT INTO notifications (user_id, game_id, kind, detail) VALUES (?, NULL, 'account', ?)",
+          args: [userId, json],
+        },
+  );
 }
 
 /** Marks the user's notifications up to `upTo` (the newest they saw) read; answers what is left unread. */

@@ -1,5 +1,10 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
-import { PASSWORD_IS_EMAIL, PASSWORD_SAME_AS_CURRENT } from "../../contracts/auth.ts";
+import {
+  PASSWORD_IS_EMAIL,
+  PASSWORD_SAME_AS_CURRENT,
+  type PasswordResetAnswer,
+  TEMPORARY_PASSWORD_HOURS,
+} from "../../contracts/auth.ts";
 import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../contracts/roles.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import {
@@ -14,18 +19,42 @@ import { db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { HttpProblem, invalidField } from "../http/problem.ts";
 import { recordAudit } from "./audit.ts";
+import { addAccountNotification } from "./notifications.ts";
 import { findUserById, isAdminEmail } from "./users.ts";
 
 /** Passwords after sign-up: change or set your own, end your other sessions, an admin's reset. */
 
 export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
 
-async function storePassword(userId: string, password: string): Promise<void> {
+const TEMPORARY_PASSWORD_MS = TEMPORARY_PASSWORD_HOURS * 60 * 60 * 1000;
+
+/** A temporary password is stored with the time it stops signing in (ADR 027 addendum). */
+async function storeTemporaryPassword(userId: string, password: string, expiresAt: Date): Promise<void> {
   await db()
     .update(users)
-    .set({ passwordHash: await hashPassword(password) })
+    .set({ passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: expiresAt })
     .where(eq(users.id, userId));
   forgetCachedUser(userId);
+}
+
+/** The account's password is a temporary one whose time is up: it signs in no more. */
+export function temporaryPasswordExpired(user: UserRow, now = new Date()): boolean {
+  return (
+    user.temporaryPasswordExpiresAt != null && user.temporaryPasswordExpiresAt.getTime() <= now.getTime()
+  );
+}
+
+/**
+ * A sign-in with a temporary password (still valid): the bell tells the user it was set by an admin,
+ * when it stops working, and to set their own (once while unread, however often they sign in with it).
+ */
+export async function noteTemporaryPasswordSignIn(user: UserRow): Promise<void> {
+  if (!user.temporaryPasswordExpiresAt) return;
+  await addAccountNotification(
+    user.id,
+    { event: "temporary_password", expiresAt: user.temporaryPasswordExpiresAt.toISOString() },
+    { unlessUnread: true },
+  );
 }
 
 /** A new password the rules refuse (review r21/a #4): 422 naming `newPassword`. */
@@ -80,7 +109,8 @@ export async function changeOwnPassword(
   const endedIds = await db().transaction(async (tx) => {
     const changed = await tx
       .update(users)
-      .set({ passwordHash: newHash })
+      // The user's own password: a temporary one it replaces no longer expires (ADR 027 addendum).
+      .set({ passwordHash: newHash, temporaryPasswordExpiresAt: null })
       .where(
         and(
           eq(users.id, user.id),
@@ -139,15 +169,13 @@ export function generateTemporaryPassword(): string {
 
 /**
  * `POST /api/admin/users/:id/password`: an admin gives a user a new, generated password to pass on
- * (shown once, never stored in clear) and ends all of that user's sessions. Not for the admin's own
+ * (shown once, never stored in clear) and ends all of that user's sessions. It signs in for
+ * `TEMPORARY_PASSWORD_HOURS` only, until the user sets their own or a new reset replaces it. Not for the admin's own
  * account: they change theirs in Settings, with their current password. Not for an ADMIN_EMAILS
  * account either, as it cannot be demoted: one admin would otherwise take over the owner's account
  * (review r21/a #1); `bun run user:password` is the operator's way.
  */
-export async function resetPasswordByAdmin(
-  actor: UserRow,
-  targetId: string,
-): Promise<{ temporaryPassword: string; endedSessions: number }> {
+export async function resetPasswordByAdmin(actor: UserRow, targetId: string): Promise<PasswordResetAnswer> {
   if (targetId === actor.id) {
     throw new HttpProblem(
       409,
@@ -170,9 +198,7 @@ export async function resetPasswordByAdmin(
  * `bun run user:password <email>`: the operator's reset, for any account (an ADMIN_EMAILS owner, or
  * the only admin, who has nobody to reset theirs). Audited with no actor and `via: "shell"`.
  */
-export async function resetPasswordFromShell(
-  targetId: string,
-): Promise<{ temporaryPassword: string; endedSessions: number }> {
+export async function resetPasswordFromShell(targetId: string): Promise<PasswordResetAnswer> {
   return issueTemporaryPassword(null, targetId, "shell");
 }
 
@@ -180,17 +206,18 @@ async function issueTemporaryPassword(
   actorId: string | null,
   targetId: string,
   via: "api" | "shell",
-): Promise<{ temporaryPassword: string; endedSessions: number }> {
+): Promise<PasswordResetAnswer> {
   const temporaryPassword = generateTemporaryPassword();
-  await storePassword(targetId, temporaryPassword);
+  const expiresAt = new Date(Date.now() + TEMPORARY_PASSWORD_MS);
+  await storeTemporaryPassword(targetId, temporaryPassword, expiresAt);
   const sessionsBefore = await invalidateUserSessions(targetId);
   await recordAudit({
     actorId,
     action: "user.password_reset",
     targetId,
-    detail: { endedSessions: sessionsBefore, via },
+    detail: { endedSessions: sessionsBefore, via, expiresAt: expiresAt.toISOString() },
   });
-  return { temporaryPassword, endedSessions: sessionsBefore };
+  return { temporaryPassword, endedSessions: sessionsBefore, expiresAt: expiresAt.toISOString() };
 }
 
 /** Whether the account has a password (Settings shows "Change" or "Set a password"). */

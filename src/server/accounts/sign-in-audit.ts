@@ -20,14 +20,26 @@ export async function auditSignIn(userId: string, method: SignInMethod, ip: stri
   });
 }
 
-/** A failed password sign-in: the account the email names, if any, is its target. */
-export async function auditPasswordSignInFailed(email: string, ip: string): Promise<void> {
+/**
+ * A failed password sign-in: the account the email names, if any, is its target. `expired`: the
+ * password was right but a temporary one past its time (ADR 027 addendum).
+ */
+export async function auditPasswordSignInFailed(
+  email: string,
+  ip: string,
+  options: { expired?: boolean } = {},
+): Promise<void> {
   const account = await findUserByEmail(email);
+  const reason = !account
+    ? "no account with that email"
+    : options.expired
+      ? "temporary password expired"
+      : "wrong password";
   await recordAudit({
     actorId: null,
     action: "auth.sign_in_failed",
     targetId: account?.id ?? null,
-    detail: { method: "password", reason: account ? "wrong password" : "no account with that email", ip },
+    detail: { method: "password", reason, ip },
   });
 }
 

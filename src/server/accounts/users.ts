@@ -259,7 +259,7 @@ async function linkToExistingAccount(user: UserRow, identity: ProviderIdentity):
     if (provenBefore) return null;
     const [row] = await tx
       .update(users)
-      .set({ passwordHash: null })
+      .set({ passwordHash: null, temporaryPasswordExpiresAt: null })
       .where(and(eq(users.id, user.id), isNotNull(users.passwordHash)))
       .returning();
     if (!row) return null;

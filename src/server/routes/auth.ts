@@ -5,8 +5,15 @@ import {
   LoginBodySchema,
   type SessionsEndedAnswer,
   SignupBodySchema,
+  TEMPORARY_PASSWORD_EXPIRED,
 } from "../../contracts/auth.ts";
-import { changeOwnPassword, endOtherSessions, hasPassword } from "../accounts/passwords.ts";
+import {
+  changeOwnPassword,
+  endOtherSessions,
+  hasPassword,
+  noteTemporaryPasswordSignIn,
+  temporaryPasswordExpired,
+} from "../accounts/passwords.ts";
 import {
   auditPasswordChangeFailed,
   auditPasswordSignInFailed,
@@ -103,6 +110,12 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
           throw error;
         }
         const found = await authenticateWithPassword(email, password);
+        // A right temporary password past its time says so (only then: a wrong one stays the generic
+        // answer), and counts as a failed attempt (ADR 027 addendum).
+        if (found && temporaryPasswordExpired(found)) {
+          await auditPasswordSignInFailed(email, ip, { expired: true });
+          throw new HttpProblem(401, TEMPORARY_PASSWORD_EXPIRED);
+        }
         const user = found && (await promoteIfAdminEmail(found));
         // The session only while the verified hash is still the stored one: a password changed, reset
         // or removed during the verification fails this sign-in like a wrong password (review r21 H1).
@@ -113,6 +126,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         // Only failures count: the owner signing in is never held against the account or address.
         attempt.refund();
         await auditSignIn(user.id, "password", ip);
+        await noteTemporaryPasswordSignIn(found);
         return c.json({ user: toPublicUser(user) }, 200);
       })
       .post("/logout", noBody(), async (c) => {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import type { PasswordResetAnswer } from "../../../contracts/auth.ts";
+import { type PasswordResetAnswer, TEMPORARY_PASSWORD_HOURS } from "../../../contracts/auth.ts";
 import { Button } from "../../../ui/button/index.ts";
 import {
   Dialog,
@@ -13,10 +13,12 @@ import {
 } from "../../../ui/dialog/index.ts";
 import { Input } from "../../../ui/input/index.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
+import { formatDateTime } from "../../format/dates.ts";
 
 /**
  * User Management's "Reset password" (admins; not for their own account, which they change in
- * Settings): asks first, then shows the generated temporary password once, to pass on to the user.
+ * Settings): asks first, then shows the generated temporary password once, to pass on to the user,
+ * and until when it signs in (`TEMPORARY_PASSWORD_HOURS`, ADR 027 addendum).
  */
 export function ResetPasswordButton({
   userId,
@@ -67,8 +69,11 @@ export function ResetPasswordButton({
                 <DialogDescription>
                   Pass it on privately. It is shown only this once: after you close this, nobody can see it
                   again. {label} was signed out everywhere ({answer.endedSessions}{" "}
-                  {answer.endedSessions === 1 ? "session" : "sessions"} ended) and signs in with it; they can
-                  change it in Settings → Security → Password. It keeps working until they do.
+                  {answer.endedSessions === 1 ? "session" : "sessions"} ended) and signs in with it. It works
+                  for {TEMPORARY_PASSWORD_HOURS} hours only, until{" "}
+                  <span data-testid="temporary-password-expires">{formatDateTime(answer.expiresAt)}</span>:
+                  they set their own in Settings → Security → Password before then; after that, only a new
+                  reset lets them in with a password.
                 </DialogDescription>
               </DialogHeader>
               <div className="flex gap-2">
@@ -102,7 +107,7 @@ export function ResetPasswordButton({
                 <DialogTitle>Reset the password of {label}?</DialogTitle>
                 <DialogDescription>
                   Their current password stops working and every session of theirs is signed out. You get a
-                  temporary password to pass on to them.
+                  temporary password to pass on to them, valid for {TEMPORARY_PASSWORD_HOURS} hours.
                 </DialogDescription>
               </DialogHeader>
               {reset.isError && (

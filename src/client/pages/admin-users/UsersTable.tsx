@@ -131,15 +131,21 @@ export function UsersTable() {
                 const pending = changeRole.isPending && changeRole.variables?.id === user.id;
                 return (
                   <TableRow key={user.id} data-testid="user-row">
-                    <TableCell>
+                    {/* A long name or email wraps inside the column (anywhere, as an address has no spaces)
+                        rather than widening the table; the column keeps between 12 and 16 rem. */}
+                    <TableCell className="whitespace-normal">
                       <div className="flex items-center gap-3">
                         <Avatar src={user.profileImageUrl} name={name || user.email} />
-                        <div className="min-w-0">
-                          <p className="truncate font-medium">
+                        <div className="min-w-48 max-w-64 [overflow-wrap:anywhere]">
+                          <p className="font-medium" data-testid={name ? undefined : "user-email"}>
                             {name || user.email}
                             {user.id === me?.id && <span className="text-muted-foreground"> (you)</span>}
                           </p>
-                          {name && <p className="truncate text-muted-foreground text-xs">{user.email}</p>}
+                          {name && (
+                            <p className="text-muted-foreground text-xs" data-testid="user-email">
+                              {user.email}
+                            </p>
+                          )}
                         </div>
                       </div>
                     </TableCell>

@@ -20,6 +20,11 @@ export const users = sqliteTable(
       .notNull()
       .default("starter"),
     passwordHash: text("password_hash"),
+    /**
+     * Set while the password is a temporary one an admin (or the operator's shell) handed out: it
+     * signs in until then, and not after (ADR 027). Null for a password the user chose, or none.
+     */
+    temporaryPasswordExpiresAt: integer("temporary_password_expires_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   // Emails are unique whatever their case (issue 2 §3).

@@ -1,0 +1,123 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { TEMPORARY_PASSWORD_EXPIRED } from "../../src/contracts/auth.ts";
+import { db } from "../../src/server/db/client.ts";
+import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
+import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * An admin's temporary password (POST /api/admin/users/:id/password) signs in for 24 hours only, and
+ * the user is told in the bell to replace it (ADR 027 addendum). In a file of its own: its sign-ups
+ * and refused sign-ins would otherwise use up the per-address sign-in limit of passwords.test.ts.
+ */
+
+let counter = 0;
+/** A password account, as the sign-up route makes it. */
+async function passwordUser(password = "first password 1") {
+  const email = `tmp${++counter}-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+  const signup = await request("/api/auth/signup", { method: "POST", json: { email, password } });
+  expect(signup.status).toBe(201);
+  const { user } = await signup.json();
+  return { id: user.id as string, email };
+}
+
+const signIn = (email: string, password: string) =>
+  request("/api/auth/login", { method: "POST", json: { email, password } });
+const audit = (targetId: string, action: string) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action as never)));
+
+// The clock is moved by writing the expiry in the past.
+describe("a temporary password expires after 24 hours", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const expiryOf = async (userId: string) =>
+    (await db().select().from(users).where(eq(users.id, userId)))[0]!.temporaryPasswordExpiresAt;
+  const expireNow = (userId: string) =>
+    db()
+      .update(users)
+      .set({ temporaryPasswordExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, userId));
+  const resetBy = async (adminCookie: string, userId: string) => {
+    const res = await request(`/api/admin/users/${userId}/password`, { method: "POST", cookie: adminCookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { temporaryPassword: string; endedSessions: number; expiresAt: string };
+  };
+  const accountNotices = async (cookie: string) => {
+    const res = await request("/api/user/notifications", { cookie });
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    return list.notifications.filter((n: { kind: string }) => n.kind === "account");
+  };
+
+  test("signs in within 24 hours; the answer and the database say until when; the bell tells the user once", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const before = Date.now();
+    const reset = await resetBy(admin.cookie, u.id);
+    const expiresAt = Date.parse(reset.expiresAt);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + DAY_MS);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + DAY_MS);
+    expect((await expiryOf(u.id))?.toISOString()).toBe(reset.expiresAt);
+    const [entry] = await audit(u.id, "user.password_reset");
+    expect(entry?.detail).toMatchObject({ expiresAt: reset.expiresAt });
+
+    const first = await signIn(u.email, reset.temporaryPassword);
+    expect(first.status).toBe(200);
+    const cookie = cookieFrom(first)!;
+    const notices = await accountNotices(cookie);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      read: false,
+      account: { event: "temporary_password", expiresAt: reset.expiresAt },
+    });
+    // Signing in again with it adds no second unread notice.
+    expect((await signIn(u.email, reset.temporaryPassword)).status).toBe(200);
+    expect(await accountNotices(cookie)).toHaveLength(1);
+  });
+
+  test("after 24 hours the right temporary password is refused with its own 401, audited; a wrong one stays generic", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    await expireNow(u.id);
+    const res = await signIn(u.email, reset.temporaryPassword);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).detail).toBe(TEMPORARY_PASSWORD_EXPIRED);
+    expect(cookieFrom(res)).toBeUndefined();
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+    const wrong = await signIn(u.email, "not the temporary one");
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).detail).toBe("Incorrect email or password");
+    const failures = await audit(u.id, "auth.sign_in_failed");
+    expect(failures.map((f) => (f.detail as { reason: string }).reason).sort()).toEqual([
+      "temporary password expired",
+      "wrong password",
+    ]);
+    // A new reset replaces it with another 24 hours; the expired one stays refused.
+    const again = await resetBy(admin.cookie, u.id);
+    expect(Date.parse(again.expiresAt)).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
+    expect((await signIn(u.email, reset.temporaryPassword)).status).toBe(401);
+    expect((await signIn(u.email, again.temporaryPassword)).status).toBe(200);
+  });
+
+  test("the user's own password change ends the expiry: their password keeps working, with no notice", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    const cookie = cookieFrom(await signIn(u.email, reset.temporaryPassword))!;
+    const change = await request("/api/auth/password", {
+      method: "POST",
+      cookie,
+      json: { currentPassword: reset.temporaryPassword, newPassword: "my own password 3" },
+    });
+    expect(change.status).toBe(200);
+    expect(await expiryOf(u.id)).toBeNull();
+    const own = await signIn(u.email, "my own password 3");
+    expect(own.status).toBe(200);
+    // Only the notice of the temporary sign-in: the own password adds none.
+    expect(await accountNotices(cookieFrom(own)!)).toHaveLength(1);
+  });
+});
