@@ -1,9 +1,14 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
-import { forgetCachedUser, invalidateUserSessions, sessionsEndedInTransaction } from "../auth/session.ts";
+import {
+  deleteUserSessionsIn,
+  forgetCachedUser,
+  invalidateUserSessions,
+  sessionsEndedInTransaction,
+} from "../auth/session.ts";
 import { db } from "../db/client.ts";
-import { oauthAccounts, sessions, type UserRow, users } from "../db/schema/index.ts";
+import { oauthAccounts, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
@@ -263,11 +268,7 @@ async function linkToExistingAccount(user: UserRow, identity: ProviderIdentity):
       .where(and(eq(users.id, user.id), isNotNull(users.passwordHash)))
       .returning();
     if (!row) return null;
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.userId, user.id))
-      .returning({ id: sessions.id });
-    return { row, endedIds: ended.map((e) => e.id) };
+    return { row, endedIds: await deleteUserSessionsIn(tx, user.id) };
   });
   await recordAudit({
     actorId: user.id,
