@@ -20,9 +20,14 @@ export async function auditSignIn(userId: string, method: SignInMethod, ip: stri
   });
 }
 
-/** A failed password sign-in: the account the email names, if any, is its target. */
-export async function auditPasswordSignInFailed(email: string, ip: string): Promise<void> {
-  const account = await findUserByEmail(email);
+/**
+ * A failed password sign-in: the account the email named, if any (as the sign-in's check read it,
+ * `checkPassword`), is its target.
+ */
+export async function auditPasswordSignInFailed(
+  account: { id: string } | undefined,
+  ip: string,
+): Promise<void> {
   await recordAudit({
     actorId: null,
     action: "auth.sign_in_failed",

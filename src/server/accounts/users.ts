@@ -139,18 +139,25 @@ export async function signUpWithPassword(input: {
   }
 }
 
+/** A password sign-in checked: the account the email names (none when it names none), and whether the password is its own. */
+export interface PasswordCheck {
+  account: UserRow | undefined;
+  matches: boolean;
+}
+
 /**
- * The user whose email and password match, or null. The hashing work is done whether or not the
- * account exists or has a password (accounts made through a provider have none), so the answer
- * time doesn't tell which emails are registered.
+ * Whether the email and password match, with the account the email names either way (a failed
+ * attempt is audited against it without looking it up again). The hashing work is done whether or
+ * not the account exists or has a password (accounts made through a provider have none), so the
+ * answer time doesn't tell which emails are registered.
  */
-export async function authenticateWithPassword(email: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByEmail(email);
-  if (!user?.passwordHash) {
+export async function checkPassword(email: string, password: string): Promise<PasswordCheck> {
+  const account = await findUserByEmail(email);
+  if (!account?.passwordHash) {
     await verifyAgainstDecoy(password);
-    return null;
+    return { account, matches: false };
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  return { account, matches: await verifyPassword(password, account.passwordHash) };
 }
 
 export async function countAdmins(): Promise<number> {

@@ -15,7 +15,7 @@ import {
   auditSignInLimited,
 } from "../accounts/sign-in-audit.ts";
 import {
-  authenticateWithPassword,
+  checkPassword,
   ProviderSignInError,
   promoteIfAdminEmail,
   signInWithProvider,
@@ -102,12 +102,12 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
           await auditIfFirstRefusal(error, ip, email);
           throw error;
         }
-        const found = await authenticateWithPassword(email, password);
-        const user = found && (await promoteIfAdminEmail(found));
+        const { account, matches } = await checkPassword(email, password);
+        const user = matches && account ? await promoteIfAdminEmail(account) : null;
         // The session only while the verified hash is still the stored one: a password changed, reset
         // or removed during the verification fails this sign-in like a wrong password (review r21 H1).
-        if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: found.passwordHash! }))) {
-          await auditPasswordSignInFailed(email, ip);
+        if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: account!.passwordHash! }))) {
+          await auditPasswordSignInFailed(account, ip);
           throw new HttpProblem(401, INVALID_CREDENTIALS);
         }
         // Only failures count: the owner signing in is never held against the account or address.
