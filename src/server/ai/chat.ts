@@ -12,10 +12,10 @@ import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
-import { initialsKeys, numeralAlias } from "../catalog/fuzzy.ts";
+import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
-import { type SearchResult, searchGames } from "../catalog/search.ts";
+import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, placeholders, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
@@ -240,20 +240,27 @@ const NAMED_CANDIDATES = 20;
 const NAME_CHECK_GAMES = 50;
 
 /**
- * Catalog searches of one answer, each query run once: a later ask for the same query is answered
- * from the first, its first `limit` games (the first games of a longer search are those of a shorter
- * one: tests/api/search-rank.test.ts). A failed search finds none.
+ * Catalog searches of one answer, each query run once: a later ask for the same query, or one the
+ * search reads the same ("Dota 2", "dota 2 ": searchQueryKey), is answered from the first, its first
+ * `limit` games (the first games of a longer search are those of a shorter one:
+ * tests/api/search-rank.test.ts). A failed search finds none.
  */
 export type NameSearch = (query: string, limit: number) => Promise<SearchResult[]>;
+
+/** Searches one answer keeps at most (a long answer's names); past it the least recently run goes. */
+export const NAME_SEARCHES_KEPT = 256;
 
 export function nameSearches(search: typeof searchGames = searchGames): NameSearch {
   const runs = new Map<string, { limit: number; found: Promise<SearchResult[]> }>();
   return (query, limit) => {
     const q = query.slice(0, 100);
-    let run = runs.get(q);
+    const key = searchQueryKey(q);
+    let run = runs.get(key);
     if (!run || run.limit < limit) {
       run = { limit, found: search(q, limit).catch(() => []) };
-      runs.set(q, run);
+      runs.delete(key);
+      runs.set(key, run);
+      if (runs.size > NAME_SEARCHES_KEPT) runs.delete(runs.keys().next().value!);
     }
     return run.found.then((games) => games.slice(0, limit));
   };
@@ -376,7 +383,7 @@ export function refersTo(
   const names = [game.name, ...(game.formerNames ?? [])];
   const titles = new Set(
     names.flatMap((name) => {
-      const title = name.split(/:| [-–—] /)[0]!;
+      const title = name.split(SUBTITLE)[0]!;
       return [normalizeName(name), normalizeName(title)].flatMap((k) => [k, k.replace(/^the /, "")]);
     }),
   );
