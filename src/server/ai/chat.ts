@@ -17,7 +17,7 @@ import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
-import { db, placeholders, readRows } from "../db/client.ts";
+import { db, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { getGameEstimate } from "../estimates/store.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -412,6 +412,7 @@ async function gamesReferredIn(
   const covered = ` ${normalizeName(named.map((g) => g.name).join(" | "))} `;
   const knownWord = await catalogKnows();
   const found: NamedGame[] = [];
+  const formerNames = formerNamesReader();
   let searches = 0;
   for (const run of referencesIn(question)) {
     const taken = run.map(() => false);
@@ -427,7 +428,7 @@ async function gamesReferredIn(
         searches += queries.length;
         const games = (await Promise.all(queries.map((q) => search(q, REFERENCE_CANDIDATES)))).flat();
         if (!games.length) continue;
-        const former = await formerNamesOf(games.map((g) => g.id));
+        const former = await formerNames(games.map((g) => g.id));
         const game = games.find((g) =>
           refersTo(span, { name: g.name, formerNames: former.get(g.id) }, knownWord),
         );
@@ -439,16 +440,25 @@ async function gamesReferredIn(
   return found;
 }
 
-/** The former names of games (`games.former_names`), by id; none for a game without. */
-async function formerNamesOf(ids: readonly string[]): Promise<Map<string, string[]>> {
-  const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await readRows(
-        `SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (${placeholders(unique.length)})`,
-        unique,
-      ).catch(() => [])
-    : [];
-  return new Map(rows.map((row) => [String(row.id), parseFormerNames(String(row.former_names))]));
+/**
+ * The former names of games (`games.former_names`) by id, an empty list for a game without, for one
+ * question's references: each game's read once (the spans of a run mostly find the same games), the
+ * games not read yet in one query. A failed read is tried again at the next ask, answering none meanwhile.
+ */
+function formerNamesReader(): (ids: readonly string[]) => Promise<ReadonlyMap<string, string[]>> {
+  const known = new Map<string, string[]>();
+  return async (ids) => {
+    const fresh = [...new Set(ids)].filter((id) => !known.has(id));
+    if (!fresh.length) return known;
+    const rows = await readRows(
+      "SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+      [JSON.stringify(fresh)],
+    ).catch(() => null);
+    if (!rows) return known;
+    for (const id of fresh) known.set(id, []);
+    for (const row of rows) known.set(String(row.id), parseFormerNames(String(row.former_names)));
+    return known;
+  };
 }
 
 /**
