@@ -73,6 +73,14 @@ beforeAll(async () => {
         negativeReviews: 500,
         asOf: at("2019-05-01"),
       },
+      // Renamed to words its old name has none of: only the former name refers to it.
+      {
+        name: "Brawl Harbor Online",
+        steamAppId: 900_104,
+        positiveReviews: 4_000,
+        negativeReviews: 400,
+        asOf: at("2019-05-01"),
+      },
     ],
     "steam-store-csv",
   );
@@ -83,6 +91,13 @@ beforeAll(async () => {
         steamAppId: 20,
         positiveReviews: 5_000,
         negativeReviews: 500,
+        asOf: at("2023-01-15"),
+      },
+      {
+        name: "Quiet Lanterns",
+        steamAppId: 900_104,
+        positiveReviews: 4_000,
+        negativeReviews: 400,
         asOf: at("2023-01-15"),
       },
     ],
@@ -108,6 +123,7 @@ test.each([
   ["Dark Souls 3 reviews", ["DARK SOULS™ III"]],
   ["dark souls iii reviews", ["DARK SOULS™ III"]],
   ["How is team fortress classic doing?", ["Team Fortress: Retro"]],
+  ["How is brawl harbor online doing?", ["Quiet Lanterns"]],
   ["Compare terraria with stardew valley", ["Terraria", "Stardew Valley"]],
 ])("%s → answers about the game it refers to", async (question, games) => {
   const answer = await ask(question);

@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import type { AuditPage } from "../../src/contracts/audit.ts";
 import { pruneAuditLog } from "../../src/server/accounts/audit.ts";
 import { db, rawClient } from "../../src/server/db/client.ts";
@@ -79,6 +79,42 @@ describe("sign-ins are audited", () => {
     ]) {
       expect(stored).not.toContain(secret);
     }
+  });
+});
+
+// Code review (tidy-auth-chat #2): a failed sign-in looked the email's account up twice, once to check
+// the password and again for its audit entry.
+describe("a failed password sign-in reads the account once", () => {
+  const lookups = async (attempt: () => Promise<Response>) => {
+    const client = rawClient();
+    const execute = vi.spyOn(client, "execute");
+    try {
+      expect((await attempt()).status).toBe(401);
+      return execute.mock.calls.filter(([stmt]: readonly unknown[]) => {
+        const text = typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql;
+        return /from "users"/i.test(text) && /lower\("users"\."email"\)/i.test(text);
+      }).length;
+    } finally {
+      execute.mockRestore();
+    }
+  };
+
+  test("a wrong password and an unknown email: one lookup each, both still audited as before", async () => {
+    const user = await signUp("once@studio.example");
+    await db().delete(auditLog);
+    expect(await lookups(() => login("once@studio.example", "not the password at all"))).toBe(1);
+    expect(await lookups(() => login("nobody-once@studio.example", "a guessed password 2"))).toBe(1);
+    const rows = await entries();
+    expect(rows.map((r) => ({ targetId: r.targetId, detail: r.detail }))).toEqual(
+      expect.arrayContaining([
+        { targetId: user.id, detail: { method: "password", reason: "wrong password", ip: "198.51.100.7" } },
+        {
+          targetId: null,
+          detail: { method: "password", reason: "no account with that email", ip: "198.51.100.7" },
+        },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../contracts/roles.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import {
+  deleteUserSessionsIn,
   forgetCachedUser,
   generateSessionToken,
   invalidateUserSessions,
@@ -125,12 +126,9 @@ export async function changeOwnPassword(
       )
       .returning({ id: users.id });
     if (changed.length === 0) throw new HttpProblem(409, PASSWORD_CHANGED_MEANWHILE, { title: "Conflict" });
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.userId, user.id))
-      .returning({ id: sessions.id });
+    const ended = await deleteUserSessionsIn(tx, user.id);
     await tx.insert(sessions).values(session);
-    return ended.map((e) => e.id);
+    return ended;
   });
   sessionsEndedInTransaction.after(user.id, endedIds, currentSessionId);
   forgetCachedUser(user.id);

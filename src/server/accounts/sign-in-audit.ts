@@ -21,15 +21,15 @@ export async function auditSignIn(userId: string, method: SignInMethod, ip: stri
 }
 
 /**
- * A failed password sign-in: the account the email names, if any, is its target. `expired`: the
- * password was right but a temporary one past its time (ADR 027 addendum).
+ * A failed password sign-in: the account the email named, if any (as the sign-in's check read it,
+ * `checkPassword`), is its target. `expired`: the password was right but a temporary one past its
+ * time (ADR 027 addendum).
  */
 export async function auditPasswordSignInFailed(
-  email: string,
+  account: { id: string } | undefined,
   ip: string,
   options: { expired?: boolean } = {},
 ): Promise<void> {
-  const account = await findUserByEmail(email);
   const reason = !account
     ? "no account with that email"
     : options.expired

@@ -1,9 +1,14 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
-import { forgetCachedUser, invalidateUserSessions, sessionsEndedInTransaction } from "../auth/session.ts";
+import {
+  deleteUserSessionsIn,
+  forgetCachedUser,
+  invalidateUserSessions,
+  sessionsEndedInTransaction,
+} from "../auth/session.ts";
 import { db } from "../db/client.ts";
-import { oauthAccounts, sessions, type UserRow, users } from "../db/schema/index.ts";
+import { oauthAccounts, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
@@ -134,18 +139,25 @@ export async function signUpWithPassword(input: {
   }
 }
 
+/** A password sign-in checked: the account the email names (none when it names none), and whether the password is its own. */
+export interface PasswordCheck {
+  account: UserRow | undefined;
+  matches: boolean;
+}
+
 /**
- * The user whose email and password match, or null. The hashing work is done whether or not the
- * account exists or has a password (accounts made through a provider have none), so the answer
- * time doesn't tell which emails are registered.
+ * Whether the email and password match, with the account the email names either way (a failed
+ * attempt is audited against it without looking it up again). The hashing work is done whether or
+ * not the account exists or has a password (accounts made through a provider have none), so the
+ * answer time doesn't tell which emails are registered.
  */
-export async function authenticateWithPassword(email: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByEmail(email);
-  if (!user?.passwordHash) {
+export async function checkPassword(email: string, password: string): Promise<PasswordCheck> {
+  const account = await findUserByEmail(email);
+  if (!account?.passwordHash) {
     await verifyAgainstDecoy(password);
-    return null;
+    return { account, matches: false };
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  return { account, matches: await verifyPassword(password, account.passwordHash) };
 }
 
 export async function countAdmins(): Promise<number> {
@@ -263,11 +275,7 @@ async function linkToExistingAccount(user: UserRow, identity: ProviderIdentity):
       .where(and(eq(users.id, user.id), isNotNull(users.passwordHash)))
       .returning();
     if (!row) return null;
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.userId, user.id))
-      .returning({ id: sessions.id });
-    return { row, endedIds: ended.map((e) => e.id) };
+    return { row, endedIds: await deleteUserSessionsIn(tx, user.id) };
   });
   await recordAudit({
     actorId: user.id,

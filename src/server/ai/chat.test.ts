@@ -5,6 +5,7 @@ import {
   estimateMethods,
   estimateSentence,
   gamesNamedIn,
+  NAME_SEARCHES_KEPT,
   nameSearches,
   namesNotFound,
   notFoundSentence,
@@ -119,6 +120,27 @@ test("the missing-name check reads the searches the question's lookup ran, each 
   expect(await search("Dead Cells", 1)).toHaveLength(1);
   await search(question, 50);
   expect(asked).toHaveLength(5);
+});
+
+test("queries the search reads the same share one search; the answer keeps a bounded number", async () => {
+  const asked: string[] = [];
+  const dota = [{ id: "g1", name: "Dota 2" }] as SearchResult[];
+  const search = nameSearches(async (q) => {
+    asked.push(q);
+    return dota;
+  });
+  expect(await search("Dota 2", 10)).toEqual(dota);
+  expect(await search("dota 2 ", 10)).toEqual(dota);
+  expect(await search("DOTA-2", 5)).toEqual(dota);
+  expect(asked).toEqual(["Dota 2"]);
+  // Other words are another search.
+  await search("Dota 2 Reborn", 10);
+  expect(asked).toHaveLength(2);
+  // Past NAME_SEARCHES_KEPT others, the first is run again rather than kept for good.
+  for (let i = 0; i < NAME_SEARCHES_KEPT; i++) await search(`game ${i}`, 10);
+  asked.length = 0;
+  await search("dota 2", 10);
+  expect(asked).toEqual(["dota 2"]);
 });
 
 test("an estimate reads as the game page gives it: P50 with its P10–P90 range, or the range alone, and its methods", () => {

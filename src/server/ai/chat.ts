@@ -12,12 +12,12 @@ import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
-import { initialsKeys, numeralAlias } from "../catalog/fuzzy.ts";
+import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
-import { type SearchResult, searchGames } from "../catalog/search.ts";
+import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
-import { db, placeholders, readRows } from "../db/client.ts";
+import { db, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { getGameEstimate } from "../estimates/store.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -240,20 +240,27 @@ const NAMED_CANDIDATES = 20;
 const NAME_CHECK_GAMES = 50;
 
 /**
- * Catalog searches of one answer, each query run once: a later ask for the same query is answered
- * from the first, its first `limit` games (the first games of a longer search are those of a shorter
- * one: tests/api/search-rank.test.ts). A failed search finds none.
+ * Catalog searches of one answer, each query run once: a later ask for the same query, or one the
+ * search reads the same ("Dota 2", "dota 2 ": searchQueryKey), is answered from the first, its first
+ * `limit` games (the first games of a longer search are those of a shorter one:
+ * tests/api/search-rank.test.ts). A failed search finds none.
  */
 export type NameSearch = (query: string, limit: number) => Promise<SearchResult[]>;
+
+/** Searches one answer keeps at most (a long answer's names); past it the least recently run goes. */
+export const NAME_SEARCHES_KEPT = 256;
 
 export function nameSearches(search: typeof searchGames = searchGames): NameSearch {
   const runs = new Map<string, { limit: number; found: Promise<SearchResult[]> }>();
   return (query, limit) => {
     const q = query.slice(0, 100);
-    let run = runs.get(q);
+    const key = searchQueryKey(q);
+    let run = runs.get(key);
     if (!run || run.limit < limit) {
       run = { limit, found: search(q, limit).catch(() => []) };
-      runs.set(q, run);
+      runs.delete(key);
+      runs.set(key, run);
+      if (runs.size > NAME_SEARCHES_KEPT) runs.delete(runs.keys().next().value!);
     }
     return run.found.then((games) => games.slice(0, limit));
   };
@@ -376,7 +383,7 @@ export function refersTo(
   const names = [game.name, ...(game.formerNames ?? [])];
   const titles = new Set(
     names.flatMap((name) => {
-      const title = name.split(/:| [-–—] /)[0]!;
+      const title = name.split(SUBTITLE)[0]!;
       return [normalizeName(name), normalizeName(title)].flatMap((k) => [k, k.replace(/^the /, "")]);
     }),
   );
@@ -405,6 +412,7 @@ async function gamesReferredIn(
   const covered = ` ${normalizeName(named.map((g) => g.name).join(" | "))} `;
   const knownWord = await catalogKnows();
   const found: NamedGame[] = [];
+  const formerNames = formerNamesReader();
   let searches = 0;
   for (const run of referencesIn(question)) {
     const taken = run.map(() => false);
@@ -420,7 +428,7 @@ async function gamesReferredIn(
         searches += queries.length;
         const games = (await Promise.all(queries.map((q) => search(q, REFERENCE_CANDIDATES)))).flat();
         if (!games.length) continue;
-        const former = await formerNamesOf(games.map((g) => g.id));
+        const former = await formerNames(games.map((g) => g.id));
         const game = games.find((g) =>
           refersTo(span, { name: g.name, formerNames: former.get(g.id) }, knownWord),
         );
@@ -432,16 +440,25 @@ async function gamesReferredIn(
   return found;
 }
 
-/** The former names of games (`games.former_names`), by id; none for a game without. */
-async function formerNamesOf(ids: readonly string[]): Promise<Map<string, string[]>> {
-  const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await readRows(
-        `SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (${placeholders(unique.length)})`,
-        unique,
-      ).catch(() => [])
-    : [];
-  return new Map(rows.map((row) => [String(row.id), parseFormerNames(String(row.former_names))]));
+/**
+ * The former names of games (`games.former_names`) by id, an empty list for a game without, for one
+ * question's references: each game's read once (the spans of a run mostly find the same games), the
+ * games not read yet in one query. A failed read is tried again at the next ask, answering none meanwhile.
+ */
+function formerNamesReader(): (ids: readonly string[]) => Promise<ReadonlyMap<string, string[]>> {
+  const known = new Map<string, string[]>();
+  return async (ids) => {
+    const fresh = [...new Set(ids)].filter((id) => !known.has(id));
+    if (!fresh.length) return known;
+    const rows = await readRows(
+      "SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+      [JSON.stringify(fresh)],
+    ).catch(() => null);
+    if (!rows) return known;
+    for (const id of fresh) known.set(id, []);
+    for (const row of rows) known.set(String(row.id), parseFormerNames(String(row.former_names)));
+    return known;
+  };
 }
 
 /**

@@ -79,13 +79,63 @@ const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers" | "estimates" |
  * The sources of the figures an answer quotes, and only those (review r20c, item 4: an answer of
  * reviews and a price named SteamCharts): each figure's newest point's source at its time, the 7-day
  * players average by the catalog's player series, an estimate by the per-game estimates at its time.
- * One entry per source, at its newest time.
+ * One entry per source, at its newest time, in the order the figures are quoted. The stored figures
+ * of every game are read in one query (a part per kind of figure, each game's in a json_each list).
  */
 export async function quotedSources(
   quoted: ReadonlyArray<{ gameId: string; figure: QuotedFigure }>,
 ): Promise<Provenance[]> {
-  const daily = quoted.filter((q) => q.figure === "dailyPlayers").map((q) => q.gameId);
-  const players = daily.length ? await playerFigures(daily) : new Map();
+  const gamesOf = (figure: QuotedFigure) => [
+    ...new Set(quoted.filter((q) => q.figure === figure).map((q) => q.gameId)),
+  ];
+  const daily = gamesOf("dailyPlayers");
+  const parts: string[] = [];
+  const args: Array<string | number> = [];
+  for (const figure of Object.keys(QUOTED_POINTS) as Array<keyof typeof QUOTED_POINTS>) {
+    const ids = gamesOf(figure);
+    if (!ids.length) continue;
+    // The game's newest point of the figure.
+    parts.push(
+      `SELECT j.value AS game_id, '${figure}' AS figure, m.source, m.ts FROM json_each(?) j
+       JOIN game_metrics m ON m.rowid = (
+         SELECT rowid FROM game_metrics WHERE game_id = j.value AND ${QUOTED_POINTS[figure]} ORDER BY ts DESC LIMIT 1)`,
+    );
+    args.push(JSON.stringify(ids));
+  }
+  const projected = gamesOf("projection");
+  if (projected.length) {
+    // The market prediction's line goes through the daily and live counts of the 30 days up to the
+    // newest (engine.ts): each source of those points, at its newest point.
+    parts.push(
+      `SELECT j.value AS game_id, 'projection' AS figure, m.source, max(m.ts) AS ts FROM json_each(?) j
+       JOIN game_metrics m ON m.game_id = j.value AND m.metric = 'players' AND m.period != 'month'
+         AND m.ts > (SELECT max(ts) FROM game_metrics
+                     WHERE game_id = j.value AND metric = 'players' AND period != 'month') - ${30 * DAY_MS}
+       GROUP BY j.value, m.source`,
+    );
+    args.push(JSON.stringify(projected));
+  }
+  const estimated = gamesOf("estimates");
+  if (estimated.length) {
+    // The game's estimate of the current model, at the time of its newest input (as the game page dates it).
+    parts.push(
+      `SELECT j.value AS game_id, 'estimates' AS figure, NULL AS source,
+         (SELECT max(as_of) FROM game_estimates WHERE ${OF_CURRENT_MODEL} AND game_id = j.value) AS ts
+       FROM json_each(?) j`,
+    );
+    args.push(MODEL_VERSION, JSON.stringify(estimated));
+  }
+  const [players, rows] = await Promise.all([
+    daily.length ? playerFigures(daily) : Promise.resolve(new Map()),
+    parts.length ? readRows(parts.join(" UNION ALL "), args) : Promise.resolve([]),
+  ]);
+  const read = new Map<string, Array<Record<string, unknown>>>();
+  for (const row of rows) {
+    const key = `${row.game_id}\u0000${row.figure}`;
+    const of = read.get(key);
+    if (of) of.push(row);
+    else read.set(key, [row]);
+  }
   const found: Provenance[] = [];
   for (const { gameId, figure } of quoted) {
     if (figure === "dailyPlayers") {
@@ -93,30 +143,18 @@ export async function quotedSources(
       if (p) found.push(p);
       continue;
     }
+    const of = read.get(`${gameId}\u0000${figure}`) ?? [];
     if (figure === "estimates") {
-      // The game's estimate of the current model, at the time of its newest input (as the game page dates it).
-      const dated = await estimatesOf([gameId]);
-      found.push(...(dated.length ? dated : [{ source: ESTIMATES_SOURCE, asOf: null }]));
+      const asOf = of[0]?.ts;
+      found.push({
+        source: ESTIMATES_SOURCE,
+        asOf: asOf == null ? null : new Date(Number(asOf)).toISOString(),
+      });
       continue;
     }
-    if (figure === "projection") {
-      // The market prediction's line goes through the daily and live counts of the 30 days up to the
-      // newest (engine.ts): each source of those points, at its newest point.
-      const rows = await readRows(
-        `WITH last AS (SELECT max(ts) AS ts FROM game_metrics WHERE game_id = ? AND metric = 'players' AND period != 'month')
-         SELECT m.source, max(m.ts) AS ts FROM game_metrics m, last
-         WHERE m.game_id = ? AND m.metric = 'players' AND m.period != 'month' AND m.ts > last.ts - ${30 * DAY_MS}
-         GROUP BY m.source`,
-        [gameId, gameId],
-      );
-      for (const row of rows) found.push(provenanceOf(String(row.source), Number(row.ts)));
-      continue;
-    }
-    const [row] = await readRows(
-      `SELECT source, ts FROM game_metrics WHERE game_id = ? AND ${QUOTED_POINTS[figure]} ORDER BY ts DESC LIMIT 1`,
-      [gameId],
-    );
-    if (row) found.push(provenanceOf(String(row.source), Number(row.ts)));
+    // A projection's sources in the order of their names, as its own query grouped them.
+    if (figure === "projection") of.sort((a, b) => (String(a.source) < String(b.source) ? -1 : 1));
+    for (const row of of) found.push(provenanceOf(String(row.source), Number(row.ts)));
   }
   return newestPerSource(found);
 }

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { PublicUser } from "../../contracts/user.ts";
-import { dataVersion, db } from "../db/client.ts";
+import { type Db, dataVersion, db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import {
@@ -235,10 +235,23 @@ export async function invalidateSession(sessionId: string): Promise<void> {
   closeSessionSockets(sessionId);
 }
 
+/** The database, or a transaction of it (`db().transaction`'s callback argument). */
+type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Deletes every session of the user and answers their ids: on its own (invalidateUserSessions), or
+ * inside a transaction that writes a password change or removal with them, for
+ * `sessionsEndedInTransaction.after` once it committed.
+ */
+export async function deleteUserSessionsIn(tx: Writer, userId: string): Promise<string[]> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.map((e) => e.id);
+}
+
 /** Ends every session of the user; answers how many there were. */
 export async function invalidateUserSessions(userId: string): Promise<number> {
   cache.forgetUser(userId);
-  const ended = await db().delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const ended = await deleteUserSessionsIn(db(), userId);
   cache.forgetUser(userId);
   closeUserSockets(userId);
   return ended.length;
@@ -275,10 +288,11 @@ export async function invalidateUserSessionsExcept(userId: string, keepSessionId
 
 /**
  * For a transaction that deletes a user's sessions itself (a password change or removal written with
- * them in one transaction): call `before` ahead of it and `after` once it committed, with the ids it
- * ended. Cached lookups go, as in the functions above, and the ended sessions' sockets close. A session
- * `renewed` into another (the password change's own, given a new token) has its sockets closed with
- * `SESSION_RENEWED_CLOSE_CODE`: the browser reconnects with its new cookie instead of signing out.
+ * them in one transaction, `deleteUserSessionsIn`): call `before` ahead of it and `after` once it
+ * committed, with the ids it ended. Cached lookups go, as in the functions above, and the ended
+ * sessions' sockets close. A session `renewed` into another (the password change's own, given a new
+ * token) has its sockets closed with `SESSION_RENEWED_CLOSE_CODE`: the browser reconnects with its
+ * new cookie instead of signing out.
  */
 export const sessionsEndedInTransaction = {
   before(userId: string): void {

@@ -121,7 +121,7 @@ function keysOf(words: readonly string[], title: readonly string[] | null): stri
 }
 
 /** Where a subtitle starts: "Grand Theft Auto: San Andreas", "Half-Life 2 - Episode One". */
-const SUBTITLE = /:| [-–—] /;
+export const SUBTITLE = /:| [-–—] /;
 
 /** The query as an abbreviation: its letters and digits run together ("cs:go" → "csgo"), or null. */
 export function initialsQuery(tokens: readonly string[]): string | null {

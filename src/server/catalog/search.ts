@@ -48,6 +48,14 @@ export function searchTokens(q: string): string[] {
   );
 }
 
+/**
+ * What a search answers to: two queries with the same key ("Dota 2", "dota 2 ") find the same games,
+ * so an answer kept for one is the other's (searchGamesJson, the chat's nameSearches).
+ */
+export function searchQueryKey(q: string): string {
+  return `${normalizeName(q)}\u0000${searchTokens(q).join(" ")}`;
+}
+
 export function buildMatchExpression(q: string): string | null {
   const tokens = searchTokens(q);
   if (tokens.length === 0) return null;
@@ -376,7 +384,7 @@ export async function searchGames(q: string, limit = 20, { correct = false } = {
  */
 export async function searchGamesJson(q: string, limit = 20): Promise<string> {
   // The search box's answer: typing mistakes corrected (see searchGames).
-  const key = `${Math.min(limit, SEARCH_MAX_LIMIT)}\u0000${normalizeName(q)}\u0000${searchTokens(q).join(" ")}`;
+  const key = `${Math.min(limit, SEARCH_MAX_LIMIT)}\u0000${searchQueryKey(q)}`;
   const version = dataVersion();
   if (version !== answersVersion) {
     answers.clear();

@@ -22,7 +22,7 @@ import {
   auditSignInLimited,
 } from "../accounts/sign-in-audit.ts";
 import {
-  authenticateWithPassword,
+  checkPassword,
   ProviderSignInError,
   promoteIfAdminEmail,
   signInWithProvider,
@@ -109,24 +109,25 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
           await auditIfFirstRefusal(error, ip, email);
           throw error;
         }
-        const found = await authenticateWithPassword(email, password);
+        const { account, matches } = await checkPassword(email, password);
+        const found = matches ? account : undefined;
         // A right temporary password past its time says so (only then: a wrong one stays the generic
         // answer), and counts as a failed attempt (ADR 027 addendum).
         if (found && temporaryPasswordExpired(found)) {
-          await auditPasswordSignInFailed(email, ip, { expired: true });
+          await auditPasswordSignInFailed(found, ip, { expired: true });
           throw new HttpProblem(401, TEMPORARY_PASSWORD_EXPIRED);
         }
-        const user = found && (await promoteIfAdminEmail(found));
+        const user = found ? await promoteIfAdminEmail(found) : null;
         // The session only while the verified hash is still the stored one: a password changed, reset
         // or removed during the verification fails this sign-in like a wrong password (review r21 H1).
-        if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: found.passwordHash! }))) {
-          await auditPasswordSignInFailed(email, ip);
+        if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: account!.passwordHash! }))) {
+          await auditPasswordSignInFailed(account, ip);
           throw new HttpProblem(401, INVALID_CREDENTIALS);
         }
         // Only failures count: the owner signing in is never held against the account or address.
         attempt.refund();
         await auditSignIn(user.id, "password", ip);
-        await noteTemporaryPasswordSignIn(found);
+        await noteTemporaryPasswordSignIn(user);
         return c.json({ user: toPublicUser(user) }, 200);
       })
       .post("/logout", noBody(), async (c) => {
