@@ -18,7 +18,7 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../contracts/market.ts";
-import { playersPeriod } from "../../contracts/player-figures.ts";
+import { playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
 import { CONVERSION_CSV_HEADERS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -159,19 +159,23 @@ async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = tr
   // The time and period of each game's newest players point, the figure `current_players` holds (a
   // monthly average, SteamCharts' dated the 1st, or a count): the catalog's latest player figure, as
   // the cards and Compare name it. Not read for a CSV without the players column.
+  // Every row's: a game with daily peaks only (no count) shows its peak, as its game page does.
   const figures = withPlayersFigure
-    ? await playerFigures(rows.filter((r) => r.current_players != null).map((r) => String(r.id)))
+    ? await playerFigures(rows.map((r) => String(r.id)))
     : new Map<string, PlayerFigures>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
     // Deleted since the index was read.
     if (!r) return [];
     const row = toRow(r, estimateP50s(index, index.slot(id)) ?? undefined);
-    const latest = figures.get(id)?.latest;
+    const game = figures.get(id);
+    const latest = game?.latest;
     row.playersFigure =
       row.players != null && latest
         ? { value: row.players, at: latest.at, ...(latest.period === "month" ? { period: "month" } : {}) }
-        : null;
+        : row.players == null && game && !latest
+          ? shownPlayersFigure(game)
+          : null;
     return [row];
   });
 }
@@ -475,6 +479,8 @@ export function screenerCsvDisposition(f: ScreenerFilter): string {
 function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColumn] | string {
   if (c === "releaseDate")
     return row.releaseDate ?? (row.releaseYear == null ? null : String(row.releaseYear));
+  // A game with daily peaks only: its peak, which the playersFigure column names ("peak, 1 day").
+  if (c === "players") return row.players ?? row.playersFigure?.value ?? null;
   return row[c];
 }
 
