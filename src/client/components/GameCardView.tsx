@@ -4,7 +4,6 @@ import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
 import {
   PLAYER_FIGURE_LABELS,
-  type PlayerFigures,
   peakDays,
   playersPeriod,
   type ShownPlayersFigure,
