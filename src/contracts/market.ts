@@ -308,7 +308,12 @@ export interface MarketSummary {
   medianPrice: number | null;
   /** Reviews (positive + negative), among the games with reviews. */
   medianReviews: number | null;
-  releasesPerYear: Array<{ year: number; games: number }>;
+  /**
+   * Games per year. The last year has `partial: true` and `until` (YYYY-MM-DD, the newest release
+   * date in the catalog) when the catalog's data stop before that year's end (the Steam Store
+   * snapshot ends in May 2019): its count is of part of the year only.
+   */
+  releasesPerYear: Array<{ year: number; games: number; partial?: true; until?: string }>;
   /** The five with the most reviews. */
   topGames: Array<{ id: string; name: string; reviews: number }>;
   /** The matching games' estimates summed (issue 11), as company pages sum theirs; null when none is estimated. */

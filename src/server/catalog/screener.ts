@@ -30,7 +30,7 @@ import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { type PlayerFigures, playerFigures } from "./player-figures.ts";
-import { releasesPerYear, releaseYearOf } from "./release.ts";
+import { markPartialYear, releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
 
@@ -411,7 +411,7 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
     const matches = matchingSlots(index, f);
     // The matching games' estimates summed as a company page sums its games' (estimate-sums.ts).
     const { estimates, outsideModel } = sumIndexedEstimates(index, matches);
-    figures = { ...summarize(index, matches), estimates, outsideModel };
+    figures = { ...summarize(index, matches, newestReleaseDate(index, generation)), estimates, outsideModel };
     if (summaryGeneration === generation) {
       if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
       summaryCache.set(key, figures);
@@ -420,9 +420,24 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
   return { ...figures, provenance };
 }
 
+/** The newest full release date (YYYY-MM-DD) in the whole catalog, read once per index generation. */
+let newestRelease: { generation: number; date: string | null } | null = null;
+function newestReleaseDate(index: CatalogIndex, generation: number): string | null {
+  if (newestRelease?.generation === generation) return newestRelease.date;
+  let date: string | null = null;
+  for (const s of index.liveSlots()) {
+    const key = index.releaseKeys[s];
+    if (key && key.length >= 10 && (date == null || key > date)) date = key.slice(0, 10);
+  }
+  newestRelease = { generation, date };
+  return date;
+}
+
 function summarize(
   index: CatalogIndex,
   matches: ReturnType<typeof matchingSlots>,
+  /** The newest release date in the catalog: the last year is partial when it ends before December 31. */
+  newest: string | null,
 ): Omit<MarketSummary, "provenance" | "estimates" | "outsideModel"> {
   const { price, releaseYear } = index.col;
   const reviews = index.reviews;
@@ -440,7 +455,7 @@ function summarize(
     games: matches.length,
     medianPrice: medianOf(Float64Array.from(prices)),
     medianReviews: medianOf(Float64Array.from(reviewed, (s) => reviews[s]!)),
-    releasesPerYear: releasesPerYear(years),
+    releasesPerYear: markPartialYear(releasesPerYear(years), newest),
     topGames: top.map((s) => ({ id: index.ids[s]!, name: index.names[s]!, reviews: reviews[s]! })),
   };
 }
