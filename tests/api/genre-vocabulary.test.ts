@@ -43,8 +43,8 @@ Genre Only Vgchartz,PS4,2015,Role-Playing,Namco Bandai Games,1,1,1,3,,,,,,
   expect(await genresOf("Genre Only Vgchartz")).toEqual([["RPG"]]);
 });
 
-test("migration 0039 renames the genres of rows written before, each genre once, in their order", async () => {
-  const { client, all, upgrade } = await databaseMigratedUpTo(38);
+test("migration 0040 renames the genres of rows written before, each genre once, in their order", async () => {
+  const { client, all, upgrade } = await databaseMigratedUpTo(39);
   const game = (id: string, genres: string[]) =>
     client.execute({
       sql: "INSERT INTO games (id, slug, name, normalized_name, genres) VALUES (?, ?, ?, ?, ?)",

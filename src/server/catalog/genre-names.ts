@@ -4,7 +4,7 @@
  * one game under two labels). Every source's genres pass through `catalogGenres` where records
  * become catalog rows (catalog/write.ts upsertGames): a source's name for a genre the catalog already
  * names another way is written as the catalog's. Steam's names are the catalog's (most of its games
- * are Steam's). Migration 0039 applies the same table to rows written before; keep the two in step.
+ * are Steam's). Migration 0040 applies the same table to rows written before; keep the two in step.
  *
  * Only names meaning the same genre: VGChartz's "Platform", "Shooter" and "Misc" have no Steam genre
  * (Steam files platformers and shooters under its tags), so they stay as they are.
