@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PriceDiscount, SalesRegionGaps, SalesRegions } from "./game-page.ts";
-import type { PlayerFigures } from "./player-figures.ts";
+import type { ShownPlayersFigure } from "./player-figures.ts";
 import type { WithPriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import { fromQuery, wholeNumber } from "./query-number.ts";
@@ -210,12 +210,18 @@ export interface ScreenerRow extends WithPriceConversion {
   /** Percent, one decimal. */
   positiveShare: number | null;
   owners: number | null;
+  /**
+   * The game's latest count or monthly average, what the screener sorts "players" by; null for a
+   * game whose only player figures are daily peaks (its peak is in `playersFigure`: a peak is not
+   * ranked among averages and counts).
+   */
   players: number | null;
   /**
-   * The figure `players` is, with its time: a monthly average (SteamCharts, dated the 1st) has
-   * `period: "month"`, a count none; null without a players figure.
+   * The figure the table shows, with its time: a monthly average (SteamCharts, dated the 1st) has
+   * `period: "month"`, a count none; a game with daily peaks only has its peak as the game page
+   * shows it (`measure: "peak"`, `days`, `source`); null without a players figure.
    */
-  playersFigure: PlayerFigures["latest"];
+  playersFigure: ShownPlayersFigure | null;
   /**
    * When the game has no owners figure (`owners`) and its newest owners band has no lower end
    * (SteamSpy's "0 .. 20,000"): that band's top, with its source and time. The source gives no figure,
@@ -302,7 +308,12 @@ export interface MarketSummary {
   medianPrice: number | null;
   /** Reviews (positive + negative), among the games with reviews. */
   medianReviews: number | null;
-  releasesPerYear: Array<{ year: number; games: number }>;
+  /**
+   * Games per year. The last year has `partial: true` and `until` (YYYY-MM-DD, the newest release
+   * date in the catalog) when the catalog's data stop before that year's end (the Steam Store
+   * snapshot ends in May 2019): its count is of part of the year only.
+   */
+  releasesPerYear: Array<{ year: number; games: number; partial?: true; until?: string }>;
   /** The five with the most reviews. */
   topGames: Array<{ id: string; name: string; reviews: number }>;
   /** The matching games' estimates summed (issue 11), as company pages sum theirs; null when none is estimated. */

@@ -45,9 +45,37 @@ export const PLAYER_FIGURE_LABELS = {
 export const NO_PLAYER_HISTORY = "Player history starts with the first live sync";
 
 /**
- * What the latest players figure is, for a CSV column beside it (the cards', Compare's and the
- * screener's): a month's average or a count; null without a figure.
+ * The players figure a screen shows for a game: its latest count or month's average (`latest`), or,
+ * for a game whose only player figures are daily peaks (SteamSpy's `ccu`, SteamDB's daily peaks), its
+ * peak as the game page shows it: `measure: "peak"` with the days it covers and its own source
+ * (report r22-a #1: the game page read "Players (peak, 1 day) 39.1K" while Compare and the screener
+ * had no figure).
  */
-export function playersPeriod(latest: PlayerFigures["latest"] | undefined): string | null {
-  return latest ? (latest.period === "month" ? "month (average)" : "count") : null;
+export type ShownPlayersFigure =
+  | NonNullable<PlayerFigures["latest"]>
+  | { value: number; at: string; measure: "peak"; days: number; source: string };
+
+/** The figure a screen shows for these player figures (see ShownPlayersFigure); null without any. */
+export function shownPlayersFigure(figures: PlayerFigures | null | undefined): ShownPlayersFigure | null {
+  if (!figures) return null;
+  if (figures.latest) return figures.latest;
+  const peak = figures.peak;
+  return peak
+    ? { value: peak.value, at: peak.at, measure: "peak", days: peak.days, source: peak.source }
+    : null;
+}
+
+/** "1 day", "7 days": the days a peak's figures cover. */
+export function peakDays(days: number): string {
+  return `${days} ${days === 1 ? "day" : "days"}`;
+}
+
+/**
+ * What the players figure is, for a CSV column beside it (the cards', Compare's and the screener's):
+ * a month's average, a count, or a peak with its days ("peak, 1 day"); null without a figure.
+ */
+export function playersPeriod(latest: ShownPlayersFigure | null | undefined): string | null {
+  if (!latest) return null;
+  if ("measure" in latest) return `${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)}`;
+  return latest.period === "month" ? "month (average)" : "count";
 }

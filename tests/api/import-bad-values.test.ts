@@ -127,6 +127,30 @@ describe("a date after the import's day is a bad row, reported by line and field
     expect(years).toEqual([{ year: 2006 }, { year: 2020 }]);
   });
 
+  // Report r22-a #6: a file of 22 Dec 2016 cannot know a 2020 release ("Imagine: Makeup Artist, DS,
+  // 2020"): a planned one. Its sales are kept, its year is no release year, and the summary counts it.
+  test("vgsales-csv: a year after the file's own date is not stored as a release year, and is counted", async () => {
+    const path = file("Video_Games_Sales_as_at_22_Dec_2016.csv", [
+      VG_HEADER,
+      "1,Planned Vg Released,Wii,2016,Sports,Nintendo,1,1,1,1,4",
+      "2,Planned Vg Makeup,DS,2020,Simulation,Ubisoft,0.27,0,0,0.02,0.29",
+    ]);
+    const summary = await importVgSalesCsv(path, undefined, { now: NOW });
+    expect(summary).toMatchObject({ read: 2, inserted: 2, skipped: 0 });
+    expect(summary.notes).toContain(
+      "1 row gives a year after the file's (2016): planned releases, stored without a release year",
+    );
+    expect(
+      await rows(
+        `SELECT g.name, g.release_year AS gameYear, s.year AS salesYear, s.global_sales AS sales
+         FROM game_sales s JOIN games g ON g.id = s.game_id WHERE g.name LIKE 'Planned Vg %' ORDER BY g.name`,
+      ),
+    ).toEqual([
+      { name: "Planned Vg Makeup", gameYear: null, salesYear: null, sales: 0.29 },
+      { name: "Planned Vg Released", gameYear: 2016, salesYear: 2016, sales: 4 },
+    ]);
+  });
+
   test("esports-csv and twitch-csv: a month after today", async () => {
     const esports = join(dir, "esports");
     mkdirSync(esports);

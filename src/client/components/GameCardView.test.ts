@@ -123,3 +123,17 @@ test("the cards' CSV gives the peak's own source and the days it covers", () => 
   expect(cell("peak source")).toBe("Steam via SteamSpy (dataset)");
   expect(cell("peak covers (days)")).toBe(1);
 });
+
+// Report r22-a, item 1: a game with daily peaks only (ELDEN RING) is shown with its peak, named as
+// the game page names it, on Compare and the screener — not "–".
+test("a game's daily peak is named as a peak with its days and day", () => {
+  const peak = {
+    value: 39_100,
+    at: "2023-05-31T00:00:00.000Z",
+    measure: "peak" as const,
+    days: 1,
+    source: "Steam via SteamSpy (dataset)",
+  };
+  expect(latestPlayersText(peak)).toBe("39.1K peak, 1 day, May 31, 2023");
+  expect(playersPeriod(peak)).toBe("peak, 1 day");
+});

@@ -2,7 +2,12 @@ import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
-import { PLAYER_FIGURE_LABELS, type PlayerFigures, playersPeriod } from "../../contracts/player-figures.ts";
+import {
+  PLAYER_FIGURE_LABELS,
+  peakDays,
+  playersPeriod,
+  type ShownPlayersFigure,
+} from "../../contracts/player-figures.ts";
 import {
   CONVERSION_CSV_HEADERS,
   conversionCsvCells,
@@ -33,7 +38,10 @@ const MONTH_AVERAGE_LABEL = "avg. players";
  * monthly average (SteamCharts, dated the 1st) with its month ("48.6K avg. players, Feb 2022"), never as
  * if it were the count of its first day.
  */
-export function latestPlayersText(latest: NonNullable<PlayerFigures["latest"]>): string {
+export function latestPlayersText(latest: ShownPlayersFigure): string {
+  // A game with daily peaks only: its peak, named as the game page names it ("39.1K peak, 1 day, May 31, 2023").
+  if ("measure" in latest)
+    return `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)}, ${formatDay(new Date(latest.at))}`;
   return latest.period === "month"
     ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at)}`
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;

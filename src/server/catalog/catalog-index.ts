@@ -12,6 +12,7 @@ import {
   missedLogChanges,
   readCatalogLog,
 } from "./changes.ts";
+import { GENRE_SYNONYMS } from "./genre-names.ts";
 import { creditSlugs, foldName } from "./normalize.ts";
 import { releaseKey } from "./release.ts";
 import { listOf } from "./shapes.ts";
@@ -44,9 +45,12 @@ export const LIST_FIELDS: readonly ListField[] = ["genres", "tags", "platforms"]
 
 /**
  * Genre names the sources spell apart for one genre: VGChartz's "Role-Playing" is Steam's "RPG", so
- * screening "RPG" finds console RPGs too (the facet names the spelling most games use).
+ * screening "Role-Playing" finds them all. The importers write the catalog's name (genre-names.ts,
+ * the one table of them); a filter may still use the other.
  */
-const GENRE_ALIASES: Record<string, string> = { "role-playing": "rpg" };
+const GENRE_ALIASES: Record<string, string> = Object.fromEntries(
+  Object.entries(GENRE_SYNONYMS).map(([name, genre]) => [name, foldCase(genre)]),
+);
 /**
  * The same for tags (and genres): the 2019 Kaggle file spells "Rogue-like" and "Rogue-lite" where
  * Steam and SteamSpy now write "Roguelike" and "Roguelite", so a screen for "Roguelike" found none

@@ -18,7 +18,7 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../contracts/market.ts";
-import { playersPeriod } from "../../contracts/player-figures.ts";
+import { playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
 import { CONVERSION_CSV_HEADERS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
@@ -30,7 +30,7 @@ import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { type PlayerFigures, playerFigures } from "./player-figures.ts";
-import { releasesPerYear, releaseYearOf } from "./release.ts";
+import { markPartialYear, releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
 
@@ -159,19 +159,23 @@ async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = tr
   // The time and period of each game's newest players point, the figure `current_players` holds (a
   // monthly average, SteamCharts' dated the 1st, or a count): the catalog's latest player figure, as
   // the cards and Compare name it. Not read for a CSV without the players column.
+  // Every row's: a game with daily peaks only (no count) shows its peak, as its game page does.
   const figures = withPlayersFigure
-    ? await playerFigures(rows.filter((r) => r.current_players != null).map((r) => String(r.id)))
+    ? await playerFigures(rows.map((r) => String(r.id)))
     : new Map<string, PlayerFigures>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
     // Deleted since the index was read.
     if (!r) return [];
     const row = toRow(r, estimateP50s(index, index.slot(id)) ?? undefined);
-    const latest = figures.get(id)?.latest;
+    const game = figures.get(id);
+    const latest = game?.latest;
     row.playersFigure =
       row.players != null && latest
         ? { value: row.players, at: latest.at, ...(latest.period === "month" ? { period: "month" } : {}) }
-        : null;
+        : row.players == null && game && !latest
+          ? shownPlayersFigure(game)
+          : null;
     return [row];
   });
 }
@@ -407,7 +411,7 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
     const matches = matchingSlots(index, f);
     // The matching games' estimates summed as a company page sums its games' (estimate-sums.ts).
     const { estimates, outsideModel } = sumIndexedEstimates(index, matches);
-    figures = { ...summarize(index, matches), estimates, outsideModel };
+    figures = { ...summarize(index, matches, newestReleaseDate(index, generation)), estimates, outsideModel };
     if (summaryGeneration === generation) {
       if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
       summaryCache.set(key, figures);
@@ -416,9 +420,24 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
   return { ...figures, provenance };
 }
 
+/** The newest full release date (YYYY-MM-DD) in the whole catalog, read once per index generation. */
+let newestRelease: { generation: number; date: string | null } | null = null;
+function newestReleaseDate(index: CatalogIndex, generation: number): string | null {
+  if (newestRelease?.generation === generation) return newestRelease.date;
+  let date: string | null = null;
+  for (const s of index.liveSlots()) {
+    const key = index.releaseKeys[s];
+    if (key && key.length >= 10 && (date == null || key > date)) date = key.slice(0, 10);
+  }
+  newestRelease = { generation, date };
+  return date;
+}
+
 function summarize(
   index: CatalogIndex,
   matches: ReturnType<typeof matchingSlots>,
+  /** The newest release date in the catalog: the last year is partial when it ends before December 31. */
+  newest: string | null,
 ): Omit<MarketSummary, "provenance" | "estimates" | "outsideModel"> {
   const { price, releaseYear } = index.col;
   const reviews = index.reviews;
@@ -436,7 +455,7 @@ function summarize(
     games: matches.length,
     medianPrice: medianOf(Float64Array.from(prices)),
     medianReviews: medianOf(Float64Array.from(reviewed, (s) => reviews[s]!)),
-    releasesPerYear: releasesPerYear(years),
+    releasesPerYear: markPartialYear(releasesPerYear(years), newest),
     topGames: top.map((s) => ({ id: index.ids[s]!, name: index.names[s]!, reviews: reviews[s]! })),
   };
 }
@@ -475,6 +494,8 @@ export function screenerCsvDisposition(f: ScreenerFilter): string {
 function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColumn] | string {
   if (c === "releaseDate")
     return row.releaseDate ?? (row.releaseYear == null ? null : String(row.releaseYear));
+  // A game with daily peaks only: its peak, which the playersFigure column names ("peak, 1 day").
+  if (c === "players") return row.players ?? row.playersFigure?.value ?? null;
   return row[c];
 }
 

@@ -4,6 +4,7 @@ import type { Metric } from "../db/schema/index.ts";
 import { query, run, type TxWork, writeTransaction } from "../db/write-transaction.ts";
 import { markCatalogChanged } from "./changes.ts";
 import { removeDemoDataIfPresent } from "./demo-data.ts";
+import { catalogGenres } from "./genre-names.ts";
 import {
   companyName,
   creditCompanies,
@@ -591,7 +592,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
         slug,
         name: r.name,
         normalized_name: norm,
-        genres: JSON.stringify(r.genres ?? []),
+        genres: JSON.stringify(catalogGenres(r.genres ?? [])),
         tags: JSON.stringify(r.tags ?? []),
         platforms: JSON.stringify(r.platforms ?? []),
         is_demo: r.isDemo ? 1 : 0,
@@ -663,7 +664,8 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     // The record's figures are now the game's newest (within this batch too).
     if (measured && !older) figuresAt.set(match.id, Math.max(known ?? at, at));
     for (const [field, column] of LISTS) {
-      const incoming = r[field];
+      // Genres in the catalog's vocabulary: VGChartz's "Role-Playing" is Steam's "RPG" (genre-names.ts).
+      const incoming = field === "genres" && r.genres ? catalogGenres(r.genres) : r[field];
       if (!incoming?.length) continue;
       const current = parseList(match[column]);
       const merged = [...new Set([...current, ...incoming])];

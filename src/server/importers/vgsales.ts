@@ -58,13 +58,17 @@ export async function importVgSalesCsv(
 ): Promise<ImportSummary> {
   const started = Date.now();
   // The import's clock: a sales Year after this one is the row's problem (review r13 a, item 2). A year
-  // after the file's own date but not after today (vgsales.csv's DS game of "2020") is kept.
+  // after the file's own date but not after today is a planned release, not a release year: the row's
+  // sales are kept without it, and counted (report r22-a #6: "Imagine: Makeup Artist, DS, 2020" in the
+  // file of 22 Dec 2016 made "Release years 1980–2020"). An undated file (vgsales.csv) has no such date.
   const now = options.now ?? new Date();
   const dataset = basename(path);
   // Without `asOf`, a name giving another year and no day refuses the import (nameDateOrRefuse).
   const takenAt = (asOf ?? nameDateOrRefuse("vgsales-csv", path, now))?.getTime() ?? null;
   const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(now);
   const summary = newSummary("vgsales-csv", path, "sales rows");
+  const fileYear = takenAt != null ? new Date(takenAt).getUTCFullYear() : null;
+  let planned = 0;
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
   const pending: SalesRow[] = [];
   let checked = false;
@@ -212,9 +216,11 @@ export async function importVgSalesCsv(
         continue;
       }
       const { year, critic, user } = figures;
+      const afterFile = year != null && fileYear != null && year > fileYear;
+      if (afterFile) planned++;
       const sales: SalesRow = {
         platform,
-        year: year && year > 1950 ? year : null,
+        year: year && year > 1950 && !afterFile ? year : null,
         rank: figures.rank,
         na: figures.na,
         eu: figures.eu,
@@ -267,7 +273,14 @@ export async function importVgSalesCsv(
   salesInserted -= moved.rowsAffected;
   salesUpdated += moved.rowsAffected;
   // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
-  summary.notes = [`games: ${summary.inserted} new, ${summary.updated} updated`];
+  summary.notes = [
+    `games: ${summary.inserted} new, ${summary.updated} updated`,
+    ...(planned
+      ? [
+          `${planned} ${planned === 1 ? "row gives a year" : "rows give a year"} after the file's (${fileYear}): planned releases, stored without a release year`,
+        ]
+      : []),
+  ];
   summary.inserted = salesInserted;
   summary.updated = salesUpdated;
   summary.ms = Date.now() - started;

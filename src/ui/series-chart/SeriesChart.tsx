@@ -64,6 +64,8 @@ function GroupLegend({
     name: string;
     color: string;
     lines: Array<{ name: string; variant: string; style: LineStyle }>;
+    /** Said in place of "no points in this range" when the group has no lines. */
+    emptyNote?: string;
   }>;
   marker: boolean;
 }) {
@@ -80,7 +82,7 @@ function GroupLegend({
             {g.name}
           </span>
           {g.lines.length === 0 ? (
-            <span className="text-muted-foreground">no points in this range</span>
+            <span className="text-muted-foreground">{g.emptyNote ?? "no points in this range"}</span>
           ) : (
             g.lines.map((l) => (
               <span
@@ -260,6 +262,7 @@ export function SeriesChart({
                     name,
                     color: colorOf(first),
                     lines: lines.map((s) => ({ name: s.name, variant: s.variant ?? "", style: styleOf(s) })),
+                    emptyNote: series.find((s) => (s.group ?? s.name) === name && s.emptyNote)?.emptyNote,
                   };
                 })}
               />

@@ -29,6 +29,12 @@ export interface TimeSeries {
    * points. Without it, the chart's own sources are named.
    */
   provenance?: Provenance | null;
+  /**
+   * What the legend says of a group without points drawn, in place of "no points in this range":
+   * the game has points of another measure the chart does not draw ("only daily peaks (SteamDB), not
+   * drawn beside monthly averages").
+   */
+  emptyNote?: string;
 }
 
 /**

@@ -3,7 +3,11 @@ import { GitCompare, X } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
-import { type PlayerFigures, playersPeriod } from "../../../contracts/player-figures.ts";
+import {
+  playersPeriod,
+  type ShownPlayersFigure,
+  shownPlayersFigure,
+} from "../../../contracts/player-figures.ts";
 import {
   CONVERSION_CSV_COLUMNS,
   CONVERTED_MARK,
@@ -42,6 +46,7 @@ import {
   estimateStatus,
   estimateValue,
 } from "./estimate-figures.ts";
+import { otherMeasureNote } from "./other-measure.ts";
 
 function OverlayChart({
   games,
@@ -63,6 +68,17 @@ function OverlayChart({
     .at(-1);
   const from = rangeStart(range, newest)?.toISOString() ?? null;
   const results = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, from)) });
+  // Players: each game's peaks too, so a game with daily peaks only (no counts) says so in the legend
+  // rather than "no points in this range" (report r22-a #1).
+  const peaks = useQueries({
+    queries: games.map((g) => ({
+      ...gameSeriesQuery(g.id, "players_peak", from),
+      enabled: metric === "players",
+    })),
+  });
+  const drawnPeriods = results.flatMap((r) =>
+    (r.data?.points ?? []).map((p) => p.period ?? r.data?.period ?? ""),
+  );
   // Each source once, dated by its own newest point (a game's series names all its sources under one date).
   const provenance: Provenance[] = chartProvenance(results.map((r) => r.data));
   // A chart of several sources names the source on every line and CSV column, a game's only one too.
@@ -77,11 +93,18 @@ function OverlayChart({
       // A game whose points differ in period (monthly beside daily) gets a line per period. A game is
       // one colour, the one of its chip, on every chart; its sources and periods differ in dash.
       series={games.flatMap((g, i) =>
-        seriesByPeriod(results[i]?.data, g.name, { nameSource }).map((s) => ({
-          ...gameLine(s, g.name, i),
-          // A price holds until it changes: steps, not a slope between two observations.
-          steps: metric === "price",
-        })),
+        seriesByPeriod(results[i]?.data, g.name, { nameSource }).map((s) => {
+          const emptyNote =
+            metric === "players"
+              ? otherMeasureNote(results[i]?.data, peaks[i]?.data, drawnPeriods)
+              : undefined;
+          return {
+            ...gameLine(s, g.name, i),
+            // A price holds until it changes: steps, not a slope between two observations.
+            steps: metric === "price",
+            ...(emptyNote ? { emptyNote } : {}),
+          };
+        }),
       )}
       provenance={provenance}
       formatValue={format}
@@ -185,10 +208,15 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
   );
 }
 
-/** The game's newest players figure as the cards take it (a monthly average with its month); null when undated. */
-function cardPlayers(g: GameDetail): PlayerFigures["latest"] {
+/**
+ * The game's newest players figure as the cards take it (a monthly average with its month); for a
+ * game with daily peaks only, its peak as its page shows it ("39.1K peak, 1 day": report r22-a #1);
+ * null when undated.
+ */
+function cardPlayers(g: GameDetail): ShownPlayersFigure | null {
   const players = g.latest.players;
-  if (!players?.asOf) return null;
+  if (!players) return g.players?.latest ? null : shownPlayersFigure(g.players);
+  if (!players.asOf) return null;
   return {
     value: players.value,
     at: players.asOf,
@@ -278,7 +306,8 @@ export default function ComparePage() {
       unit: "players",
       // Whole players, as the cell, the game page and the screener give them (a monthly average of
       // 33,403.95 is 33,404: review 13 b, item 4).
-      value: (g) => (g.latest.players == null ? null : Math.round(g.latest.players.value)),
+      value: (g) =>
+        g.latest.players == null ? (cardPlayers(g)?.value ?? null) : Math.round(g.latest.players.value),
       show: (g) => {
         const players = cardPlayers(g);
         return players ? latestPlayersText(players) : compactNumber(g.latest.players?.value);
@@ -377,6 +406,8 @@ export default function ComparePage() {
   const provenance = games.flatMap((g) => [
     ...figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),
     ...(ownersBandOnly(g) ? [g.ownersBand!] : []),
+    // A game with daily peaks only: the peak's own source and day, as its Players cell shows it.
+    ...(!g.latest.players && !g.players?.latest && g.players?.peak ? [g.players.peak] : []),
   ]);
 
   return (

@@ -39,7 +39,7 @@ import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
 import { priceText } from "../game/price-text.ts";
-import { listCellParts, undatedNoteText } from "./screener-notes.ts";
+import { listCellParts, partialYearNote, undatedNoteText } from "./screener-notes.ts";
 
 const PAGE_SIZE = 50;
 
@@ -237,8 +237,9 @@ function Screener() {
             fileName="market-size_releases-per-year"
             disabled={!summary.data}
             data={() => ({
-              header: ["year", "games released (count)"],
-              rows: (summary.data?.releasesPerYear ?? []).map((r) => [r.year, r.games]),
+              // A partial last year says until when, as the note under the chart does.
+              header: ["year", "games released (count)", "data until (ISO date)"],
+              rows: (summary.data?.releasesPerYear ?? []).map((r) => [r.year, r.games, r.until ?? null]),
             })}
           />
         </CardHeader>
@@ -286,12 +287,18 @@ function Screener() {
                     emptyText="No release dates in this filter"
                     maxBars={summary.data.releasesPerYear.length}
                     data={summary.data.releasesPerYear.map((r) => ({
-                      label: String(r.year),
+                      // A year the catalog's dates stop in is marked on its bar and explained below.
+                      label: r.partial ? `${r.year} (partial)` : String(r.year),
                       value: r.games,
                     }))}
                     formatValue={(v) => `${v} ${v === 1 ? "game" : "games"}`}
                     formatAxis={(v) => String(Math.round(v))}
                   />
+                  {partialYearNote(summary.data.releasesPerYear) && (
+                    <p className="mt-1 text-muted-foreground text-xs" data-testid="partial-year-note">
+                      {partialYearNote(summary.data.releasesPerYear)}
+                    </p>
+                  )}
                 </div>
                 <div>
                   <p className="mb-1 font-medium text-sm">Top games by reviews</p>

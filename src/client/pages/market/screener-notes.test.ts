@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { listCellParts, undatedNoteText } from "./screener-notes.ts";
+import { listCellParts, partialYearNote, undatedNoteText } from "./screener-notes.ts";
 
 test("no note when the release-year filter leaves no undated game out", () => {
   expect(undatedNoteText(0)).toBeNull();
@@ -32,4 +32,13 @@ test("without a filter the first four and a +N of the rest", () => {
     full: "A, B, C, D, E, F",
   });
   expect(listCellParts(["A", "B"], "Z")).toEqual({ shown: ["A", "B"], more: 0, full: "A, B" });
+});
+
+// Report r22-c #7: the catalog's release dates stop in May 2019; 2019's bar is of part of the year.
+test("a partial last year says until when; a whole year says nothing", () => {
+  expect(partialYearNote([{ year: 2018 }, { year: 2019, partial: true, until: "2019-05-14" }])).toBe(
+    "2019: until May 2019 — the catalog's release dates stop on May 14, 2019, so its count is of part of the year.",
+  );
+  expect(partialYearNote([{ year: 2018 }, { year: 2019 }])).toBeNull();
+  expect(partialYearNote([])).toBeNull();
 });

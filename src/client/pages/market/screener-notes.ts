@@ -1,3 +1,4 @@
+import { formatDay, formatMonth } from "../../format/dates.ts";
 import { plural } from "../../format/numbers.ts";
 
 /**
@@ -31,4 +32,19 @@ export function listCellParts(
     more: Math.max(0, ordered.length - LIST_CELL_SHOWN),
     full: ordered.join(", "),
   };
+}
+
+/**
+ * What the Market screen says under its releases chart when the last year is partial (the catalog's
+ * release dates stop before its end: the Steam Store snapshot ends in May 2019): "2019: until May
+ * 2019 — …", so a short last bar does not read as a collapse (report r22-c #7). Null for whole years.
+ */
+export function partialYearNote(
+  years: ReadonlyArray<{ year: number; partial?: true; until?: string }>,
+): string | null {
+  const last = years.at(-1);
+  if (!last?.partial || !last.until) return null;
+  return `${last.year}: until ${formatMonth(last.until)} — the catalog's release dates stop on ${formatDay(
+    new Date(last.until),
+  )}, so its count is of part of the year.`;
 }
