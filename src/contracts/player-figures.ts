@@ -45,6 +45,15 @@ export const PLAYER_FIGURE_LABELS = {
 export const NO_PLAYER_HISTORY = "Player history starts with the first live sync";
 
 /**
+ * When a genre has a series (volatility, players per genre), as `computeMarketTrends` decides it on
+ * the server: 5 weekly points in the latest 90 days of player data, 3 or more of its games in one week.
+ * Said by the genre empty states and by the server when it refuses an empty genre trends report.
+ */
+export const GENRE_SERIES_RULE =
+  "A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days.";
+export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
+
+/**
  * What the latest players figure is, for a CSV column beside it (the cards', Compare's and the
  * screener's): a month's average or a count; null without a figure.
  */
