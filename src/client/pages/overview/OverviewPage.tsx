@@ -107,7 +107,8 @@ export default function OverviewPage() {
           : null;
       toast(
         limited ?? {
-          title: "Error",
+          // 409: the catalog holds nothing the report could show; the server says what it needs.
+          title: error instanceof ApiError && error.status === 409 ? "No report generated" : "Error",
           description: errorMessage(error, "Failed to generate the report. Please try again."),
           variant: "destructive",
         },
