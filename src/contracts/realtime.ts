@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Role } from "./roles.ts";
+import { PREMIUM_REQUIRED_DETAIL, type Role } from "./roles.ts";
 
 /**
  * The live channels of spec §7, and `notifications`: each user's own notifications about the games
@@ -28,7 +28,7 @@ export const USER_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["notificati
 export const PREMIUM_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["ai_analysis"]);
 
 /** Why a Starter user's subscribe to a PREMIUM_CHANNELS channel is refused: the HTTP 403's words. */
-export const PREMIUM_CHANNEL_REASON = "This feature needs a Premium plan";
+export const PREMIUM_CHANNEL_REASON = PREMIUM_REQUIRED_DETAIL;
 
 /** The channels a user of `premium` access may join: what their `connection` message offers. */
 export function channelsFor(premium: boolean): Channel[] {
