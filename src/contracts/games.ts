@@ -90,7 +90,15 @@ export const TrackGameBodySchema = z
 
 export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) }).strict();
+export const ReportBodySchema = z
+  .object({
+    // A missing type reads "Required", as other routes say of a missing field (review r22-c #9).
+    reportType: z.enum(REPORT_TYPES, {
+      // Anything else keeps zod's own message (undefined defers to it).
+      error: (issue) => (issue.input === undefined ? "Required" : undefined),
+    }),
+  })
+  .strict();
 
 // ---- Answers -----------------------------------------------------------------------------------
 
