@@ -237,22 +237,17 @@ test("With no player data no source note reads 'Source: none': the Dashboard's s
   await page.context().close();
 });
 
-test("Generate Report with no player data: refused with the server's reason (what it needs), no empty report", async () => {
+test("Generate Report with no player data: the report says so and where player data comes from, no empty table", async () => {
   const page = await as("regular", "/");
   await page.getByRole("heading", { name: "Welcome back, Ada" }).waitFor();
   await page.getByRole("button", { name: "Generate Report" }).click();
-  // Review r22-c #3: an empty report is not stored (nor counted against the hour's limit): the
-  // toast says why, in the server's words.
-  await page.getByText("No report generated").first().waitFor();
-  await page
-    .getByText(
-      "A market overview sums the catalog's players and ranks its trending games by player counts, and no game has any yet. Player history starts with the first live sync: generate the report once it has run.",
-    )
-    .first()
-    .waitFor();
-  expect(await page.getByRole("dialog", { name: "Market overview report" }).count()).toBe(0);
+  const report = page.getByRole("dialog", { name: "Market overview report" });
+  await report.getByText("No player data yet").waitFor();
+  await report.getByText(/Player history starts with the first live sync/).waitFor();
+  expect(await report.getByRole("table").count()).toBe(0);
+  expect(await report.getByTestId("report-market-activity").count()).toBe(0);
   // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
-  const text = await page.locator("body").innerText();
+  const text = await report.innerText();
   expect(text).not.toMatch(/0 players|across 0 games/);
   expect(text).not.toMatch(OPERATOR_STEPS);
   await page.context().close();

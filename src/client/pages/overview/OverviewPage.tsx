@@ -107,8 +107,7 @@ export default function OverviewPage() {
           : null;
       toast(
         limited ?? {
-          // 409: the catalog holds nothing the report could show; the server says what it needs.
-          title: error instanceof ApiError && error.status === 409 ? "No report generated" : "Error",
+          title: "Error",
           description: errorMessage(error, "Failed to generate the report. Please try again."),
           variant: "destructive",
         },
