@@ -7,7 +7,7 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 /**
  * Review r22-c #2 and #3: a catalog with no player figures is no data, not zero. The Overview answers
  * its players and the AI's projected counts as `null`, and a report that would hold nothing is
- * refused with why (409) before it is stored, counted or uses one of the hour's report slots.
+ * stored with why it is empty (`emptyReason`).
  * The tests run in order: the catalog has no player figure until the last one adds one.
  */
 
@@ -30,31 +30,31 @@ test("with no player figures the Overview answers null, not 0 players or 0 proje
   });
 });
 
-test("an empty market overview or genre trends report is refused with why, and not counted", async () => {
+test("an empty market overview or genre trends report says why it is empty", async () => {
   const user = await createTestUser();
   const market = await generate(user, "market_overview");
-  expect(market.status).toBe(409);
-  expect(market.headers.get("content-type")).toContain("application/problem+json");
-  const marketProblem = await market.json();
-  expect(marketProblem.detail).toBe(
+  expect(market.status).toBe(201);
+  expect((await market.json()).data.emptyReason).toBe(
     "A market overview sums the catalog's players and ranks its trending games by player counts, and no game has any yet. Player history starts with the first live sync: generate the report once it has run.",
   );
-  expect(marketProblem.errors).toEqual([{ field: "reportType", message: marketProblem.detail }]);
 
   const genres = await generate(user, "genre_trends");
-  expect(genres.status).toBe(409);
-  expect((await genres.json()).detail).toBe(
+  expect(genres.status).toBe(201);
+  const stored = await genres.json();
+  expect(stored.data.genres).toEqual([]);
+  expect(stored.data.emptyReason).toBe(
     "A genre trends report needs genres with a player series, and none has one yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history grows with each live sync.",
   );
+  // Read back, the reason is kept with the report.
+  const read = await (await request(`/api/analytics/reports/${stored.id}`, { cookie: user.cookie })).json();
+  expect(read.data.emptyReason).toBe(stored.data.emptyReason);
 
-  // Nothing stored, nothing counted (so no slot of the hour's limit used).
-  expect(await (await request("/api/analytics/reports", { cookie: user.cookie })).json()).toEqual([]);
-  expect((await (await request("/api/user/stats", { cookie: user.cookie })).json()).reportsGenerated).toBe(0);
-
-  // An empty watchlist's summary says so itself ("0 tracked games"): stored.
+  // An empty watchlist's summary says so itself ("0 tracked games"): no reason added.
   const watch = await generate(user, "watchlist_summary");
   expect(watch.status).toBe(201);
-  expect((await watch.json()).data).toMatchObject({ trackedCount: 0, games: [] });
+  const summary = (await watch.json()).data;
+  expect(summary).toMatchObject({ trackedCount: 0, games: [] });
+  expect(summary.emptyReason).toBeUndefined();
 });
 
 test("a market overview stored with players 0 over no game reads as null", async () => {
@@ -80,7 +80,11 @@ test("with one game's player figures the market overview is stored with them", a
   ]);
   const market = await generate(user, "market_overview");
   expect(market.status).toBe(201);
-  expect((await market.json()).data.marketActivity).toMatchObject({ players: 1234, games: 1 });
-  // One game on one day is no genre series yet: still refused.
-  expect((await generate(user, "genre_trends")).status).toBe(409);
+  const data = (await market.json()).data;
+  expect(data.marketActivity).toMatchObject({ players: 1234, games: 1 });
+  expect(data.emptyReason).toBeUndefined();
+  // One game on one day is no genre series yet: still empty, and says so.
+  expect((await (await generate(user, "genre_trends")).json()).data.emptyReason).toContain(
+    "none has one yet",
+  );
 });

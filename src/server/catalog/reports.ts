@@ -63,8 +63,8 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
 
 /**
  * Why a report built from the data as it is now would hold nothing, or null when it holds something
- * (review r22-c #3): an empty report is refused with this (409), before it is stored, counted in the
- * user's reports or uses one of the hour's slots. A market overview with some player figures but no
+ * (review r22-c #3): an empty report is stored with this as its `emptyReason`, so whoever reads it
+ * (the API, an export) is told why rather than given bare empty lists. A market overview with some player figures but no
  * trending game or genre yet is partial, not empty, and is stored: it says what it has. A watchlist
  * summary of an empty watchlist says so itself ("0 tracked games") and is stored.
  */
@@ -154,9 +154,9 @@ export async function generateReport(
     throw await reportLimitReached(user.id, limit, Date.now());
   }
   const built = await buildReport(reportType, user.id);
+  // A report with nothing in it is stored as asked, with why it is empty and how that fills.
   const empty = emptyReportReason(reportType, built);
-  if (empty) throw new HttpProblem(409, empty, { errors: [{ field: "reportType", message: empty }] });
-  const data = forReader(user, built);
+  const data = forReader(user, empty ? { ...built, emptyReason: empty } : built);
   const id = crypto.randomUUID();
   const now = Date.now();
   const inserted = await db().all<{ id: string }>(
