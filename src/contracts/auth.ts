@@ -44,13 +44,17 @@ export const NameTextSchema = z
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 
+export const PASSWORD_ONLY_SPACES = "Must not be only spaces";
+
 /** A password being chosen (sign-up, change, set): the same rules everywhere. */
 export const NewPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, { message: `Too short: at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
   // A password of control characters (eight NULs) is no password a person can type again.
-  .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" });
+  .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
+  // Nor one of spaces alone: refused at sign-up as at a change (review r21/a #4, r22-c #8).
+  .refine((v) => v.trim() !== "", { message: PASSWORD_ONLY_SPACES });
 
 export const SignupBodySchema = z
   .object({
@@ -79,7 +83,6 @@ export type LoginBody = z.input<typeof LoginBodySchema>;
  * `POST /api/auth/password`: change the password (the current one is required when the account has
  * one), or set one on an account made through a provider (no current password).
  */
-export const PASSWORD_ONLY_SPACES = "Must not be only spaces";
 export const PASSWORD_SAME_AS_CURRENT = "Must be different from your current password";
 export const PASSWORD_IS_EMAIL = "Must not be your email address";
 
@@ -89,10 +92,9 @@ export const ChangePasswordBodySchema = z
       .string()
       .max(PASSWORD_MAX, { message: `Too long: at most ${PASSWORD_MAX} characters` })
       .optional(),
-    // Sign-up keeps the length rule only (the landing dialog shows no other); a change or a first
-    // password set in Settings refuses one of spaces alone (review r21/a #4). The server adds: not the
-    // current password, not the account's email.
-    newPassword: NewPasswordSchema.refine((v) => v.trim() !== "", { message: PASSWORD_ONLY_SPACES }),
+    // NewPasswordSchema's rules, as at sign-up. The server adds: not the current password, not the
+    // account's email.
+    newPassword: NewPasswordSchema,
   })
   .strict();
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;

@@ -90,7 +90,15 @@ export const TrackGameBodySchema = z
 
 export const REPORT_TYPES = ["market_overview", "watchlist_summary", "genre_trends"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const ReportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES) }).strict();
+export const ReportBodySchema = z
+  .object({
+    // A missing type reads "Required", as other routes say of a missing field (review r22-c #9).
+    reportType: z.enum(REPORT_TYPES, {
+      // Anything else keeps zod's own message (undefined defers to it).
+      error: (issue) => (issue.input === undefined ? "Required" : undefined),
+    }),
+  })
+  .strict();
 
 // ---- Answers -----------------------------------------------------------------------------------
 
@@ -303,8 +311,11 @@ export interface ActivityPoint {
 export interface OverviewFigures {
   /** Average daily total of players over the latest 7 days of data (not a live sum). */
   marketActivity: {
-    /** The newest period's total, over every game with figures in it (`games`). */
-    players: number;
+    /**
+     * The newest period's total, over every game with figures in it (`games`); `null` with no player
+     * figures at all (`games` 0): no data, not "0 players" (review r22-c #2).
+     */
+    players: number | null;
     /**
      * Percent change against the period before, like with like: over the games with figures in both
      * periods (`comparedGames`), not the newest period's total against the whole previous one.
@@ -337,10 +348,14 @@ export interface OverviewFigures {
    * rise, hold (within ±5%) or decline over the next `horizonDays`, of the `projected` games.
    */
   aiPredictions?: {
-    rising: number;
-    stable: number;
-    declining: number;
-    projected: number;
+    /**
+     * The four counts are `null` when the catalog has no player figures at all (provenance source
+     * "none"): nothing was projected, which is no data rather than "0 rising" (review r22-c #2).
+     */
+    rising: number | null;
+    stable: number | null;
+    declining: number | null;
+    projected: number | null;
     horizonDays: number;
     /**
      * Days of daily player counts (within the latest 30 of data) a game needs to be projected: with

@@ -157,10 +157,17 @@ const columnList = z
   .string()
   .trim()
   .transform((s, ctx) => {
-    const list = s
+    const named = s
       .split(",")
       .map((c) => c.trim())
       .filter(Boolean);
+    if (named.length === 0) {
+      ctx.addIssue({ code: "custom", message: "Name at least one column" });
+      return z.NEVER;
+    }
+    // `id` and `steamAppId` lead every CSV: naming them (as its header does) is accepted and changes
+    // nothing (review r22-c #9); `columns=id` is those two alone.
+    const list = named.filter((c) => !(SCREENER_CSV_KEYS as readonly string[]).includes(c));
     const unknown = list.filter((c) => !(SCREENER_COLUMNS as readonly string[]).includes(c));
     if (unknown.length) {
       ctx.addIssue({ code: "custom", message: `Unknown column ${unknown.join(", ")}` });

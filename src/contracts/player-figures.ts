@@ -45,6 +45,15 @@ export const PLAYER_FIGURE_LABELS = {
 export const NO_PLAYER_HISTORY = "Player history starts with the first live sync";
 
 /**
+ * When a genre has a series (volatility, players per genre), as `computeMarketTrends` decides it on
+ * the server: 5 weekly points in the latest 90 days of player data, 3 or more of its games in one week.
+ * Said by the genre empty states and by the server in an empty genre trends report (its emptyReason).
+ */
+export const GENRE_SERIES_RULE =
+  "A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days.";
+export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
+
+/**
  * The players figure a screen shows for a game: its latest count or month's average (`latest`), or,
  * for a game whose only player figures are daily peaks (SteamSpy's `ccu`, SteamDB's daily peaks), its
  * peak as the game page shows it: `measure: "peak"` with the days it covers and its own source

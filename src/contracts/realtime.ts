@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Role } from "./roles.ts";
+import { PREMIUM_REQUIRED_DETAIL, type Role } from "./roles.ts";
 
 /**
  * The live channels of spec §7, and `notifications`: each user's own notifications about the games
@@ -19,10 +19,21 @@ export type Channel = (typeof CHANNELS)[number];
 export const USER_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["notifications", "ai_analysis"]);
 
 /**
- * Channels whose data is a Premium feature (Market Intelligence, AI Analytics): the server confirms
- * them only to Premium and Admin users, as it guards the same figures over HTTP.
+ * Channels whose data is a Premium feature (AI Analytics): the server offers and confirms them only to
+ * Premium and Admin users, as it guards the same data over HTTP (every `/api/ai/*` route). A Starter
+ * user's subscribe to one is answered with `subscription_refused` naming it and why.
+ * `market_trends` is open to every signed-in user, as `GET /api/analytics/market-trends` is (spec §7,
+ * review r22-c #5); a Starter user's copy comes without the genres' volatility (ADR 020), as there.
  */
-export const PREMIUM_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["market_trends", "ai_analysis"]);
+export const PREMIUM_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["ai_analysis"]);
+
+/** Why a Starter user's subscribe to a PREMIUM_CHANNELS channel is refused: the HTTP 403's words. */
+export const PREMIUM_CHANNEL_REASON = PREMIUM_REQUIRED_DETAIL;
+
+/** The channels a user of `premium` access may join: what their `connection` message offers. */
+export function channelsFor(premium: boolean): Channel[] {
+  return CHANNELS.filter((channel) => premium || !PREMIUM_CHANNELS.has(channel));
+}
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
@@ -59,6 +70,11 @@ export interface AnalyticsStats {
 export type ServerMessage =
   | { type: "connection"; status: "connected"; channels: readonly Channel[]; timestamp: string }
   | { type: "subscription_confirmed"; channels: Channel[]; subscribed: Channel[]; timestamp: string }
+  /**
+   * Sent after `subscription_confirmed` when a subscribe listed channels this user may not join (a
+   * Starter user's PREMIUM_CHANNELS): which, and why. Clients that do not know it ignore it.
+   */
+  | { type: "subscription_refused"; channels: Channel[]; reason: string; timestamp: string }
   | { type: "pong"; timestamp: string }
   | { type: "channel_update"; channel: Channel; data: unknown; timestamp: string }
   /**

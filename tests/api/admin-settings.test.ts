@@ -96,7 +96,7 @@ describe("maintenance mode", () => {
     const write = await request("/api/analytics/reports", {
       method: "POST",
       cookie: user.cookie,
-      json: { reportType: "market_overview" },
+      json: { reportType: "watchlist_summary" },
     });
     expect(write.status).toBe(503);
     expect(Number(write.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -150,7 +150,7 @@ describe("maintenance mode", () => {
         await request("/api/analytics/reports", {
           method: "POST",
           cookie: user.cookie,
-          json: { reportType: "market_overview" },
+          json: { reportType: "watchlist_summary" },
         })
       ).status,
     ).toBe(201);
@@ -515,7 +515,7 @@ describe("settings changed by another process on the same database", () => {
       request("/api/analytics/reports", {
         method: "POST",
         cookie: member.cookie,
-        json: { reportType: "market_overview" },
+        json: { reportType: "watchlist_summary" },
       });
     expect((await write()).status).toBe(201);
     const path = env().DATABASE_URL.slice("file:".length);

@@ -88,6 +88,12 @@ describe("POST /api/auth/signup", () => {
 
     expect((await signUp({ email: freshEmail(), password: "12345678" })).status).toBe(201);
     expect((await signUp({ email: freshEmail(), password: "y".repeat(256) })).status).toBe(201);
+
+    // Review r22-c #8: spaces alone are refused at sign-up with the password change's rule and words.
+    const spaces = await signUp({ email: freshEmail(), password: "        " });
+    expect(spaces.status).toBe(422);
+    expect((await spaces.json()).errors).toEqual([{ field: "password", message: "Must not be only spaces" }]);
+    expect((await signUp({ email: freshEmail(), password: " pass phrase " })).status).toBe(201);
   });
 
   test("bad input: invalid email, wrong types, missing fields, malformed JSON, wrong content type", async () => {

@@ -79,7 +79,7 @@ test("writes answered 2xx during a concurrent import all exist; none is answered
         request("/api/analytics/reports", {
           method: "POST",
           cookie: user.cookie,
-          json: { reportType: "market_overview" },
+          json: { reportType: "watchlist_summary" },
         }).then(async (res) => ({ kind: "report" as const, res, body: await bodyOf(res), gameId: "" })),
       ),
     ]);

@@ -36,7 +36,7 @@ test("a write refused on a lock that outlasts the wait is a 503 with Retry-After
     res = await request("/api/analytics/reports", {
       method: "POST",
       cookie,
-      json: { reportType: "market_overview" },
+      json: { reportType: "watchlist_summary" },
     });
   } finally {
     await tx.rollback();
@@ -56,7 +56,7 @@ test("a write refused on a lock that outlasts the wait is a 503 with Retry-After
   const again = await request("/api/analytics/reports", {
     method: "POST",
     cookie,
-    json: { reportType: "market_overview" },
+    json: { reportType: "watchlist_summary" },
   });
   expect(again.status).toBe(201);
   const { id } = (await again.json()) as { id: string };

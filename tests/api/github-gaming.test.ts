@@ -140,9 +140,23 @@ describe("dataset content", () => {
 
   test("names GitHub would not accept are a 422, never sent on", async () => {
     const before = replay.log.length;
-    for (const path of ["a%20b/repo", "owner/re%24po", "owner/a%2Fb", `owner/${"r".repeat(101)}`]) {
+    for (const path of [
+      "a%20b/repo",
+      "owner/re%24po",
+      "owner/a%2Fb",
+      `owner/${"r".repeat(101)}`,
+      // Account names: no '.', at most 39 characters, never starting or ending with '-'.
+      "a.b/repo",
+      `${"o".repeat(40)}/repo`,
+      "-bad-/repo",
+      "bad-/repo",
+    ]) {
       expect((await get(`/api/github-gaming/dataset/${path}`)).status, path).toBe(422);
     }
     expect(replay.log.length).toBe(before);
+    const hyphen = await (await get("/api/github-gaming/dataset/-bad-/repo")).json();
+    expect(hyphen.errors).toEqual([
+      { field: "owner", message: "Not a GitHub name: it cannot start or end with '-'" },
+    ]);
   });
 });

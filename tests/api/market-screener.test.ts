@@ -308,6 +308,23 @@ describe("GET /api/market/screener?format=csv", () => {
     ]);
     expect(rows).toHaveLength(6);
   });
+
+  test("the leading id and steamAppId may be named in columns (as the header names them): no change", async () => {
+    const header = async (columns: string) => {
+      const res = await request(`/api/market/screener?format=csv&columns=${columns}`, {
+        cookie: premium.cookie,
+      });
+      expect(res.status, columns).toBe(200);
+      return (parse(await res.text()) as string[][])[0];
+    };
+    // Review r22-c #9: "columns: Unknown column id" for a column its own header names.
+    expect(await header("id,name")).toEqual(["id", "steamAppId", "name"]);
+    expect(await header("name,steamAppId,id")).toEqual(["id", "steamAppId", "name"]);
+    expect(await header("id")).toEqual(["id", "steamAppId"]);
+    const none = await request("/api/market/screener?format=csv&columns=,", { cookie: premium.cookie });
+    expect(none.status).toBe(422);
+    expect((await none.json()).errors).toEqual([{ field: "columns", message: "Name at least one column" }]);
+  });
 });
 
 describe("GET /api/market/summary", () => {

@@ -237,6 +237,14 @@ describe("reports", () => {
     const bad = await generate(regular, "nope");
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors[0].field).toBe("reportType");
+    // Review r22-c #9: a missing type is "Required", as other routes say, not an invalid option.
+    const missing = await request("/api/analytics/reports", {
+      method: "POST",
+      cookie: regular.cookie,
+      json: {},
+    });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toEqual([{ field: "reportType", message: "Required" }]);
     expect((await request("/api/analytics/reports")).status).toBe(401);
     expect((await request("/api/analytics/reports", { method: "POST", json: {} })).status).toBe(401);
   });

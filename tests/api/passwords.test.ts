@@ -179,9 +179,15 @@ describe("POST /api/auth/password", () => {
     }
   });
 
-  test("sign-up keeps the length rule only: spaces or the email as the password are accepted there", async () => {
+  test("sign-up refuses spaces alone as a change does (r22-c #8), and still accepts the email as the password", async () => {
     const email = `spaces-${crypto.randomUUID().slice(0, 8)}@studio.example`;
-    const res = await request("/api/auth/signup", { method: "POST", json: { email, password: "        " } });
+    const spaces = await request("/api/auth/signup", {
+      method: "POST",
+      json: { email, password: "        " },
+    });
+    expect(spaces.status).toBe(422);
+    expect((await spaces.json()).errors).toEqual([{ field: "password", message: "Must not be only spaces" }]);
+    const res = await request("/api/auth/signup", { method: "POST", json: { email, password: email } });
     expect(res.status).toBe(201);
   });
 

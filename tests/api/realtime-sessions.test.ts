@@ -111,7 +111,7 @@ test("deleting the account closes its sockets, and analytics_stats stops countin
   expect(await s2.closedWithin()).toBe(SESSION_ENDED_CLOSE_CODE);
 });
 
-test("a demoted user loses the Premium channels at once and keeps the others", async () => {
+test("a demoted user loses the Premium channels at once, keeps the others, and market_trends loses its volatility", async () => {
   const admin = await createTestUser({ role: "admin" });
   const bob = await createTestUser({ role: "premium" });
   const b = await connect(bob.cookie);
@@ -124,17 +124,23 @@ test("a demoted user loses the Premium channels at once and keeps the others", a
   });
   expect(res.status).toBe(200);
   const dropped = await b.next("subscription_confirmed");
-  expect(dropped.subscribed).toEqual(["trending_games"]);
+  expect(dropped.subscribed).toEqual(["trending_games", "market_trends"]);
   // The client is told its plan changed, to reload the user and show the shell as Starter.
   expect((await b.next("account_changed")).role).toBe("regular");
-  publish("market_trends", [{ genre: "Strategy", volatility: 0.3 }]);
+  // market_trends moved to the Starter copy: its value of the moment (none here), then without volatility.
+  expect(await b.next("channel_update")).toMatchObject({ channel: "market_trends", data: [] });
+  publish("market_trends", [{ category: "Strategy", players: 5, volatilityScore: 3 }]);
   publishToUser(bob.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
   publish("trending_games", { games: [] });
-  const update = await b.next("channel_update");
-  expect(update.channel).toBe("trending_games");
+  expect(await b.next("channel_update")).toMatchObject({
+    channel: "market_trends",
+    data: [{ category: "Strategy", players: 5 }],
+  });
+  expect((await b.next("channel_update")).channel).toBe("trending_games");
   await expect(b.next("channel_update", 300)).rejects.toThrow();
-  // And cannot take them back on this socket.
-  expect((await b.subscribe(["market_trends"])).channels).toEqual([]);
+  // And cannot take ai_analysis back on this socket: refused, with why.
+  expect((await b.subscribe(["ai_analysis"])).channels).toEqual([]);
+  expect((await b.next("subscription_refused")).channels).toEqual(["ai_analysis"]);
   expect(await b.closedWithin(100)).toBeUndefined();
   b.ws.close();
 });
@@ -142,7 +148,9 @@ test("a demoted user loses the Premium channels at once and keeps the others", a
 test("a user promoted while connected may subscribe to Premium channels without reconnecting", async () => {
   const carol = await createTestUser();
   const c = await connect(carol.cookie);
-  expect((await c.subscribe(["market_trends"])).channels).toEqual([]);
+  expect((await c.subscribe(["ai_analysis"])).channels).toEqual([]);
+  expect((await c.subscribe(["market_trends"])).channels).toEqual(["market_trends"]);
+  await c.drain();
   await fromAnotherConnection(
     "UPDATE users SET role = 'premium', subscription_tier = 'professional' WHERE id = ?",
     [carol.user.id],
@@ -150,7 +158,13 @@ test("a user promoted while connected may subscribe to Premium channels without 
   await recheckSockets();
   // Told at once, so the shell enables the Premium items without a reload.
   expect((await c.next("account_changed")).role).toBe("premium");
-  expect((await c.subscribe(["market_trends"])).channels).toEqual(["market_trends"]);
+  expect((await c.subscribe(["ai_analysis"])).channels).toEqual(["ai_analysis"]);
+  // market_trends moved to the Premium copy: with the volatility now.
+  await c.drain();
+  publish("market_trends", [{ category: "Strategy", players: 5, volatilityScore: 3 }]);
+  expect((await c.next("channel_update")).data).toEqual([
+    { category: "Strategy", players: 5, volatilityScore: 3 },
+  ]);
   c.ws.close();
 });
 
@@ -192,7 +206,7 @@ test("changes made by another process reach open sockets on the watch's next tic
     const d = await connect(demoted.cookie);
     const s = await connect(signedOut.cookie);
     const e = await connect(expired.cookie);
-    await d.subscribe(["market_trends"]);
+    await d.subscribe(["ai_analysis"]);
 
     // `bun run user:role` from the shell; a session deleted and one expired by another connection.
     await fromAnotherConnection(

@@ -125,6 +125,8 @@ test("connection, subscribe/confirm and ping/pong", async () => {
   await c.opened;
   const hello = await c.next("connection");
   expect(hello.status).toBe("connected");
+  // Review r22-c #5: a Starter user is offered only the channels they may join (not ai_analysis).
+  expect(hello.channels).toEqual(["analytics_stats", "trending_games", "market_trends", "notifications"]);
   c.ws.send(JSON.stringify({ type: "subscribe", channels: ["trending_games", "no_such_channel"] }));
   const confirmed = await c.next("subscription_confirmed");
   expect(confirmed.channels).toEqual(["trending_games"]);
@@ -136,7 +138,14 @@ test("connection, subscribe/confirm and ping/pong", async () => {
 test("a subscribe repeating names confirms each once; one listing over 20 names is answered, not dropped", async () => {
   const c = connect(bob.cookie);
   await c.opened;
-  await c.next("connection");
+  // A Premium user is offered every channel.
+  expect((await c.next("connection")).channels).toEqual([
+    "analytics_stats",
+    "trending_games",
+    "ai_analysis",
+    "market_trends",
+    "notifications",
+  ]);
   c.ws.send(
     JSON.stringify({ type: "subscribe", channels: ["trending_games", "trending_games", "market_trends"] }),
   );
@@ -217,7 +226,7 @@ test("analytics_stats counts connected users from the database and the hub", asy
 
   // The figures follow the catalog and the reports table as they grow.
   await upsertGames([{ name: "Portal 2" }, { name: "Hades" }], "test");
-  await generateReport(bob.user, "genre_trends");
+  await generateReport(bob.user, "watchlist_summary");
   expect(await collectStats()).toMatchObject({ gamesAnalyzed: 2, aiAnalyses: 1 });
 
   for (const c of [a, a2, b]) c.ws.close();
@@ -293,21 +302,52 @@ test("the first analytics_stats subscriber gets the figures of the moment, not a
   }
 });
 
-test("Premium channels are confirmed only to Premium users: a Starter user gets neither the confirmation nor the data", async () => {
-  publish("market_trends", [{ genre: "Roguelike", volatility: 0.12 }]);
+test("a Starter user's subscribe to a Premium channel is refused with its name and why; market_trends comes without volatility", async () => {
   const c = connect(alice.cookie);
   try {
     await c.opened;
     await c.next("connection");
     c.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends", "ai_analysis"] }));
     const confirmed = await c.next("subscription_confirmed");
-    expect(confirmed.channels).toEqual([]);
-    expect(confirmed.subscribed).toEqual([]);
-    publish("market_trends", [{ genre: "Strategy", volatility: 0.3 }]);
+    expect(confirmed.channels).toEqual(["market_trends"]);
+    expect(confirmed.subscribed).toEqual(["market_trends"]);
+    // Review r22-c #5: told which channels were refused and why, not left to guess.
+    expect(await c.next("subscription_refused")).toMatchObject({
+      channels: ["ai_analysis"],
+      reason: "This feature needs a Premium plan",
+    });
+    // The trends of the moment (none in this database), then each publish, as over HTTP: without
+    // the genres' volatility, a Premium figure (ADR 020).
+    expect(await c.next("channel_update")).toMatchObject({ channel: "market_trends", data: [] });
+    publish("market_trends", [{ category: "Strategy", players: 1200, volatilityScore: 3 }]);
     publishToUser(alice.user.id, "ai_analysis", { type: "sentiment", processingTime: 40 });
+    expect((await c.next("channel_update")).data).toEqual([{ category: "Strategy", players: 1200 }]);
     await expect(c.next("channel_update", 300)).rejects.toThrow();
   } finally {
     c.ws.close();
+  }
+});
+
+test("a Premium user's market_trends carries the volatility, and a late subscriber gets it too", async () => {
+  const trends = [{ category: "Roguelike", players: 900, volatilityScore: 4.5 }];
+  publish("market_trends", trends);
+  const premium = connect(bob.cookie);
+  const starter = connect(alice.cookie);
+  try {
+    await Promise.all([premium.opened, starter.opened]);
+    await Promise.all([premium.next("connection"), starter.next("connection")]);
+    premium.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends"] }));
+    starter.ws.send(JSON.stringify({ type: "subscribe", channels: ["market_trends"] }));
+    await Promise.all([premium.next("subscription_confirmed"), starter.next("subscription_confirmed")]);
+    // Nothing refused: no subscription_refused for a subscribe that got all it asked for.
+    await Promise.all([premium.next("channel_update"), starter.next("channel_update")]);
+    publish("market_trends", trends);
+    expect((await premium.next("channel_update")).data).toEqual(trends);
+    expect((await starter.next("channel_update")).data).toEqual([{ category: "Roguelike", players: 900 }]);
+    await expect(starter.next("subscription_refused", 100)).rejects.toThrow();
+  } finally {
+    premium.ws.close();
+    starter.ws.close();
   }
 });
 

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart3, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { GENRE_SERIES_FILLS, GENRE_SERIES_RULE } from "../../contracts/player-figures.ts";
 import { isAdmin } from "../../contracts/roles.ts";
 import { EmptyState } from "../../ui/empty-state/index.ts";
 import { currentUserQuery } from "../queries/auth.ts";
@@ -33,13 +34,7 @@ export function AdminHint({
   );
 }
 
-/**
- * When a genre has a series (volatility, players per genre), as `computeMarketTrends` decides it on
- * the server: 5 weekly points in the latest 90 days of player data, 3 or more of its games in one week.
- */
-export const GENRE_SERIES_RULE =
-  "A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days.";
-export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
+export { GENRE_SERIES_FILLS, GENRE_SERIES_RULE };
 
 /** The operator's part of the genre empty state: where player series come from. */
 function GenreSeriesAdminHint() {

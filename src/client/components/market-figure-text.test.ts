@@ -157,6 +157,18 @@ test("AI Predictions with no game projected shows no figure and says why, not '0
   expect(monthly.hint).not.toMatch(/\b0 /);
   expect(aiPredictionsText(figures("days", 5, 0)).hint).toMatch(/and no game has that many\.$/);
   expect(aiPredictionsText(figures("days", 0, 0)).hint).toMatch(/no player history yet\.$/);
+  // Review r22-c #2: with no player figures at all the server answers the counts as null (no data).
+  const none = figures("days", 0, 0);
+  none.marketActivity = { ...none.marketActivity, players: null, change: null };
+  none.aiPredictions = {
+    ...none.aiPredictions!,
+    rising: null,
+    stable: null,
+    declining: null,
+    projected: null,
+  };
+  expect(aiPredictionsText(none)).toMatchObject({ value: "–", projected: false });
+  expect(aiPredictionsText(none).hint).toMatch(/no player history yet\.$/);
   const projected = aiPredictionsText(figures("days", 12, 12));
   expect(projected).toMatchObject({ value: "3 rising", projected: true });
   expect(projected.hint).toBe(

@@ -66,7 +66,8 @@ export function aiPredictionsText(figures: OverviewFigures | undefined): {
   const predictions = figures?.aiPredictions;
   if (!predictions)
     return { value: "–", hint: "games projected by their player trend line", projected: false };
-  if (predictions.projected === 0) {
+  // 0 projected, or null: no player figures at all (review r22-c #2).
+  if (!predictions.projected) {
     const needs = `a projection needs ${predictions.minDays} days of daily player counts in the latest 30 days of data`;
     const has = !figures?.marketActivity.games
       ? "the catalog has no player history yet"

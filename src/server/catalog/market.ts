@@ -281,7 +281,8 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
   const comparedText = `${activity.comparedGames} ${activity.comparedGames === 1 ? "game" : "games"}`;
   return {
     marketActivity: {
-      players,
+      // No game with figures: no data, not "0 players" (review r22-c #2), as `change` is null then.
+      players: games > 0 ? players : null,
       change: activity.change,
       games,
       comparedGames: activity.comparedGames,

@@ -7,6 +7,7 @@ import {
   type ReportType,
   withoutVolatility,
 } from "../../contracts/games.ts";
+import { GENRE_SERIES_FILLS, GENRE_SERIES_RULE, NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db } from "../db/client.ts";
@@ -61,11 +62,45 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
 }
 
 /**
+ * Why a report built from the data as it is now would hold nothing, or null when it holds something
+ * (review r22-c #3): an empty report is stored with this as its `emptyReason`, so whoever reads it
+ * (the API, an export) is told why rather than given bare empty lists. A market overview with some player figures but no
+ * trending game or genre yet is partial, not empty, and is stored: it says what it has. A watchlist
+ * summary of an empty watchlist says so itself ("0 tracked games") and is stored.
+ */
+function emptyReportReason(type: ReportType, data: Record<string, unknown>): string | null {
+  const none = (key: string) => !Array.isArray(data[key]) || (data[key] as unknown[]).length === 0;
+  switch (type) {
+    case "market_overview": {
+      const activity = data.marketActivity as { games?: number } | undefined;
+      if (activity?.games || !none("topTrending") || !none("largestGenres")) return null;
+      return `A market overview sums the catalog's players and ranks its trending games by player counts, and no game has any yet. ${NO_PLAYER_HISTORY}: generate the report once it has run.`;
+    }
+    case "genre_trends":
+      if (!none("genres")) return null;
+      return `A genre trends report needs genres with a player series, and none has one yet. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
+    case "watchlist_summary":
+      return null;
+  }
+}
+
+/**
+ * Market overviews stored before review r22-c #2 hold `players: 0` over no game with figures: read as
+ * no data (`null`), as the Overview now answers it.
+ */
+function withoutZeroPlayers(data: Record<string, unknown>): Record<string, unknown> {
+  const activity = data.marketActivity as { players?: number | null; games?: number } | undefined;
+  if (activity?.games !== 0 || activity.players !== 0) return data;
+  return { ...data, marketActivity: { ...activity, players: null } };
+}
+
+/**
  * A report as `user` may read it: genre volatility is a premium figure (ADR 020), so a regular user's
  * genres come without it and a genre trends report without its most volatile genres. Applied when a
  * report is stored and again when it is read, so a user demoted since does not read it either.
  */
-function forReader(user: Pick<PublicUser, "role">, data: Record<string, unknown>): Record<string, unknown> {
+function forReader(user: Pick<PublicUser, "role">, stored: Record<string, unknown>): Record<string, unknown> {
+  const data = withoutZeroPlayers(stored);
   if (hasPremiumAccess(user)) return data;
   const { mostVolatile: _, ...rest } = data;
   for (const key of ["largestGenres", "genres"] as const) {
@@ -118,7 +153,10 @@ export async function generateReport(
   if ((await reportsInLastHour(user.id, Date.now())) >= limit) {
     throw await reportLimitReached(user.id, limit, Date.now());
   }
-  const data = forReader(user, await buildReport(reportType, user.id));
+  const built = await buildReport(reportType, user.id);
+  // A report with nothing in it is stored as asked, with why it is empty and how that fills.
+  const empty = emptyReportReason(reportType, built);
+  const data = forReader(user, empty ? { ...built, emptyReason: empty } : built);
   const id = crypto.randomUUID();
   const now = Date.now();
   const inserted = await db().all<{ id: string }>(

@@ -509,7 +509,8 @@ function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColum
  */
 export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint8Array>> {
   const { index } = await catalogIndex();
-  const columns = q.columns?.length ? q.columns : [...SCREENER_COLUMNS];
+  // Absent: every column; an empty list (`columns=id`) is the leading keys alone.
+  const columns = q.columns ?? [...SCREENER_COLUMNS];
   // With an estimate column, a last column says which rows' estimates are low-signal (a range, no
   // single figure: the P50 beside it is not one to quote).
   const lowSignalColumn = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");

@@ -1,6 +1,7 @@
 import type { Server, ServerWebSocket } from "bun";
+import { type GenreTrendRow, withoutVolatility } from "../../contracts/games.ts";
 import { CHANNELS, type Channel, USER_CHANNELS } from "../../contracts/realtime.ts";
-import type { Role } from "../../contracts/roles.ts";
+import { hasPremiumAccess, type Role } from "../../contracts/roles.ts";
 import { log } from "../log.ts";
 
 /**
@@ -23,18 +24,40 @@ export interface SocketData {
 export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "role">;
 
 const topic = (channel: Channel) => `channel:${channel}`;
+/** A shared channel's copy for Starter users (STARTER_VIEWS): the same messages less Premium figures. */
+const starterTopic = (channel: Channel) => `starter:${channel}`;
 /** A user channel's topic: one per user, so a publish reaches that user's sockets alone. */
 const userTopic = (userId: string, channel: Channel) => `user:${userId}:${channel}`;
-/** The topic a socket listens on for a channel: the shared one, or its user's own. */
+
+/**
+ * Shared channels open to every user whose data holds Premium figures: what a Starter user's sockets
+ * receive instead, as the same data reads over HTTP. `market_trends` without the genres' volatility,
+ * as `GET /api/analytics/market-trends` answers a Starter user (ADR 020; review r22-c #5).
+ */
+const STARTER_VIEWS: ReadonlyMap<Channel, (data: unknown) => unknown> = new Map([
+  [
+    "market_trends",
+    (data: unknown) => (Array.isArray(data) ? (data as GenreTrendRow[]).map(withoutVolatility) : data),
+  ],
+]);
+
+/** Whether a channel's messages differ by the user's plan: a role change moves its subscription. */
+export function hasStarterView(channel: Channel): boolean {
+  return STARTER_VIEWS.has(channel);
+}
+
+/** The topic a socket listens on for a channel: the shared one (or its Starter copy), or its user's own. */
 function topicOf(ws: ServerWebSocket<unknown>, channel: Channel): string | null {
-  if (!USER_CHANNELS.has(channel)) return topic(channel);
   const data = socketUsers.get(ws);
+  if (!USER_CHANNELS.has(channel)) {
+    return STARTER_VIEWS.has(channel) && !hasPremiumAccess(data) ? starterTopic(channel) : topic(channel);
+  }
   return data ? userTopic(data.userId, channel) : null;
 }
 
 let server: Pick<Server<unknown>, "publish"> | undefined;
-/** The last message published on each channel, sent to a socket the moment it subscribes. */
-const latest = new Map<Channel, string>();
+/** The last message published on each shared topic, sent to a socket the moment it subscribes. */
+const latest = new Map<string, string>();
 /**
  * Channels whose current value is computed on demand (analytics_stats: its figures are only
  * published every few seconds while someone listens, so a first subscriber would wait).
@@ -68,9 +91,16 @@ const updateMessage = (channel: Channel, data: unknown, timestamp = new Date().t
 /** Publishes on a shared channel to every subscriber; a user channel takes `publishToUser`. */
 export function publish(channel: Channel, data: unknown): void {
   if (!server || USER_CHANNELS.has(channel)) return;
-  const message = updateMessage(channel, data);
-  latest.set(channel, message);
+  const timestamp = new Date().toISOString();
+  const message = updateMessage(channel, data, timestamp);
+  latest.set(topic(channel), message);
   server.publish(topic(channel), message);
+  const starter = STARTER_VIEWS.get(channel);
+  if (starter) {
+    const copy = updateMessage(channel, starter(data), timestamp);
+    latest.set(starterTopic(channel), copy);
+    server.publish(starterTopic(channel), copy);
+  }
 }
 
 /** Publishes on a user channel (USER_CHANNELS): only that user's subscribed sockets receive it. */
@@ -197,11 +227,15 @@ async function sendLatest(ws: ServerWebSocket<unknown>, channels: Channel[]): Pr
     // User channels (ai_analysis: "an analysis of yours just finished"; notifications) carry events,
     // not a value: replaying the last one would show an old event as if it had just happened.
     if (USER_CHANNELS.has(channel)) continue;
-    let message = latest.get(channel);
+    const name = topicOf(ws, channel);
+    if (name === null) continue;
+    let message = latest.get(name);
     const compute = currentValue.get(channel);
     if (compute) {
       try {
-        message = updateMessage(channel, await compute());
+        const value = await compute();
+        const starter = name === starterTopic(channel) ? STARTER_VIEWS.get(channel) : undefined;
+        message = updateMessage(channel, starter ? starter(value) : value);
       } catch (error) {
         log.warn("realtime: could not compute a channel's current value", {
           channel,
@@ -209,7 +243,14 @@ async function sendLatest(ws: ServerWebSocket<unknown>, channels: Channel[]): Pr
         });
       }
     }
-    if (message === undefined || ws.readyState !== 1 || !ws.isSubscribed(topic(channel))) continue;
+    // Still on the same topic: a role change while computing moved it (and sent that topic's value).
+    if (
+      message === undefined ||
+      ws.readyState !== 1 ||
+      !ws.isSubscribed(name) ||
+      topicOf(ws, channel) !== name
+    )
+      continue;
     ws.send(message);
   }
 }

@@ -8,9 +8,11 @@ import { sessions, users } from "../db/schema/index.ts";
 import { log } from "../log.ts";
 import {
   closeSocket,
+  hasStarterView,
   openSockets,
   type SocketData,
   socketData,
+  subscribe,
   subscribedChannels,
   unsubscribe,
 } from "./hub.ts";
@@ -88,7 +90,12 @@ export function closeSocketsExceptSession(keepSessionId: string): number {
 function applyRole(ws: Socket, data: SocketData, role: Role): void {
   if (data.role === role) return;
   const lostPremium = hasPremiumAccess({ role: data.role }) && !hasPremiumAccess({ role });
+  const planChanged = hasPremiumAccess({ role: data.role }) !== hasPremiumAccess({ role });
+  // Channels read by plan (market_trends' volatility) move to the new plan's copy, and send its value.
+  const moved = planChanged ? [...data.channels].filter(hasStarterView) : [];
+  if (moved.length > 0) unsubscribe(ws, moved);
   data.role = role;
+  if (moved.length > 0) void subscribe(ws, moved);
   const dropped = lostPremium ? [...data.channels].filter((channel) => PREMIUM_CHANNELS.has(channel)) : [];
   if (dropped.length > 0) {
     unsubscribe(ws, dropped);

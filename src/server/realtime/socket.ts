@@ -4,8 +4,10 @@ import { type BunWebSocketData, upgradeWebSocket, websocket } from "hono/bun";
 import { createMiddleware } from "hono/factory";
 import {
   ClientMessageSchema,
+  channelsFor,
   isChannel,
   MAX_CHANNELS_PER_MESSAGE,
+  PREMIUM_CHANNEL_REASON,
   PREMIUM_CHANNELS,
   type ServerMessage,
 } from "../../contracts/realtime.ts";
@@ -16,7 +18,6 @@ import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
-  CHANNELS,
   register,
   releaseSocketPlace,
   reserveSocketPlace,
@@ -160,15 +161,16 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
     case "subscribe":
     case "unsubscribe": {
       // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
-      // Premium channels are dropped the same way for a Starter user: their figures are Premium.
+      // Premium channels are left out for a Starter user (their data is Premium), and a subscribe
+      // to them is answered with subscription_refused naming them and why (review r22-c #5).
       // The role is the one last read for this socket (session-watch.ts keeps it current).
       // A name listed twice counts once, so the confirmation lists each channel once; a list over
       // MAX_CHANNELS_PER_MESSAGE names is answered for its first distinct known ones, and logged.
       const premium = hasPremiumAccess(socketData(ws));
       const listed = message.data.channels;
-      const channels = [...new Set(listed.filter(isChannel))]
-        .filter((name) => premium || !PREMIUM_CHANNELS.has(name))
-        .slice(0, MAX_CHANNELS_PER_MESSAGE);
+      const known = [...new Set(listed.filter(isChannel))].slice(0, MAX_CHANNELS_PER_MESSAGE);
+      const channels = known.filter((name) => premium || !PREMIUM_CHANNELS.has(name));
+      const refused = known.filter((name) => !channels.includes(name));
       if (listed.length > MAX_CHANNELS_PER_MESSAGE) {
         log.warn(`ws: ${message.data.type} listed more than ${MAX_CHANNELS_PER_MESSAGE} channels`, {
           userId,
@@ -184,6 +186,14 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
         subscribed: subscribedChannels(ws),
         timestamp: now,
       });
+      if (message.data.type === "subscribe" && refused.length > 0) {
+        send(ws, {
+          type: "subscription_refused",
+          channels: refused,
+          reason: PREMIUM_CHANNEL_REASON,
+          timestamp: now,
+        });
+      }
       return;
     }
   }
@@ -213,7 +223,9 @@ export const socketRoutes = new Hono<AppEnv>().get(
         send(ws, {
           type: "connection",
           status: "connected",
-          channels: CHANNELS,
+          // Only the channels this user may join (review r22-c #5): a Starter user is not offered
+          // the Premium ones. A role change is told with account_changed; the client subscribes again.
+          channels: channelsFor(hasPremiumAccess(owner)),
           timestamp: new Date().toISOString(),
         });
       },

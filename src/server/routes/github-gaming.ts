@@ -13,11 +13,22 @@ import { listCommunityDatasets, trendingCommunityDatasets } from "../sync/stored
 /** Spec §9: community dataset lists are cached 5 minutes. */
 const LIST_CACHE = "private, max-age=300";
 
-/** GitHub's owner and repository name rules (letters, digits, '-', '_', '.'). */
+/** GitHub's repository name rules (letters, digits, '-', '_', '.'). */
 const RepoPart = z
   .string()
   .regex(/^[\w.-]{1,100}$/, { message: "Not a GitHub name" })
   .refine((s) => s !== "." && s !== "..", { message: "Not a GitHub name" });
+
+/**
+ * GitHub's account (owner) name rules: letters, digits and '-' ('_' for managed accounts), at most 39,
+ * never starting or ending with '-' (review r22-c #9: `-bad-` reached GitHub and came back a 502).
+ */
+const OwnerPart = z
+  .string()
+  .regex(/^[\w-]{1,39}$/, { message: "Not a GitHub name" })
+  .refine((s) => !s.startsWith("-") && !s.endsWith("-"), {
+    message: "Not a GitHub name: it cannot start or end with '-'",
+  });
 
 /**
  * The data file, or 504 problem JSON once GitHub has kept the page waiting GITHUB_ROUTE_DEADLINE_MS
@@ -66,7 +77,7 @@ export const githubGamingRoutes = new Hono<AppEnv>()
   })
   .get(
     "/dataset/:owner/:repo",
-    pathParams(z.object({ owner: RepoPart, repo: RepoPart })),
+    pathParams(z.object({ owner: OwnerPart, repo: RepoPart })),
     noQueryParams(),
     async (c) => {
       const { owner, repo } = c.req.valid("param");

@@ -217,8 +217,8 @@ export function dashboardExport(
   if (data.premium && o.aiPredictions) {
     const p = o.aiPredictions;
     const from = namedTogether([p.provenance]);
-    // No game projected: no figure, rather than "0 rising" (the card's "–").
-    const projected = p.projected > 0;
+    // No game projected (0, or null with no player figures at all): no figure, rather than "0 rising" (the card's "–").
+    const projected = (p.projected ?? 0) > 0;
     add(
       "AI Predictions",
       `projected rising over the next ${p.horizonDays} days`,
