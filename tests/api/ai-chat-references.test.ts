@@ -152,7 +152,7 @@ test("a question about owners gets each game's owners estimate with its range, m
     // The fixtures' games have reviews only: their estimates come from the review model alone.
     expect(estimate.methods.filter((m) => m.weight > 0).map((m) => m.label)).toEqual(["Review model"]);
     expect(answer.content).toContain(
-      `- ${name}: estimated owners ${f(owners.mid)} (P50; P10–P90 ${f(owners.low)}–${f(owners.high)}), from the review model (estimates model ${estimate.modelVersion}), `,
+      `- ${name}: estimated owners ${f(owners.mid)} (P50; P10–P90 ${f(owners.low)}–${f(owners.high)}), from the review model (estimates model ${estimate.modelVersion}) (Estimates per game · `,
     );
   }
   expect(answer.sources.map((s) => s.source)).toContain("Estimates per game");

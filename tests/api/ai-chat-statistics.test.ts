@@ -91,7 +91,7 @@ const names = (m: ChatMessage) => (m.sources ?? []).map((s) => s.source).sort();
 test("a question about players is answered with the newest players figure, its month and its change, first", async () => {
   const answer = await ask("How many players does Terraria have and is it growing?");
   expect(answer.content).toContain(
-    "- Terraria: 33,404 average players in Feb 2022 (monthly average), -16.8% on the month before, 97.7% positive of 1,163,540 reviews, $9.99.",
+    "- Terraria: 33,404 average players in Feb 2022 (monthly average), -16.8% on the month before (SteamCharts · Feb 2022), 97.7% positive of 1,163,540 reviews (Steam via SteamSpy (dataset) · Jun 2023), $9.99 (Steam via SteamSpy (dataset) · Jun 2023).",
   );
   expect(answer.sources).toContainEqual({ source: "SteamCharts", asOf: MONTH(2).toISOString() });
   // The figures quoted are SteamCharts' and SteamSpy's: the SteamDB peaks it did not quote are not named.
@@ -100,11 +100,15 @@ test("a question about players is answered with the newest players figure, its m
 
 test("the sources line names only the sources of the figures in the answer", async () => {
   const answer = await ask("What do reviewers think of Quiet Game?");
-  expect(answer.content).toContain("- Quiet Game: 90% positive of 100 reviews.");
+  expect(answer.content).toContain(
+    "- Quiet Game: 90% positive of 100 reviews (Steam via SteamSpy (dataset) · Jun 2023).",
+  );
   expect(names(answer)).toEqual(["Steam via SteamSpy (dataset)"]);
   // Asked about players, a game without player figures says so, and names no player source.
   const players = await ask("Is Quiet Game growing?");
-  expect(players.content).toContain("- Quiet Game: no player figures stored, 90% positive of 100 reviews.");
+  expect(players.content).toContain(
+    "- Quiet Game: no player figures stored, 90% positive of 100 reviews (Steam via SteamSpy (dataset) · Jun 2023).",
+  );
   expect(names(players)).toEqual(["Steam via SteamSpy (dataset)"]);
 });
 

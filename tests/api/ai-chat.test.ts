@@ -591,7 +591,8 @@ describe("without the model, only games the question names in full", () => {
     ]);
     const one = await fallback("Tell me about Lone Reading");
     expect(one.content).toContain(
-      "Lone Reading: 80% positive of 1,000 reviews, 1,590 players on the one day of readings we have (not yet a 7-day average).",
+      // Each figure with its source (a review count no point dates: said so).
+      "Lone Reading: 80% positive of 1,000 reviews (source not recorded), 1,590 players on the one day of readings we have (not yet a 7-day average) (test · ",
     );
     expect(one.content).not.toMatch(/over the last 7 days/);
     // Three days of readings: an average over those three, not over seven.

@@ -9,12 +9,15 @@ import type {
   NumberCheckDrop,
 } from "../../contracts/ai.ts";
 import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
+import type { PublishedSales } from "../../contracts/game-page.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
+import { discountOf } from "../catalog/game-page.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformSpellings } from "../catalog/platform-names.ts";
+import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, readRows } from "../db/client.ts";
@@ -52,7 +55,14 @@ import {
   type Usage,
 } from "./llm.ts";
 import { configuredModel, STATISTICAL_MODEL } from "./provider.ts";
-import { dataSources, type QuotedFigure, quotedSources } from "./sources.ts";
+import {
+  dataSources,
+  figureKey,
+  figureProvenance,
+  type Quoted,
+  type QuotedFigure,
+  quotedSources,
+} from "./sources.ts";
 import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
 
 /**
@@ -380,7 +390,11 @@ export function refersTo(
   const key = normalizeName(span);
   if (!key || !/[a-z]/.test(key)) return false;
   const keys = [key, otherNumerals(key)].filter((k): k is string => k != null);
-  const names = [game.name, ...(game.formerNames ?? [])];
+  // A possessive is read without its "'s" on both sides: referencesIn drops it from the question's
+  // words ("PLAYERUNKNOWN'S BATTLEGROUNDS" → "PLAYERUNKNOWN BATTLEGROUNDS"), so a name holding one
+  // is matched without it too (review r22-a, item 2).
+  const named = [game.name, ...(game.formerNames ?? [])];
+  const names = [...new Set([...named, ...named.map((n) => n.replace(/['’]s(?![\p{L}\p{N}])/giu, ""))])];
   const titles = new Set(
     names.flatMap((name) => {
       const title = name.split(SUBTITLE)[0]!;
@@ -752,26 +766,108 @@ async function estimatesSentence(
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/** A question about where games sold ("in which regions", "in Japan"): published sales then give their regions. */
+const ASKS_REGIONS =
+  /\b(regions?|regional|where|north america|america|us|usa|europe|european|eu|japan|japanese|jp|na)\b/i;
+
+const DAY_FORMAT = new Intl.DateTimeFormat("en", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const MONTH_FORMAT = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A figure's source and date as a source note writes them ("Steam via SteamSpy (dataset) · Jun 2023"):
+ * a source dating by the month, or data older than 60 days, by its month; newer data by its day. Several
+ * sources are joined with "; "; none is said as such ("source not recorded"), never left out.
+ */
+export function sourceWords(provenance: readonly Provenance[], now = Date.now()): string {
+  const named = provenance.filter((p) => p.source.trim() && p.source.toLowerCase() !== "none");
+  if (!named.length) return "source not recorded";
+  return named
+    .map((p) => {
+      const t = p.asOf == null ? Number.NaN : Date.parse(p.asOf);
+      if (Number.isNaN(t)) return `${p.source} · date not given`;
+      const byMonth = p.asOfPrecision === "month" || now - t >= 60 * 86_400_000;
+      return `${p.source} · ${(byMonth ? MONTH_FORMAT : DAY_FORMAT).format(t)}`;
+    })
+    .join("; ");
+}
+
+const USD = new Intl.NumberFormat("en", { style: "currency", currency: "USD" });
+
+/**
+ * A price as every screen writes it (the client's formatPrice and priceText): money with its cents
+ * ("$15.20"), a price of 0 as "Free", and a sale as "$5.99 (90% off $59.99)".
+ */
+export function priceWords(price: number, discount?: { listPrice: number; percent: number } | null): string {
+  if (price === 0) return "Free";
+  const money = USD.format(price);
+  return discount ? `${money} (${discount.percent}% off ${USD.format(discount.listPrice)})` : money;
+}
+
+/** Units as the datasets publish them: millions to two decimals ("82.53 million"). */
+const millions = (units: number) =>
+  `${(units / 1_000_000).toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} million`;
+
+const REGION_NAMES = [
+  ["northAmerica", "North America"],
+  ["europe", "Europe"],
+  ["japan", "Japan"],
+  ["other", "other regions"],
+] as const;
+
+/**
+ * Published unit sales in words (the game page's "Units sold (published)"): the total and its platforms,
+ * with the regions when the question asks where, a region no platform gives said so, and one some do not
+ * give said as a partial sum. Never added to an estimate: they are another measure of another source.
+ */
+export function publishedSalesWords(sales: PublishedSales, regions: boolean): string {
+  const platforms = sales.platforms.map((p) =>
+    sales.platforms.length > 1 ? `${p.platform} ${millions(p.units)}` : p.platform,
+  );
+  const parts = [`${millions(sales.units)} units sold as published (${platforms.join(", ")})`];
+  if (regions) {
+    const given = REGION_NAMES.flatMap(([key, name]) => {
+      const value = sales.regions[key];
+      if (value == null) return [];
+      const gap = sales.regionsNotGiven[key];
+      return [
+        `${name} ${millions(value)}${gap ? ` (${gap} of ${sales.platforms.length} platforms do not give it)` : ""}`,
+      ];
+    });
+    const missing = REGION_NAMES.filter(([key]) => sales.regions[key] == null).map(([, name]) => name);
+    parts.push(
+      `by region ${given.length ? given.join(", ") : "none given"}${missing.length ? `; ${missing.join(", ")} not given by the file` : ""}`,
+    );
+  }
+  return parts.join(", ");
+}
+
 /**
  * Without the model: the facts of the games the question names, as plain sentences; when it names
  * none, of the games the model's tool calls had already found (a model that ran out of steps). Each
  * game's newest player figure with its period and change (the 7-day average, else the monthly mean
  * month on month, as Game Analysis states it), first when the question asks about players (review
  * r20c, item 4); `quoted` says which figures the text holds, so the answer names only their sources.
+ * Every figure names its source and date beside it (review r22-a, item 2), and a question about sales
+ * gets the published units where the catalog holds them, beside (never added to) the Steam estimate.
  */
 async function statisticalAnswer(
   ledger: ToolLedger,
   namedInQuestion: Promise<Array<{ id: string; name: string }>>,
   question: string,
   search: NameSearch,
-): Promise<{ text: string; quoted: Array<{ gameId: string; figure: QuotedFigure }> }> {
+): Promise<{ text: string; quoted: Quoted[] }> {
   const found = await namedInQuestion;
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
   const missing = await notInCatalog(namesNotFound(question, accounted(found), await catalogKnows()), search);
   const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
-  const quoted: Array<{ gameId: string; figure: QuotedFigure }> = [];
+  const quoted: Quoted[] = [];
   if (ids.length === 0)
     return {
       text: `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`,
@@ -779,12 +875,44 @@ async function statisticalAnswer(
     };
   const asksPlayers = ASKS_PLAYERS.test(question);
   const asksOwners = ASKS_OWNERS.test(question);
+  const asksUnits = ASKS_UNITS.test(question);
+  const sheets = await factSheets(ledger, ids);
+  const [sales, records] = await Promise.all([
+    asksUnits
+      ? Promise.all(sheets.map((s) => gamePublishedSales(s.gameId).catch(() => null)))
+      : sheets.map(() => null),
+    readRows(
+      "SELECT id, price, list_price, price_source, price_at FROM games WHERE id IN (SELECT value FROM json_each(?))",
+      [JSON.stringify(ids)],
+    ),
+  ]);
+  const discounts = new Map(records.map((r) => [String(r.id), discountOf(r)]));
+  // Every figure a line may quote, read at once: each names its own source and date.
+  const candidates: Quoted[] = sheets.flatMap((sheet, i) => [
+    ...(["reviews", "price", "monthlyPlayers", "dailyPlayers", "estimates", "projection"] as const).map(
+      (figure) => ({ gameId: sheet.gameId, figure }),
+    ),
+    ...(sales[i]
+      ? [{ gameId: sheet.gameId, figure: "publishedSales" as const, provenance: sales[i].provenance }]
+      : []),
+  ]);
+  const sourcesOf = await figureProvenance(candidates);
   const lines: string[] = [];
-  for (const sheet of await factSheets(ledger, ids)) {
+  for (const [i, sheet] of sheets.entries()) {
+    const published = sales[i];
     const use = (figure: QuotedFigure, text: string) => {
-      quoted.push({ gameId: sheet.gameId, figure });
-      return text;
+      quoted.push({
+        gameId: sheet.gameId,
+        figure,
+        ...(figure === "publishedSales" && published ? { provenance: published.provenance } : {}),
+      });
+      return `${text} (${sourceWords(sourcesOf.get(figureKey(sheet.gameId, figure)) ?? [])})`;
     };
+    if (published) {
+      // Kept with the answer's facts: a follow-up may quote them.
+      const known = ledger.games.get(sheet.gameId);
+      if (known) known.facts = { ...known.facts, publishedSales: published };
+    }
     const week = sheet.players.weekOnWeekChangePct;
     const month = sheet.monthlyPlayers;
     const [y, m] = (month?.month ?? "").split("-");
@@ -802,14 +930,22 @@ async function statisticalAnswer(
           : asksPlayers
             ? "no player figures stored"
             : null;
-    // Only an estimate given is a quoted figure: "no owners estimate" names no source.
+    // Published units first, in the order the text quotes them.
+    const publishedPart = published
+      ? use("publishedSales", publishedSalesWords(published, ASKS_REGIONS.test(question)))
+      : null;
+    // Only an estimate given is a quoted figure: "no owners estimate" names no source. A game the
+    // model does not cover whose published units answer the question needs no word on its estimate.
     const estimates = !asksOwners
       ? null
       : sheet.estimates?.owners
         ? use("estimates", await estimatesSentence(sheet, question))
-        : await estimatesSentence(sheet, question);
+        : published
+          ? null
+          : await estimatesSentence(sheet, question);
     const parts = [
-      estimates,
+      publishedPart,
+      estimates && published ? `the Steam estimate beside them (not added): ${estimates}` : estimates,
       asksPlayers ? players : null,
       sheet.positiveSharePct != null && sheet.reviews
         ? use(
@@ -824,7 +960,7 @@ async function statisticalAnswer(
             `${sheet.marketTrend}: projected ${sheet.projection.direction} to ${sheet.projection.projectedPlayers.toLocaleString("en")} in ${sheet.projection.horizonDays} days`,
           )
         : null,
-      sheet.priceUsd != null ? use("price", `$${sheet.priceUsd}`) : null,
+      sheet.priceUsd != null ? use("price", priceWords(sheet.priceUsd, discounts.get(sheet.gameId))) : null,
     ].filter(Boolean);
     lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
@@ -1359,7 +1495,7 @@ export async function* askAnalyst(
   let numberCheck: ChatMessage["numberCheck"] = null;
   let modelUsed: string;
   // Set when the answer is written from the statistics alone: the figures its text quotes.
-  let quotedFigures: Array<{ gameId: string; figure: QuotedFigure }> | null = null;
+  let quotedFigures: Quoted[] | null = null;
   if (answeredByModel && model) {
     // Numbers may come from this answer's tool results and from the earlier answers of the
     // conversation; the question's own numbers are not facts.

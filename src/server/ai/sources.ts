@@ -3,7 +3,7 @@ import { figureSources } from "../catalog/figure-sources.ts";
 import { playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
-import { ESTIMATES_SOURCE } from "../catalog/source-names.ts";
+import { ESTIMATES_SOURCE, MONTH_DATED_SOURCES } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
@@ -67,24 +67,43 @@ export type QuotedFigure =
   | "monthlyPlayers"
   | "dailyPlayers"
   | "estimates"
-  | "projection";
+  | "projection"
+  | "publishedSales";
 
-const QUOTED_POINTS: Record<Exclude<QuotedFigure, "dailyPlayers" | "estimates" | "projection">, string> = {
+/** A figure an answer quotes; a published-sales figure carries its own files and dates (`provenance`). */
+export interface Quoted {
+  gameId: string;
+  figure: QuotedFigure;
+  provenance?: readonly Provenance[];
+}
+
+const QUOTED_POINTS: Record<"reviews" | "price" | "monthlyPlayers", string> = {
   reviews: "metric IN ('reviews_positive', 'reviews_negative')",
   price: "metric = 'price'",
   monthlyPlayers: "metric = 'players' AND period = 'month'",
 };
 
+/** The key of a game's figure in what figureProvenance answers. */
+export const figureKey = (gameId: string, figure: QuotedFigure) => `${gameId}\u0000${figure}`;
+
 /**
  * The sources of the figures an answer quotes, and only those (review r20c, item 4: an answer of
- * reviews and a price named SteamCharts): each figure's newest point's source at its time, the 7-day
- * players average by the catalog's player series, an estimate by the per-game estimates at its time.
- * One entry per source, at its newest time, in the order the figures are quoted. The stored figures
- * of every game are read in one query (a part per kind of figure, each game's in a json_each list).
+ * reviews and a price named SteamCharts): each figure's newest point's source at its time (a price with
+ * no point: its game record's source and time, as the game page dates it), the 7-day players average by
+ * the catalog's player series, an estimate by the per-game estimates at its time, published sales by
+ * their files. One entry per source, at its newest time, in the order the figures are quoted.
  */
-export async function quotedSources(
-  quoted: ReadonlyArray<{ gameId: string; figure: QuotedFigure }>,
-): Promise<Provenance[]> {
+export async function quotedSources(quoted: readonly Quoted[]): Promise<Provenance[]> {
+  const of = await figureProvenance(quoted);
+  return newestPerSource(quoted.flatMap((q) => of.get(figureKey(q.gameId, q.figure)) ?? []));
+}
+
+/**
+ * Each quoted figure's sources (see quotedSources), by figureKey: what the answer's text names beside
+ * the figure. The stored figures of every game are read in one query (a part per kind of figure, each
+ * game's in a json_each list).
+ */
+export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<string, Provenance[]>> {
   const gamesOf = (figure: QuotedFigure) => [
     ...new Set(quoted.filter((q) => q.figure === figure).map((q) => q.gameId)),
   ];
@@ -101,6 +120,15 @@ export async function quotedSources(
          SELECT rowid FROM game_metrics WHERE game_id = j.value AND ${QUOTED_POINTS[figure]} ORDER BY ts DESC LIMIT 1)`,
     );
     args.push(JSON.stringify(ids));
+  }
+  const priced = gamesOf("price");
+  if (priced.length) {
+    // The game record's price source and time, for a price no point dates.
+    parts.push(
+      `SELECT j.value AS game_id, 'priceRecord' AS figure, g.price_source AS source, g.price_at AS ts
+       FROM json_each(?) j JOIN games g ON g.id = j.value WHERE g.price_source IS NOT NULL`,
+    );
+    args.push(JSON.stringify(priced));
   }
   const projected = gamesOf("projection");
   if (projected.length) {
@@ -131,19 +159,27 @@ export async function quotedSources(
   ]);
   const read = new Map<string, Array<Record<string, unknown>>>();
   for (const row of rows) {
-    const key = `${row.game_id}\u0000${row.figure}`;
+    const key = figureKey(String(row.game_id), row.figure as QuotedFigure);
     const of = read.get(key);
     if (of) of.push(row);
     else read.set(key, [row]);
   }
-  const found: Provenance[] = [];
-  for (const { gameId, figure } of quoted) {
+  const out = new Map<string, Provenance[]>();
+  for (const { gameId, figure, provenance } of quoted) {
+    const key = figureKey(gameId, figure);
+    if (out.has(key)) continue;
+    const found: Provenance[] = [];
+    out.set(key, found);
+    if (figure === "publishedSales") {
+      found.push(...(provenance ?? []).map(({ source, asOf }) => ({ source, asOf })));
+      continue;
+    }
     if (figure === "dailyPlayers") {
       const p = players.get(gameId)?.provenance;
       if (p) found.push(p);
       continue;
     }
-    const of = read.get(`${gameId}\u0000${figure}`) ?? [];
+    const of = read.get(key) ?? [];
     if (figure === "estimates") {
       const asOf = of[0]?.ts;
       found.push({
@@ -154,7 +190,14 @@ export async function quotedSources(
     }
     // A projection's sources in the order of their names, as its own query grouped them.
     if (figure === "projection") of.sort((a, b) => (String(a.source) < String(b.source) ? -1 : 1));
-    for (const row of of) found.push(provenanceOf(String(row.source), Number(row.ts)));
+    const rowsOf =
+      figure === "price" && of.length === 0 ? (read.get(`${gameId}\u0000priceRecord`) ?? []) : of;
+    for (const row of rowsOf)
+      found.push({
+        ...provenanceOf(String(row.source), row.ts == null ? null : Number(row.ts)),
+        // A source dating its figures by the month is written by its month, as the game page writes it.
+        ...(MONTH_DATED_SOURCES.has(String(row.source)) ? { asOfPrecision: "month" as const } : {}),
+      });
   }
-  return newestPerSource(found);
+  return out;
 }
