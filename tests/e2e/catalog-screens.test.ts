@@ -176,6 +176,19 @@ test("Game Tracking on a phone: Track by keyboard keeps the focus on the button,
   await context.close();
 });
 
+// Review 22, item 6: at 390 px the screener showed only its Name column, with no sign the table scrolls.
+test("Market Screener on a phone says its table scrolls sideways", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/market`);
+  await page.getByRole("table", { name: "Screener results" }).waitFor();
+  await page
+    .getByText("Scroll the table sideways for release date, price, reviews, owners and revenue.")
+    .waitFor();
+  await context.close();
+});
+
 test("Game Tracking: a new query brings the search tab back after another tab was chosen", async () => {
   const page = await as("regular", "/games");
   const search = page.getByLabel("Search games");
