@@ -49,6 +49,10 @@ test("Admin Dashboard: counted metric cards, the user table, a role change that 
   await page.getByText("User role updated successfully").first().waitFor();
   await expect.poll(() => memberRow.textContent()).toContain("PROFESSIONAL");
   expect(await memberRow.textContent()).toContain("PREMIUM");
+  // Review 22: the focus stays on the select (disabled while saving, yet focusable), whose name carries
+  // the email so two users of one name differ.
+  const select = page.getByRole("combobox", { name: /^Role and tier of Rob Regular \(.+@.+\)$/ });
+  await expect.poll(() => select.evaluate((el) => el === document.activeElement)).toBe(true);
 
   // The member's next visit has premium access: no locked items in the sidebar.
   const memberPage = await member.context.newPage();

@@ -33,6 +33,26 @@ afterAll(async () => {
   await llm?.stop();
 });
 
+// Review 22, item 2: Run by keyboard left the focus on <body> and nothing told a screen reader of the result.
+test("Run by keyboard moves the focus to the new result's heading", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("button", { name: "Run Trending Topics" }).focus();
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return el ? `${el.tagName} ${el.textContent}` : "";
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe("H2 Trending Topics");
+  await context.close();
+});
+
 test("the model's name reaches the screen; a history row reopens its result, also after a reload", async () => {
   const { context } = await signedInContext(browser, server, { role: "premium" });
   const page = await context.newPage();

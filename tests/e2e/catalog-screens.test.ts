@@ -147,6 +147,48 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await page.context().close();
 });
 
+// Review 22, items 2 and 9: on a phone, Track by keyboard left the focus on <body> (the button disabled
+// itself), and the toast sat over the header's menu button and bell.
+test("Game Tracking on a phone: Track by keyboard keeps the focus on the button, now Added; the toast leaves the header free", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/games?q=shadow`);
+  const first = page.getByTestId("game-card").first();
+  const track = first.getByRole("button", { name: "Track" });
+  await track.focus();
+  await page.keyboard.press("Enter");
+  await page.getByText("Game has been added to your watchlist").first().waitFor();
+  const added = first.getByRole("button", { name: "Added" });
+  await expect.poll(() => added.isDisabled()).toBe(true);
+  await expect.poll(() => added.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Disabled: Enter again adds nothing (one toast, one watchlist row).
+  await page.keyboard.press("Enter");
+  await page.getByRole("tab", { name: "My Watchlist (1)" }).waitFor();
+
+  const toast = await page.locator("[data-slot='toast']").first().boundingBox();
+  for (const name of ["Open menu", "Notifications"]) {
+    const control = await page.locator("header").getByRole("button", { name }).first().boundingBox();
+    expect(toast && control, name).toBeTruthy();
+    // Below the header's controls, not over them.
+    expect(toast!.y, name).toBeGreaterThanOrEqual(control!.y + control!.height);
+  }
+  await context.close();
+});
+
+// Review 22, item 6: at 390 px the screener showed only its Name column, with no sign the table scrolls.
+test("Market Screener on a phone says its table scrolls sideways", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/market`);
+  await page.getByRole("table", { name: "Screener results" }).waitFor();
+  await page
+    .getByText("Scroll the table sideways for release date, price, reviews, owners and revenue.")
+    .waitFor();
+  await context.close();
+});
+
 test("Game Tracking: a new query brings the search tab back after another tab was chosen", async () => {
   const page = await as("regular", "/games");
   const search = page.getByLabel("Search games");

@@ -117,6 +117,47 @@ test("a lost live connection says Reconnecting… with Retry, and Retry reconnec
   await context.close();
 });
 
+// Review 22, items 3, 8 and 10: at 390 px "Reconnecting… Retry" pushed the bell off-screen and the page
+// scrolled sideways; the connection state was in no live region; the menu button had no aria-expanded.
+test("on a phone a lost connection fits the header, bell on screen, and is announced in a status region", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  let down = false;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (down) {
+      void ws.close({ code: 1012, reason: "Service restart" });
+      return;
+    }
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await page.goto(`${server.url}/games`);
+  const header = page.locator("header");
+  const status = header.getByRole("status");
+  await expect.poll(() => status.textContent()).toBe("Live");
+
+  down = true;
+  for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
+  // The same polite region now says so (its words are for screen readers only at this width).
+  await expect.poll(() => status.textContent()).toBe("Reconnecting…");
+  const retry = header.getByRole("button", { name: "Retry" });
+  await retry.waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  const bell = await header.getByTestId("notification-bell").boundingBox();
+  expect(bell!.x + bell!.width).toBeLessThanOrEqual(390);
+  expect((await retry.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+
+  // By its label, not its role: the open drawer hides the rest of the page from the accessibility tree.
+  const menu = header.locator("button[aria-label='Open menu']");
+  expect(await menu.getAttribute("aria-expanded")).toBe("false");
+  await menu.click();
+  await page.getByRole("dialog", { name: "Navigation" }).waitFor();
+  expect(await menu.getAttribute("aria-expanded")).toBe("true");
+  await context.close();
+});
+
 test("a session ended elsewhere closes the live socket and the screen goes to sign-in, with no reconnect loop", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });
   const page = await context.newPage();

@@ -519,6 +519,43 @@ test("keyboard: Skip to content is the first Tab stop; Track New Game focuses th
   await page.context().close();
 });
 
+// Review 22, item 1: the focus ring had the primary fill's colour (dark theme) and touched the fill, so a
+// focused Full Dashboard looked unfocused. A 2 px gap in the page's colour now parts ring from fill.
+test("keyboard: a focused primary button shows a ring apart from its fill, in the dark and the light theme", async () => {
+  const page = await as("regular", "/");
+  const full = page.getByRole("link", { name: "Full Dashboard" });
+  await full.waitFor();
+  for (const theme of ["dark", "light"]) {
+    await page.evaluate((t) => {
+      document.documentElement.classList.toggle("dark", t === "dark");
+      document.documentElement.classList.toggle("light", t === "light");
+    }, theme);
+    await page.locator("main").focus();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      if (await full.evaluate((el) => el === document.activeElement)) break;
+    }
+    expect(await full.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The shadow layers (commas inside a colour's parentheses do not split them), once the button's
+    // transition ends: one in the page's background colour spreading 2 px, then the ring at 4 px.
+    await expect
+      .poll(() =>
+        full.evaluate((el) => {
+          const layers = getComputedStyle(el)
+            .boxShadow.split(/,(?![^(]*\))/)
+            .map((l) => l.trim());
+          const gap = layers.find((l) => l.endsWith("0px 0px 0px 2px"))?.replace(/ 0px 0px 0px 2px$/, "");
+          return {
+            gapIsPage: gap === getComputedStyle(document.body).backgroundColor,
+            ring: layers.some((l) => l.endsWith("0px 0px 0px 4px")),
+          };
+        }),
+      )
+      .toEqual({ gapIsPage: true, ring: true });
+  }
+  await page.context().close();
+});
+
 // Review 20, item 12: at 390 px the third tab read "Search Re…", in a strip that scrolled with no sign of it.
 test("on a phone Game Tracking's tab strip shows it scrolls: a shade on the side with more, and the last tab reachable", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });

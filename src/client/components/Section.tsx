@@ -5,16 +5,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 export function Section({
   title,
   description,
+  titleId,
   children,
 }: {
   title: string;
   description?: string | undefined;
+  /** Gives the title this id and lets a script focus it (a new result's heading, say). */
+  titleId?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle id={titleId} tabIndex={titleId ? -1 : undefined}>
+          {title}
+        </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent>{children}</CardContent>

@@ -26,6 +26,8 @@ export function TrackButton({ gameId, gameName }: { gameId: string; gameName: st
     <Button
       variant={tracked ? "secondary" : "default"}
       disabled={tracked || watchlist.isLoading}
+      // Once tracked the focus stays here, on "Tracked", rather than falling to the page (review 22).
+      focusableWhenDisabled
       loading={add.isPending}
       onClick={() => add.mutate()}
     >

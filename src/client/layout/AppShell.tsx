@@ -17,30 +17,46 @@ const NavDrawer = lazy<ComponentType<NavDrawerProps>>(() =>
   loadChunk(() => import("./NavDrawer.tsx")).catch(() => ({ default: () => null })),
 );
 
-/** The header's connection state; once a connection was lost it says so and offers to try now. */
+/**
+ * The header's connection state, in a polite live region (one element throughout, so each change is
+ * announced); once a connection was lost it says so and offers to try now. On a phone the words
+ * "Reconnecting…" are for screen readers only: dot and Retry fit beside the bell.
+ */
 export function LiveIndicator() {
   const status = useRealtimeStatus();
   const reconnecting = useRealtimeReconnecting();
-  if (reconnecting) {
-    return (
-      <span className="inline-flex items-center gap-2" data-testid="live-reconnecting">
-        <StatusDot live={false} label="Reconnecting…" />
+  return (
+    <span
+      className="inline-flex items-center gap-2"
+      data-testid={reconnecting ? "live-reconnecting" : undefined}
+    >
+      <span role="status">
+        <StatusDot
+          live={!reconnecting && status === "connected"}
+          label={
+            reconnecting
+              ? "Reconnecting…"
+              : status === "connected"
+                ? "Live"
+                : status === "connecting"
+                  ? "Connecting"
+                  : "Disconnected"
+          }
+          labelClassName={reconnecting ? "max-sm:sr-only" : undefined}
+        />
+      </span>
+      {reconnecting && (
         <Button
           variant="outline"
           size="sm"
           onClick={() => realtime().retryNow()}
           disabled={status === "connecting"}
+          focusableWhenDisabled
         >
           Retry
         </Button>
-      </span>
-    );
-  }
-  return (
-    <StatusDot
-      live={status === "connected"}
-      label={status === "connected" ? "Live" : status === "connecting" ? "Connecting" : "Disconnected"}
-    />
+      )}
+    </span>
   );
 }
 
@@ -57,7 +73,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
       {/* The first Tab stop: past the sidebar's links to the screen itself, shown when focused. */}
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-2 focus-visible:ring-ring"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground text-sm focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
       >
         Skip to content
       </a>
@@ -76,6 +92,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
             size="icon"
             className="lg:hidden"
             aria-label="Open menu"
+            aria-expanded={open}
             onClick={() => {
               setDrawerWanted(true);
               setOpen(true);
@@ -83,7 +100,7 @@ export function AppShell({ user, children }: { user: PublicUser; children: React
           >
             <Menu />
           </Button>
-          <span className="font-semibold lg:hidden">Gaming Intelligence</span>
+          <span className="min-w-0 truncate font-semibold lg:hidden">Gaming Intelligence</span>
           <div className="ml-auto flex items-center gap-2">
             <LiveIndicator />
             <NotificationBell />

@@ -5,7 +5,7 @@ import { cn } from "../cn.ts";
 import { Spinner } from "../spinner/Spinner.tsx";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -32,8 +32,13 @@ export const buttonVariants = cva(
 export interface ButtonProps extends ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the child element (a link, say) with the button's styles. */
   asChild?: boolean;
-  /** Shows a spinner and disables the button. */
+  /** Shows a spinner and disables the button; it keeps the focus (aria-disabled). */
   loading?: boolean;
+  /**
+   * Disabled but still focusable (aria-disabled, clicks ignored): for a button that disables itself,
+   * Track becoming "Tracked", so the keyboard focus stays on it rather than falling to the page.
+   */
+  focusableWhenDisabled?: boolean;
 }
 
 export function Button({
@@ -43,16 +48,22 @@ export function Button({
   asChild = false,
   loading = false,
   disabled,
+  focusableWhenDisabled = false,
+  onClick,
   children,
   ...props
 }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
+  // A disabled <button> drops the focus to <body>; aria-disabled keeps it where the user was.
+  const inert = !asChild && (loading || (disabled && focusableWhenDisabled));
   return (
     <Comp
       data-slot="button"
       className={cn(buttonVariants({ variant, size }), className)}
-      disabled={asChild ? undefined : disabled || loading}
+      disabled={asChild || inert ? undefined : disabled}
+      aria-disabled={inert || undefined}
       aria-busy={loading || undefined}
+      onClick={inert ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {asChild ? (

@@ -29,7 +29,8 @@ export const Default: Story = {
     </Card>
   ),
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole("heading", { name: "Market Intelligence" })).toBeVisible();
+    // An h2 under the screen's h1 (review 22: screens went h1 → h3).
+    await expect(canvas.getByRole("heading", { name: "Market Intelligence", level: 2 })).toBeVisible();
   },
 };
 

@@ -17,8 +17,9 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   );
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("font-semibold leading-tight", className)} {...props} />;
+/** An h2: a card is a part of its screen, under the screen's h1 (no h1 → h3 skip for screen readers). */
+export function CardTitle({ className, ...props }: ComponentProps<"h2">) {
+  return <h2 data-slot="card-title" className={cn("font-semibold leading-tight", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

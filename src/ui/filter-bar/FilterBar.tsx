@@ -85,7 +85,7 @@ export function FilterBar({
               <select
                 {...common}
                 onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
-                className="h-9 rounded-md border border-input bg-transparent px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive"
+                className="h-9 rounded-md border border-input bg-transparent px-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive"
               >
                 <option value="">Any</option>
                 {field.options?.map((o) => (

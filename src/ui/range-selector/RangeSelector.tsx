@@ -51,7 +51,7 @@ export function RangeSelector({
           aria-pressed={value === range}
           onClick={() => onChange(range)}
           className={cn(
-            "cursor-pointer rounded px-2 py-1 font-medium text-muted-foreground text-xs outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring",
+            "cursor-pointer rounded px-2 py-1 font-medium text-muted-foreground text-xs outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
             value === range
               ? "bg-primary text-primary-foreground"
               : "hover:bg-accent hover:text-accent-foreground",

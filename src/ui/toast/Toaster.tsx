@@ -9,7 +9,10 @@ const VARIANT: Record<ToastVariant, string> = {
   destructive: "border-destructive bg-destructive text-destructive-foreground",
 };
 
-/** Mount once near the root. Renders the toast store with Radix Toast (swipe, Esc, F8 hotkey). */
+/**
+ * Mount once near the root. Renders the toast store with Radix Toast (swipe, Esc, F8 hotkey). Bottom
+ * right at every width: at the top a phone's toast covered the header's menu button and bell.
+ */
 export function Toaster() {
   const { toasts } = useToast();
   return (
@@ -49,7 +52,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         data-slot="toast-viewport"
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

@@ -160,14 +160,21 @@ export function UsersTable() {
                     </TableCell>
                     <TableCell>
                       <div className="flex items-center gap-2">
+                        {/* While the change is saved the select is disabled but keeps the focus
+                            (aria-disabled, opening refused): a disabled control would drop it to
+                            the page (review 22). The email tells two users of one name apart. */}
                         <Select
                           value={user.role}
-                          disabled={pending || !!locked}
+                          disabled={!!locked}
                           onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
                         >
                           <SelectTrigger
                             className="w-56"
-                            aria-label={`Role and tier of ${name || user.email}`}
+                            aria-label={`Role and tier of ${name ? `${name} (${user.email})` : user.email}`}
+                            aria-disabled={pending || undefined}
+                            onPointerDown={(event) => pending && event.preventDefault()}
+                            onClick={(event) => pending && event.preventDefault()}
+                            onKeyDown={(event) => pending && event.key !== "Tab" && event.preventDefault()}
                             title={locked}
                           >
                             <SelectValue />

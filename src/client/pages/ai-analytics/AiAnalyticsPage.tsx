@@ -1,6 +1,6 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Brain, Gamepad2, LineChart, Sparkles, TrendingUp } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import {
   AI_ANALYSIS_TYPES,
@@ -336,6 +336,9 @@ function AiAnalytics() {
   const [tabParam, setTab] = useUrlParam("tab", "results");
   const tab = AI_TABS.includes(tabParam) ? tabParam : "results";
   const [lastEvent, setLastEvent] = useState<AiAnalysisEvent | null>(null);
+  // The analysis just run: its heading takes the focus once shown, so a keyboard or screen-reader user
+  // lands on (and hears) the new result rather than on the page (review 22).
+  const [focusResult, setFocusResult] = useState<string | null>(null);
   const history = useQuery(aiHistoryQuery);
   useChannel<AiAnalysisEvent>("ai_analysis", (event) => setLastEvent(event));
 
@@ -355,6 +358,14 @@ function AiAnalytics() {
     b.data.metadata.createdAt.localeCompare(a.data.metadata.createdAt),
   );
 
+  useEffect(() => {
+    if (!focusResult) return;
+    const heading = document.getElementById(`ai-result-${focusResult}`);
+    if (!heading) return;
+    heading.focus();
+    setFocusResult(null);
+  });
+
   const open = (id: string | null) => {
     setOpened(id);
     setOpenedInUrl(id);
@@ -367,6 +378,7 @@ function AiAnalytics() {
     onSuccess: (result) => {
       setFresh((list) => [result, ...list.filter((r) => r.type !== result.type)]);
       setTab("results", { replace: true });
+      setFocusResult(result.data.metadata.analysisId);
       void queryClient.invalidateQueries({ queryKey: aiHistoryQuery.queryKey, exact: true });
     },
     onError: (error) => {
@@ -410,7 +422,11 @@ function AiAnalytics() {
               <Icon className="size-6 text-primary" aria-hidden="true" />
               <p className="font-semibold">{TYPE_NAMES[type]}</p>
               <p className="flex-1 text-muted-foreground text-sm">{description}</p>
-              <Button onClick={() => run.mutate({ type, path })} disabled={run.isPending}>
+              <Button
+                onClick={() => run.mutate({ type, path })}
+                disabled={run.isPending}
+                focusableWhenDisabled
+              >
                 {pending ? "Analyzing..." : `Run ${TYPE_NAMES[type]}`}
               </Button>
             </Card>
@@ -461,7 +477,11 @@ function AiAnalytics() {
             />
           ) : (
             results.map((result) => (
-              <Section key={result.data.metadata.analysisId} title={TYPE_NAMES[result.type]}>
+              <Section
+                key={result.data.metadata.analysisId}
+                title={TYPE_NAMES[result.type]}
+                titleId={`ai-result-${result.data.metadata.analysisId}`}
+              >
                 <ResultView result={result} />
               </Section>
             ))

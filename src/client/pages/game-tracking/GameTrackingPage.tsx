@@ -133,6 +133,8 @@ export default function GameTrackingPage() {
         size="sm"
         variant={isTracked ? "secondary" : "default"}
         disabled={isTracked || add.isPending}
+        // Once added the focus stays here, on "Added", rather than falling to the page (review 22).
+        focusableWhenDisabled
         loading={pending}
         onClick={() => add.mutate(game)}
       >

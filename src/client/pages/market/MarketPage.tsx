@@ -397,7 +397,10 @@ function Screener() {
             <EmptyState icon={Filter} title="No game matches these filters" />
           ) : (
             <>
-              <Table aria-label="Screener results">
+              <Table
+                aria-label="Screener results"
+                scrollHint="Scroll the table sideways for release date, price, reviews, owners and revenue."
+              >
                 <TableHeader>
                   <TableRow>
                     {shown.map((c) => {

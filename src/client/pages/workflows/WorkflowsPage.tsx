@@ -101,7 +101,7 @@ function WorkflowCard({ workflow, scheduling }: { workflow: Workflow; scheduling
     <Card className="flex flex-col gap-4 p-5" data-testid="workflow-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-semibold">{workflow.name}</h3>
+          <h2 className="font-semibold">{workflow.name}</h2>
           <p className="mt-1 text-muted-foreground text-sm">{workflow.description}</p>
         </div>
         <Badge variant={!workflow.active ? "warning" : scheduling ? "success" : "secondary"}>
