@@ -66,11 +66,15 @@ export function BarChart({
     ...(axisTitle ? { title: { text: axisTitle } } : {}),
     ...(ticks ? { tickAmount: ticks } : {}),
   };
-  // Vertical bars of many categories (23 years) label every step-th one, unrotated, where they would
-  // overlap; the tooltip and the values table still name every bar.
+  // Vertical bars of many categories (23 years on a phone) that would smear even rotated (about 22 px
+  // each) label every step-th one, unrotated, counted back from the newest so it keeps its label;
+  // the tooltip and the values table still name every bar.
   const labels = bars.map((d) => d.label);
-  const step = horizontal ? 1 : labelStep(bars.length, width - 60, 44);
-  const index = new Map(labels.map((l, i) => [l, i]));
+  const plotWidth = width - 60;
+  const crowded = !horizontal && width > 0 && labels.length * 22 > plotWidth;
+  const pitch = Math.max(0, ...labels.map((l) => l.length)) * 7 + 12;
+  const step = crowded ? labelStep(labels.length, plotWidth, pitch) : 1;
+  const index = new Map(labels.map((l, i) => [l, labels.length - 1 - i]));
   const categoryLabels =
     step > 1
       ? {
