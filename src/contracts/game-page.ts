@@ -228,6 +228,11 @@ export interface SeriesPoint {
    * `source` says it.
    */
   source?: string;
+  /**
+   * An owners point that is the middle of its source's band: the band as published, so an export
+   * can say the figure is a midpoint of `low .. high` (review r22/a, item 4).
+   */
+  band?: { low: number; high: number };
 }
 
 export interface GameSeries {
@@ -247,6 +252,8 @@ export interface GameSeries {
   asOf: string | null;
   /** How its sources' figures were derived, where they are not the published numbers themselves. */
   method?: string;
+  /** The same, one entry per source (as `source` names it), so each point's method can be told. */
+  methods?: Array<{ source: string; method: string }>;
   /**
    * Its sources (as `source` names them) that date their figures by the month only: their points'
    * times are the month's first instant, shown as the month ("May 2019").

@@ -152,6 +152,7 @@ test("the game page's Players chart draws a line per period and per source, as H
     "Peak players, daily · Steam via SteamSpy (dataset) (players)",
     "source",
     "as of (ISO 8601)",
+    "method",
   ]);
   // A chart of several sources: each row names whose figures it holds (the time column alone did not).
   const body = csv.slice(1);
@@ -168,6 +169,10 @@ test("the game page's Players chart draws a line per period and per source, as H
   );
   expect(body.at(-1)![5]).toBe("Steam via SteamSpy (dataset)");
   for (const row of body) expect(row[6]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  // Review r22/a, item 4: a derived figure's row says how it was derived (SteamSpy's peak is its
+  // `ccu` of the day before), a row of figures as published leaves the method empty.
+  expect(body.at(-1)![7]).toMatch(/^SteamSpy's `ccu`: the peak of concurrent players on the day before/);
+  expect(body[0]![7]).toBe("");
   await page.screenshot({ path: `${SCREENSHOT_DIR}/game-page-peaks-per-source.png`, fullPage: true });
   await context.close();
 });

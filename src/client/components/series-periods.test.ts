@@ -292,3 +292,43 @@ test("linesOutsideRange names each line of the whole series that the range leave
   // The whole range leaves nothing out.
   expect(linesOutsideRange(whole, whole, names)).toEqual([]);
 });
+
+// Review r22/a, item 4: the price CSV gave $9.13 as Kaggle's figure with no word of the £7.19 it was
+// converted from, and the owners CSV gave 15,000,000 with no word of the band it is the middle of.
+test("each point notes how it was derived: a converted price with its own price, a band's midpoint with its band", () => {
+  const kaggle = "Steam Store Games (Kaggle, CC BY 4.0)";
+  const price: GameSeries = {
+    metric: "price",
+    unit: "USD",
+    period: "instant",
+    source: `${kaggle}; Steam via SteamSpy (dataset)`,
+    asOf: "2023-06-01T00:00:00.000Z",
+    methods: [{ source: kaggle, method: "the dataset's GBP price converted at 1.27 USD/GBP" }],
+    conversions: [{ source: kaggle, currency: "GBP", rate: 1.27, rateAsOf: "May 2019" }],
+    points: [
+      { t: "2019-05-01T00:00:00.000Z", value: 9.13, source: kaggle },
+      { t: "2023-06-01T00:00:00.000Z", value: 9.99, source: "Steam via SteamSpy (dataset)" },
+    ],
+  };
+  const lines = seriesByPeriod(price, "Price");
+  expect(lines.map((l) => l.points)).toEqual([
+    [{ t: "2019-05-01T00:00:00.000Z", value: 9.13, note: "converted from £7.19 at 1.27 USD/GBP, May 2019" }],
+    [{ t: "2023-06-01T00:00:00.000Z", value: 9.99 }],
+  ]);
+  const owners: GameSeries = {
+    metric: "owners",
+    unit: "owners",
+    period: "instant",
+    source: "Steam via SteamSpy (dataset)",
+    asOf: "2023-06-01T00:00:00.000Z",
+    methods: [{ source: "Steam via SteamSpy (dataset)", method: "midpoint of SteamSpy's owners band" }],
+    points: [
+      { t: "2022-06-01T00:00:00.000Z", value: 7_500_000 },
+      { t: "2023-06-01T00:00:00.000Z", value: 15_000_000, band: { low: 10_000_000, high: 20_000_000 } },
+    ],
+  };
+  expect(seriesByPeriod(owners, "Owners")[0]!.points.map((p) => p.note)).toEqual([
+    "midpoint of SteamSpy's owners band",
+    "midpoint of the owners band 10,000,000 .. 20,000,000 published by Steam via SteamSpy (dataset)",
+  ]);
+});

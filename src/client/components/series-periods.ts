@@ -1,4 +1,5 @@
 import type { GameSeries } from "../../contracts/game-page.ts";
+import { conversionText } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import type { TimeSeries } from "../../ui/series-chart/index.ts";
 
@@ -45,11 +46,17 @@ export function seriesByPeriod(
     if (!name) return null;
     return sources.find((p) => p.source === name) ?? { source: name, asOf: series?.asOf ?? null };
   };
+  const noteOf = pointNote(series);
   if (!points.some((p) => p.period || p.source)) {
     const name = nameFor(names, points.length ? series?.period : null, false);
     const source = nameSource && points.length ? series?.source : null;
     return [
-      { name: source ? `${name} · ${source}` : name, unit, points, provenance: provenanceOf(undefined) },
+      {
+        name: source ? `${name} · ${source}` : name,
+        unit,
+        points: points.map((p) => withNote(p, noteOf(p))),
+        provenance: provenanceOf(undefined),
+      },
     ];
   }
   const split = points.some((p) => p.period);
@@ -58,7 +65,7 @@ export function seriesByPeriod(
     const period = p.period ?? series?.period ?? "";
     const key = `${period}|${p.source ?? ""}`;
     const line = lines.get(key) ?? { period, source: p.source, points: [] };
-    line.points.push({ t: p.t, value: p.value });
+    line.points.push(withNote({ t: p.t, value: p.value }, noteOf(p)));
     lines.set(key, line);
   }
   return [...lines.values()].map((line) => {
@@ -70,6 +77,31 @@ export function seriesByPeriod(
       provenance: provenanceOf(line.source),
     };
   });
+}
+
+const withNote = (p: { t: string; value: number }, note: string | undefined) =>
+  note ? { t: p.t, value: p.value, note } : { t: p.t, value: p.value };
+
+/**
+ * How a point of `series` was derived, where it is not its source's own number (review r22/a, item
+ * 4: the screen said so, the CSV did not): a converted price with the source's own price and the
+ * rate; an owners band's midpoint with the band; else its source's method. Undefined for a figure as
+ * published.
+ */
+export function pointNote(
+  series: GameSeries | undefined,
+): (p: GameSeries["points"][number]) => string | undefined {
+  return (p) => {
+    const source = p.source ?? series?.source ?? undefined;
+    const conversion = series?.conversions?.find((c) => c.source === source);
+    // The source's own price is the stored dollars divided back by the rate: a two-decimal price
+    // converted and rounded to cents comes back exactly (the server's priceConversionOf).
+    if (series?.metric === "price" && conversion)
+      return conversionText({ ...conversion, original: Math.round((p.value / conversion.rate) * 100) / 100 });
+    if (p.band)
+      return `midpoint of the owners band ${p.band.low.toLocaleString("en-US")} .. ${p.band.high.toLocaleString("en-US")} published by ${source}`;
+    return series?.methods?.find((m) => m.source === source)?.method;
+  };
 }
 
 /**

@@ -195,24 +195,38 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     }
     shown.set(key, best);
   }
+  // An owners point that is the midpoint of the band its source published at that time carries the
+  // band, so its export can say so (review r22/a, item 4); a band is kept per source, the newest only.
+  const bands = new Map<string, { low: number; high: number }>();
+  if (q.metric === "owners")
+    for (const b of await readRows(
+      "SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ?",
+      [gameId],
+    ))
+      bands.set(`${b.source}|${Number(b.as_of)}`, { low: Number(b.low), high: Number(b.high) });
   const points: GameSeries["points"] = [];
   const pointPeriods: string[] = [];
   const pointSources: string[] = [];
   const sources = new Set<string>();
-  const methods = new Set<string>();
+  const methods = new Map<string, string>();
   const monthDated = new Set<string>();
   const conversions = new Map<string, PriceConversionRate>();
   const periods = new Map<string, number>();
   for (const r of rows) {
     const ts = Number(r.ts);
     if (shown.get(slot(r)) !== String(r.source)) continue;
-    points.push({ t: new Date(ts).toISOString(), value: Number(r.value) });
+    const band = bands.get(`${r.source}|${ts}`);
+    points.push({
+      t: new Date(ts).toISOString(),
+      value: Number(r.value),
+      ...(band && (band.low + band.high) / 2 === Number(r.value) ? { band } : {}),
+    });
     pointPeriods.push(String(r.period));
     pointSources.push(sourceName(String(r.source)));
     sources.add(sourceName(String(r.source)));
     if (MONTH_DATED_SOURCES.has(String(r.source))) monthDated.add(sourceName(String(r.source)));
     const method = figureMethod(String(r.source), q.metric);
-    if (method) methods.add(`${sourceName(String(r.source))}: ${method}`);
+    if (method) methods.set(sourceName(String(r.source)), method);
     const conversion = q.metric === "price" ? sourceConversionOf(String(r.source)) : null;
     if (conversion) conversions.set(String(r.source), conversion);
     periods.set(String(r.period), (periods.get(String(r.period)) ?? 0) + 1);
@@ -236,7 +250,12 @@ export async function getGameSeries(id: string, q: SeriesQuery): Promise<GameSer
     ...(periodCounts ? { periods: periodCounts } : {}),
     source: sources.size ? [...sources].join("; ") : null,
     asOf: points.at(-1)?.t ?? null,
-    ...(methods.size ? { method: [...methods].join("; ") } : {}),
+    ...(methods.size
+      ? {
+          method: [...methods].map(([source, method]) => `${source}: ${method}`).join("; "),
+          methods: [...methods].map(([source, method]) => ({ source, method })),
+        }
+      : {}),
     ...(monthDated.size ? { monthDated: [...monthDated] } : {}),
     ...(conversions.size ? { conversions: [...conversions.values()] } : {}),
     points,

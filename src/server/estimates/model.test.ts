@@ -478,3 +478,32 @@ describe("the review model outside the range it was fitted on", () => {
     expect(e.methods[0]!.weight).toBe(1);
   });
 });
+
+describe("a range below its owners band", () => {
+  // Review r22/a, item 5: ELDEN RING's P10 (17.3M) fell under SteamSpy's 20M .. 50M band unexplained.
+  test("a P10 under the band's low end says which method of the blend pulls it there", () => {
+    const band = { low: 20_000_000, high: 50_000_000, source: "SteamSpy", asOf: null };
+    const e = estimate({
+      ...base,
+      positiveReviews: 540_000,
+      negativeReviews: 60_000,
+      priceUsd: 59.99,
+      ownersBand: band,
+    });
+    expect(e.owners.low).toBeLessThan(band.low);
+    const review = e.methods.find((m) => m.name === "review-model")!;
+    expect(review.owners!.mid).toBeLessThan(band.low);
+    expect(e.notes).toContain(
+      `P10 ${e.owners.low.toLocaleString("en-US")} is below the owners band's low end of 20,000,000: the other method in the blend (review model P50 ${review.owners!.mid.toLocaleString("en-US")}, ${Math.round(review.weight * 100)} %) puts owners lower than the band, and the range spans both.`,
+    );
+  });
+
+  test("a range within its band has no such note", () => {
+    const e = estimate({
+      ...base,
+      ownersBand: { low: 50_000, high: 100_000, source: "SteamSpy", asOf: null },
+    });
+    expect(e.owners.low).toBeGreaterThanOrEqual(50_000);
+    expect(e.notes.join(" ")).not.toMatch(/below the owners band/);
+  });
+});

@@ -340,6 +340,19 @@ export function estimate(
     );
   } else if (!known) notes.push("Reviews unknown: the review model is left out.");
   if (disagreement > 0.25) notes.push("The methods disagree: the range is widened by their spread.");
+  // A band with a lower end in the blend, and a P10 under it (ELDEN RING: band 20M .. 50M, P10 17.3M):
+  // the page says why, as the band is what the source published (review r22/a, item 5).
+  const blendedBand = kept(band) && !lowSignal && !openBand ? input.ownersBand : null;
+  if (blendedBand && owners.low < blendedBand.low) {
+    const lower = methods.filter(
+      (m) => m.name !== "owners-band" && m.weight > 0 && m.owners && m.owners.mid < blendedBand.low,
+    );
+    notes.push(
+      lower.length
+        ? `P10 ${count(owners.low)} is below the owners band's low end of ${count(blendedBand.low)}: the other ${lower.length === 1 ? "method" : "methods"} in the blend (${lower.map((m) => `${m.label.toLowerCase()} P50 ${count(m.owners!.mid)}, ${Math.round(m.weight * 100)} %`).join("; ")}) ${lower.length === 1 ? "puts" : "put"} owners lower than the band, and the range spans both.`
+        : `P10 ${count(owners.low)} is below the owners band's low end of ${count(blendedBand.low)}: the other methods in the blend widen the range past the band.`,
+    );
+  }
   if (peak > reviews && peak > unfloored.low)
     notes.push(
       `At least ${peak.toLocaleString("en-US")} owners: the most players counted at once, each of whom owns the game.`,

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
 import { BarChart } from "./BarChart.tsx";
 import { cssColorToHex } from "./chart-theme.ts";
@@ -248,5 +249,179 @@ export const LinesOnePoint: Story = {
         timeout: 5000,
       },
     );
+  },
+};
+
+/** The values table screen readers get: one row per drawn point, in the tooltip's wording. */
+function valuesTable(canvasElement: HTMLElement, caption?: string) {
+  const tables = [...canvasElement.querySelectorAll<HTMLTableElement>('[data-slot="chart-values"]')];
+  const table = caption ? tables.find((t) => t.caption?.textContent === caption) : tables[0];
+  expect(table).toBeDefined();
+  return [...table!.querySelectorAll("tbody tr")].map((tr) =>
+    [...tr.children].map((c) => c.textContent ?? ""),
+  );
+}
+
+/** Review r22/b, item 4: a bar's value is readable without hovering, as a (visually hidden) table. */
+export const BarsValuesForScreenReaders: Story = {
+  args: { formatValue: (v: number) => `${v.toLocaleString("en-US")} players` },
+  play: async ({ canvas, canvasElement }) => {
+    const rows = valuesTable(canvasElement, "Players");
+    await expect(rows).toHaveLength(8);
+    await expect(rows[0]).toEqual(["Game 1", "10,000 players"]);
+    await expect(canvas.getByRole("table", { name: "Players" })).toBeInTheDocument();
+  },
+};
+
+/** The number of tick labels of an axis that are drawn with text, and whether any two overlap. */
+async function drawnLabels(canvasElement: HTMLElement, selector: string) {
+  let boxes: DOMRect[] = [];
+  await waitFor(
+    () => {
+      boxes = [...canvasElement.querySelectorAll(selector)]
+        .filter((l) => (l.textContent ?? "").trim() !== "")
+        .map((l) => l.getBoundingClientRect());
+      expect(boxes.length).toBeGreaterThan(1);
+    },
+    { timeout: 5000 },
+  );
+  const overlap = boxes.some((a, i) => boxes.slice(i + 1).some((b) => a.left < b.right && b.left < a.right));
+  return { count: boxes.length, overlap };
+}
+
+const phoneCard = (Story: () => ReactNode) => (
+  <div style={{ width: 330 }}>
+    <Story />
+  </div>
+);
+
+/** Review r22/b, item 5: 23 years in a phone's card label every few years, never one smear. */
+export const BarsManyYearsNarrow: Story = {
+  decorators: [phoneCard],
+  args: {
+    seriesName: "Games released",
+    data: Array.from({ length: 23 }, (_, i) => ({ label: String(1997 + i), value: 100 * (i + 1) })),
+    maxBars: 23,
+    counts: true,
+    labelName: "Year",
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelectorAll(".apexcharts-bar-area")).toHaveLength(23), {
+      timeout: 5000,
+    });
+    const { count, overlap } = await drawnLabels(canvasElement, ".apexcharts-xaxis-label");
+    await expect(count).toBeLessThan(23);
+    await expect(overlap).toBe(false);
+    // The newest year keeps its label (the partial year an Overview chart marks).
+    const shown = [...canvasElement.querySelectorAll(".apexcharts-xaxis-label")].map((l) => l.textContent);
+    await expect(shown).toContain("2019");
+    // Every year is still in the values table.
+    await expect(valuesTable(canvasElement, "Games released")).toHaveLength(23);
+  },
+};
+
+/** Review r22/b, item 5: a ranking's 0–100 % axis in a phone's card keeps few ticks that do not touch. */
+export const BarsHorizontalNarrow: Story = {
+  decorators: [phoneCard],
+  args: {
+    ...BarsShortAxisLabels.args,
+    data: Array.from({ length: 8 }, (_, i) => ({ label: `A rather long game name ${i + 1}`, value: 99 - i })),
+  },
+  play: async ({ canvasElement }) => {
+    const { count, overlap } = await drawnLabels(canvasElement, ".apexcharts-xaxis-label");
+    await expect(count).toBeLessThanOrEqual(3);
+    await expect(overlap).toBe(false);
+  },
+};
+
+/** Review r22/b, item 4: each slice's share is written in the legend and the values table. */
+export const DonutShares: Story = {
+  render: () => (
+    <DonutChart
+      data={[
+        { label: "PC", value: 300 },
+        { label: "Mac", value: 100 },
+      ]}
+      formatValue={(v) => `${v} games`}
+      valueName="Games"
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () =>
+        expect(
+          [...canvasElement.querySelectorAll(".apexcharts-legend-text")].map((l) => l.textContent),
+        ).toEqual(["PC 75.0%", "Mac 25.0%"]),
+      { timeout: 5000 },
+    );
+    await expect(valuesTable(canvasElement)).toEqual([
+      ["PC", "300 games", "75.0%"],
+      ["Mac", "100 games", "25.0%"],
+    ]);
+  },
+};
+
+/** A source's shares are shown as it gives them, not recomputed over their (rounded) sum. */
+export const DonutSourceShares: Story = {
+  render: () => (
+    <DonutChart
+      valuesAreShares
+      data={[
+        { label: "Mobile", value: 54.6 },
+        { label: "Console", value: 24.3 },
+        { label: "PC", value: 21.0 },
+      ]}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () =>
+        expect(
+          [...canvasElement.querySelectorAll(".apexcharts-legend-text")].map((l) => l.textContent),
+        ).toEqual(["Mobile 54.6%", "Console 24.3%", "PC 21.0%"]),
+      { timeout: 5000 },
+    );
+    await expect(valuesTable(canvasElement)).toEqual([
+      ["Mobile", "54.6%"],
+      ["Console", "24.3%"],
+      ["PC", "21.0%"],
+    ]);
+  },
+};
+
+/** Review r22/b, item 10: forecasts are drawn dashed, keyed under the plot, and say so in the values. */
+export const LinesWithForecast: Story = {
+  render: () => (
+    <LineChart
+      xName="Year"
+      formatValue={(v) => `$${v}B`}
+      series={[
+        {
+          name: "Revenue",
+          points: [
+            { x: "2023", y: 184 },
+            { x: "2024", y: 187.7 },
+            { x: "2025", y: 188.8 },
+            { x: "2026", y: 197, forecast: true },
+            { x: "2027", y: 206.5, forecast: true },
+          ],
+        },
+      ]}
+    />
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(
+      () =>
+        expect(
+          [...canvasElement.querySelectorAll(".apexcharts-series path")].some(
+            (p) => (p.getAttribute("stroke-dasharray") ?? "0") !== "0",
+          ),
+        ).toBe(true),
+      { timeout: 5000 },
+    );
+    await expect(canvas.getByText("Dashed: forecast (2026, 2027)")).toBeVisible();
+    const rows = valuesTable(canvasElement, "Revenue");
+    await expect(rows[2]).toEqual(["2025", "$188.8B"]);
+    await expect(rows[3]).toEqual(["2026", "$197B (forecast)"]);
   },
 };

@@ -2,11 +2,13 @@ import { LineChart as LineIcon } from "lucide-react";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
 import { axisKind, valueAxis } from "../series-chart/value-axis.ts";
 import { ApexChart, useChartTheme } from "./ApexChart.tsx";
+import { ChartValues } from "./ChartValues.tsx";
 import { baseOptions } from "./chart-theme.ts";
 
 export interface LineSeries {
   name: string;
-  points: Array<{ x: string | number; y: number }>;
+  /** `forecast`: a projected, not a measured, value; forecasts come after the measured points. */
+  points: Array<{ x: string | number; y: number; forecast?: boolean }>;
 }
 
 export function LineChart({
@@ -16,6 +18,7 @@ export function LineChart({
   emptyText = "No data available",
   formatValue,
   unit,
+  xName = "Period",
 }: {
   series: LineSeries[];
   height?: number;
@@ -24,10 +27,21 @@ export function LineChart({
   formatValue?: (v: number) => string;
   /** What the values count ("games", "players"…) or "%": whole-number ticks, or a share's 0–100. */
   unit?: string;
+  /** The header of the x values in the values table screen readers get ("Year", "Month"). */
+  xName?: string;
 }) {
   const theme = useChartTheme();
   const nonEmpty = series.filter((s) => s.points.length > 0);
   if (nonEmpty.length === 0) return <EmptyState icon={LineIcon} title={emptyText} />;
+  // A single line's trailing forecasts are drawn dashed and their tooltip says "forecast" (review
+  // r22/b, item 10: 2026–2027 looked as measured as 2025).
+  const only = nonEmpty.length === 1 ? nonEmpty[0]! : null;
+  const firstForecast = only ? only.points.findIndex((p) => p.forecast) : -1;
+  const forecasts =
+    only && firstForecast >= 0 && only.points.slice(firstForecast).every((p) => p.forecast)
+      ? only.points.slice(firstForecast)
+      : [];
+  const format = formatValue ?? ((v: number) => v.toLocaleString("en-US"));
   const options = {
     ...baseOptions(theme),
     stroke: { curve: "smooth", width: 2 },
@@ -45,7 +59,14 @@ export function LineChart({
     // A single point is drawn as a dot, not left as an invisible line of one point.
     markers: { size: nonEmpty.every((s) => s.points.length <= 1) ? 5 : 0 },
     fill: area ? { type: "gradient", gradient: { opacityFrom: 0.35, opacityTo: 0.02 } } : undefined,
-    tooltip: { theme, y: { formatter: formatValue } },
+    ...(forecasts.length ? { forecastDataPoints: { count: forecasts.length, dashArray: 6 } } : {}),
+    tooltip: {
+      theme,
+      y: {
+        formatter: (v: number, opts?: { dataPointIndex?: number }) =>
+          `${format(v)}${forecasts.length && (opts?.dataPointIndex ?? -1) >= firstForecast ? " (forecast)" : ""}`,
+      },
+    },
   };
   return (
     <figure data-slot="line-chart" aria-label={`${nonEmpty.map((s) => s.name).join(", ")} line chart`}>
@@ -53,8 +74,27 @@ export function LineChart({
         type={area ? "area" : "line"}
         height={height}
         options={options}
-        series={nonEmpty.map((s) => ({ name: s.name, data: s.points }))}
+        series={nonEmpty.map((s) => ({ name: s.name, data: s.points.map(({ x, y }) => ({ x, y })) }))}
       />
+      {forecasts.length > 0 && (
+        <figcaption
+          data-slot="forecast-key"
+          className="flex items-center gap-1.5 text-muted-foreground text-xs"
+        >
+          <svg width="24" height="10" viewBox="0 0 24 10" aria-hidden="true" className="shrink-0">
+            <line x1="0" y1="5" x2="24" y2="5" stroke="currentColor" strokeWidth="2" strokeDasharray="6" />
+          </svg>
+          Dashed: forecast ({forecasts.map((p) => p.x).join(", ")})
+        </figcaption>
+      )}
+      {nonEmpty.map((s) => (
+        <ChartValues
+          key={s.name}
+          caption={s.name}
+          columns={[xName, s.name]}
+          rows={s.points.map((p) => [String(p.x), `${format(p.y)}${p.forecast ? " (forecast)" : ""}`])}
+        />
+      ))}
     </figure>
   );
 }

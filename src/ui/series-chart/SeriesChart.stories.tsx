@@ -34,6 +34,25 @@ export const WithData: Story = {
   },
 };
 
+/** Review r22/b, item 4: each point's date and value is readable without hovering (a hidden table). */
+export const ValuesForScreenReaders: Story = {
+  args: {
+    series: [{ name: "Average players", unit: "players", points: days(3) }],
+    formatValue: (v: number) => `${v.toLocaleString("en-US")} players`,
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole("table", { name: "Average players" });
+    const rows = [...table.querySelectorAll("tbody tr")].map((tr) =>
+      [...tr.children].map((c) => c.textContent),
+    );
+    await expect(rows).toEqual([
+      ["Oct 1, 2026", "1,000 players"],
+      ["Oct 2, 2026", "1,010 players"],
+      ["Oct 3, 2026", "1,020 players"],
+    ]);
+  },
+};
+
 export const Empty: Story = {
   args: {
     series: [{ name: "Average players", unit: "players", points: [] }],

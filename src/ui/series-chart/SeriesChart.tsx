@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../card/Card.tsx";
 import { ApexChart, useChartTheme } from "../charts/ApexChart.tsx";
+import { ChartValues } from "../charts/ChartValues.tsx";
 import { baseOptions, chartPalette } from "../charts/chart-theme.ts";
 import { cn } from "../cn.ts";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
@@ -251,6 +252,20 @@ export function SeriesChart({
                 data: s.points.map((p) => ({ x: Date.parse(p.t), y: p.value })),
               }))}
             />
+            {drawn.map((s) => {
+              const dates = s.provenance?.asOfPrecision === "month" ? TOOLTIP_MONTH : TOOLTIP_DAY;
+              return (
+                <ChartValues
+                  key={s.name}
+                  caption={s.name}
+                  columns={["Date", s.name]}
+                  rows={s.points.map((p) => [
+                    dates.format(Date.parse(p.t)),
+                    formatValue ? formatValue(p.value) : p.value.toLocaleString("en-US"),
+                  ])}
+                />
+              );
+            })}
             {grouped && (
               <GroupLegend
                 title={title}

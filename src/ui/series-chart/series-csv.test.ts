@@ -85,3 +85,35 @@ test("series of one source, or without their own, name the chart's sources", () 
     [t, 1, null, null],
   ]);
 });
+
+// Review r22/a, item 4: a row whose figure is derived (a converted price) says how, in a `method`
+// column; a row of a figure as published leaves it empty, and a file without any has no such column.
+test("a method column carries each row's note, named by series where the row's figures differ", () => {
+  const csv = seriesToCsv(
+    [
+      {
+        name: "Price",
+        unit: "USD",
+        points: [
+          {
+            t: "2019-05-01T00:00:00.000Z",
+            value: 9.13,
+            note: "converted from £7.19 at 1.27 USD/GBP, May 2019",
+          },
+          { t: "2023-06-01T00:00:00.000Z", value: 9.99 },
+        ],
+      },
+    ],
+    monthly,
+  );
+  expect(csv.header.at(-1)).toBe("method");
+  expect(csv.rows.map((r) => r.at(-1))).toEqual(["converted from £7.19 at 1.27 USD/GBP, May 2019", null]);
+  const both = seriesToCsv([
+    { name: "A", unit: "USD", points: [{ t: "2020-01-01T00:00:00.000Z", value: 1, note: "x" }] },
+    { name: "B", unit: "USD", points: [{ t: "2020-01-01T00:00:00.000Z", value: 2 }] },
+  ]);
+  expect(both.rows[0]!.at(-1)).toBe("A: x");
+  expect(
+    seriesToCsv([{ name: "A", unit: "USD", points: [{ t: "2020-01-01T00:00:00.000Z", value: 1 }] }]).header,
+  ).not.toContain("method");
+});

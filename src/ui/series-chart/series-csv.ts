@@ -7,8 +7,12 @@ export interface TimeSeries {
   name: string;
   /** What the values count (`players`, `USD`): the CSV header carries it. */
   unit: string;
-  /** ISO times, oldest first. */
-  points: Array<{ t: string; value: number }>;
+  /**
+   * ISO times, oldest first. `note`: how the figure was derived where it is not the source's own
+   * number ("converted from £7.19 at 1.27 USD/GBP, May 2019", "midpoint of SteamSpy's owners band
+   * 10,000,000 .. 20,000,000"), the CSV's `method` on that point's row.
+   */
+  points: Array<{ t: string; value: number; note?: string }>;
   /**
    * What the line belongs to (a game on Compare). Lines of one group share a colour and a row of the
    * legend, and differ in dash and marker, one per `variant`; the chart then draws its own legend,
@@ -44,7 +48,9 @@ export interface TimeSeries {
  * differ, each is named with its series ("Average players, monthly: SteamCharts; Peak players, daily:
  * SteamDB"), so a chart
  * of two sources says whose each figure is; its `as of` then gives each of those its own source's
- * date, in the same order ("2022-02-01T…; 2022-12-14T…").
+ * date, in the same order ("2022-02-01T…; 2022-12-14T…"). Where any point carries a `note` (a
+ * converted price, an owners band's midpoint), a `method` column gives each row's, named with its
+ * series where the row's points differ (review r22/a, item 4: the screen said it, the file did not).
  */
 export function seriesToCsv(
   series: readonly TimeSeries[],
@@ -55,6 +61,8 @@ export function seriesToCsv(
     (a, b) => Date.parse(a) - Date.parse(b),
   );
   const byTime = series.map((s) => new Map(s.points.map((p) => [p.t, p.value])));
+  const notesByTime = series.map((s) => new Map(s.points.flatMap((p) => (p.note ? [[p.t, p.note]] : []))));
+  const noted = notesByTime.some((m) => m.size > 0);
   const sourceOf = series.map((s) => namedTogether(s.provenance ? [s.provenance] : chart));
   return {
     header: [
@@ -62,6 +70,7 @@ export function seriesToCsv(
       ...series.map((s) => headerWithUnit(s.name, s.unit)),
       "source",
       "as of (ISO 8601)",
+      ...(noted ? ["method"] : []),
     ],
     rows: times.map((t) => {
       const present = series.flatMap((_s, i) => (byTime[i]!.has(t) ? [i] : []));
@@ -85,7 +94,17 @@ export function seriesToCsv(
         distinct.size <= 1 || new Set(dates).size <= 1
           ? newestTime(sources.map((p) => p.asOf))
           : dates.map((a) => a ?? "undated").join("; ");
-      return [t, ...byTime.map((m) => m.get(t) as CsvValue), source, asOf];
+      const notes = present.flatMap((i) => {
+        const note = notesByTime[i]!.get(t);
+        return note ? [{ i, note }] : [];
+      });
+      const method =
+        notes.length === 0
+          ? null
+          : new Set(notes.map((n) => n.note)).size === 1 && notes.length === present.length
+            ? notes[0]!.note
+            : notes.map((n) => `${series[n.i]!.name}: ${n.note}`).join("; ");
+      return [t, ...byTime.map((m) => m.get(t) as CsvValue), source, asOf, ...(noted ? [method] : [])];
     }),
   };
 }

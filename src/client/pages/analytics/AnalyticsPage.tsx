@@ -51,8 +51,12 @@ function Analytics() {
           ) : (
             <LineChart
               series={[
-                { name: "Revenue", points: revenue.map((r) => ({ x: String(r.year), y: r.revenue })) },
+                {
+                  name: "Revenue",
+                  points: revenue.map((r) => ({ x: String(r.year), y: r.revenue, forecast: r.forecast })),
+                },
               ]}
+              xName="Year"
               emptyText="No revenue data available"
               formatValue={formatBillions}
             />
@@ -88,6 +92,8 @@ function Analytics() {
             }))}
             emptyText="No segment data available"
             formatValue={(v) => `${v}%`}
+            valuesAreShares
+            labelName="Segment"
           />
         )}
         <SourceNote provenance={newzoo} className="mt-2" />

@@ -30,6 +30,7 @@ import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { releasedText } from "../../format/released.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { searchQuery } from "../../queries/catalog.ts";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
@@ -45,6 +46,7 @@ import {
   estimateState,
   estimateStatus,
   estimateValue,
+  namedEstimateProvenance,
 } from "./estimate-figures.ts";
 import { otherMeasureNote } from "./other-measure.ts";
 
@@ -274,7 +276,8 @@ export default function ComparePage() {
       label: "Released",
       unit: "ISO date",
       value: (g) => g.releaseDate ?? (g.releaseYear == null ? null : String(g.releaseYear)),
-      show: (g) => g.releaseDate ?? (g.releaseYear == null ? "–" : String(g.releaseYear)),
+      // Written as the game page writes it ("November 1, 2000"); the CSV keeps the ISO date.
+      show: (g) => releasedText(g.releaseDate, g.releaseYear, "–"),
     },
     { label: "Developer", unit: "", value: (g) => g.developer, show: (g) => g.developer ?? "–" },
     {
@@ -401,7 +404,7 @@ export default function ComparePage() {
   ];
   const estimateProvenance = games.flatMap((g) => {
     const s = estimateOf(g);
-    return s.status === "ready" && s.estimate.covered !== false ? [s.estimate.provenance] : [];
+    return namedEstimateProvenance(g.name, s);
   });
   const provenance = games.flatMap((g) => [
     ...figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { GameEstimate } from "../../../contracts/estimates.ts";
-import { estimateCell, estimateStatus, estimateValue } from "./estimate-figures.ts";
+import { estimateCell, estimateStatus, estimateValue, namedEstimateProvenance } from "./estimate-figures.ts";
 
 const range = (low: number, mid: number, high: number) => ({ low, mid, high });
 
@@ -93,4 +93,20 @@ describe("Compare's estimate figures", () => {
     expect(estimateCell({ status: "error", message: "x" }, "owners", false)).toBe("could not be loaded");
     expect(estimateValue({ status: "loading" }, "owners", "mid")).toBeNull();
   });
+});
+
+// Review r22/a, item 10: the footnote listed three "Blend of …" methods without naming their games.
+test("each compared game's estimate method in the footnote is named with its game", () => {
+  const blend = "Blend of review model (10 %), owners band (90 %); model v9";
+  const ready = {
+    status: "ready" as const,
+    estimate: estimate({ provenance: { source: "S (reviews)", asOf: null, method: blend } }),
+  };
+  expect(namedEstimateProvenance("ELDEN RING", ready)).toEqual([
+    { source: "S (reviews)", asOf: null, method: `ELDEN RING: ${blend}` },
+  ]);
+  expect(
+    namedEstimateProvenance("Wii Sports", { status: "ready", estimate: estimate({ covered: false }) }),
+  ).toEqual([]);
+  expect(namedEstimateProvenance("X", { status: "loading" })).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { MISSING_ESTIMATE } from "../../../contracts/estimate-words.ts";
 import type { EstimateRange, GameEstimate } from "../../../contracts/estimates.ts";
+import type { Provenance } from "../../../contracts/provenance.ts";
 import { compactFigure } from "../../../ui/estimates-panel/index.ts";
 import { ApiError } from "../../api.ts";
 
@@ -104,4 +105,15 @@ export function estimateStatus(state: EstimateState): string | null {
   if (e.lowSignal) parts.push("low signal: P10–P90 range only");
   if (free(e)) parts.push("free to play: units and revenue not estimated");
   return parts.join("; ");
+}
+
+/**
+ * A compared game's estimate provenance for the key figures' footnote, its method ("Blend of review
+ * model (10 %), …") named with the game it belongs to (review r22/a, item 10: three blends, no game
+ * named); none for a game without a covered estimate.
+ */
+export function namedEstimateProvenance(gameName: string, state: EstimateState): Provenance[] {
+  if (state.status !== "ready" || state.estimate.covered === false) return [];
+  const p = state.estimate.provenance;
+  return [p.method ? { ...p, method: `${gameName}: ${p.method}` } : p];
 }

@@ -220,6 +220,8 @@ function OverviewTab() {
             data={byGames}
             emptyText="No games yet"
             formatValue={(v) => `${compactNumber(v)} ${v === 1 ? "game" : "games"}`}
+            labelName="Platform"
+            valueName="Games"
           />
         )}
         <CatalogSourceNote catalog className="mt-2" />

@@ -30,8 +30,8 @@ import {
   seriesProvenance,
 } from "../../components/series-periods.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
-import { formatLongDate } from "../../format/dates.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { releasedText } from "../../format/released.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { GameChart } from "./GameChart.tsx";
@@ -49,8 +49,7 @@ import { ratingFigure } from "./rating-figure.ts";
 import { SimilarGames } from "./SimilarGames.tsx";
 
 /** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
-const released = (iso: string | null, year: number | null) =>
-  iso ? formatLongDate(`${iso.slice(0, 10)}T00:00:00Z`) : year != null ? String(year) : "Unknown";
+const released = (iso: string | null, year: number | null) => releasedText(iso, year);
 
 /** The sources of a chart's series, each dated by its own newest point. */
 function provenanceOf(...series: Array<GameSeries | undefined>): Provenance[] {

@@ -283,6 +283,7 @@ function Screener() {
                   <BarChart
                     height={200}
                     seriesName="Games released"
+                    labelName="Year"
                     counts
                     emptyText="No release dates in this filter"
                     maxBars={summary.data.releasesPerYear.length}
