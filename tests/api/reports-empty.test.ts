@@ -43,7 +43,7 @@ test("an empty market overview or genre trends report says why it is empty", asy
   const stored = await genres.json();
   expect(stored.data.genres).toEqual([]);
   expect(stored.data.emptyReason).toBe(
-    "A genre trends report needs genres with a player series, and none has one yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history grows with each live sync.",
+    "A genre trends report needs genres with a player series, and none has one. No game has player counts yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history starts with the first live sync.",
   );
   // Read back, the reason is kept with the report.
   const read = await (await request(`/api/analytics/reports/${stored.id}`, { cookie: user.cookie })).json();
@@ -84,7 +84,35 @@ test("with one game's player figures the market overview is stored with them", a
   expect(data.marketActivity).toMatchObject({ players: 1234, games: 1 });
   expect(data.emptyReason).toBeUndefined();
   // One game on one day is no genre series yet: still empty, and says so.
-  expect((await (await generate(user, "genre_trends")).json()).data.emptyReason).toContain(
-    "none has one yet",
+  expect((await (await generate(user, "genre_trends")).json()).data.emptyReason).toBe(
+    "A genre trends report needs genres with a player series, and none has one. In the latest 90 days of player data (Aug 22, 2026 to Nov 20, 2026), 1 game has daily or live player counts (test), and no genre has 3 of its games counted in 5 different weeks yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history grows with each live sync.",
+  );
+});
+
+test("a genre trends report over monthly averages says they are monthly, and when the daily counts end", async () => {
+  // Review r23-a #4: 958 games with SteamCharts monthly series were told "none has one yet".
+  const user = await createTestUser();
+  const { ids } = await upsertGames(
+    ["Monthly A", "Monthly B", "Monthly C"].map((name) => ({ name, genres: ["Strategy"] })),
+    "test",
+  );
+  await recordMetrics(
+    ids.flatMap((gameId, i) =>
+      [5, 6, 7, 8].map((month) => ({
+        gameId,
+        metric: "players" as const,
+        ts: new Date(Date.UTC(2027, month, 1)),
+        value: 1000 * (i + 1) + month,
+        period: "month" as const,
+        source: "steamcharts-csv",
+      })),
+    ),
+  );
+  const res = await generate(user, "genre_trends");
+  expect(res.status).toBe(201);
+  const data = (await res.json()).data;
+  expect(data.genres).toEqual([]);
+  expect(data.emptyReason).toBe(
+    "A genre trends report needs genres with a player series, and none has one. The player figures in the latest 90 days of player data (Jun 3, 2027 to Sep 1, 2027) are monthly averages only (SteamCharts, newest Sep 2027, 3 games): a month's average is one figure a month, and genre volatility needs weekly counts. The catalog's daily or live player counts end on Nov 20, 2026, before that window. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history grows with each live sync.",
   );
 });

@@ -252,3 +252,27 @@ test("Generate Report with no player data: the report says so and where player d
   expect(text).not.toMatch(OPERATOR_STEPS);
   await page.context().close();
 });
+
+test("A genre trends report with no genre series shows the reason stored with it, not an empty table", async () => {
+  // Review r23-a #4: the dialog showed "Most volatile genres | Players | Change" with no rows and a
+  // disabled Export.
+  const page = await as("premium", "/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  const stored = await page.evaluate(async () => {
+    const res = await fetch("/api/analytics/reports", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ reportType: "genre_trends" }),
+    });
+    return (await res.json()).data as { emptyReason: string };
+  });
+  expect(stored.emptyReason).toMatch(/^A genre trends report needs genres with a player series/);
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await page.getByTestId("recent-report").first().getByRole("button", { name: "View" }).click();
+  const dialog = page.getByRole("dialog", { name: "Genre trends report" });
+  await dialog.getByText("No genre series yet").waitFor();
+  await dialog.getByText(stored.emptyReason).waitFor();
+  expect(await dialog.getByRole("table").count()).toBe(0);
+  expect(await dialog.getByRole("button", { name: /Export CSV/ }).count()).toBe(0);
+  await page.context().close();
+});

@@ -45,19 +45,25 @@ function GenreSeriesAdminHint() {
   );
 }
 
-/** No genre series yet: what is missing and how it fills, plus the operator's hint for admins. */
+/**
+ * No genre series yet: what is missing and how it fills, plus the operator's hint for admins. `reason`
+ * is the server's account of the catalog (a genre trends report's `emptyReason`), said instead of the
+ * bare rule.
+ */
 export function GenreSeriesEmpty({
   title = "No genre has enough player history yet",
   icon = BarChart3,
   compact = false,
+  reason,
 }: {
   title?: string;
   icon?: LucideIcon;
   compact?: boolean;
+  reason?: string;
 }) {
   const description = (
     <>
-      {GENRE_SERIES_RULE} {GENRE_SERIES_FILLS}
+      {reason ?? `${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`}
       <GenreSeriesAdminHint />
     </>
   );

@@ -21,7 +21,7 @@ import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 import { marketActivitySentence } from "./market-figure-details.ts";
 import { OrderNote } from "./OrderNote.tsx";
-import { AdminHint } from "./ProductState.tsx";
+import { AdminHint, GenreSeriesEmpty } from "./ProductState.tsx";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
@@ -51,6 +51,8 @@ interface ReportData {
   trendingInWatchlist?: number;
   genres?: Genre[];
   mostVolatile?: Genre[];
+  /** Why the report holds nothing, as the server found the catalog when it was made (reports.ts). */
+  emptyReason?: string;
 }
 export const REPORT_TITLES: Record<string, string> = {
   market_overview: "Market overview report",
@@ -184,6 +186,14 @@ function ReportBody({ report }: { report: Report }) {
         </>
       );
     case "genre_trends":
+      // No genre series: the reason stored with the report (review r23-a #4: an empty table and a
+      // disabled Export said nothing); reports stored before reasons were kept say the rule.
+      if ((data.genres ?? []).length === 0)
+        return (
+          <div data-testid="report-no-genre-series">
+            <GenreSeriesEmpty title="No genre series yet" reason={data.emptyReason} />
+          </div>
+        );
       // A regular user's report has no volatility (ADR 020): their genres by players, and why.
       return data.mostVolatile ? (
         <GenreTable

@@ -15,7 +15,9 @@ import { getTrendingSnapshot } from "./trending.ts";
  */
 export type { MarketTrend };
 
-const WINDOW_DAYS = 90;
+/** The days of player data (up to the newest point) a genre's series covers. */
+export const GENRE_WINDOW_DAYS = 90;
+const WINDOW_DAYS = GENRE_WINDOW_DAYS;
 const WEEK_MS = 7 * DAY_MS;
 
 /**

@@ -10,11 +10,13 @@ import {
 import { GENRE_SERIES_FILLS, GENRE_SERIES_RULE, NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
-import { db } from "../db/client.ts";
+import { db, rawClient } from "../db/client.ts";
 import { reports } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { getMarketTrends, getOverviewFigures } from "./market.ts";
+import { GENRE_WINDOW_DAYS, getMarketTrends, getOverviewFigures } from "./market.ts";
+import { sourceLabel } from "./provenance.ts";
+import { DAY_MS, firstDayFrom, newestPlayerPoint } from "./stats.ts";
 import { getTrendingGames } from "./trending.ts";
 import { listUserGames } from "./watchlist.ts";
 
@@ -61,14 +63,82 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
   }
 }
 
+const utcDay = (ts: number) =>
+  new Date(ts).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+const utcMonth = (ts: number) =>
+  new Date(ts).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const sourceList = (sources: unknown) =>
+  [
+    ...new Set(
+      String(sources ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map(sourceLabel),
+    ),
+  ]
+    .sort()
+    .join(", ");
+
+/**
+ * Why no genre has a series (GENRE_SERIES_RULE), as the catalog's player counts stand (review r23-a
+ * #4: "none has one yet" was untrue of a catalog with 958 games' monthly SteamCharts series): no
+ * player counts at all; only monthly averages in the latest 90 days of player data (a month's mean
+ * is one point a month: never 5 weeks); daily or live counts that end before those 90 days; or counts
+ * in them for too few games or weeks. Each with the newest date it is about.
+ */
+async function genreSeriesShortfall(): Promise<string> {
+  const newest = await newestPlayerPoint();
+  if (!newest) return `No game has player counts yet. ${GENRE_SERIES_RULE} ${NO_PLAYER_HISTORY}.`;
+  const from = firstDayFrom(newest - GENRE_WINDOW_DAYS * DAY_MS) * DAY_MS;
+  const window = `the latest ${GENRE_WINDOW_DAYS} days of player data (${utcDay(from)} to ${utcDay(newest)})`;
+  const client = rawClient();
+  const [inWindow] = (
+    await client.execute({
+      sql: `SELECT count(DISTINCT game_id) AS games, group_concat(DISTINCT source) AS sources
+            FROM game_metrics WHERE metric = 'players' AND period != 'month' AND ts >= ?`,
+      args: [from],
+    })
+  ).rows;
+  if (Number(inWindow?.games ?? 0) > 0) {
+    const games = Number(inWindow!.games);
+    return `In ${window}, ${games.toLocaleString("en-US")} game${games === 1 ? " has" : "s have"} daily or live player counts (${sourceList(inWindow!.sources)}), and no genre has 3 of its games counted in 5 different weeks yet. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
+  }
+  const [[monthly], [older]] = await Promise.all([
+    client
+      .execute({
+        sql: `SELECT count(DISTINCT game_id) AS games, group_concat(DISTINCT source) AS sources, max(ts) AS newest
+              FROM game_metrics WHERE metric = 'players' AND period = 'month' AND ts >= ?`,
+        args: [from],
+      })
+      .then((r) => r.rows),
+    client
+      .execute("SELECT max(ts) AS newest FROM game_metrics WHERE metric = 'players' AND period != 'month'")
+      .then((r) => r.rows),
+  ]);
+  const monthlyGames = Number(monthly?.games ?? 0);
+  const olderCounts = older?.newest == null ? null : Number(older.newest);
+  const months = `monthly averages only (${sourceList(monthly?.sources)}, newest ${utcMonth(Number(monthly?.newest ?? newest))}, ${monthlyGames.toLocaleString("en-US")} game${monthlyGames === 1 ? "" : "s"})`;
+  const counts =
+    olderCounts == null
+      ? "The catalog has no daily or live player counts"
+      : `The catalog's daily or live player counts end on ${utcDay(olderCounts)}, before that window`;
+  return `The player figures in ${window} are ${months}: a month's average is one figure a month, and genre volatility needs weekly counts. ${counts}. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
+}
+
 /**
  * Why a report built from the data as it is now would hold nothing, or null when it holds something
  * (review r22-c #3): an empty report is stored with this as its `emptyReason`, so whoever reads it
- * (the API, an export) is told why rather than given bare empty lists. A market overview with some player figures but no
- * trending game or genre yet is partial, not empty, and is stored: it says what it has. A watchlist
- * summary of an empty watchlist says so itself ("0 tracked games") and is stored.
+ * (the API, an export, the report dialog) is told why rather than given bare empty lists. A market
+ * overview with some player figures but no trending game or genre yet is partial, not empty, and is
+ * stored: it says what it has. A watchlist summary of an empty watchlist says so itself ("0 tracked
+ * games") and is stored.
  */
-function emptyReportReason(type: ReportType, data: Record<string, unknown>): string | null {
+async function emptyReportReason(type: ReportType, data: Record<string, unknown>): Promise<string | null> {
   const none = (key: string) => !Array.isArray(data[key]) || (data[key] as unknown[]).length === 0;
   switch (type) {
     case "market_overview": {
@@ -78,7 +148,7 @@ function emptyReportReason(type: ReportType, data: Record<string, unknown>): str
     }
     case "genre_trends":
       if (!none("genres")) return null;
-      return `A genre trends report needs genres with a player series, and none has one yet. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
+      return `A genre trends report needs genres with a player series, and none has one. ${await genreSeriesShortfall()}`;
     case "watchlist_summary":
       return null;
   }
@@ -155,7 +225,7 @@ export async function generateReport(
   }
   const built = await buildReport(reportType, user.id);
   // A report with nothing in it is stored as asked, with why it is empty and how that fills.
-  const empty = emptyReportReason(reportType, built);
+  const empty = await emptyReportReason(reportType, built);
   const data = forReader(user, empty ? { ...built, emptyReason: empty } : built);
   const id = crypto.randomUUID();
   const now = Date.now();
