@@ -117,7 +117,53 @@ describe("a temporary password expires after 24 hours", () => {
     expect(await expiryOf(u.id)).toBeNull();
     const own = await signIn(u.email, "my own password 3");
     expect(own.status).toBe(200);
-    // Only the notice of the temporary sign-in: the own password adds none.
-    expect(await accountNotices(cookieFrom(own)!)).toHaveLength(1);
+    // The notice of the temporary sign-in went with the change (review r23-a #5), and the own
+    // password adds none.
+    expect(await accountNotices(cookieFrom(own)!)).toEqual([]);
+  });
+
+  test("a session opened with a temporary password ends when the password does; the own password's is a normal one", async () => {
+    // Review r23-a #5: the session outlived the 24 hours by 30 days, renewed as any other.
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    const res = await signIn(u.email, reset.temporaryPassword);
+    expect(res.status).toBe(200);
+    const cookie = cookieFrom(res)!;
+    expect(Date.parse(/Expires=([^;]+)/i.exec(res.headers.get("set-cookie") ?? "")![1]!)).toBe(
+      Math.floor(Date.parse(reset.expiresAt) / 1000) * 1000,
+    );
+    const sessionOf = async () => (await db().select().from(sessions).where(eq(sessions.userId, u.id)))[0]!;
+    expect((await sessionOf()).expiresAt.toISOString()).toBe(reset.expiresAt);
+    // 23 hours on: one hour left of both. The session is used, and not renewed past the password.
+    const hourLeft = new Date(Date.now() + 60 * 60 * 1000);
+    await db().update(users).set({ temporaryPasswordExpiresAt: hourLeft }).where(eq(users.id, u.id));
+    await db().update(sessions).set({ expiresAt: hourLeft }).where(eq(sessions.userId, u.id));
+    const used = await request("/api/auth/user", { cookie });
+    expect(used.status).toBe(200);
+    expect(used.headers.get("set-cookie")).toBeNull();
+    expect((await sessionOf()).expiresAt.getTime()).toBe(hourLeft.getTime());
+    // 24 hours on: the session ends with the password, and cannot change it any more.
+    const past = new Date(Date.now() - 1000);
+    await db().update(users).set({ temporaryPasswordExpiresAt: past }).where(eq(users.id, u.id));
+    await db().update(sessions).set({ expiresAt: past }).where(eq(sessions.userId, u.id));
+    expect((await request("/api/auth/user", { cookie })).status).toBe(401);
+    const change = await request("/api/auth/password", {
+      method: "POST",
+      cookie,
+      json: { currentPassword: reset.temporaryPassword, newPassword: "my own password 4" },
+    });
+    expect(change.status).toBe(401);
+
+    // Within the 24 hours the user sets their own password: the session goes on as a normal one.
+    const again = await resetBy(admin.cookie, u.id);
+    const second = cookieFrom(await signIn(u.email, again.temporaryPassword))!;
+    const own = await request("/api/auth/password", {
+      method: "POST",
+      cookie: second,
+      json: { currentPassword: again.temporaryPassword, newPassword: "my own password 4" },
+    });
+    expect(own.status).toBe(200);
+    expect((await sessionOf()).expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
   });
 });

@@ -128,6 +128,11 @@ export async function changeOwnPassword(
     if (changed.length === 0) throw new HttpProblem(409, PASSWORD_CHANGED_MEANWHILE, { title: "Conflict" });
     const ended = await deleteUserSessionsIn(tx, user.id);
     await tx.insert(sessions).values(session);
+    // The bell's "set your own password" notices are done with (review r23-a #5): they go.
+    await tx.run(
+      sql`DELETE FROM notifications WHERE user_id = ${user.id} AND kind = 'account'
+          AND json_extract(detail, '$.event') = 'temporary_password'`,
+    );
     return ended;
   });
   sessionsEndedInTransaction.after(user.id, endedIds, currentSessionId);

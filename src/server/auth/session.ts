@@ -57,24 +57,27 @@ export async function createSession(token: string, userId: string): Promise<Sess
  * a password changed, reset or removed meanwhile (which ends every session) must not be followed by
  * a session made with the old one (review r21 H1). Hashes carry a random salt, so a password set
  * again, even to the same text, is a different hash. Null when it was not created.
+ *
+ * A temporary password's session ends when the password does (ADR 027 addendum, review r23-a #5):
+ * its expiry is the password's when that comes first, read in the same statement, and it is not
+ * renewed past it (validateSessionToken).
  */
 export async function createSessionIfPasswordStill(
   token: string,
   userId: string,
   verifiedHash: string,
 ): Promise<SessionRow | null> {
-  const row = {
-    id: sessionIdFromToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + lifetimeMs),
-    createdAt: new Date(),
-  };
-  const rs = await db().run(
+  const id = sessionIdFromToken(token);
+  const createdAt = new Date();
+  const full = createdAt.getTime() + lifetimeMs;
+  const rs = await db().all<{ expires_at: number }>(
     sql`INSERT INTO sessions (id, user_id, expires_at, created_at)
-        SELECT ${row.id}, ${userId}, ${row.expiresAt.getTime()}, ${row.createdAt.getTime()}
-        WHERE EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND password_hash = ${verifiedHash})`,
+        SELECT ${id}, ${userId}, min(${full}, coalesce(temporary_password_expires_at, ${full})), ${createdAt.getTime()}
+        FROM users WHERE id = ${userId} AND password_hash = ${verifiedHash}
+        RETURNING expires_at`,
   );
-  return rs.rowsAffected === 1 ? row : null;
+  const row = rs[0];
+  return row ? { id, userId, expiresAt: new Date(Number(row.expires_at)), createdAt } : null;
 }
 
 /** A new session row for the user (not stored): for a transaction that writes it with other changes. */
@@ -219,9 +222,18 @@ export async function validateSessionToken(token: string): Promise<SessionResult
     return null;
   }
   if (now >= session.expiresAt.getTime() - lifetimeMs / 2) {
-    session.expiresAt = new Date(now + lifetimeMs);
-    await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
-    return { session, user, renewed: true };
+    // A session bounded by a temporary password's expiry (opened with it) is renewed no further than
+    // that: it must not outlive the password (ADR 027 addendum).
+    const bound = user.temporaryPasswordExpiresAt?.getTime();
+    const until =
+      bound != null && session.expiresAt.getTime() <= bound
+        ? Math.min(now + lifetimeMs, bound)
+        : now + lifetimeMs;
+    if (until > session.expiresAt.getTime()) {
+      session.expiresAt = new Date(until);
+      await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+      return { session, user, renewed: true };
+    }
   }
   if (started) cache.set(id, { session, user, cachedAt: now }, started);
   return { session, user, renewed: false };
