@@ -153,6 +153,39 @@ function checkRanges(f: Ranges, ctx: z.RefinementCtx) {
 export const ScreenerFilterSchema = z.object(filterShape).strict().superRefine(checkRanges);
 export type ScreenerFilter = z.infer<typeof ScreenerFilterSchema>;
 
+/**
+ * The CSV's companion columns, by the names its header gives them, each with the chosen columns it
+ * comes with (and in the order it follows them): the low-signal and free-to-play flags, the owners
+ * band's top, the estimates' P10 and P90, a sale's list price and discount, a converted price's
+ * source figure and rate, and what the players figure is and when. Each may also be named alone in
+ * `columns` (review r23-a #7: the header's own names were refused).
+ */
+export const SCREENER_CSV_COMPANIONS = {
+  estimateLowSignal: ["ownersEstimate", "revenueEstimate"],
+  estimateFreeToPlay: ["revenueEstimate"],
+  ownersBelow: ["owners"],
+  ownersEstimateP10: ["ownersEstimate"],
+  ownersEstimateP90: ["ownersEstimate"],
+  revenueEstimateP10: ["revenueEstimate"],
+  revenueEstimateP90: ["revenueEstimate"],
+  listPrice: ["price"],
+  discount: ["price"],
+  priceConvertedFrom: ["price"],
+  priceConvertedFromCurrency: ["price"],
+  priceConversionRate: ["price"],
+  playersFigure: ["players"],
+  playersAt: ["players"],
+} as const satisfies Record<string, readonly ScreenerColumn[]>;
+export type ScreenerCsvCompanion = keyof typeof SCREENER_CSV_COMPANIONS;
+/** A name `columns` takes: a column, a companion column or one of the leading keys. */
+export type ScreenerCsvColumn = ScreenerColumn | ScreenerCsvCompanion;
+
+const CSV_COLUMN_NAMES: ReadonlySet<string> = new Set([
+  ...SCREENER_CSV_KEYS,
+  ...SCREENER_COLUMNS,
+  ...Object.keys(SCREENER_CSV_COMPANIONS),
+]);
+
 const columnList = z
   .string()
   .trim()
@@ -165,15 +198,20 @@ const columnList = z
       ctx.addIssue({ code: "custom", message: "Name at least one column" });
       return z.NEVER;
     }
-    // `id` and `steamAppId` lead every CSV: naming them (as its header does) is accepted and changes
-    // nothing (review r22-c #9); `columns=id` is those two alone.
-    const list = named.filter((c) => !(SCREENER_CSV_KEYS as readonly string[]).includes(c));
-    const unknown = list.filter((c) => !(SCREENER_COLUMNS as readonly string[]).includes(c));
+    const unknown = named.filter((c) => !CSV_COLUMN_NAMES.has(c));
     if (unknown.length) {
       ctx.addIssue({ code: "custom", message: `Unknown column ${unknown.join(", ")}` });
       return z.NEVER;
     }
-    return [...new Set(list)] as ScreenerColumn[];
+    // A column named twice is a mistake in the request, as a parameter given twice is (review r23-a #7).
+    const twice = [...new Set(named.filter((c, i) => named.indexOf(c) !== i))];
+    if (twice.length) {
+      ctx.addIssue({ code: "custom", message: `Named twice: ${twice.join(", ")}` });
+      return z.NEVER;
+    }
+    // `id` and `steamAppId` lead every CSV: naming them (as its header does) is accepted and changes
+    // nothing (review r22-c #9); `columns=id` is those two alone.
+    return named.filter((c) => !(SCREENER_CSV_KEYS as readonly string[]).includes(c)) as ScreenerCsvColumn[];
   });
 
 export const ScreenerQuerySchema = z
@@ -183,7 +221,11 @@ export const ScreenerQuerySchema = z
     order: z.enum(["asc", "desc"], { message: "asc or desc" }).default("desc"),
     page: wholeNumber(1).default(1),
     pageSize: wholeNumber(1, SCREENER_MAX_PAGE_SIZE).default(50),
-    /** The CSV's columns (all when absent); the JSON rows always carry every column. */
+    /**
+     * The CSV's columns (all when absent), by the names its header gives them: a column brings its
+     * companions (SCREENER_CSV_COMPANIONS); a companion named alone is included alone. The JSON rows
+     * always carry every column.
+     */
     columns: columnList.optional(),
     format: z.enum(["json", "csv"], { message: "json or csv" }).default("json"),
   })

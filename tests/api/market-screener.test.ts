@@ -325,6 +325,46 @@ describe("GET /api/market/screener?format=csv", () => {
     expect(none.status).toBe(422);
     expect((await none.json()).errors).toEqual([{ field: "columns", message: "Name at least one column" }]);
   });
+
+  test("every name the CSV header uses may be named in columns, each picking its column; a name given twice is refused", async () => {
+    const csv = async (columns: string | null) => {
+      const chosen = columns == null ? "" : `&columns=${columns}`;
+      const res = await request(`/api/market/screener?format=csv&sort=name&order=asc${chosen}`, {
+        cookie: premium.cookie,
+      });
+      expect(res.status, chosen).toBe(200);
+      return parse(await res.text()) as string[][];
+    };
+    // Review r23-a #7: "columns: Unknown column listPrice" for names of the CSV's own header.
+    const everything = await csv(null);
+    const names = everything[0]!.map((h) => h.replace(/ \(.*\)$/, ""));
+    expect(names).toEqual(
+      expect.arrayContaining(["listPrice", "discount", "ownersBelow", "ownersEstimateP10"]),
+    );
+    for (const [i, name] of names.entries()) {
+      if (name === "id" || name === "steamAppId") continue;
+      const rows = await csv(name);
+      // The leading keys, then that column (a companion alone; a column with its companions after it),
+      // with the same cells as in the whole file.
+      const bringsCompanions = ["price", "owners", "players", "ownersEstimate", "revenueEstimate"].includes(
+        name,
+      );
+      if (!bringsCompanions) expect(rows[0], name).toEqual(["id", "steamAppId", everything[0]![i]]);
+      else expect(rows[0]!.slice(0, 3), name).toEqual(["id", "steamAppId", everything[0]![i]]);
+      expect(
+        rows.map((r) => r[2]),
+        name,
+      ).toEqual(everything.map((r) => r[i]));
+    }
+    for (const columns of ["name,name", "id,id", "listPrice,name,listPrice"]) {
+      const res = await request(`/api/market/screener?format=csv&columns=${columns}`, {
+        cookie: premium.cookie,
+      });
+      expect(res.status, columns).toBe(422);
+      const name = columns.split(",")[0];
+      expect((await res.json()).errors).toEqual([{ field: "columns", message: `Named twice: ${name}` }]);
+    }
+  });
 });
 
 describe("GET /api/market/summary", () => {

@@ -4,6 +4,7 @@ import {
   type MarketSummary,
   SCREENER_COLUMN_INFO,
   SCREENER_COLUMNS,
+  SCREENER_CSV_COMPANIONS,
   SCREENER_CSV_DISCOUNT,
   SCREENER_CSV_FREE_TO_PLAY,
   SCREENER_CSV_KEYS,
@@ -12,6 +13,7 @@ import {
   SCREENER_CSV_PLAYERS_FIGURE,
   SCREENER_FILTER_KEYS,
   type ScreenerColumn,
+  type ScreenerCsvCompanion,
   type ScreenerFilter,
   type ScreenerPage,
   type ScreenerQuery,
@@ -19,7 +21,11 @@ import {
   type ScreenerSort,
 } from "../../contracts/market.ts";
 import { playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
-import { CONVERSION_CSV_HEADERS, conversionCsvCells } from "../../contracts/price-conversion.ts";
+import {
+  CONVERSION_CSV_COLUMNS,
+  CONVERSION_CSV_HEADERS,
+  conversionCsvCells,
+} from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
@@ -500,6 +506,50 @@ function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColum
 }
 
 /**
+ * The CSV's companion columns (SCREENER_CSV_COMPANIONS), in their order: what the table says in
+ * words where a figure is empty (a free-to-play game's revenue, a source's "under 20,000" owners,
+ * review 14 b item 5), a low-signal estimate's flag and each estimate's P10 and P90 (a low-signal
+ * row's figure is its range, review 12 item 5), a sale's list price and discount, a price given in
+ * another currency (GBP) with its own figure and the rate, and what the players figure is and its time.
+ */
+const estimateRange = (
+  c: "ownersEstimate" | "revenueEstimate",
+  end: "low" | "high",
+  name: ScreenerCsvCompanion,
+) => ({
+  name,
+  header: headerWithUnit(name, SCREENER_COLUMN_INFO[c].unit),
+  cell: (row: ScreenerRow) =>
+    (c === "ownersEstimate" ? row.ownersEstimateRange : row.revenueEstimateRange)?.[end] ?? null,
+});
+const SCREENER_CSV_COMPANION_CELLS: Array<{
+  name: ScreenerCsvCompanion;
+  header: string;
+  cell: (row: ScreenerRow) => string | number | boolean | null;
+}> = [
+  { name: "estimateLowSignal", header: SCREENER_CSV_LOW_SIGNAL, cell: (row) => row.estimateLowSignal },
+  { name: "estimateFreeToPlay", header: SCREENER_CSV_FREE_TO_PLAY, cell: (row) => row.estimateFreeToPlay },
+  { name: "ownersBelow", header: SCREENER_CSV_OWNERS_BELOW, cell: (row) => row.ownersBelow?.high ?? null },
+  estimateRange("ownersEstimate", "low", "ownersEstimateP10"),
+  estimateRange("ownersEstimate", "high", "ownersEstimateP90"),
+  estimateRange("revenueEstimate", "low", "revenueEstimateP10"),
+  estimateRange("revenueEstimate", "high", "revenueEstimateP90"),
+  { name: "listPrice", header: SCREENER_CSV_DISCOUNT[0], cell: (row) => row.discount?.listPrice ?? null },
+  { name: "discount", header: SCREENER_CSV_DISCOUNT[1], cell: (row) => row.discount?.percent ?? null },
+  ...CONVERSION_CSV_COLUMNS.map(({ name }, i) => ({
+    name,
+    header: CONVERSION_CSV_HEADERS[i]!,
+    cell: (row: ScreenerRow) => conversionCsvCells(row.priceConversion)[i] ?? null,
+  })),
+  {
+    name: "playersFigure",
+    header: SCREENER_CSV_PLAYERS_FIGURE[0],
+    cell: (row) => playersPeriod(row.playersFigure),
+  },
+  { name: "playersAt", header: SCREENER_CSV_PLAYERS_FIGURE[1], cell: (row) => row.playersFigure?.at ?? null },
+];
+
+/**
  * Every matching row, in the screener's order, as a stream of CSV text. The sorted ids come from the
  * catalog index (a few MB for the whole catalog), then the rows are read in chunks as the client
  * takes them, so memory stays flat however large the export.
@@ -510,23 +560,22 @@ function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColum
 export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint8Array>> {
   const { index } = await catalogIndex();
   // Absent: every column; an empty list (`columns=id`) is the leading keys alone.
-  const columns = q.columns ?? [...SCREENER_COLUMNS];
-  // With an estimate column, a last column says which rows' estimates are low-signal (a range, no
-  // single figure: the P50 beside it is not one to quote).
-  const lowSignalColumn = columns.includes("ownersEstimate") || columns.includes("revenueEstimate");
-  // What the table says in words where the figure is empty: a free-to-play game's revenue (not
-  // estimated, not unknown) and a source's "under 20,000" owners (review 14 b, item 5).
-  const freeToPlayColumn = columns.includes("revenueEstimate");
-  const ownersBelowColumn = columns.includes("owners");
-  // With the price column: the list price and discount of a game on sale, last (columns added later
-  // go at the end, so files read by position keep their columns).
-  const discountColumns = columns.includes("price");
-  const playersFigureColumns = columns.includes("players");
-  // Each chosen estimate's P10 and P90 after the low-signal column: a low-signal row's figure is its
-  // range (the table shows it so), which the P50 column alone would not give (review 12, item 5).
-  const ranges = (["ownersEstimate", "revenueEstimate"] as const).filter((c) => columns.includes(c));
-  const rangeOf = (row: ScreenerRow, c: (typeof ranges)[number]) =>
-    c === "ownersEstimate" ? row.ownersEstimateRange : row.revenueEstimateRange;
+  const named = q.columns ?? null;
+  const columns = named
+    ? named.filter((c): c is ScreenerColumn => (SCREENER_COLUMNS as readonly string[]).includes(c))
+    : [...SCREENER_COLUMNS];
+  // The companion columns after the chosen ones, in one order whatever is chosen (columns added later
+  // go at the end, so files read by position keep their columns): those of a chosen column, and any
+  // named alone (review r23-a #7).
+  const companions = SCREENER_CSV_COMPANION_CELLS.filter(
+    (c) =>
+      named == null ||
+      named.includes(c.name) ||
+      (SCREENER_CSV_COMPANIONS[c.name] as readonly ScreenerColumn[]).some((p) => columns.includes(p)),
+  );
+  const playersFigureNeeded =
+    columns.includes("players") ||
+    companions.some((c) => c.name === "playersFigure" || c.name === "playersAt");
   // A plain array: V8 sorts it with a comparator about twice as fast as a typed one.
   const matches = Array.from(matchingSlots(index, q)).sort(screenerOrder(index, q.sort, q.order));
   const ids = matches.map((s) => index.ids[s]!);
@@ -544,17 +593,7 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
                 SCREENER_COLUMN_INFO[c].unit === "ISO date" ? null : SCREENER_COLUMN_INFO[c].unit,
               ),
             ),
-            ...(lowSignalColumn ? [SCREENER_CSV_LOW_SIGNAL] : []),
-            ...(freeToPlayColumn ? [SCREENER_CSV_FREE_TO_PLAY] : []),
-            ...(ownersBelowColumn ? [SCREENER_CSV_OWNERS_BELOW] : []),
-            ...ranges.flatMap((c) =>
-              ["P10", "P90"].map((q) => headerWithUnit(`${c}${q}`, SCREENER_COLUMN_INFO[c].unit)),
-            ),
-            ...(discountColumns ? SCREENER_CSV_DISCOUNT : []),
-            // A price the source gave in another currency (GBP): its own figure and the rate.
-            ...(discountColumns ? CONVERSION_CSV_HEADERS : []),
-            // What the players figure is (a month's average or a count) and its time.
-            ...(playersFigureColumns ? SCREENER_CSV_PLAYERS_FIGURE : []),
+            ...companions.map((c) => c.header),
           ])}`,
         ),
       );
@@ -566,19 +605,13 @@ export async function screenerCsv(q: ScreenerQuery): Promise<ReadableStream<Uint
       }
       const chunk = ids.slice(next, next + CSV_CHUNK);
       next += chunk.length;
-      const rows = await rowsOf(index, chunk, playersFigureColumns);
+      const rows = await rowsOf(index, chunk, playersFigureNeeded);
       let text = "";
       for (const row of rows)
         text += csvRow([
           ...SCREENER_CSV_KEYS.map((k) => row[k]),
           ...columns.map((c) => csvCell(row, c)),
-          ...(lowSignalColumn ? [row.estimateLowSignal] : []),
-          ...(freeToPlayColumn ? [row.estimateFreeToPlay] : []),
-          ...(ownersBelowColumn ? [row.ownersBelow?.high ?? null] : []),
-          ...ranges.flatMap((c) => [rangeOf(row, c)?.low ?? null, rangeOf(row, c)?.high ?? null]),
-          ...(discountColumns ? [row.discount?.listPrice ?? null, row.discount?.percent ?? null] : []),
-          ...(discountColumns ? conversionCsvCells(row.priceConversion) : []),
-          ...(playersFigureColumns ? [playersPeriod(row.playersFigure), row.playersFigure?.at ?? null] : []),
+          ...companions.map((c) => c.cell(row)),
         ]);
       controller.enqueue(encoder.encode(text));
     },
