@@ -29,6 +29,8 @@ export const PREMIUM_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(["ai_anal
 
 /** Why a Starter user's subscribe to a PREMIUM_CHANNELS channel is refused: the HTTP 403's words. */
 export const PREMIUM_CHANNEL_REASON = PREMIUM_REQUIRED_DETAIL;
+/** Why a subscribe to a name that is no channel (a typo, an old name) is refused. */
+export const UNKNOWN_CHANNEL_REASON = "Unknown channel";
 
 /** The channels a user of `premium` access may join: what their `connection` message offers. */
 export function channelsFor(premium: boolean): Channel[] {
@@ -48,7 +50,8 @@ export { SESSION_ENDED_CLOSE_CODE } from "./close-codes.ts";
 export const MAX_CHANNELS_PER_MESSAGE = 20;
 
 /**
- * What a client may send. Unknown channel names in a list are dropped, not an error; repeated ones
+ * What a client may send. Unknown channel names in a list are dropped (a subscribe's are named back
+ * in `subscription_refused`), not an error; repeated ones
  * count once; a list longer than MAX_CHANNELS_PER_MESSAGE is answered for its first
  * MAX_CHANNELS_PER_MESSAGE distinct known channels (and logged), not dropped whole.
  */
@@ -72,9 +75,11 @@ export type ServerMessage =
   | { type: "subscription_confirmed"; channels: Channel[]; subscribed: Channel[]; timestamp: string }
   /**
    * Sent after `subscription_confirmed` when a subscribe listed channels this user may not join (a
-   * Starter user's PREMIUM_CHANNELS): which, and why. Clients that do not know it ignore it.
+   * Starter user's PREMIUM_CHANNELS, PREMIUM_CHANNEL_REASON) or names that are no channel (as listed,
+   * UNKNOWN_CHANNEL_REASON), one message per reason: which, and why. Clients that do not know it
+   * ignore it.
    */
-  | { type: "subscription_refused"; channels: Channel[]; reason: string; timestamp: string }
+  | { type: "subscription_refused"; channels: string[]; reason: string; timestamp: string }
   | { type: "pong"; timestamp: string }
   | { type: "channel_update"; channel: Channel; data: unknown; timestamp: string }
   /**

@@ -158,8 +158,36 @@ test("a subscribe repeating names confirms each once; one listing over 20 names 
   c.ws.send(JSON.stringify({ type: "subscribe", channels: many }));
   const confirmed = await c.next("subscription_confirmed");
   expect(confirmed.channels).toEqual(["analytics_stats", "notifications"]);
+  // The unknown name is named back once.
+  expect((await c.next("subscription_refused")).channels).toEqual(["nope"]);
   c.ws.send(JSON.stringify({ type: "unsubscribe", channels: Array(25).fill("analytics_stats") }));
   expect((await c.next("subscription_confirmed")).channels).toEqual(["analytics_stats"]);
+  c.ws.close();
+});
+
+test("a subscribe to an unknown channel is refused with its names and why; the known ones are confirmed", async () => {
+  // Review r23-a #8: `["nope"]` was confirmed with `channels: []` and nothing else.
+  const c = connect(bob.cookie);
+  await c.opened;
+  await c.next("connection");
+  c.ws.send(JSON.stringify({ type: "subscribe", channels: ["nope"] }));
+  expect((await c.next("subscription_confirmed")).channels).toEqual([]);
+  expect(await c.next("subscription_refused")).toMatchObject({
+    channels: ["nope"],
+    reason: "Unknown channel",
+  });
+  c.ws.send(
+    JSON.stringify({ type: "subscribe", channels: ["trending_games", "Trending_Games", "nope", "nope"] }),
+  );
+  expect((await c.next("subscription_confirmed")).channels).toEqual(["trending_games"]);
+  expect(await c.next("subscription_refused")).toMatchObject({
+    channels: ["Trending_Games", "nope"],
+    reason: "Unknown channel",
+  });
+  // An unsubscribe of an unknown name changes nothing and is not refused.
+  c.ws.send(JSON.stringify({ type: "unsubscribe", channels: ["nope"] }));
+  expect((await c.next("subscription_confirmed")).subscribed).toEqual(["trending_games"]);
+  await expect(c.next("subscription_refused", 300)).rejects.toThrow();
   c.ws.close();
 });
 

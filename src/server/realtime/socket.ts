@@ -10,6 +10,7 @@ import {
   PREMIUM_CHANNEL_REASON,
   PREMIUM_CHANNELS,
   type ServerMessage,
+  UNKNOWN_CHANNEL_REASON,
 } from "../../contracts/realtime.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { type AuthedEnv, requireUser } from "../auth/guards.ts";
@@ -160,7 +161,9 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
       return;
     case "subscribe":
     case "unsubscribe": {
-      // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004).
+      // Unknown channel names are dropped: the confirmation lists only the known ones (ADR 004), and
+      // a subscribe is answered with subscription_refused naming them, "Unknown channel" (review r23-a
+      // #8: a typo was confirmed with `channels: []` and nothing else), their first distinct ones.
       // Premium channels are left out for a Starter user (their data is Premium), and a subscribe
       // to them is answered with subscription_refused naming them and why (review r22-c #5).
       // The role is the one last read for this socket (session-watch.ts keeps it current).
@@ -171,6 +174,10 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
       const known = [...new Set(listed.filter(isChannel))].slice(0, MAX_CHANNELS_PER_MESSAGE);
       const channels = known.filter((name) => premium || !PREMIUM_CHANNELS.has(name));
       const refused = known.filter((name) => !channels.includes(name));
+      const unknown = [...new Set(listed.filter((name) => !isChannel(name)))].slice(
+        0,
+        MAX_CHANNELS_PER_MESSAGE,
+      );
       if (listed.length > MAX_CHANNELS_PER_MESSAGE) {
         log.warn(`ws: ${message.data.type} listed more than ${MAX_CHANNELS_PER_MESSAGE} channels`, {
           userId,
@@ -191,6 +198,14 @@ function handleMessage(ws: Socket, userId: string, raw: unknown): void {
           type: "subscription_refused",
           channels: refused,
           reason: PREMIUM_CHANNEL_REASON,
+          timestamp: now,
+        });
+      }
+      if (message.data.type === "subscribe" && unknown.length > 0) {
+        send(ws, {
+          type: "subscription_refused",
+          channels: unknown,
+          reason: UNKNOWN_CHANNEL_REASON,
           timestamp: now,
         });
       }
