@@ -145,11 +145,12 @@ describe("dataset content", () => {
       "owner/re%24po",
       "owner/a%2Fb",
       `owner/${"r".repeat(101)}`,
-      // Account names: no '.', at most 39 characters, never starting or ending with '-'.
+      // Account names: no '.', at most 39 characters, never starting or ending with '-', no '--'.
       "a.b/repo",
       `${"o".repeat(40)}/repo`,
       "-bad-/repo",
       "bad-/repo",
+      "a--b/repo",
     ]) {
       expect((await get(`/api/github-gaming/dataset/${path}`)).status, path).toBe(422);
     }
@@ -158,5 +159,9 @@ describe("dataset content", () => {
     expect(hyphen.errors).toEqual([
       { field: "owner", message: "Not a GitHub name: it cannot start or end with '-'" },
     ]);
+    // Review r23-a #9: consecutive hyphens reached GitHub (502 after 3 s); a single one is a name.
+    const doubled = await (await get("/api/github-gaming/dataset/a--b/repo")).json();
+    expect(doubled.errors).toEqual([{ field: "owner", message: "Not a GitHub name: it cannot hold '--'" }]);
+    expect(replay.log.length).toBe(before);
   });
 });

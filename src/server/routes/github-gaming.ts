@@ -20,15 +20,17 @@ const RepoPart = z
   .refine((s) => s !== "." && s !== "..", { message: "Not a GitHub name" });
 
 /**
- * GitHub's account (owner) name rules: letters, digits and '-' ('_' for managed accounts), at most 39,
- * never starting or ending with '-' (review r22-c #9: `-bad-` reached GitHub and came back a 502).
+ * GitHub's account (owner) name rules: letters, digits and single '-' ('_' for managed accounts), at
+ * most 39, never starting or ending with '-' (review r22-c #9: `-bad-` reached GitHub and came back a
+ * 502; review r23-a #9: so did `a--b`).
  */
 const OwnerPart = z
   .string()
   .regex(/^[\w-]{1,39}$/, { message: "Not a GitHub name" })
   .refine((s) => !s.startsWith("-") && !s.endsWith("-"), {
     message: "Not a GitHub name: it cannot start or end with '-'",
-  });
+  })
+  .refine((s) => !s.includes("--"), { message: "Not a GitHub name: it cannot hold '--'" });
 
 /**
  * The data file, or 504 problem JSON once GitHub has kept the page waiting GITHUB_ROUTE_DEADLINE_MS
