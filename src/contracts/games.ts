@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GrowthBasis } from "./growth-basis.ts";
-import type { PlayerFigures } from "./player-figures.ts";
+import type { PlayerFigures, ShownPlayersFigure } from "./player-figures.ts";
 import type { PriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import type { RatingFigure } from "./rating-figure.ts";
@@ -128,8 +128,17 @@ export interface GameSummary {
   ratingCount: number | null;
   /** What `rating` measures, named: user reviews' positive share or a critics' score. */
   ratingFigure?: RatingFigure | null;
-  /** The latest player count (`players.latest.value`): the same figure on every endpoint. */
+  /**
+   * The latest player count (`players.latest.value`). On `GET /api/games` the figure the screens show
+   * (`playersFigure.value`, as the screener's `players`): that count, or for a game whose only player
+   * figures are daily peaks its peak.
+   */
   playerCount: number | null;
+  /**
+   * `GET /api/games`: what `playerCount` is (shownPlayersFigure): a count, a monthly average
+   * (`period: "month"`) or a peak (`measure: "peak"`, its days and source), with its time.
+   */
+  playersFigure?: ShownPlayersFigure | null;
   releaseDate: string | null;
   /**
    * The year of `releaseDate`, or the only release the source gives (VGChartz lists years alone); null
