@@ -358,8 +358,9 @@ export interface OverviewFigures {
    */
   aiPredictions?: {
     /**
-     * The four counts are `null` when the catalog has no player figures at all (provenance source
-     * "none"): nothing was projected, which is no data rather than "0 rising" (review r22-c #2).
+     * The four counts are `null` when nothing could be projected (no game has `minDays` days of daily
+     * counts in the latest 30 days of data, or no player figures at all): no data rather than "0
+     * rising" (review r22-c #2, r23-a #6). `playerData` then says what the catalog holds instead.
      */
     rising: number | null;
     stable: number | null;
@@ -371,6 +372,11 @@ export interface OverviewFigures {
      * `projected` 0, no projection was possible, and the card says why instead of "0 rising".
      */
     minDays: number;
+    /**
+     * With nothing projected: the newest player figure of each source and measure the catalog holds,
+     * newest first (a month's average is dated by its month); empty without any player figure.
+     */
+    playerData?: Array<{ source: string; measure: "month" | "day" | "instant" | "peak"; asOf: string }>;
     provenance: Provenance;
   };
   /** Premium only (spec §6): absent for regular users. */
