@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wholeNumber } from "./games.ts";
-import { ProvenanceSchema } from "./provenance.ts";
+import { type Provenance, ProvenanceSchema } from "./provenance.ts";
 
 /**
  * Owners, units and revenue estimates (issue 11): `GET /api/games/:id/estimates`, the totals by
@@ -88,6 +88,12 @@ export const GameEstimateSchema = z.object({
       peakPlayers: ProvenanceSchema.nullable(),
     })
     .optional(),
+  /**
+   * The inputs' sources as `provenance.source` credits them ("SteamCharts (players)"), each at the time
+   * of its own input (the review counts', the band's, the player series' last month), for the source
+   * line: `provenance.asOf` is the newest of them. Absent where the inputs' times are not read.
+   */
+  sources: z.array(ProvenanceSchema).optional(),
   provenance: ProvenanceSchema,
 });
 export type GameEstimate = z.infer<typeof GameEstimateSchema>;
@@ -182,3 +188,14 @@ export const MethodologySchema = z.object({
     .nullable(),
 });
 export type Methodology = z.infer<typeof MethodologySchema>;
+
+/**
+ * An estimate's source line: each input's source at its own time (`sources`), with the estimate's
+ * method; its one `provenance` where the inputs' times are not known.
+ */
+export function estimateSourceLine(estimate: Pick<GameEstimate, "sources" | "provenance">): Provenance[] {
+  const { method } = estimate.provenance;
+  return estimate.sources?.length
+    ? estimate.sources.map((s) => (method ? { ...s, method } : s))
+    : [estimate.provenance];
+}

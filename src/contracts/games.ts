@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { GrowthBasis } from "./growth-basis.ts";
-import type { PlayerFigures } from "./player-figures.ts";
+import type { PlayerFigures, ShownPlayersFigure } from "./player-figures.ts";
 import type { PriceConversion } from "./price-conversion.ts";
 import type { Provenance } from "./provenance.ts";
 import type { RatingFigure } from "./rating-figure.ts";
@@ -128,8 +128,17 @@ export interface GameSummary {
   ratingCount: number | null;
   /** What `rating` measures, named: user reviews' positive share or a critics' score. */
   ratingFigure?: RatingFigure | null;
-  /** The latest player count (`players.latest.value`): the same figure on every endpoint. */
+  /**
+   * The latest player count (`players.latest.value`). On `GET /api/games` the figure the screens show
+   * (`playersFigure.value`, as the screener's `players`): that count, or for a game whose only player
+   * figures are daily peaks its peak.
+   */
   playerCount: number | null;
+  /**
+   * `GET /api/games`: what `playerCount` is (shownPlayersFigure): a count, a monthly average
+   * (`period: "month"`) or a peak (`measure: "peak"`, its days and source), with its time.
+   */
+  playersFigure?: ShownPlayersFigure | null;
   releaseDate: string | null;
   /**
    * The year of `releaseDate`, or the only release the source gives (VGChartz lists years alone); null
@@ -349,8 +358,9 @@ export interface OverviewFigures {
    */
   aiPredictions?: {
     /**
-     * The four counts are `null` when the catalog has no player figures at all (provenance source
-     * "none"): nothing was projected, which is no data rather than "0 rising" (review r22-c #2).
+     * The four counts are `null` when nothing could be projected (no game has `minDays` days of daily
+     * counts in the latest 30 days of data, or no player figures at all): no data rather than "0
+     * rising" (review r22-c #2, r23-a #6). `playerData` then says what the catalog holds instead.
      */
     rising: number | null;
     stable: number | null;
@@ -362,6 +372,11 @@ export interface OverviewFigures {
      * `projected` 0, no projection was possible, and the card says why instead of "0 rising".
      */
     minDays: number;
+    /**
+     * With nothing projected: the newest player figure of each source and measure the catalog holds,
+     * newest first (a month's average is dated by its month); empty without any player figure.
+     */
+    playerData?: Array<{ source: string; measure: "month" | "day" | "instant" | "peak"; asOf: string }>;
     provenance: Provenance;
   };
   /** Premium only (spec §6): absent for regular users. */

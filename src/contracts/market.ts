@@ -260,9 +260,10 @@ export interface ScreenerRow extends WithPriceConversion {
   positiveShare: number | null;
   owners: number | null;
   /**
-   * The game's latest count or monthly average, what the screener sorts "players" by; null for a
-   * game whose only player figures are daily peaks (its peak is in `playersFigure`: a peak is not
-   * ranked among averages and counts).
+   * The players figure the table and the CSV show, `playersFigure`'s value: the game's latest count
+   * or monthly average, or for a game whose only player figures are daily peaks its peak (its measure
+   * in `playersFigure`); null without either. The "players" sort ranks the counts and averages, then
+   * the peaks, then the games with neither (a peak is not ranked among averages and counts).
    */
   players: number | null;
   /**

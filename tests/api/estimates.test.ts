@@ -490,3 +490,42 @@ test("the estimate's source line names the source of the review counts it used, 
     asOf: "2023-01-01T00:00:00.000Z",
   });
 });
+
+// Report r23-a #10: the one-line credit "Steam via SteamSpy (dataset) (reviews); …; SteamCharts
+// (players) · Jun 2023" dated SteamCharts' series, which ends in February 2022, by the reviews' June
+// 2023. `sources` gives each input's source at its own time, which the source line shows.
+test("the estimate's sources date each input by its own time", async () => {
+  const { ids } = await upsertGames([{ name: "Dated Inputs", steamAppId: 993_002, price: 9.99 }], "test");
+  const gameId = ids[0]!;
+  await recordMetrics([
+    ...[0, 1].flatMap((m) =>
+      ["reviews_positive", "reviews_negative"].map((metric) => ({
+        gameId,
+        metric: metric as "reviews_positive" | "reviews_negative",
+        ts: new Date(Date.UTC(2023, 5, 1)),
+        value: metric === "reviews_positive" ? 50_000 + m : 5_000,
+        period: "instant" as const,
+        source: "steamspy-csv",
+      })),
+    ),
+    ...Array.from({ length: 12 }, (_, m) => ({
+      gameId,
+      metric: "players" as const,
+      ts: new Date(Date.UTC(2021, 2 + m, 1)),
+      value: 2_000,
+      period: "month" as const,
+      source: "steamcharts-csv",
+    })),
+  ]);
+  await recomputeEstimates({ gameIds: [gameId] });
+  const body = GameEstimateSchema.parse(
+    await (await request("/api/games/steam-993002/estimates", { cookie })).json(),
+  );
+  expect(body.inputs.playerSeries?.to).toBe("2022-02-01");
+  expect(body.sources).toEqual([
+    { source: "Steam via SteamSpy (dataset) (reviews)", asOf: "2023-06-01T00:00:00.000Z" },
+    { source: "SteamCharts (players)", asOf: "2022-02-01" },
+  ]);
+  // The whole estimate stays dated by its newest input.
+  expect(body.provenance.asOf).toBe("2023-06-01T00:00:00.000Z");
+});

@@ -55,8 +55,8 @@ test("a game with daily peaks only shows the game page's peak, with its measure,
     await request("/api/market/screener?q=Ring%20Quest&sort=name&order=asc", { cookie: premium.cookie })
   ).json()) as ScreenerPage;
   const row = page.rows.find((r) => r.name === "Peak Ring Quest");
-  // Not ranked among counts and averages (the players sort's column), but shown as the page shows it.
-  expect(row?.players).toBeNull();
+  // Shown as the page shows it, and `players` is that figure, as in the CSV (report r23-a #3).
+  expect(row?.players).toBe(39_100);
   expect(row?.playersFigure).toEqual({
     value: 39_100,
     at: MAY_31_2023.toISOString(),

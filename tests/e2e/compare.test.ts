@@ -249,6 +249,11 @@ test("Compare shows each game's sales estimates, the game page's, in the table a
   // The estimates name their inputs' source and date under the table.
   const note = page.locator('[data-slot="estimates-note"] [data-slot="source-note"]');
   expect(await note.textContent()).toContain(bioshock.provenance.source.split("; ")[0]!);
+  // Each input's source at its own date (review r23-a #10): Dota 2's SteamCharts series ends in
+  // Feb 2022, not at its reviews' Jun 2023.
+  expect(dota.inputs.playerSeries?.to).toBe("2022-02-01");
+  expect(await note.textContent()).toContain("SteamCharts (players) · Feb 2022");
+  expect(await note.textContent()).not.toContain("SteamCharts (players) · Jun 2023");
 
   const csv = await download(page, page.getByRole("button", { name: "Export CSV" }).first());
   const line = (label: string) => csv.find((r) => r[0] === label);

@@ -46,7 +46,21 @@ test("Overview: trending cards name the month of an average, and no projection r
   expect(await cards.first().textContent()).not.toMatch(/players, Feb 1, 2022/);
   await page.getByText("Average players in Feb 2022 of the trending games (monthly figures).").waitFor();
   // AI Predictions: no game has daily counts to project, and the card says so rather than "0 rising".
-  await page.getByText(/^No projection possible: .* monthly averages \(Feb 2022\)\.$/).waitFor();
+  // Every player figure the catalog holds, with its source and date (review r23-a #6).
+  await page
+    .getByText(
+      /^No projection possible: .* player figures are monthly averages \(SteamCharts to Feb 2022\), no daily counts\.$/,
+    )
+    .waitFor();
+  // Each card its own source line: Market Activity's method under Market Activity, and Market
+  // Volatility's own (it read as Market Activity's, set under the grid beside it).
+  const card = (title: string) => page.locator("[data-slot='metric-card']").filter({ hasText: title });
+  await expect
+    .poll(() => card("Market Activity").locator("[data-slot='source-note']").textContent())
+    .toMatch(/^Source: SteamCharts · Feb 2022 \(total of the games' average players in 2022-02/);
+  await expect
+    .poll(() => card("Market Volatility").locator("[data-slot='source-note']").textContent())
+    .toMatch(/^Source: SteamCharts · Feb 2022 \(no genre scored: /);
   expect(await page.getByText(/\b0 rising/).count()).toBe(0);
   expect(await page.getByText(/of 0 games projected/).count()).toBe(0);
   await page.context().close();

@@ -163,13 +163,14 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             <Users className="size-3" aria-hidden="true" />
             <dt className="sr-only">Players</dt>
             <dd>
-              {game.playerCount == null
-                ? players?.peak
+              {/* The count first; a peak-only game's peak (which /api/games also gives as playerCount) as a peak. */}
+              {players?.latest
+                ? latestPlayersText(players.latest)
+                : players?.peak
                   ? `${compactNumber(players.peak.value)} ${PLAYER_FIGURE_LABELS.peak}, ${formatDay(new Date(players.peak.at))}`
-                  : "no player history"
-                : players?.latest
-                  ? latestPlayersText(players.latest)
-                  : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
+                  : game.playerCount == null
+                    ? "no player history"
+                    : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
             </dd>
           </div>
           <div>

@@ -169,6 +169,39 @@ test("AI Predictions with no game projected shows no figure and says why, not '0
   };
   expect(aiPredictionsText(none)).toMatchObject({ value: "–", projected: false });
   expect(aiPredictionsText(none).hint).toMatch(/no player history yet\.$/);
+  // Review r23-a #6: every player figure the catalog holds, each source to its own date, not only
+  // the monthly averages (SteamDB's and SteamSpy's daily peaks are newer than SteamCharts' February).
+  const held = figures("month", 958, 0);
+  held.aiPredictions = {
+    ...held.aiPredictions!,
+    rising: null,
+    stable: null,
+    declining: null,
+    projected: null,
+    playerData: [
+      { source: "Steam via SteamSpy (dataset)", measure: "peak", asOf: "2023-05-31T00:00:00.000Z" },
+      { source: "SteamDB", measure: "peak", asOf: "2022-12-14T00:00:00.000Z" },
+      { source: "SteamCharts", measure: "month", asOf: "2022-02-01T00:00:00.000Z" },
+    ],
+  };
+  expect(aiPredictionsText(held)).toEqual({
+    value: "–",
+    projected: false,
+    hint: "No projection possible: a projection needs 7 days of daily player counts in the latest 30 days of data, and the catalog's player figures are daily peaks (Steam via SteamSpy (dataset) to May 31, 2023; SteamDB to Dec 14, 2022) and monthly averages (SteamCharts to Feb 2022), no daily counts.",
+  });
+  held.aiPredictions.playerData = [
+    { source: "SteamCharts", measure: "month", asOf: "2022-02-01T00:00:00.000Z" },
+  ];
+  expect(aiPredictionsText(held).hint).toMatch(
+    /player figures are monthly averages \(SteamCharts to Feb 2022\), no daily counts\.$/,
+  );
+  held.aiPredictions.playerData = [
+    { source: "Steam (live)", measure: "instant", asOf: "2026-11-20T00:00:00.000Z" },
+    { source: "SteamCharts", measure: "month", asOf: "2022-02-01T00:00:00.000Z" },
+  ];
+  expect(aiPredictionsText(held).hint).toMatch(/and no game has that many\.$/);
+  held.aiPredictions.playerData = [];
+  expect(aiPredictionsText(held).hint).toMatch(/no player history yet\.$/);
   const projected = aiPredictionsText(figures("days", 12, 12));
   expect(projected).toMatchObject({ value: "3 rising", projected: true });
   expect(projected.hint).toBe(

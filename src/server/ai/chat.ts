@@ -10,13 +10,14 @@ import type {
 } from "../../contracts/ai.ts";
 import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import type { PublishedSales } from "../../contracts/game-page.ts";
-import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
+import { PLAYER_WINDOW_DAYS, playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { discountOf } from "../catalog/game-page.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
-import { platformSpellings } from "../catalog/platform-names.ts";
+import { platformOf, platformSpellings } from "../catalog/platform-names.ts";
+import { playerFigures } from "../catalog/player-figures.ts";
 import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
@@ -285,7 +286,7 @@ export async function gamesNamedIn(
   question: string,
   search: NameSearch = nameSearches(),
 ): Promise<NamedGame[]> {
-  const candidates = new Map<string, { id: string; name: string }>();
+  const candidates = new Map<string, { id: string; name: string; platforms: string[] }>();
   const found = await Promise.all(
     namesIn(question).map((q) =>
       search(q, q === question ? NAMED_CANDIDATES : NAME_CHECK_GAMES).then((games) =>
@@ -293,17 +294,61 @@ export async function gamesNamedIn(
       ),
     ),
   );
-  for (const games of found) for (const g of games) candidates.set(g.id, { id: g.id, name: g.name });
-  const named: NamedGame[] = namesFound(question, candidates.values());
+  for (const games of found)
+    for (const g of games) candidates.set(g.id, { id: g.id, name: g.name, platforms: g.platforms ?? [] });
+  const named = sameNamedEntries(question, namesFound(question, candidates.values()), [
+    ...candidates.values(),
+  ]);
   const referred = await gamesReferredIn(question, named, search);
   const ids = new Set(named.map((g) => g.id));
   return [...named, ...referred.filter((g) => !ids.has(g.id))].slice(0, 3);
+}
+
+/**
+ * Every catalog entry of a name the question gives, where the catalog holds several (VGChartz's Grand
+ * Theft Auto V: PC, PS3+X360, PS4+XOne: review r23-a #2), each with its platforms to tell it apart;
+ * when the question names platforms ("on PS4", "PlayStation 4") that some of them have, those only.
+ * The question's words outside the game's name are read for platforms ("Wii Sports" names no Wii).
+ */
+export function sameNamedEntries(
+  question: string,
+  named: ReadonlyArray<{ id: string; name: string }>,
+  candidates: ReadonlyArray<{ id: string; name: string; platforms: string[] }>,
+): NamedGame[] {
+  const out: NamedGame[] = [];
+  const seen = new Set<string>();
+  for (const game of named) {
+    if (seen.has(game.id)) continue;
+    const key = normalizeName(game.name);
+    const group = candidates.filter((c) => normalizeName(c.name) === key);
+    if (!group.some((c) => c.id === game.id) || group.length < 2) {
+      seen.add(game.id);
+      out.push({ id: game.id, name: game.name });
+      continue;
+    }
+    const rest = question.replace(new RegExp(escapeRegExp(game.name), "giu"), " ");
+    const mentioned = (platform: string) => {
+      const known = platformOf(platform);
+      return [platform, known.name, known.abbreviation]
+        .filter((s): s is string => !!s)
+        .some((s) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(s)}(?![\\p{L}\\p{N}])`, "iu").test(rest));
+    };
+    const onPlatform = group.filter((c) => c.platforms.some(mentioned));
+    for (const c of onPlatform.length ? onPlatform : group) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push({ id: c.id, name: c.name, platforms: c.platforms });
+    }
+  }
+  return out;
 }
 
 /** A game the question names: by its name, or (`as`) by the words of the question that refer to it. */
 export interface NamedGame {
   id: string;
   name: string;
+  /** Its platforms, when the catalog holds other entries of the same name (sameNamedEntries). */
+  platforms?: string[];
   /** The question's words it was found by when they are not its name ("PUBG", "gta 5", "Dark Souls 3"). */
   as?: string;
 }
@@ -857,7 +902,7 @@ export function publishedSalesWords(sales: PublishedSales, regions: boolean): st
  */
 async function statisticalAnswer(
   ledger: ToolLedger,
-  namedInQuestion: Promise<Array<{ id: string; name: string }>>,
+  namedInQuestion: Promise<NamedGame[]>,
   question: string,
   search: NameSearch,
 ): Promise<{ text: string; quoted: Quoted[] }> {
@@ -877,21 +922,36 @@ async function statisticalAnswer(
   const asksOwners = ASKS_OWNERS.test(question);
   const asksUnits = ASKS_UNITS.test(question);
   const sheets = await factSheets(ledger, ids);
-  const [sales, records] = await Promise.all([
-    asksUnits
-      ? Promise.all(sheets.map((s) => gamePublishedSales(s.gameId).catch(() => null)))
-      : sheets.map(() => null),
+  // Published units are in every answer about a game that has them (review r23-a #2: "Tell me about
+  // Wii Sports" read "no figures stored yet"), first when the question asks for units or sales.
+  const [sales, records, figures] = await Promise.all([
+    Promise.all(sheets.map((s) => gamePublishedSales(s.gameId).catch(() => null))),
     readRows(
       "SELECT id, price, list_price, price_source, price_at FROM games WHERE id IN (SELECT value FROM json_each(?))",
       [JSON.stringify(ids)],
     ),
+    // The figure the screens show for a game with neither a 7-day average nor a monthly one: its
+    // daily peak (review r23-a #2: ELDEN RING's 39,123 read "no player figures stored").
+    playerFigures(
+      sheets.filter((s) => s.players.averageLast7Days == null && !s.monthlyPlayers).map((s) => s.gameId),
+    ),
   ]);
   const discounts = new Map(records.map((r) => [String(r.id), discountOf(r)]));
+  // Entries of one name told apart by their platforms ("Grand Theft Auto V (PS4, XOne)").
+  const platformsOf = new Map(found.flatMap((g) => (g.platforms ? [[g.id, g.platforms] as const] : [])));
   // Every figure a line may quote, read at once: each names its own source and date.
   const candidates: Quoted[] = sheets.flatMap((sheet, i) => [
-    ...(["reviews", "price", "monthlyPlayers", "dailyPlayers", "estimates", "projection"] as const).map(
-      (figure) => ({ gameId: sheet.gameId, figure }),
-    ),
+    ...(
+      [
+        "reviews",
+        "price",
+        "monthlyPlayers",
+        "dailyPlayers",
+        "peakPlayers",
+        "estimates",
+        "projection",
+      ] as const
+    ).map((figure) => ({ gameId: sheet.gameId, figure })),
     ...(sales[i]
       ? [{ gameId: sheet.gameId, figure: "publishedSales" as const, provenance: sales[i].provenance }]
       : []),
@@ -913,6 +973,8 @@ async function statisticalAnswer(
       const known = ledger.games.get(sheet.gameId);
       if (known) known.facts = { ...known.facts, publishedSales: published };
     }
+    const shown = shownPlayersFigure(figures.get(sheet.gameId));
+    const peak = shown && "measure" in shown ? shown : null;
     const week = sheet.players.weekOnWeekChangePct;
     const month = sheet.monthlyPlayers;
     const [y, m] = (month?.month ?? "").split("-");
@@ -927,13 +989,17 @@ async function statisticalAnswer(
               "monthlyPlayers",
               `${month.averagePlayers.toLocaleString("en")} average players in ${MONTHS[Number(m) - 1]} ${y} (monthly average)${month.monthOnMonthChangePct != null ? `, ${month.monthOnMonthChangePct >= 0 ? "+" : ""}${month.monthOnMonthChangePct}% on the month before` : ", no month before to compare with"}`,
             )
-          : asksPlayers
-            ? "no player figures stored"
-            : null;
-    // Published units first, in the order the text quotes them.
-    const publishedPart = published
-      ? use("publishedSales", publishedSalesWords(published, ASKS_REGIONS.test(question)))
-      : null;
+          : peak
+            ? use(
+                "peakPlayers",
+                `${peak.value.toLocaleString("en")} players (${playersPeriod(peak)}, ${DAY_FORMAT.format(Date.parse(peak.at))})`,
+              )
+            : asksPlayers
+              ? "no player figures stored"
+              : null;
+    // Published units first when asked for, in the order the text quotes them.
+    const salesWords = published ? publishedSalesWords(published, ASKS_REGIONS.test(question)) : null;
+    const publishedPart = salesWords && asksUnits ? use("publishedSales", salesWords) : null;
     // Only an estimate given is a quoted figure: "no owners estimate" names no source. A game the
     // model does not cover whose published units answer the question needs no word on its estimate.
     const estimates = !asksOwners
@@ -954,6 +1020,7 @@ async function statisticalAnswer(
           )
         : null,
       asksPlayers ? null : players,
+      salesWords && !asksUnits ? use("publishedSales", salesWords) : null,
       sheet.projection
         ? use(
             "projection",
@@ -962,7 +1029,9 @@ async function statisticalAnswer(
         : null,
       sheet.priceUsd != null ? use("price", priceWords(sheet.priceUsd, discounts.get(sheet.gameId))) : null,
     ].filter(Boolean);
-    lines.push(`${sheet.name}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
+    const platforms = platformsOf.get(sheet.gameId);
+    const label = platforms?.length ? `${sheet.name} (${platforms.join(", ")})` : sheet.name;
+    lines.push(`${label}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;

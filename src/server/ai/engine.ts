@@ -303,6 +303,72 @@ export const projectedMovers: () => Promise<NonNullable<OverviewFigures["aiPredi
   { catalogOnly: true },
 );
 
+/** What the catalog's player figures measure, as OverviewFigures' `playerData` names them. */
+const PLAYER_DATA_MEASURE: Record<string, "month" | "day" | "instant" | "peak"> = {
+  "players/month": "month",
+  "players/day": "day",
+  "players/instant": "instant",
+  "players_peak/day": "peak",
+};
+
+/**
+ * The newest player figure of each source and measure the catalog holds, newest first: with nothing
+ * projected, the card names them all (review r23-a #6: it said "monthly averages (Feb 2022)" while
+ * SteamDB's daily peaks went to Dec 2022 and SteamSpy's to May 2023).
+ */
+async function heldPlayerData(): Promise<
+  NonNullable<NonNullable<OverviewFigures["aiPredictions"]>["playerData"]>
+> {
+  const rs = await rawClient().execute(
+    `SELECT metric, period, source, max(ts) AS ts FROM game_metrics
+     WHERE metric IN ('players', 'players_peak') AND period IN ('day', 'month', 'instant')
+     GROUP BY metric, period, source ORDER BY ts DESC, source`,
+  );
+  return rs.rows.flatMap((r) => {
+    const measure = PLAYER_DATA_MEASURE[`${r.metric}/${r.period}`];
+    return measure
+      ? [{ source: sourceName(String(r.source)), measure, asOf: new Date(Number(r.ts)).toISOString() }]
+      : [];
+  });
+}
+
+/**
+ * Nothing projected (no game has MIN_PROJECTION_DAYS days of daily counts in the latest 30 days of
+ * data, or no player figure at all): no counts, `null` rather than "0 rising" (review r22-c #2, r23-a
+ * #6), credited to the player figures the catalog holds, each named in `playerData` with its own date.
+ */
+async function noProjection(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
+  const playerData = await heldPlayerData();
+  return {
+    rising: null,
+    stable: null,
+    declining: null,
+    projected: null,
+    horizonDays: HORIZON_DAYS,
+    minDays: MIN_PROJECTION_DAYS,
+    playerData,
+    provenance: provenanceOf(
+      playerData.map((d) => d.source),
+      playerData[0]?.asOf ?? null,
+      playerData.length
+        ? `no game projected: ${PROJECTED_MOVERS_METHOD}; ${playerData
+            .map(
+              (d) =>
+                `${d.source}: ${PLAYER_DATA_WORDS[d.measure]} to ${d.asOf.slice(0, d.measure === "month" ? 7 : 10)}`,
+            )
+            .join("; ")}`
+        : PROJECTED_MOVERS_METHOD,
+    ),
+  };
+}
+
+const PLAYER_DATA_WORDS = {
+  month: "monthly averages",
+  day: "daily averages",
+  instant: "player counts",
+  peak: "daily peaks",
+} as const;
+
 async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
   const client = rawClient();
   const newest = await newestPlayerPoint();
@@ -314,7 +380,7 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
     horizonDays: HORIZON_DAYS,
     minDays: MIN_PROJECTION_DAYS,
   };
-  if (!newest) return { ...empty, provenance: provenanceOf([], null, PROJECTED_MOVERS_METHOD) };
+  if (!newest) return noProjection();
   const since = newest - 30 * DAY_MS;
   const rs = await client.execute({
     // From the series by day (player_days): a game's newest point is on a day from `since` on when it
@@ -340,6 +406,7 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
     counts.projected++;
     counts[p.direction]++;
   }
+  if (counts.projected === 0) return noProjection();
   const sources = await client.execute({
     sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day >= ? AND last_ts > ?",
     args: [lastDayUpTo(since), since],

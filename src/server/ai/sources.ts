@@ -66,6 +66,7 @@ export type QuotedFigure =
   | "price"
   | "monthlyPlayers"
   | "dailyPlayers"
+  | "peakPlayers"
   | "estimates"
   | "projection"
   | "publishedSales";
@@ -107,7 +108,7 @@ export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<s
   const gamesOf = (figure: QuotedFigure) => [
     ...new Set(quoted.filter((q) => q.figure === figure).map((q) => q.gameId)),
   ];
-  const daily = gamesOf("dailyPlayers");
+  const daily = [...new Set([...gamesOf("dailyPlayers"), ...gamesOf("peakPlayers")])];
   const parts: string[] = [];
   const args: Array<string | number> = [];
   for (const figure of Object.keys(QUOTED_POINTS) as Array<keyof typeof QUOTED_POINTS>) {
@@ -177,6 +178,12 @@ export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<s
     if (figure === "dailyPlayers") {
       const p = players.get(gameId)?.provenance;
       if (p) found.push(p);
+      continue;
+    }
+    if (figure === "peakPlayers") {
+      // The peak's own source and day (it may be another source's than the counts').
+      const peak = players.get(gameId)?.peak;
+      if (peak) found.push({ source: peak.source, asOf: peak.asOf });
       continue;
     }
     const of = read.get(key) ?? [];

@@ -1,3 +1,4 @@
+import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
@@ -141,6 +142,12 @@ export interface IndexedRow {
    * Market Activity sums the same monthly means (`current_players` is rounded per game).
    */
   latestPlayers: number | null;
+  /**
+   * For a game with no count or monthly average (`players` null) whose only player figures are daily
+   * peaks: its peak as the screens show it (shownPlayersFigure: the highest daily peak over the
+   * PLAYER_WINDOW_DAYS days up to its newest), which the players orders rank after every count.
+   */
+  peakPlayers?: number | null;
   popularity: number;
   rating: number | null;
   ratingCount: number | null;
@@ -169,6 +176,7 @@ const NUMERIC = [
   "ownersOrder",
   "players",
   "latestPlayers",
+  "peakPlayers",
   "popularity",
   "rating",
   "ratingCount",
@@ -205,6 +213,12 @@ export class CatalogIndex {
   /** Reviews as the screener counts them (positive + negative; NaN when both unknown), and the positive share. */
   reviews: Float64Array;
   share: Float64Array;
+  /**
+   * The players orders' keys (playersOrder): each game's count or monthly average, then, ranked after
+   * all of them in either direction, the peaks of games with daily peaks only; NaN without either.
+   */
+  playersDesc: Float64Array;
+  playersAsc: Float64Array;
   /** The name's first three characters NOCASE-folded as one number, so most name comparisons are one. */
   nameKey: Float64Array;
   alive: Uint32Array;
@@ -230,6 +244,8 @@ export class CatalogIndex {
     >;
     this.reviews = new Float64Array(this.capacity);
     this.share = new Float64Array(this.capacity);
+    this.playersDesc = new Float64Array(this.capacity);
+    this.playersAsc = new Float64Array(this.capacity);
     this.nameKey = new Float64Array(this.capacity);
     this.alive = new Uint32Array(words(this.capacity));
   }
@@ -253,6 +269,8 @@ export class CatalogIndex {
     for (const k of NUMERIC) this.col[k] = extend(this.col[k], capacity);
     this.reviews = extend(this.reviews, capacity);
     this.share = extend(this.share, capacity);
+    this.playersDesc = extend(this.playersDesc, capacity);
+    this.playersAsc = extend(this.playersAsc, capacity);
     this.nameKey = extend(this.nameKey, capacity);
     this.alive = extendBits(this.alive, capacity);
     for (const field of LIST_FIELDS)
@@ -305,6 +323,10 @@ export class CatalogIndex {
     this.reviews[s] = reviews;
     // As SQL computed it: positive × 100 / reviews, unknown without reviews or without a positive count.
     this.share[s] = reviews > 0 && pos != null ? (pos * 100) / reviews : Number.NaN;
+    const players = this.col.players[s]!;
+    const peak = this.col.peakPlayers[s]!;
+    this.playersDesc[s] = Number.isNaN(players) ? peak - PEAK_TIER : players;
+    this.playersAsc[s] = Number.isNaN(players) ? peak + PEAK_TIER : players;
     this.alive[s >>> 5]! |= 1 << (s & 31);
     // Every company of both credits (co-developers and co-publishers too), each slug once.
     let firstSlugs: ReadonlyMap<string, string> | undefined;
@@ -411,7 +433,7 @@ export class CatalogIndex {
     let bits = 0;
     for (const field of LIST_FIELDS) bits += this.lists[field].size * words(this.capacity) * 4;
     // Typed columns, bit sets, and about 3 short strings a slot.
-    return this.capacity * 8 * (NUMERIC.length + 2) + bits + this.size * 3 * 48;
+    return this.capacity * 8 * (NUMERIC.length + 4) + bits + this.size * 3 * 48;
   }
 }
 
@@ -537,6 +559,26 @@ export function topK(
 }
 
 /**
+ * How far the players orders' keys move a peak-only game's peak (CatalogIndex.playersDesc/Asc): past
+ * every count (no game has 10^15 players) and still an exact integer in a double (below 2^53).
+ */
+const PEAK_TIER = 1e15;
+
+/**
+ * The players order (screener, `/api/games`, their CSV: report r23-a #1): the games with a count or a
+ * monthly average by it, then the games whose only player figures are daily peaks by their peak, then
+ * the games with neither, each tier in the asked direction and by id on ties; unknowns last either way.
+ * A peak is not ranked among counts and averages (a day's peak is not a month's mean), nor buried
+ * among the games with no figure: the column shows it.
+ */
+export function playersOrderKey(
+  index: CatalogIndex,
+  order: "asc" | "desc",
+): { values: Float64Array; order: "asc" | "desc" } {
+  return { values: order === "asc" ? index.playersAsc : index.playersDesc, order };
+}
+
+/**
  * An order on slots by a numeric column: unknown (NaN) last whichever the direction, then by id.
  * `then` breaks ties before the id.
  */
@@ -633,8 +675,18 @@ const OWNERS_BAND_LOW = `CASE WHEN g.owners_estimate IS NULL THEN (
 const LATEST_PLAYERS = `CASE WHEN g.current_players IS NOT NULL THEN coalesce((
   SELECT m.value FROM game_metrics m WHERE m.game_id = g.id AND m.metric = 'players' ORDER BY m.ts DESC LIMIT 1),
   g.current_players) END AS latest_players`;
+/**
+ * For a game with no count (its row's `current_players` is what refreshLatestFigures keeps of its
+ * counts): its highest daily peak over the PLAYER_WINDOW_DAYS days up to its newest, rounded, the peak
+ * playerFigures gives it and the screens show (player-figures.ts).
+ */
+const PEAK_PLAYERS = `CASE WHEN g.current_players IS NULL THEN (
+  SELECT CAST(round(max(p.value)) AS INTEGER) FROM game_metrics p
+   WHERE p.game_id = g.id AND p.metric = 'players_peak' AND p.period = 'day'
+     AND p.ts > (SELECT l.ts FROM game_metrics l WHERE l.game_id = g.id AND l.metric = 'players_peak' AND l.period = 'day'
+                  ORDER BY l.ts DESC LIMIT 1) - ${PLAYER_WINDOW_DAYS * 86_400_000}) END AS peak_players`;
 const COLUMNS = `g.id, g.name, g.normalized_name, g.developer, g.publisher, g.genres, g.tags, g.platforms, g.release_date, g.release_year,
-  g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, ${LATEST_PLAYERS}, g.popularity,
+  g.price, g.positive_reviews, g.negative_reviews, g.owners_estimate, g.current_players, ${LATEST_PLAYERS}, ${PEAK_PLAYERS}, g.popularity,
   g.rating, g.rating_count, ${OWNERS_BAND_LOW}, ${COVERED_FIGURES}`;
 const FROM = "games g LEFT JOIN game_estimates e ON e.game_id = g.id AND e.model_version = ?";
 /** Rows read per query when (re)building, so other requests get turns in between. */
@@ -663,6 +715,7 @@ function toRow(r: Record<string, unknown>): IndexedRow {
     ownersOrder: num(r.owners_estimate) ?? (num(r.owners_band_low) === 0 ? OWNERS_BELOW_SORT_KEY : null),
     players: num(r.current_players),
     latestPlayers: num(r.latest_players),
+    peakPlayers: num(r.peak_players),
     popularity: Number(r.popularity ?? 0),
     rating: num(r.rating),
     ratingCount: num(r.rating_count),

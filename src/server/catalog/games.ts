@@ -1,6 +1,16 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
+import { shownPlayersFigure } from "../../contracts/player-figures.ts";
 import { readRows } from "../db/client.ts";
-import { byName, byNumber, byText, CatalogIndex, catalogIndex, compareText, topK } from "./catalog-index.ts";
+import {
+  byName,
+  byNumber,
+  byText,
+  CatalogIndex,
+  catalogIndex,
+  compareText,
+  playersOrderKey,
+  topK,
+} from "./catalog-index.ts";
 import { withFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
@@ -14,7 +24,7 @@ type Order = (a: number, b: number) => number;
 
 /** The orders the list offered in SQL; unknown values last, and the id breaks the remaining ties. */
 function orderOf(index: CatalogIndex, sort: GameSort): Order {
-  const { popularity, rating, ratingCount, players } = index.col;
+  const { popularity, rating, ratingCount } = index.col;
   const popularityDesc: Order = (a, b) => popularity[b]! - popularity[a]!;
   switch (sort) {
     case "popularity":
@@ -33,7 +43,8 @@ function orderOf(index: CatalogIndex, sort: GameSort): Order {
       });
     }
     case "players":
-      return byNumber(index, players, "desc");
+      // Counts and averages, then the games with daily peaks only, then unknowns (as the screener).
+      return byNumber(index, playersOrderKey(index, "desc").values, "desc");
   }
 }
 
@@ -56,8 +67,15 @@ export async function listGames(q: GameListQuery): Promise<GameListPage> {
     const row = byId.get(id);
     return row ? [toGameSummary(row)] : [];
   });
+  // `playerCount` is the figure the screens show (as the screener's `players` and its CSV: report
+  // r23-a #3): the latest count or monthly average, or a peak-only game's peak, which `playersFigure`
+  // names with its measure, source and date.
+  const games = (await withFigures(summaries)).map((g) => {
+    const shown = shownPlayersFigure(g.players);
+    return { ...g, playerCount: shown?.value ?? null, playersFigure: shown };
+  });
   return {
-    games: await withFigures(summaries),
+    games,
     total: matches.length,
     page: q.page,
     pageSize: q.pageSize,

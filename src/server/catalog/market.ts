@@ -305,9 +305,19 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       score: averageVolatility(trends),
       categories: trends.length,
       // The genres' player series behind it, at their newest point.
+      // None scored: the player figures it looked at, and what a genre needs (its own line, not
+      // Market Activity's method: review r23-a #6).
       ...(trends[0]?.provenance
         ? { provenance: { ...trends[0].provenance, method: "mean of the genres' volatility scores (0–10)" } }
-        : {}),
+        : newest
+          ? {
+              provenance: provenanceOf(
+                sources,
+                newest,
+                `no genre scored: a genre needs 3 or more of its games with player figures in at least 5 weeks of the latest 90 days of data${basis === "month" ? "; monthly averages give one a month" : ""}`,
+              ),
+            }
+          : {}),
     },
     isDemo: Number(demo.rows[0]?.n ?? 0) > 0,
     dataAsOf: newest ? new Date(newest).toISOString() : null,

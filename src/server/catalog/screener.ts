@@ -29,7 +29,15 @@ import {
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
-import { byName, byNumber, byText, type CatalogIndex, catalogIndex, topK } from "./catalog-index.ts";
+import {
+  byName,
+  byNumber,
+  byText,
+  type CatalogIndex,
+  catalogIndex,
+  playersOrderKey,
+  topK,
+} from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { discountOf } from "./game-page.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -109,7 +117,7 @@ export function screenerKey(
     reviews: index.reviews,
     positiveShare: index.share,
     owners: index.col.ownersOrder,
-    players: index.col.players,
+    players: playersOrderKey(index, order).values,
     ownersEstimate: index.col.ownersEstimate,
     revenueEstimate: index.col.revenueEstimate,
   };
@@ -139,7 +147,8 @@ export function screenerOrder(
       // known descending; games with no owners information stay last either way.
       return byNumber(index, index.col.ownersOrder, order);
     case "players":
-      return byNumber(index, index.col.players, order);
+      // Counts and averages, then the games with daily peaks only, then unknowns (playersOrderKey).
+      return byNumber(index, playersOrderKey(index, order).values, order);
     case "ownersEstimate":
       return byNumber(index, index.col.ownersEstimate, order);
     case "revenueEstimate":
@@ -182,6 +191,9 @@ async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = tr
         : row.players == null && game && !latest
           ? shownPlayersFigure(game)
           : null;
+    // One meaning for `players` in the JSON and the CSV (report r23-a #3): the figure shown, which
+    // `playersFigure` names (a peak-only game's peak, not null).
+    row.players ??= row.playersFigure?.value ?? null;
     return [row];
   });
 }
@@ -501,7 +513,7 @@ function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColum
   if (c === "releaseDate")
     return row.releaseDate ?? (row.releaseYear == null ? null : String(row.releaseYear));
   // A game with daily peaks only: its peak, which the playersFigure column names ("peak, 1 day").
-  if (c === "players") return row.players ?? row.playersFigure?.value ?? null;
+  if (c === "players") return row.players;
   return row[c];
 }
 

@@ -492,6 +492,31 @@ export async function getGameEstimate(
     ...(detail.inputs.ownersBand ? [`${detail.inputs.ownersBand.source} (owners band)`] : []),
     ...(detail.inputs.playerSeries ? [`${detail.inputs.playerSeries.source} (players)`] : []),
   ];
+  // The same credits, each at its own input's time (review r23-a #10: one "· Jun 2023" dated
+  // SteamCharts' series, which ends in Feb 2022).
+  const dated = inputs
+    ? [
+        ...(inputs.reviews
+          ? [{ source: `${inputs.reviews.source} (reviews)`, asOf: inputs.reviews.asOf }]
+          : []),
+        ...(detail.inputs.ownersBand
+          ? [
+              {
+                source: `${detail.inputs.ownersBand.source} (owners band)`,
+                asOf: detail.inputs.ownersBand.asOf,
+              },
+            ]
+          : []),
+        ...(detail.inputs.playerSeries
+          ? [
+              {
+                source: `${detail.inputs.playerSeries.source} (players)`,
+                asOf: detail.inputs.playerSeries.to,
+              },
+            ]
+          : []),
+      ]
+    : undefined;
   // A game the model does not cover gets no figure at all (issue 11: never a false point). Its stored
   // row keeps the model's answer to its inputs, since coverage also reads the Steam app id, which is
   // not an input (a game that gains one is covered without being estimated again); every reader of
@@ -515,6 +540,7 @@ export async function getGameEstimate(
     notes: covered ? detail.notes : [NOT_COVERED_NOTE],
     inputs: detail.inputs,
     ...(inputs ? { inputSources: inputs } : {}),
+    ...(dated?.length ? { sources: dated } : {}),
     provenance: {
       source: sources.length ? [...new Set(sources)].join("; ") : "Catalog",
       asOf,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { type OverviewFigures, ReportBodySchema, withoutVolatility } from "../../contracts/games.ts";
+import { ReportBodySchema, withoutVolatility } from "../../contracts/games.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { projectedMovers } from "../ai/engine.ts";
 import { requireUser } from "../auth/guards.ts";
@@ -9,17 +9,6 @@ import { getMarketTrends, getOverviewFigures, getPlayerActivity } from "../catal
 import { generateReport, getReport, listReports } from "../catalog/reports.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody, noQueryParams, pathParams } from "../http/validate.ts";
-
-/**
- * With no player figures at all (no time to the projection's provenance) nothing was projected: the
- * counts are no data, `null`, not "0 rising of 0 projected" (review r22-c #2).
- */
-function noDataAsNull(
-  movers: NonNullable<OverviewFigures["aiPredictions"]>,
-): NonNullable<OverviewFigures["aiPredictions"]> {
-  if (movers.provenance.asOf != null) return movers;
-  return { ...movers, rising: null, stable: null, declining: null, projected: null };
-}
 
 export const analyticsRoutes = new Hono<AppEnv>()
   .get("/market-trends", requireUser, noQueryParams(), async (c) => {
@@ -33,7 +22,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const { marketVolatility, ...figures } = await getOverviewFigures();
     // Spec §6: the premium cards' figures are not sent to regular users at all (nor computed).
     if (!hasPremiumAccess(c.get("user"))) return c.json(figures);
-    return c.json({ ...figures, aiPredictions: noDataAsNull(await projectedMovers()), marketVolatility });
+    return c.json({ ...figures, aiPredictions: await projectedMovers(), marketVolatility });
   })
   .get("/reports", requireUser, noQueryParams(), async (c) => c.json(await listReports(c.get("user").id)))
   .post("/reports", requireUser, jsonBody(ReportBodySchema), async (c) =>

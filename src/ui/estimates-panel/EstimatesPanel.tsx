@@ -1,5 +1,5 @@
 import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
-import type { EstimateRange, GameEstimate } from "../../contracts/estimates.ts";
+import { type EstimateRange, estimateSourceLine, type GameEstimate } from "../../contracts/estimates.ts";
 import { conversionText } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Alert, AlertDescription } from "../alert/index.ts";
@@ -347,7 +347,7 @@ export function EstimatesPanel({
               </dl>
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <SourceNote provenance={estimate.provenance} now={now} />
+              <SourceNote provenance={estimateSourceLine(estimate)} now={now} />
               <a className="text-primary text-sm underline-offset-4 hover:underline" href={methodologyHref}>
                 How these estimates are made
               </a>

@@ -109,4 +109,23 @@ test("each compared game's estimate method in the footnote is named with its gam
     namedEstimateProvenance("Wii Sports", { status: "ready", estimate: estimate({ covered: false }) }),
   ).toEqual([]);
   expect(namedEstimateProvenance("X", { status: "loading" })).toEqual([]);
+  // Review r23-a #10: each input's source at its own time, not the newest input's for all.
+  const dated = {
+    status: "ready" as const,
+    estimate: estimate({
+      provenance: {
+        source: "S (reviews); SteamCharts (players)",
+        asOf: "2023-06-01T00:00:00.000Z",
+        method: blend,
+      },
+      sources: [
+        { source: "S (reviews)", asOf: "2023-06-01T00:00:00.000Z" },
+        { source: "SteamCharts (players)", asOf: "2022-02-01" },
+      ],
+    }),
+  };
+  expect(namedEstimateProvenance("Counter-Strike", dated)).toEqual([
+    { source: "S (reviews)", asOf: "2023-06-01T00:00:00.000Z", method: `Counter-Strike: ${blend}` },
+    { source: "SteamCharts (players)", asOf: "2022-02-01", method: `Counter-Strike: ${blend}` },
+  ]);
 });

@@ -1,5 +1,5 @@
 import { MISSING_ESTIMATE } from "../../../contracts/estimate-words.ts";
-import type { EstimateRange, GameEstimate } from "../../../contracts/estimates.ts";
+import { type EstimateRange, estimateSourceLine, type GameEstimate } from "../../../contracts/estimates.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { compactFigure } from "../../../ui/estimates-panel/index.ts";
 import { ApiError } from "../../api.ts";
@@ -114,6 +114,8 @@ export function estimateStatus(state: EstimateState): string | null {
  */
 export function namedEstimateProvenance(gameName: string, state: EstimateState): Provenance[] {
   if (state.status !== "ready" || state.estimate.covered === false) return [];
-  const p = state.estimate.provenance;
-  return [p.method ? { ...p, method: `${gameName}: ${p.method}` } : p];
+  // Each input's source at its own time (review r23-a #10), the method named with the game.
+  return estimateSourceLine(state.estimate).map((p) =>
+    p.method ? { ...p, method: `${gameName}: ${p.method}` } : p,
+  );
 }

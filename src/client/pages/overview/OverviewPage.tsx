@@ -170,6 +170,13 @@ export default function OverviewPage() {
             }
             change={figures?.marketActivity.change ?? null}
             hint={!figures?.marketActivity.games ? NO_PLAYER_HISTORY : marketActivityHint(figures)}
+            // Its own card's source line: under the grid it read as the last card's (Market
+            // Volatility's, review r23-a #6), which has its own.
+            footer={
+              figures?.marketActivity.games ? (
+                <CatalogSourceNote provenance={figures.marketActivity.provenance} className="mt-1" />
+              ) : undefined
+            }
           />
           <MetricCard
             title="Trending Games"
@@ -185,9 +192,6 @@ export default function OverviewPage() {
           <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
         </div>
       )}
-      {figures?.marketActivity.games ? (
-        <CatalogSourceNote provenance={figures.marketActivity.provenance} className="-mt-4" />
-      ) : null}
 
       {figures && !figures.marketActivity.games && (
         <Suspense fallback={<Skeleton className="h-72" />}>
