@@ -105,10 +105,19 @@ test("an id not in the catalog is named but takes none of the five places", asyn
   expect(await page.locator("#compare-add-full").textContent()).toBe(
     "5 games are compared, the most there can be: remove one to add another.",
   );
-  // Removing one opens it again.
+  // Removing one opens it again; the last game's Remove gone, the focus is in the box (review 23: on <body>).
   await page.getByRole("button", { name: "Remove Team Fortress 2" }).click();
   await expect.poll(() => add.isDisabled()).toBe(false);
   expect(await page.locator("#compare-add-full").count()).toBe(0);
+  await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
+  // By keyboard, another game's Remove hands the focus to the next game's.
+  const removes = page
+    .getByRole("list", { name: "Compared games" })
+    .getByRole("button", { name: /^Remove / });
+  const next = await removes.nth(1).getAttribute("aria-label");
+  await removes.first().focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(next);
   // The keyboard picks a suggestion: ArrowDown into the list, Enter adds it (report r15-a #6).
   await add.fill("team fortress");
   const suggestion = page.getByRole("list", { name: "Games to add" }).getByRole("button").first();
@@ -118,6 +127,8 @@ test("an id not in the catalog is named but takes none of the five places", asyn
   await page.keyboard.press("Enter");
   await table.getByRole("columnheader", { name: "Team Fortress 2" }).waitFor();
   expect(await add.inputValue()).toBe("");
+  // The list closed with the focus in it: it is back in the box, ready for another game (review 23).
+  expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.context().close();
 });
 

@@ -86,7 +86,9 @@ test("a screen whose code cannot be fetched shows an error screen with Reload, a
   await context.close();
 });
 
-test("a lost live connection says Reconnecting… with Retry, and Retry reconnects", async () => {
+// Review 23, items 1 and 4: Retry pressed while the server was still down changed nothing on screen, and
+// Retry pressed once it was back vanished with the focus, leaving it on <body>.
+test("a lost live connection says Offline with Retry; Retry says it is trying, reconnects and hands the focus to the bell", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });
   const page = await context.newPage();
   // Sockets pass through to the server until `down`; then each new one is closed at once.
@@ -102,18 +104,28 @@ test("a lost live connection says Reconnecting… with Retry, and Retry reconnec
   });
   await page.goto(`${server.url}/settings`);
   const header = page.locator("header");
+  const status = header.getByRole("status");
   await header.getByText("Live", { exact: true }).waitFor();
 
   down = true;
   for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
-  await header.getByText("Reconnecting…").waitFor();
+  await header.getByText("Offline", { exact: true }).waitFor();
   const retry = header.getByRole("button", { name: "Retry" });
   await retry.waitFor();
+  // By keyboard while the server is still down: it says it is trying, then that the connection is still lost.
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => status.textContent()).toBe("Trying…");
+  await expect.poll(() => status.textContent()).toBe("Still offline");
+  expect(await retry.evaluate((el) => el === document.activeElement)).toBe(true);
 
   down = false;
-  await retry.click();
+  await page.keyboard.press("Enter");
   await header.getByText("Live", { exact: true }).waitFor();
   expect(await header.getByRole("button", { name: "Retry" }).count()).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+    .toBe("notification-bell");
   await context.close();
 });
 
@@ -140,14 +152,28 @@ test("on a phone a lost connection fits the header, bell on screen, and is annou
 
   down = true;
   for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
-  // The same polite region now says so (its words are for screen readers only at this width).
-  await expect.poll(() => status.textContent()).toBe("Reconnecting…");
+  // The same polite region now says so, in a word seen at this width too (review 23, item 4: only the
+  // dot's colour changed).
+  await expect.poll(() => status.textContent()).toBe("Offline");
+  const word = await status.getByText("Offline").boundingBox();
+  expect(word!.width).toBeGreaterThan(20);
+  expect(word!.x + word!.width).toBeLessThanOrEqual(390);
   const retry = header.getByRole("button", { name: "Retry" });
   await retry.waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   const bell = await header.getByTestId("notification-bell").boundingBox();
   expect(bell!.x + bell!.width).toBeLessThanOrEqual(390);
   expect((await retry.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+
+  // The bell says it opens a dialog, and whether it is open (review 23, item 6).
+  const bellButton = header.getByTestId("notification-bell");
+  expect(await bellButton.getAttribute("aria-haspopup")).toBe("dialog");
+  expect(await bellButton.getAttribute("aria-expanded")).toBe("false");
+  await bellButton.click();
+  await page.getByRole("dialog", { name: "Notifications" }).waitFor();
+  await expect.poll(() => bellButton.getAttribute("aria-expanded")).toBe("true");
+  await page.keyboard.press("Escape");
+  await expect.poll(() => bellButton.getAttribute("aria-expanded")).toBe("false");
 
   // By its label, not its role: the open drawer hides the rest of the page from the accessibility tree.
   const menu = header.locator("button[aria-label='Open menu']");

@@ -180,8 +180,19 @@ test("language and time zone change how dates and times read, and the choice is 
   expect(await page.getByRole("button", { name: "Save Changes" }).isDisabled()).toBe(true);
   await zone.fill("America/New_York");
   await page.screenshot({ path: `${SCREENSHOT_DIR}/settings-preferences.png` });
-  await page.getByRole("button", { name: "Save Changes" }).click();
+  // By keyboard, with the save held back a moment: the button keeps the focus while it says Saving...
+  // and after (review 23: a disabled button dropped it to <body>, and Space then scrolled the page).
+  await page.route("**/api/user/settings", async (route) => {
+    if (route.request().method() !== "GET") await new Promise((done) => setTimeout(done, 800));
+    await route.continue();
+  });
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+  await page.getByRole("button", { name: "Save Changes" }).focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(focused).toBe("Saving...");
   await page.getByText("Your preferences have been saved successfully.").first().waitFor();
+  await expect.poll(focused).toBe("Save Changes");
+  await page.unroute("**/api/user/settings");
 
   // 18:30 UTC on Jan 15 is 13:30 in New York, written the German way.
   await page.reload();

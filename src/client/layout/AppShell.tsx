@@ -17,14 +17,23 @@ const NavDrawer = lazy<ComponentType<NavDrawerProps>>(() =>
   loadChunk(() => import("./NavDrawer.tsx")).catch(() => ({ default: () => null })),
 );
 
+// Retry goes once the connection is back: if it had the focus, the bell just after it takes it (review 23).
+const toBell = (el: HTMLElement | null) => () => {
+  if (el && el === document.activeElement)
+    (el.parentElement?.nextElementSibling as HTMLElement | null)?.focus();
+};
+
 /**
  * The header's connection state, in a polite live region (one element throughout, so each change is
- * announced); once a connection was lost it says so and offers to try now. On a phone the words
- * "Reconnecting…" are for screen readers only: dot and Retry fit beside the bell.
+ * announced); once a connection was lost it says "Offline" in words, at every width (the dot's colour
+ * alone told a phone user nothing), and offers Retry, which says it is trying: "Trying…", then
+ * "Still offline" while the connection stays lost.
  */
 export function LiveIndicator() {
   const status = useRealtimeStatus();
   const reconnecting = useRealtimeReconnecting();
+  const [tried, setTried] = useState(0);
+  if (!reconnecting && tried) setTried(0);
   return (
     <span
       className="inline-flex items-center gap-2"
@@ -35,22 +44,26 @@ export function LiveIndicator() {
           live={!reconnecting && status === "connected"}
           label={
             reconnecting
-              ? "Reconnecting…"
+              ? ["Offline", "Trying…", "Still offline"][tried]
               : status === "connected"
                 ? "Live"
                 : status === "connecting"
                   ? "Connecting"
                   : "Disconnected"
           }
-          labelClassName={reconnecting ? "max-sm:sr-only" : undefined}
         />
       </span>
       {reconnecting && (
         <Button
+          ref={toBell}
           variant="outline"
           size="sm"
-          onClick={() => realtime().retryNow()}
-          disabled={status === "connecting"}
+          onClick={() => {
+            setTried(1);
+            realtime().retryNow();
+            setTimeout(() => setTried((t) => t && 2), 1500);
+          }}
+          disabled={tried === 1}
           focusableWhenDisabled
         >
           Retry

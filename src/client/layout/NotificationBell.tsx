@@ -49,6 +49,8 @@ export function NotificationBell() {
         size="icon"
         className="relative"
         popoverTarget={NOTIFICATION_PANEL_ID}
+        aria-haspopup="dialog"
+        aria-expanded={open}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
         data-testid="notification-bell"
       >

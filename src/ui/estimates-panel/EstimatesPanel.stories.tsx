@@ -78,6 +78,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
+    // The card's title is an h2: its parts are h3, with no level skipped (review 23: they were h4).
+    await expect(canvas.getByRole("heading", { level: 2, name: "Sales estimates" })).toBeVisible();
+    await expect(canvas.getByRole("heading", { level: 3, name: "Methods" })).toBeVisible();
+    await expect(canvas.getByRole("heading", { level: 3, name: "Inputs used" })).toBeVisible();
     const owners = within(canvas.getByText("Owners").closest("[data-slot=estimate-row]") as HTMLElement);
     await expect(owners.getByText("14.1M")).toBeVisible();
     await expect(owners.getByText("P10 11M")).toBeVisible();

@@ -279,7 +279,7 @@ export function EstimatesPanel({
               />
             </div>
             <div>
-              <h4 className="mb-2 font-medium text-sm">Methods</h4>
+              <h3 className="mb-2 font-medium text-sm">Methods</h3>
               {/*
                 Each method's detail is a row of its own under its figures, the table's full width: beside
                 them it squeezed the number columns until their headers ran together at 390 px.
@@ -336,7 +336,7 @@ export function EstimatesPanel({
               </table>
             </div>
             <div>
-              <h4 className="mb-2 font-medium text-sm">Inputs used</h4>
+              <h3 className="mb-2 font-medium text-sm">Inputs used</h3>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 {describeInputs(estimate.inputs, estimate.inputSources, now).map(([k, v]) => (
                   <div key={k} className="contents">

@@ -1,18 +1,7 @@
 import { cn } from "../cn.ts";
 
 /** Live (green, pulsing) or not (grey), with its words for screen readers and sighted users alike. */
-export function StatusDot({
-  live,
-  label,
-  className,
-  labelClassName,
-}: {
-  live: boolean;
-  label?: string;
-  className?: string;
-  /** For the words: `max-sm:sr-only` keeps them for screen readers only on a phone. */
-  labelClassName?: string;
-}) {
+export function StatusDot({ live, label, className }: { live: boolean; label?: string; className?: string }) {
   const text = label ?? (live ? "Live" : "Disconnected");
   return (
     <span
@@ -31,7 +20,7 @@ export function StatusDot({
           )}
         />
       </span>
-      <span className={cn(live ? "text-success" : "text-muted-foreground", labelClassName)}>{text}</span>
+      <span className={live ? "text-success" : "text-muted-foreground"}>{text}</span>
     </span>
   );
 }

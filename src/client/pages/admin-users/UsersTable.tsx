@@ -106,8 +106,12 @@ export function UsersTable() {
       ) : (
         // The kit's Table scrolls sideways itself and says so while columns are out of sight: at 390 px
         // the Role, Tier and Actions columns (the role select) were hidden without a word (review r20-b #9).
+        // Narrower cell padding, select and name column: the whole row fits a 1280 px desktop (review 23).
         <div className="rounded-xl border border-border">
-          <Table scrollHint="Scroll the table sideways for Role, Tier and Actions (where a role is changed).">
+          <Table
+            className="[&_td]:px-2 [&_th]:px-2"
+            scrollHint="Scroll the table sideways for Role, Tier and Actions (where a role is changed)."
+          >
             <TableHeader>
               <TableRow>
                 <TableHead>User</TableHead>
@@ -132,11 +136,11 @@ export function UsersTable() {
                 return (
                   <TableRow key={user.id} data-testid="user-row">
                     {/* A long name or email wraps inside the column (anywhere, as an address has no spaces)
-                        rather than widening the table; the column keeps between 12 and 16 rem. */}
+                        rather than widening the table; the column keeps between 10 and 14 rem. */}
                     <TableCell className="whitespace-normal">
                       <div className="flex items-center gap-3">
                         <Avatar src={user.profileImageUrl} name={name || user.email} />
-                        <div className="min-w-48 max-w-64 [overflow-wrap:anywhere]">
+                        <div className="min-w-40 max-w-56 [overflow-wrap:anywhere]">
                           <p className="font-medium" data-testid={name ? undefined : "user-email"}>
                             {name || user.email}
                             {user.id === me?.id && <span className="text-muted-foreground"> (you)</span>}
@@ -169,7 +173,7 @@ export function UsersTable() {
                           onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
                         >
                           <SelectTrigger
-                            className="w-56"
+                            className="w-54"
                             aria-label={`Role and tier of ${name ? `${name} (${user.email})` : user.email}`}
                             aria-disabled={pending || undefined}
                             onPointerDown={(event) => pending && event.preventDefault()}

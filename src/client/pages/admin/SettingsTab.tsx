@@ -187,7 +187,7 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
   const set = (key: keyof RateLimitSettings) => (v: number) => setDraft((d) => ({ ...d, [key]: v }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(draft);
+    if (!save.isPending) save.mutate(draft);
   };
   return (
     <SettingsCard
@@ -205,7 +205,8 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
             min={f.min}
           />
         ))}
-        <Button type="submit" disabled={save.isPending}>
+        {/* While saving it keeps the focus (review 23); a click or Enter then submits nothing. */}
+        <Button type="submit" loading={save.isPending}>
           Save limits
         </Button>
       </form>

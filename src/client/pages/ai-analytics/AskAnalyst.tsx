@@ -216,7 +216,8 @@ export function AskAnalyst() {
             aria-label="Your question"
             maxLength={2000}
           />
-          <Button type="submit" disabled={pending != null || question.trim() === ""}>
+          {/* Answering, the button keeps the focus rather than dropping it to the page (review 23). */}
+          <Button type="submit" disabled={pending != null || question.trim() === ""} focusableWhenDisabled>
             {pending ? "Answering..." : "Ask"}
           </Button>
         </form>

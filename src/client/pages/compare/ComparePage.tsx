@@ -25,6 +25,7 @@ import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
+import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
 import { latestPlayersText } from "../../components/GameCardView.tsx";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
@@ -193,9 +194,11 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
               <button
                 type="button"
                 className="w-full cursor-pointer px-3 py-2 text-left text-sm hover:bg-accent"
+                // The list closes with the focus in it: back to the box, to add another (review 23).
                 onClick={() => {
                   onAdd(g.id);
                   setQ("");
+                  list.current?.parentElement?.querySelector("input")?.focus();
                 }}
               >
                 {g.name}
@@ -231,6 +234,9 @@ export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
   const all = parseIds(idsParam);
   const setIds = (next: string[]) => setIdsParam(next.join(","));
+  const focusAfterRemove = useFocusAfterRemove(() =>
+    document.querySelector<HTMLElement>("input[aria-label='Add a game to compare']"),
+  );
   // Each id in the catalog's own form once the game has loaded: `steam-730` and the game's id are
   // one game, compared once (the first place it is given keeps it) and counted once toward the five.
   // Only the ids up to the fifth game are asked for; one found to repeat a game makes room for the next.
@@ -427,7 +433,7 @@ export default function ComparePage() {
         }}
       />
       {ids.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Compared games">
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Compared games" data-remove-list>
           {shown.map(({ id, i }) => {
             const game = details[i]?.data;
             // The game's colour on the charts (games are coloured in the order they are compared).
@@ -459,11 +465,14 @@ export default function ComparePage() {
                   size="icon"
                   className="size-6"
                   aria-label={`Remove ${game?.name ?? id}`}
+                  data-remove
                   // Every id naming this game goes, so none of them brings it back; the ids left out
-                  // stay in the address, and the first of them takes the place freed.
-                  onClick={() =>
-                    setIds(all.filter((_, j) => j >= considered || canonical[j] !== canonical[i]))
-                  }
+                  // stay in the address, and the first of them takes the place freed. The focus goes
+                  // to the next game's Remove, or to the box that adds one.
+                  onClick={(event) => {
+                    focusAfterRemove(event.currentTarget);
+                    setIds(all.filter((_, j) => j >= considered || canonical[j] !== canonical[i]));
+                  }}
                 >
                   <X aria-hidden="true" />
                 </Button>

@@ -9,6 +9,7 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
+import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
 import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -111,6 +112,10 @@ export default function GameTrackingPage() {
     onError: (error) => toast({ title: "Error", description: addFailedText(error), variant: "destructive" }),
     onSettled: refresh,
   });
+  // A removed game's row goes with the focus: it moves to the next row's Remove, or from the last row
+  // to the "My Watchlist" tab, which says how many are left (review 23).
+  const watchlistTab = useRef<HTMLButtonElement>(null);
+  const focusAfterRemove = useFocusAfterRemove(() => watchlistTab.current);
   const remove = useMutation({
     mutationFn: (gameId: string) => apiRequest("DELETE", `/api/user/watchlist/${encodeURIComponent(gameId)}`),
     onSuccess: () =>
@@ -165,7 +170,9 @@ export default function GameTrackingPage() {
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         <TabsList>
-          <TabsTrigger value="watchlist">My Watchlist ({watchCount})</TabsTrigger>
+          <TabsTrigger ref={watchlistTab} value="watchlist">
+            My Watchlist ({watchCount})
+          </TabsTrigger>
           <TabsTrigger value="discover">Discover Games</TabsTrigger>
           {searchable && <TabsTrigger value="search">Search Results</TabsTrigger>}
         </TabsList>
@@ -192,7 +199,7 @@ export default function GameTrackingPage() {
                 fileName="watchlist"
                 data={() => gameCardsCsv(watchlist.data!)}
               />
-              <div className="grid gap-3 md:grid-cols-2">
+              <div className="grid gap-3 md:grid-cols-2" data-remove-list>
                 {watchlist.data!.map((g) => (
                   <GameCardView
                     key={g.id}
@@ -202,8 +209,14 @@ export default function GameTrackingPage() {
                         size="sm"
                         variant="ghost"
                         aria-label={`Remove ${g.gameName} from watchlist`}
+                        data-remove
                         disabled={remove.isPending && remove.variables === g.gameId}
-                        onClick={() => remove.mutate(g.gameId)}
+                        // Pending, it keeps the focus (a disabled button dropped it to the page).
+                        focusableWhenDisabled
+                        onClick={(event) => {
+                          focusAfterRemove(event.currentTarget);
+                          remove.mutate(g.gameId);
+                        }}
                       >
                         <Trash2 aria-hidden="true" />
                       </Button>

@@ -95,7 +95,14 @@ function NameFields({ user }: { user: PublicUser }) {
         />
       </div>
       <div className="sm:col-span-2">
-        <Button size="sm" disabled={!changed} loading={saveName.isPending} onClick={() => saveName.mutate()}>
+        {/* Saved, the name is unchanged and the button off: it keeps the focus (review 23). */}
+        <Button
+          size="sm"
+          disabled={!changed}
+          focusableWhenDisabled
+          loading={saveName.isPending}
+          onClick={() => saveName.mutate()}
+        >
           Save name
         </Button>
       </div>
@@ -391,6 +398,8 @@ export default function SettingsPage() {
                 })
               }
               disabled={!draft || save.isPending || !zoneKnown}
+              // While saving it keeps the focus, rather than dropping it to the page (review 23).
+              focusableWhenDisabled
             >
               <Save aria-hidden="true" />
               {save.isPending ? "Saving..." : "Save Changes"}

@@ -138,7 +138,14 @@ function WorkflowCard({ workflow, scheduling }: { workflow: Workflow; scheduling
         {workflow.nextRunAt ? ` · next ${formatDateTimeSeconds(workflow.nextRunAt)}` : ""}
       </p>
       <div className="mt-auto flex gap-2">
-        <Button size="sm" onClick={() => execute.mutate()} loading={execute.isPending} disabled={running}>
+        <Button
+          size="sm"
+          onClick={() => execute.mutate()}
+          loading={execute.isPending}
+          disabled={running}
+          // Running, the button keeps the focus (review 23).
+          focusableWhenDisabled
+        >
           <Play aria-hidden="true" /> {running ? "Running..." : "Execute"}
         </Button>
         <Button size="sm" variant="outline" onClick={() => toggle.mutate()} loading={toggle.isPending}>
