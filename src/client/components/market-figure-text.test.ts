@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures } from "../../contracts/games.ts";
+import { aiPredictionsText } from "./ai-predictions-text.ts";
 import {
   crossPlatformPlayersText,
   gamesTrackedHint,
@@ -8,7 +9,7 @@ import {
   playersTile,
   trendingChartDescription,
 } from "./market-figure-details.ts";
-import { aiPredictionsText, marketActivityHint } from "./market-figure-text.ts";
+import { marketActivityHint } from "./market-figure-text.ts";
 
 const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
 
