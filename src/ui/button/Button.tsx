@@ -5,7 +5,7 @@ import { cn } from "../cn.ts";
 import { Spinner } from "../spinner/Spinner.tsx";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:relative aria-disabled:after:absolute aria-disabled:after:-inset-px aria-disabled:after:rounded-[inherit] aria-disabled:after:bg-background/50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -32,11 +32,15 @@ export const buttonVariants = cva(
 export interface ButtonProps extends ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the child element (a link, say) with the button's styles. */
   asChild?: boolean;
-  /** Shows a spinner and disables the button; it keeps the focus (aria-disabled). */
+  /** Shows a spinner and disables the button; it keeps the focus (aria-disabled, as below). */
   loading?: boolean;
   /**
    * Disabled but still focusable (aria-disabled, clicks ignored): for a button that disables itself,
-   * Track becoming "Tracked", so the keyboard focus stays on it rather than falling to the page.
+   * Track becoming "Tracked", so the keyboard focus stays on it rather than falling to the page. It
+   * shows a not-allowed cursor and no hover change. Only activation is suppressed (a click, so also
+   * Enter, Space and a form's implicit submit): a caller's `onPointerDown`, `onKeyDown` and the like
+   * still run, so do not put such a button inside a trigger that opens on them (Radix's DropdownMenu
+   * opens on pointerdown), or swallow them there as UsersTable's role select does.
    */
   focusableWhenDisabled?: boolean;
 }
