@@ -115,12 +115,18 @@ export const Columns: Story = {
 
 /**
  * A table wider than its place says so above it (`scrollHint`), and only while columns are out of sight;
- * the line describes the table. Review 23: under the screener's 50 rows a phone user never saw it.
+ * the line describes the table, along with any description of the caller's (review 24, item 10: the
+ * caller's replaced it). Review 23: under the screener's 50 rows a phone user never saw it.
  */
 export const ScrollHint: Story = {
   render: () => (
     <div style={{ width: 320 }}>
-      <Table aria-label="Wide" scrollHint="Scroll the table sideways to see every game.">
+      <p id="wide-source">Players: Steam, last 30 days.</p>
+      <Table
+        aria-label="Wide"
+        aria-describedby="wide-source"
+        scrollHint="Scroll the table sideways to see every game."
+      >
         <TableHeader>
           <TableRow>
             {["Figure", "Counter-Strike: Global Offensive", "Dota 2", "Team Fortress 2", "Terraria"].map(
@@ -144,7 +150,7 @@ export const ScrollHint: Story = {
           </TableRow>
         </TableBody>
       </Table>
-      <Table aria-label="Narrow" scrollHint="Never shown: this one fits.">
+      <Table aria-label="Narrow" aria-describedby="wide-source" scrollHint="Never shown: this one fits.">
         <TableBody>
           <TableRow>
             <TableCell>Fits</TableCell>
@@ -157,9 +163,14 @@ export const ScrollHint: Story = {
     const hint = await canvas.findByText("Scroll the table sideways to see every game.");
     await expect(hint).toBeVisible();
     const wide = canvas.getByRole("table", { name: "Wide" });
-    await expect(wide).toHaveAccessibleDescription("Scroll the table sideways to see every game.");
+    await expect(wide).toHaveAccessibleDescription(
+      "Scroll the table sideways to see every game. Players: Steam, last 30 days.",
+    );
     await expect(hint.compareDocumentPosition(wide) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await expect(canvas.queryByText("Never shown: this one fits.")).toBeNull();
-    await expect(canvas.getByRole("table", { name: "Narrow" })).not.toHaveAttribute("aria-describedby");
+    await expect(canvas.getByRole("table", { name: "Narrow" })).toHaveAttribute(
+      "aria-describedby",
+      "wide-source",
+    );
   },
 };

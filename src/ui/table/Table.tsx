@@ -17,6 +17,7 @@ import { cn } from "../cn.ts";
 export function Table({
   className,
   scrollHint,
+  "aria-describedby": describedBy,
   ...props
 }: ComponentProps<"table"> & { scrollHint?: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -33,7 +34,8 @@ export function Table({
       <div ref={container} data-slot="table-container" className="relative w-full overflow-x-auto">
         <table
           data-slot="table"
-          aria-describedby={hint ? hintId : undefined}
+          // The hint adds to a caller's description rather than replacing it (review 24, item 10).
+          aria-describedby={[hint && hintId, describedBy].filter(Boolean).join(" ") || undefined}
           className={cn("w-full caption-bottom text-sm", className)}
           {...props}
         />
