@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { Button } from "../../ui/button/index.ts";
 import { StatusDot } from "../../ui/status-dot/index.ts";
@@ -8,7 +8,7 @@ import { realtime, useRealtimeReconnecting, useRealtimeStatus } from "../realtim
 import { loadChunk } from "../recovery/chunks.ts";
 import { MaintenanceBanner } from "./MaintenanceBanner.tsx";
 import type { NavDrawerProps } from "./NavDrawer.tsx";
-import { NotificationBell } from "./NotificationBell.tsx";
+import { NOTIFICATION_PANEL_ID, NotificationBell } from "./NotificationBell.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 // A stale chunk reloads the page once (recovery/chunks.ts); if the server is down the menu stays
@@ -17,10 +17,11 @@ const NavDrawer = lazy<ComponentType<NavDrawerProps>>(() =>
   loadChunk(() => import("./NavDrawer.tsx")).catch(() => ({ default: () => null })),
 );
 
-// Retry goes once the connection is back: if it had the focus, the bell just after it takes it (review 23).
+// Retry goes once the connection is back: if it had the focus, the bell takes it (review 23), found as
+// the button that opens the notifications panel wherever the header puts it (review 24, item 10).
 const toBell = (el: HTMLElement | null) => () => {
   if (el && el === document.activeElement)
-    (el.parentElement?.nextElementSibling as HTMLElement | null)?.focus();
+    document.querySelector<HTMLElement>(`[popovertarget=${NOTIFICATION_PANEL_ID}]`)?.focus();
 };
 
 /**
@@ -34,6 +35,14 @@ export function LiveIndicator() {
   const reconnecting = useRealtimeReconnecting();
   const [tried, setTried] = useState(0);
   if (!reconnecting && tried) setTried(0);
+  // "Still offline" 1.5 s after this Retry; the timer goes with the attempt (back online, or unmounted),
+  // so an earlier attempt's never speaks over a fresh "Trying…" (review 24, item 10).
+  useEffect(() => {
+    if (tried === 1) {
+      const timer = setTimeout(() => setTried(2), 1500);
+      return () => clearTimeout(timer);
+    }
+  }, [tried]);
   return (
     <span
       className="inline-flex items-center gap-2"
@@ -61,7 +70,6 @@ export function LiveIndicator() {
           onClick={() => {
             setTried(1);
             realtime().retryNow();
-            setTimeout(() => setTried((t) => t && 2), 1500);
           }}
           disabled={tried === 1}
           focusableWhenDisabled

@@ -121,12 +121,15 @@ export default function GameTrackingPage() {
     onSuccess: () =>
       toast({ title: "Removed from Watchlist", description: "Game has been removed from your watchlist" }),
     // Spec §8's text, and the server's reason when it gave one.
-    onError: (error) =>
+    onError: (error) => {
+      // The row stays: a later refetch that drops it is not this Remove's to follow with the focus.
+      focusAfterRemove(null);
       toast({
         title: "Error",
         description: withServerReason("Failed to remove game from watchlist", error),
         variant: "destructive",
-      }),
+      });
+    },
     onSettled: refresh,
   });
 
