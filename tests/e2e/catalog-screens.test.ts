@@ -201,6 +201,18 @@ test("Game Tracking: a click on Added keeps the focus on it, undimmed ring; Remo
   }));
   expect(look.opacity).toBe("1");
   expect(look.layer).not.toBe("rgba(0, 0, 0, 0)");
+  // Review 24, item 10: under the pointer it kept the pointer cursor and lit up, inviting the click it ignores.
+  const under = async () => {
+    await page.waitForTimeout(300); // past the colour transition
+    return added.evaluate((el) => ({
+      cursor: getComputedStyle(el).cursor,
+      bg: getComputedStyle(el).backgroundColor,
+    }));
+  };
+  await page.mouse.move(0, 0);
+  const away = await under();
+  await added.hover({ force: true });
+  expect(await under()).toEqual({ cursor: "not-allowed", bg: away.bg });
 
   await page.getByLabel("Search games").fill("");
   const tab = page.getByRole("tab", { name: /^My Watchlist/ });
@@ -219,6 +231,55 @@ test("Game Tracking: a click on Added keeps the focus on it, undimmed ring; Remo
   await page.getByText("No games in your watchlist yet").waitFor();
   await expect.poll(() => tab.evaluate((el) => el === document.activeElement)).toBe(true);
   expect(await tab.textContent()).toBe("My Watchlist (0)");
+  await context.close();
+});
+
+// Review 24, item 10: after a failed Remove, the pressed button was still remembered, so a later refetch
+// that dropped its row (here a removal made elsewhere) pulled the focus from <body> to the next Remove.
+test("Game Tracking: after a failed Remove, a later refetch dropping that row leaves the focus alone", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}/games?q=shadow`);
+  const cards = page.getByTestId("game-card");
+  for (const i of [0, 1]) {
+    await cards.nth(i).getByRole("button", { name: "Track" }).click();
+    await expect.poll(() => cards.nth(i).getByRole("button", { name: "Added" }).count()).toBe(1);
+  }
+  await page.getByLabel("Search games").fill("");
+  const removes = page.getByRole("button", { name: /^Remove .* from watchlist$/ });
+  await expect.poll(() => removes.count()).toBe(2);
+  await page.locator("header").getByText("Live", { exact: true }).waitFor();
+
+  await page.route("**/api/user/watchlist/*", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/problem+json",
+      body: JSON.stringify({ title: "Service Unavailable", status: 503, detail: "Try again shortly" }),
+    }),
+  );
+  const label = (await removes.first().getAttribute("aria-label"))!;
+  await removes.first().focus();
+  await page.keyboard.press("Enter");
+  await page
+    .getByText(/^Failed to remove game from watchlist/)
+    .first()
+    .waitFor();
+  await page.unroute("**/api/user/watchlist/*");
+  expect(await removes.count()).toBe(2);
+
+  // The user moves on (the focus on the page), and the game is removed elsewhere: this tab refetches.
+  await page.evaluate(
+    async (gameName) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const games = (await (await fetch("/api/user/games")).json()) as { gameId: string; gameName: string }[];
+      const game = games.find((g) => g.gameName === gameName)!;
+      await fetch(`/api/user/watchlist/${encodeURIComponent(game.gameId)}`, { method: "DELETE" });
+    },
+    label.replace(/^Remove (.*) from watchlist$/, "$1"),
+  );
+  await expect.poll(() => removes.count()).toBe(1);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   await context.close();
 });
 
