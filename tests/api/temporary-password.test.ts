@@ -1,8 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { TEMPORARY_PASSWORD_EXPIRED } from "../../src/contracts/auth.ts";
+import { resetPasswordFromShell } from "../../src/server/accounts/passwords.ts";
+import { signInWithProvider } from "../../src/server/accounts/users.ts";
 import { db } from "../../src/server/db/client.ts";
-import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
+import { auditLog, notifications, sessions, users } from "../../src/server/db/schema/index.ts";
 import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -165,5 +167,65 @@ describe("a temporary password expires after 24 hours", () => {
     });
     expect(own.status).toBe(200);
     expect((await sessionOf()).expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+  });
+
+  test("a new reset removes the notice of the earlier temporary password: the next sign-in's is the only one", async () => {
+    // Review r24 #3: the old notice ("it stops working on <old time>") stayed beside the new one.
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const first = await resetBy(admin.cookie, u.id);
+    expect((await signIn(u.email, first.temporaryPassword)).status).toBe(200);
+    const second = await resetBy(admin.cookie, u.id);
+    expect(second.expiresAt).not.toBe(first.expiresAt);
+    const res = await signIn(u.email, second.temporaryPassword);
+    expect(res.status).toBe(200);
+    const notices = await accountNotices(cookieFrom(res)!);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      account: { event: "temporary_password", expiresAt: second.expiresAt },
+    });
+  });
+
+  test("a provider sign-in that removes the password removes the temporary password's notice too", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    expect((await signIn(u.email, reset.temporaryPassword)).status).toBe(200);
+    const signedIn = await signInWithProvider({
+      provider: "google",
+      providerUserId: `g-${u.id}`,
+      email: u.email,
+      emailVerified: true,
+      firstName: null,
+      lastName: null,
+      avatarUrl: null,
+    });
+    expect(signedIn.id).toBe(u.id);
+    expect(signedIn.passwordHash).toBeNull();
+    const events = (await db().select().from(notifications).where(eq(notifications.userId, u.id))).map(
+      (n) => (n.detail as { event?: string }).event,
+    );
+    expect(events).toEqual(["password_removed"]);
+  });
+
+  test("a reset is one transaction: a failure while ending the sessions leaves the password and sessions as they were", async () => {
+    // Review r24 #4: the new password was stored before the sessions were ended, in separate statements.
+    const u = await passwordUser();
+    const before = (await db().select().from(users).where(eq(users.id, u.id)))[0]!;
+    const trigger = `fail_session_delete_${u.id.replace(/[^a-z0-9]/gi, "")}`;
+    await db().run(
+      sql.raw(`CREATE TRIGGER ${trigger} BEFORE DELETE ON sessions WHEN old.user_id = '${u.id}'
+               BEGIN SELECT RAISE(ABORT, 'held by the test'); END`),
+    );
+    try {
+      await expect(resetPasswordFromShell(u.id)).rejects.toThrow();
+    } finally {
+      await db().run(sql.raw(`DROP TRIGGER ${trigger}`));
+    }
+    const after = (await db().select().from(users).where(eq(users.id, u.id)))[0]!;
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(after.temporaryPasswordExpiresAt).toBeNull();
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(1);
+    expect((await signIn(u.email, "first password 1")).status).toBe(200);
   });
 });
