@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { TEMPORARY_PASSWORD_EXPIRED } from "../../src/contracts/auth.ts";
 import { resetPasswordFromShell } from "../../src/server/accounts/passwords.ts";
 import { signInWithProvider } from "../../src/server/accounts/users.ts";
@@ -12,6 +12,39 @@ import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
  * the user is told in the bell to replace it (ADR 027 addendum). In a file of its own: its sign-ups
  * and refused sign-ins would otherwise use up the per-address sign-in limit of passwords.test.ts.
  */
+
+/**
+ * Races without timing: `holdNextVerify()` makes the next password verification (after it did its
+ * work) wait until the test releases it, so the test can change the account in between.
+ */
+const hold = vi.hoisted(() => ({
+  armed: null as { reached: () => void; release: Promise<void> } | null,
+}));
+vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
+  return {
+    ...real,
+    async verifyPassword(password: string, hash: string) {
+      const answer = await real.verifyPassword(password, hash);
+      const h = hold.armed;
+      if (h) {
+        hold.armed = null;
+        h.reached();
+        await h.release;
+      }
+      return answer;
+    },
+  };
+});
+function holdNextVerify() {
+  let reached!: () => void;
+  let release!: () => void;
+  const isReached = new Promise<void>((r) => {
+    reached = r;
+  });
+  hold.armed = { reached, release: new Promise<void>((r) => (release = r)) };
+  return { reached: isReached, release };
+}
 
 let counter = 0;
 /** A password account, as the sign-up route makes it. */
@@ -227,5 +260,26 @@ describe("a temporary password expires after 24 hours", () => {
     expect(after.temporaryPasswordExpiresAt).toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(1);
     expect((await signIn(u.email, "first password 1")).status).toBe(200);
+  });
+
+  test("a temporary password that expires during the sign-in's verification makes no session, and is answered as expired", async () => {
+    // Review r24 #4: the expiry was checked before the verification only; the session was made after it.
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    const held = holdNextVerify();
+    const pending = signIn(u.email, reset.temporaryPassword);
+    await held.reached;
+    await expireNow(u.id);
+    held.release();
+    const res = await pending;
+    expect(res.status).toBe(401);
+    expect((await res.json()).detail).toBe(TEMPORARY_PASSWORD_EXPIRED);
+    expect(cookieFrom(res)).toBeUndefined();
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+    const failures = await audit(u.id, "auth.sign_in_failed");
+    expect(failures.map((f) => (f.detail as { reason: string }).reason)).toEqual([
+      "temporary password expired",
+    ]);
   });
 });

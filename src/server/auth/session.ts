@@ -60,7 +60,9 @@ export async function createSession(token: string, userId: string): Promise<Sess
  *
  * A temporary password's session ends when the password does (ADR 027 addendum, review r23-a #5):
  * its expiry is the password's when that comes first, read in the same statement, and it is not
- * renewed past it (validateSessionToken).
+ * renewed past it (validateSessionToken). A temporary password that expired meanwhile (during the
+ * verification) makes none either, checked in the same statement (review r24 #4): the caller tells
+ * that apart by reading the account again.
  */
 export async function createSessionIfPasswordStill(
   token: string,
@@ -74,6 +76,7 @@ export async function createSessionIfPasswordStill(
     sql`INSERT INTO sessions (id, user_id, expires_at, created_at)
         SELECT ${id}, ${userId}, min(${full}, coalesce(temporary_password_expires_at, ${full})), ${createdAt.getTime()}
         FROM users WHERE id = ${userId} AND password_hash = ${verifiedHash}
+          AND (temporary_password_expires_at IS NULL OR temporary_password_expires_at > ${createdAt.getTime()})
         RETURNING expires_at`,
   );
   const row = rs[0];
