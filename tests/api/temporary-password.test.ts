@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from "vitest";
 import { TEMPORARY_PASSWORD_EXPIRED } from "../../src/contracts/auth.ts";
 import { resetPasswordFromShell } from "../../src/server/accounts/passwords.ts";
 import { signInWithProvider } from "../../src/server/accounts/users.ts";
+import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
 import { db } from "../../src/server/db/client.ts";
 import { auditLog, notifications, sessions, users } from "../../src/server/db/schema/index.ts";
 import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
@@ -281,5 +282,35 @@ describe("a temporary password expires after 24 hours", () => {
     expect(failures.map((f) => (f.detail as { reason: string }).reason)).toEqual([
       "temporary password expired",
     ]);
+  });
+
+  test("a user signed in by a provider may give an expired temporary password as the current one to set their own", async () => {
+    // ADR 027 addendum (review r24 #12): they proved the account by signing in; only the session
+    // opened with the temporary password ends with it.
+    const admin = await createTestUser({ role: "admin" });
+    const identity = {
+      provider: "github" as const,
+      providerUserId: `gh-${crypto.randomUUID()}`,
+      email: `linked-${crypto.randomUUID().slice(0, 8)}@studio.example`,
+      emailVerified: true,
+      firstName: null,
+      lastName: null,
+      avatarUrl: null,
+    };
+    const account = await signInWithProvider(identity);
+    const reset = await resetBy(admin.cookie, account.id);
+    const token = generateSessionToken();
+    await createSession(token, account.id);
+    await expireNow(account.id);
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    expect((await request("/api/auth/user", { cookie })).status).toBe(200);
+    const change = await request("/api/auth/password", {
+      method: "POST",
+      cookie,
+      json: { currentPassword: reset.temporaryPassword, newPassword: "my own password 5" },
+    });
+    expect(change.status).toBe(200);
+    expect(await expiryOf(account.id)).toBeNull();
+    expect((await signIn(identity.email, "my own password 5")).status).toBe(200);
   });
 });
