@@ -1,14 +1,17 @@
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ROLE_TIER } from "../../src/contracts/user.ts";
 import { deleteAccount } from "../../src/server/accounts/users.ts";
 import {
+  cacheableUntil,
   cachedSessionCount,
   SESSION_CACHE_TTL_MS,
   SESSION_TTL_MS,
   SessionCache,
+  validateSessionToken,
 } from "../../src/server/auth/session.ts";
-import { openClient } from "../../src/server/db/client.ts";
-import type { SessionRow, UserRow } from "../../src/server/db/schema/index.ts";
+import { db, openClient } from "../../src/server/db/client.ts";
+import { type SessionRow, sessions, type UserRow, users } from "../../src/server/db/schema/index.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -109,6 +112,35 @@ describe("the session cache", () => {
     expect((await me(cookie)).status).toBe(401);
   });
 
+  test("a session opened with a temporary password is answered from memory too, and not a moment past its expiry", async () => {
+    // Review r24 #2: its expiry (the password's, within 24 hours) is always within half a lifetime,
+    // so the cache dropped it on every lookup and each request read the database.
+    const { cookie, token, user } = await createTestUser();
+    const hourLeft = new Date(Date.now() + 60 * 60 * 1000);
+    await db().update(users).set({ temporaryPasswordExpiresAt: hourLeft }).where(eq(users.id, user.id));
+    await db().update(sessions).set({ expiresAt: hourLeft }).where(eq(sessions.userId, user.id));
+    const first = await validateSessionToken(token);
+    expect(first?.session.expiresAt.getTime()).toBe(hourLeft.getTime());
+    expect(first?.renewed).toBe(false);
+    // The same objects: the second lookup did not read the database.
+    const second = await validateSessionToken(token);
+    expect(second?.session).toBe(first?.session);
+    expect(second?.user).toBe(first?.user);
+    // A role change still applies at once.
+    await request(`/api/admin/users/${user.id}/role`, {
+      method: "PUT",
+      cookie: (await createTestUser({ role: "admin" })).cookie,
+      json: { role: "premium", tier: ROLE_TIER.premium },
+    });
+    expect((await (await me(cookie)).json()).role).toBe("premium");
+    const cached = await validateSessionToken(token);
+    expect(cached?.user.role).toBe("premium");
+    expect((await validateSessionToken(token))?.session).toBe(cached?.session);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(hourLeft.getTime());
+    expect((await me(cookie)).status).toBe(401);
+  });
+
   test("a cached session stops working the moment it expires", async () => {
     const { cookie } = await createTestUser();
     expect((await me(cookie)).status).toBe(200);
@@ -124,11 +156,17 @@ describe("SessionCache on its own (the database version held still)", () => {
   const session = (expiresIn: number) => ({ expiresAt: new Date(1_000_000 + expiresIn) }) as SessionRow;
   const now = 1_000_000;
   const DAY = 24 * 60 * 60 * 1000;
+  const entry = (s: SessionRow, u: UserRow, at = now) => ({
+    session: s,
+    user: u,
+    cachedAt: at,
+    until: cacheableUntil(s, u, at),
+  });
 
   test("keeps an entry until its user or session is forgotten", () => {
     const cache = new SessionCache(() => 7);
-    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, cache.begin()!);
-    cache.set("s2", { session: session(20 * DAY), user: other, cachedAt: now }, cache.begin()!);
+    cache.set("s1", entry(session(20 * DAY), user), cache.begin()!);
+    cache.set("s2", entry(session(20 * DAY), other), cache.begin()!);
     expect(cache.get("s1", now + 1)?.user).toBe(user);
     cache.forgetUser("u1");
     expect(cache.get("s1", now + 1)).toBeUndefined();
@@ -141,25 +179,40 @@ describe("SessionCache on its own (the database version held still)", () => {
     const cache = new SessionCache(() => 7);
     const started = cache.begin()!;
     cache.forgetUser("u1");
-    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, started);
+    cache.set("s1", entry(session(20 * DAY), user), started);
     expect(cache.get("s1", now)).toBeUndefined();
   });
 
   test("any commit to the database empties it", () => {
     let version = 7;
     const cache = new SessionCache(() => version);
-    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, cache.begin()!);
+    cache.set("s1", entry(session(20 * DAY), user), cache.begin()!);
     version = 8;
     expect(cache.get("s1", now)).toBeUndefined();
   });
 
   test("entries last SESSION_CACHE_TTL_MS, and never past expiry or the renewal point", () => {
     const cache = new SessionCache(() => 7);
-    cache.set("s1", { session: session(20 * DAY), user, cachedAt: now }, cache.begin()!);
+    cache.set("s1", entry(session(20 * DAY), user), cache.begin()!);
     expect(cache.get("s1", now + SESSION_CACHE_TTL_MS - 1)).toBeDefined();
     expect(cache.get("s1", now + SESSION_CACHE_TTL_MS)).toBeUndefined();
-    cache.set("s2", { session: session(16 * DAY), user, cachedAt: now }, cache.begin()!);
+    cache.set("s2", entry(session(16 * DAY), user), cache.begin()!);
     expect(cache.get("s2", now + DAY + 1)).toBeUndefined();
+  });
+
+  test("a session bounded by a temporary password (never renewed) is kept until SESSION_CACHE_TTL_MS or its expiry", () => {
+    // Review r24 #2: it ends within 24 hours, always within half a lifetime, and was dropped on every lookup.
+    const cache = new SessionCache(() => 7);
+    const bounded = { id: "u3", temporaryPasswordExpiresAt: new Date(now + 60 * 60 * 1000) } as UserRow;
+    cache.set("s1", entry(session(60 * 60 * 1000), bounded), cache.begin()!);
+    expect(cache.get("s1", now + 1)?.user).toBe(bounded);
+    expect(cache.get("s1", now + SESSION_CACHE_TTL_MS - 1)).toBeDefined();
+    expect(cache.get("s1", now + SESSION_CACHE_TTL_MS)).toBeUndefined();
+    // Ten seconds before its end: cached for those ten seconds, not one more.
+    const late = now + 60 * 60 * 1000 - 10_000;
+    cache.set("s2", entry(session(60 * 60 * 1000), bounded, late), cache.begin()!);
+    expect(cache.get("s2", late + 9_999)).toBeDefined();
+    expect(cache.get("s2", late + 10_000)).toBeUndefined();
   });
 
   test("nothing is cached where the database cannot say it changed", () => {

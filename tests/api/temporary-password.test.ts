@@ -1,8 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, test, vi } from "vitest";
 import { TEMPORARY_PASSWORD_EXPIRED } from "../../src/contracts/auth.ts";
+import { resetPasswordFromShell } from "../../src/server/accounts/passwords.ts";
+import { signInWithProvider } from "../../src/server/accounts/users.ts";
+import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
 import { db } from "../../src/server/db/client.ts";
-import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
+import { auditLog, notifications, sessions, users } from "../../src/server/db/schema/index.ts";
 import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -10,6 +13,39 @@ import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
  * the user is told in the bell to replace it (ADR 027 addendum). In a file of its own: its sign-ups
  * and refused sign-ins would otherwise use up the per-address sign-in limit of passwords.test.ts.
  */
+
+/**
+ * Races without timing: `holdNextVerify()` makes the next password verification (after it did its
+ * work) wait until the test releases it, so the test can change the account in between.
+ */
+const hold = vi.hoisted(() => ({
+  armed: null as { reached: () => void; release: Promise<void> } | null,
+}));
+vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
+  return {
+    ...real,
+    async verifyPassword(password: string, hash: string) {
+      const answer = await real.verifyPassword(password, hash);
+      const h = hold.armed;
+      if (h) {
+        hold.armed = null;
+        h.reached();
+        await h.release;
+      }
+      return answer;
+    },
+  };
+});
+function holdNextVerify() {
+  let reached!: () => void;
+  let release!: () => void;
+  const isReached = new Promise<void>((r) => {
+    reached = r;
+  });
+  hold.armed = { reached, release: new Promise<void>((r) => (release = r)) };
+  return { reached: isReached, release };
+}
 
 let counter = 0;
 /** A password account, as the sign-up route makes it. */
@@ -165,5 +201,116 @@ describe("a temporary password expires after 24 hours", () => {
     });
     expect(own.status).toBe(200);
     expect((await sessionOf()).expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+  });
+
+  test("a new reset removes the notice of the earlier temporary password: the next sign-in's is the only one", async () => {
+    // Review r24 #3: the old notice ("it stops working on <old time>") stayed beside the new one.
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const first = await resetBy(admin.cookie, u.id);
+    expect((await signIn(u.email, first.temporaryPassword)).status).toBe(200);
+    const second = await resetBy(admin.cookie, u.id);
+    expect(second.expiresAt).not.toBe(first.expiresAt);
+    const res = await signIn(u.email, second.temporaryPassword);
+    expect(res.status).toBe(200);
+    const notices = await accountNotices(cookieFrom(res)!);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      account: { event: "temporary_password", expiresAt: second.expiresAt },
+    });
+  });
+
+  test("a provider sign-in that removes the password removes the temporary password's notice too", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    expect((await signIn(u.email, reset.temporaryPassword)).status).toBe(200);
+    const signedIn = await signInWithProvider({
+      provider: "google",
+      providerUserId: `g-${u.id}`,
+      email: u.email,
+      emailVerified: true,
+      firstName: null,
+      lastName: null,
+      avatarUrl: null,
+    });
+    expect(signedIn.id).toBe(u.id);
+    expect(signedIn.passwordHash).toBeNull();
+    const events = (await db().select().from(notifications).where(eq(notifications.userId, u.id))).map(
+      (n) => (n.detail as { event?: string }).event,
+    );
+    expect(events).toEqual(["password_removed"]);
+  });
+
+  test("a reset is one transaction: a failure while ending the sessions leaves the password and sessions as they were", async () => {
+    // Review r24 #4: the new password was stored before the sessions were ended, in separate statements.
+    const u = await passwordUser();
+    const before = (await db().select().from(users).where(eq(users.id, u.id)))[0]!;
+    const trigger = `fail_session_delete_${u.id.replace(/[^a-z0-9]/gi, "")}`;
+    await db().run(
+      sql.raw(`CREATE TRIGGER ${trigger} BEFORE DELETE ON sessions WHEN old.user_id = '${u.id}'
+               BEGIN SELECT RAISE(ABORT, 'held by the test'); END`),
+    );
+    try {
+      await expect(resetPasswordFromShell(u.id)).rejects.toThrow();
+    } finally {
+      await db().run(sql.raw(`DROP TRIGGER ${trigger}`));
+    }
+    const after = (await db().select().from(users).where(eq(users.id, u.id)))[0]!;
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(after.temporaryPasswordExpiresAt).toBeNull();
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(1);
+    expect((await signIn(u.email, "first password 1")).status).toBe(200);
+  });
+
+  test("a temporary password that expires during the sign-in's verification makes no session, and is answered as expired", async () => {
+    // Review r24 #4: the expiry was checked before the verification only; the session was made after it.
+    const admin = await createTestUser({ role: "admin" });
+    const u = await passwordUser();
+    const reset = await resetBy(admin.cookie, u.id);
+    const held = holdNextVerify();
+    const pending = signIn(u.email, reset.temporaryPassword);
+    await held.reached;
+    await expireNow(u.id);
+    held.release();
+    const res = await pending;
+    expect(res.status).toBe(401);
+    expect((await res.json()).detail).toBe(TEMPORARY_PASSWORD_EXPIRED);
+    expect(cookieFrom(res)).toBeUndefined();
+    expect(await db().select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+    const failures = await audit(u.id, "auth.sign_in_failed");
+    expect(failures.map((f) => (f.detail as { reason: string }).reason)).toEqual([
+      "temporary password expired",
+    ]);
+  });
+
+  test("a user signed in by a provider may give an expired temporary password as the current one to set their own", async () => {
+    // ADR 027 addendum (review r24 #12): they proved the account by signing in; only the session
+    // opened with the temporary password ends with it.
+    const admin = await createTestUser({ role: "admin" });
+    const identity = {
+      provider: "github" as const,
+      providerUserId: `gh-${crypto.randomUUID()}`,
+      email: `linked-${crypto.randomUUID().slice(0, 8)}@studio.example`,
+      emailVerified: true,
+      firstName: null,
+      lastName: null,
+      avatarUrl: null,
+    };
+    const account = await signInWithProvider(identity);
+    const reset = await resetBy(admin.cookie, account.id);
+    const token = generateSessionToken();
+    await createSession(token, account.id);
+    await expireNow(account.id);
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    expect((await request("/api/auth/user", { cookie })).status).toBe(200);
+    const change = await request("/api/auth/password", {
+      method: "POST",
+      cookie,
+      json: { currentPassword: reset.temporaryPassword, newPassword: "my own password 5" },
+    });
+    expect(change.status).toBe(200);
+    expect(await expiryOf(account.id)).toBeNull();
+    expect((await signIn(identity.email, "my own password 5")).status).toBe(200);
   });
 });

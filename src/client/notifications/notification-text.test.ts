@@ -37,7 +37,8 @@ test("an account notice names the provider, what was removed and where to set a 
   expect(notificationKindLabel({ kind: "account" } as never)).toBe("Account");
 });
 
-// ADR 027 addendum: a sign-in with an admin's temporary password is told in the bell, with its end.
+// ADR 027 addendum: a sign-in with a temporary password is told in the bell, with its end. It may
+// come from the operator's shell reset as well as an admin's (review r24 #12).
 test("the temporary-password notice says who set it, when it stops working and where to set your own", () => {
   const n = {
     id: 3,
@@ -49,7 +50,9 @@ test("the temporary-password notice says who set it, when it stops working and w
     account: { event: "temporary_password", expiresAt: "2026-11-27T10:00:00.000Z" },
   } as const;
   const text = notificationText(n);
-  expect(text).toContain("You signed in with a temporary password set by an admin");
+  expect(text).toContain(
+    "You signed in with a temporary password set by an administrator or the server's operator.",
+  );
   expect(text).toContain(`It stops working on ${formatDateTime("2026-11-27T10:00:00.000Z")}`);
   expect(text).toContain("Settings → Security → Password");
   expect(accountNotificationHeading(n)).toEqual({

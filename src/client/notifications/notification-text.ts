@@ -41,9 +41,12 @@ export function accountNotificationText(provider: string): string {
   return `You signed in with ${name}, which confirmed your email address. The password set on this account before the address was confirmed was removed, and every other session was signed out. To sign in with a password again, set a new one in Settings → Security → Password.`;
 }
 
-/** The notice after a sign-in with an admin's temporary password (ADR 027 addendum). */
+/**
+ * The notice after a sign-in with a temporary password (ADR 027 addendum): an admin's reset, or the
+ * operator's `bun run user:password` (review r24 #12), which the notice does not tell apart.
+ */
 export function temporaryPasswordNoticeText(expiresAt: string): string {
-  return `You signed in with a temporary password set by an admin. It stops working on ${formatDateTime(expiresAt)}: set your own password in Settings → Security → Password before then.`;
+  return `You signed in with a temporary password set by an administrator or the server's operator. It stops working on ${formatDateTime(expiresAt)}: set your own password in Settings → Security → Password before then.`;
 }
 
 /** An account notice's heading and the words of its link to Settings → Security. */

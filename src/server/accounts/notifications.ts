@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   type AccountEvent,
   NOTIFICATION_LIST_LIMIT,
@@ -5,6 +6,7 @@ import {
   type NotificationList,
 } from "../../contracts/notifications.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
+import type { Writer } from "../auth/session.ts";
 import { onCatalogChanged } from "../catalog/changes.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { CONVERTED_PRICE_SOURCES, figureMethod } from "../catalog/source-names.ts";
@@ -152,6 +154,18 @@ export async function addAccountNotification(
           sql: "INSERT INTO notifications (user_id, game_id, kind, detail) VALUES (?, NULL, 'account', ?)",
           args: [userId, json],
         },
+  );
+}
+
+/**
+ * Removes the user's "Signed in with a temporary password" notices, in the caller's transaction: the
+ * temporary password they speak of is gone (the user set their own, a provider sign-in removed it) or
+ * replaced by a new reset, so "it stops working on …" would no longer be true (ADR 027 addenda).
+ */
+export async function deleteTemporaryPasswordNoticesIn(tx: Writer, userId: string): Promise<void> {
+  await tx.run(
+    sql`DELETE FROM notifications WHERE user_id = ${userId} AND kind = 'account'
+        AND json_extract(detail, '$.event') = 'temporary_password'`,
   );
 }
 

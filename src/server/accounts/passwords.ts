@@ -11,7 +11,6 @@ import {
   deleteUserSessionsIn,
   forgetCachedUser,
   generateSessionToken,
-  invalidateUserSessions,
   invalidateUserSessionsExcept,
   newSessionRow,
   sessionsEndedInTransaction,
@@ -20,7 +19,7 @@ import { db } from "../db/client.ts";
 import { type SessionRow, sessions, type UserRow, users } from "../db/schema/index.ts";
 import { HttpProblem, invalidField } from "../http/problem.ts";
 import { recordAudit } from "./audit.ts";
-import { addAccountNotification } from "./notifications.ts";
+import { addAccountNotification, deleteTemporaryPasswordNoticesIn } from "./notifications.ts";
 import { findUserById, isAdminEmail } from "./users.ts";
 
 /** Passwords after sign-up: change or set your own, end your other sessions, an admin's reset. */
@@ -28,15 +27,6 @@ import { findUserById, isAdminEmail } from "./users.ts";
 export const WRONG_CURRENT_PASSWORD = "The current password is not correct";
 
 const TEMPORARY_PASSWORD_MS = TEMPORARY_PASSWORD_HOURS * 60 * 60 * 1000;
-
-/** A temporary password is stored with the time it stops signing in (ADR 027 addendum). */
-async function storeTemporaryPassword(userId: string, password: string, expiresAt: Date): Promise<void> {
-  await db()
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: expiresAt })
-    .where(eq(users.id, userId));
-  forgetCachedUser(userId);
-}
 
 /** The account's password is a temporary one whose time is up: it signs in no more. */
 export function temporaryPasswordExpired(user: UserRow, now = new Date()): boolean {
@@ -46,8 +36,9 @@ export function temporaryPasswordExpired(user: UserRow, now = new Date()): boole
 }
 
 /**
- * A sign-in with a temporary password (still valid): the bell tells the user it was set by an admin,
- * when it stops working, and to set their own (once while unread, however often they sign in with it).
+ * A sign-in with a temporary password (still valid): the bell tells the user it was set by an admin
+ * or the server's operator, when it stops working, and to set their own (once while unread, however
+ * often they sign in with it).
  */
 export async function noteTemporaryPasswordSignIn(user: UserRow): Promise<void> {
   if (!user.temporaryPasswordExpiresAt) return;
@@ -129,10 +120,7 @@ export async function changeOwnPassword(
     const ended = await deleteUserSessionsIn(tx, user.id);
     await tx.insert(sessions).values(session);
     // The bell's "set your own password" notices are done with (review r23-a #5): they go.
-    await tx.run(
-      sql`DELETE FROM notifications WHERE user_id = ${user.id} AND kind = 'account'
-          AND json_extract(detail, '$.event') = 'temporary_password'`,
-    );
+    await deleteTemporaryPasswordNoticesIn(tx, user.id);
     return ended;
   });
   sessionsEndedInTransaction.after(user.id, endedIds, currentSessionId);
@@ -205,22 +193,40 @@ export async function resetPasswordFromShell(targetId: string): Promise<Password
   return issueTemporaryPassword(null, targetId, "shell");
 }
 
+/**
+ * The new temporary password is stored (with its expiry, ADR 027 addendum), every session of the user
+ * ends and the bell's notices about an earlier temporary password go, in one transaction (review r24
+ * #3, #4): a sign-in with the new password cannot make a session that the reset then ends, and the
+ * next sign-in's notice is the only one, with the new expiry.
+ */
 async function issueTemporaryPassword(
   actorId: string | null,
   targetId: string,
   via: "api" | "shell",
 ): Promise<PasswordResetAnswer> {
   const temporaryPassword = generateTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
   const expiresAt = new Date(Date.now() + TEMPORARY_PASSWORD_MS);
-  await storeTemporaryPassword(targetId, temporaryPassword, expiresAt);
-  const sessionsBefore = await invalidateUserSessions(targetId);
+  sessionsEndedInTransaction.before(targetId);
+  const endedIds = await db().transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, temporaryPasswordExpiresAt: expiresAt })
+      .where(eq(users.id, targetId));
+    const ended = await deleteUserSessionsIn(tx, targetId);
+    await deleteTemporaryPasswordNoticesIn(tx, targetId);
+    return ended;
+  });
+  sessionsEndedInTransaction.after(targetId, endedIds);
+  forgetCachedUser(targetId);
+  const endedSessions = endedIds.length;
   await recordAudit({
     actorId,
     action: "user.password_reset",
     targetId,
-    detail: { endedSessions: sessionsBefore, via, expiresAt: expiresAt.toISOString() },
+    detail: { endedSessions, via, expiresAt: expiresAt.toISOString() },
   });
-  return { temporaryPassword, endedSessions: sessionsBefore, expiresAt: expiresAt.toISOString() };
+  return { temporaryPassword, endedSessions, expiresAt: expiresAt.toISOString() };
 }
 
 /** Whether the account has a password (Settings shows "Change" or "Set a password"). */

@@ -13,7 +13,7 @@ import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import { recordAudit } from "./audit.ts";
-import { addAccountNotification } from "./notifications.ts";
+import { addAccountNotification, deleteTemporaryPasswordNoticesIn } from "./notifications.ts";
 
 /** Accounts: creation, password login, admin promotion by email, deletion (issue 2 §4–§6, issue 3). */
 
@@ -275,6 +275,8 @@ async function linkToExistingAccount(user: UserRow, identity: ProviderIdentity):
       .where(and(eq(users.id, user.id), isNotNull(users.passwordHash)))
       .returning();
     if (!row) return null;
+    // A temporary password removed with it: the bell's notices about it go too (review r24 #3).
+    await deleteTemporaryPasswordNoticesIn(tx, user.id);
     return { row, endedIds: await deleteUserSessionsIn(tx, user.id) };
   });
   await recordAudit({

@@ -60,7 +60,9 @@ export async function createSession(token: string, userId: string): Promise<Sess
  *
  * A temporary password's session ends when the password does (ADR 027 addendum, review r23-a #5):
  * its expiry is the password's when that comes first, read in the same statement, and it is not
- * renewed past it (validateSessionToken).
+ * renewed past it (validateSessionToken). A temporary password that expired meanwhile (during the
+ * verification) makes none either, checked in the same statement (review r24 #4): the caller tells
+ * that apart by reading the account again.
  */
 export async function createSessionIfPasswordStill(
   token: string,
@@ -74,6 +76,7 @@ export async function createSessionIfPasswordStill(
     sql`INSERT INTO sessions (id, user_id, expires_at, created_at)
         SELECT ${id}, ${userId}, min(${full}, coalesce(temporary_password_expires_at, ${full})), ${createdAt.getTime()}
         FROM users WHERE id = ${userId} AND password_hash = ${verifiedHash}
+          AND (temporary_password_expires_at IS NULL OR temporary_password_expires_at > ${createdAt.getTime()})
         RETURNING expires_at`,
   );
   const row = rs[0];
@@ -120,6 +123,9 @@ function prepareSessionLookup(database: ReturnType<typeof db>) {
  *   "sign out everyone", an account deleted — from this process, the shell or another process);
  * - it is younger than `SESSION_CACHE_TTL_MS`;
  * - the session is not expired and not yet due for its sliding renewal (both go to the database).
+ *   A session no renewal can extend (bounded by a temporary password's expiry, at most 24 hours
+ *   off, so always within half a lifetime of it) is kept up to its expiry, not dropped on every
+ *   lookup (review r24 #2).
  * The functions below that end sessions or change users also drop entries themselves, so a lookup
  * that was in flight while they ran cannot put an old answer back.
  */
@@ -130,6 +136,11 @@ interface CachedSession {
   session: SessionRow;
   user: UserRow;
   cachedAt: number;
+  /**
+   * When the entry must go back to the database: the session's renewal point, or its expiry when no
+   * renewal can extend it (`cacheableUntil`). Never later than its expiry.
+   */
+  until: number;
 }
 
 export class SessionCache {
@@ -152,7 +163,7 @@ export class SessionCache {
     if (!hit) return undefined;
     if (
       now - hit.cachedAt >= SESSION_CACHE_TTL_MS ||
-      now >= hit.session.expiresAt.getTime() - lifetimeMs / 2
+      now >= Math.min(hit.until, hit.session.expiresAt.getTime())
     ) {
       this.#entries.delete(id);
       return undefined;
@@ -201,6 +212,30 @@ export class SessionCache {
 
 const cache = new SessionCache(dataVersion);
 
+/**
+ * How far a session's expiry may be pushed back now: the usual lifetime from now, but a session
+ * bounded by a temporary password's expiry (opened with it) no further than that, as it must not
+ * outlive the password (ADR 027 addendum).
+ */
+function renewableUntil(session: SessionRow, user: UserRow, now: number): number {
+  const bound = user.temporaryPasswordExpiresAt?.getTime();
+  return bound != null && session.expiresAt.getTime() <= bound
+    ? Math.min(now + lifetimeMs, bound)
+    : now + lifetimeMs;
+}
+
+/**
+ * Until when a validated session may be answered from the cache without asking the database: its
+ * renewal point, or, once past that with no renewal able to extend it (bounded by a temporary
+ * password), its expiry.
+ */
+export function cacheableUntil(session: SessionRow, user: UserRow, now: number): number {
+  const expiresAt = session.expiresAt.getTime();
+  const renewAt = expiresAt - lifetimeMs / 2;
+  if (now < renewAt) return renewAt;
+  return renewableUntil(session, user, now) > expiresAt ? now : expiresAt;
+}
+
 export async function validateSessionToken(token: string): Promise<SessionResult | null> {
   const id = sessionIdFromToken(token);
   const hit = cache.get(id, Date.now());
@@ -222,20 +257,15 @@ export async function validateSessionToken(token: string): Promise<SessionResult
     return null;
   }
   if (now >= session.expiresAt.getTime() - lifetimeMs / 2) {
-    // A session bounded by a temporary password's expiry (opened with it) is renewed no further than
-    // that: it must not outlive the password (ADR 027 addendum).
-    const bound = user.temporaryPasswordExpiresAt?.getTime();
-    const until =
-      bound != null && session.expiresAt.getTime() <= bound
-        ? Math.min(now + lifetimeMs, bound)
-        : now + lifetimeMs;
+    const until = renewableUntil(session, user, now);
     if (until > session.expiresAt.getTime()) {
       session.expiresAt = new Date(until);
       await db().update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
       return { session, user, renewed: true };
     }
   }
-  if (started) cache.set(id, { session, user, cachedAt: now }, started);
+  if (started)
+    cache.set(id, { session, user, cachedAt: now, until: cacheableUntil(session, user, now) }, started);
   return { session, user, renewed: false };
 }
 
@@ -248,7 +278,7 @@ export async function invalidateSession(sessionId: string): Promise<void> {
 }
 
 /** The database, or a transaction of it (`db().transaction`'s callback argument). */
-type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Writer = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Deletes every session of the user and answers their ids: on its own (invalidateUserSessions), or

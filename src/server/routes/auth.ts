@@ -23,6 +23,7 @@ import {
 } from "../accounts/sign-in-audit.ts";
 import {
   checkPassword,
+  findUserById,
   ProviderSignInError,
   promoteIfAdminEmail,
   signInWithProvider,
@@ -113,14 +114,20 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
         const found = matches ? account : undefined;
         // A right temporary password past its time says so (only then: a wrong one stays the generic
         // answer), and counts as a failed attempt (ADR 027 addendum).
-        if (found && temporaryPasswordExpired(found)) {
-          await auditPasswordSignInFailed(found, ip, { expired: true });
+        const refuseExpired = async (row: { id: string }): Promise<never> => {
+          await auditPasswordSignInFailed(row, ip, { expired: true });
           throw new HttpProblem(401, TEMPORARY_PASSWORD_EXPIRED);
-        }
+        };
+        if (found && temporaryPasswordExpired(found)) await refuseExpired(found);
         const user = found ? await promoteIfAdminEmail(found) : null;
         // The session only while the verified hash is still the stored one: a password changed, reset
         // or removed during the verification fails this sign-in like a wrong password (review r21 H1).
+        // The same statement refuses a temporary password that expired during the verification,
+        // answered as expired (review r24 #4).
         if (!user || !(await startSession(c, user.id, { verifiedPasswordHash: account!.passwordHash! }))) {
+          const current = user ? await findUserById(user.id) : undefined;
+          if (current && current.passwordHash === account?.passwordHash && temporaryPasswordExpired(current))
+            await refuseExpired(current);
           await auditPasswordSignInFailed(account, ip);
           throw new HttpProblem(401, INVALID_CREDENTIALS);
         }
