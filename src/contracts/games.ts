@@ -129,9 +129,11 @@ export interface GameSummary {
   /** What `rating` measures, named: user reviews' positive share or a critics' score. */
   ratingFigure?: RatingFigure | null;
   /**
-   * The latest player count (`players.latest.value`). On `GET /api/games` the figure the screens show
-   * (`playersFigure.value`, as the screener's `players`): that count, or for a game whose only player
-   * figures are daily peaks its peak.
+   * Not the same figure on every endpoint. On `GET /api/games` it is `playersFigure.value` (as the
+   * screener's `players`): the latest count or monthly average, or for a game whose only player
+   * figures are daily peaks that peak, a different measure (`playersFigure.measure` says so; read it
+   * before ranking or summing). Elsewhere it is the latest count or monthly average alone
+   * (`players.latest.value`), null for a peak-only game.
    */
   playerCount: number | null;
   /**

@@ -359,8 +359,9 @@ export interface MarketSummary {
   /** Reviews (positive + negative), among the games with reviews. */
   medianReviews: number | null;
   /**
-   * Games per year. The last year has `partial: true` and `until` (YYYY-MM-DD, the newest release
-   * date in the catalog) when the catalog's data stop before that year's end (the Steam Store
+   * Games per year, released up to today: a game dated later (announced, "coming soon") is not
+   * counted. The last year has `partial: true` and `until` (YYYY-MM-DD, the newest release date in
+   * the catalog up to today) when the catalog's data stop before that year's end (the Steam Store
    * snapshot ends in May 2019): its count is of part of the year only.
    */
   releasesPerYear: Array<{ year: number; games: number; partial?: true; until?: string }>;

@@ -41,16 +41,34 @@ export const PLAYER_FIGURE_LABELS = {
   peak: "peak",
 } as const;
 
+/**
+ * The player figures of one measure, in words, as a no-projection reason names what the catalog
+ * holds (OverviewFigures' `aiPredictions.playerData`): "daily peaks (SteamDB to Dec 14, 2022)".
+ */
+export const PLAYER_MEASURE_WORDS = {
+  peak: "daily peaks",
+  month: "monthly averages",
+  day: "daily averages",
+  instant: "player counts",
+} as const satisfies Record<"month" | "day" | "instant" | "peak", string>;
+
 /** What a screen says when a game (or the catalog) has no player history yet. */
 export const NO_PLAYER_HISTORY = "Player history starts with the first live sync";
 
+/** The days of player data (up to the newest point) a genre's series covers. */
+export const GENRE_WINDOW_DAYS = 90;
+/** The weekly points a genre's series needs in that window. */
+export const GENRE_MIN_WEEKS = 5;
+/** The games of the genre with player figures it needs in one of those weeks. */
+export const GENRE_MIN_GAMES = 3;
+
 /**
  * When a genre has a series (volatility, players per genre), as `computeMarketTrends` decides it on
- * the server: 5 weekly points in the latest 90 days of player data, 3 or more of its games in one week.
- * Said by the genre empty states and by the server in an empty genre trends report (its emptyReason).
+ * the server: GENRE_MIN_WEEKS weekly points in the latest GENRE_WINDOW_DAYS days of player data,
+ * GENRE_MIN_GAMES or more of its games in one week. Said by the genre empty states and by the server
+ * in an empty genre trends report (its emptyReason).
  */
-export const GENRE_SERIES_RULE =
-  "A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days.";
+export const GENRE_SERIES_RULE = `A genre appears once ${GENRE_MIN_GAMES} or more of its games have player counts in at least ${GENRE_MIN_WEEKS} weeks of the latest ${GENRE_WINDOW_DAYS} days.`;
 export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
 
 /**

@@ -107,6 +107,16 @@ test("units of a game with published sales only: the published figure with its f
   );
 });
 
+// Review r24 #11: "us" read as the United States, so "Tell us about Wii Sports" got the regions.
+test('regions only when asked where: "tell us" is not the US, "in the US" and "NA" are', async () => {
+  const about = await ask("Tell us about Wii Sports");
+  expect(lineOf(about.content, "Wii Sports")).toContain("82.53 million units sold as published (Wii)");
+  expect(about.content).not.toMatch(/by region/);
+  const byRegion = `82.53 million units sold as published (Wii), by region North America 41.36 million`;
+  for (const question of ["How many units did Wii Sports sell in the us?", "Wii Sports sales in NA and EU"])
+    expect(lineOf((await ask(question)).content, "Wii Sports"), question).toContain(byRegion);
+});
+
 test("a Steam game with published PC units: both figures, each with its source, not added", async () => {
   const answer = await ask("How many units did Grand Theft Auto V sell?");
   const line = lineOf(answer.content, "Grand Theft Auto V");

@@ -46,3 +46,29 @@ test("the last year is marked partial, with the day the catalog's release dates 
   );
   expect((await summary("")).releasesPerYear.at(-1)).toEqual({ year: 2019, games: 3 });
 });
+
+/**
+ * Review r24 #6: the partial year came from the newest release date anywhere in the catalog, so one
+ * announced date (IGDB's, a store's "coming soon", a wrong one) made 2030 the "partial" year, with
+ * eight empty years before it, and left the data's last year unmarked. A date after today is not a release the data saw.
+ */
+test("a future-dated game is neither the partial year nor counted as released", async () => {
+  const premium = await createTestUser({ role: "premium" });
+  await upsertGames(
+    [
+      { name: "Coverage One", releaseDate: "2020-03-01", genres: ["Coverage Action"] },
+      { name: "Coverage Two", releaseDate: "2021-05-14", genres: ["Coverage Action"] },
+      { name: "Coverage Announced", releaseDate: "2030-06-01", genres: ["Coverage Action"] },
+    ],
+    "steam-store-csv",
+  );
+  const summary = (await (
+    await request("/api/market/summary?genre=Coverage%20Action", { cookie: premium.cookie })
+  ).json()) as MarketSummary;
+  // Still one of the filter's games; not one of its releases.
+  expect(summary.games).toBe(3);
+  expect(summary.releasesPerYear).toEqual([
+    { year: 2020, games: 1 },
+    { year: 2021, games: 1, partial: true, until: "2021-05-14" },
+  ]);
+});

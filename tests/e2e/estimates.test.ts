@@ -103,3 +103,20 @@ test("Console game page: VGChartz units with file and date, no Steam estimate, n
   await page.screenshot({ path: `${SCREENSHOT_DIR}/console-publisher-page.png`, fullPage: true });
   await context.close();
 });
+
+// Review r24 #1: this catalog's only player figures are SteamSpy's daily peaks (`ccu`). Analytics'
+// "Most played" ranks counts and monthly averages; it does not draw a day's peak as "Players" beside
+// them, and says it has none.
+test("Analytics' Most played with daily peaks only: no Players bars, the empty state and no export", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/analytics`);
+  const card = page
+    .locator("[data-slot=card]")
+    .filter({ has: page.getByText("Most played", { exact: true }) });
+  await card.getByText("No player counts yet").waitFor();
+  await card.getByText("Games with the most players in the catalog.").waitFor();
+  expect(await card.getByText("Counter-Strike").count()).toBe(0);
+  expect(await card.getByRole("button", { name: "Export CSV of Most played" }).isDisabled()).toBe(true);
+  await context.close();
+});

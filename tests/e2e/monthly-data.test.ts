@@ -200,6 +200,15 @@ test("Analytics' Most played says its bars are Feb 2022 monthly averages, not cu
     .getByText("Games ranked by their newest player figure: the monthly average of players, Feb 2022.")
     .waitFor();
   expect(await page.getByText(/most current players/).count()).toBe(0);
+  // Its CSV says what each figure is (review r24 #1).
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Most played" }).click(),
+  ]);
+  const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
+  expect(rows[0]).toEqual(["game", "players (players)", "players period", "as of (ISO 8601)"]);
+  expect(rows.length).toBeGreaterThan(1);
+  expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["month (average)"]));
   await page.context().close();
 });
 

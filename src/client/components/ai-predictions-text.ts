@@ -1,10 +1,11 @@
 import type { OverviewFigures } from "../../contracts/games.ts";
+import { PLAYER_MEASURE_WORDS } from "../../contracts/player-figures.ts";
 import { formatDate, formatMonth } from "../format/dates.ts";
 import { plural } from "../format/numbers.ts";
 import { dataDate } from "./market-figure-text.ts";
 
 /*
- * The AI Predictions card's words, loaded with the card (AiPredictionsCard.tsx) rather than with the
+ * The AI Predictions card's words, loaded with the card (SignalCards.tsx) rather than with the
  * first screen: the reasons no projection was possible are long, and the card is Premium's.
  */
 
@@ -41,13 +42,6 @@ export function aiPredictionsText(figures: OverviewFigures | undefined): {
   };
 }
 
-const MEASURE_WORDS = {
-  peak: "daily peaks",
-  month: "monthly averages",
-  day: "daily averages",
-  instant: "player counts",
-} as const;
-
 type HeldPlayerData = NonNullable<NonNullable<OverviewFigures["aiPredictions"]>["playerData"]>;
 
 /**
@@ -69,7 +63,7 @@ export function heldPlayerDataWords(held: HeldPlayerData): string {
         (d) =>
           `${d.source} to ${measure === "month" ? formatMonth(d.asOf) : formatDate(d.asOf, { utc: true })}`,
       );
-    return `${MEASURE_WORDS[measure]} (${sources.join("; ")})`;
+    return `${PLAYER_MEASURE_WORDS[measure]} (${sources.join("; ")})`;
   });
   const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
   return `the catalog's player figures are ${list}, no daily counts`;

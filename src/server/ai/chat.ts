@@ -24,6 +24,7 @@ import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-ind
 import { db, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
 import { getGameEstimate } from "../estimates/store.ts";
+import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
@@ -811,17 +812,17 @@ async function estimatesSentence(
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** A question about where games sold ("in which regions", "in Japan"): published sales then give their regions. */
-const ASKS_REGIONS =
-  /\b(regions?|regional|where|north america|america|us|usa|europe|european|eu|japan|japanese|jp|na)\b/i;
-
-const DAY_FORMAT = new Intl.DateTimeFormat("en", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const MONTH_FORMAT = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
+/**
+ * A question about where games sold ("in which regions", "in Japan", "in the US", "NA sales"):
+ * published sales then give their regions. "us", "na" and "eu" are words too ("Tell us about Wii
+ * Sports", review r24 #11): as regions they are written in capitals, or follow "in".
+ */
+const ASKS_REGIONS_WORDS =
+  /\b(regions?|regional|where|north america|america|usa|europe|european|japan|japanese|jp)\b/i;
+const ASKS_REGIONS_CODES = /\b(US|NA|EU|JP)\b/;
+const ASKS_REGIONS_IN = /\bin (the )?(us|na|eu)\b/i;
+const asksRegions = (question: string) =>
+  ASKS_REGIONS_WORDS.test(question) || ASKS_REGIONS_CODES.test(question) || ASKS_REGIONS_IN.test(question);
 
 /**
  * A figure's source and date as a source note writes them ("Steam via SteamSpy (dataset) · Jun 2023"):
@@ -836,7 +837,7 @@ export function sourceWords(provenance: readonly Provenance[], now = Date.now())
       const t = p.asOf == null ? Number.NaN : Date.parse(p.asOf);
       if (Number.isNaN(t)) return `${p.source} · date not given`;
       const byMonth = p.asOfPrecision === "month" || now - t >= 60 * 86_400_000;
-      return `${p.source} · ${(byMonth ? MONTH_FORMAT : DAY_FORMAT).format(t)}`;
+      return `${p.source} · ${(byMonth ? utcMonth : utcDay)(t)}`;
     })
     .join("; ");
 }
@@ -992,13 +993,13 @@ async function statisticalAnswer(
           : peak
             ? use(
                 "peakPlayers",
-                `${peak.value.toLocaleString("en")} players (${playersPeriod(peak)}, ${DAY_FORMAT.format(Date.parse(peak.at))})`,
+                `${peak.value.toLocaleString("en")} players (${playersPeriod(peak)}, ${utcDay(Date.parse(peak.at))})`,
               )
             : asksPlayers
               ? "no player figures stored"
               : null;
     // Published units first when asked for, in the order the text quotes them.
-    const salesWords = published ? publishedSalesWords(published, ASKS_REGIONS.test(question)) : null;
+    const salesWords = published ? publishedSalesWords(published, asksRegions(question)) : null;
     const publishedPart = salesWords && asksUnits ? use("publishedSales", salesWords) : null;
     // Only an estimate given is a quoted figure: "no owners estimate" names no source. A game the
     // model does not cover whose published units answer the question needs no word on its estimate.

@@ -8,7 +8,7 @@ import {
   trendLabel,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
-import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
+import { PLAYER_MEASURE_WORDS, PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { type RatingFigure, ratingCountText, ratingText } from "../../contracts/rating-figure.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
@@ -354,20 +354,13 @@ async function noProjection(): Promise<NonNullable<OverviewFigures["aiPrediction
         ? `no game projected: ${PROJECTED_MOVERS_METHOD}; ${playerData
             .map(
               (d) =>
-                `${d.source}: ${PLAYER_DATA_WORDS[d.measure]} to ${d.asOf.slice(0, d.measure === "month" ? 7 : 10)}`,
+                `${d.source}: ${PLAYER_MEASURE_WORDS[d.measure]} to ${d.asOf.slice(0, d.measure === "month" ? 7 : 10)}`,
             )
             .join("; ")}`
         : PROJECTED_MOVERS_METHOD,
     ),
   };
 }
-
-const PLAYER_DATA_WORDS = {
-  month: "monthly averages",
-  day: "daily averages",
-  instant: "player counts",
-  peak: "daily peaks",
-} as const;
 
 async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["aiPredictions"]>> {
   const client = rawClient();

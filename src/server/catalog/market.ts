@@ -1,4 +1,5 @@
 import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
+import { GENRE_MIN_GAMES, GENRE_MIN_WEEKS, GENRE_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { provideCurrentValue } from "../realtime/hub.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -11,12 +12,11 @@ import { getTrendingSnapshot } from "./trending.ts";
  * week over the last 90 days of data — the sum of its games' average players that week (each game's
  * points that week averaged, whatever their spacing: daily, monthly or every 15 minutes); the
  * volatility score is the standard deviation of its week-over-week changes, ×50 and capped at 10
- * (steady ±2% weeks score about 1; swings of ±20% score 10). Genres need at least 3 games and 5 weeks.
+ * (steady ±2% weeks score about 1; swings of ±20% score 10). Genres need at least GENRE_MIN_GAMES
+ * games and GENRE_MIN_WEEKS weeks (contracts/player-figures.ts, which says the rule to users).
  */
 export type { MarketTrend };
 
-/** The days of player data (up to the newest point) a genre's series covers. */
-export const GENRE_WINDOW_DAYS = 90;
 const WINDOW_DAYS = GENRE_WINDOW_DAYS;
 const WEEK_MS = 7 * DAY_MS;
 
@@ -111,12 +111,12 @@ async function computeMarketTrends(): Promise<MarketTrend[]> {
   const provenance = provenanceOf(
     sources.rows.map((r) => String(r.source)),
     newest,
-    "players per genre each week over the latest 90 days (the sum of its games' average player counts that week); volatility = 50 × the standard deviation of week-on-week changes, capped at 10",
+    `players per genre each week over the latest ${GENRE_WINDOW_DAYS} days (the sum of its games' average player counts that week); volatility = 50 × the standard deviation of week-on-week changes, capped at 10`,
   );
   const trends: MarketTrend[] = [];
   for (const [category, series] of byGenre) {
     const maxGames = Math.max(...series.map((s) => s.games));
-    if (series.length < 5 || maxGames < 3) continue;
+    if (series.length < GENRE_MIN_WEEKS || maxGames < GENRE_MIN_GAMES) continue;
     const changes: number[] = [];
     for (let i = 1; i < series.length; i++) {
       const prev = series[i - 1]!.total;
@@ -314,7 +314,7 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
               provenance: provenanceOf(
                 sources,
                 newest,
-                `no genre scored: a genre needs 3 or more of its games with player figures in at least 5 weeks of the latest 90 days of data${basis === "month" ? "; monthly averages give one a month" : ""}`,
+                `no genre scored: a genre needs ${GENRE_MIN_GAMES} or more of its games with player figures in at least ${GENRE_MIN_WEEKS} weeks of the latest ${GENRE_WINDOW_DAYS} days of data${basis === "month" ? "; monthly averages give one a month" : ""}`,
               ),
             }
           : {}),

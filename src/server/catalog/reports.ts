@@ -7,14 +7,22 @@ import {
   type ReportType,
   withoutVolatility,
 } from "../../contracts/games.ts";
-import { GENRE_SERIES_FILLS, GENRE_SERIES_RULE, NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
+import {
+  GENRE_MIN_GAMES,
+  GENRE_MIN_WEEKS,
+  GENRE_SERIES_FILLS,
+  GENRE_SERIES_RULE,
+  GENRE_WINDOW_DAYS,
+  NO_PLAYER_HISTORY,
+} from "../../contracts/player-figures.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db, rawClient } from "../db/client.ts";
 import { reports } from "../db/schema/index.ts";
 import { env } from "../env.ts";
+import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { GENRE_WINDOW_DAYS, getMarketTrends, getOverviewFigures } from "./market.ts";
+import { getMarketTrends, getOverviewFigures } from "./market.ts";
 import { sourceLabel } from "./provenance.ts";
 import { DAY_MS, firstDayFrom, newestPlayerPoint } from "./stats.ts";
 import { getTrendingGames } from "./trending.ts";
@@ -63,15 +71,6 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
   }
 }
 
-const utcDay = (ts: number) =>
-  new Date(ts).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-const utcMonth = (ts: number) =>
-  new Date(ts).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 const sourceList = (sources: unknown) =>
   [
     ...new Set(
@@ -106,7 +105,7 @@ async function genreSeriesShortfall(): Promise<string> {
   ).rows;
   if (Number(inWindow?.games ?? 0) > 0) {
     const games = Number(inWindow!.games);
-    return `In ${window}, ${games.toLocaleString("en-US")} game${games === 1 ? " has" : "s have"} daily or live player counts (${sourceList(inWindow!.sources)}), and no genre has 3 of its games counted in 5 different weeks yet. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
+    return `In ${window}, ${games.toLocaleString("en-US")} game${games === 1 ? " has" : "s have"} daily or live player counts (${sourceList(inWindow!.sources)}), and no genre has ${GENRE_MIN_GAMES} of its games counted in ${GENRE_MIN_WEEKS} different weeks yet. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
   }
   const [[monthly], [older]] = await Promise.all([
     client

@@ -161,6 +161,22 @@ const COLUMNS_READ = `games.id, steam_app_id, name, release_date, release_year, 
   positive_reviews, negative_reviews, owners_estimate, current_players, is_demo, ${OWNERS_BAND_COLUMN}`;
 
 /**
+ * The ids of these rows that can have a player figure: a count or monthly average (`current_players`)
+ * or, as the catalog index knows, a stored daily peak. Only theirs are worth a playerFigures read.
+ */
+export function idsWithPlayerFigures(
+  index: Pick<CatalogIndex, "slot" | "col">,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): string[] {
+  return rows.flatMap((r) => {
+    const id = String(r.id);
+    if (r.current_players != null) return [id];
+    const s = index.slot(id);
+    return s != null && !Number.isNaN(index.col.peakPlayers[s]!) ? [id] : [];
+  });
+}
+
+/**
  * The rows of these games as the screener answers them, in the given order. Their estimates are the
  * index's (the covered P50s it filtered and sorted them by), not read again.
  */
@@ -173,10 +189,11 @@ async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = tr
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   // The time and period of each game's newest players point, the figure `current_players` holds (a
   // monthly average, SteamCharts' dated the 1st, or a count): the catalog's latest player figure, as
-  // the cards and Compare name it. Not read for a CSV without the players column.
-  // Every row's: a game with daily peaks only (no count) shows its peak, as its game page does.
+  // the cards and Compare name it; a game with daily peaks only (no count) shows its peak, as its game
+  // page does. Read for the rows that have either (most games have neither), and not at all for a CSV
+  // without the players, playersFigure and playersAt columns.
   const figures = withPlayersFigure
-    ? await playerFigures(rows.map((r) => String(r.id)))
+    ? await playerFigures(idsWithPlayerFigures(index, rows))
     : new Map<string, PlayerFigures>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -401,7 +418,7 @@ export async function catalogFacets(): Promise<CatalogFacets> {
 const SUMMARY_CACHE_SIZE = 200;
 /** Figures of recent filters, for the index generation they were computed at. */
 const summaryCache = new Map<string, Omit<MarketSummary, "provenance">>();
-let summaryGeneration = -1;
+let summaryGeneration = "";
 
 /** The filter alone, keys in a fixed order: the cache key and the CSV file name. */
 export function filterKey(f: ScreenerFilter): string {
@@ -418,7 +435,16 @@ function medianOf(values: Float64Array): number | null {
 }
 
 export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
-  const [{ index, generation }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);
+  const [{ index, generation: indexGeneration }, provenance] = await Promise.all([
+    catalogIndex(),
+    catalogProvenance(),
+  ]);
+  // The data's last day: today (review r24 #6). A release date after it is an announced one (IGDB's,
+  // a store's "coming soon") or a wrong one, not a release the data saw: neither the partial year nor
+  // the releases per year count it. (Not the newest source's date: a source that dates releases but
+  // no figure, or figures older than its games, would then drop real releases.)
+  const until = new Date().toISOString().slice(0, 10);
+  const generation = `${indexGeneration}|${until}`;
   if (generation !== summaryGeneration) {
     summaryCache.clear();
     summaryGeneration = generation;
@@ -429,7 +455,11 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
     const matches = matchingSlots(index, f);
     // The matching games' estimates summed as a company page sums its games' (estimate-sums.ts).
     const { estimates, outsideModel } = sumIndexedEstimates(index, matches);
-    figures = { ...summarize(index, matches, newestReleaseDate(index, generation)), estimates, outsideModel };
+    figures = {
+      ...summarize(index, matches, until, newestReleaseDate(index, generation, until)),
+      estimates,
+      outsideModel,
+    };
     if (summaryGeneration === generation) {
       if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
       summaryCache.set(key, figures);
@@ -438,14 +468,17 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
   return { ...figures, provenance };
 }
 
-/** The newest full release date (YYYY-MM-DD) in the whole catalog, read once per index generation. */
-let newestRelease: { generation: number; date: string | null } | null = null;
-function newestReleaseDate(index: CatalogIndex, generation: number): string | null {
+/**
+ * The newest full release date (YYYY-MM-DD) in the whole catalog up to `until` (today: a later date
+ * is announced, not data), read once per index generation and day.
+ */
+let newestRelease: { generation: string; date: string | null } | null = null;
+function newestReleaseDate(index: CatalogIndex, generation: string, until: string): string | null {
   if (newestRelease?.generation === generation) return newestRelease.date;
   let date: string | null = null;
   for (const s of index.liveSlots()) {
-    const key = index.releaseKeys[s];
-    if (key && key.length >= 10 && (date == null || key > date)) date = key.slice(0, 10);
+    const key = index.releaseKeys[s]?.slice(0, 10);
+    if (key && key.length === 10 && key <= until && (date == null || key > date)) date = key;
   }
   newestRelease = { generation, date };
   return date;
@@ -454,9 +487,12 @@ function newestReleaseDate(index: CatalogIndex, generation: number): string | nu
 function summarize(
   index: CatalogIndex,
   matches: ReturnType<typeof matchingSlots>,
+  /** The data's last day (today): a game dated after it (or in a later year) is not counted as released. */
+  until: string,
   /** The newest release date in the catalog: the last year is partial when it ends before December 31. */
   newest: string | null,
 ): Omit<MarketSummary, "provenance" | "estimates" | "outsideModel"> {
+  const { releaseKeys } = index;
   const { price, releaseYear } = index.col;
   const reviews = index.reviews;
   const prices: number[] = [];
@@ -466,7 +502,9 @@ function summarize(
     if (!Number.isNaN(price[s]!)) prices.push(price[s]!);
     if (reviews[s]! > 0) reviewed.push(s);
     const year = releaseYear[s]!;
-    if (!Number.isNaN(year)) years.set(year, (years.get(year) ?? 0) + 1);
+    // A year alone ("2020") is after "2019-05-20"; "2019" is not.
+    const announced = (releaseKeys[s]?.slice(0, 10) ?? "") > until;
+    if (!Number.isNaN(year) && !announced) years.set(year, (years.get(year) ?? 0) + 1);
   }
   const top = topK(reviewed, 5, byNumber(index, reviews, "desc"), { values: reviews, order: "desc" });
   return {
@@ -512,8 +550,6 @@ export function screenerCsvDisposition(f: ScreenerFilter): string {
 function csvCell(row: ScreenerRow, c: ScreenerColumn): ScreenerRow[ScreenerColumn] | string {
   if (c === "releaseDate")
     return row.releaseDate ?? (row.releaseYear == null ? null : String(row.releaseYear));
-  // A game with daily peaks only: its peak, which the playersFigure column names ("peak, 1 day").
-  if (c === "players") return row.players;
   return row[c];
 }
 

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -30,8 +31,11 @@ function Analytics() {
   const forecast = revenue.filter((r) => r.forecast);
   const newzoo = market.data?.provenance;
   const genreSources = distinctProvenance((genres.data ?? []).map((g) => g.provenance));
-  // The bars and their export are the same rows.
-  const mostPlayed = (top.data?.games ?? []).filter((g) => (g.playerCount ?? 0) > 0);
+  // The bars and their export are the same rows: counts and monthly averages only. A peak-only game's
+  // `playerCount` is its daily peak, another measure, never ranked beside them (decision 025).
+  const mostPlayed = (top.data?.games ?? []).filter(
+    (g) => g.playersFigure != null && !("measure" in g.playersFigure) && g.playersFigure.value > 0,
+  );
   const playerSources = distinctProvenance(mostPlayed.map((g) => g.players?.provenance));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -210,10 +214,11 @@ function Analytics() {
           aria-label="Export CSV of Most played"
           disabled={!mostPlayed.length}
           data={() => ({
-            header: ["game", "players (players)", "as of (ISO 8601)"],
+            header: ["game", "players (players)", "players period", "as of (ISO 8601)"],
             rows: mostPlayed.map((g) => [
               g.gameName,
               g.playerCount ?? 0,
+              playersPeriod(g.playersFigure),
               g.players?.provenance?.asOf ?? null,
             ]),
           })}
