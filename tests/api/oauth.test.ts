@@ -7,6 +7,7 @@ import { auditLog, oauthAccounts, sessions, users } from "../../src/server/db/sc
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { HttpProblem } from "../../src/server/http/problem.ts";
 import { cookieFrom, request } from "../helpers/api.ts";
+import { holdNext } from "../helpers/held-password.ts";
 
 /**
  * Sign-in through Google, Discord and GitHub against a local server that replays the providers'
@@ -40,38 +41,11 @@ interface Recorded {
   form?: Record<string, string>;
 }
 
-/**
- * Races without timing: `holdNextVerify()` makes the next password verification (after it did its work)
- * wait until the test releases it, so a provider sign-in can run in between.
- */
-const hold = vi.hoisted(() => ({
-  armed: null as { reached: () => void; release: Promise<void> } | null,
-}));
-vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
-  return {
-    ...real,
-    async verifyPassword(password: string, hash: string) {
-      const answer = await real.verifyPassword(password, hash);
-      const h = hold.armed;
-      if (h) {
-        hold.armed = null;
-        h.reached();
-        await h.release;
-      }
-      return answer;
-    },
-  };
-});
-function holdNextVerify() {
-  let reached!: () => void;
-  let release!: () => void;
-  const isReached = new Promise<void>((r) => {
-    reached = r;
-  });
-  hold.armed = { reached, release: new Promise<void>((r) => (release = r)) };
-  return { reached: isReached, release };
-}
+// Races without timing: `holdNext("verifyPassword")` (tests/helpers/held-password.ts).
+vi.mock("../../src/server/auth/password.ts", async (original) =>
+  (await import("../helpers/held-password.ts")).withHeldCalls(await original()),
+);
+const holdNextVerify = () => holdNext("verifyPassword");
 
 const received: Recorded[] = [];
 /** Profiles served for an access token; a test registers what the provider will say. */

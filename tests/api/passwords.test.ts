@@ -9,6 +9,7 @@ import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { log } from "../../src/server/log.ts";
 import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
+import { holdNext } from "../helpers/held-password.ts";
 
 /**
  * Passwords after sign-up (tester's report r20/b, finding 2): changing or setting your own, ending your
@@ -16,45 +17,10 @@ import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
  * nobody has signed up with yet (finding 1).
  */
 
-/**
- * Races without timing: `hold.next(name)` makes the next call of that password function (after it did
- * its work) wait until the test releases it, so a test can run another request in between.
- */
-const hold = vi.hoisted(() => {
-  const armed = new Map<string, { reached: () => void; release: Promise<void> }>();
-  return {
-    armed,
-    next(name: "verifyPassword" | "hashPassword") {
-      let reached!: () => void;
-      let release!: () => void;
-      const isReached = new Promise<void>((r) => {
-        reached = r;
-      });
-      armed.set(name, { reached, release: new Promise<void>((r) => (release = r)) });
-      return { reached: isReached, release };
-    },
-  };
-});
-vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
-  const held =
-    <A extends unknown[], R>(name: string, fn: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      const answer = await fn(...args);
-      const h = hold.armed.get(name);
-      if (h) {
-        hold.armed.delete(name);
-        h.reached();
-        await h.release;
-      }
-      return answer;
-    };
-  return {
-    ...real,
-    verifyPassword: held("verifyPassword", real.verifyPassword),
-    hashPassword: held("hashPassword", real.hashPassword),
-  };
-});
+// Races without timing: `holdNext(name)` (tests/helpers/held-password.ts).
+vi.mock("../../src/server/auth/password.ts", async (original) =>
+  (await import("../helpers/held-password.ts")).withHeldCalls(await original()),
+);
 
 let counter = 0;
 /** A password account signed in twice (two sessions), as the sign-up and login routes make it. */
@@ -287,7 +253,7 @@ describe("a password write while another request is under way (review r21)", () 
 
   test("a sign-in verified just before the owner changed the password gets no session: 401", async () => {
     const u = await passwordUser();
-    const held = hold.next("verifyPassword");
+    const held = holdNext("verifyPassword");
     const login = signIn(u.email, "first password 1");
     await held.reached;
     // The old password has been verified; before the session is made, the owner changes it.
@@ -306,7 +272,7 @@ describe("a password write while another request is under way (review r21)", () 
   test("a sign-in verified just before an admin's reset gets no session: 401", async () => {
     const admin = await createTestUser({ role: "admin" });
     const u = await passwordUser();
-    const held = hold.next("verifyPassword");
+    const held = holdNext("verifyPassword");
     const login = signIn(u.email, "first password 1");
     await held.reached;
     const reset = await request(`/api/admin/users/${u.id}/password`, {
@@ -321,7 +287,7 @@ describe("a password write while another request is under way (review r21)", () 
 
   test("a change whose session ended meanwhile stores nothing: 409 problem JSON", async () => {
     const u = await passwordUser();
-    const held = hold.next("hashPassword");
+    const held = holdNext("hashPassword");
     const change = changePassword(u.here, "first password 1", "second password 2");
     await held.reached;
     // Checked and hashed; meanwhile another device signs this session out.
@@ -342,7 +308,7 @@ describe("a password write while another request is under way (review r21)", () 
 
   test("a change checked against a password another device changed meanwhile stores nothing: 409", async () => {
     const u = await passwordUser();
-    const held = hold.next("hashPassword");
+    const held = holdNext("hashPassword");
     const change = changePassword(u.here, "first password 1", "second password 2");
     await held.reached;
     const other = await changePassword(u.elsewhere, "first password 1", "third password 3");

@@ -7,6 +7,7 @@ import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/s
 import { db } from "../../src/server/db/client.ts";
 import { auditLog, notifications, sessions, users } from "../../src/server/db/schema/index.ts";
 import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
+import { holdNext } from "../helpers/held-password.ts";
 
 /**
  * An admin's temporary password (POST /api/admin/users/:id/password) signs in for 24 hours only, and
@@ -14,38 +15,11 @@ import { cookieFrom, createTestUser, request } from "../helpers/api.ts";
  * and refused sign-ins would otherwise use up the per-address sign-in limit of passwords.test.ts.
  */
 
-/**
- * Races without timing: `holdNextVerify()` makes the next password verification (after it did its
- * work) wait until the test releases it, so the test can change the account in between.
- */
-const hold = vi.hoisted(() => ({
-  armed: null as { reached: () => void; release: Promise<void> } | null,
-}));
-vi.mock("../../src/server/auth/password.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../src/server/auth/password.ts")>();
-  return {
-    ...real,
-    async verifyPassword(password: string, hash: string) {
-      const answer = await real.verifyPassword(password, hash);
-      const h = hold.armed;
-      if (h) {
-        hold.armed = null;
-        h.reached();
-        await h.release;
-      }
-      return answer;
-    },
-  };
-});
-function holdNextVerify() {
-  let reached!: () => void;
-  let release!: () => void;
-  const isReached = new Promise<void>((r) => {
-    reached = r;
-  });
-  hold.armed = { reached, release: new Promise<void>((r) => (release = r)) };
-  return { reached: isReached, release };
-}
+// Races without timing: `holdNext("verifyPassword")` (tests/helpers/held-password.ts).
+vi.mock("../../src/server/auth/password.ts", async (original) =>
+  (await import("../helpers/held-password.ts")).withHeldCalls(await original()),
+);
+const holdNextVerify = () => holdNext("verifyPassword");
 
 let counter = 0;
 /** A password account, as the sign-up route makes it. */
