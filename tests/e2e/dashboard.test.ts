@@ -393,6 +393,27 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   const genres = page.getByRole("table", { name: "Genres" });
   await expect.poll(() => genres.getByRole("row").count()).toBeGreaterThan(5);
   await page.getByText("Regional markets").waitFor();
+  // Review r22-b, item 7: at 1280 px "no 2024 figure" ran past the card's edge, and at 390 px the
+  // Growth column was out of sight with nothing saying so. The region and growth now wrap, so the
+  // table fits its card at both; narrower still (320 px) the scroll hint says what is out of sight.
+  const regions = page.getByRole("table", { name: "Regional markets" });
+  const regionsBox = regions.locator("xpath=..");
+  const regionsHint = page.getByText("Scroll the table sideways for Share and Growth.");
+  const regionsFit = () => regionsBox.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  await expect.poll(() => regions.getByRole("row").count()).toBeGreaterThan(3);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(regionsFit).toBe(true);
+    const edge = (await regionsBox.boundingBox())!;
+    const growth = (await regions.getByRole("columnheader", { name: "Growth" }).boundingBox())!;
+    expect(growth.x + growth.width, `${width} px`).toBeLessThanOrEqual(edge.x + edge.width + 1);
+    expect(await regionsHint.count(), `${width} px`).toBe(0);
+  }
+  await page.setViewportSize({ width: 320, height: 900 });
+  await expect.poll(regionsFit).toBe(false);
+  await regionsHint.waitFor();
+  expect((await regionsHint.boundingBox())!.y).toBeLessThan((await regions.boundingBox())!.y);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.locator("[data-slot='bar-chart']").waitFor();
   // Bars carry the games' names, not numbers.
   await expect.poll(() => page.locator("[data-slot='bar-chart']").textContent()).toContain("Cosmic Protocol");

@@ -111,6 +111,8 @@ export function DataTable<Row>({
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
+  /** Passed on to Table: said while some columns are out of sight. */
+  scrollHint?: string;
 } & Omit<ComponentProps<"table">, "children">) {
   return (
     <Table {...props}>

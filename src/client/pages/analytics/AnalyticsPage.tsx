@@ -124,14 +124,22 @@ function Analytics() {
         ) : !market.data?.regionalMarkets.length ? (
           <EmptyState title="No regional data available" />
         ) : (
+          // Half a row at 1280 px: the region and "no 2024 figure" wrap rather than run past the card's
+          // edge; on a phone what still does not fit says so (review r22-b, item 7).
           <DataTable
+            aria-label="Regional markets"
+            scrollHint="Scroll the table sideways for Share and Growth."
             rows={market.data.regionalMarkets}
             rowKey={(r) => r.region}
             columns={[
-              { header: "Region", cell: (r) => r.region },
+              { header: "Region", cell: (r) => r.region, className: "whitespace-normal" },
               { header: "Revenue", cell: (r) => formatBillions(r.revenue) },
               { header: "Share", cell: (r) => `${r.share.toFixed(1)}%` },
-              { header: "Growth", cell: (r) => regionalGrowthText(r, market.data?.regionalYear ?? null) },
+              {
+                header: "Growth",
+                cell: (r) => regionalGrowthText(r, market.data?.regionalYear ?? null),
+                className: "whitespace-normal",
+              },
             ]}
           />
         )}
