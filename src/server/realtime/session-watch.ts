@@ -40,11 +40,16 @@ function endSocket(ws: Socket, data: SocketData, why: string): void {
   closeSocket(ws, SESSION_ENDED_CLOSE_CODE, "Session ended");
 }
 
-function closeWhere(test: (data: SocketData) => boolean, why: string): number {
+/** Closes the open sockets that pass `test`, each with `close` (by default: their session ended). */
+function closeWhere(
+  test: (data: SocketData) => boolean,
+  why: string,
+  close: (ws: Socket, data: SocketData, why: string) => void = endSocket,
+): number {
   let closed = 0;
   for (const [ws, data] of [...openSockets()]) {
     if (!test(data)) continue;
-    endSocket(ws, data, why);
+    close(ws, data, why);
     closed++;
   }
   return closed;
@@ -61,14 +66,14 @@ export function closeSessionSockets(sessionId: string): number {
  * with its new cookie, where a copy of the old cookie elsewhere is refused.
  */
 export function renewSessionSockets(sessionId: string): number {
-  let closed = 0;
-  for (const [ws, data] of [...openSockets()]) {
-    if (data.sessionId !== sessionId) continue;
-    log.debug("ws: session renewed, closing its socket", { userId: data.userId });
-    closeSocket(ws, SESSION_RENEWED_CLOSE_CODE, "Session renewed");
-    closed++;
-  }
-  return closed;
+  return closeWhere(
+    (data) => data.sessionId === sessionId,
+    "session renewed",
+    (ws, data, why) => {
+      log.debug("ws: session renewed, closing its socket", { userId: data.userId, why });
+      closeSocket(ws, SESSION_RENEWED_CLOSE_CODE, "Session renewed");
+    },
+  );
 }
 
 /** Every session of a user ended (account deleted): closes all their sockets. */
