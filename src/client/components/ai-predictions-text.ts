@@ -51,7 +51,7 @@ type HeldPlayerData = NonNullable<NonNullable<OverviewFigures["aiPredictions"]>[
  * (Steam via SteamSpy (dataset) to May 31, 2023; SteamDB to Dec 14, 2022) and monthly averages
  * (SteamCharts to Feb 2022), no daily counts".
  */
-export function heldPlayerDataWords(held: HeldPlayerData): string {
+function heldPlayerDataWords(held: HeldPlayerData): string {
   if (held.length === 0) return "the catalog has no player history yet";
   // Daily or live counts are held, but no game has enough of them in the latest 30 days.
   if (held.some((d) => d.measure === "day" || d.measure === "instant")) return "no game has that many";

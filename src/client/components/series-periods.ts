@@ -88,9 +88,7 @@ const withNote = (p: { t: string; value: number }, note: string | undefined) =>
  * rate; an owners band's midpoint with the band; else its source's method. Undefined for a figure as
  * published.
  */
-export function pointNote(
-  series: GameSeries | undefined,
-): (p: GameSeries["points"][number]) => string | undefined {
+function pointNote(series: GameSeries | undefined): (p: GameSeries["points"][number]) => string | undefined {
   return (p) => {
     const source = p.source ?? series?.source ?? undefined;
     const conversion = series?.conversions?.find((c) => c.source === source);

@@ -36,7 +36,7 @@ export function notificationText(n: Notification): string {
 const PROVIDER_NAMES: Record<string, string> = { google: "Google", discord: "Discord", github: "GitHub" };
 
 /** The notice after a provider sign-in proved the address and the unproven password went. */
-export function accountNotificationText(provider: string): string {
+function accountNotificationText(provider: string): string {
   const name = PROVIDER_NAMES[provider] ?? "a provider";
   return `You signed in with ${name}, which confirmed your email address. The password set on this account before the address was confirmed was removed, and every other session was signed out. To sign in with a password again, set a new one in Settings → Security → Password.`;
 }
@@ -45,7 +45,7 @@ export function accountNotificationText(provider: string): string {
  * The notice after a sign-in with a temporary password (ADR 027 addendum): an admin's reset, or the
  * operator's `bun run user:password` (review r24 #12), which the notice does not tell apart.
  */
-export function temporaryPasswordNoticeText(expiresAt: string): string {
+function temporaryPasswordNoticeText(expiresAt: string): string {
   return `You signed in with a temporary password set by an administrator or the server's operator. It stops working on ${formatDateTime(expiresAt)}: set your own password in Settings → Security → Password before then.`;
 }
 

@@ -9,7 +9,7 @@ import { trendingQuery, userGamesQuery } from "./catalog.ts";
  * Only what is on screen is fetched at once; the rest is marked stale and fetched when next shown.
  * Loaded with the first notification (watchlist-sync.ts), not with the app shell.
  */
-export function gameFigureQueryKeys(gameIds: readonly string[]): ReadonlyArray<readonly unknown[]> {
+function gameFigureQueryKeys(gameIds: readonly string[]): ReadonlyArray<readonly unknown[]> {
   return [
     userGamesQuery.queryKey,
     trendingQuery.queryKey,

@@ -22,7 +22,7 @@ export function donutSlices(data: ReadonlyArray<{ label: string; value: number }
  * Each slice's share of the donut in percent, one decimal: the values themselves when they are
  * shares already (a source's "54.6 %"), else each value over the slices' sum.
  */
-export function donutShares(slices: ReadonlyArray<{ value: number }>, valuesAreShares = false): string[] {
+function donutShares(slices: ReadonlyArray<{ value: number }>, valuesAreShares = false): string[] {
   const total = slices.reduce((s, d) => s + d.value, 0);
   return slices.map((d) => {
     const share = valuesAreShares ? d.value : total > 0 ? (d.value / total) * 100 : 0;

@@ -33,7 +33,7 @@ function formatUptime(seconds: number): string {
  * live sources (none whose last sync failed). It said "Healthy" from the database alone while every
  * live source failed (review r20-b #6); now it names what it measured.
  */
-export function systemHealth(system: AdminStats["system"]): { healthy: boolean; text: string } {
+function systemHealth(system: AdminStats["system"]): { healthy: boolean; text: string } {
   const { failing, synced } = system.liveSources;
   const database =
     system.status === "ok"

@@ -17,7 +17,7 @@ const passwordQuery = {
 const sessions = (n: number) => `${n} other session${n === 1 ? "" : "s"}`;
 
 /** What ending the other sessions did, in words. */
-export function endedText(n: number): string {
+function endedText(n: number): string {
   return n === 0 ? "No other session was signed in." : `${sessions(n)} signed out.`;
 }
 
