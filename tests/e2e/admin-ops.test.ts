@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
+  adminBesideMember,
   SCREENSHOT_DIR,
   serverSql,
   serverWithData,
@@ -75,13 +76,7 @@ test("#6, #4, #8: System Health names the failing live sources; the audit log ca
       [source, `${source}: unreachable`, at],
     );
   }
-  const admin = await signedInContext(browser, server, {
-    role: "admin",
-    firstName: "Ada",
-    lastName: "Admin",
-  });
-  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
-  const page = await admin.context.newPage();
+  const { admin, member, page } = await adminBesideMember(browser, server);
   // A failed sign-in on the member's account, to be found in the audit log.
   await page.goto(`${server.url}/admin`);
   expect(await signInFromPage(page, member.email, "not the password at all")).toBe(401);

@@ -1,7 +1,14 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { launchBrowser, SCREENSHOT_DIR, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  adminBesideMember,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -20,13 +27,7 @@ afterAll(async () => {
 });
 
 test("Admin Dashboard: counted metric cards, the user table, a role change that takes effect, system and usage tabs", async () => {
-  const admin = await signedInContext(browser, server, {
-    role: "admin",
-    firstName: "Ada",
-    lastName: "Admin",
-  });
-  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
-  const page = await admin.context.newPage();
+  const { admin, member, page } = await adminBesideMember(browser, server);
   await page.goto(`${server.url}/admin`);
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   await page.getByText("System Online").waitFor();

@@ -1,7 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
+import {
+  adminBesideMember,
+  launchBrowser,
+  signedInContext,
+  startServer,
+  type TestServer,
+} from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -18,13 +24,7 @@ afterAll(async () => {
 });
 
 test("Admin Settings: a backup downloads as a SQLite file; maintenance mode shows every signed-in user a banner", async () => {
-  const admin = await signedInContext(browser, server, {
-    role: "admin",
-    firstName: "Ada",
-    lastName: "Admin",
-  });
-  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
-  const page = await admin.context.newPage();
+  const { member, page } = await adminBesideMember(browser, server);
   await page.goto(`${server.url}/admin`);
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   await page.getByRole("tab", { name: "Settings" }).click();

@@ -176,10 +176,8 @@ test("Game Tracking on a phone: Track by keyboard keeps the focus on the button,
   await context.close();
 });
 
-// Review 23, items 1, 7 and 8: Remove left the focus on <body> (its row went with it); a click on the
-// greyed "Added" passed through to the results panel, which took the focus; the dimmed button's focus
-// ring was dimmed with it.
-test("Game Tracking: a click on Added keeps the focus on it, undimmed ring; Remove hands the focus to the next row, then to the tab", async () => {
+/** A member at 1280 px on Game Tracking searched for "shadow", the first two results tracked. */
+async function trackingTwoShadowGames() {
   const { context } = await signedInContext(browser, server, { role: "regular" });
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -189,6 +187,14 @@ test("Game Tracking: a click on Added keeps the focus on it, undimmed ring; Remo
     await cards.nth(i).getByRole("button", { name: "Track" }).click();
     await expect.poll(() => cards.nth(i).getByRole("button", { name: "Added" }).count()).toBe(1);
   }
+  return { context, page, cards };
+}
+
+// Review 23, items 1, 7 and 8: Remove left the focus on <body> (its row went with it); a click on the
+// greyed "Added" passed through to the results panel, which took the focus; the dimmed button's focus
+// ring was dimmed with it.
+test("Game Tracking: a click on Added keeps the focus on it, undimmed ring; Remove hands the focus to the next row, then to the tab", async () => {
+  const { context, page, cards } = await trackingTwoShadowGames();
   const added = cards.first().getByRole("button", { name: "Added" });
   await page.locator("main").focus();
   // Forced past Playwright's wait for an enabled button: the real mouse click a user makes.
@@ -237,15 +243,7 @@ test("Game Tracking: a click on Added keeps the focus on it, undimmed ring; Remo
 // Review 24, item 10: after a failed Remove, the pressed button was still remembered, so a later refetch
 // that dropped its row (here a removal made elsewhere) pulled the focus from <body> to the next Remove.
 test("Game Tracking: after a failed Remove, a later refetch dropping that row leaves the focus alone", async () => {
-  const { context } = await signedInContext(browser, server, { role: "regular" });
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${server.url}/games?q=shadow`);
-  const cards = page.getByTestId("game-card");
-  for (const i of [0, 1]) {
-    await cards.nth(i).getByRole("button", { name: "Track" }).click();
-    await expect.poll(() => cards.nth(i).getByRole("button", { name: "Added" }).count()).toBe(1);
-  }
+  const { context, page } = await trackingTwoShadowGames();
   await page.getByLabel("Search games").fill("");
   const removes = page.getByRole("button", { name: /^Remove .* from watchlist$/ });
   await expect.poll(() => removes.count()).toBe(2);

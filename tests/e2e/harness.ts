@@ -177,6 +177,21 @@ export async function signedInContext(
   return { context, userId, email };
 }
 
+/**
+ * Ada Admin and Rob Regular (a member), each signed in with a context of their own, and a page in
+ * Ada's: the admin screens' usual cast.
+ */
+export async function adminBesideMember(browser: Browser, server: TestServer) {
+  const admin = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Ada",
+    lastName: "Admin",
+  });
+  const member = await signedInContext(browser, server, { firstName: "Rob", lastName: "Regular" });
+  const page = await admin.context.newPage();
+  return { admin, member, page };
+}
+
 /** Where e2e screenshots go (ignored by git); look at them after a run. */
 export const SCREENSHOT_DIR = join(process.cwd(), "tests/e2e/screenshots");
 

@@ -1,4 +1,4 @@
-import type { Browser, WebSocketRoute } from "playwright-core";
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, signedInContext, startServer, type TestServer, watchForText } from "./harness.ts";
 
@@ -15,6 +15,32 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/**
+ * The page's live socket, passed through to the server until `goDown` closes the open ones (as a
+ * restarting server does) and refuses each new one, until `comeBack`.
+ */
+async function droppableSocket(page: Page) {
+  let down = false;
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (down) {
+      void ws.close({ code: 1012, reason: "Service restart" });
+      return;
+    }
+    ws.connectToServer();
+    open.push(ws);
+  });
+  return {
+    async goDown() {
+      down = true;
+      for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
+    },
+    comeBack() {
+      down = false;
+    },
+  };
+}
 
 test("signing in from a deep link (/dashboard while signed out) lands on that screen", async () => {
   const setup = await browser.newContext();
@@ -91,24 +117,13 @@ test("a screen whose code cannot be fetched shows an error screen with Reload, a
 test("a lost live connection says Offline with Retry; Retry says it is trying, reconnects and hands the focus to the bell", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });
   const page = await context.newPage();
-  // Sockets pass through to the server until `down`; then each new one is closed at once.
-  let down = false;
-  const open: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    if (down) {
-      void ws.close({ code: 1012, reason: "Service restart" });
-      return;
-    }
-    ws.connectToServer();
-    open.push(ws);
-  });
+  const socket = await droppableSocket(page);
   await page.goto(`${server.url}/settings`);
   const header = page.locator("header");
   const status = header.getByRole("status");
   await header.getByText("Live", { exact: true }).waitFor();
 
-  down = true;
-  for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
+  await socket.goDown();
   await header.getByText("Offline", { exact: true }).waitFor();
   const retry = header.getByRole("button", { name: "Retry" });
   await retry.waitFor();
@@ -119,7 +134,7 @@ test("a lost live connection says Offline with Retry; Retry says it is trying, r
   await expect.poll(() => status.textContent()).toBe("Still offline");
   expect(await retry.evaluate((el) => el === document.activeElement)).toBe(true);
 
-  down = false;
+  socket.comeBack();
   await page.keyboard.press("Enter");
   await header.getByText("Live", { exact: true }).waitFor();
   expect(await header.getByRole("button", { name: "Retry" }).count()).toBe(0);
@@ -135,23 +150,13 @@ test("on a phone a lost connection fits the header, bell on screen, and is annou
   const { context } = await signedInContext(browser, server, { role: "regular" });
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  let down = false;
-  const open: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    if (down) {
-      void ws.close({ code: 1012, reason: "Service restart" });
-      return;
-    }
-    ws.connectToServer();
-    open.push(ws);
-  });
+  const socket = await droppableSocket(page);
   await page.goto(`${server.url}/games`);
   const header = page.locator("header");
   const status = header.getByRole("status");
   await expect.poll(() => status.textContent()).toBe("Live");
 
-  down = true;
-  for (const ws of open.splice(0)) await ws.close({ code: 1012, reason: "Service restart" });
+  await socket.goDown();
   // The same polite region now says so, in a word seen at this width too (review 23, item 4: only the
   // dot's colour changed).
   await expect.poll(() => status.textContent()).toBe("Offline");
