@@ -167,3 +167,38 @@ test("Admin Settings: a settings or AI limits request that fails says what did n
   expect(await page.getByTestId("load-failed").count()).toBe(0);
   await admin.context.close();
 });
+
+// Review r25, item 5: "Save session lifetime" disabled itself while saving and dropped the focus to
+// <body>, where "Save limits" kept it. Every Save on the tab now keeps it, while saving and after.
+test("Admin Settings: by keyboard, each Save keeps the focus while it saves and after", async () => {
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const saves = ["Save session lifetime", "Save limits", "Save professional limits"];
+  // The saves are held back a moment, so the saving state can be seen.
+  const hold = async (route: import("playwright-core").Route) => {
+    if (route.request().method() !== "GET") await new Promise((done) => setTimeout(done, 800));
+    await route.continue();
+  };
+  await page.route("**/api/admin/settings/**", hold);
+  await page.route("**/api/ai/limits/**", hold);
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el === document.body
+        ? "<body>"
+        : `${el?.textContent?.trim()} busy=${el?.getAttribute("aria-busy")}`;
+    });
+  for (const name of saves) {
+    const button = page.getByRole("button", { name });
+    await button.waitFor();
+    await button.focus();
+    await page.keyboard.press("Enter");
+    // Saving (its spinner, aria-busy), then saved: the focus on the button throughout.
+    await expect.poll(focused, { message: name }).toBe(`${name} busy=true`);
+    await expect.poll(focused, { message: name }).toBe(`${name} busy=null`);
+  }
+  await admin.context.close();
+}, 120_000);

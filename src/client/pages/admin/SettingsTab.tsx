@@ -282,11 +282,12 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
         className="grid gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ sessionLifetimeDays: days });
+          if (!save.isPending) save.mutate({ sessionLifetimeDays: days });
         }}
       >
         <NumberField id="session-days" label={SESSION_DAYS_LABEL} value={days} onChange={setDays} min={1} />
-        <Button type="submit" disabled={save.isPending}>
+        {/* As Save limits: while saving it keeps the focus (a disabled button dropped it to <body>). */}
+        <Button type="submit" loading={save.isPending}>
           Save session lifetime
         </Button>
       </form>
@@ -339,7 +340,7 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
       aria-label={`AI limits for ${value.tier}`}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(draft);
+        if (!save.isPending) save.mutate(draft);
       }}
     >
       <p className="font-medium text-sm capitalize">
@@ -362,7 +363,7 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
         onChange={(v) => setDraft((d) => ({ ...d, monthlyTokens: v }))}
         min={0}
       />
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" loading={save.isPending}>
         Save {value.tier} limits
       </Button>
     </form>
