@@ -172,6 +172,58 @@ test("#9: at 390 px the admin tabs wrap in sight and the users table says its ro
   await unnamed.context.close();
 });
 
+// Review r25, item 6: Older emptied the table to a skeleton until the next page came.
+test("the audit log keeps its page in sight, marked busy, while the next one loads; the pager keeps the focus", async () => {
+  // Thirty backups taken in 2020 (older than anything the other tests record): two pages of "Took a backup".
+  for (let i = 0; i < 30; i++) {
+    await serverSql(
+      server,
+      "INSERT INTO audit_log (id, actor_id, action, target_id, detail, created_at) VALUES (?, NULL, 'backup.created', ?, NULL, ?)",
+      [`r25-backup-${i}`, `backup-${String(i).padStart(2, "0")}.db`, Date.UTC(2020, 0, 1 + i)],
+    );
+  }
+  const admin = await signedInContext(browser, server, { role: "admin" });
+  const page = await admin.context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const audit = page.getByTestId("audit-log");
+  await audit.getByRole("combobox", { name: "Show actions" }).click();
+  await page.getByRole("option", { name: "Took a backup" }).click();
+  await audit.getByText("Page 1 of 2").waitFor();
+  const rows = audit.getByTestId("audit-row");
+  await expect.poll(() => rows.count()).toBe(20);
+  const firstOfPage1 = await rows.first().textContent();
+  // The second page is held back until the test lets it through.
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const secondPage = (url: URL) =>
+    url.pathname === "/api/admin/audit" && url.searchParams.get("page") === "2";
+  await page.route(secondPage, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const older = audit.getByRole("button", { name: "Older" });
+  await older.focus();
+  await page.keyboard.press("Enter");
+  await audit.getByText("Page 2 of 2").waitFor();
+  // Loading: the first page's rows stay, the table says it is busy, and the focus stays on Older (now
+  // the last page's, so it does nothing) rather than falling to <body>.
+  const table = audit.getByRole("table");
+  expect(await table.getAttribute("aria-busy")).toBe("true");
+  expect(await rows.count()).toBe(20);
+  expect(await rows.first().textContent()).toBe(firstOfPage1);
+  expect(await older.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await older.getAttribute("aria-disabled")).toBe("true");
+  release();
+  await expect.poll(() => rows.count()).toBe(10);
+  expect(await table.getAttribute("aria-busy")).toBeNull();
+  expect(await rows.first().textContent()).not.toBe(firstOfPage1);
+  expect(await older.evaluate((el) => el === document.activeElement)).toBe(true);
+  await admin.context.close();
+});
+
 // Last in the file: its long email widens the users table of the tests above.
 test("r21/a #2, #6: the audit card names unknown accounts and other sessions plainly, with the address; nothing cut at 1280 px", async () => {
   const admin = await signedInContext(browser, server, { role: "admin" });

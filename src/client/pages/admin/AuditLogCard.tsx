@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   AUDIT_ACTIONS,
@@ -68,7 +68,11 @@ export function AuditLogCard() {
   const log = useQuery({
     queryKey: ["/api/admin/audit", page, action],
     queryFn: () => apiGet<AuditPage>(`/api/admin/audit?${params}`),
+    // The page shown stays until the next one has come (it emptied to a skeleton on Older), as the
+    // screener's pages do; meanwhile it is marked busy.
+    placeholderData: keepPreviousData,
   });
+  const busy = log.isPlaceholderData;
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
   return (
     <Card className="md:col-span-2" data-testid="audit-log">
@@ -114,7 +118,11 @@ export function AuditLogCard() {
             {action === ALL ? "Nothing recorded yet." : "No entries for this action."}
           </p>
         ) : (
-          <Table scrollHint="Scroll sideways for the action and its target.">
+          <Table
+            scrollHint="Scroll sideways for the action and its target."
+            aria-busy={busy || undefined}
+            className={busy ? "opacity-60 transition-opacity" : undefined}
+          >
             <TableHeader>
               <TableRow>
                 <TableHead>Time</TableHead>
@@ -151,13 +159,26 @@ export function AuditLogCard() {
         )}
         {pages > 1 && (
           <div className="flex items-center justify-end gap-2 text-sm">
-            <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {/* The button that reaches the first or last page keeps the focus (focusableWhenDisabled). */}
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page <= 1}
+              focusableWhenDisabled
+              onClick={() => setPage(page - 1)}
+            >
               Newer
             </Button>
             <span className="text-muted-foreground">
               Page {page} of {pages}
             </span>
-            <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pages}
+              focusableWhenDisabled
+              onClick={() => setPage(page + 1)}
+            >
               Older
             </Button>
           </div>
