@@ -134,6 +134,33 @@ test("an id not in the catalog is named but takes none of the five places", asyn
 
 // Report r12-a #11: "Source: SteamCharts, Steam via SteamSpy (dataset) · Feb 2022" under SteamCharts'
 // February average: SteamSpy's figures are of 2023.
+// Review r25, item 1: the fifth game added disabled the box with the focus in it, dropping it to <body>.
+test("the fifth game added by keyboard: the focus goes to the note that says the box is full", async () => {
+  const page = await open("/compare?ids=steam-70,steam-12120,steam-730,steam-570");
+  const table = page.getByRole("table", { name: "Key figures" });
+  await table.getByRole("columnheader", { name: "Dota 2" }).waitFor();
+  const add = page.getByRole("searchbox", { name: "Add a game to compare" });
+  await add.fill("team fortress");
+  const suggestion = page.getByRole("list", { name: "Games to add" }).getByRole("button").first();
+  await suggestion.waitFor();
+  await add.press("ArrowDown");
+  await expect.poll(() => suggestion.evaluate((b) => b === document.activeElement)).toBe(true);
+  await page.keyboard.press("Enter");
+  await table.getByRole("columnheader", { name: "Team Fortress 2" }).waitFor();
+  await expect.poll(() => add.isDisabled()).toBe(true);
+  // On the note the box is described by, so a screen reader reads why; Tab goes on to the games.
+  const note = page.locator("#compare-add-full");
+  await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await note.textContent()).toBe(
+    "5 games are compared, the most there can be: remove one to add another.",
+  );
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => !!document.activeElement?.closest("[aria-label='Compared games']"))).toBe(
+    true,
+  );
+  await page.context().close();
+});
+
 test("the game page's Players card names the source of the count it shows, at its date", async () => {
   const page = await open("/games/steam-570");
   const card = page

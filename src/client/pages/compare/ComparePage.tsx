@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitCompare, X } from "lucide-react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
 import {
@@ -158,13 +158,26 @@ function moveInSuggestions(
   else buttons[next]!.focus();
 }
 
-function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: boolean }) {
+/**
+ * `onAdd` answers whether the game added fills the last place: the box is then disabled, and the focus
+ * it would have fallen from to <body> goes to the note that says why (review r25, item 1).
+ */
+function AddGame({ onAdd, disabled }: { onAdd: (id: string) => boolean; disabled: boolean }) {
   const [q, setQ] = useState("");
   const search = useQuery(searchQuery(q));
   const list = useRef<HTMLUListElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const full = useRef<HTMLParagraphElement>(null);
+  const filled = useRef(false);
+  useEffect(() => {
+    if (!disabled || !filled.current) return;
+    filled.current = false;
+    const at = document.activeElement;
+    if (!at || at === document.body || box.current?.contains(at)) full.current?.focus();
+  }, [disabled]);
   const keys = (event: KeyboardEvent<HTMLElement>) => moveInSuggestions(event, list.current, () => setQ(""));
   return (
-    <div className="relative max-w-xl">
+    <div ref={box} className="relative max-w-xl">
       <SearchField
         onKeyDown={keys}
         label="Add a game to compare"
@@ -176,7 +189,12 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
         describedBy={disabled ? "compare-add-full" : undefined}
       />
       {disabled && (
-        <p id="compare-add-full" className="mt-1 text-muted-foreground text-sm">
+        <p
+          ref={full}
+          id="compare-add-full"
+          tabIndex={-1}
+          className="mt-1 rounded-sm text-muted-foreground text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {MAX_COMPARED} games are compared, the most there can be: remove one to add another.
         </p>
       )}
@@ -196,9 +214,9 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => void; disabled: b
                 className="w-full cursor-pointer px-3 py-2 text-left text-sm hover:bg-accent"
                 // The list closes with the focus in it: back to the box, to add another (review 23).
                 onClick={() => {
-                  onAdd(g.id);
+                  filled.current = onAdd(g.id);
                   setQ("");
-                  list.current?.parentElement?.querySelector("input")?.focus();
+                  if (!filled.current) box.current?.querySelector("input")?.focus();
                 }}
               >
                 {g.name}
@@ -429,7 +447,9 @@ export default function ComparePage() {
         disabled={gameCount >= MAX_COMPARED}
         // A game already compared, under whichever id, is not added again.
         onAdd={(id) => {
-          if (!canonical.includes(id)) setIds([...all, id]);
+          if (canonical.includes(id)) return false;
+          setIds([...all, id]);
+          return gameCount + 1 >= MAX_COMPARED;
         }}
       />
       {ids.length > 0 && (
