@@ -278,6 +278,51 @@ test("Ask the analyst: a question refused before it is taken (the minute's limit
   await context.close();
 });
 
+// Review r25, item 2: after the answer the focus stayed on Ask, disabled with the box empty.
+test("Ask the analyst by keyboard: the focus goes from Ask to the answer, then on to its sources; a refused question puts it back in the box", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics?tab=ask`);
+  llm.queue.push(
+    { kind: "stream", toolCalls: [{ name: "search_games", arguments: { query: "cosmic" } }] },
+    { kind: "stream", nameFirstGame: true },
+  );
+  const box = page.getByRole("textbox", { name: "Your question" });
+  await box.fill("Is there a game about cosmic things?");
+  const ask = page.getByRole("button", { name: "Ask" });
+  await ask.focus();
+  await page.keyboard.press("Enter");
+  const answer = page.getByTestId("chat-answer");
+  await answer.getByText(/is in our catalog\./).waitFor({ timeout: 30_000 });
+  await expect.poll(() => answer.evaluate((el) => el === document.activeElement)).toBe(true);
+  // From the answer, Tab reaches what it cites first.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+    "chat-citation",
+  );
+
+  // A question refused before it is taken: back in the box, with the question to send again.
+  await page.route("**/api/ai/chat", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/problem+json",
+      body: JSON.stringify({
+        type: "about:blank",
+        title: "Too Many Requests",
+        status: 429,
+        detail: "Wait a minute.",
+      }),
+    }),
+  );
+  await box.fill("And a second one?");
+  await ask.focus();
+  await page.keyboard.press("Enter");
+  await page.getByText("Wait a minute.").waitFor();
+  await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await box.inputValue()).toBe("And a second one?");
+  await context.close();
+});
+
 test("Game Analysis reads as the spec words it: trend labels with their detail, counts agreeing with their nouns", async () => {
   const { context } = await signedInContext(browser, server, { role: "premium" });
   const page = await context.newPage();

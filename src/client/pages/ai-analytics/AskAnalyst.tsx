@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquarePlus, Send } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { ChatEvent, ChatMessage } from "../../../contracts/ai.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
@@ -25,7 +25,13 @@ const EXAMPLES = [
 /** An answer: its text, the games it cited (links to their pages, with the figures quoted), and how it was made. */
 function Answer({ message }: { message: ChatMessage }) {
   return (
-    <div className="grid gap-2" data-testid="chat-answer">
+    // Focusable from code only: a new answer takes the focus (review r25, item 2).
+    <div
+      className="grid gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      data-testid="chat-answer"
+      data-message={message.id}
+      tabIndex={-1}
+    >
       {message.note && (
         <Alert data-testid="chat-note">
           <AlertDescription>{message.note}</AlertDescription>
@@ -95,11 +101,28 @@ export function AskAnalyst() {
   const [question, setQuestion] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  const askButton = useRef<HTMLButtonElement>(null);
+  // An answer asked for and not yet on the screen: the id of the message that was last before it.
+  const awaited = useRef<{ after: string | undefined } | null>(null);
+
+  /**
+   * Where the focus goes once a question is over (review r25, item 2: it stayed on Ask, disabled with
+   * the box empty): to the stored answer, which a screen reader then reads whole, with its sources,
+   * and from which Tab reaches its citations and then the box; when there is no answer (an error, a
+   * refusal), back to the box. Only while the focus is still where asking left it (Ask, or <body>).
+   */
+  const focusLeftOnAsk = () => {
+    const at = document.activeElement;
+    return !at || at === document.body || at === askButton.current;
+  };
 
   const ask = async (event: FormEvent) => {
     event.preventDefault();
     const message = question.trim();
     if (!message || pending) return;
+    const lastBefore = messages.at(-1)?.id;
+    let answered = false;
     setError(null);
     setPending({ question: message, text: "", tools: [] });
     setQuestion("");
@@ -118,8 +141,10 @@ export function AskAnalyst() {
           } else if (e.type === "tool") setPending((p) => p && { ...p, tools: [...p.tools, e.name] });
           else if (e.type === "delta") setPending((p) => p && { ...p, text: p.text + e.text });
           // The stored answer is the checked one: it replaces what was streamed until the refetch.
-          else if (e.type === "done") setPending((p) => p && { ...p, text: e.message.content });
-          else if (e.type === "error") setError(e.message);
+          else if (e.type === "done") {
+            answered = true;
+            setPending((p) => p && { ...p, text: e.message.content });
+          } else if (e.type === "error") setError(e.message);
         },
       );
       if (conversationId) {
@@ -132,10 +157,22 @@ export function AskAnalyst() {
       if (!started) setQuestion((typed) => typed || message);
     } finally {
       setPending(null);
+      if (answered) awaited.current = { after: lastBefore };
+      else if (focusLeftOnAsk()) box.current?.focus();
     }
   };
 
   const messages = selected ? (conversation.data?.messageList ?? []) : [];
+  const last = messages.at(-1);
+  useEffect(() => {
+    const wanted = awaited.current;
+    if (!wanted || pending || !last || last.id === wanted.after || last.role === "user") return;
+    awaited.current = null;
+    if (focusLeftOnAsk())
+      document
+        .querySelector<HTMLElement>(`[data-testid="chat-answer"][data-message="${CSS.escape(last.id)}"]`)
+        ?.focus();
+  });
   return (
     <div className="grid gap-4 lg:grid-cols-[16rem_1fr]">
       <Card className="grid content-start gap-2 p-3">
@@ -210,6 +247,7 @@ export function AskAnalyst() {
         )}
         <form onSubmit={ask} className="flex gap-2">
           <Input
+            ref={box}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             placeholder="Ask about games, genres or the market"
@@ -217,7 +255,12 @@ export function AskAnalyst() {
             maxLength={2000}
           />
           {/* Answering, the button keeps the focus rather than dropping it to the page (review 23). */}
-          <Button type="submit" disabled={pending != null || question.trim() === ""} focusableWhenDisabled>
+          <Button
+            ref={askButton}
+            type="submit"
+            disabled={pending != null || question.trim() === ""}
+            focusableWhenDisabled
+          >
             {pending ? "Answering..." : "Ask"}
           </Button>
         </form>
