@@ -144,6 +144,33 @@ test("a lost live connection says Offline with Retry; Retry says it is trying, r
   await context.close();
 });
 
+// Review r25, item 4: with the server back, the screen waited out the planned attempt (16-19 s seen).
+test("with the server back, the browser coming online or the tab shown again reconnects at once, not at the next planned attempt", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  // The planned attempts (3 to 10 s away) are put 10 minutes off: only the events can reconnect in time.
+  await page.addInitScript(() => {
+    const planned = window.setTimeout;
+    window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      planned(fn, ms != null && ms >= 3000 && ms <= 10_000 ? 600_000 : ms, ...rest)) as typeof setTimeout;
+  });
+  const socket = await droppableSocket(page);
+  await page.goto(`${server.url}/settings`);
+  const status = page.locator("header").getByRole("status");
+  await expect.poll(() => status.textContent()).toBe("Live");
+  for (const event of ["online", "visibilitychange"] as const) {
+    await socket.goDown();
+    await expect.poll(() => status.textContent(), { message: event }).toBe("Offline");
+    socket.comeBack();
+    await page.evaluate((name) => {
+      if (name === "online") window.dispatchEvent(new Event("online"));
+      else document.dispatchEvent(new Event("visibilitychange"));
+    }, event);
+    await expect.poll(() => status.textContent(), { message: event, timeout: 5000 }).toBe("Live");
+  }
+  await context.close();
+});
+
 // Review 22, items 3, 8 and 10: at 390 px "Reconnecting… Retry" pushed the bell off-screen and the page
 // scrolled sideways; the connection state was in no live region; the menu button had no aria-expanded.
 test("on a phone a lost connection fits the header, bell on screen, and is announced in a status region", async () => {
