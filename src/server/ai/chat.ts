@@ -65,7 +65,7 @@ import {
   type QuotedFigure,
   quotedSources,
 } from "./sources.ts";
-import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
+import { analystTools, factSheets, MAX_QUESTION_GAMES, newLedger, type ToolLedger } from "./tools.ts";
 
 /**
  * "Ask the analyst": a conversation whose answers the model writes from tool calls into our own
@@ -280,7 +280,8 @@ export function nameSearches(search: typeof searchGames = searchGames): NameSear
 
 /**
  * The games a question names in full: looked up by namesIn, kept when the question holds the whole
- * name. Each run is searched for as many games as notInCatalog looks through, so that its check of
+ * name, all of them in the order the question names them (an answer takes MAX_QUESTION_GAMES and
+ * says which it left out; the names' own checks read them all). Each run is searched for as many games as notInCatalog looks through, so that its check of
  * a run the answer found no game for reads the same search from `search` rather than running it again.
  */
 export async function gamesNamedIn(
@@ -302,7 +303,17 @@ export async function gamesNamedIn(
   ]);
   const referred = await gamesReferredIn(question, named, search);
   const ids = new Set(named.map((g) => g.id));
-  return [...named, ...referred.filter((g) => !ids.has(g.id))].slice(0, 3);
+  // In the order the question names them: an answer covering the first MAX_QUESTION_GAMES of them
+  // covers the first the user wrote (entries of one name stay together, in their order).
+  const key = ` ${normalizeName(question)} `;
+  const at = (g: NamedGame) => {
+    const i = key.indexOf(` ${normalizeName(g.as ?? g.name)} `);
+    return i < 0 ? Number.POSITIVE_INFINITY : i;
+  };
+  return [...named, ...referred.filter((g) => !ids.has(g.id))]
+    .map((g, i) => ({ g, i, at: at(g) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map(({ g }) => g);
 }
 
 /**
@@ -602,7 +613,7 @@ export function namesNotFound(
       if (placeOrKind(question, run)) return false;
       return !fieldWords(run).every(known);
     });
-  return [...new Set(names)].slice(0, 3);
+  return [...new Set(names)].slice(0, MAX_QUESTION_GAMES);
 }
 
 /**
@@ -722,6 +733,11 @@ const listed = (names: readonly string[]) =>
 /** What the answer says of names it found no game for: "Our catalog has no game called Hades." */
 export function notFoundSentence(names: readonly string[]): string {
   return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
+}
+
+/** What an answer says of the games past MAX_QUESTION_GAMES a question names: left out, not passed over. */
+export function leftOutSentence(names: readonly string[]): string {
+  return `An answer covers at most ${MAX_QUESTION_GAMES} games, so ${listed(names.map((n) => `“${n}”`))} ${names.length === 1 ? "was" : "were"} left out: ask about ${names.length === 1 ? "it" : "them"} separately.`;
 }
 
 /**
@@ -907,12 +923,15 @@ async function statisticalAnswer(
   question: string,
   search: NameSearch,
 ): Promise<{ text: string; quoted: Quoted[] }> {
-  const found = await namedInQuestion;
+  const all = await namedInQuestion;
+  // At most MAX_QUESTION_GAMES games, as compare_games and the Compare screen take; the rest are said.
+  const found = all.slice(0, MAX_QUESTION_GAMES);
+  const leftOut = [...new Set(all.slice(MAX_QUESTION_GAMES).map((g) => g.name))];
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = await notInCatalog(namesNotFound(question, accounted(found), await catalogKnows()), search);
-  const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
+  const missing = await notInCatalog(namesNotFound(question, accounted(all), await catalogKnows()), search);
+  const ids = named.length ? named : [...ledger.games.keys()].slice(0, MAX_QUESTION_GAMES);
   const quoted: Quoted[] = [];
   if (ids.length === 0)
     return {
@@ -1036,7 +1055,11 @@ async function statisticalAnswer(
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
-  return { text: missing.length ? `${answer}\n\n${notFoundSentence(missing)}` : answer, quoted };
+  const after = [
+    leftOut.length ? leftOutSentence(leftOut) : null,
+    missing.length ? notFoundSentence(missing) : null,
+  ].filter(Boolean);
+  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, quoted };
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {

@@ -28,6 +28,12 @@ export interface ToolLedger {
 
 export const newLedger = (): ToolLedger => ({ games: new Map(), results: [] });
 
+/**
+ * The games one question covers at most: as many as compare_games takes and the Compare screen
+ * compares (MAX_COMPARED), in the model's answers and in the statistics' alike.
+ */
+export const MAX_QUESTION_GAMES = 5;
+
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function remember(ledger: ToolLedger, id: string, name: string, facts: Record<string, unknown>) {
@@ -126,8 +132,8 @@ export function analystTools(ledger: ToolLedger) {
       },
     }),
     compare_games: tool({
-      description: "The facts of two to five games side by side (ids from search_games).",
-      inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(5) }),
+      description: `The facts of two to ${MAX_QUESTION_GAMES} games side by side (ids from search_games).`,
+      inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(MAX_QUESTION_GAMES) }),
       toModelOutput,
       execute: async ({ gameIds }) => record(await factSheets(ledger, await resolveIds(gameIds))),
     }),
