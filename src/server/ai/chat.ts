@@ -10,15 +10,13 @@ import type {
 } from "../../contracts/ai.ts";
 import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import type { PublishedSales } from "../../contracts/game-page.ts";
-import { PLAYER_WINDOW_DAYS, playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
+import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { discountOf } from "../catalog/game-page.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformOf, platformSpellings } from "../catalog/platform-names.ts";
-import { playerFigures } from "../catalog/player-figures.ts";
-import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, readRows } from "../db/client.ts";
@@ -80,6 +78,10 @@ Answer questions about games and the games market using ONLY the tools, which re
 - Every number you write must come from a tool result (rounded at most). Never invent figures, games or dates.
 - players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
 - An estimate with lowSignal true has no single figure (no mid): write its low to high range, never one number for it.
+- publishedSales are units sold as a sales file published them (its source and date, by platform and region): another measure from another source than the estimates. Give them beside the estimates with their source and date; never add them to an estimate or one to the other.
+- peakPlayers is a daily peak (the day's highest count, not an average): call it a peak, with its day and source.
+- A game with a sameNameNote is one of several catalog entries of its name, one per set of platforms: name its platforms, and never add the entries' figures together. search_games gives each entry's platforms.
+- A question may name up to ${MAX_QUESTION_GAMES} games: cover each of them (compare_games takes up to ${MAX_QUESTION_GAMES}).
 - A figure that is not in a tool result is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - If the tools do not hold the answer, say so plainly.
 - Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
@@ -161,7 +163,25 @@ const CATALOG_TOOLS = new Set(["screen_games", "market_figures"]);
  * returned, and the catalog's own sources when a segment tool ran (see dataSources).
  */
 export function sourcesOf(ledger: ToolLedger, toolCalls: ChatMessage["toolCalls"]): Promise<Provenance[]> {
-  return dataSources(ledger.games.keys(), { catalog: toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) });
+  return dataSources(ledger.games.keys(), {
+    catalog: toolCalls.some((t) => CATALOG_TOOLS.has(t.name)),
+    quoted: factSourcesOf(ledger),
+  });
+}
+
+/**
+ * The sources the tools' facts name beside their figures, past the series dataSources reads: each
+ * sales file and its date of a game's published units, and a daily peak's own source and time.
+ */
+function factSourcesOf(ledger: ToolLedger): Provenance[] {
+  return [...ledger.games.values()].flatMap(({ facts }) => {
+    const sales = facts.publishedSales as { provenance?: Provenance[] } | null | undefined;
+    const peak = facts.peakPlayers as { source: string; asOf: string } | null | undefined;
+    return [
+      ...(sales?.provenance ?? []).map(({ source, asOf }) => ({ source, asOf })),
+      ...(peak ? [{ source: peak.source, asOf: peak.asOf }] : []),
+    ];
+  });
 }
 
 /**
@@ -941,24 +961,22 @@ async function statisticalAnswer(
   const asksPlayers = ASKS_PLAYERS.test(question);
   const asksOwners = ASKS_OWNERS.test(question);
   const asksUnits = ASKS_UNITS.test(question);
+  // The facts the model's tools give (factSheets): published units are in every answer about a game
+  // that has them (review r23-a #2: "Tell me about Wii Sports" read "no figures stored yet"), first
+  // when the question asks for units or sales; a game with neither a 7-day average nor a monthly one
+  // has the daily peak the screens show (ELDEN RING's 39,123 read "no player figures stored").
   const sheets = await factSheets(ledger, ids);
-  // Published units are in every answer about a game that has them (review r23-a #2: "Tell me about
-  // Wii Sports" read "no figures stored yet"), first when the question asks for units or sales.
-  const [sales, records, figures] = await Promise.all([
-    Promise.all(sheets.map((s) => gamePublishedSales(s.gameId).catch(() => null))),
-    readRows(
-      "SELECT id, price, list_price, price_source, price_at FROM games WHERE id IN (SELECT value FROM json_each(?))",
-      [JSON.stringify(ids)],
-    ),
-    // The figure the screens show for a game with neither a 7-day average nor a monthly one: its
-    // daily peak (review r23-a #2: ELDEN RING's 39,123 read "no player figures stored").
-    playerFigures(
-      sheets.filter((s) => s.players.averageLast7Days == null && !s.monthlyPlayers).map((s) => s.gameId),
-    ),
-  ]);
+  const sales = sheets.map((s) => s.publishedSales);
+  const records = await readRows(
+    "SELECT id, price, list_price, price_source, price_at FROM games WHERE id IN (SELECT value FROM json_each(?))",
+    [JSON.stringify(ids)],
+  );
   const discounts = new Map(records.map((r) => [String(r.id), discountOf(r)]));
   // Entries of one name told apart by their platforms ("Grand Theft Auto V (PS4, XOne)").
   const platformsOf = new Map(found.flatMap((g) => (g.platforms ? [[g.id, g.platforms] as const] : [])));
+  for (const sheet of sheets)
+    if (sheet.sameNameEntries && !platformsOf.has(sheet.gameId))
+      platformsOf.set(sheet.gameId, sheet.platforms ?? []);
   // Every figure a line may quote, read at once: each names its own source and date.
   const candidates: Quoted[] = sheets.flatMap((sheet, i) => [
     ...(
@@ -988,13 +1006,7 @@ async function statisticalAnswer(
       });
       return `${text} (${sourceWords(sourcesOf.get(figureKey(sheet.gameId, figure)) ?? [])})`;
     };
-    if (published) {
-      // Kept with the answer's facts: a follow-up may quote them.
-      const known = ledger.games.get(sheet.gameId);
-      if (known) known.facts = { ...known.facts, publishedSales: published };
-    }
-    const shown = shownPlayersFigure(figures.get(sheet.gameId));
-    const peak = shown && "measure" in shown ? shown : null;
+    const peak = sheet.peakPlayers;
     const week = sheet.players.weekOnWeekChangePct;
     const month = sheet.monthlyPlayers;
     const [y, m] = (month?.month ?? "").split("-");
@@ -1012,7 +1024,7 @@ async function statisticalAnswer(
           : peak
             ? use(
                 "peakPlayers",
-                `${peak.value.toLocaleString("en")} players (${playersPeriod(peak)}, ${utcDay(Date.parse(peak.at))})`,
+                `${peak.players.toLocaleString("en")} players (${peak.measure}, ${utcDay(Date.parse(peak.asOf))})`,
               )
             : asksPlayers
               ? "no player figures stored"
