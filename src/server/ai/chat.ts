@@ -301,8 +301,9 @@ export function nameSearches(search: typeof searchGames = searchGames): NameSear
 /**
  * The games a question names in full: looked up by namesIn, kept when the question holds the whole
  * name, all of them in the order the question names them (an answer takes MAX_QUESTION_GAMES and
- * says which it left out; the names' own checks read them all). Each run is searched for as many games as notInCatalog looks through, so that its check of
- * a run the answer found no game for reads the same search from `search` rather than running it again.
+ * says which it left out; the names' own checks read them all). Each run is searched for as many
+ * games as notInCatalog looks through, so that its check of a run the answer found no game for reads
+ * the same search from `search` rather than running it again.
  */
 export async function gamesNamedIn(
   question: string,
@@ -946,7 +947,10 @@ async function statisticalAnswer(
   const all = await namedInQuestion;
   // At most MAX_QUESTION_GAMES games, as compare_games and the Compare screen take; the rest are said.
   const found = all.slice(0, MAX_QUESTION_GAMES);
-  const leftOut = [...new Set(all.slice(MAX_QUESTION_GAMES).map((g) => g.name))];
+  // An entry of a name the catalog holds as several is named by its platforms, as its line would be.
+  const leftOut = all
+    .slice(MAX_QUESTION_GAMES)
+    .map((g) => (g.platforms?.length ? `${g.name} (${g.platforms.join(", ")})` : g.name));
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
