@@ -1149,3 +1149,31 @@ describe("a dropped sentence's record names only the numbers that were unknown (
     ]);
   });
 });
+
+describe("a day of the facts written whole is no figure; its day alone, or another day, is", () => {
+  test("a daily peak's day and a file's date, as a text writes them", () => {
+    const facts = {
+      tools: [
+        {
+          peakPlayers: { players: 39_123, asOf: "2023-05-31T00:00:00.000Z" },
+          publishedSales: { units: 82_530_000, asOf: "2016-12-22T00:00:00.000Z" },
+          monthlyPlayers: { month: "2022-02" },
+        },
+      ],
+    };
+    const kept = [
+      "ELDEN RING peaked at 39,123 players on May 31, 2023.",
+      "Its peak of 39,123 players was on 31 May 2023.",
+      "The file of December 22, 2016 gives 82.53 million units.",
+      "The file (2016-12-22) gives 82.53 million units.",
+    ];
+    for (const text of kept) expect(new Grounding(facts).text("a", text), text).toBe(text);
+    const dropped = [
+      // Another day, a day alone, a month's day that the facts do not give.
+      "ELDEN RING peaked at 39,123 players on June 1, 2023.",
+      "ELDEN RING peaked at 39,123 players on the 31st.",
+      "Its players were counted on Feb 1, 2022.",
+    ];
+    for (const text of dropped) expect(new Grounding(facts).text("a", text), text).toBe("");
+  });
+});

@@ -73,3 +73,13 @@ test("each game's figures by their own newest points, in the order quoted, in on
   ]);
   expect(await quotedSources([])).toEqual([]);
 });
+
+test("a price no point dates: its game record's source and time", async () => {
+  const { ids } = await upsertGames(
+    [{ name: "Quoted Sources Delta", price: 4.99, asOf: new Date(JAN_2020) }],
+    "gog-api",
+  );
+  expect(await quotedSources([{ gameId: ids[0]!, figure: "price" }])).toEqual([
+    provenanceOf("gog-api", JAN_2020),
+  ]);
+});

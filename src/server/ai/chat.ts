@@ -10,15 +10,13 @@ import type {
 } from "../../contracts/ai.ts";
 import { MISSING_ESTIMATE } from "../../contracts/estimate-words.ts";
 import type { PublishedSales } from "../../contracts/game-page.ts";
-import { PLAYER_WINDOW_DAYS, playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
+import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { discountOf } from "../catalog/game-page.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformOf, platformSpellings } from "../catalog/platform-names.ts";
-import { playerFigures } from "../catalog/player-figures.ts";
-import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, readRows } from "../db/client.ts";
@@ -65,7 +63,7 @@ import {
   type QuotedFigure,
   quotedSources,
 } from "./sources.ts";
-import { analystTools, factSheets, newLedger, type ToolLedger } from "./tools.ts";
+import { analystTools, factSheets, MAX_QUESTION_GAMES, newLedger, type ToolLedger } from "./tools.ts";
 
 /**
  * "Ask the analyst": a conversation whose answers the model writes from tool calls into our own
@@ -80,6 +78,10 @@ Answer questions about games and the games market using ONLY the tools, which re
 - Every number you write must come from a tool result (rounded at most). Never invent figures, games or dates.
 - players.averageLast7Days rests on players.daysInAverage days of readings: with fewer than 7, say how many days, never "the last 7 days".
 - An estimate with lowSignal true has no single figure (no mid): write its low to high range, never one number for it.
+- publishedSales are units sold as a sales file published them (its source and date, by platform and region): another measure from another source than the estimates. Give them beside the estimates with their source and date; never add them to an estimate or one to the other.
+- peakPlayers is a daily peak (the day's highest count, not an average): call it a peak, with its day and source.
+- A game with a sameNameNote is one of several catalog entries of its name, one per set of platforms: name its platforms, and never add the entries' figures together. search_games gives each entry's platforms.
+- A question may name up to ${MAX_QUESTION_GAMES} games: cover each of them (compare_games takes up to ${MAX_QUESTION_GAMES}).
 - A figure that is not in a tool result is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - If the tools do not hold the answer, say so plainly.
 - Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
@@ -161,7 +163,25 @@ const CATALOG_TOOLS = new Set(["screen_games", "market_figures"]);
  * returned, and the catalog's own sources when a segment tool ran (see dataSources).
  */
 export function sourcesOf(ledger: ToolLedger, toolCalls: ChatMessage["toolCalls"]): Promise<Provenance[]> {
-  return dataSources(ledger.games.keys(), { catalog: toolCalls.some((t) => CATALOG_TOOLS.has(t.name)) });
+  return dataSources(ledger.games.keys(), {
+    catalog: toolCalls.some((t) => CATALOG_TOOLS.has(t.name)),
+    quoted: factSourcesOf(ledger),
+  });
+}
+
+/**
+ * The sources the tools' facts name beside their figures, past the series dataSources reads: each
+ * sales file and its date of a game's published units, and a daily peak's own source and time.
+ */
+function factSourcesOf(ledger: ToolLedger): Provenance[] {
+  return [...ledger.games.values()].flatMap(({ facts }) => {
+    const sales = facts.publishedSales as { provenance?: Provenance[] } | null | undefined;
+    const peak = facts.peakPlayers as { source: string; asOf: string } | null | undefined;
+    return [
+      ...(sales?.provenance ?? []).map(({ source, asOf }) => ({ source, asOf })),
+      ...(peak ? [{ source: peak.source, asOf: peak.asOf }] : []),
+    ];
+  });
 }
 
 /**
@@ -280,8 +300,10 @@ export function nameSearches(search: typeof searchGames = searchGames): NameSear
 
 /**
  * The games a question names in full: looked up by namesIn, kept when the question holds the whole
- * name. Each run is searched for as many games as notInCatalog looks through, so that its check of
- * a run the answer found no game for reads the same search from `search` rather than running it again.
+ * name, all of them in the order the question names them (an answer takes MAX_QUESTION_GAMES and
+ * says which it left out; the names' own checks read them all). Each run is searched for as many
+ * games as notInCatalog looks through, so that its check of a run the answer found no game for reads
+ * the same search from `search` rather than running it again.
  */
 export async function gamesNamedIn(
   question: string,
@@ -302,7 +324,17 @@ export async function gamesNamedIn(
   ]);
   const referred = await gamesReferredIn(question, named, search);
   const ids = new Set(named.map((g) => g.id));
-  return [...named, ...referred.filter((g) => !ids.has(g.id))].slice(0, 3);
+  // In the order the question names them: an answer covering the first MAX_QUESTION_GAMES of them
+  // covers the first the user wrote (entries of one name stay together, in their order).
+  const key = ` ${normalizeName(question)} `;
+  const at = (g: NamedGame) => {
+    const i = key.indexOf(` ${normalizeName(g.as ?? g.name)} `);
+    return i < 0 ? Number.POSITIVE_INFINITY : i;
+  };
+  return [...named, ...referred.filter((g) => !ids.has(g.id))]
+    .map((g, i) => ({ g, i, at: at(g) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map(({ g }) => g);
 }
 
 /**
@@ -602,7 +634,7 @@ export function namesNotFound(
       if (placeOrKind(question, run)) return false;
       return !fieldWords(run).every(known);
     });
-  return [...new Set(names)].slice(0, 3);
+  return [...new Set(names)].slice(0, MAX_QUESTION_GAMES);
 }
 
 /**
@@ -722,6 +754,11 @@ const listed = (names: readonly string[]) =>
 /** What the answer says of names it found no game for: "Our catalog has no game called Hades." */
 export function notFoundSentence(names: readonly string[]): string {
   return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
+}
+
+/** What an answer says of the games past MAX_QUESTION_GAMES a question names: left out, not passed over. */
+export function leftOutSentence(names: readonly string[]): string {
+  return `An answer covers at most ${MAX_QUESTION_GAMES} games, so ${listed(names.map((n) => `“${n}”`))} ${names.length === 1 ? "was" : "were"} left out: ask about ${names.length === 1 ? "it" : "them"} separately.`;
 }
 
 /**
@@ -907,12 +944,18 @@ async function statisticalAnswer(
   question: string,
   search: NameSearch,
 ): Promise<{ text: string; quoted: Quoted[] }> {
-  const found = await namedInQuestion;
+  const all = await namedInQuestion;
+  // At most MAX_QUESTION_GAMES games, as compare_games and the Compare screen take; the rest are said.
+  const found = all.slice(0, MAX_QUESTION_GAMES);
+  // An entry of a name the catalog holds as several is named by its platforms, as its line would be.
+  const leftOut = all
+    .slice(MAX_QUESTION_GAMES)
+    .map((g) => (g.platforms?.length ? `${g.name} (${g.platforms.join(", ")})` : g.name));
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
-  const missing = await notInCatalog(namesNotFound(question, accounted(found), await catalogKnows()), search);
-  const ids = named.length ? named : [...ledger.games.keys()].slice(0, 3);
+  const missing = await notInCatalog(namesNotFound(question, accounted(all), await catalogKnows()), search);
+  const ids = named.length ? named : [...ledger.games.keys()].slice(0, MAX_QUESTION_GAMES);
   const quoted: Quoted[] = [];
   if (ids.length === 0)
     return {
@@ -922,24 +965,22 @@ async function statisticalAnswer(
   const asksPlayers = ASKS_PLAYERS.test(question);
   const asksOwners = ASKS_OWNERS.test(question);
   const asksUnits = ASKS_UNITS.test(question);
+  // The facts the model's tools give (factSheets): published units are in every answer about a game
+  // that has them (review r23-a #2: "Tell me about Wii Sports" read "no figures stored yet"), first
+  // when the question asks for units or sales; a game with neither a 7-day average nor a monthly one
+  // has the daily peak the screens show (ELDEN RING's 39,123 read "no player figures stored").
   const sheets = await factSheets(ledger, ids);
-  // Published units are in every answer about a game that has them (review r23-a #2: "Tell me about
-  // Wii Sports" read "no figures stored yet"), first when the question asks for units or sales.
-  const [sales, records, figures] = await Promise.all([
-    Promise.all(sheets.map((s) => gamePublishedSales(s.gameId).catch(() => null))),
-    readRows(
-      "SELECT id, price, list_price, price_source, price_at FROM games WHERE id IN (SELECT value FROM json_each(?))",
-      [JSON.stringify(ids)],
-    ),
-    // The figure the screens show for a game with neither a 7-day average nor a monthly one: its
-    // daily peak (review r23-a #2: ELDEN RING's 39,123 read "no player figures stored").
-    playerFigures(
-      sheets.filter((s) => s.players.averageLast7Days == null && !s.monthlyPlayers).map((s) => s.gameId),
-    ),
-  ]);
+  const sales = sheets.map((s) => s.publishedSales);
+  const records = await readRows(
+    "SELECT id, price, list_price, price_source, price_at FROM games WHERE id IN (SELECT value FROM json_each(?))",
+    [JSON.stringify(ids)],
+  );
   const discounts = new Map(records.map((r) => [String(r.id), discountOf(r)]));
   // Entries of one name told apart by their platforms ("Grand Theft Auto V (PS4, XOne)").
   const platformsOf = new Map(found.flatMap((g) => (g.platforms ? [[g.id, g.platforms] as const] : [])));
+  for (const sheet of sheets)
+    if (sheet.sameNameEntries && !platformsOf.has(sheet.gameId))
+      platformsOf.set(sheet.gameId, sheet.platforms ?? []);
   // Every figure a line may quote, read at once: each names its own source and date.
   const candidates: Quoted[] = sheets.flatMap((sheet, i) => [
     ...(
@@ -969,13 +1010,7 @@ async function statisticalAnswer(
       });
       return `${text} (${sourceWords(sourcesOf.get(figureKey(sheet.gameId, figure)) ?? [])})`;
     };
-    if (published) {
-      // Kept with the answer's facts: a follow-up may quote them.
-      const known = ledger.games.get(sheet.gameId);
-      if (known) known.facts = { ...known.facts, publishedSales: published };
-    }
-    const shown = shownPlayersFigure(figures.get(sheet.gameId));
-    const peak = shown && "measure" in shown ? shown : null;
+    const peak = sheet.peakPlayers;
     const week = sheet.players.weekOnWeekChangePct;
     const month = sheet.monthlyPlayers;
     const [y, m] = (month?.month ?? "").split("-");
@@ -993,7 +1028,7 @@ async function statisticalAnswer(
           : peak
             ? use(
                 "peakPlayers",
-                `${peak.value.toLocaleString("en")} players (${playersPeriod(peak)}, ${utcDay(Date.parse(peak.at))})`,
+                `${peak.players.toLocaleString("en")} players (${peak.measure}, ${utcDay(Date.parse(peak.asOf))})`,
               )
             : asksPlayers
               ? "no player figures stored"
@@ -1036,7 +1071,11 @@ async function statisticalAnswer(
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
-  return { text: missing.length ? `${answer}\n\n${notFoundSentence(missing)}` : answer, quoted };
+  const after = [
+    leftOut.length ? leftOutSentence(leftOut) : null,
+    missing.length ? notFoundSentence(missing) : null,
+  ].filter(Boolean);
+  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, quoted };
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {

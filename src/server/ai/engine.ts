@@ -8,7 +8,13 @@ import {
   trendLabel,
 } from "../../contracts/ai.ts";
 import type { OverviewFigures } from "../../contracts/games.ts";
-import { PLAYER_MEASURE_WORDS, PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
+import {
+  PLAYER_MEASURE_WORDS,
+  PLAYER_WINDOW_DAYS,
+  type PlayerFigures,
+  type ShownPlayersFigure,
+  shownPlayersFigure,
+} from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { type RatingFigure, ratingCountText, ratingText } from "../../contracts/rating-figure.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
@@ -97,6 +103,21 @@ export interface GameFacts {
    * so no projection or volatility rests on them), its day and source; null without daily peaks.
    */
   peaks?: { day: string; source: string } | null;
+  /**
+   * The players figure the screens show for a game whose only player figures are daily peaks
+   * (shownPlayersFigure: SteamSpy's `ccu`, SteamDB's daily peaks), with the days it covers, its own
+   * source and time; null for a game with a count or monthly average, or with no player figure.
+   */
+  shownPeak?: ShownPeak | null;
+}
+
+/** A players figure the screens show that is a daily peak (see GameFacts.shownPeak). */
+export type ShownPeak = Extract<ShownPlayersFigure, { measure: "peak" }>;
+
+/** The shown players figure when it is a peak; null otherwise. */
+function shownPeakOf(figures: PlayerFigures | undefined): ShownPeak | null {
+  const shown = shownPlayersFigure(figures);
+  return shown && "measure" in shown ? shown : null;
 }
 
 function monthOf(
@@ -255,6 +276,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         daily: days,
         month: monthOf(monthly.get(String(g.id))),
         peaks: peakOf.get(String(g.id)) ?? null,
+        shownPeak: shownPeakOf(figures.get(String(g.id))),
       };
     })
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);

@@ -636,20 +636,71 @@ function kindsOf(path: string): Kind[] {
 }
 
 /**
- * Fields whose strings are names (of games, genres, tags, topics): masked as names before a sentence's
+ * Fields whose strings are names (of games, genres, tags, topics, platforms): masked as names before a sentence's
  * numbers are read (see Grounding.names), so their digits are no figures ("Left 4 Dead 2", "2D").
  */
-const NAME_KEYS = new Set(["name", "names", "title", "genre", "genres", "tag", "tags", "topic", "topics"]);
+const NAME_KEYS = new Set([
+  "name",
+  "names",
+  "title",
+  "genre",
+  "genres",
+  "tag",
+  "tags",
+  "topic",
+  "topics",
+  // "PlayStation 4", "Xbox 360": no figure 4 or 360.
+  "platform",
+  "platforms",
+]);
 
 /** A date or month ("2022-02", "2024-05-01T10:00:00Z"): its year may be written, not its month or day. */
 const DATE = /^(\d{4})-\d{2}(?:-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)?$/;
 
-/** The names in a facts object (the strings of its name, genre, tag and topic fields). */
+const MONTH_WORDS = [
+  ["Jan", "January"],
+  ["Feb", "February"],
+  ["Mar", "March"],
+  ["Apr", "April"],
+  ["May", "May"],
+  ["Jun", "June"],
+  ["Jul", "July"],
+  ["Aug", "August"],
+  ["Sep", "September"],
+  ["Oct", "October"],
+  ["Nov", "November"],
+  ["Dec", "December"],
+] as const;
+
+/**
+ * A day of the facts ("2023-05-31", "2023-05-31T00:00:00.000Z") as a text writes it whole: "May 31,
+ * 2023" (as the screens date a day), "31 May 2023", "2023-05-31". Masked as a name, so that the date
+ * of a figure (a daily peak's day, a file's date) may be written beside it; its day or month alone is
+ * still no figure (D14). None for a month ("2022-02") or a string that is no date.
+ */
+export function dateSpellings(value: string): string[] {
+  const day = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]|$)/.exec(value.trim());
+  if (!day || !DATE.test(value.trim())) return [];
+  const [, y, m, d] = day;
+  const months = MONTH_WORDS[Number(m) - 1];
+  if (!months) return [];
+  const n = String(Number(d));
+  return [
+    `${y}-${m}-${d}`,
+    ...[...new Set(months)].flatMap((month) => [`${month} ${n}, ${y}`, `${n} ${month} ${y}`]),
+  ];
+}
+
+/**
+ * The names in a facts object (the strings of its name, genre, tag, topic and platform fields), and
+ * the days its dates give, as a text writes them (dateSpellings).
+ */
 export function namesOf(facts: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown, key: string) => {
     if (typeof v === "string") {
       if (NAME_KEYS.has(key) && v.trim()) out.push(v);
+      else out.push(...dateSpellings(v));
     } else if (Array.isArray(v)) for (const item of v) walk(item, key);
     else if (v && typeof v === "object") for (const [k, child] of Object.entries(v)) walk(child, k);
   };

@@ -84,8 +84,15 @@ const QUOTED_POINTS: Record<"reviews" | "price" | "monthlyPlayers", string> = {
   monthlyPlayers: "metric = 'players' AND period = 'month'",
 };
 
-/** The key of a game's figure in what figureProvenance answers. */
-export const figureKey = (gameId: string, figure: QuotedFigure) => `${gameId}\u0000${figure}`;
+/**
+ * A game's price as its game record dates it (its price source and time), read for a price no point
+ * dates: a row of figureProvenance's own query, keyed as the figures are, never quoted itself.
+ */
+const PRICE_RECORD = "priceRecord";
+
+/** The key of a game's figure in what figureProvenance answers (and, for PRICE_RECORD, in what it reads). */
+export const figureKey = (gameId: string, figure: QuotedFigure | typeof PRICE_RECORD) =>
+  `${gameId}\u0000${figure}`;
 
 /**
  * The sources of the figures an answer quotes, and only those (review r20c, item 4: an answer of
@@ -126,7 +133,7 @@ export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<s
   if (priced.length) {
     // The game record's price source and time, for a price no point dates.
     parts.push(
-      `SELECT j.value AS game_id, 'priceRecord' AS figure, g.price_source AS source, g.price_at AS ts
+      `SELECT j.value AS game_id, '${PRICE_RECORD}' AS figure, g.price_source AS source, g.price_at AS ts
        FROM json_each(?) j JOIN games g ON g.id = j.value WHERE g.price_source IS NOT NULL`,
     );
     args.push(JSON.stringify(priced));
@@ -160,7 +167,7 @@ export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<s
   ]);
   const read = new Map<string, Array<Record<string, unknown>>>();
   for (const row of rows) {
-    const key = figureKey(String(row.game_id), row.figure as QuotedFigure);
+    const key = figureKey(String(row.game_id), row.figure as QuotedFigure | typeof PRICE_RECORD);
     const of = read.get(key);
     if (of) of.push(row);
     else read.set(key, [row]);
@@ -198,7 +205,7 @@ export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<s
     // A projection's sources in the order of their names, as its own query grouped them.
     if (figure === "projection") of.sort((a, b) => (String(a.source) < String(b.source) ? -1 : 1));
     const rowsOf =
-      figure === "price" && of.length === 0 ? (read.get(`${gameId}\u0000priceRecord`) ?? []) : of;
+      figure === "price" && of.length === 0 ? (read.get(figureKey(gameId, PRICE_RECORD)) ?? []) : of;
     for (const row of rowsOf)
       found.push({
         ...provenanceOf(String(row.source), row.ts == null ? null : Number(row.ts)),

@@ -2,15 +2,17 @@ import { type JSONValue, tool } from "ai";
 import { z } from "zod";
 import { GROWTH_BASIS_LABELS } from "../../contracts/growth-basis.ts";
 import { SCREENER_MAX_PAGE_SIZE, ScreenerQuerySchema } from "../../contracts/market.ts";
+import { playersPeriod } from "../../contracts/player-figures.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
+import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
-import { placeholders, rawClient } from "../db/client.ts";
+import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { analyseGame, estimateFacts, gameFactSheet, gameFacts, MIN_PROJECTION_DAYS } from "./engine.ts";
 import { factsForModel } from "./interpret.ts";
 
@@ -27,6 +29,12 @@ export interface ToolLedger {
 }
 
 export const newLedger = (): ToolLedger => ({ games: new Map(), results: [] });
+
+/**
+ * The games one question covers at most: as many as compare_games takes and the Compare screen
+ * compares (MAX_COMPARED), in the model's answers and in the statistics' alike.
+ */
+export const MAX_QUESTION_GAMES = 5;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -67,11 +75,81 @@ async function growthOver(ids: string[], days: number) {
   );
 }
 
+/** A catalog entry of a name the catalog holds as several, told apart by its platforms. */
+export interface SameNameEntry {
+  gameId: string;
+  platforms: string[];
+}
+
+/**
+ * Each game's platforms, and the other catalog entries of its name where the catalog holds several
+ * (VGChartz's Grand Theft Auto V: PC, PS3+X360, PS4+XOne: each a game of its own), by the catalog's
+ * name key (`normalized_name`), each with its platforms.
+ */
+async function entriesOfNames(ids: string[]) {
+  const rows = ids.length
+    ? await readRows(
+        `SELECT g.id AS of_id, o.id, o.platforms FROM games g JOIN games o ON o.normalized_name = g.normalized_name
+         WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id, o.id = g.id DESC, o.popularity DESC, o.id`,
+        [JSON.stringify(ids)],
+      )
+    : [];
+  const out = new Map<string, { platforms: string[]; others: SameNameEntry[] }>();
+  for (const r of rows) {
+    const of = String(r.of_id);
+    const platforms = JSON.parse(String(r.platforms ?? "[]")) as string[];
+    const entry = out.get(of) ?? { platforms: [], others: [] };
+    if (String(r.id) === of) entry.platforms = platforms;
+    else entry.others.push({ gameId: String(r.id), platforms });
+    out.set(of, entry);
+  }
+  return out;
+}
+
+/** What a fact sheet says of a game whose name the catalog holds as several entries. */
+export function sameNameNote(
+  name: string,
+  platforms: readonly string[],
+  others: readonly SameNameEntry[],
+): string {
+  const on = (p: readonly string[]) => (p.length ? p.join(", ") : "platforms not recorded");
+  return `The catalog holds “${name}” as ${others.length + 1} entries by platform: this one (${on(platforms)}) and the others (${others.map((o) => on(o.platforms)).join("; ")}, in sameNameEntries). Each is a game of its own with its own figures: name its platforms, and never add their figures together.`;
+}
+
+/**
+ * The facts of these games, as game_facts and compare_games give them and the statistics answer
+ * reads them: gameFactSheet's, the estimates, the daily peak a game whose only player figures are
+ * peaks shows (`peakPlayers`: its measure, source and time), the units sold as a sales file
+ * published them (`publishedSales`: platforms, regions, each file and its date; another measure of
+ * another source, beside the estimates and never added to them), and where the catalog holds the
+ * name as several entries, this entry's platforms and the others (`sameNameEntries`, `sameNameNote`).
+ */
 export async function factSheets(ledger: ToolLedger, ids: string[]) {
   const facts = await gameFacts(ids);
-  const estimates = await Promise.all(facts.map((g) => estimateFacts(g.id)));
+  const [estimates, sales, names] = await Promise.all([
+    Promise.all(facts.map((g) => estimateFacts(g.id))),
+    Promise.all(facts.map((g) => gamePublishedSales(g.id).catch(() => null))),
+    entriesOfNames(facts.map((g) => g.id)),
+  ]);
   return facts.map((g, i) => {
-    const sheet = { ...gameFactSheet(g, analyseGame(g)), estimates: estimates[i] };
+    const peak = g.shownPeak;
+    const entries = names.get(g.id);
+    const several = entries && entries.others.length > 0 ? entries : null;
+    const sheet = {
+      ...gameFactSheet(g, analyseGame(g)),
+      peakPlayers: peak
+        ? { players: peak.value, measure: playersPeriod(peak), source: peak.source, asOf: peak.at }
+        : null,
+      estimates: estimates[i],
+      publishedSales: sales[i] ?? null,
+      ...(several
+        ? {
+            platforms: several.platforms,
+            sameNameEntries: several.others,
+            sameNameNote: sameNameNote(g.name, several.platforms, several.others),
+          }
+        : {}),
+    };
     remember(ledger, g.id, g.name, sheet);
     return sheet;
   });
@@ -96,7 +174,8 @@ export function analystTools(ledger: ToolLedger) {
   };
   return {
     search_games: tool({
-      description: "Find games in our catalog by name. Returns ids to use with the other tools.",
+      description:
+        "Find games in our catalog by name. Returns ids to use with the other tools, and each game's platforms: one name may be several games, one per set of platforms.",
       inputSchema: z.object({
         query: z.string().min(1).max(100),
         limit: z.number().int().min(1).max(10).optional(),
@@ -106,7 +185,14 @@ export function analystTools(ledger: ToolLedger) {
         const found = await searchGames(query, limit ?? 5);
         return record(
           found.map((g) => {
-            const facts = { gameId: g.id, name: g.name, genres: g.genres.slice(0, 4), priceUsd: g.price };
+            // Its platforms tell apart entries of one name (Grand Theft Auto V on PC, on PS3+X360…).
+            const facts = {
+              gameId: g.id,
+              name: g.name,
+              platforms: g.platforms,
+              genres: g.genres.slice(0, 4),
+              priceUsd: g.price,
+            };
             remember(ledger, g.id, g.name, facts);
             return facts;
           }),
@@ -115,7 +201,7 @@ export function analystTools(ledger: ToolLedger) {
     }),
     game_facts: tool({
       description:
-        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), volatility, the 30-day projection with its fit, and the estimates of owners, units sold and revenue (low / mid / high; a low-signal estimate has no mid, only its low to high range).",
+        "A game's facts: reviews and positive share, price, average daily players (last 7 days and the 7 before), or for a game with daily peaks only its peak (peakPlayers, with its measure, source and time), volatility, the 30-day projection with its fit, the estimates of owners, units sold and revenue (low / mid / high; a low-signal estimate has no mid, only its low to high range), the units sold as a sales file published them (publishedSales: platforms, regions, source and date; never added to an estimate), and where the catalog holds its name as several entries, its platforms and the others (sameNameNote).",
       inputSchema: z.object({
         gameId: z.string().min(1).describe("An id from search_games, or steam-<appid>."),
       }),
@@ -126,8 +212,8 @@ export function analystTools(ledger: ToolLedger) {
       },
     }),
     compare_games: tool({
-      description: "The facts of two to five games side by side (ids from search_games).",
-      inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(5) }),
+      description: `The facts of two to ${MAX_QUESTION_GAMES} games side by side (ids from search_games).`,
+      inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(MAX_QUESTION_GAMES) }),
       toModelOutput,
       execute: async ({ gameIds }) => record(await factSheets(ledger, await resolveIds(gameIds))),
     }),
