@@ -129,15 +129,15 @@ export interface GameSummary {
   /** What `rating` measures, named: user reviews' positive share or a critics' score. */
   ratingFigure?: RatingFigure | null;
   /**
-   * Not the same figure on every endpoint. On `GET /api/games` it is `playersFigure.value` (as the
-   * screener's `players`): the latest count or monthly average, or for a game whose only player
-   * figures are daily peaks that peak, a different measure (`playersFigure.measure` says so; read it
-   * before ranking or summing). Elsewhere it is the latest count or monthly average alone
-   * (`players.latest.value`), null for a peak-only game.
+   * The figure the screens show, the same on every list (`GET /api/games`, search, the watchlist,
+   * trending) as the screener's `players`: `playersFigure.value`, the latest count or monthly average,
+   * or for a game whose only player figures are daily peaks that peak, a different measure
+   * (`playersFigure.measure` says so; read it before ranking or summing). The game page's is the
+   * latest count or monthly average alone (`players.latest.value`), null for a peak-only game.
    */
   playerCount: number | null;
   /**
-   * `GET /api/games`: what `playerCount` is (shownPlayersFigure): a count, a monthly average
+   * The lists: what `playerCount` is (shownPlayersFigure): a count, a monthly average
    * (`period: "month"`) or a peak (`measure: "peak"`, its days and source), with its time.
    */
   playersFigure?: ShownPlayersFigure | null;
@@ -190,8 +190,10 @@ export interface TrendingGame {
   gameName: string;
   platform: string | null;
   genre: string | null;
-  /** The latest player count (`players.latest.value`), as on every endpoint. */
+  /** The latest player count or monthly average (`playersFigure.value`), as on every list. */
   playerCount: number;
+  /** What `playerCount` is, with its time (GameSummary's `playersFigure`). */
+  playersFigure?: ShownPlayersFigure | null;
   /**
    * Mean players over the latest 7 days (or the latest month; for live counts younger than two weeks
    * the last 24 hours, or in their first two days the latest count): what growth compares.
@@ -240,8 +242,13 @@ export interface UserGame {
   rating: number | null;
   platform: string | null;
   genre: string | null;
-  /** The latest player count, as on every endpoint. */
+  /**
+   * The figure the screens show, as on every list (GameSummary's `playerCount`): the latest count or
+   * monthly average, or a peak-only game's peak (`playersFigure.measure` says so).
+   */
   playerCount: number | null;
+  /** What `playerCount` is, with its time (GameSummary's `playersFigure`). */
+  playersFigure?: ShownPlayersFigure | null;
   price: number | null;
   /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
   priceConversion?: PriceConversion | null;

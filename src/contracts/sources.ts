@@ -1,3 +1,4 @@
+import type { GrowthBasis } from "./growth-basis.ts";
 import type { Provenance } from "./provenance.ts";
 import type { RatingFigure } from "./rating-figure.ts";
 
@@ -36,6 +37,22 @@ export interface IgdbGame {
   figureSources?: Provenance[];
   /** Search answers only: the corrected words searched when none matched as typed (as SearchResult's). */
   correctedQuery?: string;
+  /** `/api/igdb/trending` only: why the game trends (IgdbTrend). */
+  trend?: IgdbTrend;
+}
+
+/**
+ * Why a game of the Games Database's Trending tab trends: its players' growth as the Overview's
+ * trending computes it (src/server/catalog/trending.ts), what it compares (`growthBasis`, named by
+ * GROWTH_BASIS_LABELS), the two averages compared, and the source and time of the newest player point
+ * it rests on (`asOf`; month-dated for a monthly series). Only games with such a figure are listed.
+ */
+export interface IgdbTrend extends Provenance {
+  /** (currentAverage − previousAverage) / previousAverage. */
+  growth: number;
+  growthBasis: GrowthBasis;
+  currentAverage: number;
+  previousAverage: number;
 }
 
 export interface IgdbPlatform {

@@ -2,7 +2,8 @@ import { expect, test } from "vitest";
 import { GROWTH_BASES } from "../../contracts/games.ts";
 import { playersPeriod } from "../../contracts/player-figures.ts";
 import type { GameCard } from "../queries/catalog.ts";
-import { gameCardsCsv, growthLabel, latestPlayersText } from "./GameCardView.tsx";
+import { growthLabel, latestPlayersText } from "./GameCardView.tsx";
+import { gameCardsCsv } from "./game-cards-csv.ts";
 
 // A trending game's growth names what it compares: a month against the month before is not 7 days.
 test("growth is labelled with the periods it compares", () => {
@@ -126,7 +127,7 @@ test("the cards' CSV gives the peak's own source and the days it covers", () => 
 
 // Report r22-a, item 1: a game with daily peaks only (ELDEN RING) is shown with its peak, named as
 // the game page names it, on Compare and the screener — not "–".
-test("a game's daily peak is named as a peak with its days and day", () => {
+test("a game's daily peak is named as a peak with its days, its own source and day", () => {
   const peak = {
     value: 39_100,
     at: "2023-05-31T00:00:00.000Z",
@@ -134,6 +135,41 @@ test("a game's daily peak is named as a peak with its days and day", () => {
     days: 1,
     source: "Steam via SteamSpy (dataset)",
   };
-  expect(latestPlayersText(peak)).toBe("39.1K peak, 1 day, May 31, 2023");
+  expect(latestPlayersText(peak)).toBe("39.1K peak, 1 day (Steam via SteamSpy (dataset), May 31, 2023)");
   expect(playersPeriod(peak)).toBe("peak, 1 day");
+});
+
+// Report r25, item 2: a game whose only player figure is a daily peak (SteamDB's) shows the peak as
+// every list's playerCount gives it: named a peak, with its days, its own source and its day.
+test("a peak-only game's players read as a peak with its source and day, on the card and in its CSV", () => {
+  const peak = {
+    value: 12_345,
+    at: "2022-12-14T00:00:00.000Z",
+    days: 1,
+    period: "day",
+    points: 1,
+    source: "SteamDB",
+    asOf: "2022-12-14T00:00:00.000Z",
+  };
+  expect(latestPlayersText({ value: 12_345, at: peak.at, measure: "peak", days: 1, source: "SteamDB" })).toBe(
+    "12.3K peak, 1 day (SteamDB, Dec 14, 2022)",
+  );
+  const csv = gameCardsCsv([
+    {
+      gameId: "g1",
+      gameName: "Peak Game",
+      platform: null,
+      genre: null,
+      price: null,
+      rating: null,
+      imageUrl: null,
+      playerCount: 12_345,
+      players: { latest: null, average: null, peak, provenance: { source: "SteamDB", asOf: peak.at } },
+    },
+  ]);
+  const cell = (name: string) => csv.rows[0]![csv.header.indexOf(name)];
+  expect(cell("players (players)")).toBe(12_345);
+  expect(cell("players period")).toBe("peak, 1 day");
+  expect(cell("players at")).toBe(peak.at);
+  expect(cell("peak source")).toBe("SteamDB");
 });

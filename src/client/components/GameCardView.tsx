@@ -5,30 +5,19 @@ import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-ba
 import {
   PLAYER_FIGURE_LABELS,
   peakDays,
-  playersPeriod,
   type ShownPlayersFigure,
+  shownPlayersFigure,
 } from "../../contracts/player-figures.ts";
-import {
-  CONVERSION_CSV_HEADERS,
-  conversionCsvCells,
-  conversionText,
-} from "../../contracts/price-conversion.ts";
-import {
-  RATING_CSV_HEADERS,
-  RATING_LABELS,
-  ratingCountText,
-  ratingCsvCells,
-  ratingValueText,
-} from "../../contracts/rating-figure.ts";
+import { conversionText } from "../../contracts/price-conversion.ts";
+import { RATING_LABELS, ratingCountText, ratingValueText } from "../../contracts/rating-figure.ts";
 import { Badge } from "../../ui/badge/index.ts";
 import { Card } from "../../ui/card/index.ts";
-import type { CsvData } from "../../ui/export/index.ts";
 import { ImageWithFallback } from "../../ui/image-with-fallback/index.ts";
 import { SourceNote } from "../../ui/source-note/index.ts";
 import { formatDay, formatMonth } from "../format/dates.ts";
 import { compactNumber, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
-import { figureNotes, figureSourcesCell } from "./figure-sources.ts";
+import { figureNotes } from "./figure-sources.ts";
 
 /** A monthly mean's name (the 7-day average is "avg. players, 7 days"). */
 const MONTH_AVERAGE_LABEL = "avg. players";
@@ -39,9 +28,10 @@ const MONTH_AVERAGE_LABEL = "avg. players";
  * if it were the count of its first day.
  */
 export function latestPlayersText(latest: ShownPlayersFigure): string {
-  // A game with daily peaks only: its peak, named as the game page names it ("39.1K peak, 1 day, May 31, 2023").
+  // A game with daily peaks only: its peak, named as the game page names it, with its own source (it may
+  // be another's than the counts'): "39.1K peak, 1 day (SteamDB, May 31, 2023)".
   if ("measure" in latest)
-    return `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)}, ${formatDay(new Date(latest.at))}`;
+    return `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)} (${latest.source}, ${formatDay(new Date(latest.at))})`;
   return latest.period === "month"
     ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at)}`
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
@@ -53,68 +43,6 @@ export function growthLabel(basis: GrowthBasis | undefined): string {
 }
 
 /**
- * The cards' figures as CSV (what a list of GameCardView shows, with the times the card only hints at
- * in its tooltip): unformatted numbers, ISO times, units in the header.
- */
-export function gameCardsCsv(games: GameCard[]): CsvData {
-  return {
-    header: [
-      "id",
-      "name",
-      "platform",
-      "genre",
-      `${PLAYER_FIGURE_LABELS.latest} (players)`,
-      "players at",
-      "players period",
-      `${PLAYER_FIGURE_LABELS.average} (players)`,
-      `${PLAYER_FIGURE_LABELS.peak} (players)`,
-      "peak at",
-      "growth (share, vs. the period before)",
-      "growth compares",
-      "price (USD)",
-      RATING_CSV_HEADERS["user-reviews"],
-      RATING_CSV_HEADERS.critics,
-      "demo",
-      "source",
-      "as of",
-      "sources (each as of)",
-      "players source",
-      "players as of",
-      ...CONVERSION_CSV_HEADERS,
-      // The peak's own source and span: it may be another source's than the counts' (review r19d #3).
-      "peak source",
-      "peak covers (days)",
-    ],
-    rows: games.map((g) => [
-      g.gameId,
-      g.gameName,
-      g.platform ?? null,
-      g.genre ?? null,
-      g.players?.latest?.value ?? g.playerCount,
-      g.players?.latest?.at ?? null,
-      // A monthly mean is the month's average, not a count at "players at".
-      playersPeriod(g.players?.latest),
-      g.players?.average?.value ?? null,
-      g.players?.peak?.value ?? null,
-      g.players?.peak?.at ?? null,
-      g.growth ?? null,
-      g.growth == null ? null : growthLabel(g.growthBasis),
-      g.price ?? null,
-      ...ratingCsvCells(g.ratingFigure),
-      g.isDemo ? "yes" : "no",
-      g.provenance?.source ?? null,
-      g.provenance?.asOf ?? null,
-      figureSourcesCell(g),
-      g.players?.provenance.source ?? null,
-      g.players?.provenance.asOf ?? null,
-      ...conversionCsvCells(g.priceConversion),
-      g.players?.peak?.source ?? null,
-      g.players?.peak?.days ?? null,
-    ]),
-  };
-}
-
-/**
  * A game as the Overview and Game Tracking show it (spec §2: name, platform, genre, players, price,
  * rating); its name opens the game's page. Players are the latest count, named with its time; the
  * tooltip gives the 7-day average and peak (src/server/catalog/player-figures.ts). The footnote names
@@ -123,6 +51,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
 export function GameCardView({ game, action }: { game: GameCard; action?: ReactNode }) {
   const rating = game.ratingFigure;
   const players = game.players;
+  const shown = shownPlayersFigure(players);
   const playersTitle = players
     ? [
         players.latest &&
@@ -163,14 +92,12 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             <Users className="size-3" aria-hidden="true" />
             <dt className="sr-only">Players</dt>
             <dd>
-              {/* The count first; a peak-only game's peak (which /api/games also gives as playerCount) as a peak. */}
-              {players?.latest
-                ? latestPlayersText(players.latest)
-                : players?.peak
-                  ? `${compactNumber(players.peak.value)} ${PLAYER_FIGURE_LABELS.peak}, ${formatDay(new Date(players.peak.at))}`
-                  : game.playerCount == null
-                    ? "no player history"
-                    : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
+              {/* The figure every list gives as playerCount: the count, or a peak-only game's peak as a peak. */}
+              {shown
+                ? latestPlayersText(shown)
+                : game.playerCount == null
+                  ? "no player history"
+                  : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
             </dd>
           </div>
           <div>

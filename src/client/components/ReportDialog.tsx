@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
 import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
-import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
+import { NO_PLAYER_HISTORY, playersPeriod, type ShownPlayersFigure } from "../../contracts/player-figures.ts";
 import {
   Dialog,
   DialogContent,
@@ -16,7 +16,7 @@ import { DataTable } from "../../ui/table/index.ts";
 import { formatDate, formatDateTime, formatMonth } from "../format/dates.ts";
 import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
-import { growthLabel } from "./GameCardView.tsx";
+import { growthLabel, latestPlayersText } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
 import { type Genre, GenreTable } from "./GenreTable.tsx";
 import { marketActivitySentence } from "./market-figure-details.ts";
@@ -44,6 +44,8 @@ interface ReportData {
     gameId: string;
     gameName: string;
     playerCount: number | null;
+    /** What playerCount is (a peak-only game's peak); absent in reports made before it was kept. */
+    playersFigure?: ShownPlayersFigure | null;
     price: number | null;
     growth: number | null;
   }>;
@@ -166,7 +168,11 @@ function ReportBody({ report }: { report: Report }) {
               rowKey={(g) => g.gameId}
               columns={[
                 { header: "Game", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
-                { header: "Players", cell: (g) => compactNumber(g.playerCount) },
+                {
+                  header: "Players",
+                  cell: (g) =>
+                    g.playersFigure ? latestPlayersText(g.playersFigure) : compactNumber(g.playerCount),
+                },
                 { header: "Price", cell: (g) => formatPrice(g.price) },
                 { header: "Growth", cell: (g) => (g.growth == null ? "–" : formatPercent(g.growth * 100)) },
               ]}
@@ -175,10 +181,11 @@ function ReportBody({ report }: { report: Report }) {
           <CatalogSourceNote provenance={provenance} />
           <ReportExport
             report={report}
-            header={["game", "players (players)", "price (USD)", "growth (%)"]}
+            header={["game", "players (players)", "players period", "price (USD)", "growth (%)"]}
             rows={(data.games ?? []).map((g) => [
               g.gameName,
               g.playerCount,
+              playersPeriod(g.playersFigure),
               g.price,
               g.growth == null ? null : g.growth * 100,
             ])}

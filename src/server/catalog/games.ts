@@ -1,5 +1,4 @@
 import type { GameListPage, GameListQuery, GameSort } from "../../contracts/games.ts";
-import { shownPlayersFigure } from "../../contracts/player-figures.ts";
 import { readRows } from "../db/client.ts";
 import {
   byName,
@@ -11,7 +10,7 @@ import {
   playersOrderKey,
   topK,
 } from "./catalog-index.ts";
-import { withFigures } from "./player-figures.ts";
+import { withShownFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /**
@@ -70,10 +69,7 @@ export async function listGames(q: GameListQuery): Promise<GameListPage> {
   // `playerCount` is the figure the screens show (as the screener's `players` and its CSV: report
   // r23-a #3): the latest count or monthly average, or a peak-only game's peak, which `playersFigure`
   // names with its measure, source and date.
-  const games = (await withFigures(summaries)).map((g) => {
-    const shown = shownPlayersFigure(g.players);
-    return { ...g, playerCount: shown?.value ?? null, playersFigure: shown };
-  });
+  const games = await withShownFigures(summaries);
   return {
     games,
     total: matches.length,

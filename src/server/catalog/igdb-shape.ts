@@ -1,5 +1,12 @@
+import { GROWTH_BASIS_LABELS } from "../../contracts/growth-basis.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import type { IgdbCompany, IgdbGame, IgdbPlatform, PlatformStat } from "../../contracts/sources.ts";
+import type {
+  IgdbCompany,
+  IgdbGame,
+  IgdbPlatform,
+  IgdbTrend,
+  PlatformStat,
+} from "../../contracts/sources.ts";
 import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
@@ -11,6 +18,7 @@ import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
 import { listOf, ratingFigureOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
+import { type GameGrowth, getTrendingSnapshot } from "./trending.ts";
 
 /**
  * The games database answers in IGDB's field names (spec §3 "Game (games database)"), from our own
@@ -128,6 +136,36 @@ export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {
     rs.rows.map((r) => [String(r.id), toIgdbGame(r as unknown as Record<string, unknown>)]),
   );
   return withProvenance(ids.map((id) => byId.get(id)).filter((g): g is IgdbGame => !!g));
+}
+
+/** How many games the Games Database's Trending tab lists. */
+export const IGDB_TRENDING_SIZE = 20;
+
+/**
+ * The Games Database's Trending tab (report r25 #1): the Overview's trending games, in its order
+ * (growth weighted by players: TRENDING_ORDER_NOTE, which the tab shows), each with the growth it
+ * trends on (`trend`): what it compares, and the source and time of the player points it rests on. A
+ * game without a growth figure is not trending and is not listed.
+ */
+export async function trendingGames(limit = IGDB_TRENDING_SIZE): Promise<IgdbGame[]> {
+  const snapshot = await getTrendingSnapshot();
+  const games = await gamesByIds(snapshot.games.slice(0, limit).map((g) => g.gameId));
+  return games.flatMap((g) => {
+    const growth = snapshot.growthByGame.get(g.id);
+    return growth ? [{ ...g, trend: trendOf(growth) }] : [];
+  });
+}
+
+function trendOf(g: GameGrowth): IgdbTrend {
+  return {
+    growth: g.growth,
+    growthBasis: g.growthBasis,
+    currentAverage: g.currentAverage,
+    previousAverage: g.previousAverage,
+    ...provenanceOf(g.source, g.asOf, GROWTH_BASIS_LABELS[g.growthBasis]),
+    // A monthly series' newest point is its month's mean, dated the 1st: the month, not that day.
+    ...(g.growthBasis === "month" ? { asOfPrecision: "month" as const } : {}),
+  };
 }
 
 /**

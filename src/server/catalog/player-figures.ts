@@ -1,4 +1,9 @@
-import { PLAYER_WINDOW_DAYS, type PlayerFigures } from "../../contracts/player-figures.ts";
+import {
+  PLAYER_WINDOW_DAYS,
+  type PlayerFigures,
+  type ShownPlayersFigure,
+  shownPlayersFigure,
+} from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { gameFigureSources } from "./figure-sources.ts";
@@ -16,7 +21,8 @@ import { DAY_MS } from "./stats.ts";
  *             its newest point ("avg. players, 7 days"); none for monthly-only series;
  *   peak    = the highest of those points and of the game's daily peaks (`players_peak` by day)
  *             over the PLAYER_WINDOW_DAYS days up to its newest player point, and when.
- * `playerCount` in every answer is `latest.value`.
+ * `playerCount` in every list (`withShownFigures`) is the figure the screens show: `latest.value`, or
+ * for a game whose only player figures are daily peaks its peak, which `playersFigure` names.
  */
 export type { PlayerFigures };
 
@@ -205,5 +211,29 @@ export async function withFigures<T extends { gameId: string; playerCount: numbe
       provenance: provenance.get(g.gameId) ?? null,
       figureSources: sources.get(g.gameId) ?? [],
     };
+  });
+}
+
+/**
+ * The lists' players (`/api/games`, search, the watchlist, trending: report r25 #2): `withFigures`,
+ * with `playerCount` the figure the screens show (shownPlayersFigure, as the screener's `players` and
+ * its CSV) — the latest count or monthly average, or a peak-only game's peak — and `playersFigure`
+ * naming it with its measure, source and date, so that the JSON says what the screen shows.
+ */
+export async function withShownFigures<T extends { gameId: string; playerCount: number | null }>(
+  items: T[],
+): Promise<
+  Array<
+    T & {
+      players: PlayerFigures | null;
+      playersFigure: ShownPlayersFigure | null;
+      provenance: Provenance | null;
+      figureSources: Provenance[];
+    }
+  >
+> {
+  return (await withFigures(items)).map((g) => {
+    const shown = shownPlayersFigure(g.players);
+    return { ...g, playerCount: shown?.value ?? null, playersFigure: shown };
   });
 }

@@ -54,6 +54,8 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
           gameId: g.gameId,
           gameName: g.gameName,
           playerCount: g.playerCount,
+          // What the count is (a peak-only game's is its peak), as the watchlist answers it.
+          playersFigure: g.playersFigure ?? null,
           price: g.price,
           growth: growth.get(g.gameId) ?? null,
         })),

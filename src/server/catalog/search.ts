@@ -9,7 +9,7 @@ import {
   typoBudget,
 } from "./fuzzy.ts";
 import { normalizeName } from "./normalize.ts";
-import { withFigures } from "./player-figures.ts";
+import { withShownFigures } from "./player-figures.ts";
 import { type Candidate, type SearchIndex, searchIndex } from "./search-index.ts";
 import { toGameSummary } from "./shapes.ts";
 
@@ -28,7 +28,7 @@ const CANDIDATES = 300;
  * nothing commits to the database (`dataVersion()`, as the session cache), so no write anywhere —
  * a game, a series point, another process — can leave an answer stale.
  */
-type Shown = Awaited<ReturnType<typeof withFigures<ReturnType<typeof toGameSummary>>>>[number];
+type Shown = Awaited<ReturnType<typeof withShownFigures<ReturnType<typeof toGameSummary>>>>[number];
 const shown = new Map<string, Shown>();
 let shownVersion: number | null = null;
 const SHOWN_MAX = 5000;
@@ -346,7 +346,7 @@ async function rank(
   const read = new Map<string, Shown>();
   if (missing.length) {
     const rows = await readRows(`SELECT * FROM games WHERE id IN (${placeholders(missing.length)})`, missing);
-    const games = await withFigures(rows.map((row) => toGameSummary(row)));
+    const games = await withShownFigures(rows.map((row) => toGameSummary(row)));
     // Stored only when nothing committed while they were read.
     const keep = version !== null && dataVersion() === version;
     for (const game of games) {

@@ -9,7 +9,7 @@ import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged } from "./changes.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { POINTS_OF_LAST, withFigures } from "./player-figures.ts";
+import { POINTS_OF_LAST, withShownFigures } from "./player-figures.ts";
 import { listOf, ratingFigureOf, ratingOutOf5 } from "./shapes.ts";
 import { priceConversionOf } from "./source-names.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -187,8 +187,9 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   games.sort((a, b) => b.score - a.score || b.playerCount - a.playerCount);
   const growing = games.filter((g) => g.growth > 0);
   return {
-    // The same player figures as every other endpoint (player-figures.ts), with their source and time.
-    games: await withFigures(growing.slice(0, TRENDING_SIZE).map(({ score: _score, ...g }) => g)).then(
+    // The same player figures as every other list (player-figures.ts), with their source and time: a
+    // trending game has counts, so `playerCount` is its latest count or monthly average.
+    games: await withShownFigures(growing.slice(0, TRENDING_SIZE).map(({ score: _score, ...g }) => g)).then(
       (list) => list.map((g) => ({ ...g, playerCount: g.playerCount ?? 0 })),
     ),
     growing: growing.length,

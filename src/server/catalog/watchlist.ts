@@ -5,7 +5,7 @@ import { games, userGames } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { resolveGameId } from "./game-page.ts";
-import { withFigures } from "./player-figures.ts";
+import { withShownFigures } from "./player-figures.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /** A user's tracked games (spec §3 "User game", §4 watchlist transitions). */
@@ -18,7 +18,7 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
     .innerJoin(games, eq(userGames.gameId, games.id))
     .where(eq(userGames.userId, userId))
     .orderBy(desc(userGames.createdAt));
-  return withFigures(
+  return withShownFigures(
     rows.map(({ entry, game }) => {
       const summary = toGameSummary(game);
       return {

@@ -8,9 +8,9 @@ import {
   listPlatforms,
   popularGames,
   recentGames,
+  trendingGames,
 } from "../catalog/igdb-shape.ts";
 import { searchGames } from "../catalog/search.ts";
-import { getTrendingGames } from "../catalog/trending.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { noQueryParams, queryParams } from "../http/validate.ts";
 import { customerIgdbStatus, igdbStatus } from "../sync/state.ts";
@@ -22,9 +22,7 @@ import { customerIgdbStatus, igdbStatus } from "../sync/state.ts";
  */
 export const igdbRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/trending", noQueryParams(), async (c) =>
-    c.json(await gamesByIds((await getTrendingGames()).slice(0, 20).map((g) => g.gameId))),
-  )
+  .get("/trending", noQueryParams(), async (c) => c.json(await trendingGames()))
   .get("/popular", noQueryParams(), async (c) => c.json(await popularGames()))
   .get("/recent", noQueryParams(), async (c) => c.json(await recentGames()))
   .get("/platforms", noQueryParams(), async (c) => c.json(await listPlatforms()))

@@ -570,8 +570,9 @@ function GameTrackingTab() {
           { header: "Genre", cell: (g) => g.genre ?? "–" },
           {
             header: "Players",
+            // The watchlist's playerCount as named: a peak-only game's peak says so, with its source.
             cell: (g) =>
-              g.players?.latest ? latestPlayersText(g.players.latest) : compactNumber(g.playerCount),
+              g.playersFigure ? latestPlayersText(g.playersFigure) : compactNumber(g.playerCount),
           },
           { header: "Price", cell: (g) => formatPrice(g.price) },
           { header: "Tracked since", cell: (g) => formatDate(g.addedAt) },
@@ -599,8 +600,8 @@ function GameTrackingTab() {
             g.platform,
             g.genre,
             g.playerCount,
-            playersPeriod(g.players?.latest),
-            g.players?.latest?.at ?? null,
+            playersPeriod(g.playersFigure),
+            g.playersFigure?.at ?? null,
             g.price,
             g.addedAt,
           ])}

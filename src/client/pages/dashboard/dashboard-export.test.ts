@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { OverviewFigures, TrendingGame } from "../../../contracts/games.ts";
+import type { OverviewFigures, TrendingGame, UserGame } from "../../../contracts/games.ts";
 import { type DashboardData, dashboardCsv, dashboardExport, exportValue } from "./dashboard-export.ts";
 
 const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
@@ -173,4 +173,33 @@ test("figures carry no float noise: percentages to one decimal as on screen, oth
     { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t) => t },
   );
   expect(find(exp, "Fastest growing", game.gameName)?.value).toBe(486);
+});
+
+// Report r25, item 2: the watchlist's playerCount of a game whose only player figure is a daily peak
+// is that peak: the file names it a peak, with the peak's own source and day, not "latest players".
+test("a watchlist game's peak is exported as a peak, with its own source and day", () => {
+  const at = "2022-12-14T00:00:00.000Z";
+  const peakOnly = {
+    gameId: "g2",
+    gameName: "Peak Only",
+    playerCount: 12_345,
+    playersFigure: { value: 12_345, at, measure: "peak", days: 1, source: "SteamDB" },
+    players: {
+      latest: null,
+      average: null,
+      peak: { value: 12_345, at, days: 1, period: "day", points: 1, source: "SteamDB", asOf: at },
+      provenance: { source: "SteamDB", asOf: at },
+    },
+    price: null,
+  } as unknown as UserGame;
+  const exp = dashboardExport(
+    { ...data(false), watchlist: [peakOnly] },
+    { exportedAt: "2026-11-27T06:31:00.000Z", reportTitle: (t) => t },
+  );
+  expect(find(exp, "Your watchlist", "Peak Only, peak players")).toMatchObject({
+    figure: "Peak Only, peak players (1 day)",
+    value: 12_345,
+    source: "SteamDB",
+    asOf: at,
+  });
 });

@@ -11,6 +11,7 @@ import {
   type TrendingGame,
   type UserGame,
 } from "../../../contracts/games.ts";
+import { peakDays } from "../../../contracts/player-figures.ts";
 import { namedTogether } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import type {
@@ -131,16 +132,25 @@ export function exportValue(value: CsvValue, unit: string): CsvValue {
   return Number(value.toPrecision(12));
 }
 
-/** A game's players figure, named as its card names it: the month's average, or the latest count. */
-const playersFigure = (g: TrendingGame | UserGame) =>
-  g.players?.latest?.period === "month"
+/**
+ * A game's players figure (its playerCount), named as its card names it: the month's average, the
+ * latest count, or a peak-only game's peak with its days.
+ */
+const playersFigure = (g: TrendingGame | UserGame) => {
+  const shown = g.playersFigure;
+  if (shown && "measure" in shown) return `${g.gameName}, peak players (${peakDays(shown.days)})`;
+  return g.players?.latest?.period === "month"
     ? `${g.gameName}, average players of the month`
     : `${g.gameName}, latest players`;
-/** The source and date of a game's players figure. */
-const playersFrom = (g: TrendingGame | UserGame) => ({
-  source: g.players?.provenance.source ?? null,
-  asOf: g.players?.latest?.at ?? null,
-});
+};
+/** The source and date of a game's players figure (a peak's own source). */
+const playersFrom = (g: TrendingGame | UserGame) => {
+  const shown = g.playersFigure;
+  return {
+    source: (shown && "measure" in shown ? shown.source : g.players?.provenance.source) ?? null,
+    asOf: shown?.at ?? g.players?.latest?.at ?? null,
+  };
+};
 
 /**
  * Every figure the Dashboard shows, on its tiles, its Real-time panel, its metric cards and each of

@@ -10,7 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest } from "../../api.ts";
 import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
-import { GameCardView, gameCardsCsv } from "../../components/GameCardView.tsx";
+import { GameCardView } from "../../components/GameCardView.tsx";
+import { gameCardsCsv } from "../../components/game-cards-csv.ts";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { SearchField } from "../../components/SearchField.tsx";

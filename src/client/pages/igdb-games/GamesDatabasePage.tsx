@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, ExternalLink, Gamepad2, Monitor, Search, Star } from "lucide-react";
+import { Building2, ExternalLink, Gamepad2, Monitor, Search, Star, TrendingUp } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { Provenance } from "../../../contracts/provenance.ts";
@@ -10,7 +10,7 @@ import {
   ratingText,
 } from "../../../contracts/rating-figure.ts";
 import { isAdmin } from "../../../contracts/roles.ts";
-import { CATALOG_LIST_SOURCE, type IgdbStatus } from "../../../contracts/sources.ts";
+import { CATALOG_LIST_SOURCE, type IgdbStatus, type IgdbTrend } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -27,12 +27,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { ApiError, apiGet } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { figureNotes, figureSourcesCell } from "../../components/figure-sources.ts";
+import { growthLabel } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { OrderNote } from "../../components/OrderNote.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
-import { formatDate } from "../../format/dates.ts";
-import { plural } from "../../format/numbers.ts";
+import { formatDate, formatDay, formatMonth } from "../../format/dates.ts";
+import { compactNumber, formatPercent, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import {
@@ -73,8 +75,40 @@ export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
     : "Games from the catalog";
 }
 
+/** When a trend's newest point was recorded: its month for a monthly series, else its day. */
+const trendAsOf = (trend: IgdbTrend) =>
+  trend.asOf == null
+    ? "undated"
+    : trend.asOfPrecision === "month"
+      ? formatMonth(trend.asOf)
+      : formatDay(trend.asOf);
+
+/**
+ * Why a trending game trends, on its card (report r25 #1): its growth, what it compares, the two
+ * averages, and the source and time of the player points it rests on: "+60.0% avg. players, 7 days
+ * vs. the 7 before (320K vs. 200K) · Steam, Nov 20, 2026".
+ */
+export function TrendLine({ trend }: { trend: IgdbTrend }) {
+  return (
+    <p
+      className={`mt-2 flex items-center gap-1 text-xs ${trend.growth >= 0 ? "text-success" : "text-destructive"}`}
+      data-testid="igdb-trend"
+      title={trend.method}
+    >
+      <TrendingUp className="size-3 shrink-0" aria-hidden="true" />
+      <span>
+        {formatPercent(trend.growth * 100)} {growthLabel(trend.growthBasis)} (
+        {compactNumber(trend.currentAverage)} vs. {compactNumber(trend.previousAverage)}) · {trend.source},{" "}
+        {trendAsOf(trend)}
+      </span>
+    </p>
+  );
+}
+
 /** The games a list shows, as CSV: every genre and platform (the cards show a few), ratings unformatted. */
 function gamesCsv(games: IgdbGame[]): CsvData {
+  // The Trending tab's cards show why each game trends: its file carries those figures too.
+  const trending = games.some((g) => g.trend);
   return {
     header: [
       "id",
@@ -90,6 +124,16 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       "source",
       "as of",
       "sources (each as of)",
+      ...(trending
+        ? [
+            "growth (share, vs. the period before)",
+            "growth compares",
+            "players, latest period (average)",
+            "players, period before (average)",
+            "growth source",
+            "growth as of",
+          ]
+        : []),
     ],
     rows: games.map((g) => [
       g.id,
@@ -104,6 +148,16 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       g.provenance?.source ?? null,
       g.provenance?.asOf ?? null,
       figureSourcesCell(g),
+      ...(trending
+        ? [
+            g.trend?.growth ?? null,
+            g.trend ? growthLabel(g.trend.growthBasis) : null,
+            g.trend?.currentAverage ?? null,
+            g.trend?.previousAverage ?? null,
+            g.trend?.source ?? null,
+            g.trend?.asOf ?? null,
+          ]
+        : []),
     ]),
   };
 }
@@ -213,6 +267,7 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
           ))}
           <More n={game.platforms.length - 3} />
         </div>
+        {game.trend && <TrendLine trend={game.trend} />}
         {game.summary && <p className="mt-2 line-clamp-2 text-muted-foreground text-sm">{game.summary}</p>}
         {/* A file that states no date (vgsales.csv) says so, as the game page's published sales do. */}
         <SourceNote provenance={datedProvenance(figureNotes(game))} className="mt-2" />
@@ -238,13 +293,26 @@ function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
     return (
       <EmptyState
         icon={Gamepad2}
-        title={tab === "recent" ? "No games released in the past 30 days" : "No games available yet"}
+        title={
+          tab === "recent"
+            ? "No games released in the past 30 days"
+            : tab === "trending"
+              ? "No trending games available at the moment"
+              : "No games available yet"
+        }
+        description={
+          tab === "trending"
+            ? "A game trends when its players grew against their previous period (7 days, or a month for monthly series)."
+            : undefined
+        }
       />
     );
   const games = list.data;
   return (
     <>
       <ListExport what={`${tab} games`} fileName={`games-database-${tab}`} data={() => gamesCsv(games)} />
+      {/* The Overview's trending games, in its order: said above the cards, as the Overview says it. */}
+      {tab === "trending" && <OrderNote order="trending" className="mb-2" />}
       <div className="grid gap-3 lg:grid-cols-2">
         {games.map((g) => (
           <GameDbCard key={g.id} game={g} />

@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { TrendingGame } from "../../src/contracts/games.ts";
+import type { IgdbGame } from "../../src/contracts/sources.ts";
+import { TRENDING_ORDER_NOTE } from "../../src/contracts/trending-order.ts";
+import { SCREENSHOT_DIR, serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
+
+/**
+ * Report r25: the Games Database's Trending cards said nothing of why a game trends (item 1), and
+ * Game Tracking named a game whose only player figure is a daily peak without the peak's source
+ * (item 2). SteamCharts' monthly means (excerpt of the real file) for the trending games; SteamSpy's `ccu` (a
+ * day's peak) for the peak-only ones.
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await serverWithData([
+    ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_top1000_2022-02.csv"],
+    ["steamspy-csv", "tests/fixtures/estimates/steamspy-sample.csv"],
+  ]));
+});
+
+afterAll(() => stopAll(browser, server));
+
+async function open(path: string): Promise<Page> {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+test("Games Database → Trending: each card's growth, what it compares, its source and date, in the Overview's order", async () => {
+  const page = await open("/igdb-games");
+  const cards = page.getByTestId("igdb-game");
+  await expect.poll(() => cards.count()).toBeGreaterThan(0);
+  await page.getByText(TRENDING_ORDER_NOTE).waitFor();
+  const [igdb, trending] = (await page.evaluate(async () =>
+    Promise.all([(await fetch("/api/igdb/trending")).json(), (await fetch("/api/games/trending")).json()]),
+  )) as [IgdbGame[], TrendingGame[]];
+  // The Overview's trending games, in its order.
+  expect(igdb.map((g) => g.id)).toEqual(trending.slice(0, igdb.length).map((g) => g.gameId));
+  expect(await cards.count()).toBe(igdb.length);
+  const first = igdb[0]!;
+  const line = cards.first().getByTestId("igdb-trend");
+  // "+5.4% avg. players, latest month vs. the month before (634.6K vs. 602.4K) · SteamCharts, Feb 2022"
+  expect(await line.textContent()).toMatch(
+    new RegExp(
+      `^\\+${(first.trend!.growth * 100).toFixed(1)}% avg\\. players, .+ vs\\. .+ \\(.+ vs\\. .+\\) · ${first.trend!.source.replace(/[()]/g, "\\$&")}, [A-Z][a-z]{2} (\\d{1,2}, )?\\d{4}$`,
+    ),
+  );
+  expect(await cards.getByTestId("igdb-trend").count()).toBe(igdb.length);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-trending.png` });
+  // Popular games carry no growth: no trend line there.
+  await page.getByRole("tab", { name: "Popular" }).click();
+  await expect.poll(() => page.getByText(TRENDING_ORDER_NOTE).count()).toBe(0);
+  expect(await page.getByTestId("igdb-trend").count()).toBe(0);
+  await page.context().close();
+});
+
+test("Game Tracking: a game whose only player figure is a daily peak reads as a peak with its source and day", async () => {
+  const page = await open("/games");
+  await page.getByLabel("Search games").fill("Counter-Strike");
+  const card = page
+    .getByTestId("game-card")
+    .filter({ has: page.getByRole("link", { name: "Counter-Strike", exact: true }) });
+  await card.waitFor();
+  const [result] = (await page.evaluate(async () =>
+    (await fetch("/api/games/search?q=Counter-Strike&limit=1")).json(),
+  )) as Array<{ playerCount: number; playersFigure: { measure: string; source: string } }>;
+  expect(result?.playersFigure).toMatchObject({ measure: "peak", source: "Steam via SteamSpy (dataset)" });
+  // 10,775 at SteamSpy's `ccu`: "10.8K peak, 1 day (Steam via SteamSpy (dataset), <day>)".
+  await card
+    .getByText(/^10\.8K peak, 1 day \(Steam via SteamSpy \(dataset\), [A-Z][a-z]{2} \d{1,2}(, \d{4})?\)$/)
+    .waitFor();
+  expect(result?.playerCount).toBe(10_775);
+  await page.context().close();
+});
