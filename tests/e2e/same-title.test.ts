@@ -21,6 +21,13 @@ let browser: Browser;
 beforeAll(async () => {
   ({ server, browser } = await serverWithData([
     ["vgsales-csv", "tests/fixtures/datasets/vgsales/same-title/Video_Games_Sales_as_at_22_Dec_2016.csv"],
+    // God of War on Steam (2022): an entry of its own beside the PS2 game of 2005.
+    [
+      "steamspy-csv",
+      "tests/fixtures/datasets/vgsales/same-title/steamspy_top1000_2023_tags.csv",
+      "--as-of",
+      "2023-06-01",
+    ],
   ]));
 });
 
@@ -69,6 +76,32 @@ test("a game's page lists its title's other entries with their figures, and a li
     `/games/${ps4}`,
     `/games/${pc}`,
   ]);
+  await context.close();
+});
+
+test("a Steam entry shows its estimate with its source, and no sum adds it to published units", async () => {
+  const rows = (
+    await serverSql(
+      server,
+      "SELECT id, steam_app_id FROM games WHERE name = 'God of War' ORDER BY steam_app_id",
+    )
+  ).rows;
+  expect(rows.map((r) => r.steam_app_id)).toEqual([null, 1593500]);
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${rows[0]!.id}`);
+  const section = page.getByRole("region", { name: "Same title on other platforms" });
+  await section.waitFor();
+  const entry = section.getByRole("listitem");
+  expect(await entry.count()).toBe(1);
+  await entry.getByText(/units sold \(estimate/).waitFor();
+  expect(await entry.textContent()).toContain("On Steam (app 1593500) · Release unknown");
+  expect(await entry.textContent()).not.toContain("(published)");
+  expect(await entry.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Estimates per game/,
+  );
+  expect(await section.locator("[data-slot='same-title-total']").count()).toBe(0);
+  await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title-estimate.png` });
   await context.close();
 });
 

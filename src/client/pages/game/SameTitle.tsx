@@ -15,6 +15,12 @@ function estimateText(e: SameTitleEstimate): string {
     : `${compactFigure(e.mid)} (P10–P90 ${compactFigure(e.low)} – ${compactFigure(e.high)})`;
 }
 
+/** The entry's platforms; a Steam game its source names none for is on Steam, which is all it says. */
+function placeText(e: SameTitleEntry): string {
+  if (e.platforms.length) return e.platforms.join(", ");
+  return e.steamAppId != null ? `On Steam (app ${e.steamAppId})` : "Platforms unknown";
+}
+
 function EntryFigures({ entry }: { entry: SameTitleEntry }) {
   const { publishedUnits: published, unitsEstimate: estimate } = entry;
   if (!published && !estimate)
@@ -119,8 +125,10 @@ export function SameTitle({ game }: { game: GameDetail }) {
                 {e.name}
               </Link>
               <p className="text-muted-foreground text-xs">
-                {e.platforms.length ? e.platforms.join(", ") : "Platforms unknown"} · Released{" "}
-                {releasedText(e.releaseDate, e.releaseYear)}
+                {placeText(e)} ·{" "}
+                {e.releaseDate || e.releaseYear != null
+                  ? `Released ${releasedText(e.releaseDate, e.releaseYear)}`
+                  : "Release unknown"}
                 {summed?.has(e.id) ? " · in the sum below" : ""}
               </p>
               {e.isDemo && <Badge variant="warning">Demo</Badge>}
