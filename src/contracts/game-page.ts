@@ -170,7 +170,71 @@ export interface GameDetail extends GameSummary {
    * catalog holds none. Published figures, apart from (never blended into) the Steam-based estimates.
    */
   publishedSales: PublishedSales | null;
+  /**
+   * The catalog's other entries of this title: games whose name has the same name-matching key
+   * (`normalizeName`: case, accents, trademark signs and punctuation aside, nothing fuzzy), such as
+   * the PS3/X360 and PS4/XOne entries beside a PC one. Null when there is none
+   * (docs/decisions/031-same-title-entries.md).
+   */
+  sameTitle: SameTitle | null;
 }
+
+/** Another catalog entry of the same title, with its own headline figures and their sources. */
+export interface SameTitleEntry {
+  id: string;
+  slug: string;
+  name: string;
+  platforms: string[];
+  releaseDate: string | null;
+  /** The year of `releaseDate`, or the only year the source gives (VGChartz); null when neither. */
+  releaseYear: number | null;
+  steamAppId: number | null;
+  isDemo: boolean;
+  /**
+   * Units a sales dataset published for this entry, summed over its platforms, with the files and
+   * dates; null when it has none.
+   */
+  publishedUnits: { units: number; provenance: Provenance[] } | null;
+  /**
+   * Its estimate of units sold (Steam-based, issue 11), P50 with P10–P90, and its source and time;
+   * null when the owners model does not cover it or has no stored estimate. Never added to published units.
+   */
+  unitsEstimate: SameTitleEstimate | null;
+}
+
+export interface SameTitleEstimate extends Provenance {
+  low: number;
+  mid: number;
+  high: number;
+  /** Too little is known for a single figure: shown as its P10–P90 range. */
+  lowSignal: boolean;
+  /** Free to play: no copies sold, so no units figure. */
+  freeToPlay: boolean;
+}
+
+export interface SameTitle {
+  /** Oldest release first (a year alone before that year's dates; undated last), at most SAME_TITLE_SHOWN. */
+  entries: SameTitleEntry[];
+  /** How many other entries of the title the catalog holds (more than `entries` when capped). */
+  total: number;
+  /**
+   * The published units of this game and every other entry of the title added up, when each of them
+   * that has any has them from one and the same file and date, and at least two do; null otherwise.
+   * A sum of those entries' published rows from that file, never with an estimate added.
+   */
+  publishedTotal: SameTitlePublishedTotal | null;
+}
+
+export interface SameTitlePublishedTotal extends Provenance {
+  units: number;
+  /** The entries summed (this game among them when it has published units), in `entries`' order. */
+  gameIds: string[];
+  /** Entries of the title without published units, not in the sum. */
+  entriesWithout: number;
+}
+
+/** The most other entries of a title a game page lists. */
+export const SAME_TITLE_SHOWN = 20;
 
 /** Units sold per region; null where the dataset does not give the region (the 2016 file has no "other"). */
 export interface SalesRegions {

@@ -5,6 +5,11 @@ import {
   METRIC_FILLED_BY,
   METRIC_UNITS,
   type PriceDiscount,
+  type PublishedSales,
+  SAME_TITLE_SHOWN,
+  type SameTitle,
+  type SameTitleEntry,
+  type SameTitleEstimate,
   SERIES_METRICS,
   type SeriesMetric,
   type SeriesQuery,
@@ -13,13 +18,16 @@ import {
 import type { PriceConversionRate } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
+import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
+import { modelCoversSql } from "../estimates/model.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
-import { creditSlugs } from "./normalize.ts";
+import { creditSlugs, wordsKey } from "./normalize.ts";
 import { withFigures } from "./player-figures.ts";
-import { gamePublishedSales } from "./published-sales.ts";
-import { releaseYearOf } from "./release.ts";
+import { publishedSalesOf } from "./published-sales.ts";
+import { releaseKey, releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import {
+  ESTIMATES_SOURCE,
   figureMethod,
   MONTH_DATED_SOURCES,
   priceConversionOf,
@@ -95,9 +103,12 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   const developers = links(developer);
   const publishers = links(publisher);
   // The same player figures, with their source and time, as every other endpoint (player-figures.ts).
-  const [[summary], publishedSales, [band]] = await Promise.all([
+  const others = await sameTitleRows(row);
+  const [[summary], sales, estimates, [band]] = await Promise.all([
     withFigures([toGameSummary(row)]),
-    gamePublishedSales(gameId),
+    // This game's published sales and its other entries' in one read.
+    publishedSalesOf([gameId, ...others.slice(0, SAME_TITLE_SHOWN).map((o) => String(o.id))]),
+    unitsEstimatesOf(others.map((o) => String(o.id))),
     // The newest band (one per source), as the estimates read it (estimates/store.ts).
     readRows(
       "SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ? ORDER BY as_of DESC, source LIMIT 1",
@@ -125,7 +136,143 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
         }
       : null,
     discount: discountOf(row),
-    publishedSales,
+    publishedSales: sales.get(gameId) ?? null,
+    sameTitle: sameTitleOf(gameId, others, sales, estimates),
+  };
+}
+
+/** How many rows of one name key a game page reads at most, before keeping SAME_TITLE_SHOWN of them. */
+const SAME_TITLE_READ = 1000;
+
+/**
+ * The other games of a name key, through `games_name_year_idx` (normalized_name, release_year): one
+ * seek, never a scan of the catalog.
+ */
+export const SAME_TITLE_SQL = `SELECT id, slug, name, platforms, release_date, release_year, steam_app_id, is_demo
+  FROM games WHERE normalized_name = ?1 AND id <> ?2 LIMIT ${SAME_TITLE_READ}`;
+
+/**
+ * The letters of a name its name-matching key leaves out (those of scripts other than Latin, "ß"):
+ * "魔塔" and "勇者" both have the empty key, "ストライダー 2" and "ロックマン 2" the key "2", and are no
+ * more the same title than two names that differ in Latin letters.
+ */
+const droppedLetters = (name: string) => wordsKey(name).replace(/[a-z0-9 ]/g, "");
+
+/**
+ * The catalog's other entries of a game's title (docs/decisions/031-same-title-entries.md): games
+ * whose name has the same name-matching key as this one's, and the same letters that key drops,
+ * oldest release first (a year alone before that year's dates, undated last; then by id), at most
+ * SAME_TITLE_SHOWN, with how many there are.
+ */
+async function sameTitleRows(row: Row): Promise<Row[]> {
+  const key = String(row.normalized_name ?? "");
+  if (!key) return [];
+  const letters = droppedLetters(String(row.name));
+  const rows = (await readRows(SAME_TITLE_SQL, [key, String(row.id)])).filter(
+    (r) => droppedLetters(String(r.name)) === letters,
+  );
+  const order = (r: Row) => releaseKey(r.release_date as string | null, r.release_year as number | null);
+  rows.sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    if (x !== y) return x == null ? 1 : y == null ? -1 : x < y ? -1 : 1;
+    return String(a.id) < String(b.id) ? -1 : 1;
+  });
+  return rows;
+}
+
+/**
+ * The stored estimates of units sold of these games, for those the owners model covers (modelCovers),
+ * read by id (OF_CURRENT_MODEL: through the id index).
+ */
+async function unitsEstimatesOf(gameIds: string[]): Promise<Map<string, SameTitleEstimate>> {
+  const out = new Map<string, SameTitleEstimate>();
+  const shown = gameIds.slice(0, SAME_TITLE_SHOWN);
+  if (shown.length === 0) return out;
+  const rows = await readRows(
+    `SELECT e.game_id, e.units_low, e.units_mid, e.units_high, e.low_signal, e.as_of, e.model_version
+       FROM game_estimates e JOIN games g ON g.id = e.game_id
+      WHERE ${OF_CURRENT_MODEL} AND e.game_id IN (SELECT value FROM json_each(?)) AND ${modelCoversSql("e", "g")}`,
+    [MODEL_VERSION, JSON.stringify(shown)],
+  );
+  for (const r of rows) {
+    const lowSignal = Number(r.low_signal) === 1;
+    const freeToPlay = Number(r.units_mid) === 0;
+    out.set(String(r.game_id), {
+      low: Number(r.units_low),
+      mid: Number(r.units_mid),
+      high: Number(r.units_high),
+      lowSignal,
+      freeToPlay,
+      source: ESTIMATES_SOURCE,
+      asOf: r.as_of == null ? null : new Date(Number(r.as_of)).toISOString(),
+      method: `Units sold estimated from Steam signals (reviews, owners band, players): ${lowSignal ? "the P10–P90 range, too little is known for a single figure" : "P50, with the P10–P90 range"}; model ${String(r.model_version)}. An estimate, not a published figure`,
+    });
+  }
+  return out;
+}
+
+const entriesText = (n: number) => `${n} other ${n === 1 ? "entry" : "entries"}`;
+const SAME_TITLE_TOTAL_METHOD = (n: number, withThisGame: boolean) =>
+  `Sum of the units the file publishes for ${n} catalog entries of this title (${withThisGame ? `this game and ${entriesText(n - 1)}` : entriesText(n)}), each entry's platforms summed; the entries are separate games in the catalog, so no row is counted twice. Not an estimate, and no estimate added`;
+
+/**
+ * The game's other entries with their figures, and the published units of the title added up where
+ * every entry that has any has them from one file of one date (a sum of two files, or of a file and
+ * an estimate, would be no figure of either). Null when the title has no other entry.
+ */
+function sameTitleOf(
+  gameId: string,
+  others: Row[],
+  sales: Map<string, PublishedSales>,
+  estimates: Map<string, SameTitleEstimate>,
+): SameTitle | null {
+  if (others.length === 0) return null;
+  const entries = others.slice(0, SAME_TITLE_SHOWN).map((r): SameTitleEntry => {
+    const id = String(r.id);
+    const published = sales.get(id);
+    return {
+      id,
+      slug: String(r.slug),
+      name: String(r.name),
+      platforms: listOf(r.platforms),
+      releaseDate: (r.release_date as string | null) ?? null,
+      releaseYear: releaseYearOf(r.release_date, r.release_year),
+      steamAppId: r.steam_app_id == null ? null : Number(r.steam_app_id),
+      isDemo: Boolean(Number(r.is_demo)),
+      publishedUnits: published ? { units: published.units, provenance: published.provenance } : null,
+      unitsEstimate: estimates.get(id) ?? null,
+    };
+  });
+  return {
+    entries,
+    total: others.length,
+    publishedTotal: others.length > entries.length ? null : publishedTotalOf(gameId, entries, sales),
+  };
+}
+
+function publishedTotalOf(
+  gameId: string,
+  entries: SameTitleEntry[],
+  sales: Map<string, PublishedSales>,
+): SameTitle["publishedTotal"] {
+  const own = sales.get(gameId);
+  const summed = [
+    ...(own ? [{ id: gameId, units: own.units, provenance: own.provenance }] : []),
+    ...entries.flatMap((e) => (e.publishedUnits ? [{ id: e.id, ...e.publishedUnits }] : [])),
+  ];
+  if (summed.length < 2) return null;
+  const [first] = summed[0]!.provenance;
+  const one = (p: Provenance[]) =>
+    p.length === 1 && p[0]!.source === first!.source && p[0]!.asOf === first!.asOf;
+  if (!summed.every((s) => one(s.provenance))) return null;
+  const n = summed.length;
+  return {
+    units: summed.reduce((sum, s) => sum + s.units, 0),
+    gameIds: summed.map((s) => s.id),
+    entriesWithout: entries.length + 1 - n,
+    source: first!.source,
+    asOf: first!.asOf,
+    method: SAME_TITLE_TOTAL_METHOD(n, own != null),
   };
 }
 

@@ -144,7 +144,7 @@ const platformOf = (r: SalesRow): PublishedPlatformSales => ({
  * Each game's published sales, by game id; games without any are absent. Every row of the game, whoever
  * published it: this is the game's figure (its page), not a company's.
  */
-async function publishedSalesOf(gameIds: string[]): Promise<Map<string, PublishedSales>> {
+export async function publishedSalesOf(gameIds: string[]): Promise<Map<string, PublishedSales>> {
   const platformsOf = new Map<string, PublishedPlatformSales[]>();
   for (const r of await salesRowsOf(gameIds)) {
     platformsOf.set(r.gameId, [...(platformsOf.get(r.gameId) ?? []), platformOf(r)]);

@@ -46,6 +46,7 @@ import {
 } from "./player-figure-text.ts";
 import { priceText, shownPriceConversion } from "./price-text.ts";
 import { ratingFigure } from "./rating-figure.ts";
+import { SameTitle } from "./SameTitle.tsx";
 import { SimilarGames } from "./SimilarGames.tsx";
 
 /** The release date, or its year when that is all the catalog knows (VGChartz gives years only). */
@@ -564,6 +565,7 @@ export default function GamePage() {
         <SingleChart game={g} metric="price" title="Price" name="Price" format={formatPrice} />
         <SingleChart game={g} metric="owners" title="Owners" name="Owners" format={compactNumber} />
       </div>
+      <SameTitle game={g} />
       <SimilarGames id={g.id} />
     </div>
   );

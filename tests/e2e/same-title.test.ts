@@ -1,0 +1,117 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  SCREENSHOT_DIR,
+  serverSql,
+  serverWithData,
+  signedInContext,
+  stopAll,
+  type TestServer,
+} from "./harness.ts";
+
+/**
+ * One title on several platform families is several catalog games (Grand Theft Auto V: PS3+X360 in
+ * 2013, PS4+XOne in 2014, PC in 2015). Each game's page names the others with their platforms and
+ * published units, adds those up as one file's sum, and links to each
+ * (docs/decisions/031-same-title-entries.md).
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await serverWithData([
+    ["vgsales-csv", "tests/fixtures/datasets/vgsales/same-title/Video_Games_Sales_as_at_22_Dec_2016.csv"],
+    // God of War on Steam (2022): an entry of its own beside the PS2 game of 2005.
+    [
+      "steamspy-csv",
+      "tests/fixtures/datasets/vgsales/same-title/steamspy_top1000_2023_tags.csv",
+      "--as-of",
+      "2023-06-01",
+    ],
+  ]));
+});
+
+afterAll(() => stopAll(browser, server));
+
+const idsOf = async (name: string) =>
+  (await serverSql(server, "SELECT id FROM games WHERE name = ? ORDER BY release_year", [name])).rows.map(
+    (r) => String(r.id),
+  );
+
+test("a game's page lists its title's other entries with their figures, and a link opens one", async () => {
+  const [ps3, ps4, pc] = await idsOf("Grand Theft Auto V");
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${ps4}`);
+  await page.getByRole("heading", { name: "Grand Theft Auto V", level: 1 }).waitFor();
+  const section = page.getByRole("region", { name: "Same title on other platforms" });
+  await section.waitFor();
+  const entries = section.getByRole("listitem");
+  expect(await entries.count()).toBe(2);
+  // Oldest first, each with its platforms, release year and published units with their file and date.
+  const first = entries.nth(0);
+  expect(await first.getByRole("link").textContent()).toBe("Grand Theft Auto V");
+  expect(await first.textContent()).toContain("PS3, X360 · Released 2013");
+  expect(await first.textContent()).toContain("37.31M units sold (published)");
+  expect(await first.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: VGChartz sales dataset \(Video_Games_Sales_as_at_22_Dec_2016\.csv\) · Dec 2016 /,
+  );
+  expect(await entries.nth(1).textContent()).toContain("PC · Released 2015");
+  expect(await entries.nth(1).textContent()).toContain("1.17M units sold (published)");
+  // One file, one date: the three entries' units add up, this one's 18.09M included.
+  const total = section.locator("[data-slot='same-title-total']");
+  expect(await total.textContent()).toMatch(
+    /^56\.57M units sold \(published\): the sum of 3 entries, this one included, from one file, not an estimate\./,
+  );
+  await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title.png` });
+
+  // The link opens that entry's page, which names this one in turn.
+  await first.getByRole("link", { name: "Grand Theft Auto V" }).click();
+  await page.waitForURL(`${server.url}/games/${ps3}`);
+  await page.getByText("PS3, X360", { exact: false }).first().waitFor();
+  const there = page.getByRole("region", { name: "Same title on other platforms" });
+  await there.waitFor();
+  const links = there.getByRole("listitem").getByRole("link");
+  expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+    `/games/${ps4}`,
+    `/games/${pc}`,
+  ]);
+  await context.close();
+});
+
+test("a Steam entry shows its estimate with its source, and no sum adds it to published units", async () => {
+  const rows = (
+    await serverSql(
+      server,
+      "SELECT id, steam_app_id FROM games WHERE name = 'God of War' ORDER BY steam_app_id",
+    )
+  ).rows;
+  expect(rows.map((r) => r.steam_app_id)).toEqual([null, 1593500]);
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${rows[0]!.id}`);
+  const section = page.getByRole("region", { name: "Same title on other platforms" });
+  await section.waitFor();
+  const entry = section.getByRole("listitem");
+  expect(await entry.count()).toBe(1);
+  await entry.getByText(/units sold \(estimate/).waitFor();
+  expect(await entry.textContent()).toContain("On Steam (app 1593500) · Release unknown");
+  expect(await entry.textContent()).not.toContain("(published)");
+  expect(await entry.locator("[data-slot='source-note']").textContent()).toMatch(
+    /^Source: Estimates per game/,
+  );
+  expect(await section.locator("[data-slot='same-title-total']").count()).toBe(0);
+  await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title-estimate.png` });
+  await context.close();
+});
+
+test("a game whose title has no other entry shows no such section", async () => {
+  const [iv] = await idsOf("Grand Theft Auto IV");
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${iv}`);
+  await page.getByRole("heading", { name: "Grand Theft Auto IV", level: 1 }).waitFor();
+  await page.getByRole("region", { name: "Similar games" }).waitFor();
+  expect(await page.getByRole("region", { name: "Same title on other platforms" }).count()).toBe(0);
+  await context.close();
+});
