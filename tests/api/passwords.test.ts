@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../src/contracts/roles.ts";
 import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
-import { db } from "../../src/server/db/client.ts";
+import { db, rawClient } from "../../src/server/db/client.ts";
 import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { log } from "../../src/server/log.ts";
@@ -185,6 +185,37 @@ describe("POST /api/auth/password", () => {
       json: { newPassword: "yet another one" },
     });
     expect(next.status).toBe(422);
+  });
+
+  // Review r25 #7: it read the account again though the session's user row is the account.
+  test("GET answers from the session's account without reading it again, and follows a change at once", async () => {
+    const u = await passwordUser();
+    const provider = await createTestUser();
+    const usersReads = async (cookie: string) => {
+      const execute = vi.spyOn(rawClient(), "execute");
+      try {
+        const res = await request("/api/auth/password", { cookie });
+        expect(res.status).toBe(200);
+        const reads = execute.mock.calls.filter(([stmt]: readonly unknown[]) =>
+          /from "users"/i.test(typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql),
+        ).length;
+        return { hasPassword: (await res.json()).hasPassword as boolean, reads };
+      } finally {
+        execute.mockRestore();
+      }
+    };
+    // The first request validates the session (one read of session and user); the next is from memory.
+    await usersReads(u.here);
+    await usersReads(provider.cookie);
+    expect(await usersReads(u.here)).toEqual({ hasPassword: true, reads: 0 });
+    expect(await usersReads(provider.cookie)).toEqual({ hasPassword: false, reads: 0 });
+    const set = await request("/api/auth/password", {
+      method: "POST",
+      cookie: provider.cookie,
+      json: { newPassword: "a brand new one" },
+    });
+    expect(set.status).toBe(200);
+    expect((await usersReads(cookieFrom(set)!)).hasPassword).toBe(true);
   });
 
   test("signed out → 401", async () => {

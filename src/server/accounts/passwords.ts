@@ -228,8 +228,3 @@ async function issueTemporaryPassword(
   });
   return { temporaryPassword, endedSessions, expiresAt: expiresAt.toISOString() };
 }
-
-/** Whether the account has a password (Settings shows "Change" or "Set a password"). */
-export async function hasPassword(userId: string): Promise<boolean> {
-  return Boolean((await findUserById(userId))?.passwordHash);
-}

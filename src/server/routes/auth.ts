@@ -10,7 +10,6 @@ import {
 import {
   changeOwnPassword,
   endOtherSessions,
-  hasPassword,
   noteTemporaryPasswordSignIn,
   temporaryPasswordExpired,
 } from "../accounts/passwords.ts";
@@ -149,8 +148,10 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       })
       .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
       // Settings → Security → Password: "Change password", or "Set a password" for a provider-only account.
-      .get("/password", requireUser, noQueryParams(), async (c) =>
-        c.json({ hasPassword: await hasPassword(c.get("user").id) }),
+      // The session's user row is fresh (the session cache drops it on any committed write): no
+      // second read of the account.
+      .get("/password", requireUser, noQueryParams(), (c) =>
+        c.json({ hasPassword: Boolean(c.get("user").passwordHash) }),
       )
       .post("/password", requireUser, jsonBody(ChangePasswordBodySchema), async (c) => {
         const user = c.get("user");
