@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../src/contracts/roles.ts";
+import { generateTemporaryPassword } from "../../src/server/accounts/passwords.ts";
 import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
 import { db, rawClient } from "../../src/server/db/client.ts";
@@ -143,6 +144,59 @@ describe("POST /api/auth/password", () => {
       expect(res.status, newPassword).toBe(422);
       expect((await res.json()).errors[0].field).toBe("newPassword");
     }
+  });
+
+  // Review r25 #8: spaces padded one letter past the length rule, and "password1" was taken as chosen.
+  test("fewer than 8 characters besides spaces, or a commonly used password → 422 naming the field, at sign-up and a change", async () => {
+    const cases: [string, string][] = [
+      ["            x", "Too short: at least 8 characters besides spaces"],
+      [" a b c d e f g ", "Too short: at least 8 characters besides spaces"],
+      ["\u3000\u3000\u00a0\u00a0abcdefg", "Too short: at least 8 characters besides spaces"],
+      ["password1", "Must not be a commonly used password"],
+      ["BaseBall", "Must not be a commonly used password"],
+      [" iloveyou ", "Must not be a commonly used password"],
+      ["12345678", "Must not be a commonly used password"],
+    ];
+    const u = await passwordUser();
+    for (const [newPassword, message] of cases) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: u.here,
+        json: { currentPassword: "first password 1", newPassword },
+      });
+      expect(res.status, newPassword).toBe(422);
+      expect((await res.json()).errors, newPassword).toEqual([{ field: "newPassword", message }]);
+      const email = `common-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+      const signup = await request("/api/auth/signup", {
+        method: "POST",
+        json: { email, password: newPassword },
+      });
+      expect(signup.status, newPassword).toBe(422);
+      expect((await signup.json()).errors, newPassword).toEqual([{ field: "password", message }]);
+    }
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(0);
+    // Eight characters besides spaces, however spaced, and an uncommon password still do.
+    for (const [i, newPassword] of [" a b c d e f g h ", "studio ledger 9"].entries()) {
+      const email = `spaced-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+      const signup = await request("/api/auth/signup", {
+        method: "POST",
+        headers: { "X-Forwarded-For": `198.51.100.${80 + i}` },
+        json: { email, password: newPassword },
+      });
+      expect(signup.status, newPassword).toBe(201);
+    }
+    // A setting of a first password follows the same rules.
+    const provider = await createTestUser();
+    const set = await request("/api/auth/password", {
+      method: "POST",
+      cookie: provider.cookie,
+      json: { newPassword: "football" },
+    });
+    expect((await set.json()).errors).toEqual([
+      { field: "newPassword", message: "Must not be a commonly used password" },
+    ]);
+    // An admin's reset gives a generated password these rules take (16 characters, none a space).
+    expect(generateTemporaryPassword().replace(/[\s-]/g, "")).toHaveLength(16);
   });
 
   test("sign-up refuses spaces alone as a change does (r22-c #8), and still accepts the email as the password", async () => {

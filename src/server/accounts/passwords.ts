@@ -1,11 +1,13 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import {
+  PASSWORD_COMMON,
   PASSWORD_IS_EMAIL,
   PASSWORD_SAME_AS_CURRENT,
   type PasswordResetAnswer,
   TEMPORARY_PASSWORD_HOURS,
 } from "../../contracts/auth.ts";
 import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../contracts/roles.ts";
+import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import {
   deleteUserSessionsIn,
@@ -84,6 +86,7 @@ export async function changeOwnPassword(
   // Read again: the session's cached row may predate a change made a moment ago.
   const stored = (await findUserById(user.id)) ?? user;
   if (newPassword.trim().toLowerCase() === stored.email.toLowerCase()) refuseNewPassword(PASSWORD_IS_EMAIL);
+  if (isCommonPassword(newPassword)) refuseNewPassword(PASSWORD_COMMON);
   if (stored.passwordHash) {
     if (!currentPassword) throw invalidField("currentPassword", "Enter your current password");
     if (!(await verifyPassword(currentPassword, stored.passwordHash))) {
