@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../src/contracts/roles.ts";
+import { ADMIN_BY_EMAIL_RESET_DETAIL, ADMIN_RESET_BY_OPERATOR_DETAIL } from "../../src/contracts/roles.ts";
 import { generateTemporaryPassword } from "../../src/server/accounts/passwords.ts";
 import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
@@ -516,6 +516,44 @@ describe("an ADMIN_EMAILS account's password", () => {
     // The list marks the account, so the screen can say why before anyone tries.
     const list = await (await request("/api/admin/users", { cookie: other.cookie })).json();
     expect(list.find((u: { id: string }) => u.id === owner.id).adminByEmail).toBe(true);
+  });
+});
+
+// Review r25 #9: any admin could reset another admin's password and sign in as them.
+describe("another admin's password", () => {
+  afterEach(() => {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+  });
+  const reset = (actor: string, targetId: string) =>
+    request(`/api/admin/users/${targetId}/password`, { method: "POST", cookie: actor });
+
+  test("an admin not in ADMIN_EMAILS resets members' only: 403 problem JSON for an admin, nothing changes", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: "admin" });
+    const res = await reset(admin.cookie, target.user.id);
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).detail).toBe(ADMIN_RESET_BY_OPERATOR_DETAIL);
+    expect(await status(target.cookie)).toBe(200);
+    expect(await audit(target.user.id, "user.password_reset")).toHaveLength(0);
+    // A member's, as before.
+    for (const role of ["regular", "premium"] as const) {
+      const member = await createTestUser({ role });
+      expect((await reset(admin.cookie, member.user.id)).status, role).toBe(200);
+    }
+  });
+
+  test("an operator (an admin named in ADMIN_EMAILS) resets another admin's", async () => {
+    const operator = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: "admin" });
+    process.env.ADMIN_EMAILS = operator.user.email;
+    resetEnvForTests();
+    const res = await reset(operator.cookie, target.user.id);
+    expect(res.status).toBe(200);
+    expect((await res.json()).temporaryPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect(await status(target.cookie)).toBe(401);
+    expect(await audit(target.user.id, "user.password_reset")).toHaveLength(1);
   });
 });
 
