@@ -45,6 +45,13 @@ export const NameTextSchema = z
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 
 export const PASSWORD_ONLY_SPACES = "Must not be only spaces";
+/** Spaces count toward the length but not as its characters: "            x" is one character. */
+export const PASSWORD_TOO_FEW_NON_SPACES = `Too short: at least ${PASSWORD_MIN} characters besides spaces`;
+/** Refused by the server (src/server/auth/common-passwords.ts): the list stays off the client. */
+export const PASSWORD_COMMON = "Must not be a commonly used password";
+
+/** The characters of a password that are not spaces (nor other white space), counted as code points. */
+export const nonSpaceLength = (v: string) => [...v.replace(/\s/gu, "")].length;
 
 /** A password being chosen (sign-up, change, set): the same rules everywhere. */
 export const NewPasswordSchema = z
@@ -54,7 +61,12 @@ export const NewPasswordSchema = z
   // A password of control characters (eight NULs) is no password a person can type again.
   .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
   // Nor one of spaces alone: refused at sign-up as at a change (review r21/a #4, r22-c #8).
-  .refine((v) => v.trim() !== "", { message: PASSWORD_ONLY_SPACES });
+  .refine((v) => v.trim() !== "", { message: PASSWORD_ONLY_SPACES })
+  // Nor spaces padding a few characters to the length (review r25 #8). Said once: not beside "Too
+  // short" for a password under the length, nor beside "only spaces".
+  .refine((v) => v.length < PASSWORD_MIN || v.trim() === "" || nonSpaceLength(v) >= PASSWORD_MIN, {
+    message: PASSWORD_TOO_FEW_NON_SPACES,
+  });
 
 export const SignupBodySchema = z
   .object({

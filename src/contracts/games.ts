@@ -15,7 +15,7 @@ import { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 
 export { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 
-/** Larger `limit`s are capped to this rather than refused. */
+/** The most results one search answers: a larger `limit` is refused (422 naming it), not cut quietly. */
 export const SEARCH_MAX_LIMIT = 50;
 
 import { wholeNumber } from "./query-number.ts";
@@ -32,9 +32,7 @@ export const SearchQuerySchema = z
       .refine((q) => searchableLength(q) >= SEARCH_MIN_LENGTH, {
         message: `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`,
       }),
-    limit: wholeNumber(1)
-      .default(20)
-      .transform((n) => Math.min(n, SEARCH_MAX_LIMIT)),
+    limit: wholeNumber(1, SEARCH_MAX_LIMIT).default(20),
   })
   .strict();
 

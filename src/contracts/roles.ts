@@ -52,6 +52,15 @@ export const ADMIN_BY_EMAIL_DETAIL =
 export const ADMIN_BY_EMAIL_RESET_DETAIL =
   "This address is an administrator by the server's ADMIN_EMAILS setting: only its owner changes its password (Settings → Security → Password), or an operator resets it on the server with bun run user:password";
 
+/**
+ * Why an admin who is not an operator cannot reset another admin's password (the 403's detail and the
+ * User Management button's tooltip, review r25 #9): admins reset members' passwords; an admin's is
+ * reset only by an operator, an administrator named in the server's ADMIN_EMAILS setting (or on the
+ * server), so one admin cannot take over another's account.
+ */
+export const ADMIN_RESET_BY_OPERATOR_DETAIL =
+  "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) resets another administrator's password: ask one, or its owner changes it in Settings → Security → Password";
+
 /** Spec §6: any role other than regular has premium access. */
 export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return !!user && user.role !== "regular";

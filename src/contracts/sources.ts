@@ -84,10 +84,12 @@ export interface IgdbCompany {
 
 /**
  * Spec §3 Status. `degraded`: the last IGDB sync failed; the games database still answers from what
- * was stored (at `lastSuccess`).
+ * was stored (at `lastSuccess`). `not_configured`: no IGDB keys are set, so IGDB is not in use at all
+ * and the games database answers from the catalog alone (the Dashboard's platform list says the same
+ * "Not configured"); never "operational", which would claim a connection that does not exist.
  */
 export interface IgdbStatus {
-  status: "operational" | "degraded";
+  status: "operational" | "degraded" | "not_configured";
   /**
    * True only when the keys are set and Twitch accepted these keys at the last attempt to use them
    * (a sync that got a token and its answers). False without keys, when Twitch refused them, and while

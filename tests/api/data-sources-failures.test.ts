@@ -101,7 +101,7 @@ test("platforms and the games database status: failure text and missing settings
       "IGDB is not configured (IGDB_CLIENT_SECRET): games come from the imported catalog.",
     );
     expect(await status(customer)).toMatchObject({
-      status: "operational",
+      status: "not_configured",
       authenticated: false,
       message: "IGDB data is not available right now: the games database answers from the games stored.",
     });

@@ -33,13 +33,13 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const names = (games: Array<{ name: string }>) => games.map((g) => g.name);
 
 describe("with an empty database", () => {
-  test("every list is an honest empty list, and the status says IGDB is not authenticated", async () => {
+  test("every list is an honest empty list, and the status says IGDB is not configured (not operational) nor authenticated", async () => {
     for (const path of ["trending", "popular", "recent", "platforms", "companies"]) {
       expect(await get(`/api/igdb/${path}`), path).toEqual({ status: 200, body: [] });
     }
     expect((await get("/api/igdb/search?q=doom")).body).toEqual([]);
     expect((await get("/api/igdb/status", admin)).body).toEqual({
-      status: "operational",
+      status: "not_configured",
       authenticated: false,
       lastSync: null,
       lastSuccess: null,

@@ -665,13 +665,13 @@ describe("the name filter q is text, not a pattern", () => {
 });
 
 describe("screener query values and CSV details", () => {
-  test("an empty value means not set, as a form leaves a blank field", async () => {
+  test("an empty filter means not set, as a form leaves a blank field; an empty page is refused", async () => {
     const all = await screen("");
     for (const query of [
       "yearFrom=&yearTo=",
       "priceMin=&priceMax=&minReviews=&minPositive=",
       "q=&genre=",
-      "sort=&page=",
+      "sort=",
     ]) {
       const page = await screen(query);
       expect(page.total, query).toBe(all.total);
@@ -679,6 +679,12 @@ describe("screener query values and CSV details", () => {
     expect((await screen("yearFrom=&yearTo=2019")).rows.map((r) => r.name)).toEqual(["Alpha Siege"]);
     const summary = await request("/api/market/summary?yearFrom=&ownersMin=", { cookie: premium.cookie });
     expect(summary.status).toBe(200);
+    // A blank page is a broken link, not page 1 (no form leaves it blank): named like page=abc.
+    for (const query of ["page=", "pageSize="]) {
+      const blank = await request(`/api/market/screener?${query}`, { cookie: premium.cookie });
+      expect(blank.status, query).toBe(422);
+      expect((await blank.json()).errors[0].field, query).toBe(query.slice(0, -1));
+    }
     // A blank key the schema does not know is still named.
     const unknown = await request("/api/market/screener?genres=", { cookie: premium.cookie });
     expect(unknown.status).toBe(422);

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../src/contracts/roles.ts";
+import { ADMIN_BY_EMAIL_RESET_DETAIL, ADMIN_RESET_BY_OPERATOR_DETAIL } from "../../src/contracts/roles.ts";
+import { generateTemporaryPassword } from "../../src/server/accounts/passwords.ts";
 import { warnUnclaimedAdminEmails } from "../../src/server/accounts/users.ts";
 import { createSession, generateSessionToken, SESSION_COOKIE } from "../../src/server/auth/session.ts";
-import { db } from "../../src/server/db/client.ts";
+import { db, rawClient } from "../../src/server/db/client.ts";
 import { auditLog, sessions, users } from "../../src/server/db/schema/index.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { log } from "../../src/server/log.ts";
@@ -145,6 +146,59 @@ describe("POST /api/auth/password", () => {
     }
   });
 
+  // Review r25 #8: spaces padded one letter past the length rule, and "password1" was taken as chosen.
+  test("fewer than 8 characters besides spaces, or a commonly used password → 422 naming the field, at sign-up and a change", async () => {
+    const cases: [string, string][] = [
+      ["            x", "Too short: at least 8 characters besides spaces"],
+      [" a b c d e f g ", "Too short: at least 8 characters besides spaces"],
+      ["\u3000\u3000\u00a0\u00a0abcdefg", "Too short: at least 8 characters besides spaces"],
+      ["password1", "Must not be a commonly used password"],
+      ["BaseBall", "Must not be a commonly used password"],
+      [" iloveyou ", "Must not be a commonly used password"],
+      ["12345678", "Must not be a commonly used password"],
+    ];
+    const u = await passwordUser();
+    for (const [newPassword, message] of cases) {
+      const res = await request("/api/auth/password", {
+        method: "POST",
+        cookie: u.here,
+        json: { currentPassword: "first password 1", newPassword },
+      });
+      expect(res.status, newPassword).toBe(422);
+      expect((await res.json()).errors, newPassword).toEqual([{ field: "newPassword", message }]);
+      const email = `common-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+      const signup = await request("/api/auth/signup", {
+        method: "POST",
+        json: { email, password: newPassword },
+      });
+      expect(signup.status, newPassword).toBe(422);
+      expect((await signup.json()).errors, newPassword).toEqual([{ field: "password", message }]);
+    }
+    expect(await audit(u.id, "user.password_changed")).toHaveLength(0);
+    // Eight characters besides spaces, however spaced, and an uncommon password still do.
+    for (const [i, newPassword] of [" a b c d e f g h ", "studio ledger 9"].entries()) {
+      const email = `spaced-${crypto.randomUUID().slice(0, 8)}@studio.example`;
+      const signup = await request("/api/auth/signup", {
+        method: "POST",
+        headers: { "X-Forwarded-For": `198.51.100.${80 + i}` },
+        json: { email, password: newPassword },
+      });
+      expect(signup.status, newPassword).toBe(201);
+    }
+    // A setting of a first password follows the same rules.
+    const provider = await createTestUser();
+    const set = await request("/api/auth/password", {
+      method: "POST",
+      cookie: provider.cookie,
+      json: { newPassword: "football" },
+    });
+    expect((await set.json()).errors).toEqual([
+      { field: "newPassword", message: "Must not be a commonly used password" },
+    ]);
+    // An admin's reset gives a generated password these rules take (16 characters, none a space).
+    expect(generateTemporaryPassword().replace(/[\s-]/g, "")).toHaveLength(16);
+  });
+
   test("sign-up refuses spaces alone as a change does (r22-c #8), and still accepts the email as the password", async () => {
     const email = `spaces-${crypto.randomUUID().slice(0, 8)}@studio.example`;
     const spaces = await request("/api/auth/signup", {
@@ -185,6 +239,37 @@ describe("POST /api/auth/password", () => {
       json: { newPassword: "yet another one" },
     });
     expect(next.status).toBe(422);
+  });
+
+  // Review r25 #7: it read the account again though the session's user row is the account.
+  test("GET answers from the session's account without reading it again, and follows a change at once", async () => {
+    const u = await passwordUser();
+    const provider = await createTestUser();
+    const usersReads = async (cookie: string) => {
+      const execute = vi.spyOn(rawClient(), "execute");
+      try {
+        const res = await request("/api/auth/password", { cookie });
+        expect(res.status).toBe(200);
+        const reads = execute.mock.calls.filter(([stmt]: readonly unknown[]) =>
+          /from "users"/i.test(typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql),
+        ).length;
+        return { hasPassword: (await res.json()).hasPassword as boolean, reads };
+      } finally {
+        execute.mockRestore();
+      }
+    };
+    // The first request validates the session (one read of session and user); the next is from memory.
+    await usersReads(u.here);
+    await usersReads(provider.cookie);
+    expect(await usersReads(u.here)).toEqual({ hasPassword: true, reads: 0 });
+    expect(await usersReads(provider.cookie)).toEqual({ hasPassword: false, reads: 0 });
+    const set = await request("/api/auth/password", {
+      method: "POST",
+      cookie: provider.cookie,
+      json: { newPassword: "a brand new one" },
+    });
+    expect(set.status).toBe(200);
+    expect((await usersReads(cookieFrom(set)!)).hasPassword).toBe(true);
   });
 
   test("signed out → 401", async () => {
@@ -431,6 +516,44 @@ describe("an ADMIN_EMAILS account's password", () => {
     // The list marks the account, so the screen can say why before anyone tries.
     const list = await (await request("/api/admin/users", { cookie: other.cookie })).json();
     expect(list.find((u: { id: string }) => u.id === owner.id).adminByEmail).toBe(true);
+  });
+});
+
+// Review r25 #9: any admin could reset another admin's password and sign in as them.
+describe("another admin's password", () => {
+  afterEach(() => {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+  });
+  const reset = (actor: string, targetId: string) =>
+    request(`/api/admin/users/${targetId}/password`, { method: "POST", cookie: actor });
+
+  test("an admin not in ADMIN_EMAILS resets members' only: 403 problem JSON for an admin, nothing changes", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: "admin" });
+    const res = await reset(admin.cookie, target.user.id);
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect((await res.json()).detail).toBe(ADMIN_RESET_BY_OPERATOR_DETAIL);
+    expect(await status(target.cookie)).toBe(200);
+    expect(await audit(target.user.id, "user.password_reset")).toHaveLength(0);
+    // A member's, as before.
+    for (const role of ["regular", "premium"] as const) {
+      const member = await createTestUser({ role });
+      expect((await reset(admin.cookie, member.user.id)).status, role).toBe(200);
+    }
+  });
+
+  test("an operator (an admin named in ADMIN_EMAILS) resets another admin's", async () => {
+    const operator = await createTestUser({ role: "admin" });
+    const target = await createTestUser({ role: "admin" });
+    process.env.ADMIN_EMAILS = operator.user.email;
+    resetEnvForTests();
+    const res = await reset(operator.cookie, target.user.id);
+    expect(res.status).toBe(200);
+    expect((await res.json()).temporaryPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect(await status(target.cookie)).toBe(401);
+    expect(await audit(target.user.id, "user.password_reset")).toHaveLength(1);
   });
 });
 

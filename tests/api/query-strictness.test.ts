@@ -162,6 +162,25 @@ describe("messages a person reads", () => {
       { field: "limit", message: "A whole number from 1 to 200" },
     ]);
   });
+
+  test("a blank paging parameter on any paged route is named like a wrong one, not read as its default", async () => {
+    for (const [path, field, who] of [
+      ["/api/games?page=", "page", user],
+      ["/api/games?pageSize=", "pageSize", user],
+      ["/api/games/search?q=portal&limit=", "limit", user],
+      ["/api/market/screener?page=", "page", admin],
+      ["/api/market/screener?pageSize=", "pageSize", admin],
+      ["/api/admin/audit?page=", "page", admin],
+      ["/api/admin/audit?pageSize=", "pageSize", admin],
+      ["/api/estimates/totals?by=genre&limit=", "limit", admin],
+      ["/api/workflows/executions?limit=", "limit", admin],
+    ] as const) {
+      const res = await request(path, { cookie: who.cookie });
+      expect(res.status, path).toBe(422);
+      const { errors } = (await res.json()) as { errors: Array<{ field: string; message: string }> };
+      expect(errors, path).toEqual([{ field, message: expect.stringMatching(/^A whole number from 1/) }]);
+    }
+  });
 });
 
 describe("admin settings bodies are strict", () => {
@@ -210,12 +229,11 @@ describe("numbers in a query are plain decimals, named in the house's words when
     }
   });
 
-  test("plain decimals still filter, and an empty value is absent for every numeric field", async () => {
+  test("plain decimals still filter, and an empty value is absent for every numeric filter", async () => {
     const premium = await createTestUser({ role: "premium" });
-    const res = await request(
-      "/api/market/screener?priceMin=&priceMax=9.99&minReviews=&yearFrom=&page=1&pageSize=",
-      { cookie: premium.cookie },
-    );
+    const res = await request("/api/market/screener?priceMin=&priceMax=9.99&minReviews=&yearFrom=&page=1", {
+      cookie: premium.cookie,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { page: number; pageSize: number };
     expect([body.page, body.pageSize]).toEqual([1, 50]);

@@ -155,6 +155,13 @@ test("Historical analytics on an empty database: every empty state of spec §8",
 test("operators see IGDB's and Kaggle's configuration states; customers do not", async () => {
   const admin = await open(full, "/igdb-games", "admin");
   await admin.getByTestId("igdb-status").getByText("Not authenticated").waitFor();
+  // Without IGDB keys nothing claims IGDB is up: "Not connected", the games from the catalog.
+  await admin.getByTestId("igdb-status").getByText("Not connected").waitFor();
+  expect(await admin.getByTestId("igdb-status").getByText("Operational").count()).toBe(0);
+  await admin
+    .getByTestId("igdb-status")
+    .getByText(/IGDB is not configured\): games from the catalog/)
+    .waitFor();
   await admin.goto(`${full.url}/historical-analytics`);
   await admin
     .getByTestId("datasets-status")
@@ -163,6 +170,7 @@ test("operators see IGDB's and Kaggle's configuration states; customers do not",
   await admin.context().close();
   const customer = await open(full, "/igdb-games");
   await customer.getByTestId("igdb-status").getByText("Games from the catalog").waitFor();
+  await customer.getByTestId("igdb-status").getByText("Not connected").waitFor();
   expect(await customer.getByText(/Not authenticated/).count()).toBe(0);
   await customer.goto(`${full.url}/historical-analytics`);
   await customer.getByTestId("datasets-status").getByText("Kaggle datasets").waitFor();

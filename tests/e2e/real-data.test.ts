@@ -216,7 +216,13 @@ test("Without player history the genre screens say what a genre needs; only admi
 
   const admin = await as("admin", "/analytics");
   const hint = admin.locator("[data-slot='admin-hint']").first();
-  await hint.getByText(/import a player history/).waitFor();
+  // Only the live sync's counts make a genre series: no import is suggested (review r25 #6).
+  await hint
+    .getByText(
+      /Multi-Platform Intelligence running: its live Steam player counts make a genre's series after 5 weeks/,
+    )
+    .waitFor();
+  expect(await hint.textContent()).not.toMatch(/import a player history/);
   expect(await hint.getByRole("link", { name: "Workflows" }).getAttribute("href")).toBe("/workflows");
   await admin.context().close();
 });

@@ -1,11 +1,13 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import {
+  PASSWORD_COMMON,
   PASSWORD_IS_EMAIL,
   PASSWORD_SAME_AS_CURRENT,
   type PasswordResetAnswer,
   TEMPORARY_PASSWORD_HOURS,
 } from "../../contracts/auth.ts";
-import { ADMIN_BY_EMAIL_RESET_DETAIL } from "../../contracts/roles.ts";
+import { ADMIN_BY_EMAIL_RESET_DETAIL, ADMIN_RESET_BY_OPERATOR_DETAIL } from "../../contracts/roles.ts";
+import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import {
   deleteUserSessionsIn,
@@ -84,6 +86,7 @@ export async function changeOwnPassword(
   // Read again: the session's cached row may predate a change made a moment ago.
   const stored = (await findUserById(user.id)) ?? user;
   if (newPassword.trim().toLowerCase() === stored.email.toLowerCase()) refuseNewPassword(PASSWORD_IS_EMAIL);
+  if (isCommonPassword(newPassword)) refuseNewPassword(PASSWORD_COMMON);
   if (stored.passwordHash) {
     if (!currentPassword) throw invalidField("currentPassword", "Enter your current password");
     if (!(await verifyPassword(currentPassword, stored.passwordHash))) {
@@ -164,7 +167,8 @@ export function generateTemporaryPassword(): string {
  * `TEMPORARY_PASSWORD_HOURS` only, until the user sets their own or a new reset replaces it. Not for the admin's own
  * account: they change theirs in Settings, with their current password. Not for an ADMIN_EMAILS
  * account either, as it cannot be demoted: one admin would otherwise take over the owner's account
- * (review r21/a #1); `bun run user:password` is the operator's way.
+ * (review r21/a #1); `bun run user:password` is the operator's way. Another admin's password only by
+ * an operator, an admin named in ADMIN_EMAILS (403 otherwise, review r25 #9): admins reset members'.
  */
 export async function resetPasswordByAdmin(actor: UserRow, targetId: string): Promise<PasswordResetAnswer> {
   if (targetId === actor.id) {
@@ -181,6 +185,9 @@ export async function resetPasswordByAdmin(actor: UserRow, targetId: string): Pr
     });
   if (isAdminEmail(target.email)) {
     throw new HttpProblem(409, ADMIN_BY_EMAIL_RESET_DETAIL, { title: "Conflict" });
+  }
+  if (target.role === "admin" && !isAdminEmail(actor.email)) {
+    throw new HttpProblem(403, ADMIN_RESET_BY_OPERATOR_DETAIL);
   }
   return issueTemporaryPassword(actor.id, targetId, "api");
 }
@@ -227,9 +234,4 @@ async function issueTemporaryPassword(
     detail: { endedSessions, via, expiresAt: expiresAt.toISOString() },
   });
   return { temporaryPassword, endedSessions, expiresAt: expiresAt.toISOString() };
-}
-
-/** Whether the account has a password (Settings shows "Change" or "Set a password"). */
-export async function hasPassword(userId: string): Promise<boolean> {
-  return Boolean((await findUserById(userId))?.passwordHash);
 }

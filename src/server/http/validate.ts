@@ -66,9 +66,16 @@ export const noBody = (): MiddlewareHandler => async (c, next) => {
 };
 
 /**
+ * The paging parameters (`page`, `pageSize`, `limit`). No form leaves them blank (the screens always
+ * send a number), so a blank one is a broken link: it is named like `page=abc`, not read as page 1.
+ */
+const PAGING_PARAMS: ReadonlySet<string> = new Set(["page", "pageSize", "limit"]);
+
+/**
  * Validates the query string (422 naming the parameter). Read it with `c.req.valid("query")`. An empty
  * value (`?yearFrom=&yearTo=`, as a form leaves a blank field) means the parameter is not set: coerced
- * to a number it would be 0, and a default would not apply. The key stays, so an unknown one is still
+ * to a number it would be 0, and a default would not apply; a paging parameter (PAGING_PARAMS) is the
+ * exception, its blank value is refused. The key stays, so an unknown one is still
  * named by a strict schema. Every parameter of this API takes one value: one given twice
  * (`?page=1&page=2`) is named as such, not coerced into a NaN the schema would report. A required
  * parameter that is missing or blank reads "Required", not zod's "expected string, received undefined".
@@ -79,7 +86,7 @@ export function queryParams<T extends z.ZodType>(schema: T) {
     const repeated: FieldError[] = [];
     for (const [key, v] of Object.entries(value)) {
       if (Array.isArray(v)) repeated.push({ field: key, message: `Give ${key} once` });
-      params[key] = typeof v === "string" && v.trim() === "" ? undefined : v;
+      params[key] = typeof v === "string" && v.trim() === "" && !PAGING_PARAMS.has(key) ? undefined : v;
     }
     if (repeated.length) throw new HttpProblem(422, describeFieldErrors(repeated), { errors: repeated });
     const parsed = schema.safeParse(params);

@@ -3,6 +3,8 @@ import {
   type AuthErrorCode,
   ChangePasswordBodySchema,
   LoginBodySchema,
+  NewPasswordSchema,
+  PASSWORD_COMMON,
   type SessionsEndedAnswer,
   SignupBodySchema,
   TEMPORARY_PASSWORD_EXPIRED,
@@ -10,7 +12,6 @@ import {
 import {
   changeOwnPassword,
   endOtherSessions,
-  hasPassword,
   noteTemporaryPasswordSignIn,
   temporaryPasswordExpired,
 } from "../accounts/passwords.ts";
@@ -29,6 +30,7 @@ import {
   signInWithProvider,
   signUpWithPassword,
 } from "../accounts/users.ts";
+import { isCommonPassword } from "../auth/common-passwords.ts";
 import { requireUser } from "../auth/guards.ts";
 import {
   clearOAuthCookies,
@@ -62,6 +64,16 @@ import { jsonBody, noBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 import { currentSettings } from "../operations/settings.ts";
 
+/**
+ * Sign-up's body, plus the server's refusal of a commonly used password (the list stays off the
+ * client): a 422 naming `password` like the schema's own, before the sign-up rate limit counts it.
+ */
+const SignupBodyRefusingCommon = SignupBodySchema.refine(
+  // Said alone: not beside the schema's own word on a password it already refuses ("Too short").
+  (body) => !NewPasswordSchema.safeParse(body.password).success || !isCommonPassword(body.password),
+  { message: PASSWORD_COMMON, path: ["password"] },
+);
+
 /** One message for every failed login, so it doesn't tell whether the email has an account. */
 export const INVALID_CREDENTIALS = "Incorrect email or password";
 
@@ -92,7 +104,7 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
 
   return (
     new Hono<AppEnv>()
-      .post("/signup", jsonBody(SignupBodySchema), async (c) => {
+      .post("/signup", jsonBody(SignupBodyRefusingCommon), async (c) => {
         const body = c.req.valid("json");
         enforceAuthRateLimit(limits, "signup", clientIp(c), body.email);
         const user = await signUpWithPassword(body);
@@ -149,8 +161,10 @@ export function createAuthRoutes(options: AuthRouteOptions = {}) {
       })
       .get("/user", requireUser, noQueryParams(), (c) => c.json(toPublicUser(c.get("user"))))
       // Settings → Security → Password: "Change password", or "Set a password" for a provider-only account.
-      .get("/password", requireUser, noQueryParams(), async (c) =>
-        c.json({ hasPassword: await hasPassword(c.get("user").id) }),
+      // The session's user row is fresh (the session cache drops it on any committed write): no
+      // second read of the account.
+      .get("/password", requireUser, noQueryParams(), (c) =>
+        c.json({ hasPassword: Boolean(c.get("user").passwordHash) }),
       )
       .post("/password", requireUser, jsonBody(ChangePasswordBodySchema), async (c) => {
         const user = c.get("user");

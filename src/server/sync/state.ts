@@ -115,7 +115,7 @@ export async function igdbStatus(): Promise<IgdbStatus> {
     missing.length ? null : credentialsVerdict("igdb"),
   ]);
   return {
-    status: last?.status === "error" ? "degraded" : "operational",
+    status: missing.length ? "not_configured" : last?.status === "error" ? "degraded" : "operational",
     authenticated: verdict === "accepted",
     lastSync: last?.lastSyncAt ?? null,
     lastSuccess: last?.lastSuccessAt ?? null,

@@ -4,6 +4,8 @@ import { useMemo, useState } from "react";
 import {
   ADMIN_BY_EMAIL_DETAIL,
   ADMIN_BY_EMAIL_RESET_DETAIL,
+  ADMIN_RESET_BY_OPERATOR_DETAIL,
+  type AdminListedUser,
   type PublicUser,
   ROLE_CHOICES,
   type Role,
@@ -27,6 +29,17 @@ import { ResetPasswordButton } from "./ResetPasswordButton.tsx";
 
 function fullName(user: PublicUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ");
+}
+
+/**
+ * Why this admin cannot reset this user's password, as the server refuses it (the button is off and
+ * says so): an ADMIN_EMAILS account by nobody (409); another admin's by an admin who is not an
+ * operator, one named in ADMIN_EMAILS (403, review r25 #9). Undefined when the reset is allowed.
+ */
+export function resetRefusal(user: AdminListedUser, viewerIsOperator: boolean): string | undefined {
+  if (user.adminByEmail) return ADMIN_BY_EMAIL_RESET_DETAIL;
+  if (user.role === "admin" && !viewerIsOperator) return ADMIN_RESET_BY_OPERATOR_DETAIL;
+  return undefined;
 }
 
 /**
@@ -66,6 +79,8 @@ export function UsersTable() {
 
   const list = users.data ?? [];
   const admins = list.filter((u) => u.role === "admin").length;
+  // The list marks ADMIN_EMAILS accounts: the viewer's own row says whether they are an operator.
+  const viewerIsOperator = list.some((u) => u.id === me?.id && u.adminByEmail);
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return users.data ?? [];
@@ -196,8 +211,8 @@ export function UsersTable() {
                           <ResetPasswordButton
                             userId={user.id}
                             label={name || user.email}
-                            // Refused by the server too: another admin would take over the owner's account.
-                            disabledReason={user.adminByEmail ? ADMIN_BY_EMAIL_RESET_DETAIL : undefined}
+                            // Refused by the server too: one admin would take over another's account.
+                            disabledReason={resetRefusal(user, viewerIsOperator)}
                           />
                         )}
                       </div>

@@ -47,6 +47,22 @@ function systemHealth(system: AdminStats["system"]): { healthy: boolean; text: s
   return { healthy: system.status === "ok" && failing.length === 0, text: `${database} · ${sources}` };
 }
 
+/**
+ * The header's badge: whether the app answers (its database), and, when it does while a live source
+ * fails, that too, so "System Online" never stands beside a "Degraded" System Health card without
+ * saying what each measured (review r25 #4).
+ */
+export function systemBadge(system: AdminStats["system"]): {
+  text: string;
+  variant: "success" | "warning";
+} {
+  if (system.status !== "ok") return { text: "System Degraded: database slow", variant: "warning" };
+  const failing = system.liveSources.failing.length;
+  return failing
+    ? { text: `System Online · ${plural(failing, "live source")} failing`, variant: "warning" }
+    : { text: "System Online", variant: "success" };
+}
+
 /** A labelled bar: how much of something is in use. */
 function ResourceBar({
   label,
@@ -196,8 +212,7 @@ function UsageAnalytics({ stats }: { stats: AdminStats }) {
 export default function AdminPage() {
   const stats = useQuery(adminStatsQuery);
   const data = stats.data;
-  // The header's badge is whether the app answers (its database); the card adds the live sources.
-  const healthy = data?.system.status === "ok";
+  const badge = data ? systemBadge(data.system) : null;
   const health = data ? systemHealth(data.system) : null;
   return (
     <div>
@@ -207,11 +222,7 @@ export default function AdminPage() {
         actions={
           <>
             <Badge variant="destructive">ADMIN</Badge>
-            {data && (
-              <Badge variant={healthy ? "success" : "warning"}>
-                {healthy ? "System Online" : "System Degraded"}
-              </Badge>
-            )}
+            {badge && <Badge variant={badge.variant}>{badge.text}</Badge>}
           </>
         }
       />

@@ -64,12 +64,24 @@ const releasedText = (game: Pick<IgdbGame, "first_release_date" | "release_year"
     : date(game.first_release_date);
 
 /**
- * The header's connection words. Operators read IGDB's state ("Connected", "Not authenticated");
- * customers what the database answers from and since when, never a configuration state (issue 9 §4).
+ * The header's state beside its dot: IGDB's, never "Operational" while no IGDB keys are set (the
+ * games database then answers from the catalog alone).
+ */
+export function igdbStatusLabel(status: IgdbStatus): string {
+  return { operational: "Operational", degraded: "Degraded", not_configured: "Not connected" }[status.status];
+}
+
+/**
+ * The header's connection words. Operators read IGDB's state ("Connected", "Not authenticated", and
+ * that it is not configured); customers what the database answers from and since when, never a
+ * configuration state (issue 9 §4).
  */
 export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
   if (status.authenticated) return "Connected";
-  if (operator) return "Not authenticated";
+  if (operator)
+    return status.status === "not_configured"
+      ? "Not authenticated (IGDB is not configured): games from the catalog"
+      : "Not authenticated";
   return status.lastSuccess
     ? `Games from the catalog; IGDB data as of ${formatDate(status.lastSuccess)}`
     : "Games from the catalog";
@@ -356,10 +368,7 @@ export default function GamesDatabasePage() {
         actions={
           status.data && (
             <div className="flex items-center gap-3 text-sm" data-testid="igdb-status">
-              <StatusDot
-                live={status.data.status === "operational"}
-                label={status.data.status === "operational" ? "Operational" : "Degraded"}
-              />
+              <StatusDot live={status.data.status === "operational"} label={igdbStatusLabel(status.data)} />
               <span className="text-muted-foreground">{igdbStatusText(status.data, operator)}</span>
             </div>
           )

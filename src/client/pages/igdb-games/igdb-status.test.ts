@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { IgdbStatus } from "../../../contracts/sources.ts";
-import { igdbStatusText } from "./GamesDatabasePage.tsx";
+import { igdbStatusLabel, igdbStatusText } from "./GamesDatabasePage.tsx";
 
 const status = (over: Partial<IgdbStatus>): IgdbStatus => ({
   status: "operational",
@@ -18,4 +18,15 @@ test("operators read IGDB's configuration state; customers what the database ans
     /^Games from the catalog; IGDB data as of Nov 20, 2026$/,
   );
   expect(igdbStatusText(status({ authenticated: true }), false)).toBe("Connected");
+});
+
+test("without IGDB keys the header says IGDB is not connected and the games come from the catalog", () => {
+  const unset = status({ status: "not_configured" });
+  expect(igdbStatusLabel(unset)).toBe("Not connected");
+  expect(igdbStatusText(unset, true)).toBe(
+    "Not authenticated (IGDB is not configured): games from the catalog",
+  );
+  expect(igdbStatusText(unset, false)).toBe("Games from the catalog");
+  expect(igdbStatusLabel(status({}))).toBe("Operational");
+  expect(igdbStatusLabel(status({ status: "degraded" }))).toBe("Degraded");
 });
