@@ -146,7 +146,7 @@ export function PasswordSection() {
               value={next}
               onChange={setNext}
               error={fieldErrors.newPassword}
-              hint={`At least ${PASSWORD_MIN} characters.`}
+              hint={`At least ${PASSWORD_MIN} characters besides spaces, not a commonly used password.`}
             />
             <p className="text-muted-foreground text-sm">
               Every other session of your account is signed out; this one stays signed in.
