@@ -5,6 +5,7 @@ import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { API_MIN_PER_MINUTE } from "../../src/contracts/operations.ts";
+import type { TierLimits } from "../../src/server/ai/limits.ts";
 import { validateSessionToken } from "../../src/server/auth/session.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { db, openClient, rawClient } from "../../src/server/db/client.ts";
@@ -17,6 +18,7 @@ import {
   defaultSettings,
   loadSystemSettings,
   resetSettingsForTests,
+  storedSetting,
 } from "../../src/server/operations/settings.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -377,6 +379,88 @@ describe("security settings", () => {
     expect(await validateSessionToken(admin.token)).not.toBeNull();
     expect((await request("/api/auth/user", { cookie: admin.cookie })).status).toBe(200);
     expect(await lastAudit()).toMatchObject({ action: "sessions.ended_all", actorId: admin.user.id });
+  });
+});
+
+// Review r25 #9: pressing Save without an edit wrote "settings.changed" / "ai.limits_changed" entries
+// whose before and after were the same, noise in the log of who changed what.
+describe("a save that changes nothing", () => {
+  const entries = async (action: string) =>
+    Number(
+      (
+        await rawClient().execute({
+          sql: "SELECT count(*) AS n FROM audit_log WHERE action = ?",
+          args: [action],
+        })
+      ).rows[0]!.n,
+    );
+
+  test("of a setting in force is neither stored nor audited, and answers changed: false", async () => {
+    // As at a server's start: the settings stored by the tests above are the ones in force.
+    await loadSystemSettings();
+    const admin = await createTestUser({ role: "admin" });
+    const put = (path: string, json: unknown) =>
+      request(`/api/admin/settings/${path}`, { method: "PUT", cookie: admin.cookie, json });
+    const { settings } = await (await request("/api/admin/settings", { cookie: admin.cookie })).json();
+    const before = await entries("settings.changed");
+    const stored = await storedSetting("security");
+    // The values in force, defaults never stored among them, sent back as the form sends them.
+    for (const [path, body] of [
+      ["maintenance", settings.maintenance],
+      ["rate-limits", { ...settings.rateLimits }],
+      ["security", { sessionLifetimeDays: settings.security.sessionLifetimeDays }],
+    ] as const) {
+      const res = await put(path, body);
+      expect(res.status, path).toBe(200);
+      expect((await res.json()).changed, path).toBe(false);
+    }
+    expect(await entries("settings.changed")).toBe(before);
+    expect(await storedSetting("security")).toEqual(stored);
+
+    // A real change is stored and audited once; the same value sent again is not.
+    const days = settings.security.sessionLifetimeDays === 9 ? 10 : 9;
+    const changed = await put("security", { sessionLifetimeDays: days });
+    expect((await changed.json()).changed).toBe(true);
+    expect(await lastAudit()).toMatchObject({
+      action: "settings.changed",
+      targetId: "security",
+      detail: { before: settings.security, after: { sessionLifetimeDays: days } },
+    });
+    const again = await put("security", { sessionLifetimeDays: days });
+    expect(await again.json()).toMatchObject({ changed: false, security: { sessionLifetimeDays: days } });
+    expect(await entries("settings.changed")).toBe(before + 1);
+    // The message as the form may send it, with spaces the rule trims: the same message, no entry.
+    await put("maintenance", { enabled: false, message: "Back at noon" });
+    const trimmed = await put("maintenance", { message: " Back at noon ", enabled: false });
+    expect((await trimmed.json()).changed).toBe(false);
+    expect(await entries("settings.changed")).toBe(before + 2);
+  });
+
+  test("of a tier's AI limits is neither stored nor audited: the tier stays as it was set", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const put = (json: unknown) =>
+      request("/api/ai/limits/enterprise", { method: "PUT", cookie: admin.cookie, json });
+    const tier = async () => {
+      const all = (await (await request("/api/ai/limits", { cookie: admin.cookie })).json()) as TierLimits[];
+      return all.find((l) => l.tier === "enterprise")!;
+    };
+    const before = await entries("ai.limits_changed");
+    const defaults = await tier();
+    const same = await put({
+      monthlyTokens: defaults.monthlyTokens,
+      requestsPerMinute: defaults.requestsPerMinute,
+    });
+    expect(same.status).toBe(200);
+    expect(await same.json()).toMatchObject({ changed: false, setBy: "default", updatedAt: null });
+    expect(await entries("ai.limits_changed")).toBe(before);
+
+    const changed = await put({ monthlyTokens: 1234, requestsPerMinute: defaults.requestsPerMinute });
+    expect(await changed.json()).toMatchObject({ changed: true, monthlyTokens: 1234, setBy: "admin" });
+    const set = await tier();
+    const again = await put({ requestsPerMinute: defaults.requestsPerMinute, monthlyTokens: 1234 });
+    expect(await again.json()).toMatchObject({ changed: false, updatedAt: set.updatedAt });
+    expect(await tier()).toEqual(set);
+    expect(await entries("ai.limits_changed")).toBe(before + 1);
   });
 });
 

@@ -209,7 +209,8 @@ describe("GET /api/admin/audit", () => {
     const security = await request("/api/admin/settings/security", {
       method: "PUT",
       cookie: admin.cookie,
-      json: { sessionLifetimeDays: 30 },
+      // A change (30 days is the default): a save of the value in force writes no entry (review r25 #9).
+      json: { sessionLifetimeDays: 14 },
     });
     expect(security.status).toBe(200);
     expect((await login(member.user.email, "wrong password here")).status).toBe(401);
@@ -243,6 +244,11 @@ describe("GET /api/admin/audit", () => {
     ).json()) as AuditPage;
     expect(second).toMatchObject({ page: 2, pageSize: 2, total: 3 });
     expect(second.entries.map((e) => e.action)).toEqual(["user.role_changed"]);
+    await request("/api/admin/settings/security", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { sessionLifetimeDays: 30 },
+    });
   });
 
   // Review r21/a #6: "Signed out their other sessions" showed a raw user id as its target.

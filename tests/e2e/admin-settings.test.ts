@@ -131,6 +131,21 @@ test("Admin Settings: AI limits per tier are saved through the API, and a bad va
     monthlyTokens: number;
   }>;
   expect(after.find((l) => l.tier === "enterprise")?.monthlyTokens).toBe(750_000);
+
+  // Review r25 #9: Save with the values already in force says so, and the audit log gains no entry
+  // whose before and after are the same; the tier's "set" time stays that of the real change.
+  const setAt = await enterprise.locator("p").first().textContent();
+  await enterprise.getByLabel("Language-model tokens a month per user").fill("750000");
+  await enterprise.getByRole("button", { name: "Save enterprise limits" }).click();
+  await page.getByText("No changes to save: these values were already in force.").first().waitFor();
+  expect(await enterprise.locator("p").first().textContent()).toBe(setAt);
+  await page.getByRole("button", { name: "Save session lifetime" }).click();
+  await page.getByText("No changes to save: these values were already in force.").first().waitFor();
+  const audit = (await page.evaluate(async () => (await fetch("/api/admin/audit?pageSize=100")).json())) as {
+    entries: Array<{ action: string; targetText: string | null }>;
+  };
+  expect(audit.entries.filter((e) => e.action === "ai.limits_changed")).toHaveLength(1);
+  expect(audit.entries.filter((e) => e.targetText === "security")).toHaveLength(0);
   await page.context().close();
 }, 120_000);
 

@@ -48,12 +48,18 @@ async function limitsOf(tier: Tier): Promise<TierLimits> {
   return (await listTierLimits()).find((l) => l.tier === tier)!;
 }
 
+/**
+ * Stores a tier's limits and audits the change. Limits the same as those in force are neither stored
+ * nor audited (review r25 #9): `changed: false`, and the tier's "set" time stays when it was.
+ */
 export async function setTierLimits(
   actorId: string,
   tier: Tier,
   limits: { monthlyTokens: number; requestsPerMinute: number },
-): Promise<TierLimits> {
+): Promise<TierLimits & { changed: boolean }> {
   const before = await limitsOf(tier);
+  if (before.monthlyTokens === limits.monthlyTokens && before.requestsPerMinute === limits.requestsPerMinute)
+    return { ...before, changed: false };
   const updatedAt = new Date();
   await db()
     .insert(aiTierLimits)
@@ -68,7 +74,7 @@ export async function setTierLimits(
       after: limits,
     },
   });
-  return limitsOf(tier);
+  return { ...(await limitsOf(tier)), changed: true };
 }
 
 /**

@@ -212,13 +212,27 @@ function apply(settings: SystemSettings): void {
   setSessionLifetimeDays(settings.security.sessionLifetimeDays);
 }
 
-/** Stores one setting, applies it at once, and writes the audit log. */
+/** Whether two values of one setting are the same, field by field (the order of the keys aside). */
+function sameSetting(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
+
+/**
+ * Stores one setting, applies it at once, and writes the audit log. A value the same as the one in
+ * force (read fresh, so another process's change counts) is neither stored nor audited (review r25
+ * #9: a Save pressed without an edit wrote "settings.changed" with equal before and after):
+ * `changed: false` says so, and the Settings tab tells the admin there was nothing to save.
+ */
 export async function updateSystemSetting<K extends SettingKey>(
   actorId: string,
   key: K,
   value: SystemSettings[K],
-): Promise<SystemSettings> {
+): Promise<SystemSettings & { changed: boolean }> {
+  // A failed read keeps the values held: the save then compares with those.
+  await loadSystemSettings({ onlyIfChanged: true }).catch(() => undefined);
   const before = currentSettings()[key];
+  if (sameSetting(before, value)) return { ...currentSettings(), changed: false };
   const now = new Date();
   await db()
     .insert(systemSettings)
@@ -232,7 +246,7 @@ export async function updateSystemSetting<K extends SettingKey>(
     apply(current);
   });
   await recordAudit({ actorId, action: "settings.changed", targetId: key, detail: { before, after: value } });
-  return currentSettings();
+  return { ...currentSettings(), changed: true };
 }
 
 /** Tests only: forget the in-memory copy (the next read starts from defaults). */

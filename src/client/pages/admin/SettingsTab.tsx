@@ -43,12 +43,18 @@ const MiB = 1024 * 1024;
 /** A form label without its parenthesised hint: what a toast names a field by. */
 const labelName = (label: string) => label.split(" (")[0]!;
 
+/**
+ * What a save answered when the values sent were those already in force: nothing was stored or
+ * audited (the server's `changed: false`), and the toast says so rather than "Saved".
+ */
+const NO_CHANGES = "No changes to save: these values were already in force.";
+
 function useSave<T>(path: string, title: string, labels?: Readonly<Record<string, string>>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => apiRequest("PUT", path, body),
-    onSuccess: () => {
-      toast({ title, description: "Saved and applied." });
+    mutationFn: (body: T) => apiRequest<{ changed: boolean }>("PUT", path, body),
+    onSuccess: ({ changed }) => {
+      toast({ title, description: changed ? "Saved and applied." : NO_CHANGES });
       client.invalidateQueries({ queryKey: SETTINGS_KEY });
       client.invalidateQueries({ queryKey: STATUS_QUERY_KEY });
     },
@@ -322,9 +328,9 @@ function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: (body: typeof draft) =>
-      apiRequest("PUT", `/api/ai/limits/${encodeURIComponent(value.tier)}`, body),
-    onSuccess: () => {
-      toast({ title: "AI limits", description: `Saved for ${value.tier}.` });
+      apiRequest<{ changed: boolean }>("PUT", `/api/ai/limits/${encodeURIComponent(value.tier)}`, body),
+    onSuccess: ({ changed }) => {
+      toast({ title: "AI limits", description: changed ? `Saved for ${value.tier}.` : NO_CHANGES });
       client.invalidateQueries({ queryKey: AI_LIMITS_KEY });
     },
     onError: (error) =>
