@@ -115,3 +115,36 @@ test("a game whose title has no other entry shows no such section", async () => 
   expect(await page.getByRole("region", { name: "Same title on other platforms" }).count()).toBe(0);
   await context.close();
 });
+
+// Review r25 #2: a search card showed its entry's first platform alone ("PS4" for PS4+XOne, "PS3" for
+// PS3+X360), so the same-named results could not be told apart. Up to 3 platforms and "+N" (spec §8).
+test("Game Tracking search: each card names its entry's platforms, up to 3 and +N", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games`);
+  await page.getByLabel("Search games").fill("grand theft auto v");
+  const cards = page.getByTestId("game-card");
+  const badgesOf = (name: string) =>
+    cards
+      .filter({ has: page.getByRole("link", { name, exact: true }) })
+      .locator("[data-slot='badge']")
+      .allTextContents();
+  await expect.poll(async () => (await cards.count()) > 0).toBe(true);
+  const gta = cards.filter({ has: page.getByRole("link", { name: "Grand Theft Auto V", exact: true }) });
+  await expect.poll(() => gta.count()).toBe(3);
+  const platforms = await gta.evaluateAll((all) =>
+    all.map((card) =>
+      [...card.querySelectorAll("[data-slot='badge']")]
+        .map((b) => b.textContent)
+        .filter((t) => t !== "Action")
+        .join(" "),
+    ),
+  );
+  expect(platforms.sort()).toEqual(["PC", "PS3 X360", "PS4 XOne"]);
+  // Four platforms: three named, the fourth as "+1", named on hover.
+  await page.getByLabel("Search games").fill("destiny");
+  await expect.poll(() => badgesOf("Destiny")).toEqual(["PS4", "XOne", "X360", "+1", "Shooter"]);
+  const more = cards.locator("[data-slot='badge']", { hasText: "+1" });
+  expect(await more.getAttribute("title")).toBe("PS3");
+  await context.close();
+});

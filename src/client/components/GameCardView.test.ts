@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { GROWTH_BASES } from "../../contracts/games.ts";
 import { playersPeriod } from "../../contracts/player-figures.ts";
 import type { GameCard } from "../queries/catalog.ts";
-import { growthLabel, latestPlayersText } from "./GameCardView.tsx";
+import { cardPlatforms, growthLabel, latestPlayersText } from "./GameCardView.tsx";
 import { gameCardsCsv } from "./game-cards-csv.ts";
 
 // A trending game's growth names what it compares: a month against the month before is not 7 days.
@@ -172,4 +172,26 @@ test("a peak-only game's players read as a peak with its source and day, on the 
   expect(cell("players period")).toBe("peak, 1 day");
   expect(cell("players at")).toBe(peak.at);
   expect(cell("peak source")).toBe("SteamDB");
+});
+
+// Review r25 #2: search cards and their CSV gave an entry's first platform alone ("PS4" for PS4+XOne).
+test("a card names every platform a search answers; a list's one platform otherwise", () => {
+  const card: GameCard = {
+    gameId: "g1",
+    gameName: "Grand Theft Auto V",
+    platform: "PS4",
+    platforms: ["PS4", "XOne"],
+    genre: "Action",
+    price: null,
+    rating: null,
+    imageUrl: null,
+    playerCount: null,
+  };
+  expect(cardPlatforms(card)).toEqual(["PS4", "XOne"]);
+  expect(cardPlatforms({ platform: "PC" })).toEqual(["PC"]);
+  expect(cardPlatforms({ platform: "PC", platforms: [] })).toEqual(["PC"]);
+  expect(cardPlatforms({ platform: null })).toEqual([]);
+  const csv = gameCardsCsv([card, { ...card, gameId: "g2", platform: null, platforms: undefined }]);
+  const at = csv.header.indexOf("platform");
+  expect(csv.rows.map((r) => r[at])).toEqual(["PS4, XOne", null]);
 });

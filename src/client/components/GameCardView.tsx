@@ -37,6 +37,11 @@ export function latestPlayersText(latest: ShownPlayersFigure): string {
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
+/** A card's platforms: every one a search answers, else the one platform a list gives (none: none). */
+export function cardPlatforms(game: Pick<GameCard, "platform" | "platforms">): string[] {
+  return game.platforms?.length ? game.platforms : game.platform ? [game.platform] : [];
+}
+
 /** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
 export function growthLabel(basis: GrowthBasis | undefined): string {
   return basis ? GROWTH_BASIS_LABELS[basis] : "vs. the period before";
@@ -67,6 +72,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         .join(" · ")
     : "No player history yet";
   const notes = [...figureNotes(game), players?.provenance].filter((p) => p != null);
+  const platforms = cardPlatforms(game);
   return (
     <Card className="flex gap-4 p-4" data-testid="game-card">
       <ImageWithFallback
@@ -84,7 +90,18 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         </Link>
         <div className="mt-1 flex flex-wrap gap-1">
           {game.isDemo && <Badge variant="outline">demo</Badge>}
-          {game.platform && <Badge variant="secondary">{game.platform}</Badge>}
+          {/* Up to 3 platforms plus "+N" (the games database's cards, spec §8): a search's same-named
+              entries ("PS4, XOne" beside "PS3, X360") are told apart. The rest are named on hover. */}
+          {platforms.slice(0, 3).map((p) => (
+            <Badge key={p} variant="secondary">
+              {p}
+            </Badge>
+          ))}
+          {platforms.length > 3 && (
+            <Badge variant="outline" title={platforms.slice(3).join(", ")}>
+              +{platforms.length - 3}
+            </Badge>
+          )}
           {game.genre && <Badge variant="outline">{game.genre}</Badge>}
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">

@@ -4,7 +4,7 @@ import { RATING_CSV_HEADERS, ratingCsvCells } from "../../contracts/rating-figur
 import type { CsvData } from "../../ui/export/index.ts";
 import type { GameCard } from "../queries/catalog.ts";
 import { figureSourcesCell } from "./figure-sources.ts";
-import { growthLabel } from "./GameCardView.tsx";
+import { cardPlatforms, growthLabel } from "./GameCardView.tsx";
 
 /**
  * The cards' figures as CSV (what a list of GameCardView shows, with the times the card only hints at
@@ -46,7 +46,8 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
       return [
         g.gameId,
         g.gameName,
-        g.platform ?? null,
+        // Every platform, as the card names them (its badges stop at 3 plus "+N").
+        cardPlatforms(g).join(", ") || null,
         g.genre ?? null,
         shown?.value ?? g.playerCount,
         shown?.at ?? null,

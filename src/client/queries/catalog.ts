@@ -30,6 +30,8 @@ export type GameCard = Pick<
   "gameId" | "gameName" | "platform" | "genre" | "price" | "rating" | "imageUrl"
 > & {
   playerCount: number | null;
+  /** Every platform of the entry, where the answer gives them (search); else `platform` alone. */
+  platforms?: string[];
   growth?: number;
   /** What `growth` compares (trending): the card names it. */
   growthBasis?: GrowthBasis;
