@@ -63,7 +63,19 @@ import {
   type QuotedFigure,
   quotedSources,
 } from "./sources.ts";
-import { analystTools, factSheets, MAX_QUESTION_GAMES, newLedger, type ToolLedger } from "./tools.ts";
+import {
+  analystTools,
+  coverTitles,
+  entriesLeftOutSentence,
+  entryLabel,
+  factSheets,
+  leftOutSentence,
+  listed,
+  MAX_QUESTION_GAMES,
+  MAX_TITLE_ENTRIES,
+  newLedger,
+  type ToolLedger,
+} from "./tools.ts";
 
 /**
  * "Ask the analyst": a conversation whose answers the model writes from tool calls into our own
@@ -81,7 +93,8 @@ Answer questions about games and the games market using ONLY the tools, which re
 - publishedSales are units sold as a sales file published them (its source and date, by platform and region): another measure from another source than the estimates. Give them beside the estimates with their source and date; never add them to an estimate or one to the other.
 - peakPlayers is a daily peak (the day's highest count, not an average): call it a peak, with its day and source.
 - A game with a sameNameNote is one of several catalog entries of its name, one per set of platforms: name its platforms, and never add the entries' figures together. search_games gives each entry's platforms.
-- A question may name up to ${MAX_QUESTION_GAMES} games: cover each of them (compare_games takes up to ${MAX_QUESTION_GAMES}).
+- A question may name up to ${MAX_QUESTION_GAMES} games: cover each of them. A game the catalog holds as several entries (one per set of platforms) counts once: cover each of its entries, up to ${MAX_TITLE_ENTRIES}, by its platforms (compare_games takes up to ${MAX_QUESTION_GAMES} games with up to ${MAX_TITLE_ENTRIES} entries each).
+- A game search_games found by a former name (formerNames) is the same game: say it is now called by its name ("PUBG: BATTLEGROUNDS, formerly PLAYERUNKNOWN'S BATTLEGROUNDS").
 - A figure that is not in a tool result is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - If the tools do not hold the answer, say so plainly.
 - Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
@@ -747,18 +760,9 @@ export function droppedNote(
   };
 }
 
-/** "Hades", "Hades and Hollow Knight", "A, B and C". */
-const listed = (names: readonly string[]) =>
-  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-
 /** What the answer says of names it found no game for: "Our catalog has no game called Hades." */
 export function notFoundSentence(names: readonly string[]): string {
   return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
-}
-
-/** What an answer says of the games past MAX_QUESTION_GAMES a question names: left out, not passed over. */
-export function leftOutSentence(names: readonly string[]): string {
-  return `An answer covers at most ${MAX_QUESTION_GAMES} games, so ${listed(names.map((n) => `“${n}”`))} ${names.length === 1 ? "was" : "were"} left out: ask about ${names.length === 1 ? "it" : "them"} separately.`;
 }
 
 /**
@@ -945,17 +949,25 @@ async function statisticalAnswer(
   search: NameSearch,
 ): Promise<{ text: string; quoted: Quoted[] }> {
   const all = await namedInQuestion;
-  // At most MAX_QUESTION_GAMES games, as compare_games and the Compare screen take; the rest are said.
-  const found = all.slice(0, MAX_QUESTION_GAMES);
-  // An entry of a name the catalog holds as several is named by its platforms, as its line would be.
-  const leftOut = all
-    .slice(MAX_QUESTION_GAMES)
-    .map((g) => (g.platforms?.length ? `${g.name} (${g.platforms.join(", ")})` : g.name));
+  // At most MAX_QUESTION_GAMES games as the user names them, as compare_games and the Compare screen
+  // take: a title the catalog holds as several entries counts once, answered with its entries (up to
+  // MAX_TITLE_ENTRIES); the titles and entries past that are said.
+  const cover = coverTitles(all);
+  const found = cover.covered;
+  const leftOut = cover.titlesLeftOut.map((entries) => entries[0]!.as ?? entries[0]!.name);
+  const entriesLeftOut = cover.entriesLeftOut.map(({ title, entries, left }) =>
+    entriesLeftOutSentence(
+      title,
+      entries,
+      left.map((g) => entryLabel(g.name, g.platforms)),
+    ),
+  );
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
   const missing = await notInCatalog(namesNotFound(question, accounted(all), await catalogKnows()), search);
-  const ids = named.length ? named : [...ledger.games.keys()].slice(0, MAX_QUESTION_GAMES);
+  const looked = [...ledger.games].map(([id, g]) => ({ id, name: g.name }));
+  const ids = named.length ? named : coverTitles(looked).covered.map((g) => g.id);
   const quoted: Quoted[] = [];
   if (ids.length === 0)
     return {
@@ -1065,13 +1077,13 @@ async function statisticalAnswer(
         : null,
       sheet.priceUsd != null ? use("price", priceWords(sheet.priceUsd, discounts.get(sheet.gameId))) : null,
     ].filter(Boolean);
-    const platforms = platformsOf.get(sheet.gameId);
-    const label = platforms?.length ? `${sheet.name} (${platforms.join(", ")})` : sheet.name;
+    const label = entryLabel(sheet.name, platformsOf.get(sheet.gameId));
     lines.push(`${label}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
   const after = [
+    ...entriesLeftOut,
     leftOut.length ? leftOutSentence(leftOut) : null,
     missing.length ? notFoundSentence(missing) : null,
   ].filter(Boolean);
