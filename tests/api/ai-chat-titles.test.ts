@@ -140,3 +140,58 @@ describe("compare_games, the model's tool", () => {
     );
   });
 });
+
+describe("citations of a title's entries (finding 7)", () => {
+  const TERRARIA = [
+    "Terraria (3DS, WiiU)",
+    "Terraria (PC)",
+    "Terraria (PS4, XOne)",
+    "Terraria (X360, PS3, PSV)",
+  ];
+
+  test("statistics: each entry quoted is cited and linked on its own, by its platforms, each figure once", async () => {
+    const answer = await ask("Compare Terraria, Stardew Valley, Portal 2, Dota 2 and Grand Theft Auto V");
+    const terraria = answer.citations.filter((c) => c.name.startsWith("Terraria"));
+    expect(terraria.map((c) => c.name).sort()).toEqual(TERRARIA);
+    expect(new Set(terraria.map((c) => c.gameId)).size).toBe(4);
+    // The PC entry's total is its one platform's figure: cited once.
+    expect(terraria.find((c) => c.name === "Terraria (PC)")!.figures).toEqual([
+      { label: "publishedSales.units", value: 140_000 },
+    ]);
+    expect(terraria.find((c) => c.name === "Terraria (X360, PS3, PSV)")!.figures).toEqual(
+      expect.arrayContaining([{ label: "publishedSales.units", value: 1_180_000 }]),
+    );
+    for (const c of answer.citations)
+      expect(new Set(c.figures.map((f) => f.value)).size, c.name).toBe(c.figures.length);
+  });
+
+  test("the model: an entry named by its platforms, or the title by its name, is checked and cited by the entry's figures", async () => {
+    const tools = analystTools(newLedger());
+    const found = (await tools.search_games.execute!({ query: "Terraria", limit: 10 }, ctx)) as Array<{
+      gameId: string;
+      name: string;
+    }>;
+    const ids = found.filter((g) => g.name === "Terraria").map((g) => g.gameId);
+    expect(ids).toHaveLength(4);
+    llm.queue.push(
+      { kind: "stream", toolCalls: [{ name: "compare_games", arguments: { gameIds: ids } }] },
+      {
+        kind: "stream",
+        text: [
+          "Terraria (X360, PS3, PSV) sold 1.18 million units as published by VGChartz. ",
+          "Terraria (PC) sold 0.14 million. ",
+          "Terraria sold 0.11 million on PS4 and XOne.",
+        ],
+      },
+    );
+    const answer = await chatAnswer("How many units did Terraria sell on each platform?", premium.cookie);
+    expect(answer.numberCheck?.dropped).toEqual([]);
+    expect(answer.content).toContain("Terraria (PC) sold 0.14 million.");
+    const figures = Object.fromEntries(answer.citations.map((c) => [c.name, c.figures]));
+    expect(figures["Terraria (X360, PS3, PSV)"]).toEqual([
+      { label: "publishedSales.units", value: 1_180_000 },
+    ]);
+    expect(figures["Terraria (PC)"]).toEqual([{ label: "publishedSales.units", value: 140_000 }]);
+    expect(figures["Terraria (PS4, XOne)"]).toEqual([{ label: "publishedSales.units", value: 110_000 }]);
+  });
+});

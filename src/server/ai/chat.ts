@@ -4,6 +4,7 @@ import type {
   ChatEvent,
   ChatMessage,
   Citation,
+  CitedFigure,
   Conversation,
   ConversationSummary,
   NumberCheckDrop,
@@ -26,6 +27,7 @@ import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
+  entryNames,
   escapeRegExp,
   factsIn,
   GamesGrounding,
@@ -35,11 +37,13 @@ import {
   gamesReferred,
   isShortForm,
   matches,
+  type NameOfGames,
   namesFound,
   namesMasker,
   namesOf,
   numbersOfSegment,
   otherGameNames,
+  platformsInFacts,
   render,
   type Segment,
   segmentsOf,
@@ -219,40 +223,72 @@ export function citationsOf(
     facts,
     figures: factsIn(facts).filter((f) => !f.inText && f.value !== 0),
   }));
-  // A name's digits ("Dota 2", a "2D" tag) are no figure, as for the number check, which masks the same names.
-  const masked = [...games.flatMap((g) => [g.name, ...namesOf(g.facts)]), ...catalogNames];
-  const quoted = new Map<(typeof games)[number], Map<string, number>>();
+  type Game = (typeof games)[number];
+  // Entries of one title (Terraria on PC, on X360+PS3+PSV…) are told apart by their platforms, as the
+  // answers label them, each cited and linked on its own; the bare name stands for all of them.
+  const called = entryNames(games, (g) => platformsInFacts(g.facts));
+  const labelOf = new Map(called.flatMap((c) => (c.of.length === 1 ? [[c.of[0]!, c.name] as const] : [])));
+  // A name's digits ("Dota 2", a "2D" tag, "PS4") are no figure, as for the number check, which masks the same names.
+  const masked = [
+    ...games.flatMap((g) => [g.name, ...namesOf(g.facts)]),
+    ...called.map((c) => c.name),
+    ...catalogNames,
+  ];
+  const quoted = new Map<Game, Map<string, number>>();
   const segments = segmentsOf(text);
   const others = otherGameNames(
     catalogNames,
-    games.map((g) => g.name),
+    called.map((c) => c.name),
   ).map((name) => ({ name }));
   const mask = namesMasker(masked);
+  const gamesOf = (list: ReadonlyArray<NameOfGames<Game>>) => [...new Set(list.flatMap((c) => c.of))];
   segments.forEach((segment, at) => {
     const mapped = mask(segment.text);
     const written = numbersOfSegment(mapped.text);
     // A number cites only the game it is about (its clause's game; else the sentence's games).
-    const about = gamesOfNumbers(segment.text, written, mapped, games, others);
+    const about = gamesOfNumbers(segment.text, written, mapped, called, others);
     const referred = about.some((a) => a == null)
-      ? gamesReferred({ segments, at, sentence: segment.text }, games)
+      ? gamesOf(gamesReferred({ segments, at, sentence: segment.text }, called))
       : [];
     written.forEach((w, i) => {
       if (w.value === 0) return;
-      for (const game of about[i] ?? referred) {
+      const of = about[i];
+      for (const game of of ? gamesOf(of) : referred) {
         const figures = quoted.get(game) ?? new Map<string, number>();
         for (const f of game.figures) if (matches(f, w)) figures.set(f.path, f.value);
         quoted.set(game, figures);
       }
     });
   });
-  const named = new Set(gamesNamed(text, games));
+  // A title named by its bare name only ("Terraria") is cited by its first entry, unless the text
+  // quotes or names some of its entries.
+  const named = new Set<Game>();
+  for (const c of gamesNamed(text, called))
+    if (c.of.length === 1) named.add(c.of[0]!);
+    else if (!c.of.some((g) => (quoted.get(g)?.size ?? 0) > 0)) named.add(c.of[0]!);
   return games
     .filter((g) => named.has(g) || (quoted.get(g)?.size ?? 0) > 0)
     .map((g) => ({
       gameId: g.gameId,
-      name: g.name,
-      figures: [...(quoted.get(g) ?? [])].map(([label, value]) => ({ label, value })),
+      name: labelOf.get(g) ?? g.name,
+      figures: oneFigureEach(quoted.get(g) ?? new Map()),
     }));
+}
+
+/**
+ * A game's quoted figures, each once: one number that matches several fields of one table of a game's
+ * facts (its published units: the total of a one-platform entry and that platform's, `publishedSales.units`
+ * and `publishedSales.platforms[0].units`, review r25 rev1 finding 7; a platform's units and its one
+ * region's) is one figure, cited by its shortest path. Fields of different tables (a 7-day and a
+ * monthly average of the same value) stay apart: the number may be either.
+ */
+export function oneFigureEach(figures: ReadonlyMap<string, number>): CitedFigure[] {
+  const order = [...figures.keys()];
+  const table = (path: string) => path.split(/[.[]/)[0];
+  const kept: CitedFigure[] = [];
+  for (const [label, value] of [...figures].sort(([a], [b]) => a.length - b.length))
+    if (!kept.some((k) => k.value === value && table(k.label) === table(label))) kept.push({ label, value });
+  return kept.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label));
 }
 
 /** Words that start a question rather than a game's name. */
@@ -397,6 +433,8 @@ export interface NamedGame {
   platforms?: string[];
   /** The question's words it was found by when they are not its name ("PUBG", "gta 5", "Dark Souls 3"). */
   as?: string;
+  /** The former name it was found by, when the question calls it by no form of its name now. */
+  formerly?: string;
 }
 
 /** Words of a question that say what is asked rather than which game: never a game reference alone. */
@@ -539,7 +577,12 @@ async function gamesReferredIn(
         );
         if (!game) continue;
         taken.fill(true, from, from + size);
-        if (!found.some((g) => g.id === game.id)) found.push({ id: game.id, name: game.name, as: span });
+        // Found by a former name only: the answer says what it is called now (review r25 rev1, finding 7).
+        const formerly = refersTo(span, { name: game.name }, knownWord)
+          ? undefined
+          : former.get(game.id)?.find((name) => refersTo(span, { name }, knownWord));
+        if (!found.some((g) => g.id === game.id))
+          found.push({ id: game.id, name: game.name, as: span, ...(formerly ? { formerly } : {}) });
       }
   }
   return found;
@@ -988,6 +1031,8 @@ async function statisticalAnswer(
     [JSON.stringify(ids)],
   );
   const discounts = new Map(records.map((r) => [String(r.id), discountOf(r)]));
+  // A game asked by its former name is called by its name now, the former one beside it.
+  const formerlyOf = new Map(found.flatMap((g) => (g.formerly ? [[g.id, g.formerly] as const] : [])));
   // Entries of one name told apart by their platforms ("Grand Theft Auto V (PS4, XOne)").
   const platformsOf = new Map(found.flatMap((g) => (g.platforms ? [[g.id, g.platforms] as const] : [])));
   for (const sheet of sheets)
@@ -1077,7 +1122,8 @@ async function statisticalAnswer(
         : null,
       sheet.priceUsd != null ? use("price", priceWords(sheet.priceUsd, discounts.get(sheet.gameId))) : null,
     ].filter(Boolean);
-    const label = entryLabel(sheet.name, platformsOf.get(sheet.gameId));
+    const formerly = formerlyOf.get(sheet.gameId);
+    const label = `${entryLabel(sheet.name, platformsOf.get(sheet.gameId))}${formerly ? ` (formerly ${formerly})` : ""}`;
     lines.push(`${label}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";

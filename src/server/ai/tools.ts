@@ -10,6 +10,7 @@ import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
 import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
+import { parseFormerNames } from "../catalog/search-index.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
@@ -238,7 +239,7 @@ export function analystTools(ledger: ToolLedger) {
   return {
     search_games: tool({
       description:
-        "Find games in our catalog by name. Returns ids to use with the other tools, and each game's platforms: one name may be several games, one per set of platforms.",
+        "Find games in our catalog by name or a former name. Returns ids to use with the other tools, each game's platforms (one name may be several games, one per set of platforms), and the names a renamed game had (formerNames).",
       inputSchema: z.object({
         query: z.string().min(1).max(100),
         limit: z.number().int().min(1).max(10).optional(),
@@ -246,12 +247,22 @@ export function analystTools(ledger: ToolLedger) {
       toModelOutput,
       execute: async ({ query, limit }) => {
         const found = await searchGames(query, limit ?? 5);
+        // A game found by a name it had ("PLAYERUNKNOWN'S BATTLEGROUNDS"): its former names say so.
+        const former = found.length
+          ? await readRows(
+              "SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+              [JSON.stringify(found.map((g) => g.id))],
+            )
+          : [];
+        const formerOf = new Map(former.map((r) => [String(r.id), parseFormerNames(String(r.former_names))]));
         return record(
           found.map((g) => {
+            const formerNames = formerOf.get(g.id) ?? [];
             // Its platforms tell apart entries of one name (Grand Theft Auto V on PC, on PS3+X360…).
             const facts = {
               gameId: g.id,
               name: g.name,
+              ...(formerNames.length ? { formerNames } : {}),
               platforms: g.platforms,
               genres: g.genres.slice(0, 4),
               priceUsd: g.price,
