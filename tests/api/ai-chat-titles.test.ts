@@ -161,8 +161,14 @@ describe("citations of a title's entries (finding 7)", () => {
     expect(terraria.find((c) => c.name === "Terraria (X360, PS3, PSV)")!.figures).toEqual(
       expect.arrayContaining([{ label: "publishedSales.units", value: 1_180_000 }]),
     );
-    for (const c of answer.citations)
+    for (const c of answer.citations) {
       expect(new Set(c.figures.map((f) => f.value)).size, c.name).toBe(c.figures.length);
+      // The year of a source's date ("Dec 2016") is no figure of the game.
+      expect(
+        c.figures.map((f) => f.label).filter((l) => l.endsWith("year")),
+        c.name,
+      ).toEqual([]);
+    }
   });
 
   test("the model: an entry named by its platforms, or the title by its name, is checked and cited by the entry's figures", async () => {

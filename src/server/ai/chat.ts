@@ -221,7 +221,9 @@ export function citationsOf(
     gameId,
     name,
     facts,
-    figures: factsIn(facts).filter((f) => !f.inText && f.value !== 0),
+    // A release year is a date, not a figure to cite: the file name of a source note
+    // ("…_22_Dec_2016.csv") cited VGChartz's year of a platform as "year 2,016".
+    figures: factsIn(facts).filter((f) => !f.inText && f.value !== 0 && !/(?:^|\.)year$/.test(f.path)),
   }));
   type Game = (typeof games)[number];
   // Entries of one title (Terraria on PC, on X360+PS3+PSV…) are told apart by their platforms, as the
