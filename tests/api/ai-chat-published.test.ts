@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { beforeAll, expect, test } from "vitest";
 import { escapeRegExp } from "../../src/server/ai/grounding.ts";
+import { analystTools, newLedger } from "../../src/server/ai/tools.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { importVgSalesCsv } from "../../src/server/importers/vgsales.ts";
 import { createTestUser } from "../helpers/api.ts";
@@ -134,13 +135,26 @@ test("a Steam game with published PC units: both figures, each with its source, 
   ]);
 });
 
-test("a game asked by its former name, with an apostrophe and in capitals, is found", async () => {
+test("a game asked by its former name, with an apostrophe and in capitals, is found and said renamed", async () => {
   const answer = await ask("Tell me about PLAYERUNKNOWN'S BATTLEGROUNDS");
   expect(answer.content).not.toMatch(/names none I could find/);
-  // A free game's price is "Free", with its source, as every screen writes it.
-  expect(lineOf(answer.content, "PUBG: BATTLEGROUNDS")).toBe(
-    `- PUBG: BATTLEGROUNDS: 52.6% positive of 1,900,000 reviews (${STEAMSPY}), Free (${STEAMSPY}).`,
+  // Called by its name now, the name asked by beside it (review r25 rev1, finding 7). A free game's
+  // price is "Free", with its source, as every screen writes it.
+  expect(lineOf(answer.content, "PUBG: BATTLEGROUNDS (formerly PLAYERUNKNOWN'S BATTLEGROUNDS)")).toBe(
+    `- PUBG: BATTLEGROUNDS (formerly PLAYERUNKNOWN'S BATTLEGROUNDS): 52.6% positive of 1,900,000 reviews (${STEAMSPY}), Free (${STEAMSPY}).`,
   );
+  // Asked by a form of its name now, nothing is said of the former one.
+  expect(lineOf((await ask("Tell me about PUBG")).content, "PUBG: BATTLEGROUNDS")).toMatch(
+    /^- PUBG: BATTLEGROUNDS: /,
+  );
+  // The model's search_games gives the names a renamed game had.
+  const found = (await analystTools(newLedger()).search_games.execute!(
+    { query: "PLAYERUNKNOWN'S BATTLEGROUNDS" },
+    { toolCallId: "t", messages: [], context: {} },
+  )) as Array<{ name: string; formerNames?: string[] }>;
+  expect(found.find((g) => g.name === "PUBG: BATTLEGROUNDS")?.formerNames).toEqual([
+    "PLAYERUNKNOWN'S BATTLEGROUNDS",
+  ]);
 });
 
 test("a sale price with its discount, and reviews with no recorded source said so", async () => {

@@ -4,6 +4,7 @@ import type {
   ChatEvent,
   ChatMessage,
   Citation,
+  CitedFigure,
   Conversation,
   ConversationSummary,
   NumberCheckDrop,
@@ -26,6 +27,7 @@ import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
+  entryNames,
   escapeRegExp,
   factsIn,
   GamesGrounding,
@@ -35,11 +37,13 @@ import {
   gamesReferred,
   isShortForm,
   matches,
+  type NameOfGames,
   namesFound,
   namesMasker,
   namesOf,
   numbersOfSegment,
   otherGameNames,
+  platformsInFacts,
   render,
   type Segment,
   segmentsOf,
@@ -63,7 +67,19 @@ import {
   type QuotedFigure,
   quotedSources,
 } from "./sources.ts";
-import { analystTools, factSheets, MAX_QUESTION_GAMES, newLedger, type ToolLedger } from "./tools.ts";
+import {
+  analystTools,
+  coverTitles,
+  entriesLeftOutSentence,
+  entryLabel,
+  factSheets,
+  leftOutSentence,
+  listed,
+  MAX_QUESTION_GAMES,
+  MAX_TITLE_ENTRIES,
+  newLedger,
+  type ToolLedger,
+} from "./tools.ts";
 
 /**
  * "Ask the analyst": a conversation whose answers the model writes from tool calls into our own
@@ -81,7 +97,8 @@ Answer questions about games and the games market using ONLY the tools, which re
 - publishedSales are units sold as a sales file published them (its source and date, by platform and region): another measure from another source than the estimates. Give them beside the estimates with their source and date; never add them to an estimate or one to the other.
 - peakPlayers is a daily peak (the day's highest count, not an average): call it a peak, with its day and source.
 - A game with a sameNameNote is one of several catalog entries of its name, one per set of platforms: name its platforms, and never add the entries' figures together. search_games gives each entry's platforms.
-- A question may name up to ${MAX_QUESTION_GAMES} games: cover each of them (compare_games takes up to ${MAX_QUESTION_GAMES}).
+- A question may name up to ${MAX_QUESTION_GAMES} games: cover each of them. A game the catalog holds as several entries (one per set of platforms) counts once: cover each of its entries, up to ${MAX_TITLE_ENTRIES}, by its platforms (compare_games takes up to ${MAX_QUESTION_GAMES} games with up to ${MAX_TITLE_ENTRIES} entries each).
+- A game search_games found by a former name (formerNames) is the same game: say it is now called by its name ("PUBG: BATTLEGROUNDS, formerly PLAYERUNKNOWN'S BATTLEGROUNDS").
 - A figure that is not in a tool result is not known: say that it is not known, and never write a number, "null" or "undefined" for it.
 - If the tools do not hold the answer, say so plainly.
 - Name the games you rely on by their exact names. Be concise: a short paragraph or a few bullet points.`;
@@ -204,42 +221,76 @@ export function citationsOf(
     gameId,
     name,
     facts,
-    figures: factsIn(facts).filter((f) => !f.inText && f.value !== 0),
+    // A release year is a date, not a figure to cite: the file name of a source note
+    // ("…_22_Dec_2016.csv") cited VGChartz's year of a platform as "year 2,016".
+    figures: factsIn(facts).filter((f) => !f.inText && f.value !== 0 && !/(?:^|\.)year$/.test(f.path)),
   }));
-  // A name's digits ("Dota 2", a "2D" tag) are no figure, as for the number check, which masks the same names.
-  const masked = [...games.flatMap((g) => [g.name, ...namesOf(g.facts)]), ...catalogNames];
-  const quoted = new Map<(typeof games)[number], Map<string, number>>();
+  type Game = (typeof games)[number];
+  // Entries of one title (Terraria on PC, on X360+PS3+PSV…) are told apart by their platforms, as the
+  // answers label them, each cited and linked on its own; the bare name stands for all of them.
+  const called = entryNames(games, (g) => platformsInFacts(g.facts));
+  const labelOf = new Map(called.flatMap((c) => (c.of.length === 1 ? [[c.of[0]!, c.name] as const] : [])));
+  // A name's digits ("Dota 2", a "2D" tag, "PS4") are no figure, as for the number check, which masks the same names.
+  const masked = [
+    ...games.flatMap((g) => [g.name, ...namesOf(g.facts)]),
+    ...called.map((c) => c.name),
+    ...catalogNames,
+  ];
+  const quoted = new Map<Game, Map<string, number>>();
   const segments = segmentsOf(text);
   const others = otherGameNames(
     catalogNames,
-    games.map((g) => g.name),
+    called.map((c) => c.name),
   ).map((name) => ({ name }));
   const mask = namesMasker(masked);
+  const gamesOf = (list: ReadonlyArray<NameOfGames<Game>>) => [...new Set(list.flatMap((c) => c.of))];
   segments.forEach((segment, at) => {
     const mapped = mask(segment.text);
     const written = numbersOfSegment(mapped.text);
     // A number cites only the game it is about (its clause's game; else the sentence's games).
-    const about = gamesOfNumbers(segment.text, written, mapped, games, others);
+    const about = gamesOfNumbers(segment.text, written, mapped, called, others);
     const referred = about.some((a) => a == null)
-      ? gamesReferred({ segments, at, sentence: segment.text }, games)
+      ? gamesOf(gamesReferred({ segments, at, sentence: segment.text }, called))
       : [];
     written.forEach((w, i) => {
       if (w.value === 0) return;
-      for (const game of about[i] ?? referred) {
+      const of = about[i];
+      for (const game of of ? gamesOf(of) : referred) {
         const figures = quoted.get(game) ?? new Map<string, number>();
         for (const f of game.figures) if (matches(f, w)) figures.set(f.path, f.value);
         quoted.set(game, figures);
       }
     });
   });
-  const named = new Set(gamesNamed(text, games));
+  // A title named by its bare name only ("Terraria") is cited by its first entry, unless the text
+  // quotes or names some of its entries.
+  const named = new Set<Game>();
+  for (const c of gamesNamed(text, called))
+    if (c.of.length === 1) named.add(c.of[0]!);
+    else if (!c.of.some((g) => (quoted.get(g)?.size ?? 0) > 0)) named.add(c.of[0]!);
   return games
     .filter((g) => named.has(g) || (quoted.get(g)?.size ?? 0) > 0)
     .map((g) => ({
       gameId: g.gameId,
-      name: g.name,
-      figures: [...(quoted.get(g) ?? [])].map(([label, value]) => ({ label, value })),
+      name: labelOf.get(g) ?? g.name,
+      figures: oneFigureEach(quoted.get(g) ?? new Map()),
     }));
+}
+
+/**
+ * A game's quoted figures, each once: one number that matches several fields of one table of a game's
+ * facts (its published units: the total of a one-platform entry and that platform's, `publishedSales.units`
+ * and `publishedSales.platforms[0].units`, review r25 rev1 finding 7; a platform's units and its one
+ * region's) is one figure, cited by its shortest path. Fields of different tables (a 7-day and a
+ * monthly average of the same value) stay apart: the number may be either.
+ */
+export function oneFigureEach(figures: ReadonlyMap<string, number>): CitedFigure[] {
+  const order = [...figures.keys()];
+  const table = (path: string) => path.split(/[.[]/)[0];
+  const kept: CitedFigure[] = [];
+  for (const [label, value] of [...figures].sort(([a], [b]) => a.length - b.length))
+    if (!kept.some((k) => k.value === value && table(k.label) === table(label))) kept.push({ label, value });
+  return kept.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label));
 }
 
 /** Words that start a question rather than a game's name. */
@@ -384,6 +435,8 @@ export interface NamedGame {
   platforms?: string[];
   /** The question's words it was found by when they are not its name ("PUBG", "gta 5", "Dark Souls 3"). */
   as?: string;
+  /** The former name it was found by, when the question calls it by no form of its name now. */
+  formerly?: string;
 }
 
 /** Words of a question that say what is asked rather than which game: never a game reference alone. */
@@ -526,7 +579,12 @@ async function gamesReferredIn(
         );
         if (!game) continue;
         taken.fill(true, from, from + size);
-        if (!found.some((g) => g.id === game.id)) found.push({ id: game.id, name: game.name, as: span });
+        // Found by a former name only: the answer says what it is called now (review r25 rev1, finding 7).
+        const formerly = refersTo(span, { name: game.name }, knownWord)
+          ? undefined
+          : former.get(game.id)?.find((name) => refersTo(span, { name }, knownWord));
+        if (!found.some((g) => g.id === game.id))
+          found.push({ id: game.id, name: game.name, as: span, ...(formerly ? { formerly } : {}) });
       }
   }
   return found;
@@ -747,18 +805,9 @@ export function droppedNote(
   };
 }
 
-/** "Hades", "Hades and Hollow Knight", "A, B and C". */
-const listed = (names: readonly string[]) =>
-  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-
 /** What the answer says of names it found no game for: "Our catalog has no game called Hades." */
 export function notFoundSentence(names: readonly string[]): string {
   return `Our catalog has no game called ${listed(names.map((n) => `“${n}”`)).replace(/ and (?=“[^“]*$)/, " or ")}.`;
-}
-
-/** What an answer says of the games past MAX_QUESTION_GAMES a question names: left out, not passed over. */
-export function leftOutSentence(names: readonly string[]): string {
-  return `An answer covers at most ${MAX_QUESTION_GAMES} games, so ${listed(names.map((n) => `“${n}”`))} ${names.length === 1 ? "was" : "were"} left out: ask about ${names.length === 1 ? "it" : "them"} separately.`;
 }
 
 /**
@@ -945,17 +994,25 @@ async function statisticalAnswer(
   search: NameSearch,
 ): Promise<{ text: string; quoted: Quoted[] }> {
   const all = await namedInQuestion;
-  // At most MAX_QUESTION_GAMES games, as compare_games and the Compare screen take; the rest are said.
-  const found = all.slice(0, MAX_QUESTION_GAMES);
-  // An entry of a name the catalog holds as several is named by its platforms, as its line would be.
-  const leftOut = all
-    .slice(MAX_QUESTION_GAMES)
-    .map((g) => (g.platforms?.length ? `${g.name} (${g.platforms.join(", ")})` : g.name));
+  // At most MAX_QUESTION_GAMES games as the user names them, as compare_games and the Compare screen
+  // take: a title the catalog holds as several entries counts once, answered with its entries (up to
+  // MAX_TITLE_ENTRIES); the titles and entries past that are said.
+  const cover = coverTitles(all);
+  const found = cover.covered;
+  const leftOut = cover.titlesLeftOut.map((entries) => entries[0]!.as ?? entries[0]!.name);
+  const entriesLeftOut = cover.entriesLeftOut.map(({ title, entries, left }) =>
+    entriesLeftOutSentence(
+      title,
+      entries,
+      left.map((g) => entryLabel(g.name, g.platforms)),
+    ),
+  );
   const named = found.map((g) => g.id);
   // A name the question gives that is no game of ours is said, not passed over ("Compare Hades and
   // Dead Cells" must not read as an answer about both).
   const missing = await notInCatalog(namesNotFound(question, accounted(all), await catalogKnows()), search);
-  const ids = named.length ? named : [...ledger.games.keys()].slice(0, MAX_QUESTION_GAMES);
+  const looked = [...ledger.games].map(([id, g]) => ({ id, name: g.name }));
+  const ids = named.length ? named : coverTitles(looked).covered.map((g) => g.id);
   const quoted: Quoted[] = [];
   if (ids.length === 0)
     return {
@@ -976,6 +1033,8 @@ async function statisticalAnswer(
     [JSON.stringify(ids)],
   );
   const discounts = new Map(records.map((r) => [String(r.id), discountOf(r)]));
+  // A game asked by its former name is called by its name now, the former one beside it.
+  const formerlyOf = new Map(found.flatMap((g) => (g.formerly ? [[g.id, g.formerly] as const] : [])));
   // Entries of one name told apart by their platforms ("Grand Theft Auto V (PS4, XOne)").
   const platformsOf = new Map(found.flatMap((g) => (g.platforms ? [[g.id, g.platforms] as const] : [])));
   for (const sheet of sheets)
@@ -1065,13 +1124,14 @@ async function statisticalAnswer(
         : null,
       sheet.priceUsd != null ? use("price", priceWords(sheet.priceUsd, discounts.get(sheet.gameId))) : null,
     ].filter(Boolean);
-    const platforms = platformsOf.get(sheet.gameId);
-    const label = platforms?.length ? `${sheet.name} (${platforms.join(", ")})` : sheet.name;
+    const formerly = formerlyOf.get(sheet.gameId);
+    const label = `${entryLabel(sheet.name, platformsOf.get(sheet.gameId))}${formerly ? ` (formerly ${formerly})` : ""}`;
     lines.push(`${label}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
   const after = [
+    ...entriesLeftOut,
     leftOut.length ? leftOutSentence(leftOut) : null,
     missing.length ? notFoundSentence(missing) : null,
   ].filter(Boolean);

@@ -642,6 +642,8 @@ function kindsOf(path: string): Kind[] {
 const NAME_KEYS = new Set([
   "name",
   "names",
+  // A game's former names (search_games): "Half-Life 2: Episode 2" was no figure either.
+  "formerNames",
   "title",
   "genre",
   "genres",
@@ -1317,6 +1319,46 @@ export function gamesReferred<T extends { name: string }>(
   return games.length === 1 ? [...games] : [];
 }
 
+/**
+ * What a text may call games by, where several of them share a name (catalog entries of one title,
+ * one per set of platforms: review r25 rev1, finding 7): each such entry by its name and platforms,
+ * "Terraria (X360, PS3, PSV)", as the answers label them; and the bare name, "Terraria", for the title,
+ * standing for all its entries (a number about it is whichever entry's figure it is). A game of a name
+ * no other shares is called by its name. Each name with the games it stands for (`of`).
+ */
+export interface NameOfGames<T> {
+  name: string;
+  of: T[];
+}
+
+export function entryNames<T extends { name: string }>(
+  games: readonly T[],
+  platformsOf: (game: T) => readonly string[] | null | undefined,
+): NameOfGames<T>[] {
+  const titles = new Map<string, T[]>();
+  for (const g of games) {
+    const key = wordsKey(g.name);
+    titles.set(key, [...(titles.get(key) ?? []), g]);
+  }
+  return [...titles.values()].flatMap((entries): NameOfGames<T>[] => {
+    if (entries.length < 2) return [{ name: entries[0]!.name, of: entries }];
+    const labelled = entries.map((g) => {
+      const platforms = platformsOf(g);
+      return { name: platforms?.length ? `${g.name} (${platforms.join(", ")})` : g.name, of: [g] };
+    });
+    return [...labelled.filter((l) => l.name !== l.of[0]!.name), { name: entries[0]!.name, of: entries }];
+  });
+}
+
+/** The platforms a game's facts give (`platforms`, search_games' and a same-name entry's sheet). */
+export function platformsInFacts(facts: unknown): string[] | null {
+  for (const o of Array.isArray(facts) ? facts : [facts]) {
+    const platforms = (o as { platforms?: unknown } | null)?.platforms;
+    if (Array.isArray(platforms) && platforms.every((p) => typeof p === "string")) return platforms;
+  }
+  return null;
+}
+
 /** Facts without the games in them (checked per game): a filter, counts, a genre's figures. */
 export function withoutGames(value: unknown, ids: Set<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => withoutGames(v, ids)).filter((v) => v !== undefined);
@@ -1379,6 +1421,8 @@ export class GamesGrounding extends Grounding {
    */
   readonly otherGames = new Set<string>();
   private readonly games: Array<{ id: string; name: string; facts: Fact[] }>;
+  /** What the text may call the games by (entryNames): entries of one name by their platforms. */
+  private readonly called: NameOfGames<{ id: string; name: string; facts: Fact[] }>[];
   private readonly general: Fact[];
   private readonly about: Array<{ id: string; name: string; facts: Fact[] }>;
   /** The figures of all the games (an average, the market's): fixed for these facts. */
@@ -1395,10 +1439,13 @@ export class GamesGrounding extends Grounding {
   ) {
     super(all, shared);
     this.games = games.map((g) => ({ id: g.id, name: g.name, facts: factsIn(g.facts) }));
+    const platforms = new Map(games.map((g) => [g.id, platformsInFacts(g.facts)]));
+    this.called = entryNames(this.games, (g) => platforms.get(g.id));
     this.general = factsIn(general);
     this.about = this.games.filter((g) => about.includes(g.id));
     this.aggregate = new Set(this.general.filter((f) => isAggregate(f.path)));
     for (const g of games) this.names.add(g.name);
+    for (const c of this.called) this.names.add(c.name);
   }
 
   /** The games a sentence may name whose figures are not here (see `otherGames`). */
@@ -1415,11 +1462,12 @@ export class GamesGrounding extends Grounding {
 
   protected override factsFor(sentence: string, context: SegmentContext): Fact[] {
     const others = this.otherGamesNamed();
+    const about = this.called.filter((c) => c.of.some((g) => this.about.includes(g)));
     const referred =
-      others.length && gamesNamed(sentence, this.games).length === 0 && gamesNamed(sentence, others).length
+      others.length && gamesNamed(sentence, this.called).length === 0 && gamesNamed(sentence, others).length
         ? []
-        : gamesReferred({ ...context, sentence }, this.games, this.about);
-    return [...this.general, ...referred.flatMap((g) => g.facts)];
+        : gamesReferred({ ...context, sentence }, this.called, about);
+    return [...this.general, ...[...new Set(referred.flatMap((c) => c.of))].flatMap((g) => g.facts)];
   }
 
   /** A number whose clause names a game is that game's (gamesOfNumbers); others, the sentence's games'. */
@@ -1429,9 +1477,13 @@ export class GamesGrounding extends Grounding {
     written: readonly Written[],
     masked: Masked,
   ): Fact[][] {
-    const about = gamesOfNumbers(sentence, written, masked, this.games, this.otherGamesNamed());
+    const about = gamesOfNumbers(sentence, written, masked, this.called, this.otherGamesNamed());
     const whole = about.some((games) => games == null) ? this.factsFor(sentence, context) : [];
-    const facts = about.map((games) => (games ? [...this.general, ...games.flatMap((g) => g.facts)] : whole));
+    const facts = about.map((called) =>
+      called
+        ? [...this.general, ...[...new Set(called.flatMap((c) => c.of))].flatMap((g) => g.facts)]
+        : whole,
+    );
     // A figure of all the games (an average, the market's) is no one game's (D5): it backs only a
     // sentence that speaks of the average, the market or the games in general.
     if (AGGREGATE_TALK.test(sentence) || this.aggregate.size === 0) return facts;

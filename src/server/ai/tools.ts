@@ -5,10 +5,12 @@ import { SCREENER_MAX_PAGE_SIZE, ScreenerQuerySchema } from "../../contracts/mar
 import { playersPeriod } from "../../contracts/player-figures.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { getMarketTrends } from "../catalog/market.ts";
+import { normalizeName } from "../catalog/normalize.ts";
 import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
 import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
+import { parseFormerNames } from "../catalog/search-index.ts";
 import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
@@ -35,6 +37,68 @@ export const newLedger = (): ToolLedger => ({ games: new Map(), results: [] });
  * compares (MAX_COMPARED), in the model's answers and in the statistics' alike.
  */
 export const MAX_QUESTION_GAMES = 5;
+
+/**
+ * The catalog entries of one title an answer gives at most: a title the catalog holds as several
+ * entries, one per set of platforms (VGChartz's Terraria: PC; X360+PS3+PSV; PS4+XOne; 3DS+WiiU),
+ * counts once toward MAX_QUESTION_GAMES and is answered with up to this many of its entries. No title
+ * of the VGChartz files has more than 5 (Monopoly, SimCity 2000); past it the answer says which it left out.
+ */
+export const MAX_TITLE_ENTRIES = 5;
+
+/** The games a question covers and those it leaves out, by title (see coverTitles). */
+export interface TitlesCovered<T> {
+  /** The entries answered: of the first MAX_QUESTION_GAMES titles, up to MAX_TITLE_ENTRIES each, in order. */
+  covered: T[];
+  /** Titles past MAX_QUESTION_GAMES: each with its entries. */
+  titlesLeftOut: T[][];
+  /** Entries past MAX_TITLE_ENTRIES of a covered title: each title's, with how many entries it has. */
+  entriesLeftOut: Array<{ title: string; entries: number; left: T[] }>;
+}
+
+/**
+ * Games counted as the user names them: entries of one name (the catalog's name key, normalizeName)
+ * are one title, the titles kept in the order given, the first MAX_QUESTION_GAMES covered with up to
+ * MAX_TITLE_ENTRIES of their entries (review r25 rev1 #1: Terraria's 4 entries took 4 of 5 places).
+ */
+export function coverTitles<T extends { name: string }>(games: readonly T[]): TitlesCovered<T> {
+  const titles = new Map<string, T[]>();
+  for (const g of games) {
+    const key = normalizeName(g.name) || g.name;
+    titles.set(key, [...(titles.get(key) ?? []), g]);
+  }
+  const all = [...titles.values()];
+  const kept = all.slice(0, MAX_QUESTION_GAMES);
+  return {
+    covered: kept.flatMap((entries) => entries.slice(0, MAX_TITLE_ENTRIES)),
+    titlesLeftOut: all.slice(MAX_QUESTION_GAMES),
+    entriesLeftOut: kept
+      .filter((entries) => entries.length > MAX_TITLE_ENTRIES)
+      .map((entries) => ({
+        title: entries[0]!.name,
+        entries: entries.length,
+        left: entries.slice(MAX_TITLE_ENTRIES),
+      })),
+  };
+}
+
+/** An entry as the answers name it: with its platforms where the catalog holds its name as several. */
+export const entryLabel = (name: string, platforms?: readonly string[] | null) =>
+  platforms?.length ? `${name} (${platforms.join(", ")})` : name;
+
+/** What an answer says of the games past MAX_QUESTION_GAMES a question names: left out, not passed over. */
+export function leftOutSentence(names: readonly string[]): string {
+  return `An answer covers at most ${MAX_QUESTION_GAMES} games, so ${listed(names.map((n) => `“${n}”`))} ${names.length === 1 ? "was" : "were"} left out: ask about ${names.length === 1 ? "it" : "them"} separately.`;
+}
+
+/** What an answer says of a title's entries past MAX_TITLE_ENTRIES: which, and how to ask for them. */
+export function entriesLeftOutSentence(title: string, entries: number, left: readonly string[]): string {
+  return `The catalog holds “${title}” as ${entries} entries, one per set of platforms, and an answer gives at most ${MAX_TITLE_ENTRIES} of a game, so ${listed(left.map((n) => `“${n}”`))} ${left.length === 1 ? "was" : "were"} left out: ask about ${left.length === 1 ? "it" : "them"} on ${left.length === 1 ? "its" : "their"} platform.`;
+}
+
+/** "Hades", "Hades and Hollow Knight", "A, B and C". */
+export const listed = (names: readonly string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -175,7 +239,7 @@ export function analystTools(ledger: ToolLedger) {
   return {
     search_games: tool({
       description:
-        "Find games in our catalog by name. Returns ids to use with the other tools, and each game's platforms: one name may be several games, one per set of platforms.",
+        "Find games in our catalog by name or a former name. Returns ids to use with the other tools, each game's platforms (one name may be several games, one per set of platforms), and the names a renamed game had (formerNames).",
       inputSchema: z.object({
         query: z.string().min(1).max(100),
         limit: z.number().int().min(1).max(10).optional(),
@@ -183,12 +247,22 @@ export function analystTools(ledger: ToolLedger) {
       toModelOutput,
       execute: async ({ query, limit }) => {
         const found = await searchGames(query, limit ?? 5);
+        // A game found by a name it had ("PLAYERUNKNOWN'S BATTLEGROUNDS"): its former names say so.
+        const former = found.length
+          ? await readRows(
+              "SELECT id, former_names FROM games WHERE former_names IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+              [JSON.stringify(found.map((g) => g.id))],
+            )
+          : [];
+        const formerOf = new Map(former.map((r) => [String(r.id), parseFormerNames(String(r.former_names))]));
         return record(
           found.map((g) => {
+            const formerNames = formerOf.get(g.id) ?? [];
             // Its platforms tell apart entries of one name (Grand Theft Auto V on PC, on PS3+X360…).
             const facts = {
               gameId: g.id,
               name: g.name,
+              ...(formerNames.length ? { formerNames } : {}),
               platforms: g.platforms,
               genres: g.genres.slice(0, 4),
               priceUsd: g.price,
@@ -212,10 +286,56 @@ export function analystTools(ledger: ToolLedger) {
       },
     }),
     compare_games: tool({
-      description: `The facts of two to ${MAX_QUESTION_GAMES} games side by side (ids from search_games).`,
-      inputSchema: z.object({ gameIds: z.array(z.string().min(1)).min(2).max(MAX_QUESTION_GAMES) }),
+      description: `The facts of two to ${MAX_QUESTION_GAMES} games side by side (ids from search_games). A game the catalog holds as several entries (one name, one entry per set of platforms) counts once: give the ids of its entries, up to ${MAX_TITLE_ENTRIES}.`,
+      inputSchema: z.object({
+        gameIds: z
+          .array(z.string().min(1))
+          .min(2)
+          .max(MAX_QUESTION_GAMES * MAX_TITLE_ENTRIES),
+      }),
       toModelOutput,
-      execute: async ({ gameIds }) => record(await factSheets(ledger, await resolveIds(gameIds))),
+      execute: async ({ gameIds }) => {
+        const ids = [...new Set(await resolveIds(gameIds))];
+        // Counted by title, as the user names them (coverTitles): each title's entries together.
+        const rows = await readRows(
+          "SELECT id, name, platforms FROM games WHERE id IN (SELECT value FROM json_each(?))",
+          [JSON.stringify(ids)],
+        );
+        const known = new Map(
+          rows.map((r) => [
+            String(r.id),
+            {
+              id: String(r.id),
+              name: String(r.name),
+              platforms: JSON.parse(String(r.platforms ?? "[]")) as string[],
+            },
+          ]),
+        );
+        const cover = coverTitles(ids.flatMap((id) => known.get(id) ?? []));
+        const sheets = await factSheets(
+          ledger,
+          cover.covered.map((g) => g.id),
+        );
+        const left = [
+          ...cover.entriesLeftOut.map(({ title, entries, left }) =>
+            entriesLeftOutSentence(
+              title,
+              entries,
+              left.map((g) => `${entryLabel(g.name, g.platforms)} (gameId ${g.id})`),
+            ),
+          ),
+          ...(cover.titlesLeftOut.length
+            ? [leftOutSentence(cover.titlesLeftOut.map((entries) => entries[0]!.name))]
+            : []),
+        ];
+        const unknown = ids.filter((id) => !known.has(id));
+        if (!left.length && !unknown.length) return record(sheets);
+        return record({
+          games: sheets,
+          ...(left.length ? { leftOut: left.join(" ") } : {}),
+          ...(unknown.length ? { error: `No game with id ${unknown.join(", ")}.` } : {}),
+        });
+      },
     }),
     screen_games: tool({
       description:
