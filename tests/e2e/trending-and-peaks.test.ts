@@ -76,3 +76,43 @@ test("Game Tracking: a game whose only player figure is a daily peak reads as a 
   expect(result?.playerCount).toBe(10_775);
   await page.context().close();
 });
+
+test("the game page's Players tile gives a peak-only game's peak day, as the lists do", async () => {
+  // Report r25 #5: the tile read "Players (peak, 1 day) 10.8K · Source: … · May 2023", the month only.
+  const page = await open("/games/steam-10");
+  const tile = page
+    .locator('dl[aria-label="Latest figures"] > div')
+    .filter({ has: page.getByText("Players (peak, 1 day)", { exact: true }) });
+  await tile.waitFor();
+  const detail = (await page.evaluate(async () => (await fetch("/api/games/steam-10")).json())) as {
+    playerCount: number;
+    playersFigure: { measure: string; at: string; days: number };
+  };
+  expect(detail.playerCount).toBe(10_775);
+  expect(detail.playersFigure).toMatchObject({ measure: "peak", days: 1 });
+  const at = new Date(detail.playersFigure.at);
+  const month = at.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
+  expect(await tile.getByTestId("figure-detail").textContent()).toMatch(
+    new RegExp(`^Peak on ${month} ${at.getUTCDate()}(, ${at.getUTCFullYear()})?$`),
+  );
+  await page.context().close();
+});
+
+test("a card whose players figure wraps keeps its players icon at full size", async () => {
+  // Report r25 #8: on a phone the icon beside a figure on two lines was squeezed smaller.
+  const page = await open("/games");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel("Search games").fill("Counter-Strike");
+  const card = page
+    .getByTestId("game-card")
+    .filter({ has: page.getByRole("link", { name: "Counter-Strike", exact: true }) });
+  await card.waitFor();
+  const players = card.locator("dl > div").first();
+  const figure = await players.locator("dd").boundingBox();
+  const icon = await players.locator("svg").boundingBox();
+  // The figure wraps (two lines or more), and the icon stays 12 × 12 px (size-3).
+  expect(figure!.height).toBeGreaterThan(20);
+  expect(icon!.width).toBe(12);
+  expect(icon!.height).toBe(12);
+  await page.context().close();
+});

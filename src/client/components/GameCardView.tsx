@@ -89,7 +89,8 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">
           <div className="flex items-center gap-1" title={playersTitle}>
-            <Users className="size-3" aria-hidden="true" />
+            {/* Fixed size: a figure wrapping to two lines squeezed the icon smaller (review r25 #8). */}
+            <Users className="size-3 shrink-0" aria-hidden="true" />
             <dt className="sr-only">Players</dt>
             <dd>
               {/* The figure every list gives as playerCount: the count, or a peak-only game's peak as a peak. */}
@@ -116,7 +117,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             className="flex items-center gap-1"
             title={rating ? (ratingCountText(rating) ?? undefined) : undefined}
           >
-            <Star className="size-3" aria-hidden="true" />
+            <Star className="size-3 shrink-0" aria-hidden="true" />
             {/* The label is the figure's name ("User reviews", "Critic score"), shown with it. */}
             <dt className={rating ? undefined : "sr-only"}>
               {rating ? RATING_LABELS[rating.kind] : "Rating"}

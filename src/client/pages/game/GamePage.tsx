@@ -43,6 +43,7 @@ import {
   latestPlayersLabel,
   latestPlayersMethod,
   noPlayerHistoryText,
+  peakDayText,
 } from "./player-figure-text.ts";
 import { priceText, shownPriceConversion } from "./price-text.ts";
 import { ratingFigure } from "./rating-figure.ts";
@@ -478,6 +479,9 @@ export default function GamePage() {
               asOf: g.players.peak.at,
             }}
             format={compactNumber}
+            // The peak's day, as the lists give it ("39.1K peak, 1 day (…, May 30, 2023)"): the source
+            // note alone dates an older figure by its month (review r25 #5).
+            detail={peakDayText(g.players.peak.at, g.players.peak.days)}
           />
         ) : (
           <Figure

@@ -7,6 +7,7 @@ import {
   latestPlayersMethod,
   NOT_ON_STEAM_PLAYERS,
   noPlayerHistoryText,
+  peakDayText,
 } from "./player-figure-text.ts";
 
 const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
@@ -41,9 +42,17 @@ test("a game not on Steam is never promised a live sync: no source counts its pl
 });
 
 test("a monthly point is labelled as the month's average, a live one as the latest count", () => {
-  expect(latestPlayersLabel("month")).toBe("Players (players, average over the month)");
+  expect(latestPlayersLabel("month")).toBe("Players (average over the month)");
   expect(latestPlayersMethod("month")).toBe("average over the month");
-  expect(latestPlayersLabel("instant")).toBe("Players (players, latest count)");
-  expect(latestPlayersLabel(undefined)).toBe("Players (players, latest count)");
+  expect(latestPlayersLabel("instant")).toBe("Players (latest count)");
+  expect(latestPlayersLabel(undefined)).toBe("Players (latest count)");
+  // The tile is "Players": its label does not say "players" again (review r25 #8).
+  for (const period of ["month", "instant", "day"])
+    expect(latestPlayersLabel(period)).not.toMatch(/\(players/i);
   expect(latestPlayersMethod("instant")).toBeUndefined();
+});
+
+test("a peak tile gives the peak's day, as the lists do (review r25 #5)", () => {
+  expect(peakDayText("2023-05-30T00:00:00.000Z", 1)).toBe("Peak on May 30, 2023");
+  expect(peakDayText("2022-12-14T00:00:00.000Z", 7)).toBe("Highest on Dec 14, 2022");
 });

@@ -1,21 +1,30 @@
 import { METRIC_FILLED_BY, type SeriesMetric } from "../../../contracts/game-page.ts";
 import {
   NO_PLAYER_HISTORY,
-  PLAYER_FIGURE_LABELS,
   PLAYER_WINDOW_DAYS,
   type PlayerFigures,
 } from "../../../contracts/player-figures.ts";
+import { formatDay } from "../../format/dates.ts";
 
 /** What the game page says about its player figures, from the figures and the newest point's period. */
 
 /** A monthly-only series (SteamCharts) has counts but no 7-day average: say that, not "no history". */
 const MONTHLY_ONLY = `Monthly figures only: no ${PLAYER_WINDOW_DAYS}-day average`;
 
-/** The label of the latest player figure: a monthly point is the month's average, not a count. */
+/**
+ * The label of the latest player figure: a monthly point is the month's average, not a count. The tile
+ * is "Players" already: "Players (players, latest count)" said it twice (review r25 #8).
+ */
 export function latestPlayersLabel(period: string | undefined): string {
-  return period === "month"
-    ? `Players (${PLAYER_FIGURE_LABELS.latest}, average over the month)`
-    : `Players (${PLAYER_FIGURE_LABELS.latest}, latest count)`;
+  return period === "month" ? "Players (average over the month)" : "Players (latest count)";
+}
+
+/**
+ * The day of the peak a Players tile shows ("Peak on May 30, 2023"), as the lists date it; over several
+ * days, the day it was reached ("Highest on …").
+ */
+export function peakDayText(at: string, days: number): string {
+  return `${days === 1 ? "Peak on" : "Highest on"} ${formatDay(at)}`;
 }
 
 /** The method shown with the latest figure, when its period makes it a mean rather than a count. */
