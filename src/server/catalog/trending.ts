@@ -70,56 +70,15 @@ export interface GameGrowth {
 }
 
 export async function computeTrending(): Promise<TrendingSnapshot> {
-  const client = rawClient();
   const newestTs = await newestPlayerPoint();
   if (!newestTs)
     return { games: [], growing: 0, compared: 0, rising: 0, falling: 0, growthByGame: new Map() };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const sinceDay = lastDayUpTo(since);
-  const rs = await client.execute({
-    // Per game with a day of players since `since` (player_days): its newest point (read backwards
-    // through the point index), whose source and period decide the comparison; the game stays when
-    // that point itself is since then. Then, from that source's days (player_days, the mean of each
-    // day's counts), the mean of its latest 7 calendar days (ending on the newest point's day, or the
-    // day before for counts during the day) and of the 7 before those; and the point before the
-    // newest of that source, for monthly series.
-    // Days rather than points: a live sync's count every 15 minutes compares this week with last
-    // week, not the last count with the one 15 minutes earlier.
-    sql: `WITH recent_games AS (
-            SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2
-          ),
-          newest AS MATERIALIZED (
-            SELECT m.game_id, m.source, m.period, m.ts, m.value,
-                   -- The windows' last day: the newest point's, or for counts during the day the day
-                   -- before it (the newest is not over: its hours so far would tilt its mean).
-                   m.ts / ${DAY_MS} - (CASE WHEN m.period = 'instant' THEN 1 ELSE 0 END) AS d0,
-                   (SELECT x.value FROM game_metrics x
-                    WHERE x.game_id = m.game_id AND x.metric = 'players' AND x.source = m.source AND x.ts < m.ts
-                    ORDER BY x.ts DESC LIMIT 1) AS prev1
-            FROM recent_games r JOIN game_metrics m ON m.rowid = (
-              SELECT rowid FROM game_metrics x WHERE x.game_id = r.game_id AND x.metric = 'players'
-              ORDER BY x.ts DESC LIMIT 1)
-            WHERE m.ts >= ?1
-          ),
-          -- Each game's 14 days looked up one by one in the primary key (metric, day, game_id, source):
-          -- a range of days would read every game's rows of those days, once per game. The day after
-          -- d0 is read too, unused, so that every game has a row here (its newest point's own day).
-          windows AS MATERIALIZED (
-            SELECT n.game_id,
-                   avg(CASE WHEN p.day > n.d0 - 7 AND p.day <= n.d0 THEN p.total / p.points END) AS cur7,
-                   avg(CASE WHEN p.day <= n.d0 - 7 THEN p.total / p.points END) AS prev7
-            FROM newest n CROSS JOIN player_days p
-              ON p.metric = 'players' AND p.game_id = n.game_id AND p.source = n.source
-             AND p.day IN (n.d0 - 13, n.d0 - 12, n.d0 - 11, n.d0 - 10, n.d0 - 9, n.d0 - 8, n.d0 - 7,
-                           n.d0 - 6, n.d0 - 5, n.d0 - 4, n.d0 - 3, n.d0 - 2, n.d0 - 1, n.d0, n.d0 + 1)
-            GROUP BY n.game_id
-          )
-          SELECT n.game_id, n.source, n.ts, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
-                 g.name, g.platforms, g.genres, g.price, g.price_source, g.rating, g.rating_count,
-                 g.positive_reviews, g.negative_reviews, g.cover_url, g.is_demo
-          FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
-    args: [since, sinceDay],
-  });
+  const rs = await growthRows(
+    "SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2",
+    [since, sinceDay],
+  );
   // Counts during the day without a week before them (a live sync's first days): their last 24 hours
   // against the 24 before, when the series covers both (whole days, so the time of day cancels out).
   const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
@@ -127,39 +86,12 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   const games: Array<TrendingGame & { score: number }> = [];
   const growthByGame = new Map<string, GameGrowth>();
   for (const row of rs.rows) {
-    // Monthly series compare their latest two months; daily ones and counts during the day their
-    // latest 7 days with the 7 before; young counts their last 24 hours with the 24 before, or, in
-    // their first two days, their latest count with the one before it: all there is to compare.
-    let current: number;
-    let previous: number;
-    let growthBasis: GrowthBasis;
-    const day = days.get(String(row.game_id));
-    if (row.period !== "month" && row.prev7 != null) {
-      current = Number(row.cur7);
-      previous = Number(row.prev7);
-      growthBasis = "7 days";
-    } else if (day) {
-      current = day.current;
-      previous = day.previous;
-      growthBasis = "24 hours";
-    } else if (row.period !== "day" && row.prev1 != null) {
-      current = Number(row.latest);
-      previous = Number(row.prev1);
-      growthBasis = row.period === "month" ? "month" : "last two counts";
-    } else continue;
-    if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0 || current < MIN_PLAYERS)
-      continue;
-    const growth = (current - previous) / previous;
+    const compared = comparedOf(row, days);
+    if (!compared || compared.current < MIN_PLAYERS) continue;
+    const { current, previous, growthBasis, growth } = compared;
     // The screens' TRENDING_ORDER_NOTE says this order in words.
     const score = Math.max(-1, Math.min(TRENDING_GROWTH_CAP, growth)) * Math.log10(1 + current);
-    growthByGame.set(String(row.game_id), {
-      growth: Math.round(growth * 10000) / 10000,
-      growthBasis,
-      currentAverage: Math.round(current),
-      previousAverage: Math.round(previous),
-      source: String(row.source),
-      asOf: Number(row.ts),
-    });
+    growthByGame.set(String(row.game_id), gameGrowthOf(row, compared));
     const platforms = listOf(row.platforms);
     const conversion = priceConversionOf(row.price, row.price_source);
     const genres = listOf(row.genres);
@@ -198,6 +130,127 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     falling: games.filter((g) => g.growth < -0.1).length,
     growthByGame,
   };
+}
+
+/** The two periods a game's growth compares, and the growth (trending's rule, below). */
+interface Compared {
+  current: number;
+  previous: number;
+  growthBasis: GrowthBasis;
+  growth: number;
+}
+
+/**
+ * Monthly series compare their latest two months; daily ones and counts during the day their latest 7
+ * days with the 7 before; young counts their last 24 hours with the 24 before, or, in their first two
+ * days, their latest count with the one before it: all there is to compare. Null when there is nothing
+ * to compare (one period only, or none before with players).
+ */
+function comparedOf(
+  row: Record<string, unknown>,
+  days: Map<string, { current: number; previous: number }>,
+): Compared | null {
+  let current: number;
+  let previous: number;
+  let growthBasis: GrowthBasis;
+  const day = days.get(String(row.game_id));
+  if (row.period !== "month" && row.prev7 != null) {
+    current = Number(row.cur7);
+    previous = Number(row.prev7);
+    growthBasis = "7 days";
+  } else if (day) {
+    current = day.current;
+    previous = day.previous;
+    growthBasis = "24 hours";
+  } else if (row.period !== "day" && row.prev1 != null) {
+    current = Number(row.latest);
+    previous = Number(row.prev1);
+    growthBasis = row.period === "month" ? "month" : "last two counts";
+  } else return null;
+  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0) return null;
+  return { current, previous, growthBasis, growth: (current - previous) / previous };
+}
+
+function gameGrowthOf(row: Record<string, unknown>, c: Compared): GameGrowth {
+  return {
+    growth: Math.round(c.growth * 10000) / 10000,
+    growthBasis: c.growthBasis,
+    currentAverage: Math.round(c.current),
+    previousAverage: Math.round(c.previous),
+    source: String(row.source),
+    asOf: Number(row.ts),
+  };
+}
+
+/**
+ * Each of these games' growth by trending's rule (its periods, source and time), whether or not it is
+ * in the list: a game outside the top 50, under 100 players or with an older series has its growth too
+ * (review r25 #3: the watchlist report read "–" for Terraria's −16.8%). Games with nothing to compare
+ * are absent.
+ */
+export async function gameGrowths(ids: readonly string[]): Promise<Map<string, GameGrowth>> {
+  const out = new Map<string, GameGrowth>();
+  if (ids.length === 0) return out;
+  const rs = await growthRows("SELECT value AS game_id FROM json_each(?2)", [
+    0,
+    JSON.stringify([...new Set(ids)]),
+  ]);
+  const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
+  const days = await lastTwoDays(young);
+  for (const row of rs.rows) {
+    const compared = comparedOf(row, days);
+    if (compared) out.set(String(row.game_id), gameGrowthOf(row, compared));
+  }
+  return out;
+}
+
+/**
+ * The rows trending compares, one per game of `games` (a SELECT of game ids; `?1` is the oldest time a
+ * game's newest point may have, `?2` and on are the SELECT's own arguments).
+ */
+async function growthRows(games: string, args: Array<number | string>) {
+  return rawClient().execute({
+    // Per game with a day of players since `since` (player_days): its newest point (read backwards
+    // through the point index), whose source and period decide the comparison; the game stays when
+    // that point itself is since then. Then, from that source's days (player_days, the mean of each
+    // day's counts), the mean of its latest 7 calendar days (ending on the newest point's day, or the
+    // day before for counts during the day) and of the 7 before those; and the point before the
+    // newest of that source, for monthly series.
+    // Days rather than points: a live sync's count every 15 minutes compares this week with last
+    // week, not the last count with the one 15 minutes earlier.
+    sql: `WITH recent_games AS (${games}),
+          newest AS MATERIALIZED (
+            SELECT m.game_id, m.source, m.period, m.ts, m.value,
+                   -- The windows' last day: the newest point's, or for counts during the day the day
+                   -- before it (the newest is not over: its hours so far would tilt its mean).
+                   m.ts / ${DAY_MS} - (CASE WHEN m.period = 'instant' THEN 1 ELSE 0 END) AS d0,
+                   (SELECT x.value FROM game_metrics x
+                    WHERE x.game_id = m.game_id AND x.metric = 'players' AND x.source = m.source AND x.ts < m.ts
+                    ORDER BY x.ts DESC LIMIT 1) AS prev1
+            FROM recent_games r JOIN game_metrics m ON m.rowid = (
+              SELECT rowid FROM game_metrics x WHERE x.game_id = r.game_id AND x.metric = 'players'
+              ORDER BY x.ts DESC LIMIT 1)
+            WHERE m.ts >= ?1
+          ),
+          -- Each game's 14 days looked up one by one in the primary key (metric, day, game_id, source):
+          -- a range of days would read every game's rows of those days, once per game. The day after
+          -- d0 is read too, unused, so that every game has a row here (its newest point's own day).
+          windows AS MATERIALIZED (
+            SELECT n.game_id,
+                   avg(CASE WHEN p.day > n.d0 - 7 AND p.day <= n.d0 THEN p.total / p.points END) AS cur7,
+                   avg(CASE WHEN p.day <= n.d0 - 7 THEN p.total / p.points END) AS prev7
+            FROM newest n CROSS JOIN player_days p
+              ON p.metric = 'players' AND p.game_id = n.game_id AND p.source = n.source
+             AND p.day IN (n.d0 - 13, n.d0 - 12, n.d0 - 11, n.d0 - 10, n.d0 - 9, n.d0 - 8, n.d0 - 7,
+                           n.d0 - 6, n.d0 - 5, n.d0 - 4, n.d0 - 3, n.d0 - 2, n.d0 - 1, n.d0, n.d0 + 1)
+            GROUP BY n.game_id
+          )
+          SELECT n.game_id, n.source, n.ts, n.period, n.value AS latest, n.prev1, w.cur7, w.prev7,
+                 g.name, g.platforms, g.genres, g.price, g.price_source, g.rating, g.rating_count,
+                 g.positive_reviews, g.negative_reviews, g.cover_url, g.is_demo
+          FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
+    args,
+  });
 }
 
 /**
