@@ -203,6 +203,11 @@ export interface TrendingGame {
   growth: number;
   /** What growth compares (`GROWTH_BASIS_LABELS` names it on the screens). */
   growthBasis: GrowthBasis;
+  /**
+   * The latest month compared is partial: its source's file ends inside it (SteamCharts lists the month
+   * in progress), so its average covers part of the month only.
+   */
+  growthPartial?: true;
   price: number | null;
   /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
   priceConversion?: PriceConversion | null;

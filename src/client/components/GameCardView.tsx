@@ -1,7 +1,7 @@
 import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
+import { type GrowthBasis, growthMethod } from "../../contracts/growth-basis.ts";
 import {
   PLAYER_FIGURE_LABELS,
   peakDays,
@@ -37,9 +37,12 @@ export function latestPlayersText(latest: ShownPlayersFigure): string {
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
-/** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
-export function growthLabel(basis: GrowthBasis | undefined): string {
-  return basis ? GROWTH_BASIS_LABELS[basis] : "vs. the period before";
+/**
+ * What a growth figure compares, after it: "avg. players, latest month vs. the month before", and
+ * "latest month (partial)" where the source's data ends inside that month.
+ */
+export function growthLabel(basis: GrowthBasis | undefined, partial?: boolean): string {
+  return basis ? growthMethod(basis, partial) : "vs. the period before";
 }
 
 /**
@@ -129,7 +132,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
               <dt className="sr-only">Growth</dt>
               <dd>
                 {game.growth >= 0 ? "+" : ""}
-                {(game.growth * 100).toFixed(1)}% {growthLabel(game.growthBasis)}
+                {(game.growth * 100).toFixed(1)}% {growthLabel(game.growthBasis, game.growthPartial)}
               </dd>
             </div>
           )}

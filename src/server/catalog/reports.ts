@@ -65,6 +65,8 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
             price: g.price,
             growth: growth?.growth ?? null,
             growthBasis: growth?.growthBasis ?? null,
+            // Its latest month is partial (the source's file ends inside it: review r25 #4).
+            ...(growth?.partial ? { growthPartial: true } : {}),
             currentAverage: growth?.currentAverage ?? null,
             previousAverage: growth?.previousAverage ?? null,
             growthProvenance: growth ? provenanceOf(growth.source, growth.asOf) : null,

@@ -55,6 +55,8 @@ export interface TrendingSnapshot {
    * `screen_games` reads it, so that its growth is the Overview's.
    */
   growthByGame: Map<string, GameGrowth>;
+  /** Each monthly source's newest month among the games compared (epoch ms of its 1st). */
+  newestMonths: Map<string, number>;
 }
 
 /** One game's growth as trending computes it. */
@@ -67,12 +69,25 @@ export interface GameGrowth {
   source: string;
   /** Time of the newest point of that series. */
   asOf: number;
+  /**
+   * A monthly series whose latest month is the month its source's file was taken in (SteamCharts lists
+   * the month in progress as its newest): that month's average covers part of it only (review r25 #4).
+   */
+  partial?: true;
 }
 
 export async function computeTrending(): Promise<TrendingSnapshot> {
   const newestTs = await newestPlayerPoint();
   if (!newestTs)
-    return { games: [], growing: 0, compared: 0, rising: 0, falling: 0, growthByGame: new Map() };
+    return {
+      games: [],
+      growing: 0,
+      compared: 0,
+      rising: 0,
+      falling: 0,
+      growthByGame: new Map(),
+      newestMonths: new Map(),
+    };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const sinceDay = lastDayUpTo(since);
   const rs = await growthRows(
@@ -83,6 +98,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   // against the 24 before, when the series covers both (whole days, so the time of day cancels out).
   const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
   const days = await lastTwoDays(young);
+  const months = newestMonthsOf(rs.rows);
   const games: Array<TrendingGame & { score: number }> = [];
   const growthByGame = new Map<string, GameGrowth>();
   for (const row of rs.rows) {
@@ -91,7 +107,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     const { current, previous, growthBasis, growth } = compared;
     // The screens' TRENDING_ORDER_NOTE says this order in words.
     const score = Math.max(-1, Math.min(TRENDING_GROWTH_CAP, growth)) * Math.log10(1 + current);
-    growthByGame.set(String(row.game_id), gameGrowthOf(row, compared));
+    const gameGrowth = gameGrowthOf(row, compared, months);
+    growthByGame.set(String(row.game_id), gameGrowth);
     const platforms = listOf(row.platforms);
     const conversion = priceConversionOf(row.price, row.price_source);
     const genres = listOf(row.genres);
@@ -106,6 +123,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       previousPlayerCount: Math.round(previous),
       growth: Math.round(growth * 10000) / 10000,
       growthBasis,
+      ...(gameGrowth.partial ? { growthPartial: true as const } : {}),
       price: row.price == null ? null : Number(row.price),
       // A price its source gave in GBP says so (review r18a, item 1).
       ...(conversion ? { priceConversion: conversion } : {}),
@@ -129,6 +147,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
     growthByGame,
+    newestMonths: months,
   };
 }
 
@@ -171,14 +190,39 @@ function comparedOf(
   return { current, previous, growthBasis, growth: (current - previous) / previous };
 }
 
-function gameGrowthOf(row: Record<string, unknown>, c: Compared): GameGrowth {
+/**
+ * Sources whose monthly history lists the month in progress as its newest (SteamCharts' pages, and so
+ * a file scraped from them): the newest month such a source has in the catalog ends where its file
+ * was taken, inside the month.
+ */
+const IN_PROGRESS_MONTH_SOURCES: ReadonlySet<string> = new Set(["steamcharts-csv"]);
+
+/** Each monthly source's newest month among these rows (the games compared). */
+function newestMonthsOf(rows: ReadonlyArray<Record<string, unknown>>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    if (r.period !== "month") continue;
+    const source = String(r.source);
+    const ts = Number(r.ts);
+    if (!(ts <= (out.get(source) ?? Number.NEGATIVE_INFINITY))) out.set(source, ts);
+  }
+  return out;
+}
+
+function gameGrowthOf(row: Record<string, unknown>, c: Compared, months: Map<string, number>): GameGrowth {
+  const source = String(row.source);
+  const partial =
+    c.growthBasis === "month" &&
+    IN_PROGRESS_MONTH_SOURCES.has(source) &&
+    Number(row.ts) === months.get(source);
   return {
     growth: Math.round(c.growth * 10000) / 10000,
     growthBasis: c.growthBasis,
     currentAverage: Math.round(c.current),
     previousAverage: Math.round(c.previous),
-    source: String(row.source),
+    source,
     asOf: Number(row.ts),
+    ...(partial ? { partial: true as const } : {}),
   };
 }
 
@@ -196,12 +240,26 @@ export async function gameGrowths(ids: readonly string[]): Promise<Map<string, G
     JSON.stringify([...new Set(ids)]),
   ]);
   const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
-  const days = await lastTwoDays(young);
+  const [days, snapshot] = await Promise.all([lastTwoDays(young), getTrendingSnapshot()]);
+  // The newest months of the games trending compares; a source none of them has (its games all
+  // older than trending's 45 days), read for itself.
+  const months = new Map(snapshot.newestMonths);
+  for (const [source, ts] of newestMonthsOf(rs.rows))
+    if (!months.has(source)) months.set(source, Math.max(ts, await newestMonth(source)));
   for (const row of rs.rows) {
     const compared = comparedOf(row, days);
-    if (compared) out.set(String(row.game_id), gameGrowthOf(row, compared));
+    if (compared) out.set(String(row.game_id), gameGrowthOf(row, compared, months));
   }
   return out;
+}
+
+/** A monthly source's newest month in the catalog (epoch ms), 0 when it has none. */
+async function newestMonth(source: string): Promise<number> {
+  const rs = await rawClient().execute({
+    sql: "SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players' AND period = 'month' AND source = ?",
+    args: [source],
+  });
+  return Number(rs.rows[0]?.ts ?? 0);
 }
 
 /**
