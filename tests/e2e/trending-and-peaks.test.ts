@@ -50,6 +50,10 @@ test("Games Database → Trending: each card's growth, what it compares, its sou
     ),
   );
   expect(await cards.getByTestId("igdb-trend").count()).toBe(igdb.length);
+  // The file was taken during Feb 2022 (SteamCharts lists the month in progress): that month is
+  // named partial, not set against all of January as a whole month (report r25 #4).
+  expect(first.trend!.partial).toBe(true);
+  expect(await line.textContent()).toContain("latest month (partial) vs. the month before");
   await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-trending.png` });
   // Popular games carry no growth: no trend line there.
   await page.getByRole("tab", { name: "Popular" }).click();
@@ -114,5 +118,57 @@ test("a card whose players figure wraps keeps its players icon at full size", as
   expect(figure!.height).toBeGreaterThan(20);
   expect(icon!.width).toBe(12);
   expect(icon!.height).toBe(12);
+  await page.context().close();
+});
+
+test("the watchlist report gives every tracked game its growth with what it compares and its source; the Dashboard names each source once", async () => {
+  // Report r25 #3 and #6: a game outside the top-50 trending read "–" under "Growth", the report's
+  // source line read "the catalog's player series", and the Dashboard watchlist named SteamSpy twice.
+  const page = await open("/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  const trending = (await page.evaluate(async () => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // Dota 2: SteamCharts months, falling in Feb 2022 (not trending); Counter-Strike: a SteamSpy peak only.
+    await post("/api/user/games", { gameId: "steam-570" });
+    await post("/api/user/games", { gameId: "steam-10" });
+    await post("/api/analytics/reports", { reportType: "watchlist_summary" });
+    return (await fetch("/api/games/trending")).json();
+  })) as TrendingGame[];
+  expect(trending.some((g) => g.gameName === "Dota 2")).toBe(false);
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await page.getByTestId("recent-report").first().getByRole("button", { name: "View" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Watchlist summary" }).waitFor();
+  const dota = dialog
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Dota 2", exact: true }) });
+  const cells = await dota.getByRole("cell").allTextContents();
+  expect(cells[3]).toMatch(/^-\d+\.\d%$/);
+  expect(cells[4]).toMatch(
+    /^avg\. players, latest month \(partial\) vs\. the month before \(.+ → .+\) · SteamCharts, Feb 2022$/,
+  );
+  const counter = dialog
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Counter-Strike", exact: true }) });
+  expect((await counter.getByRole("cell").allTextContents()).slice(3)).toEqual([
+    "–",
+    "no two periods to compare",
+  ]);
+  const note = (await dialog.locator('[data-slot="source-note"]').last().textContent()) ?? "";
+  expect(note).not.toContain("the catalog's player series");
+  expect(note.match(/SteamCharts/g)).toHaveLength(1);
+  expect(note.match(/Steam via SteamSpy \(dataset\)/g)).toHaveLength(1);
+  await page.keyboard.press("Escape");
+  await page.getByRole("tab", { name: "Game Tracking" }).click();
+  const table = page.getByRole("table", { name: "Your watchlist" });
+  await table.waitFor();
+  const tableNote = (await page.locator('[data-slot="source-note"]').last().textContent()) ?? "";
+  expect(tableNote.match(/Steam via SteamSpy \(dataset\)/g)).toHaveLength(1);
+  expect(tableNote.match(/SteamCharts/g)).toHaveLength(1);
   await page.context().close();
 });
