@@ -1,4 +1,9 @@
-import { METRIC_FILLED_BY, type SeriesMetric } from "../../../contracts/game-page.ts";
+import {
+  type GameDetail,
+  METRIC_FILLED_BY,
+  type SameTitleEntry,
+  type SeriesMetric,
+} from "../../../contracts/game-page.ts";
 import {
   NO_PLAYER_HISTORY,
   PLAYER_WINDOW_DAYS,
@@ -60,4 +65,43 @@ export function averageMissingText(players: PlayerFigures | null | undefined, on
       : noPlayerHistoryText(onSteam);
   // The server averages daily and live points only; with counts and no average, they are monthly.
   return MONTHLY_ONLY;
+}
+
+/**
+ * Where a game's Steam figures are when this entry has none: another catalog entry of the title that
+ * is a Steam app (GTA V's PS4/XOne entry: its PC entry). Null when this entry is on Steam or no other
+ * entry is (the texts then say the game is not on Steam).
+ */
+export function steamEntryOf(game: Pick<GameDetail, "steamAppId" | "sameTitle">): SameTitleEntry | null {
+  if (game.steamAppId != null) return null;
+  return game.sameTitle?.entries.find((e) => e.steamAppId != null) ?? null;
+}
+
+/** The words of the link to that entry: "the PC entry", "the Steam entry (app 1593500)". */
+export function steamEntryLinkText(entry: SameTitleEntry): string {
+  return entry.platforms.length
+    ? `the ${entry.platforms.join(", ")} entry`
+    : `the Steam entry (app ${entry.steamAppId})`;
+}
+
+/** "this entry (PS4, XOne) has no Steam figures": the game may well be on Steam, under another entry. */
+function noSteamFigures(platforms: readonly string[]): string {
+  return `this entry${platforms.length ? ` (${platforms.join(", ")})` : ""} has no Steam figures`;
+}
+
+/**
+ * What an entry with no Steam figures says where its title has a Steam entry (review r25 #2: GTA V's
+ * PS4/XOne page said "this game is not on Steam" while its PC entry is), before the link to that entry:
+ * of its players tiles, a chart (`metric`) or the owners panel.
+ */
+export function steamElsewhereLead(
+  what: "players tile" | "owners panel" | SeriesMetric,
+  platforms: readonly string[],
+): string {
+  const none = noSteamFigures(platforms);
+  if (what === "players tile")
+    return `No source counts this entry's players: player counts come from Steam, and ${none}; see `;
+  if (what === "owners panel")
+    return `No owners figure: it comes from ${METRIC_FILLED_BY.owners}, Steam sources, and ${none}; see `;
+  return `This chart fills from ${METRIC_FILLED_BY[what]}: Steam sources, and ${none}; see `;
 }
