@@ -130,12 +130,12 @@ export interface GameSummary {
    * The figure the screens show, the same on every list (`GET /api/games`, search, the watchlist,
    * trending) as the screener's `players`: `playersFigure.value`, the latest count or monthly average,
    * or for a game whose only player figures are daily peaks that peak, a different measure
-   * (`playersFigure.measure` says so; read it before ranking or summing). The game page's is the
-   * latest count or monthly average alone (`players.latest.value`), null for a peak-only game.
+   * (`playersFigure.measure` says so; read it before ranking or summing). The game page
+   * (`GET /api/games/:id`) answers it by the same rule.
    */
   playerCount: number | null;
   /**
-   * The lists: what `playerCount` is (shownPlayersFigure): a count, a monthly average
+   * The lists and the game page: what `playerCount` is (shownPlayersFigure): a count, a monthly average
    * (`period: "month"`) or a peak (`measure: "peak"`, its days and source), with its time.
    */
   playersFigure?: ShownPlayersFigure | null;
@@ -203,6 +203,11 @@ export interface TrendingGame {
   growth: number;
   /** What growth compares (`GROWTH_BASIS_LABELS` names it on the screens). */
   growthBasis: GrowthBasis;
+  /**
+   * The latest month compared is partial: its source's file ends inside it (SteamCharts lists the month
+   * in progress), so its average covers part of the month only.
+   */
+  growthPartial?: true;
   price: number | null;
   /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
   priceConversion?: PriceConversion | null;

@@ -16,3 +16,12 @@ export const GROWTH_BASIS_LABELS: Record<GrowthBasis, string> = {
   "24 hours": "avg. players, last 24 h vs. the 24 before",
   "last two counts": "players, latest count vs. the one before",
 };
+
+/**
+ * What a growth compares, named: a latest month its source's data ends inside (SteamCharts lists the
+ * month in progress: review r25 #4) is named partial, not set against the month before as if whole.
+ */
+export function growthMethod(basis: GrowthBasis, partial?: boolean): string {
+  const label = GROWTH_BASIS_LABELS[basis];
+  return partial && basis === "month" ? label.replace("month", "month (partial)") : label;
+}

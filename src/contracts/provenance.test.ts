@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { namedTogether, newestTime, provenanceList } from "./provenance.ts";
+import { namedTogether, newestTime, oncePerSource, provenanceList } from "./provenance.ts";
 
 test("sources are named together, each once, dated by the newest of their times", () => {
   expect(
@@ -18,4 +18,21 @@ test("sources are named together, each once, dated by the newest of their times"
     "2026-01-01T10:00:00Z",
   );
   expect(provenanceList(undefined)).toEqual([]);
+});
+
+test("a list's source line names each source once, at its newest time, oldest first", () => {
+  const spy = (asOf: string) => ({ source: "Steam via SteamSpy (dataset)", asOf });
+  expect(
+    oncePerSource([
+      spy("2023-05-30T00:00:00.000Z"),
+      { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z", method: "the month's average players" },
+      null,
+      spy("2023-05-31T00:00:00.000Z"),
+      spy("2023-05-30T00:00:00.000Z"),
+    ]),
+  ).toEqual([
+    { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z", method: "the month's average players" },
+    spy("2023-05-31T00:00:00.000Z"),
+  ]);
+  expect(oncePerSource(null)).toEqual([]);
 });

@@ -53,3 +53,22 @@ export function namedTogether(
     asOf: newestTime(list.map((p) => p.asOf)),
   };
 }
+
+/**
+ * Each source once, at the newest of its times (with that figure's method and precision), oldest
+ * first: a list's source line (review r25 #6: the Dashboard watchlist read "…, Steam via SteamSpy
+ * (dataset) · May 2023; Steam via SteamSpy (dataset) · May 2023").
+ */
+export function oncePerSource(
+  provenance: ReadonlyArray<Provenance | null | undefined> | null | undefined,
+): Provenance[] {
+  const bySource = new Map<string, Provenance>();
+  for (const p of provenanceList(provenance)) {
+    const kept = bySource.get(p.source);
+    if (!kept || (p.asOf != null && (kept.asOf == null || Date.parse(p.asOf) > Date.parse(kept.asOf))))
+      bySource.set(p.source, p);
+  }
+  return [...bySource.values()].sort(
+    (a, b) => (a.asOf == null ? 0 : Date.parse(a.asOf)) - (b.asOf == null ? 0 : Date.parse(b.asOf)),
+  );
+}

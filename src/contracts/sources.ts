@@ -53,6 +53,8 @@ export interface IgdbTrend extends Provenance {
   growthBasis: GrowthBasis;
   currentAverage: number;
   previousAverage: number;
+  /** The latest month compared is partial: its source's file ends inside it (TrendingGame.growthPartial). */
+  partial?: true;
 }
 
 export interface IgdbPlatform {

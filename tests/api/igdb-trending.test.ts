@@ -77,15 +77,17 @@ test("each trending game says why it trends: its growth, what it compares, its s
     method: "avg. players, 7 days vs. the 7 before",
   });
   expect(byName.get("Niche Doubler")).toMatchObject({ growth: 1, currentAverage: 300, previousAverage: 150 });
-  // A month's mean is dated by its month.
+  // A month's mean is dated by its month; SteamCharts' newest month is the one its file was taken
+  // in, so partial (report r25 #4).
   expect(byName.get("Monthly Riser")).toEqual({
     growth: 0.25,
     growthBasis: "month",
     currentAverage: 10_000,
     previousAverage: 8_000,
+    partial: true,
     source: "SteamCharts",
     asOf: new Date(NOV_2026).toISOString(),
-    method: "avg. players, latest month vs. the month before",
+    method: "avg. players, latest month (partial) vs. the month before",
     asOfPrecision: "month",
   });
   // No growth figure, or no growth: not trending.

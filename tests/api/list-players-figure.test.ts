@@ -110,3 +110,18 @@ test("the watchlist report gives each game's players as the watchlist does, name
     source: "SteamDB",
   });
 });
+
+test("the game page answers the players the lists answer, a peak-only game's peak named as a peak", async () => {
+  // Report r25 #5: GET /api/games/:id answered `playerCount: null` and no `playersFigure` for a
+  // peak-only game while every list answered its peak.
+  const listed = new Map(
+    (await get<GameListPage>("/api/games?pageSize=100")).games.map((g) => [g.gameId, figures(g)]),
+  );
+  for (const id of ids) {
+    const detail = await get<Figures>(`/api/games/${id}`);
+    expect(figures(detail)).toEqual(listed.get(id));
+  }
+  const peakOnly = await get<Figures>(`/api/games/${ids[0]}`);
+  expect(peakOnly.playerCount).toBe(12_345);
+  expect(peakOnly.playersFigure).toMatchObject({ measure: "peak", days: 1, source: "SteamDB" });
+});

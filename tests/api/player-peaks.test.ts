@@ -137,8 +137,10 @@ test("the players figure names only the source of the count it shows, in the lis
   const expected = {
     source: "SteamCharts",
     asOf: new Date(Date.UTC(2022, 1, 1)).toISOString(),
-    // The block's provenance is the count's; it says the peak is another source's (review r18a, item 8).
-    method: "the latest count; the peak is Steam via SteamSpy (dataset)'s of 2022-12-31 (see its own source)",
+    // The block's provenance is the count's (review r18a, item 8), and says what the figure shown is:
+    // the month's average, not "the latest count", and not the peak, which names its own source
+    // (review r25 #6).
+    method: "the month's average players",
   };
   const page = await (await request(`/api/games/${gameId}`, { cookie: user.cookie })).json();
   expect(page.players.provenance).toEqual(expected);

@@ -165,7 +165,7 @@ test("the game page's Players card names the source of the count it shows, at it
   const page = await open("/games/steam-570");
   const card = page
     .locator('dl[aria-label="Latest figures"] > div')
-    .filter({ has: page.getByText("Players (players, average over the month)", { exact: true }) });
+    .filter({ has: page.getByText("Players (average over the month)", { exact: true }) });
   await card.waitFor();
   expect(await card.locator('[data-slot="source-note"]').textContent()).toBe(
     "Source: SteamCharts · Feb 2022 (average over the month)",

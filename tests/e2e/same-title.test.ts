@@ -148,3 +148,44 @@ test("Game Tracking search: each card names its entry's platforms, up to 3 and +
   expect(await more.getAttribute("title")).toBe("PS3");
   await context.close();
 });
+
+test("an entry with no Steam figures points to its title's Steam entry instead of saying the game is not on Steam", async () => {
+  // Report r25 #2: GTA V's PS4/XOne page said "this game is not on Steam" on its Players tile and its
+  // Owners, Reviews and Price charts, while its PC entry is on Steam.
+  const rows = (
+    await serverSql(server, "SELECT id, platforms FROM games WHERE name = 'God of War' ORDER BY steam_app_id")
+  ).rows;
+  const [ps2, steam] = rows.map((r) => String(r.id));
+  const platforms = (JSON.parse(String(rows[0]!.platforms)) as string[]).join(", ");
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${ps2}`);
+  const tile = page
+    .locator('dl[aria-label="Latest figures"] > div')
+    .filter({ has: page.getByText("Players (latest count)", { exact: true }) });
+  await tile.waitFor();
+  expect(await tile.locator("p").last().textContent()).toBe(
+    `No source counts this entry's players: player counts come from Steam, and this entry (${platforms}) has no Steam figures; see the Steam entry (app 1593500).`,
+  );
+  expect(await tile.getByRole("link").getAttribute("href")).toBe(`/games/${steam}`);
+  // The average tile, the Owners panel and the empty charts (Players, Reviews, Positive share, Price,
+  // Owners) say the same of their sources, each with the link.
+  const links = page.getByRole("link", { name: "the Steam entry (app 1593500)" });
+  await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(8);
+  // (The units estimate panel says why the owners model does not cover this entry: not these texts.)
+  expect(await page.getByText(/this game is not on Steam/).count()).toBe(0);
+  await page.getByRole("link", { name: "the Steam entry (app 1593500)" }).first().click();
+  await page.waitForURL(`${server.url}/games/${steam}`);
+
+  // GTA V's entries are all from the sales file, none a Steam app: "not on Steam" stays true there.
+  const [, ps4] = await idsOf("Grand Theft Auto V");
+  await page.goto(`${server.url}/games/${ps4}`);
+  await page
+    .getByText(
+      "No source counts this game's players: player counts come from Steam, and this game is not on Steam",
+    )
+    .first()
+    .waitFor();
+  expect(await page.getByText(/has no Steam figures/).count()).toBe(0);
+  await context.close();
+});

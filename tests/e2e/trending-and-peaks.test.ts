@@ -50,6 +50,10 @@ test("Games Database → Trending: each card's growth, what it compares, its sou
     ),
   );
   expect(await cards.getByTestId("igdb-trend").count()).toBe(igdb.length);
+  // The file was taken during Feb 2022 (SteamCharts lists the month in progress): that month is
+  // named partial, not set against all of January as a whole month (report r25 #4).
+  expect(first.trend!.partial).toBe(true);
+  expect(await line.textContent()).toContain("latest month (partial) vs. the month before");
   await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-trending.png` });
   // Popular games carry no growth: no trend line there.
   await page.getByRole("tab", { name: "Popular" }).click();
@@ -74,5 +78,97 @@ test("Game Tracking: a game whose only player figure is a daily peak reads as a 
     .getByText(/^10\.8K peak, 1 day \(Steam via SteamSpy \(dataset\), [A-Z][a-z]{2} \d{1,2}(, \d{4})?\)$/)
     .waitFor();
   expect(result?.playerCount).toBe(10_775);
+  await page.context().close();
+});
+
+test("the game page's Players tile gives a peak-only game's peak day, as the lists do", async () => {
+  // Report r25 #5: the tile read "Players (peak, 1 day) 10.8K · Source: … · May 2023", the month only.
+  const page = await open("/games/steam-10");
+  const tile = page
+    .locator('dl[aria-label="Latest figures"] > div')
+    .filter({ has: page.getByText("Players (peak, 1 day)", { exact: true }) });
+  await tile.waitFor();
+  const detail = (await page.evaluate(async () => (await fetch("/api/games/steam-10")).json())) as {
+    playerCount: number;
+    playersFigure: { measure: string; at: string; days: number };
+  };
+  expect(detail.playerCount).toBe(10_775);
+  expect(detail.playersFigure).toMatchObject({ measure: "peak", days: 1 });
+  const at = new Date(detail.playersFigure.at);
+  const month = at.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
+  expect(await tile.getByTestId("figure-detail").textContent()).toMatch(
+    new RegExp(`^Peak on ${month} ${at.getUTCDate()}(, ${at.getUTCFullYear()})?$`),
+  );
+  await page.context().close();
+});
+
+test("a card whose players figure wraps keeps its players icon at full size", async () => {
+  // Report r25 #8: on a phone the icon beside a figure on two lines was squeezed smaller.
+  const page = await open("/games");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel("Search games").fill("Counter-Strike");
+  const card = page
+    .getByTestId("game-card")
+    .filter({ has: page.getByRole("link", { name: "Counter-Strike", exact: true }) });
+  await card.waitFor();
+  const players = card.locator("dl > div").first();
+  const figure = await players.locator("dd").boundingBox();
+  const icon = await players.locator("svg").boundingBox();
+  // The figure wraps (two lines or more), and the icon stays 12 × 12 px (size-3).
+  expect(figure!.height).toBeGreaterThan(20);
+  expect(icon!.width).toBe(12);
+  expect(icon!.height).toBe(12);
+  await page.context().close();
+});
+
+test("the watchlist report gives every tracked game its growth with what it compares and its source; the Dashboard names each source once", async () => {
+  // Report r25 #3 and #6: a game outside the top-50 trending read "–" under "Growth", the report's
+  // source line read "the catalog's player series", and the Dashboard watchlist named SteamSpy twice.
+  const page = await open("/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  const trending = (await page.evaluate(async () => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // Dota 2: SteamCharts months, falling in Feb 2022 (not trending); Counter-Strike: a SteamSpy peak only.
+    await post("/api/user/games", { gameId: "steam-570" });
+    await post("/api/user/games", { gameId: "steam-10" });
+    await post("/api/analytics/reports", { reportType: "watchlist_summary" });
+    return (await fetch("/api/games/trending")).json();
+  })) as TrendingGame[];
+  expect(trending.some((g) => g.gameName === "Dota 2")).toBe(false);
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await page.getByTestId("recent-report").first().getByRole("button", { name: "View" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Watchlist summary" }).waitFor();
+  const dota = dialog
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Dota 2", exact: true }) });
+  const cells = await dota.getByRole("cell").allTextContents();
+  expect(cells[3]).toMatch(/^-\d+\.\d%$/);
+  expect(cells[4]).toMatch(
+    /^avg\. players, latest month \(partial\) vs\. the month before \(.+ → .+\) · SteamCharts, Feb 2022$/,
+  );
+  const counter = dialog
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Counter-Strike", exact: true }) });
+  expect((await counter.getByRole("cell").allTextContents()).slice(3)).toEqual([
+    "–",
+    "no two periods to compare",
+  ]);
+  const note = (await dialog.locator('[data-slot="source-note"]').last().textContent()) ?? "";
+  expect(note).not.toContain("the catalog's player series");
+  expect(note.match(/SteamCharts/g)).toHaveLength(1);
+  expect(note.match(/Steam via SteamSpy \(dataset\)/g)).toHaveLength(1);
+  await page.keyboard.press("Escape");
+  await page.getByRole("tab", { name: "Game Tracking" }).click();
+  const table = page.getByRole("table", { name: "Your watchlist" });
+  await table.waitFor();
+  const tableNote = (await page.locator('[data-slot="source-note"]').last().textContent()) ?? "";
+  expect(tableNote.match(/Steam via SteamSpy \(dataset\)/g)).toHaveLength(1);
+  expect(tableNote.match(/SteamCharts/g)).toHaveLength(1);
   await page.context().close();
 });

@@ -11,7 +11,11 @@ test("growth is labelled with the periods it compares", () => {
   expect(growthLabel("month")).toBe("avg. players, latest month vs. the month before");
   expect(growthLabel("24 hours")).toBe("avg. players, last 24 h vs. the 24 before");
   expect(growthLabel("last two counts")).toBe("players, latest count vs. the one before");
-  expect(new Set(GROWTH_BASES.map(growthLabel)).size).toBe(GROWTH_BASES.length);
+  expect(new Set(GROWTH_BASES.map((b) => growthLabel(b))).size).toBe(GROWTH_BASES.length);
+  // A latest month the source's data ends inside is named partial (review r25 #4); other periods are
+  // whole periods and read as before.
+  expect(growthLabel("month", true)).toBe("avg. players, latest month (partial) vs. the month before");
+  expect(growthLabel("7 days", true)).toBe("avg. players, 7 days vs. the 7 before");
   expect(growthLabel(undefined)).not.toMatch(/7/);
 });
 

@@ -1,7 +1,7 @@
 import { Star, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { GROWTH_BASIS_LABELS, type GrowthBasis } from "../../contracts/growth-basis.ts";
+import { type GrowthBasis, growthMethod } from "../../contracts/growth-basis.ts";
 import {
   PLAYER_FIGURE_LABELS,
   peakDays,
@@ -42,9 +42,12 @@ export function cardPlatforms(game: Pick<GameCard, "platform" | "platforms">): s
   return game.platforms?.length ? game.platforms : game.platform ? [game.platform] : [];
 }
 
-/** What a growth figure compares, after it: "avg. players, latest month vs. the month before". */
-export function growthLabel(basis: GrowthBasis | undefined): string {
-  return basis ? GROWTH_BASIS_LABELS[basis] : "vs. the period before";
+/**
+ * What a growth figure compares, after it: "avg. players, latest month vs. the month before", and
+ * "latest month (partial)" where the source's data ends inside that month.
+ */
+export function growthLabel(basis: GrowthBasis | undefined, partial?: boolean): string {
+  return basis ? growthMethod(basis, partial) : "vs. the period before";
 }
 
 /**
@@ -106,7 +109,8 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
         </div>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-xs">
           <div className="flex items-center gap-1" title={playersTitle}>
-            <Users className="size-3" aria-hidden="true" />
+            {/* Fixed size: a figure wrapping to two lines squeezed the icon smaller (review r25 #8). */}
+            <Users className="size-3 shrink-0" aria-hidden="true" />
             <dt className="sr-only">Players</dt>
             <dd>
               {/* The figure every list gives as playerCount: the count, or a peak-only game's peak as a peak. */}
@@ -133,7 +137,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
             className="flex items-center gap-1"
             title={rating ? (ratingCountText(rating) ?? undefined) : undefined}
           >
-            <Star className="size-3" aria-hidden="true" />
+            <Star className="size-3 shrink-0" aria-hidden="true" />
             {/* The label is the figure's name ("User reviews", "Critic score"), shown with it. */}
             <dt className={rating ? undefined : "sr-only"}>
               {rating ? RATING_LABELS[rating.kind] : "Rating"}
@@ -145,7 +149,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
               <dt className="sr-only">Growth</dt>
               <dd>
                 {game.growth >= 0 ? "+" : ""}
-                {(game.growth * 100).toFixed(1)}% {growthLabel(game.growthBasis)}
+                {(game.growth * 100).toFixed(1)}% {growthLabel(game.growthBasis, game.growthPartial)}
               </dd>
             </div>
           )}

@@ -3,6 +3,7 @@ import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
 import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
 import { NO_PLAYER_HISTORY, playersPeriod, type ShownPlayersFigure } from "../../contracts/player-figures.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import {
   Dialog,
   DialogContent,
@@ -37,6 +38,7 @@ interface ReportData {
     playerCount: number;
     growth: number;
     growthBasis?: GrowthBasis;
+    growthPartial?: true;
   }>;
   largestGenres?: Genre[];
   dataAsOf?: string | null;
@@ -48,7 +50,15 @@ interface ReportData {
     playersFigure?: ShownPlayersFigure | null;
     price: number | null;
     growth: number | null;
+    /** What the growth compares, its averages and source (absent in reports made before r25 #3). */
+    growthBasis?: GrowthBasis | null;
+    growthPartial?: true;
+    currentAverage?: number | null;
+    previousAverage?: number | null;
+    growthProvenance?: Provenance | null;
   }>;
+  /** The sources of a watchlist summary's figures, each once (absent in reports made before r25 #3). */
+  sources?: Provenance[];
   trackedCount?: number;
   trendingInWatchlist?: number;
   genres?: Genre[];
@@ -96,6 +106,25 @@ function NoPlayerDataYet() {
   );
 }
 
+/**
+ * What a watchlist game's growth compares and where from: "avg. players, latest month vs. the month
+ * before (40.1K → 33.4K) · SteamCharts, Feb 2022".
+ */
+export function watchlistGrowthText(g: NonNullable<ReportData["games"]>[number]): string {
+  const averages =
+    g.previousAverage != null && g.currentAverage != null
+      ? ` (${compactNumber(g.previousAverage)} → ${compactNumber(g.currentAverage)})`
+      : "";
+  const p = g.growthProvenance;
+  const when = p?.asOf
+    ? g.growthBasis === "month"
+      ? formatMonth(p.asOf)
+      : formatDate(p.asOf, { utc: true })
+    : null;
+  const source = p ? ` · ${[p.source, when].filter(Boolean).join(", ")}` : "";
+  return `${growthLabel(g.growthBasis ?? undefined, g.growthPartial)}${averages}${source}`;
+}
+
 function ReportBody({ report }: { report: Report }) {
   const data = (report.data ?? {}) as ReportData;
   // A report is a snapshot of the catalog's player series: named, and dated by its newest point.
@@ -140,7 +169,7 @@ function ReportBody({ report }: { report: Report }) {
               { header: "Growth", cell: (g) => formatPercent(g.growth * 100) },
               {
                 header: "Compares",
-                cell: (g) => growthLabel(g.growthBasis),
+                cell: (g) => growthLabel(g.growthBasis, g.growthPartial),
                 // Wraps: on one line "…latest month vs. the month before" ran past the dialog's edge.
                 className: "min-w-40 whitespace-normal",
               },
@@ -175,19 +204,43 @@ function ReportBody({ report }: { report: Report }) {
                 },
                 { header: "Price", cell: (g) => formatPrice(g.price) },
                 { header: "Growth", cell: (g) => (g.growth == null ? "–" : formatPercent(g.growth * 100)) },
+                {
+                  // What each growth compares, with its source and month (review r25 #3).
+                  header: "Compares",
+                  // Reports made before every game had its growth gave it to trending games only.
+                  cell: (g) =>
+                    g.growth != null
+                      ? watchlistGrowthText(g)
+                      : data.sources
+                        ? "no two periods to compare"
+                        : "not trending then",
+                  className: "min-w-40 whitespace-normal",
+                },
               ]}
             />
           )}
-          <CatalogSourceNote provenance={provenance} />
+          <CatalogSourceNote provenance={data.sources ?? provenance} />
           <ReportExport
             report={report}
-            header={["game", "players (players)", "players period", "price (USD)", "growth (%)"]}
+            header={[
+              "game",
+              "players (players)",
+              "players period",
+              "price (USD)",
+              "growth (%)",
+              "growth compares",
+              "growth source",
+              "growth as of (ISO 8601)",
+            ]}
             rows={(data.games ?? []).map((g) => [
               g.gameName,
               g.playerCount,
               playersPeriod(g.playersFigure),
               g.price,
               g.growth == null ? null : g.growth * 100,
+              g.growth == null ? null : growthLabel(g.growthBasis ?? undefined, g.growthPartial),
+              g.growthProvenance?.source ?? null,
+              g.growthProvenance?.asOf ?? null,
             ])}
           />
         </>

@@ -57,7 +57,7 @@ export function gameCardsCsv(games: GameCard[]): CsvData {
         g.players?.peak?.value ?? null,
         g.players?.peak?.at ?? null,
         g.growth ?? null,
-        g.growth == null ? null : growthLabel(g.growthBasis),
+        g.growth == null ? null : growthLabel(g.growthBasis, g.growthPartial),
         g.price ?? null,
         ...ratingCsvCells(g.ratingFigure),
         g.isDemo ? "yes" : "no",

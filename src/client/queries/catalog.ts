@@ -35,6 +35,8 @@ export type GameCard = Pick<
   growth?: number;
   /** What `growth` compares (trending): the card names it. */
   growthBasis?: GrowthBasis;
+  /** Its latest month is partial (TrendingGame.growthPartial). */
+  growthPartial?: true;
   /** What the game's rating measures, named (user reviews' positive share or a critics' score). */
   ratingFigure?: RatingFigure | null;
   players?: PlayerFigures | null;

@@ -22,7 +22,7 @@ import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { creditSlugs, wordsKey } from "./normalize.ts";
-import { withFigures } from "./player-figures.ts";
+import { withShownFigures } from "./player-figures.ts";
 import { publishedSalesOf } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
@@ -102,10 +102,12 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     credit ? [...creditSlugs(credit)].map(([slug, name]) => ({ name, slug })) : [];
   const developers = links(developer);
   const publishers = links(publisher);
-  // The same player figures, with their source and time, as every other endpoint (player-figures.ts).
+  // The same player figures, with their source and time, as every other endpoint (player-figures.ts):
+  // `playerCount` and `playersFigure` by the lists' rule (report r25 #5: a peak-only game's detail
+  // answered `playerCount: null` while every list answered its peak).
   const others = await sameTitleRows(row);
   const [[summary], sales, estimates, [band]] = await Promise.all([
-    withFigures([toGameSummary(row)]),
+    withShownFigures([toGameSummary(row)]),
     // This game's published sales and its other entries' in one read.
     publishedSalesOf([gameId, ...others.slice(0, SAME_TITLE_SHOWN).map((o) => String(o.id))]),
     unitsEstimatesOf(others.map((o) => String(o.id))),

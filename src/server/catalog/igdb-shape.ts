@@ -1,4 +1,4 @@
-import { GROWTH_BASIS_LABELS } from "../../contracts/growth-basis.ts";
+import { growthMethod } from "../../contracts/growth-basis.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import type {
   IgdbCompany,
@@ -162,7 +162,8 @@ function trendOf(g: GameGrowth): IgdbTrend {
     growthBasis: g.growthBasis,
     currentAverage: g.currentAverage,
     previousAverage: g.previousAverage,
-    ...provenanceOf(g.source, g.asOf, GROWTH_BASIS_LABELS[g.growthBasis]),
+    ...(g.partial ? { partial: true as const } : {}),
+    ...provenanceOf(g.source, g.asOf, growthMethod(g.growthBasis, g.partial)),
     // A monthly series' newest point is its month's mean, dated the 1st: the month, not that day.
     ...(g.growthBasis === "month" ? { asOfPrecision: "month" as const } : {}),
   };

@@ -30,6 +30,8 @@ const WINDOW_MS = PLAYER_WINDOW_DAYS * DAY_MS;
 const CHUNK = 500;
 
 export const PLAYER_AVERAGE_METHOD = `mean of the player counts recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
+export const PLAYER_MONTH_METHOD = "the month's average players";
+export const PLAYER_LATEST_METHOD = "the latest player count";
 export const PLAYER_PEAK_METHOD = `highest player count or daily peak recorded over the ${PLAYER_WINDOW_DAYS} days up to the newest`;
 
 /**
@@ -141,10 +143,9 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
         ...provenanceOf(top.source, top.ts, peakMethod(top, peakCandidates.length, coveredDays)),
       }
     : null;
-  // Sources of the block's figures: the counts' (latest and average), and the peak's where it has
-  // another, which the block's provenance then names as the peak's (it dates the count, not the peak).
+  // Sources of the block's figures: the counts' (latest and average); a peak of another source names
+  // its own (`peak`), so the block's provenance dates the count, not the peak.
   const countSources = new Set((newestCount ? counts : all).map((r) => r.source));
-  const peakElsewhere = top && !countSources.has(top.source) && newestCount ? peak : null;
   return {
     latest: newestCount
       ? {
@@ -164,16 +165,25 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
     provenance: provenanceOf(
       [...countSources],
       newestCount?.ts ?? newest,
-      [
-        average ? PLAYER_AVERAGE_METHOD : peak && !newestCount ? PLAYER_PEAK_METHOD : undefined,
-        peakElsewhere
-          ? `the latest count${average ? " and the average" : ""}; the peak is ${peakElsewhere.source}'s of ${peakElsewhere.at.slice(0, 10)} (see its own source)`
-          : undefined,
-      ]
-        .filter(Boolean)
-        .join("; ") || undefined,
+      shownMethod(newestCount, average, peak),
     ),
   };
+}
+
+/**
+ * What the block's provenance says of the figure the screens show with it (review r25 #6: cards showing
+ * a monthly average read "the latest count; the peak is …'s (see its own source)", of a peak they do
+ * not show): the month's average or the latest count, and the 7-day average where there is one; a
+ * peak-only game's peak.
+ */
+function shownMethod(
+  newestCount: PlayerPoint | undefined,
+  average: PlayerFigures["average"],
+  peak: PlayerFigures["peak"],
+): string | undefined {
+  if (!newestCount) return peak ? PLAYER_PEAK_METHOD : undefined;
+  const latest = newestCount.period === "month" ? PLAYER_MONTH_METHOD : PLAYER_LATEST_METHOD;
+  return average ? `${latest}; the ${PLAYER_WINDOW_DAYS}-day average: ${PLAYER_AVERAGE_METHOD}` : latest;
 }
 
 /**

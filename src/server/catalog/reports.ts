@@ -15,6 +15,7 @@ import {
   GENRE_WINDOW_DAYS,
   NO_PLAYER_HISTORY,
 } from "../../contracts/player-figures.ts";
+import { oncePerSource } from "../../contracts/provenance.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db, rawClient } from "../db/client.ts";
@@ -23,9 +24,9 @@ import { env } from "../env.ts";
 import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { getMarketTrends, getOverviewFigures } from "./market.ts";
-import { sourceLabel } from "./provenance.ts";
+import { provenanceOf, sourceLabel } from "./provenance.ts";
 import { DAY_MS, firstDayFrom, newestPlayerPoint } from "./stats.ts";
-import { getTrendingGames } from "./trending.ts";
+import { gameGrowths, getTrendingGames } from "./trending.ts";
 import { listUserGames } from "./watchlist.ts";
 
 /** Reports a user generates from the data as it is now (the Overview's "Generate Report"). */
@@ -48,19 +49,43 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
     }
     case "watchlist_summary": {
       const [tracked, trending] = await Promise.all([listUserGames(userId), getTrendingGames()]);
-      const growth = new Map(trending.map((t) => [t.gameId, t.growth]));
+      // Every tracked game's growth by trending's rule, in the list or not (review r25 #3: "–" for a
+      // game outside the top 50 whose growth the data has), with what it compares and its source.
+      const growths = await gameGrowths(tracked.map((g) => g.gameId));
+      const trendingIds = new Set(trending.map((t) => t.gameId));
       return {
-        games: tracked.map((g) => ({
-          gameId: g.gameId,
-          gameName: g.gameName,
-          playerCount: g.playerCount,
-          // What the count is (a peak-only game's is its peak), as the watchlist answers it.
-          playersFigure: g.playersFigure ?? null,
-          price: g.price,
-          growth: growth.get(g.gameId) ?? null,
-        })),
+        games: tracked.map((g) => {
+          const growth = growths.get(g.gameId);
+          return {
+            gameId: g.gameId,
+            gameName: g.gameName,
+            playerCount: g.playerCount,
+            // What the count is (a peak-only game's is its peak), as the watchlist answers it.
+            playersFigure: g.playersFigure ?? null,
+            price: g.price,
+            growth: growth?.growth ?? null,
+            growthBasis: growth?.growthBasis ?? null,
+            // Its latest month is partial (the source's file ends inside it: review r25 #4).
+            ...(growth?.partial ? { growthPartial: true } : {}),
+            currentAverage: growth?.currentAverage ?? null,
+            previousAverage: growth?.previousAverage ?? null,
+            growthProvenance: growth ? provenanceOf(growth.source, growth.asOf) : null,
+            trending: trendingIds.has(g.gameId),
+          };
+        }),
         trackedCount: tracked.length,
-        trendingInWatchlist: tracked.filter((g) => growth.has(g.gameId)).length,
+        trendingInWatchlist: tracked.filter((g) => trendingIds.has(g.gameId)).length,
+        // The sources of the figures shown, each once at its newest time, as the Dashboard's watchlist
+        // table names them (not "the catalog's player series").
+        sources: oncePerSource(
+          tracked.flatMap((g) => [
+            g.players?.provenance,
+            ...(g.figureSources ?? []),
+            ...(growths.has(g.gameId)
+              ? [provenanceOf(growths.get(g.gameId)!.source, growths.get(g.gameId)!.asOf)]
+              : []),
+          ]),
+        ),
       };
     }
     case "genre_trends": {

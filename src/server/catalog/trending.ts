@@ -55,6 +55,8 @@ export interface TrendingSnapshot {
    * `screen_games` reads it, so that its growth is the Overview's.
    */
   growthByGame: Map<string, GameGrowth>;
+  /** Each monthly source's newest month among the games compared (epoch ms of its 1st). */
+  newestMonths: Map<string, number>;
 }
 
 /** One game's growth as trending computes it. */
@@ -67,16 +69,205 @@ export interface GameGrowth {
   source: string;
   /** Time of the newest point of that series. */
   asOf: number;
+  /**
+   * A monthly series whose latest month is the month its source's file was taken in (SteamCharts lists
+   * the month in progress as its newest): that month's average covers part of it only (review r25 #4).
+   */
+  partial?: true;
 }
 
 export async function computeTrending(): Promise<TrendingSnapshot> {
-  const client = rawClient();
   const newestTs = await newestPlayerPoint();
   if (!newestTs)
-    return { games: [], growing: 0, compared: 0, rising: 0, falling: 0, growthByGame: new Map() };
+    return {
+      games: [],
+      growing: 0,
+      compared: 0,
+      rising: 0,
+      falling: 0,
+      growthByGame: new Map(),
+      newestMonths: new Map(),
+    };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const sinceDay = lastDayUpTo(since);
-  const rs = await client.execute({
+  const rs = await growthRows(
+    "SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2",
+    [since, sinceDay],
+  );
+  // Counts during the day without a week before them (a live sync's first days): their last 24 hours
+  // against the 24 before, when the series covers both (whole days, so the time of day cancels out).
+  const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
+  const days = await lastTwoDays(young);
+  const months = newestMonthsOf(rs.rows);
+  const games: Array<TrendingGame & { score: number }> = [];
+  const growthByGame = new Map<string, GameGrowth>();
+  for (const row of rs.rows) {
+    const compared = comparedOf(row, days);
+    if (!compared || compared.current < MIN_PLAYERS) continue;
+    const { current, previous, growthBasis, growth } = compared;
+    // The screens' TRENDING_ORDER_NOTE says this order in words.
+    const score = Math.max(-1, Math.min(TRENDING_GROWTH_CAP, growth)) * Math.log10(1 + current);
+    const gameGrowth = gameGrowthOf(row, compared, months);
+    growthByGame.set(String(row.game_id), gameGrowth);
+    const platforms = listOf(row.platforms);
+    const conversion = priceConversionOf(row.price, row.price_source);
+    const genres = listOf(row.genres);
+    games.push({
+      id: String(row.game_id),
+      gameId: String(row.game_id),
+      gameName: String(row.name),
+      platform: platforms[0] ?? null,
+      genre: genres[0] ?? null,
+      playerCount: Math.round(Number(row.latest)),
+      currentAverage: Math.round(current),
+      previousPlayerCount: Math.round(previous),
+      growth: Math.round(growth * 10000) / 10000,
+      growthBasis,
+      ...(gameGrowth.partial ? { growthPartial: true as const } : {}),
+      price: row.price == null ? null : Number(row.price),
+      // A price its source gave in GBP says so (review r18a, item 1).
+      ...(conversion ? { priceConversion: conversion } : {}),
+      rating: ratingOutOf5(row.rating),
+      ratingFigure: ratingFigureOf(row),
+      imageUrl: (row.cover_url as string | null) ?? null,
+      isDemo: Boolean(row.is_demo),
+      score,
+    });
+  }
+  games.sort((a, b) => b.score - a.score || b.playerCount - a.playerCount);
+  const growing = games.filter((g) => g.growth > 0);
+  return {
+    // The same player figures as every other list (player-figures.ts), with their source and time: a
+    // trending game has counts, so `playerCount` is its latest count or monthly average.
+    games: await withShownFigures(growing.slice(0, TRENDING_SIZE).map(({ score: _score, ...g }) => g)).then(
+      (list) => list.map((g) => ({ ...g, playerCount: g.playerCount ?? 0 })),
+    ),
+    growing: growing.length,
+    compared: games.length,
+    rising: games.filter((g) => g.growth > 0.1).length,
+    falling: games.filter((g) => g.growth < -0.1).length,
+    growthByGame,
+    newestMonths: months,
+  };
+}
+
+/** The two periods a game's growth compares, and the growth (trending's rule, below). */
+interface Compared {
+  current: number;
+  previous: number;
+  growthBasis: GrowthBasis;
+  growth: number;
+}
+
+/**
+ * Monthly series compare their latest two months; daily ones and counts during the day their latest 7
+ * days with the 7 before; young counts their last 24 hours with the 24 before, or, in their first two
+ * days, their latest count with the one before it: all there is to compare. Null when there is nothing
+ * to compare (one period only, or none before with players).
+ */
+function comparedOf(
+  row: Record<string, unknown>,
+  days: Map<string, { current: number; previous: number }>,
+): Compared | null {
+  let current: number;
+  let previous: number;
+  let growthBasis: GrowthBasis;
+  const day = days.get(String(row.game_id));
+  if (row.period !== "month" && row.prev7 != null) {
+    current = Number(row.cur7);
+    previous = Number(row.prev7);
+    growthBasis = "7 days";
+  } else if (day) {
+    current = day.current;
+    previous = day.previous;
+    growthBasis = "24 hours";
+  } else if (row.period !== "day" && row.prev1 != null) {
+    current = Number(row.latest);
+    previous = Number(row.prev1);
+    growthBasis = row.period === "month" ? "month" : "last two counts";
+  } else return null;
+  if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0) return null;
+  return { current, previous, growthBasis, growth: (current - previous) / previous };
+}
+
+/**
+ * Sources whose monthly history lists the month in progress as its newest (SteamCharts' pages, and so
+ * a file scraped from them): the newest month such a source has in the catalog ends where its file
+ * was taken, inside the month.
+ */
+const IN_PROGRESS_MONTH_SOURCES: ReadonlySet<string> = new Set(["steamcharts-csv"]);
+
+/** Each monthly source's newest month among these rows (the games compared). */
+function newestMonthsOf(rows: ReadonlyArray<Record<string, unknown>>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    if (r.period !== "month") continue;
+    const source = String(r.source);
+    const ts = Number(r.ts);
+    if (!(ts <= (out.get(source) ?? Number.NEGATIVE_INFINITY))) out.set(source, ts);
+  }
+  return out;
+}
+
+function gameGrowthOf(row: Record<string, unknown>, c: Compared, months: Map<string, number>): GameGrowth {
+  const source = String(row.source);
+  const partial =
+    c.growthBasis === "month" &&
+    IN_PROGRESS_MONTH_SOURCES.has(source) &&
+    Number(row.ts) === months.get(source);
+  return {
+    growth: Math.round(c.growth * 10000) / 10000,
+    growthBasis: c.growthBasis,
+    currentAverage: Math.round(c.current),
+    previousAverage: Math.round(c.previous),
+    source,
+    asOf: Number(row.ts),
+    ...(partial ? { partial: true as const } : {}),
+  };
+}
+
+/**
+ * Each of these games' growth by trending's rule (its periods, source and time), whether or not it is
+ * in the list: a game outside the top 50, under 100 players or with an older series has its growth too
+ * (review r25 #3: the watchlist report read "–" for Terraria's −16.8%). Games with nothing to compare
+ * are absent.
+ */
+export async function gameGrowths(ids: readonly string[]): Promise<Map<string, GameGrowth>> {
+  const out = new Map<string, GameGrowth>();
+  if (ids.length === 0) return out;
+  const rs = await growthRows("SELECT value AS game_id FROM json_each(?2)", [
+    0,
+    JSON.stringify([...new Set(ids)]),
+  ]);
+  const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
+  const [days, snapshot] = await Promise.all([lastTwoDays(young), getTrendingSnapshot()]);
+  // The newest months of the games trending compares; a source none of them has (its games all
+  // older than trending's 45 days), read for itself.
+  const months = new Map(snapshot.newestMonths);
+  for (const [source, ts] of newestMonthsOf(rs.rows))
+    if (!months.has(source)) months.set(source, Math.max(ts, await newestMonth(source)));
+  for (const row of rs.rows) {
+    const compared = comparedOf(row, days);
+    if (compared) out.set(String(row.game_id), gameGrowthOf(row, compared, months));
+  }
+  return out;
+}
+
+/** A monthly source's newest month in the catalog (epoch ms), 0 when it has none. */
+async function newestMonth(source: string): Promise<number> {
+  const rs = await rawClient().execute({
+    sql: "SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players' AND period = 'month' AND source = ?",
+    args: [source],
+  });
+  return Number(rs.rows[0]?.ts ?? 0);
+}
+
+/**
+ * The rows trending compares, one per game of `games` (a SELECT of game ids; `?1` is the oldest time a
+ * game's newest point may have, `?2` and on are the SELECT's own arguments).
+ */
+async function growthRows(games: string, args: Array<number | string>) {
+  return rawClient().execute({
     // Per game with a day of players since `since` (player_days): its newest point (read backwards
     // through the point index), whose source and period decide the comparison; the game stays when
     // that point itself is since then. Then, from that source's days (player_days, the mean of each
@@ -85,9 +276,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     // newest of that source, for monthly series.
     // Days rather than points: a live sync's count every 15 minutes compares this week with last
     // week, not the last count with the one 15 minutes earlier.
-    sql: `WITH recent_games AS (
-            SELECT DISTINCT game_id FROM player_days WHERE metric = 'players' AND day >= ?2
-          ),
+    sql: `WITH recent_games AS (${games}),
           newest AS MATERIALIZED (
             SELECT m.game_id, m.source, m.period, m.ts, m.value,
                    -- The windows' last day: the newest point's, or for counts during the day the day
@@ -118,86 +307,8 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
                  g.name, g.platforms, g.genres, g.price, g.price_source, g.rating, g.rating_count,
                  g.positive_reviews, g.negative_reviews, g.cover_url, g.is_demo
           FROM windows w JOIN newest n ON n.game_id = w.game_id JOIN games g ON g.id = n.game_id`,
-    args: [since, sinceDay],
+    args,
   });
-  // Counts during the day without a week before them (a live sync's first days): their last 24 hours
-  // against the 24 before, when the series covers both (whole days, so the time of day cancels out).
-  const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
-  const days = await lastTwoDays(young);
-  const games: Array<TrendingGame & { score: number }> = [];
-  const growthByGame = new Map<string, GameGrowth>();
-  for (const row of rs.rows) {
-    // Monthly series compare their latest two months; daily ones and counts during the day their
-    // latest 7 days with the 7 before; young counts their last 24 hours with the 24 before, or, in
-    // their first two days, their latest count with the one before it: all there is to compare.
-    let current: number;
-    let previous: number;
-    let growthBasis: GrowthBasis;
-    const day = days.get(String(row.game_id));
-    if (row.period !== "month" && row.prev7 != null) {
-      current = Number(row.cur7);
-      previous = Number(row.prev7);
-      growthBasis = "7 days";
-    } else if (day) {
-      current = day.current;
-      previous = day.previous;
-      growthBasis = "24 hours";
-    } else if (row.period !== "day" && row.prev1 != null) {
-      current = Number(row.latest);
-      previous = Number(row.prev1);
-      growthBasis = row.period === "month" ? "month" : "last two counts";
-    } else continue;
-    if (!Number.isFinite(current) || !Number.isFinite(previous) || previous <= 0 || current < MIN_PLAYERS)
-      continue;
-    const growth = (current - previous) / previous;
-    // The screens' TRENDING_ORDER_NOTE says this order in words.
-    const score = Math.max(-1, Math.min(TRENDING_GROWTH_CAP, growth)) * Math.log10(1 + current);
-    growthByGame.set(String(row.game_id), {
-      growth: Math.round(growth * 10000) / 10000,
-      growthBasis,
-      currentAverage: Math.round(current),
-      previousAverage: Math.round(previous),
-      source: String(row.source),
-      asOf: Number(row.ts),
-    });
-    const platforms = listOf(row.platforms);
-    const conversion = priceConversionOf(row.price, row.price_source);
-    const genres = listOf(row.genres);
-    games.push({
-      id: String(row.game_id),
-      gameId: String(row.game_id),
-      gameName: String(row.name),
-      platform: platforms[0] ?? null,
-      genre: genres[0] ?? null,
-      playerCount: Math.round(Number(row.latest)),
-      currentAverage: Math.round(current),
-      previousPlayerCount: Math.round(previous),
-      growth: Math.round(growth * 10000) / 10000,
-      growthBasis,
-      price: row.price == null ? null : Number(row.price),
-      // A price its source gave in GBP says so (review r18a, item 1).
-      ...(conversion ? { priceConversion: conversion } : {}),
-      rating: ratingOutOf5(row.rating),
-      ratingFigure: ratingFigureOf(row),
-      imageUrl: (row.cover_url as string | null) ?? null,
-      isDemo: Boolean(row.is_demo),
-      score,
-    });
-  }
-  games.sort((a, b) => b.score - a.score || b.playerCount - a.playerCount);
-  const growing = games.filter((g) => g.growth > 0);
-  return {
-    // The same player figures as every other list (player-figures.ts), with their source and time: a
-    // trending game has counts, so `playerCount` is its latest count or monthly average.
-    games: await withShownFigures(growing.slice(0, TRENDING_SIZE).map(({ score: _score, ...g }) => g)).then(
-      (list) => list.map((g) => ({ ...g, playerCount: g.playerCount ?? 0 })),
-    ),
-    growing: growing.length,
-    compared: games.length,
-    rising: games.filter((g) => g.growth > 0.1).length,
-    falling: games.filter((g) => g.growth < -0.1).length,
-    growthByGame,
-  };
 }
 
 /**

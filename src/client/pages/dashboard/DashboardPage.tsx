@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report, SearchResult } from "../../../contracts/games.ts";
 import { playersPeriod } from "../../../contracts/player-figures.ts";
-import type { Provenance } from "../../../contracts/provenance.ts";
+import { oncePerSource, type Provenance } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import type { FreeGame, FreeGamesCount, PlatformConnection } from "../../../contracts/sources.ts";
@@ -22,6 +22,7 @@ import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { figureNotes } from "../../components/figure-sources.ts";
 import { growthLabel, latestPlayersText } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -581,7 +582,8 @@ function GameTrackingTab() {
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pb-3">
         <CatalogSourceNote
           className="mt-2"
-          provenance={distinctProvenance(list.flatMap((g) => [g.players?.provenance, g.provenance]))}
+          // Each source once, at its own newest time (review r25 #6: SteamSpy was named twice).
+          provenance={oncePerSource(list.flatMap((g) => [g.players?.provenance, ...figureNotes(g)]))}
         />
         <CardExport
           title="Your watchlist"
@@ -647,7 +649,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
                     <>
                       <span className="font-medium">{formatPercent(g.growth * 100)}</span>
                       <span className="block text-muted-foreground text-xs" data-testid="growth-compares">
-                        {growthLabel(g.growthBasis)}
+                        {growthLabel(g.growthBasis, g.growthPartial)}
                       </span>
                     </>
                   ),
@@ -686,7 +688,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
               playersPeriod(g.players?.latest),
               g.players?.latest?.at ?? null,
               g.growth * 100,
-              growthLabel(g.growthBasis),
+              growthLabel(g.growthBasis, g.growthPartial),
             ])}
           />
         </Section>

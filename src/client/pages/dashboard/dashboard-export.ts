@@ -4,13 +4,13 @@ import type { CatalogState } from "../../../contracts/data-sources.ts";
 import {
   type ActivityPoint,
   type GenreTrendRow,
-  GROWTH_BASIS_LABELS,
   hasVolatility,
   type OverviewFigures,
   type ReportSummary,
   type TrendingGame,
   type UserGame,
 } from "../../../contracts/games.ts";
+import { growthMethod } from "../../../contracts/growth-basis.ts";
 import { peakDays } from "../../../contracts/player-figures.ts";
 import { namedTogether } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
@@ -339,7 +339,7 @@ export function dashboardExport(
     for (const g of rising)
       add(
         "Fastest growing",
-        `${g.gameName}, growth ${g.growthBasis ? GROWTH_BASIS_LABELS[g.growthBasis] : "vs. the period before"}`,
+        `${g.gameName}, growth ${g.growthBasis ? growthMethod(g.growthBasis, g.growthPartial) : "vs. the period before"}`,
         "%",
         g.growth * 100,
         playersFrom(g),

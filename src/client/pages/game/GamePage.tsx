@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, GitCompare, SearchX } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import {
   type GameDetail,
@@ -43,6 +44,10 @@ import {
   latestPlayersLabel,
   latestPlayersMethod,
   noPlayerHistoryText,
+  peakDayText,
+  steamElsewhereLead,
+  steamEntryLinkText,
+  steamEntryOf,
 } from "./player-figure-text.ts";
 import { priceText, shownPriceConversion } from "./price-text.ts";
 import { ratingFigure } from "./rating-figure.ts";
@@ -119,11 +124,43 @@ function useWhole(game: GameDetail, metrics: SeriesMetric[]): Array<GameSeries |
  * What an empty chart says: where the series' points are when they all lie outside the range, or else
  * which source would fill it (Steam sources, none of which covers a game not on Steam).
  */
-function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric, game: GameDetail): string {
+function emptyNote(series: Array<GameSeries | undefined>, metric: SeriesMetric, game: GameDetail): ReactNode {
   const band = metric === "owners" ? ownersBandOnly(game) : null;
   if (band)
     return `${band.source} gives no owners figure for this game, only a band with no lower end: ${underText(band.high)}.`;
-  return series.find((s) => s?.outside)?.outside?.note ?? chartFillsFrom(metric, game.steamAppId != null);
+  const outside = series.find((s) => s?.outside)?.outside?.note;
+  if (outside) return outside;
+  return (
+    <SteamElsewhere game={game} what={metric}>
+      {chartFillsFrom(metric, game.steamAppId != null)}
+    </SteamElsewhere>
+  );
+}
+
+/**
+ * An entry with no Steam figures whose title has a Steam entry says so and links there (review r25
+ * #2: GTA V's PS4/XOne page said "this game is not on Steam"); otherwise `children`, the usual text.
+ */
+function SteamElsewhere({
+  game,
+  what,
+  children,
+}: {
+  game: GameDetail;
+  what: Parameters<typeof steamElsewhereLead>[0];
+  children: ReactNode;
+}) {
+  const entry = steamEntryOf(game);
+  if (!entry) return <>{children}</>;
+  return (
+    <>
+      {steamElsewhereLead(what, game.platforms)}
+      <Link href={`/games/${encodeURIComponent(entry.id)}`} className="underline">
+        {steamEntryLinkText(entry)}
+      </Link>
+      .
+    </>
+  );
 }
 
 function PlayersChart({ game }: { game: GameDetail }) {
@@ -272,7 +309,7 @@ function Figure({
   format: (v: number) => string;
   /** A line under the figure saying what it is ("converted from £3.99 at 1.27 USD/GBP, May 2019"). */
   detail?: string | null;
-  missing?: string;
+  missing?: ReactNode;
 }) {
   return (
     <div className="rounded-lg border border-border p-3">
@@ -328,8 +365,10 @@ function OwnersPanel({ game }: { game: GameDetail }) {
           </p>
         ) : (
           <p className="text-muted-foreground text-sm">
-            No owners figure: it comes from {METRIC_FILLED_BY.owners}, Steam sources, and this game is not on
-            Steam.
+            <SteamElsewhere game={game} what="owners panel">
+              No owners figure: it comes from {METRIC_FILLED_BY.owners}, Steam sources, and this game is not
+              on Steam.
+            </SteamElsewhere>
           </p>
         )}
       </CardContent>
@@ -478,6 +517,9 @@ export default function GamePage() {
               asOf: g.players.peak.at,
             }}
             format={compactNumber}
+            // The peak's day, as the lists give it ("39.1K peak, 1 day (…, May 30, 2023)"): the source
+            // note alone dates an older figure by its month (review r25 #5).
+            detail={peakDayText(g.players.peak.at, g.players.peak.days)}
           />
         ) : (
           <Figure
@@ -500,7 +542,11 @@ export default function GamePage() {
                 : undefined
             }
             format={compactNumber}
-            missing={noPlayerHistoryText(g.steamAppId != null)}
+            missing={
+              <SteamElsewhere game={g} what="players tile">
+                {noPlayerHistoryText(g.steamAppId != null)}
+              </SteamElsewhere>
+            }
           />
         )}
         <Figure
@@ -517,7 +563,15 @@ export default function GamePage() {
               : undefined
           }
           format={compactNumber}
-          missing={averageMissingText(g.players, g.steamAppId != null)}
+          missing={
+            g.players ? (
+              averageMissingText(g.players, g.steamAppId != null)
+            ) : (
+              <SteamElsewhere game={g} what="players tile">
+                {averageMissingText(g.players, g.steamAppId != null)}
+              </SteamElsewhere>
+            )
+          }
         />
         {reviews == null && rating ? (
           // No review counts: the critics' score the lists show, with its source and date.

@@ -7,6 +7,10 @@ import {
   latestPlayersMethod,
   NOT_ON_STEAM_PLAYERS,
   noPlayerHistoryText,
+  peakDayText,
+  steamElsewhereLead,
+  steamEntryLinkText,
+  steamEntryOf,
 } from "./player-figure-text.ts";
 
 const provenance = { source: "SteamCharts", asOf: "2022-02-01T00:00:00.000Z" };
@@ -41,9 +45,67 @@ test("a game not on Steam is never promised a live sync: no source counts its pl
 });
 
 test("a monthly point is labelled as the month's average, a live one as the latest count", () => {
-  expect(latestPlayersLabel("month")).toBe("Players (players, average over the month)");
+  expect(latestPlayersLabel("month")).toBe("Players (average over the month)");
   expect(latestPlayersMethod("month")).toBe("average over the month");
-  expect(latestPlayersLabel("instant")).toBe("Players (players, latest count)");
-  expect(latestPlayersLabel(undefined)).toBe("Players (players, latest count)");
+  expect(latestPlayersLabel("instant")).toBe("Players (latest count)");
+  expect(latestPlayersLabel(undefined)).toBe("Players (latest count)");
+  // The tile is "Players": its label does not say "players" again (review r25 #8).
+  for (const period of ["month", "instant", "day"])
+    expect(latestPlayersLabel(period)).not.toMatch(/\(players/i);
   expect(latestPlayersMethod("instant")).toBeUndefined();
+});
+
+test("a peak tile gives the peak's day, as the lists do (review r25 #5)", () => {
+  expect(peakDayText("2023-05-30T00:00:00.000Z", 1)).toBe("Peak on May 30, 2023");
+  expect(peakDayText("2022-12-14T00:00:00.000Z", 7)).toBe("Highest on Dec 14, 2022");
+});
+
+test('an entry with no Steam figures whose title has a Steam entry says so and points there, not "not on Steam"', () => {
+  // Review r25 #2: GTA V's PS4/XOne entry read "this game is not on Steam" while its PC entry is.
+  const entry = (id: string, platforms: string[], steamAppId: number | null) => ({
+    id,
+    slug: id,
+    name: "Grand Theft Auto V",
+    platforms,
+    releaseDate: null,
+    releaseYear: 2015,
+    steamAppId,
+    isDemo: false,
+    publishedUnits: null,
+    unitsEstimate: null,
+  });
+  const sameTitle = {
+    entries: [entry("ps3", ["PS3", "X360"], null), entry("pc", ["PC"], 271590)],
+    total: 2,
+    publishedTotal: null,
+  };
+  const pc = steamEntryOf({ steamAppId: null, sameTitle });
+  expect(pc?.id).toBe("pc");
+  expect(steamEntryLinkText(pc!)).toBe("the PC entry");
+  expect(steamEntryLinkText(entry("s", [], 1593500))).toBe("the Steam entry (app 1593500)");
+  // On Steam itself, or no Steam entry of the title: nothing to point to (the texts say "not on Steam").
+  expect(steamEntryOf({ steamAppId: 271590, sameTitle })).toBeNull();
+  expect(
+    steamEntryOf({ steamAppId: null, sameTitle: { ...sameTitle, entries: [sameTitle.entries[0]!] } }),
+  ).toBeNull();
+  expect(steamEntryOf({ steamAppId: null, sameTitle: null })).toBeNull();
+  const platforms = ["PS4", "XOne"];
+  expect(steamElsewhereLead("players tile", platforms)).toBe(
+    "No source counts this entry's players: player counts come from Steam, and this entry (PS4, XOne) has no Steam figures; see ",
+  );
+  expect(steamElsewhereLead("owners panel", platforms)).toBe(
+    "No owners figure: it comes from the SteamSpy sync or a Steam store dataset import, Steam sources, and this entry (PS4, XOne) has no Steam figures; see ",
+  );
+  expect(steamElsewhereLead("price", platforms)).toBe(
+    "This chart fills from the SteamSpy sync or a Steam store dataset import: Steam sources, and this entry (PS4, XOne) has no Steam figures; see ",
+  );
+  for (const what of [
+    "players tile",
+    "owners panel",
+    "players",
+    "reviews_positive",
+    "price",
+    "owners",
+  ] as const)
+    expect(steamElsewhereLead(what, platforms)).not.toMatch(/not on Steam/);
 });

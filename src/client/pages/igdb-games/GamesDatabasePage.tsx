@@ -109,7 +109,7 @@ export function TrendLine({ trend }: { trend: IgdbTrend }) {
     >
       <TrendingUp className="size-3 shrink-0" aria-hidden="true" />
       <span>
-        {formatPercent(trend.growth * 100)} {growthLabel(trend.growthBasis)} (
+        {formatPercent(trend.growth * 100)} {growthLabel(trend.growthBasis, trend.partial)} (
         {compactNumber(trend.currentAverage)} vs. {compactNumber(trend.previousAverage)}) · {trend.source},{" "}
         {trendAsOf(trend)}
       </span>
@@ -163,7 +163,7 @@ function gamesCsv(games: IgdbGame[]): CsvData {
       ...(trending
         ? [
             g.trend?.growth ?? null,
-            g.trend ? growthLabel(g.trend.growthBasis) : null,
+            g.trend ? growthLabel(g.trend.growthBasis, g.trend.partial) : null,
             g.trend?.currentAverage ?? null,
             g.trend?.previousAverage ?? null,
             g.trend?.source ?? null,

@@ -1,0 +1,69 @@
+import { beforeAll, expect, test } from "vitest";
+import type { TrendingGame } from "../../src/contracts/games.ts";
+import type { IgdbGame } from "../../src/contracts/sources.ts";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+// Report r25 #4: SteamCharts lists the month in progress as its newest, so a file scraped in mid-
+// February 2022 ends inside Feb 2022, and trending set that part of a month against all of January as
+// "latest month vs. the month before". The source's newest month is now marked partial wherever the
+// comparison is answered; a game whose series ended in an earlier, whole month is not.
+const month = (m: number) => new Date(Date.UTC(2022, m, 1));
+let user: TestUser;
+let ids: string[];
+
+beforeAll(async () => {
+  user = await createTestUser();
+  ({ ids } = await upsertGames([{ name: "Midmonth Rise Saga" }, { name: "Whole Month Rise Saga" }], "test"));
+  const point = (gameId: string, m: number, value: number): MetricPoint => ({
+    gameId,
+    metric: "players",
+    ts: month(m),
+    value,
+    period: "month",
+    source: "steamcharts-csv",
+  });
+  await recordMetrics([
+    point(ids[0]!, 0, 10_000),
+    point(ids[0]!, 1, 20_000),
+    // Ends in January: its latest month is whole (the file went on to February).
+    point(ids[1]!, -1, 4_000), // Dec 2021
+    point(ids[1]!, 0, 6_000),
+  ]);
+  await request("/api/user/games", { cookie: user.cookie, method: "POST", json: { gameId: ids[0] } });
+  await request("/api/user/games", { cookie: user.cookie, method: "POST", json: { gameId: ids[1] } });
+});
+
+test("trending, the Games Database and the watchlist report mark a latest month the source's data ends inside as partial", async () => {
+  const trending = (await (
+    await request("/api/games/trending", { cookie: user.cookie })
+  ).json()) as TrendingGame[];
+  const byName = new Map(trending.map((g) => [g.gameName, g]));
+  expect(byName.get("Midmonth Rise Saga")).toMatchObject({
+    growth: 1,
+    growthBasis: "month",
+    growthPartial: true,
+  });
+  expect(byName.get("Whole Month Rise Saga")).toMatchObject({ growth: 0.5, growthBasis: "month" });
+  expect(byName.get("Whole Month Rise Saga")?.growthPartial).toBeUndefined();
+
+  const igdb = (await (await request("/api/igdb/trending", { cookie: user.cookie })).json()) as IgdbGame[];
+  const trend = (name: string) => igdb.find((g) => g.name === name)?.trend;
+  expect(trend("Midmonth Rise Saga")).toMatchObject({
+    partial: true,
+    method: "avg. players, latest month (partial) vs. the month before",
+  });
+  expect(trend("Whole Month Rise Saga")?.partial).toBeUndefined();
+
+  const res = await request("/api/analytics/reports", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { reportType: "watchlist_summary" },
+  });
+  const { data } = (await res.json()) as {
+    data: { games: Array<{ gameName: string; growth: number | null; growthPartial?: true }> };
+  };
+  const report = new Map(data.games.map((g) => [g.gameName, g]));
+  expect(report.get("Midmonth Rise Saga")).toMatchObject({ growth: 1, growthPartial: true });
+  expect(report.get("Whole Month Rise Saga")?.growthPartial).toBeUndefined();
+});

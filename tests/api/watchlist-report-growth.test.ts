@@ -1,0 +1,88 @@
+import { beforeAll, expect, test } from "vitest";
+import type { Provenance } from "../../src/contracts/provenance.ts";
+import { type MetricPoint, recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+// Report r25 #3: the watchlist report gave growth only to games in the top-50 trending list, so
+// Terraria (−16.8%, SteamCharts Feb 2022 vs Jan) read "–", and its source line read "the catalog's
+// player series". Every tracked game now has its growth by trending's rule, with what it compares and
+// its source, and the report names the real sources, each once.
+const JAN = new Date(Date.UTC(2022, 0, 1));
+const FEB = new Date(Date.UTC(2022, 1, 1));
+let user: TestUser;
+let ids: string[];
+
+beforeAll(async () => {
+  user = await createTestUser();
+  ({ ids } = await upsertGames(
+    [{ name: "Falling Report Saga" }, { name: "Single Month Report Saga" }, { name: "Quiet Report Saga" }],
+    "steamcharts-csv",
+  ));
+  const month = (gameId: string, ts: Date, value: number): MetricPoint => ({
+    gameId,
+    metric: "players",
+    ts,
+    value,
+    period: "month",
+    source: "steamcharts-csv",
+  });
+  await recordMetrics([
+    month(ids[0]!, JAN, 40_140.54),
+    month(ids[0]!, FEB, 33_403.95),
+    month(ids[1]!, FEB, 5_000),
+    {
+      gameId: ids[2]!,
+      metric: "owners",
+      ts: new Date(Date.UTC(2023, 4, 31)),
+      value: 50_000,
+      source: "steamspy-csv",
+    },
+  ]);
+  for (const gameId of ids)
+    expect(
+      (await request("/api/user/games", { cookie: user.cookie, method: "POST", json: { gameId } })).status,
+    ).toBe(201);
+});
+
+interface ReportGame {
+  gameName: string;
+  growth: number | null;
+  growthBasis: string | null;
+  currentAverage: number | null;
+  previousAverage: number | null;
+  growthProvenance: Provenance | null;
+  trending: boolean;
+}
+
+test("every tracked game has its growth by trending's rule, in the trending list or not, with its source", async () => {
+  const res = await request("/api/analytics/reports", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { reportType: "watchlist_summary" },
+  });
+  expect(res.status).toBe(201);
+  const { data } = (await res.json()) as {
+    data: { games: ReportGame[]; trendingInWatchlist: number; sources: Provenance[] };
+  };
+  const byName = new Map(data.games.map((g) => [g.gameName, g]));
+  // Falling: not in trending (it lists growing games), and its growth is known.
+  expect(byName.get("Falling Report Saga")).toEqual(
+    expect.objectContaining({
+      growth: -0.1678,
+      growthBasis: "month",
+      currentAverage: 33_404,
+      previousAverage: 40_141,
+      growthProvenance: { source: "SteamCharts", asOf: FEB.toISOString() },
+      trending: false,
+    }),
+  );
+  // One month only, or no players at all: nothing to compare, so no growth.
+  for (const name of ["Single Month Report Saga", "Quiet Report Saga"])
+    expect(byName.get(name), name).toMatchObject({ growth: null, growthBasis: null, growthProvenance: null });
+  expect(data.trendingInWatchlist).toBe(0);
+  // The real sources, each once, at their own times: SteamCharts' months and SteamSpy's owners.
+  expect(data.sources.map((p) => [p.source, p.asOf])).toEqual([
+    ["SteamCharts", FEB.toISOString()],
+    ["Steam via SteamSpy (dataset)", new Date(Date.UTC(2023, 4, 31)).toISOString()],
+  ]);
+});
