@@ -28,6 +28,22 @@ test("the figures an answer quoted read as labels with units, not as the facts' 
   );
 });
 
+test("published units and a peak read as what they are, not as a field's last word (review r25, ai-titles)", () => {
+  expect(citedFigureText({ label: "publishedSales.units", value: 140_000 })).toBe(
+    "units sold (published) 140,000",
+  );
+  expect(citedFigureText({ label: "publishedSales.regions.northAmerica", value: 41_490_000 })).toBe(
+    "units sold in North America (published) 41,490,000",
+  );
+  expect(citedFigureText({ label: "publishedSales.platforms[1].units", value: 1_170_000 })).toBe(
+    "one platform's units sold (published) 1,170,000",
+  );
+  expect(citedFigureText({ label: "publishedSales.platforms[0].regions.japan", value: 90_000 })).toBe(
+    "one platform's units sold in Japan (published) 90,000",
+  );
+  expect(citedFigureText({ label: "peakPlayers.players", value: 39_123 })).toBe("peak players 39,123");
+});
+
 test("a field the table does not know yet still reads as words, its unit from its name", () => {
   expect(citedFigureText({ label: "momentum.changePct", value: 3.2 })).toBe("change 3.2%");
   expect(citedFigureText({ label: "medianPriceUsd", value: 9.99 })).toBe("median price $9.99");

@@ -44,6 +44,18 @@ const LABELS: Record<string, { label: string; unit: Unit }> = {
   // screen_games: over the days the screen was asked for (90 unless said).
   averageDailyPlayers: { label: "average daily players (screened period)", unit: "count" },
   growthPct: { label: "growth in daily players (screened period)", unit: "signedPercent" },
+  // A game whose only player figures are daily peaks: its peak (its measure and source beside it).
+  "peakPlayers.players": { label: "peak players", unit: "count" },
+  // Units sold as a sales file published them (never an estimate): the game's sum over its platforms.
+  "publishedSales.units": { label: "units sold (published)", unit: "count" },
+};
+
+/** The sales files' regions as a person reads them. */
+const REGIONS: Record<string, string> = {
+  northAmerica: "North America",
+  europe: "Europe",
+  japan: "Japan",
+  other: "other regions",
 };
 
 /** The estimates' ranges: owners, units sold and revenue, each low / mid / high (P10 / P50 / P90). */
@@ -64,6 +76,12 @@ function labelOf(path: string): { label: string; unit: Unit } {
       label: `${ESTIMATES[estimate[1]!]!.label} (${BOUNDS[estimate[2]!]})`,
       unit: ESTIMATES[estimate[1]!]!.unit,
     };
+  // Published units of one platform, or of a region (the game's, or one platform's).
+  const published = path.match(/^publishedSales\.(platforms\[\d+\]\.)?(units|regions\.(\w+))$/);
+  if (published && (published[2] === "units" || REGIONS[published[3]!])) {
+    const where = published[3] ? ` in ${REGIONS[published[3]]}` : "";
+    return { label: `${published[1] ? "one platform's " : ""}units sold${where} (published)`, unit: "count" };
+  }
   // A field this table does not know yet: its name in words, its unit from its suffix.
   const key = path
     .split(".")
