@@ -155,6 +155,13 @@ describe("the other entries of a title on its game page", () => {
       }),
     ]);
     expect(onSteam.sameTitle?.publishedTotal).toBeNull();
+    // The PS2 entry's own estimate says why the model does not cover it without calling the game
+    // "not on Steam": the title is, as the 2022 entry (review r25 #2).
+    const res = await request(`/api/games/${ps2}/estimates`, { cookie });
+    expect(res.status).toBe(200);
+    const notes = ((await res.json()) as { notes: string[] }).notes.join(" ");
+    expect(notes).toContain("This entry is not a Steam app");
+    expect(notes).not.toMatch(/not on Steam/i);
   });
 
   test("only the exact name key: no edition, no sequel, no name of another script's empty key", async () => {

@@ -215,9 +215,13 @@ export function modelCoversSql(e: string, g: string): string {
     OR coalesce(${input("playerHours")}, 0) > 0 OR coalesce(${input("peakPlayers")}, 0) > 0)`;
 }
 
-/** What an estimate says of a game the model does not cover (modelCovers). */
+/**
+ * What an estimate says of a game the model does not cover (modelCovers). "This entry": the title may
+ * well be on Steam as another catalog entry (GTA V's PS4/XOne entry beside its PC one), so it does not
+ * say the game is not on Steam (review r25 #2).
+ */
 export const NOT_COVERED_NOTE =
-  "Not on Steam, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this game.";
+  "This entry is not a Steam app, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this entry.";
 
 /** An owners band that starts at 0 (SteamSpy's `0 .. 20,000`) says only that owners stay below its top. */
 function hasNoLowerEnd(input: EstimateInput): boolean {

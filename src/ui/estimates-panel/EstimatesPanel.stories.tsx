@@ -319,7 +319,7 @@ const wiiSports: GameEstimate = {
   lowSignal: true,
   covered: false,
   notes: [
-    "Not on Steam, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this game.",
+    "This entry is not a Steam app, and no Steam reviews, owners band or player figures are known for it: the owners model covers Steam games, so it gives no estimate for this entry.",
   ],
   inputs: {
     ...portal2.inputs,
