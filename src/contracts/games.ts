@@ -187,6 +187,8 @@ export interface TrendingGame {
   gameId: string;
   gameName: string;
   platform: string | null;
+  /** Every platform of the entry (`platform` is the first), so same-named entries can be told apart. */
+  platforms: string[];
   genre: string | null;
   /** The latest player count or monthly average (`playersFigure.value`), as on every list. */
   playerCount: number;
@@ -244,6 +246,8 @@ export interface UserGame {
   lastPlayed: string | null;
   rating: number | null;
   platform: string | null;
+  /** Every platform of the entry (`platform` is the first), so same-named entries can be told apart. */
+  platforms: string[];
   genre: string | null;
   /**
    * The figure the screens show, as on every list (GameSummary's `playerCount`): the latest count or

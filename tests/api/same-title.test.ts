@@ -202,3 +202,20 @@ describe("the other entries of a title on its game page", () => {
     expect(detail).toMatch(/SEARCH games USING INDEX games_name_year_idx \(normalized_name=\?\)/);
   });
 });
+
+// Review r25 #2 (the watchlist's cards): a tracked entry names every platform, as search does, so the
+// PS4+XOne entry of GTA V is not a card tagged "PS4" beside a "PS3" one.
+test("the watchlist names each tracked entry's platforms", async () => {
+  const [ps3, ps4] = await idsOf("Grand Theft Auto V");
+  for (const gameId of [ps3!, ps4!])
+    expect((await request("/api/user/games", { cookie, method: "POST", json: { gameId } })).status).toBe(201);
+  const res = await request("/api/user/games", { cookie });
+  const watched = (await res.json()) as Array<{
+    gameId: string;
+    platform: string | null;
+    platforms: string[];
+  }>;
+  const byId = new Map(watched.map((g) => [g.gameId, g]));
+  expect(byId.get(ps3!)).toMatchObject({ platform: "PS3", platforms: ["PS3", "X360"] });
+  expect(byId.get(ps4!)).toMatchObject({ platform: "PS4", platforms: ["PS4", "XOne"] });
+});

@@ -37,7 +37,7 @@ export function latestPlayersText(latest: ShownPlayersFigure): string {
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
-/** A card's platforms: every one a search answers, else the one platform a list gives (none: none). */
+/** A card's platforms: every one the answer gives (search, trending, the watchlist), else `platform` alone. */
 export function cardPlatforms(game: Pick<GameCard, "platform" | "platforms">): string[] {
   return game.platforms?.length ? game.platforms : game.platform ? [game.platform] : [];
 }

@@ -30,7 +30,7 @@ export type GameCard = Pick<
   "gameId" | "gameName" | "platform" | "genre" | "price" | "rating" | "imageUrl"
 > & {
   playerCount: number | null;
-  /** Every platform of the entry, where the answer gives them (search); else `platform` alone. */
+  /** Every platform of the entry (search, trending, the watchlist); else `platform` alone. */
   platforms?: string[];
   growth?: number;
   /** What `growth` compares (trending): the card names it. */

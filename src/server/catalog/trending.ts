@@ -117,6 +117,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       gameId: String(row.game_id),
       gameName: String(row.name),
       platform: platforms[0] ?? null,
+      platforms,
       genre: genres[0] ?? null,
       playerCount: Math.round(Number(row.latest)),
       currentAverage: Math.round(current),

@@ -31,6 +31,7 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
         lastPlayed: entry.lastPlayed?.toISOString() ?? null,
         rating: entry.rating,
         platform: summary.platform,
+        platforms: summary.platforms,
         genre: summary.genre,
         playerCount: game.currentPlayers,
         price: game.price,
