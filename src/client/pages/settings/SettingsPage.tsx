@@ -51,6 +51,7 @@ import { realtime } from "../../realtime.ts";
 import { withServerReason } from "../../server-reason.ts";
 import { applyTheme } from "../../theme.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { PLATFORM_NAMES } from "../dashboard/my-platforms.ts";
 import { PasswordSection } from "./PasswordSection.tsx";
 import { PlanSection } from "./PlanSection.tsx";
 
@@ -115,14 +116,6 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   es: "Español",
   fr: "Français",
   de: "Deutsch",
-};
-const PLATFORM_NAMES: Record<(typeof PLATFORMS)[number], string> = {
-  steam: "Steam",
-  epic: "Epic Games",
-  xbox: "Xbox",
-  origin: "Origin",
-  uplay: "Uplay",
-  gog: "GOG",
 };
 const GENRE_NAMES: Record<(typeof GENRES)[number], string> = {
   fps: "FPS",
@@ -576,7 +569,7 @@ export default function SettingsPage() {
           <TabsContent value="gaming" className="grid gap-4">
             <Section
               title="Platforms"
-              description="Where your games are. Kept with your settings; no screen uses them yet, as the catalog does not record which store sells a game (Steam apart)."
+              description="Your stores. Dashboard → Multi-Platform shows their free games (every store's on request) and marks them in its platform status. Free offers are listed for Steam, Epic Games and GOG only."
             >
               <ToggleGrid
                 idPrefix="p"
