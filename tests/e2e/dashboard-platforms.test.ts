@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Platform } from "../../src/contracts/settings-options.ts";
@@ -56,6 +57,20 @@ async function multiPlatform(platforms: Platform[]): Promise<Page> {
   return page;
 }
 
+/** The Dashboard's JSON export: the list rows of its free games, as [section, figure]. */
+async function exportedFreeGames(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export JSON" }).click(),
+  ]);
+  const { figures } = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+    figures: Array<{ section: string; figure: string; unit: string }>;
+  };
+  return figures
+    .filter((f) => f.section.startsWith("Free games") && f.unit === "price (USD)")
+    .map((f) => [f.section, f.figure]);
+}
+
 const freeCard = (page: Page) =>
   page.locator("[data-slot='card']").filter({
     has: page.locator("[data-slot='card-title']").getByText("Free games", { exact: true }),
@@ -88,11 +103,18 @@ test("a user whose platform is GOG sees GOG's free games, and every store's on r
     "Your platforms: GOG, chosen in Settings → Gaming → Platforms.",
   );
   await page.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-platforms-gog.png`, fullPage: true });
+  // The export holds the free games the card shows, and says whose.
+  expect(await exportedFreeGames(page)).toEqual([
+    ["Free games (your stores: GOG)", "GOG Test Giveaway (GOG)"],
+  ]);
 
   // Every store's: the Epic promotion and the catalog's free-to-play games join, and the address keeps it.
   await line.getByRole("button", { name: "Show every store's offers" }).click();
   await expect.poll(() => freeStores(page)).toEqual(expect.arrayContaining(["Epic", "GOG", "Catalog"]));
   expect(new URL(page.url()).searchParams.get("stores")).toBe("all");
+  const every = await exportedFreeGames(page);
+  expect(every).toContainEqual(["Free games", "Epic Test Giveaway (Epic)"]);
+  expect(every).toContainEqual(["Free games", "GOG Test Giveaway (GOG)"]);
   expect(await line.textContent()).toBe(
     "Showing every store's offers; yours are GOG. Your stores are chosen in Settings → Gaming → Platforms. Show only my stores' offers",
   );

@@ -864,6 +864,9 @@ export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
   const [tab, setTab] = useUrlParam("tab", "overview");
+  // The Free games card's view (the user's stores' or every store's), which the export follows.
+  const [freeStores] = useUrlParam("stores", "mine");
+  const settings = useQuery(userSettingsQuery);
   const premium = hasPremiumAccess(user);
   const status = useRealtimeStatus();
   const overview = useQuery(overviewQuery);
@@ -882,6 +885,7 @@ export default function DashboardPage() {
     setExporting(true);
     try {
       const data = await loadDashboardData(queryClient, { premium, realtime: realtime.current });
+      if (freeStores !== "all") data.freeGamesOf = settings.data?.gaming.platforms;
       const snapshot = dashboardExport(data, {
         exportedAt: new Date().toISOString(),
         reportTitle: (type) => REPORT_TITLES[type] ?? type,
