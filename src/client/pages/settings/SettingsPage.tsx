@@ -51,7 +51,6 @@ import { realtime } from "../../realtime.ts";
 import { withServerReason } from "../../server-reason.ts";
 import { applyTheme } from "../../theme.ts";
 import { useUrlParam } from "../../url-state.ts";
-import { PLATFORM_NAMES } from "../dashboard/my-platforms.ts";
 import { PasswordSection } from "./PasswordSection.tsx";
 import { PlanSection } from "./PlanSection.tsx";
 
@@ -116,6 +115,16 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   es: "Español",
   fr: "Français",
   de: "Deutsch",
+};
+// As the Dashboard's Multi-Platform tab writes them (dashboard/my-platforms.ts): not imported from
+// there, as a module shared by the two screens' chunks costs the first route its name in the preload map.
+const PLATFORM_NAMES: Record<(typeof PLATFORMS)[number], string> = {
+  steam: "Steam",
+  epic: "Epic Games",
+  xbox: "Xbox",
+  origin: "Origin",
+  uplay: "Uplay",
+  gog: "GOG",
 };
 const GENRE_NAMES: Record<(typeof GENRES)[number], string> = {
   fps: "FPS",
