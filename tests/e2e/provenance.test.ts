@@ -132,7 +132,10 @@ test("Dashboard: every card of the catalog names its source and time and says de
   await search.getByRole("list", { name: "Cross-platform results" }).locator("li").first().waitFor();
   await noteText(search, /^Source: Demo data \(generated, not real\) · .* demo$/);
   // Free games: the stores' offers and the catalog's free-to-play games, named, or an honest empty state.
+  // The demo catalog's free games record no store, so the user's stores (Steam and Epic by default)
+  // have none: every store's are asked for.
   const free = card(page, "Free games");
+  await free.getByRole("button", { name: "Show all" }).click();
   await expect
     .poll(
       async () => (await noteOf(free).count()) + (await free.getByText("No free games right now").count()),
@@ -173,7 +176,7 @@ test("Dashboard: the Free games note names only the sources of the free games li
     body.provenance.push({ source: "VGChartz sales dataset (vgsales.csv)", asOf: null });
     await route.fulfill({ response, json: body });
   });
-  await page.goto(`${server.url}/dashboard?tab=platforms`);
+  await page.goto(`${server.url}/dashboard?tab=platforms&stores=all`);
   const free = card(page, "Free games");
   await free.getByRole("list", { name: "Free games" }).waitFor();
   const text = await noteText(free, /^Source: Demo data \(generated, not real\)/);

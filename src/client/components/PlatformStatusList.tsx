@@ -9,16 +9,27 @@ export function StatusRow({
   ok,
   state,
   detail,
+  mine = false,
 }: {
   name: string;
   ok: boolean;
   state: string;
   detail: string;
+  /** One of the user's platforms (Settings → Gaming → Platforms). */
+  mine?: boolean;
 }) {
   return (
     <li className="flex items-center justify-between gap-4 py-3" data-testid="system-status">
       <div className="min-w-0">
-        <p className="font-medium">{name}</p>
+        <p className="font-medium">
+          {name}
+          {mine && (
+            // Not a Badge: the row's one badge is its state.
+            <span className="ml-2 rounded-md border border-primary/40 px-1.5 py-0.5 align-middle font-normal text-primary text-xs">
+              Your platform
+            </span>
+          )}
+        </p>
         <p className="text-muted-foreground text-sm">{detail}</p>
       </div>
       <Badge variant={ok ? "success" : "warning"}>{state}</Badge>
@@ -48,14 +59,17 @@ const CUSTOMER_STATE: Record<PlatformConnection["status"], { label: string; ok: 
 
 /**
  * The 8 platforms with how their data comes in, what we hold and since when. Operators (admins) also
- * see what is missing from the configuration and why a sync failed, with a link to Workflows.
+ * see what is missing from the configuration and why a sync failed, with a link to Workflows. The
+ * user's own platforms, where given, are marked.
  */
 export function PlatformStatusList({
   platforms,
   operator = false,
+  mine,
 }: {
   platforms: PlatformConnection[];
   operator?: boolean;
+  mine?: ReadonlySet<PlatformConnection["id"]>;
 }) {
   return (
     <ul className="divide-y divide-border">
@@ -84,7 +98,14 @@ export function PlatformStatusList({
           .filter(Boolean)
           .join(" · ");
         return (
-          <StatusRow key={source.id} name={source.name} ok={state2.ok} state={state2.label} detail={detail} />
+          <StatusRow
+            key={source.id}
+            name={source.name}
+            ok={state2.ok}
+            state={state2.label}
+            detail={detail}
+            mine={mine?.has(source.id)}
+          />
         );
       })}
     </ul>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from "lucide-react";
 import { type RefObject, useRef, useState } from "react";
 import { Link } from "wouter";
@@ -8,6 +8,7 @@ import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { oncePerSource, type Provenance } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
+import type { Platform, Settings } from "../../../contracts/settings-options.ts";
 import type { FreeGame, FreeGamesCount, PlatformConnection } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -44,7 +45,7 @@ import { compactNumber, formatBillions, formatPercent, formatPrice } from "../..
 import { distinctProvenance } from "../../format/provenance.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
-import { currentUserQuery } from "../../queries/auth.ts";
+import { currentUserQuery, userSettingsQuery } from "../../queries/auth.ts";
 import {
   activityQuery,
   catalogSizeQuery,
@@ -67,7 +68,20 @@ import {
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { activitySeries } from "./activity-series.ts";
-import { dashboardCsv, dashboardExport, loadDashboardData, RECENT_REPORTS } from "./dashboard-export.ts";
+import {
+  dashboardCsv,
+  dashboardExport,
+  FREE_GAMES_SHOWN,
+  loadDashboardData,
+  RECENT_REPORTS,
+} from "./dashboard-export.ts";
+import {
+  freeGamesOfPlatforms,
+  type MyFreeGames,
+  platformList,
+  platformsWithoutStatus,
+  statusRowsOfPlatforms,
+} from "./my-platforms.ts";
 import { realtimePanelText } from "./realtime-panel.ts";
 
 type LiveStats = AnalyticsStats & { at: string };
@@ -240,6 +254,9 @@ function MultiPlatformTab() {
   const { data: user } = useQuery(currentUserQuery);
   const connections = useQuery(platformConnectionsQuery);
   const free = useQuery(freeGamesQuery);
+  // The user's platforms (Settings → Gaming → Platforms), from the settings the app has already loaded.
+  const settings = useQuery(userSettingsQuery);
+  const platforms = settings.data?.gaming.platforms;
   // Kept in the URL; keystrokes replace the history entry rather than adding one each.
   const [query, setUrlQuery] = useUrlParam("q");
   const setQuery = (value: string) => setUrlQuery(value, { replace: true });
@@ -247,7 +264,10 @@ function MultiPlatformTab() {
   const searching = query.trim().length > 2;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section title="Platform status" description="Each source, its connection and its last sync.">
+      <Section
+        title="Platform status"
+        description={`Each source, its connection and its last sync${platforms?.length ? "; your platforms are marked" : ""}.`}
+      >
         {connections.isLoading ? (
           <Skeleton className="h-64 w-full" />
         ) : connections.isError ? (
@@ -257,8 +277,13 @@ function MultiPlatformTab() {
             onRetry={() => void connections.refetch()}
           />
         ) : (
-          <PlatformStatusList platforms={connections.data ?? []} operator={!!user && isAdmin(user)} />
+          <PlatformStatusList
+            platforms={connections.data ?? []}
+            operator={!!user && isAdmin(user)}
+            mine={statusRowsOfPlatforms(platforms ?? [])}
+          />
         )}
+        {platforms && <YourPlatformsNote platforms={platforms} />}
       </Section>
       <div className="grid content-start gap-4">
         <Section title="Cross-platform search" description="Find a game and see every platform it is on.">
@@ -310,60 +335,154 @@ function MultiPlatformTab() {
             <SearchSourceNote results={search.data.slice(0, 8)} />
           )}
         </Section>
-        <Section title="Free games" description="Free to play now: store promotions and free-to-play titles.">
-          {free.isLoading ? (
-            <Skeleton className="h-40 w-full" />
-          ) : free.isError ? (
-            <LoadFailed what="the free games" error={free.error} onRetry={() => void free.refetch()} />
-          ) : (free.data ?? []).length === 0 ? (
-            <EmptyState
-              icon={Gift}
-              title="No free games right now"
-              description={
-                <>
-                  Free games come from the stores' current promotions and the free-to-play titles in the
-                  catalog; none is listed right now.
-                  <AdminHint>sync the Epic and GOG stores or import Steam data</AdminHint>
-                </>
-              }
-            />
-          ) : (
-            <ul className="divide-y divide-border" aria-label="Free games">
-              {(free.data ?? []).slice(0, 10).map((game) => (
-                <li key={`${game.store}-${game.id}`} className="flex items-center justify-between gap-3 py-2">
-                  <span className="truncate">
-                    {/* A catalog game opens its page (issue 10); a store's promotion opens the store. */}
-                    {game.gameId ? (
-                      <GameLink id={game.gameId} name={game.name} />
-                    ) : game.url ? (
-                      <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
-                        {game.name}
-                      </a>
-                    ) : (
-                      game.name
-                    )}
-                  </span>
-                  <span className="shrink-0 text-muted-foreground text-sm">
-                    {game.gameId && game.url ? (
-                      <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
-                        {game.store}
-                      </a>
-                    ) : (
-                      game.store
-                    )}
-                    {game.endsAt ? ` · until ${formatDate(game.endsAt)}` : ""}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {(free.data ?? []).length > 0 && (
-            <FreeGamesNote games={(free.data ?? []).slice(0, 10)} connections={connections.data ?? []} />
-          )}
-        </Section>
+        <FreeGamesCard free={free} connections={connections.data ?? []} settings={settings} />
       </div>
     </div>
   );
+}
+
+/** Settings → Gaming → Platforms, where the user's platforms are chosen. */
+function PlatformsSettingLink() {
+  return (
+    <Link href="/settings?tab=gaming" className="text-primary underline-offset-4 hover:underline">
+      Settings → Gaming → Platforms
+    </Link>
+  );
+}
+
+/** Under the status list: which platforms are the user's, and those of them the list has no row for. */
+function YourPlatformsNote({ platforms }: { platforms: Platform[] }) {
+  const unlisted = platformsWithoutStatus(platforms);
+  return (
+    <p className="mt-2 text-muted-foreground text-sm" data-testid="your-platforms">
+      {platforms.length
+        ? `Your platforms: ${platformList(platforms)}, chosen in `
+        : "You have chosen no platforms; choose them in "}
+      <PlatformsSettingLink />.{unlisted.length > 0 && ` No source here covers ${platformList(unlisted)}.`}
+    </p>
+  );
+}
+
+/**
+ * The free games: by default those of the user's stores (Settings → Gaming → Platforms), with a line
+ * saying which stores are shown and a control to show every store's (kept in the URL as
+ * `stores=all`). A user with no platforms chosen sees every store's.
+ */
+function FreeGamesCard({
+  free,
+  connections,
+  settings,
+}: {
+  free: UseQueryResult<FreeGame[]>;
+  connections: PlatformConnection[];
+  settings: UseQueryResult<Settings>;
+}) {
+  const [stores, setStores] = useUrlParam("stores", "mine");
+  const platforms = settings.data?.gaming.platforms;
+  const all = free.data ?? [];
+  const mine = freeGamesOfPlatforms(all, platforms ?? []);
+  // Without saved platforms (none chosen, or the settings failed to load) there is nothing to filter by.
+  const filtering = stores !== "all" && !!platforms?.length;
+  const shown = (filtering ? mine.games : all).slice(0, FREE_GAMES_SHOWN);
+  return (
+    <Section title="Free games" description="Free to play now: store promotions and free-to-play titles.">
+      {all.length > 0 && platforms && (
+        <p className="mb-3 text-muted-foreground text-sm" data-testid="free-games-stores">
+          {freeGamesStoresText(mine, platforms, filtering)} Your stores are chosen in <PlatformsSettingLink />
+          .{" "}
+          {(filtering ? mine.games.length > 0 && mine.hidden > 0 : platforms.length > 0) && (
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() => setStores(filtering ? "all" : "mine")}
+            >
+              {filtering ? "Show every store's offers" : "Show only my stores' offers"}
+            </Button>
+          )}
+        </p>
+      )}
+      {free.isLoading || settings.isLoading ? (
+        <Skeleton className="h-40 w-full" />
+      ) : free.isError ? (
+        <LoadFailed what="the free games" error={free.error} onRetry={() => void free.refetch()} />
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon={Gift}
+          title="No free games right now"
+          description={
+            <>
+              Free games come from the stores' current promotions and the free-to-play titles in the catalog;
+              none is listed right now.
+              <AdminHint>sync the Epic and GOG stores or import Steam data</AdminHint>
+            </>
+          }
+        />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={Gift}
+          title="None of your stores has a free game listed"
+          description={`Listed now: ${mine.hiddenStores.map(storeName).join(", ")}.`}
+          action={
+            <Button variant="outline" size="sm" onClick={() => setStores("all")}>
+              Show all
+            </Button>
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Free games">
+          {shown.map((game) => (
+            <li key={`${game.store}-${game.id}`} className="flex items-center justify-between gap-3 py-2">
+              <span className="truncate">
+                {/* A catalog game opens its page (issue 10); a store's promotion opens the store. */}
+                {game.gameId ? (
+                  <GameLink id={game.gameId} name={game.name} />
+                ) : game.url ? (
+                  <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
+                    {game.name}
+                  </a>
+                ) : (
+                  game.name
+                )}
+              </span>
+              <span className="shrink-0 text-muted-foreground text-sm">
+                {game.gameId && game.url ? (
+                  <a href={game.url} target="_blank" rel="noreferrer" className="hover:underline">
+                    {game.store}
+                  </a>
+                ) : (
+                  game.store
+                )}
+                {game.endsAt ? ` · until ${formatDate(game.endsAt)}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.length > 0 && <FreeGamesNote games={shown} connections={connections} />}
+    </Section>
+  );
+}
+
+/** A store of the free games list, as a sentence names it. */
+function storeName(store: FreeGame["store"]): string {
+  if (store === "Catalog") return "free-to-play games whose store is not recorded";
+  return store === "Epic" ? "Epic Games offers" : `${store} offers`;
+}
+
+/** Which stores' free games the card shows, and the user's stores no source lists offers of. */
+function freeGamesStoresText(mine: MyFreeGames, platforms: Platform[], filtering: boolean): string {
+  if (!filtering) {
+    return platforms.length
+      ? `Showing every store's offers; yours are ${platformList(platforms)}.`
+      : "Showing every store's offers: you have chosen no stores.";
+  }
+  const uncovered = mine.uncovered.length
+    ? `No source lists free offers for ${platformList(mine.uncovered)}.`
+    : "";
+  return mine.covered.length
+    ? `Showing your stores' offers only: ${platformList(mine.covered)}.${uncovered ? ` ${uncovered}` : ""}`
+    : uncovered;
 }
 
 /** The results' own figures' sources; games without any dated figure are named by the catalog's. */
@@ -745,6 +864,9 @@ export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
   const [tab, setTab] = useUrlParam("tab", "overview");
+  // The Free games card's view (the user's stores' or every store's), which the export follows.
+  const [freeStores] = useUrlParam("stores", "mine");
+  const settings = useQuery(userSettingsQuery);
   const premium = hasPremiumAccess(user);
   const status = useRealtimeStatus();
   const overview = useQuery(overviewQuery);
@@ -763,6 +885,7 @@ export default function DashboardPage() {
     setExporting(true);
     try {
       const data = await loadDashboardData(queryClient, { premium, realtime: realtime.current });
+      if (freeStores !== "all") data.freeGamesOf = settings.data?.gaming.platforms;
       const snapshot = dashboardExport(data, {
         exportedAt: new Date().toISOString(),
         reportTitle: (type) => REPORT_TITLES[type] ?? type,

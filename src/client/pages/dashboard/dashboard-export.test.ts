@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures, TrendingGame, UserGame } from "../../../contracts/games.ts";
+import type { FreeGame } from "../../../contracts/sources.ts";
 import { type DashboardData, dashboardCsv, dashboardExport, exportValue } from "./dashboard-export.ts";
 
 const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
@@ -202,4 +203,35 @@ test("a watchlist game's peak is exported as a peak, with its own source and day
     source: "SteamDB",
     asOf: at,
   });
+});
+
+// Settings → Gaming → Platforms: the Free games card shows the user's stores' offers unless every
+// store's are asked for, and the file says which it holds.
+test("the free games exported are those the card shows: the user's stores', or every store's", () => {
+  const offer = (name: string, store: FreeGame["store"]): FreeGame => ({
+    id: name,
+    gameId: null,
+    name,
+    store,
+    playerCount: null,
+    imageUrl: null,
+    url: null,
+    endsAt: null,
+    provenance: { source: `${store} store`, asOf: "2026-11-27T00:00:00.000Z" },
+    playersProvenance: null,
+  });
+  const freeGames = [offer("Control", "Epic"), offer("Beneath a Steel Sky", "GOG")];
+  const options = { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t: string) => t };
+  const rows = (exp: ReturnType<typeof dashboardExport>) =>
+    exp.figures.filter((f) => f.section.startsWith("Free games") && f.unit === "price (USD)");
+
+  const mine = rows(dashboardExport({ ...data(false), freeGames, freeGamesOf: ["gog", "xbox"] }, options));
+  expect(mine.map((f) => [f.section, f.figure])).toEqual([
+    ["Free games (your stores: GOG and Xbox)", "Beneath a Steel Sky (GOG)"],
+  ]);
+  const every = rows(dashboardExport({ ...data(false), freeGames }, options));
+  expect(every.map((f) => [f.section, f.figure])).toEqual([
+    ["Free games", "Control (Epic)"],
+    ["Free games", "Beneath a Steel Sky (GOG)"],
+  ]);
 });

@@ -14,6 +14,7 @@ import { growthMethod } from "../../../contracts/growth-basis.ts";
 import { peakDays } from "../../../contracts/player-figures.ts";
 import { namedTogether } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
+import type { Platform } from "../../../contracts/settings-options.ts";
 import type {
   FreeGame,
   FreeGamesCount,
@@ -41,6 +42,7 @@ import {
   platformStatsQuery,
 } from "../../queries/sources.ts";
 import { activitySeries } from "./activity-series.ts";
+import { freeGamesOfPlatforms, platformList } from "./my-platforms.ts";
 
 /** Recent reports the Analytics tab lists (spec §9: up to 5). */
 export const RECENT_REPORTS = 5;
@@ -110,6 +112,11 @@ export interface DashboardData {
   /** The Real-time panel's last figures and when they came; null before the first. */
   realtime: (AnalyticsStats & { at: string }) | null;
   premium: boolean;
+  /**
+   * The user's platforms when the Free games card shows their stores' offers only (its default);
+   * absent when it shows every store's.
+   */
+  freeGamesOf?: Platform[] | undefined;
 }
 
 export interface DashboardExport {
@@ -285,7 +292,11 @@ export function dashboardExport(
       source: c.source,
       asOf: c.lastSuccess,
     });
-  for (const g of data.freeGames.slice(0, FREE_GAMES_SHOWN)) {
+  // The games the card shows: the user's stores' only, unless every store's are asked for.
+  const mine = data.freeGamesOf?.length ? data.freeGamesOf : null;
+  const free = mine ? freeGamesOfPlatforms(data.freeGames, mine).games : data.freeGames;
+  const freeSection = mine ? `Free games (your stores: ${platformList(mine)})` : "Free games";
+  for (const g of free.slice(0, FREE_GAMES_SHOWN)) {
     const from =
       g.store === "Epic" || g.store === "GOG"
         ? namedTogether([g.provenance ?? { source: `${g.store} store`, asOf: null }])
@@ -294,7 +305,7 @@ export function dashboardExport(
             g.playersProvenance,
           ]);
     add(
-      "Free games",
+      freeSection,
       `${g.name} (${g.store})${g.endsAt ? `, free until ${g.endsAt}` : ""}`,
       "price (USD)",
       0,

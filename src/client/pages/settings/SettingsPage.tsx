@@ -116,6 +116,8 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   fr: "Français",
   de: "Deutsch",
 };
+// As the Dashboard's Multi-Platform tab writes them (dashboard/my-platforms.ts): not imported from
+// there, as a module shared by the two screens' chunks costs the first route its name in the preload map.
 const PLATFORM_NAMES: Record<(typeof PLATFORMS)[number], string> = {
   steam: "Steam",
   epic: "Epic Games",
@@ -576,7 +578,7 @@ export default function SettingsPage() {
           <TabsContent value="gaming" className="grid gap-4">
             <Section
               title="Platforms"
-              description="Where your games are. Kept with your settings; no screen uses them yet, as the catalog does not record which store sells a game (Steam apart)."
+              description="Your stores. Dashboard → Multi-Platform shows their free games (every store's on request) and marks them in its platform status. Free offers are listed for Steam, Epic Games and GOG only."
             >
               <ToggleGrid
                 idPrefix="p"
