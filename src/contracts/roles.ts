@@ -70,13 +70,6 @@ export const ADMIN_RESET_BY_OPERATOR_DETAIL =
 export const ADMIN_ROLE_BY_OPERATOR_DETAIL =
   "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) changes another administrator's role: ask one, or it is changed on the server with bun run user:role";
 
-/**
- * Why an admin who is not an operator cannot make an account admin (the 403's detail and the User
- * Management select's note): a new admin is made only by an operator or on the server.
- */
-export const ADMIN_GRANT_BY_OPERATOR_DETAIL =
-  "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) makes an account an administrator: ask one, or it is done on the server with bun run user:role";
-
 /** Spec §6: any role other than regular has premium access. */
 export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return !!user && user.role !== "regular";

@@ -2,11 +2,7 @@ import { availableParallelism, loadavg, totalmem } from "node:os";
 import { and, count, desc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
 import pkg from "../../../package.json" with { type: "json" };
 import type { AdminStats } from "../../contracts/admin.ts";
-import {
-  ADMIN_BY_EMAIL_DETAIL,
-  ADMIN_GRANT_BY_OPERATOR_DETAIL,
-  ADMIN_ROLE_BY_OPERATOR_DETAIL,
-} from "../../contracts/roles.ts";
+import { ADMIN_BY_EMAIL_DETAIL, ADMIN_ROLE_BY_OPERATOR_DETAIL } from "../../contracts/roles.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { forgetCachedUser } from "../auth/session.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
@@ -107,14 +103,12 @@ export async function getAdminStats(): Promise<AdminStats> {
 
 /**
  * Why `actor` may not make this change (ADR 027 addendum, review r26/a #1): only an operator (an admin
- * named in ADMIN_EMAILS) or the shell (`actor` null) changes another admin's role or makes an account
- * admin; any admin changes members' roles between Regular and Premium, and their own.
+ * named in ADMIN_EMAILS) or the shell (`actor` null) changes another admin's role; any admin changes
+ * members' roles (Admin - Enterprise included, spec §6) and their own.
  */
-function operatorOnly(actor: UserRow | null, target: UserRow, role: Role): string | undefined {
+function operatorOnly(actor: UserRow | null, target: UserRow): string | undefined {
   if (!actor || isAdminEmail(actor.email) || actor.id === target.id) return undefined;
-  if (target.role === "admin") return ADMIN_ROLE_BY_OPERATOR_DETAIL;
-  if (role === "admin") return ADMIN_GRANT_BY_OPERATOR_DETAIL;
-  return undefined;
+  return target.role === "admin" ? ADMIN_ROLE_BY_OPERATOR_DETAIL : undefined;
 }
 
 function refused(detail: string): HttpProblem {
@@ -149,7 +143,7 @@ export async function changeUserRole(
     });
   }
 
-  const refusal = operatorOnly(actor, target, role);
+  const refusal = operatorOnly(actor, target);
   if (refusal) throw refused(refusal);
   const onlyMember = actor !== null && !isAdminEmail(actor.email) && actor.id !== targetId;
 

@@ -4,7 +4,6 @@ import { useMemo, useState } from "react";
 import {
   ADMIN_BY_EMAIL_DETAIL,
   ADMIN_BY_EMAIL_RESET_DETAIL,
-  ADMIN_GRANT_BY_OPERATOR_DETAIL,
   ADMIN_RESET_BY_OPERATOR_DETAIL,
   ADMIN_ROLE_BY_OPERATOR_DETAIL,
   type AdminListedUser,
@@ -61,15 +60,6 @@ export function roleRefusal(user: AdminListedUser, viewer: Viewer, admins: numbe
   if (user.role === "admin" && user.id !== viewer.id && !viewer.isOperator)
     return ADMIN_ROLE_BY_OPERATOR_DETAIL;
   return undefined;
-}
-
-/**
- * Why "Admin - Enterprise" cannot be chosen for this member (the choice is off, with the reason under
- * the choices): only an operator makes an account admin (403 otherwise, review r26/a #1).
- */
-export function adminChoiceRefusal(user: AdminListedUser, viewer: Viewer): string | undefined {
-  if (user.role === "admin" || user.id === viewer.id || viewer.isOperator) return undefined;
-  return ADMIN_GRANT_BY_OPERATOR_DETAIL;
 }
 
 /**
@@ -173,8 +163,6 @@ export function UsersTable() {
                 // The last admin; an ADMIN_EMAILS address (made admin again at its next sign-in, the
                 // server refuses any other role); another admin, unless the viewer is an operator.
                 const locked = roleRefusal(user, viewer, admins);
-                const noAdminChoice = adminChoiceRefusal(user, viewer);
-                const noteId = `admin-choice-note-${user.id}`;
                 const pending = changeRole.isPending && changeRole.variables?.id === user.id;
                 return (
                   <TableRow key={user.id} data-testid="user-row">
@@ -227,31 +215,11 @@ export function UsersTable() {
                             <SelectValue />
                           </SelectTrigger>
                           <SelectContent>
-                            {ROLE_CHOICES.map((choice) =>
-                              choice.role === "admin" && noAdminChoice ? (
-                                <SelectItem
-                                  key={choice.role}
-                                  value={choice.role}
-                                  disabled
-                                  aria-describedby={noteId}
-                                >
-                                  {choice.label}
-                                </SelectItem>
-                              ) : (
-                                <SelectItem key={choice.role} value={choice.role}>
-                                  {choice.label}
-                                </SelectItem>
-                              ),
-                            )}
-                            {noAdminChoice && (
-                              <p
-                                id={noteId}
-                                className="max-w-54 whitespace-normal px-2 pt-1 pb-1.5 text-muted-foreground text-xs"
-                                data-testid="admin-choice-note"
-                              >
-                                {noAdminChoice}
-                              </p>
-                            )}
+                            {ROLE_CHOICES.map((choice) => (
+                              <SelectItem key={choice.role} value={choice.role}>
+                                {choice.label}
+                              </SelectItem>
+                            ))}
                           </SelectContent>
                         </Select>
                         {/* Your own password is changed in Settings, with the current one. */}

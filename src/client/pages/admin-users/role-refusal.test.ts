@@ -1,11 +1,10 @@
 import { expect, test } from "vitest";
 import {
   ADMIN_BY_EMAIL_DETAIL,
-  ADMIN_GRANT_BY_OPERATOR_DETAIL,
   ADMIN_ROLE_BY_OPERATOR_DETAIL,
   type AdminListedUser,
 } from "../../../contracts/roles.ts";
-import { adminChoiceRefusal, roleRefusal } from "./UsersTable.tsx";
+import { roleRefusal } from "./UsersTable.tsx";
 
 const user = (over: Partial<AdminListedUser>): AdminListedUser => ({
   id: "u1",
@@ -38,14 +37,4 @@ test("another admin's role is changed only by an operator; one's own and members
     expect(roleRefusal(admin({ adminByEmail: true }), viewer, 2)).toBe(ADMIN_BY_EMAIL_DETAIL);
     expect(roleRefusal(user({ adminByEmail: true }), viewer, 2)).toBe(ADMIN_BY_EMAIL_DETAIL);
   }
-});
-
-test("Admin - Enterprise is offered for a member only to an operator", () => {
-  for (const role of ["regular", "premium"] as const) {
-    expect(adminChoiceRefusal(user({ role }), plainAdmin)).toBe(ADMIN_GRANT_BY_OPERATOR_DETAIL);
-    expect(adminChoiceRefusal(user({ role }), operator)).toBeUndefined();
-  }
-  // An admin's own row, and an admin's (already admin): nothing to refuse on that choice.
-  expect(adminChoiceRefusal(admin({ id: "me" }), plainAdmin)).toBeUndefined();
-  expect(adminChoiceRefusal(admin(), plainAdmin)).toBeUndefined();
 });
