@@ -61,6 +61,15 @@ export const ADMIN_BY_EMAIL_RESET_DETAIL =
 export const ADMIN_RESET_BY_OPERATOR_DETAIL =
   "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) resets another administrator's password: ask one, or its owner changes it in Settings → Security → Password";
 
+/**
+ * Why an admin who is not an operator cannot change another admin's role (the 403's detail and the
+ * User Management select's tooltip, review r26/a #1): demoting an admin let them reset the password
+ * that ADMIN_RESET_BY_OPERATOR_DETAIL protects and promote the account back, three requests to take
+ * it over. Only an operator, or the server's `bun run user:role`, demotes an admin.
+ */
+export const ADMIN_ROLE_BY_OPERATOR_DETAIL =
+  "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) changes another administrator's role: ask one, or it is changed on the server with bun run user:role";
+
 /** Spec §6: any role other than regular has premium access. */
 export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return !!user && user.role !== "regular";

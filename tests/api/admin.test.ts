@@ -2,17 +2,31 @@ import { spawnSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { AdminStatsSchema } from "../../src/contracts/admin.ts";
+import { ADMIN_RESET_BY_OPERATOR_DETAIL, ADMIN_ROLE_BY_OPERATOR_DETAIL } from "../../src/contracts/roles.ts";
 import { PublicUserSchema } from "../../src/contracts/user.ts";
 import { markCatalogChanged } from "../../src/server/catalog/changes.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { db } from "../../src/server/db/client.ts";
 import { auditLog, games, sessions, sourceSyncs, users } from "../../src/server/db/schema/index.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
 import { recordSyncRun } from "../../src/server/sync/state.ts";
 import { workflowById } from "../../src/server/workflows/definitions.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 async function setRole(cookie: string, id: string, json: unknown) {
   return request(`/api/admin/users/${id}/role`, { method: "PUT", cookie, json });
+}
+
+/** Runs `body` with these addresses in ADMIN_EMAILS (the operators), then without. */
+async function withAdminEmails(emails: string, body: () => Promise<void>) {
+  process.env.ADMIN_EMAILS = emails;
+  resetEnvForTests();
+  try {
+    await body();
+  } finally {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+  }
 }
 
 /** Each test starts with no users, so counts and "last admin" are exact. */
@@ -178,7 +192,11 @@ describe("PUT /api/admin/users/:id/role", () => {
   ])("sets %s/%s, answers the updated user, and the change is in the audit log", async (role, tier) => {
     const admin = await createTestUser({ role: "admin" });
     const target = await createTestUser({ role: role === "regular" ? "premium" : "regular" });
-    const res = await setRole(admin.cookie, target.user.id, { role, tier });
+    // Only an operator makes an admin (review r26/a #1); any admin moves members between the others.
+    let res!: Response;
+    await withAdminEmails(role === "admin" ? admin.user.email : "", async () => {
+      res = await setRole(admin.cookie, target.user.id, { role, tier });
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ id: target.user.id, role, subscriptionTier: tier });
@@ -266,7 +284,7 @@ describe("PUT /api/admin/users/:id/role", () => {
 
     const second = await createTestUser({ role: "admin" });
     expect(
-      (await setRole(admin.cookie, second.user.id, { role: "premium", tier: "professional" })).status,
+      (await setRole(second.cookie, second.user.id, { role: "premium", tier: "professional" })).status,
     ).toBe(200);
     // Now `admin` is the last one again.
     expect(
@@ -284,18 +302,6 @@ describe("PUT /api/admin/users/:id/role", () => {
 });
 
 describe("an ADMIN_EMAILS account", () => {
-  const withAdminEmails = async (emails: string, body: () => Promise<void>) => {
-    const { resetEnvForTests } = await import("../../src/server/env.ts");
-    process.env.ADMIN_EMAILS = emails;
-    resetEnvForTests();
-    try {
-      await body();
-    } finally {
-      delete process.env.ADMIN_EMAILS;
-      resetEnvForTests();
-    }
-  };
-
   test("cannot be demoted: 409 problem JSON naming the setting, the role unchanged; the list marks it", async () => {
     const admin = await createTestUser({ role: "admin" });
     const boss = await createTestUser({ role: "admin", email: "boss@studio.example" });
@@ -322,9 +328,106 @@ describe("an ADMIN_EMAILS account", () => {
       expect(listed(boss.user.id).adminByEmail).toBe(true);
       expect(listed(admin.user.id)).not.toHaveProperty("adminByEmail");
     });
-    // Once removed from the setting, the same change goes through.
-    const res = await setRole(admin.cookie, boss.user.id, { role: "regular", tier: "starter" });
+    // Once removed from the setting, an operator's same change goes through.
+    await withAdminEmails(admin.user.email, async () => {
+      const res = await setRole(admin.cookie, boss.user.id, { role: "regular", tier: "starter" });
+      expect(res.status).toBe(200);
+    });
+  });
+});
+
+// Review r26/a #1: only operators reset an admin's password (r25 #9), but any admin could demote the
+// other admin, reset the password as a member's and promote the account back: three requests.
+describe("only an operator changes an admin's role or makes an admin", () => {
+  const reset = (cookie: string, id: string) =>
+    request(`/api/admin/users/${id}/password`, { method: "POST", cookie });
+  const roleOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+
+  async function expectRefused(res: Response, detail: string) {
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(await res.json()).toMatchObject({
+      status: 403,
+      detail,
+      errors: [{ field: "role", message: detail }],
+    });
+  }
+
+  test("an admin not in ADMIN_EMAILS cannot demote another admin: 403 naming role, nothing changes, the reset stays refused", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const other = await createTestUser({ role: "admin" });
+    for (const [role, tier] of [
+      ["regular", "starter"],
+      ["premium", "professional"],
+    ]) {
+      await expectRefused(
+        await setRole(admin.cookie, other.user.id, { role, tier }),
+        ADMIN_ROLE_BY_OPERATOR_DETAIL,
+      );
+    }
+    expect(await roleOf(other.user.id)).toMatchObject({ role: "admin", subscriptionTier: "enterprise" });
+    expect(await db().select().from(auditLog)).toHaveLength(0);
+    // The takeover's second step is still refused: the account is still an admin's.
+    const res = await reset(admin.cookie, other.user.id);
+    expect(res.status).toBe(403);
+    expect((await res.json()).detail).toBe(ADMIN_RESET_BY_OPERATOR_DETAIL);
+    // The other admin is still signed in as an admin.
+    expect(await (await request("/api/auth/user", { cookie: other.cookie })).json()).toMatchObject({
+      role: "admin",
+    });
+  });
+
+  // Spec §6: admins change users' roles; making a member admin hands nobody's account over, and the
+  // new admin's password is then an operator's to reset, their role an operator's to change.
+  test("any admin makes a member admin (spec §6), whose role and password are then an operator's", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const member = await createTestUser();
+    const res = await setRole(admin.cookie, member.user.id, { role: "admin", tier: "enterprise" });
     expect(res.status).toBe(200);
+    expect((await roleOf(member.user.id)).role).toBe("admin");
+    await expectRefused(
+      await setRole(admin.cookie, member.user.id, { role: "regular", tier: "starter" }),
+      ADMIN_ROLE_BY_OPERATOR_DETAIL,
+    );
+  });
+
+  test("any admin moves members between Regular and Premium and steps down themself", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const second = await createTestUser({ role: "admin" });
+    const member = await createTestUser();
+    expect(
+      (await setRole(admin.cookie, member.user.id, { role: "premium", tier: "professional" })).status,
+    ).toBe(200);
+    expect((await setRole(admin.cookie, member.user.id, { role: "regular", tier: "starter" })).status).toBe(
+      200,
+    );
+    expect((await setRole(second.cookie, second.user.id, { role: "regular", tier: "starter" })).status).toBe(
+      200,
+    );
+    expect((await roleOf(second.user.id)).role).toBe("regular");
+  });
+
+  test("an operator (an admin named in ADMIN_EMAILS) demotes another admin and makes a member admin, audited", async () => {
+    const operator = await createTestUser({ role: "admin" });
+    const other = await createTestUser({ role: "admin" });
+    const member = await createTestUser({ role: "premium" });
+    await withAdminEmails(operator.user.email, async () => {
+      expect(
+        (await setRole(operator.cookie, other.user.id, { role: "regular", tier: "starter" })).status,
+      ).toBe(200);
+      expect(
+        (await setRole(operator.cookie, member.user.id, { role: "admin", tier: "enterprise" })).status,
+      ).toBe(200);
+    });
+    expect(await roleOf(other.user.id)).toMatchObject({ role: "regular", subscriptionTier: "starter" });
+    expect(await roleOf(member.user.id)).toMatchObject({ role: "admin", subscriptionTier: "enterprise" });
+    const audit = await db().select().from(auditLog);
+    expect(audit.map((a) => [a.actorId, a.action, a.targetId])).toEqual(
+      expect.arrayContaining([
+        [operator.user.id, "user.role_changed", other.user.id],
+        [operator.user.id, "user.role_changed", member.user.id],
+      ]),
+    );
   });
 });
 

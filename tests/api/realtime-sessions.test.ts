@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { SESSION_ENDED_CLOSE_CODE } from "../../src/contracts/realtime.ts";
 import { openClient } from "../../src/server/db/client.ts";
+import { resetEnvForTests } from "../../src/server/env.ts";
 import { connectionStats, publish, publishToUser } from "../../src/server/realtime/hub.ts";
 import { recheckSockets, startSessionWatch } from "../../src/server/realtime/session-watch.ts";
 import { collectStats } from "../../src/server/realtime/stats-publisher.ts";
@@ -178,8 +179,16 @@ test("any role change is told to the user's open sockets, and nothing is told wh
       cookie: admin.cookie,
       json: { role, tier },
     });
-  // Premium to Admin keeps the Premium channels, but the shell gains the admin section.
-  expect((await setRole("admin", "enterprise")).status).toBe(200);
+  // Premium to Admin keeps the Premium channels, but the shell gains the admin section. Only an
+  // operator (named in ADMIN_EMAILS) makes an admin (review r26/a #1).
+  process.env.ADMIN_EMAILS = admin.user.email;
+  resetEnvForTests();
+  try {
+    expect((await setRole("admin", "enterprise")).status).toBe(200);
+  } finally {
+    delete process.env.ADMIN_EMAILS;
+    resetEnvForTests();
+  }
   expect((await e.next("account_changed")).role).toBe("admin");
   // Another user's change, and a re-check with nothing changed, tell this socket nothing.
   const other = await createTestUser();

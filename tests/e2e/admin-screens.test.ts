@@ -166,6 +166,40 @@ test("User Management fits a 1280 px screen, Reset password whole and no scroll 
   await admin.context.close();
 });
 
+// Review r26/a #1: an admin who is not an operator could demote another admin, reset the password as a
+// member's and promote back. The server refuses (403); the screen turns that select off and says why.
+test("User Management: an admin who is not an operator cannot change another admin's role, and is told why", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Nora",
+    lastName: "Plain",
+  });
+  await signedInContext(browser, server, { role: "admin", firstName: "Otto", lastName: "Other" });
+  await signedInContext(browser, server, { firstName: "Mia", lastName: "Member" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const other = page.getByRole("combobox", { name: /^Role and tier of Otto Other/ });
+  await other.waitFor();
+  expect(await other.isDisabled()).toBe(true);
+  expect(await other.getAttribute("title")).toContain("Only an operator");
+  expect(await other.getAttribute("title")).toContain("changes another administrator's role");
+  // Their own role stays theirs to change.
+  expect(await page.getByRole("combobox", { name: /^Role and tier of Nora Plain/ }).isDisabled()).toBe(false);
+
+  // A member's role is any admin's to change (spec §6), Admin - Enterprise included.
+  await page.getByRole("combobox", { name: /^Role and tier of Mia Member/ }).click();
+  const adminChoice = page.getByRole("option", { name: "Admin - Enterprise" });
+  await adminChoice.waitFor();
+  expect(await adminChoice.getAttribute("aria-disabled")).toBeNull();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/user-management-not-operator.png` });
+  await page.getByRole("option", { name: "Premium - Professional" }).click();
+  await page.getByText("User role updated successfully").first().waitFor();
+  await expect
+    .poll(() => page.getByTestId("user-row").filter({ hasText: "Mia Member" }).textContent())
+    .toContain("PROFESSIONAL");
+  await viewer.context.close();
+});
+
 test("Upgrade Now opens the plan section, which names the current plan and who changes it", async () => {
   const regular = await signedInContext(browser, server);
   const page = await regular.context.newPage();

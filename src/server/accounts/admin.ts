@@ -2,7 +2,7 @@ import { availableParallelism, loadavg, totalmem } from "node:os";
 import { and, count, desc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
 import pkg from "../../../package.json" with { type: "json" };
 import type { AdminStats } from "../../contracts/admin.ts";
-import { ADMIN_BY_EMAIL_DETAIL } from "../../contracts/roles.ts";
+import { ADMIN_BY_EMAIL_DETAIL, ADMIN_ROLE_BY_OPERATOR_DETAIL } from "../../contracts/roles.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { forgetCachedUser } from "../auth/session.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
@@ -102,8 +102,24 @@ export async function getAdminStats(): Promise<AdminStats> {
 }
 
 /**
+ * Why `actor` may not make this change (ADR 027 addendum, review r26/a #1): only an operator (an admin
+ * named in ADMIN_EMAILS) or the shell (`actor` null) changes another admin's role; any admin changes
+ * members' roles (Admin - Enterprise included, spec §6) and their own.
+ */
+function operatorOnly(actor: UserRow | null, target: UserRow): string | undefined {
+  if (!actor || isAdminEmail(actor.email) || actor.id === target.id) return undefined;
+  return target.role === "admin" ? ADMIN_ROLE_BY_OPERATOR_DETAIL : undefined;
+}
+
+function refused(detail: string): HttpProblem {
+  return new HttpProblem(403, detail, { errors: [{ field: "role", message: detail }] });
+}
+
+/**
  * Sets a user's role and its tier (spec §5 pairs); `actor` is null when run from the shell. The last admin cannot be demoted: the check
- * and the change are one statement, so two admins demoting each other at once cannot both win.
+ * and the change are one statement, so two admins demoting each other at once cannot both win. A
+ * non-operator's change of a member is made only while the member is still not an admin, in the same
+ * statement, so an operator's promotion meanwhile is not undone.
  */
 export async function changeUserRole(
   actor: UserRow | null,
@@ -127,23 +143,32 @@ export async function changeUserRole(
     });
   }
 
+  const refusal = operatorOnly(actor, target);
+  if (refusal) throw refused(refusal);
+  const onlyMember = actor !== null && !isAdminEmail(actor.email) && actor.id !== targetId;
+
   const [updated] = await db()
     .update(users)
     .set({ role, subscriptionTier: tier })
     .where(
-      role === "admin"
-        ? eq(users.id, targetId)
-        : and(
-            eq(users.id, targetId),
-            or(
+      and(
+        eq(users.id, targetId),
+        onlyMember ? ne(users.role, "admin") : undefined,
+        role === "admin"
+          ? undefined
+          : or(
               ne(users.role, "admin"),
               sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`,
             ),
-          ),
+      ),
     )
     .returning();
   // Signed-in sessions carry the user row: the new role and tier apply from the next request.
   forgetCachedUser(targetId);
+  if (!updated && onlyMember) {
+    const now = await findUserById(targetId);
+    if (now?.role === "admin") throw refused(ADMIN_ROLE_BY_OPERATOR_DETAIL);
+  }
   if (!updated) {
     throw new HttpProblem(409, "This is the last admin: make another user admin before changing this one", {
       title: "Conflict",

@@ -5,6 +5,7 @@ import {
   ADMIN_BY_EMAIL_DETAIL,
   ADMIN_BY_EMAIL_RESET_DETAIL,
   ADMIN_RESET_BY_OPERATOR_DETAIL,
+  ADMIN_ROLE_BY_OPERATOR_DETAIL,
   type AdminListedUser,
   type PublicUser,
   ROLE_CHOICES,
@@ -39,6 +40,25 @@ function fullName(user: PublicUser): string {
 export function resetRefusal(user: AdminListedUser, viewerIsOperator: boolean): string | undefined {
   if (user.adminByEmail) return ADMIN_BY_EMAIL_RESET_DETAIL;
   if (user.role === "admin" && !viewerIsOperator) return ADMIN_RESET_BY_OPERATOR_DETAIL;
+  return undefined;
+}
+
+/** Who is looking at User Management: their id, and whether they are an operator (in ADMIN_EMAILS). */
+export interface Viewer {
+  id: string | undefined;
+  isOperator: boolean;
+}
+
+/**
+ * Why this admin cannot change this user's role at all, as the server refuses it (the select is off
+ * and says so): the only admin; an ADMIN_EMAILS account (409); another admin's, for an admin who is
+ * not an operator (403, review r26/a #1). Undefined when the role can be changed.
+ */
+export function roleRefusal(user: AdminListedUser, viewer: Viewer, admins: number): string | undefined {
+  if (user.role === "admin" && admins <= 1) return "The only admin: make another user admin first";
+  if (user.adminByEmail) return ADMIN_BY_EMAIL_DETAIL;
+  if (user.role === "admin" && user.id !== viewer.id && !viewer.isOperator)
+    return ADMIN_ROLE_BY_OPERATOR_DETAIL;
   return undefined;
 }
 
@@ -81,6 +101,7 @@ export function UsersTable() {
   const admins = list.filter((u) => u.role === "admin").length;
   // The list marks ADMIN_EMAILS accounts: the viewer's own row says whether they are an operator.
   const viewerIsOperator = list.some((u) => u.id === me?.id && u.adminByEmail);
+  const viewer: Viewer = { id: me?.id, isOperator: viewerIsOperator };
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     if (!needle) return users.data ?? [];
@@ -139,14 +160,9 @@ export function UsersTable() {
             <TableBody>
               {shown.map((user) => {
                 const name = fullName(user);
-                const lastAdmin = user.role === "admin" && admins <= 1;
-                // Listed in the server's ADMIN_EMAILS: an admin by that setting whatever the role held
-                // now (made admin again at its next sign-in), and the server refuses any other role.
-                const locked = lastAdmin
-                  ? "The only admin: make another user admin first"
-                  : user.adminByEmail
-                    ? ADMIN_BY_EMAIL_DETAIL
-                    : undefined;
+                // The last admin; an ADMIN_EMAILS address (made admin again at its next sign-in, the
+                // server refuses any other role); another admin, unless the viewer is an operator.
+                const locked = roleRefusal(user, viewer, admins);
                 const pending = changeRole.isPending && changeRole.variables?.id === user.id;
                 return (
                   <TableRow key={user.id} data-testid="user-row">

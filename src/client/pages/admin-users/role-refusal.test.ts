@@ -1,0 +1,40 @@
+import { expect, test } from "vitest";
+import {
+  ADMIN_BY_EMAIL_DETAIL,
+  ADMIN_ROLE_BY_OPERATOR_DETAIL,
+  type AdminListedUser,
+} from "../../../contracts/roles.ts";
+import { roleRefusal } from "./UsersTable.tsx";
+
+const user = (over: Partial<AdminListedUser>): AdminListedUser => ({
+  id: "u1",
+  email: "someone@studio.example",
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  role: "regular",
+  subscriptionTier: "starter",
+  createdAt: "2026-11-20T10:00:00.000Z",
+  ...over,
+});
+const admin = (over: Partial<AdminListedUser> = {}) =>
+  user({ role: "admin", subscriptionTier: "enterprise", ...over });
+const plainAdmin = { id: "me", isOperator: false };
+const operator = { id: "me", isOperator: true };
+
+// Review r26/a #1: the role select says why before the server refuses (403), as Reset password does.
+test("another admin's role is changed only by an operator; one's own and members' by any admin", () => {
+  expect(roleRefusal(admin(), plainAdmin, 2)).toBe(ADMIN_ROLE_BY_OPERATOR_DETAIL);
+  expect(roleRefusal(admin(), operator, 2)).toBeUndefined();
+  expect(roleRefusal(admin({ id: "me" }), plainAdmin, 2)).toBeUndefined();
+  for (const viewer of [plainAdmin, operator]) {
+    expect(roleRefusal(user({}), viewer, 2)).toBeUndefined();
+    expect(
+      roleRefusal(user({ role: "premium", subscriptionTier: "professional" }), viewer, 2),
+    ).toBeUndefined();
+    // As before: the only admin, and an ADMIN_EMAILS address (even while it holds a lower role).
+    expect(roleRefusal(admin({ id: "me" }), viewer, 1)).toBe("The only admin: make another user admin first");
+    expect(roleRefusal(admin({ adminByEmail: true }), viewer, 2)).toBe(ADMIN_BY_EMAIL_DETAIL);
+    expect(roleRefusal(user({ adminByEmail: true }), viewer, 2)).toBe(ADMIN_BY_EMAIL_DETAIL);
+  }
+});
