@@ -279,8 +279,29 @@ export function citationsOf(
         label === g.name && hasOtherEntries(g.facts) ? entryLabel(g.name, platformsInFacts(g.facts)) : label)(
         labelOf.get(g) ?? g.name,
       ),
-      figures: oneFigureEach(quoted.get(g) ?? new Map()),
+      figures: oneFigureEach(quoted.get(g) ?? new Map()).map((f) => ({
+        ...f,
+        label: withPlatformNamed(f.label, g.facts),
+      })),
     }));
+}
+
+/**
+ * A published-units path with the platform it is of in place of its index
+ * ("publishedSales.platforms[0].units" → "publishedSales.platforms[X360].units"), so that the
+ * citation says which platform's units it quotes (review r26/a #7).
+ */
+function withPlatformNamed(path: string, facts: unknown): string {
+  const at = path.match(/^publishedSales\.platforms\[(\d+)\]/);
+  if (!at) return path;
+  for (const o of Array.isArray(facts) ? facts : [facts]) {
+    const platforms = (o as { publishedSales?: { platforms?: Array<{ platform?: unknown }> } } | null)
+      ?.publishedSales?.platforms;
+    const platform = platforms?.[Number(at[1])]?.platform;
+    if (typeof platform === "string" && /^[^[\]]+$/.test(platform))
+      return path.replace(at[0], `publishedSales.platforms[${platform}]`);
+  }
+  return path;
 }
 
 /** Whether a game's facts say the catalog holds its name as other entries too (factSheets' sameNameEntries). */
