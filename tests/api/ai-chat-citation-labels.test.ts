@@ -37,6 +37,11 @@ beforeAll(async () => {
         negativeReviews: 3_302,
         price: 49.99,
       },
+      // Four more titles, so that a sixth one is left out and said to be.
+      { name: "Stardew Valley", genres: ["Indie"], positiveReviews: 900, negativeReviews: 100 },
+      { name: "Dota 2", genres: ["Action"], positiveReviews: 800, negativeReviews: 200 },
+      { name: "Celeste", genres: ["Indie"], positiveReviews: 700, negativeReviews: 300 },
+      { name: "Hades", genres: ["Indie"], positiveReviews: 950, negativeReviews: 50 },
     ],
     "test",
   );
@@ -82,4 +87,16 @@ test("a console entry's Metacritic score is its critic score, never a sentiment 
   >;
   expect(sheets[0]).toMatchObject({ criticScoreOutOf5: 4.7, sentimentOutOf5: null, positiveSharePct: null });
   expect(sheets[1]).toMatchObject({ criticScoreOutOf5: null, sentimentOutOf5: 4.8, positiveSharePct: 96.9 });
+});
+
+test('the sentence saying a title was left out cites no figure: its "5" is no game\'s score out of 5', async () => {
+  const answer = await ask("Compare Terraria, Stardew Valley, Dota 2, Celeste, God of War and Hades");
+  expect(answer.content).toMatch(/\n\nAn answer covers at most 5 games, so “Hades” was left out/);
+  const godOfWar = answer.citations.filter((c) => c.name.startsWith("God of War"));
+  expect(godOfWar.map((c) => c.name)).toEqual(["God of War (PS2)", "God of War (PC)"]);
+  for (const c of answer.citations)
+    expect(
+      c.figures.filter((f) => /OutOf5$/.test(f.label)),
+      c.name,
+    ).toEqual([]);
 });

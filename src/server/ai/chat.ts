@@ -1068,7 +1068,7 @@ async function statisticalAnswer(
   namedInQuestion: Promise<NamedGame[]>,
   question: string,
   search: NameSearch,
-): Promise<{ text: string; quoted: Quoted[] }> {
+): Promise<{ text: string; cited?: string; quoted: Quoted[] }> {
   const all = await namedInQuestion;
   // At most MAX_QUESTION_GAMES games as the user names them, as compare_games and the Compare screen
   // take: a title the catalog holds as several entries counts once, answered with its entries (up to
@@ -1211,7 +1211,9 @@ async function statisticalAnswer(
     leftOut.length ? leftOutSentence(leftOut) : null,
     missing.length ? notFoundSentence(missing) : null,
   ].filter(Boolean);
-  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, quoted };
+  // The sentences after the lines ("An answer covers at most 5 games…") quote no figure of a game:
+  // their numbers cited the last line's game ("5" as God of War's 4.7 out of 5: review r26/a #7).
+  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, cited: answer, quoted };
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -1741,6 +1743,8 @@ export async function* askAnalyst(
   let modelUsed: string;
   // Set when the answer is written from the statistics alone: the figures its text quotes.
   let quotedFigures: Quoted[] | null = null;
+  /** The part of the text whose numbers are figures of its games (statistics: its lines, not the sentences after). */
+  let citedText: string | undefined;
   if (answeredByModel && model) {
     // Numbers may come from this answer's tool results and from the earlier answers of the
     // conversation; the question's own numbers are not facts.
@@ -1772,6 +1776,7 @@ export async function* askAnalyst(
   } else {
     const statistics = await statisticalAnswer(ledger, namedInQuestion(), request.message, searches);
     text = statistics.text;
+    citedText = statistics.cited;
     quotedFigures = statistics.quoted;
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
@@ -1783,7 +1788,7 @@ export async function* askAnalyst(
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
-  const citations = citationsOf(text, citable(ledger, earlier), catalog.names);
+  const citations = citationsOf(citedText ?? text, citable(ledger, earlier), catalog.names);
   // Statistics alone: the sources of the figures the text quotes, not of every series of its games.
   const sources = quotedFigures ? await quotedSources(quotedFigures) : await sourcesOf(ledger, toolCalls);
   const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));
