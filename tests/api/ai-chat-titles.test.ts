@@ -86,6 +86,34 @@ describe("the statistics answer (model unavailable)", () => {
     expect(answer.content).not.toMatch(/left out|no game called/);
   });
 
+  test("a title named by a short form is answered with all its entries, oldest first, as by its full name (review r26/a #6, #11)", async () => {
+    const answer = await ask("How is gta 5 doing?");
+    expect(linesOf(answer)).toEqual([
+      "Grand Theft Auto V (PS3, X360)",
+      "Grand Theft Auto V (PS4, XOne)",
+      "Grand Theft Auto V (PC)",
+    ]);
+    expect(answer.citations.map((c) => c.name)).toEqual(linesOf(answer));
+    expect(answer.content).not.toMatch(/left out|no game called/);
+  });
+
+  test("a short form with a platform: that entry alone, its citation named by its platforms as its line is", async () => {
+    const answer = await ask("How is gta 5 doing on PC?");
+    expect(linesOf(answer)).toEqual(["Grand Theft Auto V (PC)"]);
+    expect(answer.citations.map((c) => c.name)).toEqual(["Grand Theft Auto V (PC)"]);
+  });
+
+  test("a title's entries are listed oldest first, as the game page's section lists them", async () => {
+    const answer = await ask("Compare Terraria and Portal 2");
+    expect(linesOf(answer)).toEqual([
+      "Terraria (PC)",
+      "Terraria (X360, PS3, PSV)",
+      "Terraria (PS4, XOne)",
+      "Terraria (3DS, WiiU)",
+      "Portal 2",
+    ]);
+  });
+
   test("a sixth title is the one said left out, by its name alone", async () => {
     const answer = await ask(
       "Compare Terraria, Stardew Valley, Portal 2, Dota 2, Grand Theft Auto V and Hades",

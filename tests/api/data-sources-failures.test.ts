@@ -103,7 +103,7 @@ test("platforms and the games database status: failure text and missing settings
     expect(await status(customer)).toMatchObject({
       status: "not_configured",
       authenticated: false,
-      message: "IGDB data is not available right now: the games database answers from the games stored.",
+      message: "IGDB is not connected: the games database answers from the games stored in our catalog.",
     });
 
     process.env.IGDB_CLIENT_SECRET = "secret";

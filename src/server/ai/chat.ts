@@ -18,6 +18,7 @@ import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { discountOf } from "../catalog/game-page.ts";
 import { normalizeName, slugify } from "../catalog/normalize.ts";
 import { platformOf, platformSpellings } from "../catalog/platform-names.ts";
+import { releaseKey } from "../catalog/release.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, readRows } from "../db/client.ts";
@@ -272,9 +273,43 @@ export function citationsOf(
     .filter((g) => named.has(g) || (quoted.get(g)?.size ?? 0) > 0)
     .map((g) => ({
       gameId: g.gameId,
-      name: labelOf.get(g) ?? g.name,
-      figures: oneFigureEach(quoted.get(g) ?? new Map()),
+      // An entry of a title the catalog holds as several is named by its platforms, as its answer line
+      // names it, also when the answer gives it alone (review r26/a #6).
+      name: ((label) =>
+        label === g.name && hasOtherEntries(g.facts) ? entryLabel(g.name, platformsInFacts(g.facts)) : label)(
+        labelOf.get(g) ?? g.name,
+      ),
+      figures: oneFigureEach(quoted.get(g) ?? new Map()).map((f) => ({
+        ...f,
+        label: withPlatformNamed(f.label, g.facts),
+      })),
     }));
+}
+
+/**
+ * A published-units path with the platform it is of in place of its index
+ * ("publishedSales.platforms[0].units" → "publishedSales.platforms[X360].units"), so that the
+ * citation says which platform's units it quotes (review r26/a #7).
+ */
+function withPlatformNamed(path: string, facts: unknown): string {
+  const at = path.match(/^publishedSales\.platforms\[(\d+)\]/);
+  if (!at) return path;
+  for (const o of Array.isArray(facts) ? facts : [facts]) {
+    const platforms = (o as { publishedSales?: { platforms?: Array<{ platform?: unknown }> } } | null)
+      ?.publishedSales?.platforms;
+    const platform = platforms?.[Number(at[1])]?.platform;
+    if (typeof platform === "string" && /^[^[\]]+$/.test(platform))
+      return path.replace(at[0], `publishedSales.platforms[${platform}]`);
+  }
+  return path;
+}
+
+/** Whether a game's facts say the catalog holds its name as other entries too (factSheets' sameNameEntries). */
+function hasOtherEntries(facts: unknown): boolean {
+  return (Array.isArray(facts) ? facts : [facts]).some((o) => {
+    const others = (o as { sameNameEntries?: unknown } | null)?.sameNameEntries;
+    return Array.isArray(others) && others.length > 0;
+  });
 }
 
 /**
@@ -360,7 +395,7 @@ export async function gamesNamedIn(
   question: string,
   search: NameSearch = nameSearches(),
 ): Promise<NamedGame[]> {
-  const candidates = new Map<string, { id: string; name: string; platforms: string[] }>();
+  const candidates = new Map<string, Candidate>();
   const found = await Promise.all(
     namesIn(question).map((q) =>
       search(q, q === question ? NAMED_CANDIDATES : NAME_CHECK_GAMES).then((games) =>
@@ -368,8 +403,7 @@ export async function gamesNamedIn(
       ),
     ),
   );
-  for (const games of found)
-    for (const g of games) candidates.set(g.id, { id: g.id, name: g.name, platforms: g.platforms ?? [] });
+  for (const games of found) for (const g of games) candidates.set(g.id, candidateOf(g));
   const named = sameNamedEntries(question, namesFound(question, candidates.values()), [
     ...candidates.values(),
   ]);
@@ -388,29 +422,63 @@ export async function gamesNamedIn(
     .map(({ g }) => g);
 }
 
+/** A game a name search found, as sameNamedEntries reads it. */
+interface Candidate {
+  id: string;
+  name: string;
+  platforms: string[];
+  releaseDate?: string | null;
+  releaseYear?: number | null;
+}
+
+const candidateOf = (g: SearchResult): Candidate => ({
+  id: g.id,
+  name: g.name,
+  platforms: g.platforms ?? [],
+  releaseDate: g.releaseDate,
+  releaseYear: g.releaseYear,
+});
+
+/**
+ * Entries of one title oldest release first, as the game page's same-title section lists them (a
+ * year alone before that year's dates, undated last; then by id): review r26/a #11.
+ */
+function oldestFirst<T extends Candidate>(entries: readonly T[]): T[] {
+  const order = (c: Candidate) => releaseKey(c.releaseDate, c.releaseYear);
+  return [...entries].sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    if (x !== y) return x == null ? 1 : y == null ? -1 : x < y ? -1 : 1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+}
+
 /**
  * Every catalog entry of a name the question gives, where the catalog holds several (VGChartz's Grand
- * Theft Auto V: PC, PS3+X360, PS4+XOne: review r23-a #2), each with its platforms to tell it apart;
- * when the question names platforms ("on PS4", "PlayStation 4") that some of them have, those only.
- * The question's words outside the game's name are read for platforms ("Wii Sports" names no Wii).
+ * Theft Auto V: PC, PS3+X360, PS4+XOne: review r23-a #2), each with its platforms to tell it apart,
+ * oldest first; when the question names platforms ("on PS4", "PlayStation 4") that some of them have,
+ * those only. The question's words outside the game's name (and outside `as`, the words it was
+ * referred to by: "gta 5") are read for platforms ("Wii Sports" names no Wii).
  */
 export function sameNamedEntries(
   question: string,
-  named: ReadonlyArray<{ id: string; name: string }>,
-  candidates: ReadonlyArray<{ id: string; name: string; platforms: string[] }>,
+  named: ReadonlyArray<{ id: string; name: string; as?: string }>,
+  candidates: ReadonlyArray<Candidate>,
 ): NamedGame[] {
   const out: NamedGame[] = [];
   const seen = new Set<string>();
   for (const game of named) {
     if (seen.has(game.id)) continue;
     const key = normalizeName(game.name);
-    const group = candidates.filter((c) => normalizeName(c.name) === key);
+    const group = oldestFirst(candidates.filter((c) => normalizeName(c.name) === key));
     if (!group.some((c) => c.id === game.id) || group.length < 2) {
       seen.add(game.id);
       out.push({ id: game.id, name: game.name });
       continue;
     }
-    const rest = question.replace(new RegExp(escapeRegExp(game.name), "giu"), " ");
+    const rest = [game.name, ...(game.as ? [game.as] : [])].reduce(
+      (text, words) => text.replace(new RegExp(escapeRegExp(words), "giu"), " "),
+      question,
+    );
     const mentioned = (platform: string) => {
       const known = platformOf(platform);
       return [platform, known.name, known.abbreviation]
@@ -583,8 +651,16 @@ async function gamesReferredIn(
         const formerly = refersTo(span, { name: game.name }, knownWord)
           ? undefined
           : former.get(game.id)?.find((name) => refersTo(span, { name }, knownWord));
-        if (!found.some((g) => g.id === game.id))
-          found.push({ id: game.id, name: game.name, as: span, ...(formerly ? { formerly } : {}) });
+        // A title the catalog holds as several entries is answered with all of them, as by its full
+        // name ("gta 5" answered Grand Theft Auto V's PC entry alone: review r26/a #6).
+        const entries = sameNamedEntries(
+          question,
+          [{ id: game.id, name: game.name, as: span }],
+          games.map(candidateOf),
+        );
+        for (const entry of entries)
+          if (!found.some((g) => g.id === entry.id))
+            found.push({ ...entry, as: span, ...(formerly ? { formerly } : {}) });
       }
   }
   return found;
@@ -992,7 +1068,7 @@ async function statisticalAnswer(
   namedInQuestion: Promise<NamedGame[]>,
   question: string,
   search: NameSearch,
-): Promise<{ text: string; quoted: Quoted[] }> {
+): Promise<{ text: string; cited?: string; quoted: Quoted[] }> {
   const all = await namedInQuestion;
   // At most MAX_QUESTION_GAMES games as the user names them, as compare_games and the Compare screen
   // take: a title the catalog holds as several entries counts once, answered with its entries (up to
@@ -1135,7 +1211,9 @@ async function statisticalAnswer(
     leftOut.length ? leftOutSentence(leftOut) : null,
     missing.length ? notFoundSentence(missing) : null,
   ].filter(Boolean);
-  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, quoted };
+  // The sentences after the lines ("An answer covers at most 5 games…") quote no figure of a game:
+  // their numbers cited the last line's game ("5" as God of War's 4.7 out of 5: review r26/a #7).
+  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, cited: answer, quoted };
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -1665,6 +1743,8 @@ export async function* askAnalyst(
   let modelUsed: string;
   // Set when the answer is written from the statistics alone: the figures its text quotes.
   let quotedFigures: Quoted[] | null = null;
+  /** The part of the text whose numbers are figures of its games (statistics: its lines, not the sentences after). */
+  let citedText: string | undefined;
   if (answeredByModel && model) {
     // Numbers may come from this answer's tool results and from the earlier answers of the
     // conversation; the question's own numbers are not facts.
@@ -1696,6 +1776,7 @@ export async function* askAnalyst(
   } else {
     const statistics = await statisticalAnswer(ledger, namedInQuestion(), request.message, searches);
     text = statistics.text;
+    citedText = statistics.cited;
     quotedFigures = statistics.quoted;
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
@@ -1707,7 +1788,7 @@ export async function* askAnalyst(
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
-  const citations = citationsOf(text, citable(ledger, earlier), catalog.names);
+  const citations = citationsOf(citedText ?? text, citable(ledger, earlier), catalog.names);
   // Statistics alone: the sources of the figures the text quotes, not of every series of its games.
   const sources = quotedFigures ? await quotedSources(quotedFigures) : await sourcesOf(ledger, toolCalls);
   const createdAt = new Date(Math.max(Date.now(), questionAt.getTime() + 1));

@@ -557,8 +557,12 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
     tags: g.tags.slice(0, 5),
     priceUsd: g.price,
     reviews: reviews > 0 ? { positive: g.positive ?? 0, negative: g.negative ?? 0, total: reviews } : null,
-    positiveSharePct: share == null ? null : round(share * 100, 1),
-    sentimentOutOf5: item.sentiment.rating,
+    // The share of user reviews that are positive, out of 100 and out of 5. A game without user
+    // reviews has none: its rating is a critics' score (VGChartz's Metacritic figure), named for what
+    // it is (criticScoreOutOf5), never cited as "sentiment" (review r26/a #7).
+    positiveSharePct: share == null || reviews === 0 ? null : round(share * 100, 1),
+    sentimentOutOf5: reviews === 0 ? null : item.sentiment.rating,
+    criticScoreOutOf5: reviews === 0 ? item.sentiment.rating : null,
     players: {
       averageLast7Days: g.current == null ? null : Math.round(g.current),
       // How many days of readings that average rests on: below 7 it is no full week's average.

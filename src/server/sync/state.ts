@@ -144,10 +144,13 @@ export async function igdbStatus(): Promise<IgdbStatus> {
 export function customerIgdbStatus(status: IgdbStatus): IgdbStatus {
   return {
     ...status,
+    // Not connected is no passing fault: "not available right now" read as one (review r26/a #11).
     message:
       status.message == null
         ? null
-        : "IGDB data is not available right now: the games database answers from the games stored.",
+        : status.status === "not_configured"
+          ? "IGDB is not connected: the games database answers from the games stored in our catalog."
+          : "IGDB data is not available right now: the games database answers from the games stored.",
   };
 }
 

@@ -44,6 +44,18 @@ test("published units and a peak read as what they are, not as a field's last wo
   expect(citedFigureText({ label: "peakPlayers.players", value: 39_123 })).toBe("peak players 39,123");
 });
 
+test("a platform's units name the platform the server's path names; a critic score and a price read as the screens write them (review r26/a #7)", () => {
+  expect(citedFigureText({ label: "publishedSales.platforms[X360].units", value: 670_000 })).toBe(
+    "units sold on X360 (published) 670,000",
+  );
+  expect(citedFigureText({ label: "publishedSales.platforms[PS3].regions.japan", value: 90_000 })).toBe(
+    "units sold on PS3 in Japan (published) 90,000",
+  );
+  expect(citedFigureText({ label: "criticScoreOutOf5", value: 4.7 })).toBe("critic score 4.7 / 5");
+  expect(citedFigureText({ label: "priceUsd", value: 15.2 })).toBe("price $15.20");
+  expect(citedFigureText({ label: "priceUsd", value: 20 })).toBe("price $20.00");
+});
+
 test("a field the table does not know yet still reads as words, its unit from its name", () => {
   expect(citedFigureText({ label: "momentum.changePct", value: 3.2 })).toBe("change 3.2%");
   expect(citedFigureText({ label: "medianPriceUsd", value: 9.99 })).toBe("median price $9.99");

@@ -7,7 +7,7 @@ import { PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
  * src/server/ai/engine.ts gameFactSheet and the chat's tools); users read "average daily players
  * (last 7 days) 1,590", never the key.
  */
-type Unit = "count" | "percent" | "signedPercent" | "usd" | "outOf5" | "days" | "plain";
+type Unit = "count" | "percent" | "signedPercent" | "usd" | "price" | "outOf5" | "days" | "plain";
 
 const LABELS: Record<string, { label: string; unit: Unit }> = {
   positiveSharePct: { label: "positive reviews", unit: "percent" },
@@ -16,8 +16,10 @@ const LABELS: Record<string, { label: string; unit: Unit }> = {
   "reviews.negative": { label: "negative reviews", unit: "count" },
   // market_figures: a genre's most reviewed games carry their review count alone.
   reviews: { label: "reviews", unit: "count" },
-  priceUsd: { label: "price", unit: "usd" },
+  priceUsd: { label: "price", unit: "price" },
   sentimentOutOf5: { label: "sentiment", unit: "outOf5" },
+  // A game without user reviews: its critics' score (VGChartz's Metacritic figure) out of 5.
+  criticScoreOutOf5: { label: "critic score", unit: "outOf5" },
   "players.averageLast7Days": {
     label: `average daily players (last ${PLAYER_WINDOW_DAYS} days)`,
     unit: "count",
@@ -76,11 +78,15 @@ function labelOf(path: string): { label: string; unit: Unit } {
       label: `${ESTIMATES[estimate[1]!]!.label} (${BOUNDS[estimate[2]!]})`,
       unit: ESTIMATES[estimate[1]!]!.unit,
     };
-  // Published units of one platform, or of a region (the game's, or one platform's).
-  const published = path.match(/^publishedSales\.(platforms\[\d+\]\.)?(units|regions\.(\w+))$/);
+  // Published units of one platform, or of a region (the game's, or one platform's). The server names
+  // the platform in the path ("platforms[X360]"); an index alone says only that it is one platform's.
+  const published = path.match(/^publishedSales\.(?:platforms\[([^\]]+)\]\.)?(units|regions\.(\w+))$/);
   if (published && (published[2] === "units" || REGIONS[published[3]!])) {
+    const platform = published[1];
     const where = published[3] ? ` in ${REGIONS[published[3]]}` : "";
-    return { label: `${published[1] ? "one platform's " : ""}units sold${where} (published)`, unit: "count" };
+    if (platform && !/^\d+$/.test(platform))
+      return { label: `units sold on ${platform}${where} (published)`, unit: "count" };
+    return { label: `${platform ? "one platform's " : ""}units sold${where} (published)`, unit: "count" };
   }
   // A field this table does not know yet: its name in words, its unit from its suffix.
   const key = path
@@ -93,7 +99,8 @@ function labelOf(path: string): { label: string; unit: Unit } {
     .split(/\s+/);
   const last = words.at(-1);
   if (last === "pct") return { label: words.slice(0, -1).join(" "), unit: "percent" };
-  if (last === "usd") return { label: words.slice(0, -1).join(" "), unit: "usd" };
+  if (last === "usd")
+    return { label: words.slice(0, -1).join(" "), unit: words.includes("price") ? "price" : "usd" };
   return { label: words.join(" "), unit: "count" };
 }
 
@@ -106,6 +113,9 @@ function withUnit(value: number, unit: Unit): string {
       return `${value > 0 ? "+" : ""}${number}%`;
     case "usd":
       return `$${number}`;
+    // A price as every screen writes it: cents always ("$15.20", "$20.00").
+    case "price":
+      return `$${value.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     case "outOf5":
       return `${number} / 5`;
     case "days":
