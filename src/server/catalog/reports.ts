@@ -15,7 +15,7 @@ import {
   GENRE_WINDOW_DAYS,
   NO_PLAYER_HISTORY,
 } from "../../contracts/player-figures.ts";
-import { oncePerSource } from "../../contracts/provenance.ts";
+import { oncePerSource, type Provenance } from "../../contracts/provenance.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db, rawClient } from "../db/client.ts";
@@ -59,9 +59,13 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
           return {
             gameId: g.gameId,
             gameName: g.gameName,
+            // Every platform, so entries of one name (GTA V PC and PS4/XOne) tell apart (review r26/a #4).
+            platforms: g.platforms,
             playerCount: g.playerCount,
             // What the count is (a peak-only game's is its peak), as the watchlist answers it.
             playersFigure: g.playersFigure ?? null,
+            // Whose the players figure is and when: a peak its own source's, else the counts' (r26/a #4).
+            playersProvenance: playersProvenanceOf(g),
             price: g.price,
             growth: growth?.growth ?? null,
             growthBasis: growth?.growthBasis ?? null,
@@ -96,6 +100,15 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
       };
     }
   }
+}
+
+/** The source and time of the players figure a watchlist row shows (null without one). */
+function playersProvenanceOf(g: Awaited<ReturnType<typeof listUserGames>>[number]): Provenance | null {
+  const shown = g.playersFigure;
+  if (!shown) return null;
+  if ("measure" in shown) return { source: shown.source, asOf: shown.at };
+  const p = g.players?.provenance;
+  return p ? { source: p.source, asOf: p.asOf } : null;
 }
 
 const sourceList = (sources: unknown) =>
