@@ -11,9 +11,18 @@ const JAN = new Date(Date.UTC(2022, 0, 1));
 const FEB = new Date(Date.UTC(2022, 1, 1));
 let user: TestUser;
 let ids: string[];
+let priced: string;
 
 beforeAll(async () => {
   user = await createTestUser();
+  // A price from the Steam Store file, dated as the file is.
+  const [steamStore] = (
+    await upsertGames(
+      [{ name: "Priced Report Saga", price: 14.99, asOf: new Date(Date.UTC(2019, 4, 1)) }],
+      "steam-store-csv",
+    )
+  ).ids;
+  priced = steamStore!;
   ({ ids } = await upsertGames(
     [
       { name: "Falling Report Saga", platforms: ["PC"], releaseYear: 2015 },
@@ -44,7 +53,7 @@ beforeAll(async () => {
       source: "steamspy-csv",
     },
   ]);
-  for (const gameId of ids)
+  for (const gameId of [...ids, priced])
     expect(
       (await request("/api/user/games", { cookie: user.cookie, method: "POST", json: { gameId } })).status,
     ).toBe(201);
@@ -55,6 +64,8 @@ interface ReportGame {
   gameName: string;
   platforms: string[];
   playersProvenance: Provenance | null;
+  price: number | null;
+  priceProvenance: Provenance | null;
   growth: number | null;
   growthBasis: string | null;
   currentAverage: number | null;
@@ -120,4 +131,13 @@ test("same-named entries carry their platforms, and each players figure its sour
   // The peak-free game with SteamCharts' one month: its month's source and date.
   expect(byId.get(ids[1]!)?.playersProvenance).toEqual({ source: "SteamCharts", asOf: FEB.toISOString() });
   expect(byId.get(ids[2]!)?.playersProvenance).toBeNull();
+  // A price with the source and date its record names; no price, no source.
+  expect(byId.get(priced)).toMatchObject({
+    price: 14.99,
+    priceProvenance: {
+      source: expect.stringMatching(/^Steam Store Games/),
+      asOf: "2019-05-01T00:00:00.000Z",
+    },
+  });
+  expect(byId.get(ids[0]!)).toMatchObject({ price: null, priceProvenance: null });
 });

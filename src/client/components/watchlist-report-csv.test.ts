@@ -50,6 +50,14 @@ const rows: WatchlistReportRow[] = [
     },
     playersProvenance: { source: "Steam via SteamSpy (dataset)", asOf: "2023-05-30T00:00:00.000Z" },
     price: 7.61,
+    priceProvenance: { source: "Steam Store Games (Kaggle, CC BY 4.0)", asOf: "2019-05-01T00:00:00.000Z" },
+    priceConversion: {
+      original: 5.99,
+      currency: "GBP",
+      rate: 1.27,
+      rateAsOf: "May 2019",
+      source: "Steam Store Games (Kaggle, CC BY 4.0)",
+    },
     growth: -0.0047,
     growthBasis: "month",
     currentAverage: 100,
@@ -102,4 +110,13 @@ test("the averages the growth compares are in the file, with their source and mo
   expect(cell(csv, 0, "growth source")).toBe("SteamCharts");
   expect(cell(csv, 0, "growth as of (ISO 8601)")).toBe(FEB);
   expect(cell(csv, 1, "growth compares")).toBeNull();
+});
+
+test("a price has its source and date, and a converted one its own price and rate", () => {
+  const csv = watchlistReportCsv(rows);
+  expect(cell(csv, 2, "price (USD)")).toBe(7.61);
+  expect(cell(csv, 2, "price source")).toBe("Steam Store Games (Kaggle, CC BY 4.0)");
+  expect(cell(csv, 2, "price as of (ISO 8601)")).toBe("2019-05-01T00:00:00.000Z");
+  expect(csv.rows[2]).toEqual(expect.arrayContaining([5.99, "GBP", 1.27]));
+  expect(cell(csv, 1, "price source")).toBeNull();
 });

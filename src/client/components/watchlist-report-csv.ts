@@ -1,5 +1,10 @@
 import type { GrowthBasis } from "../../contracts/games.ts";
 import { playersPeriod, type ShownPlayersFigure } from "../../contracts/player-figures.ts";
+import {
+  CONVERSION_CSV_HEADERS,
+  conversionCsvCells,
+  type PriceConversion,
+} from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import type { CsvData } from "../../ui/export/index.ts";
 import { growthLabel } from "./GameCardView.tsx";
@@ -22,6 +27,10 @@ export interface WatchlistReportRow {
   /** The players figure's source and date (absent in reports made before review r26/a #4). */
   playersProvenance?: Provenance | null;
   price: number | null;
+  /** The price's source and date (absent in reports made before review r26/a #4). */
+  priceProvenance?: Provenance | null;
+  /** A price its source gave in another currency: that price and the rate. */
+  priceConversion?: PriceConversion;
   growth: number | null;
   /** What the growth compares, its averages and source (absent in reports made before r25 #3). */
   growthBasis?: GrowthBasis | null;
@@ -44,7 +53,8 @@ export function growthPercent(growth: number | null): number | null {
 /**
  * The watchlist summary as CSV: every figure its dialog shows, each with its source and date
  * (docs/decisions/029): the entry's id and platforms (same-named entries tell apart), the players
- * figure with what it is, its source and date, the price, the growth as the screen rounds it, what it
+ * figure with what it is, its source and date, the price with its source and date (and a converted
+ * one's own price and rate), the growth as the screen rounds it, what it
  * compares, the two averages it compares and their source and month.
  */
 export function watchlistReportCsv(games: readonly WatchlistReportRow[]): CsvData {
@@ -58,6 +68,9 @@ export function watchlistReportCsv(games: readonly WatchlistReportRow[]): CsvDat
       "players source",
       "players as of (ISO 8601)",
       "price (USD)",
+      "price source",
+      "price as of (ISO 8601)",
+      ...CONVERSION_CSV_HEADERS,
       "growth (%)",
       "growth compares",
       "players, period before (average)",
@@ -77,6 +90,9 @@ export function watchlistReportCsv(games: readonly WatchlistReportRow[]): CsvDat
         g.playerCount == null ? null : (g.playersProvenance?.source ?? null),
         g.playerCount == null ? null : (g.playersProvenance?.asOf ?? null),
         g.price,
+        g.price == null ? null : (g.priceProvenance?.source ?? null),
+        g.price == null ? null : (g.priceProvenance?.asOf ?? null),
+        ...conversionCsvCells(g.priceConversion),
         growthPercent(g.growth),
         hasGrowth ? growthLabel(g.growthBasis ?? undefined, g.growthPartial) : null,
         hasGrowth ? (g.previousAverage ?? null) : null,
