@@ -11,11 +11,26 @@ const JAN = new Date(Date.UTC(2022, 0, 1));
 const FEB = new Date(Date.UTC(2022, 1, 1));
 let user: TestUser;
 let ids: string[];
+let priced: string;
 
 beforeAll(async () => {
   user = await createTestUser();
+  // A price from the Steam Store file, dated as the file is.
+  const [steamStore] = (
+    await upsertGames(
+      [{ name: "Priced Report Saga", price: 14.99, asOf: new Date(Date.UTC(2019, 4, 1)) }],
+      "steam-store-csv",
+    )
+  ).ids;
+  priced = steamStore!;
   ({ ids } = await upsertGames(
-    [{ name: "Falling Report Saga" }, { name: "Single Month Report Saga" }, { name: "Quiet Report Saga" }],
+    [
+      { name: "Falling Report Saga", platforms: ["PC"], releaseYear: 2015 },
+      { name: "Single Month Report Saga" },
+      { name: "Quiet Report Saga" },
+      // Same name as the first, on consoles: the report must tell the two apart (review r26/a #4).
+      { name: "Falling Report Saga", platforms: ["PS4", "XOne"], releaseYear: 2014 },
+    ],
     "steamcharts-csv",
   ));
   const month = (gameId: string, ts: Date, value: number): MetricPoint => ({
@@ -38,14 +53,19 @@ beforeAll(async () => {
       source: "steamspy-csv",
     },
   ]);
-  for (const gameId of ids)
+  for (const gameId of [...ids, priced])
     expect(
       (await request("/api/user/games", { cookie: user.cookie, method: "POST", json: { gameId } })).status,
     ).toBe(201);
 });
 
 interface ReportGame {
+  gameId: string;
   gameName: string;
+  platforms: string[];
+  playersProvenance: Provenance | null;
+  price: number | null;
+  priceProvenance: Provenance | null;
   growth: number | null;
   growthBasis: string | null;
   currentAverage: number | null;
@@ -85,4 +105,39 @@ test("every tracked game has its growth by trending's rule, in the trending list
     ["SteamCharts", FEB.toISOString()],
     ["Steam via SteamSpy (dataset)", new Date(Date.UTC(2023, 4, 31)).toISOString()],
   ]);
+});
+
+test("same-named entries carry their platforms, and each players figure its source and date", async () => {
+  // Review r26/a #4: two "Grand Theft Auto V" rows could not be told apart, and the players figure
+  // came without the source and date the dialog gives it.
+  const res = await request("/api/analytics/reports", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { reportType: "watchlist_summary" },
+  });
+  expect(res.status).toBe(201);
+  const { data } = (await res.json()) as { data: { games: ReportGame[] } };
+  const byId = new Map(data.games.map((g) => [g.gameId, g]));
+  expect(byId.get(ids[0]!)).toMatchObject({
+    gameName: "Falling Report Saga",
+    platforms: ["PC"],
+    playersProvenance: { source: "SteamCharts", asOf: FEB.toISOString() },
+  });
+  expect(byId.get(ids[3]!)).toMatchObject({
+    gameName: "Falling Report Saga",
+    platforms: ["PS4", "XOne"],
+    playersProvenance: null,
+  });
+  // The peak-free game with SteamCharts' one month: its month's source and date.
+  expect(byId.get(ids[1]!)?.playersProvenance).toEqual({ source: "SteamCharts", asOf: FEB.toISOString() });
+  expect(byId.get(ids[2]!)?.playersProvenance).toBeNull();
+  // A price with the source and date its record names; no price, no source.
+  expect(byId.get(priced)).toMatchObject({
+    price: 14.99,
+    priceProvenance: {
+      source: expect.stringMatching(/^Steam Store Games/),
+      asOf: "2019-05-01T00:00:00.000Z",
+    },
+  });
+  expect(byId.get(ids[0]!)).toMatchObject({ price: null, priceProvenance: null });
 });

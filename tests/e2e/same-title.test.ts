@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
@@ -64,6 +66,19 @@ test("a game's page lists its title's other entries with their figures, and a li
     /^56\.57M units sold \(published\): the sum of 3 entries, this one included, from one file, not an estimate\./,
   );
   await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title.png` });
+  // Its CSV carries that sum as its last row, with the entries it adds up (review r26/a #11).
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("button", { name: /Export CSV/ }).click(),
+  ]);
+  const csv = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(csv).toHaveLength(4);
+  const sum = csv[3]!;
+  expect(sum[0]!.split("; ").sort()).toEqual([ps3, ps4, pc].sort());
+  expect(sum[1]).toBe("Sum of published units (3 entries, this one included)");
+  expect(sum[5]).toBe("56570000");
+  expect(sum[6]).toMatch(/^VGChartz sales dataset/);
+  expect(csv.slice(1, 3).map((r) => r[csv[0]!.indexOf("in the published sum")])).toEqual(["yes", "yes"]);
 
   // The link opens that entry's page, which names this one in turn.
   await first.getByRole("link", { name: "Grand Theft Auto V" }).click();

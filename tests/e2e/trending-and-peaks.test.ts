@@ -172,3 +172,65 @@ test("the watchlist report gives every tracked game its growth with what it comp
   expect(tableNote.match(/SteamCharts/g)).toHaveLength(1);
   await page.context().close();
 });
+
+test("the watchlist report fits its five columns at 1280 px and says the table scrolls at 390 px", async () => {
+  // Review r26/a #5: at 1280 px the 670 px dialog hid Price, Growth and Compares behind an unmarked
+  // sideways scroll, the Players column 472 px wide with an unwrapped peak text.
+  const page = await open("/dashboard");
+  await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
+  await page.evaluate(async () => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // Dota 2: SteamCharts months (growth and what it compares); Counter-Strike: a SteamSpy peak only.
+    await post("/api/user/games", { gameId: "steam-570" });
+    await post("/api/user/games", { gameId: "steam-10" });
+    await post("/api/analytics/reports", { reportType: "watchlist_summary" });
+  });
+  await page.getByRole("tab", { name: "Analytics" }).click();
+  await page.getByTestId("recent-report").first().getByRole("button", { name: "View" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Watchlist summary" }).waitFor();
+  const table = dialog.locator("[data-slot='table-container']");
+  await table.waitFor();
+  const sizes = () =>
+    table.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        overflow: el.scrollWidth - el.clientWidth,
+        // Every header inside the scroll box's visible part.
+        headersOut: [...el.querySelectorAll("th")]
+          .filter((th) => th.getBoundingClientRect().right > box.right + 1)
+          .map((th) => th.textContent),
+      };
+    });
+  expect(await sizes()).toEqual({ overflow: 0, headersOut: [] });
+  expect(await dialog.getByRole("columnheader").allTextContents()).toEqual([
+    "Game",
+    "Players",
+    "Price",
+    "Growth",
+    "Compares",
+  ]);
+  expect(await dialog.locator("[data-slot='table-scroll-hint']").count()).toBe(0);
+  // The peak's long text wraps inside its column instead of widening it.
+  const counter = dialog
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Counter-Strike", exact: true }) });
+  expect(await counter.getByRole("cell").nth(1).textContent()).toMatch(
+    /^10\.8K peak, 1 day \(Steam via SteamSpy/,
+  );
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/watchlist-report-1280.png` });
+  // A phone: the table scrolls sideways, and says so above it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dialog
+    .locator("[data-slot='table-scroll-hint']")
+    .getByText("Scroll the table sideways for Price, Growth and what it compares.")
+    .waitFor();
+  expect((await sizes()).overflow).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/watchlist-report-390.png` });
+  await page.context().close();
+});

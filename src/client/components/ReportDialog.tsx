@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import type { RefObject } from "react";
 import type { CsvValue } from "../../contracts/csv.ts";
 import type { GrowthBasis, OverviewFigures, Report } from "../../contracts/games.ts";
-import { NO_PLAYER_HISTORY, playersPeriod, type ShownPlayersFigure } from "../../contracts/player-figures.ts";
+import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import {
   Dialog,
@@ -23,6 +23,7 @@ import { type Genre, GenreTable } from "./GenreTable.tsx";
 import { marketActivitySentence } from "./market-figure-details.ts";
 import { OrderNote } from "./OrderNote.tsx";
 import { AdminHint, GenreSeriesEmpty } from "./ProductState.tsx";
+import { playersPartial, type WatchlistReportRow, watchlistReportCsv } from "./watchlist-report-csv.ts";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
@@ -42,21 +43,7 @@ interface ReportData {
   }>;
   largestGenres?: Genre[];
   dataAsOf?: string | null;
-  games?: Array<{
-    gameId: string;
-    gameName: string;
-    playerCount: number | null;
-    /** What playerCount is (a peak-only game's peak); absent in reports made before it was kept. */
-    playersFigure?: ShownPlayersFigure | null;
-    price: number | null;
-    growth: number | null;
-    /** What the growth compares, its averages and source (absent in reports made before r25 #3). */
-    growthBasis?: GrowthBasis | null;
-    growthPartial?: true;
-    currentAverage?: number | null;
-    previousAverage?: number | null;
-    growthProvenance?: Provenance | null;
-  }>;
+  games?: WatchlistReportRow[];
   /** The sources of a watchlist summary's figures, each once (absent in reports made before r25 #3). */
   sources?: Provenance[];
   trackedCount?: number;
@@ -110,7 +97,7 @@ function NoPlayerDataYet() {
  * What a watchlist game's growth compares and where from: "avg. players, latest month vs. the month
  * before (40.1K → 33.4K) · SteamCharts, Feb 2022".
  */
-export function watchlistGrowthText(g: NonNullable<ReportData["games"]>[number]): string {
+export function watchlistGrowthText(g: WatchlistReportRow): string {
   const averages =
     g.previousAverage != null && g.currentAverage != null
       ? ` (${compactNumber(g.previousAverage)} → ${compactNumber(g.currentAverage)})`
@@ -195,12 +182,32 @@ function ReportBody({ report }: { report: Report }) {
             <DataTable
               rows={data.games ?? []}
               rowKey={(g) => g.gameId}
+              // At 1280 px every column fits (long texts wrap); a phone scrolls, and is told so.
+              scrollHint="Scroll the table sideways for Price, Growth and what it compares."
               columns={[
-                { header: "Game", cell: (g) => <GameLink id={g.gameId} name={g.gameName} /> },
+                {
+                  header: "Game",
+                  // Platforms under the name: two "Grand Theft Auto V" entries tell apart (r26/a #4).
+                  cell: (g) => (
+                    <>
+                      <GameLink id={g.gameId} name={g.gameName} />
+                      {g.platforms && g.platforms.length > 0 && (
+                        <span className="block text-muted-foreground text-xs" data-testid="report-platforms">
+                          {g.platforms.join(", ")}
+                        </span>
+                      )}
+                    </>
+                  ),
+                  className: "min-w-32 whitespace-normal",
+                },
                 {
                   header: "Players",
                   cell: (g) =>
-                    g.playersFigure ? latestPlayersText(g.playersFigure) : compactNumber(g.playerCount),
+                    g.playersFigure
+                      ? `${latestPlayersText(g.playersFigure)}${playersPartial(g) ? " (partial month)" : ""}`
+                      : compactNumber(g.playerCount),
+                  // A peak's source and day wrap instead of widening the column past the dialog.
+                  className: "min-w-32 whitespace-normal",
                 },
                 { header: "Price", cell: (g) => formatPrice(g.price) },
                 { header: "Growth", cell: (g) => (g.growth == null ? "–" : formatPercent(g.growth * 100)) },
@@ -214,35 +221,13 @@ function ReportBody({ report }: { report: Report }) {
                       : data.sources
                         ? "no two periods to compare"
                         : "not trending then",
-                  className: "min-w-40 whitespace-normal",
+                  className: "min-w-48 whitespace-normal",
                 },
               ]}
             />
           )}
           <CatalogSourceNote provenance={data.sources ?? provenance} />
-          <ReportExport
-            report={report}
-            header={[
-              "game",
-              "players (players)",
-              "players period",
-              "price (USD)",
-              "growth (%)",
-              "growth compares",
-              "growth source",
-              "growth as of (ISO 8601)",
-            ]}
-            rows={(data.games ?? []).map((g) => [
-              g.gameName,
-              g.playerCount,
-              playersPeriod(g.playersFigure),
-              g.price,
-              g.growth == null ? null : g.growth * 100,
-              g.growth == null ? null : growthLabel(g.growthBasis ?? undefined, g.growthPartial),
-              g.growthProvenance?.source ?? null,
-              g.growthProvenance?.asOf ?? null,
-            ])}
-          />
+          <ReportExport report={report} {...watchlistReportCsv(data.games ?? [])} />
         </>
       );
     case "genre_trends":
@@ -298,7 +283,12 @@ export function ReportDialog({ report, onClose, returnFocusTo }: ReportDialogPro
     : null;
   return (
     <Dialog open={report != null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" returnFocusTo={returnFocusTo}>
+      <DialogContent
+        // The watchlist summary's five columns fit side by side on a desktop (at 1280 px the 672 px
+        // dialog hid Price, Growth and Compares behind a sideways scroll: review r26/a #5).
+        className={report?.reportType === "watchlist_summary" ? "max-w-2xl lg:max-w-5xl" : "max-w-2xl"}
+        returnFocusTo={returnFocusTo}
+      >
         <DialogHeader>
           <DialogTitle>{report ? (REPORT_TITLES[report.reportType] ?? "Report") : "Report"}</DialogTitle>
           <DialogDescription>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import {
   type GenreTrendRow,
   REPORT_TYPES,
@@ -15,11 +15,11 @@ import {
   GENRE_WINDOW_DAYS,
   NO_PLAYER_HISTORY,
 } from "../../contracts/player-figures.ts";
-import { oncePerSource } from "../../contracts/provenance.ts";
+import { oncePerSource, type Provenance } from "../../contracts/provenance.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db, rawClient } from "../db/client.ts";
-import { reports } from "../db/schema/index.ts";
+import { games, reports } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -51,7 +51,10 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
       const [tracked, trending] = await Promise.all([listUserGames(userId), getTrendingGames()]);
       // Every tracked game's growth by trending's rule, in the list or not (review r25 #3: "–" for a
       // game outside the top 50 whose growth the data has), with what it compares and its source.
-      const growths = await gameGrowths(tracked.map((g) => g.gameId));
+      const [growths, priced] = await Promise.all([
+        gameGrowths(tracked.map((g) => g.gameId)),
+        pricesOf(tracked.map((g) => g.gameId)),
+      ]);
       const trendingIds = new Set(trending.map((t) => t.gameId));
       return {
         games: tracked.map((g) => {
@@ -59,10 +62,17 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
           return {
             gameId: g.gameId,
             gameName: g.gameName,
+            // Every platform, so entries of one name (GTA V PC and PS4/XOne) tell apart (review r26/a #4).
+            platforms: g.platforms,
             playerCount: g.playerCount,
             // What the count is (a peak-only game's is its peak), as the watchlist answers it.
             playersFigure: g.playersFigure ?? null,
+            // Whose the players figure is and when: a peak its own source's, else the counts' (r26/a #4).
+            playersProvenance: playersProvenanceOf(g),
             price: g.price,
+            // Whose price it is and when, and a converted one's own price and rate (review r26/a #4).
+            priceProvenance: g.price == null ? null : (priced.get(g.gameId) ?? null),
+            ...(g.priceConversion ? { priceConversion: g.priceConversion } : {}),
             growth: growth?.growth ?? null,
             growthBasis: growth?.growthBasis ?? null,
             // Its latest month is partial (the source's file ends inside it: review r25 #4).
@@ -96,6 +106,25 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
       };
     }
   }
+}
+
+/** The source and time of each game's price, for those whose record names its source. */
+async function pricesOf(ids: string[]): Promise<Map<string, Provenance>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db()
+    .select({ id: games.id, source: games.priceSource, at: games.priceAt })
+    .from(games)
+    .where(inArray(games.id, ids));
+  return new Map(rows.flatMap((r) => (r.source ? [[r.id, provenanceOf(r.source, r.at)] as const] : [])));
+}
+
+/** The source and time of the players figure a watchlist row shows (null without one). */
+function playersProvenanceOf(g: Awaited<ReturnType<typeof listUserGames>>[number]): Provenance | null {
+  const shown = g.playersFigure;
+  if (!shown) return null;
+  if ("measure" in shown) return { source: shown.source, asOf: shown.at };
+  const p = g.players?.provenance;
+  return p ? { source: p.source, asOf: p.asOf } : null;
 }
 
 const sourceList = (sources: unknown) =>

@@ -7,6 +7,7 @@ import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { datedProvenance, publishedUnits } from "../../../ui/published-sales/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { releasedText } from "../../format/released.ts";
+import { noSumReason, sameTitleCsv } from "./same-title-csv.ts";
 
 /** "12.3M" for a P50, "538 – 8.62K" for a low-signal estimate's P10–P90 range (no single figure). */
 function estimateText(e: SameTitleEstimate): string {
@@ -68,6 +69,7 @@ export function SameTitle({ game }: { game: GameDetail }) {
   if (!same || same.entries.length === 0) return null;
   const total = same.publishedTotal;
   const summed = total ? new Set(total.gameIds) : null;
+  const noSum = noSumReason(game);
   return (
     <Card className="mt-6" role="region" aria-label="Same title on other platforms">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
@@ -79,43 +81,7 @@ export function SameTitle({ game }: { game: GameDetail }) {
             game of that name. Each has its own figures.
           </CardDescription>
         </div>
-        <ExportCsvButton
-          fileName={`same-title-as-${game.slug || game.id}`}
-          data={() => ({
-            header: [
-              "id",
-              "name",
-              "platforms",
-              "release date",
-              "release year",
-              "units sold (published)",
-              "published source",
-              "published as of (ISO 8601)",
-              "units sold estimate P50",
-              "units sold estimate P10",
-              "units sold estimate P90",
-              "estimate low-signal",
-              "estimate source",
-              "estimate as of (ISO 8601)",
-            ],
-            rows: same.entries.map((e) => [
-              e.id,
-              e.name,
-              e.platforms,
-              e.releaseDate,
-              e.releaseYear,
-              e.publishedUnits?.units ?? null,
-              e.publishedUnits ? e.publishedUnits.provenance.map((p) => p.source).join("; ") : null,
-              e.publishedUnits ? e.publishedUnits.provenance.map((p) => p.asOf ?? "").join("; ") : null,
-              e.unitsEstimate && !e.unitsEstimate.lowSignal ? e.unitsEstimate.mid : null,
-              e.unitsEstimate?.low ?? null,
-              e.unitsEstimate?.high ?? null,
-              e.unitsEstimate ? e.unitsEstimate.lowSignal : null,
-              e.unitsEstimate?.source ?? null,
-              e.unitsEstimate?.asOf ?? null,
-            ]),
-          })}
-        />
+        <ExportCsvButton fileName={`same-title-as-${game.slug || game.id}`} data={() => sameTitleCsv(game)} />
       </CardHeader>
       <CardContent className="grid gap-4">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -139,6 +105,11 @@ export function SameTitle({ game }: { game: GameDetail }) {
         {same.total > same.entries.length && (
           <p className="text-muted-foreground text-sm">
             The {same.entries.length} oldest of {same.total} are shown; no sum is given across part of them.
+          </p>
+        )}
+        {noSum && (
+          <p className="text-muted-foreground text-sm" data-slot="same-title-no-sum">
+            {noSum}
           </p>
         )}
         {total && (
