@@ -21,8 +21,6 @@ import { figureNotes } from "./figure-sources.ts";
 
 /** A monthly mean's name (the 7-day average is "avg. players, 7 days"). */
 const MONTH_AVERAGE_LABEL = "avg. players";
-/** After the month of a month in progress when its source's file was taken (review r26-a #2). */
-const PARTIAL_MONTH = " (partial month)";
 
 /**
  * The latest players figure as the cards write it: a count with its day ("48.6K players, Nov 22"); a
@@ -35,7 +33,7 @@ export function latestPlayersText(latest: PlayersFigureWords): string {
   if ("days" in latest)
     return `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)} (${latest.source}, ${formatDay(new Date(latest.at))})`;
   return latest.period === "month"
-    ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at)}${latest.partial ? PARTIAL_MONTH : ""}`
+    ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at, latest.partial)}`
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
@@ -66,7 +64,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
     ? [
         players.latest &&
           (players.latest.period === "month"
-            ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at)}${players.latest.partial ? PARTIAL_MONTH : ""}: ${players.latest.value.toLocaleString("en-US")}`
+            ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at, players.latest.partial)}: ${players.latest.value.toLocaleString("en-US")}`
             : `${PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`),
         players.average &&
           `${PLAYER_FIGURE_LABELS.average}: ${players.average.value.toLocaleString("en-US")}`,
