@@ -115,18 +115,8 @@ export type PlayersFigureWords =
  */
 export function shownPlayersFigure(figures: PlayerFigures | null | undefined): PlayersFigureWords | null {
   if (!figures) return null;
-  if (figures.latest) return figures.latest;
-  const peak = figures.peak;
-  return peak
-    ? {
-        value: peak.value,
-        at: peak.at,
-        measure: "peak",
-        period: peak.period,
-        days: peak.days,
-        source: peak.source,
-      }
-    : null;
+  // The peak with all its fields (points, method…): the words read its value, days, source and day.
+  return figures.latest ?? (figures.peak && { ...figures.peak, measure: "peak" });
 }
 
 /** "1 day", "7 days": the days a peak's figures cover. */

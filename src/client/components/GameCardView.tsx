@@ -63,9 +63,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
   const playersTitle = players
     ? [
         players.latest &&
-          (players.latest.period === "month"
-            ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at, players.latest.partial)}: ${players.latest.value.toLocaleString("en-US")}`
-            : `${PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`),
+          `${players.latest.period === "month" ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at, players.latest.partial)}` : PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`,
         players.average &&
           `${PLAYER_FIGURE_LABELS.average}: ${players.average.value.toLocaleString("en-US")}`,
         players.peak &&

@@ -217,7 +217,11 @@ function peakMethod(top: PlayerPoint, points: number, days: number): string {
  */
 export function playersFigureOf(figures: PlayerFigures | null | undefined): ShownPlayersFigure | null {
   const shown = shownPlayersFigure(figures);
-  if (!shown || "days" in shown) return shown;
+  if (!shown) return null;
+  if ("days" in shown) {
+    const { value, at, period, days, source } = shown;
+    return { value, at, measure: "peak", period, days, source };
+  }
   return {
     ...shown,
     // A month's mean is named as one; a count, or a day's figure, is the count the screens show.
