@@ -331,6 +331,11 @@ export interface ActivityPoint {
   partial?: boolean;
   /** With `partial`: the games with figures in the point before. */
   previousGames?: number;
+  /**
+   * A month a source's file was taken in (SteamCharts lists the month in progress as its newest): its
+   * averages cover part of the month, and the chart names it "Feb 2022 (partial month)" (review r26-a #2).
+   */
+  partialMonth?: true;
 }
 
 export interface OverviewFigures {
@@ -362,6 +367,11 @@ export interface OverviewFigures {
      * averages for that month, compared with the month before, not a daily total over 7 days.
      */
     basis?: "days" | "month";
+    /**
+     * With `basis: "month"`: the month is one a source's file was taken in (SteamCharts' newest), so
+     * its averages cover part of it; the texts name it "Feb 2022 (partial month)" (review r26-a #2).
+     */
+    partialMonth?: true;
     provenance?: Provenance;
   };
   /** Games whose players actually grew against their previous period (not the list cap). */

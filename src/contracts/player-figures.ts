@@ -8,9 +8,22 @@ import type { Provenance } from "./provenance.ts";
 export interface PlayerFigures {
   /**
    * The newest player count recorded, at its own time (`at`). `period: "month"` when it is a monthly
-   * average (SteamCharts, dated the 1st): the month's mean, to be named as such, not a count at `at`.
+   * average (SteamCharts, dated the 1st): the month's mean, to be named as such, not a count at `at`;
+   * `period: "day"` a day's average (a daily import); none for a count at `at`.
    */
-  latest: { value: number; at: string; period?: "month" } | null;
+  latest: {
+    value: number;
+    at: string;
+    period?: "month" | "day";
+    /** The source of this figure (the newest count's), as provenance names it (always in answers). */
+    source?: string;
+    /**
+     * A monthly average of the month its source's file was taken in (SteamCharts lists the month in
+     * progress as its newest): it covers part of the month only, and every text naming the month says
+     * "Feb 2022 (partial month)" (review r26-a #2; ADR 006).
+     */
+    partial?: true;
+  } | null;
   /** Mean of the player points over the `days` days up to the newest one (daily data only). */
   average: { value: number; days: number; from: string; to: string } | null;
   /**
@@ -74,22 +87,36 @@ export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
 /**
  * The players figure a screen shows for a game: its latest count or month's average (`latest`), or,
  * for a game whose only player figures are daily peaks (SteamSpy's `ccu`, SteamDB's daily peaks), its
- * peak as the game page shows it: `measure: "peak"` with the days it covers and its own source
- * (report r22-a #1: the game page read "Players (peak, 1 day) 39.1K" while Compare and the screener
- * had no figure).
+ * peak as the game page shows it, with the days it covers (report r22-a #1). Every kind has the same
+ * shape (review r26-a #3): `measure` (a count, an average over its `period`, or a peak), `period`
+ * (`instant`, `day`, `month`), `source` and `at`; `partial` on a month's average of a month in progress.
  */
-export type ShownPlayersFigure =
-  | NonNullable<PlayerFigures["latest"]>
-  | { value: number; at: string; measure: "peak"; days: number; source: string };
+export type ShownPlayersFigure = {
+  value: number;
+  at: string;
+  period: string;
+  source: string;
+  partial?: true;
+} & ({ measure: "count" | "average" } | { measure: "peak"; days: number });
 
-/** The figure a screen shows for these player figures (see ShownPlayersFigure); null without any. */
-export function shownPlayersFigure(figures: PlayerFigures | null | undefined): ShownPlayersFigure | null {
+/**
+ * What the cards' players text takes: a shown figure, or a latest count or month's average as a game's
+ * figures or latest point give it (the peak is told apart by its `days`).
+ */
+export type PlayersFigureWords =
+  | Extract<ShownPlayersFigure, { measure: "peak" }>
+  | { value: number; at: string; period?: string; partial?: true };
+
+/**
+ * The figure a screen shows for these player figures, for its words (latestPlayersText, playersPeriod):
+ * the latest count or month's average as the figures give it, or a peak-only game's peak; null without
+ * any. The answers' `playersFigure` is the same figure in the full ShownPlayersFigure shape
+ * (src/server/catalog/player-figures.ts), built on the server to keep the shell small.
+ */
+export function shownPlayersFigure(figures: PlayerFigures | null | undefined): PlayersFigureWords | null {
   if (!figures) return null;
-  if (figures.latest) return figures.latest;
-  const peak = figures.peak;
-  return peak
-    ? { value: peak.value, at: peak.at, measure: "peak", days: peak.days, source: peak.source }
-    : null;
+  // The peak with all its fields (points, method…): the words read its value, days, source and day.
+  return figures.latest ?? (figures.peak && { ...figures.peak, measure: "peak" });
 }
 
 /** "1 day", "7 days": the days a peak's figures cover. */
@@ -101,8 +128,8 @@ export function peakDays(days: number): string {
  * What the players figure is, for a CSV column beside it (the cards', Compare's and the screener's):
  * a month's average, a count, or a peak with its days ("peak, 1 day"); null without a figure.
  */
-export function playersPeriod(latest: ShownPlayersFigure | null | undefined): string | null {
+export function playersPeriod(latest: PlayersFigureWords | null | undefined): string | null {
   if (!latest) return null;
-  if ("measure" in latest) return `${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)}`;
-  return latest.period === "month" ? "month (average)" : "count";
+  if ("days" in latest) return `${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)}`;
+  return latest.period === "month" ? `${latest.partial ? "partial " : ""}month (average)` : "count";
 }

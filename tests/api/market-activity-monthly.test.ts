@@ -48,3 +48,11 @@ test("monthly figures only: the activity series is the months' totals, each said
     expect.objectContaining({ date: "2022-02-01", players: 1_200, games: 2, basis: "month" }),
   ]);
 });
+
+// Review r26-a #2: only a source that lists the month in progress (SteamCharts) has a partial month.
+test("the newest month of a source that does not list the month in progress is whole", async () => {
+  const figures = await (await request("/api/analytics/overview", { cookie: user.cookie })).json();
+  expect(figures.marketActivity.partialMonth).toBeUndefined();
+  const points = await (await request("/api/analytics/activity", { cookie: user.cookie })).json();
+  for (const p of points) expect(p.partialMonth).toBeUndefined();
+});

@@ -61,16 +61,21 @@ test("a game with daily peaks only shows the game page's peak, with its measure,
     value: 39_100,
     at: MAY_31_2023.toISOString(),
     measure: "peak",
+    period: "day",
     days: 1,
     source: game.players.peak.source,
   });
   expect(game.players.peak).toMatchObject({ value: 39_100, at: MAY_31_2023.toISOString(), days: 1 });
   expect(row?.playersFigure && "source" in row.playersFigure && row.playersFigure.source).toMatch(/SteamSpy/);
-  // A count keeps its shape.
+  // A month's average has the same shape (review r26-a #3).
   expect(page.rows.find((r) => r.name === "Counted Ring Quest")?.playersFigure).toEqual({
     value: 1_000,
     at: MAY_31_2023.toISOString(),
+    measure: "average",
     period: "month",
+    source: "SteamCharts",
+    // SteamCharts' newest month in this catalog: the month in progress when its file was taken.
+    partial: true,
   });
 
   const rows = await csvRows("/api/market/screener?format=csv&q=Peak%20Ring%20Quest&columns=name,players", {

@@ -71,11 +71,14 @@ test("each row names its players figure: a month's average with its month, a cou
   expect(byName.get("Monthly Figure Quest")?.playersFigure).toEqual({
     value: 450_200,
     at: FEB_2022.toISOString(),
+    measure: "average",
     period: "month",
+    source: expect.any(String),
   });
-  expect(byName.get("Daily Figure Quest")?.playersFigure).toEqual({
+  expect(byName.get("Daily Figure Quest")?.playersFigure).toMatchObject({
     value: 1_200,
     at: JUNE_2023.toISOString(),
+    measure: "count",
   });
   expect(byName.get("No Figure Quest")?.playersFigure).toBeNull();
 
@@ -108,7 +111,18 @@ test("of two sources' points at the newest time, the game page's latest count is
   };
   expect(row?.players).toBe(900);
   // The row's figure is that point, named as the game page names it: a day's count, not the month's average.
-  expect(row?.playersFigure).toEqual({ value: 900, at: JUNE_2023.toISOString() });
+  expect(row?.playersFigure).toEqual({
+    value: 900,
+    at: JUNE_2023.toISOString(),
+    measure: "count",
+    period: "day",
+    source: "Steam via SteamSpy (dataset)",
+  });
   expect(game.playerCount).toBe(900);
-  expect(game.players.latest).toEqual({ value: 900, at: JUNE_2023.toISOString() });
+  expect(game.players.latest).toEqual({
+    value: 900,
+    at: JUNE_2023.toISOString(),
+    period: "day",
+    source: "Steam via SteamSpy (dataset)",
+  });
 });

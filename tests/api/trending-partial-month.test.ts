@@ -67,3 +67,58 @@ test("trending, the Games Database and the watchlist report mark a latest month 
   expect(report.get("Midmonth Rise Saga")).toMatchObject({ growth: 1, growthPartial: true });
   expect(report.get("Whole Month Rise Saga")?.growthPartial).toBeUndefined();
 });
+
+// Review r26-a #2 and #3: the same month's figure is shown beside the growth (the watchlist report's
+// Players column, the game page's Players tile, the cards), and `playersFigure` named neither its
+// partial month nor, unlike a peak, its measure and source.
+test("a game's players figure of the partial month says so, with the same shape as a peak's, in every answer", async () => {
+  const partial = {
+    value: 20_000,
+    at: "2022-02-01T00:00:00.000Z",
+    measure: "average",
+    period: "month",
+    source: "SteamCharts",
+    partial: true,
+  };
+  const whole = {
+    value: 6_000,
+    at: "2022-01-01T00:00:00.000Z",
+    measure: "average",
+    period: "month",
+    source: "SteamCharts",
+  };
+  const detail = async (id: string) =>
+    (await (await request(`/api/games/${id}`, { cookie: user.cookie })).json()) as {
+      playersFigure: Record<string, unknown>;
+      players: { latest: Record<string, unknown> };
+    };
+  const first = await detail(ids[0]!);
+  expect(first.playersFigure).toEqual(partial);
+  expect(first.players.latest).toMatchObject({ period: "month", partial: true, source: "SteamCharts" });
+  const second = await detail(ids[1]!);
+  expect(second.playersFigure).toEqual(whole);
+  expect(second.players.latest.partial).toBeUndefined();
+
+  const trending = (await (
+    await request("/api/games/trending", { cookie: user.cookie })
+  ).json()) as TrendingGame[];
+  expect(trending.find((g) => g.gameName === "Midmonth Rise Saga")?.playersFigure).toEqual(partial);
+
+  const search = (await (await request("/api/games/search?q=Rise%20Saga", { cookie: user.cookie })).json()) as
+    | { games?: Array<{ gameName: string; playersFigure: unknown }> }
+    | Array<{ gameName: string; playersFigure: unknown }>;
+  const found = Array.isArray(search) ? search : (search.games ?? []);
+  expect(found.find((g) => g.gameName === "Midmonth Rise Saga")?.playersFigure).toEqual(partial);
+
+  const res = await request("/api/analytics/reports", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { reportType: "watchlist_summary" },
+  });
+  const { data } = (await res.json()) as {
+    data: { games: Array<{ gameName: string; playersFigure: unknown }> };
+  };
+  const report = new Map(data.games.map((g) => [g.gameName, g]));
+  expect(report.get("Midmonth Rise Saga")?.playersFigure).toEqual(partial);
+  expect(report.get("Whole Month Rise Saga")?.playersFigure).toEqual(whole);
+});

@@ -131,6 +131,20 @@ test("the cards' CSV gives the peak's own source and the days it covers", () => 
 
 // Report r22-a, item 1: a game with daily peaks only (ELDEN RING) is shown with its peak, named as
 // the game page names it, on Compare and the screener — not "–".
+// Review r26-a #2: SteamCharts' newest month, taken mid-month, read "28.8K avg. players, Feb 2022" beside
+// "latest month (partial)" in the same row.
+test("a month's average of a month in progress names its month as partial, on the card and in its CSV column", () => {
+  const month = {
+    value: 28_793,
+    at: "2022-02-01T00:00:00.000Z",
+    period: "month" as const,
+    partial: true as const,
+  };
+  expect(latestPlayersText(month)).toBe("28.8K avg. players, Feb 2022 (partial month)");
+  expect(playersPeriod(month)).toBe("partial month (average)");
+  expect(latestPlayersText({ ...month, partial: undefined })).toBe("28.8K avg. players, Feb 2022");
+});
+
 test("a game's daily peak is named as a peak with its days, its own source and day", () => {
   const peak = {
     value: 39_100,

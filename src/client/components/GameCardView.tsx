@@ -4,8 +4,8 @@ import { Link } from "wouter";
 import { type GrowthBasis, growthMethod } from "../../contracts/growth-basis.ts";
 import {
   PLAYER_FIGURE_LABELS,
+  type PlayersFigureWords,
   peakDays,
-  type ShownPlayersFigure,
   shownPlayersFigure,
 } from "../../contracts/player-figures.ts";
 import { conversionText } from "../../contracts/price-conversion.ts";
@@ -27,13 +27,13 @@ const MONTH_AVERAGE_LABEL = "avg. players";
  * monthly average (SteamCharts, dated the 1st) with its month ("48.6K avg. players, Feb 2022"), never as
  * if it were the count of its first day.
  */
-export function latestPlayersText(latest: ShownPlayersFigure): string {
+export function latestPlayersText(latest: PlayersFigureWords): string {
   // A game with daily peaks only: its peak, named as the game page names it, with its own source (it may
   // be another's than the counts'): "39.1K peak, 1 day (SteamDB, May 31, 2023)".
-  if ("measure" in latest)
+  if ("days" in latest)
     return `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)} (${latest.source}, ${formatDay(new Date(latest.at))})`;
   return latest.period === "month"
-    ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at)}`
+    ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at, latest.partial)}`
     : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
@@ -63,9 +63,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
   const playersTitle = players
     ? [
         players.latest &&
-          (players.latest.period === "month"
-            ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at)}: ${players.latest.value.toLocaleString("en-US")}`
-            : `${PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`),
+          `${players.latest.period === "month" ? `${MONTH_AVERAGE_LABEL}, ${formatMonth(players.latest.at, players.latest.partial)}` : PLAYER_FIGURE_LABELS.latest}: ${players.latest.value.toLocaleString("en-US")}`,
         players.average &&
           `${PLAYER_FIGURE_LABELS.average}: ${players.average.value.toLocaleString("en-US")}`,
         players.peak &&

@@ -82,7 +82,9 @@ export function playersTile(figures: OverviewFigures | undefined): { label: stri
  */
 export function trendingChartDescription(games: Pick<GameCard, "players">[]): string {
   const latest = games.map((g) => g.players?.latest).filter((l) => l != null);
-  const months = [...new Set(latest.filter((l) => l.period === "month").map((l) => formatMonth(l.at)))];
+  const months = [
+    ...new Set(latest.filter((l) => l.period === "month").map((l) => formatMonth(l.at, l.partial))),
+  ];
   if (latest.length === 0 || months.length === 0) return "Latest players of the trending games.";
   const monthly = months.length === 1 ? months[0] : "their latest month";
   return latest.every((l) => l.period === "month")

@@ -105,6 +105,39 @@ test("Market Activity names the games its change compares, and says when the new
   expect(playersTile(grown).hint).toBe("across 6 games, Feb 2022");
 });
 
+// Review r26-a #2: "Players (total of monthly averages) 5.7M across 958 games, Feb 2022" of SteamCharts'
+// newest month, taken mid-February, beside trending's "latest month (partial)".
+test("the players tile and Market Activity name a month its source's file was taken in as a partial month", () => {
+  const taken = figures("month", 958, 0);
+  taken.marketActivity = { ...taken.marketActivity, partialMonth: true };
+  expect(playersTile(taken).hint).toBe("across 958 games, Feb 2022 (partial month)");
+  expect(marketActivityHint(taken)).toBe(
+    "total of monthly averages, Feb 2022 (partial month), across 958 games, vs the month before",
+  );
+  const game = (partial?: true) => ({
+    players: {
+      latest: {
+        value: 9_977,
+        at: "2022-02-01T00:00:00.000Z",
+        period: "month" as const,
+        ...(partial ? { partial } : {}),
+      },
+      average: null,
+      peak: null,
+      provenance,
+    },
+  });
+  expect(trendingChartDescription([game(true), game(true)])).toBe(
+    "Average players in Feb 2022 (partial month) of the trending games (monthly figures).",
+  );
+  expect(trendingChartDescription([game()])).toBe(
+    "Average players in Feb 2022 of the trending games (monthly figures).",
+  );
+  expect(gamesTrackedHint(taken)).toBe(
+    "catalog games with a monthly player average for Feb 2022 (partial month) (the newest month of data)",
+  );
+});
+
 // Review 9, item 3: the report read "892K average daily players across 3 games (-50.0% week on week)"
 // over a partial month of monthly averages; it says what the Overview card says, and so does the CSV.
 test("the Market overview report and the Dashboard CSV describe market activity as the Overview does", () => {

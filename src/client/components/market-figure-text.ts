@@ -10,11 +10,14 @@ import { plural } from "../format/numbers.ts";
 /** The Market Activity figure and the time of its data: all its texts read (a stored report holds these two). */
 export type ActivityFigures = Pick<OverviewFigures, "marketActivity" | "dataAsOf">;
 
-/** The data's newest time as the labels name it: its month for monthly figures, else its day. */
-export function dataDate(figures: OverviewFigures): string | null {
+/**
+ * The data's newest time as the labels name it: its month for monthly figures ("Feb 2022 (partial
+ * month)" when its source's file was taken in it: review r26-a #2), else its day.
+ */
+export function dataDate(figures: ActivityFigures): string | null {
   if (!figures.dataAsOf) return null;
   return figures.marketActivity.basis === "month"
-    ? formatMonth(figures.dataAsOf)
+    ? formatMonth(figures.dataAsOf, figures.marketActivity.partialMonth)
     : formatDate(figures.dataAsOf, { utc: true });
 }
 
@@ -47,7 +50,7 @@ export function marketActivityHint(figures: ActivityFigures): string {
       : "";
   const base =
     a.basis === "month"
-      ? `total of monthly averages, ${figures.dataAsOf ? formatMonth(figures.dataAsOf) : "the latest month"}, ${games}, vs the month before${subset}`
+      ? `total of monthly averages, ${dataDate(figures) ?? "the latest month"}, ${games}, vs the month before${subset}`
       : `avg. daily total, 7 days, ${games}, vs previous week${subset}`;
   const partial = partialPeriodNote(figures);
   return partial ? `${base}; ${partial}` : base;

@@ -65,9 +65,12 @@ export function formatDay(value: DateInput): string {
     : DATE_UTC().format(date);
 }
 
-/** A data month: "Feb 2022". */
-export function formatMonth(value: DateInput): string {
-  return MONTH_UTC().format(new Date(value));
+/**
+ * A data month: "Feb 2022"; "Feb 2022 (partial month)" when its figures cover part of it (`partial`: a
+ * month a source's file was taken in, SteamCharts' newest: review r26-a #2).
+ */
+export function formatMonth(value: DateInput, partial?: boolean): string {
+  return MONTH_UTC().format(new Date(value)) + (partial ? " (partial month)" : "");
 }
 
 const LONG_DATE_UTC = perLocale(

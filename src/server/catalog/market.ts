@@ -2,6 +2,7 @@ import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contract
 import { GENRE_MIN_GAMES, GENRE_MIN_WEEKS, GENRE_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { provideCurrentValue } from "../realtime/hub.ts";
+import { inProgressMonths, isPartialMonth } from "./in-progress-months.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { provenanceOf } from "./provenance.ts";
 import { DAY_MS, firstDayFrom, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -211,10 +212,11 @@ export const getOverviewFigures: () => Promise<Required<Omit<OverviewFigures, "a
 async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, "aiPredictions">>> {
   const client = rawClient();
   const newest = await newestPlayerPoint();
-  const [trending, trends, demo] = await Promise.all([
+  const [trending, trends, demo, months] = await Promise.all([
     getTrendingSnapshot(),
     getMarketTrends(),
     client.execute("SELECT count(*) AS n FROM games WHERE is_demo = 1"),
+    inProgressMonths(),
   ]);
   let activity: PeriodTotals = EMPTY_PERIODS;
   let days = 0;
@@ -291,6 +293,11 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       previousGames: activity.previousGames,
       partial: isPartialPeriod(games, activity.previousGames),
       basis,
+      // Its month is one a source's file was taken in (SteamCharts' newest): its averages cover part
+      // of it (review r26-a #2), as the games' own figures say.
+      ...(basis === "month" && sources.some((s) => isPartialMonth(s, "month", newest, months))
+        ? { partialMonth: true as const }
+        : {}),
       provenance: provenanceOf(
         sources,
         newest || null,
@@ -384,7 +391,7 @@ async function computeCatalogActivity(): Promise<{ days: ActivityTotal[]; months
  * `partial` and the games of the point before (isPartialPeriod, as the Overview's Market Activity).
  */
 export async function getPlayerActivity(): Promise<ActivityPoint[]> {
-  const { days, months } = await getCatalogActivity();
+  const [{ days, months }, inProgress] = await Promise.all([getCatalogActivity(), inProgressMonths()]);
   const basis = days.length > 0 ? "day" : "month";
   const series = basis === "day" ? days : months;
   return series.map((total, i) => {
@@ -399,6 +406,11 @@ export async function getPlayerActivity(): Promise<ActivityPoint[]> {
       source: provenanceOf(total.sources, null).source,
       asOf,
       ...(before ? { partial: isPartialPeriod(total.games, before.games), previousGames: before.games } : {}),
+      // A month a source's file was taken in (review r26-a #2): its averages cover part of it.
+      ...(basis === "month" &&
+      total.sources.some((s) => isPartialMonth(s, "month", total.day * DAY_MS, inProgress))
+        ? { partialMonth: true as const }
+        : {}),
     };
   });
 }

@@ -7,6 +7,7 @@ import {
 import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { gameFigureSources } from "./figure-sources.ts";
+import { inProgressMonths, isPartialMonth } from "./in-progress-months.ts";
 import { provenanceOf } from "./provenance.ts";
 import { figureMethod } from "./source-names.ts";
 import { DAY_MS } from "./stats.ts";
@@ -60,6 +61,7 @@ interface PlayerPoint {
 export async function playerFigures(ids: readonly string[]): Promise<Map<string, PlayerFigures>> {
   const out = new Map<string, PlayerFigures>();
   const unique = [...new Set(ids)];
+  const months = unique.length ? await inProgressMonths() : new Map<string, number>();
   for (let i = 0; i < unique.length; i += CHUNK) {
     const part = unique.slice(i, i + CHUNK);
     // Each metric's newest point per game first, then the points of its window, one metric per
@@ -86,7 +88,7 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
     let current: string | null = null;
     let rows: PlayerPoint[] = [];
     const finish = () => {
-      if (current && rows.length) out.set(current, figuresOf(rows));
+      if (current && rows.length) out.set(current, figuresOf(rows, months));
     };
     for (const row of points) {
       const id = String(row.game_id);
@@ -108,7 +110,7 @@ export async function playerFigures(ids: readonly string[]): Promise<Map<string,
   return out;
 }
 
-function figuresOf(all: PlayerPoint[]): PlayerFigures {
+function figuresOf(all: PlayerPoint[], months: ReadonlyMap<string, number>): PlayerFigures {
   const counts = all.filter((r) => r.metric === "players");
   const newestCount = counts.at(-1);
   // The newest point of either kind ends the peak's window.
@@ -151,8 +153,16 @@ function figuresOf(all: PlayerPoint[]): PlayerFigures {
       ? {
           value: Math.round(newestCount.value),
           at: iso(newestCount.ts),
-          // A monthly mean says so: the screens name it as the month's average, not a count.
-          ...(newestCount.period === "month" ? { period: "month" as const } : {}),
+          // A monthly mean says so: the screens name it as the month's average, not a count; a day's
+          // mean (a daily import) as the day's.
+          ...(newestCount.period === "month" || newestCount.period === "day"
+            ? { period: newestCount.period }
+            : {}),
+          source: provenanceOf(newestCount.source, newestCount.ts).source,
+          // A month in progress when its source's file was taken (in-progress-months.ts).
+          ...(isPartialMonth(newestCount.source, newestCount.period, newestCount.ts, months)
+            ? { partial: true as const }
+            : {}),
         }
       : null,
     average,
@@ -201,6 +211,27 @@ function peakMethod(top: PlayerPoint, points: number, days: number): string {
 }
 
 /**
+ * The answers' `playersFigure`: the figure the screens show (shownPlayersFigure), in one shape for every
+ * kind (review r26-a #3: only a peak named its measure and source): `measure` (a count, a month's
+ * `average`, a `peak`), `period`, `source`, `at`; `partial` on a month in progress (isPartialMonth).
+ */
+export function playersFigureOf(figures: PlayerFigures | null | undefined): ShownPlayersFigure | null {
+  const shown = shownPlayersFigure(figures);
+  if (!shown) return null;
+  if ("days" in shown) {
+    const { value, at, period, days, source } = shown;
+    return { value, at, measure: "peak", period, days, source };
+  }
+  return {
+    ...shown,
+    // A month's mean is named as one; a count, or a day's figure, is the count the screens show.
+    measure: shown.period === "month" ? "average" : "count",
+    period: shown.period ?? "instant",
+    source: figures?.latest?.source ?? figures!.provenance.source,
+  };
+}
+
+/**
  * Fills `playerCount` (the latest count), `players` (all three figures) and `provenance` of games as
  * the lists answer them. Games without a player history get `playerCount: null` and `players: null`.
  */
@@ -243,7 +274,7 @@ export async function withShownFigures<T extends { gameId: string; playerCount: 
   >
 > {
   return (await withFigures(items)).map((g) => {
-    const shown = shownPlayersFigure(g.players);
+    const shown = playersFigureOf(g.players);
     return { ...g, playerCount: shown?.value ?? null, playersFigure: shown };
   });
 }

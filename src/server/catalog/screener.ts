@@ -20,7 +20,7 @@ import {
   type ScreenerRow,
   type ScreenerSort,
 } from "../../contracts/market.ts";
-import { playersPeriod, shownPlayersFigure } from "../../contracts/player-figures.ts";
+import { playersPeriod } from "../../contracts/player-figures.ts";
 import {
   CONVERSION_CSV_COLUMNS,
   CONVERSION_CSV_HEADERS,
@@ -43,7 +43,7 @@ import { discountOf } from "./game-page.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
-import { type PlayerFigures, playerFigures } from "./player-figures.ts";
+import { type PlayerFigures, playerFigures, playersFigureOf } from "./player-figures.ts";
 import { markPartialYear, releasesPerYear, releaseYearOf } from "./release.ts";
 import { listOf } from "./shapes.ts";
 import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
@@ -202,11 +202,12 @@ async function rowsOf(index: CatalogIndex, ids: string[], withPlayersFigure = tr
     const row = toRow(r, estimateP50s(index, index.slot(id)) ?? undefined);
     const game = figures.get(id);
     const latest = game?.latest;
+    const shown = playersFigureOf(game);
     row.playersFigure =
-      row.players != null && latest
-        ? { value: row.players, at: latest.at, ...(latest.period === "month" ? { period: "month" } : {}) }
+      row.players != null && latest && shown
+        ? { ...shown, value: row.players }
         : row.players == null && game && !latest
-          ? shownPlayersFigure(game)
+          ? shown
           : null;
     // One meaning for `players` in the JSON and the CSV (report r23-a #3): the figure shown, which
     // `playersFigure` names (a peak-only game's peak, not null).

@@ -8,6 +8,7 @@ import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
 import { onCatalogChanged } from "./changes.ts";
+import { inProgressMonths, isPartialMonth } from "./in-progress-months.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { POINTS_OF_LAST, withShownFigures } from "./player-figures.ts";
 import { listOf, ratingFigureOf, ratingOutOf5 } from "./shapes.ts";
@@ -55,8 +56,6 @@ export interface TrendingSnapshot {
    * `screen_games` reads it, so that its growth is the Overview's.
    */
   growthByGame: Map<string, GameGrowth>;
-  /** Each monthly source's newest month among the games compared (epoch ms of its 1st). */
-  newestMonths: Map<string, number>;
 }
 
 /** One game's growth as trending computes it. */
@@ -86,7 +85,6 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       rising: 0,
       falling: 0,
       growthByGame: new Map(),
-      newestMonths: new Map(),
     };
   const since = newestTs - RECENT_DAYS * DAY_MS;
   const sinceDay = lastDayUpTo(since);
@@ -98,7 +96,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
   // against the 24 before, when the series covers both (whole days, so the time of day cancels out).
   const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
   const days = await lastTwoDays(young);
-  const months = newestMonthsOf(rs.rows);
+  const months = await inProgressMonths();
   const games: Array<TrendingGame & { score: number }> = [];
   const growthByGame = new Map<string, GameGrowth>();
   for (const row of rs.rows) {
@@ -148,7 +146,6 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
     growthByGame,
-    newestMonths: months,
   };
 }
 
@@ -191,31 +188,15 @@ function comparedOf(
   return { current, previous, growthBasis, growth: (current - previous) / previous };
 }
 
-/**
- * Sources whose monthly history lists the month in progress as its newest (SteamCharts' pages, and so
- * a file scraped from them): the newest month such a source has in the catalog ends where its file
- * was taken, inside the month.
- */
-const IN_PROGRESS_MONTH_SOURCES: ReadonlySet<string> = new Set(["steamcharts-csv"]);
-
-/** Each monthly source's newest month among these rows (the games compared). */
-function newestMonthsOf(rows: ReadonlyArray<Record<string, unknown>>): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of rows) {
-    if (r.period !== "month") continue;
-    const source = String(r.source);
-    const ts = Number(r.ts);
-    if (!(ts <= (out.get(source) ?? Number.NEGATIVE_INFINITY))) out.set(source, ts);
-  }
-  return out;
-}
-
-function gameGrowthOf(row: Record<string, unknown>, c: Compared, months: Map<string, number>): GameGrowth {
+function gameGrowthOf(
+  row: Record<string, unknown>,
+  c: Compared,
+  months: ReadonlyMap<string, number>,
+): GameGrowth {
   const source = String(row.source);
+  // The one rule of a partial month (in-progress-months.ts), as the game's players figure says it.
   const partial =
-    c.growthBasis === "month" &&
-    IN_PROGRESS_MONTH_SOURCES.has(source) &&
-    Number(row.ts) === months.get(source);
+    c.growthBasis === "month" && isPartialMonth(source, String(row.period), Number(row.ts), months);
   return {
     growth: Math.round(c.growth * 10000) / 10000,
     growthBasis: c.growthBasis,
@@ -241,26 +222,12 @@ export async function gameGrowths(ids: readonly string[]): Promise<Map<string, G
     JSON.stringify([...new Set(ids)]),
   ]);
   const young = rs.rows.filter((r) => r.period !== "month" && r.period !== "day" && r.prev7 == null);
-  const [days, snapshot] = await Promise.all([lastTwoDays(young), getTrendingSnapshot()]);
-  // The newest months of the games trending compares; a source none of them has (its games all
-  // older than trending's 45 days), read for itself.
-  const months = new Map(snapshot.newestMonths);
-  for (const [source, ts] of newestMonthsOf(rs.rows))
-    if (!months.has(source)) months.set(source, Math.max(ts, await newestMonth(source)));
+  const [days, months] = await Promise.all([lastTwoDays(young), inProgressMonths()]);
   for (const row of rs.rows) {
     const compared = comparedOf(row, days);
     if (compared) out.set(String(row.game_id), gameGrowthOf(row, compared, months));
   }
   return out;
-}
-
-/** A monthly source's newest month in the catalog (epoch ms), 0 when it has none. */
-async function newestMonth(source: string): Promise<number> {
-  const rs = await rawClient().execute({
-    sql: "SELECT max(ts) AS ts FROM game_metrics WHERE metric = 'players' AND period = 'month' AND source = ?",
-    args: [source],
-  });
-  return Number(rs.rows[0]?.ts ?? 0);
 }
 
 /**

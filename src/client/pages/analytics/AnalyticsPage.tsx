@@ -34,7 +34,7 @@ function Analytics() {
   // The bars and their export are the same rows: counts and monthly averages only. A peak-only game's
   // `playerCount` is its daily peak, another measure, never ranked beside them (decision 025).
   const mostPlayed = (top.data?.games ?? []).filter(
-    (g) => g.playersFigure != null && !("measure" in g.playersFigure) && g.playersFigure.value > 0,
+    (g) => g.playersFigure != null && g.playersFigure.measure !== "peak" && g.playersFigure.value > 0,
   );
   const playerSources = distinctProvenance(mostPlayed.map((g) => g.players?.provenance));
   return (

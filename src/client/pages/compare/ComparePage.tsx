@@ -4,8 +4,8 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
 import {
+  type PlayersFigureWords,
   playersPeriod,
-  type ShownPlayersFigure,
   shownPlayersFigure,
 } from "../../../contracts/player-figures.ts";
 import {
@@ -236,7 +236,7 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => boolean; disabled
  * game with daily peaks only, its peak as its page shows it ("39.1K peak, 1 day": report r22-a #1);
  * null when undated.
  */
-function cardPlayers(g: GameDetail): ShownPlayersFigure | null {
+function cardPlayers(g: GameDetail): PlayersFigureWords | null {
   const players = g.latest.players;
   if (!players) return g.players?.latest ? null : shownPlayersFigure(g.players);
   if (!players.asOf) return null;
@@ -244,6 +244,8 @@ function cardPlayers(g: GameDetail): ShownPlayersFigure | null {
     value: players.value,
     at: players.asOf,
     ...(players.period === "month" ? { period: "month" } : {}),
+    // A month in progress when its source's file was taken (review r26-a #2).
+    ...(g.players?.latest?.at === players.asOf && g.players.latest.partial ? { partial: true as const } : {}),
   };
 }
 

@@ -113,3 +113,16 @@ test("a changing set of games is said under the chart, with each month's count",
     activitySeries([point("2022-01-01", 1_000, "month"), point("2022-02-01", 1_200, "month")]).description,
   ).not.toMatch(/Each month/);
 });
+
+// Review r26-a #2: the chart read "Feb 2022 5.7M players" of SteamCharts' newest month, taken mid-
+// February, while the trending cards said "latest month (partial)".
+test("a month its source's file was taken in is named a partial month on its point and in the caption", () => {
+  const series = activitySeries([
+    point("2022-01-01", 6_000_000, "month"),
+    { ...point("2022-02-01", 5_700_000, "month"), partialMonth: true },
+  ]);
+  expect(series.points.map((p) => p.x)).toEqual(["Jan 2022", "Feb 2022 (partial month)"]);
+  expect(series.description).toBe(
+    "Players across the catalog per month (monthly figures only), Jan 2022 – Feb 2022 (partial month) (2 months).",
+  );
+});

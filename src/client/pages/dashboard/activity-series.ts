@@ -8,10 +8,13 @@ import { plural } from "../../format/numbers.ts";
  * a catalog with monthly figures only (SteamCharts), its months, each the total of the games' monthly
  * averages, named as months and never as the players of the 1st they are dated on.
  */
+/** A point's month: "Feb 2022", or "Feb 2022 (partial month)" when its source's file was taken in it. */
+const monthOf = (p: ActivityPoint) => formatMonth(p.date, p.partialMonth);
+
 /** "Dec 2021 – Feb 2022 (3 months)", or the one month. */
 function monthSpan(points: ActivityPoint[]): string {
-  const first = formatMonth(points[0]!.date);
-  const last = formatMonth(points.at(-1)!.date);
+  const first = monthOf(points[0]!);
+  const last = monthOf(points.at(-1)!);
   return first === last ? first : `${first} – ${last} (${points.length} months)`;
 }
 
@@ -59,7 +62,7 @@ export function activitySeries(points: ActivityPoint[]) {
       description: `Players across the catalog per month (monthly figures only), ${monthSpan(points)}.${partialSentence(points, true)}${gameSetSentence(points, true)}`,
       method:
         "each month, the sum of each game's average player count that month (monthly figures, no daily counts)",
-      points: points.map((d) => ({ x: pointLabel(d, formatMonth(d.date)), y: d.players })),
+      points: points.map((d) => ({ x: pointLabel(d, monthOf(d)), y: d.players })),
       header: ["month (ISO 8601)", "players (total of monthly averages)", "games (games)"],
       rows: points.map((d) => [d.date.slice(0, 7), d.players, d.games]),
     };

@@ -145,16 +145,16 @@ export function exportValue(value: CsvValue, unit: string): CsvValue {
  */
 const playersFigure = (g: TrendingGame | UserGame) => {
   const shown = g.playersFigure;
-  if (shown && "measure" in shown) return `${g.gameName}, peak players (${peakDays(shown.days)})`;
+  if (shown?.measure === "peak") return `${g.gameName}, peak players (${peakDays(shown.days)})`;
   return g.players?.latest?.period === "month"
-    ? `${g.gameName}, average players of the month`
+    ? `${g.gameName}, average players of the ${g.players.latest.partial ? "partial month" : "month"}`
     : `${g.gameName}, latest players`;
 };
 /** The source and date of a game's players figure (a peak's own source). */
 const playersFrom = (g: TrendingGame | UserGame) => {
   const shown = g.playersFigure;
   return {
-    source: (shown && "measure" in shown ? shown.source : g.players?.provenance.source) ?? null,
+    source: shown?.source ?? g.players?.provenance.source ?? null,
     asOf: shown?.at ?? g.players?.latest?.at ?? null,
   };
 };

@@ -491,7 +491,9 @@ export default function GamePage() {
   const latest = g.latest;
   // `instant`, `day` or `month`: a monthly point (SteamCharts) is the month's average.
   const latestPeriod = latest.players?.period;
-  const latestMethod = latestPlayersMethod(latestPeriod);
+  // SteamCharts' newest month, taken mid-month, is partial (the players figure says so: review r26-a #2).
+  const partialMonth = g.players?.latest?.partial && g.players.latest.at === latest.players?.asOf;
+  const latestMethod = latestPlayersMethod(latestPeriod, partialMonth);
   const reviews =
     latest.reviews_positive && latest.reviews_negative
       ? latest.reviews_positive.value + latest.reviews_negative.value
@@ -523,7 +525,7 @@ export default function GamePage() {
           />
         ) : (
           <Figure
-            label={latestPlayersLabel(latestPeriod)}
+            label={latestPlayersLabel(latestPeriod, partialMonth)}
             figure={
               g.players?.latest
                 ? {

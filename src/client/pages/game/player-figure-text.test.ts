@@ -55,6 +55,15 @@ test("a monthly point is labelled as the month's average, a live one as the late
   expect(latestPlayersMethod("instant")).toBeUndefined();
 });
 
+// Review r26-a #2: God of War's tile read "Feb 2022 (average over the month)" of SteamCharts' newest
+// month, taken mid-February, while its growth said "latest month (partial)".
+test("the Players tile of a month in progress says it covers part of the month", () => {
+  expect(latestPlayersLabel("month", true)).toBe("Players (average over part of the month)");
+  expect(latestPlayersMethod("month", true)).toBe("partial month");
+  expect(latestPlayersMethod("month", false)).toBe("average over the month");
+  expect(latestPlayersLabel("instant", true)).toBe("Players (latest count)");
+});
+
 test("a peak tile gives the peak's day, as the lists do (review r25 #5)", () => {
   expect(peakDayText("2023-05-30T00:00:00.000Z", 1)).toBe("Peak on May 30, 2023");
   expect(peakDayText("2022-12-14T00:00:00.000Z", 7)).toBe("Highest on Dec 14, 2022");

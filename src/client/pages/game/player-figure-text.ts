@@ -20,8 +20,9 @@ const MONTHLY_ONLY = `Monthly figures only: no ${PLAYER_WINDOW_DAYS}-day average
  * The label of the latest player figure: a monthly point is the month's average, not a count. The tile
  * is "Players" already: "Players (players, latest count)" said it twice (review r25 #8).
  */
-export function latestPlayersLabel(period: string | undefined): string {
-  return period === "month" ? "Players (average over the month)" : "Players (latest count)";
+export function latestPlayersLabel(period: string | undefined, partial?: boolean): string {
+  if (period !== "month") return "Players (latest count)";
+  return partial ? "Players (average over part of the month)" : "Players (average over the month)";
 }
 
 /**
@@ -32,9 +33,14 @@ export function peakDayText(at: string, days: number): string {
   return `${days === 1 ? "Peak on" : "Highest on"} ${formatDay(at)}`;
 }
 
-/** The method shown with the latest figure, when its period makes it a mean rather than a count. */
-export function latestPlayersMethod(period: string | undefined): string | undefined {
-  return period === "month" ? "average over the month" : undefined;
+/**
+ * The method shown with the latest figure, when its period makes it a mean rather than a count; the
+ * source note reads it after the month: "Feb 2022 (partial month)" for a month in progress when its
+ * source's file was taken (review r26-a #2), "Feb 2022 (average over the month)" otherwise.
+ */
+export function latestPlayersMethod(period: string | undefined, partial?: boolean): string | undefined {
+  if (period !== "month") return undefined;
+  return partial ? "partial month" : "average over the month";
 }
 
 /**

@@ -1,0 +1,47 @@
+import { rawClient } from "../db/client.ts";
+import { keptUntilChange } from "./kept-answers.ts";
+
+/**
+ * Sources whose monthly history lists the month in progress as its newest (SteamCharts' pages, and so
+ * a file scraped from them): the newest month such a source has in the catalog ends where its file
+ * was taken, inside the month (ADR 006, "A latest month its source's data ends inside is partial").
+ * The one rule for every figure of that month: trending's growth (`growthPartial`), a game's players
+ * figure (`players.latest.partial`, `playersFigure.partial`) and the Dashboard's total of monthly
+ * averages (review r26-a #2).
+ */
+export const IN_PROGRESS_MONTH_SOURCES: ReadonlySet<string> = new Set(["steamcharts-csv"]);
+
+/**
+ * Each in-progress-month source's newest month in the catalog (epoch ms of its 1st), kept until the
+ * catalog changes. Read backwards through the (metric, ts) index from the newest player point, so a
+ * catalog whose newest points are that source's stops at once.
+ */
+export const inProgressMonths = keptUntilChange(
+  async (): Promise<Map<string, number>> => {
+    const out = new Map<string, number>();
+    for (const source of IN_PROGRESS_MONTH_SOURCES) {
+      const rs = await rawClient().execute({
+        sql: `SELECT ts FROM game_metrics WHERE metric = 'players' AND period = 'month' AND source = ?
+              ORDER BY ts DESC LIMIT 1`,
+        args: [source],
+      });
+      const ts = rs.rows[0]?.ts;
+      if (ts != null) out.set(source, Number(ts));
+    }
+    return out;
+  },
+  { catalogOnly: true },
+);
+
+/**
+ * Whether a monthly figure (`period` "month", dated the 1st at `ts`) of `source` covers part of its
+ * month only: the newest month of a source that lists the month in progress.
+ */
+export function isPartialMonth(
+  source: string,
+  period: string | null | undefined,
+  ts: number,
+  months: ReadonlyMap<string, number>,
+): boolean {
+  return period === "month" && IN_PROGRESS_MONTH_SOURCES.has(source) && months.get(source) === ts;
+}
