@@ -23,7 +23,7 @@ import { type Genre, GenreTable } from "./GenreTable.tsx";
 import { marketActivitySentence } from "./market-figure-details.ts";
 import { OrderNote } from "./OrderNote.tsx";
 import { AdminHint, GenreSeriesEmpty } from "./ProductState.tsx";
-import { playersPartial, type WatchlistReportRow, watchlistReportCsv } from "./watchlist-report-csv.ts";
+import { type WatchlistReportRow, watchlistReportCsv } from "./watchlist-report-csv.ts";
 
 /** What each report type holds (src/server/catalog/reports.ts builds them). */
 interface ReportData {
@@ -203,9 +203,7 @@ function ReportBody({ report }: { report: Report }) {
                 {
                   header: "Players",
                   cell: (g) =>
-                    g.playersFigure
-                      ? `${latestPlayersText(g.playersFigure)}${playersPartial(g) ? " (partial month)" : ""}`
-                      : compactNumber(g.playerCount),
+                    g.playersFigure ? latestPlayersText(g.playersFigure) : compactNumber(g.playerCount),
                   // A peak's source and day wrap instead of widening the column past the dialog.
                   className: "min-w-32 whitespace-normal",
                 },

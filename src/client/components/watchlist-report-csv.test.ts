@@ -12,7 +12,14 @@ const rows: WatchlistReportRow[] = [
     gameName: "Grand Theft Auto V",
     platforms: ["PC"],
     playerCount: 92_516,
-    playersFigure: { value: 92_516, at: FEB, period: "month", partial: true },
+    playersFigure: {
+      value: 92_516,
+      at: FEB,
+      period: "month",
+      measure: "average",
+      source: "SteamCharts",
+      partial: true,
+    },
     playersProvenance: { source: "SteamCharts", asOf: FEB },
     price: 29.98,
     growth: -0.1436,
@@ -44,6 +51,7 @@ const rows: WatchlistReportRow[] = [
     playersFigure: {
       value: 220,
       at: "2023-05-30T00:00:00.000Z",
+      period: "day",
       measure: "peak",
       days: 1,
       source: "Steam via SteamSpy (dataset)",
@@ -91,7 +99,7 @@ test("growth is written as the dialog rounds it, without float noise", () => {
 
 test("every players figure has its measure, source and date; a partial month says so", () => {
   const csv = watchlistReportCsv(rows);
-  expect(cell(csv, 0, "players measure")).toBe("month (average), partial month");
+  expect(cell(csv, 0, "players measure")).toBe("partial month (average)");
   expect(cell(csv, 0, "players source")).toBe("SteamCharts");
   expect(cell(csv, 0, "players as of (ISO 8601)")).toBe(FEB);
   expect(cell(csv, 2, "players measure")).toBe("peak, 1 day");

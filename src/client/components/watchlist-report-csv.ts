@@ -40,11 +40,6 @@ export interface WatchlistReportRow {
   growthProvenance?: Provenance | null;
 }
 
-/** Whether the row's players figure is the average of a month its source has only part of. */
-export function playersPartial(g: Pick<WatchlistReportRow, "playersFigure">): boolean {
-  return g.playersFigure?.partial === true;
-}
-
 /** A growth share as the dialog writes it, in percent to one decimal (-14.4, not -14.360000000000001). */
 export function growthPercent(growth: number | null): number | null {
   return growth == null ? null : Number((growth * 100).toFixed(1));
@@ -86,7 +81,8 @@ export function watchlistReportCsv(games: readonly WatchlistReportRow[]): CsvDat
         g.gameName,
         g.platforms?.length ? g.platforms.join(", ") : null,
         g.playerCount,
-        measure && playersPartial(g) ? `${measure}, partial month` : measure,
+        // "partial month (average)" where its source has only part of the month (playersPeriod).
+        measure,
         g.playerCount == null ? null : (g.playersProvenance?.source ?? null),
         g.playerCount == null ? null : (g.playersProvenance?.asOf ?? null),
         g.price,
