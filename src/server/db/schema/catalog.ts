@@ -153,6 +153,9 @@ export const gameMetrics = sqliteTable(
   (t) => [
     uniqueIndex("game_metrics_point_unique").on(t.gameId, t.metric, t.ts, t.source),
     index("game_metrics_metric_ts_idx").on(t.metric, t.ts),
+    // A monthly source's newest month (in-progress-months.ts): one seek, where the (metric, ts) index
+    // walked back over every newer live point. Monthly points only, so it stays small.
+    index("game_metrics_month_source_ts_idx").on(t.metric, t.source, t.ts).where(sql`period = 'month'`),
   ],
 );
 

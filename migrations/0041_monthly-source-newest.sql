@@ -1,0 +1,1 @@
+CREATE INDEX `game_metrics_month_source_ts_idx` ON `game_metrics` (`metric`,`source`,`ts`) WHERE period = 'month';
