@@ -237,6 +237,16 @@ describe("with stored games, platforms and companies", () => {
     });
     // The games database still answers from what was stored.
     expect(names((await get("/api/igdb/popular")).body)).toEqual(["Iron Harvest Saga", "Nebula Drift"]);
+    // Keys removed after that failure: "not configured", and the message says so rather than blame the
+    // old sync (review r26b #6).
+    delete process.env.IGDB_CLIENT_ID;
+    delete process.env.IGDB_CLIENT_SECRET;
+    resetEnvForTests();
+    expect((await get("/api/igdb/status", admin)).body).toMatchObject({
+      status: "not_configured",
+      message:
+        "IGDB is not configured (IGDB_CLIENT_ID, IGDB_CLIENT_SECRET): games come from the imported catalog.",
+    });
   });
 
   test("migration 0025: a deployment whose last IGDB run was refused before it is not authenticated", async () => {

@@ -121,10 +121,12 @@ export async function igdbStatus(): Promise<IgdbStatus> {
     lastSuccess: last?.lastSuccessAt ?? null,
     message:
       [
-        last?.status === "error"
-          ? `The last IGDB sync failed (${last.message}); showing the games stored before.`
-          : missing.length
-            ? `IGDB is not configured (${missing.join(", ")}): games come from the imported catalog.`
+        // In the order of `status`: keys removed after a failed sync are "not configured", and the
+        // message says so rather than blame that sync (review r26b #6).
+        missing.length
+          ? `IGDB is not configured (${missing.join(", ")}): games come from the imported catalog.`
+          : last?.status === "error"
+            ? `The last IGDB sync failed (${last.message}); showing the games stored before.`
             : verdict === "refused"
               ? "Twitch refused the IGDB client id and secret at the last sync; showing the games stored before."
               : null,
