@@ -78,6 +78,7 @@ test('an entry with no Steam figures whose title has a Steam entry says so and p
     entries: [entry("ps3", ["PS3", "X360"], null), entry("pc", ["PC"], 271590)],
     total: 2,
     publishedTotal: null,
+    noTotalReason: null,
   };
   const pc = steamEntryOf({ steamAppId: null, sameTitle });
   expect(pc?.id).toBe("pc");
