@@ -151,7 +151,8 @@ test("Game Tracking search: each card names its entry's platforms, up to 3 and +
 
 test("an entry with no Steam figures points to its title's Steam entry instead of saying the game is not on Steam", async () => {
   // Report r25 #2: GTA V's PS4/XOne page said "this game is not on Steam" on its Players tile and its
-  // Owners, Reviews and Price charts, while its PC entry is on Steam.
+  // Owners, Reviews and Price charts, while its PC entry is on Steam. Review r26/b #3: the Steam God of
+  // War may be another game (the 2022 one), and the SteamSpy file gives it no year, so the link says so.
   const rows = (
     await serverSql(server, "SELECT id, platforms FROM games WHERE name = 'God of War' ORDER BY steam_app_id")
   ).rows;
@@ -165,16 +166,16 @@ test("an entry with no Steam figures points to its title's Steam entry instead o
     .filter({ has: page.getByText("Players (latest count)", { exact: true }) });
   await tile.waitFor();
   expect(await tile.locator("p").last().textContent()).toBe(
-    `No source counts this entry's players: player counts come from Steam, and this entry (${platforms}) has no Steam figures; see the Steam entry (app 1593500).`,
+    `No source counts this entry's players: player counts come from Steam, and this entry (${platforms}) has no Steam figures; an entry of this name is on Steam, but with a release year unknown it may be another game: see the Steam entry (app 1593500, year unknown).`,
   );
   expect(await tile.getByRole("link").getAttribute("href")).toBe(`/games/${steam}`);
   // The average tile, the Owners panel and the empty charts (Players, Reviews, Positive share, Price,
   // Owners) say the same of their sources, each with the link.
-  const links = page.getByRole("link", { name: "the Steam entry (app 1593500)" });
+  const links = page.getByRole("link", { name: "the Steam entry (app 1593500, year unknown)" });
   await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(8);
   // (The units estimate panel says why the owners model does not cover this entry: not these texts.)
   expect(await page.getByText(/this game is not on Steam/).count()).toBe(0);
-  await page.getByRole("link", { name: "the Steam entry (app 1593500)" }).first().click();
+  await page.getByRole("link", { name: "the Steam entry (app 1593500, year unknown)" }).first().click();
   await page.waitForURL(`${server.url}/games/${steam}`);
 
   // GTA V's entries are all from the sales file, none a Steam app: "not on Steam" stays true there.
