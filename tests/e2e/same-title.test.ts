@@ -105,6 +105,27 @@ test("a Steam entry shows its estimate with its source, and no sum adds it to pu
   await context.close();
 });
 
+// Review r26/b #3: NFS: Most Wanted of 2005 and its 2012 reboot (and its 2013 port) summed to one
+// "13.77M units sold", the figure of no one game.
+test("entries of one name released years apart show their own units and why no sum is given", async () => {
+  const [mw2005] = await idsOf("Need for Speed: Most Wanted");
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${mw2005}`);
+  const section = page.getByRole("region", { name: "Same title on other platforms" });
+  await section.waitFor();
+  const entries = section.getByRole("listitem");
+  expect(await entries.count()).toBe(2);
+  expect(await entries.nth(0).textContent()).toContain("5.46M units sold (published)");
+  expect(await entries.nth(1).textContent()).toContain("0.27M units sold (published)");
+  expect(await section.locator("[data-slot='same-title-total']").count()).toBe(0);
+  expect(await section.locator("[data-slot='same-title-no-total']").textContent()).toBe(
+    "No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than 3 years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.",
+  );
+  await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title-years-apart.png` });
+  await context.close();
+});
+
 test("a game whose title has no other entry shows no such section", async () => {
   const [iv] = await idsOf("Grand Theft Auto IV");
   const { context } = await signedInContext(browser, server, { role: "regular" });
