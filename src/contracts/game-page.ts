@@ -223,7 +223,21 @@ export interface SameTitle {
    * A sum of those entries' published rows from that file, never with an estimate added.
    */
   publishedTotal: SameTitlePublishedTotal | null;
+  /**
+   * Why there is no `publishedTotal` where two or more entries have published units of one file and
+   * date: their release years lie more than SAME_GAME_YEARS apart, or one of them has none, so they may
+   * be different games of one name (a reboot) and their sum the figure of no one game. Null otherwise
+   * (a sum is given, or there is none for a reason the section states itself: two files, part shown).
+   */
+  noTotalReason: string | null;
 }
+
+/**
+ * How many years apart entries of one name may be released and still be taken for one game on several
+ * platforms (GTA V: 2013, 2014 and 2015); further apart (Need for Speed: Most Wanted, 2005 and 2012),
+ * or with a year unknown, they may be different games of that name (docs/decisions/031).
+ */
+export const SAME_GAME_YEARS = 3;
 
 export interface SameTitlePublishedTotal extends Provenance {
   units: number;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
-import { type GameDetail, SAME_TITLE_SHOWN } from "../../src/contracts/game-page.ts";
+import { type GameDetail, SAME_GAME_YEARS, SAME_TITLE_SHOWN } from "../../src/contracts/game-page.ts";
 import { SAME_TITLE_SQL } from "../../src/server/catalog/game-page.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
@@ -133,6 +133,52 @@ describe("the other entries of a title on its game page", () => {
         /^Sum of the units .*\(this game and 2 other entries\).*no estimate added$/,
       ),
     });
+    expect(game.sameTitle?.noTotalReason).toBeNull();
+  });
+
+  // Review r26/b #3: NFS: Most Wanted of 2005 (EA Canada), its 2012 reboot (Criterion) and the reboot's
+  // 2013 WiiU port came out as one "13.77M units sold", a figure of no one game.
+  test("entries of one name released more than SAME_GAME_YEARS apart are not added up, and the answer says why", async () => {
+    const [mw2005, mw2012, mw2013] = await idsOf("Need for Speed: Most Wanted");
+    const game = await page(mw2005!);
+    expect(game.publishedSales?.units).toBe(8_040_000);
+    expect(game.sameTitle?.entries.map((e) => [e.id, e.releaseYear, e.publishedUnits?.units])).toEqual([
+      [mw2012, 2012, 5_460_000],
+      [mw2013, 2013, 270_000],
+    ]);
+    expect(game.sameTitle?.publishedTotal).toBeNull();
+    expect(game.sameTitle?.noTotalReason).toBe(
+      `No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than ${SAME_GAME_YEARS} years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.`,
+    );
+    // From the reboot's page too; "Most Wanted 5-1-0" is another title, not an entry.
+    const reboot = await page(mw2012!);
+    expect(reboot.sameTitle?.entries.map((e) => e.id)).toEqual([mw2005, mw2013]);
+    expect(reboot.sameTitle?.publishedTotal).toBeNull();
+    expect(reboot.sameTitle?.noTotalReason).toMatch(/released in 2005, 2012 and 2013/);
+    // GTA V's 2013, 2014 and 2015 entries lie within the window: their sum stays, with no reason.
+    const [, , pc] = await idsOf("Grand Theft Auto V");
+    const gta = await page(pc!);
+    expect(gta.sameTitle?.publishedTotal?.units).toBe(56_570_000);
+    expect(gta.sameTitle?.noTotalReason).toBeNull();
+  });
+
+  test("an entry with published units and no release year blocks the sum", async () => {
+    // The file's undated rows join a dated entry of their name (decision 007), so no real row makes
+    // one; an entry whose year the catalog lost stands for it, restored afterwards.
+    const [mw2005, , mw2013] = await idsOf("Need for Speed: Most Wanted");
+    const setYear = (y: number | null) =>
+      rawClient().execute({ sql: "UPDATE games SET release_year = ? WHERE id = ?", args: [y, mw2013!] });
+    await setYear(null);
+    try {
+      const game = await page(mw2005!);
+      expect(game.sameTitle?.entries.at(-1)).toMatchObject({ id: mw2013, releaseYear: null });
+      expect(game.sameTitle?.publishedTotal).toBeNull();
+      expect(game.sameTitle?.noTotalReason).toBe(
+        "No sum of published units: one of the entries that have some has no release year, so nothing shows they are one game on several platforms rather than different games of this name, and a sum could be the figure of no one game.",
+      );
+    } finally {
+      await setYear(2013);
+    }
   });
 
   test("a Steam estimate is never added to published units: one entry with units, no total", async () => {

@@ -120,6 +120,27 @@ test("a Steam entry shows its estimate with its source, and no sum adds it to pu
   await context.close();
 });
 
+// Review r26/b #3: NFS: Most Wanted of 2005 and its 2012 reboot (and its 2013 port) summed to one
+// "13.77M units sold", the figure of no one game.
+test("entries of one name released years apart show their own units and why no sum is given", async () => {
+  const [mw2005] = await idsOf("Need for Speed: Most Wanted");
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/games/${mw2005}`);
+  const section = page.getByRole("region", { name: "Same title on other platforms" });
+  await section.waitFor();
+  const entries = section.getByRole("listitem");
+  expect(await entries.count()).toBe(2);
+  expect(await entries.nth(0).textContent()).toContain("5.46M units sold (published)");
+  expect(await entries.nth(1).textContent()).toContain("0.27M units sold (published)");
+  expect(await section.locator("[data-slot='same-title-total']").count()).toBe(0);
+  expect(await section.locator("[data-slot='same-title-no-total']").textContent()).toBe(
+    "No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than 3 years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.",
+  );
+  await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title-years-apart.png` });
+  await context.close();
+});
+
 test("a game whose title has no other entry shows no such section", async () => {
   const [iv] = await idsOf("Grand Theft Auto IV");
   const { context } = await signedInContext(browser, server, { role: "regular" });
@@ -166,7 +187,8 @@ test("Game Tracking search: each card names its entry's platforms, up to 3 and +
 
 test("an entry with no Steam figures points to its title's Steam entry instead of saying the game is not on Steam", async () => {
   // Report r25 #2: GTA V's PS4/XOne page said "this game is not on Steam" on its Players tile and its
-  // Owners, Reviews and Price charts, while its PC entry is on Steam.
+  // Owners, Reviews and Price charts, while its PC entry is on Steam. Review r26/b #3: the Steam God of
+  // War may be another game (the 2022 one), and the SteamSpy file gives it no year, so the link says so.
   const rows = (
     await serverSql(server, "SELECT id, platforms FROM games WHERE name = 'God of War' ORDER BY steam_app_id")
   ).rows;
@@ -180,16 +202,16 @@ test("an entry with no Steam figures points to its title's Steam entry instead o
     .filter({ has: page.getByText("Players (latest count)", { exact: true }) });
   await tile.waitFor();
   expect(await tile.locator("p").last().textContent()).toBe(
-    `No source counts this entry's players: player counts come from Steam, and this entry (${platforms}) has no Steam figures; see the Steam entry (app 1593500).`,
+    `No source counts this entry's players: player counts come from Steam, and this entry (${platforms}) has no Steam figures; an entry of this name is on Steam, but with a release year unknown it may be another game: see the Steam entry (app 1593500, year unknown).`,
   );
   expect(await tile.getByRole("link").getAttribute("href")).toBe(`/games/${steam}`);
   // The average tile, the Owners panel and the empty charts (Players, Reviews, Positive share, Price,
   // Owners) say the same of their sources, each with the link.
-  const links = page.getByRole("link", { name: "the Steam entry (app 1593500)" });
+  const links = page.getByRole("link", { name: "the Steam entry (app 1593500, year unknown)" });
   await expect.poll(() => links.count(), { timeout: 10_000 }).toBe(8);
   // (The units estimate panel says why the owners model does not cover this entry: not these texts.)
   expect(await page.getByText(/this game is not on Steam/).count()).toBe(0);
-  await page.getByRole("link", { name: "the Steam entry (app 1593500)" }).first().click();
+  await page.getByRole("link", { name: "the Steam entry (app 1593500, year unknown)" }).first().click();
   await page.waitForURL(`${server.url}/games/${steam}`);
 
   // GTA V's entries are all from the sales file, none a Steam app: "not on Steam" stays true there.

@@ -6,6 +6,7 @@ import {
   METRIC_UNITS,
   type PriceDiscount,
   type PublishedSales,
+  SAME_GAME_YEARS,
   SAME_TITLE_SHOWN,
   type SameTitle,
   type SameTitleEntry,
@@ -139,7 +140,13 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
       : null,
     discount: discountOf(row),
     publishedSales: sales.get(gameId) ?? null,
-    sameTitle: sameTitleOf(gameId, others, sales, estimates),
+    sameTitle: sameTitleOf(
+      gameId,
+      releaseYearOf(row.release_date, row.release_year),
+      others,
+      sales,
+      estimates,
+    ),
   };
 }
 
@@ -220,10 +227,13 @@ const SAME_TITLE_TOTAL_METHOD = (n: number, withThisGame: boolean) =>
 /**
  * The game's other entries with their figures, and the published units of the title added up where
  * every entry that has any has them from one file of one date (a sum of two files, or of a file and
- * an estimate, would be no figure of either). Null when the title has no other entry.
+ * an estimate, would be no figure of either) and was released within SAME_GAME_YEARS of the others (a
+ * sum over a 2005 game and its 2012 reboot is the figure of neither). Null when the title has no other
+ * entry.
  */
 function sameTitleOf(
   gameId: string,
+  releaseYear: number | null,
   others: Row[],
   sales: Map<string, PublishedSales>,
   estimates: Map<string, SameTitleEstimate>,
@@ -245,30 +255,58 @@ function sameTitleOf(
       unitsEstimate: estimates.get(id) ?? null,
     };
   });
-  return {
-    entries,
-    total: others.length,
-    publishedTotal: others.length > entries.length ? null : publishedTotalOf(gameId, entries, sales),
-  };
+  const { publishedTotal, noTotalReason } =
+    others.length > entries.length
+      ? { publishedTotal: null, noTotalReason: null }
+      : publishedTotalOf(gameId, releaseYear, entries, sales);
+  return { entries, total: others.length, publishedTotal, noTotalReason };
+}
+
+/** "2005, 2012 and 2013": the distinct years, oldest first. */
+const yearsText = (years: number[]) => {
+  const distinct = [...new Set(years)].sort((a, b) => a - b).map(String);
+  return distinct.length > 1
+    ? `${distinct.slice(0, -1).join(", ")} and ${distinct.at(-1)}`
+    : distinct.join("");
+};
+
+/**
+ * Why entries whose published units are of one file and date are not added up: released more than
+ * SAME_GAME_YEARS apart, or one of them with no year, they may be different games of one name (NFS:
+ * Most Wanted of 2005 and its 2012 reboot, review r26/b #3). Null when their years allow a sum.
+ */
+function yearsApartReason(years: Array<number | null>): string | null {
+  const unknown = years.filter((y) => y == null).length;
+  if (unknown > 0)
+    return `No sum of published units: ${unknown === 1 ? "one of the entries that have some has" : `${unknown} of the entries that have some have`} no release year, so nothing shows they are one game on several platforms rather than different games of this name, and a sum could be the figure of no one game.`;
+  const known = years as number[];
+  if (Math.max(...known) - Math.min(...known) <= SAME_GAME_YEARS) return null;
+  return `No sum of published units: the entries that have some were released in ${yearsText(known)}, more than ${SAME_GAME_YEARS} years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.`;
 }
 
 function publishedTotalOf(
   gameId: string,
+  releaseYear: number | null,
   entries: SameTitleEntry[],
   sales: Map<string, PublishedSales>,
-): SameTitle["publishedTotal"] {
+): Pick<SameTitle, "publishedTotal" | "noTotalReason"> {
+  const none = { publishedTotal: null, noTotalReason: null };
   const own = sales.get(gameId);
   const summed = [
-    ...(own ? [{ id: gameId, units: own.units, provenance: own.provenance }] : []),
-    ...entries.flatMap((e) => (e.publishedUnits ? [{ id: e.id, ...e.publishedUnits }] : [])),
+    ...(own ? [{ id: gameId, units: own.units, provenance: own.provenance, releaseYear }] : []),
+    ...entries.flatMap((e) =>
+      e.publishedUnits ? [{ id: e.id, ...e.publishedUnits, releaseYear: e.releaseYear }] : [],
+    ),
   ];
-  if (summed.length < 2) return null;
+  if (summed.length < 2) return none;
   const [first] = summed[0]!.provenance;
   const one = (p: Provenance[]) =>
     p.length === 1 && p[0]!.source === first!.source && p[0]!.asOf === first!.asOf;
-  if (!summed.every((s) => one(s.provenance))) return null;
+  if (!summed.every((s) => one(s.provenance))) return none;
+  const apart = yearsApartReason(summed.map((s) => s.releaseYear));
+  if (apart) return { publishedTotal: null, noTotalReason: apart };
   const n = summed.length;
-  return {
+  const publishedTotal = {
     units: summed.reduce((sum, s) => sum + s.units, 0),
     gameIds: summed.map((s) => s.id),
     entriesWithout: entries.length + 1 - n,
@@ -276,6 +314,7 @@ function publishedTotalOf(
     asOf: first!.asOf,
     method: SAME_TITLE_TOTAL_METHOD(n, own != null),
   };
+  return { publishedTotal, noTotalReason: null };
 }
 
 /** Where and when a game record's price comes from; null without a price or its source. */

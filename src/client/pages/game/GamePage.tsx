@@ -150,13 +150,13 @@ function SteamElsewhere({
   what: Parameters<typeof steamElsewhereLead>[0];
   children: ReactNode;
 }) {
-  const entry = steamEntryOf(game);
-  if (!entry) return <>{children}</>;
+  const steam = steamEntryOf(game);
+  if (!steam) return <>{children}</>;
   return (
     <>
-      {steamElsewhereLead(what, game.platforms)}
-      <Link href={`/games/${encodeURIComponent(entry.id)}`} className="underline">
-        {steamEntryLinkText(entry)}
+      {steamElsewhereLead(what, game.platforms, steam.years)}
+      <Link href={`/games/${encodeURIComponent(steam.entry.id)}`} className="underline">
+        {steamEntryLinkText(steam)}
       </Link>
       .
     </>

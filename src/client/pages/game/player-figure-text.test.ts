@@ -87,17 +87,24 @@ test('an entry with no Steam figures whose title has a Steam entry says so and p
     entries: [entry("ps3", ["PS3", "X360"], null), entry("pc", ["PC"], 271590)],
     total: 2,
     publishedTotal: null,
+    noTotalReason: null,
   };
-  const pc = steamEntryOf({ steamAppId: null, sameTitle });
-  expect(pc?.id).toBe("pc");
+  const pc = steamEntryOf({ steamAppId: null, releaseYear: 2014, sameTitle });
+  expect(pc).toEqual({ entry: sameTitle.entries[1], years: "close" });
   expect(steamEntryLinkText(pc!)).toBe("the PC entry");
-  expect(steamEntryLinkText(entry("s", [], 1593500))).toBe("the Steam entry (app 1593500)");
+  expect(steamEntryLinkText({ entry: entry("s", [], 1593500), years: "close" })).toBe(
+    "the Steam entry (app 1593500)",
+  );
   // On Steam itself, or no Steam entry of the title: nothing to point to (the texts say "not on Steam").
-  expect(steamEntryOf({ steamAppId: 271590, sameTitle })).toBeNull();
+  expect(steamEntryOf({ steamAppId: 271590, releaseYear: 2015, sameTitle })).toBeNull();
   expect(
-    steamEntryOf({ steamAppId: null, sameTitle: { ...sameTitle, entries: [sameTitle.entries[0]!] } }),
+    steamEntryOf({
+      steamAppId: null,
+      releaseYear: 2013,
+      sameTitle: { ...sameTitle, entries: [sameTitle.entries[0]!] },
+    }),
   ).toBeNull();
-  expect(steamEntryOf({ steamAppId: null, sameTitle: null })).toBeNull();
+  expect(steamEntryOf({ steamAppId: null, releaseYear: 2013, sameTitle: null })).toBeNull();
   const platforms = ["PS4", "XOne"];
   expect(steamElsewhereLead("players tile", platforms)).toBe(
     "No source counts this entry's players: player counts come from Steam, and this entry (PS4, XOne) has no Steam figures; see ",
@@ -117,4 +124,52 @@ test('an entry with no Steam figures whose title has a Steam entry says so and p
     "owners",
   ] as const)
     expect(steamElsewhereLead(what, platforms)).not.toMatch(/not on Steam/);
+});
+
+// Review r26/b #3: God of War on PS2 (2005) said "see the Steam entry (app 1593500)", the 2022 game.
+test("a Steam entry released more than SAME_GAME_YEARS apart is another game of the name, not this one on Steam", () => {
+  const entry = (id: string, releaseYear: number | null, steamAppId: number | null) => ({
+    id,
+    slug: id,
+    name: "God of War",
+    platforms: ["PC"],
+    releaseDate: null,
+    releaseYear,
+    steamAppId,
+    isDemo: false,
+    publishedUnits: null,
+    unitsEstimate: null,
+  });
+  const title = (...entries: ReturnType<typeof entry>[]) => ({
+    entries,
+    total: entries.length,
+    publishedTotal: null,
+    noTotalReason: null,
+  });
+  const ps2 = (sameTitle: ReturnType<typeof title>, releaseYear: number | null = 2005) =>
+    steamEntryOf({ steamAppId: null, releaseYear, sameTitle });
+  // The window's edge: 3 years on is this game on Steam, 4 another game.
+  expect(ps2(title(entry("pc", 2008, 1)))?.years).toBe("close");
+  expect(ps2(title(entry("pc", 2009, 1)))?.years).toBe("apart");
+  const apart = ps2(title(entry("steam", 2022, 1593500)))!;
+  expect(apart.years).toBe("apart");
+  expect(steamEntryLinkText(apart)).toBe("the PC entry (2022)");
+  // A year unknown on either side: it may be either.
+  expect(ps2(title(entry("steam", null, 1593500)))?.years).toBe("unknown");
+  expect(ps2(title(entry("steam", 2022, 1593500)), null)?.years).toBe("unknown");
+  expect(
+    steamEntryLinkText({ entry: { ...entry("s", null, 1593500), platforms: [] }, years: "unknown" }),
+  ).toBe("the Steam entry (app 1593500, year unknown)");
+  // One within the window is preferred to one further apart, whatever their order.
+  expect(ps2(title(entry("reboot", 2022, 2), entry("port", 2006, 3)))?.entry.id).toBe("port");
+  // The texts: "not on Steam" stays true of a game whose namesake is, and says so; unknown says "may".
+  expect(steamElsewhereLead("players tile", ["PS2"], "apart")).toBe(
+    "No source counts this game's players: player counts come from Steam, and this game is not on Steam. Another game of this name is on Steam: see ",
+  );
+  expect(steamElsewhereLead("price", ["PS2"], "apart")).toBe(
+    "This chart fills from the SteamSpy sync or a Steam store dataset import: Steam sources, and this game is not on Steam. Another game of this name is on Steam: see ",
+  );
+  expect(steamElsewhereLead("owners panel", ["PS2"], "unknown")).toBe(
+    "No owners figure: it comes from the SteamSpy sync or a Steam store dataset import, Steam sources, and this entry (PS2) has no Steam figures; an entry of this name is on Steam, but with a release year unknown it may be another game: see ",
+  );
 });

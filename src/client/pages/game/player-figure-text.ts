@@ -1,6 +1,7 @@
 import {
   type GameDetail,
   METRIC_FILLED_BY,
+  SAME_GAME_YEARS,
   type SameTitleEntry,
   type SeriesMetric,
 } from "../../../contracts/game-page.ts";
@@ -74,20 +75,48 @@ export function averageMissingText(players: PlayerFigures | null | undefined, on
 }
 
 /**
- * Where a game's Steam figures are when this entry has none: another catalog entry of the title that
- * is a Steam app (GTA V's PS4/XOne entry: its PC entry). Null when this entry is on Steam or no other
- * entry is (the texts then say the game is not on Steam).
+ * How a Steam entry of the title stands to this one: released within SAME_GAME_YEARS of it (taken for
+ * this game on Steam: GTA V's PS4/XOne entry of 2014 and its PC entry of 2015), further apart (another
+ * game of that name: God of War on PS2 in 2005 and on Steam in 2022, review r26/b #3), or either year
+ * unknown (it may be either).
  */
-export function steamEntryOf(game: Pick<GameDetail, "steamAppId" | "sameTitle">): SameTitleEntry | null {
-  if (game.steamAppId != null) return null;
-  return game.sameTitle?.entries.find((e) => e.steamAppId != null) ?? null;
+export type SteamEntryYears = "close" | "apart" | "unknown";
+
+export interface SteamEntry {
+  entry: SameTitleEntry;
+  years: SteamEntryYears;
 }
 
-/** The words of the link to that entry: "the PC entry", "the Steam entry (app 1593500)". */
-export function steamEntryLinkText(entry: SameTitleEntry): string {
-  return entry.platforms.length
-    ? `the ${entry.platforms.join(", ")} entry`
-    : `the Steam entry (app ${entry.steamAppId})`;
+function yearsOf(a: number | null, b: number | null): SteamEntryYears {
+  if (a == null || b == null) return "unknown";
+  return Math.abs(a - b) <= SAME_GAME_YEARS ? "close" : "apart";
+}
+
+/**
+ * Where a game's Steam figures are when this entry has none: another catalog entry of the title that
+ * is a Steam app, one released within SAME_GAME_YEARS of this one first (GTA V's PS4/XOne entry: its
+ * PC entry), then one of unknown year, then one further apart. Null when this entry is on Steam or no
+ * other entry is (the texts then say the game is not on Steam).
+ */
+export function steamEntryOf(
+  game: Pick<GameDetail, "steamAppId" | "sameTitle" | "releaseYear">,
+): SteamEntry | null {
+  if (game.steamAppId != null) return null;
+  const found = (game.sameTitle?.entries ?? [])
+    .filter((e) => e.steamAppId != null)
+    .map((entry) => ({ entry, years: yearsOf(game.releaseYear, entry.releaseYear) }));
+  const rank: Record<SteamEntryYears, number> = { close: 0, unknown: 1, apart: 2 };
+  return found.sort((x, y) => rank[x.years] - rank[y.years])[0] ?? null;
+}
+
+/**
+ * The words of the link to that entry: "the PC entry", "the Steam entry (app 1593500)"; of an entry
+ * that may be another game, with its year ("the PC entry (2022)", "the Steam entry (app 1593500, year unknown)").
+ */
+export function steamEntryLinkText({ entry, years }: SteamEntry): string {
+  const year = years === "close" ? null : (entry.releaseYear ?? "year unknown");
+  if (!entry.platforms.length) return `the Steam entry (app ${entry.steamAppId}${year ? `, ${year}` : ""})`;
+  return `the ${entry.platforms.join(", ")} entry${year ? ` (${year})` : ""}`;
 }
 
 /** "this entry (PS4, XOne) has no Steam figures": the game may well be on Steam, under another entry. */
@@ -103,11 +132,20 @@ function noSteamFigures(platforms: readonly string[]): string {
 export function steamElsewhereLead(
   what: "players tile" | "owners panel" | SeriesMetric,
   platforms: readonly string[],
+  years: SteamEntryYears = "close",
 ): string {
-  const none = noSteamFigures(platforms);
+  // Released years apart, the Steam entry is another game: this one is not on Steam, which stays true.
+  const none = years === "apart" ? "this game is not on Steam" : noSteamFigures(platforms);
+  const see =
+    years === "close"
+      ? "; see "
+      : years === "apart"
+        ? ". Another game of this name is on Steam: see "
+        : "; an entry of this name is on Steam, but with a release year unknown it may be another game: see ";
+  const whose = years === "apart" ? "game" : "entry";
   if (what === "players tile")
-    return `No source counts this entry's players: player counts come from Steam, and ${none}; see `;
+    return `No source counts this ${whose}'s players: player counts come from Steam, and ${none}${see}`;
   if (what === "owners panel")
-    return `No owners figure: it comes from ${METRIC_FILLED_BY.owners}, Steam sources, and ${none}; see `;
-  return `This chart fills from ${METRIC_FILLED_BY[what]}: Steam sources, and ${none}; see `;
+    return `No owners figure: it comes from ${METRIC_FILLED_BY.owners}, Steam sources, and ${none}${see}`;
+  return `This chart fills from ${METRIC_FILLED_BY[what]}: Steam sources, and ${none}${see}`;
 }
