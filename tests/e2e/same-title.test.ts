@@ -134,7 +134,7 @@ test("entries of one name released years apart show their own units and why no s
   expect(await entries.nth(0).textContent()).toContain("5.46M units sold (published)");
   expect(await entries.nth(1).textContent()).toContain("0.27M units sold (published)");
   expect(await section.locator("[data-slot='same-title-total']").count()).toBe(0);
-  expect(await section.locator("[data-slot='same-title-no-total']").textContent()).toBe(
+  expect(await section.locator("[data-slot='same-title-no-sum']").textContent()).toBe(
     "No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than 3 years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.",
   );
   await section.screenshot({ path: `${SCREENSHOT_DIR}/same-title-years-apart.png` });

@@ -126,12 +126,6 @@ export function SameTitle({ game }: { game: GameDetail }) {
             <SourceNote provenance={datedProvenance([total])} />
           </div>
         )}
-        {same.noTotalReason && (
-          // Entries released years apart (a reboot): the server gives no sum and says why (review r26/b #3).
-          <p className="text-muted-foreground text-sm" data-slot="same-title-no-total">
-            {same.noTotalReason}
-          </p>
-        )}
       </CardContent>
     </Card>
   );

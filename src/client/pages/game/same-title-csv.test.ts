@@ -46,6 +46,7 @@ const gtaV: Game = {
       ...FILE_2016,
       method: "Sum of the units the file publishes",
     },
+    noTotalReason: null,
   },
 };
 
@@ -67,7 +68,12 @@ test("entries from two files: no sum row, and one line says why", () => {
   const myst: Game = {
     id: "myst-pc",
     publishedSales: sales(70_000, [UNDATED]),
-    sameTitle: { entries: [entry("myst-xb", ["XB"], 30_000)], total: 1, publishedTotal: null },
+    sameTitle: {
+      entries: [entry("myst-xb", ["XB"], 30_000)],
+      total: 1,
+      publishedTotal: null,
+      noTotalReason: null,
+    },
   };
   const csv = sameTitleCsv(myst);
   expect(csv.rows).toHaveLength(1);
@@ -82,14 +88,35 @@ test("no reason line where nothing could be summed or the section says itself wh
   const one: Game = {
     id: "gow-ps2",
     publishedSales: sales(4_450_000),
-    sameTitle: { entries: [entry("gow-steam", [], null)], total: 1, publishedTotal: null },
+    sameTitle: {
+      entries: [entry("gow-steam", [], null)],
+      total: 1,
+      publishedTotal: null,
+      noTotalReason: null,
+    },
   };
   expect(noSumReason(one)).toBeNull();
   // More entries than shown: the section already says no sum is given across part of them.
   const capped: Game = {
     id: "a",
     publishedSales: sales(1, [UNDATED]),
-    sameTitle: { entries: [entry("b", ["XB"], 2)], total: 30, publishedTotal: null },
+    sameTitle: { entries: [entry("b", ["XB"], 2)], total: 30, publishedTotal: null, noTotalReason: null },
   };
   expect(noSumReason(capped)).toBeNull();
+});
+
+test("entries released years apart: the server's reason is the one the section gives (review r26/b #3)", () => {
+  const reason =
+    "No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than 3 years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.";
+  const mw: Game = {
+    id: "mw-2005",
+    publishedSales: sales(5_460_000),
+    sameTitle: {
+      entries: [entry("mw-2012", ["PS3", "X360"], 270_000)],
+      total: 1,
+      publishedTotal: null,
+      noTotalReason: reason,
+    },
+  };
+  expect(noSumReason(mw)).toBe(reason);
 });

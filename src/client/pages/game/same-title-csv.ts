@@ -13,7 +13,7 @@ export function sumEntriesText(gameIds: readonly string[], gameId: string): stri
 
 /**
  * Why the section gives no sum of published units where two or more of the title's entries (this game
- * among them) have some: they come from different files or dates (the 2016 VGChartz file and the
+ * among them) have some: released years apart (the server's `noTotalReason`), or from different files or dates (the 2016 VGChartz file and the
  * undated vgsales.csv), and a sum across them would be a figure of neither (docs/decisions/031). Null
  * where there is a sum, fewer than two entries have published units, or the section shows only part
  * of the entries (it says so itself).
@@ -21,6 +21,8 @@ export function sumEntriesText(gameIds: readonly string[], gameId: string): stri
 export function noSumReason(game: SameTitleGame): string | null {
   const same = game.sameTitle;
   if (!same || same.publishedTotal || same.total > same.entries.length) return null;
+  // Entries released years apart (a reboot): the server says why it gives no sum (review r26/b #3).
+  if (same.noTotalReason) return same.noTotalReason;
   const published: Provenance[][] = [
     ...(game.publishedSales ? [game.publishedSales.provenance] : []),
     ...same.entries.flatMap((e) => (e.publishedUnits ? [e.publishedUnits.provenance] : [])),
