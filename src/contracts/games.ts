@@ -257,6 +257,8 @@ export interface UserGame {
   /** What `playerCount` is, with its time (GameSummary's `playersFigure`). */
   playersFigure?: ShownPlayersFigure | null;
   price: number | null;
+  /** Source and time of `price` (with how it was converted, where it was); null without a price or source. */
+  priceProvenance?: Provenance | null;
   /** When `price` is a conversion from the source's currency (GameSummary.priceConversion). */
   priceConversion?: PriceConversion | null;
   addedAt: string;

@@ -100,10 +100,11 @@ test("every tracked game has its growth by trending's rule, in the trending list
   for (const name of ["Single Month Report Saga", "Quiet Report Saga"])
     expect(byName.get(name), name).toMatchObject({ growth: null, growthBasis: null, growthProvenance: null });
   expect(data.trendingInWatchlist).toBe(0);
-  // The real sources, each once, at their own times: SteamCharts' months and SteamSpy's owners.
+  // The sources of the figures the report shows, each once at its own time: the store's price and
+  // SteamCharts' months — not SteamSpy, whose owners figure the report does not show (review r26/a #8).
   expect(data.sources.map((p) => [p.source, p.asOf])).toEqual([
+    ["Steam Store Games (Kaggle, CC BY 4.0)", new Date(Date.UTC(2019, 4, 1)).toISOString()],
     ["SteamCharts", FEB.toISOString()],
-    ["Steam via SteamSpy (dataset)", new Date(Date.UTC(2023, 4, 31)).toISOString()],
   ]);
 });
 
@@ -140,4 +141,17 @@ test("same-named entries carry their platforms, and each players figure its sour
     },
   });
   expect(byId.get(ids[0]!)).toMatchObject({ price: null, priceProvenance: null });
+});
+
+test("the watchlist gives each price its source and date, for the Dashboard's source line (review r26/a #8)", async () => {
+  const res = await request("/api/user/games", { cookie: user.cookie });
+  const watched = (await res.json()) as Array<{ gameId: string; priceProvenance?: Provenance | null }>;
+  expect(watched.find((g) => g.gameId === priced)?.priceProvenance).toEqual({
+    source: "Steam Store Games (Kaggle, CC BY 4.0)",
+    asOf: new Date(Date.UTC(2019, 4, 1)).toISOString(),
+    // The file's prices are pounds: the line says how they became dollars.
+    method: "prices converted from GBP at 1.27 USD/GBP, May 2019",
+  });
+  // No price, no price source.
+  expect(watched.find((g) => g.gameId === ids[1])?.priceProvenance).toBeNull();
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import {
   type GenreTrendRow,
   REPORT_TYPES,
@@ -19,7 +19,7 @@ import { oncePerSource, type Provenance } from "../../contracts/provenance.ts";
 import type { PublicUser } from "../../contracts/roles.ts";
 import { hasPremiumAccess } from "../../contracts/roles.ts";
 import { db, rawClient } from "../db/client.ts";
-import { games, reports } from "../db/schema/index.ts";
+import { reports } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -51,10 +51,7 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
       const [tracked, trending] = await Promise.all([listUserGames(userId), getTrendingGames()]);
       // Every tracked game's growth by trending's rule, in the list or not (review r25 #3: "–" for a
       // game outside the top 50 whose growth the data has), with what it compares and its source.
-      const [growths, priced] = await Promise.all([
-        gameGrowths(tracked.map((g) => g.gameId)),
-        pricesOf(tracked.map((g) => g.gameId)),
-      ]);
+      const growths = await gameGrowths(tracked.map((g) => g.gameId));
       const trendingIds = new Set(trending.map((t) => t.gameId));
       return {
         games: tracked.map((g) => {
@@ -71,7 +68,7 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
             playersProvenance: playersProvenanceOf(g),
             price: g.price,
             // Whose price it is and when, and a converted one's own price and rate (review r26/a #4).
-            priceProvenance: g.price == null ? null : (priced.get(g.gameId) ?? null),
+            priceProvenance: g.priceProvenance ?? null,
             ...(g.priceConversion ? { priceConversion: g.priceConversion } : {}),
             growth: growth?.growth ?? null,
             growthBasis: growth?.growthBasis ?? null,
@@ -85,12 +82,13 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
         }),
         trackedCount: tracked.length,
         trendingInWatchlist: tracked.filter((g) => trendingIds.has(g.gameId)).length,
-        // The sources of the figures shown, each once at its newest time, as the Dashboard's watchlist
-        // table names them (not "the catalog's player series").
+        // The sources of the figures shown (players, price, growth), each once at its newest time, as
+        // the Dashboard's watchlist table names them (not "the catalog's player series", nor the review
+        // and critic sources of figures the report does not show: review r26/a #8).
         sources: oncePerSource(
           tracked.flatMap((g) => [
-            g.players?.provenance,
-            ...(g.figureSources ?? []),
+            playersProvenanceOf(g),
+            g.priceProvenance,
             ...(growths.has(g.gameId)
               ? [provenanceOf(growths.get(g.gameId)!.source, growths.get(g.gameId)!.asOf)]
               : []),
@@ -106,16 +104,6 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
       };
     }
   }
-}
-
-/** The source and time of each game's price, for those whose record names its source. */
-async function pricesOf(ids: string[]): Promise<Map<string, Provenance>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db()
-    .select({ id: games.id, source: games.priceSource, at: games.priceAt })
-    .from(games)
-    .where(inArray(games.id, ids));
-  return new Map(rows.flatMap((r) => (r.source ? [[r.id, provenanceOf(r.source, r.at)] as const] : [])));
 }
 
 /** The source and time of the players figure a watchlist row shows (null without one). */

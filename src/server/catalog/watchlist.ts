@@ -1,11 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { UserGame } from "../../contracts/games.ts";
+import { conversionText } from "../../contracts/price-conversion.ts";
 import { db } from "../db/client.ts";
 import { games, userGames } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { resolveGameId } from "./game-page.ts";
 import { withShownFigures } from "./player-figures.ts";
+import { provenanceOf } from "./provenance.ts";
 import { toGameSummary } from "./shapes.ts";
 
 /** A user's tracked games (spec §3 "User game", §4 watchlist transitions). */
@@ -35,6 +37,18 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
         genre: summary.genre,
         playerCount: game.currentPlayers,
         price: game.price,
+        // Whose price it is and when (a converted one says how), so a watchlist's source line names the
+        // price's source rather than every source of the game's figures (review r26/a #8).
+        priceProvenance:
+          game.price == null || !game.priceSource
+            ? null
+            : provenanceOf(
+                game.priceSource,
+                game.priceAt,
+                summary.priceConversion
+                  ? `prices ${conversionText(rateOf(summary.priceConversion))}`
+                  : undefined,
+              ),
         addedAt: entry.createdAt.toISOString(),
         // The game's own rating, out of 5 like every other list (the entry's `rating` is the user's).
         gameRating: summary.rating,
@@ -45,6 +59,11 @@ export async function listUserGames(userId: string): Promise<UserGame[]> {
       };
     }),
   );
+}
+
+/** A conversion without its one price: how the source's prices are converted. */
+function rateOf({ original: _, ...rate }: NonNullable<ReturnType<typeof toGameSummary>["priceConversion"]>) {
+  return rate;
 }
 
 /** A 404 naming the field at fault, as the house's problem JSON does for a 422. */

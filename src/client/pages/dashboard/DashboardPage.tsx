@@ -3,7 +3,7 @@ import { Activity, Brain, Download, Eye, Gift, Layers, TrendingUp, Users } from 
 import { type RefObject, useRef, useState } from "react";
 import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
-import type { Report, SearchResult } from "../../../contracts/games.ts";
+import type { Report, SearchResult, UserGame } from "../../../contracts/games.ts";
 import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { oncePerSource, type Provenance } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
@@ -23,7 +23,6 @@ import { DataTable } from "../../../ui/table/index.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
-import { figureNotes } from "../../components/figure-sources.ts";
 import { growthLabel, latestPlayersText } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
@@ -654,6 +653,12 @@ function AnalyticsTab() {
   );
 }
 
+/** The source and time of the players figure a watchlist row shows (its peak's own, where it is one). */
+function watchedPlayersSource(g: UserGame): Provenance | null {
+  if (g.playersFigure) return { source: g.playersFigure.source, asOf: g.playersFigure.at };
+  return g.players?.provenance ?? null;
+}
+
 function GameTrackingTab() {
   const games = useQuery(userGamesQuery);
   if (games.isLoading) return <Skeleton className="h-40 w-full" />;
@@ -701,8 +706,10 @@ function GameTrackingTab() {
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pb-3">
         <CatalogSourceNote
           className="mt-2"
-          // Each source once, at its own newest time (review r25 #6: SteamSpy was named twice).
-          provenance={oncePerSource(list.flatMap((g) => [g.players?.provenance, ...figureNotes(g)]))}
+          // The sources of the figures the table shows, players and price, each once at its own newest
+          // time (review r25 #6: SteamSpy was named twice; r26/a #8: review and critic sources the table
+          // does not show were credited, and a converted price did not say so).
+          provenance={oncePerSource(list.flatMap((g) => [watchedPlayersSource(g), g.priceProvenance]))}
         />
         <CardExport
           title="Your watchlist"
