@@ -16,7 +16,7 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import { catalogIndex } from "../catalog/catalog-index.ts";
 import { initialsKeys, numeralAlias, SUBTITLE } from "../catalog/fuzzy.ts";
 import { discountOf } from "../catalog/game-page.ts";
-import { normalizeName, slugify } from "../catalog/normalize.ts";
+import { normalizeName, sameTitleKey, slugify } from "../catalog/normalize.ts";
 import { platformOf, platformSpellings } from "../catalog/platform-names.ts";
 import { releaseKey } from "../catalog/release.ts";
 import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
@@ -468,8 +468,9 @@ export function sameNamedEntries(
   const seen = new Set<string>();
   for (const game of named) {
     if (seen.has(game.id)) continue;
-    const key = normalizeName(game.name);
-    const group = oldestFirst(candidates.filter((c) => normalizeName(c.name) === key));
+    // One title as the game page has it (sameTitleKey): "魔塔" has no entries in "勇者" (review r26/b #2).
+    const key = sameTitleKey(game.name);
+    const group = key === null ? [] : oldestFirst(candidates.filter((c) => sameTitleKey(c.name) === key));
     if (!group.some((c) => c.id === game.id) || group.length < 2) {
       seen.add(game.id);
       out.push({ id: game.id, name: game.name });

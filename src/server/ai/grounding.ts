@@ -1,4 +1,4 @@
-import { wordsKey } from "../catalog/normalize.ts";
+import { sameTitleKey, wordsKey } from "../catalog/normalize.ts";
 
 /**
  * The number check (issue 12): every number the language model writes must be one of the facts it
@@ -1335,9 +1335,11 @@ export function entryNames<T extends { name: string }>(
   games: readonly T[],
   platformsOf: (game: T) => readonly string[] | null | undefined,
 ): NameOfGames<T>[] {
-  const titles = new Map<string, T[]>();
+  // One title as the fact sheets and the game page have it (sameTitleKey): a name of no key ("魔塔") is
+  // a title of its own (review r26/b #2).
+  const titles = new Map<string | T, T[]>();
   for (const g of games) {
-    const key = wordsKey(g.name);
+    const key = sameTitleKey(g.name) ?? g;
     titles.set(key, [...(titles.get(key) ?? []), g]);
   }
   return [...titles.values()].flatMap((entries): NameOfGames<T>[] => {

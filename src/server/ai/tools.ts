@@ -5,7 +5,7 @@ import { SCREENER_MAX_PAGE_SIZE, ScreenerQuerySchema } from "../../contracts/mar
 import { playersPeriod } from "../../contracts/player-figures.ts";
 import { resolveGameId } from "../catalog/game-page.ts";
 import { getMarketTrends } from "../catalog/market.ts";
-import { normalizeName } from "../catalog/normalize.ts";
+import { sameTitleKey } from "../catalog/normalize.ts";
 import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
 import { gamePublishedSales } from "../catalog/published-sales.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
@@ -57,14 +57,15 @@ export interface TitlesCovered<T> {
 }
 
 /**
- * Games counted as the user names them: entries of one name (the catalog's name key, normalizeName)
+ * Games counted as the user names them: entries of one title (sameTitleKey, the game page's rule)
  * are one title, the titles kept in the order given, the first MAX_QUESTION_GAMES covered with up to
- * MAX_TITLE_ENTRIES of their entries (review r25 rev1 #1: Terraria's 4 entries took 4 of 5 places).
+ * MAX_TITLE_ENTRIES of their entries (review r25 rev1 #1: Terraria's 4 entries took 4 of 5 places). A
+ * name with no key ("魔塔") is a title of its own, and "ストライダー 2" is not "ロックマン 2" (review r26/b #2).
  */
 export function coverTitles<T extends { name: string }>(games: readonly T[]): TitlesCovered<T> {
-  const titles = new Map<string, T[]>();
+  const titles = new Map<string | T, T[]>();
   for (const g of games) {
-    const key = normalizeName(g.name) || g.name;
+    const key = sameTitleKey(g.name) ?? g;
     titles.set(key, [...(titles.get(key) ?? []), g]);
   }
   const all = [...titles.values()];
@@ -146,21 +147,28 @@ export interface SameNameEntry {
 }
 
 /**
- * Each game's platforms, and the other catalog entries of its name where the catalog holds several
- * (VGChartz's Grand Theft Auto V: PC, PS3+X360, PS4+XOne: each a game of its own), by the catalog's
- * name key (`normalized_name`), each with its platforms.
+ * Each game's platforms, and the other catalog entries of its title where the catalog holds several
+ * (VGChartz's Grand Theft Auto V: PC, PS3+X360, PS4+XOne: each a game of its own), each with its
+ * platforms: read by the catalog's name key (`normalized_name`, never the empty one), kept where the
+ * names are one title (sameTitleKey: "ストライダー 2" is no entry of "ロックマン 2", review r26/b #2).
  */
 async function entriesOfNames(ids: string[]) {
   const rows = ids.length
     ? await readRows(
-        `SELECT g.id AS of_id, o.id, o.platforms FROM games g JOIN games o ON o.normalized_name = g.normalized_name
-         WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY g.id, o.id = g.id DESC, o.popularity DESC, o.id`,
+        `SELECT g.id AS of_id, g.name AS of_name, o.id, o.name, o.platforms FROM games g
+         JOIN games o ON o.normalized_name = g.normalized_name
+         WHERE g.id IN (SELECT value FROM json_each(?)) AND g.normalized_name <> ''
+         ORDER BY g.id, o.id = g.id DESC, o.popularity DESC, o.id`,
         [JSON.stringify(ids)],
       )
     : [];
   const out = new Map<string, { platforms: string[]; others: SameNameEntry[] }>();
   for (const r of rows) {
     const of = String(r.of_id);
+    if (String(r.id) !== of) {
+      const title = sameTitleKey(String(r.of_name));
+      if (title === null || sameTitleKey(String(r.name)) !== title) continue;
+    }
     const platforms = JSON.parse(String(r.platforms ?? "[]")) as string[];
     const entry = out.get(of) ?? { platforms: [], others: [] };
     if (String(r.id) === of) entry.platforms = platforms;

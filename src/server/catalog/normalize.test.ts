@@ -6,6 +6,7 @@ import {
   creditSlugs,
   isSlug,
   joinCompanies,
+  sameTitleKey,
   slugify,
   splitCompanies,
   wordsKey,
@@ -41,6 +42,16 @@ test("a name as words keeps other scripts and drops trademark signs, as the name
   expect(wordsKey("BALDUR’S GATE™ 3")).toBe(wordsKey("Baldur's Gate 3"));
   expect(wordsKey("魔塔2018")).toBe("魔塔2018");
   expect(wordsKey("Déjà Vu: Portal 2")).toBe("deja vu portal 2");
+});
+
+test("one title: the same name key and the same letters it drops; no title for a name of no key", () => {
+  expect(sameTitleKey("BALDUR’S GATE™")).toBe(sameTitleKey("Baldur's Gate"));
+  expect(sameTitleKey("Tom & Jerry")).toBe(sameTitleKey("Tom and Jerry"));
+  expect(sameTitleKey("ストライダー 2")).not.toBe(sameTitleKey("ロックマン 2"));
+  expect(sameTitleKey("ストライダー 2")).toBe(sameTitleKey("ストライダー２"));
+  expect(sameTitleKey("Grand Theft Auto V")).not.toBe(sameTitleKey("Grand Theft Auto IV"));
+  expect(sameTitleKey("魔塔")).toBeNull();
+  expect(sameTitleKey("???")).toBeNull();
 });
 
 test("SteamSpy's credits and names have their HTML entities decoded, numeric ones too", () => {

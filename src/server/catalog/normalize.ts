@@ -48,6 +48,26 @@ export function wordsKey(text: string): string {
 }
 
 /**
+ * The letters of a name its name-matching key leaves out (those of scripts other than Latin, "ß"):
+ * "魔塔" and "勇者" both have the empty key, "ストライダー 2" and "ロックマン 2" the key "2", and are no
+ * more the same title than two names that differ in Latin letters.
+ */
+export function droppedLetters(name: string): string {
+  return wordsKey(name).replace(/[a-z0-9 ]/g, "");
+}
+
+/**
+ * What makes two catalog entries one title (docs/decisions/031-same-title-entries.md): the same
+ * name-matching key and the same letters that key drops. Null for a name whose key is empty (every
+ * name of CJK, Cyrillic… letters alone, or of signs alone): such names are never grouped, as the game
+ * page links none (`sameTitleRows`). Entries whose keys are equal and not null are one title.
+ */
+export function sameTitleKey(name: string): string | null {
+  const key = normalizeName(name);
+  return key ? `${key}\u0000${droppedLetters(name)}` : null;
+}
+
+/**
  * A name's page address (`/companies/:slug`): the name-matching key with hyphens for a name in Latin
  * letters ("Bandai Namco Entertainment" → "bandai-namco-entertainment"). A name with letters or digits
  * of another script ("乐客游戏", "Почежерцев Влад", "КиКо Studio") keeps them, case folded, hyphens
