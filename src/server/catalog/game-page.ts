@@ -22,7 +22,7 @@ import { readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
 import { modelCoversSql } from "../estimates/model.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
-import { creditSlugs, wordsKey } from "./normalize.ts";
+import { creditSlugs, droppedLetters } from "./normalize.ts";
 import { withShownFigures } from "./player-figures.ts";
 import { publishedSalesOf } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
@@ -161,15 +161,9 @@ export const SAME_TITLE_SQL = `SELECT id, slug, name, platforms, release_date, r
   FROM games WHERE normalized_name = ?1 AND id <> ?2 LIMIT ${SAME_TITLE_READ}`;
 
 /**
- * The letters of a name its name-matching key leaves out (those of scripts other than Latin, "ß"):
- * "魔塔" and "勇者" both have the empty key, "ストライダー 2" and "ロックマン 2" the key "2", and are no
- * more the same title than two names that differ in Latin letters.
- */
-const droppedLetters = (name: string) => wordsKey(name).replace(/[a-z0-9 ]/g, "");
-
-/**
  * The catalog's other entries of a game's title (docs/decisions/031-same-title-entries.md): games
- * whose name has the same name-matching key as this one's, and the same letters that key drops,
+ * whose name has the same name-matching key as this one's, and the same letters that key drops
+ * (`droppedLetters`, the rule of `sameTitleKey` the analyst uses too),
  * oldest release first (a year alone before that year's dates, undated last; then by id), at most
  * SAME_TITLE_SHOWN, with how many there are.
  */
