@@ -106,12 +106,19 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
   // The same player figures, with their source and time, as every other endpoint (player-figures.ts):
   // `playerCount` and `playersFigure` by the lists' rule (report r25 #5: a peak-only game's detail
   // answered `playerCount: null` while every list answered its peak).
-  const others = await sameTitleRows(row);
-  const [[summary], sales, estimates, [band]] = await Promise.all([
+  // The same-title entries first only for the reads that need them (review r26b #5: the player
+  // figures and the band waited behind them).
+  const withOthers = sameTitleRows(row).then(async (others) => {
+    const [sales, estimates] = await Promise.all([
+      // This game's published sales and its other entries' in one read.
+      publishedSalesOf([gameId, ...others.slice(0, SAME_TITLE_SHOWN).map((o) => String(o.id))]),
+      unitsEstimatesOf(others.map((o) => String(o.id))),
+    ]);
+    return { others, sales, estimates };
+  });
+  const [[summary], { others, sales, estimates }, [band]] = await Promise.all([
     withShownFigures([toGameSummary(row)]),
-    // This game's published sales and its other entries' in one read.
-    publishedSalesOf([gameId, ...others.slice(0, SAME_TITLE_SHOWN).map((o) => String(o.id))]),
-    unitsEstimatesOf(others.map((o) => String(o.id))),
+    withOthers,
     // The newest band (one per source), as the estimates read it (estimates/store.ts).
     readRows(
       "SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ? ORDER BY as_of DESC, source LIMIT 1",
