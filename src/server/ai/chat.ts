@@ -1159,7 +1159,7 @@ async function statisticalAnswer(
         : month
           ? use(
               "monthlyPlayers",
-              `${month.averagePlayers.toLocaleString("en")} average players in ${MONTHS[Number(m) - 1]} ${y} (monthly average)${month.monthOnMonthChangePct != null ? `, ${month.monthOnMonthChangePct >= 0 ? "+" : ""}${month.monthOnMonthChangePct}% on the month before` : ", no month before to compare with"}`,
+              `${month.averagePlayers.toLocaleString("en")} average players in ${MONTHS[Number(m) - 1]} ${y} (monthly average${month.partialMonth ? ", partial month" : ""})${month.monthOnMonthChangePct != null ? `, ${month.monthOnMonthChangePct >= 0 ? "+" : ""}${month.monthOnMonthChangePct}% on the month before` : ", no month before to compare with"}`,
             )
           : peak
             ? use(

@@ -17,6 +17,7 @@ import {
 } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { type RatingFigure, ratingCountText, ratingText } from "../../contracts/rating-figure.ts";
+import { inProgressMonths, isPartialMonth } from "../catalog/in-progress-months.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
 import { POINTS_OF_LAST, playerFigures } from "../catalog/player-figures.ts";
@@ -97,7 +98,14 @@ export interface GameFacts {
    */
   daily: number[];
   /** The newest monthly mean (SteamCharts), and the month before's when stored; null without monthly figures. */
-  month: { month: string; players: number; previousPlayers: number | null; source?: string } | null;
+  /** `partial`: its source's data ends inside the month (in-progress-months.ts). */
+  month: {
+    month: string;
+    players: number;
+    previousPlayers: number | null;
+    source?: string;
+    partial?: true;
+  } | null;
   /**
    * The newest daily peak (SteamDB's daily peak counts: the day's highest count, not its average,
    * so no projection or volatility rests on them), its day and source; null without daily peaks.
@@ -122,6 +130,7 @@ function shownPeakOf(figures: PlayerFigures | undefined): ShownPeak | null {
 
 function monthOf(
   points: Array<{ ts: number; value: number; source?: string }> | undefined,
+  inProgress: ReadonlyMap<string, number>,
 ): GameFacts["month"] {
   const last = points?.at(-1);
   if (!last) return null;
@@ -131,6 +140,10 @@ function monthOf(
     players: Math.round(last.value),
     previousPlayers: before ? Math.round(before.value) : null,
     ...(last.source ? { source: last.source } : {}),
+    // SteamCharts' newest month, as every screen marks it (review r26/a #2).
+    ...(last.source && isPartialMonth(last.source, "month", last.ts, inProgress)
+      ? { partial: true as const }
+      : {}),
   };
 }
 
@@ -242,7 +255,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
     list.push({ ts: Number(r.ts), value: Number(r.value), source: String(r.source) });
     monthly.set(String(r.game_id), list);
   }
-  const figures = await playerFigures(ids);
+  const [figures, inProgress] = await Promise.all([playerFigures(ids), inProgressMonths()]);
   const daily = new Map<string, number[]>();
   for (const r of recent.rows) {
     const list = daily.get(String(r.game_id)) ?? [];
@@ -274,7 +287,7 @@ export async function gameFacts(ids: string[]): Promise<GameFacts[]> {
         points: Number(s?.points ?? 0),
         averageDays: Number(s?.average_days ?? 0),
         daily: days,
-        month: monthOf(monthly.get(String(g.id))),
+        month: monthOf(monthly.get(String(g.id)), inProgress),
         peaks: peakOf.get(String(g.id)) ?? null,
         shownPeak: shownPeakOf(figures.get(String(g.id))),
       };
@@ -581,6 +594,8 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
             monthOnMonthChangePct: g.month.previousPlayers
               ? round(((g.month.players - g.month.previousPlayers) / g.month.previousPlayers) * 100, 1)
               : null,
+            // The month is the source's last, taken part-way through: an average of part of it.
+            ...(g.month.partial ? { partialMonth: true as const } : {}),
           },
     projection:
       item.marketPrediction.projectedPlayers == null
