@@ -1,10 +1,12 @@
 import { expect, test } from "vitest";
 import {
   ADMIN_BY_EMAIL_DETAIL,
+  ADMIN_BY_EMAIL_RESET_DETAIL,
+  ADMIN_RESET_BY_OPERATOR_DETAIL,
   ADMIN_ROLE_BY_OPERATOR_DETAIL,
   type AdminListedUser,
 } from "../../../contracts/roles.ts";
-import { roleRefusal } from "./UsersTable.tsx";
+import { resetRefusal, roleRefusal } from "./UsersTable.tsx";
 
 const user = (over: Partial<AdminListedUser>): AdminListedUser => ({
   id: "u1",
@@ -17,6 +19,23 @@ const user = (over: Partial<AdminListedUser>): AdminListedUser => ({
   createdAt: "2026-11-20T10:00:00.000Z",
   ...over,
 });
+
+// Review r25 #9: the Reset password button says why before the server refuses.
+test("admins reset members' passwords; another admin's only an operator; an ADMIN_EMAILS account's nobody", () => {
+  for (const viewerIsOperator of [false, true]) {
+    expect(resetRefusal(user({}), viewerIsOperator)).toBeUndefined();
+    expect(
+      resetRefusal(user({ role: "premium", subscriptionTier: "professional" }), viewerIsOperator),
+    ).toBeUndefined();
+    expect(resetRefusal(user({ role: "admin", adminByEmail: true }), viewerIsOperator)).toBe(
+      ADMIN_BY_EMAIL_RESET_DETAIL,
+    );
+  }
+  const admin = user({ role: "admin", subscriptionTier: "enterprise" });
+  expect(resetRefusal(admin, false)).toBe(ADMIN_RESET_BY_OPERATOR_DETAIL);
+  expect(resetRefusal(admin, true)).toBeUndefined();
+});
+
 const admin = (over: Partial<AdminListedUser> = {}) =>
   user({ role: "admin", subscriptionTier: "enterprise", ...over });
 const plainAdmin = { id: "me", isOperator: false };
