@@ -44,7 +44,10 @@ test("Overview: trending cards name the month of an average, and no projection r
   // "48.6K avg. players, Feb 2022", not "48.6K players, Feb 1, 2022".
   expect(await cards.first().textContent()).toMatch(/\d(\.\d)?[KM]? avg\. players, Feb 2022/);
   expect(await cards.first().textContent()).not.toMatch(/players, Feb 1, 2022/);
-  await page.getByText("Average players in Feb 2022 of the trending games (monthly figures).").waitFor();
+  // Feb 2022 is the SteamCharts file's last month, taken part-way through (review r26/a #2).
+  await page
+    .getByText("Average players in Feb 2022 (partial month) of the trending games (monthly figures).")
+    .waitFor();
   // AI Predictions: no game has daily counts to project, and the card says so rather than "0 rising".
   // Every player figure the catalog holds, with its source and date (review r23-a #6).
   await page
@@ -70,7 +73,9 @@ test("Dashboard: Games Tracked and Player trends say their month, not this week 
   const page = await as("premium", "/dashboard");
   await page.getByRole("heading", { name: "Gaming Analytics Dashboard" }).waitFor();
   await page
-    .getByText("catalog games with a monthly player average for Feb 2022 (the newest month of data)")
+    .getByText(
+      "catalog games with a monthly player average for Feb 2022 (partial month) (the newest month of data)",
+    )
     .waitFor();
   expect(await page.getByText("this week").count()).toBe(0);
   await page
@@ -123,13 +128,16 @@ test("the report's Compares column is readable in full at 1366 px and at 375 px"
   expect(wide.length).toBeGreaterThan(0);
   for (const cell of wide)
     expect(cell).toMatchObject({
-      text: "avg. players, latest month vs. the month before",
+      text: "avg. players, latest month (partial) vs. the month before",
       overflows: false,
       inside: true,
     });
   await page.setViewportSize({ width: 375, height: 812 });
   for (const cell of await cells()) {
-    expect(cell).toMatchObject({ text: "avg. players, latest month vs. the month before", overflows: false });
+    expect(cell).toMatchObject({
+      text: "avg. players, latest month (partial) vs. the month before",
+      overflows: false,
+    });
     expect(cell.inside || cell.reachable).toBe(true);
   }
   await page.keyboard.press("Escape");
@@ -208,7 +216,7 @@ test("Analytics' Most played says its bars are Feb 2022 monthly averages, not cu
   const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
   expect(rows[0]).toEqual(["game", "players (players)", "players period", "as of (ISO 8601)"]);
   expect(rows.length).toBeGreaterThan(1);
-  expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["month (average)"]));
+  expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["partial month (average)"]));
   await page.context().close();
 });
 
@@ -228,7 +236,7 @@ test("Overview and Dashboard: a newest month only one game has is compared over 
   await expect
     .poll(() => hint.first().textContent())
     .toBe(
-      "+7.3% total of monthly averages, Mar 2022, across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's",
+      "+7.3% total of monthly averages, Mar 2022 (partial month), across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's",
     );
   // Review 9, item 3: the report it generates says the same, not "average daily players … week on week".
   await page.getByRole("button", { name: "Generate Report" }).click();
@@ -236,7 +244,7 @@ test("Overview and Dashboard: a newest month only one game has is compared over 
   await expect
     .poll(() => report.getByTestId("report-market-activity").textContent())
     .toMatch(
-      /^[\d.]+K players \(\+7\.3%\): total of monthly averages, Mar 2022, across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\.$/,
+      /^[\d.]+K players \(\+7\.3%\): total of monthly averages, Mar 2022 \(partial month\), across 1 game, vs the month before; Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\.$/,
     );
   expect(await report.getByText(/average daily|week on week/).count()).toBe(0);
   await page.goto(`${server.url}/dashboard`);
@@ -244,16 +252,18 @@ test("Overview and Dashboard: a newest month only one game has is compared over 
     .getByTestId("dashboard-stats")
     .locator("div")
     .filter({ hasText: "total of monthly averages" });
-  await expect.poll(() => tile.first().textContent()).toMatch(/across 1 game, Mar 2022; Mar 2022 is partial/);
+  await expect
+    .poll(() => tile.first().textContent())
+    .toMatch(/across 1 game, Mar 2022 \(partial month\); Mar 2022 is partial/);
   // Review 9, item 4: Player trends marks March partial, in its caption and on its point.
   await page
     .getByText(
-      /Mar 2022 \(\d months\)\. Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\. Each month totals the games with figures that month \(.*Feb 2022: 6, Mar 2022: 1\), so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods\.$/,
+      /Mar 2022 \(partial month\) \(\d months\)\. Mar 2022 is partial: 1 game has its figures, 6 had Feb 2022's\. Each month totals the games with figures that month \(.*Feb 2022: 6, Mar 2022: 1\), so the line also moves as games enter or leave the data; the Overview's Market Activity change compares only the games with figures in both periods\.$/,
     )
     .waitFor();
   await expect
     .poll(() => page.locator(".apexcharts-xaxis-label").allTextContents())
-    .toContainEqual(expect.stringContaining("Mar 2022 (partial: 1 of 6 games)"));
+    .toContainEqual(expect.stringContaining("Mar 2022 (partial month) (partial: 1 of 6 games)"));
   // The figures' CSV names the partial month on the players row.
   const [csv] = await Promise.all([
     page.waitForEvent("download"),

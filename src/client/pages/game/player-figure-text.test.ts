@@ -59,7 +59,7 @@ test("a monthly point is labelled as the month's average, a live one as the late
 // month, taken mid-February, while its growth said "latest month (partial)".
 test("the Players tile of a month in progress says it covers part of the month", () => {
   expect(latestPlayersLabel("month", true)).toBe("Players (average over part of the month)");
-  expect(latestPlayersMethod("month", true)).toBe("partial month");
+  expect(latestPlayersMethod("month", true)).toBe("average over part of the month");
   expect(latestPlayersMethod("month", false)).toBe("average over the month");
   expect(latestPlayersLabel("instant", true)).toBe("Players (latest count)");
 });

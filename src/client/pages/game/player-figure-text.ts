@@ -36,12 +36,13 @@ export function peakDayText(at: string, days: number): string {
 
 /**
  * The method shown with the latest figure, when its period makes it a mean rather than a count; the
- * source note reads it after the month: "Feb 2022 (partial month)" for a month in progress when its
- * source's file was taken (review r26-a #2), "Feb 2022 (average over the month)" otherwise.
+ * source note reads it after the month: "Feb 2022 (average over part of the month)" for a month in
+ * progress when its source's file was taken (review r26-a #2), "Feb 2022 (average over the month)"
+ * otherwise.
  */
 export function latestPlayersMethod(period: string | undefined, partial?: boolean): string | undefined {
   if (period !== "month") return undefined;
-  return partial ? "partial month" : "average over the month";
+  return partial ? "average over part of the month" : "average over the month";
 }
 
 /**
