@@ -9,12 +9,6 @@ import type { Provenance } from "../../contracts/provenance.ts";
 import type { CsvData } from "../../ui/export/index.ts";
 import { growthLabel } from "./GameCardView.tsx";
 
-/**
- * The players figure of a report row. `partial` (optional): a monthly average of a month the source's
- * data ends inside (SteamCharts' newest month), as the lists' `playersFigure` says it.
- */
-export type ReportPlayersFigure = ShownPlayersFigure & { partial?: boolean };
-
 /** A watchlist summary's row as the server stores it (src/server/catalog/reports.ts). */
 export interface WatchlistReportRow {
   gameId: string;
@@ -23,7 +17,8 @@ export interface WatchlistReportRow {
   platforms?: string[];
   playerCount: number | null;
   /** What playerCount is (a peak-only game's peak); absent in reports made before it was kept. */
-  playersFigure?: ReportPlayersFigure | null;
+  /** What `playerCount` is, with its time (its `partial` marks a month the source has part of). */
+  playersFigure?: ShownPlayersFigure | null;
   /** The players figure's source and date (absent in reports made before review r26/a #4). */
   playersProvenance?: Provenance | null;
   price: number | null;

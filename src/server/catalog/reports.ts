@@ -108,11 +108,9 @@ async function buildReport(type: ReportType, userId: string): Promise<Record<str
 
 /** The source and time of the players figure a watchlist row shows (null without one). */
 function playersProvenanceOf(g: Awaited<ReturnType<typeof listUserGames>>[number]): Provenance | null {
+  // Every shown figure names its source and time (ShownPlayersFigure, one shape for every measure).
   const shown = g.playersFigure;
-  if (!shown) return null;
-  if ("measure" in shown) return { source: shown.source, asOf: shown.at };
-  const p = g.players?.provenance;
-  return p ? { source: p.source, asOf: p.asOf } : null;
+  return shown ? { source: shown.source, asOf: shown.at } : null;
 }
 
 const sourceList = (sources: unknown) =>
