@@ -1,5 +1,6 @@
 import { type JSONValue, tool } from "ai";
 import { z } from "zod";
+import type { PublishedSales } from "../../contracts/game-page.ts";
 import { GROWTH_BASIS_LABELS } from "../../contracts/growth-basis.ts";
 import { SCREENER_MAX_PAGE_SIZE, ScreenerQuerySchema } from "../../contracts/market.ts";
 import { playersPeriod } from "../../contracts/player-figures.ts";
@@ -7,7 +8,7 @@ import { resolveGameId } from "../catalog/game-page.ts";
 import { getMarketTrends } from "../catalog/market.ts";
 import { sameTitleKey } from "../catalog/normalize.ts";
 import { POINTS_OF_LAST } from "../catalog/player-figures.ts";
-import { gamePublishedSales } from "../catalog/published-sales.ts";
+import { publishedSalesOf } from "../catalog/published-sales.ts";
 import { marketSummary, screenGames } from "../catalog/screener.ts";
 import { searchGames } from "../catalog/search.ts";
 import { parseFormerNames } from "../catalog/search-index.ts";
@@ -200,7 +201,8 @@ export async function factSheets(ledger: ToolLedger, ids: string[]) {
   const facts = await gameFacts(ids);
   const [estimates, sales, names] = await Promise.all([
     Promise.all(facts.map((g) => estimateFacts(g.id))),
-    Promise.all(facts.map((g) => gamePublishedSales(g.id).catch(() => null))),
+    // Every game's published sales in one read (publishedSalesOf), not one read per game.
+    publishedSalesOf(facts.map((g) => g.id)).catch(() => new Map<string, PublishedSales>()),
     entriesOfNames(facts.map((g) => g.id)),
   ]);
   return facts.map((g, i) => {
@@ -213,7 +215,7 @@ export async function factSheets(ledger: ToolLedger, ids: string[]) {
         ? { players: peak.value, measure: playersPeriod(peak), source: peak.source, asOf: peak.at }
         : null,
       estimates: estimates[i],
-      publishedSales: sales[i] ?? null,
+      publishedSales: sales.get(g.id) ?? null,
       ...(several
         ? {
             platforms: several.platforms,

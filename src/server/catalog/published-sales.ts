@@ -215,8 +215,3 @@ export async function companyPublishedSales(
     },
   };
 }
-
-/** One game's published sales; null when the catalog holds none. */
-export async function gamePublishedSales(gameId: string): Promise<PublishedSales | null> {
-  return (await publishedSalesOf([gameId])).get(gameId) ?? null;
-}
