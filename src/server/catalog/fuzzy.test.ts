@@ -26,6 +26,26 @@ test("a name's abbreviations: hyphenated words apart, digits and roman numerals 
   expect(initialsKeys("Stardew Valley")).toEqual([]);
   expect(initialsKeys("Terraria")).toEqual([]);
   expect(initialsQuery(["cs", "go"])).toBe("csgo");
+});
+
+test("a subtitle's own initials: the nicknames players give a series' entries", () => {
+  expect(initialsKeys("The Legend of Zelda: Breath of the Wild")).toEqual(["tlozbotw", "tloz", "botw"]);
+  expect(initialsKeys("STAR WARS™: Knights of the Old Republic™")).toEqual(["swkotor", "kotor"]);
+  expect(initialsKeys("METAL GEAR SOLID V: THE PHANTOM PAIN")).toEqual(["mgsvtpp", "mgsv", "mgs", "tpp"]);
+  // Steam's name has no separator after "STAR WARS": the title's keys, and the subtitle's "tsl"
+  // (the whole name's 12 letters are more than anyone types).
+  expect(initialsKeys("STAR WARS™ Knights of the Old Republic™ II: The Sith Lords™")).toEqual([
+    "swkotorii",
+    "swkotor",
+    "tsl",
+  ]);
+  // Each subtitle apart, with its trailing number in digits and without it.
+  expect(initialsKeysWithNumerals("Star Wars: Knights of the Old Republic II - The Sith Lords")).toEqual(
+    expect.arrayContaining(["kotorii", "kotor", "tsl", "kotor2"]),
+  );
+  // A one- or two-word subtitle gives no key of its own (one letter or two cannot be searched).
+  expect(initialsKeys("Counter-Strike: Global Offensive")).toEqual(["csgo"]);
+  expect(initialsKeys("DARK SOULS™: Prepare To Die Edition")).toEqual(["dsptde", "ptde"]);
   expect(initialsQuery(["gt"])).toBeNull();
   expect(initialsQuery(["grand", "theft", "auto"])).toBeNull();
 });

@@ -78,12 +78,13 @@ const keyWords = (text: string) => normalizeName(text).split(" ").filter(Boolean
 /**
  * A name's abbreviations: the initials of every word ("Counter-Strike: Global Offensive" → "csgo",
  * "Left 4 Dead 2" → "l4d2", "Grand Theft Auto V" → "gtav"), of the title before a subtitle ("Grand
- * Theft Auto: San Andreas" → "gta") and of the name without its trailing numbers ("Grand Theft Auto V"
- * → "gta"). Hyphenated words count as two; digits and roman numerals are kept whole; keys of 3–10
- * characters only.
+ * Theft Auto: San Andreas" → "gta"), of each subtitle ("The Legend of Zelda: Breath of the Wild" →
+ * "botw", "…: Knights of the Old Republic" → "kotor") and of the name without its trailing numbers
+ * ("Grand Theft Auto V" → "gta"). Hyphenated words count as two; digits and roman numerals are kept
+ * whole; keys of 3–10 characters only.
  */
 export function initialsKeys(name: string, normalized = normalizeName(name)): string[] {
-  return keysOf(normalized ? normalized.split(" ") : [], titleWords(name));
+  return keysOf(normalized ? normalized.split(" ") : [], titleWords(name), subtitlesWords(name));
 }
 
 /**
@@ -96,7 +97,9 @@ export function initialsKeysWithNumerals(name: string, normalized = normalizeNam
   if (!words.some((w, i) => i > 0 && ROMAN.has(w))) return keys;
   const arabic = (ws: readonly string[]) => ws.map((w, i) => (i > 0 && ROMAN.has(w) ? numeralAlias(w)! : w));
   const title = titleWords(name);
-  for (const k of keysOf(arabic(words), title && arabic(title))) if (!keys.includes(k)) keys.push(k);
+  const subtitles = subtitlesWords(name).map(arabic);
+  for (const k of keysOf(arabic(words), title && arabic(title), subtitles))
+    if (!keys.includes(k)) keys.push(k);
   return keys;
 }
 
@@ -106,7 +109,20 @@ function titleWords(name: string): string[] | null {
   return title.length < name.length ? keyWords(title) : null;
 }
 
-function keysOf(words: readonly string[], title: readonly string[] | null): string[] {
+/** The words of each subtitle, in order: "A: B - C" → B's and C's. */
+function subtitlesWords(name: string): string[][] {
+  return name
+    .split(SUBTITLE)
+    .slice(1)
+    .map(keyWords)
+    .filter((words) => words.length > 0);
+}
+
+function keysOf(
+  words: readonly string[],
+  title: readonly string[] | null,
+  subtitles: readonly (readonly string[])[],
+): string[] {
   const keys: string[] = [];
   const add = (words: readonly string[]) => {
     const key = initialsOf(words);
@@ -117,6 +133,7 @@ function keysOf(words: readonly string[], title: readonly string[] | null): stri
   };
   add(words);
   if (title) add(title);
+  for (const subtitle of subtitles) add(subtitle);
   return keys;
 }
 
