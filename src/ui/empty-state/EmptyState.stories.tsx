@@ -22,7 +22,7 @@ export const Default: Story = {
 export const WithDescriptionAndAction: Story = {
   args: {
     icon: Search,
-    title: 'No games found for "zzzz"',
+    title: "No games found for zzzz",
     description: "Try searching with different keywords",
     action: <Button size="sm">Clear search</Button>,
   },

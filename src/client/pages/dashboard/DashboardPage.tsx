@@ -307,7 +307,7 @@ function MultiPlatformTab() {
           {searching && search.data && (
             <ul className="mt-3 divide-y divide-border" aria-label="Cross-platform results">
               {search.data.length === 0 && (
-                <li className="py-2 text-muted-foreground text-sm">No games found for "{query.trim()}"</li>
+                <li className="py-2 text-muted-foreground text-sm">No games found for {query.trim()}</li>
               )}
               {search.data.slice(0, 8).map((game) => (
                 <li key={game.gameId} className="flex items-center justify-between gap-3 py-2">

@@ -272,7 +272,7 @@ export default function GameTrackingPage() {
             ) : !search.data?.length ? (
               <EmptyState
                 icon={Search}
-                title={`No games found for "${trimmed}"`}
+                title={`No games found for ${trimmed}`}
                 description="Try searching with different keywords"
               />
             ) : (

@@ -524,7 +524,7 @@ export default function GamesDatabasePage() {
             ) : !search.data?.length ? (
               <EmptyState
                 icon={Search}
-                title={`No games found for "${submitted}"`}
+                title={`No games found for ${submitted}`}
                 description="Try searching with different keywords"
               />
             ) : (
