@@ -26,6 +26,9 @@ export const AUDIT_ACTION_TEXT = {
   "backup.downloaded": "Downloaded a backup",
   "backup.restored": "Restored a backup",
   "sessions.ended_all": "Signed out everyone",
+  "workflow.paused": "Paused a workflow",
+  "workflow.resumed": "Resumed a workflow",
+  "workflow.executed": "Ran a workflow by hand",
 } as const;
 export type AuditActionName = keyof typeof AUDIT_ACTION_TEXT;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_TEXT) as AuditActionName[];

@@ -18,12 +18,16 @@ export function fromQuery<T extends z.ZodType<number>>(schema: T) {
   }, schema);
 }
 
-/** A page number or size: a whole number, in words a person reads rather than zod's "received NaN". */
+/**
+ * A page number or size: a whole number, in words a person reads rather than zod's "received NaN".
+ * A value that is not whole (1.5, or 1e20, past what a double holds whole) is told only that: the
+ * range checks after it are not run (`abort`), so it is not also told "At most 50" (review r27-b #4).
+ */
 export const wholeNumber = (from: number, to?: number) => {
   const range = to == null ? `from ${from}` : `from ${from} to ${to}`;
   const n = z
     .number({ message: `A whole number ${range}` })
-    .int({ message: `A whole number ${range}` })
+    .int({ message: `A whole number ${range}`, abort: true })
     .min(from, { message: `From ${from}` });
   return fromQuery(to == null ? n : n.max(to, { message: `At most ${to}` }));
 };

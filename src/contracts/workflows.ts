@@ -50,6 +50,8 @@ export interface WorkflowExecution {
   totalSteps: number;
   steps: ExecutionStep[];
   trigger: "schedule" | "manual";
+  /** The admin who ran it by hand, as the account is now; null for a scheduled run or a deleted account. */
+  triggeredBy: { id: string; email: string | null; name: string | null } | null;
   metadata: Record<string, unknown> | null;
   error: string | null;
   startedAt: string;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { CommunityDataset } from "../../src/contracts/sources.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
 import { GITHUB_ROUTE_DEADLINE_MS } from "../../src/server/http/request-limits.ts";
 import { setGithubRouteDeadlineForTests } from "../../src/server/routes/github-gaming.ts";
 import { clearDatasetContentCache } from "../../src/server/sources/github.ts";
 import { syncSource } from "../../src/server/sync/index.ts";
+import { saveCommunityDatasets } from "../../src/server/sync/stored.ts";
 import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
@@ -79,6 +81,16 @@ describe("lists", () => {
 });
 
 describe("dataset content", () => {
+  // Only listed repositories are looked inside (review r27-b #3; github-gaming-listed.test.ts): the
+  // recorded one is stored as a sync stores it, beside the searched ones stored above.
+  beforeAll(async () => {
+    const [listed] = (await (await get("/api/github-gaming/datasets")).json()) as CommunityDataset[];
+    await saveCommunityDatasets(
+      [{ ...listed!, fullName: "analyst/video-game-sales", name: "video-game-sales" }],
+      [],
+    );
+  });
+
   test("total entries, format, data type, last updated and the first 10 entries; kept 5 minutes", async () => {
     clearDatasetContentCache();
     const res = await get("/api/github-gaming/dataset/analyst/video-game-sales");
@@ -97,7 +109,8 @@ describe("dataset content", () => {
   });
 
   test("a repository without a data file: 404 problem JSON with the screen's words", async () => {
-    const res = await get("/api/github-gaming/dataset/nobody/nothing");
+    // Listed by the search, but the recorded GitHub has nothing for it.
+    const res = await get("/api/github-gaming/dataset/kennethreitz/legit");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
     expect(await res.json()).toMatchObject({ status: 404, detail: "No accessible dataset content found" });

@@ -35,7 +35,10 @@ export type AuditAction =
   | "backup.created"
   | "backup.downloaded"
   | "backup.restored"
-  | "sessions.ended_all";
+  | "sessions.ended_all"
+  | "workflow.paused"
+  | "workflow.resumed"
+  | "workflow.executed";
 
 // Every action has its words on the Admin Dashboard: one added above without them fails to compile.
 AUDIT_ACTION_TEXT satisfies Record<AuditAction, string>;

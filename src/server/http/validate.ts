@@ -1,7 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
+import { houseMessage } from "../../contracts/zod-messages.ts";
 import { describeFieldErrors, type FieldError, HttpProblem } from "./problem.ts";
+
+// Every schema's unworded faults in the house's words, not zod's (review r27-b #4).
+z.config({ customError: houseMessage });
 
 type Issue = z.ZodError["issues"][number];
 
@@ -16,8 +20,17 @@ function issueErrors(issue: Issue): FieldError[] {
   return [{ field: issue.path.length ? issue.path.join(".") : "(body)", message: issue.message }];
 }
 
+/**
+ * One message per field: the first fault zod found (a type before a range), not every check that a
+ * single wrong value fails ("limit: A whole number from 1 to 50; limit: At most 50", review r27-b #4).
+ */
+function firstPerField(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.field) && !!seen.add(e.field));
+}
+
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.flatMap(issueErrors);
+  return firstPerField(error.issues.flatMap(issueErrors));
 }
 
 function invalid(error: z.ZodError): HttpProblem {
@@ -91,12 +104,14 @@ export function queryParams<T extends z.ZodType>(schema: T) {
     if (repeated.length) throw new HttpProblem(422, describeFieldErrors(repeated), { errors: repeated });
     const parsed = schema.safeParse(params);
     if (!parsed.success) {
-      const errors = parsed.error.issues.flatMap((issue) =>
-        issue.code === "invalid_type" &&
-        issue.path.length === 1 &&
-        params[String(issue.path[0])] === undefined
-          ? [{ field: String(issue.path[0]), message: "Required" }]
-          : issueErrors(issue),
+      const errors = firstPerField(
+        parsed.error.issues.flatMap((issue) =>
+          issue.code === "invalid_type" &&
+          issue.path.length === 1 &&
+          params[String(issue.path[0])] === undefined
+            ? [{ field: String(issue.path[0]), message: "Required" }]
+            : issueErrors(issue),
+        ),
       );
       throw new HttpProblem(422, describeFieldErrors(errors), { errors });
     }

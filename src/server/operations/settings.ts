@@ -32,7 +32,12 @@ export const MaintenanceSchema = z.strictObject({
     .max(300)
     .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" }),
 });
-const limit = z.number().int().min(1).max(100_000);
+/** A whole number in a range; every way of missing it says the range (review r27-b #4). */
+const wholeNumberIn = (from: number, to: number, what = "") => {
+  const message = `A whole number ${what}from ${from.toLocaleString("en")} to ${to.toLocaleString("en")}`;
+  return z.number({ message }).int({ message }).min(from, { message }).max(to, { message });
+};
+const limit = wholeNumberIn(1, 100_000);
 const API_LIMIT_MESSAGE = `0 (no limit), or from ${API_MIN_PER_MINUTE} to 100,000 requests a minute`;
 export const RateLimitsSchema = z.strictObject({
   /** Sign-in and sign-up attempts in 15 minutes: from one address, one email from one address, one email. */
@@ -50,7 +55,7 @@ export const RateLimitsSchema = z.strictObject({
     .refine((v) => v === 0 || v >= API_MIN_PER_MINUTE, { message: API_LIMIT_MESSAGE }),
 });
 export const SecuritySchema = z.strictObject({
-  sessionLifetimeDays: z.number().int().min(1).max(365),
+  sessionLifetimeDays: wholeNumberIn(1, 365, "of days "),
 });
 
 export const SETTINGS = {

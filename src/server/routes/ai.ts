@@ -52,6 +52,9 @@ const LimitsBodySchema = z
   })
   .strict();
 
+/** An analysis's or conversation's id, checked as every other id in a path is (review r27-b #4). */
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+
 const TierParam = z.object({ tier: z.enum(TIERS, { message: `One of ${TIERS.join(", ")}` }) });
 
 /** How often the chat's stream writes a keep-alive comment while no event is due. */
@@ -77,16 +80,16 @@ export const aiRoutes = new Hono<AppEnv>()
     c.json(await analyzeTrending(c.get("user"))),
   )
   .get("/analytics", requirePremium, noQueryParams(), async (c) => c.json(await aiHistory(c.get("user").id)))
-  .get("/analytics/:id", requirePremium, noQueryParams(), async (c) => {
-    const entry = await aiHistoryEntry(c.get("user").id, c.req.param("id"));
+  .get("/analytics/:id", requirePremium, pathParams(IdParam), noQueryParams(), async (c) => {
+    const entry = await aiHistoryEntry(c.get("user").id, c.req.valid("param").id);
     if (!entry) throw new HttpProblem(404, "No analysis of yours has this id.");
     return c.json(entry);
   })
   .get("/conversations", requirePremium, noQueryParams(), async (c) =>
     c.json(await listConversations(c.get("user").id)),
   )
-  .get("/conversations/:id", requirePremium, noQueryParams(), async (c) => {
-    const conversation = await getConversation(c.get("user").id, c.req.param("id"));
+  .get("/conversations/:id", requirePremium, pathParams(IdParam), noQueryParams(), async (c) => {
+    const conversation = await getConversation(c.get("user").id, c.req.valid("param").id);
     if (!conversation) throw new HttpProblem(404, "No conversation of yours has this id.");
     return c.json(conversation);
   })

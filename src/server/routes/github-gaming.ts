@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/guards.ts";
+import { isListedDataset, noteListed } from "../catalog/listed-datasets.ts";
 import { env } from "../env.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -71,11 +72,11 @@ export const githubGamingRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/datasets", noQueryParams(), async (c) => {
     c.header("Cache-Control", LIST_CACHE);
-    return c.json(await listCommunityDatasets());
+    return c.json(noteListed(await listCommunityDatasets()));
   })
   .get("/trending", noQueryParams(), async (c) => {
     c.header("Cache-Control", LIST_CACHE);
-    return c.json(await trendingCommunityDatasets());
+    return c.json(noteListed(await trendingCommunityDatasets()));
   })
   .get(
     "/dataset/:owner/:repo",
@@ -83,6 +84,11 @@ export const githubGamingRoutes = new Hono<AppEnv>()
     noQueryParams(),
     async (c) => {
       const { owner, repo } = c.req.valid("param");
+      // Only what the product lists: not anyone's way to have the server fetch any repository.
+      if (!(await isListedDataset(owner, repo))) {
+        const message = "This repository is not one of the listed datasets";
+        throw new HttpProblem(404, message, { errors: [{ field: "repo", message }] });
+      }
       try {
         const content = await withinDeadline(
           cachedDatasetContent(owner, repo, new GithubClient({ token: env().GITHUB_TOKEN })),

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { wholeNumber } from "../../contracts/games.ts";
+import { recordAudit } from "../accounts/audit.ts";
 import { requireAdmin } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -49,7 +50,13 @@ async function readMetadata(request: Request): Promise<Record<string, unknown> |
   return Object.keys(parsed.data).length ? parsed.data : null;
 }
 
-/** `/api/workflows`: admins only (spec §6), on the server as on screen. */
+/** The longest run reason kept in the audit log (the metadata itself may be up to 16 KiB). */
+const AUDIT_REASON_MAX = 300;
+
+/**
+ * `/api/workflows`: admins only (spec §6), on the server as on screen. Running, pausing and resuming
+ * are audited once done (review r27-b #1); a refused one (403, 404, 409, bad metadata) records nothing.
+ */
 export const workflowRoutes = new Hono<AppEnv>()
   .get("/", requireAdmin, noQueryParams(), async (c) => c.json(await listWorkflows()))
   .get("/executions", requireAdmin, queryParams(ExecutionsQuery), async (c) =>
@@ -58,16 +65,31 @@ export const workflowRoutes = new Hono<AppEnv>()
   .get("/status", requireAdmin, noQueryParams(), async (c) => c.json(await workflowStatus()))
   .post("/:id/execute", requireAdmin, pathParams(IdParam), async (c) => {
     const metadata = await readMetadata(c.req.raw);
+    const userId = c.get("user").id;
     const { execution } = await executeWorkflow(c.req.valid("param").id, {
       trigger: "manual",
-      userId: c.get("user").id,
+      userId,
       metadata,
+    });
+    const reason = typeof metadata?.reason === "string" ? metadata.reason.trim() : "";
+    await recordAudit({
+      actorId: userId,
+      action: "workflow.executed",
+      targetId: execution.workflowId,
+      detail: {
+        executionId: execution.id,
+        ...(reason ? { reason: reason.slice(0, AUDIT_REASON_MAX) } : {}),
+      },
     });
     return c.json(execution, 202);
   })
-  .post("/:id/pause", requireAdmin, pathParams(IdParam), noBody(), async (c) =>
-    c.json(await setWorkflowActive(c.req.valid("param").id, false, c.get("user").id)),
-  )
-  .post("/:id/resume", requireAdmin, pathParams(IdParam), noBody(), async (c) =>
-    c.json(await setWorkflowActive(c.req.valid("param").id, true, c.get("user").id)),
-  );
+  .post("/:id/pause", requireAdmin, pathParams(IdParam), noBody(), async (c) => {
+    const workflow = await setWorkflowActive(c.req.valid("param").id, false, c.get("user").id);
+    await recordAudit({ actorId: c.get("user").id, action: "workflow.paused", targetId: workflow.id });
+    return c.json(workflow);
+  })
+  .post("/:id/resume", requireAdmin, pathParams(IdParam), noBody(), async (c) => {
+    const workflow = await setWorkflowActive(c.req.valid("param").id, true, c.get("user").id);
+    await recordAudit({ actorId: c.get("user").id, action: "workflow.resumed", targetId: workflow.id });
+    return c.json(workflow);
+  });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type {
   ExecutionStep,
   Workflow,
@@ -7,7 +7,7 @@ import type {
   WorkflowStatus,
 } from "../../contracts/workflows.ts";
 import { db } from "../db/client.ts";
-import { workflowExecutions, workflowStates } from "../db/schema/index.ts";
+import { users, workflowExecutions, workflowStates } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import type { SyncOptions } from "../sync/index.ts";
@@ -37,7 +37,25 @@ export class WorkflowRunningError extends HttpProblem {
   }
 }
 
-function toExecution(row: ExecutionRow, now = Date.now()): WorkflowExecution {
+type Person = NonNullable<WorkflowExecution["triggeredBy"]>;
+
+/** The accounts that started runs by hand, by id. */
+async function starters(userIds: Array<string | null | undefined>): Promise<Map<string, Person>> {
+  const ids = [...new Set(userIds.filter((id): id is string => !!id))];
+  if (!ids.length) return new Map();
+  const found = await db()
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(
+    found.map((u) => [
+      u.id,
+      { id: u.id, email: u.email, name: [u.firstName, u.lastName].filter(Boolean).join(" ") || null },
+    ]),
+  );
+}
+
+function toExecution(row: ExecutionRow, people: Map<string, Person>, now = Date.now()): WorkflowExecution {
   const definition = workflowById(row.workflowId);
   return {
     id: row.id,
@@ -48,6 +66,7 @@ function toExecution(row: ExecutionRow, now = Date.now()): WorkflowExecution {
     totalSteps: row.totalSteps,
     steps: row.steps,
     trigger: row.trigger,
+    triggeredBy: (row.triggeredBy && people.get(row.triggeredBy)) || null,
     metadata: row.metadata ?? null,
     error: row.error,
     startedAt: row.startedAt.toISOString(),
@@ -116,8 +135,8 @@ export async function listExecutions(limit = 50): Promise<WorkflowExecution[]> {
     .from(workflowExecutions)
     .orderBy(desc(workflowExecutions.startedAt), desc(workflowExecutions.id))
     .limit(limit);
-  const now = Date.now();
-  return rows.map((r) => toExecution(r, now));
+  const [people, now] = [await starters(rows.map((r) => r.triggeredBy)), Date.now()];
+  return rows.map((r) => toExecution(r, people, now));
 }
 
 export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> {
@@ -252,6 +271,7 @@ export async function executeWorkflow(
   const placeholder = Promise.resolve();
   running.set(definition.id, placeholder);
   try {
+    const people = await starters([run.userId]);
     const [row] = await db()
       .insert(workflowExecutions)
       .values({
@@ -272,7 +292,7 @@ export async function executeWorkflow(
       .finally(() => running.delete(definition.id));
     running.set(definition.id, done);
     log.info("workflow started", { workflowId: id, executionId: row!.id, trigger: run.trigger });
-    return { execution: toExecution(row!), done };
+    return { execution: toExecution(row!, people), done };
   } catch (error) {
     running.delete(definition.id);
     throw error;

@@ -79,7 +79,8 @@ export function AuditLogCard() {
       <CardHeader>
         <CardTitle>Audit log</CardTitle>
         <CardDescription>
-          Sign-ins, role changes, settings, backups and deletions: who did what, newest first.
+          Sign-ins, role changes, settings, backups, workflow runs and pauses, and deletions: who did what,
+          newest first.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { createTestUser, request, type TestUser } from "../helpers/api.ts";
+
+/**
+ * Review r27-b #4: one message per field, in the house's words ("At most 100 characters", "A whole
+ * number from 1 to 50"), never zod's own ("Too big: expected string to have <=100 characters",
+ * "Invalid input: expected int, received number"); and every id in a path is checked for length the
+ * same way, the AI history's and conversations' ids too.
+ */
+let user: TestUser;
+let premium: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  user = await createTestUser();
+  premium = await createTestUser({ role: "premium" });
+  admin = await createTestUser({ role: "admin" });
+});
+
+const LONG = "a".repeat(6000);
+
+async function errorsOf(res: Response) {
+  expect(res.status).toBe(422);
+  const body = await res.json();
+  return { detail: body.detail as string, errors: body.errors as Array<{ field: string; message: string }> };
+}
+
+describe("one message per field", () => {
+  test("a limit too large to be a whole number here gets one message, not two", async () => {
+    const res = await request("/api/games/search?q=halo&limit=99999999999999999999", { cookie: user.cookie });
+    expect(await errorsOf(res)).toEqual({
+      detail: "limit: A whole number from 1 to 50",
+      errors: [{ field: "limit", message: "A whole number from 1 to 50" }],
+    });
+  });
+
+  test("a limit above the range, or not whole, each says so once", async () => {
+    const over = await request("/api/games/search?q=halo&limit=51", { cookie: user.cookie });
+    expect((await errorsOf(over)).errors).toEqual([{ field: "limit", message: "At most 50" }]);
+    const half = await request("/api/games/search?q=halo&limit=1.5", { cookie: user.cookie });
+    expect((await errorsOf(half)).errors).toEqual([
+      { field: "limit", message: "A whole number from 1 to 50" },
+    ]);
+  });
+});
+
+describe("the house's words, not zod's", () => {
+  test("an over-long profile id: At most 100 characters", async () => {
+    const res = await request(`/api/profiles/${LONG}`, { cookie: user.cookie });
+    expect((await errorsOf(res)).errors).toEqual([{ field: "id", message: "At most 100 characters" }]);
+  });
+
+  test("a rate limit that is not whole, or out of range: a whole number from 1 to 100,000", async () => {
+    const limits = { signInPerIp: 30, signInPerEmailAndIp: 1.5, signInPerEmail: 100, apiPerMinute: 0 };
+    const put = (json: unknown) =>
+      request("/api/admin/settings/rate-limits", { method: "PUT", cookie: admin.cookie, json });
+    expect((await errorsOf(await put(limits))).errors).toEqual([
+      { field: "signInPerEmailAndIp", message: "A whole number from 1 to 100,000" },
+    ]);
+    expect((await errorsOf(await put({ ...limits, signInPerEmailAndIp: 2, signInPerIp: 0 }))).errors).toEqual(
+      [{ field: "signInPerIp", message: "A whole number from 1 to 100,000" }],
+    );
+    expect((await errorsOf(await put({ ...limits, signInPerEmailAndIp: "2" }))).errors).toEqual([
+      { field: "signInPerEmailAndIp", message: "A whole number from 1 to 100,000" },
+    ]);
+  });
+
+  test("a session lifetime out of range and an over-long maintenance message", async () => {
+    const security = await request("/api/admin/settings/security", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { sessionLifetimeDays: 366 },
+    });
+    expect((await errorsOf(security)).errors).toEqual([
+      { field: "sessionLifetimeDays", message: "A whole number of days from 1 to 365" },
+    ]);
+    const maintenance = await request("/api/admin/settings/maintenance", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { enabled: false, message: "m".repeat(301) },
+    });
+    expect((await errorsOf(maintenance)).errors).toEqual([
+      { field: "message", message: "At most 300 characters" },
+    ]);
+  });
+
+  test("no route answers zod's own wording for a length, a type or a whole number", async () => {
+    const answers = await Promise.all([
+      request(`/api/games/${LONG}`, { cookie: user.cookie }),
+      request(`/api/companies/${LONG}`, { cookie: user.cookie }),
+      request(`/api/admin/users/${LONG}/role`, {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { role: "premium", subscriptionTier: "professional" },
+      }),
+      request(`/api/workflows/${LONG}/pause`, { method: "POST", cookie: admin.cookie }),
+      request("/api/ai/chat", {
+        method: "POST",
+        cookie: premium.cookie,
+        json: { message: "hello", conversationId: LONG },
+      }),
+      request("/api/admin/settings/maintenance", {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { enabled: "yes", message: 5 },
+      }),
+    ]);
+    for (const res of answers) {
+      const { detail } = await errorsOf(res);
+      expect(detail).not.toMatch(/Too big|Too small|Invalid input|expected \w+|<=|>=/);
+    }
+  });
+});
+
+describe("every id in a path is checked for length", () => {
+  test.each(["analytics", "conversations"])(
+    "GET /api/ai/%s/<6000 letters>: 422 naming the id",
+    async (what) => {
+      const res = await request(`/api/ai/${what}/${LONG}`, { cookie: premium.cookie });
+      expect((await errorsOf(res)).errors).toEqual([{ field: "id", message: "At most 100 characters" }]);
+    },
+  );
+
+  test.each(["analytics", "conversations"])("GET /api/ai/%s/<unknown id>: still 404", async (what) => {
+    const res = await request(`/api/ai/${what}/no-such-id`, { cookie: premium.cookie });
+    expect(res.status).toBe(404);
+  });
+});
