@@ -419,6 +419,26 @@ export interface CompanyGame extends WithPriceConversion {
   isDemo: boolean;
 }
 
+/**
+ * Another company page whose name is this company's written differently: the same name once legal or
+ * corporate suffix words are dropped ("Valve Software", "Valve Corporation" for "Valve";
+ * docs/decisions/032-company-aliases.md), with that page's own figures.
+ */
+export interface CompanyAlias {
+  slug: string;
+  /** As that page names it (the spelling its games use most). */
+  name: string;
+  /** That page's games (its totals.games). */
+  games: number;
+  /** That page's published units (its totals.publishedSales), with their datasets and dates; null when none. */
+  publishedSales: {
+    units: number;
+    games: number;
+    otherGames: number;
+    provenance: Provenance[];
+  } | null;
+}
+
 export interface CompanyPage {
   slug: string;
   name: string;
@@ -479,6 +499,14 @@ export interface CompanyPage {
     } | null;
   };
   provenance: Provenance[];
+  /**
+   * The pages of this company under its other spellings (review r27 a, item 5), most games first; null
+   * when it has none. Their figures are theirs alone: never added to this page's, which `note` says.
+   */
+  alsoListedAs: {
+    companies: CompanyAlias[];
+    note: string;
+  } | null;
 }
 
 /** The URL and API query of a filter: empty values left out, keys in a stable order. */

@@ -14,7 +14,7 @@ import {
   readCatalogLog,
 } from "./changes.ts";
 import { GENRE_SYNONYMS } from "./genre-names.ts";
-import { creditSlugs, foldName } from "./normalize.ts";
+import { companyAliasKey, creditSlugs, foldName } from "./normalize.ts";
 import { releaseKey } from "./release.ts";
 import { listOf } from "./shapes.ts";
 
@@ -228,6 +228,12 @@ export class CatalogIndex {
    * order; dead slots stay until the next build and are skipped when read.
    */
   private readonly companySlots = new Map<string, number[]>();
+  /**
+   * The company slugs of each alias key (companyAliasKey: the name without its legal suffix words), so a
+   * company page finds its other spellings' pages without looking at every company
+   * (docs/decisions/032-company-aliases.md). A slug stays until the next build, as its slots do.
+   */
+  private readonly aliasSlugs = new Map<string, string[]>();
   /** Every live slot in order, kept until the next change. */
   private liveList: Int32Array | null = null;
   readonly lists: Record<ListField, Map<string, ValueSet>> = {
@@ -337,7 +343,13 @@ export class CatalogIndex {
         if (firstSlugs?.has(slug)) continue;
         const slots = this.companySlots.get(slug);
         if (slots) slots.push(s);
-        else this.companySlots.set(slug, [s]);
+        else {
+          this.companySlots.set(slug, [s]);
+          const key = companyAliasKey(slug);
+          const spellings = this.aliasSlugs.get(key);
+          if (spellings) spellings.push(slug);
+          else this.aliasSlugs.set(key, [slug]);
+        }
       }
       firstSlugs = slugs;
     }
@@ -382,6 +394,19 @@ export class CatalogIndex {
       if (this.alive[s >>> 5]! & (1 << (s & 31))) out.push(this.ids[s]!);
     }
     return out;
+  }
+
+  /**
+   * The other company slugs of this slug's alias key that still have a live game: the pages of the same
+   * company written differently ("valve-software" for "valve").
+   */
+  companyAliases(slug: string): string[] {
+    const spellings = this.aliasSlugs.get(companyAliasKey(slug)) ?? [];
+    return spellings.filter(
+      (other) =>
+        other !== slug &&
+        (this.companySlots.get(other) ?? []).some((s) => (this.alive[s >>> 5]! & (1 << (s & 31))) !== 0),
+    );
   }
 
   /** The live slots having every given list value (case-folded), as a bit set; null: no such value. */

@@ -1,6 +1,6 @@
-import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
+import type { CompanyAlias, CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import { placeholders, readRows } from "../db/client.ts";
-import { catalogIndex } from "./catalog-index.ts";
+import { type CatalogIndex, catalogIndex } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { companyOfCredit, isSlug } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
@@ -114,11 +114,9 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
   const reviewed = games.filter((g) => g.reviews != null);
   const releasesPerYear = yearlyReleases(years);
-  // The name as the catalog writes it most often.
-  const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
   return {
     slug,
-    name,
+    name: mostUsed(names),
     games,
     totals: {
       games: games.length,
@@ -135,5 +133,45 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       publishedSales: sales.total,
     },
     provenance: await catalogProvenance(),
+    alsoListedAs: await alsoListedAs(index, slug),
   };
+}
+
+/** The name as the catalog writes it most often. */
+function mostUsed(names: Map<string, number>): string {
+  return [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+}
+
+/** What a company page says of the figures of its other spellings' pages. */
+export const ALSO_LISTED_AS_NOTE =
+  "Not added up: each page counts only the games whose credits spell the company its way, and a game " +
+  "credited under two spellings is on both pages, so a sum could count it twice.";
+
+/**
+ * The pages of the same company under other spellings (docs/decisions/032-company-aliases.md): found by
+ * the index's alias key, each with its own games and published units, read as its own page reads them.
+ */
+async function alsoListedAs(index: CatalogIndex, slug: string): Promise<CompanyPage["alsoListedAs"]> {
+  const found = await Promise.all(
+    index.companyAliases(slug).map(async (other): Promise<CompanyAlias | null> => {
+      const { games, names } = await readCompanyGames(other, index.companyGameIds(other));
+      if (games.length === 0) return null;
+      const { total } = await companyPublishedSales(other, games, [...names.keys()]);
+      return {
+        slug: other,
+        name: mostUsed(names),
+        games: games.length,
+        publishedSales: total && {
+          units: total.units,
+          games: total.games,
+          otherGames: total.otherGames,
+          provenance: total.provenance,
+        },
+      };
+    }),
+  );
+  const companies = found.filter((c): c is CompanyAlias => c != null);
+  if (companies.length === 0) return null;
+  companies.sort((a, b) => b.games - a.games || a.slug.localeCompare(b.slug));
+  return { companies, note: ALSO_LISTED_AS_NOTE };
 }

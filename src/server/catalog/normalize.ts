@@ -272,3 +272,68 @@ export function companyName(value: string | null | undefined): string | null {
   const name = value?.trim();
   return name && !/^(unknown|n\/a)$/i.test(name) ? name : null;
 }
+
+/**
+ * The words a company's name ends with that say what kind of company it is in law (or, for "Software",
+ * what it once sold), not which company (docs/decisions/032-company-aliases.md): "Valve", "Valve
+ * Software" and "Valve Corporation" are one studio as Steam and VGChartz spell it. As slug words, so
+ * "Co., Ltd." is ["co"], ["ltd"] and "S.A." is ["s", "a"]. "Games", "Studio(s)", "Entertainment",
+ * "Interactive" and "Company" are not among them: in the catalog they tell apart as many companies as they
+ * join (Sandlot and Sandlot Games, Disney and Disney Interactive, 1C and 1C Entertainment).
+ */
+const COMPANY_SUFFIXES: readonly (readonly string[])[] = [
+  ["software"],
+  ["inc"],
+  ["incorporated"],
+  ["llc"],
+  ["ltd"],
+  ["limited"],
+  ["co"],
+  ["corp"],
+  ["corporation"],
+  ["plc"],
+  ["pty"],
+  ["gmbh"],
+  ["ag"],
+  ["sa"],
+  ["s", "a"],
+  ["sas"],
+  ["s", "l"],
+  ["sl"],
+  ["srl"],
+  ["s", "r", "l"],
+  ["s", "r", "o"],
+  ["sp", "z", "o", "o"],
+  ["bv"],
+  ["b", "v"],
+  ["ab"],
+  ["a", "s"],
+  ["oy"],
+  ["ou"],
+  ["kft"],
+  ["kk"],
+  ["k", "k"],
+];
+
+/**
+ * The key that joins a company page to its other spellings' pages (docs/decisions/032-company-aliases.md):
+ * its slug without the legal or corporate suffix words it ends with (COMPANY_SUFFIXES), as many as it
+ * has ("Gearbox Software, LLC" → "gearbox"), but never its first word ("Software Inc." → "software").
+ * Every other word stays, so a division ("Ubisoft Montreal") never meets its parent ("Ubisoft").
+ */
+export function companyAliasKey(slug: string): string {
+  const words = slug.split("-");
+  let end = words.length;
+  for (let stripped = true; stripped; ) {
+    stripped = false;
+    for (const suffix of COMPANY_SUFFIXES) {
+      if (end - suffix.length < 1) continue;
+      if (suffix.every((w, i) => words[end - suffix.length + i] === w)) {
+        end -= suffix.length;
+        stripped = true;
+        break;
+      }
+    }
+  }
+  return end === words.length ? slug : words.slice(0, end).join("-");
+}

@@ -22,6 +22,7 @@ import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { companyQuery } from "../../queries/game-page.ts";
+import { AlsoListedAs } from "./AlsoListedAs.tsx";
 import { companySpanText } from "./company-span.ts";
 
 const COLUMNS: DataColumn<CompanyGame>[] = [
@@ -124,6 +125,8 @@ export default function CompanyPage() {
           }, as the sales datasets published them: a figure of their own, not added to the estimates.`}
         />
       )}
+      {/* Its pages under other spellings ("Valve Software" for "Valve"), beside its own published units. */}
+      <AlsoListedAs company={c} />
       {t.estimates ? (
         <Card className="mb-6" role="region" aria-label="Estimated totals">
           <CardHeader>
