@@ -422,7 +422,7 @@ export interface CompanyGame extends WithPriceConversion {
 /**
  * Another company page whose name is this company's written differently: the same name once legal or
  * corporate suffix words are dropped ("Valve Software", "Valve Corporation" for "Valve";
- * docs/decisions/032-company-aliases.md), with that page's own figures.
+ * docs/decisions/033-company-aliases.md), with that page's own figures.
  */
 export interface CompanyAlias {
   slug: string;

@@ -9,7 +9,7 @@ import { createTestUser, request } from "../helpers/api.ts";
 /**
  * Review r27 a, item 5: "Valve" (Steam's spelling) showed 1.70M published units and "Valve Software"
  * (VGChartz's) 19.14M, two pages with no link between them. A company page lists the pages of the same
- * name with a legal or corporate suffix dropped (docs/decisions/032-company-aliases.md), each with its
+ * name with a legal or corporate suffix dropped (docs/decisions/033-company-aliases.md), each with its
  * own figures, and says they are not added up. Hand-made rows (company-rows/SOURCE.txt, aliases.csv).
  */
 const ALIASES = fileURLToPath(

@@ -231,7 +231,7 @@ export class CatalogIndex {
   /**
    * The company slugs of each alias key (companyAliasKey: the name without its legal suffix words), so a
    * company page finds its other spellings' pages without looking at every company
-   * (docs/decisions/032-company-aliases.md). A slug stays until the next build, as its slots do.
+   * (docs/decisions/033-company-aliases.md). A slug stays until the next build, as its slots do.
    */
   private readonly aliasSlugs = new Map<string, string[]>();
   /** Every live slot in order, kept until the next change. */

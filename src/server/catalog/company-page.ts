@@ -148,7 +148,7 @@ export const ALSO_LISTED_AS_NOTE =
   "credited under two spellings is on both pages, so a sum could count it twice.";
 
 /**
- * The pages of the same company under other spellings (docs/decisions/032-company-aliases.md): found by
+ * The pages of the same company under other spellings (docs/decisions/033-company-aliases.md): found by
  * the index's alias key, each with its own games and published units, read as its own page reads them.
  */
 async function alsoListedAs(index: CatalogIndex, slug: string): Promise<CompanyPage["alsoListedAs"]> {

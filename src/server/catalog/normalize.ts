@@ -275,7 +275,7 @@ export function companyName(value: string | null | undefined): string | null {
 
 /**
  * The words a company's name ends with that say what kind of company it is in law (or, for "Software",
- * what it once sold), not which company (docs/decisions/032-company-aliases.md): "Valve", "Valve
+ * what it once sold), not which company (docs/decisions/033-company-aliases.md): "Valve", "Valve
  * Software" and "Valve Corporation" are one studio as Steam and VGChartz spell it. As slug words, so
  * "Co., Ltd." is ["co"], ["ltd"] and "S.A." is ["s", "a"]. "Games", "Studio(s)", "Entertainment",
  * "Interactive" and "Company" are not among them: in the catalog they tell apart as many companies as they
@@ -316,7 +316,7 @@ const COMPANY_SUFFIXES: readonly (readonly string[])[] = [
 ];
 
 /**
- * The key that joins a company page to its other spellings' pages (docs/decisions/032-company-aliases.md):
+ * The key that joins a company page to its other spellings' pages (docs/decisions/033-company-aliases.md):
  * its slug without the legal or corporate suffix words it ends with (COMPANY_SUFFIXES), as many as it
  * has ("Gearbox Software, LLC" → "gearbox"), but never its first word ("Software Inc." → "software").
  * Every other word stays, so a division ("Ubisoft Montreal") never meets its parent ("Ubisoft").
