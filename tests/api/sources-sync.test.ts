@@ -7,7 +7,7 @@ import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
 import { syncStates } from "../../src/server/sync/state.ts";
-import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
+import { type Replay, recorded, startReplay } from "../fixtures/recorded/server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -250,6 +250,63 @@ describe("when a service fails or is not configured", () => {
       stored: { count: 2, unit: "offers" },
     });
   }, 30_000);
+
+  test("an Epic or GOG answer none of whose records can be read fails the run and keeps the stored offers", async () => {
+    await syncSource("epic", { bases: replay.bases });
+    await syncSource("gog", { bases: replay.bases });
+    const offers = async (store: string) =>
+      (
+        await rawClient().execute({
+          sql: "SELECT key FROM store_offers WHERE store = ? ORDER BY key",
+          args: [store],
+        })
+      ).rows.map((r) => r.key);
+    const [epicBefore, gogBefore] = [await offers("Epic"), await offers("GOG")];
+    expect(epicBefore.length).toBeGreaterThan(0);
+    expect(gogBefore.length).toBeGreaterThan(0);
+    const states = await syncStates();
+    // Epic renames a field: every element fails validation (the answer is undocumented).
+    replay.override("/freeGamesPromotions", async () => {
+      const body = await recorded("epic-free-games.json").json();
+      for (const e of body.data.Catalog.searchStore.elements) {
+        e.productName = e.title;
+        delete e.title;
+      }
+      return Response.json(body);
+    });
+    await expect(syncSource("epic", { bases: replay.bases })).rejects.toThrow(
+      /^epic: none of the 4 offers could be read \(title: /,
+    );
+    replay.override("/v1/catalog", async () => {
+      const body = await recorded("gog-catalog.json").json();
+      for (const p of body.products) p.id = null;
+      return Response.json(body);
+    });
+    await expect(syncSource("gog", { bases: replay.bases })).rejects.toThrow(
+      /^gog: none of the 3 offers could be read \(id: /,
+    );
+    expect(await offers("Epic")).toEqual(epicBefore);
+    expect(await offers("GOG")).toEqual(gogBefore);
+    const after = await syncStates();
+    for (const source of ["epic", "gog"] as const)
+      expect(after.get(source)).toMatchObject({
+        status: "error",
+        message: expect.stringContaining(`${source}: none of the`),
+        records: 0,
+        lastSuccessAt: states.get(source)!.lastSuccessAt,
+      });
+  });
+
+  test("a SteamSpy page none of whose apps can be read fails the run rather than ending it as the last page", async () => {
+    replay.override("/api.php", async (_req, url) =>
+      url.searchParams.get("request") === "all"
+        ? Response.json({ 1: { appid: "one" }, 2: { appid: "two" } })
+        : Response.json(await recorded("steamspy-top100in2weeks.json").json()),
+    );
+    await expect(syncSource("steamspy", { bases: replay.bases, steamspyAllPages: 1 })).rejects.toThrow(
+      "steamspy: none of the 2 records could be read",
+    );
+  });
 
   test("IGDB answering garbage: the games stored before are still answered, and the status says degraded", async () => {
     replay.override("/v4/games", () => new Response("<html>", { headers: { "Content-Type": "text/html" } }));

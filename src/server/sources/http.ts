@@ -211,13 +211,17 @@ export async function requestJson(url: string, init: RequestInit, options: HttpO
 
 /**
  * Validates each record on its own against `schema`: a malformed one is skipped and logged (with the
- * first problem zod found), never the whole run.
+ * first problem zod found), never the whole run. An answer none of whose records can be read is a
+ * SourceError, not an empty list: the service changed its format, and a run that stored "nothing"
+ * would replace the offers stored before with none (Epic, GOG) or end SteamSpy's pages as if done.
  */
 export function validEach<S extends z.ZodType, T>(
   service: string,
   items: unknown,
   schema: S,
   map: (record: z.output<S>) => T,
+  /** What the records are, in the error ("offers"). */
+  what = "records",
 ): T[] {
   if (!Array.isArray(items)) throw new SourceError(service, "expected a list of records");
   const out: T[] = [];
@@ -232,6 +236,11 @@ export function validEach<S extends z.ZodType, T>(
       firstProblem ??= issue ? `${issue.path.join(".") || "record"}: ${issue.message}` : undefined;
     }
   }
+  if (skipped && skipped === items.length)
+    throw new SourceError(
+      service,
+      `none of the ${skipped} ${what} could be read${firstProblem ? ` (${firstProblem})` : ""}`,
+    );
   if (skipped) log.warn("source: malformed records skipped", { service, skipped, firstProblem });
   return out;
 }
