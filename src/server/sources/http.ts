@@ -193,6 +193,24 @@ export async function request(url: string, init: RequestInit, options: HttpOptio
   }
 }
 
+/** A transport failure (the per-attempt timeout, a reset connection) is told apart from the rest. */
+const timedOut = (error: unknown) =>
+  error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+
+/**
+ * An answer's body as text. The connection can still drop, or the attempt's timeout fire, once the
+ * headers are in: that is a SourceError saying so (never a bare TypeError that callers would pass on
+ * as a 500). `what` names what was being read ("for data/vgsales.csv").
+ */
+export async function readText(res: Response, service: string, what = ""): Promise<string> {
+  try {
+    return await res.text();
+  } catch (error) {
+    const reason = timedOut(error) ? "timed out in the middle of the answer" : "the answer broke off";
+    throw new SourceError(service, `${reason}${what ? ` ${what}` : ""}`);
+  }
+}
+
 /** A request whose answer must be 2xx JSON; anything else is a SourceError. */
 export async function requestJson(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
   const headers = new Headers(init.headers);
