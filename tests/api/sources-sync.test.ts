@@ -1,8 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { getGameDetail } from "../../src/server/catalog/game-page.ts";
+import { startOfUtcDay } from "../../src/server/catalog/stats.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { getGameEstimate } from "../../src/server/estimates/store.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
@@ -151,6 +154,65 @@ describe("sync stores through the catalog", () => {
       "SELECT ts FROM game_metrics WHERE source = 'steam-api' AND metric = 'reviews_positive' LIMIT 1",
     );
     expect(Number(review?.ts) % 86_400_000).toBe(0);
+  });
+
+  test("SteamSpy and Steam on the same day: Steam's own review counts and price are the ones shown, and named", async () => {
+    // SteamSpy runs first in the workflow, Steam minutes later: both date their figures by the day.
+    await syncSource("steamspy", { bases: replay.bases });
+    replay.override("/api/appdetails", (_req, url) =>
+      Response.json({
+        [url.searchParams.get("appids") ?? ""]: {
+          success: true,
+          data: {
+            name: "Portal 2",
+            steam_appid: 620,
+            is_free: false,
+            price_overview: { currency: "USD", initial: 999, final: 249 },
+          },
+        },
+      }),
+    );
+    try {
+      await rawClient().execute("UPDATE games SET summary = NULL WHERE steam_app_id = 620");
+      await syncSource("steam", { bases: replay.bases, steamGames: 4 });
+    } finally {
+      replay.override("/api/appdetails", null);
+    }
+    const today = startOfUtcDay(new Date()).getTime();
+    const tied = await rawClient().execute({
+      sql: `SELECT s.game_id, s.value AS steam, o.value AS spy FROM game_metrics s
+            JOIN game_metrics o ON o.game_id = s.game_id AND o.metric = s.metric AND o.ts = s.ts AND o.source = 'steamspy-api'
+            WHERE s.source = 'steam-api' AND s.metric = 'reviews_positive' AND s.ts = ?`,
+      args: [today],
+    });
+    expect(tied.rows.length).toBe(4);
+    for (const row of tied.rows) {
+      expect(row.steam).not.toBe(row.spy);
+      const game = await one("SELECT positive_reviews FROM games WHERE id = ?", [String(row.game_id)]);
+      expect(game?.positive_reviews).toBe(row.steam);
+      const detail = await getGameDetail(String(row.game_id));
+      expect(detail?.latest.reviews_positive).toMatchObject({ value: row.steam, source: "Steam" });
+      const estimate = await getGameEstimate(String(row.game_id));
+      expect(estimate?.inputSources?.reviews).toEqual({
+        source: "Steam",
+        asOf: new Date(today).toISOString(),
+      });
+    }
+    // Portal 2's price: SteamSpy's and the store's, both of today; the store's is shown, named Steam.
+    const portal = await one("SELECT id, price, price_source, price_at FROM games WHERE steam_app_id = 620");
+    expect(
+      (
+        await rawClient().execute({
+          sql: "SELECT source FROM game_metrics WHERE game_id = ? AND metric = 'price' AND ts = ? ORDER BY source",
+          args: [String(portal?.id), today],
+        })
+      ).rows.map((r) => r.source),
+    ).toEqual(["steam-api", "steamspy-api"]);
+    expect(portal).toMatchObject({ price: 2.49, price_source: "steam-api", price_at: today });
+    expect((await getGameDetail(String(portal?.id)))?.latest.price).toMatchObject({
+      value: 2.49,
+      source: "Steam",
+    });
   });
 
   test("IGDB: games (and PlayStation/Xbox coverage), platforms and companies; the games database shows them", async () => {

@@ -14,6 +14,7 @@ import {
   slugOfNormalized,
 } from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
+import { sameTimeSourceOrder } from "./source-preference.ts";
 
 /**
  * The one way games and their series enter the catalog (importers, live sources, demo data).
@@ -876,8 +877,8 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
 }
 
 /**
- * A game's row carries the newest point of each of these series, whatever order sources recorded
- * them in (an older dataset imported last does not put its figures back): counts as whole numbers,
+ * A game's row carries the newest point of each of these series (of two at the same time, the one
+ * `sameTimeSourceOrder` puts first), whatever order sources recorded them in (an older dataset imported last does not put its figures back): counts as whole numbers,
  * rounded as the game page rounds them (SteamCharts' monthly average 33,403.95 is 33,404 players),
  * the price with its source and time (refreshed on its own, below).
  */
@@ -893,7 +894,7 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
     const ids = JSON.stringify(gameIds.slice(i, i + 500));
     for (const [metric, column, type] of LATEST) {
       yield* run(
-        `UPDATE games SET ${column} = coalesce((SELECT ${type === "INTEGER" ? "CAST(round(value) AS INTEGER)" : "CAST(value AS REAL)"} FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
+        `UPDATE games SET ${column} = coalesce((SELECT ${type === "INTEGER" ? "CAST(round(value) AS INTEGER)" : "CAST(value AS REAL)"} FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC, ${sameTimeSourceOrder()} LIMIT 1), ${column})
          WHERE id IN (SELECT value FROM json_each(?))`,
         [metric, ids],
       );
@@ -902,7 +903,7 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
     yield* run(
       `UPDATE games SET (price, price_source, price_at) = (
          SELECT CAST(value AS REAL), source, ts FROM game_metrics m
-         WHERE m.game_id = games.id AND m.metric = 'price' ORDER BY ts DESC LIMIT 1)
+         WHERE m.game_id = games.id AND m.metric = 'price' ORDER BY ts DESC, ${sameTimeSourceOrder()} LIMIT 1)
        WHERE id IN (SELECT value FROM json_each(?))
          AND EXISTS (SELECT 1 FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'price')`,
       [ids],
