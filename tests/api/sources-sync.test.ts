@@ -370,6 +370,32 @@ describe("when a service fails or is not configured", () => {
     );
   });
 
+  test("SteamSpy failing after pages were stored: the run is an error that counts what it stored, which stays", async () => {
+    const before = (await syncStates()).get("steamspy")!;
+    replay.override("/api.php", async (_req, url) => {
+      const request = url.searchParams.get("request");
+      if (request === "all" && url.searchParams.get("page") === "1")
+        return new Response("oops", { status: 500 });
+      return Response.json(
+        await recorded(request === "all" ? "steamspy-all-page0.json" : "steamspy-top100in2weeks.json").json(),
+      );
+    });
+    await rawClient().execute("DELETE FROM game_metrics WHERE source = 'steamspy-api'");
+    const error = await syncSource("steamspy", { bases: replay.bases, steamspyAllPages: 3 }).catch((e) => e);
+    expect(error.message).toBe("steamspy: answered 500 (4 records stored before the failure are kept)");
+    expect((await syncStates()).get("steamspy")).toMatchObject({
+      status: "error",
+      message: "steamspy: answered 500 (4 records stored before the failure are kept)",
+      records: 4,
+      lastSuccessAt: before.lastSuccessAt,
+    });
+    expect(
+      Number(
+        (await one("SELECT count(DISTINCT game_id) AS n FROM game_metrics WHERE source = 'steamspy-api'"))?.n,
+      ),
+    ).toBe(4);
+  }, 30_000);
+
   test("IGDB answering garbage: the games stored before are still answered, and the status says degraded", async () => {
     replay.override("/v4/games", () => new Response("<html>", { headers: { "Content-Type": "text/html" } }));
     await expect(syncSource("igdb", { bases: replay.bases })).rejects.toThrow(

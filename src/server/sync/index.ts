@@ -25,9 +25,10 @@ import { replaceStoreOffers, saveCommunityDatasets, saveKaggleDatasets, topSteam
 /**
  * Runs one live source (issue 5) and stores what its adapter returned: games, platforms, companies
  * and time-series points through the catalog's write services, the rest in the sources' own tables.
- * Each run is recorded in `source_syncs`; a failed run stores nothing new and leaves what was stored
- * before, so the screens keep answering and say when data last came in. `bun run sync <source>` and
- * the scheduled workflow both call `syncSource`.
+ * Each run is recorded in `source_syncs`. A failed run replaces nothing stored before, so the screens
+ * keep answering and say when data last came in; what it had stored before it failed (SteamSpy stores
+ * each page as it arrives, IGDB platforms and companies before games) stays, and the run's record
+ * counts it. `bun run sync <source>` and the scheduled workflow both call `syncSource`.
  */
 export const SYNC_SOURCES = [
   "steam",
@@ -58,6 +59,26 @@ export class AlreadyRunningError extends Error {
     super(`a ${source} sync is already running`);
     this.name = "AlreadyRunningError";
   }
+}
+
+/** A run that failed after storing some records: they are kept, and counted in the run's record. */
+export class PartialSyncError extends Error {
+  constructor(
+    message: string,
+    readonly records: number,
+    options: { cause: unknown },
+  ) {
+    super(
+      `${message} (${records} record${records === 1 ? "" : "s"} stored before the failure are kept)`,
+      options,
+    );
+    this.name = "PartialSyncError";
+  }
+}
+
+/** What a run has stored so far: told to syncSource as it goes, so a run that fails later counts it. */
+interface Progress {
+  stored: number;
 }
 
 export interface SyncOptions {
@@ -133,18 +154,20 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   return points.length + details.length;
 }
 
-async function syncSteamSpy(options: SyncOptions): Promise<number> {
+async function syncSteamSpy(options: SyncOptions, progress: Progress): Promise<number> {
   const spy = new SteamSpyClient({ bases: options.bases });
   // The top 100 first, then each `all` page stored as it arrives (a page comes once a minute, so a
   // long run shows its progress in the catalog); the top 100 are on the first pages too: each app
   // is stored once per run (its top-100 record).
   const seen = new Set<number>();
   let stored = await storeSteamSpyApps(await spy.top100In2Weeks(), seen);
+  progress.stored = stored;
   const pages = options.steamspyAllPages ?? 0;
   for (let page = 0; page < pages; page++) {
     const batch = await spy.allPage(page);
     if (!batch.length) break;
     stored += await storeSteamSpyApps(batch, seen);
+    progress.stored = stored;
     options.onSteamSpyPage?.({ page: page + 1, pages, records: stored });
   }
   return stored;
@@ -196,7 +219,7 @@ async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promis
   return unique.length;
 }
 
-async function syncIgdb(options: SyncOptions): Promise<number> {
+async function syncIgdb(options: SyncOptions, progress: Progress): Promise<number> {
   const config = env();
   const igdb = new IgdbClient({
     clientId: config.IGDB_CLIENT_ID ?? "",
@@ -216,6 +239,7 @@ async function syncIgdb(options: SyncOptions): Promise<number> {
   const companies = await igdb.companies();
   await upsertPlatforms(platforms);
   await upsertCompanies(companies);
+  progress.stored = platforms.length + companies.length;
   const unique = [...new Map(games.map((g) => [g.igdbId, g])).values()];
   const { ids } = await upsertGames(unique, "igdb");
   // IGDB's critic rating, dated the day it was read: the rating's provenance where it is the one shown.
@@ -245,7 +269,7 @@ async function syncKaggle(options: SyncOptions): Promise<number> {
   return saveKaggleDatasets(await kaggle.datasets("video games", options.kagglePages ?? 2));
 }
 
-const RUNNERS: Record<SyncSource, (options: SyncOptions) => Promise<number>> = {
+const RUNNERS: Record<SyncSource, (options: SyncOptions, progress: Progress) => Promise<number>> = {
   steam: syncSteam,
   steamspy: syncSteamSpy,
   igdb: syncIgdb,
@@ -270,23 +294,30 @@ export async function syncSource(
   if (running.has(source)) throw new AlreadyRunningError(source);
   running.add(source);
   const started = performance.now();
+  const progress: Progress = { stored: 0 };
   try {
-    const records = await RUNNERS[source](options);
+    const records = await RUNNERS[source](options, progress);
     const durationMs = Math.round(performance.now() - started);
     // A run that used keys and succeeded had them accepted; one Twitch refused records the refusal.
     const credentials = KEYED.has(source) ? ("accepted" as const) : undefined;
     await recordSyncRun(source, { status: "ok", records, message: null, durationMs, credentials });
     log.info("sync finished", { source, records, durationMs });
     return { records, durationMs };
-  } catch (error) {
+  } catch (failure) {
+    // Records stored before the failure stay: the run says how many (its last success is unchanged).
+    const error = progress.stored
+      ? new PartialSyncError(failure instanceof Error ? failure.message : String(failure), progress.stored, {
+          cause: failure,
+        })
+      : failure;
     const message = error instanceof Error ? error.message : String(error);
     const durationMs = Math.round(performance.now() - started);
     await recordSyncRun(source, {
       status: "error",
-      records: 0,
+      records: progress.stored,
       message,
       durationMs,
-      ...(error instanceof CredentialsRefusedError ? { credentials: "refused" as const } : {}),
+      ...(failure instanceof CredentialsRefusedError ? { credentials: "refused" as const } : {}),
     });
     log.error("sync failed", { source, message, durationMs });
     throw error;
