@@ -43,10 +43,12 @@ const options: SyncOptions = {
 
 await runMigrations();
 try {
-  const { records, durationMs } = await syncSource(source, options);
+  const { records, durationMs, message } = await syncSource(source, options);
   console.log(
     `${source}: ${records} record${records === 1 ? "" : "s"} stored in ${(durationMs / 1000).toFixed(1)} s`,
   );
+  // A kind of data that did not come in (every call of it failed): said, as Data Sources says it.
+  if (message) console.warn(message);
   if (records > 0) {
     const estimates = await recomputeEstimates();
     console.log(`estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged`);

@@ -9,7 +9,7 @@ import { getGameEstimate } from "../../src/server/estimates/store.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
-import { syncStates } from "../../src/server/sync/state.ts";
+import { liveSourceHealth, syncStates } from "../../src/server/sync/state.ts";
 import { type Replay, recorded, startReplay } from "../fixtures/recorded/server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -394,6 +394,37 @@ describe("when a service fails or is not configured", () => {
         (await one("SELECT count(DISTINCT game_id) AS n FROM game_metrics WHERE source = 'steamspy-api'"))?.n,
       ),
     ).toBe(4);
+  }, 30_000);
+
+  test("Steam whose every review summary fails: the run stores the rest and says so, and the health check counts it", async () => {
+    replay.override("/appreviews/", () => new Response("down", { status: 503 }));
+    try {
+      const run = await syncSource("steam", { bases: replay.bases, steamGames: 2 });
+      expect(run.message).toBe(
+        "steam: review summaries: all 2 calls failed (last: answered 503); the other figures were stored",
+      );
+    } finally {
+      replay.override("/appreviews/", null);
+    }
+    const state = (await syncStates()).get("steam")!;
+    // Player counts came in: the run succeeded, with a message of what did not.
+    expect(state).toMatchObject({
+      status: "ok",
+      records: 2,
+      message: expect.stringContaining("review summaries"),
+    });
+    expect(state.lastSuccessAt).toBe(state.lastSyncAt);
+    const steamHealth = async () => (await liveSourceHealth()).failing.filter((f) => f.source === "steam");
+    expect(await steamHealth()).toEqual([
+      { source: "steam", message: state.message, lastSyncAt: state.lastSyncAt },
+    ]);
+    const steam = (await get("/api/platforms/all")).find((p: { id: string }) => p.id === "steam");
+    expect(steam).toMatchObject({ status: "connected", message: state.message });
+    const entry = (await get("/api/data-sources")).sources.find((s: { id: string }) => s.id === "steam-api");
+    expect(entry.lastFailure).toEqual({ at: state.lastSyncAt, message: state.message });
+    // The next whole run clears it.
+    expect((await syncSource("steam", { bases: replay.bases, steamGames: 2 })).message).toBeNull();
+    expect(await steamHealth()).toEqual([]);
   }, 30_000);
 
   test("IGDB answering garbage: the games stored before are still answered, and the status says degraded", async () => {

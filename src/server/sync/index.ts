@@ -76,9 +76,14 @@ export class PartialSyncError extends Error {
   }
 }
 
-/** What a run has stored so far: told to syncSource as it goes, so a run that fails later counts it. */
+/**
+ * What a run has stored so far, told to syncSource as it goes, so a run that fails later counts it;
+ * and what did not come in though the run succeeded (a whole kind of data whose every call failed),
+ * the run's message.
+ */
 interface Progress {
   stored: number;
+  warnings: string[];
 }
 
 export interface SyncOptions {
@@ -99,7 +104,7 @@ export interface SyncOptions {
 /** A Steam sync gives up after this many calls in a row fail: the service is down, not one app. */
 const MAX_CONSECUTIVE_FAILURES = 3;
 
-async function syncSteam(options: SyncOptions): Promise<number> {
+async function syncSteam(options: SyncOptions, progress: Progress): Promise<number> {
   const steam = new SteamClient({ bases: options.bases });
   const apps = await topSteamApps(options.steamGames ?? 25);
   // Daily figures are dated by the run's day; each player count by the moment it was fetched (a run
@@ -111,7 +116,13 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   const points: MetricPoint[] = [];
   const details = [];
   let failuresInARow = 0;
-  const attempt = async <T>(call: () => Promise<T>): Promise<T | null> => {
+  // Calls and failures per kind: one call of each kind per game alternates with the others, so a kind
+  // that always fails (the review summaries) never fails 3 times in a row and would go unseen.
+  const kinds = new Map<string, { calls: number; failed: number; last: string }>();
+  const attempt = async <T>(kind: string, call: () => Promise<T>): Promise<T | null> => {
+    const tally = kinds.get(kind) ?? { calls: 0, failed: 0, last: "" };
+    kinds.set(kind, tally);
+    tally.calls++;
     try {
       const value = await call();
       failuresInARow = 0;
@@ -119,6 +130,8 @@ async function syncSteam(options: SyncOptions): Promise<number> {
     } catch (error) {
       if (++failuresInARow >= MAX_CONSECUTIVE_FAILURES) throw error;
       log.warn("sync: steam call failed", { error: String(error) });
+      tally.failed++;
+      tally.last = (error instanceof Error ? error.message : String(error)).replace(/^steam: /, "");
       return null;
     }
   };
@@ -135,15 +148,15 @@ async function syncSteam(options: SyncOptions): Promise<number> {
       ...point(metric, value, today),
       period: "day",
     });
-    const players = await attempt(() => steam.currentPlayers(appid));
+    const players = await attempt("player counts", () => steam.currentPlayers(appid));
     // Stamped when the answer came: the series and its days (player_days) place it at that moment.
     if (players != null) points.push(point("players", players, new Date()));
-    const reviews = await attempt(() => steam.reviewSummary(appid));
+    const reviews = await attempt("review summaries", () => steam.reviewSummary(appid));
     if (reviews)
       points.push(daily("reviews_positive", reviews.positive), daily("reviews_negative", reviews.negative));
     // The store page fills what the catalog lacks (summary, cover); descriptive fields are never overwritten.
     if (!hasDetails) {
-      const game = await attempt(() => steam.appDetails(appid));
+      const game = await attempt("store pages", () => steam.appDetails(appid));
       if (game) details.push(game);
       // The store's price is a figure of today, dated like the other figures it sits beside.
       if (game?.price != null) points.push(daily("price", game.price));
@@ -151,6 +164,11 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   }
   if (details.length) await upsertGames(details, "steam-api");
   await recordMetrics(points);
+  for (const [kind, { calls, failed, last }] of kinds)
+    if (failed === calls)
+      progress.warnings.push(
+        `steam: ${kind}: all ${calls} call${calls === 1 ? "" : "s"} failed (last: ${last}); the other figures were stored`,
+      );
   return points.length + details.length;
 }
 
@@ -288,21 +306,25 @@ const running = new Set<SyncSource>();
 export async function syncSource(
   source: SyncSource,
   options: SyncOptions = {},
-): Promise<{ records: number; durationMs: number }> {
+): Promise<{ records: number; durationMs: number; message: string | null }> {
   const missing = missingConfig(source);
   if (missing.length) throw new NotConfiguredError(source, missing);
   if (running.has(source)) throw new AlreadyRunningError(source);
   running.add(source);
   const started = performance.now();
-  const progress: Progress = { stored: 0 };
+  const progress: Progress = { stored: 0, warnings: [] };
   try {
     const records = await RUNNERS[source](options, progress);
     const durationMs = Math.round(performance.now() - started);
     // A run that used keys and succeeded had them accepted; one Twitch refused records the refusal.
     const credentials = KEYED.has(source) ? ("accepted" as const) : undefined;
-    await recordSyncRun(source, { status: "ok", records, message: null, durationMs, credentials });
-    log.info("sync finished", { source, records, durationMs });
-    return { records, durationMs };
+    // A kind of data that did not come in is said on the run (Data Sources, the health check), though
+    // what came in is served: the run succeeded.
+    const message = progress.warnings.join("; ") || null;
+    await recordSyncRun(source, { status: "ok", records, message, durationMs, credentials });
+    if (message) log.warn("sync finished with a part missing", { source, records, durationMs, message });
+    else log.info("sync finished", { source, records, durationMs });
+    return { records, durationMs, message };
   } catch (failure) {
     // Records stored before the failure stay: the run says how many (its last success is unchanged).
     const error = progress.stored
