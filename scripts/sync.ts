@@ -9,6 +9,7 @@ import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { recomputeEstimates } from "../src/server/estimates/store.ts";
 import {
+  AlreadyRunningError,
   isSyncSource,
   NotConfiguredError,
   SYNC_SOURCES,
@@ -65,7 +66,9 @@ try {
   console.error(
     error instanceof NotConfiguredError
       ? `${source}: not configured — set ${error.missing.join(" and ")} (see .env.example)`
-      : `${source}: failed — ${message} (what was stored before is kept)`,
+      : error instanceof AlreadyRunningError
+        ? message
+        : `${source}: failed — ${message} (what was stored before is kept)`,
   );
   process.exitCode = 1;
 } finally {

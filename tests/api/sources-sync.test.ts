@@ -10,6 +10,7 @@ import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
 import { liveSourceHealth, syncStates } from "../../src/server/sync/state.ts";
+import { WORKFLOWS } from "../../src/server/workflows/definitions.ts";
 import { type Replay, recorded, startReplay } from "../fixtures/recorded/server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -495,6 +496,66 @@ describe("when a service fails or is not configured", () => {
     } finally {
       configure(true);
     }
+  });
+
+  test("one run per source across processes: `bun run sync` is refused while the server syncs the source", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = 0;
+    let arrived!: () => void;
+    const inProgress = new Promise<void>((r) => {
+      arrived = r;
+    });
+    replay.override("/v1/catalog", async () => {
+      asked++;
+      arrived();
+      await gate;
+      return Response.json({ products: [] });
+    });
+    const first = syncSource("gog", { bases: replay.bases });
+    await inProgress;
+    try {
+      // Another process: the CLI, on the same database and the same (replayed) GOG.
+      const cli = Bun.spawn(["bun", "scripts/sync.ts", "gog"], {
+        env: { ...process.env, SOURCE_BASE_URLS: `gog=${replay.base}`, LOG_LEVEL: "silent" },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [code, stderr] = await Promise.all([cli.exited, new Response(cli.stderr).text()]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^gog: a sync is already running in another process since \d{4}-\d\d-\d\dT/m);
+      // It asked GOG nothing and recorded nothing: the first run is still the one in progress.
+      expect(asked).toBe(1);
+    } finally {
+      release();
+    }
+    expect((await first).records).toBe(0);
+  }, 30_000);
+
+  test("a sync another process holds: refused saying since when, the scheduled step skips it; one left by a stopped process is taken over", async () => {
+    const since = new Date(Date.now() - 60_000);
+    await rawClient().execute({
+      sql: "INSERT INTO sync_leases (source, holder, started_at, seen_at) VALUES ('gog', 'another process', ?, ?)",
+      args: [since.getTime(), Date.now()],
+    });
+    const before = (await syncStates()).get("gog");
+    const error = await syncSource("gog", { bases: replay.bases }).catch((e) => e);
+    expect(error).toBeInstanceOf(AlreadyRunningError);
+    expect(error.message).toBe(
+      `gog: a sync is already running in another process since ${since.toISOString()}`,
+    );
+    expect((await syncStates()).get("gog")).toEqual(before);
+    const step = WORKFLOWS.flatMap((w) => w.steps).find((s) => s.name === "Sync GOG")!;
+    expect(await step.run({ bases: replay.bases })).toEqual({ status: "skipped", detail: error.message });
+    // That process stopped long ago without letting go: its lease has expired, and the run goes ahead.
+    await rawClient().execute({
+      sql: "UPDATE sync_leases SET seen_at = ? WHERE source = 'gog'",
+      args: [Date.now() - 10 * 60_000],
+    });
+    expect((await syncSource("gog", { bases: replay.bases })).records).toBe(2);
+    expect(await one("SELECT count(*) AS n FROM sync_leases")).toEqual({ n: 0 });
   });
 
   test("one run per source at a time", async () => {

@@ -19,6 +19,7 @@ import { CredentialsRefusedError, IgdbClient } from "../sources/igdb.ts";
 import { KaggleClient } from "../sources/kaggle.ts";
 import { SteamClient } from "../sources/steam.ts";
 import { type SteamSpyApp, SteamSpyClient } from "../sources/steamspy.ts";
+import { type SyncLease, takeSyncLease } from "./lease.ts";
 import { KEYED, missingConfig, recordSyncRun } from "./state.ts";
 import { replaceStoreOffers, saveCommunityDatasets, saveKaggleDatasets, topSteamApps } from "./stored.ts";
 
@@ -55,8 +56,16 @@ export class NotConfiguredError extends Error {
 }
 
 export class AlreadyRunningError extends Error {
-  constructor(readonly source: SyncSource) {
-    super(`a ${source} sync is already running`);
+  constructor(
+    readonly source: SyncSource,
+    /** When the run another process holds started; absent for a run of this process. */
+    readonly since?: Date,
+  ) {
+    super(
+      since
+        ? `${source}: a sync is already running in another process since ${since.toISOString()}`
+        : `a ${source} sync is already running`,
+    );
     this.name = "AlreadyRunningError";
   }
 }
@@ -301,7 +310,8 @@ const running = new Set<SyncSource>();
 
 /**
  * Runs one source and records the run. Throws NotConfiguredError (nothing recorded: the platform
- * list already says what is missing), AlreadyRunningError, or the adapter's error (recorded).
+ * list already says what is missing), AlreadyRunningError (a run of the source in this process, or in
+ * another one: its lease, lease.ts; nothing recorded), or the adapter's error (recorded).
  */
 export async function syncSource(
   source: SyncSource,
@@ -311,6 +321,15 @@ export async function syncSource(
   if (missing.length) throw new NotConfiguredError(source, missing);
   if (running.has(source)) throw new AlreadyRunningError(source);
   running.add(source);
+  let lease: SyncLease;
+  try {
+    const taken = await takeSyncLease(source);
+    if ("heldSince" in taken) throw new AlreadyRunningError(source, taken.heldSince);
+    lease = taken;
+  } catch (error) {
+    running.delete(source);
+    throw error;
+  }
   const started = performance.now();
   const progress: Progress = { stored: 0, warnings: [] };
   try {
@@ -345,5 +364,8 @@ export async function syncSource(
     throw error;
   } finally {
     running.delete(source);
+    await lease
+      .release()
+      .catch((error) => log.warn("sync lease not released", { source, error: String(error) }));
   }
 }

@@ -44,8 +44,9 @@ function syncStep(source: SyncSource, name: string): StepDefinition {
         if (error instanceof NotConfiguredError) {
           return { status: "skipped", detail: `not configured: set ${error.missing.join(" and ")}` };
         }
+        // Another process's run (`bun run sync`) says since when; the next scheduled run catches up.
         if (error instanceof AlreadyRunningError)
-          return { status: "skipped", detail: "a sync was already running" };
+          return { status: "skipped", detail: error.since ? error.message : "a sync was already running" };
         throw error;
       }
     },
