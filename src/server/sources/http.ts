@@ -156,8 +156,31 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** Exponential backoff with jitter, so callers that failed together don't retry together. */
 const backoff = (base: number, attempt: number) => base * 2 ** attempt * (0.75 + Math.random() * 0.5);
 
+/** The attempt's timeout (an abort), told apart from any other transport failure. */
+const timedOut = (error: unknown) =>
+  error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+
+/** Why a body could not be read once the headers were in. */
+const bodyFailure = (error: unknown) =>
+  timedOut(error) ? "timed out in the middle of the answer" : "the answer broke off";
+
 /** One request with the layer's timeout, retries and rate limit; answers other than 429/5xx are returned. */
-export async function request(url: string, init: RequestInit, options: HttpOptions): Promise<Response> {
+export function request(url: string, init: RequestInit, options: HttpOptions): Promise<Response> {
+  return requestRead(url, init, options, async (res) => res);
+}
+
+/**
+ * `request` with the answer's body read by `read` inside the attempt: the attempt's timeout covers the
+ * body too, and a body that times out or breaks off after the headers is retried as a request that
+ * did so before them (review r27 #7). What `read` throws as a SourceError (malformed JSON, a status it
+ * refuses) is final.
+ */
+async function requestRead<T>(
+  url: string,
+  init: RequestInit,
+  options: HttpOptions,
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
   const retries = options.retries ?? 3;
   const backoffMs = options.backoffMs ?? 250;
   const headers = new Headers(init.headers);
@@ -168,15 +191,24 @@ export async function request(url: string, init: RequestInit, options: HttpOptio
     try {
       res = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      const reason = timedOut ? "timed out" : "unreachable";
+      const reason = timedOut(error) ? "timed out" : "unreachable";
       if (attempt >= retries) throw new SourceError(options.service, reason);
       log.warn("source: retrying", { service: options.service, reason, attempt: attempt + 1 });
       await sleep(backoff(backoffMs, attempt));
       continue;
     }
-    if (res.status !== 429 && res.status < 500) return res;
+    if (res.status !== 429 && res.status < 500) {
+      try {
+        return await read(res);
+      } catch (error) {
+        if (error instanceof SourceError) throw error;
+        const reason = bodyFailure(error);
+        if (attempt >= retries) throw new SourceError(options.service, reason);
+        log.warn("source: retrying", { service: options.service, reason, attempt: attempt + 1 });
+        await sleep(backoff(backoffMs, attempt));
+        continue;
+      }
+    }
     await res.body?.cancel().catch(() => {});
     const asked = retryAfterMs(res.headers.get("retry-after"));
     if (asked != null && res.status === 429) options.limiter?.pauseFor(asked);
@@ -193,10 +225,6 @@ export async function request(url: string, init: RequestInit, options: HttpOptio
   }
 }
 
-/** A transport failure (the per-attempt timeout, a reset connection) is told apart from the rest. */
-const timedOut = (error: unknown) =>
-  error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-
 /**
  * An answer's body as text. The connection can still drop, or the attempt's timeout fire, once the
  * headers are in: that is a SourceError saying so (never a bare TypeError that callers would pass on
@@ -206,8 +234,7 @@ export async function readText(res: Response, service: string, what = ""): Promi
   try {
     return await res.text();
   } catch (error) {
-    const reason = timedOut(error) ? "timed out in the middle of the answer" : "the answer broke off";
-    throw new SourceError(service, `${reason}${what ? ` ${what}` : ""}`);
+    throw new SourceError(service, `${bodyFailure(error)}${what ? ` ${what}` : ""}`);
   }
 }
 
@@ -215,16 +242,19 @@ export async function readText(res: Response, service: string, what = ""): Promi
 export async function requestJson(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
   const headers = new Headers(init.headers);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
-  const res = await request(url, { ...init, headers }, options);
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw new SourceError(options.service, `answered ${res.status}`, res.status);
-  }
-  try {
-    return await res.json();
-  } catch {
-    throw new SourceError(options.service, "answered with malformed JSON");
-  }
+  return requestRead(url, { ...init, headers }, options, async (res) => {
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new SourceError(options.service, `answered ${res.status}`, res.status);
+    }
+    // Read first, then parsed: a body cut off or timed out is not called malformed (and is retried).
+    const text = await res.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new SourceError(options.service, "answered with malformed JSON");
+    }
+  });
 }
 
 /**
