@@ -9,6 +9,7 @@ import { closeDb } from "../src/server/db/client.ts";
 import { runMigrations } from "../src/server/db/migrate.ts";
 import { recomputeEstimates } from "../src/server/estimates/store.ts";
 import {
+  AlreadyRunningError,
   isSyncSource,
   NotConfiguredError,
   SYNC_SOURCES,
@@ -43,10 +44,12 @@ const options: SyncOptions = {
 
 await runMigrations();
 try {
-  const { records, durationMs } = await syncSource(source, options);
+  const { records, durationMs, message } = await syncSource(source, options);
   console.log(
     `${source}: ${records} record${records === 1 ? "" : "s"} stored in ${(durationMs / 1000).toFixed(1)} s`,
   );
+  // A kind of data that did not come in (every call of it failed): said, as Data Sources says it.
+  if (message) console.warn(message);
   if (records > 0) {
     const estimates = await recomputeEstimates();
     console.log(`estimates: ${estimates.computed} recomputed, ${estimates.unchanged} unchanged`);
@@ -63,7 +66,9 @@ try {
   console.error(
     error instanceof NotConfiguredError
       ? `${source}: not configured — set ${error.missing.join(" and ")} (see .env.example)`
-      : `${source}: failed — ${message} (what was stored before is kept)`,
+      : error instanceof AlreadyRunningError
+        ? message
+        : `${source}: failed — ${message} (what was stored before is kept)`,
   );
   process.exitCode = 1;
 } finally {

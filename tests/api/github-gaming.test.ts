@@ -132,6 +132,37 @@ describe("dataset content", () => {
     expect((await get("/api/github-gaming/dataset/analyst/video-game-sales")).status).toBe(200);
   }, 30_000);
 
+  test("a data file whose connection drops in the middle of the body: 502 problem JSON, never a 500", async () => {
+    clearDatasetContentCache();
+    const path = "/raw/analyst/video-game-sales/main/data/vgsales.csv";
+    // The headers and one line, then the connection breaks off.
+    replay.override(
+      path,
+      () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              controller.enqueue(new TextEncoder().encode("Rank,Name\n1,Wii Sports\n"));
+              await Bun.sleep(50);
+              controller.error(new Error("connection lost"));
+            },
+          }),
+          { headers: { "Content-Type": "text/csv" } },
+        ),
+    );
+    try {
+      const res = await get("/api/github-gaming/dataset/analyst/video-game-sales");
+      expect(res.status).toBe(502);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect((await res.json()).detail).toBe(
+        "GitHub could not give this repository's data file (github: the answer broke off for data/vgsales.csv)",
+      );
+    } finally {
+      replay.override(path, null);
+      clearDatasetContentCache();
+    }
+  });
+
   test("GitHub that keeps the page waiting past the route's deadline: 504 problem JSON, not a cut connection", async () => {
     clearDatasetContentCache();
     setGithubRouteDeadlineForTests(200);

@@ -122,6 +122,47 @@ describe("timeouts and broken answers", () => {
     );
   });
 
+  /** A JSON answer whose body stops after its first bytes for `stallMs`. */
+  const stalled = (stallMs: number) =>
+    new Response(
+      new ReadableStream({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":{"Catalog":'));
+          await Bun.sleep(stallMs);
+          controller.close();
+        },
+      }),
+      { headers: { "Content-Type": "application/json" } },
+    );
+
+  test("a body that stalls past the timeout is said to time out, not malformed JSON, and is retried", async () => {
+    let n = 0;
+    replay.override("/t/stalled-body", () => {
+      n++;
+      return stalled(1500);
+    });
+    await expect(
+      requestJson(
+        `${replay.base}/t/stalled-body`,
+        {},
+        { service: "test", timeoutMs: 200, retries: 1, backoffMs: 10 },
+      ),
+    ).rejects.toThrow(new SourceError("test", "timed out in the middle of the answer"));
+    expect(n).toBe(2);
+  });
+
+  test("a body that stalls once, then a whole answer: the retry's answer", async () => {
+    let n = 0;
+    replay.override("/t/stalled-once", () => (n++ === 0 ? stalled(1500) : Response.json({ attempt: n })));
+    expect(
+      await requestJson(
+        `${replay.base}/t/stalled-once`,
+        {},
+        { service: "test", timeoutMs: 200, backoffMs: 10 },
+      ),
+    ).toEqual({ attempt: 2 });
+  });
+
   test("malformed JSON is a SourceError", async () => {
     replay.override(
       "/t/malformed",

@@ -1,13 +1,17 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { getGameDetail } from "../../src/server/catalog/game-page.ts";
+import { startOfUtcDay } from "../../src/server/catalog/stats.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { resetEnvForTests } from "../../src/server/env.ts";
+import { getGameEstimate } from "../../src/server/estimates/store.ts";
 import { importSteamStoreCsv } from "../../src/server/importers/steam-store.ts";
 import { limiterFor, SERVICE_LIMITS } from "../../src/server/sources/http.ts";
 import { AlreadyRunningError, NotConfiguredError, syncSource } from "../../src/server/sync/index.ts";
-import { syncStates } from "../../src/server/sync/state.ts";
-import { type Replay, startReplay } from "../fixtures/recorded/server.ts";
+import { liveSourceHealth, syncStates } from "../../src/server/sync/state.ts";
+import { WORKFLOWS } from "../../src/server/workflows/definitions.ts";
+import { type Replay, recorded, startReplay } from "../fixtures/recorded/server.ts";
 import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -153,6 +157,65 @@ describe("sync stores through the catalog", () => {
     expect(Number(review?.ts) % 86_400_000).toBe(0);
   });
 
+  test("SteamSpy and Steam on the same day: Steam's own review counts and price are the ones shown, and named", async () => {
+    // SteamSpy runs first in the workflow, Steam minutes later: both date their figures by the day.
+    await syncSource("steamspy", { bases: replay.bases });
+    replay.override("/api/appdetails", (_req, url) =>
+      Response.json({
+        [url.searchParams.get("appids") ?? ""]: {
+          success: true,
+          data: {
+            name: "Portal 2",
+            steam_appid: 620,
+            is_free: false,
+            price_overview: { currency: "USD", initial: 999, final: 249 },
+          },
+        },
+      }),
+    );
+    try {
+      await rawClient().execute("UPDATE games SET summary = NULL WHERE steam_app_id = 620");
+      await syncSource("steam", { bases: replay.bases, steamGames: 4 });
+    } finally {
+      replay.override("/api/appdetails", null);
+    }
+    const today = startOfUtcDay(new Date()).getTime();
+    const tied = await rawClient().execute({
+      sql: `SELECT s.game_id, s.value AS steam, o.value AS spy FROM game_metrics s
+            JOIN game_metrics o ON o.game_id = s.game_id AND o.metric = s.metric AND o.ts = s.ts AND o.source = 'steamspy-api'
+            WHERE s.source = 'steam-api' AND s.metric = 'reviews_positive' AND s.ts = ?`,
+      args: [today],
+    });
+    expect(tied.rows.length).toBe(4);
+    for (const row of tied.rows) {
+      expect(row.steam).not.toBe(row.spy);
+      const game = await one("SELECT positive_reviews FROM games WHERE id = ?", [String(row.game_id)]);
+      expect(game?.positive_reviews).toBe(row.steam);
+      const detail = await getGameDetail(String(row.game_id));
+      expect(detail?.latest.reviews_positive).toMatchObject({ value: row.steam, source: "Steam" });
+      const estimate = await getGameEstimate(String(row.game_id));
+      expect(estimate?.inputSources?.reviews).toEqual({
+        source: "Steam",
+        asOf: new Date(today).toISOString(),
+      });
+    }
+    // Portal 2's price: SteamSpy's and the store's, both of today; the store's is shown, named Steam.
+    const portal = await one("SELECT id, price, price_source, price_at FROM games WHERE steam_app_id = 620");
+    expect(
+      (
+        await rawClient().execute({
+          sql: "SELECT source FROM game_metrics WHERE game_id = ? AND metric = 'price' AND ts = ? ORDER BY source",
+          args: [String(portal?.id), today],
+        })
+      ).rows.map((r) => r.source),
+    ).toEqual(["steam-api", "steamspy-api"]);
+    expect(portal).toMatchObject({ price: 2.49, price_source: "steam-api", price_at: today });
+    expect((await getGameDetail(String(portal?.id)))?.latest.price).toMatchObject({
+      value: 2.49,
+      source: "Steam",
+    });
+  });
+
   test("IGDB: games (and PlayStation/Xbox coverage), platforms and companies; the games database shows them", async () => {
     const { records } = await syncSource("igdb", { bases: replay.bases });
     // DOOM from the rated list and again from the recent list: stored once.
@@ -251,6 +314,120 @@ describe("when a service fails or is not configured", () => {
     });
   }, 30_000);
 
+  test("an Epic or GOG answer none of whose records can be read fails the run and keeps the stored offers", async () => {
+    await syncSource("epic", { bases: replay.bases });
+    await syncSource("gog", { bases: replay.bases });
+    const offers = async (store: string) =>
+      (
+        await rawClient().execute({
+          sql: "SELECT key FROM store_offers WHERE store = ? ORDER BY key",
+          args: [store],
+        })
+      ).rows.map((r) => r.key);
+    const [epicBefore, gogBefore] = [await offers("Epic"), await offers("GOG")];
+    expect(epicBefore.length).toBeGreaterThan(0);
+    expect(gogBefore.length).toBeGreaterThan(0);
+    const states = await syncStates();
+    // Epic renames a field: every element fails validation (the answer is undocumented).
+    replay.override("/freeGamesPromotions", async () => {
+      const body = await recorded("epic-free-games.json").json();
+      for (const e of body.data.Catalog.searchStore.elements) {
+        e.productName = e.title;
+        delete e.title;
+      }
+      return Response.json(body);
+    });
+    await expect(syncSource("epic", { bases: replay.bases })).rejects.toThrow(
+      /^epic: none of the 4 offers could be read \(title: /,
+    );
+    replay.override("/v1/catalog", async () => {
+      const body = await recorded("gog-catalog.json").json();
+      for (const p of body.products) p.id = null;
+      return Response.json(body);
+    });
+    await expect(syncSource("gog", { bases: replay.bases })).rejects.toThrow(
+      /^gog: none of the 3 offers could be read \(id: /,
+    );
+    expect(await offers("Epic")).toEqual(epicBefore);
+    expect(await offers("GOG")).toEqual(gogBefore);
+    const after = await syncStates();
+    for (const source of ["epic", "gog"] as const)
+      expect(after.get(source)).toMatchObject({
+        status: "error",
+        message: expect.stringContaining(`${source}: none of the`),
+        records: 0,
+        lastSuccessAt: states.get(source)!.lastSuccessAt,
+      });
+  });
+
+  test("a SteamSpy page none of whose apps can be read fails the run rather than ending it as the last page", async () => {
+    replay.override("/api.php", async (_req, url) =>
+      url.searchParams.get("request") === "all"
+        ? Response.json({ 1: { appid: "one" }, 2: { appid: "two" } })
+        : Response.json(await recorded("steamspy-top100in2weeks.json").json()),
+    );
+    await expect(syncSource("steamspy", { bases: replay.bases, steamspyAllPages: 1 })).rejects.toThrow(
+      "steamspy: none of the 2 records could be read",
+    );
+  });
+
+  test("SteamSpy failing after pages were stored: the run is an error that counts what it stored, which stays", async () => {
+    const before = (await syncStates()).get("steamspy")!;
+    replay.override("/api.php", async (_req, url) => {
+      const request = url.searchParams.get("request");
+      if (request === "all" && url.searchParams.get("page") === "1")
+        return new Response("oops", { status: 500 });
+      return Response.json(
+        await recorded(request === "all" ? "steamspy-all-page0.json" : "steamspy-top100in2weeks.json").json(),
+      );
+    });
+    await rawClient().execute("DELETE FROM game_metrics WHERE source = 'steamspy-api'");
+    const error = await syncSource("steamspy", { bases: replay.bases, steamspyAllPages: 3 }).catch((e) => e);
+    expect(error.message).toBe("steamspy: answered 500 (4 records stored before the failure are kept)");
+    expect((await syncStates()).get("steamspy")).toMatchObject({
+      status: "error",
+      message: "steamspy: answered 500 (4 records stored before the failure are kept)",
+      records: 4,
+      lastSuccessAt: before.lastSuccessAt,
+    });
+    expect(
+      Number(
+        (await one("SELECT count(DISTINCT game_id) AS n FROM game_metrics WHERE source = 'steamspy-api'"))?.n,
+      ),
+    ).toBe(4);
+  }, 30_000);
+
+  test("Steam whose every review summary fails: the run stores the rest and says so, and the health check counts it", async () => {
+    replay.override("/appreviews/", () => new Response("down", { status: 503 }));
+    try {
+      const run = await syncSource("steam", { bases: replay.bases, steamGames: 2 });
+      expect(run.message).toBe(
+        "steam: review summaries: all 2 calls failed (last: answered 503); the other figures were stored",
+      );
+    } finally {
+      replay.override("/appreviews/", null);
+    }
+    const state = (await syncStates()).get("steam")!;
+    // Player counts came in: the run succeeded, with a message of what did not.
+    expect(state).toMatchObject({
+      status: "ok",
+      records: 2,
+      message: expect.stringContaining("review summaries"),
+    });
+    expect(state.lastSuccessAt).toBe(state.lastSyncAt);
+    const steamHealth = async () => (await liveSourceHealth()).failing.filter((f) => f.source === "steam");
+    expect(await steamHealth()).toEqual([
+      { source: "steam", message: state.message, lastSyncAt: state.lastSyncAt },
+    ]);
+    const steam = (await get("/api/platforms/all")).find((p: { id: string }) => p.id === "steam");
+    expect(steam).toMatchObject({ status: "connected", message: state.message });
+    const entry = (await get("/api/data-sources")).sources.find((s: { id: string }) => s.id === "steam-api");
+    expect(entry.lastFailure).toEqual({ at: state.lastSyncAt, message: state.message });
+    // The next whole run clears it.
+    expect((await syncSource("steam", { bases: replay.bases, steamGames: 2 })).message).toBeNull();
+    expect(await steamHealth()).toEqual([]);
+  }, 30_000);
+
   test("IGDB answering garbage: the games stored before are still answered, and the status says degraded", async () => {
     replay.override("/v4/games", () => new Response("<html>", { headers: { "Content-Type": "text/html" } }));
     await expect(syncSource("igdb", { bases: replay.bases })).rejects.toThrow(
@@ -319,6 +496,66 @@ describe("when a service fails or is not configured", () => {
     } finally {
       configure(true);
     }
+  });
+
+  test("one run per source across processes: `bun run sync` is refused while the server syncs the source", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = 0;
+    let arrived!: () => void;
+    const inProgress = new Promise<void>((r) => {
+      arrived = r;
+    });
+    replay.override("/v1/catalog", async () => {
+      asked++;
+      arrived();
+      await gate;
+      return Response.json({ products: [] });
+    });
+    const first = syncSource("gog", { bases: replay.bases });
+    await inProgress;
+    try {
+      // Another process: the CLI, on the same database and the same (replayed) GOG.
+      const cli = Bun.spawn(["bun", "scripts/sync.ts", "gog"], {
+        env: { ...process.env, SOURCE_BASE_URLS: `gog=${replay.base}`, LOG_LEVEL: "silent" },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [code, stderr] = await Promise.all([cli.exited, new Response(cli.stderr).text()]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^gog: a sync is already running in another process since \d{4}-\d\d-\d\dT/m);
+      // It asked GOG nothing and recorded nothing: the first run is still the one in progress.
+      expect(asked).toBe(1);
+    } finally {
+      release();
+    }
+    expect((await first).records).toBe(0);
+  }, 30_000);
+
+  test("a sync another process holds: refused saying since when, the scheduled step skips it; one left by a stopped process is taken over", async () => {
+    const since = new Date(Date.now() - 60_000);
+    await rawClient().execute({
+      sql: "INSERT INTO sync_leases (source, holder, started_at, seen_at) VALUES ('gog', 'another process', ?, ?)",
+      args: [since.getTime(), Date.now()],
+    });
+    const before = (await syncStates()).get("gog");
+    const error = await syncSource("gog", { bases: replay.bases }).catch((e) => e);
+    expect(error).toBeInstanceOf(AlreadyRunningError);
+    expect(error.message).toBe(
+      `gog: a sync is already running in another process since ${since.toISOString()}`,
+    );
+    expect((await syncStates()).get("gog")).toEqual(before);
+    const step = WORKFLOWS.flatMap((w) => w.steps).find((s) => s.name === "Sync GOG")!;
+    expect(await step.run({ bases: replay.bases })).toEqual({ status: "skipped", detail: error.message });
+    // That process stopped long ago without letting go: its lease has expired, and the run goes ahead.
+    await rawClient().execute({
+      sql: "UPDATE sync_leases SET seen_at = ? WHERE source = 'gog'",
+      args: [Date.now() - 10 * 60_000],
+    });
+    expect((await syncSource("gog", { bases: replay.bases })).records).toBe(2);
+    expect(await one("SELECT count(*) AS n FROM sync_leases")).toEqual({ n: 0 });
   });
 
   test("one run per source at a time", async () => {

@@ -93,7 +93,7 @@ export function PlatformStatusList({
           operator && source.status === "not_configured" && source.missing.length
             ? `set ${source.missing.join(" and ")} (Workflows)`
             : null,
-          operator && source.status === "error" ? source.message : null,
+          operator ? source.message : null,
         ]
           .filter(Boolean)
           .join(" · ");

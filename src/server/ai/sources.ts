@@ -4,6 +4,7 @@ import { playerFigures } from "../catalog/player-figures.ts";
 import { provenanceOf } from "../catalog/provenance.ts";
 import { catalogProvenance } from "../catalog/screener.ts";
 import { ESTIMATES_SOURCE, MONTH_DATED_SOURCES } from "../catalog/source-names.ts";
+import { sameTimeSourceOrder } from "../catalog/source-preference.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { placeholders, readRows } from "../db/client.ts";
 import { MODEL_VERSION, OF_CURRENT_MODEL } from "../estimates/coefficients.ts";
@@ -125,7 +126,7 @@ export async function figureProvenance(quoted: readonly Quoted[]): Promise<Map<s
     parts.push(
       `SELECT j.value AS game_id, '${figure}' AS figure, m.source, m.ts FROM json_each(?) j
        JOIN game_metrics m ON m.rowid = (
-         SELECT rowid FROM game_metrics WHERE game_id = j.value AND ${QUOTED_POINTS[figure]} ORDER BY ts DESC LIMIT 1)`,
+         SELECT rowid FROM game_metrics WHERE game_id = j.value AND ${QUOTED_POINTS[figure]} ORDER BY ts DESC, ${sameTimeSourceOrder()} LIMIT 1)`,
     );
     args.push(JSON.stringify(ids));
   }

@@ -255,11 +255,12 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
   const lastSync = new Map(
     syncs.rows.map((r) => [String(r.source), r.last_success_at == null ? null : Number(r.last_success_at)]),
   );
-  // The last attempt, when it failed (the Admin Dashboard's "Last sync failed" reads the same row):
-  // the data stored before is still served, and the page says both.
+  // The last attempt, when it failed in whole or in part (a run that succeeded with a message: a kind
+  // of data whose every call failed); the Admin Dashboard's "Last sync failed" reads the same row. The
+  // data stored before is still served, and the page says both.
   const failures = new Map(
     syncs.rows
-      .filter((r) => r.status === "error")
+      .filter((r) => r.status === "error" || r.message != null)
       .map((r) => [
         String(r.source),
         {

@@ -35,6 +35,7 @@ import {
   sourceConversionOf,
   sourceName,
 } from "./source-names.ts";
+import { sameTimeSourceOrder } from "./source-preference.ts";
 import { DAY_MS } from "./stats.ts";
 
 /** One game's page (issue 10): the game with its latest figures, its series, and similar games. */
@@ -75,7 +76,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
      SELECT m.metric, m.value, m.ts, m.period, m.source FROM k
      JOIN game_metrics m ON m.game_id = ?1 AND m.metric = k.metric
        AND m.ts = (SELECT max(ts) FROM game_metrics WHERE game_id = ?1 AND metric = k.metric)
-     ORDER BY m.metric, m.source`,
+     ORDER BY m.metric, ${sameTimeSourceOrder("m.source")}`,
     [gameId],
   );
   const figures: GameDetail["latest"] = {};

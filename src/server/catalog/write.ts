@@ -14,6 +14,7 @@ import {
   slugOfNormalized,
 } from "./normalize.ts";
 import { releaseYearOf } from "./release.ts";
+import { sameTimeSourceOrder } from "./source-preference.ts";
 
 /**
  * The one way games and their series enter the catalog (importers, live sources, demo data).
@@ -881,19 +882,23 @@ export function* recordMetricsIn(points: MetricPoint[], options: RecordOptions =
  * rounded as the game page rounds them (SteamCharts' monthly average 33,403.95 is 33,404 players),
  * the price with its source and time (refreshed on its own, below).
  */
-const LATEST: Array<[Metric, string, "INTEGER" | "REAL"]> = [
-  ["players", "current_players", "INTEGER"],
-  ["owners", "owners_estimate", "INTEGER"],
-  ["reviews_positive", "positive_reviews", "INTEGER"],
-  ["reviews_negative", "negative_reviews", "INTEGER"],
+const LATEST: Array<[Metric, string, "INTEGER" | "REAL", tieBreak: string]> = [
+  // Of two sources' counts at one time, the last source's (the newest point by the unique index read
+  // backwards), which player-figures.ts and the screener name too.
+  ["players", "current_players", "INTEGER", ""],
+  ["owners", "owners_estimate", "INTEGER", ""],
+  // Of two at one time, Steam's own before SteamSpy's (`sameTimeSourceOrder`, review r27 #3), as the
+  // price below and the figures' sources on the screens.
+  ["reviews_positive", "positive_reviews", "INTEGER", `, ${sameTimeSourceOrder()}`],
+  ["reviews_negative", "negative_reviews", "INTEGER", `, ${sameTimeSourceOrder()}`],
 ];
 
 function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
   for (let i = 0; i < gameIds.length; i += 500) {
     const ids = JSON.stringify(gameIds.slice(i, i + 500));
-    for (const [metric, column, type] of LATEST) {
+    for (const [metric, column, type, tieBreak] of LATEST) {
       yield* run(
-        `UPDATE games SET ${column} = coalesce((SELECT ${type === "INTEGER" ? "CAST(round(value) AS INTEGER)" : "CAST(value AS REAL)"} FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC LIMIT 1), ${column})
+        `UPDATE games SET ${column} = coalesce((SELECT ${type === "INTEGER" ? "CAST(round(value) AS INTEGER)" : "CAST(value AS REAL)"} FROM game_metrics m WHERE m.game_id = games.id AND m.metric = ? ORDER BY ts DESC${tieBreak} LIMIT 1), ${column})
          WHERE id IN (SELECT value FROM json_each(?))`,
         [metric, ids],
       );
@@ -902,7 +907,7 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
     yield* run(
       `UPDATE games SET (price, price_source, price_at) = (
          SELECT CAST(value AS REAL), source, ts FROM game_metrics m
-         WHERE m.game_id = games.id AND m.metric = 'price' ORDER BY ts DESC LIMIT 1)
+         WHERE m.game_id = games.id AND m.metric = 'price' ORDER BY ts DESC, ${sameTimeSourceOrder()} LIMIT 1)
        WHERE id IN (SELECT value FROM json_each(?))
          AND EXISTS (SELECT 1 FROM game_metrics m WHERE m.game_id = games.id AND m.metric = 'price')`,
       [ids],

@@ -16,6 +16,7 @@ import { resolveGameId } from "../catalog/game-page.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { creditSlugs, normalizeName } from "../catalog/normalize.ts";
 import { ESTIMATES_SOURCE, figureMethod, sourceConversionOf, sourceName } from "../catalog/source-names.ts";
+import { sameTimeSourceOrder } from "../catalog/source-preference.ts";
 import { isPossibleFigure, MAX_FIGURE } from "../catalog/stats.ts";
 import { insertRows } from "../catalog/write.ts";
 import { withBusyRetry } from "../db/busy.ts";
@@ -420,7 +421,7 @@ async function inputSources(gameId: string): Promise<NonNullable<GameEstimate["i
   const [reviews, price, peak] = await Promise.all([
     readRows(
       `SELECT source, ts FROM game_metrics WHERE game_id = ? AND metric IN ('reviews_positive', 'reviews_negative')
-        ORDER BY ts DESC LIMIT 1`,
+        ORDER BY ts DESC, ${sameTimeSourceOrder()} LIMIT 1`,
       [gameId],
     ),
     readRows("SELECT price_source, price_at FROM games WHERE id = ?", [gameId]),

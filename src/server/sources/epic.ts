@@ -53,7 +53,7 @@ export class EpicClient {
     )) as { data?: { Catalog?: { searchStore?: { elements?: unknown } } } } | null;
     const elements = body?.data?.Catalog?.searchStore?.elements;
     if (elements === undefined) throw new SourceError("epic", "the promotions answer was not understood");
-    return validEach("epic", elements, Element, (e) => toOffer(e, now)).filter((o) => o.free);
+    return validEach("epic", elements, Element, (e) => toOffer(e, now), "offers").filter((o) => o.free);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   baseUrl,
   limiterFor,
   type RateLimiter,
+  readText,
   request,
   SourceError,
   validEach,
@@ -65,9 +66,8 @@ export class GithubClient {
       await res.body?.cancel().catch(() => {});
       throw new SourceError("github", `search answered ${res.status}`, res.status);
     }
-    const body = (await res.json().catch(() => {
-      throw new SourceError("github", "search answered with malformed JSON");
-    })) as { items?: unknown };
+    const body = jsonOrNull(await readText(res, "github", "for the search")) as { items?: unknown } | null;
+    if (body === null) throw new SourceError("github", "search answered with malformed JSON");
     return validEach("github", body.items, RepoSchema, (d) => ({
       fullName: d.full_name,
       name: d.name,
@@ -109,7 +109,7 @@ export class GithubClient {
       if (repoRes.status === 404) throw new SourceError("github", `no repository ${owner}/${repo}`, 404);
       throw new SourceError("github", `answered ${repoRes.status}`, repoRes.status);
     }
-    const info = RepoInfo.safeParse(await repoRes.json().catch(() => null));
+    const info = RepoInfo.safeParse(jsonOrNull(await readText(repoRes, "github", "for the repository")));
     if (!info.success) throw new SourceError("github", "the repository answer was not understood");
 
     const list = async (path: string) => {
@@ -122,7 +122,7 @@ export class GithubClient {
         await res.body?.cancel().catch(() => {});
         throw new SourceError("github", `answered ${res.status}`, res.status);
       }
-      const parsed = ContentList.safeParse(await res.json().catch(() => null));
+      const parsed = ContentList.safeParse(jsonOrNull(await readText(res, "github", "for its file list")));
       return parsed.success ? parsed.data : [];
     };
     const top = await list("");
@@ -144,7 +144,20 @@ export class GithubClient {
       await res.body?.cancel().catch(() => {});
       throw new SourceError("github", `answered ${res.status} for ${file.path}`, res.status);
     }
-    return parseDatasetFile(file.path, await res.text(), info.data.pushed_at ?? info.data.updated_at);
+    return parseDatasetFile(
+      file.path,
+      await readText(res, "github", `for ${file.path}`),
+      info.data.pushed_at ?? info.data.updated_at,
+    );
+  }
+}
+
+/** The JSON in a body, or null when it is not JSON. */
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 

@@ -46,7 +46,7 @@ export class GogClient {
       { service: "gog", limiter: this.limiter },
     )) as { products?: unknown } | null;
     if (body?.products === undefined) throw new SourceError("gog", "the catalog answer was not understood");
-    return validEach("gog", body.products, Product, toOffer);
+    return validEach("gog", body.products, Product, toOffer, "offers");
   }
 }
 

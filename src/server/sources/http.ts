@@ -156,8 +156,31 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** Exponential backoff with jitter, so callers that failed together don't retry together. */
 const backoff = (base: number, attempt: number) => base * 2 ** attempt * (0.75 + Math.random() * 0.5);
 
+/** The attempt's timeout (an abort), told apart from any other transport failure. */
+const timedOut = (error: unknown) =>
+  error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+
+/** Why a body could not be read once the headers were in. */
+const bodyFailure = (error: unknown) =>
+  timedOut(error) ? "timed out in the middle of the answer" : "the answer broke off";
+
 /** One request with the layer's timeout, retries and rate limit; answers other than 429/5xx are returned. */
-export async function request(url: string, init: RequestInit, options: HttpOptions): Promise<Response> {
+export function request(url: string, init: RequestInit, options: HttpOptions): Promise<Response> {
+  return requestRead(url, init, options, async (res) => res);
+}
+
+/**
+ * `request` with the answer's body read by `read` inside the attempt: the attempt's timeout covers the
+ * body too, and a body that times out or breaks off after the headers is retried as a request that
+ * did so before them (review r27 #7). What `read` throws as a SourceError (malformed JSON, a status it
+ * refuses) is final.
+ */
+async function requestRead<T>(
+  url: string,
+  init: RequestInit,
+  options: HttpOptions,
+  read: (res: Response) => Promise<T>,
+): Promise<T> {
   const retries = options.retries ?? 3;
   const backoffMs = options.backoffMs ?? 250;
   const headers = new Headers(init.headers);
@@ -168,15 +191,24 @@ export async function request(url: string, init: RequestInit, options: HttpOptio
     try {
       res = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      const reason = timedOut ? "timed out" : "unreachable";
+      const reason = timedOut(error) ? "timed out" : "unreachable";
       if (attempt >= retries) throw new SourceError(options.service, reason);
       log.warn("source: retrying", { service: options.service, reason, attempt: attempt + 1 });
       await sleep(backoff(backoffMs, attempt));
       continue;
     }
-    if (res.status !== 429 && res.status < 500) return res;
+    if (res.status !== 429 && res.status < 500) {
+      try {
+        return await read(res);
+      } catch (error) {
+        if (error instanceof SourceError) throw error;
+        const reason = bodyFailure(error);
+        if (attempt >= retries) throw new SourceError(options.service, reason);
+        log.warn("source: retrying", { service: options.service, reason, attempt: attempt + 1 });
+        await sleep(backoff(backoffMs, attempt));
+        continue;
+      }
+    }
     await res.body?.cancel().catch(() => {});
     const asked = retryAfterMs(res.headers.get("retry-after"));
     if (asked != null && res.status === 429) options.limiter?.pauseFor(asked);
@@ -193,31 +225,51 @@ export async function request(url: string, init: RequestInit, options: HttpOptio
   }
 }
 
+/**
+ * An answer's body as text. The connection can still drop, or the attempt's timeout fire, once the
+ * headers are in: that is a SourceError saying so (never a bare TypeError that callers would pass on
+ * as a 500). `what` names what was being read ("for data/vgsales.csv").
+ */
+export async function readText(res: Response, service: string, what = ""): Promise<string> {
+  try {
+    return await res.text();
+  } catch (error) {
+    throw new SourceError(service, `${bodyFailure(error)}${what ? ` ${what}` : ""}`);
+  }
+}
+
 /** A request whose answer must be 2xx JSON; anything else is a SourceError. */
 export async function requestJson(url: string, init: RequestInit, options: HttpOptions): Promise<unknown> {
   const headers = new Headers(init.headers);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
-  const res = await request(url, { ...init, headers }, options);
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw new SourceError(options.service, `answered ${res.status}`, res.status);
-  }
-  try {
-    return await res.json();
-  } catch {
-    throw new SourceError(options.service, "answered with malformed JSON");
-  }
+  return requestRead(url, { ...init, headers }, options, async (res) => {
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw new SourceError(options.service, `answered ${res.status}`, res.status);
+    }
+    // Read first, then parsed: a body cut off or timed out is not called malformed (and is retried).
+    const text = await res.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new SourceError(options.service, "answered with malformed JSON");
+    }
+  });
 }
 
 /**
  * Validates each record on its own against `schema`: a malformed one is skipped and logged (with the
- * first problem zod found), never the whole run.
+ * first problem zod found), never the whole run. An answer none of whose records can be read is a
+ * SourceError, not an empty list: the service changed its format, and a run that stored "nothing"
+ * would replace the offers stored before with none (Epic, GOG) or end SteamSpy's pages as if done.
  */
 export function validEach<S extends z.ZodType, T>(
   service: string,
   items: unknown,
   schema: S,
   map: (record: z.output<S>) => T,
+  /** What the records are, in the error ("offers"). */
+  what = "records",
 ): T[] {
   if (!Array.isArray(items)) throw new SourceError(service, "expected a list of records");
   const out: T[] = [];
@@ -232,6 +284,11 @@ export function validEach<S extends z.ZodType, T>(
       firstProblem ??= issue ? `${issue.path.join(".") || "record"}: ${issue.message}` : undefined;
     }
   }
+  if (skipped && skipped === items.length)
+    throw new SourceError(
+      service,
+      `none of the ${skipped} ${what} could be read${firstProblem ? ` (${firstProblem})` : ""}`,
+    );
   if (skipped) log.warn("source: malformed records skipped", { service, skipped, firstProblem });
   return out;
 }

@@ -19,15 +19,17 @@ import { CredentialsRefusedError, IgdbClient } from "../sources/igdb.ts";
 import { KaggleClient } from "../sources/kaggle.ts";
 import { SteamClient } from "../sources/steam.ts";
 import { type SteamSpyApp, SteamSpyClient } from "../sources/steamspy.ts";
+import { type SyncLease, takeSyncLease } from "./lease.ts";
 import { KEYED, missingConfig, recordSyncRun } from "./state.ts";
 import { replaceStoreOffers, saveCommunityDatasets, saveKaggleDatasets, topSteamApps } from "./stored.ts";
 
 /**
  * Runs one live source (issue 5) and stores what its adapter returned: games, platforms, companies
  * and time-series points through the catalog's write services, the rest in the sources' own tables.
- * Each run is recorded in `source_syncs`; a failed run stores nothing new and leaves what was stored
- * before, so the screens keep answering and say when data last came in. `bun run sync <source>` and
- * the scheduled workflow both call `syncSource`.
+ * Each run is recorded in `source_syncs`. A failed run replaces nothing stored before, so the screens
+ * keep answering and say when data last came in; what it had stored before it failed (SteamSpy stores
+ * each page as it arrives, IGDB platforms and companies before games) stays, and the run's record
+ * counts it. `bun run sync <source>` and the scheduled workflow both call `syncSource`.
  */
 export const SYNC_SOURCES = [
   "steam",
@@ -54,10 +56,43 @@ export class NotConfiguredError extends Error {
 }
 
 export class AlreadyRunningError extends Error {
-  constructor(readonly source: SyncSource) {
-    super(`a ${source} sync is already running`);
+  constructor(
+    readonly source: SyncSource,
+    /** When the run another process holds started; absent for a run of this process. */
+    readonly since?: Date,
+  ) {
+    super(
+      since
+        ? `${source}: a sync is already running in another process since ${since.toISOString()}`
+        : `a ${source} sync is already running`,
+    );
     this.name = "AlreadyRunningError";
   }
+}
+
+/** A run that failed after storing some records: they are kept, and counted in the run's record. */
+export class PartialSyncError extends Error {
+  constructor(
+    message: string,
+    readonly records: number,
+    options: { cause: unknown },
+  ) {
+    super(
+      `${message} (${records} record${records === 1 ? "" : "s"} stored before the failure are kept)`,
+      options,
+    );
+    this.name = "PartialSyncError";
+  }
+}
+
+/**
+ * What a run has stored so far, told to syncSource as it goes, so a run that fails later counts it;
+ * and what did not come in though the run succeeded (a whole kind of data whose every call failed),
+ * the run's message.
+ */
+interface Progress {
+  stored: number;
+  warnings: string[];
 }
 
 export interface SyncOptions {
@@ -78,7 +113,7 @@ export interface SyncOptions {
 /** A Steam sync gives up after this many calls in a row fail: the service is down, not one app. */
 const MAX_CONSECUTIVE_FAILURES = 3;
 
-async function syncSteam(options: SyncOptions): Promise<number> {
+async function syncSteam(options: SyncOptions, progress: Progress): Promise<number> {
   const steam = new SteamClient({ bases: options.bases });
   const apps = await topSteamApps(options.steamGames ?? 25);
   // Daily figures are dated by the run's day; each player count by the moment it was fetched (a run
@@ -90,7 +125,13 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   const points: MetricPoint[] = [];
   const details = [];
   let failuresInARow = 0;
-  const attempt = async <T>(call: () => Promise<T>): Promise<T | null> => {
+  // Calls and failures per kind: one call of each kind per game alternates with the others, so a kind
+  // that always fails (the review summaries) never fails 3 times in a row and would go unseen.
+  const kinds = new Map<string, { calls: number; failed: number; last: string }>();
+  const attempt = async <T>(kind: string, call: () => Promise<T>): Promise<T | null> => {
+    const tally = kinds.get(kind) ?? { calls: 0, failed: 0, last: "" };
+    kinds.set(kind, tally);
+    tally.calls++;
     try {
       const value = await call();
       failuresInARow = 0;
@@ -98,6 +139,8 @@ async function syncSteam(options: SyncOptions): Promise<number> {
     } catch (error) {
       if (++failuresInARow >= MAX_CONSECUTIVE_FAILURES) throw error;
       log.warn("sync: steam call failed", { error: String(error) });
+      tally.failed++;
+      tally.last = (error instanceof Error ? error.message : String(error)).replace(/^steam: /, "");
       return null;
     }
   };
@@ -114,15 +157,15 @@ async function syncSteam(options: SyncOptions): Promise<number> {
       ...point(metric, value, today),
       period: "day",
     });
-    const players = await attempt(() => steam.currentPlayers(appid));
+    const players = await attempt("player counts", () => steam.currentPlayers(appid));
     // Stamped when the answer came: the series and its days (player_days) place it at that moment.
     if (players != null) points.push(point("players", players, new Date()));
-    const reviews = await attempt(() => steam.reviewSummary(appid));
+    const reviews = await attempt("review summaries", () => steam.reviewSummary(appid));
     if (reviews)
       points.push(daily("reviews_positive", reviews.positive), daily("reviews_negative", reviews.negative));
     // The store page fills what the catalog lacks (summary, cover); descriptive fields are never overwritten.
     if (!hasDetails) {
-      const game = await attempt(() => steam.appDetails(appid));
+      const game = await attempt("store pages", () => steam.appDetails(appid));
       if (game) details.push(game);
       // The store's price is a figure of today, dated like the other figures it sits beside.
       if (game?.price != null) points.push(daily("price", game.price));
@@ -130,21 +173,28 @@ async function syncSteam(options: SyncOptions): Promise<number> {
   }
   if (details.length) await upsertGames(details, "steam-api");
   await recordMetrics(points);
+  for (const [kind, { calls, failed, last }] of kinds)
+    if (failed === calls)
+      progress.warnings.push(
+        `steam: ${kind}: all ${calls} call${calls === 1 ? "" : "s"} failed (last: ${last}); the other figures were stored`,
+      );
   return points.length + details.length;
 }
 
-async function syncSteamSpy(options: SyncOptions): Promise<number> {
+async function syncSteamSpy(options: SyncOptions, progress: Progress): Promise<number> {
   const spy = new SteamSpyClient({ bases: options.bases });
   // The top 100 first, then each `all` page stored as it arrives (a page comes once a minute, so a
   // long run shows its progress in the catalog); the top 100 are on the first pages too: each app
   // is stored once per run (its top-100 record).
   const seen = new Set<number>();
   let stored = await storeSteamSpyApps(await spy.top100In2Weeks(), seen);
+  progress.stored = stored;
   const pages = options.steamspyAllPages ?? 0;
   for (let page = 0; page < pages; page++) {
     const batch = await spy.allPage(page);
     if (!batch.length) break;
     stored += await storeSteamSpyApps(batch, seen);
+    progress.stored = stored;
     options.onSteamSpyPage?.({ page: page + 1, pages, records: stored });
   }
   return stored;
@@ -196,7 +246,7 @@ async function storeSteamSpyApps(apps: SteamSpyApp[], seen: Set<number>): Promis
   return unique.length;
 }
 
-async function syncIgdb(options: SyncOptions): Promise<number> {
+async function syncIgdb(options: SyncOptions, progress: Progress): Promise<number> {
   const config = env();
   const igdb = new IgdbClient({
     clientId: config.IGDB_CLIENT_ID ?? "",
@@ -216,6 +266,7 @@ async function syncIgdb(options: SyncOptions): Promise<number> {
   const companies = await igdb.companies();
   await upsertPlatforms(platforms);
   await upsertCompanies(companies);
+  progress.stored = platforms.length + companies.length;
   const unique = [...new Map(games.map((g) => [g.igdbId, g])).values()];
   const { ids } = await upsertGames(unique, "igdb");
   // IGDB's critic rating, dated the day it was read: the rating's provenance where it is the one shown.
@@ -245,7 +296,7 @@ async function syncKaggle(options: SyncOptions): Promise<number> {
   return saveKaggleDatasets(await kaggle.datasets("video games", options.kagglePages ?? 2));
 }
 
-const RUNNERS: Record<SyncSource, (options: SyncOptions) => Promise<number>> = {
+const RUNNERS: Record<SyncSource, (options: SyncOptions, progress: Progress) => Promise<number>> = {
   steam: syncSteam,
   steamspy: syncSteamSpy,
   igdb: syncIgdb,
@@ -259,38 +310,62 @@ const running = new Set<SyncSource>();
 
 /**
  * Runs one source and records the run. Throws NotConfiguredError (nothing recorded: the platform
- * list already says what is missing), AlreadyRunningError, or the adapter's error (recorded).
+ * list already says what is missing), AlreadyRunningError (a run of the source in this process, or in
+ * another one: its lease, lease.ts; nothing recorded), or the adapter's error (recorded).
  */
 export async function syncSource(
   source: SyncSource,
   options: SyncOptions = {},
-): Promise<{ records: number; durationMs: number }> {
+): Promise<{ records: number; durationMs: number; message: string | null }> {
   const missing = missingConfig(source);
   if (missing.length) throw new NotConfiguredError(source, missing);
   if (running.has(source)) throw new AlreadyRunningError(source);
   running.add(source);
-  const started = performance.now();
+  let lease: SyncLease;
   try {
-    const records = await RUNNERS[source](options);
+    const taken = await takeSyncLease(source);
+    if ("heldSince" in taken) throw new AlreadyRunningError(source, taken.heldSince);
+    lease = taken;
+  } catch (error) {
+    running.delete(source);
+    throw error;
+  }
+  const started = performance.now();
+  const progress: Progress = { stored: 0, warnings: [] };
+  try {
+    const records = await RUNNERS[source](options, progress);
     const durationMs = Math.round(performance.now() - started);
     // A run that used keys and succeeded had them accepted; one Twitch refused records the refusal.
     const credentials = KEYED.has(source) ? ("accepted" as const) : undefined;
-    await recordSyncRun(source, { status: "ok", records, message: null, durationMs, credentials });
-    log.info("sync finished", { source, records, durationMs });
-    return { records, durationMs };
-  } catch (error) {
+    // A kind of data that did not come in is said on the run (Data Sources, the health check), though
+    // what came in is served: the run succeeded.
+    const message = progress.warnings.join("; ") || null;
+    await recordSyncRun(source, { status: "ok", records, message, durationMs, credentials });
+    if (message) log.warn("sync finished with a part missing", { source, records, durationMs, message });
+    else log.info("sync finished", { source, records, durationMs });
+    return { records, durationMs, message };
+  } catch (failure) {
+    // Records stored before the failure stay: the run says how many (its last success is unchanged).
+    const error = progress.stored
+      ? new PartialSyncError(failure instanceof Error ? failure.message : String(failure), progress.stored, {
+          cause: failure,
+        })
+      : failure;
     const message = error instanceof Error ? error.message : String(error);
     const durationMs = Math.round(performance.now() - started);
     await recordSyncRun(source, {
       status: "error",
-      records: 0,
+      records: progress.stored,
       message,
       durationMs,
-      ...(error instanceof CredentialsRefusedError ? { credentials: "refused" as const } : {}),
+      ...(failure instanceof CredentialsRefusedError ? { credentials: "refused" as const } : {}),
     });
     log.error("sync failed", { source, message, durationMs });
     throw error;
   } finally {
     running.delete(source);
+    await lease
+      .release()
+      .catch((error) => log.warn("sync lease not released", { source, error: String(error) }));
   }
 }

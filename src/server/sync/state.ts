@@ -91,8 +91,9 @@ export async function syncStates(): Promise<Map<SyncSource, SyncState>> {
 
 /**
  * The live sources' health as the health workflow judges it ("Check the live sources"): how many have
- * been synced, and those whose last sync failed. The Admin Dashboard's System Health reads the same,
- * so the two never disagree (review r20-b #6).
+ * been synced, and those whose last sync failed, in whole or in part (a run that succeeded with a
+ * message: a kind of data whose every call failed, review r27 #5). The Admin Dashboard's System Health
+ * reads the same, so the two never disagree (review r20-b #6).
  */
 export async function liveSourceHealth(): Promise<{
   synced: number;
@@ -102,7 +103,7 @@ export async function liveSourceHealth(): Promise<{
   return {
     synced: states.length,
     failing: states
-      .filter((s) => s.status === "error")
+      .filter((s) => s.status === "error" || s.message != null)
       .map(({ source, message, lastSyncAt }) => ({ source, message, lastSyncAt })),
   };
 }
@@ -224,7 +225,8 @@ export async function platformConnections(): Promise<PlatformConnection[]> {
             : "error",
       lastSync: state?.lastSyncAt ?? null,
       lastSuccess: state?.lastSuccessAt ?? null,
-      message: state?.status === "error" ? state.message : null,
+      // Why the last run failed, or what part of it did (a run that succeeded says nothing else).
+      message: state?.message ?? null,
       stored: { count: counts[p.id] ?? 0, unit: p.unit },
     };
   });

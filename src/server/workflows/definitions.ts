@@ -35,14 +35,18 @@ function syncStep(source: SyncSource, name: string): StepDefinition {
     description: `Fetch from ${name.replace(/^Sync /, "")} and store it in the catalog`,
     run: async (options) => {
       try {
-        const { records } = await syncSource(source, options);
-        return { status: "completed", detail: `${plural(records, "record")} stored` };
+        const { records, message } = await syncSource(source, options);
+        return {
+          status: "completed",
+          detail: `${plural(records, "record")} stored${message ? `; ${message}` : ""}`,
+        };
       } catch (error) {
         if (error instanceof NotConfiguredError) {
           return { status: "skipped", detail: `not configured: set ${error.missing.join(" and ")}` };
         }
+        // Another process's run (`bun run sync`) says since when; the next scheduled run catches up.
         if (error instanceof AlreadyRunningError)
-          return { status: "skipped", detail: "a sync was already running" };
+          return { status: "skipped", detail: error.since ? error.message : "a sync was already running" };
         throw error;
       }
     },

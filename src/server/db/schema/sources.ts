@@ -21,6 +21,20 @@ export const sourceSyncs = sqliteTable("source_syncs", {
   credentialsKey: text("credentials_key"),
 });
 
+/**
+ * A sync of a source running now, in whichever process (the server, `bun run sync`): one row per
+ * source, taken in one statement, so two processes never sync one source at once (review r27 #6).
+ * The run notes it is still running (`seen_at`) every few seconds; a row not seen for
+ * SYNC_LEASE_EXPIRY_MS belongs to a process that stopped, and the next run takes it over.
+ */
+export const syncLeases = sqliteTable("sync_leases", {
+  source: text("source").primaryKey(),
+  /** The run holding it: its process id and a random part. */
+  holder: text("holder").notNull(),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+  seenAt: integer("seen_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 /** Game datasets published in public GitHub repositories (spec §3 "Community dataset"). */
 export const communityDatasets = sqliteTable(
   "community_datasets",
