@@ -119,6 +119,29 @@ test("Dashboard: every card of the catalog names its source and time and says de
     await platforms.locator(".apexcharts-xaxis-label").allTextContents(),
   );
   for (const row of players.rows.slice(1)) expect(row[1]).toMatch(/^\d+$/);
+  // Review r27-a #1: each platform's share of the catalog's games, not of the platforms' counts
+  // summed; the file carries the share, its base and the source.
+  const distribution = card(page, "Platform distribution");
+  await distribution
+    .getByText(
+      /^Share of the catalog's [\d,]+ games on each platform\. A game on several platforms counts under each, so the shares add up to more than 100%\.$/,
+    )
+    .waitFor();
+  await distribution.locator(".apexcharts-bar-area").first().waitFor();
+  const shares = await csvOf(page, "Export CSV of Platform distribution");
+  expect(shares.name).toBe("platform-distribution.csv");
+  expect(shares.rows[0]).toEqual([
+    "platform",
+    "games (games)",
+    "share of catalog games (%)",
+    "catalog games (games)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  for (const [, games, share, catalogGames, source] of shares.rows.slice(1)) {
+    expect(Number(share)).toBeCloseTo((Number(games) / Number(catalogGames)) * 100, 1);
+    expect(source).toBeTruthy();
+  }
   const trends = await csvOf(page, "Export CSV of Player trends");
   expect(trends.rows[0]).toEqual(["date (ISO 8601)", "players (players)", "games (games)"]);
   expect(trends.rows.length).toBeGreaterThan(30);

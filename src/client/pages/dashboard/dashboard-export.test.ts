@@ -1,7 +1,13 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures, TrendingGame, UserGame } from "../../../contracts/games.ts";
 import type { FreeGame } from "../../../contracts/sources.ts";
-import { type DashboardData, dashboardCsv, dashboardExport, exportValue } from "./dashboard-export.ts";
+import {
+  type DashboardData,
+  dashboardCsv,
+  dashboardExport,
+  exportValue,
+  platformDistribution,
+} from "./dashboard-export.ts";
 
 const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
 const overview: OverviewFigures = {
@@ -58,8 +64,33 @@ const data = (premium: boolean): DashboardData => ({
     { date: "2026-11-20", basis: "day", players: 1_300, games: 2, source: "Steam", asOf: "2026-11-20" },
   ],
   platformStats: [
-    { platform: "PC", games: 1_500, players: 1_300, playerGames: 2, provenance: steam },
-    { platform: "Xbox", games: 500, players: null, playerGames: 0, provenance: null },
+    {
+      platform: "PC",
+      games: 1_500,
+      share: 75,
+      catalogGames: 2000,
+      players: 1_300,
+      playerGames: 2,
+      provenance: steam,
+    },
+    {
+      platform: "Mac",
+      games: 600,
+      share: 30,
+      catalogGames: 2000,
+      players: null,
+      playerGames: 0,
+      provenance: null,
+    },
+    {
+      platform: "Xbox",
+      games: 500,
+      share: 25,
+      catalogGames: 2000,
+      players: null,
+      playerGames: 0,
+      provenance: null,
+    },
   ],
   genres: [
     { category: "Action", players: 800, games: 1, change: -2, provenance: steam, volatilityScore: 5.5 },
@@ -113,7 +144,12 @@ test("every card of the screen is in the export, each figure with its source and
   expect(find(exp, "Player trends", "2026-11-20: players")).toMatchObject({ value: 1_300, source: "Steam" });
   expect(find(exp, "Cross-platform players", "PC")).toMatchObject({ value: 1_300, source: "Steam" });
   expect(find(exp, "Cross-platform players", "Xbox")).toMatchObject({ value: null, source: null });
-  expect(find(exp, "Platform distribution", "PC")).toMatchObject({
+  expect(find(exp, "Platform distribution", "PC: share of catalog games")).toMatchObject({
+    unit: "%",
+    value: 75,
+    source: "Steam Store Games",
+  });
+  expect(find(exp, "Platform distribution", "PC: games")).toMatchObject({
     value: 1_500,
     source: "Steam Store Games",
   });
@@ -234,4 +270,30 @@ test("the free games exported are those the card shows: the user's stores', or e
     ["Free games", "Control (Epic)"],
     ["Free games", "Beneath a Steel Sky (GOG)"],
   ]);
+});
+
+// Review r27-a #1: the card read "Share of catalog games on each platform" over a donut of the
+// platforms' counts summed (PC 48.8% where 70.1% of the games are on PC), and its file held only
+// platform and games.
+test("Platform distribution: each platform's share of the catalog's games, in bars and in its file with the source", () => {
+  const card = platformDistribution(data(false).platformStats, {
+    source: "Steam Store Games",
+    asOf: "2019-05-01T00:00:00.000Z",
+  });
+  expect(card.bars).toEqual([
+    { label: "PC", value: 75 },
+    { label: "Mac", value: 30 },
+    { label: "Xbox", value: 25 },
+  ]);
+  // A game on PC and Mac counts under both: the shares are not parts of one whole.
+  expect(card.bars.reduce((n, b) => n + b.value, 0)).toBeGreaterThan(100);
+  expect(card.header).toEqual([
+    "platform",
+    "games (games)",
+    "share of catalog games (%)",
+    "catalog games (games)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  expect(card.rows[0]).toEqual(["PC", 1_500, 75, 2000, "Steam Store Games", "2019-05-01T00:00:00.000Z"]);
 });

@@ -22,7 +22,7 @@ import type {
   PlatformConnection,
   PlatformStat,
 } from "../../../contracts/sources.ts";
-import { donutSlices, MAX_BARS } from "../../../ui/charts/index.ts";
+import { MAX_BARS } from "../../../ui/charts/index.ts";
 import { marketActivityCsvNames, playersTile } from "../../components/market-figure-details.ts";
 import {
   activityQuery,
@@ -137,6 +137,33 @@ export function exportValue(value: CsvValue, unit: string): CsvValue {
   if (typeof value !== "number" || !Number.isFinite(value)) return value;
   if (unit === "%") return Math.round(value * 10) / 10;
   return Number(value.toPrecision(12));
+}
+
+/** Where a figure comes from and when, as the export's and the cards' files name it. */
+type From = { source: string | null; asOf: string | null };
+
+/**
+ * The Platform distribution card: each platform's share of the catalog's games, most games first.
+ * A game on several platforms counts under each, so the shares add up to more than 100%: bars, not a
+ * donut's parts of one whole (review r27-a #1: the donut of the platforms' counts summed read PC 48.8%
+ * where 70.1% of the games are on PC). Its file holds every platform, the share's base and the source.
+ */
+export function platformDistribution(
+  stats: PlatformStat[],
+  catalog: From,
+): { bars: Array<{ label: string; value: number }>; header: string[]; rows: CsvValue[][] } {
+  return {
+    bars: stats.map((p) => ({ label: p.platform, value: p.share })),
+    header: [
+      "platform",
+      "games (games)",
+      "share of catalog games (%)",
+      "catalog games (games)",
+      "source",
+      "as of (ISO 8601)",
+    ],
+    rows: stats.map((p) => [p.platform, p.games, p.share, p.catalogGames, catalog.source, catalog.asOf]),
+  };
 }
 
 /**
@@ -283,8 +310,10 @@ export function dashboardExport(
       source: null,
       asOf: null,
     });
-  const slices = donutSlices(data.platformStats.map((p) => ({ label: p.platform, value: p.games })));
-  for (const s of slices) add("Platform distribution", s.label, "games", s.value, catalog);
+  for (const p of data.platformStats) {
+    add("Platform distribution", `${p.platform}: share of catalog games`, "%", p.share, catalog);
+    add("Platform distribution", `${p.platform}: games`, "games", p.games, catalog);
+  }
 
   // Multi-Platform tab.
   for (const c of data.connections)
