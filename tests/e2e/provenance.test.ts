@@ -114,11 +114,16 @@ test("Dashboard: every card of the catalog names its source and time and says de
   await platforms.locator(".apexcharts-bar-area").first().waitFor();
   const players = await csvOf(page, "Export CSV of Cross-platform players");
   expect(players.name).toBe("cross-platform-players.csv");
-  expect(players.rows[0]).toEqual(["platform", "players (players)"]);
+  // Review r27-a #6: each figure with its source and date.
+  expect(players.rows[0]).toEqual(["platform", "players (players)", "source", "as of (ISO 8601)"]);
   expect(players.rows.slice(1).map((r) => r[0])).toEqual(
     await platforms.locator(".apexcharts-xaxis-label").allTextContents(),
   );
-  for (const row of players.rows.slice(1)) expect(row[1]).toMatch(/^\d+$/);
+  for (const row of players.rows.slice(1)) {
+    expect(row[1]).toMatch(/^\d+$/);
+    expect(row[2]).toBeTruthy();
+    expect(row[3]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  }
   // Review r27-a #1: each platform's share of the catalog's games, not of the platforms' counts
   // summed; the file carries the share, its base and the source.
   const distribution = card(page, "Platform distribution");

@@ -69,6 +69,7 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { activitySeries } from "./activity-series.ts";
 import {
+  crossPlatformPlayers,
   dashboardCsv,
   dashboardExport,
   FREE_GAMES_SHOWN,
@@ -150,9 +151,7 @@ function OverviewTab() {
   const platforms = useQuery(platformStatsQuery);
   // Only platforms whose players some source measures (Steam's, under PC); the rest say "no data".
   const measured = (platforms.data ?? []).filter((p) => p.players != null && p.players > 0);
-  const byPlayers = [...measured]
-    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0))
-    .map((p) => ({ label: p.platform, value: p.players ?? 0 }));
+  const players = crossPlatformPlayers(platforms.data ?? []);
   const overview = useQuery(overviewQuery);
   const playersText = crossPlatformPlayersText(platforms.data, overview.data, MAX_BARS);
   const catalogState = useQuery(catalogStateQuery);
@@ -203,7 +202,7 @@ function OverviewTab() {
           />
         ) : (
           <BarChart
-            data={byPlayers}
+            data={players.bars}
             seriesName="Players"
             emptyText="No player counts yet"
             formatValue={(v) => `${compactNumber(v)} players`}
@@ -218,11 +217,7 @@ function OverviewTab() {
           className="mt-2"
           provenance={measured.flatMap((p) => (p.provenance ? [p.provenance] : []))}
         />
-        <CardExport
-          title="Cross-platform players"
-          header={["platform", "players (players)"]}
-          rows={byPlayers.slice(0, MAX_BARS).map((p) => [p.label, p.value])}
-        />
+        <CardExport title="Cross-platform players" header={players.header} rows={players.rows} />
       </Section>
       {/* Shares of games, not of the platforms' counts summed: a game on PC and Mac counts under both,
           so the shares add up to more than 100%, and bars show them, not a donut (review r27-a #1). */}

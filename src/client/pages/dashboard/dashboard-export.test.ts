@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import type { OverviewFigures, TrendingGame, UserGame } from "../../../contracts/games.ts";
 import type { FreeGame } from "../../../contracts/sources.ts";
 import {
+  crossPlatformPlayers,
   type DashboardData,
   dashboardCsv,
   dashboardExport,
@@ -296,4 +297,62 @@ test("Platform distribution: each platform's share of the catalog's games, in ba
     "as of (ISO 8601)",
   ]);
   expect(card.rows[0]).toEqual(["PC", 1_500, 75, 2000, "Steam Store Games", "2019-05-01T00:00:00.000Z"]);
+});
+
+// Review r27-a #6: the Cross-platform players file had no source and no date.
+test("Cross-platform players: its file names each figure's source and date", () => {
+  const card = crossPlatformPlayers(data(false).platformStats);
+  expect(card.header).toEqual(["platform", "players (players)", "source", "as of (ISO 8601)"]);
+  expect(card.rows).toEqual([["PC", 1_300, "Steam", steam.asOf]]);
+});
+
+// Review r27-a #6: "free store promotions running: 0" was credited to the catalog's Steam datasets,
+// which hold no promotions; they come from the Epic and GOG syncs.
+test("the store promotions figure names the stores' syncs, and none while neither has run", () => {
+  const options = { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t: string) => t };
+  const count = {
+    catalog: 12,
+    promotions: 0,
+    provenance: [{ source: "Steam Store Games", asOf: "2019-05-01T00:00:00.000Z" }],
+  };
+  const never = dashboardExport({ ...data(false), freeGamesCount: count }, options);
+  expect(find(never, "Free games", "free-to-play games in the catalog")).toMatchObject({
+    value: 12,
+    source: "Steam Store Games",
+  });
+  expect(find(never, "Free games", "free store promotions running")).toMatchObject({
+    figure: "free store promotions running (no store sync has run)",
+    value: null,
+    source: null,
+    asOf: null,
+  });
+  const store = (id: "epic" | "gog", name: string, source: string, lastSuccess: string | null) => ({
+    id,
+    name,
+    source,
+    configured: true,
+    missing: [],
+    status: lastSuccess ? ("connected" as const) : ("never_synced" as const),
+    lastSync: lastSuccess,
+    lastSuccess,
+    message: null,
+    stored: { count: 0, unit: "free games" as const },
+  });
+  const synced = dashboardExport(
+    {
+      ...data(false),
+      freeGamesCount: count,
+      connections: [
+        store("epic", "Epic Games Store", "free-games promotions", "2026-11-27T06:00:00.000Z"),
+        store("gog", "GOG", "public catalog", null),
+      ],
+    },
+    options,
+  );
+  expect(find(synced, "Free games", "free store promotions running")).toMatchObject({
+    figure: "free store promotions running",
+    value: 0,
+    source: "Epic Games Store (free-games promotions)",
+    asOf: "2026-11-27T06:00:00.000Z",
+  });
 });

@@ -167,6 +167,42 @@ export function platformDistribution(
 }
 
 /**
+ * The Cross-platform players card: the platforms some source measures players on (Steam's, under
+ * PC), most players first, each with its source and date in the file (review r27-a #6).
+ */
+export function crossPlatformPlayers(stats: PlatformStat[]): {
+  bars: Array<{ label: string; value: number }>;
+  /** The bars the chart draws (MAX_BARS), each with its source and date. */
+  shown: Array<{ platform: string; players: number; from: From }>;
+  header: string[];
+  rows: CsvValue[][];
+} {
+  const measured = stats
+    .filter((p) => p.players != null && p.players > 0)
+    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0));
+  const shown = measured
+    .slice(0, MAX_BARS)
+    .map((p) => ({ platform: p.platform, players: p.players ?? 0, from: namedTogether([p.provenance]) }));
+  return {
+    bars: measured.map((p) => ({ label: p.platform, value: p.players ?? 0 })),
+    shown,
+    header: ["platform", "players (players)", "source", "as of (ISO 8601)"],
+    rows: shown.map((p) => [p.platform, p.players, p.from.source, p.from.asOf]),
+  };
+}
+
+/**
+ * Where the count of free store promotions comes from: the Epic and GOG syncs that have run, at the
+ * newest; none while neither has (review r27-a #6: the 0 was credited to the catalog's Steam datasets,
+ * which hold no promotions).
+ */
+function promotionsFrom(connections: PlatformConnection[]): From | null {
+  const stores = connections.filter((c) => (c.id === "epic" || c.id === "gog") && c.lastSuccess);
+  if (stores.length === 0) return null;
+  return namedTogether(stores.map((c) => ({ source: `${c.name} (${c.source})`, asOf: c.lastSuccess })));
+}
+
+/**
  * A game's players figure (its playerCount), named as its card names it: the month's average, the
  * latest count, or a peak-only game's peak with its days.
  */
@@ -226,7 +262,14 @@ export function dashboardExport(
   if (data.freeGamesCount) {
     const from = namedTogether(data.freeGamesCount.provenance);
     add("Free games", "free-to-play games in the catalog", "games", data.freeGamesCount.catalog, from);
-    add("Free games", "free store promotions running", "games", data.freeGamesCount.promotions, from);
+    const stores = promotionsFrom(data.connections);
+    if (stores)
+      add("Free games", "free store promotions running", "games", data.freeGamesCount.promotions, stores);
+    else
+      add("Free games", "free store promotions running (no store sync has run)", "games", null, {
+        source: null,
+        asOf: null,
+      });
   }
   // Named by measure and period, the players saying when the period is partial, the change over which games.
   const tile = playersTile(o);
@@ -300,11 +343,8 @@ export function dashboardExport(
     add("Player trends", `${when}: ${trends.name.toLowerCase()}`, "players", d.players, from);
     add("Player trends", `${when}: games counted`, "games", d.games, from);
   }
-  const measured = data.platformStats
-    .filter((p) => p.players != null && p.players > 0)
-    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0));
-  for (const p of measured.slice(0, MAX_BARS))
-    add("Cross-platform players", p.platform, "players", p.players, namedTogether([p.provenance]));
+  for (const p of crossPlatformPlayers(data.platformStats).shown)
+    add("Cross-platform players", p.platform, "players", p.players, p.from);
   for (const p of data.platformStats.filter((s) => s.players == null))
     add("Cross-platform players", `${p.platform} (no source measures players there)`, "players", null, {
       source: null,
