@@ -76,6 +76,7 @@ import {
   loadDashboardData,
   platformDistribution,
   RECENT_REPORTS,
+  TRENDING_COUNT_TEXT,
 } from "./dashboard-export.ts";
 import {
   freeGamesOfPlatforms,
@@ -1026,7 +1027,13 @@ export default function DashboardPage() {
             loading={overview.isLoading}
             // The games actually growing, not the length of the list (which stops at its cap).
             value={figures?.marketActivity.games ? compactNumber(figures.trendingCount) : "–"}
-            hint="growing against their previous period"
+            hint={TRENDING_COUNT_TEXT}
+            // Its source, month and rule (review r27-a #7), as Market Activity's beside it.
+            footer={
+              figures?.trendingProvenance && (
+                <CatalogSourceNote provenance={figures.trendingProvenance} className="mt-1" />
+              )
+            }
           />
           <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
         </div>

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures, TrendingGame, UserGame } from "../../../contracts/games.ts";
 import type { FreeGame } from "../../../contracts/sources.ts";
+import { TRENDING_MIN_PLAYERS } from "../../../contracts/trending-order.ts";
 import {
   crossPlatformPlayers,
   type DashboardData,
@@ -8,6 +9,7 @@ import {
   dashboardExport,
   exportValue,
   platformDistribution,
+  TRENDING_COUNT_TEXT,
 } from "./dashboard-export.ts";
 
 const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
@@ -132,7 +134,7 @@ const find = (exp: ReturnType<typeof build>, section: string, figure: string) =>
 // and left out the Trending total, the live panel and every tab's cards.
 test("every card of the screen is in the export, each figure with its source and date", () => {
   const exp = build(true);
-  expect(find(exp, "Trending", "games growing")).toMatchObject({
+  expect(find(exp, "Trending", "games with 100+ players growing")).toMatchObject({
     value: 73,
     source: "Steam",
     asOf: steam.asOf,
@@ -175,7 +177,7 @@ test("premium figures only for premium users, as on screen", () => {
       ["Fastest growing", "Most volatile genres", "AI Predictions", "Market Volatility"].includes(f.section),
     ),
   ).toBe(false);
-  expect(find(exp, "Trending", "games growing")?.value).toBe(73);
+  expect(find(exp, "Trending", "games with 100+ players growing")?.value).toBe(73);
 });
 
 test("the live panel's figures before its first update are empty, not made up", () => {
@@ -355,4 +357,26 @@ test("the store promotions figure names the stores' syncs, and none while neithe
     source: "Epic Games Store (free-games promotions)",
     asOf: "2026-11-27T06:00:00.000Z",
   });
+});
+
+// Review r27-a #7: the Trending count is exported with its own source, newest point and rule.
+test("the Trending count carries its own source and rule", () => {
+  const trendingProvenance = {
+    source: "SteamCharts",
+    asOf: "2022-02-01T00:00:00.000Z",
+    method: "games with at least 100 players whose average over their latest period (a month) grew",
+  };
+  const exp = dashboardExport(
+    { ...data(false), overview: { ...overview, trendingProvenance } },
+    { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t) => t },
+  );
+  expect(find(exp, "Trending", "games with 100+ players growing")).toMatchObject({
+    value: 73,
+    source: "SteamCharts",
+    asOf: "2022-02-01T00:00:00.000Z",
+  });
+});
+
+test("the Trending count's words say trending's rule, as the server applies it", () => {
+  expect(TRENDING_COUNT_TEXT).toContain(`${TRENDING_MIN_PLAYERS}+ players`);
 });

@@ -44,6 +44,12 @@ import {
 import { activitySeries } from "./activity-series.ts";
 import { freeGamesOfPlatforms, platformList } from "./my-platforms.ts";
 
+/**
+ * What the Trending count counts, as the Overview's card says it: trending's rule (at least
+ * TRENDING_MIN_PLAYERS players, src/server/catalog/trending.ts) in words (review r27-a #7).
+ */
+export const TRENDING_COUNT_TEXT = "games with 100+ players growing against their previous period";
+
 /** Recent reports the Analytics tab lists (spec §9: up to 5). */
 export const RECENT_REPORTS = 5;
 /** The Free games list's length on the Multi-Platform tab. */
@@ -293,12 +299,13 @@ export function dashboardExport(
     activity.games,
     activityFrom,
   );
+  // Its own source, newest point and rule (review r27-a #7), as the card's source line names them.
   add(
     "Trending",
-    "games growing against their previous period",
+    TRENDING_COUNT_TEXT,
     "games",
     activity.games ? o.trendingCount : null,
-    activityFrom,
+    o.trendingProvenance ? namedTogether([o.trendingProvenance]) : activityFrom,
   );
   for (const g of data.trending) add("Trending", playersFigure(g), "players", g.playerCount, playersFrom(g));
   if (data.premium && o.aiPredictions) {
