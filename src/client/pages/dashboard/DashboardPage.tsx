@@ -247,7 +247,7 @@ function OverviewTab() {
         )}
         {shares.bars.length > MAX_BARS && (
           <p className="mt-2 text-muted-foreground text-sm" data-testid="platforms-shown">
-            The {MAX_BARS} platforms with the most games of {shares.bars.length}; Export CSV lists every one.
+            The {MAX_BARS} of {shares.bars.length} platforms with the most games; Export CSV lists every one.
           </p>
         )}
         <CatalogSourceNote catalog className="mt-2" />
