@@ -179,7 +179,12 @@ export interface GameListPage {
 }
 
 // Trending's order and the notes that say it: in a module of their own, free of zod, for the screens.
-export { GROWTH_ORDER_NOTE, TRENDING_GROWTH_CAP, TRENDING_ORDER_NOTE } from "./trending-order.ts";
+export {
+  GROWTH_ORDER_NOTE,
+  TRENDING_GROWTH_CAP,
+  TRENDING_MIN_PLAYERS,
+  TRENDING_ORDER_NOTE,
+} from "./trending-order.ts";
 
 /** Spec §3 "Trending game", plus the figures it was ranked on. */
 export interface TrendingGame {
@@ -380,6 +385,11 @@ export interface OverviewFigures {
   trendingCount: number;
   /** Games with two periods of player counts to compare (trending's candidates, growing or not). */
   trendingCompared?: number;
+  /**
+   * The trending count's source, newest point and rule (at least 100 players, the periods compared);
+   * null when no game grows (review r27-a #7).
+   */
+  trendingProvenance?: Provenance | null;
   /**
    * Premium only (spec §6): absent for regular users. Games the AI's market prediction projects to
    * rise, hold (within ±5%) or decline over the next `horizonDays`, of the `projected` games.

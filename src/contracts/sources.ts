@@ -304,6 +304,14 @@ export interface PlatformStat {
   platform: string;
   games: number;
   /**
+   * The platform's share of the catalog's games, in percent to one decimal: `games` of `catalogGames`.
+   * A game on several platforms counts under each, so the shares add up to more than 100% (review
+   * r27-a #1: the platforms' counts summed read PC 48.8% where 70.1% of the games are on PC).
+   */
+  share: number;
+  /** Every game of the catalog, the share's base (games listing no platform included). */
+  catalogGames: number;
+  /**
    * Players measured on the platform now; null when no source measures them there (no data). Steam's
    * counts are the only player counts the catalog holds: they count under PC, never under the consoles
    * a game is also sold on.

@@ -7,3 +7,8 @@
 export const TRENDING_GROWTH_CAP = 5;
 export const TRENDING_ORDER_NOTE = `Ordered by growth weighted by players (growth, counted up to +${TRENDING_GROWTH_CAP * 100}%, times the log of current players), not by growth alone.`;
 export const GROWTH_ORDER_NOTE = "Ordered by growth alone, highest first.";
+/**
+ * Trending considers games with at least this many players in their latest period; the screens'
+ * count of trending games says so ("games with 100+ players growing…", review r27-a #7).
+ */
+export const TRENDING_MIN_PLAYERS = 100;

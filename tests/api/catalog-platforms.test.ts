@@ -116,6 +116,8 @@ describe("/api/platforms/stats", () => {
     expect(by("PC")).toEqual({
       platform: "PC",
       games: 2,
+      share: 28.6,
+      catalogGames: 7,
       players: 43_867 + 21_393,
       playerGames: 2,
       provenance: {
@@ -141,6 +143,23 @@ describe("/api/platforms/stats", () => {
       ["Xbox 360", 1],
       ["Xbox One", 1],
     ]);
+  });
+
+  // Review r27-a #1: PC read 48.8% ("share of catalog games") where 70.1% of the catalog's games are
+  // on PC: the share was of the platform counts' sum, which counts a game once per platform.
+  test("each platform's share of the catalog's games: a game on several platforms counts under each", async () => {
+    const stats = await get<Array<Stat & { share: number; catalogGames: number }>>("/api/platforms/stats");
+    expect(stats.map((s) => [s.platform, s.share, s.catalogGames])).toEqual([
+      ["PlayStation 4", 42.9, 7],
+      ["PC", 28.6, 7],
+      ["Wii", 28.6, 7],
+      ["Mac", 14.3, 7],
+      ["Nintendo DS", 14.3, 7],
+      ["Xbox 360", 14.3, 7],
+      ["Xbox One", 14.3, 7],
+    ]);
+    // 11 platform listings for 7 games: shares of games add up to more than 100%.
+    expect(stats.reduce((n, s) => n + s.share, 0)).toBeGreaterThan(100);
   });
 });
 

@@ -63,7 +63,8 @@ describe("VGChartz on the Data sources page and beside the catalog's figures", (
     const sources = await catalogSources();
     expect(salesSources(sources)).toEqual([["VGChartz sales dataset (vgsales.csv)", null]]);
     expect(sources.find((p) => p.source.startsWith("VGChartz"))?.method).toBe(
-      "the games, platforms, release years and publishers of its file (3 games); the file states no date",
+      // Review r27-a #8: "…of its file (12,311 games); …of its file (45 games)" did not say which file.
+      "vgsales.csv: 3 games with their platforms, release years and publishers (the file states no date)",
     );
   });
 
@@ -75,6 +76,17 @@ describe("VGChartz on the Data sources page and beside the catalog's figures", (
     expect(salesSources(await catalogSources())).toEqual([
       ["VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)", "2016-12-22T00:00:00.000Z"],
       ["VGChartz sales dataset (vgsales.csv)", null],
+    ]);
+    // Each file named in its own method, so the methods joined under a note say which file gave what.
+    expect(
+      (await catalogSources()).filter((p) => p.source.startsWith("VGChartz")).map((p) => p.method),
+    ).toEqual([
+      expect.stringMatching(
+        /^Video_Games_Sales_as_at_22_Dec_2016\.csv: \d+ games? with their platforms, release years and publishers$/,
+      ),
+      expect.stringMatching(
+        /^vgsales\.csv: \d+ games? with their platforms, release years and publishers \(the file states no date\)$/,
+      ),
     ]);
   });
 
@@ -106,7 +118,7 @@ describe("IGDB's games are credited too", () => {
     expect(await catalogSources()).toContainEqual({
       source: "IGDB",
       asOf: okAt.toISOString(),
-      method: "the games its sync listed (1 game)",
+      method: "IGDB: 1 game its sync listed",
     });
   });
 });

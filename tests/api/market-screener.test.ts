@@ -111,7 +111,9 @@ describe("GET /api/market/screener", () => {
     expect(page.provenance).toContainEqual({
       source: "Steam Store Games (Kaggle, CC BY 4.0)",
       asOf: "2019-05-01T00:00:00.000Z",
-      method: "each game's latest figure",
+      // Its own figures named with it (review r27-a #8): the methods of a note's sources, joined, say
+      // which source gave what.
+      method: "Steam Store Games (Kaggle, CC BY 4.0): each game's latest reviews",
     });
     // Ascending keeps unknown values last too.
     expect(names(await screen("sort=price&order=asc"))).toEqual([

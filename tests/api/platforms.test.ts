@@ -166,7 +166,8 @@ describe("with stored data", () => {
 
   test("stats: games per platform; Steam's players count under PC alone, other platforms have no data", async () => {
     const stats = await get("/api/platforms/stats");
-    const none = { players: null, playerGames: 0, provenance: null };
+    // Shares of the 4 catalog games (Delisted Derby lists no platform and is in the base too).
+    const none = { players: null, playerGames: 0, provenance: null, share: 25, catalogGames: 4 };
     expect(stats).toEqual(
       expect.arrayContaining([
         { platform: "PlayStation 5", games: 1, ...none },
@@ -177,6 +178,8 @@ describe("with stored data", () => {
     expect(stats[0]).toEqual({
       platform: "PC",
       games: 2,
+      share: 50,
+      catalogGames: 4,
       // Every count the catalog holds is Steam's: Delisted Derby's 9,000 too, though it lists no platform.
       players: 14120,
       playerGames: 3,

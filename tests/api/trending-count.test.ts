@@ -40,3 +40,15 @@ test("the Overview and the Admin Dashboard count every growing game, not the lis
   const stats = await (await request("/api/admin/stats", { cookie: admin.cookie })).json();
   expect(stats.trendingGames).toBe(GAMES);
 });
+
+// Review r27-a #7: "Trending 207" named no source, month or rule (at least 100 players).
+test("the trending count names its source, the newest point it rests on and its rule", async () => {
+  const user = await createTestUser();
+  const overview = await (await request("/api/analytics/overview", { cookie: user.cookie })).json();
+  expect(overview.trendingProvenance).toEqual({
+    source: "daily-test",
+    asOf: new Date(END).toISOString(),
+    method:
+      "games with at least 100 players whose average over their latest period (7 days) grew against the period before",
+  });
+});

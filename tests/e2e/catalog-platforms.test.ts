@@ -63,6 +63,13 @@ test("Games Database: the catalog's platforms and companies, and a year-only gam
     .filter({ hasText: /^PlayStation 4PS4 · \d+ games$/ })
     .waitFor();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-catalog-platforms.png`, fullPage: true });
+  // Review r27-a #8: without IGDB the header says where the console games come from, not "via IGDB".
+  await page
+    .getByText(
+      "Games, platforms and companies. IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets.",
+    )
+    .waitFor();
+  expect(await page.getByText("PlayStation and Xbox coverage: metadata via IGDB.").count()).toBe(0);
   await page.getByText(/^From the catalog's games: the platforms the catalog's games list/).waitFor();
   await page.getByRole("tab", { name: "Companies" }).click();
   await page.getByRole("link", { name: "Nintendo", exact: true }).waitFor();

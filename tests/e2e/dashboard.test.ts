@@ -196,9 +196,13 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   expect(await tileNote("in the catalog").first().textContent()).toMatch(/^Source: \S/);
   expect(figure(exported, "Platforms", "platforms").value).toBe(8);
   expect(figure(exported, "Games", "games in the catalog").value).toBe(2000);
-  const trendingTotal = figure(exported, "Trending", "games growing");
+  const trendingTotal = figure(exported, "Trending", "games with 100+ players growing");
   expect(trendingShown).toBe(compact(trendingTotal.value as number));
   expect(trendingTotal.asOf).toMatch(/^\d{4}-/);
+  // Review r27-a #7: the card names the source the export gives, as Market Activity's does.
+  expect(await trendingCard.locator("[data-slot='source-note']").textContent()).toMatch(
+    new RegExp(`^Source: ${trendingTotal.source!.replace(/[()]/g, "\\$&")} · `),
+  );
   expect(figure(exported, "AI Predictions", "projected rising over the next 30 days").value).toBeGreaterThan(
     0,
   );

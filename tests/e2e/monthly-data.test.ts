@@ -64,6 +64,15 @@ test("Overview: trending cards name the month of an average, and no projection r
   await expect
     .poll(() => card("Market Volatility").locator("[data-slot='source-note']").textContent())
     .toMatch(/^Source: SteamCharts · Feb 2022 \(no genre scored: /);
+  // Review r27-a #7: the Trending count its source, month and rule (100+ players), as the others.
+  await card("Trending Games")
+    .getByText("games with 100+ players growing against their previous period")
+    .waitFor();
+  await expect
+    .poll(() => card("Trending Games").locator("[data-slot='source-note']").textContent())
+    .toMatch(
+      /^Source: SteamCharts · Feb 2022 \(games with at least 100 players whose average over their latest period \(a month\) grew against the period before; the latest month is partial\)$/,
+    );
   expect(await page.getByText(/\b0 rising/).count()).toBe(0);
   expect(await page.getByText(/of 0 games projected/).count()).toBe(0);
   await page.context().close();

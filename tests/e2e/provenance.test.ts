@@ -114,11 +114,46 @@ test("Dashboard: every card of the catalog names its source and time and says de
   await platforms.locator(".apexcharts-bar-area").first().waitFor();
   const players = await csvOf(page, "Export CSV of Cross-platform players");
   expect(players.name).toBe("cross-platform-players.csv");
-  expect(players.rows[0]).toEqual(["platform", "players (players)"]);
+  // Review r27-a #6: each figure with its source and date.
+  expect(players.rows[0]).toEqual(["platform", "players (players)", "source", "as of (ISO 8601)"]);
   expect(players.rows.slice(1).map((r) => r[0])).toEqual(
     await platforms.locator(".apexcharts-xaxis-label").allTextContents(),
   );
-  for (const row of players.rows.slice(1)) expect(row[1]).toMatch(/^\d+$/);
+  for (const row of players.rows.slice(1)) {
+    expect(row[1]).toMatch(/^\d+$/);
+    expect(row[2]).toBeTruthy();
+    expect(row[3]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  }
+  // Review r27-a #1: each platform's share of the catalog's games, not of the platforms' counts
+  // summed; the file carries the share, its base and the source.
+  const distribution = card(page, "Platform distribution");
+  await distribution
+    .getByText(
+      /^Share of the catalog's [\d,]+ games on each platform\. A game on several platforms counts under each, so the shares add up to more than 100%\.$/,
+    )
+    .waitFor();
+  await distribution.locator(".apexcharts-bar-area").first().waitFor();
+  // The demo catalog's platforms fit the chart, or the card says which it shows.
+  const shown = distribution.getByTestId("platforms-shown");
+  if (await shown.count())
+    expect(await shown.textContent()).toMatch(
+      /^The 8 of \d+ platforms with the most games; Export CSV lists every one\.$/,
+    );
+  const shares = await csvOf(page, "Export CSV of Platform distribution");
+  expect(shares.name).toBe("platform-distribution.csv");
+  expect(shares.rows[0]).toEqual([
+    "platform",
+    "games (games)",
+    "share of catalog games (%)",
+    "catalog games (games)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  for (const [, games, share, catalogGames, source] of shares.rows.slice(1)) {
+    // To one decimal, as the server rounds it.
+    expect(Number(share)).toBe(Math.round((Number(games) / Number(catalogGames)) * 1000) / 10);
+    expect(source).toBeTruthy();
+  }
   const trends = await csvOf(page, "Export CSV of Player trends");
   expect(trends.rows[0]).toEqual(["date (ISO 8601)", "players (players)", "games (games)"]);
   expect(trends.rows.length).toBeGreaterThan(30);

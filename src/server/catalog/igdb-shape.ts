@@ -323,10 +323,20 @@ const catalogCompanies = keptUntilChange(
  * null` (no data), never the Steam players of games that are also sold there.
  */
 export async function platformStats(): Promise<PlatformStat[]> {
-  const [platforms, steam] = await Promise.all([catalogPlatforms(), steamPlayers()]);
+  const [platforms, steam, { index }] = await Promise.all([
+    catalogPlatforms(),
+    steamPlayers(),
+    catalogIndex(),
+  ]);
+  // Each platform's share of the catalog's games, not of the platforms' counts summed (a game on PC,
+  // Mac and Linux is in three of them): review r27-a #1.
+  const catalogGames = index.live;
+  const shareOf = (games: number) => (catalogGames ? Math.round((games / catalogGames) * 1000) / 10 : 0);
   const rows: PlatformStat[] = platforms.map((p) => ({
     platform: p.name,
     games: p.games,
+    share: shareOf(p.games),
+    catalogGames,
     players: null,
     playerGames: 0,
     provenance: null,
@@ -334,7 +344,15 @@ export async function platformStats(): Promise<PlatformStat[]> {
   if (steam.games > 0) {
     let pc = rows.find((r) => r.platform === STEAM_PLATFORM);
     if (!pc) {
-      pc = { platform: STEAM_PLATFORM, games: 0, players: null, playerGames: 0, provenance: null };
+      pc = {
+        platform: STEAM_PLATFORM,
+        games: 0,
+        share: 0,
+        catalogGames,
+        players: null,
+        playerGames: 0,
+        provenance: null,
+      };
       rows.push(pc);
     }
     Object.assign(pc, { players: steam.players, playerGames: steam.games, provenance: steam.provenance });

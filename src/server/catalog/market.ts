@@ -308,6 +308,7 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
     },
     trendingCount: trending.growing,
     trendingCompared: trending.compared,
+    trendingProvenance: trending.growingProvenance,
     marketVolatility: {
       score: averageVolatility(trends),
       categories: trends.length,

@@ -259,6 +259,16 @@ function toRow(
 // ---- Provenance: which sources the catalog's figures come from, cached until the database changes ----
 
 const SCREENED_METRICS = ["reviews_positive", "owners", "price", "players"] as const;
+/** How a source's note names the screened figures it gave. */
+const METRIC_WORDS: Record<(typeof SCREENED_METRICS)[number], string> = {
+  reviews_positive: "reviews",
+  owners: "owners",
+  price: "price",
+  players: "players",
+};
+/** "a", "a and b", "a, b and c". */
+const listed = (words: string[]) =>
+  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /**
  * The catalog's sources: each source of its screened figures at its newest point, then the sources
@@ -273,15 +283,17 @@ export async function catalogProvenance(): Promise<Provenance[]> {
 const figureSources: () => Promise<Provenance[]> = keptUntilChange(
   async () => {
     // Players from the series by day (player_days): live syncs store them every 15 minutes.
+    // Each source with the figures it gave (review r27-a #8: one "each game's latest figure" for all
+    // of them, joined under a note, did not say which source gave what).
     const rs = await rawClient().execute(
-      `SELECT source, max(ts) AS ts FROM (
-       SELECT source, max(ts) AS ts FROM game_metrics
+      `SELECT source, max(ts) AS ts, group_concat(DISTINCT metric) AS metrics FROM (
+       SELECT source, metric, max(ts) AS ts FROM game_metrics
        WHERE metric IN (${SCREENED_METRICS.filter((m) => m !== "players")
          .map((m) => `'${m}'`)
          .join(",")})
-       GROUP BY source
+       GROUP BY source, metric
        UNION ALL
-       SELECT source, max(last_ts) FROM player_days WHERE metric = 'players' GROUP BY source)
+       SELECT source, 'players', max(last_ts) FROM player_days WHERE metric = 'players' GROUP BY source)
      GROUP BY source ORDER BY max(ts) DESC`,
     );
     // The newest estimate's time; none (null) when no game has an estimate of this model yet.
@@ -291,11 +303,16 @@ const figureSources: () => Promise<Provenance[]> = keptUntilChange(
     });
     const newestEstimate = estimates.rows[0]?.as_of;
     return [
-      ...rs.rows.map((r) => ({
-        source: sourceName(String(r.source)),
-        asOf: new Date(Number(r.ts)).toISOString(),
-        method: "each game's latest figure",
-      })),
+      ...rs.rows.map((r) => {
+        const source = sourceName(String(r.source));
+        const given = new Set(String(r.metrics).split(","));
+        const figures = SCREENED_METRICS.filter((m) => given.has(m)).map((m) => METRIC_WORDS[m]);
+        return {
+          source,
+          asOf: new Date(Number(r.ts)).toISOString(),
+          method: `${source}: each game's latest ${listed(figures)}`,
+        };
+      }),
       ...(newestEstimate != null
         ? [
             {
@@ -329,14 +346,16 @@ const gameSources: () => Promise<Provenance[]> = keptUntilChange(async () => {
   ]);
   const count = (n: unknown) => `${Number(n).toLocaleString("en-US")} game${Number(n) === 1 ? "" : "s"}`;
   // Named as the published sales name their file ("VGChartz sales dataset (vgsales.csv)").
+  // Each method names its file (review r27-a #8: "…of its file (12,311 games); …of its file (45
+  // games)" under one note did not say which file was which).
   const fromSales = sales.map((r) => ({
     source:
       r.dataset == null
         ? sourceName(String(r.source))
         : `${sourceName(String(r.source))} (${String(r.dataset)})`,
     asOf: r.as_of == null ? null : new Date(Number(r.as_of)).toISOString(),
-    method: `the games, platforms, release years and publishers of its file (${count(r.games)})${
-      r.as_of == null ? "; the file states no date" : ""
+    method: `${r.dataset == null ? sourceName(String(r.source)) : String(r.dataset)}: ${count(r.games)} with their platforms, release years and publishers${
+      r.as_of == null ? " (the file states no date)" : ""
     }`,
   }));
   const igdbGames = Number(igdb[0]?.games ?? 0);
@@ -347,7 +366,7 @@ const gameSources: () => Promise<Provenance[]> = keptUntilChange(async () => {
           {
             source: sourceName("igdb"),
             asOf: synced == null ? null : new Date(Number(synced)).toISOString(),
-            method: `the games its sync listed (${count(igdbGames)})`,
+            method: `${sourceName("igdb")}: ${count(igdbGames)} its sync listed`,
           },
         ]
       : [];

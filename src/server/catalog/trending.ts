@@ -1,9 +1,11 @@
 import {
   type GrowthBasis,
   TRENDING_GROWTH_CAP,
+  TRENDING_MIN_PLAYERS,
   type TrendingEvent,
   type TrendingGame,
 } from "../../contracts/games.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
 import { publish } from "../realtime/hub.ts";
@@ -11,6 +13,7 @@ import { onCatalogChanged } from "./changes.ts";
 import { inProgressMonths, isPartialMonth } from "./in-progress-months.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { POINTS_OF_LAST, withShownFigures } from "./player-figures.ts";
+import { provenanceOf } from "./provenance.ts";
 import { listOf, ratingFigureOf, ratingOutOf5 } from "./shapes.ts";
 import { priceConversionOf } from "./source-names.ts";
 import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
@@ -36,7 +39,7 @@ export type { TrendingGame };
 
 export const TRENDING_SIZE = 50;
 const RECENT_DAYS = 45;
-const MIN_PLAYERS = 100;
+const MIN_PLAYERS = TRENDING_MIN_PLAYERS;
 
 /** What live screens were last told (`publishTrending`), to tell them again only when it moved. */
 let lastPublished: string | null = null;
@@ -47,6 +50,11 @@ export interface TrendingSnapshot {
   growing: number;
   /** Games with player counts in two periods to compare, growing or not. */
   compared: number;
+  /**
+   * Where `growing` comes from: the sources of the growing games' series, the newest point they rest
+   * on, and the rule (at least MIN_PLAYERS players, each basis compared); null when none grows.
+   */
+  growingProvenance: Provenance | null;
   /** Games whose players grew or fell by more than 10% against their previous period. */
   rising: number;
   falling: number;
@@ -82,6 +90,7 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
       games: [],
       growing: 0,
       compared: 0,
+      growingProvenance: null,
       rising: 0,
       falling: 0,
       growthByGame: new Map(),
@@ -143,10 +152,34 @@ export async function computeTrending(): Promise<TrendingSnapshot> {
     ),
     growing: growing.length,
     compared: games.length,
+    growingProvenance: growingProvenanceOf(growing.map((g) => growthByGame.get(g.gameId)!)),
     rising: games.filter((g) => g.growth > 0.1).length,
     falling: games.filter((g) => g.growth < -0.1).length,
     growthByGame,
   };
+}
+
+/** How each basis of comparison reads in the trending count's rule. */
+const PERIOD_WORDS: Record<GrowthBasis, string> = {
+  "7 days": "7 days",
+  month: "a month",
+  "24 hours": "24 hours",
+  "last two counts": "the latest count",
+};
+
+/**
+ * The trending count's source line (review r27-a #7: "Trending 207" named no source, month or rule):
+ * the growing games' sources, the newest point compared, and the rule, with the periods compared.
+ */
+function growingProvenanceOf(growing: GameGrowth[]): Provenance | null {
+  if (growing.length === 0) return null;
+  const periods = [...new Set(growing.map((g) => PERIOD_WORDS[g.growthBasis]))].join(", ");
+  const partial = growing.some((g) => g.partial) ? "; the latest month is partial" : "";
+  return provenanceOf(
+    growing.map((g) => g.source),
+    Math.max(...growing.map((g) => g.asOf)),
+    `games with at least ${MIN_PLAYERS} players whose average over their latest period (${periods}) grew against the period before${partial}`,
+  );
 }
 
 /** The two periods a game's growth compares, and the growth (trending's rule, below). */

@@ -5,14 +5,14 @@ import { Link } from "wouter";
 import { type CsvValue, toCsv } from "../../../contracts/csv.ts";
 import type { Report, SearchResult, UserGame } from "../../../contracts/games.ts";
 import { playersPeriod } from "../../../contracts/player-figures.ts";
-import { oncePerSource, type Provenance } from "../../../contracts/provenance.ts";
+import { namedTogether, oncePerSource, type Provenance } from "../../../contracts/provenance.ts";
 import type { AnalyticsStats } from "../../../contracts/realtime.ts";
 import { hasPremiumAccess, isAdmin } from "../../../contracts/roles.ts";
 import type { Platform, Settings } from "../../../contracts/settings-options.ts";
 import type { FreeGame, FreeGamesCount, PlatformConnection } from "../../../contracts/sources.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
-import { BarChart, DonutChart, donutSlices, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
+import { BarChart, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { downloadFile, ExportCsvButton } from "../../../ui/export/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
@@ -48,6 +48,7 @@ import { currentUserQuery, userSettingsQuery } from "../../queries/auth.ts";
 import {
   activityQuery,
   catalogSizeQuery,
+  catalogStateQuery,
   marketTrendsQuery,
   overviewQuery,
   reportQuery,
@@ -68,11 +69,14 @@ import { useChannel, useRealtimeStatus } from "../../realtime.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { activitySeries } from "./activity-series.ts";
 import {
+  crossPlatformPlayers,
   dashboardCsv,
   dashboardExport,
   FREE_GAMES_SHOWN,
   loadDashboardData,
+  platformDistribution,
   RECENT_REPORTS,
+  TRENDING_COUNT_TEXT,
 } from "./dashboard-export.ts";
 import {
   freeGamesOfPlatforms,
@@ -148,12 +152,12 @@ function OverviewTab() {
   const platforms = useQuery(platformStatsQuery);
   // Only platforms whose players some source measures (Steam's, under PC); the rest say "no data".
   const measured = (platforms.data ?? []).filter((p) => p.players != null && p.players > 0);
-  const byPlayers = [...measured]
-    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0))
-    .map((p) => ({ label: p.platform, value: p.players ?? 0 }));
+  const players = crossPlatformPlayers(platforms.data ?? []);
   const overview = useQuery(overviewQuery);
   const playersText = crossPlatformPlayersText(platforms.data, overview.data, MAX_BARS);
-  const byGames = donutSlices((platforms.data ?? []).map((p) => ({ label: p.platform, value: p.games })));
+  const catalogState = useQuery(catalogStateQuery);
+  const shares = platformDistribution(platforms.data ?? [], namedTogether(catalogState.data?.provenance));
+  const catalogGames = platforms.data?.[0]?.catalogGames;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -199,7 +203,7 @@ function OverviewTab() {
           />
         ) : (
           <BarChart
-            data={byPlayers}
+            data={players.bars}
             seriesName="Players"
             emptyText="No player counts yet"
             formatValue={(v) => `${compactNumber(v)} players`}
@@ -214,13 +218,14 @@ function OverviewTab() {
           className="mt-2"
           provenance={measured.flatMap((p) => (p.provenance ? [p.provenance] : []))}
         />
-        <CardExport
-          title="Cross-platform players"
-          header={["platform", "players (players)"]}
-          rows={byPlayers.slice(0, MAX_BARS).map((p) => [p.label, p.value])}
-        />
+        <CardExport title="Cross-platform players" header={players.header} rows={players.rows} />
       </Section>
-      <Section title="Platform distribution" description="Share of catalog games on each platform.">
+      {/* Shares of games, not of the platforms' counts summed: a game on PC and Mac counts under both,
+          so the shares add up to more than 100%, and bars show them, not a donut (review r27-a #1). */}
+      <Section
+        title="Platform distribution"
+        description={`Share of the catalog's ${catalogGames != null ? `${catalogGames.toLocaleString("en-US")} ` : ""}games on each platform. A game on several platforms counts under each, so the shares add up to more than 100%.`}
+      >
         {platforms.isLoading ? (
           <Skeleton className="h-72 w-full" />
         ) : platforms.isError ? (
@@ -230,20 +235,23 @@ function OverviewTab() {
             onRetry={() => void platforms.refetch()}
           />
         ) : (
-          <DonutChart
-            data={byGames}
+          <BarChart
+            horizontal
+            data={shares.bars}
+            seriesName="Share of catalog games"
             emptyText="No games yet"
-            formatValue={(v) => `${compactNumber(v)} ${v === 1 ? "game" : "games"}`}
+            formatValue={(v) => `${v.toFixed(1)}% of catalog games`}
+            formatAxis={(v) => `${Math.round(v)}%`}
             labelName="Platform"
-            valueName="Games"
           />
         )}
+        {shares.bars.length > MAX_BARS && (
+          <p className="mt-2 text-muted-foreground text-sm" data-testid="platforms-shown">
+            The {MAX_BARS} of {shares.bars.length} platforms with the most games; Export CSV lists every one.
+          </p>
+        )}
         <CatalogSourceNote catalog className="mt-2" />
-        <CardExport
-          title="Platform distribution"
-          header={["platform", "games (games)"]}
-          rows={byGames.map((p) => [p.label, p.value])}
-        />
+        <CardExport title="Platform distribution" header={shares.header} rows={shares.rows} />
       </Section>
     </div>
   );
@@ -1019,7 +1027,13 @@ export default function DashboardPage() {
             loading={overview.isLoading}
             // The games actually growing, not the length of the list (which stops at its cap).
             value={figures?.marketActivity.games ? compactNumber(figures.trendingCount) : "–"}
-            hint="growing against their previous period"
+            hint={TRENDING_COUNT_TEXT}
+            // Its source, month and rule (review r27-a #7), as Market Activity's beside it.
+            footer={
+              figures?.trendingProvenance && (
+                <CatalogSourceNote provenance={figures.trendingProvenance} className="mt-1" />
+              )
+            }
           />
           <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
         </div>

@@ -1,7 +1,16 @@
 import { expect, test } from "vitest";
 import type { OverviewFigures, TrendingGame, UserGame } from "../../../contracts/games.ts";
 import type { FreeGame } from "../../../contracts/sources.ts";
-import { type DashboardData, dashboardCsv, dashboardExport, exportValue } from "./dashboard-export.ts";
+import { TRENDING_MIN_PLAYERS } from "../../../contracts/trending-order.ts";
+import {
+  crossPlatformPlayers,
+  type DashboardData,
+  dashboardCsv,
+  dashboardExport,
+  exportValue,
+  platformDistribution,
+  TRENDING_COUNT_TEXT,
+} from "./dashboard-export.ts";
 
 const steam = { source: "Steam", asOf: "2026-11-20T00:00:00.000Z" };
 const overview: OverviewFigures = {
@@ -58,8 +67,33 @@ const data = (premium: boolean): DashboardData => ({
     { date: "2026-11-20", basis: "day", players: 1_300, games: 2, source: "Steam", asOf: "2026-11-20" },
   ],
   platformStats: [
-    { platform: "PC", games: 1_500, players: 1_300, playerGames: 2, provenance: steam },
-    { platform: "Xbox", games: 500, players: null, playerGames: 0, provenance: null },
+    {
+      platform: "PC",
+      games: 1_500,
+      share: 75,
+      catalogGames: 2000,
+      players: 1_300,
+      playerGames: 2,
+      provenance: steam,
+    },
+    {
+      platform: "Mac",
+      games: 600,
+      share: 30,
+      catalogGames: 2000,
+      players: null,
+      playerGames: 0,
+      provenance: null,
+    },
+    {
+      platform: "Xbox",
+      games: 500,
+      share: 25,
+      catalogGames: 2000,
+      players: null,
+      playerGames: 0,
+      provenance: null,
+    },
   ],
   genres: [
     { category: "Action", players: 800, games: 1, change: -2, provenance: steam, volatilityScore: 5.5 },
@@ -100,7 +134,7 @@ const find = (exp: ReturnType<typeof build>, section: string, figure: string) =>
 // and left out the Trending total, the live panel and every tab's cards.
 test("every card of the screen is in the export, each figure with its source and date", () => {
   const exp = build(true);
-  expect(find(exp, "Trending", "games growing")).toMatchObject({
+  expect(find(exp, "Trending", "games with 100+ players growing")).toMatchObject({
     value: 73,
     source: "Steam",
     asOf: steam.asOf,
@@ -113,7 +147,12 @@ test("every card of the screen is in the export, each figure with its source and
   expect(find(exp, "Player trends", "2026-11-20: players")).toMatchObject({ value: 1_300, source: "Steam" });
   expect(find(exp, "Cross-platform players", "PC")).toMatchObject({ value: 1_300, source: "Steam" });
   expect(find(exp, "Cross-platform players", "Xbox")).toMatchObject({ value: null, source: null });
-  expect(find(exp, "Platform distribution", "PC")).toMatchObject({
+  expect(find(exp, "Platform distribution", "PC: share of catalog games")).toMatchObject({
+    unit: "%",
+    value: 75,
+    source: "Steam Store Games",
+  });
+  expect(find(exp, "Platform distribution", "PC: games")).toMatchObject({
     value: 1_500,
     source: "Steam Store Games",
   });
@@ -138,7 +177,7 @@ test("premium figures only for premium users, as on screen", () => {
       ["Fastest growing", "Most volatile genres", "AI Predictions", "Market Volatility"].includes(f.section),
     ),
   ).toBe(false);
-  expect(find(exp, "Trending", "games growing")?.value).toBe(73);
+  expect(find(exp, "Trending", "games with 100+ players growing")?.value).toBe(73);
 });
 
 test("the live panel's figures before its first update are empty, not made up", () => {
@@ -234,4 +273,110 @@ test("the free games exported are those the card shows: the user's stores', or e
     ["Free games", "Control (Epic)"],
     ["Free games", "Beneath a Steel Sky (GOG)"],
   ]);
+});
+
+// Review r27-a #1: the card read "Share of catalog games on each platform" over a donut of the
+// platforms' counts summed (PC 48.8% where 70.1% of the games are on PC), and its file held only
+// platform and games.
+test("Platform distribution: each platform's share of the catalog's games, in bars and in its file with the source", () => {
+  const card = platformDistribution(data(false).platformStats, {
+    source: "Steam Store Games",
+    asOf: "2019-05-01T00:00:00.000Z",
+  });
+  expect(card.bars).toEqual([
+    { label: "PC", value: 75 },
+    { label: "Mac", value: 30 },
+    { label: "Xbox", value: 25 },
+  ]);
+  // A game on PC and Mac counts under both: the shares are not parts of one whole.
+  expect(card.bars.reduce((n, b) => n + b.value, 0)).toBeGreaterThan(100);
+  expect(card.header).toEqual([
+    "platform",
+    "games (games)",
+    "share of catalog games (%)",
+    "catalog games (games)",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  expect(card.rows[0]).toEqual(["PC", 1_500, 75, 2000, "Steam Store Games", "2019-05-01T00:00:00.000Z"]);
+});
+
+// Review r27-a #6: the Cross-platform players file had no source and no date.
+test("Cross-platform players: its file names each figure's source and date", () => {
+  const card = crossPlatformPlayers(data(false).platformStats);
+  expect(card.header).toEqual(["platform", "players (players)", "source", "as of (ISO 8601)"]);
+  expect(card.rows).toEqual([["PC", 1_300, "Steam", steam.asOf]]);
+});
+
+// Review r27-a #6: "free store promotions running: 0" was credited to the catalog's Steam datasets,
+// which hold no promotions; they come from the Epic and GOG syncs.
+test("the store promotions figure names the stores' syncs, and none while neither has run", () => {
+  const options = { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t: string) => t };
+  const count = {
+    catalog: 12,
+    promotions: 0,
+    provenance: [{ source: "Steam Store Games", asOf: "2019-05-01T00:00:00.000Z" }],
+  };
+  const never = dashboardExport({ ...data(false), freeGamesCount: count }, options);
+  expect(find(never, "Free games", "free-to-play games in the catalog")).toMatchObject({
+    value: 12,
+    source: "Steam Store Games",
+  });
+  expect(find(never, "Free games", "free store promotions running")).toMatchObject({
+    figure: "free store promotions running (no store sync has run)",
+    value: null,
+    source: null,
+    asOf: null,
+  });
+  const store = (id: "epic" | "gog", name: string, source: string, lastSuccess: string | null) => ({
+    id,
+    name,
+    source,
+    configured: true,
+    missing: [],
+    status: lastSuccess ? ("connected" as const) : ("never_synced" as const),
+    lastSync: lastSuccess,
+    lastSuccess,
+    message: null,
+    stored: { count: 0, unit: "free games" as const },
+  });
+  const synced = dashboardExport(
+    {
+      ...data(false),
+      freeGamesCount: count,
+      connections: [
+        store("epic", "Epic Games Store", "free-games promotions", "2026-11-27T06:00:00.000Z"),
+        store("gog", "GOG", "public catalog", null),
+      ],
+    },
+    options,
+  );
+  expect(find(synced, "Free games", "free store promotions running")).toMatchObject({
+    figure: "free store promotions running",
+    value: 0,
+    source: "Epic Games Store (free-games promotions)",
+    asOf: "2026-11-27T06:00:00.000Z",
+  });
+});
+
+// Review r27-a #7: the Trending count is exported with its own source, newest point and rule.
+test("the Trending count carries its own source and rule", () => {
+  const trendingProvenance = {
+    source: "SteamCharts",
+    asOf: "2022-02-01T00:00:00.000Z",
+    method: "games with at least 100 players whose average over their latest period (a month) grew",
+  };
+  const exp = dashboardExport(
+    { ...data(false), overview: { ...overview, trendingProvenance } },
+    { exportedAt: "2026-11-27T07:00:00.000Z", reportTitle: (t) => t },
+  );
+  expect(find(exp, "Trending", "games with 100+ players growing")).toMatchObject({
+    value: 73,
+    source: "SteamCharts",
+    asOf: "2022-02-01T00:00:00.000Z",
+  });
+});
+
+test("the Trending count's words say trending's rule, as the server applies it", () => {
+  expect(TRENDING_COUNT_TEXT).toContain(`${TRENDING_MIN_PLAYERS}+ players`);
 });

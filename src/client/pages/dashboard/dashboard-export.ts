@@ -22,7 +22,7 @@ import type {
   PlatformConnection,
   PlatformStat,
 } from "../../../contracts/sources.ts";
-import { donutSlices, MAX_BARS } from "../../../ui/charts/index.ts";
+import { MAX_BARS } from "../../../ui/charts/index.ts";
 import { marketActivityCsvNames, playersTile } from "../../components/market-figure-details.ts";
 import {
   activityQuery,
@@ -43,6 +43,12 @@ import {
 } from "../../queries/sources.ts";
 import { activitySeries } from "./activity-series.ts";
 import { freeGamesOfPlatforms, platformList } from "./my-platforms.ts";
+
+/**
+ * What the Trending count counts, as the Overview's card says it: trending's rule (at least
+ * TRENDING_MIN_PLAYERS players, src/server/catalog/trending.ts) in words (review r27-a #7).
+ */
+export const TRENDING_COUNT_TEXT = "games with 100+ players growing against their previous period";
 
 /** Recent reports the Analytics tab lists (spec §9: up to 5). */
 export const RECENT_REPORTS = 5;
@@ -139,6 +145,69 @@ export function exportValue(value: CsvValue, unit: string): CsvValue {
   return Number(value.toPrecision(12));
 }
 
+/** Where a figure comes from and when, as the export's and the cards' files name it. */
+type From = { source: string | null; asOf: string | null };
+
+/**
+ * The Platform distribution card: each platform's share of the catalog's games, most games first.
+ * A game on several platforms counts under each, so the shares add up to more than 100%: bars, not a
+ * donut's parts of one whole (review r27-a #1: the donut of the platforms' counts summed read PC 48.8%
+ * where 70.1% of the games are on PC). Its file holds every platform, the share's base and the source.
+ */
+export function platformDistribution(
+  stats: PlatformStat[],
+  catalog: From,
+): { bars: Array<{ label: string; value: number }>; header: string[]; rows: CsvValue[][] } {
+  return {
+    bars: stats.map((p) => ({ label: p.platform, value: p.share })),
+    header: [
+      "platform",
+      "games (games)",
+      "share of catalog games (%)",
+      "catalog games (games)",
+      "source",
+      "as of (ISO 8601)",
+    ],
+    rows: stats.map((p) => [p.platform, p.games, p.share, p.catalogGames, catalog.source, catalog.asOf]),
+  };
+}
+
+/**
+ * The Cross-platform players card: the platforms some source measures players on (Steam's, under
+ * PC), most players first, each with its source and date in the file (review r27-a #6).
+ */
+export function crossPlatformPlayers(stats: PlatformStat[]): {
+  bars: Array<{ label: string; value: number }>;
+  /** The bars the chart draws (MAX_BARS), each with its source and date. */
+  shown: Array<{ platform: string; players: number; from: From }>;
+  header: string[];
+  rows: CsvValue[][];
+} {
+  const measured = stats
+    .filter((p) => p.players != null && p.players > 0)
+    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0));
+  const shown = measured
+    .slice(0, MAX_BARS)
+    .map((p) => ({ platform: p.platform, players: p.players ?? 0, from: namedTogether([p.provenance]) }));
+  return {
+    bars: measured.map((p) => ({ label: p.platform, value: p.players ?? 0 })),
+    shown,
+    header: ["platform", "players (players)", "source", "as of (ISO 8601)"],
+    rows: shown.map((p) => [p.platform, p.players, p.from.source, p.from.asOf]),
+  };
+}
+
+/**
+ * Where the count of free store promotions comes from: the Epic and GOG syncs that have run, at the
+ * newest; none while neither has (review r27-a #6: the 0 was credited to the catalog's Steam datasets,
+ * which hold no promotions).
+ */
+function promotionsFrom(connections: PlatformConnection[]): From | null {
+  const stores = connections.filter((c) => (c.id === "epic" || c.id === "gog") && c.lastSuccess);
+  if (stores.length === 0) return null;
+  return namedTogether(stores.map((c) => ({ source: `${c.name} (${c.source})`, asOf: c.lastSuccess })));
+}
+
 /**
  * A game's players figure (its playerCount), named as its card names it: the month's average, the
  * latest count, or a peak-only game's peak with its days.
@@ -199,7 +268,14 @@ export function dashboardExport(
   if (data.freeGamesCount) {
     const from = namedTogether(data.freeGamesCount.provenance);
     add("Free games", "free-to-play games in the catalog", "games", data.freeGamesCount.catalog, from);
-    add("Free games", "free store promotions running", "games", data.freeGamesCount.promotions, from);
+    const stores = promotionsFrom(data.connections);
+    if (stores)
+      add("Free games", "free store promotions running", "games", data.freeGamesCount.promotions, stores);
+    else
+      add("Free games", "free store promotions running (no store sync has run)", "games", null, {
+        source: null,
+        asOf: null,
+      });
   }
   // Named by measure and period, the players saying when the period is partial, the change over which games.
   const tile = playersTile(o);
@@ -223,12 +299,13 @@ export function dashboardExport(
     activity.games,
     activityFrom,
   );
+  // Its own source, newest point and rule (review r27-a #7), as the card's source line names them.
   add(
     "Trending",
-    "games growing against their previous period",
+    TRENDING_COUNT_TEXT,
     "games",
     activity.games ? o.trendingCount : null,
-    activityFrom,
+    o.trendingProvenance ? namedTogether([o.trendingProvenance]) : activityFrom,
   );
   for (const g of data.trending) add("Trending", playersFigure(g), "players", g.playerCount, playersFrom(g));
   if (data.premium && o.aiPredictions) {
@@ -273,18 +350,17 @@ export function dashboardExport(
     add("Player trends", `${when}: ${trends.name.toLowerCase()}`, "players", d.players, from);
     add("Player trends", `${when}: games counted`, "games", d.games, from);
   }
-  const measured = data.platformStats
-    .filter((p) => p.players != null && p.players > 0)
-    .sort((a, b) => (b.players ?? 0) - (a.players ?? 0));
-  for (const p of measured.slice(0, MAX_BARS))
-    add("Cross-platform players", p.platform, "players", p.players, namedTogether([p.provenance]));
+  for (const p of crossPlatformPlayers(data.platformStats).shown)
+    add("Cross-platform players", p.platform, "players", p.players, p.from);
   for (const p of data.platformStats.filter((s) => s.players == null))
     add("Cross-platform players", `${p.platform} (no source measures players there)`, "players", null, {
       source: null,
       asOf: null,
     });
-  const slices = donutSlices(data.platformStats.map((p) => ({ label: p.platform, value: p.games })));
-  for (const s of slices) add("Platform distribution", s.label, "games", s.value, catalog);
+  for (const p of data.platformStats) {
+    add("Platform distribution", `${p.platform}: share of catalog games`, "%", p.share, catalog);
+    add("Platform distribution", `${p.platform}: games`, "games", p.games, catalog);
+  }
 
   // Multi-Platform tab.
   for (const c of data.connections)

@@ -87,6 +87,19 @@ export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
     : "Games from the catalog";
 }
 
+/**
+ * The header's line: where the database's PlayStation and Xbox games come from, as IGDB's status
+ * stands (review r27-a #8: it said "metadata via IGDB" while IGDB was not connected and they came from
+ * the VGChartz sales files, the only import that brings console games).
+ */
+export function gamesDatabaseDescription(status: IgdbStatus | undefined): string {
+  const lead = "Games, platforms and companies.";
+  if (!status) return lead;
+  if (status.authenticated) return `${lead} PlayStation and Xbox coverage: metadata via IGDB.`;
+  const synced = status.lastSuccess ? ` and IGDB's last sync (${formatDate(status.lastSuccess)})` : "";
+  return `${lead} IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets${synced}.`;
+}
+
 /** When a trend's newest point was recorded: its month for a monthly series, else its day. */
 const trendAsOf = (trend: IgdbTrend) =>
   trend.asOf == null
@@ -364,7 +377,7 @@ export default function GamesDatabasePage() {
     <div className="grid gap-4">
       <PageHeader
         title="Games Database"
-        description="Games, platforms and companies. PlayStation and Xbox coverage: metadata via IGDB."
+        description={gamesDatabaseDescription(status.data)}
         actions={
           status.data && (
             <div className="flex items-center gap-3 text-sm" data-testid="igdb-status">

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { IgdbStatus } from "../../../contracts/sources.ts";
-import { igdbStatusLabel, igdbStatusText } from "./GamesDatabasePage.tsx";
+import { gamesDatabaseDescription, igdbStatusLabel, igdbStatusText } from "./GamesDatabasePage.tsx";
 
 const status = (over: Partial<IgdbStatus>): IgdbStatus => ({
   status: "operational",
@@ -29,4 +29,19 @@ test("without IGDB keys the header says IGDB is not connected and the games come
   expect(igdbStatusText(unset, false)).toBe("Games from the catalog");
   expect(igdbStatusLabel(status({}))).toBe("Operational");
   expect(igdbStatusLabel(status({ status: "degraded" }))).toBe("Degraded");
+});
+
+// Review r27-a #8: the header said "PlayStation and Xbox coverage: metadata via IGDB" while IGDB was
+// not connected and those games came from the VGChartz sales files.
+test("the header says where PlayStation and Xbox games come from, as IGDB's status stands", () => {
+  expect(gamesDatabaseDescription(undefined)).toBe("Games, platforms and companies.");
+  expect(gamesDatabaseDescription(status({ authenticated: true }))).toBe(
+    "Games, platforms and companies. PlayStation and Xbox coverage: metadata via IGDB.",
+  );
+  expect(gamesDatabaseDescription(status({ status: "not_configured" }))).toBe(
+    "Games, platforms and companies. IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets.",
+  );
+  expect(gamesDatabaseDescription(status({ lastSuccess: "2026-11-20T10:00:00.000Z" }))).toMatch(
+    /^Games, platforms and companies\. IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets and IGDB's last sync \(Nov 20, 2026\)\.$/,
+  );
 });

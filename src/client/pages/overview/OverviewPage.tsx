@@ -185,8 +185,15 @@ export default function OverviewPage() {
             value={figures?.marketActivity.games ? figures.trendingCount : "–"}
             hint={
               figures?.marketActivity.games
-                ? "games growing against their previous period"
+                ? "games with 100+ players growing against their previous period"
                 : `${NO_PLAYER_HISTORY}: growth needs two weeks of it`
+            }
+            // The rule, source and month of the count (review r27-a #7); the words are the Dashboard's
+            // TRENDING_COUNT_TEXT, written out here to keep that module out of the first route's budget.
+            footer={
+              figures?.trendingProvenance && (
+                <CatalogSourceNote provenance={figures.trendingProvenance} className="mt-1" />
+              )
             }
           />
           <MarketSignalCards figures={figures} premium={premium} loading={overview.isLoading} />
