@@ -280,7 +280,8 @@ export interface PlatformConnection {
   name: string;
   /**
    * How the data comes in. For PlayStation and Xbox, the sources of the games stored ("games from
-   * VGChartz sales dataset (vgsales.csv); metadata via IGDB"), or "metadata via IGDB" while none is.
+   * VGChartz sales dataset (vgsales.csv); metadata via IGDB"), or "metadata via IGDB" while none is;
+   * "IGDB not connected" in place of "metadata via IGDB" while IGDB has no keys.
    */
   source: string;
   configured: boolean;

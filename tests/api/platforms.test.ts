@@ -55,8 +55,9 @@ describe("with an empty database", () => {
       lastSync: null,
       stored: { count: 0, unit: "datasets" },
     });
-    // No public PlayStation or Xbox catalog: the screen says where their data comes from.
-    expect(all.filter((p) => p.source === "metadata via IGDB").map((p) => p.id)).toEqual([
+    // No public PlayStation or Xbox catalog: the screen says where their data comes from, and that
+    // IGDB, which would give it, has no keys here (review r27-a #8).
+    expect(all.filter((p) => p.source === "no games stored; IGDB not connected").map((p) => p.id)).toEqual([
       "playstation",
       "xbox",
     ]);
@@ -313,8 +314,9 @@ describe("console games from a sales dataset", () => {
     const all: Connection[] = await get("/api/platforms/all");
     const by = (id: string) => all.find((p) => p.id === id)!;
     expect(by("playstation").source).toBe("games from VGChartz sales dataset (vgsales.csv), IGDB, Steam");
+    // No IGDB keys in this test: no metadata comes from it, and the row says so.
     expect(by("xbox").source).toBe(
-      "games from Steam, VGChartz sales dataset (vgsales.csv); metadata via IGDB",
+      "games from Steam, VGChartz sales dataset (vgsales.csv); IGDB not connected",
     );
     expect(by("igdb").stored.count).toBe(1);
     expect(by("playstation").stored.count).toBe(psBefore.stored.count + 2);

@@ -179,12 +179,14 @@ const PLATFORMS: Array<{
 
 /**
  * How PlayStation's or Xbox's games came in: the sources of the games stored, and IGDB's sync (whose
- * state the row shows) for their metadata; "metadata via IGDB" alone while none is stored.
+ * state the row shows) for their metadata; "metadata via IGDB" alone while none is stored. Without
+ * IGDB's keys no metadata comes from it, and the row says so (review r27-a #8).
  */
-function consoleSource(origins: Array<{ source: string }>): string {
-  if (!origins.length) return "metadata via IGDB";
+function consoleSource(origins: Array<{ source: string }>, igdbConfigured: boolean): string {
+  const igdb = igdbConfigured ? "metadata via IGDB" : "IGDB not connected";
+  if (!origins.length) return igdbConfigured ? igdb : `no games stored; ${igdb}`;
   const names = origins.map((o) => o.source);
-  return `games from ${names.join(", ")}${names.includes("IGDB") ? "" : "; metadata via IGDB"}`;
+  return `games from ${names.join(", ")}${names.includes("IGDB") ? "" : `; ${igdb}`}`;
 }
 
 /**
@@ -213,7 +215,10 @@ export async function platformConnections(): Promise<PlatformConnection[]> {
     return {
       id: p.id,
       name: p.name,
-      source: p.id === "playstation" || p.id === "xbox" ? consoleSource(consoles[p.id].origins) : p.source,
+      source:
+        p.id === "playstation" || p.id === "xbox"
+          ? consoleSource(consoles[p.id].origins, missingConfig("igdb").length === 0)
+          : p.source,
       configured: missing.length === 0,
       missing,
       status: missing.length
