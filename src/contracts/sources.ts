@@ -214,6 +214,12 @@ export interface MarketHistory {
     revenue: number;
     /** The figure `growth` is against: the year before and the edition it is quoted from. Null without one. */
     growthBase?: { year: number; revenue: number; edition: string | null } | null;
+    /**
+     * The year before has a figure for the region, but Newzoo restated that year after the edition it
+     * is quoted from (`restated`: the later figures, "177.9 (+0.6%) after Q1-2025 methodology
+     * change, …"): the two editions are not on one basis, so there is no growth. Null otherwise.
+     */
+    notComparable?: { year: number; revenue: number; edition: string | null; restated: string } | null;
   }>;
   regionalYear: number | null;
   source: string;

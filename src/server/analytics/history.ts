@@ -237,17 +237,23 @@ export async function marketHistory(): Promise<MarketHistory> {
     // figure from its own edition (the seed holds no regional growth an edition states). A region the
     // year before lacks (Latin America and MEA: the 2024 edition gave them only combined) has no
     // growth, not a yearly rate over a longer span shown beside the others as if it were one year's.
+    // A year before whose figures Newzoo restated since (2024: the Q1 2025 methodology change) is not
+    // on the same basis as this year's edition: no growth against it, but why (review r27-a, item 2).
     const before = rows.find((r) => r.year === withRegions.year - 1);
+    const restated = before ? (notes.get(before.year)?.revisedLater ?? null) : null;
     for (const [region, value] of Object.entries(withRegions.regions)) {
       const base = before?.regions[region];
+      const edition = before ? editionName(notes.get(before.year)?.edition) : null;
+      const comparable = base != null && before != null && restated == null;
       regionalMarkets.push({
         region,
         revenue: value,
         share: Math.round((value / withRegions.total) * 1000) / 10,
-        growth: base ? Math.round((value / base - 1) * 1000) / 10 : null,
-        growthBase:
-          base && before
-            ? { year: before.year, revenue: base, edition: editionName(notes.get(before.year)?.edition) }
+        growth: comparable ? Math.round((value / base - 1) * 1000) / 10 : null,
+        growthBase: comparable ? { year: before.year, revenue: base, edition } : null,
+        notComparable:
+          base != null && before != null && restated != null
+            ? { year: before.year, revenue: base, edition, restated }
             : null,
       });
     }

@@ -107,7 +107,10 @@ function Analytics() {
         title="Regional markets"
         description={
           market.data?.regionalYear
-            ? [`${market.data.regionalYear}, with yearly growth.`, regionalGrowthBasis(market.data)]
+            ? [
+                `${market.data.regionalYear}${market.data.regionalMarkets.some((r) => r.growth != null) ? ", with yearly growth" : ""}.`,
+                regionalGrowthBasis(market.data),
+              ]
                 .filter(Boolean)
                 .join(" ")
             : undefined

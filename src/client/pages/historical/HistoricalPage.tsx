@@ -38,7 +38,12 @@ import {
 import { useUrlParam } from "../../url-state.ts";
 import { datasetsStatusText } from "./datasets-status.ts";
 import { esportsHint, historicalDataHint } from "./empty-hints.ts";
-import { esportsCoverage, regionalGrowthBasis, regionalGrowthText } from "./series-notes.ts";
+import {
+  esportsCoverage,
+  regionalGrowthAgainst,
+  regionalGrowthBasis,
+  regionalGrowthText,
+} from "./series-notes.ts";
 
 /** Spec §9 limits and bar scales. */
 export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
@@ -199,9 +204,7 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
             r.region,
             r.share,
             r.growth,
-            r.growthBase
-              ? `${r.growthBase.year}: ${r.growthBase.revenue} billion USD${r.growthBase.edition ? `, ${r.growthBase.edition}` : ""}`
-              : null,
+            regionalGrowthAgainst(r, market?.regionalYear ?? null),
           ]),
         }),
       },
