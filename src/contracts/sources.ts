@@ -200,6 +200,13 @@ export interface MarketHistory {
     earlierFigures?: string | null;
     /** The citation's confidence ("high", "medium (forecast)"…). */
     confidence?: string | null;
+    /**
+     * The edition the figure is quoted from ("Newzoo Global Games Market Report 2023"; a forecast's
+     * update; for 2012, that no edition gave one and how it was back-calculated). Null without one.
+     */
+    edition?: string | null;
+    /** When that edition was published (its last month named), ISO 8601; null where it names none. */
+    asOf?: string | null;
   }>;
   platformDistribution: Record<string, number>;
   platformYear: number | null;

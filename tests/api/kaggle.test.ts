@@ -216,6 +216,22 @@ describe("with stored data", () => {
       growth: 2.1,
       growthSource: "Newzoo Global Games Market Report 2024",
     });
+    // Each year names the edition its figure is quoted from and when that was published (review r27-a,
+    // items 3 and 6): the line joins editions, and a CSV row says whose figure it is.
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2013)).toMatchObject({
+      edition: "Newzoo Global Games Market Report 2013",
+      asOf: "2013-06-01T00:00:00.000Z",
+    });
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2027)).toMatchObject({
+      edition: "Forecast - Newzoo games market forecast update, Jun 2025",
+      asOf: "2025-06-01T00:00:00.000Z",
+    });
+    // The back-calculated first year: no edition published it, and its confidence says so.
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2012)).toMatchObject({
+      edition: expect.stringMatching(/^No Newzoo 2012 edition figure found; value back-calculated/),
+      asOf: null,
+      confidence: "low (inferred: 70.4/1.06)",
+    });
     // No growth, no source for it: the back-calculated first year and the forecasts.
     for (const year of [2012, 2026, 2027]) {
       const y = market.globalRevenue.find((r: { year: number }) => r.year === year);

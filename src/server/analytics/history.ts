@@ -279,6 +279,9 @@ export async function marketHistory(): Promise<MarketHistory> {
       revisedLater: notes.get(r.year)?.revisedLater ?? null,
       earlierFigures: notes.get(r.year)?.earlier ?? null,
       confidence: notes.get(r.year)?.confidence ?? null,
+      // The line joins editions (review r27-a, item 3): each year says whose figure it is and when.
+      edition: editionName(notes.get(r.year)?.edition),
+      asOf: editionMonth(notes.get(r.year)?.edition),
     })),
     provenance: provenanceOf(
       "newzoo",
@@ -291,6 +294,20 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
+}
+
+/**
+ * When an edition was published: the last month it names ("… (press release 22 May 2013; report 6
+ * Jun 2013)" → June 2013; "forecast update, Jun 2025" → June 2025), ISO 8601. Null where it names none.
+ */
+export function editionMonth(edition: string | null | undefined): string | null {
+  const months = [
+    ...(edition ?? "").matchAll(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (\d{4})\b/g),
+  ];
+  const last = months.at(-1);
+  if (!last) return null;
+  const t = Date.parse(`1 ${last[1]} ${last[2]} UTC`);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
 
 /**

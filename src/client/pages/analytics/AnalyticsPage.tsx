@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
+import { BarChart, DonutChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { GlobalRevenueChart } from "../../components/GlobalRevenueChart.tsx";
+import { globalRevenueCsv } from "../../components/global-revenue.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { PlatformShareExport } from "../../components/PlatformShareExport.tsx";
@@ -53,17 +55,7 @@ function Analytics() {
               onRetry={() => void market.refetch()}
             />
           ) : (
-            <LineChart
-              series={[
-                {
-                  name: "Revenue",
-                  points: revenue.map((r) => ({ x: String(r.year), y: r.revenue, forecast: r.forecast })),
-                },
-              ]}
-              xName="Year"
-              emptyText="No revenue data available"
-              formatValue={formatBillions}
-            />
+            <GlobalRevenueChart years={revenue} kind="line" />
           )}
           <SourceNote provenance={newzoo} className="mt-2" />
           <ExportCsvButton
@@ -71,10 +63,7 @@ function Analytics() {
             fileName="global-games-revenue"
             aria-label="Export CSV of Global games revenue"
             disabled={revenue.length === 0}
-            data={() => ({
-              header: ["year", "revenue (billion USD)", "forecast"],
-              rows: revenue.map((r) => [r.year, r.revenue, r.forecast]),
-            })}
+            data={() => globalRevenueCsv(revenue)}
           />
         </Section>
       </div>
