@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
 import { BarChart, DonutChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
@@ -12,7 +11,6 @@ import { GlobalRevenueChart } from "../../components/GlobalRevenueChart.tsx";
 import { globalRevenueCsv } from "../../components/global-revenue.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
-import { PlatformShareExport } from "../../components/PlatformShareExport.tsx";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
@@ -23,6 +21,7 @@ import { topByPlayersQuery } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
 import { regionalGrowthBasis, regionalGrowthText } from "../historical/series-notes.ts";
+import { mostPlayedCsv, regionalMarketsCsv, segmentShareCsv } from "./analytics-csv.ts";
 import { mostPlayedText } from "./most-played-text.ts";
 
 function Analytics() {
@@ -90,7 +89,13 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={newzoo} className="mt-2" />
-        <PlatformShareExport market={market.data} title="Revenue by segment" fileName="revenue-by-segment" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName="revenue-by-segment"
+          aria-label="Export CSV of Revenue by segment"
+          disabled={Object.keys(market.data?.platformDistribution ?? {}).length === 0}
+          data={() => segmentShareCsv(market.data)}
+        />
       </Section>
       <Section
         title="Regional markets"
@@ -141,10 +146,7 @@ function Analytics() {
           fileName="regional-markets"
           aria-label="Export CSV of Regional markets"
           disabled={!market.data?.regionalMarkets.length}
-          data={() => ({
-            header: ["region", "revenue (billion USD)", "share (%)", "growth (%)"],
-            rows: (market.data?.regionalMarkets ?? []).map((r) => [r.region, r.revenue, r.share, r.growth]),
-          })}
+          data={() => regionalMarketsCsv(market.data)}
         />
       </Section>
       <Section
@@ -213,15 +215,7 @@ function Analytics() {
           fileName="most-played"
           aria-label="Export CSV of Most played"
           disabled={!mostPlayed.length}
-          data={() => ({
-            header: ["game", "players (players)", "players period", "as of (ISO 8601)"],
-            rows: mostPlayed.map((g) => [
-              g.gameName,
-              g.playerCount ?? 0,
-              playersPeriod(g.playersFigure),
-              g.players?.provenance?.asOf ?? null,
-            ]),
-          })}
+          data={() => mostPlayedCsv(mostPlayed)}
         />
       </Section>
     </div>
