@@ -235,7 +235,16 @@ export interface MarketHistory {
 }
 
 export interface EsportsSummary {
-  topGames: Array<{ game: string; viewership: number | null; prizePool: number }>;
+  /**
+   * `viewership`: the game's highest monthly peak of Twitch viewers in the data, in `viewershipMonth`
+   * (ISO 8601, the month's first day); null without Twitch figures.
+   */
+  topGames: Array<{
+    game: string;
+    viewership: number | null;
+    viewershipMonth?: string | null;
+    prizePool: number;
+  }>;
   growth: Array<{
     year: number;
     totalPrizePool: number;
@@ -246,9 +255,27 @@ export interface EsportsSummary {
     viewershipMonths?: number | null;
     partial?: boolean;
   }>;
-  tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
+  /**
+   * No per-tournament list is public here: each row is one game's month (`month`, ISO 8601, its first
+   * day), the richest by prize money, with how many of its tournaments paid out then (`tournaments`)
+   * and that month's peak Twitch viewers of the game.
+   */
+  tournaments: Array<{
+    name: string;
+    game: string;
+    prizePool: number;
+    viewers: number | null;
+    month?: string;
+    tournaments?: number | null;
+  }>;
   /** One per dataset (Esports Earnings, Twitch), dated by the last month it covers. */
   provenance: Provenance[];
+  /** Each figure's own source, dated by the last month its data covers; null without its data. */
+  figureSources?: {
+    prizePool: Provenance | null;
+    viewers: Provenance | null;
+    hoursWatched: Provenance | null;
+  };
 }
 
 /** A store's offer: Epic's running free promotions, GOG's prices and discounts. */

@@ -32,6 +32,7 @@ describe("with an empty database", () => {
       growth: [],
       tournaments: [],
       provenance: [],
+      figureSources: { prizePool: null, viewers: null, hoursWatched: null },
     });
   });
 
@@ -325,7 +326,28 @@ describe("with stored data", () => {
     // The richest month of prize money stands in for a major event (no per-tournament list is public here).
     expect(esports.tournaments[0]).toMatchObject({ name: "Dota 2 — October 2021", game: "Dota 2" });
     expect(esports.tournaments[0].prizePool).toBeGreaterThan(10_000_000);
-    expect(Object.keys(esports.tournaments[0]).sort()).toEqual(["game", "name", "prizePool", "viewers"]);
+    expect(Object.keys(esports.tournaments[0]).sort()).toEqual([
+      "game",
+      "month",
+      "name",
+      "prizePool",
+      "tournaments",
+      "viewers",
+    ]);
+    // A row is a game's month: its month, and how many tournaments paid out that month (review r27-a, item 8).
+    expect(esports.tournaments[0]).toMatchObject({
+      month: "2021-10-01T00:00:00.000Z",
+      tournaments: expect.any(Number),
+    });
+    // A top game's viewers are its highest month on Twitch, dated by that month (review r27-a, item 7).
+    expect(esports.topGames[0].viewershipMonth).toMatch(/^20(1[6-9]|2[01])-\d\d-01T00:00:00.000Z$/);
+    // Each figure's own source and time: prize money to its last month, Twitch to its own.
+    expect(esports.figureSources).toEqual({
+      prizePool: { source: "Esports Earnings", asOf: expect.stringMatching(/^2021-\d\d-01T/) },
+      // The recorded fixture's game months end early in 2016; its global months run on to 2021.
+      viewers: { source: "Twitch via SullyGnome", asOf: expect.stringMatching(/^20\d\d-\d\d-01T/) },
+      hoursWatched: { source: "Twitch via SullyGnome", asOf: expect.stringMatching(/^2021-\d\d-01T/) },
+    });
     // Each dataset names itself and the last month it covers.
     expect(esports.provenance).toEqual(
       expect.arrayContaining([

@@ -296,6 +296,9 @@ export async function marketHistory(): Promise<MarketHistory> {
   };
 }
 
+/** A "YYYY-MM" month as its first day, ISO 8601. */
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`).toISOString();
+
 /**
  * When an edition was published: the last month it names ("… (press release 22 May 2013; report 6
  * Jun 2013)" → June 2013; "forecast update, Jun 2025" → June 2025), ISO 8601. Null where it names none.
@@ -329,21 +332,36 @@ export async function esportsSummary(): Promise<EsportsSummary> {
   const top =
     // Joined on the folded name (importers/game-key.ts): the files spell games differently ("PLAYERUNKNOWN’S"
     // and "PLAYERUNKNOWN'S"); a key some Twitch spellings share takes the highest of them.
-    await client.execute(`SELECT e.game, e.total_earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key) AS peak
-                                    FROM esports_games e ORDER BY e.total_earnings DESC LIMIT 10`);
+    // The peak is the game's highest month in the Twitch data, dated by that month (review r27-a, item 7).
+    await client.execute(`SELECT e.game, e.total_earnings, p.peak_viewers AS peak, p.month AS peak_month
+                                    FROM esports_games e
+                                    LEFT JOIN twitch_game_months p ON p.rowid = (SELECT t.rowid FROM twitch_game_months t WHERE t.game_key = e.game_key
+                                      ORDER BY t.peak_viewers DESC, t.month LIMIT 1)
+                                    ORDER BY e.total_earnings DESC LIMIT 10`);
   const yearly =
     await client.execute(`SELECT substr(month, 1, 4) AS year, sum(earnings) AS prize, count(DISTINCT month) AS months,
                                          (SELECT sum(hours_watched) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched,
                                          (SELECT count(DISTINCT month) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched_months
                                        FROM esports_monthly e GROUP BY year ORDER BY year`);
   const months =
-    await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key AND t.month = e.month) AS viewers
+    await client.execute(`SELECT e.month, e.game, e.earnings, e.tournaments, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key AND t.month = e.month) AS viewers
                                        FROM esports_monthly e ORDER BY e.earnings DESC LIMIT 10`);
   // Each dataset behind these figures, dated by the last month it covers (issue 9 §3).
   const sources =
     await client.execute(`SELECT source, max(month) AS month FROM esports_monthly GROUP BY source
                                          UNION ALL
                                          SELECT source, max(month) AS month FROM twitch_global_months GROUP BY source`);
+  // Each figure's own source and last month: prize money, a game's Twitch peaks, Twitch's hours watched.
+  const newest = async (table: string) => {
+    const rs = await client.execute(`SELECT source, month FROM ${table} ORDER BY month DESC LIMIT 1`);
+    const r = rs.rows[0];
+    return r ? provenanceOf(String(r.source), monthStart(String(r.month))) : null;
+  };
+  const [prizeSource, viewersSource, hoursSource] = await Promise.all([
+    newest("esports_monthly"),
+    newest("twitch_game_months"),
+    newest("twitch_global_months"),
+  ]);
   const monthName = (m: string) =>
     new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en", {
       month: "long",
@@ -354,6 +372,7 @@ export async function esportsSummary(): Promise<EsportsSummary> {
     topGames: top.rows.map((r) => ({
       game: String(r.game),
       viewership: r.peak == null ? null : Number(r.peak),
+      viewershipMonth: r.peak_month == null ? null : monthStart(String(r.peak_month)),
       prizePool: Number(r.total_earnings),
     })),
     growth: yearly.rows.map((r) => ({
@@ -371,7 +390,10 @@ export async function esportsSummary(): Promise<EsportsSummary> {
       game: String(r.game),
       prizePool: Number(r.earnings),
       viewers: r.viewers == null ? null : Number(r.viewers),
+      month: monthStart(String(r.month)),
+      tournaments: r.tournaments == null ? null : Number(r.tournaments),
     })),
     provenance: sources.rows.map((r) => provenanceOf(String(r.source), `${String(r.month)}-01T00:00:00Z`)),
+    figureSources: { prizePool: prizeSource, viewers: viewersSource, hoursWatched: hoursSource },
   };
 }

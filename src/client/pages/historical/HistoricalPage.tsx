@@ -24,7 +24,7 @@ import { GameLink } from "../../components/GameLink.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { formatDate, formatMonth } from "../../format/dates.ts";
-import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
+import { compactNumber, formatBillions, formatPercent, plural } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
@@ -38,6 +38,13 @@ import {
 import { useUrlParam } from "../../url-state.ts";
 import { datasetsStatusText } from "./datasets-status.ts";
 import { esportsHint, historicalDataHint } from "./empty-hints.ts";
+import {
+  esportsGrowthCsv,
+  esportsMonthsCsv,
+  esportsTopGamesCsv,
+  peakViewersText,
+  viewersText,
+} from "./esports-figures.ts";
 import {
   esportsCoverage,
   regionalGrowthAgainst,
@@ -222,7 +229,8 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
   return [
     {
       title: "Top games",
-      description: "Peak Twitch viewers and total prize money.",
+      description:
+        "Each game's highest month of Twitch viewers (its peak, with that month) and its total prize money.",
       empty: top.length ? null : "No esports games data available",
       emptyHint,
       emptyIcon: Trophy,
@@ -236,7 +244,7 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
                 label="Viewership"
                 value={g.viewership ?? 0}
                 max={SCALE.viewership}
-                text={g.viewership == null ? "—" : `${(g.viewership / 1e6).toFixed(2)}M`}
+                text={peakViewersText(g)}
               />
               <Bar
                 label="Prize pool"
@@ -250,10 +258,8 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       ),
       csv: {
         fileName: "esports-top-games",
-        data: () => ({
-          header: ["game", "peak Twitch viewers (viewers)", "prize pool (USD)"],
-          rows: top.map((g) => [g.game, g.viewership ?? null, g.prizePool]),
-        }),
+        dated: true,
+        data: () => esportsTopGamesCsv(esports),
       },
     },
     {
@@ -285,27 +291,15 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       ),
       csv: {
         fileName: "esports-growth",
-        data: () => ({
-          header: [
-            "year",
-            "prize pool (USD)",
-            "prize pool months",
-            "Twitch hours watched (hours)",
-            "hours watched months",
-          ],
-          rows: growth.map((y) => [
-            y.year,
-            y.totalPrizePool,
-            y.months ?? null,
-            y.totalViewership ?? null,
-            y.totalViewership == null ? null : (y.viewershipMonths ?? null),
-          ]),
-        }),
+        dated: true,
+        data: () => esportsGrowthCsv(growth, esports),
       },
     },
     {
       title: "Major tournaments",
-      description: "Each game's richest months by prize money.",
+      // The spec's title; no per-tournament list is public here, so the rows say what they are (review
+      // r27-a, item 8).
+      description: `No per-tournament list in the data: the ${tournaments.length} richest months of a game by prize money, each with the tournaments that paid out that month and the game's peak Twitch viewers then.`,
       empty: tournaments.length ? null : "No tournaments data available",
       emptyHint,
       provenance,
@@ -315,7 +309,9 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
             <li key={t.name} className="flex justify-between gap-2">
               <span>{t.name}</span>
               <span className="shrink-0 text-muted-foreground">
-                ${(t.prizePool / 1e6).toFixed(1)}M{t.viewers ? ` · ${compactNumber(t.viewers)} viewers` : ""}
+                ${(t.prizePool / 1e6).toFixed(1)}M
+                {t.tournaments ? ` · ${plural(t.tournaments, "tournament")}` : ""}
+                {t.viewers ? ` · ${viewersText(t.viewers)} viewers` : ""}
               </span>
             </li>
           ))}
@@ -323,10 +319,8 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       ),
       csv: {
         fileName: "esports-major-tournaments",
-        data: () => ({
-          header: ["tournament", "game", "prize pool (USD)", "peak Twitch viewers (viewers)"],
-          rows: tournaments.map((t) => [t.name, t.game, t.prizePool, t.viewers]),
-        }),
+        dated: true,
+        data: () => esportsMonthsCsv(esports),
       },
     },
   ];
