@@ -174,6 +174,8 @@ export interface HistoricalGame {
   reviewTrends: Array<{ date: string; sentiment: number; averageRating: number; period?: "month" }>;
   /** Where the review sentiment comes from, dated by its newest point; null without reviews. */
   reviewProvenance?: Provenance | null;
+  /** Each source of the review history, dated by its own newest point, oldest first. */
+  reviewSources?: Provenance[];
   isDemo?: boolean;
   /** Every source of the game's player and review series, and their newest point of all. */
   provenance?: Provenance;

@@ -129,6 +129,7 @@ describe("with stored data", () => {
       otherPlayerFigures: [],
       reviewTrends: [{ date: "2024-04-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5 }],
       reviewProvenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
+      reviewSources: [{ source: "test", asOf: "2024-04-01T00:00:00.000Z" }],
       isDemo: false,
       provenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
     });
@@ -167,6 +168,14 @@ describe("with stored data", () => {
     expect(games.find((g) => g.gameName === "Month Dated Reviews")?.reviewTrends).toEqual([
       { date: "2019-05-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5, period: "month" },
       { date: "2023-05-31T00:00:00.000Z", sentiment: 0.75, averageRating: 3.8 },
+    ]);
+    // Each review source dated by its own newest point, not both by the newest of all (review r27-a, item 8).
+    const game = (games as Array<{ gameName: string; reviewSources?: unknown }>).find(
+      (g) => g.gameName === "Month Dated Reviews",
+    );
+    expect(game?.reviewSources).toEqual([
+      { source: "Steam Store Games (Kaggle, CC BY 4.0)", asOf: "2019-05-01T00:00:00.000Z" },
+      { source: "Steam via SteamSpy (dataset)", asOf: "2023-05-31T00:00:00.000Z" },
     ]);
   });
 

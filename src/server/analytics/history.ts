@@ -53,6 +53,8 @@ interface Series {
   negative: Map<number, number>;
   reviewSources: Set<string>;
   reviewNewest: number;
+  /** Each review source's newest point (ms). */
+  reviewNewestBySource: Map<string, number>;
   /** Per review time: whether every source of that point dates it by month only. */
   reviewMonthly: Map<number, boolean>;
 }
@@ -134,6 +136,7 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
         negative: new Map(),
         reviewSources: new Set(),
         reviewNewest: 0,
+        reviewNewestBySource: new Map(),
         reviewMonthly: new Map(),
       };
       byGame.set(String(id), series);
@@ -159,6 +162,10 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
     const ts = Number(row.ts);
     series.reviewSources.add(String(row.source));
     series.reviewNewest = Math.max(series.reviewNewest, ts);
+    series.reviewNewestBySource.set(
+      String(row.source),
+      Math.max(series.reviewNewestBySource.get(String(row.source)) ?? 0, ts),
+    );
     (row.metric === "reviews_positive" ? series.positive : series.negative).set(ts, Number(row.value));
     // A point is a month's when every source of it dates by month only (review 20 C, item 10).
     const monthly = row.period === "month" || MONTH_DATED_SOURCES.has(String(row.source));
@@ -169,7 +176,8 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
     provenance: provenanceOf(s.source, s.last, figureMethod(s.source, s.metric)),
   });
   return games.rows.map((g) => {
-    const { players, positive, negative, reviewSources, reviewNewest, reviewMonthly } = seriesOf(g.id);
+    const { players, positive, negative, reviewSources, reviewNewest, reviewNewestBySource, reviewMonthly } =
+      seriesOf(g.id);
     const reviewTrends = [...positive.entries()]
       .filter(([ts]) => negative.has(ts))
       .map(([ts, pos]) => {
@@ -202,6 +210,10 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
       }),
       reviewTrends,
       reviewProvenance: reviewSources.size ? provenanceOf([...reviewSources], reviewNewest) : null,
+      // Each review source by its own newest point: a list of sources names each once, with its time.
+      reviewSources: [...reviewNewestBySource.entries()]
+        .sort(([a, ta], [b, tb]) => ta - tb || (a < b ? -1 : 1))
+        .map(([source, ts]) => provenanceOf(source, ts)),
       isDemo: Boolean(g.is_demo),
       provenance: provenanceOf(
         [...all.map((s) => s.source), ...reviewSources],

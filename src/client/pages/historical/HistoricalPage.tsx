@@ -25,7 +25,6 @@ import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { formatDate, formatMonth } from "../../format/dates.ts";
 import { compactNumber, formatBillions, formatPercent, plural } from "../../format/numbers.ts";
-import { distinctProvenance } from "../../format/provenance.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import {
@@ -45,11 +44,13 @@ import {
   peakViewersText,
   viewersText,
 } from "./esports-figures.ts";
+import { historicalSources } from "./historical-sources.ts";
 import {
   esportsCoverage,
   regionalGrowthAgainst,
   regionalGrowthBasis,
   regionalGrowthText,
+  reportedYears,
 } from "./series-notes.ts";
 
 /** Spec §9 limits and bar scales. */
@@ -100,14 +101,14 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
 /** The Market Trends tab's cards (Newzoo's yearly figures), each with its source and CSV. */
 function marketCards(market: MarketHistory | undefined): DataCardProps[] {
   const provenance = market?.provenance ?? (market?.source ? { source: market.source, asOf: null } : null);
-  const revenue = (market?.globalRevenue ?? []).slice(-LIMITS.revenueYears);
+  const revenue = reportedYears(market?.globalRevenue ?? [], LIMITS.revenueYears);
+  const forecasts = (market?.globalRevenue ?? []).filter((y) => y.forecast).map((y) => y.year);
   const shares = Object.entries(market?.platformDistribution ?? {});
   const regions = market?.regionalMarkets ?? [];
   return [
     {
       title: "Global revenue",
-      description:
-        "Billions of USD. Each year's revenue and growth come from its own Newzoo edition; growth is against that edition's figure for the year before, not the row above.",
+      description: `Billions of USD, the last ${LIMITS.revenueYears} reported years. Each year's revenue and growth come from its own Newzoo edition; growth is against that edition's figure for the year before, not the row above.${forecasts.length ? ` Forecasts (${forecasts.join(", ")}) are not listed.` : ""}`,
       empty: revenue.length ? null : "No revenue data available",
       provenance,
       body: () => (
@@ -385,17 +386,6 @@ function historicalCsv(games: HistoricalGame[]) {
   };
 }
 
-/** The sources of the tab's figures, each dated by its own newest point (not one date for all). */
-function historicalProvenance(games: HistoricalGame[]) {
-  return distinctProvenance(
-    games.flatMap((g) => [
-      g.players?.provenance,
-      ...(g.otherPlayerFigures ?? []).map((f) => f.provenance),
-      g.reviewProvenance,
-    ]),
-  );
-}
-
 /** The Gaming Datasets tab as CSV: each dataset card's figures. */
 function datasetsCsv(datasets: KaggleDataset[]) {
   return {
@@ -625,7 +615,7 @@ export default function HistoricalPage() {
                   </Card>
                 ))}
               </div>
-              <CatalogSourceNote provenance={historicalProvenance(historical.data)} className="mt-3" />
+              <CatalogSourceNote provenance={historicalSources(historical.data)} className="mt-3" />
               <ExportCsvButton
                 className="mt-2"
                 fileName="historical-data"

@@ -4,7 +4,16 @@ import {
   regionalGrowthAgainst,
   regionalGrowthBasis,
   regionalGrowthText,
+  reportedYears,
 } from "./series-notes.ts";
+
+test("the last 5 years of revenue are the last 5 reported, not forecasts (review r27-a, item 8)", () => {
+  const years = [2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027].map((year) => ({
+    year,
+    forecast: year > 2025,
+  }));
+  expect(reportedYears(years, 5).map((y) => y.year)).toEqual([2021, 2022, 2023, 2024, 2025]);
+});
 
 const EDITION = "Newzoo Global Games Market Report 2024";
 const market = {

@@ -42,6 +42,14 @@ export function regionalGrowthAgainst(r: Region, year: number | null): string | 
   return year == null ? null : `no ${year - 1} figure`;
 }
 
+/**
+ * The last `n` reported years of a yearly series, forecasts left out (review r27-a, item 8: "the last
+ * 5 years" read 2023–2027, two of them forecasts).
+ */
+export function reportedYears<T extends { forecast: boolean }>(years: readonly T[], n: number): T[] {
+  return years.filter((y) => !y.forecast).slice(-n);
+}
+
 type GrowthYear = EsportsSummary["growth"][number];
 
 /**
