@@ -57,7 +57,7 @@ test("each player figure on a Historical Data card says its measure, source and 
   expect(note).toMatch(
     /^Source: (?=.*SteamCharts: players · Feb 2022)(?=.*SteamDB: players · Feb 2022)(?=.*SteamSpy \(dataset\): players( and reviews)? · Dec 2022)/,
   );
-  expect(note?.match(/SteamSpy/g)).toHaveLength(1);
+  expect(note?.match(/Steam via SteamSpy/g)).toHaveLength(1);
 
   // The CSV carries each figure's measure and source, at the source's precision.
   const [download] = await Promise.all([

@@ -134,7 +134,20 @@ function Analytics() {
               { header: "Share", cell: (r) => `${r.share.toFixed(1)}%` },
               {
                 header: "Growth",
-                cell: (r) => regionalGrowthText(r, market.data?.regionalYear ?? null),
+                // Why there is no growth in smaller type, and "comparable" may break at a soft hyphen:
+                // at 390 px the table still fits its card (review r22-b, item 7).
+                cell: (r) => {
+                  const text = regionalGrowthText(r, market.data?.regionalYear ?? null);
+                  const why = /^(not comparable) (\(.*\))$/.exec(text);
+                  return why ? (
+                    <>
+                      {why[1]!.replace("comparable", "com\u00ADpar\u00ADable")}{" "}
+                      <span className="text-muted-foreground text-xs">{why[2]}</span>
+                    </>
+                  ) : (
+                    text
+                  );
+                },
                 className: "whitespace-normal",
               },
             ]}
