@@ -30,11 +30,11 @@ const years = [
 
 test("the revenue line joins editions: the caveat says so, with the latest year its line contradicts (review r27-a, item 3)", () => {
   expect(revenueCaveat(years)).toBe(
-    "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the line joins editions, so a change from one year to the next is not growth. 2022 to 2023 falls from $196.8B to $187.7B, while the Newzoo Global Games Market Report 2023 states +2.6% on 2022.",
+    "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the chart joins editions, so a change from one year to the next is not growth. 2022 to 2023 falls from $196.8B to $187.7B, while the Newzoo Global Games Market Report 2023 states +2.6% on 2022.",
   );
   // Without a year the line contradicts, the caveat stands alone.
   expect(revenueCaveat(years.slice(0, 2))).toBe(
-    "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the line joins editions, so a change from one year to the next is not growth.",
+    "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the chart joins editions, so a change from one year to the next is not growth.",
   );
   expect(revenueCaveat([])).toBeNull();
 });

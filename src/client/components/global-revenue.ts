@@ -5,7 +5,7 @@ import { formatBillions, formatPercent } from "../format/numbers.ts";
 type Year = MarketHistory["globalRevenue"][number];
 
 const JOINS_EDITIONS =
-  "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the line joins editions, so a change from one year to the next is not growth.";
+  "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the chart joins editions, so a change from one year to the next is not growth.";
 
 /**
  * What the global revenue line is (review r27-a, item 3): each year from its own edition, so the

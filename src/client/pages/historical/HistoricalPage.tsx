@@ -307,9 +307,10 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       body: () => (
         <ul className="grid gap-2 text-sm">
           {tournaments.map((t) => (
-            <li key={t.name} className="flex justify-between gap-2">
+            // The month's figures under its name: with its tournaments and viewers they no longer fit beside it.
+            <li key={t.name} className="grid">
               <span>{t.name}</span>
-              <span className="shrink-0 text-muted-foreground">
+              <span className="text-muted-foreground">
                 ${(t.prizePool / 1e6).toFixed(1)}M
                 {t.tournaments ? ` · ${plural(t.tournaments, "tournament")}` : ""}
                 {t.viewers ? ` · ${viewersText(t.viewers)} viewers` : ""}
