@@ -195,9 +195,9 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
       body: () => (
         <ul className="grid gap-2 text-sm">
           {regions.map((r) => (
-            <li key={r.region} className="flex justify-between">
+            <li key={r.region} className="flex justify-between gap-3">
               <span>{r.region}</span>
-              <span>
+              <span className="text-right">
                 {r.share.toFixed(1)}% · {regionalGrowthText(r, market?.regionalYear ?? null)}
               </span>
             </li>
