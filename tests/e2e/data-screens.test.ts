@@ -64,7 +64,9 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
     "2025",
   ]);
   expect((await years.allTextContents()).filter((t) => t.includes("(forecast)"))).toEqual([]);
-  await revenueCard.getByText(/the last 5 reported years\..* Forecasts \(2026, 2027\) are not listed\.$/).waitFor();
+  await revenueCard
+    .getByText(/the last 5 reported years\..* Forecasts \(2026, 2027\) are not listed\.$/)
+    .waitFor();
   // Each year's growth names the edition that states it (2023 and 2024 read the same revenue with
   // different growth: each is against its own edition's figure for the year before).
   const y2024 = (await years.allTextContents()).find((t) => t.startsWith("2024"));
