@@ -174,6 +174,8 @@ export interface HistoricalGame {
   reviewTrends: Array<{ date: string; sentiment: number; averageRating: number; period?: "month" }>;
   /** Where the review sentiment comes from, dated by its newest point; null without reviews. */
   reviewProvenance?: Provenance | null;
+  /** Each source of the review history, dated by its own newest point, oldest first. */
+  reviewSources?: Provenance[];
   isDemo?: boolean;
   /** Every source of the game's player and review series, and their newest point of all. */
   provenance?: Provenance;
@@ -200,6 +202,13 @@ export interface MarketHistory {
     earlierFigures?: string | null;
     /** The citation's confidence ("high", "medium (forecast)"…). */
     confidence?: string | null;
+    /**
+     * The edition the figure is quoted from ("Newzoo Global Games Market Report 2023"; a forecast's
+     * update; for 2012, that no edition gave one and how it was back-calculated). Null without one.
+     */
+    edition?: string | null;
+    /** When that edition was published (its last month named), ISO 8601; null where it names none. */
+    asOf?: string | null;
   }>;
   platformDistribution: Record<string, number>;
   platformYear: number | null;
@@ -214,6 +223,12 @@ export interface MarketHistory {
     revenue: number;
     /** The figure `growth` is against: the year before and the edition it is quoted from. Null without one. */
     growthBase?: { year: number; revenue: number; edition: string | null } | null;
+    /**
+     * The year before has a figure for the region, but Newzoo restated that year after the edition it
+     * is quoted from (`restated`: the later figures, "177.9 (+0.6%) after Q1-2025 methodology
+     * change, …"): the two editions are not on one basis, so there is no growth. Null otherwise.
+     */
+    notComparable?: { year: number; revenue: number; edition: string | null; restated: string } | null;
   }>;
   regionalYear: number | null;
   source: string;
@@ -222,7 +237,16 @@ export interface MarketHistory {
 }
 
 export interface EsportsSummary {
-  topGames: Array<{ game: string; viewership: number | null; prizePool: number }>;
+  /**
+   * `viewership`: the game's highest monthly peak of Twitch viewers in the data, in `viewershipMonth`
+   * (ISO 8601, the month's first day); null without Twitch figures.
+   */
+  topGames: Array<{
+    game: string;
+    viewership: number | null;
+    viewershipMonth?: string | null;
+    prizePool: number;
+  }>;
   growth: Array<{
     year: number;
     totalPrizePool: number;
@@ -233,9 +257,27 @@ export interface EsportsSummary {
     viewershipMonths?: number | null;
     partial?: boolean;
   }>;
-  tournaments: Array<{ name: string; game: string; prizePool: number; viewers: number | null }>;
+  /**
+   * No per-tournament list is public here: each row is one game's month (`month`, ISO 8601, its first
+   * day), the richest by prize money, with how many of its tournaments paid out then (`tournaments`)
+   * and that month's peak Twitch viewers of the game.
+   */
+  tournaments: Array<{
+    name: string;
+    game: string;
+    prizePool: number;
+    viewers: number | null;
+    month?: string;
+    tournaments?: number | null;
+  }>;
   /** One per dataset (Esports Earnings, Twitch), dated by the last month it covers. */
   provenance: Provenance[];
+  /** Each figure's own source, dated by the last month its data covers; null without its data. */
+  figureSources?: {
+    prizePool: Provenance | null;
+    viewers: Provenance | null;
+    hoursWatched: Provenance | null;
+  };
 }
 
 /** A store's offer: Epic's running free promotions, GOG's prices and discounts. */

@@ -32,6 +32,7 @@ describe("with an empty database", () => {
       growth: [],
       tournaments: [],
       provenance: [],
+      figureSources: { prizePool: null, viewers: null, hoursWatched: null },
     });
   });
 
@@ -128,6 +129,7 @@ describe("with stored data", () => {
       otherPlayerFigures: [],
       reviewTrends: [{ date: "2024-04-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5 }],
       reviewProvenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
+      reviewSources: [{ source: "test", asOf: "2024-04-01T00:00:00.000Z" }],
       isDemo: false,
       provenance: { source: "test", asOf: "2024-04-01T00:00:00.000Z" },
     });
@@ -166,6 +168,14 @@ describe("with stored data", () => {
     expect(games.find((g) => g.gameName === "Month Dated Reviews")?.reviewTrends).toEqual([
       { date: "2019-05-01T00:00:00.000Z", sentiment: 0.9, averageRating: 4.5, period: "month" },
       { date: "2023-05-31T00:00:00.000Z", sentiment: 0.75, averageRating: 3.8 },
+    ]);
+    // Each review source dated by its own newest point, not both by the newest of all (review r27-a, item 8).
+    const game = (games as Array<{ gameName: string; reviewSources?: unknown }>).find(
+      (g) => g.gameName === "Month Dated Reviews",
+    );
+    expect(game?.reviewSources).toEqual([
+      { source: "Steam Store Games (Kaggle, CC BY 4.0)", asOf: "2019-05-01T00:00:00.000Z" },
+      { source: "Steam via SteamSpy (dataset)", asOf: "2023-05-31T00:00:00.000Z" },
     ]);
   });
 
@@ -216,6 +226,22 @@ describe("with stored data", () => {
       growth: 2.1,
       growthSource: "Newzoo Global Games Market Report 2024",
     });
+    // Each year names the edition its figure is quoted from and when that was published (review r27-a,
+    // items 3 and 6): the line joins editions, and a CSV row says whose figure it is.
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2013)).toMatchObject({
+      edition: "Newzoo Global Games Market Report 2013",
+      asOf: "2013-06-01T00:00:00.000Z",
+    });
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2027)).toMatchObject({
+      edition: "Forecast - Newzoo games market forecast update, Jun 2025",
+      asOf: "2025-06-01T00:00:00.000Z",
+    });
+    // The back-calculated first year: no edition published it, and its confidence says so.
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2012)).toMatchObject({
+      edition: expect.stringMatching(/^No Newzoo 2012 edition figure found; value back-calculated/),
+      asOf: null,
+      confidence: "low (inferred: 70.4/1.06)",
+    });
     // No growth, no source for it: the back-calculated first year and the forecasts.
     for (const year of [2012, 2026, 2027]) {
       const y = market.globalRevenue.find((r: { year: number }) => r.year === year);
@@ -251,22 +277,41 @@ describe("with stored data", () => {
     expect(market.regionalMarkets[0]).toEqual({
       region: expect.any(String),
       share: expect.any(Number),
-      growth: expect.anything(),
+      growth: null,
       revenue: expect.any(Number),
-      growthBase: expect.anything(),
+      growthBase: null,
+      notComparable: expect.anything(),
     });
-    // One rule for every region (review r20c, item 6): growth on the year before, against that year's
-    // figure in its own edition; a region the year before lacks has none (not 2023→2025 annualised).
+    // One rule for every region (review r20c, item 6): growth on the year before only. Newzoo restated
+    // 2024 after its 2024 edition (Q1 2025 methodology change): a 2025 figure against the 2024
+    // edition's is no growth (review r27-a, item 2: "+5.0%" for North America, Newzoo's own +4.2%).
     const region = (name: string) =>
       market.regionalMarkets.find((r: { region: string }) => r.region === name);
     expect(market.regionalYear).toBe(2025);
     expect(region("North America")).toMatchObject({
       revenue: 52.7,
-      growth: 5,
-      growthBase: { year: 2024, revenue: 50.2, edition: "Newzoo Global Games Market Report 2024" },
+      growth: null,
+      growthBase: null,
+      notComparable: {
+        year: 2024,
+        edition: "Newzoo Global Games Market Report 2024",
+        restated: expect.stringContaining("177.9 (+0.6%) after Q1-2025 methodology change"),
+      },
     });
-    expect(region("Latin America")).toMatchObject({ revenue: 8.3, growth: null, growthBase: null });
-    expect(region("Middle East & Africa")).toMatchObject({ growth: null, growthBase: null });
+    for (const name of ["Asia-Pacific", "Europe"])
+      expect(region(name)).toMatchObject({ growth: null, notComparable: { year: 2024 } });
+    // A region the year before lacks has none (not 2023→2025 annualised).
+    expect(region("Latin America")).toMatchObject({
+      revenue: 8.3,
+      growth: null,
+      growthBase: null,
+      notComparable: null,
+    });
+    expect(region("Middle East & Africa")).toMatchObject({
+      growth: null,
+      growthBase: null,
+      notComparable: null,
+    });
   });
 
   test("esports: top games by prize money with Twitch peak viewers, yearly growth, richest events", async () => {
@@ -290,7 +335,28 @@ describe("with stored data", () => {
     // The richest month of prize money stands in for a major event (no per-tournament list is public here).
     expect(esports.tournaments[0]).toMatchObject({ name: "Dota 2 — October 2021", game: "Dota 2" });
     expect(esports.tournaments[0].prizePool).toBeGreaterThan(10_000_000);
-    expect(Object.keys(esports.tournaments[0]).sort()).toEqual(["game", "name", "prizePool", "viewers"]);
+    expect(Object.keys(esports.tournaments[0]).sort()).toEqual([
+      "game",
+      "month",
+      "name",
+      "prizePool",
+      "tournaments",
+      "viewers",
+    ]);
+    // A row is a game's month: its month, and how many tournaments paid out that month (review r27-a, item 8).
+    expect(esports.tournaments[0]).toMatchObject({
+      month: "2021-10-01T00:00:00.000Z",
+      tournaments: expect.any(Number),
+    });
+    // A top game's viewers are its highest month on Twitch, dated by that month (review r27-a, item 7).
+    expect(esports.topGames[0].viewershipMonth).toMatch(/^20(1[6-9]|2[01])-\d\d-01T00:00:00.000Z$/);
+    // Each figure's own source and time: prize money to its last month, Twitch to its own.
+    expect(esports.figureSources).toEqual({
+      prizePool: { source: "Esports Earnings", asOf: expect.stringMatching(/^2021-\d\d-01T/) },
+      // The recorded fixture's game months end early in 2016; its global months run on to 2021.
+      viewers: { source: "Twitch via SullyGnome", asOf: expect.stringMatching(/^20\d\d-\d\d-01T/) },
+      hoursWatched: { source: "Twitch via SullyGnome", asOf: expect.stringMatching(/^2021-\d\d-01T/) },
+    });
     // Each dataset names itself and the last month it covers.
     expect(esports.provenance).toEqual(
       expect.arrayContaining([

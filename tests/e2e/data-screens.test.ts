@@ -53,11 +53,20 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
   await expect.poll(() => page.getByTestId("historical-game").count()).toBeGreaterThan(0);
   await page.getByRole("tab", { name: "Market Trends" }).click();
   await page.getByText("$187.7B").first().waitFor();
-  // A forecast year lists the earlier forecasts it replaced: it is not "revised later" (review 6, item 20).
-  const years = page.locator("[data-slot='card']").filter({ hasText: "Global revenue" }).locator("li");
-  const forecasts = (await years.allTextContents()).filter((t) => t.includes("(forecast)"));
-  expect(forecasts.length).toBeGreaterThan(0);
-  for (const year of forecasts) expect(year).not.toContain("revised later");
+  // The last 5 reported years, the forecasts said to be left out (review r27-a, item 8).
+  const revenueCard = page.locator("[data-slot='card']").filter({ hasText: "Global revenue" });
+  const years = revenueCard.locator("li");
+  expect((await years.allTextContents()).map((t) => t.slice(0, 4))).toEqual([
+    "2021",
+    "2022",
+    "2023",
+    "2024",
+    "2025",
+  ]);
+  expect((await years.allTextContents()).filter((t) => t.includes("(forecast)"))).toEqual([]);
+  await revenueCard
+    .getByText(/the last 5 reported years\..* Forecasts \(2026, 2027\) are not listed\.$/)
+    .waitFor();
   // Each year's growth names the edition that states it (2023 and 2024 read the same revenue with
   // different growth: each is against its own edition's figure for the year before).
   const y2024 = (await years.allTextContents()).find((t) => t.startsWith("2024"));
@@ -92,19 +101,30 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
   ]);
   const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
   // With the source and date under the card (review 20, item 12).
+  // Each row is a game's month, dated by that month, not the last month of the data (review r27-a, items 6, 8).
   expect(rows[0]).toEqual([
-    "tournament",
+    "game and month",
     "game",
+    "month (ISO 8601)",
+    "tournaments paid out (tournaments)",
     "prize pool (USD)",
-    "peak Twitch viewers (viewers)",
+    "peak Twitch viewers of the game that month (viewers)",
     "source",
     "as of (ISO 8601)",
   ]);
-  expect(rows[1]![4]).toMatch(/Esports Earnings/);
-  expect(rows[1]![5]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  expect(rows[1]![6]).toMatch(/Esports Earnings/);
+  expect(rows[1]![7]).toBe(rows[1]![2]);
   expect(rows).toHaveLength((await tournaments.count()) + 1);
   expect(await tournaments.first().textContent()).toContain(rows[1]![0]);
-  expect(await tournaments.first().textContent()).toContain(`$${(Number(rows[1]![2]) / 1e6).toFixed(1)}M`);
+  expect(await tournaments.first().textContent()).toContain(`$${(Number(rows[1]![4]) / 1e6).toFixed(1)}M`);
+  await page.getByText(/^No per-tournament list in the data: the \d+ richest months of a game/).waitFor();
+  // Top games: each peak says its month; viewers read in millions in both sections (review r27-a, item 7).
+  await page
+    .getByText(/^\d+\.\d\dM, peak month \w{3} \d{4}$/)
+    .first()
+    .waitFor();
+  for (const row of await tournaments.allTextContents())
+    if (row.includes("viewers")) expect(row).toMatch(/ \d+\.\d\dM viewers$/);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/historical-esports.png` });
   await page.context().close();
 });

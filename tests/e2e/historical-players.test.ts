@@ -48,14 +48,16 @@ test("each player figure on a Historical Data card says its measure, source and 
     "Daily peak · SteamDBFeb 1, 2022647,090",
   ]);
   await dota.getByText("Other measures and sources (not comparable with the list above):").waitFor();
-  // The tab's source line dates each source by its own newest figure.
+  // The tab's source line names each source once, with what it covers, dated by its own newest figure
+  // (review r27-a, item 8).
   const note = await page
     .getByRole("tabpanel", { name: "Historical Data" })
     .locator('[data-slot="source-note"]')
     .textContent();
   expect(note).toMatch(
-    /^Source: (?=.*SteamCharts · Feb 2022)(?=.*SteamDB · Feb 2022)(?=.*SteamSpy \(dataset\) · Dec 2022)/,
+    /^Source: (?=.*SteamCharts: players · Feb 2022)(?=.*SteamDB: players · Feb 2022)(?=.*SteamSpy \(dataset\): players( and reviews)? · Dec 2022)/,
   );
+  expect(note?.match(/Steam via SteamSpy/g)).toHaveLength(1);
 
   // The CSV carries each figure's measure and source, at the source's precision.
   const [download] = await Promise.all([

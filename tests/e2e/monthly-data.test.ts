@@ -223,9 +223,11 @@ test("Analytics' Most played says its bars are Feb 2022 monthly averages, not cu
     page.getByRole("button", { name: "Export CSV of Most played" }).click(),
   ]);
   const rows = parse(readFileSync((await csv.path())!, "utf8"), { bom: true }) as string[][];
-  expect(rows[0]).toEqual(["game", "players (players)", "players period", "as of (ISO 8601)"]);
+  expect(rows[0]).toEqual(["game", "players", "players period", "source", "as of (ISO 8601)"]);
   expect(rows.length).toBeGreaterThan(1);
   expect(new Set(rows.slice(1).map((r) => r[2]))).toEqual(new Set(["partial month (average)"]));
+  // Each figure names its source beside its date (review r27-a, item 6).
+  expect(rows.slice(1).every((r) => r[3] !== "" && r[4] !== "")).toBe(true);
   await page.context().close();
 });
 

@@ -276,7 +276,8 @@ test("Historical Data: the games' series say demo and their source; the CSV hold
   const games = page.getByTestId("historical-game");
   await games.first().waitFor();
   const panel = page.getByRole("tabpanel", { name: "Historical Data" });
-  await noteText(panel, /^Source: Demo data \(generated, not real\) · .* demo$/);
+  // Each source once, with what it covers there (review r27-a, item 8).
+  await noteText(panel, /^Source: Demo data \(generated, not real\): players.* · .* demo$/);
   expect(await games.first().getByText("demo", { exact: true }).count()).toBe(1);
   const shownPoints = await panel.locator("[data-testid='historical-game'] li").count();
   const { name, rows } = await csvOf(page, "Export CSV of Historical Data");

@@ -18,8 +18,12 @@ export interface DataCardProps {
   /** The body: only rendered when there is data. */
   body: () => ReactNode;
   provenance: Provenance | Provenance[] | null | undefined;
-  /** Export CSV of what the card shows (issue 10): a file name and the rows, read on click. */
-  csv: { fileName: string; data: () => CsvData };
+  /**
+   * Export CSV of what the card shows (issue 10): a file name and the rows, read on click. The card's
+   * source and date are added to each row, unless the rows already date each figure by its own
+   * (`dated`: a card of several sources whose figures have their own months, ADR 029).
+   */
+  csv: { fileName: string; data: () => CsvData; dated?: boolean };
 }
 
 /**
@@ -47,7 +51,7 @@ export function DataCard({
         aria-label={`Export CSV of ${title}`}
         disabled={empty != null}
         // The source and date under the card go into its file too.
-        data={() => withProvenanceColumns(csv.data(), provenance)}
+        data={() => (csv.dated ? csv.data() : withProvenanceColumns(csv.data(), provenance))}
       />
     </Section>
   );

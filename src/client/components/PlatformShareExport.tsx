@@ -1,5 +1,5 @@
 import type { MarketHistory } from "../../contracts/sources.ts";
-import { type CsvData, ExportCsvButton } from "../../ui/export/index.ts";
+import type { CsvData } from "../../ui/export/index.ts";
 
 /**
  * The games market's revenue share per segment (PC, console, mobile: Newzoo) as CSV, as the
@@ -11,26 +11,4 @@ export function platformShareCsv(market: MarketHistory | undefined): CsvData {
     header: ["segment", `share of ${year ? `${year} ` : ""}revenue (%)`],
     rows: Object.entries(market?.platformDistribution ?? {}),
   };
-}
-
-/** Export CSV of the revenue share per segment, for a card that has no other export around it. */
-export function PlatformShareExport({
-  market,
-  title,
-  fileName,
-}: {
-  market: MarketHistory | undefined;
-  /** The card's title, named by the button for screen readers. */
-  title: string;
-  fileName: string;
-}) {
-  return (
-    <ExportCsvButton
-      className="mt-2"
-      fileName={fileName}
-      aria-label={`Export CSV of ${title}`}
-      disabled={Object.keys(market?.platformDistribution ?? {}).length === 0}
-      data={() => platformShareCsv(market)}
-    />
-  );
 }

@@ -53,6 +53,8 @@ interface Series {
   negative: Map<number, number>;
   reviewSources: Set<string>;
   reviewNewest: number;
+  /** Each review source's newest point (ms). */
+  reviewNewestBySource: Map<string, number>;
   /** Per review time: whether every source of that point dates it by month only. */
   reviewMonthly: Map<number, boolean>;
 }
@@ -134,6 +136,7 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
         negative: new Map(),
         reviewSources: new Set(),
         reviewNewest: 0,
+        reviewNewestBySource: new Map(),
         reviewMonthly: new Map(),
       };
       byGame.set(String(id), series);
@@ -159,6 +162,10 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
     const ts = Number(row.ts);
     series.reviewSources.add(String(row.source));
     series.reviewNewest = Math.max(series.reviewNewest, ts);
+    series.reviewNewestBySource.set(
+      String(row.source),
+      Math.max(series.reviewNewestBySource.get(String(row.source)) ?? 0, ts),
+    );
     (row.metric === "reviews_positive" ? series.positive : series.negative).set(ts, Number(row.value));
     // A point is a month's when every source of it dates by month only (review 20 C, item 10).
     const monthly = row.period === "month" || MONTH_DATED_SOURCES.has(String(row.source));
@@ -169,7 +176,8 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
     provenance: provenanceOf(s.source, s.last, figureMethod(s.source, s.metric)),
   });
   return games.rows.map((g) => {
-    const { players, positive, negative, reviewSources, reviewNewest, reviewMonthly } = seriesOf(g.id);
+    const { players, positive, negative, reviewSources, reviewNewest, reviewNewestBySource, reviewMonthly } =
+      seriesOf(g.id);
     const reviewTrends = [...positive.entries()]
       .filter(([ts]) => negative.has(ts))
       .map(([ts, pos]) => {
@@ -202,6 +210,10 @@ async function computeHistoricalGames(): Promise<HistoricalGame[]> {
       }),
       reviewTrends,
       reviewProvenance: reviewSources.size ? provenanceOf([...reviewSources], reviewNewest) : null,
+      // Each review source by its own newest point: a list of sources names each once, with its time.
+      reviewSources: [...reviewNewestBySource.entries()]
+        .sort(([a, ta], [b, tb]) => ta - tb || (a < b ? -1 : 1))
+        .map(([source, ts]) => provenanceOf(source, ts)),
       isDemo: Boolean(g.is_demo),
       provenance: provenanceOf(
         [...all.map((s) => s.source), ...reviewSources],
@@ -237,17 +249,23 @@ export async function marketHistory(): Promise<MarketHistory> {
     // figure from its own edition (the seed holds no regional growth an edition states). A region the
     // year before lacks (Latin America and MEA: the 2024 edition gave them only combined) has no
     // growth, not a yearly rate over a longer span shown beside the others as if it were one year's.
+    // A year before whose figures Newzoo restated since (2024: the Q1 2025 methodology change) is not
+    // on the same basis as this year's edition: no growth against it, but why (review r27-a, item 2).
     const before = rows.find((r) => r.year === withRegions.year - 1);
+    const restated = before ? (notes.get(before.year)?.revisedLater ?? null) : null;
     for (const [region, value] of Object.entries(withRegions.regions)) {
       const base = before?.regions[region];
+      const edition = before ? editionName(notes.get(before.year)?.edition) : null;
+      const comparable = base != null && before != null && restated == null;
       regionalMarkets.push({
         region,
         revenue: value,
         share: Math.round((value / withRegions.total) * 1000) / 10,
-        growth: base ? Math.round((value / base - 1) * 1000) / 10 : null,
-        growthBase:
-          base && before
-            ? { year: before.year, revenue: base, edition: editionName(notes.get(before.year)?.edition) }
+        growth: comparable ? Math.round((value / base - 1) * 1000) / 10 : null,
+        growthBase: comparable ? { year: before.year, revenue: base, edition } : null,
+        notComparable:
+          base != null && before != null && restated != null
+            ? { year: before.year, revenue: base, edition, restated }
             : null,
       });
     }
@@ -273,6 +291,9 @@ export async function marketHistory(): Promise<MarketHistory> {
       revisedLater: notes.get(r.year)?.revisedLater ?? null,
       earlierFigures: notes.get(r.year)?.earlier ?? null,
       confidence: notes.get(r.year)?.confidence ?? null,
+      // The line joins editions (review r27-a, item 3): each year says whose figure it is and when.
+      edition: editionName(notes.get(r.year)?.edition),
+      asOf: editionMonth(notes.get(r.year)?.edition),
     })),
     provenance: provenanceOf(
       "newzoo",
@@ -285,6 +306,23 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
+}
+
+/** A "YYYY-MM" month as its first day, ISO 8601. */
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00Z`).toISOString();
+
+/**
+ * When an edition was published: the last month it names ("… (press release 22 May 2013; report 6
+ * Jun 2013)" → June 2013; "forecast update, Jun 2025" → June 2025), ISO 8601. Null where it names none.
+ */
+export function editionMonth(edition: string | null | undefined): string | null {
+  const months = [
+    ...(edition ?? "").matchAll(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* (\d{4})\b/g),
+  ];
+  const last = months.at(-1);
+  if (!last) return null;
+  const t = Date.parse(`1 ${last[1]} ${last[2]} UTC`);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
 
 /**
@@ -306,21 +344,36 @@ export async function esportsSummary(): Promise<EsportsSummary> {
   const top =
     // Joined on the folded name (importers/game-key.ts): the files spell games differently ("PLAYERUNKNOWN’S"
     // and "PLAYERUNKNOWN'S"); a key some Twitch spellings share takes the highest of them.
-    await client.execute(`SELECT e.game, e.total_earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key) AS peak
-                                    FROM esports_games e ORDER BY e.total_earnings DESC LIMIT 10`);
+    // The peak is the game's highest month in the Twitch data, dated by that month (review r27-a, item 7).
+    await client.execute(`SELECT e.game, e.total_earnings, p.peak_viewers AS peak, p.month AS peak_month
+                                    FROM esports_games e
+                                    LEFT JOIN twitch_game_months p ON p.rowid = (SELECT t.rowid FROM twitch_game_months t WHERE t.game_key = e.game_key
+                                      ORDER BY t.peak_viewers DESC, t.month LIMIT 1)
+                                    ORDER BY e.total_earnings DESC LIMIT 10`);
   const yearly =
     await client.execute(`SELECT substr(month, 1, 4) AS year, sum(earnings) AS prize, count(DISTINCT month) AS months,
                                          (SELECT sum(hours_watched) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched,
                                          (SELECT count(DISTINCT month) FROM twitch_global_months g WHERE substr(g.month, 1, 4) = substr(e.month, 1, 4)) AS watched_months
                                        FROM esports_monthly e GROUP BY year ORDER BY year`);
   const months =
-    await client.execute(`SELECT e.month, e.game, e.earnings, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key AND t.month = e.month) AS viewers
+    await client.execute(`SELECT e.month, e.game, e.earnings, e.tournaments, (SELECT max(t.peak_viewers) FROM twitch_game_months t WHERE t.game_key = e.game_key AND t.month = e.month) AS viewers
                                        FROM esports_monthly e ORDER BY e.earnings DESC LIMIT 10`);
   // Each dataset behind these figures, dated by the last month it covers (issue 9 §3).
   const sources =
     await client.execute(`SELECT source, max(month) AS month FROM esports_monthly GROUP BY source
                                          UNION ALL
                                          SELECT source, max(month) AS month FROM twitch_global_months GROUP BY source`);
+  // Each figure's own source and last month: prize money, a game's Twitch peaks, Twitch's hours watched.
+  const newest = async (table: string) => {
+    const rs = await client.execute(`SELECT source, month FROM ${table} ORDER BY month DESC LIMIT 1`);
+    const r = rs.rows[0];
+    return r ? provenanceOf(String(r.source), monthStart(String(r.month))) : null;
+  };
+  const [prizeSource, viewersSource, hoursSource] = await Promise.all([
+    newest("esports_monthly"),
+    newest("twitch_game_months"),
+    newest("twitch_global_months"),
+  ]);
   const monthName = (m: string) =>
     new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en", {
       month: "long",
@@ -331,6 +384,7 @@ export async function esportsSummary(): Promise<EsportsSummary> {
     topGames: top.rows.map((r) => ({
       game: String(r.game),
       viewership: r.peak == null ? null : Number(r.peak),
+      viewershipMonth: r.peak_month == null ? null : monthStart(String(r.peak_month)),
       prizePool: Number(r.total_earnings),
     })),
     growth: yearly.rows.map((r) => ({
@@ -348,7 +402,10 @@ export async function esportsSummary(): Promise<EsportsSummary> {
       game: String(r.game),
       prizePool: Number(r.earnings),
       viewers: r.viewers == null ? null : Number(r.viewers),
+      month: monthStart(String(r.month)),
+      tournaments: r.tournaments == null ? null : Number(r.tournaments),
     })),
     provenance: sources.rows.map((r) => provenanceOf(String(r.source), `${String(r.month)}-01T00:00:00Z`)),
+    figureSources: { prizePool: prizeSource, viewers: viewersSource, hoursWatched: hoursSource },
   };
 }

@@ -425,3 +425,29 @@ export const LinesWithForecast: Story = {
     await expect(rows[3]).toEqual(["2026", "$197B (forecast)"]);
   },
 };
+
+/** Review r27-a, item 3: a low-confidence year is a hollow dot, keyed under the plot and said in the values. */
+export const LinesWithNotedPoint: Story = {
+  render: () => (
+    <LineChart
+      xName="Year"
+      formatValue={(v) => `$${v}B`}
+      series={[
+        {
+          name: "Revenue",
+          points: [
+            { x: "2012", y: 66.4, note: "low confidence: inferred: 70.4/1.06" },
+            { x: "2013", y: 70.4 },
+            { x: "2014", y: 81.5 },
+          ],
+        },
+      ]}
+    />
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText("2012: low confidence: inferred: 70.4/1.06")).toBeVisible();
+    const rows = valuesTable(canvasElement, "Revenue");
+    await expect(rows[0]).toEqual(["2012", "$66.4B (low confidence: inferred: 70.4/1.06)"]);
+    await expect(rows[1]).toEqual(["2013", "$70.4B"]);
+  },
+};

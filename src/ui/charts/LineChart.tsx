@@ -7,8 +7,12 @@ import { baseOptions } from "./chart-theme.ts";
 
 export interface LineSeries {
   name: string;
-  /** `forecast`: a projected, not a measured, value; forecasts come after the measured points. */
-  points: Array<{ x: string | number; y: number; forecast?: boolean }>;
+  /**
+   * `forecast`: a projected, not a measured, value; forecasts come after the measured points.
+   * `note`: what sets the point apart ("low confidence: inferred…"): drawn as a hollow dot, said in
+   * its tooltip, in the values table and in a key under the chart.
+   */
+  points: Array<{ x: string | number; y: number; forecast?: boolean; note?: string }>;
 }
 
 export function LineChart({
@@ -42,6 +46,10 @@ export function LineChart({
       ? only.points.slice(firstForecast)
       : [];
   const format = formatValue ?? ((v: number) => v.toLocaleString("en-US"));
+  const noted = nonEmpty.flatMap((s, seriesIndex) =>
+    s.points.flatMap((p, dataPointIndex) => (p.note ? [{ seriesIndex, dataPointIndex, p }] : [])),
+  );
+  const withNote = (text: string, note: string | undefined) => (note ? `${text} (${note})` : text);
   const options = {
     ...baseOptions(theme),
     stroke: { curve: "smooth", width: 2 },
@@ -57,14 +65,27 @@ export function LineChart({
         : {}),
     },
     // A single point is drawn as a dot, not left as an invisible line of one point.
-    markers: { size: nonEmpty.every((s) => s.points.length <= 1) ? 5 : 0 },
+    markers: {
+      size: nonEmpty.every((s) => s.points.length <= 1) ? 5 : 0,
+      discrete: noted.map(({ seriesIndex, dataPointIndex }) => ({
+        seriesIndex,
+        dataPointIndex,
+        size: 5,
+        fillColor: "transparent",
+        strokeColor: "currentColor",
+        shape: "circle",
+      })),
+    },
     fill: area ? { type: "gradient", gradient: { opacityFrom: 0.35, opacityTo: 0.02 } } : undefined,
     ...(forecasts.length ? { forecastDataPoints: { count: forecasts.length, dashArray: 6 } } : {}),
     tooltip: {
       theme,
       y: {
-        formatter: (v: number, opts?: { dataPointIndex?: number }) =>
-          `${format(v)}${forecasts.length && (opts?.dataPointIndex ?? -1) >= firstForecast ? " (forecast)" : ""}`,
+        formatter: (v: number, opts?: { seriesIndex?: number; dataPointIndex?: number }) =>
+          withNote(
+            `${format(v)}${forecasts.length && (opts?.dataPointIndex ?? -1) >= firstForecast ? " (forecast)" : ""}`,
+            nonEmpty[opts?.seriesIndex ?? 0]?.points[opts?.dataPointIndex ?? -1]?.note,
+          ),
       },
     },
   };
@@ -87,12 +108,23 @@ export function LineChart({
           Dashed: forecast ({forecasts.map((p) => p.x).join(", ")})
         </figcaption>
       )}
+      {noted.length > 0 && (
+        <figcaption data-slot="note-key" className="flex items-center gap-1.5 text-muted-foreground text-xs">
+          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" className="shrink-0">
+            <circle cx="5" cy="5" r="4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
+          {noted.map(({ p }) => `${p.x}: ${p.note}`).join("; ")}
+        </figcaption>
+      )}
       {nonEmpty.map((s) => (
         <ChartValues
           key={s.name}
           caption={s.name}
           columns={[xName, s.name]}
-          rows={s.points.map((p) => [String(p.x), `${format(p.y)}${p.forecast ? " (forecast)" : ""}`])}
+          rows={s.points.map((p) => [
+            String(p.x),
+            withNote(`${format(p.y)}${p.forecast ? " (forecast)" : ""}`, p.note),
+          ])}
         />
       ))}
     </figure>

@@ -1,16 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { playersPeriod } from "../../../contracts/player-figures.ts";
 import { hasPremiumAccess } from "../../../contracts/roles.ts";
-import { BarChart, DonutChart, LineChart } from "../../../ui/charts/index.ts";
+import { BarChart, DonutChart } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { SourceNote } from "../../../ui/source-note/index.ts";
 import { DataTable } from "../../../ui/table/index.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
+import { GlobalRevenueChart } from "../../components/GlobalRevenueChart.tsx";
+import { globalRevenueCsv } from "../../components/global-revenue.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
-import { PlatformShareExport } from "../../components/PlatformShareExport.tsx";
 import { GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
@@ -21,6 +21,7 @@ import { topByPlayersQuery } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
 import { marketHistoryQuery } from "../../queries/sources.ts";
 import { regionalGrowthBasis, regionalGrowthText } from "../historical/series-notes.ts";
+import { mostPlayedCsv, regionalMarketsCsv, segmentShareCsv } from "./analytics-csv.ts";
 import { mostPlayedText } from "./most-played-text.ts";
 
 function Analytics() {
@@ -53,17 +54,7 @@ function Analytics() {
               onRetry={() => void market.refetch()}
             />
           ) : (
-            <LineChart
-              series={[
-                {
-                  name: "Revenue",
-                  points: revenue.map((r) => ({ x: String(r.year), y: r.revenue, forecast: r.forecast })),
-                },
-              ]}
-              xName="Year"
-              emptyText="No revenue data available"
-              formatValue={formatBillions}
-            />
+            <GlobalRevenueChart years={revenue} kind="line" />
           )}
           <SourceNote provenance={newzoo} className="mt-2" />
           <ExportCsvButton
@@ -71,10 +62,7 @@ function Analytics() {
             fileName="global-games-revenue"
             aria-label="Export CSV of Global games revenue"
             disabled={revenue.length === 0}
-            data={() => ({
-              header: ["year", "revenue (billion USD)", "forecast"],
-              rows: revenue.map((r) => [r.year, r.revenue, r.forecast]),
-            })}
+            data={() => globalRevenueCsv(revenue)}
           />
         </Section>
       </div>
@@ -101,13 +89,22 @@ function Analytics() {
           />
         )}
         <SourceNote provenance={newzoo} className="mt-2" />
-        <PlatformShareExport market={market.data} title="Revenue by segment" fileName="revenue-by-segment" />
+        <ExportCsvButton
+          className="mt-2"
+          fileName="revenue-by-segment"
+          aria-label="Export CSV of Revenue by segment"
+          disabled={Object.keys(market.data?.platformDistribution ?? {}).length === 0}
+          data={() => segmentShareCsv(market.data)}
+        />
       </Section>
       <Section
         title="Regional markets"
         description={
           market.data?.regionalYear
-            ? [`${market.data.regionalYear}, with yearly growth.`, regionalGrowthBasis(market.data)]
+            ? [
+                `${market.data.regionalYear}${market.data.regionalMarkets.some((r) => r.growth != null) ? ", with yearly growth" : ""}.`,
+                regionalGrowthBasis(market.data),
+              ]
                 .filter(Boolean)
                 .join(" ")
             : undefined
@@ -137,7 +134,20 @@ function Analytics() {
               { header: "Share", cell: (r) => `${r.share.toFixed(1)}%` },
               {
                 header: "Growth",
-                cell: (r) => regionalGrowthText(r, market.data?.regionalYear ?? null),
+                // Why there is no growth in smaller type, and "comparable" may break at a soft hyphen:
+                // at 390 px the table still fits its card (review r22-b, item 7).
+                cell: (r) => {
+                  const text = regionalGrowthText(r, market.data?.regionalYear ?? null);
+                  const why = /^(not comparable) (\(.*\))$/.exec(text);
+                  return why ? (
+                    <>
+                      {why[1]!.replace("comparable", "com\u00ADpar\u00ADable")}{" "}
+                      <span className="text-muted-foreground text-xs">{why[2]}</span>
+                    </>
+                  ) : (
+                    text
+                  );
+                },
                 className: "whitespace-normal",
               },
             ]}
@@ -149,10 +159,7 @@ function Analytics() {
           fileName="regional-markets"
           aria-label="Export CSV of Regional markets"
           disabled={!market.data?.regionalMarkets.length}
-          data={() => ({
-            header: ["region", "revenue (billion USD)", "share (%)", "growth (%)"],
-            rows: (market.data?.regionalMarkets ?? []).map((r) => [r.region, r.revenue, r.share, r.growth]),
-          })}
+          data={() => regionalMarketsCsv(market.data)}
         />
       </Section>
       <Section
@@ -221,15 +228,7 @@ function Analytics() {
           fileName="most-played"
           aria-label="Export CSV of Most played"
           disabled={!mostPlayed.length}
-          data={() => ({
-            header: ["game", "players (players)", "players period", "as of (ISO 8601)"],
-            rows: mostPlayed.map((g) => [
-              g.gameName,
-              g.playerCount ?? 0,
-              playersPeriod(g.playersFigure),
-              g.players?.provenance?.asOf ?? null,
-            ]),
-          })}
+          data={() => mostPlayedCsv(mostPlayed)}
         />
       </Section>
     </div>

@@ -25,6 +25,7 @@ import { toast } from "../../../ui/toast/toast-store.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { growthLabel, latestPlayersText } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
+import { GlobalRevenueChart } from "../../components/GlobalRevenueChart.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import {
@@ -40,7 +41,7 @@ import { SearchField } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { formatDate, formatDateTime, formatTime } from "../../format/dates.ts";
-import { compactNumber, formatBillions, formatPercent, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPercent, formatPrice } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -597,12 +598,7 @@ function AnalyticsTab() {
             onRetry={() => void history.refetch()}
           />
         ) : (
-          <BarChart
-            data={revenue.map((r) => ({ label: String(r.year), value: r.revenue }))}
-            seriesName="Revenue"
-            emptyText="No revenue data available"
-            formatValue={formatBillions}
-          />
+          <GlobalRevenueChart years={revenue} kind="bar" />
         )}
         <SourceNote provenance={history.data?.provenance} className="mt-2" />
         <CardExport

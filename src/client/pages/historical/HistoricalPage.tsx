@@ -24,8 +24,7 @@ import { GameLink } from "../../components/GameLink.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { formatDate, formatMonth } from "../../format/dates.ts";
-import { compactNumber, formatBillions, formatPercent } from "../../format/numbers.ts";
-import { distinctProvenance } from "../../format/provenance.ts";
+import { compactNumber, formatBillions, formatPercent, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import {
@@ -38,7 +37,21 @@ import {
 import { useUrlParam } from "../../url-state.ts";
 import { datasetsStatusText } from "./datasets-status.ts";
 import { esportsHint, historicalDataHint } from "./empty-hints.ts";
-import { esportsCoverage, regionalGrowthBasis, regionalGrowthText } from "./series-notes.ts";
+import {
+  esportsGrowthCsv,
+  esportsMonthsCsv,
+  esportsTopGamesCsv,
+  peakViewersText,
+  viewersText,
+} from "./esports-figures.ts";
+import { historicalSources } from "./historical-sources.ts";
+import {
+  esportsCoverage,
+  regionalGrowthAgainst,
+  regionalGrowthBasis,
+  regionalGrowthText,
+  reportedYears,
+} from "./series-notes.ts";
 
 /** Spec §9 limits and bar scales. */
 export const LIMITS = { datasets: 9, playerPoints: 3, reviewPoints: 2, revenueYears: 5, growthYears: 3 };
@@ -88,14 +101,14 @@ function Bar({ label, value, max, text }: { label: string; value: number; max: n
 /** The Market Trends tab's cards (Newzoo's yearly figures), each with its source and CSV. */
 function marketCards(market: MarketHistory | undefined): DataCardProps[] {
   const provenance = market?.provenance ?? (market?.source ? { source: market.source, asOf: null } : null);
-  const revenue = (market?.globalRevenue ?? []).slice(-LIMITS.revenueYears);
+  const revenue = reportedYears(market?.globalRevenue ?? [], LIMITS.revenueYears);
+  const forecasts = (market?.globalRevenue ?? []).filter((y) => y.forecast).map((y) => y.year);
   const shares = Object.entries(market?.platformDistribution ?? {});
   const regions = market?.regionalMarkets ?? [];
   return [
     {
       title: "Global revenue",
-      description:
-        "Billions of USD. Each year's revenue and growth come from its own Newzoo edition; growth is against that edition's figure for the year before, not the row above.",
+      description: `Billions of USD, the last ${LIMITS.revenueYears} reported years. Each year's revenue and growth come from its own Newzoo edition; growth is against that edition's figure for the year before, not the row above.${forecasts.length ? ` Forecasts (${forecasts.join(", ")}) are not listed.` : ""}`,
       empty: revenue.length ? null : "No revenue data available",
       provenance,
       body: () => (
@@ -182,9 +195,9 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
       body: () => (
         <ul className="grid gap-2 text-sm">
           {regions.map((r) => (
-            <li key={r.region} className="flex justify-between">
+            <li key={r.region} className="flex justify-between gap-3">
               <span>{r.region}</span>
-              <span>
+              <span className="text-right">
                 {r.share.toFixed(1)}% · {regionalGrowthText(r, market?.regionalYear ?? null)}
               </span>
             </li>
@@ -199,9 +212,7 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
             r.region,
             r.share,
             r.growth,
-            r.growthBase
-              ? `${r.growthBase.year}: ${r.growthBase.revenue} billion USD${r.growthBase.edition ? `, ${r.growthBase.edition}` : ""}`
-              : null,
+            regionalGrowthAgainst(r, market?.regionalYear ?? null),
           ]),
         }),
       },
@@ -219,7 +230,8 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
   return [
     {
       title: "Top games",
-      description: "Peak Twitch viewers and total prize money.",
+      description:
+        "Each game's highest month of Twitch viewers (its peak, with that month) and its total prize money.",
       empty: top.length ? null : "No esports games data available",
       emptyHint,
       emptyIcon: Trophy,
@@ -233,7 +245,7 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
                 label="Viewership"
                 value={g.viewership ?? 0}
                 max={SCALE.viewership}
-                text={g.viewership == null ? "—" : `${(g.viewership / 1e6).toFixed(2)}M`}
+                text={peakViewersText(g)}
               />
               <Bar
                 label="Prize pool"
@@ -247,10 +259,8 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       ),
       csv: {
         fileName: "esports-top-games",
-        data: () => ({
-          header: ["game", "peak Twitch viewers (viewers)", "prize pool (USD)"],
-          rows: top.map((g) => [g.game, g.viewership ?? null, g.prizePool]),
-        }),
+        dated: true,
+        data: () => esportsTopGamesCsv(esports),
       },
     },
     {
@@ -282,37 +292,28 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       ),
       csv: {
         fileName: "esports-growth",
-        data: () => ({
-          header: [
-            "year",
-            "prize pool (USD)",
-            "prize pool months",
-            "Twitch hours watched (hours)",
-            "hours watched months",
-          ],
-          rows: growth.map((y) => [
-            y.year,
-            y.totalPrizePool,
-            y.months ?? null,
-            y.totalViewership ?? null,
-            y.totalViewership == null ? null : (y.viewershipMonths ?? null),
-          ]),
-        }),
+        dated: true,
+        data: () => esportsGrowthCsv(growth, esports),
       },
     },
     {
       title: "Major tournaments",
-      description: "Each game's richest months by prize money.",
+      // The spec's title; no per-tournament list is public here, so the rows say what they are (review
+      // r27-a, item 8).
+      description: `No per-tournament list in the data: the ${tournaments.length} richest months of a game by prize money, each with the tournaments that paid out that month and the game's peak Twitch viewers then.`,
       empty: tournaments.length ? null : "No tournaments data available",
       emptyHint,
       provenance,
       body: () => (
         <ul className="grid gap-2 text-sm">
           {tournaments.map((t) => (
-            <li key={t.name} className="flex justify-between gap-2">
+            // The month's figures under its name: with its tournaments and viewers they no longer fit beside it.
+            <li key={t.name} className="grid">
               <span>{t.name}</span>
-              <span className="shrink-0 text-muted-foreground">
-                ${(t.prizePool / 1e6).toFixed(1)}M{t.viewers ? ` · ${compactNumber(t.viewers)} viewers` : ""}
+              <span className="text-muted-foreground">
+                ${(t.prizePool / 1e6).toFixed(1)}M
+                {t.tournaments ? ` · ${plural(t.tournaments, "tournament")}` : ""}
+                {t.viewers ? ` · ${viewersText(t.viewers)} viewers` : ""}
               </span>
             </li>
           ))}
@@ -320,10 +321,8 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       ),
       csv: {
         fileName: "esports-major-tournaments",
-        data: () => ({
-          header: ["tournament", "game", "prize pool (USD)", "peak Twitch viewers (viewers)"],
-          rows: tournaments.map((t) => [t.name, t.game, t.prizePool, t.viewers]),
-        }),
+        dated: true,
+        data: () => esportsMonthsCsv(esports),
       },
     },
   ];
@@ -386,17 +385,6 @@ function historicalCsv(games: HistoricalGame[]) {
         ]),
     ]),
   };
-}
-
-/** The sources of the tab's figures, each dated by its own newest point (not one date for all). */
-function historicalProvenance(games: HistoricalGame[]) {
-  return distinctProvenance(
-    games.flatMap((g) => [
-      g.players?.provenance,
-      ...(g.otherPlayerFigures ?? []).map((f) => f.provenance),
-      g.reviewProvenance,
-    ]),
-  );
 }
 
 /** The Gaming Datasets tab as CSV: each dataset card's figures. */
@@ -628,7 +616,7 @@ export default function HistoricalPage() {
                   </Card>
                 ))}
               </div>
-              <CatalogSourceNote provenance={historicalProvenance(historical.data)} className="mt-3" />
+              <CatalogSourceNote provenance={historicalSources(historical.data)} className="mt-3" />
               <ExportCsvButton
                 className="mt-2"
                 fileName="historical-data"

@@ -1,5 +1,19 @@
 import { expect, test } from "vitest";
-import { esportsCoverage, regionalGrowthBasis, regionalGrowthText } from "./series-notes.ts";
+import {
+  esportsCoverage,
+  regionalGrowthAgainst,
+  regionalGrowthBasis,
+  regionalGrowthText,
+  reportedYears,
+} from "./series-notes.ts";
+
+test("the last 5 years of revenue are the last 5 reported, not forecasts (review r27-a, item 8)", () => {
+  const years = [2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027].map((year) => ({
+    year,
+    forecast: year > 2025,
+  }));
+  expect(reportedYears(years, 5).map((y) => y.year)).toEqual([2021, 2022, 2023, 2024, 2025]);
+});
 
 const EDITION = "Newzoo Global Games Market Report 2024";
 const market = {
@@ -25,6 +39,29 @@ test("regional growth says once what it is against; a region without the year be
   expect(
     regionalGrowthBasis({ regionalYear: 2025, regionalMarkets: [market.regionalMarkets[1]!] }),
   ).toBeNull();
+});
+
+test("a growth across Newzoo's restatement of the year before is not comparable, and says why (review r27-a, item 2)", () => {
+  const restated = "184.3 (late 2024), 177.9 (+0.6%) after Q1-2025 methodology change";
+  const north = {
+    region: "North America",
+    share: 27.9,
+    growth: null,
+    revenue: 52.7,
+    growthBase: null,
+    notComparable: { year: 2024, revenue: 50.2, edition: EDITION, restated },
+  };
+  const mixed = { regionalYear: 2025, regionalMarkets: [north, market.regionalMarkets[1]!] };
+  expect(regionalGrowthText(north, 2025)).toBe("not comparable (Newzoo restated 2024)");
+  expect(regionalGrowthText(market.regionalMarkets[1]!, 2025)).toBe("no 2024 figure");
+  expect(regionalGrowthBasis(mixed)).toBe(
+    `No growth on 2024: each region's 2024 figure is from the ${EDITION}, and Newzoo restated 2024 since (${restated}), so the 2025 edition's figures do not compare with it.`,
+  );
+  expect(regionalGrowthAgainst(north, 2025)).toBe(
+    `not comparable: 2024: 50.2 billion USD, ${EDITION}; Newzoo restated 2024 since (${restated})`,
+  );
+  expect(regionalGrowthAgainst(market.regionalMarkets[0]!, 2025)).toBe(`2024: 50.2 billion USD, ${EDITION}`);
+  expect(regionalGrowthAgainst(market.regionalMarkets[1]!, 2025)).toBe("no 2024 figure");
 });
 
 test("each esports series is marked partial by its own months: 2021's prize money is whole, its hours watched are not (review r20c, item 7)", () => {

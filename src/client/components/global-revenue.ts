@@ -1,0 +1,65 @@
+import type { MarketHistory } from "../../contracts/sources.ts";
+import type { CsvData } from "../../ui/export/index.ts";
+import { formatBillions, formatPercent } from "../format/numbers.ts";
+
+type Year = MarketHistory["globalRevenue"][number];
+
+const JOINS_EDITIONS =
+  "Each year's figure is as first published in its own Newzoo edition, and later editions restated earlier years: the chart joins editions, so a change from one year to the next is not growth.";
+
+/**
+ * What the global revenue line is (review r27-a, item 3): each year from its own edition, so the
+ * line between two years is no growth. With the latest measured year whose line runs against the
+ * growth its edition states (2023: down from $196.8B to $187.7B, stated +2.6%), as the example.
+ * Null without years.
+ */
+export function revenueCaveat(years: readonly Year[]): string | null {
+  if (years.length === 0) return null;
+  const measured = years.filter((y) => !y.forecast);
+  for (let i = measured.length - 1; i > 0; i--) {
+    const [before, y] = [measured[i - 1]!, measured[i]!];
+    if (y.growth == null || before.year !== y.year - 1) continue;
+    const line = Math.sign(y.revenue - before.revenue);
+    if (line === 0 || line === Math.sign(y.growth)) continue;
+    return `${JOINS_EDITIONS} ${before.year} to ${y.year} ${line < 0 ? "falls" : "rises"} from ${formatBillions(before.revenue)} to ${formatBillions(y.revenue)}, while the ${y.growthSource ?? `${y.year} edition`} states ${formatPercent(y.growth)} on ${before.year}.`;
+  }
+  return JOINS_EDITIONS;
+}
+
+/**
+ * A year whose figure the citation rates low (inferred or calculated, not read: 2012's back-calculated
+ * 66.4) as the chart and table say it: "low confidence: inferred: 70.4/1.06". Null otherwise.
+ */
+export function lowConfidence(y: Year): string | null {
+  const m = /^low\b\s*(?:\((.*)\))?/i.exec(y.confidence ?? "");
+  if (!m) return null;
+  return m[1] ? `low confidence: ${m[1]}` : "low confidence";
+}
+
+/** Global revenue as CSV: each year with its growth basis, confidence, revision, and the edition and date of its figure. */
+export function globalRevenueCsv(years: readonly Year[]): CsvData {
+  return {
+    header: [
+      "year",
+      "revenue (billion USD)",
+      "growth (%)",
+      "growth as stated in",
+      "forecast",
+      "confidence",
+      "revised later",
+      "source",
+      "as of (ISO 8601)",
+    ],
+    rows: years.map((y) => [
+      y.year,
+      y.revenue,
+      y.growth,
+      y.growthSource ?? null,
+      y.forecast,
+      y.confidence ?? null,
+      y.revisedLater ?? null,
+      y.edition ?? "Newzoo",
+      y.asOf ?? null,
+    ]),
+  };
+}
