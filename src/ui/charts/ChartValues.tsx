@@ -15,35 +15,39 @@ export function ChartValues({
   columns: readonly string[];
   rows: ReadonlyArray<readonly string[]>;
 }) {
+  // The hiding is on a wrapper: a table keeps its content's width whatever its own width says, so a
+  // long cell ("$66.4B (low confidence: …)") made the page scroll sideways on a phone (shell e2e).
   return (
-    <table data-slot="chart-values" className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are the chart's points, in its order
-          <tr key={i}>
-            {row.map((cell, j) =>
-              j === 0 ? (
-                <th key={columns[j]} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={columns[j]}>{cell}</td>
-              ),
-            )}
+    <div className="sr-only">
+      <table data-slot="chart-values">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are the chart's points, in its order
+            <tr key={i}>
+              {row.map((cell, j) =>
+                j === 0 ? (
+                  <th key={columns[j]} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={columns[j]}>{cell}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

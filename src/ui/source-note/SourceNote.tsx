@@ -76,7 +76,9 @@ export function SourceNote({
   return (
     <p
       data-slot="source-note"
-      className={cn("text-muted-foreground text-xs", className)}
+      // A file name ("Video_Games_Sales_as_at_22_Dec_2016.csv") is one long word: it breaks in a
+      // narrow tile rather than widening a phone's page.
+      className={cn("break-words text-muted-foreground text-xs", className)}
       title={methods.length ? methods.join("; ") : undefined}
     >
       {list.length > 0 && <>Source: {[...new Set(parts)].join("; ")}</>}
