@@ -73,6 +73,20 @@ test("Historical analytics: player history, Newzoo revenue, esports with real fi
   expect(y2024).toMatch(
     /\$187\.7B\s*\+2\.1%.*growth on 2023 as stated in Newzoo Global Games Market Report 2024$/,
   );
+  // Its CSV dates each year by its own edition, not every row by the newest (review r27-a, item 6).
+  const [revenueCsv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV of Global revenue" }).click(),
+  ]);
+  const revenueRows = parse(readFileSync((await revenueCsv.path())!, "utf8"), { bom: true }) as string[][];
+  const column = (name: string) => revenueRows[0]!.indexOf(name);
+  const asOf = revenueRows.slice(1).map((r) => [r[0], r[column("source")], r[column("as of (ISO 8601)")]]);
+  expect(asOf.find((r) => r[0] === "2021")).toEqual([
+    "2021",
+    "Newzoo Global Games Market Report 2021",
+    expect.stringMatching(/^2021-/),
+  ]);
+  expect(new Set(asOf.map((r) => r[2])).size).toBeGreaterThan(1);
   await page.getByText("Asia-Pacific").waitFor();
   await page.getByRole("tab", { name: "Esports Analytics" }).click();
   await page.getByText("Dota 2").first().waitFor();

@@ -46,7 +46,7 @@ test("a low-confidence year is named with why (the citation's own words); others
   expect(lowConfidence(year(2030, 1, null, { confidence: "low" }))).toBe("low confidence");
 });
 
-test("the CSV gives each year's growth basis, confidence, revision, edition and date (review r27-a, item 6)", () => {
+test("the CSV gives each year's growth basis, confidence, revision, earlier figures, edition and date (review r27-a, item 6)", () => {
   const csv = globalRevenueCsv(years);
   expect(csv.header).toEqual([
     "year",
@@ -56,6 +56,7 @@ test("the CSV gives each year's growth basis, confidence, revision, edition and 
     "forecast",
     "confidence",
     "revised later",
+    "earlier figures",
     "source",
     "as of (ISO 8601)",
   ]);
@@ -67,6 +68,7 @@ test("the CSV gives each year's growth basis, confidence, revision, edition and 
     false,
     "low (inferred: 70.4/1.06)",
     null,
+    null,
     "No Newzoo 2012 edition figure found; value back-calculated from GGMR 2013",
     null,
   ]);
@@ -77,6 +79,7 @@ test("the CSV gives each year's growth basis, confidence, revision, edition and 
     "Newzoo Global Games Market Report 2023",
     false,
     "high",
+    null,
     null,
     "Newzoo Global Games Market Report 2023",
     "2023-08-01T00:00:00.000Z",

@@ -36,7 +36,11 @@ export function lowConfidence(y: Year): string | null {
   return m[1] ? `low confidence: ${m[1]}` : "low confidence";
 }
 
-/** Global revenue as CSV: each year with its growth basis, confidence, revision, and the edition and date of its figure. */
+/**
+ * Global revenue as CSV, on Analytics and Historical alike: each year with its growth basis,
+ * confidence, revision and earlier figures, and the edition and date of its own figure (a card using
+ * it marks its CSV `dated`: the card's one date would be wrong for every year but the newest).
+ */
 export function globalRevenueCsv(years: readonly Year[]): CsvData {
   return {
     header: [
@@ -47,6 +51,7 @@ export function globalRevenueCsv(years: readonly Year[]): CsvData {
       "forecast",
       "confidence",
       "revised later",
+      "earlier figures",
       "source",
       "as of (ISO 8601)",
     ],
@@ -58,6 +63,7 @@ export function globalRevenueCsv(years: readonly Year[]): CsvData {
       y.forecast,
       y.confidence ?? null,
       y.revisedLater ?? null,
+      y.earlierFigures ?? null,
       y.edition ?? "Newzoo",
       y.asOf ?? null,
     ]),

@@ -21,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { DataCard, type DataCardProps } from "../../components/DataCard.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
+import { globalRevenueCsv } from "../../components/global-revenue.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { formatDate, formatMonth } from "../../format/dates.ts";
@@ -145,29 +146,8 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
           ))}
         </ul>
       ),
-      csv: {
-        fileName: "global-revenue",
-        data: () => ({
-          header: [
-            "year",
-            "revenue (billion USD)",
-            "growth (%)",
-            "growth as stated in",
-            "forecast",
-            "revised later",
-            "earlier figures",
-          ],
-          rows: revenue.map((y) => [
-            y.year,
-            y.revenue,
-            y.growth,
-            y.growthSource ?? null,
-            y.forecast,
-            y.revisedLater ?? null,
-            y.earlierFigures ?? null,
-          ]),
-        }),
-      },
+      // Each year dated by its own edition (the card's one date is the newest edition's), as Analytics.
+      csv: { fileName: "global-revenue", data: () => globalRevenueCsv(revenue), dated: true },
     },
     {
       title: "Platform share",
