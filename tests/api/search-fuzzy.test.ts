@@ -35,7 +35,8 @@ beforeAll(async () => {
       { name: "Battle Royale Trainer", steamAppId: 900_003, tags: ["pubg"], positiveReviews: 500 },
       { name: "Pug Life", steamAppId: 900_004, positiveReviews: 90_000 },
       // Known by its subtitle's initials ("kotor"); "Motorsport Manager" is one edit from it.
-      { name: "STAR WARS™ - Knights of the Old Republic™", steamAppId: 32370, positiveReviews: 20_000 },
+      // Steam's own spelling: no separator after the franchise (review r28-a, item 1).
+      { name: "STAR WARS™ Knights of the Old Republic™", steamAppId: 32370, positiveReviews: 20_000 },
       { name: "Motorsport Manager", steamAppId: 415200, positiveReviews: 9_000 },
       // A game renamed by newer data: its former name's abbreviation still finds it.
       { name: "Team Fortress Classic", steamAppId: 20, positiveReviews: 5_000, asOf: at("2019-05-01") },
@@ -125,6 +126,6 @@ test("the Games Database search corrects typing mistakes the same way", async ()
 });
 
 test("a subtitle's initials find the game, ahead of a name one edit away", async () => {
-  expect((await names("kotor"))[0]).toBe("STAR WARS™ - Knights of the Old Republic™");
+  expect((await names("kotor"))[0]).toBe("STAR WARS™ Knights of the Old Republic™");
   expect((await search("KOTOR"))[0]?.correctedQuery).toBeUndefined();
 });

@@ -32,13 +32,22 @@ test("a subtitle's own initials: the nicknames players give a series' entries", 
   expect(initialsKeys("The Legend of Zelda: Breath of the Wild")).toEqual(["tlozbotw", "tloz", "botw"]);
   expect(initialsKeys("STAR WARS™: Knights of the Old Republic™")).toEqual(["swkotor", "kotor"]);
   expect(initialsKeys("METAL GEAR SOLID V: THE PHANTOM PAIN")).toEqual(["mgsvtpp", "mgsv", "mgs", "tpp"]);
-  // Steam's name has no separator after "STAR WARS": the title's keys, and the subtitle's "tsl"
-  // (the whole name's 12 letters are more than anyone types).
+  // Steam's names have no separator after "STAR WARS": a franchise in capitals before words that are
+  // not ends a title too ("kotor"); the whole name's 12 letters are more than anyone types.
+  expect(initialsKeys("STAR WARS™ Knights of the Old Republic™")).toEqual(["swkotor", "kotor"]);
   expect(initialsKeys("STAR WARS™ Knights of the Old Republic™ II: The Sith Lords™")).toEqual([
     "swkotorii",
     "swkotor",
+    "kotorii",
+    "kotor",
     "tsl",
   ]);
+  expect(initialsKeysWithNumerals("STAR WARS™ Knights of the Old Republic™ II: The Sith Lords™")).toContain(
+    "kotor2",
+  );
+  // One word in capitals is a name, not a franchise; all capitals has no title in it.
+  expect(initialsKeys("DOOM Eternal Ancient Gods Edition")).toEqual(["deage"]);
+  expect(initialsKeys("FINAL FANTASY XIV ONLINE")).toEqual(["ffxivo"]);
   // Each subtitle apart, with its trailing number in digits and without it.
   expect(initialsKeysWithNumerals("Star Wars: Knights of the Old Republic II - The Sith Lords")).toEqual(
     expect.arrayContaining(["kotorii", "kotor", "tsl", "kotor2"]),

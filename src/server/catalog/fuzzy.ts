@@ -109,14 +109,36 @@ function titleWords(name: string): string[] | null {
   return title.length < name.length ? keyWords(title) : null;
 }
 
-/** The words of each subtitle, in order: "A: B - C" → B's and C's. */
+/**
+ * The words of each subtitle, in order: "A: B - C" → B's and C's. A leading franchise in capitals
+ * before words that are not ("STAR WARS™ Knights of the Old Republic™", Steam's spelling, no ":")
+ * also ends a title: the words after it, to the next separator, are a subtitle too ("kotor").
+ */
 function subtitlesWords(name: string): string[][] {
-  return name
-    .split(SUBTITLE)
-    .slice(1)
+  const parts = name.split(SUBTITLE);
+  const afterFranchise = afterCapitalsRun(parts[0]!);
+  return [...(afterFranchise ? [afterFranchise] : []), ...parts.slice(1)]
     .map(keyWords)
     .filter((words) => words.length > 0);
 }
+
+/**
+ * The rest of a title that opens with two or more words in capitals followed by a word that is not
+ * ("STAR WARS Knights of …" → "Knights of …"), or null. One capital word ("DOOM Eternal", "LEGO
+ * Batman") is a name, not a franchise before a title.
+ */
+function afterCapitalsRun(title: string): string | null {
+  const words = title.trim().split(/\s+/);
+  let run = 0;
+  while (run < words.length && isCapitalsWord(words[run]!)) run++;
+  if (run < 2 || run >= words.length || !/\p{Ll}/u.test(words[run]!)) return null;
+  return words.slice(run).join(" ");
+}
+
+const isCapitalsWord = (word: string) => {
+  const letters = word.replace(/[^\p{L}]/gu, "");
+  return letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+};
 
 function keysOf(
   words: readonly string[],
