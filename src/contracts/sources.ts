@@ -225,10 +225,19 @@ export interface MarketHistory {
     growthBase?: { year: number; revenue: number; edition: string | null } | null;
     /**
      * The year before has a figure for the region, but Newzoo restated that year after the edition it
-     * is quoted from (`restated`: the later figures, "177.9 (+0.6%) after Q1-2025 methodology
-     * change, …"): the two editions are not on one basis, so there is no growth. Null otherwise.
+     * is quoted from: the two editions are not on one basis, so there is no growth. Null otherwise.
+     * `reason`: what the citation table says changed ("Q1 2025 methodology change"), null where it
+     * names nothing. `worldTotalRestated`: the later figures the table gives for that year, which are
+     * the WORLD TOTAL's in billions of USD ("184.3 (late 2024), 177.9 (+0.6%) …"), never the region's:
+     * the table has no restated regional figure (review r28-a #4).
      */
-    notComparable?: { year: number; revenue: number; edition: string | null; restated: string } | null;
+    notComparable?: {
+      year: number;
+      revenue: number;
+      edition: string | null;
+      reason: string | null;
+      worldTotalRestated: string;
+    } | null;
   }>;
   regionalYear: number | null;
   source: string;

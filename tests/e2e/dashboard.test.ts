@@ -428,6 +428,15 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   const regionsHint = page.getByText("Scroll the table sideways for Share and Growth.");
   const regionsFit = () => regionsBox.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
   await expect.poll(() => regions.getByRole("row").count()).toBeGreaterThan(3);
+  // Review r28-a #4: the restated 2024 figures Newzoo gave are the world total's; the card names them
+  // so, in billions of USD, and a region's CSV row says only what is true of the region.
+  await page.getByText("the world total for 2024, in billions of USD, since: 184.3").waitFor();
+  const regionsCsv = await cardCsv(page, "Export CSV of Regional markets");
+  const northAmerica = regionsCsv.find((r) => r[0] === "North America")!;
+  expect(northAmerica[4]).toBe(
+    "not comparable: 2024: 50.2 billion USD, Newzoo Global Games Market Report 2024; Newzoo restated 2024 since that edition (Q1 2025 methodology change)",
+  );
+  for (const row of regionsCsv) expect(row.join(","), row[0]).not.toMatch(/184\.3|177\.9|182\.7/);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(regionsFit).toBe(true);

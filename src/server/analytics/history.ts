@@ -265,7 +265,14 @@ export async function marketHistory(): Promise<MarketHistory> {
         growthBase: comparable ? { year: before.year, revenue: base, edition } : null,
         notComparable:
           base != null && before != null && restated != null
-            ? { year: before.year, revenue: base, edition, restated }
+            ? {
+                year: before.year,
+                revenue: base,
+                edition,
+                reason: restatementReason(restated),
+                // The citation table's later figures are the world total's (review r28-a #4).
+                worldTotalRestated: restated,
+              }
             : null,
       });
     }
@@ -306,6 +313,19 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
+}
+
+/**
+ * What a restatement note says changed the figures, if it says: "… 177.9 (+0.6%) after Q1-2025
+ * methodology change, …" → "Q1 2025 methodology change". Null where it names no such change. The
+ * note's figures are the world total's; this part of it is true of every region too (review r28-a #4).
+ */
+export function restatementReason(note: string | null | undefined): string | null {
+  const m =
+    /\b(?:after|with|in|by)\s+(?:the\s+|a\s+)?([^,;()]*?\bmethodology\s+(?:change|update|revision))/i.exec(
+      note ?? "",
+    );
+  return m ? m[1]!.replace(/\b(Q[1-4])-(\d{4})\b/, "$1 $2").trim() : null;
 }
 
 /** A "YYYY-MM" month as its first day, ISO 8601. */
