@@ -204,9 +204,15 @@ export interface MarketHistory {
     confidence?: string | null;
     /**
      * The edition the figure is quoted from ("Newzoo Global Games Market Report 2023"; a forecast's
-     * update; for 2012, that no edition gave one and how it was back-calculated). Null without one.
+     * update), or, for a figure no edition gave, the edition it was derived from (2012: back-calculated
+     * from the 2013 edition's figure and growth; `note` says how). Null without one.
      */
     edition?: string | null;
+    /**
+     * How a figure no edition published was arrived at, in the citation's words ("No Newzoo 2012
+     * edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)"). Null otherwise.
+     */
+    note?: string | null;
     /** When that edition was published (its last month named), ISO 8601; null where it names none. */
     asOf?: string | null;
   }>;

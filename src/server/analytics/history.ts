@@ -299,8 +299,7 @@ export async function marketHistory(): Promise<MarketHistory> {
       earlierFigures: notes.get(r.year)?.earlier ?? null,
       confidence: notes.get(r.year)?.confidence ?? null,
       // The line joins editions (review r27-a, item 3): each year says whose figure it is and when.
-      edition: editionName(notes.get(r.year)?.edition),
-      asOf: editionMonth(notes.get(r.year)?.edition),
+      ...figureBasis(notes.get(r.year)?.edition, notes),
     })),
     provenance: provenanceOf(
       "newzoo",
@@ -313,6 +312,27 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
+}
+
+/**
+ * The edition a year's figure rests on, with its date, and how the figure was arrived at where no
+ * edition gave it. The citation table's edition column holds, for 2012, an explanation ("No Newzoo
+ * 2012 edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)"): that was the
+ * CSV's source, undated (review r28-a #9). Such a figure's source is the edition named as its basis
+ * (the 2013 edition, June 2013), and the explanation is its note.
+ */
+export function figureBasis(
+  edition: string | null | undefined,
+  notes: ReadonlyMap<number, { edition: string }>,
+): { edition: string | null; asOf: string | null; note: string | null } {
+  const derived =
+    /\b(?:back-calculated|derived|inferred|calculated)\s+from\s+(?:Newzoo\s+)?(?:GGMR|Global Games Market Report)\s+(\d{4})\b/i.exec(
+      edition ?? "",
+    );
+  const basis = derived ? notes.get(Number(derived[1]))?.edition : undefined;
+  if (derived && basis)
+    return { edition: editionName(basis), asOf: editionMonth(basis), note: edition!.trim() };
+  return { edition: editionName(edition), asOf: editionMonth(edition), note: null };
 }
 
 /**
