@@ -22,6 +22,12 @@ export interface DataSourceEntry {
    */
   live?: true;
   /**
+   * A live service whose keys are not set, so no sync can reach it: the page says "not connected",
+   * and `provides` what it would provide once connected (review r28-a #6). Which settings are
+   * missing is for operators (issue 9 §4), never here. Absent otherwise.
+   */
+  notConnected?: true;
+  /**
    * For a live service whose last sync attempt failed: when (ISO 8601) and why; the data stored
    * before (`asOf`, `lastSync`) is still served. Null when the last attempt succeeded or none was
    * made, and always for non-admins (a service's failure is for operators, issue 9 §4); absent for

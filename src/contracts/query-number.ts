@@ -20,14 +20,13 @@ export function fromQuery<T extends z.ZodType<number>>(schema: T) {
 
 /**
  * A page number or size: a whole number, in words a person reads rather than zod's "received NaN".
- * A value that is not whole (1.5, or 1e20, past what a double holds whole) is told only that: the
- * range checks after it are not run (`abort`), so it is not also told "At most 50" (review r27-b #4).
+ * Every way to miss it (not a number, not whole, 1e20 past what a double holds whole, below or above
+ * the range) is told the one full message, "A whole number from 1 to 50": 0 and 51 were told a terse
+ * "From 1" and "At most 50" while 1.5 got the full sentence (review r28-a #8). A value that is not
+ * whole stops there (`abort`), so it is not told the same thing twice (review r27-b #4).
  */
 export const wholeNumber = (from: number, to?: number) => {
-  const range = to == null ? `from ${from}` : `from ${from} to ${to}`;
-  const n = z
-    .number({ message: `A whole number ${range}` })
-    .int({ message: `A whole number ${range}`, abort: true })
-    .min(from, { message: `From ${from}` });
-  return fromQuery(to == null ? n : n.max(to, { message: `At most ${to}` }));
+  const message = `A whole number ${to == null ? `from ${from}` : `from ${from} to ${to}`}`;
+  const n = z.number({ message }).int({ message, abort: true }).min(from, { message });
+  return fromQuery(to == null ? n : n.max(to, { message }));
 };

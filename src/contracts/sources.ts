@@ -204,9 +204,15 @@ export interface MarketHistory {
     confidence?: string | null;
     /**
      * The edition the figure is quoted from ("Newzoo Global Games Market Report 2023"; a forecast's
-     * update; for 2012, that no edition gave one and how it was back-calculated). Null without one.
+     * update), or, for a figure no edition gave, the edition it was derived from (2012: back-calculated
+     * from the 2013 edition's figure and growth; `note` says how). Null without one.
      */
     edition?: string | null;
+    /**
+     * How a figure no edition published was arrived at, in the citation's words ("No Newzoo 2012
+     * edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)"). Null otherwise.
+     */
+    note?: string | null;
     /** When that edition was published (its last month named), ISO 8601; null where it names none. */
     asOf?: string | null;
   }>;
@@ -225,10 +231,19 @@ export interface MarketHistory {
     growthBase?: { year: number; revenue: number; edition: string | null } | null;
     /**
      * The year before has a figure for the region, but Newzoo restated that year after the edition it
-     * is quoted from (`restated`: the later figures, "177.9 (+0.6%) after Q1-2025 methodology
-     * change, …"): the two editions are not on one basis, so there is no growth. Null otherwise.
+     * is quoted from: the two editions are not on one basis, so there is no growth. Null otherwise.
+     * `reason`: what the citation table says changed ("Q1 2025 methodology change"), null where it
+     * names nothing. `worldTotalRestated`: the later figures the table gives for that year, which are
+     * the WORLD TOTAL's in billions of USD ("184.3 (late 2024), 177.9 (+0.6%) …"), never the region's:
+     * the table has no restated regional figure (review r28-a #4).
      */
-    notComparable?: { year: number; revenue: number; edition: string | null; restated: string } | null;
+    notComparable?: {
+      year: number;
+      revenue: number;
+      edition: string | null;
+      reason: string | null;
+      worldTotalRestated: string;
+    } | null;
   }>;
   regionalYear: number | null;
   source: string;

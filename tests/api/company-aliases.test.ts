@@ -48,6 +48,20 @@ describe("the alias key: a name with its legal or corporate suffix words dropped
     expect(companyAliasKey("ubisoft-montreal")).toBe("ubisoft-montreal");
   });
 
+  test("a name that loses symbols to its slug has no alias key (review r28-a #5)", () => {
+    // "Games++" and "][ Games Inc" slug to "games" and "games-inc": with "Inc" dropped, one key for
+    // two unrelated developers. The symbols slugging drops are what told them apart.
+    expect(companyAliasKey("Games++")).toBeNull();
+    expect(companyAliasKey("][ Games Inc")).toBeNull();
+    // Spaces, commas, full stops and apostrophes of a legal form are no such loss.
+    expect(companyAliasKey("Valve Software")).toBe("valve");
+    expect(companyAliasKey("Gearbox Software, LLC")).toBe("gearbox");
+    expect(companyAliasKey("CAPCOM Co., Ltd.")).toBe("capcom");
+    expect(companyAliasKey("Kool2play sp. z o.o.")).toBe("kool2play");
+    expect(companyAliasKey("Yuke's Co., Ltd.")).toBe("yukes");
+    expect(companyAliasKey("Électronique & Jeux S.A.")).toBe("electronique-and-jeux");
+  });
+
   test("a name of suffix words alone keeps its first word; a suffix word inside a name stays", () => {
     expect(companyAliasKey("software-inc")).toBe("software");
     expect(companyAliasKey("inc")).toBe("inc");
@@ -100,6 +114,14 @@ describe("a company page links the pages of its other spellings", () => {
     expect((await company("ubisoft")).alsoListedAs).toBeNull();
     expect((await company("ubisoft-montreal")).alsoListedAs).toBeNull();
     expect((await company("ubisoft-entertainment")).alsoListedAs).toBeNull();
+  });
+
+  test("none between two companies whose names differ by symbols their slugs drop (review r28-a #5)", async () => {
+    expect((await company("games")).name).toBe("Games++");
+    expect((await company("games")).alsoListedAs).toBeNull();
+    expect((await company("games-inc")).alsoListedAs).toBeNull();
+    // Valve's spellings are still linked.
+    expect((await company("valve")).alsoListedAs?.companies.map((c) => c.slug)).toContain("valve-software");
   });
 });
 

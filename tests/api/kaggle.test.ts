@@ -236,12 +236,16 @@ describe("with stored data", () => {
       edition: "Forecast - Newzoo games market forecast update, Jun 2025",
       asOf: "2025-06-01T00:00:00.000Z",
     });
-    // The back-calculated first year: no edition published it, and its confidence says so.
+    // The back-calculated first year: no edition published it, and its confidence says so. Its source
+    // is the edition it rests on, with that edition's date; the dataset's explanation is its note, not
+    // its source (review r28-a #9).
     expect(market.globalRevenue.find((y: { year: number }) => y.year === 2012)).toMatchObject({
-      edition: expect.stringMatching(/^No Newzoo 2012 edition figure found; value back-calculated/),
-      asOf: null,
+      edition: "Newzoo Global Games Market Report 2013",
+      asOf: "2013-06-01T00:00:00.000Z",
       confidence: "low (inferred: 70.4/1.06)",
+      note: "No Newzoo 2012 edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)",
     });
+    expect(market.globalRevenue.find((y: { year: number }) => y.year === 2013)).toMatchObject({ note: null });
     // No growth, no source for it: the back-calculated first year and the forecasts.
     for (const year of [2012, 2026, 2027]) {
       const y = market.globalRevenue.find((r: { year: number }) => r.year === year);
@@ -294,10 +298,15 @@ describe("with stored data", () => {
       growthBase: null,
       notComparable: {
         year: 2024,
+        revenue: 50.2,
         edition: "Newzoo Global Games Market Report 2024",
-        restated: expect.stringContaining("177.9 (+0.6%) after Q1-2025 methodology change"),
+        // What is true for the region: Newzoo restated 2024, and why (review r28-a #4).
+        reason: "Q1 2025 methodology change",
+        // The later figures the citation table gives are the world total's, named as such, never the region's.
+        worldTotalRestated: expect.stringContaining("177.9 (+0.6%) after Q1-2025 methodology change"),
       },
     });
+    expect(region("North America").notComparable).not.toHaveProperty("restated");
     for (const name of ["Asia-Pacific", "Europe"])
       expect(region(name)).toMatchObject({ growth: null, notComparable: { year: 2024 } });
     // A region the year before lacks has none (not 2023→2025 annualised).

@@ -141,9 +141,9 @@ test("the limit is at most 50 (more is refused naming it), and results carry the
   expect(await (await search("capped racer")).json()).toHaveLength(20);
   expect(await (await search("capped racer", 5)).json()).toHaveLength(5);
   for (const [limit, message] of [
-    ["51", "At most 50"],
-    ["500", "At most 50"],
-    ["0", "From 1"],
+    ["51", "A whole number from 1 to 50"],
+    ["500", "A whole number from 1 to 50"],
+    ["0", "A whole number from 1 to 50"],
     ["", "A whole number from 1 to 50"],
   ]) {
     const refused = await request(`/api/games/search?q=capped&limit=${limit}`, { cookie: user.cookie });

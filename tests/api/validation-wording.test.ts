@@ -33,13 +33,19 @@ describe("one message per field", () => {
     });
   });
 
-  test("a limit above the range, or not whole, each says so once", async () => {
-    const over = await request("/api/games/search?q=halo&limit=51", { cookie: user.cookie });
-    expect((await errorsOf(over)).errors).toEqual([{ field: "limit", message: "At most 50" }]);
-    const half = await request("/api/games/search?q=halo&limit=1.5", { cookie: user.cookie });
-    expect((await errorsOf(half)).errors).toEqual([
-      { field: "limit", message: "A whole number from 1 to 50" },
-    ]);
+  test("a limit above or below the range, or not whole, each says so once, in the same words", async () => {
+    for (const limit of ["51", "500", "0", "-1", "1.5", "abc", "1e3"]) {
+      const res = await request(`/api/games/search?q=halo&limit=${limit}`, { cookie: user.cookie });
+      expect(await errorsOf(res), limit).toEqual({
+        detail: "limit: A whole number from 1 to 50",
+        errors: [{ field: "limit", message: "A whole number from 1 to 50" }],
+      });
+    }
+  });
+
+  test("a page with no upper bound is told its lower one in the same words (review r28-a #8)", async () => {
+    const res = await request("/api/admin/audit?page=0", { cookie: admin.cookie });
+    expect((await errorsOf(res)).errors).toEqual([{ field: "page", message: "A whole number from 1" }]);
   });
 });
 

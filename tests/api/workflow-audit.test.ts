@@ -51,14 +51,14 @@ describe("workflow actions are audited", () => {
         {
           action: "workflow.paused",
           actorId: admin.user.id,
-          targetId: "historical-data-integration",
-          detail: null,
+          targetId: "Historical Data Integration",
+          detail: { workflowId: "historical-data-integration" },
         },
         {
           action: "workflow.resumed",
           actorId: admin.user.id,
-          targetId: "historical-data-integration",
-          detail: null,
+          targetId: "Historical Data Integration",
+          detail: { workflowId: "historical-data-integration" },
         },
       ]),
     );
@@ -76,8 +76,8 @@ describe("workflow actions are audited", () => {
       {
         action: "workflow.executed",
         actorId: admin.user.id,
-        targetId: "comprehensive-health-monitoring",
-        detail: { executionId: run.id, reason: "audit check" },
+        targetId: "Comprehensive Health Monitoring",
+        detail: { workflowId: "comprehensive-health-monitoring", executionId: run.id, reason: "audit check" },
       },
     ]);
     // Read back as the Audit log card reads it, and found by its action's filter.
@@ -89,7 +89,10 @@ describe("workflow actions are audited", () => {
       action: "workflow.executed",
       actor: { id: admin.user.id, email: admin.user.email, name: "Ada Admin" },
       target: null,
-      targetText: "comprehensive-health-monitoring",
+      // The workflow's name as the Workflows screen shows it, not its id (review r28-a #7); the id
+      // stays in the entry's detail.
+      targetText: "Comprehensive Health Monitoring",
+      detail: { workflowId: "comprehensive-health-monitoring", executionId: run.id, reason: "audit check" },
     });
   });
 
@@ -103,7 +106,10 @@ describe("workflow actions are audited", () => {
     const rows = await entries();
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row.detail).toEqual({ executionId: expect.any(String) });
+      expect(row.detail).toEqual({
+        workflowId: "comprehensive-health-monitoring",
+        executionId: expect.any(String),
+      });
     }
   });
 

@@ -263,6 +263,19 @@ test("Workflows: the four pipelines, a run by hand with its steps in the history
     .waitFor();
   expect(await page.getByText(/runs every 4 hours again/).count()).toBe(0);
 
+  // Review r28-a #7: the audit log names the workflow paused as the Workflows screen does, not by its id.
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const paused = page
+    .getByTestId("audit-log")
+    .getByTestId("audit-row")
+    .filter({ hasText: "Paused a workflow" });
+  await expect.poll(() => paused.count()).toBe(1);
+  expect(await paused.textContent()).toContain("Advanced AI Intelligence");
+  expect(await paused.textContent()).not.toContain("advanced-ai-intelligence");
+  await page.goto(`${server.url}/workflows`);
+  await expect.poll(() => cards.count()).toBe(4);
+
   // A refused run says so.
   await page.route("**/api/workflows/*/execute", (route) =>
     route.fulfill({ status: 500, contentType: "application/problem+json", body: '{"title":"Internal"}' }),

@@ -54,13 +54,14 @@ const figure = (exp: Exported, section: string, name: string) => {
 const compact = (v: number) =>
   new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(v);
 
-/** A card's own Export CSV, parsed (its header row dropped). */
-async function cardCsv(page: Page, button: string): Promise<string[][]> {
+/** A card's own Export CSV, parsed (its header row dropped unless asked for). */
+async function cardCsv(page: Page, button: string, withHeader = false): Promise<string[][]> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: button }).click(),
   ]);
-  return (parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][]).slice(1);
+  const rows = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  return withHeader ? rows : rows.slice(1);
 }
 
 test("Dashboard: figures from the catalog and the sources, live figures from the socket, charts", async () => {
@@ -144,6 +145,26 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
     .locator("[data-slot='source-note']");
   await expect.poll(() => analyticsNotes.count()).toBe(2);
   expect(await analyticsNotes.nth(1).textContent()).toMatch(/^Source: Newzoo · \w{3} \d{4}/);
+  // Its CSV is the one /analytics and Historical export: each year with its own edition and that
+  // edition's date, and the growth's basis, not year, revenue and growth alone (review r28-a #2).
+  const [revenueHead, ...revenueRows] = await cardCsv(page, "Export CSV of Global games revenue", true);
+  expect(revenueHead).toEqual([
+    "year",
+    "revenue (billion USD)",
+    "growth (%)",
+    "growth as stated in",
+    "forecast",
+    "confidence",
+    "revised later",
+    "earlier figures",
+    "source",
+    "as of (ISO 8601)",
+  ]);
+  const y2023 = revenueRows.find((r) => r[0] === "2023")!;
+  expect(y2023[8]).toBe("Newzoo Global Games Market Report 2023");
+  expect(y2023[9]).toBe("2023-08-01T00:00:00.000Z");
+  expect(y2023[3]).toBe("Newzoo Global Games Market Report 2023");
+  expect(new Set(revenueRows.map((r) => r[9])).size).toBe(revenueRows.length);
 
   await page.getByRole("tab", { name: "Game Tracking" }).click();
   const watchlist = page.getByRole("table", { name: "Your watchlist" });
@@ -214,7 +235,9 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
   expect(figure(exported, "Player trends", `${date}: players`).value).toBe(Number(players));
   expect(figure(exported, "Recent reports", "Genre trends report").asOf).toMatch(/^\d{4}-/);
   expect(figure(exported, "Your watchlist", "Cosmic Protocol").source).toBeTruthy();
-  expect(figure(exported, "Global games revenue", "").source).toBe("Newzoo");
+  expect(figure(exported, "Global games revenue", "").source).toMatch(
+    /^Newzoo Global Games Market Report \d{4}$/,
+  );
   expect(exported.figures.filter((f) => f.section === "Fastest growing")).toHaveLength(8);
   for (const section of [
     "Cross-platform players",
@@ -405,6 +428,15 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   const regionsHint = page.getByText("Scroll the table sideways for Share and Growth.");
   const regionsFit = () => regionsBox.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
   await expect.poll(() => regions.getByRole("row").count()).toBeGreaterThan(3);
+  // Review r28-a #4: the restated 2024 figures Newzoo gave are the world total's; the card names them
+  // so, in billions of USD, and a region's CSV row says only what is true of the region.
+  await page.getByText("the world total for 2024, in billions of USD, since: 184.3").waitFor();
+  const regionsCsv = await cardCsv(page, "Export CSV of Regional markets");
+  const northAmerica = regionsCsv.find((r) => r[0] === "North America")!;
+  expect(northAmerica[4]).toBe(
+    "not comparable: 2024: 50.2 billion USD, Newzoo Global Games Market Report 2024; Newzoo restated 2024 since that edition (Q1 2025 methodology change)",
+  );
+  for (const row of regionsCsv) expect(row.join(","), row[0]).not.toMatch(/184\.3|177\.9|182\.7/);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(regionsFit).toBe(true);

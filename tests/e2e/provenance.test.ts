@@ -400,6 +400,12 @@ test("Data sources: the table downloads as CSV, one row per source, times in ISO
     expect(row[5]).toMatch(/^$|^\d{4}-\d{2}-\d{2}T/);
     expect(row[7]).toMatch(/^\d+$/);
   }
+  // Review r28-a #6: without IGDB's keys its row says it is not connected (not "not synced yet", as if
+  // pending), offers its coverage only once connected, and names no setting.
+  const igdb = page.getByTestId("source-igdb");
+  await igdb.getByText("not connected", { exact: true }).waitFor();
+  expect(await igdb.textContent()).not.toMatch(/not synced yet|IGDB_CLIENT/);
+  expect(rows.find((r) => r[0] === "IGDB")![4]).toMatch(/^When connected: .*PlayStation and Xbox coverage$/);
   await page.context().close();
 });
 

@@ -19,8 +19,9 @@ const year = (y: number, revenue: number, growth: number | null, more: Partial<Y
 const years = [
   year(2012, 66.4, null, {
     confidence: "low (inferred: 70.4/1.06)",
-    edition: "No Newzoo 2012 edition figure found; value back-calculated from GGMR 2013",
-    asOf: null,
+    edition: "Newzoo Global Games Market Report 2013",
+    asOf: "2013-06-01T00:00:00.000Z",
+    note: "No Newzoo 2012 edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)",
   }),
   year(2013, 70.4, 6),
   year(2022, 196.8, 2.1, { revisedLater: "184.4 (-4.3%) Nov 2022 update; 182.9 (-5.1%) in 2023 ed." }),
@@ -66,11 +67,13 @@ test("the CSV gives each year's growth basis, confidence, revision, earlier figu
     null,
     null,
     false,
-    "low (inferred: 70.4/1.06)",
+    // The explanation beside the confidence; the source is the edition the figure rests on, dated
+    // (review r28-a #9).
+    "low (inferred: 70.4/1.06); No Newzoo 2012 edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)",
     null,
     null,
-    "No Newzoo 2012 edition figure found; value back-calculated from GGMR 2013",
-    null,
+    "Newzoo Global Games Market Report 2013",
+    "2013-06-01T00:00:00.000Z",
   ]);
   expect(csv.rows[3]).toEqual([
     2023,

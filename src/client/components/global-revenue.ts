@@ -61,7 +61,8 @@ export function globalRevenueCsv(years: readonly Year[]): CsvData {
       y.growth,
       y.growthSource ?? null,
       y.forecast,
-      y.confidence ?? null,
+      // A figure no edition gave says how it was arrived at beside its confidence (review r28-a #9).
+      [y.confidence, y.note].filter(Boolean).join("; ") || null,
       y.revisedLater ?? null,
       y.earlierFigures ?? null,
       y.edition ?? "Newzoo",

@@ -265,7 +265,14 @@ export async function marketHistory(): Promise<MarketHistory> {
         growthBase: comparable ? { year: before.year, revenue: base, edition } : null,
         notComparable:
           base != null && before != null && restated != null
-            ? { year: before.year, revenue: base, edition, restated }
+            ? {
+                year: before.year,
+                revenue: base,
+                edition,
+                reason: restatementReason(restated),
+                // The citation table's later figures are the world total's (review r28-a #4).
+                worldTotalRestated: restated,
+              }
             : null,
       });
     }
@@ -292,8 +299,7 @@ export async function marketHistory(): Promise<MarketHistory> {
       earlierFigures: notes.get(r.year)?.earlier ?? null,
       confidence: notes.get(r.year)?.confidence ?? null,
       // The line joins editions (review r27-a, item 3): each year says whose figure it is and when.
-      edition: editionName(notes.get(r.year)?.edition),
-      asOf: editionMonth(notes.get(r.year)?.edition),
+      ...figureBasis(notes.get(r.year)?.edition, notes),
     })),
     provenance: provenanceOf(
       "newzoo",
@@ -306,6 +312,40 @@ export async function marketHistory(): Promise<MarketHistory> {
     regionalYear: withRegions?.year ?? null,
     source: "Newzoo Global Games Market Reports (published figures, cited per year)",
   };
+}
+
+/**
+ * The edition a year's figure rests on, with its date, and how the figure was arrived at where no
+ * edition gave it. The citation table's edition column holds, for 2012, an explanation ("No Newzoo
+ * 2012 edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)"): that was the
+ * CSV's source, undated (review r28-a #9). Such a figure's source is the edition named as its basis
+ * (the 2013 edition, June 2013), and the explanation is its note.
+ */
+export function figureBasis(
+  edition: string | null | undefined,
+  notes: ReadonlyMap<number, { edition: string }>,
+): { edition: string | null; asOf: string | null; note: string | null } {
+  const derived =
+    /\b(?:back-calculated|derived|inferred|calculated)\s+from\s+(?:Newzoo\s+)?(?:GGMR|Global Games Market Report)\s+(\d{4})\b/i.exec(
+      edition ?? "",
+    );
+  const basis = derived ? notes.get(Number(derived[1]))?.edition : undefined;
+  if (derived && basis)
+    return { edition: editionName(basis), asOf: editionMonth(basis), note: edition!.trim() };
+  return { edition: editionName(edition), asOf: editionMonth(edition), note: null };
+}
+
+/**
+ * What a restatement note says changed the figures, if it says: "… 177.9 (+0.6%) after Q1-2025
+ * methodology change, …" → "Q1 2025 methodology change". Null where it names no such change. The
+ * note's figures are the world total's; this part of it is true of every region too (review r28-a #4).
+ */
+export function restatementReason(note: string | null | undefined): string | null {
+  const m =
+    /\b(?:after|with|in|by)\s+(?:the\s+|a\s+)?([^,;()]*?\bmethodology\s+(?:change|update|revision))/i.exec(
+      note ?? "",
+    );
+  return m ? m[1]!.replace(/\b(Q[1-4])-(\d{4})\b/, "$1 $2").trim() : null;
 }
 
 /** A "YYYY-MM" month as its first day, ISO 8601. */

@@ -234,6 +234,11 @@ export class CatalogIndex {
    * (docs/decisions/033-company-aliases.md). A slug stays until the next build, as its slots do.
    */
   private readonly aliasSlugs = new Map<string, string[]>();
+  /**
+   * The company slugs some spelling of which has no alias key (companyAliasKey: a symbol the slug drops,
+   * "Games++"): linked to no other page, nor any other to them, until the next build.
+   */
+  private readonly unaliased = new Set<string>();
   /** Every live slot in order, kept until the next change. */
   private liveList: Int32Array | null = null;
   readonly lists: Record<ListField, Map<string, ValueSet>> = {
@@ -339,13 +344,15 @@ export class CatalogIndex {
     for (const credit of [row.developer, row.publisher]) {
       if (!credit) continue;
       const slugs = creditSlugs(credit);
-      for (const slug of slugs.keys()) {
+      for (const [slug, name] of slugs) {
         if (firstSlugs?.has(slug)) continue;
         const slots = this.companySlots.get(slug);
+        const key = this.unaliased.has(slug) ? null : companyAliasKey(name);
+        if (key == null) this.unaliased.add(slug);
         if (slots) slots.push(s);
         else {
           this.companySlots.set(slug, [s]);
-          const key = companyAliasKey(slug);
+          if (key == null) continue;
           const spellings = this.aliasSlugs.get(key);
           if (spellings) spellings.push(slug);
           else this.aliasSlugs.set(key, [slug]);
@@ -401,10 +408,13 @@ export class CatalogIndex {
    * company written differently ("valve-software" for "valve").
    */
   companyAliases(slug: string): string[] {
-    const spellings = this.aliasSlugs.get(companyAliasKey(slug)) ?? [];
+    // A slug is its own name's slug, so its key is its name's, unless a spelling of it had none.
+    const key = this.unaliased.has(slug) ? null : companyAliasKey(slug);
+    const spellings = (key != null && this.aliasSlugs.get(key)) || [];
     return spellings.filter(
       (other) =>
         other !== slug &&
+        !this.unaliased.has(other) &&
         (this.companySlots.get(other) ?? []).some((s) => (this.alive[s >>> 5]! & (1 << (s & 31))) !== 0),
     );
   }

@@ -1,7 +1,9 @@
 import type { CatalogState, DataSourceEntry, DataSourcesAnswer } from "../../contracts/data-sources.ts";
+import type { SyncSource } from "../../contracts/sources.ts";
 import { rawClient } from "../db/client.ts";
 import { METRICS } from "../db/schema/index.ts";
 import { SNAPSHOT_INFO } from "../db/seed/snapshot.ts";
+import { missingConfig } from "../sync/state.ts";
 import { hasDemoData } from "./demo-data.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { sourceLabel } from "./provenance.ts";
@@ -18,7 +20,7 @@ interface SourceInfo {
   /** Stored source ids (`game_metrics.source`) whose points count as this source's. */
   metrics: string[];
   /** The sync (`source_syncs.source`) that brings it in live, if any. */
-  sync?: string;
+  sync?: SyncSource;
   publisher: string;
   licence: string;
   url: string;
@@ -212,7 +214,26 @@ const SOURCES: SourceInfo[] = [
 ];
 
 /** Kept until the data changes (kept-answers.ts): the sources' syncs and the market years, every commit. */
-export const listDataSources: () => Promise<DataSourcesAnswer> = keptUntilChange(computeDataSources);
+const keptDataSources: () => Promise<DataSourcesAnswer> = keptUntilChange(computeDataSources);
+
+/**
+ * The Data sources page: the kept answer, with each keyed live service whose keys are not set now
+ * marked not connected (read at each request: the keys are configuration, not data). What it provides
+ * is then what it would provide once connected: the IGDB row offered "PlayStation and Xbox coverage"
+ * while nothing could come from IGDB (review r28-a #6).
+ */
+export async function listDataSources(): Promise<DataSourcesAnswer> {
+  const answer = await keptDataSources();
+  const sync = new Map(SOURCES.map((s) => [s.id, s.sync]));
+  return {
+    ...answer,
+    sources: answer.sources.map((e) => {
+      const source = sync.get(e.id);
+      if (!e.live || !source || missingConfig(source).length === 0) return e;
+      return { ...e, notConnected: true as const, provides: `When connected: ${e.provides}` };
+    }),
+  };
+}
 
 /**
  * Points and demo games: the costly part (it counts every point of the metrics other than players),

@@ -316,12 +316,26 @@ const COMPANY_SUFFIXES: readonly (readonly string[])[] = [
 ];
 
 /**
+ * What a company name may hold besides letters, digits and spaces and still be read whole by its slug:
+ * the punctuation of legal forms and of ordinary names ("Gearbox Software, LLC", "Kool2play sp. z
+ * o.o.", "Yuke's", "Hand-made", "Foo & Bar", "Foo (Japan)"), and the trademark signs. Any other symbol
+ * ("Games++", "][ Games Inc", "Studio #1") is dropped by the slug while it may be what tells two
+ * companies apart.
+ */
+const SLUG_SAFE_SYMBOLS = /[\s.,'’`&()\-™®©℠]/gu;
+
+/**
  * The key that joins a company page to its other spellings' pages (docs/decisions/033-company-aliases.md):
  * its slug without the legal or corporate suffix words it ends with (COMPANY_SUFFIXES), as many as it
  * has ("Gearbox Software, LLC" → "gearbox"), but never its first word ("Software Inc." → "software").
  * Every other word stays, so a division ("Ubisoft Montreal") never meets its parent ("Ubisoft").
+ * Null for a name whose slug drops a symbol of it (SLUG_SAFE_SYMBOLS): "Games++" and "][ Games Inc"
+ * slug to "games" and "games-inc", one key once "Inc" goes, for two unrelated developers (review
+ * r28-a #5). Such a name is linked to no other.
  */
-export function companyAliasKey(slug: string): string {
+export function companyAliasKey(name: string): string | null {
+  if (/[^\p{L}\p{M}\p{N}]/u.test(name.replace(SLUG_SAFE_SYMBOLS, ""))) return null;
+  const slug = slugOf(name);
   const words = slug.split("-");
   let end = words.length;
   for (let stripped = true; stripped; ) {

@@ -6,6 +6,7 @@ import { requireAdmin } from "../auth/guards.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { noBody, noQueryParams, pathParams, queryParams, zodFieldErrors } from "../http/validate.ts";
+import { workflowById } from "../workflows/definitions.ts";
 import {
   executeWorkflow,
   listExecutions,
@@ -75,8 +76,9 @@ export const workflowRoutes = new Hono<AppEnv>()
     await recordAudit({
       actorId: userId,
       action: "workflow.executed",
-      targetId: execution.workflowId,
+      ...workflowTarget(execution.workflowId),
       detail: {
+        workflowId: execution.workflowId,
         executionId: execution.id,
         ...(reason ? { reason: reason.slice(0, AUDIT_REASON_MAX) } : {}),
       },
@@ -85,11 +87,30 @@ export const workflowRoutes = new Hono<AppEnv>()
   })
   .post("/:id/pause", requireAdmin, pathParams(IdParam), noBody(), async (c) => {
     const workflow = await setWorkflowActive(c.req.valid("param").id, false, c.get("user").id);
-    await recordAudit({ actorId: c.get("user").id, action: "workflow.paused", targetId: workflow.id });
+    await recordAudit({
+      actorId: c.get("user").id,
+      action: "workflow.paused",
+      ...workflowTarget(workflow.id),
+      detail: { workflowId: workflow.id },
+    });
     return c.json(workflow);
   })
   .post("/:id/resume", requireAdmin, pathParams(IdParam), noBody(), async (c) => {
     const workflow = await setWorkflowActive(c.req.valid("param").id, true, c.get("user").id);
-    await recordAudit({ actorId: c.get("user").id, action: "workflow.resumed", targetId: workflow.id });
+    await recordAudit({
+      actorId: c.get("user").id,
+      action: "workflow.resumed",
+      ...workflowTarget(workflow.id),
+      detail: { workflowId: workflow.id },
+    });
     return c.json(workflow);
   });
+
+/**
+ * A workflow as an audit entry's target: its name as the Workflows screen shows it ("Advanced AI
+ * Intelligence"), which the audit log reads as the target, not its id (review r28-a #7); the entry's
+ * detail keeps the id (`workflowId`).
+ */
+function workflowTarget(id: string): { targetId: string } {
+  return { targetId: workflowById(id)?.name ?? id };
+}

@@ -19,7 +19,8 @@ const market: MarketHistory = {
         year: 2024,
         revenue: 50.2,
         edition: "Newzoo Global Games Market Report 2024",
-        restated: "177.9 (+0.6%) after Q1-2025 methodology change",
+        reason: "Q1 2025 methodology change",
+        worldTotalRestated: "177.9 (+0.6%) after Q1-2025 methodology change",
       },
     },
     {
@@ -60,7 +61,7 @@ test("Analytics' segment and regional CSVs carry the source, date and growth bas
         52.7,
         27.9,
         null,
-        "not comparable: 2024: 50.2 billion USD, Newzoo Global Games Market Report 2024; Newzoo restated 2024 since (177.9 (+0.6%) after Q1-2025 methodology change)",
+        "not comparable: 2024: 50.2 billion USD, Newzoo Global Games Market Report 2024; Newzoo restated 2024 since that edition (Q1 2025 methodology change)",
         "Newzoo",
         NEWZOO.asOf,
       ],

@@ -14,7 +14,7 @@ import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { BarChart, LineChart, MAX_BARS } from "../../../ui/charts/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
-import { downloadFile, ExportCsvButton } from "../../../ui/export/index.ts";
+import { type CsvData, downloadFile, ExportCsvButton } from "../../../ui/export/index.ts";
 import { MetricCard } from "../../../ui/metric-card/index.ts";
 import { PremiumLock } from "../../../ui/premium-lock/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
@@ -26,6 +26,7 @@ import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { growthLabel, latestPlayersText } from "../../components/GameCardView.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
 import { GlobalRevenueChart } from "../../components/GlobalRevenueChart.tsx";
+import { globalRevenueCsv } from "../../components/global-revenue.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import {
@@ -135,14 +136,24 @@ function RealtimePanel({ latest }: { latest: RefObject<LiveStats | null> }) {
 }
 
 /** Export CSV of a card: the rows it shows, units in the header (issue 10). */
-function CardExport({ title, header, rows }: { title: string; header: string[]; rows: CsvValue[][] }) {
+/**
+ * A card's Export CSV: the header and rows as given, or a card's own `csv` (global revenue's, with
+ * each year's source and date: globalRevenueCsv). No card-wide date is stamped on either.
+ */
+function CardExport(
+  props: { title: string } & (
+    | { header: string[]; rows: CsvValue[][] }
+    | { csv: () => CsvData; empty: boolean }
+  ),
+) {
+  const { title } = props;
   return (
     <ExportCsvButton
       className="mt-2"
       fileName={title.toLowerCase()}
       aria-label={`Export CSV of ${title}`}
-      disabled={rows.length === 0}
-      data={() => ({ header, rows })}
+      disabled={"csv" in props ? props.empty : props.rows.length === 0}
+      data={"csv" in props ? props.csv : () => ({ header: props.header, rows: props.rows })}
     />
   );
 }
@@ -603,8 +614,8 @@ function AnalyticsTab() {
         <SourceNote provenance={history.data?.provenance} className="mt-2" />
         <CardExport
           title="Global games revenue"
-          header={["year", "revenue (billion USD)", "growth (%)"]}
-          rows={revenue.map((r) => [r.year, r.revenue, r.growth])}
+          csv={() => globalRevenueCsv(revenue)}
+          empty={revenue.length === 0}
         />
       </Section>
       <div className="lg:col-span-2">

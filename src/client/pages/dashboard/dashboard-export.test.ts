@@ -100,6 +100,15 @@ const data = (premium: boolean): DashboardData => ({
   ],
   marketHistory: {
     globalRevenue: [
+      {
+        year: 2022,
+        revenue: 196.8,
+        growth: 2.1,
+        growthSource: "Newzoo Global Games Market Report 2022",
+        forecast: false,
+        edition: "Newzoo Global Games Market Report 2022",
+        asOf: "2022-07-01T00:00:00.000Z",
+      },
       { year: 2023, revenue: 184, growth: 0.6, forecast: false },
       { year: 2027, revenue: 213, growth: null, forecast: true },
     ],
@@ -157,7 +166,24 @@ test("every card of the screen is in the export, each figure with its source and
     source: "Steam Store Games",
   });
   // Forecast years are not on the chart, so not in the file.
-  expect(find(exp, "Global games revenue", "2023: revenue")).toMatchObject({ value: 184, source: "Newzoo" });
+  // Each year by the edition its figure is quoted from and that edition's date, not every year by the
+  // newest edition's (review r28-a #2); growth by the edition that states it.
+  expect(find(exp, "Global games revenue", "2022: revenue")).toMatchObject({
+    value: 196.8,
+    source: "Newzoo Global Games Market Report 2022",
+    asOf: "2022-07-01T00:00:00.000Z",
+  });
+  expect(find(exp, "Global games revenue", "2022: growth")).toMatchObject({
+    value: 2.1,
+    source: "Newzoo Global Games Market Report 2022",
+    asOf: "2022-07-01T00:00:00.000Z",
+  });
+  // A year that names no edition is Newzoo's, undated: the newest edition's date is not its.
+  expect(find(exp, "Global games revenue", "2023: revenue")).toMatchObject({
+    value: 184,
+    source: "Newzoo",
+    asOf: null,
+  });
   expect(find(exp, "Global games revenue", "2027")).toBeUndefined();
   expect(find(exp, "Recent reports", "Genre trends report")).toMatchObject({
     source: "your reports",

@@ -392,10 +392,17 @@ export function dashboardExport(
   // Analytics tab.
   for (const t of data.genres.slice(0, MAX_BARS))
     add("Market by genre", t.category, "players", t.players, namedTogether([t.provenance]));
-  const revenueFrom = namedTogether([data.marketHistory?.provenance]);
+  // Each year by the edition its figure is quoted from and that edition's date, as the card's CSV
+  // (globalRevenueCsv): the chart joins editions, and the newest one's date is no other year's
+  // (review r28-a #2). Its growth is the one its edition states.
   for (const r of (data.marketHistory?.globalRevenue ?? []).filter((r) => !r.forecast).slice(-8)) {
-    add("Global games revenue", `${r.year}: revenue`, "billion USD", r.revenue, revenueFrom);
-    if (r.growth != null) add("Global games revenue", `${r.year}: growth`, "%", r.growth, revenueFrom);
+    const from = { source: r.edition ?? "Newzoo", asOf: r.asOf ?? null };
+    add("Global games revenue", `${r.year}: revenue`, "billion USD", r.revenue, from);
+    if (r.growth != null)
+      add("Global games revenue", `${r.year}: growth`, "%", r.growth, {
+        source: r.growthSource ?? from.source,
+        asOf: from.asOf,
+      });
   }
   for (const r of data.reports.slice(0, RECENT_REPORTS))
     add("Recent reports", reportTitle(r.reportType), "report", r.id, {

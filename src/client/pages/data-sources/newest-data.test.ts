@@ -21,6 +21,22 @@ test("a live service: 'not synced yet' before its first sync; 'none yet' when a 
   ).toBe("Jan 2026");
 });
 
+test("a service that is not connected says so, not 'not synced yet' (review r28-a #6)", () => {
+  expect(
+    newestDataText({ asOf: null, unit: "records", live: true, lastSync: null, notConnected: true }),
+  ).toBe("not connected");
+  // Data stored while it was connected keeps its date, and says it is not connected now.
+  expect(
+    newestDataText({
+      asOf: "2026-01-02T00:00:00.000Z",
+      unit: "records",
+      live: true,
+      lastSync: "2026-01-02T00:00:00.000Z",
+      notConnected: true,
+    }),
+  ).toBe("Jan 2026 (not connected now)");
+});
+
 test("a live service whose last attempt failed: said with its time and error, never 'not synced yet'", () => {
   const lastFailure = { at: "2026-11-20T10:30:00.000Z", message: "GOG answered 503" };
   expect(newestDataText({ asOf: null, unit: "offers", live: true, lastSync: null, lastFailure })).toBe(

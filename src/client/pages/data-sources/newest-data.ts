@@ -8,11 +8,13 @@ import { countWithUnit } from "../../format/numbers.ts";
  * come only from files that state no date (review 7 #4), and how many are undated beside a date.
  */
 export function newestDataText(
-  s: Pick<DataSourceEntry, "asOf" | "undated" | "unit" | "live" | "lastFailure"> & {
+  s: Pick<DataSourceEntry, "asOf" | "undated" | "unit" | "live" | "lastFailure" | "notConnected"> & {
     lastSync?: string | null;
   },
 ): string {
   const dated = describeAsOf(s.asOf);
+  // Without its keys no sync can reach it: not "not synced yet", which reads as pending (review r28-a #6).
+  if (s.notConnected) return dated ? `${dated} (not connected now)` : "not connected";
   const undated = s.undated ? `${countWithUnit(s.undated, s.unit)} undated` : null;
   if (dated) return undated ? `${dated} (${undated})` : dated;
   if (undated) return "undated";

@@ -42,23 +42,36 @@ test("regional growth says once what it is against; a region without the year be
 });
 
 test("a growth across Newzoo's restatement of the year before is not comparable, and says why (review r27-a, item 2)", () => {
-  const restated = "184.3 (late 2024), 177.9 (+0.6%) after Q1-2025 methodology change";
+  const world = "184.3 (late 2024), 177.9 (+0.6%) after Q1-2025 methodology change";
   const north = {
     region: "North America",
     share: 27.9,
     growth: null,
     revenue: 52.7,
     growthBase: null,
-    notComparable: { year: 2024, revenue: 50.2, edition: EDITION, restated },
+    notComparable: {
+      year: 2024,
+      revenue: 50.2,
+      edition: EDITION,
+      reason: "Q1 2025 methodology change",
+      worldTotalRestated: world,
+    },
   };
   const mixed = { regionalYear: 2025, regionalMarkets: [north, market.regionalMarkets[1]!] };
   expect(regionalGrowthText(north, 2025)).toBe("not comparable (Newzoo restated 2024)");
   expect(regionalGrowthText(market.regionalMarkets[1]!, 2025)).toBe("no 2024 figure");
+  // The world total's restated figures are named as the world total's, in billions of USD, never
+  // quoted as a region's (review r28-a #4).
   expect(regionalGrowthBasis(mixed)).toBe(
-    `No growth on 2024: each region's 2024 figure is from the ${EDITION}, and Newzoo restated 2024 since (${restated}), so the 2025 edition's figures do not compare with it.`,
+    `No growth on 2024: each region's 2024 figure is from the ${EDITION}, and Newzoo restated 2024 since that edition (Q1 2025 methodology change; the world total for 2024, in billions of USD, since: ${world}), so the 2025 edition's figures do not compare with it.`,
   );
+  // A region's row says only what is true of the region.
   expect(regionalGrowthAgainst(north, 2025)).toBe(
-    `not comparable: 2024: 50.2 billion USD, ${EDITION}; Newzoo restated 2024 since (${restated})`,
+    `not comparable: 2024: 50.2 billion USD, ${EDITION}; Newzoo restated 2024 since that edition (Q1 2025 methodology change)`,
+  );
+  const noReason = { ...north, notComparable: { ...north.notComparable, reason: null, edition: null } };
+  expect(regionalGrowthAgainst(noReason, 2025)).toBe(
+    "not comparable: 2024: 50.2 billion USD; Newzoo restated 2024 since",
   );
   expect(regionalGrowthAgainst(market.regionalMarkets[0]!, 2025)).toBe(`2024: 50.2 billion USD, ${EDITION}`);
   expect(regionalGrowthAgainst(market.regionalMarkets[1]!, 2025)).toBe("no 2024 figure");

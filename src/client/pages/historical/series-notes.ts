@@ -15,7 +15,13 @@ export function regionalGrowthBasis(
   if (market?.regionalYear == null) return null;
   const restated = market.regionalMarkets.find((r) => r.notComparable)?.notComparable;
   if (restated) {
-    return `No growth on ${restated.year}: each region's ${restated.year} figure is from the ${restated.edition ?? `${restated.year} edition`}, and Newzoo restated ${restated.year} since (${restated.restated}), so the ${market.regionalYear} edition's figures do not compare with it.`;
+    // The later figures Newzoo gave are the world total's: named so, in billions of USD, never read
+    // as a region's (review r28-a #4).
+    const why = [
+      restated.reason,
+      `the world total for ${restated.year}, in billions of USD, since: ${restated.worldTotalRestated}`,
+    ].filter(Boolean);
+    return `No growth on ${restated.year}: each region's ${restated.year} figure is from the ${restated.edition ?? `${restated.year} edition`}, and Newzoo restated ${restated.year} since that edition (${why.join("; ")}), so the ${market.regionalYear} edition's figures do not compare with it.`;
   }
   const base = market.regionalMarkets.find((r) => r.growthBase)?.growthBase;
   if (!base) return null;
@@ -37,8 +43,12 @@ export function regionalGrowthAgainst(r: Region, year: number | null): string | 
   const quoted = (b: { year: number; revenue: number; edition: string | null }) =>
     `${b.year}: ${b.revenue} billion USD${b.edition ? `, ${b.edition}` : ""}`;
   if (r.growthBase) return quoted(r.growthBase);
-  if (r.notComparable)
-    return `not comparable: ${quoted(r.notComparable)}; Newzoo restated ${r.notComparable.year} since (${r.notComparable.restated})`;
+  // Only what is true of the region: its figure, and that Newzoo restated the year since (and why).
+  // The restated figures Newzoo gave are the world total's, not the region's (review r28-a #4).
+  if (r.notComparable) {
+    const { year, edition, reason } = r.notComparable;
+    return `not comparable: ${quoted(r.notComparable)}; Newzoo restated ${year} since${edition ? " that edition" : ""}${reason ? ` (${reason})` : ""}`;
+  }
   return year == null ? null : `no ${year - 1} figure`;
 }
 
