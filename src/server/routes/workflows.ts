@@ -85,26 +85,24 @@ export const workflowRoutes = new Hono<AppEnv>()
     });
     return c.json(execution, 202);
   })
-  .post("/:id/pause", requireAdmin, pathParams(IdParam), noBody(), async (c) => {
-    const workflow = await setWorkflowActive(c.req.valid("param").id, false, c.get("user").id);
-    await recordAudit({
-      actorId: c.get("user").id,
-      action: "workflow.paused",
-      ...workflowTarget(workflow.id),
-      detail: { workflowId: workflow.id },
-    });
-    return c.json(workflow);
-  })
-  .post("/:id/resume", requireAdmin, pathParams(IdParam), noBody(), async (c) => {
-    const workflow = await setWorkflowActive(c.req.valid("param").id, true, c.get("user").id);
-    await recordAudit({
-      actorId: c.get("user").id,
-      action: "workflow.resumed",
-      ...workflowTarget(workflow.id),
-      detail: { workflowId: workflow.id },
-    });
-    return c.json(workflow);
+  .post("/:id/pause", requireAdmin, pathParams(IdParam), noBody(), async (c) =>
+    c.json(await setActiveAudited(c.req.valid("param").id, false, c.get("user").id)),
+  )
+  .post("/:id/resume", requireAdmin, pathParams(IdParam), noBody(), async (c) =>
+    c.json(await setActiveAudited(c.req.valid("param").id, true, c.get("user").id)),
+  );
+
+/** Pauses or resumes a workflow and audits it, once it is done (a refused change writes no entry). */
+async function setActiveAudited(id: string, active: boolean, userId: string) {
+  const workflow = await setWorkflowActive(id, active, userId);
+  await recordAudit({
+    actorId: userId,
+    action: active ? "workflow.resumed" : "workflow.paused",
+    ...workflowTarget(workflow.id),
+    detail: { workflowId: workflow.id },
   });
+  return workflow;
+}
 
 /**
  * A workflow as an audit entry's target: its name as the Workflows screen shows it ("Advanced AI
