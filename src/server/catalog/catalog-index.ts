@@ -398,9 +398,14 @@ export class CatalogIndex {
   companyGameIds(slug: string): string[] {
     const out: string[] = [];
     for (const s of this.companySlots.get(slug) ?? []) {
-      if (this.alive[s >>> 5]! & (1 << (s & 31))) out.push(this.ids[s]!);
+      if (this.isAlive(s)) out.push(this.ids[s]!);
     }
     return out;
+  }
+
+  /** Whether a slot holds a live game (not removed or replaced since the last build). */
+  private isAlive(s: number): boolean {
+    return (this.alive[s >>> 5]! & (1 << (s & 31))) !== 0;
   }
 
   /**
@@ -415,7 +420,7 @@ export class CatalogIndex {
       (other) =>
         other !== slug &&
         !this.unaliased.has(other) &&
-        (this.companySlots.get(other) ?? []).some((s) => (this.alive[s >>> 5]! & (1 << (s & 31))) !== 0),
+        (this.companySlots.get(other) ?? []).some((s) => this.isAlive(s)),
     );
   }
 
