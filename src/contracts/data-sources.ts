@@ -34,6 +34,12 @@ export interface DataSourceEntry {
    * files an operator imports.
    */
   lastFailure?: { at: string; message: string } | null;
+  /**
+   * The starting catalog (the shipped snapshot) while its load is unfinished, stopped part-way: its
+   * games in the catalog so far, of all of them (`provides` says so too); the next start finishes it.
+   * Absent otherwise.
+   */
+  incomplete?: { games: number; of: number };
   /** Records stored from it (series points, games or years, as `unit` says). */
   records: number;
   unit: string;

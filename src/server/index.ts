@@ -9,7 +9,7 @@ import { closeDb, refreshPlannerStatistics } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { seedMarketYears } from "./db/seed/market.ts";
-import { loadSnapshotIfEmpty } from "./db/seed/snapshot.ts";
+import { loadSnapshotIfNeeded } from "./db/seed/snapshot.ts";
 import { EnvError, env } from "./env.ts";
 import { startEstimates } from "./estimates/store.ts";
 import { serverIdleTimeoutSeconds } from "./http/request-limits.ts";
@@ -51,11 +51,20 @@ if (config.DEMO_DATA === "on") {
       ms: demo.ms,
     });
 } else if (config.SNAPSHOT_DATA === "on") {
-  const loaded = await loadSnapshotIfEmpty();
+  // An empty catalog, or a load an earlier start began and did not finish. A load that fails is said
+  // and the server starts with what is in; the Data sources page says the catalog is partial, and the
+  // next start tries again.
+  const loaded = await loadSnapshotIfNeeded().catch((error) => {
+    log.error("the Steam Store Games snapshot did not finish loading; the next start tries again", {
+      error: String(error),
+    });
+    return null;
+  });
   firstStart = loaded != null;
   if (loaded)
     log.info("Steam Store Games snapshot loaded", {
       games: loaded.summary.inserted,
+      updated: loaded.summary.updated,
       skipped: loaded.summary.skipped,
       ms: loaded.summary.ms,
       rowsPerSecond: loaded.rowsPerSecond,

@@ -3,7 +3,7 @@ import { hasDemoData } from "../../src/server/catalog/demo-data.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
 import { seedDemoData } from "../../src/server/db/seed/demo.ts";
-import { loadSnapshotIfEmpty } from "../../src/server/db/seed/snapshot.ts";
+import { loadSnapshotIfNeeded } from "../../src/server/db/seed/snapshot.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
 /**
@@ -49,7 +49,7 @@ describe("demo data is opt-in and never mixes with real data", () => {
     expect((await request("/api/data-sources/catalog")).status).toBe(401);
 
     // A first start on this catalog does not load the snapshot over it (it is not empty)…
-    expect(await loadSnapshotIfEmpty()).toBeNull();
+    expect(await loadSnapshotIfNeeded()).toBeNull();
     // …but any real import replaces the demo rows.
     await upsertGames([{ name: "Portal 2", steamAppId: 620, releaseDate: "2011-04-18" }], "steam-api");
     expect(Number((await one("SELECT count(*) AS n FROM games WHERE is_demo = 1")).n)).toBe(0);
@@ -88,7 +88,7 @@ describe("demo data is opt-in and never mixes with real data", () => {
 
 describe("first start on an empty catalog loads the shipped snapshot", () => {
   test("Counter-Strike, Steam app 10, with its real review counts, dated May 2019 and named", async () => {
-    const loaded = await loadSnapshotIfEmpty();
+    const loaded = await loadSnapshotIfNeeded();
     expect(loaded?.summary).toMatchObject({ read: 27075, inserted: 27075, skipped: 0 });
     expect(Number((await one("SELECT count(*) AS n FROM games WHERE is_demo = 1")).n)).toBe(0);
     const user = await createTestUser();
@@ -109,7 +109,7 @@ describe("first start on an empty catalog loads the shipped snapshot", () => {
     expect(cs.playerCount).toBeNull();
     expect(cs.players).toBeNull();
     // A second start leaves the catalog alone.
-    expect(await loadSnapshotIfEmpty()).toBeNull();
+    expect(await loadSnapshotIfNeeded()).toBeNull();
   }, 120_000);
 
   test("the Data sources page names the snapshot with its licence, what it provides and May 2019", async () => {

@@ -2,7 +2,7 @@ import type { CatalogState, DataSourceEntry, DataSourcesAnswer } from "../../con
 import type { SyncSource } from "../../contracts/sources.ts";
 import { rawClient } from "../db/client.ts";
 import { METRICS } from "../db/schema/index.ts";
-import { SNAPSHOT_INFO } from "../db/seed/snapshot.ts";
+import { SNAPSHOT_INFO, unfinishedSnapshotLoad } from "../db/seed/snapshot.ts";
 import { missingConfig } from "../sync/state.ts";
 import { hasDemoData } from "./demo-data.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -265,12 +265,13 @@ const catalogCounts = keptUntilChange(
 
 async function computeDataSources(): Promise<DataSourcesAnswer> {
   const client = rawClient();
-  const [{ points, demo }, syncs, market, tables, live] = await Promise.all([
+  const [{ points, demo }, syncs, market, tables, live, snapshotLoad] = await Promise.all([
     catalogCounts(),
     client.execute("SELECT source, status, message, last_sync_at, last_success_at FROM source_syncs"),
     client.execute("SELECT count(*) AS n, max(year) AS year FROM market_years"),
     datasetTables(),
     liveTables(),
+    unfinishedSnapshotLoad(),
   ]);
   const bySource = new Map(points.rows.map((r) => [String(r.source), { n: Number(r.n), ts: Number(r.ts) }]));
   const lastSync = new Map(
@@ -349,8 +350,17 @@ async function computeDataSources(): Promise<DataSourcesAnswer> {
     const stored = s.metrics.map((m) => bySource.get(m)).filter((v) => v != null);
     const newest = Math.max(0, ...stored.map((v) => v.ts));
     const synced = s.sync ? lastSync.get(s.sync) : null;
+    // The starting catalog while its load is unfinished (stopped part-way): how far it got, not the
+    // 27,075 games it will hold (review r29-b #3).
+    const partial = s.id === "steam-store-csv" && snapshotLoad ? snapshotLoad : null;
     return {
       ...described(s),
+      ...(partial
+        ? {
+            provides: `${s.provides}. Its load stopped part-way: ${partial.games.toLocaleString("en")} of the ${partial.of.toLocaleString("en")} games are in the catalog so far; the rest is loaded at the server's next start`,
+            incomplete: partial,
+          }
+        : {}),
       asOf: newest ? new Date(newest).toISOString() : null,
       lastSync: synced ? new Date(synced).toISOString() : null,
       ...(s.sync ? { ...lastFailure(s), live: true as const } : {}),

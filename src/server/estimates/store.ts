@@ -706,6 +706,64 @@ export async function estimateTotals(query: EstimateTotalsQuery): Promise<Estima
 let applied: number | null = null;
 followCatalogLog(() => applied);
 
+/**
+ * The mark kept in the database (`estimate_progress`): every game the log names up to it has been
+ * estimated again, by whichever process followed the log. A server's `applied` is such a point too
+ * (a sweep, then the log without a gap), and is written there after each run; `bun run import`
+ * starts from the mark, so changes a killed run (or another process) left unestimated are found by
+ * the next one (review r29-b #4).
+ */
+async function estimatedUpTo(): Promise<number> {
+  const [row] = await readRows("SELECT catalog_seq FROM estimate_progress WHERE id = 1");
+  return Number(row?.catalog_seq ?? 0);
+}
+
+/** The last mark this process wrote (it is written only when it moves on). */
+let marked = 0;
+
+/** Moves the mark on to `seq`, never back (another process may have gone further). */
+async function markEstimatedUpTo(seq: number): Promise<void> {
+  if (seq <= marked) return;
+  await withBusyRetry(() =>
+    rawClient().execute({
+      sql: `INSERT INTO estimate_progress (id, catalog_seq, updated_at) VALUES (1, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET catalog_seq = excluded.catalog_seq, updated_at = excluded.updated_at
+            WHERE excluded.catalog_seq > estimate_progress.catalog_seq`,
+      args: [seq, Date.now()],
+    }),
+  );
+  marked = seq;
+}
+
+/**
+ * Changes past which `catchUpLoggedEstimates` checks every game rather than each logged one: an
+ * import inserting the 27,075 games of steam.csv logs 27,075, one updating all of them about 213,000
+ * (the row, then each of its refreshed figures), where a sweep of a 330,000-game catalog would check
+ * twelve times the games.
+ */
+const LOGGED_CHANGES_LIMIT = 250_000;
+
+/**
+ * `bun run import`'s estimates, after its writes (or after a run that failed part-way): every game the
+ * change log names past the mark in the database, whoever changed it and whether or not the process
+ * that did lived to estimate it; every game by its inputs' fingerprint when the log was pruned past
+ * the mark or holds more than LOGGED_CHANGES_LIMIT changes. The mark then moves on.
+ */
+export async function catchUpLoggedEstimates(): Promise<CatchUp> {
+  const from = await estimatedUpTo();
+  const log = await readCatalogLog(from, LOGGED_CHANGES_LIMIT);
+  if (!log.rebuild) {
+    const result = await recomputeEstimates({ gameIds: log.gameIds });
+    if (log.last != null) await markEstimatedUpTo(log.last);
+    return { ...result, mode: "changes" };
+  }
+  // Read before the sweep: a change committed during it is logged after this point and read next time.
+  const head = await logHead("catalog_changes");
+  const result = await recomputeEstimates({});
+  await markEstimatedUpTo(head);
+  return { ...result, mode: "sweep" };
+}
+
 export interface CatchUp extends RecomputeResult {
   /** `sweep`: every game was checked; `changes`: only the games logged since the last run. */
   mode: "sweep" | "changes";
@@ -723,7 +781,10 @@ export async function catchUpEstimates(): Promise<CatchUp> {
     const log = await readCatalogLog(from, CATCH_UP_LIMIT);
     if (!log.rebuild) {
       const result = await recomputeEstimates({ gameIds: log.gameIds, step: SERVING_CHUNK });
-      if (log.last != null) applied = log.last;
+      if (log.last != null) {
+        applied = log.last;
+        await markEstimatedUpTo(applied);
+      }
       return { ...result, mode: "changes" };
     }
   }
@@ -731,6 +792,7 @@ export async function catchUpEstimates(): Promise<CatchUp> {
   const head = await logHead("catalog_changes");
   const result = await recomputeEstimates({ step: SERVING_CHUNK });
   applied = head;
+  await markEstimatedUpTo(applied);
   return { ...result, mode: "sweep" };
 }
 
@@ -758,18 +820,33 @@ export function scheduleRecompute(): void {
 }
 
 /**
- * Keeps `game_estimates` current while the server runs: once at start (a new model version or data
- * loaded while it was down), after `startAfter` settles, and after every burst of catalog changes.
- * Returns the stop function.
+ * How often a running server reads the change log for what other processes committed (an import, a
+ * sync run from the shell, a second server): their writes send this process no signal. A read that
+ * finds nothing new is two small queries.
  */
-export function startEstimates(startAfter: Promise<unknown> = Promise.resolve()): () => void {
+export const ESTIMATES_POLL_MS = 30_000;
+
+/**
+ * Keeps `game_estimates` current while the server runs: once at start (a new model version or data
+ * loaded while it was down), after `startAfter` settles, after every burst of catalog changes in this
+ * process, and every `pollMs` for those of other processes. Returns the stop function.
+ */
+export function startEstimates(
+  startAfter: Promise<unknown> = Promise.resolve(),
+  options: { pollMs?: number } = {},
+): () => void {
   let stopped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
   void startAfter.then(() => {
-    if (!stopped) scheduleRecompute();
+    if (stopped) return;
+    scheduleRecompute();
+    timer = setInterval(scheduleRecompute, options.pollMs ?? ESTIMATES_POLL_MS);
+    timer.unref?.();
   });
   const stop = onCatalogChanged(scheduleRecompute);
   return () => {
     stopped = true;
+    if (timer) clearInterval(timer);
     stop();
   };
 }

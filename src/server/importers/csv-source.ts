@@ -16,7 +16,13 @@ export interface CsvRow {
   record: Record<string, string>;
 }
 
-export class ImportInputError extends Error {}
+export class ImportInputError extends Error {
+  /**
+   * The import's summary when the file failed part-way (a compressed file cut short, a quote never
+   * closed): its batches committed before the failure stay, and `bun run import` says what they were.
+   */
+  summary?: ImportSummary;
+}
 
 export interface CsvOptions {
   encoding?: "utf8" | "latin1";
@@ -27,6 +33,8 @@ export interface CsvOptions {
    * Kaggle's steam.csv imported as a SteamSpy export read its GBP prices as US cents).
    */
   layout?: { name: string; columns: readonly string[] };
+  /** The importer's summary, carried by an ImportInputError the file raises part-way. */
+  summary?: ImportSummary;
 }
 
 export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGenerator<CsvRow> {
@@ -84,7 +92,15 @@ export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGen
   const reader = input.getReader();
   try {
     for (;;) {
-      const { done, value: chunk } = await reader.read();
+      const { done, value: chunk } = await reader.read().catch((error: unknown) => {
+        // The stream itself failed: a `.gz` cut short or damaged ("unexpected end of file"), or the
+        // file unreadable part-way. Named as the file's problem, with the last line read.
+        const what = path.endsWith(".gz")
+          ? "the compressed file is cut short or damaged"
+          : "the file cannot be read";
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ImportInputError(`${path}: ${what} (${reason}) after line ${records.line}`);
+      });
       if (done) break;
       let text = decoder.decode(chunk, { stream: true });
       if (first && text.length > 0) {
@@ -100,6 +116,9 @@ export async function* readCsv(path: string, options: CsvOptions = {}): AsyncGen
     }
     parse(records, decoder.decode(), true, emit, path);
     yield* ready;
+  } catch (error) {
+    if (error instanceof ImportInputError && options.summary) error.summary ??= options.summary;
+    throw error;
   } finally {
     // Stopped early (an error, or a consumer that breaks off): the file is closed all the same.
     await reader.cancel().catch(() => undefined);

@@ -50,6 +50,7 @@ export async function importEsportsCsv(dir: string, options: { now?: Date } = {}
     // A game listed twice keeps the row with the larger total earnings.
     const rows = new OneRowPerKey("the one with the larger total earnings");
     for await (const { line, record: r } of readCsv(general, {
+      summary,
       encoding: "latin1",
       progressLabel: "esports games",
     })) {
@@ -105,6 +106,7 @@ export async function importEsportsCsv(dir: string, options: { now?: Date } = {}
     // A (month, game) listed twice keeps the row with the larger earnings.
     const rows = new OneRowPerKey("the one with the larger earnings");
     for await (const { line, record: r } of readCsv(historical, {
+      summary,
       encoding: "latin1",
       progressLabel: "esports history",
     })) {

@@ -71,6 +71,7 @@ export async function importSteamStoreCsv(
   // Each row's game carries the same figures as its points: new games need no refresh from the series.
   const batch = new GameBatcher(STEAM_STORE_SOURCE, summary, 1000, true);
   for await (const { line, record: r } of readCsv(path, {
+    summary,
     progressLabel: options.progressLabel ?? "steam.csv",
     layout: { name: "a Steam Store Games file (Kaggle steam.csv)", columns: STEAM_STORE_COLUMNS },
   })) {

@@ -54,7 +54,7 @@ export async function importSteamChartsCsv(
   // Daily files are wide: gather each game's points, then write one record per game.
   const daily = new Map<string, Array<{ ts: Date; value: number }>>();
 
-  for await (const { line, record: r } of readCsv(path, { progressLabel: "steamcharts" })) {
+  for await (const { line, record: r } of readCsv(path, { summary, progressLabel: "steamcharts" })) {
     if (!layout) {
       const columns = Object.keys(r);
       if (columns.includes("Month") && columns.includes("App ID")) layout = "monthly";

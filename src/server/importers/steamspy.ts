@@ -69,6 +69,7 @@ export async function importSteamSpyCsv(
   const batch = new GameBatcher(STEAMSPY_SOURCE, summary);
   const dayBefore = new Date(startOfUtcDay(snapshot).getTime() - DAY_MS);
   for await (const { line, record: r } of readCsv(path, {
+    summary,
     progressLabel: "steamspy",
     layout: { name: "a SteamSpy export", columns: STEAMSPY_COLUMNS },
   })) {

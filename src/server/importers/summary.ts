@@ -8,6 +8,11 @@ export interface ImportSummary {
    * platform, VGChartz), "records" (esports and Twitch rows, which are not games).
    */
   counted: string;
+  /**
+   * What `inserted`/`updated` count while the import runs, when not `counted` (VGChartz: its batches'
+   * games, until its end counts the sales rows): what a run that fails part-way says it stored.
+   */
+  countedWhileRunning?: string;
   inserted: number;
   updated: number;
   skipped: number;

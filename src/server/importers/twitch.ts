@@ -37,6 +37,7 @@ export async function importTwitchCsv(dir: string, options: { now?: Date } = {})
     // A (month, game) listed twice keeps the row with more hours watched (the higher rank).
     const rows = new OneRowPerKey("the one with more hours watched");
     for await (const { line, record: r } of readCsv(gamesFile, {
+      summary,
       encoding: "latin1",
       progressLabel: "twitch games",
     })) {
@@ -96,7 +97,10 @@ export async function importTwitchCsv(dir: string, options: { now?: Date } = {})
   }
   if (existsSync(globalFile)) {
     const statements: InStatement[] = [];
-    for await (const { line, record: r } of readCsv(globalFile, { progressLabel: "twitch global" })) {
+    for await (const { line, record: r } of readCsv(globalFile, {
+      summary,
+      progressLabel: "twitch global",
+    })) {
       summary.read++;
       const check = new RowCheck(now);
       const m = notFuture(check, month(r.year, r.Month), "year/Month", `${r.year ?? ""}/${r.Month ?? ""}`);

@@ -67,6 +67,7 @@ export async function importVgSalesCsv(
   const takenAt = (asOf ?? nameDateOrRefuse("vgsales-csv", path, now))?.getTime() ?? null;
   const dated = takenAt != null ? new Date(takenAt) : startOfUtcDay(now);
   const summary = newSummary("vgsales-csv", path, "sales rows");
+  summary.countedWhileRunning = "games";
   const fileYear = takenAt != null ? new Date(takenAt).getUTCFullYear() : null;
   let planned = 0;
   const batch = new GameBatcher(VGSALES_SOURCE, summary);
@@ -169,6 +170,7 @@ export async function importVgSalesCsv(
   // depend on whether SteamSpy or VGChartz was imported first.
   for (const pass of ["pc", "rest"] as const) {
     for await (const { line, record: r } of readCsv(path, {
+      summary,
       progressLabel: `vgsales (${pass === "pc" ? "PC rows" : "other rows"})`,
     })) {
       if (!checked) {

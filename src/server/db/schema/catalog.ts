@@ -193,3 +193,15 @@ export const companies = sqliteTable(
 );
 
 export type GameRow = typeof games.$inferSelect;
+
+/**
+ * The shipped snapshot's load into the catalog (src/server/db/seed/snapshot.ts): when it began and,
+ * once every row is in, when it finished. A load stopped part-way (the process killed, a failure)
+ * leaves `finished_at` null: the next start finishes it, and the Data sources page says it is partial.
+ */
+export const snapshotLoads = sqliteTable("snapshot_loads", {
+  /** The snapshot's file name. */
+  name: text("name").primaryKey(),
+  startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+  finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+});

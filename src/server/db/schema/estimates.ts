@@ -61,3 +61,16 @@ export const gameEstimates = sqliteTable(
     index("game_estimates_version_as_of_idx").on(t.modelVersion, t.asOf),
   ],
 );
+
+/**
+ * How far the estimates have followed the `catalog_changes` log, whoever followed it (a server's
+ * background upkeep, `bun run import`): every game logged up to `catalog_seq` was estimated again from
+ * inputs read after its change. One row. A process that writes the catalog and dies before estimating
+ * leaves its changes past the mark, so the next catch-up in any process estimates them
+ * (review r29-b #4).
+ */
+export const estimateProgress = sqliteTable("estimate_progress", {
+  id: integer("id").primaryKey(),
+  catalogSeq: integer("catalog_seq").notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
