@@ -11,6 +11,7 @@ import { users, workflowExecutions, workflowStates } from "../db/schema/index.ts
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import type { SyncOptions } from "../sync/index.ts";
+import { releaseRunLeases } from "../sync/lease.ts";
 import { WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.ts";
 
 /**
@@ -225,7 +226,7 @@ async function runStepsSeen(definition: WorkflowDefinition, executionId: string)
   for (const step of definition.steps) {
     const started = performance.now();
     try {
-      const outcome = await step.run(runOptions);
+      const outcome = await step.run({ ...runOptions, runId: executionId });
       results.push({ name: step.name, ...outcome, durationMs: Math.round(performance.now() - started) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -354,6 +355,10 @@ export async function closeInterruptedRuns(): Promise<number> {
       .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt: end, currentStep: steps.length, steps })
       .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, "running")));
   }
+  // Their syncs' leases would refuse the next run of those sources as "already running in another
+  // process" until they expire (review r29-b #5).
+  const released = await releaseRunLeases(rows.map((r) => r.id));
+  if (released.length) log.info("sync leases of interrupted runs released", { sources: released });
   return rows.length;
 }
 
