@@ -38,7 +38,8 @@ export interface ExecutionStep {
   status: "completed" | "failed" | "skipped";
   /** What the step did ("412 records stored") or why it failed or was skipped. */
   detail: string;
-  durationMs: number;
+  /** Null: a step a server stop interrupted before it was seen running (not known). */
+  durationMs: number | null;
 }
 
 export interface WorkflowExecution {
@@ -56,8 +57,11 @@ export interface WorkflowExecution {
   error: string | null;
   startedAt: string;
   completedAt: string | null;
-  /** Milliseconds from start to end, or so far while running. */
-  durationMs: number;
+  /**
+   * Milliseconds from start to end, or so far while running; null (with `completedAt`) for a run a
+   * server stop interrupted before it was seen running, whose end is not known (`error` says so).
+   */
+  durationMs: number | null;
 }
 
 /** `GET /api/workflows/status`: counted from the executions of the last 24 hours. */

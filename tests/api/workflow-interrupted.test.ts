@@ -7,6 +7,7 @@ import {
   closeInterruptedRuns,
   INTERRUPTED_ERROR,
   INTERRUPTED_STEP_DETAIL,
+  listExecutions,
   workflowStatus,
 } from "../../src/server/workflows/runner.ts";
 
@@ -52,20 +53,58 @@ test("interrupted runs end at their last known running time, failed, with a clea
   const rows = new Map((await db().select().from(workflowExecutions)).map((r) => [r.id, r]));
   expect(rows.get("with-steps")).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
   expect(rows.get("with-steps")!.completedAt!.getTime()).toBe(startedAt.getTime() + 60_000);
-  expect(rows.get("no-step")).toMatchObject({ status: "failed", error: INTERRUPTED_ERROR });
-  expect(rows.get("no-step")!.completedAt!.getTime()).toBe(startedAt.getTime());
+  // Never seen running after its start: when it ended is not known (review r29-b #5), not "at its start".
+  expect(rows.get("no-step")).toMatchObject({
+    status: "failed",
+    error: INTERRUPTED_ERROR,
+    completedAt: null,
+  });
   // A finished run is left as it was.
   expect(rows.get("finished")).toMatchObject({ status: "completed", error: null });
   expect(INTERRUPTED_ERROR).toBe("interrupted: the server stopped during the run");
 
-  // The average run: (60 s + 0 s + 90 s) / 3, no three hours of downtime in it.
+  // The average run: (60 s + 90 s) / 2, no three hours of downtime in it, and no made-up 0 s; the run of
+  // unknown end still counts as failed.
   const status = await workflowStatus(new Date(now));
-  expect(status.last24h.averageDurationMs).toBe(50_000);
+  expect(status.last24h.averageDurationMs).toBe(75_000);
+  expect(status.last24h).toMatchObject({ executions: 3, completed: 1, failed: 2 });
 
   // A second start finds nothing left to close.
   expect(await closeInterruptedRuns()).toBe(0);
   const [again] = await db().select().from(workflowExecutions).where(eq(workflowExecutions.id, "no-step"));
-  expect(again!.completedAt!.getTime()).toBe(startedAt.getTime());
+  expect(again).toMatchObject({ status: "failed", completedAt: null });
+});
+
+test("a run killed before it was seen running: no end and no duration made up, as the API and the screen read it", async () => {
+  const startedAt = new Date(Date.now() - 60_000);
+  await db().insert(workflowExecutions).values({
+    id: "killed-at-once",
+    workflowId: "multi-platform-intelligence",
+    status: "running",
+    totalSteps: 3,
+    trigger: "manual",
+    startedAt,
+    currentStep: 0,
+    steps: [],
+  });
+  expect(await closeInterruptedRuns()).toBe(1);
+  const execution = (await listExecutions()).find((e) => e.id === "killed-at-once")!;
+  expect(execution).toMatchObject({
+    status: "failed",
+    error: INTERRUPTED_ERROR,
+    completedAt: null,
+    durationMs: null,
+    currentStep: 1,
+  });
+  // Its first step was in progress: interrupted, for a time not known.
+  expect(execution.steps).toEqual([
+    {
+      name: workflowById("multi-platform-intelligence")!.steps[0]!.name,
+      status: "failed",
+      detail: INTERRUPTED_STEP_DETAIL,
+      durationMs: null,
+    },
+  ]);
 });
 
 test("a run seen running after its last recorded step ends at that heartbeat, its step in progress recorded as interrupted", async () => {

@@ -108,6 +108,8 @@ export interface SyncOptions {
   igdbPages?: number;
   /** Kaggle: pages of 20 datasets. */
   kagglePages?: number;
+  /** The workflow run this sync is a step of: its lease names it (lease.ts, `releaseRunLeases`). */
+  runId?: string;
 }
 
 /** A Steam sync gives up after this many calls in a row fail: the service is down, not one app. */
@@ -323,7 +325,7 @@ export async function syncSource(
   running.add(source);
   let lease: SyncLease;
   try {
-    const taken = await takeSyncLease(source);
+    const taken = await takeSyncLease(source, Date.now(), { run: options.runId });
     if ("heldSince" in taken) throw new AlreadyRunningError(source, taken.heldSince);
     lease = taken;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
+import { processEnded, thisHost } from "../operations/process-alive.ts";
 
 /**
  * One sync per source across processes (review r27 #6): the server's scheduled runs and
@@ -8,9 +9,48 @@ import { log } from "../log.ts";
  * SYNC_LEASE_HEARTBEAT_MS that it is still running, and lets go when it ends. A row not seen for
  * SYNC_LEASE_EXPIRY_MS belongs to a process that stopped without letting go (killed, crashed): the
  * next run takes it over, so a crash never blocks a source for long.
+ *
+ * The holder names its machine, process and run (review r29-b #5): a row whose process is of this
+ * machine and has ended is taken over at once, not after the expiry (a server or `bun run sync`
+ * killed and started again at once); and a server that finds a workflow run interrupted at its start
+ * lets go of the leases that run held (`releaseRunLeases`). Another machine's process cannot be
+ * asked, so its rows keep the expiry.
  */
 export const SYNC_LEASE_HEARTBEAT_MS = 5_000;
 export const SYNC_LEASE_EXPIRY_MS = 60_000;
+
+/** Who holds a lease, as stored in `holder` (JSON). Rows written before it held `pid:random`. */
+interface Holder {
+  host: string;
+  pid: number;
+  token: string;
+  /** The workflow run whose step the sync is, if it is one. */
+  run?: string;
+}
+
+function parseHolder(text: string): Holder | null {
+  try {
+    const h = JSON.parse(text) as Partial<Holder>;
+    if (typeof h.host !== "string" || typeof h.pid !== "number" || typeof h.token !== "string") return null;
+    return { host: h.host, pid: h.pid, token: h.token, ...(typeof h.run === "string" ? { run: h.run } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/** The tokens of the leases this process holds now. */
+const held = new Set<string>();
+
+/**
+ * Whether the process holding a lease is known to have ended: it is of this machine, and either no
+ * such process exists or it is this process's pid without one of this process's leases (a process
+ * before a restart that got the same pid). Unknown (another machine's, an old row): false.
+ */
+function holderEnded(holder: Holder | null): boolean {
+  if (!holder || holder.host !== thisHost()) return false;
+  if (holder.pid === process.pid) return !held.has(holder.token);
+  return processEnded(holder.pid);
+}
 
 export interface SyncLease {
   /** Lets go of the lease (only this run's: one taken over since is left alone). */
@@ -19,15 +59,23 @@ export interface SyncLease {
 
 /**
  * Takes the source's lease, or answers when the run holding it started. The holder names this
- * process and run; the row is taken over only when its last note is older than the expiry.
+ * machine, process and run; the row is taken over when its last note is older than the expiry, or
+ * at once when its process (of this machine) has ended.
  */
 export async function takeSyncLease(
   source: string,
   now = Date.now(),
+  options: { run?: string } = {},
 ): Promise<SyncLease | { heldSince: Date }> {
-  const holder = `${process.pid}:${crypto.randomUUID()}`;
+  const token = crypto.randomUUID();
+  const holder = JSON.stringify({
+    host: thisHost(),
+    pid: process.pid,
+    token,
+    ...(options.run ? { run: options.run } : {}),
+  } satisfies Holder);
   const client = rawClient();
-  const taken = await client.execute({
+  let taken = await client.execute({
     sql: `INSERT INTO sync_leases (source, holder, started_at, seen_at) VALUES (?1, ?2, ?3, ?3)
           ON CONFLICT (source) DO UPDATE SET holder = excluded.holder, started_at = excluded.started_at,
             seen_at = excluded.seen_at
@@ -36,13 +84,26 @@ export async function takeSyncLease(
     args: [source, holder, now, now - SYNC_LEASE_EXPIRY_MS],
   });
   if (!taken.rows.length) {
-    const held = await client.execute({
-      sql: "SELECT started_at FROM sync_leases WHERE source = ?",
+    const current = await client.execute({
+      sql: "SELECT holder, started_at FROM sync_leases WHERE source = ?",
       args: [source],
     });
-    // Let go between the two reads: another attempt will find it free.
-    return { heldSince: new Date(Number(held.rows[0]?.started_at ?? now)) };
+    const row = current.rows[0];
+    if (row && holderEnded(parseHolder(String(row.holder)))) {
+      // Its process has ended: taken over, unless another run took it over meanwhile.
+      taken = await client.execute({
+        sql: `UPDATE sync_leases SET holder = ?1, started_at = ?2, seen_at = ?2
+              WHERE source = ?3 AND holder = ?4 RETURNING holder`,
+        args: [holder, now, source, String(row.holder)],
+      });
+      if (taken.rows.length) log.info("sync lease of an ended process taken over", { source });
+    }
+    if (!taken.rows.length) {
+      // Let go between the two reads: another attempt will find it free.
+      return { heldSince: new Date(Number(row?.started_at ?? now)) };
+    }
   }
+  held.add(token);
   const heartbeat = setInterval(() => {
     client
       .execute({
@@ -56,10 +117,39 @@ export async function takeSyncLease(
   return {
     async release() {
       clearInterval(heartbeat);
-      await client.execute({
-        sql: "DELETE FROM sync_leases WHERE source = ? AND holder = ?",
-        args: [source, holder],
-      });
+      try {
+        await client.execute({
+          sql: "DELETE FROM sync_leases WHERE source = ? AND holder = ?",
+          args: [source, holder],
+        });
+      } finally {
+        held.delete(token);
+      }
     },
   };
+}
+
+/**
+ * Lets go of the leases the given workflow runs held: a server calls it for the runs it finds
+ * interrupted at its start, whose process stopped. A lease whose process is alive on this machine
+ * is left alone (it is running, whatever the run's row says). Answers the sources let go of.
+ */
+export async function releaseRunLeases(runIds: string[]): Promise<string[]> {
+  if (!runIds.length) return [];
+  const runs = new Set(runIds);
+  const client = rawClient();
+  const rows = (await client.execute("SELECT source, holder FROM sync_leases")).rows;
+  const released: string[] = [];
+  for (const row of rows) {
+    const holder = parseHolder(String(row.holder));
+    if (!holder?.run || !runs.has(holder.run)) continue;
+    const alive = holder.host === thisHost() && !holderEnded(holder);
+    if (alive) continue;
+    const gone = await client.execute({
+      sql: "DELETE FROM sync_leases WHERE source = ? AND holder = ? RETURNING source",
+      args: [String(row.source), String(row.holder)],
+    });
+    if (gone.rows.length) released.push(String(row.source));
+  }
+  return released;
 }

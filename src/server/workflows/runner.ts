@@ -11,6 +11,7 @@ import { users, workflowExecutions, workflowStates } from "../db/schema/index.ts
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import type { SyncOptions } from "../sync/index.ts";
+import { releaseRunLeases } from "../sync/lease.ts";
 import { WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.ts";
 
 /**
@@ -71,7 +72,11 @@ function toExecution(row: ExecutionRow, people: Map<string, Person>, now = Date.
     error: row.error,
     startedAt: row.startedAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
-    durationMs: (row.completedAt?.getTime() ?? now) - row.startedAt.getTime(),
+    // A run that ended without a known end (interrupted before it was seen running) has no duration.
+    durationMs:
+      row.completedAt || row.status === "running"
+        ? (row.completedAt?.getTime() ?? now) - row.startedAt.getTime()
+        : null,
   };
 }
 
@@ -142,7 +147,8 @@ export async function listExecutions(limit = 50): Promise<WorkflowExecution[]> {
 export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> {
   const since = new Date(now.getTime() - 24 * 3600_000);
   // Counted in the database: health monitoring alone runs about 300 times a day.
-  const finished = sql`${workflowExecutions.status} != 'running' AND ${workflowExecutions.completedAt} IS NOT NULL`;
+  // A run interrupted before it was seen running has no end, and counts as failed, not in the average.
+  const finished = sql`${workflowExecutions.status} != 'running'`;
   const [paused, [counts]] = await Promise.all([
     pausedWorkflows(),
     db()
@@ -152,7 +158,7 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
         completed: sql<number>`coalesce(sum(${finished} AND ${workflowExecutions.status} = 'completed'), 0)`,
         averageDurationMs: sql<
           number | null
-        >`avg(CASE WHEN ${finished} THEN ${workflowExecutions.completedAt} - ${workflowExecutions.startedAt} END)`,
+        >`avg(CASE WHEN ${finished} AND ${workflowExecutions.completedAt} IS NOT NULL THEN ${workflowExecutions.completedAt} - ${workflowExecutions.startedAt} END)`,
       })
       .from(workflowExecutions)
       .where(gte(workflowExecutions.startedAt, since)),
@@ -225,7 +231,7 @@ async function runStepsSeen(definition: WorkflowDefinition, executionId: string)
   for (const step of definition.steps) {
     const started = performance.now();
     try {
-      const outcome = await step.run(runOptions);
+      const outcome = await step.run({ ...runOptions, runId: executionId });
       results.push({ name: step.name, ...outcome, durationMs: Math.round(performance.now() - started) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -322,7 +328,10 @@ function lastKnownRunning(run: {
  * Runs left `running` by a stopped process are marked failed: nothing will finish them. Each ends
  * when it was last known running, not at this restart, so the downtime is not counted as its
  * duration (nor in the workflow's average run); the step that was in progress is recorded as
- * interrupted, with the time it was seen running.
+ * interrupted, with the time it was seen running. A run never seen running after its start (killed
+ * within its first heartbeat) has no known end: `completedAt` stays null, rather than its start with
+ * a duration of 0 (review r29-b #5); and a step in progress not seen running since it started has
+ * no known duration (null). The run's `error` says why.
  */
 export async function closeInterruptedRuns(): Promise<number> {
   const rows = await db()
@@ -342,18 +351,24 @@ export async function closeInterruptedRuns(): Promise<number> {
     const recordedEnd = lastKnownRunning({ startedAt: row.startedAt, steps });
     const inProgress = workflowById(row.workflowId)?.steps[steps.length];
     if (inProgress && steps.length < row.totalSteps) {
+      const seen = end.getTime() - recordedEnd.getTime();
       steps.push({
         name: inProgress.name,
         status: "failed",
         detail: INTERRUPTED_STEP_DETAIL,
-        durationMs: Math.max(0, end.getTime() - recordedEnd.getTime()),
+        durationMs: seen > 0 ? seen : null,
       });
     }
+    const completedAt = end.getTime() > row.startedAt.getTime() ? end : null;
     await db()
       .update(workflowExecutions)
-      .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt: end, currentStep: steps.length, steps })
+      .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt, currentStep: steps.length, steps })
       .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, "running")));
   }
+  // Their syncs' leases would refuse the next run of those sources as "already running in another
+  // process" until they expire (review r29-b #5).
+  const released = await releaseRunLeases(rows.map((r) => r.id));
+  if (released.length) log.info("sync leases of interrupted runs released", { sources: released });
   return rows.length;
 }
 

@@ -191,7 +191,8 @@ function ExecutionRow({ execution }: { execution: WorkflowExecution }) {
           </div>
           <Badge variant={STATUS_BADGE[execution.status]}>{execution.status}</Badge>
           <span className="w-14 text-right text-muted-foreground text-sm tabular-nums">
-            {formatDuration(execution.durationMs)}
+            {/* Not known: a server stop interrupted it before it was seen running (its error says so). */}
+            {execution.durationMs == null ? "–" : formatDuration(execution.durationMs)}
           </span>
         </summary>
         <ol className="mt-3 ml-8 grid gap-1 text-sm">
@@ -207,7 +208,8 @@ function ExecutionRow({ execution }: { execution: WorkflowExecution }) {
                       : "text-muted-foreground"
                 }
               >
-                {step.status}: {step.detail} ({formatDuration(step.durationMs)})
+                {step.status}: {step.detail}
+                {step.durationMs == null ? "" : ` (${formatDuration(step.durationMs)})`}
               </span>
             </li>
           ))}
