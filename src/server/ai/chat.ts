@@ -969,11 +969,20 @@ const ASKS_PLAYERS =
   /\b(players?|playing|play count|ccu|audience|popular(ity)?|grow(s|ing|th)?|declin(e|es|ing)|shrink(s|ing)?|trend(s|ing)?)\b/i;
 
 /** A question about owners, sales or revenue ("How many owners…", "how much did it sell?"). */
-const ASKS_OWNERS =
+const ASKS_OWNERS_WORDS =
   /\b(owners?|owned|ownership|sales|sells?|selling|sold|units|copies|revenue|earn(?:s|ed|ings?)?|gross|income)\b/i;
+const asksOwnersIn = (question: string) => ASKS_OWNERS_WORDS.test(question) || ASKS_REVENUE.test(question);
 /** …about units sold, and about revenue: their estimates are given beside the owners'. */
 const ASKS_UNITS = /\b(sales|sells?|selling|sold|units|copies)\b/i;
-const ASKS_REVENUE = /\b(revenue|earn(?:s|ed|ings?)?|gross|income)\b/i;
+const ASKS_REVENUE =
+  /\b(revenue|earn(?:s|ed|ings?)?|gross|income|money|dollars)\b|\bhow much\b[^.?!]*\b(make|makes|made|making)\b/i;
+/**
+ * A question about what a game will earn or sell ("What will it earn next year?", "Forecast its
+ * revenue", "How much will it sell in 2027?"): no estimate looks ahead, so the answer says it makes no
+ * forecast (review r29-a, finding 2). Asked with ASKS_OWNERS: a players projection is a forecast we make.
+ */
+const ASKS_FUTURE =
+  /\b(forecasts?|forecasting|predict(?:s|ed|ion|ions)?|projections?|future|next (?:year|month|quarter|season|decade)|coming (?:year|months?|quarters?)|(?:will|going to)\b[^.?!]*\b(?:earn|make|sell|gross|bring|reach))\b/i;
 
 type EstimateRange = { low: number; mid?: number; high: number };
 
@@ -1016,13 +1025,15 @@ async function estimatesSentence(
     return e?.covered === false ? `owners ${MISSING_ESTIMATE.notCovered}` : "no owners estimate";
   }
   const free = sheet.priceUsd === 0;
-  const parts = [estimateSentence("estimated owners", facts.owners)];
+  // Asked for the future, each estimate is said to be to date: none looks ahead.
+  const toDate = asksForecast(question) ? " to date" : "";
+  const parts = [estimateSentence(`estimated owners${toDate}`, facts.owners)];
   if (ASKS_UNITS.test(question))
     parts.push(
       free
         ? `units sold ${MISSING_ESTIMATE.freeUnits}`
         : facts.unitsSold
-          ? estimateSentence("estimated units sold", facts.unitsSold)
+          ? estimateSentence(`estimated units sold${toDate}`, facts.unitsSold)
           : `units sold ${MISSING_ESTIMATE.noPrice}`,
     );
   if (ASKS_REVENUE.test(question))
@@ -1030,11 +1041,58 @@ async function estimatesSentence(
       free
         ? `gross revenue ${MISSING_ESTIMATE.freeRevenue}`
         : facts.grossRevenueUsd
-          ? estimateSentence("estimated gross revenue", facts.grossRevenueUsd, true)
+          ? estimateSentence(`estimated gross revenue${toDate}`, facts.grossRevenueUsd, true)
           : `gross revenue ${MISSING_ESTIMATE.noPrice}`,
     );
   const e = await getGameEstimate(sheet.gameId, { inputSources: false }).catch(() => null);
   return `${parts.join(", ")}, ${estimateMethods(e?.methods ?? [])}(estimates model ${facts.modelVersion})`;
+}
+
+/** Whether the question asks what games will earn or sell (ASKS_FUTURE with ASKS_OWNERS). */
+const asksForecast = (question: string) => ASKS_FUTURE.test(question) && asksOwnersIn(question);
+
+/**
+ * What the answer says it cannot answer, before its lines (review r29-a, finding 2): no forecast of
+ * earnings or sales; no revenue estimate for a free-to-play game (as the Market Screener says: its
+ * in-game revenue is not estimated); no revenue figure for a game with published units only (sales
+ * files give units, not revenue, and the estimates, from Steam figures, do not cover it). An entry of a
+ * title whose other entries have an estimate is named with its platforms (`label`), a title none of
+ * whose entries has one by its name alone.
+ */
+export function cannotAnswer(
+  question: string,
+  sheets: ReadonlyArray<{
+    name: string;
+    label: string;
+    priceUsd: number | null;
+    hasEstimate: boolean;
+    hasPublished: boolean;
+  }>,
+): string[] {
+  const out: string[] = [];
+  if (asksForecast(question))
+    out.push(
+      "I make no forecast of future earnings or sales: the estimates below are each game's lifetime figures to date.",
+    );
+  if (!ASKS_REVENUE.test(question)) return out;
+  const free = [...new Set(sheets.filter((s) => s.priceUsd === 0).map((s) => s.name))];
+  for (const name of free)
+    out.push(
+      `No revenue estimate for ${name}: it is free to play, and free-to-play games sell no copies; their in-game revenue is not estimated.`,
+    );
+  const unitsOnly = sheets.filter((s) => s.priceUsd !== 0 && !s.hasEstimate && s.hasPublished);
+  const labels = [
+    ...new Set(
+      unitsOnly.map((s) =>
+        sheets.some((other) => other.name === s.name && other.hasEstimate) ? s.label : s.name,
+      ),
+    ),
+  ];
+  if (labels.length)
+    out.push(
+      `No revenue figure for ${labels.length < 2 ? labels[0] : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`}: published sales give units sold, not revenue, and our estimates (from Steam figures) do not cover ${labels.length > 1 ? "them" : "it"}.`,
+    );
+  return out;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -1161,7 +1219,7 @@ async function statisticalAnswer(
       quoted,
     };
   const asksPlayers = ASKS_PLAYERS.test(question);
-  const asksOwners = ASKS_OWNERS.test(question);
+  const asksOwners = asksOwnersIn(question);
   const asksUnits = ASKS_UNITS.test(question);
   // The facts the model's tools give (factSheets): published units are in every answer about a game
   // that has them (review r23-a #2: "Tell me about Wii Sports" read "no figures stored yet"), first
@@ -1285,7 +1343,19 @@ async function statisticalAnswer(
   // The sentences after the lines ("An answer covers at most 5 games…") quote no figure of a game:
   // their numbers cited the last line's game ("5" as God of War's 4.7 out of 5: review r26/a #7).
   const text = after.length ? `${answer}\n\n${after.join(" ")}` : answer;
-  return { text: readAs ? `${readAs}\n\n${text}` : text, cited: answer, quoted };
+  // First what it read the names as and what it cannot answer: never another question answered in silence.
+  const cannot = cannotAnswer(
+    question,
+    sheets.map((sheet, i) => ({
+      name: sheet.name,
+      label: entryLabel(sheet.name, platformsOf.get(sheet.gameId)),
+      priceUsd: sheet.priceUsd,
+      hasEstimate: Boolean(sheet.estimates?.owners),
+      hasPublished: Boolean(sales[i]),
+    })),
+  );
+  const before = [readAs, ...cannot].filter(Boolean).join(" ");
+  return { text: before ? `${before}\n\n${text}` : text, cited: answer, quoted };
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
