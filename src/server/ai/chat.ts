@@ -1358,6 +1358,16 @@ async function statisticalAnswer(
   return { text: before ? `${before}\n\n${text}` : text, cited: answer, quoted };
 }
 
+/**
+ * What answers a question asked now, as its `modelUsed` names it (`GET /api/ai/chat/model`): the
+ * configured model's label while the user's token budget allows it, else the statistics with why.
+ */
+export function chatModelUsed(budgetAllowed: boolean): string {
+  const configured = configuredModel();
+  if (!configured) return STATISTICAL_MODEL;
+  return budgetAllowed ? configured.label : "statistical model (monthly token budget used up)";
+}
+
 async function conversationFor(userId: string, id: string | undefined, question: string) {
   const now = new Date();
   if (id) {
@@ -1922,11 +1932,7 @@ export async function* askAnalyst(
     quotedFigures = statistics.quoted;
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
-    modelUsed = model
-      ? `statistical model (${model.label} unavailable)`
-      : configured
-        ? "statistical model (monthly token budget used up)"
-        : STATISTICAL_MODEL;
+    modelUsed = model ? `statistical model (${model.label} unavailable)` : chatModelUsed(budget.allowed);
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));
