@@ -219,6 +219,29 @@ export interface ChatMessage {
   createdAt: string;
 }
 
+/**
+ * `GET /api/ai/chat/model`: what would answer a question asked now, as the answer's `modelUsed` would
+ * name it: the configured language model's label, or "statistical model (…)" with the reason (none
+ * configured, or the plan's monthly token budget used up). A model that fails at answer time is only
+ * known then.
+ */
+export interface ChatModel {
+  modelUsed: string;
+}
+
+/**
+ * The questions "Ask the analyst" suggests before the first answer: with a language model, and with
+ * the statistics alone, which answer only questions naming games (tests/api/ai-chat-model.test.ts asks
+ * them).
+ */
+export const CHAT_EXAMPLES = {
+  model: [
+    "Which roguelike deckbuilders under $20 grew fastest this quarter?",
+    "Compare Hades and Dead Cells reviews",
+  ],
+  statistics: ["How much revenue did Stardew Valley make?", "Compare Hades and Dead Cells reviews"],
+} as const;
+
 /** `GET /api/ai/conversations`. */
 export interface ConversationSummary {
   id: string;

@@ -143,6 +143,13 @@ test("Ask the analyst: tools, a streamed answer citing the game as a link to its
   const page = await context.newPage();
   await page.goto(`${server.url}/ai-analytics`);
   await page.getByRole("tab", { name: "Ask the Analyst" }).click();
+  // Before the first answer: the model that will answer, and an example only a model answers (review r29-a, finding 9).
+  const model = page.getByTestId("chat-empty-model");
+  await model.waitFor();
+  expect(await model.textContent()).toBe("Model llama3.1:8b via Ollama");
+  await page
+    .getByText("“Which roguelike deckbuilders under $20 grew fastest this quarter?”", { exact: false })
+    .waitFor();
   llm.queue.push(
     { kind: "stream", toolCalls: [{ name: "search_games", arguments: { query: "cosmic" } }] },
     { kind: "stream", nameFirstGame: true },

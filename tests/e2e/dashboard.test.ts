@@ -396,6 +396,24 @@ test("AI Analytics: each analysis runs on the catalog, shows its results and met
   await context.close();
 });
 
+// Review r29-a, finding 9: the empty chat suggested a question the statistics cannot answer, and said
+// "Statistics only" only after an answer.
+test("Ask the Analyst without a model says so before the first answer and suggests questions it answers", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ai-analytics`);
+  await page.getByRole("tab", { name: "Ask the Analyst" }).click();
+  const model = page.getByTestId("chat-empty-model");
+  await model.waitFor();
+  expect(await model.textContent()).toBe("Statistics only (no language model configured)");
+  const empty = page.locator('[data-slot="empty-state"]', { hasText: "Ask the analyst" });
+  expect(await empty.textContent()).toContain(
+    "Without a language model it answers questions that name games (their players, reviews, prices and estimates). For example: “How much revenue did Stardew Valley make?” or “Compare Hades and Dead Cells reviews”.",
+  );
+  expect(await empty.textContent()).not.toContain("roguelike deckbuilders");
+  await context.close();
+});
+
 test("a regular user's AI Analytics explains the plan and asks the server nothing", async () => {
   const { context } = await signedInContext(browser, server);
   const page = await context.newPage();

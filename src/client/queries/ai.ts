@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type {
   AiHistoryEntry,
   AiHistoryRecord,
+  ChatModel,
   Conversation,
   ConversationSummary,
 } from "../../contracts/ai.ts";
@@ -32,3 +33,10 @@ export const conversationQuery = (id: string) =>
     queryKey: ["/api/ai/conversations", id],
     queryFn: () => apiGet<Conversation>(`/api/ai/conversations/${encodeURIComponent(id)}`),
   });
+
+/** What would answer a question now (a model, or the statistics and why), shown before the first answer. */
+export const chatModelQuery = queryOptions({
+  queryKey: ["/api/ai/chat/model"],
+  queryFn: () => apiGet<ChatModel>("/api/ai/chat/model"),
+  staleTime: 30_000,
+});

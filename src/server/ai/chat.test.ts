@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import type { SearchResult } from "../catalog/search.ts";
 import {
+  cannotAnswer,
   droppedNote,
   estimateMethods,
   estimateSentence,
@@ -184,4 +185,56 @@ test("the words of a question that may refer to a game, and what they refer to",
   // Not a typing mistake, nor a part of a name.
   expect(refersTo("stardw valley", { name: "Stardew Valley" })).toBe(false);
   expect(refersTo("valley", { name: "Stardew Valley" })).toBe(false);
+});
+
+test("what the analyst cannot answer: no forecast, no free-to-play revenue, no revenue of published units (review r29-a, finding 2)", () => {
+  const sheet = (
+    name: string,
+    label: string,
+    priceUsd: number | null,
+    hasEstimate: boolean,
+    hasPublished: boolean,
+  ) => ({
+    name,
+    label,
+    priceUsd,
+    hasEstimate,
+    hasPublished,
+  });
+  const terraria = [
+    sheet("Terraria", "Terraria (PC, Mac, Linux)", 9.99, true, true),
+    sheet("Terraria", "Terraria (X360, PS3, PSV)", null, false, true),
+    sheet("Terraria", "Terraria (PS4, XOne)", null, false, true),
+  ];
+  // Entries without an estimate beside one with it are named by their platforms.
+  expect(cannotAnswer("How much did Terraria make?", terraria)).toEqual([
+    "No revenue figure for Terraria (X360, PS3, PSV) or Terraria (PS4, XOne): published sales give units sold, not revenue, and our estimates (from Steam figures) do not cover them.",
+  ]);
+  const minecraft = [
+    sheet("Minecraft", "Minecraft (X360)", null, false, true),
+    sheet("Minecraft", "Minecraft (WiiU)", null, false, true),
+  ];
+  expect(cannotAnswer("What is the revenue of Minecraft?", minecraft)).toEqual([
+    "No revenue figure for Minecraft: published sales give units sold, not revenue, and our estimates (from Steam figures) do not cover it.",
+  ]);
+  // Units asked, not revenue: the units answer the question.
+  expect(cannotAnswer("How many copies did Minecraft sell?", minecraft)).toEqual([]);
+  const csgo = [
+    sheet("Counter-Strike: Global Offensive", "Counter-Strike: Global Offensive", 0, true, false),
+  ];
+  expect(cannotAnswer("How much money did CSGO make?", csgo)).toEqual([
+    "No revenue estimate for Counter-Strike: Global Offensive: it is free to play, and free-to-play games sell no copies; their in-game revenue is not estimated.",
+  ]);
+  expect(cannotAnswer("How many players does CSGO have?", csgo)).toEqual([]);
+  expect(
+    cannotAnswer("What will Hades earn next year?", [sheet("Hades", "Hades", 24.99, true, false)]),
+  ).toEqual([
+    "I make no forecast of future earnings or sales: the estimates below are each game's lifetime figures to date.",
+  ]);
+  // A players projection is a forecast the analyst makes: not refused.
+  expect(
+    cannotAnswer("How many players will Hades have next month?", [
+      sheet("Hades", "Hades", 24.99, true, false),
+    ]),
+  ).toEqual([]);
 });

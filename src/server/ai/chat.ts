@@ -19,7 +19,7 @@ import { discountOf } from "../catalog/game-page.ts";
 import { normalizeName, sameTitleKey, slugify } from "../catalog/normalize.ts";
 import { platformOf, platformSpellings } from "../catalog/platform-names.ts";
 import { releaseKey } from "../catalog/release.ts";
-import { type SearchResult, searchGames, searchQueryKey } from "../catalog/search.ts";
+import { type SearchResult, searchGames, searchQueryKey, searchTokens } from "../catalog/search.ts";
 import { fieldWords, parseFormerNames, searchIndex } from "../catalog/search-index.ts";
 import { db, readRows } from "../db/client.ts";
 import { aiConversations, aiMessages } from "../db/schema/index.ts";
@@ -330,7 +330,7 @@ export function oneFigureEach(figures: ReadonlyMap<string, number>): CitedFigure
 
 /** Words that start a question rather than a game's name. */
 const QUESTION_WORDS = new Set(
-  "which what who how why when where is are does do did can could should would compare tell show give list the a an and or vs versus of in on for with about me".split(
+  "which what who how why when where is are was were be been does do did can could should would will shall might must compare tell show give list the a an and or vs versus of in on for with about me".split(
     " ",
   ),
 );
@@ -363,19 +363,24 @@ const NAME_CHECK_GAMES = 50;
  * `limit` games (the first games of a longer search are those of a shorter one:
  * tests/api/search-rank.test.ts). A failed search finds none.
  */
-export type NameSearch = (query: string, limit: number) => Promise<SearchResult[]>;
+export type NameSearch = (
+  query: string,
+  limit: number,
+  options?: { correct?: boolean },
+) => Promise<SearchResult[]>;
 
 /** Searches one answer keeps at most (a long answer's names); past it the least recently run goes. */
 export const NAME_SEARCHES_KEPT = 256;
 
 export function nameSearches(search: typeof searchGames = searchGames): NameSearch {
   const runs = new Map<string, { limit: number; found: Promise<SearchResult[]> }>();
-  return (query, limit) => {
+  return (query, limit, { correct = false } = {}) => {
     const q = query.slice(0, 100);
-    const key = searchQueryKey(q);
+    // A corrected search is the search box's (typing mistakes corrected): another answer than as typed.
+    const key = `${correct ? "corrected\u0000" : ""}${searchQueryKey(q)}`;
     let run = runs.get(key);
     if (!run || run.limit < limit) {
-      run = { limit, found: search(q, limit).catch(() => []) };
+      run = { limit, found: search(q, limit, { correct }).catch(() => []) };
       runs.delete(key);
       runs.set(key, run);
       if (runs.size > NAME_SEARCHES_KEPT) runs.delete(runs.keys().next().value!);
@@ -506,12 +511,19 @@ export interface NamedGame {
   as?: string;
   /** The former name it was found by, when the question calls it by no form of its name now. */
   formerly?: string;
+  /**
+   * The question's words (`as` too) when the search box's typo correction read them as this game's
+   * name ("Hollow Knigt" → Hollow Knight): the answer says so.
+   */
+  corrected?: string;
 }
 
 /** Words of a question that say what is asked rather than which game: never a game reference alone. */
 const ASKING_WORDS = new Set(
   `many much people play plays played playing have has had sell sells selling sold make makes made earn earns
   earned earning earnings right now currently recently number count total totals estimate estimates estimated
+  future forecast forecasts forecasting predict predicted prediction predictions projected projection expect
+  expected
   look looks doing compared comparison between rank ranked ranking rated rating ratings owned own ownership
   copies units unit gross net income money week weeks month months year years day days daily monthly weekly
   average peak concurrent stats statistics figures figure data big bigger biggest good better well doing
@@ -616,7 +628,12 @@ export function refersTo(
  * The games the question refers to by words that are not their whole names (see refersTo), outside
  * the games already found by name: each run of referencesIn, its longest spans first, each span
  * searched as typed and with its numbers written the other way ("gta 5" → "gta v"), and the best
- * ranked game it refers to taken.
+ * ranked game it refers to taken. A span referring to no game as typed is searched as the search box
+ * searches it, typing mistakes corrected (docs/decisions/028): a game its corrected words refer to is
+ * taken, `corrected` (review r29-a, finding 1: "Hollow Knigt" is Hollow Knight). A span that is part of
+ * a run whose next word beside it is one the catalog knows nowhere (no name word starts with it, no
+ * name, credit or tag has it) is part of a name the catalog does not hold as typed: "Hollow" of
+ * "Hollow Kxqzvvt" is not the game Hollow.
  */
 async function gamesReferredIn(
   question: string,
@@ -625,11 +642,13 @@ async function gamesReferredIn(
 ): Promise<NamedGame[]> {
   const covered = ` ${normalizeName(named.map((g) => g.name).join(" | "))} `;
   const knownWord = await catalogKnows();
+  const knownTerm = await catalogTerms();
   const found: NamedGame[] = [];
   const formerNames = formerNamesReader();
   let searches = 0;
   for (const run of referencesIn(question)) {
     const taken = run.map(() => false);
+    const unknown = run.map((word) => !knownTerm(word));
     for (let size = run.length; size >= 1; size--)
       for (let from = 0; from + size <= run.length; from++) {
         if (taken.slice(from, from + size).some(Boolean)) continue;
@@ -637,21 +656,45 @@ async function gamesReferredIn(
         const key = normalizeName(span);
         // Words of a game already found by its name ("Dead Cells"), or no word with a letter.
         if (!/[a-z]/.test(key) || covered.includes(` ${key} `)) continue;
+        const beside = [from - 1, from + size].filter((i) => i >= 0 && i < run.length && !taken[i]);
+        const partOfUnknownName = beside.some((i) => unknown[i]);
         const queries = [span, otherNumerals(key)].filter((q): q is string => q != null);
-        if (searches + queries.length > REFERENCE_SEARCHES) return found;
-        searches += queries.length;
-        const games = (await Promise.all(queries.map((q) => search(q, REFERENCE_CANDIDATES)))).flat();
-        if (!games.length) continue;
-        const former = await formerNames(games.map((g) => g.id));
-        const game = games.find((g) =>
-          refersTo(span, { name: g.name, formerNames: former.get(g.id) }, knownWord),
-        );
+        let game: SearchResult | undefined;
+        let games: SearchResult[] = [];
+        let former: ReadonlyMap<string, string[]> = new Map();
+        let corrected: string | undefined;
+        if (!partOfUnknownName) {
+          if (searches + queries.length > REFERENCE_SEARCHES) return found;
+          searches += queries.length;
+          games = (await Promise.all(queries.map((q) => search(q, REFERENCE_CANDIDATES)))).flat();
+          if (games.length) {
+            former = await formerNames(games.map((g) => g.id));
+            game = games.find((g) =>
+              refersTo(span, { name: g.name, formerNames: former.get(g.id) }, knownWord),
+            );
+          }
+        }
+        // As the search box reads it: only a span with a word the catalog knows nowhere is corrected.
+        if (!game && span.split(" ").some((w) => !knownTerm(w))) {
+          if (searches + 1 > REFERENCE_SEARCHES) return found;
+          searches += 1;
+          games = await search(span, REFERENCE_CANDIDATES, { correct: true });
+          const read = games[0]?.correctedQuery;
+          if (read) {
+            former = await formerNames(games.map((g) => g.id));
+            game = games.find((g) =>
+              refersTo(read, { name: g.name, formerNames: former.get(g.id) }, knownWord),
+            );
+            if (game) corrected = span;
+          }
+        }
         if (!game) continue;
         taken.fill(true, from, from + size);
+        const words = games[0]?.correctedQuery ?? span;
         // Found by a former name only: the answer says what it is called now (review r25 rev1, finding 7).
-        const formerly = refersTo(span, { name: game.name }, knownWord)
+        const formerly = refersTo(words, { name: game.name }, knownWord)
           ? undefined
-          : former.get(game.id)?.find((name) => refersTo(span, { name }, knownWord));
+          : former.get(game.id)?.find((name) => refersTo(words, { name }, knownWord));
         // A title the catalog holds as several entries is answered with all of them, as by its full
         // name ("gta 5" answered Grand Theft Auto V's PC entry alone: review r26/a #6).
         const entries = sameNamedEntries(
@@ -661,10 +704,27 @@ async function gamesReferredIn(
         );
         for (const entry of entries)
           if (!found.some((g) => g.id === entry.id))
-            found.push({ ...entry, as: span, ...(formerly ? { formerly } : {}) });
+            found.push({
+              ...entry,
+              as: span,
+              ...(formerly ? { formerly } : {}),
+              ...(corrected ? { corrected } : {}),
+            });
       }
   }
   return found;
+}
+
+/**
+ * Whether the catalog knows a word as the search box reads it (each of its words: the start of some
+ * name's word, or a whole word of a name, former name, credit or tag); without the search index, or
+ * with no game in it (nothing to correct a word to), every word.
+ */
+async function catalogTerms(): Promise<(word: string) => boolean> {
+  const index = await searchIndex().catch(() => null);
+  return index && index.size > 0
+    ? (word) => searchTokens(word).every((t) => index.hasNamePrefix(t) || index.hasWord(t))
+    : () => true;
 }
 
 /**
@@ -808,12 +868,16 @@ async function catalogHasName(name: string, search: NameSearch): Promise<boolean
   const queries = [name, ...words.filter((w) => w.length >= 2), words[0]?.[0] ?? ""].filter(Boolean);
   const games = (await Promise.all(queries.map((q) => search(q, NAME_CHECK_GAMES)))).flat();
   const compact = name.replace(/\s+/g, "");
+  // A name with a word the catalog knows nowhere does not name the game whose name is its other
+  // words: "Hollow Kxqzvvt" is no name of Hollow (review r29-a, finding 1).
+  const knownTerm = await catalogTerms();
+  const holdsUnknown = words.some((w) => !knownTerm(w));
   const named = games.some(
     (g) =>
       (key && ` ${normalizeName(g.name)} `.includes(` ${key} `)) ||
       isShortForm(compact, g.name) ||
       words.some((w) => isShortForm(w, g.name)) ||
-      gamesNamed(name, [g]).length > 0,
+      (!holdsUnknown && gamesNamed(name, [g]).length > 0),
   );
   if (named) return true;
   // A developer or publisher, co-credits too: the catalog index's company lookup (as company pages
@@ -905,11 +969,20 @@ const ASKS_PLAYERS =
   /\b(players?|playing|play count|ccu|audience|popular(ity)?|grow(s|ing|th)?|declin(e|es|ing)|shrink(s|ing)?|trend(s|ing)?)\b/i;
 
 /** A question about owners, sales or revenue ("How many owners…", "how much did it sell?"). */
-const ASKS_OWNERS =
+const ASKS_OWNERS_WORDS =
   /\b(owners?|owned|ownership|sales|sells?|selling|sold|units|copies|revenue|earn(?:s|ed|ings?)?|gross|income)\b/i;
+const asksOwnersIn = (question: string) => ASKS_OWNERS_WORDS.test(question) || ASKS_REVENUE.test(question);
 /** …about units sold, and about revenue: their estimates are given beside the owners'. */
 const ASKS_UNITS = /\b(sales|sells?|selling|sold|units|copies)\b/i;
-const ASKS_REVENUE = /\b(revenue|earn(?:s|ed|ings?)?|gross|income)\b/i;
+const ASKS_REVENUE =
+  /\b(revenue|earn(?:s|ed|ings?)?|gross|income|money|dollars)\b|\bhow much\b[^.?!]*\b(make|makes|made|making)\b/i;
+/**
+ * A question about what a game will earn or sell ("What will it earn next year?", "Forecast its
+ * revenue", "How much will it sell in 2027?"): no estimate looks ahead, so the answer says it makes no
+ * forecast (review r29-a, finding 2). Asked with ASKS_OWNERS: a players projection is a forecast we make.
+ */
+const ASKS_FUTURE =
+  /\b(forecasts?|forecasting|predict(?:s|ed|ion|ions)?|projections?|future|next (?:year|month|quarter|season|decade)|coming (?:year|months?|quarters?)|(?:will|going to)\b[^.?!]*\b(?:earn|make|sell|gross|bring|reach))\b/i;
 
 type EstimateRange = { low: number; mid?: number; high: number };
 
@@ -952,13 +1025,15 @@ async function estimatesSentence(
     return e?.covered === false ? `owners ${MISSING_ESTIMATE.notCovered}` : "no owners estimate";
   }
   const free = sheet.priceUsd === 0;
-  const parts = [estimateSentence("estimated owners", facts.owners)];
+  // Asked for the future, each estimate is said to be to date: none looks ahead.
+  const toDate = asksForecast(question) ? " to date" : "";
+  const parts = [estimateSentence(`estimated owners${toDate}`, facts.owners)];
   if (ASKS_UNITS.test(question))
     parts.push(
       free
         ? `units sold ${MISSING_ESTIMATE.freeUnits}`
         : facts.unitsSold
-          ? estimateSentence("estimated units sold", facts.unitsSold)
+          ? estimateSentence(`estimated units sold${toDate}`, facts.unitsSold)
           : `units sold ${MISSING_ESTIMATE.noPrice}`,
     );
   if (ASKS_REVENUE.test(question))
@@ -966,11 +1041,58 @@ async function estimatesSentence(
       free
         ? `gross revenue ${MISSING_ESTIMATE.freeRevenue}`
         : facts.grossRevenueUsd
-          ? estimateSentence("estimated gross revenue", facts.grossRevenueUsd, true)
+          ? estimateSentence(`estimated gross revenue${toDate}`, facts.grossRevenueUsd, true)
           : `gross revenue ${MISSING_ESTIMATE.noPrice}`,
     );
   const e = await getGameEstimate(sheet.gameId, { inputSources: false }).catch(() => null);
   return `${parts.join(", ")}, ${estimateMethods(e?.methods ?? [])}(estimates model ${facts.modelVersion})`;
+}
+
+/** Whether the question asks what games will earn or sell (ASKS_FUTURE with ASKS_OWNERS). */
+const asksForecast = (question: string) => ASKS_FUTURE.test(question) && asksOwnersIn(question);
+
+/**
+ * What the answer says it cannot answer, before its lines (review r29-a, finding 2): no forecast of
+ * earnings or sales; no revenue estimate for a free-to-play game (as the Market Screener says: its
+ * in-game revenue is not estimated); no revenue figure for a game with published units only (sales
+ * files give units, not revenue, and the estimates, from Steam figures, do not cover it). An entry of a
+ * title whose other entries have an estimate is named with its platforms (`label`), a title none of
+ * whose entries has one by its name alone.
+ */
+export function cannotAnswer(
+  question: string,
+  sheets: ReadonlyArray<{
+    name: string;
+    label: string;
+    priceUsd: number | null;
+    hasEstimate: boolean;
+    hasPublished: boolean;
+  }>,
+): string[] {
+  const out: string[] = [];
+  if (asksForecast(question))
+    out.push(
+      "I make no forecast of future earnings or sales: the estimates below are each game's lifetime figures to date.",
+    );
+  if (!ASKS_REVENUE.test(question)) return out;
+  const free = [...new Set(sheets.filter((s) => s.priceUsd === 0).map((s) => s.name))];
+  for (const name of free)
+    out.push(
+      `No revenue estimate for ${name}: it is free to play, and free-to-play games sell no copies; their in-game revenue is not estimated.`,
+    );
+  const unitsOnly = sheets.filter((s) => s.priceUsd !== 0 && !s.hasEstimate && s.hasPublished);
+  const labels = [
+    ...new Set(
+      unitsOnly.map((s) =>
+        sheets.some((other) => other.name === s.name && other.hasEstimate) ? s.label : s.name,
+      ),
+    ),
+  ];
+  if (labels.length)
+    out.push(
+      `No revenue figure for ${labels.length < 2 ? labels[0] : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`}: published sales give units sold, not revenue, and our estimates (from Steam figures) do not cover ${labels.length > 1 ? "them" : "it"}.`,
+    );
+  return out;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -1093,11 +1215,11 @@ async function statisticalAnswer(
   const quoted: Quoted[] = [];
   if (ids.length === 0)
     return {
-      text: `Without the language model I can only look games up by their full name, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`,
+      text: `Without the language model I can only answer about games a question names, and your question names none I could find.${missing.length ? ` ${notFoundSentence(missing)}` : ""} The Games Database and Analytics screens have the catalog's figures.`,
       quoted,
     };
   const asksPlayers = ASKS_PLAYERS.test(question);
-  const asksOwners = ASKS_OWNERS.test(question);
+  const asksOwners = asksOwnersIn(question);
   const asksUnits = ASKS_UNITS.test(question);
   // The facts the model's tools give (factSheets): published units are in every answer about a game
   // that has them (review r23-a #2: "Tell me about Wii Sports" read "no figures stored yet"), first
@@ -1206,6 +1328,12 @@ async function statisticalAnswer(
     lines.push(`${label}: ${parts.length ? parts.join(", ") : "no figures stored yet"}.`);
   }
   const which = named.length ? "The games your question names" : "The games the analyst looked up";
+  // A name read as the search box corrects it is said, so that the user sees which game was meant.
+  const readAs = [
+    ...new Map(found.flatMap((g) => (g.corrected ? [[g.corrected, g.name] as const] : []))).entries(),
+  ]
+    .map(([typed, name]) => `“${typed}” read as “${name}”: no game name matched “${typed}”.`)
+    .join(" ");
   const answer = `${which}, from our data:\n${lines.map((l) => `- ${l}`).join("\n")}`;
   const after = [
     ...entriesLeftOut,
@@ -1214,7 +1342,30 @@ async function statisticalAnswer(
   ].filter(Boolean);
   // The sentences after the lines ("An answer covers at most 5 games…") quote no figure of a game:
   // their numbers cited the last line's game ("5" as God of War's 4.7 out of 5: review r26/a #7).
-  return { text: after.length ? `${answer}\n\n${after.join(" ")}` : answer, cited: answer, quoted };
+  const text = after.length ? `${answer}\n\n${after.join(" ")}` : answer;
+  // First what it read the names as and what it cannot answer: never another question answered in silence.
+  const cannot = cannotAnswer(
+    question,
+    sheets.map((sheet, i) => ({
+      name: sheet.name,
+      label: entryLabel(sheet.name, platformsOf.get(sheet.gameId)),
+      priceUsd: sheet.priceUsd,
+      hasEstimate: Boolean(sheet.estimates?.owners),
+      hasPublished: Boolean(sales[i]),
+    })),
+  );
+  const before = [readAs, ...cannot].filter(Boolean).join(" ");
+  return { text: before ? `${before}\n\n${text}` : text, cited: answer, quoted };
+}
+
+/**
+ * What answers a question asked now, as its `modelUsed` names it (`GET /api/ai/chat/model`): the
+ * configured model's label while the user's token budget allows it, else the statistics with why.
+ */
+export function chatModelUsed(budgetAllowed: boolean): string {
+  const configured = configuredModel();
+  if (!configured) return STATISTICAL_MODEL;
+  return budgetAllowed ? configured.label : "statistical model (monthly token budget used up)";
 }
 
 async function conversationFor(userId: string, id: string | undefined, question: string) {
@@ -1781,11 +1932,7 @@ export async function* askAnalyst(
     quotedFigures = statistics.quoted;
     firstToken = Math.round(performance.now() - started);
     yield { type: "delta", text };
-    modelUsed = model
-      ? `statistical model (${model.label} unavailable)`
-      : configured
-        ? "statistical model (monthly token budget used up)"
-        : STATISTICAL_MODEL;
+    modelUsed = model ? `statistical model (${model.label} unavailable)` : chatModelUsed(budget.allowed);
   }
 
   const processingTime = Math.max(1, Math.round(performance.now() - started));

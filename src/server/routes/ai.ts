@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import type { AiBacktest } from "../../contracts/ai.ts";
+import type { AiBacktest, ChatModel } from "../../contracts/ai.ts";
 import { BIDI_CONTROLS, BIDI_CONTROLS_MESSAGE, CONTROL_CHARACTERS_BUT_LINES } from "../../contracts/auth.ts";
 import { TIERS } from "../../contracts/roles.ts";
 import latestBacktest from "../ai/backtest-latest.json" with { type: "json" };
-import { askAnalyst, getConversation, listConversations } from "../ai/chat.ts";
+import { askAnalyst, chatModelUsed, getConversation, listConversations } from "../ai/chat.ts";
 import { listTierLimits, setTierLimits, takeRequest, tokenBudget } from "../ai/limits.ts";
 import {
   aiHistory,
@@ -92,6 +92,12 @@ export const aiRoutes = new Hono<AppEnv>()
     const conversation = await getConversation(c.get("user").id, c.req.valid("param").id);
     if (!conversation) throw new HttpProblem(404, "No conversation of yours has this id.");
     return c.json(conversation);
+  })
+  // What would answer a question asked now: the screen says it, and suggests questions it answers.
+  .get("/chat/model", requirePremium, noQueryParams(), async (c) => {
+    const user = c.get("user");
+    const budget = await tokenBudget(user.id, user.subscriptionTier);
+    return c.json({ modelUsed: chatModelUsed(budget.allowed) } satisfies ChatModel);
   })
   // Server-sent events over the POST's response: `start`, `tool`, `delta`... then `done`.
   .post("/chat", requirePremium, jsonBody(ChatBodySchema), async (c) => {

@@ -12,15 +12,10 @@ import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { apiStream, errorMessage } from "../../api.ts";
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { conversationQuery, conversationsQuery } from "../../queries/ai.ts";
+import { chatModelQuery, conversationQuery, conversationsQuery } from "../../queries/ai.ts";
 import { useUrlParam } from "../../url-state.ts";
-import { modelText } from "./ai-text.ts";
+import { askEmptyText, modelText } from "./ai-text.ts";
 import { citedFigureText, noSourcesText } from "./citation-labels.ts";
-
-const EXAMPLES = [
-  "Which roguelike deckbuilders under $20 grew fastest this quarter?",
-  "Compare Hades and Dead Cells reviews",
-];
 
 /** An answer: its text, the games it cited (links to their pages, with the figures quoted), and how it was made. */
 function Answer({ message }: { message: ChatMessage }) {
@@ -98,6 +93,9 @@ export function AskAnalyst() {
   const setSelected = (id: string | null, options?: { replace?: boolean }) =>
     setConversationParam(id ?? "", options);
   const conversation = useQuery({ ...conversationQuery(selected ?? ""), enabled: selected != null });
+  // What answers now, said before the first answer with examples it can answer (review r29-a, finding 9).
+  const chatModel = useQuery(chatModelQuery);
+  const empty = askEmptyText(chatModel.data?.modelUsed);
   const [question, setQuestion] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -217,7 +215,14 @@ export function AskAnalyst() {
             <EmptyState
               icon={Send}
               title="Ask the analyst"
-              description={`Questions about games and the market, answered from our own data. For example: “${EXAMPLES[0]}” or “${EXAMPLES[1]}”.`}
+              description={empty.description}
+              action={
+                empty.model && (
+                  <p className="text-muted-foreground text-xs" data-testid="chat-empty-model">
+                    {empty.model}
+                  </p>
+                )
+              }
             />
           )}
         {messages.map((m) =>

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import {
+  askEmptyText,
   directionText,
   droppedText,
   fieldText,
@@ -94,5 +95,24 @@ test("a dropped sentence's place is named as the card names it, not by its store
   expect(fieldText("emergingTrends[2]")).toBe("Emerging trend 3");
   expect(droppedText({ field: "analysis[3].sentiment", sentence: "x", unknown: ["12 million"] }, games)).toBe(
     "Dropped from Stardew Valley, sentiment: “x” (12 million is not among the facts)",
+  );
+});
+
+test("before the first answer, the chat says what answers and suggests what it can answer (review r29-a, finding 9)", () => {
+  const statistics = askEmptyText("statistical model (no language model configured)");
+  expect(statistics.model).toBe("Statistics only (no language model configured)");
+  expect(statistics.description).toBe(
+    "Questions about games and the market, answered from our own data. Without a language model it answers questions that name games (their players, reviews, prices and estimates). For example: “How much revenue did Stardew Valley make?” or “Compare Hades and Dead Cells reviews”.",
+  );
+  const model = askEmptyText("llama3.1:8b via Ollama");
+  expect(model.model).toBe("Model llama3.1:8b via Ollama");
+  expect(model.description).toBe(
+    "Questions about games and the market, answered from our own data. For example: “Which roguelike deckbuilders under $20 grew fastest this quarter?” or “Compare Hades and Dead Cells reviews”.",
+  );
+  // Not known yet: no model named, and examples the statistics answer too.
+  const loading = askEmptyText(undefined);
+  expect(loading.model).toBeNull();
+  expect(loading.description).toBe(
+    "Questions about games and the market, answered from our own data. For example: “How much revenue did Stardew Valley make?” or “Compare Hades and Dead Cells reviews”.",
   );
 });

@@ -1,4 +1,10 @@
-import type { AiMetadata, NumberCheckDrop, ProjectionDirection, TrendLabel } from "../../../contracts/ai.ts";
+import {
+  type AiMetadata,
+  CHAT_EXAMPLES,
+  type NumberCheckDrop,
+  type ProjectionDirection,
+  type TrendLabel,
+} from "../../../contracts/ai.ts";
 import { plural } from "../../format/numbers.ts";
 
 /**
@@ -34,6 +40,25 @@ export function modelText(modelUsed: string): string {
   const reason = statisticalReason(modelUsed);
   if (reason === null) return `Model ${modelUsed}`;
   return reason ? `Statistics only (${reason})` : "Statistics only";
+}
+
+/**
+ * "Ask the analyst" before its first answer (review r29-a, finding 9): what will answer (`modelUsed` as
+ * `GET /api/ai/chat/model` gives it, undefined while not known), and the description with examples it
+ * answers. The statistics answer only questions naming games: their examples are such questions, and
+ * the description says so; they are also shown while the model is not known yet.
+ */
+export function askEmptyText(modelUsed: string | undefined): { model: string | null; description: string } {
+  const statistics = modelUsed === undefined || statisticalReason(modelUsed) !== null;
+  const [a, b] = statistics ? CHAT_EXAMPLES.statistics : CHAT_EXAMPLES.model;
+  const scope =
+    modelUsed !== undefined && statistics
+      ? " Without a language model it answers questions that name games (their players, reviews, prices and estimates)."
+      : "";
+  return {
+    model: modelUsed === undefined ? null : modelText(modelUsed),
+    description: `Questions about games and the market, answered from our own data.${scope} For example: “${a}” or “${b}”.`,
+  };
 }
 
 /** What each stored part of an analysis is called on its card. */
