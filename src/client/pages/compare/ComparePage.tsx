@@ -321,8 +321,8 @@ export default function ComparePage() {
         { label: "Discount", unit: "%", value: (g) => g.discount?.percent ?? null },
         // A price its source gave in GBP: the source's price, currency and rate; empty for USD prices.
         // The same columns as the screener's, company and card CSVs, the unit in the unit column.
-        ...CONVERSION_CSV_COLUMNS.map(({ name, unit }, i) => ({
-          label: name,
+        ...CONVERSION_CSV_COLUMNS.map(({ label, unit }, i) => ({
+          label,
           unit,
           value: (g: GameDetail) => conversionCsvCells(shownPriceConversion(g))[i] ?? null,
         })),
