@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitCompare, X } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
-import { chartColorVar, SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
+import { chartColorVar, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
@@ -26,6 +26,7 @@ import { searchQuery } from "../../queries/catalog.ts";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
+import { OfferedRangesChart, useOfferedRanges } from "../game/GameChart.tsx";
 import { shownPriceConversion } from "../game/price-text.ts";
 import { comparedIds, MAX_COMPARED, parseIds } from "./compared-ids.ts";
 import {
@@ -60,6 +61,9 @@ function OverlayChart({
     .at(-1);
   const from = rangeStart(range, newest)?.toISOString() ?? null;
   const results = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, from)) });
+  // Each game's series over all time (the range "All" asks for the same): the ranges offered are
+  // those it can fill, by the game page's rule (review r29-a #5: "7 d" drew one monthly dot per game).
+  const whole = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, null)) });
   // Players: each game's peaks too, so a game with daily peaks only (no counts) says so in the legend
   // rather than "no points in this range" (report r22-a #1).
   const peaks = useQueries({
@@ -75,12 +79,19 @@ function OverlayChart({
   const provenance: Provenance[] = chartProvenance(results.map((r) => r.data));
   // A chart of several sources names the source on every line and CSV column, a game's only one too.
   const nameSource = provenance.length > 1;
+  const wholeLines = whole.every((q) => q.data)
+    ? games.flatMap((g, i) => seriesByPeriod(whole[i]?.data, g.name, { nameSource }))
+    : undefined;
+  const onRangeChange = useCallback((r: Range) => setRange(r, { replace: true }), [setRange]);
+  const offered = useOfferedRanges(wholeLines, range, onRangeChange);
   return (
-    <SeriesChart
+    <OfferedRangesChart
+      whole={wholeLines}
+      offered={offered}
       title={title}
       fileName={`compare_${metric}_${range}`}
       range={range}
-      onRangeChange={(r) => setRange(r, { replace: true })}
+      onRangeChange={onRangeChange}
       loading={results.some((r) => r.isLoading)}
       // A game whose points differ in period (monthly beside daily) gets a line per period. A game is
       // one colour, the one of its chip, on every chart; its sources and periods differ in dash.

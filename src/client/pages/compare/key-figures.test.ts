@@ -41,7 +41,13 @@ const row = (label: string) => {
 };
 
 test("every sourced figure has a source row and an as-of row, each game's own", () => {
-  for (const label of ["Price", "Players", "Positive reviews", "Negative reviews", "Owners (source figure)"]) {
+  for (const label of [
+    "Price",
+    "Players",
+    "Positive reviews",
+    "Negative reviews",
+    "Owners (source figure)",
+  ]) {
     expect(row(`${label}: source`)[1]).toBe("");
     expect(row(`${label}: as of`)[1]).toBe("ISO 8601");
   }
