@@ -21,10 +21,7 @@ import {
   type ScreenerSort,
 } from "../../contracts/market.ts";
 import { playersPeriod } from "../../contracts/player-figures.ts";
-import {
-  CONVERSION_CSV_COLUMNS,
-  conversionCsvCells,
-} from "../../contracts/price-conversion.ts";
+import { CONVERSION_CSV_COLUMNS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
