@@ -171,6 +171,12 @@ export interface GameDetail extends GameSummary {
    */
   publishedSales: PublishedSales | null;
   /**
+   * An entry of several platforms: each platform's critic score as the sales dataset carries it, with
+   * its count of critics, source and date; empty otherwise. The entry's `rating` is one platform's row,
+   * so a page names each platform's rather than showing one as the game's (review r29-a #6).
+   */
+  platformCriticScores: PlatformCriticScore[];
+  /**
    * The catalog's other entries of this title: games whose name has the same name-matching key
    * (`normalizeName`: case, accents, trademark signs and punctuation aside, nothing fuzzy), such as
    * the PS3/X360 and PS4/XOne entries beside a PC one. Null when there is none
@@ -272,6 +278,13 @@ export interface PublishedPlatformSales {
   source: string;
   /** When the file was taken; null when neither the import nor the file's name says. */
   asOf: string | null;
+}
+
+/** A platform's critic score (0–100, Metacritic's as VGChartz carries it) and how many critics it counts. */
+export interface PlatformCriticScore extends Provenance {
+  platform: string;
+  score: number;
+  critics: number | null;
 }
 
 /** Published unit sales of one game or a set of games, with where and when they come from. */

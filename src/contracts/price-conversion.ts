@@ -78,18 +78,23 @@ export const CONVERTED_MARK = "*";
 
 /**
  * The CSV columns after a price column: for a converted price, the source's own price, its currency
- * and the rate (USD per unit); empty for prices the source gave in USD. Each column's name and unit,
- * so a file with a unit column (Compare's) names them as the others do.
+ * and the rate (USD per unit); empty for prices the source gave in USD. Each column's `label` and unit,
+ * so a file with a unit column (Compare's) names them as the others do; `name` is the screener API's
+ * field, which its CSV (whose headers are its `columns` names) keeps.
  */
 export const CONVERSION_CSV_COLUMNS = [
-  { name: "priceConvertedFrom", unit: "source currency" },
-  { name: "priceConvertedFromCurrency", unit: "" },
-  { name: "priceConversionRate", unit: "USD per unit" },
+  { name: "priceConvertedFrom", label: "price before conversion", unit: "source currency" },
+  { name: "priceConvertedFromCurrency", label: "source currency", unit: "" },
+  { name: "priceConversionRate", label: "conversion rate", unit: "USD per unit" },
 ] as const;
 
-/** The headers of CONVERSION_CSV_COLUMNS: "priceConvertedFrom (source currency)", … */
-export const CONVERSION_CSV_HEADERS: readonly string[] = CONVERSION_CSV_COLUMNS.map(({ name, unit }) =>
-  unit ? `${name} (${unit})` : name,
+/**
+ * The headers of CONVERSION_CSV_COLUMNS as the screens' CSVs write them, readable labels like their
+ * other headers (review r29-a #7): "price before conversion (source currency)", "source currency",
+ * "conversion rate (USD per unit)".
+ */
+export const CONVERSION_CSV_HEADERS: readonly string[] = CONVERSION_CSV_COLUMNS.map(({ label, unit }) =>
+  unit ? `${label} (${unit})` : label,
 );
 
 /** A row's cells under CONVERSION_CSV_HEADERS. */

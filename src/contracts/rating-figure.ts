@@ -14,7 +14,9 @@ export type RatingFigure =
     }
   | {
       kind: "critics";
-      /** The critics' score (0–100) divided by 20, one decimal. */
+      /** The critics' score on its own 0–100 scale, whole, as the screens show it (review r29-a #6). */
+      score: number;
+      /** The same score divided by 20, one decimal: the analyst's wording (src/server/ai) still reads it. */
       outOf5: number;
       /** Critics counted in the score, where the source says. */
       critics: number | null;
@@ -29,7 +31,7 @@ export const RATING_LABELS = {
 /** CSV columns for the two figures (a list holds both kinds of games). */
 export const RATING_CSV_HEADERS = {
   "user-reviews": "user reviews (% positive)",
-  critics: "critic score (out of 5)",
+  critics: "critic score (0–100)",
 } as const;
 
 /** The positive share of user reviews as every screen writes it: one decimal, "88.8% positive". */
@@ -37,16 +39,24 @@ export function positiveShareText(percent: number): string {
   return `${percent.toFixed(1)}% positive`;
 }
 
-/** The figure without its label: "88.8% positive", "4.9/5". */
+/** The figure without its label, as the screens write it: "88.8% positive", "97/100". */
 export function ratingValueText(rating: RatingFigure): string {
-  return rating.kind === "user-reviews"
-    ? positiveShareText(rating.positiveShare)
-    : `${rating.outOf5.toFixed(1)}/5`;
+  return rating.kind === "user-reviews" ? positiveShareText(rating.positiveShare) : `${rating.score}/100`;
 }
 
-/** The figure with its label: "User reviews 88.8% positive", "Critic score 4.9/5". */
-export function ratingText(rating: RatingFigure): string {
+/** The figure with its label, as the screens write it: "User reviews 88.8% positive", "Critic score 97/100". */
+export function ratingLabelText(rating: RatingFigure): string {
   return `${RATING_LABELS[rating.kind]} ${ratingValueText(rating)}`;
+}
+
+/**
+ * The analyst's wording of the figure (src/server/ai): "Critic score 4.9/5", still out of 5 until the
+ * analyst's owners move it to the screens' 0–100 (ratingLabelText).
+ */
+export function ratingText(rating: RatingFigure): string {
+  return rating.kind === "user-reviews"
+    ? ratingLabelText(rating)
+    : `${RATING_LABELS[rating.kind]} ${rating.outOf5.toFixed(1)}/5`;
 }
 
 /** The figure's count as a tooltip or note reads it: "1.2M reviews", "66 critics". */
@@ -57,8 +67,8 @@ export function ratingCountText(rating: RatingFigure): string | null {
   return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
-/** The two CSV cells (user reviews' positive %, critic score out of 5) of one game. */
+/** The two CSV cells (user reviews' positive %, critic score 0–100) of one game. */
 export function ratingCsvCells(rating: RatingFigure | null | undefined): [number | null, number | null] {
   if (!rating) return [null, null];
-  return rating.kind === "user-reviews" ? [rating.positiveShare, null] : [null, rating.outOf5];
+  return rating.kind === "user-reviews" ? [rating.positiveShare, null] : [null, rating.score];
 }

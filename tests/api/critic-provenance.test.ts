@@ -81,6 +81,44 @@ describe("a rating that is a critics' score", () => {
     ]);
   });
 
+  test("a grouped console entry's page names each platform's critic score, on its 0–100 scale (review r29-a #6)", async () => {
+    const found = await get("/api/igdb/search?q=skyrim");
+    const skyrim = found.find((g: { name: string }) => g.name === "The Elder Scrolls V: Skyrim");
+    const page = await get(`/api/games/${skyrim.id}`);
+    expect(page.platforms).toEqual(expect.arrayContaining(["X360", "PS3"]));
+    // The rating is the X360 row's alone: the page gives both platforms', each with its critics.
+    expect(page.platformCriticScores).toEqual([
+      {
+        platform: "X360",
+        score: 96,
+        critics: 89,
+        source: "VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)",
+        asOf: AS_AT,
+        method: expect.stringMatching(/^Metacritic's critic score \(0–100\)/),
+      },
+      expect.objectContaining({ platform: "PS3", score: 92, critics: 16 }),
+    ]);
+    // The figure is Metacritic's 0–100 score as the file gives it, not 4.8 out of 5.
+    expect(page.ratingFigure).toEqual({ kind: "critics", score: 96, outOf5: 4.8, critics: 89 });
+    // A one-platform entry has no list: its rating is its platform's.
+    const [gow] = (await get("/api/games/search?q=god%20of%20war&limit=5")).filter(
+      (g: { name: string }) => g.name === "God of War",
+    );
+    expect((await get(`/api/games/${gow.id}`)).platformCriticScores).toEqual([]);
+  });
+
+  test("rows stored before each platform's count of critics was kept take it when the file is imported again", async () => {
+    await rawClient().execute("UPDATE game_sales SET critic_count = NULL");
+    await importVgSalesCsv(FILE);
+    const rows = await rawClient().execute(
+      "SELECT s.platform, s.critic_count FROM game_sales s JOIN games g ON g.id = s.game_id WHERE g.name = 'The Elder Scrolls V: Skyrim' ORDER BY s.platform",
+    );
+    expect(rows.rows.map((r) => [r.platform, r.critic_count])).toEqual([
+      ["PS3", 16],
+      ["X360", 89],
+    ]);
+  });
+
   test("a game rated by its review counts keeps their provenance, not the critics'", async () => {
     const [fallout] = await get("/api/games/search?q=fallout%204&limit=1");
     expect(fallout.name).toBe("Fallout 4");

@@ -9,11 +9,13 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
 
 /** Historical analytics (spec §7 `/api/kaggle/*`), all from stored data. */
 let user: TestUser;
+let premium: TestUser;
 beforeAll(async () => {
   user = await createTestUser();
+  premium = await createTestUser({ role: "premium" });
 });
-const get = async (path: string) => {
-  const res = await request(path, { cookie: user.cookie });
+const get = async (path: string, as: TestUser = user) => {
+  const res = await request(path, { cookie: as.cookie });
   expect(res.status, path).toBe(200);
   return res.json();
 };
@@ -211,7 +213,8 @@ describe("with stored data", () => {
 
   test("market trends: yearly revenue with growth, platform share and regions from the Newzoo table", async () => {
     await seedMarketYears();
-    const market = await get("/api/kaggle/market-trends");
+    // Forecast years are premium (the Analytics screen's); a premium user's answer has them all.
+    const market = await get("/api/kaggle/market-trends", premium);
     expect(market.globalRevenue.find((y: { year: number }) => y.year === 2023)).toMatchObject({
       revenue: 187.7,
       growth: 2.6,
@@ -321,6 +324,22 @@ describe("with stored data", () => {
       growthBase: null,
       notComparable: null,
     });
+  });
+
+  test("market trends: a free user gets the reported years without the forecasts (review r29-a #4)", async () => {
+    await seedMarketYears();
+    const full = await get("/api/kaggle/market-trends", premium);
+    const free = await get("/api/kaggle/market-trends");
+    const forecastYears = full.globalRevenue.filter((y: { forecast: boolean }) => y.forecast);
+    expect(forecastYears.map((y: { year: number }) => y.year)).toEqual([2026, 2027]);
+    // Forecasts are the Analytics screen's (Premium): not in a regular user's answer at all.
+    expect(free.globalRevenue.some((y: { forecast: boolean }) => y.forecast)).toBe(false);
+    expect(JSON.stringify(free)).not.toMatch(/forecast update/i);
+    // Everything else is the same: the reported years, the shares and regions, the date.
+    expect(free.globalRevenue).toEqual(full.globalRevenue.filter((y: { forecast: boolean }) => !y.forecast));
+    expect({ ...free, globalRevenue: [] }).toEqual({ ...full, globalRevenue: [] });
+    const admin = await createTestUser({ role: "admin" });
+    expect(await get("/api/kaggle/market-trends", admin)).toEqual(full);
   });
 
   test("esports: top games by prize money with Twitch peak viewers, yearly growth, richest events", async () => {

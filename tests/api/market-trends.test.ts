@@ -89,6 +89,13 @@ describe("GET /api/analytics/market-trends", () => {
     expect(full.every((t) => typeof t.volatilityScore === "number")).toBe(true);
     expect(await read(admin)).toEqual(full);
   });
+
+  test("carries no market forecast for a regular user (review r29-a #4): genre figures only", async () => {
+    const res = await request("/api/analytics/market-trends", { cookie: regular.cookie });
+    expect(res.status).toBe(200);
+    // Newzoo's forecasts are the Analytics screen's (Premium); this call answers the catalog's genres.
+    expect(JSON.stringify(await res.json())).not.toMatch(/forecast|newzoo/i);
+  });
 });
 
 describe("POST /api/analytics/reports: genre volatility is premium", () => {

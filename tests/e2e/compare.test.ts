@@ -348,3 +348,19 @@ test("Compare names a monthly players figure as the cards do: an average, with i
   expect(await table.getByText("Players (latest)").count()).toBe(0);
   await page.context().close();
 });
+
+// Review r29-a #5: "7 d" on Compare's Players drew one monthly average per game (a partial month) on a
+// 7-day axis. The game page's rule applies: a range drawing the same points as a longer one, or one dot
+// per line, is not offered; with only All left there are no buttons, and the chart says why.
+test("Compare's charts offer only the ranges the data can fill, by the game page's rule", async () => {
+  const page = await open("/compare?ids=steam-570,steam-70&playersRange=7d");
+  const chart = page.getByRole("region", { name: "Players", exact: true });
+  await chart.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  // Dota 2's three monthly averages (Dec 2021 – Feb 2022): every shorter range draws one dot or all three.
+  await chart.getByText("the range buttons appear once the data spans more", { exact: false }).waitFor();
+  expect(await chart.getByRole("button", { name: "7 d" }).count()).toBe(0);
+  expect(await chart.getByRole("button", { name: "All" }).count()).toBe(0);
+  // The 7 d asked for in the address draws what All draws (it moves there).
+  await expect.poll(() => new URL(page.url()).searchParams.get("playersRange")).toBeNull();
+  await page.context().close();
+});

@@ -78,7 +78,7 @@ test("Games Database: the Popular list downloads every genre and platform of the
     "id",
     "name",
     "user reviews (% positive)",
-    "critic score (out of 5)",
+    "critic score (0–100)",
     "ratings (count)",
     "release date",
     "developer",

@@ -90,7 +90,7 @@ test("the cards' CSV names which rating each column is, and each source with its
   expect(csv.header).not.toContain("rating (out of 5)");
   const row = csv.rows[0]!;
   expect(row[csv.header.indexOf("user reviews (% positive)")]).toBe(88.8);
-  expect(row[csv.header.indexOf("critic score (out of 5)")]).toBeNull();
+  expect(row[csv.header.indexOf("critic score (0–100)")]).toBeNull();
   expect(row[csv.header.indexOf("sources (each as of)")]).toBe(
     "Steam Store Games (Kaggle, CC BY 4.0) (2019-05-01); Steam via SteamSpy (dataset) (2023-06-01)",
   );

@@ -128,3 +128,12 @@ test("a price has its source and date, and a converted one its own price and rat
   expect(csv.rows[2]).toEqual(expect.arrayContaining([5.99, "GBP", 1.27]));
   expect(cell(csv, 1, "price source")).toBeNull();
 });
+
+test("the header is readable labels, no internal field names (review r29-a #7)", () => {
+  const csv = watchlistReportCsv(rows);
+  // "priceConvertedFrom (source currency)" was the API's field name: no camelCase word in any header.
+  for (const h of csv.header) expect(h, h).not.toMatch(/[a-z][A-Z]/);
+  expect(cell(csv, 2, "price before conversion (source currency)")).toBe(5.99);
+  expect(cell(csv, 2, "source currency")).toBe("GBP");
+  expect(cell(csv, 2, "conversion rate (USD per unit)")).toBe(1.27);
+});

@@ -315,6 +315,15 @@ export async function marketHistory(): Promise<MarketHistory> {
 }
 
 /**
+ * The market table without its forecast years (review r29-a #4): forecasts are the Analytics screen's,
+ * a Premium one; Historical Analytics and the Dashboard (regular screens) read the reported years only.
+ * Nothing else in the answer is a forecast: the shares and regions are a reported year's.
+ */
+export function withoutForecasts(history: MarketHistory): MarketHistory {
+  return { ...history, globalRevenue: history.globalRevenue.filter((y) => !y.forecast) };
+}
+
+/**
  * The edition a year's figure rests on, with its date, and how the figure was arrived at where no
  * edition gave it. The citation table's edition column holds, for 2012, an explanation ("No Newzoo
  * 2012 edition figure found; value back-calculated from GGMR 2013 (70.4 = +6% YoY)"): that was the

@@ -24,7 +24,7 @@ import { modelCoversSql } from "../estimates/model.ts";
 import { byNumber, type CatalogIndex, catalogIndex, foldCase, topK } from "./catalog-index.ts";
 import { creditSlugs, droppedLetters } from "./normalize.ts";
 import { withShownFigures } from "./player-figures.ts";
-import { publishedSalesOf } from "./published-sales.ts";
+import { platformCriticScoresOf, publishedSalesOf } from "./published-sales.ts";
 import { releaseKey, releaseYearOf } from "./release.ts";
 import { listOf, toGameSummary } from "./shapes.ts";
 import {
@@ -117,7 +117,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
     ]);
     return { others, sales, estimates };
   });
-  const [[summary], { others, sales, estimates }, [band]] = await Promise.all([
+  const [[summary], { others, sales, estimates }, [band], platformCriticScores] = await Promise.all([
     withShownFigures([toGameSummary(row)]),
     withOthers,
     // The newest band (one per source), as the estimates read it (estimates/store.ts).
@@ -125,6 +125,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
       "SELECT source, low, high, as_of FROM game_owner_bands WHERE game_id = ? ORDER BY as_of DESC, source LIMIT 1",
       [gameId],
     ),
+    platformCriticScoresOf(gameId),
   ]);
   return {
     ...summary!,
@@ -148,6 +149,7 @@ export async function getGameDetail(id: string): Promise<GameDetail | null> {
       : null,
     discount: discountOf(row),
     publishedSales: sales.get(gameId) ?? null,
+    platformCriticScores,
     sameTitle: sameTitleOf(
       gameId,
       releaseYearOf(row.release_date, row.release_year),

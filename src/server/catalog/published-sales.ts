@@ -1,4 +1,5 @@
 import type {
+  PlatformCriticScore,
   PublishedPlatformSales,
   PublishedSales,
   SalesRegionGaps,
@@ -8,7 +9,7 @@ import type { CompanyGame, CompanyPage } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
 import { companyOfCredit } from "./normalize.ts";
-import { sourceName } from "./source-names.ts";
+import { figureMethod, sourceName } from "./source-names.ts";
 
 /**
  * Whether a credit names the company of a page's slug: the rule by which a company page holds a game
@@ -139,6 +140,32 @@ const platformOf = (r: SalesRow): PublishedPlatformSales => ({
   source: r.source,
   asOf: r.asOf,
 });
+
+/**
+ * An entry's critic score on each of its platforms, as the sales dataset carries them (Metacritic's
+ * 0–100 score and count of critics), largest platform first; empty for an entry of one platform or
+ * none scored. A grouped console entry's rating is one platform's row (review r29-a #6: Terraria's
+ * "4.1/5 (39 critics)" was the X360's 81): its page names each platform's.
+ */
+export async function platformCriticScoresOf(gameId: string): Promise<PlatformCriticScore[]> {
+  const rows = await readRows(
+    `SELECT platform, critic_score, critic_count, dataset, as_of FROM game_sales
+      WHERE game_id = ? AND critic_score IS NOT NULL
+        AND (SELECT count(*) FROM game_sales s WHERE s.game_id = game_sales.game_id) > 1
+      ORDER BY global_sales DESC, platform`,
+    [gameId],
+  );
+  return rows.map((r) => ({
+    platform: String(r.platform),
+    score: Number(r.critic_score),
+    critics: r.critic_count == null ? null : Number(r.critic_count),
+    source: sourceOf(r.dataset),
+    asOf: asOfOf(r.as_of),
+    ...(figureMethod("vgsales-csv", "critic_score")
+      ? { method: figureMethod("vgsales-csv", "critic_score") }
+      : {}),
+  }));
+}
 
 /**
  * Each game's published sales, by game id; games without any are absent. Every row of the game, whoever

@@ -21,11 +21,7 @@ import {
   type ScreenerSort,
 } from "../../contracts/market.ts";
 import { playersPeriod } from "../../contracts/player-figures.ts";
-import {
-  CONVERSION_CSV_COLUMNS,
-  CONVERSION_CSV_HEADERS,
-  conversionCsvCells,
-} from "../../contracts/price-conversion.ts";
+import { CONVERSION_CSV_COLUMNS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { rawClient, readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
@@ -604,9 +600,10 @@ const SCREENER_CSV_COMPANION_CELLS: Array<{
   estimateRange("revenueEstimate", "high", "revenueEstimateP90"),
   { name: "listPrice", header: SCREENER_CSV_DISCOUNT[0], cell: (row) => row.discount?.listPrice ?? null },
   { name: "discount", header: SCREENER_CSV_DISCOUNT[1], cell: (row) => row.discount?.percent ?? null },
-  ...CONVERSION_CSV_COLUMNS.map(({ name }, i) => ({
+  // The screener's headers are its `columns` names with their units, these three included.
+  ...CONVERSION_CSV_COLUMNS.map(({ name, unit }, i) => ({
     name,
-    header: CONVERSION_CSV_HEADERS[i]!,
+    header: unit ? `${name} (${unit})` : name,
     cell: (row: ScreenerRow) => conversionCsvCells(row.priceConversion)[i] ?? null,
   })),
   {

@@ -26,7 +26,7 @@ export function ratingOutOf5(rating: unknown): number | null {
 /**
  * What a stored rating is: the positive share of the game's user reviews where it has review counts
  * (write.ts keeps `rating` their share; a row whose counts came without it has the share worked out
- * as write.ts does), otherwise a critics' score (0–100) shown out of 5. Takes a drizzle row
+ * as write.ts does), otherwise a critics' score (0–100), with the same out of 5 for the analyst. Takes a drizzle row
  * (camelCase) or a raw SQL row (snake_case). Game Analysis words its rating from this too.
  */
 export function ratingFigureOf(row: Record<string, unknown>): RatingFigure | null {
@@ -42,7 +42,13 @@ export function ratingFigureOf(row: Record<string, unknown>): RatingFigure | nul
   }
   if (outOf5 == null) return null;
   const ratingCount = get("ratingCount", "rating_count");
-  return { kind: "critics", outOf5, critics: ratingCount == null ? null : Number(ratingCount) };
+  return {
+    kind: "critics",
+    // On its own 0–100 scale, whole, as its source gives it (review r29-a #6).
+    score: Math.round(Number(rating)),
+    outOf5,
+    critics: ratingCount == null ? null : Number(ratingCount),
+  };
 }
 
 export type { GameSummary };

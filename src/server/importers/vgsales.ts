@@ -42,6 +42,8 @@ interface SalesRow {
   other: number | null;
   global: number;
   critic: number | null;
+  /** Critics the score counts (Critic_Count), where the file gives it. */
+  criticCount: number | null;
   user: number | null;
   /** The row's own companies (`companyName`): rows of several publishers can join one game. */
   publisher: string | null;
@@ -90,12 +92,12 @@ export async function importVgSalesCsv(
       //   a dated one; of two dated files the newer date wins (the larger figure on the same date);
       //   of two undated files, the larger figure (nothing else orders them); a row stored before
       //   files were kept (no file named) takes a named file's row of the same or a larger figure.
-      sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+      sql: `INSERT INTO game_sales (game_id, platform, year, rank, na_sales, eu_sales, jp_sales, other_sales, global_sales, critic_score, critic_count, user_score, source, dataset, as_of, publisher, developer, companies_recorded)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
               ON CONFLICT (game_id, platform) DO UPDATE SET year = excluded.year, rank = excluded.rank,
                 na_sales = excluded.na_sales, eu_sales = excluded.eu_sales, jp_sales = excluded.jp_sales,
                 other_sales = excluded.other_sales, global_sales = excluded.global_sales,
-                critic_score = excluded.critic_score, user_score = excluded.user_score,
+                critic_score = excluded.critic_score, critic_count = excluded.critic_count, user_score = excluded.user_score,
                 as_of = CASE WHEN excluded.global_sales = game_sales.global_sales AND game_sales.dataset = excluded.dataset
                   THEN coalesce(game_sales.as_of, excluded.as_of) ELSE excluded.as_of END,
                 source = excluded.source, dataset = excluded.dataset,
@@ -103,7 +105,9 @@ export async function importVgSalesCsv(
               WHERE CASE
                 WHEN game_sales.dataset = excluded.dataset THEN excluded.global_sales > game_sales.global_sales
                   OR (excluded.global_sales = game_sales.global_sales AND ((game_sales.as_of IS NULL AND excluded.as_of IS NOT NULL)
-                    OR game_sales.companies_recorded = 0))
+                    OR game_sales.companies_recorded = 0
+                    -- A row stored before each platform's count of critics was kept (migration 0045) takes it.
+                    OR (game_sales.critic_count IS NULL AND excluded.critic_count IS NOT NULL)))
                 WHEN game_sales.dataset IS NULL THEN excluded.global_sales >= game_sales.global_sales
                 WHEN excluded.as_of IS NULL AND game_sales.as_of IS NOT NULL THEN 0
                 WHEN excluded.as_of IS NOT NULL AND game_sales.as_of IS NULL THEN 1
@@ -121,6 +125,7 @@ export async function importVgSalesCsv(
         s.other,
         s.global,
         s.critic,
+        s.criticCount,
         s.user,
         VGSALES_SOURCE,
         dataset,
@@ -230,6 +235,7 @@ export async function importVgSalesCsv(
         other: figures.other,
         global,
         critic,
+        criticCount: critic == null ? null : figures.criticCount,
         user,
         publisher: companyName(r.Publisher),
         developer: companyName(r.Developer),

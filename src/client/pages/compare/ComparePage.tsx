@@ -1,32 +1,21 @@
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { GitCompare, X } from "lucide-react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { GameDetail, GameSeries, SeriesMetric } from "../../../contracts/game-page.ts";
-import {
-  type PlayersFigureWords,
-  playersPeriod,
-  shownPlayersFigure,
-} from "../../../contracts/player-figures.ts";
-import {
-  CONVERSION_CSV_COLUMNS,
-  CONVERTED_MARK,
-  conversionCsvCells,
-} from "../../../contracts/price-conversion.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { EmptyState } from "../../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../../ui/export/index.ts";
 import { isRange, type Range, rangeStart } from "../../../ui/range-selector/index.ts";
-import { chartColorVar, SeriesChart, type TimeSeries } from "../../../ui/series-chart/index.ts";
+import { chartColorVar, type TimeSeries } from "../../../ui/series-chart/index.ts";
 import { Skeleton } from "../../../ui/skeleton/index.ts";
 import { describeAsOf, SourceNote } from "../../../ui/source-note/index.ts";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../ui/table/index.ts";
 import { ApiError } from "../../api.ts";
 import { ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
 import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
-import { latestPlayersText } from "../../components/GameCardView.tsx";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
@@ -37,8 +26,8 @@ import { searchQuery } from "../../queries/catalog.ts";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
-import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
-import { priceText, shownPriceConversion } from "../game/price-text.ts";
+import { OfferedRangesChart, useOfferedRanges } from "../game/GameChart.tsx";
+import { shownPriceConversion } from "../game/price-text.ts";
 import { comparedIds, MAX_COMPARED, parseIds } from "./compared-ids.ts";
 import {
   ESTIMATE_FIGURES,
@@ -49,6 +38,7 @@ import {
   estimateValue,
   namedEstimateProvenance,
 } from "./estimate-figures.ts";
+import { type KeyFigure, keyFiguresCsv, SOURCED_FIGURES } from "./key-figures.ts";
 import { otherMeasureNote } from "./other-measure.ts";
 
 function OverlayChart({
@@ -71,6 +61,9 @@ function OverlayChart({
     .at(-1);
   const from = rangeStart(range, newest)?.toISOString() ?? null;
   const results = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, from)) });
+  // Each game's series over all time (the range "All" asks for the same): the ranges offered are
+  // those it can fill, by the game page's rule (review r29-a #5: "7 d" drew one monthly dot per game).
+  const whole = useQueries({ queries: games.map((g) => gameSeriesQuery(g.id, metric, null)) });
   // Players: each game's peaks too, so a game with daily peaks only (no counts) says so in the legend
   // rather than "no points in this range" (report r22-a #1).
   const peaks = useQueries({
@@ -86,12 +79,19 @@ function OverlayChart({
   const provenance: Provenance[] = chartProvenance(results.map((r) => r.data));
   // A chart of several sources names the source on every line and CSV column, a game's only one too.
   const nameSource = provenance.length > 1;
+  const wholeLines = whole.every((q) => q.data)
+    ? games.flatMap((g, i) => seriesByPeriod(whole[i]?.data, g.name, { nameSource }))
+    : undefined;
+  const onRangeChange = useCallback((r: Range) => setRange(r, { replace: true }), [setRange]);
+  const offered = useOfferedRanges(wholeLines, range, onRangeChange);
   return (
-    <SeriesChart
+    <OfferedRangesChart
+      whole={wholeLines}
+      offered={offered}
       title={title}
       fileName={`compare_${metric}_${range}`}
       range={range}
-      onRangeChange={(r) => setRange(r, { replace: true })}
+      onRangeChange={onRangeChange}
       loading={results.some((r) => r.isLoading)}
       // A game whose points differ in period (monthly beside daily) gets a line per period. A game is
       // one colour, the one of its chip, on every chart; its sources and periods differ in dash.
@@ -231,24 +231,6 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => boolean; disabled
   );
 }
 
-/**
- * The game's newest players figure as the cards take it (a monthly average with its month); for a
- * game with daily peaks only, its peak as its page shows it ("39.1K peak, 1 day": report r22-a #1);
- * null when undated.
- */
-function cardPlayers(g: GameDetail): PlayersFigureWords | null {
-  const players = g.latest.players;
-  if (!players) return g.players?.latest ? null : shownPlayersFigure(g.players);
-  if (!players.asOf) return null;
-  return {
-    value: players.value,
-    at: players.asOf,
-    ...(players.period === "month" ? { period: "month" } : {}),
-    // A month in progress when its source's file was taken (review r26-a #2).
-    ...(g.players?.latest?.at === players.asOf && g.players.latest.partial ? { partial: true as const } : {}),
-  };
-}
-
 /** `/compare?ids=a,b,c`: the games overlaid on the same charts, with their key figures side by side. */
 export default function ComparePage() {
   const [idsParam, setIdsParam] = useUrlParam("ids");
@@ -288,15 +270,7 @@ export default function ComparePage() {
   const estimateOf = (g: GameDetail): EstimateState =>
     estimateStates[games.indexOf(g)] ?? { status: "loading" };
 
-  const figures: Array<{
-    label: string;
-    unit: string;
-    value: (g: GameDetail) => number | string | null;
-    show: (g: GameDetail) => string;
-    source?: SeriesMetric;
-    /** Rows the CSV adds after the figure's own, so the file says what the cell shows. */
-    more?: Array<{ label: string; unit: string; value: (g: GameDetail) => number | string | null }>;
-  }> = [
+  const figures: KeyFigure[] = [
     // The date, or the year alone where only a year is known (VGChartz's games), as the game page shows it.
     {
       label: "Released",
@@ -306,77 +280,7 @@ export default function ComparePage() {
       show: (g) => releasedText(g.releaseDate, g.releaseYear, "–"),
     },
     { label: "Developer", unit: "", value: (g) => g.developer, show: (g) => g.developer ?? "–" },
-    {
-      label: "Price",
-      unit: "USD",
-      value: (g) => g.latest.price?.value ?? g.price,
-      // On sale: the discount and list price the record gave, as the game page shows them.
-      // A price converted from GBP is marked; the note under the table says from what (review r18a, item 1).
-      show: (g) =>
-        `${priceText(g.latest.price?.value ?? g.price, g.discount, g.price)}${shownPriceConversion(g) ? CONVERTED_MARK : ""}`,
-      source: "price",
-      // The cell's "(75% off $19.99)": empty for a game not on sale (report r12-a #8).
-      more: [
-        { label: "List price (on sale)", unit: "USD", value: (g) => g.discount?.listPrice ?? null },
-        { label: "Discount", unit: "%", value: (g) => g.discount?.percent ?? null },
-        // A price its source gave in GBP: the source's price, currency and rate; empty for USD prices.
-        // The same columns as the screener's, company and card CSVs, the unit in the unit column.
-        ...CONVERSION_CSV_COLUMNS.map(({ name, unit }, i) => ({
-          label: name,
-          unit,
-          value: (g: GameDetail) => conversionCsvCells(shownPriceConversion(g))[i] ?? null,
-        })),
-      ],
-    },
-    {
-      // Named as the cards name it: a monthly average says so with its month, a count with its day
-      // (review r18c, item 8: "Players (latest)" read as a count beside the cards' "avg. players").
-      label: "Players",
-      unit: "players",
-      // Whole players, as the cell, the game page and the screener give them (a monthly average of
-      // 33,403.95 is 33,404: review 13 b, item 4).
-      value: (g) =>
-        g.latest.players == null ? (cardPlayers(g)?.value ?? null) : Math.round(g.latest.players.value),
-      show: (g) => {
-        const players = cardPlayers(g);
-        return players ? latestPlayersText(players) : compactNumber(g.latest.players?.value);
-      },
-      source: "players",
-      more: [{ label: "Players figure", unit: "", value: (g) => playersPeriod(cardPlayers(g)) }],
-    },
-    {
-      label: "Positive reviews",
-      unit: "reviews",
-      value: (g) => g.latest.reviews_positive?.value ?? null,
-      show: (g) => compactNumber(g.latest.reviews_positive?.value),
-      source: "reviews_positive",
-    },
-    {
-      label: "Negative reviews",
-      unit: "reviews",
-      value: (g) => g.latest.reviews_negative?.value ?? null,
-      show: (g) => compactNumber(g.latest.reviews_negative?.value),
-      source: "reviews_negative",
-    },
-    {
-      label: "Owners (source figure)",
-      unit: "owners",
-      value: (g) => g.latest.owners?.value ?? null,
-      // A band with no lower end is no figure: "< 20K", what the source says (its note below).
-      show: (g) => {
-        const band = ownersBandOnly(g);
-        return band ? belowCell(band).text : compactNumber(g.latest.owners?.value);
-      },
-      source: "owners",
-      // The cell's "< 20K" in the file too: the top of the band, not an empty cell like an unknown.
-      more: [
-        {
-          label: "Owners below (a band with no lower end)",
-          unit: "owners",
-          value: (g) => ownersBandOnly(g)?.high ?? null,
-        },
-      ],
-    },
+    ...SOURCED_FIGURES,
     // The sales estimates of the game page (its estimates panel): P50 with the P10–P90 range, or
     // words where the model gives no figure (a game it does not cover; a free game's units and revenue).
     {
@@ -432,12 +336,8 @@ export default function ComparePage() {
     const s = estimateOf(g);
     return namedEstimateProvenance(g.name, s);
   });
-  const provenance = games.flatMap((g) => [
-    ...figures.flatMap((f) => (f.source && g.latest[f.source] ? [g.latest[f.source]!] : [])),
-    ...(ownersBandOnly(g) ? [g.ownersBand!] : []),
-    // A game with daily peaks only: the peak's own source and day, as its Players cell shows it.
-    ...(!g.latest.players && !g.players?.latest && g.players?.peak ? [g.players.peak] : []),
-  ]);
+  // Each figure's own source and time, as the CSV gives them per cell (keyFigureProvenance).
+  const provenance = games.flatMap((g) => figures.flatMap((f) => f.provenance?.(g) ?? []));
 
   return (
     <div>
@@ -527,19 +427,7 @@ export default function ComparePage() {
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle className="text-base">Key figures</CardTitle>
-              <ExportCsvButton
-                fileName="compare_key-figures"
-                data={() => ({
-                  header: ["figure", "unit", ...games.map((g) => g.name)],
-                  rows: figures.flatMap((f) =>
-                    [f, ...(f.more ?? [])].map((row) => [
-                      row.label,
-                      row.unit,
-                      ...games.map((g) => row.value(g)),
-                    ]),
-                  ),
-                })}
-              />
+              <ExportCsvButton fileName="compare_key-figures" data={() => keyFiguresCsv(figures, games)} />
             </CardHeader>
             <CardContent>
               <Table aria-label="Key figures" scrollHint="Scroll the table sideways to see every game.">

@@ -173,7 +173,9 @@ export default function GameTrackingPage() {
       </p>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
-        <TabsList>
+        {/* The three tabs wrap onto a second row on a phone, as the Admin Dashboard's: scrolled to show
+            Search Results, a strip cut the first tab ("chlist (3)": review r29-a #10). */}
+        <TabsList className="h-auto flex-wrap [&>button]:h-8">
           <TabsTrigger ref={watchlistTab} value="watchlist">
             My Watchlist ({watchCount})
           </TabsTrigger>

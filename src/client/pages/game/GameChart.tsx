@@ -31,14 +31,42 @@ export function GameChart({
   /** The notes that hold for all the data (a price's conversion), not for a range: single figures keep these. */
   wholeNotes?: readonly string[];
 }) {
+  const offered = useOfferedRanges(whole, props.range, props.onRangeChange);
+  if (whole && !props.loading && singlePointsOnly(whole))
+    return <SinglePointsCard {...props} notes={wholeNotes} lines={whole} />;
+  return <OfferedRangesChart {...props} whole={whole} offered={offered} />;
+}
+
+/**
+ * The range buttons worth offering for lines whose whole data is `whole` (offeredRanges; undefined
+ * while it loads), and a range asked for that is not offered moved to the one drawing what it would.
+ * The game page's charts and Compare's share it (review r29-a #5).
+ */
+export function useOfferedRanges(
+  whole: readonly TimeSeries[] | undefined,
+  range: SeriesChartProps["range"],
+  onRangeChange: SeriesChartProps["onRangeChange"],
+) {
   const offered = whole ? offeredRanges(whole) : undefined;
-  const { range, onRangeChange } = props;
   const moveTo = offered && range ? offeredRange(range, offered) : range;
   useEffect(() => {
     if (moveTo && moveTo !== range) onRangeChange?.(moveTo);
   }, [moveTo, range, onRangeChange]);
-  if (whole && !props.loading && singlePointsOnly(whole))
-    return <SinglePointsCard {...props} notes={wholeNotes} lines={whole} />;
+  return offered;
+}
+
+/**
+ * A chart with the `offered` range buttons only; with none left but All, no buttons, and where the
+ * data has points a note says why (SAME_RANGES_NOTE).
+ */
+export function OfferedRangesChart({
+  whole,
+  offered,
+  ...props
+}: SeriesChartProps & {
+  whole: readonly TimeSeries[] | undefined;
+  offered: ReturnType<typeof offeredRanges> | undefined;
+}) {
   if (offered && offered.length === 0)
     return (
       <SeriesChart

@@ -577,7 +577,12 @@ export default function GamePage() {
         />
         {reviews == null && rating ? (
           // No review counts: the critics' score the lists show, with its source and date.
-          <Figure label={rating.label} figure={rating.figure} format={() => rating.text} />
+          <Figure
+            label={rating.label}
+            figure={rating.figure}
+            format={() => rating.text}
+            detail={rating.detail}
+          />
         ) : (
           <Figure
             label="Reviews"

@@ -7,7 +7,7 @@ import {
   RATING_CSV_HEADERS,
   ratingCountText,
   ratingCsvCells,
-  ratingText,
+  ratingLabelText,
 } from "../../../contracts/rating-figure.ts";
 import { isAdmin } from "../../../contracts/roles.ts";
 import { CATALOG_LIST_SOURCE, type IgdbStatus, type IgdbTrend } from "../../../contracts/sources.ts";
@@ -278,7 +278,7 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
           <span className="flex items-center gap-1">
             <Star className="size-3" aria-hidden="true" />
-            {rating ? ratingText(rating) : "No rating"}
+            {rating ? ratingLabelText(rating) : "No rating"}
             {rating && ratingCountText(rating) ? ` (${ratingCountText(rating)})` : ""}
           </span>
           <span>Released {releasedText(game)}</span>

@@ -10,7 +10,7 @@ import { Section } from "../../components/Section.tsx";
  * the gates name them (Regular, Premium, Admin); the tier badge (STARTER, PROFESSIONAL, ENTERPRISE)
  * is each plan's tier, spec §5's pairs.
  */
-const PLANS: { role: Role; name: string; features: string[] }[] = [
+export const PLANS: { role: Role; name: string; features: string[] }[] = [
   {
     role: "regular",
     name: "Regular",
@@ -26,6 +26,7 @@ const PLANS: { role: Role; name: string; features: string[] }[] = [
     features: [
       "Everything in Regular",
       "Analytics and AI Analytics",
+      "Market Screener: screen the whole catalog, size a niche's market and export it as CSV",
       "AI predictions, market volatility and Market Intelligence on the Overview",
     ],
   },

@@ -21,6 +21,8 @@ export const gameSales = sqliteTable(
     /** Millions of units. */
     globalSales: real("global_sales").notNull(),
     criticScore: real("critic_score"),
+    /** The number of critics `critic_score` counts, as the file gives it (Critic_Count); null where it does not. */
+    criticCount: integer("critic_count"),
     userScore: real("user_score"),
     source: text("source").notNull(),
     /** The file the stored figures came from ("vgsales.csv"); null for rows imported before it was kept. */

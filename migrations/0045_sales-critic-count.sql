@@ -1,0 +1,1 @@
+ALTER TABLE `game_sales` ADD `critic_count` integer;
