@@ -1,0 +1,98 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "vitest";
+import type { Settings } from "../../src/contracts/settings.ts";
+import { env } from "../../src/server/env.ts";
+import { createTestUser, request } from "../helpers/api.ts";
+
+/**
+ * Two servers (or a server and a script) writing one database file (docs/decisions/010-database-locks.md):
+ * a write answered 2xx is kept whole, whatever the other process wrote meanwhile, and a race with the
+ * other process answers a clear status, never 500 (review r29, finding 2).
+ */
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+interface Child {
+  /** Resolves once the child printed `line`. */
+  printed(line: string): Promise<void>;
+  done: Promise<{ code: number | null; out: string }>;
+}
+
+function child(script: string, args: string[]): Child {
+  const proc = spawn("bun", [script, env().DATABASE_URL, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: "error", DEMO_DATA: "off" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const waiting: { line: string; resolve: () => void }[] = [];
+  const seen = () => {
+    for (const w of waiting.splice(0)) {
+      if (out.split("\n").includes(w.line)) w.resolve();
+      else waiting.push(w);
+    }
+  };
+  proc.stdout.on("data", (d) => {
+    out += d;
+    seen();
+  });
+  proc.stderr.on("data", (d) => (out += d));
+  const done = new Promise<{ code: number | null; out: string }>((resolve) =>
+    proc.on("close", (code) => resolve({ code, out })),
+  );
+  return {
+    printed: (line) =>
+      Promise.race([
+        new Promise<void>((resolve) => {
+          waiting.push({ line, resolve });
+          seen();
+        }),
+        done.then(({ out }) => {
+          throw new Error(`the other process ended before printing "${line}": ${out}`);
+        }),
+      ]),
+    done,
+  };
+}
+
+/** Another process's write transaction that holds the lock `holdMs` after running `statements`. */
+function heldWrite(statements: { sql: string; args: (string | number)[] }[], holdMs = 400): Child {
+  return child("tests/helpers/held-write.ts", [String(holdMs), JSON.stringify(statements)]);
+}
+
+async function savedSettings(cookie: string): Promise<Settings> {
+  const res = await request("/api/user/settings", { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Settings;
+}
+
+test("a settings change saved while another process saves another field keeps both", async () => {
+  const { user, cookie } = await createTestUser();
+  const first = await request("/api/user/settings", {
+    method: "PATCH",
+    cookie,
+    json: { notifications: { push: false } },
+  });
+  expect(first.status).toBe(200);
+  // The other server's save of `push`, made and waiting to commit when this server's PATCH arrives.
+  const other = heldWrite([
+    {
+      sql: "UPDATE user_settings SET settings = json_set(settings, '$.notifications.push', json('true')) WHERE user_id = ?",
+      args: [user.id],
+    },
+  ]);
+  await other.printed("holding");
+  const res = await request("/api/user/settings", {
+    method: "PATCH",
+    cookie,
+    json: { preferences: { theme: "light" } },
+  });
+  expect(res.status).toBe(200);
+  expect((await other.done).code).toBe(0);
+  const answered = (await res.json()) as Settings;
+  const saved = await savedSettings(cookie);
+  expect(saved.notifications.push).toBe(true);
+  expect(saved.preferences.theme).toBe("light");
+  // The PATCH answered what it stored.
+  expect(answered).toEqual(saved);
+});
