@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import type { Settings } from "../../src/contracts/settings.ts";
+import { upsertGames } from "../../src/server/catalog/write.ts";
 import { env } from "../../src/server/env.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
@@ -96,3 +97,30 @@ test("a settings change saved while another process saves another field keeps bo
   // The PATCH answered what it stored.
   expect(answered).toEqual(saved);
 });
+
+test("adding a game while another process keeps removing it answers 200 or 201, never 500", async () => {
+  const { user, cookie } = await createTestUser();
+  const {
+    ids: [gameId],
+  } = await upsertGames([{ name: "Raced Watchlist Game", genres: ["Indie"], platforms: ["PC"] }], "test");
+  const other = child("tests/helpers/repeat-write.ts", [
+    "3000",
+    "DELETE FROM user_games WHERE user_id = ? AND game_id = ?",
+    JSON.stringify([user.id, gameId!]),
+  ]);
+  await other.printed("started");
+  const statuses: Record<number, number> = {};
+  let finished = false;
+  void other.done.then(() => (finished = true));
+  for (let i = 0; i < 400 && !finished; i++) {
+    const res = await request("/api/user/games", { method: "POST", cookie, json: { gameId } });
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (res.status === 200 || res.status === 201) {
+      const entry = (await res.json()) as { gameId: string; isWatchlisted: boolean };
+      expect(entry.gameId).toBe(gameId);
+      expect(entry.isWatchlisted).toBe(true);
+    } else await res.body?.cancel();
+  }
+  expect((await other.done).code).toBe(0);
+  expect(Object.keys(statuses).filter((s) => s !== "200" && s !== "201")).toEqual([]);
+}, 30_000);
