@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import type { Settings } from "../../src/contracts/settings.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
+import { rawClient } from "../../src/server/db/client.ts";
 import { env } from "../../src/server/env.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 
@@ -124,3 +125,34 @@ test("adding a game while another process keeps removing it answers 200 or 201, 
   expect((await other.done).code).toBe(0);
   expect(Object.keys(statuses).filter((s) => s !== "200" && s !== "201")).toEqual([]);
 }, 30_000);
+
+test.each([
+  ["PATCH", "/api/user/settings", { privacy: { profilePublic: true } }],
+  ["POST", "/api/analytics/reports", { reportType: "watchlist_summary" }],
+  ["POST", "/api/user/games", null],
+] as const)(
+  "%s %s for an account another process deletes meanwhile answers 401, never 500",
+  async (method, path, body) => {
+    const { user, cookie } = await createTestUser();
+    const {
+      ids: [gameId],
+    } = await upsertGames(
+      [{ name: `Deleted Account Game ${path}`, genres: ["Indie"], platforms: ["PC"] }],
+      "test",
+    );
+    // Delete Account on the other server: done, and waiting to commit when this request arrives.
+    const other = heldWrite([{ sql: "DELETE FROM users WHERE id = ?", args: [user.id] }]);
+    await other.printed("holding");
+    const res = await request(path, { method, cookie, json: body ?? { gameId } });
+    expect((await other.done).code).toBe(0);
+    expect(res.status, await res.clone().text()).toBe(401);
+    expect(((await res.json()) as { detail: string }).detail).toBe("Sign in to continue");
+    // The session went with the account: its cookie is cleared, as a sign-out does.
+    expect(res.headers.get("set-cookie") ?? "").toMatch(/Max-Age=0/i);
+    const left = await rawClient().execute({
+      sql: "SELECT count(*) AS n FROM users WHERE id = ?",
+      args: [user.id],
+    });
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  },
+);
