@@ -156,3 +156,35 @@ test.each([
     expect(Number(left.rows[0]!.n)).toBe(0);
   },
 );
+
+test("creating a report while another process removes the user's reports never answers 500", async () => {
+  // Delete Account removes the reports with the account; here only the reports go, so the request's
+  // session holds and every answer must be the report as it was written.
+  const { user, cookie } = await createTestUser();
+  const other = child("tests/helpers/repeat-write.ts", [
+    "3000",
+    "DELETE FROM reports WHERE user_id = ?",
+    JSON.stringify([user.id]),
+  ]);
+  await other.printed("started");
+  const statuses: Record<number, number> = {};
+  let finished = false;
+  void other.done.then(() => (finished = true));
+  for (let i = 0; i < 400 && !finished; i++) {
+    const res = await request("/api/analytics/reports", {
+      method: "POST",
+      cookie,
+      json: { reportType: "watchlist_summary" },
+    });
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (res.status === 201) {
+      const report = (await res.json()) as { id: string; reportType: string; generatedAt: string };
+      expect(report.reportType).toBe("watchlist_summary");
+      expect(Number.isNaN(Date.parse(report.generatedAt))).toBe(false);
+    } else await res.body?.cancel();
+  }
+  expect((await other.done).code).toBe(0);
+  // 429: the hour's reports counted before the other process removed them (ADR 026), a clear answer.
+  expect(Object.keys(statuses).filter((s) => s !== "201" && s !== "429")).toEqual([]);
+  expect(statuses[201]).toBeGreaterThan(0);
+}, 30_000);
