@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Settings } from "../../src/contracts/settings.ts";
 import { upsertGames } from "../../src/server/catalog/write.ts";
 import { rawClient } from "../../src/server/db/client.ts";
@@ -188,3 +188,46 @@ test("creating a report while another process removes the user's reports never a
   expect(Object.keys(statuses).filter((s) => s !== "201" && s !== "429")).toEqual([]);
   expect(statuses[201]).toBeGreaterThan(0);
 }, 30_000);
+
+describe("a role change while another process changes the same account", () => {
+  test("an account deleted meanwhile is 404, not the last admin's 409", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const { user } = await createTestUser();
+    const other = heldWrite([{ sql: "DELETE FROM users WHERE id = ?", args: [user.id] }]);
+    await other.printed("holding");
+    const res = await request(`/api/admin/users/${user.id}/role`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { role: "premium", tier: "professional" },
+    });
+    expect((await other.done).code).toBe(0);
+    expect(res.status, await res.clone().text()).toBe(404);
+  });
+
+  test("the audit entry names the role the account had when it changed, not an older one", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const { user } = await createTestUser();
+    // `bun run user:role` (or another server) makes the member premium; this admin's change comes after.
+    const other = heldWrite([
+      {
+        sql: "UPDATE users SET role = 'premium', subscription_tier = 'professional' WHERE id = ?",
+        args: [user.id],
+      },
+    ]);
+    await other.printed("holding");
+    const res = await request(`/api/admin/users/${user.id}/role`, {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { role: "admin", tier: "enterprise" },
+    });
+    expect((await other.done).code).toBe(0);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const audit = await rawClient().execute({
+      sql: "SELECT detail FROM audit_log WHERE action = 'user.role_changed' AND target_id = ?",
+      args: [user.id],
+    });
+    expect(audit.rows.map((r) => JSON.parse(String(r.detail)).from)).toEqual([
+      { role: "premium", tier: "professional" },
+    ]);
+  });
+});
