@@ -3,6 +3,8 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isWriteForVanishedUser, SIGN_IN_DETAIL } from "./auth/guards.ts";
+import { clearSessionCookie } from "./auth/session.ts";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "./db/busy.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { indexBuildWait } from "./http/index-wait.ts";
@@ -160,8 +162,14 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
     return c.text("Not Found", 404);
   });
 
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     if (error instanceof HttpProblem) return problemResponse(c, error);
+    if (await isWriteForVanishedUser(c, error)) {
+      // The account was deleted while this request ran: its session went with it.
+      log.info("write for an account deleted meanwhile", { requestId: c.get("requestId"), path: c.req.path });
+      clearSessionCookie(c);
+      return problemResponse(c, new HttpProblem(401, SIGN_IN_DETAIL));
+    }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return problemResponse(c, new HttpProblem(status, error.message || undefined));

@@ -117,9 +117,13 @@ function refused(detail: string): HttpProblem {
 
 /**
  * Sets a user's role and its tier (spec §5 pairs); `actor` is null when run from the shell. The last admin cannot be demoted: the check
- * and the change are one statement, so two admins demoting each other at once cannot both win. A
- * non-operator's change of a member is made only while the member is still not an admin, in the same
- * statement, so an operator's promotion meanwhile is not undone.
+ * and the change are one statement, so two admins demoting each other at once cannot both win.
+ *
+ * The checks are made on the account as read, and the change is made only while the account still has
+ * the role and tier read (compare and set): another process's change meanwhile (an operator's promotion,
+ * `bun run user:role`, another server) makes it read the account again and decide anew, so a
+ * non-operator's change cannot undo an operator's promotion, and the audit entry names the role the
+ * account really had. An account deleted meanwhile is 404 (review r29, finding 2).
  */
 export async function changeUserRole(
   actor: UserRow | null,
@@ -127,62 +131,64 @@ export async function changeUserRole(
   role: Role,
   via: "api" | "shell" = "api",
 ): Promise<UserRow> {
-  const target = await findUserById(targetId);
-  if (!target)
-    throw new HttpProblem(404, "No user with this id", {
-      errors: [{ field: "id", message: "No user with this id" }],
-    });
-  const tier = ROLE_TIER[role];
-  if (target.role === role && target.subscriptionTier === tier) return target;
-  // An ADMIN_EMAILS address is made admin again at its next sign-in (promoteIfAdminEmail): a lower
-  // role would hold only until then, and nobody would be told.
-  if (role !== "admin" && isAdminEmail(target.email)) {
-    throw new HttpProblem(409, ADMIN_BY_EMAIL_DETAIL, {
-      title: "Conflict",
-      errors: [{ field: "role", message: ADMIN_BY_EMAIL_DETAIL }],
-    });
-  }
+  for (let attempt = 1; ; attempt++) {
+    const target = await findUserById(targetId);
+    if (!target)
+      throw new HttpProblem(404, "No user with this id", {
+        errors: [{ field: "id", message: "No user with this id" }],
+      });
+    const tier = ROLE_TIER[role];
+    if (target.role === role && target.subscriptionTier === tier) return target;
+    // An ADMIN_EMAILS address is made admin again at its next sign-in (promoteIfAdminEmail): a lower
+    // role would hold only until then, and nobody would be told.
+    if (role !== "admin" && isAdminEmail(target.email)) {
+      throw new HttpProblem(409, ADMIN_BY_EMAIL_DETAIL, {
+        title: "Conflict",
+        errors: [{ field: "role", message: ADMIN_BY_EMAIL_DETAIL }],
+      });
+    }
 
-  const refusal = operatorOnly(actor, target);
-  if (refusal) throw refused(refusal);
-  const onlyMember = actor !== null && !isAdminEmail(actor.email) && actor.id !== targetId;
+    const refusal = operatorOnly(actor, target);
+    if (refusal) throw refused(refusal);
 
-  const [updated] = await db()
-    .update(users)
-    .set({ role, subscriptionTier: tier })
-    .where(
-      and(
-        eq(users.id, targetId),
-        onlyMember ? ne(users.role, "admin") : undefined,
-        role === "admin"
-          ? undefined
-          : or(
-              ne(users.role, "admin"),
-              sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`,
-            ),
-      ),
-    )
-    .returning();
-  // Signed-in sessions carry the user row: the new role and tier apply from the next request.
-  forgetCachedUser(targetId);
-  if (!updated && onlyMember) {
-    const now = await findUserById(targetId);
-    if (now?.role === "admin") throw refused(ADMIN_ROLE_BY_OPERATOR_DETAIL);
-  }
-  if (!updated) {
-    throw new HttpProblem(409, "This is the last admin: make another user admin before changing this one", {
-      title: "Conflict",
+    const [updated] = await db()
+      .update(users)
+      .set({ role, subscriptionTier: tier })
+      .where(
+        and(
+          eq(users.id, targetId),
+          eq(users.role, target.role),
+          eq(users.subscriptionTier, target.subscriptionTier),
+          role === "admin"
+            ? undefined
+            : or(
+                ne(users.role, "admin"),
+                sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`,
+              ),
+        ),
+      )
+      .returning();
+    // Signed-in sessions carry the user row: the new role and tier apply from the next request.
+    forgetCachedUser(targetId);
+    if (!updated) {
+      const now = await findUserById(targetId);
+      // Changed or deleted meanwhile: decided again on the account as it is now (a few times at most).
+      const changed = !now || now.role !== target.role || now.subscriptionTier !== target.subscriptionTier;
+      if (changed && attempt < 5) continue;
+      throw new HttpProblem(409, "This is the last admin: make another user admin before changing this one", {
+        title: "Conflict",
+      });
+    }
+    await recordAudit({
+      actorId: actor?.id ?? null,
+      action: "user.role_changed",
+      targetId,
+      detail: {
+        from: { role: target.role, tier: target.subscriptionTier },
+        to: { role, tier },
+        via,
+      },
     });
+    return updated;
   }
-  await recordAudit({
-    actorId: actor?.id ?? null,
-    action: "user.role_changed",
-    targetId,
-    detail: {
-      from: { role: target.role, tier: target.subscriptionTier },
-      to: { role, tier },
-      via,
-    },
-  });
-  return updated;
 }

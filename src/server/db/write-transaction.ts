@@ -122,16 +122,39 @@ function isLocal(url: string): boolean {
   return url.startsWith("file:") && !url.includes(":memory:");
 }
 
+export interface WriteTransactionOptions {
+  /**
+   * A user's acknowledged change (settings, watchlist) rather than work that can be run again: its
+   * commit waits for the disk as every other connection's does (`synchronous = FULL`,
+   * docs/decisions/010-database-locks.md), where bulk batches here commit with NORMAL.
+   */
+  durable?: boolean;
+}
+
 /**
  * Runs `work` inside one write transaction and commits it; any error rolls it back whole. Not
  * retried here: wrap in `withBusyRetry` (or `retryBatch`) where repeating the whole batch is safe.
+ *
+ * The lock is taken before the first statement, so a read-modify-write here is atomic across
+ * processes: another server's write to the same row lands wholly before the read or after the commit.
  */
-export async function writeTransaction<T>(work: () => TxWork<T>): Promise<T> {
+export async function writeTransaction<T>(
+  work: () => TxWork<T>,
+  options: WriteTransactionOptions = {},
+): Promise<T> {
   const url = env().DATABASE_URL;
   if (!isLocal(url)) return clientTransaction(work);
   const state = localFor(url);
   const runLocal = (): T => {
     const connection = connect(state);
+    if (options.durable) connection.exec("PRAGMA synchronous = FULL");
+    try {
+      return runOn(connection);
+    } finally {
+      if (options.durable && connection.open) connection.exec("PRAGMA synchronous = NORMAL");
+    }
+  };
+  const runOn = (connection: Connection): T => {
     connection.exec("BEGIN IMMEDIATE");
     try {
       const steps = work();

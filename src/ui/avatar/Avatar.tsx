@@ -1,6 +1,7 @@
 import { User } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../cn.ts";
+import { initialOf } from "./initial.ts";
 
 /**
  * A round avatar: the picture when there is one; without a picture, the name's initial; a picture
@@ -18,7 +19,7 @@ export function Avatar({
   // Remember which address failed, so a new picture gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = !!src && failedSrc === src;
-  const initial = name?.trim().charAt(0).toUpperCase();
+  const initial = initialOf(name);
   return (
     <span
       data-slot="avatar"
