@@ -16,7 +16,7 @@ export type RatingFigure =
       kind: "critics";
       /** The critics' score on its own 0–100 scale, whole, as the screens show it (review r29-a #6). */
       score: number;
-      /** The same score divided by 20, one decimal: the analyst's wording (src/server/ai) still reads it. */
+      /** The same score divided by 20, one decimal: the analysis item's sentiment rating, out of 5 (spec §3). */
       outOf5: number;
       /** Critics counted in the score, where the source says. */
       critics: number | null;
@@ -47,16 +47,6 @@ export function ratingValueText(rating: RatingFigure): string {
 /** The figure with its label, as the screens write it: "User reviews 88.8% positive", "Critic score 97/100". */
 export function ratingLabelText(rating: RatingFigure): string {
   return `${RATING_LABELS[rating.kind]} ${ratingValueText(rating)}`;
-}
-
-/**
- * The analyst's wording of the figure (src/server/ai): "Critic score 4.9/5", still out of 5 until the
- * analyst's owners move it to the screens' 0–100 (ratingLabelText).
- */
-export function ratingText(rating: RatingFigure): string {
-  return rating.kind === "user-reviews"
-    ? ratingLabelText(rating)
-    : `${RATING_LABELS[rating.kind]} ${rating.outOf5.toFixed(1)}/5`;
 }
 
 /** The figure's count as a tooltip or note reads it: "1.2M reviews", "66 critics". */

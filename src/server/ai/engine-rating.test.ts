@@ -30,15 +30,14 @@ test("user reviews: one decimal, as every screen writes the share", () => {
   expect(item.sentiment.reasoning).toBe("User reviews 88.8% positive (7,375,823 reviews).");
 });
 
-test("a critics' score is called one, out of 5, with its critics", () => {
+test("a critics' score is called one, on its own 0–100 scale as the screens write it, with its critics", () => {
   const item = analyseGame(game({ rating: 81, ratingCount: 39 }));
-  expect(item.sentiment.reasoning).toBe("Critic score 4.1/5 (39 critics).");
+  expect(item.sentiment.reasoning).toBe("Critic score 81/100 (39 critics).");
 });
 
 test("the figure and its rounding are the game cards' (ratingFigureOf), not worked out again", () => {
-  // 83/100 is 4.15 out of 5: the cards write 4.2, as does the analysis.
   expect(analyseGame(game({ rating: 83, ratingCount: 12 })).sentiment.reasoning).toBe(
-    "Critic score 4.2/5 (12 critics).",
+    "Critic score 83/100 (12 critics).",
   );
   // 23 of 80 is 28.75%: the stored share (write.ts) and the cards say 28.8.
   expect(analyseGame(game({ rating: 28.8, positive: 23, negative: 57 })).sentiment.reasoning).toBe(

@@ -16,7 +16,7 @@ import {
   shownPlayersFigure,
 } from "../../contracts/player-figures.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { type RatingFigure, ratingCountText, ratingText } from "../../contracts/rating-figure.ts";
+import { type RatingFigure, ratingCountText, ratingLabelText } from "../../contracts/rating-figure.ts";
 import { inProgressMonths, isPartialMonth } from "../catalog/in-progress-months.ts";
 import { keptUntilChange } from "../catalog/kept-answers.ts";
 import { averageVolatility, getCatalogActivity, getMarketTrends } from "../catalog/market.ts";
@@ -449,10 +449,10 @@ async function computeProjectedMovers(): Promise<NonNullable<OverviewFigures["ai
   };
 }
 
-/** A rating with its count, as the game cards write it: "Critic score 4.1/5 (39 critics)." */
+/** A rating with its count, as the game cards write it: "Critic score 81/100 (39 critics)." */
 function ratingSentence(rating: RatingFigure): string {
   const count = ratingCountText(rating);
-  return `${ratingText(rating)}${count ? ` (${count})` : ""}.`;
+  return `${ratingLabelText(rating)}${count ? ` (${count})` : ""}.`;
 }
 
 /** Spec §3 "AI game analysis item" for one game. */
