@@ -55,11 +55,11 @@ import {
   overviewQuery,
   reportQuery,
   reportsQuery,
-  searchQuery,
   trendingQuery,
   userGamesQuery,
 } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
+import { searchQuery } from "../../queries/search.ts";
 import {
   freeGamesCountQuery,
   freeGamesQuery,
