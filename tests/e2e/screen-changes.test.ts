@@ -83,3 +83,65 @@ test("each screen has its own title; a move by keyboard puts the focus on the ne
   expect(await focused(page)).toMatch(/^BODY:/);
   await page.context().close();
 });
+
+/** Every text a live region (aria-live, role status or alert) takes, recorded from inside the page. */
+async function recordAnnouncements(page: Page) {
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { __said: string[] }).__said = said;
+    const live = (n: Node | null) =>
+      (n instanceof Element ? n : n?.parentElement)?.closest("[aria-live],[role=status],[role=alert]");
+    new MutationObserver((records) => {
+      const regions = new Set(records.map((r) => live(r.target)).filter(Boolean));
+      for (const region of regions) {
+        const text = region!.textContent?.trim();
+        if (text) said.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __said: string[] }).__said);
+}
+
+test("a settled search is announced once: the count found, or that none was (Game Tracking, the Dashboard's search, the Games Database)", async () => {
+  const page = await as("regular", "/games");
+  await page.getByRole("heading", { level: 1, name: "Game Tracking" }).waitFor();
+  const said = await recordAnnouncements(page);
+  const search = page.getByLabel("Search games");
+  await search.fill("zzqxqv");
+  await page.getByText("Try searching with different keywords").waitFor();
+  await expect.poll(said).toContain("No games found for zzqxqv");
+  await search.fill("shadow");
+  await page.getByTestId("game-card").first().waitFor();
+  const found = await page.getByTestId("game-card").count();
+  await expect.poll(said).toContain(`${found} games found for shadow`);
+  // One message per settled search, nothing while it runs.
+  expect((await said()).filter((s) => s.includes("found for"))).toEqual([
+    "No games found for zzqxqv",
+    `${found} games found for shadow`,
+  ]);
+
+  await page.goto(`${server.url}/dashboard?tab=platforms`);
+  const said2 = await recordAnnouncements(page);
+  const box = page.getByLabel("Search games across platforms");
+  await box.fill("zzqxqv");
+  await expect.poll(said2).toContain("No games found for zzqxqv");
+  await box.fill("shadow");
+  const list = page.getByRole("list", { name: "Cross-platform results" });
+  await list.getByRole("link").first().waitFor();
+  const shown = await list.getByRole("listitem").count();
+  await expect.poll(said2).toContain(`${shown} games found for shadow`);
+
+  // The Games Database searches on Enter (from the catalog, without IGDB's keys): the same words.
+  await page.goto(`${server.url}/igdb-games`);
+  const said3 = await recordAnnouncements(page);
+  const field = page.getByLabel("Search the games database", { exact: true }).and(page.getByRole("textbox"));
+  await field.fill("zzqxqv");
+  await field.press("Enter");
+  await expect.poll(said3).toContain("No games found for zzqxqv");
+  await field.fill("shadow");
+  await field.press("Enter");
+  await expect
+    .poll(async () => (await said3()).filter((s) => / games? found for shadow$/.test(s)).length)
+    .toBe(1);
+  await page.context().close();
+});
