@@ -145,3 +145,24 @@ test("a settled search is announced once: the count found, or that none was (Gam
     .toBe(1);
   await page.context().close();
 });
+
+test("the notifications panel is a dialog: opened, it has the focus; Tab stays in it; Escape closes it and the bell has the focus again", async () => {
+  const page = await as("regular", "/dashboard");
+  await page.getByRole("heading", { level: 1, name: "Gaming Analytics Dashboard" }).waitFor();
+  const bell = page.getByTestId("notification-bell");
+  await bell.focus();
+  await page.keyboard.press("Enter");
+  const inPanel = () => page.evaluate(() => !!document.activeElement?.closest("#notifications-panel"));
+  await expect.poll(inPanel).toBe(true);
+  await page.getByRole("link", { name: "Settings" }).last().waitFor();
+  for (const key of ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    expect(await inPanel()).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect.poll(() => page.locator("#notifications-panel").isVisible()).toBe(false);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(
+    "notification-bell",
+  );
+  await page.context().close();
+});
