@@ -118,7 +118,8 @@ test("Game Tracking: the 3-character hint, tabs that follow the query, Track →
   await expect.poll(() => first.getByRole("button", { name: "Added" }).isDisabled()).toBe(true);
 
   await search.fill("zzqxv");
-  await page.getByText("No games found for zzqxv", { exact: true }).waitFor();
+  // The results' empty state (the search's live region says the same words, for a screen reader).
+  await page.getByRole("tabpanel").getByText("No games found for zzqxv", { exact: true }).waitFor();
   await page.getByText("Try searching with different keywords").waitFor();
 
   await search.fill("");

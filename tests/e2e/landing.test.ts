@@ -268,3 +268,36 @@ test("Tab stays inside the open dialog: from Close it wraps to the first control
   }
   await page.context().close();
 });
+
+test("a refused sign-up or sign-in marks the fields it is about as invalid, described by the error", async () => {
+  const page = await visitor();
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  const email = page.locator("#signin-email");
+  const password = page.locator("#signin-password");
+  const marks = async () => ({
+    email: [await email.getAttribute("aria-invalid"), await email.getAttribute("aria-describedby")],
+    password: [await password.getAttribute("aria-invalid"), await password.getAttribute("aria-describedby")],
+  });
+  await email.fill("kb@example.com");
+  await password.fill("short");
+  await password.press("Enter");
+  await expect.poll(() => page.getByTestId("signin-error").textContent()).toContain("Password: Too short");
+  // The password is the field in error, and the error is its description; the email is not.
+  expect(await marks()).toEqual({ email: [null, null], password: ["true", "signin-error-text"] });
+  expect(await page.locator("#signin-error-text").textContent()).toContain("Password: Too short");
+
+  // Another mode starts clean.
+  await dialog(page).getByRole("button", { name: "Sign in" }).click();
+  expect(await marks()).toEqual({ email: [null, null], password: [null, null] });
+  // A wrong email or password: both fields, for the server does not say which.
+  await password.fill("wrong-password-123");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect
+    .poll(() => page.getByTestId("signin-error").textContent())
+    .toContain("Incorrect email or password");
+  expect(await marks()).toEqual({
+    email: ["true", "signin-error-text"],
+    password: ["true", "signin-error-text"],
+  });
+  await page.context().close();
+});

@@ -54,3 +54,27 @@ export function SearchField({
     </div>
   );
 }
+
+/**
+ * What a settled search found, in words (WCAG 4.1.3): "12 games found for hollow", or spec §2's "No
+ * games found for {query}"; nothing while it runs, nor when it failed (LoadFailed says that).
+ */
+export function searchOutcomeText(query: string, found: number | undefined): string {
+  if (found === undefined) return "";
+  return found === 0
+    ? `No games found for ${query}`
+    : `${found} game${found === 1 ? "" : "s"} found for ${query}`;
+}
+
+/**
+ * A search screen's polite live region for its outcome, always mounted so each new text is read: one
+ * message per settled search (the results and the switch to them are otherwise silent). `found` is the
+ * number of games shown once the search has settled, undefined before.
+ */
+export function SearchOutcome({ query, found }: { query: string; found: number | undefined }) {
+  return (
+    <p role="status" className="sr-only">
+      {searchOutcomeText(query, found)}
+    </p>
+  );
+}

@@ -98,7 +98,7 @@ export function SignInDialog({
               />
             </div>
             <Alert variant="destructive" data-testid="signin-error" data-signin="error" hidden>
-              <AlertDescription data-signin="error-text" />
+              <AlertDescription id="signin-error-text" data-signin="error-text" />
             </Alert>
             <Button type="submit" className="w-full" data-signin="submit">
               <span data-signin="spinner" hidden>

@@ -1,7 +1,7 @@
 import "../../ui/styles.css";
 import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "../../contracts/auth-errors.ts";
 import { safeReturnPath } from "../../contracts/return-path.ts";
-import { describeFailure } from "./sign-in-failure.ts";
+import { describeFailure, type SignInField } from "./sign-in-failure.ts";
 import { type Mode, SIGNIN_TEXTS } from "./signin-texts.ts";
 
 /**
@@ -34,9 +34,20 @@ function start(dialog: HTMLDialogElement): void {
   let mode: Mode = "create";
   let next: string | null = null;
 
-  const setError = (message: string | null) => {
+  // The fields the error is about are marked invalid and described by it, as the screener's filters
+  // are (aria-invalid, aria-describedby); the others, and all of them once it goes, are not.
+  const setError = (message: string | null, fields: SignInField[] = []) => {
     part("error-text").textContent = message ?? "";
     error.hidden = message === null;
+    for (const input of [email, password]) {
+      if (fields.includes(input.name as SignInField)) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", "signin-error-text");
+      } else {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
+    }
   };
   const setMode = (m: Mode) => {
     mode = m;
@@ -115,7 +126,8 @@ function start(dialog: HTMLDialogElement): void {
         window.location.assign(next ?? "/");
         return;
       }
-      setError(await describeFailure(res, mode));
+      const failure = await describeFailure(res, mode);
+      setError(failure.text, failure.fields);
     } catch {
       setError("Could not reach the server. Check your connection and try again.");
     } finally {

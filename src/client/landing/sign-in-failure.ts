@@ -15,31 +15,51 @@ function waitText(retryAfter: string | null): string {
   return seconds < 90 ? `Try again in ${Math.ceil(seconds)} seconds.` : `Try again in ${minutes} minutes.`;
 }
 
-/** What the dialog says for a failed sign-up or sign-in (issue 3: the form works and explains itself). */
-export async function describeFailure(res: Response, mode: Mode): Promise<string> {
+/** The dialog's fields a refusal is about: their inputs are marked invalid and described by it. */
+export type SignInField = "email" | "password";
+
+/**
+ * What the dialog says for a failed sign-up or sign-in (issue 3: the form works and explains itself),
+ * and the fields it is about: the ones a 422 names, the email for a taken one, both for a wrong email
+ * or password (the server does not say which); none for a wait or a failure of the server.
+ */
+export async function describeFailure(
+  res: Response,
+  mode: Mode,
+): Promise<{ text: string; fields: SignInField[] }> {
   let problem: Problem = {};
   try {
     problem = (await res.json()) as Problem;
   } catch {
     // Not JSON: fall back to the status below.
   }
-  if (res.status === 409) return "An account with this email already exists. Sign in instead.";
+  if (res.status === 409)
+    return { text: "An account with this email already exists. Sign in instead.", fields: ["email"] };
   // The server's words: a wrong email or password, or a right temporary password that has expired
   // (ADR 027 addendum), which only a new reset helps.
-  if (res.status === 401) return sentence(problem.detail ?? "Incorrect email or password");
-  if (res.status === 429) return `Too many attempts. ${waitText(res.headers.get("retry-after"))}`;
+  if (res.status === 401)
+    return { text: sentence(problem.detail ?? "Incorrect email or password"), fields: ["email", "password"] };
+  if (res.status === 429)
+    return { text: `Too many attempts. ${waitText(res.headers.get("retry-after"))}`, fields: [] };
   if (res.status === 422 && problem.errors?.length) {
-    return problem.errors
-      .map(
-        (e) =>
-          `${e.field === "password" ? "Password" : e.field === "email" ? "Email" : e.field}: ${e.message}`,
-      )
-      .join(" ");
+    return {
+      text: problem.errors
+        .map(
+          (e) =>
+            `${e.field === "password" ? "Password" : e.field === "email" ? "Email" : e.field}: ${e.message}`,
+        )
+        .join(" "),
+      fields: problem.errors
+        .map((e) => e.field)
+        .filter((f): f is SignInField => f === "email" || f === "password"),
+    };
   }
-  return (
-    problem.detail ??
-    `Could not ${mode === "create" ? "create your account" : "sign you in"}. Please try again.`
-  );
+  return {
+    text:
+      problem.detail ??
+      `Could not ${mode === "create" ? "create your account" : "sign you in"}. Please try again.`,
+    fields: [],
+  };
 }
 
 /** Ends with a full stop, as the dialog's other messages do. */

@@ -82,6 +82,22 @@ function Item({ n, isNew, onClose }: { n: Notification; isNew: boolean; onClose:
   );
 }
 
+/**
+ * Tab and Shift+Tab go round the panel's controls: it is a dialog (the bell says so), so the focus
+ * stays in it until Escape, which closes it (popover="auto") and gives the focus back to the bell.
+ */
+function keepTabInside(this: HTMLElement, event: KeyboardEvent) {
+  if (event.key !== "Tab") return;
+  const controls = [...this.querySelectorAll<HTMLElement>("a[href],button:not(:disabled)")];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey ? active === first || active === this : active === last) {
+    event.preventDefault();
+    (event.shiftKey ? last : first)?.focus();
+  }
+}
+
 /** The list under the header's bell; opening it marks what it shows read. */
 export default function NotificationPanel({ onClose }: NotificationPanelProps) {
   const queryClient = useQueryClient();
@@ -114,8 +130,16 @@ export default function NotificationPanel({ onClose }: NotificationPanelProps) {
   const notice = settings.data
     ? offNotice(settings.data.notifications.priceAlerts, settings.data.notifications.gameUpdates)
     : null;
+  // Opened, the dialog takes the focus (it stayed on the bell, and Tab then left the open panel).
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = panel.current!;
+    el.focus();
+    el.addEventListener("keydown", keepTabInside);
+    return () => el.removeEventListener("keydown", keepTabInside);
+  }, []);
   return (
-    <div>
+    <div ref={panel} tabIndex={-1} className="outline-none">
       <div className="flex items-center justify-between border-border border-b px-4 py-3">
         <h2 className="font-semibold">Notifications</h2>
         <Link

@@ -9,7 +9,6 @@ import type {
   OverviewFigures,
   Report,
   ReportSummary,
-  SearchResult,
   TrendingGame,
   UserGame,
 } from "../../contracts/games.ts";
@@ -17,7 +16,6 @@ import type { PlayerFigures } from "../../contracts/player-figures.ts";
 import type { WithPriceConversion } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import type { RatingFigure } from "../../contracts/rating-figure.ts";
-import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
 import { apiGet } from "../api.ts";
 
 export type { GenreTrendRow, MarketTrend, OverviewFigures, ReportSummary, UserGame };
@@ -98,23 +96,6 @@ export function reportQuery(id: string) {
   return queryOptions({
     queryKey: ["/api/analytics/reports", id],
     queryFn: () => apiGet<Report>(`/api/analytics/reports/${encodeURIComponent(id)}`),
-  });
-}
-
-/** Spec §7/§8: search runs only above 2 characters; a failure reads "Search failed: {status}". */
-export function searchQuery(q: string) {
-  return queryOptions({
-    queryKey: ["/api/games/search", { q }],
-    // What the server would refuse (fewer than 3 letters or digits, "c++") is not asked.
-    enabled: searchableLength(q) >= SEARCH_MIN_LENGTH,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/games/search?${new URLSearchParams({ q: q.trim(), limit: "20" })}`, {
-        credentials: "include",
-        signal,
-      });
-      if (!res.ok) throw new Error(`Search failed: ${res.status}`);
-      return (await res.json()) as SearchResult[];
-    },
   });
 }
 

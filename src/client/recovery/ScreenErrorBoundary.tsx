@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from "react";
 import { Button } from "../../ui/button/index.ts";
+import { focusScreen } from "../layout/screen-focus.ts";
 import { ChunkLoadError } from "./chunks.ts";
 
 interface Props {
@@ -9,7 +10,7 @@ interface Props {
 }
 
 /**
- * Instead of a blank page when a screen cannot load or throws while rendering: what happened, and a
+ * The screen under the shell. Instead of a blank page when a screen cannot load or throws while rendering: what happened, and a
  * Reload button that does what it says. The rest of the app (sidebar, header) stays usable.
  */
 export class ScreenErrorBoundary extends Component<Props, { error: unknown; key: string }> {
@@ -21,6 +22,11 @@ export class ScreenErrorBoundary extends Component<Props, { error: unknown; key:
 
   static getDerivedStateFromProps(props: Props, state: { error: unknown; key: string }) {
     return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  // Moved to another screen (not the first load; the key is the path, so not a new query or hash).
+  override componentDidUpdate(before: Props) {
+    if (before.resetKey !== this.props.resetKey) focusScreen();
   }
 
   override render() {

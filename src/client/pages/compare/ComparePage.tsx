@@ -22,9 +22,9 @@ import { chartProvenance, seriesByPeriod } from "../../components/series-periods
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { releasedText } from "../../format/released.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
-import { searchQuery } from "../../queries/catalog.ts";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
+import { searchQuery } from "../../queries/search.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { OfferedRangesChart, useOfferedRanges } from "../game/GameChart.tsx";
 import { shownPriceConversion } from "../game/price-text.ts";

@@ -38,7 +38,7 @@ import { OrderNote } from "../../components/OrderNote.tsx";
 import { PlatformStatusList } from "../../components/PlatformStatusList.tsx";
 import { AdminHint, GenreSeriesEmpty } from "../../components/ProductState.tsx";
 import { REPORT_TITLES, ReportDialog } from "../../components/ReportDialog.tsx";
-import { SearchField } from "../../components/SearchField.tsx";
+import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { formatDate, formatDateTime, formatTime } from "../../format/dates.ts";
@@ -55,11 +55,11 @@ import {
   overviewQuery,
   reportQuery,
   reportsQuery,
-  searchQuery,
   trendingQuery,
   userGamesQuery,
 } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
+import { searchQuery } from "../../queries/search.ts";
 import {
   freeGamesCountQuery,
   freeGamesQuery,
@@ -311,6 +311,11 @@ function MultiPlatformTab() {
             placeholder="Search games across platforms..."
             value={query}
             onChange={setQuery}
+          />
+          {/* The list shows up to 8: that many are told. */}
+          <SearchOutcome
+            query={query.trim()}
+            found={searching && search.isSuccess ? search.data.slice(0, 8).length : undefined}
           />
           {query.trim().length > 0 && !searching && (
             <p className="mt-2 text-muted-foreground text-sm">Type at least 3 characters to search</p>

@@ -14,11 +14,12 @@ import { GameCardView } from "../../components/GameCardView.tsx";
 import { gameCardsCsv } from "../../components/game-cards-csv.ts";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { SearchField } from "../../components/SearchField.tsx";
+import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { addFailedText } from "../../components/watchlist-add-error.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
-import { type GameCard, searchQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
+import { type GameCard, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
+import { searchQuery } from "../../queries/search.ts";
 import { useChannel } from "../../realtime.ts";
 import { withServerReason } from "../../server-reason.ts";
 import { useUrlParam } from "../../url-state.ts";
@@ -171,6 +172,10 @@ export default function GameTrackingPage() {
       <p className="mb-4 h-5 text-muted-foreground text-sm" aria-live="polite">
         {searchHint(trimmed)}
       </p>
+      <SearchOutcome
+        query={trimmed}
+        found={searchable && debounced === trimmed && search.isSuccess ? search.data.length : undefined}
+      />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v)}>
         {/* The three tabs wrap onto a second row on a phone, as the Admin Dashboard's: scrolled to show

@@ -33,6 +33,7 @@ import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { OrderNote } from "../../components/OrderNote.tsx";
 import { AdminHint } from "../../components/ProductState.tsx";
+import { SearchOutcome } from "../../components/SearchField.tsx";
 import { formatDate, formatDay, formatMonth } from "../../format/dates.ts";
 import { compactNumber, formatPercent, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -399,6 +400,10 @@ export default function GamesDatabasePage() {
           {search.isFetching ? "Searching..." : "Search"}
         </Button>
       </form>
+      <SearchOutcome
+        query={submitted ?? ""}
+        found={submitted && search.isSuccess ? search.data.length : undefined}
+      />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="trending">Trending</TabsTrigger>

@@ -1,0 +1,23 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { SearchResult } from "../../contracts/games.ts";
+import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
+
+// Apart from the catalog's other queries (catalog.ts), which the shell and the first route load: only
+// the search screens (Game Tracking, the Dashboard's cross-platform search, Compare) fetch this.
+
+/** Spec §7/§8: search runs only above 2 characters; a failure reads "Search failed: {status}". */
+export function searchQuery(q: string) {
+  return queryOptions({
+    queryKey: ["/api/games/search", { q }],
+    // What the server would refuse (fewer than 3 letters or digits, "c++") is not asked.
+    enabled: searchableLength(q) >= SEARCH_MIN_LENGTH,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`/api/games/search?${new URLSearchParams({ q: q.trim(), limit: "20" })}`, {
+        credentials: "include",
+        signal,
+      });
+      if (!res.ok) throw new Error(`Search failed: ${res.status}`);
+      return (await res.json()) as SearchResult[];
+    },
+  });
+}
