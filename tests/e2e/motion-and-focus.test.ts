@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, signedInContext, startServer, type TestServer } from "./harness.ts";
 
@@ -13,6 +13,38 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+});
+
+/** The animations on the page that never end (a ping, a pulse). */
+const endless = (page: Page) =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY)
+      .map((a) => (a.effect as KeyframeEffect | null)?.target?.className ?? "?"),
+  );
+
+// Review r29-c #6: with reduced motion asked for, the header's "Live" dot pinged and the dashboard's
+// LIVE badge pulsed for ever, and the page still scrolled smoothly.
+test("with reduced motion asked for, nothing loops and scrolling jumps", async () => {
+  const { context } = await signedInContext(browser, server, { role: "admin" });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  // The connection status is Live once the socket is up: its dot is the ping.
+  await page.getByRole("status").getByText("Live", { exact: true }).first().waitFor();
+  await page.locator(".animate-ping").first().waitFor({ state: "attached" });
+  expect(await endless(page)).toEqual([]);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+
+  // Without the preference the same page still moves: the rule is the preference's, not a removal.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await expect.poll(async () => (await endless(page)).length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+    "smooth",
+  );
+  await context.close();
 });
 
 // Review r29-c #4 (WCAG 2.4.11): at 640×450 (a 1280 px window at 200 %), Shift+Tab scrolled the page
