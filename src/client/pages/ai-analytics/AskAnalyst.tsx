@@ -241,7 +241,7 @@ export function AskAnalyst() {
           </>
         )}
         {error && (
-          <Alert variant="destructive">
+          <Alert variant="destructive" role="alert">
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         )}
