@@ -57,9 +57,7 @@ function tokenColour(
   if (!themed) throw new Error(`no theme colour for ${property} ${name}`);
   // Follow var() through the theme (--text-color-success → --success-text → --success).
   let value: string | undefined = themed;
-  for (let v = value; v?.startsWith("var("); v = value) {
-    value = theme.get(/^var\((--[\w-]+)\)$/.exec(v)?.[1] ?? "");
-  }
+  while (value?.startsWith("var(")) value = theme.get(/^var\((--[\w-]+)\)$/.exec(value)?.[1] ?? "");
   if (!value) throw new Error(`${themed} is not set in the theme`);
   return oklchToSrgb(value);
 }

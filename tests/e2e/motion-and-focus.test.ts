@@ -41,9 +41,7 @@ test("with reduced motion asked for, nothing loops and scrolling jumps", async (
   // Without the preference the same page still moves: the rule is the preference's, not a removal.
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await expect.poll(async () => (await endless(page)).length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
-    "smooth",
-  );
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
   await context.close();
 });
 
