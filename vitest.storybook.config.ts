@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
+import tailwindcss from "@tailwindcss/vite";
 import { playwright } from "@vitest/browser-playwright";
 import { defineProject } from "vitest/config";
 
@@ -9,7 +10,12 @@ import { defineProject } from "vitest/config";
  * (preview.tsx, the a11y addon) itself, and a setup file calling `setProjectAnnotations` turns that off.
  */
 export default defineProject({
-  plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
+  // Tailwind here too: without it the stylesheet kept its tokens but lost every utility, so each story
+  // ran unstyled (no scrolling table, and axe's colour-contrast check saw black on white).
+  plugins: [
+    tailwindcss(),
+    storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) }),
+  ],
   // Pre-bundle every dependency up front: on a clean clone, Vite otherwise discovers some mid-run,
   // re-optimizes and reloads the browser, and the story running then fails to start.
   optimizeDeps: {

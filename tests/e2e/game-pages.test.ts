@@ -686,3 +686,28 @@ test("series of one point show as figures with their date and source; range butt
   ).toBe(1);
   await page.context().close();
 });
+
+// Review r29-c #9: the "Latest figures" list had <p> children beside its <dt>/<dd> (a list of terms
+// may hold only dt, dd, or divs of them), and the developer's link differed from the words around it
+// by colour alone (1.42:1), with no underline until hovered.
+test("the game page's figures are a well-formed list of terms and its company links are underlined", async () => {
+  const page = await as("regular", `/games/${top[0]!.id}`);
+  const figures = page.locator('dl[aria-label="Latest figures"]');
+  await figures.locator("dt").first().waitFor();
+  const strays = await figures.evaluate((dl) =>
+    [...dl.children].flatMap((group) =>
+      group.tagName === "DT" || group.tagName === "DD"
+        ? []
+        : group.tagName !== "DIV"
+          ? [group.outerHTML.slice(0, 80)]
+          : [...group.children]
+              .filter((c) => c.tagName !== "DT" && c.tagName !== "DD")
+              .map((c) => c.outerHTML.slice(0, 80)),
+    ),
+  );
+  expect(strays).toEqual([]);
+  const company = page.locator('a[href^="/companies/"]').first();
+  await company.waitFor();
+  expect(await company.evaluate((a) => getComputedStyle(a).textDecorationLine)).toContain("underline");
+  await page.context().close();
+});

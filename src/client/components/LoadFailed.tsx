@@ -86,7 +86,7 @@ export function LoadFailed({
   const retry = useMemo(() => retryOf(error), [error]);
   const wait = useSecondsUntil(retry.offered ? retry.at : null);
   return (
-    <Alert variant="destructive" className={className} data-testid="load-failed">
+    <Alert variant="destructive" role="alert" className={className} data-testid="load-failed">
       <AlertCircle />
       <AlertTitle>{title ?? `Could not load ${what}`}</AlertTitle>
       <AlertDescription>

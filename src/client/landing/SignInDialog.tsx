@@ -97,7 +97,7 @@ export function SignInDialog({
                 required
               />
             </div>
-            <Alert variant="destructive" data-testid="signin-error" data-signin="error" hidden>
+            <Alert variant="destructive" role="alert" data-testid="signin-error" data-signin="error" hidden>
               <AlertDescription id="signin-error-text" data-signin="error-text" />
             </Alert>
             <Button type="submit" className="w-full" data-signin="submit">

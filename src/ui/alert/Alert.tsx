@@ -16,13 +16,18 @@ const alertVariants = cva(
   },
 );
 
+/**
+ * A boxed message. A note by default (demo data, a method's caveat, an estimate's notes): a screen
+ * reader meets it in the page's order. An error that comes of something the user did or that just
+ * happened (a failed load, a refused request) passes role="alert", to be read out at once.
+ */
 export function Alert({
   className,
   variant,
   ...props
 }: ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   return (
-    <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />
+    <div data-slot="alert" role="note" className={cn(alertVariants({ variant }), className)} {...props} />
   );
 }
 

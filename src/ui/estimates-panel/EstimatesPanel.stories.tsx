@@ -217,7 +217,9 @@ export const LowSignal: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole("alert")).toHaveTextContent(/wide, not a point figure/);
+    // The estimate's notes stand with it: a note, not an alert read out on load (review r29-c #8).
+    await expect(canvas.getByRole("note")).toHaveTextContent(/wide, not a point figure/);
+    await expect(canvas.queryByRole("alert")).toBeNull();
     // Issue 11, "never a false point": each figure leads with its P10–P90 range, and no P50 is given
     // or marked (report r10-b #6).
     const owners = within(canvas.getByText("Owners").closest("[data-slot=estimate-row]") as HTMLElement);
@@ -264,7 +266,9 @@ export const ReviewsUnknown: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole("alert")).toHaveTextContent(/Reviews unknown/);
+    // The estimate's notes stand with it: a note, not an alert read out on load (review r29-c #8).
+    await expect(canvas.getByRole("note")).toHaveTextContent(/Reviews unknown/);
+    await expect(canvas.queryByRole("alert")).toBeNull();
     // Unknown reviews read "unknown", not "none" (which would say 0 reviews).
     await expect(canvas.getByText("Reviews", { selector: "dt" }).nextElementSibling).toHaveTextContent(
       "unknown",

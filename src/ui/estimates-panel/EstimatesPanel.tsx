@@ -10,7 +10,7 @@ import { datedProvenance, publishedUnits } from "../published-sales/index.ts";
 import { Skeleton } from "../skeleton/index.ts";
 import { describeAsOf, SourceNote } from "../source-note/index.ts";
 
-/** The estimate's notes, one per line, in an alert. */
+/** The estimate's notes, one per line, in a note. */
 function EstimateNotes({ notes, variant = "default" }: { notes: string[]; variant?: "default" | "warning" }) {
   return (
     <Alert variant={variant}>
@@ -237,7 +237,7 @@ export function EstimatesPanel({
             <Skeleton className="h-10 w-full" />
           </div>
         ) : error && !estimate ? (
-          <Alert variant="destructive">
+          <Alert variant="destructive" role="alert">
             <AlertDescription>Estimates could not be loaded: {error}</AlertDescription>
           </Alert>
         ) : !estimate ? (

@@ -16,7 +16,8 @@ export function ScrollArea({
       className={cn("relative overflow-hidden", className)}
       {...props}
     >
-      <ScrollAreaPrimitive.Viewport className="size-full rounded-[inherit]">
+      {/* Focusable, so the keyboard can scroll it when nothing inside takes the focus (WCAG 2.1.1). */}
+      <ScrollAreaPrimitive.Viewport tabIndex={0} className="size-full rounded-[inherit]">
         {children}
       </ScrollAreaPrimitive.Viewport>
       <ScrollAreaPrimitive.Scrollbar

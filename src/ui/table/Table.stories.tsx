@@ -174,3 +174,46 @@ export const ScrollHint: Story = {
     );
   },
 };
+
+const WIDE = [
+  { game: "Counter-Strike: Global Offensive", players: "634.6K avg. players", owners: "50M – 100M" },
+  { game: "Team Fortress 2", players: "62.1K avg. players", owners: "20M – 50M" },
+];
+
+/**
+ * A table wider than its place is a region the keyboard can reach (Tab, then the arrow keys scroll
+ * it), named after the table; one that fits adds no tab stop (review r29-c #10: the methodology
+ * tables scrolled sideways on a phone, out of reach of a keyboard).
+ */
+export const ScrollsByKeyboard: Story = {
+  render: () => (
+    <div style={{ width: 200 }}>
+      <DataTable
+        aria-label="Owners by game"
+        rows={WIDE}
+        rowKey={(r) => r.game}
+        columns={[
+          { header: "Game", cell: (r) => r.game },
+          { header: "Players", cell: (r) => r.players },
+          { header: "Owners", cell: (r) => r.owners },
+        ]}
+      />
+      <DataTable
+        aria-label="Fits"
+        rows={[{ n: 1 }]}
+        rowKey={(r) => r.n}
+        columns={[{ header: "N", cell: (r) => r.n }]}
+      />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const region = await canvas.findByRole("region", { name: "Owners by game" });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await expect(region).toContainElement(canvas.getByRole("table", { name: "Owners by game" }));
+    region.focus();
+    await expect(region).toHaveFocus();
+    const fits = canvas.getByRole("table", { name: "Fits" }).parentElement as HTMLElement;
+    await expect(fits).not.toHaveAttribute("tabindex");
+    await expect(fits).not.toHaveAttribute("role");
+  },
+};

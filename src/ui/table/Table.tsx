@@ -13,6 +13,8 @@ import { cn } from "../cn.ts";
  * A table in a container that scrolls sideways when it is wider than its place. `scrollHint`: a line
  * said above it, and describing it, while some of its columns are out of sight (Compare's five games
  * side by side). Above: under the screener's 50 rows a phone user never saw it (review 23).
+ * While it scrolls, the container is a region named after the table that the keyboard can reach
+ * (Tab to it, then the arrow keys scroll it); a table that fits adds no tab stop (review r29-c #10).
  */
 export function Table({
   className,
@@ -21,7 +23,7 @@ export function Table({
   ...props
 }: ComponentProps<"table"> & { scrollHint?: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const overflows = useOverflow(container, scrollHint != null);
+  const overflows = useOverflow(container);
   const hintId = useId();
   const hint = scrollHint && overflows;
   return (
@@ -31,7 +33,16 @@ export function Table({
           {scrollHint}
         </p>
       )}
-      <div ref={container} data-slot="table-container" className="relative w-full overflow-x-auto">
+      <div
+        ref={container}
+        data-slot="table-container"
+        className="relative w-full overflow-x-auto"
+        {...(overflows && {
+          tabIndex: 0,
+          role: "region",
+          "aria-label": props["aria-label"] ?? "Table, scrolls sideways",
+        })}
+      >
         <table
           data-slot="table"
           // The hint adds to a caller's description rather than replacing it (review 24, item 10).
@@ -45,18 +56,18 @@ export function Table({
 }
 
 /** Whether the element is wider inside than its box (some of it scrolled out of sight), kept current. */
-function useOverflow(ref: RefObject<HTMLElement | null>, watch: boolean): boolean {
+function useOverflow(ref: RefObject<HTMLElement | null>): boolean {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (!watch || !el) return;
+    if (!el) return;
     const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
     check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
-  }, [ref, watch]);
+  }, [ref]);
   return overflows;
 }
 export function TableHeader({ className, ...props }: ComponentProps<"thead">) {

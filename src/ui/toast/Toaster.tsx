@@ -32,14 +32,13 @@ export function Toaster() {
             VARIANT[t.variant ?? "default"],
           )}
         >
+          {/* The description at full strength: white at 90 % on the destructive red read at 4.1:1. */}
           <div className="grid gap-1">
             {t.title && (
               <ToastPrimitive.Title className="font-semibold text-sm">{t.title}</ToastPrimitive.Title>
             )}
             {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {t.description}
-              </ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close

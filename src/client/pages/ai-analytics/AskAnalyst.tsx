@@ -246,7 +246,7 @@ export function AskAnalyst() {
           </>
         )}
         {error && (
-          <Alert variant="destructive">
+          <Alert variant="destructive" role="alert">
             <AlertDescription>{error}</AlertDescription>
           </Alert>
         )}

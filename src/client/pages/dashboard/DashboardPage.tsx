@@ -368,7 +368,7 @@ function MultiPlatformTab() {
 /** Settings → Gaming → Platforms, where the user's platforms are chosen. */
 function PlatformsSettingLink() {
   return (
-    <Link href="/settings?tab=gaming" className="text-primary underline-offset-4 hover:underline">
+    <Link href="/settings?tab=gaming" className="text-primary underline underline-offset-4">
       Settings → Gaming → Platforms
     </Link>
   );
@@ -632,7 +632,7 @@ function AnalyticsTab() {
           ) : (reports.data ?? []).length === 0 ? (
             <p className="text-muted-foreground text-sm">
               No reports yet. Generate one from the{" "}
-              <Link href="/" className="text-primary hover:underline">
+              <Link href="/" className="text-primary underline underline-offset-2">
                 Overview
               </Link>
               .

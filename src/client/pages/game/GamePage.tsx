@@ -322,11 +322,14 @@ function Figure({
           {detail}
         </dd>
       )}
-      {figure ? (
-        <SourceNote provenance={figure} />
-      ) : (
-        <p className="text-muted-foreground text-xs">{missing}</p>
-      )}
+      {/* A group of a <dl> holds only <dt> and <dd>: the source line is part of the figure's description. */}
+      <dd>
+        {figure ? (
+          <SourceNote provenance={figure} />
+        ) : (
+          <p className="text-muted-foreground text-xs">{missing}</p>
+        )}
+      </dd>
     </div>
   );
 }
@@ -387,7 +390,11 @@ function Header({ game }: { game: GameDetail }) {
         {companies.map((c, i) => (
           <span key={c.slug}>
             {i > 0 && ", "}
-            <Link href={`/companies/${encodeURIComponent(c.slug)}`} className="text-primary hover:underline">
+            {/* Underlined: in running text a link must not differ from the words around it by colour alone. */}
+            <Link
+              href={`/companies/${encodeURIComponent(c.slug)}`}
+              className="text-primary underline underline-offset-2"
+            >
               {c.name}
             </Link>
           </span>

@@ -248,7 +248,7 @@ function Screener() {
             <Skeleton className="h-24" />
           ) : summaryProblem ? (
             // A filter the server refuses is the user's to correct: asking again cannot help, so no Retry.
-            <Alert variant="warning" data-testid="filter-problem">
+            <Alert variant="warning" role="alert" data-testid="filter-problem">
               <AlertCircle />
               <AlertTitle>No market size for this filter</AlertTitle>
               <AlertDescription>
@@ -375,7 +375,7 @@ function Screener() {
           {screener.isError && !problem?.errors?.length ? (
             <LoadFailed what="the games" error={screener.error} onRetry={() => void screener.refetch()} />
           ) : problem ? (
-            <Alert variant="destructive">
+            <Alert variant="destructive" role="alert">
               <AlertDescription>
                 {filterProblemText(screener.error) ?? problem.detail ?? problem.title}
               </AlertDescription>

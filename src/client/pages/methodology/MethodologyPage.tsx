@@ -132,7 +132,7 @@ export default function MethodologyPage() {
       {isLoading ? (
         <Skeleton className="h-64 w-full" />
       ) : error || !data ? (
-        <Alert variant="destructive">
+        <Alert variant="destructive" role="alert">
           <AlertDescription>The methodology could not be loaded: {error?.message}</AlertDescription>
         </Alert>
       ) : (

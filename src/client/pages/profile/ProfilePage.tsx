@@ -50,7 +50,7 @@ export default function ProfilePage() {
             {p.isPublic
               ? "This is your public profile: other signed-in users of this server see this page. Your email is never shown."
               : "Your profile is private: only you see this page."}{" "}
-            <Link href="/settings?tab=security" className="text-primary hover:underline">
+            <Link href="/settings?tab=security" className="text-primary underline underline-offset-2">
               Change in Settings
             </Link>
           </AlertDescription>
