@@ -1,10 +1,5 @@
 import { expect, test } from "vitest";
-import {
-  positiveShareText,
-  RATING_CSV_HEADERS,
-  ratingCsvCells,
-  ratingLabelText,
-} from "./rating-figure.ts";
+import { positiveShareText, RATING_CSV_HEADERS, ratingCsvCells, ratingLabelText } from "./rating-figure.ts";
 
 test("user reviews and critic scores read as two quantities, never one 'Rating x/5'", () => {
   expect(ratingLabelText({ kind: "user-reviews", positiveShare: 88.8, reviews: 1000 })).toBe(

@@ -105,7 +105,10 @@ describe("a rating names what it measures", () => {
     const [gow] = (await get("/api/games/search?q=god%20of%20war&limit=5")).filter(
       (g: { name: string }) => g.name === "God of War",
     );
-    expect(gow).toMatchObject({ rating: 4.7, ratingFigure: { kind: "critics", score: 94, outOf5: 4.7, critics: 75 } });
+    expect(gow).toMatchObject({
+      rating: 4.7,
+      ratingFigure: { kind: "critics", score: 94, outOf5: 4.7, critics: 75 },
+    });
   });
 
   test("the watchlist's game rating is named the same way (the entry's own `rating` stays the user's)", async () => {
