@@ -85,8 +85,8 @@ test("a console entry's Metacritic score is its critic score, never a sentiment 
   const sheets = (await tools.compare_games.execute!({ gameIds: [ps2.gameId, pc.gameId] }, ctx)) as Array<
     Record<string, unknown>
   >;
-  expect(sheets[0]).toMatchObject({ criticScoreOutOf5: 4.7, sentimentOutOf5: null, positiveSharePct: null });
-  expect(sheets[1]).toMatchObject({ criticScoreOutOf5: null, sentimentOutOf5: 4.8, positiveSharePct: 96.9 });
+  expect(sheets[0]).toMatchObject({ criticScore: 94, sentimentOutOf5: null, positiveSharePct: null });
+  expect(sheets[1]).toMatchObject({ criticScore: null, sentimentOutOf5: 4.8, positiveSharePct: 96.9 });
 });
 
 test('the sentence saying a title was left out cites no figure: its "5" is no game\'s score out of 5', async () => {

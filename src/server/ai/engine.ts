@@ -562,6 +562,7 @@ export async function estimateFacts(gameId: string) {
 export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
   const reviews = (g.positive ?? 0) + (g.negative ?? 0);
   const share = positiveShare(g);
+  const critics = ratingFigureOf({ rating: g.rating, ratingCount: g.ratingCount || null });
   const growth = g.current != null && g.previous ? (g.current - g.previous) / g.previous : null;
   return {
     gameId: g.id,
@@ -572,10 +573,11 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
     reviews: reviews > 0 ? { positive: g.positive ?? 0, negative: g.negative ?? 0, total: reviews } : null,
     // The share of user reviews that are positive, out of 100 and out of 5. A game without user
     // reviews has none: its rating is a critics' score (VGChartz's Metacritic figure), named for what
-    // it is (criticScoreOutOf5), never cited as "sentiment" (review r26/a #7).
+    // it is, never cited as "sentiment" (review r26/a #7), on its own 0–100 scale as the screens write
+    // it (criticScore: 81, where it was 4.1 out of 5; review r29-a #6).
     positiveSharePct: share == null || reviews === 0 ? null : round(share * 100, 1),
     sentimentOutOf5: reviews === 0 ? null : item.sentiment.rating,
-    criticScoreOutOf5: reviews === 0 ? item.sentiment.rating : null,
+    criticScore: reviews === 0 && critics?.kind === "critics" ? critics.score : null,
     players: {
       averageLast7Days: g.current == null ? null : Math.round(g.current),
       // How many days of readings that average rests on: below 7 it is no full week's average.

@@ -51,6 +51,8 @@ test("a platform's units name the platform the server's path names; a critic sco
   expect(citedFigureText({ label: "publishedSales.platforms[PS3].regions.japan", value: 90_000 })).toBe(
     "units sold on PS3 in Japan (published) 90,000",
   );
+  expect(citedFigureText({ label: "criticScore", value: 94 })).toBe("critic score 94 / 100");
+  // An answer stored before (review r29-a #6) still reads as it was quoted.
   expect(citedFigureText({ label: "criticScoreOutOf5", value: 4.7 })).toBe("critic score 4.7 / 5");
   expect(citedFigureText({ label: "priceUsd", value: 15.2 })).toBe("price $15.20");
   expect(citedFigureText({ label: "priceUsd", value: 20 })).toBe("price $20.00");

@@ -7,7 +7,16 @@ import { PLAYER_WINDOW_DAYS } from "../../../contracts/player-figures.ts";
  * src/server/ai/engine.ts gameFactSheet and the chat's tools); users read "average daily players
  * (last 7 days) 1,590", never the key.
  */
-type Unit = "count" | "percent" | "signedPercent" | "usd" | "price" | "outOf5" | "days" | "plain";
+type Unit =
+  | "count"
+  | "percent"
+  | "signedPercent"
+  | "usd"
+  | "price"
+  | "outOf5"
+  | "outOf100"
+  | "days"
+  | "plain";
 
 const LABELS: Record<string, { label: string; unit: Unit }> = {
   positiveSharePct: { label: "positive reviews", unit: "percent" },
@@ -18,7 +27,9 @@ const LABELS: Record<string, { label: string; unit: Unit }> = {
   reviews: { label: "reviews", unit: "count" },
   priceUsd: { label: "price", unit: "price" },
   sentimentOutOf5: { label: "sentiment", unit: "outOf5" },
-  // A game without user reviews: its critics' score (VGChartz's Metacritic figure) out of 5.
+  // A game without user reviews: its critics' score (VGChartz's Metacritic figure), out of 100.
+  criticScore: { label: "critic score", unit: "outOf100" },
+  // Answers stored before critic scores were quoted on their own 0–100 scale (review r29-a #6).
   criticScoreOutOf5: { label: "critic score", unit: "outOf5" },
   "players.averageLast7Days": {
     label: `average daily players (last ${PLAYER_WINDOW_DAYS} days)`,
@@ -118,6 +129,8 @@ function withUnit(value: number, unit: Unit): string {
       return `$${value.toLocaleString("en", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     case "outOf5":
       return `${number} / 5`;
+    case "outOf100":
+      return `${number} / 100`;
     case "days":
       return `${number} day${value === 1 ? "" : "s"}`;
     default:
