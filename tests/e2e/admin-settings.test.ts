@@ -1,3 +1,5 @@
+import { copyFileSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { tempDir } from "../helpers/temp-dir.ts";
@@ -75,6 +77,38 @@ test("Admin Settings: a backup downloads as a SQLite file; maintenance mode show
   await memberPage.getByRole("heading", { name: /Welcome back/ }).waitFor();
   expect(await memberPage.getByTestId("maintenance-banner").count()).toBe(0);
 }, 120_000);
+
+// Review r29/v #7: two backups taken 6 s apart were both listed as "Nov 27, 2026, 6:52 PM UTC · 106.5 MiB".
+test("Admin Settings: two backups taken in the same minute are told apart by their seconds", async () => {
+  const { context } = await signedInContext(browser, server, { role: "admin" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await Promise.all([page.waitForEvent("download"), page.getByTestId("backup-download").click()]);
+
+  // A second backup from the same minute, 6 s away from the newest one.
+  const newest = readdirSync(backups)
+    .filter((f) => /^gaming-intelligence-\d{8}T\d{9}Z\.db$/.test(f))
+    .map((f) => ({ f, at: statSync(join(backups, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at)[0]!;
+  const first = new Date(newest.at);
+  const other = new Date(newest.at + (first.getUTCSeconds() < 30 ? 6_000 : -6_000));
+  const name = `gaming-intelligence-${other.toISOString().replace(/[-:.]/g, "").replace(/Z$/, "")}Z.db`;
+  copyFileSync(join(backups, newest.f), join(backups, name));
+  utimesSync(join(backups, name), other, other);
+
+  await page.reload();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const links = page.locator('a[href^="/api/admin/backups/"]');
+  await expect.poll(() => links.count()).toBeGreaterThanOrEqual(2);
+  const label = (file: string) =>
+    page.locator(`a[href="/api/admin/backups/${encodeURIComponent(file)}"]`).textContent();
+  const [a, b] = [await label(newest.f), await label(name)];
+  expect(a).toMatch(/\d:\d\d:\d\d\s[AP]M UTC$/u);
+  expect(b).toMatch(/\d:\d\d:\d\d\s[AP]M UTC$/u);
+  expect(a).not.toBe(b);
+  await context.close();
+});
 
 test("Admin Settings: AI limits per tier are saved through the API, and a bad value names its field", async () => {
   const admin = await signedInContext(browser, server, {

@@ -301,3 +301,36 @@ test("a refused sign-up or sign-in marks the fields it is about as invalid, desc
   });
   await page.context().close();
 });
+
+// Review r29/v #6: the Sign In button is disabled while the request is out, so a failed sign-in started
+// from it (click or Space) left the focus on <body>. It goes to the first field in error; Enter in the
+// password field keeps it there.
+test("a failed sign-in started from the button puts the focus on the first field in error; from Enter it stays put", async () => {
+  const page = await visitor();
+  await page.getByRole("link", { name: "Get Started" }).first().click();
+  await dialog(page).getByRole("button", { name: "Sign in" }).click();
+  const email = page.locator("#signin-email");
+  const password = page.locator("#signin-password");
+  const focusedId = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+  await email.fill("nobody-here@studio.example");
+  await password.fill("wrong-password-123");
+  const submit = page.getByRole("button", { name: "Sign In", exact: true });
+
+  await submit.click();
+  await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+  await expect.poll(focusedId).toBe("signin-email");
+  await page.waitForTimeout(300);
+  expect(await focusedId()).toBe("signin-email");
+
+  await submit.focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => submit.isDisabled()).toBe(false);
+  await expect.poll(focusedId).toBe("signin-email");
+
+  await password.press("Enter");
+  await expect.poll(() => page.getByTestId("signin-error").isVisible()).toBe(true);
+  await expect.poll(() => submit.isDisabled()).toBe(false);
+  await page.waitForTimeout(300);
+  expect(await focusedId()).toBe("signin-password");
+  await page.context().close();
+});

@@ -84,6 +84,44 @@ test("each screen has its own title; a move by keyboard puts the focus on the ne
   await page.context().close();
 });
 
+// Review r29/v #5: at 375 px, a screen chosen in the menu drawer left the focus on "Open menu" (the
+// drawer gave it back to its trigger on closing, after the new screen's heading had taken it).
+test("at 375 px, a screen chosen in the menu drawer (click or Enter) has the focus on its heading", async () => {
+  const { context } = await signedInContext(browser, server, { role: "premium", firstName: "Ada" });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByRole("heading", { level: 1, name: "Gaming Analytics Dashboard" }).waitFor();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog").getByTestId("nav-/historical-analytics").click();
+  await page.waitForURL(`${server.url}/historical-analytics`);
+  await expect.poll(() => page.title()).toBe("Historical Analytics · Gaming Intelligence");
+  await expect.poll(() => focused(page)).toBe("H1:Historical Analytics");
+  // And it stays there once the drawer has gone.
+  await page.waitForTimeout(300);
+  expect(await focused(page)).toBe("H1:Historical Analytics");
+
+  await page.getByRole("button", { name: "Open menu" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog").getByTestId("nav-/games").focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.title()).toBe("Game Tracking · Gaming Intelligence");
+  await expect.poll(() => focused(page)).toBe("H1:Game Tracking");
+  await page.waitForTimeout(300);
+  expect(await focused(page)).toBe("H1:Game Tracking");
+
+  // Closed without a choice (Escape), the drawer still gives the focus back to its button.
+  await page.getByRole("button", { name: "Open menu" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog").waitFor();
+  await page.keyboard.press("Escape");
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toBe("Open menu");
+  await context.close();
+});
+
 /** Every text a live region (aria-live, role status or alert) takes, recorded from inside the page. */
 async function recordAnnouncements(page: Page) {
   await page.evaluate(() => {

@@ -132,6 +132,12 @@ function start(dialog: HTMLDialogElement): void {
       setError("Could not reach the server. Check your connection and try again.");
     } finally {
       setPending(false);
+      // Started from the button, which is disabled while pending, the focus fell to <body>: give it to
+      // the first field in error, or the button, so the person goes on from there. Enter in a field
+      // kept the focus in it, and it stays.
+      if (dialog.open && !dialog.contains(document.activeElement)) {
+        (dialog.querySelector<HTMLElement>('[aria-invalid="true"]') ?? submit).focus();
+      }
     }
   });
 

@@ -53,3 +53,19 @@ export const Tiers: Story = {
     await expect(canvas.getAllByText("STARTER")).toHaveLength(2);
   },
 };
+
+// Review r29/v #4 (WCAG 1.4.3): the LIVE badge faded as a whole, so mid-pulse its text fell below
+// 4.5:1. Only a dot beside the text moves; the text and its background keep full strength.
+export const Live: Story = {
+  args: { variant: "live", children: "LIVE" },
+  play: async ({ canvas }) => {
+    const badge = canvas.getByText("LIVE");
+    await expect(badge.getAnimations()).toEqual([]);
+    const moving = badge.getAnimations({ subtree: true }).map((a) => (a.effect as KeyframeEffect).target);
+    await expect(moving.length).toBeGreaterThan(0);
+    for (const target of moving) {
+      await expect(target?.textContent).toBe("");
+      await expect(target?.getAttribute("aria-hidden")).toBe("true");
+    }
+  },
+};

@@ -15,7 +15,8 @@ export const badgeVariants = cva(
         success: "border-transparent bg-success/15 text-success",
         warning: "border-transparent bg-warning/15 text-warning",
         premium: "border-transparent bg-premium/15 text-premium",
-        live: "border-transparent bg-destructive text-destructive-foreground animate-pulse",
+        // The text stays at full strength (WCAG 1.4.3): only the dot Badge draws beside it pulses.
+        live: "border-transparent bg-destructive text-destructive-foreground",
       },
     },
     defaultVariants: { variant: "default" },
@@ -24,8 +25,15 @@ export const badgeVariants = cva(
 
 export interface BadgeProps extends ComponentProps<"span">, VariantProps<typeof badgeVariants> {}
 
-export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({ className, variant, children, ...props }: BadgeProps) {
+  return (
+    <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props}>
+      {variant === "live" && (
+        <span aria-hidden="true" className="size-1.5 shrink-0 animate-pulse rounded-full bg-current" />
+      )}
+      {children}
+    </span>
+  );
 }
 
 const ROLE_VARIANT: Record<Role, BadgeProps["variant"]> = {

@@ -22,7 +22,7 @@ import {
 } from "../../../ui/index.ts";
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { formatDateTime } from "../../format/dates.ts";
+import { formatDateTime, formatDateTimeSeconds } from "../../format/dates.ts";
 import { STATUS_QUERY_KEY } from "../../queries/status.ts";
 import { labelledErrorMessage } from "../../server-reason.ts";
 import { AuditLogCard } from "./AuditLogCard.tsx";
@@ -252,7 +252,8 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
           {backup.backups.map((b) => (
             <li key={b.name} className="flex justify-between gap-2">
               <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
-                {formatDateTime(b.createdAt)}
+                {/* Seconds, so two backups of the same minute do not read alike. */}
+                {formatDateTimeSeconds(b.createdAt)}
               </a>
               <span className="text-muted-foreground">{(b.bytes / MiB).toFixed(1)} MiB</span>
             </li>
