@@ -674,8 +674,9 @@ async function gamesReferredIn(
             );
           }
         }
-        // As the search box reads it: only a span with a word the catalog knows nowhere is corrected.
-        if (!game && span.split(" ").some((w) => !knownTerm(w))) {
+        // As the search box reads it: only a span with a word the catalog knows nowhere is corrected,
+        // and only one that looks like a name (review r29/v, finding 1: "grows" is no "GROW: Wild West").
+        if (!game && looksLikeName(question, span) && span.split(" ").some((w) => !knownTerm(w))) {
           if (searches + 1 > REFERENCE_SEARCHES) return found;
           searches += 1;
           games = await search(span, REFERENCE_CANDIDATES, { correct: true });
@@ -713,6 +714,22 @@ async function gamesReferredIn(
       }
   }
   return found;
+}
+
+/**
+ * Whether the question's words `span` look like a game's name the user may have mistyped: several
+ * words ("stardw valey", "Hollow Knigt"), or one word with a capital letter that does not start a
+ * sentence ("What did Celest earn?"). A single lowercase word, or the capitalised first word of a
+ * sentence, is read as the ordinary word it most likely is: "Which genre grows fastest?" does not ask
+ * about the game GROW: Wild West (review r29/v, finding 1).
+ */
+export function looksLikeName(question: string, span: string): boolean {
+  const words = span.split(" ");
+  if (words.length >= 2) return true;
+  const word = words[0] ?? "";
+  if (!/\p{Lu}/u.test(word)) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return !new RegExp(`(?:^|[.!?]\\s+)[^\\p{L}\\p{N}]*${escaped}(?![\\p{L}\\p{N}])`, "u").test(question.trim());
 }
 
 /**
