@@ -123,3 +123,14 @@ test("a capitalised name inside the sentence is corrected: “Terarria”", asyn
   expect(linesOf(answer), answer.content).toEqual(["Terraria"]);
   expect(answer.content).toContain("“Terarria” read as “Terraria”");
 });
+
+test("a word that starts a game's name is that game, not another game's initials: “Dota” is Dota 2", async () => {
+  const answer = await ask("How are Dota players doing?");
+  expect(linesOf(answer), answer.content).toEqual(["Dota 2"]);
+  expect(answer.content).toContain("“Dota” read as “Dota 2”");
+});
+
+test("a game found by its initials alone is said", async () => {
+  const answer = await ask("How are DoTA players doing?");
+  expect(answer.content).toMatch(/“DoTA” read as “(?:Dota 2|Defenders of Tetsoidea Academy)”/);
+});
