@@ -45,7 +45,13 @@ beforeAll(async () => {
       },
       // Review r29/v: an ordinary word read as a game ("grows"), initials taken over a name ("Dota"),
       // a dropped last letter not corrected ("Celest").
-      { name: "GROW: Wild West", steamAppId: 1_040_000, positiveReviews: 2_600, negativeReviews: 500, price: 2.65 },
+      {
+        name: "GROW: Wild West",
+        steamAppId: 1_040_000,
+        positiveReviews: 2_600,
+        negativeReviews: 500,
+        price: 2.65,
+      },
       { name: "Dota 2", steamAppId: 570, positiveReviews: 1_400_000, negativeReviews: 300_000 },
       { name: "Dota Underlords", steamAppId: 1_046_930, positiveReviews: 30_000, negativeReviews: 20_000 },
       {
@@ -107,11 +113,14 @@ test("a game named by its whole name is still found, however short", async () =>
   expect(answer.content).not.toMatch(/read as/);
 });
 
-test.each(["Which genre grows fastest?", "What grows fastest this year?"])("an ordinary lowercase word is no misspelt game: %s", async (question) => {
-  const answer = await ask(question);
-  expect(linesOf(answer), answer.content).toEqual([]);
-  expect(answer.content).not.toMatch(/read as/);
-});
+test.each(["Which genre grows fastest?", "What grows fastest this year?"])(
+  "an ordinary lowercase word is no misspelt game: %s",
+  async (question) => {
+    const answer = await ask(question);
+    expect(linesOf(answer), answer.content).toEqual([]);
+    expect(answer.content).not.toMatch(/read as/);
+  },
+);
 
 test("a lowercase word alone is read as typed, not corrected: “terarria reviews” names no game", async () => {
   const answer = await ask("terarria reviews");
@@ -133,4 +142,16 @@ test("a word that starts a game's name is that game, not another game's initials
 test("a game found by its initials alone is said", async () => {
   const answer = await ask("How are DoTA players doing?");
   expect(answer.content).toMatch(/“DoTA” read as “(?:Dota 2|Defenders of Tetsoidea Academy)”/);
+});
+
+test("a capitalised name with its last letter dropped is corrected as the search box does: “Celest”", async () => {
+  const answer = await ask("What did Celest earn?");
+  expect(linesOf(answer), answer.content).toEqual(["Celeste"]);
+  expect(answer.content).toContain("“Celest” read as “Celeste”");
+  expect(answer.content).not.toMatch(/no game called/);
+});
+
+test("a sentence's first word with a letter short of a name is read as typed", async () => {
+  const answer = await ask("Celest earn?");
+  expect(linesOf(answer), answer.content).toEqual([]);
 });

@@ -698,6 +698,17 @@ async function gamesReferredIn(
             }
           }
         }
+        // A name with its last letter dropped ("What did Celest earn?"), as the search box ranks it
+        // first: the start of a name's word is no unknown word, so it is not corrected below
+        // (review r29/v, finding 3).
+        if (!game && games[0] && looksLikeName(question, span)) {
+          const first = games[0];
+          const titles = [first.name, first.name.split(SUBTITLE)[0]!].map(normalizeName);
+          if (titles.some((t) => t.length === key.length + 1 && t.startsWith(key))) {
+            game = first;
+            corrected = span;
+          }
+        }
         // As the search box reads it: only a span with a word the catalog knows nowhere is corrected,
         // and only one that looks like a name (review r29/v, finding 1: "grows" is no "GROW: Wild West").
         if (!game && looksLikeName(question, span) && span.split(" ").some((w) => !knownTerm(w))) {
@@ -753,7 +764,9 @@ export function looksLikeName(question: string, span: string): boolean {
   const word = words[0] ?? "";
   if (!/\p{Lu}/u.test(word)) return false;
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return !new RegExp(`(?:^|[.!?]\\s+)[^\\p{L}\\p{N}]*${escaped}(?![\\p{L}\\p{N}])`, "u").test(question.trim());
+  return !new RegExp(`(?:^|[.!?]\\s+)[^\\p{L}\\p{N}]*${escaped}(?![\\p{L}\\p{N}])`, "u").test(
+    question.trim(),
+  );
 }
 
 /**
