@@ -43,6 +43,24 @@ beforeAll(async () => {
         negativeReviews: 26_474,
         price: 9.99,
       },
+      // Review r29/v: an ordinary word read as a game ("grows"), initials taken over a name ("Dota"),
+      // a dropped last letter not corrected ("Celest").
+      {
+        name: "GROW: Wild West",
+        steamAppId: 1_040_000,
+        positiveReviews: 2_600,
+        negativeReviews: 500,
+        price: 2.65,
+      },
+      { name: "Dota 2", steamAppId: 570, positiveReviews: 1_400_000, negativeReviews: 300_000 },
+      { name: "Dota Underlords", steamAppId: 1_046_930, positiveReviews: 30_000, negativeReviews: 20_000 },
+      {
+        name: "Defenders of Tetsoidea Academy",
+        steamAppId: 1_040_001,
+        positiveReviews: 32,
+        negativeReviews: 11,
+      },
+      { name: "Celeste", steamAppId: 504_230, positiveReviews: 61_000, negativeReviews: 1_500, price: 19.99 },
       ...Array.from({ length: 12 }, (_, i) => ({
         name: `Quiet Harbour ${i + 1}`,
         steamAppId: 910_000 + i,
@@ -69,7 +87,7 @@ test.each([
   ["How much revenue did Hollow Knigt make?", "Hollow Knigt", "Hollow Knight"],
   ["stardew valey revenue", "stardew valey", "Stardew Valley"],
   ["How many players does stardw valley have?", "stardw valley", "Stardew Valley"],
-  ["terarria reviews", "terarria", "Terraria"],
+  ["hollow knigt revenue", "hollow knigt", "Hollow Knight"],
 ])("%s → the game the search box corrects it to, and says so", async (question, typed, game) => {
   const answer = await ask(question);
   expect(linesOf(answer), answer.content).toEqual([game]);
@@ -93,4 +111,47 @@ test("a game named by its whole name is still found, however short", async () =>
   const answer = await ask("How are Hollow's reviews?");
   expect(linesOf(answer), answer.content).toEqual(["Hollow"]);
   expect(answer.content).not.toMatch(/read as/);
+});
+
+test.each(["Which genre grows fastest?", "What grows fastest this year?"])(
+  "an ordinary lowercase word is no misspelt game: %s",
+  async (question) => {
+    const answer = await ask(question);
+    expect(linesOf(answer), answer.content).toEqual([]);
+    expect(answer.content).not.toMatch(/read as/);
+  },
+);
+
+test("a lowercase word alone is read as typed, not corrected: “terarria reviews” names no game", async () => {
+  const answer = await ask("terarria reviews");
+  expect(linesOf(answer), answer.content).toEqual([]);
+});
+
+test("a capitalised name inside the sentence is corrected: “Terarria”", async () => {
+  const answer = await ask("How are Terarria reviews?");
+  expect(linesOf(answer), answer.content).toEqual(["Terraria"]);
+  expect(answer.content).toContain("“Terarria” read as “Terraria”");
+});
+
+test("a word that starts a game's name is that game, not another game's initials: “Dota” is Dota 2", async () => {
+  const answer = await ask("How are Dota players doing?");
+  expect(linesOf(answer), answer.content).toEqual(["Dota 2"]);
+  expect(answer.content).toContain("“Dota” read as “Dota 2”");
+});
+
+test("a game found by its initials alone is said", async () => {
+  const answer = await ask("How are DoTA players doing?");
+  expect(answer.content).toMatch(/“DoTA” read as “(?:Dota 2|Defenders of Tetsoidea Academy)”/);
+});
+
+test("a capitalised name with its last letter dropped is corrected as the search box does: “Celest”", async () => {
+  const answer = await ask("What did Celest earn?");
+  expect(linesOf(answer), answer.content).toEqual(["Celeste"]);
+  expect(answer.content).toContain("“Celest” read as “Celeste”");
+  expect(answer.content).not.toMatch(/no game called/);
+});
+
+test("a sentence's first word with a letter short of a name is read as typed", async () => {
+  const answer = await ask("Celest earn?");
+  expect(linesOf(answer), answer.content).toEqual([]);
 });

@@ -6,11 +6,13 @@ import {
   estimateMethods,
   estimateSentence,
   gamesNamedIn,
+  looksLikeName,
   NAME_SEARCHES_KEPT,
   nameSearches,
   namesNotFound,
   notFoundSentence,
   notInCatalog,
+  referenceKind,
   referencesIn,
   refersTo,
 } from "./chat.ts";
@@ -185,6 +187,22 @@ test("the words of a question that may refer to a game, and what they refer to",
   // Not a typing mistake, nor a part of a name.
   expect(refersTo("stardw valley", { name: "Stardew Valley" })).toBe(false);
   expect(refersTo("valley", { name: "Stardew Valley" })).toBe(false);
+  // How they refer: an initials match is said in the answer (review r29/v, finding 2).
+  expect(referenceKind("Dota", { name: "Defenders of Tetsoidea Academy" })).toBe("initials");
+  expect(referenceKind("gta 5", { name: "Grand Theft Auto V" })).toBe("initials");
+  expect(referenceKind("Witcher 3", { name: "The Witcher 3: Wild Hunt" })).toBe("name");
+  expect(referenceKind("PUBG", { name: "PLAYERUNKNOWN'S BATTLEGROUNDS" })).toBe("short");
+  expect(referenceKind("Dota", { name: "Dota 2" })).toBeNull();
+});
+
+test("which words look like a game's name the user may have mistyped (review r29/v, finding 1)", () => {
+  expect(looksLikeName("stardw valey revenue", "stardw valey")).toBe(true);
+  expect(looksLikeName("What did Celest earn?", "Celest")).toBe(true);
+  // A lowercase word alone, or a sentence's capitalised first word, is read as an ordinary word.
+  expect(looksLikeName("Which genre grows fastest?", "grows")).toBe(false);
+  expect(looksLikeName("Grows fastest?", "Grows")).toBe(false);
+  expect(looksLikeName("Hi. Grows fastest?", "Grows")).toBe(false);
+  expect(looksLikeName("terarria reviews", "terarria")).toBe(false);
 });
 
 test("what the analyst cannot answer: no forecast, no free-to-play revenue, no revenue of published units (review r29-a, finding 2)", () => {

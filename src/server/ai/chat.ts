@@ -599,8 +599,21 @@ export function refersTo(
   game: { name: string; formerNames?: readonly string[] },
   knownWord: (word: string) => boolean = () => false,
 ): boolean {
+  return referenceKind(span, game, knownWord) !== null;
+}
+
+/**
+ * How the words `span` refer to the game (see refersTo): by its name, title or former name
+ * (`"name"`), by the initials of one (`"initials"`: "gta 5", "Dota" of Defenders of Tetsoidea
+ * Academy), or as a short form written in capitals (`"short"`: "PUBG"); null when they do not.
+ */
+export function referenceKind(
+  span: string,
+  game: { name: string; formerNames?: readonly string[] },
+  knownWord: (word: string) => boolean = () => false,
+): "name" | "initials" | "short" | null {
   const key = normalizeName(span);
-  if (!key || !/[a-z]/.test(key)) return false;
+  if (!key || !/[a-z]/.test(key)) return null;
   const keys = [key, otherNumerals(key)].filter((k): k is string => k != null);
   // A possessive is read without its "'s" on both sides: referencesIn drops it from the question's
   // words ("PLAYERUNKNOWN'S BATTLEGROUNDS" → "PLAYERUNKNOWN BATTLEGROUNDS"), so a name holding one
@@ -613,15 +626,15 @@ export function refersTo(
       return [normalizeName(name), normalizeName(title)].flatMap((k) => [k, k.replace(/^the /, "")]);
     }),
   );
-  if (keys.some((k) => titles.has(k))) return true;
+  if (keys.some((k) => titles.has(k))) return "name";
   const plainWord = /^[a-z]+$/.test(span);
   if (!(plainWord && knownWord(span))) {
     const initials = new Set(names.flatMap((name) => initialsKeys(name)));
-    if (keys.some((k) => initials.has(k.replace(/ /g, "")))) return true;
+    if (keys.some((k) => initials.has(k.replace(/ /g, "")))) return "initials";
   }
-  return (
-    !/\s/.test(span.trim()) && (span.match(/\p{Lu}/gu)?.length ?? 0) >= 2 && isShortForm(span, game.name)
-  );
+  return !/\s/.test(span.trim()) && (span.match(/\p{Lu}/gu)?.length ?? 0) >= 2 && isShortForm(span, game.name)
+    ? "short"
+    : null;
 }
 
 /**
@@ -669,13 +682,36 @@ async function gamesReferredIn(
           games = (await Promise.all(queries.map((q) => search(q, REFERENCE_CANDIDATES)))).flat();
           if (games.length) {
             former = await formerNames(games.map((g) => g.id));
-            game = games.find((g) =>
-              refersTo(span, { name: g.name, formerNames: former.get(g.id) }, knownWord),
-            );
+            const kindOf = (g: SearchResult) =>
+              referenceKind(span, { name: g.name, formerNames: former.get(g.id) }, knownWord);
+            game = games.find((g) => kindOf(g) !== null);
+            if (game && kindOf(game) === "initials") {
+              // Another game's name starting with the words, ranked above by the search, is the game
+              // meant: "Dota" is Dota 2, not Defenders of Tetsoidea Academy (review r29/v, finding 2).
+              // Either way the answer says what the words were read as.
+              const initialsGame = game;
+              game =
+                games
+                  .slice(0, games.indexOf(initialsGame))
+                  .find((g) => normalizeName(g.name).startsWith(`${key} `)) ?? initialsGame;
+              corrected = span;
+            }
           }
         }
-        // As the search box reads it: only a span with a word the catalog knows nowhere is corrected.
-        if (!game && span.split(" ").some((w) => !knownTerm(w))) {
+        // A name with its last letter dropped ("What did Celest earn?"), as the search box ranks it
+        // first: the start of a name's word is no unknown word, so it is not corrected below
+        // (review r29/v, finding 3).
+        if (!game && games[0] && looksLikeName(question, span)) {
+          const first = games[0];
+          const titles = [first.name, first.name.split(SUBTITLE)[0]!].map(normalizeName);
+          if (titles.some((t) => t.length === key.length + 1 && t.startsWith(key))) {
+            game = first;
+            corrected = span;
+          }
+        }
+        // As the search box reads it: only a span with a word the catalog knows nowhere is corrected,
+        // and only one that looks like a name (review r29/v, finding 1: "grows" is no "GROW: Wild West").
+        if (!game && looksLikeName(question, span) && span.split(" ").some((w) => !knownTerm(w))) {
           if (searches + 1 > REFERENCE_SEARCHES) return found;
           searches += 1;
           games = await search(span, REFERENCE_CANDIDATES, { correct: true });
@@ -713,6 +749,24 @@ async function gamesReferredIn(
       }
   }
   return found;
+}
+
+/**
+ * Whether the question's words `span` look like a game's name the user may have mistyped: several
+ * words ("stardw valey", "Hollow Knigt"), or one word with a capital letter that does not start a
+ * sentence ("What did Celest earn?"). A single lowercase word, or the capitalised first word of a
+ * sentence, is read as the ordinary word it most likely is: "Which genre grows fastest?" does not ask
+ * about the game GROW: Wild West (review r29/v, finding 1).
+ */
+export function looksLikeName(question: string, span: string): boolean {
+  const words = span.split(" ");
+  if (words.length >= 2) return true;
+  const word = words[0] ?? "";
+  if (!/\p{Lu}/u.test(word)) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return !new RegExp(`(?:^|[.!?]\\s+)[^\\p{L}\\p{N}]*${escaped}(?![\\p{L}\\p{N}])`, "u").test(
+    question.trim(),
+  );
 }
 
 /**
