@@ -4,6 +4,31 @@ import { headingArrived } from "./screen-focus.ts";
 /** The tab's title for a screen: its name, then the product's. */
 export const pageTitle = (name: string) => `${name} · Gaming Intelligence`;
 
+const HEADING = "font-bold text-2xl tracking-tight md:text-3xl";
+
+/**
+ * A screen's main heading with the tab's title: the heading takes the focus when the screen is moved
+ * to (screen-focus.ts). Every screen's one h1, PageHeader's or its own.
+ */
+export function ScreenHeading({
+  title,
+  children = title,
+  className = HEADING,
+}: {
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      <title>{pageTitle(title)}</title>
+      <h1 ref={headingArrived} tabIndex={-1} className={className}>
+        {children}
+      </h1>
+    </>
+  );
+}
+
 export function PageHeader({
   title,
   description,
@@ -15,11 +40,8 @@ export function PageHeader({
 }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <title>{pageTitle(title)}</title>
       <div>
-        <h1 ref={headingArrived} tabIndex={-1} className="font-bold text-2xl tracking-tight md:text-3xl">
-          {title}
-        </h1>
+        <ScreenHeading title={title} />
         {description && <p className="mt-1 text-muted-foreground">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}

@@ -1,4 +1,5 @@
 import { ShieldAlert } from "lucide-react";
+import { ScreenHeading } from "../../layout/PageHeader.tsx";
 
 /** Spec §2 "Admin Dashboard": what a non-admin sees. */
 export function AccessDenied() {
@@ -8,7 +9,7 @@ export function AccessDenied() {
       data-testid="access-denied"
     >
       <ShieldAlert className="size-12 text-destructive" aria-hidden="true" />
-      <h1 className="font-bold text-2xl">Access Denied</h1>
+      <ScreenHeading title="Access Denied" className="font-bold text-2xl" />
       <p className="text-muted-foreground">You need administrator privileges to access this page.</p>
     </div>
   );

@@ -33,8 +33,7 @@ import {
 import { TrackButton } from "../../components/TrackButton.tsx";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { releasedText } from "../../format/released.ts";
-import { pageTitle } from "../../layout/PageHeader.tsx";
-import { headingArrived } from "../../layout/screen-focus.ts";
+import { ScreenHeading } from "../../layout/PageHeader.tsx";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { GameChart } from "./GameChart.tsx";
@@ -410,10 +409,7 @@ function Header({ game }: { game: GameDetail }) {
       />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <title>{pageTitle(game.name)}</title>
-          <h1 ref={headingArrived} tabIndex={-1} className="font-bold text-2xl tracking-tight md:text-3xl">
-            {game.name}
-          </h1>
+          <ScreenHeading title={game.name} />
           {game.isDemo && <Badge variant="warning">Demo data</Badge>}
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground text-sm">

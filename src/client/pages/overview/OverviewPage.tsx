@@ -22,7 +22,7 @@ import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
 import { marketActivityHint } from "../../components/market-figure-text.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
 import { compactNumber } from "../../format/numbers.ts";
-import { headingArrived } from "../../layout/screen-focus.ts";
+import { ScreenHeading } from "../../layout/PageHeader.tsx";
 import { currentUserQuery, userStatsQuery } from "../../queries/auth.ts";
 import { marketTrendsQuery, overviewQuery, reportsQuery, trendingQuery } from "../../queries/catalog.ts";
 import { useChannel } from "../../realtime.ts";
@@ -124,12 +124,9 @@ export default function OverviewPage() {
 
   return (
     <div className="grid gap-6">
-      <title>Overview · Gaming Intelligence</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 ref={headingArrived} tabIndex={-1} className="font-bold text-2xl tracking-tight md:text-3xl">
-            Welcome back, {firstName}
-          </h1>
+          <ScreenHeading title="Overview">Welcome back, {firstName}</ScreenHeading>
           <p className="mt-1 flex items-center gap-2 text-muted-foreground">
             Your plan: <TierBadge tier={user?.subscriptionTier} />
           </p>
