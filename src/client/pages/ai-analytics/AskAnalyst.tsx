@@ -93,9 +93,6 @@ export function AskAnalyst() {
   const setSelected = (id: string | null, options?: { replace?: boolean }) =>
     setConversationParam(id ?? "", options);
   const conversation = useQuery({ ...conversationQuery(selected ?? ""), enabled: selected != null });
-  // What answers now, said before the first answer with examples it can answer (review r29-a, finding 9).
-  const chatModel = useQuery(chatModelQuery);
-  const empty = askEmptyText(chatModel.data?.modelUsed);
   const [question, setQuestion] = useState("");
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -211,20 +208,7 @@ export function AskAnalyst() {
         {selected && conversation.isLoading && <Skeleton className="h-24 w-full" />}
         {messages.length === 0 &&
           !pending &&
-          !(selected && (conversation.isError || conversation.isLoading)) && (
-            <EmptyState
-              icon={Send}
-              title="Ask the analyst"
-              description={empty.description}
-              action={
-                empty.model && (
-                  <p className="text-muted-foreground text-xs" data-testid="chat-empty-model">
-                    {empty.model}
-                  </p>
-                )
-              }
-            />
-          )}
+          !(selected && (conversation.isError || conversation.isLoading)) && <AskEmpty />}
         {messages.map((m) =>
           m.role === "user" ? (
             <p key={m.id} className="justify-self-end rounded bg-muted px-3 py-2" data-testid="chat-question">
@@ -271,5 +255,28 @@ export function AskAnalyst() {
         </form>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The empty chat: what answers now, said before the first answer, with examples it can answer (review
+ * r29-a, finding 9). Its own component, so the model is asked only while the chat is empty.
+ */
+function AskEmpty() {
+  const chatModel = useQuery(chatModelQuery);
+  const empty = askEmptyText(chatModel.data?.modelUsed);
+  return (
+    <EmptyState
+      icon={Send}
+      title="Ask the analyst"
+      description={empty.description}
+      action={
+        empty.model && (
+          <p className="text-muted-foreground text-xs" data-testid="chat-empty-model">
+            {empty.model}
+          </p>
+        )
+      }
+    />
   );
 }
