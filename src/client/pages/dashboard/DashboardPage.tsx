@@ -281,6 +281,8 @@ function MultiPlatformTab() {
   const setQuery = (value: string) => setUrlQuery(value, { replace: true });
   const search = useQuery(searchQuery(query));
   const searching = query.trim().length > 2;
+  // The list shows up to 8 results: those are told, listed and credited.
+  const shown = search.data?.slice(0, 8);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Section
@@ -312,11 +314,7 @@ function MultiPlatformTab() {
             value={query}
             onChange={setQuery}
           />
-          {/* The list shows up to 8: that many are told. */}
-          <SearchOutcome
-            query={query.trim()}
-            found={searching && search.isSuccess ? search.data.slice(0, 8).length : undefined}
-          />
+          <SearchOutcome query={query.trim()} found={searching && shown ? shown.length : undefined} />
           {query.trim().length > 0 && !searching && (
             <p className="mt-2 text-muted-foreground text-sm">Type at least 3 characters to search</p>
           )}
@@ -334,7 +332,7 @@ function MultiPlatformTab() {
               {search.data.length === 0 && (
                 <li className="py-2 text-muted-foreground text-sm">No games found for {query.trim()}</li>
               )}
-              {search.data.slice(0, 8).map((game) => (
+              {shown?.map((game) => (
                 <li key={game.gameId} className="flex items-center justify-between gap-3 py-2">
                   <span className="min-w-0 truncate">
                     <GameLink id={game.gameId} name={game.gameName} className="font-medium" />
@@ -355,9 +353,7 @@ function MultiPlatformTab() {
               ))}
             </ul>
           )}
-          {searching && search.data && search.data.length > 0 && (
-            <SearchSourceNote results={search.data.slice(0, 8)} />
-          )}
+          {searching && shown && shown.length > 0 && <SearchSourceNote results={shown} />}
         </Section>
         <FreeGamesCard free={free} connections={connections.data ?? []} settings={settings} />
       </div>
