@@ -140,7 +140,7 @@ async function recordAnnouncements(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __said: string[] }).__said);
 }
 
-test("a settled search is announced once: the count found, or that none was (Game Tracking, the Dashboard's search, the Games Database)", async () => {
+test("a settled search is announced once: the count found, or that none was (Game Tracking, the Dashboard's search, the Games Database, Compare)", async () => {
   const page = await as("regular", "/games");
   await page.getByRole("heading", { level: 1, name: "Game Tracking" }).waitFor();
   const said = await recordAnnouncements(page);
@@ -181,6 +181,12 @@ test("a settled search is announced once: the count found, or that none was (Gam
   await expect
     .poll(async () => (await said3()).filter((s) => / games? found for shadow$/.test(s)).length)
     .toBe(1);
+
+  // Compare's box to add a game: the same words.
+  await page.goto(`${server.url}/compare`);
+  const said4 = await recordAnnouncements(page);
+  await page.getByLabel("Add a game to compare").fill("zzqxqv");
+  await expect.poll(said4).toContain("No games found for zzqxqv");
   await page.context().close();
 });
 

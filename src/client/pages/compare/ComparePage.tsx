@@ -17,7 +17,7 @@ import { ApiError } from "../../api.ts";
 import { ConvertedPricesNote } from "../../components/ConvertedPrice.tsx";
 import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
 import { gameEditionText } from "../../components/game-edition.ts";
-import { SearchField } from "../../components/SearchField.tsx";
+import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
 import { compactNumber, formatPrice } from "../../format/numbers.ts";
 import { releasedText } from "../../format/released.ts";
@@ -198,6 +198,11 @@ function AddGame({ onAdd, disabled }: { onAdd: (id: string) => boolean; disabled
           {MAX_COMPARED} games are compared, the most there can be: remove one to add another.
         </p>
       )}
+      {/* A settled search is told, as on the other search screens. */}
+      <SearchOutcome
+        query={q.trim()}
+        found={q.trim().length > 2 && !disabled && search.isSuccess ? search.data.length : undefined}
+      />
       {q.trim().length > 2 && !disabled && (
         <ul
           ref={list}
