@@ -174,11 +174,10 @@ export function listBackups(dir = backupDir()): Array<Omit<BackupInfo, "ms">> {
     .map(({ at: _at, ...rest }) => rest);
 }
 
-/** Deletes the whole backups beyond the newest `keep` (with anything beside them), then the leftovers of killed runs. */
+/** Deletes the whole backups beyond the newest `keep` (with anything beside them); createBackup removes the leftovers of killed runs as it starts. */
 export function pruneBackups(dir: string, keep: number): number {
   const old = listBackups(dir).slice(keep);
   for (const b of old) removeWithSidecars(b.file);
-  removeLeftovers(dir);
   return old.length;
 }
 
