@@ -5,7 +5,7 @@ import type { Client } from "@libsql/client";
 import { openClient, rawClient } from "../db/client.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
-import { processEnded, thisHost } from "./process-alive.ts";
+import { holderEnded, thisHost } from "./process-alive.ts";
 
 /**
  * Backups are `VACUUM INTO` snapshots: one consistent copy of the live database taken inside a read
@@ -224,9 +224,10 @@ export function removeLeftovers(dir: string, now = Date.now()): number {
     const partial = PARTIAL_NAME.exec(name);
     if (partial) {
       if (writing.has(file)) continue;
-      const pid = Number(partial[2]);
-      const mine = partial[3] === thisHost();
-      const ended = mine && (pid === process.pid || processEnded(pid));
+      const host = partial[3] ?? "";
+      const mine = host === thisHost();
+      // Not being written by this process (that was skipped above).
+      const ended = holderEnded({ host, pid: Number(partial[2]) }, false);
       if (ended || (!mine && unchanged(file))) remove(file);
       continue;
     }

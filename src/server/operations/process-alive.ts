@@ -26,3 +26,14 @@ export function processEnded(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
+
+/**
+ * Whether the process that a holder (a lease, a temporary file) names is known to have ended: it is of
+ * this machine, and either no such process exists or it is this process's pid while this process does
+ * not hold it (`heldHere`: a process before a restart that got the same pid). Another machine's: false.
+ */
+export function holderEnded(holder: { host: string; pid: number }, heldHere: boolean): boolean {
+  if (holder.host !== thisHost()) return false;
+  if (holder.pid === process.pid) return !heldHere;
+  return processEnded(holder.pid);
+}

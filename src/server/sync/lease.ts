@@ -1,6 +1,6 @@
 import { rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
-import { processEnded, thisHost } from "../operations/process-alive.ts";
+import { holderEnded, thisHost } from "../operations/process-alive.ts";
 
 /**
  * One sync per source across processes (review r27 #6): the server's scheduled runs and
@@ -42,14 +42,11 @@ function parseHolder(text: string): Holder | null {
 const held = new Set<string>();
 
 /**
- * Whether the process holding a lease is known to have ended: it is of this machine, and either no
- * such process exists or it is this process's pid without one of this process's leases (a process
- * before a restart that got the same pid). Unknown (another machine's, an old row): false.
+ * Whether the process holding a lease is known to have ended (`holderEnded` of process-alive, this
+ * process holding it when the token is one of its leases). Unknown (another machine's, an old row): false.
  */
-function holderEnded(holder: Holder | null): boolean {
-  if (!holder || holder.host !== thisHost()) return false;
-  if (holder.pid === process.pid) return !held.has(holder.token);
-  return processEnded(holder.pid);
+function leaseHolderEnded(holder: Holder | null): boolean {
+  return holder != null && holderEnded(holder, held.has(holder.token));
 }
 
 export interface SyncLease {
@@ -89,7 +86,7 @@ export async function takeSyncLease(
       args: [source],
     });
     const row = current.rows[0];
-    if (row && holderEnded(parseHolder(String(row.holder)))) {
+    if (row && leaseHolderEnded(parseHolder(String(row.holder)))) {
       // Its process has ended: taken over, unless another run took it over meanwhile.
       taken = await client.execute({
         sql: `UPDATE sync_leases SET holder = ?1, started_at = ?2, seen_at = ?2
@@ -143,7 +140,7 @@ export async function releaseRunLeases(runIds: string[]): Promise<string[]> {
   for (const row of rows) {
     const holder = parseHolder(String(row.holder));
     if (!holder?.run || !runs.has(holder.run)) continue;
-    const alive = holder.host === thisHost() && !holderEnded(holder);
+    const alive = holder.host === thisHost() && !leaseHolderEnded(holder);
     if (alive) continue;
     const gone = await client.execute({
       sql: "DELETE FROM sync_leases WHERE source = ? AND holder = ? RETURNING source",
