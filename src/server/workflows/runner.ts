@@ -148,6 +148,7 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
   const since = new Date(now.getTime() - 24 * 3600_000);
   // Counted in the database: health monitoring alone runs about 300 times a day.
   // A run interrupted before it was seen running has no end, and counts as failed, not in the average.
+  // Only a finished run has an end (`completedAt` is written with its final status), so the average needs no status test.
   const finished = sql`${workflowExecutions.status} != 'running'`;
   const [paused, [counts]] = await Promise.all([
     pausedWorkflows(),
@@ -155,10 +156,10 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
       .select({
         executions: sql<number>`count(*)`,
         finished: sql<number>`coalesce(sum(${finished}), 0)`,
-        completed: sql<number>`coalesce(sum(${finished} AND ${workflowExecutions.status} = 'completed'), 0)`,
+        completed: sql<number>`coalesce(sum(${workflowExecutions.status} = 'completed'), 0)`,
         averageDurationMs: sql<
           number | null
-        >`avg(CASE WHEN ${finished} AND ${workflowExecutions.completedAt} IS NOT NULL THEN ${workflowExecutions.completedAt} - ${workflowExecutions.startedAt} END)`,
+        >`avg(CASE WHEN ${workflowExecutions.completedAt} IS NOT NULL THEN ${workflowExecutions.completedAt} - ${workflowExecutions.startedAt} END)`,
       })
       .from(workflowExecutions)
       .where(gte(workflowExecutions.startedAt, since)),
