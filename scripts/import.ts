@@ -73,18 +73,21 @@ function storedBefore(summary: ImportSummary | undefined): string {
   }; the rest of the file was not imported`;
 }
 
-let migrated = false;
 try {
   await runMigrations();
-  migrated = true;
   const summary = await (asOf ? DATED_IMPORTERS[kind!]!(path, asOf) : importer(path));
   console.log(formatSummary(summary));
   await estimates();
 } catch (error) {
   if (error instanceof ImportInputError) {
     console.error(`import failed: ${error.message}${storedBefore(error.summary)}`);
-    // What the failed run stored is estimated all the same.
-    if (migrated) await estimates();
+    // What the failed run stored is estimated all the same (only the importers throw this: the
+    // migrations have run). The run fails either way.
+    try {
+      await estimates();
+    } catch (estimatesError) {
+      console.error("estimates failed:", estimatesError);
+    }
     process.exit(1);
   }
   throw error;
