@@ -21,7 +21,7 @@ import { startSessionWatch } from "./realtime/session-watch.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
 import { startStatsPublisher } from "./realtime/stats-publisher.ts";
 import { startLiveBootstrap } from "./sync/bootstrap.ts";
-import { closeInterruptedRuns, startScheduler } from "./workflows/runner.ts";
+import { closeInterruptedRuns, startRunSweep, startScheduler } from "./workflows/runner.ts";
 
 /** The only file that opens a port: migrations, then HTTP + WebSocket on Bun, graceful shutdown. */
 const started = performance.now();
@@ -102,8 +102,10 @@ const stopNotifications = startNotificationFeed();
 // The check of every game's estimate (seconds at 330,000 games) waits for the indexes, which the
 // first searches and lists wait for; a first start's new games are estimated then too.
 const stopEstimates = startEstimates(indexesBuilt);
+// Runs another live server process is running are left to it; the sweep closes them if it stops.
 const interrupted = await closeInterruptedRuns();
 if (interrupted) log.warn("workflow runs interrupted by the last stop marked failed", { runs: interrupted });
+const stopRunSweep = startRunSweep();
 const stopBackups = startBackupSchedule();
 const stopAuditRetention = startAuditRetention();
 const stopScheduler = config.WORKFLOW_SCHEDULER === "on" ? startScheduler() : () => {};
@@ -127,6 +129,7 @@ async function shutdown(signal: string) {
   stopEstimates();
   stopPlannerStatistics();
   stopScheduler();
+  stopRunSweep();
   stopBackups();
   stopAuditRetention();
   closeAll();

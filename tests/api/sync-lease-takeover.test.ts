@@ -133,8 +133,9 @@ describe("a workflow run and its leases", () => {
     }
     expect(await leases()).toEqual([]);
 
-    // A run another machine's server left running when it was killed, holding SteamSpy's lease, and
-    // a lease of another run that is not interrupted.
+    // A run another machine's server left running when it was killed (not seen for over a minute: its
+    // process cannot be asked, ADR 038), holding SteamSpy's lease, and a lease of another run that is
+    // not interrupted.
     await db()
       .insert(workflowExecutions)
       .values({
@@ -145,7 +146,8 @@ describe("a workflow run and its leases", () => {
         totalSteps: 6,
         steps: [],
         trigger: "schedule",
-        startedAt: new Date(Date.now() - 10_000),
+        startedAt: new Date(Date.now() - 90_000),
+        runner: { host: "another-machine", pid: 4242 },
       });
     await leaseHeldBy("steamspy", holder({ host: "another-machine", pid: 4242, run: "killed-run" }));
     const others = holder({ host: "another-machine", pid: 4243, run: "a-run-still-going" });

@@ -10,6 +10,7 @@ import { db } from "../db/client.ts";
 import { users, workflowExecutions, workflowStates } from "../db/schema/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
+import { holderEnded, thisHost } from "../operations/process-alive.ts";
 import type { SyncOptions } from "../sync/index.ts";
 import { releaseRunLeases } from "../sync/lease.ts";
 import { WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.ts";
@@ -19,11 +20,18 @@ import { WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.
  * is a row in `workflow_executions`, updated after each step, so the screen shows progress. A step
  * that fails does not stop the others (one unreachable store must not keep the rest stale); the run
  * then ends `failed` naming what failed.
+ *
+ * Two server processes may share the database file (a restart while the old one still runs, a second
+ * instance): a run names its runner (machine and pid), and only runs nothing runs any longer are
+ * closed as interrupted, by another process too; a run writes only while its row is still `running`;
+ * and a workflow a live process runs is not started again beside it (ADR 038).
  */
 
 type ExecutionRow = typeof workflowExecutions.$inferSelect;
 
 const running = new Map<WorkflowId, Promise<void>>();
+/** The ids of the runs this process is running (their runner is this process while they are here). */
+const ownRuns = new Set<string>();
 let scheduling = false;
 
 /** Sources' base URLs for runs (tests and benchmarks point them at a local server). */
@@ -208,10 +216,7 @@ const RUN_HEARTBEAT_MS = 5_000;
 /** Notes that a run is still running; a busy database only delays the note to the next beat. */
 async function seeRunning(executionId: string): Promise<void> {
   try {
-    await db()
-      .update(workflowExecutions)
-      .set({ lastSeenAt: new Date() })
-      .where(and(eq(workflowExecutions.id, executionId), eq(workflowExecutions.status, "running")));
+    await db().update(workflowExecutions).set({ lastSeenAt: new Date() }).where(stillRunning(executionId));
   } catch (error) {
     log.warn("workflow heartbeat not recorded", { executionId, error: String(error) });
   }
@@ -224,6 +229,11 @@ async function runSteps(definition: WorkflowDefinition, executionId: string): Pr
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** A run's row while it is still `running`: once closed (by another process), it is not written again. */
+function stillRunning(executionId: string) {
+  return and(eq(workflowExecutions.id, executionId), eq(workflowExecutions.status, "running"));
 }
 
 async function runStepsSeen(definition: WorkflowDefinition, executionId: string): Promise<void> {
@@ -244,24 +254,70 @@ async function runStepsSeen(definition: WorkflowDefinition, executionId: string)
         durationMs: Math.round(performance.now() - started),
       });
     }
-    await db()
+    const recorded = await db()
       .update(workflowExecutions)
       .set({ currentStep: results.length, steps: results, lastSeenAt: new Date() })
-      .where(eq(workflowExecutions.id, executionId));
+      .where(stillRunning(executionId))
+      .returning({ id: workflowExecutions.id });
+    if (!recorded.length) {
+      // Closed as interrupted by another process that took this one for stopped: what it recorded
+      // stays, and the rest of the run is not done unseen.
+      log.warn("workflow run closed by another process: its step is not recorded, its other steps not run", {
+        workflowId: definition.id,
+        executionId,
+        step: step.name,
+      });
+      return;
+    }
   }
-  await db()
+  const ended = await db()
     .update(workflowExecutions)
     .set({
       status: failures.length ? "failed" : "completed",
       error: failures.length ? failures.join("; ") : null,
       completedAt: new Date(),
     })
-    .where(eq(workflowExecutions.id, executionId));
+    .where(stillRunning(executionId))
+    .returning({ id: workflowExecutions.id });
+  if (!ended.length) {
+    log.warn("workflow run closed by another process: its end is not recorded", {
+      workflowId: definition.id,
+      executionId,
+      status: failures.length ? "failed" : "completed",
+    });
+    return;
+  }
   log.info("workflow finished", {
     workflowId: definition.id,
     executionId,
     status: failures.length ? "failed" : "completed",
   });
+}
+
+/**
+ * Records a new run of this process, unless the workflow has a `running` run already (of another
+ * process: this one's are refused before). One statement, so of two processes starting the same
+ * workflow together only one records a run.
+ */
+async function insertRun(
+  definition: WorkflowDefinition,
+  run: { trigger: "schedule" | "manual"; userId?: string | null; metadata?: Record<string, unknown> | null },
+): Promise<ExecutionRow | undefined> {
+  const id = crypto.randomUUID();
+  const runner: Runner = { host: thisHost(), pid: process.pid };
+  const inserted = await db().all<{ id: string }>(sql`
+    INSERT INTO workflow_executions
+      (id, workflow_id, status, current_step, total_steps, steps, trigger, triggered_by, metadata, started_at, runner)
+    SELECT ${id}, ${definition.id}, 'running', 0, ${definition.steps.length}, '[]', ${run.trigger},
+      ${run.userId ?? null}, ${run.metadata ? JSON.stringify(run.metadata) : null}, ${Date.now()},
+      ${JSON.stringify(runner)}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM workflow_executions WHERE workflow_id = ${definition.id} AND status = 'running'
+    )
+    RETURNING id`);
+  if (!inserted.length) return undefined;
+  const [row] = await db().select().from(workflowExecutions).where(eq(workflowExecutions.id, id));
+  return row;
 }
 
 /**
@@ -279,27 +335,21 @@ export async function executeWorkflow(
   running.set(definition.id, placeholder);
   try {
     const people = await starters([run.userId]);
-    const [row] = await db()
-      .insert(workflowExecutions)
-      .values({
-        id: crypto.randomUUID(),
-        workflowId: definition.id,
-        status: "running",
-        currentStep: 0,
-        totalSteps: definition.steps.length,
-        steps: [],
-        trigger: run.trigger,
-        triggeredBy: run.userId ?? null,
-        metadata: run.metadata ?? null,
-        startedAt: new Date(),
-      })
-      .returning();
-    const done = runSteps(definition, row!.id)
+    // Its runs that nothing runs any longer are closed first; a run of another live process is not.
+    await closeInterruptedRuns({ workflowId: definition.id });
+    const row = await insertRun(definition, run);
+    // Another process runs it (or started it since): refused as a run of this process is.
+    if (!row) throw new WorkflowRunningError(definition.name);
+    ownRuns.add(row.id);
+    const done = runSteps(definition, row.id)
       .catch((error) => log.error("workflow run failed to record", { workflowId: id, error: String(error) }))
-      .finally(() => running.delete(definition.id));
+      .finally(() => {
+        running.delete(definition.id);
+        ownRuns.delete(row.id);
+      });
     running.set(definition.id, done);
-    log.info("workflow started", { workflowId: id, executionId: row!.id, trigger: run.trigger });
-    return { execution: toExecution(row!, people), done };
+    log.info("workflow started", { workflowId: id, executionId: row.id, trigger: run.trigger });
+    return { execution: toExecution(row, people), done };
   } catch (error) {
     running.delete(definition.id);
     throw error;
@@ -325,6 +375,34 @@ function lastKnownRunning(run: {
   return new Date(Math.max(stepsEnd, run.lastSeenAt?.getTime() ?? 0));
 }
 
+type Runner = { host: string; pid: number };
+
+/**
+ * How long a run not seen running (`lastSeenAt`, or `startedAt` before its first note) is taken for
+ * one whose process stopped, whatever its runner: as a sync lease's expiry, a dozen heartbeats.
+ */
+export const RUN_EXPIRY_MS = 60_000;
+
+/**
+ * Whether nothing runs a `running` run any longer: its runner is known to have ended (a process of
+ * this machine that no longer exists, or this pid before a restart: `holderEnded`), or it was not seen
+ * running for RUN_EXPIRY_MS (another machine's process, a run recorded before runners were kept, or a
+ * pid reused since). A run of this process is never abandoned; another live process's run seen within
+ * the expiry is left to it.
+ */
+function abandoned(
+  row: { id: string; runner: Runner | null; startedAt: Date; lastSeenAt: Date | null },
+  now: number,
+): boolean {
+  const here = ownRuns.has(row.id);
+  const runner = row.runner;
+  if (runner && typeof runner.host === "string" && typeof runner.pid === "number") {
+    if (holderEnded(runner, here)) return true;
+  }
+  if (here) return false;
+  return (row.lastSeenAt ?? row.startedAt).getTime() < now - RUN_EXPIRY_MS;
+}
+
 /**
  * Runs left `running` by a stopped process are marked failed: nothing will finish them. Each ends
  * when it was last known running, not at this restart, so the downtime is not counted as its
@@ -333,9 +411,16 @@ function lastKnownRunning(run: {
  * within its first heartbeat) has no known end: `completedAt` stays null, rather than its start with
  * a duration of 0 (review r29-b #5); and a step in progress not seen running since it started has
  * no known duration (null). The run's `error` says why.
+ *
+ * Only abandoned runs (above) are closed: a run another live process is running is left to it (ADR
+ * 038). The server calls this at its start and every RUN_SWEEP_MS (`startRunSweep`), and a start of a
+ * workflow for that workflow's runs (`workflowId`). Answers how many runs it closed.
  */
-export async function closeInterruptedRuns(): Promise<number> {
-  const rows = await db()
+export async function closeInterruptedRuns(
+  options: { workflowId?: string; now?: number } = {},
+): Promise<number> {
+  const now = options.now ?? Date.now();
+  const candidates = await db()
     .select({
       id: workflowExecutions.id,
       workflowId: workflowExecutions.workflowId,
@@ -343,9 +428,17 @@ export async function closeInterruptedRuns(): Promise<number> {
       steps: workflowExecutions.steps,
       totalSteps: workflowExecutions.totalSteps,
       lastSeenAt: workflowExecutions.lastSeenAt,
+      runner: workflowExecutions.runner,
     })
     .from(workflowExecutions)
-    .where(eq(workflowExecutions.status, "running"));
+    .where(
+      and(
+        eq(workflowExecutions.status, "running"),
+        options.workflowId ? eq(workflowExecutions.workflowId, options.workflowId) : undefined,
+      ),
+    );
+  const rows = candidates.filter((row) => abandoned(row, now));
+  const closed: string[] = [];
   for (const row of rows) {
     const steps = [...(row.steps ?? [])];
     const end = lastKnownRunning(row);
@@ -361,16 +454,50 @@ export async function closeInterruptedRuns(): Promise<number> {
       });
     }
     const completedAt = end.getTime() > row.startedAt.getTime() ? end : null;
-    await db()
+    // Only as read: a run seen running since (a heartbeat, a step) or ended meanwhile is left alone.
+    const done = await db()
       .update(workflowExecutions)
       .set({ status: "failed", error: INTERRUPTED_ERROR, completedAt, currentStep: steps.length, steps })
-      .where(and(eq(workflowExecutions.id, row.id), eq(workflowExecutions.status, "running")));
+      .where(
+        and(
+          stillRunning(row.id),
+          sql`${workflowExecutions.lastSeenAt} IS ${row.lastSeenAt?.getTime() ?? null}`,
+        ),
+      )
+      .returning({ id: workflowExecutions.id });
+    if (done.length) closed.push(row.id);
   }
   // Their syncs' leases would refuse the next run of those sources as "already running in another
   // process" until they expire (review r29-b #5).
-  const released = await releaseRunLeases(rows.map((r) => r.id));
+  const released = await releaseRunLeases(closed);
   if (released.length) log.info("sync leases of interrupted runs released", { sources: released });
-  return rows.length;
+  return closed.length;
+}
+
+/** How often a server looks for runs whose process stopped since its start (`startRunSweep`). */
+export const RUN_SWEEP_MS = 30_000;
+
+/**
+ * Closes, every `intervalMs`, the runs whose process has stopped since (a run another live process
+ * was running at this server's start is left to it then). Runs with the scheduler off too: a server
+ * that only serves still shows the runs. Returns a stop function.
+ */
+export function startRunSweep(intervalMs = RUN_SWEEP_MS): () => void {
+  let sweeping = false;
+  const timer = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const closed = await closeInterruptedRuns();
+      if (closed) log.warn("workflow runs whose process stopped marked failed", { runs: closed });
+    } catch (error) {
+      log.error("workflow run sweep failed", { error: String(error) });
+    } finally {
+      sweeping = false;
+    }
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /** Starts every active workflow whose interval has passed since its last run. */
@@ -381,7 +508,13 @@ export async function runDueWorkflows(now = Date.now()): Promise<WorkflowId[]> {
     if (paused.has(w.id) || running.has(w.id)) continue;
     const previous = last.get(w.id);
     if (previous && previous.startedAt.getTime() + w.intervalMs > now) continue;
-    await executeWorkflow(w.id, { trigger: "schedule" });
+    try {
+      await executeWorkflow(w.id, { trigger: "schedule" });
+    } catch (error) {
+      // Another process is running it: skipped as a run of this process is, the others still start.
+      if (error instanceof WorkflowRunningError) continue;
+      throw error;
+    }
     started.push(w.id);
   }
   return started;

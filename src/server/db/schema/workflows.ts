@@ -35,6 +35,12 @@ export const workflowExecutions = sqliteTable(
      * step's start): a run a stopped server left behind ends there, its step in progress included.
      */
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    /**
+     * The process running the run: its machine and pid (ADR 038). A start or the periodic sweep closes
+     * a `running` run only when this process is known to have ended or the run was not seen for the
+     * expiry; a live process's run is left to it. Null on runs recorded before it was kept.
+     */
+    runner: text("runner", { mode: "json" }).$type<{ host: string; pid: number }>(),
   },
   (t) => [
     index("workflow_executions_started").on(t.startedAt),
