@@ -68,6 +68,7 @@ export interface WorkflowExecution {
 export interface WorkflowStatus {
   total: number;
   active: number;
+  /** Runs in progress now, of every server process on the database, whenever they started. */
   running: number;
   scheduling: boolean;
   last24h: { executions: number; completed: number; failed: number; averageDurationMs: number | null };

@@ -237,3 +237,23 @@ describe("one run of a workflow across processes", () => {
     }
   });
 });
+
+describe("the status counts every process's runs", () => {
+  test("a run another live process is running counts as running on this server's Workflows screen", async () => {
+    const other = spawn("sleep", ["120"], { stdio: "ignore" });
+    try {
+      await runningRow("other-server", { runner: { host, pid: other.pid! } });
+      // Started more than a day ago and still running: still counted (the 24-hour figures are runs started in them).
+      await runningRow("long-run", {
+        runner: { host, pid: other.pid! },
+        workflowId: "historical-data-integration",
+        startedAt: new Date(Date.now() - 25 * 3600_000),
+      });
+      const res = await request("/api/workflows/status", { cookie: admin.cookie });
+      expect(res.status).toBe(200);
+      expect((await res.json()).running).toBe(2);
+    } finally {
+      other.kill("SIGKILL");
+    }
+  });
+});

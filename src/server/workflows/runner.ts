@@ -158,7 +158,7 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
   // A run interrupted before it was seen running has no end, and counts as failed, not in the average.
   // Only a finished run has an end (`completedAt` is written with its final status), so the average needs no status test.
   const finished = sql`${workflowExecutions.status} != 'running'`;
-  const [paused, [counts]] = await Promise.all([
+  const [paused, [counts], [inProgress]] = await Promise.all([
     pausedWorkflows(),
     db()
       .select({
@@ -171,6 +171,11 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
       })
       .from(workflowExecutions)
       .where(gte(workflowExecutions.startedAt, since)),
+    // Every process's runs (a second server's too), whenever they started (ADR 038).
+    db()
+      .select({ n: sql<number>`count(*)` })
+      .from(workflowExecutions)
+      .where(eq(workflowExecutions.status, "running")),
   ]);
   const done = Number(counts?.finished ?? 0);
   const completed = Number(counts?.completed ?? 0);
@@ -178,7 +183,7 @@ export async function workflowStatus(now = new Date()): Promise<WorkflowStatus> 
   return {
     total: WORKFLOWS.length,
     active: WORKFLOWS.filter((w) => !paused.has(w.id)).length,
-    running: running.size,
+    running: Number(inProgress?.n ?? 0),
     scheduling,
     last24h: {
       executions: Number(counts?.executions ?? 0),
