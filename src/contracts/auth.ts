@@ -34,13 +34,32 @@ export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 /** What a field holding BIDI_CONTROLS is told: profile names and chat questions (the chat's title) alike. */
 export const BIDI_CONTROLS_MESSAGE = "Must not contain text-direction control characters";
 
-/** A first or last name as typed: trimmed, at most NAME_MAX characters, no control characters. */
+/**
+ * Half of a UTF-16 surrogate pair without its other half (`"\ud800abc"` in JSON): not a character, and
+ * stored as U+FFFD, so the name kept would not be the one sent (review r31-b #3).
+ */
+export const LONE_SURROGATE = /[\ud800-\udfff]/u;
+export const LONE_SURROGATE_MESSAGE = "Must not contain broken characters (unpaired surrogates)";
+/**
+ * Text that shows as nothing: white space and the characters fonts draw as nothing (zero-width spaces
+ * and joiners, U+FEFF, the soft hyphen, variation selectors…). A name made only of them is blank.
+ */
+const ONLY_INVISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+
+/**
+ * A first or last name as typed: trimmed, at most NAME_MAX characters, no control characters, no
+ * text-direction controls, no unpaired surrogates. One of only invisible characters (`"\u200b\u200b"`)
+ * is blank, "", as `"\ufeff"` (trimmed away) and "" are: it clears the name rather than leaving one that
+ * looks empty on every screen (review r31-b #3).
+ */
 export const NameTextSchema = z
   .string()
   .trim()
   .max(NAME_MAX, { message: `Too long: at most ${NAME_MAX} characters` })
   .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
-  .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE });
+  .refine((v) => !LONE_SURROGATE.test(v), { message: LONE_SURROGATE_MESSAGE })
+  .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE })
+  .transform((v) => (ONLY_INVISIBLE.test(v) ? "" : v));
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 

@@ -92,7 +92,7 @@ export const ReportBodySchema = z
   .object({
     // A missing type reads "Required", as other routes say of a missing field (review r22-c #9).
     reportType: z.enum(REPORT_TYPES, {
-      // Anything else keeps zod's own message (undefined defers to it).
+      // Anything else defers (undefined) to the house's "One of …" (src/contracts/zod-messages.ts).
       error: (issue) => (issue.input === undefined ? "Required" : undefined),
     }),
   })

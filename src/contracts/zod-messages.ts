@@ -42,12 +42,22 @@ export function houseMessage(issue: RawIssue): string | undefined {
         case "boolean":
           return "true or false";
         case "object":
+        case "record":
+          // A record is a JSON object whose keys are free (a workflow's metadata).
           return "An object";
         case "array":
           return "A list";
         default:
           return undefined;
       }
+    }
+    case "invalid_value": {
+      // An enum or literal: "One of dark, light, auto", as the schemas that word it themselves say
+      // (`sort`, `by`), not "Invalid option: expected one of \"dark\"|…" (review r31-b #2). A missing
+      // one (an enum sees undefined as a wrong value) is "Required", as any other missing field.
+      if (issue.input === undefined) return "Required";
+      const values = issue.values.map(String);
+      return values.length === 1 ? `Only ${values[0]}` : `One of ${values.join(", ")}`;
     }
     default:
       return undefined;

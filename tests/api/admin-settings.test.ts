@@ -75,6 +75,20 @@ describe("maintenance mode", () => {
     });
   });
 
+  // Review r31-b #3: half a surrogate pair would be stored as U+FFFD, the banner not the one sent.
+  test("a banner message with an unpaired surrogate is 422 naming it", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await request("/api/admin/settings/maintenance", {
+      method: "PUT",
+      cookie: admin.cookie,
+      json: { enabled: false, message: "Back soon \udfff" },
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual([
+      { field: "message", message: "Must not contain broken characters (unpaired surrogates)" },
+    ]);
+  });
+
   test("writes answer 503 with Retry-After, reads go on, the status says so; admins sign in and turn it off", async () => {
     const admin = await createTestUser({ role: "admin" });
     const user = await createTestUser();

@@ -202,6 +202,17 @@ describe("a streamed chat with tool calls", () => {
         message: "Must not contain text-direction control characters",
       });
     }
+    // Review r31-b #3: half a surrogate pair would be stored as U+FFFD; refused as in profile names.
+    const broken = await request("/api/ai/chat", {
+      method: "POST",
+      cookie: premium.cookie,
+      json: { message: "what about \ud800halo" },
+    });
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).errors[0]).toMatchObject({
+      field: "message",
+      message: "Must not contain broken characters (unpaired surrogates)",
+    });
     const regular = await createTestUser();
     expect(
       (await request("/api/ai/chat", { method: "POST", cookie: regular.cookie, json: { message: "hi" } }))

@@ -104,6 +104,52 @@ describe("problem JSON for every kind of bad request", () => {
     expect((await request("/api/user", { method: "DELETE", cookie: doomed.cookie })).status).toBe(204);
   });
 
+  // Review r31-b #4: a bare fetch(url, {method: "POST"}) was told to change its media type (415), and an
+  // empty JSON body was "Malformed JSON" (400), not which fields are required.
+  test("a JSON write sent no body at all is read as {}: 422 naming the required fields", async () => {
+    const user = await createTestUser();
+    const bare: Array<{ headers: Record<string, string>; body?: string }> = [
+      { headers: {} },
+      { headers: { "Content-Type": "application/json" } },
+      { headers: { "Content-Type": "application/json; charset=utf-8" }, body: "" },
+      { headers: { "Content-Type": "application/json" }, body: "  \n" },
+    ];
+    for (const { headers, body } of bare) {
+      const res = await request("/api/analytics/reports", {
+        method: "POST",
+        cookie: user.cookie,
+        headers,
+        body,
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(422);
+      expect(res.headers.get("content-type")).toContain(PROBLEM);
+      expect((await res.json()).errors).toEqual([{ field: "reportType", message: "Required" }]);
+    }
+    const signup = await request("/api/auth/signup", { method: "POST" });
+    expect(signup.status).toBe(422);
+    expect((await signup.json()).errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "email",
+      "password",
+    ]);
+    // A route whose fields are all optional takes no body as an empty patch: nothing changes.
+    const profile = await request("/api/user/profile", { method: "PATCH", cookie: user.cookie });
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toMatchObject({ email: user.user.email });
+  });
+
+  test("a body with the wrong content type or none is still 415, and malformed JSON still 400", async () => {
+    const { cookie } = await createTestUser();
+    const post = (headers: Record<string, string>, body?: string) =>
+      request("/api/analytics/reports", { method: "POST", cookie, headers, body });
+    expect((await post({}, '{"reportType":"genre_trends"}')).status).toBe(415);
+    expect((await post({ "Content-Type": "text/plain" }, '{"reportType":"genre_trends"}')).status).toBe(415);
+    expect((await post({ "Content-Type": "text/plain" })).status).toBe(415);
+    const malformed = await post({ "Content-Type": "application/json" }, '{"reportType":');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).detail).toBe("Malformed JSON in request body");
+    expect((await post({ "Content-Type": "application/json" }, "null")).status).toBe(422);
+  });
+
   test("the cross-site logout confirm page's form still signs out (the one form write ADR 002 allows)", async () => {
     const { cookie } = await createTestUser();
     const res = await request("/api/logout", {

@@ -116,3 +116,73 @@ test("text-direction controls in a name and control characters in a password are
     message: "Must not contain control characters",
   });
 });
+
+// Review r31-b #3: "\ud800abc" was stored as "\ufffdabc" without a word, and a name of zero-width
+// characters looked blank wherever names are shown, though "\ufeff" alone already cleared the name.
+test("a name with an unpaired surrogate is refused naming the field, at sign-up too", async () => {
+  const user = await createTestUser({ firstName: "Ann" });
+  for (const name of ["\ud800abc", "abc\udfff", "a\udc00\ud800b"]) {
+    const res = await request("/api/user/profile", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { firstName: name },
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual([
+      { field: "firstName", message: "Must not contain broken characters (unpaired surrogates)" },
+    ]);
+  }
+  const me = await (await request("/api/auth/user", { cookie: user.cookie })).json();
+  expect(me.firstName).toBe("Ann");
+  // A character outside the BMP (a surrogate pair) is a whole character, kept as sent.
+  const emoji = await request("/api/user/profile", {
+    method: "PATCH",
+    cookie: user.cookie,
+    json: { firstName: "Ann \u{1F3AE}" },
+  });
+  expect(emoji.status).toBe(200);
+  expect((await emoji.json()).firstName).toBe("Ann \u{1F3AE}");
+  const signup = await request("/api/auth/signup", {
+    method: "POST",
+    json: { email: "surrogate@example.com", password: "a-long-enough-password", lastName: "\udbffX" },
+  });
+  expect(signup.status).toBe(422);
+  expect((await signup.json()).errors).toEqual([
+    { field: "lastName", message: "Must not contain broken characters (unpaired surrogates)" },
+  ]);
+});
+
+test("a name of only invisible characters is blank: it clears the name, as an empty one does", async () => {
+  const user = await createTestUser({ firstName: "Ann" });
+  for (const name of ["\u200b\u200b", "\ufeff", " \u200c\u200d\u2060 ", "\u00ad", "\u200e"]) {
+    await request("/api/user/profile", { method: "PATCH", cookie: user.cookie, json: { firstName: "Ann" } });
+    const res = await request("/api/user/profile", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { firstName: name },
+    });
+    expect(res.status, JSON.stringify(name)).toBe(200);
+    expect((await res.json()).firstName, JSON.stringify(name)).toBeNull();
+  }
+  // Visible text around a zero-width joiner (an emoji sequence) is a name.
+  const kept = await request("/api/user/profile", {
+    method: "PATCH",
+    cookie: user.cookie,
+    json: { firstName: "A\u200dB" },
+  });
+  expect((await kept.json()).firstName).toBe("A\u200dB");
+  // A text-direction control alone is still refused, not taken for a blank.
+  const bidi = await request("/api/user/profile", {
+    method: "PATCH",
+    cookie: user.cookie,
+    json: { firstName: "\u202e" },
+  });
+  expect(bidi.status).toBe(422);
+  // At sign-up, as an empty name: the account is made without one.
+  const signup = await request("/api/auth/signup", {
+    method: "POST",
+    json: { email: "invisible@example.com", password: "a-long-enough-password", firstName: "\u200b\u200b" },
+  });
+  expect(signup.status).toBe(201);
+  expect((await signup.json()).user?.firstName ?? null).toBeNull();
+});

@@ -117,6 +117,63 @@ describe("the house's words, not zod's", () => {
   });
 });
 
+// Review r31-b #2: a value outside a fixed list read "Invalid option: expected one of \"dark\"|…", and
+// a workflow's metadata sent as a list "Invalid input: expected record, received array".
+describe("a value outside a fixed list, in the house's words", () => {
+  test("an unknown report type, theme or totals sort: One of …", async () => {
+    const report = await request("/api/analytics/reports", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { reportType: "x" },
+    });
+    expect(await errorsOf(report)).toEqual({
+      detail: "reportType: One of market_overview, watchlist_summary, genre_trends",
+      errors: [{ field: "reportType", message: "One of market_overview, watchlist_summary, genre_trends" }],
+    });
+    const settings = await request("/api/user/settings", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { preferences: { theme: "blue" } },
+    });
+    expect((await errorsOf(settings)).errors).toEqual([
+      { field: "preferences.theme", message: "One of dark, light, auto" },
+    ]);
+    const totals = await request("/api/estimates/totals?by=genre&sort=revenue", { cookie: user.cookie });
+    expect((await errorsOf(totals)).errors).toEqual([
+      { field: "sort", message: "One of owners, gross, net, games" },
+    ]);
+  });
+
+  test("a missing report type still reads Required", async () => {
+    const res = await request("/api/analytics/reports", { method: "POST", cookie: user.cookie, json: {} });
+    expect((await errorsOf(res)).errors).toEqual([{ field: "reportType", message: "Required" }]);
+  });
+
+  test("a refresh interval not in the list names the list of numbers", async () => {
+    const res = await request("/api/user/settings", {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { preferences: { dataRefreshInterval: 7 } },
+    });
+    const { errors } = await errorsOf(res);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.field).toBe("preferences.dataRefreshInterval");
+    expect(errors[0]?.message).toMatch(/^One of \d+(, \d+)+$/);
+  });
+
+  test("a workflow's metadata sent as a list: An object", async () => {
+    const res = await request("/api/workflows/comprehensive-health-monitoring/execute", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: [],
+    });
+    expect(await errorsOf(res)).toEqual({
+      detail: "The metadata must be a JSON object",
+      errors: [{ field: "(body)", message: "An object" }],
+    });
+  });
+});
+
 describe("every id in a path is checked for length", () => {
   test.each(["analytics", "conversations"])(
     "GET /api/ai/%s/<6000 letters>: 422 naming the id",

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
 import { houseMessage } from "../../contracts/zod-messages.ts";
+import { JSON_CONTENT_TYPE } from "./middleware.ts";
 import { describeFieldErrors, type FieldError, HttpProblem } from "./problem.ts";
 
 // Every schema's unworded faults in the house's words, not zod's (review r27-b #4).
@@ -41,18 +42,33 @@ function invalid(error: z.ZodError): HttpProblem {
 /**
  * Validates a JSON body: wrong content type → 415, malformed JSON → 400,
  * well-formed but invalid → 422 naming each field at fault. Read it with `c.req.valid("json")`.
+ * No body at all (a bare `fetch(url, { method: "POST" })`, with or without a JSON content type) is
+ * read as `{}`, so the caller is told which fields are required rather than to change its media type
+ * or that "" is malformed JSON (review r31-b #4); blank means what it means in `noBody`. A body sent
+ * with another content type, or none, is still 415 (here as in `jsonWrites`, ADR 002).
  */
 export function jsonBody<T extends z.ZodType>(schema: T) {
-  return validator("json", (value, c) => {
-    // Hono parses the body only for a JSON content type (and answers malformed JSON with 400).
-    const type = c.req.header("content-type") ?? "";
-    if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
-      throw new HttpProblem(415, "Send the body as application/json");
-    }
+  const check = (value: unknown): z.output<T> => {
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw invalid(parsed.error);
     return parsed.data as z.output<T>;
-  });
+  };
+  // Hono parses the body only for a JSON content type (and answers malformed JSON with 400).
+  const validate = validator("json", (value) => check(value));
+  const handler: typeof validate = async (c, next) => {
+    const type = c.req.header("content-type");
+    const isJson = !!type && JSON_CONTENT_TYPE.test(type);
+    if (type && !isJson) throw new HttpProblem(415, "Send the body as application/json");
+    // Read once; Hono's own parse below reads this cached text again.
+    if ((await c.req.text()).trim() === "") {
+      c.req.addValidatedData("json", check({}) as object);
+      await next();
+      return;
+    }
+    if (!isJson) throw new HttpProblem(415, "Send the body as application/json");
+    return validate(c, next);
+  };
+  return handler;
 }
 
 const EmptyBody = z.strictObject({}, { error: "This request takes no body: send none, or {}" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { CONTROL_CHARACTERS } from "../../contracts/auth.ts";
+import { CONTROL_CHARACTERS, LONE_SURROGATE, LONE_SURROGATE_MESSAGE } from "../../contracts/auth.ts";
 import { API_MIN_PER_MINUTE } from "../../contracts/operations.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { setSessionLifetimeDays } from "../auth/session.ts";
@@ -30,7 +30,9 @@ export const MaintenanceSchema = z.strictObject({
     .string()
     .trim()
     .max(300)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" }),
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
+    // Half a surrogate pair was stored as U+FFFD, the banner not the one sent (review r31-b #3).
+    .refine((v) => !LONE_SURROGATE.test(v), { message: LONE_SURROGATE_MESSAGE }),
 });
 /** A whole number in a range; every way of missing it says the range (review r27-b #4). */
 const wholeNumberIn = (from: number, to: number, what = "") => {

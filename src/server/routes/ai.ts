@@ -2,7 +2,13 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { AiBacktest, ChatModel } from "../../contracts/ai.ts";
-import { BIDI_CONTROLS, BIDI_CONTROLS_MESSAGE, CONTROL_CHARACTERS_BUT_LINES } from "../../contracts/auth.ts";
+import {
+  BIDI_CONTROLS,
+  BIDI_CONTROLS_MESSAGE,
+  CONTROL_CHARACTERS_BUT_LINES,
+  LONE_SURROGATE,
+  LONE_SURROGATE_MESSAGE,
+} from "../../contracts/auth.ts";
 import { TIERS } from "../../contracts/roles.ts";
 import latestBacktest from "../ai/backtest-latest.json" with { type: "json" };
 import { askAnalyst, chatModelUsed, getConversation, listConversations } from "../ai/chat.ts";
@@ -34,7 +40,9 @@ const ChatBodySchema = z
       })
       // The first question is the conversation's title: U+202E there showed it, and what followed it,
       // reversed (review r20-b #8). Refused as in profile names.
-      .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE }),
+      .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE })
+      // Half a surrogate pair was stored as U+FFFD: refused as in profile names (review r31-b #3).
+      .refine((v) => !LONE_SURROGATE.test(v), { message: LONE_SURROGATE_MESSAGE }),
     conversationId: z.string().min(1).max(100).optional(),
   })
   .strict();
