@@ -364,3 +364,29 @@ test("Compare's charts offer only the ranges the data can fill, by the game page
   await expect.poll(() => new URL(page.url()).searchParams.get("playersRange")).toBeNull();
   await page.context().close();
 });
+
+// Review r31a #6: one SteamCharts average (Half-Life's 583.24 of Feb 2022) read "583.2 avg. players" in
+// Compare, "583" on the game page, 583 in the key-figures CSV and 583.24 in the players chart's CSV.
+// TOGETHER BnB's Feb 2022 average here is 515.28: whole players on every screen, the source's value in both files.
+test("an average of players reads the same on Compare and the game page; both CSVs keep the source's value", async () => {
+  const page = await open("/compare?ids=steam-1239020,steam-570");
+  const table = page.getByRole("table", { name: "Key figures" });
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: "Players", exact: true }) });
+  await row.waitFor();
+  expect(await row.locator("td").nth(1).textContent()).toMatch(/^515 avg\. players, Feb 2022/);
+  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }).first());
+  expect(csv.find((r) => r[0] === "Players")?.slice(1)).toEqual(["players", "515.28", "450200.14"]);
+  const chart = page.getByRole("region", { name: "Players", exact: true });
+  await chart.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  const series = await download(page, chart.getByRole("button", { name: "Export CSV of Players" }));
+  const feb = series.find((r) => r[0]?.startsWith("2022-02-01"));
+  expect(feb).toContain("515.28");
+  await page.goto(`${server.url}/games/steam-1239020`);
+  const tile = page
+    .locator('dl[aria-label="Latest figures"] > div')
+    .filter({ has: page.getByText(/^Players \(average/) });
+  expect(await tile.locator("dd").first().textContent()).toBe("515");
+  await page.context().close();
+});

@@ -19,7 +19,7 @@ import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
-import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPlayers, formatPrice } from "../../format/numbers.ts";
 import { releasedText } from "../../format/released.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
@@ -472,7 +472,7 @@ export default function ComparePage() {
             </CardContent>
           </Card>
           <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-            <OverlayChart games={games} metric="players" title="Players" format={compactNumber} />
+            <OverlayChart games={games} metric="players" title="Players" format={formatPlayers} />
             <OverlayChart
               games={games}
               metric="reviews_positive"

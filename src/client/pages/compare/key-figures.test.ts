@@ -60,7 +60,8 @@ test("every sourced figure has a source row and an as-of row, each game's own", 
 });
 
 test("Players says its month: the monthly average is dated by its month, its source named", () => {
-  expect(row("Players").slice(2)).toEqual([28_793, null]);
+  // The source's own value, as the players chart's CSV gives it (review r31a #6: 583 here, 583.24 there).
+  expect(row("Players").slice(2)).toEqual([28_793.45, null]);
   expect(row("Players figure").slice(2)).toEqual(["partial month (average)", null]);
   expect(row("Players: source").slice(2)).toEqual(["SteamCharts", null]);
   expect(row("Players: as of").slice(2)).toEqual([FEB, null]);
@@ -72,4 +73,18 @@ test("the source rows follow their figure's own rows", () => {
   expect(labels.indexOf("Players: source")).toBe(labels.indexOf("Players figure") + 1);
   for (const h of csv.header) expect(h).not.toMatch(/[a-z][A-Z]/);
   for (const r of csv.rows) expect(String(r[0]), String(r[0])).not.toMatch(/[a-z][A-Z]/);
+});
+
+// Review r31a #6: the cell read "583.2 avg. players" where the game page read "583".
+test("the Players cell gives whole players, the CSV the source's value", () => {
+  const halfLife = {
+    ...stardew,
+    id: "hl",
+    name: "Half-Life",
+    latest: { players: { value: 583.24, period: "month", source: "SteamCharts", asOf: FEB } },
+    players: { latest: { value: 583, at: FEB, period: "month" } },
+  } as unknown as GameDetail;
+  const players = SOURCED_FIGURES.find((f) => f.label === "Players")!;
+  expect(players.show(halfLife)).toBe("583 avg. players, Feb 2022");
+  expect(players.value(halfLife)).toBe(583.24);
 });

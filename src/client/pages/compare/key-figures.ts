@@ -12,7 +12,7 @@ import {
 import { namedTogether, type Provenance } from "../../../contracts/provenance.ts";
 import type { CsvData } from "../../../ui/export/index.ts";
 import { latestPlayersText } from "../../components/GameCardView.tsx";
-import { compactNumber } from "../../format/numbers.ts";
+import { compactNumber, formatPlayers } from "../../format/numbers.ts";
 import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
 import { priceText, shownPriceConversion } from "../game/price-text.ts";
 
@@ -87,13 +87,12 @@ export const SOURCED_FIGURES: KeyFigure[] = [
     // (review r18c, item 8: "Players (latest)" read as a count beside the cards' "avg. players").
     label: "Players",
     unit: "players",
-    // Whole players, as the cell, the game page and the screener give them (a monthly average of
-    // 33,403.95 is 33,404: review 13 b, item 4).
-    value: (g) =>
-      g.latest.players == null ? (cardPlayers(g)?.value ?? null) : Math.round(g.latest.players.value),
+    // The source's own value (a monthly average of 583.24), as the players chart's CSV gives it; the
+    // cell gives whole players, as every screen does (review r31a #6, docs/decisions/040).
+    value: (g) => g.latest.players?.value ?? cardPlayers(g)?.value ?? null,
     show: (g) => {
       const players = cardPlayers(g);
-      return players ? latestPlayersText(players) : compactNumber(g.latest.players?.value);
+      return players ? latestPlayersText(players) : formatPlayers(g.latest.players?.value);
     },
     provenance: playersProvenance,
     more: [{ label: "Players figure", unit: "", value: (g) => playersPeriod(cardPlayers(g)) }],
