@@ -3,6 +3,7 @@ import { parse } from "csv-parse/sync";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { GameEstimate } from "../../src/contracts/estimates.ts";
+import type { GameDetail } from "../../src/contracts/game-page.ts";
 import { compactFigure } from "../../src/ui/estimates-panel/index.ts";
 import { serverWithData, signedInContext, stopAll, type TestServer } from "./harness.ts";
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
       "2023-06-01",
     ],
     ["steamcharts-csv", "tests/fixtures/datasets/steamcharts/steamcharts_monthly_overlap.csv"],
+    // Half-Life's PC row (merged into the Steam game) and PS2 row (an entry of its own): published units.
+    ["vgsales-csv", "tests/fixtures/datasets/merge-order/vgsales_bioshock_halflife_san_andreas.csv"],
   ]));
 });
 
@@ -363,4 +366,83 @@ test("Compare's charts offer only the ranges the data can fill, by the game page
   // The 7 d asked for in the address draws what All draws (it moves there).
   await expect.poll(() => new URL(page.url()).searchParams.get("playersRange")).toBeNull();
   await page.context().close();
+});
+
+// Review r31a #6: one SteamCharts average (Half-Life's 583.24 of Feb 2022) read "583.2 avg. players" in
+// Compare, "583" on the game page, 583 in the key-figures CSV and 583.24 in the players chart's CSV.
+// TOGETHER BnB's Feb 2022 average here is 515.28: whole players on every screen, the source's value in both files.
+test("an average of players reads the same on Compare and the game page; both CSVs keep the source's value", async () => {
+  const page = await open("/compare?ids=steam-1239020,steam-570");
+  const table = page.getByRole("table", { name: "Key figures" });
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: "Players", exact: true }) });
+  await row.waitFor();
+  expect(await row.locator("td").nth(1).textContent()).toMatch(/^515 avg\. players, Feb 2022/);
+  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }).first());
+  expect(csv.find((r) => r[0] === "Players")?.slice(1)).toEqual(["players", "515.28", "450200.14"]);
+  const chart = page.getByRole("region", { name: "Players", exact: true });
+  await chart.locator(".apexcharts-svg").first().waitFor({ timeout: 15_000 });
+  const series = await download(page, chart.getByRole("button", { name: "Export CSV of Players" }));
+  const feb = series.find((r) => r[0]?.startsWith("2022-02-01"));
+  expect(feb).toContain("515.28");
+  await page.goto(`${server.url}/games/steam-1239020`);
+  const tile = page
+    .locator('dl[aria-label="Latest figures"] > div')
+    .filter({ has: page.getByText(/^Players \(average/) });
+  expect(await tile.locator("dd").first().textContent()).toBe("515");
+  await page.context().close();
+});
+
+// Review r31a #4: Compare gave a console entry "Units sold (estimate): not estimated" and no sales figure
+// at all, and Half-Life none of its published 4.12M, while their game pages show the units VGChartz
+// published and the sum over the title's entries (4.12M PC + 0.60M PS2). Compare reads the same answer.
+test("Compare gives the published units and the title's sum the game pages show, with source and date", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const api = async (id: string) => {
+    const res = await context.request.get(`${server.url}/api/games/${id}`);
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as GameDetail;
+  };
+  const halfLife = await api("steam-70");
+  const ps2 = halfLife.sameTitle?.entries.find((e) => e.platforms.includes("PS2"));
+  expect(ps2).toBeDefined();
+  const console2 = await api(ps2!.id);
+  expect(halfLife.publishedSales?.units).toBe(4_120_000);
+  expect(console2.publishedSales?.units).toBe(600_000);
+  expect(halfLife.sameTitle?.publishedTotal?.units).toBe(4_720_000);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/compare?ids=steam-70,${ps2!.id}`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  const row = (label: string) =>
+    table.getByRole("row").filter({ has: page.getByRole("cell", { name: label, exact: true }) });
+  await row("Units sold (published)").waitFor();
+  expect(await row("Units sold (published)").locator("td").allTextContents()).toEqual([
+    "Units sold (published)",
+    "4.12M (published, not an estimate)",
+    "0.60M (published, not an estimate)",
+  ]);
+  const summed = "Units sold (published), entries of this title summed";
+  expect(await row(summed).locator("td").allTextContents()).toEqual([
+    summed,
+    "4.72M (published: the sum of 2 entries, this one included)",
+    "4.72M (published: the sum of 2 entries, this one included)",
+  ]);
+  // The estimate stays beside it, with its own words for the console entry.
+  await expect
+    .poll(() => row("Units sold (estimate)").locator("td").nth(2).textContent())
+    .toBe("not estimated (the model does not cover this game)");
+  const source = halfLife.publishedSales!.provenance[0]!.source;
+  expect(await page.locator('[data-slot="source-note"]').first().textContent()).toContain(source);
+
+  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }).first());
+  const line = (label: string) => csv.find((r) => r[0] === label)?.slice(1);
+  expect(line("Units sold (published)")).toEqual(["units", "4120000", "600000"]);
+  expect(line("Units sold (published), North America")).toEqual(["units", "4030000", "290000"]);
+  expect(line("Units sold (published): source")).toEqual(["", source, source]);
+  const asOf = halfLife.publishedSales!.provenance[0]!.asOf ?? "";
+  expect(line("Units sold (published): as of")).toEqual(["ISO 8601", asOf, asOf]);
+  expect(line(summed)).toEqual(["units", "4720000", "4720000"]);
+  expect(line(`${summed}: source`)).toEqual(["", source, source]);
+  await context.close();
 });

@@ -213,3 +213,10 @@ test("a card names every platform a search answers; a list's one platform otherw
   const at = csv.header.indexOf("platform");
   expect(csv.rows.map((r) => r[at])).toEqual(["PS4, XOne", null]);
 });
+
+// Review r31a #6: a monthly average of 583.24 read "583.2 avg. players" where the game page read "583".
+test("a players figure on a card is whole players, however precise its source", () => {
+  const month = { value: 583.24, at: "2022-02-01T00:00:00.000Z", period: "month" as const };
+  expect(latestPlayersText(month)).toBe("583 avg. players, Feb 2022");
+  expect(latestPlayersText({ value: 9.5, at: "2022-02-01T00:00:00.000Z" })).toBe("10 players, Feb 1, 2022");
+});

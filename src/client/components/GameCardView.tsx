@@ -15,7 +15,7 @@ import { Card } from "../../ui/card/index.ts";
 import { ImageWithFallback } from "../../ui/image-with-fallback/index.ts";
 import { SourceNote } from "../../ui/source-note/index.ts";
 import { formatDay, formatMonth } from "../format/dates.ts";
-import { compactNumber, formatPrice } from "../format/numbers.ts";
+import { formatPlayers, formatPrice } from "../format/numbers.ts";
 import type { GameCard } from "../queries/catalog.ts";
 import { figureNotes } from "./figure-sources.ts";
 
@@ -31,10 +31,10 @@ export function latestPlayersText(latest: PlayersFigureWords): string {
   // A game with daily peaks only: its peak, named as the game page names it, with its own source (it may
   // be another's than the counts'): "39.1K peak, 1 day (SteamDB, May 31, 2023)".
   if ("days" in latest)
-    return `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)} (${latest.source}, ${formatDay(new Date(latest.at))})`;
+    return `${formatPlayers(latest.value)} ${PLAYER_FIGURE_LABELS.peak}, ${peakDays(latest.days)} (${latest.source}, ${formatDay(new Date(latest.at))})`;
   return latest.period === "month"
-    ? `${compactNumber(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at, latest.partial)}`
-    : `${compactNumber(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
+    ? `${formatPlayers(latest.value)} ${MONTH_AVERAGE_LABEL}, ${formatMonth(latest.at, latest.partial)}`
+    : `${formatPlayers(latest.value)} ${PLAYER_FIGURE_LABELS.latest}, ${formatDay(new Date(latest.at))}`;
 }
 
 /** A card's platforms: every one the answer gives (search, trending, the watchlist), else `platform` alone. */
@@ -116,7 +116,7 @@ export function GameCardView({ game, action }: { game: GameCard; action?: ReactN
                 ? latestPlayersText(shown)
                 : game.playerCount == null
                   ? "no player history"
-                  : `${compactNumber(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
+                  : `${formatPlayers(game.playerCount)} ${PLAYER_FIGURE_LABELS.latest}`}
             </dd>
           </div>
           <div>

@@ -15,7 +15,7 @@ import { EmptyState } from "../../ui/empty-state/index.ts";
 import { ExportCsvButton } from "../../ui/export/index.ts";
 import { DataTable } from "../../ui/table/index.ts";
 import { formatDate, formatDateTime, formatMonth } from "../format/dates.ts";
-import { compactNumber, formatPercent, formatPrice, plural } from "../format/numbers.ts";
+import { compactNumber, formatPercent, formatPlayers, formatPrice, plural } from "../format/numbers.ts";
 import { CatalogSourceNote } from "./CatalogSourceNote.tsx";
 import { growthLabel, latestPlayersText } from "./GameCardView.tsx";
 import { GameLink } from "./GameLink.tsx";
@@ -203,7 +203,7 @@ function ReportBody({ report }: { report: Report }) {
                 {
                   header: "Players",
                   cell: (g) =>
-                    g.playersFigure ? latestPlayersText(g.playersFigure) : compactNumber(g.playerCount),
+                    g.playersFigure ? latestPlayersText(g.playersFigure) : formatPlayers(g.playerCount),
                   // A peak's source and day wrap instead of widening the column past the dialog.
                   className: "min-w-32 whitespace-normal",
                 },

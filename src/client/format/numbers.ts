@@ -4,6 +4,16 @@ export function compactNumber(value: number | null | undefined): string {
   return new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(value);
 }
 
+/**
+ * Players as every screen shows them (docs/decisions/040): whole players, in the compact notation from
+ * a thousand on (583.24 → "583", 33,403.95 → "33.4K"). A SteamCharts monthly average carries hundredths
+ * no one counts; rounding first keeps a figure the same on the cards, the game page, Compare and the
+ * charts. Exports keep the source's own value.
+ */
+export function formatPlayers(value: number | null | undefined): string {
+  return compactNumber(value == null || !Number.isFinite(value) ? value : Math.round(value));
+}
+
 export function formatPrice(value: number | null | undefined): string {
   if (value == null) return "–";
   if (value === 0) return "Free";

@@ -19,7 +19,7 @@ import { useFocusAfterRemove } from "../../components/focus-after-remove.ts";
 import { gameEditionText } from "../../components/game-edition.ts";
 import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { chartProvenance, seriesByPeriod } from "../../components/series-periods.ts";
-import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPlayers, formatPrice } from "../../format/numbers.ts";
 import { releasedText } from "../../format/released.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { gameEstimatesQuery } from "../../queries/estimates.ts";
@@ -38,7 +38,13 @@ import {
   estimateValue,
   namedEstimateProvenance,
 } from "./estimate-figures.ts";
-import { type KeyFigure, keyFiguresCsv, SOURCED_FIGURES } from "./key-figures.ts";
+import {
+  type KeyFigure,
+  keyFigureNoteProvenance,
+  keyFiguresCsv,
+  PUBLISHED_FIGURES,
+  SOURCED_FIGURES,
+} from "./key-figures.ts";
 import { otherMeasureNote } from "./other-measure.ts";
 
 function OverlayChart({
@@ -286,6 +292,8 @@ export default function ComparePage() {
     },
     { label: "Developer", unit: "", value: (g) => g.developer, show: (g) => g.developer ?? "–" },
     ...SOURCED_FIGURES,
+    // Units sold as a sales file published them (the game page's), beside the estimates below.
+    ...PUBLISHED_FIGURES,
     // The sales estimates of the game page (its estimates panel): P50 with the P10–P90 range, or
     // words where the model gives no figure (a game it does not cover; a free game's units and revenue).
     {
@@ -342,7 +350,7 @@ export default function ComparePage() {
     return namedEstimateProvenance(g.name, s);
   });
   // Each figure's own source and time, as the CSV gives them per cell (keyFigureProvenance).
-  const provenance = games.flatMap((g) => figures.flatMap((f) => f.provenance?.(g) ?? []));
+  const provenance = keyFigureNoteProvenance(figures, games);
 
   return (
     <div>
@@ -472,7 +480,7 @@ export default function ComparePage() {
             </CardContent>
           </Card>
           <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-            <OverlayChart games={games} metric="players" title="Players" format={compactNumber} />
+            <OverlayChart games={games} metric="players" title="Players" format={formatPlayers} />
             <OverlayChart
               games={games}
               metric="reviews_positive"

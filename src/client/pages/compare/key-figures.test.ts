@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { GameDetail } from "../../../contracts/game-page.ts";
-import { keyFiguresCsv, SOURCED_FIGURES } from "./key-figures.ts";
+import { keyFigureNoteProvenance, keyFiguresCsv, PUBLISHED_FIGURES, SOURCED_FIGURES } from "./key-figures.ts";
 
 // Review r29-a #3: compare_key-figures.csv gave Price, Players, the reviews and Owners (source figure)
 // with no source and no date, and "Players" said no month; the table on screen names them all.
@@ -60,7 +60,8 @@ test("every sourced figure has a source row and an as-of row, each game's own", 
 });
 
 test("Players says its month: the monthly average is dated by its month, its source named", () => {
-  expect(row("Players").slice(2)).toEqual([28_793, null]);
+  // The source's own value, as the players chart's CSV gives it (review r31a #6: 583 here, 583.24 there).
+  expect(row("Players").slice(2)).toEqual([28_793.45, null]);
   expect(row("Players figure").slice(2)).toEqual(["partial month (average)", null]);
   expect(row("Players: source").slice(2)).toEqual(["SteamCharts", null]);
   expect(row("Players: as of").slice(2)).toEqual([FEB, null]);
@@ -72,4 +73,96 @@ test("the source rows follow their figure's own rows", () => {
   expect(labels.indexOf("Players: source")).toBe(labels.indexOf("Players figure") + 1);
   for (const h of csv.header) expect(h).not.toMatch(/[a-z][A-Z]/);
   for (const r of csv.rows) expect(String(r[0]), String(r[0])).not.toMatch(/[a-z][A-Z]/);
+});
+
+// Review r31a #6: the cell read "583.2 avg. players" where the game page read "583".
+test("the Players cell gives whole players, the CSV the source's value", () => {
+  const halfLife = {
+    ...stardew,
+    id: "hl",
+    name: "Half-Life",
+    latest: { players: { value: 583.24, period: "month", source: "SteamCharts", asOf: FEB } },
+    players: { latest: { value: 583, at: FEB, period: "month" } },
+  } as unknown as GameDetail;
+  const players = SOURCED_FIGURES.find((f) => f.label === "Players")!;
+  expect(players.show(halfLife)).toBe("583 avg. players, Feb 2022");
+  expect(players.value(halfLife)).toBe(583.24);
+});
+
+// Review r31a #4: Compare gave Mario Kart Wii no sales figure ("Units sold (estimate): not estimated")
+// while its page shows the 35.52M VGChartz published, and Half-Life none of its 4.12M nor the 4.72M
+// its page sums over the title's entries.
+const DEC_2016 = "VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)";
+const DEC_2016_AT = "2016-12-22T00:00:00.000Z";
+const METHOD =
+  "Units sold as the dataset publishes them (millions, to two decimals), summed over platforms; not an estimate";
+const mkWii = {
+  id: "mkwii",
+  name: "Mario Kart Wii",
+  latest: {},
+  players: null,
+  publishedSales: {
+    units: 35_520_000,
+    regions: { northAmerica: 15_680_000, europe: 12_760_000, japan: 3_790_000, other: null },
+    regionsNotGiven: { northAmerica: 0, europe: 0, japan: 0, other: 1 },
+    platforms: [],
+    provenance: [{ source: DEC_2016, asOf: DEC_2016_AT, method: METHOD }],
+  },
+  sameTitle: null,
+} as unknown as GameDetail;
+const halfLifeSales = {
+  id: "hl",
+  name: "Half-Life",
+  latest: {},
+  players: null,
+  publishedSales: {
+    units: 4_120_000,
+    regions: { northAmerica: 4_030_000, europe: 0, japan: 90_000, other: null },
+    regionsNotGiven: { northAmerica: 0, europe: 0, japan: 0, other: 1 },
+    platforms: [],
+    provenance: [{ source: "VGChartz sales dataset (vgsales.csv)", asOf: null, method: METHOD }],
+  },
+  sameTitle: {
+    entries: [],
+    total: 1,
+    publishedTotal: {
+      units: 4_720_000,
+      gameIds: ["hl", "hl-ps2"],
+      entriesWithout: 0,
+      source: "VGChartz sales dataset (vgsales.csv)",
+      asOf: null,
+      method: "sum",
+    },
+    noTotalReason: null,
+  },
+} as unknown as GameDetail;
+
+test("Compare's key figures give the units a sales file published, labelled as published, with their source", () => {
+  const [units, summed] = PUBLISHED_FIGURES;
+  expect(units!.label).toBe("Units sold (published)");
+  expect(units!.show(mkWii)).toBe("35.52M (published, not an estimate)");
+  expect(units!.show(small)).toBe("–");
+  expect(summed!.show(halfLifeSales)).toBe("4.72M (published: the sum of 2 entries, this one included)");
+  expect(summed!.show(mkWii)).toBe("–");
+  const published = keyFiguresCsv(PUBLISHED_FIGURES, [mkWii, halfLifeSales, small]);
+  const line = (label: string) => published.rows.find((r) => r[0] === label)?.slice(1);
+  expect(line("Units sold (published)")).toEqual(["units", 35_520_000, 4_120_000, null]);
+  expect(line("Units sold (published): source")).toEqual([
+    "",
+    DEC_2016,
+    "VGChartz sales dataset (vgsales.csv)",
+    null,
+  ]);
+  expect(line("Units sold (published): as of")).toEqual(["ISO 8601", DEC_2016_AT, null, null]);
+  expect(line("Units sold (published), North America")).toEqual(["units", 15_680_000, 4_030_000, null]);
+  expect(line("Units sold (published), Japan")).toEqual(["units", 3_790_000, 90_000, null]);
+  expect(line("Units sold (published), Other regions")).toEqual(["units", null, null, null]);
+  const sum = "Units sold (published), entries of this title summed";
+  expect(line(sum)).toEqual(["units", null, 4_720_000, null]);
+  expect(line(`${sum}: entries`)).toEqual(["ids", null, "hl; hl-ps2", null]);
+  expect(line(`${sum}: source`)).toEqual(["", null, "VGChartz sales dataset (vgsales.csv)", null]);
+  // The note under the table names an undated file as the game page does.
+  expect(keyFigureNoteProvenance(PUBLISHED_FIGURES, [halfLifeSales]).map((p) => p.source)).toContain(
+    "VGChartz sales dataset (vgsales.csv), undated (the file states no date)",
+  );
 });

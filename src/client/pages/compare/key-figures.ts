@@ -1,4 +1,4 @@
-import type { GameDetail } from "../../../contracts/game-page.ts";
+import type { GameDetail, SalesRegions } from "../../../contracts/game-page.ts";
 import {
   type PlayersFigureWords,
   playersPeriod,
@@ -9,12 +9,14 @@ import {
   CONVERTED_MARK,
   conversionCsvCells,
 } from "../../../contracts/price-conversion.ts";
-import { namedTogether, type Provenance } from "../../../contracts/provenance.ts";
+import { namedTogether, type Provenance, provenanceList } from "../../../contracts/provenance.ts";
 import type { CsvData } from "../../../ui/export/index.ts";
+import { datedProvenance, publishedUnits } from "../../../ui/published-sales/index.ts";
 import { latestPlayersText } from "../../components/GameCardView.tsx";
-import { compactNumber } from "../../format/numbers.ts";
+import { compactNumber, formatPlayers } from "../../format/numbers.ts";
 import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
 import { priceText, shownPriceConversion } from "../game/price-text.ts";
+import { sumEntriesText } from "../game/same-title-csv.ts";
 
 /** A row of Compare's Key figures: its label and unit, each game's value and cell text. */
 export interface KeyFigure {
@@ -26,7 +28,12 @@ export interface KeyFigure {
    * The figure's source and time for a game, as its cell's note names them; null where the game has
    * no such figure. The CSV gives them in a source row and an as-of row (review r29-a #3).
    */
-  provenance?: (g: GameDetail) => Provenance | null;
+  provenance?: (g: GameDetail) => Provenance | readonly Provenance[] | null;
+  /**
+   * A sales file's figure: a file that states no date says so in the note under the table, as the game
+   * page's published units do (`datedProvenance`); the CSV's as-of cell stays empty.
+   */
+  salesFile?: true;
   /** Rows the CSV adds after the figure's own, so the file says what the cell shows. */
   more?: Array<{ label: string; unit: string; value: (g: GameDetail) => number | string | null }>;
 }
@@ -87,13 +94,12 @@ export const SOURCED_FIGURES: KeyFigure[] = [
     // (review r18c, item 8: "Players (latest)" read as a count beside the cards' "avg. players").
     label: "Players",
     unit: "players",
-    // Whole players, as the cell, the game page and the screener give them (a monthly average of
-    // 33,403.95 is 33,404: review 13 b, item 4).
-    value: (g) =>
-      g.latest.players == null ? (cardPlayers(g)?.value ?? null) : Math.round(g.latest.players.value),
+    // The source's own value (a monthly average of 583.24), as the players chart's CSV gives it; the
+    // cell gives whole players, as every screen does (review r31a #6, docs/decisions/040).
+    value: (g) => g.latest.players?.value ?? cardPlayers(g)?.value ?? null,
     show: (g) => {
       const players = cardPlayers(g);
-      return players ? latestPlayersText(players) : compactNumber(g.latest.players?.value);
+      return players ? latestPlayersText(players) : formatPlayers(g.latest.players?.value);
     },
     provenance: playersProvenance,
     more: [{ label: "Players figure", unit: "", value: (g) => playersPeriod(cardPlayers(g)) }],
@@ -133,6 +139,74 @@ export const SOURCED_FIGURES: KeyFigure[] = [
     ],
   },
 ];
+
+const SALES_REGIONS: Array<[keyof SalesRegions, string]> = [
+  ["northAmerica", "North America"],
+  ["europe", "Europe"],
+  ["japan", "Japan"],
+  ["other", "Other regions"],
+];
+
+/**
+ * Units sold as a sales dataset (VGChartz) published them: the game page's figures, from the same answer
+ * (`GET /api/games/:id`: `publishedSales`, and `sameTitle.publishedTotal`, the sum the server gives over
+ * the title's entries only where it holds: one file and date, released within a few years, ADR 031).
+ * Published, never an estimate: beside the estimate rows, never added to them (review r31a #4: a
+ * console game read "not estimated" with no sales figure, while its page showed 35.52M).
+ */
+export const PUBLISHED_FIGURES: KeyFigure[] = [
+  {
+    label: "Units sold (published)",
+    unit: "units",
+    value: (g) => g.publishedSales?.units ?? null,
+    show: (g) =>
+      g.publishedSales ? `${publishedUnits(g.publishedSales.units)} (published, not an estimate)` : "–",
+    provenance: (g) => g.publishedSales?.provenance ?? null,
+    salesFile: true,
+    // The regions the game page's card gives; a region the file does not give is empty.
+    more: SALES_REGIONS.map(([key, name]) => ({
+      label: `Units sold (published), ${name}`,
+      unit: "units",
+      value: (g: GameDetail) => g.publishedSales?.regions[key] ?? null,
+    })),
+  },
+  {
+    label: "Units sold (published), entries of this title summed",
+    unit: "units",
+    value: (g) => g.sameTitle?.publishedTotal?.units ?? null,
+    show: (g) => {
+      const total = g.sameTitle?.publishedTotal;
+      return total
+        ? `${publishedUnits(total.units)} (published: the sum of ${sumEntriesText(total.gameIds, g.id)})`
+        : "–";
+    },
+    provenance: (g) => g.sameTitle?.publishedTotal ?? null,
+    salesFile: true,
+    more: [
+      {
+        label: "Units sold (published), entries of this title summed: entries",
+        unit: "ids",
+        value: (g) => g.sameTitle?.publishedTotal?.gameIds.join("; ") ?? null,
+      },
+    ],
+  },
+];
+
+/**
+ * The sources and times of the figures, for the note under the table: each game's own, a sales file
+ * with no date named as undated (the game page's words).
+ */
+export function keyFigureNoteProvenance(
+  figures: readonly KeyFigure[],
+  games: readonly GameDetail[],
+): Provenance[] {
+  return games.flatMap((g) =>
+    figures.flatMap((f) => {
+      const list = provenanceList(f.provenance?.(g));
+      return f.salesFile ? datedProvenance(list) : list;
+    }),
+  );
+}
 
 /**
  * The Key figures as CSV: a row per figure (and the rows it adds), a column per game; after each

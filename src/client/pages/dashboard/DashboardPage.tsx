@@ -42,7 +42,7 @@ import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { Section } from "../../components/Section.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
 import { formatDate, formatDateTime, formatTime } from "../../format/dates.ts";
-import { compactNumber, formatPercent, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPercent, formatPlayers, formatPrice } from "../../format/numbers.ts";
 import { distinctProvenance } from "../../format/provenance.ts";
 import { LiveIndicator } from "../../layout/AppShell.tsx";
 import { PageHeader } from "../../layout/PageHeader.tsx";
@@ -713,7 +713,7 @@ function GameTrackingTab() {
             header: "Players",
             // The watchlist's playerCount as named: a peak-only game's peak says so, with its source.
             cell: (g) =>
-              g.playersFigure ? latestPlayersText(g.playersFigure) : compactNumber(g.playerCount),
+              g.playersFigure ? latestPlayersText(g.playersFigure) : formatPlayers(g.playerCount),
           },
           { header: "Price", cell: (g) => formatPrice(g.price) },
           { header: "Tracked since", cell: (g) => formatDate(g.addedAt) },
@@ -802,7 +802,7 @@ function AdvancedTab({ premium }: { premium: boolean }) {
                   header: "Players",
                   // A monthly average is named with its month, a count with its day.
                   cell: (g) =>
-                    g.players?.latest ? latestPlayersText(g.players.latest) : compactNumber(g.playerCount),
+                    g.players?.latest ? latestPlayersText(g.players.latest) : formatPlayers(g.playerCount),
                   className: "min-w-24 whitespace-normal",
                 },
               ]}

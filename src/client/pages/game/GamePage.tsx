@@ -31,7 +31,7 @@ import {
   seriesProvenance,
 } from "../../components/series-periods.ts";
 import { TrackButton } from "../../components/TrackButton.tsx";
-import { compactNumber, formatPrice } from "../../format/numbers.ts";
+import { compactNumber, formatPlayers, formatPrice } from "../../format/numbers.ts";
 import { releasedText } from "../../format/released.ts";
 import { ScreenHeading } from "../../layout/PageHeader.tsx";
 import { gameQuery, gameSeriesQuery } from "../../queries/game-page.ts";
@@ -192,7 +192,7 @@ function PlayersChart({ game }: { game: GameDetail }) {
         ...seriesByPeriod(peak!.data, PLAYER_SERIES_NAMES.players_peak, { nameSource }),
       ]}
       provenance={provenanceOf(avg!.data, peak!.data)}
-      formatValue={compactNumber}
+      formatValue={formatPlayers}
       empty={{
         title: "No player history for this game",
         description: emptyNote([avg!.data, peak!.data], "players", game),
@@ -526,7 +526,7 @@ export default function GamePage() {
               method: g.players.peak.method,
               asOf: g.players.peak.at,
             }}
-            format={compactNumber}
+            format={formatPlayers}
             // The peak's day, as the lists give it ("39.1K peak, 1 day (…, May 30, 2023)"): the source
             // note alone dates an older figure by its month (review r25 #5).
             detail={peakDayText(g.players.peak.at, g.players.peak.days)}
@@ -551,7 +551,7 @@ export default function GamePage() {
                   }
                 : undefined
             }
-            format={compactNumber}
+            format={formatPlayers}
             missing={
               <SteamElsewhere game={g} what="players tile">
                 {noPlayerHistoryText(g.steamAppId != null)}
@@ -572,7 +572,7 @@ export default function GamePage() {
                 }
               : undefined
           }
-          format={compactNumber}
+          format={formatPlayers}
           missing={
             g.players ? (
               averageMissingText(g.players, g.steamAppId != null)

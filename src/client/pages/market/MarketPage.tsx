@@ -34,7 +34,7 @@ import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { LockedScreen } from "../../components/LockedScreen.tsx";
 import { ownersCell } from "../../components/OwnersCell.tsx";
 import { StatTiles } from "../../components/StatTiles.tsx";
-import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
+import { compactNumber, formatPlayers, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { catalogFacetsQuery, marketSummaryQuery, screenerQuery } from "../../queries/game-page.ts";
@@ -129,7 +129,7 @@ function cell(row: ScreenerRow, column: ScreenerColumn, filters: Record<string, 
       return compactNumber(row[column]);
     case "players":
       // Named as the cards and Compare name it: "450.2K avg. players, Feb 2022", a count with its day.
-      return row.playersFigure ? latestPlayersText(row.playersFigure) : compactNumber(row.players);
+      return row.playersFigure ? latestPlayersText(row.playersFigure) : formatPlayers(row.players);
     case "ownersEstimate":
       return estimateCell(row, row.ownersEstimate, row.ownersEstimateRange, compactNumber, LOW_SIGNAL_TITLE);
     case "revenueEstimate":
