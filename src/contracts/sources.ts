@@ -104,6 +104,16 @@ export interface IgdbStatus {
   message: string | null;
 }
 
+/**
+ * `/api/igdb/newest-release`: the catalog's newest release date up to today (YYYY-MM-DD; null when it
+ * holds none), and the sources of the games released that day, each dated by its own data. The Games
+ * Database's Recent tab says it when no game was released in the past 30 days (report r31-a #5).
+ */
+export interface NewestRelease {
+  date: string | null;
+  provenance: Provenance[];
+}
+
 export interface CommunityDataset {
   fullName: string;
   name: string;

@@ -11,9 +11,11 @@ import { createTestUser, request } from "../helpers/api.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/estimates/${name}`, import.meta.url));
 let cookie: string;
+let premiumCookie: string;
 
 beforeAll(async () => {
   cookie = (await createTestUser()).cookie;
+  premiumCookie = (await createTestUser({ role: "premium" })).cookie;
   await importSteamSpyCsv(fixture("steamspy-sample.csv"), new Date(Date.UTC(2023, 0, 1)));
 });
 
@@ -308,9 +310,24 @@ describe("steamspy-csv import", () => {
 });
 
 describe("GET /api/estimates/totals", () => {
+  // Report r31-a #2: the screener's summary refuses a regular user the market size of a niche, and
+  // this call answered the same sums (and more) to anyone signed in. Premium, as the screener.
+  test("a regular user is refused the totals as the screener refuses them; premium and admin get them", async () => {
+    const path = "/api/estimates/totals?by=genre&name=Action";
+    const refused = await request(path, { cookie });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toBe("This feature needs a Premium plan");
+    const screener = await request("/api/market/summary?genre=Action", { cookie });
+    expect(screener.status).toBe(403);
+    expect((await request(path)).status).toBe(401);
+    expect((await request(path, { cookie: premiumCookie })).status).toBe(200);
+    const admin = (await createTestUser({ role: "admin" })).cookie;
+    expect((await request(path, { cookie: admin })).status).toBe(200);
+  });
+
   test("sums by developer, genre and tag; filters to one name", async () => {
     await recomputeEstimates();
-    const res = await request("/api/estimates/totals?by=developer&name=Valve", { cookie });
+    const res = await request("/api/estimates/totals?by=developer&name=Valve", { cookie: premiumCookie });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.totals).toHaveLength(1);
@@ -320,11 +337,13 @@ describe("GET /api/estimates/totals", () => {
     expect(body.modelVersion).toBe(MODEL_VERSION);
 
     const genres = await (
-      await request("/api/estimates/totals?by=genre&sort=owners&limit=3", { cookie })
+      await request("/api/estimates/totals?by=genre&sort=owners&limit=3", { cookie: premiumCookie })
     ).json();
     expect(genres.totals).toHaveLength(3);
     expect(genres.totals[0].owners.mid).toBeGreaterThanOrEqual(genres.totals[1].owners.mid);
-    const tags = await (await request("/api/estimates/totals?by=tag&limit=5", { cookie })).json();
+    const tags = await (
+      await request("/api/estimates/totals?by=tag&limit=5", { cookie: premiumCookie })
+    ).json();
     expect(tags.totals.length).toBeGreaterThan(0);
   });
 
@@ -353,7 +372,9 @@ describe("GET /api/estimates/totals", () => {
     );
     await recomputeEstimates({ gameIds: ids });
     const body = await (
-      await request("/api/estimates/totals?by=developer&name=signal%20count%20studio", { cookie })
+      await request("/api/estimates/totals?by=developer&name=signal%20count%20studio", {
+        cookie: premiumCookie,
+      })
     ).json();
     expect(
       body.totals.map((t: { games: number; lowSignalGames: number }) => [t.games, t.lowSignalGames]),
@@ -375,7 +396,8 @@ describe("GET /api/estimates/totals", () => {
     );
     await recomputeEstimates();
     const totals = async (q: string) =>
-      (await (await request(`/api/estimates/totals?${q}`, { cookie })).json()).totals as Array<{
+      (await (await request(`/api/estimates/totals?${q}`, { cookie: premiumCookie })).json())
+        .totals as Array<{
         name: string;
         games: number;
       }>;
@@ -402,7 +424,7 @@ describe("GET /api/estimates/totals", () => {
   });
 
   test("a bad grouping is a 422 naming the parameter", async () => {
-    const res = await request("/api/estimates/totals?by=platform", { cookie });
+    const res = await request("/api/estimates/totals?by=platform", { cookie: premiumCookie });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors[0].field).toBe("by");

@@ -203,15 +203,15 @@ describe("the Steam owners model and games it does not cover", () => {
 
 describe("sums and lists of estimates leave out games the model does not cover", () => {
   test("estimate totals by publisher and the screener count only the covered games", async () => {
+    const premium = (await createTestUser({ role: "premium" })).cookie;
     const totals = await (
-      await request("/api/estimates/totals?by=publisher&name=Nintendo", { cookie })
+      await request("/api/estimates/totals?by=publisher&name=Nintendo", { cookie: premium })
     ).json();
     // Its one Steam game; the four console games' stored spread (Steam games' owners) is not summed.
     expect(totals.totals.map((t: { name: string; games: number }) => [t.name, t.games])).toEqual([
       ["Nintendo", 1],
     ]);
     expect(totals.provenance.method).toMatch(/games the owners model covers/);
-    const premium = (await createTestUser({ role: "premium" })).cookie;
     const page = await (
       await request("/api/market/screener?q=Wii%20Sports&columns=name,ownersEstimate", { cookie: premium })
     ).json();

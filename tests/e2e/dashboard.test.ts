@@ -485,6 +485,18 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   const locked = await regular.context.newPage();
   await locked.goto(`${server.url}/analytics`);
   await locked.getByText("Analytics is a Premium feature").waitFor();
+  // Report r31-a #3: the lock names only what Analytics holds back from a regular user (Newzoo's
+  // forecasts, genre volatility), not revenue by year, segment and region or the most played games,
+  // which Historical Analytics and the games lists give them.
+  await locked
+    .getByText(
+      "Newzoo's revenue forecasts and each genre's volatility come with the Premium plan. Revenue by year, segment and region is on Historical Analytics.",
+    )
+    .waitFor();
+  // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here
+  expect(await locked.locator("main").innerText()).not.toMatch(
+    /most played|Revenue by year, segment and region, genre/i,
+  );
   await regular.context.close();
 });
 

@@ -138,6 +138,19 @@ test("Games Database lists the most-reviewed real games with their release dates
   await page.context().close();
 });
 
+// Report r31-a #5: "No games released in the past 30 days" read as a market without releases; the
+// catalog's release dates end years ago, and the Recent tab says when, from which source.
+test("Games Database's Recent tab says where the catalog's release dates end, and their source", async () => {
+  const page = await as("regular", "/igdb-games?tab=recent");
+  await page.getByText("No games released in the past 30 days").waitFor();
+  await page
+    .getByText(
+      /^The newest release date in the catalog is [A-Z][a-z]{2} \d{1,2}, 2019, from Steam Store Games \(Kaggle, CC BY 4\.0\)\.$/,
+    )
+    .waitFor();
+  await page.context().close();
+});
+
 test("Data sources names the snapshot and its licence; the dashboard keeps configuration for admins", async () => {
   const page = await as("regular", "/data-sources");
   const row = page.getByTestId("source-steam-store-csv");

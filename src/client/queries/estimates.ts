@@ -1,10 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type {
-  EstimateTotals,
-  EstimateTotalsQuery,
-  GameEstimate,
-  Methodology,
-} from "../../contracts/estimates.ts";
+import type { GameEstimate, Methodology } from "../../contracts/estimates.ts";
 import { apiGet } from "../api.ts";
 
 /** Query options for the estimates (issue 11); keys are the API paths. */
@@ -13,20 +8,6 @@ export const gameEstimatesQuery = (id: string) =>
     queryKey: ["/api/games", id, "estimates"],
     queryFn: () => apiGet<GameEstimate>(`/api/games/${encodeURIComponent(id)}/estimates`),
   });
-
-export const estimateTotalsQuery = (
-  query: Partial<EstimateTotalsQuery> & Pick<EstimateTotalsQuery, "by">,
-) => {
-  const params = new URLSearchParams(
-    Object.entries(query)
-      .filter(([, v]) => v != null)
-      .map(([k, v]) => [k, String(v)]),
-  );
-  return queryOptions({
-    queryKey: ["/api/estimates/totals", query],
-    queryFn: () => apiGet<EstimateTotals>(`/api/estimates/totals?${params}`),
-  });
-};
 
 export const methodologyQuery = queryOptions({
   queryKey: ["/api/estimates/methodology"],

@@ -12,6 +12,7 @@ import type {
   IgdbStatus,
   KaggleDataset,
   MarketHistory,
+  NewestRelease,
   PlatformConnection,
   PlatformStat,
 } from "../../contracts/sources.ts";
@@ -34,6 +35,9 @@ export const igdbList = (tab: "trending" | "popular" | "recent") => get<IgdbGame
 export const igdbPlatformsQuery = get<IgdbPlatform[]>("/api/igdb/platforms");
 export const igdbCompaniesQuery = get<IgdbCompany[]>("/api/igdb/companies");
 /** Spec §9: the games status is refetched every 60 s. */
+/** The catalog's newest release date and its source (the Recent tab's empty state). */
+export const newestReleaseQuery = get<NewestRelease>("/api/igdb/newest-release");
+
 export const igdbStatusQuery = queryOptions({
   ...get<IgdbStatus>("/api/igdb/status"),
   refetchInterval: 60_000,

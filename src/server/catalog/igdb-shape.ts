@@ -5,6 +5,7 @@ import type {
   IgdbGame,
   IgdbPlatform,
   IgdbTrend,
+  NewestRelease,
   PlatformStat,
 } from "../../contracts/sources.ts";
 import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
@@ -124,6 +125,48 @@ export async function recentGames(limit = 20, now = new Date()): Promise<IgdbGam
     args: [from, to, limit],
   });
   return withProvenance(rs.rows.map((r) => toIgdbGame(r as unknown as Record<string, unknown>)));
+}
+
+/** The sources that give games full release dates and record figures of theirs beside them. */
+const DATING_SOURCES = ["steam-store-csv", "steam-api", "demo"] as const;
+
+/**
+ * The catalog's newest release date up to today (a later one is announced, not released), and the
+ * sources of the games released that day: Steam's (the Kaggle snapshot, the store) by their figures'
+ * newest time, IGDB's by its last successful sync. Which source wrote a game's date is not stored;
+ * these are the sources that date releases and hold those games. For the Recent tab's empty state
+ * (report r31-a #5): the catalog's dates may end years before the past 30 days.
+ */
+export async function newestRelease(now = new Date()): Promise<NewestRelease> {
+  const today = now.toISOString().slice(0, 10);
+  const [newest] = await readRows(
+    "SELECT max(release_date) AS date FROM games WHERE length(release_date) = 10 AND release_date <= ?",
+    [today],
+  );
+  const date = newest?.date == null ? null : String(newest.date);
+  if (date == null) return { date: null, provenance: [] };
+  const [figures, igdb] = await Promise.all([
+    readRows(
+      `SELECT m.source, max(m.ts) AS ts FROM games g JOIN game_metrics m ON m.game_id = g.id
+       WHERE g.release_date = ? AND m.source IN (${placeholders(DATING_SOURCES.length)})
+       GROUP BY m.source ORDER BY max(m.ts) DESC, m.source`,
+      [date, ...DATING_SOURCES],
+    ),
+    readRows(
+      `SELECT (SELECT count(*) FROM games WHERE release_date = ? AND igdb_id IS NOT NULL) AS games,
+              (SELECT last_success_at FROM source_syncs WHERE source = 'igdb') AS synced`,
+      [date],
+    ),
+  ]);
+  const method = (source: string) => `${sourceName(source)}: each game's release date`;
+  const provenance = figures.map((r) =>
+    provenanceOf(String(r.source), Number(r.ts), method(String(r.source))),
+  );
+  if (Number(igdb[0]?.games ?? 0) > 0) {
+    const synced = igdb[0]?.synced;
+    provenance.push(provenanceOf("igdb", synced == null ? null : Number(synced), method("igdb")));
+  }
+  return { date, provenance };
 }
 
 export async function gamesByIds(ids: string[]): Promise<IgdbGame[]> {

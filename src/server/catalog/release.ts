@@ -44,18 +44,20 @@ export function releasesPerYear(
 }
 
 /**
- * The last year of `releasesPerYear` marked partial when the catalog's release dates stop before its
- * end (report r22-c #7: the Steam Store snapshot ends in May 2019, so 2019's 922 Action games beside
- * 2018's 3,513 read as a collapse): `partial: true` and `until`, the newest release date the catalog
- * holds. `newest` is that date (YYYY-MM-DD) over the whole catalog, not the filter's: a filter with
- * no game in the last weeks has no fewer data for them. A year with no such date is left as it is.
+ * The year the catalog's release dates end in, marked partial when they stop before its end (report
+ * r22-c #7: the Steam Store snapshot ends in May 2019, so 2019's 922 Action games beside 2018's 3,513
+ * read as a collapse): `partial: true` and `until`, the newest release date the catalog holds.
+ * `newest` is that date (YYYY-MM-DD) over the whole catalog, not the filter's: a filter with no game
+ * in the last weeks has no fewer data for them. The mark goes on that year wherever it is in the list,
+ * not only on the last (report r31-a #1: one VGChartz year "2020" after it left 2019 unmarked). A list
+ * without that year, or a date on December 31, is left as it is.
  */
 export function markPartialYear(
   years: Array<{ year: number; games: number }>,
   newest: string | null,
 ): Array<{ year: number; games: number; partial?: true; until?: string }> {
-  const last = years.at(-1);
-  if (!last || !newest || Number(newest.slice(0, 4)) !== last.year || newest.slice(5) >= "12-31")
-    return years;
-  return [...years.slice(0, -1), { ...last, partial: true, until: newest }];
+  if (!newest || newest.slice(5) >= "12-31") return years;
+  const endYear = Number(newest.slice(0, 4));
+  if (!years.some((y) => y.year === endYear)) return years;
+  return years.map((y) => (y.year === endYear ? { ...y, partial: true, until: newest } : y));
 }

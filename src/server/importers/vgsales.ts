@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { InStatement } from "@libsql/client";
+import { markCatalogChanged } from "../catalog/changes.ts";
 import { companyName } from "../catalog/normalize.ts";
 import { startOfUtcDay } from "../catalog/stats.ts";
 import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
@@ -30,6 +31,21 @@ export { dateInFileName } from "./file-date.ts";
  * stored as the file's, not where the one-file rule kept another file's row.
  */
 export const VGSALES_SOURCE = "vgsales-csv";
+
+/**
+ * A game's release year that the dated VGChartz files listing it refute: the year alone (no release
+ * date: only VGChartz gives years alone) after the year of the newest of their dates (a newer file
+ * listing it may have seen it released). The file of 22 Dec 2016
+ * cannot hold a 2020 release; the undated vgsales.csv gives the same row ("Imagine: Makeup Artist,
+ * DS, 2020") and nothing to check it by, so the year it gave the game stood (report r31-a #1: 2020
+ * became the catalog's last year). Dropped after every import of either file, in whichever order they
+ * come, and once by migration 0047 in databases already imported (ADR 039).
+ */
+export const YEARS_AFTER_DATED_FILE_SQL = `UPDATE games SET release_year = NULL WHERE id IN (
+  SELECT s.game_id FROM game_sales s JOIN games g ON g.id = s.game_id
+  WHERE s.as_of IS NOT NULL AND (g.release_date IS NULL OR g.release_date = '') AND g.release_year IS NOT NULL
+  GROUP BY s.game_id
+  HAVING max(g.release_year) > CAST(strftime('%Y', max(s.as_of) / 1000, 'unixepoch') AS INTEGER))`;
 
 interface SalesRow {
   gameId?: string;
@@ -280,12 +296,19 @@ export async function importVgSalesCsv(
   );
   salesInserted -= moved.rowsAffected;
   salesUpdated += moved.rowsAffected;
+  const refuted = await retryBatch(() => client.execute(YEARS_AFTER_DATED_FILE_SQL));
+  if (refuted.rowsAffected > 0) markCatalogChanged();
   // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
   summary.notes = [
     `games: ${summary.inserted} new, ${summary.updated} updated`,
     ...(planned
       ? [
           `${planned} ${planned === 1 ? "row gives a year" : "rows give a year"} after the file's (${fileYear}): planned releases, stored without a release year`,
+        ]
+      : []),
+    ...(refuted.rowsAffected
+      ? [
+          `${refuted.rowsAffected} ${refuted.rowsAffected === 1 ? "game's release year" : "games' release years"} after the date of a dated file listing ${refuted.rowsAffected === 1 ? "it" : "them"} dropped: planned, not released`,
         ]
       : []),
   ];

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { EstimateTotalsQuerySchema } from "../../contracts/estimates.ts";
-import { requireUser } from "../auth/guards.ts";
+import { requirePremium, requireUser } from "../auth/guards.ts";
 import { methodology } from "../estimates/methodology.ts";
 import { estimateTotals, getGameEstimate } from "../estimates/store.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -21,9 +21,13 @@ export const gameEstimateRoutes = new Hono<AppEnv>().get(
   },
 );
 
-/** Mounted at /api/estimates: totals by developer, publisher, genre or tag, and the methodology. */
+/**
+ * Mounted at /api/estimates: totals by developer, publisher, genre or tag, and the methodology. The
+ * totals are a niche's market size, the Market screener's premium figure: premium, as its summary
+ * (report r31-a #2: a regular user read by this call what `/api/market/summary` refuses them).
+ */
 export const estimateRoutes = new Hono<AppEnv>()
-  .get("/totals", requireUser, queryParams(EstimateTotalsQuerySchema), async (c) =>
+  .get("/totals", requirePremium, queryParams(EstimateTotalsQuerySchema), async (c) =>
     c.json(await estimateTotals(c.req.valid("query"))),
   )
   .get("/methodology", requireUser, noQueryParams(), (c) => c.json(methodology()));

@@ -6,6 +6,7 @@ import {
   gamesByIds,
   listCompanies,
   listPlatforms,
+  newestRelease,
   popularGames,
   recentGames,
   trendingGames,
@@ -25,6 +26,8 @@ export const igdbRoutes = new Hono<AppEnv>()
   .get("/trending", noQueryParams(), async (c) => c.json(await trendingGames()))
   .get("/popular", noQueryParams(), async (c) => c.json(await popularGames()))
   .get("/recent", noQueryParams(), async (c) => c.json(await recentGames()))
+  // The catalog's newest release date and its source: the Recent tab's empty state says it.
+  .get("/newest-release", noQueryParams(), async (c) => c.json(await newestRelease()))
   .get("/platforms", noQueryParams(), async (c) => c.json(await listPlatforms()))
   .get("/companies", noQueryParams(), async (c) => c.json(await listCompanies()))
   .get(

@@ -235,6 +235,15 @@ function Analytics() {
   );
 }
 
+/**
+ * What Analytics holds back from a regular user, and only that (report r31-a #3): the server leaves
+ * Newzoo's forecast years out of `/api/kaggle/market-trends` and genre volatility out of
+ * `/api/analytics/market-trends` for them (ADR 020's addenda); the reported revenue by year, segment
+ * and region is theirs on Historical Analytics, and the most played games on the games lists.
+ */
+const ANALYTICS_LOCK_TEXT =
+  "Newzoo's revenue forecasts and each genre's volatility come with the Premium plan. Revenue by year, segment and region is on Historical Analytics.";
+
 /** The different provenances behind a list of rows, once each (rows share their series' source). */
 /** Premium market and revenue analytics (spec §6). A regular user is told what it is and fetches nothing. */
 export default function AnalyticsPage() {
@@ -245,10 +254,7 @@ export default function AnalyticsPage() {
       {hasPremiumAccess(user) ? (
         <Analytics />
       ) : (
-        <LockedScreen
-          title="Analytics is a Premium feature"
-          description="Revenue by year, segment and region, genre volatility and the most played games come with the Premium plan."
-        />
+        <LockedScreen title="Analytics is a Premium feature" description={ANALYTICS_LOCK_TEXT} />
       )}
     </div>
   );

@@ -46,8 +46,10 @@ import {
   igdbList,
   igdbPlatformsQuery,
   igdbStatusQuery,
+  newestReleaseQuery,
 } from "../../queries/sources.ts";
 import { useUrlParam, useUrlParams } from "../../url-state.ts";
+import { newestReleaseText } from "./newest-release.ts";
 
 const SEARCH_KEYS = ["q", "tab"] as const;
 
@@ -304,6 +306,8 @@ export function GameDbCard({ game }: { game: IgdbGame }) {
 
 function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
   const list = useQuery(igdbList(tab));
+  // An empty Recent tab says where the catalog's release dates end (report r31-a #5).
+  const newest = useQuery({ ...newestReleaseQuery, enabled: tab === "recent" && list.data?.length === 0 });
   if (list.isLoading) return <Skeleton className="h-64" />;
   // Spec §8's sentence for a list IGDB did not give; the app's own rate limit is not IGDB's doing.
   if (list.isError)
@@ -329,7 +333,9 @@ function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
         description={
           tab === "trending"
             ? "A game trends when its players grew against their previous period (7 days, or a month for monthly series)."
-            : undefined
+            : tab === "recent" && newest.data
+              ? newestReleaseText(newest.data)
+              : undefined
         }
       />
     );

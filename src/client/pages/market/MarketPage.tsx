@@ -237,7 +237,7 @@ function Screener() {
             fileName="market-size_releases-per-year"
             disabled={!summary.data}
             data={() => ({
-              // A partial last year says until when, as the note under the chart does.
+              // The partial year says until when, as the note under the chart does.
               header: ["year", "games released (count)", "data until (ISO date)"],
               rows: (summary.data?.releasesPerYear ?? []).map((r) => [r.year, r.games, r.until ?? null]),
             })}

@@ -42,3 +42,12 @@ test("a partial last year says until when; a whole year says nothing", () => {
   expect(partialYearNote([{ year: 2018 }, { year: 2019 }])).toBeNull();
   expect(partialYearNote([])).toBeNull();
 });
+
+// Report r31-a #1: the partial year need not be the last one (an undated file's lone later year).
+test("the partial year is noted wherever it is in the list", () => {
+  expect(
+    partialYearNote([{ year: 2018 }, { year: 2019, partial: true, until: "2019-05-01" }, { year: 2020 }]),
+  ).toBe(
+    "2019: until May 2019 — the catalog's release dates stop on May 1, 2019, so its count is of part of the year.",
+  );
+});

@@ -35,16 +35,17 @@ export function listCellParts(
 }
 
 /**
- * What the Market screen says under its releases chart when the last year is partial (the catalog's
- * release dates stop before its end: the Steam Store snapshot ends in May 2019): "2019: until May
- * 2019 — …", so a short last bar does not read as a collapse (report r22-c #7). Null for whole years.
+ * What the Market screen says under its releases chart when a year is partial (the catalog's release
+ * dates stop before its end: the Steam Store snapshot ends in May 2019): "2019: until May 2019 — …",
+ * so a short bar does not read as a collapse (report r22-c #7). The year the data end in, wherever it
+ * is in the list (report r31-a #1). Null for whole years.
  */
 export function partialYearNote(
   years: ReadonlyArray<{ year: number; partial?: true; until?: string }>,
 ): string | null {
-  const last = years.at(-1);
-  if (!last?.partial || !last.until) return null;
-  return `${last.year}: until ${formatMonth(last.until)} — the catalog's release dates stop on ${formatDay(
-    new Date(last.until),
+  const partial = years.find((y) => y.partial && y.until);
+  if (!partial?.until) return null;
+  return `${partial.year}: until ${formatMonth(partial.until)} — the catalog's release dates stop on ${formatDay(
+    new Date(partial.until),
   )}, so its count is of part of the year.`;
 }
