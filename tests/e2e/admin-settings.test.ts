@@ -1,4 +1,4 @@
-import { copyFileSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { copyFileSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -110,6 +110,38 @@ test("Admin Settings: two backups taken in the same minute are told apart by the
   expect(a).toMatch(/\d:\d\d:\d\d\s[AP]M UTC$/u);
   expect(b).toMatch(/\d:\d\d:\d\d\s[AP]M UTC$/u);
   expect(a).not.toBe(b);
+  await context.close();
+});
+
+// Review r31-c #4: a backup rotated out while the list was open stayed listed, and its link left the app
+// for a raw JSON 404; the card did not say that a backup taken here pushes out the oldest kept one.
+test("Admin Settings: the backup list follows backups made or removed elsewhere; a gone one is a toast, not a 404 page", async () => {
+  const { context } = await signedInContext(browser, server, { role: "admin" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin`);
+  const take = () =>
+    page.evaluate(async () => (await fetch("/api/admin/backups", { method: "POST" })).json()) as Promise<{
+      name: string;
+    }>;
+  const kept = await take();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const card = page.locator("[data-slot='card']").filter({ hasText: "Data Backup" });
+  await expect.poll(() => card.textContent()).toContain("each one taken here removes the oldest");
+  const link = (name: string) => page.locator(`a[href="/api/admin/backups/${encodeURIComponent(name)}"]`);
+  await link(kept.name).waitFor();
+
+  // Another admin (or the schedule) takes one: the open list shows it when the tab is looked at again.
+  const fresh = await take();
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  await link(fresh.name).waitFor({ timeout: 5000 });
+
+  // Rotated out meanwhile: the click stays in the app, says so, and the list drops it.
+  rmSync(join(backups, kept.name));
+  await link(kept.name).click();
+  await page.getByText("That backup is no longer on disk", { exact: false }).first().waitFor();
+  expect(new URL(page.url()).pathname).toBe("/admin");
+  await expect.poll(() => link(kept.name).count()).toBe(0);
+  expect(await page.getByText("No backup of that name").count()).toBe(0);
   await context.close();
 });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import type {
   AdminSettingsResponse,
   MaintenanceSetting,
@@ -205,26 +205,71 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
   );
 }
 
-function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
+const BACKUPS_KEY = ["/api/admin/backups"];
+/** How often an open Settings tab looks at the backups on disk again (another admin, the schedule). */
+const BACKUPS_REFRESH_MS = 30_000;
+const backupUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+
+/**
+ * Data Backup. The list follows backups taken or rotated out elsewhere (another admin, the schedule):
+ * looked at again every 30 s and whenever the tab is shown again, and after one is taken here. A link
+ * to a backup rotated out since is checked against the list first and answered with a toast in the
+ * app, not the raw 404 it navigated to (review r31-c #4).
+ */
+function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup"] }) {
   const client = useQueryClient();
+  const { data: backup = initial } = useQuery({
+    queryKey: BACKUPS_KEY,
+    queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
+    initialData: initial,
+    refetchInterval: BACKUPS_REFRESH_MS,
+    refetchOnWindowFocus: "always",
+  });
   const create = useMutation({
     mutationFn: () => apiRequest<{ name: string }>("POST", "/api/admin/backups"),
     onSuccess: (made) => {
       client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      client.invalidateQueries({ queryKey: BACKUPS_KEY });
       // The browser downloads the snapshot just taken.
-      window.location.assign(`/api/admin/backups/${encodeURIComponent(made.name)}`);
+      window.location.assign(backupUrl(made.name));
     },
     onError: (error) =>
       toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" }),
   });
+  const open = async (event: MouseEvent<HTMLAnchorElement>, name: string) => {
+    // A new tab or window (modifier keys) is the browser's own; a plain click is checked first.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    try {
+      const now = await client.fetchQuery({
+        queryKey: BACKUPS_KEY,
+        queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
+        staleTime: 0,
+      });
+      if (now.backups.some((b) => b.name === name)) {
+        window.location.assign(backupUrl(name));
+        return;
+      }
+      toast({
+        title: "Data Backup",
+        description: `That backup is no longer on disk: only the newest ${now.keep} are kept, and newer ones have replaced it. The list now shows those kept.`,
+        variant: "destructive",
+      });
+    } catch (error) {
+      toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" });
+    }
+  };
+  // Every backup counts toward the number kept, whoever took it: one taken here removes the oldest,
+  // scheduled or not. Said here rather than kept apart (review r31-c #4).
+  const kept = `the newest ${backup.keep}, scheduled or taken here, are kept in ${backup.folder}: each one taken here removes the oldest.`;
   return (
     <SettingsCard
       title="Data Backup"
       grid
       description={
         backup.intervalHours > 0
-          ? `A snapshot is taken every ${backup.intervalHours} h; the newest ${backup.keep} are kept in ${backup.folder}.`
-          : `Scheduled snapshots are off; the newest ${backup.keep} are kept in ${backup.folder}.`
+          ? `A snapshot is taken every ${backup.intervalHours} h; ${kept}`
+          : `Scheduled snapshots are off; ${kept}`
       }
     >
       <Button onClick={() => create.mutate()} disabled={create.isPending} data-testid="backup-download">
@@ -236,7 +281,7 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
         <ul className="grid gap-1 text-sm">
           {backup.backups.map((b) => (
             <li key={b.name} className="flex justify-between gap-2">
-              <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
+              <a className="underline" href={backupUrl(b.name)} onClick={(e) => void open(e, b.name)}>
                 {/* Seconds, so two backups of the same minute do not read alike. */}
                 {formatDateTimeSeconds(b.createdAt)}
               </a>
