@@ -96,7 +96,8 @@ try {
     actorId: null,
     action: "backup.restored",
     targetId: null,
-    detail: { file, games, users, sessionsEnded: ended },
+    // Run from the shell: the audit log names it so, as the shell's password reset (review r31-c #1).
+    detail: { file, games, users, sessionsEnded: ended, via: "shell" },
   });
   // One file again, with no write-ahead log beside it, before it takes the database's place.
   await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -40,6 +40,7 @@ function setup(
     ended?: () => void;
     accountChanged?: () => void;
     reconnected?: () => void;
+    statusChanged?: (status: unknown) => void;
   } = {},
 ) {
   const sockets: FakeSocket[] = [];
@@ -74,6 +75,7 @@ function setup(
     onSessionEnded: session.ended,
     onAccountChanged: session.accountChanged,
     onReconnected: session.reconnected,
+    onStatusChanged: session.statusChanged,
     sessionAlive: async () => session.alive ?? true,
   });
   return { client, sockets, timers, warnings, repeats, cleared };
@@ -328,6 +330,20 @@ test("the server telling the role changed asks the app to reload the user, and n
   say({ type: "account_changed", role: "premium", timestamp: "t" });
   expect(changed).toBe(1);
   expect(client.state).toBe("connected");
+});
+
+// Review r31-c #5: the maintenance banner learnt of maintenance only on its 60 s poll.
+test("the server telling the status changed hands the new status to the app (the maintenance banner)", () => {
+  const told: unknown[] = [];
+  const { client, sockets } = setup(0.5, { statusChanged: (status) => told.push(status) });
+  client.connect();
+  sockets[0]!.open();
+  const say = (message: unknown) => sockets[0]!.onmessage?.({ data: JSON.stringify(message) });
+  say({ type: "account_changed", role: "premium", timestamp: "t" });
+  expect(told).toEqual([]);
+  const status = { maintenance: { enabled: true, message: "Back at 21:00 UTC." } };
+  say({ type: "status_changed", status, timestamp: "t" });
+  expect(told).toEqual([status]);
 });
 
 test("a reconnect (not the first connect) asks the app to refetch what the socket may have missed", () => {

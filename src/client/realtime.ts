@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { SESSION_ENDED_CLOSE_CODE } from "../contracts/close-codes.ts";
+import type { PublicStatus } from "../contracts/operations.ts";
 import type { Channel } from "../contracts/realtime.ts";
 import { apiGet, isUnauthorizedError } from "./api.ts";
 
@@ -65,6 +66,11 @@ export interface RealtimeOptions {
   /** Called when the server tells that the user's role (and plan) changed while connected. */
   onAccountChanged?: () => void;
   /**
+   * Called when the server tells that the public status changed (maintenance mode turned on or off,
+   * or its message), with the status as `GET /api/status` now answers it.
+   */
+  onStatusChanged?: (status: PublicStatus) => void;
+  /**
    * Called when a connection opens after an earlier one was lost (not on the first connect): what
    * the socket would have brought meanwhile (notifications, live figures) was missed, so the app
    * fetches it again.
@@ -103,6 +109,7 @@ export class RealtimeClient {
       random: Math.random,
       onSessionEnded: () => {},
       onAccountChanged: () => {},
+      onStatusChanged: () => {},
       onReconnected: () => {},
       sessionAlive: async () => true,
       ...options,
@@ -222,7 +229,7 @@ export class RealtimeClient {
   }
 
   private handleMessage(raw: unknown): void {
-    let message: { type?: unknown; channel?: unknown; data?: unknown };
+    let message: { type?: unknown; channel?: unknown; data?: unknown; status?: unknown };
     try {
       message = JSON.parse(String(raw));
     } catch {
@@ -233,6 +240,8 @@ export class RealtimeClient {
       for (const listener of this.channels.get(message.channel as Channel) ?? []) listener(message.data);
     } else if (message?.type === "account_changed") {
       this.o.onAccountChanged?.();
+    } else if (message?.type === "status_changed" && message.status && typeof message.status === "object") {
+      this.o.onStatusChanged?.(message.status as PublicStatus);
     }
   }
 
@@ -268,6 +277,7 @@ let shared: RealtimeClient | null = null;
 let sessionEndedHandler: () => void = () => {};
 let accountChangedHandler: () => void = () => {};
 let reconnectedHandler: () => void = () => {};
+let statusChangedHandler: (status: PublicStatus) => void = () => {};
 
 /**
  * What the app does when the server ends the socket's session (spec §8's signed-out path). Set once
@@ -287,6 +297,14 @@ export function onRealtimeAccountChanged(handler: () => void): void {
 }
 
 /**
+ * What the app does when the server tells the public status changed (maintenance mode): the banner
+ * shows it at once rather than at its next poll (set once at start, main.tsx).
+ */
+export function onRealtimeStatusChanged(handler: (status: PublicStatus) => void): void {
+  statusChangedHandler = handler;
+}
+
+/**
  * What the app does when the socket is back after a lost connection: refetch what the socket may
  * have brought while it was down (set once at start, main.tsx).
  */
@@ -303,6 +321,7 @@ export function realtime(): RealtimeClient {
       // Spec §8's signed-out path: a toast, then sign-in (the same as a 401 from the API).
       onSessionEnded: () => sessionEndedHandler(),
       onAccountChanged: () => accountChangedHandler(),
+      onStatusChanged: (status) => statusChangedHandler(status),
       onReconnected: () => reconnectedHandler(),
       sessionAlive: () =>
         apiGet("/api/auth/user").then(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PublicStatus } from "./operations.ts";
 import { PREMIUM_REQUIRED_DETAIL, type Role } from "./roles.ts";
 
 /**
@@ -86,4 +87,10 @@ export type ServerMessage =
    * The user's role (and so their tier) changed while connected: the client reloads the current user
    * so the shell and the Premium screens show the plan the server now enforces (docs/decisions/004).
    */
-  | { type: "account_changed"; role: Role; timestamp: string };
+  | { type: "account_changed"; role: Role; timestamp: string }
+  /**
+   * Maintenance mode was turned on or off, or its message changed (`GET /api/status`'s answer as it
+   * now reads): sent to every open socket, whatever it subscribed to, so the banner follows at once
+   * (review r31-c #5). Clients that do not know it ignore it and learn on their next status poll.
+   */
+  | { type: "status_changed"; status: PublicStatus; timestamp: string };

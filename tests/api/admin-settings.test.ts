@@ -584,9 +584,11 @@ describe("data backup", () => {
       );
       expect(audit.rows).toHaveLength(1);
       expect(audit.rows[0]!.actor_id).toBeNull();
+      // Run from the shell: the audit log reads it as the shell's password reset does (review r31-c #1).
       expect(JSON.parse(String(audit.rows[0]!.detail))).toMatchObject({
         file: downloaded,
         users: expect.any(Number),
+        via: "shell",
       });
     } finally {
       restored.close();

@@ -261,3 +261,84 @@ test("r21/a #2, #6: the audit card names unknown accounts and other sessions pla
   await admin.context.close();
   await member.context.close();
 });
+
+// Review r31-c #1: the card showed "Changed a role" without from → to, a setting by its stored key
+// ("rateLimits") without its values, and a shell restore as "Nobody signed in | Restored a backup | —".
+test("the audit log says what changed: a role from → to, a setting by its title with its values, a shell restore's file", async () => {
+  const { admin, member, page } = await adminBesideMember(browser, server);
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  const send = (method: string, path: string, body: unknown) =>
+    page.evaluate(
+      async ([method, path, body]) =>
+        (
+          await fetch(path as string, {
+            method: method as string,
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      [method, path, body] as const,
+    );
+  expect(
+    await send("PUT", `/api/admin/users/${member.userId}/role`, { role: "premium", tier: "professional" }),
+  ).toBe(200);
+  const limits = (await page.evaluate(async () => (await fetch("/api/admin/settings")).json())) as {
+    settings: { rateLimits: Record<string, number> };
+  };
+  const before = limits.settings.rateLimits;
+  expect(
+    await send("PUT", "/api/admin/settings/rate-limits", { ...before, signInPerIp: before.signInPerIp! + 7 }),
+  ).toBe(200);
+  // As `bun run db:restore` writes it (its own test checks that it does).
+  await serverSql(
+    server,
+    "INSERT INTO audit_log (id, actor_id, action, target_id, detail, created_at) VALUES (?, NULL, 'backup.restored', NULL, ?, ?)",
+    [
+      "r31-restore",
+      JSON.stringify({
+        file: "/srv/backups/gaming-intelligence-20261127T202321413Z.db",
+        games: 39476,
+        users: 4,
+        sessionsEnded: 13,
+        via: "shell",
+      }),
+      Date.now(),
+    ],
+  );
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const audit = page.getByTestId("audit-log");
+  const only = async (option: string) => {
+    await audit.getByRole("combobox", { name: "Show actions" }).click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+    const row = audit.getByTestId("audit-row").first();
+    await expect.poll(() => audit.getByTestId("audit-row").count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await row.textContent())?.includes(option)).toBe(true);
+    return row;
+  };
+  const role = await only("Changed a role");
+  expect(await role.textContent()).toContain(`Rob Regular (${member.email})`);
+  expect(await role.getByTestId("audit-details").textContent()).toBe(
+    "Regular - Starter → Premium - Professional",
+  );
+  const setting = await only("Changed a setting");
+  expect(await setting.textContent()).toContain("API Rate Limiting");
+  expect(await setting.textContent()).not.toContain("rateLimits");
+  expect(await setting.getByTestId("audit-details").textContent()).toBe(
+    `Sign-in attempts from one address: ${before.signInPerIp} → ${before.signInPerIp! + 7}`,
+  );
+  const restore = await only("Restored a backup");
+  const restoreText = await restore.textContent();
+  expect(restoreText).toContain("An operator, from the server's shell");
+  expect(restoreText).toContain("gaming-intelligence-20261127T202321413Z.db");
+  expect(await restore.getByTestId("audit-details").textContent()).toBe(
+    "from /srv/backups/gaming-intelligence-20261127T202321413Z.db; 39,476 games, 4 users; 13 sessions ended",
+  );
+  // At 375 px the table scrolls inside its card; the page does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-audit-details-375.png`, fullPage: true });
+  await admin.context.close();
+  await member.context.close();
+});

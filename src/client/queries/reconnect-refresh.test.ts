@@ -17,6 +17,8 @@ test("after a reconnect the notifications and the socket-fed figures are invalid
       "/api/games/trending",
       "/api/analytics/overview",
       "/api/analytics/market-trends",
+      // The maintenance banner's status: a change while the socket was down is not replayed (r31-c #5).
+      "/api/status",
     ]),
   );
 });

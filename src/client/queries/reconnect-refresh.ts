@@ -3,12 +3,13 @@ import { aiHistoryQuery } from "./ai.ts";
 import { userStatsQuery } from "./auth.ts";
 import { marketTrendsQuery, overviewQuery, trendingQuery, userGamesQuery } from "./catalog.ts";
 import { notificationsQuery } from "./notifications.ts";
+import { STATUS_QUERY_KEY } from "./status.ts";
 
 /**
  * The queries the socket keeps current (its events invalidate or replace them): the bell's list and
  * unread count (`notifications`), the watchlist and the user's stats (watchlist changes on the same
  * channel), the trending list and the overview (`trending_games`), the genres' volatility
- * (`market_trends`) and the AI history (`ai_analysis`). `analytics_stats` is no query: the server
+ * (`market_trends`), the AI history (`ai_analysis`) and the maintenance banner's status (`status_changed`). `analytics_stats` is no query: the server
  * sends it again every few seconds.
  */
 export const SOCKET_FED_QUERY_KEYS = [
@@ -19,6 +20,7 @@ export const SOCKET_FED_QUERY_KEYS = [
   overviewQuery.queryKey,
   marketTrendsQuery.queryKey,
   aiHistoryQuery.queryKey,
+  STATUS_QUERY_KEY,
 ] as const;
 
 /**

@@ -8,6 +8,7 @@ import { dataVersion, db } from "../db/client.ts";
 import { systemSettings } from "../db/schema/index.ts";
 import { env } from "../env.ts";
 import { log } from "../log.ts";
+import { publishStatus } from "../realtime/hub.ts";
 
 /**
  * Run-time settings an admin changes on the Settings tab. They are read on every request (the
@@ -214,9 +215,19 @@ export async function loadSystemSettings(options: { onlyIfChanged?: boolean } = 
   return next;
 }
 
-/** Settings that live elsewhere (session expiry) follow the current values. */
+/** The maintenance state last applied (as `GET /api/status` shows it), to tell open tabs when it changes. */
+let appliedMaintenance: string | undefined;
+
+/**
+ * Settings that live elsewhere (session expiry) follow the current values; a change of maintenance
+ * mode or its message, made here or read from another process, is told to every open socket.
+ */
 function apply(settings: SystemSettings): void {
   setSessionLifetimeDays(settings.security.sessionLifetimeDays);
+  const maintenance = { enabled: settings.maintenance.enabled, message: settings.maintenance.message };
+  const text = JSON.stringify(maintenance);
+  if (appliedMaintenance !== undefined && text !== appliedMaintenance) publishStatus({ maintenance });
+  appliedMaintenance = text;
 }
 
 /** Whether two values of one setting are the same, field by field (the order of the keys aside). */

@@ -1,6 +1,7 @@
 import type { Server, ServerWebSocket } from "bun";
 import { type GenreTrendRow, withoutVolatility } from "../../contracts/games.ts";
-import { CHANNELS, type Channel, USER_CHANNELS } from "../../contracts/realtime.ts";
+import type { PublicStatus } from "../../contracts/operations.ts";
+import { CHANNELS, type Channel, type ServerMessage, USER_CHANNELS } from "../../contracts/realtime.ts";
 import { hasPremiumAccess, type Role } from "../../contracts/roles.ts";
 import { log } from "../log.ts";
 
@@ -24,6 +25,11 @@ export interface SocketData {
 export type SocketOwner = Pick<SocketData, "userId" | "sessionId" | "expiresAt" | "role">;
 
 const topic = (channel: Channel) => `channel:${channel}`;
+/**
+ * The topic every socket is on from its opening (socket.ts), subscribed to nothing or not: what every signed-in
+ * tab is told (maintenance mode, `status_changed`), not a channel a client asks for.
+ */
+export const EVERYONE_TOPIC = "everyone";
 /** A shared channel's copy for Starter users (STARTER_VIEWS): the same messages less Premium figures. */
 const starterTopic = (channel: Channel) => `starter:${channel}`;
 /** A user channel's topic: one per user, so a publish reaches that user's sockets alone. */
@@ -101,6 +107,16 @@ export function publish(channel: Channel, data: unknown): void {
     latest.set(starterTopic(channel), copy);
     server.publish(starterTopic(channel), copy);
   }
+}
+
+/**
+ * Tells every open socket the public status (`GET /api/status`) after maintenance mode changed, so
+ * the banner appears and goes within a second rather than at the next poll (review r31-c #5).
+ */
+export function publishStatus(status: PublicStatus): void {
+  if (!server) return;
+  const message: ServerMessage = { type: "status_changed", status, timestamp: new Date().toISOString() };
+  server.publish(EVERYONE_TOPIC, JSON.stringify(message));
 }
 
 /** Publishes on a user channel (USER_CHANNELS): only that user's subscribed sockets receive it. */

@@ -19,6 +19,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
 import {
+  EVERYONE_TOPIC,
   register,
   releaseSocketPlace,
   reserveSocketPlace,
@@ -235,6 +236,8 @@ export const socketRoutes = new Hono<AppEnv>().get(
       onOpen(_event, ctx) {
         const ws = ctx.raw as Socket;
         register(ws, owner);
+        // What every tab is told, whatever it subscribes to: maintenance mode (status_changed).
+        ws.subscribe(EVERYONE_TOPIC);
         send(ws, {
           type: "connection",
           status: "connected",

@@ -1,12 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import {
-  AUDIT_ACTIONS,
-  type AuditEntryView,
-  type AuditPage,
-  type AuditPerson,
-  auditActionText,
-} from "../../../contracts/audit.ts";
+import { AUDIT_ACTIONS, type AuditPage, auditActionText } from "../../../contracts/audit.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../ui/card/index.ts";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../ui/select/index.ts";
@@ -15,46 +9,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { apiGet } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime } from "../../format/dates.ts";
+import { auditActionWords, auditDetailWords, auditTargetWords, auditWhoWords } from "./audit-text.ts";
 
 const PAGE_SIZE = 20;
 const WRAP = "min-w-32 whitespace-normal [overflow-wrap:anywhere]";
 const ALL = "all";
-
-function personText(person: AuditPerson | null, nobody: string): string {
-  if (!person) return nobody;
-  if (!person.email) return "A deleted account";
-  return person.name ? `${person.name} (${person.email})` : person.email;
-}
-
-const detailText = (entry: AuditEntryView, key: string): string | null =>
-  typeof entry.detail?.[key] === "string" ? (entry.detail[key] as string) : null;
-
-/** The action in words, with how a sign-in was made and why one failed. */
-function actionText(entry: AuditEntryView): string {
-  const words = auditActionText(entry.action);
-  const method = detailText(entry, "method");
-  const reason = detailText(entry, "reason");
-  const how = [
-    method && (method === "password" ? "password" : `through ${method}`),
-    reason,
-    detailText(entry, "at") === "signup" && "at sign-up",
-  ]
-    .filter(Boolean)
-    .join(": ");
-  return how ? `${words} (${how})` : words;
-}
-
-/**
- * The target: an account, a setting or backup by name. A password sign-in naming no account reads
- * "Unknown account": the address typed is not kept (it may be a mistyped password).
- */
-function targetText(entry: AuditEntryView): string {
-  if (entry.target) return personText(entry.target, "");
-  if (entry.targetText) return entry.targetText;
-  if (entry.action.startsWith("auth.") && detailText(entry, "method") === "password")
-    return "Unknown account";
-  return "—";
-}
 
 /**
  * The audit log on the Settings tab (review r20-b #4): who did what to whom, newest first, times in
@@ -120,7 +79,7 @@ export function AuditLogCard() {
           </p>
         ) : (
           <Table
-            scrollHint="Scroll sideways for the action and its target."
+            scrollHint="Scroll sideways for the action, its target and details."
             aria-busy={busy || undefined}
             className={busy ? "opacity-60 transition-opacity" : undefined}
           >
@@ -130,6 +89,7 @@ export function AuditLogCard() {
                 <TableHead>Who</TableHead>
                 <TableHead>Action</TableHead>
                 <TableHead>Target</TableHead>
+                <TableHead>Details</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -140,19 +100,17 @@ export function AuditLogCard() {
                   </TableCell>
                   {/* Long names, emails and reasons wrap: at 1280 px the Target column was cut (review r21/a #6). */}
                   <TableCell className={WRAP}>
-                    {entry.actor
-                      ? personText(entry.actor, "")
-                      : detailText(entry, "via") === "shell"
-                        ? "An operator, from the server's shell"
-                        : "Nobody signed in"}
-                    {detailText(entry, "ip") && (
-                      <span className="block text-muted-foreground text-xs">
-                        from {detailText(entry, "ip")}
-                      </span>
+                    {auditWhoWords(entry)}
+                    {typeof entry.detail?.ip === "string" && (
+                      <span className="block text-muted-foreground text-xs">from {entry.detail.ip}</span>
                     )}
                   </TableCell>
-                  <TableCell className={WRAP}>{actionText(entry)}</TableCell>
-                  <TableCell className={WRAP}>{targetText(entry)}</TableCell>
+                  <TableCell className={WRAP}>{auditActionWords(entry)}</TableCell>
+                  <TableCell className={WRAP}>{auditTargetWords(entry)}</TableCell>
+                  {/* What changed (a role's from → to, a setting's values, a backup's file): review r31-c #1. */}
+                  <TableCell className={WRAP} data-testid="audit-details">
+                    {auditDetailWords(entry) || "—"}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from "react";
 import type {
   AdminSettingsResponse,
   MaintenanceSetting,
   RateLimitSettings,
   SecuritySettings,
 } from "../../../contracts/operations.ts";
-import { API_MIN_PER_MINUTE } from "../../../contracts/operations.ts";
 import {
   Button,
   Card,
@@ -26,6 +25,15 @@ import { formatDateTime, formatDateTimeSeconds } from "../../format/dates.ts";
 import { STATUS_QUERY_KEY } from "../../queries/status.ts";
 import { labelledErrorMessage } from "../../server-reason.ts";
 import { AuditLogCard } from "./AuditLogCard.tsx";
+import {
+  AI_LIMIT_LABELS,
+  AI_RPM_LABEL,
+  MAINTENANCE_MESSAGE_LABEL,
+  RATE_LIMIT_FIELDS,
+  RATE_LIMIT_LABELS,
+  SESSION_DAYS_LABEL,
+  SETTING_TITLES,
+} from "./setting-labels.ts";
 
 /** GET /api/ai/limits, one row per tier (src/server/ai/limits.ts). */
 interface AiTierLimits {
@@ -39,9 +47,6 @@ const AI_LIMITS_KEY = ["/api/ai/limits"];
 
 const SETTINGS_KEY = ["/api/admin/settings"];
 const MiB = 1024 * 1024;
-
-/** A form label without its parenthesised hint: what a toast names a field by. */
-const labelName = (label: string) => label.split(" (")[0]!;
 
 /**
  * What a save answered when the values sent were those already in force: nothing was stored or
@@ -104,15 +109,15 @@ function NumberField({
 function MaintenanceCard({ value }: { value: MaintenanceSetting }) {
   const [message, setMessage] = useState(value.message);
   useEffect(() => setMessage(value.message), [value.message]);
-  const save = useSave<MaintenanceSetting>("/api/admin/settings/maintenance", "Maintenance Mode");
+  const save = useSave<MaintenanceSetting>("/api/admin/settings/maintenance", SETTING_TITLES.maintenance);
   return (
     <SettingsCard
-      title="Maintenance Mode"
+      title={SETTING_TITLES.maintenance}
       grid
       description="While on, every change by a non-admin answers “under maintenance” and a banner tells signed-in users. Admins can still sign in and turn it off."
     >
       <div className="grid gap-1">
-        <Label htmlFor="maintenance-message">Message shown in the banner</Label>
+        <Label htmlFor="maintenance-message">{MAINTENANCE_MESSAGE_LABEL}</Label>
         <Input
           id="maintenance-message"
           maxLength={300}
@@ -162,32 +167,12 @@ function SettingsCard({
   );
 }
 
-/** The rate limits an admin may set, in the order the form asks them. */
-const RATE_LIMIT_FIELDS: Array<{ key: keyof RateLimitSettings; id: string; label: string; min: number }> = [
-  { key: "signInPerIp", id: "rl-ip", label: "Sign-in attempts from one address", min: 1 },
-  {
-    key: "signInPerEmailAndIp",
-    id: "rl-pair",
-    label: "Sign-in attempts on one email from one address",
-    min: 1,
-  },
-  { key: "signInPerEmail", id: "rl-email", label: "Sign-in attempts on one email from anywhere", min: 1 },
-  {
-    key: "apiPerMinute",
-    id: "rl-api",
-    label: `API requests a minute per user (0: no limit, else at least ${API_MIN_PER_MINUTE}; admins are not limited)`,
-    min: 0,
-  },
-];
-
-const RATE_LIMIT_LABELS = Object.fromEntries(RATE_LIMIT_FIELDS.map((f) => [f.key, labelName(f.label)]));
-
 function RateLimitCard({ value }: { value: RateLimitSettings }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const save = useSave<RateLimitSettings>(
     "/api/admin/settings/rate-limits",
-    "API Rate Limiting",
+    SETTING_TITLES.rateLimits,
     RATE_LIMIT_LABELS,
   );
   const set = (key: keyof RateLimitSettings) => (v: number) => setDraft((d) => ({ ...d, [key]: v }));
@@ -197,7 +182,7 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
   };
   return (
     <SettingsCard
-      title="API Rate Limiting"
+      title={SETTING_TITLES.rateLimits}
       description="Applied at once to every new request. Sign-in limits count 15 minutes. Each server process counts its own requests: behind several, a user may make the limit once per process."
     >
       <form className="grid gap-3" onSubmit={submit}>
@@ -220,26 +205,71 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
   );
 }
 
-function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
+const BACKUPS_KEY = ["/api/admin/backups"];
+/** How often an open Settings tab looks at the backups on disk again (another admin, the schedule). */
+const BACKUPS_REFRESH_MS = 30_000;
+const backupUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
+
+/**
+ * Data Backup. The list follows backups taken or rotated out elsewhere (another admin, the schedule):
+ * looked at again every 30 s and whenever the tab is shown again, and after one is taken here. A link
+ * to a backup rotated out since is checked against the list first and answered with a toast in the
+ * app, not the raw 404 it navigated to (review r31-c #4).
+ */
+function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup"] }) {
   const client = useQueryClient();
+  const { data: backup = initial } = useQuery({
+    queryKey: BACKUPS_KEY,
+    queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
+    initialData: initial,
+    refetchInterval: BACKUPS_REFRESH_MS,
+    refetchOnWindowFocus: "always",
+  });
   const create = useMutation({
     mutationFn: () => apiRequest<{ name: string }>("POST", "/api/admin/backups"),
     onSuccess: (made) => {
       client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      client.invalidateQueries({ queryKey: BACKUPS_KEY });
       // The browser downloads the snapshot just taken.
-      window.location.assign(`/api/admin/backups/${encodeURIComponent(made.name)}`);
+      window.location.assign(backupUrl(made.name));
     },
     onError: (error) =>
       toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" }),
   });
+  const open = async (event: MouseEvent<HTMLAnchorElement>, name: string) => {
+    // A new tab or window (modifier keys) is the browser's own; a plain click is checked first.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    try {
+      const now = await client.fetchQuery({
+        queryKey: BACKUPS_KEY,
+        queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
+        staleTime: 0,
+      });
+      if (now.backups.some((b) => b.name === name)) {
+        window.location.assign(backupUrl(name));
+        return;
+      }
+      toast({
+        title: "Data Backup",
+        description: `That backup is no longer on disk: only the newest ${now.keep} are kept, and newer ones have replaced it. The list now shows those kept.`,
+        variant: "destructive",
+      });
+    } catch (error) {
+      toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" });
+    }
+  };
+  // Every backup counts toward the number kept, whoever took it: one taken here removes the oldest,
+  // scheduled or not. Said here rather than kept apart (review r31-c #4).
+  const kept = `the newest ${backup.keep}, scheduled or taken here, are kept in ${backup.folder}: each one taken here removes the oldest.`;
   return (
     <SettingsCard
       title="Data Backup"
       grid
       description={
         backup.intervalHours > 0
-          ? `A snapshot is taken every ${backup.intervalHours} h; the newest ${backup.keep} are kept in ${backup.folder}.`
-          : `Scheduled snapshots are off; the newest ${backup.keep} are kept in ${backup.folder}.`
+          ? `A snapshot is taken every ${backup.intervalHours} h; ${kept}`
+          : `Scheduled snapshots are off; ${kept}`
       }
     >
       <Button onClick={() => create.mutate()} disabled={create.isPending} data-testid="backup-download">
@@ -251,7 +281,7 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
         <ul className="grid gap-1 text-sm">
           {backup.backups.map((b) => (
             <li key={b.name} className="flex justify-between gap-2">
-              <a className="underline" href={`/api/admin/backups/${encodeURIComponent(b.name)}`}>
+              <a className="underline" href={backupUrl(b.name)} onClick={(e) => void open(e, b.name)}>
                 {/* Seconds, so two backups of the same minute do not read alike. */}
                 {formatDateTimeSeconds(b.createdAt)}
               </a>
@@ -264,12 +294,10 @@ function BackupCard({ backup }: { backup: AdminSettingsResponse["backup"] }) {
   );
 }
 
-const SESSION_DAYS_LABEL = "Session lifetime (days)";
-
 function SecurityCard({ value }: { value: SecuritySettings }) {
   const [days, setDays] = useState(value.sessionLifetimeDays);
   useEffect(() => setDays(value.sessionLifetimeDays), [value.sessionLifetimeDays]);
-  const save = useSave<SecuritySettings>("/api/admin/settings/security", "Security Settings", {
+  const save = useSave<SecuritySettings>("/api/admin/settings/security", SETTING_TITLES.security, {
     sessionLifetimeDays: SESSION_DAYS_LABEL,
   });
   const endAll = useMutation({
@@ -281,7 +309,7 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
   });
   return (
     <SettingsCard
-      title="Security Settings"
+      title={SETTING_TITLES.security}
       grid
       description="Session lifetime applies to sessions started or renewed from now on."
     >
@@ -310,12 +338,6 @@ function SecurityCard({ value }: { value: SecuritySettings }) {
     </SettingsCard>
   );
 }
-
-const AI_RPM_LABEL = "AI requests a minute per user (0: no AI for this plan)";
-const AI_LIMIT_LABELS = {
-  requestsPerMinute: labelName(AI_RPM_LABEL),
-  monthlyTokens: "Language-model tokens a month per user",
-};
 
 function AiTierLimitsForm({ value }: { value: AiTierLimits }) {
   const [draft, setDraft] = useState({
