@@ -5,6 +5,7 @@ import {
   adminBesideMember,
   launchBrowser,
   SCREENSHOT_DIR,
+  serverSql,
   signedInContext,
   startServer,
   type TestServer,
@@ -200,6 +201,56 @@ test("User Management: an admin who is not an operator cannot change another adm
     .poll(() => page.getByTestId("user-row").filter({ hasText: "Mia Member" }).textContent())
     .toContain("PROFESSIONAL");
   await viewer.context.close();
+});
+
+// Review r31/c #2: an admin could not remove a departed employee's account.
+test("User Management: Delete asks first, removes the account, signs its open tab out, and the table and count follow", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Dina",
+    lastName: "Deleter",
+  });
+  const leaver = await signedInContext(browser, server, { firstName: "Lee", lastName: "Leaver" });
+  await signedInContext(browser, server, { role: "admin", firstName: "Abe", lastName: "Peer" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const deleteLeaver = page.getByRole("button", { name: "Delete the account of Lee Leaver" });
+  await deleteLeaver.waitFor();
+  // Not for your own account (Settings → Security → Delete Account); another admin's only an operator's.
+  expect(await page.getByRole("button", { name: "Delete the account of Dina Deleter" }).count()).toBe(0);
+  const peer = page.getByRole("button", { name: "Delete the account of Abe Peer" });
+  expect(await peer.isDisabled()).toBe(true);
+  expect(await peer.getAttribute("title")).toContain("Only an operator");
+  const countBefore = await page.getByTestId("user-count").textContent();
+  const before = Number(countBefore!.match(/\d+/)![0]);
+
+  const leaverPage = await leaver.context.newPage();
+  await leaverPage.goto(`${server.url}/settings`);
+  await leaverPage.getByRole("heading", { name: "Settings" }).first().waitFor();
+
+  // Cancel keeps everything.
+  await deleteLeaver.click();
+  await page.getByRole("heading", { name: "Delete the account of Lee Leaver?" }).waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  expect(await page.getByTestId("user-row").filter({ hasText: "Lee Leaver" }).count()).toBe(1);
+
+  // Signed out live: the open tab's socket closes, and it goes to sign in again.
+  const signedOut = leaverPage.waitForRequest((r) => new URL(r.url()).pathname === "/api/login");
+  await deleteLeaver.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("This cannot be undone.", { exact: false }).waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/user-management-delete.png` });
+  await dialog.getByRole("button", { name: "Delete account", exact: true }).click();
+  await page.getByText(`The account of Lee Leaver (${leaver.email}) was deleted.`).first().waitFor();
+  await expect.poll(() => page.getByTestId("user-row").filter({ hasText: "Lee Leaver" }).count()).toBe(0);
+  expect(await page.getByTestId("user-count").textContent()).toBe(`${before - 1} users`);
+  expect(await dialog.count()).toBe(0);
+  // The account is gone, and its open tab was signed out.
+  const rows = await serverSql(server, "SELECT id FROM users WHERE id = ?", [leaver.userId]);
+  expect(rows.rows).toHaveLength(0);
+  await signedOut;
+  await viewer.context.close();
+  await leaver.context.close();
 });
 
 test("Upgrade Now opens the plan section, which names the current plan and who changes it", async () => {

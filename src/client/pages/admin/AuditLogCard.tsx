@@ -48,7 +48,13 @@ function actionText(entry: AuditEntryView): string {
  * The target: an account, a setting or backup by name. A password sign-in naming no account reads
  * "Unknown account": the address typed is not kept (it may be a mistyped password).
  */
-function targetText(entry: AuditEntryView): string {
+export function targetText(entry: AuditEntryView): string {
+  // A deletion keeps whom it removed in its entry (ADR 043): the account's own row is gone.
+  const email = detailText(entry, "email");
+  if (entry.target && !entry.target.email && entry.action === "user.deleted" && email) {
+    const name = detailText(entry, "name");
+    return `${name ? `${name} (${email})` : email}, deleted`;
+  }
   if (entry.target) return personText(entry.target, "");
   if (entry.targetText) return entry.targetText;
   if (entry.action.startsWith("auth.") && detailText(entry, "method") === "password")
