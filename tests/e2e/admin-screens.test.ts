@@ -253,6 +253,71 @@ test("User Management: Delete asks first, removes the account, signs its open ta
   await leaver.context.close();
 });
 
+// Review r31/c #3: after "No user with this id" the table kept the account the server said was gone.
+test("User Management: a change to an account deleted meanwhile says so, and the table and count drop it", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Gus",
+    lastName: "Gone",
+  });
+  const first = await signedInContext(browser, server, { firstName: "Vera", lastName: "Vanished" });
+  const second = await signedInContext(browser, server, { firstName: "Walt", lastName: "Went" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const rows = page.getByTestId("user-row");
+  await rows.filter({ hasText: "Walt Went" }).waitFor();
+  const count = async () => Number((await page.getByTestId("user-count").textContent())!.match(/\d+/)![0]);
+  const before = await count();
+
+  // Each deletes their own account while the table is open.
+  await serverSql(server, "DELETE FROM users WHERE id IN (?, ?)", [first.userId, second.userId]);
+
+  await page.getByRole("combobox", { name: /^Role and tier of Vera Vanished/ }).click();
+  await page.getByRole("option", { name: "Premium - Professional" }).click();
+  await page
+    .getByText("Failed to update user role. No user with this id.", { exact: true })
+    .first()
+    .waitFor();
+  // The list is loaded again: both gone (the other was deleted too), and the count follows.
+  await expect.poll(() => rows.filter({ hasText: "Vera Vanished" }).count()).toBe(0);
+  await expect.poll(() => rows.filter({ hasText: "Walt Went" }).count()).toBe(0);
+  expect(await count()).toBe(before - 2);
+  await viewer.context.close();
+  await first.context.close();
+  await second.context.close();
+});
+
+test("User Management: Reset password or Delete on an account deleted meanwhile says so and drops the row", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Hal",
+    lastName: "Holder",
+  });
+  const resetGone = await signedInContext(browser, server, { firstName: "Rita", lastName: "Reset" });
+  const deleteGone = await signedInContext(browser, server, { firstName: "Dan", lastName: "Deleted" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const rows = page.getByTestId("user-row");
+  await rows.filter({ hasText: "Dan Deleted" }).waitFor();
+
+  await serverSql(server, "DELETE FROM users WHERE id = ?", [resetGone.userId]);
+  await page.getByRole("button", { name: "Reset password of Rita Reset" }).click();
+  await page.getByRole("button", { name: "Reset password", exact: true }).click();
+  await page.getByText("No user with this id", { exact: false }).first().waitFor();
+  await expect.poll(() => rows.filter({ hasText: "Rita Reset" }).count()).toBe(0);
+  await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+  await serverSql(server, "DELETE FROM users WHERE id = ?", [deleteGone.userId]);
+  await page.getByRole("button", { name: "Delete the account of Dan Deleted" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();
+  await page.getByText("No user with this id", { exact: false }).first().waitFor();
+  await expect.poll(() => rows.filter({ hasText: "Dan Deleted" }).count()).toBe(0);
+  await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+  await viewer.context.close();
+  await resetGone.context.close();
+  await deleteGone.context.close();
+});
+
 test("Upgrade Now opens the plan section, which names the current plan and who changes it", async () => {
   const regular = await signedInContext(browser, server);
   const page = await regular.context.newPage();

@@ -12,7 +12,8 @@ import {
 } from "../../../ui/dialog/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
-import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
+import { withServerReason } from "../../server-reason.ts";
+import { reloadUsers, userGone } from "./user-gone.ts";
 
 /**
  * User Management's "Delete" (review r31/c #2, ADR 043): removes another user's account, a departed
@@ -32,17 +33,24 @@ export function DeleteUserButton({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const reload = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminUsersQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: adminStatsQuery.queryKey }),
-    ]);
   const remove = useMutation({
     mutationFn: () => apiRequest<void>("DELETE", `/api/admin/users/${encodeURIComponent(userId)}`),
     onSuccess: async () => {
       setOpen(false);
       toast({ title: "Success", description: `The account of ${label.full} was deleted.` });
-      await reload();
+      await reloadUsers(queryClient);
+    },
+    // Gone already (its owner or another admin deleted it): said in a toast, as the row and its dialog
+    // leave with the list loaded again (review r31/c #3). Other refusals stay in the dialog.
+    onError: (error) => {
+      if (!userGone(error)) return;
+      setOpen(false);
+      toast({
+        title: "Error",
+        description: withServerReason("Failed to delete the account", error),
+        variant: "destructive",
+      });
+      void reloadUsers(queryClient);
     },
   });
   const close = (next: boolean) => {

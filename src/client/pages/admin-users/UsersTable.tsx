@@ -30,6 +30,7 @@ import { currentUserQuery } from "../../queries/auth.ts";
 import { withServerReason } from "../../server-reason.ts";
 import { DeleteUserButton } from "./DeleteUserButton.tsx";
 import { ResetPasswordButton } from "./ResetPasswordButton.tsx";
+import { reloadUsers, userGone } from "./user-gone.ts";
 
 function fullName(user: PublicUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -104,12 +105,15 @@ export function UsersTable() {
       ]);
     },
     // Spec §8's text, and the server's reason when it gave one ("This is the last admin: …").
-    onError: (error) =>
+    onError: (error) => {
       toast({
         title: "Error",
         description: withServerReason("Failed to update user role", error),
         variant: "destructive",
-      }),
+      });
+      // "No user with this id": deleted since the table loaded; the list drops it (review r31/c #3).
+      if (userGone(error)) void reloadUsers(queryClient);
+    },
   });
 
   const list = users.data ?? [];
