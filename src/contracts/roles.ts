@@ -70,6 +70,22 @@ export const ADMIN_RESET_BY_OPERATOR_DETAIL =
 export const ADMIN_ROLE_BY_OPERATOR_DETAIL =
   "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) changes another administrator's role: ask one, or it is changed on the server with bun run user:role";
 
+/**
+ * Why an admin cannot delete an ADMIN_EMAILS account from User Management (the 409's detail and the
+ * Delete button's tooltip, review r31/c #2): the address stays in the setting, so whoever signs up
+ * with it next would be made admin.
+ */
+export const ADMIN_BY_EMAIL_DELETE_DETAIL =
+  "This address is an administrator by the server's ADMIN_EMAILS setting: remove it there first, or whoever signs up with it next is made admin";
+
+/**
+ * Why an admin who is not an operator cannot delete another admin's account (the 403's detail and the
+ * Delete button's tooltip): as with another admin's role and password (ADMIN_ROLE_BY_OPERATOR_DETAIL),
+ * one admin does not remove another.
+ */
+export const ADMIN_DELETE_BY_OPERATOR_DETAIL =
+  "Only an operator (an administrator named in the server's ADMIN_EMAILS setting) deletes another administrator's account: ask one";
+
 /** Spec §6: any role other than regular has premium access. */
 export function hasPremiumAccess(user: Pick<PublicUser, "role"> | null | undefined): boolean {
   return !!user && user.role !== "regular";

@@ -2,7 +2,12 @@ import { spawnSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { AdminStatsSchema } from "../../src/contracts/admin.ts";
-import { ADMIN_RESET_BY_OPERATOR_DETAIL, ADMIN_ROLE_BY_OPERATOR_DETAIL } from "../../src/contracts/roles.ts";
+import {
+  ADMIN_BY_EMAIL_DELETE_DETAIL,
+  ADMIN_DELETE_BY_OPERATOR_DETAIL,
+  ADMIN_RESET_BY_OPERATOR_DETAIL,
+  ADMIN_ROLE_BY_OPERATOR_DETAIL,
+} from "../../src/contracts/roles.ts";
 import { PublicUserSchema } from "../../src/contracts/user.ts";
 import { markCatalogChanged } from "../../src/server/catalog/changes.ts";
 import { recordMetrics, upsertGames } from "../../src/server/catalog/write.ts";
@@ -428,6 +433,126 @@ describe("only an operator changes an admin's role or makes an admin", () => {
         [operator.user.id, "user.role_changed", member.user.id],
       ]),
     );
+  });
+});
+
+// Review r31/c #2: an admin removes another user's account (a departed employee), audited.
+describe("DELETE /api/admin/users/:id", () => {
+  const remove = (cookie: string | undefined, id: string) =>
+    request(`/api/admin/users/${id}`, { method: "DELETE", ...(cookie ? { cookie } : {}) });
+  const exists = async (id: string) => (await db().select().from(users).where(eq(users.id, id))).length === 1;
+
+  test("an admin deletes a member: 204, the account and its sessions gone, audited naming who and whom", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const member = await createTestUser({ role: "premium", firstName: "Dee", lastName: "Parted" });
+    const res = await remove(admin.cookie, member.user.id);
+    expect(res.status).toBe(204);
+    expect(await exists(member.user.id)).toBe(false);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, member.user.id))).toHaveLength(0);
+    // The member's session is signed out at once; the admin's is untouched.
+    expect((await request("/api/auth/user", { cookie: member.cookie })).status).toBe(401);
+    expect((await request("/api/auth/user", { cookie: admin.cookie })).status).toBe(200);
+    expect(res.headers.get("set-cookie")).toBeNull();
+
+    const audit = await db().select().from(auditLog).where(eq(auditLog.action, "user.deleted"));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: admin.user.id,
+      targetId: member.user.id,
+      detail: {
+        role: "premium",
+        self: false,
+        email: member.user.email,
+        name: "Dee Parted",
+      },
+    });
+    // The list and the counts no longer have it.
+    const list = await (await request("/api/admin/users", { cookie: admin.cookie })).json();
+    expect(list.map((u: { id: string }) => u.id)).toEqual([admin.user.id]);
+    expect((await (await request("/api/admin/stats", { cookie: admin.cookie })).json()).totalUsers).toBe(1);
+    // Gone: a second delete is 404.
+    expect((await remove(admin.cookie, member.user.id)).status).toBe(404);
+  });
+
+  test("a regular or premium user is 403, a signed-out request 401; nothing is deleted", async () => {
+    const target = await createTestUser();
+    for (const role of ["regular", "premium"] as const) {
+      const caller = await createTestUser({ role });
+      const res = await remove(caller.cookie, target.user.id);
+      expect(res.status).toBe(403);
+      expect((await res.json()).detail).toBe("Admin access required");
+    }
+    const res = await remove(undefined, target.user.id);
+    expect(res.status).toBe(401);
+    expect(await exists(target.user.id)).toBe(true);
+    expect(await db().select().from(auditLog).where(eq(auditLog.action, "user.deleted"))).toHaveLength(0);
+  });
+
+  test("an unknown id is 404 naming the id", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await remove(admin.cookie, "no-such-user");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(await res.json()).toMatchObject({
+      detail: "No user with this id",
+      errors: [{ field: "id", message: "No user with this id" }],
+    });
+  });
+
+  test("an admin deleting their own account here is their own Delete Account: the last admin is refused (409), with two one goes", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const res = await remove(admin.cookie, admin.user.id);
+    expect(res.status).toBe(409);
+    expect((await res.json()).detail).toBe(
+      "The last admin cannot be deleted. Make another user admin first.",
+    );
+    expect(await exists(admin.user.id)).toBe(true);
+
+    await createTestUser({ role: "admin" });
+    const ok = await remove(admin.cookie, admin.user.id);
+    expect(ok.status).toBe(204);
+    // As DELETE /api/user: the cookie is cleared, the session gone.
+    expect(ok.headers.get("set-cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(await exists(admin.user.id)).toBe(false);
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "user.deleted"));
+    expect(entry).toMatchObject({ actorId: admin.user.id, targetId: admin.user.id, detail: { self: true } });
+  });
+
+  test("another admin's account only an operator deletes (403 otherwise); an ADMIN_EMAILS account nobody here (409)", async () => {
+    const plain = await createTestUser({ role: "admin" });
+    const other = await createTestUser({ role: "admin" });
+    const refused = await remove(plain.cookie, other.user.id);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).detail).toBe(ADMIN_DELETE_BY_OPERATOR_DETAIL);
+    expect(await exists(other.user.id)).toBe(true);
+
+    const owner = await createTestUser({ role: "admin", email: "owner@studio.example" });
+    await withAdminEmails("owner@studio.example", async () => {
+      const res = await remove(plain.cookie, owner.user.id);
+      expect(res.status).toBe(409);
+      expect((await res.json()).detail).toBe(ADMIN_BY_EMAIL_DELETE_DETAIL);
+      expect(await exists(owner.user.id)).toBe(true);
+      // The operator deletes the other admin.
+      expect((await remove(owner.cookie, other.user.id)).status).toBe(204);
+    });
+    expect(await exists(other.user.id)).toBe(false);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.action, "user.deleted"));
+    expect(audit.map((a) => [a.actorId, a.targetId])).toEqual([[owner.user.id, other.user.id]]);
+  });
+
+  test("a body is refused and deletes nothing; the same request without one deletes", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const target = await createTestUser();
+    const withBody = await request(`/api/admin/users/${target.user.id}`, {
+      method: "DELETE",
+      cookie: admin.cookie,
+      json: { really: true },
+    });
+    expect(withBody.status).toBeGreaterThanOrEqual(400);
+    expect(withBody.status).toBeLessThan(500);
+    expect(withBody.status).not.toBe(404);
+    expect(await exists(target.user.id)).toBe(true);
+    expect((await remove(admin.cookie, target.user.id)).status).toBe(204);
   });
 });
 

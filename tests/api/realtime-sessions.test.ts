@@ -112,6 +112,19 @@ test("deleting the account closes its sockets, and analytics_stats stops countin
   expect(await s2.closedWithin()).toBe(SESSION_ENDED_CLOSE_CODE);
 });
 
+// Review r31/c #2: an admin deleting an account signs its open tabs out live, as Delete Account does.
+test("an admin deleting an account closes that user's sockets at once, and no one else's", async () => {
+  const admin = await createTestUser({ role: "admin" });
+  const gone = await createTestUser();
+  const theirs = await connect(gone.cookie);
+  const mine = await connect(admin.cookie);
+  const res = await request(`/api/admin/users/${gone.user.id}`, { method: "DELETE", cookie: admin.cookie });
+  expect(res.status).toBe(204);
+  expect(await theirs.closedWithin()).toBe(SESSION_ENDED_CLOSE_CODE);
+  expect(await mine.closedWithin(300)).toBeUndefined();
+  mine.ws.close();
+});
+
 test("a demoted user loses the Premium channels at once, keeps the others, and market_trends loses its volatility", async () => {
   const admin = await createTestUser({ role: "admin" });
   const bob = await createTestUser({ role: "premium" });

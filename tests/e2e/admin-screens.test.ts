@@ -5,6 +5,7 @@ import {
   adminBesideMember,
   launchBrowser,
   SCREENSHOT_DIR,
+  serverSql,
   signedInContext,
   startServer,
   type TestServer,
@@ -200,6 +201,121 @@ test("User Management: an admin who is not an operator cannot change another adm
     .poll(() => page.getByTestId("user-row").filter({ hasText: "Mia Member" }).textContent())
     .toContain("PROFESSIONAL");
   await viewer.context.close();
+});
+
+// Review r31/c #2: an admin could not remove a departed employee's account.
+test("User Management: Delete asks first, removes the account, signs its open tab out, and the table and count follow", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Dina",
+    lastName: "Deleter",
+  });
+  const leaver = await signedInContext(browser, server, { firstName: "Lee", lastName: "Leaver" });
+  await signedInContext(browser, server, { role: "admin", firstName: "Abe", lastName: "Peer" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const deleteLeaver = page.getByRole("button", { name: "Delete the account of Lee Leaver" });
+  await deleteLeaver.waitFor();
+  // Not for your own account (Settings → Security → Delete Account); another admin's only an operator's.
+  expect(await page.getByRole("button", { name: "Delete the account of Dina Deleter" }).count()).toBe(0);
+  const peer = page.getByRole("button", { name: "Delete the account of Abe Peer" });
+  expect(await peer.isDisabled()).toBe(true);
+  expect(await peer.getAttribute("title")).toContain("Only an operator");
+  const countBefore = await page.getByTestId("user-count").textContent();
+  const before = Number(countBefore!.match(/\d+/)![0]);
+
+  const leaverPage = await leaver.context.newPage();
+  await leaverPage.goto(`${server.url}/settings`);
+  await leaverPage.getByRole("heading", { name: "Settings" }).first().waitFor();
+
+  // Cancel keeps everything.
+  await deleteLeaver.click();
+  await page.getByRole("heading", { name: "Delete the account of Lee Leaver?" }).waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  expect(await page.getByTestId("user-row").filter({ hasText: "Lee Leaver" }).count()).toBe(1);
+
+  // Signed out live: the open tab's socket closes, and it goes to sign in again.
+  const signedOut = leaverPage.waitForRequest((r) => new URL(r.url()).pathname === "/api/login");
+  await deleteLeaver.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("This cannot be undone.", { exact: false }).waitFor();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/user-management-delete.png` });
+  await dialog.getByRole("button", { name: "Delete account", exact: true }).click();
+  await page.getByText(`The account of Lee Leaver (${leaver.email}) was deleted.`).first().waitFor();
+  await expect.poll(() => page.getByTestId("user-row").filter({ hasText: "Lee Leaver" }).count()).toBe(0);
+  expect(await page.getByTestId("user-count").textContent()).toBe(`${before - 1} users`);
+  expect(await dialog.count()).toBe(0);
+  // The account is gone, and its open tab was signed out.
+  const rows = await serverSql(server, "SELECT id FROM users WHERE id = ?", [leaver.userId]);
+  expect(rows.rows).toHaveLength(0);
+  await signedOut;
+  await viewer.context.close();
+  await leaver.context.close();
+});
+
+// Review r31/c #3: after "No user with this id" the table kept the account the server said was gone.
+test("User Management: a change to an account deleted meanwhile says so, and the table and count drop it", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Gus",
+    lastName: "Gone",
+  });
+  const first = await signedInContext(browser, server, { firstName: "Vera", lastName: "Vanished" });
+  const second = await signedInContext(browser, server, { firstName: "Walt", lastName: "Went" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const rows = page.getByTestId("user-row");
+  await rows.filter({ hasText: "Walt Went" }).waitFor();
+  const count = async () => Number((await page.getByTestId("user-count").textContent())!.match(/\d+/)![0]);
+  const before = await count();
+
+  // Each deletes their own account while the table is open.
+  await serverSql(server, "DELETE FROM users WHERE id IN (?, ?)", [first.userId, second.userId]);
+
+  await page.getByRole("combobox", { name: /^Role and tier of Vera Vanished/ }).click();
+  await page.getByRole("option", { name: "Premium - Professional" }).click();
+  await page
+    .getByText("Failed to update user role. No user with this id.", { exact: true })
+    .first()
+    .waitFor();
+  // The list is loaded again: both gone (the other was deleted too), and the count follows.
+  await expect.poll(() => rows.filter({ hasText: "Vera Vanished" }).count()).toBe(0);
+  await expect.poll(() => rows.filter({ hasText: "Walt Went" }).count()).toBe(0);
+  expect(await count()).toBe(before - 2);
+  await viewer.context.close();
+  await first.context.close();
+  await second.context.close();
+});
+
+test("User Management: Reset password or Delete on an account deleted meanwhile says so and drops the row", async () => {
+  const viewer = await signedInContext(browser, server, {
+    role: "admin",
+    firstName: "Hal",
+    lastName: "Holder",
+  });
+  const resetGone = await signedInContext(browser, server, { firstName: "Rita", lastName: "Reset" });
+  const deleteGone = await signedInContext(browser, server, { firstName: "Dan", lastName: "Deleted" });
+  const page = await viewer.context.newPage();
+  await page.goto(`${server.url}/admin/users`);
+  const rows = page.getByTestId("user-row");
+  await rows.filter({ hasText: "Dan Deleted" }).waitFor();
+
+  await serverSql(server, "DELETE FROM users WHERE id = ?", [resetGone.userId]);
+  await page.getByRole("button", { name: "Reset password of Rita Reset" }).click();
+  await page.getByRole("button", { name: "Reset password", exact: true }).click();
+  await page.getByText("No user with this id", { exact: false }).first().waitFor();
+  await expect.poll(() => rows.filter({ hasText: "Rita Reset" }).count()).toBe(0);
+  await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+  await serverSql(server, "DELETE FROM users WHERE id = ?", [deleteGone.userId]);
+  await page.getByRole("button", { name: "Delete the account of Dan Deleted" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete account", exact: true }).click();
+  await page.getByText("No user with this id", { exact: false }).first().waitFor();
+  await expect.poll(() => rows.filter({ hasText: "Dan Deleted" }).count()).toBe(0);
+  await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+  await viewer.context.close();
+  await resetGone.context.close();
+  await deleteGone.context.close();
 });
 
 test("Upgrade Now opens the plan section, which names the current plan and who changes it", async () => {

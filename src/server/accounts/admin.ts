@@ -2,7 +2,12 @@ import { availableParallelism, loadavg, totalmem } from "node:os";
 import { and, count, desc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
 import pkg from "../../../package.json" with { type: "json" };
 import type { AdminStats } from "../../contracts/admin.ts";
-import { ADMIN_BY_EMAIL_DETAIL, ADMIN_ROLE_BY_OPERATOR_DETAIL } from "../../contracts/roles.ts";
+import {
+  ADMIN_BY_EMAIL_DELETE_DETAIL,
+  ADMIN_BY_EMAIL_DETAIL,
+  ADMIN_DELETE_BY_OPERATOR_DETAIL,
+  ADMIN_ROLE_BY_OPERATOR_DETAIL,
+} from "../../contracts/roles.ts";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { forgetCachedUser } from "../auth/session.ts";
 import { countGames, countReports } from "../catalog/stats.ts";
@@ -13,7 +18,7 @@ import { HttpProblem } from "../http/problem.ts";
 import { connectionStats } from "../realtime/hub.ts";
 import { liveSourceHealth } from "../sync/state.ts";
 import { recordAudit } from "./audit.ts";
-import { findUserById, isAdminEmail } from "./users.ts";
+import { deleteAccount, findUserById, isAdminEmail } from "./users.ts";
 
 /** The admin API's services (issue 2 §6): user list, counted stats, role changes. */
 
@@ -191,4 +196,36 @@ export async function changeUserRole(
     });
     return updated;
   }
+}
+
+function noSuchUser(): HttpProblem {
+  return new HttpProblem(404, "No user with this id", {
+    errors: [{ field: "id", message: "No user with this id" }],
+  });
+}
+
+/**
+ * `DELETE /api/admin/users/:id` (review r31/c #2, ADR 043): an admin removes another user's account
+ * through `deleteAccount`, as Delete Account does (sessions ended, open sockets closed, audited with
+ * the actor). Their own account goes the same way as their own Delete Account (the last admin is
+ * refused). Another admin's account only an operator deletes (403), as with its role and password; an
+ * ADMIN_EMAILS account nobody deletes here (409): whoever signs up with the address next would be
+ * made admin. Answers whether the actor deleted their own account.
+ */
+export async function deleteUserByAdmin(actor: UserRow, targetId: string): Promise<{ self: boolean }> {
+  if (targetId === actor.id) {
+    if (!(await deleteAccount(actor.id, actor.id))) throw noSuchUser();
+    return { self: true };
+  }
+  const target = await findUserById(targetId);
+  if (!target) throw noSuchUser();
+  if (isAdminEmail(target.email)) {
+    throw new HttpProblem(409, ADMIN_BY_EMAIL_DELETE_DETAIL, { title: "Conflict" });
+  }
+  if (target.role === "admin" && !isAdminEmail(actor.email)) {
+    throw new HttpProblem(403, ADMIN_DELETE_BY_OPERATOR_DETAIL);
+  }
+  // Deleted meanwhile (by its owner, another admin): 404 as if it had never been found.
+  if (!(await deleteAccount(targetId, actor.id))) throw noSuchUser();
+  return { self: false };
 }

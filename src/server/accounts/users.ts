@@ -202,11 +202,13 @@ export async function deleteAccount(userId: string, actorId: string): Promise<bo
   // where foreign keys were not switched on.
   await invalidateUserSessions(userId);
   await db().delete(users).where(eq(users.id, userId));
+  // Who it was, kept in the entry: the account's own row is gone, and the log names whom (review r31/c #2).
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
   await recordAudit({
     actorId,
     action: "user.deleted",
     targetId: userId,
-    detail: { role: user.role, self: actorId === userId },
+    detail: { role: user.role, self: actorId === userId, email: user.email, name },
   });
   return true;
 }

@@ -4,12 +4,12 @@ import { RoleChangeBodySchema } from "../../contracts/admin.ts";
 import { AuditQuerySchema } from "../../contracts/audit.ts";
 import type { PasswordResetAnswer } from "../../contracts/auth.ts";
 import type { AdminListedUser } from "../../contracts/roles.ts";
-import { changeUserRole, getAdminStats, listUsers } from "../accounts/admin.ts";
+import { changeUserRole, deleteUserByAdmin, getAdminStats, listUsers } from "../accounts/admin.ts";
 import { listAudit } from "../accounts/audit.ts";
 import { resetPasswordByAdmin } from "../accounts/passwords.ts";
 import { isAdminEmail } from "../accounts/users.ts";
 import { requireAdmin } from "../auth/guards.ts";
-import { toPublicUser } from "../auth/session.ts";
+import { clearSessionCookie, toPublicUser } from "../auth/session.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { jsonBody, noBody, noQueryParams, pathParams, queryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
@@ -60,4 +60,13 @@ export const adminRoutes = new Hono<AppEnv>()
       endedSessions: answer.endedSessions,
     });
     return c.json(answer);
+  })
+  // Another user's account removed (a departed employee), ADR 043; one's own goes as Delete Account does.
+  .delete("/users/:id", requireAdmin, pathParams(UserIdParam), noBody(), async (c) => {
+    const actor = c.get("user");
+    const { id } = c.req.valid("param");
+    const { self } = await deleteUserByAdmin(actor, id);
+    if (self) clearSessionCookie(c);
+    log.info("account deleted by admin", { requestId: c.get("requestId"), actorId: actor.id, targetId: id });
+    return c.body(null, 204);
   });

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { type PasswordResetAnswer, TEMPORARY_PASSWORD_HOURS } from "../../../contracts/auth.ts";
@@ -12,8 +12,11 @@ import {
   DialogTitle,
 } from "../../../ui/dialog/index.ts";
 import { Input } from "../../../ui/input/index.ts";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { formatDateTime } from "../../format/dates.ts";
+import { withServerReason } from "../../server-reason.ts";
+import { reloadUsers, userGone } from "./user-gone.ts";
 
 /**
  * User Management's "Reset password" (admins; not for their own account, which they change in
@@ -30,10 +33,23 @@ export function ResetPasswordButton({
   /** Why this account's password cannot be reset here (an ADMIN_EMAILS owner): the button is off and says so. */
   disabledReason?: string;
 }) {
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const reset = useMutation({
     mutationFn: () =>
       apiRequest<PasswordResetAnswer>("POST", `/api/admin/users/${encodeURIComponent(userId)}/password`),
+    // The account was deleted since the table loaded: said in a toast, as the row and its dialog leave
+    // with the list loaded again (review r31/c #3). Other refusals stay in the dialog.
+    onError: (error) => {
+      if (!userGone(error)) return;
+      setOpen(false);
+      toast({
+        title: "Error",
+        description: withServerReason("Failed to reset the password", error),
+        variant: "destructive",
+      });
+      void reloadUsers(queryClient);
+    },
   });
   const [copied, setCopied] = useState(false);
   const close = (next: boolean) => {

@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import {
+  ADMIN_BY_EMAIL_DELETE_DETAIL,
   ADMIN_BY_EMAIL_DETAIL,
   ADMIN_BY_EMAIL_RESET_DETAIL,
+  ADMIN_DELETE_BY_OPERATOR_DETAIL,
   ADMIN_RESET_BY_OPERATOR_DETAIL,
   ADMIN_ROLE_BY_OPERATOR_DETAIL,
   type AdminListedUser,
@@ -26,7 +28,9 @@ import { plural } from "../../format/numbers.ts";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
 import { currentUserQuery } from "../../queries/auth.ts";
 import { withServerReason } from "../../server-reason.ts";
+import { DeleteUserButton } from "./DeleteUserButton.tsx";
 import { ResetPasswordButton } from "./ResetPasswordButton.tsx";
+import { reloadUsers, userGone } from "./user-gone.ts";
 
 function fullName(user: PublicUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -40,6 +44,18 @@ function fullName(user: PublicUser): string {
 export function resetRefusal(user: AdminListedUser, viewerIsOperator: boolean): string | undefined {
   if (user.adminByEmail) return ADMIN_BY_EMAIL_RESET_DETAIL;
   if (user.role === "admin" && !viewerIsOperator) return ADMIN_RESET_BY_OPERATOR_DETAIL;
+  return undefined;
+}
+
+/**
+ * Why this admin cannot delete this user's account here, as the server refuses it (the button is off
+ * and says so, ADR 043): an ADMIN_EMAILS account by nobody (409: whoever signs up with the address
+ * next would be made admin); another admin's by an admin who is not an operator (403). Undefined when
+ * the deletion is allowed.
+ */
+export function deleteRefusal(user: AdminListedUser, viewerIsOperator: boolean): string | undefined {
+  if (user.adminByEmail) return ADMIN_BY_EMAIL_DELETE_DETAIL;
+  if (user.role === "admin" && !viewerIsOperator) return ADMIN_DELETE_BY_OPERATOR_DETAIL;
   return undefined;
 }
 
@@ -89,12 +105,15 @@ export function UsersTable() {
       ]);
     },
     // Spec §8's text, and the server's reason when it gave one ("This is the last admin: …").
-    onError: (error) =>
+    onError: (error) => {
       toast({
         title: "Error",
         description: withServerReason("Failed to update user role", error),
         variant: "destructive",
-      }),
+      });
+      // "No user with this id": deleted since the table loaded; the list drops it (review r31/c #3).
+      if (userGone(error)) void reloadUsers(queryClient);
+    },
   });
 
   const list = users.data ?? [];
@@ -167,11 +186,11 @@ export function UsersTable() {
                 return (
                   <TableRow key={user.id} data-testid="user-row">
                     {/* A long name or email wraps inside the column (anywhere, as an address has no spaces)
-                        rather than widening the table; the column keeps between 10 and 14 rem. */}
+                        rather than widening the table; the column keeps between 8 and 11 rem (room for Delete, ADR 043). */}
                     <TableCell className="whitespace-normal">
                       <div className="flex items-center gap-3">
                         <Avatar src={user.profileImageUrl} name={name || user.email} />
-                        <div className="min-w-40 max-w-56 [overflow-wrap:anywhere]">
+                        <div className="min-w-32 max-w-44 [overflow-wrap:anywhere]">
                           <p className="font-medium" data-testid={name ? undefined : "user-email"}>
                             {name || user.email}
                             {user.id === me?.id && <span className="text-muted-foreground"> (you)</span>}
@@ -194,7 +213,7 @@ export function UsersTable() {
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
                     </TableCell>
                     <TableCell>
-                      <div className="flex items-center gap-2">
+                      <div className="flex items-center gap-1.5">
                         {/* While the change is saved the select is disabled but keeps the focus
                             (aria-disabled, opening refused): a disabled control would drop it to
                             the page (review 22). The email tells two users of one name apart. */}
@@ -204,7 +223,7 @@ export function UsersTable() {
                           onValueChange={(role) => changeRole.mutate({ id: user.id, role: role as Role })}
                         >
                           <SelectTrigger
-                            className="w-54"
+                            className="w-52"
                             aria-label={`Role and tier of ${name ? `${name} (${user.email})` : user.email}`}
                             aria-disabled={pending || undefined}
                             onPointerDown={(event) => pending && event.preventDefault()}
@@ -229,6 +248,17 @@ export function UsersTable() {
                             label={name || user.email}
                             // Refused by the server too: one admin would take over another's account.
                             disabledReason={resetRefusal(user, viewerIsOperator)}
+                          />
+                        )}
+                        {/* Your own account is deleted in Settings → Security → Delete Account. */}
+                        {user.id !== me?.id && (
+                          <DeleteUserButton
+                            userId={user.id}
+                            label={{
+                              short: name || user.email,
+                              full: name ? `${name} (${user.email})` : user.email,
+                            }}
+                            disabledReason={deleteRefusal(user, viewerIsOperator)}
                           />
                         )}
                       </div>

@@ -1,12 +1,14 @@
 import { expect, test } from "vitest";
 import {
+  ADMIN_BY_EMAIL_DELETE_DETAIL,
   ADMIN_BY_EMAIL_DETAIL,
   ADMIN_BY_EMAIL_RESET_DETAIL,
+  ADMIN_DELETE_BY_OPERATOR_DETAIL,
   ADMIN_RESET_BY_OPERATOR_DETAIL,
   ADMIN_ROLE_BY_OPERATOR_DETAIL,
   type AdminListedUser,
 } from "../../../contracts/roles.ts";
-import { resetRefusal, roleRefusal } from "./UsersTable.tsx";
+import { deleteRefusal, resetRefusal, roleRefusal } from "./UsersTable.tsx";
 
 const user = (over: Partial<AdminListedUser>): AdminListedUser => ({
   id: "u1",
@@ -56,4 +58,18 @@ test("another admin's role is changed only by an operator; one's own and members
     expect(roleRefusal(admin({ adminByEmail: true }), viewer, 2)).toBe(ADMIN_BY_EMAIL_DETAIL);
     expect(roleRefusal(user({ adminByEmail: true }), viewer, 2)).toBe(ADMIN_BY_EMAIL_DETAIL);
   }
+});
+
+// Review r31/c #2: the Delete button says why before the server refuses, as Reset password does.
+test("admins delete members' accounts; another admin's only an operator; an ADMIN_EMAILS account's nobody here", () => {
+  for (const viewerIsOperator of [false, true]) {
+    expect(deleteRefusal(user({}), viewerIsOperator)).toBeUndefined();
+    expect(
+      deleteRefusal(user({ role: "premium", subscriptionTier: "professional" }), viewerIsOperator),
+    ).toBeUndefined();
+    expect(deleteRefusal(admin({ adminByEmail: true }), viewerIsOperator)).toBe(ADMIN_BY_EMAIL_DELETE_DETAIL);
+    expect(deleteRefusal(user({ adminByEmail: true }), viewerIsOperator)).toBe(ADMIN_BY_EMAIL_DELETE_DETAIL);
+  }
+  expect(deleteRefusal(admin(), false)).toBe(ADMIN_DELETE_BY_OPERATOR_DETAIL);
+  expect(deleteRefusal(admin(), true)).toBeUndefined();
 });

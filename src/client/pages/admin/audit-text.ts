@@ -79,6 +79,12 @@ const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
  * (it may be a mistyped password).
  */
 export function auditTargetWords(entry: AuditEntryView): string {
+  // A deletion keeps whom it removed in its entry (ADR 043): the account's own row is gone.
+  const email = text(entry, "email");
+  if (entry.target && !entry.target.email && entry.action === "user.deleted" && email) {
+    const name = text(entry, "name");
+    return `${name ? `${name} (${email})` : email}, deleted`;
+  }
   if (entry.target) return personText(entry.target, "");
   if (entry.targetText) {
     if (entry.action === "settings.changed")
