@@ -138,7 +138,8 @@ describe("a value outside a fixed list, in the house's words", () => {
     expect((await errorsOf(settings)).errors).toEqual([
       { field: "preferences.theme", message: "One of dark, light, auto" },
     ]);
-    const totals = await request("/api/estimates/totals?by=genre&sort=revenue", { cookie: user.cookie });
+    // Estimate totals are premium (ADR 020 addendum): a premium user's bad sort is what is worded.
+    const totals = await request("/api/estimates/totals?by=genre&sort=revenue", { cookie: premium.cookie });
     expect((await errorsOf(totals)).errors).toEqual([
       { field: "sort", message: "One of owners, gross, net, games" },
     ]);
