@@ -150,6 +150,30 @@ describe("problem JSON for every kind of bad request", () => {
     expect((await post({ "Content-Type": "application/json" }, "null")).status).toBe(422);
   });
 
+  // Review r32-a #3: the bytes of a lone surrogate (ED A0 80, not UTF-8) were decoded leniently and the
+  // name stored as "A\uFFFD\uFFFD\uFFFDB", where its JSON-escaped form is refused.
+  test("a JSON body that is not valid UTF-8 is 400, and nothing is stored", async () => {
+    const { cookie, user } = await createTestUser();
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"firstName":"A'),
+      0xed,
+      0xa0,
+      0x80,
+      ...new TextEncoder().encode('B"}'),
+    ]);
+    const res = await request("/api/user/profile", {
+      method: "PATCH",
+      cookie,
+      headers: { "Content-Type": "application/json" },
+      body: bytes,
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain(PROBLEM);
+    expect((await res.json()).detail).toBe("The request body is not valid UTF-8");
+    const after = await request("/api/auth/user", { cookie });
+    expect((await after.json()).firstName).toBe(user.firstName ?? null);
+  });
+
   test("the cross-site logout confirm page's form still signs out (the one form write ADR 002 allows)", async () => {
     const { cookie } = await createTestUser();
     const res = await request("/api/logout", {

@@ -40,13 +40,15 @@ function invalid(error: z.ZodError): HttpProblem {
 }
 
 /**
- * Validates a JSON body: wrong content type → 415, malformed JSON → 400,
+ * Validates a JSON body: wrong content type → 415, bytes that are not UTF-8 or malformed JSON → 400,
  * well-formed but invalid → 422 naming each field at fault. Read it with `c.req.valid("json")`.
  * No body at all (a bare `fetch(url, { method: "POST" })`, with or without a JSON content type) is
  * read as `{}`, so the caller is told which fields are required rather than to change its media type
  * or that "" is malformed JSON (review r31-b #4); blank means what it means in `noBody`. A body sent
  * with another content type, or none, is still 415 (here as in `jsonWrites`, ADR 002).
  */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 export function jsonBody<T extends z.ZodType>(schema: T) {
   const check = (value: unknown): z.output<T> => {
     const parsed = schema.safeParse(value);
@@ -59,8 +61,16 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
     const type = c.req.header("content-type");
     const isJson = !!type && JSON_CONTENT_TYPE.test(type);
     if (type && !isJson) throw new HttpProblem(415, "Send the body as application/json");
-    // Read once; Hono's own parse below reads this cached text again.
-    if ((await c.req.text()).trim() === "") {
+    // Read once, as bytes; Hono's own parse below reads them again from its cache. Decoded strictly:
+    // a lenient decode would store bytes that are not UTF-8 (a lone surrogate's ED A0 80) as U+FFFD,
+    // where the JSON-escaped form is refused (review r32-a #3).
+    let text: string;
+    try {
+      text = UTF8.decode(await c.req.arrayBuffer());
+    } catch {
+      throw new HttpProblem(400, "The request body is not valid UTF-8");
+    }
+    if (text.trim() === "") {
       c.req.addValidatedData("json", check({}) as object);
       await next();
       return;
