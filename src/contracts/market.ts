@@ -458,7 +458,7 @@ export interface CompanyPage {
     lastYear: number | null;
     /** Games with no release date or year in any source (SteamSpy gives none): outside firstYear–lastYear. */
     undatedGames: number;
-    releasesPerYear: Array<{ year: number; games: number }>;
+    releasesPerYear: Array<{ year: number; games: number; partial?: true; until?: string }>;
     /**
      * Games the owners model does not cover (not on Steam, and no Steam reviews, owners band or
      * players): no estimate of theirs is shown or summed.

@@ -490,7 +490,7 @@ test("Analytics (Premium): revenue by year, segment and region from the Newzoo t
   // which Historical Analytics and the games lists give them.
   await locked
     .getByText(
-      "Newzoo's revenue forecasts and each genre's volatility come with the Premium plan. Revenue by year, segment and region is on Historical Analytics.",
+      "Newzoo's revenue forecasts and each genre's volatility come with the Premium plan. Historical Analytics shows the last five reported years of revenue, and each platform's and region's share.",
     )
     .waitFor();
   // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here

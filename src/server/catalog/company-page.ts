@@ -5,8 +5,8 @@ import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { companyOfCredit, isSlug } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { companyPublishedSales } from "./published-sales.ts";
-import { releaseKey, releaseYearOf, releasesPerYear as yearlyReleases } from "./release.ts";
-import { catalogProvenance } from "./screener.ts";
+import { markPartialYear, releaseKey, releaseYearOf, releasesPerYear as yearlyReleases } from "./release.ts";
+import { catalogProvenance, catalogReleaseEnd } from "./screener.ts";
 import { listOf } from "./shapes.ts";
 import { priceConversionOf } from "./source-names.ts";
 
@@ -73,7 +73,7 @@ async function readCompanyGames(
 
 export async function getCompanyPage(slug: string): Promise<CompanyPage | null> {
   if (!isSlug(slug)) return null;
-  const { index } = await catalogIndex();
+  const { index, generation } = await catalogIndex();
   // The rows are read again, so a write since the index was brought up to date cannot show a game
   // under a company it no longer names.
   const { games, names } = await readCompanyGames(slug, index.companyGameIds(slug));
@@ -113,7 +113,8 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
   });
   // Reviews are unknown, not 0, where no source gives a game's (VGChartz and IGDB games have none).
   const reviewed = games.filter((g) => g.reviews != null);
-  const releasesPerYear = yearlyReleases(years);
+  // The year the catalog's release dates stop in is partial here as on the Market Screener.
+  const releasesPerYear = markPartialYear(yearlyReleases(years), catalogReleaseEnd(index, generation));
   return {
     slug,
     name: mostUsed(names),

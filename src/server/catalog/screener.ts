@@ -485,6 +485,16 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
 }
 
 /**
+ * The day the catalog's release dates stop (its newest full release date up to today), by which a
+ * list of releases per year marks its partial year (`markPartialYear`): the screener's summary and a
+ * company page mark the same year (review r32-a #2).
+ */
+export function catalogReleaseEnd(index: CatalogIndex, indexGeneration: number | string): string | null {
+  const until = new Date().toISOString().slice(0, 10);
+  return newestReleaseDate(index, `${indexGeneration}|${until}`, until);
+}
+
+/**
  * The newest full release date (YYYY-MM-DD) in the whole catalog up to `until` (today: a later date
  * is announced, not data), read once per index generation and day.
  */

@@ -238,11 +238,13 @@ function Analytics() {
 /**
  * What Analytics holds back from a regular user, and only that (report r31-a #3): the server leaves
  * Newzoo's forecast years out of `/api/kaggle/market-trends` and genre volatility out of
- * `/api/analytics/market-trends` for them (ADR 020's addenda); the reported revenue by year, segment
- * and region is theirs on Historical Analytics, and the most played games on the games lists.
+ * `/api/analytics/market-trends` for them (ADR 020's addenda). Historical Analytics shows them the last
+ * five reported years (the spec's limit) and each platform's and region's share, and the lock says just
+ * that (review r32-a #1: it said revenue by year, segment and region were there, where the years before
+ * and each region's revenue in dollars are not); the most played games are on the games lists.
  */
 const ANALYTICS_LOCK_TEXT =
-  "Newzoo's revenue forecasts and each genre's volatility come with the Premium plan. Revenue by year, segment and region is on Historical Analytics.";
+  "Newzoo's revenue forecasts and each genre's volatility come with the Premium plan. Historical Analytics shows the last five reported years of revenue, and each platform's and region's share.";
 
 /** The different provenances behind a list of rows, once each (rows share their series' source). */
 /** Premium market and revenue analytics (spec §6). A regular user is told what it is and fetches nothing. */

@@ -22,6 +22,7 @@ import { StatTiles } from "../../components/StatTiles.tsx";
 import { compactNumber, formatPrice, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { companyQuery } from "../../queries/game-page.ts";
+import { partialYearNote } from "../market/screener-notes.ts";
 import { AlsoListedAs } from "./AlsoListedAs.tsx";
 import { companySpanText } from "./company-span.ts";
 
@@ -153,8 +154,9 @@ export default function CompanyPage() {
             <ExportCsvButton
               fileName={`${c.slug}_releases-per-year`}
               data={() => ({
-                header: ["year", "games (count)"],
-                rows: t.releasesPerYear.map((r) => [r.year, r.games]),
+                // The partial year says until when, as the Market Screener's CSV does.
+                header: ["year", "games (count)", "data until (ISO date)"],
+                rows: t.releasesPerYear.map((r) => [r.year, r.games, r.until ?? null]),
               })}
             />
           </CardHeader>
@@ -166,10 +168,18 @@ export default function CompanyPage() {
               seriesName="Games released"
               counts
               maxBars={t.releasesPerYear.length}
-              data={t.releasesPerYear.map((r) => ({ label: String(r.year), value: r.games }))}
+              data={t.releasesPerYear.map((r) => ({
+                label: r.partial ? `${r.year} (partial)` : String(r.year),
+                value: r.games,
+              }))}
               formatValue={(v) => `${v} ${v === 1 ? "game" : "games"}`}
               formatAxis={(v) => String(Math.round(v))}
             />
+            {partialYearNote(t.releasesPerYear) && (
+              <p className="mt-1 text-muted-foreground text-xs" data-testid="partial-year-note">
+                {partialYearNote(t.releasesPerYear)}
+              </p>
+            )}
           </CardContent>
         </Card>
       )}
