@@ -15,7 +15,7 @@ import { startEstimates } from "./estimates/store.ts";
 import { serverIdleTimeoutSeconds } from "./http/request-limits.ts";
 import { log } from "./log.ts";
 import { startBackupSchedule } from "./operations/backup.ts";
-import { loadSystemSettings } from "./operations/settings.ts";
+import { loadSystemSettings, startSettingsFollow } from "./operations/settings.ts";
 import { attachServer, closeAll, detachServer } from "./realtime/hub.ts";
 import { startSessionWatch } from "./realtime/session-watch.ts";
 import { type SocketState, websocketHandler } from "./realtime/socket.ts";
@@ -82,6 +82,8 @@ const stopPlannerStatistics = onCatalogChanged(() => {
 // built side by side, both slices shared the event loop and the first search waited for both.
 const indexesBuilt = warmSearchIndex().then(warmCatalogIndex);
 await loadSystemSettings();
+// Another process's change of a setting (maintenance mode) is followed with no request coming in.
+const stopSettingsFollow = startSettingsFollow();
 await warnUnclaimedAdminEmails();
 const app = createApp();
 
@@ -130,6 +132,7 @@ async function shutdown(signal: string) {
   stopPlannerStatistics();
   stopScheduler();
   stopRunSweep();
+  stopSettingsFollow();
   stopBackups();
   stopAuditRetention();
   closeAll();

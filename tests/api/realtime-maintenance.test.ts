@@ -1,6 +1,10 @@
 import { beforeEach, expect, test } from "vitest";
 import { openClient } from "../../src/server/db/client.ts";
-import { loadSystemSettings, resetSettingsForTests } from "../../src/server/operations/settings.ts";
+import {
+  loadSystemSettings,
+  resetSettingsForTests,
+  startSettingsFollow,
+} from "../../src/server/operations/settings.ts";
 import { createTestUser, request } from "../helpers/api.ts";
 import { connectAs, eventually, socketServerForFile } from "../helpers/socket-server.ts";
 
@@ -81,4 +85,29 @@ test("maintenance turned on by another process is told once this one reads the c
     status: { maintenance: { enabled: true, message: "From elsewhere" } },
   });
   a.ws.close();
+});
+
+// Review r32-b #1: a server with no request coming in never read another process's change, so its open
+// tabs saw no banner until some request reached it. The server looks for such a change on its own.
+test("maintenance turned on by another process reaches an idle server's open tabs, with no request", async () => {
+  const member = await createTestUser();
+  await loadSystemSettings();
+  const a = connectAs(sockets.host, member.cookie);
+  await a.opened;
+  const stop = startSettingsFollow(50);
+  const other = openClient(process.env.DATABASE_URL!, undefined, 5000);
+  try {
+    await other.execute({
+      sql: "INSERT INTO system_settings (key, value, updated_at) VALUES ('maintenance', ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      args: [JSON.stringify({ enabled: true, message: "Idle server" }), Date.now()],
+    });
+    await eventually(() => statusMessages(a.messages).length === 1);
+    expect(statusMessages(a.messages)[0]).toMatchObject({
+      status: { maintenance: { enabled: true, message: "Idle server" } },
+    });
+  } finally {
+    stop();
+    other.close();
+    a.ws.close();
+  }
 });

@@ -139,6 +139,21 @@ function followOtherProcesses(): Promise<void> {
 }
 
 /**
+ * Looks for another process's change every `intervalMs` on its own, not only when a request asks:
+ * a server no request reaches would otherwise never tell its open tabs that another process turned
+ * maintenance on (review r32-b #1). A look costs a few microseconds on a local file (the database's
+ * version), and one small read when it moved. Returns a stop function.
+ */
+export function startSettingsFollow(intervalMs = REREAD_EVERY_MS): () => void {
+  const timer = setInterval(() => {
+    lastLook = 0;
+    void followOtherProcesses();
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
+
+/**
  * A stored value an earlier release allowed and the rules now refuse, brought to the nearest value
  * allowed: an API limit of 30 to 119 a minute (the floor was 30, ADR 022's addendum) becomes 120, so a
  * limit an admin set stays a limit rather than becoming "no limit".
