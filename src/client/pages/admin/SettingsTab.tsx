@@ -252,16 +252,22 @@ function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup
       }
       toast({
         title: "Data Backup",
-        description: `That backup is no longer on disk: only the newest ${now.keep} are kept, and newer ones have replaced it. The list now shows those kept.`,
+        // Replaced by newer ones only when the kept number is reached; otherwise it was removed by hand
+        // (review r32-b #2): the cause is said only where it is the likely one.
+        description:
+          now.backups.length >= now.keep
+            ? `That backup is no longer on disk: only the newest ${now.keep} are kept, and newer ones have replaced it. The list now shows those kept.`
+            : "That backup is no longer on disk. The list now shows the backups there are.",
         variant: "destructive",
       });
     } catch (error) {
       toast({ title: "Data Backup", description: errorMessage(error), variant: "destructive" });
     }
   };
-  // Every backup counts toward the number kept, whoever took it: one taken here removes the oldest,
-  // scheduled or not. Said here rather than kept apart (review r31-c #4).
-  const kept = `the newest ${backup.keep}, scheduled or taken here, are kept in ${backup.folder}: each one taken here removes the oldest.`;
+  // Every backup counts toward the number kept, whoever took it: once that many are on disk, one taken
+  // here removes the oldest, scheduled or not. Said here rather than kept apart (review r31-c #4), and
+  // only from the number kept on (review r32-b #3: before it, nothing is removed).
+  const kept = `the newest ${backup.keep}, scheduled or taken here, are kept in ${backup.folder}: once ${backup.keep} are there, each one taken here removes the oldest.`;
   return (
     <SettingsCard
       title="Data Backup"
