@@ -225,8 +225,17 @@ test("User Management: Delete asks first, removes the account, signs its open ta
   const before = Number(countBefore!.match(/\d+/)![0]);
 
   const leaverPage = await leaver.context.newPage();
+  // Its socket open before the deletion, so it is the live close that signs the tab out.
+  const socketOpen = new Promise<void>((resolve) =>
+    leaverPage.on("websocket", (ws) =>
+      ws.on("framereceived", (frame) => {
+        if (String(frame.payload).includes('"type":"connection"')) resolve();
+      }),
+    ),
+  );
   await leaverPage.goto(`${server.url}/settings`);
   await leaverPage.getByRole("heading", { name: "Settings" }).first().waitFor();
+  await socketOpen;
 
   // Cancel keeps everything.
   await deleteLeaver.click();
@@ -250,6 +259,9 @@ test("User Management: Delete asks first, removes the account, signs its open ta
   expect(rows.rows).toHaveLength(0);
   await signedOut;
   await viewer.context.close();
+  // Its page first: closing the context with the signed-out page still loading the landing page could
+  // wait a minute when other test files ran beside this one.
+  await leaverPage.close({ runBeforeUnload: false });
   await leaver.context.close();
 });
 
