@@ -17,6 +17,7 @@ import { creditCompanies, creditSlugs, normalizeName, slugify } from "./normaliz
 import { platformOf } from "./platform-names.ts";
 import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
+import { catalogReleaseEnd } from "./screener.ts";
 import { listOf, ratingFigureOf } from "./shapes.ts";
 import { sourceName } from "./source-names.ts";
 import { type GameGrowth, getTrendingSnapshot } from "./trending.ts";
@@ -131,19 +132,17 @@ export async function recentGames(limit = 20, now = new Date()): Promise<IgdbGam
 const DATING_SOURCES = ["steam-store-csv", "steam-api", "demo"] as const;
 
 /**
- * The catalog's newest release date up to today (a later one is announced, not released), and the
+ * The catalog's newest release date up to today (a later one is announced, not released:
+ * `catalogReleaseEnd`, the day the screener's partial year ends on), and the
  * sources of the games released that day: Steam's (the Kaggle snapshot, the store) by their figures'
  * newest time, IGDB's by its last successful sync. Which source wrote a game's date is not stored;
  * these are the sources that date releases and hold those games. For the Recent tab's empty state
  * (report r31-a #5): the catalog's dates may end years before the past 30 days.
  */
-export async function newestRelease(now = new Date()): Promise<NewestRelease> {
-  const today = now.toISOString().slice(0, 10);
-  const [newest] = await readRows(
-    "SELECT max(release_date) AS date FROM games WHERE length(release_date) = 10 AND release_date <= ?",
-    [today],
-  );
-  const date = newest?.date == null ? null : String(newest.date);
+export async function newestRelease(): Promise<NewestRelease> {
+  // The day the Market Screener's and company pages' partial year ends on, by the same rule.
+  const { index, generation } = await catalogIndex();
+  const date = catalogReleaseEnd(index, generation);
   if (date == null) return { date: null, provenance: [] };
   const [figures, igdb] = await Promise.all([
     readRows(
