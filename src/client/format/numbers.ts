@@ -54,3 +54,8 @@ export function countWithUnit(
   const singular = one + (note ?? "");
   return `${format(count)} ${count === 1 ? singular : unit}`;
 }
+
+/** A size in bytes as MiB to one decimal ("110.1 MiB"): a backup's, in its list and in the audit log alike. */
+export function formatMebibytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

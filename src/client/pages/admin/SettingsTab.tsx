@@ -22,6 +22,7 @@ import {
 import { apiGet, apiRequest, errorMessage } from "../../api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { formatDateTime, formatDateTimeSeconds } from "../../format/dates.ts";
+import { formatMebibytes } from "../../format/numbers.ts";
 import { STATUS_QUERY_KEY } from "../../queries/status.ts";
 import { labelledErrorMessage } from "../../server-reason.ts";
 import { AuditLogCard } from "./AuditLogCard.tsx";
@@ -46,7 +47,6 @@ interface AiTierLimits {
 const AI_LIMITS_KEY = ["/api/ai/limits"];
 
 const SETTINGS_KEY = ["/api/admin/settings"];
-const MiB = 1024 * 1024;
 
 /**
  * What a save answered when the values sent were those already in force: nothing was stored or
@@ -205,7 +205,11 @@ function RateLimitCard({ value }: { value: RateLimitSettings }) {
   );
 }
 
-const BACKUPS_KEY = ["/api/admin/backups"];
+/** The backups on disk (`GET /api/admin/backups`): the card's list, and the check before a download. */
+const backupsQuery = {
+  queryKey: ["/api/admin/backups"],
+  queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
+};
 /** How often an open Settings tab looks at the backups on disk again (another admin, the schedule). */
 const BACKUPS_REFRESH_MS = 30_000;
 const backupUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
@@ -219,8 +223,7 @@ const backupUrl = (name: string) => `/api/admin/backups/${encodeURIComponent(nam
 function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup"] }) {
   const client = useQueryClient();
   const { data: backup = initial } = useQuery({
-    queryKey: BACKUPS_KEY,
-    queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
+    ...backupsQuery,
     initialData: initial,
     refetchInterval: BACKUPS_REFRESH_MS,
     refetchOnWindowFocus: "always",
@@ -228,8 +231,8 @@ function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup
   const create = useMutation({
     mutationFn: () => apiRequest<{ name: string }>("POST", "/api/admin/backups"),
     onSuccess: (made) => {
-      client.invalidateQueries({ queryKey: SETTINGS_KEY });
-      client.invalidateQueries({ queryKey: BACKUPS_KEY });
+      // The list is the card's own query: the other settings did not change.
+      client.invalidateQueries({ queryKey: backupsQuery.queryKey });
       // The browser downloads the snapshot just taken.
       window.location.assign(backupUrl(made.name));
     },
@@ -241,11 +244,7 @@ function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     try {
-      const now = await client.fetchQuery({
-        queryKey: BACKUPS_KEY,
-        queryFn: () => apiGet<AdminSettingsResponse["backup"]>("/api/admin/backups"),
-        staleTime: 0,
-      });
+      const now = await client.fetchQuery({ ...backupsQuery, staleTime: 0 });
       if (now.backups.some((b) => b.name === name)) {
         window.location.assign(backupUrl(name));
         return;
@@ -291,7 +290,7 @@ function BackupCard({ backup: initial }: { backup: AdminSettingsResponse["backup
                 {/* Seconds, so two backups of the same minute do not read alike. */}
                 {formatDateTimeSeconds(b.createdAt)}
               </a>
-              <span className="text-muted-foreground">{(b.bytes / MiB).toFixed(1)} MiB</span>
+              <span className="text-muted-foreground">{formatMebibytes(b.bytes)}</span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { type AuditEntryView, type AuditPerson, auditActionText } from "../../../contracts/audit.ts";
 import { ROLE_CHOICES, ROLE_TIER, type Role } from "../../../contracts/roles.ts";
 import { formatDateTime } from "../../format/dates.ts";
+import { formatMebibytes } from "../../format/numbers.ts";
 import {
   AI_LIMIT_LABELS,
   MAINTENANCE_MESSAGE_LABEL,
@@ -226,10 +227,7 @@ export function auditDetailWords(entry: AuditEntryView): string {
       const bytes = count(entry, "bytes");
       const ms = count(entry, "ms");
       parts.push(
-        [
-          bytes != null && `${(bytes / 1024 / 1024).toFixed(1)} MiB`,
-          ms != null && `in ${(ms / 1000).toFixed(1)} s`,
-        ]
+        [bytes != null && formatMebibytes(bytes), ms != null && `in ${(ms / 1000).toFixed(1)} s`]
           .filter(Boolean)
           .join(", ") || null,
       );
