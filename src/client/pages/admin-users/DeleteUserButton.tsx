@@ -12,8 +12,7 @@ import {
 } from "../../../ui/dialog/index.ts";
 import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
-import { withServerReason } from "../../server-reason.ts";
-import { reloadUsers, userGone } from "./user-gone.ts";
+import { reloadUsers, toldUserGone } from "./user-gone.ts";
 
 /**
  * User Management's "Delete" (review r31/c #2, ADR 043): removes another user's account, a departed
@@ -43,14 +42,7 @@ export function DeleteUserButton({
     // Gone already (its owner or another admin deleted it): said in a toast, as the row and its dialog
     // leave with the list loaded again (review r31/c #3). Other refusals stay in the dialog.
     onError: (error) => {
-      if (!userGone(error)) return;
-      setOpen(false);
-      toast({
-        title: "Error",
-        description: withServerReason("Failed to delete the account", error),
-        variant: "destructive",
-      });
-      void reloadUsers(queryClient);
+      if (toldUserGone(queryClient, error, "Failed to delete the account")) setOpen(false);
     },
   });
   const close = (next: boolean) => {

@@ -12,11 +12,9 @@ import {
   DialogTitle,
 } from "../../../ui/dialog/index.ts";
 import { Input } from "../../../ui/input/index.ts";
-import { toast } from "../../../ui/toast/toast-store.ts";
 import { apiRequest, errorMessage } from "../../api.ts";
 import { formatDateTime } from "../../format/dates.ts";
-import { withServerReason } from "../../server-reason.ts";
-import { reloadUsers, userGone } from "./user-gone.ts";
+import { toldUserGone } from "./user-gone.ts";
 
 /**
  * User Management's "Reset password" (admins; not for their own account, which they change in
@@ -41,14 +39,7 @@ export function ResetPasswordButton({
     // The account was deleted since the table loaded: said in a toast, as the row and its dialog leave
     // with the list loaded again (review r31/c #3). Other refusals stay in the dialog.
     onError: (error) => {
-      if (!userGone(error)) return;
-      setOpen(false);
-      toast({
-        title: "Error",
-        description: withServerReason("Failed to reset the password", error),
-        variant: "destructive",
-      });
-      void reloadUsers(queryClient);
+      if (toldUserGone(queryClient, error, "Failed to reset the password")) setOpen(false);
     },
   });
   const [copied, setCopied] = useState(false);

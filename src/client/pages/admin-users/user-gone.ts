@@ -1,6 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { toast } from "../../../ui/toast/toast-store.ts";
 import { ApiError } from "../../api.ts";
 import { adminStatsQuery, adminUsersQuery } from "../../queries/admin.ts";
+import { withServerReason } from "../../server-reason.ts";
 
 /**
  * Whether a failed change to one user says the account is gone (404 "No user with this id": deleted by
@@ -16,4 +18,16 @@ export function reloadUsers(queryClient: QueryClient): Promise<unknown> {
     queryClient.invalidateQueries({ queryKey: adminUsersQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: adminStatsQuery.queryKey }),
   ]);
+}
+
+/**
+ * A dialog's action on an account deleted since the table loaded: said in a toast with the server's
+ * reason, and the list loaded again so the row leaves. Answers whether it was that (the dialog then
+ * closes); other refusals stay in the dialog.
+ */
+export function toldUserGone(queryClient: QueryClient, error: unknown, failed: string): boolean {
+  if (!userGone(error)) return false;
+  toast({ title: "Error", description: withServerReason(failed, error), variant: "destructive" });
+  void reloadUsers(queryClient);
+  return true;
 }
