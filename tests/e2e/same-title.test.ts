@@ -141,6 +141,35 @@ test("entries of one name released years apart show their own units and why no s
   await context.close();
 });
 
+// Review s9 #1: Compare's summed row read "–" for these entries with no reason, while their game pages
+// say why no sum is given. Compare says it in the same words, under the cell and in its CSV.
+test("Compare says why it gives no sum over entries released years apart, as the game page does", async () => {
+  const [mw2005, mw2012] = await idsOf("Need for Speed: Most Wanted");
+  const reason =
+    "No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than 3 years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.";
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/compare?ids=${mw2005},${mw2012}`);
+  const table = page.getByRole("table", { name: "Key figures" });
+  const summed = "Units sold (published), entries of this title summed";
+  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: summed, exact: true }) });
+  await row.waitFor();
+  const cells = row.locator("td");
+  expect(await cells.count()).toBe(3);
+  for (const i of [1, 2]) {
+    expect(await cells.nth(i).locator("[data-slot='key-figure-note']").textContent()).toBe(reason);
+    expect(await cells.nth(i).textContent()).toBe(`–${reason}`);
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).first().click(),
+  ]);
+  const csv = parse(readFileSync((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(csv.find((r) => r[0] === summed)?.slice(1)).toEqual(["units", "", ""]);
+  expect(csv.find((r) => r[0] === `${summed}: why no sum`)?.slice(1)).toEqual(["", reason, reason]);
+  await context.close();
+});
+
 test("a game whose title has no other entry shows no such section", async () => {
   const [iv] = await idsOf("Grand Theft Auto IV");
   const { context } = await signedInContext(browser, server, { role: "regular" });

@@ -456,9 +456,22 @@ export default function ComparePage() {
                   {figures.map((f) => (
                     <TableRow key={f.label}>
                       <TableCell className="text-muted-foreground">{f.label}</TableCell>
-                      {games.map((g) => (
-                        <TableCell key={g.id}>{f.show(g)}</TableCell>
-                      ))}
+                      {games.map((g) => {
+                        const note = f.note?.(g);
+                        return (
+                          <TableCell key={g.id}>
+                            {f.show(g)}
+                            {note && (
+                              <p
+                                className="mt-1 min-w-56 max-w-xs whitespace-normal text-muted-foreground text-xs"
+                                data-slot="key-figure-note"
+                              >
+                                {note}
+                              </p>
+                            )}
+                          </TableCell>
+                        );
+                      })}
                     </TableRow>
                   ))}
                 </TableBody>

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import type { GameDetail } from "../../../contracts/game-page.ts";
+import { noSumReason } from "../game/same-title-csv.ts";
 import { keyFigureNoteProvenance, keyFiguresCsv, PUBLISHED_FIGURES, SOURCED_FIGURES } from "./key-figures.ts";
 
 // Review r29-a #3: compare_key-figures.csv gave Price, Players, the reviews and Owners (source figure)
@@ -165,4 +166,64 @@ test("Compare's key figures give the units a sales file published, labelled as p
   expect(keyFigureNoteProvenance(PUBLISHED_FIGURES, [halfLifeSales]).map((p) => p.source)).toContain(
     "VGChartz sales dataset (vgsales.csv), undated (the file states no date)",
   );
+});
+
+// Review s9 #1: where the server gives no sum over the title's entries, the summed row read "–" with no
+// reason, while the game page's same-title section says why (entries released years apart, or their
+// units from different files). Compare says the same words under the cell and in its CSV.
+const YEARS_APART =
+  "No sum of published units: the entries that have some were released in 2005, 2012 and 2013, more than 3 years apart, so they may be different games of this name (a remake or a reboot), and their sum would be the figure of no one game.";
+const mostWanted = {
+  ...mkWii,
+  id: "mw-2005",
+  name: "Need for Speed: Most Wanted",
+  sameTitle: {
+    entries: [
+      {
+        id: "mw-2012",
+        publishedUnits: { units: 270_000, provenance: [{ source: DEC_2016, asOf: DEC_2016_AT }] },
+      },
+    ],
+    total: 1,
+    publishedTotal: null,
+    noTotalReason: YEARS_APART,
+  },
+} as unknown as GameDetail;
+// Myst IV: the PC entry's units from the undated vgsales.csv, the Xbox entry's from the 2016 file.
+const mystIv = {
+  ...mkWii,
+  id: "myst-pc",
+  name: "Myst IV: Revelation",
+  publishedSales: {
+    ...mkWii.publishedSales,
+    units: 70_000,
+    provenance: [{ source: "VGChartz sales dataset (vgsales.csv)", asOf: null }],
+  },
+  sameTitle: {
+    entries: [
+      {
+        id: "myst-xb",
+        publishedUnits: { units: 30_000, provenance: [{ source: DEC_2016, asOf: DEC_2016_AT }] },
+      },
+    ],
+    total: 1,
+    publishedTotal: null,
+    noTotalReason: null,
+  },
+} as unknown as GameDetail;
+
+test("no sum over the title's entries: Compare says why, in the game page's words, on screen and in the CSV", () => {
+  const summed = PUBLISHED_FIGURES[1]!;
+  expect(summed.show(mostWanted)).toBe("–");
+  expect(summed.note?.(mostWanted)).toBe(YEARS_APART);
+  expect(summed.note?.(mystIv)).toBe(noSumReason(mystIv));
+  expect(summed.note?.(mystIv)).toMatch(/^No sum of published units: they come from 2 different files/);
+  // A sum, or nothing to add up: no reason to give.
+  expect(summed.note?.(halfLifeSales)).toBeNull();
+  expect(summed.note?.(mkWii)).toBeNull();
+  const csv = keyFiguresCsv(PUBLISHED_FIGURES, [mostWanted, mystIv, halfLifeSales, mkWii]);
+  const why = csv.rows.find(
+    (r) => r[0] === "Units sold (published), entries of this title summed: why no sum",
+  );
+  expect(why?.slice(1)).toEqual(["", YEARS_APART, noSumReason(mystIv), null, null]);
 });

@@ -16,7 +16,7 @@ import { latestPlayersText } from "../../components/GameCardView.tsx";
 import { compactNumber, formatPlayers } from "../../format/numbers.ts";
 import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
 import { priceText, shownPriceConversion } from "../game/price-text.ts";
-import { sumEntriesText } from "../game/same-title-csv.ts";
+import { noSumReason, sumEntriesText } from "../game/same-title-csv.ts";
 
 /** A row of Compare's Key figures: its label and unit, each game's value and cell text. */
 export interface KeyFigure {
@@ -24,6 +24,11 @@ export interface KeyFigure {
   unit: string;
   value: (g: GameDetail) => number | string | null;
   show: (g: GameDetail) => string;
+  /**
+   * Why the cell gives no figure, said under it in the game page's words; null where there is nothing
+   * to say (review s9 #1: the summed row read "–" where the game page says why it gives no sum).
+   */
+  note?: (g: GameDetail) => string | null;
   /**
    * The figure's source and time for a game, as its cell's note names them; null where the game has
    * no such figure. The CSV gives them in a source row and an as-of row (review r29-a #3).
@@ -180,6 +185,8 @@ export const PUBLISHED_FIGURES: KeyFigure[] = [
         ? `${publishedUnits(total.units)} (published: the sum of ${sumEntriesText(total.gameIds, g.id)})`
         : "–";
     },
+    // No sum: why, as the game page's same-title section says it (entries years apart, or two files).
+    note: noSumReason,
     provenance: (g) => g.sameTitle?.publishedTotal ?? null,
     salesFile: true,
     more: [
@@ -187,6 +194,11 @@ export const PUBLISHED_FIGURES: KeyFigure[] = [
         label: "Units sold (published), entries of this title summed: entries",
         unit: "ids",
         value: (g) => g.sameTitle?.publishedTotal?.gameIds.join("; ") ?? null,
+      },
+      {
+        label: "Units sold (published), entries of this title summed: why no sum",
+        unit: "",
+        value: noSumReason,
       },
     ],
   },
