@@ -42,9 +42,12 @@ export const LONE_SURROGATE = /[\ud800-\udfff]/u;
 export const LONE_SURROGATE_MESSAGE = "Must not contain broken characters (unpaired surrogates)";
 /**
  * Text that shows as nothing: white space and the characters fonts draw as nothing (zero-width spaces
- * and joiners, U+FEFF, the soft hyphen, variation selectors…). A name made only of them is blank.
+ * and joiners, U+FEFF, the soft hyphen, variation selectors…). A name made only of them is blank, and
+ * so are a chat question and the maintenance banner's message (review s9 #2).
  */
 const ONLY_INVISIBLE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+/** Whether text is blank: empty, or of white space and invisible characters only (`"\u200b\u200b"`). */
+export const isBlankText = (v: string): boolean => ONLY_INVISIBLE.test(v);
 
 /**
  * A first or last name as typed: trimmed, at most NAME_MAX characters, no control characters, no
@@ -59,7 +62,7 @@ export const NameTextSchema = z
   .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
   .refine((v) => !LONE_SURROGATE.test(v), { message: LONE_SURROGATE_MESSAGE })
   .refine((v) => !BIDI_CONTROLS.test(v), { message: BIDI_CONTROLS_MESSAGE })
-  .transform((v) => (ONLY_INVISIBLE.test(v) ? "" : v));
+  .transform((v) => (isBlankText(v) ? "" : v));
 
 const NameSchema = NameTextSchema.transform((v) => (v === "" ? undefined : v)).optional();
 

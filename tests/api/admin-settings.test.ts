@@ -89,6 +89,32 @@ describe("maintenance mode", () => {
     ]);
   });
 
+  // Review s9 #2: a message of invisible characters only (zero-width spaces or joiners, a BOM) is blank,
+  // as it is in profile names: no message, as an empty or whitespace-only one is, not an invisible
+  // one appended to every user's banner.
+  test("a banner message of invisible characters only is no message, as one of spaces is", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const put = (message: string) =>
+      request("/api/admin/settings/maintenance", {
+        method: "PUT",
+        cookie: admin.cookie,
+        json: { enabled: false, message },
+      });
+    for (const message of ["   ", "\u200b\u200b", "\u200d\u200d", "\ufeff", " \u200b\u2060\u00ad "]) {
+      await put("Back at noon");
+      const res = await put(message);
+      expect(res.status, JSON.stringify(message)).toBe(200);
+      expect((await res.json()).maintenance, JSON.stringify(message)).toEqual({
+        enabled: false,
+        message: "",
+      });
+      expect(await storedSetting("maintenance"), JSON.stringify(message)).toMatchObject({ message: "" });
+    }
+    // Characters besides them are kept as sent.
+    const kept = await put("Back at noon\u200d");
+    expect((await kept.json()).maintenance.message).toBe("Back at noon\u200d");
+  });
+
   test("writes answer 503 with Retry-After, reads go on, the status says so; admins sign in and turn it off", async () => {
     const admin = await createTestUser({ role: "admin" });
     const user = await createTestUser();

@@ -213,6 +213,26 @@ describe("a streamed chat with tool calls", () => {
       field: "message",
       message: "Must not contain broken characters (unpaired surrogates)",
     });
+    // Review s9 #2: a question of invisible characters only (zero-width spaces or joiners, a BOM) is
+    // blank, as it is in profile names: refused as an empty or whitespace-only one is.
+    for (const message of [
+      "",
+      "   ",
+      "\u200b\u200b",
+      "\u200d\u200d\u200d",
+      "\ufeff",
+      " \u200b\u2060\u00ad ",
+    ]) {
+      const blank = await request("/api/ai/chat", {
+        method: "POST",
+        cookie: premium.cookie,
+        json: { message },
+      });
+      expect(blank.status, JSON.stringify(message)).toBe(422);
+      expect((await blank.json()).errors, JSON.stringify(message)).toEqual([
+        { field: "message", message: "Ask a question" },
+      ]);
+    }
     const regular = await createTestUser();
     expect(
       (await request("/api/ai/chat", { method: "POST", cookie: regular.cookie, json: { message: "hi" } }))

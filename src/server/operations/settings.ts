@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { CONTROL_CHARACTERS, LONE_SURROGATE, LONE_SURROGATE_MESSAGE } from "../../contracts/auth.ts";
+import {
+  CONTROL_CHARACTERS,
+  isBlankText,
+  LONE_SURROGATE,
+  LONE_SURROGATE_MESSAGE,
+} from "../../contracts/auth.ts";
 import { API_MIN_PER_MINUTE } from "../../contracts/operations.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { setSessionLifetimeDays } from "../auth/session.ts";
@@ -33,7 +38,10 @@ export const MaintenanceSchema = z.strictObject({
     .max(300)
     .refine((v) => !CONTROL_CHARACTERS.test(v), { message: "Must not contain control characters" })
     // Half a surrogate pair was stored as U+FFFD, the banner not the one sent (review r31-b #3).
-    .refine((v) => !LONE_SURROGATE.test(v), { message: LONE_SURROGATE_MESSAGE }),
+    .refine((v) => !LONE_SURROGATE.test(v), { message: LONE_SURROGATE_MESSAGE })
+    // Invisible characters only ("\u200b\u200b") are blank, as in profile names: no message, as an
+    // empty or whitespace-only one is, rather than an invisible one in every banner (review s9 #2).
+    .transform((v) => (isBlankText(v) ? "" : v)),
 });
 /** A whole number in a range; every way of missing it says the range (review r27-b #4). */
 const wholeNumberIn = (from: number, to: number, what = "") => {

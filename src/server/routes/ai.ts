@@ -6,6 +6,7 @@ import {
   BIDI_CONTROLS,
   BIDI_CONTROLS_MESSAGE,
   CONTROL_CHARACTERS_BUT_LINES,
+  isBlankText,
   LONE_SURROGATE,
   LONE_SURROGATE_MESSAGE,
 } from "../../contracts/auth.ts";
@@ -32,7 +33,8 @@ const ChatBodySchema = z
     message: z
       .string()
       .trim()
-      .min(1, { message: "Ask a question" })
+      // Empty, or invisible characters only ("\u200b\u200b"): blank, as in profile names (review s9 #2).
+      .refine((v) => !isBlankText(v), { message: "Ask a question" })
       .max(2000, { message: "At most 2000 characters" })
       // A NUL was stored whole and read back cut at it; line breaks and tabs are kept.
       .refine((v) => !CONTROL_CHARACTERS_BUT_LINES.test(v), {
