@@ -177,4 +177,30 @@ describe("DELETE /api/user", () => {
     expect((await request("/api/user", { method: "DELETE", cookie: admin.cookie })).status).toBe(204);
     expect((await request("/api/user", { method: "DELETE", cookie: second.cookie })).status).toBe(409);
   });
+
+  // Review s9 #3: the check counted the admins, then the delete ran: two admins deleting their own
+  // accounts at the same moment both counted two, both went, and no admin was left.
+  test("the only two admins deleting their accounts at once: one goes, the other is the last admin and stays", async () => {
+    await db()
+      .update(users)
+      .set({ role: "regular", subscriptionTier: "starter" })
+      .where(eq(users.role, "admin"));
+    const admins = [await createTestUser({ role: "admin" }), await createTestUser({ role: "admin" })];
+    const before = (await db().select().from(auditLog).where(eq(auditLog.action, "user.deleted"))).length;
+    const answers = await Promise.all(
+      admins.map((a) => request("/api/user", { method: "DELETE", cookie: a.cookie })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([204, 409]);
+    const kept = admins[answers.findIndex((r) => r.status === 409)]!;
+    expect((await answers.find((r) => r.status === 409)!.json()).detail).toBe(
+      "The last admin cannot be deleted. Make another user admin first.",
+    );
+    const left = await db().select().from(users).where(eq(users.role, "admin"));
+    expect(left.map((u) => u.id)).toEqual([kept.user.id]);
+    // The admin refused is still signed in, and one deletion is in the log.
+    expect((await request("/api/auth/user", { cookie: kept.cookie })).status).toBe(200);
+    expect(await db().select().from(auditLog).where(eq(auditLog.action, "user.deleted"))).toHaveLength(
+      before + 1,
+    );
+  });
 });

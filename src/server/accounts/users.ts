@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { ROLE_TIER, type Role } from "../../contracts/user.ts";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "../auth/password.ts";
 import {
@@ -160,11 +160,6 @@ export async function checkPassword(email: string, password: string): Promise<Pa
   return { account, matches: await verifyPassword(password, account.passwordHash) };
 }
 
-export async function countAdmins(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  return row?.n ?? 0;
-}
-
 /** An ADMIN_EMAILS user who is not yet admin becomes admin/enterprise at sign-in (issue 2 §5). */
 export async function promoteIfAdminEmail(user: UserRow): Promise<UserRow> {
   if (user.role === "admin" || !isAdminEmail(user.email)) return user;
@@ -190,25 +185,39 @@ export async function promoteIfAdminEmail(user: UserRow): Promise<UserRow> {
 /**
  * Deletes an account and everything it owns: sessions, provider links, settings, tracked games
  * and reports go with it through ON DELETE CASCADE (foreign keys are enforced per connection,
- * see db/client.ts). The audit entry stays.
+ * see db/client.ts). The audit entry stays. Answers false for an account gone already.
+ *
+ * The last admin cannot be deleted: the check and the delete are one statement (the row goes only
+ * while another admin remains), so two admins deleting their accounts at once cannot both go and leave
+ * no admin (review s9 #3, docs/decisions/043), as with demoting (`changeUserRole`).
  */
 export async function deleteAccount(userId: string, actorId: string): Promise<boolean> {
-  const user = await findUserById(userId);
-  if (!user) return false;
-  if (user.role === "admin" && (await countAdmins()) <= 1) {
+  // Cached lookups go first, so no request is answered from the account's cached row once it is gone.
+  sessionsEndedInTransaction.before(userId);
+  const [gone] = await db()
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        or(ne(users.role, "admin"), sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`),
+      ),
+    )
+    .returning();
+  if (!gone) {
+    // Gone already (deleted meanwhile), or the last admin, who stays.
+    if (!(await findUserById(userId))) return false;
     throw new HttpProblem(409, "The last admin cannot be deleted. Make another user admin first.");
   }
-  // Sessions first, explicitly: a session must never outlive its user, even on a connection
-  // where foreign keys were not switched on.
+  // Its sessions went with it (ON DELETE CASCADE); any left on a connection without foreign keys go
+  // here, the cache forgets them and their open sockets close.
   await invalidateUserSessions(userId);
-  await db().delete(users).where(eq(users.id, userId));
   // Who it was, kept in the entry: the account's own row is gone, and the log names whom (review r31/c #2).
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
+  const name = [gone.firstName, gone.lastName].filter(Boolean).join(" ") || null;
   await recordAudit({
     actorId,
     action: "user.deleted",
     targetId: userId,
-    detail: { role: user.role, self: actorId === userId, email: user.email, name },
+    detail: { role: gone.role, self: actorId === userId, email: gone.email, name },
   });
   return true;
 }
