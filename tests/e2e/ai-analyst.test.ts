@@ -154,6 +154,9 @@ test("Ask the analyst: tools, a streamed answer citing the game as a link to its
     { kind: "stream", toolCalls: [{ name: "search_games", arguments: { query: "cosmic" } }] },
     { kind: "stream", nameFirstGame: true },
   );
+  // A question of invisible characters only is blank, as the server reads it ("Ask a question"): Ask stays off.
+  await page.getByRole("textbox", { name: "Your question" }).fill("\u200b\u200d\ufeff");
+  expect(await page.getByRole("button", { name: "Ask" }).isDisabled()).toBe(true);
   await page.getByRole("textbox", { name: "Your question" }).fill("Is there a game about cosmic things?");
   await page.getByRole("button", { name: "Ask" }).click();
   const answer = page.getByTestId("chat-answer");

@@ -3,6 +3,7 @@ import { MessageSquarePlus, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { ChatEvent, ChatMessage } from "../../../contracts/ai.ts";
+import { isBlankText } from "../../../contracts/auth.ts";
 import { Alert, AlertDescription } from "../../../ui/alert/index.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { Card } from "../../../ui/card/index.ts";
@@ -115,7 +116,7 @@ export function AskAnalyst() {
   const ask = async (event: FormEvent) => {
     event.preventDefault();
     const message = question.trim();
-    if (!message || pending) return;
+    if (isBlankText(message) || pending) return;
     const lastBefore = messages.at(-1)?.id;
     let answered = false;
     setError(null);
@@ -247,7 +248,7 @@ export function AskAnalyst() {
           <Button
             ref={askButton}
             type="submit"
-            disabled={pending != null || question.trim() === ""}
+            disabled={pending != null || isBlankText(question)}
             focusableWhenDisabled
           >
             {pending ? "Answering..." : "Ask"}
