@@ -64,7 +64,16 @@ const pct = (v: number) => `${v >= 0 ? "+" : ""}${(v * 100).toFixed(1)}%`;
 function monthChange(g: Pick<GameFacts, "month">): string {
   const m = g.month;
   if (!m?.previousPlayers) return "";
-  return ` Its monthly average was ${m.players.toLocaleString("en")} players in ${m.month}, ${pct((m.players - m.previousPlayers) / m.previousPlayers)} on the month before.`;
+  return ` Its monthly average was ${Math.round(m.players).toLocaleString("en")} players in ${m.month}, ${pct(monthOnMonth(m)!)} on the month before.`;
+}
+
+/**
+ * The month's change on the month before, from the source's own averages (515.28 on 9.1 is
+ * +5562.4%, as trending gives it; 515 on 9 would be +5622.2%): the whole players the screens show
+ * (ADR 040) are for display, never for working out (review r33/b #1). Null without a month before.
+ */
+function monthOnMonth(m: NonNullable<GameFacts["month"]>): number | null {
+  return m.previousPlayers ? (m.players - m.previousPlayers) / m.previousPlayers : null;
 }
 
 export interface GameFacts {
@@ -97,7 +106,10 @@ export interface GameFacts {
    * Monthly means are not days: they are in `month`.
    */
   daily: number[];
-  /** The newest monthly mean (SteamCharts), and the month before's when stored; null without monthly figures. */
+  /**
+   * The newest monthly mean (SteamCharts), and the month before's when stored, as the source gives
+   * them (515.28, not 515: round only where they are shown); null without monthly figures.
+   */
   /** `partial`: its source's data ends inside the month (in-progress-months.ts). */
   month: {
     month: string;
@@ -137,8 +149,8 @@ function monthOf(
   const before = points!.length > 1 ? points!.at(-2)! : null;
   return {
     month: new Date(last.ts).toISOString().slice(0, 7),
-    players: Math.round(last.value),
-    previousPlayers: before ? Math.round(before.value) : null,
+    players: last.value,
+    previousPlayers: before ? before.value : null,
     ...(last.source ? { source: last.source } : {}),
     // SteamCharts' newest month, as every screen marks it (review r26/a #2).
     ...(last.source && isPartialMonth(last.source, "month", last.ts, inProgress)
@@ -591,11 +603,11 @@ export function gameFactSheet(g: GameFacts, item: GameAnalysisItem) {
         ? null
         : {
             month: g.month.month,
-            averagePlayers: g.month.players,
-            previousMonthAveragePlayers: g.month.previousPlayers,
-            monthOnMonthChangePct: g.month.previousPlayers
-              ? round(((g.month.players - g.month.previousPlayers) / g.month.previousPlayers) * 100, 1)
-              : null,
+            // Whole players, as the screens show them (ADR 040); the change from the source's averages.
+            averagePlayers: Math.round(g.month.players),
+            previousMonthAveragePlayers:
+              g.month.previousPlayers == null ? null : Math.round(g.month.previousPlayers),
+            monthOnMonthChangePct: g.month.previousPlayers ? round(monthOnMonth(g.month)! * 100, 1) : null,
             // The month is the source's last, taken part-way through: an average of part of it.
             ...(g.month.partial ? { partialMonth: true as const } : {}),
           },
