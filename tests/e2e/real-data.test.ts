@@ -129,6 +129,26 @@ test("Game Tracking finds real games, dated May 2019 with their source", async (
   await page.context().close();
 });
 
+// Review r33/b #2: Discover Games was an icon and "No trending games available at the moment", no
+// reason and nothing else, where the Overview on the same data says what is missing and what the
+// catalog can say instead.
+test("Discover Games on the snapshot alone says what trending needs, and shows what the catalog can say", async () => {
+  const page = await as("regular", "/games?tab=discover");
+  const panel = page.getByRole("tabpanel", { name: "Discover Games" });
+  await panel.getByText("No trending games available at the moment", { exact: true }).waitFor();
+  await panel
+    .getByText(
+      "Player history starts with the first live sync: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.",
+    )
+    .waitFor();
+  const insights = panel.getByTestId("catalog-insights");
+  await insights.locator("[data-slot='card']").filter({ hasText: "Most-owned games" }).waitFor();
+  await insights.locator(".apexcharts-bar-area").first().waitFor();
+  const note = await insights.locator("[data-slot='source-note']").first().textContent();
+  expect(note?.startsWith(SNAPSHOT_NOTE)).toBe(true);
+  await page.context().close();
+});
+
 test("Games Database lists the most-reviewed real games with their release dates and source", async () => {
   const page = await as("regular", "/igdb-games");
   await page.getByRole("tab", { name: "Popular" }).click();

@@ -1,4 +1,5 @@
 import type { OverviewFigures } from "../../contracts/games.ts";
+import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import { formatDate, formatMonth } from "../format/dates.ts";
 import { plural } from "../format/numbers.ts";
 
@@ -54,4 +55,22 @@ export function marketActivityHint(figures: ActivityFigures): string {
       : `avg. daily total, 7 days, ${games}, vs previous week${subset}`;
   const partial = partialPeriodNote(figures);
   return partial ? `${base}; ${partial}` : base;
+}
+
+/**
+ * Why no game trends, under "No trending games available at the moment" (issue 9 §1: a screen that
+ * needs a player history says what is missing and how it fills): the Overview's Trending Games and
+ * Game Tracking's Discover Games read it. Undefined until the figures are in.
+ */
+export function trendingEmptyReason(
+  figures: Pick<OverviewFigures, "marketActivity" | "trendingCompared"> | undefined,
+): string | undefined {
+  if (!figures) return undefined;
+  if (!figures.marketActivity.games)
+    return `${NO_PLAYER_HISTORY}: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.`;
+  if (!figures.trendingCompared)
+    return "No game has player counts in two periods to compare yet: trending compares a game's last 7 days with the 7 before (a month with the month before for monthly figures).";
+  return figures.trendingCompared === 1
+    ? "The one game with player counts to compare did not grow against its previous period."
+    : `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`;
 }

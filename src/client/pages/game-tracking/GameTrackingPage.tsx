@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Eye, Search, Trash2, TrendingUp } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../../contracts/search-length.ts";
 import { Button } from "../../../ui/button/index.ts";
 import { CorrectedQuery } from "../../../ui/corrected-query/index.ts";
@@ -14,16 +14,25 @@ import { GameCardView } from "../../components/GameCardView.tsx";
 import { gameCardsCsv } from "../../components/game-cards-csv.ts";
 import { ListExport } from "../../components/ListExport.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { trendingEmptyReason } from "../../components/market-figure-text.ts";
 import { SearchField, SearchOutcome } from "../../components/SearchField.tsx";
 import { addFailedText } from "../../components/watchlist-add-error.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
-import { type GameCard, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
+import { type GameCard, overviewQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
 import { searchQuery } from "../../queries/search.ts";
 import { useChannel } from "../../realtime.ts";
+import { loadChunk } from "../../recovery/chunks.ts";
 import { withServerReason } from "../../server-reason.ts";
 import { useUrlParam } from "../../url-state.ts";
 import { searchHint } from "./search-hint.ts";
+
+// The catalog's own figures, shown in Discover while no player history exists: a chunk of their own.
+const CatalogInsights = lazy(() =>
+  loadChunk(() =>
+    import("../../components/CatalogInsights.tsx").then((m) => ({ default: m.CatalogInsights })),
+  ),
+);
 
 /** Spec §9: Discover shows the first 12 trending games. */
 export const DISCOVER_COUNT = 12;
@@ -91,6 +100,10 @@ export default function GameTrackingPage() {
   const watchlist = useQuery(userGamesQuery);
   const trending = useQuery(trendingQuery);
   const search = useQuery(searchQuery(debounced));
+  // An empty Discover says why, as the Overview's Trending Games does (review r33/b #2): the
+  // Overview's figures tell a catalog with no player history from one where nothing grew.
+  const noTrending = tab === "discover" && trending.isSuccess && trending.data.length === 0;
+  const overview = useQuery({ ...overviewQuery, enabled: noTrending });
   useChannel("trending_games", () => {
     void queryClient.invalidateQueries({ queryKey: trendingQuery.queryKey });
   });
@@ -249,7 +262,19 @@ export default function GameTrackingPage() {
               onRetry={() => void trending.refetch()}
             />
           ) : !trending.data?.length ? (
-            <EmptyState icon={TrendingUp} title="No trending games available at the moment" />
+            <div className="grid gap-6">
+              <EmptyState
+                icon={TrendingUp}
+                title="No trending games available at the moment"
+                description={trendingEmptyReason(overview.data)}
+              />
+              {/* Without a player history, what the snapshot can say instead (issue 9 §1). */}
+              {overview.data && !overview.data.marketActivity.games && (
+                <Suspense fallback={<Skeleton className="h-72" />}>
+                  <CatalogInsights />
+                </Suspense>
+              )}
+            </div>
           ) : (
             <>
               <ListExport

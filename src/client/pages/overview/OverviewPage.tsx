@@ -19,7 +19,7 @@ import { GameCardView } from "../../components/GameCardView.tsx";
 import { LazyReportDialog } from "../../components/LazyReportDialog.tsx";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { MarketSignalCards } from "../../components/MarketSignalCards.tsx";
-import { marketActivityHint } from "../../components/market-figure-text.ts";
+import { marketActivityHint, trendingEmptyReason } from "../../components/market-figure-text.ts";
 import { OrderNote } from "../../components/OrderNote.tsx";
 import { compactNumber } from "../../format/numbers.ts";
 import { ScreenHeading } from "../../layout/PageHeader.tsx";
@@ -284,17 +284,7 @@ export default function OverviewPage() {
           <EmptyState
             icon={TrendingUp}
             title="No trending games available at the moment"
-            description={
-              !figures
-                ? undefined
-                : !figures.marketActivity.games
-                  ? `${NO_PLAYER_HISTORY}: trending compares each game's players with its previous period, and the catalog snapshot (May 2019) has no player counts.`
-                  : figures.trendingCompared
-                    ? figures.trendingCompared === 1
-                      ? "The one game with player counts to compare did not grow against its previous period."
-                      : `None of the ${figures.trendingCompared.toLocaleString("en-US")} games with player counts to compare grew against its previous period.`
-                    : "No game has player counts in two periods to compare yet: trending compares a game's last 7 days with the 7 before (a month with the month before for monthly figures)."
-            }
+            description={trendingEmptyReason(figures)}
           />
         ) : (
           <>
