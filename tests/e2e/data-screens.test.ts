@@ -37,6 +37,28 @@ async function open(server: TestServer, path: string, role: "regular" | "admin" 
   return page;
 }
 
+// Review r33/b #3: Analytics' revenue chart read "2023 $187.7B" and "2024 $187.7B" with no note, while
+// Historical → Market Trends marks both "(revised later)" (issue 9 §2).
+test("Analytics' Global games revenue marks each year a later edition revised, as Historical does", async () => {
+  const page = await open(empty, "/analytics", "admin");
+  const chart = page.locator('figure[aria-label="Revenue line chart"]');
+  await chart.locator("[data-slot='chart-values'] tbody tr").first().waitFor({ state: "attached" });
+  const rows = await chart
+    .locator("[data-slot='chart-values'] tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent)));
+  const row = (year: string) => rows.find((r) => r[0] === year)?.[1];
+  expect(row("2023")).toBe("$187.7B (revised later)");
+  expect(row("2024")).toBe("$187.7B (revised later)");
+  // A year no later edition revised is not marked; 2012 keeps its low confidence alone.
+  expect(row("2015")).toBe("$91.5B");
+  expect(row("2012")).toMatch(/^\$66\.4B \(low confidence: [^)]*\)$/);
+  // The key under the chart names them too, with the same words.
+  expect(await chart.locator("[data-slot='note-key']").textContent()).toContain(
+    "2023: revised later; 2024: revised later",
+  );
+  await page.context().close();
+});
+
 test("Historical analytics: player history, Newzoo revenue, esports with real figures", async () => {
   const page = await open(full, "/historical-analytics");
   // No Kaggle credentials here: the status does not claim "Datasets API active" (testers' defect 3),

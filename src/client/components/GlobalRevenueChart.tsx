@@ -1,12 +1,13 @@
 import type { MarketHistory } from "../../contracts/sources.ts";
 import { BarChart, LineChart } from "../../ui/charts/index.ts";
 import { formatBillions } from "../format/numbers.ts";
-import { lowConfidence, revenueCaveat } from "./global-revenue.ts";
+import { revenueCaveat, revenueYearNote } from "./global-revenue.ts";
 
 /**
  * Newzoo's global games revenue per year as a line (Analytics) or bars (the Dashboard's Analytics
  * tab), with what both must say (review r27-a, item 3): the years come from different editions, so
- * the line between two is no growth; and a low-confidence year (2012, back-calculated) is marked.
+ * the line between two is no growth; a low-confidence year (2012, back-calculated) and a year a
+ * later edition revised are marked.
  */
 export function GlobalRevenueChart({
   years,
@@ -24,7 +25,7 @@ export function GlobalRevenueChart({
             {
               name: "Revenue",
               points: years.map((r) => {
-                const note = lowConfidence(r);
+                const note = revenueYearNote(r);
                 return { x: String(r.year), y: r.revenue, forecast: r.forecast, ...(note ? { note } : {}) };
               }),
             },
@@ -36,7 +37,7 @@ export function GlobalRevenueChart({
       ) : (
         <BarChart
           data={years.map((r) => {
-            const note = lowConfidence(r);
+            const note = revenueYearNote(r);
             return { label: note ? `${r.year} (${note})` : String(r.year), value: r.revenue };
           })}
           seriesName="Revenue"

@@ -36,6 +36,19 @@ export function lowConfidence(y: Year): string | null {
   return m[1] ? `low confidence: ${m[1]}` : "low confidence";
 }
 
+/** How a year a later edition revised is marked, on Historical → Market Trends and on the revenue charts. */
+export const REVISED_LATER = "revised later";
+
+/**
+ * What sets a year apart on a revenue chart, in its tooltip, values table and key: its low
+ * confidence, and a later edition's revision of its figure (issue 9 §2; review r33/b #3: Analytics
+ * showed 2023 and 2024 at $187.7B unmarked). A forecast's earlier forecasts are no revision. Null
+ * when neither.
+ */
+export function revenueYearNote(y: Year): string | null {
+  return [lowConfidence(y), y.revisedLater ? REVISED_LATER : null].filter(Boolean).join("; ") || null;
+}
+
 /**
  * Global revenue as CSV, on Analytics and Historical alike: each year with its growth basis,
  * confidence, revision and earlier figures, and the edition and date of its own figure (a card using

@@ -21,7 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../ui/tabs/index
 import { CatalogSourceNote } from "../../components/CatalogSourceNote.tsx";
 import { DataCard, type DataCardProps } from "../../components/DataCard.tsx";
 import { GameLink } from "../../components/GameLink.tsx";
-import { globalRevenueCsv } from "../../components/global-revenue.ts";
+import { globalRevenueCsv, REVISED_LATER } from "../../components/global-revenue.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { platformShareCsv } from "../../components/PlatformShareExport.tsx";
 import { formatDate, formatMonth } from "../../format/dates.ts";
@@ -129,7 +129,7 @@ function marketCards(market: MarketHistory | undefined): DataCardProps[] {
                 {y.year}
                 {y.forecast ? " (forecast)" : ""}
                 {/* Only a later edition's figure revises this one; a forecast's earlier forecasts do not. */}
-                {y.revisedLater ? " (revised later)" : ""}
+                {y.revisedLater ? ` (${REVISED_LATER})` : ""}
               </span>
               <span>
                 {formatBillions(y.revenue)}{" "}
