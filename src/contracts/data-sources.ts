@@ -1,6 +1,7 @@
 /**
  * The Data sources page (`GET /api/data-sources`, issue 9): every source the product shows data
- * from, its licence, what it provides, and the time of its newest data. Types only.
+ * from, its licence, what it provides, and the time of its newest data; and how the VGChartz files
+ * are named among the catalog's sources.
  */
 export interface DataSourceEntry {
   id: string;
@@ -48,6 +49,17 @@ export interface DataSourceEntry {
    * name): `asOf` is the newest dated file's, or null when no file is dated. Absent when none is undated.
    */
   undated?: number;
+}
+
+/**
+ * How the VGChartz sales files are named as a source (the catalog's provenance names each file after
+ * it: "VGChartz sales dataset (vgsales.csv)"): the only import that brings PlayStation and Xbox games.
+ */
+export const VGCHARTZ_SOURCE = "VGChartz sales dataset";
+
+/** Whether these sources (the catalog's, `GET /api/data-sources/catalog`) hold a VGChartz sales file. */
+export function holdsVgchartz(provenance: ReadonlyArray<{ source: string }>): boolean {
+  return provenance.some((p) => p.source === VGCHARTZ_SOURCE || p.source.startsWith(`${VGCHARTZ_SOURCE} (`));
 }
 
 export interface DemoDataState {

@@ -149,6 +149,20 @@ test("Discover Games on the snapshot alone says what trending needs, and shows w
   await page.context().close();
 });
 
+// Review r33/b #5: with the snapshot alone, the header said PlayStation and Xbox games come from the
+// imported VGChartz sales datasets, and none was imported.
+test("Games Database names no VGChartz dataset the catalog does not hold", async () => {
+  const page = await as("regular", "/igdb-games");
+  await page
+    .getByText(
+      "Games, platforms and companies. IGDB is not connected and no VGChartz sales dataset is imported: the catalog holds no PlayStation or Xbox games yet.",
+    )
+    .waitFor();
+  // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
+  expect(await page.locator("body").innerText()).not.toMatch(/VGChartz sales datasets/);
+  await page.context().close();
+});
+
 test("Games Database lists the most-reviewed real games with their release dates and source", async () => {
   const page = await as("regular", "/igdb-games");
   await page.getByRole("tab", { name: "Popular" }).click();

@@ -1,3 +1,4 @@
+import { VGCHARTZ_SOURCE } from "../../contracts/data-sources.ts";
 import type { PriceConversion, PriceConversionRate } from "../../contracts/price-conversion.ts";
 import { GBP_TO_USD_2019 } from "../importers/steam-store.ts";
 
@@ -13,7 +14,7 @@ const NAMES: Record<string, string> = {
   "steam-store-csv": "Steam Store Games (Kaggle, CC BY 4.0)",
   "steamcharts-csv": "SteamCharts",
   "steamdb-csv": "SteamDB",
-  "vgsales-csv": "VGChartz sales dataset",
+  "vgsales-csv": VGCHARTZ_SOURCE,
   "twitch-sullygnome": "Twitch via SullyGnome",
   "esports-earnings": "Esports Earnings",
   igdb: "IGDB",

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, ExternalLink, Gamepad2, Monitor, Search, Star, TrendingUp } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
+import { holdsVgchartz } from "../../../contracts/data-sources.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import {
   RATING_CSV_HEADERS,
@@ -38,6 +39,7 @@ import { formatDate, formatDay, formatMonth } from "../../format/dates.ts";
 import { compactNumber, formatPercent, plural } from "../../format/numbers.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { currentUserQuery } from "../../queries/auth.ts";
+import { catalogStateQuery } from "../../queries/catalog.ts";
 import {
   type IgdbCompany,
   type IgdbGame,
@@ -92,15 +94,27 @@ export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
 
 /**
  * The header's line: where the database's PlayStation and Xbox games come from, as IGDB's status
- * stands (review r27-a #8: it said "metadata via IGDB" while IGDB was not connected and they came from
- * the VGChartz sales files, the only import that brings console games).
+ * and the catalog's sources stand (review r27-a #8: it said "metadata via IGDB" while IGDB was not
+ * connected and they came from the VGChartz sales files, the only import that brings console games;
+ * review r33/b #5: it named those files on a catalog that held none). `catalog`: the catalog's sources
+ * (`GET /api/data-sources/catalog`); until they are in, no source is named.
  */
-export function gamesDatabaseDescription(status: IgdbStatus | undefined): string {
+export function gamesDatabaseDescription(
+  status: IgdbStatus | undefined,
+  catalog: readonly Provenance[] | undefined,
+): string {
   const lead = "Games, platforms and companies.";
   if (!status) return lead;
   if (status.authenticated) return `${lead} PlayStation and Xbox coverage: metadata via IGDB.`;
-  const synced = status.lastSuccess ? ` and IGDB's last sync (${formatDate(status.lastSuccess)})` : "";
-  return `${lead} IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets${synced}.`;
+  if (!catalog) return lead;
+  const synced = status.lastSuccess ? `IGDB's last sync (${formatDate(status.lastSuccess)})` : null;
+  if (holdsVgchartz(catalog))
+    return `${lead} IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets${synced ? ` and ${synced}` : ""}.`;
+  return `${lead} IGDB is not connected and no VGChartz sales dataset is imported: ${
+    synced
+      ? `PlayStation and Xbox games come from ${synced}`
+      : "the catalog holds no PlayStation or Xbox games yet"
+  }.`;
 }
 
 /** When a trend's newest point was recorded: its month for a monthly series, else its day. */
@@ -380,11 +394,12 @@ export default function GamesDatabasePage() {
 
   const { data: user } = useQuery(currentUserQuery);
   const operator = isAdmin(user);
+  const catalogState = useQuery(catalogStateQuery);
   return (
     <div className="grid gap-4">
       <PageHeader
         title="Games Database"
-        description={gamesDatabaseDescription(status.data)}
+        description={gamesDatabaseDescription(status.data, catalogState.data?.provenance)}
         actions={
           status.data && (
             <div className="flex items-center gap-3 text-sm" data-testid="igdb-status">
