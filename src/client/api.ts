@@ -36,7 +36,8 @@ export function onAccessRefused(handler: () => void): void {
   accessRefusedHandler = handler;
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
+/** Throws `ApiError` for a non-ok answer; `message` replaces `"{status}: {body}"` (search: "Search failed: 500"). */
+export async function throwIfNotOk(res: Response, message?: string): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   let problem: Problem | undefined;
@@ -48,7 +49,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   const retryAfter = Number(res.headers.get("retry-after") ?? Number.NaN);
   const error = new ApiError(
     res.status,
-    `${res.status}: ${text}`,
+    message ?? `${res.status}: ${text}`,
     problem,
     Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
   );

@@ -437,3 +437,27 @@ test("when the server refuses a screen's requests, each screen says it could not
   await expect.poll(() => page.getByTestId("game-card").count()).toBeGreaterThan(0);
   await context.close();
 });
+
+// Review r33-c #3: a search the server answered 500 or 422 said "The server could not be reached".
+test("Game Tracking: a search the server refuses says spec §8's 'Search failed: {status}', not that the server was unreachable", async () => {
+  const page = await as("regular", "/games");
+  const search = page.getByLabel("Search games");
+  for (const status of [500, 422]) {
+    await page.route("**/api/games/search**", (route) =>
+      route.fulfill({
+        status,
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          type: "about:blank",
+          title: status === 500 ? "Internal Server Error" : "Unprocessable Content",
+          status,
+        }),
+      }),
+    );
+    await search.fill(status === 500 ? "witcher" : "zelda");
+    await page.getByRole("tabpanel").getByText(`Search failed: ${status}`, { exact: true }).waitFor();
+    expect(await page.getByText("The server could not be reached", { exact: false }).count()).toBe(0);
+    await page.unroute("**/api/games/search**");
+  }
+  await page.context().close();
+});

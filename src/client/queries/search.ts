@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { SearchResult } from "../../contracts/games.ts";
 import { SEARCH_MIN_LENGTH, searchableLength } from "../../contracts/search-length.ts";
+import { ApiError, throwIfNotOk } from "../api.ts";
 
 // Apart from the catalog's other queries (catalog.ts), which the shell and the first route load: only
 // the search screens (Game Tracking, the Dashboard's cross-platform search, Compare) fetch this.
@@ -16,8 +17,17 @@ export function searchQuery(q: string) {
         credentials: "include",
         signal,
       });
-      if (!res.ok) throw new Error(`Search failed: ${res.status}`);
+      // An ApiError, so the screens tell an answered failure from an unreachable server.
+      await throwIfNotOk(res, `Search failed: ${res.status}`);
       return (await res.json()) as SearchResult[];
     },
   });
+}
+
+/**
+ * The title of a failed search: spec §8's "Search failed: {status}" when the server answered; none
+ * (the screen's "Could not load …") when it was not reached, which the description then says.
+ */
+export function searchFailedTitle(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.message : undefined;
 }

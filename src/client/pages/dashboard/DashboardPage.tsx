@@ -59,7 +59,7 @@ import {
   userGamesQuery,
 } from "../../queries/catalog.ts";
 import { volatileTrendsQuery } from "../../queries/market-trends.ts";
-import { searchQuery } from "../../queries/search.ts";
+import { searchFailedTitle, searchQuery } from "../../queries/search.ts";
 import {
   freeGamesCountQuery,
   freeGamesQuery,
@@ -323,6 +323,7 @@ function MultiPlatformTab() {
             <LoadFailed
               className="mt-3"
               what="the search results"
+              title={searchFailedTitle(search.error)}
               error={search.error}
               onRetry={() => void search.refetch()}
             />

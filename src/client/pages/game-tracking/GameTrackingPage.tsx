@@ -20,7 +20,7 @@ import { addFailedText } from "../../components/watchlist-add-error.ts";
 import { PageHeader } from "../../layout/PageHeader.tsx";
 import { userStatsQuery } from "../../queries/auth.ts";
 import { type GameCard, overviewQuery, trendingQuery, userGamesQuery } from "../../queries/catalog.ts";
-import { searchQuery } from "../../queries/search.ts";
+import { searchFailedTitle, searchQuery } from "../../queries/search.ts";
 import { useChannel } from "../../realtime.ts";
 import { loadChunk } from "../../recovery/chunks.ts";
 import { withServerReason } from "../../server-reason.ts";
@@ -298,6 +298,7 @@ export default function GameTrackingPage() {
             ) : search.isError ? (
               <LoadFailed
                 what="the search results"
+                title={searchFailedTitle(search.error)}
                 error={search.error}
                 onRetry={() => void search.refetch()}
               />
