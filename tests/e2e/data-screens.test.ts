@@ -226,9 +226,10 @@ test("operators see IGDB's and Kaggle's configuration states; customers do not",
     .waitFor();
   await admin.context().close();
   const customer = await open(full, "/igdb-games");
-  await customer.getByTestId("igdb-status").getByText("Games from the catalog").waitFor();
+  // Review r33-c #7: spec §2's "Not authenticated", with what the database answers from beside it.
+  await customer.getByTestId("igdb-status").getByText("Not authenticated: games from the catalog").waitFor();
   await customer.getByTestId("igdb-status").getByText("Not connected").waitFor();
-  expect(await customer.getByText(/Not authenticated/).count()).toBe(0);
+  expect(await customer.getByText(/not configured/i).count()).toBe(0);
   await customer.goto(`${full.url}/historical-analytics`);
   await customer.getByTestId("datasets-status").getByText("Kaggle datasets").waitFor();
   expect(await customer.getByText(/not configured/i).count()).toBe(0);

@@ -77,9 +77,9 @@ export function igdbStatusLabel(status: IgdbStatus): string {
 }
 
 /**
- * The header's connection words. Operators read IGDB's state ("Connected", "Not authenticated", and
- * that it is not configured); customers what the database answers from and since when, never a
- * configuration state (issue 9 §4).
+ * The header's connection words, spec §2's "connected or 'Not authenticated'" for everyone. Operators
+ * also read that IGDB is not configured; customers what the database answers from and since when,
+ * never a configuration state (issue 9 §4, review r33-c #7).
  */
 export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
   if (status.authenticated) return "Connected";
@@ -88,8 +88,8 @@ export function igdbStatusText(status: IgdbStatus, operator: boolean): string {
       ? "Not authenticated (IGDB is not configured): games from the catalog"
       : "Not authenticated";
   return status.lastSuccess
-    ? `Games from the catalog; IGDB data as of ${formatDate(status.lastSuccess)}`
-    : "Games from the catalog";
+    ? `Not authenticated: games from the catalog; IGDB data as of ${formatDate(status.lastSuccess)}`
+    : "Not authenticated: games from the catalog";
 }
 
 /**

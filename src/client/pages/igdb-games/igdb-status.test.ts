@@ -23,9 +23,10 @@ const status = (over: Partial<IgdbStatus>): IgdbStatus => ({
 
 test("operators read IGDB's configuration state; customers what the database answers from", () => {
   expect(igdbStatusText(status({}), true)).toBe("Not authenticated");
-  expect(igdbStatusText(status({}), false)).toBe("Games from the catalog");
+  // Review r33-c #7: spec §2's "Not authenticated" is what every user reads, the explanation beside it.
+  expect(igdbStatusText(status({}), false)).toBe("Not authenticated: games from the catalog");
   expect(igdbStatusText(status({ lastSuccess: "2026-11-20T10:00:00.000Z" }), false)).toMatch(
-    /^Games from the catalog; IGDB data as of Nov 20, 2026$/,
+    /^Not authenticated: games from the catalog; IGDB data as of Nov 20, 2026$/,
   );
   expect(igdbStatusText(status({ authenticated: true }), false)).toBe("Connected");
 });
@@ -36,7 +37,7 @@ test("without IGDB keys the header says IGDB is not connected and the games come
   expect(igdbStatusText(unset, true)).toBe(
     "Not authenticated (IGDB is not configured): games from the catalog",
   );
-  expect(igdbStatusText(unset, false)).toBe("Games from the catalog");
+  expect(igdbStatusText(unset, false)).toBe("Not authenticated: games from the catalog");
   expect(igdbStatusLabel(status({}))).toBe("Operational");
   expect(igdbStatusLabel(status({ status: "degraded" }))).toBe("Degraded");
 });
