@@ -70,14 +70,28 @@ export interface IgdbPlatform {
   provenance?: Provenance;
 }
 
+/** The most game ids a company's developed[] or published[] lists (`/api/igdb/companies`). */
+export const COMPANY_GAME_IDS_LISTED = 100;
+
 export interface IgdbCompany {
   id: string;
   name: string;
   logo: { url: string } | null;
   start_date: number | null;
   description: string | null;
-  developed: number;
-  published: number;
+  /**
+   * Spec §3's developed[] and published[], as IGDB gives arrays of game ids: the ids of the catalog's
+   * games whose developer (publisher) credit names the company, at most `COMPANY_GAME_IDS_LISTED` each
+   * (the counts below say how many there are).
+   */
+  developed: string[];
+  published: string[];
+  /**
+   * How many games the company developed (published): the catalog's, or IGDB's own count for an IGDB
+   * company record (IGDB knows games the catalog does not hold).
+   */
+  developedCount: number;
+  publishedCount: number;
   /** The company's page (`/companies/:slug`), for a company answered from the catalog's games. */
   slug?: string;
   /** IGDB's company record, or (until IGDB delivers) the developers and publishers the catalog's games name. */

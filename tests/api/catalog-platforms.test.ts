@@ -8,6 +8,8 @@ import { createTestUser, request, type TestUser } from "../helpers/api.ts";
  * "PC"; player counts come from Steam (SteamCharts, the Steam sync) and measure PC players only.
  */
 let user: TestUser;
+/** The games made below, in their order. */
+let seeded: string[] = [];
 beforeAll(async () => {
   user = await createTestUser();
   // As after `steam-store-csv`, `vgsales-csv` and `steamcharts-csv`: a Steam game also sold on
@@ -66,6 +68,7 @@ beforeAll(async () => {
     ],
     "test",
   );
+  seeded = ids;
   const month = (m: number) => new Date(Date.UTC(2022, m, 1));
   await recordMetrics([
     {
@@ -198,11 +201,22 @@ describe("the Games Database's Platforms and Companies tabs answer from the cata
       logo: null,
       start_date: null,
       description: null,
-      developed: 0,
-      published: 3,
+      // Spec §3: developed[] and published[] (review r33-c #8), the catalog's game ids; the counts beside.
+      developed: [],
+      published: expect.any(Array),
+      developedCount: 0,
+      publishedCount: 3,
       provenance: { source: "Games catalog", asOf: null, method: expect.stringContaining("publishers") },
     });
-    expect(companies.find((c) => c.slug === "nintendo-ead")).toMatchObject({ developed: 2, published: 0 });
+    expect([...(companies[0]!.published as string[])].sort()).toEqual(
+      [seeded[2], seeded[3], seeded[6]].sort(),
+    );
+    expect(companies.find((c) => c.slug === "nintendo-ead")).toMatchObject({
+      developed: expect.arrayContaining([seeded[2], seeded[3]]),
+      published: [],
+      developedCount: 2,
+      publishedCount: 0,
+    });
     expect(companies).toHaveLength(11);
     // Each links to a company page that exists.
     const page = await request(`/api/companies/${companies[0]!.slug}`, { cookie: user.cookie });
@@ -217,7 +231,8 @@ describe("the Games Database's Platforms and Companies tabs answer from the cata
     const companies = await get<Array<Record<string, unknown>>>("/api/igdb/companies");
     expect(companies.find((c) => c.slug === "lantern-forge")).toMatchObject({
       name: "Lantern Forge",
-      developed: 1,
+      developed: [ids[0]],
+      developedCount: 1,
     });
     const game = await get<{ developers: unknown[] }>(`/api/games/${ids[0]}`);
     expect(game.developers).toEqual([{ name: "Lantern Forge", slug: "lantern-forge" }]);

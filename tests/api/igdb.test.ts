@@ -56,6 +56,7 @@ describe("with an empty database", () => {
 });
 
 describe("with stored games, platforms and companies", () => {
+  let gameIds: string[] = [];
   beforeAll(async () => {
     const { ids } = await upsertGames(
       [
@@ -88,6 +89,7 @@ describe("with stored games, platforms and companies", () => {
       ],
       "igdb",
     );
+    gameIds = ids;
     // Players rising for Iron Harvest Saga: it trends.
     const now = Date.now();
     await recordMetrics([
@@ -190,8 +192,12 @@ describe("with stored games, platforms and companies", () => {
         logo: null,
         start_date: Date.parse("2011-04-01T00:00:00Z") / 1000,
         description: "Racing games.",
-        developed: 7,
-        published: 2,
+        // Spec §3's arrays: the catalog's games the company is credited with (review r33-c #8); the
+        // counts are IGDB's, which knows games the catalog does not hold.
+        developed: [gameIds[0]],
+        published: [],
+        developedCount: 7,
+        publishedCount: 2,
         provenance: { source: "IGDB", asOf: expect.any(String) },
       },
     ]);

@@ -8,12 +8,12 @@ import type {
   NewestRelease,
   PlatformStat,
 } from "../../contracts/sources.ts";
-import { CATALOG_LIST_SOURCE } from "../../contracts/sources.ts";
+import { CATALOG_LIST_SOURCE, COMPANY_GAME_IDS_LISTED } from "../../contracts/sources.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
 import { CatalogIndex, catalogIndex, foldCase } from "./catalog-index.ts";
 import { gameFigureSources } from "./figure-sources.ts";
 import { keptUntilChange } from "./kept-answers.ts";
-import { creditCompanies, creditSlugs, normalizeName, slugify } from "./normalize.ts";
+import { companyOfCredit, creditCompanies, creditSlugs, normalizeName, slugify } from "./normalize.ts";
 import { platformOf } from "./platform-names.ts";
 import { provenanceOf } from "./provenance.ts";
 import { releaseYearOf } from "./release.ts";
@@ -303,16 +303,63 @@ export async function listCompanies(): Promise<IgdbCompany[]> {
     "SELECT * FROM companies ORDER BY developed_count + published_count DESC, name LIMIT 60",
   );
   if (rs.rows.length === 0) return catalogCompanies();
-  return rs.rows.map((c) => ({
-    id: String(c.id),
-    name: String(c.name),
-    logo: c.logo_url ? { url: String(c.logo_url) } : null,
-    start_date: c.start_date ? Math.floor(Date.parse(`${c.start_date}T00:00:00Z`) / 1000) : null,
-    description: (c.description as string | null) ?? null,
-    developed: Number(c.developed_count),
-    published: Number(c.published_count),
-    provenance: provenanceOf("igdb", c.updated_at == null ? null : Number(c.updated_at)),
-  }));
+  const credited = await creditedGames(rs.rows.map((c) => String(c.slug)));
+  return rs.rows.map((c) => {
+    const games = credited.get(String(c.slug));
+    return {
+      id: String(c.id),
+      name: String(c.name),
+      logo: c.logo_url ? { url: String(c.logo_url) } : null,
+      start_date: c.start_date ? Math.floor(Date.parse(`${c.start_date}T00:00:00Z`) / 1000) : null,
+      description: (c.description as string | null) ?? null,
+      developed: listedIds(games?.developed),
+      published: listedIds(games?.published),
+      // IGDB's counts: IGDB knows games the catalog does not hold.
+      developedCount: Number(c.developed_count),
+      publishedCount: Number(c.published_count),
+      provenance: provenanceOf("igdb", c.updated_at == null ? null : Number(c.updated_at)),
+    };
+  });
+}
+
+const listedIds = (ids: string[] | undefined) => (ids ?? []).slice(0, COMPANY_GAME_IDS_LISTED);
+
+/**
+ * The ids of the catalog's games each company (by its page's slug) developed and published: the games
+ * whose developer (publisher) credit names it, co-developers and co-publishers too, as its company page
+ * reads them (company-page.ts), in the catalog index's order.
+ */
+async function creditedGames(
+  slugs: string[],
+): Promise<Map<string, { developed: string[]; published: string[] }>> {
+  const { index } = await catalogIndex();
+  const idsOf = new Map(slugs.map((slug) => [slug, index.companyGameIds(slug)]));
+  const all = [...new Set([...idsOf.values()].flat())];
+  const credits = new Map<string, { developer: string | null; publisher: string | null }>();
+  if (all.length) {
+    const rows = await readRows(
+      "SELECT id, developer, publisher FROM games WHERE id IN (SELECT value FROM json_each(?))",
+      [JSON.stringify(all)],
+    );
+    for (const r of rows) {
+      credits.set(String(r.id), {
+        developer: r.developer == null ? null : String(r.developer),
+        publisher: r.publisher == null ? null : String(r.publisher),
+      });
+    }
+  }
+  const out = new Map<string, { developed: string[]; published: string[] }>();
+  for (const [slug, ids] of idsOf) {
+    const games = { developed: [] as string[], published: [] as string[] };
+    for (const id of ids) {
+      const credit = credits.get(id);
+      if (!credit) continue;
+      if (companyOfCredit(credit.developer, slug)) games.developed.push(id);
+      if (companyOfCredit(credit.publisher, slug)) games.published.push(id);
+    }
+    out.set(slug, games);
+  }
+  return out;
 }
 
 const COMPANIES_LISTED = 60;
@@ -338,20 +385,31 @@ const catalogCompanies = keptUntilChange(
         bySlug.set(slug, company);
       }
     }
-    return [...bySlug]
+    const listed = [...bySlug]
       .map(([slug, c]) => ({
-        id: slug,
         slug,
         name: [...c.names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
+        games: c.developed + c.published,
+      }))
+      .sort((a, b) => b.games - a.games || a.name.localeCompare(b.name))
+      .slice(0, COMPANIES_LISTED);
+    const credited = await creditedGames(listed.map((c) => c.slug));
+    return listed.map(({ slug, name }) => {
+      const games = credited.get(slug);
+      return {
+        id: slug,
+        slug,
+        name,
         logo: null,
         start_date: null,
         description: null,
-        developed: c.developed,
-        published: c.published,
+        developed: listedIds(games?.developed),
+        published: listedIds(games?.published),
+        developedCount: games?.developed.length ?? 0,
+        publishedCount: games?.published.length ?? 0,
         provenance: CATALOG_COMPANIES,
-      }))
-      .sort((a, b) => b.developed + b.published - (a.developed + a.published) || a.name.localeCompare(b.name))
-      .slice(0, COMPANIES_LISTED);
+      };
+    });
   },
   { catalogOnly: true },
 );

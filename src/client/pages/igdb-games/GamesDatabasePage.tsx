@@ -222,8 +222,8 @@ const companiesCsv = (companies: IgdbCompany[]): CsvData => ({
     c.id,
     c.name,
     isoDay(c.start_date),
-    c.developed,
-    c.published,
+    c.developedCount,
+    c.publishedCount,
     c.provenance?.source ?? null,
   ]),
 });
@@ -536,8 +536,8 @@ export default function GamesDatabasePage() {
                       </p>
                       <p className="text-muted-foreground text-xs">
                         {c.start_date != null ? `Founded ${date(c.start_date)} · ` : ""}
-                        {c.developed.toLocaleString("en")} developed · {c.published.toLocaleString("en")}{" "}
-                        published
+                        {c.developedCount.toLocaleString("en")} developed ·{" "}
+                        {c.publishedCount.toLocaleString("en")} published
                       </p>
                       {c.description && (
                         <p className="mt-1 line-clamp-2 text-muted-foreground text-sm">{c.description}</p>
