@@ -18,7 +18,7 @@ export { SEARCH_MIN_LENGTH, searchableLength } from "./search-length.ts";
 /** The most results one search answers: a larger `limit` is refused (422 naming it), not cut quietly. */
 export const SEARCH_MAX_LIMIT = 50;
 
-import { wholeNumber } from "./query-number.ts";
+import { cappedWholeNumber, wholeNumber } from "./query-number.ts";
 
 export { wholeNumber };
 
@@ -32,7 +32,8 @@ export const SearchQuerySchema = z
       .refine((q) => searchableLength(q) >= SEARCH_MIN_LENGTH, {
         message: `Type at least ${SEARCH_MIN_LENGTH} letters or digits to search`,
       }),
-    limit: wholeNumber(1, SEARCH_MAX_LIMIT).default(20),
+    // Capped, not refused (issue 4): 500 gives the first 50.
+    limit: cappedWholeNumber(1, SEARCH_MAX_LIMIT).default(20),
   })
   .strict();
 

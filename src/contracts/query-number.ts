@@ -30,3 +30,20 @@ export const wholeNumber = (from: number, to?: number) => {
   const n = z.number({ message }).int({ message, abort: true }).min(from, { message });
   return fromQuery(to == null ? n : n.max(to, { message }));
 };
+
+/**
+ * A limit that is capped rather than refused (issue 4: search's "`limit` capped", review r33-c #9): a
+ * whole number from `from`; one above `to` reads as `to`. Not a number, not whole, or below `from` is
+ * still refused, told the range it may take.
+ */
+export const cappedWholeNumber = (from: number, to: number) => {
+  const message = `A whole number from ${from} (above ${to} gives ${to})`;
+  const n = z.number({ message }).int({ message, abort: true }).min(from, { message });
+  return z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim();
+    if (!PLAIN_DECIMAL.test(text)) return Number.NaN;
+    const x = Number(text);
+    return Number.isInteger(x) && x > to ? to : x;
+  }, n);
+};

@@ -132,7 +132,8 @@ test("fewer than 3 characters is 422 naming q; a missing q too", async () => {
   ]);
 });
 
-test("the limit is at most 50 (more is refused naming it), and results carry the spec's search-result fields", async () => {
+// Review r33-c #9: issue 4 says "`limit` capped": more than 50 gives 50, no longer a 422.
+test("the limit is capped at 50 (more gives 50; 0 or no number is refused naming it), and results carry the spec's search-result fields", async () => {
   await upsertGames(
     Array.from({ length: 60 }, (_, i) => ({ name: `Capped Racer ${i + 1}`, positiveReviews: i })),
     "test",
@@ -140,11 +141,18 @@ test("the limit is at most 50 (more is refused naming it), and results carry the
   expect(await (await search("capped racer", 50)).json()).toHaveLength(50);
   expect(await (await search("capped racer")).json()).toHaveLength(20);
   expect(await (await search("capped racer", 5)).json()).toHaveLength(5);
+  for (const limit of ["51", "500", "500.0", "99999999999999999999"]) {
+    const capped = await request(`/api/games/search?q=capped%20racer&limit=${limit}`, {
+      cookie: user.cookie,
+    });
+    expect(capped.status, limit).toBe(200);
+    expect(await capped.json(), limit).toHaveLength(50);
+  }
   for (const [limit, message] of [
-    ["51", "A whole number from 1 to 50"],
-    ["500", "A whole number from 1 to 50"],
-    ["0", "A whole number from 1 to 50"],
-    ["", "A whole number from 1 to 50"],
+    ["0", "A whole number from 1 (above 50 gives 50)"],
+    ["-3", "A whole number from 1 (above 50 gives 50)"],
+    ["abc", "A whole number from 1 (above 50 gives 50)"],
+    ["", "A whole number from 1 (above 50 gives 50)"],
   ]) {
     const refused = await request(`/api/games/search?q=capped&limit=${limit}`, { cookie: user.cookie });
     expect(refused.status, limit).toBe(422);
