@@ -179,6 +179,10 @@ test("Historical analytics on an empty database: every empty state of spec §8",
   ]) {
     await page.getByText(text).waitFor();
   }
+  // Review r33-c #10: no "the 0 richest months", and no export of an empty list.
+  expect(await page.getByText(/richest months/).count()).toBe(0);
+  for (const card of ["Top games", "Growth", "Major tournaments"])
+    expect(await page.getByRole("button", { name: `Export CSV of ${card}` }).count(), card).toBe(0);
   // Review 20, item 10: each says what fills it; a customer gets no operator's command.
   expect(
     await page

@@ -45,14 +45,16 @@ export function DataCard({
     <Section title={title} description={description}>
       {empty != null ? <EmptyState icon={emptyIcon} title={empty} description={emptyHint} /> : body()}
       <SourceNote provenance={provenance} className="mt-2" />
-      <ExportCsvButton
-        className="mt-2"
-        fileName={csv.fileName}
-        aria-label={`Export CSV of ${title}`}
-        disabled={empty != null}
-        // The source and date under the card go into its file too.
-        data={() => (csv.dated ? csv.data() : withProvenanceColumns(csv.data(), provenance))}
-      />
+      {/* Nothing to export from an empty card, so no button (review r33-c #10). */}
+      {empty == null && (
+        <ExportCsvButton
+          className="mt-2"
+          fileName={csv.fileName}
+          aria-label={`Export CSV of ${title}`}
+          // The source and date under the card go into its file too.
+          data={() => (csv.dated ? csv.data() : withProvenanceColumns(csv.data(), provenance))}
+        />
+      )}
     </Section>
   );
 }

@@ -280,7 +280,10 @@ function esportsCards(esports: EsportsSummary | undefined, operator: boolean): D
       title: "Major tournaments",
       // The spec's title; no per-tournament list is public here, so the rows say what they are (review
       // r27-a, item 8).
-      description: `No per-tournament list in the data: the ${tournaments.length} richest months of a game by prize money, each with the tournaments that paid out that month and the game's peak Twitch viewers then.`,
+      // Without rows the card is spec §8's empty state alone, not "the 0 richest months" (review r33-c #10).
+      description: tournaments.length
+        ? `No per-tournament list in the data: the ${tournaments.length} richest months of a game by prize money, each with the tournaments that paid out that month and the game's peak Twitch viewers then.`
+        : undefined,
       empty: tournaments.length ? null : "No tournaments data available",
       emptyHint,
       provenance,
