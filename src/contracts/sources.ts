@@ -375,6 +375,11 @@ export interface PlatformConnection {
   message: string | null;
   /** What we hold from it now. */
   stored: { count: number; unit: "games" | "free games" | "offers" | "datasets" };
+  /**
+   * How often this server's schedule syncs it ("every 12 hours"); null while no schedule does (the
+   * scheduler is off, or the workflow that syncs it is paused). Given by `/api/platforms/all`.
+   */
+  schedule?: string | null;
 }
 
 /**

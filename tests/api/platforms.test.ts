@@ -36,6 +36,13 @@ type Connection = {
   stored: { count: number };
 };
 
+// Review r33-c #6: a screen says "collected every 12 hours" only while a schedule runs; these tests
+// start no scheduler (syncSchedules' own test covers one running).
+test("each platform says how often a schedule syncs it: none while no schedule runs", async () => {
+  const all: Array<Connection & { schedule: unknown }> = await get("/api/platforms/all");
+  expect(all.map((p) => [p.id, p.schedule])).toEqual(all.map((p) => [p.id, null]));
+});
+
 describe("with an empty database", () => {
   test("all 8 platforms, none synced; the keyed ones say what is missing", async () => {
     const all: Connection[] = await get("/api/platforms/all", admin);

@@ -264,7 +264,21 @@ test("Community datasets on an empty database say so; the filter has nothing to 
   const page = await open(empty, "/github-gaming");
   await page.getByRole("tab", { name: "Gaming Datasets (0)" }).waitFor();
   await page.getByText("No datasets available").waitFor();
+  // Review r33-c #6: this server runs no schedule, so no "twice a day".
+  await page.getByText("No collection is scheduled on this server.", { exact: false }).first().waitFor();
+  expect(await page.getByText(/twice a day/).count()).toBe(0);
   await page.getByRole("tab", { name: "Trending (0)" }).click();
   await page.getByText("No datasets available").waitFor();
+  // A failed GitHub sync is said, the stored lists still shown (issue 5).
+  await page.route("**/api/platforms/all", async (route) => {
+    const all = (await (await route.fetch()).json()) as Array<{ id: string; status: string }>;
+    await route.fulfill({
+      json: all.map((p) =>
+        p.id === "github" ? { ...p, status: "error", lastSync: new Date().toISOString() } : p,
+      ),
+    });
+  });
+  await page.reload();
+  await page.getByText("The last GitHub sync failed", { exact: false }).first().waitFor();
   await page.context().close();
 });

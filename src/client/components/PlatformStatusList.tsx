@@ -48,14 +48,45 @@ const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: bo
  * What a customer sees: what is available and since when, never what to configure (issue 9 §4): the
  * operator's detail (which setting is missing, why a sync failed) stays with admins. A source with no
  * data is named in the operators' words, so one state reads the same on the Dashboard and in System
- * Overview: "Not configured" (no key or setting), "Not synced yet" (configured, never ran).
+ * Overview: "Not configured" (no key or setting), "Not synced yet" (configured, never ran). A failed
+ * sync is "Last sync failed" for everyone, whatever was stored before (issue 5: the app keeps serving
+ * what it stored, and says so; review r33-c #6: Steam read "Available" after its sync failed).
  */
 const CUSTOMER_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
   connected: { label: "Available", ok: true },
   never_synced: SOURCE_STATE.never_synced,
-  error: { label: "Available", ok: true },
+  error: SOURCE_STATE.error,
   not_configured: SOURCE_STATE.not_configured,
 };
+
+/** One source's row: its state, whether that is well, and what we hold from it and since when. */
+export function platformStatusRow(
+  source: PlatformConnection,
+  operator: boolean,
+): { label: string; ok: boolean; detail: string } {
+  const state = (operator ? SOURCE_STATE : CUSTOMER_STATE)[source.status];
+  const held = source.stored.count > 0 || source.status === "connected" || source.status === "error";
+  const stored = `${countWithUnit(source.stored.count, source.stored.unit)} stored`;
+  const detail = [
+    source.source,
+    // After a failed sync what was stored before is still what the screens show.
+    source.status === "error" && source.stored.count > 0 ? `${stored}, still shown` : stored,
+    operator
+      ? source.lastSync
+        ? `last sync ${formatDateTime(source.lastSync)}`
+        : null
+      : held && source.lastSuccess
+        ? `data from ${formatDateTime(source.lastSuccess)}`
+        : null,
+    operator && source.status === "not_configured" && source.missing.length
+      ? `set ${source.missing.join(" and ")} (Workflows)`
+      : null,
+    operator ? source.message : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return { ...state, detail };
+}
 
 /**
  * The 8 platforms with how their data comes in, what we hold and since when. Operators (admins) also
@@ -74,36 +105,14 @@ export function PlatformStatusList({
   return (
     <ul className="divide-y divide-border">
       {platforms.map((source) => {
-        const state = (operator ? SOURCE_STATE : CUSTOMER_STATE)[source.status];
-        const held = source.stored.count > 0 || source.status === "connected" || source.status === "error";
-        const state2 =
-          !operator && source.status === "error" && source.stored.count === 0
-            ? SOURCE_STATE.error // no data held: say what the operators read
-            : state;
-        const detail = [
-          source.source,
-          `${countWithUnit(source.stored.count, source.stored.unit)} stored`,
-          operator
-            ? source.lastSync
-              ? `last sync ${formatDateTime(source.lastSync)}`
-              : null
-            : held && source.lastSuccess
-              ? `data from ${formatDateTime(source.lastSuccess)}`
-              : null,
-          operator && source.status === "not_configured" && source.missing.length
-            ? `set ${source.missing.join(" and ")} (Workflows)`
-            : null,
-          operator ? source.message : null,
-        ]
-          .filter(Boolean)
-          .join(" · ");
+        const row = platformStatusRow(source, operator);
         return (
           <StatusRow
             key={source.id}
             name={source.name}
-            ok={state2.ok}
-            state={state2.label}
-            detail={detail}
+            ok={row.ok}
+            state={row.label}
+            detail={row.detail}
             mine={mine?.has(source.id)}
           />
         );

@@ -13,6 +13,8 @@ export type StepOutcome = { status: "completed" | "skipped"; detail: string };
 
 export interface StepDefinition extends WorkflowStep {
   run: (options: SyncOptions) => Promise<StepOutcome>;
+  /** The live source a sync step syncs. */
+  source?: SyncSource;
 }
 
 export interface WorkflowDefinition {
@@ -32,6 +34,7 @@ const HOUR = 60 * MINUTE;
 function syncStep(source: SyncSource, name: string): StepDefinition {
   return {
     name,
+    source,
     description: `Fetch from ${name.replace(/^Sync /, "")} and store it in the catalog`,
     run: async (options) => {
       try {
@@ -178,4 +181,19 @@ export const WORKFLOWS: WorkflowDefinition[] = [
 
 export function workflowById(id: string): WorkflowDefinition | undefined {
   return WORKFLOWS.find((w) => w.id === id);
+}
+
+/**
+ * How often a schedule syncs each live source ("every 12 hours"): its workflow's interval while the
+ * scheduler runs (`scheduling`) and that workflow is not paused; a source no running schedule syncs
+ * is absent (review r33-c #6: screens said "twice a day" with the scheduler off).
+ */
+export function syncSchedules(scheduling: boolean, paused: ReadonlySet<string>): Map<SyncSource, string> {
+  const out = new Map<SyncSource, string>();
+  if (!scheduling) return out;
+  for (const w of WORKFLOWS) {
+    if (paused.has(w.id)) continue;
+    for (const step of w.steps) if (step.source && !out.has(step.source)) out.set(step.source, w.schedule);
+  }
+  return out;
 }

@@ -13,7 +13,7 @@ import { log } from "../log.ts";
 import { holderEnded, thisHost } from "../operations/process-alive.ts";
 import type { SyncOptions } from "../sync/index.ts";
 import { releaseRunLeases } from "../sync/lease.ts";
-import { WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.ts";
+import { syncSchedules, WORKFLOWS, type WorkflowDefinition, workflowById } from "./definitions.ts";
 
 /**
  * Runs the workflows of definitions.ts: by hand (an admin's Execute) or on their schedule. Every run
@@ -113,6 +113,11 @@ function nextRunAt(
   if (!scheduling || !active) return null;
   if (!last) return new Date();
   return new Date(Math.max(Date.now(), last.startedAt.getTime() + definition.intervalMs));
+}
+
+/** How often this server's schedule syncs each live source now (syncSchedules). */
+export async function currentSyncSchedules() {
+  return syncSchedules(scheduling, await pausedWorkflows());
 }
 
 export async function listWorkflows(): Promise<Workflow[]> {

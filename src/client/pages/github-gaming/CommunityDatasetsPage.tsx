@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, ExternalLink, FolderGit2, Search, Star } from "lucide-react";
 import { useState } from "react";
+import type { PlatformConnection } from "../../../contracts/sources.ts";
 import { Avatar } from "../../../ui/avatar/index.ts";
 import { Badge } from "../../../ui/badge/index.ts";
 import { Button } from "../../../ui/button/index.ts";
@@ -41,6 +42,27 @@ export function matches(d: CommunityDataset, filter: string): boolean {
   const f = filter.trim().toLowerCase();
   if (!f) return true;
   return [d.name, d.description ?? "", ...d.topics].some((text) => text.toLowerCase().includes(f));
+}
+
+/**
+ * The empty lists' words: whether the last GitHub sync failed, and how often datasets are collected as
+ * this server's schedule stands, never "twice a day" while no schedule runs (review r33-c #6).
+ */
+export function githubCollectionText(github: PlatformConnection | undefined): string {
+  const first =
+    github?.status === "error"
+      ? "The last GitHub sync failed; no game dataset has been collected yet."
+      : "No game dataset has been collected from public GitHub repositories yet.";
+  if (!github) return first;
+  return `${first} ${github.schedule ? `Datasets are collected ${github.schedule}.` : "No collection is scheduled on this server."}`;
+}
+
+/** Under stored lists after a failed GitHub sync: they are still shown, from the last sync that worked (issue 5). */
+export function githubFailedNote(github: PlatformConnection | undefined): string | null {
+  if (github?.status !== "error") return null;
+  return `The last GitHub sync failed; the datasets shown are those collected ${
+    github.lastSuccess ? `on ${formatDate(github.lastSuccess)}` : "before"
+  }.`;
 }
 
 /** A dataset's cell as the table shows it: numbers kept as numbers, anything else as text. */
@@ -158,7 +180,9 @@ export default function CommunityDatasetsPage() {
   const shownTrending = (trending.data ?? []).filter((d) => matches(d, filter));
 
   // The lists are GitHub's, as of the last successful GitHub sync.
-  const githubSync = connections.data?.find((c) => c.id === "github")?.lastSuccess ?? null;
+  const github = connections.data?.find((c) => c.id === "github");
+  const githubSync = github?.lastSuccess ?? null;
+  const failedNote = githubFailedNote(github);
   const grid = (list: CommunityDataset[], loading: boolean, total: number, title: string) =>
     loading ? (
       <Skeleton className="h-64" />
@@ -168,8 +192,7 @@ export default function CommunityDatasetsPage() {
         title="No datasets available"
         description={
           <>
-            Game datasets are collected from public GitHub repositories twice a day; none has been collected
-            yet.
+            {githubCollectionText(github)}
             <AdminHint>run Historical Data Integration, which syncs GitHub</AdminHint>
           </>
         }
@@ -183,6 +206,7 @@ export default function CommunityDatasetsPage() {
             <DatasetCard key={d.fullName} d={d} onChoose={choose} />
           ))}
         </div>
+        {failedNote && <p className="mt-3 text-muted-foreground text-sm">{failedNote}</p>}
         <SourceNote provenance={{ source: "GitHub", asOf: githubSync }} className="mt-3" />
         <ExportCsvButton
           className="mt-2"
