@@ -95,10 +95,18 @@ describe("VGChartz on the Data sources page and beside the catalog's figures", (
     expect(res.status).toBe(200);
     const page = (await res.json()) as { rows: Array<{ name: string }>; provenance: Provenance[] };
     expect(page.rows.map((r) => r.name)).toEqual(["Wii Sports"]);
+    // Only the file its row comes from (the 2016 file's replaced vgsales.csv's): the sources of the
+    // rows shown, not every file of the catalog (review r33-a #1).
     expect(salesSources(page.provenance)).toEqual([
       ["VGChartz sales dataset (Video_Games_Sales_as_at_22_Dec_2016.csv)", "2016-12-22T00:00:00.000Z"],
-      ["VGChartz sales dataset (vgsales.csv)", null],
     ]);
+    const gta = (await (
+      await request("/api/market/screener?q=san%20andreas", { cookie: premium.cookie })
+    ).json()) as { provenance: Provenance[] };
+    expect(salesSources(gta.provenance)).toEqual([["VGChartz sales dataset (vgsales.csv)", null]]);
+    expect(gta.provenance.find((p) => p.source.startsWith("VGChartz"))?.method).toBe(
+      "vgsales.csv: 1 game with their platforms, release years and publishers (the file states no date)",
+    );
   });
 
   test("a file dated on import (--as-of) is dated so", async () => {

@@ -6,7 +6,8 @@ import { companyOfCredit, isSlug } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { companyPublishedSales } from "./published-sales.ts";
 import { markPartialYear, releaseKey, releaseYearOf, releasesPerYear as yearlyReleases } from "./release.ts";
-import { catalogProvenance, catalogReleaseEnd } from "./screener.ts";
+import { catalogReleaseEnd } from "./screener.ts";
+import { provenanceOfGames } from "./selection-provenance.ts";
 import { listOf } from "./shapes.ts";
 import { priceConversionOf } from "./source-names.ts";
 
@@ -133,7 +134,12 @@ export async function getCompanyPage(slug: string): Promise<CompanyPage | null> 
       estimates,
       publishedSales: sales.total,
     },
-    provenance: await catalogProvenance(),
+    // The sources of this company's games' figures, not the whole catalog's (review r33-a #1).
+    provenance: await provenanceOfGames(
+      index,
+      slots.filter((s): s is number => s != null),
+      estimates,
+    ),
     alsoListedAs: await alsoListedAs(index, slug),
   };
 }

@@ -23,8 +23,7 @@ import {
 import { playersPeriod } from "../../contracts/player-figures.ts";
 import { CONVERSION_CSV_COLUMNS, conversionCsvCells } from "../../contracts/price-conversion.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { rawClient, readRows } from "../db/client.ts";
-import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { readRows } from "../db/client.ts";
 import {
   byName,
   byNumber,
@@ -36,13 +35,13 @@ import {
 } from "./catalog-index.ts";
 import { estimateP50s, sumIndexedEstimates } from "./estimate-sums.ts";
 import { discountOf } from "./game-page.ts";
-import { keptUntilChange } from "./kept-answers.ts";
 import { nameQuery } from "./normalize.ts";
 import { OWNERS_BAND_COLUMN, ownersBelow } from "./owners-below.ts";
 import { type PlayerFigures, playerFigures, playersFigureOf } from "./player-figures.ts";
 import { markPartialYear, releasesPerYear, releaseYearOf } from "./release.ts";
+import { provenanceOfGames, type SourceTables, sameTables, sourceTables } from "./selection-provenance.ts";
 import { listOf } from "./shapes.ts";
-import { ESTIMATES_SOURCE, priceConversionOf, sourceName } from "./source-names.ts";
+import { priceConversionOf } from "./source-names.ts";
 
 /**
  * The market screener (issue 10): the whole catalog filtered, sorted and paged on the in-memory
@@ -252,125 +251,20 @@ function toRow(
   };
 }
 
-// ---- Provenance: which sources the catalog's figures come from, cached until the database changes ----
-
-const SCREENED_METRICS = ["reviews_positive", "owners", "price", "players"] as const;
-/** How a source's note names the screened figures it gave. */
-const METRIC_WORDS: Record<(typeof SCREENED_METRICS)[number], string> = {
-  reviews_positive: "reviews",
-  owners: "owners",
-  price: "price",
-  players: "players",
-};
-/** "a", "a and b", "a, b and c". */
-const listed = (words: string[]) =>
-  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+// ---- Provenance ------------------------------------------------------------------------------------
 
 /**
- * The catalog's sources: each source of its screened figures at its newest point, then the sources
- * that brought games in without such a figure (gameSources), then the estimates.
+ * The catalog's sources: those of all its games' figures (selection-provenance.ts), as the market size
+ * of the empty filter gives them.
  */
 export async function catalogProvenance(): Promise<Provenance[]> {
-  const [figures, games] = await Promise.all([figureSources(), gameSources()]);
-  const estimates = figures.filter((p) => p.source === ESTIMATES_SOURCE);
-  return [...figures.filter((p) => p.source !== ESTIMATES_SOURCE), ...games, ...estimates];
+  return (await marketSummary({})).provenance;
 }
 
-const figureSources: () => Promise<Provenance[]> = keptUntilChange(
-  async () => {
-    // Players from the series by day (player_days): live syncs store them every 15 minutes.
-    // Each source with the figures it gave (review r27-a #8: one "each game's latest figure" for all
-    // of them, joined under a note, did not say which source gave what).
-    const rs = await rawClient().execute(
-      `SELECT source, max(ts) AS ts, group_concat(DISTINCT metric) AS metrics FROM (
-       SELECT source, metric, max(ts) AS ts FROM game_metrics
-       WHERE metric IN (${SCREENED_METRICS.filter((m) => m !== "players")
-         .map((m) => `'${m}'`)
-         .join(",")})
-       GROUP BY source, metric
-       UNION ALL
-       SELECT source, 'players', max(last_ts) FROM player_days WHERE metric = 'players' GROUP BY source)
-     GROUP BY source ORDER BY max(ts) DESC`,
-    );
-    // The newest estimate's time; none (null) when no game has an estimate of this model yet.
-    const estimates = await rawClient().execute({
-      sql: "SELECT max(as_of) AS as_of FROM game_estimates WHERE model_version = ?",
-      args: [MODEL_VERSION],
-    });
-    const newestEstimate = estimates.rows[0]?.as_of;
-    return [
-      ...rs.rows.map((r) => {
-        const source = sourceName(String(r.source));
-        const given = new Set(String(r.metrics).split(","));
-        const figures = SCREENED_METRICS.filter((m) => given.has(m)).map((m) => METRIC_WORDS[m]);
-        return {
-          source,
-          asOf: new Date(Number(r.ts)).toISOString(),
-          method: `${source}: each game's latest ${listed(figures)}`,
-        };
-      }),
-      ...(newestEstimate != null
-        ? [
-            {
-              source: ESTIMATES_SOURCE,
-              asOf: new Date(Number(newestEstimate)).toISOString(),
-              method: `P50 of each game's owners and gross revenue estimate; model ${MODEL_VERSION}`,
-            },
-          ]
-        : []),
-    ];
-  },
-  { catalogOnly: true },
-);
-
-/**
- * Sources whose games the catalog lists although no screened figure of theirs is stored (review 7 #8):
- * the VGChartz sales files, from which every console game comes, each file at the date it was taken or
- * undated when it states none (a game's release year is not the file's date); and IGDB's sync, at its
- * last success. Kept per data version: it reads the sales table, which the catalog's key does not follow.
- */
-const gameSources: () => Promise<Provenance[]> = keptUntilChange(async () => {
-  const [sales, igdb] = await Promise.all([
-    readRows(
-      `SELECT source, dataset, max(as_of) AS as_of, count(DISTINCT game_id) AS games FROM game_sales
-       GROUP BY source, dataset ORDER BY max(as_of) IS NULL, max(as_of) DESC, dataset`,
-    ),
-    readRows(
-      `SELECT (SELECT count(*) FROM games WHERE igdb_id IS NOT NULL) AS games,
-              (SELECT last_success_at FROM source_syncs WHERE source = 'igdb') AS synced`,
-    ),
-  ]);
-  const count = (n: unknown) => `${Number(n).toLocaleString("en-US")} game${Number(n) === 1 ? "" : "s"}`;
-  // Named as the published sales name their file ("VGChartz sales dataset (vgsales.csv)").
-  // Each method names its file (review r27-a #8: "…of its file (12,311 games); …of its file (45
-  // games)" under one note did not say which file was which).
-  const fromSales = sales.map((r) => ({
-    source:
-      r.dataset == null
-        ? sourceName(String(r.source))
-        : `${sourceName(String(r.source))} (${String(r.dataset)})`,
-    asOf: r.as_of == null ? null : new Date(Number(r.as_of)).toISOString(),
-    method: `${r.dataset == null ? sourceName(String(r.source)) : String(r.dataset)}: ${count(r.games)} with their platforms, release years and publishers${
-      r.as_of == null ? " (the file states no date)" : ""
-    }`,
-  }));
-  const igdbGames = Number(igdb[0]?.games ?? 0);
-  const synced = igdb[0]?.synced;
-  const fromIgdb =
-    igdbGames > 0
-      ? [
-          {
-            source: sourceName("igdb"),
-            asOf: synced == null ? null : new Date(Number(synced)).toISOString(),
-            method: `${sourceName("igdb")}: ${count(igdbGames)} its sync listed`,
-          },
-        ]
-      : [];
-  return [...fromSales, ...fromIgdb];
-});
-
 export async function screenGames(q: ScreenerQuery): Promise<ScreenerPage> {
-  const [{ index }, provenance] = await Promise.all([catalogIndex(), catalogProvenance()]);
+  const { index } = await catalogIndex();
+  // The sources of the matching games' figures, kept with the filter's market size (review r33-a #1).
+  const { provenance } = await marketSummary(q);
   const matches = matchingSlots(index, q);
   const offset = (q.page - 1) * q.pageSize;
   const page = topK(
@@ -433,7 +327,7 @@ export async function catalogFacets(): Promise<CatalogFacets> {
 
 const SUMMARY_CACHE_SIZE = 200;
 /** Figures of recent filters, for the index generation they were computed at. */
-const summaryCache = new Map<string, Omit<MarketSummary, "provenance">>();
+const summaryCache = new Map<string, { figures: MarketSummary; tables: SourceTables }>();
 let summaryGeneration = "";
 
 /** The filter alone, keys in a fixed order: the cache key and the CSV file name. */
@@ -451,10 +345,7 @@ function medianOf(values: Float64Array): number | null {
 }
 
 export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
-  const [{ index, generation: indexGeneration }, provenance] = await Promise.all([
-    catalogIndex(),
-    catalogProvenance(),
-  ]);
+  const { index, generation: indexGeneration } = await catalogIndex();
   // The data's last day: today (review r24 #6). A release date after it is an announced one (IGDB's,
   // a store's "coming soon") or a wrong one, not a release the data saw: neither the partial year nor
   // the releases per year count it. (Not the newest source's date: a source that dates releases but
@@ -466,22 +357,34 @@ export async function marketSummary(f: ScreenerFilter): Promise<MarketSummary> {
     summaryGeneration = generation;
   }
   const key = filterKey(f);
-  let figures = summaryCache.get(key);
-  if (!figures) {
-    const matches = matchingSlots(index, f);
+  const tables = await sourceTables();
+  const cached = summaryCache.get(key);
+  if (cached && sameTables(cached.tables, tables)) return cached.figures;
+  const matches = matchingSlots(index, f);
+  let figures: MarketSummary;
+  if (cached) {
+    // Only the sources' data changed (a sales file, IGDB's sync): the figures hold, their sources are read again.
+    figures = {
+      ...cached.figures,
+      provenance: await provenanceOfGames(index, matches, cached.figures.estimates, tables),
+    };
+  } else {
     // The matching games' estimates summed as a company page sums its games' (estimate-sums.ts).
     const { estimates, outsideModel } = sumIndexedEstimates(index, matches);
     figures = {
       ...summarize(index, matches, until, newestReleaseDate(index, generation, until)),
       estimates,
       outsideModel,
+      // The sources of these games' figures, each at the newest of theirs (review r33-a #1).
+      provenance: await provenanceOfGames(index, matches, estimates, tables),
     };
-    if (summaryGeneration === generation) {
-      if (summaryCache.size >= SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
-      summaryCache.set(key, figures);
-    }
   }
-  return { ...figures, provenance };
+  if (summaryGeneration === generation) {
+    if (!cached && summaryCache.size >= SUMMARY_CACHE_SIZE)
+      summaryCache.delete(summaryCache.keys().next().value!);
+    summaryCache.set(key, { figures, tables });
+  }
+  return figures;
 }
 
 /**
