@@ -105,6 +105,18 @@ export const Default: Story = {
       "/methodology",
     );
     await expect(canvas.getByText("model owners-1.817c91a5")).toBeVisible();
+    await expect(canvas.queryByRole("button", { name: /Export CSV/ })).toBeNull();
+  },
+};
+
+/**
+ * On the game page the Methods table has an Export CSV, as every table there does (review r33-a #2);
+ * a panel given no file name (a story, another screen) shows none.
+ */
+export const MethodsExport: Story = {
+  args: { exportFileName: "portal-2_estimate-methods" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("button", { name: "Export CSV of Methods" })).toBeEnabled();
   },
 };
 

@@ -6,9 +6,11 @@ import { Alert, AlertDescription } from "../alert/index.ts";
 import { Badge } from "../badge/index.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card/index.ts";
 import { cn } from "../cn.ts";
+import { ExportCsvButton } from "../export/index.ts";
 import { datedProvenance, publishedUnits } from "../published-sales/index.ts";
 import { Skeleton } from "../skeleton/index.ts";
 import { describeAsOf, SourceNote } from "../source-note/index.ts";
+import { estimateMethodsCsv } from "./methods-csv.ts";
 
 /** The estimate's notes, one per line, in a note. */
 function EstimateNotes({ notes, variant = "default" }: { notes: string[]; variant?: "default" | "warning" }) {
@@ -199,6 +201,7 @@ export function EstimatesPanel({
   error,
   methodologyHref = "/methodology",
   className,
+  exportFileName,
   now,
 }: {
   estimate?: GameEstimate | null;
@@ -208,6 +211,8 @@ export function EstimatesPanel({
   error?: string | null;
   methodologyHref?: string;
   className?: string;
+  /** The Methods table as CSV (`estimateMethodsCsv`), under this file name; no button without it. */
+  exportFileName?: string;
   /** Fixed clock for stories and tests. */
   now?: number;
 }) {
@@ -279,7 +284,16 @@ export function EstimatesPanel({
               />
             </div>
             <div>
-              <h3 className="mb-2 font-medium text-sm">Methods</h3>
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-medium text-sm">Methods</h3>
+                {exportFileName && (
+                  <ExportCsvButton
+                    fileName={exportFileName}
+                    aria-label="Export CSV of Methods"
+                    data={() => estimateMethodsCsv(estimate)}
+                  />
+                )}
+              </div>
               {/*
                 Each method's detail is a row of its own under its figures, the table's full width: beside
                 them it squeezed the number columns until their headers ran together at 390 px.

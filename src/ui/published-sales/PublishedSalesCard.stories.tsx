@@ -127,6 +127,17 @@ export const SeveralPlatformsAndFiles: Story = {
   },
 };
 
+/**
+ * On the game page the card's platform table has an Export CSV, as every table there does (review
+ * r33-a #2); a company total (no file name given) shows none.
+ */
+export const PlatformsExport: Story = {
+  args: { ...SeveralPlatformsAndFiles.args, exportFileName: "modern-warfare-3_units-sold-published" },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("button", { name: "Export CSV of Units sold (published)" })).toBeEnabled();
+  },
+};
+
 /** Nintendo's games in vgsales.csv summed (703 rows, 667 names): no platform table. */
 export const CompanyTotal: Story = {
   args: {

@@ -2,8 +2,10 @@ import type { PublishedPlatformSales, SalesRegionGaps, SalesRegions } from "../.
 import type { Provenance } from "../../contracts/provenance.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../card/index.ts";
 import { cn } from "../cn.ts";
+import { ExportCsvButton } from "../export/index.ts";
 import { SourceNote } from "../source-note/index.ts";
 import { DataTable } from "../table/index.ts";
+import { publishedSalesCsv, SALES_REGIONS } from "./published-sales-csv.ts";
 
 /**
  * Units as the sales datasets publish them: millions to two decimals (82.74M, 0.01M), so a figure
@@ -13,12 +15,7 @@ export function publishedUnits(units: number): string {
   return `${(units / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}M`;
 }
 
-const REGIONS: Array<[keyof SalesRegions, string]> = [
-  ["northAmerica", "North America"],
-  ["europe", "Europe"],
-  ["japan", "Japan"],
-  ["other", "Other regions"],
-];
+const REGIONS = SALES_REGIONS;
 
 const region = (v: number | null) => (v == null ? "not given" : publishedUnits(v));
 
@@ -47,6 +44,7 @@ export function PublishedSalesCard({
   description = "As the sales dataset published them, not an estimate of ours.",
   className,
   note,
+  exportFileName,
   now,
 }: {
   sales: {
@@ -62,6 +60,8 @@ export function PublishedSalesCard({
   className?: string;
   /** What the figure leaves unsaid (a company total counting rows by their game), above the sources. */
   note?: string | null;
+  /** The card's platforms and total as CSV (`publishedSalesCsv`), under this file name; no button without it. */
+  exportFileName?: string;
   /** Fixed clock for stories and tests. */
   now?: number;
 }) {
@@ -70,9 +70,20 @@ export function PublishedSalesCard({
   const gapNoun = sales.platforms ? "platform" : "row";
   return (
     <Card data-slot="published-sales" role="region" aria-label={title} className={cn("w-full", className)}>
-      <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
+      <CardHeader
+        className={exportFileName ? "flex-row flex-wrap items-start justify-between gap-2" : undefined}
+      >
+        <div className="grid gap-1.5">
+          <CardTitle className="text-base">{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {exportFileName && (
+          <ExportCsvButton
+            fileName={exportFileName}
+            aria-label={`Export CSV of ${title}`}
+            data={() => publishedSalesCsv(sales)}
+          />
+        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="font-semibold text-2xl tabular-nums">

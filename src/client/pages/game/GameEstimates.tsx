@@ -11,10 +11,13 @@ export function GameEstimates({
   id,
   published,
   className,
+  exportFileName,
 }: {
   id: string;
   published?: PublishedSales | null;
   className?: string;
+  /** The Methods table's CSV file name. */
+  exportFileName?: string;
 }) {
   const { data, isLoading, error } = useQuery(gameEstimatesQuery(id));
   return (
@@ -24,6 +27,7 @@ export function GameEstimates({
       loading={isLoading}
       error={error ? error.message : null}
       className={className}
+      exportFileName={exportFileName}
     />
   );
 }

@@ -628,8 +628,19 @@ export default function GamePage() {
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <PlayersChart game={g} />
         <OwnersPanel game={g} />
-        {g.publishedSales && <PublishedSalesCard sales={g.publishedSales} className="lg:col-span-2" />}
-        <GameEstimates id={g.id} published={g.publishedSales} className="lg:col-span-2" />
+        {g.publishedSales && (
+          <PublishedSalesCard
+            sales={g.publishedSales}
+            className="lg:col-span-2"
+            exportFileName={`${g.slug || g.id}_units-sold-published`}
+          />
+        )}
+        <GameEstimates
+          id={g.id}
+          published={g.publishedSales}
+          className="lg:col-span-2"
+          exportFileName={`${g.slug || g.id}_estimate-methods`}
+        />
         <ReviewsCharts game={g} />
         <SingleChart game={g} metric="price" title="Price" name="Price" format={formatPrice} />
         <SingleChart game={g} metric="owners" title="Owners" name="Owners" format={compactNumber} />
