@@ -41,3 +41,25 @@ test("a chosen tab lives in the URL: Back returns to the previous tab and a relo
   await page.getByRole("tab", { name: "Preferences", selected: true }).waitFor();
   await context.close();
 });
+
+// Review r33-a #3: a Game Tracking search adds one history entry, as Games Database's does, so Back
+// returns to the view before the search (it replaced that entry, and Back left the screen).
+test("a Game Tracking search adds a history entry: Back returns to the view before it", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  await page.goto(`${server.url}/games`);
+  await page.getByRole("tab", { name: /^My Watchlist/, selected: true }).waitFor();
+  const before = await page.evaluate(() => history.length);
+  const box = page.getByRole("searchbox", { name: "Search games" });
+  await box.pressSequentially("stardew");
+  await box.press("Enter");
+  await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("stardew");
+  await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("search");
+  // One entry for the search, not one per keystroke.
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe("/games");
+  await page.getByRole("tab", { name: /^My Watchlist/, selected: true }).waitFor();
+  await context.close();
+});

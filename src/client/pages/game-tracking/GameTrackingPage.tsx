@@ -60,10 +60,13 @@ function ListSkeleton() {
 
 export default function GameTrackingPage() {
   const queryClient = useQueryClient();
-  // The query and the tab live in the URL so Back and bookmarks return to them. Keystrokes replace
-  // the history entry (one per keystroke would make Back useless); choosing a tab pushes one.
+  // The query and the tab live in the URL so Back and bookmarks return to them. A search adds one
+  // history entry, as Games Database's does (review r33-a #3: Back then returns to the view before
+  // it): the first keystroke of a query pushes it, the following ones replace it (one per keystroke
+  // would make Back useless); choosing a tab pushes one.
   const [query, setUrlQuery] = useUrlParam("q");
-  const setQuery = (value: string) => setUrlQuery(value, { replace: true });
+  const setQuery = (value: string) =>
+    setUrlQuery(value, { replace: new URLSearchParams(window.location.search).has("q") });
   // `/games`, `/game-tracking` and the sidebar's `/watchlist` all open on the watchlist.
   const [tabParam, setTab] = useUrlParam("tab", "watchlist");
   const trimmed = query.trim();
