@@ -49,3 +49,17 @@ export function useUrlParams(
   );
   return [values, set];
 }
+
+/**
+ * The screen's tab from the URL's `tab`, one of `tabs`; any other value (a mistyped or out-of-date
+ * bookmark) is the default tab, shown and selected, rather than a tab bar with none selected over a
+ * blank page (review r33-a #4). Choosing a tab writes it as `useUrlParam` does.
+ */
+export function useUrlTab<T extends string>(
+  tabs: readonly T[],
+  defaultTab: T,
+): [T, (value: string, options?: { replace?: boolean }) => void] {
+  const [param, setTab] = useUrlParam("tab", defaultTab);
+  const tab = (tabs as readonly string[]).includes(param) ? (param as T) : defaultTab;
+  return [tab, setTab];
+}

@@ -42,6 +42,25 @@ test("a chosen tab lives in the URL: Back returns to the previous tab and a relo
   await context.close();
 });
 
+// Review r33-a #4: an unknown `tab` (a mistyped or out-of-date bookmark) opens the screen's first tab,
+// selected and drawn, instead of a tab bar with nothing selected over a blank page.
+test("an unknown tab in the URL opens the screen's default tab", async () => {
+  const { context } = await signedInContext(browser, server, { role: "regular" });
+  const page = await context.newPage();
+  for (const [path, tab] of [
+    ["/historical-analytics?tab=trends", "Gaming Datasets"],
+    ["/settings?tab=bogus", "Profile"],
+    ["/igdb-games?tab=bogus", "Trending"],
+    ["/dashboard?tab=bogus", "Overview"],
+    ["/games?tab=bogus", /^My Watchlist/],
+  ] as const) {
+    await page.goto(`${server.url}${path}`);
+    await page.getByRole("tab", { name: tab, selected: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole("tabpanel").count(), path).toBe(1);
+  }
+  await context.close();
+});
+
 // Review r33-a #3: a Game Tracking search adds one history entry, as Games Database's does, so Back
 // returns to the view before the search (it replaced that entry, and Back left the screen).
 test("a Game Tracking search adds a history entry: Back returns to the view before it", async () => {

@@ -68,7 +68,7 @@ import {
   platformStatsQuery,
 } from "../../queries/sources.ts";
 import { useChannel, useRealtimeStatus } from "../../realtime.ts";
-import { useUrlParam } from "../../url-state.ts";
+import { useUrlParam, useUrlTab } from "../../url-state.ts";
 import { activitySeries } from "./activity-series.ts";
 import {
   crossPlatformPlayers,
@@ -887,7 +887,7 @@ export function freeGamesHint(count: FreeGamesCount | undefined): string {
 export default function DashboardPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
-  const [tab, setTab] = useUrlParam("tab", "overview");
+  const [tab, setTab] = useUrlTab(["overview", "platforms", "analytics", "tracking", "advanced"], "overview");
   // The Free games card's view (the user's stores' or every store's), which the export follows.
   const [freeStores] = useUrlParam("stores", "mine");
   const settings = useQuery(userSettingsQuery);

@@ -35,7 +35,7 @@ import {
   marketHistoryQuery,
   platformConnectionsQuery,
 } from "../../queries/sources.ts";
-import { useUrlParam } from "../../url-state.ts";
+import { useUrlTab } from "../../url-state.ts";
 import { datasetsStatusText } from "./datasets-status.ts";
 import { esportsHint, historicalDataHint } from "./empty-hints.ts";
 import {
@@ -397,7 +397,7 @@ function datasetsCsv(datasets: KaggleDataset[]) {
 export default function HistoricalPage() {
   const { data: user } = useQuery(currentUserQuery);
   // The chosen tab lives in the URL: Back returns to the previous tab, a reload keeps it.
-  const [tab, setTab] = useUrlParam("tab", "datasets");
+  const [tab, setTab] = useUrlTab(["datasets", "historical", "market", "esports"], "datasets");
   const operator = !!user && isAdmin(user);
   const datasets = useQuery(kaggleDatasetsQuery);
   const historical = useQuery(historicalQuery);

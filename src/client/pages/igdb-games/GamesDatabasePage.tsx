@@ -50,7 +50,7 @@ import {
   igdbStatusQuery,
   newestReleaseQuery,
 } from "../../queries/sources.ts";
-import { useUrlParam, useUrlParams } from "../../url-state.ts";
+import { useUrlParams, useUrlTab } from "../../url-state.ts";
 import { newestReleaseText } from "./newest-release.ts";
 
 const SEARCH_KEYS = ["q", "tab"] as const;
@@ -368,12 +368,15 @@ function GameList({ tab }: { tab: "trending" | "popular" | "recent" }) {
   );
 }
 
+/** The tabs, in their order; any other `tab` in the URL opens Trending. */
+const IGDB_TABS = ["trending", "popular", "recent", "platforms", "companies", "search"] as const;
+
 export default function GamesDatabasePage() {
   // The tab and the submitted query live in the URL (Back, reload and bookmarks keep them).
   const [search_, setSearch] = useUrlParams(SEARCH_KEYS);
   const submitted = search_.q ?? null;
   const [term, setTerm] = useState(submitted ?? "");
-  const [tabParam, setTab] = useUrlParam("tab", "trending");
+  const [tabParam, setTab] = useUrlTab(IGDB_TABS, "trending");
   const tab = tabParam === "search" && !submitted ? "trending" : tabParam;
   const status = useQuery(igdbStatusQuery);
   const platforms = useQuery({ ...igdbPlatformsQuery, enabled: tab === "platforms" });

@@ -50,7 +50,7 @@ import { currentUserQuery, userSettingsQuery, userStatsQuery } from "../../queri
 import { realtime } from "../../realtime.ts";
 import { withServerReason } from "../../server-reason.ts";
 import { applyTheme } from "../../theme.ts";
-import { useUrlParam } from "../../url-state.ts";
+import { useUrlTab } from "../../url-state.ts";
 import { PasswordSection } from "./PasswordSection.tsx";
 import { PlanSection } from "./PlanSection.tsx";
 
@@ -325,7 +325,10 @@ export default function SettingsPage() {
   const { data: stats } = useQuery(userStatsQuery);
   const saved = useQuery(userSettingsQuery);
   const [draft, setDraft] = useState<Settings | null>(null);
-  const [tab, setTab] = useUrlParam("tab", "profile");
+  const [tab, setTab] = useUrlTab(
+    ["profile", "notifications", "preferences", "gaming", "security"],
+    "profile",
+  );
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [permission, setPermission] = useState<BrowserNotificationState>(browserNotificationState);
 
