@@ -1,3 +1,4 @@
+import { foldCase, type ListField, listKey } from "../../contracts/facet-keys.ts";
 import { PLAYER_WINDOW_DAYS } from "../../contracts/player-figures.ts";
 import { dataVersion, rawClient, readRows } from "../db/client.ts";
 import { env } from "../env.ts";
@@ -13,7 +14,6 @@ import {
   missedLogChanges,
   readCatalogLog,
 } from "./changes.ts";
-import { GENRE_SYNONYMS } from "./genre-names.ts";
 import { companyAliasKey, creditSlugs, foldName } from "./normalize.ts";
 import { releaseKey } from "./release.ts";
 import { listOf } from "./shapes.ts";
@@ -41,35 +41,9 @@ import { listOf } from "./shapes.ts";
  * unknown values never pass a range and sort last in both directions; ties are broken by id.
  */
 
-export type ListField = "genres" | "tags" | "platforms";
+export type { ListField };
+export { foldCase };
 export const LIST_FIELDS: readonly ListField[] = ["genres", "tags", "platforms"];
-
-/**
- * Genre names the sources spell apart for one genre: VGChartz's "Role-Playing" is Steam's "RPG", so
- * screening "Role-Playing" finds them all. The importers write the catalog's name (genre-names.ts,
- * the one table of them); a filter may still use the other.
- */
-const GENRE_ALIASES: Record<string, string> = Object.fromEntries(
-  Object.entries(GENRE_SYNONYMS).map(([name, genre]) => [name, foldCase(genre)]),
-);
-/**
- * The same for tags (and genres): the 2019 Kaggle file spells "Rogue-like" and "Rogue-lite" where
- * Steam and SteamSpy now write "Roguelike" and "Roguelite", so a screen for "Roguelike" found none
- * of the 132 older games (report r15-a #9).
- */
-const TAG_ALIASES: Record<string, string> = { "rogue-like": "roguelike", "rogue-lite": "roguelite" };
-
-/** The key a list value is filed under: case folded, and another spelling of the same genre or tag as its alias. */
-function listKey(field: ListField, value: string): string {
-  const key = foldCase(value);
-  if (field === "platforms") return key;
-  return (field === "genres" ? GENRE_ALIASES[key] : undefined) ?? TAG_ALIASES[key] ?? key;
-}
-
-/** SQLite's NOCASE: only ASCII letters fold. */
-export function foldCase(s: string): string {
-  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
-}
 
 /** SQLite's BINARY order on UTF-8 text: code point order (UTF-16 code units differ above U+FFFF). */
 export function compareText(a: string, b: string): number {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn } from "storybook/test";
+import { listSearchKey } from "../../contracts/facet-keys.ts";
 import { Combobox, type ComboboxOption } from "./Combobox.tsx";
 
 const GENRES: ComboboxOption[] = [
@@ -95,5 +96,56 @@ export const FreeTextIsKept: Story = {
     await expect(canvas.getByText("No match")).toBeVisible();
     await userEvent.keyboard("{Enter}");
     await expect(field).toHaveValue("Zzz");
+  },
+};
+
+const TAGS: ComboboxOption[] = [
+  { value: "Rogue-like", hint: "132 games" },
+  { value: "Action Roguelike", hint: "30 games" },
+  { value: "Roguelike Deckbuilder", hint: "1 game" },
+  { value: "Rogue-lite", hint: "12 games" },
+];
+
+/** The screener's Tag field: the tag's key matches too, so "Roguelike" offers the catalog's "Rogue-like". */
+function TagField() {
+  const [value, setValue] = useState("");
+  return (
+    <div className="w-56">
+      <label htmlFor="tag" className="text-xs">
+        Tag
+      </label>
+      <Combobox
+        id="tag"
+        value={value}
+        options={TAGS}
+        onChange={setValue}
+        matchKey={(text) => listSearchKey("tags", text)}
+      />
+    </div>
+  );
+}
+
+/**
+ * Review r33-a #5: typing "Roguelike" offered "Roguelike Deckbuilder" and "Action Roguelike", not the
+ * catalog's "Rogue-like" (132 games), which the server's `tag=Roguelike` finds.
+ */
+export const MatchesTheServersTagKey: Story = {
+  render: () => <TagField />,
+  play: async ({ canvas, userEvent }) => {
+    const field = canvas.getByRole("combobox", { name: "Tag" });
+    await userEvent.click(field);
+    await userEvent.keyboard("Roguelike");
+    await expect(canvas.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Rogue-like132 games",
+      "Roguelike Deckbuilder1 game",
+      "Action Roguelike30 games",
+    ]);
+    // Typed as the catalog spells it, it matches as before.
+    await userEvent.clear(field);
+    await userEvent.keyboard("rogue-l");
+    await expect(canvas.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Rogue-like132 games",
+      "Rogue-lite12 games",
+    ]);
   },
 };

@@ -25,6 +25,7 @@ export function Combobox({
   placeholder,
   className,
   emptyText = "No match",
+  matchKey,
   ...rest
 }: {
   id?: string;
@@ -34,6 +35,11 @@ export function Combobox({
   placeholder?: string;
   className?: string;
   emptyText?: string;
+  /**
+   * Another reading of the text and each option to match them by too (the catalog's tag key: typing
+   * "Roguelike" offers "Rogue-like", as the server's filter finds it).
+   */
+  matchKey?: (text: string) => string;
 } & Pick<ComponentProps<"input">, "name" | "aria-invalid" | "aria-describedby" | "disabled">) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
@@ -42,18 +48,21 @@ export function Combobox({
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
 
+  const keys = useMemo(() => (matchKey ? options.map((o) => matchKey(o.value)) : null), [options, matchKey]);
   const shown = useMemo(() => {
     const text = value.trim().toLowerCase();
     if (!text) return options.slice(0, MAX_SHOWN);
+    const key = matchKey?.(value.trim()) ?? "";
     const starts: ComboboxOption[] = [];
     const contains: ComboboxOption[] = [];
-    for (const o of options) {
+    options.forEach((o, i) => {
       const v = o.value.toLowerCase();
-      if (v.startsWith(text)) starts.push(o);
-      else if (v.includes(text)) contains.push(o);
-    }
+      const k = keys?.[i];
+      if (v.startsWith(text) || (key && k?.startsWith(key))) starts.push(o);
+      else if (v.includes(text) || (key && k?.includes(key))) contains.push(o);
+    });
     return [...starts, ...contains].slice(0, MAX_SHOWN);
-  }, [options, value]);
+  }, [options, value, keys, matchKey]);
 
   const pick = (option: ComboboxOption) => {
     onChange(option.value);

@@ -12,6 +12,8 @@ export interface FilterField {
   options?: readonly string[];
   /** For `combobox`: the pick list offered while typing (free text is kept). */
   choices?: readonly ComboboxOption[];
+  /** For `combobox`: another reading of text and choices to match them by too (Combobox's `matchKey`). */
+  matchKey?: (text: string) => string;
   placeholder?: string;
   min?: number;
   max?: number;
@@ -77,6 +79,7 @@ export function FilterBar({
               <Combobox
                 {...common}
                 options={field.choices ?? []}
+                matchKey={field.matchKey}
                 placeholder={field.placeholder}
                 className="w-40"
                 onChange={(value) => setDraft((d) => ({ ...d, [field.key]: value }))}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircle, ArrowDown, ArrowUp, Download, Filter } from "lucide-react";
 import { Link, useSearchParams } from "wouter";
+import { listSearchKey } from "../../../contracts/facet-keys.ts";
 import {
   DEFAULT_SCREENER_COLUMNS,
   SCREENER_COLUMN_INFO,
@@ -43,10 +44,13 @@ import { listCellParts, partialYearNote, undatedNoteText } from "./screener-note
 
 const PAGE_SIZE = 50;
 
+const genreKey = (text: string) => listSearchKey("genres", text);
+const tagKey = (text: string) => listSearchKey("tags", text);
 const FIELDS: FilterField[] = [
   { key: "q", label: "Name contains", placeholder: "e.g. siege" },
-  { key: "genre", label: "Genre", type: "combobox", placeholder: "Any genre" },
-  { key: "tag", label: "Tag", type: "combobox", placeholder: "Any tag" },
+  // Matched as the server files them too (review r33-a #5): "Roguelike" offers "Rogue-like".
+  { key: "genre", label: "Genre", type: "combobox", placeholder: "Any genre", matchKey: genreKey },
+  { key: "tag", label: "Tag", type: "combobox", placeholder: "Any tag", matchKey: tagKey },
   { key: "platform", label: "Platform", type: "combobox", placeholder: "Any platform" },
   { key: "yearFrom", label: "Released from", type: "number", placeholder: "year", min: 1970, max: 2100 },
   { key: "yearTo", label: "Released to", type: "number", placeholder: "year", min: 1970, max: 2100 },
