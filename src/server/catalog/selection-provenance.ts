@@ -35,7 +35,8 @@ interface PerGame {
   /** Names as shown (two stored ids named alike are one source). */
   names: string[];
   at: Map<string, number>;
-  count: Uint8Array | number[];
+  /** At a game's first entry: how many entries it has. */
+  count: Uint8Array;
   source: Uint16Array;
   /** Newest time of the game's figures from that source; NaN: undated (a file that states no date). */
   ts: Float64Array;
@@ -48,7 +49,7 @@ function perGame(rows: Array<{ gameId: string; name: string; ts: number; metrics
   const names: string[] = [];
   const nameIds = new Map<string, number>();
   const at = new Map<string, number>();
-  const count: number[] = [];
+  const count = new Uint8Array(rows.length);
   const source = new Uint16Array(rows.length);
   const ts = new Float64Array(rows.length);
   const metrics = new Uint8Array(rows.length);
@@ -63,12 +64,11 @@ function perGame(rows: Array<{ gameId: string; name: string; ts: number; metrics
     const start = at.get(r.gameId);
     if (start == null) {
       at.set(r.gameId, n);
-      count[n] = 0;
     }
     const first = start ?? n;
     // Two stored ids read the same way (a dataset and the live service): one entry, the newer time.
     let merged = false;
-    for (let i = first; i < first + (count[first] ?? 0); i++) {
+    for (let i = first; i < first + count[first]!; i++) {
       if (source[i] !== id) continue;
       ts[i] = Number.isNaN(ts[i]!) ? r.ts : Number.isNaN(r.ts) ? ts[i]! : Math.max(ts[i]!, r.ts);
       metrics[i]! |= r.metrics;
@@ -78,7 +78,7 @@ function perGame(rows: Array<{ gameId: string; name: string; ts: number; metrics
     source[n] = id;
     ts[n] = r.ts;
     metrics[n] = r.metrics;
-    count[first] = (count[first] ?? 0) + 1;
+    count[first]!++;
     n++;
   }
   return {
@@ -172,7 +172,7 @@ function fold(table: PerGame, index: CatalogIndex, slots: Iterable<number>) {
   for (const s of slots) {
     const start = table.at.get(index.ids[s]!);
     if (start == null) continue;
-    const end = start + (table.count[start] ?? 0);
+    const end = start + table.count[start]!;
     for (let i = start; i < end; i++) {
       const k = table.source[i]!;
       games[k]!++;
