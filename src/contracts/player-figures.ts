@@ -72,16 +72,23 @@ export const NO_PLAYER_HISTORY = "Player history starts with the first live sync
 export const GENRE_WINDOW_DAYS = 90;
 /** The weekly points a genre's series needs in that window. */
 export const GENRE_MIN_WEEKS = 5;
-/** The games of the genre with player figures it needs in one of those weeks. */
+/** The games of the genre with player figures it needs in one of those weeks (or months). */
 export const GENRE_MIN_GAMES = 3;
+/**
+ * Without such weeks (monthly averages only, as SteamCharts gives them): the months of monthly
+ * averages (up to the newest) a genre's series covers, and the monthly points it needs in them (ADR 047).
+ */
+export const GENRE_WINDOW_MONTHS = 12;
+export const GENRE_MIN_MONTHS = 6;
 
 /**
  * When a genre has a series (volatility, players per genre), as `computeMarketTrends` decides it on
- * the server: GENRE_MIN_WEEKS weekly points in the latest GENRE_WINDOW_DAYS days of player data,
- * GENRE_MIN_GAMES or more of its games in one week. Said by the genre empty states and by the server
+ * the server: GENRE_MIN_WEEKS weekly points in GENRE_WINDOW_DAYS days of daily or live counts, or
+ * GENRE_MIN_MONTHS monthly points in GENRE_WINDOW_MONTHS months of monthly averages, GENRE_MIN_GAMES
+ * or more of its games in one week (or month). Said by the genre empty states and by the server
  * in an empty genre trends report (its emptyReason).
  */
-export const GENRE_SERIES_RULE = `A genre appears once ${GENRE_MIN_GAMES} or more of its games have player counts in at least ${GENRE_MIN_WEEKS} weeks of the latest ${GENRE_WINDOW_DAYS} days.`;
+export const GENRE_SERIES_RULE = `A genre appears once ${GENRE_MIN_GAMES} or more of its games have player counts in at least ${GENRE_MIN_WEEKS} weeks of the latest ${GENRE_WINDOW_DAYS} days, or monthly averages in at least ${GENRE_MIN_MONTHS} of the latest ${GENRE_WINDOW_MONTHS} months.`;
 export const GENRE_SERIES_FILLS = "Player history grows with each live sync.";
 
 /**

@@ -43,7 +43,7 @@ test("an empty market overview or genre trends report says why it is empty", asy
   const stored = await genres.json();
   expect(stored.data.genres).toEqual([]);
   expect(stored.data.emptyReason).toBe(
-    "A genre trends report needs genres with a player series, and none has one. No game has player counts yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history starts with the first live sync.",
+    "A genre trends report needs genres with a player series, and none has one. No game has player counts yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days, or monthly averages in at least 6 of the latest 12 months. Player history starts with the first live sync.",
   );
   // Read back, the reason is kept with the report.
   const read = await (await request(`/api/analytics/reports/${stored.id}`, { cookie: user.cookie })).json();
@@ -85,7 +85,7 @@ test("with one game's player figures the market overview is stored with them", a
   expect(data.emptyReason).toBeUndefined();
   // One game on one day is no genre series yet: still empty, and says so.
   expect((await (await generate(user, "genre_trends")).json()).data.emptyReason).toBe(
-    "A genre trends report needs genres with a player series, and none has one. In the latest 90 days of player data (Aug 22, 2026 to Nov 20, 2026), 1 game has daily or live player counts (test), and no genre has 3 of its games counted in 5 different weeks yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history grows with each live sync.",
+    "A genre trends report needs genres with a player series, and none has one. In the latest 90 days of player data (Aug 22, 2026 to Nov 20, 2026), 1 game has daily or live player counts (test), and no genre has 3 of its games counted in 5 different weeks yet. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days, or monthly averages in at least 6 of the latest 12 months. Player history grows with each live sync.",
   );
 });
 
@@ -113,6 +113,6 @@ test("a genre trends report over monthly averages says they are monthly, and whe
   const data = (await res.json()).data;
   expect(data.genres).toEqual([]);
   expect(data.emptyReason).toBe(
-    "A genre trends report needs genres with a player series, and none has one. The player figures in the latest 90 days of player data (Jun 3, 2027 to Sep 1, 2027) are monthly averages only (SteamCharts, newest Sep 2027, 3 games): a month's average is one figure a month, and genre volatility needs weekly counts. The catalog's daily or live player counts end on Nov 20, 2026, before that window. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days. Player history grows with each live sync.",
+    "A genre trends report needs genres with a player series, and none has one. The player figures in the latest 90 days of player data (Jun 3, 2027 to Sep 1, 2027) are monthly averages only (SteamCharts, newest Sep 2027, 3 games): a month's average is one figure a month, and a genre needs them in 6 of the latest 12 months. The catalog's daily or live player counts end on Nov 20, 2026, before that window. A genre appears once 3 or more of its games have player counts in at least 5 weeks of the latest 90 days, or monthly averages in at least 6 of the latest 12 months. Player history grows with each live sync.",
   );
 });

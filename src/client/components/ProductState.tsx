@@ -2,7 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart3, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { GENRE_MIN_WEEKS, GENRE_SERIES_FILLS, GENRE_SERIES_RULE } from "../../contracts/player-figures.ts";
+import {
+  GENRE_MIN_MONTHS,
+  GENRE_MIN_WEEKS,
+  GENRE_SERIES_FILLS,
+  GENRE_SERIES_RULE,
+} from "../../contracts/player-figures.ts";
 import { isAdmin } from "../../contracts/roles.ts";
 import { EmptyState } from "../../ui/empty-state/index.ts";
 import { currentUserQuery } from "../queries/auth.ts";
@@ -37,16 +42,17 @@ export function AdminHint({
 export { GENRE_SERIES_FILLS, GENRE_SERIES_RULE };
 
 /**
- * The operator's part of the genre empty state: what fills a genre series. Only the live Steam sync's
- * player counts do (market.ts reads daily and live `players` points): SteamCharts' imports are monthly
- * averages (one point a month, never GENRE_MIN_WEEKS weeks) and SteamDB's are daily peaks, another
- * measure (review r25 #6: the hint suggested importing SteamCharts).
+ * The operator's part of the genre empty state: what fills a genre series. The live Steam sync's
+ * player counts do after GENRE_MIN_WEEKS weeks (market.ts reads daily and live `players` points), and
+ * SteamCharts' monthly averages once GENRE_MIN_MONTHS months of them are imported (ADR 047); SteamDB's
+ * are daily peaks, another measure (review r25 #6).
  */
 function GenreSeriesAdminHint() {
   return (
     <AdminHint>
       keep Multi-Platform Intelligence running: its live Steam player counts make a genre's series after{" "}
-      {GENRE_MIN_WEEKS} weeks (imported SteamCharts monthly averages and SteamDB daily peaks do not)
+      {GENRE_MIN_WEEKS} weeks; imported SteamCharts monthly averages do after {GENRE_MIN_MONTHS} months
+      (SteamDB daily peaks do not)
     </AdminHint>
   );
 }

@@ -1,6 +1,14 @@
 import type { ActivityPoint, MarketTrend, OverviewFigures } from "../../contracts/games.ts";
-import { GENRE_MIN_GAMES, GENRE_MIN_WEEKS, GENRE_WINDOW_DAYS } from "../../contracts/player-figures.ts";
+import {
+  GENRE_MIN_GAMES,
+  GENRE_MIN_MONTHS,
+  GENRE_MIN_WEEKS,
+  GENRE_WINDOW_DAYS,
+  GENRE_WINDOW_MONTHS,
+} from "../../contracts/player-figures.ts";
+import type { Provenance } from "../../contracts/provenance.ts";
 import { placeholders, rawClient } from "../db/client.ts";
+import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { provideCurrentValue } from "../realtime/hub.ts";
 import { inProgressMonths, isPartialMonth } from "./in-progress-months.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -9,12 +17,21 @@ import { DAY_MS, firstDayFrom, lastDayUpTo, newestPlayerPoint } from "./stats.ts
 import { getTrendingSnapshot } from "./trending.ts";
 
 /**
- * Market volatility per category (genre), from the player series (issue 4): the genre's players per
- * week over the last 90 days of data — the sum of its games' average players that week (each game's
- * points that week averaged, whatever their spacing: daily, monthly or every 15 minutes); the
- * volatility score is the standard deviation of its week-over-week changes, ×50 and capped at 10
- * (steady ±2% weeks score about 1; swings of ±20% score 10). Genres need at least GENRE_MIN_GAMES
- * games and GENRE_MIN_WEEKS weeks (contracts/player-figures.ts, which says the rule to users).
+ * Market volatility per category (genre), from the player series (issue 4), on one basis for every
+ * genre (ADR 047):
+ * - weekly: the genre's players per week over GENRE_WINDOW_DAYS days of daily or live counts — the
+ *   sum of its games' average players that week (each game's counts that day averaged first, so a live
+ *   sync's 96 counts a day are one day; monthly means are not days); the window ends on the newest day
+ *   of a series, not of a lone newer snapshot: a window that scores no genre gives way to one ending on
+ *   the newest day of the other sources' counts;
+ * - monthly, when no weekly window scores a genre or the monthly averages are newer: the genre's
+ *   players per month over GENRE_WINDOW_MONTHS months of monthly averages (SteamCharts), the sum of its
+ *   games' means that month.
+ * The score is the standard deviation of the period-on-period changes, ×50 and capped at 10 (steady
+ * ±2% periods score about 1; swings of ±20% score 10). Genres need GENRE_MIN_GAMES games in one period
+ * and GENRE_MIN_WEEKS weeks or GENRE_MIN_MONTHS months (contracts/player-figures.ts, which says the
+ * rule to users). Each genre's provenance names the window's sources, its end (`asOf`) and, in
+ * `method`, its first and last period: a 2022 window reads as 2022.
  */
 export type { MarketTrend };
 
@@ -79,51 +96,44 @@ export const getMarketTrends: () => Promise<MarketTrend[]> = keptUntilChange(com
 // handles — instead of nothing until the analysis workflow's next run publishes them.
 provideCurrentValue("market_trends", getMarketTrends);
 
-async function computeMarketTrends(): Promise<MarketTrend[]> {
-  const client = rawClient();
-  const newest = await newestPlayerPoint();
-  if (!newest) return [];
-  const rs = await client.execute({
-    // Weekly buckets (counted back from the newest point, by the start of each day) take out the
-    // weekend cycle of daily data. Each game's week first, from the series by day (player_days,
-    // migration 0019), then its genres: joining every point to its game's genres took 7.4 s with
-    // 3 million points (bench/series-scale.bench.ts).
-    sql: `WITH weeks AS (
-            SELECT game_id, CAST((?1 - day * ${DAY_MS}) / ${WEEK_MS} AS INTEGER) AS bucket,
-                   sum(total) / sum(points) AS players
-            FROM player_days WHERE metric = 'players' AND day >= ?2
-            GROUP BY game_id, bucket
-          )
-          SELECT j.value AS genre, w.bucket, sum(w.players) AS total, count(DISTINCT w.game_id) AS games
-          FROM weeks w JOIN games g ON g.id = w.game_id, json_each(g.genres) j
-          GROUP BY j.value, w.bucket ORDER BY j.value, w.bucket DESC`,
-    args: [newest, firstDayFrom(newest - WINDOW_DAYS * DAY_MS)],
-  });
-  const byGenre = new Map<string, Array<{ total: number; games: number }>>();
-  for (const row of rs.rows) {
-    const list = byGenre.get(String(row.genre)) ?? [];
+/** A genre's players in one period of a window, oldest period first. */
+interface GenrePeriod {
+  total: number;
+  games: number;
+}
+
+/** The genres scored over one window, and where the window ends (ms) for choosing between windows. */
+interface ScoredWindow {
+  end: number;
+  trends: MarketTrend[];
+}
+
+function byGenre(rows: ReadonlyArray<Record<string, unknown>>): Map<string, GenrePeriod[]> {
+  const genres = new Map<string, GenrePeriod[]>();
+  for (const row of rows) {
+    const list = genres.get(String(row.genre)) ?? [];
     list.push({ total: Number(row.total), games: Number(row.games) });
-    byGenre.set(String(row.genre), list);
+    genres.set(String(row.genre), list);
   }
-  const sources = await client.execute({
-    sql: "SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day >= ?",
-    args: [firstDayFrom(newest - WINDOW_DAYS * DAY_MS)],
-  });
-  const provenance = provenanceOf(
-    sources.rows.map((r) => String(r.source)),
-    newest,
-    `players per genre each week over the latest ${GENRE_WINDOW_DAYS} days (the sum of its games' average player counts that week); volatility = 50 × the standard deviation of week-on-week changes, capped at 10`,
-  );
+  return genres;
+}
+
+/** The genres with enough periods and games, scored (the rule above), largest first. */
+function scoreGenres(
+  genres: Map<string, GenrePeriod[]>,
+  minPeriods: number,
+  provenance: Provenance,
+): MarketTrend[] {
   const trends: MarketTrend[] = [];
-  for (const [category, series] of byGenre) {
+  for (const [category, series] of genres) {
     const maxGames = Math.max(...series.map((s) => s.games));
-    if (series.length < GENRE_MIN_WEEKS || maxGames < GENRE_MIN_GAMES) continue;
+    if (series.length < minPeriods || maxGames < GENRE_MIN_GAMES) continue;
     const changes: number[] = [];
     for (let i = 1; i < series.length; i++) {
       const prev = series[i - 1]!.total;
       if (prev > 0) changes.push((series[i]!.total - prev) / prev);
     }
-    if (changes.length < 4) continue;
+    if (changes.length < minPeriods - 1) continue;
     const mean = changes.reduce((s, c) => s + c, 0) / changes.length;
     const sd = Math.sqrt(changes.reduce((s, c) => s + (c - mean) ** 2, 0) / changes.length);
     const first = series[0]!.total;
@@ -140,7 +150,149 @@ async function computeMarketTrends(): Promise<MarketTrend[]> {
   return trends.sort((a, b) => b.players - a.players);
 }
 
+/** The sources with monthly player averages: their points are months, never days of a weekly series. */
+async function monthlySources(): Promise<string[]> {
+  const rs = await rawClient().execute(
+    "SELECT DISTINCT source FROM game_metrics WHERE metric = 'players' AND period = 'month'",
+  );
+  return rs.rows.map((r) => String(r.source));
+}
+
+/**
+ * At most this many weekly windows are tried, each ending on the newest day of the sources not yet
+ * tried (one window per source at most): a lone snapshot newer than the series does not hide them.
+ */
+const MAX_WEEKLY_WINDOWS = 6;
+
+/**
+ * The first weekly window that scores a genre, from the newest: its end is the newest day of daily or
+ * live counts of the sources left; a window that scores none leaves out the sources of its last day
+ * (a one-day snapshot, a sync begun days ago) and the next ends on the others' newest day.
+ */
+async function weeklyTrends(monthly: string[]): Promise<ScoredWindow | null> {
+  const client = rawClient();
+  const left = new Set(monthly);
+  for (let tries = 0; tries < MAX_WEEKLY_WINDOWS; tries++) {
+    const not = left.size ? `AND source NOT IN (${placeholders(left.size)})` : "";
+    // The newest day first (the primary key's order: metric, day), then that day's newest time.
+    const [top] = (
+      await client.execute({
+        // ORDER BY … LIMIT 1 walks the key from its end and stops at the first row of a source left.
+        sql: `SELECT day, max(last_ts) AS newest, group_concat(DISTINCT source) AS sources FROM player_days
+              WHERE metric = 'players'
+                AND day = (SELECT day FROM player_days WHERE metric = 'players' ${not} ORDER BY day DESC LIMIT 1)
+                ${not}
+              GROUP BY day`,
+        args: [...left, ...left],
+      })
+    ).rows;
+    if (!top) return null;
+    const end = Number(top.newest);
+    const endDay = Number(top.day);
+    const fromDay = firstDayFrom(end - WINDOW_DAYS * DAY_MS);
+    const rs = await client.execute({
+      // Weekly buckets (counted back from the window's end, by the start of each day) take out the
+      // weekend cycle of daily data. Each game's week first, from the series by day (player_days,
+      // migration 0019), then its genres: joining every point to its game's genres took 7.4 s with
+      // 3 million points (bench/series-scale.bench.ts).
+      sql: `WITH weeks AS (
+              SELECT game_id, CAST((? - day * ${DAY_MS}) / ${WEEK_MS} AS INTEGER) AS bucket,
+                     sum(total) / sum(points) AS players
+              FROM player_days WHERE metric = 'players' AND day >= ? AND day <= ? ${not}
+              GROUP BY game_id, bucket
+            )
+            SELECT j.value AS genre, w.bucket, sum(w.players) AS total, count(DISTINCT w.game_id) AS games
+            FROM weeks w JOIN games g ON g.id = w.game_id, json_each(g.genres) j
+            GROUP BY j.value, w.bucket ORDER BY j.value, w.bucket DESC`,
+      args: [end, fromDay, endDay, ...left],
+    });
+    const sources = await client.execute({
+      sql: `SELECT DISTINCT source FROM player_days WHERE metric = 'players' AND day >= ? AND day <= ? ${not}`,
+      args: [fromDay, endDay, ...left],
+    });
+    const provenance = provenanceOf(
+      sources.rows.map((r) => String(r.source)).sort(),
+      end,
+      `players per genre each week from ${utcDay(fromDay * DAY_MS)} to ${utcDay(end)} (the ${GENRE_WINDOW_DAYS} days of daily or live player counts up to their newest day; each week the sum of its games' average player counts); volatility = 50 × the standard deviation of week-on-week changes, capped at 10`,
+    );
+    const trends = scoreGenres(byGenre(rs.rows), GENRE_MIN_WEEKS, provenance);
+    if (trends.length > 0) return { end, trends };
+    for (const source of String(top.sources ?? "").split(",")) if (source) left.add(source);
+  }
+  return null;
+}
+
+/** The 1sts of the `count` months up to the month of `end` (a month's 1st), oldest first. */
+function monthsUpTo(end: number, count: number): number[] {
+  const d = new Date(end);
+  return Array.from({ length: count }, (_, i) =>
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - (count - 1 - i), 1),
+  );
+}
+
+/**
+ * The genres over the GENRE_WINDOW_MONTHS months of monthly averages up to the newest one: each month
+ * the sum of its games' means (several sources' means of a game averaged), read at the months' 1sts
+ * only (the monthly index).
+ */
+async function monthlyTrends(): Promise<ScoredWindow | null> {
+  const client = rawClient();
+  const [top] = (
+    await client.execute(
+      "SELECT max(ts) AS newest FROM game_metrics WHERE metric = 'players' AND period = 'month'",
+    )
+  ).rows;
+  if (top?.newest == null) return null;
+  const end = Number(top.newest);
+  const months = monthsUpTo(end, GENRE_WINDOW_MONTHS);
+  const rs = await client.execute({
+    sql: `WITH m AS (
+            SELECT game_id, ts, avg(value) AS players FROM game_metrics
+            WHERE metric = 'players' AND period = 'month' AND ts IN (${placeholders(months.length)})
+            GROUP BY game_id, ts
+          )
+          SELECT j.value AS genre, m.ts, sum(m.players) AS total, count(DISTINCT m.game_id) AS games
+          FROM m JOIN games g ON g.id = m.game_id, json_each(g.genres) j
+          GROUP BY j.value, m.ts ORDER BY j.value, m.ts`,
+    args: months,
+  });
+  const sources = await client.execute({
+    sql: `SELECT DISTINCT source FROM game_metrics
+          WHERE metric = 'players' AND period = 'month' AND ts IN (${placeholders(months.length)})`,
+    args: months,
+  });
+  const provenance: Provenance = {
+    ...provenanceOf(
+      sources.rows.map((r) => String(r.source)).sort(),
+      end,
+      `players per genre each month from ${utcMonth(months[0]!)} to ${utcMonth(end)} (the ${GENRE_WINDOW_MONTHS} months of monthly averages up to the newest; no ${GENRE_MIN_WEEKS} weeks of daily or live counts scored a genre more recently; each month the sum of its games' average players); volatility = 50 × the standard deviation of month-on-month changes, capped at 10`,
+    ),
+    // A month's figure: screens write the month, never its 1st as a day.
+    asOfPrecision: "month",
+  };
+  const trends = scoreGenres(byGenre(rs.rows), GENRE_MIN_MONTHS, provenance);
+  return trends.length > 0 ? { end, trends } : null;
+}
+
+async function computeMarketTrends(): Promise<MarketTrend[]> {
+  const monthly = await monthlySources();
+  const weekly = await weeklyTrends(monthly);
+  // Monthly averages only when no weekly window scores a genre, or they reach further: the newest
+  // window that scores one is the one the genres are read over.
+  const months = monthly.length > 0 ? await monthlyTrends() : null;
+  if (weekly && (!months || weekly.end >= months.end)) return weekly.trends;
+  return months?.trends ?? [];
+}
+
 export type { OverviewFigures };
+
+/** "each week from Sep 16, 2022 to Dec 14, 2022": the window a genre trend's method names. */
+function windowWords(method: string | undefined): string {
+  return (
+    /^players per genre (each (?:week|month) from .+? to .+?) \(/.exec(method ?? "")?.[1] ??
+    "over the latest window"
+  );
+}
 
 /** The genres' mean volatility score (0–10, one decimal), or null with no genre scored. */
 export function averageVolatility(trends: MarketTrend[]): number | null {
@@ -315,14 +467,20 @@ async function computeOverviewFigures(): Promise<Required<Omit<OverviewFigures, 
       // The genres' player series behind it, at their newest point.
       // None scored: the player figures it looked at, and what a genre needs (its own line, not
       // Market Activity's method: review r23-a #6).
+      // Its window in words ("each month from Mar 2021 to Feb 2022"): a 2022 window reads as 2022.
       ...(trends[0]?.provenance
-        ? { provenance: { ...trends[0].provenance, method: "mean of the genres' volatility scores (0–10)" } }
+        ? {
+            provenance: {
+              ...trends[0].provenance,
+              method: `mean of the genres' volatility scores (0–10), from their players ${windowWords(trends[0].provenance.method)}`,
+            },
+          }
         : newest
           ? {
               provenance: provenanceOf(
                 sources,
                 newest,
-                `no genre scored: a genre needs ${GENRE_MIN_GAMES} or more of its games with player figures in at least ${GENRE_MIN_WEEKS} weeks of the latest ${GENRE_WINDOW_DAYS} days of data${basis === "month" ? "; monthly averages give one a month" : ""}`,
+                `no genre scored: a genre needs ${GENRE_MIN_GAMES} or more of its games with player figures in at least ${GENRE_MIN_WEEKS} weeks of ${GENRE_WINDOW_DAYS} days of daily or live counts, or in ${GENRE_MIN_MONTHS} of ${GENRE_WINDOW_MONTHS} months of monthly averages${basis === "month" ? "; monthly averages give one a month" : ""}`,
               ),
             }
           : {}),

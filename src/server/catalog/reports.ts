@@ -9,10 +9,12 @@ import {
 } from "../../contracts/games.ts";
 import {
   GENRE_MIN_GAMES,
+  GENRE_MIN_MONTHS,
   GENRE_MIN_WEEKS,
   GENRE_SERIES_FILLS,
   GENRE_SERIES_RULE,
   GENRE_WINDOW_DAYS,
+  GENRE_WINDOW_MONTHS,
   NO_PLAYER_HISTORY,
 } from "../../contracts/player-figures.ts";
 import { oncePerSource, type Provenance } from "../../contracts/provenance.ts";
@@ -129,7 +131,7 @@ const sourceList = (sources: unknown) =>
  * Why no genre has a series (GENRE_SERIES_RULE), as the catalog's player counts stand (review r23-a
  * #4: "none has one yet" was untrue of a catalog with 958 games' monthly SteamCharts series): no
  * player counts at all; only monthly averages in the latest 90 days of player data (a month's mean
- * is one point a month: never 5 weeks); daily or live counts that end before those 90 days; or counts
+ * is one point a month: never 5 weeks; too few months of them, ADR 047); daily or live counts that end before those 90 days; or counts
  * in them for too few games or weeks. Each with the newest date it is about.
  */
 async function genreSeriesShortfall(): Promise<string> {
@@ -168,7 +170,7 @@ async function genreSeriesShortfall(): Promise<string> {
     olderCounts == null
       ? "The catalog has no daily or live player counts"
       : `The catalog's daily or live player counts end on ${utcDay(olderCounts)}, before that window`;
-  return `The player figures in ${window} are ${months}: a month's average is one figure a month, and genre volatility needs weekly counts. ${counts}. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
+  return `The player figures in ${window} are ${months}: a month's average is one figure a month, and a genre needs them in ${GENRE_MIN_MONTHS} of the latest ${GENRE_WINDOW_MONTHS} months. ${counts}. ${GENRE_SERIES_RULE} ${GENRE_SERIES_FILLS}`;
 }
 
 /**

@@ -575,7 +575,10 @@ function AnalyticsTab() {
   const revenue = (history.data?.globalRevenue ?? []).filter((r) => !r.forecast).slice(-8);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section title="Market by genre" description="Current players per genre, from the player series.">
+      <Section
+        title="Market by genre"
+        description="Players per genre in the latest week or month of the player series, as the source note dates it."
+      >
         {market.isLoading ? (
           <Skeleton className="h-72 w-full" />
         ) : market.isError ? (

@@ -24,7 +24,8 @@ export default function MarketAnalysisDialog({ open, onOpenChange, genres }: Mar
         <DialogHeader>
           <DialogTitle>Market analysis</DialogTitle>
           <DialogDescription>
-            Genres by players now, their change over the window, and how volatile they are (0–10).
+            Genres by players in the latest week or month of the window the source note names, their change
+            over that window, and how volatile they are (0–10).
           </DialogDescription>
         </DialogHeader>
         {!genres?.length ? (
