@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import { warmCatalogIndex } from "./catalog/catalog-index.ts";
 import { onCatalogChanged } from "./catalog/changes.ts";
 import { warmSearchIndex } from "./catalog/search-index.ts";
+import { startTrendingFollow } from "./catalog/trending.ts";
 import { closeDb, refreshPlannerStatistics } from "./db/client.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { seedDemoIfEmpty } from "./db/seed/demo.ts";
@@ -84,6 +85,8 @@ const indexesBuilt = warmSearchIndex().then(warmCatalogIndex);
 await loadSystemSettings();
 // Another process's change of a setting (maintenance mode) is followed with no request coming in.
 const stopSettingsFollow = startSettingsFollow();
+// …and so is another process's catalog change (an import run by hand), for live Trending lists.
+const stopTrendingFollow = startTrendingFollow();
 await warnUnclaimedAdminEmails();
 const app = createApp();
 
@@ -133,6 +136,7 @@ async function shutdown(signal: string) {
   stopScheduler();
   stopRunSweep();
   stopSettingsFollow();
+  stopTrendingFollow();
   stopBackups();
   stopAuditRetention();
   closeAll();

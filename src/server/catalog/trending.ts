@@ -6,9 +6,9 @@ import {
   type TrendingGame,
 } from "../../contracts/games.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
-import { rawClient } from "../db/client.ts";
+import { dataVersion, rawClient } from "../db/client.ts";
 import { log } from "../log.ts";
-import { publish } from "../realtime/hub.ts";
+import { publish, subscriberCount } from "../realtime/hub.ts";
 import { onCatalogChanged } from "./changes.ts";
 import { inProgressMonths, isPartialMonth } from "./in-progress-months.ts";
 import { keptUntilChange } from "./kept-answers.ts";
@@ -32,7 +32,8 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "./stats.ts";
  * their latest point is within 45 days of the newest point stored, and with at least 100 players.
  * The list is kept until the catalog changes (`keptUntilChange`, catalog only): a change in this
  * process recomputes and publishes it on `trending_games`; another process's (an import run by hand)
- * is found by the next reader, which tells live screens when their list moved. Commits that change no
+ * is found by the next reader, or within a second by the server's follow while anyone is subscribed
+ * (`startTrendingFollow`), which tells live screens when their list moved. Commits that change no
  * game (a sign-in, a change log's pruning) keep the list.
  */
 export type { TrendingGame };
@@ -394,3 +395,54 @@ export async function publishTrending(): Promise<TrendingSnapshot> {
 onCatalogChanged(() => {
   getTrendingSnapshot().catch((error) => log.warn("trending: recompute failed", { error: String(error) }));
 });
+
+/** How often the server looks for another process's commit while anyone follows `trending_games`. */
+export const TRENDING_FOLLOW_MS = 1000;
+/**
+ * Looks a moving version waits at most for the writes to settle: an import committing batch after batch
+ * for minutes is recomputed every 5 looks (5 s), not after each batch (each recompute reads every
+ * recent game's series: seconds at 330,000 games), nor only at its end.
+ */
+const SETTLE_LOOKS = 5;
+
+/**
+ * Follows catalog changes another process commits (`bun run import`, a sync run by hand), which the
+ * in-process change signal never hears of (review r33-c #2): every `intervalMs`, while a socket is
+ * subscribed to `trending_games`, a look at the database's version (microseconds on a local file).
+ * Once it moved and then held still for one look (or kept moving for SETTLE_LOOKS), the kept list is
+ * asked for: that reads the catalog's content key once (one small read; a commit that changed no game
+ * or point keeps the list) and recomputes only when the catalog changed, and live screens are told
+ * when their list moved. One look at a time. Returns a stop function.
+ */
+export function startTrendingFollow(intervalMs = TRENDING_FOLLOW_MS): () => void {
+  let seen: number | null = dataVersion();
+  let last: number | null = seen;
+  let waited = 0;
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking || subscriberCount("trending_games") === 0) return;
+    const version = dataVersion();
+    // Without a version (a remote database) the content key is read at each look instead.
+    if (version != null && version === seen) return;
+    const moving = version != null && version !== last && waited < SETTLE_LOOKS;
+    last = version;
+    if (moving) {
+      waited++;
+      return;
+    }
+    waited = 0;
+    looking = true;
+    getTrendingSnapshot()
+      .then(() => {
+        seen = version;
+      })
+      .catch((error) =>
+        log.warn("trending: following other processes' changes failed", { error: String(error) }),
+      )
+      .finally(() => {
+        looking = false;
+      });
+  }, intervalMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
