@@ -57,6 +57,18 @@ describe("monthly series only, with a single-day snapshot newer than them", () =
       })),
     );
 
+    // And one game's month after them (a one-row import): a month one game has is no genre's total.
+    await recordMetrics([
+      {
+        gameId: calm[0]!,
+        metric: "players",
+        ts: new Date(Date.UTC(2022, 2, 1)),
+        value: 50_000,
+        period: "month",
+        source: "steamcharts-csv",
+      },
+    ]);
+
     const trends = await getMarketTrends();
     expect(trends.map((t) => t.category).sort()).toEqual(["Action", "Strategy"]);
     const score = (c: string) => trends.find((t) => t.category === c)!.volatilityScore;

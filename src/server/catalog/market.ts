@@ -231,19 +231,24 @@ function monthsUpTo(end: number, count: number): number[] {
 }
 
 /**
- * The genres over the GENRE_WINDOW_MONTHS months of monthly averages up to the newest one: each month
+ * The genres over the GENRE_WINDOW_MONTHS months of monthly averages up to the newest full one: each month
  * the sum of its games' means (several sources' means of a game averaged), read at the months' 1sts
  * only (the monthly index).
  */
 async function monthlyTrends(): Promise<ScoredWindow | null> {
   const client = rawClient();
-  const [top] = (
-    await client.execute(
-      "SELECT max(ts) AS newest FROM game_metrics WHERE metric = 'players' AND period = 'month'",
-    )
-  ).rows;
-  if (top?.newest == null) return null;
-  const end = Number(top.newest);
+  // The window ends on the newest month that is not partial (isPartialPeriod: fewer than 90 % of the
+  // month before's games): a month one game has (a one-row import) is no genre's total.
+  const newest = (
+    await client.execute({
+      sql: `SELECT ts, count(DISTINCT game_id) AS games FROM game_metrics
+            WHERE metric = 'players' AND period = 'month' GROUP BY ts ORDER BY ts DESC LIMIT ?`,
+      args: [GENRE_WINDOW_MONTHS + 1],
+    })
+  ).rows.map((r) => ({ ts: Number(r.ts), games: Number(r.games) }));
+  if (newest.length === 0) return null;
+  const full = newest.findIndex((m, i) => !isPartialPeriod(m.games, newest[i + 1]?.games ?? 0));
+  const end = newest[full === -1 ? 0 : full]!.ts;
   const months = monthsUpTo(end, GENRE_WINDOW_MONTHS);
   const rs = await client.execute({
     sql: `WITH m AS (
@@ -265,7 +270,7 @@ async function monthlyTrends(): Promise<ScoredWindow | null> {
     ...provenanceOf(
       sources.rows.map((r) => String(r.source)).sort(),
       end,
-      `players per genre each month from ${utcMonth(months[0]!)} to ${utcMonth(end)} (the ${GENRE_WINDOW_MONTHS} months of monthly averages up to the newest; no ${GENRE_MIN_WEEKS} weeks of daily or live counts scored a genre more recently; each month the sum of its games' average players); volatility = 50 × the standard deviation of month-on-month changes, capped at 10`,
+      `players per genre each month from ${utcMonth(months[0]!)} to ${utcMonth(end)} (the ${GENRE_WINDOW_MONTHS} months of monthly averages up to the newest month most games have; no ${GENRE_MIN_WEEKS} weeks of daily or live counts scored a genre more recently; each month the sum of its games' average players); volatility = 50 × the standard deviation of month-on-month changes, capped at 10`,
     ),
     // A month's figure: screens write the month, never its 1st as a day.
     asOfPrecision: "month",
