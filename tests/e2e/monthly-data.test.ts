@@ -55,6 +55,10 @@ test("Overview: trending cards name the month of an average, and no projection r
       /^No projection possible: .* player figures are monthly averages \(SteamCharts to Feb 2022\), no daily counts\.$/,
     )
     .waitFor();
+  // Market Intelligence and the Market Analysis action name no window of their own: the genres' source
+  // note gives theirs (monthly, to Feb 2022), not "weekly" or "90 days" (review r34-b #1).
+  await page.getByText("Volatility by genre (0–10), from the players over the window named below.").waitFor();
+  expect(await page.getByText(/weekly player totals|latest 90 days/).count()).toBe(0);
   // Each card its own source line: Market Activity's method under Market Activity, and Market
   // Volatility's own (it read as Market Activity's, set under the grid beside it).
   const card = (title: string) => page.locator("[data-slot='metric-card']").filter({ hasText: title });
@@ -217,6 +221,13 @@ test("Analytics' Most played says its bars are Feb 2022 monthly averages, not cu
     .getByText("Games ranked by their newest player figure: the monthly average of players, Feb 2022.")
     .waitFor();
   expect(await page.getByText(/most current players/).count()).toBe(0);
+  // Genres: monthly figures of 2022, so nothing reads "now" or "the last 90 days" (review r34-b #1).
+  await page
+    .getByText(
+      "Players at the end of the window named under the table, their change over it, and volatility (0–10).",
+    )
+    .waitFor();
+  expect(await page.getByText(/Players now|last 90 days/).count()).toBe(0);
   // Its CSV says what each figure is (review r24 #1).
   const [csv] = await Promise.all([
     page.waitForEvent("download"),

@@ -164,7 +164,7 @@ function Analytics() {
       </Section>
       <Section
         title="Genres"
-        description="Players now, change over the last 90 days of data, and volatility (0–10)."
+        description="Players at the end of the window named under the table, their change over it, and volatility (0–10)."
       >
         {genres.isLoading ? (
           <Skeleton className="h-64 w-full" />

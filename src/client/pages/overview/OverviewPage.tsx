@@ -249,7 +249,7 @@ export default function OverviewPage() {
             <LineChart className="size-5 text-chart-3" aria-hidden="true" />
             <h3 className="mt-3 font-semibold">Market Analysis</h3>
             <p className="mt-1 text-muted-foreground text-sm">
-              Genre volatility, size and momentum over the latest 90 days of data.
+              Genre volatility, size and momentum over the newest window of player data.
             </p>
             <Button
               className="mt-4"
