@@ -39,9 +39,12 @@ test("three failed runs and never a success: the last failure, and still no succ
   const gog = (await sources()).get("gog")!;
   expect(gog.lastSync).toBeNull();
   expect(gog.lastFailure).toEqual({ at: "2026-11-20T10:30:00.000Z", message: "fetch failed" });
-  // Customers: no failure named.
+  // Customers: that it failed and when, not the service's error; never "not synced yet" (review r34-b #2).
   const seen = (await sources(customer)).get("gog")!;
-  expect(seen).toMatchObject({ lastSync: null, lastFailure: null });
+  expect(seen).toMatchObject({
+    lastSync: null,
+    lastFailure: { at: "2026-11-20T10:30:00.000Z", message: "nothing from it is stored yet" },
+  });
 });
 
 test("a failure after a success: both; a later success clears the failure", async () => {
@@ -55,6 +58,12 @@ test("a failure after a success: both; a later success clears the failure", asyn
   let kaggle = (await sources()).get("kaggle")!;
   expect(kaggle.lastSync).toBe("2026-11-20T09:00:00.000Z");
   expect(kaggle.lastFailure).toEqual({ at: "2026-11-20T09:07:00.000Z", message: "Kaggle refused the key" });
+
+  // Customers: that it failed, and the success before it; not the service's error.
+  expect((await sources(customer)).get("kaggle")).toMatchObject({
+    lastSync: "2026-11-20T09:00:00.000Z",
+    lastFailure: { at: "2026-11-20T09:07:00.000Z", message: "nothing from it is stored yet" },
+  });
 
   await recordSyncRun("kaggle", success, new Date("2026-11-20T09:30:00Z"));
   kaggle = (await sources()).get("kaggle")!;
@@ -126,4 +135,10 @@ test("platforms and the games database status: failure text and missing settings
     delete process.env.IGDB_CLIENT_SECRET;
     resetEnvForTests();
   }
+});
+
+test("a customer's failure text says stored data is still shown when the source has some", async () => {
+  const { customerFailureText } = await import("../../src/server/routes/data-sources.ts");
+  expect(customerFailureText({ records: 27_075 })).toBe("what was stored before is still shown");
+  expect(customerFailureText({ records: 0 })).toBe("nothing from it is stored yet");
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { DataSourceEntry } from "../../contracts/data-sources.ts";
 import { isAdmin } from "../../contracts/roles.ts";
 import { recordAudit } from "../accounts/audit.ts";
 import { requireAdmin, requireUser } from "../auth/guards.ts";
@@ -9,16 +10,24 @@ import { noBody, noQueryParams } from "../http/validate.ts";
 import { log } from "../log.ts";
 import { liveBootstrapState } from "../sync/bootstrap.ts";
 
+/** A failed sync as a customer reads it: what is still shown, not the service's error. */
+export function customerFailureText(s: Pick<DataSourceEntry, "records">): string {
+  return s.records > 0 ? "what was stored before is still shown" : "nothing from it is stored yet";
+}
+
 /** `/api/data-sources`: the Data sources page, and the admins' removal of demo data (audit-logged). */
 export const dataSourceRoutes = new Hono<AppEnv>()
   .get("/", requireUser, noQueryParams(), async (c) => {
     const answer = await listDataSources();
     if (isAdmin(c.get("user"))) return c.json(answer);
-    // Why a sync failed is for operators (as on the Admin Dashboard): customers read what is
-    // available and since when, never a service's failure (issue 9 §4).
+    // Why a sync failed is for operators (as on the Admin Dashboard, issue 9 §4): customers read
+    // that the last sync failed and when, as the Dashboard's platform status tells them, with what it
+    // means for them instead of the service's error (review r34-b #2: it read "not synced yet").
     return c.json({
       ...answer,
-      sources: answer.sources.map((s) => ("lastFailure" in s ? { ...s, lastFailure: null } : s)),
+      sources: answer.sources.map((s) =>
+        s.lastFailure ? { ...s, lastFailure: { at: s.lastFailure.at, message: customerFailureText(s) } } : s,
+      ),
     });
   })
   // The first start's live bootstrap: its progress, or why it failed (offline), for operators only.
