@@ -83,7 +83,9 @@ export default function OverviewCharts({ premium }: { premium: boolean }) {
       <Card>
         <CardHeader>
           <CardTitle>Market Intelligence</CardTitle>
-          <CardDescription>Volatility by genre (0–10), from the players over the window named below.</CardDescription>
+          <CardDescription>
+            Volatility by genre (0–10), from the players over the window named below.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <PremiumLock
