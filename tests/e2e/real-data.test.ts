@@ -143,6 +143,13 @@ test("Discover Games on the snapshot alone says what trending needs, and shows w
     .waitFor();
   const insights = panel.getByTestId("catalog-insights");
   await insights.locator("[data-slot='card']").filter({ hasText: "Most-owned games" }).waitFor();
+  // Review r34-a #4: the block under the empty state opened with the same sentence again.
+  // biome-ignore lint/performance/useDomNodeTextContent: only text a user can see counts here (hidden nodes may hold anything)
+  const shown = await panel.innerText();
+  expect(shown.split("Player history starts with the first live sync").length - 1).toBe(1);
+  await insights
+    .getByText("Until the first live sync, these figures come from the catalog itself.")
+    .waitFor();
   await insights.locator(".apexcharts-bar-area").first().waitFor();
   const note = await insights.locator("[data-slot='source-note']").first().textContent();
   expect(note?.startsWith(SNAPSHOT_NOTE)).toBe(true);

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { NO_PLAYER_HISTORY } from "../../contracts/player-figures.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card/index.ts";
 import { BarChart, MAX_BARS } from "../../ui/charts/index.ts";
 import { ExportCsvButton } from "../../ui/export/index.ts";
@@ -131,7 +130,8 @@ export function CatalogInsights() {
           What the catalog says
         </h2>
         <p className="text-muted-foreground text-sm">
-          {NO_PLAYER_HISTORY}: until then, these figures come from the catalog itself.{" "}
+          {/* Review r34-a #4: not NO_PLAYER_HISTORY again, which the empty state above it says. */}
+          Until the first live sync, these figures come from the catalog itself.{" "}
           <Link href="/data-sources" className="underline">
             Data sources
           </Link>
