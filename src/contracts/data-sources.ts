@@ -57,9 +57,15 @@ export interface DataSourceEntry {
  */
 export const VGCHARTZ_SOURCE = "VGChartz sales dataset";
 
-/** Whether these sources (the catalog's, `GET /api/data-sources/catalog`) hold a VGChartz sales file. */
-export function holdsVgchartz(provenance: ReadonlyArray<{ source: string }>): boolean {
-  return provenance.some((p) => p.source === VGCHARTZ_SOURCE || p.source.startsWith(`${VGCHARTZ_SOURCE} (`));
+const isVgchartz = (p: { source: string }) =>
+  p.source === VGCHARTZ_SOURCE || p.source.startsWith(`${VGCHARTZ_SOURCE} (`);
+
+/**
+ * How many VGChartz sales files these sources (the catalog's, `GET /api/data-sources/catalog`) name:
+ * each file is its own source, 0 when none is imported.
+ */
+export function vgchartzDatasets(provenance: ReadonlyArray<{ source: string }>): number {
+  return provenance.filter(isVgchartz).length;
 }
 
 export interface DemoDataState {

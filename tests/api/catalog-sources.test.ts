@@ -105,7 +105,8 @@ describe("VGChartz on the Data sources page and beside the catalog's figures", (
     ).json()) as { provenance: Provenance[] };
     expect(salesSources(gta.provenance)).toEqual([["VGChartz sales dataset (vgsales.csv)", null]]);
     expect(gta.provenance.find((p) => p.source.startsWith("VGChartz"))?.method).toBe(
-      "vgsales.csv: 1 game with their platforms, release years and publishers (the file states no date)",
+      // Review r34-a #3: "1 game with their platforms, release years and publishers".
+      "vgsales.csv: 1 game with its platforms, release year and publisher (the file states no date)",
     );
   });
 

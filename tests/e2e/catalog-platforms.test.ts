@@ -63,10 +63,11 @@ test("Games Database: the catalog's platforms and companies, and a year-only gam
     .filter({ hasText: /^PlayStation 4PS4 · \d+ games$/ })
     .waitFor();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/games-database-catalog-platforms.png`, fullPage: true });
-  // Review r27-a #8: without IGDB the header says where the console games come from, not "via IGDB".
+  // Review r27-a #8: without IGDB the header says where the console games come from, not "via IGDB";
+  // one file imported is "the dataset" (review r34-a #3).
   await page
     .getByText(
-      "Games, platforms and companies. IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets.",
+      "Games, platforms and companies. IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales dataset.",
     )
     .waitFor();
   expect(await page.getByText("PlayStation and Xbox coverage: metadata via IGDB.").count()).toBe(0);

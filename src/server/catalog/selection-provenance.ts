@@ -232,9 +232,12 @@ export async function provenanceOfGames(
     .map((p) => ({
       source: p.name,
       asOf: iso(p.ts),
-      method: `${listed_.datasets.get(p.name) ?? p.name}: ${count(p.games)} with their platforms, release years and publishers${
-        p.ts == null ? " (the file states no date)" : ""
-      }`,
+      // "1 game with its …", not "with their …" (review r34-a #3).
+      method: `${listed_.datasets.get(p.name) ?? p.name}: ${count(p.games)} with ${
+        p.games === 1
+          ? "its platforms, release year and publisher"
+          : "their platforms, release years and publishers"
+      }${p.ts == null ? " (the file states no date)" : ""}`,
     }));
   const fromIgdb = listedSources
     .filter((p) => p.name === igdbName)

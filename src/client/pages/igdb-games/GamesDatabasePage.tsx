@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Building2, ExternalLink, Gamepad2, Monitor, Search, Star, TrendingUp } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
-import { holdsVgchartz } from "../../../contracts/data-sources.ts";
+import { vgchartzDatasets } from "../../../contracts/data-sources.ts";
 import type { Provenance } from "../../../contracts/provenance.ts";
 import {
   RATING_CSV_HEADERS,
@@ -108,8 +108,12 @@ export function gamesDatabaseDescription(
   if (status.authenticated) return `${lead} PlayStation and Xbox coverage: metadata via IGDB.`;
   if (!catalog) return lead;
   const synced = status.lastSuccess ? `IGDB's last sync (${formatDate(status.lastSuccess)})` : null;
-  if (holdsVgchartz(catalog))
-    return `${lead} IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales datasets${synced ? ` and ${synced}` : ""}.`;
+  // One file imported is "the dataset" (review r34-a #3).
+  const files = vgchartzDatasets(catalog);
+  if (files > 0)
+    return `${lead} IGDB is not connected: PlayStation and Xbox games come from the imported VGChartz sales ${
+      files === 1 ? "dataset" : "datasets"
+    }${synced ? ` and ${synced}` : ""}.`;
   return `${lead} IGDB is not connected and no VGChartz sales dataset is imported: ${
     synced
       ? `PlayStation and Xbox games come from ${synced}`
