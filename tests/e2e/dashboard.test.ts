@@ -145,6 +145,34 @@ test("Dashboard tabs: reports to view, the watchlist, premium projections, and a
     .locator("[data-slot='source-note']");
   await expect.poll(() => analyticsNotes.count()).toBe(2);
   expect(await analyticsNotes.nth(1).textContent()).toMatch(/^Source: Newzoo · \w{3} \d{4}/);
+  // Review r34-a #1: every axis label read "2018 (revised later)" (every year shown is revised) and
+  // the values table headed its years "Name". The axis names the years; the table, tooltip and key
+  // mark the revised ones.
+  const revenueChart = page.locator('figure[aria-label="Revenue bar chart"]');
+  await revenueChart.locator(".apexcharts-bar-area").first().waitFor();
+  const revenueLabels = (await revenueChart.locator(".apexcharts-xaxis-label").allTextContents()).filter(
+    Boolean,
+  );
+  expect(revenueLabels.length).toBeGreaterThan(0);
+  for (const label of revenueLabels) expect(label).toMatch(/^\d{4}$/);
+  expect(await revenueChart.locator("[data-slot='chart-values'] thead th").allTextContents()).toEqual([
+    "Year",
+    "Revenue",
+  ]);
+  const revenueValues = await revenueChart
+    .locator("[data-slot='chart-values'] tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent)));
+  expect(revenueValues.find((r) => r[0] === "2023")?.[1]).toBe("$187.7B (revised later)");
+  expect(await revenueChart.locator("[data-slot='note-key']").allTextContents()).toEqual([
+    expect.stringMatching(/^Revised in a later edition: \d{4}(, \d{4}|–\d{4})*$/),
+  ]);
+  for (const width of [390, 1400]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The chart redraws at the new width (and animates) before the picture is taken.
+    await page.waitForTimeout(1500);
+    await revenueChart.screenshot({ path: `${SCREENSHOT_DIR}/dashboard-revenue-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Its CSV is the one /analytics and Historical export: each year with its own edition and that
   // edition's date, and the growth's basis, not year, revenue and growth alone (review r28-a #2).
   const [revenueHead, ...revenueRows] = await cardCsv(page, "Export CSV of Global games revenue", true);

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { MarketHistory } from "../../contracts/sources.ts";
-import { globalRevenueCsv, lowConfidence, revenueCaveat } from "./global-revenue.ts";
+import { globalRevenueCsv, lowConfidence, revenueCaveat, revenueKey, yearRuns } from "./global-revenue.ts";
 
 type Year = MarketHistory["globalRevenue"][number];
 const year = (y: number, revenue: number, growth: number | null, more: Partial<Year> = {}): Year => ({
@@ -87,4 +87,32 @@ test("the CSV gives each year's growth basis, confidence, revision, earlier figu
     "Newzoo Global Games Market Report 2023",
     "2023-08-01T00:00:00.000Z",
   ]);
+});
+
+// Review r34-a #1: "2012: low confidence: inferred: 70.4/1.06; 2013: revised later; 2014: revised
+// later; … 2025: revised later" was one run-on key behind one marker.
+test("the chart's key: low confidence its own entry, the revised years one entry with runs collapsed", () => {
+  expect(yearRuns([2013, 2014, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025])).toBe(
+    "2013, 2014, 2016–2025",
+  );
+  expect(yearRuns([2018])).toBe("2018");
+  expect(yearRuns([2010, 2012, 2013, 2014])).toBe("2010, 2012–2014");
+  const revised = (y: number) => year(y, 100, 1, { revisedLater: "later figure" });
+  const all = [
+    years[0]!,
+    revised(2013),
+    revised(2014),
+    year(2015, 91.5, 1),
+    ...[2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025].map(revised),
+    years[4]!,
+  ];
+  expect(revenueKey(all)).toEqual([
+    { id: "low-confidence", key: "Low confidence: 2012 (inferred: 70.4/1.06)" },
+    { id: "revised-later", key: "Revised in a later edition: 2013, 2014, 2016–2025" },
+  ]);
+  expect(revenueKey([year(2015, 91.5, 1)])).toEqual([]);
+  // A forecast's earlier forecasts are no revision.
+  expect(revenueKey([year(2027, 1, null, { forecast: true, earlierFigures: "190.0 in 2023 ed." })])).toEqual(
+    [],
+  );
 });

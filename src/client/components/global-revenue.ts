@@ -50,6 +50,59 @@ export function revenueYearNote(y: Year): string | null {
 }
 
 /**
+ * Years as a list with runs of three or more collapsed: "2013, 2014, 2016–2025". In the order given
+ * (ascending).
+ */
+export function yearRuns(years: readonly number[]): string {
+  const runs: Array<[number, number]> = [];
+  for (const y of years) {
+    const last = runs.at(-1);
+    if (last && y === last[1] + 1) last[1] = y;
+    else runs.push([y, y]);
+  }
+  return runs
+    .flatMap(([a, b]) => (b - a >= 2 ? [`${a}–${b}`] : b > a ? [String(a), String(b)] : [String(a)]))
+    .join(", ");
+}
+
+/** A chart key entry: the years it marks (`id`, on their points) and what it says. */
+export interface RevenueKeyEntry {
+  id: "low-confidence" | "revised-later";
+  key: string;
+}
+
+/**
+ * The revenue chart's key (review r34-a #1: "2012: low confidence: …; 2013: revised later; … 2025:
+ * revised later" was one run-on line behind one marker): the low-confidence years with why, then the
+ * years a later edition revised as one entry, their runs collapsed. The tooltip and values table keep
+ * each year's own note (`revenueYearNote`).
+ */
+export function revenueKey(years: readonly Year[]): RevenueKeyEntry[] {
+  const low = years.flatMap((y) => {
+    const note = lowConfidence(y);
+    if (!note) return [];
+    const why = note.replace(/^low confidence:?\s*/, "");
+    return [why ? `${y.year} (${why})` : String(y.year)];
+  });
+  const revised = years.filter((y) => y.revisedLater).map((y) => y.year);
+  return [
+    ...(low.length ? [{ id: "low-confidence" as const, key: `Low confidence: ${low.join("; ")}` }] : []),
+    ...(revised.length
+      ? [{ id: "revised-later" as const, key: `Revised in a later edition: ${yearRuns(revised)}` }]
+      : []),
+  ];
+}
+
+/**
+ * The key entry a year's point is drawn with: its low confidence first (one marker a point), else its
+ * revision; null when neither.
+ */
+export function revenueYearMark(y: Year): RevenueKeyEntry["id"] | null {
+  if (lowConfidence(y)) return "low-confidence";
+  return y.revisedLater ? "revised-later" : null;
+}
+
+/**
  * Global revenue as CSV, on Analytics and Historical alike: each year with its growth basis,
  * confidence, revision and earlier figures, and the edition and date of its own figure (a card using
  * it marks its CSV `dated`: the card's one date would be wrong for every year but the newest).

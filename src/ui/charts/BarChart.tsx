@@ -11,6 +11,8 @@ export const MAX_BARS = 8;
 export interface BarDatum {
   label: string;
   value: number;
+  /** What sets the bar apart ("revised later"): said in its tooltip and values-table row, not on the axis. */
+  note?: string;
 }
 
 export function BarChart({
@@ -26,6 +28,7 @@ export function BarChart({
   maxBars = MAX_BARS,
   counts = false,
   labelName = "Name",
+  keys,
 }: {
   data: BarDatum[];
   seriesName?: string;
@@ -51,6 +54,8 @@ export function BarChart({
   counts?: boolean;
   /** The header of the bars' names in the values table screen readers get ("Year", "Game"). */
   labelName?: string;
+  /** A key under the chart, a line each, for what the bars' notes mark ("Revised in a later edition: 2018–2025"). */
+  keys?: readonly string[];
 }) {
   const theme = useChartTheme();
   const [measure, width] = useElementWidth();
@@ -86,6 +91,8 @@ export function BarChart({
         }
       : {};
   if (bars.length === 0) return <EmptyState icon={BarChart3} title={emptyText} />;
+  const format = formatValue ?? ((v: number) => v.toLocaleString("en-US"));
+  const withNote = (text: string, note: string | undefined) => (note ? `${text} (${note})` : text);
   const options = {
     ...baseOptions(theme),
     plotOptions: { bar: { horizontal, borderRadius: 4, distributed: !counts } },
@@ -96,9 +103,17 @@ export function BarChart({
       ...(horizontal ? valueAxis : categoryLabels),
     },
     yaxis: horizontal ? { labels: { maxWidth: narrow ? 110 : 180 } } : valueAxis,
-    tooltip: { theme, x: { formatter: (v: string | number) => String(v) }, y: { formatter: formatValue } },
+    tooltip: {
+      theme,
+      x: { formatter: (v: string | number) => String(v) },
+      y: {
+        formatter: bars.some((d) => d.note)
+          ? (v: number, opts?: { dataPointIndex?: number }) =>
+              withNote(format(v), bars[opts?.dataPointIndex ?? -1]?.note)
+          : formatValue,
+      },
+    },
   };
-  const format = formatValue ?? ((v: number) => v.toLocaleString("en-US"));
   return (
     <figure ref={measure} data-slot="bar-chart" aria-label={`${seriesName} bar chart`}>
       <ApexChart
@@ -110,8 +125,13 @@ export function BarChart({
       <ChartValues
         caption={seriesName}
         columns={[labelName, seriesName]}
-        rows={bars.map((d) => [d.label, format(d.value)])}
+        rows={bars.map((d) => [d.label, withNote(format(d.value), d.note)])}
       />
+      {keys?.map((k) => (
+        <figcaption key={k} data-slot="note-key" className="text-muted-foreground text-xs">
+          {k}
+        </figcaption>
+      ))}
     </figure>
   );
 }

@@ -10,9 +10,31 @@ export interface LineSeries {
   /**
    * `forecast`: a projected, not a measured, value; forecasts come after the measured points.
    * `note`: what sets the point apart ("low confidence: inferred…"): drawn as a hollow dot, said in
-   * its tooltip, in the values table and in a key under the chart.
+   * its tooltip, in the values table and in a key under the chart. `mark`: the entry of the chart's
+   * `marks` the point is drawn with, instead of a key entry of its own.
    */
-  points: Array<{ x: string | number; y: number; forecast?: boolean; note?: string }>;
+  points: Array<{ x: string | number; y: number; forecast?: boolean; note?: string; mark?: string }>;
+}
+
+/** A key entry for points marked alike: one entry for many points ("Revised in a later edition: 2013–2025"). */
+export interface PointMark {
+  id: string;
+  key: string;
+}
+
+/** Each key entry's hollow marker, in the order of `marks` (review r34-a #1: one marker for two meanings). */
+const MARK_SHAPES = ["circle", "square"] as const;
+
+function MarkGlyph({ shape }: { shape: (typeof MARK_SHAPES)[number] }) {
+  return (
+    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" className="shrink-0">
+      {shape === "circle" ? (
+        <circle cx="5" cy="5" r="4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      ) : (
+        <rect x="1" y="1" width="8" height="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      )}
+    </svg>
+  );
 }
 
 export function LineChart({
@@ -23,6 +45,7 @@ export function LineChart({
   formatValue,
   unit,
   xName = "Period",
+  marks,
 }: {
   series: LineSeries[];
   height?: number;
@@ -33,6 +56,11 @@ export function LineChart({
   unit?: string;
   /** The header of the x values in the values table screen readers get ("Year", "Month"). */
   xName?: string;
+  /**
+   * Key entries for points marked alike (`mark`), each with its own marker: the key says each once
+   * with its points, where noted points without one get an entry each ("2012: low confidence").
+   */
+  marks?: readonly PointMark[];
 }) {
   const theme = useChartTheme();
   const nonEmpty = series.filter((s) => s.points.length > 0);
@@ -50,6 +78,11 @@ export function LineChart({
     s.points.flatMap((p, dataPointIndex) => (p.note ? [{ seriesIndex, dataPointIndex, p }] : [])),
   );
   const withNote = (text: string, note: string | undefined) => (note ? `${text} (${note})` : text);
+  const shapeOf = (mark: string | undefined) =>
+    MARK_SHAPES[Math.max(0, marks?.findIndex((m) => m.id === mark) ?? 0) % MARK_SHAPES.length]!;
+  const marked = noted.filter(({ p }) => p.mark && marks?.some((m) => m.id === p.mark));
+  const unmarked = noted.filter((n) => !marked.includes(n));
+  const shownMarks = (marks ?? []).filter((m) => marked.some(({ p }) => p.mark === m.id));
   const options = {
     ...baseOptions(theme),
     stroke: { curve: "smooth", width: 2 },
@@ -67,13 +100,13 @@ export function LineChart({
     // A single point is drawn as a dot, not left as an invisible line of one point.
     markers: {
       size: nonEmpty.every((s) => s.points.length <= 1) ? 5 : 0,
-      discrete: noted.map(({ seriesIndex, dataPointIndex }) => ({
+      discrete: noted.map(({ seriesIndex, dataPointIndex, p }) => ({
         seriesIndex,
         dataPointIndex,
         size: 5,
         fillColor: "transparent",
         strokeColor: "currentColor",
-        shape: "circle",
+        shape: shapeOf(p.mark),
       })),
     },
     fill: area ? { type: "gradient", gradient: { opacityFrom: 0.35, opacityTo: 0.02 } } : undefined,
@@ -108,12 +141,20 @@ export function LineChart({
           Dashed: forecast ({forecasts.map((p) => p.x).join(", ")})
         </figcaption>
       )}
-      {noted.length > 0 && (
+      {shownMarks.map((m) => (
+        <figcaption
+          key={m.id}
+          data-slot="note-key"
+          className="flex items-center gap-1.5 text-muted-foreground text-xs"
+        >
+          <MarkGlyph shape={shapeOf(m.id)} />
+          {m.key}
+        </figcaption>
+      ))}
+      {unmarked.length > 0 && (
         <figcaption data-slot="note-key" className="flex items-center gap-1.5 text-muted-foreground text-xs">
-          <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" className="shrink-0">
-            <circle cx="5" cy="5" r="4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          </svg>
-          {noted.map(({ p }) => `${p.x}: ${p.note}`).join("; ")}
+          <MarkGlyph shape="circle" />
+          {unmarked.map(({ p }) => `${p.x}: ${p.note}`).join("; ")}
         </figcaption>
       )}
       {nonEmpty.map((s) => (
