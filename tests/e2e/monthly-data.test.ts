@@ -58,7 +58,7 @@ test("Overview: trending cards name the month of an average, and no projection r
   // Market Intelligence and the Market Analysis action name no window of their own: the genres' source
   // note gives theirs (monthly, to Feb 2022), not "weekly" or "90 days" (review r34-b #1).
   await page.getByText("Volatility by genre (0–10), from the players over the window named below.").waitFor();
-  expect(await page.getByText(/weekly player totals|latest 90 days/).count()).toBe(0);
+  expect(await page.getByText(/from weekly player totals|over the latest 90 days of data/).count()).toBe(0);
   // Each card its own source line: Market Activity's method under Market Activity, and Market
   // Volatility's own (it read as Market Activity's, set under the grid beside it).
   const card = (title: string) => page.locator("[data-slot='metric-card']").filter({ hasText: title });
