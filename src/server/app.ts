@@ -137,7 +137,10 @@ export function createApp(options: { clientDist?: string; auth?: AuthRouteOption
     // The socket's path is the API's too: `POST /ws` is a 405 naming GET, in problem JSON.
     if (path === "/api" || path.startsWith("/api/") || path === "/ws" || path.startsWith("/ws/")) {
       const allowed = allowedMethods(app, path);
-      if (allowed.length > 0) {
+      // A path the router did not match although a route of this method looks like it (`/api/health//`:
+      // the router drops one trailing slash, not two) is no route: a 405 naming the method as allowed
+      // would contradict itself (review r35-a #1).
+      if (allowed.length > 0 && (c.req.method === "OPTIONS" || !allowed.includes(c.req.method))) {
         const allow = allowed.join(", ");
         // OPTIONS on the socket's path (the API's are answered before their guards, above).
         if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: allow });

@@ -32,6 +32,20 @@ describe("a trailing slash on an API path answers like the path without it, neve
   test("an unknown API path with a slash is still 404", async () => {
     expect((await request("/api/no-such-thing/")).status).toBe(404);
   });
+
+  // Review r35-a #1: two slashes answered "405 GET is not allowed here" with GET in its Allow header.
+  test("two trailing slashes are no route: 404, never a 405 naming the method as allowed", async () => {
+    const { cookie } = await createTestUser();
+    for (const path of ["/api/health//", "/api/user/games//", "/api/auth/user//", "/api/status//"]) {
+      const res = await request(path, { cookie });
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^No API route at \/api\//);
+    }
+    // A method the path really lacks is still the 405 naming what it allows.
+    const put = await request("/api/health", { method: "PUT", json: {} });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, OPTIONS");
+  });
 });
 
 describe("GET /api/logout cannot be triggered by another site", () => {
