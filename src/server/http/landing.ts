@@ -6,6 +6,7 @@ import { PROVIDERS } from "../../client/landing/signin-texts.ts";
 import { isProviderConfigured } from "../auth/oauth.ts";
 import { env } from "../env.ts";
 import type { AppEnv } from "./app-env.ts";
+import { maybeGzip } from "./gzip.ts";
 import { CLIENT_DIST } from "./static-site.ts";
 
 /** Where Vite's manifest names the island's hashed files. */
@@ -41,7 +42,7 @@ function assetsFromManifest(distDir: string): LandingAssets | null {
  * to the single-page app, whose `/` is the Overview. The page is rendered once per build and kept.
  */
 export function landingPage(distDir = CLIENT_DIST) {
-  let cached: { html: string; manifestMtime: number } | undefined;
+  let cached: { html: string; bytes: Uint8Array<ArrayBuffer>; manifestMtime: number } | undefined;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.get("user")) return next();
     const manifestPath = join(distDir, ".vite", "manifest.json");
@@ -51,10 +52,12 @@ export function landingPage(distDir = CLIENT_DIST) {
       if (!assets) return c.text("The client is not built yet: run `bun run build`.", 503);
       // Which provider buttons lead anywhere is known here, so the dialog says so without a request.
       const configured = PROVIDERS.map((p) => p.id).filter((id) => isProviderConfigured(id));
-      cached = { html: renderLandingPage(assets, env().PUBLIC_URL, configured), manifestMtime: mtime };
+      const html = renderLandingPage(assets, env().PUBLIC_URL, configured);
+      cached = { html, bytes: new TextEncoder().encode(html), manifestMtime: mtime };
     }
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Cookie");
-    return c.html(cached.html);
+    c.header("Content-Type", "text/html; charset=UTF-8");
+    return c.body(maybeGzip(c, cached.bytes, "text/html", cached.html));
   });
 }

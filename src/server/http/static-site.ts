@@ -3,6 +3,7 @@ import { normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./app-env.ts";
+import { maybeGzip } from "./gzip.ts";
 
 export const CLIENT_DIST = fileURLToPath(new URL("../../../dist/client", import.meta.url));
 
@@ -29,7 +30,8 @@ export function staticSite(distDir = CLIENT_DIST) {
         "Cache-Control",
         path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=300",
       );
-      return c.body(await blob.arrayBuffer());
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      return c.body(maybeGzip(c, bytes, blob.type, `${file}\0${blob.lastModified}`));
     }
     return serveIndex(c, root);
   });
@@ -41,5 +43,7 @@ async function serveIndex(c: Parameters<Parameters<typeof createMiddleware<AppEn
     return c.text("The client is not built yet: run `bun run build`.", 503);
   }
   c.header("Cache-Control", "no-cache");
-  return c.html(await Bun.file(index).text());
+  const html = await Bun.file(index).text();
+  c.header("Content-Type", "text/html; charset=UTF-8");
+  return c.body(maybeGzip(c, new TextEncoder().encode(html), "text/html", html));
 }
