@@ -178,7 +178,7 @@ export class RealtimeClient {
     this.connect();
   }
 
-  /** True from the first lost connection until the next successful open (the header's "Offline" and Retry). */
+  /** True from the first lost connection until the next successful open (the header's "Reconnecting…" and Retry). */
   get reconnecting(): boolean {
     return !this.stopped && this.attempts > 0 && this.state !== "connected";
   }

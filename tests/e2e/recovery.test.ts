@@ -114,7 +114,7 @@ test("a screen whose code cannot be fetched shows an error screen with Reload, a
 
 // Review 23, items 1 and 4: Retry pressed while the server was still down changed nothing on screen, and
 // Retry pressed once it was back vanished with the focus, leaving it on <body>.
-test("a lost live connection says Offline with Retry; Retry says it is trying, reconnects and hands the focus to the bell", async () => {
+test("a lost live connection says Reconnecting… with Retry; Retry says it is trying, reconnects and hands the focus to the bell", async () => {
   const { context } = await signedInContext(browser, server, { role: "regular" });
   const page = await context.newPage();
   const socket = await droppableSocket(page);
@@ -124,14 +124,14 @@ test("a lost live connection says Offline with Retry; Retry says it is trying, r
   await header.getByText("Live", { exact: true }).waitFor();
 
   await socket.goDown();
-  await header.getByText("Offline", { exact: true }).waitFor();
+  await header.getByText("Reconnecting…", { exact: true }).waitFor();
   const retry = header.getByRole("button", { name: "Retry" });
   await retry.waitFor();
   // By keyboard while the server is still down: it says it is trying, then that the connection is still lost.
   await retry.focus();
   await page.keyboard.press("Enter");
   await expect.poll(() => status.textContent()).toBe("Trying…");
-  await expect.poll(() => status.textContent()).toBe("Still offline");
+  await expect.poll(() => status.textContent()).toBe("Still disconnected");
   expect(await retry.evaluate((el) => el === document.activeElement)).toBe(true);
 
   socket.comeBack();
@@ -160,7 +160,7 @@ test("with the server back, the browser coming online or the tab shown again rec
   await expect.poll(() => status.textContent()).toBe("Live");
   for (const event of ["online", "visibilitychange"] as const) {
     await socket.goDown();
-    await expect.poll(() => status.textContent(), { message: event }).toBe("Offline");
+    await expect.poll(() => status.textContent(), { message: event }).toBe("Reconnecting…");
     socket.comeBack();
     await page.evaluate((name) => {
       if (name === "online") window.dispatchEvent(new Event("online"));
@@ -186,8 +186,8 @@ test("on a phone a lost connection fits the header, bell on screen, and is annou
   await socket.goDown();
   // The same polite region now says so, in a word seen at this width too (review 23, item 4: only the
   // dot's colour changed).
-  await expect.poll(() => status.textContent()).toBe("Offline");
-  const word = await status.getByText("Offline").boundingBox();
+  await expect.poll(() => status.textContent()).toBe("Reconnecting…");
+  const word = await status.getByText("Reconnecting…").boundingBox();
   expect(word!.width).toBeGreaterThan(20);
   expect(word!.x + word!.width).toBeLessThanOrEqual(390);
   const retry = header.getByRole("button", { name: "Retry" });

@@ -67,7 +67,7 @@ test("an alert made while the socket was down reaches the bell on reconnect; the
   // The connection drops; a sync changes the tracked game's price meanwhile.
   await open.at(-1)!.close({ code: 1011, reason: "outage" });
   await sql("UPDATE games SET price = 14.99 WHERE id = ?", [gameId]);
-  await page.locator("header").getByText("Offline", { exact: true }).waitFor();
+  await page.locator("header").getByText("Reconnecting…", { exact: true }).waitFor();
   await panel.getByText(/^Connection lost — figures as of \d{1,2}:\d{2}:\d{2}/).waitFor();
   expect(await panel.getByText(/^Updated /).count()).toBe(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/realtime-connection-lost.png` });

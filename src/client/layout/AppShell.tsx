@@ -26,16 +26,16 @@ const toBell = (el: HTMLElement | null) => () => {
 
 /**
  * The header's connection state, in a polite live region (one element throughout, so each change is
- * announced); once a connection was lost it says "Offline" in words, at every width (the dot's colour
+ * announced); once a connection was lost it says "Reconnecting…" in words (issue 8; review r35-a #2), at every width (the dot's colour
  * alone told a phone user nothing), and offers Retry, which says it is trying: "Trying…", then
- * "Still offline" while the connection stays lost.
+ * "Still disconnected" while the connection stays lost.
  */
 export function LiveIndicator() {
   const status = useRealtimeStatus();
   const reconnecting = useRealtimeReconnecting();
   const [tried, setTried] = useState(0);
   if (!reconnecting && tried) setTried(0);
-  // "Still offline" 1.5 s after this Retry; the timer goes with the attempt (back online, or unmounted),
+  // "Still disconnected" 1.5 s after this Retry; the timer goes with the attempt (back online, or unmounted),
   // so an earlier attempt's never speaks over a fresh "Trying…" (review 24, item 10).
   useEffect(() => {
     if (tried === 1) {
@@ -53,7 +53,7 @@ export function LiveIndicator() {
           live={!reconnecting && status === "connected"}
           label={
             reconnecting
-              ? ["Offline", "Trying…", "Still offline"][tried]
+              ? ["Reconnecting…", "Trying…", "Still disconnected"][tried]
               : status === "connected"
                 ? "Live"
                 : status === "connecting"
