@@ -27,6 +27,7 @@ import { getGameEstimate } from "../estimates/store.ts";
 import { utcDay, utcMonth } from "../format-utc-date.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { log } from "../log.ts";
+import { listed } from "../words.ts";
 import {
   entryNames,
   escapeRegExp,
@@ -75,7 +76,6 @@ import {
   entryLabel,
   factSheets,
   leftOutSentence,
-  listed,
   MAX_QUESTION_GAMES,
   MAX_TITLE_ENTRIES,
   newLedger,

@@ -28,7 +28,7 @@ import { DAY_MS, lastDayUpTo, newestPlayerPoint } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
 import { placeholders, rawClient } from "../db/client.ts";
 import { getGameEstimate } from "../estimates/store.ts";
-
+import { counted } from "../words.ts";
 import { type Projection, project } from "./projection.ts";
 
 /**
@@ -51,10 +51,6 @@ export const MIN_VOLATILITY_DAYS = 7;
  * are not days and never make one.
  */
 export const MIN_PROJECTION_DAYS = 7;
-
-/** A count with its noun: "1 game", "3 games" (never "1 games"). */
-export const counted = (count: number, noun: string) =>
-  `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
 
 /** A number rounded to `digits` decimals (2 unless told). */
 export const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -20,10 +20,10 @@ import { db } from "../db/client.ts";
 import { aiAnalyses } from "../db/schema/index.ts";
 import { log } from "../log.ts";
 import { publishToUser } from "../realtime/hub.ts";
+import { counted } from "../words.ts";
 import {
   analyseGame,
   confidenceOf,
-  counted,
   estimateFacts,
   type FavouriteGenre,
   gameFactSheet,

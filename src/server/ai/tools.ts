@@ -16,6 +16,7 @@ import { sourceName } from "../catalog/source-names.ts";
 import { DAY_MS } from "../catalog/stats.ts";
 import { getTrendingSnapshot } from "../catalog/trending.ts";
 import { placeholders, rawClient, readRows } from "../db/client.ts";
+import { listed } from "../words.ts";
 import { analyseGame, estimateFacts, gameFactSheet, gameFacts, MIN_PROJECTION_DAYS } from "./engine.ts";
 import { factsForModel } from "./interpret.ts";
 
@@ -97,10 +98,6 @@ export function leftOutSentence(names: readonly string[]): string {
 export function entriesLeftOutSentence(title: string, entries: number, left: readonly string[]): string {
   return `The catalog holds “${title}” as ${entries} entries, one per set of platforms, and an answer gives at most ${MAX_TITLE_ENTRIES} of a game, so ${listed(left.map((n) => `“${n}”`))} ${left.length === 1 ? "was" : "were"} left out: ask about ${left.length === 1 ? "it" : "them"} on ${left.length === 1 ? "its" : "their"} platform.`;
 }
-
-/** "Hades", "Hades and Hollow Knight", "A, B and C". */
-export const listed = (names: readonly string[]) =>
-  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 

@@ -2,6 +2,7 @@ import type { EstimateSums } from "../../contracts/market.ts";
 import type { Provenance } from "../../contracts/provenance.ts";
 import { readRows } from "../db/client.ts";
 import { MODEL_VERSION } from "../estimates/coefficients.ts";
+import { counted, listed } from "../words.ts";
 import type { CatalogIndex } from "./catalog-index.ts";
 import { keptUntilChange } from "./kept-answers.ts";
 import { ESTIMATES_SOURCE, sourceName } from "./source-names.ts";
@@ -26,9 +27,6 @@ const METRIC_WORDS: Record<(typeof SCREENED_METRICS)[number], string> = {
   price: "price",
   players: "players",
 };
-/** "a", "a and b", "a, b and c". */
-const listed = (words: string[]) =>
-  words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /** Per game, the entries of its sources: start offset into the arrays below and count. */
 interface PerGame {
@@ -196,7 +194,6 @@ function fold(table: PerGame, index: CatalogIndex, slots: Iterable<number>) {
 }
 
 const iso = (t: number | null) => (t == null ? null : new Date(t).toISOString());
-const count = (n: number) => `${n.toLocaleString("en-US")} game${n === 1 ? "" : "s"}`;
 
 /**
  * The provenance of these games' figures: the sources of their screened figures, newest first; then
@@ -233,7 +230,7 @@ export async function provenanceOfGames(
       source: p.name,
       asOf: iso(p.ts),
       // "1 game with its …", not "with their …" (review r34-a #3).
-      method: `${listed_.datasets.get(p.name) ?? p.name}: ${count(p.games)} with ${
+      method: `${listed_.datasets.get(p.name) ?? p.name}: ${counted(p.games, "game")} with ${
         p.games === 1
           ? "its platforms, release year and publisher"
           : "their platforms, release years and publishers"
@@ -244,7 +241,7 @@ export async function provenanceOfGames(
     .map((p) => ({
       source: igdbName,
       asOf: iso(p.ts),
-      method: `${igdbName}: ${count(p.games)} its sync listed`,
+      method: `${igdbName}: ${counted(p.games, "game")} its sync listed`,
     }));
   const fromEstimates = estimates
     ? [
