@@ -58,9 +58,11 @@ export function listKey(field: ListField, value: string): string {
  * filed under them, as the server's filter would.
  */
 export function listSearchKey(field: ListField, text: string): string {
-  const whole = listKey(field, text.trim());
-  if (whole !== foldCase(text.trim())) return whole;
-  return foldCase(text.trim())
+  const folded = foldCase(text.trim());
+  // listKey folds case itself: the whole text's key differs from the folded text when it is an alias.
+  const whole = listKey(field, folded);
+  if (whole !== folded) return whole;
+  return folded
     .split(/(\s+)/)
     .map((w) => (/\s/.test(w) ? w : listKey(field, w)))
     .join("");

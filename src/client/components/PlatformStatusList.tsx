@@ -53,10 +53,8 @@ const SOURCE_STATE: Record<PlatformConnection["status"], { label: string; ok: bo
  * what it stored, and says so; review r33-c #6: Steam read "Available" after its sync failed).
  */
 const CUSTOMER_STATE: Record<PlatformConnection["status"], { label: string; ok: boolean }> = {
+  ...SOURCE_STATE,
   connected: { label: "Available", ok: true },
-  never_synced: SOURCE_STATE.never_synced,
-  error: SOURCE_STATE.error,
-  not_configured: SOURCE_STATE.not_configured,
 };
 
 /** One source's row: its state, whether that is well, and what we hold from it and since when. */

@@ -15,8 +15,6 @@ export function publishedUnits(units: number): string {
   return `${(units / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}M`;
 }
 
-const REGIONS = SALES_REGIONS;
-
 const region = (v: number | null) => (v == null ? "not given" : publishedUnits(v));
 
 /**
@@ -91,7 +89,7 @@ export function PublishedSalesCard({
           <span className="font-normal text-muted-foreground text-sm">units</span>
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4" aria-label="By region">
-          {REGIONS.map(([key, label]) => {
+          {SALES_REGIONS.map(([key, label]) => {
             const gap = regionGapText(sales.regions[key], sales.regionsNotGiven?.[key], gapNoun);
             return (
               <div key={key}>
@@ -108,7 +106,7 @@ export function PublishedSalesCard({
             columns={[
               { header: "Platform", cell: (p: PublishedPlatformSales) => p.platform },
               { header: "Year", cell: (p) => p.year ?? "–" },
-              ...REGIONS.map(([key, label]) => ({
+              ...SALES_REGIONS.map(([key, label]) => ({
                 header: label,
                 cell: (p: PublishedPlatformSales) => region(p.regions[key]),
                 align: "right" as const,
