@@ -258,10 +258,13 @@ test("User Management: Delete asks first, removes the account, signs its open ta
   const rows = await serverSql(server, "SELECT id FROM users WHERE id = ?", [leaver.userId]);
   expect(rows.rows).toHaveLength(0);
   await signedOut;
+  // It lands on sign-in with its screen to come back to. Waited for before closing: closing a page in
+  // the middle of that navigation could take over a minute in Chromium when other test files ran beside
+  // this one (3 runs of 3 under load before this wait, none after).
+  await leaverPage.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
+  await expect.poll(() => leaverPage.getByRole("dialog").isVisible()).toBe(true);
+  expect(await leaverPage.getByLabel("Password").getAttribute("placeholder")).toBe("Enter your password");
   await viewer.context.close();
-  // Its page first: closing the context with the signed-out page still loading the landing page could
-  // wait a minute when other test files ran beside this one.
-  await leaverPage.close({ runBeforeUnload: false });
   await leaver.context.close();
 });
 
