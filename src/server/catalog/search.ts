@@ -87,27 +87,39 @@ export function scorer(q: string, tokens: string[]): (game: Candidate) => number
   return (game) => {
     const name = game.normalizedName;
     // Words of the normalised name that start with the token: at the start, or after a space (the
-    // name is single-spaced, and tokens have none). No split: this runs for every candidate.
+    // name is single-spaced, and tokens have none). No split: this runs for every candidate. A token
+    // that is a whole word of the name counts in full, one that only starts a longer word counts
+    // PART_OF_WORD: "mario" is Super Mario Bros.'s word, and only the start of MarionetteAI's.
     let inName = 0;
     for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
       const numeral = numerals[i];
       if (numeral == null) {
-        if (name.startsWith(tokens[i]!) || name.includes(spaced[i]!)) inName++;
+        if (name.startsWith(token) || name.includes(spaced[i]!))
+          inName += hasWholeWord(name, token) ? 1 : PART_OF_WORD;
       } else if (numeral.roman) {
-        if (hasWholeWord(name, tokens[i]!) || hasWholeWord(name, numeral.alias, true)) inName++;
-      } else if (
-        name.startsWith(tokens[i]!) ||
-        name.includes(spaced[i]!) ||
-        hasWholeWord(name, numeral.alias, true)
-      )
-        inName++;
+        if (hasWholeWord(name, token) || hasWholeWord(name, numeral.alias, true)) inName++;
+      } else if (hasWholeWord(name, token) || hasWholeWord(name, numeral.alias, true)) inName++;
+      else if (name.startsWith(token) || name.includes(spaced[i]!)) inName += PART_OF_WORD;
     }
     let score = (inName / tokens.length) * 10 + game.popularity * 0.5;
     const nameArabic = anyNumeral ? arabicNumerals(name) : name;
     if (name === wanted || nameArabic === wantedArabic) score += 25;
-    else if (name.startsWith(wanted) || nameArabic.startsWith(wantedArabic)) score += 8;
+    else if (startsWithWords(name, wanted) || startsWithWords(nameArabic, wantedArabic)) score += 8;
+    else if (name.startsWith(wanted) || nameArabic.startsWith(wantedArabic)) score += 8 * PART_OF_WORD;
     return Math.round(score * 100) / 100;
   };
+}
+
+/**
+ * What a query word that only starts a longer word of the name counts for, against 1 for a whole word
+ * (and what a name that starts with the query part way through a word gets of the start's bonus).
+ */
+const PART_OF_WORD = 0.5;
+
+/** Whether the single-spaced `name` starts with `words` and a word ends where they do. */
+function startsWithWords(name: string, words: string): boolean {
+  return name.startsWith(words) && (name.length === words.length || name.charCodeAt(words.length) === 32);
 }
 
 /** Whether `word` is a whole word of the single-spaced `name` (`spaced`: it has its space before it, and is no first word). */
