@@ -11,6 +11,18 @@ test("text a spreadsheet would run as a formula is kept as text with a leading a
   expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
   expect(csvField("\tx")).toBe("'\tx");
   expect(csvField(["=1+1", "Action"])).toBe("'=1+1; Action");
+  // A sign followed by more than a number is still a formula.
+  expect(csvField("-1+2")).toBe("'-1+2");
+  expect(csvField("-2%+cmd|' /C calc'!A0")).toBe("'-2%+cmd|' /C calc'!A0");
+  expect(csvField("-")).toBe("'-");
+});
+
+test("text that is only a signed number is written as it is, so a spreadsheet reads the number", () => {
+  expect(csvField("-12.5")).toBe("-12.5");
+  expect(csvField("-3.2%")).toBe("-3.2%");
+  expect(csvField("+4%")).toBe("+4%");
+  expect(csvField("-.5")).toBe("-.5");
+  expect(csvField("-1e-3")).toBe("-1e-3");
 });
 
 test("numbers, dates and ordinary text are written as they are", () => {

@@ -8,12 +8,18 @@
  * read as a formula — it starts with `=`, `+`, `-`, `@`, a tab or a carriage return — is written with
  * a leading apostrophe, as OWASP advises against CSV injection: `=HYPERLINK(…)` as a game's name
  * stays text when a studio opens the export, and `-KLAUS-` shows as itself instead of `#NAME?`.
- * Numbers are never changed (they are written as numbers, sign included).
+ * Numbers are never changed (they are written as numbers, sign included), nor is text that is only a
+ * signed number ("-3.2%").
  */
 export type CsvValue = string | number | boolean | null | undefined | Date | readonly string[];
 
 /** The first characters that make a spreadsheet cell a formula (or a DDE call). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A signed number written as text ("-12.5", "-3.2%", "+4e3"): digits only after the sign, so no formula
+ * can hide in it, and a spreadsheet reads it as the number it is. Not guarded.
+ */
+const SIGNED_NUMBER = /^[+-](?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?%?$/i;
 
 export function csvField(value: CsvValue): string {
   if (value == null) return "";
@@ -22,7 +28,7 @@ export function csvField(value: CsvValue): string {
   else if (Array.isArray(value)) text = value.join("; ");
   else if (typeof value === "number") text = Number.isFinite(value) ? String(value) : "";
   else text = String(value);
-  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value !== "number" && FORMULA_START.test(text) && !SIGNED_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
