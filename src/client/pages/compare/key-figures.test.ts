@@ -227,3 +227,22 @@ test("no sum over the title's entries: Compare says why, in the game page's word
   );
   expect(why?.slice(1)).toEqual(["", YEARS_APART, noSumReason(mystIv), null, null]);
 });
+
+test("a title with more entries than a game page reads: Compare says no sum is given across part of them", () => {
+  const summed = PUBLISHED_FIGURES[1]!;
+  const many = {
+    ...mystIv,
+    sameTitle: { ...mystIv.sameTitle!, total: 31 },
+  } as unknown as GameDetail;
+  expect(summed.show(many)).toBe("–");
+  expect(summed.note?.(many)).toBe(
+    "No sum of published units: the catalog has 31 other entries of this title, more than the 1 a game page reads, and no sum is given across part of them.",
+  );
+  // Nothing published to add up: nothing to explain.
+  const none = {
+    ...many,
+    publishedSales: null,
+    sameTitle: { ...many.sameTitle!, entries: [{ id: "x", publishedUnits: null }] },
+  } as unknown as GameDetail;
+  expect(summed.note?.(none)).toBeNull();
+});

@@ -16,7 +16,7 @@ import { latestPlayersText } from "../../components/GameCardView.tsx";
 import { compactNumber, formatPlayers } from "../../format/numbers.ts";
 import { belowCell, ownersBandOnly } from "../game/owners-band.ts";
 import { priceText, shownPriceConversion } from "../game/price-text.ts";
-import { noSumReason, sumEntriesText } from "../game/same-title-csv.ts";
+import { noSumReasonAlone, sumEntriesText } from "../game/same-title-csv.ts";
 
 /** A row of Compare's Key figures: its label and unit, each game's value and cell text. */
 export interface KeyFigure {
@@ -185,8 +185,9 @@ export const PUBLISHED_FIGURES: KeyFigure[] = [
         ? `${publishedUnits(total.units)} (published: the sum of ${sumEntriesText(total.gameIds, g.id)})`
         : "–";
     },
-    // No sum: why, as the game page's same-title section says it (entries years apart, or two files).
-    note: noSumReason,
+    // No sum: why, as the game page's same-title section says it (entries years apart, two files, or
+    // more entries than a page reads).
+    note: noSumReasonAlone,
     provenance: (g) => g.sameTitle?.publishedTotal ?? null,
     salesFile: true,
     more: [
@@ -198,7 +199,7 @@ export const PUBLISHED_FIGURES: KeyFigure[] = [
       {
         label: "Units sold (published), entries of this title summed: why no sum",
         unit: "",
-        value: noSumReason,
+        value: noSumReasonAlone,
       },
     ],
   },

@@ -36,6 +36,19 @@ export function noSumReason(game: SameTitleGame): string | null {
 }
 
 /**
+ * `noSumReason`, and where the section shows only part of the entries (it says so itself on the game
+ * page, "The 20 oldest of 31 are shown"), the same in one sentence for a screen without the section
+ * (Compare), when any entry has published units to add up.
+ */
+export function noSumReasonAlone(game: SameTitleGame): string | null {
+  const reason = noSumReason(game);
+  const same = game.sameTitle;
+  if (reason || !same || same.publishedTotal || same.total <= same.entries.length) return reason;
+  if (!game.publishedSales && !same.entries.some((e) => e.publishedUnits)) return null;
+  return `No sum of published units: the catalog has ${same.total} other entries of this title, more than the ${same.entries.length} a game page reads, and no sum is given across part of them.`;
+}
+
+/**
  * The section as CSV: each other entry with its platforms, release, published units and estimate,
  * each with its source and date, whether the sum counts it, and the sum the section shows as a last
  * row (review r26/a #11: it was on the screen only), its id cell listing the entries it adds up.
