@@ -24,8 +24,9 @@
  * loopback the kernel's work for both ends of every TCP send is charged to the machine's cores, so
  * server CPU + clients CPU divided by the number of cores is a floor under the last arrival.
  *
- * The app's server runs in this process, so the bench can publish without any public trigger
- * endpoint. Needs about 1 file descriptor per socket in each process (`ulimit -n`).
+ * The app's server runs in a process of its own (bench/ws-app-server.ts), as the other two do, and
+ * publishes through the hub on a line from the bench, so no public trigger endpoint is needed and
+ * none of the bench's own work is counted as the app's. Needs about 1 file descriptor per socket in each process (`ulimit -n`).
  * Run: `bun bench/ws-broadcast.bench.ts [sockets]` (default 10000).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -54,21 +55,7 @@ if (spawnSync("node", ["--version"]).error) {
 }
 
 const dbFile = join(tmpdir(), `gi-bench-ws-${crypto.randomUUID()}.db`);
-process.env.DATABASE_URL = `file:${dbFile}`;
-process.env.LOG_LEVEL = "error";
-process.env.DEMO_DATA = "off";
-// Every socket of the bench signs in as one user: lift the per-user cap (WS_MAX_SOCKETS_PER_USER) above them.
-process.env.WS_MAX_SOCKETS_PER_USER = String(SOCKETS + 100);
 
-const { runMigrations } = await import("../src/server/db/migrate.ts");
-const { createApp } = await import("../src/server/app.ts");
-const { attachServer, publish, connectionStats } = await import("../src/server/realtime/hub.ts");
-const { websocketHandler } = await import("../src/server/realtime/socket.ts");
-const { createSession, generateSessionToken } = await import("../src/server/auth/session.ts");
-const { db } = await import("../src/server/db/client.ts");
-const { users } = await import("../src/server/db/schema/index.ts");
-
-const now = () => performance.timeOrigin + performance.now();
 const loadAtStart = loadavg()[0]!;
 
 /** CPU time a process has used so far, in ms: in its own code (user) and in the kernel (system). */
@@ -181,13 +168,16 @@ async function broadcastOnce(t: Target, seq: number, counted: boolean): Promise<
   t.clientsCpu = add(t.clientsCpu, cpuDiff(clientsCpu(t), clientsBefore, 1));
 }
 
-/** A server in its own process speaking the PORT / PUBLISH / SENT protocol on its stdio. */
+/**
+ * A server in its own process speaking the PORT / PUBLISH / SENT protocol on its stdio (`PORT <n>`,
+ * or `PORT <n> <path> <cookie>` for a server whose sockets sign in).
+ */
 async function childServer(name: string, command: string, args: string[]): Promise<Target> {
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
   const lines = new Lines([child]);
-  const port = Number((await lines.take("PORT ")).split(" ")[1]);
+  const [, port, path = "/", cookie = ""] = (await lines.take("PORT ")).split(" ");
   const rssBefore = rssMiB(child.pid!);
-  const clients = await startClients(`ws://localhost:${port}/`, "", `http://localhost:${port}`);
+  const clients = await startClients(`ws://localhost:${port}${path}`, cookie, `http://localhost:${port}`);
   return {
     name,
     pid: child.pid!,
@@ -205,54 +195,8 @@ async function childServer(name: string, command: string, args: string[]): Promi
   };
 }
 
-const payload = (seq: number) => ({
-  seq,
-  games: Array.from({ length: 6 }, (_, i) => ({
-    id: `g${i}`,
-    gameName: `Game ${i}`,
-    playerCount: 1000 * i,
-    platform: "Steam",
-  })),
-});
-
-// --- the app's server (Bun), in this process ---
-await runMigrations();
-const app = createApp();
-const server = Bun.serve({
-  port: 0,
-  fetch: (r, s) => app.fetch(r, { server: s }),
-  websocket: websocketHandler,
-});
-attachServer(server);
-const userId = crypto.randomUUID();
-await db().insert(users).values({ id: userId, email: "bench-ws@example.com" });
-const token = generateSessionToken();
-await createSession(token, userId);
-Bun.gc(true);
-const appRssBefore = rssMiB(process.pid);
-const origin = `http://localhost:${server.port}`;
-const appClients = await startClients(`ws://localhost:${server.port}/ws`, `session=${token}`, origin);
-Bun.gc(true);
-const appTarget: Target = {
-  name: "app (Bun, hub publish)",
-  pid: process.pid,
-  clients: { ...appClients, confirmed: connectionStats().connections },
-  broadcast: async (seq) => {
-    const data = payload(seq);
-    const startedAt = now();
-    publish("trending_games", data);
-    return startedAt;
-  },
-  rssBefore: appRssBefore,
-  rssOpen: rssMiB(process.pid),
-  last: [],
-  first: [],
-  serverCpu: ZERO,
-  clientsCpu: ZERO,
-};
-
 const targets = [
-  appTarget,
+  await childServer("app (Bun, hub publish)", "bun", ["bench/ws-app-server.ts", dbFile, String(SOCKETS)]),
   await childServer("Node ws (baseline)", "node", ["bench/ws-node-server.mjs"]),
   await childServer("floor: bare Bun.serve, publish only", "bun", ["bench/ws-bun-floor-server.ts"]),
 ];
@@ -290,8 +234,7 @@ printTable(
     `${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end)`,
   targets.map(row),
 );
-await server.stop(true);
-for (const t of targets.slice(1)) process.kill(t.pid);
+for (const t of targets) process.kill(t.pid);
 for (const s of ["", "-wal", "-shm"]) rmSync(dbFile + s, { force: true });
 rmSync(observerBinary, { force: true });
 process.exit(0);

@@ -6,6 +6,7 @@
  * answered with `SENT <seq> <started at>`.
  */
 import { createInterface } from "node:readline";
+import { broadcastPayload } from "./ws-payload.ts";
 
 const now = () => performance.timeOrigin + performance.now();
 const TOPIC = "channel:trending_games";
@@ -32,15 +33,7 @@ console.log(`PORT ${server.port}`);
 createInterface({ input: process.stdin }).on("line", (line) => {
   const [command, seq] = line.split(" ");
   if (command !== "PUBLISH") return;
-  const data = {
-    seq: Number(seq),
-    games: Array.from({ length: 6 }, (_, i) => ({
-      id: `g${i}`,
-      gameName: `Game ${i}`,
-      playerCount: 1000 * i,
-      platform: "Steam",
-    })),
-  };
+  const data = broadcastPayload(Number(seq));
   const started = now();
   server.publish(
     TOPIC,
