@@ -47,13 +47,20 @@ export type GameSort = (typeof GAME_SORTS)[number];
 export const GameListQuerySchema = z
   .object({
     page: wholeNumber(1).default(1),
-    pageSize: wholeNumber(1, 100).default(24),
+    pageSize: wholeNumber(1, 100).optional(),
+    // The page size by the name search takes (`/api/games/search?limit=`): one or the other.
+    limit: wholeNumber(1, 100).optional(),
     sort: z.enum(GAME_SORTS, { message: `One of ${GAME_SORTS.join(", ")}` }).default("popularity"),
     genre: z.string().trim().max(60, { message: "At most 60 characters" }).optional(),
     platform: z.string().trim().max(60, { message: "At most 60 characters" }).optional(),
     tag: z.string().trim().max(60, { message: "At most 60 characters" }).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.pageSize !== undefined && q.limit !== undefined && q.pageSize !== q.limit)
+      ctx.addIssue({ code: "custom", path: ["limit"], message: "Give pageSize or limit, not both" });
+  })
+  .transform(({ limit, pageSize, ...rest }) => ({ ...rest, pageSize: pageSize ?? limit ?? 24 }));
 export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
 /** The longest game id the watchlist routes take (catalog ids and `steam-<appid>` are far shorter). */

@@ -56,7 +56,7 @@ describe("GET /api/games", () => {
   const get = async (query: string) => {
     const res = await request(`/api/games?${query}`, { cookie: user.cookie });
     expect(res.status).toBe(200);
-    return (await res.json()) as { games: Array<{ gameName: string }>; total: number; page: number };
+    return (await res.json()) as { games: Array<{ gameName: string }>; total: number; page: number; pageSize: number };
   };
   const names = (body: { games: Array<{ gameName: string }> }) => body.games.map((g) => g.gameName);
 
@@ -83,6 +83,9 @@ describe("GET /api/games", () => {
     expect(page2).toMatchObject({ total: 4, page: 2 });
     expect(names(page2)).toEqual(["Gamma Gunner"]);
     expect(names(await get("sort=name&pageSize=3&page=3"))).toEqual([]);
+    // `limit`, as search names it, is the page size too.
+    expect(names(await get("sort=name&limit=3&page=2"))).toEqual(names(page2));
+    expect((await get("sort=name&limit=3")).pageSize).toBe(3);
   });
 
   test("filters by genre, platform and tag (case-insensitive)", async () => {
@@ -99,6 +102,8 @@ describe("GET /api/games", () => {
       ["sort=bogus", "sort"],
       ["page=0", "page"],
       ["pageSize=500", "pageSize"],
+      ["limit=0", "limit"],
+      ["pageSize=3&limit=4", "limit"],
     ] as const) {
       const res = await request(`/api/games?${query}`, { cookie: user.cookie });
       expect(res.status).toBe(422);
