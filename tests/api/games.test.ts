@@ -56,7 +56,12 @@ describe("GET /api/games", () => {
   const get = async (query: string) => {
     const res = await request(`/api/games?${query}`, { cookie: user.cookie });
     expect(res.status).toBe(200);
-    return (await res.json()) as { games: Array<{ gameName: string }>; total: number; page: number; pageSize: number };
+    return (await res.json()) as {
+      games: Array<{ gameName: string }>;
+      total: number;
+      page: number;
+      pageSize: number;
+    };
   };
   const names = (body: { games: Array<{ gameName: string }> }) => body.games.map((g) => g.gameName);
 
