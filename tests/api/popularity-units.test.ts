@@ -64,24 +64,45 @@ test("a sales list's units count in popularity, and a whole word outranks the st
   );
 });
 
-test("a game merged into the Steam game of its name brings its units to that game's popularity", async () => {
+test("a game merged into the Steam game of its name brings its units to that game's popularity, unless it has owners", async () => {
   await importVgSalesCsv(
     write("vgsales-merge.csv", [HEADER, "7,Merged Units Quest,PC,2012,Action,Acme,1.5,0.5,0,0,2"]),
     undefined,
     { now: NOW },
   );
   await upsertGames(
-    [{ name: "Merged Units Quest", steamAppId: 990_002, releaseDate: "2012-05-01", ownersEstimate: 50_000 }],
-    "steamspy",
+    [{ name: "Merged Units Quest", steamAppId: 990_002, releaseDate: "2012-05-01", positiveReviews: 900 }],
+    "steam",
   );
   const rows = (
     await rawClient().execute({
-      sql: "SELECT id, popularity, owners_estimate FROM games WHERE normalized_name = 'merged units quest'",
+      sql: `SELECT popularity, current_players, positive_reviews, negative_reviews, owners_estimate, rating_count
+            FROM games WHERE normalized_name = 'merged units quest'`,
       args: [],
     })
   ).rows;
   expect(rows).toHaveLength(1);
-  expect(Number(rows[0]!.popularity)).toBe(popularityOf({ owners_estimate: 50_000, sales_millions: 2 }));
+  const merged = { ...rows[0]! };
+  expect(merged.positive_reviews).toBe(900);
+  expect(Number(merged.popularity)).toBe(popularityOf({ ...merged, sales_millions: 2 }));
+  expect(Number(merged.popularity)).toBeGreaterThan(popularityOf(merged) + 12);
+
+  // A Steam game's owners already count its buyers: a same-title PC row of a sales list adds nothing
+  // (review r36-a #1: it lifted Left 4 Dead 2 from 20th to 3rd, above CS:GO).
+  await upsertGames(
+    [{ name: "Merged Units Quest", steamAppId: 990_002, ownersEstimate: 50_000 }],
+    "steamspy",
+  );
+  const [owned] = (
+    await rawClient().execute({
+      sql: "SELECT popularity, positive_reviews, rating_count FROM games WHERE steam_app_id = 990002",
+      args: [],
+    })
+  ).rows;
+  expect(Number(owned!.popularity)).toBe(
+    popularityOf({ ...owned, owners_estimate: 50_000, sales_millions: 2 }),
+  );
+  expect(Number(owned!.popularity)).toBe(popularityOf({ ...owned, owners_estimate: 50_000 }));
 });
 
 test("migration 0048 counts the units of games stored before, as popularityOf does", async () => {
@@ -132,8 +153,9 @@ test("migration 0048 counts the units of games stored before, as popularityOf do
   expect(after).toEqual({
     console: popularityOf({ ...cases.console, sales_millions: 35.52 }),
     "no-critics": popularityOf({ sales_millions: 45.31 }),
-    steam: popularityOf({ ...cases.steam, sales_millions: 0.4 }),
-    // Without sales rows a game keeps what it had.
+    // A game with an owners estimate, and one without sales rows, keep what they had: their formula
+    // did not change.
+    steam: 1.5,
     "no-sales": 1.5,
   });
 });

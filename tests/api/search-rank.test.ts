@@ -45,15 +45,13 @@ function reference(index: SearchIndex, q: string, limit: number) {
   return index
     .candidates(tokens, 300)
     .map((g) => {
-      // A whole word of the name counts 1, the start of a longer word 0.5; so does the start bonus.
+      // 10 for each query word a name word starts with, 5 more where it is that whole word.
       const words = g.normalizedName.split(" ");
-      const inName = tokens
-        .map((t) => (words.includes(t) ? 1 : words.some((w) => w.startsWith(t)) ? 0.5 : 0))
-        .reduce((a: number, b: number) => a + b, 0);
-      let score = (inName / tokens.length) * 10 + g.popularity * 0.5;
+      const inName = tokens.filter((t) => words.some((w) => w.startsWith(t))).length;
+      const whole = tokens.filter((t) => words.includes(t)).length;
+      let score = (inName * 10 + whole * 5) / tokens.length + g.popularity * 0.5;
       if (g.normalizedName === wanted) score += 25;
-      else if (g.normalizedName.startsWith(`${wanted} `)) score += 8;
-      else if (g.normalizedName.startsWith(wanted)) score += 4;
+      else if (g.normalizedName.startsWith(wanted)) score += 8;
       return { id: g.id, score: Math.round(score * 100) / 100 };
     })
     .sort((a, b) => b.score - a.score)

@@ -88,39 +88,43 @@ export function scorer(q: string, tokens: string[]): (game: Candidate) => number
     const name = game.normalizedName;
     // Words of the normalised name that start with the token: at the start, or after a space (the
     // name is single-spaced, and tokens have none). No split: this runs for every candidate. A token
-    // that is a whole word of the name counts in full, one that only starts a longer word counts
-    // PART_OF_WORD: "mario" is Super Mario Bros.'s word, and only the start of MarionetteAI's.
+    // that is a whole word of the name also earns WHOLE_WORD points: "mario" is a word of Super Mario
+    // Bros., and only the start of MarionetteAI's first word.
     let inName = 0;
+    let whole = 0;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       const numeral = numerals[i];
       if (numeral == null) {
-        if (name.startsWith(token) || name.includes(spaced[i]!))
-          inName += hasWholeWord(name, token) ? 1 : PART_OF_WORD;
+        if (name.startsWith(token) || name.includes(spaced[i]!)) {
+          inName++;
+          if (hasWholeWord(name, token)) whole++;
+        }
       } else if (numeral.roman) {
-        if (hasWholeWord(name, token) || hasWholeWord(name, numeral.alias, true)) inName++;
-      } else if (hasWholeWord(name, token) || hasWholeWord(name, numeral.alias, true)) inName++;
-      else if (name.startsWith(token) || name.includes(spaced[i]!)) inName += PART_OF_WORD;
+        if (hasWholeWord(name, token) || hasWholeWord(name, numeral.alias, true)) {
+          inName++;
+          whole++;
+        }
+      } else if (hasWholeWord(name, token) || hasWholeWord(name, numeral.alias, true)) {
+        inName++;
+        whole++;
+      } else if (name.startsWith(token) || name.includes(spaced[i]!)) inName++;
     }
-    let score = (inName / tokens.length) * 10 + game.popularity * 0.5;
+    let score = (inName * 10 + whole * WHOLE_WORD) / tokens.length + game.popularity * 0.5;
     const nameArabic = anyNumeral ? arabicNumerals(name) : name;
     if (name === wanted || nameArabic === wantedArabic) score += 25;
-    else if (startsWithWords(name, wanted) || startsWithWords(nameArabic, wantedArabic)) score += 8;
-    else if (name.startsWith(wanted) || nameArabic.startsWith(wantedArabic)) score += 8 * PART_OF_WORD;
+    else if (name.startsWith(wanted) || nameArabic.startsWith(wantedArabic)) score += 8;
     return Math.round(score * 100) / 100;
   };
 }
 
 /**
- * What a query word that only starts a longer word of the name counts for, against 1 for a whole word
- * (and what a name that starts with the query part way through a word gets of the start's bonus).
+ * What a query word that is a whole word of the name adds (per query word, as the 10 of a word
+ * found): while a word is being typed it starts a longer word in every name, so half-typed queries
+ * keep their order, and a name holding the typed word whole comes before one where it is only the
+ * start of another word (docs/decisions/048).
  */
-const PART_OF_WORD = 0.5;
-
-/** Whether the single-spaced `name` starts with `words` and a word ends where they do. */
-function startsWithWords(name: string, words: string): boolean {
-  return name.startsWith(words) && (name.length === words.length || name.charCodeAt(words.length) === 32);
-}
+export const WHOLE_WORD = 5;
 
 /** Whether `word` is a whole word of the single-spaced `name` (`spaced`: it has its space before it, and is no first word). */
 function hasWholeWord(name: string, word: string, spaced = false): boolean {
@@ -142,7 +146,7 @@ function hasWholeWord(name: string, word: string, spaced = false): boolean {
  * The popularity at or below which a game matched through its developer, publisher or tags can no
  * longer be among the `limit` answered, given the name matches (search-index.ts walks such games
  * most popular first and stops there). Such a game misses a query word in its name, so it scores at
- * most (n − 1)/n of the name's 10 points plus half its popularity, and no name bonus: a name that
+ * most (n − 1)/n of the name's 10 + WHOLE_WORD points plus half its popularity, and no name bonus: a name that
  * starts with the query holds every query word when the words are plain letters and digits (other
  * scripts fall outside the normalised name, so no floor for them). Ties keep name matches first.
  */
@@ -150,16 +154,16 @@ export function othersFloor(tokens: string[], namedScores: readonly number[], li
   if (namedScores.length < limit || !tokens.every((t) => /^[a-z0-9]+$/.test(t)))
     return Number.NEGATIVE_INFINITY;
   const nth = namedScores.toSorted((a, b) => b - a)[limit - 1]!;
-  return 2 * (nth - ((tokens.length - 1) / tokens.length) * 10);
+  return 2 * (nth - ((tokens.length - 1) / tokens.length) * (10 + WHOLE_WORD));
 }
 
 /**
  * An abbreviation's score (docs/decisions/028-search-abbreviations-and-typos.md): as a name that starts with the query and holds every
- * query word — so such games rank among the names typed from their start by the same popularity, and
- * ahead of matches through developer, publisher or tags.
+ * query word whole — so such games rank among the names typed in full from their start by the same
+ * popularity, and ahead of matches through developer, publisher or tags.
  */
 export function initialsScore(game: Candidate): number {
-  return Math.round((10 + 8 + game.popularity * 0.5) * 100) / 100;
+  return Math.round((10 + WHOLE_WORD + 8 + game.popularity * 0.5) * 100) / 100;
 }
 
 /** The ranked answer, and how many of its candidates matched by name (or abbreviation). */

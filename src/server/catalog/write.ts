@@ -156,11 +156,12 @@ export const SALES_MILLIONS_SQL =
 
 /**
  * A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal
- * dominates): players, reviews, owners, ratings, and the units a sales list publishes
- * (`sales_millions`, in millions). Units weigh as reviews do: with a critics' count they are all a
- * console game has, and without them "Super Mario Bros." (40 million sold, no critics' count) ranked
- * below every Mario game with one. Migration 0048 applies the same formula in SQL to the games stored
- * before (docs/decisions/048-popularity-and-whole-words.md).
+ * dominates): players, reviews, owners, ratings, and for a game with no owners estimate (a console
+ * game) the units its sales rows publish (`sales_millions`, in millions), weighing as reviews do: with
+ * a critics' count they are all such a game has, and without them "Super Mario Bros." (40 million
+ * sold) had 0. A Steam game's owners already count its buyers, so a same-title PC row of a 2016 sales
+ * list adds nothing to it (it lifted Left 4 Dead 2 above CS:GO, review r36-a #1). Migration 0048
+ * applies the same formula in SQL to the games stored before (docs/decisions/048).
  */
 export function popularityOf(g: Record<string, unknown>): number {
   const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
@@ -170,7 +171,7 @@ export function popularityOf(g: Record<string, unknown>): number {
     2 * Math.log10(1 + reviews) +
     Math.log10(1 + n(g.owners_estimate)) +
     Math.log10(1 + n(g.rating_count) * 10) +
-    2 * Math.log10(1 + n(g.sales_millions) * 1_000_000);
+    (n(g.owners_estimate) > 0 ? 0 : 2 * Math.log10(1 + n(g.sales_millions) * 1_000_000));
   return Math.round(score * 1000) / 1000;
 }
 

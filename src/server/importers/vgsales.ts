@@ -298,8 +298,9 @@ export async function importVgSalesCsv(
     }),
   );
   await updatePopularity([...new Set(moved.rows.map((r) => String(r.game_id)))]);
-  salesInserted -= moved.rowsAffected;
-  salesUpdated += moved.rowsAffected;
+  // Counted by the rows returned: with RETURNING the driver answers rowsAffected 0.
+  salesInserted -= moved.rows.length;
+  salesUpdated += moved.rows.length;
   const refuted = await retryBatch(() => client.execute(YEARS_AFTER_DATED_FILE_SQL));
   if (refuted.rowsAffected > 0) markCatalogChanged();
   // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
