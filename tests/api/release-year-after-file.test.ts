@@ -69,14 +69,19 @@ test("the dated file, then the undated one: no game of the later year", async ()
     undefined,
     { now: NOW },
   );
-  await importVgSalesCsv(
-    write(folder, "vgsales.csv", [
-      HEADER,
-      "5959,Dated First Makeup,DS,2020,Simulation,Ubisoft,0.27,0,0,0.02,0.29",
-    ]),
-    undefined,
-    { now: NOW },
-  );
+  const undated = write(folder, "vgsales.csv", [
+    HEADER,
+    "5959,Dated First Makeup,DS,2020,Simulation,Ubisoft,0.27,0,0,0.02,0.29",
+  ]);
+  const first = await importVgSalesCsv(undated, undefined, { now: NOW });
+  expect(await yearOf("Dated First Makeup")).toEqual([null]);
+  // The planned year is not written only to be dropped again: the game is not rewritten, at the first
+  // import of the undated file or at any later one (review r36-a #5: three games at every import).
+  const again = await importVgSalesCsv(undated, undefined, { now: NOW });
+  for (const summary of [first, again]) {
+    expect(summary.notes?.[0]).toMatch(/^games: 0 new, 0 updated$/);
+    expect(summary.notes?.join(" ")).not.toContain("dropped");
+  }
   expect(await yearOf("Dated First Makeup")).toEqual([null]);
 });
 

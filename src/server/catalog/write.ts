@@ -155,6 +155,20 @@ export const SALES_MILLIONS_SQL =
   "(SELECT sum(s.global_sales) FROM game_sales s WHERE s.game_id = games.id) AS sales_millions";
 
 /**
+ * The date of the newest dated sales file listing a game (ms), as a column of a query over `games`: a
+ * release year after it, with no release date, is a planned year (docs/decisions/039), so an import
+ * does not fill it in only for the VGChartz import to drop it again (`YEARS_AFTER_DATED_FILE_SQL`).
+ */
+const SALES_DATED_AT_SQL =
+  "(SELECT max(s.as_of) FROM game_sales s WHERE s.game_id = games.id AND s.as_of IS NOT NULL) AS sales_dated_at";
+
+/** Whether `year` is after the year of the newest dated sales file listing the game `match`. */
+function afterDatedSalesFile(match: Row, year: number): boolean {
+  const at = match.sales_dated_at;
+  return at != null && year > new Date(Number(at)).getUTCFullYear();
+}
+
+/**
  * A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal
  * dominates): players, reviews, owners, ratings, and for a game with no owners estimate (a console
  * game) the units its sales rows publish (`sales_millions`, in millions), weighing as reviews do: with
@@ -459,7 +473,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   for (const [column, keys] of lookups) {
     const json = JSON.stringify(keys);
     const rows = yield* query(
-      `SELECT rowid AS row_order, *, ${SALES_MILLIONS_SQL} FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
+      `SELECT rowid AS row_order, *, ${SALES_MILLIONS_SQL}, ${SALES_DATED_AT_SQL} FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
       [json, ...earlierArgs],
     );
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
@@ -685,7 +699,18 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     let measured = false;
     for (const [field, column] of SCALARS) {
       let v = r[field] as unknown;
-      if (column === "release_year") v = year;
+      if (column === "release_year") {
+        v = year;
+        // A year alone, after the date of a dated sales file listing the game, is a planned release:
+        // not filled in (the VGChartz import would drop it again, rewriting the game at every import).
+        if (
+          year != null &&
+          !r.releaseDate &&
+          (match.release_date == null || match.release_date === "") &&
+          afterDatedSalesFile(match, year)
+        )
+          continue;
+      }
       if (v === undefined || v === null || v === "") continue;
       const fillOnly =
         (FILL_ONLY.has(column) &&
