@@ -148,13 +148,6 @@ const FIGURES_AT_SQL = `SELECT j.value AS game_id, max(${FIGURE_METRICS.map(
 type Row = Record<string, unknown> & { id: string; rowid?: number };
 
 /**
- * A game's published units in millions, its sales rows summed (one row per platform), as a column of a
- * query over `games`: `popularityOf` reads it as `sales_millions`.
- */
-export const SALES_MILLIONS_SQL =
-  "(SELECT sum(s.global_sales) FROM game_sales s WHERE s.game_id = games.id) AS sales_millions";
-
-/**
  * The date of the newest dated sales file listing a game (ms), as a column of a query over `games`: a
  * release year after it, with no release date, is a planned year (docs/decisions/039), so an import
  * does not fill it in only for the VGChartz import to drop it again (`YEARS_AFTER_DATED_FILE_SQL`).
@@ -168,15 +161,7 @@ function afterDatedSalesFile(match: Row, year: number): boolean {
   return at != null && year > new Date(Number(at)).getUTCFullYear();
 }
 
-/**
- * A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal
- * dominates): players, reviews, owners, ratings, and for a game with no owners estimate (a console
- * game) the units its sales rows publish (`sales_millions`, in millions), weighing as reviews do: with
- * a critics' count they are all such a game has, and without them "Super Mario Bros." (40 million
- * sold) had 0. A Steam game's owners already count its buyers, so a same-title PC row of a 2016 sales
- * list adds nothing to it (it lifted Left 4 Dead 2 above CS:GO, review r36-a #1). Migration 0048
- * applies the same formula in SQL to the games stored before (docs/decisions/048).
- */
+/** A single ranking figure from whatever popularity signals a game has (log-scaled, so no one signal dominates). */
 export function popularityOf(g: Record<string, unknown>): number {
   const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
   const reviews = n(g.positive_reviews) + n(g.negative_reviews);
@@ -184,41 +169,8 @@ export function popularityOf(g: Record<string, unknown>): number {
     3 * Math.log10(1 + n(g.current_players)) +
     2 * Math.log10(1 + reviews) +
     Math.log10(1 + n(g.owners_estimate)) +
-    Math.log10(1 + n(g.rating_count) * 10) +
-    (n(g.owners_estimate) > 0 ? 0 : 2 * Math.log10(1 + n(g.sales_millions) * 1_000_000));
+    Math.log10(1 + n(g.rating_count) * 10);
   return Math.round(score * 1000) / 1000;
-}
-
-/** `refreshPopularity` in a write transaction of its own, for writers of sales rows. Answers how many moved. */
-export async function updatePopularity(gameIds: readonly string[]): Promise<number> {
-  if (gameIds.length === 0) return 0;
-  const moved = await writeTransaction(() => refreshPopularity(gameIds));
-  if (moved > 0) markCatalogChanged();
-  return moved;
-}
-
-/**
- * Works each game's popularity out again from its row and its sales rows, writing only those that
- * moved: after its latest figures were refreshed, its sales rows were written, or it took over the
- * sales rows of a game merged into it.
- */
-export function* refreshPopularity(gameIds: readonly string[]): TxWork<number> {
-  let moved = 0;
-  for (let i = 0; i < gameIds.length; i += 500) {
-    const rows = yield* query(
-      `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity,
-              ${SALES_MILLIONS_SQL}
-       FROM games WHERE id IN (SELECT value FROM json_each(?))`,
-      [JSON.stringify(gameIds.slice(i, i + 500))],
-    );
-    for (const row of rows) {
-      const p = popularityOf(row);
-      if (p === Number(row.popularity)) continue;
-      yield* run("UPDATE games SET popularity = ? WHERE id = ?", [p, String(row.id)]);
-      moved++;
-    }
-  }
-  return moved;
 }
 
 /** Platforms a Steam game can be on: a game listed on one of them may be the Steam game of its name. */
@@ -449,8 +401,6 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   };
   // Games this batch merged into a Steam game (below), by the id of the game that holds them now.
   const absorbedInto = new Map<string, string>();
-  /** Games that took over the rows of games merged into them (their sales count in their popularity). */
-  const takers = new Set<string>();
   const forget = (row: Row) => {
     existing.delete(row.id);
     const key = String(row.normalized_name);
@@ -473,7 +423,7 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   for (const [column, keys] of lookups) {
     const json = JSON.stringify(keys);
     const rows = yield* query(
-      `SELECT rowid AS row_order, *, ${SALES_MILLIONS_SQL}, ${SALES_DATED_AT_SQL} FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
+      `SELECT rowid AS row_order, *, ${SALES_DATED_AT_SQL} FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
       [json, ...earlierArgs],
     );
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
@@ -841,7 +791,6 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     out.updated++;
     out.updatedIds.add(match.id);
     out.ids.push(match.id);
-    if (absorbed.length > 0) takers.add(match.id);
     for (const a of absorbed) {
       // Its sales rows, series, watchlist entries and notifications move to the Steam game (a row the
       // Steam game already has of the same key stays, and the other goes with the merged game); its
@@ -876,8 +825,6 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
     GAME_ROWS_PER_STATEMENT,
   );
   for (const update of updates) yield* run(update.sql, update.args);
-  // The units of the sales rows a game took over count in its popularity.
-  if (takers.size > 0) yield* refreshPopularity([...takers]);
   return out;
 }
 
@@ -1000,8 +947,17 @@ function* refreshLatestFigures(gameIds: string[]): TxWork<void> {
               OR rating_count IS NOT positive_reviews + negative_reviews)`,
       [ids],
     );
+    const rows = yield* query(
+      `SELECT id, current_players, owners_estimate, positive_reviews, negative_reviews, rating_count, popularity
+       FROM games WHERE id IN (SELECT value FROM json_each(?))`,
+      [ids],
+    );
+    for (const row of rows) {
+      const p = popularityOf(row);
+      if (p !== Number(row.popularity))
+        yield* run("UPDATE games SET popularity = ? WHERE id = ?", [p, String(row.id)]);
+    }
   }
-  yield* refreshPopularity(gameIds);
 }
 
 /** A critics' score a source gives a game (0–100), dated by the source's data. */

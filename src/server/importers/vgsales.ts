@@ -3,7 +3,7 @@ import type { InStatement } from "@libsql/client";
 import { markCatalogChanged } from "../catalog/changes.ts";
 import { companyName } from "../catalog/normalize.ts";
 import { startOfUtcDay } from "../catalog/stats.ts";
-import { type CriticScore, recordCriticScores, updatePopularity } from "../catalog/write.ts";
+import { type CriticScore, recordCriticScores } from "../catalog/write.ts";
 import { rawClient } from "../db/client.ts";
 import { ImportInputError, RowCheck, readCsv } from "./csv-source.ts";
 import { nameDateOrRefuse } from "./file-date.ts";
@@ -177,8 +177,6 @@ export async function importVgSalesCsv(
         : [],
     );
     await retryBatch(() => recordCriticScores(critics));
-    // Their units count in their popularity (search and the popularity order rank by it).
-    await updatePopularity([...new Set(stored.map((s) => s.gameId!))]);
     const added = Number(after.rows[0]!.n) - Number(before.rows[0]!.n);
     const touched = results.reduce((n, rs) => n + rs.rowsAffected, 0);
     salesInserted += added;
@@ -292,15 +290,12 @@ export async function importVgSalesCsv(
                 AND t.rowid > s.rowid
               JOIN games g ON g.id = s.game_id
               JOIN games h ON h.id = t.game_id AND h.normalized_name = g.normalized_name
-              WHERE s.dataset = ? AND g.normalized_name <> '')
-            RETURNING game_id`,
+              WHERE s.dataset = ? AND g.normalized_name <> '')`,
       args: [dataset],
     }),
   );
-  await updatePopularity([...new Set(moved.rows.map((r) => String(r.game_id)))]);
-  // Counted by the rows returned: with RETURNING the driver answers rowsAffected 0.
-  salesInserted -= moved.rows.length;
-  salesUpdated += moved.rows.length;
+  salesInserted -= moved.rowsAffected;
+  salesUpdated += moved.rowsAffected;
   const refuted = await retryBatch(() => client.execute(YEARS_AFTER_DATED_FILE_SQL));
   if (refuted.rowsAffected > 0) markCatalogChanged();
   // Each row is one game on one platform: the counts are of those sales rows; games are noted apart.
