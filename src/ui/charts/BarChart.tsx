@@ -2,7 +2,7 @@ import { BarChart3 } from "lucide-react";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
 import { valueAxis as countAxis } from "../series-chart/value-axis.ts";
 import { ApexChart, useChartTheme } from "./ApexChart.tsx";
-import { ChartValues, labelStep, NARROW_CHART, useElementWidth } from "./ChartValues.tsx";
+import { ChartValues, labelStep, NARROW_CHART, useElementWidth, withNote } from "./ChartValues.tsx";
 import { baseOptions } from "./chart-theme.ts";
 
 /** Spec §9: at most 8 bars. */
@@ -92,7 +92,6 @@ export function BarChart({
       : {};
   if (bars.length === 0) return <EmptyState icon={BarChart3} title={emptyText} />;
   const format = formatValue ?? ((v: number) => v.toLocaleString("en-US"));
-  const withNote = (text: string, note: string | undefined) => (note ? `${text} (${note})` : text);
   const options = {
     ...baseOptions(theme),
     plotOptions: { bar: { horizontal, borderRadius: 4, distributed: !counts } },

@@ -1,5 +1,8 @@
 import { useLayoutEffect, useState } from "react";
 
+/** A value with what sets its point apart, as tooltips and the values table say it: "$66.4B (revised later)". */
+export const withNote = (text: string, note: string | undefined) => (note ? `${text} (${note})` : text);
+
 /**
  * A chart's figures as a table for screen readers and keyboard users (review r22/b, item 4): the
  * plot is an SVG whose values only a mouse-hover tooltip shows, so every chart of the kit carries

@@ -2,7 +2,7 @@ import { LineChart as LineIcon } from "lucide-react";
 import { EmptyState } from "../empty-state/EmptyState.tsx";
 import { axisKind, valueAxis } from "../series-chart/value-axis.ts";
 import { ApexChart, useChartTheme } from "./ApexChart.tsx";
-import { ChartValues } from "./ChartValues.tsx";
+import { ChartValues, withNote } from "./ChartValues.tsx";
 import { baseOptions } from "./chart-theme.ts";
 
 export interface LineSeries {
@@ -77,7 +77,6 @@ export function LineChart({
   const noted = nonEmpty.flatMap((s, seriesIndex) =>
     s.points.flatMap((p, dataPointIndex) => (p.note ? [{ seriesIndex, dataPointIndex, p }] : [])),
   );
-  const withNote = (text: string, note: string | undefined) => (note ? `${text} (${note})` : text);
   const shapeOf = (mark: string | undefined) =>
     MARK_SHAPES[Math.max(0, marks?.findIndex((m) => m.id === mark) ?? 0) % MARK_SHAPES.length]!;
   const marked = noted.filter(({ p }) => p.mark && marks?.some((m) => m.id === p.mark));
