@@ -31,9 +31,15 @@ export function revenueCaveat(years: readonly Year[]): string | null {
  * 66.4) as the chart and table say it: "low confidence: inferred: 70.4/1.06". Null otherwise.
  */
 export function lowConfidence(y: Year): string | null {
+  const why = lowConfidenceWhy(y);
+  if (why == null) return null;
+  return why ? `low confidence: ${why}` : "low confidence";
+}
+
+/** Why the citation rates a year low ("inferred: 70.4/1.06"; "" when it says no more); null when it does not. */
+function lowConfidenceWhy(y: Year): string | null {
   const m = /^low\b\s*(?:\((.*)\))?/i.exec(y.confidence ?? "");
-  if (!m) return null;
-  return m[1] ? `low confidence: ${m[1]}` : "low confidence";
+  return m ? (m[1] ?? "") : null;
 }
 
 /** How a year a later edition revised is marked, on Historical → Market Trends and on the revenue charts. */
@@ -79,9 +85,8 @@ export interface RevenueKeyEntry {
  */
 export function revenueKey(years: readonly Year[]): RevenueKeyEntry[] {
   const low = years.flatMap((y) => {
-    const note = lowConfidence(y);
-    if (!note) return [];
-    const why = note.replace(/^low confidence:?\s*/, "");
+    const why = lowConfidenceWhy(y);
+    if (why == null) return [];
     return [why ? `${y.year} (${why})` : String(y.year)];
   });
   const revised = years.filter((y) => y.revisedLater).map((y) => y.year);
