@@ -43,7 +43,10 @@ async function serveIndex(c: Parameters<Parameters<typeof createMiddleware<AppEn
     return c.text("The client is not built yet: run `bun run build`.", 503);
   }
   c.header("Cache-Control", "no-cache");
-  const html = await Bun.file(index).text();
   c.header("Content-Type", "text/html; charset=UTF-8");
-  return c.body(maybeGzip(c, new TextEncoder().encode(html), "text/html", html));
+  // Its bytes as they are, and kept compressed by path and time as the assets are: no decoding and
+  // encoding the page again, nor hashing its whole text, on every navigation.
+  const file = Bun.file(index);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return c.body(maybeGzip(c, bytes, "text/html", `${index}\0${file.lastModified}`));
 }
