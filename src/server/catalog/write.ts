@@ -420,10 +420,15 @@ export function* upsertGamesIn(given: GameRecord[], source: string): TxWork<Upse
   // an object of its whole row.
   const earlier: string[] = [];
   const earlierArgs: string[] = [];
+  // The newest dated sales file of each game, only for a batch with a year alone to fill in (a sales
+  // list's rows), not for every Steam record of an import.
+  const salesDatedAt = records.some((r) => r.releaseYear != null && !r.releaseDate)
+    ? `, ${SALES_DATED_AT_SQL}`
+    : "";
   for (const [column, keys] of lookups) {
     const json = JSON.stringify(keys);
     const rows = yield* query(
-      `SELECT rowid AS row_order, *, ${SALES_DATED_AT_SQL} FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
+      `SELECT rowid AS row_order, *${salesDatedAt} FROM games WHERE ${column} IN (SELECT value FROM json_each(?))${earlier.join("")} ORDER BY rowid`,
       [json, ...earlierArgs],
     );
     for (const row of rows) if (!existing.has(String(row.id))) remember(row as Row);
